@@ -1,0 +1,91 @@
+"""Shared pieces of the CLI: errors with exit codes, --set/--preset, page ranges, opening."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..core.document import Document, DocumentError, open_document
+from ..core.params import Params, ParamError
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+EXIT_INPUT = 3
+
+
+class CliError(Exception):
+    """A failure to report as one line; ``code`` is the process exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_USAGE) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def add_param_args(parser: argparse.ArgumentParser) -> None:
+    """``--set stage.field=value`` (repeatable) and ``--preset FILE``."""
+    parser.add_argument("--set", dest="sets", action="append", default=[], metavar="STAGE.FIELD=VALUE",
+                        help="change a detection parameter (see 'table-inspector params'); repeatable")
+    parser.add_argument("--preset", metavar="FILE", help="load parameters from a preset file first")
+
+
+def add_doc_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="PDF (or PNG/JPEG/TIFF image) to read")
+    parser.add_argument("--password", help="password of an encrypted PDF")
+
+
+def params_from_args(args: argparse.Namespace) -> Params:
+    """Parameters from ``--preset`` then each ``--set``; bad values raise ``CliError``."""
+    params = Params()
+    try:
+        if getattr(args, "preset", None):
+            try:
+                text = Path(args.preset).read_text(encoding="utf-8")
+            except OSError as exc:
+                raise CliError(f"cannot read preset {args.preset}: {exc.strerror or exc}", EXIT_INPUT) from None
+            params = Params.loads(text)
+        for item in getattr(args, "sets", []) or []:
+            key, sep, value = item.partition("=")
+            if not sep:
+                raise CliError(f"--set {item}: expected STAGE.FIELD=VALUE")
+            params = params.with_value(key.strip(), value.strip())
+    except ParamError as exc:
+        raise CliError(str(exc)) from None
+    return params
+
+
+def open_doc(args: argparse.Namespace) -> Document:
+    """Open ``args.file``; unreadable input becomes ``CliError`` with exit code 3."""
+    try:
+        return open_document(args.file, password=getattr(args, "password", None))
+    except DocumentError as exc:
+        raise CliError(str(exc), EXIT_INPUT) from None
+
+
+def parse_pages(spec: str | None, page_count: int) -> list[int]:
+    """'1,3-5' -> 0-based indices [0, 2, 3, 4]; None means every page."""
+    if not spec:
+        return list(range(page_count))
+    out: list[int] = []
+    for part in spec.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        lo, sep, hi = part.partition("-")
+        try:
+            a = int(lo)
+            b = int(hi) if sep else a
+        except ValueError:
+            raise CliError(f"--pages {spec}: '{part}' is not a page number or range like 3-5") from None
+        if a < 1 or b < a:
+            raise CliError(f"--pages {spec}: '{part}' is not a valid range (pages count from 1)")
+        if b > page_count:
+            raise CliError(f"--pages {spec}: the document has {page_count} page(s)")
+        out.extend(i - 1 for i in range(a, b + 1) if i - 1 not in out)
+    return out
+
+
+def page_index(page: int, page_count: int) -> int:
+    """1-based ``--page`` to a 0-based index, checked."""
+    if not 1 <= page <= page_count:
+        raise CliError(f"--page {page}: the document has {page_count} page(s)")
+    return page - 1

@@ -1,0 +1,250 @@
+"""Opening documents: the only module that talks to PyMuPDF.
+
+The format is decided by the file's first bytes, never its extension. PDFs open as they
+are; PNG, JPEG and TIFF open as one-page image documents. Every failure is a
+``DocumentError`` whose message is one line a user can act on.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pymupdf
+
+from .types import Rect
+
+SNIFF_BYTES = 1024
+IMAGE_KINDS = ("png", "jpeg", "tiff")
+
+
+class DocumentError(Exception):
+    """A document cannot be read; ``str(err)`` is a one-line reason for the user."""
+
+
+class PasswordRequired(DocumentError):
+    """The PDF is encrypted and needs a password (none or a wrong one was given)."""
+
+
+def sniff(head: bytes) -> str | None:
+    """'pdf', 'png', 'jpeg', 'tiff' from the first bytes of a file, or None."""
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "png"
+    if head.startswith(b"\xff\xd8\xff"):
+        return "jpeg"
+    if head[:4] in (b"II*\x00", b"MM\x00*"):
+        return "tiff"
+    # PDF readers accept the header anywhere in the first kilobyte.
+    if b"%PDF-" in head[:SNIFF_BYTES]:
+        return "pdf"
+    return None
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """One vector path, reduced to what rule detection needs.
+
+    ``items`` are ("l", x0, y0, x1, y1) lines and ("re", x0, y0, x1, y1) rectangles in
+    points; ``stroke``/``fill`` are grey levels 0-255 or None; ``width`` is the stroke
+    width in points (0 when the PDF says hairline); opacities are 0-1.
+    """
+
+    items: tuple[tuple[Any, ...], ...]
+    stroke: int | None
+    fill: int | None
+    width: float
+    stroke_opacity: float
+    fill_opacity: float
+    dashed: bool
+    rect: Rect
+
+
+class Page:
+    """A lazy view of one page; nothing is extracted until asked for."""
+
+    def __init__(self, doc: Document, index: int) -> None:
+        self._doc = doc
+        self.index = index
+        self._page = doc.raw[index]
+        self.rotation = int(self._page.rotation) % 360
+        # Unrotated size: the space words and drawings are measured in.
+        box = self._page.cropbox
+        self.width = float(box.width)
+        self.height = float(box.height)
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+    def raw_words(self) -> list[tuple[Any, ...]]:
+        """PyMuPDF ``get_text("words")`` tuples."""
+        return self._page.get_text("words")
+
+    def text_dict(self) -> dict[str, Any]:
+        """PyMuPDF ``get_text("dict")`` (fonts, sizes, flags), images left out."""
+        return self._page.get_text("dict", flags=pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES)
+
+    def drawings(self) -> list[Drawing]:
+        return [_drawing(d) for d in self._page.get_drawings()]
+
+    def render(self, dpi: int) -> np.ndarray:
+        """Grey (uint8, H x W) render in unrotated page orientation at ``dpi``."""
+        scale = dpi / 72.0
+        pix = self._page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), colorspace=pymupdf.csGRAY,
+                                    alpha=False)
+        img = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.stride)[:, :pix.width]
+        # get_pixmap shows the page as displayed; turn it back to unrotated space.
+        turns = {0: 0, 90: 1, 180: 2, 270: 3}[self.rotation]
+        return np.ascontiguousarray(np.rot90(img, k=turns))
+
+    def render_rgb(self, dpi: int, clip: Rect | None = None) -> np.ndarray:
+        """RGB (uint8, H x W x 3) render in unrotated orientation, optionally of ``clip`` only."""
+        scale = dpi / 72.0
+        kw: dict[str, Any] = {"matrix": pymupdf.Matrix(scale, scale), "alpha": False}
+        if clip is not None and not self.rotation:
+            kw["clip"] = pymupdf.Rect(*clip.as_tuple())
+        pix = self._page.get_pixmap(**kw)
+        img = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.stride)
+        img = img[:, : pix.width * 3].reshape(pix.height, pix.width, 3)
+        turns = {0: 0, 90: 1, 180: 2, 270: 3}[self.rotation]
+        return np.ascontiguousarray(np.rot90(img, k=turns))
+
+
+class Document:
+    """An open document. ``pages`` are created lazily; ``sha256`` is of the file's bytes."""
+
+    def __init__(self, raw: pymupdf.Document, name: str, data: bytes, kind: str) -> None:
+        self.raw = raw
+        self.name = name
+        self.kind = kind
+        self._data = data
+        self._pages: dict[int, Page] = {}
+
+    @property
+    def page_count(self) -> int:
+        return self.raw.page_count
+
+    @property
+    def data(self) -> bytes:
+        """The file's bytes, as opened (for hashing and re-opening in other processes)."""
+        return self._data
+
+    def page(self, index: int) -> Page:
+        """Page by 0-based index; ``DocumentError`` when out of range."""
+        if not 0 <= index < self.page_count:
+            raise DocumentError(f"{self.name}: page {index + 1} does not exist (the document has {self.page_count})")
+        if index not in self._pages:
+            self._pages[index] = Page(self, index)
+        return self._pages[index]
+
+    def sha256(self) -> str:
+        import hashlib
+        return hashlib.sha256(self._data).hexdigest()
+
+    def close(self) -> None:
+        self.raw.close()
+
+
+def open_document(source: str | os.PathLike[str] | bytes, password: str | None = None,
+                  name: str | None = None) -> Document:
+    """Open a PDF or an image (PNG/JPEG/TIFF) from a path or bytes.
+
+    Raises ``PasswordRequired`` for an encrypted PDF without the right password and
+    ``DocumentError`` for anything unreadable.
+    """
+    data, name = _read(source, name)
+    kind = sniff(data[:SNIFF_BYTES])
+    if kind is None:
+        raise DocumentError(f"{name}: not a PDF or a PNG/JPEG/TIFF image (the first bytes say otherwise)")
+    raw = _open_raw(data, kind, name)
+    if raw.needs_pass:
+        if not password:
+            raise PasswordRequired(f"{name}: the PDF is encrypted; a password is needed (--password)")
+        if not raw.authenticate(password):
+            raise PasswordRequired(f"{name}: the password is wrong for this encrypted PDF")
+    if raw.page_count == 0:
+        raise DocumentError(f"{name}: the document has no pages")
+    return Document(raw, name, data, kind)
+
+
+def _read(source: str | os.PathLike[str] | bytes, name: str | None) -> tuple[bytes, str]:
+    if isinstance(source, (bytes, bytearray)):
+        return bytes(source), name or "<bytes>"
+    path = Path(source)
+    label = name or str(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise DocumentError(f"{label}: no such file") from None
+    except IsADirectoryError:
+        raise DocumentError(f"{label}: is a folder, not a file") from None
+    except OSError as exc:
+        raise DocumentError(f"{label}: cannot be read ({exc.strerror or exc})") from None
+    if not data:
+        raise DocumentError(f"{label}: the file is empty")
+    return data, label
+
+
+def _open_raw(data: bytes, kind: str, name: str) -> pymupdf.Document:
+    try:
+        if kind == "pdf":
+            return pymupdf.open(stream=data, filetype="pdf")
+        img = pymupdf.open(stream=data, filetype=kind)
+        pdf_bytes = img.convert_to_pdf()
+        img.close()
+        return pymupdf.open(stream=pdf_bytes, filetype="pdf")
+    except Exception as exc:  # PyMuPDF raises several types for damaged files
+        raise DocumentError(f"{name}: the {kind.upper()} is damaged and cannot be opened ({_short(exc)})") from None
+
+
+def _short(exc: Exception) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def _grey(colour: Any) -> int | None:
+    if colour is None:
+        return None
+    vals = list(colour)
+    if not vals:
+        return None
+    if len(vals) == 4:  # CMYK
+        c, m, y, k = vals
+        vals = [(1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)]
+    if len(vals) == 1:
+        return int(round(vals[0] * 255))
+    r, g, b = vals[:3]
+    return int(round((0.299 * r + 0.587 * g + 0.114 * b) * 255))
+
+
+def _drawing(d: dict[str, Any]) -> Drawing:
+    items: list[tuple[Any, ...]] = []
+    for it in d.get("items", ()):
+        op = it[0]
+        if op == "l":
+            items.append(("l", it[1].x, it[1].y, it[2].x, it[2].y))
+        elif op == "re":
+            r = it[1]
+            items.append(("re", r.x0, r.y0, r.x1, r.y1))
+        elif op == "qu":
+            r = it[1].rect
+            items.append(("re", r.x0, r.y0, r.x1, r.y1))
+        elif op == "c":  # curves are never rules; keep the chord for bounding only
+            items.append(("c", it[1].x, it[1].y, it[4].x, it[4].y))
+    kind = d.get("type", "")
+    stroke = _grey(d.get("color")) if "s" in kind else None
+    fill = _grey(d.get("fill")) if "f" in kind else None
+    r = d["rect"]
+    dashes = d.get("dashes") or ""
+    return Drawing(items=tuple(items), stroke=stroke, fill=fill, width=float(d.get("width") or 0.0),
+                   stroke_opacity=_opacity(d.get("stroke_opacity")),
+                   fill_opacity=_opacity(d.get("fill_opacity")),
+                   dashed=bool(dashes) and dashes.strip() not in ("[] 0", "[]0", "[ ] 0"),
+                   rect=Rect(r.x0, r.y0, r.x1, r.y1))
+
+
+def _opacity(v: Any) -> float:
+    return 1.0 if v is None else float(v)

@@ -1,0 +1,238 @@
+"""Detection parameters: one frozen dataclass per stage, described by field metadata.
+
+Every field carries ``label``, ``unit``, ``lo``, ``hi``, ``step`` and ``help`` in its
+metadata. The GUI's sliders, the CLI's ``--set stage.field=value`` and saved presets are
+all generated from here, so this module is the single place a parameter is defined.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+
+def param(default: float | int | bool, label: str, unit: str, lo: float, hi: float,
+          help: str, step: float | None = None) -> Any:
+    """A dataclass field with its description; ``step`` defaults by type."""
+    if step is None:
+        step = 1 if isinstance(default, (int, bool)) and not isinstance(default, float) else 0.1
+    meta = {"label": label, "unit": unit, "lo": lo, "hi": hi, "step": step, "help": help}
+    return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class VectorParams:
+    """drawings -> rules."""
+
+    max_thickness: float = param(3.0, "Max rule thickness", "pt", 0.5, 20.0,
+                                 "Filled rectangles thinner than this are rules; thicker ones are bands whose edges become rules.")
+    min_length: float = param(4.0, "Min rule length", "pt", 0.0, 100.0,
+                              "Vector segments shorter than this (after joining dashes) are dropped.")
+    dash_gap: float = param(4.0, "Dash join gap", "pt", 0.0, 20.0,
+                            "Collinear pieces closer than this are joined into one rule (dashed and dotted lines).")
+    min_contrast: int = param(12, "Min contrast", "grey levels", 0, 255,
+                              "Strokes or fills whose grey differs from white by less than this are invisible and ignored.")
+
+
+@dataclass(frozen=True)
+class RasterParams:
+    """page render -> rules (OpenCV)."""
+
+    enabled: bool = param(True, "Raster rules", "on/off", 0, 1,
+                          "Also look for rules in the rendered page (scans, rules vectors miss).")
+    dpi: int = param(150, "Render resolution", "dpi", 50, 400,
+                     "Resolution of the page render that raster rules are found on.", step=10)
+    paper_fraction: float = param(0.88, "Paper fraction", "x paper grey", 0.5, 1.0,
+                                  "A pixel is ink when darker than this fraction of the paper level (histogram mode), or than Otsu's threshold, whichever is more generous.",
+                                  step=0.01)
+    min_length: float = param(20.0, "Min run length", "pt", 2.0, 200.0,
+                              "Dark runs shorter than this are not rules.")
+    max_thickness: float = param(3.0, "Max rule thickness", "pt", 0.5, 20.0,
+                                 "Runs thicker than this are bands: their two edges become rules.")
+    span_guard: float = param(0.3, "Span guard", "x group extent", 0.0, 1.0,
+                              "A rule must span at least this fraction of its group's extent; marks that only touch a table are dropped.",
+                              step=0.05)
+
+
+@dataclass(frozen=True)
+class MergeParams:
+    """vector + raster rules -> one set."""
+
+    snap: float = param(2.0, "Snap tolerance", "pt", 0.0, 10.0,
+                        "Rules whose positions differ by less than this are the same line.")
+    join_gap: float = param(3.0, "Join gap", "pt", 0.0, 20.0,
+                            "Collinear rules with a gap smaller than this are joined.")
+
+
+@dataclass(frozen=True)
+class RowParams:
+    """words -> text rows."""
+
+    y_tolerance: float = param(0.35, "Baseline tolerance", "x font size", 0.05, 1.5,
+                               "Words whose baselines differ by less than this fraction of the font size share a row.",
+                               step=0.05)
+
+
+@dataclass(frozen=True)
+class ColumnParams:
+    """words -> column bins (borderless and horizontal-rule tables)."""
+
+    min_gap: float = param(6.0, "Column gap", "pt", 1.0, 40.0,
+                           "An x gap free of words at least this wide separates two columns.")
+    boundary_margin: float = param(2.0, "Boundary margin", "pt", 0.0, 20.0,
+                                   "Words closer than this to a column boundary are flagged low-confidence.")
+    min_rows: int = param(2, "Min rows per column", "rows", 1, 20,
+                          "A column must hold words in at least this many rows.")
+
+
+@dataclass(frozen=True)
+class TableParams:
+    """rules + bins -> table regions, grids and cells."""
+
+    min_rows: int = param(2, "Min rows", "rows", 1, 20, "Regions with fewer rows are not tables.")
+    min_cols: int = param(2, "Min columns", "columns", 1, 20, "Regions with fewer columns are not tables.")
+    intersect_tol: float = param(3.0, "Intersection tolerance", "pt", 0.0, 15.0,
+                                 "How far a rule may stop short of another and still meet it.")
+    borderless: bool = param(True, "Borderless tables", "on/off", 0, 1,
+                             "Look for tables made only of aligned words.")
+    min_aligned_rows: int = param(3, "Min aligned rows", "rows", 2, 30,
+                                  "A borderless table needs at least this many aligned rows.")
+
+
+STAGES: dict[str, type] = {
+    "vector": VectorParams,
+    "raster": RasterParams,
+    "merge": MergeParams,
+    "rows": RowParams,
+    "columns": ColumnParams,
+    "tables": TableParams,
+}
+
+
+@dataclass(frozen=True)
+class Params:
+    """All stage parameters; the field name is the stage name used in ``stage.field``."""
+
+    vector: VectorParams = field(default_factory=VectorParams)
+    raster: RasterParams = field(default_factory=RasterParams)
+    merge: MergeParams = field(default_factory=MergeParams)
+    rows: RowParams = field(default_factory=RowParams)
+    columns: ColumnParams = field(default_factory=ColumnParams)
+    tables: TableParams = field(default_factory=TableParams)
+
+    def with_value(self, key: str, value: Any) -> Params:
+        """A copy with ``stage.field`` set; ``value`` may be a string (parsed, range-checked)."""
+        stage, name = _split_key(key)
+        sub = getattr(self, stage)
+        f = _field(type(sub), name)
+        new = dataclasses.replace(sub, **{name: coerce(f, value, key)})
+        return dataclasses.replace(self, **{stage: new})
+
+    def to_dict(self) -> dict[str, dict[str, Any]]:
+        return {s: dataclasses.asdict(getattr(self, s)) for s in STAGES}
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Params:
+        """Build from a preset dict; unknown keys raise ``ParamError``."""
+        p = Params()
+        for stage, values in data.items():
+            if not isinstance(values, dict):
+                raise ParamError(f"preset: '{stage}' must map field names to values")
+            for name, value in values.items():
+                p = p.with_value(f"{stage}.{name}", value)
+        return p
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, sort_keys=True)
+
+    @staticmethod
+    def loads(text: str) -> Params:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ParamError(f"preset is not valid JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise ParamError("preset must be a JSON object of stages")
+        return Params.from_dict(data)
+
+
+class ParamError(ValueError):
+    """A parameter name or value a user gave is not valid; the message says why."""
+
+
+@dataclass(frozen=True)
+class FieldInfo:
+    """Description of one parameter, for generated UIs and ``table-inspector params``."""
+
+    key: str
+    stage: str
+    name: str
+    kind: type
+    default: Any
+    label: str
+    unit: str
+    lo: float
+    hi: float
+    step: float
+    help: str
+
+
+def describe() -> list[FieldInfo]:
+    """Every parameter of every stage, in stage order."""
+    out = []
+    for stage, cls in STAGES.items():
+        for f in fields(cls):
+            m = f.metadata
+            out.append(FieldInfo(f"{stage}.{f.name}", stage, f.name, _kind(f), f.default,
+                                 m["label"], m["unit"], m["lo"], m["hi"], m["step"], m["help"]))
+    return out
+
+
+def _kind(f: dataclasses.Field) -> type:
+    return type(f.default)
+
+
+def _split_key(key: str) -> tuple[str, str]:
+    stage, _, name = key.partition(".")
+    if stage not in STAGES or not name:
+        raise ParamError(f"unknown parameter '{key}': use stage.field, stages are {', '.join(STAGES)}")
+    return stage, name
+
+
+def _field(cls: type, name: str) -> dataclasses.Field:
+    for f in fields(cls):
+        if f.name == name:
+            return f
+    names = ", ".join(f.name for f in fields(cls))
+    raise ParamError(f"unknown field '{name}' for {cls.__name__}: choose from {names}")
+
+
+def coerce(f: dataclasses.Field, value: Any, key: str) -> Any:
+    """Parse ``value`` to the field's type and check it against the field's range."""
+    kind = _kind(f)
+    try:
+        if kind is bool:
+            v: Any = _to_bool(value)
+        elif kind is int:
+            v = int(float(value)) if isinstance(value, str) else int(value)
+        else:
+            v = float(value)
+    except (TypeError, ValueError):
+        raise ParamError(f"{key}: '{value}' is not a valid {kind.__name__}") from None
+    lo, hi = f.metadata["lo"], f.metadata["hi"]
+    if kind is not bool and not (lo <= v <= hi):
+        raise ParamError(f"{key}: {v} is outside {lo}..{hi} {f.metadata['unit']}")
+    return v
+
+
+def _to_bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    s = str(value).strip().lower()
+    if s in ("1", "true", "yes", "on"):
+        return True
+    if s in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(value)

@@ -1,0 +1,261 @@
+"""Value types shared by every stage.
+
+All coordinates are PDF points, top-left origin, unrotated page space (the space of
+PyMuPDF ``page.get_text("words")`` and ``page.get_drawings()``). Every type is a frozen
+dataclass so a stage result can be cached and shared between threads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+Orientation = Literal["h", "v"]
+RuleSource = Literal["vector", "raster", "merged"]
+TableSource = Literal["ruled", "horizontal_rules", "aligned"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """Axis-aligned box, x0 <= x1 and y0 <= y1 (points)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+    @property
+    def area(self) -> float:
+        return max(0.0, self.width) * max(0.0, self.height)
+
+    @property
+    def cx(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+    def as_tuple(self) -> tuple[float, float, float, float]:
+        return (self.x0, self.y0, self.x1, self.y1)
+
+    def union(self, other: Rect) -> Rect:
+        return Rect(min(self.x0, other.x0), min(self.y0, other.y0),
+                    max(self.x1, other.x1), max(self.y1, other.y1))
+
+    def intersection(self, other: Rect) -> Rect | None:
+        x0, y0 = max(self.x0, other.x0), max(self.y0, other.y0)
+        x1, y1 = min(self.x1, other.x1), min(self.y1, other.y1)
+        if x0 > x1 or y0 > y1:
+            return None
+        return Rect(x0, y0, x1, y1)
+
+    def iou(self, other: Rect) -> float:
+        inter = self.intersection(other)
+        if inter is None:
+            return 0.0
+        union = self.area + other.area - inter.area
+        return inter.area / union if union > 0 else 0.0
+
+    def contains_point(self, x: float, y: float, tol: float = 0.0) -> bool:
+        return (self.x0 - tol <= x <= self.x1 + tol) and (self.y0 - tol <= y <= self.y1 + tol)
+
+    def expanded(self, d: float) -> Rect:
+        return Rect(self.x0 - d, self.y0 - d, self.x1 + d, self.y1 + d)
+
+    @staticmethod
+    def bounding(rects: list[Rect] | tuple[Rect, ...]) -> Rect:
+        """Smallest box holding all ``rects`` (at least one)."""
+        return Rect(min(r.x0 for r in rects), min(r.y0 for r in rects),
+                    max(r.x1 for r in rects), max(r.y1 for r in rects))
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One PyMuPDF word. ``font_size`` in points; ``block``/``line`` are PyMuPDF's numbers."""
+
+    text: str
+    bbox: Rect
+    font_size: float = 0.0
+    bold: bool = False
+    block: int = 0
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A straight ruling line.
+
+    ``orient`` "h": y = ``pos``, x runs from ``start`` to ``end``; "v": x = ``pos``,
+    y runs from ``start`` to ``end``. ``thickness`` in points; ``grey`` 0 (black) to 255.
+    """
+
+    orient: Orientation
+    pos: float
+    start: float
+    end: float
+    thickness: float = 0.5
+    source: RuleSource = "vector"
+    grey: int = 0
+
+    @property
+    def length(self) -> float:
+        return self.end - self.start
+
+    @property
+    def bbox(self) -> Rect:
+        h = self.thickness / 2
+        if self.orient == "h":
+            return Rect(self.start, self.pos - h, self.end, self.pos + h)
+        return Rect(self.pos - h, self.start, self.pos + h, self.end)
+
+
+@dataclass(frozen=True, slots=True)
+class RejectedRule:
+    """A rule candidate a stage threw away, with why (e.g. "too short", "span guard")."""
+
+    rule: Rule
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """A filled rectangle (shading, zebra stripe, header band); its edges became rules."""
+
+    bbox: Rect
+    grey: int = 0
+    source: RuleSource = "vector"
+
+
+@dataclass(frozen=True, slots=True)
+class RowBand:
+    """Words sharing a baseline: one text line. ``word_ids`` index ``PageResult.words``."""
+
+    bbox: Rect
+    baseline: float
+    word_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnBin:
+    """An x interval that a column's words occupy inside one table region."""
+
+    x0: float
+    x1: float
+    region: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One grid cell; ``r``/``c`` top-left slot, ``rs``/``cs`` spans (>= 1)."""
+
+    r: int
+    c: int
+    rs: int = 1
+    cs: int = 1
+    text: str = ""
+    bbox: Rect = Rect(0, 0, 0, 0)
+    word_ids: tuple[int, ...] = ()
+    low_confidence: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """Row boundaries ``ys`` and column boundaries ``xs`` (ascending, n+1 each) over a region."""
+
+    region: Rect
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+    source: TableSource
+    spans: tuple[tuple[int, int, int, int], ...] = ()  # (r, c, rs, cs) of merged cells
+
+    @property
+    def n_rows(self) -> int:
+        return max(0, len(self.ys) - 1)
+
+    @property
+    def n_cols(self) -> int:
+        return max(0, len(self.xs) - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table with cell text: what exporters and metrics take.
+
+    ``cells`` cover the grid exactly once (spanning cells included). ``header_rows`` is the
+    count of leading header rows; ``row_roles`` has one entry per row when known.
+    """
+
+    bbox: Rect
+    n_rows: int
+    n_cols: int
+    cells: tuple[Cell, ...]
+    source: TableSource = "ruled"
+    confidence: float = 1.0
+    header_rows: int = 0
+    header_cols: int = 0
+    page: int = 1
+    row_roles: tuple[str, ...] = ()
+    title: str = ""
+    footnote: str = ""
+    grid: Grid | None = None
+
+    def cell_at(self, r: int, c: int) -> Cell | None:
+        """The cell covering slot (r, c), spans included."""
+        for cell in self.cells:
+            if cell.r <= r < cell.r + cell.rs and cell.c <= c < cell.c + cell.cs:
+                return cell
+        return None
+
+    def rows_text(self) -> list[list[str]]:
+        """Row-major text; a spanning cell's text sits in its top-left slot, "" elsewhere."""
+        out = [["" for _ in range(self.n_cols)] for _ in range(self.n_rows)]
+        for cell in self.cells:
+            if 0 <= cell.r < self.n_rows and 0 <= cell.c < self.n_cols:
+                out[cell.r][cell.c] = cell.text
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class TableRegion:
+    """A candidate table area and what produced it; rejected ones keep their reason."""
+
+    bbox: Rect
+    source: TableSource
+    reason: str = ""  # empty when accepted
+
+
+@dataclass(frozen=True)
+class PageResult:
+    """Every intermediate of one page's detection, plus per-stage timings (ms).
+
+    ``page`` is 1-based. ``low_confidence`` holds indices into ``words``.
+    """
+
+    page: int
+    width: float
+    height: float
+    rotation: int = 0
+    words: tuple[Word, ...] = ()
+    vector_rules: tuple[Rule, ...] = ()
+    raster_rules: tuple[Rule, ...] = ()
+    rules: tuple[Rule, ...] = ()
+    rejected: tuple[RejectedRule, ...] = ()
+    bands: tuple[Band, ...] = ()
+    rows: tuple[RowBand, ...] = ()
+    bins: tuple[ColumnBin, ...] = ()
+    low_confidence: frozenset[int] = frozenset()
+    regions: tuple[TableRegion, ...] = ()
+    grids: tuple[Grid, ...] = ()
+    tables: tuple[Table, ...] = ()
+    timings: Mapping[str, float] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
