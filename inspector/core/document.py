@@ -87,6 +87,13 @@ class Page:
         """PyMuPDF ``get_text("dict")`` (fonts, sizes, flags), images left out."""
         return self._page.get_text("dict", flags=pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES)
 
+    def text(self) -> tuple[list[tuple[Any, ...]], dict[str, Any]]:
+        """Words and the span dict from one text extraction (half the cost of two)."""
+        tp = self._page.get_textpage(flags=pymupdf.TEXTFLAGS_WORDS)
+        words = self._page.get_text("words", textpage=tp)
+        spans = self._page.get_text("dict", textpage=tp)
+        return words, spans
+
     def drawings(self) -> list[Drawing]:
         return [_drawing(d) for d in self._page.get_drawings()]
 

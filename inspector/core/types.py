@@ -81,7 +81,8 @@ class Rect:
 
 @dataclass(frozen=True, slots=True)
 class Word:
-    """One PyMuPDF word. ``font_size`` in points; ``block``/``line`` are PyMuPDF's numbers."""
+    """One PyMuPDF word. ``font_size`` and ``baseline`` (y) in points; ``block``/``line`` are
+    PyMuPDF's numbers."""
 
     text: str
     bbox: Rect
@@ -89,6 +90,7 @@ class Word:
     bold: bool = False
     block: int = 0
     line: int = 0
+    baseline: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
