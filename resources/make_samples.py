@@ -166,11 +166,11 @@ def _draw_rules(page: pymupdf.Page, t: TableTruth, style: TableStyle) -> None:
     if style.rules == "booktabs":
         for y, w in ((t.ys[0], 1.0), (t.ys[t.header_rows], 0.5), (t.ys[-1], 1.0)):
             shape.draw_line((t.xs[0], y), (t.xs[-1], y))
-            shape.finish(color=grey(style.line_grey), width=w)
+            shape.finish(color=grey(style.line_grey), width=w, closePath=False)
     else:
         for a, b in _grid_segments(t):
             shape.draw_line(a, b)
-        shape.finish(color=grey(style.line_grey), width=style.line_width)
+        shape.finish(color=grey(style.line_grey), width=style.line_width, closePath=False)
     shape.commit()
 
 
