@@ -1,0 +1,113 @@
+"""Cell records for retrieval: one self-describing record per data cell, as JSON Lines.
+
+A record carries what a reader needs to understand the cell without the table: its
+row header (the row's header columns, or the first column), its column header (header
+rows folded "Top / Sub"), the row's role, the table's title, footnote and page, and the
+number it holds, normalised (see ``numbers``), next to the raw text and unit. A cell the
+extraction was unsure of (words near a column boundary) says
+``"extraction_confidence": "low"``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.types import Table
+from .grid import NoHeader, SlotGrid, flat, fold, header_row_count, row_header_count, row_role, slot_grid
+from .numbers import ParsedNumber, parse_number
+
+
+@dataclass(frozen=True)
+class CellOptions:
+    """``skip_empty``: no record for cells without text. ``no_header``: with no header rows
+    the first row names the columns ("first_row") or columns have no header ("empty").
+    ``first_col_header``: with no header columns the first column names the rows.
+    ``decimal_comma``: see ``numbers.parse_number`` (None guesses per value).
+    """
+
+    skip_empty: bool = True
+    no_header: NoHeader = "first_row"
+    first_col_header: bool = True
+    header_sep: str = " / "
+    decimal_comma: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CellRecord:
+    """One data cell in context. ``row``/``col`` are 0-based grid slots, ``page`` 1-based,
+    ``table`` the 1-based table number in the export. ``number`` is None for text.
+    """
+
+    text: str
+    row: int
+    col: int
+    row_span: int
+    col_span: int
+    row_header: str
+    column_header: str
+    row_role: str
+    page: int
+    table: int
+    title: str
+    footnote: str
+    number: ParsedNumber | None
+    low_confidence: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready dict; number fields are null for text cells."""
+        n = self.number
+        return {
+            "text": self.text, "value": n.as_json_number() if n else None,
+            "unit": n.unit if n else "", "currency": n.currency if n else "",
+            "scale": n.scale if n else "", "marker": n.marker if n else "",
+            "row_header": self.row_header, "column_header": self.column_header,
+            "row_role": self.row_role, "row": self.row, "col": self.col,
+            "row_span": self.row_span, "col_span": self.col_span,
+            "page": self.page, "table": self.table, "title": self.title, "footnote": self.footnote,
+            "extraction_confidence": "low" if self.low_confidence else "normal",
+        }
+
+
+def _column_header(grid: SlotGrid, n_head: int, c0: int, c1: int, sep: str) -> str:
+    """Header text over columns ``c0..c1-1``, each distinct part once, top to bottom."""
+    parts: list[str] = []
+    for r in range(n_head):
+        for c in range(c0, c1):
+            text = flat(grid.text(r, c))
+            if text and text not in parts:
+                parts.append(text)
+    return sep.join(parts)
+
+
+def records(table: Table, table_no: int = 1, options: CellOptions = CellOptions()) -> list[CellRecord]:
+    """The data cells of ``table`` (not in header rows or header columns), in reading order."""
+    grid = slot_grid(table)
+    n_head = header_row_count(table, options.no_header)
+    n_head_cols = row_header_count(table, options.first_col_header)
+    title, footnote = flat(table.title), flat(table.footnote)
+    out: list[CellRecord] = []
+    for cell in grid.origins():
+        if cell.r < n_head or cell.c < n_head_cols or (options.skip_empty and not cell.text.strip()):
+            continue
+        c_end = min(grid.n_cols, cell.c + max(1, cell.cs))
+        row_head = fold([flat(grid.text(cell.r, c)) for c in range(n_head_cols)], options.header_sep)
+        out.append(CellRecord(
+            text=cell.text.strip(), row=cell.r, col=cell.c, row_span=max(1, cell.rs), col_span=max(1, cell.cs),
+            row_header=row_head, column_header=_column_header(grid, n_head, cell.c, c_end, options.header_sep),
+            row_role=row_role(table, cell.r, n_head), page=table.page, table=table_no,
+            title=title, footnote=footnote, number=parse_number(cell.text, options.decimal_comma),
+            low_confidence=cell.low_confidence))
+    return out
+
+
+def dumps(table: Table, options: CellOptions = CellOptions(), table_no: int = 1) -> str:
+    """JSON Lines: one record per line, UTF-8 text, each line ending in a newline."""
+    return "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in records(table, table_no, options))
+
+
+def dumps_tables(tables: Sequence[Table], options: CellOptions = CellOptions()) -> str:
+    """JSON Lines for several tables; ``table`` numbers them from 1 in the given order."""
+    return "".join(dumps(t, options, i) for i, t in enumerate(tables, 1))
