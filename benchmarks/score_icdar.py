@@ -1,0 +1,58 @@
+"""Adjacency-relation F1 of the detector on the corpus's ICDAR ground truth, per style.
+
+    python benchmarks/score_icdar.py [--set stage.field=value ...] [--verbose]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from inspector.core.document import open_document
+from inspector.core.params import Params
+from inspector.core.pipeline import Pipeline
+from inspector.golden.adjacency import AdjacencyCounts, compare, match_tables
+from inspector.golden.corpus import icdar_records
+
+CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--set", action="append", default=[])
+    ap.add_argument("--verbose", "-v", action="store_true")
+    args = ap.parse_args()
+    params = Params()
+    for s in args.set:
+        k, _, v = s.partition("=")
+        params = params.with_value(k, v)
+    by_page = defaultdict(list)
+    for rec in icdar_records(CORPUS.resolve()):
+        by_page[(rec.pdf, rec.page)].append(rec)
+    per_style: dict[str, AdjacencyCounts] = defaultdict(AdjacencyCounts)
+    total = AdjacencyCounts()
+    t0 = time.perf_counter()
+    for (pdf, page), recs in sorted(by_page.items()):
+        doc = open_document(pdf)
+        found = list(Pipeline(doc).run(page - 1, params).tables)
+        match = match_tables([r.table for r in recs], found)
+        for rec, j in zip(recs, match, strict=True):
+            c = compare(rec.table, found[j] if j is not None else None)
+            per_style[rec.style] += c
+            total += c
+            if args.verbose:
+                print(f"{rec.id:40s} {rec.style:17s} f1={c.f1:.3f} p={c.precision:.3f} r={c.recall:.3f}"
+                      f" {'MISSED' if j is None else ''}")
+    dt = time.perf_counter() - t0
+    for style, c in sorted(per_style.items()):
+        print(f"{style:17s} P={c.precision:.3f} R={c.recall:.3f} F1={c.f1:.3f} ({c.truth} relations)")
+    print(f"{'overall':17s} P={total.precision:.3f} R={total.recall:.3f} F1={total.f1:.3f}"
+          f"  [{len(by_page)} pages, {dt:.1f} s]")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,64 @@
+"""Grid + words -> Table: each cell's text in reading order, lines joined by newlines."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .columns import lines_in
+from .types import Cell, Grid, Rect, Table, Word
+
+SOURCE_CONFIDENCE = {"ruled": 0.9, "horizontal_rules": 0.75, "aligned": 0.55}
+
+
+def cell_slots(grid: Grid) -> list[tuple[int, int, int, int]]:
+    """Every cell of the grid as (r, c, rs, cs), spans included, row-major."""
+    covered: set[tuple[int, int]] = set()
+    origin = {}
+    for r, c, rs, cs in grid.spans:
+        origin[(r, c)] = (rs, cs)
+        covered |= {(rr, cc) for rr in range(r, r + rs) for cc in range(c, c + cs)}
+    out = []
+    for r in range(grid.n_rows):
+        for c in range(grid.n_cols):
+            if (r, c) in origin:
+                out.append((r, c, *origin[(r, c)]))
+            elif (r, c) not in covered:
+                out.append((r, c, 1, 1))
+    return out
+
+
+def text_of(words: Sequence[Word], ids: Sequence[int]) -> str:
+    """Words in reading order: lines top to bottom joined by newlines, words by spaces."""
+    if not ids:
+        return ""
+    return "\n".join(" ".join(words[i].text for i in ln.word_ids) for ln in lines_in(words, ids))
+
+
+def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: frozenset[int],
+             header_rows: int = 0, page: int = 1) -> Table:
+    """The table of ``grid``: each word goes to the cell holding its centre."""
+    slots = cell_slots(grid)
+    boxes = [Rect(grid.xs[c], grid.ys[r], grid.xs[c + cs], grid.ys[r + rs]) for r, c, rs, cs in slots]
+    owner = {(rr, cc): k for k, (r, c, rs, cs) in enumerate(slots)
+             for rr in range(r, r + rs) for cc in range(c, c + cs)}
+    members: list[list[int]] = [[] for _ in slots]
+    for i in word_ids:
+        b = words[i].bbox
+        r, c = _index(b.cy, grid.ys), _index(b.cx, grid.xs)
+        k = owner.get((r, c))
+        if k is not None:
+            members[k].append(i)
+    cells = tuple(Cell(r, c, rs, cs, text_of(words, members[k]), boxes[k], tuple(sorted(members[k])),
+                       any(i in low for i in members[k]))
+                  for k, (r, c, rs, cs) in enumerate(slots))
+    filled = sum(1 for c in cells if c.text) / max(len(cells), 1)
+    conf = round(SOURCE_CONFIDENCE[grid.source] * (0.6 + 0.4 * filled), 3)
+    return Table(bbox=grid.region, n_rows=grid.n_rows, n_cols=grid.n_cols, cells=cells, source=grid.source,
+                 confidence=conf, header_rows=min(header_rows, grid.n_rows), page=page, grid=grid)
+
+
+def _index(v: float, edges: Sequence[float]) -> int:
+    for k in range(len(edges) - 1):
+        if v < edges[k + 1]:
+            return k
+    return len(edges) - 2

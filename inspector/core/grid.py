@@ -1,0 +1,225 @@
+"""Regions -> grids: row and column boundaries plus spanning cells.
+
+Columns come from vertical rules where the table draws them and from column bins (word
+alignment) where it does not. Rows come from horizontal rules, and bands between rules
+holding several text lines are split line by line unless a line only continues the
+previous one (a wrapped label, a wrapped header). A separator that the table does not
+draw between two slots of a ruled grid makes them one spanning cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .columns import Line, Segment, column_boundaries, drop_thin_columns, lines_in, near_boundary, segments
+from .params import ColumnParams, TableParams
+from .regions import Candidate
+from .types import ColumnBin, Grid, Rect, Rule, Word
+
+SNAP = 2.0  # pt: rule positions closer than this are one boundary
+
+
+@dataclass(frozen=True)
+class GridResult:
+    """A grid (or None with the reason it was rejected), its bins and flagged words."""
+
+    grid: Grid | None
+    reason: str
+    bins: tuple[ColumnBin, ...]
+    low_confidence: frozenset[int]
+    header_rows: int
+    word_ids: tuple[int, ...]
+
+
+def words_inside(words: Sequence[Word], box: Rect, pad: float = 1.0) -> list[int]:
+    """Indices of words whose centre lies in ``box`` (grown by ``pad``)."""
+    b = box.expanded(pad)
+    return [i for i, w in enumerate(words) if b.contains_point(w.bbox.cx, w.bbox.cy)]
+
+
+def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float) -> list[float]:
+    pos = sorted(r.pos for r in rules if r.orient == orient)
+    out: list[float] = []
+    for p in pos:
+        if out and p - out[-1] <= SNAP:
+            continue
+        out.append(p)
+    inner = [p for p in out if lo + SNAP < p < hi - SNAP]
+    return [lo, *inner, hi]
+
+
+def build_grid(cand: Candidate, words: Sequence[Word], index: int,
+               cparams: ColumnParams, tparams: TableParams) -> GridResult:
+    """Grid for one candidate region; ``index`` numbers the region for its bins."""
+    box = cand.bbox
+    ids = words_inside(words, box)
+    if not ids:
+        return GridResult(None, "no text", (), frozenset(), 0, ())
+    lines = lines_in(words, ids)
+    segs = segments(words, lines, cparams.min_gap)
+    xs = _columns(cand, segs, len(lines), cparams)
+    ys = _positions(cand.rules, "h", box.y0, box.y1) if cand.source != "aligned" else [box.y0, box.y1]
+    ys, header_rows, virtual = _split_rows(ys, lines, words, xs, cand.source)
+    grid = Grid(box, tuple(xs), tuple(ys), cand.source)
+    spans = _spans(grid, cand, segs, lines, words, virtual)
+    grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans))
+    bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
+    low = frozenset(near_boundary(words, ids, xs[1:-1], cparams.boundary_margin))
+    reason = _reject_reason(grid, words, ids, lines, tparams)
+    return GridResult(None if reason else grid, reason, bins, low, header_rows, tuple(ids))
+
+
+def _columns(cand: Candidate, segs: Sequence[Segment], n_lines: int, params: ColumnParams) -> list[float]:
+    box = cand.bbox
+    if cand.source == "ruled":
+        xs = _positions(cand.rules, "v", box.x0, box.x1)
+        if len(xs) > 2:
+            return xs
+    inner = column_boundaries(segs, box.x0, box.x1, n_lines, params)
+    inner = drop_thin_columns(inner, segs, params.min_rows)
+    return [box.x0, *inner, box.x1]
+
+
+def _col_of(x: float, xs: Sequence[float]) -> int:
+    for k in range(len(xs) - 1):
+        if x < xs[k + 1]:
+            return k
+    return len(xs) - 2
+
+
+def _line_cols(line: Line, words: Sequence[Word], xs: Sequence[float]) -> set[int]:
+    return {_col_of(words[i].bbox.cx, xs) for i in line.word_ids}
+
+
+def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
+                source: str) -> tuple[list[float], int, set[float]]:
+    """Insert row boundaries between text lines that start a new row.
+
+    Returns boundaries, the number of header rows (rows of the first band when it is
+    delimited by a rule), and the set of inserted (undrawn) boundaries.
+    """
+    out = [ys[0]]
+    virtual: set[float] = set()
+    header_rows = 0
+    n_bands = len(ys) - 1
+    for b in range(n_bands):
+        top, bottom = ys[b], ys[b + 1]
+        inside = [ln for ln in lines if top <= ln.bbox.cy < bottom]
+        protect = b == 0 and n_bands >= 2  # a ruled-off first band is the header: keep wrapped lines together
+        cuts = [] if protect else _row_starts(inside, words, xs)
+        for y in cuts:
+            out.append(y)
+            virtual.add(y)
+        out.append(bottom)
+        if b == 0 and n_bands >= 2:
+            header_rows = 1 + len(cuts)
+    return out, header_rows, virtual
+
+
+def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[float]:
+    """y positions (between lines) where a new row starts inside one band."""
+    cuts: list[float] = []
+    if len(lines) < 2:
+        return cuts
+    current = _line_cols(lines[0], words, xs)
+    for prev, line in zip(lines, lines[1:], strict=False):
+        cols = _line_cols(line, words, xs)
+        if len(cols) >= 2 and len(current) >= 2 or (len(xs) == 2):
+            cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
+            current = set(cols)
+        else:
+            current |= cols
+    return cuts
+
+
+def _covered(rules: Sequence[Rule], orient: str, pos: float, a: float, b: float) -> float:
+    """Fraction of [a, b] on rules of ``orient`` at ``pos`` (within SNAP)."""
+    if b <= a:
+        return 1.0
+    spans = sorted((max(r.start, a), min(r.end, b)) for r in rules
+                   if r.orient == orient and abs(r.pos - pos) <= SNAP and r.end > a and r.start < b)
+    total, end = 0.0, a
+    for s, e in spans:
+        s = max(s, end)
+        if e > s:
+            total += e - s
+            end = e
+    return total / (b - a)
+
+
+def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence[Line],
+           words: Sequence[Word], virtual: set[float]) -> list[tuple[int, int, int, int]]:
+    """Merged cells (r, c, rs, cs): undrawn separators in ruled grids, text crossing bins elsewhere."""
+    nr, nc = grid.n_rows, grid.n_cols
+    parent = list(range(nr * nc))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def join(a: int, b: int) -> None:
+        parent[find(a)] = find(b)
+
+    xs, ys = grid.xs, grid.ys
+    ruled_x = set(xs[1:-1]) if cand.source == "ruled" else set()
+    if cand.source == "ruled" and len(xs) > 2 and any(_covered(cand.rules, "v", x, ys[0], ys[-1]) > 0 for x in xs[1:-1]):
+        for r in range(nr):
+            for c in range(nc - 1):
+                if _covered(cand.rules, "v", xs[c + 1], ys[r], ys[r + 1]) < 0.5:
+                    join(r * nc + c, r * nc + c + 1)
+        for r in range(nr - 1):
+            if ys[r + 1] in virtual:
+                continue
+            for c in range(nc):
+                if _covered(cand.rules, "h", ys[r + 1], xs[c], xs[c + 1]) < 0.5:
+                    join(r * nc + c, (r + 1) * nc + c)
+    _text_spans(grid, segs, lines, words, ruled_x, join)
+    return _rectangles(parent, find, nr, nc)
+
+
+def _text_spans(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line], words: Sequence[Word],
+                ruled_x: set[float], join) -> None:
+    """A segment whose words sit in several columns (not split by a drawn rule) spans them."""
+    xs, ys, nc = grid.xs, grid.ys, grid.n_cols
+    for s in segs:
+        cols = sorted({_col_of(words[i].bbox.cx, xs) for i in s.word_ids})
+        if len(cols) < 2 or any(xs[c] in ruled_x for c in range(cols[0] + 1, cols[-1] + 1)):
+            continue
+        r = _col_of(lines[s.line].bbox.cy, ys)
+        for c in range(cols[0], cols[-1]):
+            join(r * nc + c, r * nc + c + 1)
+
+
+def _rectangles(parent: list[int], find, nr: int, nc: int) -> list[tuple[int, int, int, int]]:
+    groups: dict[int, list[int]] = {}
+    for i in range(nr * nc):
+        groups.setdefault(find(i), []).append(i)
+    out = []
+    for slots in groups.values():
+        if len(slots) < 2:
+            continue
+        rs_ = [s // nc for s in slots]
+        cs_ = [s % nc for s in slots]
+        r0, r1, c0, c1 = min(rs_), max(rs_), min(cs_), max(cs_)
+        if (r1 - r0 + 1) * (c1 - c0 + 1) == len(slots):
+            out.append((r0, c0, r1 - r0 + 1, c1 - c0 + 1))
+    return sorted(out)
+
+
+def _reject_reason(grid: Grid, words: Sequence[Word], ids: Sequence[int], lines: Sequence[Line],
+                   params: TableParams) -> str:
+    if grid.n_rows < params.min_rows:
+        return f"fewer than {params.min_rows} rows"
+    if grid.n_cols < params.min_cols:
+        return f"fewer than {params.min_cols} columns"
+    per_line = len(ids) / max(len(lines), 1)
+    if grid.n_cols <= 2 and per_line > 8:
+        return "paragraph text"
+    return ""
+
+
+def lines_of(words: Sequence[Word], ids: Sequence[int]) -> list[Line]:
+    return lines_in(words, ids)

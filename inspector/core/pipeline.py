@@ -1,0 +1,113 @@
+"""run(page, params) -> PageResult, re-running only the stages whose inputs changed.
+
+Each stage's result is cached under a key made of the page, the stage's own parameters
+and the keys of the stages it reads. Changing a column-bin parameter therefore re-uses
+the words, the render and both rule stages. The cache is bounded (renders separately,
+since one 150-dpi A4 render is about 2 MiB).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from .document import Document
+from .params import Params
+from .rules_merge import merge_rules
+from .rules_raster import find_raster_rules
+from .rules_vector import find_vector_rules
+from .tables import detect_tables
+from .types import PageResult
+from .words import extract_words, group_rows
+
+STAGES = ("words", "drawings", "vector", "render", "raster", "merge", "rows", "tables")
+
+
+class _LRU:
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.data: OrderedDict[Hashable, Any] = OrderedDict()
+
+    def get(self, key: Hashable) -> Any:
+        if key in self.data:
+            self.data.move_to_end(key)
+            return self.data[key]
+        return None
+
+    def put(self, key: Hashable, value: Any) -> None:
+        self.data[key] = value
+        self.data.move_to_end(key)
+        while len(self.data) > self.size:
+            self.data.popitem(last=False)
+
+
+class Pipeline:
+    """Detection over one open document with a per-stage cache.
+
+    Not thread-safe (PyMuPDF documents are not): give each thread its own Pipeline over
+    its own Document.
+    """
+
+    def __init__(self, doc: Document, cache_size: int = 256, render_cache: int = 4) -> None:
+        self.doc = doc
+        self._cache = _LRU(cache_size)
+        self._renders = _LRU(render_cache)
+        self.computed: list[str] = []  # stages actually computed by the last run()
+
+    def _stage(self, timings: dict[str, float], name: str, key: Hashable,
+               fn: Callable[[], Any], cache: _LRU | None = None) -> Any:
+        store = cache or self._cache
+        full = (name, key)
+        hit = store.get(full)
+        if hit is not None:
+            timings[name] = 0.0
+            return hit
+        t0 = time.perf_counter()
+        value = fn()
+        timings[name] = (time.perf_counter() - t0) * 1000.0
+        self.computed.append(name)
+        store.put(full, value)
+        return value
+
+    def run(self, index: int, params: Params | None = None) -> PageResult:
+        """Detect tables on page ``index`` (0-based); timings are ms spent in this call."""
+        params = params or Params()
+        page = self.doc.page(index)
+        self.computed = []
+        t: dict[str, float] = {}
+        words = self._stage(t, "words", index, lambda: extract_words(page))
+        drawings = self._stage(t, "drawings", index, page.drawings)
+        vkey = (index, params.vector)
+        vec = self._stage(t, "vector", vkey, lambda: find_vector_rules(drawings, params.vector))
+        rkey = (index, params.raster)
+        if params.raster.enabled:
+            img = self._stage(t, "render", (index, params.raster.dpi),
+                              lambda: page.render(params.raster.dpi), self._renders)
+            ras = self._stage(t, "raster", rkey, lambda: find_raster_rules(img, params.raster.dpi, params.raster))
+        else:
+            ras = self._stage(t, "raster", rkey, lambda: find_raster_rules(None, 0, params.raster))
+        mkey = (vkey, rkey, params.merge)
+        rules, dup = self._stage(t, "merge", mkey, lambda: merge_rules(vec.rules, ras.rules, params.merge))
+        rows = self._stage(t, "rows", (index, params.rows), lambda: group_rows(words, params.rows))
+        tkey = (mkey, params.rows, params.columns, params.tables)
+        found = self._stage(t, "tables", tkey, lambda: detect_tables(
+            words, rows, rules, params.columns, params.tables, index + 1))
+        t["total"] = sum(t.values())
+        return PageResult(
+            page=index + 1, width=page.width, height=page.height, rotation=page.rotation,
+            words=words, vector_rules=vec.rules, raster_rules=ras.rules, rules=rules,
+            rejected=(*vec.rejected, *ras.rejected, *dup), bands=(*vec.bands, *ras.bands), rows=rows,
+            bins=found.bins, low_confidence=found.low_confidence, regions=found.regions,
+            grids=found.grids, tables=found.tables, timings=t,
+            warnings=_warnings(words, rules, page.rotation))
+
+
+def _warnings(words: tuple, rules: tuple, rotation: int) -> tuple[str, ...]:
+    out = []
+    if not words:
+        out.append("no text on this page: a scan? Tables can only be found where there is text")
+    if rotation:
+        out.append(f"page is rotated {rotation} degrees; coordinates are in unrotated page space")
+    return tuple(out)

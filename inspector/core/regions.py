@@ -1,0 +1,141 @@
+"""Table regions: where on the page a table may be, and from what evidence.
+
+Three kinds, tried in this order so each area is claimed once:
+ruled (horizontal and vertical rules meeting), horizontal_rules (stacked horizontal rules
+of similar extent, no verticals) and aligned (text lines whose words line up in columns).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .columns import Line
+from .types import Rect, Rule, TableSource
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A region and the rules that made it (none for aligned regions)."""
+
+    bbox: Rect
+    source: TableSource
+    rules: tuple[Rule, ...] = ()
+
+
+def _meets(h: Rule, v: Rule, tol: float) -> bool:
+    return (h.start - tol <= v.pos <= h.end + tol) and (v.start - tol <= h.pos <= v.end + tol)
+
+
+def ruled_regions(rules: Sequence[Rule], tol: float) -> list[Candidate]:
+    """Connected groups of rules with at least two horizontals and two verticals."""
+    hs = [r for r in rules if r.orient == "h"]
+    vs = [r for r in rules if r.orient == "v"]
+    parent = list(range(len(hs) + len(vs)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, h in enumerate(hs):
+        for j, v in enumerate(vs):
+            if _meets(h, v, tol):
+                parent[find(i)] = find(len(hs) + j)
+    groups: dict[int, list[Rule]] = {}
+    for k, r in enumerate([*hs, *vs]):
+        groups.setdefault(find(k), []).append(r)
+    out = []
+    for g in groups.values():
+        nh = len({round(r.pos) for r in g if r.orient == "h"})
+        nv = len({round(r.pos) for r in g if r.orient == "v"})
+        if nh >= 2 and nv >= 2:
+            out.append(Candidate(Rect.bounding([r.bbox for r in g]), "ruled", tuple(g)))
+    return _absorb_nested(out)
+
+
+def _absorb_nested(cands: list[Candidate]) -> list[Candidate]:
+    """Drop candidates lying inside a larger one (a boxed note inside a framed table)."""
+    cands = sorted(cands, key=lambda c: -c.bbox.area)
+    kept: list[Candidate] = []
+    for c in cands:
+        if any(_inside(c.bbox, k.bbox, 2.0) for k in kept):
+            continue
+        kept.append(c)
+    return kept
+
+
+def _inside(a: Rect, b: Rect, tol: float) -> bool:
+    return a.x0 >= b.x0 - tol and a.y0 >= b.y0 - tol and a.x1 <= b.x1 + tol and a.y1 <= b.y1 + tol
+
+
+def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[Line],
+                  min_width: float) -> list[Candidate]:
+    """Groups of stacked horizontal rules of similar extent outside ``taken`` areas.
+
+    Consecutive rules join while they overlap by 70% of the shorter and the band between
+    them holds no running prose (two or more long single-piece lines).
+    """
+    hs = sorted((r for r in rules if r.orient == "h" and r.length >= min_width
+                 and not any(_inside(r.bbox, t, 2.0) for t in taken)), key=lambda r: r.pos)
+    groups: list[list[Rule]] = []
+    for r in hs:
+        home = None
+        for g in reversed(groups):
+            if _overlap(g, r) and not _prose_between(lines, g[-1], r):
+                home = g
+                break
+        if home is None:
+            groups.append([r])
+        else:
+            home.append(r)
+    out = []
+    for g in groups:
+        ys = {round(r.pos) for r in g}
+        if len(ys) >= 2:
+            x0 = min(r.start for r in g if r.length >= 0.5 * max(q.length for q in g))
+            x1 = max(r.end for r in g if r.length >= 0.5 * max(q.length for q in g))
+            out.append(Candidate(Rect(x0, g[0].pos, x1, g[-1].pos), "horizontal_rules", tuple(g)))
+    return out
+
+
+def _overlap(group: list[Rule], r: Rule) -> bool:
+    last = group[-1]
+    a, b = max(last.start, r.start), min(last.end, r.end)
+    return b - a >= 0.7 * min(last.length, r.length)
+
+
+def _prose_between(lines: Sequence[Line], top: Rule, bottom: Rule) -> bool:
+    width = max(top.length, bottom.length)
+    x0 = min(top.start, bottom.start)
+    long_lines = [ln for ln in lines if top.pos < ln.baseline < bottom.pos
+                  and ln.bbox.x0 >= x0 - 5 and ln.bbox.width >= 0.75 * width and _is_prose(ln)]
+    return len(long_lines) >= 2
+
+
+def _is_prose(line: Line) -> bool:
+    return len(line.word_ids) >= 8
+
+
+def aligned_runs(lines: Sequence[Line], n_segments: Sequence[int], min_rows: int) -> list[tuple[int, int]]:
+    """Index ranges [a, b) of consecutive lines with two or more segments each, close together."""
+    runs: list[tuple[int, int]] = []
+    start = None
+    for i in range(len(lines) + 1):
+        ok = i < len(lines) and n_segments[i] >= 2
+        if ok and start is not None and i > start:
+            prev, cur = lines[i - 1], lines[i]
+            pitch = max(prev.bbox.height, cur.bbox.height, 1.0)
+            if cur.bbox.y0 - prev.bbox.y1 > 1.5 * pitch:
+                if i - start >= min_rows:
+                    runs.append((start, i))
+                start = i
+                continue
+        if ok and start is None:
+            start = i
+        elif not ok and start is not None:
+            if i - start >= min_rows:
+                runs.append((start, i))
+            start = None
+    return runs

@@ -1,0 +1,100 @@
+"""rules + words -> table regions, grids and tables for one page.
+
+Ruled regions are tried first, then horizontal-rule groups outside them, then aligned
+word blocks in what is left; each accepted table claims its area. Rejected regions are
+kept with their reason so a person can see why a table was not found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cells import assemble
+from .columns import Line, segments
+from .grid import build_grid, words_inside
+from .params import ColumnParams, TableParams
+from .regions import Candidate, aligned_runs, hrule_regions, ruled_regions
+from .types import ColumnBin, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
+
+MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
+
+
+@dataclass(frozen=True)
+class TablesResult:
+    regions: tuple[TableRegion, ...]
+    grids: tuple[Grid, ...]
+    tables: tuple[Table, ...]
+    bins: tuple[ColumnBin, ...]
+    low_confidence: frozenset[int]
+
+
+class _Collector:
+    """Accumulates accepted and rejected regions while claiming page area."""
+
+    def __init__(self, words: Sequence[Word], page: int, cparams: ColumnParams, tparams: TableParams) -> None:
+        self.words, self.page, self.cparams, self.tparams = words, page, cparams, tparams
+        self.regions: list[TableRegion] = []
+        self.grids: list[Grid] = []
+        self.tables: list[Table] = []
+        self.bins: list[ColumnBin] = []
+        self.low: set[int] = set()
+        self.taken: list[Rect] = []
+
+    def offer(self, cand: Candidate) -> bool:
+        if any(_overlaps(cand.bbox, t) for t in self.taken):
+            self.regions.append(TableRegion(cand.bbox, cand.source, "overlaps a table found earlier"))
+            return False
+        res = build_grid(cand, self.words, len(self.regions), self.cparams, self.tparams)
+        if res.grid is None:
+            self.regions.append(TableRegion(cand.bbox, cand.source, res.reason))
+            return False
+        self.regions.append(TableRegion(cand.bbox, cand.source))
+        self.grids.append(res.grid)
+        self.bins.extend(res.bins)
+        self.low |= res.low_confidence
+        self.tables.append(assemble(res.grid, self.words, res.word_ids, res.low_confidence,
+                                    res.header_rows, self.page))
+        self.taken.append(cand.bbox)
+        return True
+
+    def result(self) -> TablesResult:
+        order = sorted(range(len(self.tables)), key=lambda k: (self.tables[k].bbox.y0, self.tables[k].bbox.x0))
+        return TablesResult(tuple(self.regions), tuple(self.grids[k] for k in order),
+                            tuple(self.tables[k] for k in order), tuple(self.bins), frozenset(self.low))
+
+
+def _overlaps(a: Rect, b: Rect) -> bool:
+    inter = a.intersection(b)
+    return inter is not None and inter.area > 0.2 * min(a.area, b.area)
+
+
+def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequence[Rule],
+                  cparams: ColumnParams, tparams: TableParams, page: int = 1) -> TablesResult:
+    """All tables of one page, from its words, text rows and merged rules."""
+    col = _Collector(words, page, cparams, tparams)
+    for cand in ruled_regions(rules, tparams.intersect_tol):
+        col.offer(cand)
+    lines = [Line(r.word_ids, r.bbox, r.baseline) for r in rows]
+    for cand in hrule_regions(rules, col.taken, lines, MIN_HRULE_WIDTH):
+        col.offer(cand)
+    if tparams.borderless:
+        for cand in _aligned_candidates(words, lines, col.taken, cparams, tparams):
+            col.offer(cand)
+    return col.result()
+
+
+def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], taken: Sequence[Rect],
+                        cparams: ColumnParams, tparams: TableParams) -> list[Candidate]:
+    """Runs of consecutive multi-piece text lines outside the tables already found."""
+    claimed = {i for t in taken for i in words_inside(words, t)}
+    free = [ln for ln in lines if not any(i in claimed for i in ln.word_ids)]
+    segs = segments(words, free, cparams.min_gap)
+    counts = [0] * len(free)
+    for s in segs:
+        counts[s.line] += 1
+    out = []
+    for a, b in aligned_runs(free, counts, tparams.min_aligned_rows):
+        box = Rect.bounding([ln.bbox for ln in free[a:b]])
+        out.append(Candidate(box, "aligned"))
+    return out
