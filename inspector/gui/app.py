@@ -1,0 +1,137 @@
+"""Starting the window: interactively, or offscreen for one screenshot (``--screenshot``)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..core.params import Params
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+    from .main_window import MainWindow
+    from .session import Session
+
+RESULT_TIMEOUT_S = 120.0
+
+
+class LaunchError(Exception):
+    """The window cannot do what was asked; ``code`` 2 = bad usage, 3 = unreadable input."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class LaunchOptions:
+    """What ``table-inspector gui`` was asked for. ``page`` is 1-based; ``zoom`` is
+    "fit-width", "fit-page" or a percentage; ``layers`` None keeps the defaults."""
+
+    file: str | None = None
+    page: int = 1
+    layers: tuple[str, ...] | None = None
+    screenshot: str | None = None
+    password: str | None = None
+    params: Params = field(default_factory=Params)
+    zoom: str = "fit-width"
+    size: tuple[int, int] = (1400, 900)
+    select_table: int = 0  # 1-based table to select (and preview) after detection, 0 = none
+
+
+def sample_path() -> Path:
+    """The bundled sample PDF (installed package data, or the source tree's resources/)."""
+    for mod in ("inspector.resources", "resources"):
+        try:
+            module = __import__(mod, fromlist=["sample_pdf"])
+            p = Path(module.sample_pdf())
+        except (ImportError, AttributeError):
+            continue
+        if p.is_file():
+            return p
+    return Path(__file__).resolve().parents[2] / "resources" / "samples" / "sample.pdf"
+
+
+def run(opts: LaunchOptions) -> int:
+    """Open the window (or take the screenshot) and return the process exit code."""
+    if opts.screenshot and not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a screenshot needs no display
+    from PySide6.QtWidgets import QApplication
+
+    from .main_window import MainWindow
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Table Inspector")
+    app.setOrganizationName("table-inspector")
+    window = MainWindow()
+    try:
+        if opts.screenshot:
+            return _screenshot(app, window, opts)
+        return _interactive(app, window, opts)
+    finally:
+        window.session.close()
+
+
+def _interactive(app: QApplication, window: MainWindow, opts: LaunchOptions) -> int:
+    window.session.set_params(opts.params)
+    window.show()
+    path = Path(opts.file) if opts.file else sample_path()
+    if opts.file or path.is_file():
+        if window.open_file(path, opts.password) and opts.page > 1:
+            window.session.set_page(opts.page - 1)
+    else:
+        window.statusBar().showMessage("No document: open one with File > Open or drop it here")
+    _apply_view(window, opts)
+    return app.exec()
+
+
+def _screenshot(app: QApplication, window: MainWindow, opts: LaunchOptions) -> int:
+    from ..core.document import DocumentError
+    window.session.set_params(opts.params)
+    window.resize(*opts.size)
+    window.show()
+    path = Path(opts.file) if opts.file else sample_path()
+    try:
+        window.open_file(path, opts.password, interactive=False)
+    except DocumentError as exc:
+        raise LaunchError(str(exc), 3) from None
+    if not 1 <= opts.page <= window.session.page_count:
+        raise LaunchError(f"--page {opts.page}: the document has {window.session.page_count} page(s)")
+    window.session.set_page(opts.page - 1)
+    wait_for_result(app, window.session)
+    if opts.select_table:
+        from .session import Selection
+        window.session.select(Selection("table", opts.select_table - 1))
+    _apply_view(window, opts)
+    app.processEvents()
+    window.view.render_picture()
+    app.processEvents()
+    out = Path(opts.screenshot)
+    if not window.grab().save(str(out)):
+        raise LaunchError(f"cannot write the screenshot to {out}", 3)
+    return 0
+
+
+def _apply_view(window: MainWindow, opts: LaunchOptions) -> None:
+    if opts.layers is not None:
+        window.layers.set_visible_layers(set(opts.layers))
+    if opts.zoom == "fit-page":
+        window.view.fit_page()
+    elif opts.zoom == "fit-width":
+        window.view.fit_width()
+    else:
+        window.view.set_zoom(float(opts.zoom) / 100.0)
+
+
+def wait_for_result(app: QApplication, session: Session, timeout_s: float = RESULT_TIMEOUT_S) -> bool:
+    """Process events until the session holds a result for the current request (or timeout)."""
+    deadline = time.monotonic() + timeout_s
+    while session.busy and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.005)
+    app.processEvents()
+    return session.result is not None

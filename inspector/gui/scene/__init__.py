@@ -1,0 +1,1 @@
+"""The page scene: scene units are PDF points in unrotated page space."""

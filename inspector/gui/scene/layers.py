@@ -1,0 +1,195 @@
+"""Overlay layers: what each one draws from a :class:`PageResult`, its colour and shortcut.
+
+Each non-interactive layer is one or two ``QGraphicsPathItem``s (one path of thousands of
+word boxes paints far faster than thousands of items). Scene units are PDF points, so
+the geometry is copied from the result unchanged. Pens are cosmetic: lines stay one or
+two pixels wide at any zoom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from PySide6.QtCore import QLineF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
+
+from ...core.types import Grid, PageResult, Rect, Rule
+
+
+@dataclass(frozen=True)
+class LayerSpec:
+    """One overlay layer: ``key`` as in ``--layers``, menu ``label``, toggle ``shortcut``."""
+
+    key: str
+    label: str
+    shortcut: str
+    default_on: bool
+    help: str
+
+
+LAYERS: tuple[LayerSpec, ...] = (
+    LayerSpec("words", "Words", "W", True, "Word boxes; low-confidence words (near a column boundary) are filled"),
+    LayerSpec("vector_rules", "Vector rules", "V", True, "Rules found in the PDF's drawings"),
+    LayerSpec("raster_rules", "Raster rules", "R", False, "Rules found in the rendered page (OpenCV)"),
+    LayerSpec("rejected", "Rejected rules", "X", False, "Rule candidates a stage threw away; hover for the reason"),
+    LayerSpec("bins", "Column bins", "C", False, "x intervals occupied by each column's words"),
+    LayerSpec("rows", "Row bands", "B", False, "Text lines: words sharing a baseline"),
+    LayerSpec("regions", "Table regions", "T", True, "Candidate table areas; rejected ones dashed"),
+    LayerSpec("grids", "Cell grids", "G", True, "Row and column boundaries of each table, spans respected"),
+)
+LAYER_KEYS = tuple(s.key for s in LAYERS)
+
+# Used only when inspector.render.overlay (shared with the CLI renders) is absent.
+_FALLBACK_COLOURS: dict[str, tuple[int, int, int]] = {
+    "words": (40, 110, 230), "low_confidence": (255, 140, 0), "vector_rules": (220, 30, 160),
+    "raster_rules": (0, 170, 170), "rejected": (230, 30, 30), "bins": (120, 200, 60),
+    "rows": (150, 90, 220), "regions": (0, 150, 60), "grids": (230, 90, 0), "selection": (255, 200, 0),
+}
+
+
+def _shared_colours() -> Mapping[str, object]:
+    try:
+        from ...render.overlay import LAYER_COLOURS
+    except ImportError:
+        return {}
+    return LAYER_COLOURS if isinstance(LAYER_COLOURS, Mapping) else {}
+
+
+def layer_colour(key: str) -> QColor:
+    """The layer's colour: the CLI renderer's table when it has the key, else ours."""
+    value = _shared_colours().get(key, _FALLBACK_COLOURS.get(key, (128, 128, 128)))
+    if isinstance(value, str):
+        return QColor(value)
+    if isinstance(value, (tuple, list)) and len(value) >= 3:
+        return QColor(*[int(v) for v in value[:3]])
+    return QColor(*_FALLBACK_COLOURS.get(key, (128, 128, 128)))
+
+
+def _pen(colour: QColor, width: float = 1.5, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
+    pen = QPen(colour, width, style)
+    pen.setCosmetic(True)
+    return pen
+
+
+def _fill(colour: QColor, alpha: int) -> QBrush:
+    c = QColor(colour)
+    c.setAlpha(alpha)
+    return QBrush(c)
+
+
+def qrect(r: Rect) -> QRectF:
+    return QRectF(r.x0, r.y0, r.width, r.height)
+
+
+def rects_path(rects: Iterable[Rect]) -> QPainterPath:
+    path = QPainterPath()
+    for r in rects:
+        path.addRect(qrect(r))
+    return path
+
+
+def rules_path(rules: Iterable[Rule]) -> QPainterPath:
+    path = QPainterPath()
+    for r in rules:
+        line = QLineF(r.start, r.pos, r.end, r.pos) if r.orient == "h" else QLineF(r.pos, r.start, r.pos, r.end)
+        path.moveTo(line.p1())
+        path.lineTo(line.p2())
+    return path
+
+
+def grid_cells(grid: Grid) -> list[Rect]:
+    """Cell boxes of ``grid``: one per slot, one per span, covered slots left out."""
+    covered: set[tuple[int, int]] = set()
+    boxes = []
+    for r, c, rs, cs in grid.spans:
+        covered.update((r + i, c + j) for i in range(rs) for j in range(cs))
+        boxes.append(Rect(grid.xs[c], grid.ys[r], grid.xs[min(c + cs, grid.n_cols)], grid.ys[min(r + rs, grid.n_rows)]))
+    for r in range(grid.n_rows):
+        for c in range(grid.n_cols):
+            if (r, c) not in covered:
+                boxes.append(Rect(grid.xs[c], grid.ys[r], grid.xs[c + 1], grid.ys[r + 1]))
+    return boxes
+
+
+def _bins_rects(res: PageResult) -> list[Rect]:
+    out = []
+    for b in res.bins:
+        region = res.regions[b.region].bbox if 0 <= b.region < len(res.regions) else Rect(0, 0, res.width, res.height)
+        out.append(Rect(b.x0, region.y0, b.x1, region.y1))
+    return out
+
+
+@dataclass(frozen=True)
+class Part:
+    """One path item of a layer: geometry from the result plus how to paint it."""
+
+    build: Callable[[PageResult], QPainterPath]
+    colour: str
+    width: float = 1.5
+    style: Qt.PenStyle = Qt.PenStyle.SolidLine
+    alpha: int = 0  # fill alpha, 0 for no fill
+
+
+def _words(low: bool) -> Callable[[PageResult], QPainterPath]:
+    def build(res: PageResult) -> QPainterPath:
+        return rects_path(w.bbox for i, w in enumerate(res.words) if (i in res.low_confidence) == low)
+    return build
+
+
+PARTS: dict[str, tuple[Part, ...]] = {
+    "words": (Part(_words(False), "words", 1.0),
+              Part(_words(True), "low_confidence", 2.0, alpha=110)),
+    "vector_rules": (Part(lambda r: rules_path(r.vector_rules), "vector_rules", 2.0),),
+    "raster_rules": (Part(lambda r: rules_path(r.raster_rules), "raster_rules", 2.0, Qt.PenStyle.DashLine),),
+    "rejected": (Part(lambda r: rules_path(x.rule for x in r.rejected), "rejected", 2.0, Qt.PenStyle.DotLine),),
+    "bins": (Part(lambda r: rects_path(_bins_rects(r)), "bins", 1.0, alpha=45),),
+    "rows": (Part(lambda r: rects_path(b.bbox for b in r.rows), "rows", 1.0, alpha=35),),
+    "regions": (Part(lambda r: rects_path(g.bbox for g in r.regions if not g.reason), "regions", 2.5),
+                Part(lambda r: rects_path(g.bbox for g in r.regions if g.reason), "regions", 2.0,
+                     Qt.PenStyle.DashLine)),
+    "grids": (Part(lambda r: rects_path(c for g in r.grids for c in grid_cells(g)), "grids", 1.5),),
+}
+
+
+class OverlayLayer:
+    """The path items of one layer; ``update`` rebuilds their paths from a result."""
+
+    def __init__(self, spec: LayerSpec, z: float) -> None:
+        self.spec = spec
+        self.items: list[QGraphicsPathItem] = []
+        for part in PARTS[spec.key]:
+            item = QGraphicsPathItem()
+            colour = layer_colour(part.colour)
+            item.setPen(_pen(colour, part.width, part.style))
+            item.setBrush(_fill(colour, part.alpha) if part.alpha else QBrush(Qt.BrushStyle.NoBrush))
+            item.setZValue(z)
+            item.setAcceptHoverEvents(False)
+            item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
+            self.items.append(item)
+        self.visible = spec.default_on
+        self.set_visible(self.visible)
+
+    def update(self, result: PageResult | None) -> None:
+        for part, item in zip(PARTS[self.spec.key], self.items, strict=True):
+            item.setPath(part.build(result) if result is not None else QPainterPath())
+
+    def set_visible(self, on: bool) -> None:
+        self.visible = on
+        for item in self.items:
+            item.setVisible(on)
+
+    def element_count(self) -> int:
+        """Number of drawn shapes (sub-paths) across the layer's items."""
+        return sum(_subpaths(item.path()) for item in self.items)
+
+
+def _subpaths(path: QPainterPath) -> int:
+    return sum(1 for i in range(path.elementCount()) if path.elementAt(i).isMoveTo())
+
+
+HOVER_KINDS: dict[str, tuple[str, ...]] = {
+    "words": ("word",), "vector_rules": ("vector", "rule"), "raster_rules": ("raster", "rule"),
+    "rejected": ("rejected",), "regions": ("region",), "grids": ("cell", "table"),
+}

@@ -1,0 +1,85 @@
+"""The page scene: the page picture with overlay layers on top.
+
+Scene units are PDF points in unrotated page space, origin top-left: overlay geometry is
+the result's geometry unchanged; the view rotates the whole scene for rotated pages.
+The picture item is scaled by 72/dpi so any render resolution covers the same rect.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPixmap
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsPixmapItem, QGraphicsRectItem, QGraphicsScene
+
+from ...core.types import PageResult, Rect
+from .layers import LAYERS, OverlayLayer, layer_colour, qrect
+
+
+class PageScene(QGraphicsScene):
+    """One page: ``set_page`` for its size, ``set_picture`` for its render, ``set_result`` for overlays."""
+
+    def __init__(self, parent: object | None = None) -> None:
+        super().__init__(parent)
+        self.setBackgroundBrush(QBrush(QColor(96, 96, 96)))
+        self.paper = QGraphicsRectItem()
+        self.paper.setBrush(QBrush(Qt.GlobalColor.white))
+        self.paper.setPen(QPen(Qt.PenStyle.NoPen))
+        self.paper.setZValue(-2)
+        self.addItem(self.paper)
+        self.picture = QGraphicsPixmapItem()
+        self.picture.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self.picture.setZValue(-1)
+        self.addItem(self.picture)
+        self.picture_dpi = 0
+        self.layers: dict[str, OverlayLayer] = {}
+        for z, spec in enumerate(LAYERS):
+            layer = OverlayLayer(spec, z + 1)
+            self.layers[spec.key] = layer
+            for item in layer.items:
+                self.addItem(item)
+        self.highlight = QGraphicsPathItem()
+        colour = layer_colour("selection")
+        pen = QPen(colour, 3)
+        pen.setCosmetic(True)
+        self.highlight.setPen(pen)
+        fill = QColor(colour)
+        fill.setAlpha(70)
+        self.highlight.setBrush(QBrush(fill))
+        self.highlight.setZValue(100)
+        self.addItem(self.highlight)
+        self.page_rect = QRectF()
+
+    def set_page(self, width: float, height: float) -> None:
+        """A new page of ``width`` x ``height`` points: clears picture, overlays and highlight."""
+        self.page_rect = QRectF(0, 0, width, height)
+        margin = 12.0
+        self.setSceneRect(self.page_rect.adjusted(-margin, -margin, margin, margin))
+        self.paper.setRect(self.page_rect)
+        self.picture.setPixmap(QPixmap())
+        self.picture_dpi = 0
+        self.set_result(None)
+        self.set_highlight(None)
+
+    def set_picture(self, pix: QPixmap, dpi: int) -> None:
+        self.picture.setPixmap(pix)
+        self.picture.setScale(72.0 / dpi)
+        self.picture_dpi = dpi
+
+    def set_result(self, result: PageResult | None) -> None:
+        for layer in self.layers.values():
+            layer.update(result)
+
+    def set_layer_visible(self, key: str, on: bool) -> None:
+        self.layers[key].set_visible(on)
+
+    def visible_layers(self) -> list[str]:
+        return [k for k, layer in self.layers.items() if layer.visible]
+
+    def set_highlight(self, box: Rect | None) -> None:
+        """Outline ``box`` (the selection), or nothing."""
+        path = QPainterPath()
+        if box is not None:
+            # A rule is a hairline box: widen it so the highlight can be seen.
+            pad = 1.5 if min(box.width, box.height) < 2 else 0.0
+            path.addRect(qrect(box.expanded(pad)))
+        self.highlight.setPath(path)

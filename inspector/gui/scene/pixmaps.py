@@ -1,0 +1,72 @@
+"""Page pictures at the view's resolution, in a cache bounded by bytes.
+
+Renders happen on the GUI thread from the GUI's own :class:`Document` (PyMuPDF is not
+thread-safe); they are in unrotated page orientation, like every coordinate here.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import numpy as np
+from PySide6.QtGui import QImage, QPixmap
+
+from ...core.document import Page
+
+# dpi steps: re-render only when the needed resolution crosses a step.
+DPI_STEPS = (24, 36, 50, 72, 100, 144, 200, 288, 400, 576, 800)
+MAX_PIXELS = 16_000_000  # one page picture at most (64 MiB as a 32-bit pixmap)
+CACHE_BYTES = 160 * 1024 * 1024
+
+
+def pick_dpi(needed: float, width_pt: float, height_pt: float) -> int:
+    """Smallest step at or above ``needed`` dpi, capped so the picture stays under MAX_PIXELS."""
+    cap = 72.0 * (MAX_PIXELS / max(1.0, width_pt * height_pt)) ** 0.5
+    dpi = next((s for s in DPI_STEPS if s >= needed), DPI_STEPS[-1])
+    return int(max(DPI_STEPS[0], min(dpi, cap)))
+
+
+def to_qimage(rgb: np.ndarray) -> QImage:
+    """Copy an H x W x 3 uint8 array into a QImage."""
+    h, w = rgb.shape[:2]
+    rgb = np.ascontiguousarray(rgb)
+    return QImage(rgb.data, w, h, 3 * w, QImage.Format.Format_RGB888).copy()
+
+
+class RenderCache:
+    """LRU of page pixmaps keyed by (document id, page index, dpi), bounded in bytes."""
+
+    def __init__(self, max_bytes: int = CACHE_BYTES) -> None:
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self._items: OrderedDict[tuple[int, int, int], QPixmap] = OrderedDict()
+
+    def get(self, doc_id: int, page: Page, dpi: int) -> QPixmap:
+        key = (doc_id, page.index, dpi)
+        pix = self._items.get(key)
+        if pix is not None:
+            self._items.move_to_end(key)
+            return pix
+        pix = QPixmap.fromImage(to_qimage(page.render_rgb(dpi)))
+        self._items[key] = pix
+        self.bytes += _size(pix)
+        self._evict(keep=key)
+        return pix
+
+    def _evict(self, keep: tuple[int, int, int]) -> None:
+        while self.bytes > self.max_bytes and len(self._items) > 1:
+            key = next(iter(self._items))
+            if key == keep:
+                break
+            self.bytes -= _size(self._items.pop(key))
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def _size(pix: QPixmap) -> int:
+    return pix.width() * pix.height() * max(1, pix.depth() // 8)

@@ -1,0 +1,203 @@
+"""The page view: zoom, pan, rotation, sharp re-render, hover tooltips, click selection.
+
+The view follows the session (page, result, selection) and keeps the scene in step.
+Its transform is rotation x zoom, where zoom 1.0 means one device-independent pixel per
+point; the scene itself is never rotated, so overlays stay in unrotated page space.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QTransform, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView, QToolTip, QWidget
+
+from ..session import Selection, Session
+from .layers import HOVER_KINDS
+from .page_scene import PageScene
+from .pixmaps import RenderCache, pick_dpi
+
+ZOOM_MIN, ZOOM_MAX, ZOOM_STEP = 0.1, 16.0, 1.25
+RENDER_DELAY_MS = 120
+HIT_TOLERANCE_PX = 3.0
+
+
+class PageView(QGraphicsView):
+    """Shows the session's current page; ``fit`` is "width", "page" or "" (fixed zoom)."""
+
+    cursorMoved = Signal(float, float)  # PDF points; NaN when off the page
+    zoomChanged = Signal(float)  # zoom factor (1.0 = 100 %)
+    pictureRendered = Signal(int)  # dpi of the page picture just installed
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.page_scene = PageScene(self)
+        self.setScene(self.page_scene)
+        self.cache = RenderCache()
+        self.zoom = 1.0
+        self.rotation = 0
+        self.fit = "width"
+        self._press: QPoint | None = None
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setMouseTracking(True)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self._render_timer = QTimer(self)
+        self._render_timer.setSingleShot(True)
+        self._render_timer.setInterval(RENDER_DELAY_MS)
+        self._render_timer.timeout.connect(self.render_picture)
+        session.documentChanged.connect(self.cache.clear)
+        session.pageChanged.connect(self._on_page)
+        session.resultChanged.connect(self._on_result)
+        session.selectionChanged.connect(self._on_selection)
+
+    # -- session -> scene ---------------------------------------------------------------
+    def _on_page(self, index: int) -> None:
+        doc = self.session.doc
+        if doc is None:
+            return
+        page = doc.page(index)
+        self.page_scene.set_page(page.width, page.height)
+        self.rotation = page.rotation
+        self._apply_fit()
+        self.render_picture()
+
+    def _on_result(self) -> None:
+        self.page_scene.set_result(self.session.result)
+        self._on_selection()
+
+    def _on_selection(self) -> None:
+        sel, hits = self.session.selection, self.session.hits
+        if sel is None or hits is None:
+            self.page_scene.set_highlight(None)
+            return
+        box = hits.hit(sel.kind, sel.index, sel.sub).bbox
+        self.page_scene.set_highlight(box)
+        self.ensureVisible(QRectF(box.x0, box.y0, box.width, box.height), 40, 40)
+
+    # -- zoom and rotation --------------------------------------------------------------
+    def set_zoom(self, zoom: float, fit: str = "") -> None:
+        """Zoom to ``zoom`` (1.0 = 100 %); ``fit`` remembers a fit mode kept across resizes."""
+        self.fit = fit
+        zoom = max(ZOOM_MIN, min(ZOOM_MAX, zoom))
+        self.zoom = zoom
+        self.setTransform(QTransform().rotate(self.rotation).scale(zoom, zoom))
+        self.zoomChanged.emit(zoom)
+        if self.page_scene.picture_dpi and self._needed_dpi() != self.page_scene.picture_dpi:
+            self._render_timer.start()
+
+    def zoom_by(self, factor: float) -> None:
+        self.set_zoom(self.zoom * factor)
+
+    def fit_width(self) -> None:
+        self._fit("width")
+
+    def fit_page(self) -> None:
+        self._fit("page")
+
+    def _fit(self, mode: str) -> None:
+        w, h = self._rotated_size()
+        vw, vh = max(10, self.viewport().width() - 24), max(10, self.viewport().height() - 24)
+        zoom = vw / w if mode == "width" else min(vw / w, vh / h)
+        self.set_zoom(zoom, mode)
+        if mode == "width":
+            self.centerOn(self.page_scene.page_rect.center().x(), 0)
+        else:
+            self.centerOn(self.page_scene.page_rect.center())
+
+    def _apply_fit(self) -> None:
+        if self.fit:
+            self._fit(self.fit)
+        else:
+            self.set_zoom(self.zoom)
+
+    def _rotated_size(self) -> tuple[float, float]:
+        r = self.page_scene.page_rect
+        w, h = max(1.0, r.width()), max(1.0, r.height())
+        return (h, w) if self.rotation in (90, 270) else (w, h)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.fit and not self.page_scene.page_rect.isEmpty():
+            self._fit(self.fit)
+
+    # -- sharp picture ------------------------------------------------------------------
+    def _needed_dpi(self) -> int:
+        r = self.page_scene.page_rect
+        return pick_dpi(72.0 * self.zoom * self.devicePixelRatioF(), r.width(), r.height())
+
+    def render_picture(self) -> None:
+        """Install the page picture at the view's current resolution (cached)."""
+        doc = self.session.doc
+        if doc is None:
+            return
+        dpi = self._needed_dpi()
+        pix = self.cache.get(self.session.doc_id, doc.page(self.session.page_index), dpi)
+        self.page_scene.set_picture(pix, dpi)
+        self.pictureRendered.emit(dpi)
+
+    # -- mouse and keys -----------------------------------------------------------------
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            steps = event.angleDelta().y() / 120.0
+            if steps:
+                self.zoom_by(ZOOM_STEP ** steps)
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_by(ZOOM_STEP)
+        elif key == Qt.Key.Key_Minus:
+            self.zoom_by(1 / ZOOM_STEP)
+        else:
+            super().keyPressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        p = self.mapToScene(event.position().toPoint())
+        on_page = self.page_scene.page_rect.contains(p)
+        self.cursorMoved.emit(p.x() if on_page else math.nan, p.y() if on_page else math.nan)
+        if event.buttons() == Qt.MouseButton.NoButton:
+            tip = self.tooltip_at(p)
+            if tip:
+                QToolTip.showText(event.globalPosition().toPoint(), tip, self.viewport())
+            else:
+                QToolTip.hideText()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._press = event.position().toPoint()
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        pos = event.position().toPoint()
+        if self._press is not None and (pos - self._press).manhattanLength() <= 4 \
+                and event.button() == Qt.MouseButton.LeftButton:
+            self.select_at(self.mapToScene(pos))
+        self._press = None
+
+    # -- hit testing --------------------------------------------------------------------
+    def hover_kinds(self) -> set[str]:
+        return {k for key in self.page_scene.visible_layers() for k in HOVER_KINDS.get(key, ())}
+
+    def hits_at(self, p: QPointF) -> list:
+        hits = self.session.hits
+        if hits is None:
+            return []
+        tol = HIT_TOLERANCE_PX / max(self.zoom, 1e-6)
+        return hits.at(p.x(), p.y(), tol, self.hover_kinds())
+
+    def tooltip_at(self, p: QPointF) -> str:
+        """Tooltip text for scene point ``p``: the three innermost things under it."""
+        return "\n".join(h.tip for h in self.hits_at(p)[:3])
+
+    def select_at(self, p: QPointF) -> None:
+        """Select the innermost visible thing at scene point ``p`` (or clear the selection)."""
+        hits = self.hits_at(p)
+        self.session.select(Selection(hits[0].kind, hits[0].index, hits[0].sub) if hits else None)

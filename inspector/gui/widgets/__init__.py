@@ -1,0 +1,1 @@
+"""Docked panels of the inspection window."""

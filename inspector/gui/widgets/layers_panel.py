@@ -1,0 +1,88 @@
+"""Layer toggles with their colour legend and keyboard shortcuts.
+
+Each layer is one checkable ``QAction`` (shortcut included) shared by this panel and the
+View menu, so the menu, the keyboard and the check boxes never disagree.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence, QPixmap
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from ..scene.layers import LAYERS, PARTS, layer_colour
+from ..scene.page_scene import PageScene
+
+
+def swatch(colour: QColor, size: int = 14) -> QPixmap:
+    pix = QPixmap(size, size)
+    pix.fill(colour)
+    return pix
+
+
+class LayersPanel(QWidget):
+    """A check box per overlay layer; ``actions[key]`` toggles it (with its shortcut)."""
+
+    def __init__(self, scene: PageScene, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.scene = scene
+        self.actions: dict[str, QAction] = {}
+        self.boxes: dict[str, QCheckBox] = {}
+        col = QVBoxLayout(self)
+        col.setContentsMargins(6, 6, 6, 6)
+        for spec in LAYERS:
+            col.addLayout(self._row(spec.key, spec.label, spec.shortcut, spec.help))
+        col.addLayout(self._legend_extra())
+        buttons = QHBoxLayout()
+        for text, on in (("All", True), ("None", False)):
+            b = QPushButton(text)
+            b.clicked.connect(lambda _=False, on=on: self.set_all(on))
+            buttons.addWidget(b)
+        col.addLayout(buttons)
+        col.addStretch(1)
+
+    def _row(self, key: str, label: str, shortcut: str, help_text: str) -> QHBoxLayout:
+        colour = layer_colour(PARTS[key][0].colour)
+        action = QAction(QIcon(swatch(colour)), label, self)
+        action.setCheckable(True)
+        action.setChecked(self.scene.layers[key].visible)
+        action.setShortcut(QKeySequence(shortcut))
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.setToolTip(f"{help_text} ({shortcut})")
+        action.toggled.connect(lambda on, key=key: self._toggled(key, on))
+        self.actions[key] = action
+        box = QCheckBox(f"{label}  [{shortcut}]")
+        box.setIcon(QIcon(swatch(colour)))
+        box.setChecked(action.isChecked())
+        box.setToolTip(help_text)
+        box.toggled.connect(action.setChecked)
+        self.boxes[key] = box
+        row = QHBoxLayout()
+        row.addWidget(box)
+        return row
+
+    def _legend_extra(self) -> QHBoxLayout:
+        """Legend entries that are parts of a layer rather than layers of their own."""
+        row = QHBoxLayout()
+        icon = QLabel()
+        icon.setPixmap(swatch(layer_colour("low_confidence")))
+        row.addSpacing(22)
+        row.addWidget(icon)
+        row.addWidget(QLabel("low-confidence word"))
+        row.addStretch(1)
+        return row
+
+    def _toggled(self, key: str, on: bool) -> None:
+        self.scene.set_layer_visible(key, on)
+        box = self.boxes[key]
+        if box.isChecked() != on:
+            box.setChecked(on)
+
+    def set_visible_layers(self, keys: set[str]) -> None:
+        """Show exactly ``keys`` (unknown keys are ignored)."""
+        for key, action in self.actions.items():
+            action.setChecked(key in keys)
+
+    def set_all(self, on: bool) -> None:
+        for action in self.actions.values():
+            action.setChecked(on)

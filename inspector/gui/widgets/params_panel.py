@@ -1,0 +1,216 @@
+"""The parameters panel, generated from the core's parameter metadata.
+
+One row per field: label, slider, spin box (or a check box for on/off fields), unit and a
+reset button; the help text is the tooltip. Values go to the session, which re-detects
+(debounced); the panel follows ``Session.paramsChanged`` so presets and resets show up.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QCheckBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QSlider,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core.params import FieldInfo, ParamError, Params, describe
+from ..session import Session
+
+STAGE_TITLES = {"vector": "Vector rules", "raster": "Raster rules", "merge": "Merging rules",
+                "rows": "Text rows", "columns": "Columns", "tables": "Tables"}
+
+
+@dataclass
+class FieldEditor:
+    """The widgets of one parameter; ``slider``/``spin`` are None for on/off fields."""
+
+    info: FieldInfo
+    slider: QSlider | None
+    spin: QSpinBox | QDoubleSpinBox | None
+    check: QCheckBox | None
+    reset: QToolButton
+
+    def to_slider(self, value: float) -> int:
+        return round((value - self.info.lo) / self.info.step)
+
+    def from_slider(self, pos: int) -> float | int:
+        v = self.info.lo + pos * self.info.step
+        return int(round(v)) if self.info.kind is int else round(v, _decimals(self.info.step))
+
+
+def _decimals(step: float) -> int:
+    return max(0, -math.floor(math.log10(step))) if step < 1 else 0
+
+
+class ParamsPanel(QWidget):
+    """Sliders and spin boxes for every parameter, presets, reset, timings of the last run."""
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.editors: dict[str, FieldEditor] = {}
+        self._syncing = False
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        outer.addLayout(self._buttons())
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        body = QWidget()
+        col = QVBoxLayout(body)
+        for stage in STAGE_TITLES:
+            col.addWidget(self._stage_box(stage, [f for f in describe() if f.stage == stage]))
+        col.addStretch(1)
+        scroll.setWidget(body)
+        outer.addWidget(scroll, 1)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        outer.addWidget(self.status)
+        session.paramsChanged.connect(self._on_params)
+        session.resultChanged.connect(self._show_timings)
+        session.busyChanged.connect(lambda _b: self._show_timings())
+        self._on_params("")
+
+    def _buttons(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        for text, slot in (("Reset all", self.session.reset_all), ("Load preset…", self.load_preset_dialog),
+                           ("Save preset…", self.save_preset_dialog)):
+            b = QPushButton(text)
+            b.clicked.connect(slot)
+            row.addWidget(b)
+        return row
+
+    def _stage_box(self, stage: str, infos: list[FieldInfo]) -> QGroupBox:
+        box = QGroupBox(STAGE_TITLES[stage])
+        grid = QGridLayout(box)
+        grid.setColumnStretch(1, 1)
+        for row, info in enumerate(infos):
+            label = QLabel(info.label)
+            label.setToolTip(f"{info.key}: {info.help}")
+            grid.addWidget(label, 2 * row, 0, 1, 3)
+            ed = self._editor(info)
+            self.editors[info.key] = ed
+            if ed.check is not None:
+                grid.addWidget(ed.check, 2 * row, 2)
+            else:
+                grid.addWidget(ed.slider, 2 * row + 1, 0, 1, 2)
+                grid.addWidget(ed.spin, 2 * row + 1, 2)
+            grid.addWidget(ed.reset, 2 * row + 1 if ed.check is None else 2 * row, 3)
+        return box
+
+    def _editor(self, info: FieldInfo) -> FieldEditor:
+        tip = f"{info.help}\n{info.key}, {info.lo}..{info.hi} {info.unit}, default {info.default}"
+        reset = QToolButton()
+        reset.setText("↺")
+        reset.setToolTip(f"Reset to the default ({info.default})")
+        reset.clicked.connect(lambda: self.session.reset_param(info.key))
+        if info.kind is bool:
+            check = QCheckBox("on")
+            check.setToolTip(tip)
+            check.toggled.connect(lambda on: self._user_set(info.key, on))
+            return FieldEditor(info, None, None, check, reset)
+        slider = QSlider(Qt.Orientation.Horizontal)
+        slider.setToolTip(tip)
+        spin: QSpinBox | QDoubleSpinBox = QSpinBox() if info.kind is int else QDoubleSpinBox()
+        if isinstance(spin, QDoubleSpinBox):
+            spin.setDecimals(_decimals(info.step))
+            spin.setRange(info.lo, info.hi)
+            spin.setSingleStep(info.step)
+        else:
+            spin.setRange(int(info.lo), int(info.hi))
+            spin.setSingleStep(max(1, int(info.step)))
+        spin.setSuffix(f" {info.unit}")
+        spin.setKeyboardTracking(False)
+        spin.setToolTip(tip)
+        spin.setButtonSymbols(QAbstractSpinBox.ButtonSymbols.UpDownArrows)
+        ed = FieldEditor(info, slider, spin, None, reset)
+        slider.setRange(0, ed.to_slider(info.hi))
+        slider.valueChanged.connect(lambda pos: self._user_set(info.key, ed.from_slider(pos)))
+        spin.valueChanged.connect(lambda v: self._user_set(info.key, v))
+        return ed
+
+    # -- model <-> widgets --------------------------------------------------------------
+    def _user_set(self, key: str, value: object) -> None:
+        if self._syncing:
+            return
+        try:
+            self.session.set_param(key, value)
+        except ParamError as exc:
+            self.status.setText(str(exc))
+        self._sync(key)  # slider and spin box show the same value
+
+    def _on_params(self, key: str) -> None:
+        for k in ([key] if key else list(self.editors)):
+            self._sync(k)
+
+    def _sync(self, key: str) -> None:
+        ed, value = self.editors[key], self.session.param_value(key)
+        self._syncing = True
+        try:
+            if ed.check is not None:
+                ed.check.setChecked(bool(value))
+            else:
+                ed.slider.setValue(ed.to_slider(value))
+                ed.spin.setValue(value)
+            ed.reset.setEnabled(value != ed.info.default)
+        finally:
+            self._syncing = False
+
+    def _show_timings(self) -> None:
+        res, s = self.session.result, self.session
+        if s.busy:
+            self.status.setText("Detecting…")
+            return
+        if res is None:
+            self.status.setText("")
+            return
+        parts = [f"{k} {v:.1f}" for k, v in res.timings.items()]
+        text = f"Stage timings (ms): {', '.join(parts)}" if parts else "No timings"
+        if res.warnings:
+            text += "\n" + "\n".join(f"⚠ {w}" for w in res.warnings)
+        self.status.setText(text)
+
+    # -- presets ------------------------------------------------------------------------
+    def save_preset(self, path: str | Path) -> None:
+        Path(path).write_text(self.session.params.dumps() + "\n", encoding="utf-8")
+
+    def load_preset(self, path: str | Path) -> None:
+        """Load a preset file; raises ``ParamError``/``OSError`` with a readable message."""
+        self.session.set_params(Params.loads(Path(path).read_text(encoding="utf-8")))
+
+    def save_preset_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save parameters preset", "preset.json", "Presets (*.json)")
+        if path:
+            try:
+                self.save_preset(path)
+            except OSError as exc:
+                QMessageBox.warning(self, "Cannot save preset", f"{path}: {exc.strerror or exc}")
+
+    def load_preset_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Load parameters preset", "", "Presets (*.json);;All files (*)")
+        if not path:
+            return
+        try:
+            self.load_preset(path)
+        except OSError as exc:
+            QMessageBox.warning(self, "Cannot load preset", f"{path}: {exc.strerror or exc}")
+        except ParamError as exc:
+            QMessageBox.warning(self, "Cannot load preset", f"{path}: {exc}")

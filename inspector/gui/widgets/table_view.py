@@ -1,0 +1,149 @@
+"""Read-only preview of the selected detected table, with its Markdown and copy-as-Markdown.
+
+The table shown is the one the selection points into (a table or one of its cells),
+else the page's first table. Clicking a cell selects that cell on the page.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core.types import Table
+from ..session import Selection, Session
+
+
+def table_markdown(table: Table) -> str:
+    """Markdown of ``table``: the exporter's when it is installed, else a plain pipe table."""
+    try:
+        from ...export.markdown import dumps
+    except ImportError:
+        return _pipe_table(table)
+    return dumps(table)
+
+
+def _pipe_table(table: Table) -> str:
+    rows = [[c.replace("\n", "<br>").replace("|", "\\|") for c in row] for row in table.rows_text()]
+    if not rows:
+        return ""
+    lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * table.n_cols]
+    lines += ["| " + " | ".join(r) + " |" for r in rows[1:]]
+    return "\n".join(lines) + "\n"
+
+
+class TablePreview(QWidget):
+    """Grid and Markdown of one detected table of the current page."""
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.table_index = -1
+        self._shown_result: object = object()  # the result whose table is on display
+        self._syncing = False
+        self.title = QLabel("No table on this page")
+        self.copy_button = QPushButton("Copy as Markdown")
+        self.copy_button.clicked.connect(self.copy_markdown)
+        head = QHBoxLayout()
+        head.addWidget(self.title, 1)
+        head.addWidget(self.copy_button)
+        self.grid = QTableWidget()
+        self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.grid.setWordWrap(True)
+        self.grid.currentCellChanged.connect(self._cell_chosen)
+        self.markdown = QPlainTextEdit()
+        self.markdown.setReadOnly(True)
+        self.markdown.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.markdown.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        split = QSplitter()
+        split.addWidget(self.grid)
+        split.addWidget(self.markdown)
+        col = QVBoxLayout(self)
+        col.setContentsMargins(4, 4, 4, 4)
+        col.addLayout(head)
+        col.addWidget(split, 1)
+        session.resultChanged.connect(self.refresh)
+        session.selectionChanged.connect(self.refresh)
+        self.refresh()
+
+    def current_table(self) -> Table | None:
+        res = self.session.result
+        if res is None or not res.tables:
+            return None
+        i = self.session.selected_table()
+        return res.tables[i if 0 <= i < len(res.tables) else 0]
+
+    def refresh(self) -> None:
+        res, table = self.session.result, self.current_table()
+        index = -1 if table is None or res is None else res.tables.index(table)
+        if res is not self._shown_result or index != self.table_index:
+            self._shown_result = res
+            self._show(table, index)
+        self._select_cell()
+
+    def _show(self, table: Table | None, index: int) -> None:
+        self.table_index = index
+        self._syncing = True
+        try:
+            self.grid.clear()
+            self.grid.clearSpans()
+            if table is None:
+                self.grid.setRowCount(0)
+                self.grid.setColumnCount(0)
+                self.markdown.setPlainText("")
+                self.title.setText("No table on this page")
+                self.copy_button.setEnabled(False)
+                return
+            self._fill(table)
+            self.markdown.setPlainText(table_markdown(table))
+            n = len(self.session.result.tables) if self.session.result else 0
+            self.title.setText(f"Table {index + 1} of {n}: {table.n_rows} x {table.n_cols}, {table.source}")
+            self.copy_button.setEnabled(True)
+        finally:
+            self._syncing = False
+
+    def _fill(self, table: Table) -> None:
+        self.grid.setRowCount(table.n_rows)
+        self.grid.setColumnCount(table.n_cols)
+        for cell in table.cells:
+            item = QTableWidgetItem(cell.text)
+            item.setToolTip(cell.text)
+            self.grid.setItem(cell.r, cell.c, item)
+            if cell.rs > 1 or cell.cs > 1:
+                self.grid.setSpan(cell.r, cell.c, cell.rs, cell.cs)
+        self.grid.resizeColumnsToContents()
+
+    def _select_cell(self) -> None:
+        sel = self.session.selection
+        if sel is None or sel.kind != "cell" or sel.index != self.table_index or self.session.result is None:
+            return
+        cell = self.session.result.tables[sel.index].cells[sel.sub]
+        self._syncing = True
+        try:
+            self.grid.setCurrentCell(cell.r, cell.c)
+        finally:
+            self._syncing = False
+
+    def _cell_chosen(self, row: int, col: int, _prow: int, _pcol: int) -> None:
+        res = self.session.result
+        if self._syncing or res is None or not 0 <= self.table_index < len(res.tables) or row < 0:
+            return
+        table = res.tables[self.table_index]
+        cell = table.cell_at(row, col)
+        if cell is not None:
+            self.session.select(Selection("cell", self.table_index, table.cells.index(cell)))
+
+    def copy_markdown(self) -> None:
+        text = self.markdown.toPlainText()
+        if text:
+            QGuiApplication.clipboard().setText(text)

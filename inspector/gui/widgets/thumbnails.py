@@ -1,0 +1,115 @@
+"""The thumbnails strip: one entry per page, pictures rendered lazily.
+
+A thousand-page document opens at once: the model only renders thumbnails the view asks
+for, one per event-loop turn (so scrolling never stalls), and keeps a bounded number.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QPixmap
+from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
+
+from ..scene.pixmaps import to_qimage
+from ..session import Session
+
+THUMB_W, THUMB_H = 96, 124
+MAX_THUMBS = 300
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class ThumbnailModel(QAbstractListModel):
+    """Pages of the session's document; decoration pixmaps are rendered on demand."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self._thumbs: OrderedDict[int, QPixmap] = OrderedDict()
+        self._queue: list[int] = []
+        self._placeholder = QPixmap(THUMB_W, THUMB_H)
+        self._placeholder.fill(QColor(235, 235, 235))
+        self._timer = QTimer(self)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._render_one)
+        session.documentChanged.connect(self.reset)
+
+    def reset(self) -> None:
+        self.beginResetModel()
+        self._thumbs.clear()
+        self._queue.clear()
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self.session.page_count
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        row = index.row()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return str(row + 1)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"Page {row + 1}"
+        if role == Qt.ItemDataRole.DecorationRole:
+            pix = self._thumbs.get(row)
+            if pix is not None:
+                self._thumbs.move_to_end(row)
+                return pix
+            if row not in self._queue:
+                self._queue.append(row)
+                self._timer.start()
+            return self._placeholder
+        return None
+
+    def _render_one(self) -> None:
+        doc = self.session.doc
+        if not self._queue or doc is None:
+            self._timer.stop()
+            return
+        row = self._queue.pop()  # the most recently asked for first: what is on screen now
+        if row >= doc.page_count:
+            return
+        page = doc.page(row)
+        dpi = max(4.0, 72.0 * min(THUMB_W / page.width, THUMB_H / page.height))
+        img = to_qimage(page.render_rgb(int(round(dpi))))
+        self._thumbs[row] = QPixmap.fromImage(img).scaled(THUMB_W, THUMB_H, Qt.AspectRatioMode.KeepAspectRatio,
+                                                          Qt.TransformationMode.SmoothTransformation)
+        while len(self._thumbs) > MAX_THUMBS:
+            self._thumbs.popitem(last=False)
+        idx = self.index(row)
+        self.dataChanged.emit(idx, idx, [Qt.ItemDataRole.DecorationRole])
+
+    def rendered(self) -> int:
+        """How many thumbnails are held (for tests of laziness)."""
+        return len(self._thumbs)
+
+
+class ThumbnailStrip(QListView):
+    """Vertical strip of page thumbnails; clicking one goes to that page."""
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.thumbs = ThumbnailModel(session)
+        self.setModel(self.thumbs)
+        self.setViewMode(QListView.ViewMode.IconMode)
+        self.setFlow(QListView.Flow.TopToBottom)
+        self.setWrapping(False)
+        self.setIconSize(QSize(THUMB_W, THUMB_H))
+        self.setUniformItemSizes(True)
+        self.setMovement(QListView.Movement.Static)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setSpacing(4)
+        self.setFixedWidth(THUMB_W + 40)
+        self.clicked.connect(lambda idx: session.set_page(idx.row()))
+        self.activated.connect(lambda idx: session.set_page(idx.row()))
+        session.pageChanged.connect(self._on_page)
+
+    def _on_page(self, index: int) -> None:
+        idx = self.thumbs.index(index)
+        if idx.isValid():
+            self.setCurrentIndex(idx)
+            self.scrollTo(idx)

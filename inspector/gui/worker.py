@@ -1,0 +1,153 @@
+"""Detection off the GUI thread.
+
+PyMuPDF documents are not thread-safe, so the worker opens its own :class:`Document`
+from the file's bytes and keeps its own pipeline (whose per-stage cache makes a
+re-run after a column-parameter change cheap). Requests carry an increasing id; the
+worker skips any request that a newer one has superseded before it started, and the
+session drops results that are not the latest.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from ..core.document import Document, DocumentError, open_document
+from ..core.params import Params
+from ..core.types import PageResult, Rect, Word
+
+
+@dataclass(frozen=True)
+class DetectRequest:
+    """One detection job: page ``page_index`` (0-based) of document ``doc_id`` with ``params``."""
+
+    id: int
+    doc_id: int
+    page_index: int
+    params: Params
+
+
+@dataclass(frozen=True)
+class DocumentSource:
+    """What the worker needs to open its own copy of the session's document."""
+
+    doc_id: int
+    data: bytes
+    password: str | None
+    name: str
+
+
+class _WordsOnly:
+    """Stand-in used only when ``inspector.core.pipeline`` is not importable: words, no tables."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+
+    def run(self, page_index: int, params: Params) -> PageResult:
+        t0 = time.perf_counter()
+        page = self.doc.page(page_index)
+        words = tuple(Word(str(w[4]), _rect(w), 0.0, False, int(w[5]), int(w[6])) for w in page.raw_words())
+        ms = (time.perf_counter() - t0) * 1000
+        return PageResult(page=page_index + 1, width=page.width, height=page.height, rotation=page.rotation,
+                          words=words, timings={"words": ms},
+                          warnings=("detection core not available: words only",))
+
+
+def _rect(w: tuple[Any, ...]) -> Rect:
+    return Rect(float(w[0]), float(w[1]), float(w[2]), float(w[3]))
+
+
+def make_pipeline(doc: Document) -> Any:
+    """The core pipeline for ``doc`` (or the words-only stand-in while the core is absent)."""
+    try:
+        from ..core.pipeline import Pipeline
+    except ImportError:
+        return _WordsOnly(doc)
+    return Pipeline(doc)
+
+
+class DetectWorker(QObject):
+    """Lives in its own thread; ``run`` is invoked through queued signals."""
+
+    finished = Signal(int, object)  # request id, PageResult
+    failed = Signal(int, str)  # request id, one-line reason
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.latest = 0  # written by the GUI thread: an int store is atomic under the GIL
+        self._doc: Document | None = None
+        self._doc_id = -1
+        self._pipe: Any = None
+
+    @Slot(object)
+    def load(self, src: DocumentSource) -> None:
+        """Open the worker's own copy of the document (replacing any previous one)."""
+        if self._doc is not None:
+            self._doc.close()
+        self._doc, self._pipe, self._doc_id = None, None, -1
+        try:
+            self._doc = open_document(src.data, password=src.password, name=src.name)
+        except DocumentError:
+            return  # the GUI thread opened the same bytes already and reported any error
+        self._pipe = make_pipeline(self._doc)
+        self._doc_id = src.doc_id
+
+    @Slot(object)
+    def run(self, req: DetectRequest) -> None:
+        if req.id < self.latest:
+            return  # superseded while queued: nobody wants this result
+        if self._pipe is None or req.doc_id != self._doc_id:
+            self.failed.emit(req.id, "the document is not open in the detection thread")
+            return
+        try:
+            result = self._pipe.run(req.page_index, req.params)
+        except Exception as exc:  # a core bug must not kill the thread or the window
+            traceback.print_exc()
+            self.failed.emit(req.id, f"detection failed: {type(exc).__name__}: {exc}")
+            return
+        self.finished.emit(req.id, result)
+
+    @Slot()
+    def close(self) -> None:
+        if self._doc is not None:
+            self._doc.close()
+            self._doc = None
+
+
+class WorkerThread(QObject):
+    """Owns the QThread and the worker; ``submit`` and ``load`` are safe from the GUI thread."""
+
+    _load = Signal(object)
+    _run = Signal(object)
+    _close = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.thread = QThread()
+        self.thread.setObjectName("detect-worker")
+        self.worker = DetectWorker()
+        self.worker.moveToThread(self.thread)
+        self._load.connect(self.worker.load)
+        self._run.connect(self.worker.run)
+        self._close.connect(self.worker.close)
+        self.thread.start()
+
+    def load(self, src: DocumentSource) -> None:
+        self._load.emit(src)
+
+    def submit(self, req: DetectRequest) -> None:
+        self.worker.latest = req.id
+        self._run.emit(req)
+
+    def stop(self) -> None:
+        """Finish the current job, close the worker's document and end the thread."""
+        if not self.thread.isRunning():
+            return
+        self.worker.latest = 1 << 62  # skip whatever is still queued
+        self._close.emit()
+        self.thread.quit()
+        self.thread.wait(10000)
