@@ -14,8 +14,8 @@ from pathlib import Path
 from inspector.core.document import open_document
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
-from inspector.golden.adjacency import AdjacencyCounts, compare, match_tables
-from inspector.golden.corpus import icdar_records
+from inspector.golden.adjacency import AdjacencyCounts
+from inspector.golden.corpus import icdar_records, score_page
 
 CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 
@@ -38,14 +38,12 @@ def main() -> int:
     for (pdf, page), recs in sorted(by_page.items()):
         doc = open_document(pdf)
         found = list(Pipeline(doc).run(page - 1, params).tables)
-        match = match_tables([r.table for r in recs], found)
-        for rec, j in zip(recs, match, strict=True):
-            c = compare(rec.table, found[j] if j is not None else None)
+        for rec, c in score_page(recs, found):
             per_style[rec.style] += c
             total += c
             if args.verbose:
                 print(f"{rec.id:40s} {rec.style:17s} f1={c.f1:.3f} p={c.precision:.3f} r={c.recall:.3f}"
-                      f" {'MISSED' if j is None else ''}")
+                      f" {'MISSED' if c.found == 0 else ''}")
     dt = time.perf_counter() - t0
     for style, c in sorted(per_style.items()):
         print(f"{style:17s} P={c.precision:.3f} R={c.recall:.3f} F1={c.f1:.3f} ({c.truth} relations)")

@@ -125,12 +125,23 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     current = _line_cols(lines[0], words, xs)
     for prev, line in zip(lines, lines[1:], strict=False):
         cols = _line_cols(line, words, xs)
-        if len(cols) >= 2 and len(current) >= 2 or (len(xs) == 2):
+        label_then_values = len(current) == 1 and len(cols) >= 2 and not _continues(prev, line, words)
+        if len(cols) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2:
             cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
             current = set(cols)
         else:
             current |= cols
     return cuts
+
+
+_JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")
+
+
+def _continues(prev: Line, line: Line, words: Sequence[Word]) -> bool:
+    """Does ``line`` continue the text of ``prev`` (a wrapped label) rather than start a row?"""
+    last = words[prev.word_ids[-1]].text
+    first = words[line.word_ids[0]].text
+    return first[:1].islower() or last.lower().endswith(_JOINERS) or last.lower() in _JOINERS
 
 
 def _covered(rules: Sequence[Rule], orient: str, pos: float, a: float, b: float) -> float:

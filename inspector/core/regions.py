@@ -71,7 +71,7 @@ def _inside(a: Rect, b: Rect, tol: float) -> bool:
 
 
 def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[Line],
-                  min_width: float) -> list[Candidate]:
+                  n_segments: Sequence[int], min_width: float) -> list[Candidate]:
     """Groups of stacked horizontal rules of similar extent outside ``taken`` areas.
 
     Consecutive rules join while they overlap by 70% of the shorter and the band between
@@ -83,7 +83,7 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     for r in hs:
         home = None
         for g in reversed(groups):
-            if _overlap(g, r) and not _prose_between(lines, g[-1], r):
+            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r):
                 home = g
                 break
         if home is None:
@@ -101,21 +101,53 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
 
 
 def _overlap(group: list[Rule], r: Rule) -> bool:
-    last = group[-1]
-    a, b = max(last.start, r.start), min(last.end, r.end)
-    return b - a >= 0.7 * min(last.length, r.length)
+    g0, g1 = min(q.start for q in group), max(q.end for q in group)
+    a, b = max(g0, r.start), min(g1, r.end)
+    return b - a >= 0.7 * min(g1 - g0, r.length)
 
 
-def _prose_between(lines: Sequence[Line], top: Rule, bottom: Rule) -> bool:
+def extend_down(box: Rect, lines: Sequence[Line], n_segments: Sequence[int], stop_y: float) -> Rect:
+    """Grow ``box`` downwards over the text lines that continue its table.
+
+    A line continues the table when it lies within the box's x range, is close to the
+    previous one, and has two or more segments; a short one-piece line (a section label
+    such as "Actual") continues it only when a tabular line follows.
+    """
+    inside = [k for k, ln in enumerate(lines) if ln.bbox.x1 > box.x0 and ln.bbox.x0 < box.x1]
+    heights = sorted(lines[k].bbox.height for k in inside) or [10.0]
+    pitch = heights[len(heights) // 2]
+    bottom = box.y1
+    pending: Rect | None = None
+    for k in inside:
+        ln = lines[k]
+        if ln.bbox.cy <= box.y1 or ln.bbox.y0 < bottom - 1:
+            continue
+        if ln.bbox.y1 > stop_y or ln.bbox.y0 - bottom > 2.0 * pitch:
+            break
+        if ln.bbox.x0 < box.x0 - 10 or ln.bbox.x1 > box.x1 + 10:
+            break
+        if n_segments[k] >= 2:
+            bottom = ln.bbox.y1
+            pending = None
+        elif pending is None and ln.bbox.width < 0.5 * box.width:
+            pending = ln.bbox
+            continue
+        else:
+            break
+    return Rect(box.x0, box.y0, box.x1, max(box.y1, bottom))
+
+
+def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, bottom: Rule) -> bool:
     width = max(top.length, bottom.length)
     x0 = min(top.start, bottom.start)
-    long_lines = [ln for ln in lines if top.pos < ln.baseline < bottom.pos
-                  and ln.bbox.x0 >= x0 - 5 and ln.bbox.width >= 0.75 * width and _is_prose(ln)]
+    long_lines = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
+                  and ln.bbox.x0 >= x0 - 5 and ln.bbox.width >= 0.6 * width and is_prose(ln, n_segments[k])]
     return len(long_lines) >= 2
 
 
-def _is_prose(line: Line) -> bool:
-    return len(line.word_ids) >= 8
+def is_prose(line: Line, n_segments: int) -> bool:
+    """Running text: one unbroken piece of many words."""
+    return n_segments == 1 and len(line.word_ids) >= 6
 
 
 def aligned_runs(lines: Sequence[Line], n_segments: Sequence[int], min_rows: int) -> list[tuple[int, int]]:

@@ -14,7 +14,7 @@ from .cells import assemble
 from .columns import Line, segments
 from .grid import build_grid, words_inside
 from .params import ColumnParams, TableParams
-from .regions import Candidate, aligned_runs, hrule_regions, ruled_regions
+from .regions import Candidate, aligned_runs, extend_down, hrule_regions, ruled_regions
 from .types import ColumnBin, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
@@ -76,12 +76,24 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     for cand in ruled_regions(rules, tparams.intersect_tol):
         col.offer(cand)
     lines = [Line(r.word_ids, r.bbox, r.baseline) for r in rows]
-    for cand in hrule_regions(rules, col.taken, lines, MIN_HRULE_WIDTH):
-        col.offer(cand)
+    counts = _segment_counts(words, lines, cparams)
+    cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH)
+    tops = sorted(c.bbox.y0 for c in cands)
+    for cand in cands:
+        stop = min((y for y in tops if y > cand.bbox.y1 + 1), default=float("inf"))
+        box = extend_down(cand.bbox, lines, counts, stop)
+        col.offer(Candidate(box, cand.source, cand.rules))
     if tparams.borderless:
         for cand in _aligned_candidates(words, lines, col.taken, cparams, tparams):
             col.offer(cand)
     return col.result()
+
+
+def _segment_counts(words: Sequence[Word], lines: Sequence[Line], cparams: ColumnParams) -> list[int]:
+    counts = [0] * len(lines)
+    for s in segments(words, lines, cparams.min_gap):
+        counts[s.line] += 1
+    return counts
 
 
 def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], taken: Sequence[Rect],

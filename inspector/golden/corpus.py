@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.types import Cell, Rect, Table
+from .adjacency import AdjacencyCounts, compare, match_tables
 
 
 @dataclass(frozen=True)
@@ -46,3 +47,28 @@ def icdar_records(corpus: Path, include_hinted: bool = False) -> Iterator[Corpus
                 continue
             yield CorpusTable(rec["id"], corpus / rec["pdf"], int(rec["page"]), rec.get("style", ""),
                               rec["kind"], bool(rec.get("hinted")), _table(rec, int(rec["page"])))
+
+
+def base_id(table_id: str) -> str:
+    """The id without an alternative-annotation suffix (":alt-b")."""
+    return table_id.split(":alt-", 1)[0]
+
+
+def score_page(recs: list[CorpusTable], found: list[Table]) -> list[tuple[CorpusTable, AdjacencyCounts]]:
+    """Adjacency counts per ground-truth table of one page.
+
+    Some ICDAR documents carry a second annotation of the same table ("…b-str.xml", ids
+    ending ":alt-b"): the table is scored once, against whichever annotation agrees better.
+    """
+    primary = [r for r in recs if base_id(r.id) == r.id]
+    match = match_tables([r.table for r in primary], found)
+    out = []
+    for rec, j in zip(primary, match, strict=True):
+        best = compare(rec.table, found[j] if j is not None else None)
+        for alt in (a for a in recs if a.id != rec.id and base_id(a.id) == rec.id):
+            ja = j if j is not None else match_tables([alt.table], found)[0]
+            counts = compare(alt.table, found[ja] if ja is not None else None)
+            if counts.f1 > best.f1:
+                best = counts
+        out.append((rec, best))
+    return out
