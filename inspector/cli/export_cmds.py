@@ -1,0 +1,179 @@
+"""``table-inspector export``: the tables of a PDF as Markdown, HTML, CSV, JSON or cell records.
+
+Tables come from the annotation beside the PDF (a person's corrections) when there is
+one, else from detection; ``--from`` forces either. Output goes to stdout, to one file
+(written atomically), or, when ``-o`` is a folder, to one file per table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.document import Document, DocumentError
+from ..core.types import Table
+from ..export import FORMATS, cells, csv, html, json_rows, markdown
+from ..export.files import table_file_names, write_atomic
+from .common import EXIT_INPUT, CliError, add_doc_args, add_param_args, open_doc, params_from_args, parse_pages
+
+EXAMPLES = """examples:
+  table-inspector export report.pdf --format md
+  table-inspector export report.pdf --pages 2-3 --format csv -o tables/
+  table-inspector export report.pdf --format cells -o report.jsonl --from annotation
+"""
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where the exported tables came from, for the one-line report."""
+
+    tables: tuple[Table, ...]
+    description: str
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("export", help="export tables as md, html, csv, json or cell records",
+                              description=__doc__, epilog=EXAMPLES,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_doc_args(p)
+    p.add_argument("--pages", metavar="LIST", help="pages to export, e.g. 1,3-5 (default: all)")
+    p.add_argument("--format", "-f", required=True, choices=sorted(FORMATS), help="output format")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="output file, or a folder for one file per table; '-' or absent: stdout")
+    p.add_argument("--from", dest="source", choices=("auto", "detection", "annotation"), default="auto",
+                   help="tables from the annotation beside the PDF, from detection, or the annotation "
+                        "when there is one (default: auto)")
+    p.add_argument("--spans", choices=("empty", "repeat"),
+                   help="spanning cells' text only in their first slot or repeated in every slot "
+                        "(default: empty for md/csv, repeat for json)")
+    p.add_argument("--chunk-rows", type=int, metavar="N",
+                   help="md only: split each table into chunks of N body rows, each repeating the header")
+    p.add_argument("--bom", action="store_true", help="csv only: start with a UTF-8 byte order mark")
+    add_param_args(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.chunk_rows is not None and args.chunk_rows < 1:
+        raise CliError(f"--chunk-rows {args.chunk_rows}: must be at least 1")
+    doc = open_doc(args)
+    pages = parse_pages(args.pages, doc.page_count)
+    source = _tables(args, doc, pages)
+    fmt = FORMATS[args.format]
+    out = args.output
+    if out is None or out == "-":
+        _stdout(_render(args, source.tables))
+    elif Path(out).is_dir() or out.endswith(("/", "\\")):
+        _write_folder(args, Path(out), source.tables, fmt.suffix)
+    else:
+        _write(Path(out), _render(args, source.tables))
+        print(f"table-inspector: {len(source.tables)} table(s) from {source.description} -> {out}", file=sys.stderr)
+    if not source.tables:
+        print(f"table-inspector: no tables found ({source.description})", file=sys.stderr)
+    return 0
+
+
+def _tables(args: argparse.Namespace, doc: Document, pages: list[int]) -> Source:
+    wanted = {i + 1 for i in pages}
+    if args.source in ("auto", "annotation"):
+        found = _annotation_tables(Path(args.file), wanted, required=args.source == "annotation")
+        if found is not None:
+            return found
+    return _detected_tables(args, doc, pages)
+
+
+def _annotation_tables(pdf: Path, pages: set[int], required: bool) -> Source | None:
+    """Corrected tables from the annotation beside ``pdf``; None when there is none."""
+    try:
+        from ..golden.io import find_annotation
+        from ..golden.model import to_core_table
+    except ImportError:
+        if required:
+            raise CliError("annotations cannot be read by this build (inspector.golden.io is missing)") from None
+        return None
+    try:
+        ann = find_annotation(pdf)
+    except (OSError, ValueError) as exc:
+        raise CliError(f"cannot use the annotation of {pdf}: {exc}", EXIT_INPUT) from None
+    if ann is None:
+        if required:
+            raise CliError(f"no annotation found for {pdf} (expected {pdf.name}.tables.json beside it)", EXIT_INPUT)
+        return None
+    chosen = [t for t in ann.tables if any(r.page in pages for r in t.regions)]
+    tables = tuple(to_core_table(t, None) for t in chosen)
+    return Source(tables, f"the annotation of {pdf.name}")
+
+
+def _detected_tables(args: argparse.Namespace, doc: Document, pages: list[int]) -> Source:
+    try:
+        from ..core.pipeline import Pipeline
+    except ImportError:
+        raise CliError("table detection is not available in this build (inspector.core.pipeline is missing)") from None
+    params = params_from_args(args)
+    pipeline = Pipeline(doc)
+    tables: list[Table] = []
+    for index in pages:
+        try:
+            result = pipeline.run(index, params)
+        except DocumentError as exc:
+            raise CliError(str(exc), EXIT_INPUT) from None
+        tables.extend(result.tables)
+    return Source(tuple(tables), "detection")
+
+
+def _render(args: argparse.Namespace, tables: tuple[Table, ...] | list[Table]) -> str:
+    name = args.format
+    if name == "md":
+        opts = markdown.MarkdownOptions(spans=args.spans or "empty")
+        if args.chunk_rows:
+            return _md_chunks(tables, args.chunk_rows, opts)
+        return markdown.dumps_tables(tables, opts)
+    if name == "html":
+        return html.dumps_tables(tables, html.HtmlOptions(), title=Path(args.file).name)
+    if name == "csv":
+        return csv.dumps_tables(tables, csv.CsvOptions(spans=args.spans or "empty", bom=args.bom))
+    if name == "json":
+        return json_rows.dumps_tables(tables, json_rows.JsonRowsOptions(spans=args.spans or "repeat"))
+    return cells.dumps_tables(tables, cells.CellOptions())
+
+
+def _md_chunks(tables: tuple[Table, ...] | list[Table], max_rows: int, opts: markdown.MarkdownOptions) -> str:
+    blocks: list[str] = []
+    for i, table in enumerate(tables, 1):
+        parts = markdown.chunk(table, max_rows, opts)
+        for j, part in enumerate(parts, 1):
+            blocks.append(f"## Table {i} (page {table.page}), part {j} of {len(parts)}\n\n{part}")
+    return "\n".join(blocks)
+
+
+def _write_folder(args: argparse.Namespace, folder: Path, tables: tuple[Table, ...], suffix: str) -> None:
+    """One file per table in ``folder`` (created when missing)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"cannot create folder {folder}: {exc.strerror or exc}", EXIT_INPUT) from None
+    names = table_file_names(Path(args.file).stem, tables, suffix)
+    for name, table in zip(names, tables, strict=True):
+        _write(folder / name, _render(args, [table]))
+    print(f"table-inspector: {len(tables)} table(s) -> {folder}/", file=sys.stderr)
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        write_atomic(path, text.encode("utf-8"))
+    except OSError as exc:
+        raise CliError(f"cannot write {path}: {exc.strerror or exc} (any previous file there is intact)", EXIT_INPUT) from None
+
+
+def _stdout(text: str) -> None:
+    """Bytes straight to stdout, so CSV's CRLF is not translated on any platform."""
+    data = text.encode("utf-8")
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(text)
+    else:
+        sys.stdout.flush()
+        buffer.write(data)
+        buffer.flush()
