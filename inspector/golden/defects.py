@@ -1,0 +1,176 @@
+"""Defects that need no ground truth, found in output tables alone.
+
+- broken number: one number split over two horizontally adjacent cells ("(1,234" + ")",
+  "1," + "234", "(" + "12", "12" + "%"), or two numbers merged in one cell ("12.3 45.6";
+  digit groups such as "100 000" are one number, not two);
+- ragged row: a body row with two or more non-empty cells whose count differs from the
+  table's most common count (single-cell rows are section titles, header rows are skipped);
+- sparse column: a column non-empty in fewer than ``SPARSE_FRACTION`` of the body rows of a
+  table with at least ``SPARSE_MIN_ROWS`` body rows;
+- unused rule: a drawn rule of the page that touches no table box.
+
+``per_100_cells`` counts the first three (table defects) per 100 output cells; unused rules
+are a page defect and are reported beside it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..core.types import Rule, Table
+
+SPARSE_FRACTION = 0.25
+SPARSE_MIN_ROWS = 4
+RULE_TOLERANCE = 3.0  # pt: a rule this close to a table box belongs to it
+
+_NUM_TOKEN = re.compile(r"[(\[]?[-+\u2212\u2013]?[$\u20ac\u00a3\u00a5]?\d+(?:[.,']\d+)*[.,]?%?[)\]]?[*]?")
+_GROUP = re.compile(r"\d{3}(?:[.,]\d+)?%?[)\]]?")  # a thousands group continuing a number
+_GROUP_HEAD = re.compile(r"(?:^|[^\d.,])\d{1,3}$")
+_OPEN_NUMBER = re.compile(r"\([-\u2212]?[$\u20ac\u00a3\u00a5]?\d[\d.,]*")
+_TRAILING_SEP = re.compile(r".*\d[.,]")
+
+
+@dataclass(frozen=True, slots=True)
+class Defect:
+    """One defect: ``kind`` is broken_number, ragged_row, sparse_column or unused_rule.
+
+    ``table`` indexes the page's output tables (-1 for unused rules); ``r``/``c`` locate it
+    (-1 where it does not apply); ``detail`` is the offending text or a short reason.
+    """
+
+    kind: str
+    table: int
+    r: int
+    c: int
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class DefectCounts:
+    """Defect totals over some tables; ``cells`` is the number of output cells looked at."""
+
+    broken_numbers: int = 0
+    ragged_rows: int = 0
+    sparse_columns: int = 0
+    unused_rules: int = 0
+    cells: int = 0
+
+    @property
+    def table_defects(self) -> int:
+        return self.broken_numbers + self.ragged_rows + self.sparse_columns
+
+    @property
+    def per_100_cells(self) -> float | None:
+        return 100.0 * self.table_defects / self.cells if self.cells else None
+
+    def __add__(self, other: DefectCounts) -> DefectCounts:
+        return DefectCounts(self.broken_numbers + other.broken_numbers, self.ragged_rows + other.ragged_rows,
+                            self.sparse_columns + other.sparse_columns, self.unused_rules + other.unused_rules,
+                            self.cells + other.cells)
+
+
+def is_merged_numbers(text: str) -> bool:
+    """Two numbers in one cell: two consecutive numeric tokens that are not digit groups."""
+    tokens = text.split()
+    for a, b in zip(tokens, tokens[1:], strict=False):
+        if _NUM_TOKEN.fullmatch(a) and _NUM_TOKEN.fullmatch(b):
+            if _GROUP.fullmatch(b) and _GROUP_HEAD.search(a):
+                continue
+            return True
+    return False
+
+
+def is_split_number(left: str, right: str) -> bool:
+    """``left`` + ``right`` (adjacent cells of one row) look like one number cut in two."""
+    a, b = left.strip(), right.strip()
+    if not a or not b:
+        return False
+    if _OPEN_NUMBER.fullmatch(a) and b.startswith(")"):
+        return True
+    if _TRAILING_SEP.fullmatch(a) and a.replace(",", "").replace(".", "").strip("()-").isdigit() and b[0].isdigit():
+        return True
+    if a == "(" and _NUM_TOKEN.fullmatch(b) is not None and b.endswith(")"):
+        return True
+    return b == "%" and _NUM_TOKEN.fullmatch(a) is not None
+
+
+def broken_numbers(table: Table, index: int = 0) -> list[Defect]:
+    """Split and merged numbers of one table (see the module docstring)."""
+    out = []
+    starts = {(c.r, c.c): c for c in table.cells}
+    for cell in sorted(table.cells, key=lambda c: (c.r, c.c)):
+        if is_merged_numbers(cell.text):
+            out.append(Defect("broken_number", index, cell.r, cell.c, f"merged: {cell.text.strip()}"))
+        right = starts.get((cell.r, cell.c + cell.cs))
+        if right is not None and is_split_number(cell.text, right.text):
+            out.append(Defect("broken_number", index, cell.r, cell.c,
+                              f"split: {cell.text.strip()} | {right.text.strip()}"))
+    return out
+
+
+def _row_counts(table: Table) -> dict[int, int]:
+    counts = dict.fromkeys(range(table.n_rows), 0)
+    for cell in table.cells:
+        if cell.text.strip() and cell.r in counts:
+            counts[cell.r] += 1
+    return counts
+
+
+def ragged_rows(table: Table, index: int = 0) -> list[Defect]:
+    """Body rows (two or more non-empty cells) whose count differs from the most common one."""
+    counts = {r: n for r, n in _row_counts(table).items() if n >= 2 and r >= table.header_rows}
+    if len(counts) < 2:
+        return []
+    freq = Counter(counts.values())
+    mode = max(freq, key=lambda n: (freq[n], n))
+    return [Defect("ragged_row", index, r, -1, f"{n} cells, most rows have {mode}")
+            for r, n in sorted(counts.items()) if n != mode]
+
+
+def sparse_columns(table: Table, index: int = 0) -> list[Defect]:
+    """Columns that are mostly empty in the body rows."""
+    body = range(table.header_rows, table.n_rows)
+    if len(body) < SPARSE_MIN_ROWS:
+        return []
+    filled = [set() for _ in range(table.n_cols)]  # type: list[set[int]]
+    for cell in table.cells:
+        if not cell.text.strip():
+            continue
+        for c in range(cell.c, min(cell.c + cell.cs, table.n_cols)):
+            filled[c].update(r for r in range(cell.r, cell.r + cell.rs) if r in body)
+    return [Defect("sparse_column", index, -1, c, f"{len(rows)} of {len(body)} rows filled")
+            for c, rows in enumerate(filled) if len(rows) < SPARSE_FRACTION * len(body)]
+
+
+def unused_rules(rules: Sequence[Rule], tables: Sequence[Table], tol: float = RULE_TOLERANCE) -> list[Defect]:
+    """Drawn rules that touch no table box (expanded by ``tol`` points)."""
+    boxes = [t.bbox.expanded(tol) for t in tables]
+    out = []
+    for rule in rules:
+        if not any(rule.bbox.intersection(b) is not None for b in boxes):
+            detail = f"{rule.orient} rule at {rule.pos:.1f} from {rule.start:.1f} to {rule.end:.1f} pt"
+            out.append(Defect("unused_rule", -1, -1, -1, detail))
+    return out
+
+
+def table_defects(table: Table, index: int = 0) -> list[Defect]:
+    """Every ground-truth-free defect of one table."""
+    return broken_numbers(table, index) + ragged_rows(table, index) + sparse_columns(table, index)
+
+
+def page_defects(tables: Sequence[Table], rules: Sequence[Rule] | None = None) -> list[Defect]:
+    """Defects of a page's output tables, plus unused rules when the page's ``rules`` are given."""
+    out = [d for i, t in enumerate(tables) for d in table_defects(t, i)]
+    if rules is not None:
+        out.extend(unused_rules(rules, tables))
+    return out
+
+
+def count(defects: Sequence[Defect], tables: Sequence[Table]) -> DefectCounts:
+    """Totals of ``defects`` found in ``tables`` (cells = the tables' cell count)."""
+    kinds = Counter(d.kind for d in defects)
+    return DefectCounts(kinds["broken_number"], kinds["ragged_row"], kinds["sparse_column"],
+                        kinds["unused_rule"], sum(len(t.cells) for t in tables))

@@ -1,0 +1,298 @@
+"""Evaluation: run an extractor on every annotated page and score it against the golden tables.
+
+A golden source is either a golden set folder (annotations written by ``golden`` commands,
+read through ``inspector.golden.io``) or a corpus folder holding ``tables.jsonl`` (its ICDAR
+2013 ground-truth records, non-hinted). Work is one task per page, spread over processes;
+outcomes are sorted by (document, page) so results do not depend on ``jobs``. A page that
+fails or times out is recorded as such and scored as if nothing was found on it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import signal
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.params import Params
+from ..core.types import Rule, Table
+from . import adjacency, defects, metrics, peers, teds
+
+DEFAULT_TIMEOUT = 120.0  # s per page
+
+
+class EvalError(Exception):
+    """The golden source cannot be used; the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class GoldenPage:
+    """The golden tables of one page. ``pdf`` is an absolute path; ``page`` is 1-based;
+    ``sha256`` is the PDF hash the annotation was made on (None when the source has none).
+    ``alternatives[i]`` holds other annotations of table i (ICDAR's "b" files): a table is
+    scored once, against whichever annotation agrees better (adjacency F1)."""
+
+    doc: str
+    pdf: str
+    page: int
+    tables: tuple[Table, ...]
+    ids: tuple[str, ...]
+    sha256: str | None = None
+    alternatives: tuple[tuple[Table, ...], ...] = ()
+
+    def alternatives_of(self, i: int) -> tuple[Table, ...]:
+        return self.alternatives[i] if i < len(self.alternatives) else ()
+
+
+@dataclass(frozen=True)
+class GoldenSource:
+    """What is evaluated against: ``hash`` identifies the golden set's exact content."""
+
+    path: str
+    kind: str  # "golden-set" or "corpus"
+    hash: str
+    pages: tuple[GoldenPage, ...]
+
+
+@dataclass(frozen=True)
+class TableScore:
+    """One golden table's scores; ``matched`` indexes the page's output tables (None: missed)."""
+
+    id: str
+    matched: int | None
+    iou: float
+    retention: metrics.Ratio
+    row_integrity: metrics.Ratio
+    pairing: metrics.Ratio
+    adjacency: adjacency.AdjacencyCounts
+    teds: float
+    teds_struct: float
+
+
+@dataclass(frozen=True)
+class PageScores:
+    detection: metrics.Detection
+    tables: tuple[TableScore, ...]
+    defects: tuple[defects.Defect, ...]
+    defect_counts: defects.DefectCounts
+
+
+@dataclass(frozen=True)
+class PageOutcome:
+    """One page's run: ``status`` "ok", "failed" or "timeout" (``error`` says why), ``ms`` the
+    extractor's wall time, ``output`` the tables it found."""
+
+    doc: str
+    page: int
+    status: str
+    error: str
+    ms: float
+    output: tuple[Table, ...]
+    scores: PageScores
+
+
+@dataclass(frozen=True)
+class PageTask:
+    golden: GoldenPage
+    extractor: str
+    params: Params
+    timeout: float
+
+
+# --- golden sources ---------------------------------------------------------------------
+
+
+def load_source(path: str | Path) -> GoldenSource:
+    """A golden set folder, or a corpus folder with ``tables.jsonl``; ``EvalError`` otherwise."""
+    root = Path(path)
+    if not root.is_dir():
+        raise EvalError(f"{root}: not a folder (give a golden set folder or a corpus folder with tables.jsonl)")
+    if (root / "tables.jsonl").is_file():
+        return _corpus_source(root)
+    return _golden_set_source(root)
+
+
+def _golden_set_source(root: Path) -> GoldenSource:
+    try:
+        from . import io as golden_io
+    except ImportError:
+        raise EvalError(f"{root}: no tables.jsonl, and golden sets cannot be read in this build") from None
+    raise EvalError(f"{root}: golden set reading is not wired yet ({golden_io.__name__})")
+
+
+def _corpus_source(root: Path) -> GoldenSource:
+    from .corpus import base_id, icdar_records
+
+    by_page: dict[tuple[str, int], list] = {}
+    for rec in icdar_records(root):
+        doc = rec.pdf.relative_to(root).as_posix()
+        by_page.setdefault((doc, rec.page), []).append(rec)
+    pages = []
+    for (doc, page), recs in sorted(by_page.items()):
+        primary = [r for r in recs if base_id(r.id) == r.id]
+        alts = tuple(tuple(a.table for a in recs if a.id != r.id and base_id(a.id) == r.id) for r in primary)
+        pages.append(GoldenPage(doc, str(recs[0].pdf), page, tuple(r.table for r in primary),
+                                tuple(r.id for r in primary), alternatives=alts))
+    digest = hashlib.sha256((root / "tables.jsonl").read_bytes()).hexdigest()
+    return GoldenSource(str(root), "corpus", digest, tuple(pages))
+
+
+def verify_pdfs(source: GoldenSource) -> tuple[GoldenSource, list[tuple[str, str]]]:
+    """Drop documents whose PDF is missing or whose bytes no longer hash to the annotation's
+    ``sha256``; returns the remaining source and (document, reason) for each refused one."""
+    refused: dict[str, str] = {}
+    checked: dict[str, str | None] = {}
+    for gp in source.pages:
+        if gp.doc in checked:
+            continue
+        try:
+            actual = hashlib.sha256(Path(gp.pdf).read_bytes()).hexdigest()
+        except OSError as exc:
+            refused[gp.doc] = f"PDF cannot be read ({exc.strerror or exc})"
+            checked[gp.doc] = None
+            continue
+        checked[gp.doc] = actual
+        if gp.sha256 is not None and gp.sha256 != actual:
+            refused[gp.doc] = f"PDF hash {actual[:12]} does not match the annotation's {gp.sha256[:12]}"
+    kept = tuple(gp for gp in source.pages if gp.doc not in refused)
+    return (GoldenSource(source.path, source.kind, source.hash, kept), sorted(refused.items()))
+
+
+# --- scoring ----------------------------------------------------------------------------
+
+
+def score_page(golden: Sequence[Table], ids: Sequence[str], output: Sequence[Table],
+               rules: Sequence[Rule] | None = None,
+               alternatives: Sequence[Sequence[Table]] = ()) -> PageScores:
+    """Every metric of one page: golden tables against the extractor's ``output``.
+
+    Output tables are matched to golden ones as the adjacency metric does (one-to-one,
+    mostly overlapping, greedy by IoU); retention, rows and pairs look at every output
+    table that mostly overlaps the golden one, so a table found in two parts still counts.
+    """
+    matches = adjacency.match_tables(golden, output)
+    scores = []
+    for i, (g0, gid, j0) in enumerate(zip(golden, ids, matches, strict=True)):
+        alts = alternatives[i] if i < len(alternatives) else ()
+        g, j, adj = _choose(g0, alts, j0, output)
+        found = output[j] if j is not None else None
+        placed = metrics.place_cells(g, output, metrics.overlapping(g, output))
+        scores.append(TableScore(
+            gid, j, g.bbox.iou(found.bbox) if found else 0.0,
+            metrics.cell_retention(g, placed), metrics.row_integrity(g, placed),
+            metrics.label_number_pairing(g, placed), adj,
+            teds.teds(g, found), teds.teds(g, found, structure_only=True)))
+    found_defects = defects.page_defects(output, rules)
+    return PageScores(metrics.detection(golden, output), tuple(scores), tuple(found_defects),
+                      defects.count(found_defects, output))
+
+
+def _choose(g: Table, alts: Sequence[Table], j: int | None,
+            output: Sequence[Table]) -> tuple[Table, int | None, adjacency.AdjacencyCounts]:
+    """The annotation of a table (primary or an alternative) that agrees best with the output."""
+    best = (g, j, adjacency.compare(g, output[j] if j is not None else None))
+    for alt in alts:
+        ja = j if j is not None else adjacency.match_tables([alt], output)[0]
+        counts = adjacency.compare(alt, output[ja] if ja is not None else None)
+        if counts.f1 > best[2].f1:
+            best = (alt, ja, counts)
+    return best
+
+
+class PageTimeout(Exception):
+    pass
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise PageTimeout
+
+
+def _extract_with_timeout(task: PageTask) -> tuple[Table, ...]:
+    """The extractor's tables; ``PageTimeout`` after ``task.timeout`` s (main thread only:
+    elsewhere no timer can interrupt it)."""
+    gp = task.golden
+    if task.timeout <= 0 or threading.current_thread() is not threading.main_thread():
+        return peers.extract(task.extractor, gp.pdf, gp.page - 1, task.params)
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, task.timeout)
+    try:
+        return peers.extract(task.extractor, gp.pdf, gp.page - 1, task.params)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def page_rules(pdf: str, page_index: int, params: Params) -> tuple[Rule, ...] | None:
+    """The page's drawn rules (vector stage, the run's parameters), for the unused-rule defect."""
+    try:
+        from ..core.document import open_document
+        from ..core.rules_vector import find_vector_rules
+
+        doc = peers.cached_open("core", pdf, open_document)
+        return find_vector_rules(doc.page(page_index).drawings(), params.vector).rules
+    except Exception:  # noqa: BLE001 - the defect is then left out, the page still scored
+        return None
+
+
+def run_page(task: PageTask) -> PageOutcome:
+    """Extract and score one page; never raises (failures become the outcome's status)."""
+    gp = task.golden
+    status, error, output = "ok", "", ()  # type: str, str, tuple[Table, ...]
+    start = time.perf_counter()
+    try:
+        output = _extract_with_timeout(task)
+    except PageTimeout:
+        status, error = "timeout", f"no result within {task.timeout:g} s"
+    except Exception as exc:  # noqa: BLE001 - one bad page must not stop a batch
+        status, error = "failed", _one_line(exc)
+    ms = (time.perf_counter() - start) * 1000.0
+    rules = page_rules(gp.pdf, gp.page - 1, task.params)
+    scores = score_page(gp.tables, gp.ids, output, rules, gp.alternatives)
+    return PageOutcome(gp.doc, gp.page, status, error, ms, output, scores)
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+
+
+def _lost(task: PageTask, exc: BaseException) -> PageOutcome:
+    """Outcome of a page whose worker process died."""
+    gp = task.golden
+    return PageOutcome(gp.doc, gp.page, "failed", f"worker died: {_one_line(exc)}", 0.0, (),
+                       score_page(gp.tables, gp.ids, (), None, gp.alternatives))
+
+
+Progress = Callable[[int, int], None]
+
+
+def run(source: GoldenSource, extractor: str, params: Params | None = None, jobs: int = 1,
+        timeout: float = DEFAULT_TIMEOUT, progress: Progress | None = None) -> list[PageOutcome]:
+    """Every page of ``source`` through ``extractor``; outcomes sorted by (document, page).
+
+    ``progress(done, total)`` is called after each page. ``peers.MissingExtractor`` is raised
+    before any work when the extractor is not installed.
+    """
+    peers.check_available(extractor)
+    tasks = [PageTask(gp, extractor, params or Params(), timeout) for gp in source.pages]
+    outcomes: list[PageOutcome] = []
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            outcomes.append(run_page(task))
+            if progress:
+                progress(len(outcomes), len(tasks))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures: dict[Future[PageOutcome], PageTask] = {pool.submit(run_page, t): t for t in tasks}
+            for fut in as_completed(futures):
+                try:
+                    outcomes.append(fut.result())
+                except Exception as exc:  # noqa: BLE001 - a crashed worker loses one page, not the run
+                    outcomes.append(_lost(futures[fut], exc))
+                if progress:
+                    progress(len(outcomes), len(tasks))
+    return sorted(outcomes, key=lambda o: (o.doc, o.page))

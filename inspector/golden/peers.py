@@ -1,0 +1,230 @@
+"""Extractors to evaluate: this app's detector and the peers people already use.
+
+Every extractor maps (PDF path, 0-based page index, Params) to the page's core ``Table``s in
+PDF points, top-left origin, unrotated page space, with ``page`` set 1-based. Peers are
+optional (``pip install 'table-inspector[peers]'``); a missing one raises
+``MissingExtractor`` with that hint instead of an ImportError.
+
+- ``pymupdf``: ``page.find_tables()`` (default "lines" strategy), always installed;
+- ``pdfplumber``: ``page.find_tables()`` with its default settings;
+- ``camelot``: lattice (ruled tables), falling back to stream when lattice finds none;
+  ``camelot-lattice`` / ``camelot-stream`` run one flavour only. Backend: pdfium
+  (no Ghostscript needed). Camelot reports one cell per grid slot; spans are not rebuilt.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import warnings
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..core.params import Params
+from ..core.types import Cell, Rect, Table
+
+SNAP = 1.5  # pt: cell edges closer than this are one grid line
+Extractor = Callable[[str, int, Params], tuple[Table, ...]]
+BoxMap = Callable[[Sequence[float]], Rect]
+
+
+class MissingExtractor(Exception):
+    """The extractor's package is not installed; the message says how to install it."""
+
+
+_REQUIRES = {"pdfplumber": "pdfplumber", "camelot": "camelot", "camelot-lattice": "camelot",
+             "camelot-stream": "camelot"}
+
+
+def check_available(name: str) -> None:
+    """Raise ``MissingExtractor`` (or ``KeyError`` for an unknown name) before any work starts."""
+    if name not in EXTRACTORS:
+        raise KeyError(f"unknown extractor '{name}': choose from {', '.join(EXTRACTORS)}")
+    module = _REQUIRES.get(name)
+    if name == "inspector":
+        module = "inspector.core.pipeline"
+    if module is None:
+        return
+    try:
+        importlib.import_module(module)
+    except ImportError as exc:
+        if name == "inspector":
+            raise MissingExtractor(f"the inspector pipeline is not available in this build ({exc})") from None
+        raise MissingExtractor(f"{name} is not installed: pip install 'table-inspector[peers]'") from None
+
+
+def extract(name: str, path: str, page_index: int, params: Params) -> tuple[Table, ...]:
+    """The tables ``name`` finds on one page."""
+    return EXTRACTORS[name](path, page_index, params)
+
+
+def table_from_slots(boxes: Sequence[Sequence[Sequence[float] | None]], texts: Sequence[Sequence[str | None]],
+                     page: int, source: str = "ruled", to_page: BoxMap | None = None) -> Table | None:
+    """A core Table from a peer's row-major slot matrix.
+
+    ``boxes[i][j]`` is a cell box (x0, y0, x1, y1, points, top-left origin of the page as
+    displayed) where a cell starts and None where a spanning cell covers the slot; ``texts``
+    has the same shape. Spans come from where the box edges fall on the grid of all edges
+    (snapped by ``SNAP``). Rows and columns are those of the displayed page; ``to_page`` maps
+    the boxes to unrotated page space afterwards (identity when None).
+    """
+    conv = to_page or (lambda b: Rect(*b))
+    flat = [(b, (texts[i][j] or "") if i < len(texts) and j < len(texts[i]) else "")
+            for i, row in enumerate(boxes) for j, b in enumerate(row) if b is not None]
+    flat = [(b, t) for b, t in flat if b[2] > b[0] and b[3] > b[1]]
+    if not flat:
+        return None
+    xs = _snap([v for b, _ in flat for v in (b[0], b[2])])
+    ys = _snap([v for b, _ in flat for v in (b[1], b[3])])
+    cells, taken = [], set()  # type: list[Cell], set[tuple[int, int]]
+    for b, text in flat:
+        c0, c1, r0, r1 = _nearest(xs, b[0]), _nearest(xs, b[2]), _nearest(ys, b[1]), _nearest(ys, b[3])
+        slots = {(r, c) for r in range(r0, r1) for c in range(c0, c1)}
+        if not slots or slots & taken:
+            continue
+        taken |= slots
+        cells.append(Cell(r0, c0, r1 - r0, c1 - c0, text.strip(), conv((xs[c0], ys[r0], xs[c1], ys[r1]))))
+    for r in range(len(ys) - 1):
+        for c in range(len(xs) - 1):
+            if (r, c) not in taken:
+                cells.append(Cell(r, c, 1, 1, "", conv((xs[c], ys[r], xs[c + 1], ys[r + 1]))))
+    cells.sort(key=lambda c: (c.r, c.c))
+    return Table(conv((xs[0], ys[0], xs[-1], ys[-1])), len(ys) - 1, len(xs) - 1, tuple(cells),
+                 source=source, page=page)  # type: ignore[arg-type]
+
+
+def _snap(values: list[float]) -> list[float]:
+    """Sorted values with runs closer than ``SNAP`` merged into their mean."""
+    groups: list[list[float]] = []
+    for v in sorted(values):
+        if groups and v - groups[-1][-1] <= SNAP:
+            groups[-1].append(v)
+        else:
+            groups.append([v])
+    return [sum(g) / len(g) for g in groups]
+
+
+def _nearest(grid: list[float], v: float) -> int:
+    return min(range(len(grid)), key=lambda i: abs(grid[i] - v))
+
+
+# --- the extractors -------------------------------------------------------------------
+
+_OPEN: dict[str, tuple[str, Any]] = {}  # per process: kind -> (path, open document)
+
+
+def cached_open(kind: str, path: str, opener: Callable[[str], Any]) -> Any:
+    """The open document of ``path`` for ``kind``, reused: pages of one PDF are evaluated
+    together, so each process keeps only the last document of each kind open."""
+    cached = _OPEN.get(kind)
+    if cached is not None and cached[0] == path:
+        return cached[1]
+    if cached is not None:
+        try:
+            cached[1].close()
+        except Exception:  # noqa: BLE001 - a close failure must not stop the evaluation
+            pass
+    doc = opener(path)
+    _OPEN[kind] = (path, doc)
+    return doc
+
+
+def _inspector(path: str, page_index: int, params: Params) -> tuple[Table, ...]:
+    from ..core.document import open_document
+    from ..core.pipeline import Pipeline
+
+    pipeline = cached_open("inspector", path, lambda p: Pipeline(open_document(p)))
+    return tuple(pipeline.run(page_index, params).tables)
+
+
+def _pymupdf(path: str, page_index: int, params: Params) -> tuple[Table, ...]:
+    import pymupdf
+
+    page = cached_open("pymupdf", path, pymupdf.open)[page_index]
+    to_page = _mapper(page.derotation_matrix)
+    out = []
+    for tab in page.find_tables().tables:
+        boxes = [list(row.cells) for row in tab.rows]
+        table = table_from_slots(boxes, tab.extract(), page_index + 1, to_page=to_page)
+        if table is not None:
+            out.append(table)
+    return tuple(out)
+
+
+def _mapper(matrix: Any) -> BoxMap:
+    """Box (x0, y0, x1, y1) through a PyMuPDF matrix, normalised."""
+    import pymupdf
+
+    def conv(box: Sequence[float]) -> Rect:
+        r = pymupdf.Rect(box) * matrix
+        r.normalize()
+        return Rect(r.x0, r.y0, r.x1, r.y1)
+
+    return conv
+
+
+def _pdfplumber(path: str, page_index: int, params: Params) -> tuple[Table, ...]:
+    import pdfplumber
+    import pymupdf
+
+    pdf = cached_open("pdfplumber", path, pdfplumber.open)
+    page = pdf.pages[page_index]
+    # pdfplumber measures the page as displayed (rotation applied), top-left origin.
+    dx, dy = float(page.bbox[0]), float(page.bbox[1])
+    derot = cached_open("pymupdf", path, pymupdf.open)[page_index].derotation_matrix
+    to_page = _mapper(pymupdf.Matrix(1, 0, 0, 1, -dx, -dy) * derot)
+    out = []
+    for tab in page.find_tables():
+        boxes = [list(row.cells) for row in tab.rows]
+        table = table_from_slots(boxes, tab.extract(), page_index + 1, to_page=to_page)
+        if table is not None:
+            out.append(table)
+    page.flush_cache()
+    return tuple(out)
+
+
+def _camelot_tables(path: str, page_index: int, flavor: str) -> tuple[Table, ...]:
+    import camelot
+    import pymupdf
+
+    logging.getLogger("camelot").setLevel(logging.ERROR)
+    # pdfium renders lattice pages without Ghostscript; stream never renders.
+    extra = {"backend": "pdfium"} if flavor == "lattice" else {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "no tables found" is a result here, not a warning
+        found = camelot.read_pdf(path, pages=str(page_index + 1), flavor=flavor, suppress_stdout=True, **extra)
+    page = cached_open("pymupdf", path, pymupdf.open)[page_index]
+    height = page.rect.height  # of the page as displayed
+    to_page = _mapper(page.derotation_matrix)
+    out = []
+    for tab in found:
+        # Camelot measures the displayed page with a bottom-left origin: flip y first.
+        boxes = [[(c.x1, height - c.y2, c.x2, height - c.y1) for c in row] for row in tab.cells]
+        texts = [[c.text for c in row] for row in tab.cells]
+        source = "ruled" if flavor == "lattice" else "aligned"
+        table = table_from_slots(boxes, texts, page_index + 1, source, to_page)
+        if table is not None:
+            out.append(table)
+    return tuple(out)
+
+
+def _camelot(path: str, page_index: int, params: Params) -> tuple[Table, ...]:
+    return _camelot_tables(path, page_index, "lattice") or _camelot_tables(path, page_index, "stream")
+
+
+def _camelot_lattice(path: str, page_index: int, params: Params) -> tuple[Table, ...]:
+    return _camelot_tables(path, page_index, "lattice")
+
+
+def _camelot_stream(path: str, page_index: int, params: Params) -> tuple[Table, ...]:
+    return _camelot_tables(path, page_index, "stream")
+
+
+EXTRACTORS: dict[str, Extractor] = {
+    "inspector": _inspector,
+    "pymupdf": _pymupdf,
+    "pdfplumber": _pdfplumber,
+    "camelot": _camelot,
+    "camelot-lattice": _camelot_lattice,
+    "camelot-stream": _camelot_stream,
+}
