@@ -41,27 +41,30 @@ LAYERS: tuple[LayerSpec, ...] = (
 )
 LAYER_KEYS = tuple(s.key for s in LAYERS)
 
-# Used only when inspector.render.overlay (shared with the CLI renders) is absent.
+# Our colour keys -> keys of the shared table in inspector.render.colours (CLI pictures).
+_SHARED_KEY = {"words": "words", "low_confidence": "words_low", "vector_rules": "rules",
+               "raster_rules": "rules_raster", "rejected": "rejected", "bins": "bins", "rows": "rows",
+               "regions": "regions", "regions_rejected": "regions_rejected", "grids": "grid"}
+# Used for keys the shared table lacks (and if it is absent).
 _FALLBACK_COLOURS: dict[str, tuple[int, int, int]] = {
-    "words": (40, 110, 230), "low_confidence": (255, 140, 0), "vector_rules": (220, 30, 160),
-    "raster_rules": (0, 170, 170), "rejected": (230, 30, 30), "bins": (120, 200, 60),
-    "rows": (150, 90, 220), "regions": (0, 150, 60), "grids": (230, 90, 0), "selection": (255, 200, 0),
+    "words": (0, 114, 178), "low_confidence": (213, 40, 0), "vector_rules": (0, 158, 115),
+    "raster_rules": (190, 0, 190), "rejected": (230, 120, 0), "bins": (86, 180, 233),
+    "rows": (200, 160, 0), "regions": (120, 40, 200), "regions_rejected": (128, 128, 128),
+    "grids": (220, 0, 80), "selection": (255, 190, 0),
 }
 
 
 def _shared_colours() -> Mapping[str, object]:
     try:
-        from ...render.overlay import LAYER_COLOURS
+        from ...render.colours import LAYER_COLOURS
     except ImportError:
         return {}
     return LAYER_COLOURS if isinstance(LAYER_COLOURS, Mapping) else {}
 
 
 def layer_colour(key: str) -> QColor:
-    """The layer's colour: the CLI renderer's table when it has the key, else ours."""
-    value = _shared_colours().get(key, _FALLBACK_COLOURS.get(key, (128, 128, 128)))
-    if isinstance(value, str):
-        return QColor(value)
+    """The colour of ``key``: from the table the CLI pictures use, so both agree."""
+    value = _shared_colours().get(_SHARED_KEY.get(key, key), _FALLBACK_COLOURS.get(key, (128, 128, 128)))
     if isinstance(value, (tuple, list)) and len(value) >= 3:
         return QColor(*[int(v) for v in value[:3]])
     return QColor(*_FALLBACK_COLOURS.get(key, (128, 128, 128)))
@@ -147,7 +150,7 @@ PARTS: dict[str, tuple[Part, ...]] = {
     "bins": (Part(lambda r: rects_path(_bins_rects(r)), "bins", 1.0, alpha=45),),
     "rows": (Part(lambda r: rects_path(b.bbox for b in r.rows), "rows", 1.0, alpha=35),),
     "regions": (Part(lambda r: rects_path(g.bbox for g in r.regions if not g.reason), "regions", 2.5),
-                Part(lambda r: rects_path(g.bbox for g in r.regions if g.reason), "regions", 2.0,
+                Part(lambda r: rects_path(g.bbox for g in r.regions if g.reason), "regions_rejected", 2.0,
                      Qt.PenStyle.DashLine)),
     "grids": (Part(lambda r: rects_path(c for g in r.grids for c in grid_cells(g)), "grids", 1.5),),
 }

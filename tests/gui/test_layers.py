@@ -1,0 +1,83 @@
+"""Overlay layers: geometry equals the result's, toggles by panel, menu action and shortcut."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+
+from inspector.core.types import Grid, Rect
+from inspector.gui.main_window import MainWindow
+from inspector.gui.scene.layers import LAYER_KEYS, LAYERS, grid_cells
+
+
+def test_words_layer_has_one_box_per_word(opened: MainWindow) -> None:
+    res = opened.session.result
+    layer = opened.view.page_scene.layers["words"]
+    normal, low = (item.path() for item in layer.items)
+    n_low = len(res.low_confidence)
+    assert layer.element_count() == len(res.words) > 0
+    assert low.elementCount() == 5 * n_low  # a rectangle is moveTo + 4 lineTo
+    # Scene units are points: the union of the word boxes is the path's bounding rect.
+    union = Rect.bounding([w.bbox for i, w in enumerate(res.words) if i not in res.low_confidence])
+    assert normal.boundingRect() == QRectF(union.x0, union.y0, union.width, union.height)
+
+
+def test_vector_rules_layer_draws_each_rule(opened: MainWindow) -> None:
+    res = opened.session.result
+    path = opened.view.page_scene.layers["vector_rules"].items[0].path()
+    assert len(res.vector_rules) >= 9  # 5 horizontal + 4 vertical lines drawn
+    assert path.elementCount() == 2 * len(res.vector_rules)
+    ys = sorted({round(path.elementAt(i).y, 1) for i in range(path.elementCount())
+                 if res.vector_rules[i // 2].orient == "h"})
+    assert ys[0] == 200.0 and ys[-1] == 296.0
+
+
+def test_grid_layer_follows_detected_table(opened: MainWindow) -> None:
+    res = opened.session.result
+    assert len(res.grids) == 1
+    g = res.grids[0]
+    assert (g.n_rows, g.n_cols) == (4, 3)
+    path = opened.view.page_scene.layers["grids"].items[0].path()
+    assert path.boundingRect() == QRectF(g.xs[0], g.ys[0], g.xs[-1] - g.xs[0], g.ys[-1] - g.ys[0])
+    assert opened.view.page_scene.layers["grids"].element_count() == 12
+
+
+def test_grid_cells_respect_spans() -> None:
+    g = Grid(Rect(0, 0, 30, 20), xs=(0, 10, 20, 30), ys=(0, 10, 20), source="ruled", spans=((0, 0, 1, 2),))
+    cells = grid_cells(g)
+    assert len(cells) == 5  # 6 slots, two merged into one
+    assert Rect(0, 0, 20, 10) in cells and Rect(0, 0, 10, 10) not in cells
+
+
+def test_toggle_by_checkbox_action_and_shortcut(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+    layers, scene = opened.layers, opened.view.page_scene
+    assert scene.layers["words"].visible and all(i.isVisible() for i in scene.layers["words"].items)
+    layers.boxes["words"].setChecked(False)  # view -> model
+    assert not scene.layers["words"].visible and not layers.actions["words"].isChecked()
+    layers.actions["words"].trigger()  # menu action back on; check box follows
+    assert scene.layers["words"].visible and layers.boxes["words"].isChecked()
+    assert not scene.layers["bins"].visible
+    opened.activateWindow()
+    opened.view.setFocus()
+    qtbot.keyClick(opened.view, Qt.Key.Key_C)  # the Column bins shortcut
+    assert scene.layers["bins"].visible and layers.boxes["bins"].isChecked()
+
+
+def test_every_layer_has_distinct_shortcut_and_is_in_view_menu(opened: MainWindow) -> None:
+    shortcuts = [s.shortcut for s in LAYERS]
+    assert len(set(shortcuts)) == len(shortcuts)
+    menu_texts = {a.text() for a in opened.menuBar().actions()[1].menu().actions()}
+    assert {s.label for s in LAYERS} <= menu_texts
+    opened.layers.set_visible_layers({"grids"})
+    assert opened.view.page_scene.visible_layers() == ["grids"]
+    assert set(LAYER_KEYS) == set(opened.view.page_scene.layers)
+
+
+def test_hover_tooltip_names_word_and_respects_visibility(opened: MainWindow) -> None:
+    from PySide6.QtCore import QPointF
+    apple = next(w for w in opened.session.result.words if w.text == "Apple")
+    p = QPointF(apple.bbox.cx, apple.bbox.cy)
+    tip = opened.view.tooltip_at(p)
+    assert tip.startswith('word "Apple"') and "font 11.0 pt" in tip
+    assert "cell r1 c0" in tip
+    opened.layers.set_visible_layers(set())
+    assert opened.view.tooltip_at(p) == ""

@@ -1,0 +1,94 @@
+"""Opening documents: title, pages, recent files, drag and drop, bad files, passwords."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QInputDialog, QMessageBox
+
+from inspector.gui.main_window import MainWindow
+
+
+@pytest.fixture
+def boxes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every QMessageBox.warning text, instead of a blocking dialog."""
+    seen: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text, *a, **k: seen.append(text))
+    return seen
+
+
+def test_open_shows_file_pages_and_detects(opened: MainWindow, table_pdf) -> None:  # noqa: ANN001
+    assert opened.windowTitle().startswith("table.pdf")
+    assert opened.session.page_count == 2
+    assert opened.page_label.text() == "Page 1 / 2"
+    res = opened.session.result
+    assert res is not None and res.page == 1
+    assert any(w.text == "Apple" for w in res.words)
+    assert opened.view.page_scene.picture_dpi > 0
+    assert opened.recent_files() == [str(table_pdf.path.resolve())]
+
+
+def test_recent_files_most_recent_first_no_duplicates(window: MainWindow, tmp_path: Path, wait) -> None:  # noqa: ANN001
+    from conftest import build_pdf
+    a = build_pdf(tmp_path / "a.pdf").path
+    b = build_pdf(tmp_path / "b.pdf").path
+    for p in (a, b, a):
+        assert window.open_file(p)
+    assert window.recent_files() == [str(a.resolve()), str(b.resolve())]
+    window._fill_recent()
+    assert [act.text() for act in window.recent_menu.actions()] == window.recent_files()
+
+
+def test_bad_file_gets_message_and_keeps_current_document(opened: MainWindow, tmp_path: Path,
+                                                          boxes: list[str]) -> None:
+    junk = tmp_path / "junk.pdf"
+    junk.write_bytes(b"this is not a pdf at all")
+    before = opened.session.path
+    assert not opened.open_file(junk)
+    assert len(boxes) == 1 and "junk.pdf" in boxes[0] and "not a PDF" in boxes[0]
+    assert opened.session.path == before and opened.session.doc is not None
+    assert not opened.open_file(tmp_path / "missing.pdf")
+    assert "no such file" in boxes[1]
+
+
+def test_encrypted_pdf_asks_for_password(window: MainWindow, tmp_path: Path, monkeypatch, wait) -> None:  # noqa: ANN001
+    path = tmp_path / "secret.pdf"
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), "secret", fontsize=12)
+    doc.save(path, encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="pw", owner_pw="own")
+    answers = iter([("wrong", True), ("pw", True)])
+    prompts: list[str] = []
+
+    def ask(_parent, _title, label, *_a, **_k):  # noqa: ANN001, ANN202
+        prompts.append(label)
+        return next(answers)
+    monkeypatch.setattr(QInputDialog, "getText", ask)
+    assert window.open_file(path)
+    assert len(prompts) == 2 and "wrong" in prompts[1]
+    wait(window)
+    assert [w.text for w in window.session.result.words] == ["secret"]
+
+
+def test_drop_opens_file(window: MainWindow, table_pdf, wait) -> None:  # noqa: ANN001
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(table_pdf.path))])
+    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton,
+                       Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+    assert window.session.path == str(table_pdf.path)
+    wait(window)
+
+
+def test_page_navigation_clears_old_overlays_and_detects_new_page(opened: MainWindow, wait) -> None:  # noqa: ANN001
+    opened.session.set_page(1)
+    assert opened.session.result is None  # page 1's overlays are gone at once
+    assert opened.view.page_scene.layers["words"].element_count() == 0
+    wait(opened)
+    assert opened.session.result.page == 2
+    assert opened.thumbnails.currentIndex().row() == 1
+    opened.session.set_page(99)  # clamped
+    assert opened.session.page_index == 1

@@ -1,0 +1,93 @@
+"""Parameters panel: generated from metadata, view <-> model, debounced re-detect, presets, resets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from inspector.core.params import ParamError, Params, describe
+from inspector.gui.main_window import MainWindow
+from inspector.gui.session import Session
+
+
+def test_one_editor_per_parameter_with_range_and_unit(opened: MainWindow) -> None:
+    eds = opened.params.editors
+    assert set(eds) == {f.key for f in describe()}
+    ed = eds["columns.min_gap"]
+    assert ed.spin.minimum() == ed.info.lo and ed.spin.maximum() == ed.info.hi
+    assert ed.spin.suffix() == " pt" and ed.info.help in ed.spin.toolTip()
+    assert ed.slider.maximum() == round((ed.info.hi - ed.info.lo) / ed.info.step)
+    assert eds["raster.enabled"].check is not None and eds["raster.enabled"].slider is None
+
+
+def test_slider_drag_sets_param_and_redetects_once(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+    ed = opened.params.editors["tables.min_rows"]
+    results: list[object] = []
+    opened.session.resultChanged.connect(lambda: results.append(opened.session.result))
+    with qtbot.waitSignal(opened.session.resultChanged, timeout=30000):
+        for pos in range(1, 10):  # a drag: many values within the debounce interval
+            ed.slider.setValue(pos)
+    assert opened.session.params.tables.min_rows == 10
+    assert ed.spin.value() == 10  # the spin box follows the slider
+    assert not opened.session.busy
+    assert len(results) == 1  # one re-detect for the whole burst
+    assert results[0].tables == ()  # a 4-row table is not a table when 10 rows are needed
+    ed.reset.click()
+    assert opened.session.params.tables.min_rows == 2 and ed.slider.value() == 1
+    qtbot.waitUntil(lambda: not opened.session.busy and opened.session.result is not None
+                    and len(opened.session.result.tables) == 1, timeout=30000)
+
+
+def test_model_to_view_and_reset_all(opened: MainWindow) -> None:
+    opened.session.set_param("columns.min_gap", 12.5)
+    opened.session.set_param("raster.enabled", False)
+    eds = opened.params.editors
+    assert eds["columns.min_gap"].spin.value() == 12.5
+    assert eds["columns.min_gap"].slider.value() == eds["columns.min_gap"].to_slider(12.5)
+    assert eds["columns.min_gap"].reset.isEnabled()
+    assert not eds["raster.enabled"].check.isChecked()
+    opened.params.editors["raster.enabled"].check.setChecked(True)  # view -> model for on/off fields
+    assert opened.session.params.raster.enabled is True
+    opened.session.reset_all()
+    assert opened.session.params == Params()
+    assert eds["columns.min_gap"].spin.value() == 6.0 and not eds["columns.min_gap"].reset.isEnabled()
+
+
+def test_presets_round_trip_and_bad_preset(opened: MainWindow, tmp_path: Path) -> None:
+    opened.session.set_param("merge.snap", 4.5)
+    path = tmp_path / "p.json"
+    opened.params.save_preset(path)
+    opened.session.reset_all()
+    opened.params.load_preset(path)
+    assert opened.session.params.merge.snap == 4.5
+    assert opened.params.editors["merge.snap"].spin.value() == 4.5
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"merge": {"snap": 99}}')
+    with pytest.raises(ParamError, match="outside"):
+        opened.params.load_preset(bad)
+    assert opened.session.params.merge.snap == 4.5
+
+
+def test_timings_shown_after_detection(opened: MainWindow) -> None:
+    text = opened.params.status.text()
+    assert text.startswith("Stage timings (ms):")
+    for stage in opened.session.result.timings:
+        assert stage in text
+
+
+def test_stale_results_are_dropped(qtbot, table_pdf) -> None:  # noqa: ANN001
+    session = Session(debounce_ms=0)
+    try:
+        session.open(table_pdf.path)
+        old_req = session._req_id
+        session.set_page(1)  # a newer request supersedes the first
+        with qtbot.waitSignal(session.resultChanged, timeout=30000):
+            pass
+        qtbot.waitUntil(lambda: session.result is not None, timeout=30000)
+        assert session.result.page == 2
+        fake = session.result
+        session._on_finished(old_req, None)  # a late answer to the old request changes nothing
+        assert session.result is fake and session._req_id > old_req
+    finally:
+        session.close()
