@@ -111,8 +111,8 @@ class Page:
         """RGB (uint8, H x W x 3) render in unrotated orientation, optionally of ``clip`` only."""
         scale = dpi / 72.0
         kw: dict[str, Any] = {"matrix": pymupdf.Matrix(scale, scale), "alpha": False}
-        if clip is not None and not self.rotation:
-            kw["clip"] = pymupdf.Rect(*clip.as_tuple())
+        if clip is not None:  # get_pixmap clips in displayed (rotated) space
+            kw["clip"] = pymupdf.Rect(*clip.as_tuple()) * self._page.rotation_matrix
         pix = self._page.get_pixmap(**kw)
         img = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.stride)
         img = img[:, : pix.width * 3].reshape(pix.height, pix.width, 3)
@@ -144,7 +144,10 @@ class Document:
         if not 0 <= index < self.page_count:
             raise DocumentError(f"{self.name}: page {index + 1} does not exist (the document has {self.page_count})")
         if index not in self._pages:
-            self._pages[index] = Page(self, index)
+            try:
+                self._pages[index] = Page(self, index)
+            except Exception as exc:  # a broken page tree only shows when the page is loaded
+                raise DocumentError(f"{self.name}: page {index + 1} is damaged and cannot be read ({_short(exc)})") from None
         return self._pages[index]
 
     def sha256(self) -> str:
