@@ -43,7 +43,7 @@ def main() -> int:
             total += c
             if args.verbose:
                 print(f"{rec.id:40s} {rec.style:17s} f1={c.f1:.3f} p={c.precision:.3f} r={c.recall:.3f}"
-                      f" {'MISSED' if c.found == 0 else ''}")
+                      f" lost={c.truth - c.correct:4d} extra={c.found - c.correct:4d} {'MISSED' if c.found == 0 else ''}")
     dt = time.perf_counter() - t0
     for style, c in sorted(per_style.items()):
         print(f"{style:17s} P={c.precision:.3f} R={c.recall:.3f} F1={c.f1:.3f} ({c.truth} relations)")

@@ -58,25 +58,29 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int,
         return GridResult(None, "no text", (), frozenset(), 0, ())
     lines = lines_in(words, ids)
     segs = segments(words, lines, cparams.min_gap)
-    xs = _columns(cand, segs, len(lines), cparams)
+    xs = _columns(cand, segs, words, len(lines), cparams)
     ys = _positions(cand.rules, "h", box.y0, box.y1) if cand.source != "aligned" else [box.y0, box.y1]
     ys, header_rows, virtual = _split_rows(ys, lines, words, xs, cand.source)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source)
-    spans = _spans(grid, cand, segs, lines, words, virtual)
+    spans = _spans(grid, cand, segs, lines, words, ids, virtual)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans))
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     low = frozenset(near_boundary(words, ids, xs[1:-1], cparams.boundary_margin))
-    reason = _reject_reason(grid, words, ids, lines, tparams)
+    reason = _reject_reason(grid, cand, ids, lines, tparams)
     return GridResult(None if reason else grid, reason, bins, low, header_rows, tuple(ids))
 
 
-def _columns(cand: Candidate, segs: Sequence[Segment], n_lines: int, params: ColumnParams) -> list[float]:
+def _columns(cand: Candidate, segs: Sequence[Segment], words: Sequence[Word], n_lines: int,
+             params: ColumnParams) -> list[float]:
     box = cand.bbox
     if cand.source == "ruled":
         xs = _positions(cand.rules, "v", box.x0, box.x1)
         if len(xs) > 2:
             return xs
-    inner = column_boundaries(segs, box.x0, box.x1, n_lines, params)
+    # Project single words, not segments: the words of a multi-word label sit at other
+    # places on every row, so only true column gaps stay free.
+    pieces = [Segment((i,), words[i].bbox.x0, words[i].bbox.x1, s.line) for s in segs for i in s.word_ids]
+    inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params)
     inner = drop_thin_columns(inner, segs, params.min_rows)
     return [box.x0, *inner, box.x1]
 
@@ -160,8 +164,13 @@ def _covered(rules: Sequence[Rule], orient: str, pos: float, a: float, b: float)
 
 
 def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence[Line],
-           words: Sequence[Word], virtual: set[float]) -> list[tuple[int, int, int, int]]:
-    """Merged cells (r, c, rs, cs): undrawn separators in ruled grids, text crossing bins elsewhere."""
+           words: Sequence[Word], ids: Sequence[int], virtual: set[float]) -> list[tuple[int, int, int, int]]:
+    """Merged cells (r, c, rs, cs).
+
+    Two slots merge when no drawn separator divides them and one of them is empty (a
+    label centred over two columns), when one piece of text runs across them, or, under
+    a partial horizontal rule, when the rule spans columns that one header text covers.
+    """
     nr, nc = grid.n_rows, grid.n_cols
     parent = list(range(nr * nc))
 
@@ -174,32 +183,60 @@ def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence
     def join(a: int, b: int) -> None:
         parent[find(a)] = find(b)
 
-    xs, ys = grid.xs, grid.ys
-    ruled_x = set(xs[1:-1]) if cand.source == "ruled" else set()
-    if cand.source == "ruled" and len(xs) > 2 and any(_covered(cand.rules, "v", x, ys[0], ys[-1]) > 0 for x in xs[1:-1]):
-        for r in range(nr):
-            for c in range(nc - 1):
-                if _covered(cand.rules, "v", xs[c + 1], ys[r], ys[r + 1]) < 0.5:
-                    join(r * nc + c, r * nc + c + 1)
-        for r in range(nr - 1):
-            if ys[r + 1] in virtual:
-                continue
-            for c in range(nc):
-                if _covered(cand.rules, "h", ys[r + 1], xs[c], xs[c + 1]) < 0.5:
-                    join(r * nc + c, (r + 1) * nc + c)
-    _text_spans(grid, segs, lines, words, ruled_x, join)
+    occupied = {(_col_of(words[i].bbox.cy, grid.ys), _col_of(words[i].bbox.cx, grid.xs)) for i in ids}
+    if cand.source == "ruled" and nc > 1:
+        _undrawn_joins(grid, cand.rules, occupied, virtual, join)
+    if cand.source == "horizontal_rules":
+        _spanner_joins(grid, cand.rules, occupied, join)
+    drawn = (lambda x, r: _covered(cand.rules, "v", x, grid.ys[r], grid.ys[r + 1]) >= 0.5)
+    _text_spans(grid, segs, lines, words, drawn if cand.source == "ruled" else (lambda x, r: False), join)
     return _rectangles(parent, find, nr, nc)
 
 
+def _undrawn_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, int]],
+                   virtual: set[float], join) -> None:
+    xs, ys, nr, nc = grid.xs, grid.ys, grid.n_rows, grid.n_cols
+    for r in range(nr):
+        for c in range(nc - 1):
+            empty = (r, c) not in occupied or (r, c + 1) not in occupied
+            if empty and _covered(rules, "v", xs[c + 1], ys[r], ys[r + 1]) < 0.5:
+                join(r * nc + c, r * nc + c + 1)
+    for r in range(nr - 1):
+        if ys[r + 1] in virtual:
+            continue
+        for c in range(nc):
+            empty = (r, c) not in occupied or (r + 1, c) not in occupied
+            if empty and _covered(rules, "h", ys[r + 1], xs[c], xs[c + 1]) < 0.5:
+                join(r * nc + c, (r + 1) * nc + c)
+
+
+def _spanner_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, int]], join) -> None:
+    """A rule under part of a header row (booktabs' cmidrule) groups the columns it spans."""
+    xs, ys, nc = grid.xs, grid.ys, grid.n_cols
+    width = xs[-1] - xs[0]
+    for rule in rules:
+        if rule.orient != "h" or rule.length >= 0.9 * width:
+            continue
+        r = next((k for k in range(1, len(ys) - 1) if abs(ys[k] - rule.pos) <= SNAP), None)
+        if r is None:
+            continue
+        cols = [c for c in range(nc) if min(rule.end, xs[c + 1]) - max(rule.start, xs[c]) >= 0.5 * (xs[c + 1] - xs[c])]
+        if len(cols) >= 2 and sum((r - 1, c) in occupied for c in cols) <= 1:
+            for c in cols[:-1]:
+                join((r - 1) * nc + c, (r - 1) * nc + c + 1)
+
+
 def _text_spans(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line], words: Sequence[Word],
-                ruled_x: set[float], join) -> None:
+                drawn, join) -> None:
     """A segment whose words sit in several columns (not split by a drawn rule) spans them."""
     xs, ys, nc = grid.xs, grid.ys, grid.n_cols
     for s in segs:
         cols = sorted({_col_of(words[i].bbox.cx, xs) for i in s.word_ids})
-        if len(cols) < 2 or any(xs[c] in ruled_x for c in range(cols[0] + 1, cols[-1] + 1)):
+        if len(cols) < 2:
             continue
         r = _col_of(lines[s.line].bbox.cy, ys)
+        if any(drawn(xs[c], r) for c in range(cols[0] + 1, cols[-1] + 1)):
+            continue
         for c in range(cols[0], cols[-1]):
             join(r * nc + c, r * nc + c + 1)
 
@@ -220,14 +257,14 @@ def _rectangles(parent: list[int], find, nr: int, nc: int) -> list[tuple[int, in
     return sorted(out)
 
 
-def _reject_reason(grid: Grid, words: Sequence[Word], ids: Sequence[int], lines: Sequence[Line],
+def _reject_reason(grid: Grid, cand: Candidate, ids: Sequence[int], lines: Sequence[Line],
                    params: TableParams) -> str:
     if grid.n_rows < params.min_rows:
         return f"fewer than {params.min_rows} rows"
     if grid.n_cols < params.min_cols:
         return f"fewer than {params.min_cols} columns"
     per_line = len(ids) / max(len(lines), 1)
-    if grid.n_cols <= 2 and per_line > 8:
+    if cand.source == "aligned" and grid.n_cols <= 2 and per_line > 8:
         return "paragraph text"
     return ""
 

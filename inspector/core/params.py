@@ -79,7 +79,7 @@ class RowParams:
 class ColumnParams:
     """words -> column bins (borderless and horizontal-rule tables)."""
 
-    min_gap: float = param(6.0, "Column gap", "pt", 1.0, 40.0,
+    min_gap: float = param(3.0, "Column gap", "pt", 1.0, 40.0,
                            "An x gap free of words at least this wide separates two columns.")
     boundary_margin: float = param(2.0, "Boundary margin", "pt", 0.0, 20.0,
                                    "Words closer than this to a column boundary are flagged low-confidence.")

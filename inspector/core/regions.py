@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .columns import Line
-from .types import Rect, Rule, TableSource
+from .columns import Line, lines_in, segments
+from .types import Rect, Rule, TableSource, Word
 
 
 @dataclass(frozen=True)
@@ -106,35 +106,39 @@ def _overlap(group: list[Rule], r: Rule) -> bool:
     return b - a >= 0.7 * min(g1 - g0, r.length)
 
 
-def extend_down(box: Rect, lines: Sequence[Line], n_segments: Sequence[int], stop_y: float) -> Rect:
+def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float) -> Rect:
     """Grow ``box`` downwards over the text lines that continue its table.
 
-    A line continues the table when it lies within the box's x range, is close to the
-    previous one, and has two or more segments; a short one-piece line (a section label
-    such as "Actual") continues it only when a tabular line follows.
+    Only words within the box's x range count, so a table in one column of a two-column
+    page is followed down its own column. A line continues the table when it is close to
+    the previous one and has two or more segments; a short one-piece line (a section
+    label such as "Actual") continues it only when a tabular line follows. Text running
+    across the box's side edges ends it.
     """
-    inside = [k for k, ln in enumerate(lines) if ln.bbox.x1 > box.x0 and ln.bbox.x0 < box.x1]
-    heights = sorted(lines[k].bbox.height for k in inside) or [10.0]
+    band = [i for i, w in enumerate(words) if w.bbox.cy > box.y1 and w.bbox.y1 <= stop_y]
+    ids = [i for i in band if box.x0 - 3 <= words[i].bbox.cx <= box.x1 + 3]
+    crossers = [words[i].bbox for i in band if _crosses(words[i].bbox, box)]
+    lines = lines_in(words, ids)
+    counts = [0] * len(lines)
+    for s in segments(words, lines, min_gap):
+        counts[s.line] += 1
+    heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
-    bottom = box.y1
-    pending: Rect | None = None
-    for k in inside:
-        ln = lines[k]
-        if ln.bbox.cy <= box.y1 or ln.bbox.y0 < bottom - 1:
-            continue
-        if ln.bbox.y1 > stop_y or ln.bbox.y0 - bottom > 2.0 * pitch:
+    bottom, pending = box.y1, False
+    for ln, n in zip(lines, counts, strict=True):
+        if ln.bbox.y0 - bottom > 2.0 * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
             break
-        if ln.bbox.x0 < box.x0 - 10 or ln.bbox.x1 > box.x1 + 10:
-            break
-        if n_segments[k] >= 2:
-            bottom = ln.bbox.y1
-            pending = None
-        elif pending is None and ln.bbox.width < 0.5 * box.width:
-            pending = ln.bbox
-            continue
+        if n >= 2:
+            bottom, pending = ln.bbox.y1, False
+        elif not pending and ln.bbox.width < 0.5 * box.width:
+            pending = True
         else:
             break
     return Rect(box.x0, box.y0, box.x1, max(box.y1, bottom))
+
+
+def _crosses(b: Rect, box: Rect) -> bool:
+    return any(b.x0 < x - 3 and b.x1 > x + 3 for x in (box.x0, box.x1))
 
 
 def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, bottom: Rule) -> bool:

@@ -81,7 +81,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     tops = sorted(c.bbox.y0 for c in cands)
     for cand in cands:
         stop = min((y for y in tops if y > cand.bbox.y1 + 1), default=float("inf"))
-        box = extend_down(cand.bbox, lines, counts, stop)
+        box = extend_down(cand.bbox, words, cparams.min_gap, stop)
         col.offer(Candidate(box, cand.source, cand.rules))
     if tparams.borderless:
         for cand in _aligned_candidates(words, lines, col.taken, cparams, tparams):
