@@ -146,7 +146,7 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
     x0 = min(top.start, bottom.start)
     long_lines = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
                   and ln.bbox.x0 >= x0 - 5 and ln.bbox.width >= 0.6 * width and is_prose(ln, n_segments[k])]
-    return len(long_lines) >= 2
+    return len(long_lines) >= 1
 
 
 def is_prose(line: Line, n_segments: int) -> bool:
