@@ -18,6 +18,10 @@ from ..export import FORMATS, cells, csv, html, json_rows, markdown
 from ..export.files import table_file_names, write_atomic
 from .common import EXIT_INPUT, CliError, add_doc_args, add_param_args, open_doc, params_from_args, parse_pages
 
+DESCRIPTION = ("Export the tables of a PDF. Tables come from the annotation beside the PDF "
+               "(NAME.pdf.tables.json, a person's corrections) when there is one, else from detection. "
+               "Output goes to stdout, to one file (written atomically), or to one file per table "
+               "when -o is a folder.")
 EXAMPLES = """examples:
   table-inspector export report.pdf --format md
   table-inspector export report.pdf --pages 2-3 --format csv -o tables/
@@ -35,7 +39,7 @@ class Source:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("export", help="export tables as md, html, csv, json or cell records",
-                              description=__doc__, epilog=EXAMPLES,
+                              description=DESCRIPTION, epilog=EXAMPLES,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     add_doc_args(p)
     p.add_argument("--pages", metavar="LIST", help="pages to export, e.g. 1,3-5 (default: all)")

@@ -1,0 +1,170 @@
+"""``table-inspector export``: sources, outputs, atomic writes and one-line errors."""
+
+from __future__ import annotations
+
+import csv as stdcsv
+import errno
+import io
+import json
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from inspector.cli import main
+from inspector.core.types import Rect
+from inspector.golden.model import AnnCell, AnnTable, DocumentAnnotation, Region
+from tests.core import pdfs
+
+
+@pytest.fixture()
+def accounts_pdf(tmp_path: Path) -> tuple[Path, tuple[tuple[str, ...], ...]]:
+    data, exp = pdfs.negatives()
+    path = tmp_path / "accounts.pdf"
+    path.write_bytes(data)
+    return path, exp.tables[0].rows
+
+
+@pytest.fixture()
+def two_tables_pdf(tmp_path: Path) -> Path:
+    data, _ = pdfs.two_tables()
+    path = tmp_path / "two.pdf"
+    path.write_bytes(data)
+    return path
+
+
+def _csv(text: str) -> list[list[str]]:
+    return list(stdcsv.reader(io.StringIO(text, newline="")))
+
+
+def test_csv_to_stdout_from_detection(accounts_pdf, capsysbinary) -> None:
+    pdf, rows = accounts_pdf
+    assert main(["export", str(pdf), "--format", "csv", "--from", "detection"]) == 0
+    out = capsysbinary.readouterr().out.decode("utf-8")
+    assert "\r\n" in out and "\n" not in out.replace("\r\n", "")
+    assert _csv(out) == [list(r) for r in rows]
+
+
+def test_file_output_is_written_and_reported(accounts_pdf, tmp_path, capsys) -> None:
+    pdf, rows = accounts_pdf
+    out = tmp_path / "accounts.jsonl"
+    assert main(["export", str(pdf), "-f", "cells", "-o", str(out)]) == 0
+    assert "1 table(s) from detection" in capsys.readouterr().err
+    records = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
+    neg = {(r["row_header"], r["column_header"]): r["value"] for r in records}
+    assert neg[("Cost of sales", "2024")] == -8120 and neg[("Exchange loss", "2024")] == -1234
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_folder_output_has_one_file_per_table(two_tables_pdf, tmp_path) -> None:
+    folder = tmp_path / "out"
+    assert main(["export", str(two_tables_pdf), "-f", "csv", "-o", f"{folder}/"]) == 0
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["two-p1-t1.csv", "two-p1-t2.csv"]
+    assert _csv((folder / "two-p1-t2.csv").read_bytes().decode("utf-8"))[0] == ["Account", "2024", "2025"]
+
+
+def test_several_tables_in_one_text(two_tables_pdf, capsys) -> None:
+    assert main(["export", str(two_tables_pdf), "-f", "md"]) == 0
+    out = capsys.readouterr().out
+    assert out.index("## Table 1 (page 1)") < out.index("## Table 2 (page 1)")
+    assert main(["export", str(two_tables_pdf), "-f", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [d["table"] for d in data] == [1, 2] and data[1]["rows"][0]["Account"] == "Revenue"
+
+
+def test_markdown_chunks(accounts_pdf, capsys) -> None:
+    pdf, _ = accounts_pdf
+    assert main(["export", str(pdf), "-f", "md", "--chunk-rows", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "part 1 of 2" in out and "part 2 of 2" in out
+    assert out.count("| Account | 2024 | 2025 |") == 2
+
+
+def test_full_disk_keeps_the_previous_file(accounts_pdf, tmp_path, monkeypatch, capsys) -> None:
+    pdf, _ = accounts_pdf
+    out = tmp_path / "keep.md"
+    out.write_text("previous work\n", encoding="utf-8")
+
+    def full(_fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("inspector.export.files.os.fsync", full)
+    assert main(["export", str(pdf), "-f", "md", "-o", str(out)]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "No space left on device" in err and "Traceback" not in err
+    assert out.read_text(encoding="utf-8") == "previous work\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["accounts.pdf", "keep.md"]
+
+
+@pytest.mark.parametrize(("argv", "code", "message"), [
+    (["--pages", "9"], 2, "the document has 1 page"),
+    (["--chunk-rows", "0"], 2, "--chunk-rows 0"),
+    (["-o", "/nonexistent-dir/x.md"], 3, "cannot write /nonexistent-dir/x.md"),
+])
+def test_bad_requests_get_one_line(accounts_pdf, capsys, argv, code, message) -> None:
+    pdf, _ = accounts_pdf
+    assert main(["export", str(pdf), "-f", "md", *argv]) == code
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_unreadable_input_exits_3(tmp_path, capsys) -> None:
+    bad = tmp_path / "not.pdf"
+    bad.write_text("hello", encoding="utf-8")
+    assert main(["export", str(bad), "-f", "csv"]) == 3
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def _annotation(page: int = 1) -> DocumentAnnotation:
+    cells = (AnnCell(0, 0, text="Item"), AnnCell(0, 1, text="Amount"),
+             AnnCell(1, 0, text="Fixed"), AnnCell(1, 1, text="(1,234)", override="(1,243)"))
+    region = Region(page, Rect(0, 0, 100, 40), (0.0, 50.0, 100.0), (0.0, 20.0, 40.0), cells, ("header", "data"))
+    return DocumentAnnotation("0" * 64, "accounts.pdf", tables=(AnnTable("t1", (region,), header_rows=1),))
+
+
+@pytest.fixture()
+def fake_io(monkeypatch):
+    """An ``inspector.golden.io`` whose find_annotation returns what the test sets."""
+    module = types.ModuleType("inspector.golden.io")
+    module.found = None  # type: ignore[attr-defined]
+    module.find_annotation = lambda path: module.found  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "inspector.golden.io", module)
+    return module
+
+
+def test_annotation_wins_in_auto_and_overrides_are_used(accounts_pdf, fake_io, capsys) -> None:
+    pdf, _ = accounts_pdf
+    fake_io.found = _annotation()
+    assert main(["export", str(pdf), "-f", "csv"]) == 0
+    assert _csv(capsys.readouterr().out) == [["Item", "Amount"], ["Fixed", "(1,243)"]]
+    assert main(["export", str(pdf), "-f", "csv", "--from", "detection"]) == 0
+    assert _csv(capsys.readouterr().out)[0] == ["Account", "2024", "2025"]
+
+
+def test_annotation_tables_are_filtered_by_page(accounts_pdf, fake_io, capsys) -> None:
+    pdf, _ = accounts_pdf
+    fake_io.found = _annotation(page=2)  # a table on a page not asked for
+    assert main(["export", str(pdf), "-f", "json", "--pages", "1", "--from", "annotation"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+
+
+def test_missing_annotation_falls_back_or_fails(accounts_pdf, fake_io, capsys) -> None:
+    pdf, _ = accounts_pdf
+    assert main(["export", str(pdf), "-f", "csv"]) == 0
+    assert _csv(capsys.readouterr().out)[0] == ["Account", "2024", "2025"]
+    assert main(["export", str(pdf), "-f", "csv", "--from", "annotation"]) == 3
+    assert "no annotation found" in capsys.readouterr().err
+
+
+def test_a_bad_annotation_is_one_line(accounts_pdf, fake_io, capsys) -> None:
+    pdf, _ = accounts_pdf
+
+    def broken(path):
+        raise ValueError("tables[0]: missing key 'regions'")
+
+    fake_io.find_annotation = broken
+    assert main(["export", str(pdf), "-f", "csv"]) == 3
+    err = capsys.readouterr().err
+    assert "missing key 'regions'" in err and err.count("\n") == 1
