@@ -73,16 +73,35 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int,
 def _columns(cand: Candidate, segs: Sequence[Segment], words: Sequence[Word], n_lines: int,
              params: ColumnParams) -> list[float]:
     box = cand.bbox
-    if cand.source == "ruled":
-        xs = _positions(cand.rules, "v", box.x0, box.x1)
-        if len(xs) > 2:
-            return xs
     # Project single words, not segments: the words of a multi-word label sit at other
     # places on every row, so only true column gaps stay free.
     pieces = [Segment((i,), words[i].bbox.x0, words[i].bbox.x1, s.line) for s in segs for i in s.word_ids]
+    if cand.source == "ruled":
+        xs = _positions(cand.rules, "v", box.x0, box.x1)
+        if len(xs) > 2:
+            return _split_ruled_columns(xs, pieces, segs, n_lines, params)
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params)
     inner = drop_thin_columns(inner, segs, params.min_rows)
     return [box.x0, *inner, box.x1]
+
+
+def _split_ruled_columns(xs: list[float], pieces: Sequence[Segment], segs: Sequence[Segment],
+                         n_lines: int, params: ColumnParams) -> list[float]:
+    """Columns the drawing leaves undivided (two columns between one pair of rules) are
+    split where the words leave a gap on every line; the gap must be twice the usual."""
+    out = [xs[0]]
+    wide = ColumnParams(min_gap=2 * params.min_gap, boundary_margin=params.boundary_margin,
+                        min_rows=params.min_rows)
+    for a, b in zip(xs, xs[1:], strict=False):
+        inside = [p for p in pieces if a <= (p.x0 + p.x1) / 2 < b]
+        if inside:
+            lines = len({p.line for p in inside})
+            inner = column_boundaries(inside, a, b, n_lines, wide, allowed_crossings=0)
+            inner = drop_thin_columns(inner, [s for s in segs if a <= (s.x0 + s.x1) / 2 < b],
+                                      max(params.min_rows, lines // 2))
+            out.extend(inner)
+        out.append(b)
+    return out
 
 
 def _col_of(x: float, xs: Sequence[float]) -> int:
