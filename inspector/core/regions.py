@@ -154,16 +154,24 @@ def is_prose(line: Line, n_segments: int) -> bool:
     return n_segments == 1 and len(line.word_ids) >= 6
 
 
-def aligned_runs(lines: Sequence[Line], n_segments: Sequence[int], min_rows: int) -> list[tuple[int, int]]:
-    """Index ranges [a, b) of consecutive lines with two or more segments each, close together."""
+Gaps = list[tuple[float, float]]
+
+
+def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int) -> list[tuple[int, int]]:
+    """Index ranges [a, b) of consecutive, close lines whose gaps between text pieces line up.
+
+    Each line needs a gap (an x interval between two of its segments) that overlaps a gap
+    of the line before it: columns. Justified prose has wide word spaces too, but they do
+    not line up from one line to the next.
+    """
     runs: list[tuple[int, int]] = []
     start = None
     for i in range(len(lines) + 1):
-        ok = i < len(lines) and n_segments[i] >= 2
-        if ok and start is not None and i > start:
+        ok = i < len(lines) and bool(gaps[i])
+        if ok and start is not None:
             prev, cur = lines[i - 1], lines[i]
             pitch = max(prev.bbox.height, cur.bbox.height, 1.0)
-            if cur.bbox.y0 - prev.bbox.y1 > 1.5 * pitch:
+            if cur.bbox.y0 - prev.bbox.y1 > 1.5 * pitch or not _gaps_meet(gaps[i - 1], gaps[i]):
                 if i - start >= min_rows:
                     runs.append((start, i))
                 start = i
@@ -175,3 +183,7 @@ def aligned_runs(lines: Sequence[Line], n_segments: Sequence[int], min_rows: int
                 runs.append((start, i))
             start = None
     return runs
+
+
+def _gaps_meet(a: Gaps, b: Gaps) -> bool:
+    return any(min(x1, y1) - max(x0, y0) >= 1.0 for x0, x1 in a for y0, y1 in b)

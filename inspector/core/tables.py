@@ -18,6 +18,7 @@ from .regions import Candidate, aligned_runs, extend_down, hrule_regions, ruled_
 from .types import ColumnBin, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
+ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes wide
 
 
 @dataclass(frozen=True)
@@ -101,12 +102,16 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], taken: Seq
     """Runs of consecutive multi-piece text lines outside the tables already found."""
     claimed = {i for t in taken for i in words_inside(words, t)}
     free = [ln for ln in lines if not any(i in claimed for i in ln.word_ids)]
-    segs = segments(words, free, cparams.min_gap)
-    counts = [0] * len(free)
-    for s in segs:
-        counts[s.line] += 1
+    gaps: list[list[tuple[float, float]]] = [[] for _ in free]
+    last: dict[int, float] = {}
+    for s in segments(words, free, cparams.min_gap):
+        em = max(words[s.word_ids[0]].font_size, 1.0)
+        # Borderless columns stand well apart; justified prose has wide word spaces only.
+        if s.line in last and s.x0 - last[s.line] >= ALIGNED_GAP_EM * em:
+            gaps[s.line].append((last[s.line], s.x0))
+        last[s.line] = s.x1
     out = []
-    for a, b in aligned_runs(free, counts, tparams.min_aligned_rows):
+    for a, b in aligned_runs(free, gaps, tparams.min_aligned_rows):
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
         out.append(Candidate(box, "aligned"))
     return out
