@@ -1,0 +1,399 @@
+"""Raster rules: ruling lines and shaded bands found in a grey page render (numpy + OpenCV).
+
+Pipeline, all vectorised:
+
+1. Ink: a pixel is ink when its grey is ``<= threshold``, the more generous of Otsu's
+   threshold and ``paper_fraction`` x paper level (histogram mode). Otsu alone puts grey
+   hairlines with the paper.
+2. Solid regions: ink opened with a square a little wider than ``max_thickness`` keeps only
+   what is thick in both directions (bands, blocks, bold glyphs). Holes in them (reversed
+   white text) are filled. A long thin solid region is a band whose two long edges become
+   rules; a squat one is a block (chart, picture) and gives nothing.
+3. Thin runs: the remaining ink, plus ink clearly darker than the solid region it lies on
+   (a black rule crossing a grey header band), opened with a long thin kernel, one pass per
+   orientation. Each connected component is measured (extent, mean thickness, least-squares
+   slope and scatter) and rejected when not straight, too thick or too short.
+4. Span guard: candidates that touch, or are parallel, overlapping and close, form a group;
+   a rule must span ``span_guard`` of its group's extent (then the extent is re-measured from
+   the survivors). A glyph stem or one underlined word next to a table is not a rule.
+
+Output is in PDF points (pixel x 72/dpi), unrotated page space, top-left origin.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .params import RasterParams
+from .types import Band, Orientation, Rect, RejectedRule, Rule
+
+MAX_SLOPE = 0.035  # tan(2 deg): skewed scans pass, diagonals do not
+MIN_INNER_CONTRAST = 24  # grey levels a line must be darker than the band it crosses
+BAND_MIN_ASPECT = 3.0  # a band is at least this many times longer than thick; else a block
+BAND_MIN_FILL = 0.7  # filled fraction of its bounding box a band needs (else not rectangular)
+TOUCH_TOL = 2.0  # pt: candidates this close touch (same group)
+GROUP_GAP = 12.0  # pt: parallel overlapping candidates this close share a group
+DUPLICATE_TOL = 1.5  # pt: a band edge this close to a thin rule along it is the same line
+
+
+@dataclass(frozen=True)
+class RasterResult:
+    """What the render shows: kept rules, rejected candidates with reasons, bands.
+
+    ``threshold``: pixels with grey <= it are ink; ``paper``: the histogram mode.
+    """
+
+    rules: tuple[Rule, ...]
+    rejected: tuple[RejectedRule, ...]
+    bands: tuple[Band, ...]
+    threshold: int
+    paper: int
+
+
+@dataclass(frozen=True)
+class _Scale:
+    """Pixel sizes of the parameters at one dpi; ``pt`` = points per pixel."""
+
+    pt: float
+    min_len: float
+    max_thick: float
+
+    @staticmethod
+    def of(dpi: int, params: RasterParams) -> _Scale:
+        px = dpi / 72.0
+        return _Scale(1.0 / px, params.min_length * px, params.max_thickness * px)
+
+
+def find_raster_rules(grey: np.ndarray, dpi: int, params: RasterParams) -> RasterResult:
+    """Rules and bands in ``grey`` (uint8 H x W render at ``dpi``); empty when disabled."""
+    if not params.enabled or grey.ndim != 2 or grey.size == 0 or dpi <= 0:
+        return RasterResult((), (), (), 0, 0)
+    grey = np.ascontiguousarray(grey, dtype=np.uint8)
+    paper, threshold = ink_threshold(grey, params.paper_fraction)
+    _, ink = cv2.threshold(grey, threshold, 255, cv2.THRESH_BINARY_INV)
+    sc = _Scale.of(dpi, params)
+    thin, blobs = _solid_regions(grey, ink, sc, params.paper_fraction)
+    rules: list[Rule] = []
+    rejected: list[RejectedRule] = []
+    for orient in ("h", "v"):
+        r, rj = _thin_rules(thin, grey, paper, orient, sc)
+        rules += r
+        rejected += rj
+    bands, edges, band_rej = _bands(blobs, sc)
+    rejected += band_rej
+    edges, dup = _drop_duplicate_edges(edges, rules)
+    rejected += dup
+    candidates = rules + [e for e, _ in edges]
+    owner = [-1] * len(rules) + [b for _, b in edges]
+    keep = span_guard(candidates, params.span_guard)
+    kept = [c for c, k in zip(candidates, keep, strict=True) if k]
+    rejected += [RejectedRule(c, "span guard") for c, k in zip(candidates, keep, strict=True) if not k]
+    used = {b for b, k in zip(owner, keep, strict=True) if k and b >= 0}
+    return RasterResult(rules=tuple(sorted(kept, key=_rule_key)),
+                        rejected=tuple(rejected),
+                        bands=tuple(bands[i] for i in sorted(used)),
+                        threshold=threshold, paper=paper)
+
+
+def ink_threshold(grey: np.ndarray, paper_fraction: float) -> tuple[int, int]:
+    """(paper level, ink threshold): the histogram mode and max(Otsu, fraction x paper).
+
+    The threshold stays below the paper level so blank paper is never ink.
+    """
+    hist = cv2.calcHist([grey], [0], None, [256], [0, 256]).ravel()
+    paper = int(np.argmax(hist))
+    threshold = max(otsu_threshold(hist), int(paper_fraction * paper))
+    return paper, max(0, min(threshold, paper - 1))
+
+
+def otsu_threshold(hist: np.ndarray) -> int:
+    """Otsu's threshold of a 256-bin histogram (levels <= it form the dark class).
+
+    Same result as ``cv2.threshold(..., THRESH_OTSU)``, without a second pass over the page.
+    """
+    p = hist.astype(np.float64) / max(float(hist.sum()), 1.0)
+    omega = np.cumsum(p)
+    mu = np.cumsum(p * np.arange(256))
+    between = (mu[-1] * omega - mu) ** 2 / np.maximum(omega * (1.0 - omega), 1e-12)
+    return int(np.argmax(between[:-1]))
+
+
+# --- solid regions and bands -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Blob:
+    """A solid component worth a look: bounding box (px), filled fraction of it once holes
+    are filled (0 when not band-shaped), mean grey of its solid pixels."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+    fill: float
+    grey: int
+
+    def moved(self, dx: int, dy: int) -> _Blob:
+        return _Blob(self.x + dx, self.y + dy, self.w, self.h, self.fill, self.grey)
+
+
+def _solid_regions(grey: np.ndarray, ink: np.ndarray, sc: _Scale,
+                   fraction: float) -> tuple[np.ndarray, list[_Blob]]:
+    """(thin-run mask 0/255, solid blobs at least min_length/2 long)."""
+    k = int(sc.max_thick) + 1
+    solid = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+    x, y, w, h = cv2.boundingRect(solid)
+    if w == 0:
+        return ink, []
+    # Everything solid sits in this crop; working there keeps text-only pages cheap.
+    crop = (slice(y, y + h), slice(x, x + w))
+    core, g = solid[crop], grey[crop]
+    contours, _ = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    region = core.copy()  # where thin ink must be darker than its surroundings
+    blobs = _blobs(contours, core, g, ink[crop], region, sc)
+    # Inside a solid region, ink is what is clearly darker than the region nearby (a black
+    # rule crossing a grey header band); the region's own pixels and its white text are not.
+    # The region's level nearby: the lightest of its pixels away from its rim (the rim holds
+    # anti-aliased edges of white text, almost paper).
+    deep = cv2.erode(core, np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    local = cv2.dilate(cv2.min(g, deep), np.ones((2 * k + 1, 2 * k + 1), np.uint8))
+    limit = cv2.min(cv2.multiply(local, fraction), cv2.subtract(local, MIN_INNER_CONTRAST))
+    inner = cv2.compare(g, limit, cv2.CMP_LT)
+    thin = ink.copy()
+    np.copyto(thin[crop], inner, where=region > 0)
+    return thin, [b.moved(x, y) for b in blobs]
+
+
+def _blobs(contours: list[np.ndarray], core: np.ndarray, g: np.ndarray, ink: np.ndarray,
+           region: np.ndarray, sc: _Scale) -> list[_Blob]:
+    """Blobs of the crop worth a look; band-shaped ones get their text holes added to ``region``."""
+    out = []
+    for c in contours:
+        bx, by, bw, bh = cv2.boundingRect(c)
+        if max(bw, bh) < sc.min_len / 2:
+            continue  # a bold glyph: not worth listing
+        roi = (slice(by, by + bh), slice(bx, bx + bw))
+        # The mode, not the mean: text on a band must not pull its level down.
+        level = int(np.argmax(cv2.calcHist([g[roi]], [0], core[roi], [256], [0, 256])))
+        fill = 0.0
+        if max(bw, bh) >= max(BAND_MIN_ASPECT * min(bw, bh), sc.min_len):
+            # Reversed text close to a band's border leaves only a thin rim of ink that the
+            # solid core lacks: fill the holes of the ink itself inside the band's box.
+            band = cv2.max(_fill_text_holes(ink[roi], g[roi], level), core[roi])
+            fill = cv2.countNonZero(band) / (bw * bh)
+            if fill >= BAND_MIN_FILL:
+                region[roi] = cv2.max(region[roi], band)
+        out.append(_Blob(bx, by, bw, bh, fill, level))
+    return out
+
+
+def _fill_text_holes(ink: np.ndarray, g: np.ndarray, level: int) -> np.ndarray:
+    """``ink`` (0/255) with its holes filled, except holes bordered by pixels clearly darker
+    than ``level``: those are cells enclosed by rules, not reversed text in a band."""
+    h, w = ink.shape
+    pad = np.zeros((h + 2, w + 2), np.uint8)
+    pad[1:-1, 1:-1] = ink
+    cv2.floodFill(pad, None, (0, 0), 128)
+    holes = cv2.compare(pad[1:-1, 1:-1], 0, cv2.CMP_EQ)
+    n, labels = cv2.connectedComponents(holes, connectivity=4)
+    if n <= 1:
+        return ink
+    dark = cv2.bitwise_and(ink, cv2.compare(g, level - MIN_INNER_CONTRAST, cv2.CMP_LT))
+    near_dark = cv2.dilate(dark, np.ones((3, 3), np.uint8)) > 0
+    ok = np.ones(n, bool)
+    ok[0] = False
+    ok[np.unique(labels[near_dark & (labels > 0)])] = False
+    return cv2.max(ink, (ok[labels] * np.uint8(255)).astype(np.uint8))
+
+
+def _bands(blobs: list[_Blob], sc: _Scale) -> tuple[list[Band], list[tuple[Rule, int]], list[RejectedRule]]:
+    """Bands from long thin solid blobs, their edge rules (with band index), rejects."""
+    bands: list[Band] = []
+    edges: list[tuple[Rule, int]] = []
+    rejected: list[RejectedRule] = []
+    s = sc.pt
+    for b in blobs:
+        orient: Orientation = "h" if b.w >= b.h else "v"
+        long_px, thick_px = max(b.w, b.h), min(b.w, b.h)
+        centre = (b.y + b.h / 2) if orient == "h" else (b.x + b.w / 2)
+        start = b.x if orient == "h" else b.y
+        as_rule = Rule(orient, float(centre * s), float(start * s), float((start + long_px) * s),
+                       float(thick_px * s), "raster", b.grey)
+        reason = _band_reason(long_px, thick_px, b.fill, sc)
+        if reason:
+            rejected.append(RejectedRule(as_rule, reason))
+            continue
+        bbox = Rect(float(b.x * s), float(b.y * s), float((b.x + b.w) * s), float((b.y + b.h) * s))
+        bands.append(Band(bbox, b.grey, "raster"))
+        lo, hi = (bbox.y0, bbox.y1) if orient == "h" else (bbox.x0, bbox.x1)
+        for pos in (lo, hi):
+            edges.append((Rule(orient, pos, as_rule.start, as_rule.end, s, "raster", b.grey), len(bands) - 1))
+    return bands, edges, rejected
+
+
+def _band_reason(long_px: float, thick_px: float, fill: float, sc: _Scale) -> str:
+    if long_px < sc.min_len:
+        return f"too short ({long_px * sc.pt:.1f} pt)"
+    if long_px < BAND_MIN_ASPECT * thick_px:
+        return f"block, not a band ({long_px * sc.pt:.0f} x {thick_px * sc.pt:.0f} pt)"
+    if fill < BAND_MIN_FILL:
+        return f"not rectangular ({fill:.0%} filled)"
+    return ""
+
+
+def _drop_duplicate_edges(edges: list[tuple[Rule, int]], rules: list[Rule]
+                          ) -> tuple[list[tuple[Rule, int]], list[RejectedRule]]:
+    """Band edges that a thin rule already draws (a rule along a band's border)."""
+    keep: list[tuple[Rule, int]] = []
+    dropped: list[RejectedRule] = []
+    for edge, band in edges:
+        if any(_covers(r, edge) for r in rules):
+            dropped.append(RejectedRule(edge, "duplicate of a rule"))
+        else:
+            keep.append((edge, band))
+    return keep, dropped
+
+
+def _covers(rule: Rule, edge: Rule) -> bool:
+    if rule.orient != edge.orient or abs(rule.pos - edge.pos) > DUPLICATE_TOL:
+        return False
+    overlap = min(rule.end, edge.end) - max(rule.start, edge.start)
+    return overlap >= 0.8 * edge.length
+
+
+# --- thin runs ----------------------------------------------------------------------------
+
+def _thin_rules(thin: np.ndarray, grey: np.ndarray, paper: int, orient: Orientation,
+                sc: _Scale) -> tuple[list[Rule], list[RejectedRule]]:
+    """Horizontal (or, on the transposed image, vertical) thin rules and rejects."""
+    if orient == "v":
+        thin, grey = cv2.transpose(thin), cv2.transpose(grey)
+    # Half the minimum length: shorter marks are listed as "too short" instead of vanishing.
+    kernel = np.ones((1, max(2, int(sc.min_len / 2))), np.uint8)
+    runs = cv2.morphologyEx(thin, cv2.MORPH_OPEN, kernel)
+    # Keep only rows holding runs (plus one blank row after each, so separate runs stay
+    # separate): labelling a few hundred rows is far cheaper than the whole page.
+    busy = cv2.reduce(runs, 1, cv2.REDUCE_MAX).ravel() > 0
+    if not busy.any():
+        return [], []
+    busy[1:] |= busy[:-1].copy()
+    rows = np.flatnonzero(busy)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(runs[rows], connectivity=8)
+    m = _moments(labels, rows, grey, paper, n)
+    rules: list[Rule] = []
+    rejected: list[RejectedRule] = []
+    s = sc.pt
+    for i in range(1, n):
+        x, w, area = stats[i, 0], stats[i, 2], stats[i, 4]
+        thick = area / w
+        rule = Rule(orient, float((m.centre[i] + 0.5) * s), float(x * s), float((x + w) * s),
+                    float(thick * s), "raster", int(round(m.grey[i])))
+        reason = _thin_reason(w, thick, m.slope[i], m.scatter[i], sc)
+        (rejected.append(RejectedRule(rule, reason)) if reason else rules.append(rule))
+    return rules, rejected
+
+
+def _thin_reason(length: float, thick: float, slope: float, scatter: float, sc: _Scale) -> str:
+    if abs(slope) > MAX_SLOPE or scatter > 0.5 * thick + 0.5:
+        return "not straight"
+    if thick > sc.max_thick:
+        return f"too thick ({thick * sc.pt:.1f} pt)"
+    if length < sc.min_len:
+        return f"too short ({length * sc.pt:.1f} pt)"
+    return ""
+
+
+@dataclass(frozen=True)
+class _Moments:
+    """Per component (index = label): ink-weighted centre row, slope dy/dx, scatter of rows
+    about the fitted line (px), mean grey."""
+
+    centre: np.ndarray
+    slope: np.ndarray
+    scatter: np.ndarray
+    grey: np.ndarray
+
+
+def _moments(labels: np.ndarray, rows: np.ndarray, grey: np.ndarray, paper: int, n: int) -> _Moments:
+    """``labels`` of a row subset of the page: its row i is page row ``rows[i]``."""
+    ys, xs = np.nonzero(labels)
+    lab = labels[ys, xs]
+    ys = rows[ys]
+    g = grey[ys, xs].astype(np.float64)
+    x, y = xs.astype(np.float64), ys.astype(np.float64)
+
+    def total(v: np.ndarray | None) -> np.ndarray:
+        return np.bincount(lab, weights=v, minlength=n)
+
+    cnt = np.maximum(total(None), 1)
+    wt = np.maximum(paper - g, 1.0)  # darker pixels pull the centre harder (sub-pixel)
+    centre = total(wt * y) / np.maximum(total(wt), 1e-9)
+    mx, my = total(x) / cnt, total(y) / cnt
+    varx = total(x * x) / cnt - mx * mx
+    cov = total(x * y) / cnt - mx * my
+    vary = total(y * y) / cnt - my * my
+    slope = cov / np.maximum(varx, 1e-9)
+    scatter = np.sqrt(np.maximum(vary - slope * cov, 0.0))
+    return _Moments(centre, slope, scatter, total(g) / cnt)
+
+
+# --- span guard ---------------------------------------------------------------------------
+
+def span_guard(rules: list[Rule], guard: float) -> list[bool]:
+    """Which ``rules`` span at least ``guard`` of their group's extent along their own axis.
+
+    Groups: rules touching (within TOUCH_TOL) or parallel with overlapping extents and
+    positions within GROUP_GAP. The extent is measured on all members, then re-measured on
+    the survivors and every member checked again.
+    """
+    if not rules or guard <= 0:
+        return [True] * len(rules)
+    boxes = np.array([r.bbox.as_tuple() for r in rules])
+    horiz = np.array([r.orient == "h" for r in rules])
+    length = np.array([r.length for r in rules])
+    group = _groups(rules, boxes, horiz)
+    keep = np.ones(len(rules), bool)
+    for _ in range(2):
+        span = _extent(boxes, group, keep, horiz)
+        keep = length >= guard * span - 1e-6
+    return keep.tolist()
+
+
+def _groups(rules: list[Rule], boxes: np.ndarray, horiz: np.ndarray) -> np.ndarray:
+    x0, y0, x1, y1 = (boxes[:, i] for i in range(4))
+    touch = ((x0[:, None] - TOUCH_TOL <= x1[None]) & (x0[None] - TOUCH_TOL <= x1[:, None])
+             & (y0[:, None] - TOUCH_TOL <= y1[None]) & (y0[None] - TOUCH_TOL <= y1[:, None]))
+    pos = np.array([r.pos for r in rules])
+    start = np.array([r.start for r in rules])
+    end = np.array([r.end for r in rules])
+    parallel = ((horiz[:, None] == horiz[None]) & (np.abs(pos[:, None] - pos[None]) <= GROUP_GAP)
+                & (start[:, None] <= end[None]) & (start[None] <= end[:, None]))
+    parent = list(range(len(rules)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in zip(*np.nonzero(np.triu(touch | parallel, 1)), strict=True):
+        parent[root(int(i))] = root(int(j))
+    return np.array([root(i) for i in range(len(rules))])
+
+
+def _extent(boxes: np.ndarray, group: np.ndarray, member: np.ndarray, horiz: np.ndarray) -> np.ndarray:
+    """Each rule's group extent along the rule's axis, measured on ``member`` rules only."""
+    n = len(group)
+    lo = np.full((n, 2), np.inf)
+    hi = np.full((n, 2), -np.inf)
+    np.minimum.at(lo, group[member], boxes[member][:, 0:2])
+    np.maximum.at(hi, group[member], boxes[member][:, 2:4])
+    size = hi[group] - lo[group]  # columns: x extent, y extent; inf-inf = nan when no member
+    span = np.where(horiz, size[:, 0], size[:, 1])
+    return np.nan_to_num(span, nan=0.0, neginf=0.0, posinf=0.0)
+
+
+def _rule_key(r: Rule) -> tuple[str, float, float]:
+    return (r.orient, round(r.pos, 3), r.start)
