@@ -60,12 +60,13 @@ def _header_lines(grid: SlotGrid, n_header: int, options: MarkdownOptions) -> li
     return [_line(names, options.escape_inline), "|" + "|".join(["---"] * grid.n_cols) + "|"]
 
 
-def _body_row(grid: SlotGrid, r: int, first_in_chunk: bool, options: MarkdownOptions) -> list[str]:
-    """Row ``r``'s texts; a row span begun above a chunk is repeated on its first row."""
+def _body_row(grid: SlotGrid, r: int, first_in_chunk: bool, n_header: int, options: MarkdownOptions) -> list[str]:
+    """Row ``r``'s texts; a body row span begun above a chunk is repeated on its first row."""
     out: list[str] = []
     for c in range(grid.n_cols):
         slot = grid.slots[r][c]
-        carried = first_in_chunk and slot.cell is not None and slot.cell.r < r and slot.cell.c == c
+        carried = (first_in_chunk and slot.cell is not None and n_header <= slot.cell.r < r
+                   and slot.cell.c == c)
         out.append(slot.text if carried else grid.text(r, c, options.spans))
     return out
 
@@ -76,7 +77,7 @@ def _render(table: Table, grid: SlotGrid, n_header: int, rows: Sequence[int],
     if options.include_title and table.title.strip():
         lines += [escape(table.title), ""]
     lines += _header_lines(grid, n_header, options)
-    lines += [_line(_body_row(grid, r, i == 0, options), options.escape_inline) for i, r in enumerate(rows)]
+    lines += [_line(_body_row(grid, r, i == 0, n_header, options), options.escape_inline) for i, r in enumerate(rows)]
     if footnote and options.include_title and table.footnote.strip():
         lines += ["", escape(table.footnote)]
     return "\n".join(lines) + "\n"
