@@ -8,6 +8,7 @@ since one 150-dpi A4 render is about 2 MiB).
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -18,9 +19,10 @@ from .params import Params
 from .rules_merge import merge_rules
 from .rules_raster import find_raster_rules
 from .rules_vector import find_vector_rules
-from .tables import detect_tables
-from .types import PageResult
-from .words import extract_words, group_rows
+from .geometry import Frame
+from .tables import TablesResult, detect_tables
+from .types import PageResult, RowBand, Rule, Word
+from .words import extract_text, group_rows
 
 STAGES = ("words", "drawings", "vector", "render", "raster", "merge", "rows", "tables")
 
@@ -77,7 +79,7 @@ class Pipeline:
         page = self.doc.page(index)
         self.computed = []
         t: dict[str, float] = {}
-        words = self._stage(t, "words", index, lambda: extract_words(page))
+        words, turn = self._stage(t, "words", index, lambda: extract_text(page))
         drawings = self._stage(t, "drawings", index, page.drawings)
         vkey = (index, params.vector)
         vec = self._stage(t, "vector", vkey, lambda: find_vector_rules(drawings, params.vector))
@@ -90,10 +92,10 @@ class Pipeline:
             ras = self._stage(t, "raster", rkey, lambda: find_raster_rules(None, 0, params.raster))
         mkey = (vkey, rkey, params.merge)
         rules, dup = self._stage(t, "merge", mkey, lambda: merge_rules(vec.rules, ras.rules, params.merge))
-        rows = self._stage(t, "rows", (index, params.rows), lambda: group_rows(words, params.rows))
+        frame = Frame(turn, page.width, page.height)
+        rows = self._stage(t, "rows", (index, params.rows), lambda: _rows(words, frame, params))
         tkey = (mkey, params.rows, params.columns, params.tables)
-        found = self._stage(t, "tables", tkey, lambda: detect_tables(
-            words, rows, rules, params.columns, params.tables, index + 1))
+        found = self._stage(t, "tables", tkey, lambda: _tables(words, rows, rules, frame, params, index + 1))
         t["total"] = sum(t.values())
         return PageResult(
             page=index + 1, width=page.width, height=page.height, rotation=page.rotation,
@@ -101,11 +103,38 @@ class Pipeline:
             rejected=(*vec.rejected, *ras.rejected, *dup), bands=(*vec.bands, *ras.bands), rows=rows,
             bins=found.bins, low_confidence=found.low_confidence, regions=found.regions,
             grids=found.grids, tables=found.tables, timings=t,
-            warnings=_warnings(words, rules, page.rotation))
+            warnings=_warnings(words, rules, page.rotation, turn))
 
 
-def _warnings(words: tuple, rules: tuple, rotation: int) -> tuple[str, ...]:
+def _rows(words: tuple[Word, ...], frame: Frame, params: Params) -> tuple[RowBand, ...]:
+    """Text rows, grouped in the upright frame and reported in page space."""
+    if not frame.turn:
+        return group_rows(words, params.rows)
+    upright = [frame.word(w) for w in words]
+    return tuple(frame.row_back(r) for r in group_rows(upright, params.rows))
+
+
+def _tables(words: tuple[Word, ...], rows: tuple[RowBand, ...], rules: tuple[Rule, ...], frame: Frame,
+            params: Params, page: int) -> TablesResult:
+    """Tables found in the upright frame, mapped back to page space.
+
+    On a turned page the column bins stay in the frame, so they are left out.
+    """
+    if not frame.turn:
+        return detect_tables(words, rows, rules, params.columns, params.tables, page)
+    upright = [frame.word(w) for w in words]
+    up_rows = group_rows(upright, params.rows)
+    found = detect_tables(upright, up_rows, [frame.rule(r) for r in rules], params.columns, params.tables, page)
+    regions = tuple(dataclasses.replace(r, bbox=frame.rect(r.bbox, back=True)) for r in found.regions)
+    tables = tuple(frame.table_back(tb) for tb in found.tables)
+    grids = tuple(tb.grid for tb in tables if tb.grid is not None)
+    return TablesResult(regions, grids, tables, (), found.low_confidence)
+
+
+def _warnings(words: tuple, rules: tuple, rotation: int, turn: int) -> tuple[str, ...]:
     out = []
+    if turn:
+        out.append(f"text runs sideways: tables were read turned {turn} degrees")
     if not words:
         out.append("no text on this page: a scan? Tables can only be found where there is text")
     if rotation:

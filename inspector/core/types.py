@@ -172,13 +172,19 @@ class Cell:
 
 @dataclass(frozen=True, slots=True)
 class Grid:
-    """Row boundaries ``ys`` and column boundaries ``xs`` (ascending, n+1 each) over a region."""
+    """Row boundaries ``ys`` and column boundaries ``xs`` (ascending, n+1 each) over a region.
+
+    ``region`` is in page space. When ``turn`` is not 0 the table was printed sideways and
+    ``xs``/``ys`` are measured in the upright frame (see ``geometry.Frame``); the cells'
+    boxes are always in page space.
+    """
 
     region: Rect
     xs: tuple[float, ...]
     ys: tuple[float, ...]
     source: TableSource
     spans: tuple[tuple[int, int, int, int], ...] = ()  # (r, c, rs, cs) of merged cells
+    turn: int = 0
 
     @property
     def n_rows(self) -> int:

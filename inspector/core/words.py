@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .document import Page
+from .geometry import dominant_turn
 from .params import RowParams
 from .types import Rect, RowBand, Word
 
@@ -26,14 +27,25 @@ def normalise(text: str) -> str:
 
 def extract_words(page: Page) -> tuple[Word, ...]:
     """All words of ``page`` with font size, bold flag and baseline (points)."""
+    return extract_text(page)[0]
+
+
+def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
+    """Words, and the quarter-turn that makes the page's dominant text upright."""
     raw, spans = page.text()
+    turn = dominant_turn(_directions(spans))
     lines = _span_lines(spans)
     out: list[Word] = []
     for x0, y0, x1, y1, text, block, line, _ in raw:
         size, bold, base = _style_at(lines.get((block, line), ()), (x0 + x1) / 2, y1)
         for piece, px0, px1 in _split(normalise(text), x0, x1):
             out.append(Word(piece, Rect(px0, y0, px1, y1), size, bold, block, line, base))
-    return tuple(out)
+    return tuple(out), turn
+
+
+def _directions(d: dict[str, Any]) -> list[tuple[float, float, int]]:
+    return [(float(line["dir"][0]), float(line["dir"][1]), len(line.get("spans", ())))
+            for block in d.get("blocks", ()) if block.get("type") == 0 for line in block.get("lines", ())]
 
 
 SpanInfo = tuple[float, float, float, bool, float]  # x0, x1, size, bold, baseline
