@@ -1,0 +1,208 @@
+"""Structural operations on a region's rows, written once for rows; columns use a transpose.
+
+Every function returns a new, sound ``Region`` (cells cover the grid exactly once, sorted by
+row then column) or raises ``EditError``. Cells whose box changes get their text again from
+``text_for`` (page, box) when given, and lose their content box; hand overrides are kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from ..core.types import Rect
+from .model import AnnCell, Region
+from .text import TextSource
+
+Slots = tuple[int, int, int, int]  # r0, c0, r1, c1 inclusive
+
+
+class EditError(ValueError):
+    """An edit that cannot apply to this table; the message says why in one line."""
+
+
+def transpose(region: Region) -> Region:
+    """Rows become columns; ``row_roles`` are carried unchanged (callers restore them)."""
+    cells = tuple(replace(c, r=c.c, c=c.r, rs=c.cs, cs=c.rs, bbox=_tr(c.bbox)) for c in region.cells)
+    return Region(region.page, _tr(region.bbox), region.ys, region.xs, _sorted(cells), region.row_roles)
+
+
+def _tr(b: Rect | None) -> Rect | None:
+    return None if b is None else Rect(b.y0, b.x0, b.y1, b.x1)
+
+
+def transposed_source(text_for: TextSource | None) -> TextSource | None:
+    if text_for is None:
+        return None
+    return lambda page, box: text_for(page, _tr(box))  # type: ignore[arg-type]
+
+
+def on_axis(region: Region, axis: str, op: Callable[[Region], Region]) -> Region:
+    """Run a row operation ``op`` on rows ("row") or columns ("col")."""
+    if axis == "row":
+        return op(region)
+    if axis != "col":
+        raise EditError(f"axis must be 'row' or 'col', not '{axis}'")
+    return transpose(op(transpose(region)))
+
+
+def _sorted(cells: tuple[AnnCell, ...] | list[AnnCell]) -> tuple[AnnCell, ...]:
+    return tuple(sorted(cells, key=lambda c: (c.r, c.c)))
+
+
+def retext(region: Region, cell: AnnCell, text_for: TextSource | None) -> AnnCell:
+    """``cell`` with its text read again from its grid box in ``region``."""
+    if text_for is None:
+        return replace(cell, bbox=None)
+    return replace(cell, text=text_for(region.page, region.cell_box(cell)), bbox=None)
+
+
+def _retext_where(region: Region, pick: Callable[[AnnCell], bool], text_for: TextSource | None) -> Region:
+    cells = tuple(retext(region, c, text_for) if pick(c) else c for c in region.cells)
+    return replace(region, cells=cells)
+
+
+def move_row_boundary(region: Region, i: int, pos: float, text_for: TextSource | None) -> Region:
+    """Move inner boundary ``i`` (1..n_rows-1) to ``pos``, strictly between its neighbours."""
+    ys = region.ys
+    if not 1 <= i < len(ys) - 1:
+        raise EditError(f"boundary {i} is not an inner boundary (1..{len(ys) - 2})")
+    if not ys[i - 1] < pos < ys[i + 1]:
+        raise EditError(f"boundary {i} must stay between {ys[i - 1]:.1f} and {ys[i + 1]:.1f} pt")
+    moved = replace(region, ys=(*ys[:i], pos, *ys[i + 1:]))
+    return _retext_where(moved, lambda c: c.r + c.rs == i or c.r == i, text_for)
+
+
+def add_row_boundary(region: Region, pos: float, text_for: TextSource | None) -> tuple[Region, int]:
+    """Split the row holding ``pos``; returns the region and the index of the split row."""
+    ys = region.ys
+    k = next((j for j in range(len(ys) - 1) if ys[j] < pos < ys[j + 1]), None)
+    if k is None:
+        raise EditError(f"{pos:.1f} pt is not strictly inside a row of the region")
+    grown = replace(region, ys=(*ys[:k + 1], pos, *ys[k + 1:]))
+    cells: list[AnnCell] = []
+    for c in region.cells:
+        if c.r > k:
+            cells.append(replace(c, r=c.r + 1))
+        elif c.r + c.rs - 1 < k:
+            cells.append(c)
+        elif c.rs > 1:
+            cells.append(replace(c, rs=c.rs + 1))
+        else:
+            top = retext(grown, c, text_for)
+            bottom = retext(grown, AnnCell(k + 1, c.c, 1, c.cs, "" if text_for is None else c.text), text_for)
+            cells += [top, bottom]
+    return replace(grown, cells=_sorted(cells)), k
+
+
+def remove_row_boundary(region: Region, i: int, text_for: TextSource | None) -> Region:
+    """Remove inner boundary ``i``: rows i-1 and i become one; cells meeting across it merge."""
+    if not 1 <= i < region.n_rows:
+        raise EditError(f"boundary {i} is not an inner boundary (1..{region.n_rows - 1})")
+    merged_keys: set[tuple[int, int]] = set()
+    while True:
+        pair = next(((a, b) for c in range(region.n_cols)
+                     if (a := region.cell_at(i - 1, c)) is not (b := region.cell_at(i, c))), None)
+        if pair is None:
+            break
+        a, b = pair
+        region, cell = _merge(region, _union(_slots(a), _slots(b)), None)
+        merged_keys.add((cell.r, cell.c))
+    cells = []
+    for c in region.cells:
+        if c.r >= i:
+            c = replace(c, r=c.r - 1)
+        elif c.r + c.rs > i:
+            c = replace(c, rs=c.rs - 1)
+        cells.append(c)
+    out = replace(region, ys=(*region.ys[:i], *region.ys[i + 1:]), cells=_sorted(cells))
+    return _retext_where(out, lambda c: (c.r, c.c) in merged_keys, text_for)
+
+
+def merge_slots(region: Region, slots: Slots, text_for: TextSource | None) -> Region:
+    """Merge every cell touching the slot rectangle (grown until no cell straddles its edge)."""
+    r0, c0, r1, c1 = slots
+    if not (0 <= r0 <= r1 < region.n_rows and 0 <= c0 <= c1 < region.n_cols):
+        raise EditError(f"rows {r0}..{r1}, columns {c0}..{c1} are outside the "
+                        f"{region.n_rows}x{region.n_cols} grid")
+    grown = _closure(region, slots)
+    members = [c for c in region.cells if _intersects(_slots(c), grown)]
+    if len(members) < 2:
+        raise EditError("the selection is already a single cell")
+    merged, cell = _merge(region, grown, None)
+    return replace(merged, cells=tuple(retext(merged, c, text_for) if c is cell else c for c in merged.cells))
+
+
+def split_cell(region: Region, r: int, c: int, text_for: TextSource | None) -> Region:
+    """Split the spanning cell covering (r, c) into 1x1 cells; the top-left one keeps the override."""
+    cell = region.cell_at(r, c)
+    if cell is None:
+        raise EditError(f"row {r}, column {c} is outside the {region.n_rows}x{region.n_cols} grid")
+    if cell.rs == 1 and cell.cs == 1:
+        raise EditError(f"the cell at row {r}, column {c} spans nothing; there is nothing to split")
+    pieces = []
+    for rr in range(cell.r, cell.r + cell.rs):
+        for cc in range(cell.c, cell.c + cell.cs):
+            first = (rr, cc) == (cell.r, cell.c)
+            piece = AnnCell(rr, cc, text=cell.text if first else "", override=cell.override if first else None)
+            pieces.append(retext(region, piece, text_for))
+    cells = [x for x in region.cells if x is not cell] + pieces
+    return replace(region, cells=_sorted(cells))
+
+
+def resize(region: Region, bbox: Rect, text_for: TextSource | None) -> Region:
+    """Move the outer boundaries to ``bbox``; inner boundaries must stay strictly inside."""
+    xs, ys = region.xs, region.ys
+    if not (bbox.x0 < xs[1] and bbox.x1 > xs[-2] and bbox.y0 < ys[1] and bbox.y1 > ys[-2]):
+        raise EditError("the new box must keep every inner row and column boundary strictly inside it")
+    out = replace(region, bbox=bbox, xs=(bbox.x0, *xs[1:-1], bbox.x1), ys=(bbox.y0, *ys[1:-1], bbox.y1))
+    old = region.bbox
+    edges = (bbox.x0 != old.x0, bbox.x1 != old.x1, bbox.y0 != old.y0, bbox.y1 != old.y1)
+
+    def touches(c: AnnCell) -> bool:
+        return ((edges[0] and c.c == 0) or (edges[1] and c.c + c.cs == out.n_cols)
+                or (edges[2] and c.r == 0) or (edges[3] and c.r + c.rs == out.n_rows))
+
+    return _retext_where(out, touches, text_for)
+
+
+def _slots(c: AnnCell) -> Slots:
+    return (c.r, c.c, c.r + c.rs - 1, c.c + c.cs - 1)
+
+
+def _union(a: Slots, b: Slots) -> Slots:
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _intersects(a: Slots, b: Slots) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _closure(region: Region, slots: Slots) -> Slots:
+    """Grow ``slots`` until every cell is either inside it or outside it."""
+    while True:
+        grown = slots
+        for c in region.cells:
+            if _intersects(_slots(c), grown):
+                grown = _union(grown, _slots(c))
+        if grown == slots:
+            return slots
+        slots = grown
+
+
+def _merge(region: Region, slots: Slots, text_for: TextSource | None) -> tuple[Region, AnnCell]:
+    """Replace the cells inside the closure of ``slots`` by one; its text joins theirs."""
+    slots = _closure(region, slots)
+    members = [c for c in region.cells if _intersects(_slots(c), slots)]
+    rest = [c for c in region.cells if not _intersects(_slots(c), slots)]
+    r0, c0, r1, c1 = slots
+    text = " ".join(c.text for c in members if c.text.strip())
+    override = None
+    if any(c.override is not None for c in members):
+        override = " ".join(c.value for c in members if c.value.strip())
+    cell = AnnCell(r0, c0, r1 - r0 + 1, c1 - c0 + 1, text, override)
+    out = replace(region, cells=_sorted([*rest, cell]))
+    if text_for is not None:
+        cell = retext(out, cell, text_for)
+        out = replace(out, cells=_sorted([*rest, cell]))
+    return out, cell

@@ -1,0 +1,197 @@
+"""Edit operations: invariants and exact inverses (property-based), plus worked examples."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from inspector.core.types import Rect, Word
+from inspector.golden import edits as E
+from inspector.golden.grid_ops import EditError, merge_slots
+from inspector.golden.model import ROLES, AnnCell, AnnTable, Region, new_region
+from inspector.golden.text import text_source
+
+
+def _bounds(start: float, steps: list[float]) -> tuple[float, ...]:
+    out = [start]
+    for s in steps:
+        out.append(out[-1] + s)
+    return tuple(out)
+
+
+def _words(region: Region) -> list[Word]:
+    """One word at the centre of every slot, named after the slot."""
+    out = []
+    for r in range(region.n_rows):
+        for c in range(region.n_cols):
+            b = region.slot_box(r, c)
+            out.append(Word(f"w{r}.{c}", Rect(b.cx - 1, b.cy - 1, b.cx + 1, b.cy + 1)))
+    return out
+
+
+@st.composite
+def regions(draw: st.DrawFn, page: int = 1) -> Region:
+    nr = draw(st.integers(1, 5))
+    nc = draw(st.integers(1, 5))
+    x0, y0 = draw(st.integers(10, 100)), draw(st.integers(10, 300))
+    xs = _bounds(float(x0), draw(st.lists(st.integers(8, 60), min_size=nc, max_size=nc)))
+    ys = _bounds(float(y0), draw(st.lists(st.integers(8, 30), min_size=nr, max_size=nr)))
+    cells = []
+    for r in range(nr):
+        for c in range(nc):
+            override = draw(st.sampled_from([None, None, f"o{r}{c}"]))
+            cells.append(AnnCell(r, c, text=f"t{r}{c}", override=override))
+    roles = tuple(draw(st.lists(st.sampled_from(ROLES), min_size=nr, max_size=nr)))
+    region = Region(page, Rect(xs[0], ys[0], xs[-1], ys[-1]), xs, ys, tuple(cells), roles)
+    for _ in range(draw(st.integers(0, 3))):
+        r0, r1 = sorted(draw(st.lists(st.integers(0, nr - 1), min_size=2, max_size=2)))
+        c0, c1 = sorted(draw(st.lists(st.integers(0, nc - 1), min_size=2, max_size=2)))
+        try:
+            region = merge_slots(region, (r0, c0, r1, c1), None)
+        except EditError:
+            pass
+    return region
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> AnnTable:
+    first = draw(regions(1))
+    more = draw(st.lists(regions(2), max_size=1))
+    return AnnTable("t1", (first, *more), header_rows=draw(st.integers(0, first.n_rows)),
+                    header_cols=draw(st.integers(0, min(r.n_cols for r in (first, *more)))),
+                    verified=draw(st.booleans()), title=draw(st.sampled_from(["", "Table 1"])))
+
+
+def _edits(t: AnnTable) -> st.SearchStrategy:
+    n = len(t.regions)
+    reg = st.integers(0, n)  # one past the end: must be refused cleanly
+    idx = st.integers(-1, 6)
+    pos = st.floats(0, 700, allow_nan=False)
+    axis = st.sampled_from(["row", "col"])
+    box = st.builds(lambda a, b, w, h: Rect(a, b, a + w, b + h), st.integers(0, 150), st.integers(0, 350),
+                    st.integers(1, 400), st.integers(1, 300))
+    return st.one_of(
+        st.builds(E.MoveBoundary, reg, axis, idx, pos),
+        st.builds(E.AddBoundary, reg, axis, pos),
+        st.builds(E.RemoveBoundary, reg, axis, idx),
+        st.builds(E.MergeCells, reg, idx, idx, idx, idx),
+        st.builds(E.SplitCell, reg, idx, idx),
+        st.builds(E.ResizeRegion, reg, box),
+        st.builds(E.OverrideText, reg, idx, idx, st.sampled_from([None, "", "hand"])),
+        st.builds(E.SetRowRole, reg, idx, st.sampled_from(ROLES)),
+        st.builds(E.SetHeaderRows, idx),
+        st.builds(E.SetHeaderCols, idx),
+        st.builds(E.SetVerified, st.booleans()),
+        st.builds(E.SetText, st.sampled_from(["title", "footnote", "notes"]), st.text(max_size=5)),
+        st.builds(E.LinkContinuation, regions(3), st.sampled_from([None, 1])),
+        st.builds(E.UnlinkRegion, st.integers(0, 2)),
+    )
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_edit_keeps_invariants_and_inverts_exactly(data: st.DataObject) -> None:
+    t = data.draw(tables())
+    assert t.problems() == []
+    words = {r.page: _words(r) for r in t.regions}
+    text_for = data.draw(st.sampled_from([None, text_source(words)]))
+    edit = data.draw(_edits(t))
+    try:
+        after = edit.apply(t, text_for)
+    except EditError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        assume(False)
+    assert after.problems() == [], edit
+    undo = edit.inverse(t, text_for)
+    assert undo.apply(after, text_for) == t
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_sequences_undo_in_reverse_order(data: st.DataObject) -> None:
+    t0 = data.draw(tables())
+    t, undos = t0, []
+    for _ in range(4):
+        edit = data.draw(_edits(t))
+        try:
+            after = edit.apply(t)
+        except EditError:
+            continue
+        undos.append(edit.inverse(t))
+        t = after
+    for undo in reversed(undos):
+        t = undo.apply(t)
+    assert t == t0
+
+
+def _table(nr: int = 3, nc: int = 3) -> AnnTable:
+    region = new_region(1, Rect(0, 0, 90, 30), nr, nc)
+    cells = tuple(AnnCell(c.r, c.c, text=f"t{c.r}{c.c}") for c in region.cells)
+    roles = ("header",) + ("data",) * (nr - 1)
+    return AnnTable("t1", (Region(1, region.bbox, region.xs, region.ys, cells, roles),), header_rows=1)
+
+
+def test_add_column_boundary_splits_cells_and_reads_words() -> None:
+    t = _table()
+    words = [Word("left", Rect(31, 1, 39, 9)), Word("right", Rect(51, 1, 59, 9))]
+    out = E.AddBoundary(0, "col", 45.0).apply(t, text_source({1: words}))
+    reg = out.regions[0]
+    assert reg.xs == (0, 30, 45, 60, 90)
+    assert (reg.cell_at(0, 1).text, reg.cell_at(0, 2).text) == ("left", "right")
+    assert reg.cell_at(0, 3).text == "t02"  # untouched column shifted right, text kept
+
+
+def test_remove_row_boundary_merges_and_keeps_override() -> None:
+    t = E.OverrideText(0, 1, 0, "fixed by hand").apply(_table())
+    out = E.RemoveBoundary(0, "row", 2).apply(t)
+    reg = out.regions[0]
+    assert reg.n_rows == 2 and reg.ys == (0, 10, 30)
+    cell = reg.cell_at(1, 0)
+    assert (cell.rs, cell.text, cell.override) == (1, "t10 t20", "fixed by hand t20")
+    assert reg.row_roles == ("header", "data")
+
+
+def test_remove_boundary_under_a_spanning_cell_grows_the_merge() -> None:
+    t = E.MergeCells(0, 0, 0, 1, 0).apply(_table())  # column 0 rows 0-1 one cell
+    out = E.RemoveBoundary(0, "col", 1).apply(t)
+    reg = out.regions[0]
+    big = reg.cell_at(0, 0)
+    assert (big.r, big.c, big.rs, big.cs) == (0, 0, 2, 1)
+    assert big.text == "t00 t10 t01 t11"  # merged cells join in row-major order
+    assert reg.cell_at(2, 0).text == "t20 t21"
+
+
+def test_move_boundary_rereads_text_but_keeps_overrides() -> None:
+    t = E.OverrideText(0, 0, 0, "mine").apply(_table())
+    words = [Word("a", Rect(2, 11, 4, 13)), Word("b", Rect(2, 16, 4, 18))]
+    out = E.MoveBoundary(0, "row", 2, 15.0).apply(t, text_source({1: words}))
+    reg = out.regions[0]
+    assert reg.ys[2] == 15.0
+    assert (reg.cell_at(1, 0).text, reg.cell_at(2, 0).text) == ("a", "b")
+    assert reg.cell_at(0, 0).override == "mine"
+
+
+def test_bad_edits_are_refused_with_one_line() -> None:
+    t = _table()
+    for edit in (E.MoveBoundary(0, "row", 1, 25.0), E.SplitCell(0, 0, 0), E.RemoveBoundary(0, "row", 0),
+                 E.SetHeaderRows(9), E.UnlinkRegion(0), E.MoveBoundary(0, "diagonal", 1, 1.0)):
+        with pytest.raises(EditError):
+            edit.apply(t)
+
+
+def test_set_header_rows_sets_roles_and_inverse_restores_them() -> None:
+    t = E.SetRowRole(0, 2, "total").apply(_table())
+    out = E.SetHeaderRows(2).apply(t)
+    assert out.regions[0].row_roles == ("header", "header", "total")
+    assert E.SetHeaderRows(2).inverse(t).apply(out) == t
+
+
+def test_link_continuation_and_apply_edit_on_document() -> None:
+    from inspector.golden.model import DocumentAnnotation
+    doc = DocumentAnnotation("0" * 64, "x.pdf", (), (_table(),))
+    cont = new_region(2, Rect(0, 0, 90, 20), 2, 3)
+    doc2, undo = E.apply_edit(doc, "t1", E.LinkContinuation(cont))
+    assert [r.page for r in doc2.table("t1").regions] == [1, 2]
+    doc3, _ = E.apply_edit(doc2, "t1", undo)
+    assert doc3 == doc
