@@ -85,7 +85,7 @@ def _column_header(grid: SlotGrid, n_head: int, c0: int, c1: int, sep: str) -> s
 def records(table: Table, table_no: int = 1, options: CellOptions = CellOptions()) -> list[CellRecord]:
     """The data cells of ``table`` (not in header rows or header columns), in reading order."""
     grid = slot_grid(table)
-    n_head = header_row_count(table, options.no_header)
+    n_head = header_row_count(table, grid, options.no_header)
     n_head_cols = row_header_count(table, options.first_col_header)
     title, footnote = flat(table.title), flat(table.footnote)
     out: list[CellRecord] = []

@@ -71,14 +71,18 @@ def slot_grid(table: Table) -> SlotGrid:
     return SlotGrid(n_rows, n_cols, slots)
 
 
-def header_row_count(table: Table, no_header: NoHeader = "first_row") -> int:
+def header_row_count(table: Table, grid: SlotGrid, no_header: NoHeader = "first_row") -> int:
     """Rows that form the header: ``table.header_rows``, else the first row when allowed.
 
-    ``first_row`` promotes row 0 only when at least one more row follows it.
+    ``first_row`` promotes row 0 only when at least one more row follows it. A cell that
+    spans from the header into the rows below takes those rows into the header (see
+    ``closed_header_rows``).
     """
     if table.header_rows > 0:
-        return min(table.header_rows, table.n_rows)
-    return 1 if no_header == "first_row" and table.n_rows > 1 else 0
+        n = min(table.header_rows, grid.n_rows)
+    else:
+        n = 1 if no_header == "first_row" and grid.n_rows > 1 else 0
+    return closed_header_rows(grid, n)
 
 
 def row_header_count(table: Table, first_col: bool = True) -> int:

@@ -32,14 +32,14 @@ class JsonRowsOptions:
 def keys(table: Table, options: JsonRowsOptions = JsonRowsOptions()) -> list[str]:
     """The unique, non-empty key of each column."""
     grid = slot_grid(table)
-    n_header = header_row_count(table, options.no_header)
+    n_header = header_row_count(table, grid, options.no_header)
     return unique_names(column_headers(grid, n_header, "repeat", options.header_sep))
 
 
 def records(table: Table, options: JsonRowsOptions = JsonRowsOptions()) -> list[dict[str, str]]:
     """One dict per body row, keys in column order."""
     grid = slot_grid(table)
-    n_header = header_row_count(table, options.no_header)
+    n_header = header_row_count(table, grid, options.no_header)
     names = unique_names(column_headers(grid, n_header, "repeat", options.header_sep))
     return [dict(zip(names, (t.strip() for t in grid.row_texts(r, options.spans)), strict=True))
             for r in range(n_header, grid.n_rows)]

@@ -88,7 +88,7 @@ def dumps(table: Table, options: MarkdownOptions = MarkdownOptions()) -> str:
     grid = slot_grid(table)
     if grid.n_cols == 0:
         return ""
-    n_header = header_row_count(table, options.no_header)
+    n_header = header_row_count(table, grid, options.no_header)
     return _render(table, grid, n_header, range(n_header, grid.n_rows), options, footnote=True)
 
 
@@ -103,7 +103,7 @@ def chunk(table: Table, max_rows: int, options: MarkdownOptions = MarkdownOption
     grid = slot_grid(table)
     if grid.n_cols == 0:
         return []
-    n_header = header_row_count(table, options.no_header)
+    n_header = header_row_count(table, grid, options.no_header)
     body = list(range(n_header, grid.n_rows))
     parts = [body[i:i + max_rows] for i in range(0, len(body), max_rows)] or [[]]
     return [_render(table, grid, n_header, part, options, footnote=i == len(parts) - 1)

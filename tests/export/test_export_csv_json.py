@@ -107,3 +107,9 @@ def test_every_format_handles_an_empty_table(name: str, expected: str) -> None:
     from inspector.core.types import Rect, Table
     empty = Table(Rect(0, 0, 1, 1), 0, 0, ())
     assert FORMATS[name].dumps(empty) == expected
+
+
+def test_json_header_cell_spanning_down_is_not_a_value() -> None:
+    rows = [["Gender", "Healthy"], ["", "yes"], ["Male", "12"]]
+    table = table_from_rows(rows, ((0, 0, 2, 1),), header_rows=1)
+    assert records(table) == [{"Gender": "Male", "Healthy / yes": "12"}]

@@ -148,9 +148,9 @@ def test_several_tables_get_headings_with_page() -> None:
     assert "## Table 2 (page 5): Prices\n\n| Fruit" in text
 
 
-def test_header_cell_spanning_into_the_body_is_not_repeated_there() -> None:
+def test_header_cell_spanning_down_takes_that_row_into_the_header() -> None:
     rows = [["Gender", "Healthy"], ["", "yes"], ["Male", "12"]]
     table = table_from_rows(rows, ((0, 0, 2, 1),), header_rows=1)
     lines = dumps(table).splitlines()
-    assert split_row(lines[0]) == ["Gender", "Healthy"]
-    assert split_row(lines[2]) == ["", "yes"]
+    assert split_row(lines[0]) == ["Gender", "Healthy / yes"]
+    assert [split_row(x) for x in lines[2:]] == [["Male", "12"]]
