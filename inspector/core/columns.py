@@ -133,6 +133,26 @@ def drop_thin_columns(bounds: list[float], segs: Sequence[Segment], min_rows: in
     return bounds
 
 
+def merge_complementary(bounds: list[float], segs: Sequence[Segment]) -> list[float]:
+    """Remove a boundary between two columns that no line fills both of.
+
+    Text aligned differently within one column ("n/a" left, numbers right) leaves a gap
+    on every line, but the two parts never share a line: they are one column.
+    """
+    bounds = list(bounds)
+    k = 0
+    while k < len(bounds):
+        lo = bounds[k - 1] if k > 0 else -np.inf
+        hi = bounds[k + 1] if k + 1 < len(bounds) else np.inf
+        left = {s.line for s in segs if lo <= (s.x0 + s.x1) / 2 < bounds[k]}
+        right = {s.line for s in segs if bounds[k] <= (s.x0 + s.x1) / 2 < hi}
+        if left and right and not (left & right):
+            bounds.pop(k)
+        else:
+            k += 1
+    return bounds
+
+
 def near_boundary(words: Sequence[Word], ids: Sequence[int], bounds: Sequence[float],
                   margin: float) -> set[int]:
     """Words whose box comes within ``margin`` of (or crosses) an inner column boundary."""

@@ -12,7 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .columns import Line, Segment, column_boundaries, drop_thin_columns, lines_in, near_boundary, segments
+from .columns import (
+    Line,
+    Segment,
+    column_boundaries,
+    drop_thin_columns,
+    lines_in,
+    merge_complementary,
+    near_boundary,
+    segments,
+)
 from .params import ColumnParams, TableParams
 from .regions import Candidate
 from .types import ColumnBin, Grid, Rect, Rule, Word
@@ -81,7 +90,7 @@ def _columns(cand: Candidate, segs: Sequence[Segment], words: Sequence[Word], n_
         if len(xs) > 2:
             return _split_ruled_columns(xs, pieces, segs, n_lines, params)
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params)
-    inner = drop_thin_columns(inner, segs, params.min_rows)
+    inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces)
     return [box.x0, *inner, box.x1]
 
 

@@ -1,0 +1,238 @@
+"""Headless inspection commands: words, rules, detect, render, params."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.params import describe
+from ..core.pipeline import Pipeline
+from ..core.types import PageResult, Rect, Table
+from .common import (
+    EXIT_INPUT,
+    CliError,
+    add_doc_args,
+    add_param_args,
+    open_doc,
+    page_index,
+    params_from_args,
+    parse_pages,
+)
+
+EXAMPLES = {
+    "words": "example: table-inspector words report.pdf --page 2 --json",
+    "rules": "example: table-inspector rules scan.pdf --page 1 --set raster.paper_fraction=0.9",
+    "detect": "examples:\n  table-inspector detect report.pdf\n  table-inspector detect report.pdf --pages 1,3-5 --json"
+              "\n  table-inspector detect report.pdf --set columns.min_gap=5",
+    "render": "example: table-inspector render report.pdf --page 1 --layers words,rules,bins,grid -o page1.png",
+    "params": "example: table-inspector params --json > defaults.json",
+}
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    def parser(name: str, help_: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help_, description=help_, epilog=EXAMPLES[name],
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    p = parser("words", "List a page's words with boxes (PDF points), font size and bold flag.")
+    _page_cmd(p, cmd_words)
+    p = parser("rules", "List a page's rules, kept and rejected, with their source and the reason.")
+    _page_cmd(p, cmd_rules)
+    p = parser("detect", "Find the tables of a document and print them.")
+    add_doc_args(p)
+    p.add_argument("--pages", help="pages to read, e.g. 1,3-5 (default: all)")
+    p.add_argument("--json", action="store_true", help="print JSON (coordinates in PDF points, top-left origin)")
+    add_param_args(p)
+    p.set_defaults(func=cmd_detect)
+    p = parser("render", "Draw the diagnostic layers over a page into a PNG (no window needed).")
+    add_doc_args(p)
+    p.add_argument("--page", type=int, default=1, help="1-based page number (default 1)")
+    p.add_argument("--layers", default="words,rules,bins,grid",
+                   help="comma-separated: words,rules,rejected,bins,rows,regions,grid (default words,rules,bins,grid)")
+    p.add_argument("--dpi", type=int, default=110, help="resolution of the picture (default 110)")
+    p.add_argument("-o", "--output", required=True, help="PNG file to write")
+    add_param_args(p)
+    p.set_defaults(func=cmd_render)
+    p = parser("params", "List every detection parameter with default, range, unit and help.")
+    p.add_argument("--json", action="store_true", help="print the defaults as a preset file")
+    p.set_defaults(func=cmd_params)
+
+
+def _page_cmd(p: argparse.ArgumentParser, func: Any) -> None:
+    add_doc_args(p)
+    p.add_argument("--page", type=int, default=1, help="1-based page number (default 1)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    add_param_args(p)
+    p.set_defaults(func=func)
+
+
+def _run_page(args: argparse.Namespace) -> PageResult:
+    params = params_from_args(args)
+    doc = open_doc(args)
+    return Pipeline(doc).run(page_index(args.page, doc.page_count), params)
+
+
+def _box(r: Rect) -> list[float]:
+    return [round(r.x0, 2), round(r.y0, 2), round(r.x1, 2), round(r.y1, 2)]
+
+
+def cmd_words(args: argparse.Namespace) -> int:
+    res = _run_page(args)
+    rows = [{"text": w.text, "bbox": _box(w.bbox), "font_size": round(w.font_size, 2), "bold": w.bold,
+             "low_confidence": i in res.low_confidence} for i, w in enumerate(res.words)]
+    if args.json:
+        _print_json({"page": res.page, "width": res.width, "height": res.height, "words": rows})
+        return 0
+    print(f"page {res.page}: {len(rows)} words ({res.width:.0f} x {res.height:.0f} pt)")
+    print(f"{'x0':>7} {'y0':>7} {'x1':>7} {'y1':>7} {'size':>5}  flags  text")
+    for w in rows:
+        flags = ("B" if w["bold"] else "-") + ("?" if w["low_confidence"] else "-")
+        print("{:7.1f} {:7.1f} {:7.1f} {:7.1f} {:5.1f}  {:5}  {}".format(*w["bbox"], w["font_size"], flags, w["text"]))
+    print("flags: B bold, ? near a column boundary (low confidence)")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    res = _run_page(args)
+    kept = [_rule_dict(r) for r in res.rules]
+    rejected = [{**_rule_dict(r.rule), "reason": r.reason} for r in res.rejected]
+    if args.json:
+        _print_json({"page": res.page, "rules": kept, "rejected": rejected,
+                     "bands": [{"bbox": _box(b.bbox), "grey": b.grey, "source": b.source} for b in res.bands]})
+        return 0
+    print(f"page {res.page}: {len(kept)} rules kept, {len(rejected)} rejected, {len(res.bands)} bands")
+    print(f"{'':9}{'orient':6} {'pos':>7} {'start':>7} {'end':>7} {'thick':>5} {'grey':>4}  source")
+    for r in kept:
+        print("{:9}{:6} {:7.1f} {:7.1f} {:7.1f} {:5.2f} {:4d}  {}".format(
+            "kept", r["orient"], r["pos"], r["start"], r["end"], r["thickness"], r["grey"], r["source"]))
+    for r in rejected:
+        print("{:9}{:6} {:7.1f} {:7.1f} {:7.1f} {:5.2f} {:4d}  {} ({})".format(
+            "rejected", r["orient"], r["pos"], r["start"], r["end"], r["thickness"], r["grey"], r["source"], r["reason"]))
+    return 0
+
+
+def _rule_dict(r: Any) -> dict[str, Any]:
+    return {"orient": r.orient, "pos": round(r.pos, 2), "start": round(r.start, 2), "end": round(r.end, 2),
+            "thickness": round(r.thickness, 2), "grey": r.grey, "source": r.source}
+
+
+@dataclass(frozen=True)
+class Density:
+    """Characters of page text inside tables, and in all."""
+
+    inside: int
+    total: int
+
+    @property
+    def share(self) -> float:
+        return self.inside / self.total if self.total else 0.0
+
+
+def table_density(results: Iterable[PageResult]) -> Density:
+    """Share of the text (by characters) that sits inside detected tables."""
+    inside = total = 0
+    for res in results:
+        ids = {i for t in res.tables for c in t.cells for i in c.word_ids}
+        for i, w in enumerate(res.words):
+            total += len(w.text)
+            inside += len(w.text) if i in ids else 0
+    return Density(inside, total)
+
+
+def table_json(t: Table) -> dict[str, Any]:
+    return {"bbox": _box(t.bbox), "source": t.source, "confidence": t.confidence,
+            "n_rows": t.n_rows, "n_cols": t.n_cols, "header_rows": t.header_rows,
+            "cells": [{"r": c.r, "c": c.c, "rs": c.rs, "cs": c.cs, "text": c.text, "bbox": _box(c.bbox),
+                       **({"low_confidence": True} if c.low_confidence else {})} for c in t.cells]}
+
+
+def cmd_detect(args: argparse.Namespace) -> int:
+    params = params_from_args(args)
+    doc = open_doc(args)
+    pipe = Pipeline(doc)
+    results = []
+    for i in parse_pages(args.pages, doc.page_count):
+        try:
+            results.append(pipe.run(i, params))
+        except Exception as exc:  # a damaged page must not hide the others
+            print(f"table-inspector: page {i + 1}: cannot be read ({exc})", file=sys.stderr)
+    if not results:
+        raise CliError(f"{args.file}: no page could be read", EXIT_INPUT)
+    dens = table_density(results)
+    if args.json:
+        _print_json({"file": args.file, "table_density": round(dens.share, 4),
+                     "pages": [{"page": r.page, "width": r.width, "height": r.height, "rotation": r.rotation,
+                                "tables": [table_json(t) for t in r.tables],
+                                "timings_ms": {k: round(v, 2) for k, v in r.timings.items()},
+                                "warnings": list(r.warnings)} for r in results]})
+        return 0
+    n = sum(len(r.tables) for r in results)
+    print(f"{args.file}: {n} table(s) on {len(results)} page(s); table density {dens.share:.0%} of the text")
+    for r in results:
+        _print_page(r)
+    return 0
+
+
+def _print_page(r: PageResult) -> None:
+    for w in r.warnings:
+        print(f"page {r.page}: note: {w}")
+    for k, t in enumerate(r.tables, 1):
+        b = t.bbox
+        print(f"\npage {r.page} table {k}: {t.n_rows} x {t.n_cols}, {t.source}, confidence {t.confidence:.2f},"
+              f" at ({b.x0:.0f}, {b.y0:.0f})-({b.x1:.0f}, {b.y1:.0f}) pt")
+        for row in t.rows_text():
+            print("  | " + " | ".join(c.replace("\n", " ") for c in row) + " |")
+    if not r.tables:
+        print(f"\npage {r.page}: no table")
+    print(f"page {r.page}: {r.timings.get('total', 0):.1f} ms")
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from ..render.overlay import render_overlay, write_png
+
+    layers = [s.strip() for s in args.layers.split(",") if s.strip()]
+    known = {"words", "rules", "rejected", "bins", "rows", "regions", "grid"}
+    bad = [x for x in layers if x not in known]
+    if bad:
+        raise CliError(f"--layers: unknown layer(s) {', '.join(bad)}; choose from {', '.join(sorted(known))}")
+    if not 20 <= args.dpi <= 600:
+        raise CliError("--dpi must be between 20 and 600")
+    params = params_from_args(args)
+    doc = open_doc(args)
+    idx = page_index(args.page, doc.page_count)
+    res = Pipeline(doc).run(idx, params)
+    img = render_overlay(doc.page(idx).render_rgb(args.dpi), args.dpi, res, layers)
+    try:
+        write_png(args.output, img)
+    except OSError as exc:
+        raise CliError(f"cannot write {args.output}: {exc.strerror or exc}", EXIT_INPUT) from None
+    print(f"wrote {args.output} ({img.shape[1]} x {img.shape[0]} px, layers {', '.join(layers)})")
+    return 0
+
+
+def cmd_params(args: argparse.Namespace) -> int:
+    infos = describe()
+    if args.json:
+        out: dict[str, dict[str, Any]] = {}
+        for f in infos:
+            out.setdefault(f.stage, {})[f.name] = f.default
+        _print_json(out)
+        return 0
+    stage = ""
+    for f in infos:
+        if f.stage != stage:
+            stage = f.stage
+            print(f"\n[{stage}]")
+        print(f"  {f.key} = {f.default}  ({f.lo}..{f.hi} {f.unit})  {f.label}")
+        print(f"      {f.help}")
+    print("\nChange one with --set STAGE.FIELD=VALUE on any command.")
+    return 0
+
+
+def _print_json(data: Any) -> None:
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
