@@ -1,0 +1,156 @@
+"""Golden sets: a folder of annotation files plus ``golden.json``, the manifest of their PDFs.
+
+Manifest (version 1)::
+
+    {"format": "table-inspector-golden-set", "version": 1,
+     "documents": [{"annotation": "eu-001.pdf.tables.json", "file_name": "eu-001.pdf",
+                    "pdf": "../corpus/eu-001.pdf", "sha256": "<hex>"}]}
+
+``pdf`` is relative to the golden folder. A PDF is looked for there, then as ``file_name``
+in the golden folder and in its ``pdfs/`` subfolder, so a set can be moved with its PDFs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .io import SUFFIX, AnnotationError, load_annotation, save_annotation, sha256_of, write_atomic
+from .model import DocumentAnnotation
+
+MANIFEST = "golden.json"
+MANIFEST_FORMAT = "table-inspector-golden-set"
+
+
+@dataclass(frozen=True)
+class GoldenEntry:
+    """One document of a golden set; ``pdf_path`` is None when the PDF cannot be found."""
+
+    annotation_path: Path
+    annotation: DocumentAnnotation
+    pdf_path: Path | None
+    sha256: str
+    file_name: str
+
+
+@dataclass(frozen=True)
+class GoldenSet:
+    """The readable entries of a golden folder and, one line each, what is wrong with the rest."""
+
+    root: Path
+    entries: tuple[GoldenEntry, ...]
+    problems: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Listed:
+    annotation: str
+    file_name: str
+    pdf: str
+    sha256: str
+
+
+def _read_manifest(root: Path) -> list[_Listed]:
+    path = root / MANIFEST
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise AnnotationError(f"{root}: not a golden set (no {MANIFEST})") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise AnnotationError(f"{path}: cannot be read as JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT or data.get("version") != 1:
+        raise AnnotationError(f"{path}: not a version 1 '{MANIFEST_FORMAT}' manifest")
+    docs = data.get("documents")
+    if not isinstance(docs, list):
+        raise AnnotationError(f"{path}: 'documents' must be a list")
+    out = []
+    for i, d in enumerate(docs):
+        keys = ("annotation", "file_name", "pdf", "sha256")
+        if not isinstance(d, dict) or not all(isinstance(d.get(k), str) for k in keys):
+            raise AnnotationError(f"{path}: documents[{i}] needs string keys {', '.join(keys)}")
+        out.append(_Listed(*(d[k] for k in keys)))
+    return out
+
+
+def _write_manifest(root: Path, listed: list[_Listed]) -> None:
+    docs = [{"annotation": x.annotation, "file_name": x.file_name, "pdf": x.pdf, "sha256": x.sha256}
+            for x in sorted(listed, key=lambda x: x.annotation)]
+    data = {"format": MANIFEST_FORMAT, "version": 1, "documents": docs}
+    write_atomic(root / MANIFEST, (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+
+
+def locate_pdf(root: Path, pdf: str, file_name: str) -> Path | None:
+    """Where the PDF of an entry is: its stored relative path, else by name in the set."""
+    for candidate in (root / pdf, root / file_name, root / "pdfs" / file_name):
+        if pdf and candidate.is_file():
+            return candidate.resolve()
+    return None
+
+
+def load_golden_set(root: str | os.PathLike[str]) -> GoldenSet:
+    """Read a golden folder. A bad manifest raises ``AnnotationError``; a bad annotation file
+    is left out and reported in ``problems``. Hashes are not checked here (see ``check_golden_set``)."""
+    root = Path(root)
+    entries, problems = [], []
+    for item in _read_manifest(root):
+        try:
+            ann = load_annotation(root / item.annotation)
+        except AnnotationError as exc:
+            problems.append(str(exc))
+            continue
+        if ann.sha256 != item.sha256:
+            problems.append(f"{item.annotation}: the manifest's SHA-256 differs from the annotation's")
+        pdf = locate_pdf(root, item.pdf, item.file_name)
+        entries.append(GoldenEntry(root / item.annotation, ann, pdf, item.sha256, item.file_name))
+    return GoldenSet(root, tuple(entries), tuple(problems))
+
+
+def check_golden_set(root: str | os.PathLike[str]) -> list[str]:
+    """Every problem of a golden folder, one line each (empty when it is sound): unreadable
+    files, PDFs missing or with other bytes, annotation files the manifest does not list."""
+    root = Path(root)
+    try:
+        gs = load_golden_set(root)
+        listed = {x.annotation for x in _read_manifest(root)}
+    except AnnotationError as exc:
+        return [str(exc)]
+    problems = list(gs.problems)
+    for e in gs.entries:
+        name = e.annotation_path.name
+        if e.pdf_path is None:
+            problems.append(f"{name}: PDF '{e.file_name}' not found")
+        elif sha256_of(e.pdf_path) != e.sha256:
+            problems.append(f"{name}: {e.pdf_path} has other bytes than the annotated PDF (SHA-256 differs)")
+    for path in sorted(root.rglob(f"*{SUFFIX}")):
+        rel = path.relative_to(root).as_posix()
+        if rel not in listed:
+            problems.append(f"{rel}: annotation file not listed in {MANIFEST}")
+    return problems
+
+
+def add_to_golden_set(root: str | os.PathLike[str], ann: DocumentAnnotation, pdf_path: str | os.PathLike[str],
+                      annotation_name: str | None = None) -> Path:
+    """Save ``ann`` into the golden folder (created if needed) and list it in the manifest.
+
+    ``annotation_name`` defaults to ``FILE_NAME.tables.json``; an entry of that name is replaced.
+    """
+    root = Path(root)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise AnnotationError(f"cannot create golden folder {root}: {exc.strerror or exc}") from None
+    name = annotation_name or ann.file_name + SUFFIX
+    listed = _read_manifest(root) if (root / MANIFEST).exists() else []
+    save_annotation(ann, root / name)
+    rel = os.path.relpath(Path(pdf_path).resolve(), root.resolve())
+    entry = _Listed(name, ann.file_name, Path(rel).as_posix(), ann.sha256)
+    _write_manifest(root, [x for x in listed if x.annotation != name] + [entry])
+    return root / name
+
+
+def manifest_entries(root: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    """The manifest's documents as plain dicts (for reports)."""
+    return [vars(x) for x in _read_manifest(Path(root))]

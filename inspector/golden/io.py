@@ -1,0 +1,191 @@
+"""Annotation files on disk: atomic save, validated load, finding one beside its PDF, hashes.
+
+An annotation lives beside its PDF as ``NAME.pdf.tables.json`` or inside a golden-set folder
+(see ``goldenset``). Saving never leaves a half-written file: the data goes to a temporary
+file in the same folder, is flushed and fsynced, then renamed over the old one; if anything
+fails the previous file is untouched and ``AnnotationError`` says why.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+from typing import IO
+
+from .model import DocumentAnnotation
+from .schema import SCHEMA_VERSION, AnnotationError, from_json, to_json
+
+SUFFIX = ".tables.json"
+PathLike = str | os.PathLike[str]
+
+
+class HashMismatch(AnnotationError):
+    """The annotation was made on a PDF with different bytes; it is not re-attached silently."""
+
+
+def annotation_path_for(pdf_path: PathLike) -> Path:
+    """Where the annotation of ``pdf_path`` lives beside it: ``NAME.pdf.tables.json``."""
+    p = Path(pdf_path)
+    return p.with_name(p.name + SUFFIX)
+
+
+def sha256_of(pdf: bytes | PathLike) -> str:
+    """SHA-256 (hex) of a PDF's bytes or of the file at a path."""
+    if isinstance(pdf, (bytes, bytearray)):
+        return hashlib.sha256(pdf).hexdigest()
+    h = hashlib.sha256()
+    try:
+        with open(pdf, "rb") as f:
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                h.update(chunk)
+    except OSError as exc:
+        raise AnnotationError(f"{pdf}: cannot read the PDF to check its hash ({_why(exc)})") from None
+    return h.hexdigest()
+
+
+def verify_pdf(ann: DocumentAnnotation, pdf: bytes | PathLike) -> None:
+    """Raise ``HashMismatch`` unless ``pdf`` has the bytes the annotation was made on."""
+    actual = sha256_of(pdf)
+    if actual != ann.sha256:
+        label = "the given PDF" if isinstance(pdf, (bytes, bytearray)) else str(pdf)
+        raise HashMismatch(f"{label} is not the file '{ann.file_name}' this annotation was made on "
+                           f"(SHA-256 {actual[:12]}... instead of {ann.sha256[:12]}...); "
+                           "re-attach it explicitly if the change is harmless")
+
+
+def reattach(ann: DocumentAnnotation, pdf: bytes | PathLike) -> DocumentAnnotation:
+    """The annotation tied to ``pdf``'s bytes instead: only on a person's explicit request.
+    The old hash is kept in ``notes`` so the move can be traced."""
+    new = sha256_of(pdf)
+    if new == ann.sha256:
+        return ann
+    line = f"re-attached from SHA-256 {ann.sha256} to {new}"
+    notes = f"{ann.notes}\n{line}" if ann.notes else line
+    return replace(ann, sha256=new, notes=notes)
+
+
+def save_annotation(ann: DocumentAnnotation, path: PathLike) -> None:
+    """Write ``ann`` atomically to ``path``; an inconsistent annotation is refused."""
+    path = Path(path)
+    problems = ann.problems()
+    if problems:
+        raise AnnotationError(f"{path}: not saved, the annotation is inconsistent: {problems[0]}")
+    data = (json.dumps(to_json(ann), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    write_atomic(path, data)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` by ``data`` all at once, or leave it as it was and raise ``AnnotationError``."""
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise AnnotationError(f"cannot save {path}: {_why(exc)}") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            _write_all(f, data)
+            f.flush()
+            os.fsync(f.fileno())
+        _copy_mode(path, tmp)
+        os.replace(tmp, path)
+    except BaseException as exc:  # a crash or Ctrl-C mid-write must not leave the temp file behind
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise AnnotationError(f"cannot save {path}: {_why(exc)}; the previous file is unchanged") from None
+        raise
+    _fsync_dir(folder)
+
+
+def _write_all(f: IO[bytes], data: bytes) -> None:
+    f.write(data)
+
+
+def _copy_mode(path: Path, tmp: str) -> None:
+    try:
+        mode = path.stat().st_mode & 0o777
+    except OSError:
+        mode = 0o644  # mkstemp makes 0600; a new annotation is as readable as other documents
+    os.chmod(tmp, mode)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable; not every platform can open a folder."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _why(exc: OSError) -> str:
+    reasons = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is exceeded",
+               errno.EACCES: "permission denied", errno.EPERM: "permission denied",
+               errno.EROFS: "the file system is read-only", errno.ENOENT: "the folder does not exist"}
+    return reasons.get(exc.errno or 0, exc.strerror or str(exc))
+
+
+def load_annotation(path: PathLike) -> DocumentAnnotation:
+    """Read and validate an annotation file of any known schema version.
+
+    Every problem (unreadable file, bad JSON, a missing or wrong key) is an ``AnnotationError``
+    whose message names the file and the place in it.
+    """
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise AnnotationError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise AnnotationError(f"{path}: is a folder, not an annotation file") from None
+    except OSError as exc:
+        raise AnnotationError(f"{path}: cannot be read ({_why(exc)})") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise AnnotationError(f"{path}: not UTF-8 text, so not an annotation file") from None
+    except json.JSONDecodeError as exc:
+        raise AnnotationError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise AnnotationError(f"{path}: nested too deeply to be an annotation file") from None
+    try:
+        return from_json(data)
+    except AnnotationError as exc:
+        raise AnnotationError(f"{path}: {exc}") from None
+
+
+def find_annotation(pdf_path: PathLike, check_hash: bool = True) -> DocumentAnnotation | None:
+    """The annotation beside ``pdf_path``, or None when there is none.
+
+    With ``check_hash`` a file made on different PDF bytes raises ``HashMismatch`` (the caller
+    asks the person, then uses ``reattach``); a broken file raises ``AnnotationError``.
+    """
+    path = annotation_path_for(pdf_path)
+    if not path.exists():
+        return None
+    ann = load_annotation(path)
+    if check_hash:
+        verify_pdf(ann, pdf_path)
+    return ann
+
+
+_GOLDEN_SET_NAMES = ("GoldenEntry", "GoldenSet", "load_golden_set", "check_golden_set", "add_to_golden_set")
+
+
+def __getattr__(name: str) -> object:
+    """Golden-set helpers live in ``goldenset`` (which imports this module); re-exported lazily."""
+    if name in _GOLDEN_SET_NAMES:
+        from . import goldenset
+        return getattr(goldenset, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [*_GOLDEN_SET_NAMES, "SUFFIX", "SCHEMA_VERSION", "AnnotationError", "HashMismatch", "annotation_path_for", "sha256_of",
+           "verify_pdf", "reattach", "save_annotation", "write_atomic", "load_annotation", "find_annotation"]
