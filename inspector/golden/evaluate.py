@@ -162,6 +162,12 @@ def verify_pdfs(source: GoldenSource) -> tuple[GoldenSource, list[tuple[str, str
     return (GoldenSource(source.path, source.kind, source.hash, kept), sorted(refused.items()))
 
 
+def only_documents(source: GoldenSource, needles: Sequence[str]) -> GoldenSource:
+    """``source`` restricted to documents whose name contains one of ``needles``."""
+    pages = tuple(gp for gp in source.pages if any(n in gp.doc for n in needles))
+    return GoldenSource(source.path, source.kind, source.hash, pages)
+
+
 # --- scoring ----------------------------------------------------------------------------
 
 

@@ -1,0 +1,122 @@
+"""``table-inspector eval``: score an extractor against a frozen golden set, and show what moved.
+
+GOLDEN_DIR is a golden set folder (annotations made with the ``golden`` commands) or a
+corpus folder with ``tables.jsonl`` (its ICDAR 2013 ground truth, non-hinted tables). Every
+annotated page is run through the extractor and scored: ICDAR 2013 adjacency-relation
+precision/recall/F1, cell retention, row integrity, label-number pairing, TEDS (with spans)
+and TEDS-Struct, table detection precision/recall at IoU 0.5, and defects that need no
+ground truth (broken numbers, ragged rows, sparse columns, unused rules) per 100 cells.
+An annotation whose PDF no longer has the annotated hash is refused (exit code 3).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..golden import baseline, evaluate, peers, summary
+from .common import EXIT_INPUT, EXIT_OK, CliError, add_param_args, params_from_args
+
+EXAMPLES = """examples:
+  table-inspector eval ../shared/corpus --extractor inspector --json run.json
+  table-inspector eval golden/ --extractor pdfplumber --jobs 2
+  table-inspector eval golden/ --set tables.min_rows=3 --baseline run.json --json run2.json
+peers (pymupdf is always there): pip install 'table-inspector[peers]'
+"""
+BAR = 30
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("eval", help="score an extractor against a golden set (and compare runs)",
+                              description=__doc__, epilog=EXAMPLES,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("golden", metavar="GOLDEN_DIR", help="golden set folder, or corpus folder with tables.jsonl")
+    p.add_argument("--extractor", default="inspector", choices=sorted(peers.EXTRACTORS),
+                   help="what to evaluate (default: inspector, this app's detector)")
+    p.add_argument("--json", metavar="OUT", help="write the whole result as JSON (atomically)")
+    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default 1)")
+    p.add_argument("--timeout", type=float, default=evaluate.DEFAULT_TIMEOUT, metavar="S",
+                   help=f"seconds one page may take before it counts as timed out (default {evaluate.DEFAULT_TIMEOUT:g})")
+    p.add_argument("--baseline", metavar="OLD.json", help="compare with an earlier --json result")
+    p.add_argument("--only", action="append", default=[], metavar="TEXT",
+                   help="evaluate only documents whose name contains TEXT (repeatable)")
+    p.add_argument("--progress", action="store_true", help="show progress on stderr even when it is not a terminal")
+    p.add_argument("--no-tables", dest="tables", action="store_false", help="leave per-table lines out of the report")
+    p.add_argument("--max-cells", type=int, metavar="N", help="with --baseline: print at most N changed cells")
+    add_param_args(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.jobs < 1:
+        raise CliError(f"--jobs {args.jobs}: must be at least 1")
+    if args.timeout <= 0:
+        raise CliError(f"--timeout {args.timeout:g}: must be more than 0 seconds")
+    params = params_from_args(args)
+    old = _read_baseline(args.baseline) if args.baseline else None
+    try:
+        peers.check_available(args.extractor)
+        source, refused = evaluate.verify_pdfs(evaluate.load_source(args.golden))
+    except peers.MissingExtractor as exc:
+        raise CliError(str(exc)) from None
+    except evaluate.EvalError as exc:
+        raise CliError(str(exc), EXIT_INPUT) from None
+    if args.only:
+        source = evaluate.only_documents(source, args.only)
+    for doc, reason in refused:
+        print(f"table-inspector: refused {doc}: {reason}", file=sys.stderr)
+    if not source.pages:
+        raise CliError(f"{args.golden}: no annotated pages to evaluate", EXIT_INPUT)
+    show = args.progress or sys.stderr.isatty()
+    outcomes = evaluate.run(source, args.extractor, params, args.jobs, args.timeout,
+                            _progress(args.extractor) if show else None)
+    result = summary.result(source, args.extractor, params, outcomes, refused, args.timeout)
+    cmp = baseline.compare(old, result) if old is not None else None
+    if cmp is not None:
+        result["baseline"] = baseline.as_dict(cmp, args.baseline)
+    if args.json:
+        _write_json(args.json, result)
+    print(summary.text_report(result, tables=args.tables))
+    if cmp is not None:
+        print(baseline.text_report(cmp, args.baseline, args.max_cells))
+    return EXIT_INPUT if refused else EXIT_OK
+
+
+def _progress(label: str) -> evaluate.Progress:
+    """A bar redrawn in place on a terminal; elsewhere (logs) one line per tenth of the work."""
+    tty = sys.stderr.isatty()
+
+    def show(done: int, total: int) -> None:
+        filled = BAR * done // total
+        line = f"{label} [{'#' * filled}{'.' * (BAR - filled)}] {done}/{total} pages"
+        if tty:
+            sys.stderr.write(f"\r{line}" + ("\n" if done == total else ""))
+        elif done == total or 10 * done // total != 10 * (done - 1) // total:
+            sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+    return show
+
+
+def _read_baseline(path: str) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CliError(f"cannot read baseline {path}: {exc.strerror or exc}", EXIT_INPUT) from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CliError(f"baseline {path} is not JSON: {exc}", EXIT_INPUT) from None
+    if not isinstance(data, dict) or "overall" not in data or "documents" not in data:
+        raise CliError(f"baseline {path} is not an eval result (no 'overall' and 'documents')", EXIT_INPUT)
+    return data
+
+
+def _write_json(path: str, result: dict[str, Any]) -> None:
+    from ..export.files import write_atomic
+
+    try:
+        write_atomic(path, (json.dumps(result, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+    except OSError as exc:
+        raise CliError(f"cannot write {path}: {exc.strerror or exc}", EXIT_INPUT) from None

@@ -1,0 +1,55 @@
+"""TEDS on tiny tables: the tree of a 2x2 table has 7 nodes (table, 2 tr, 4 td)."""
+
+from __future__ import annotations
+
+import pytest
+from eval_builders import table
+
+from inspector.golden.teds import html_tree, teds
+
+A = [["a", "b"], ["c", "d"]]
+
+
+def test_identical_tables_score_one() -> None:
+    assert teds(table(A), table(A)) == 1.0
+
+
+def test_no_output_scores_zero() -> None:
+    assert teds(table(A), None) == 0.0
+
+
+def test_one_wrong_cell_costs_one_node_of_seven() -> None:
+    # "d" -> "x": rename cost 1 (normalised Levenshtein of two different letters) -> 1 - 1/7.
+    assert teds(table(A), table([["a", "b"], ["c", "x"]])) == pytest.approx(1 - 1 / 7)
+
+
+def test_partial_text_difference_costs_a_fraction() -> None:
+    # "dd" -> "dx": Levenshtein 1 over length 2 = 0.5 -> 1 - 0.5/7.
+    golden = table([["a", "b"], ["c", "dd"]])
+    assert teds(golden, table([["a", "b"], ["c", "dx"]])) == pytest.approx(1 - 0.5 / 7)
+
+
+def test_structure_only_ignores_text() -> None:
+    assert teds(table(A), table([["w", "x"], ["y", "z"]]), structure_only=True) == 1.0
+
+
+def test_a_lost_span_changes_the_structure() -> None:
+    # Golden: "a" spans two columns (tree: table, 2 tr, 3 td = 6 nodes). Output: no span, 7 nodes.
+    # Edit: rename td(a, colspan 2) -> td(a) costs 1, insert the extra empty td costs 1 -> 2/7.
+    golden = table([["a", ""], ["c", "d"]], spans=[(0, 0, 1, 2)])
+    out = table([["a", ""], ["c", "d"]])
+    assert teds(golden, out, structure_only=True) == pytest.approx(1 - 2 / 7)
+
+
+def test_missing_row_costs_its_nodes() -> None:
+    # Output has only the first row: delete tr + 2 td = 3 of 7 nodes.
+    assert teds(table(A), table(A[:1])) == pytest.approx(1 - 3 / 7)
+
+
+def test_html_tree_fills_uncovered_slots() -> None:
+    # A table whose cells do not cover every slot (ICDAR leaves empty cells out).
+    t = table([["a", "b"], ["c", "d"]])
+    sparse = type(t)(t.bbox, 2, 2, tuple(c for c in t.cells if c.text != "b"))
+    tree = html_tree(sparse)
+    assert [len(tr.children) for tr in tree.children] == [2, 2]
+    assert tree.children[0].children[1].text == ""
