@@ -22,6 +22,7 @@ Output is in PDF points (pixel x 72/dpi), unrotated page space, top-left origin.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import cv2
@@ -33,9 +34,12 @@ from .types import Band, Orientation, Rect, RejectedRule, Rule
 MAX_SLOPE = 0.035  # tan(2 deg): skewed scans pass, diagonals do not
 MIN_INNER_CONTRAST = 24  # grey levels a line must be darker than the band it crosses
 BAND_MIN_ASPECT = 3.0  # a band is at least this many times longer than thick; else a block
-BAND_MIN_FILL = 0.7  # filled fraction of its bounding box a band needs (else not rectangular)
+BAND_MIN_FILL = 0.7
+BLOCK_MIN_UNIFORM = 0.5  # a block with less of its area near one grey is a gradient or picture  # filled fraction of its bounding box a band needs (else not rectangular)
 TOUCH_TOL = 2.0  # pt: candidates this close touch (same group)
-GROUP_GAP = 12.0  # pt: parallel overlapping candidates this close share a group
+GROUP_GAP = 12.0
+HATCH_GAP = 4.0  # pt: three or more parallel runs this close are a shading's strips  # pt: parallel overlapping candidates this close share a group
+GLYPH_COVER = (0.2, 0.8)  # partial ink cover beside a run: glyphs standing on it
 DUPLICATE_TOL = 1.5  # pt: a band edge this close to a thin rule along it is the same line
 
 
@@ -76,14 +80,11 @@ def find_raster_rules(grey: np.ndarray, dpi: int, params: RasterParams) -> Raste
     _, ink = cv2.threshold(grey, threshold, 255, cv2.THRESH_BINARY_INV)
     sc = _Scale.of(dpi, params)
     thin, blobs = _solid_regions(grey, ink, sc, params.paper_fraction)
-    rules: list[Rule] = []
-    rejected: list[RejectedRule] = []
-    for orient in ("h", "v"):
-        r, rj = _thin_rules(thin, grey, paper, orient, sc)
-        rules += r
-        rejected += rj
-    bands, edges, band_rej = _bands(blobs, sc)
-    rejected += band_rej
+    bands, edges, rejected, blocks = _bands(blobs, sc)
+    found = [c for orient in ("h", "v") for c in _thin_rules(thin, grey, paper, orient, sc)]
+    found = _texture(found, blocks)
+    rules = [r for r, why in found if not why]
+    rejected += [RejectedRule(r, why) for r, why in found if why]
     edges, dup = _drop_duplicate_edges(edges, rules)
     rejected += dup
     candidates = rules + [e for e, _ in edges]
@@ -134,9 +135,11 @@ class _Blob:
     h: int
     fill: float
     grey: int
+    solid: float  # fraction of the box that is solid core
+    uniform: float  # fraction of the core within MIN_INNER_CONTRAST of its mode grey
 
     def moved(self, dx: int, dy: int) -> _Blob:
-        return _Blob(self.x + dx, self.y + dy, self.w, self.h, self.fill, self.grey)
+        return dataclasses.replace(self, x=self.x + dx, y=self.y + dy)
 
 
 def _solid_regions(grey: np.ndarray, ink: np.ndarray, sc: _Scale,
@@ -176,8 +179,11 @@ def _blobs(contours: list[np.ndarray], core: np.ndarray, g: np.ndarray, ink: np.
             continue  # a bold glyph: not worth listing
         roi = (slice(by, by + bh), slice(bx, bx + bw))
         # The mode, not the mean: text on a band must not pull its level down.
-        level = int(np.argmax(cv2.calcHist([g[roi]], [0], core[roi], [256], [0, 256])))
-        fill = 0.0
+        hist = cv2.calcHist([g[roi]], [0], core[roi], [256], [0, 256]).ravel()
+        level = int(np.argmax(hist))
+        near = hist[max(0, level - MIN_INNER_CONTRAST):level + MIN_INNER_CONTRAST + 1].sum()
+        uniform = float(near / max(hist.sum(), 1.0))
+        fill, solid = 0.0, cv2.countNonZero(core[roi]) / (bw * bh)
         if max(bw, bh) >= max(BAND_MIN_ASPECT * min(bw, bh), sc.min_len):
             # Reversed text close to a band's border leaves only a thin rim of ink that the
             # solid core lacks: fill the holes of the ink itself inside the band's box.
@@ -185,8 +191,19 @@ def _blobs(contours: list[np.ndarray], core: np.ndarray, g: np.ndarray, ink: np.
             fill = cv2.countNonZero(band) / (bw * bh)
             if fill >= BAND_MIN_FILL:
                 region[roi] = cv2.max(region[roi], band)
-        out.append(_Blob(bx, by, bw, bh, fill, level))
+                bx, by, bw, bh = _majority_box(band, bx, by, bw, bh)
+        out.append(_Blob(bx, by, bw, bh, fill, level, solid, uniform))
     return out
+
+
+def _majority_box(band: np.ndarray, x: int, y: int, w: int, h: int) -> tuple[int, int, int, int]:
+    """The box of the rows and columns at least half covered by ``band``: a glyph touching
+    a band's border must not move its edge."""
+    rows = np.flatnonzero(cv2.reduce(band, 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F).ravel() >= 127.5)
+    cols = np.flatnonzero(cv2.reduce(band, 0, cv2.REDUCE_AVG, dtype=cv2.CV_32F).ravel() >= 127.5)
+    if rows.size == 0 or cols.size == 0:
+        return x, y, w, h
+    return x + int(cols[0]), y + int(rows[0]), int(cols[-1] - cols[0] + 1), int(rows[-1] - rows[0] + 1)
 
 
 def _fill_text_holes(ink: np.ndarray, g: np.ndarray, level: int) -> np.ndarray:
@@ -208,11 +225,14 @@ def _fill_text_holes(ink: np.ndarray, g: np.ndarray, level: int) -> np.ndarray:
     return cv2.max(ink, (ok[labels] * np.uint8(255)).astype(np.uint8))
 
 
-def _bands(blobs: list[_Blob], sc: _Scale) -> tuple[list[Band], list[tuple[Rule, int]], list[RejectedRule]]:
-    """Bands from long thin solid blobs, their edge rules (with band index), rejects."""
+def _bands(blobs: list[_Blob], sc: _Scale
+           ) -> tuple[list[Band], list[tuple[Rule, int]], list[RejectedRule], list[Rect]]:
+    """Bands from long thin solid blobs, their edge rules (with band index), rejects, and the
+    boxes of blocks (squat solid areas: charts, pictures)."""
     bands: list[Band] = []
     edges: list[tuple[Rule, int]] = []
     rejected: list[RejectedRule] = []
+    blocks: list[Rect] = []
     s = sc.pt
     for b in blobs:
         orient: Orientation = "h" if b.w >= b.h else "v"
@@ -221,25 +241,30 @@ def _bands(blobs: list[_Blob], sc: _Scale) -> tuple[list[Band], list[tuple[Rule,
         start = b.x if orient == "h" else b.y
         as_rule = Rule(orient, float(centre * s), float(start * s), float((start + long_px) * s),
                        float(thick_px * s), "raster", b.grey)
-        reason = _band_reason(long_px, thick_px, b.fill, sc)
+        reason = _band_reason(long_px, thick_px, b, sc)
+        bbox = Rect(float(b.x * s), float(b.y * s), float((b.x + b.w) * s), float((b.y + b.h) * s))
+        if reason.startswith("block") and b.uniform < BLOCK_MIN_UNIFORM:
+            blocks.append(bbox)
+            reason = "shading or picture, not a band"
         if reason:
             rejected.append(RejectedRule(as_rule, reason))
             continue
-        bbox = Rect(float(b.x * s), float(b.y * s), float((b.x + b.w) * s), float((b.y + b.h) * s))
         bands.append(Band(bbox, b.grey, "raster"))
         lo, hi = (bbox.y0, bbox.y1) if orient == "h" else (bbox.x0, bbox.x1)
         for pos in (lo, hi):
             edges.append((Rule(orient, pos, as_rule.start, as_rule.end, s, "raster", b.grey), len(bands) - 1))
-    return bands, edges, rejected
+    return bands, edges, rejected, blocks
 
 
-def _band_reason(long_px: float, thick_px: float, fill: float, sc: _Scale) -> str:
+def _band_reason(long_px: float, thick_px: float, b: _Blob, sc: _Scale) -> str:
     if long_px < sc.min_len:
         return f"too short ({long_px * sc.pt:.1f} pt)"
     if long_px < BAND_MIN_ASPECT * thick_px:
+        if b.solid < BAND_MIN_FILL:
+            return f"not rectangular ({b.solid:.0%} solid)"
         return f"block, not a band ({long_px * sc.pt:.0f} x {thick_px * sc.pt:.0f} pt)"
-    if fill < BAND_MIN_FILL:
-        return f"not rectangular ({fill:.0%} filled)"
+    if b.fill < BAND_MIN_FILL:
+        return f"not rectangular ({b.fill:.0%} filled)"
     return ""
 
 
@@ -266,8 +291,9 @@ def _covers(rule: Rule, edge: Rule) -> bool:
 # --- thin runs ----------------------------------------------------------------------------
 
 def _thin_rules(thin: np.ndarray, grey: np.ndarray, paper: int, orient: Orientation,
-                sc: _Scale) -> tuple[list[Rule], list[RejectedRule]]:
-    """Horizontal (or, on the transposed image, vertical) thin rules and rejects."""
+                sc: _Scale) -> list[tuple[Rule, str]]:
+    """Horizontal (or, on the transposed image, vertical) thin runs, each with why it is not
+    a rule ("" when it is)."""
     if orient == "v":
         thin, grey = cv2.transpose(thin), cv2.transpose(grey)
     # Half the minimum length: shorter marks are listed as "too short" instead of vanishing.
@@ -277,13 +303,12 @@ def _thin_rules(thin: np.ndarray, grey: np.ndarray, paper: int, orient: Orientat
     # separate): labelling a few hundred rows is far cheaper than the whole page.
     busy = cv2.reduce(runs, 1, cv2.REDUCE_MAX).ravel() > 0
     if not busy.any():
-        return [], []
+        return []
     busy[1:] |= busy[:-1].copy()
     rows = np.flatnonzero(busy)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(runs[rows], connectivity=8)
     m = _moments(labels, rows, grey, paper, n)
-    rules: list[Rule] = []
-    rejected: list[RejectedRule] = []
+    out: list[tuple[Rule, str]] = []
     s = sc.pt
     for i in range(1, n):
         x, w, area = stats[i, 0], stats[i, 2], stats[i, 4]
@@ -291,8 +316,21 @@ def _thin_rules(thin: np.ndarray, grey: np.ndarray, paper: int, orient: Orientat
         rule = Rule(orient, float((m.centre[i] + 0.5) * s), float(x * s), float((x + w) * s),
                     float(thick * s), "raster", int(round(m.grey[i])))
         reason = _thin_reason(w, thick, m.slope[i], m.scatter[i], sc)
-        (rejected.append(RejectedRule(rule, reason)) if reason else rules.append(rule))
-    return rules, rejected
+        if not reason and _glyphs_touch(thin, rows[stats[i, 1]], rows[stats[i, 1] + stats[i, 3] - 1], x, w):
+            reason = "text (glyphs touch it)"
+        out.append((rule, reason))
+    return out
+
+
+def _glyphs_touch(thin: np.ndarray, top: int, bottom: int, x: int, w: int) -> bool:
+    """Whether the rows just above or below a run are partly ink, like glyph stems standing
+    on a run of serifs. A rule has clear space (or a whole band) beside it."""
+    for row in (top - 1, bottom + 1):
+        if 0 <= row < thin.shape[0]:
+            cover = cv2.countNonZero(thin[row, x:x + w]) / w
+            if GLYPH_COVER[0] <= cover <= GLYPH_COVER[1]:
+                return True
+    return False
 
 
 def _thin_reason(length: float, thick: float, slope: float, scatter: float, sc: _Scale) -> str:
@@ -303,6 +341,45 @@ def _thin_reason(length: float, thick: float, slope: float, scatter: float, sc: 
     if length < sc.min_len:
         return f"too short ({length * sc.pt:.1f} pt)"
     return ""
+
+
+def _texture(found: list[tuple[Rule, str]], blocks: list[Rect]) -> list[tuple[Rule, str]]:
+    """Reject runs that are texture, not rules: strips of a shading (three or more parallel
+    runs packed within HATCH_GAP) and anything over a non-uniform block (gradient, picture)."""
+    dense = np.array([why == "" or why.startswith("too thick") for _, why in found], dtype=bool)
+    boxes = np.array([r.bbox.as_tuple() for r, _ in found]).reshape(-1, 4)
+    pos = np.array([r.pos for r, _ in found])
+    horiz = np.array([r.orient == "h" for r, _ in found])
+    close = _overlapping(found, boxes, horiz) & (np.abs(pos[:, None] - pos[None]) <= HATCH_GAP)
+    close &= dense[:, None] & dense[None]
+    group = _components(close)
+    hatched = np.bincount(group, minlength=len(found))[group] >= 3 if len(found) else np.zeros(0, bool)
+    out = []
+    for (r, why), h in zip(found, hatched, strict=True):
+        if not why and h:
+            why = "shading (dense parallel runs)"
+        elif not why and any(_on_picture(r, b) for b in blocks):
+            why = "on a shading or picture"
+        out.append((r, why))
+    return out
+
+
+def _overlapping(found: list[tuple[Rule, str]], boxes: np.ndarray, horiz: np.ndarray) -> np.ndarray:
+    """Parallel pairs overlapping along their axis by half the shorter one."""
+    start = np.array([r.start for r, _ in found])
+    end = np.array([r.end for r, _ in found])
+    overlap = np.minimum(end[:, None], end[None]) - np.maximum(start[:, None], start[None])
+    shorter = np.minimum((end - start)[:, None], (end - start)[None])
+    return (horiz[:, None] == horiz[None]) & (overlap >= 0.5 * shorter)
+
+
+def _on_picture(r: Rule, block: Rect) -> bool:
+    """Whether ``r`` runs over (or along the border of) ``block`` for half its length."""
+    lo, hi, a, b = ((block.y0, block.y1, block.x0, block.x1) if r.orient == "h"
+                    else (block.x0, block.x1, block.y0, block.y1))
+    if not lo - TOUCH_TOL <= r.pos <= hi + TOUCH_TOL:
+        return False
+    return min(r.end, b) - max(r.start, a) >= 0.5 * r.length
 
 
 @dataclass(frozen=True)
@@ -370,7 +447,12 @@ def _groups(rules: list[Rule], boxes: np.ndarray, horiz: np.ndarray) -> np.ndarr
     end = np.array([r.end for r in rules])
     parallel = ((horiz[:, None] == horiz[None]) & (np.abs(pos[:, None] - pos[None]) <= GROUP_GAP)
                 & (start[:, None] <= end[None]) & (start[None] <= end[:, None]))
-    parent = list(range(len(rules)))
+    return _components(touch | parallel)
+
+
+def _components(adjacent: np.ndarray) -> np.ndarray:
+    """Connected component id of each node of a symmetric boolean adjacency matrix."""
+    parent = list(range(len(adjacent)))
 
     def root(i: int) -> int:
         while parent[i] != i:
@@ -378,9 +460,9 @@ def _groups(rules: list[Rule], boxes: np.ndarray, horiz: np.ndarray) -> np.ndarr
             i = parent[i]
         return i
 
-    for i, j in zip(*np.nonzero(np.triu(touch | parallel, 1)), strict=True):
+    for i, j in zip(*np.nonzero(np.triu(adjacent, 1)), strict=True):
         parent[root(int(i))] = root(int(j))
-    return np.array([root(i) for i in range(len(rules))])
+    return np.array([root(i) for i in range(len(adjacent))], dtype=np.int64)
 
 
 def _extent(boxes: np.ndarray, group: np.ndarray, member: np.ndarray, horiz: np.ndarray) -> np.ndarray:

@@ -1,0 +1,255 @@
+"""Raster rules: PDFs drawn at known coordinates, rendered at 150 dpi, rules found within ~1 pt."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import cv2
+import numpy as np
+import pymupdf
+import pytest
+
+from inspector.core.document import open_document
+from inspector.core.params import RasterParams
+from inspector.core.rules_raster import find_raster_rules, otsu_threshold
+from inspector.core.types import Rect, Rule
+from tests.core._raster_pdfs import DPI, PROSE, fill, grey, grid, render, text_lines
+
+TOL = 1.0  # pt: positions
+END_TOL = 1.5  # pt: ends, where line caps and anti-aliasing blur the render
+PARAMS = RasterParams()
+
+
+def horizontals(rules: tuple[Rule, ...]) -> list[Rule]:
+    return sorted((r for r in rules if r.orient == "h"), key=lambda r: r.pos)
+
+
+def verticals(rules: tuple[Rule, ...]) -> list[Rule]:
+    return sorted((r for r in rules if r.orient == "v"), key=lambda r: r.pos)
+
+
+def assert_spans(rules: list[Rule], positions: tuple[float, ...], start: float, end: float) -> None:
+    """One rule per expected position, each running from ``start`` to ``end`` (within TOL)."""
+    assert [r.pos for r in rules] == pytest.approx(positions, abs=TOL), rules
+    for r in rules:
+        assert r.start == pytest.approx(start, abs=END_TOL)
+        assert r.end == pytest.approx(end, abs=END_TOL)
+        assert r.source == "raster"
+
+
+def touching(rules: tuple[Rule, ...], box: tuple[float, float, float, float]) -> list[Rule]:
+    return [r for r in rules if r.bbox.intersection(Rect(*box)) is not None]
+
+
+XS = (72.0, 200.0, 330.0, 460.0)
+YS = (100.0, 130.0, 160.0, 190.0)
+
+
+def test_black_grid_gives_every_line_at_its_position() -> None:
+    res = find_raster_rules(render(lambda p: grid(p, XS, YS)), DPI, PARAMS)
+    assert_spans(horizontals(res.rules), YS, XS[0], XS[-1])
+    assert_spans(verticals(res.rules), XS, YS[0], YS[-1])
+    assert res.bands == ()
+    assert all(r.thickness <= PARAMS.max_thickness for r in res.rules)
+
+
+def test_grey_hairlines_are_ink_though_otsu_would_call_them_paper() -> None:
+    ys = (300.0, 317.3, 334.6)
+
+    def draw(page: pymupdf.Page) -> None:
+        for y in ys:
+            page.draw_line((100, y), (400, y), color=grey(193), width=0.5)
+        text_lines(page, 72, 100, PROSE)  # black text makes Otsu split black from grey+white
+
+    img = render(draw)
+    res = find_raster_rules(img, DPI, PARAMS)
+    hist = cv2.calcHist([img], [0], None, [256], [0, 256]).ravel()
+    assert otsu_threshold(hist) < 193 <= res.threshold
+    assert res.paper == 255
+    assert_spans(horizontals(res.rules), ys, 100, 400)
+    assert verticals(res.rules) == []
+
+
+def test_otsu_matches_opencv() -> None:
+    img = render(lambda p: (grid(p, XS, YS), text_lines(p, 72, 300, PROSE)))
+    hist = cv2.calcHist([img], [0], None, [256], [0, 256]).ravel()
+    expected, _ = cv2.threshold(img, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    assert otsu_threshold(hist) == int(expected)
+
+
+def test_shaded_header_band_with_white_text_gives_exactly_its_two_edges() -> None:
+    band = (80.0, 200.0, 480.0, 218.0)
+
+    def draw(page: pymupdf.Page) -> None:
+        fill(page, band, 90)
+        # Text close to the band's bottom edge: only a thin rim of the band stays below it.
+        page.insert_text((84, 215.5), "Country   Population 2020   Area km2   Capital city   Notes",
+                         fontsize=11, fontname="hebo", color=(1, 1, 1))
+
+    res = find_raster_rules(render(draw), DPI, PARAMS)
+    assert_spans(horizontals(res.rules), (band[1], band[3]), band[0], band[2])
+    assert verticals(res.rules) == []
+    assert len(res.bands) == 1
+    b = res.bands[0]
+    assert (b.bbox.x0, b.bbox.y0, b.bbox.x1, b.bbox.y1) == pytest.approx(band, abs=TOL)
+    assert b.grey == pytest.approx(90, abs=3) and b.source == "raster"
+    assert not any("too thick" in r.reason for r in res.rejected)
+
+
+def test_black_rules_crossing_a_grey_band_stay_whole() -> None:
+    def draw(page: pymupdf.Page) -> None:
+        fill(page, (XS[0], YS[0], XS[-1], YS[1]), 150)  # header row shaded
+        grid(page, XS, YS, width=0.75)
+
+    res = find_raster_rules(render(draw), DPI, PARAMS)
+    assert_spans(verticals(res.rules), XS, YS[0], YS[-1])
+    assert [r.pos for r in horizontals(res.rules)] == pytest.approx(YS, abs=TOL)
+
+
+def test_zebra_rows_give_band_edges() -> None:
+    top, h = 300.0, 14.0
+    stripes = [(100.0, top + i * h, 500.0, top + (i + 1) * h) for i in range(0, 8, 2)]
+
+    def draw(page: pymupdf.Page) -> None:
+        for s in stripes:
+            fill(page, s, 217)  # light grey, still darker than 0.88 x paper
+        text_lines(page, 104, top + 10, [f"row {i}    {i * 37.5:8.2f}    {i * 11}" for i in range(8)], size=9,
+                   )
+
+    res = find_raster_rules(render(draw), DPI, PARAMS)
+    edges = sorted({y for s in stripes for y in (s[1], s[3])})
+    assert_spans(horizontals(res.rules), tuple(edges), 100, 500)
+    assert len(res.bands) == len(stripes)
+    assert all(b.grey == pytest.approx(217, abs=3) for b in res.bands)
+    assert verticals(res.rules) == []
+
+
+def test_marks_next_to_a_table_are_rejected_not_kept() -> None:
+    underline = (200.0, 196.0, 232.0)  # y, x0, x1: one underlined word just below the table
+    dash = (150.0, 470.0, 482.0)  # y, x0, x1: a glyph-sized mark beside the table
+
+    def draw(page: pymupdf.Page) -> None:
+        grid(page, XS, YS)
+        page.draw_line((underline[1], underline[0]), (underline[2], underline[0]), width=0.75)
+        page.draw_line((dash[1], dash[0]), (dash[2], dash[0]), width=1.0)
+
+    res = find_raster_rules(render(draw), DPI, PARAMS)
+    assert [r.pos for r in horizontals(res.rules)] == pytest.approx(YS, abs=TOL)
+    reasons = {round(r.rule.pos): r.reason for r in res.rejected if r.rule.orient == "h"}
+    assert "span guard" in reasons[round(underline[0])]
+    assert "too short" in reasons[round(dash[0])]
+
+
+def test_span_guard_zero_keeps_the_underline() -> None:
+    def draw(page: pymupdf.Page) -> None:
+        grid(page, XS, YS)
+        page.draw_line((196, 200), (232, 200), width=0.75)
+
+    img = render(draw)
+    strict = find_raster_rules(img, DPI, PARAMS)
+    loose = find_raster_rules(img, DPI, dataclasses.replace(PARAMS, span_guard=0.0))
+    assert len(horizontals(loose.rules)) == len(horizontals(strict.rules)) + 1
+
+
+def test_chart_gradient_and_legend_swatch_give_no_rules_but_a_hairline_does() -> None:
+    chart = (100.0, 300.0, 260.0, 400.0)
+    swatch = (280.0, 340.0, 288.0, 348.0)
+    hairline_y = 500.0
+
+    def draw(page: pymupdf.Page) -> None:
+        n = 64
+        w = (chart[2] - chart[0]) / n
+        for i in range(n):  # a smooth shading drawn as thin strips, 240 -> 40 grey
+            x = chart[0] + i * w
+            fill(page, (x, chart[1], x + w, chart[3]), int(240 - 200 * i / (n - 1)))
+        fill(page, swatch, 0)
+        page.insert_text((292, 347), "Series A", fontsize=8)
+        page.draw_line((100, hairline_y), (400, hairline_y), color=grey(193), width=0.5)
+
+    res = find_raster_rules(render(draw), DPI, PARAMS)
+    assert touching(res.rules, (chart[0] - 2, chart[1] - 2, swatch[2] + 2, chart[3] + 2)) == []
+    assert res.bands == ()
+    assert any("shading or picture" in r.reason for r in res.rejected)
+    assert [round(r.pos) for r in res.rules] == [hairline_y]
+
+
+def test_slightly_skewed_rule_is_kept_a_diagonal_is_not() -> None:
+    def draw(page: pymupdf.Page) -> None:
+        page.draw_line((100, 200), (400, 203), width=0.75)  # 0.6 degrees, like a skewed scan
+        page.draw_line((100, 300), (400, 340), width=0.75)  # 7.6 degrees
+
+    res = find_raster_rules(render(draw), DPI, PARAMS)
+    assert len(res.rules) == 1
+    r = res.rules[0]
+    assert r.orient == "h" and r.pos == pytest.approx(201.5, abs=TOL)
+    assert (r.start, r.end) == pytest.approx((100, 400), abs=TOL)
+
+
+@pytest.mark.parametrize("font", ["helv", "hebo", "tiro", "tibo", "cour"])
+def test_text_gives_no_rules(font: str) -> None:
+    img = render(lambda p: (text_lines(p, 60, 100, PROSE, size=9, font=font),
+                            text_lines(p, 60, 200, PROSE, size=12, font=font),
+                            text_lines(p, 40, 320, PROSE[:2], size=16, font=font)))
+    res = find_raster_rules(img, DPI, PARAMS)
+    assert res.rules == ()
+    assert res.bands == ()
+
+
+def test_disabled_gives_an_empty_result() -> None:
+    img = render(lambda p: grid(p, XS, YS))
+    res = find_raster_rules(img, DPI, dataclasses.replace(PARAMS, enabled=False))
+    assert (res.rules, res.rejected, res.bands) == ((), (), ())
+
+
+def test_blank_page_gives_nothing() -> None:
+    res = find_raster_rules(np.full((200, 100), 255, np.uint8), DPI, PARAMS)
+    assert (res.rules, res.rejected, res.bands, res.paper) == ((), (), (), 255)
+
+
+def test_positions_scale_with_dpi() -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    grid(page, XS, YS)
+    data = doc.tobytes()
+    for dpi in (100, 200):
+        img = open_document(data).page(0).render(dpi)
+        res = find_raster_rules(img, dpi, PARAMS)
+        assert_spans(horizontals(res.rules), YS, XS[0], XS[-1])
+
+
+# --- real corpus ---------------------------------------------------------------------------
+
+def _vector_horizontals(page) -> list[tuple[float, float, float]]:  # noqa: ANN001
+    """(y, x0, x1) of long thin filled rectangles drawn on the page, pieces joined."""
+    pieces = sorted((round((it[2] + it[4]) / 2, 1), it[1], it[3]) for d in page.drawings() for it in d.items
+                    if it[0] == "re" and it[4] - it[2] <= 3 and it[3] - it[1] >= 50 and d.fill is not None)
+    return pieces
+
+
+@pytest.mark.corpus
+def test_eu001_table_rules_are_found(corpus) -> None:  # noqa: ANN001
+    page = open_document(corpus / "pdfs/icdar2013/competition-dataset-eu/eu-001.pdf").page(0)
+    res = find_raster_rules(page.render(DPI), DPI, PARAMS)
+    found = horizontals(res.rules)
+    expected = _vector_horizontals(page)
+    assert len(expected) >= 30
+    for y, x0, x1 in expected:
+        cover = sum(max(0.0, min(r.end, x1) - max(r.start, x0)) for r in found if abs(r.pos - y) <= 1.5)
+        assert cover >= 0.9 * (x1 - x0), (y, x0, x1)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("pdf,pno", [
+    ("pdfs/icdar2013/competition-dataset-eu/eu-005.pdf", 2),
+    ("pdfs/icdar2013/competition-dataset-us/us-005.pdf", 1),
+    ("pdfs/icdar2013/competition-dataset-us/us-027.pdf", 3),
+    ("pdfs/camelot/superscript.pdf", 1),
+])
+def test_corpus_text_lines_make_no_rules(corpus, pdf: str, pno: int) -> None:  # noqa: ANN001
+    """Every kept horizontal rule on these text-heavy pages is a drawn line, none is text."""
+    page = open_document(corpus / pdf).page(pno - 1)
+    res = find_raster_rules(page.render(DPI), DPI, PARAMS)
+    drawn = [it for d in page.drawings() for it in d.items if it[0] in ("l", "re")]
+    for r in horizontals(res.rules):
+        assert any(min(it[2], it[4]) - 2 <= r.pos <= max(it[2], it[4]) + 2
+                   and min(it[3], r.end) - max(it[1], r.start) > 0 for it in drawn), r
