@@ -62,15 +62,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.chunk_rows is not None and args.chunk_rows < 1:
         raise CliError(f"--chunk-rows {args.chunk_rows}: must be at least 1")
+    out = None if args.output in (None, "-") else args.output
+    to_folder = out is not None and (Path(out).is_dir() or out.endswith(("/", "\\")))
+    if out is not None and not to_folder:
+        _check_not_precious(Path(out), Path(args.file))
     doc = open_doc(args)
-    pages = parse_pages(args.pages, doc.page_count)
-    source = _tables(args, doc, pages)
-    fmt = FORMATS[args.format]
-    out = args.output
-    if out is None or out == "-":
+    source = _tables(args, doc, parse_pages(args.pages, doc.page_count))
+    if out is None:
         _stdout(_render(args, source.tables))
-    elif Path(out).is_dir() or out.endswith(("/", "\\")):
-        _write_folder(args, Path(out), source.tables, fmt.suffix)
+    elif to_folder:
+        _write_folder(args, Path(out), source.tables, FORMATS[args.format].suffix)
     else:
         _write(Path(out), _render(args, source.tables))
         print(f"table-inspector: {len(source.tables)} table(s) from {source.description} -> {out}", file=sys.stderr)
@@ -89,32 +90,34 @@ def _tables(args: argparse.Namespace, doc: Document, pages: list[int]) -> Source
 
 
 def _annotation_tables(pdf: Path, pages: set[int], required: bool) -> Source | None:
-    """Corrected tables from the annotation beside ``pdf``; None when there is none."""
-    try:
-        from ..golden.io import find_annotation
-        from ..golden.model import to_core_table
-    except ImportError:
-        if required:
-            raise CliError("annotations cannot be read by this build (inspector.golden.io is missing)") from None
-        return None
+    """Corrected tables from the annotation beside ``pdf``; None when there is none.
+
+    A broken annotation, or one made on different PDF bytes, stops the export even in
+    auto mode: silently exporting detection instead would hide the person's corrections.
+    """
+    from ..golden.io import AnnotationError, HashMismatch, annotation_path_for, find_annotation
+    from ..golden.model import to_core_table
+
     try:
         ann = find_annotation(pdf)
-    except (OSError, ValueError) as exc:
-        raise CliError(f"cannot use the annotation of {pdf}: {exc}", EXIT_INPUT) from None
+    except HashMismatch as exc:
+        raise CliError(f"{exc} (or use --from detection to ignore it)", EXIT_INPUT) from None
+    except AnnotationError as exc:
+        raise CliError(f"cannot use the annotation: {exc} (or use --from detection to ignore it)",
+                       EXIT_INPUT) from None
     if ann is None:
         if required:
-            raise CliError(f"no annotation found for {pdf} (expected {pdf.name}.tables.json beside it)", EXIT_INPUT)
+            raise CliError(f"no annotation found for {pdf} (expected {annotation_path_for(pdf)})", EXIT_INPUT)
         return None
     chosen = [t for t in ann.tables if any(r.page in pages for r in t.regions)]
+    # A table continued over pages is exported as one table (continuation headers dropped).
     tables = tuple(to_core_table(t, None) for t in chosen)
-    return Source(tables, f"the annotation of {pdf.name}")
+    return Source(tables, f"the annotation {annotation_path_for(pdf).name}")
 
 
 def _detected_tables(args: argparse.Namespace, doc: Document, pages: list[int]) -> Source:
-    try:
-        from ..core.pipeline import Pipeline
-    except ImportError:
-        raise CliError("table detection is not available in this build (inspector.core.pipeline is missing)") from None
+    from ..core.pipeline import Pipeline
+
     params = params_from_args(args)
     pipeline = Pipeline(doc)
     tables: list[Table] = []
@@ -162,6 +165,18 @@ def _write_folder(args: argparse.Namespace, folder: Path, tables: tuple[Table, .
     for name, table in zip(names, tables, strict=True):
         _write(folder / name, _render(args, [table]))
     print(f"table-inspector: {len(tables)} table(s) -> {folder}/", file=sys.stderr)
+
+
+def _check_not_precious(out: Path, pdf: Path) -> None:
+    """Refuse to overwrite the input PDF or an annotation (a person's work) with an export."""
+    try:
+        same = out.exists() and out.resolve() == pdf.resolve()
+    except OSError:
+        same = False
+    if same:
+        raise CliError(f"-o {out}: that is the input file; choose another output name")
+    if out.name.endswith(".tables.json"):
+        raise CliError(f"-o {out}: names ending in .tables.json are annotation files; choose another name")
 
 
 def _write(path: Path, text: str) -> None:

@@ -6,14 +6,13 @@ import csv as stdcsv
 import errno
 import io
 import json
-import sys
-import types
 from pathlib import Path
 
 import pytest
 
 from inspector.cli import main
 from inspector.core.types import Rect
+from inspector.golden.io import annotation_path_for, save_annotation, sha256_of
 from inspector.golden.model import AnnCell, AnnTable, DocumentAnnotation, Region
 from tests.core import pdfs
 
@@ -117,40 +116,56 @@ def test_unreadable_input_exits_3(tmp_path, capsys) -> None:
     assert capsys.readouterr().err.count("\n") == 1
 
 
-def _annotation(page: int = 1) -> DocumentAnnotation:
-    cells = (AnnCell(0, 0, text="Item"), AnnCell(0, 1, text="Amount"),
-             AnnCell(1, 0, text="Fixed"), AnnCell(1, 1, text="(1,234)", override="(1,243)"))
-    region = Region(page, Rect(0, 0, 100, 40), (0.0, 50.0, 100.0), (0.0, 20.0, 40.0), cells, ("header", "data"))
-    return DocumentAnnotation("0" * 64, "accounts.pdf", tables=(AnnTable("t1", (region,), header_rows=1),))
+def _annotate(pdf: Path, regions: tuple[Region, ...], sha: str | None = None, header_rows: int = 1) -> Path:
+    """Save a real annotation beside ``pdf`` (with its true hash unless ``sha`` is given)."""
+    table = AnnTable("t1", regions, header_rows=header_rows, title="Corrected")
+    ann = DocumentAnnotation(sha or sha256_of(pdf), pdf.name, tables=(table,))
+    path = annotation_path_for(pdf)
+    save_annotation(ann, path)
+    return path
 
 
-@pytest.fixture()
-def fake_io(monkeypatch):
-    """An ``inspector.golden.io`` whose find_annotation returns what the test sets."""
-    module = types.ModuleType("inspector.golden.io")
-    module.found = None  # type: ignore[attr-defined]
-    module.find_annotation = lambda path: module.found  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "inspector.golden.io", module)
-    return module
+def _region(page: int, rows: list[tuple[str, str]], roles: tuple[str, ...] = ()) -> Region:
+    cells = tuple(AnnCell(r, c, text=t) for r, row in enumerate(rows) for c, t in enumerate(row))
+    ys = tuple(20.0 * i for i in range(len(rows) + 1))
+    return Region(page, Rect(0, 0, 100, ys[-1]), (0.0, 50.0, 100.0), ys, cells, roles)
 
 
-def test_annotation_wins_in_auto_and_overrides_are_used(accounts_pdf, fake_io, capsys) -> None:
+def test_annotation_wins_in_auto_and_overrides_are_used(accounts_pdf, capsys) -> None:
     pdf, _ = accounts_pdf
-    fake_io.found = _annotation()
+    region = _region(1, [("Item", "Amount"), ("Fixed", "(1,234)")])
+    fixed = AnnCell(1, 1, text="(1,234)", override="(1,243)")
+    region = Region(region.page, region.bbox, region.xs, region.ys, (*region.cells[:3], fixed))
+    _annotate(pdf, (region,))
     assert main(["export", str(pdf), "-f", "csv"]) == 0
     assert _csv(capsys.readouterr().out) == [["Item", "Amount"], ["Fixed", "(1,243)"]]
     assert main(["export", str(pdf), "-f", "csv", "--from", "detection"]) == 0
     assert _csv(capsys.readouterr().out)[0] == ["Account", "2024", "2025"]
 
 
-def test_annotation_tables_are_filtered_by_page(accounts_pdf, fake_io, capsys) -> None:
-    pdf, _ = accounts_pdf
-    fake_io.found = _annotation(page=2)  # a table on a page not asked for
+def test_annotation_tables_are_filtered_by_page(tmp_path, capsys) -> None:
+    data, _ = pdfs.two_page_table()
+    pdf = tmp_path / "long.pdf"
+    pdf.write_bytes(data)
+    _annotate(pdf, (_region(2, [("Fruit", "Qty"), ("Fig", "16")]),))
     assert main(["export", str(pdf), "-f", "json", "--pages", "1", "--from", "annotation"]) == 0
     assert json.loads(capsys.readouterr().out) == []
+    assert main(["export", str(pdf), "-f", "json", "--pages", "2", "--from", "annotation"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["rows"] == [{"Fruit": "Fig", "Qty": "16"}]
 
 
-def test_missing_annotation_falls_back_or_fails(accounts_pdf, fake_io, capsys) -> None:
+def test_a_table_continued_over_pages_exports_as_one(tmp_path, capsys) -> None:
+    data, _ = pdfs.two_page_table()
+    pdf = tmp_path / "long.pdf"
+    pdf.write_bytes(data)
+    first = _region(1, [("Fruit", "Qty"), ("Apple", "12")], ("header", "data"))
+    second = _region(2, [("Fruit", "Qty"), ("Fig", "16")], ("header", "data"))
+    _annotate(pdf, (first, second))
+    assert main(["export", str(pdf), "-f", "csv"]) == 0
+    assert _csv(capsys.readouterr().out) == [["Fruit", "Qty"], ["Apple", "12"], ["Fig", "16"]]
+
+
+def test_missing_annotation_falls_back_or_fails(accounts_pdf, capsys) -> None:
     pdf, _ = accounts_pdf
     assert main(["export", str(pdf), "-f", "csv"]) == 0
     assert _csv(capsys.readouterr().out)[0] == ["Account", "2024", "2025"]
@@ -158,13 +173,29 @@ def test_missing_annotation_falls_back_or_fails(accounts_pdf, fake_io, capsys) -
     assert "no annotation found" in capsys.readouterr().err
 
 
-def test_a_bad_annotation_is_one_line(accounts_pdf, fake_io, capsys) -> None:
+def test_a_broken_annotation_stops_auto_with_one_line(accounts_pdf, capsys) -> None:
     pdf, _ = accounts_pdf
-
-    def broken(path):
-        raise ValueError("tables[0]: missing key 'regions'")
-
-    fake_io.find_annotation = broken
+    annotation_path_for(pdf).write_text('{"schema_version": 2}', encoding="utf-8")
     assert main(["export", str(pdf), "-f", "csv"]) == 3
     err = capsys.readouterr().err
-    assert "missing key 'regions'" in err and err.count("\n") == 1
+    assert "--from detection" in err and err.count("\n") == 1
+    assert main(["export", str(pdf), "-f", "csv", "--from", "detection"]) == 0
+
+
+def test_an_annotation_of_other_pdf_bytes_is_not_used_silently(accounts_pdf, capsys) -> None:
+    pdf, _ = accounts_pdf
+    _annotate(pdf, (_region(1, [("Item", "Amount"), ("Fixed", "1")]),), sha="f" * 64)
+    assert main(["export", str(pdf), "-f", "md"]) == 3
+    err = capsys.readouterr().err
+    assert "re-attach" in err and err.count("\n") == 1 and capsys.readouterr().out == ""
+
+
+def test_never_overwrites_the_pdf_or_an_annotation(accounts_pdf, tmp_path, capsys) -> None:
+    pdf, _ = accounts_pdf
+    before = pdf.read_bytes()
+    assert main(["export", str(pdf), "-f", "md", "-o", str(pdf)]) == 2
+    assert "input file" in capsys.readouterr().err and pdf.read_bytes() == before
+    ann = tmp_path / "accounts.pdf.tables.json"
+    ann.write_text("{}", encoding="utf-8")
+    assert main(["export", str(pdf), "-f", "json", "-o", str(ann)]) == 2
+    assert ann.read_text(encoding="utf-8") == "{}"
