@@ -150,6 +150,11 @@ class Document:
                 raise DocumentError(f"{self.name}: page {index + 1} is damaged and cannot be read ({_short(exc)})") from None
         return self._pages[index]
 
+    @property
+    def repaired(self) -> bool:
+        """True when MuPDF had to repair a damaged file (e.g. truncated): pages may be missing content."""
+        return bool(self.raw.is_repaired)
+
     def sha256(self) -> str:
         import hashlib
         return hashlib.sha256(self._data).hexdigest()

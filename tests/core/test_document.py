@@ -147,6 +147,18 @@ def test_truncated_pdf() -> None:
     assert "damaged" in one_line(err, "cut.pdf")
 
 
+def test_repaired_truncation_is_flagged() -> None:
+    data, _ = pdfs.merged_cells()
+    assert not open_document(data).repaired
+    opened = []
+    for k in range(20, 40):
+        try:
+            opened.append(open_document(data[: len(data) * k // 40]))
+        except DocumentError:
+            continue
+    assert opened and all(doc.repaired for doc in opened)
+
+
 @pytest.mark.parametrize("builder", ["merged_cells", "two_page_table"])
 def test_any_truncation_or_corruption_is_documenterror_or_usable(builder: str) -> None:
     """Whatever MuPDF's repair manages, the only exception that escapes is DocumentError."""
