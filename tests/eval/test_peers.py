@@ -1,0 +1,77 @@
+"""Peer adapters: slot matrices to core Tables, and each installed peer on a PDF built here."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+from eval_builders import ruled_pdf
+
+from inspector.core.params import Params
+from inspector.golden import peers
+
+ROWS = [["Name", "Qty", "Price"], ["Apple", "12", "0.50"], ["Pear", "7", "0.65"]]
+
+
+def test_table_from_slots_rebuilds_spans() -> None:
+    # Row 0: one cell spanning both columns (the second slot is None); row 1: two cells.
+    boxes = [[(0, 0, 20, 10), None], [(0, 10, 10, 20), (10, 10, 20, 20)]]
+    texts = [["Head", None], ["a", "b"]]
+    t = peers.table_from_slots(boxes, texts, page=3)
+    assert t is not None and (t.n_rows, t.n_cols, t.page) == (2, 2, 3)
+    head = t.cell_at(0, 1)
+    assert head is not None and (head.r, head.c, head.rs, head.cs, head.text) == (0, 0, 1, 2, "Head")
+    assert t.rows_text() == [["Head", ""], ["a", "b"]]
+
+
+def test_table_from_slots_snaps_near_edges_and_fills_gaps() -> None:
+    # Edges 0.4 pt apart are one grid line; the missing bottom-right slot becomes an empty cell.
+    boxes = [[(0, 0, 10, 10), (10.4, 0, 20, 10)], [(0, 10, 10.2, 20), None]]
+    t = peers.table_from_slots(boxes, [["a", "b"], ["c", None]], page=1)
+    assert t is not None and (t.n_rows, t.n_cols) == (2, 2)
+    assert len(t.cells) == 4 and t.cell_at(1, 1).text == ""  # type: ignore[union-attr]
+
+
+def test_table_from_slots_maps_boxes_but_keeps_displayed_rows() -> None:
+    # A page turned 90 degrees: rows stay those of the displayed page, boxes are mapped.
+    from inspector.core.types import Rect
+
+    def turn(b):  # displayed (x, y) -> unrotated (y, W - x) for W = 100
+        return Rect(b[1], 100 - b[2], b[3], 100 - b[0])
+
+    t = peers.table_from_slots([[(0, 0, 10, 5), (10, 0, 20, 5)]], [["a", "b"]], page=1, to_page=turn)
+    assert t is not None and (t.n_rows, t.n_cols) == (1, 2)
+    assert t.bbox == Rect(0, 80, 5, 100)
+
+
+def test_empty_or_degenerate_input_gives_no_table() -> None:
+    assert peers.table_from_slots([[None]], [[None]], page=1) is None
+    assert peers.table_from_slots([[(5, 5, 5, 9)]], [["x"]], page=1) is None
+
+
+def test_unknown_extractor() -> None:
+    with pytest.raises(KeyError):
+        peers.check_available("nope")
+
+
+def test_missing_peer_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(peers._REQUIRES, "pdfplumber", "no_such_module_for_tests")
+    with pytest.raises(peers.MissingExtractor, match=r"pip install 'table-inspector\[peers\]'"):
+        peers.check_available("pdfplumber")
+
+
+@pytest.mark.parametrize("name, module", [("pymupdf", "pymupdf"), ("pdfplumber", "pdfplumber"),
+                                          ("camelot-lattice", "camelot")])
+def test_peer_on_a_ruled_table(tmp_path, name: str, module: str) -> None:
+    if importlib.util.find_spec(module) is None:
+        pytest.skip(f"{module} is not installed")
+    pdf = tmp_path / "ruled.pdf"
+    pdf.write_bytes(ruled_pdf(ROWS, x0=100, y0=100, w=80, h=20))
+    tables = peers.extract(name, str(pdf), 0, Params())
+    assert len(tables) == 1
+    t = tables[0]
+    assert t.page == 1
+    # The drawn box is (100, 100, 340, 160); each peer may add a line width or so.
+    for got, want in zip(t.bbox.as_tuple(), (100, 100, 340, 160), strict=True):
+        assert got == pytest.approx(want, abs=2.5)
+    assert [[c.strip() for c in row] for row in t.rows_text()] == ROWS
