@@ -243,9 +243,8 @@ def _bands(blobs: list[_Blob], sc: _Scale
                        float(thick_px * s), "raster", b.grey)
         reason = _band_reason(long_px, thick_px, b, sc)
         bbox = Rect(float(b.x * s), float(b.y * s), float((b.x + b.w) * s), float((b.y + b.h) * s))
-        if reason.startswith("block") and b.uniform < BLOCK_MIN_UNIFORM:
+        if reason.startswith("shading"):
             blocks.append(bbox)
-            reason = "shading or picture, not a band"
         if reason:
             rejected.append(RejectedRule(as_rule, reason))
             continue
@@ -259,6 +258,8 @@ def _bands(blobs: list[_Blob], sc: _Scale
 def _band_reason(long_px: float, thick_px: float, b: _Blob, sc: _Scale) -> str:
     if long_px < sc.min_len:
         return f"too short ({long_px * sc.pt:.1f} pt)"
+    if b.uniform < BLOCK_MIN_UNIFORM and b.solid >= BAND_MIN_FILL:
+        return "shading or picture, not a band"
     if long_px < BAND_MIN_ASPECT * thick_px:
         if b.solid < BAND_MIN_FILL:
             return f"not rectangular ({b.solid:.0%} solid)"

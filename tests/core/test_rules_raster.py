@@ -173,6 +173,33 @@ def test_chart_gradient_and_legend_swatch_give_no_rules_but_a_hairline_does() ->
     assert [round(r.pos) for r in res.rules] == [hairline_y]
 
 
+def test_vertical_gradient_band_is_no_band() -> None:
+    shade = (100.0, 300.0, 500.0, 360.0)
+
+    def draw(page: pymupdf.Page) -> None:
+        n = 40
+        h = (shade[3] - shade[1]) / n
+        for i in range(n):  # strips stacked downwards, 230 -> 30 grey
+            y = shade[1] + i * h
+            fill(page, (shade[0], y, shade[2], y + h), int(230 - 200 * i / (n - 1)))
+
+    res = find_raster_rules(render(draw), DPI, PARAMS)
+    assert res.rules == () and res.bands == ()
+    assert any("shading or picture" in r.reason for r in res.rejected)
+
+
+def test_rules_inside_a_uniform_grey_panel_are_kept() -> None:
+    def draw(page: pymupdf.Page) -> None:
+        fill(page, (50, 60, 480, 250), 200)  # a sidebar box behind the table: a block
+        grid(page, XS, YS)
+        text_lines(page, 80, 115, ["Name", "Alpha", "Beta"], size=9)
+
+    res = find_raster_rules(render(draw), DPI, PARAMS)
+    assert_spans(horizontals(res.rules), YS, XS[0], XS[-1])
+    assert_spans(verticals(res.rules), XS, YS[0], YS[-1])
+    assert any("block, not a band" in r.reason for r in res.rejected)
+
+
 def test_slightly_skewed_rule_is_kept_a_diagonal_is_not() -> None:
     def draw(page: pymupdf.Page) -> None:
         page.draw_line((100, 200), (400, 203), width=0.75)  # 0.6 degrees, like a skewed scan
