@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..core.document import Document, DocumentError
-from ..core.types import Table
+from ..core.types import Table, Word
 from ..export import FORMATS, cells, csv, html, json_rows, markdown
 from ..export.files import table_file_names, write_atomic
 from .common import EXIT_INPUT, CliError, add_doc_args, add_param_args, open_doc, params_from_args, parse_pages
@@ -126,8 +126,22 @@ def _detected_tables(args: argparse.Namespace, doc: Document, pages: list[int]) 
             result = pipeline.run(index, params)
         except DocumentError as exc:
             raise CliError(str(exc), EXIT_INPUT) from None
-        tables.extend(result.tables)
+        tables.extend(_with_roles(t, result.words) for t in result.tables)
     return Source(tuple(tables), "detection")
+
+
+def _with_roles(table: Table, words: tuple[Word, ...]) -> Table:
+    """Detected tables have no row roles yet: suggest them (totals, notes) as the editor does."""
+    if table.row_roles:
+        return table
+    from ..golden.roles import suggest_row_roles
+
+    row_words: list[list[Word]] = [[] for _ in range(table.n_rows)]
+    for cell in table.cells:
+        if 0 <= cell.r < table.n_rows:
+            row_words[cell.r] += [words[i] for i in cell.word_ids if 0 <= i < len(words)]
+    roles = suggest_row_roles(table.rows_text(), table.header_rows, row_words)
+    return replace(table, row_roles=roles)
 
 
 def _render(args: argparse.Namespace, tables: tuple[Table, ...] | list[Table]) -> str:

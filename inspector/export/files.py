@@ -8,6 +8,7 @@ the temporary file is removed, the previous destination file is untouched and th
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from collections.abc import Sequence
@@ -27,12 +28,21 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
             os.fsync(fh.fileno())
         _keep_mode(target, tmp)
         os.replace(tmp, target)
-    except BaseException:
-        try:
+    except BaseException:  # Ctrl-C mid-write must not leave the temporary file behind either
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
+    _fsync_folder(target.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable where a folder can be opened (not on Windows)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def _keep_mode(target: Path, tmp: str) -> None:

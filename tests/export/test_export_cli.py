@@ -199,3 +199,17 @@ def test_never_overwrites_the_pdf_or_an_annotation(accounts_pdf, tmp_path, capsy
     ann.write_text("{}", encoding="utf-8")
     assert main(["export", str(pdf), "-f", "json", "-o", str(ann)]) == 2
     assert ann.read_text(encoding="utf-8") == "{}"
+
+
+def test_detected_rows_get_suggested_roles(tmp_path, capsys) -> None:
+    from resources.make_samples import A4, TableStyle, draw_table, finish, new_document
+
+    doc = new_document()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    rows = [("Item", "Cost"), ("Rent", "1,200"), ("Power", "300"), ("Total", "1,500")]
+    draw_table(page, 72, 100, rows, TableStyle(), header_rows=1)
+    pdf = tmp_path / "costs.pdf"
+    pdf.write_bytes(finish(doc))
+    assert main(["export", str(pdf), "-f", "cells"]) == 0
+    roles = {json.loads(x)["row_header"]: json.loads(x)["row_role"] for x in capsys.readouterr().out.splitlines()}
+    assert roles == {"Rent": "data", "Power": "data", "Total": "total"}
