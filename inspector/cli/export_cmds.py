@@ -43,7 +43,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     add_doc_args(p)
     p.add_argument("--pages", metavar="LIST", help="pages to export, e.g. 1,3-5 (default: all)")
-    p.add_argument("--format", "-f", required=True, choices=sorted(FORMATS), help="output format")
+    p.add_argument("--format", "-f", choices=sorted(FORMATS),
+                   help="output format (default: from the suffix of -o, e.g. .csv or .jsonl)")
     p.add_argument("-o", "--output", metavar="OUT",
                    help="output file, or a folder for one file per table; '-' or absent: stdout")
     p.add_argument("--from", dest="source", choices=("auto", "detection", "annotation"), default="auto",
@@ -64,10 +65,14 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--chunk-rows {args.chunk_rows}: must be at least 1")
     out = None if args.output in (None, "-") else args.output
     to_folder = out is not None and (Path(out).is_dir() or out.endswith(("/", "\\")))
+    args.format = args.format or _format_from_suffix(None if to_folder else out)
     if out is not None and not to_folder:
         _check_not_precious(Path(out), Path(args.file))
     doc = open_doc(args)
-    source = _tables(args, doc, parse_pages(args.pages, doc.page_count))
+    try:
+        source = _tables(args, doc, parse_pages(args.pages, doc.page_count))
+    finally:
+        doc.close()
     if out is None:
         _stdout(_render(args, source.tables))
     elif to_folder:
@@ -78,6 +83,15 @@ def run(args: argparse.Namespace) -> int:
     if not source.tables:
         print(f"table-inspector: no tables found ({source.description})", file=sys.stderr)
     return 0
+
+
+def _format_from_suffix(out: str | None) -> str:
+    suffix = Path(out).suffix.lower() if out else ""
+    by_suffix = {f.suffix: name for name, f in FORMATS.items()} | {".htm": "html", ".markdown": "md"}
+    if suffix not in by_suffix:
+        raise CliError(f"--format is required (one of {', '.join(sorted(FORMATS))}) "
+                       "unless -o names a file ending in .md, .html, .csv, .json or .jsonl")
+    return by_suffix[suffix]
 
 
 def _tables(args: argparse.Namespace, doc: Document, pages: list[int]) -> Source:

@@ -213,3 +213,12 @@ def test_detected_rows_get_suggested_roles(tmp_path, capsys) -> None:
     assert main(["export", str(pdf), "-f", "cells"]) == 0
     roles = {json.loads(x)["row_header"]: json.loads(x)["row_role"] for x in capsys.readouterr().out.splitlines()}
     assert roles == {"Rent": "data", "Power": "data", "Total": "total"}
+
+
+def test_format_from_the_output_suffix(accounts_pdf, tmp_path, capsys) -> None:
+    pdf, rows = accounts_pdf
+    out = tmp_path / "a.CSV"
+    assert main(["export", str(pdf), "-o", str(out)]) == 0
+    assert _csv(out.read_bytes().decode("utf-8")) == [list(r) for r in rows]
+    assert main(["export", str(pdf)]) == 2
+    assert "--format is required" in capsys.readouterr().err
