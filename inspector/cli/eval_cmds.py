@@ -6,7 +6,9 @@ annotated page is run through the extractor and scored: ICDAR 2013 adjacency-rel
 precision/recall/F1, cell retention, row integrity, label-number pairing, TEDS (with spans)
 and TEDS-Struct, table detection precision/recall at IoU 0.5, and defects that need no
 ground truth (broken numbers, ragged rows, sparse columns, unused rules) per 100 cells.
-An annotation whose PDF no longer has the annotated hash is refused (exit code 3).
+An annotation whose PDF no longer has the annotated hash is refused, and an unreadable
+annotation file left out: both are reported, the rest is still evaluated, and the exit
+code is then 3.
 """
 
 from __future__ import annotations
@@ -68,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
         source = evaluate.only_documents(source, args.only)
     for doc, reason in refused:
         print(f"table-inspector: refused {doc}: {reason}", file=sys.stderr)
+    for problem in source.problems:
+        print(f"table-inspector: left out {problem}", file=sys.stderr)
     if not source.pages:
         raise CliError(f"{args.golden}: no annotated pages to evaluate", EXIT_INPUT)
     show = args.progress or sys.stderr.isatty()
@@ -82,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     print(summary.text_report(result, tables=args.tables))
     if cmp is not None:
         print(baseline.text_report(cmp, args.baseline, args.max_cells))
-    return EXIT_INPUT if refused else EXIT_OK
+    return EXIT_INPUT if refused or source.problems else EXIT_OK
 
 
 def _progress(label: str) -> evaluate.Progress:

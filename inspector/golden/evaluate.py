@@ -9,6 +9,7 @@ fails or times out is recorded as such and scored as if nothing was found on it.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import signal
 import threading
@@ -50,12 +51,14 @@ class GoldenPage:
 
 @dataclass(frozen=True)
 class GoldenSource:
-    """What is evaluated against: ``hash`` identifies the golden set's exact content."""
+    """What is evaluated against: ``hash`` identifies the golden set's exact content (for a
+    golden set: its manifest and annotation files; for a corpus: ``tables.jsonl``)."""
 
     path: str
     kind: str  # "golden-set" or "corpus"
     hash: str
     pages: tuple[GoldenPage, ...]
+    problems: tuple[str, ...] = ()  # annotation files that could not be read, one line each
 
 
 @dataclass(frozen=True)
@@ -117,11 +120,37 @@ def load_source(path: str | Path) -> GoldenSource:
 
 
 def _golden_set_source(root: Path) -> GoldenSource:
+    """Every region of every annotated table, one golden table per region and page.
+
+    Unreadable annotation files and PDFs that cannot be found are left out later by
+    ``verify_pdfs`` (as refused), never silently.
+    """
+    from .goldenset import MANIFEST, load_golden_set
+    from .io import SUFFIX, AnnotationError
+    from .model import to_core_table
+
     try:
-        from . import io as golden_io
-    except ImportError:
-        raise EvalError(f"{root}: no tables.jsonl, and golden sets cannot be read in this build") from None
-    raise EvalError(f"{root}: golden set reading is not wired yet ({golden_io.__name__})")
+        gs = load_golden_set(root)
+    except AnnotationError as exc:
+        raise EvalError(f"{root}: no tables.jsonl, and not a golden set: {exc}") from None
+    by_page: dict[tuple[str, int], list[tuple[str, Table]]] = {}
+    pdfs: dict[str, tuple[str, str]] = {}
+    for e in gs.entries:
+        doc = e.annotation_path.relative_to(root).as_posix().removesuffix(SUFFIX)
+        # A missing PDF keeps its pages, with a path that verify_pdfs will refuse.
+        pdfs[doc] = (str(e.pdf_path) if e.pdf_path else str(root / e.file_name), e.annotation.sha256)
+        for t in e.annotation.tables:
+            for i, region in enumerate(t.regions):
+                tid = f"{doc}:{t.id}" + (f":r{i + 1}" if len(t.regions) > 1 else "")
+                by_page.setdefault((doc, region.page), []).append((tid, to_core_table(t, i)))
+    pages = tuple(GoldenPage(doc, pdfs[doc][0], page, tuple(t for _, t in items), tuple(i for i, _ in items),
+                             sha256=pdfs[doc][1])
+                  for (doc, page), items in sorted(by_page.items()))
+    files = [root / MANIFEST] + sorted(e.annotation_path for e in gs.entries)
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(f.relative_to(root).as_posix().encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
+    return GoldenSource(str(root), "golden-set", digest.hexdigest(), pages, tuple(gs.problems))
 
 
 def _corpus_source(root: Path) -> GoldenSource:
@@ -159,13 +188,13 @@ def verify_pdfs(source: GoldenSource) -> tuple[GoldenSource, list[tuple[str, str
         if gp.sha256 is not None and gp.sha256 != actual:
             refused[gp.doc] = f"PDF hash {actual[:12]} does not match the annotation's {gp.sha256[:12]}"
     kept = tuple(gp for gp in source.pages if gp.doc not in refused)
-    return (GoldenSource(source.path, source.kind, source.hash, kept), sorted(refused.items()))
+    return dataclasses.replace(source, pages=kept), sorted(refused.items())
 
 
 def only_documents(source: GoldenSource, needles: Sequence[str]) -> GoldenSource:
     """``source`` restricted to documents whose name contains one of ``needles``."""
     pages = tuple(gp for gp in source.pages if any(n in gp.doc for n in needles))
-    return GoldenSource(source.path, source.kind, source.hash, pages)
+    return dataclasses.replace(source, pages=pages)
 
 
 # --- scoring ----------------------------------------------------------------------------

@@ -122,7 +122,8 @@ def result(source: GoldenSource, extractor: str, params: Params, outcomes: Seque
         "format": FORMAT, "tool": f"table-inspector {__version__}", "extractor": extractor,
         "params": params.to_dict() if extractor == "inspector" else None, "timeout_s": timeout,
         "golden": {"path": source.path, "kind": source.kind, "hash": source.hash,
-                   "pages": len(source.pages), "refused": [{"doc": d, "reason": r} for d, r in refused]},
+                   "pages": len(source.pages), "refused": [{"doc": d, "reason": r} for d, r in refused],
+                   "problems": list(source.problems)},
         "overall": totals_dict(totals(outcomes)),
         "documents": {doc: {**totals_dict(totals(pages)), "page_results": [_page_dict(o) for o in pages]}
                       for doc, pages in sorted(docs.items())},
@@ -156,6 +157,8 @@ def text_report(res: dict[str, Any], tables: bool = True) -> str:
              f"{o['pages_timed_out']} timed out, median {o['ms_per_page']['median']} ms/page"]
     for d in res["golden"]["refused"]:
         lines.append(f"REFUSED {d['doc']}: {d['reason']}")
+    for problem in res["golden"].get("problems", []):
+        lines.append(f"UNREADABLE {problem}")
     lines.append("overall   " + metric_line(o))
     lines.append(f"TEDS: {o['teds']['name']}")
     for name, doc in res["documents"].items():
