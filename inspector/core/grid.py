@@ -69,7 +69,8 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int,
     segs = segments(words, lines, cparams.min_gap)
     xs = _columns(cand, segs, words, len(lines), cparams)
     ys = _positions(cand.rules, "h", box.y0, box.y1) if cand.source != "aligned" else [box.y0, box.y1]
-    ys, header_rows, virtual = _split_rows(ys, lines, words, xs, cand.source)
+    top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= SNAP for r in cand.rules)
+    ys, header_rows, virtual = _split_rows(ys, lines, words, xs, top_drawn, cand.rules)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source)
     spans = _spans(grid, cand, segs, lines, words, ids, virtual)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans))
@@ -124,29 +125,58 @@ def _line_cols(line: Line, words: Sequence[Word], xs: Sequence[float]) -> set[in
     return {_col_of(words[i].bbox.cx, xs) for i in line.word_ids}
 
 
+def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Every line has text in all columns but at most one: rows, not a wrapped header."""
+    need = max(2, len(xs) - 2)
+    return len(lines) >= 2 and all(len(_line_cols(ln, words, xs)) >= need for ln in lines)
+
+
 def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
-                source: str) -> tuple[list[float], int, set[float]]:
+                top_drawn: bool, rules: Sequence[Rule]) -> tuple[list[float], int, set[float]]:
     """Insert row boundaries between text lines that start a new row.
 
-    Returns boundaries, the number of header rows (rows of the first band when it is
-    delimited by a rule), and the set of inserted (undrawn) boundaries.
+    Returns boundaries, the number of header rows (1 when the first band is ruled off as
+    a header, else 0), and the set of inserted (undrawn) boundaries. In a column whose
+    band is not closed by drawn rules above and below, text belongs to a taller cell (a
+    row label spanning rows) and takes no part in splitting the band.
     """
     out = [ys[0]]
     virtual: set[float] = set()
-    header_rows = 0
     n_bands = len(ys) - 1
+    header_rows = 1 if n_bands >= 2 else 0
     for b in range(n_bands):
         top, bottom = ys[b], ys[b + 1]
-        inside = [ln for ln in lines if top <= ln.bbox.cy < bottom]
-        protect = b == 0 and n_bands >= 2  # a ruled-off first band is the header: keep wrapped lines together
+        band_ids = [i for ln in lines if top <= ln.bbox.cy < bottom for i in ln.word_ids]
+        open_cols = _open_columns(rules, xs, top, bottom, b == 0, b == n_bands - 1)
+        # Only a lone line in an open column is a label centred across rows.
+        open_cols = {c for c in open_cols
+                     if len(lines_in(words, [i for i in band_ids if _col_of(words[i].bbox.cx, xs) == c])) <= 1}
+        ids = [i for i in band_ids if _col_of(words[i].bbox.cx, xs) not in open_cols]
+        inside = lines_in(words, ids)
+        # A ruled-off first band is the header: keep its wrapped lines together. Above the
+        # first rule (a header found by growing the region upwards, or a zebra table's
+        # first unshaded rows) only lines that do not each fill the row are one header.
+        protect = b == 0 and n_bands >= 2 and (top_drawn or not _full_lines(inside, words, xs))
         cuts = [] if protect else _row_starts(inside, words, xs)
         for y in cuts:
             out.append(y)
             virtual.add(y)
         out.append(bottom)
-        if b == 0 and n_bands >= 2:
-            header_rows = 1 + len(cuts)
     return out, header_rows, virtual
+
+
+def _open_columns(rules: Sequence[Rule], xs: Sequence[float], top: float, bottom: float,
+                  first: bool, last: bool) -> set[int]:
+    """Columns where a drawn rule is missing at the band's top or bottom (ruled grids only)."""
+    if not any(r.orient == "v" for r in rules):
+        return set()
+    out = set()
+    for c in range(len(xs) - 1):
+        a, b = xs[c], xs[c + 1]
+        if (not first and _covered(rules, "h", top, a, b) < 0.5) or \
+                (not last and _covered(rules, "h", bottom, a, b) < 0.5):
+            out.add(c)
+    return out
 
 
 def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[float]:

@@ -137,6 +137,27 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float)
     return Rect(box.x0, box.y0, box.x1, max(box.y1, bottom))
 
 
+def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, max_lines: int = 3) -> Rect:
+    """Grow ``box`` upwards over header lines sitting just above its first rule.
+
+    At most ``max_lines`` lines, each close to the next and in two or more pieces inside
+    the box's x range; a title (one piece) stops it.
+    """
+    band = [i for i, w in enumerate(words) if w.bbox.cy < box.y0 and w.bbox.y0 >= stop_y]
+    ids = [i for i in band if box.x0 - 3 <= words[i].bbox.cx <= box.x1 + 3]
+    crossers = [words[i].bbox for i in band if _crosses(words[i].bbox, box)]
+    lines = lines_in(words, ids)
+    counts = [0] * len(lines)
+    for s in segments(words, lines, min_gap):
+        counts[s.line] += 1
+    top = box.y0
+    for ln, n in list(zip(lines, counts, strict=True))[::-1][:max_lines]:
+        if top - ln.bbox.y1 > 1.2 * ln.bbox.height or n < 2 or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
+            break
+        top = ln.bbox.y0
+    return Rect(box.x0, min(top, box.y0), box.x1, box.y1)
+
+
 def _crosses(b: Rect, box: Rect) -> bool:
     return any(b.x0 < x - 3 and b.x1 > x + 3 for x in (box.x0, box.x1))
 

@@ -40,7 +40,8 @@ TOUCH_TOL = 2.0  # pt: candidates this close touch (same group)
 GROUP_GAP = 12.0
 HATCH_GAP = 4.0  # pt: three or more parallel runs this close are a shading's strips  # pt: parallel overlapping candidates this close share a group
 GLYPH_COVER = (0.2, 0.8)  # partial ink cover beside a run: glyphs standing on it
-DUPLICATE_TOL = 1.5  # pt: a band edge this close to a thin rule along it is the same line
+DUPLICATE_TOL = 1.5
+MOMENT_STEP = 3  # px: column sampling for run moments (runs are >= min_length/2 long)  # pt: a band edge this close to a thin rule along it is the same line
 
 
 @dataclass(frozen=True)
@@ -146,13 +147,16 @@ def _solid_regions(grey: np.ndarray, ink: np.ndarray, sc: _Scale,
                    fraction: float) -> tuple[np.ndarray, list[_Blob]]:
     """(thin-run mask 0/255, solid blobs at least min_length/2 long)."""
     k = int(sc.max_thick) + 1
-    solid = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
-    x, y, w, h = cv2.boundingRect(solid)
+    square = np.ones((k, k), np.uint8)
+    seeds = cv2.erode(ink, square)
+    x, y, w, h = cv2.boundingRect(seeds)
     if w == 0:
         return ink, []
-    # Everything solid sits in this crop; working there keeps text-only pages cheap.
-    crop = (slice(y, y + h), slice(x, x + w))
-    core, g = solid[crop], grey[crop]
+    # Everything solid sits in this crop (the opening's dilation reaches k px beyond the
+    # seeds); working there keeps text-only pages cheap.
+    x0, y0 = max(0, x - k), max(0, y - k)
+    crop = (slice(y0, min(ink.shape[0], y + h + k)), slice(x0, min(ink.shape[1], x + w + k)))
+    core, g = cv2.dilate(seeds[crop], square), grey[crop]
     contours, _ = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     region = core.copy()  # where thin ink must be darker than its surroundings
     blobs = _blobs(contours, core, g, ink[crop], region, sc)
@@ -166,7 +170,7 @@ def _solid_regions(grey: np.ndarray, ink: np.ndarray, sc: _Scale,
     inner = cv2.compare(g, limit, cv2.CMP_LT)
     thin = ink.copy()
     np.copyto(thin[crop], inner, where=region > 0)
-    return thin, [b.moved(x, y) for b in blobs]
+    return thin, [b.moved(x0, y0) for b in blobs]
 
 
 def _blobs(contours: list[np.ndarray], core: np.ndarray, g: np.ndarray, ink: np.ndarray,
@@ -295,19 +299,22 @@ def _thin_rules(thin: np.ndarray, grey: np.ndarray, paper: int, orient: Orientat
                 sc: _Scale) -> list[tuple[Rule, str]]:
     """Horizontal (or, on the transposed image, vertical) thin runs, each with why it is not
     a rule ("" when it is)."""
-    if orient == "v":
-        thin, grey = cv2.transpose(thin), cv2.transpose(grey)
     # Half the minimum length: shorter marks are listed as "too short" instead of vanishing.
-    kernel = np.ones((1, max(2, int(sc.min_len / 2))), np.uint8)
-    runs = cv2.morphologyEx(thin, cv2.MORPH_OPEN, kernel)
+    length = max(2, int(sc.min_len / 2))
+    if orient == "h":
+        seeds = cv2.erode(thin, np.ones((1, length), np.uint8))
+    else:  # transpose the sparse eroded mask only; grey and thin are read through views
+        seeds = cv2.transpose(cv2.erode(thin, np.ones((length, 1), np.uint8)))
+        thin, grey = thin.T, grey.T
     # Keep only rows holding runs (plus one blank row after each, so separate runs stay
-    # separate): labelling a few hundred rows is far cheaper than the whole page.
-    busy = cv2.reduce(runs, 1, cv2.REDUCE_MAX).ravel() > 0
+    # separate): dilating and labelling a few hundred rows is far cheaper than the page.
+    busy = cv2.reduce(seeds, 1, cv2.REDUCE_MAX).ravel() > 0
     if not busy.any():
         return []
     busy[1:] |= busy[:-1].copy()
     rows = np.flatnonzero(busy)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(runs[rows], connectivity=8)
+    runs = cv2.dilate(seeds[rows], np.ones((1, length), np.uint8))  # completes the opening
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(runs, connectivity=8)
     m = _moments(labels, rows, grey, paper, n)
     out: list[tuple[Rule, str]] = []
     s = sc.pt
@@ -328,7 +335,7 @@ def _glyphs_touch(thin: np.ndarray, top: int, bottom: int, x: int, w: int) -> bo
     on a run of serifs. A rule has clear space (or a whole band) beside it."""
     for row in (top - 1, bottom + 1):
         if 0 <= row < thin.shape[0]:
-            cover = cv2.countNonZero(thin[row, x:x + w]) / w
+            cover = np.count_nonzero(thin[row, x:x + w]) / w
             if GLYPH_COVER[0] <= cover <= GLYPH_COVER[1]:
                 return True
     return False
@@ -395,8 +402,12 @@ class _Moments:
 
 
 def _moments(labels: np.ndarray, rows: np.ndarray, grey: np.ndarray, paper: int, n: int) -> _Moments:
-    """``labels`` of a row subset of the page: its row i is page row ``rows[i]``."""
-    ys, xs = np.nonzero(labels)
+    """``labels`` of a row subset of the page: its row i is page row ``rows[i]``.
+
+    Every MOMENT_STEP-th column is enough for a run's centre, slope and scatter.
+    """
+    ys, xs = np.nonzero(labels[:, ::MOMENT_STEP])
+    xs *= MOMENT_STEP
     lab = labels[ys, xs]
     ys = rows[ys]
     g = grey[ys, xs].astype(np.float64)

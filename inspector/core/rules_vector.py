@@ -105,8 +105,12 @@ def _from_fill(d: Drawing, params: VectorParams, out: list[Rule], bands: list[Ba
             out.append(Rule("v", (x0 + x1) / 2, y0, y1, max(w, 0.1), "vector", g))
         elif w > params.max_thickness and h > params.max_thickness:
             bands.append(Band(Rect(x0, y0, x1, y1), g, "vector"))
-            out.extend((Rule("h", y0, x0, x1, 0.1, "vector", g), Rule("h", y1, x0, x1, 0.1, "vector", g),
-                        Rule("v", x0, y0, y1, 0.1, "vector", g), Rule("v", x1, y0, y1, 0.1, "vector", g)))
+            # A band marks rows (or columns) along its long sides only: its short ends are
+            # where the shading stops, not separators.
+            if w >= h:
+                out.extend((Rule("h", y0, x0, x1, 0.1, "vector", g), Rule("h", y1, x0, x1, 0.1, "vector", g)))
+            else:
+                out.extend((Rule("v", x0, y0, y1, 0.1, "vector", g), Rule("v", x1, y0, y1, 0.1, "vector", g)))
 
 
 def join_collinear(rules: Iterable[Rule], gap: float, pos_tol: float) -> list[Rule]:

@@ -14,7 +14,7 @@ from .cells import assemble
 from .columns import Line, segments
 from .grid import build_grid, words_inside
 from .params import ColumnParams, TableParams
-from .regions import Candidate, aligned_runs, extend_down, hrule_regions, ruled_regions
+from .regions import Candidate, aligned_runs, extend_down, extend_up, hrule_regions, ruled_regions
 from .types import ColumnBin, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
@@ -80,9 +80,12 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     counts = _segment_counts(words, lines, cparams)
     cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH)
     tops = sorted(c.bbox.y0 for c in cands)
+    bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
     for cand in cands:
         stop = min((y for y in tops if y > cand.bbox.y1 + 1), default=float("inf"))
         box = extend_down(cand.bbox, words, cparams.min_gap, stop)
+        above = max((y for y in bottoms if y < cand.bbox.y0 - 1), default=0.0)
+        box = extend_up(box, words, cparams.min_gap, above)
         col.offer(Candidate(box, cand.source, cand.rules))
     if tparams.borderless:
         for cand in _aligned_candidates(words, lines, col.taken, cparams, tparams):
