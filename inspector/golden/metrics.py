@@ -221,3 +221,23 @@ def best_match(golden: Table, output: Sequence[Table]) -> int | None:
         if iou > best_iou:
             best, best_iou = j, iou
     return best
+
+
+@dataclass(frozen=True, slots=True)
+class CellDiff:
+    """Where output and golden disagree, for highlighting: golden cells whose text no output
+    cell holds (``lost``), and non-empty output cells no golden cell claimed (``extra``, as
+    (output table index, cell))."""
+
+    lost: tuple[Cell, ...]
+    extra: tuple[tuple[int, Cell], ...]
+
+
+def diff_cells(golden: Table, output: Sequence[Table]) -> CellDiff:
+    """The cell-level differences between ``golden`` and the output tables overlapping it."""
+    candidates = overlapping(golden, output)
+    placed = place_cells(golden, output, candidates)
+    lost = tuple(c for c in nonempty_cells(golden) if (c.r, c.c) not in placed)
+    used = {(p.table, p.cell.r, p.cell.c) for p in placed.values()}
+    extra = tuple((t, c) for t in candidates for c in nonempty_cells(output[t]) if (t, c.r, c.c) not in used)
+    return CellDiff(lost, extra)

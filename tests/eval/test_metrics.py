@@ -120,3 +120,12 @@ def test_far_away_table_is_not_a_candidate() -> None:
 def test_label_pairs_skip_rows_without_label() -> None:
     golden = table([["1", "2"], ["x", "3"]])
     assert [(a.text, b.text) for a, b in m.label_pairs(golden)] == [("x", "3")]
+
+
+def test_diff_cells_lists_lost_and_extra_cells() -> None:
+    golden = table(TRUTH)
+    out = table([["Item", "2024", "2025"], ["Apples", "12 13", ""], ["Pears", "-", "-"]])
+    diff = m.diff_cells(golden, [out])
+    assert sorted(c.text for c in diff.lost) == ["12", "13"]
+    assert [(t, c.text) for t, c in diff.extra] == [(0, "12 13")]
+    assert m.diff_cells(golden, [golden]) == m.CellDiff((), ())
