@@ -119,8 +119,9 @@ class MainWindow(QMainWindow):
 
     # -- opening files ------------------------------------------------------------------
     def open_file(self, path: str | os.PathLike[str], password: str | None = None, interactive: bool = True) -> bool:
-        """Open ``path``. Interactive: ask for a password if needed and show a message box on
-        failure (the current document stays open). Otherwise raise ``DocumentError``."""
+        """Open ``path``. Interactive: ask for a password if needed, show a message box on
+        failure (the current document stays open) and add it to the recent files.
+        Otherwise (screenshots, scripts) raise ``DocumentError`` and leave the settings alone."""
         while True:
             try:
                 self.session.open(path, password=password)
@@ -137,7 +138,8 @@ class MainWindow(QMainWindow):
                     raise
                 QMessageBox.warning(self, "Cannot open file", str(exc))
                 return False
-        self._remember(str(Path(path).resolve()))
+        if interactive:
+            self._remember(str(Path(path).resolve()))
         return True
 
     def open_dialog(self) -> None:

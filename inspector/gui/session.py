@@ -57,6 +57,7 @@ class Session(QObject):
         self.result: PageResult | None = None
         self.selection: Selection | None = None
         self.busy = False
+        self.last_error = ""  # why the latest detection failed, "" when it did not
         self._hits: HitIndex | None = None
         self._doc_id = 0
         self._req_id = 0
@@ -149,6 +150,7 @@ class Session(QObject):
 
     def _submit(self) -> None:
         self._req_id += 1
+        self.last_error = ""
         self._set_busy(True)
         self._worker.submit(DetectRequest(self._req_id, self._doc_id, self.page_index, self.params))
 
@@ -165,6 +167,7 @@ class Session(QObject):
 
     def _on_failed(self, req_id: int, message: str) -> None:
         if req_id == self._req_id:
+            self.last_error = message
             self._set_busy(False)
             self.detectFailed.emit(message)
 

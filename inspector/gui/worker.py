@@ -14,7 +14,7 @@ import traceback
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from ..core.document import Document, DocumentError, open_document
 from ..core.params import Params
@@ -134,6 +134,9 @@ class WorkerThread(QObject):
         self._load.connect(self.worker.load)
         self._run.connect(self.worker.run)
         self._close.connect(self.worker.close)
+        app = QCoreApplication.instance()
+        if app is not None:  # a thread still running when Qt tears down aborts the process
+            app.aboutToQuit.connect(self.stop)
         self.thread.start()
 
     def load(self, src: DocumentSource) -> None:

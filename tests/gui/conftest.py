@@ -77,9 +77,11 @@ def window(qtbot, settings: QSettings) -> Iterator[MainWindow]:  # noqa: ANN001
     win.session.close()
 
 
-def wait_result(qtbot, win: MainWindow, timeout: int = 30000) -> None:  # noqa: ANN001
+def wait_result(qtbot, win: MainWindow, timeout: int = 60000) -> None:  # noqa: ANN001
     """Wait until the session holds the result of its latest request."""
-    qtbot.waitUntil(lambda: not win.session.busy and win.session.result is not None, timeout=timeout)
+    s = win.session
+    qtbot.waitUntil(lambda: not s.busy and (s.result is not None or s.last_error != ""), timeout=timeout)
+    assert s.result is not None, s.last_error
 
 
 @pytest.fixture

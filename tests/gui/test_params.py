@@ -51,7 +51,7 @@ def test_model_to_view_and_reset_all(opened: MainWindow) -> None:
     assert opened.session.params.raster.enabled is True
     opened.session.reset_all()
     assert opened.session.params == Params()
-    assert eds["columns.min_gap"].spin.value() == 6.0 and not eds["columns.min_gap"].reset.isEnabled()
+    assert eds["columns.min_gap"].spin.value() == eds["columns.min_gap"].info.default and not eds["columns.min_gap"].reset.isEnabled()
 
 
 def test_presets_round_trip_and_bad_preset(opened: MainWindow, tmp_path: Path) -> None:

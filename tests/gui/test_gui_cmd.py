@@ -1,0 +1,61 @@
+"""``table-inspector gui``: argument checks, the --screenshot mode, exit codes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+
+from inspector.cli.common import CliError
+from inspector.cli.gui_cmd import LAYER_HELP, parse_layers
+from inspector.gui.app import LaunchError, LaunchOptions, run
+from inspector.gui.scene.layers import LAYER_KEYS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_layer_names_match_the_window() -> None:
+    assert tuple(LAYER_HELP.split(",")) == LAYER_KEYS
+    assert parse_layers("words, grids") == ("words", "grids")
+    assert parse_layers("all") == LAYER_KEYS and parse_layers("none") == ()
+    with pytest.raises(CliError, match="unknown layer"):
+        parse_layers("words,tabels")
+
+
+def test_screenshot_in_process(qapp, table_pdf, tmp_path: Path) -> None:  # noqa: ANN001
+    out = tmp_path / "shot.png"
+    code = run(LaunchOptions(file=str(table_pdf.path), page=2, layers=("grids",), screenshot=str(out),
+                             size=(900, 700), select_table=1))
+    assert code == 0
+    img = QImage(str(out))
+    assert (img.width(), img.height()) == (900, 700)
+
+
+def test_screenshot_bad_page_and_bad_file(qapp, table_pdf, tmp_path: Path) -> None:  # noqa: ANN001
+    with pytest.raises(LaunchError, match="has 2 page"):
+        run(LaunchOptions(file=str(table_pdf.path), page=5, screenshot=str(tmp_path / "x.png")))
+    junk = tmp_path / "junk.pdf"
+    junk.write_bytes(b"nope")
+    with pytest.raises(LaunchError) as err:
+        run(LaunchOptions(file=str(junk), screenshot=str(tmp_path / "x.png")))
+    assert err.value.code == 3 and "junk.pdf" in str(err.value)
+
+
+def test_cli_screenshot_subprocess(table_pdf, tmp_path: Path) -> None:  # noqa: ANN001
+    out = tmp_path / "cli.png"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    cmd = [sys.executable, "-m", "inspector.cli", "gui", str(table_pdf.path), "--layers", "words,grids",
+           "--zoom", "120", "--size", "800x600", "--set", "columns.min_gap=8", "--screenshot", str(out)]
+    done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert QImage(str(out)).width() == 800
+    bad = subprocess.run([sys.executable, "-m", "inspector.cli", "gui", str(tmp_path / "none.pdf"),
+                          "--screenshot", str(out)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 3 and "no such file" in bad.stderr and "Traceback" not in bad.stderr
+    usage = subprocess.run([sys.executable, "-m", "inspector.cli", "gui", "--zoom", "huge"], cwd=ROOT, env=env,
+                           capture_output=True, text=True, timeout=120)
+    assert usage.returncode == 2 and "--zoom" in usage.stderr

@@ -1,0 +1,117 @@
+"""The page view: picture aligned with overlays (also rotated), zoom, sharp re-render, laziness."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QColor, QMouseEvent
+from PySide6.QtWidgets import QApplication
+
+from inspector.core.document import open_document
+from inspector.gui.main_window import MainWindow
+from inspector.gui.scene.pixmaps import MAX_PIXELS, RenderCache, pick_dpi
+
+
+def _dark(c: QColor) -> bool:
+    return c.lightness() < 110
+
+
+def _picture_pixel(win: MainWindow, x: float, y: float) -> QColor:
+    """Darkest colour of the page picture within a pixel of point (x, y) (unrotated page space)."""
+    scene = win.view.page_scene
+    img = scene.picture.pixmap().toImage()
+    k = scene.picture_dpi / 72.0
+    near = [img.pixelColor(int(x * k) + dx, int(y * k) + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    return min(near, key=lambda c: c.lightness())
+
+
+def test_picture_covers_page_in_unrotated_space(opened: MainWindow) -> None:
+    scene = opened.view.page_scene
+    rect = scene.picture.mapRectToScene(scene.picture.boundingRect())
+    assert abs(rect.width() - 595) < 1 and abs(rect.height() - 842) < 1 and rect.topLeft() == QPointF(0, 0)
+    # the table's top rule at y=200 from x=100 to 460: ink exactly where the overlay draws it
+    assert _dark(_picture_pixel(opened, 300, 200))
+    assert not _dark(_picture_pixel(opened, 300, 212))
+
+
+def test_rotated_page_rotates_view_and_keeps_overlays_aligned(window: MainWindow, rotated_pdf, wait) -> None:  # noqa: ANN001
+    assert window.open_file(rotated_pdf.path)
+    wait(window)
+    view = window.view
+    assert view.rotation == 90 and window.session.result.rotation == 90
+    page = view.mapFromScene(view.page_scene.page_rect).boundingRect()
+    assert page.width() > page.height()  # shown landscape
+    # word boxes and rules are in unrotated space, and so is the picture under them
+    view.set_zoom(1.5)
+    view.render_picture()
+    assert _dark(_picture_pixel(window, 300, 200))
+    window.layers.set_visible_layers(set())
+    shot = view.viewport().grab().toImage()
+    for x, y in ((300, 200), (100, 250), (220, 296)):  # points on the table's rules
+        p = view.mapFromScene(QPointF(x, y))
+        near = [shot.pixelColor(p.x() + dx, p.y() + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+        assert any(_dark(c) for c in near), (x, y)
+    p = view.mapFromScene(QPointF(300, 212))
+    assert not _dark(shot.pixelColor(p.x(), p.y()))
+
+
+def test_fit_and_zoom_rerender_sharper(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+    view = opened.view
+    view.fit_width()
+    width_px = view.mapFromScene(view.page_scene.page_rect).boundingRect().width()
+    assert abs(width_px - (view.viewport().width() - 24)) <= 2
+    dpi0 = view.page_scene.picture_dpi
+    with qtbot.waitSignal(view.pictureRendered, timeout=5000) as sig:
+        view.set_zoom(view.zoom * 3)
+    assert sig.args[0] > dpi0 and view.page_scene.picture_dpi == sig.args[0]
+    assert sig.args[0] >= 72 * view.zoom or sig.args[0] == pick_dpi(1e9, 595, 842)
+    view.fit_page()
+    shown = view.mapFromScene(view.page_scene.page_rect).boundingRect()
+    assert shown.height() <= view.viewport().height() and shown.width() <= view.viewport().width()
+
+
+def test_dpi_choice_and_cache_bound(table_pdf) -> None:  # noqa: ANN001
+    assert pick_dpi(80, 595, 842) == 100
+    assert pick_dpi(30, 595, 842) == 36
+    big = pick_dpi(5000, 595, 842)
+    assert (big / 72) ** 2 * 595 * 842 <= MAX_PIXELS
+    doc = open_document(table_pdf.path)
+    cache = RenderCache(max_bytes=3 * 1024 * 1024)
+    first = cache.get(1, doc.page(0), 100)
+    assert cache.get(1, doc.page(0), 100) is first  # cached
+    for dpi in (72, 144):
+        cache.get(1, doc.page(1), dpi)
+    assert cache.bytes <= cache.max_bytes or len(cache) == 1
+    assert len(cache) < 3
+    doc.close()
+
+
+def test_thumbnails_render_lazily(window: MainWindow, tmp_path: Path, qtbot, wait) -> None:  # noqa: ANN001
+    path = tmp_path / "many.pdf"
+    doc = pymupdf.open()
+    for i in range(120):
+        doc.new_page(width=300, height=400).insert_text((50, 50), f"page {i + 1}")
+    doc.save(path)
+    assert window.open_file(path)
+    wait(window)
+    model = window.thumbnails.thumbs
+    assert model.rowCount() == 120
+    qtbot.waitUntil(lambda: model.rendered() > 0, timeout=20000)
+    qtbot.wait(200)
+    assert model.rendered() < 30  # only what the strip has shown
+    window.session.set_page(100)
+    qtbot.waitUntil(lambda: model._thumbs.get(100) is not None, timeout=20000)
+
+
+def test_cursor_position_in_points(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+    view = opened.view
+    pos = QPointF(view.mapFromScene(QPointF(250, 300)))
+    move = QMouseEvent(QEvent.Type.MouseMove, pos, view.viewport().mapToGlobal(pos), Qt.MouseButton.NoButton,
+                       Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(view.viewport(), move)
+    text = opened.cursor_label.text()
+    x, y = (float(t) for t in text.replace("x ", "").replace(" y ", "").replace(" pt", "").split(","))
+    tol = 1.5 / view.zoom
+    assert abs(x - 250) <= tol and abs(y - 300) <= tol
