@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..core.types import Table
 from .grid import NoHeader, SlotGrid, SpanMode, column_headers, header_row_count, slot_grid
 
-_INLINE = re.compile(r"([\\`*_\[\]<>#~])")
+_INLINE = re.compile(r"([\\`*_\[\]<>#~&!])")
 _PIPE = re.compile(r"(\\*)\|")
 
 
