@@ -1,0 +1,112 @@
+"""The headless commands as a user runs them: output shape, exit codes, messages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import resources
+from inspector.cli import main
+from tests.core import pdfs
+
+
+@pytest.fixture()
+def ruled_pdf(tmp_path: Path) -> Path:
+    path = tmp_path / "ruled.pdf"
+    path.write_bytes(pdfs.two_tables()[0])
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_detect_json_has_the_documented_shape(capsys, ruled_pdf: Path) -> None:
+    code, out, _ = run(capsys, "detect", str(ruled_pdf), "--json")
+    assert code == 0
+    data = json.loads(out)
+    page = data["pages"][0]
+    assert page["page"] == 1 and page["width"] == pytest.approx(595, abs=1) and page["height"] > 800
+    t = page["tables"][0]
+    assert set(t) >= {"bbox", "source", "confidence", "n_rows", "n_cols", "cells"}
+    assert t["source"] == "ruled" and 0.0 <= t["confidence"] <= 1.0 and (t["n_rows"], t["n_cols"]) == (5, 4)
+    assert set(t["cells"][0]) >= {"r", "c", "rs", "cs", "text", "bbox"}
+    assert t["cells"][0]["text"] == "Fruit"
+    assert 0.5 < data["table_density"] <= 1.0
+
+
+def test_detect_text_names_tables_and_density(capsys, ruled_pdf: Path) -> None:
+    code, out, _ = run(capsys, "detect", str(ruled_pdf), "--pages", "1")
+    assert code == 0
+    assert "2 table(s)" in out and "table density" in out and "| Apple | Kent | 12 | 0.50 |" in out
+
+
+def test_set_changes_detection_and_bad_set_is_usage_error(capsys, ruled_pdf: Path) -> None:
+    code, out, _ = run(capsys, "detect", str(ruled_pdf), "--json", "--set", "tables.min_rows=20")
+    assert code == 0 and json.loads(out)["pages"][0]["tables"] == []
+    code, _, err = run(capsys, "detect", str(ruled_pdf), "--set", "tables.min_rows=banana")
+    assert code == 2 and "not a valid int" in err
+
+
+@pytest.mark.parametrize("content,needle", [(b"", "empty"), (b"hello, not a pdf", "not a PDF"),
+                                            (b"%PDF-1.7\n garbage", "damaged")])
+def test_unreadable_input_exits_3_with_one_line(capsys, tmp_path: Path, content: bytes, needle: str) -> None:
+    bad = tmp_path / "bad.pdf"
+    bad.write_bytes(content)
+    code, out, err = run(capsys, "detect", str(bad))
+    assert code == 3 and needle in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_page_out_of_range_is_usage_error(capsys, ruled_pdf: Path) -> None:
+    code, _, err = run(capsys, "words", str(ruled_pdf), "--page", "9")
+    assert code == 2 and "1 page" in err
+
+
+def test_words_and_rules_commands(capsys, ruled_pdf: Path) -> None:
+    code, out, _ = run(capsys, "words", str(ruled_pdf), "--json")
+    words = json.loads(out)["words"]
+    assert code == 0 and {"Fruit", "Quince", "(1,234)"} <= {w["text"] for w in words}
+    code, out, _ = run(capsys, "rules", str(ruled_pdf), "--json")
+    data = json.loads(out)
+    assert code == 0 and len(data["rules"]) >= 9 and all(r["source"] for r in data["rules"])
+    code, out, _ = run(capsys, "rules", str(ruled_pdf))
+    assert "kept" in out
+
+
+def test_render_writes_png(capsys, ruled_pdf: Path, tmp_path: Path) -> None:
+    out_png = tmp_path / "o.png"
+    code, out, _ = run(capsys, "render", str(ruled_pdf), "--page", "1", "--layers", "words,rules,bins,grid",
+                       "-o", str(out_png))
+    assert code == 0 and out_png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    code, _, err = run(capsys, "render", str(ruled_pdf), "--layers", "nope", "-o", str(out_png))
+    assert code == 2 and "unknown layer" in err
+
+
+def test_params_lists_every_field_and_json_is_a_preset(capsys, tmp_path: Path, ruled_pdf: Path) -> None:
+    code, out, _ = run(capsys, "params")
+    assert code == 0 and "columns.min_gap" in out and "raster.paper_fraction" in out
+    code, out, _ = run(capsys, "params", "--json")
+    preset = tmp_path / "p.json"
+    preset.write_text(out)
+    code, _, _ = run(capsys, "detect", str(ruled_pdf), "--preset", str(preset))
+    assert code == 0
+
+
+def test_bundled_sample_has_tables(capsys) -> None:
+    code, out, _ = run(capsys, "detect", str(resources.sample_pdf()), "--json")
+    assert code == 0 and sum(len(p["tables"]) for p in json.loads(out)["pages"]) >= 3
+
+
+def test_encrypted_pdf_needs_password(capsys, tmp_path: Path) -> None:
+    import pymupdf
+    doc = pymupdf.open(stream=pdfs.ruled_grid()[0], filetype="pdf")
+    path = tmp_path / "locked.pdf"
+    doc.save(path, encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="pw", owner_pw="owner")
+    code, _, err = run(capsys, "detect", str(path))
+    assert code == 3 and "password" in err
+    code, out, _ = run(capsys, "detect", str(path), "--password", "pw")
+    assert code == 0 and "1 table(s)" in out

@@ -1,0 +1,55 @@
+"""The cached pipeline: a parameter change re-runs only the stages after it."""
+
+from __future__ import annotations
+
+import pytest
+
+from inspector.core.document import open_document
+from inspector.core.params import ParamError, Params, describe
+from inspector.core.pipeline import Pipeline
+from tests.core import pdfs
+
+
+@pytest.fixture()
+def pipe() -> Pipeline:
+    pdf, _ = pdfs.two_tables()
+    return Pipeline(open_document(pdf))
+
+
+def test_first_run_computes_every_stage(pipe: Pipeline) -> None:
+    res = pipe.run(0)
+    assert set(pipe.computed) == {"words", "drawings", "vector", "render", "raster", "merge", "rows", "tables"}
+    assert res.timings["total"] >= 0 and len(res.tables) == 2
+
+
+def test_column_change_does_not_render_or_redo_rules(pipe: Pipeline) -> None:
+    before = pipe.run(0)
+    after = pipe.run(0, Params().with_value("columns.min_gap", 8))
+    assert pipe.computed == ["tables"]
+    assert after.words is before.words and after.rules is before.rules
+    assert after.timings["render"] == 0.0 and after.timings["raster"] == 0.0
+
+
+def test_raster_change_reruns_raster_and_downstream_only(pipe: Pipeline) -> None:
+    pipe.run(0)
+    pipe.run(0, Params().with_value("raster.paper_fraction", 0.8))
+    assert pipe.computed == ["raster", "merge", "tables"]
+
+
+def test_same_params_twice_computes_nothing(pipe: Pipeline) -> None:
+    first = pipe.run(0)
+    second = pipe.run(0)
+    assert pipe.computed == [] and second.tables == first.tables
+
+
+def test_params_metadata_is_complete_and_ranges_hold() -> None:
+    for f in describe():
+        assert f.label and f.unit and f.help
+        assert f.lo <= (1 if f.kind is bool else f.default) <= f.hi
+    with pytest.raises(ParamError, match="outside"):
+        Params().with_value("columns.min_gap", 1000)
+    with pytest.raises(ParamError, match="unknown"):
+        Params().with_value("nope.x", 1)
+    p = Params().with_value("raster.enabled", "off")
+    assert p.raster.enabled is False
+    assert Params.loads(p.dumps()) == p
