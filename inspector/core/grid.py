@@ -146,13 +146,14 @@ def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], x
     header_rows = 1 if n_bands >= 2 else 0
     for b in range(n_bands):
         top, bottom = ys[b], ys[b + 1]
-        band_ids = [i for ln in lines if top <= ln.bbox.cy < bottom for i in ln.word_ids]
+        inside = [ln for ln in lines if top <= ln.bbox.cy < bottom]
         open_cols = _open_columns(rules, xs, top, bottom, b == 0, b == n_bands - 1)
-        # Only a lone line in an open column is a label centred across rows.
-        open_cols = {c for c in open_cols
-                     if len(lines_in(words, [i for i in band_ids if _col_of(words[i].bbox.cx, xs) == c])) <= 1}
-        ids = [i for i in band_ids if _col_of(words[i].bbox.cx, xs) not in open_cols]
-        inside = lines_in(words, ids)
+        if open_cols and len(inside) > 1:
+            band_ids = [i for ln in inside for i in ln.word_ids]
+            # Only a lone line in an open column is a label centred across rows.
+            open_cols = {c for c in open_cols
+                         if len(lines_in(words, [i for i in band_ids if _col_of(words[i].bbox.cx, xs) == c])) <= 1}
+            inside = lines_in(words, [i for i in band_ids if _col_of(words[i].bbox.cx, xs) not in open_cols])
         # A ruled-off first band is the header: keep its wrapped lines together. Above the
         # first rule (a header found by growing the region upwards, or a zebra table's
         # first unshaded rows) only lines that do not each fill the row are one header.
