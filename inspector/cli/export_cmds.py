@@ -56,6 +56,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--chunk-rows", type=int, metavar="N",
                    help="md only: split each table into chunks of N body rows, each repeating the header")
     p.add_argument("--bom", action="store_true", help="csv only: start with a UTF-8 byte order mark")
+    p.add_argument("--decimal", choices=("guess", "point", "comma"), default="guess",
+                   help="cells only: how to read '1,234' and '1.234' (default: guess per column)")
     add_param_args(p)
     p.set_defaults(func=run)
 
@@ -171,7 +173,8 @@ def _render(args: argparse.Namespace, tables: tuple[Table, ...] | list[Table]) -
         return csv.dumps_tables(tables, csv.CsvOptions(spans=args.spans or "empty", bom=args.bom))
     if name == "json":
         return json_rows.dumps_tables(tables, json_rows.JsonRowsOptions(spans=args.spans or "repeat"))
-    return cells.dumps_tables(tables, cells.CellOptions())
+    decimal_comma = {"guess": None, "point": False, "comma": True}[args.decimal]
+    return cells.dumps_tables(tables, cells.CellOptions(decimal_comma=decimal_comma))
 
 
 def _md_chunks(tables: tuple[Table, ...] | list[Table], max_rows: int, opts: markdown.MarkdownOptions) -> str:

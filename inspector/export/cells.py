@@ -17,7 +17,7 @@ from typing import Any
 
 from ..core.types import Table
 from .grid import NoHeader, SlotGrid, flat, fold, header_row_count, row_header_count, row_role, slot_grid
-from .numbers import ParsedNumber, parse_number
+from .numbers import ParsedNumber, guess_decimal_comma, parse_number
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,8 @@ class CellOptions:
     """``skip_empty``: no record for cells without text. ``no_header``: with no header rows
     the first row names the columns ("first_row") or columns have no header ("empty").
     ``first_col_header``: with no header columns the first column names the rows.
-    ``decimal_comma``: see ``numbers.parse_number`` (None guesses per value).
+    ``decimal_comma``: see ``numbers.parse_number``; None guesses per column from its
+    unambiguous values, then per value.
     """
 
     skip_empty: bool = True
@@ -82,12 +83,22 @@ def _column_header(grid: SlotGrid, n_head: int, c0: int, c1: int, sep: str) -> s
     return sep.join(parts)
 
 
+def _column_conventions(grid: SlotGrid, n_head: int, fixed: bool | None) -> list[bool | None]:
+    """Decimal comma or point per column: ``fixed`` when given, else what the column's own
+    unambiguous values say (a European table mixes "1.234" with "1.234,50")."""
+    if fixed is not None:
+        return [fixed] * grid.n_cols
+    return [guess_decimal_comma(grid.text(r, c, "empty") for r in range(n_head, grid.n_rows))
+            for c in range(grid.n_cols)]
+
+
 def records(table: Table, table_no: int = 1, options: CellOptions = CellOptions()) -> list[CellRecord]:
     """The data cells of ``table`` (not in header rows or header columns), in reading order."""
     grid = slot_grid(table)
     n_head = header_row_count(table, grid, options.no_header)
     n_head_cols = row_header_count(table, options.first_col_header)
     title, footnote = flat(table.title), flat(table.footnote)
+    conventions = _column_conventions(grid, n_head, options.decimal_comma)
     out: list[CellRecord] = []
     for cell in grid.origins():
         if cell.r < n_head or cell.c < n_head_cols or (options.skip_empty and not cell.text.strip()):
@@ -98,7 +109,7 @@ def records(table: Table, table_no: int = 1, options: CellOptions = CellOptions(
             text=cell.text.strip(), row=cell.r, col=cell.c, row_span=max(1, cell.rs), col_span=max(1, cell.cs),
             row_header=row_head, column_header=_column_header(grid, n_head, cell.c, c_end, options.header_sep),
             row_role=row_role(table, cell.r, n_head), page=table.page, table=table_no,
-            title=title, footnote=footnote, number=parse_number(cell.text, options.decimal_comma),
+            title=title, footnote=footnote, number=parse_number(cell.text, conventions[cell.c]),
             low_confidence=cell.low_confidence))
     return out
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -124,6 +125,32 @@ def parse_number(text: str, decimal_comma: bool | None = None) -> ParsedNumber |
     factor = _SCALES.get(scale) or _MONEY_SCALES.get(scale) or Decimal(1)
     value = -(digits * factor) if negative else digits * factor
     return ParsedNumber(value + 0, text, unit, currency, scale, marker)
+
+
+def decimal_evidence(text: str) -> bool | None:
+    """True when ``text`` can only be a decimal-comma number ("35,8", "1.234,5"), False
+    when it can only be a decimal-point one ("3.30", "1,234.5"), None when it cannot tell."""
+    peeled = _peel(_prepare(text)[0])
+    m = _CORE.match(peeled[0]) if peeled else None
+    if m is None:
+        return None
+    core = m.group(1)
+    commas, dots = core.count(","), core.count(".")
+    if commas and dots:
+        return core.rfind(",") > core.rfind(".")
+    if commas == 1 and len(core.rsplit(",", 1)[1]) != 3:
+        return True
+    if dots == 1 and len(core.rsplit(".", 1)[1]) != 3:
+        return False
+    return None
+
+
+def guess_decimal_comma(texts: Iterable[str]) -> bool | None:
+    """The convention most unambiguous values among ``texts`` follow (None: no evidence or a tie),
+    so "1.234" reads as 1234 in a column that also holds "1.234,50"."""
+    votes = [v for v in map(decimal_evidence, texts) if v is not None]
+    comma, point = votes.count(True), votes.count(False)
+    return None if comma == point else comma > point
 
 
 def to_decimal(core: str, decimal_comma: bool | None = None) -> Decimal | None:

@@ -83,3 +83,12 @@ def test_json_lines_one_valid_object_per_line() -> None:
 def test_keep_empty_cells_on_request() -> None:
     table = table_from_rows(ACCOUNTS, header_rows=1)
     assert len(records(table, options=CellOptions(skip_empty=False))) == len(records(table)) + 1
+
+
+def test_a_european_column_reads_ambiguous_values_with_a_decimal_comma() -> None:
+    rows = [["Posten", "Betrag", "Menge"], ["Miete", "1.234", "1.234"], ["Strom", "1.234,50", "3.5"]]
+    recs = {(r.row, r.col): r.to_dict()["value"] for r in records(table_from_rows(rows, header_rows=1))}
+    assert recs[(1, 1)] == 1234 and recs[(2, 1)] == 1234.5   # the column says: decimal comma
+    assert recs[(1, 2)] == 1.234 and recs[(2, 2)] == 3.5     # this one says: decimal point
+    fixed = records(table_from_rows(rows, header_rows=1), options=CellOptions(decimal_comma=False))
+    assert {(r.row, r.col): r.to_dict()["value"] for r in fixed}[(1, 1)] == 1.234

@@ -222,3 +222,13 @@ def test_format_from_the_output_suffix(accounts_pdf, tmp_path, capsys) -> None:
     assert _csv(out.read_bytes().decode("utf-8")) == [list(r) for r in rows]
     assert main(["export", str(pdf)]) == 2
     assert "--format is required" in capsys.readouterr().err
+
+
+def test_decimal_option_for_cell_records(accounts_pdf, capsys) -> None:
+    pdf, _ = accounts_pdf
+    assert main(["export", str(pdf), "-f", "cells", "--decimal", "comma"]) == 0
+    values = {json.loads(x)["text"]: json.loads(x)["value"] for x in capsys.readouterr().out.splitlines()}
+    assert values["12,400"] == 12.4 and values["(1,234)"] == -1.234
+    assert main(["export", str(pdf), "-f", "cells"]) == 0
+    values = {json.loads(x)["text"]: json.loads(x)["value"] for x in capsys.readouterr().out.splitlines()}
+    assert values["12,400"] == 12400

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from inspector.export.numbers import parse_number, to_decimal
+from inspector.export.numbers import decimal_evidence, guess_decimal_comma, parse_number, to_decimal
 
 
 @pytest.mark.parametrize(("text", "value"), [
@@ -142,3 +142,19 @@ def test_two_decimals_round_trip_in_both_conventions(d: Decimal) -> None:
     eu = us.replace(",", "_").replace(".", ",").replace("_", ".")
     assert parse_number(us).value == d
     assert parse_number(eu).value == d
+
+
+@pytest.mark.parametrize(("text", "evidence"), [
+    ("35,8", True), ("(1.234,5)", True), ("€ 0,50", True),
+    ("3.30", False), ("1,234.5", False), ("$0.5", False),
+    ("1,234", None), ("1.234", None), ("42", None), ("Total", None),
+])
+def test_decimal_evidence(text: str, evidence: bool | None) -> None:
+    assert decimal_evidence(text) is evidence
+
+
+def test_guess_decimal_comma_by_majority() -> None:
+    assert guess_decimal_comma(["1.234", "1.234,50", "7,5"]) is True
+    assert guess_decimal_comma(["1,234", "3.30"]) is False
+    assert guess_decimal_comma(["1,234", "12"]) is None
+    assert guess_decimal_comma(["3.30", "7,5"]) is None
