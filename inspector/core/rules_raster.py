@@ -38,6 +38,8 @@ BAND_MIN_FILL = 0.7
 BLOCK_MIN_UNIFORM = 0.5  # a block with less of its area near one grey is a gradient or picture  # filled fraction of its bounding box a band needs (else not rectangular)
 TOUCH_TOL = 2.0  # pt: candidates this close touch (same group)
 GROUP_GAP = 12.0
+SNAP_TOL = 1.0  # pt: collinear pieces at positions this close are one line
+JOIN_GAP = 3.0  # pt: ... when the gap between them is at most this
 HATCH_GAP = 4.0  # pt: three or more parallel runs this close are a shading's strips  # pt: parallel overlapping candidates this close share a group
 GLYPH_COVER = (0.2, 0.8)  # partial ink cover beside a run: glyphs standing on it
 DUPLICATE_TOL = 1.5
@@ -176,7 +178,7 @@ def _solid_regions(grey: np.ndarray, ink: np.ndarray, sc: _Scale,
 
 def _blobs(contours: list[np.ndarray], core: np.ndarray, g: np.ndarray, ink: np.ndarray,
            region: np.ndarray, sc: _Scale) -> list[_Blob]:
-    """Blobs of the crop worth a look; band-shaped ones get their text holes added to ``region``."""
+    """Blobs of the crop worth a look; rectangular ones get their text holes added to ``region``."""
     out = []
     for c in contours:
         bx, by, bw, bh = cv2.boundingRect(c)
@@ -189,7 +191,7 @@ def _blobs(contours: list[np.ndarray], core: np.ndarray, g: np.ndarray, ink: np.
         near = hist[max(0, level - MIN_INNER_CONTRAST):level + MIN_INNER_CONTRAST + 1].sum()
         uniform = float(near / max(hist.sum(), 1.0))
         fill, solid = 0.0, cv2.countNonZero(core[roi]) / (bw * bh)
-        if max(bw, bh) >= max(BAND_MIN_ASPECT * min(bw, bh), sc.min_len):
+        if max(bw, bh) >= sc.min_len:
             # Reversed text close to a band's border leaves only a thin rim of ink that the
             # solid core lacks: fill the holes of the ink itself inside the band's box.
             band = cv2.max(_fill_text_holes(ink[roi], g[roi], level), core[roi])
@@ -232,43 +234,51 @@ def _fill_text_holes(ink: np.ndarray, g: np.ndarray, level: int) -> np.ndarray:
 
 def _bands(blobs: list[_Blob], sc: _Scale
            ) -> tuple[list[Band], list[tuple[Rule, int]], list[RejectedRule], list[Rect]]:
-    """Bands from long thin solid blobs, their edge rules (with band index), rejects, and the
-    boxes of blocks (squat solid areas: charts, pictures)."""
+    """Bands from rectangular uniform solid blobs, their edge rules (with band index),
+    rejects, and the boxes of shadings and pictures (solid but not uniform)."""
     bands: list[Band] = []
     edges: list[tuple[Rule, int]] = []
     rejected: list[RejectedRule] = []
-    blocks: list[Rect] = []
+    pictures: list[Rect] = []
     s = sc.pt
     for b in blobs:
         orient: Orientation = "h" if b.w >= b.h else "v"
         long_px, thick_px = max(b.w, b.h), min(b.w, b.h)
-        centre = (b.y + b.h / 2) if orient == "h" else (b.x + b.w / 2)
-        start = b.x if orient == "h" else b.y
-        as_rule = Rule(orient, float(centre * s), float(start * s), float((start + long_px) * s),
-                       float(thick_px * s), "raster", b.grey)
-        reason = _band_reason(long_px, thick_px, b, sc)
-        bbox = Rect(float(b.x * s), float(b.y * s), float((b.x + b.w) * s), float((b.y + b.h) * s))
-        if reason.startswith("shading"):
-            blocks.append(bbox)
+        box = Rect(float(b.x * s), float(b.y * s), float((b.x + b.w) * s), float((b.y + b.h) * s))
+        reason = _band_reason(long_px, b, sc)
         if reason:
-            rejected.append(RejectedRule(as_rule, reason))
+            centre = box.cy if orient == "h" else box.cx
+            lo, hi = (box.x0, box.x1) if orient == "h" else (box.y0, box.y1)
+            rejected.append(RejectedRule(Rule(orient, centre, lo, hi, thick_px * s, "raster", b.grey), reason))
+            if reason.startswith("shading"):
+                pictures.append(box)
             continue
-        bands.append(Band(bbox, b.grey, "raster"))
-        lo, hi = (bbox.y0, bbox.y1) if orient == "h" else (bbox.x0, bbox.x1)
-        for pos in (lo, hi):
-            edges.append((Rule(orient, pos, as_rule.start, as_rule.end, s, "raster", b.grey), len(bands) - 1))
-    return bands, edges, rejected, blocks
+        bands.append(Band(box, b.grey, "raster"))
+        # A long band gives its two long edges; a squat block (a shaded cell) all four.
+        sides = ("h", "v") if long_px < BAND_MIN_ASPECT * thick_px else (orient,)
+        for side in sides:
+            rules = _box_edges(box, side, b.grey, s)
+            for r in rules:
+                if r.length < sc.min_len * s:
+                    rejected.append(RejectedRule(r, f"too short ({r.length:.1f} pt)"))
+                else:
+                    edges.append((r, len(bands) - 1))
+    return bands, edges, rejected, pictures
 
 
-def _band_reason(long_px: float, thick_px: float, b: _Blob, sc: _Scale) -> str:
+def _box_edges(box: Rect, orient: Orientation, grey: int, thickness: float) -> tuple[Rule, Rule]:
+    if orient == "h":
+        return (Rule("h", box.y0, box.x0, box.x1, thickness, "raster", grey),
+                Rule("h", box.y1, box.x0, box.x1, thickness, "raster", grey))
+    return (Rule("v", box.x0, box.y0, box.y1, thickness, "raster", grey),
+            Rule("v", box.x1, box.y0, box.y1, thickness, "raster", grey))
+
+
+def _band_reason(long_px: float, b: _Blob, sc: _Scale) -> str:
     if long_px < sc.min_len:
         return f"too short ({long_px * sc.pt:.1f} pt)"
     if b.uniform < BLOCK_MIN_UNIFORM and b.solid >= BAND_MIN_FILL:
         return "shading or picture, not a band"
-    if long_px < BAND_MIN_ASPECT * thick_px:
-        if b.solid < BAND_MIN_FILL:
-            return f"not rectangular ({b.solid:.0%} solid)"
-        return f"block, not a band ({long_px * sc.pt:.0f} x {thick_px * sc.pt:.0f} pt)"
     if b.fill < BAND_MIN_FILL:
         return f"not rectangular ({b.fill:.0%} filled)"
     return ""
@@ -435,20 +445,36 @@ def span_guard(rules: list[Rule], guard: float) -> list[bool]:
     """Which ``rules`` span at least ``guard`` of their group's extent along their own axis.
 
     Groups: rules touching (within TOUCH_TOL) or parallel with overlapping extents and
-    positions within GROUP_GAP. The extent is measured on all members, then re-measured on
-    the survivors and every member checked again.
+    positions within GROUP_GAP. A rule's length is that of the line it is a piece of
+    (collinear pieces less than JOIN_GAP apart, like the edges of shaded cells in a row).
+    The extent is measured on all members, then re-measured on the survivors and every
+    member checked again.
     """
     if not rules or guard <= 0:
         return [True] * len(rules)
     boxes = np.array([r.bbox.as_tuple() for r in rules])
     horiz = np.array([r.orient == "h" for r in rules])
-    length = np.array([r.length for r in rules])
+    length = _line_lengths(rules, horiz)
     group = _groups(rules, boxes, horiz)
     keep = np.ones(len(rules), bool)
     for _ in range(2):
         span = _extent(boxes, group, keep, horiz)
         keep = length >= guard * span - 1e-6
     return keep.tolist()
+
+
+def _line_lengths(rules: list[Rule], horiz: np.ndarray) -> np.ndarray:
+    pos = np.array([r.pos for r in rules])
+    start = np.array([r.start for r in rules])
+    end = np.array([r.end for r in rules])
+    gap = np.maximum(start[:, None], start[None]) - np.minimum(end[:, None], end[None])
+    same = (horiz[:, None] == horiz[None]) & (np.abs(pos[:, None] - pos[None]) <= SNAP_TOL)
+    line = _components(same & (gap <= JOIN_GAP))
+    lo = np.full(len(rules), np.inf)
+    hi = np.full(len(rules), -np.inf)
+    np.minimum.at(lo, line, start)
+    np.maximum.at(hi, line, end)
+    return hi[line] - lo[line]
 
 
 def _groups(rules: list[Rule], boxes: np.ndarray, horiz: np.ndarray) -> np.ndarray:
