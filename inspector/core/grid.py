@@ -106,7 +106,7 @@ def _split_ruled_columns(xs: list[float], pieces: Sequence[Segment], segs: Seque
         inside = [p for p in pieces if a <= (p.x0 + p.x1) / 2 < b]
         if inside:
             lines = len({p.line for p in inside})
-            inner = column_boundaries(inside, a, b, n_lines, wide, allowed_crossings=0)
+            inner = column_boundaries(inside, a, b, n_lines, wide)
             inner = drop_thin_columns(inner, [s for s in segs if a <= (s.x0 + s.x1) / 2 < b],
                                       max(params.min_rows, lines // 2))
             out.extend(inner)
