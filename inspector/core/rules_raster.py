@@ -190,8 +190,9 @@ def _blobs(contours: list[np.ndarray], core: np.ndarray, g: np.ndarray, ink: np.
         level = int(np.argmax(hist))
         near = hist[max(0, level - MIN_INNER_CONTRAST):level + MIN_INNER_CONTRAST + 1].sum()
         uniform = float(near / max(hist.sum(), 1.0))
-        fill, solid = 0.0, cv2.countNonZero(core[roi]) / (bw * bh)
-        if max(bw, bh) >= sc.min_len:
+        solid = cv2.countNonZero(core[roi]) / (bw * bh)
+        fill = solid  # already a filled rectangle, unless holes are filled below
+        if max(bw, bh) >= sc.min_len and solid < 0.98:
             # Reversed text close to a band's border leaves only a thin rim of ink that the
             # solid core lacks: fill the holes of the ink itself inside the band's box.
             band = cv2.max(_fill_text_holes(ink[roi], g[roi], level), core[roi])
@@ -365,17 +366,19 @@ def _thin_reason(length: float, thick: float, slope: float, scatter: float, sc: 
 def _texture(found: list[tuple[Rule, str]], blocks: list[Rect]) -> list[tuple[Rule, str]]:
     """Reject runs that are texture, not rules: strips of a shading (three or more parallel
     runs packed within HATCH_GAP) and anything over a non-uniform block (gradient, picture)."""
-    dense = np.array([why == "" or why.startswith("too thick") for _, why in found], dtype=bool)
-    boxes = np.array([r.bbox.as_tuple() for r, _ in found]).reshape(-1, 4)
-    pos = np.array([r.pos for r, _ in found])
-    horiz = np.array([r.orient == "h" for r, _ in found])
-    close = _overlapping(found, boxes, horiz) & (np.abs(pos[:, None] - pos[None]) <= HATCH_GAP)
-    close &= dense[:, None] & dense[None]
-    group = _components(close)
-    hatched = np.bincount(group, minlength=len(found))[group] >= 3 if len(found) else np.zeros(0, bool)
+    # Only rules and too-thick strips can form a shading; short bits of text never count.
+    dense = [i for i, (_, why) in enumerate(found) if why == "" or why.startswith("too thick")]
+    hatched = set()
+    if dense:
+        rules = [found[i][0] for i in dense]
+        pos = np.array([r.pos for r in rules])
+        close = _overlapping(rules) & (np.abs(pos[:, None] - pos[None]) <= HATCH_GAP)
+        group = _components(close)
+        big = np.bincount(group)[group] >= 3
+        hatched = {i for i, h in zip(dense, big, strict=True) if h}
     out = []
-    for (r, why), h in zip(found, hatched, strict=True):
-        if not why and h:
+    for i, (r, why) in enumerate(found):
+        if not why and i in hatched:
             why = "shading (dense parallel runs)"
         elif not why and any(_on_picture(r, b) for b in blocks):
             why = "on a shading or picture"
@@ -383,10 +386,11 @@ def _texture(found: list[tuple[Rule, str]], blocks: list[Rect]) -> list[tuple[Ru
     return out
 
 
-def _overlapping(found: list[tuple[Rule, str]], boxes: np.ndarray, horiz: np.ndarray) -> np.ndarray:
+def _overlapping(rules: list[Rule]) -> np.ndarray:
     """Parallel pairs overlapping along their axis by half the shorter one."""
-    start = np.array([r.start for r, _ in found])
-    end = np.array([r.end for r, _ in found])
+    horiz = np.array([r.orient == "h" for r in rules])
+    start = np.array([r.start for r in rules])
+    end = np.array([r.end for r in rules])
     overlap = np.minimum(end[:, None], end[None]) - np.maximum(start[:, None], start[None])
     shorter = np.minimum((end - start)[:, None], (end - start)[None])
     return (horiz[:, None] == horiz[None]) & (overlap >= 0.5 * shorter)
