@@ -66,7 +66,8 @@ class ReplaceRegion:
 
 @dataclass(frozen=True)
 class MoveBoundary:
-    """Move inner row ("row") or column ("col") boundary ``index`` of a region to ``pos`` (pt)."""
+    """Move inner row ("row") or column ("col") boundary ``index`` of a region to ``pos`` (pt,
+    along the region's ``ys``/``xs``: its upright frame when the region is turned)."""
 
     region: int
     axis: str
@@ -75,8 +76,7 @@ class MoveBoundary:
 
     def apply(self, table: AnnTable, text_for: TextSource | None = None) -> AnnTable:
         reg = _region(table, self.region)
-        src = text_for if self.axis == "row" else ops.transposed_source(text_for)
-        out = ops.on_axis(reg, self.axis, lambda r: ops.move_row_boundary(r, self.index, self.pos, src))
+        out = ops.on_axis(reg, self.axis, text_for, lambda r, src: ops.move_row_boundary(r, self.index, self.pos, src))
         return _put(table, self.region, out)
 
     def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
@@ -95,13 +95,12 @@ class AddBoundary:
         reg = _region(table, self.region)
         split: list[int] = []
 
-        def op(r: Region) -> Region:
-            src = text_for if self.axis == "row" else ops.transposed_source(text_for)
+        def op(r: Region, src: TextSource | None) -> Region:
             out, k = ops.add_row_boundary(r, self.pos, src)
             split.append(k)
             return out
 
-        out = ops.on_axis(reg, self.axis, op)
+        out = ops.on_axis(reg, self.axis, text_for, op)
         k = split[0]
         if self.axis == "row":
             roles = _roles(reg)
@@ -126,8 +125,7 @@ class RemoveBoundary:
 
     def apply(self, table: AnnTable, text_for: TextSource | None = None) -> AnnTable:
         reg = _region(table, self.region)
-        src = text_for if self.axis == "row" else ops.transposed_source(text_for)
-        out = ops.on_axis(reg, self.axis, lambda r: ops.remove_row_boundary(r, self.index, src))
+        out = ops.on_axis(reg, self.axis, text_for, lambda r, src: ops.remove_row_boundary(r, self.index, src))
         i = self.index
         if self.axis == "row":
             roles = _roles(reg)
@@ -154,7 +152,8 @@ class MergeCells:
 
     def apply(self, table: AnnTable, text_for: TextSource | None = None) -> AnnTable:
         reg = _region(table, self.region)
-        return _put(table, self.region, ops.merge_slots(reg, (self.r0, self.c0, self.r1, self.c1), text_for))
+        slots = (self.r0, self.c0, self.r1, self.c1)
+        return _put(table, self.region, ops.upright(reg, text_for, lambda r, src: ops.merge_slots(r, slots, src)))
 
     def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
         return _restore(before, self.region)
@@ -170,7 +169,8 @@ class SplitCell:
 
     def apply(self, table: AnnTable, text_for: TextSource | None = None) -> AnnTable:
         reg = _region(table, self.region)
-        return _put(table, self.region, ops.split_cell(reg, self.r, self.c, text_for))
+        out = ops.upright(reg, text_for, lambda r, src: ops.split_cell(r, self.r, self.c, src))
+        return _put(table, self.region, out)
 
     def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
         return _restore(before, self.region)
@@ -185,7 +185,8 @@ class ResizeRegion:
 
     def apply(self, table: AnnTable, text_for: TextSource | None = None) -> AnnTable:
         reg = _region(table, self.region)
-        return _put(table, self.region, ops.resize(reg, self.bbox, text_for))
+        target = reg.frame.rect(self.bbox) if reg.turn else self.bbox
+        return _put(table, self.region, ops.upright(reg, text_for, lambda r, src: ops.resize(r, target, src)))
 
     def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
         return _restore(before, self.region)

@@ -31,19 +31,43 @@ def _tr(b: Rect | None) -> Rect | None:
     return None if b is None else Rect(b.y0, b.x0, b.y1, b.x1)
 
 
-def transposed_source(text_for: TextSource | None) -> TextSource | None:
+def _mapped(text_for: TextSource | None, f: Callable[[Rect], Rect]) -> TextSource | None:
     if text_for is None:
         return None
-    return lambda page, box: text_for(page, _tr(box))  # type: ignore[arg-type]
+    return lambda page, box: text_for(page, f(box))
 
 
-def on_axis(region: Region, axis: str, op: Callable[[Region], Region]) -> Region:
-    """Run a row operation ``op`` on rows ("row") or columns ("col")."""
+Op = Callable[[Region, "TextSource | None"], Region]
+
+
+def upright(region: Region, text_for: TextSource | None, op: Op) -> Region:
+    """Run ``op`` on the region seen in its upright frame (``turn`` 0), then turn it back."""
+    if not region.turn:
+        return op(region, text_for)
+    frame = region.frame
+
+    def back(b: Rect) -> Rect:
+        return frame.rect(b, back=True)
+
+    def turned(reg: Region, f: Callable[[Rect], Rect], turn: int, w: float, h: float) -> Region:
+        cells = tuple(replace(c, bbox=None if c.bbox is None else f(c.bbox)) for c in reg.cells)
+        return replace(reg, bbox=f(reg.bbox), cells=cells, turn=turn, page_w=w, page_h=h)
+
+    out = op(turned(region, frame.rect, 0, 0.0, 0.0), _mapped(text_for, back))
+    return turned(out, back, region.turn, region.page_w, region.page_h)
+
+
+def on_axis(region: Region, axis: str, text_for: TextSource | None, op: Op) -> Region:
+    """Run a row operation ``op`` on rows ("row") or columns ("col"), in the upright frame."""
     if axis == "row":
-        return op(region)
+        return upright(region, text_for, op)
     if axis != "col":
         raise EditError(f"axis must be 'row' or 'col', not '{axis}'")
-    return transpose(op(transpose(region)))
+
+    def by_columns(reg: Region, src: TextSource | None) -> Region:
+        return transpose(op(transpose(reg), _mapped(src, _tr)))  # type: ignore[arg-type]
+
+    return upright(region, text_for, by_columns)
 
 
 def _sorted(cells: tuple[AnnCell, ...] | list[AnnCell]) -> tuple[AnnCell, ...]:

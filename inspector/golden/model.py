@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import __version__
+from ..core.geometry import Frame
 from ..core.params import Params
 from ..core.types import Cell, Grid, Rect, Table, Word
 from .roles import ROLES, suggest_row_roles
@@ -52,7 +53,12 @@ class AnnCell:
 @dataclass(frozen=True, slots=True)
 class Region:
     """One page's part of a table: ``bbox`` with ``xs``/``ys`` boundaries (n+1 each, ascending,
-    ``xs[0] == bbox.x0``, ``xs[-1] == bbox.x1``, same for ``ys``), cells and one role per row."""
+    ``xs[0] == bbox.x0``, ``xs[-1] == bbox.x1``, same for ``ys``), cells and one role per row.
+
+    A table printed sideways (or on a page shown rotated) has ``turn`` 90/180/270 like
+    ``core.types.Grid``: ``xs``/``ys`` are then measured in the upright frame
+    ``geometry.Frame(turn, page_w, page_h)`` while ``bbox`` and cell boxes stay in page space.
+    """
 
     page: int
     bbox: Rect
@@ -60,6 +66,18 @@ class Region:
     ys: tuple[float, ...]
     cells: tuple[AnnCell, ...]
     row_roles: tuple[str, ...] = ()
+    turn: int = 0
+    page_w: float = 0.0
+    page_h: float = 0.0
+
+    @property
+    def frame(self) -> Frame:
+        return Frame(self.turn, self.page_w, self.page_h)
+
+    @property
+    def frame_bbox(self) -> Rect:
+        """``bbox`` in the upright frame, where ``xs``/``ys`` live."""
+        return self.frame.rect(self.bbox) if self.turn else self.bbox
 
     @property
     def n_rows(self) -> int:
@@ -77,16 +95,20 @@ class Region:
         return None
 
     def slot_box(self, r: int, c: int, rs: int = 1, cs: int = 1) -> Rect:
-        """Grid box of the slots r..r+rs-1 x c..c+cs-1 (points)."""
-        return Rect(self.xs[c], self.ys[r], self.xs[c + cs], self.ys[r + rs])
+        """Grid box of the slots r..r+rs-1 x c..c+cs-1 (points, page space)."""
+        box = Rect(self.xs[c], self.ys[r], self.xs[c + cs], self.ys[r + rs])
+        return self.frame.rect(box, back=True) if self.turn else box
 
     def cell_box(self, cell: AnnCell) -> Rect:
         return self.slot_box(cell.r, cell.c, cell.rs, cell.cs)
 
     def problems(self) -> list[str]:
         """What breaks the invariants (empty when the region is sound)."""
-        out = _boundary_problems("xs", self.xs, self.bbox.x0, self.bbox.x1)
-        out += _boundary_problems("ys", self.ys, self.bbox.y0, self.bbox.y1)
+        if self.turn not in (0, 90, 180, 270) or (self.turn and (self.page_w <= 0 or self.page_h <= 0)):
+            return [f"turn {self.turn} needs to be 0, 90, 180 or 270 (with the page size when not 0)"]
+        fb = self.frame_bbox
+        out = _boundary_problems("xs", self.xs, fb.x0, fb.x1)
+        out += _boundary_problems("ys", self.ys, fb.y0, fb.y1)
         if out:
             return out
         if self.row_roles and len(self.row_roles) != self.n_rows:
@@ -192,7 +214,7 @@ def _boundary_problems(name: str, bounds: Sequence[float], lo: float, hi: float)
         return [f"{name} needs at least 2 boundaries, has {len(bounds)}"]
     if any(b >= a for a, b in zip(bounds[1:], bounds[:-1], strict=True)):
         return [f"{name} must be strictly ascending"]
-    if abs(bounds[0] - lo) > 1e-6 or abs(bounds[-1] - hi) > 1e-6:
+    if abs(bounds[0] - lo) > 1e-4 or abs(bounds[-1] - hi) > 1e-4:
         return [f"{name} must start and end on the region's bbox edges ({lo:g}, {hi:g})"]
     return []
 
@@ -243,34 +265,47 @@ def fill_grid(cells: Sequence[AnnCell], n_rows: int, n_cols: int) -> tuple[AnnCe
 
 
 def annotation_table_from_detected(table: Table, table_id: str, words: Sequence[Word] = (),
-                                   params: Params | None = None) -> AnnTable:
+                                   params: Params | None = None,
+                                   page_size: tuple[float, float] = (0.0, 0.0)) -> AnnTable:
     """An annotation table from a detected core ``Table``.
 
     ``words`` are the page's words (``PageResult.words``) that ``Cell.word_ids`` index; they
-    drive the suggested row roles (bold totals, small-type notes). Slots the detection left
-    uncovered get empty cells so the grid invariant holds.
+    drive the suggested row roles (bold totals, small-type notes). ``page_size`` (unrotated
+    width, height in points) is needed when the grid was read sideways (``grid.turn``).
+    Slots the detection left uncovered get empty cells so the grid invariant holds.
     """
-    xs, ys = _boundaries(table)
-    bbox = Rect(xs[0], ys[0], xs[-1], ys[-1])
+    xs, ys, turn = _boundaries(table)
+    frame = Frame(turn, *page_size)
+    if turn and min(page_size) <= 0:
+        raise ValueError("annotation_table_from_detected: a sideways table needs page_size")
+    bbox = frame.rect(Rect(xs[0], ys[0], xs[-1], ys[-1]), back=True)
     cells = fill_grid([AnnCell(c.r, c.c, c.rs, c.cs, c.text) for c in table.cells], table.n_rows, table.n_cols)
     rows = table.rows_text()
     row_words = [[words[i] for cell in table.cells if cell.r == r for i in cell.word_ids if 0 <= i < len(words)]
                  for r in range(table.n_rows)]
     roles = suggest_row_roles(rows, table.header_rows, row_words)
-    region = Region(table.page, bbox, xs, ys, cells, roles)
+    region = Region(table.page, bbox, xs, ys, cells, roles, turn, *(page_size if turn else (0.0, 0.0)))
     source = table.source if table.source in SOURCES else "manual"
     return AnnTable(table_id, (region,), header_rows=table.header_rows, header_cols=table.header_cols,
                     title=table.title, footnote=table.footnote, source=source, params=params_pairs(params))
 
 
-def _boundaries(table: Table) -> tuple[tuple[float, ...], tuple[float, ...]]:
+def _boundaries(table: Table) -> tuple[tuple[float, ...], tuple[float, ...], int]:
+    """Column and row boundaries (from the grid when it matches the cells) and the grid's turn."""
     g = table.grid
     if g is not None and g.n_rows == table.n_rows and g.n_cols == table.n_cols and g.n_rows and g.n_cols:
-        return tuple(g.xs), tuple(g.ys)
+        return _ascending(g.xs), _ascending(g.ys), g.turn
     b = table.bbox
     xs = _edges([(c.c, c.bbox.x0) for c in table.cells], table.n_cols, b.x0, b.x1)
     ys = _edges([(c.r, c.bbox.y0) for c in table.cells], table.n_rows, b.y0, b.y1)
-    return xs, ys
+    return xs, ys, 0
+
+
+def _ascending(bounds: Sequence[float]) -> tuple[float, ...]:
+    out = [float(bounds[0])]
+    for b in bounds[1:]:
+        out.append(max(float(b), out[-1] + 1e-3))
+    return tuple(out)
 
 
 def _edges(starts: list[tuple[int, float]], n: int, lo: float, hi: float) -> tuple[float, ...]:
@@ -281,9 +316,7 @@ def _edges(starts: list[tuple[int, float]], n: int, lo: float, hi: float) -> tup
         known = [pos for idx, pos in starts if idx == i and lo < pos < hi]
         if known:
             out[i] = min(known)
-    for i in range(1, n + 1):  # keep strictly ascending whatever the cells said
-        out[i] = max(out[i], out[i - 1] + 1e-3)
-    return tuple(out)
+    return _ascending(out)
 
 
 def to_core_table(table: AnnTable, region_index: int | None = 0) -> Table:
@@ -299,7 +332,7 @@ def to_core_table(table: AnnTable, region_index: int | None = 0) -> Table:
     cells = tuple(Cell(c.r, c.c, c.rs, c.cs, c.value, region.cell_box(c)) for c in region.cells)
     spans = tuple((c.r, c.c, c.rs, c.cs) for c in region.cells if c.rs > 1 or c.cs > 1)
     source = table.source if table.source in CORE_SOURCES else "ruled"
-    grid = Grid(region.bbox, region.xs, region.ys, source, spans)  # type: ignore[arg-type]
+    grid = Grid(region.bbox, region.xs, region.ys, source, spans, turn=region.turn)  # type: ignore[arg-type]
     return Table(region.bbox, region.n_rows, region.n_cols, cells, source=source,  # type: ignore[arg-type]
                  header_rows=header_rows, header_cols=table.header_cols, page=region.page,
                  row_roles=region.row_roles, title=table.title if region_index == 0 else "",

@@ -56,8 +56,11 @@ def _table_json(t: AnnTable) -> dict[str, Any]:
 
 
 def _region_json(r: Region) -> dict[str, Any]:
-    return {"page": r.page, "bbox": list(r.bbox.as_tuple()), "xs": list(r.xs), "ys": list(r.ys),
-            "row_roles": list(r.row_roles), "cells": [_cell_json(c) for c in r.cells]}
+    out: dict[str, Any] = {"page": r.page, "bbox": list(r.bbox.as_tuple())}
+    if r.turn:
+        out.update(turn=r.turn, page_size=[r.page_w, r.page_h])
+    out.update(xs=list(r.xs), ys=list(r.ys), row_roles=list(r.row_roles), cells=[_cell_json(c) for c in r.cells])
+    return out
 
 
 def _cell_json(c: AnnCell) -> dict[str, Any]:
@@ -207,14 +210,19 @@ def _params(params: dict[str, Any], where: str) -> ParamPairs:
 
 
 def _region(r: dict[str, Any], where: str) -> Region:
-    _known(r, ("page", "bbox", "xs", "ys", "row_roles", "cells"), where)
+    _known(r, ("page", "bbox", "turn", "page_size", "xs", "ys", "row_roles", "cells"), where)
+    turn = _get(r, "turn", where, "int", 0)
+    size = _get(r, "page_size", where, "numbers", (0.0, 0.0))
+    if turn not in (0, 90, 180, 270) or (turn and (len(size) != 2 or min(size) <= 0)):
+        raise AnnotationError(f"{where}: 'turn' must be 0, 90, 180 or 270, and a turned region needs "
+                              "'page_size': [width, height]")
     roles = _get(r, "row_roles", where, "list", [])
     bad = [x for x in roles if x not in ROLES]
     if bad:
         raise AnnotationError(f"{where}: unknown row role {_show(bad[0])} (use {', '.join(ROLES)})")
     cells = tuple(_cell(c, f"{where}.{label}") for label, c in _objects(r, "cells", where))
     return Region(_get(r, "page", where, "span"), _get(r, "bbox", where, "rect"), _get(r, "xs", where, "numbers"),
-                  _get(r, "ys", where, "numbers"), cells, tuple(roles))
+                  _get(r, "ys", where, "numbers"), cells, tuple(roles), turn, *(size if turn else (0.0, 0.0)))
 
 
 def _cell(c: dict[str, Any], where: str) -> AnnCell:

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from inspector.core.geometry import Frame
 from inspector.core.types import Rect, Word
 from inspector.golden import edits as E
 from inspector.golden.grid_ops import EditError, merge_slots
@@ -43,7 +44,9 @@ def regions(draw: st.DrawFn, page: int = 1) -> Region:
             override = draw(st.sampled_from([None, None, f"o{r}{c}"]))
             cells.append(AnnCell(r, c, text=f"t{r}{c}", override=override))
     roles = tuple(draw(st.lists(st.sampled_from(ROLES), min_size=nr, max_size=nr)))
-    region = Region(page, Rect(xs[0], ys[0], xs[-1], ys[-1]), xs, ys, tuple(cells), roles)
+    turn = draw(st.sampled_from([0, 0, 90, 180, 270]))  # sideways tables keep xs/ys in the upright frame
+    bbox = Frame(turn, 600, 800).rect(Rect(xs[0], ys[0], xs[-1], ys[-1]), back=True)
+    region = Region(page, bbox, xs, ys, tuple(cells), roles, turn, *((600.0, 800.0) if turn else (0.0, 0.0)))
     for _ in range(draw(st.integers(0, 3))):
         r0, r1 = sorted(draw(st.lists(st.integers(0, nr - 1), min_size=2, max_size=2)))
         c0, c1 = sorted(draw(st.lists(st.integers(0, nc - 1), min_size=2, max_size=2)))
@@ -195,3 +198,20 @@ def test_link_continuation_and_apply_edit_on_document() -> None:
     assert [r.page for r in doc2.table("t1").regions] == [1, 2]
     doc3, _ = E.apply_edit(doc2, "t1", undo)
     assert doc3 == doc
+
+
+def test_turned_region_reads_text_from_page_space() -> None:
+    # A table on a page shown rotated 90 degrees: upright frame = turn 270 of page space.
+    frame = Frame(270, 600, 800)
+    xs, ys = (100.0, 200.0, 300.0), (50.0, 70.0, 90.0)
+    bbox = frame.rect(Rect(100, 50, 300, 90), back=True)
+    cells = tuple(AnnCell(r, c) for r in range(2) for c in range(2))
+    t = AnnTable("t1", (Region(1, bbox, xs, ys, cells, ("data", "data"), 270, 600, 800),))
+    assert t.problems() == []
+    slot = t.regions[0].slot_box(1, 0)  # page space
+    assert frame.rect(slot) == Rect(100, 70, 200, 90)
+    word = Word("x", frame.rect(Rect(174, 79, 176, 81), back=True))  # right half of slot (1, 0)
+    out = E.AddBoundary(0, "col", 150.0).apply(t, text_source({1: [word]}))
+    reg = out.regions[0]
+    assert reg.xs == (100, 150, 200, 300) and reg.turn == 270 and reg.bbox == bbox
+    assert reg.cell_at(1, 0).text == "" and reg.cell_at(1, 1).text == "x"
