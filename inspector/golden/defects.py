@@ -79,6 +79,8 @@ def is_merged_numbers(text: str) -> bool:
         if _NUM_TOKEN.fullmatch(a) and _NUM_TOKEN.fullmatch(b):
             if _GROUP.fullmatch(b) and _GROUP_HEAD.search(a):
                 continue
+            if b.startswith("(") and not a.startswith("("):
+                continue  # "41 (18.7%)", "54,000 (2)": a value with its share or footnote
             return True
     return False
 

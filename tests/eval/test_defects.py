@@ -12,6 +12,7 @@ from inspector.golden import defects as d
 @pytest.mark.parametrize("text, merged", [
     ("12.3 45.6", True), ("1,234 5,678", True), ("2005 2006", True), ("Total 12 13", True),
     ("100 000", False), ("10 000 000", False), ("(1,234)", False), ("12.3", False), ("a b", False),
+    ("41 (18.7%)", False), ("54,000 (2)", False), ("(1,234) (5,678)", True),
 ])
 def test_merged_numbers(text: str, merged: bool) -> None:
     assert d.is_merged_numbers(text) is merged
