@@ -163,17 +163,26 @@ def _solid_regions(grey: np.ndarray, ink: np.ndarray, sc: _Scale,
     contours, _ = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     region = core.copy()  # where thin ink must be darker than its surroundings
     blobs = _blobs(contours, core, g, ink[crop], region, sc)
-    # Inside a solid region, ink is what is clearly darker than the region nearby (a black
-    # rule crossing a grey header band); the region's own pixels and its white text are not.
-    # The region's level nearby: the lightest of its pixels away from its rim (the rim holds
-    # anti-aliased edges of white text, almost paper).
+    thin = ink.copy()
+    out = thin[crop]
+    out &= ~region  # solid glyphs are not thin (numpy in place: ``out`` is a view)
+    for b in blobs:
+        # Inside a solid region, ink is what is clearly darker than the region nearby (a
+        # black rule crossing a grey header band); its own pixels and white text are not.
+        roi = (slice(max(0, b.y - k), b.y + b.h + k), slice(max(0, b.x - k), b.x + b.w + k))
+        inner = _darker_than_around(g[roi], core[roi], k, fraction)
+        out[roi] |= inner & region[roi]
+    return thin, [b.moved(x0, y0) for b in blobs]
+
+
+def _darker_than_around(g: np.ndarray, core: np.ndarray, k: int, fraction: float) -> np.ndarray:
+    """0/255 mask of pixels clearly darker than the solid region within k px of them. The
+    region's level there is the lightest of its pixels away from its rim (the rim holds the
+    anti-aliased edges of white text, almost paper)."""
     deep = cv2.erode(core, np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0)
     local = cv2.dilate(cv2.min(g, deep), np.ones((2 * k + 1, 2 * k + 1), np.uint8))
     limit = cv2.min(cv2.multiply(local, fraction), cv2.subtract(local, MIN_INNER_CONTRAST))
-    inner = cv2.compare(g, limit, cv2.CMP_LT)
-    thin = ink.copy()
-    np.copyto(thin[crop], inner, where=region > 0)
-    return thin, [b.moved(x0, y0) for b in blobs]
+    return cv2.compare(g, limit, cv2.CMP_LT)
 
 
 def _blobs(contours: list[np.ndarray], core: np.ndarray, g: np.ndarray, ink: np.ndarray,
