@@ -185,16 +185,40 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     cuts: list[float] = []
     if len(lines) < 2:
         return cuts
-    current = _line_cols(lines[0], words, xs)
-    for prev, line in zip(lines, lines[1:], strict=False):
-        cols = _line_cols(line, words, xs)
-        label_then_values = len(current) == 1 and len(cols) >= 2 and not _continues(prev, line, words)
-        if len(cols) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2:
+    cols = [_line_cols(ln, words, xs) for ln in lines]
+    held, forced = _centred_between(lines, cols)
+    current = set(cols[0])
+    for k in range(1, len(lines)):
+        prev, line, now = lines[k - 1], lines[k], cols[k]
+        label_then_values = len(current) == 1 and len(now) >= 2 and not _continues(prev, line, words)
+        starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced
+        if starts and k not in held:
             cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
-            current = set(cols)
+            current = set(now)
         else:
-            current |= cols
+            current |= now
     return cuts
+
+
+def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]]) -> tuple[set[int], set[int]]:
+    """Rows of a two-line cell with a one-line cell centred beside it: lines a, b, c where
+    a and c fill the same columns, b fills others and sits between them, tightly spaced.
+
+    Returns the line indices that must not start a row (b, c) and those that must (a, and
+    the line after c)."""
+    starts = []
+    for k in range(len(lines) - 2):
+        a, b, c = lines[k], lines[k + 1], lines[k + 2]
+        tight = c.bbox.y0 - a.bbox.y1 <= 1.2 * max(a.bbox.height, c.bbox.height)
+        if tight and cols[k] == cols[k + 2] and not (cols[k] & cols[k + 1]) and a.bbox.cy < b.bbox.cy < c.bbox.cy:
+            starts.append(k)
+    held = {k + d for k in starts for d in (1, 2)}
+    n = len(lines)
+    # A neighbour in the same columns may be more of the same cell (a three-line label);
+    # only a neighbour in other columns, or the next such group, is surely another row.
+    forced = {k for k in starts if k > 0 and (cols[k - 1] != cols[k] or k - 3 in starts)}
+    forced |= {k + 3 for k in starts if k + 3 < n and (cols[k + 3] != cols[k + 2] or k + 3 in starts)}
+    return held, forced - held
 
 
 _JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")
