@@ -263,3 +263,12 @@ def _drawing(d: dict[str, Any]) -> Drawing:
 
 def _opacity(v: Any) -> float:
     return 1.0 if v is None else float(v)
+
+
+def trim_store() -> None:
+    """Empty MuPDF's shared resource store (fonts and images of pages already read).
+
+    The store grows towards 256 MB as pages are visited; a viewer paging through a long
+    document calls this now and then to keep memory bounded.
+    """
+    pymupdf.TOOLS.store_shrink(100)
