@@ -6,13 +6,16 @@ Pipeline, all vectorised:
    threshold and ``paper_fraction`` x paper level (histogram mode). Otsu alone puts grey
    hairlines with the paper.
 2. Solid regions: ink opened with a square a little wider than ``max_thickness`` keeps only
-   what is thick in both directions (bands, blocks, bold glyphs). Holes in them (reversed
-   white text) are filled. A long thin solid region is a band whose two long edges become
-   rules; a squat one is a block (chart, picture) and gives nothing.
+   what is thick in both directions (bands, shaded cells, bold glyphs, pictures). Holes from
+   reversed white text are filled (not holes bordered by dark rules: those are cells). A
+   uniform rectangular region is a band: a long one gives its two long edges as rules, a
+   squat one (shaded cell, panel) all four. A non-uniform one is a shading or picture.
 3. Thin runs: the remaining ink, plus ink clearly darker than the solid region it lies on
    (a black rule crossing a grey header band), opened with a long thin kernel, one pass per
    orientation. Each connected component is measured (extent, mean thickness, least-squares
-   slope and scatter) and rejected when not straight, too thick or too short.
+   slope and scatter) and rejected when not straight, too thick, too short, when glyph
+   stems stand on it (serifs of a text line), when three or more lie packed like the strips
+   of a shading, or when it lies on a shading or picture.
 4. Span guard: candidates that touch, or are parallel, overlapping and close, form a group;
    a rule must span ``span_guard`` of its group's extent (then the extent is re-measured from
    the survivors). A glyph stem or one underlined word next to a table is not a rule.
@@ -33,17 +36,17 @@ from .types import Band, Orientation, Rect, RejectedRule, Rule
 
 MAX_SLOPE = 0.035  # tan(2 deg): skewed scans pass, diagonals do not
 MIN_INNER_CONTRAST = 24  # grey levels a line must be darker than the band it crosses
-BAND_MIN_ASPECT = 3.0  # a band is at least this many times longer than thick; else a block
-BAND_MIN_FILL = 0.7
-BLOCK_MIN_UNIFORM = 0.5  # a block with less of its area near one grey is a gradient or picture  # filled fraction of its bounding box a band needs (else not rectangular)
+BAND_MIN_ASPECT = 3.0  # a band this many times longer than thick gives 2 edges, a block 4
+BAND_MIN_FILL = 0.7  # filled fraction of its box a band needs (else not rectangular)
+BLOCK_MIN_UNIFORM = 0.5  # less of a solid area near one grey: a gradient or picture
+GLYPH_COVER = (0.2, 0.8)  # partial ink cover right beside a run: glyphs standing on it
+HATCH_GAP = 4.0  # pt: three or more parallel runs this close are a shading's strips
+DUPLICATE_TOL = 1.5  # pt: a band edge this close to a thin rule along it is the same line
 TOUCH_TOL = 2.0  # pt: candidates this close touch (same group)
-GROUP_GAP = 12.0
-SNAP_TOL = 1.0  # pt: collinear pieces at positions this close are one line
-JOIN_GAP = 3.0  # pt: ... when the gap between them is at most this
-HATCH_GAP = 4.0  # pt: three or more parallel runs this close are a shading's strips  # pt: parallel overlapping candidates this close share a group
-GLYPH_COVER = (0.2, 0.8)  # partial ink cover beside a run: glyphs standing on it
-DUPLICATE_TOL = 1.5
-MOMENT_STEP = 3  # px: column sampling for run moments (runs are >= min_length/2 long)  # pt: a band edge this close to a thin rule along it is the same line
+GROUP_GAP = 12.0  # pt: parallel overlapping candidates this close share a group
+SNAP_TOL = 1.0  # pt: collinear pieces at positions this close ...
+JOIN_GAP = 3.0  # pt: ... and at most this far apart are one line for the span guard
+MOMENT_STEP = 3  # px: column sampling for run moments (runs are >= min_length/2 long)
 
 
 @dataclass(frozen=True)
@@ -130,8 +133,8 @@ def otsu_threshold(hist: np.ndarray) -> int:
 
 @dataclass(frozen=True)
 class _Blob:
-    """A solid component worth a look: bounding box (px), filled fraction of it once holes
-    are filled (0 when not band-shaped), mean grey of its solid pixels."""
+    """A solid component worth a look: bounding box (px), filled fraction of the box once
+    text holes are filled, mode grey of its solid pixels."""
 
     x: int
     y: int
@@ -141,6 +144,7 @@ class _Blob:
     grey: int
     solid: float  # fraction of the box that is solid core
     uniform: float  # fraction of the core within MIN_INNER_CONTRAST of its mode grey
+    contrast: tuple[float, float, float, float]  # top, bottom, left, right: outside - inside
 
     def moved(self, dx: int, dy: int) -> _Blob:
         return dataclasses.replace(self, x=self.x + dx, y=self.y + dy)
@@ -209,8 +213,26 @@ def _blobs(contours: list[np.ndarray], core: np.ndarray, g: np.ndarray, ink: np.
             if fill >= BAND_MIN_FILL:
                 region[roi] = cv2.max(region[roi], band)
                 bx, by, bw, bh = _majority_box(band, bx, by, bw, bh)
-        out.append(_Blob(bx, by, bw, bh, fill, level, solid, uniform))
+        out.append(_Blob(bx, by, bw, bh, fill, level, solid, uniform, _contrast(g, bx, by, bw, bh)))
     return out
+
+
+def _contrast(g: np.ndarray, x: int, y: int, w: int, h: int) -> tuple[float, float, float, float]:
+    """How much lighter the page is two pixels outside each side of a box than two pixels
+    inside it (medians along the side; 255 at the crop's border). A gradient's edge, where
+    it merely crosses the ink threshold, has almost none."""
+    rows, cols = slice(y, y + h), slice(x, x + w)
+    top = _side(g, y - 2, cols) - _side(g, y + 1, cols)
+    bottom = _side(g, y + h + 1, cols) - _side(g, y + h - 2, cols)
+    left = _side(g.T, x - 2, rows) - _side(g.T, x + 1, rows)
+    right = _side(g.T, x + w + 1, rows) - _side(g.T, x + w - 2, rows)
+    t, b, lf, rt = (255.0 if np.isnan(c) else c for c in (top, bottom, left, right))
+    return (t, b, lf, rt)
+
+
+def _side(g: np.ndarray, row: int, span: slice) -> float:
+    """Median grey of ``g[row, span]``; NaN when the row is off the image."""
+    return float(np.median(g[row, span])) if 0 <= row < g.shape[0] else float("nan")
 
 
 def _majority_box(band: np.ndarray, x: int, y: int, w: int, h: int) -> tuple[int, int, int, int]:
@@ -268,9 +290,11 @@ def _bands(blobs: list[_Blob], sc: _Scale
         sides = ("h", "v") if long_px < BAND_MIN_ASPECT * thick_px else (orient,)
         for side in sides:
             rules = _box_edges(box, side, b.grey, s)
-            for r in rules:
+            for r, contrast in zip(rules, b.contrast[:2] if side == "h" else b.contrast[2:], strict=True):
                 if r.length < sc.min_len * s:
                     rejected.append(RejectedRule(r, f"too short ({r.length:.1f} pt)"))
+                elif contrast < MIN_INNER_CONTRAST:
+                    rejected.append(RejectedRule(r, "soft edges (part of a gradient)"))
                 else:
                     edges.append((r, len(bands) - 1))
     return bands, edges, rejected, pictures
@@ -287,7 +311,7 @@ def _box_edges(box: Rect, orient: Orientation, grey: int, thickness: float) -> t
 def _band_reason(long_px: float, b: _Blob, sc: _Scale) -> str:
     if long_px < sc.min_len:
         return f"too short ({long_px * sc.pt:.1f} pt)"
-    if b.uniform < BLOCK_MIN_UNIFORM and b.solid >= BAND_MIN_FILL:
+    if b.uniform < BLOCK_MIN_UNIFORM and b.fill >= BAND_MIN_FILL:
         return "shading or picture, not a band"
     if b.fill < BAND_MIN_FILL:
         return f"not rectangular ({b.fill:.0%} filled)"
@@ -345,21 +369,31 @@ def _thin_rules(thin: np.ndarray, grey: np.ndarray, paper: int, orient: Orientat
         rule = Rule(orient, float((m.centre[i] + 0.5) * s), float(x * s), float((x + w) * s),
                     float(thick * s), "raster", int(round(m.grey[i])))
         reason = _thin_reason(w, thick, m.slope[i], m.scatter[i], sc)
-        if not reason and _glyphs_touch(thin, rows[stats[i, 1]], rows[stats[i, 1] + stats[i, 3] - 1], x, w):
-            reason = "text (glyphs touch it)"
+        if not reason:
+            top, bottom = rows[stats[i, 1]], rows[stats[i, 1] + stats[i, 3] - 1]
+            reason = _beside(thin, grey, top, bottom, slice(x, x + w), m.grey[i])
         out.append((rule, reason))
     return out
 
 
-def _glyphs_touch(thin: np.ndarray, top: int, bottom: int, x: int, w: int) -> bool:
-    """Whether the rows just above or below a run are partly ink, like glyph stems standing
-    on a run of serifs. A rule has clear space (or a whole band) beside it."""
+def _beside(thin: np.ndarray, grey: np.ndarray, top: int, bottom: int, span: slice,
+            run_grey: float) -> str:
+    """Why the rows beside a run say it is no rule ("" if they do not).
+
+    Glyph stems standing on a run of serifs leave the row right beside it partly ink; a rule
+    has clear space (or a whole band) there. A run with no clearly lighter side two rows
+    away is the darkest stretch of a gradient, not a line.
+    """
+    h = thin.shape[0]
     for row in (top - 1, bottom + 1):
-        if 0 <= row < thin.shape[0]:
-            cover = np.count_nonzero(thin[row, x:x + w]) / w
+        if 0 <= row < h:
+            cover = np.count_nonzero(thin[row, span]) / (span.stop - span.start)
             if GLYPH_COVER[0] <= cover <= GLYPH_COVER[1]:
-                return True
-    return False
+                return "text (glyphs touch it)"
+    sides = [float(np.median(grey[row, span])) for row in (top - 2, bottom + 2) if 0 <= row < h]
+    if sides and max(sides) - run_grey < MIN_INNER_CONTRAST:
+        return "soft edges (part of a gradient)"
+    return ""
 
 
 def _thin_reason(length: float, thick: float, slope: float, scatter: float, sc: _Scale) -> str:

@@ -188,6 +188,22 @@ def test_vertical_gradient_band_is_no_band() -> None:
     assert any("shading or picture" in r.reason for r in res.rejected)
 
 
+def test_soft_edge_of_a_faint_gradient_is_no_rule() -> None:
+    """A faint gradient crosses the ink threshold somewhere: no edge there, only the sharp one."""
+    shade = (100.0, 300.0, 500.0, 340.0)
+
+    def draw(page: pymupdf.Page) -> None:
+        n = 40
+        h = (shade[3] - shade[1]) / n
+        for i in range(n):  # 240 at the top -> 205 at the bottom, paper below
+            y = shade[1] + i * h
+            fill(page, (shade[0], y, shade[2], y + h), int(round(240 - 35 * i / (n - 1))))
+
+    res = find_raster_rules(render(draw), DPI, PARAMS)
+    assert [r.pos for r in horizontals(res.rules)] == pytest.approx([shade[3]], abs=TOL)
+    assert any(r.reason.startswith("soft edges") for r in res.rejected)
+
+
 def test_rules_inside_a_uniform_grey_panel_are_kept() -> None:
     """A squat uniform block (a shaded cell, a panel) gives its four edges; rules on it stay."""
     def draw(page: pymupdf.Page) -> None:
