@@ -35,3 +35,28 @@ samples: setup
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache
+
+# --- Packaging: wheel, one-folder PyInstaller bundle, desktop entry (see packaging/) ---
+.PHONY: wheel bundle smoke-bundle install-desktop uninstall-desktop
+BUNDLE_DIR := dist/table-inspector
+PYINSTALLER_REQ ?= pyinstaller>=6.10,<7
+
+wheel: setup
+	$(PY) -m pip wheel -q --no-deps -w dist .
+	@ls -1 dist/*.whl
+
+bundle: setup
+	@WITH_BUNDLE=1 bash packaging/system-deps.sh
+	@$(PY) -c "import PyInstaller" 2>/dev/null || $(PY) -m pip install -q "$(PYINSTALLER_REQ)"
+	$(VENV)/bin/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
+		packaging/table-inspector.spec
+	@du -sh $(BUNDLE_DIR)
+
+smoke-bundle:
+	bash packaging/smoke_bundle.sh $(BUNDLE_DIR)
+
+install-desktop: setup
+	bash packaging/install_desktop.sh --exec $(abspath $(VENV)/bin/table-inspector)
+
+uninstall-desktop:
+	bash packaging/install_desktop.sh --uninstall

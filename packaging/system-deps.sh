@@ -6,6 +6,10 @@ PKGS="libegl1 libgl1 libfontconfig1 fontconfig fonts-dejavu-core libglib2.0-0 li
 libxkbcommon0 libxkbcommon-x11-0 libx11-xcb1 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1
 libxcb-image0 libxcb-render-util0 libxcb-randr0 libxcb-shape0 libxcb-xkb1 libxcb-xfixes0
 libxcb-sync1 libxcb-shm0 libxcb-util1 ${EXTRA_PKGS:-}"
+# WITH_BUNDLE=1 (make bundle): PyInstaller reads shared-library headers with objdump (binutils);
+# the desktop entry and AppStream file are checked with desktop-file-validate and appstreamcli.
+BUNDLE_PKGS="binutils desktop-file-utils appstream"
+[ "${WITH_BUNDLE:-0}" = 1 ] && PKGS="$PKGS $BUNDLE_PKGS"
 command -v dpkg-query >/dev/null 2>&1 || { echo "system-deps: not a Debian system, skipping"; exit 0; }
 missing=""
 for p in $PKGS; do
