@@ -387,7 +387,9 @@ def _beside(thin: np.ndarray, grey: np.ndarray, top: int, bottom: int, span: sli
     h = thin.shape[0]
     for row in (top - 1, bottom + 1):
         if 0 <= row < h:
-            cover = np.count_nonzero(thin[row, span]) / (span.stop - span.start)
+            # As dark as the run itself: a glyph stem is, a scan's blurred fringe is not.
+            dark = (grey[row, span] <= run_grey + MIN_INNER_CONTRAST) & (thin[row, span] > 0)
+            cover = np.count_nonzero(dark) / (span.stop - span.start)
             if GLYPH_COVER[0] <= cover <= GLYPH_COVER[1]:
                 return "text (glyphs touch it)"
     sides = [float(np.median(grey[row, span])) for row in (top - 2, bottom + 2) if 0 <= row < h]
