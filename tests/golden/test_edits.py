@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -58,7 +60,7 @@ def regions(draw: st.DrawFn, page: int = 1) -> Region:
 
 
 @st.composite
-def tables(draw: st.DrawFn) -> AnnTable:
+def tables_(draw: st.DrawFn) -> AnnTable:
     first = draw(regions(1))
     more = draw(st.lists(regions(2), max_size=1))
     return AnnTable("t1", (first, *more), header_rows=draw(st.integers(0, first.n_rows)),
@@ -95,7 +97,7 @@ def _edits(t: AnnTable) -> st.SearchStrategy:
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_every_edit_keeps_invariants_and_inverts_exactly(data: st.DataObject) -> None:
-    t = data.draw(tables())
+    t = data.draw(tables_())
     assert t.problems() == []
     words = {r.page: _words(r) for r in t.regions}
     text_for = data.draw(st.sampled_from([None, text_source(words)]))
@@ -113,7 +115,7 @@ def test_every_edit_keeps_invariants_and_inverts_exactly(data: st.DataObject) ->
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_sequences_undo_in_reverse_order(data: st.DataObject) -> None:
-    t0 = data.draw(tables())
+    t0 = data.draw(tables_())
     t, undos = t0, []
     for _ in range(4):
         edit = data.draw(_edits(t))
@@ -215,3 +217,38 @@ def test_turned_region_reads_text_from_page_space() -> None:
     reg = out.regions[0]
     assert reg.xs == (100, 150, 200, 300) and reg.turn == 270 and reg.bbox == bbox
     assert reg.cell_at(1, 0).text == "" and reg.cell_at(1, 1).text == "x"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_document_edits_invert_exactly(data: st.DataObject) -> None:
+    from inspector.golden import doc_edits as D
+    from inspector.golden.model import DocumentAnnotation
+    tables = [replace(data.draw(tables_()), id=f"t{i + 1}") for i in range(data.draw(st.integers(1, 3)))]
+    doc = DocumentAnnotation("0" * 64, "x.pdf", (), tuple(tables))
+    ids = st.sampled_from(["t1", "t2", "t3", "t4"])
+    edit = data.draw(st.one_of(
+        st.builds(D.AddTable, st.builds(lambda t, i: replace(t, id=i), tables_(), ids), st.none() | st.integers(0, 3)),
+        st.builds(D.RemoveTable, ids),
+        st.builds(D.LinkTables, ids, ids),
+        st.builds(D.EditTable, ids, st.builds(E.SetVerified, st.booleans())),
+        st.builds(D.EditTable, ids, st.builds(E.MergeCells, st.just(0), st.just(0), st.just(0), st.just(1),
+                                              st.just(1))),
+    ))
+    try:
+        after = edit.apply(doc)
+    except EditError:
+        assume(False)
+    assert after.problems() == []
+    assert edit.inverse(doc).apply(after) == doc
+
+
+def test_link_tables_moves_regions_into_the_first() -> None:
+    from inspector.golden import doc_edits as D
+    from inspector.golden.model import DocumentAnnotation
+    second = replace(_table(2, 3), id="t2", regions=(replace(_table(2, 3).regions[0], page=2),))
+    doc = DocumentAnnotation("0" * 64, "x.pdf", (), (_table(), second))
+    out = D.LinkTables("t1", "t2").apply(doc)
+    assert [t.id for t in out.tables] == ["t1"] and [r.page for r in out.tables[0].regions] == [1, 2]
+    with pytest.raises(EditError, match="cannot continue itself"):
+        D.LinkTables("t1", "t1").apply(doc)
