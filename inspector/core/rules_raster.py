@@ -77,9 +77,10 @@ class _Scale:
         return _Scale(1.0 / px, params.min_length * px, params.max_thickness * px)
 
 
-def find_raster_rules(grey: np.ndarray, dpi: int, params: RasterParams) -> RasterResult:
-    """Rules and bands in ``grey`` (uint8 H x W render at ``dpi``); empty when disabled."""
-    if not params.enabled or grey.ndim != 2 or grey.size == 0 or dpi <= 0:
+def find_raster_rules(grey: np.ndarray | None, dpi: int, params: RasterParams) -> RasterResult:
+    """Rules and bands in ``grey`` (uint8 H x W render at ``dpi``); empty when disabled
+    (``grey`` may then be None) or when the image is empty."""
+    if not params.enabled or grey is None or grey.ndim != 2 or grey.size == 0 or dpi <= 0:
         return RasterResult((), (), (), 0, 0)
     grey = np.ascontiguousarray(grey, dtype=np.uint8)
     paper, threshold = ink_threshold(grey, params.paper_fraction)
