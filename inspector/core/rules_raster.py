@@ -84,6 +84,8 @@ def find_raster_rules(grey: np.ndarray | None, dpi: int, params: RasterParams) -
         return RasterResult((), (), (), 0, 0)
     grey = np.ascontiguousarray(grey, dtype=np.uint8)
     paper, threshold = ink_threshold(grey, params.paper_fraction)
+    if paper == 0:  # black "paper": nothing can be darker than it
+        return RasterResult((), (), (), 0, 0)
     _, ink = cv2.threshold(grey, threshold, 255, cv2.THRESH_BINARY_INV)
     sc = _Scale.of(dpi, params)
     thin, blobs = _solid_regions(grey, ink, sc, params.paper_fraction)

@@ -107,6 +107,14 @@ def test_black_rules_crossing_a_grey_band_stay_whole() -> None:
     assert [r.pos for r in horizontals(res.rules)] == pytest.approx(YS, abs=TOL)
 
 
+def test_shaded_column_gives_its_left_and_right_edges() -> None:
+    column = (200.0, 100.0, 240.0, 400.0)
+    res = find_raster_rules(render(lambda p: fill(p, column, 180)), DPI, PARAMS)
+    assert_spans(verticals(res.rules), (column[0], column[2]), column[1], column[3])
+    assert horizontals(res.rules) == []
+    assert len(res.bands) == 1
+
+
 def test_zebra_rows_give_band_edges() -> None:
     top, h = 300.0, 14.0
     stripes = [(100.0, top + i * h, 500.0, top + (i + 1) * h) for i in range(0, 8, 2)]
@@ -261,9 +269,11 @@ def test_disabled_gives_an_empty_result() -> None:
     assert (res.rules, res.rejected, res.bands) == ((), (), ())
 
 
-def test_blank_page_gives_nothing() -> None:
-    res = find_raster_rules(np.full((200, 100), 255, np.uint8), DPI, PARAMS)
-    assert (res.rules, res.rejected, res.bands, res.paper) == ((), (), (), 255)
+@pytest.mark.parametrize("level", [255, 230, 0])
+def test_blank_page_gives_nothing(level: int) -> None:
+    res = find_raster_rules(np.full((300, 200), level, np.uint8), DPI, PARAMS)
+    assert (res.rules, res.rejected, res.bands) == ((), (), ())
+    assert res.threshold < max(level, 1)
 
 
 def test_positions_scale_with_dpi() -> None:
