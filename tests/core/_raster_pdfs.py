@@ -47,10 +47,11 @@ def fill(page: pymupdf.Page, rect: tuple[float, float, float, float], level: int
 
 
 def text_lines(page: pymupdf.Page, x: float, y: float, lines: list[str], size: float = 10,
-               font: str = "helv", level: int = 0) -> None:
-    """Lines of text, baseline of the first at ``y``, 1.3 x size apart."""
+               font: str = "helv", level: int = 0, leading: float | None = None) -> None:
+    """Lines of text, baseline of the first at ``y``, ``leading`` (default 1.3 x size) apart."""
+    step = size * 1.3 if leading is None else leading
     for i, line in enumerate(lines):
-        page.insert_text((x, y + i * size * 1.3), line, fontsize=size, fontname=font, color=grey(level))
+        page.insert_text((x, y + i * step), line, fontsize=size, fontname=font, color=grey(level))
 
 
 PROSE = [

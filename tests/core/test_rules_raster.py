@@ -122,8 +122,8 @@ def test_zebra_rows_give_band_edges() -> None:
     def draw(page: pymupdf.Page) -> None:
         for s in stripes:
             fill(page, s, 217)  # light grey, still darker than 0.88 x paper
-        text_lines(page, 104, top + 10, [f"row {i}    {i * 37.5:8.2f}    {i * 11}" for i in range(8)], size=9,
-                   )
+        rows = [f"row {i}    {i * 37.5:8.2f}    {i * 11}" for i in range(8)]
+        text_lines(page, 104, top + 10, rows, size=9, leading=h)  # one text line per stripe
 
     res = find_raster_rules(render(draw), DPI, PARAMS)
     edges = sorted({y for s in stripes for y in (s[1], s[3])})
