@@ -76,8 +76,11 @@ def save_annotation(ann: DocumentAnnotation, path: PathLike) -> None:
     problems = ann.problems()
     if problems:
         raise AnnotationError(f"{path}: not saved, the annotation is inconsistent: {problems[0]}")
-    data = (json.dumps(to_json(ann), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
-    write_atomic(path, data)
+    try:
+        text = json.dumps(to_json(ann), ensure_ascii=False, indent=1, allow_nan=False)
+    except ValueError:
+        raise AnnotationError(f"{path}: not saved, a coordinate is not a finite number") from None
+    write_atomic(path, (text + "\n").encode("utf-8"))
 
 
 def write_atomic(path: Path, data: bytes) -> None:

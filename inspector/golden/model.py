@@ -8,6 +8,7 @@ cover its grid exactly once. Pages are 1-based. Every type is frozen: edits buil
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -212,6 +213,8 @@ class DocumentAnnotation:
 def _boundary_problems(name: str, bounds: Sequence[float], lo: float, hi: float) -> list[str]:
     if len(bounds) < 2:
         return [f"{name} needs at least 2 boundaries, has {len(bounds)}"]
+    if not all(math.isfinite(b) for b in bounds):
+        return [f"{name} holds a value that is not a finite number"]
     if any(b >= a for a, b in zip(bounds[1:], bounds[:-1], strict=True)):
         return [f"{name} must be strictly ascending"]
     if abs(bounds[0] - lo) > 1e-4 or abs(bounds[-1] - hi) > 1e-4:

@@ -7,6 +7,7 @@ Version 1 was the first, minimal shape (one region per table, no roles, no overr
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -96,14 +97,14 @@ def _get(d: dict[str, Any], key: str, where: str, kind: str, default: Any = _MIS
 
 
 def _check(v: Any, kind: str) -> tuple[bool, str]:
-    num = isinstance(v, (int, float)) and not isinstance(v, bool)
+    num = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
     checks = {
         "str": (isinstance(v, str), "a string"),
         "optional-str": (v is None or isinstance(v, str), "a string or null"),
         "int": (isinstance(v, int) and not isinstance(v, bool), "an integer"),
         "count": (isinstance(v, int) and not isinstance(v, bool) and v >= 0, "an integer >= 0"),
         "span": (isinstance(v, int) and not isinstance(v, bool) and v >= 1, "an integer >= 1"),
-        "number": (num, "a number"),
+        "number": (num, "a finite number"),
         "bool": (isinstance(v, bool), "true or false"),
         "list": (isinstance(v, list), "a list"),
         "object": (isinstance(v, dict), "an object"),

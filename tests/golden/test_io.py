@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pymupdf
@@ -141,6 +142,7 @@ def _saved(tmp_path: Path) -> dict:
     (lambda d: d["document"].update(sha256="xyz"), r"'sha256' must be 64 hexadecimal digits"),
     (lambda d: d["tables"][0]["regions"][0].update(ys=[20, 10, 60]), r"ys must be strictly ascending"),
     (lambda d: d["tables"].append(d["tables"][0]), r"id 't1' is used twice"),
+    (lambda d: d["tables"][0]["regions"][0]["xs"].__setitem__(1, float("nan")), r"'xs' must be a list of numbers"),
 ])
 def test_load_explains_what_is_wrong(tmp_path: Path, mutate, message: str) -> None:  # noqa: ANN001
     data = _saved(tmp_path)
@@ -202,7 +204,8 @@ def test_find_annotation_checks_the_pdf_hash(tmp_path: Path) -> None:
 
 
 def test_golden_set_manifest_hashes_and_problems(tmp_path: Path) -> None:
-    pdf = _pdf(tmp_path / "src" / "doc.pdf") if (tmp_path / "src").mkdir() is None else None
+    (tmp_path / "src").mkdir()
+    pdf = _pdf(tmp_path / "src" / "doc.pdf")
     golden = tmp_path / "golden"
     add_to_golden_set(golden, _ann(gio.sha256_of(pdf)), pdf)
     gs = load_golden_set(golden)
@@ -217,3 +220,13 @@ def test_golden_set_manifest_hashes_and_problems(tmp_path: Path) -> None:
     pdf.unlink()
     assert any("PDF 'doc.pdf' not found" in p for p in check_golden_set(golden))
     assert check_golden_set(tmp_path / "src") == [f"{tmp_path / 'src'}: not a golden set (no golden.json)"]
+
+
+def test_non_finite_coordinates_are_not_saved(tmp_path: Path) -> None:
+    ann = _ann()
+    t = ann.tables[0]
+    cells = (replace(t.regions[0].cells[0], bbox=Rect(0, 0, float("inf"), 1)), *t.regions[0].cells[1:])
+    bad = replace(ann, tables=(replace(t, regions=(replace(t.regions[0], cells=cells), t.regions[1])),))
+    with pytest.raises(AnnotationError, match="not a finite number"):
+        gio.save_annotation(bad, tmp_path / "x.json")
+    assert list(tmp_path.iterdir()) == []
