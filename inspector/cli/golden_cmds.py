@@ -19,6 +19,10 @@ from ..golden.io import SUFFIX, AnnotationError, annotation_path_for, save_annot
 from ..golden.model import DocumentAnnotation, PageInfo, annotation_table_from_detected
 from .common import EXIT_INPUT, CliError, add_doc_args, add_param_args, open_doc, params_from_args, parse_pages
 
+DESCRIPTION = ("Golden sets are folders of annotation files (a person's corrected tables) with a manifest of "
+               "their PDFs' hashes. import-icdar turns ICDAR 2013 ground truth into one, export-icdar writes "
+               "one back as ICDAR XML, init starts an annotation from the current detection, check validates "
+               "a golden folder.")
 EXAMPLES = """examples:
   table-inspector golden import-icdar ../shared/corpus/pdfs/icdar2013 -o golden/icdar
   table-inspector golden check golden/icdar
@@ -29,7 +33,7 @@ EXAMPLES = """examples:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("golden", help="golden sets: import/export ICDAR 2013, start, check",
-                              description=__doc__, epilog=EXAMPLES,
+                              description=DESCRIPTION, epilog=EXAMPLES,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="golden_command", metavar="ACTION")
     p.set_defaults(func=lambda args: _usage(p))
@@ -38,8 +42,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                          description="Search DIR recursively for PDFs with NAME-str.xml (and NAME-reg.xml) "
                                      "and save one annotation per PDF in GOLDEN_DIR, with a manifest of hashes. "
                                      "Corrections made to the ground truth are listed.")
-    imp.add_argument("dir", metavar="DIR")
-    imp.add_argument("-o", "--output", required=True, metavar="GOLDEN_DIR")
+    imp.add_argument("dir", metavar="DIR", help="folder searched recursively for NAME.pdf + NAME-str.xml")
+    imp.add_argument("-o", "--output", required=True, metavar="GOLDEN_DIR", help="golden folder to create or update")
     imp.add_argument("--alternates", action="store_true",
                      help="also import second annotations NAMEb-*.xml of NAMEa.pdf as their own entries "
                           "(skipped by default)")
@@ -47,8 +51,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     exp = sub.add_parser("export-icdar", help="golden folder -> ICDAR 2013 XML files",
                          description="Write NAME-str.xml and NAME-reg.xml for every annotation of GOLDEN_DIR.")
-    exp.add_argument("golden", metavar="GOLDEN_DIR")
-    exp.add_argument("-o", "--output", required=True, metavar="OUT")
+    exp.add_argument("golden", metavar="GOLDEN_DIR", help="golden folder (with golden.json)")
+    exp.add_argument("-o", "--output", required=True, metavar="OUT", help="folder for the XML files")
     exp.add_argument("--copy-pdfs", action="store_true", help="copy the PDFs next to the XML files")
     exp.set_defaults(func=_export_icdar)
 
@@ -65,7 +69,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     chk = sub.add_parser("check", help="validate a golden folder: files, manifest, PDF hashes",
                          description="Exit 0 when every annotation reads, is listed and matches its PDF; "
                                      "else exit 3 and list the problems.")
-    chk.add_argument("golden", metavar="GOLDEN_DIR")
+    chk.add_argument("golden", metavar="GOLDEN_DIR", help="golden folder (with golden.json)")
     chk.set_defaults(func=_check)
 
 
