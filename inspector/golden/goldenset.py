@@ -122,8 +122,12 @@ def check_golden_set(root: str | os.PathLike[str]) -> list[str]:
         name = e.annotation_path.name
         if e.pdf_path is None:
             problems.append(f"{name}: PDF '{e.file_name}' not found")
-        elif sha256_of(e.pdf_path) != e.sha256:
-            problems.append(f"{name}: {e.pdf_path} has other bytes than the annotated PDF (SHA-256 differs)")
+            continue
+        try:
+            if sha256_of(e.pdf_path) != e.sha256:
+                problems.append(f"{name}: {e.pdf_path} has other bytes than the annotated PDF (SHA-256 differs)")
+        except AnnotationError as exc:
+            problems.append(f"{name}: {exc}")
     for path in sorted(root.rglob(f"*{SUFFIX}")):
         rel = path.relative_to(root).as_posix()
         if rel not in listed:

@@ -186,6 +186,9 @@ def _groups(t: ET.Element, tid: str, label: str, fixes: list[str]) -> list[_Grou
         page = _int(reg, "page", where)
         ri, ci = _int(reg, "row-increment", where, 0), _int(reg, "col-increment", where, 0)
         cells = [_cell(c, ri, ci, f"{where} cell {i + 1}") for i, c in enumerate(reg.iter("cell"))]
+        if not cells:
+            fixes.append(f"{where}: has no cells; left out")
+            continue
         _fix_inverted(cells, fixes)
         g = groups.setdefault(page, _Group(tid, page, [], []))
         g.cells += cells

@@ -175,3 +175,9 @@ def test_corpus_import_agrees_with_tables_jsonl(corpus: Path, icdar: dict) -> No
                 assert box == Rect(74, 194, 111, 203)  # the page's "6 years" line; the corpus swapped y
                 continue
             assert max(abs(a - b) for a, b in zip(box.as_tuple(), cell["bbox"], strict=True)) <= 1.0, rec["id"]
+
+
+def test_region_without_cells_is_left_out_and_reported() -> None:
+    empty = b"<document><table id='1'><region id='1' page='1'/></table></document>"
+    imp = parse_icdar(empty, None, PAGE, SHA, "x.pdf", "x")
+    assert imp.annotation.tables == () and imp.corrections == ("x-str.xml table 1 region 1: has no cells; left out",)
