@@ -166,7 +166,7 @@ def _solid_regions(grey: np.ndarray, ink: np.ndarray, sc: _Scale,
     # seeds); working there keeps text-only pages cheap.
     x0, y0 = max(0, x - k), max(0, y - k)
     crop = (slice(y0, min(ink.shape[0], y + h + k)), slice(x0, min(ink.shape[1], x + w + k)))
-    core, g = cv2.dilate(seeds[crop], square), grey[crop]
+    core, g = cv2.dilate(seeds[crop], square, anchor=_mirror(k, k)), grey[crop]
     contours, _ = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     region = core.copy()  # where thin ink must be darker than its surroundings
     blobs = _blobs(contours, core, g, ink[crop], region, sc)
@@ -180,6 +180,12 @@ def _solid_regions(grey: np.ndarray, ink: np.ndarray, sc: _Scale,
         inner = _darker_than_around(g[roi], core[roi], k, fraction)
         out[roi] |= inner & region[roi]
     return thin, [b.moved(x0, y0) for b in blobs]
+
+
+def _mirror(w: int, h: int) -> tuple[int, int]:
+    """Dilation anchor that undoes an erosion with the default anchor of a w x h kernel
+    (they differ for even sizes: without it an opening shifts by a pixel)."""
+    return (w - 1 - w // 2, h - 1 - h // 2)
 
 
 def _darker_than_around(g: np.ndarray, core: np.ndarray, k: int, fraction: float) -> np.ndarray:
@@ -366,7 +372,7 @@ def _thin_rules(thin: np.ndarray, grey: np.ndarray, paper: int, orient: Orientat
         return []
     busy[1:] |= busy[:-1].copy()
     rows = np.flatnonzero(busy)
-    runs = cv2.dilate(seeds[rows], np.ones((1, length), np.uint8))  # completes the opening
+    runs = cv2.dilate(seeds[rows], np.ones((1, length), np.uint8), anchor=_mirror(length, 1))  # the opening
     n, labels, stats, _ = cv2.connectedComponentsWithStats(runs, connectivity=8)
     m = _moments(labels, rows, grey, paper, n)
     out: list[tuple[Rule, str]] = []

@@ -276,6 +276,20 @@ def test_blank_page_gives_nothing(level: int) -> None:
     assert res.threshold < max(level, 1)
 
 
+@pytest.mark.parametrize("min_length,max_thickness", [(20.0, 3.0), (20.5, 3.5), (21.0, 3.2)])
+def test_pixel_exact_on_a_synthetic_image(min_length: float, max_thickness: float) -> None:
+    """Odd or even kernel sizes: a run of pixels [x0, x1) maps to exactly x0..x1 x 72/dpi."""
+    img = np.full((400, 400), 255, np.uint8)
+    img[200, 10:390] = 0  # a 1 px rule
+    img[100:110, 20:300] = 0  # a 10 px band
+    params = dataclasses.replace(PARAMS, min_length=min_length, max_thickness=max_thickness)
+    res = find_raster_rules(img, 150, params)
+    px = 72 / 150
+    got = [(r.pos / px, r.start / px, r.end / px) for r in horizontals(res.rules)]
+    assert got == pytest.approx([(100, 20, 300), (110, 20, 300), (200.5, 10, 390)])
+    assert [r.grey for r in res.rules] == [0, 0, 0]
+
+
 def test_positions_scale_with_dpi() -> None:
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
