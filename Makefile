@@ -42,6 +42,7 @@ BUNDLE_DIR := dist/table-inspector
 PYINSTALLER_REQ ?= pyinstaller>=6.10,<7
 
 wheel: setup
+	@rm -rf build/lib build/bdist.*  # setuptools never prunes these: stale modules would ship
 	$(PY) -m pip wheel -q --no-deps -w dist .
 	@ls -1 dist/*.whl
 
