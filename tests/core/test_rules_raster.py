@@ -285,8 +285,8 @@ def test_pixel_exact_on_a_synthetic_image(min_length: float, max_thickness: floa
     params = dataclasses.replace(PARAMS, min_length=min_length, max_thickness=max_thickness)
     res = find_raster_rules(img, 150, params)
     px = 72 / 150
-    got = [(r.pos / px, r.start / px, r.end / px) for r in horizontals(res.rules)]
-    assert got == pytest.approx([(100, 20, 300), (110, 20, 300), (200.5, 10, 390)])
+    got = [v / px for r in horizontals(res.rules) for v in (r.pos, r.start, r.end)]
+    assert got == pytest.approx([100, 20, 300, 110, 20, 300, 200.5, 10, 390])
     assert [r.grey for r in res.rules] == [0, 0, 0]
 
 
