@@ -16,7 +16,7 @@ from inspector.core.types import Rect, Rule
 from tests.core._raster_pdfs import DPI, PROSE, fill, grey, grid, render, text_lines
 
 TOL = 1.0  # pt: positions
-END_TOL = 1.5  # pt: ends, where line caps and anti-aliasing blur the render
+END_TOL = 1.0  # pt: ends too (line caps and anti-aliasing blur them a little)
 PARAMS = RasterParams()
 
 
