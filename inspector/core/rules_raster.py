@@ -53,7 +53,11 @@ MOMENT_STEP = 3  # px: column sampling for run moments (runs are >= min_length/2
 class RasterResult:
     """What the render shows: kept rules, rejected candidates with reasons, bands.
 
-    ``threshold``: pixels with grey <= it are ink; ``paper``: the histogram mode.
+    ``rules`` are sorted (orientation, position, start). A thin rule's ``thickness`` is its
+    mean width and ``grey`` its mean grey; a band edge is one pixel thick with the band's
+    grey. A rejected band-like area is listed as a rule along its long axis whose thickness
+    is the area's short side. ``threshold``: pixels with grey <= it are ink; ``paper``: the
+    histogram mode (both 0 when nothing was looked at).
     """
 
     rules: tuple[Rule, ...]
