@@ -3,7 +3,10 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PYTHON ?= python3
-export QT_QPA_PLATFORM ?= offscreen
+# With no screen (a server, CI) the window cannot open: `make run` then prints the detection
+# of the sample and saves a screenshot of the window instead.
+HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
+SHOT ?= out/window.png
 
 .PHONY: run test setup sysdeps bench lint samples clean
 
@@ -19,10 +22,17 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 run: setup
+ifneq ($(HAS_SCREEN),)
 	$(VENV)/bin/table-inspector $(ARGS)
+else
+	@echo "No screen here (DISPLAY/WAYLAND_DISPLAY unset): detecting, then saving the window to $(SHOT)."
+	$(VENV)/bin/table-inspector detect $(or $(ARGS),$(shell $(PY) -c "import resources; print(resources.sample_pdf())"))
+	@mkdir -p $(dir $(SHOT))
+	QT_QPA_PLATFORM=offscreen $(VENV)/bin/table-inspector gui $(ARGS) --screenshot $(SHOT)
+endif
 
 test: setup
-	$(PY) -m pytest $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check inspector tests
