@@ -8,8 +8,8 @@ Pipeline, all vectorised:
 2. Solid regions: ink opened with a square a little wider than ``max_thickness`` keeps only
    what is thick in both directions (bands, shaded cells, bold glyphs, pictures). Holes from
    reversed white text are filled (not holes bordered by dark rules: those are cells). A
-   uniform rectangular region is a band: a long one gives its two long edges as rules, a
-   squat one (shaded cell, panel) all four. A non-uniform one is a shading or picture.
+   uniform rectangular region is a band (header band, zebra stripe, shaded cell or panel):
+   its two long edges become rules. A non-uniform one is a shading or picture.
 3. Thin runs: the remaining ink, plus ink clearly darker than the solid region it lies on
    (a black rule crossing a grey header band), opened with a long thin kernel, one pass per
    orientation. Each connected component is measured (extent, mean thickness, least-squares
@@ -36,7 +36,6 @@ from .types import Band, Orientation, Rect, RejectedRule, Rule
 
 MAX_SLOPE = 0.035  # tan(2 deg): skewed scans pass, diagonals do not
 MIN_INNER_CONTRAST = 24  # grey levels a line must be darker than the band it crosses
-BAND_MIN_ASPECT = 3.0  # a band this many times longer than thick gives 2 edges, a block 4
 BAND_MIN_FILL = 0.7  # filled fraction of its box a band needs (else not rectangular)
 BLOCK_MIN_UNIFORM = 0.5  # less of a solid area near one grey: a gradient or picture
 GLYPH_COVER = (0.2, 0.8)  # partial ink cover right beside a run: glyphs standing on it
@@ -304,17 +303,14 @@ def _bands(blobs: list[_Blob], sc: _Scale
                 pictures.append(box)
             continue
         bands.append(Band(box, b.grey, "raster"))
-        # A long band gives its two long edges; a squat block (a shaded cell) all four.
-        sides = ("h", "v") if long_px < BAND_MIN_ASPECT * thick_px else (orient,)
-        for side in sides:
-            rules = _box_edges(box, side, b.grey, s)
-            for r, contrast in zip(rules, b.contrast[:2] if side == "h" else b.contrast[2:], strict=True):
-                if r.length < sc.min_len * s:
-                    rejected.append(RejectedRule(r, f"too short ({r.length:.1f} pt)"))
-                elif contrast < MIN_INNER_CONTRAST:
-                    rejected.append(RejectedRule(r, "soft edges (part of a gradient)"))
-                else:
-                    edges.append((r, len(bands) - 1))
+        # Its long sides only, like vector bands: the short ends are where a shading stops,
+        # not separators.
+        rules = _box_edges(box, orient, b.grey, s)
+        for r, contrast in zip(rules, b.contrast[:2] if orient == "h" else b.contrast[2:], strict=True):
+            if contrast < MIN_INNER_CONTRAST:
+                rejected.append(RejectedRule(r, "soft edges (part of a gradient)"))
+            else:
+                edges.append((r, len(bands) - 1))
     return bands, edges, rejected, pictures
 
 
