@@ -23,7 +23,7 @@ class EditError(ValueError):
 
 def transpose(region: Region) -> Region:
     """Rows become columns; ``row_roles`` are carried unchanged (callers restore them)."""
-    cells = tuple(replace(c, r=c.c, c=c.r, rs=c.cs, cs=c.rs, bbox=_tr(c.bbox)) for c in region.cells)
+    cells = tuple(AnnCell(c.c, c.r, c.cs, c.rs, c.text, c.override, _tr(c.bbox)) for c in region.cells)
     return Region(region.page, _tr(region.bbox), region.ys, region.xs, _sorted(cells), region.row_roles)
 
 
@@ -107,11 +107,11 @@ def add_row_boundary(region: Region, pos: float, text_for: TextSource | None) ->
     cells: list[AnnCell] = []
     for c in region.cells:
         if c.r > k:
-            cells.append(replace(c, r=c.r + 1))
+            cells.append(_moved(c, c.r + 1, c.rs))
         elif c.r + c.rs - 1 < k:
             cells.append(c)
         elif c.rs > 1:
-            cells.append(replace(c, rs=c.rs + 1))
+            cells.append(_moved(c, c.r, c.rs + 1))
         else:
             top = retext(grown, c, text_for)
             bottom = retext(grown, AnnCell(k + 1, c.c, 1, c.cs, "" if text_for is None else c.text), text_for)
@@ -123,21 +123,20 @@ def remove_row_boundary(region: Region, i: int, text_for: TextSource | None) -> 
     """Remove inner boundary ``i``: rows i-1 and i become one; cells meeting across it merge."""
     if not 1 <= i < region.n_rows:
         raise EditError(f"boundary {i} is not an inner boundary (1..{region.n_rows - 1})")
-    merged_keys: set[tuple[int, int]] = set()
-    while True:
-        pair = next(((a, b) for c in range(region.n_cols)
-                     if (a := region.cell_at(i - 1, c)) is not (b := region.cell_at(i, c))), None)
-        if pair is None:
-            break
-        a, b = pair
-        region, cell = _merge(region, _union(_slots(a), _slots(b)), None)
-        merged_keys.add((cell.r, cell.c))
+    owner = _owners(region)
+    seeds = [_union(_slots(a), _slots(b)) for c in range(region.n_cols)
+             if (a := owner[(i - 1, c)]) is not (b := owner[(i, c)])]
+    rects = _settle(owner, seeds)
+    absorbed = {id(x) for rect in rects for x in _members(owner, rect)}
+    kept = [x for x in region.cells if id(x) not in absorbed]
+    joined = [_joined(_members(owner, rect), rect) for rect in rects]
+    merged_keys = {(x.r, x.c) for x in joined}
     cells = []
-    for c in region.cells:
+    for c in (*kept, *joined):
         if c.r >= i:
-            c = replace(c, r=c.r - 1)
+            c = _moved(c, c.r - 1, c.rs)
         elif c.r + c.rs > i:
-            c = replace(c, rs=c.rs - 1)
+            c = _moved(c, c.r, c.rs - 1)
         cells.append(c)
     out = replace(region, ys=(*region.ys[:i], *region.ys[i + 1:]), cells=_sorted(cells))
     return _retext_where(out, lambda c: (c.r, c.c) in merged_keys, text_for)
@@ -190,6 +189,50 @@ def resize(region: Region, bbox: Rect, text_for: TextSource | None) -> Region:
     return _retext_where(out, touches, text_for)
 
 
+def _moved(cell: AnnCell, r: int, rs: int) -> AnnCell:
+    return AnnCell(r, cell.c, rs, cell.cs, cell.text, cell.override, cell.bbox)
+
+
+def _members(owner: dict[tuple[int, int], AnnCell], rect: Slots) -> list[AnnCell]:
+    """The distinct cells covering the slots of ``rect``, in row-major order of their first slot."""
+    seen: dict[int, AnnCell] = {}
+    for r in range(rect[0], rect[2] + 1):
+        for c in range(rect[1], rect[3] + 1):
+            seen.setdefault(id(owner[(r, c)]), owner[(r, c)])
+    return sorted(seen.values(), key=lambda x: (x.r, x.c))
+
+
+def _settle(owner: dict[tuple[int, int], AnnCell], rects: list[Slots]) -> list[Slots]:
+    """Grow each rectangle until no cell straddles its edge, joining rectangles that meet."""
+    while True:
+        grown = []
+        for rect in rects:
+            while (bigger := _bounds_of(_members(owner, rect))) != rect:
+                rect = bigger
+            grown.append(rect)
+        joined: list[Slots] = []
+        for rect in sorted(set(grown)):
+            hit = next((k for k, j in enumerate(joined) if _intersects(j, rect)), None)
+            if hit is None:
+                joined.append(rect)
+            else:
+                joined[hit] = _union(joined[hit], rect)
+        if joined == rects:
+            return joined
+        rects = joined
+
+
+def _bounds_of(cells: list[AnnCell]) -> Slots:
+    return (min(c.r for c in cells), min(c.c for c in cells),
+            max(c.r + c.rs - 1 for c in cells), max(c.c + c.cs - 1 for c in cells))
+
+
+def _owners(region: Region) -> dict[tuple[int, int], AnnCell]:
+    """Slot -> the cell covering it (the region is sound, so every slot has exactly one)."""
+    return {(r, c): cell for cell in region.cells
+            for r in range(cell.r, cell.r + cell.rs) for c in range(cell.c, cell.c + cell.cs)}
+
+
 def _slots(c: AnnCell) -> Slots:
     return (c.r, c.c, c.r + c.rs - 1, c.c + c.cs - 1)
 
@@ -219,14 +262,19 @@ def _merge(region: Region, slots: Slots, text_for: TextSource | None) -> tuple[R
     slots = _closure(region, slots)
     members = [c for c in region.cells if _intersects(_slots(c), slots)]
     rest = [c for c in region.cells if not _intersects(_slots(c), slots)]
-    r0, c0, r1, c1 = slots
-    text = " ".join(c.text for c in members if c.text.strip())
-    override = None
-    if any(c.override is not None for c in members):
-        override = " ".join(c.value for c in members if c.value.strip())
-    cell = AnnCell(r0, c0, r1 - r0 + 1, c1 - c0 + 1, text, override)
+    cell = _joined(members, slots)
     out = replace(region, cells=_sorted([*rest, cell]))
     if text_for is not None:
         cell = retext(out, cell, text_for)
         out = replace(out, cells=_sorted([*rest, cell]))
     return out, cell
+
+
+def _joined(members: list[AnnCell], slots: Slots) -> AnnCell:
+    """One cell over ``slots`` whose text joins the members' (an override if any had one)."""
+    r0, c0, r1, c1 = slots
+    text = " ".join(c.text for c in members if c.text.strip())
+    override = None
+    if any(c.override is not None for c in members):
+        override = " ".join(c.value for c in members if c.value.strip())
+    return AnnCell(r0, c0, r1 - r0 + 1, c1 - c0 + 1, text, override)

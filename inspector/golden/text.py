@@ -7,6 +7,7 @@ their vertical centre (within half the median word height), lines are joined wit
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from statistics import median
 
@@ -42,9 +43,17 @@ def text_in(words: Sequence[Word], bbox: Rect) -> str:
 
 
 def text_source(words_by_page: Mapping[int, Sequence[Word]]) -> TextSource:
-    """A ``TextSource`` over words already extracted, keyed by 1-based page."""
+    """A ``TextSource`` over words already extracted, keyed by 1-based page.
+
+    Words are sorted by their vertical centre once, so a box only looks at the words of its
+    own band of the page (edits re-read hundreds of cells at a time).
+    """
+    index = {p: sorted(ws, key=lambda w: w.bbox.cy) for p, ws in words_by_page.items()}
+    keys = {p: [w.bbox.cy for w in ws] for p, ws in index.items()}
 
     def text_for(page: int, bbox: Rect) -> str:
-        return text_in(words_by_page.get(page, ()), bbox)
+        ws = index.get(page, [])
+        lo, hi = bisect_left(keys.get(page, []), bbox.y0), bisect_left(keys.get(page, []), bbox.y1)
+        return text_in(ws[lo:hi], bbox)
 
     return text_for
