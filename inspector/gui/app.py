@@ -125,6 +125,7 @@ def _apply_view(window: MainWindow, opts: LaunchOptions) -> None:
         window.view.fit_width()
     else:
         window.view.set_zoom(float(opts.zoom) / 100.0)
+        window.view.show_top_left()
 
 
 def wait_for_result(app: QApplication, session: Session, timeout_s: float = RESULT_TIMEOUT_S) -> bool:

@@ -8,6 +8,7 @@ result (dropped unless it answers the latest request) -> ``resultChanged``.
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,7 @@ from .scene.hits import HitIndex
 from .worker import DetectRequest, DocumentSource, WorkerThread
 
 DEBOUNCE_MS = 100
+MAX_WAIT_MS = 350  # while a slider is dragged, still re-detect this often (live feedback)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,7 @@ class Session(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(debounce_ms)
         self._timer.timeout.connect(self._submit)
+        self._waiting_since: float | None = None  # monotonic time the first deferred change came
         self._worker = WorkerThread(self)
         self._worker.worker.finished.connect(self._on_finished)
         self._worker.worker.failed.connect(self._on_failed)
@@ -139,16 +142,21 @@ class Session(QObject):
 
     # -- detection ----------------------------------------------------------------------
     def redetect(self, immediate: bool = False) -> None:
-        """Ask for a new result; a burst of calls within the debounce interval costs one run."""
+        """Ask for a new result. Calls closer together than the debounce interval cost one run,
+        but a continuous burst (a dragged slider) still runs every ``MAX_WAIT_MS``."""
         if self.doc is None:
             return
-        if immediate:
+        now = time.monotonic()
+        if self._waiting_since is None:
+            self._waiting_since = now
+        if immediate or (now - self._waiting_since) * 1000 >= MAX_WAIT_MS:
             self._timer.stop()
             self._submit()
         else:
             self._timer.start()
 
     def _submit(self) -> None:
+        self._waiting_since = None
         self._req_id += 1
         self.last_error = ""
         self._set_busy(True)

@@ -20,6 +20,8 @@ from ..core.document import Document, DocumentError, open_document
 from ..core.params import Params
 from ..core.types import PageResult, Rect, Word
 
+PIPELINE_CACHE = 64  # stage results kept by the worker's pipeline (about 8 per page)
+
 
 @dataclass(frozen=True)
 class DetectRequest:
@@ -67,7 +69,8 @@ def make_pipeline(doc: Document) -> Any:
         from ..core.pipeline import Pipeline
     except ImportError:
         return _WordsOnly(doc)
-    return Pipeline(doc)
+    # The window re-detects the page on screen; a few pages of stage results are enough.
+    return Pipeline(doc, cache_size=PIPELINE_CACHE)
 
 
 class DetectWorker(QObject):

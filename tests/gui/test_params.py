@@ -91,3 +91,42 @@ def test_stale_results_are_dropped(qtbot, table_pdf) -> None:  # noqa: ANN001
         assert session.result is fake and session._req_id > old_req
     finally:
         session.close()
+
+
+def test_continuous_drag_still_redetects_now_and_then(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+    from inspector.gui.session import MAX_WAIT_MS
+    session = opened.session
+    start_req = session._req_id
+    ed = opened.params.editors["columns.min_gap"]
+    for pos in range(40):  # one move every 30 ms: never a 100 ms pause, for 1.2 s
+        ed.slider.setValue(pos)
+        qtbot.wait(30)
+    sent = session._req_id - start_req
+    assert 1200 / (MAX_WAIT_MS + 60) - 1 <= sent <= 1200 / MAX_WAIT_MS + 1
+    qtbot.waitUntil(lambda: not session.busy, timeout=60000)
+    assert session.result.page == 1
+
+
+def test_unchanged_stage_outputs_are_not_redrawn(opened: MainWindow, qtbot, monkeypatch) -> None:  # noqa: ANN001
+    import inspector.gui.scene.layers as layers
+    built: list[int] = []
+    real = layers.rules_path
+    monkeypatch.setattr(layers, "rules_path", lambda rules: built.append(1) or real(rules))
+    old = opened.session.result
+    with qtbot.waitSignal(opened.session.resultChanged, timeout=60000):
+        opened.session.set_param("tables.min_rows", 3)
+    new = opened.session.result
+    assert new is not old and new.vector_rules is old.vector_rules  # the pipeline's cache
+    assert built == []  # vector rules unchanged: their path was kept
+    with qtbot.waitSignal(opened.session.resultChanged, timeout=60000):
+        opened.session.set_param("vector.min_length", 50.0)
+    assert built  # rules changed: rebuilt
+    assert opened.view.page_scene.layers["vector_rules"].items[0].path().elementCount() == \
+        2 * len(opened.session.result.vector_rules)
+
+
+def test_hidden_layer_is_built_when_shown(opened: MainWindow) -> None:
+    layer = opened.view.page_scene.layers["rows"]
+    assert not layer.visible and layer.element_count() == 0  # nothing built while hidden
+    opened.layers.actions["rows"].setChecked(True)
+    assert layer.element_count() == len(opened.session.result.rows) > 0

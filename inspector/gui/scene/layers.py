@@ -126,8 +126,13 @@ def _bins_rects(res: PageResult) -> list[Rect]:
 
 @dataclass(frozen=True)
 class Part:
-    """One path item of a layer: geometry from the result plus how to paint it."""
+    """One path item of a layer: geometry from the result plus how to paint it.
 
+    ``inputs`` are the result fields the path is made of: when the pipeline hands back the
+    same objects (a cached stage), the path is not rebuilt.
+    """
+
+    inputs: Callable[[PageResult], tuple[object, ...]]
     build: Callable[[PageResult], QPainterPath]
     colour: str
     width: float = 1.5
@@ -141,28 +146,35 @@ def _words(low: bool) -> Callable[[PageResult], QPainterPath]:
     return build
 
 
+_DASH, _DOT = Qt.PenStyle.DashLine, Qt.PenStyle.DotLine
 PARTS: dict[str, tuple[Part, ...]] = {
-    "words": (Part(_words(False), "words", 1.0),
-              Part(_words(True), "low_confidence", 2.0, alpha=110)),
-    "vector_rules": (Part(lambda r: rules_path(r.vector_rules), "vector_rules", 2.0),),
-    "raster_rules": (Part(lambda r: rules_path(r.raster_rules), "raster_rules", 2.0, Qt.PenStyle.DashLine),),
-    "rejected": (Part(lambda r: rules_path(x.rule for x in r.rejected), "rejected", 2.0, Qt.PenStyle.DotLine),),
-    "bins": (Part(lambda r: rects_path(_bins_rects(r)), "bins", 1.0, alpha=45),),
-    "rows": (Part(lambda r: rects_path(b.bbox for b in r.rows), "rows", 1.0, alpha=35),),
-    "regions": (Part(lambda r: rects_path(g.bbox for g in r.regions if not g.reason), "regions", 2.5),
-                Part(lambda r: rects_path(g.bbox for g in r.regions if g.reason), "regions_rejected", 2.0,
-                     Qt.PenStyle.DashLine)),
-    "grids": (Part(lambda r: rects_path(c for g in r.grids for c in grid_cells(g)), "grids", 1.5),),
+    "words": (Part(lambda r: (r.words, r.low_confidence), _words(False), "words", 1.0),
+              Part(lambda r: (r.words, r.low_confidence), _words(True), "low_confidence", 2.0, alpha=110)),
+    "vector_rules": (Part(lambda r: (r.vector_rules,), lambda r: rules_path(r.vector_rules), "vector_rules", 2.0),),
+    "raster_rules": (Part(lambda r: (r.raster_rules,), lambda r: rules_path(r.raster_rules), "raster_rules", 2.0,
+                          _DASH),),
+    "rejected": (Part(lambda r: (r.rejected,), lambda r: rules_path(x.rule for x in r.rejected), "rejected", 2.0,
+                      _DOT),),
+    "bins": (Part(lambda r: (r.bins, r.regions), lambda r: rects_path(_bins_rects(r)), "bins", 1.0, alpha=45),),
+    "rows": (Part(lambda r: (r.rows,), lambda r: rects_path(b.bbox for b in r.rows), "rows", 1.0, alpha=35),),
+    "regions": (Part(lambda r: (r.regions,), lambda r: rects_path(g.bbox for g in r.regions if not g.reason),
+                     "regions", 2.5),
+                Part(lambda r: (r.regions,), lambda r: rects_path(g.bbox for g in r.regions if g.reason),
+                     "regions_rejected", 2.0, _DASH)),
+    "grids": (Part(lambda r: (r.grids,), lambda r: rects_path(c for g in r.grids for c in grid_cells(g)),
+                   "grids", 1.5),),
 }
 
 
 class OverlayLayer:
-    """The path items of one layer; ``update`` rebuilds their paths from a result."""
+    """The path items of one layer. ``update`` takes a new result; paths are rebuilt only
+    when the layer is visible and its inputs changed (hidden layers catch up when shown)."""
 
     def __init__(self, spec: LayerSpec, z: float) -> None:
         self.spec = spec
+        self.parts = PARTS[spec.key]
         self.items: list[QGraphicsPathItem] = []
-        for part in PARTS[spec.key]:
+        for part in self.parts:
             item = QGraphicsPathItem()
             colour = layer_colour(part.colour)
             item.setPen(_pen(colour, part.width, part.style))
@@ -171,15 +183,30 @@ class OverlayLayer:
             item.setAcceptHoverEvents(False)
             item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
             self.items.append(item)
+        self._result: PageResult | None = None
+        self._built: list[tuple[object, ...] | None] = [None] * len(self.parts)
         self.visible = spec.default_on
         self.set_visible(self.visible)
 
     def update(self, result: PageResult | None) -> None:
-        for part, item in zip(PARTS[self.spec.key], self.items, strict=True):
-            item.setPath(part.build(result) if result is not None else QPainterPath())
+        self._result = result
+        if self.visible or result is None:
+            self._rebuild()
+
+    def _rebuild(self) -> None:
+        res = self._result
+        for k, (part, item) in enumerate(zip(self.parts, self.items, strict=True)):
+            inputs = part.inputs(res) if res is not None else None
+            old = self._built[k]
+            if inputs is not None and old is not None and all(a is b for a, b in zip(inputs, old, strict=True)):
+                continue
+            item.setPath(part.build(res) if res is not None else QPainterPath())
+            self._built[k] = inputs
 
     def set_visible(self, on: bool) -> None:
         self.visible = on
+        if on:
+            self._rebuild()
         for item in self.items:
             item.setVisible(on)
 

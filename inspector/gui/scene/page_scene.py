@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPixmap
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsPixmapItem, QGraphicsRectItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsPixmapItem, QGraphicsRectItem, QGraphicsScene
 
 from ...core.types import PageResult, Rect
 from .layers import LAYERS, OverlayLayer, layer_colour, qrect
@@ -29,6 +29,8 @@ class PageScene(QGraphicsScene):
         self.picture = QGraphicsPixmapItem()
         self.picture.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
         self.picture.setZValue(-1)
+        # Smooth scaling of a big picture on every repaint is costly; cache it at screen size.
+        self.picture.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.addItem(self.picture)
         self.picture_dpi = 0
         self.layers: dict[str, OverlayLayer] = {}

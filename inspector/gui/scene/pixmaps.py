@@ -16,7 +16,7 @@ from ...core.document import Page
 # dpi steps: re-render only when the needed resolution crosses a step.
 DPI_STEPS = (24, 36, 50, 72, 100, 144, 200, 288, 400, 576, 800)
 MAX_PIXELS = 16_000_000  # one page picture at most (64 MiB as a 32-bit pixmap)
-CACHE_BYTES = 160 * 1024 * 1024
+CACHE_BYTES = 48 * 1024 * 1024  # about ten pages at a screen's resolution
 
 
 def pick_dpi(needed: float, width_pt: float, height_pt: float) -> int:

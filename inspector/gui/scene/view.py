@@ -7,12 +7,15 @@ point; the scene itself is never rotated, so overlays stay in unrotated page spa
 
 from __future__ import annotations
 
+import ctypes
 import math
+import sys
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QToolTip, QWidget
 
+from ...core.document import trim_store
 from ..session import Selection, Session
 from .layers import HOVER_KINDS
 from .page_scene import PageScene
@@ -20,7 +23,19 @@ from .pixmaps import RenderCache, pick_dpi
 
 ZOOM_MIN, ZOOM_MAX, ZOOM_STEP = 0.1, 16.0, 1.25
 RENDER_DELAY_MS = 120
+TRIM_EVERY_PAGES = 8  # empty MuPDF's resource store this often when paging
 HIT_TOLERANCE_PX = 3.0
+
+
+def release_memory() -> None:
+    """Give back memory that paging leaves behind: MuPDF's resource store, and glibc's
+    free lists (two threads allocating leave arenas that are not returned by themselves)."""
+    trim_store()
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
+        except OSError:
+            pass  # not glibc (musl): nothing to trim
 
 
 class PageView(QGraphicsView):
@@ -40,7 +55,9 @@ class PageView(QGraphicsView):
         self.rotation = 0
         self.fit = "width"
         self._press: QPoint | None = None
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        self._pages_shown = 0
+        # Overlays are axis-aligned boxes and lines: antialiasing would only slow them down.
+        self.setRenderHints(QPainter.RenderHint.SmoothPixmapTransform)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setMouseTracking(True)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
@@ -64,13 +81,17 @@ class PageView(QGraphicsView):
         self.rotation = page.rotation
         self._apply_fit()
         self.render_picture()
+        self._pages_shown += 1
+        if self._pages_shown % TRIM_EVERY_PAGES == 0:
+            release_memory()
 
     def _on_result(self) -> None:
         self.page_scene.set_result(self.session.result)
         self._on_selection()
 
     def _on_selection(self) -> None:
-        sel, hits = self.session.selection, self.session.hits
+        sel = self.session.selection
+        hits = self.session.hits if sel is not None else None  # built only when needed
         if sel is None or hits is None:
             self.page_scene.set_highlight(None)
             return
@@ -107,6 +128,12 @@ class PageView(QGraphicsView):
             self.centerOn(self.page_scene.page_rect.center().x(), 0)
         else:
             self.centerOn(self.page_scene.page_rect.center())
+
+    def show_top_left(self) -> None:
+        """Scroll so the displayed page's top-left corner is in view (rotation included)."""
+        shown = self.mapFromScene(self.page_scene.page_rect).boundingRect()
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + shown.left() - 12)
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + shown.top() - 12)
 
     def _apply_fit(self) -> None:
         if self.fit:

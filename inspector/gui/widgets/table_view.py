@@ -6,6 +6,7 @@ else the page's first table. Clicking a cell selects that cell on the page.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -50,6 +51,7 @@ class TablePreview(QWidget):
         self.session = session
         self.table_index = -1
         self._shown_result: object = object()  # the result whose table is on display
+        self._shown_table: Table | None = None
         self._syncing = False
         self.title = QLabel("No table on this page")
         self.copy_button = QPushButton("Copy as Markdown")
@@ -60,6 +62,7 @@ class TablePreview(QWidget):
         self.grid = QTableWidget()
         self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.grid.setWordWrap(True)
+        self.grid.horizontalHeader().setResizeContentsPrecision(20)  # measure 20 rows, not all
         self.grid.currentCellChanged.connect(self._cell_chosen)
         self.markdown = QPlainTextEdit()
         self.markdown.setReadOnly(True)
@@ -72,9 +75,18 @@ class TablePreview(QWidget):
         col.setContentsMargins(4, 4, 4, 4)
         col.addLayout(head)
         col.addWidget(split, 1)
-        session.resultChanged.connect(self.refresh)
+        # A new table is shown one event-loop turn after the page overlays (short turns).
+        self._refresh = QTimer(self)
+        self._refresh.setSingleShot(True)
+        self._refresh.setInterval(0)
+        self._refresh.timeout.connect(self.refresh)
+        session.resultChanged.connect(self._refresh.start)
         session.selectionChanged.connect(self.refresh)
         self.refresh()
+
+    @property
+    def pending(self) -> bool:
+        return self._refresh.isActive()
 
     def current_table(self) -> Table | None:
         res = self.session.result
@@ -87,8 +99,10 @@ class TablePreview(QWidget):
         res, table = self.session.result, self.current_table()
         index = -1 if table is None or res is None else res.tables.index(table)
         if res is not self._shown_result or index != self.table_index:
-            self._shown_result = res
-            self._show(table, index)
+            same = table is not None and table == self._shown_table and index == self.table_index
+            self._shown_result, self._shown_table = res, table
+            if not same:  # a re-detect that found the same table leaves the preview alone
+                self._show(table, index)
         self._select_cell()
 
     def _show(self, table: Table | None, index: int) -> None:
