@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import cv2
 import pymupdf
 
 from inspector.core.document import open_document
@@ -63,6 +64,7 @@ def find_tables(data: bytes, index: int) -> None:
 
 
 def main() -> int:
+    cv2.setNumThreads(1)  # as the app does (inspector.cli.main)
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pages", type=int, default=0, help="at most this many pages (0: all)")
     ap.add_argument("--repeat", type=int, default=3, help="repeats per measurement (best is kept)")
