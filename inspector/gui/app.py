@@ -57,10 +57,21 @@ def sample_path() -> Path:
     return Path(__file__).resolve().parents[2] / "resources" / "samples" / "sample.pdf"
 
 
+def has_display() -> bool:
+    """Whether a window can be shown: a display server, or a Qt platform chosen explicitly."""
+    if os.environ.get("QT_QPA_PLATFORM") or not sys.platform.startswith("linux"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def run(opts: LaunchOptions) -> int:
     """Open the window (or take the screenshot) and return the process exit code."""
     if opts.screenshot and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a screenshot needs no display
+    elif not opts.screenshot and not has_display():
+        # Qt would abort the process with a message about xcb plugins; say what is wrong instead.
+        raise LaunchError("no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); "
+                          "use --screenshot OUT.png, or run under xvfb-run")
     from PySide6.QtWidgets import QApplication
 
     from .main_window import MainWindow

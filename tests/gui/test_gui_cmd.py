@@ -59,3 +59,15 @@ def test_cli_screenshot_subprocess(table_pdf, tmp_path: Path) -> None:  # noqa: 
     usage = subprocess.run([sys.executable, "-m", "inspector.cli", "gui", "--zoom", "huge"], cwd=ROOT, env=env,
                            capture_output=True, text=True, timeout=120)
     assert usage.returncode == 2 and "--zoom" in usage.stderr
+
+
+def test_no_display_is_a_message_not_an_abort(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import inspector.gui.app as app
+    for var in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setattr(app.sys, "platform", "linux")
+    assert not app.has_display()
+    with pytest.raises(LaunchError, match="no display"):
+        run(LaunchOptions(file=str(tmp_path / "x.pdf")))
+    monkeypatch.setenv("DISPLAY", ":0")
+    assert app.has_display()
