@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from ..core.document import Document, DocumentError, open_document
-from ..core.params import Params, ParamError
+from ..core.params import ParamError, Params
 
 EXIT_OK = 0
 EXIT_USAGE = 2

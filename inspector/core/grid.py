@@ -271,8 +271,10 @@ def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence
         _undrawn_joins(grid, cand.rules, occupied, virtual, join)
     if cand.source == "horizontal_rules":
         _spanner_joins(grid, cand.rules, occupied, join)
-    drawn = (lambda x, r: _covered(cand.rules, "v", x, grid.ys[r], grid.ys[r + 1]) >= 0.5)
-    _text_spans(grid, segs, lines, words, drawn if cand.source == "ruled" else (lambda x, r: False), join)
+    def drawn(x: float, r: int) -> bool:
+        return cand.source == "ruled" and _covered(cand.rules, "v", x, grid.ys[r], grid.ys[r + 1]) >= 0.5
+
+    _text_spans(grid, segs, lines, words, drawn, join)
     return _rectangles(parent, find, nr, nc)
 
 

@@ -15,11 +15,11 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from .document import Document
+from .geometry import Frame
 from .params import Params
 from .rules_merge import merge_rules
 from .rules_raster import find_raster_rules
 from .rules_vector import find_vector_rules
-from .geometry import Frame
 from .tables import TablesResult, detect_tables
 from .types import PageResult, RowBand, Rule, Word
 from .words import extract_text, group_rows

@@ -8,7 +8,6 @@ from inspector.core.document import open_document
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.types import PageResult
-
 from tests.core import pdfs
 
 TABLE_BUILDERS = ["ruled_grid", "borderless", "horizontal_rules", "hairline", "shaded_header", "zebra",

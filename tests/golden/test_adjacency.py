@@ -4,8 +4,11 @@ from inspector.core.types import Cell, Rect, Table
 from inspector.golden.adjacency import compare, match_tables, relations, score_page
 
 
+UNIT = Rect(0, 0, 100, 100)
+
+
 def table(rows: list[list[str]], spans: dict[tuple[int, int], tuple[int, int]] | None = None,
-          bbox: Rect = Rect(0, 0, 100, 100)) -> Table:
+          bbox: Rect = UNIT) -> Table:
     spans = spans or {}
     covered = set()
     for (r, c), (rs, cs) in spans.items():
