@@ -3,7 +3,6 @@
 from inspector.core.types import Cell, Rect, Table
 from inspector.golden.adjacency import compare, match_tables, relations, score_page
 
-
 UNIT = Rect(0, 0, 100, 100)
 
 
