@@ -115,3 +115,34 @@ def test_cursor_position_in_points(opened: MainWindow, qtbot) -> None:  # noqa: 
     x, y = (float(t) for t in text.replace("x ", "").replace(" y ", "").replace(" pt", "").split(","))
     tol = 1.5 / view.zoom
     assert abs(x - 250) <= tol and abs(y - 300) <= tol
+
+
+def test_ctrl_wheel_and_keys_zoom(opened: MainWindow) -> None:
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QWheelEvent
+    view = opened.view
+    z0 = view.zoom
+    pos = QPointF(100, 100)
+    wheel = QWheelEvent(pos, view.viewport().mapToGlobal(pos), QPoint(0, 0), QPoint(0, 120),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.ControlModifier, Qt.ScrollPhase.NoScrollPhase,
+                        False)
+    QApplication.sendEvent(view.viewport(), wheel)
+    assert abs(view.zoom - z0 * 1.25) < 1e-6 and view.fit == ""
+    plain = QWheelEvent(pos, view.viewport().mapToGlobal(pos), QPoint(0, 0), QPoint(0, -120),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(view.viewport(), plain)
+    assert abs(view.zoom - z0 * 1.25) < 1e-6  # a plain wheel scrolls, it does not zoom
+    from PySide6.QtTest import QTest
+    QTest.keyClick(view, Qt.Key.Key_Minus)
+    assert abs(view.zoom - z0) < 1e-6
+
+
+def test_open_and_goto_dialogs(window: MainWindow, table_pdf, monkeypatch, wait) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QFileDialog, QInputDialog
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(table_pdf.path), ""))
+    window.open_dialog()
+    assert window.session.path == str(table_pdf.path)
+    wait(window)
+    monkeypatch.setattr(QInputDialog, "getInt", lambda *a, **k: (2, True))
+    window.goto_dialog()
+    assert window.session.page_index == 1 and window.page_label.text() == "Page 2 / 2"
