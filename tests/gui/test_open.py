@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from gui_pdfs import build_pdf
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QInputDialog, QMessageBox
@@ -33,7 +34,6 @@ def test_open_shows_file_pages_and_detects(opened: MainWindow, table_pdf) -> Non
 
 
 def test_recent_files_most_recent_first_no_duplicates(window: MainWindow, tmp_path: Path, wait) -> None:  # noqa: ANN001
-    from conftest import build_pdf
     a = build_pdf(tmp_path / "a.pdf").path
     b = build_pdf(tmp_path / "b.pdf").path
     for p in (a, b, a):
