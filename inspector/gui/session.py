@@ -63,7 +63,6 @@ class Session(QObject):
         self._hits: HitIndex | None = None
         self._doc_id = 0
         self._req_id = 0
-        self._pending_page = -1
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(debounce_ms)

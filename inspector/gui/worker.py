@@ -9,8 +9,8 @@ session drops results that are not the latest.
 
 from __future__ import annotations
 
+import logging
 import time
-import traceback
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,7 @@ from ..core.document import Document, DocumentError, open_document
 from ..core.params import Params
 from ..core.types import PageResult, Rect, Word
 
+log = logging.getLogger(__name__)
 PIPELINE_CACHE = 64  # stage results kept by the worker's pipeline (about 8 per page)
 
 
@@ -109,7 +110,7 @@ class DetectWorker(QObject):
         try:
             result = self._pipe.run(req.page_index, req.params)
         except Exception as exc:  # a core bug must not kill the thread or the window
-            traceback.print_exc()
+            log.debug("detection failed on page %d", req.page_index + 1, exc_info=True)
             self.failed.emit(req.id, f"detection failed: {type(exc).__name__}: {exc}")
             return
         self.finished.emit(req.id, result)

@@ -92,3 +92,17 @@ def test_page_navigation_clears_old_overlays_and_detects_new_page(opened: MainWi
     assert opened.thumbnails.currentIndex().row() == 1
     opened.session.set_page(99)  # clamped
     assert opened.session.page_index == 1
+
+
+def test_detection_error_is_a_status_message(window: MainWindow, table_pdf, monkeypatch, qtbot) -> None:  # noqa: ANN001
+    from inspector.core.pipeline import Pipeline
+
+    def broken(self, index, params=None):  # noqa: ANN001, ANN202
+        raise RuntimeError("stage exploded")
+    monkeypatch.setattr(Pipeline, "run", broken)
+    with qtbot.waitSignal(window.session.detectFailed, timeout=30000) as sig:
+        assert window.open_file(table_pdf.path)
+    assert "stage exploded" in sig.args[0]
+    assert "stage exploded" in window.statusBar().currentMessage()
+    assert window.session.result is None and not window.session.busy
+    assert window.view.page_scene.picture_dpi > 0  # the page itself is still shown
