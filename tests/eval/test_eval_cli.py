@@ -68,3 +68,19 @@ def test_bad_baseline_and_golden(corpus_dir: Path, tmp_path: Path, capsys: pytes
     assert "not an eval result" in capsys.readouterr().err
     assert main(["eval", str(tmp_path / "nowhere"), "--extractor", "pymupdf"]) == 3
     assert "not a folder" in capsys.readouterr().err
+
+
+def test_progress_off_a_terminal_is_one_line_per_tenth(capsys: pytest.CaptureFixture[str]) -> None:
+    from inspector.cli.eval_cmds import _progress
+
+    show = _progress("pymupdf")
+    for done in range(1, 21):
+        show(done, 20)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 10 and lines[-1].endswith("20/20 pages") and "\r" not in "".join(lines)
+
+
+def test_progress_flag_writes_to_stderr(corpus_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", str(corpus_dir), "--extractor", "pymupdf", "--progress", "--no-tables"]) == 0
+    captured = capsys.readouterr()
+    assert "2/2 pages" in captured.err and "pages" not in captured.out.splitlines()[-1]

@@ -65,3 +65,18 @@ def test_not_a_golden_set(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     (tmp_path / "plain").mkdir()
     assert main(["eval", str(tmp_path / "plain"), "--extractor", "pymupdf"]) == 3
     assert "not a golden set" in capsys.readouterr().err
+
+
+def test_unreadable_annotation_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root, pdf = _golden_set(tmp_path)
+    # A second, broken annotation listed in the manifest: left out and reported, exit code 3.
+    manifest = json.loads((root / "golden.json").read_text(encoding="utf-8"))
+    manifest["documents"].append({"annotation": "broken.pdf.tables.json", "file_name": "broken.pdf",
+                                  "pdf": "../fruit.pdf", "sha256": "0" * 64})
+    (root / "golden.json").write_text(json.dumps(manifest), encoding="utf-8")
+    (root / "broken.pdf.tables.json").write_text("{not json", encoding="utf-8")
+    out = tmp_path / "r.json"
+    assert main(["eval", str(root), "--extractor", "pymupdf", "--json", str(out)]) == 3
+    assert "left out" in capsys.readouterr().err
+    res = json.loads(out.read_text(encoding="utf-8"))
+    assert list(res["documents"]) == ["fruit.pdf"] and len(res["golden"]["problems"]) == 1
