@@ -40,7 +40,7 @@ def test_eu001_tables_listed_drawn_and_selectable(window: MainWindow, corpus: Pa
     window.view.select_at(QPointF(g.cx, g.cy))
     sel = window.session.selection
     assert sel is not None and sel.kind == "cell"
-    assert window.preview.table_index == sel.index and window.preview.grid.rowCount() == res.tables[sel.index].n_rows
+    assert window.preview.table_index == sel.index and window.preview.model.rowCount() == res.tables[sel.index].n_rows
 
 
 def test_rotated_corpus_page_shows_landscape_with_aligned_words(window: MainWindow, corpus: Path, wait) -> None:  # noqa: ANN001

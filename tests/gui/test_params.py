@@ -119,7 +119,7 @@ def test_unchanged_stage_outputs_are_not_redrawn(opened: MainWindow, qtbot, monk
     assert new is not old and new.vector_rules is old.vector_rules  # the pipeline's cache
     assert built == []  # vector rules unchanged: their path was kept
     with qtbot.waitSignal(opened.session.resultChanged, timeout=60000):
-        opened.session.set_param("vector.min_length", 50.0)
+        opened.session.set_param("vector.min_length", 100.0)  # drops the 96 pt verticals
     assert built  # rules changed: rebuilt
     assert opened.view.page_scene.layers["vector_rules"].items[0].path().elementCount() == \
         2 * len(opened.session.result.vector_rules)

@@ -50,8 +50,8 @@ def test_rules_tab_lists_kept_then_rejected_and_selects_rule(opened: MainWindow)
 def test_table_selection_drives_preview_and_markdown(opened: MainWindow) -> None:
     prev = opened.preview
     assert prev.table_index == 0  # the first table is previewed even with nothing selected
-    assert (prev.grid.rowCount(), prev.grid.columnCount()) == (4, 3)
-    assert prev.grid.item(1, 0).text() == "Apple"
+    assert (prev.model.rowCount(), prev.model.columnCount()) == (4, 3)
+    assert prev.model.text(1, 0) == "Apple"
     md = prev.markdown.toPlainText()
     assert "Apple" in md and md.count("\n") >= 5 and "|" in md
     prev.copy_markdown()
@@ -63,7 +63,7 @@ def test_table_selection_drives_preview_and_markdown(opened: MainWindow) -> None
 def test_preview_cell_and_page_cell_sync(opened: MainWindow) -> None:
     table = opened.session.result.tables[0]
     prev = opened.preview
-    prev.grid.setCurrentCell(2, 1)  # preview -> model -> page
+    prev.select_slot(2, 1)  # preview -> model -> page
     sel = opened.session.selection
     cell = table.cells[sel.sub]
     assert sel.kind == "cell" and (cell.r, cell.c, cell.text) == (2, 1, "Anjou")
@@ -74,7 +74,7 @@ def test_preview_cell_and_page_cell_sync(opened: MainWindow) -> None:
     other = table.cell_at(3, 2)
     opened.view.select_at(QPointF(other.bbox.cx, other.bbox.cy))
     assert opened.session.selection == Selection("cell", 0, table.cells.index(other))
-    assert (prev.grid.currentRow(), prev.grid.currentColumn()) == (3, 2)
+    assert prev.current_slot() == (3, 2)
 
 
 def test_click_on_empty_paper_clears_selection(opened: MainWindow) -> None:

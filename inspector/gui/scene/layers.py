@@ -128,8 +128,8 @@ def _bins_rects(res: PageResult) -> list[Rect]:
 class Part:
     """One path item of a layer: geometry from the result plus how to paint it.
 
-    ``inputs`` are the result fields the path is made of: when the pipeline hands back the
-    same objects (a cached stage), the path is not rebuilt.
+    ``inputs`` are the result fields the path is made of: when they are unchanged (a cached
+    stage, or a re-run that found the same), the path is not rebuilt.
     """
 
     inputs: Callable[[PageResult], tuple[object, ...]]
@@ -198,7 +198,7 @@ class OverlayLayer:
         for k, (part, item) in enumerate(zip(self.parts, self.items, strict=True)):
             inputs = part.inputs(res) if res is not None else None
             old = self._built[k]
-            if inputs is not None and old is not None and all(a is b for a, b in zip(inputs, old, strict=True)):
+            if inputs is not None and old is not None and _same(inputs, old):
                 continue
             item.setPath(part.build(res) if res is not None else QPainterPath())
             self._built[k] = inputs
@@ -213,6 +213,11 @@ class OverlayLayer:
     def element_count(self) -> int:
         """Number of drawn shapes (sub-paths) across the layer's items."""
         return sum(_subpaths(item.path()) for item in self.items)
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """Same inputs: identical objects (a cached stage) or equal ones (a re-run that found the same)."""
+    return len(a) == len(b) and all(x is y or x == y for x, y in zip(a, b, strict=True))
 
 
 def _subpaths(path: QPainterPath) -> int:

@@ -47,10 +47,11 @@ class ResultModel(QAbstractTableModel):
 
     def set_result(self, result: PageResult | None) -> None:
         sources = self.listing.sources(result) if result is not None else ()
-        same = len(sources) == len(self._sources) and all(a is b for a, b in zip(sources, self._sources, strict=True))
+        same = len(sources) == len(self._sources) and all(
+            a is b or a == b for a, b in zip(sources, self._sources, strict=True))
         self._res, self._sources = result, sources
         if same and result is not None:
-            return  # the pipeline reused these stage results: the rows are unchanged
+            return  # same stage results (cached or equal): the rows are unchanged
         self.beginResetModel()
         self._n = self.listing.count(result) if result is not None else 0
         self._cache = {}

@@ -6,7 +6,7 @@ else the page's first table. Clicking a cell selects that cell on the page.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -15,14 +15,15 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from ...core.types import Table
 from ..session import Selection, Session
+
+Index = QModelIndex | QPersistentModelIndex
 
 
 def table_markdown(table: Table) -> str:
@@ -43,6 +44,35 @@ def _pipe_table(table: Table) -> str:
     return "\n".join(lines) + "\n"
 
 
+class TableModel(QAbstractTableModel):
+    """Read-only cells of one table; a spanning cell's text sits in its top-left slot."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.table: Table | None = None
+        self._rows: list[list[str]] = []
+
+    def set_table(self, table: Table | None) -> None:
+        self.beginResetModel()
+        self.table = table
+        self._rows = table.rows_text() if table is not None else []
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() or self.table is None else self.table.n_rows
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() or self.table is None else self.table.n_cols
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if index.isValid() and role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return self._rows[index.row()][index.column()]
+        return None
+
+    def text(self, r: int, c: int) -> str:
+        return self._rows[r][c]
+
+
 class TablePreview(QWidget):
     """Grid and Markdown of one detected table of the current page."""
 
@@ -59,11 +89,18 @@ class TablePreview(QWidget):
         head = QHBoxLayout()
         head.addWidget(self.title, 1)
         head.addWidget(self.copy_button)
-        self.grid = QTableWidget()
+        self.model = TableModel()
+        self.grid = QTableView()
+        self.grid.setModel(self.model)
         self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.grid.setWordWrap(True)
         self.grid.horizontalHeader().setResizeContentsPrecision(20)  # measure 20 rows, not all
-        self.grid.currentCellChanged.connect(self._cell_chosen)
+        self.grid.selectionModel().currentChanged.connect(self._cell_chosen)
+        # The Markdown of a big table takes a while: it follows one event-loop turn later.
+        self._md_timer = QTimer(self)
+        self._md_timer.setSingleShot(True)
+        self._md_timer.setInterval(0)
+        self._md_timer.timeout.connect(self._show_markdown)
         self.markdown = QPlainTextEdit()
         self.markdown.setReadOnly(True)
         self.markdown.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
@@ -86,7 +123,7 @@ class TablePreview(QWidget):
 
     @property
     def pending(self) -> bool:
-        return self._refresh.isActive()
+        return self._refresh.isActive() or self._md_timer.isActive()
 
     def current_table(self) -> Table | None:
         res = self.session.result
@@ -109,17 +146,14 @@ class TablePreview(QWidget):
         self.table_index = index
         self._syncing = True
         try:
-            self.grid.clear()
             self.grid.clearSpans()
+            self.model.set_table(table)
+            self._md_timer.start()
             if table is None:
-                self.grid.setRowCount(0)
-                self.grid.setColumnCount(0)
-                self.markdown.setPlainText("")
                 self.title.setText("No table on this page")
                 self.copy_button.setEnabled(False)
                 return
             self._fill(table)
-            self.markdown.setPlainText(table_markdown(table))
             n = len(self.session.result.tables) if self.session.result else 0
             self.title.setText(f"Table {index + 1} of {n}: {table.n_rows} x {table.n_cols}, {table.source}")
             self.copy_button.setEnabled(True)
@@ -127,15 +161,22 @@ class TablePreview(QWidget):
             self._syncing = False
 
     def _fill(self, table: Table) -> None:
-        self.grid.setRowCount(table.n_rows)
-        self.grid.setColumnCount(table.n_cols)
         for cell in table.cells:
-            item = QTableWidgetItem(cell.text)
-            item.setToolTip(cell.text)
-            self.grid.setItem(cell.r, cell.c, item)
             if cell.rs > 1 or cell.cs > 1:
                 self.grid.setSpan(cell.r, cell.c, cell.rs, cell.cs)
         self.grid.resizeColumnsToContents()
+
+    def _show_markdown(self) -> None:
+        table = self.model.table
+        self.markdown.setPlainText(table_markdown(table) if table is not None else "")
+
+    def select_slot(self, r: int, c: int) -> None:
+        """Make slot (r, c) current, as a click on it would (selects that cell on the page)."""
+        self.grid.setCurrentIndex(self.model.index(r, c))
+
+    def current_slot(self) -> tuple[int, int]:
+        idx = self.grid.currentIndex()
+        return (idx.row(), idx.column()) if idx.isValid() else (-1, -1)
 
     def _select_cell(self) -> None:
         sel = self.session.selection
@@ -144,20 +185,23 @@ class TablePreview(QWidget):
         cell = self.session.result.tables[sel.index].cells[sel.sub]
         self._syncing = True
         try:
-            self.grid.setCurrentCell(cell.r, cell.c)
+            self.select_slot(cell.r, cell.c)
         finally:
             self._syncing = False
 
-    def _cell_chosen(self, row: int, col: int, _prow: int, _pcol: int) -> None:
+    def _cell_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
         res = self.session.result
-        if self._syncing or res is None or not 0 <= self.table_index < len(res.tables) or row < 0:
+        if self._syncing or res is None or not 0 <= self.table_index < len(res.tables) or not current.isValid():
             return
         table = res.tables[self.table_index]
-        cell = table.cell_at(row, col)
+        cell = table.cell_at(current.row(), current.column())
         if cell is not None:
             self.session.select(Selection("cell", self.table_index, table.cells.index(cell)))
 
     def copy_markdown(self) -> None:
+        if self._md_timer.isActive():
+            self._md_timer.stop()
+            self._show_markdown()
         text = self.markdown.toPlainText()
         if text:
             QGuiApplication.clipboard().setText(text)
