@@ -9,7 +9,8 @@ optional (``pip install 'table-inspector[peers]'``); a missing one raises
 - ``pdfplumber``: ``page.find_tables()`` with its default settings;
 - ``camelot``: lattice (ruled tables), falling back to stream when lattice finds none;
   ``camelot-lattice`` / ``camelot-stream`` run one flavour only. Backend: pdfium
-  (no Ghostscript needed). Camelot reports one cell per grid slot; spans are not rebuilt.
+  (no Ghostscript needed). Camelot reports one cell per grid slot; for lattice, slots no
+  drawn edge separates are merged back into spanning cells.
 """
 
 from __future__ import annotations
@@ -201,11 +202,49 @@ def _camelot_tables(path: str, page_index: int, flavor: str) -> tuple[Table, ...
         # Camelot measures the displayed page with a bottom-left origin: flip y first.
         boxes = [[(c.x1, height - c.y2, c.x2, height - c.y1) for c in row] for row in tab.cells]
         texts = [[c.text for c in row] for row in tab.cells]
+        if flavor == "lattice":
+            boxes, texts = lattice_spans(tab.cells, boxes, texts)
         source = "ruled" if flavor == "lattice" else "aligned"
         table = table_from_slots(boxes, texts, page_index + 1, source, to_page)
         if table is not None:
             out.append(table)
     return tuple(out)
+
+
+def lattice_spans(cells: Sequence[Sequence[Any]], boxes: list[list[Any]],
+                  texts: list[list[Any]]) -> tuple[list[list[Any]], list[list[Any]]]:
+    """Merge Camelot lattice slots that no drawn edge separates (a cell without its right or
+    bottom edge runs on) into spanning cells: the top-left slot gets the union box and the
+    joined text, the covered slots None. Shapes that are not rectangles stay as slots."""
+    n_rows, n_cols = len(cells), len(cells[0]) if cells else 0
+    parent = {(r, c): (r, c) for r in range(n_rows) for c in range(n_cols)}
+
+    def find(k: tuple[int, int]) -> tuple[int, int]:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for r in range(n_rows):
+        for c in range(n_cols):
+            if c + 1 < n_cols and not cells[r][c].right:
+                parent[find((r, c + 1))] = find((r, c))
+            if r + 1 < n_rows and not cells[r][c].bottom:
+                parent[find((r + 1, c))] = find((r, c))
+    groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for k in sorted(parent):
+        groups.setdefault(find(k), []).append(k)
+    for slots in groups.values():
+        rows, cols = {r for r, _ in slots}, {c for _, c in slots}
+        if len(slots) == 1 or len(slots) != len(rows) * len(cols):
+            continue
+        (r0, c0), (r1, c1) = slots[0], slots[-1]
+        text = " ".join(t for r, c in slots if (t := (texts[r][c] or "").strip()))
+        box = (boxes[r0][c0][0], boxes[r0][c0][1], boxes[r1][c1][2], boxes[r1][c1][3])
+        for r, c in slots:
+            boxes[r][c], texts[r][c] = None, None
+        boxes[r0][c0], texts[r0][c0] = box, text
+    return boxes, texts
 
 
 def _camelot(path: str, page_index: int, params: Params) -> tuple[Table, ...]:

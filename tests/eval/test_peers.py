@@ -75,3 +75,19 @@ def test_peer_on_a_ruled_table(tmp_path, name: str, module: str) -> None:
     for got, want in zip(t.bbox.as_tuple(), (100, 100, 340, 160), strict=True):
         assert got == pytest.approx(want, abs=2.5)
     assert [[c.strip() for c in row] for row in t.rows_text()] == ROWS
+
+
+def test_lattice_spans_merge_slots_without_edges() -> None:
+    from types import SimpleNamespace as C
+
+    # 2 x 3 slots; the first row's first two slots have no edge between them, the last column
+    # has no edge between its two rows: spans (0,0,1,2) and (0,2,2,1); slot (1,0) and (1,1) stay.
+    cells = [[C(right=False, bottom=True), C(right=True, bottom=True), C(right=True, bottom=False)],
+             [C(right=True, bottom=True), C(right=True, bottom=True), C(right=True, bottom=True)]]
+    boxes = [[(c * 10, r * 10, c * 10 + 10, r * 10 + 10) for c in range(3)] for r in range(2)]
+    texts = [["Head", "", "Side"], ["a", "b", ""]]
+    b, t = peers.lattice_spans(cells, boxes, texts)
+    table = peers.table_from_slots(b, t, page=1)
+    assert table is not None
+    spans = sorted((c.r, c.c, c.rs, c.cs, c.text) for c in table.cells)
+    assert spans == [(0, 0, 1, 2, "Head"), (0, 2, 2, 1, "Side"), (1, 0, 1, 1, "a"), (1, 1, 1, 1, "b")]
