@@ -61,16 +61,20 @@ class LayersPanel(QWidget):
         row.addWidget(box)
         return row
 
-    def _legend_extra(self) -> QHBoxLayout:
+    def _legend_extra(self) -> QVBoxLayout:
         """Legend entries that are parts of a layer rather than layers of their own."""
-        row = QHBoxLayout()
-        icon = QLabel()
-        icon.setPixmap(swatch(layer_colour("low_confidence")))
-        row.addSpacing(22)
-        row.addWidget(icon)
-        row.addWidget(QLabel("low-confidence word"))
-        row.addStretch(1)
-        return row
+        col = QVBoxLayout()
+        for key, text in (("low_confidence", "low-confidence word (filled)"),
+                          ("regions_rejected", "rejected table region (dashed)")):
+            row = QHBoxLayout()
+            icon = QLabel()
+            icon.setPixmap(swatch(layer_colour(key)))
+            row.addSpacing(22)
+            row.addWidget(icon)
+            row.addWidget(QLabel(text))
+            row.addStretch(1)
+            col.addLayout(row)
+        return col
 
     def _toggled(self, key: str, on: bool) -> None:
         self.scene.set_layer_visible(key, on)
