@@ -94,6 +94,10 @@ class Page:
         spans = self._page.get_text("dict", textpage=tp)
         return words, spans
 
+    def has_images(self) -> bool:
+        """Does the page use raster images (a scan, a picture)? Read from its resources only."""
+        return bool(self._page.get_images())
+
     def drawings(self) -> list[Drawing]:
         return [_drawing(d) for d in self._page.get_drawings()]
 

@@ -42,6 +42,10 @@ class RasterParams:
 
     enabled: bool = param(True, "Raster rules", "on/off", 0, 1,
                           "Also look for rules in the rendered page (scans, rules vectors miss).")
+    every_page: bool = param(False, "On every page", "on/off", 0, 1,
+                             "Off: the render is searched only on pages with pictures (scans, embedded images), "
+                             "where vector drawings cannot show the rules; on born-digital pages it finds the drawn "
+                             "rules again and costs as much as the rest of detection. On: every page.")
     dpi: int = param(150, "Render resolution", "dpi", 50, 400,
                      "Resolution of the page render that raster rules are found on.", step=10)
     paper_fraction: float = param(0.88, "Paper fraction", "x paper grey", 0.5, 1.0,

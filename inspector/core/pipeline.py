@@ -24,7 +24,7 @@ from .tables import TablesResult, detect_tables
 from .types import PageResult, RowBand, Rule, Word
 from .words import extract_text, group_rows
 
-STAGES = ("words", "drawings", "vector", "render", "raster", "merge", "rows", "tables")
+STAGES = ("words", "drawings", "vector", "images", "render", "raster", "merge", "rows", "tables")
 
 
 class _LRU:
@@ -84,7 +84,8 @@ class Pipeline:
         vkey = (index, params.vector)
         vec = self._stage(t, "vector", vkey, lambda: find_vector_rules(drawings, params.vector))
         rkey = (index, params.raster)
-        if params.raster.enabled:
+        pictures = self._stage(t, "images", index, page.has_images)
+        if _raster_wanted(params, pictures, words):
             img = self._stage(t, "render", (index, params.raster.dpi),
                               lambda: page.render(params.raster.dpi), self._renders)
             ras = self._stage(t, "raster", rkey, lambda: find_raster_rules(img, params.raster.dpi, params.raster))
@@ -103,7 +104,14 @@ class Pipeline:
             rejected=(*vec.rejected, *ras.rejected, *dup), bands=(*vec.bands, *ras.bands), rows=rows,
             bins=found.bins, low_confidence=found.low_confidence, regions=found.regions,
             grids=found.grids, tables=found.tables, timings=t,
-            warnings=_warnings(words, rules, page.rotation, turn))
+            warnings=_warnings(words, rules, page.rotation, turn),
+            notes=_notes(params, pictures, words))
+
+
+def _raster_wanted(params: Params, pictures: bool, words: tuple[Word, ...]) -> bool:
+    """Raster rules where vectors may not show them: scans and pages with pictures."""
+    r = params.raster
+    return r.enabled and (r.every_page or pictures or not words)
 
 
 def _rows(words: tuple[Word, ...], frame: Frame, params: Params) -> tuple[RowBand, ...]:
@@ -129,6 +137,12 @@ def _tables(words: tuple[Word, ...], rows: tuple[RowBand, ...], rules: tuple[Rul
     tables = tuple(frame.table_back(tb) for tb in found.tables)
     grids = tuple(tb.grid for tb in tables if tb.grid is not None)
     return TablesResult(regions, grids, tables, (), found.low_confidence)
+
+
+def _notes(params: Params, pictures: bool, words: tuple[Word, ...]) -> tuple[str, ...]:
+    if params.raster.enabled and not _raster_wanted(params, pictures, words):
+        return ("raster rules not searched: the page has no pictures (set raster.every_page to search anyway)",)
+    return ()
 
 
 def _warnings(words: tuple, rules: tuple, rotation: int, turn: int) -> tuple[str, ...]:

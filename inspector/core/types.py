@@ -267,3 +267,4 @@ class PageResult:
     tables: tuple[Table, ...] = ()
     timings: Mapping[str, float] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # informational: what was skipped and why

@@ -16,23 +16,44 @@ def pipe() -> Pipeline:
     return Pipeline(open_document(pdf))
 
 
+EVERY_PAGE = Params().with_value("raster.every_page", 1)
+
+
 def test_first_run_computes_every_stage(pipe: Pipeline) -> None:
+    res = pipe.run(0, EVERY_PAGE)
+    assert set(pipe.computed) == {"words", "drawings", "vector", "images", "render", "raster", "merge", "rows",
+                                  "tables"}
+    assert res.timings["total"] >= 0 and len(res.tables) == 2 and res.raster_rules
+
+
+def test_born_digital_page_without_pictures_is_not_rendered(pipe: Pipeline) -> None:
     res = pipe.run(0)
-    assert set(pipe.computed) == {"words", "drawings", "vector", "render", "raster", "merge", "rows", "tables"}
-    assert res.timings["total"] >= 0 and len(res.tables) == 2
+    assert "render" not in pipe.computed and res.raster_rules == () and len(res.tables) == 2
+    assert any("raster.every_page" in n for n in res.notes)
+
+
+def test_page_with_a_picture_gets_raster_rules() -> None:
+    import pymupdf
+    doc = pymupdf.open(stream=pdfs.ruled_grid()[0], filetype="pdf")
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 40, 40), False)
+    pix.clear_with(200)
+    doc[0].insert_image(pymupdf.Rect(400, 700, 440, 740), pixmap=pix)
+    pipe = Pipeline(open_document(doc.tobytes()))
+    res = pipe.run(0)
+    assert "render" in pipe.computed and res.raster_rules and res.notes == ()
 
 
 def test_column_change_does_not_render_or_redo_rules(pipe: Pipeline) -> None:
-    before = pipe.run(0)
-    after = pipe.run(0, Params().with_value("columns.min_gap", 8))
+    before = pipe.run(0, EVERY_PAGE)
+    after = pipe.run(0, EVERY_PAGE.with_value("columns.min_gap", 8))
     assert pipe.computed == ["tables"]
     assert after.words is before.words and after.rules is before.rules
     assert after.timings["render"] == 0.0 and after.timings["raster"] == 0.0
 
 
 def test_raster_change_reruns_raster_and_downstream_only(pipe: Pipeline) -> None:
-    pipe.run(0)
-    pipe.run(0, Params().with_value("raster.paper_fraction", 0.8))
+    pipe.run(0, EVERY_PAGE)
+    pipe.run(0, EVERY_PAGE.with_value("raster.paper_fraction", 0.8))
     assert pipe.computed == ["raster", "merge", "tables"]
 
 
