@@ -63,6 +63,7 @@ class Session(QObject):
         self.last_error = ""  # why the latest detection failed, "" when it did not
         self._hits: HitIndex | None = None
         self._doc_id = 0
+        self._loaded_doc = 0  # the document id the worker was last given
         self._req_id = 0
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -84,11 +85,21 @@ class Session(QObject):
             self.doc.close()
         self._doc_id += 1
         self.doc, self.path = doc, path
-        self._worker.load(DocumentSource(self._doc_id, doc.data, password, doc.name))
         self.page_index = 0
         self._clear_result()
         self.documentChanged.emit()
         self.pageChanged.emit(0)
+        self._set_busy(True)
+        # The worker's first job imports the detection stages and competes for the GIL; let
+        # the page picture be painted first (posted paint events go before this timer).
+        src = DocumentSource(self._doc_id, doc.data, password, doc.name)
+        QTimer.singleShot(0, self, lambda: self._start_worker(src))
+
+    def _start_worker(self, src: DocumentSource) -> None:
+        if src.doc_id != self._doc_id:
+            return  # another document was opened in between
+        self._worker.load(src)
+        self._loaded_doc = src.doc_id
         self.redetect(immediate=True)
 
     @property
@@ -157,6 +168,8 @@ class Session(QObject):
 
     def _submit(self) -> None:
         self._waiting_since = None
+        if self._loaded_doc != self._doc_id:
+            return  # _start_worker is about to run and will detect the then current page
         self._req_id += 1
         self.last_error = ""
         self._set_busy(True)

@@ -106,3 +106,12 @@ def test_detection_error_is_a_status_message(window: MainWindow, table_pdf, monk
     assert "stage exploded" in window.statusBar().currentMessage()
     assert window.session.result is None and not window.session.busy
     assert window.view.page_scene.picture_dpi > 0  # the page itself is still shown
+
+
+def test_page_change_right_after_open_detects_that_page(window: MainWindow, table_pdf, qtbot, wait) -> None:  # noqa: ANN001
+    failures: list[str] = []
+    window.session.detectFailed.connect(failures.append)
+    assert window.open_file(table_pdf.path)
+    window.session.set_page(1)  # before the worker has even been given the document
+    wait(window)
+    assert window.session.result.page == 2 and failures == []

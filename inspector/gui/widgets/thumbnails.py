@@ -32,7 +32,7 @@ class ThumbnailModel(QAbstractListModel):
         self._placeholder = QPixmap(THUMB_W, THUMB_H)
         self._placeholder.fill(QColor(235, 235, 235))
         self._timer = QTimer(self)
-        self._timer.setInterval(0)
+        self._timer.setInterval(10)  # leave room for the page view to paint first
         self._timer.timeout.connect(self._render_one)
         session.documentChanged.connect(self.reset)
 
