@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
         self.session.documentChanged.connect(self._update_title)
         self.session.pageChanged.connect(self._update_page_label)
         self.session.detectFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
+        self.view.renderFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
         self._update_title()
         self.resize(1400, 900)
 
@@ -77,12 +78,12 @@ class MainWindow(QMainWindow):
 
     def _status(self) -> None:
         self.page_label, self.cursor_label, self.zoom_label = QLabel(), QLabel(), QLabel()
-        for label in (self.cursor_label, self.zoom_label, self.page_label):
+        self.busy_label = QLabel()
+        for label in (self.busy_label, self.cursor_label, self.zoom_label, self.page_label):
             self.statusBar().addPermanentWidget(label)
         self.view.cursorMoved.connect(self._show_cursor)
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
-        self.session.busyChanged.connect(
-            lambda busy: self.statusBar().showMessage("Detecting…") if busy else self.statusBar().clearMessage())
+        self.session.busyChanged.connect(lambda busy: self.busy_label.setText("Detecting…" if busy else ""))
 
     def _action(self, menu: QMenu, text: str, slot: object, shortcut: QKeySequence | str | None = None) -> QAction:
         action = menu.addAction(text)

@@ -115,3 +115,16 @@ def test_page_change_right_after_open_detects_that_page(window: MainWindow, tabl
     window.session.set_page(1)  # before the worker has even been given the document
     wait(window)
     assert window.session.result.page == 2 and failures == []
+
+
+def test_page_that_cannot_be_drawn_is_a_status_message(window: MainWindow, table_pdf, monkeypatch, wait) -> None:  # noqa: ANN001
+    from inspector.core.document import Page
+
+    def broken(self, dpi, clip=None):  # noqa: ANN001, ANN202
+        raise RuntimeError("code=2: cannot decode image")
+    monkeypatch.setattr(Page, "render_rgb", broken)
+    assert window.open_file(table_pdf.path)
+    wait(window)  # detection still works (it renders grey images, not this)
+    assert "page 1 cannot be drawn" in window.statusBar().currentMessage()
+    assert window.view.page_scene.picture_dpi == 0
+    assert window.view.page_scene.layers["words"].element_count() == len(window.session.result.words) > 0

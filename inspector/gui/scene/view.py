@@ -44,6 +44,7 @@ class PageView(QGraphicsView):
     cursorMoved = Signal(float, float)  # PDF points; NaN when off the page
     zoomChanged = Signal(float)  # zoom factor (1.0 = 100 %)
     pictureRendered = Signal(int)  # dpi of the page picture just installed
+    renderFailed = Signal(str)  # one-line reason the page picture could not be made
 
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -76,7 +77,12 @@ class PageView(QGraphicsView):
         doc = self.session.doc
         if doc is None:
             return
-        page = doc.page(index)
+        try:
+            page = doc.page(index)
+        except Exception as exc:  # a damaged page tree: say so, keep the window alive
+            self.page_scene.set_page(0, 0)
+            self.renderFailed.emit(f"page {index + 1} cannot be read: {exc}")
+            return
         self.page_scene.set_page(page.width, page.height)
         self.rotation = page.rotation
         self._apply_fit()
@@ -162,7 +168,11 @@ class PageView(QGraphicsView):
         if doc is None:
             return
         dpi = self._needed_dpi()
-        pix = self.cache.get(self.session.doc_id, doc.page(self.session.page_index), dpi)
+        try:
+            pix = self.cache.get(self.session.doc_id, doc.page(self.session.page_index), dpi)
+        except Exception as exc:  # MuPDF on a damaged page: overlays still show, on white paper
+            self.renderFailed.emit(f"page {self.session.page_index + 1} cannot be drawn: {exc}")
+            return
         self.page_scene.set_picture(pix, dpi)
         self.pictureRendered.emit(dpi)
 

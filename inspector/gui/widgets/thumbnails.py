@@ -72,10 +72,13 @@ class ThumbnailModel(QAbstractListModel):
         row = self._queue.pop()  # the most recently asked for first: what is on screen now
         if row >= doc.page_count:
             return
-        page = doc.page(row)
-        w, h = (page.height, page.width) if page.rotation in (90, 270) else (page.width, page.height)
-        dpi = max(4.0, 72.0 * min(THUMB_W / w, THUMB_H / h))
-        pix = QPixmap.fromImage(to_qimage(page.render_rgb(int(round(dpi)))))
+        try:
+            page = doc.page(row)
+            w, h = (page.height, page.width) if page.rotation in (90, 270) else (page.width, page.height)
+            dpi = max(4.0, 72.0 * min(THUMB_W / w, THUMB_H / h))
+            pix = QPixmap.fromImage(to_qimage(page.render_rgb(int(round(dpi)))))
+        except Exception:  # a damaged page keeps its grey placeholder; the view says why
+            return
         if page.rotation:  # renders are unrotated; a thumbnail shows the page as displayed
             pix = pix.transformed(QTransform().rotate(page.rotation))
         self._thumbs[row] = pix.scaled(THUMB_W, THUMB_H, Qt.AspectRatioMode.KeepAspectRatio,
