@@ -71,3 +71,20 @@ def test_no_display_is_a_message_not_an_abort(monkeypatch: pytest.MonkeyPatch, t
         run(LaunchOptions(file=str(tmp_path / "x.pdf")))
     monkeypatch.setenv("DISPLAY", ":0")
     assert app.has_display()
+
+
+def test_no_file_opens_the_bundled_sample(qapp, tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    import inspector.gui.app as app
+    from inspector.gui.main_window import MainWindow
+    sample = app.sample_path()
+    if not sample.is_file():
+        pytest.skip("the bundled sample has not been generated")
+    opened: list[str] = []
+    real_open = MainWindow.open_file
+
+    def spy(self, path, password=None, interactive=True):  # noqa: ANN001, ANN202
+        opened.append(str(path))
+        return real_open(self, path, password, interactive)
+    monkeypatch.setattr(MainWindow, "open_file", spy)
+    assert run(LaunchOptions(screenshot=str(tmp_path / "s.png"))) == 0
+    assert opened == [str(sample)] and sample.name == "sample.pdf"
