@@ -31,6 +31,8 @@ def text_of(words: Sequence[Word], ids: Sequence[int]) -> str:
     """Words in reading order: lines top to bottom joined by newlines, words by spaces."""
     if not ids:
         return ""
+    if len(ids) == 1:
+        return words[ids[0]].text
     return "\n".join(" ".join(words[i].text for i in ln.word_ids) for ln in lines_in(words, ids))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -27,9 +28,8 @@ class Line:
     baseline: float
 
 
-@dataclass(frozen=True)
-class Segment:
-    """Consecutive words of a line closer than the column gap."""
+class Segment(NamedTuple):
+    """Consecutive words of a line closer than the column gap (a tuple: made by the thousand)."""
 
     word_ids: tuple[int, ...]
     x0: float
@@ -60,31 +60,55 @@ def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float = 0.35) -> li
 
 
 def segments(words: Sequence[Word], lines: Sequence[Line], gap: float) -> list[Segment]:
-    """Split each line where two words are at least ``gap`` apart."""
+    """Split each line where two words are at least ``gap`` apart.
+
+    Large type has wide word spaces: a split needs at least half the font size too.
+    """
     out: list[Segment] = []
     for li, line in enumerate(lines):
-        cur = [line.word_ids[0]]
-        for i in line.word_ids[1:]:
-            prev = words[cur[-1]]
-            if words[i].bbox.x0 - prev.bbox.x1 >= _gap_for(prev, gap):
-                out.append(_segment(words, cur, li))
-                cur = [i]
+        ids = line.word_ids
+        first = words[ids[0]]
+        start, x0, x1, limit = 0, first.bbox.x0, first.bbox.x1, max(gap, 0.5 * first.font_size)
+        for k in range(1, len(ids)):
+            w = words[ids[k]]
+            if w.bbox.x0 - x1 >= limit:
+                out.append(Segment(ids[start:k], x0, x1, li))
+                start, x0 = k, w.bbox.x0
+                x1 = w.bbox.x1
             else:
-                cur.append(i)
-        out.append(_segment(words, cur, li))
+                x1 = max(x1, w.bbox.x1)
+            limit = max(gap, 0.5 * w.font_size)
+        out.append(Segment(ids[start:], x0, x1, li))
     return out
 
 
-def _gap_for(w: Word, gap: float) -> float:
-    # Large type has wide word spaces: never split inside a normal space of the font.
-    return max(gap, 0.5 * w.font_size) if w.font_size else gap
+class Pieces(NamedTuple):
+    """Boxes projected for column finding, as arrays: left and right x (pt) and line index."""
+
+    x0: np.ndarray
+    x1: np.ndarray
+    line: np.ndarray
+
+    @staticmethod
+    def of_words(words: Sequence[Word], segs: Sequence[Segment]) -> Pieces:
+        """One piece per word (not per segment) of ``segs``."""
+        ids = [i for s in segs for i in s.word_ids]
+        return Pieces(np.fromiter((words[i].bbox.x0 for i in ids), dtype=float, count=len(ids)),
+                      np.fromiter((words[i].bbox.x1 for i in ids), dtype=float, count=len(ids)),
+                      np.fromiter((s.line for s in segs for _ in s.word_ids), dtype=int, count=len(ids)))
+
+    @staticmethod
+    def of_segments(segs: Sequence[Segment]) -> Pieces:
+        return Pieces(np.array([s.x0 for s in segs], dtype=float), np.array([s.x1 for s in segs], dtype=float),
+                      np.array([s.line for s in segs], dtype=int))
+
+    def centred_in(self, a: float, b: float) -> Pieces:
+        c = (self.x0 + self.x1) / 2
+        m = (c >= a) & (c < b)
+        return Pieces(self.x0[m], self.x1[m], self.line[m])
 
 
-def _segment(words: Sequence[Word], ids: list[int], line: int) -> Segment:
-    return Segment(tuple(ids), min(words[i].bbox.x0 for i in ids), max(words[i].bbox.x1 for i in ids), line)
-
-
-def column_boundaries(segs: Sequence[Segment], x0: float, x1: float, n_lines: int,
+def column_boundaries(pieces: Pieces, x0: float, x1: float, n_lines: int,
                       params: ColumnParams, allowed_crossings: int | None = None) -> list[float]:
     """Inner column boundaries (ascending x) inside [x0, x1].
 
@@ -92,19 +116,19 @@ def column_boundaries(segs: Sequence[Segment], x0: float, x1: float, n_lines: in
     ``allowed_crossings`` lines cover (default: a tenth of the lines, so a spanning title
     row does not hide the columns under it).
     """
-    if not segs or x1 <= x0:
+    if not len(pieces.x0) or x1 <= x0:
         return []
     n = int(np.ceil((x1 - x0) / RESOLUTION)) + 1
-    cover = np.zeros(n, dtype=np.int32)
-    for s in segs:
-        a = int((max(s.x0, x0) - x0) / RESOLUTION)
-        b = int(np.ceil((min(s.x1, x1) - x0) / RESOLUTION))
-        cover[a:b + 1] += 1
+    a = np.clip(((np.maximum(pieces.x0, x0) - x0) / RESOLUTION).astype(int), 0, n - 1)
+    b = np.clip(np.ceil((np.minimum(pieces.x1, x1) - x0) / RESOLUTION).astype(int) + 1, 0, n)
+    diff = np.zeros(n + 1, dtype=np.int32)
+    np.add.at(diff, a, 1)
+    np.add.at(diff, b, -1)
+    cover = np.cumsum(diff[:n])
     limit = n_lines // 10 if allowed_crossings is None else allowed_crossings
-    free = cover <= limit
-    inner = _free_runs(free, params.min_gap / RESOLUTION)
-    lo = int((min(s.x0 for s in segs) - x0) / RESOLUTION)
-    hi = int((max(s.x1 for s in segs) - x0) / RESOLUTION)
+    inner = _free_runs(cover <= limit, params.min_gap / RESOLUTION)
+    lo = int((pieces.x0.min() - x0) / RESOLUTION)
+    hi = int((pieces.x1.max() - x0) / RESOLUTION)
     return [x0 + (a + b) / 2 * RESOLUTION for a, b in inner if a > lo and b < hi]
 
 
@@ -133,7 +157,7 @@ def drop_thin_columns(bounds: list[float], segs: Sequence[Segment], min_rows: in
     return bounds
 
 
-def merge_complementary(bounds: list[float], segs: Sequence[Segment]) -> list[float]:
+def merge_complementary(bounds: list[float], pieces: Pieces) -> list[float]:
     """Remove a boundary between two columns that no line fills both of.
 
     Text aligned differently within one column ("n/a" left, numbers right) leaves a gap
@@ -144,8 +168,8 @@ def merge_complementary(bounds: list[float], segs: Sequence[Segment]) -> list[fl
     while k < len(bounds):
         lo = bounds[k - 1] if k > 0 else -np.inf
         hi = bounds[k + 1] if k + 1 < len(bounds) else np.inf
-        left = {s.line for s in segs if lo <= (s.x0 + s.x1) / 2 < bounds[k]}
-        right = {s.line for s in segs if bounds[k] <= (s.x0 + s.x1) / 2 < hi}
+        left = set(pieces.centred_in(lo, bounds[k]).line.tolist())
+        right = set(pieces.centred_in(bounds[k], hi).line.tolist())
         if left and right and not (left & right):
             bounds.pop(k)
         else:

@@ -9,11 +9,15 @@ draw between two slots of a ruled grid makes them one spanning cell.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from .columns import (
     Line,
+    Pieces,
     Segment,
     column_boundaries,
     drop_thin_columns,
@@ -41,10 +45,22 @@ class GridResult:
     word_ids: tuple[int, ...]
 
 
+class WordCentres:
+    """Word centres as arrays, to find the words inside a box without a Python loop."""
+
+    def __init__(self, words: Sequence[Word]) -> None:
+        self.cx = np.fromiter((w.bbox.cx for w in words), dtype=float, count=len(words))
+        self.cy = np.fromiter((w.bbox.cy for w in words), dtype=float, count=len(words))
+
+    def inside(self, box: Rect, pad: float = 1.0) -> list[int]:
+        """Indices of words whose centre lies in ``box`` (grown by ``pad``), ascending."""
+        m = (self.cx >= box.x0 - pad) & (self.cx <= box.x1 + pad) & (self.cy >= box.y0 - pad) & (self.cy <= box.y1 + pad)
+        return np.flatnonzero(m).tolist()
+
+
 def words_inside(words: Sequence[Word], box: Rect, pad: float = 1.0) -> list[int]:
     """Indices of words whose centre lies in ``box`` (grown by ``pad``)."""
-    b = box.expanded(pad)
-    return [i for i, w in enumerate(words) if b.contains_point(w.bbox.cx, w.bbox.cy)]
+    return WordCentres(words).inside(box, pad)
 
 
 def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float) -> list[float]:
@@ -58,11 +74,11 @@ def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float) -> list
     return [lo, *inner, hi]
 
 
-def build_grid(cand: Candidate, words: Sequence[Word], index: int,
-               cparams: ColumnParams, tparams: TableParams) -> GridResult:
+def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: ColumnParams,
+               tparams: TableParams, centres: WordCentres | None = None) -> GridResult:
     """Grid for one candidate region; ``index`` numbers the region for its bins."""
     box = cand.bbox
-    ids = words_inside(words, box)
+    ids = (centres or WordCentres(words)).inside(box)
     if not ids:
         return GridResult(None, "no text", (), frozenset(), 0, ())
     lines = lines_in(words, ids)
@@ -85,7 +101,7 @@ def _columns(cand: Candidate, segs: Sequence[Segment], words: Sequence[Word], n_
     box = cand.bbox
     # Project single words, not segments: the words of a multi-word label sit at other
     # places on every row, so only true column gaps stay free.
-    pieces = [Segment((i,), words[i].bbox.x0, words[i].bbox.x1, s.line) for s in segs for i in s.word_ids]
+    pieces = Pieces.of_words(words, segs)
     if cand.source == "ruled":
         xs = _positions(cand.rules, "v", box.x0, box.x1)
         if len(xs) > 2:
@@ -95,7 +111,7 @@ def _columns(cand: Candidate, segs: Sequence[Segment], words: Sequence[Word], n_
     return [box.x0, *inner, box.x1]
 
 
-def _split_ruled_columns(xs: list[float], pieces: Sequence[Segment], segs: Sequence[Segment],
+def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment],
                          n_lines: int, params: ColumnParams) -> list[float]:
     """Columns the drawing leaves undivided (two columns between one pair of rules) are
     split where the words leave a gap on every line; the gap must be twice the usual."""
@@ -103,9 +119,9 @@ def _split_ruled_columns(xs: list[float], pieces: Sequence[Segment], segs: Seque
     wide = ColumnParams(min_gap=2 * params.min_gap, boundary_margin=params.boundary_margin,
                         min_rows=params.min_rows)
     for a, b in zip(xs, xs[1:], strict=False):
-        inside = [p for p in pieces if a <= (p.x0 + p.x1) / 2 < b]
-        if inside:
-            lines = len({p.line for p in inside})
+        inside = pieces.centred_in(a, b)
+        if len(inside.x0):
+            lines = len(set(inside.line.tolist()))
             inner = column_boundaries(inside, a, b, n_lines, wide)
             inner = drop_thin_columns(inner, [s for s in segs if a <= (s.x0 + s.x1) / 2 < b],
                                       max(params.min_rows, lines // 2))
@@ -115,10 +131,8 @@ def _split_ruled_columns(xs: list[float], pieces: Sequence[Segment], segs: Seque
 
 
 def _col_of(x: float, xs: Sequence[float]) -> int:
-    for k in range(len(xs) - 1):
-        if x < xs[k + 1]:
-            return k
-    return len(xs) - 2
+    """Index of the interval of ``xs`` holding ``x`` (clamped to the first and last)."""
+    return min(max(bisect_right(xs, x) - 1, 0), len(xs) - 2)
 
 
 def _line_cols(line: Line, words: Sequence[Word], xs: Sequence[float]) -> set[int]:
@@ -235,8 +249,8 @@ def _covered(rules: Sequence[Rule], orient: str, pos: float, a: float, b: float)
     """Fraction of [a, b] on rules of ``orient`` at ``pos`` (within SNAP)."""
     if b <= a:
         return 1.0
-    spans = sorted((max(r.start, a), min(r.end, b)) for r in rules
-                   if r.orient == orient and abs(r.pos - pos) <= SNAP and r.end > a and r.start < b)
+    spans = sorted((max(r.start, a), min(r.end, b)) for r in _near(rules, orient, pos)
+                   if r.end > a and r.start < b)
     total, end = 0.0, a
     for s, e in spans:
         s = max(s, end)
@@ -244,6 +258,25 @@ def _covered(rules: Sequence[Rule], orient: str, pos: float, a: float, b: float)
             total += e - s
             end = e
     return total / (b - a)
+
+
+_BY_POS: dict[int, tuple[Sequence[Rule], dict[str, tuple[list[float], list[Rule]]]]] = {}
+
+
+def _near(rules: Sequence[Rule], orient: str, pos: float) -> list[Rule]:
+    """Rules of ``orient`` within SNAP of ``pos``, via a per-rule-set index sorted by position."""
+    key = id(rules)
+    hit = _BY_POS.get(key)
+    if hit is None or hit[0] is not rules:
+        index = {}
+        for o in ("h", "v"):
+            same = sorted((r for r in rules if r.orient == o), key=lambda r: r.pos)
+            index[o] = ([r.pos for r in same], same)
+        if len(_BY_POS) > 64:
+            _BY_POS.clear()
+        hit = _BY_POS[key] = (rules, index)
+    ps, rs = hit[1][orient]
+    return rs[bisect_left(ps, pos - SNAP):bisect_right(ps, pos + SNAP)]
 
 
 def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence[Line],

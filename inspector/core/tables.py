@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .cells import assemble
 from .columns import Line, segments
-from .grid import build_grid, words_inside
+from .grid import WordCentres, build_grid
 from .params import ColumnParams, TableParams
 from .regions import Candidate, aligned_runs, extend_down, extend_up, hrule_regions, ruled_regions
 from .types import ColumnBin, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
@@ -41,12 +41,13 @@ class _Collector:
         self.bins: list[ColumnBin] = []
         self.low: set[int] = set()
         self.taken: list[Rect] = []
+        self.centres = WordCentres(words)
 
     def offer(self, cand: Candidate) -> bool:
         if any(_overlaps(cand.bbox, t) for t in self.taken):
             self.regions.append(TableRegion(cand.bbox, cand.source, "overlaps a table found earlier"))
             return False
-        res = build_grid(cand, self.words, len(self.regions), self.cparams, self.tparams)
+        res = build_grid(cand, self.words, len(self.regions), self.cparams, self.tparams, self.centres)
         if res.grid is None:
             self.regions.append(TableRegion(cand.bbox, cand.source, res.reason))
             return False
@@ -88,7 +89,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
         box = extend_up(box, words, cparams.min_gap, above)
         col.offer(Candidate(box, cand.source, cand.rules))
     if tparams.borderless:
-        for cand in _aligned_candidates(words, lines, col.taken, cparams, tparams):
+        for cand in _aligned_candidates(words, lines, col.taken, col.centres, cparams, tparams):
             col.offer(cand)
     return col.result()
 
@@ -101,9 +102,9 @@ def _segment_counts(words: Sequence[Word], lines: Sequence[Line], cparams: Colum
 
 
 def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], taken: Sequence[Rect],
-                        cparams: ColumnParams, tparams: TableParams) -> list[Candidate]:
+                        centres: WordCentres, cparams: ColumnParams, tparams: TableParams) -> list[Candidate]:
     """Runs of consecutive multi-piece text lines outside the tables already found."""
-    claimed = {i for t in taken for i in words_inside(words, t)}
+    claimed = {i for t in taken for i in centres.inside(t)}
     free = [ln for ln in lines if not any(i in claimed for i in ln.word_ids)]
     gaps: list[list[tuple[float, float]]] = [[] for _ in free]
     last: dict[int, float] = {}
