@@ -81,3 +81,19 @@ def test_hover_tooltip_names_word_and_respects_visibility(opened: MainWindow) ->
     assert "cell r1 c0" in tip
     opened.layers.set_visible_layers(set())
     assert opened.view.tooltip_at(p) == ""
+
+
+def test_grid_layer_draws_table_cells_and_tableless_grids(qapp) -> None:  # noqa: ANN001
+    from inspector.core.types import Cell, PageResult, Table
+    from inspector.gui.scene.layers import LAYERS, OverlayLayer
+    # A stage that worked on turned text may leave a table's grid in another space: its cells count.
+    turned = Grid(Rect(500, 500, 520, 540), xs=(500, 520), ys=(500, 520, 540), source="ruled")
+    cells = (Cell(0, 0, text="a", bbox=Rect(10, 10, 50, 20)), Cell(0, 1, text="b", bbox=Rect(50, 10, 90, 20)))
+    table = Table(Rect(10, 10, 90, 20), 1, 2, cells, grid=turned)
+    loose = Grid(Rect(100, 100, 120, 110), xs=(100, 110, 120), ys=(100, 110), source="aligned")
+    res = PageResult(page=1, width=600, height=600, tables=(table,), grids=(turned, loose))
+    layer = OverlayLayer(next(s for s in LAYERS if s.key == "grids"), 1)
+    layer.set_visible(True)
+    layer.update(res)
+    assert layer.element_count() == 4  # 2 cells + the 2 slots of the grid no table owns
+    assert layer.items[0].path().boundingRect() == QRectF(10, 10, 110, 100)

@@ -116,6 +116,20 @@ def grid_cells(grid: Grid) -> list[Rect]:
     return boxes
 
 
+def _cell_boxes(res: PageResult) -> list[Rect]:
+    """Every table's cell boxes (spans included), plus the slots of grids no table came from.
+
+    Cells, not grid lines, because cells are what the table is; their boxes are the grid's
+    slots, in page space even where a stage worked on turned text.
+    """
+    boxes = [c.bbox for t in res.tables for c in t.cells]
+    owned = [t.grid for t in res.tables if t.grid is not None]
+    for g in res.grids:
+        if not any(g == o for o in owned):
+            boxes.extend(grid_cells(g))
+    return boxes
+
+
 def _bins_rects(res: PageResult) -> list[Rect]:
     out = []
     for b in res.bins:
@@ -161,8 +175,7 @@ PARTS: dict[str, tuple[Part, ...]] = {
                      "regions", 2.5),
                 Part(lambda r: (r.regions,), lambda r: rects_path(g.bbox for g in r.regions if g.reason),
                      "regions_rejected", 2.0, _DASH)),
-    "grids": (Part(lambda r: (r.grids,), lambda r: rects_path(c for g in r.grids for c in grid_cells(g)),
-                   "grids", 1.5),),
+    "grids": (Part(lambda r: (r.tables, r.grids), lambda r: rects_path(_cell_boxes(r)), "grids", 1.5),),
 }
 
 
