@@ -51,7 +51,7 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
         if k is not None:
             members[k].append(i)
     cells = tuple(Cell(r, c, rs, cs, text_of(words, members[k]), boxes[k], tuple(sorted(members[k])),
-                       any(i in low for i in members[k]))
+                       not low.isdisjoint(members[k]))
                   for k, (r, c, rs, cs) in enumerate(slots))
     filled = sum(1 for c in cells if c.text) / max(len(cells), 1)
     conf = round(SOURCE_CONFIDENCE[grid.source] * (0.6 + 0.4 * filled), 3)
