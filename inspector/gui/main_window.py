@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
@@ -85,7 +86,8 @@ class MainWindow(QMainWindow):
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
         self.session.busyChanged.connect(lambda busy: self.busy_label.setText("Detecting…" if busy else ""))
 
-    def _action(self, menu: QMenu, text: str, slot: object, shortcut: QKeySequence | str | None = None) -> QAction:
+    def _action(self, menu: QMenu, text: str, slot: Callable[[], object],
+                shortcut: QKeySequence | str | QKeySequence.StandardKey | None = None) -> QAction:
         action = menu.addAction(text)
         action.triggered.connect(slot)
         if shortcut is not None:

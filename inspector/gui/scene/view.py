@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGraphicsView, QToolTip, QWidget
 
 from ...core.document import trim_store
 from ..session import Selection, Session
+from .hits import Hit
 from .layers import HOVER_KINDS
 from .page_scene import PageScene
 from .pixmaps import RenderCache, pick_dpi
@@ -223,7 +224,7 @@ class PageView(QGraphicsView):
     def hover_kinds(self) -> set[str]:
         return {k for key in self.page_scene.visible_layers() for k in HOVER_KINDS.get(key, ())}
 
-    def hits_at(self, p: QPointF) -> list:
+    def hits_at(self, p: QPointF) -> list[Hit]:
         hits = self.session.hits
         if hits is None:
             return []

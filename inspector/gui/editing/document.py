@@ -1,0 +1,312 @@
+"""The annotation being edited in the window: load, edit through the undo stack, save, autosave.
+
+The annotation (``golden.model.DocumentAnnotation``) is the document a person works on;
+detection results are disposable. Every change goes through ``push`` as one undoable
+command that wraps pure edits (``golden.edits``/``golden.doc_edits``). The undo stack's
+clean state is the "unsaved changes" flag. An autosave copy (``NAME.pdf.tables.json.autosave``)
+is written a moment after each edit and periodically, so a crash or a kill loses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QUndoStack
+
+from ...core.document import Document
+from ...core.types import Rect, Word
+from ...golden.doc_edits import DocEdit
+from ...golden.edits import EditError
+from ...golden.io import (
+    AnnotationError,
+    HashMismatch,
+    annotation_path_for,
+    load_annotation,
+    reattach,
+    save_annotation,
+    sha256_of,
+    verify_pdf,
+)
+from ...golden.model import AnnTable, DocumentAnnotation, PageInfo
+from ...golden.schema import to_json
+from ...golden.text import text_in
+from .commands import DocCommand, NudgeCommand
+
+AUTOSAVE_SUFFIX = ".autosave"
+AUTOSAVE_DELAY_MS = 1500  # after an edit: a burst of edits costs one write
+AUTOSAVE_EVERY_MS = 60_000
+
+
+def autosave_path_for(annotation_path: Path) -> Path:
+    return annotation_path.with_name(annotation_path.name + AUTOSAVE_SUFFIX)
+
+
+@dataclass(frozen=True)
+class OpenReport:
+    """What ``AnnotationSession.start`` found beside the PDF: ``loaded`` an annotation file,
+    ``mismatch`` the one-line reason it was made on other bytes (not loaded), ``recoverable``
+    an autosave newer than the last save, ``error`` a broken annotation file (not loaded)."""
+
+    loaded: bool = False
+    mismatch: str = ""
+    recoverable: bool = False
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class CellSelection:
+    """Selected slots of one region of one accepted table: rows ``r0..r1``, columns ``c0..c1``."""
+
+    table_id: str
+    region: int = 0
+    r0: int = -1
+    c0: int = -1
+    r1: int = -1
+    c1: int = -1
+
+    @property
+    def has_cells(self) -> bool:
+        return self.r0 >= 0 and self.c0 >= 0
+
+
+@dataclass(frozen=True)
+class BoundarySelection:
+    """A selected inner boundary: ``axis`` "row"/"col", ``index`` into the region's ys/xs."""
+
+    table_id: str
+    region: int
+    axis: str
+    index: int
+
+
+class AnnotationSession(QObject):
+    """The annotation of the open document, its undo stack and its files."""
+
+    changed = Signal()  # the annotation value changed (edit, undo, load)
+    selectionChanged = Signal()
+    message = Signal(str)  # one-line status messages (refused edits, save failures)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.stack = QUndoStack(self)
+        self.doc: DocumentAnnotation | None = None
+        self.path: Path | None = None  # the annotation file
+        self.pdf: Document | None = None
+        self.selection: CellSelection | None = None
+        self.boundary: BoundarySelection | None = None
+        self.overwrite_ok = True  # False after a hash mismatch: Save asks first
+        self._words: dict[int, tuple[Word, ...]] = {}
+        self._dirty_autosave = False
+        self._autosave_timer = QTimer(self)
+        self._autosave_timer.setSingleShot(True)
+        self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
+        self._autosave_timer.timeout.connect(self.write_autosave)
+        self._periodic = QTimer(self)
+        self._periodic.setInterval(AUTOSAVE_EVERY_MS)
+        self._periodic.timeout.connect(self.write_autosave)
+        self._periodic.start()
+        self.stack.indexChanged.connect(self._on_index)
+
+    # -- opening ------------------------------------------------------------------------
+    def start(self, pdf_path: str | os.PathLike[str], pdf: Document) -> OpenReport:
+        """Start on ``pdf`` (opened from ``pdf_path``): load its annotation when it has one."""
+        self.stack.clear()
+        self.pdf, self._words = pdf, {}
+        self.path = annotation_path_for(pdf_path)
+        self.selection = self.boundary = None
+        self.overwrite_ok = True
+        self.doc = self._empty(pdf)
+        report = OpenReport(recoverable=self.autosave_path.exists())
+        if self.path.exists():
+            try:
+                ann = load_annotation(self.path)
+                verify_pdf(ann, pdf.data)
+                self.doc = ann
+                report = OpenReport(loaded=True, recoverable=self._autosave_differs())
+            except HashMismatch as exc:
+                self.overwrite_ok = False
+                report = OpenReport(mismatch=str(exc), recoverable=report.recoverable)
+            except AnnotationError as exc:
+                self.overwrite_ok = False
+                report = OpenReport(error=str(exc), recoverable=report.recoverable)
+        self.stack.setClean()
+        self._emit_all()
+        return report
+
+    def _empty(self, pdf: Document) -> DocumentAnnotation:
+        pages = []
+        for i in range(pdf.page_count):
+            page = pdf.page(i)
+            pages.append(PageInfo(i + 1, page.width, page.height, page.rotation))
+        return DocumentAnnotation(sha256_of(pdf.data), pdf.name, tuple(pages))
+
+    def reattach_mismatched(self) -> bool:
+        """Load the annotation that was made on other bytes, tied to this PDF (a person's
+        explicit choice); the change is an unsaved modification."""
+        if self.path is None or self.pdf is None:
+            return False
+        try:
+            ann = reattach(load_annotation(self.path), self.pdf.data)
+        except AnnotationError as exc:
+            self.message.emit(str(exc))
+            return False
+        self.doc, self.overwrite_ok = ann, True
+        self.stack.resetClean()
+        self._emit_all()
+        return True
+
+    @property
+    def autosave_path(self) -> Path:
+        assert self.path is not None
+        return autosave_path_for(self.path)
+
+    def _autosave_differs(self) -> bool:
+        if not self.autosave_path.exists():
+            return False
+        try:
+            return load_annotation(self.autosave_path) != self.doc
+        except AnnotationError:
+            return False
+
+    def recover(self) -> bool:
+        """Replace the annotation by the autosave copy (one undoable step away from the file)."""
+        try:
+            ann = load_annotation(self.autosave_path)
+            if self.pdf is not None:
+                verify_pdf(ann, self.pdf.data)
+        except AnnotationError as exc:
+            self.message.emit(f"cannot recover: {exc}")
+            return False
+        self.doc = ann
+        self.stack.resetClean()
+        self._emit_all()
+        return True
+
+    def discard_autosave(self) -> None:
+        if self.path is not None:
+            try:
+                self.autosave_path.unlink(missing_ok=True)
+            except OSError:
+                pass  # a stale autosave only costs a question on the next start
+
+    # -- text ---------------------------------------------------------------------------
+    def words(self, page: int) -> tuple[Word, ...]:
+        """The words of 1-based ``page`` (extracted once per document)."""
+        if page not in self._words:
+            from ...core.words import extract_words
+            if self.pdf is None or not 1 <= page <= self.pdf.page_count:
+                return ()
+            self._words[page] = extract_words(self.pdf.page(page - 1))
+        return self._words[page]
+
+    def text_for(self, page: int, box: Rect) -> str:
+        ws = self.words(page)
+        return text_in([w for w in ws if box.y0 <= w.bbox.cy < box.y1], box)
+
+    # -- editing ------------------------------------------------------------------------
+    def push(self, edits: Sequence[DocEdit], text: str, nudge: tuple[object, ...] | None = None) -> bool:
+        """Apply ``edits`` as one undoable command named ``text``. A refused edit changes
+        nothing and says why on ``message``. ``nudge`` keys merge consecutive nudges."""
+        if self.doc is None:
+            self.message.emit("open a document first")
+            return False
+        try:
+            cmd = (NudgeCommand(self, tuple(edits), text, nudge) if nudge is not None
+                   else DocCommand(self, tuple(edits), text))
+        except EditError as exc:
+            self.message.emit(f"{text}: {exc}")
+            return False
+        self.stack.push(cmd)
+        return True
+
+    def set_doc(self, doc: DocumentAnnotation) -> None:
+        """Install a new annotation value (commands only)."""
+        self.doc = doc
+        self._fix_selection()
+        self.changed.emit()
+
+    def table(self, table_id: str | None) -> AnnTable | None:
+        return self.doc.table(table_id) if self.doc is not None and table_id else None
+
+    def tables_on(self, page: int) -> list[tuple[AnnTable, int]]:
+        """(table, region index) of every accepted region on 1-based ``page``."""
+        if self.doc is None:
+            return []
+        return [(t, i) for t in self.doc.tables for i, r in enumerate(t.regions) if r.page == page]
+
+    def select(self, sel: CellSelection | None, boundary: BoundarySelection | None = None) -> None:
+        if sel != self.selection or boundary != self.boundary:
+            self.selection, self.boundary = sel, boundary
+            self.selectionChanged.emit()
+
+    def _fix_selection(self) -> None:
+        sel, before = self.selection, (self.selection, self.boundary)
+        table = self.table(sel.table_id) if sel else None
+        if sel is not None and (table is None or sel.region >= len(table.regions)):
+            self.selection = None
+        elif sel is not None and table is not None:
+            reg = table.regions[sel.region]
+            if sel.r1 >= reg.n_rows or sel.c1 >= reg.n_cols:
+                self.selection = CellSelection(sel.table_id, sel.region)
+        b = self.boundary
+        if b is not None:
+            t = self.table(b.table_id)
+            bounds = None if t is None or b.region >= len(t.regions) else \
+                (t.regions[b.region].ys if b.axis == "row" else t.regions[b.region].xs)
+            if bounds is None or not 0 < b.index < len(bounds) - 1:
+                self.boundary = None
+        if (self.selection, self.boundary) != before:
+            self.selectionChanged.emit()
+
+    # -- saving -------------------------------------------------------------------------
+    @property
+    def modified(self) -> bool:
+        return not self.stack.isClean()
+
+    def save(self, path: Path | None = None) -> bool:
+        """Write the annotation atomically (to ``path`` or its own file) and mark it clean."""
+        target = path or self.path
+        if self.doc is None or target is None:
+            return False
+        try:
+            save_annotation(self.doc, target)
+        except AnnotationError as exc:
+            self.message.emit(str(exc))
+            return False
+        if path is None or path == self.path:
+            self.overwrite_ok = True
+            self.stack.setClean()
+            self.discard_autosave()
+        self.message.emit(f"saved {target}")
+        return True
+
+    def write_autosave(self) -> None:
+        """Write the autosave copy when there are unsaved edits (small JSON: cheap)."""
+        if not self._dirty_autosave or self.doc is None or self.path is None:
+            return
+        self._dirty_autosave = False
+        if not self.modified:
+            self.discard_autosave()
+            return
+        from ...golden.io import write_atomic
+        try:
+            write_atomic(self.autosave_path, json.dumps(to_json(self.doc), ensure_ascii=False).encode("utf-8"))
+        except (AnnotationError, ValueError) as exc:
+            self.message.emit(f"autosave failed: {exc}")
+
+    def _on_index(self, _index: int) -> None:
+        self._dirty_autosave = True
+        self._autosave_timer.start()
+
+    def _emit_all(self) -> None:
+        self.changed.emit()
+        self.selectionChanged.emit()
+
+
+__all__ = ["AnnotationSession", "OpenReport", "CellSelection", "BoundarySelection", "autosave_path_for",
+           "AUTOSAVE_SUFFIX"]

@@ -1,0 +1,95 @@
+"""Export from the window: the corrected table (or all of them) in any export format, to a
+file (written atomically) or to the clipboard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QMessageBox,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core.types import Table
+from ...export import FORMATS
+from ...export.files import write_atomic
+from ...golden.model import AnnTable, DocumentAnnotation, to_core_table
+
+
+def core_tables(doc: DocumentAnnotation, table_id: str | None = None) -> list[Table]:
+    """Core tables to export: one per accepted table (continued tables stacked into one),
+    only ``table_id`` when given."""
+    chosen: list[AnnTable] = [t for t in doc.tables if table_id is None or t.id == table_id]
+    return [to_core_table(t, None if len(t.regions) > 1 else 0) for t in chosen]
+
+
+def export_text(doc: DocumentAnnotation, fmt: str, table_id: str | None = None) -> str:
+    """The export of ``doc``'s tables (or of ``table_id``) in format ``fmt`` (see ``FORMATS``)."""
+    tables = core_tables(doc, table_id)
+    f = FORMATS[fmt]
+    return f.dumps(tables[0]) if len(tables) == 1 else f.dumps_tables(tables)
+
+
+class ExportDialog(QDialog):
+    """Choose format, scope (this table / all) and destination (file / clipboard)."""
+
+    def __init__(self, doc: DocumentAnnotation, current: str | None, default_stem: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export corrected tables")
+        self.doc, self.current, self.stem = doc, current, default_stem
+        self.format = QComboBox()
+        for f in FORMATS.values():
+            self.format.addItem(f.label, f.name)
+        self.this_table = QRadioButton(f"This table ({current})" if current else "This table")
+        self.all_tables = QRadioButton(f"All {len(doc.tables)} accepted tables")
+        self.this_table.setEnabled(current is not None)
+        (self.this_table if current else self.all_tables).setChecked(True)
+        self.to_file, self.to_clipboard = QRadioButton("To a file…"), QRadioButton("To the clipboard")
+        self.to_file.setChecked(True)
+        form = QFormLayout()
+        form.addRow("Format", self.format)
+        form.addRow("Tables", self.this_table)
+        form.addRow("", self.all_tables)
+        form.addRow("Destination", self.to_file)
+        form.addRow("", self.to_clipboard)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.run)
+        buttons.rejected.connect(self.reject)
+        col = QVBoxLayout(self)
+        col.addLayout(form)
+        col.addWidget(buttons)
+
+    def choice(self) -> tuple[str, str | None]:
+        table = self.current if self.this_table.isChecked() else None
+        return str(self.format.currentData()), table
+
+    def run(self) -> None:
+        fmt, table = self.choice()
+        text = export_text(self.doc, fmt, table)
+        if self.to_clipboard.isChecked():
+            QGuiApplication.clipboard().setText(text)
+            self.accept()
+            return
+        suffix = FORMATS[fmt].suffix
+        name = f"{self.stem}-{table}{suffix}" if table else f"{self.stem}-tables{suffix}"
+        path, _ = QFileDialog.getSaveFileName(self, "Export to", name, f"{FORMATS[fmt].label} (*{suffix})")
+        if not path:
+            return
+        try:
+            write_atomic(Path(path), text.encode("utf-8"))
+        except OSError as exc:
+            QMessageBox.warning(self, "Export failed", f"cannot write {path}: {exc.strerror or exc}")
+            return
+        self.accept()
+
+
+__all__ = ["ExportDialog", "core_tables", "export_text"]

@@ -1,0 +1,270 @@
+"""Mouse and keyboard editing on the page: draw a region, drag boundaries and handles,
+add and delete boundaries, select cells, nudge.
+
+The controller filters the view's events. It takes a press only when it starts an edit
+(a handle, a boundary of an accepted table, a slot of one, or the draw/add tools); every
+other press goes to the view as before (selection of detected things, panning). A drag
+moves a preview only; release pushes one command; Esc restores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+
+from ...core.types import Rect
+from ...golden.doc_edits import AddTable
+from ...golden.edits import AddBoundary, MoveBoundary, RemoveBoundary, ResizeRegion
+from ...golden.model import AnnCell, AnnTable, Region
+from ..scene.view import PageView
+from ..session import Session
+from .commands import table_edit
+from .document import AnnotationSession, BoundarySelection, CellSelection
+from .grid_items import AcceptedLayer, boundary_segment, hit_boundary, hit_handle, hit_slot, resized
+
+HIT_PX = 4.0
+MIN_REGION_PT = 4.0
+NUDGE_PT, BIG_NUDGE_PT = 1.0, 5.0
+TOOLS = ("", "draw", "row", "col")
+
+
+@dataclass
+class Drag:
+    """A drag in progress: ``kind`` "draw", "boundary" or "handle"; positions in points."""
+
+    kind: str
+    start: QPointF
+    table_id: str = ""
+    region: int = 0
+    axis: str = ""
+    index: int = 0
+    handle: str = ""
+    moved: bool = False
+    rect: Rect | None = None
+    pos: float = 0.0
+
+
+class EditController(QObject):
+    """Page-side editing of the annotation shown on ``view``."""
+
+    toolChanged = Signal(str)
+
+    def __init__(self, view: PageView, session: Session, ann: AnnotationSession) -> None:
+        super().__init__(view)
+        self.view, self.session, self.ann = view, session, ann
+        self.layer = AcceptedLayer()
+        view.page_scene.addItem(self.layer)
+        self.tool = ""
+        self.drag: Drag | None = None
+        view.viewport().installEventFilter(self)
+        view.installEventFilter(self)
+        ann.changed.connect(self.refresh)
+        ann.selectionChanged.connect(self.refresh)
+        session.pageChanged.connect(lambda _i: self.refresh())
+
+    @property
+    def page(self) -> int:
+        return self.session.page_index + 1
+
+    def set_tool(self, tool: str) -> None:
+        """"" (select/drag), "draw" (drag a new region), "row"/"col" (click adds a boundary)."""
+        self.tool = tool if tool in TOOLS else ""
+        self.view.setDragMode(self.view.DragMode.NoDrag if self.tool else self.view.DragMode.ScrollHandDrag)
+        self.toolChanged.emit(self.tool)
+
+    def refresh(self) -> None:
+        """Redraw the accepted layer from the annotation and its selection."""
+        regions = self.ann.tables_on(self.page)
+        sel, b = self.ann.selection, self.ann.boundary
+        cells = None
+        table = self.ann.table(sel.table_id) if sel else None
+        if sel is not None and sel.has_cells and table is not None and sel.region < len(table.regions):
+            region = table.regions[sel.region]
+            r0, r1 = sorted((sel.r0, sel.r1))
+            c0, c1 = sorted((sel.c0, sel.c1))
+            if r1 < region.n_rows and c1 < region.n_cols:
+                cells = (sel.table_id, sel.region, region.slot_box(r0, c0, r1 - r0 + 1, c1 - c0 + 1))
+        boundary = (b.table_id, b.region, b.axis, b.index) if b else None
+        self.layer.set_state(regions, sel.table_id if sel else None, cells, boundary)
+
+    # -- events -------------------------------------------------------------------------
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        t = event.type()
+        if obj is self.view and t == QEvent.Type.KeyPress:
+            return self._key(event)  # type: ignore[arg-type]
+        if obj is not self.view.viewport() or self.ann.doc is None or self.session.doc is None:
+            return False
+        if t == QEvent.Type.MouseButtonPress:
+            return self._press(event)  # type: ignore[arg-type]
+        if t == QEvent.Type.MouseMove and self.drag is not None:
+            self._move(event)  # type: ignore[arg-type]
+            return True
+        if t == QEvent.Type.MouseButtonRelease and self.drag is not None:
+            self._release(event)  # type: ignore[arg-type]
+            return True
+        if t == QEvent.Type.MouseButtonDblClick:
+            return self._double_click(event)  # type: ignore[arg-type]
+        return False
+
+    def _scene(self, event: QMouseEvent) -> QPointF:
+        return self.view.mapToScene(event.position().toPoint())
+
+    def _tol(self) -> float:
+        return HIT_PX / max(self.view.zoom, 1e-6)
+
+    def _press(self, event: QMouseEvent) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        p = self._scene(event)
+        regions = self.ann.tables_on(self.page)
+        if self.tool == "draw":
+            self.drag = Drag("draw", p)
+            return True
+        if self.tool in ("row", "col"):
+            self.add_boundary_at(p, self.tool)
+            return True
+        sel = self.ann.selection
+        handle = hit_handle(regions, sel.table_id if sel else None, p.x(), p.y(), self._tol())
+        if handle is not None:
+            self.drag = Drag("handle", p, handle.table_id, handle.region, handle=handle.handle)
+            return True
+        b = hit_boundary(regions, p.x(), p.y(), self._tol())
+        if b is not None:
+            self.ann.select(CellSelection(b.table_id, b.region), BoundarySelection(b.table_id, b.region, b.axis, b.index))
+            self.drag = Drag("boundary", p, b.table_id, b.region, b.axis, b.index)
+            return True
+        slot = hit_slot(regions, p.x(), p.y())
+        if slot is None:
+            return False
+        self._select_slot(slot, bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier))
+        return True
+
+    def _select_slot(self, slot: tuple[AnnTable, int, int, int], extend: bool) -> None:
+        table, i, r, c = slot
+        sel = self.ann.selection
+        if extend and sel is not None and sel.has_cells and (sel.table_id, sel.region) == (table.id, i):
+            self.ann.select(CellSelection(table.id, i, sel.r0, sel.c0, r, c))
+        else:
+            self.ann.select(CellSelection(table.id, i, r, c, r, c))
+
+    def _move(self, event: QMouseEvent) -> None:
+        d = self.drag
+        assert d is not None
+        p = self._scene(event)
+        d.moved = d.moved or (p - d.start).manhattanLength() * self.view.zoom > 3
+        if d.kind == "draw":
+            d.rect = Rect(min(d.start.x(), p.x()), min(d.start.y(), p.y()),
+                          max(d.start.x(), p.x()), max(d.start.y(), p.y()))
+            self.layer.set_draft(rect=d.rect)
+        elif d.kind == "handle":
+            region = self._region(d)
+            if region is not None:
+                d.rect = resized(region.bbox, d.handle, p.x(), p.y())
+                self.layer.set_draft(rect=d.rect)
+        elif d.kind == "boundary":
+            region = self._region(d)
+            if region is not None:
+                fx, fy = region.frame.point(p.x(), p.y()) if region.turn else (p.x(), p.y())
+                d.pos = fy if d.axis == "row" else fx
+                self.layer.set_draft(line=boundary_segment(region, d.axis, d.pos))
+
+    def _region(self, d: Drag) -> Region | None:
+        table = self.ann.table(d.table_id)
+        return table.regions[d.region] if table is not None and d.region < len(table.regions) else None
+
+    def _release(self, event: QMouseEvent) -> None:
+        d, self.drag = self.drag, None
+        self.layer.set_draft()
+        if d is None or not d.moved:
+            return
+        if d.kind == "draw" and d.rect is not None:
+            self.add_region(d.rect)
+            self.set_tool("")
+        elif d.kind == "handle" and d.rect is not None:
+            self.ann.push([table_edit(d.table_id, ResizeRegion(d.region, d.rect))], "Resize table region")
+        elif d.kind == "boundary":
+            self.ann.push([table_edit(d.table_id, MoveBoundary(d.region, d.axis, d.index, d.pos))],
+                          f"Move {_axis_name(d.axis)} boundary")
+
+    def cancel_drag(self) -> bool:
+        """Esc: drop the drag in progress (nothing was changed); True when there was one."""
+        if self.drag is None:
+            return False
+        self.drag = None
+        self.layer.set_draft()
+        return True
+
+    def _double_click(self, event: QMouseEvent) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton or self.tool:
+            return False
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        return self.add_boundary_at(self._scene(event), "row" if shift else "col")
+
+    def _key(self, event: QKeyEvent) -> bool:
+        key = event.key()
+        if key == Qt.Key.Key_Escape:
+            if self.cancel_drag():
+                return True
+            if self.tool:
+                self.set_tool("")
+                return True
+            return False
+        b = self.ann.boundary
+        if b is None:
+            return False
+        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.ann.push([table_edit(b.table_id, RemoveBoundary(b.region, b.axis, b.index))],
+                          f"Delete {_axis_name(b.axis)} boundary")
+            return True
+        steps = {Qt.Key.Key_Left: ("col", -1), Qt.Key.Key_Right: ("col", 1),
+                 Qt.Key.Key_Up: ("row", -1), Qt.Key.Key_Down: ("row", 1)}
+        if key in steps and steps[key][0] == b.axis:
+            big = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            self.nudge(steps[key][1] * (BIG_NUDGE_PT if big else NUDGE_PT))
+            return True
+        return False
+
+    # -- edits ----------------------------------------------------------------------------
+    def nudge(self, delta: float) -> bool:
+        """Move the selected boundary by ``delta`` points; consecutive nudges are one command."""
+        b = self.ann.boundary
+        table = self.ann.table(b.table_id) if b else None
+        if b is None or table is None:
+            return False
+        region = table.regions[b.region]
+        pos = (region.ys if b.axis == "row" else region.xs)[b.index] + delta
+        return self.ann.push([table_edit(b.table_id, MoveBoundary(b.region, b.axis, b.index, pos))],
+                             f"Nudge {_axis_name(b.axis)} boundary", nudge=(b.table_id, b.region, b.axis, b.index))
+
+    def add_boundary_at(self, p: QPointF, axis: str) -> bool:
+        """Add a row or column boundary through page point ``p`` of the accepted region there."""
+        slot = hit_slot(self.ann.tables_on(self.page), p.x(), p.y())
+        if slot is None:
+            return False
+        table, i, _, _ = slot
+        region = table.regions[i]
+        fx, fy = region.frame.point(p.x(), p.y()) if region.turn else (p.x(), p.y())
+        return self.ann.push([table_edit(table.id, AddBoundary(i, axis, fy if axis == "row" else fx))],
+                             f"Add {_axis_name(axis)} boundary")
+
+    def add_region(self, rect: Rect) -> bool:
+        """A new hand-drawn table of one cell over ``rect`` (points) on the current page."""
+        if rect.width < MIN_REGION_PT or rect.height < MIN_REGION_PT or self.ann.doc is None:
+            return False
+        text = self.ann.text_for(self.page, rect)
+        region = Region(self.page, rect, (rect.x0, rect.x1), (rect.y0, rect.y1), (AnnCell(0, 0, text=text),),
+                        ("data",))
+        table = AnnTable(self.ann.doc.next_table_id(), (region,), source="manual")
+        if self.ann.push([AddTable(table)], "Draw table region"):
+            self.ann.select(CellSelection(table.id, 0))
+            return True
+        return False
+
+
+def _axis_name(axis: str) -> str:
+    return "row" if axis == "row" else "column"
+
+
+__all__ = ["EditController", "Drag", "TOOLS"]
