@@ -8,7 +8,6 @@ no segment of the region covers, at least ``min_gap`` wide.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
@@ -19,8 +18,7 @@ from .types import Rect, Word
 RESOLUTION = 0.5  # pt per projection cell
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """Words of one text line inside a region, left to right (indices into the page's words)."""
 
     word_ids: tuple[int, ...]
@@ -142,10 +140,11 @@ def _free_runs(free: np.ndarray, min_len: float) -> list[tuple[int, int]]:
 def drop_thin_columns(bounds: list[float], segs: Sequence[Segment], min_rows: int) -> list[float]:
     """Remove boundaries that create a column with words in fewer than ``min_rows`` lines."""
     bounds = list(bounds)
+    centre = np.array([(s.x0 + s.x1) / 2 for s in segs], dtype=float)
+    line = np.array([s.line for s in segs], dtype=int)
     while bounds:
-        edges = [-np.inf, *bounds, np.inf]
-        counts = [len({s.line for s in segs if edges[k] <= (s.x0 + s.x1) / 2 < edges[k + 1]})
-                  for k in range(len(edges) - 1)]
+        column = np.searchsorted(np.asarray(bounds), centre, side="right")
+        counts = [len(set(line[column == k].tolist())) for k in range(len(bounds) + 1)]
         worst = int(np.argmin(counts))
         if counts[worst] >= min_rows:
             break

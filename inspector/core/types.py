@@ -75,8 +75,10 @@ class Rect:
     @staticmethod
     def bounding(rects: list[Rect] | tuple[Rect, ...]) -> Rect:
         """Smallest box holding all ``rects`` (at least one)."""
-        return Rect(min(r.x0 for r in rects), min(r.y0 for r in rects),
-                    max(r.x1 for r in rects), max(r.y1 for r in rects))
+        if len(rects) == 1:
+            return rects[0]
+        return Rect(min([r.x0 for r in rects]), min([r.y0 for r in rects]),
+                    max([r.x1 for r in rects]), max([r.y1 for r in rects]))
 
 
 @dataclass(frozen=True, slots=True)
