@@ -99,7 +99,12 @@ def _from_fill(d: Drawing, params: VectorParams, out: list[Rule], bands: list[Ba
         w, h = x1 - x0, y1 - y0
         if w <= 0 and h <= 0:
             continue
-        if h <= params.max_thickness and w > h:
+        if w <= params.max_thickness and h <= params.max_thickness:
+            # A dot: part of a dotted line running either way; joining decides which.
+            t = max(min(w, h), 0.1)
+            out.append(Rule("h", (y0 + y1) / 2, x0, x1, t, "vector", g))
+            out.append(Rule("v", (x0 + x1) / 2, y0, y1, t, "vector", g))
+        elif h <= params.max_thickness and w > h:
             out.append(Rule("h", (y0 + y1) / 2, x0, x1, max(h, 0.1), "vector", g))
         elif w <= params.max_thickness and h > w:
             out.append(Rule("v", (x0 + x1) / 2, y0, y1, max(w, 0.1), "vector", g))
