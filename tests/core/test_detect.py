@@ -101,3 +101,21 @@ def test_two_page_table_found_on_both_pages() -> None:
     for k, want in enumerate(truth.tables):
         found = pipe.run(k).tables
         assert len(found) == 1 and norm(found[0].rows_text()) == norm(want.rows)
+
+
+def test_word_running_across_a_column_boundary_is_low_confidence() -> None:
+    import pymupdf
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for k in range(12):
+        y = 100 + 14 * k
+        label = "An unusually long label" if k == 5 else f"Item {k}"
+        page.insert_text((72, y), label, fontsize=9)
+        page.insert_text((150, y), f"{k * 7}", fontsize=9)
+        page.insert_text((220, y), f"{k * 3}.5", fontsize=9)
+    res = run(doc.tobytes())
+    assert len(res.tables) == 1 and res.tables[0].n_cols == 3
+    flagged = {res.words[i].text for i in res.low_confidence}
+    assert "label" in flagged or "long" in flagged
+    assert not flagged & {"Item", "21", "9.5"}
+    assert any(c.low_confidence for c in res.tables[0].cells)
