@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.document import DocumentError, PasswordRequired
+from .editing import Editing
 from .scene.view import ZOOM_STEP, PageView
 from .session import Session
 from .widgets.layers_panel import LayersPanel
@@ -67,6 +68,7 @@ class MainWindow(QMainWindow):
         self.session.pageChanged.connect(self._update_page_label)
         self.session.detectFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
         self.view.renderFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
+        self.editing = Editing(self)  # hand correction: annotation, undo, save, export
         self._update_title()
         self.resize(1400, 900)
 
@@ -125,6 +127,8 @@ class MainWindow(QMainWindow):
         """Open ``path``. Interactive: ask for a password if needed, show a message box on
         failure (the current document stays open) and add it to the recent files.
         Otherwise (screenshots, scripts) raise ``DocumentError`` and leave the settings alone."""
+        if interactive and not self.editing.confirm_discard():
+            return False
         while True:
             try:
                 self.session.open(path, password=password)
@@ -194,7 +198,7 @@ class MainWindow(QMainWindow):
 
     def _update_title(self) -> None:
         path = self.session.path
-        self.setWindowTitle(f"{Path(path).name} — {APP_NAME}" if path else APP_NAME)
+        self.setWindowTitle(f"{Path(path).name}[*] — {APP_NAME}" if path else APP_NAME)
         self.setWindowFilePath(path or "")
 
     def _update_page_label(self, index: int) -> None:
@@ -204,5 +208,8 @@ class MainWindow(QMainWindow):
         self.cursor_label.setText("" if math.isnan(x) else f"x {x:.1f} pt, y {y:.1f} pt")
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.editing.confirm_discard():
+            event.ignore()
+            return
         self.session.close()
         super().closeEvent(event)

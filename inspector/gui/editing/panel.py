@@ -7,8 +7,14 @@ annotation session's selection). Typing into a cell pushes one ``OverrideText`` 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QItemSelection, QItemSelectionModel, QModelIndex, \
-    QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -17,6 +23,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QTableView,
@@ -108,16 +115,17 @@ class AnnotationPanel(QWidget):
         self.tables = QComboBox()
         self.tables.activated.connect(self._table_chosen)
         self.title = QLabel()
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.title.setWordWrap(True)
         self.header_rows, self.header_cols = QSpinBox(), QSpinBox()
         self.header_rows.valueChanged.connect(lambda n: self._syncing or actions.set_header_rows(n))
         self.header_cols.valueChanged.connect(lambda n: self._syncing or actions.set_header_cols(n))
         self.verified = QCheckBox("Verified")
         self.verified.toggled.connect(lambda on: self._syncing or actions.set_verified(on))
         head = QHBoxLayout()
-        for w in (self.tables, self.title):
-            head.addWidget(w)
-        head.addStretch(1)
-        for text, w in (("Header rows", self.header_rows), ("Header columns", self.header_cols)):
+        head.addWidget(self.tables)
+        head.addWidget(self.title, 1)
+        for text, w in (("Header rows", self.header_rows), ("cols", self.header_cols)):
             head.addWidget(QLabel(text))
             head.addWidget(w)
         head.addWidget(self.verified)

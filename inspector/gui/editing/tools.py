@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 
@@ -24,6 +25,8 @@ from .commands import table_edit
 from .document import AnnotationSession, BoundarySelection, CellSelection
 from .grid_items import AcceptedLayer, boundary_segment, hit_boundary, hit_handle, hit_slot, resized
 
+_HANDLED = frozenset((QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove,
+                      QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick))
 HIT_PX = 4.0
 MIN_REGION_PT = 4.0
 NUDGE_PT, BIG_NUDGE_PT = 1.0, 5.0
@@ -58,6 +61,7 @@ class EditController(QObject):
         view.page_scene.addItem(self.layer)
         self.tool = ""
         self.drag: Drag | None = None
+        self._viewport = view.viewport()
         view.viewport().installEventFilter(self)
         view.installEventFilter(self)
         ann.changed.connect(self.refresh)
@@ -92,9 +96,11 @@ class EditController(QObject):
     # -- events -------------------------------------------------------------------------
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         t = event.type()
+        if t not in _HANDLED or not shiboken6.isValid(self.view):  # events while the window is torn down
+            return False
         if obj is self.view and t == QEvent.Type.KeyPress:
             return self._key(event)  # type: ignore[arg-type]
-        if obj is not self.view.viewport() or self.ann.doc is None or self.session.doc is None:
+        if obj is not self._viewport or self.ann.doc is None or self.session.doc is None:
             return False
         if t == QEvent.Type.MouseButtonPress:
             return self._press(event)  # type: ignore[arg-type]

@@ -1,0 +1,179 @@
+"""Hand correction in the window: the annotation, its undo stack, page tools, panel, menus.
+
+``Editing(window)`` adds all of it to a ``MainWindow``: the accepted-tables layer and edit
+tools on the page view, an "Annotation" and an "Undo history" dock, Edit/Table menus,
+Save (Ctrl+S), Export, the "*" in the title, the question on close and crash recovery.
+Dialog questions go through ``ask``/``ask_save`` so tests can answer them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMessageBox, QUndoView
+
+from .actions import TableActions
+from .document import AnnotationSession, OpenReport
+from .export_dialog import ExportDialog
+from .panel import AnnotationPanel
+from .tools import EditController
+
+if TYPE_CHECKING:
+    from ..main_window import MainWindow
+
+
+class Editing(QObject):
+    """The editing part of ``window`` (see module doc)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.ann = AnnotationSession(self)
+        self.actions = TableActions(window.session, self.ann)
+        self.controller = EditController(window.view, window.session, self.ann)
+        self.panel = AnnotationPanel(window.session, self.ann, self.actions)
+        self.undo_view = QUndoView(self.ann.stack)
+        self.undo_view.setEmptyLabel("(opened)")
+        self.panel_dock = self._dock("Annotation", self.panel, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.undo_dock = self._dock("Undo history", self.undo_view, Qt.DockWidgetArea.RightDockWidgetArea)
+        window.tabifyDockWidget(window.findChild(QDockWidget, "Layers"), self.undo_dock)
+        window.tabifyDockWidget(window.findChild(QDockWidget, "Table preview"), self.panel_dock)
+        self.panel_dock.raise_()
+        self._menus()
+        self.ann.stack.cleanChanged.connect(lambda clean: window.setWindowModified(not clean))
+        self.ann.message.connect(lambda msg: window.statusBar().showMessage(msg, 8000))
+        window.session.documentChanged.connect(self._document_opened)
+
+    def _dock(self, title: str, widget: object, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self.window)
+        dock.setObjectName(title)
+        dock.setWidget(widget)  # type: ignore[arg-type]
+        self.window.addDockWidget(area, dock)
+        return dock
+
+    def _add(self, menu: object, text: str, slot: object, shortcut: object = None) -> QAction:
+        action = QAction(text, self.window)
+        action.triggered.connect(slot)  # type: ignore[arg-type]
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))  # type: ignore[arg-type]
+        menu.addAction(action)  # type: ignore[attr-defined]
+        self.window.addAction(action)  # shortcuts work wherever the focus is
+        return action
+
+    def _menus(self) -> None:
+        w, a, c = self.window, self.actions, self.controller
+        f = self._file_menu()
+        self.save_action = QAction("&Save annotation", w)
+        self.save_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Save))
+        self.save_action.triggered.connect(self.save)
+        w.addAction(self.save_action)
+        self.export_action = QAction("&Export corrected tables…", w)
+        self.export_action.setShortcut(QKeySequence("Ctrl+E"))
+        self.export_action.triggered.connect(self.export_dialog)
+        w.addAction(self.export_action)
+        if f is not None:
+            first = f.actions()[3] if len(f.actions()) > 3 else None
+            f.insertActions(first, [self.save_action, self.export_action])
+        e = w.menuBar().addMenu("&Edit")
+        undo = self.ann.stack.createUndoAction(w, "&Undo")
+        undo.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo))
+        redo = self.ann.stack.createRedoAction(w, "&Redo")
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence(QKeySequence.StandardKey.Redo)])
+        for act in (undo, redo):
+            e.addAction(act)
+            w.addAction(act)
+        t = w.menuBar().addMenu("&Table")
+        self._add(t, "&Accept detected table", lambda: a.accept(True), "Ctrl+Return")
+        self._add(t, "Accept &all tables on the page", lambda: a.accept(False), "Ctrl+Shift+Return")
+        self._add(t, "&Draw a table region", lambda: c.set_tool("draw"), "R")
+        self._add(t, "Add &row boundary (click)", lambda: c.set_tool("row"), "Shift+B")
+        self._add(t, "Add &column boundary (click)", lambda: c.set_tool("col"), "B")
+        t.addSeparator()
+        self._add(t, "&Merge selected cells", a.merge_selected, "M")
+        self._add(t, "&Split cell", a.split_selected, "S")
+        self._add(t, "&Header rows through selection", a.headers_through_selection, "H")
+        self._add(t, "Mark &verified", lambda: a.set_verified(not self._current_verified()), "Ctrl+Shift+V")
+        self._add(t, "&Link to its continuation on the next page", a.link_next, "Ctrl+L")
+        t.addSeparator()
+        self._add(t, "Re-&detect this table", a.redetect_current, "Ctrl+Shift+R")
+        self._add(t, "D&elete this table", a.delete_current, "Ctrl+Delete")
+
+    def _file_menu(self) -> object:
+        for action in self.window.menuBar().actions():
+            if action.menu() is not None and action.text() == "&File":
+                return action.menu()
+        return None
+
+    def _current_verified(self) -> bool:
+        table = self.actions.current()
+        return table is not None and table.verified
+
+    # -- documents ----------------------------------------------------------------------
+    def _document_opened(self) -> None:
+        s = self.window.session
+        if s.doc is None or s.path is None:
+            return
+        report = self.ann.start(s.path, s.doc)
+        self._after_open(report)
+
+    def _after_open(self, report: OpenReport) -> None:
+        if report.mismatch:
+            if self.ask("Annotation made on another file", f"{report.mismatch}.\n\nRe-attach it to this file?"):
+                self.ann.reattach_mismatched()
+            else:
+                self.ann.message.emit("the annotation beside this file was not loaded (its PDF differs)")
+        elif report.error:
+            self.ann.message.emit(f"annotation not loaded: {report.error}")
+        if report.recoverable and self.ask("Recover unsaved edits?",
+                                           "Edits of this file were not saved when the app last stopped. "
+                                           "Recover them?"):
+            self.ann.recover()
+
+    def ask(self, title: str, text: str) -> bool:
+        """A yes/no question (tests replace this)."""
+        answer = QMessageBox.question(self.window, title, text)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def ask_save(self) -> str:
+        """"save", "discard" or "cancel" for unsaved edits (tests replace this)."""
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(self.window, "Unsaved changes",
+                                      "The annotation has unsaved changes. Save them?",
+                                      buttons.Save | buttons.Discard | buttons.Cancel)
+        return {buttons.Save: "save", buttons.Discard: "discard"}.get(answer, "cancel")
+
+    def confirm_discard(self) -> bool:
+        """Before closing the document: True when it may go (saved, discarded or unchanged)."""
+        if not self.ann.modified:
+            return True
+        choice = self.ask_save()
+        if choice == "save":
+            return self.save()
+        if choice == "discard":
+            self.ann.discard_autosave()
+            self.ann.stack.setClean()
+            return True
+        return False
+
+    def save(self) -> bool:
+        if self.ann.doc is None:
+            return False
+        if not self.ann.overwrite_ok and self.ann.path is not None and self.ann.path.exists() and \
+                not self.ask("Overwrite annotation?", f"{self.ann.path} was made on another file or could "
+                                                      "not be read. Replace it with this annotation?"):
+            return False
+        return self.ann.save()
+
+    def export_dialog(self) -> None:
+        if self.ann.doc is None or not self.ann.doc.tables:
+            self.ann.message.emit("nothing to export: accept or draw a table first")
+            return
+        sel = self.ann.selection
+        stem = Path(self.window.session.path or "tables").stem
+        ExportDialog(self.ann.doc, sel.table_id if sel else None, stem, self.window).exec()
+
+
+__all__ = ["Editing", "AnnotationSession", "TableActions", "EditController"]
