@@ -1,0 +1,162 @@
+"""The annotation's life on disk and beside detection: save and reload, the "*" in the title,
+crash recovery from the autosave file, hash mismatch, re-detection, export, continuation."""
+
+from __future__ import annotations
+
+import pymupdf
+import pytest
+from gui_pdfs import ruled_table_page
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication
+
+from inspector.golden.io import annotation_path_for, load_annotation
+from inspector.gui.editing.document import autosave_path_for
+from inspector.gui.editing.export_dialog import ExportDialog, export_text
+from inspector.gui.main_window import MainWindow
+
+
+def _quiet(win: MainWindow, answer: bool = False, on_close: str = "discard") -> list[str]:
+    """Answer the window's questions without dialogs; returns the questions asked."""
+    asked: list[str] = []
+
+    def ask(title: str, _text: str) -> bool:
+        asked.append(title)
+        return answer
+
+    win.editing.ask = ask  # type: ignore[method-assign]
+    win.editing.ask_save = lambda: on_close  # type: ignore[method-assign]
+    return asked
+
+
+@pytest.fixture
+def editor(opened: MainWindow) -> MainWindow:
+    _quiet(opened)
+    return opened
+
+
+def _second_window(qtbot, tmp_path, answer: bool) -> tuple[MainWindow, list[str]]:  # noqa: ANN001
+    win = MainWindow(QSettings(str(tmp_path / "second.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    asked = _quiet(win, answer)
+    return win, asked
+
+
+def test_save_and_reload_equal(editor: MainWindow, qtbot, tmp_path, table_pdf, wait) -> None:  # noqa: ANN001
+    ed = editor.editing
+    ed.actions.accept(False)
+    ed.actions.set_verified(True)
+    assert editor.isWindowModified() and "[*]" in editor.windowTitle()
+    editor.activateWindow()
+    qtbot.keyClick(editor.view, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)  # Ctrl+S
+    path = annotation_path_for(table_pdf.path)
+    assert path.exists() and not editor.isWindowModified()
+    assert load_annotation(path) == ed.ann.doc
+    win, asked = _second_window(qtbot, tmp_path, answer=False)
+    assert win.open_file(table_pdf.path)
+    assert win.editing.ann.doc == ed.ann.doc and asked == [] and not win.isWindowModified()
+    win.session.close()
+
+
+def test_crash_recovery_from_autosave(editor: MainWindow, qtbot, tmp_path, table_pdf) -> None:  # noqa: ANN001
+    ed = editor.editing
+    ed.actions.accept(False)
+    ed.actions.override(0, 1, 1, "Kent (UK)")
+    auto = autosave_path_for(annotation_path_for(table_pdf.path))
+    qtbot.waitUntil(auto.exists, timeout=5000)  # written shortly after the edits, no save asked for
+    assert not annotation_path_for(table_pdf.path).exists()
+    edited = ed.ann.doc
+    # the first window "crashes": it never saves nor closes; a new one starts on the same file
+    win, asked = _second_window(qtbot, tmp_path, answer=True)
+    assert win.open_file(table_pdf.path)
+    assert asked == ["Recover unsaved edits?"]
+    assert win.editing.ann.doc == edited and win.isWindowModified()
+    assert win.editing.ann.doc.tables[0].regions[0].cell_at(1, 1).override == "Kent (UK)"
+    assert win.editing.save() and not auto.exists()
+    win.session.close()
+
+
+def test_declined_recovery_keeps_the_autosave(editor: MainWindow, qtbot, tmp_path, table_pdf) -> None:  # noqa: ANN001
+    editor.editing.actions.accept(False)
+    editor.editing.ann.write_autosave()
+    auto = autosave_path_for(annotation_path_for(table_pdf.path))
+    assert auto.exists()
+    win, asked = _second_window(qtbot, tmp_path, answer=False)
+    assert win.open_file(table_pdf.path)
+    assert asked == ["Recover unsaved edits?"] and win.editing.ann.doc.tables == () and auto.exists()
+    win.session.close()
+
+
+def test_hash_mismatch_is_reported_not_reattached(editor: MainWindow, qtbot, tmp_path, table_pdf) -> None:  # noqa: ANN001
+    editor.editing.actions.accept(False)
+    assert editor.editing.save()
+    doc = pymupdf.open()
+    ruled_table_page(doc.new_page(width=595, height=842))
+    doc.new_page()  # other bytes, same name
+    editor.session.close()
+    doc.save(table_pdf.path)
+    doc.close()
+    win, asked = _second_window(qtbot, tmp_path, answer=False)
+    assert win.open_file(table_pdf.path)
+    assert asked == ["Annotation made on another file"]
+    assert win.editing.ann.doc.tables == ()
+    assert "not loaded" in win.statusBar().currentMessage()
+    assert load_annotation(annotation_path_for(table_pdf.path)).tables  # the file is untouched
+    win.session.close()
+
+
+def test_redetection_never_touches_accepted_and_redetect_this_table(editor: MainWindow, wait) -> None:  # noqa: ANN001
+    ed = editor.editing
+    ed.actions.accept(False)
+    ed.actions.override(0, 1, 1, "typed")
+    kept = ed.ann.doc
+    editor.session.set_param("columns.min_gap", 30.0)
+    editor.session.redetect(immediate=True)
+    wait(editor)
+    assert ed.ann.doc == kept
+    n = ed.ann.stack.count()
+    assert ed.actions.redetect_current()
+    assert ed.ann.stack.count() == n + 1
+    t = ed.ann.doc.tables[0]
+    assert t.id == kept.tables[0].id and t.regions[0].cell_at(1, 1).override is None
+    ed.ann.stack.undo()
+    assert ed.ann.doc == kept
+
+
+def test_export_markdown_and_clipboard(editor: MainWindow) -> None:
+    ed = editor.editing
+    ed.actions.accept(False)
+    ed.actions.override(0, 3, 2, "thirty")
+    md = export_text(ed.ann.doc, "md", "t1")
+    assert md.splitlines()[0].startswith("| Fruit") and "thirty" in md and "| 30 |" not in md
+    csv = export_text(ed.ann.doc, "csv")
+    assert csv.splitlines()[2].split(",")[:2] == ["Pear", "Anjou"]
+    dialog = ExportDialog(ed.ann.doc, "t1", "table", editor)
+    dialog.format.setCurrentIndex(dialog.format.findData("html"))
+    dialog.to_clipboard.setChecked(True)
+    dialog.run()
+    assert QApplication.clipboard().text() == export_text(ed.ann.doc, "html", "t1")
+
+
+def test_link_continuation_on_next_page(editor: MainWindow, wait) -> None:  # noqa: ANN001
+    ed = editor.editing
+    ed.actions.accept(False)
+    editor.session.set_page(1)
+    wait(editor)
+    ed.actions.accept(False)
+    assert [t.page for t in ed.ann.doc.tables] == [1, 2]
+    editor.editing.panel._table_chosen(0)  # pick t1 in the panel's list: goes back to page 1
+    wait(editor)
+    assert editor.session.page_index == 0
+    assert ed.actions.link_next()
+    assert len(ed.ann.doc.tables) == 1 and [r.page for r in ed.ann.doc.tables[0].regions] == [1, 2]
+    ed.ann.stack.undo()
+    assert len(ed.ann.doc.tables) == 2
+
+
+def test_close_with_unsaved_edits_asks(editor: MainWindow) -> None:
+    editor.editing.actions.accept(False)
+    editor.editing.ask_save = lambda: "cancel"  # type: ignore[method-assign]
+    assert not editor.close() and editor.isVisible()
+    editor.editing.ask_save = lambda: "save"  # type: ignore[method-assign]
+    assert editor.close()
+    assert annotation_path_for(editor.session.path).exists()
