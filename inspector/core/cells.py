@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .columns import lines_in
 from .types import Cell, Grid, Rect, Table, Word
@@ -27,17 +27,30 @@ def cell_slots(grid: Grid) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def text_of(words: Sequence[Word], ids: Sequence[int]) -> str:
-    """Words in reading order: lines top to bottom joined by newlines, words by spaces."""
+def text_of(words: Sequence[Word], ids: Sequence[int], line_of: Mapping[int, int] | None = None) -> str:
+    """Words in reading order: lines top to bottom joined by newlines, words by spaces.
+
+    ``line_of`` (word -> line number, top to bottom) saves regrouping words into lines.
+    """
     if not ids:
         return ""
     if len(ids) == 1:
         return words[ids[0]].text
+    if line_of is not None and all(i in line_of for i in ids):
+        order = sorted(ids, key=lambda i: (line_of[i], words[i].bbox.x0))
+        out: list[list[str]] = []
+        last = None
+        for i in order:
+            if line_of[i] != last:
+                out.append([])
+                last = line_of[i]
+            out[-1].append(words[i].text)
+        return "\n".join(" ".join(ln) for ln in out)
     return "\n".join(" ".join(words[i].text for i in ln.word_ids) for ln in lines_in(words, ids))
 
 
 def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: frozenset[int],
-             header_rows: int = 0, page: int = 1) -> Table:
+             header_rows: int = 0, page: int = 1, line_of: Mapping[int, int] | None = None) -> Table:
     """The table of ``grid``: each word goes to the cell holding its centre."""
     slots = cell_slots(grid)
     boxes = [Rect(grid.xs[c], grid.ys[r], grid.xs[c + cs], grid.ys[r + rs]) for r, c, rs, cs in slots]
@@ -50,7 +63,7 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
         k = owner.get((r, c))
         if k is not None:
             members[k].append(i)
-    cells = tuple(Cell(r, c, rs, cs, text_of(words, members[k]), boxes[k], tuple(sorted(members[k])),
+    cells = tuple(Cell(r, c, rs, cs, text_of(words, members[k], line_of), boxes[k], tuple(sorted(members[k])),
                        not low.isdisjoint(members[k]))
                   for k, (r, c, rs, cs) in enumerate(slots))
     filled = sum(1 for c in cells if c.text) / max(len(cells), 1)
