@@ -32,6 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--screenshot", metavar="OUT.png", help="render the window offscreen, save it here and exit")
     p.add_argument("--size", default="1400x900", metavar="WxH", help="window size for --screenshot (default 1400x900)")
     p.add_argument("--table", type=int, default=0, metavar="N", help="select table N (from 1) in the preview")
+    p.add_argument("--annotation", metavar="FILE.tables.json",
+                   help="edit this annotation file instead of the one beside the PDF (it must be of this PDF)")
     add_param_args(p)
     p.set_defaults(func=run)
 
@@ -84,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"the window needs PySide6, which cannot be loaded here ({exc})", EXIT_INPUT) from None
     opts = LaunchOptions(file=args.file, page=args.page, layers=parse_layers(args.layers),
                          screenshot=args.screenshot, password=args.password, params=params,
-                         zoom=_parse_zoom(args.zoom), size=_parse_size(args.size), select_table=args.table)
+                         zoom=_parse_zoom(args.zoom), size=_parse_size(args.size), select_table=args.table,
+                         annotation=args.annotation)
     try:
         return run_gui(opts)
     except LaunchError as exc:

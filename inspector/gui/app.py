@@ -42,6 +42,7 @@ class LaunchOptions:
     zoom: str = "fit-width"
     size: tuple[int, int] = (1400, 900)
     select_table: int = 0  # 1-based table to select (and preview) after detection, 0 = none
+    annotation: str | None = None  # annotation file to edit instead of the one beside the PDF
 
 
 def sample_path() -> Path:
@@ -94,6 +95,8 @@ def _interactive(app: QApplication, window: MainWindow, opts: LaunchOptions) -> 
     if opts.file or path.is_file():
         if window.open_file(path, opts.password) and opts.page > 1:
             window.session.set_page(opts.page - 1)
+        if opts.annotation and window.session.doc is not None:
+            _load_annotation(window, opts.annotation)
     else:
         window.statusBar().showMessage("No document: open one with File > Open or drop it here")
     _apply_view(window, opts)
@@ -113,11 +116,17 @@ def _screenshot(app: QApplication, window: MainWindow, opts: LaunchOptions) -> i
     if not 1 <= opts.page <= window.session.page_count:
         raise LaunchError(f"--page {opts.page}: the document has {window.session.page_count} page(s)")
     window.session.set_page(opts.page - 1)
+    if opts.annotation:
+        _load_annotation(window, opts.annotation)
     wait_for_result(app, window.session)
+    if opts.annotation:
+        window.editing.select_first_on_page()
     if opts.select_table:
         from .session import Selection
         window.session.select(Selection("table", opts.select_table - 1))
     _apply_view(window, opts)
+    if opts.select_table or opts.annotation:
+        _center_on_table(window)
     app.processEvents()
     window.view.render_picture()
     app.processEvents()
@@ -125,6 +134,28 @@ def _screenshot(app: QApplication, window: MainWindow, opts: LaunchOptions) -> i
     if not window.grab().save(str(out)):
         raise LaunchError(f"cannot write the screenshot to {out}", 3)
     return 0
+
+
+def _center_on_table(window: MainWindow) -> None:
+    """Scroll the selected accepted table (else the selected detected one) into the middle."""
+    sel, ann = window.session.selection, window.editing.ann
+    accepted = ann.table(ann.selection.table_id) if ann.selection else None
+    result = window.session.result
+    if accepted is not None:
+        box = accepted.regions[ann.selection.region].bbox  # type: ignore[union-attr]
+    elif sel is not None and result is not None and 0 <= sel.table < len(result.tables):
+        box = result.tables[sel.table].bbox
+    else:
+        return
+    window.view.centerOn(box.cx, box.cy)
+
+
+def _load_annotation(window: MainWindow, path: str) -> None:
+    from ..golden.io import AnnotationError
+    try:
+        window.editing.ann.load_file(path)
+    except AnnotationError as exc:
+        raise LaunchError(f"--annotation: {exc}", 3) from None
 
 
 def _apply_view(window: MainWindow, opts: LaunchOptions) -> None:

@@ -16,7 +16,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMessageBox, QUndoView
 
 from .actions import TableActions
-from .document import AnnotationSession, OpenReport
+from .document import AnnotationSession, CellSelection, OpenReport
 from .export_dialog import ExportDialog
 from .panel import AnnotationPanel
 from .tools import EditController
@@ -40,8 +40,12 @@ class Editing(QObject):
         self.panel_dock = self._dock("Annotation", self.panel, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.undo_dock = self._dock("Undo history", self.undo_view, Qt.DockWidgetArea.RightDockWidgetArea)
         window.tabifyDockWidget(window.findChild(QDockWidget, "Layers"), self.undo_dock)
-        window.tabifyDockWidget(window.findChild(QDockWidget, "Table preview"), self.panel_dock)
-        self.panel_dock.raise_()
+        preview_dock = window.findChild(QDockWidget, "Table preview")
+        window.tabifyDockWidget(preview_dock, self.panel_dock)
+        preview_dock.raise_()
+        # The bottom tab shows what was last picked: a detected table or an accepted one.
+        window.session.selectionChanged.connect(lambda: window.session.selection and preview_dock.raise_())
+        self.ann.selectionChanged.connect(lambda: self.ann.selection and self.panel_dock.raise_())
         self._menus()
         self.ann.stack.cleanChanged.connect(lambda clean: window.setWindowModified(not clean))
         self.ann.message.connect(lambda msg: window.statusBar().showMessage(msg, 8000))
@@ -85,6 +89,7 @@ class Editing(QObject):
         for act in (undo, redo):
             e.addAction(act)
             w.addAction(act)
+        self.layer_action = self._view_toggle()
         t = w.menuBar().addMenu("&Table")
         self._add(t, "&Accept detected table", lambda: a.accept(True), "Ctrl+Return")
         self._add(t, "Accept &all tables on the page", lambda: a.accept(False), "Ctrl+Shift+Return")
@@ -101,11 +106,33 @@ class Editing(QObject):
         self._add(t, "Re-&detect this table", a.redetect_current, "Ctrl+Shift+R")
         self._add(t, "D&elete this table", a.delete_current, "Ctrl+Delete")
 
+    def select_first_on_page(self) -> bool:
+        """Make the first accepted table of the current page the current one (screenshots)."""
+        found = self.ann.tables_on(self.window.session.page_index + 1)
+        if found:
+            table, region = found[0]
+            self.ann.select(CellSelection(table.id, region))
+        return bool(found)
+
     def _file_menu(self) -> object:
         for action in self.window.menuBar().actions():
             if action.menu() is not None and action.text() == "&File":
                 return action.menu()
         return None
+
+    def _view_toggle(self) -> QAction:
+        """View > Accepted tables: the annotation's own layer, shown or hidden."""
+        layer = self.controller.layer
+        action = QAction("Accepted &tables (annotation)", self.window)
+        action.setCheckable(True)
+        action.setChecked(True)
+        action.setShortcut(QKeySequence("Ctrl+Shift+T"))
+        action.toggled.connect(layer.setVisible)
+        for a in self.window.menuBar().actions():
+            if a.menu() is not None and a.text() == "&View":
+                a.menu().addAction(action)
+        self.window.addAction(action)
+        return action
 
     def _current_verified(self) -> bool:
         table = self.actions.current()

@@ -138,6 +138,18 @@ class AnnotationSession(QObject):
         self._emit_all()
         return report
 
+    def load_file(self, path: str | os.PathLike[str]) -> None:
+        """Edit the annotation file at ``path`` (saved back there) instead of the one beside the
+        PDF; raises ``AnnotationError`` (``HashMismatch`` for another PDF's annotation)."""
+        ann = load_annotation(path)
+        if self.pdf is not None:
+            verify_pdf(ann, self.pdf.data)
+        self.stack.clear()
+        self.doc, self.path, self.overwrite_ok = ann, Path(path), True
+        self.selection = self.boundary = None
+        self.stack.setClean()
+        self._emit_all()
+
     def _empty(self, pdf: Document) -> DocumentAnnotation:
         pages = []
         for i in range(pdf.page_count):
