@@ -201,3 +201,23 @@ def test_headers_verified_delete_table(editor: MainWindow) -> None:
     assert acts.delete_current() and ann.doc.tables == ()
     ann.stack.undo()
     assert ann.doc.tables[0].verified and ann.doc.tables[0].header_cols == 1
+
+
+def test_resize_and_move_region_with_handles(editor: MainWindow) -> None:
+    ann = accepted(editor).editing.ann
+    click(editor, 150, 236)  # makes t1 the current table: its handles show
+    b, xs = region(editor).bbox, region(editor).xs
+    drag(editor, (b.x1, b.y1), (b.x1 + 20, b.y1 + 24))  # bottom-right handle
+    r = region(editor)
+    assert abs(r.bbox.x1 - (b.x1 + 20)) < 1 and abs(r.bbox.y1 - (b.y1 + 24)) < 1
+    assert r.xs[1:-1] == xs[1:-1] and r.n_rows == 4  # inner boundaries stay
+    ann.stack.undo()
+    assert region(editor).bbox == b
+    c = ((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2)
+    drag(editor, c, (c[0], c[1] - 24))  # centre handle: the whole grid moves up one row
+    r = region(editor)
+    assert abs(r.bbox.y0 - (b.y0 - 24)) < 1 and abs(r.ys[1] - (b.y0 - 24 + 24.5)) < 1.5
+    assert r.cell_at(0, 0).text == "" and r.cell_at(1, 0).text == "Fruit"  # text read at the new place
+    assert ann.stack.undoText() == "Move table region"
+    ann.stack.undo()
+    assert region(editor).bbox == b and region(editor).cell_at(0, 0).text == "Fruit"

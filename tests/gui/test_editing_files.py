@@ -160,3 +160,19 @@ def test_close_with_unsaved_edits_asks(editor: MainWindow) -> None:
     editor.editing.ask_save = lambda: "save"  # type: ignore[method-assign]
     assert editor.close()
     assert annotation_path_for(editor.session.path).exists()
+
+
+def test_screenshot_with_annotation_option(editor: MainWindow, qapp, tmp_path, table_pdf) -> None:  # noqa: ANN001
+    from inspector.gui.app import LaunchError, LaunchOptions, run
+    editor.editing.actions.accept(False)
+    saved = tmp_path / "elsewhere.tables.json"
+    assert editor.editing.ann.save(saved)
+    assert editor.isWindowModified()  # saving a copy elsewhere leaves the own file unsaved
+    out = tmp_path / "shot.png"
+    assert run(LaunchOptions(file=str(table_pdf.path), annotation=str(saved), screenshot=str(out))) == 0
+    assert out.stat().st_size > 0
+    bad = tmp_path / "bad.tables.json"
+    bad.write_text("{")
+    with pytest.raises(LaunchError, match="not valid JSON") as err:
+        run(LaunchOptions(file=str(table_pdf.path), annotation=str(bad), screenshot=str(out)))
+    assert err.value.code == 3

@@ -10,7 +10,7 @@ back through ``Region.frame``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
@@ -24,7 +24,7 @@ VERIFIED = QColor(0, 110, 200)
 SELECTED = QColor(255, 190, 0)
 DRAFT = QColor(230, 0, 120)
 HANDLE_PX = 7.0
-HANDLES = ("tl", "t", "tr", "r", "br", "b", "bl", "l")
+HANDLES = ("tl", "t", "tr", "r", "br", "b", "bl", "l", "c")  # "c" moves the whole region
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,18 @@ def handle_points(bbox: Rect) -> dict[str, QPointF]:
     cx, cy = (bbox.x0 + bbox.x1) / 2, (bbox.y0 + bbox.y1) / 2
     return {"tl": QPointF(bbox.x0, bbox.y0), "t": QPointF(cx, bbox.y0), "tr": QPointF(bbox.x1, bbox.y0),
             "r": QPointF(bbox.x1, cy), "br": QPointF(bbox.x1, bbox.y1), "b": QPointF(cx, bbox.y1),
-            "bl": QPointF(bbox.x0, bbox.y1), "l": QPointF(bbox.x0, cy)}
+            "bl": QPointF(bbox.x0, bbox.y1), "l": QPointF(bbox.x0, cy), "c": QPointF(cx, cy)}
+
+
+def moved_region(region: Region, dx: float, dy: float) -> Region:
+    """``region`` shifted by (dx, dy) points of page space, grid and all (text not re-read)."""
+    f = region.frame
+    ox, oy = f.point(0.0, 0.0)
+    px, py = f.point(dx, dy)
+    fdx, fdy = px - ox, py - oy  # the shift in the region's upright frame
+    b = region.bbox
+    return replace(region, bbox=Rect(b.x0 + dx, b.y0 + dy, b.x1 + dx, b.y1 + dy),
+                   xs=tuple(x + fdx for x in region.xs), ys=tuple(y + fdy for y in region.ys))
 
 
 def resized(bbox: Rect, handle: str, x: float, y: float, min_size: float = 2.0) -> Rect:

@@ -9,7 +9,7 @@ moves a preview only; release pushes one command; Esc restores.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
@@ -17,13 +17,14 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent
 
 from ...core.types import Rect
 from ...golden.doc_edits import AddTable
-from ...golden.edits import AddBoundary, MoveBoundary, RemoveBoundary, ResizeRegion
+from ...golden.edits import AddBoundary, MoveBoundary, RemoveBoundary, ReplaceRegion, ResizeRegion
+from ...golden.grid_ops import retext
 from ...golden.model import AnnCell, AnnTable, Region
 from ..scene.view import PageView
 from ..session import Session
 from .commands import table_edit
 from .document import AnnotationSession, BoundarySelection, CellSelection
-from .grid_items import AcceptedLayer, boundary_segment, hit_boundary, hit_handle, hit_slot, resized
+from .grid_items import AcceptedLayer, boundary_segment, hit_boundary, hit_handle, hit_slot, moved_region, resized
 
 _HANDLED = frozenset((QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove,
                       QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick))
@@ -166,7 +167,10 @@ class EditController(QObject):
             self.layer.set_draft(rect=d.rect)
         elif d.kind == "handle":
             region = self._region(d)
-            if region is not None:
+            if region is not None and d.handle == "c":
+                d.rect = moved_region(region, p.x() - d.start.x(), p.y() - d.start.y()).bbox
+                self.layer.set_draft(rect=d.rect)
+            elif region is not None:
                 d.rect = resized(region.bbox, d.handle, p.x(), p.y())
                 self.layer.set_draft(rect=d.rect)
         elif d.kind == "boundary":
@@ -188,6 +192,10 @@ class EditController(QObject):
         if d.kind == "draw" and d.rect is not None:
             self.add_region(d.rect)
             self.set_tool("")
+        elif d.kind == "handle" and d.handle == "c" and d.rect is not None:
+            region = self._region(d)
+            if region is not None:
+                self.move_region(d.table_id, d.region, d.rect.x0 - region.bbox.x0, d.rect.y0 - region.bbox.y0)
         elif d.kind == "handle" and d.rect is not None:
             self.ann.push([table_edit(d.table_id, ResizeRegion(d.region, d.rect))], "Resize table region")
         elif d.kind == "boundary":
@@ -254,6 +262,16 @@ class EditController(QObject):
         fx, fy = region.frame.point(p.x(), p.y()) if region.turn else (p.x(), p.y())
         return self.ann.push([table_edit(table.id, AddBoundary(i, axis, fy if axis == "row" else fx))],
                              f"Add {_axis_name(axis)} boundary")
+
+    def move_region(self, table_id: str, index: int, dx: float, dy: float) -> bool:
+        """Shift a whole region by (dx, dy) points; its cell text is read again at the new place."""
+        table = self.ann.table(table_id)
+        if table is None or (dx, dy) == (0.0, 0.0):
+            return False
+        moved = moved_region(table.regions[index], dx, dy)
+        moved = replace(moved, cells=tuple(retext(moved, c, self.ann.text_for) for c in moved.cells))
+        return self.ann.push([table_edit(table_id, ReplaceRegion(index, moved, table.header_rows, table.header_cols))],
+                             "Move table region")
 
     def add_region(self, rect: Rect) -> bool:
         """A new hand-drawn table of one cell over ``rect`` (points) on the current page."""
