@@ -221,3 +221,28 @@ def test_resize_and_move_region_with_handles(editor: MainWindow) -> None:
     assert ann.stack.undoText() == "Move table region"
     ann.stack.undo()
     assert region(editor).bbox == b and region(editor).cell_at(0, 0).text == "Fruit"
+
+
+def test_shortcuts_are_unambiguous_and_draw_tool_by_key(editor: MainWindow, qtbot) -> None:  # noqa: ANN001
+    from PySide6.QtGui import QAction
+    owner: dict[str, str] = {}
+    for action in editor.findChildren(QAction):
+        for seq in {s.toString() for s in action.shortcuts() if not s.isEmpty()}:
+            assert owner.setdefault(seq, action.text()) == action.text(), f"{seq} is taken twice"
+    editor.activateWindow()
+    qtbot.keyClick(editor.view, Qt.Key.Key_D)
+    assert editor.editing.controller.tool == "draw"
+    qtbot.keyClick(editor.view, Qt.Key.Key_Escape)
+    assert editor.editing.controller.tool == ""
+
+
+def test_panel_selection_selects_on_page(editor: MainWindow) -> None:
+    ann = accepted(editor).editing.ann
+    panel = editor.editing.panel
+    panel.grid.setCurrentIndex(panel.model.index(2, 1))  # like a click on "Anjou" in the panel
+    sel = ann.selection
+    assert (sel.r0, sel.c0, sel.r1, sel.c1) == (2, 1, 2, 1)
+    box = editor.editing.controller.layer.cells[2]
+    assert box == region(editor).slot_box(2, 1)
+    word = next(w for w in editor.session.result.words if w.text == "Anjou")
+    assert box.x0 <= word.bbox.cx <= box.x1 and box.y0 <= word.bbox.cy <= box.y1
