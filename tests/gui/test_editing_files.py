@@ -77,7 +77,7 @@ def test_crash_recovery_from_autosave(editor: MainWindow, qtbot, tmp_path, table
 
 def test_declined_recovery_keeps_the_autosave(editor: MainWindow, qtbot, tmp_path, table_pdf) -> None:  # noqa: ANN001
     editor.editing.actions.accept(False)
-    editor.editing.ann.write_autosave()
+    editor.editing.ann.write_autosave(wait=True)
     auto = autosave_path_for(annotation_path_for(table_pdf.path))
     assert auto.exists()
     win, asked = _second_window(qtbot, tmp_path, answer=False)

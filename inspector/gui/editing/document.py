@@ -5,6 +5,8 @@ detection results are disposable. Every change goes through ``push`` as one undo
 command that wraps pure edits (``golden.edits``/``golden.doc_edits``). The undo stack's
 clean state is the "unsaved changes" flag. An autosave copy (``NAME.pdf.tables.json.autosave``)
 is written a moment after each edit and periodically, so a crash or a kill loses nothing.
+The autosave is serialised and written on one background thread (the annotation is an
+immutable value, so it can be read there safely); writes and removals stay in order.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,6 +105,7 @@ class AnnotationSession(QObject):
         self.overwrite_ok = True  # False after a hash mismatch: Save asks first
         self._words: dict[int, tuple[Word, ...]] = {}
         self._dirty_autosave = False
+        self._io = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
         self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
@@ -115,6 +119,7 @@ class AnnotationSession(QObject):
     # -- opening ------------------------------------------------------------------------
     def start(self, pdf_path: str | os.PathLike[str], pdf: Document) -> OpenReport:
         """Start on ``pdf`` (opened from ``pdf_path``): load its annotation when it has one."""
+        self._io.submit(int).result()  # let queued autosave writes land before looking for one
         self.stack.clear()
         self.pdf, self._words = pdf, {}
         self.path = annotation_path_for(pdf_path)
@@ -199,12 +204,12 @@ class AnnotationSession(QObject):
         self._emit_all()
         return True
 
-    def discard_autosave(self) -> None:
+    def discard_autosave(self, wait: bool = True) -> None:
+        """Remove the autosave file (after any write still queued)."""
         if self.path is not None:
-            try:
-                self.autosave_path.unlink(missing_ok=True)
-            except OSError:
-                pass  # a stale autosave only costs a question on the next start
+            done = self._io.submit(_unlink, self.autosave_path)
+            if wait:
+                done.result()
 
     # -- text ---------------------------------------------------------------------------
     def words(self, page: int) -> tuple[Word, ...]:
@@ -297,19 +302,30 @@ class AnnotationSession(QObject):
         self.message.emit(f"saved {target}")
         return True
 
-    def write_autosave(self) -> None:
-        """Write the autosave copy when there are unsaved edits (small JSON: cheap)."""
+    def write_autosave(self, wait: bool = False) -> None:
+        """Write the autosave copy when there are unsaved edits, on the background thread
+        (``wait`` blocks until it is on disk)."""
         if not self._dirty_autosave or self.doc is None or self.path is None:
             return
         self._dirty_autosave = False
         if not self.modified:
-            self.discard_autosave()
+            self.discard_autosave(wait)
             return
+        done: Future[None] = self._io.submit(self._write, self.doc, self.autosave_path)
+        if wait:
+            done.result()
+
+    def _write(self, doc: DocumentAnnotation, path: Path) -> None:
+        """Background thread: serialise and write atomically; a failure is a status message."""
         from ...golden.io import write_atomic
         try:
-            write_atomic(self.autosave_path, json.dumps(to_json(self.doc), ensure_ascii=False).encode("utf-8"))
+            write_atomic(path, json.dumps(to_json(doc), ensure_ascii=False).encode("utf-8"))
         except (AnnotationError, ValueError) as exc:
-            self.message.emit(f"autosave failed: {exc}")
+            self.message.emit(f"autosave failed: {exc}")  # queued to the GUI thread
+
+    def shutdown(self) -> None:
+        """Finish queued autosave work (the window is closing)."""
+        self._io.shutdown(wait=True)
 
     def _on_index(self, _index: int) -> None:
         self._dirty_autosave = True
@@ -318,6 +334,13 @@ class AnnotationSession(QObject):
     def _emit_all(self) -> None:
         self.changed.emit()
         self.selectionChanged.emit()
+
+
+def _unlink(path: Path) -> None:
+    try:
+        path.unlink(missing_ok=True)
+    except OSError:
+        pass  # a stale autosave only costs a question on the next start
 
 
 __all__ = ["AnnotationSession", "OpenReport", "CellSelection", "BoundarySelection", "autosave_path_for",
