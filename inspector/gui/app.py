@@ -76,9 +76,13 @@ def run(opts: LaunchOptions) -> int:
     from PySide6.QtWidgets import QApplication
 
     from .main_window import MainWindow
+    from .palette import decorate_app, prepare_app
+    if QApplication.instance() is None:
+        prepare_app()  # high-DPI policy: only before the application exists
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Table Inspector")
     app.setOrganizationName("table-inspector")
+    decorate_app(app)
     window = MainWindow()
     try:
         if opts.screenshot:
@@ -89,7 +93,9 @@ def run(opts: LaunchOptions) -> int:
 
 
 def _interactive(app: QApplication, window: MainWindow, opts: LaunchOptions) -> int:
-    window.session.set_params(opts.params)
+    window.polish.prefs.restore()  # layout, layers, colours, last parameters
+    if opts.params != Params():  # --set/--preset win over the remembered parameters
+        window.session.set_params(opts.params)
     window.show()
     path = Path(opts.file) if opts.file else sample_path()
     if opts.file or path.is_file():

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from ..core.document import DocumentError, PasswordRequired
 from .editing import Editing
+from .polish import Polish
 from .scene.view import ZOOM_STEP, PageView
 from .session import Session
 from .widgets.layers_panel import LayersPanel
@@ -69,6 +70,7 @@ class MainWindow(QMainWindow):
         self.session.detectFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
         self.view.renderFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
         self.editing = Editing(self)  # hand correction: annotation, undo, save, export
+        self.polish = Polish(self)  # preferences, Help, palette, metrics panel, differences layer
         self._update_title()
         self.resize(1400, 900)
 
@@ -211,5 +213,6 @@ class MainWindow(QMainWindow):
         if not self.editing.confirm_discard():
             event.ignore()
             return
+        self.polish.on_close()
         self.session.close()
         super().closeEvent(event)

@@ -1,0 +1,78 @@
+"""The differences layer: cells where detection and annotation disagree, drawn on the page.
+
+One hatched path per kind of difference (cells the annotation reads differently or that
+went missing, cells only the detection has, whole tables missed or invented). Scene units
+are PDF points like every overlay; pens are cosmetic. The layer sits above the detection
+layers and below the selection highlight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
+
+from ..scoring import DiffCell
+from .layers import qrect
+
+KEY, LABEL, SHORTCUT = "diff", "Differences from the annotation", "Shift+D"
+HELP = ("Cells where the detection differs from the saved annotation: hatched red where the "
+        "annotation's text is read differently or lost, dotted where only the detection has a cell")
+# Red reads as "wrong" and is far from the grid's crimson once hatched; on white paper only.
+COLOUR = QColor(225, 20, 20)
+EXTRA_COLOUR = QColor(160, 0, 120)
+Z_VALUE = 50.0  # above every detection layer (z 1..n), below the selection (100)
+
+# kind -> (colour, pen width, pen style, brush style)
+_STYLE: dict[str, tuple[QColor, float, Qt.PenStyle, Qt.BrushStyle]] = {
+    "changed": (COLOUR, 2.5, Qt.PenStyle.SolidLine, Qt.BrushStyle.BDiagPattern),
+    "lost": (COLOUR, 2.5, Qt.PenStyle.SolidLine, Qt.BrushStyle.BDiagPattern),
+    "missed_table": (COLOUR, 3.0, Qt.PenStyle.DashLine, Qt.BrushStyle.NoBrush),
+    "extra": (EXTRA_COLOUR, 2.0, Qt.PenStyle.DotLine, Qt.BrushStyle.NoBrush),
+    "extra_table": (EXTRA_COLOUR, 3.0, Qt.PenStyle.DashDotLine, Qt.BrushStyle.NoBrush),
+}
+
+
+class DiffLayer:
+    """Path items showing ``DiffCell``s; ``set_diffs`` replaces them, ``set_visible`` toggles."""
+
+    def __init__(self, scene: QGraphicsScene, visible: bool = True) -> None:
+        self.items: dict[str, QGraphicsPathItem] = {}
+        for kind, (colour, width, style, brush) in _STYLE.items():
+            item = QGraphicsPathItem()
+            pen = QPen(colour, width, style)
+            pen.setCosmetic(True)
+            item.setPen(pen)
+            item.setBrush(QBrush(colour, brush))
+            item.setZValue(Z_VALUE)
+            item.setAcceptHoverEvents(False)
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the layers below
+            item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
+            scene.addItem(item)
+            self.items[kind] = item
+        self.diffs: tuple[DiffCell, ...] = ()
+        self.visible = visible
+        self.set_visible(visible)
+
+    def set_diffs(self, diffs: Sequence[DiffCell]) -> None:
+        self.diffs = tuple(diffs)
+        for kind, item in self.items.items():
+            path = QPainterPath()
+            for d in self.diffs:
+                if d.kind == kind:
+                    path.addRect(qrect(d.bbox))
+            item.setPath(path)
+
+    def set_visible(self, on: bool) -> None:
+        self.visible = on
+        for item in self.items.values():
+            item.setVisible(on)
+
+    def boxes(self) -> list[tuple[str, tuple[float, float, float, float]]]:
+        """(kind, (x0, y0, x1, y1)) of every drawn difference, in drawing order."""
+        return [(d.kind, d.bbox.as_tuple()) for d in self.diffs]
+
+
+__all__ = ["DiffLayer", "KEY", "LABEL", "SHORTCUT", "HELP", "COLOUR", "EXTRA_COLOUR"]

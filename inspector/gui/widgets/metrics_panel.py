@@ -1,0 +1,164 @@
+"""The metrics panel: the current page's detection scored against the document's annotation.
+
+The annotation is the one the editing part of the window holds (the file beside the PDF,
+with unsaved edits) when it has tables, else the file itself (``golden.io.find_annotation``).
+A file made on other PDF bytes or that cannot be read is said in the panel, never raised.
+Scores are computed on a worker thread after every result (the worst corpus page took
+about 60 ms); a score that answers an older request is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+
+from ...golden.io import AnnotationError, HashMismatch, find_annotation
+from ...golden.model import DocumentAnnotation
+from ..scoring import PageScore, annotated_pages, fmt_ratio, golden_page, score_page
+from ..session import Session
+
+COLUMNS = ("Table", "Adjacency P", "R", "F1", "Cells kept", "Rows intact", "Label-number", "Differences")
+
+
+class MetricsPanel(QWidget):
+    """Shows ``score`` (a ``PageScore``) or why there is none (``message``).
+
+    ``annotation_source`` returns the live annotation (or None); ``scoreChanged`` fires
+    after each new score or message, on the GUI thread.
+    """
+
+    scoreChanged = Signal()
+    _computed = Signal(int, object)  # request id, PageScore (from the worker thread)
+
+    def __init__(self, session: Session, annotation_source: Callable[[], DocumentAnnotation | None] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.annotation_source = annotation_source
+        self.file_note = ""  # why the file beside the PDF was not used ("" when fine or absent)
+        self.file_ann: DocumentAnnotation | None = None
+        self.score: PageScore | None = None
+        self.message = ""
+        self._req = 0
+        self._running: Future[PageScore] | None = None
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="metrics")
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        col = QVBoxLayout(self)
+        col.setContentsMargins(4, 4, 4, 4)
+        col.addWidget(self.summary)
+        col.addWidget(self.table, 1)
+        self._computed.connect(self._on_computed)
+        session.documentChanged.connect(self._load_file)
+        session.resultChanged.connect(self.rescore)
+        self._load_file()
+
+    # -- the annotation ---------------------------------------------------------------
+    def _load_file(self) -> None:
+        """Look for the annotation beside the open PDF; remember why it cannot be used."""
+        self.file_ann, self.file_note = None, ""
+        path = self.session.path
+        if path:
+            try:
+                self.file_ann = find_annotation(path)
+            except HashMismatch:
+                self.file_note = ("The annotation beside this file was made on a different PDF "
+                                  "(its SHA-256 does not match): not scored. Re-attach it to compare.")
+            except AnnotationError as exc:
+                self.file_note = f"The annotation beside this file cannot be read: {exc}"
+        self.rescore()
+
+    def annotation(self) -> DocumentAnnotation | None:
+        """The annotation to score against: the live one when it has tables, else the file's."""
+        live = self.annotation_source() if self.annotation_source is not None else None
+        if live is not None and live.tables:
+            return live
+        return self.file_ann
+
+    @property
+    def pending(self) -> bool:
+        """A score is being computed."""
+        return self._running is not None
+
+    # -- scoring ----------------------------------------------------------------------
+    def rescore(self) -> None:
+        """Score the current result (on the worker thread) or say why not."""
+        self._req += 1
+        ann, res = self.annotation(), self.session.result
+        if self.session.doc is None:
+            return self._show_message("No document open.")
+        if ann is None:
+            return self._show_message(self.file_note or "No annotation for this document: accept tables "
+                                      "(Table menu) and save, or run 'table-inspector golden init'.")
+        page = self.session.page_index + 1
+        gold = golden_page(ann, page)
+        if not gold.tables:
+            pages = ", ".join(map(str, annotated_pages(ann))) or "none"
+            return self._show_message(f"Page {page} has no annotated table (annotated pages: {pages}).")
+        if res is None or res.page != page:
+            self.summary.setText(f"Page {page}: waiting for the detection…")
+            return None
+        req, tables = self._req, res.tables
+        self._running = self._pool.submit(score_page, gold, tables)
+        self._running.add_done_callback(lambda f, req=req: self._computed.emit(req, _outcome(f)))
+        return None
+
+    def _on_computed(self, req: int, outcome: object) -> None:
+        if req != self._req:
+            return  # a newer result is being scored
+        self._running = None
+        if isinstance(outcome, PageScore):
+            self._show_score(outcome)
+        else:
+            self._show_message(f"Scoring failed: {outcome}")
+
+    def _show_message(self, text: str) -> None:
+        self._running = None
+        self.score, self.message = None, text
+        self.summary.setText(text)
+        self.table.setRowCount(0)
+        self.scoreChanged.emit()
+
+    def _show_score(self, score: PageScore) -> None:
+        self.score, self.message = score, ""
+        a, det = score.adjacency, score.detection
+        found = f"{det.tp} of {det.n_golden} annotated table(s) found at IoU 0.5, {det.n_output} detected"
+        self.summary.setText(
+            f"<b>Page {score.page}</b> against the annotation: adjacency P {a.precision:.3f}, "
+            f"R {a.recall:.3f}, <b>F1 {a.f1:.3f}</b>; cells kept {fmt_ratio(score.retention)}, rows intact "
+            f"{fmt_ratio(score.rows)}, label-number pairs {fmt_ratio(score.pairing)}; {found}; "
+            f"{len(score.diffs)} difference(s).")
+        self.table.setRowCount(len(score.tables))
+        for i, t in enumerate(score.tables):
+            n_diff = sum(1 for d in score.diffs if t.matched is not None and d.table == t.matched)
+            values = (t.id if t.matched is not None else f"{t.id} (missed)", f"{t.adjacency.precision:.3f}",
+                      f"{t.adjacency.recall:.3f}", f"{t.adjacency.f1:.3f}", fmt_ratio(t.retention),
+                      fmt_ratio(t.rows), fmt_ratio(t.pairing), str(n_diff))
+            for j, v in enumerate(values):
+                self.table.setItem(i, j, QTableWidgetItem(v))
+        self.table.resizeColumnsToContents()
+        self.scoreChanged.emit()
+
+    def close_pool(self) -> None:
+        """Stop the scoring thread (when the window closes)."""
+        self._req += 1
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _outcome(f: Future[PageScore]) -> object:
+    """The score, or the one-line reason it failed (never raised into Qt)."""
+    try:
+        return f.result()
+    except Exception as exc:  # noqa: BLE001 - a metric bug must not take the window down
+        return f"{type(exc).__name__}: {exc}"
+
+
+__all__ = ["MetricsPanel", "COLUMNS"]
