@@ -26,6 +26,7 @@ VISIBLE_LAYERS, SHOWN_LAYERS_SET = "layers/visible", "layers/saved"
 COLOUR_PREFIX = "layers/colour/"
 LAST_PARAMS = "params/last"
 EXPORT_FORMAT, EXPORT_FOLDER = "export/format", "export/folder"
+DEFAULT_SIZE = (1400, 900)  # the main window's own start size
 
 
 def app_settings() -> QSettings:
@@ -69,7 +70,6 @@ class Preferences:
         self.settings = window.settings
         # Captured once every dock exists: what "Reset to defaults" goes back to.
         self.default_state = window.saveState()
-        self.default_size = window.size()
         self.colour_overrides: dict[str, QColor] = {}
         self.restored = False
 
@@ -149,7 +149,7 @@ class Preferences:
         self.settings.sync()
         w = self.window
         w.restoreState(self.default_state)
-        w.resize(self.default_size)
+        w.resize(*DEFAULT_SIZE)
         w.layers.set_visible_layers({spec.key for spec in LAYERS if spec.default_on})
         for key in list(self.colour_overrides):
             self.set_colour(key, None, save=False)

@@ -1,0 +1,169 @@
+"""The metrics panel and the differences layer: a saved annotation that differs from the
+detection in one cell, scored live, drawn on the page and in the preview."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from gui_pdfs import COL_W, ROW_H, X0, Y0, Built, build_pdf
+from PySide6.QtCore import QSettings
+
+from inspector.core.types import Table
+from inspector.golden.io import annotation_path_for, save_annotation, sha256_of
+from inspector.golden.model import AnnTable, DocumentAnnotation, PageInfo, annotation_table_from_detected
+from inspector.gui.main_window import MainWindow
+from inspector.gui.scoring import GoldenPage, diff_page, golden_page, score_page
+
+
+def _quiet(win: MainWindow) -> None:
+    win.editing.ask = lambda _t, _x: False  # type: ignore[method-assign]
+    win.editing.ask_save = lambda: "discard"  # type: ignore[method-assign]
+
+
+def _window(qtbot, tmp_path: Path) -> MainWindow:  # noqa: ANN001
+    win = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    _quiet(win)
+    win.resize(1200, 800)
+    win.show()
+    return win
+
+
+def _settled(qtbot, win: MainWindow, wait) -> None:  # noqa: ANN001
+    wait(win)
+    qtbot.waitUntil(lambda: not win.polish.metrics.pending, timeout=10000)
+
+
+def _annotate(win: MainWindow, pdf: Path, changed: str | None) -> AnnTable:
+    """Save an annotation of page 1's detected table beside ``pdf``; ``changed`` overrides
+    cell (1, 1) ("Kent")."""
+    res = win.session.result
+    assert res is not None and len(res.tables) == 1
+    t = annotation_table_from_detected(res.tables[0], "t1", res.words, win.session.params, (res.width, res.height))
+    region = t.regions[0]
+    if changed is not None:
+        cells = tuple(dataclasses.replace(c, override=changed) if (c.r, c.c) == (1, 1) else c for c in region.cells)
+        t = dataclasses.replace(t, regions=(dataclasses.replace(region, cells=cells),))
+    ann = DocumentAnnotation(sha256_of(pdf), pdf.name, (PageInfo(1, res.width, res.height),
+                                                        PageInfo(2, res.width, res.height)), (t,))
+    save_annotation(ann, annotation_path_for(pdf))
+    return t
+
+
+@pytest.fixture
+def differing(qtbot, tmp_path: Path, wait) -> tuple[MainWindow, Built]:  # noqa: ANN001
+    """A window on a PDF whose saved annotation reads cell (1, 1) as "Kant" (the page says "Kent")."""
+    built = build_pdf(tmp_path / "diff.pdf", pages=2)
+    first = _window(qtbot, tmp_path)
+    assert first.open_file(built.path)
+    _settled(qtbot, first, wait)
+    _annotate(first, built.path, "Kant")
+    first.session.close()
+    win = _window(qtbot, tmp_path)
+    assert win.open_file(built.path)
+    _settled(qtbot, win, wait)
+    yield win, built
+    win.session.close()
+
+
+def test_panel_scores_below_one_and_diff_has_exactly_the_cell(differing, qtbot, wait) -> None:  # noqa: ANN001
+    win, _ = differing
+    panel, layer = win.polish.metrics, win.polish.diff
+    assert panel.score is not None, panel.message
+    a = panel.score.adjacency
+    assert a.f1 < 1.0 and a.truth == a.found and 0 < a.correct < a.truth
+    assert panel.score.retention.hit == panel.score.retention.total - 1
+    assert "F1" in panel.summary.text() and panel.table.rowCount() == 1
+    # exactly one difference: the detected cell at row 1, column 1, with both texts
+    assert len(layer.diffs) == 1
+    d = layer.diffs[0]
+    assert (d.kind, d.golden, d.found, d.r, d.c) == ("changed", "Kant", "Kent", 1, 1)
+    x0, y0, x1, y1 = d.bbox.as_tuple()
+    assert abs(x0 - (X0 + COL_W)) < 2 and abs(y0 - (Y0 + ROW_H)) < 2 and abs(x1 - (X0 + 2 * COL_W)) < 2
+    assert layer.items["changed"].path().elementCount() > 0 and layer.items["changed"].isVisible()
+    # the preview marks the same slot
+    assert list(win.polish.diff_delegate.marked()) == [(1, 1)]
+
+
+def test_parameter_change_updates_panel(differing, qtbot, wait) -> None:  # noqa: ANN001
+    win, _ = differing
+    panel = win.polish.metrics
+    before = panel.score.adjacency.f1
+    win.session.set_param("tables.min_rows", 6)  # the 4-row table is no longer a table
+    qtbot.waitUntil(lambda: panel.score is not None and panel.score.adjacency.f1 != before, timeout=30000)
+    _settled(qtbot, win, wait)
+    assert panel.score.adjacency.f1 == 0.0 and panel.score.tables[0].matched is None
+    assert [d.kind for d in win.polish.diff.diffs] == ["missed_table"]
+    win.session.set_param("tables.min_rows", 2)
+    qtbot.waitUntil(lambda: panel.score is not None and panel.score.adjacency.f1 == before, timeout=30000)
+
+
+def test_diff_layer_toggles_with_its_action(differing) -> None:  # noqa: ANN001
+    win, _ = differing
+    p = win.polish
+    p.diff_action.trigger()
+    assert not p.diff.visible and not p.diff.items["changed"].isVisible() and not p.diff_box.isChecked()
+    assert p.diff_delegate.marked() == {}
+    p.diff_box.setChecked(True)
+    assert p.diff.visible and p.diff_action.isChecked()
+
+
+def test_page_without_annotated_table_says_so(differing, qtbot, wait) -> None:  # noqa: ANN001
+    win, _ = differing
+    win.session.set_page(1)
+    _settled(qtbot, win, wait)
+    assert win.polish.metrics.score is None and "no annotated table" in win.polish.metrics.message
+    assert win.polish.diff.diffs == ()
+
+
+def test_no_annotation_and_hash_mismatch_are_messages(qtbot, tmp_path: Path, wait) -> None:  # noqa: ANN001
+    built = build_pdf(tmp_path / "plain.pdf", pages=1)
+    win = _window(qtbot, tmp_path)
+    try:
+        assert win.open_file(built.path)
+        _settled(qtbot, win, wait)
+        assert win.polish.metrics.score is None and "No annotation" in win.polish.metrics.message
+        _annotate(win, built.path, None)
+        other = build_pdf(tmp_path / "other.pdf", pages=1)
+        other.path.write_bytes(other.path.read_bytes() + b"\n% changed\n")
+        annotation_path_for(built.path).replace(annotation_path_for(other.path))
+        assert win.open_file(other.path)
+        _settled(qtbot, win, wait)
+        assert win.polish.metrics.score is None and "different PDF" in win.polish.metrics.message
+    finally:
+        win.session.close()
+
+
+def test_identical_annotation_scores_one(qtbot, tmp_path: Path, wait) -> None:  # noqa: ANN001
+    built = build_pdf(tmp_path / "same.pdf", pages=1)
+    win = _window(qtbot, tmp_path)
+    try:
+        assert win.open_file(built.path)
+        _settled(qtbot, win, wait)
+        _annotate(win, built.path, None)
+        win.polish.metrics._load_file()  # the file appeared after opening
+        qtbot.waitUntil(lambda: win.polish.metrics.score is not None, timeout=10000)
+        assert win.polish.metrics.score.adjacency.f1 == 1.0 and win.polish.diff.diffs == ()
+    finally:
+        win.session.close()
+
+
+def test_diff_page_pairs_and_extra_tables() -> None:
+    from inspector.core.types import Cell, Rect
+
+    def table(texts: list[list[str]], x: float = 0.0) -> Table:
+        cells = tuple(Cell(r, c, 1, 1, t, Rect(x + 10 * c, 10 * r, x + 10 * c + 10, 10 * r + 10))
+                      for r, row in enumerate(texts) for c, t in enumerate(row))
+        return Table(Rect(x, 0, x + 10 * len(texts[0]), 10 * len(texts)), len(texts), len(texts[0]), cells)
+
+    gold = table([["a", "b"], ["c", "d"]])
+    out = [table([["a", "b"], ["c", "x"]]), table([["p", "q"]], x=500)]
+    diffs = diff_page([gold], out)
+    assert [(d.kind, d.golden, d.found) for d in diffs] == [("changed", "d", "x"), ("extra_table", "", "")]
+    assert diff_page([], out) == ()
+    score = score_page(GoldenPage(1, ("g",), (gold,)), out)
+    assert score.detection.tp == 1 and score.retention.hit == 3 and score.retention.total == 4
+    empty = golden_page(DocumentAnnotation("0" * 64, "x.pdf"), 1)
+    assert empty.tables == ()
