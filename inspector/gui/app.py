@@ -125,6 +125,7 @@ def _screenshot(app: QApplication, window: MainWindow, opts: LaunchOptions) -> i
     if opts.annotation:
         _load_annotation(window, opts.annotation)
     wait_for_result(app, window.session)
+    _wait_for_metrics(app, window)
     if opts.annotation:
         window.editing.select_first_on_page()
     if opts.select_table:
@@ -174,6 +175,15 @@ def _apply_view(window: MainWindow, opts: LaunchOptions) -> None:
     else:
         window.view.set_zoom(float(opts.zoom) / 100.0)
         window.view.show_top_left()
+
+
+def _wait_for_metrics(app: QApplication, window: MainWindow, timeout_s: float = 30.0) -> None:
+    """Let the metrics panel finish scoring the result, so the picture shows its numbers."""
+    deadline = time.monotonic() + timeout_s
+    app.processEvents()
+    while window.polish.metrics.pending and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.005)
 
 
 def wait_for_result(app: QApplication, session: Session, timeout_s: float = RESULT_TIMEOUT_S) -> bool:

@@ -49,10 +49,13 @@ class Polish(QObject):
         dock = QDockWidget("Metrics", w)
         dock.setObjectName("Metrics")
         dock.setWidget(self.metrics)
-        w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
         inspector = w.findChild(QDockWidget, "Stage inspector")
         if inspector is not None:
             w.tabifyDockWidget(inspector, dock)
+            # The new tab current before the first show leaves a stray tab bar on screen (Qt 6.12).
+            inspector.raise_()
+        else:
+            w.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
         return dock
 
     def _live_annotation(self) -> DocumentAnnotation | None:

@@ -3,7 +3,7 @@
 One hatched path per kind of difference (cells the annotation reads differently or that
 went missing, cells only the detection has, whole tables missed or invented). Scene units
 are PDF points like every overlay; pens are cosmetic. The layer sits above the detection
-layers and below the selection highlight.
+layers and the selection highlight.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ HELP = ("Cells where the detection differs from the saved annotation: hatched re
 # Red reads as "wrong" and is far from the grid's crimson once hatched; on white paper only.
 COLOUR = QColor(225, 20, 20)
 EXTRA_COLOUR = QColor(160, 0, 120)
-Z_VALUE = 50.0  # above every detection layer (z 1..n), below the selection (100)
+Z_VALUE = 101.0  # above the selection (100): a selected table's amber fill must not hide its differences
 
 # kind -> (colour, pen width, pen style, brush style)
 _STYLE: dict[str, tuple[QColor, float, Qt.PenStyle, Qt.BrushStyle]] = {
-    "changed": (COLOUR, 2.5, Qt.PenStyle.SolidLine, Qt.BrushStyle.BDiagPattern),
-    "lost": (COLOUR, 2.5, Qt.PenStyle.SolidLine, Qt.BrushStyle.BDiagPattern),
+    "changed": (COLOUR, 3.0, Qt.PenStyle.SolidLine, Qt.BrushStyle.BDiagPattern),
+    "lost": (COLOUR, 3.0, Qt.PenStyle.SolidLine, Qt.BrushStyle.BDiagPattern),
     "missed_table": (COLOUR, 3.0, Qt.PenStyle.DashLine, Qt.BrushStyle.NoBrush),
     "extra": (EXTRA_COLOUR, 2.0, Qt.PenStyle.DotLine, Qt.BrushStyle.NoBrush),
     "extra_table": (EXTRA_COLOUR, 3.0, Qt.PenStyle.DashDotLine, Qt.BrushStyle.NoBrush),
