@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMessageBox, QUndoView
 
@@ -37,12 +37,12 @@ class Editing(QObject):
         self.panel = AnnotationPanel(window.session, self.ann, self.actions)
         self.undo_view = QUndoView(self.ann.stack)
         self.undo_view.setEmptyLabel("(opened)")
-        self.panel_dock = self._dock("Annotation", self.panel, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.undo_dock = self._dock("Undo history", self.undo_view, Qt.DockWidgetArea.RightDockWidgetArea)
-        window.tabifyDockWidget(window.findChild(QDockWidget, "Layers"), self.undo_dock)
         preview_dock = window.findChild(QDockWidget, "Table preview")
-        window.tabifyDockWidget(preview_dock, self.panel_dock)
-        preview_dock.raise_()
+        self._pending_tabs: list[tuple[QDockWidget, QDockWidget]] = []
+        window.installEventFilter(self)
+        self.panel_dock = self._dock("Annotation", self.panel, preview_dock)
+        # Another tab of the bottom area: a dock of its own would raise the window's minimum size.
+        self.undo_dock = self._dock("Undo history", self.undo_view, preview_dock)
         # The bottom tab shows what was last picked: a detected table or an accepted one.
         window.session.selectionChanged.connect(lambda: window.session.selection and preview_dock.raise_())
         self.ann.selectionChanged.connect(lambda: self.ann.selection and self.panel_dock.raise_())
@@ -51,12 +51,24 @@ class Editing(QObject):
         self.ann.message.connect(lambda msg: window.statusBar().showMessage(msg, 8000))
         window.session.documentChanged.connect(self._document_opened)
 
-    def _dock(self, title: str, widget: object, area: Qt.DockWidgetArea) -> QDockWidget:
+    def _dock(self, title: str, widget: object, beside: QDockWidget) -> QDockWidget:
+        """A new dock, another tab of ``beside`` once the window is first shown: Qt (6.12)
+        leaves a stray tab bar behind when two tab groups are made before the first show."""
         dock = QDockWidget(title, self.window)
         dock.setObjectName(title)
         dock.setWidget(widget)  # type: ignore[arg-type]
-        self.window.addDockWidget(area, dock)
+        dock.hide()
+        self._pending_tabs.append((beside, dock))
         return dock
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if obj is self.window and event.type() == QEvent.Type.Show and self._pending_tabs:
+            pending, self._pending_tabs = self._pending_tabs, []
+            for beside, dock in pending:
+                self.window.tabifyDockWidget(beside, dock)
+                dock.show()
+            beside.raise_()
+        return False
 
     def _add(self, menu: object, text: str, slot: object, shortcut: object = None) -> QAction:
         action = QAction(text, self.window)
