@@ -176,3 +176,31 @@ def test_screenshot_with_annotation_option(editor: MainWindow, qapp, tmp_path, t
     with pytest.raises(LaunchError, match="not valid JSON") as err:
         run(LaunchOptions(file=str(table_pdf.path), annotation=str(bad), screenshot=str(out)))
     assert err.value.code == 3
+
+
+def test_reattach_on_request_after_mismatch(editor: MainWindow, qtbot, tmp_path, table_pdf) -> None:  # noqa: ANN001
+    editor.editing.actions.accept(False)
+    assert editor.editing.save()
+    kept = editor.editing.ann.doc.tables
+    editor.session.close()
+    with open(table_pdf.path, "ab") as f:
+        f.write(b"\n% an incremental byte change\n")
+    win, asked = _second_window(qtbot, tmp_path, answer=True)
+    assert win.open_file(table_pdf.path)
+    assert asked == ["Annotation made on another file"]
+    ann = win.editing.ann
+    assert ann.doc.tables == kept and "re-attached" in ann.doc.notes and win.isWindowModified()
+    win.session.close()
+
+
+def test_opening_another_file_asks_about_unsaved_edits(editor: MainWindow, tmp_path) -> None:  # noqa: ANN001
+    from gui_pdfs import build_pdf
+    other = build_pdf(tmp_path / "other.pdf")
+    editor.editing.actions.accept(False)
+    editor.editing.ask_save = lambda: "cancel"  # type: ignore[method-assign]
+    assert not editor.open_file(other.path)
+    assert editor.session.path.endswith("table.pdf") and editor.editing.ann.doc.tables
+    editor.editing.ask_save = lambda: "discard"  # type: ignore[method-assign]
+    assert editor.open_file(other.path)
+    assert editor.session.path.endswith("other.pdf") and editor.editing.ann.doc.tables == ()
+    assert not editor.isWindowModified()
