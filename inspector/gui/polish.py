@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QIcon, QKeySequence
-from PySide6.QtWidgets import QCheckBox, QDockWidget, QHBoxLayout, QLabel, QMenu
+from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence
+from PySide6.QtWidgets import QCheckBox, QColorDialog, QDockWidget, QHBoxLayout, QLabel, QMenu
 
 from ..golden.model import DocumentAnnotation
 from .help import add_help_menu, layers_guide_html
@@ -39,6 +39,7 @@ class Polish(QObject):
         self._follow_annotation()
         self.prefs = Preferences(window)  # after every dock exists: its default layout
         self._settings_menu()
+        self._colour_menus()
         add_help_menu(window, self.guide_html)
         PaletteFollower(window, self.refresh_palette)
         self.refresh_palette()
@@ -131,6 +132,34 @@ class Polish(QObject):
         menu = self._menu("&Edit") or self.window.menuBar().addMenu("&Settings")
         menu.addSeparator()
         menu.addAction("Reset preferences to &defaults…").triggered.connect(lambda: self.prefs.reset())
+
+    def _colour_menus(self) -> None:
+        """Right-click on a layer's check box: change its colour(s), remembered in the preferences."""
+        for key, box in self.window.layers.boxes.items():
+            box.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            box.customContextMenuRequested.connect(
+                lambda pos, key=key, box=box: self.layer_menu(key).exec(box.mapToGlobal(pos)))
+
+    def layer_menu(self, layer: str) -> QMenu:
+        """The colour menu of ``layer``: one "Colour…" entry per colour it draws with, and a reset."""
+        from .scene.layers import PARTS
+        menu = QMenu(self.window)
+        keys = list(dict.fromkeys(p.colour for p in PARTS[layer]))
+        for key in keys:
+            text = "Colour…" if len(keys) == 1 else f"Colour of {key.replace('_', ' ')}…"
+            menu.addAction(text).triggered.connect(lambda _=False, key=key: self.choose_colour(key))
+        menu.addAction("Default colour").triggered.connect(
+            lambda: [self.prefs.set_colour(k, None) for k in keys])
+        return menu
+
+    def choose_colour(self, key: str) -> None:
+        colour = self.ask_colour(self.prefs.colour(key))
+        if colour.isValid():
+            self.prefs.set_colour(key, colour)
+
+    def ask_colour(self, initial: QColor) -> QColor:
+        """A colour from the person (invalid when cancelled); tests replace this."""
+        return QColorDialog.getColor(initial, self.window, "Layer colour")
 
     def guide_html(self) -> str:
         extra = ((diff_layer.LABEL, diff_layer.SHORTCUT, diff_layer.HELP, diff_layer.COLOUR),)

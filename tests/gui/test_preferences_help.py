@@ -149,3 +149,39 @@ def test_dark_palette_borders_and_page_stays_paper(window: MainWindow) -> None:
     assert not is_dark(light) and border_colour(light).lightness() < 60
     pix = bordered_swatch(QColor(255, 255, 0), 10, QColor(0, 0, 0)).toImage()
     assert QColor(pix.pixel(0, 5)) == QColor(0, 0, 0) and QColor(pix.pixel(5, 5)) == QColor(255, 255, 0)
+
+
+def test_layer_colour_menu_changes_and_resets(window: MainWindow, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    p = window.polish
+    menu = p.layer_menu("words")
+    texts = [a.text() for a in menu.actions()]
+    assert texts == ["Colour of words…", "Colour of low confidence…", "Default colour"]
+    p.ask_colour = lambda _initial: QColor(0, 0, 0)  # type: ignore[method-assign]
+    menu.actions()[1].trigger()
+    low = window.view.page_scene.layers["words"].items[1]
+    assert low.pen().color() == QColor(0, 0, 0) and low.brush().color().alpha() == 110  # fill opacity kept
+    assert window.settings.value(prefs_mod.COLOUR_PREFIX + "low_confidence") == "#000000"
+    p.ask_colour = lambda _initial: QColor()  # cancelled: nothing changes
+    p.layer_menu("grids").actions()[0].trigger()
+    assert window.view.page_scene.layers["grids"].items[0].pen().color() == layer_colour("grids")
+    menu.actions()[2].trigger()
+    assert low.pen().color() == layer_colour("low_confidence")
+    assert not window.settings.contains(prefs_mod.COLOUR_PREFIX + "low_confidence")
+
+
+def test_system_scheme_switch_and_app_decoration(qapp) -> None:  # noqa: ANN001
+    from PySide6.QtCore import Qt
+
+    from inspector.gui.palette import DESKTOP_FILE_NAME, app_icon, apply_scheme, decorate_app
+    old = qapp.palette()
+    try:
+        apply_scheme(qapp, Qt.ColorScheme.Dark)
+        assert is_dark(qapp.palette())
+        apply_scheme(qapp, Qt.ColorScheme.Light)
+        assert not is_dark(qapp.palette())
+        decorate_app(qapp)
+        assert qapp.desktopFileName() == DESKTOP_FILE_NAME
+        assert not app_icon().isNull() and 32 in {s.width() for s in app_icon().availableSizes()}
+        assert not qapp.windowIcon().isNull()
+    finally:
+        qapp.setPalette(old)
