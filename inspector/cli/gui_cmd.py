@@ -15,6 +15,7 @@ EXAMPLES = """examples:
   table-inspector                       open the bundled sample
   table-inspector report.pdf --page 3   open a file at page 3
   table-inspector gui report.pdf --page 2 --layers words,grids --screenshot shot.png
+  table-inspector gui report.pdf --page 3 --annotation fixed.tables.json --screenshot after.png
 """
 
 

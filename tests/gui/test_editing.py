@@ -246,3 +246,15 @@ def test_panel_selection_selects_on_page(editor: MainWindow) -> None:
     assert box == region(editor).slot_box(2, 1)
     word = next(w for w in editor.session.result.words if w.text == "Anjou")
     assert box.x0 <= word.bbox.cx <= box.x1 and box.y0 <= word.bbox.cy <= box.y1
+
+
+def test_hover_cursor_tells_what_a_press_does(editor: MainWindow) -> None:
+    accepted(editor)
+    vp = editor.view.viewport()
+    x = region(editor).xs[1]
+    QTest.mouseMove(vp, at(editor, x, 285))
+    assert vp.cursor().shape() == Qt.CursorShape.SplitHCursor  # a column boundary
+    QTest.mouseMove(vp, at(editor, 300, region(editor).ys[2]))
+    assert vp.cursor().shape() == Qt.CursorShape.SplitVCursor  # a row boundary
+    QTest.mouseMove(vp, at(editor, 280, 340))  # paper below the table
+    assert vp.cursor().shape() not in (Qt.CursorShape.SplitHCursor, Qt.CursorShape.SplitVCursor)

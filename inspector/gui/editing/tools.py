@@ -32,6 +32,11 @@ HIT_PX = 4.0
 MIN_REGION_PT = 4.0
 NUDGE_PT, BIG_NUDGE_PT = 1.0, 5.0
 TOOLS = ("", "draw", "row", "col")
+_HANDLE_CURSORS = {"tl": Qt.CursorShape.SizeFDiagCursor, "br": Qt.CursorShape.SizeFDiagCursor,
+                   "tr": Qt.CursorShape.SizeBDiagCursor, "bl": Qt.CursorShape.SizeBDiagCursor,
+                   "t": Qt.CursorShape.SizeVerCursor, "b": Qt.CursorShape.SizeVerCursor,
+                   "l": Qt.CursorShape.SizeHorCursor, "r": Qt.CursorShape.SizeHorCursor,
+                   "c": Qt.CursorShape.SizeAllCursor}
 
 
 @dataclass
@@ -62,6 +67,7 @@ class EditController(QObject):
         view.page_scene.addItem(self.layer)
         self.tool = ""
         self.drag: Drag | None = None
+        self._cursor: Qt.CursorShape | None = None
         self._viewport = view.viewport()
         view.viewport().installEventFilter(self)
         view.installEventFilter(self)
@@ -108,6 +114,9 @@ class EditController(QObject):
         if t == QEvent.Type.MouseMove and self.drag is not None:
             self._move(event)  # type: ignore[arg-type]
             return True
+        if t == QEvent.Type.MouseMove:
+            self._hover(event)  # type: ignore[arg-type]
+            return False
         if t == QEvent.Type.MouseButtonRelease and self.drag is not None:
             self._release(event)  # type: ignore[arg-type]
             return True
@@ -147,6 +156,29 @@ class EditController(QObject):
             return False
         self._select_slot(slot, bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier))
         return True
+
+    def _hover(self, event: QMouseEvent) -> None:
+        """Show what a press here would do: split cursors over boundaries, size ones on handles."""
+        if event.buttons() != Qt.MouseButton.NoButton:
+            return
+        p = self._scene(event)
+        regions = self.ann.tables_on(self.page)
+        sel = self.ann.selection
+        shape: Qt.CursorShape | None = None
+        if self.tool:
+            shape = Qt.CursorShape.CrossCursor
+        elif (h := hit_handle(regions, sel.table_id if sel else None, p.x(), p.y(), self._tol())) is not None:
+            shape = _HANDLE_CURSORS.get(h.handle, Qt.CursorShape.SizeAllCursor)
+        elif (b := hit_boundary(regions, p.x(), p.y(), self._tol())) is not None:
+            turn = next(t.regions[i].turn for t, i in regions if (t.id, i) == (b.table_id, b.region))
+            horizontal = (b.axis == "row") != (turn in (90, 270))  # a turned region's rows run up the page
+            shape = Qt.CursorShape.SplitVCursor if horizontal else Qt.CursorShape.SplitHCursor
+        if shape != self._cursor:
+            self._cursor = shape
+            if shape is None:
+                self._viewport.unsetCursor()
+            else:
+                self._viewport.setCursor(shape)
 
     def _select_slot(self, slot: tuple[AnnTable, int, int, int], extend: bool) -> None:
         table, i, r, c = slot
