@@ -8,16 +8,13 @@ fails the previous file is untouched and ``AnnotationError`` says why.
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import hashlib
 import json
 import os
-import tempfile
 from dataclasses import replace
 from pathlib import Path
-from typing import IO
 
+from .. import atomic
 from .model import DocumentAnnotation
 from .schema import SCHEMA_VERSION, AnnotationError, from_json, to_json
 
@@ -85,54 +82,13 @@ def save_annotation(ann: DocumentAnnotation, path: PathLike) -> None:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` by ``data`` all at once, or leave it as it was and raise ``AnnotationError``."""
-    folder = path.parent if str(path.parent) else Path(".")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        atomic.write_atomic(path, data)
     except OSError as exc:
-        raise AnnotationError(f"cannot save {path}: {_why(exc)}") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            _write_all(f, data)
-            f.flush()
-            os.fsync(f.fileno())
-        _copy_mode(path, tmp)
-        os.replace(tmp, path)
-    except BaseException as exc:  # a crash or Ctrl-C mid-write must not leave the temp file behind
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise AnnotationError(f"cannot save {path}: {_why(exc)}; the previous file is unchanged") from None
-        raise
-    _fsync_dir(folder)
+        raise AnnotationError(f"cannot save {path}: {_why(exc)}; the previous file is unchanged") from None
 
 
-def _write_all(f: IO[bytes], data: bytes) -> None:
-    f.write(data)
-
-
-def _copy_mode(path: Path, tmp: str) -> None:
-    try:
-        mode = path.stat().st_mode & 0o777
-    except OSError:
-        mode = 0o644  # mkstemp makes 0600; a new annotation is as readable as other documents
-    os.chmod(tmp, mode)
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable; not every platform can open a folder."""
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def _why(exc: OSError) -> str:
-    reasons = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is exceeded",
-               errno.EACCES: "permission denied", errno.EPERM: "permission denied",
-               errno.EROFS: "the file system is read-only", errno.ENOENT: "the folder does not exist"}
-    return reasons.get(exc.errno or 0, exc.strerror or str(exc))
+_why = atomic.why
 
 
 def load_annotation(path: PathLike) -> DocumentAnnotation:

@@ -89,7 +89,7 @@ def test_full_disk_keeps_the_previous_file(accounts_pdf, tmp_path, monkeypatch, 
     def full(_fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("inspector.export.files.os.fsync", full)
+    monkeypatch.setattr("inspector.atomic.os.fsync", full)
     assert main(["export", str(pdf), "-f", "md", "-o", str(out)]) == 3
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "No space left on device" in err and "Traceback" not in err

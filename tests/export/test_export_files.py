@@ -37,7 +37,7 @@ def test_failure_mid_write_leaves_old_file_and_no_temp(tmp_path: Path, monkeypat
     def boom(*_a: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("inspector.export.files.os.replace", boom)
+    monkeypatch.setattr("inspector.atomic.os.replace", boom)
     with pytest.raises(OSError) as info:
         write_atomic(target, b"[2]")
     assert info.value.errno == errno.ENOSPC

@@ -80,7 +80,7 @@ def test_full_disk_keeps_previous_file(tmp_path: Path, monkeypatch: pytest.Monke
     path = tmp_path / "doc.pdf.tables.json"
     gio.save_annotation(_ann(), path)
     before = path.read_bytes()
-    monkeypatch.setattr(gio, "_write_all", _fail_after_half)
+    monkeypatch.setattr("inspector.atomic._write_all", _fail_after_half)
     changed = _ann("b" * 64)
     with pytest.raises(AnnotationError, match="disk is full.*previous file is unchanged"):
         gio.save_annotation(changed, path)
