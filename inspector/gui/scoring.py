@@ -29,9 +29,10 @@ class GoldenPage:
 
 @dataclass(frozen=True, slots=True)
 class TableScore:
-    """One golden table against the output: ``matched`` indexes the output (None: missed)."""
+    """One golden table (at ``bbox``) against the output: ``matched`` indexes the output (None: missed)."""
 
     id: str
+    bbox: Rect
     matched: int | None
     adjacency: adjacency.AdjacencyCounts
     retention: metrics.Ratio
@@ -109,7 +110,7 @@ def score_page(golden: GoldenPage, output: Sequence[Table]) -> PageScore:
     scores = []
     for g, gid, j in zip(golden.tables, golden.ids, matches, strict=True):
         placed = metrics.place_cells(g, output, metrics.overlapping(g, output))
-        scores.append(TableScore(gid, j, adjacency.compare(g, output[j] if j is not None else None),
+        scores.append(TableScore(gid, g.bbox, j, adjacency.compare(g, output[j] if j is not None else None),
                                  metrics.cell_retention(g, placed), metrics.row_integrity(g, placed),
                                  metrics.label_number_pairing(g, placed)))
     return PageScore(golden.page, tuple(scores), metrics.detection(golden.tables, output),
@@ -170,6 +171,11 @@ def slots_of(diffs: Sequence[DiffCell], table_index: int, table: Table | None) -
     return out
 
 
+def diffs_in(diffs: Sequence[DiffCell], box: Rect) -> int:
+    """How many of ``diffs`` have their centre inside ``box``."""
+    return sum(1 for d in diffs if _holds(box, d.bbox))
+
+
 def fmt_ratio(r: metrics.Ratio) -> str:
     """"hit/total (pct %)", or "n/a" when nothing was counted."""
     v = r.value
@@ -177,4 +183,4 @@ def fmt_ratio(r: metrics.Ratio) -> str:
 
 
 __all__ = ["DIFF_KINDS", "GoldenPage", "TableScore", "DiffCell", "PageScore", "golden_page", "annotated_pages",
-           "score_page", "diff_page", "slots_of", "fmt_ratio"]
+           "score_page", "diff_page", "slots_of", "diffs_in", "fmt_ratio"]

@@ -167,3 +167,9 @@ def test_diff_page_pairs_and_extra_tables() -> None:
     assert score.detection.tp == 1 and score.retention.hit == 3 and score.retention.total == 4
     empty = golden_page(DocumentAnnotation("0" * 64, "x.pdf"), 1)
     assert empty.tables == ()
+
+
+def test_table_row_counts_its_differences(differing) -> None:  # noqa: ANN001
+    win, _ = differing
+    panel = win.polish.metrics
+    assert panel.table.item(0, 0).text() == "t1" and panel.table.item(0, 7).text() == "1"

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayou
 
 from ...golden.io import AnnotationError, HashMismatch, find_annotation
 from ...golden.model import DocumentAnnotation
-from ..scoring import PageScore, annotated_pages, fmt_ratio, golden_page, score_page
+from ..scoring import PageScore, annotated_pages, diffs_in, fmt_ratio, golden_page, score_page
 from ..session import Session
 
 COLUMNS = ("Table", "Adjacency P", "R", "F1", "Cells kept", "Rows intact", "Label-number", "Differences")
@@ -138,7 +138,7 @@ class MetricsPanel(QWidget):
             f"{len(score.diffs)} difference(s).")
         self.table.setRowCount(len(score.tables))
         for i, t in enumerate(score.tables):
-            n_diff = sum(1 for d in score.diffs if t.matched is not None and d.table == t.matched)
+            n_diff = diffs_in(score.diffs, t.bbox)
             values = (t.id if t.matched is not None else f"{t.id} (missed)", f"{t.adjacency.precision:.3f}",
                       f"{t.adjacency.recall:.3f}", f"{t.adjacency.f1:.3f}", fmt_ratio(t.retention),
                       fmt_ratio(t.rows), fmt_ratio(t.pairing), str(n_diff))
