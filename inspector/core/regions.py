@@ -116,12 +116,7 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float)
     across the box's side edges ends it.
     """
     band = [i for i, w in enumerate(words) if w.bbox.cy > box.y1 and w.bbox.y1 <= stop_y]
-    ids = [i for i in band if box.x0 - 3 <= words[i].bbox.cx <= box.x1 + 3]
-    crossers = [words[i].bbox for i in band if _crosses(words[i].bbox, box)]
-    lines = lines_in(words, ids)
-    counts = [0] * len(lines)
-    for s in segments(words, lines, min_gap):
-        counts[s.line] += 1
+    lines, counts, crossers = _column_lines(words, band, box, min_gap)
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
     bottom, pending = box.y1, False
@@ -144,18 +139,26 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
     the box's x range; a title (one piece) stops it.
     """
     band = [i for i, w in enumerate(words) if w.bbox.cy < box.y0 and w.bbox.y0 >= stop_y]
-    ids = [i for i in band if box.x0 - 3 <= words[i].bbox.cx <= box.x1 + 3]
-    crossers = [words[i].bbox for i in band if _crosses(words[i].bbox, box)]
-    lines = lines_in(words, ids)
-    counts = [0] * len(lines)
-    for s in segments(words, lines, min_gap):
-        counts[s.line] += 1
+    lines, counts, crossers = _column_lines(words, band, box, min_gap)
     top = box.y0
     for ln, n in list(zip(lines, counts, strict=True))[::-1][:max_lines]:
         if top - ln.bbox.y1 > 1.2 * ln.bbox.height or n < 2 or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
             break
         top = ln.bbox.y0
     return Rect(box.x0, min(top, box.y0), box.x1, box.y1)
+
+
+def _column_lines(words: Sequence[Word], band: Sequence[int], box: Rect,
+                  min_gap: float) -> tuple[list[Line], list[int], list[Rect]]:
+    """Text lines of ``band``'s words within the box's x range, their segment counts, and
+    the boxes of words that run across the box's side edges."""
+    ids = [i for i in band if box.x0 - 3 <= words[i].bbox.cx <= box.x1 + 3]
+    crossers = [words[i].bbox for i in band if _crosses(words[i].bbox, box)]
+    lines = lines_in(words, ids)
+    counts = [0] * len(lines)
+    for s in segments(words, lines, min_gap):
+        counts[s.line] += 1
+    return lines, counts, crossers
 
 
 def _crosses(b: Rect, box: Rect) -> bool:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from .columns import lines_in
 from .document import Page
 from .geometry import dominant_turn
 from .params import RowParams
@@ -95,21 +96,5 @@ def group_rows(words: Sequence[Word], params: RowParams) -> tuple[RowBand, ...]:
     whose running baseline is closest, so two side-by-side columns of text that share a
     baseline form one row (the grid stage splits them by column).
     """
-    order = sorted(range(len(words)), key=lambda i: (words[i].baseline, words[i].bbox.x0))
-    groups: list[list[int]] = []
-    bases: list[float] = []
-    for i in order:
-        w = words[i]
-        tol = params.y_tolerance * max(w.font_size, w.bbox.height * 0.8, 1.0)
-        if groups and abs(w.baseline - bases[-1]) <= tol:
-            groups[-1].append(i)
-            n = len(groups[-1])
-            bases[-1] += (w.baseline - bases[-1]) / n
-        else:
-            groups.append([i])
-            bases.append(w.baseline)
-    rows = []
-    for ids, base in zip(groups, bases, strict=True):
-        ids.sort(key=lambda i: words[i].bbox.x0)
-        rows.append(RowBand(Rect.bounding([words[i].bbox for i in ids]), base, tuple(ids)))
-    return tuple(rows)
+    lines = lines_in(words, range(len(words)), params.y_tolerance)
+    return tuple(RowBand(ln.bbox, ln.baseline, ln.word_ids) for ln in lines)
