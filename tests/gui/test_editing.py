@@ -258,3 +258,15 @@ def test_hover_cursor_tells_what_a_press_does(editor: MainWindow) -> None:
     assert vp.cursor().shape() == Qt.CursorShape.SplitVCursor  # a row boundary
     QTest.mouseMove(vp, at(editor, 280, 340))  # paper below the table
     assert vp.cursor().shape() not in (Qt.CursorShape.SplitHCursor, Qt.CursorShape.SplitVCursor)
+
+
+def test_right_press_points_the_table_menu_at_a_boundary(editor: MainWindow) -> None:
+    ann = accepted(editor).editing.ann
+    vp = editor.view.viewport()
+    y = region(editor).ys[3]
+    QTest.mousePress(vp, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, at(editor, 300, y))
+    QTest.mouseRelease(vp, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, at(editor, 300, y))
+    assert ann.boundary is not None and (ann.boundary.axis, ann.boundary.index) == ("row", 3)
+    menu = {a.text(): a for a in vp.actions()}
+    menu["Delete the selected &boundary (Del)"].trigger()
+    assert region(editor).n_rows == 3 and region(editor).cell_at(2, 0).text == "Pear\nPlum"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMessageBox, QUndoView
 
@@ -109,6 +109,7 @@ class Editing(QObject):
         self._add(t, "Add &row boundary (click)", lambda: c.set_tool("row"), "Shift+K")
         self._add(t, "Add &column boundary (click)", lambda: c.set_tool("col"), "K")
         t.addSeparator()
+        self._add(t, "Delete the selected &boundary (Del)", c.delete_boundary)
         self._add(t, "&Merge selected cells", a.merge_selected, "M")
         self._add(t, "&Split cell", a.split_selected, "S")
         self._add(t, "&Header rows through selection", a.headers_through_selection, "H")
@@ -117,6 +118,9 @@ class Editing(QObject):
         t.addSeparator()
         self._add(t, "Re-&detect this table", a.redetect_current, "Ctrl+Shift+R")
         self._add(t, "D&elete this table", a.delete_current, "Ctrl+Delete")
+        # Right-click on the page: the Table menu, acting on what is under the pointer.
+        w.view.viewport().setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        w.view.viewport().addActions(t.actions())
 
     def select_first_on_page(self) -> bool:
         """Make the first accepted table of the current page the current one (screenshots)."""

@@ -131,10 +131,13 @@ class EditController(QObject):
         return HIT_PX / max(self.view.zoom, 1e-6)
 
     def _press(self, event: QMouseEvent) -> bool:
-        if event.button() != Qt.MouseButton.LeftButton:
-            return False
         p = self._scene(event)
         regions = self.ann.tables_on(self.page)
+        if event.button() == Qt.MouseButton.RightButton:
+            self._point_at(p, regions)  # the context menu then acts on what is under the pointer
+            return False
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
         if self.tool == "draw":
             self.drag = Drag("draw", p)
             return True
@@ -156,6 +159,22 @@ class EditController(QObject):
             return False
         self._select_slot(slot, bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier))
         return True
+
+    def _point_at(self, p: QPointF, regions: list[tuple[AnnTable, int]]) -> None:
+        b = hit_boundary(regions, p.x(), p.y(), self._tol())
+        if b is not None:
+            self.ann.select(CellSelection(b.table_id, b.region), BoundarySelection(b.table_id, b.region, b.axis, b.index))
+            return
+        sel = self.ann.selection
+        slot = hit_slot(regions, p.x(), p.y())
+        if slot is not None and not (sel is not None and sel.has_cells and self._inside(sel, slot)):
+            self._select_slot(slot, False)
+
+    @staticmethod
+    def _inside(sel: CellSelection, slot: tuple[AnnTable, int, int, int]) -> bool:
+        table, i, r, c = slot
+        return (sel.table_id, sel.region) == (table.id, i) and min(sel.r0, sel.r1) <= r <= max(sel.r0, sel.r1) \
+            and min(sel.c0, sel.c1) <= c <= max(sel.c0, sel.c1)
 
     def _hover(self, event: QMouseEvent) -> None:
         """Show what a press here would do: split cursors over boundaries, size ones on handles."""
@@ -261,8 +280,7 @@ class EditController(QObject):
         if b is None:
             return False
         if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
-            self.ann.push([table_edit(b.table_id, RemoveBoundary(b.region, b.axis, b.index))],
-                          f"Delete {_axis_name(b.axis)} boundary")
+            self.delete_boundary()
             return True
         steps = {Qt.Key.Key_Left: ("col", -1), Qt.Key.Key_Right: ("col", 1),
                  Qt.Key.Key_Up: ("row", -1), Qt.Key.Key_Down: ("row", 1)}
@@ -273,6 +291,15 @@ class EditController(QObject):
         return False
 
     # -- edits ----------------------------------------------------------------------------
+    def delete_boundary(self) -> bool:
+        """Remove the selected row/column boundary (its two rows/columns become one)."""
+        b = self.ann.boundary
+        if b is None:
+            self.ann.message.emit("click a row or column boundary of an accepted table first")
+            return False
+        return self.ann.push([table_edit(b.table_id, RemoveBoundary(b.region, b.axis, b.index))],
+                             f"Delete {_axis_name(b.axis)} boundary")
+
     def nudge(self, delta: float) -> bool:
         """Move the selected boundary by ``delta`` points; consecutive nudges are one command."""
         b = self.ann.boundary
