@@ -173,3 +173,23 @@ def test_table_row_counts_its_differences(differing) -> None:  # noqa: ANN001
     win, _ = differing
     panel = win.polish.metrics
     assert panel.table.item(0, 0).text() == "t1" and panel.table.item(0, 7).text() == "1"
+
+
+def test_editing_the_annotation_rescores_and_undo_restores(differing, qtbot) -> None:  # noqa: ANN001
+    from inspector.golden.edits import OverrideText
+    from inspector.gui.editing.commands import table_edit
+    win, _ = differing
+    panel, ann = win.polish.metrics, win.editing.ann
+    assert ann.push([table_edit("t1", OverrideText(0, 1, 1, None))], "Clear override")  # back to "Kent"
+    qtbot.waitUntil(lambda: not panel.pending and panel.score is not None and panel.score.adjacency.f1 == 1.0,
+                    timeout=10000)
+    assert win.polish.diff.diffs == () and win.polish.diff_delegate.marked() == {}
+    ann.stack.undo()
+    qtbot.waitUntil(lambda: not panel.pending and panel.score is not None and panel.score.adjacency.f1 < 1.0,
+                    timeout=10000)
+    assert [d.kind for d in win.polish.diff.diffs] == ["changed"]
+
+
+def test_reset_action_is_in_the_edit_menu(window: MainWindow) -> None:
+    edit = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
+    assert any("Reset preferences" in a.text() for a in edit.actions())
