@@ -205,7 +205,10 @@ def cmd_render(args: argparse.Namespace) -> int:
     doc = open_doc(args)
     idx = page_index(args.page, doc.page_count)
     res = Pipeline(doc).run(idx, params)
-    img = render_overlay(doc.page(idx).render_rgb(args.dpi), args.dpi, res, layers)
+    dpi = doc.page(idx).safe_dpi(args.dpi)
+    if dpi < args.dpi:
+        print(f"note: page too large for {args.dpi} dpi; drawn at {dpi} dpi", file=sys.stderr)
+    img = render_overlay(doc.page(idx).render_rgb(dpi), dpi, res, layers)
     try:
         write_png(args.output, img)
     except OSError as exc:

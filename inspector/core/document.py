@@ -18,6 +18,8 @@ import pymupdf
 from .types import Rect
 
 SNIFF_BYTES = 1024
+MAX_FILE_BYTES = 2 * 2**30  # the whole file is held in memory (hashing, worker copies)
+MAX_RENDER_PIXELS = 40_000_000  # one render at most (~40 MB grey); huge pages get a lower dpi
 IMAGE_KINDS = ("png", "jpeg", "tiff")
 
 
@@ -100,6 +102,14 @@ class Page:
 
     def drawings(self) -> list[Drawing]:
         return [_drawing(d) for d in self._page.get_drawings()]
+
+    def safe_dpi(self, dpi: int) -> int:
+        """``dpi``, lowered so that a render of this page stays under MAX_RENDER_PIXELS
+        (a poster-sized page or a huge scan must not exhaust memory)."""
+        pixels = self.width * self.height * (dpi / 72.0) ** 2
+        if pixels <= MAX_RENDER_PIXELS:
+            return dpi
+        return max(1, int(dpi * (MAX_RENDER_PIXELS / pixels) ** 0.5))
 
     def render(self, dpi: int) -> np.ndarray:
         """Grey (uint8, H x W) render in unrotated page orientation at ``dpi``."""
@@ -195,6 +205,10 @@ def _read(source: str | os.PathLike[str] | bytes, name: str | None) -> tuple[byt
     path = Path(source)
     label = name or str(path)
     try:
+        size = path.stat().st_size if path.is_file() else 0
+        if size > MAX_FILE_BYTES:
+            raise DocumentError(f"{label}: the file is {size / 2**30:.1f} GiB; files over "
+                                f"{MAX_FILE_BYTES / 2**30:.0f} GiB are not opened (split it first)")
         data = path.read_bytes()
     except FileNotFoundError:
         raise DocumentError(f"{label}: no such file") from None

@@ -86,9 +86,9 @@ class Pipeline:
         rkey = (index, params.raster)
         pictures = self._stage(t, "images", index, page.has_images)
         if _raster_wanted(params, pictures, words):
-            img = self._stage(t, "render", (index, params.raster.dpi),
-                              lambda: page.render(params.raster.dpi), self._renders)
-            ras = self._stage(t, "raster", rkey, lambda: find_raster_rules(img, params.raster.dpi, params.raster))
+            dpi = page.safe_dpi(params.raster.dpi)
+            img = self._stage(t, "render", (index, dpi), lambda: page.render(dpi), self._renders)
+            ras = self._stage(t, "raster", rkey, lambda: find_raster_rules(img, dpi, params.raster))
         else:
             ras = self._stage(t, "raster", rkey, lambda: find_raster_rules(None, 0, params.raster))
         mkey = (vkey, rkey, params.merge)

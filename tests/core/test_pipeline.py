@@ -74,3 +74,24 @@ def test_params_metadata_is_complete_and_ranges_hold() -> None:
     p = Params().with_value("raster.enabled", "off")
     assert p.raster.enabled is False
     assert Params.loads(p.dumps()) == p
+
+
+def test_poster_sized_page_is_rendered_at_a_lower_dpi() -> None:
+    import pymupdf
+    doc = pymupdf.open()
+    page = doc.new_page(width=14000, height=14000)  # close to PDF's largest page
+    page.draw_line((100, 100), (13000, 100), width=4)
+    pdoc = open_document(doc.tobytes())
+    assert pdoc.page(0).safe_dpi(150) < 40
+    res = Pipeline(pdoc).run(0, Params().with_value("raster.every_page", 1))
+    assert any(r.orient == "h" for r in res.rules)  # detection still ran, within memory
+
+
+def test_file_over_the_size_limit_is_refused(tmp_path, monkeypatch) -> None:
+    from inspector.core import document
+    from inspector.core.document import DocumentError
+    path = tmp_path / "big.pdf"
+    path.write_bytes(b"%PDF-1.7\n" + b"0" * 2048)
+    monkeypatch.setattr(document, "MAX_FILE_BYTES", 1024)
+    with pytest.raises(DocumentError, match="not opened"):
+        open_document(path)
