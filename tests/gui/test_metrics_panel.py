@@ -116,6 +116,10 @@ def test_page_without_annotated_table_says_so(differing, qtbot, wait) -> None:  
     _settled(qtbot, win, wait)
     assert win.polish.metrics.score is None and "no annotated table" in win.polish.metrics.message
     assert win.polish.diff.diffs == ()
+    win.session.set_page(0)  # back: nothing drawn until page 1's detection is scored
+    assert win.polish.diff.diffs == () and "waiting" in win.polish.metrics.summary.text()
+    _settled(qtbot, win, wait)
+    assert [d.kind for d in win.polish.diff.diffs] == ["changed"]
 
 
 def test_no_annotation_and_hash_mismatch_are_messages(qtbot, tmp_path: Path, wait) -> None:  # noqa: ANN001

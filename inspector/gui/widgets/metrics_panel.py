@@ -44,6 +44,7 @@ class MetricsPanel(QWidget):
         self.message = ""
         self._req = 0
         self._running: Future[PageScore] | None = None
+        self._closed = False
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="metrics")
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -104,7 +105,11 @@ class MetricsPanel(QWidget):
             pages = ", ".join(map(str, annotated_pages(ann))) or "none"
             return self._show_message(f"Page {page} has no annotated table (annotated pages: {pages}).")
         if res is None or res.page != page:
+            self._running, self.score = None, None  # the old page's differences go at once
             self.summary.setText(f"Page {page}: waiting for the detection…")
+            self.scoreChanged.emit()
+            return None
+        if self._closed:
             return None
         req, tables = self._req, res.tables
         self._running = self._pool.submit(score_page, gold, tables)
@@ -150,6 +155,7 @@ class MetricsPanel(QWidget):
     def close_pool(self) -> None:
         """Stop the scoring thread (when the window closes)."""
         self._req += 1
+        self._closed = True
         self._pool.shutdown(wait=True, cancel_futures=True)
 
 
