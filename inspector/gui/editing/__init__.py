@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMessageBox, QUndoView
 
@@ -48,7 +48,7 @@ class Editing(QObject):
         self.ann.selectionChanged.connect(lambda: self.ann.selection and self.panel_dock.raise_())
         self._menus()
         self.ann.stack.cleanChanged.connect(lambda clean: window.setWindowModified(not clean))
-        self.ann.message.connect(lambda msg: window.statusBar().showMessage(msg, 8000))
+        self.ann.message.connect(self.show_message)  # a bound slot: queued when the autosave thread emits
         window.session.documentChanged.connect(self._document_opened)
 
     def _dock(self, title: str, widget: object, beside: QDockWidget) -> QDockWidget:
@@ -129,6 +129,10 @@ class Editing(QObject):
             table, region = found[0]
             self.ann.select(CellSelection(table.id, region))
         return bool(found)
+
+    @Slot(str)
+    def show_message(self, text: str) -> None:
+        self.window.statusBar().showMessage(text, 8000)
 
     def _file_menu(self) -> object:
         for action in self.window.menuBar().actions():
