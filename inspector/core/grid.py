@@ -31,6 +31,7 @@ from .regions import Candidate
 from .types import ColumnBin, Grid, Rect, Rule, Word
 
 SNAP = 2.0  # pt: rule positions closer than this are one boundary
+FULL = 0.98  # a rule covering this share of a separator's whole length is drawn all along
 
 
 @dataclass(frozen=True)
@@ -187,12 +188,11 @@ def _open_columns(rules: Sequence[Rule], xs: Sequence[float], top: float, bottom
     """Columns where a drawn rule is missing at the band's top or bottom (ruled grids only)."""
     if not any(r.orient == "v" for r in rules):
         return set()
-    out = set()
-    for c in range(len(xs) - 1):
-        a, b = xs[c], xs[c + 1]
-        if (not first and _covered(rules, "h", top, a, b) < 0.5) or \
-                (not last and _covered(rules, "h", bottom, a, b) < 0.5):
-            out.add(c)
+    out: set[int] = set()
+    for y, skip in ((top, first), (bottom, last)):
+        if skip or _covered(rules, "h", y, xs[0], xs[-1]) >= FULL:
+            continue
+        out |= {c for c in range(len(xs) - 1) if _covered(rules, "h", y, xs[c], xs[c + 1]) < 0.5}
     return out
 
 
@@ -316,14 +316,16 @@ def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence
 def _undrawn_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, int]],
                    virtual: set[float], join) -> None:
     xs, ys, nr, nc = grid.xs, grid.ys, grid.n_rows, grid.n_cols
+    # A separator drawn the whole way along divides every pair of slots it passes.
+    v_open = [c for c in range(nc - 1) if _covered(rules, "v", xs[c + 1], ys[0], ys[-1]) < FULL]
+    h_open = [r for r in range(nr - 1) if ys[r + 1] not in virtual
+              and _covered(rules, "h", ys[r + 1], xs[0], xs[-1]) < FULL]
     for r in range(nr):
-        for c in range(nc - 1):
+        for c in v_open:
             empty = (r, c) not in occupied or (r, c + 1) not in occupied
             if empty and _covered(rules, "v", xs[c + 1], ys[r], ys[r + 1]) < 0.5:
                 join(r * nc + c, r * nc + c + 1)
-    for r in range(nr - 1):
-        if ys[r + 1] in virtual:
-            continue
+    for r in h_open:
         for c in range(nc):
             empty = (r, c) not in occupied or (r + 1, c) not in occupied
             if empty and _covered(rules, "h", ys[r + 1], xs[c], xs[c + 1]) < 0.5:
