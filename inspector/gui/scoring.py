@@ -159,10 +159,15 @@ def _holds(box: Rect, other: Rect) -> bool:
 
 def slots_of(diffs: Sequence[DiffCell], table_index: int, table: Table | None) -> dict[tuple[int, int], DiffCell]:
     """Differences that fall on the output table ``table_index``, by the (r, c) of its
-    top-left slot; a "lost" cell is put on the output cell that covers its centre."""
+    top-left slot; a "lost" cell is put on the output cell that covers its centre, and every
+    non-empty cell of a table the annotation does not have is "extra"."""
     out: dict[tuple[int, int], DiffCell] = {}
     for d in diffs:
-        if d.table == table_index and d.r >= 0:
+        if d.kind == "extra_table" and d.table == table_index and table is not None:
+            for c in table.cells:
+                if c.text.strip():
+                    out[(c.r, c.c)] = DiffCell("extra", c.bbox, found=c.text, table=table_index, r=c.r, c=c.c)
+        elif d.table == table_index and d.r >= 0:
             out[(d.r, d.c)] = d
         elif d.kind == "lost" and table is not None:
             host = next((c for c in table.cells if _holds(c.bbox, d.bbox)), None)

@@ -197,3 +197,13 @@ def test_editing_the_annotation_rescores_and_undo_restores(differing, qtbot) -> 
 def test_reset_action_is_in_the_edit_menu(window: MainWindow) -> None:
     edit = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
     assert any("Reset preferences" in a.text() for a in edit.actions())
+
+
+def test_slots_of_marks_a_whole_extra_table() -> None:
+    from inspector.core.types import Cell, Rect
+    from inspector.gui.scoring import DiffCell, slots_of
+    cells = (Cell(0, 0, 1, 1, "a", Rect(0, 0, 10, 10)), Cell(0, 1, 1, 1, "", Rect(10, 0, 20, 10)))
+    t = Table(Rect(0, 0, 20, 10), 1, 2, cells)
+    marks = slots_of((DiffCell("extra_table", t.bbox, table=3),), 3, t)
+    assert list(marks) == [(0, 0)] and marks[(0, 0)].kind == "extra"
+    assert slots_of((DiffCell("extra_table", t.bbox, table=3),), 0, t) == {}
