@@ -71,7 +71,7 @@ def window_actions(window: QMainWindow) -> list[QAction]:
 
 
 def shortcut_rows(window: QMainWindow) -> list[ShortcutRow]:
-    """Every action with a shortcut, sorted by menu then key; clashes marked."""
+    """Every action with a shortcut, in menu-bar order then by name; clashes marked."""
     paths = _menu_paths(window)
     entries = []
     for a in window_actions(window):
@@ -84,7 +84,12 @@ def shortcut_rows(window: QMainWindow) -> list[ShortcutRow]:
             by_key.setdefault(k, []).append(text)
     rows = {(shown, text, menu): tuple(o for k in keys for o in by_key[k] if o != text)
             for shown, text, menu, keys in entries}
-    return sorted((ShortcutRow(k, t, m, c) for (k, t, m), c in rows.items()), key=lambda r: (r.menu, r.action))
+    order = {_plain(a.text()): i for i, a in enumerate(window.menuBar().actions())}
+
+    def place(r: ShortcutRow) -> tuple[int, str, str]:
+        return order.get(r.menu.split(" > ")[0], len(order)), r.menu, r.action
+
+    return sorted((ShortcutRow(k, t, m, c) for (k, t, m), c in rows.items()), key=place)
 
 
 class ShortcutsDialog(QDialog):
@@ -106,6 +111,7 @@ class ShortcutsDialog(QDialog):
                     item.setForeground(QColor(200, 40, 40))
                 self.table.setItem(i, j, item)
         self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setStretchLastSection(True)
         _layout(self, self.table)
         self.resize(640, 560)
 
