@@ -249,15 +249,22 @@ def test_panel_selection_selects_on_page(editor: MainWindow) -> None:
 
 
 def test_hover_cursor_tells_what_a_press_does(editor: MainWindow) -> None:
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
     accepted(editor)
     vp = editor.view.viewport()
-    x = region(editor).xs[1]
-    QTest.mouseMove(vp, at(editor, x, 285))
-    assert vp.cursor().shape() == Qt.CursorShape.SplitHCursor  # a column boundary
-    QTest.mouseMove(vp, at(editor, 300, region(editor).ys[2]))
-    assert vp.cursor().shape() == Qt.CursorShape.SplitVCursor  # a row boundary
-    QTest.mouseMove(vp, at(editor, 280, 340))  # paper below the table
-    assert vp.cursor().shape() not in (Qt.CursorShape.SplitHCursor, Qt.CursorShape.SplitVCursor)
+
+    def hover(x: float, y: float) -> Qt.CursorShape:
+        # sent directly: QTest.mouseMove is dropped when the platform thinks the pointer is already there
+        p = QPointF(at(editor, x, y))
+        QApplication.sendEvent(vp, QMouseEvent(QEvent.Type.MouseMove, p, vp.mapToGlobal(p), Qt.MouseButton.NoButton,
+                                               Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
+        return vp.cursor().shape()
+
+    assert hover(region(editor).xs[1], 285) == Qt.CursorShape.SplitHCursor  # a column boundary
+    assert hover(300, region(editor).ys[2]) == Qt.CursorShape.SplitVCursor  # a row boundary
+    assert hover(280, 340) not in (Qt.CursorShape.SplitHCursor, Qt.CursorShape.SplitVCursor)  # paper
 
 
 def test_right_press_points_the_table_menu_at_a_boundary(editor: MainWindow) -> None:

@@ -115,8 +115,7 @@ class EditController(QObject):
             self._move(event)  # type: ignore[arg-type]
             return True
         if t == QEvent.Type.MouseMove:
-            self._hover(event)  # type: ignore[arg-type]
-            return False
+            return self._hover(event)  # type: ignore[arg-type]
         if t == QEvent.Type.MouseButtonRelease and self.drag is not None:
             self._release(event)  # type: ignore[arg-type]
             return True
@@ -176,10 +175,11 @@ class EditController(QObject):
         return (sel.table_id, sel.region) == (table.id, i) and min(sel.r0, sel.r1) <= r <= max(sel.r0, sel.r1) \
             and min(sel.c0, sel.c1) <= c <= max(sel.c0, sel.c1)
 
-    def _hover(self, event: QMouseEvent) -> None:
-        """Show what a press here would do: split cursors over boundaries, size ones on handles."""
+    def _hover(self, event: QMouseEvent) -> bool:
+        """Show what a press here would do: split cursors over boundaries, size ones on handles.
+        Over those the view handles the move first (status, tooltips), as it resets the cursor."""
         if event.buttons() != Qt.MouseButton.NoButton:
-            return
+            return False
         p = self._scene(event)
         regions = self.ann.tables_on(self.page)
         sel = self.ann.selection
@@ -192,12 +192,15 @@ class EditController(QObject):
             turn = next(t.regions[i].turn for t, i in regions if (t.id, i) == (b.table_id, b.region))
             horizontal = (b.axis == "row") != (turn in (90, 270))  # a turned region's rows run up the page
             shape = Qt.CursorShape.SplitVCursor if horizontal else Qt.CursorShape.SplitHCursor
-        if shape != self._cursor:
-            self._cursor = shape
-            if shape is None:
+        if shape is None:
+            if self._cursor is not None:
+                self._cursor = None
                 self._viewport.unsetCursor()
-            else:
-                self._viewport.setCursor(shape)
+            return False
+        self.view.viewportEvent(event)
+        self._cursor = shape
+        self._viewport.setCursor(shape)
+        return True
 
     def _select_slot(self, slot: tuple[AnnTable, int, int, int], extend: bool) -> None:
         table, i, r, c = slot
