@@ -204,3 +204,17 @@ def test_opening_another_file_asks_about_unsaved_edits(editor: MainWindow, tmp_p
     assert editor.open_file(other.path)
     assert editor.session.path.endswith("other.pdf") and editor.editing.ann.doc.tables == ()
     assert not editor.isWindowModified()
+
+
+def test_export_dialog_writes_a_file(editor: MainWindow, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    from inspector.gui.editing import export_dialog
+    ed = editor.editing
+    ed.actions.accept(False)
+    target = tmp_path / "out.csv"
+    monkeypatch.setattr(export_dialog.QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    dialog = ExportDialog(ed.ann.doc, None, "table", editor)
+    dialog.format.setCurrentIndex(dialog.format.findData("csv"))
+    assert dialog.all_tables.isChecked() and dialog.to_file.isChecked()
+    dialog.run()
+    written = target.read_bytes().decode("utf-8")  # bytes as written (CSV lines end in CRLF)
+    assert written == export_text(ed.ann.doc, "csv") and written.splitlines()[1] == "Apple,Kent,12"
