@@ -121,13 +121,16 @@ def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment
     out = [xs[0]]
     wide = ColumnParams(min_gap=2 * params.min_gap, boundary_margin=params.boundary_margin,
                         min_rows=params.min_rows)
+    by_centre = sorted(segs, key=lambda s: s.x0 + s.x1)
+    keys = [s.x0 + s.x1 for s in by_centre]
     for a, b in zip(xs, xs[1:], strict=False):
         inside = pieces.centred_in(a, b)
         if len(inside.x0):
             lines = len(set(inside.line.tolist()))
             inner = column_boundaries(inside, a, b, n_lines, wide)
-            inner = drop_thin_columns(inner, [s for s in segs if a <= (s.x0 + s.x1) / 2 < b],
-                                      max(params.min_rows, lines // 2))
+            if inner:
+                mine = by_centre[bisect_left(keys, 2 * a):bisect_left(keys, 2 * b)]
+                inner = drop_thin_columns(inner, mine, max(params.min_rows, lines // 2))
             out.extend(inner)
         out.append(b)
     return out
@@ -161,9 +164,12 @@ def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], x
     virtual: set[float] = set()
     n_bands = len(ys) - 1
     header_rows = 1 if n_bands >= 2 else 0
+    centres = [ln.bbox.cy for ln in lines]  # lines come sorted by baseline, so nearly by centre
+    ordered = sorted(range(len(lines)), key=centres.__getitem__)
+    keys = [centres[k] for k in ordered]
     for b in range(n_bands):
         top, bottom = ys[b], ys[b + 1]
-        inside = [ln for ln in lines if top <= ln.bbox.cy < bottom]
+        inside = [lines[k] for k in ordered[bisect_left(keys, top):bisect_left(keys, bottom)]]
         open_cols = _open_columns(rules, xs, top, bottom, b == 0, b == n_bands - 1)
         if open_cols and len(inside) > 1:
             band_ids = [i for ln in inside for i in ln.word_ids]
