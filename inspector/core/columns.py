@@ -7,6 +7,7 @@ no segment of the region covers, at least ``min_gap`` wide.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -179,9 +180,11 @@ def merge_complementary(bounds: list[float], pieces: Pieces) -> list[float]:
 def near_boundary(words: Sequence[Word], ids: Sequence[int], bounds: Sequence[float],
                   margin: float) -> set[int]:
     """Words whose box comes within ``margin`` of (or crosses) an inner column boundary."""
+    xs = sorted(bounds)
     out = set()
     for i in ids:
         b = words[i].bbox
-        if any(b.x0 - margin <= x <= b.x1 + margin for x in bounds):
+        k = bisect_left(xs, b.x0 - margin)  # first boundary at or right of the word's left side
+        if k < len(xs) and xs[k] <= b.x1 + margin:
             out.add(i)
     return out
