@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 
 from .columns import lines_in
@@ -73,7 +74,5 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
 
 
 def _index(v: float, edges: Sequence[float]) -> int:
-    for k in range(len(edges) - 1):
-        if v < edges[k + 1]:
-            return k
-    return len(edges) - 2
+    """Interval of the ascending ``edges`` holding ``v``, clamped to the first and last."""
+    return min(max(bisect_right(edges, v) - 1, 0), len(edges) - 2)
