@@ -120,9 +120,7 @@ def column_boundaries(pieces: Pieces, x0: float, x1: float, n_lines: int,
     n = int(np.ceil((x1 - x0) / RESOLUTION)) + 1
     a = np.clip(((np.maximum(pieces.x0, x0) - x0) / RESOLUTION).astype(int), 0, n - 1)
     b = np.clip(np.ceil((np.minimum(pieces.x1, x1) - x0) / RESOLUTION).astype(int) + 1, 0, n)
-    diff = np.zeros(n + 1, dtype=np.int32)
-    np.add.at(diff, a, 1)
-    np.add.at(diff, b, -1)
+    diff = np.bincount(a, minlength=n + 1)[: n + 1] - np.bincount(b, minlength=n + 1)[: n + 1]
     cover = np.cumsum(diff[:n])
     limit = n_lines // 10 if allowed_crossings is None else allowed_crossings
     inner = _free_runs(cover <= limit, params.min_gap / RESOLUTION)

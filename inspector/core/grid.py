@@ -80,7 +80,8 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
                tparams: TableParams, centres: WordCentres | None = None) -> GridResult:
     """Grid for one candidate region; ``index`` numbers the region for its bins."""
     box = cand.bbox
-    ids = (centres or WordCentres(words)).inside(box)
+    centres = centres or WordCentres(words)
+    ids = centres.inside(box)
     if not ids:
         return GridResult(None, "no text", (), frozenset(), 0, ())
     lines = lines_in(words, ids)
@@ -90,7 +91,7 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= SNAP for r in cand.rules)
     ys, header_rows, virtual = _split_rows(ys, lines, words, xs, top_drawn, cand.rules)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source)
-    spans = _spans(grid, cand, segs, lines, words, ids, virtual)
+    spans = _spans(grid, cand, segs, lines, words, ids, virtual, centres)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans))
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     low = frozenset(near_boundary(words, ids, xs[1:-1], cparams.boundary_margin))
@@ -287,8 +288,16 @@ def _near(rules: Sequence[Rule], orient: str, pos: float) -> list[Rule]:
     return rs[bisect_left(ps, pos - SNAP):bisect_right(ps, pos + SNAP)]
 
 
+def _occupied(grid: Grid, cx: np.ndarray, cy: np.ndarray) -> set[tuple[int, int]]:
+    """Slots (r, c) holding the centre of at least one word."""
+    r = np.clip(np.searchsorted(grid.ys, cy, side="right") - 1, 0, grid.n_rows - 1)
+    c = np.clip(np.searchsorted(grid.xs, cx, side="right") - 1, 0, grid.n_cols - 1)
+    return set(zip(r.tolist(), c.tolist(), strict=True))
+
+
 def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence[Line],
-           words: Sequence[Word], ids: Sequence[int], virtual: set[float]) -> list[tuple[int, int, int, int]]:
+           words: Sequence[Word], ids: Sequence[int], virtual: set[float],
+           centres: WordCentres) -> list[tuple[int, int, int, int]]:
     """Merged cells (r, c, rs, cs).
 
     Two slots merge when no drawn separator divides them and one of them is empty (a
@@ -307,7 +316,7 @@ def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence
     def join(a: int, b: int) -> None:
         parent[find(a)] = find(b)
 
-    occupied = {(_col_of(words[i].bbox.cy, grid.ys), _col_of(words[i].bbox.cx, grid.xs)) for i in ids}
+    occupied = _occupied(grid, centres.cx[ids], centres.cy[ids])
     if cand.source == "ruled" and nc > 1:
         _undrawn_joins(grid, cand.rules, occupied, virtual, join)
     if cand.source == "horizontal_rules":
@@ -359,6 +368,8 @@ def _text_spans(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line], word
     """A segment whose words sit in several columns (not split by a drawn rule) spans them."""
     xs, ys, nc = grid.xs, grid.ys, grid.n_cols
     for s in segs:
+        if len(s.word_ids) < 2:
+            continue
         cols = sorted({_col_of(words[i].bbox.cx, xs) for i in s.word_ids})
         if len(cols) < 2:
             continue
