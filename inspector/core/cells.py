@@ -5,6 +5,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 
+import numpy as np
+
 from .columns import lines_in
 from .types import Cell, Grid, Rect, Table, Word
 
@@ -51,16 +53,18 @@ def text_of(words: Sequence[Word], ids: Sequence[int], line_of: Mapping[int, int
 
 
 def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: frozenset[int],
-             header_rows: int = 0, page: int = 1, line_of: Mapping[int, int] | None = None) -> Table:
-    """The table of ``grid``: each word goes to the cell holding its centre."""
+             header_rows: int = 0, page: int = 1, line_of: Mapping[int, int] | None = None,
+             centres: tuple[np.ndarray, np.ndarray] | None = None) -> Table:
+    """The table of ``grid``: each word goes to the cell holding its centre.
+
+    ``centres`` (x and y arrays of every page word's centre) saves looking them up one by one.
+    """
     slots = cell_slots(grid)
     boxes = [Rect(grid.xs[c], grid.ys[r], grid.xs[c + cs], grid.ys[r + rs]) for r, c, rs, cs in slots]
     owner = {(rr, cc): k for k, (r, c, rs, cs) in enumerate(slots)
              for rr in range(r, r + rs) for cc in range(c, c + cs)}
     members: list[list[int]] = [[] for _ in slots]
-    for i in word_ids:
-        b = words[i].bbox
-        r, c = _index(b.cy, grid.ys), _index(b.cx, grid.xs)
+    for i, r, c in zip(word_ids, *_slots_of(grid, words, word_ids, centres), strict=True):
         k = owner.get((r, c))
         if k is not None:
             members[k].append(i)
@@ -71,6 +75,17 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
     conf = round(SOURCE_CONFIDENCE[grid.source] * (0.6 + 0.4 * filled), 3)
     return Table(bbox=grid.region, n_rows=grid.n_rows, n_cols=grid.n_cols, cells=cells, source=grid.source,
                  confidence=conf, header_rows=min(header_rows, grid.n_rows), page=page, grid=grid)
+
+
+def _slots_of(grid: Grid, words: Sequence[Word], ids: Sequence[int],
+              centres: tuple[np.ndarray, np.ndarray] | None) -> tuple[list[int], list[int]]:
+    """Row and column index of each word's centre (clamped to the grid)."""
+    if centres is None:
+        return [_index(words[i].bbox.cy, grid.ys) for i in ids], [_index(words[i].bbox.cx, grid.xs) for i in ids]
+    idx = np.asarray(ids, dtype=int)
+    r = np.clip(np.searchsorted(grid.ys, centres[1][idx], side="right") - 1, 0, grid.n_rows - 1)
+    c = np.clip(np.searchsorted(grid.xs, centres[0][idx], side="right") - 1, 0, grid.n_cols - 1)
+    return r.tolist(), c.tolist()
 
 
 def _index(v: float, edges: Sequence[float]) -> int:
