@@ -36,6 +36,34 @@ class Segment(NamedTuple):
     line: int
 
 
+class WordCentres:
+    """Word boxes and centres as arrays, to find the words inside a box without a Python loop."""
+
+    def __init__(self, words: Sequence[Word]) -> None:
+        boxes = np.array([w.bbox.as_tuple() for w in words], dtype=float).reshape(-1, 4)
+        self.x0, self.y0, self.x1, self.y1 = boxes.T
+        self.cx = (self.x0 + self.x1) / 2
+        self.cy = (self.y0 + self.y1) / 2
+
+    @staticmethod
+    def of(words: Sequence[Word]) -> WordCentres:
+        """The arrays of ``words``, kept for the page's last word tuple (re-detects reuse them)."""
+        hit = _CENTRES.get(id(words))
+        if hit is None or hit[0] is not words:
+            if len(_CENTRES) > 16:
+                _CENTRES.clear()
+            hit = _CENTRES[id(words)] = (words, WordCentres(words))
+        return hit[1]
+
+    def inside(self, box: Rect, pad: float = 1.0) -> list[int]:
+        """Indices of words whose centre lies in ``box`` (grown by ``pad``), ascending."""
+        m = (self.cx >= box.x0 - pad) & (self.cx <= box.x1 + pad) & (self.cy >= box.y0 - pad) & (self.cy <= box.y1 + pad)
+        return np.flatnonzero(m).tolist()
+
+
+_CENTRES: dict[int, tuple[Sequence[Word], WordCentres]] = {}
+
+
 def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float = 0.35) -> list[Line]:
     """Cluster the words ``ids`` into text lines by baseline (``tol`` x font size)."""
     order = sorted(ids, key=lambda i: (words[i].baseline, words[i].bbox.x0))

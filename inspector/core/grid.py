@@ -19,6 +19,7 @@ from .columns import (
     Line,
     Pieces,
     Segment,
+    WordCentres,
     column_boundaries,
     drop_thin_columns,
     lines_in,
@@ -47,22 +48,9 @@ class GridResult:
     line_of: Mapping[int, int] = field(default_factory=dict)  # word -> text line in the region
 
 
-class WordCentres:
-    """Word centres as arrays, to find the words inside a box without a Python loop."""
-
-    def __init__(self, words: Sequence[Word]) -> None:
-        self.cx = np.fromiter((w.bbox.cx for w in words), dtype=float, count=len(words))
-        self.cy = np.fromiter((w.bbox.cy for w in words), dtype=float, count=len(words))
-
-    def inside(self, box: Rect, pad: float = 1.0) -> list[int]:
-        """Indices of words whose centre lies in ``box`` (grown by ``pad``), ascending."""
-        m = (self.cx >= box.x0 - pad) & (self.cx <= box.x1 + pad) & (self.cy >= box.y0 - pad) & (self.cy <= box.y1 + pad)
-        return np.flatnonzero(m).tolist()
-
-
 def words_inside(words: Sequence[Word], box: Rect, pad: float = 1.0) -> list[int]:
     """Indices of words whose centre lies in ``box`` (grown by ``pad``)."""
-    return WordCentres(words).inside(box, pad)
+    return WordCentres.of(words).inside(box, pad)
 
 
 def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float) -> list[float]:
@@ -80,7 +68,7 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
                tparams: TableParams, centres: WordCentres | None = None) -> GridResult:
     """Grid for one candidate region; ``index`` numbers the region for its bins."""
     box = cand.bbox
-    centres = centres or WordCentres(words)
+    centres = centres or WordCentres.of(words)
     ids = centres.inside(box)
     if not ids:
         return GridResult(None, "no text", (), frozenset(), 0, ())

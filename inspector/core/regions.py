@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .columns import Line, lines_in, segments
+import numpy as np
+
+from .columns import Line, WordCentres, lines_in, segments
 from .types import Rect, Rule, TableSource, Word
 
 
@@ -115,7 +117,8 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float)
     label such as "Actual") continues it only when a tabular line follows. Text running
     across the box's side edges ends it.
     """
-    band = [i for i, w in enumerate(words) if w.bbox.cy > box.y1 and w.bbox.y1 <= stop_y]
+    wc = WordCentres.of(words)
+    band = np.flatnonzero((wc.cy > box.y1) & (wc.y1 <= stop_y)).tolist()
     lines, counts, crossers = _column_lines(words, band, box, min_gap)
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
@@ -138,7 +141,8 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
     At most ``max_lines`` lines, each close to the next and in two or more pieces inside
     the box's x range; a title (one piece) stops it.
     """
-    band = [i for i, w in enumerate(words) if w.bbox.cy < box.y0 and w.bbox.y0 >= stop_y]
+    wc = WordCentres.of(words)
+    band = np.flatnonzero((wc.cy < box.y0) & (wc.y0 >= stop_y)).tolist()
     lines, counts, crossers = _column_lines(words, band, box, min_gap)
     top = box.y0
     for ln, n in list(zip(lines, counts, strict=True))[::-1][:max_lines]:

@@ -41,7 +41,7 @@ class _Collector:
         self.bins: list[ColumnBin] = []
         self.low: set[int] = set()
         self.taken: list[Rect] = []
-        self.centres = WordCentres(words)
+        self.centres = WordCentres.of(words)
 
     def offer(self, cand: Candidate) -> bool:
         if any(_overlaps(cand.bbox, t) for t in self.taken):
