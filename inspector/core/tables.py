@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cells import assemble
-from .columns import Line, segments
+from .columns import Line, Segment, segments
 from .grid import WordCentres, build_grid
 from .params import ColumnParams, TableParams
 from .regions import Candidate, aligned_runs, extend_down, extend_up, hrule_regions, ruled_regions
@@ -79,7 +79,10 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     for cand in ruled_regions(rules, tparams.intersect_tol):
         col.offer(cand)
     lines = [Line(r.word_ids, r.bbox, r.baseline) for r in rows]
-    counts = _segment_counts(words, lines, cparams)
+    segs = segments(words, lines, cparams.min_gap)
+    counts = [0] * len(lines)
+    for s in segs:
+        counts[s.line] += 1
     cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH)
     tops = sorted(c.bbox.y0 for c in cands)
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
@@ -90,31 +93,29 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
         box = extend_up(box, words, cparams.min_gap, above)
         col.offer(Candidate(box, cand.source, cand.rules))
     if tparams.borderless:
-        for cand in _aligned_candidates(words, lines, col.taken, col.centres, cparams, tparams):
+        for cand in _aligned_candidates(words, lines, segs, col.taken, col.centres, tparams):
             col.offer(cand)
     return col.result()
 
 
-def _segment_counts(words: Sequence[Word], lines: Sequence[Line], cparams: ColumnParams) -> list[int]:
-    counts = [0] * len(lines)
-    for s in segments(words, lines, cparams.min_gap):
-        counts[s.line] += 1
-    return counts
-
-
-def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], taken: Sequence[Rect],
-                        centres: WordCentres, cparams: ColumnParams, tparams: TableParams) -> list[Candidate]:
+def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment],
+                        taken: Sequence[Rect], centres: WordCentres, tparams: TableParams) -> list[Candidate]:
     """Runs of consecutive multi-piece text lines outside the tables already found."""
     claimed = {i for t in taken for i in centres.inside(t)}
-    free = [ln for ln in lines if not any(i in claimed for i in ln.word_ids)]
+    keep = [k for k, ln in enumerate(lines) if claimed.isdisjoint(ln.word_ids)]
+    free = [lines[k] for k in keep]
+    index = {k: n for n, k in enumerate(keep)}
     gaps: list[list[tuple[float, float]]] = [[] for _ in free]
     last: dict[int, float] = {}
-    for s in segments(words, free, cparams.min_gap):
+    for s in segs:
+        n = index.get(s.line)
+        if n is None:
+            continue
         em = max(words[s.word_ids[0]].font_size, 1.0)
         # Borderless columns stand well apart; justified prose has wide word spaces only.
-        if s.line in last and s.x0 - last[s.line] >= ALIGNED_GAP_EM * em:
-            gaps[s.line].append((last[s.line], s.x0))
-        last[s.line] = s.x1
+        if n in last and s.x0 - last[n] >= ALIGNED_GAP_EM * em:
+            gaps[n].append((last[n], s.x0))
+        last[n] = s.x1
     out = []
     for a, b in aligned_runs(free, gaps, tparams.min_aligned_rows):
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
