@@ -77,10 +77,10 @@ def main() -> int:
     for pdf, page in pages:
         data = pdf.read_bytes()
         i = page - 1
-        res["floor"].append(best_ms(lambda: floor(data, i), args.repeat))
-        res["cold"].append(best_ms(lambda: cold(data, i), args.repeat))
+        res["floor"].append(best_ms(lambda d=data, k=i: floor(d, k), args.repeat))
+        res["cold"].append(best_ms(lambda d=data, k=i: cold(d, k), args.repeat))
         res["redetect"].append(min(redetect_ms(data, i, changed) for _ in range(args.repeat)))
-        res["find_tables"].append(best_ms(lambda: find_tables(data, i), args.repeat))
+        res["find_tables"].append(best_ms(lambda d=data, k=i: find_tables(d, k), args.repeat))
     med = {k: statistics.median(v) for k, v in res.items()}
     print(f"{len(pages)} corpus pages, best of {args.repeat}, median ms per page")
     for k, v in med.items():

@@ -15,25 +15,23 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase
+from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
-    QPlainTextEdit,
     QSizePolicy,
     QSpinBox,
-    QSplitter,
     QTableView,
-    QVBoxLayout,
     QWidget,
 )
 
 from ...export.markdown import dumps as markdown
 from ...golden.model import AnnTable, Region, to_core_table
 from ..session import Session
+from ..widgets.table_view import grid_beside_markdown
 from .actions import TableActions
 from .document import AnnotationSession, CellSelection
 
@@ -137,17 +135,7 @@ class AnnotationPanel(QWidget):
         self.grid.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                   | QAbstractItemView.EditTrigger.EditKeyPressed)
         self.grid.selectionModel().selectionChanged.connect(self._grid_selection)
-        self.markdown = QPlainTextEdit()
-        self.markdown.setReadOnly(True)
-        self.markdown.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.markdown.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        split = QSplitter()
-        split.addWidget(self.grid)
-        split.addWidget(self.markdown)
-        col = QVBoxLayout(self)
-        col.setContentsMargins(4, 4, 4, 4)
-        col.addLayout(head)
-        col.addWidget(split, 1)
+        self.markdown = grid_beside_markdown(self, head, self.grid)
         ann.changed.connect(self.refresh)
         ann.selectionChanged.connect(self.refresh)
         self._shown: tuple[object, ...] = ()

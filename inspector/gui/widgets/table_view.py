@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -24,6 +25,22 @@ from ...core.types import Table
 from ..session import Selection, Session
 
 Index = QModelIndex | QPersistentModelIndex
+
+
+def grid_beside_markdown(owner: QWidget, head: QLayout, grid: QWidget) -> QPlainTextEdit:
+    """Lay out ``head`` above ``grid`` with a read-only Markdown box beside it; returns the box."""
+    markdown = QPlainTextEdit()
+    markdown.setReadOnly(True)
+    markdown.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+    markdown.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    split = QSplitter()
+    split.addWidget(grid)
+    split.addWidget(markdown)
+    col = QVBoxLayout(owner)
+    col.setContentsMargins(4, 4, 4, 4)
+    col.addLayout(head)
+    col.addWidget(split, 1)
+    return markdown
 
 
 def table_markdown(table: Table) -> str:
@@ -101,17 +118,7 @@ class TablePreview(QWidget):
         self._md_timer.setSingleShot(True)
         self._md_timer.setInterval(0)
         self._md_timer.timeout.connect(self._show_markdown)
-        self.markdown = QPlainTextEdit()
-        self.markdown.setReadOnly(True)
-        self.markdown.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.markdown.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        split = QSplitter()
-        split.addWidget(self.grid)
-        split.addWidget(self.markdown)
-        col = QVBoxLayout(self)
-        col.setContentsMargins(4, 4, 4, 4)
-        col.addLayout(head)
-        col.addWidget(split, 1)
+        self.markdown = grid_beside_markdown(self, head, self.grid)
         # A new table is shown one event-loop turn after the page overlays (short turns).
         self._refresh = QTimer(self)
         self._refresh.setSingleShot(True)
