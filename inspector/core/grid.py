@@ -29,6 +29,7 @@ from .columns import (
 )
 from .params import ColumnParams, TableParams
 from .regions import Candidate
+from .rules_merge import covered
 from .types import ColumnBin, Grid, Rect, Rule, Word
 
 SNAP = 2.0  # pt: rule positions closer than this are one boundary
@@ -72,7 +73,7 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
     ids = centres.inside(box)
     if not ids:
         return GridResult(None, "no text", (), frozenset(), 0, ())
-    lines = lines_in(words, ids)
+    lines = _region_lines(words, ids, box)
     segs = segments(words, lines, cparams.min_gap)
     xs = _columns(cand, segs, words, len(lines), cparams)
     ys = _positions(cand.rules, "h", box.y0, box.y1) if cand.source != "aligned" else [box.y0, box.y1]
@@ -86,6 +87,21 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
     reason = _reject_reason(grid, cand, ids, lines, tparams)
     line_of = {i: k for k, ln in enumerate(lines) for i in ln.word_ids}
     return GridResult(None if reason else grid, reason, bins, low, header_rows, tuple(ids), line_of)
+
+
+_LINES: dict[tuple[int, Rect], tuple[Sequence[Word], list[Line]]] = {}
+
+
+def _region_lines(words: Sequence[Word], ids: list[int], box: Rect) -> list[Line]:
+    """Text lines of a region's words, kept per (word tuple, region): a re-detect after a
+    column change meets the same ruled regions again."""
+    key = (id(words), box)
+    hit = _LINES.get(key)
+    if hit is None or hit[0] is not words:
+        if len(_LINES) > 256:
+            _LINES.clear()
+        hit = _LINES[key] = (words, lines_in(words, ids))
+    return hit[1]
 
 
 def _columns(cand: Candidate, segs: Sequence[Segment], words: Sequence[Word], n_lines: int,
@@ -185,9 +201,9 @@ def _open_columns(rules: Sequence[Rule], xs: Sequence[float], top: float, bottom
         return set()
     out: set[int] = set()
     for y, skip in ((top, first), (bottom, last)):
-        if skip or _covered(rules, "h", y, xs[0], xs[-1]) >= FULL:
+        if skip or covered(rules, "h", y, xs[0], xs[-1]) >= FULL:
             continue
-        out |= {c for c in range(len(xs) - 1) if _covered(rules, "h", y, xs[c], xs[c + 1]) < 0.5}
+        out |= {c for c in range(len(xs) - 1) if covered(rules, "h", y, xs[c], xs[c + 1]) < 0.5}
     return out
 
 
@@ -242,40 +258,6 @@ def _continues(prev: Line, line: Line, words: Sequence[Word]) -> bool:
     return first[:1].islower() or last.lower().endswith(_JOINERS) or last.lower() in _JOINERS
 
 
-def _covered(rules: Sequence[Rule], orient: str, pos: float, a: float, b: float) -> float:
-    """Fraction of [a, b] on rules of ``orient`` at ``pos`` (within SNAP)."""
-    if b <= a:
-        return 1.0
-    spans = sorted((max(r.start, a), min(r.end, b)) for r in _near(rules, orient, pos)
-                   if r.end > a and r.start < b)
-    total, end = 0.0, a
-    for s, e in spans:
-        s = max(s, end)
-        if e > s:
-            total += e - s
-            end = e
-    return total / (b - a)
-
-
-_BY_POS: dict[int, tuple[Sequence[Rule], dict[str, tuple[list[float], list[Rule]]]]] = {}
-
-
-def _near(rules: Sequence[Rule], orient: str, pos: float) -> list[Rule]:
-    """Rules of ``orient`` within SNAP of ``pos``, via a per-rule-set index sorted by position."""
-    key = id(rules)
-    hit = _BY_POS.get(key)
-    if hit is None or hit[0] is not rules:
-        index = {}
-        for o in ("h", "v"):
-            same = sorted((r for r in rules if r.orient == o), key=lambda r: r.pos)
-            index[o] = ([r.pos for r in same], same)
-        if len(_BY_POS) > 64:
-            _BY_POS.clear()
-        hit = _BY_POS[key] = (rules, index)
-    ps, rs = hit[1][orient]
-    return rs[bisect_left(ps, pos - SNAP):bisect_right(ps, pos + SNAP)]
-
-
 def _occupied(grid: Grid, cx: np.ndarray, cy: np.ndarray) -> set[tuple[int, int]]:
     """Slots (r, c) holding the centre of at least one word."""
     r = np.clip(np.searchsorted(grid.ys, cy, side="right") - 1, 0, grid.n_rows - 1)
@@ -310,7 +292,7 @@ def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence
     if cand.source == "horizontal_rules":
         _spanner_joins(grid, cand.rules, occupied, join)
     def drawn(x: float, r: int) -> bool:
-        return cand.source == "ruled" and _covered(cand.rules, "v", x, grid.ys[r], grid.ys[r + 1]) >= 0.5
+        return cand.source == "ruled" and covered(cand.rules, "v", x, grid.ys[r], grid.ys[r + 1]) >= 0.5
 
     _text_spans(grid, segs, lines, words, drawn, join)
     return _rectangles(parent, find, nr, nc)
@@ -320,18 +302,18 @@ def _undrawn_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, i
                    virtual: set[float], join) -> None:
     xs, ys, nr, nc = grid.xs, grid.ys, grid.n_rows, grid.n_cols
     # A separator drawn the whole way along divides every pair of slots it passes.
-    v_open = [c for c in range(nc - 1) if _covered(rules, "v", xs[c + 1], ys[0], ys[-1]) < FULL]
+    v_open = [c for c in range(nc - 1) if covered(rules, "v", xs[c + 1], ys[0], ys[-1]) < FULL]
     h_open = [r for r in range(nr - 1) if ys[r + 1] not in virtual
-              and _covered(rules, "h", ys[r + 1], xs[0], xs[-1]) < FULL]
+              and covered(rules, "h", ys[r + 1], xs[0], xs[-1]) < FULL]
     for r in range(nr):
         for c in v_open:
             empty = (r, c) not in occupied or (r, c + 1) not in occupied
-            if empty and _covered(rules, "v", xs[c + 1], ys[r], ys[r + 1]) < 0.5:
+            if empty and covered(rules, "v", xs[c + 1], ys[r], ys[r + 1]) < 0.5:
                 join(r * nc + c, r * nc + c + 1)
     for r in h_open:
         for c in range(nc):
             empty = (r, c) not in occupied or (r + 1, c) not in occupied
-            if empty and _covered(rules, "h", ys[r + 1], xs[c], xs[c + 1]) < 0.5:
+            if empty and covered(rules, "h", ys[r + 1], xs[c], xs[c + 1]) < 0.5:
                 join(r * nc + c, (r + 1) * nc + c)
 
 

@@ -1,12 +1,14 @@
 """Vector + raster rules -> one set: snap, join collinear pieces, de-duplicate.
 
 A raster rule that repeats a vector rule (same line within ``snap``, overlapping extent)
-is dropped: the vector rule is exact. Raster rules that extend a vector rule or stand
+is dropped: the vector rule is exact. ``covered`` (how much of a line some rules draw) is
+also the grid stage's test for a separator being there. Raster rules that extend a vector rule or stand
 alone (a scan, a rule the vectors miss) are kept.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from .params import MergeParams
@@ -20,8 +22,7 @@ def merge_rules(vector: Sequence[Rule], raster: Sequence[Rule],
     extra: list[Rule] = []
     dropped: list[RejectedRule] = []
     for r in raster:
-        cover = _covered_length(r, vector, params.snap)
-        if cover >= 0.8 * r.length:
+        if r.length > 0 and covered(vector, r.orient, r.pos, r.start, r.end, params.snap) >= 0.8:
             dropped.append(RejectedRule(r, "duplicate of a vector rule"))
         else:
             extra.append(r)
@@ -30,14 +31,38 @@ def merge_rules(vector: Sequence[Rule], raster: Sequence[Rule],
     return tuple(joined), tuple(dropped)
 
 
-def _covered_length(r: Rule, others: Sequence[Rule], snap: float) -> float:
-    """Length of ``r`` lying on rules of ``others`` (same orientation, within ``snap``)."""
-    spans = sorted((max(o.start, r.start), min(o.end, r.end)) for o in others
-                   if o.orient == r.orient and abs(o.pos - r.pos) <= snap and o.end > r.start and o.start < r.end)
-    total, cur_end = 0.0, r.start
-    for a, b in spans:
-        a = max(a, cur_end)
-        if b > a:
-            total += b - a
-            cur_end = b
-    return total
+SNAP = 2.0  # pt: a rule this close to a position lies on it
+
+
+def covered(rules: Sequence[Rule], orient: str, pos: float, a: float, b: float, snap: float = SNAP) -> float:
+    """Fraction of [a, b] on rules of ``orient`` at ``pos`` (within ``snap``)."""
+    if b <= a:
+        return 1.0
+    spans = sorted((max(r.start, a), min(r.end, b)) for r in _near(rules, orient, pos, snap)
+                   if r.end > a and r.start < b)
+    total, end = 0.0, a
+    for s, e in spans:
+        s = max(s, end)
+        if e > s:
+            total += e - s
+            end = e
+    return total / (b - a)
+
+
+_BY_POS: dict[int, tuple[Sequence[Rule], dict[str, tuple[list[float], list[Rule]]]]] = {}
+
+
+def _near(rules: Sequence[Rule], orient: str, pos: float, snap: float) -> list[Rule]:
+    """Rules of ``orient`` within ``snap`` of ``pos``, via a per-rule-set index sorted by position."""
+    key = id(rules)
+    hit = _BY_POS.get(key)
+    if hit is None or hit[0] is not rules:
+        index = {}
+        for o in ("h", "v"):
+            same = sorted((r for r in rules if r.orient == o), key=lambda r: r.pos)
+            index[o] = ([r.pos for r in same], same)
+        if len(_BY_POS) > 64:
+            _BY_POS.clear()
+        hit = _BY_POS[key] = (rules, index)
+    ps, rs = hit[1][orient]
+    return rs[bisect_left(ps, pos - snap):bisect_right(ps, pos + snap)]
