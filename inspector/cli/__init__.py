@@ -40,7 +40,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
-    _one_opencv_thread()
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     if not args_list or (args_list[0] not in _commands(parser) and not args_list[0].startswith("-")):
@@ -63,14 +62,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-
-
-def _one_opencv_thread() -> None:
-    # Raster rules on one page take a few ms; OpenCV's thread pool only competes with the
-    # GUI thread and PyMuPDF for two cores (measured 1.5-2x slower with it on).
-    import cv2
-
-    cv2.setNumThreads(1)
 
 
 def _commands(parser: argparse.ArgumentParser) -> set[str]:

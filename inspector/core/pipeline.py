@@ -18,12 +18,12 @@ from .document import Document
 from .geometry import Frame
 from .params import Params
 from .rules_merge import merge_rules
-from .rules_raster import find_raster_rules
 from .rules_vector import find_vector_rules
 from .tables import TablesResult, detect_tables
-from .types import PageResult, RowBand, Rule, Word
+from .types import PageResult, RasterResult, RowBand, Rule, Word
 from .words import extract_text, group_rows
 
+NO_RASTER = RasterResult((), (), (), 0, 0)
 STAGES = ("words", "drawings", "vector", "images", "render", "raster", "merge", "rows", "tables")
 
 
@@ -86,11 +86,13 @@ class Pipeline:
         rkey = (index, params.raster)
         pictures = self._stage(t, "images", index, page.has_images)
         if _raster_wanted(params, pictures, words):
+            from .rules_raster import find_raster_rules  # OpenCV loads only when a page needs it
+
             dpi = page.safe_dpi(params.raster.dpi)
             img = self._stage(t, "render", (index, dpi), lambda: page.render(dpi), self._renders)
             ras = self._stage(t, "raster", rkey, lambda: find_raster_rules(img, dpi, params.raster))
         else:
-            ras = self._stage(t, "raster", rkey, lambda: find_raster_rules(None, 0, params.raster))
+            ras = self._stage(t, "raster", rkey, lambda: NO_RASTER)
         mkey = (vkey, rkey, params.merge)
         rules, dup = self._stage(t, "merge", mkey, lambda: merge_rules(vec.rules, ras.rules, params.merge))
         frame = Frame(turn, page.width, page.height)

@@ -36,32 +36,18 @@ import numpy as np
 from .params import RasterParams
 from .raster_bands import MIN_INNER_CONTRAST, Scale, drop_duplicate_edges, find_bands, median, mirror, solid_regions
 from .raster_groups import span_guard, texture
-from .types import Band, Orientation, RejectedRule, Rule
+from .types import Orientation, RasterResult, RejectedRule, Rule
+
+# Raster rules on one page take a few ms; OpenCV's thread pool only competes with the GUI
+# thread and PyMuPDF for two cores (measured 1.5-2x slower with it on). This module is
+# loaded only when a page needs raster rules.
+cv2.setNumThreads(1)
 
 __all__ = ["RasterResult", "find_raster_rules", "ink_threshold", "otsu_threshold", "span_guard"]
 
 MAX_SLOPE = 0.035  # tan(2 deg): skewed scans pass, diagonals do not
 GLYPH_COVER = (0.2, 0.8)  # partial ink cover right beside a run: glyphs standing on it
 MOMENT_STEP = 3  # px: column sampling for run moments (runs are >= min_length/2 long)
-
-
-@dataclass(frozen=True)
-class RasterResult:
-    """What the render shows: kept rules, rejected candidates with reasons, bands.
-
-    ``rules`` are sorted (orientation, position, start). A thin rule's ``thickness`` is its
-    mean width and ``grey`` its mean grey; a band edge is one pixel thick with the band's
-    grey. A rejected band-like area is listed as a rule along its long axis whose thickness
-    is the area's short side. ``threshold``: pixels with grey <= it are ink; ``paper``: the
-    histogram mode (both 0 when nothing was looked at).
-    """
-
-    rules: tuple[Rule, ...]
-    rejected: tuple[RejectedRule, ...]
-    bands: tuple[Band, ...]
-    threshold: int
-    paper: int
-
 
 
 def find_raster_rules(grey: np.ndarray | None, dpi: int, params: RasterParams) -> RasterResult:

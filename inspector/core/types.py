@@ -131,6 +131,25 @@ class RejectedRule:
     reason: str
 
 
+@dataclass(frozen=True)
+class RasterResult:
+    """What the render shows: kept rules, rejected candidates with reasons, bands.
+
+    ``rules`` are sorted (orientation, position, start). A thin rule's ``thickness`` is its
+    mean width and ``grey`` its mean grey; a band edge is one pixel thick with the band's
+    grey. A rejected band-like area is listed as a rule along its long axis whose thickness
+    is the area's short side. ``threshold``: pixels with grey <= it are ink; ``paper``: the
+    histogram mode (both 0 when nothing was looked at).
+    """
+
+    rules: tuple[Rule, ...]
+    rejected: tuple[RejectedRule, ...]
+    bands: tuple[Band, ...]
+    threshold: int
+    paper: int
+
+
+
 @dataclass(frozen=True, slots=True)
 class Band:
     """A filled rectangle (shading, zebra stripe, header band); its edges became rules."""
