@@ -14,11 +14,21 @@ from collections.abc import Sequence
 from .. import __version__
 from .common import EXIT_INPUT, EXIT_USAGE, CliError
 
-# Modules that add subcommands; each has register(subparsers).
-COMMAND_MODULES = ("detect", "golden_cmds", "export_cmds", "eval_cmds", "gui_cmd")
+# Modules that add subcommands (each has register(subparsers)), with the commands they add:
+# only the module of the command being run is imported, so the window starts without
+# loading the evaluation and golden-set machinery.
+COMMAND_MODULES = {
+    "detect": ("words", "rules", "detect", "render", "params"),
+    "golden_cmds": ("golden",),
+    "export_cmds": ("export",),
+    "eval_cmds": ("eval",),
+    "gui_cmd": ("gui",),
+}
+COMMANDS = {cmd: module for module, cmds in COMMAND_MODULES.items() for cmd in cmds}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser for every command, or only for command ``only`` (a faster start)."""
     parser = argparse.ArgumentParser(
         prog="table-inspector",
         description="See why a PDF table came out wrong, fix it by hand, export it.",
@@ -27,24 +37,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"table-inspector {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"{__name__}.{name}":
-                continue  # that command group is not part of this build
-            raise
-        module.register(sub)
+    names = [COMMANDS[only]] if only in COMMANDS else list(COMMAND_MODULES)
+    for name in names:
+        importlib.import_module(f"{__name__}.{name}").register(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    if not args_list or (args_list[0] not in _commands(parser) and not args_list[0].startswith("-")):
-        if "gui" in _commands(parser):
-            args_list = ["gui", *args_list]
+    if not args_list or (args_list[0] not in COMMANDS and not args_list[0].startswith("-")):
+        args_list = ["gui", *args_list]  # `table-inspector [FILE]` opens the window
+    parser = build_parser(args_list[0])
     try:
         args = parser.parse_args(args_list)
     except SystemExit as exc:
@@ -62,13 +66,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-
-
-def _commands(parser: argparse.ArgumentParser) -> set[str]:
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return set(action.choices)
-    return set()
 
 
 __all__ = ["main", "build_parser", "CliError", "EXIT_INPUT", "EXIT_USAGE"]
