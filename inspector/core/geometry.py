@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .types import Cell, Rect, RowBand, Rule, Table, Word
+from .types import Rect, RowBand, Rule, Table, Word
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,3 @@ def dominant_turn(directions: Iterable[tuple[float, float, int]]) -> int:
     best = max(votes, key=lambda k: votes[k])
     # Turn only when sideways text clearly dominates: page numbers and headers stay upright.
     return best if votes[best] > 2 * votes[0] else 0
-
-
-def cells_back(frame: Frame, cells: Iterable[Cell]) -> tuple[Cell, ...]:
-    return tuple(dataclasses.replace(c, bbox=frame.rect(c.bbox, back=True)) for c in cells)

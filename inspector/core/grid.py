@@ -49,11 +49,6 @@ class GridResult:
     line_of: Mapping[int, int] = field(default_factory=dict)  # word -> text line in the region
 
 
-def words_inside(words: Sequence[Word], box: Rect, pad: float = 1.0) -> list[int]:
-    """Indices of words whose centre lies in ``box`` (grown by ``pad``)."""
-    return WordCentres.of(words).inside(box, pad)
-
-
 def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float) -> list[float]:
     pos = sorted(r.pos for r in rules if r.orient == orient)
     out: list[float] = []
@@ -376,7 +371,3 @@ def _reject_reason(grid: Grid, cand: Candidate, ids: Sequence[int], lines: Seque
     if cand.source == "aligned" and grid.n_cols <= 2 and per_line > 8:
         return "paragraph text"
     return ""
-
-
-def lines_of(words: Sequence[Word], ids: Sequence[int]) -> list[Line]:
-    return lines_in(words, ids)
