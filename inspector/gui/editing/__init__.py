@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QDockWidget, QMessageBox, QUndoView
 
 from .actions import TableActions
 from .document import AnnotationSession, CellSelection, OpenReport
-from .export_dialog import ExportDialog
 from .panel import AnnotationPanel
 from .tools import EditController
 
@@ -220,6 +219,7 @@ class Editing(QObject):
             return
         sel = self.ann.selection
         stem = Path(self.window.session.path or "tables").stem
+        from .export_dialog import ExportDialog  # the export formats load on first use, not at start
         ExportDialog(self.ann.doc, sel.table_id if sel else None, stem, self.window).exec()
 
 

@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
-from ...golden.doc_edits import DocEdit, EditTable
-from ...golden.model import DocumentAnnotation
-
 if TYPE_CHECKING:
+    from ...golden.doc_edits import DocEdit, EditTable
+    from ...golden.model import DocumentAnnotation
     from .document import AnnotationSession
 
 NUDGE_ID = 4201
@@ -80,6 +79,7 @@ class NudgeCommand(DocCommand):
 
 
 def table_edit(table_id: str, edit: object) -> EditTable:
+    from ...golden.doc_edits import EditTable  # the edit code loads on the first edit, not at start
     return EditTable(table_id, edit)  # type: ignore[arg-type]
 
 

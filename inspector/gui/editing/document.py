@@ -17,14 +17,13 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from ...core.document import Document
 from ...core.types import Rect, Word
-from ...golden.doc_edits import DocEdit
-from ...golden.edits import EditError
 from ...golden.io import (
     AnnotationError,
     HashMismatch,
@@ -39,6 +38,9 @@ from ...golden.model import AnnTable, DocumentAnnotation, PageInfo
 from ...golden.schema import to_json
 from ...golden.text import text_in
 from .commands import DocCommand, NudgeCommand
+
+if TYPE_CHECKING:
+    from ...golden.doc_edits import DocEdit
 
 AUTOSAVE_SUFFIX = ".autosave"
 AUTOSAVE_DELAY_MS = 1500  # after an edit: a burst of edits costs one write
@@ -232,6 +234,7 @@ class AnnotationSession(QObject):
         if self.doc is None:
             self.message.emit("open a document first")
             return False
+        from ...golden.edits import EditError  # loaded on the first edit, not at start
         try:
             cmd = (NudgeCommand(self, tuple(edits), text, nudge) if nudge is not None
                    else DocCommand(self, tuple(edits), text))

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...export.markdown import dumps as markdown
 from ...golden.model import AnnTable, Region, to_core_table
 from ..session import Session
 from ..widgets.table_view import grid_beside_markdown
@@ -193,6 +192,7 @@ class AnnotationPanel(QWidget):
         self.header_cols.setValue(table.header_cols)
         self.verified.setChecked(table.verified)
         core = to_core_table(table, None if len(table.regions) > 1 else 0)
+        from ...export.markdown import dumps as markdown  # loaded on first use, not at start
         self.markdown.setPlainText(markdown(core))
         self.grid.resizeColumnsToContents()
 

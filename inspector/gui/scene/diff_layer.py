@@ -9,13 +9,16 @@ layers and the selection highlight.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
-from ..scoring import DiffCell
 from .layers import qrect
+
+if TYPE_CHECKING:
+    from ..scoring import DiffCell  # the scoring code loads after the first page, not at start
 
 KEY, LABEL, SHORTCUT = "diff", "Differences from the annotation", "Shift+D"
 HELP = ("Cells where the detection differs from the saved annotation: hatched red where the "

@@ -9,14 +9,17 @@ preview itself needs no change.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QHelpEvent, QPainter
 from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem, QToolTip
 
 from ..scene.diff_layer import COLOUR, EXTRA_COLOUR
-from ..scoring import DiffCell, slots_of
 from .table_view import TablePreview
+
+if TYPE_CHECKING:
+    from ..scoring import DiffCell
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -57,6 +60,7 @@ class DiffDelegate(QStyledItemDelegate):
         # identity, not equality: this runs for every painted slot
         if len(key) != len(self._key) or any(a is not b for a, b in zip(key, self._key, strict=True)):
             self._key = key
+            from ..scoring import slots_of  # not at start: the scoring code loads with the first score
             self._slots = slots_of(self.diffs, self.preview.table_index, self.preview.model.table)
         return self._slots if self.enabled else {}
 

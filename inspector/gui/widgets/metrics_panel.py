@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from ...golden.io import AnnotationError, HashMismatch, find_annotation
 from ...golden.model import DocumentAnnotation
-from ..scoring import PageScore, annotated_pages, diffs_in, fmt_ratio, golden_page, score_page
 from ..session import Session
+
+if TYPE_CHECKING:
+    from ..scoring import PageScore
 
 COLUMNS = ("Table", "Adjacency P", "R", "F1", "Cells kept", "Rows intact", "Label-number", "Differences")
 
@@ -99,6 +102,7 @@ class MetricsPanel(QWidget):
         if ann is None:
             return self._show_message(self.file_note or "No annotation for this document: accept tables "
                                       "(Table menu) and save, or run 'table-inspector golden init'.")
+        from ..scoring import annotated_pages, golden_page, score_page  # loaded once there is something to score
         page = self.session.page_index + 1
         gold = golden_page(ann, page)
         if not gold.tables:
@@ -120,6 +124,7 @@ class MetricsPanel(QWidget):
         if req != self._req:
             return  # a newer result is being scored
         self._running = None
+        from ..scoring import PageScore
         if isinstance(outcome, PageScore):
             self._show_score(outcome)
         else:
@@ -133,6 +138,7 @@ class MetricsPanel(QWidget):
         self.scoreChanged.emit()
 
     def _show_score(self, score: PageScore) -> None:
+        from ..scoring import diffs_in, fmt_ratio
         self.score, self.message = score, ""
         a, det = score.adjacency, score.detection
         found = f"{det.tp} of {det.n_golden} annotated table(s) found at IoU 0.5, {det.n_output} detected"
