@@ -169,6 +169,18 @@ class Document:
         """True when MuPDF had to repair a damaged file (e.g. truncated): pages may be missing content."""
         return bool(self.raw.is_repaired)
 
+    def page_size(self, index: int) -> tuple[float, float, int]:
+        """Unrotated width and height (points) and rotation (degrees) of page ``index``,
+        read without loading the page (listing a 1,000-page document stays cheap)."""
+        if index in self._pages:
+            p = self._pages[index]
+            return p.width, p.height, p.rotation
+        box = self.raw.page_cropbox(index)
+        kind, value = self.raw.xref_get_key(self.raw.page_xref(index), "Rotate")
+        if kind != "int":  # absent here: inherited from the page tree (rare), so ask the page
+            return self.page(index).width, self.page(index).height, self.page(index).rotation
+        return float(box.width), float(box.height), int(value) % 360
+
     def sha256(self) -> str:
         import hashlib
         return hashlib.sha256(self._data).hexdigest()

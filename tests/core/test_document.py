@@ -239,3 +239,14 @@ def test_rotated_page_words_and_clip_in_unrotated_space(rotation: int) -> None:
     clip = page.render_rgb(144, clip=Rect(40, 80, 260, 120))
     assert clip.shape == (80, 440, 3)
     assert np.abs(clip.astype(int) - full[160:240, 80:520].astype(int)).max() <= 2
+
+
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+def test_page_size_without_loading_the_page_matches_the_page(rotation: int) -> None:
+    doc = pymupdf.open()
+    doc.new_page(width=300, height=500).set_rotation(rotation)
+    opened = open_document(doc.tobytes())
+    size = opened.page_size(0)
+    assert opened._pages == {}  # nothing was loaded
+    page = opened.page(0)
+    assert size == (page.width, page.height, page.rotation) == (300, 500, rotation)

@@ -31,7 +31,6 @@ from ...golden.io import (
     load_annotation,
     reattach,
     save_annotation,
-    sha256_of,
     verify_pdf,
 )
 from ...golden.model import AnnTable, DocumentAnnotation, PageInfo
@@ -158,11 +157,8 @@ class AnnotationSession(QObject):
         self._emit_all()
 
     def _empty(self, pdf: Document) -> DocumentAnnotation:
-        pages = []
-        for i in range(pdf.page_count):
-            page = pdf.page(i)
-            pages.append(PageInfo(i + 1, page.width, page.height, page.rotation))
-        return DocumentAnnotation(sha256_of(pdf.data), pdf.name, tuple(pages))
+        pages = tuple(PageInfo(i + 1, *pdf.page_size(i)) for i in range(pdf.page_count))
+        return DocumentAnnotation(pdf.sha256(), pdf.name, pages)
 
     def reattach_mismatched(self) -> bool:
         """Load the annotation that was made on other bytes, tied to this PDF (a person's
