@@ -27,10 +27,16 @@ if TYPE_CHECKING:
 class Editing(QObject):
     """The editing part of ``window`` (see module doc)."""
 
+    def _detected_words(self, page: int) -> tuple | None:
+        """The words of ``page`` when the current detection result is of that page."""
+        result = self.window.session.result
+        return result.words if result is not None and result.page == page else None
+
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
         self.ann = AnnotationSession(self)
+        self.ann.known_words = self._detected_words
         self.actions = TableActions(window.session, self.ann)
         self.controller = EditController(window.view, window.session, self.ann)
         self.panel = AnnotationPanel(window.session, self.ann, self.actions)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,6 +105,9 @@ class AnnotationSession(QObject):
         self.boundary: BoundarySelection | None = None
         self.overwrite_ok = True  # False after a hash mismatch: Save asks first
         self._words: dict[int, tuple[Word, ...]] = {}
+        # Words detection already read for a page (None when it has not): used before
+        # extracting them again.
+        self.known_words: Callable[[int], tuple[Word, ...] | None] = lambda page: None
         self._dirty_autosave = False
         self._io = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._autosave_timer = QTimer(self)
@@ -213,10 +216,13 @@ class AnnotationSession(QObject):
     def words(self, page: int) -> tuple[Word, ...]:
         """The words of 1-based ``page`` (extracted once per document)."""
         if page not in self._words:
-            from ...core.words import extract_words
             if self.pdf is None or not 1 <= page <= self.pdf.page_count:
                 return ()
-            self._words[page] = extract_words(self.pdf.page(page - 1))
+            known = self.known_words(page)
+            if known is None:
+                from ...core.words import extract_words
+                known = extract_words(self.pdf.page(page - 1))
+            self._words[page] = known
         return self._words[page]
 
     def text_for(self, page: int, box: Rect) -> str:
