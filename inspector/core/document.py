@@ -7,6 +7,7 @@ are; PNG, JPEG and TIFF open as one-page image documents. Every failure is a
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -143,6 +144,7 @@ class Document:
         self.kind = kind
         self._data = data
         self._pages: dict[int, Page] = {}
+        self._sha256: str | None = None
 
     @property
     def page_count(self) -> int:
@@ -182,8 +184,10 @@ class Document:
         return float(box.width), float(box.height), int(value) % 360
 
     def sha256(self) -> str:
-        import hashlib
-        return hashlib.sha256(self._data).hexdigest()
+        """SHA-256 of the file's bytes (hex), computed once: the bytes never change."""
+        if self._sha256 is None:
+            self._sha256 = hashlib.sha256(self._data).hexdigest()
+        return self._sha256
 
     def close(self) -> None:
         self.raw.close()
