@@ -68,6 +68,8 @@ class MainWindow(QMainWindow):
         self.session.documentChanged.connect(self._update_title)
         self.session.pageChanged.connect(self._update_page_label)
         self.session.detectFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
+        self.session.paint_pending = self.view.isVisible
+        self.view.picturePainted.connect(self.session.picture_shown)
         self.view.renderFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
         self.editing = Editing(self)  # hand correction: annotation, undo, save, export
         self.polish = Polish(self)  # preferences, Help, palette, metrics panel, differences layer

@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,7 @@ from .worker import DetectRequest, DocumentSource, WorkerThread
 
 DEBOUNCE_MS = 100
 MAX_WAIT_MS = 350  # while a slider is dragged, still re-detect this often (live feedback)
+FIRST_PAINT_WAIT_MS = 400  # a new document's detection waits this long at most for its page picture
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +72,14 @@ class Session(QObject):
         self._timer.setInterval(debounce_ms)
         self._timer.timeout.connect(self._submit)
         self._waiting_since: float | None = None  # monotonic time the first deferred change came
+        # Set by the window: True when a shown view will paint a newly opened page (and then
+        # call ``picture_shown``); detection waits for that picture.
+        self.paint_pending: Callable[[], bool] = lambda: False
+        self._pending: DocumentSource | None = None
+        self._gate = QTimer(self)
+        self._gate.setSingleShot(True)
+        self._gate.setInterval(FIRST_PAINT_WAIT_MS)
+        self._gate.timeout.connect(self.picture_shown)
         self._worker = WorkerThread(self)
         self._worker.worker.finished.connect(self._on_finished)
         self._worker.worker.failed.connect(self._on_failed)
@@ -90,14 +100,20 @@ class Session(QObject):
         self.documentChanged.emit()
         self.pageChanged.emit(0)
         self._set_busy(True)
-        # The worker's first job imports the detection stages and competes for the GIL; let
-        # the page picture be painted first (posted paint events go before this timer).
-        src = DocumentSource(self._doc_id, doc.data, password, doc.name)
-        QTimer.singleShot(0, self, lambda: self._start_worker(src))
+        # The worker's first job imports the detection stages and competes for the GIL: the
+        # page picture is painted first (a zero timer is not enough: it can fire before the paint).
+        self._pending = DocumentSource(self._doc_id, doc.data, password, doc.name)
+        if self.paint_pending():
+            self._gate.start()
+        else:
+            QTimer.singleShot(0, self, self.picture_shown)
 
-    def _start_worker(self, src: DocumentSource) -> None:
-        if src.doc_id != self._doc_id:
-            return  # another document was opened in between
+    def picture_shown(self) -> None:
+        """The newly opened page is on screen (or nobody will paint it): start detecting."""
+        src, self._pending = self._pending, None
+        self._gate.stop()
+        if src is None or src.doc_id != self._doc_id:
+            return  # already started, or another document was opened in between
         self._worker.load(src)
         self._loaded_doc = src.doc_id
         self.redetect(immediate=True)
@@ -169,7 +185,7 @@ class Session(QObject):
     def _submit(self) -> None:
         self._waiting_since = None
         if self._loaded_doc != self._doc_id:
-            return  # _start_worker is about to run and will detect the then current page
+            return  # picture_shown is about to run and will detect the then current page
         self._req_id += 1
         self.last_error = ""
         self._set_busy(True)

@@ -250,3 +250,35 @@ def test_page_size_without_loading_the_page_matches_the_page(rotation: int) -> N
     assert opened._pages == {}  # nothing was loaded
     page = opened.page(0)
     assert size == (page.width, page.height, page.rotation) == (300, 500, rotation)
+
+
+@pytest.mark.parametrize("rotation", [90, -90, 450, 45])
+def test_page_size_reads_a_rotation_inherited_from_the_page_tree(rotation: int) -> None:
+    doc = pymupdf.open()
+    doc.new_page(width=300, height=500)
+    doc.new_page(width=200, height=100).set_rotation(180)
+    pages_xref = int(doc.xref_get_key(doc.pdf_catalog(), "Pages")[1].split()[0])
+    doc.xref_set_key(pages_xref, "Rotate", str(rotation))
+    doc.xref_set_key(doc.page_xref(0), "Rotate", "null")  # PyMuPDF writes /Rotate 0 on new pages
+    opened = open_document(doc.tobytes())
+    sizes = [opened.page_size(i) for i in range(2)]
+    assert opened._pages == {}
+    loaded = [(p.width, p.height, p.rotation) for p in (opened.page(0), opened.page(1))]
+    assert sizes == loaded
+    assert sizes[0][2] == {90: 90, -90: 270, 450: 90, 45: 0}[rotation] and sizes[1][2] == 180
+
+
+def test_page_size_matches_the_loaded_page_on_corpus_files(corpus: Path) -> None:
+    checked = 0
+    for path in sorted((corpus / "pdfs").rglob("*.pdf")):
+        try:
+            doc = open_document(path)
+        except DocumentError:
+            continue
+        for i in range(min(doc.page_count, 5)):
+            size = doc.page_size(i)
+            page = Document.page(doc, i)
+            assert size == (page.width, page.height, page.rotation), (path.name, i)
+            checked += 1
+        doc.close()
+    assert checked > 100

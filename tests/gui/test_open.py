@@ -7,7 +7,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 from gui_pdfs import build_pdf
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtCore import QEvent, QMimeData, QObject, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
@@ -117,12 +117,40 @@ def test_page_change_right_after_open_detects_that_page(window: MainWindow, tabl
     assert window.session.result.page == 2 and failures == []
 
 
+def test_detection_starts_after_the_first_picture_is_painted(qtbot, settings, table_pdf, wait) -> None:  # noqa: ANN001
+    # Detection's imports and work compete for the GIL: the page is shown first, even when the
+    # file is opened right as the window first shows (start-up, where a zero timer fires first).
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    events: list[str] = []
+
+    class PaintSpy(QObject):
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint and window.view.page_scene.picture_dpi:
+                events.append("painted")
+            return False
+    spy = PaintSpy()
+    window.view.viewport().installEventFilter(spy)
+    load = window.session._worker.load
+    window.session._worker.load = lambda src: (events.append("detect"), load(src))  # type: ignore[method-assign]
+    window.show()
+    assert window.open_file(table_pdf.path)
+    assert events == []  # neither happens inside open_file
+    wait(window)
+    assert events[:2] == ["painted", "detect"]
+    window.session.close()
+
+
 def test_page_that_cannot_be_drawn_is_a_status_message(window: MainWindow, table_pdf, monkeypatch, wait) -> None:  # noqa: ANN001
     from inspector.core.document import Page
 
-    def broken(self, dpi, clip=None):  # noqa: ANN001, ANN202
-        raise RuntimeError("code=2: cannot decode image")
-    monkeypatch.setattr(Page, "render_rgb", broken)
+    real = Page.pixels
+
+    def broken(self, dpi, clip=None, grey=False):  # noqa: ANN001, ANN202
+        if not grey:
+            raise RuntimeError("code=2: cannot decode image")
+        return real(self, dpi, clip, grey)
+    monkeypatch.setattr(Page, "pixels", broken)
     assert window.open_file(table_pdf.path)
     wait(window)  # detection still works (it renders grey images, not this)
     assert "page 1 cannot be drawn" in window.statusBar().currentMessage()

@@ -5,13 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
+import pytest
 from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QColor, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from inspector.core.document import open_document
 from inspector.gui.main_window import MainWindow
-from inspector.gui.scene.pixmaps import MAX_PIXELS, RenderCache, pick_dpi
+from inspector.gui.scene.pixmaps import MAX_PIXELS, RenderCache, pick_dpi, to_qimage
+from tests.core import pdfs
 
 
 def _dark(c: QColor) -> bool:
@@ -86,6 +88,23 @@ def test_dpi_choice_and_cache_bound(table_pdf) -> None:  # noqa: ANN001
     assert cache.bytes <= cache.max_bytes or len(cache) == 1
     assert len(cache) < 3
     doc.close()
+
+
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+def test_page_picture_is_the_unrotated_render_pixel_for_pixel(rotation: int) -> None:
+    page = open_document(pdfs.rotated(rotation)[0]).page(0)
+    expected = page.render_rgb(50)
+    img = to_qimage(page.pixels(50))
+    assert (img.height(), img.width()) == expected.shape[:2]
+    h, w = expected.shape[:2]
+    for y, x in [(0, 0), (h // 3, w // 2), (h - 1, w - 1), *((y, x) for y in range(0, h, 17) for x in range(0, w, 13))]:
+        c = img.pixelColor(x, y)
+        assert (c.red(), c.green(), c.blue()) == tuple(int(v) for v in expected[y, x]), (x, y)
+    shown = to_qimage(page.pixels(50), displayed=True)
+    assert (shown.width(), shown.height()) == ((w, h) if rotation in (0, 180) else (h, w))
+    grey = page.render(50)
+    g = to_qimage(page.pixels(50, grey=True))
+    assert all(g.pixelColor(x, y).red() == grey[y, x] for y in range(0, h, 11) for x in range(0, w, 7))
 
 
 def test_thumbnails_render_lazily(window: MainWindow, tmp_path: Path, qtbot, wait) -> None:  # noqa: ANN001

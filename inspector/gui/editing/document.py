@@ -160,7 +160,7 @@ class AnnotationSession(QObject):
         self._emit_all()
 
     def _empty(self, pdf: Document) -> DocumentAnnotation:
-        pages = tuple(PageInfo(i + 1, *pdf.page_size(i)) for i in range(pdf.page_count))
+        pages = tuple(PageInfo(i + 1, *size) for i, size in enumerate(pdf.page_sizes()))
         return DocumentAnnotation(pdf.sha256(), pdf.name, pages)
 
     def reattach_mismatched(self) -> bool:

@@ -7,12 +7,14 @@ unrotated page space, like everything in :class:`PageResult`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ...core.types import PageResult, Rect, RejectedRule, Rule, Word
 
 # Smaller things win when several lie under the cursor: a word inside a cell inside a table.
+if TYPE_CHECKING:  # numpy loads with the first result, not with the window
+    import numpy as np
+
 KIND_ORDER = ("word", "rule", "vector", "raster", "rejected", "cell", "region", "table")
 
 
@@ -66,12 +68,16 @@ class HitIndex:
                            for ci, c in enumerate(t.cells)])
 
     def _add(self, kind: str, items: list[tuple[Rect, int, int]]) -> None:
+        import numpy as np
+
         arr = np.array([b.as_tuple() for b, _, _ in items], dtype=np.float64).reshape(-1, 4)
         self._boxes[kind] = arr
         self._refs[kind] = [(i, s) for _, i, s in items]
 
     def at(self, x: float, y: float, tol: float = 0.0, kinds: set[str] | None = None) -> list[Hit]:
         """Everything within ``tol`` points of (x, y), smallest kinds first, then smallest boxes."""
+        import numpy as np
+
         hits: list[tuple[int, float, Hit]] = []
         for order, kind in enumerate(KIND_ORDER):
             if kinds is not None and kind not in kinds:

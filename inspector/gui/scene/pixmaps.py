@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-import numpy as np
-from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtGui import QImage, QPixmap, QTransform
 
-from ...core.document import Page
+from ...core.document import Page, Pixels
 
 # dpi steps: re-render only when the needed resolution crosses a step.
 DPI_STEPS = (24, 36, 50, 72, 100, 144, 200, 288, 400, 576, 800)
@@ -26,11 +25,14 @@ def pick_dpi(needed: float, width_pt: float, height_pt: float) -> int:
     return int(max(DPI_STEPS[0], min(dpi, cap)))
 
 
-def to_qimage(rgb: np.ndarray) -> QImage:
-    """Copy an H x W x 3 uint8 array into a QImage."""
-    h, w = rgb.shape[:2]
-    rgb = np.ascontiguousarray(rgb)
-    return QImage(rgb.data, w, h, 3 * w, QImage.Format.Format_RGB888).copy()
+def to_qimage(px: Pixels, displayed: bool = False) -> QImage:
+    """A render as a QImage of its own, in unrotated page orientation (``displayed``: as the
+    page is shown, turned by its /Rotate). No numpy: the window's first page must not wait for it."""
+    fmt = QImage.Format.Format_RGB888 if px.channels == 3 else QImage.Format.Format_Grayscale8
+    img = QImage(px.samples, px.width, px.height, px.stride, fmt)
+    if px.turns and not displayed:
+        return img.transformed(QTransform().rotate(-90 * px.turns))  # a new image: owns its pixels
+    return img.copy()  # detach from the samples' buffer
 
 
 class RenderCache:
@@ -47,7 +49,7 @@ class RenderCache:
         if pix is not None:
             self._items.move_to_end(key)
             return pix
-        pix = QPixmap.fromImage(to_qimage(page.render_rgb(dpi)))
+        pix = QPixmap.fromImage(to_qimage(page.pixels(dpi)))
         self._items[key] = pix
         self.bytes += _size(pix)
         self._evict(keep=key)

@@ -12,7 +12,7 @@ import math
 import sys
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QTransform, QWheelEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QResizeEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QToolTip, QWidget
 
 from ...core.document import trim_store
@@ -45,6 +45,7 @@ class PageView(QGraphicsView):
     cursorMoved = Signal(float, float)  # PDF points; NaN when off the page
     zoomChanged = Signal(float)  # zoom factor (1.0 = 100 %)
     pictureRendered = Signal(int)  # dpi of the page picture just installed
+    picturePainted = Signal()  # a newly shown page's picture reached the screen (once a page)
     renderFailed = Signal(str)  # one-line reason the page picture could not be made
 
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
@@ -58,6 +59,7 @@ class PageView(QGraphicsView):
         self.fit = "width"
         self._press: QPoint | None = None
         self._pages_shown = 0
+        self._announce = False  # picturePainted is due
         # Overlays are axis-aligned boxes and lines: antialiasing would only slow them down.
         self.setRenderHints(QPainter.RenderHint.SmoothPixmapTransform)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
@@ -88,6 +90,7 @@ class PageView(QGraphicsView):
         self.rotation = page.rotation
         self._apply_fit()
         self.render_picture()
+        self._announce = True
         self._pages_shown += 1
         if self._pages_shown % TRIM_EVERY_PAGES == 0:
             release_memory()
@@ -105,6 +108,12 @@ class PageView(QGraphicsView):
         box = hits.hit(sel.kind, sel.index, sel.sub).bbox
         self.page_scene.set_highlight(box)
         self.ensureVisible(QRectF(box.x0, box.y0, box.width, box.height), 40, 40)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self._announce and self.page_scene.picture_dpi:
+            self._announce = False
+            self.picturePainted.emit()
 
     # -- zoom and rotation --------------------------------------------------------------
     def set_zoom(self, zoom: float, fit: str = "") -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QPixmap, QTransform
+from PySide6.QtGui import QColor, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
 
 from ..scene.pixmaps import to_qimage
@@ -76,11 +76,10 @@ class ThumbnailModel(QAbstractListModel):
             page = doc.page(row)
             w, h = (page.height, page.width) if page.rotation in (90, 270) else (page.width, page.height)
             dpi = max(4.0, 72.0 * min(THUMB_W / w, THUMB_H / h))
-            pix = QPixmap.fromImage(to_qimage(page.render_rgb(int(round(dpi)))))
+            # A thumbnail shows the page as displayed, as PyMuPDF renders it.
+            pix = QPixmap.fromImage(to_qimage(page.pixels(int(round(dpi))), displayed=True))
         except Exception:  # a damaged page keeps its grey placeholder; the view says why
             return
-        if page.rotation:  # renders are unrotated; a thumbnail shows the page as displayed
-            pix = pix.transformed(QTransform().rotate(page.rotation))
         self._thumbs[row] = pix.scaled(THUMB_W, THUMB_H, Qt.AspectRatioMode.KeepAspectRatio,
                                        Qt.TransformationMode.SmoothTransformation)
         while len(self._thumbs) > MAX_THUMBS:
