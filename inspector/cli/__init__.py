@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
+from ..startup import pause_gc_for_startup
 from .common import EXIT_INPUT, EXIT_USAGE, CliError
 
 # Modules that add subcommands (each has register(subparsers)), with the commands they add:
@@ -48,6 +49,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or (args_list[0] not in COMMANDS and not args_list[0].startswith("-")):
         args_list = ["gui", *args_list]  # `table-inspector [FILE]` opens the window
+    if args_list[0] == "gui":
+        pause_gc_for_startup()
     parser = build_parser(args_list[0])
     try:
         args = parser.parse_args(args_list)

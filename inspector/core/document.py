@@ -169,10 +169,11 @@ class Document:
         self._pages: dict[int, Page] = {}
         self._sha256: str | None = None
         self._pdf: Any = None  # MuPDF's PDF handle, for reading page objects without loading pages
+        self._page_count = raw.page_count  # asked for thousands of times (a thumbnail list's rows)
 
     @property
     def page_count(self) -> int:
-        return self.raw.page_count
+        return self._page_count
 
     @property
     def data(self) -> bytes:

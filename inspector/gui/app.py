@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from .session import Session
 
 RESULT_TIMEOUT_S = 120.0
+GC_PAUSE_MAX_MS = 3000  # garbage collection resumes by then at the latest
 
 
 class LaunchError(Exception):
@@ -73,6 +74,9 @@ def run(opts: LaunchOptions) -> int:
         # Qt would abort the process with a message about xcb plugins; say what is wrong instead.
         raise LaunchError("no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); "
                           "use --screenshot OUT.png, or run under xvfb-run")
+    from ..startup import pause_gc_for_startup, resume_gc
+    pause_gc_for_startup()  # until the first page is on screen (or 3 s): see inspector.startup
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from .main_window import MainWindow
@@ -84,11 +88,14 @@ def run(opts: LaunchOptions) -> int:
     app.setOrganizationName("table-inspector")
     decorate_app(app)
     window = MainWindow()
+    window.session.documentShown.connect(resume_gc)
+    QTimer.singleShot(GC_PAUSE_MAX_MS, resume_gc)  # no document, or it never shows
     try:
         if opts.screenshot:
             return _screenshot(app, window, opts)
         return _interactive(app, window, opts)
     finally:
+        resume_gc()
         window.session.close()
 
 

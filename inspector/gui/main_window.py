@@ -10,9 +10,10 @@ import math
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -26,7 +27,6 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.document import DocumentError, PasswordRequired
-from .editing import Editing
 from .polish import Polish
 from .scene.view import ZOOM_STEP, PageView
 from .session import Session
@@ -36,8 +36,12 @@ from .widgets.stage_inspector import StageInspector
 from .widgets.table_view import TablePreview
 from .widgets.thumbnails import ThumbnailStrip
 
+if TYPE_CHECKING:
+    from .editing import Editing
+
 APP_NAME = "Table Inspector"
 MAX_RECENT = 10
+EDITING_LATE_MS = 600  # with no document to show, hand correction is added this long after the first show
 OPEN_FILTER = "Documents (*.pdf *.png *.jpg *.jpeg *.tif *.tiff);;All files (*)"
 
 
@@ -71,10 +75,37 @@ class MainWindow(QMainWindow):
         self.session.paint_pending = self.view.isVisible
         self.view.picturePainted.connect(self.session.picture_shown)
         self.view.renderFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
-        self.editing = Editing(self)  # hand correction: annotation, undo, save, export
+        # Hand correction (annotation, undo, save, export) is added once the first page is on
+        # screen: its code and widgets would otherwise delay that page by about 0.2 s.
+        self._editing: Editing | None = None
         self.polish = Polish(self)  # preferences, Help, palette, metrics panel, differences layer
+        self.session.documentShown.connect(self._attach_editing)
         self._update_title()
         self.resize(1400, 900)
+
+    @property
+    def editing(self) -> Editing:
+        """The hand-correction part; made on first use if the first page has not been shown yet."""
+        if self._editing is None:
+            self._attach_editing()
+        assert self._editing is not None
+        return self._editing
+
+    @property
+    def editing_if_made(self) -> Editing | None:
+        """The hand-correction part, or None while it is not made yet (never makes it)."""
+        return self._editing
+
+    def _attach_editing(self) -> None:
+        if self._editing is None:
+            from .editing import Editing
+            self._editing = Editing(self)
+            self.polish.attach_editing(self._editing)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._editing is None:
+            QTimer.singleShot(EDITING_LATE_MS, self, self._attach_editing)
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -119,19 +150,21 @@ class MainWindow(QMainWindow):
         for action in self.layers.actions.values():
             v.addAction(action)
             self.addAction(action)  # shortcuts work wherever the focus is in the window
-        g = bar.addMenu("&Go")
+        g = bar.addMenu("&Go")  # Edit and Table follow: the editing part fills them
         self._action(g, "&Next page", lambda: self.session.set_page(self.session.page_index + 1), "PgDown")
         self._action(g, "&Previous page", lambda: self.session.set_page(self.session.page_index - 1), "PgUp")
         self._action(g, "&First page", lambda: self.session.set_page(0), "Ctrl+Home")
         self._action(g, "&Last page", lambda: self.session.set_page(self.session.page_count - 1), "Ctrl+End")
         self._action(g, "&Go to page…", self.goto_dialog, "Ctrl+G")
+        bar.addMenu("&Edit")
+        bar.addMenu("&Table")
 
     # -- opening files ------------------------------------------------------------------
     def open_file(self, path: str | os.PathLike[str], password: str | None = None, interactive: bool = True) -> bool:
         """Open ``path``. Interactive: ask for a password if needed, show a message box on
         failure (the current document stays open) and add it to the recent files.
         Otherwise (screenshots, scripts) raise ``DocumentError`` and leave the settings alone."""
-        if interactive and not self.editing.confirm_discard():
+        if interactive and self._editing is not None and not self._editing.confirm_discard():
             return False
         while True:
             try:
@@ -212,7 +245,7 @@ class MainWindow(QMainWindow):
         self.cursor_label.setText("" if math.isnan(x) else f"x {x:.1f} pt, y {y:.1f} pt")
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.editing.confirm_discard():
+        if self._editing is not None and not self._editing.confirm_discard():
             event.ignore()
             return
         self.polish.on_close()

@@ -1,6 +1,6 @@
 """The window's finishing parts: preferences, Help menu, palette following, the metrics panel
-and the differences layer. ``Polish(window)`` adds them to a ``MainWindow`` (after the
-editing part, so the Help menu comes last and the live annotation is there to score)."""
+and the differences layer. ``Polish(window)`` adds them to a ``MainWindow``; the editing part
+comes later (``attach_editing``), and its annotation is then the one scored."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QColorDialog, QDockWidget, QHBoxLayout, QLabel, QMenu
 
-from ..golden.model import DocumentAnnotation
 from .help import add_help_menu, layers_guide_html
 from .palette import PaletteFollower, bordered_swatch, refresh_legend
 from .preferences import Preferences
@@ -20,6 +19,8 @@ from .widgets.diff_delegate import DiffDelegate
 from .widgets.metrics_panel import MetricsPanel
 
 if TYPE_CHECKING:
+    from ..golden.model import DocumentAnnotation
+    from .editing import Editing
     from .main_window import MainWindow
 
 
@@ -36,7 +37,6 @@ class Polish(QObject):
         self.diff_delegate = DiffDelegate(window.preview)
         self.diff_action = self._diff_toggle()
         self.metrics.scoreChanged.connect(self._show_diffs)
-        self._follow_annotation()
         self.prefs = Preferences(window)  # after every dock exists: its default layout
         self._settings_menu()
         self._colour_menus()
@@ -60,17 +60,15 @@ class Polish(QObject):
         return dock
 
     def _live_annotation(self) -> DocumentAnnotation | None:
-        editing = getattr(self.window, "editing", None)
-        ann = getattr(editing, "ann", None)
-        return getattr(ann, "doc", None)
+        editing = self.window.editing_if_made
+        return editing.ann.doc if editing is not None else None
 
-    def _follow_annotation(self) -> None:
-        """Re-score when the annotation is edited, undone or loaded."""
-        ann = getattr(getattr(self.window, "editing", None), "ann", None)
-        changed = getattr(ann, "changed", None)
-        if changed is not None:
-            changed.connect(self.metrics.rescore)
+    def attach_editing(self, editing: Editing) -> None:
+        """The editing part exists now: re-score when its annotation is edited, undone or loaded."""
+        editing.ann.changed.connect(self.metrics.rescore)
         self.window.session.documentChanged.connect(self._raise_metrics_if_annotated)
+        self.metrics.rescore()
+        self._raise_metrics_if_annotated()
 
     def _raise_metrics_if_annotated(self) -> None:
         if self.metrics.annotation() is not None or self.metrics.file_note:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QDockWidget, QMessageBox
 
 from ..core.params import ParamError, Params
 from .scene.layers import LAYERS, layer_colour
@@ -72,6 +72,9 @@ class Preferences:
         self.default_state = window.saveState()
         self.colour_overrides: dict[str, QColor] = {}
         self.restored = False
+        # Docks made after the default layout was taken (the editing part's), each with the
+        # dock it is a tab of by default: a reset puts them back there.
+        self.late_docks: list[tuple[QDockWidget, QDockWidget]] = []
 
     # -- restore / save ---------------------------------------------------------------
     def restore(self) -> None:
@@ -149,6 +152,10 @@ class Preferences:
         self.settings.sync()
         w = self.window
         w.restoreState(self.default_state)
+        for dock, beside in self.late_docks:
+            dock.setFloating(False)
+            w.tabifyDockWidget(beside, dock)
+            dock.show()
         w.resize(*DEFAULT_SIZE)
         w.layers.set_visible_layers({spec.key for spec in LAYERS if spec.default_on})
         for key in list(self.colour_overrides):

@@ -46,6 +46,7 @@ class Session(QObject):
     """One open document and everything the window shows about it."""
 
     documentChanged = Signal()
+    documentShown = Signal()  # the new document's first page is on screen (or nobody paints it): background work may start
     pageChanged = Signal(int)  # 0-based index
     paramsChanged = Signal(str)  # the changed key, "" when several changed
     resultChanged = Signal()
@@ -117,6 +118,7 @@ class Session(QObject):
         self._worker.load(src)
         self._loaded_doc = src.doc_id
         self.redetect(immediate=True)
+        self.documentShown.emit()
 
     @property
     def doc_id(self) -> int:

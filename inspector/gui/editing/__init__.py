@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMessageBox, QUndoView
+from PySide6.QtWidgets import QDockWidget, QMenu, QMessageBox, QUndoView
 
 from .actions import TableActions
 from .document import AnnotationSession, CellSelection, OpenReport
@@ -55,13 +55,21 @@ class Editing(QObject):
         self.ann.stack.cleanChanged.connect(lambda clean: window.setWindowModified(not clean))
         self.ann.message.connect(self.show_message)  # a bound slot: queued when the autosave thread emits
         window.session.documentChanged.connect(self._document_opened)
+        if window.session.doc is not None:  # made after the document was opened
+            self._document_opened()
 
     def _dock(self, title: str, widget: object, beside: QDockWidget) -> QDockWidget:
-        """A new dock, another tab of ``beside`` once the window is first shown: Qt (6.12)
-        leaves a stray tab bar behind when two tab groups are made before the first show."""
+        """A new dock: where the saved layout put it, else another tab of ``beside``. Before the
+        first show, tabbing waits for it: Qt (6.12) leaves a stray tab bar behind when two tab
+        groups are made before the first show."""
         dock = QDockWidget(title, self.window)
         dock.setObjectName(title)
         dock.setWidget(widget)  # type: ignore[arg-type]
+        self.window.polish.prefs.late_docks.append((dock, beside))
+        if self.window.isVisible():
+            if not self.window.restoreDockWidget(dock):
+                self.window.tabifyDockWidget(beside, dock)
+            return dock
         dock.hide()
         self._pending_tabs.append((beside, dock))
         return dock
@@ -70,7 +78,8 @@ class Editing(QObject):
         if obj is self.window and event.type() == QEvent.Type.Show and self._pending_tabs:
             pending, self._pending_tabs = self._pending_tabs, []
             for beside, dock in pending:
-                self.window.tabifyDockWidget(beside, dock)
+                if not self.window.restoreDockWidget(dock):
+                    self.window.tabifyDockWidget(beside, dock)
                 dock.show()
             beside.raise_()
         return False
@@ -98,16 +107,15 @@ class Editing(QObject):
         if f is not None:
             first = f.actions()[3] if len(f.actions()) > 3 else None
             f.insertActions(first, [self.save_action, self.export_action])
-        e = w.menuBar().addMenu("&Edit")
+        e = self._menu("&Edit")
         undo = self.ann.stack.createUndoAction(w, "&Undo")
         undo.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo))
         redo = self.ann.stack.createRedoAction(w, "&Redo")
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence(QKeySequence.StandardKey.Redo)])
-        for act in (undo, redo):
-            e.addAction(act)
-            w.addAction(act)
+        e.insertActions(e.actions()[0] if e.actions() else None, [undo, redo])  # before what others put there
+        w.addActions([undo, redo])
         self.layer_action = self._view_toggle()
-        t = w.menuBar().addMenu("&Table")
+        t = self._menu("&Table")
         self._add(t, "&Accept detected table", lambda: a.accept(True), "Ctrl+Return")
         self._add(t, "Accept &all tables on the page", lambda: a.accept(False), "Ctrl+Shift+Return")
         self._add(t, "&Draw a table region", lambda: c.set_tool("draw"), "D")
@@ -139,11 +147,18 @@ class Editing(QObject):
     def show_message(self, text: str) -> None:
         self.window.statusBar().showMessage(text, 8000)
 
-    def _file_menu(self) -> object:
+    def _file_menu(self) -> QMenu | None:
         for action in self.window.menuBar().actions():
             if action.menu() is not None and action.text() == "&File":
                 return action.menu()
         return None
+
+    def _menu(self, title: str) -> QMenu:
+        """The window's menu ``title`` (the window makes Edit and Table for this part to fill)."""
+        for action in self.window.menuBar().actions():
+            if action.menu() is not None and action.text() == title:
+                return action.menu()
+        return self.window.menuBar().addMenu(title)
 
     def _view_toggle(self) -> QAction:
         """View > Accepted tables: the annotation's own layer, shown or hidden."""

@@ -113,7 +113,8 @@ class PageView(QGraphicsView):
         super().paintEvent(event)
         if self._announce and self.page_scene.picture_dpi:
             self._announce = False
-            self.picturePainted.emit()
+            # After this paint is done: what follows builds widgets, not allowed while painting.
+            QTimer.singleShot(0, self, self.picturePainted.emit)
 
     # -- zoom and rotation --------------------------------------------------------------
     def set_zoom(self, zoom: float, fit: str = "") -> None:

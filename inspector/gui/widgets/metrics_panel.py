@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
-from ...golden.io import AnnotationError, HashMismatch, find_annotation
-from ...golden.model import DocumentAnnotation
 from ..session import Session
 
 if TYPE_CHECKING:
+    from ...golden.model import DocumentAnnotation
     from ..scoring import PageScore
 
 COLUMNS = ("Table", "Adjacency P", "R", "F1", "Cells kept", "Rows intact", "Label-number", "Differences")
@@ -61,16 +60,23 @@ class MetricsPanel(QWidget):
         col.addWidget(self.summary)
         col.addWidget(self.table, 1)
         self._computed.connect(self._on_computed)
-        session.documentChanged.connect(self._load_file)
+        # The file beside the PDF is looked for once its first page is on screen (reading and
+        # hashing can take tens of ms); until then the old document's is forgotten.
+        session.documentChanged.connect(self._forget_file)
+        session.documentShown.connect(self._load_file)
         session.resultChanged.connect(self.rescore)
         self._load_file()
 
     # -- the annotation ---------------------------------------------------------------
+    def _forget_file(self) -> None:
+        self.file_ann, self.file_note = None, ""
+
     def _load_file(self) -> None:
         """Look for the annotation beside the open PDF; remember why it cannot be used."""
         self.file_ann, self.file_note = None, ""
         path = self.session.path
         if path:
+            from ...golden.io import AnnotationError, HashMismatch, find_annotation
             try:
                 self.file_ann = find_annotation(path)
             except HashMismatch:

@@ -34,13 +34,23 @@ class ThumbnailModel(QAbstractListModel):
         self._timer = QTimer(self)
         self._timer.setInterval(10)  # leave room for the page view to paint first
         self._timer.timeout.connect(self._render_one)
+        # A new document's thumbnails wait until its page is shown: the first render of a
+        # process is the slowest, and the page picture is what a person waits for.
+        self._waiting = False
         session.documentChanged.connect(self.reset)
+        session.documentShown.connect(self._start)
 
     def reset(self) -> None:
         self.beginResetModel()
         self._thumbs.clear()
         self._queue.clear()
+        self._waiting = True
         self.endResetModel()
+
+    def _start(self) -> None:
+        self._waiting = False
+        if self._queue:
+            self._timer.start()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else self.session.page_count
@@ -60,7 +70,8 @@ class ThumbnailModel(QAbstractListModel):
                 return pix
             if row not in self._queue:
                 self._queue.append(row)
-                self._timer.start()
+                if not self._waiting:
+                    self._timer.start()
             return self._placeholder
         return None
 
