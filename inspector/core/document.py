@@ -7,7 +7,6 @@ are; PNG, JPEG and TIFF open as one-page image documents. Every failure is a
 
 from __future__ import annotations
 
-import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -222,6 +221,8 @@ class Document:
     def sha256(self) -> str:
         """SHA-256 of the file's bytes (hex), computed once: the bytes never change."""
         if self._sha256 is None:
+            import hashlib  # OpenSSL loads in ~5 ms: not before the window's first page
+
             self._sha256 = hashlib.sha256(self._data).hexdigest()
         return self._sha256
 

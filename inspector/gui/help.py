@@ -4,7 +4,6 @@ layers and their colours (from the layer table and ``render.colours``), and Abou
 from __future__ import annotations
 
 import html
-import platform
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -179,6 +178,8 @@ class LayersGuide(QDialog):
 
 def versions() -> dict[str, str]:
     """Versions of the app and what it runs on ("not installed" when absent)."""
+    import platform  # only for the About box
+
     import PySide6
     out = {"Table Inspector": __version__, "Python": platform.python_version(), "Qt": qVersion(),
            "PySide6": PySide6.__version__}
