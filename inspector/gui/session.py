@@ -259,6 +259,8 @@ class Session(QObject):
     def close(self) -> None:
         """Stop the worker thread and close the document (call once, when the window closes)."""
         self._timer.stop()
+        self._gate.stop()
+        self._pending = None  # a picture_shown still queued does nothing now
         self._worker.stop()
         if self.doc is not None:
             self.doc.close()

@@ -128,3 +128,14 @@ def test_gc_left_alone_when_the_host_disabled_it() -> None:
         assert not gc.isenabled()  # the host's choice stands
     finally:
         gc.enable()
+
+
+def test_closing_before_the_first_page_is_shown_starts_nothing(qtbot, tmp_path: Path, table_pdf) -> None:  # noqa: ANN001
+    win = _fresh(qtbot, tmp_path)
+    loads: list[object] = []
+    win.session._worker.load = loads.append  # type: ignore[method-assign]
+    win.show()
+    assert win.open_file(table_pdf.path)
+    win.session.close()  # the window went away before its page was painted
+    qtbot.wait(600)  # past the first-paint wait
+    assert loads == [] and win.session.doc is None

@@ -75,7 +75,8 @@ def test_fit_and_zoom_rerender_sharper(opened: MainWindow, qtbot) -> None:  # no
 
 
 def test_dpi_choice_and_cache_bound(table_pdf) -> None:  # noqa: ANN001
-    assert pick_dpi(80, 595, 842) == 100
+    assert pick_dpi(80, 595, 842) == 86
+    assert pick_dpi(106, 595, 842) == 120  # a page fit to a usual window: not 144
     assert pick_dpi(30, 595, 842) == 36
     big = pick_dpi(5000, 595, 842)
     assert (big / 72) ** 2 * 595 * 842 <= MAX_PIXELS
