@@ -25,7 +25,7 @@ import pymupdf
 from inspector.core.document import open_document
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
-from inspector.golden.corpus import icdar_records
+from inspector.evaluation.corpus import icdar_records
 
 CORPUS = (Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus").resolve()
 

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from inspector.core.params import Params
-from inspector.golden import evaluate, peers, summary
+from inspector.evaluation import evaluate, peers, summary
 
 CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 DEFAULT = "inspector,pymupdf,pdfplumber,camelot"

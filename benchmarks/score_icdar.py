@@ -14,8 +14,8 @@ from pathlib import Path
 from inspector.core.document import open_document
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
-from inspector.golden.adjacency import AdjacencyCounts
-from inspector.golden.corpus import icdar_records, score_page
+from inspector.evaluation.adjacency import AdjacencyCounts
+from inspector.evaluation.corpus import icdar_records, score_page
 
 CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 

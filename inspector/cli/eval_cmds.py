@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..golden import baseline, evaluate, peers, summary
+from ..evaluation import baseline, evaluate, peers, summary
 from .common import EXIT_INPUT, EXIT_OK, CliError, add_param_args, params_from_args
 
 EXAMPLES = """examples:

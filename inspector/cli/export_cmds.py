@@ -111,8 +111,8 @@ def _annotation_tables(pdf: Path, pages: set[int], required: bool) -> Source | N
     A broken annotation, or one made on different PDF bytes, stops the export even in
     auto mode: silently exporting detection instead would hide the person's corrections.
     """
-    from ..golden.io import AnnotationError, HashMismatch, annotation_path_for, find_annotation
-    from ..golden.model import to_core_table
+    from ..annotation.io import AnnotationError, HashMismatch, annotation_path_for, find_annotation
+    from ..annotation.model import to_core_table
 
     try:
         ann = find_annotation(pdf)
@@ -150,7 +150,7 @@ def _with_roles(table: Table, words: tuple[Word, ...]) -> Table:
     """Detected tables have no row roles yet: suggest them (totals, notes) as the editor does."""
     if table.row_roles:
         return table
-    from ..golden.roles import suggest_row_roles
+    from ..annotation.roles import suggest_row_roles
 
     row_words: list[list[Word]] = [[] for _ in range(table.n_rows)]
     for cell in table.cells:

@@ -12,11 +12,11 @@ import shutil
 import sys
 from pathlib import Path
 
-from ..golden.goldenset import add_to_golden_set, check_golden_set, load_golden_set
-from ..golden.icdar import IcdarError, find_icdar_documents, read_icdar
-from ..golden.icdar_export import icdar_stem, write_icdar
-from ..golden.io import SUFFIX, AnnotationError, annotation_path_for, save_annotation
-from ..golden.model import DocumentAnnotation, PageInfo, annotation_table_from_detected
+from ..annotation.goldenset import add_to_golden_set, check_golden_set, load_golden_set
+from ..annotation.icdar import IcdarError, find_icdar_documents, read_icdar
+from ..annotation.icdar_export import icdar_stem, write_icdar
+from ..annotation.io import SUFFIX, AnnotationError, annotation_path_for, save_annotation
+from ..annotation.model import DocumentAnnotation, PageInfo, annotation_table_from_detected
 from .common import EXIT_INPUT, CliError, add_doc_args, add_param_args, open_doc, params_from_args, parse_pages
 
 DESCRIPTION = ("Golden sets are folders of annotation files (a person's corrected tables) with a manifest of "

@@ -165,7 +165,7 @@ def _center_on_table(window: MainWindow) -> None:
 
 
 def _load_annotation(window: MainWindow, path: str) -> None:
-    from ..golden.io import AnnotationError
+    from ..annotation.io import AnnotationError
     try:
         window.editing.ann.load_file(path)
     except AnnotationError as exc:

@@ -19,7 +19,7 @@ from .widgets.diff_delegate import DiffDelegate
 from .widgets.metrics_panel import MetricsPanel
 
 if TYPE_CHECKING:
-    from ..golden.model import DocumentAnnotation
+    from ..annotation.model import DocumentAnnotation
     from .editing import Editing
     from .main_window import MainWindow
 

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.types import Cell, Rect, Table
-from ..golden import adjacency, metrics
-from ..golden.model import DocumentAnnotation, to_core_table
+from ..evaluation import adjacency, metrics
+from ..annotation.model import DocumentAnnotation, to_core_table
 
 DIFF_KINDS = ("changed", "lost", "extra", "extra_table", "missed_table")
 

@@ -13,8 +13,8 @@ import pytest
 
 from inspector.core.document import open_document
 from inspector.core.pipeline import Pipeline
-from inspector.golden.adjacency import AdjacencyCounts
-from inspector.golden.corpus import icdar_records, score_page
+from inspector.evaluation.adjacency import AdjacencyCounts
+from inspector.evaluation.corpus import icdar_records, score_page
 
 OVERALL_FLOOR = 0.915  # measured 0.924
 STYLE_FLOORS = {"ruled": 0.905, "horizontal_rules": 0.92, "borderless": 0.95}  # measured 0.916 / 0.929 / 1.0

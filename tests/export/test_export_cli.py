@@ -12,8 +12,8 @@ import pytest
 
 from inspector.cli import main
 from inspector.core.types import Rect
-from inspector.golden.io import annotation_path_for, save_annotation, sha256_of
-from inspector.golden.model import AnnCell, AnnTable, DocumentAnnotation, Region
+from inspector.annotation.io import annotation_path_for, save_annotation, sha256_of
+from inspector.annotation.model import AnnCell, AnnTable, DocumentAnnotation, Region
 from tests.core import pdfs
 
 

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
-from inspector.golden.model import to_core_table
+from inspector.annotation.model import to_core_table
 from inspector.gui.main_window import MainWindow
 from inspector.gui.session import Selection
 

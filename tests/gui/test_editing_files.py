@@ -9,7 +9,7 @@ from gui_pdfs import ruled_table_page
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
-from inspector.golden.io import annotation_path_for, load_annotation
+from inspector.annotation.io import annotation_path_for, load_annotation
 from inspector.gui.editing.document import autosave_path_for
 from inspector.gui.editing.export_dialog import ExportDialog, export_text
 from inspector.gui.main_window import MainWindow

@@ -11,8 +11,8 @@ from gui_pdfs import COL_W, ROW_H, X0, Y0, Built, build_pdf
 from PySide6.QtCore import QSettings
 
 from inspector.core.types import Table
-from inspector.golden.io import annotation_path_for, save_annotation, sha256_of
-from inspector.golden.model import AnnTable, DocumentAnnotation, PageInfo, annotation_table_from_detected
+from inspector.annotation.io import annotation_path_for, save_annotation, sha256_of
+from inspector.annotation.model import AnnTable, DocumentAnnotation, PageInfo, annotation_table_from_detected
 from inspector.gui.main_window import MainWindow
 from inspector.gui.scoring import GoldenPage, diff_page, golden_page, score_page
 
@@ -180,7 +180,7 @@ def test_table_row_counts_its_differences(differing) -> None:  # noqa: ANN001
 
 
 def test_editing_the_annotation_rescores_and_undo_restores(differing, qtbot) -> None:  # noqa: ANN001
-    from inspector.golden.edits import OverrideText
+    from inspector.annotation.edits import OverrideText
     from inspector.gui.editing.commands import table_edit
     win, _ = differing
     panel, ann = win.polish.metrics, win.editing.ann

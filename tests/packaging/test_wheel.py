@@ -32,7 +32,7 @@ REQUIRED_DATA = (
     *(f"inspector/resources/icons/table-inspector-{s}.png" for s in (16, 32, 48, 64, 128, 256)),
     "inspector/resources/io.github.tableinspector.TableInspector.desktop",
     "inspector/resources/io.github.tableinspector.TableInspector.metainfo.xml",
-    "inspector/golden/schema.json",
+    "inspector/annotation/schema.json",
 )
 
 

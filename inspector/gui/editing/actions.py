@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.types import Table
-from ...golden.model import AnnTable, annotation_table_from_detected
+from ...annotation.model import AnnTable, annotation_table_from_detected
 from ..session import Session
 from .commands import table_edit
 from .document import AnnotationSession, CellSelection
 
 if TYPE_CHECKING:
-    from ...golden.doc_edits import DocEdit
+    from ...annotation.doc_edits import DocEdit
 
 # The edit classes (golden.edits, golden.doc_edits) are imported in the methods that use them:
 # they load on the first edit instead of delaying the window's first page.
@@ -49,7 +49,7 @@ class TableActions:
         if not fresh:
             self.ann.message.emit("already accepted: the annotation has a table there")
             return 0
-        from ...golden.doc_edits import AddTable
+        from ...annotation.doc_edits import AddTable
         edits: list[DocEdit] = []
         ids: list[str] = []
         for t in fresh:
@@ -75,7 +75,7 @@ class TableActions:
             self.ann.message.emit(f"no detected table overlaps table {table.id} on this page")
             return False
         index = next(k for k, t in enumerate(self.ann.doc.tables) if t.id == table.id)
-        from ...golden.doc_edits import AddTable, RemoveTable
+        from ...annotation.doc_edits import AddTable, RemoveTable
         return self.ann.push([RemoveTable(table.id), AddTable(self._accepted(best, table.id), index)],
                              f"Re-detect table {table.id}")
 
@@ -88,7 +88,7 @@ class TableActions:
         table = self.current()
         if table is None:
             return False
-        from ...golden.doc_edits import RemoveTable
+        from ...annotation.doc_edits import RemoveTable
         if self.ann.push([RemoveTable(table.id)], f"Delete table {table.id}"):
             self.ann.select(None)
             return True
@@ -101,7 +101,7 @@ class TableActions:
             return False
         r0, r1 = sorted((sel.r0, sel.r1))
         c0, c1 = sorted((sel.c0, sel.c1))
-        from ...golden.edits import MergeCells
+        from ...annotation.edits import MergeCells
         ok = self.ann.push([table_edit(sel.table_id, MergeCells(sel.region, r0, c0, r1, c1))], "Merge cells")
         if ok:
             self.ann.select(CellSelection(sel.table_id, sel.region, r0, c0, r0, c0))
@@ -112,21 +112,21 @@ class TableActions:
         if sel is None or not sel.has_cells:
             self.ann.message.emit("select a spanning cell to split")
             return False
-        from ...golden.edits import SplitCell
+        from ...annotation.edits import SplitCell
         return self.ann.push([table_edit(sel.table_id, SplitCell(sel.region, sel.r0, sel.c0))], "Split cell")
 
     def set_header_rows(self, count: int) -> bool:
         table = self.current()
         if table is None or table.header_rows == count:
             return False
-        from ...golden.edits import SetHeaderRows
+        from ...annotation.edits import SetHeaderRows
         return self.ann.push([table_edit(table.id, SetHeaderRows(count))], f"Header rows: {count}")
 
     def set_header_cols(self, count: int) -> bool:
         table = self.current()
         if table is None or table.header_cols == count:
             return False
-        from ...golden.edits import SetHeaderCols
+        from ...annotation.edits import SetHeaderCols
         return self.ann.push([table_edit(table.id, SetHeaderCols(count))], f"Header columns: {count}")
 
     def headers_through_selection(self) -> bool:
@@ -140,7 +140,7 @@ class TableActions:
         table = self.current()
         if table is None or table.verified == verified:
             return False
-        from ...golden.edits import SetVerified
+        from ...annotation.edits import SetVerified
         return self.ann.push([table_edit(table.id, SetVerified(verified))],
                              "Mark verified" if verified else "Mark not verified")
 
@@ -157,7 +157,7 @@ class TableActions:
         if text == cell.override:
             return False
         name = "Clear cell text" if text is None else "Edit cell text"
-        from ...golden.edits import OverrideText
+        from ...annotation.edits import OverrideText
         return self.ann.push([table_edit(table.id, OverrideText(region, r, c, text))], name)
 
     def link_next(self) -> bool:
@@ -170,7 +170,7 @@ class TableActions:
         if cont is None:
             self.ann.message.emit(f"accept the continuation on page {last + 1} first")
             return False
-        from ...golden.doc_edits import LinkTables
+        from ...annotation.doc_edits import LinkTables
         return self.ann.push([LinkTables(table.id, cont.id)], f"Link {cont.id} to {table.id}")
 
 

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QUndoCommand
 
 if TYPE_CHECKING:
-    from ...golden.doc_edits import DocEdit, EditTable
-    from ...golden.model import DocumentAnnotation
+    from ...annotation.doc_edits import DocEdit, EditTable
+    from ...annotation.model import DocumentAnnotation
     from .document import AnnotationSession
 
 NUDGE_ID = 4201
@@ -79,7 +79,7 @@ class NudgeCommand(DocCommand):
 
 
 def table_edit(table_id: str, edit: object) -> EditTable:
-    from ...golden.doc_edits import EditTable  # the edit code loads on the first edit, not at start
+    from ...annotation.doc_edits import EditTable  # the edit code loads on the first edit, not at start
     return EditTable(table_id, edit)  # type: ignore[arg-type]
 
 

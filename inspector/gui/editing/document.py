@@ -24,7 +24,7 @@ from PySide6.QtGui import QUndoStack
 
 from ...core.document import Document
 from ...core.types import Rect, Word
-from ...golden.io import (
+from ...annotation.io import (
     AnnotationError,
     HashMismatch,
     annotation_path_for,
@@ -33,13 +33,13 @@ from ...golden.io import (
     save_annotation,
     verify_pdf,
 )
-from ...golden.model import AnnTable, DocumentAnnotation, PageInfo
-from ...golden.schema import to_json
-from ...golden.text import text_in
+from ...annotation.model import AnnTable, DocumentAnnotation, PageInfo
+from ...annotation.schema import to_json
+from ...annotation.text import text_in
 from .commands import DocCommand, NudgeCommand
 
 if TYPE_CHECKING:
-    from ...golden.doc_edits import DocEdit
+    from ...annotation.doc_edits import DocEdit
 
 AUTOSAVE_SUFFIX = ".autosave"
 AUTOSAVE_DELAY_MS = 1500  # after an edit: a burst of edits costs one write
@@ -236,7 +236,7 @@ class AnnotationSession(QObject):
         if self.doc is None:
             self.message.emit("open a document first")
             return False
-        from ...golden.edits import EditError  # loaded on the first edit, not at start
+        from ...annotation.edits import EditError  # loaded on the first edit, not at start
         try:
             cmd = (NudgeCommand(self, tuple(edits), text, nudge) if nudge is not None
                    else DocCommand(self, tuple(edits), text))
@@ -322,7 +322,7 @@ class AnnotationSession(QObject):
 
     def _write(self, doc: DocumentAnnotation, path: Path) -> None:
         """Background thread: serialise and write atomically; a failure is a status message."""
-        from ...golden.io import write_atomic
+        from ...annotation.io import write_atomic
         try:
             write_atomic(path, json.dumps(to_json(doc), ensure_ascii=False).encode("utf-8"))
         except (AnnotationError, ValueError) as exc:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from ...core.types import Table
 from ...export import FORMATS
 from ...export.files import write_atomic
-from ...golden.model import AnnTable, DocumentAnnotation, to_core_table
+from ...annotation.model import AnnTable, DocumentAnnotation, to_core_table
 
 
 def core_tables(doc: DocumentAnnotation, table_id: str | None = None) -> list[Table]:

@@ -17,7 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from ...core.types import Rect
-from ...golden.model import AnnTable, Region
+from ...annotation.model import AnnTable, Region
 
 ACCEPTED = QColor(0, 150, 60)
 VERIFIED = QColor(0, 110, 200)

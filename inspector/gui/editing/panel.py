@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...golden.model import AnnTable, Region, to_core_table
+from ...annotation.model import AnnTable, Region, to_core_table
 from ..session import Session
 from ..widgets.table_view import grid_beside_markdown
 from .actions import TableActions

@@ -16,7 +16,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 
 from ...core.types import Rect
-from ...golden.model import AnnCell, AnnTable, Region
+from ...annotation.model import AnnCell, AnnTable, Region
 from ..scene.view import PageView
 from ..session import Session
 from .commands import table_edit
@@ -248,10 +248,10 @@ class EditController(QObject):
             if region is not None:
                 self.move_region(d.table_id, d.region, d.rect.x0 - region.bbox.x0, d.rect.y0 - region.bbox.y0)
         elif d.kind == "handle" and d.rect is not None:
-            from ...golden.edits import ResizeRegion  # loaded on first use, not at start
+            from ...annotation.edits import ResizeRegion  # loaded on first use, not at start
             self.ann.push([table_edit(d.table_id, ResizeRegion(d.region, d.rect))], "Resize table region")
         elif d.kind == "boundary":
-            from ...golden.edits import MoveBoundary  # loaded on first use, not at start
+            from ...annotation.edits import MoveBoundary  # loaded on first use, not at start
             self.ann.push([table_edit(d.table_id, MoveBoundary(d.region, d.axis, d.index, d.pos))],
                           f"Move {_axis_name(d.axis)} boundary")
 
@@ -299,7 +299,7 @@ class EditController(QObject):
         if b is None:
             self.ann.message.emit("click a row or column boundary of an accepted table first")
             return False
-        from ...golden.edits import RemoveBoundary  # loaded on first use, not at start
+        from ...annotation.edits import RemoveBoundary  # loaded on first use, not at start
         return self.ann.push([table_edit(b.table_id, RemoveBoundary(b.region, b.axis, b.index))],
                              f"Delete {_axis_name(b.axis)} boundary")
 
@@ -311,7 +311,7 @@ class EditController(QObject):
             return False
         region = table.regions[b.region]
         pos = (region.ys if b.axis == "row" else region.xs)[b.index] + delta
-        from ...golden.edits import MoveBoundary  # loaded on first use, not at start
+        from ...annotation.edits import MoveBoundary  # loaded on first use, not at start
         return self.ann.push([table_edit(b.table_id, MoveBoundary(b.region, b.axis, b.index, pos))],
                              f"Nudge {_axis_name(b.axis)} boundary", nudge=(b.table_id, b.region, b.axis, b.index))
 
@@ -323,7 +323,7 @@ class EditController(QObject):
         table, i, _, _ = slot
         region = table.regions[i]
         fx, fy = region.frame.point(p.x(), p.y()) if region.turn else (p.x(), p.y())
-        from ...golden.edits import AddBoundary  # loaded on first use, not at start
+        from ...annotation.edits import AddBoundary  # loaded on first use, not at start
         return self.ann.push([table_edit(table.id, AddBoundary(i, axis, fy if axis == "row" else fx))],
                              f"Add {_axis_name(axis)} boundary")
 
@@ -333,9 +333,9 @@ class EditController(QObject):
         if table is None or (dx, dy) == (0.0, 0.0):
             return False
         moved = moved_region(table.regions[index], dx, dy)
-        from ...golden.grid_ops import retext  # loaded on first use, not at start
+        from ...annotation.grid_ops import retext  # loaded on first use, not at start
         moved = replace(moved, cells=tuple(retext(moved, c, self.ann.text_for) for c in moved.cells))
-        from ...golden.edits import ReplaceRegion  # loaded on first use, not at start
+        from ...annotation.edits import ReplaceRegion  # loaded on first use, not at start
         return self.ann.push([table_edit(table_id, ReplaceRegion(index, moved, table.header_rows, table.header_cols))],
                              "Move table region")
 
@@ -347,7 +347,7 @@ class EditController(QObject):
         region = Region(self.page, rect, (rect.x0, rect.x1), (rect.y0, rect.y1), (AnnCell(0, 0, text=text),),
                         ("data",))
         table = AnnTable(self.ann.doc.next_table_id(), (region,), source="manual")
-        from ...golden.doc_edits import AddTable  # loaded on first use, not at start
+        from ...annotation.doc_edits import AddTable  # loaded on first use, not at start
         if self.ann.push([AddTable(table)], "Draw table region"):
             self.ann.select(CellSelection(table.id, 0))
             return True

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayou
 from ..session import Session
 
 if TYPE_CHECKING:
-    from ...golden.model import DocumentAnnotation
+    from ...annotation.model import DocumentAnnotation
     from ..scoring import PageScore
 
 COLUMNS = ("Table", "Adjacency P", "R", "F1", "Cells kept", "Rows intact", "Label-number", "Differences")
@@ -76,7 +76,7 @@ class MetricsPanel(QWidget):
         self.file_ann, self.file_note = None, ""
         path = self.session.path
         if path:
-            from ...golden.io import AnnotationError, HashMismatch, find_annotation
+            from ...annotation.io import AnnotationError, HashMismatch, find_annotation
             try:
                 self.file_ann = find_annotation(path)
             except HashMismatch:

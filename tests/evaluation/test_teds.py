@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from eval_builders import table
 
-from inspector.golden.teds import html_tree, teds
+from inspector.evaluation.teds import html_tree, teds
 
 A = [["a", "b"], ["c", "d"]]
 

@@ -1,7 +1,7 @@
 """Evaluation: run an extractor on every annotated page and score it against the golden tables.
 
 A golden source is either a golden set folder (annotations written by ``golden`` commands,
-read through ``inspector.golden.io``) or a corpus folder holding ``tables.jsonl`` (its ICDAR
+read through ``inspector.annotation.io``) or a corpus folder holding ``tables.jsonl`` (its ICDAR
 2013 ground-truth records, non-hinted). Work is one task per page, spread over processes;
 outcomes are sorted by (document, page) so results do not depend on ``jobs``. A page that
 fails or times out is recorded as such and scored as if nothing was found on it.
@@ -125,9 +125,9 @@ def _golden_set_source(root: Path) -> GoldenSource:
     Unreadable annotation files and PDFs that cannot be found are left out later by
     ``verify_pdfs`` (as refused), never silently.
     """
-    from .goldenset import MANIFEST, load_golden_set
-    from .io import SUFFIX, AnnotationError
-    from .model import to_core_table
+    from ..annotation.goldenset import MANIFEST, load_golden_set
+    from ..annotation.io import SUFFIX, AnnotationError
+    from ..annotation.model import to_core_table
 
     try:
         gs = load_golden_set(root)

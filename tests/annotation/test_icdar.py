@@ -12,9 +12,9 @@ import pytest
 
 from inspector.core.geometry import Frame
 from inspector.core.types import Rect
-from inspector.golden.icdar import IcdarDoc, IcdarError, find_icdar_documents, parse_icdar, read_icdar
-from inspector.golden.icdar_export import to_icdar_xml
-from inspector.golden.model import PageInfo
+from inspector.annotation.icdar import IcdarDoc, IcdarError, find_icdar_documents, parse_icdar, read_icdar
+from inspector.annotation.icdar_export import to_icdar_xml
+from inspector.annotation.model import PageInfo
 
 SHA = "e" * 64
 US_STR = """<?xml version="1.0" encoding="UTF-8"?>

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from inspector.golden import baseline
+from inspector.evaluation import baseline
 
 
 def _doc(f1: float, tables: list[tuple[list[float], list[list[str]]]]) -> dict:

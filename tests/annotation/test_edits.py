@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from inspector.core.geometry import Frame
 from inspector.core.types import Rect, Word
-from inspector.golden import edits as E
-from inspector.golden.grid_ops import EditError, merge_slots
-from inspector.golden.model import ROLES, AnnCell, AnnTable, Region, new_region
-from inspector.golden.text import text_source
+from inspector.annotation import edits as E
+from inspector.annotation.grid_ops import EditError, merge_slots
+from inspector.annotation.model import ROLES, AnnCell, AnnTable, Region, new_region
+from inspector.annotation.text import text_source
 
 
 def _bounds(start: float, steps: list[float]) -> tuple[float, ...]:
@@ -193,7 +193,7 @@ def test_set_header_rows_sets_roles_and_inverse_restores_them() -> None:
 
 
 def test_link_continuation_and_apply_edit_on_document() -> None:
-    from inspector.golden.model import DocumentAnnotation
+    from inspector.annotation.model import DocumentAnnotation
     doc = DocumentAnnotation("0" * 64, "x.pdf", (), (_table(),))
     cont = new_region(2, Rect(0, 0, 90, 20), 2, 3)
     doc2, undo = E.apply_edit(doc, "t1", E.LinkContinuation(cont))
@@ -222,8 +222,8 @@ def test_turned_region_reads_text_from_page_space() -> None:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_document_edits_invert_exactly(data: st.DataObject) -> None:
-    from inspector.golden import doc_edits as D
-    from inspector.golden.model import DocumentAnnotation
+    from inspector.annotation import doc_edits as D
+    from inspector.annotation.model import DocumentAnnotation
     tables = [replace(data.draw(tables_()), id=f"t{i + 1}") for i in range(data.draw(st.integers(1, 3)))]
     doc = DocumentAnnotation("0" * 64, "x.pdf", (), tuple(tables))
     ids = st.sampled_from(["t1", "t2", "t3", "t4"])
@@ -244,8 +244,8 @@ def test_document_edits_invert_exactly(data: st.DataObject) -> None:
 
 
 def test_link_tables_moves_regions_into_the_first() -> None:
-    from inspector.golden import doc_edits as D
-    from inspector.golden.model import DocumentAnnotation
+    from inspector.annotation import doc_edits as D
+    from inspector.annotation.model import DocumentAnnotation
     second = replace(_table(2, 3), id="t2", regions=(replace(_table(2, 3).regions[0], page=2),))
     doc = DocumentAnnotation("0" * 64, "x.pdf", (), (_table(), second))
     out = D.LinkTables("t1", "t2").apply(doc)

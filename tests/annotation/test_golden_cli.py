@@ -10,8 +10,8 @@ import pytest
 
 from inspector.cli import main
 from inspector.core.params import Params
-from inspector.golden.goldenset import load_golden_set
-from inspector.golden.io import annotation_path_for, load_annotation
+from inspector.annotation.goldenset import load_golden_set
+from inspector.annotation.io import annotation_path_for, load_annotation
 
 
 def _ruled_pdf(path: Path) -> Path:

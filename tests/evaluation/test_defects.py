@@ -6,7 +6,7 @@ import pytest
 from eval_builders import table
 
 from inspector.core.types import Rule
-from inspector.golden import defects as d
+from inspector.evaluation import defects as d
 
 
 @pytest.mark.parametrize("text, merged", [

@@ -10,10 +10,10 @@ from eval_builders import ruled_pdf
 
 from inspector.cli import main
 from inspector.core.types import Rect
-from inspector.golden import evaluate
-from inspector.golden.goldenset import add_to_golden_set
-from inspector.golden.io import sha256_of
-from inspector.golden.model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region
+from inspector.evaluation import evaluate
+from inspector.annotation.goldenset import add_to_golden_set
+from inspector.annotation.io import sha256_of
+from inspector.annotation.model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region
 
 ROWS = [["Fruit", "Qty"], ["Apple", "12"], ["Pear", "7"]]
 

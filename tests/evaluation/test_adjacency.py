@@ -1,7 +1,7 @@
 """Adjacency relations on hand-made tables whose relations can be counted by hand."""
 
 from inspector.core.types import Cell, Rect, Table
-from inspector.golden.adjacency import compare, match_tables, relations, score_page
+from inspector.evaluation.adjacency import compare, match_tables, relations, score_page
 
 UNIT = Rect(0, 0, 100, 100)
 

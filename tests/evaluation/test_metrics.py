@@ -6,7 +6,7 @@ import pytest
 from eval_builders import table
 
 from inspector.core.types import Rect
-from inspector.golden import metrics as m
+from inspector.evaluation import metrics as m
 
 
 def test_norm_text_removes_all_whitespace() -> None:

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from inspector.core.params import Params
 from inspector.core.types import Cell, Grid, Rect, Table, Word
-from inspector.golden.model import (
+from inspector.annotation.model import (
     AnnCell,
     AnnTable,
     Region,
@@ -17,7 +17,7 @@ from inspector.golden.model import (
     stacked_core_table,
     to_core_table,
 )
-from inspector.golden.roles import suggest_row_roles
+from inspector.annotation.roles import suggest_row_roles
 
 
 def _detected() -> tuple[Table, list[Word]]:

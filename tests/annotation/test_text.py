@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from inspector.core.types import Rect, Word
-from inspector.golden.text import text_in, text_source
+from inspector.annotation.text import text_in, text_source
 
 coords = st.integers(0, 200)
 words_st = st.lists(st.builds(lambda t, x, y, w: Word(t, Rect(x, y, x + w, y + 8)),
