@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..annotation.model import DocumentAnnotation, to_core_table
 from ..core.types import Cell, Rect, Table
 from ..evaluation import adjacency, metrics
-from ..annotation.model import DocumentAnnotation, to_core_table
 
 DIFF_KINDS = ("changed", "lost", "extra", "extra_table", "missed_table")
 

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from inspector.core.geometry import Frame
-from inspector.core.types import Rect, Word
 from inspector.annotation import edits as E
 from inspector.annotation.grid_ops import EditError, merge_slots
 from inspector.annotation.model import ROLES, AnnCell, AnnTable, Region, new_region
 from inspector.annotation.text import text_source
+from inspector.core.geometry import Frame
+from inspector.core.types import Rect, Word
 
 
 def _bounds(start: float, steps: list[float]) -> tuple[float, ...]:

@@ -8,10 +8,10 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from inspector.cli import main
-from inspector.core.params import Params
 from inspector.annotation.goldenset import load_golden_set
 from inspector.annotation.io import annotation_path_for, load_annotation
+from inspector.cli import main
+from inspector.core.params import Params
 
 
 def _ruled_pdf(path: Path) -> Path:

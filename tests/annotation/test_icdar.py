@@ -10,11 +10,11 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from inspector.core.geometry import Frame
-from inspector.core.types import Rect
 from inspector.annotation.icdar import IcdarDoc, IcdarError, find_icdar_documents, parse_icdar, read_icdar
 from inspector.annotation.icdar_export import to_icdar_xml
 from inspector.annotation.model import PageInfo
+from inspector.core.geometry import Frame
+from inspector.core.types import Rect
 
 SHA = "e" * 64
 US_STR = """<?xml version="1.0" encoding="UTF-8"?>

@@ -10,12 +10,12 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from inspector.core.params import Params
-from inspector.core.types import Rect
 from inspector.annotation import io as gio
 from inspector.annotation.goldenset import add_to_golden_set, check_golden_set, load_golden_set
 from inspector.annotation.model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region, params_pairs
 from inspector.annotation.schema import SCHEMA_FILE, AnnotationError
+from inspector.core.params import Params
+from inspector.core.types import Rect
 
 
 def _pdf(path: Path, text: str = "Hello") -> Path:

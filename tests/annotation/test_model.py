@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from inspector.core.params import Params
-from inspector.core.types import Cell, Grid, Rect, Table, Word
 from inspector.annotation.model import (
     AnnCell,
     AnnTable,
@@ -18,6 +16,8 @@ from inspector.annotation.model import (
     to_core_table,
 )
 from inspector.annotation.roles import suggest_row_roles
+from inspector.core.params import Params
+from inspector.core.types import Cell, Grid, Rect, Table, Word
 
 
 def _detected() -> tuple[Table, list[Word]]:

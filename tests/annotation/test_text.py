@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from inspector.core.types import Rect, Word
 from inspector.annotation.text import text_in, text_source
+from inspector.core.types import Rect, Word
 
 coords = st.integers(0, 200)
 words_st = st.lists(st.builds(lambda t, x, y, w: Word(t, Rect(x, y, x + w, y + 8)),

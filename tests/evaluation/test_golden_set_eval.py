@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from eval_builders import ruled_pdf
 
-from inspector.cli import main
-from inspector.core.types import Rect
-from inspector.evaluation import evaluate
 from inspector.annotation.goldenset import add_to_golden_set
 from inspector.annotation.io import sha256_of
 from inspector.annotation.model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region
+from inspector.cli import main
+from inspector.core.types import Rect
+from inspector.evaluation import evaluate
 
 ROWS = [["Fruit", "Qty"], ["Apple", "12"], ["Pear", "7"]]
 

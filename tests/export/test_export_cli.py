@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from inspector.cli import main
-from inspector.core.types import Rect
 from inspector.annotation.io import annotation_path_for, save_annotation, sha256_of
 from inspector.annotation.model import AnnCell, AnnTable, DocumentAnnotation, Region
+from inspector.cli import main
+from inspector.core.types import Rect
 from tests.core import pdfs
 
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from inspector.evaluation import evaluate
 from inspector.annotation.icdar import find_icdar_documents, read_icdar
 from inspector.annotation.io import annotation_path_for, save_annotation
 from inspector.annotation.model import to_core_table
+from inspector.evaluation import evaluate
 from inspector.gui.main_window import MainWindow
 
 pytestmark = pytest.mark.corpus

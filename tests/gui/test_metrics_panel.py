@@ -10,9 +10,9 @@ import pytest
 from gui_pdfs import COL_W, ROW_H, X0, Y0, Built, build_pdf
 from PySide6.QtCore import QSettings
 
-from inspector.core.types import Table
 from inspector.annotation.io import annotation_path_for, save_annotation, sha256_of
 from inspector.annotation.model import AnnTable, DocumentAnnotation, PageInfo, annotation_table_from_detected
+from inspector.core.types import Table
 from inspector.gui.main_window import MainWindow
 from inspector.gui.scoring import GoldenPage, diff_page, golden_page, score_page
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.types import Table
 from ...annotation.model import AnnTable, annotation_table_from_detected
+from ...core.types import Table
 from ..session import Session
 from .commands import table_edit
 from .document import AnnotationSession, CellSelection

@@ -22,8 +22,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from ...core.document import Document
-from ...core.types import Rect, Word
 from ...annotation.io import (
     AnnotationError,
     HashMismatch,
@@ -36,6 +34,8 @@ from ...annotation.io import (
 from ...annotation.model import AnnTable, DocumentAnnotation, PageInfo
 from ...annotation.schema import to_json
 from ...annotation.text import text_in
+from ...core.document import Document
+from ...core.types import Rect, Word
 from .commands import DocCommand, NudgeCommand
 
 if TYPE_CHECKING:

@@ -18,10 +18,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...annotation.model import AnnTable, DocumentAnnotation, to_core_table
 from ...core.types import Table
 from ...export import FORMATS
 from ...export.files import write_atomic
-from ...annotation.model import AnnTable, DocumentAnnotation, to_core_table
 
 
 def core_tables(doc: DocumentAnnotation, table_id: str | None = None) -> list[Table]:

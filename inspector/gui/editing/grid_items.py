@@ -16,8 +16,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from ...core.types import Rect
 from ...annotation.model import AnnTable, Region
+from ...core.types import Rect
 
 ACCEPTED = QColor(0, 150, 60)
 VERIFIED = QColor(0, 110, 200)

@@ -15,8 +15,8 @@ import shiboken6
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 
-from ...core.types import Rect
 from ...annotation.model import AnnCell, AnnTable, Region
+from ...core.types import Rect
 from ..scene.view import PageView
 from ..session import Session
 from .commands import table_edit
