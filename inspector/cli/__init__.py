@@ -23,9 +23,12 @@ COMMAND_MODULES = {
     "golden_cmds": ("golden",),
     "export_cmds": ("export",),
     "eval_cmds": ("eval",),
+    "scan_cmds": ("scan", "scan-report"),
     "gui_cmd": ("gui",),
 }
 COMMANDS = {cmd: module for module, cmds in COMMAND_MODULES.items() for cmd in cmds}
+# Two-word commands: `scan report RESULTS` is the command `scan-report`.
+TWO_WORD = {("scan", "report"): "scan-report"}
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -49,6 +52,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or (args_list[0] not in COMMANDS and not args_list[0].startswith("-")):
         args_list = ["gui", *args_list]  # `table-inspector [FILE]` opens the window
+    if tuple(args_list[:2]) in TWO_WORD:
+        args_list = [TWO_WORD[(args_list[0], args_list[1])], *args_list[2:]]
     if args_list[0] == "gui":
         pause_gc_for_startup()
     parser = build_parser(args_list[0])
