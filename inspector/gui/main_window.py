@@ -67,6 +67,8 @@ class MainWindow(QMainWindow):
         self.splitDockWidget(inspector_dock, preview_dock, Qt.Orientation.Horizontal)
         self.resizeDocks([inspector_dock], [230], Qt.Orientation.Vertical)
         self._status()
+        from .scan_results import ScanResults
+        self.scan_results = ScanResults(self)  # File > Open scan results: the worklist dock
         self._menus()
         self.setAcceptDrops(True)
         self.session.documentChanged.connect(self._update_title)
@@ -138,6 +140,7 @@ class MainWindow(QMainWindow):
         self.recent_menu = f.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         self._action(f, "Open the &sample", self.open_sample)
+        self._action(f, "Open scan &results…", self.scan_results.open_dialog)
         f.addSeparator()
         self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         v = bar.addMenu("&View")
@@ -156,6 +159,7 @@ class MainWindow(QMainWindow):
         self._action(g, "&First page", lambda: self.session.set_page(0), "Ctrl+Home")
         self._action(g, "&Last page", lambda: self.session.set_page(self.session.page_count - 1), "Ctrl+End")
         self._action(g, "&Go to page…", self.goto_dialog, "Ctrl+G")
+        self._action(g, "Next &flagged table (scan worklist)", self.scan_results.next_flagged, "F8")
         bar.addMenu("&Edit")
         bar.addMenu("&Table")
 
@@ -249,5 +253,6 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.polish.on_close()
+        self.scan_results.close()
         self.session.close()
         super().closeEvent(event)
