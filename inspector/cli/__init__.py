@@ -23,6 +23,7 @@ COMMAND_MODULES = {
     "golden_cmds": ("golden",),
     "export_cmds": ("export",),
     "eval_cmds": ("eval",),
+    "compare_cmds": ("compare",),
     "scan_cmds": ("scan", "scan-report"),
     "gui_cmd": ("gui",),
 }

@@ -1,0 +1,132 @@
+"""Placing a table with no coordinates (CSV, Markdown, HTML) on a page, by its cell texts.
+
+Each non-empty cell is looked for as a run of consecutive page words (reading order) whose
+texts, with white space removed, spell the cell's text. A text found once on the page is an
+anchor; the anchors give each row a y and each column an x, and a text found several times
+takes the place nearest its row and column. Cells not found get their row's and column's
+extent, so the whole grid can be drawn. ``score`` is the share of non-empty cells found.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ..core.types import Cell, Rect, Table, Word
+from .sources import ZERO, Unplaced
+
+MIN_SCORE = 0.3  # a table whose cells are found less than this on a page is not on it
+_SPACE = re.compile(r"\s+")
+
+
+def squash(text: str) -> str:
+    """Text compared with white space removed (as the ICDAR adjacency metric does)."""
+    return _SPACE.sub("", text)
+
+
+@dataclass(frozen=True)
+class Placed:
+    table: Table
+    score: float
+
+
+def find_runs(target: str, words: Sequence[Word], starts: dict[str, list[int]]) -> list[Rect]:
+    """Boxes of every run of consecutive ``words`` spelling ``target`` (white space removed)."""
+    out = []
+    for first in {k for k in starts if target.startswith(k)}:
+        for i in starts[first]:
+            acc, j = "", i
+            while j < len(words) and len(acc) < len(target):
+                acc += squash(words[j].text)
+                j += 1
+            if acc == target:
+                out.append(Rect.bounding([w.bbox for w in words[i:j]]))
+    return out
+
+
+def place(table: Unplaced, words: Sequence[Word], page: int) -> Placed | None:
+    """``table`` on the page of ``words`` (1-based ``page``), or None if too few cells are found."""
+    starts: dict[str, list[int]] = defaultdict(list)
+    for i, w in enumerate(words):
+        key = squash(w.text)
+        if key:
+            starts[key].append(i)
+    wanted = [c for c in table.cells if squash(c.text)]
+    if not wanted:
+        return None
+    found = {(c.r, c.c): find_runs(squash(c.text), words, starts) for c in wanted}
+    chosen = _choose(found)
+    score = len(chosen) / len(wanted)
+    if score < MIN_SCORE:
+        return None
+    cells = _boxes(table, chosen)
+    boxes = [c.bbox for c in cells if c.bbox.area > 0]
+    return Placed(Table(Rect.bounding(boxes), table.n_rows, table.n_cols, tuple(cells), page=page), score)
+
+
+def _choose(found: dict[tuple[int, int], list[Rect]]) -> dict[tuple[int, int], Rect]:
+    """One box per cell: anchors (found once) first, then the candidate nearest its row's y
+    and its column's x as the anchors place them."""
+    chosen = {slot: boxes[0] for slot, boxes in found.items() if len(boxes) == 1}
+    if not chosen:  # no anchor: start from the candidates nearest the middle of them all
+        every = [b for boxes in found.values() for b in boxes]
+        if not every:
+            return {}
+        mx, my = statistics.median(b.cx for b in every), statistics.median(b.cy for b in every)
+        slot, boxes = min(((s, bs) for s, bs in found.items() if bs),
+                          key=lambda sb: min(abs(b.cx - mx) + abs(b.cy - my) for b in sb[1]))
+        chosen[slot] = min(boxes, key=lambda b: abs(b.cx - mx) + abs(b.cy - my))
+    for slot, boxes in sorted(found.items()):
+        if slot in chosen or not boxes:
+            continue
+        x, y = _expected(slot, chosen)
+        chosen[slot] = min(boxes, key=lambda b: abs(b.cx - x) + abs(b.cy - y))
+    return chosen
+
+
+def _expected(slot: tuple[int, int], chosen: dict[tuple[int, int], Rect]) -> tuple[float, float]:
+    """Where a cell should be: its column's median x and its row's median y among the chosen
+    boxes; missing ones extrapolated from the nearest row/column."""
+    r, c = slot
+    same_col = [b.cx for (rr, cc), b in chosen.items() if cc == c]
+    same_row = [b.cy for (rr, cc), b in chosen.items() if rr == r]
+    if not same_col:
+        same_col = [min(chosen.items(), key=lambda kv: abs(kv[0][1] - c))[1].cx]
+    if not same_row:
+        near = min(chosen.items(), key=lambda kv: abs(kv[0][0] - r))
+        same_row = [near[1].cy + (r - near[0][0]) * max(near[1].height, 1.0) * 1.5]
+    return statistics.median(same_col), statistics.median(same_row)
+
+
+def _boxes(table: Unplaced, chosen: dict[tuple[int, int], Rect]) -> list[Cell]:
+    """Cells with their found box, or the extent of their rows and columns when not found."""
+    xs: dict[int, list[float]] = defaultdict(list)
+    ys: dict[int, list[float]] = defaultdict(list)
+    for (r, c), b in chosen.items():
+        xs[c] += [b.x0, b.x1]
+        ys[r] += [b.y0, b.y1]
+    out = []
+    for cell in table.cells:
+        box = chosen.get((cell.r, cell.c))
+        if box is None:
+            cols = [v for c in range(cell.c, cell.c + cell.cs) for v in xs.get(c, [])]
+            rows = [v for r in range(cell.r, cell.r + cell.rs) for v in ys.get(r, [])]
+            box = Rect(min(cols), min(rows), max(cols), max(rows)) if cols and rows else ZERO
+        out.append(replace(cell, bbox=box))
+    return out
+
+
+def best_page(table: Unplaced, pages: dict[int, Sequence[Word]]) -> Placed | None:
+    """The placement on the page (of ``pages``: 1-based number -> words) where most cells are found."""
+    if table.page is not None:
+        words = pages.get(table.page)
+        return place(table, words, table.page) if words is not None else None
+    best: Placed | None = None
+    for number, words in sorted(pages.items()):
+        p = place(table, words, number)
+        if p is not None and (best is None or p.score > best.score):
+            best = p
+    return best
