@@ -31,13 +31,21 @@ peers (pymupdf is always there): pip install 'table-inspector[peers]'
 BAR = 30
 
 
+def _extractor(value: str) -> str:
+    if value in peers.EXTRACTORS or (value.startswith(peers.FILE_PREFIX) and len(value) > len(peers.FILE_PREFIX)):
+        return value
+    raise argparse.ArgumentTypeError(f"'{value}': choose from {', '.join(sorted(peers.EXTRACTORS))} or file:PATH")
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("eval", help="score an extractor against a golden set (and compare runs)",
                               description=__doc__, epilog=EXAMPLES,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("golden", metavar="GOLDEN_DIR", help="golden set folder, or corpus folder with tables.jsonl")
-    p.add_argument("--extractor", default="inspector", choices=sorted(peers.EXTRACTORS),
-                   help="what to evaluate (default: inspector, this app's detector)")
+    p.add_argument("--extractor", default="inspector", type=_extractor, metavar="NAME",
+                   help=f"what to evaluate: {', '.join(sorted(peers.EXTRACTORS))}, or file:PATH, your pipeline's "
+                        "saved output (one file, or a folder of NAME.pdf.json/NAME.csv/... per document; "
+                        "default: inspector, this app's detector)")
     p.add_argument("--json", metavar="OUT", help="write the whole result as JSON (atomically)")
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default 1)")
     p.add_argument("--timeout", type=float, default=evaluate.DEFAULT_TIMEOUT, metavar="S",

@@ -19,6 +19,7 @@ import importlib
 import logging
 import warnings
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..core.params import Params
@@ -37,8 +38,17 @@ _REQUIRES = {"pdfplumber": "pdfplumber", "camelot": "camelot", "camelot-lattice"
              "camelot-stream": "camelot"}
 
 
+FILE_PREFIX = "file:"  # file:PATH, a pipeline's saved output (see ``_saved_output``)
+
+
 def check_available(name: str) -> None:
     """Raise ``MissingExtractor`` (or ``KeyError`` for an unknown name) before any work starts."""
+    if name.startswith(FILE_PREFIX):
+        from pathlib import Path
+
+        if not Path(name[len(FILE_PREFIX):]).exists():
+            raise MissingExtractor(f"{name[len(FILE_PREFIX):]}: no such file or folder (file:PATH)")
+        return
     if name not in EXTRACTORS:
         raise KeyError(f"unknown extractor '{name}': choose from {', '.join(EXTRACTORS)}")
     module = _REQUIRES.get(name)
@@ -56,7 +66,50 @@ def check_available(name: str) -> None:
 
 def extract(name: str, path: str, page_index: int, params: Params) -> tuple[Table, ...]:
     """The tables ``name`` finds on one page."""
+    if name.startswith(FILE_PREFIX):
+        return _saved_output(name[len(FILE_PREFIX):], path, page_index)
     return EXTRACTORS[name](path, page_index, params)
+
+
+def _saved_output(spec: str, pdf: str, page_index: int) -> tuple[Table, ...]:
+    """A pipeline's saved tables for one page of ``pdf``: ``spec`` is one file (for a golden
+    set of one document, or a JSON whose "file" names the PDF) or a folder holding one file
+    per document, named after the PDF (``NAME.pdf.json``, ``NAME.json``, ``NAME.csv``, ...).
+    Formats as ``table-inspector compare --with`` reads them; a document with no file has no
+    tables (so its tables count as missed, as for an extractor that found none)."""
+    from pathlib import Path
+
+    from ..compare.theirs import from_file
+    from ..core.document import open_document
+    from ..core.words import extract_text
+
+    found = _file_for(Path(spec), Path(pdf))
+    if found is None:
+        return ()
+    doc = cached_open("core", pdf, open_document)
+    theirs = from_file(str(found), [page_index], lambda i: extract_text(doc.page(i))[0])
+    return tuple(replace(t, page=page_index + 1) for t in theirs.pages.get(page_index + 1, []))
+
+
+def _names_pdf(path: Any, pdf: Any) -> bool:
+    """False only for a JSON file whose "file" (as ``detect --json`` writes) is another PDF."""
+    import json
+
+    try:
+        named = json.loads(path.read_text(encoding="utf-8")).get("file")
+    except (ValueError, OSError, AttributeError):
+        return True
+    return not isinstance(named, str) or named.replace("\\", "/").rsplit("/", 1)[-1] == pdf.name
+
+
+def _file_for(spec: Any, pdf: Any) -> Any:
+    """The file of ``spec`` (a file or a folder) that holds the tables of ``pdf``, or None."""
+    if spec.is_file():
+        return spec if _names_pdf(spec, pdf) else None
+    for name in (f"{pdf.name}.json", f"{pdf.stem}.json", *(f"{pdf.stem}.{e}" for e in ("html", "md", "csv"))):
+        if (spec / name).is_file():
+            return spec / name
+    return None
 
 
 def table_from_slots(boxes: Sequence[Sequence[Sequence[float] | None]], texts: Sequence[Sequence[str | None]],
