@@ -3,8 +3,9 @@
 Each non-empty cell is looked for as a run of consecutive page words (reading order) whose
 texts, with white space removed, spell the cell's text. A text found once on the page is an
 anchor; the anchors give each row a y and each column an x, and a text found several times
-takes the place nearest its row and column. Cells not found get their row's and column's
-extent, so the whole grid can be drawn. ``score`` is the share of non-empty cells found.
+takes the place nearest its row and column. Row and column boundaries fall midway between
+the found texts of neighbours, so cells not found still get a box and the whole grid can be
+drawn (and adopted as a starting point). ``score`` is the share of non-empty cells found.
 """
 
 from __future__ import annotations
@@ -101,22 +102,51 @@ def _expected(slot: tuple[int, int], chosen: dict[tuple[int, int], Rect]) -> tup
     return statistics.median(same_col), statistics.median(same_row)
 
 
+def _edges(extents: dict[int, tuple[float, float]], n: int) -> list[float] | None:
+    """n+1 ascending boundaries: midway between neighbouring rows' (or columns') extents,
+    the outer ones at the extremes; unknown ones spaced evenly between known ones."""
+    if not extents:
+        return None
+    lo, hi = min(a for a, _ in extents.values()), max(b for _, b in extents.values())
+    out: list[float | None] = [None] * (n + 1)
+    out[0], out[n] = lo, hi
+    for i in range(1, n):
+        before, after = extents.get(i - 1), extents.get(i)
+        if before and after:
+            out[i] = (before[1] + after[0]) / 2 if before[1] <= after[0] else after[0]
+        elif after or before:
+            out[i] = after[0] if after else before[1]  # type: ignore[index]
+    known = [i for i, v in enumerate(out) if v is not None]
+    for i in range(n + 1):
+        if out[i] is None:
+            a = max(k for k in known if k < i)
+            b = min(k for k in known if k > i)
+            out[i] = out[a] + (out[b] - out[a]) * (i - a) / (b - a)  # type: ignore[operator]
+    edges = [float(v) for v in out]  # type: ignore[arg-type]
+    for i in range(1, n + 1):
+        edges[i] = max(edges[i], edges[i - 1])
+    return edges
+
+
 def _boxes(table: Unplaced, chosen: dict[tuple[int, int], Rect]) -> list[Cell]:
-    """Cells with their found box, or the extent of their rows and columns when not found."""
-    xs: dict[int, list[float]] = defaultdict(list)
-    ys: dict[int, list[float]] = defaultdict(list)
+    """Cells with grid boxes: boundaries midway between the found texts of neighbouring
+    rows and columns (single-slot cells decide), so their grid can be drawn and adopted."""
+    spans = {(c.r, c.c): (c.rs, c.cs) for c in table.cells}
+    cols: dict[int, tuple[float, float]] = {}
+    rows: dict[int, tuple[float, float]] = {}
     for (r, c), b in chosen.items():
-        xs[c] += [b.x0, b.x1]
-        ys[r] += [b.y0, b.y1]
-    out = []
-    for cell in table.cells:
-        box = chosen.get((cell.r, cell.c))
-        if box is None:
-            cols = [v for c in range(cell.c, cell.c + cell.cs) for v in xs.get(c, [])]
-            rows = [v for r in range(cell.r, cell.r + cell.rs) for v in ys.get(r, [])]
-            box = Rect(min(cols), min(rows), max(cols), max(rows)) if cols and rows else ZERO
-        out.append(replace(cell, bbox=box))
-    return out
+        rs, cs = spans.get((r, c), (1, 1))
+        if cs == 1:
+            lo, hi = cols.get(c, (b.x0, b.x1))
+            cols[c] = (min(lo, b.x0), max(hi, b.x1))
+        if rs == 1:
+            lo, hi = rows.get(r, (b.y0, b.y1))
+            rows[r] = (min(lo, b.y0), max(hi, b.y1))
+    xs, ys = _edges(cols, table.n_cols), _edges(rows, table.n_rows)
+    if xs is None or ys is None:
+        return [replace(c, bbox=chosen.get((c.r, c.c), ZERO)) for c in table.cells]
+    return [replace(c, bbox=Rect(xs[c.c], ys[c.r], xs[min(c.c + c.cs, table.n_cols)],
+                                 ys[min(c.r + c.rs, table.n_rows)])) for c in table.cells]
 
 
 def best_page(table: Unplaced, pages: dict[int, Sequence[Word]]) -> Placed | None:
