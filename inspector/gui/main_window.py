@@ -69,6 +69,8 @@ class MainWindow(QMainWindow):
         self._status()
         from .scan_results import ScanResults
         self.scan_results = ScanResults(self)  # File > Open scan results: the worklist dock
+        from .comparison import Comparison
+        self.comparison = Comparison(self)  # File > Compare with: their tables and the differences
         self._menus()
         self.setAcceptDrops(True)
         self.session.documentChanged.connect(self._update_title)
@@ -141,6 +143,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         self._action(f, "Open the &sample", self.open_sample)
         self._action(f, "Open scan &results…", self.scan_results.open_dialog)
+        self._compare_menu(f.addMenu("&Compare with"))
         f.addSeparator()
         self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         v = bar.addMenu("&View")
@@ -162,6 +165,21 @@ class MainWindow(QMainWindow):
         self._action(g, "Next &flagged table (scan worklist)", self.scan_results.next_flagged, "F8")
         bar.addMenu("&Edit")
         bar.addMenu("&Table")
+
+    def _compare_menu(self, menu: QMenu) -> None:
+        for name, label in (("pymupdf", "PyMuPDF find_tables"), ("pdfplumber", "pdfplumber"),
+                            ("camelot", "Camelot (lattice, else stream)")):
+            self._action(menu, label, lambda n=name: self.comparison.start(n))
+        self._action(menu, "Your pipeline's output (JSON, HTML, Markdown, CSV)…", self.compare_file_dialog)
+        menu.addSeparator()
+        self._action(menu, "Stop comparing", self.comparison.stop)
+
+    def compare_file_dialog(self) -> None:
+        start = str(Path(self.session.path).parent) if self.session.path else ""
+        path, _ = QFileDialog.getOpenFileName(self, "Compare with a file", start,
+                                              "Tables (*.json *.html *.htm *.md *.csv *.tsv *.txt);;All files (*)")
+        if path:
+            self.comparison.start(path)
 
     # -- opening files ------------------------------------------------------------------
     def open_file(self, path: str | os.PathLike[str], password: str | None = None, interactive: bool = True) -> bool:

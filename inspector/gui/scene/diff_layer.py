@@ -38,12 +38,17 @@ _STYLE: dict[str, tuple[QColor, float, Qt.PenStyle, Qt.BrushStyle]] = {
 }
 
 
-class DiffLayer:
-    """Path items showing ``DiffCell``s; ``set_diffs`` replaces them, ``set_visible`` toggles."""
+Style = tuple[QColor, float, Qt.PenStyle, Qt.BrushStyle]
 
-    def __init__(self, scene: QGraphicsScene, visible: bool = True) -> None:
+
+class DiffLayer:
+    """Path items showing differences (anything with ``kind`` and ``bbox``: the metrics
+    panel's ``DiffCell``s, or a comparison's ``Difference``s), one path per kind styled by
+    ``styles``; ``set_diffs`` replaces them, ``set_visible`` toggles."""
+
+    def __init__(self, scene: QGraphicsScene, visible: bool = True, styles: dict[str, Style] | None = None) -> None:
         self.items: dict[str, QGraphicsPathItem] = {}
-        for kind, (colour, width, style, brush) in _STYLE.items():
+        for kind, (colour, width, style, brush) in (styles or _STYLE).items():
             item = QGraphicsPathItem()
             pen = QPen(colour, width, style)
             pen.setCosmetic(True)
@@ -59,7 +64,7 @@ class DiffLayer:
         self.visible = visible
         self.set_visible(visible)
 
-    def set_diffs(self, diffs: Sequence[DiffCell]) -> None:
+    def set_diffs(self, diffs: Sequence[DiffCell]) -> None:  # or any (kind, bbox) values
         self.diffs = tuple(diffs)
         for kind, item in self.items.items():
             path = QPainterPath()
