@@ -106,6 +106,7 @@ class Comparison(QObject):
         scene.addItem(self.grid_item)
         self.layer = DiffLayer(scene, True, STYLES)
         self.panel: ComparePanel | None = None
+        self._follows_annotation = False
         self.dock: QDockWidget | None = None
         window.session.pageChanged.connect(lambda _i: self.refresh())
         window.session.resultChanged.connect(self.refresh)
@@ -114,6 +115,9 @@ class Comparison(QObject):
     # -- starting and stopping --------------------------------------------------------
     def start(self, source: str) -> None:
         """Compare the open document with ``source`` (a peer name or a file path)."""
+        if not self._follows_annotation:  # ours is the annotation once it has tables: follow its edits
+            self.window.editing.ann.changed.connect(self.refresh)
+            self._follows_annotation = True
         self.source, self.theirs, self._asked = source, {}, set()
         self._ensure_panel()
         self.refresh()
