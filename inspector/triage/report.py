@@ -82,7 +82,7 @@ def suspects(store: Store, params_hash: str, limit: int | None = None, defect: s
     sql = ("SELECT d.path, t.* FROM tables t JOIN documents d ON d.id = t.doc_id WHERE " + " AND ".join(where)
            + " ORDER BY t.suspicion DESC, d.path, t.page, t.idx" + (f" LIMIT {int(limit)}" if limit else ""))
     return [Suspect(r["path"], r["page"], r["idx"], r["n_rows"], r["n_cols"], r["cells"], r["suspicion"],
-                    tuple(r[c] for c in COUNT_COLUMNS), tuple(json.loads(r["details"])),  # type: ignore[arg-type]
+                    tuple(r[c] for c in COUNT_COLUMNS), tuple(json.loads(r["details"])),
                     bool(r["reviewed"]), (r["x0"], r["y0"], r["x1"], r["y1"]))
             for r in store.rows(sql, (params_hash,))]
 

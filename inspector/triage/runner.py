@@ -60,7 +60,7 @@ def find_files(inputs: Sequence[str]) -> tuple[list[str], list[str]]:
     missing = []
     for item in inputs:
         paths = [Path(p) for p in glob.glob(item, recursive=True)] if glob.has_magic(item) else [Path(item)]
-        hits = set()
+        hits: set[str] = set()
         for p in paths:
             if p.is_dir():
                 hits.update(str(f.resolve()) for f in p.rglob("*") if f.suffix.lower() in SUFFIXES and f.is_file())

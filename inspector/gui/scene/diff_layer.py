@@ -9,16 +9,24 @@ layers and the selection highlight.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
+from ...core.types import Rect
 from .layers import qrect
 
-if TYPE_CHECKING:
-    from ..scoring import DiffCell  # the scoring code loads after the first page, not at start
+
+class Marked(Protocol):
+    """What the layer draws: a difference's ``kind`` (its style) and ``bbox`` (points)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def bbox(self) -> Rect: ...
 
 KEY, LABEL, SHORTCUT = "diff", "Differences from the annotation", "Shift+D"
 HELP = ("Cells where the detection differs from the saved annotation: hatched red where the "
@@ -60,11 +68,11 @@ class DiffLayer:
             item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
             scene.addItem(item)
             self.items[kind] = item
-        self.diffs: tuple[DiffCell, ...] = ()
+        self.diffs: tuple[Marked, ...] = ()
         self.visible = visible
         self.set_visible(visible)
 
-    def set_diffs(self, diffs: Sequence[DiffCell]) -> None:  # or any (kind, bbox) values
+    def set_diffs(self, diffs: Sequence[Marked]) -> None:
         self.diffs = tuple(diffs)
         for kind, item in self.items.items():
             path = QPainterPath()

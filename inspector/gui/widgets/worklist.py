@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -169,9 +169,9 @@ class Worklist(QWidget):
         self.store.set_reviewed(s.path, s.page, s.index, not s.reviewed)
         self.model.set_reviewed(row, not s.reviewed)
 
-    def eventFilter(self, obj: object, event: object) -> bool:
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if obj is not self.table or not isinstance(event, QKeyEvent):
-            return super().eventFilter(obj, event)  # type: ignore[arg-type]
+            return super().eventFilter(obj, event)
         own = event.key() in OWN_KEYS and not event.modifiers()
         if event.type() == QEvent.Type.ShortcutOverride and own:
             event.accept()  # N and R are window shortcuts too (layers): here they are the list's
@@ -187,7 +187,7 @@ class Worklist(QWidget):
             if key == Qt.Key.Key_R and not event.modifiers():
                 self.toggle_reviewed()
                 return True
-        return super().eventFilter(obj, event)  # type: ignore[arg-type]
+        return super().eventFilter(obj, event)
 
     def close_store(self) -> None:
         if self.store is not None:
