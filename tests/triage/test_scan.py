@@ -78,7 +78,7 @@ def test_other_parameters_are_a_separate_scan(scan_corpus, tmp_path) -> None:
 
 
 def test_jobs_give_the_same_rows_as_one_process(tmp_path) -> None:
-    from conftest import build_corpus
+    from scan_builders import build_corpus
 
     root = tmp_path / "pdfs"
     build_corpus(root, copies=6)

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import build_corpus
+from scan_builders import build_corpus
 from test_scan import table_rows
 
 from inspector.cli import main
