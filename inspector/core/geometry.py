@@ -5,11 +5,16 @@ Rows and columns only make sense where text is upright. A page shown rotated (it
 detection then works in an *upright frame*, a quarter-turned copy of the page space, and
 maps its results back to unrotated page space. ``turn`` is the clockwise quarter-turn
 (0, 90, 180, 270 degrees) that makes the dominant text direction point right.
+
+A scanned page is also rarely straight: ``skew`` is the small rotation (degrees, about the
+page centre) that straightens it. Boxes keep their size under it (a word tilted by a degree
+or two is still the same word), only their centres move.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -23,9 +28,36 @@ class Frame:
     turn: int
     w: float
     h: float
+    skew: float = 0.0
+
+    @property
+    def identity(self) -> bool:
+        return not self.turn and not self.skew
+
+    def straighten(self, x: float, y: float, back: bool = False) -> tuple[float, float]:
+        """Page point -> straightened page point (or back): a rotation by ``skew`` degrees about
+        the page centre, the same as OpenCV's ``getRotationMatrix2D(centre, skew, 1)``."""
+        if not self.skew:
+            return x, y
+        a = math.radians(-self.skew if back else self.skew)
+        c, s = math.cos(a), math.sin(a)
+        dx, dy = x - self.w / 2, y - self.h / 2
+        return self.w / 2 + c * dx + s * dy, self.h / 2 - s * dx + c * dy
+
+    def straighten_rect(self, r: Rect, back: bool = False) -> Rect:
+        """``r`` moved with its centre; the size is kept (small angles)."""
+        if not self.skew:
+            return r
+        cx, cy = self.straighten(r.cx, r.cy, back)
+        hw, hh = r.width / 2, r.height / 2
+        return Rect(cx - hw, cy - hh, cx + hw, cy + hh)
 
     def point(self, x: float, y: float) -> tuple[float, float]:
         """Page point -> frame point."""
+        x, y = self.straighten(x, y)
+        return self._turn(x, y)
+
+    def _turn(self, x: float, y: float) -> tuple[float, float]:
         if self.turn == 90:  # text ran downwards
             return y, self.w - x
         if self.turn == 270:  # text ran upwards
@@ -36,6 +68,9 @@ class Frame:
 
     def point_back(self, x: float, y: float) -> tuple[float, float]:
         """Frame point -> page point."""
+        return self.straighten(*self._turn_back(x, y), back=True)
+
+    def _turn_back(self, x: float, y: float) -> tuple[float, float]:
         if self.turn == 90:
             return self.w - y, x
         if self.turn == 270:
@@ -45,13 +80,18 @@ class Frame:
         return x, y
 
     def rect(self, r: Rect, back: bool = False) -> Rect:
-        f = self.point_back if back else self.point
+        if not back:
+            r = self.straighten_rect(r)
+        f = self._turn_back if back else self._turn
         ax, ay = f(r.x0, r.y0)
         bx, by = f(r.x1, r.y1)
-        return Rect(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+        out = Rect(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+        return self.straighten_rect(out, back=True) if back else out
 
     def word(self, w: Word) -> Word:
         b = self.rect(w.bbox)
+        if not self.turn:  # straightened only: the baseline moves with the box
+            return dataclasses.replace(w, bbox=b, baseline=w.baseline + b.cy - w.bbox.cy)
         # The span origin does not survive a quarter turn; the box's lower part does.
         return dataclasses.replace(w, bbox=b, baseline=b.y1 - 0.22 * b.height)
 

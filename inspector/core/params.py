@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -19,6 +20,14 @@ def param(default: float | int | bool, label: str, unit: str, lo: float, hi: flo
     if step is None:
         step = 1 if isinstance(default, (int, bool)) and not isinstance(default, float) else 0.1
     meta = {"label": label, "unit": unit, "lo": lo, "hi": hi, "step": step, "help": help}
+    return field(default=default, metadata=meta)
+
+
+def text_param(default: str, label: str, help: str, choices: tuple[str, ...] = (),
+               pattern: str = "") -> Any:
+    """A text field: one of ``choices`` when given, else any text matching ``pattern`` (a regex)."""
+    meta = {"label": label, "unit": "", "lo": 0, "hi": 0, "step": 0, "help": help,
+            "choices": choices, "pattern": pattern}
     return field(default=default, metadata=meta)
 
 
@@ -105,6 +114,32 @@ class TableParams:
                                   "A borderless table needs at least this many aligned rows.")
 
 
+OCR_MODES = ("auto", "always", "never")
+
+
+@dataclass(frozen=True)
+class OcrParams:
+    """page picture -> words (Tesseract)."""
+
+    mode: str = text_param("auto", "OCR", "auto: OCR pages that have no text layer (scans, pictures, text drawn as "
+                           "paths); always: OCR every page and use its words instead of the text layer (a garbage "
+                           "text layer); never: text layer only.", choices=OCR_MODES)
+    lang: str = text_param("eng", "Language", "Tesseract language pack(s), joined by '+', e.g. eng, kor, "
+                           "chi_sim, eng+deu. 'table-inspector ocr-langs' lists the installed ones.",
+                           pattern=r"[A-Za-z0-9_]+(\+[A-Za-z0-9_]+)*")
+    dpi: int = param(200, "OCR resolution", "dpi", 100, 400,
+                     "Resolution the page is rendered at for OCR; higher reads small print better and costs "
+                     "time in proportion to the pixels.", step=25)
+    min_confidence: float = param(60.0, "Min confidence", "%", 0.0, 100.0,
+                                  "OCR words Tesseract is less sure of than this are flagged low-confidence.",
+                                  step=1.0)
+    deskew: bool = param(True, "Straighten", "on/off", 0, 1,
+                         "Measure the skew of a scanned page (up to 5 degrees) and straighten it before OCR and "
+                         "raster rules.")
+    max_seconds: float = param(30.0, "Time limit", "s", 1.0, 300.0,
+                               "OCR of one page stops after this long and keeps the words read so far.", step=1.0)
+
+
 STAGES: dict[str, type] = {
     "vector": VectorParams,
     "raster": RasterParams,
@@ -112,6 +147,7 @@ STAGES: dict[str, type] = {
     "rows": RowParams,
     "columns": ColumnParams,
     "tables": TableParams,
+    "ocr": OcrParams,
 }
 
 
@@ -125,6 +161,7 @@ class Params:
     rows: RowParams = field(default_factory=RowParams)
     columns: ColumnParams = field(default_factory=ColumnParams)
     tables: TableParams = field(default_factory=TableParams)
+    ocr: OcrParams = field(default_factory=OcrParams)
 
     def with_value(self, key: str, value: Any) -> Params:
         """A copy with ``stage.field`` set; ``value`` may be a string (parsed, range-checked)."""
@@ -181,6 +218,7 @@ class FieldInfo:
     hi: float
     step: float
     help: str
+    choices: tuple[str, ...] = ()  # text fields with a fixed set of values
 
 
 def describe() -> list[FieldInfo]:
@@ -190,7 +228,8 @@ def describe() -> list[FieldInfo]:
         for f in fields(cls):
             m = f.metadata
             out.append(FieldInfo(f"{stage}.{f.name}", stage, f.name, _kind(f), f.default,
-                                 m["label"], m["unit"], m["lo"], m["hi"], m["step"], m["help"]))
+                                 m["label"], m["unit"], m["lo"], m["hi"], m["step"], m["help"],
+                                 tuple(m.get("choices", ()))))
     return out
 
 
@@ -216,6 +255,8 @@ def _field(cls: type, name: str) -> dataclasses.Field:
 def coerce(f: dataclasses.Field, value: Any, key: str) -> Any:
     """Parse ``value`` to the field's type and check it against the field's range."""
     kind = _kind(f)
+    if kind is str:
+        return _coerce_text(f, value, key)
     try:
         if kind is bool:
             v: Any = _to_bool(value)
@@ -228,6 +269,16 @@ def coerce(f: dataclasses.Field, value: Any, key: str) -> Any:
     lo, hi = f.metadata["lo"], f.metadata["hi"]
     if kind is not bool and not (lo <= v <= hi):
         raise ParamError(f"{key}: {v} is outside {lo}..{hi} {f.metadata['unit']}")
+    return v
+
+
+def _coerce_text(f: dataclasses.Field, value: Any, key: str) -> str:
+    v = str(value).strip()
+    choices, pattern = f.metadata.get("choices", ()), f.metadata.get("pattern", "")
+    if choices and v not in choices:
+        raise ParamError(f"{key}: '{v}' is not one of {', '.join(choices)}")
+    if pattern and not re.fullmatch(pattern, v):
+        raise ParamError(f"{key}: '{v}' is not valid ({f.metadata['help']})")
     return v
 
 

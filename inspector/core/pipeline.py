@@ -12,19 +12,23 @@ import dataclasses
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .document import Document
+from .document import Document, Page
 from .geometry import Frame
 from .params import Params
+from .scan import OcrResult, ScanWords, flag_unsure_words, ocr_page, ocr_wanted, rules_back, scan_words, straightened
 from .rules_merge import merge_rules
 from .rules_vector import find_vector_rules
 from .tables import TablesResult, detect_tables
 from .types import PageResult, RasterResult, RowBand, Rule, Word
 from .words import extract_text, group_rows
 
+if TYPE_CHECKING:
+    import numpy as np
+
 NO_RASTER = RasterResult((), (), (), 0, 0)
-STAGES = ("words", "drawings", "vector", "images", "render", "raster", "merge", "rows", "tables")
+STAGES = ("words", "drawings", "vector", "images", "render", "skew", "ocr", "raster", "merge", "rows", "tables")
 
 
 class _LRU:
@@ -54,6 +58,8 @@ class Pipeline:
 
     def __init__(self, doc: Document, cache_size: int = 256, render_cache: int = 4) -> None:
         self.doc = doc
+        # Told (from the detecting thread) before a slow stage starts, e.g. the window's status bar.
+        self.progress: Callable[[str], None] | None = None
         self._cache = _LRU(cache_size)
         self._renders = _LRU(render_cache)
         self.computed: list[str] = []  # stages actually computed by the last run()
@@ -79,26 +85,33 @@ class Pipeline:
         page = self.doc.page(index)
         self.computed = []
         t: dict[str, float] = {}
-        words, turn = self._stage(t, "words", index, lambda: extract_text(page))
+        text_words, turn = self._stage(t, "words", index, lambda: extract_text(page))
         drawings = self._stage(t, "drawings", index, page.drawings)
         vkey = (index, params.vector)
         vec = self._stage(t, "vector", vkey, lambda: find_vector_rules(drawings, params.vector))
-        rkey = (index, params.raster)
         pictures = self._stage(t, "images", index, page.has_images)
+        scan = ScanWords(text_words, turn)
+        if ocr_wanted(params.ocr, text_words):
+            scan = self._scan(t, page, params, pictures, text_words, turn)
+        words, turn, skew = scan.words, scan.turn, scan.skew
+        rkey = (index, params.raster, skew)
         if _raster_wanted(params, pictures, words):
             from .rules_raster import find_raster_rules  # OpenCV loads only when a page needs it
 
             dpi = page.safe_dpi(params.raster.dpi)
-            img = self._stage(t, "render", (index, dpi), lambda: page.render(dpi), self._renders)
-            ras = self._stage(t, "raster", rkey, lambda: find_raster_rules(img, dpi, params.raster))
+            img = self._render(t, page, dpi)
+            ras = self._stage(t, "raster", rkey, lambda: rules_back(
+                find_raster_rules(straightened(img, skew), dpi, params.raster), Frame(0, page.width, page.height, skew)))
         else:
             ras = self._stage(t, "raster", rkey, lambda: NO_RASTER)
         mkey = (vkey, rkey, params.merge)
         rules, dup = self._stage(t, "merge", mkey, lambda: merge_rules(vec.rules, ras.rules, params.merge))
-        frame = Frame(turn, page.width, page.height)
-        rows = self._stage(t, "rows", (index, params.rows), lambda: _rows(words, frame, params))
-        tkey = (mkey, params.rows, params.columns, params.tables)
+        frame = Frame(turn, page.width, page.height, skew)
+        wkey = (index, scan.key)
+        rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, frame, params))
+        tkey = (mkey, wkey, params.rows, params.columns, params.tables)
         found = self._stage(t, "tables", tkey, lambda: _tables(words, rows, rules, frame, params, index + 1))
+        found = flag_unsure_words(found, words, params.ocr.min_confidence)
         t["total"] = sum(t.values())
         return PageResult(
             page=index + 1, width=page.width, height=page.height, rotation=page.rotation,
@@ -106,8 +119,32 @@ class Pipeline:
             rejected=(*vec.rejected, *ras.rejected, *dup), bands=(*vec.bands, *ras.bands), rows=rows,
             bins=found.bins, low_confidence=found.low_confidence, regions=found.regions,
             grids=found.grids, tables=found.tables, timings=t,
-            warnings=_warnings(words, rules, page.rotation, turn),
-            notes=_notes(params, pictures, words))
+            warnings=(*scan.warnings, *_warnings(words, rules, page.rotation, turn, scan)),
+            notes=(*_notes(params, pictures, words), *scan.notes), words_source=scan.source, skew=skew)
+
+    def _render(self, t: dict[str, float], page: Page, dpi: int) -> np.ndarray:
+        return self._stage(t, "render", (page.index, dpi), lambda: page.render(dpi), self._renders)
+
+    def _scan(self, t: dict[str, float], page: Page, params: Params, pictures: bool,
+              text_words: tuple[Word, ...], turn: int) -> ScanWords:
+        """Words read by OCR (straightened first when the page is a picture), or the text layer
+        with a warning when OCR cannot run."""
+        o = params.ocr
+        skew = 0.0
+        if o.deskew and pictures:
+            from .skew import estimate_skew  # OpenCV loads only when a page needs it
+
+            dpi = page.safe_dpi(params.raster.dpi)
+            skew = self._stage(t, "skew", (page.index, dpi), lambda: estimate_skew(self._render(t, page, dpi), dpi))
+        key = (page.index, o.lang, o.dpi, o.max_seconds, skew)
+
+        def read() -> OcrResult | str:
+            if self.progress is not None:
+                self.progress(f"Reading page {page.number} with OCR ({o.lang}, {o.dpi} dpi)…")
+            return ocr_page(page, o, Frame(0, page.width, page.height, skew))
+
+        got = self._stage(t, "ocr", key, read)
+        return scan_words(got, text_words, turn, skew, key, o.mode)
 
 
 def _raster_wanted(params: Params, pictures: bool, words: tuple[Word, ...]) -> bool:
@@ -118,7 +155,7 @@ def _raster_wanted(params: Params, pictures: bool, words: tuple[Word, ...]) -> b
 
 def _rows(words: tuple[Word, ...], frame: Frame, params: Params) -> tuple[RowBand, ...]:
     """Text rows, grouped in the upright frame and reported in page space."""
-    if not frame.turn:
+    if frame.identity:
         return group_rows(words, params.rows)
     upright = [frame.word(w) for w in words]
     return tuple(frame.row_back(r) for r in group_rows(upright, params.rows))
@@ -130,7 +167,7 @@ def _tables(words: tuple[Word, ...], rows: tuple[RowBand, ...], rules: tuple[Rul
 
     On a turned page the column bins stay in the frame, so they are left out.
     """
-    if not frame.turn:
+    if frame.identity:
         return detect_tables(words, rows, rules, params.columns, params.tables, page)
     upright = [frame.word(w) for w in words]
     up_rows = group_rows(upright, params.rows)
@@ -147,12 +184,15 @@ def _notes(params: Params, pictures: bool, words: tuple[Word, ...]) -> tuple[str
     return ()
 
 
-def _warnings(words: tuple, rules: tuple, rotation: int, turn: int) -> tuple[str, ...]:
+def _warnings(words: tuple, rules: tuple, rotation: int, turn: int, scan: ScanWords) -> tuple[str, ...]:
     out = []
     if turn:
         out.append(f"text runs sideways: tables were read turned {turn} degrees")
-    if not words:
-        out.append("no text on this page: a scan? Tables can only be found where there is text")
+    if not words and scan.source == "text":
+        out.append("no text on this page: a scan? Tables can only be found where there is text"
+                   + ("" if scan.warnings else " (ocr.mode=auto reads scans with OCR)"))
+    elif not words:
+        out.append("OCR found no words on this page")
     if rotation:
         out.append(f"page is rotated {rotation} degrees; coordinates are in unrotated page space")
     return tuple(out)

@@ -83,8 +83,9 @@ class Rect:
 
 @dataclass(frozen=True, slots=True)
 class Word:
-    """One PyMuPDF word. ``font_size`` and ``baseline`` (y) in points; ``block``/``line`` are
-    PyMuPDF's numbers."""
+    """One word of the page: from the text layer (PyMuPDF) or from OCR. ``font_size`` and
+    ``baseline`` (y) in points; ``block``/``line`` are PyMuPDF's (or Tesseract's) numbers.
+    ``ocr_confidence`` is Tesseract's confidence 0-100 for an OCR word, -1 for a text-layer word."""
 
     text: str
     bbox: Rect
@@ -93,6 +94,11 @@ class Word:
     block: int = 0
     line: int = 0
     baseline: float = 0.0
+    ocr_confidence: float = -1.0
+
+    @property
+    def from_ocr(self) -> bool:
+        return self.ocr_confidence >= 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,7 +273,9 @@ class TableRegion:
 class PageResult:
     """Every intermediate of one page's detection, plus per-stage timings (ms).
 
-    ``page`` is 1-based. ``low_confidence`` holds indices into ``words``.
+    ``page`` is 1-based. ``low_confidence`` holds indices into ``words`` (words near a column
+    boundary, and OCR words below ``ocr.min_confidence``). ``words_source`` is "text" (the text
+    layer), "ocr" or "none"; ``skew`` the degrees a scan was straightened by.
     """
 
     page: int
@@ -289,3 +297,5 @@ class PageResult:
     timings: Mapping[str, float] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # informational: what was skipped and why
+    words_source: str = "text"
+    skew: float = 0.0

@@ -1,0 +1,188 @@
+"""Words from OCR: Tesseract (through tesserocr) on a grey page render.
+
+Tesseract gives each word an ink box and a confidence (0-100). The boxes become page
+points like every text-layer word: scaled from pixels, moved back from the straightened
+picture to the page (see ``geometry.Frame.straighten``), and grown vertically to the text
+line's cap height and descender depth, which is what a text-layer word's box spans (so
+"ace" and "Ag" on one line get the same band, and rows group the same way).
+
+The language data (``*.traineddata``) is looked up in ``$INSPECTOR_TESSDATA`` when set
+(and only there, so a test can point it at a missing folder), else ``$TESSDATA_PREFIX``,
+else the usual system folders. Every failure is a one-line message saying what to install.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .geometry import Frame
+from .types import Rect, Word
+from .words import normalise
+
+if TYPE_CHECKING:
+    import numpy as np
+
+ENV_TESSDATA = "INSPECTOR_TESSDATA"
+INSTALL = "apt-get install tesseract-ocr tesseract-ocr-eng"
+SYSTEM_DIRS = ("/usr/share/tesseract-ocr/*/tessdata", "/usr/share/tessdata", "/usr/local/share/tessdata",
+               "/opt/homebrew/share/tessdata", "/usr/local/share/tesseract-ocr/*/tessdata")
+NOT_LANGUAGES = ("osd", "equ")  # orientation and equation models, not languages
+ASCENT, DESCENT = 0.85, 0.25  # a text-layer word box reaches about this far above / below the baseline, x row height
+
+
+class OcrUnavailable(Exception):
+    """OCR cannot run; ``str(err)`` says what to install."""
+
+
+@dataclass(frozen=True)
+class OcrResult:
+    """Words of one page read by Tesseract (page space), and how the reading went.
+
+    ``ms`` is the recognition time; ``timed_out`` is True when the time limit stopped it
+    early (the words read until then are kept).
+    """
+
+    words: tuple[Word, ...]
+    dpi: int
+    ms: float
+    timed_out: bool = False
+
+
+def tessdata_dir() -> Path | None:
+    """The folder holding Tesseract's ``*.traineddata``, or None when none is installed."""
+    forced = os.environ.get(ENV_TESSDATA)
+    if forced is not None:
+        return Path(forced) if _has_data(Path(forced)) else None
+    cands = []
+    prefix = os.environ.get("TESSDATA_PREFIX")
+    if prefix:
+        cands += [Path(prefix), Path(prefix) / "tessdata"]
+    for pattern in SYSTEM_DIRS:
+        cands += [Path(p) for p in sorted(glob.glob(pattern), reverse=True)]
+    return next((c for c in cands if _has_data(c)), None)
+
+
+def _has_data(folder: Path) -> bool:
+    return folder.is_dir() and any(folder.glob("*.traineddata"))
+
+
+def installed_languages() -> tuple[str, ...]:
+    """Names of the installed language packs (e.g. 'eng', 'kor'), sorted; () without Tesseract."""
+    folder = tessdata_dir()
+    if folder is None:
+        return ()
+    names = (p.name.removesuffix(".traineddata") for p in folder.glob("*.traineddata"))
+    return tuple(sorted(n for n in names if n not in NOT_LANGUAGES))
+
+
+def package_for(lang: str) -> str:
+    """Debian's package holding a language pack (``chi_sim`` -> ``tesseract-ocr-chi-sim``)."""
+    return "tesseract-ocr-" + lang.lower().replace("_", "-")
+
+
+def check(lang: str) -> Path:
+    """The tessdata folder when OCR in ``lang`` ('eng', 'eng+deu') can run; else ``OcrUnavailable``."""
+    try:
+        import tesserocr  # noqa: F401
+    except ImportError:
+        raise OcrUnavailable("OCR needs the tesserocr package: pip install tesserocr "
+                             f"(and Tesseract's data: {INSTALL})") from None
+    folder = tessdata_dir()
+    if folder is None:
+        raise OcrUnavailable(f"OCR is not available: Tesseract is not installed ({INSTALL}); "
+                             "everything else works on the text layer")
+    have = set(installed_languages())
+    missing = [x for x in lang.split("+") if x not in have]
+    if missing:
+        pkgs = " ".join(package_for(x) for x in missing)
+        raise OcrUnavailable(f"OCR language {'+'.join(missing)} is not installed (installed: "
+                             f"{', '.join(sorted(have)) or 'none'}); install it with: apt-get install {pkgs}")
+    return folder
+
+
+_LOCAL = threading.local()  # one Tesseract engine per thread: loading a model costs ~100 ms
+
+
+def _engine(folder: Path, lang: str) -> Any:
+    from tesserocr import PSM, PyTessBaseAPI
+
+    key = (str(folder), lang)
+    cached = getattr(_LOCAL, "engine", None)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    if cached is not None:
+        cached[1].End()
+    api = PyTessBaseAPI(path=str(folder) + os.sep, lang=lang, psm=PSM.AUTO)
+    api.SetVariable("tessedit_do_invert", "0")  # reversed text is rare in tables and doubles the cost
+    _LOCAL.engine = (key, api)
+    return api
+
+
+def read_words(grey: np.ndarray, dpi: int, lang: str, frame: Frame, max_seconds: float) -> OcrResult:
+    """OCR of a (straightened) grey page render at ``dpi``; words in page space.
+
+    ``frame.skew`` is the angle the render was straightened by; ``max_seconds`` bounds the
+    recognition (Tesseract's own deadline). Raises ``OcrUnavailable``.
+    """
+    folder = check(lang)
+    api = _engine(folder, lang)
+    h, w = grey.shape[:2]
+    t0 = time.perf_counter()
+    try:
+        api.SetImageBytes(grey.tobytes(), w, h, 1, w)
+        api.SetSourceResolution(dpi)
+        done = api.Recognize(int(max_seconds * 1000))
+        words = tuple(_words(api, 72.0 / dpi, frame))
+    finally:
+        api.Clear()
+    return OcrResult(words, dpi, (time.perf_counter() - t0) * 1000.0, timed_out=not done)
+
+
+def _words(api: Any, scale: float, frame: Frame) -> list[Word]:
+    from tesserocr import RIL, iterate_level
+
+    out: list[Word] = []
+    block = line = -1
+    it = api.GetIterator()
+    if it is None:
+        return out
+    for r in iterate_level(it, RIL.WORD):
+        if r.IsAtBeginningOf(RIL.BLOCK):
+            block, line = block + 1, -1
+        if r.IsAtBeginningOf(RIL.TEXTLINE):
+            line += 1
+        text = normalise(r.GetUTF8Text(RIL.WORD) or "").strip()
+        box = r.BoundingBox(RIL.WORD)
+        if not text or box is None:
+            continue
+        word = _word(text, box, r.Baseline(RIL.WORD), r.RowAttributes(), r.Confidence(RIL.WORD), scale)
+        out.append(_to_page(word, frame, max(block, 0), max(line, 0)))
+    return out
+
+
+def _word(text: str, box: tuple[int, int, int, int], base: Any, row: Any, conf: float, scale: float) -> Word:
+    """One word in straightened page points; its box spans the line's cap height and descent."""
+    x0, y0, x1, y1 = box
+    ink_h = max(y1 - y0, 1)
+    baseline = float(y1)
+    if base:
+        (bx0, by0), (bx1, by1) = base
+        t = 0.5 if bx1 == bx0 else ((x0 + x1) / 2 - bx0) / (bx1 - bx0)
+        baseline = by0 + t * (by1 - by0)
+    size = float((row or {}).get("row_height", 0.0))
+    if not 0.5 * ink_h <= size <= 4.0 * ink_h:
+        size = float(ink_h)  # Tesseract's row height is off for lone marks; the ink is a fair stand-in
+    top, bottom = min(y0, baseline - ASCENT * size), max(y1, baseline + DESCENT * size)
+    return Word(text, Rect(x0 * scale, top * scale, x1 * scale, bottom * scale), size * scale,
+                baseline=baseline * scale, ocr_confidence=round(float(conf), 1))
+
+
+def _to_page(w: Word, frame: Frame, block: int, line: int) -> Word:
+    box = frame.straighten_rect(w.bbox, back=True)
+    return Word(w.text, box, w.font_size, False, block, line, w.baseline + box.cy - w.bbox.cy, w.ocr_confidence)

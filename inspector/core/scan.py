@@ -1,0 +1,114 @@
+"""Scanned pages in the pipeline: when to OCR, which words a page ends up with, and the
+straightened-picture results mapped back to page space.
+
+OCR words replace the text layer only when OCR was asked for (``ocr.mode=always``) or the
+page has no text layer (``auto``). When OCR cannot run the text layer stays and a warning
+says how to install Tesseract. OCR words below ``ocr.min_confidence`` are flagged like the
+words near a column boundary, and so are the cells holding them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .geometry import Frame
+from .ocr import OcrResult, OcrUnavailable, read_words
+from .params import OcrParams
+from .tables import TablesResult
+from .types import RasterResult, RejectedRule, Rule, Word
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .document import Page
+
+
+@dataclass(frozen=True)
+class ScanWords:
+    """The words a page is detected with. ``source`` "text" (the text layer) or "ocr";
+    ``key`` identifies the words for the stage cache; ``skew`` (degrees) straightened them."""
+
+    words: tuple[Word, ...]
+    turn: int
+    skew: float = 0.0
+    source: str = "text"
+    key: Hashable = "text"
+    warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def ocr_wanted(o: OcrParams, text_words: tuple[Word, ...]) -> bool:
+    return o.mode == "always" or (o.mode == "auto" and not text_words)
+
+
+def ocr_page(page: Page, o: OcrParams, frame: Frame) -> OcrResult | str:
+    """OCR of ``page`` rendered grey at ``o.dpi`` and straightened by ``frame.skew``; a one-line
+    message instead when Tesseract (or the language) is missing."""
+    from .ocr import check
+
+    try:
+        check(o.lang)  # before the render: a missing Tesseract costs nothing
+        dpi = page.safe_dpi(o.dpi)
+        img = straightened(page.render(dpi), frame.skew)
+        return read_words(img, dpi, o.lang, frame, o.max_seconds)
+    except OcrUnavailable as exc:
+        return str(exc)
+
+
+def straightened(img: np.ndarray, skew: float) -> np.ndarray:
+    if not skew:
+        return img
+    from .skew import straighten
+
+    return straighten(img, skew)
+
+
+def scan_words(got: OcrResult | str, text_words: tuple[Word, ...], turn: int, skew: float, key: Hashable,
+               mode: str) -> ScanWords:
+    """What the page is detected with once OCR has run (or failed with message ``got``)."""
+    if isinstance(got, str):
+        return ScanWords(text_words, turn, warnings=(got,))
+    notes = [f"words read by OCR: {len(got.words)} words, {got.dpi} dpi, {got.ms:.0f} ms"
+             + (f", page straightened by {skew:+.2f} degrees" if skew else "")]
+    if mode == "always" and text_words:
+        notes.append(f"the text layer's {len(text_words)} words were replaced (ocr.mode=always)")
+    warnings = (f"OCR stopped at its time limit after {got.ms / 1000:.1f} s (ocr.max_seconds): "
+                "words may be missing",) if got.timed_out else ()
+    # Tesseract reads pages upright; sideways tables on scans are not turned.
+    return ScanWords(got.words, 0, skew, "ocr", key, warnings, tuple(notes))
+
+
+def unsure(words: tuple[Word, ...], min_confidence: float) -> frozenset[int]:
+    """Indices of OCR words whose confidence is below ``min_confidence`` (0-100)."""
+    return frozenset(i for i, w in enumerate(words) if w.from_ocr and w.ocr_confidence < min_confidence)
+
+
+def flag_unsure_words(found: TablesResult, words: tuple[Word, ...], min_confidence: float) -> TablesResult:
+    """``found`` with unsure OCR words added to ``low_confidence`` and their cells flagged."""
+    low = unsure(words, min_confidence)
+    if not low:
+        return found
+    tables = tuple(dataclasses.replace(t, cells=tuple(
+        dataclasses.replace(c, low_confidence=True) if not c.low_confidence and low.intersection(c.word_ids) else c
+        for c in t.cells)) for t in found.tables)
+    return dataclasses.replace(found, tables=tables, low_confidence=found.low_confidence | low)
+
+
+def rules_back(res: RasterResult, frame: Frame) -> RasterResult:
+    """Raster rules found on a picture straightened by ``frame.skew``, moved back to page space."""
+    if not frame.skew:
+        return res
+
+    def rule(r: Rule) -> Rule:
+        b = frame.straighten_rect(r.bbox, back=True)
+        if r.orient == "h":
+            return dataclasses.replace(r, pos=b.cy, start=b.x0, end=b.x1)
+        return dataclasses.replace(r, pos=b.cx, start=b.y0, end=b.y1)
+
+    return dataclasses.replace(
+        res, rules=tuple(rule(r) for r in res.rules),
+        rejected=tuple(RejectedRule(rule(x.rule), x.reason) for x in res.rejected),
+        bands=tuple(dataclasses.replace(b, bbox=frame.straighten_rect(b.bbox, back=True)) for b in res.bands))
