@@ -19,7 +19,7 @@ from .common import EXIT_INPUT, EXIT_USAGE, CliError
 # only the module of the command being run is imported, so the window starts without
 # loading the evaluation and golden-set machinery.
 COMMAND_MODULES = {
-    "detect": ("words", "rules", "detect", "render", "params"),
+    "detect": ("words", "rules", "detect", "render", "params", "ocr-langs"),
     "golden_cmds": ("golden",),
     "export_cmds": ("export",),
     "eval_cmds": ("eval",),

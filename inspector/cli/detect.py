@@ -1,4 +1,4 @@
-"""Headless inspection commands: words, rules, detect, render, params."""
+"""Headless inspection commands: words, rules, detect, render, params, ocr-langs."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.ocr import INSTALL, installed_languages, tessdata_dir
 from ..core.params import describe
 from ..core.pipeline import Pipeline
 from ..core.types import PageResult, Rect, Table
@@ -30,6 +31,7 @@ EXAMPLES = {
               "\n  table-inspector detect report.pdf --set columns.min_gap=5",
     "render": "example: table-inspector render report.pdf --page 1 --layers words,rules,bins,grid -o page1.png",
     "params": "example: table-inspector params --json > defaults.json",
+    "ocr-langs": "example: table-inspector ocr-langs, then table-inspector detect scan.pdf --set ocr.lang=kor",
 }
 
 
@@ -60,6 +62,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = parser("params", "List every detection parameter with default, range, unit and help.")
     p.add_argument("--json", action="store_true", help="print the defaults as a preset file")
     p.set_defaults(func=cmd_params)
+    p = parser("ocr-langs", "List the OCR languages installed for Tesseract (the values of ocr.lang).")
+    p.set_defaults(func=cmd_ocr_langs)
 
 
 def _page_cmd(p: argparse.ArgumentParser, func: Any) -> None:
@@ -83,16 +87,25 @@ def _box(r: Rect) -> list[float]:
 def cmd_words(args: argparse.Namespace) -> int:
     res = _run_page(args)
     rows = [{"text": w.text, "bbox": _box(w.bbox), "font_size": round(w.font_size, 2), "bold": w.bold,
-             "low_confidence": i in res.low_confidence} for i, w in enumerate(res.words)]
+             "low_confidence": i in res.low_confidence,
+             **({"ocr_confidence": w.ocr_confidence} if w.from_ocr else {})} for i, w in enumerate(res.words)]
     if args.json:
-        _print_json({"page": res.page, "width": res.width, "height": res.height, "words": rows})
+        _print_json({"page": res.page, "width": res.width, "height": res.height, "source": res.words_source,
+                     "words": rows})
         return 0
-    print(f"page {res.page}: {len(rows)} words ({res.width:.0f} x {res.height:.0f} pt)")
-    print(f"{'x0':>7} {'y0':>7} {'x1':>7} {'y1':>7} {'size':>5}  flags  text")
+    source = "read by OCR" if res.words_source == "ocr" else "from the text layer"
+    print(f"page {res.page}: {len(rows)} words {source} ({res.width:.0f} x {res.height:.0f} pt)")
+    for line in (*res.warnings, *res.notes):
+        print(f"  {line}")
+    ocr = res.words_source == "ocr"
+    print(f"{'x0':>7} {'y0':>7} {'x1':>7} {'y1':>7} {'size':>5}  flags  {'conf  ' if ocr else ''}text")
     for w in rows:
         flags = ("B" if w["bold"] else "-") + ("?" if w["low_confidence"] else "-")
-        print("{:7.1f} {:7.1f} {:7.1f} {:7.1f} {:5.1f}  {:5}  {}".format(*w["bbox"], w["font_size"], flags, w["text"]))
-    print("flags: B bold, ? near a column boundary (low confidence)")
+        conf = f"{w['ocr_confidence']:4.0f}  " if ocr else ""
+        print("{:7.1f} {:7.1f} {:7.1f} {:7.1f} {:5.1f}  {:5}  {}{}".format(*w["bbox"], w["font_size"], flags, conf,
+                                                                           w["text"]))
+    print("flags: B bold, ? low confidence (near a column boundary" + (", or OCR confidence below "
+          "ocr.min_confidence)" if ocr else ")"))
     return 0
 
 
@@ -230,9 +243,27 @@ def cmd_params(args: argparse.Namespace) -> int:
         if f.stage != stage:
             stage = f.stage
             print(f"\n[{stage}]")
-        print(f"  {f.key} = {f.default}  ({f.lo}..{f.hi} {f.unit})  {f.label}")
+        if f.kind is str:
+            values = f"one of {', '.join(f.choices)}" if f.choices else "text"
+            print(f"  {f.key} = {f.default}  ({values})  {f.label}")
+        else:
+            print(f"  {f.key} = {f.default}  ({f.lo}..{f.hi} {f.unit})  {f.label}")
         print(f"      {f.help}")
-    print("\nChange one with --set STAGE.FIELD=VALUE on any command.")
+    langs = installed_languages()
+    print(f"\nInstalled OCR languages (ocr.lang): {', '.join(langs) if langs else f'none ({INSTALL})'}")
+    print("Change one with --set STAGE.FIELD=VALUE on any command.")
+    return 0
+
+
+def cmd_ocr_langs(args: argparse.Namespace) -> int:
+    folder = tessdata_dir()
+    if folder is None:
+        print(f"OCR is not available: Tesseract is not installed. Install it with: {INSTALL}")
+        return 0
+    print(f"Tesseract language packs in {folder}:")
+    for lang in installed_languages():
+        print(f"  {lang}")
+    print("Choose with --set ocr.lang=NAME (several: eng+deu); more with apt-get install tesseract-ocr-NAME")
     return 0
 
 

@@ -102,6 +102,21 @@ class Page:
         """Does the page use raster images (a scan, a picture)? Read from its resources only."""
         return bool(self._page.get_images())
 
+    def picture_dpi(self) -> float | None:
+        """Resolution (pixels per inch of the page) of a picture covering most of the page, such
+        as a scan; None when there is none. A PNG without resolution data counts 72."""
+        page_area = max(self.width * self.height, 1e-6)
+        best = None
+        for info in self._page.get_image_info():
+            box = pymupdf.Rect(info["bbox"])
+            if box.width <= 0 or box.height <= 0 or abs(box) < 0.5 * page_area:
+                continue
+            quarter = box.width > box.height != (info["width"] > info["height"])  # placed turned
+            px = info["height"] if quarter else info["width"]
+            dpi = 72.0 * px / box.width
+            best = dpi if best is None else max(best, dpi)
+        return best
+
     def drawings(self) -> list[Drawing]:
         return [_drawing(d) for d in self._page.get_drawings()]
 
@@ -127,6 +142,17 @@ class Page:
     def render(self, dpi: int) -> np.ndarray:
         """Grey (uint8, H x W) render in unrotated page orientation at ``dpi``."""
         return self.pixels(dpi, grey=True).array()
+
+    def render_shown(self, dpi: int) -> np.ndarray:
+        """Grey (uint8) render at ``dpi`` as the page is shown (its /Rotate applied): text that
+        reads upright to a person is upright here, which is what OCR needs."""
+        pix = self.pixels(dpi, grey=True)
+        return Pixels(pix.samples, pix.width, pix.height, pix.stride, 1, 0).array()
+
+    @property
+    def shown_turn(self) -> int:
+        """The ``geometry.Frame`` turn that maps unrotated page space to the shown page."""
+        return (360 - self.rotation) % 360
 
     def render_rgb(self, dpi: int, clip: Rect | None = None) -> np.ndarray:
         """RGB (uint8, H x W x 3) render in unrotated orientation, optionally of ``clip`` only."""

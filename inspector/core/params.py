@@ -136,6 +136,9 @@ class OcrParams:
     deskew: bool = param(True, "Straighten", "on/off", 0, 1,
                          "Measure the skew of a scanned page (up to 5 degrees) and straighten it before OCR and "
                          "raster rules.")
+    erase_rules: bool = param(True, "Erase rules", "on/off", 0, 1,
+                              "Paint ruling lines white on the picture Tesseract reads (rules touching words are "
+                              "otherwise read as | or _ and grids hide cell text); rules are still found.")
     max_seconds: float = param(30.0, "Time limit", "s", 1.0, 300.0,
                                "OCR of one page stops after this long and keeps the words read so far.", step=1.0)
 

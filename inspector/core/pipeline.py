@@ -17,7 +17,17 @@ from typing import TYPE_CHECKING, Any
 from .document import Document, Page
 from .geometry import Frame
 from .params import Params
-from .scan import OcrResult, ScanWords, flag_unsure_words, ocr_page, ocr_wanted, rules_back, scan_words, straightened
+from .scan import (
+    OcrResult,
+    ScanWords,
+    flag_unsure_words,
+    ocr_page,
+    ocr_wanted,
+    rules_back,
+    scan_words,
+    straightened,
+    unsure,
+)
 from .rules_merge import merge_rules
 from .rules_vector import find_vector_rules
 from .tables import TablesResult, detect_tables
@@ -111,7 +121,8 @@ class Pipeline:
         rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, frame, params))
         tkey = (mkey, wkey, params.rows, params.columns, params.tables)
         found = self._stage(t, "tables", tkey, lambda: _tables(words, rows, rules, frame, params, index + 1))
-        found = flag_unsure_words(found, words, params.ocr.min_confidence)
+        unsure_ids = unsure(words, params.ocr.min_confidence)
+        found = flag_unsure_words(found, unsure_ids)
         t["total"] = sum(t.values())
         return PageResult(
             page=index + 1, width=page.width, height=page.height, rotation=page.rotation,
@@ -120,7 +131,8 @@ class Pipeline:
             bins=found.bins, low_confidence=found.low_confidence, regions=found.regions,
             grids=found.grids, tables=found.tables, timings=t,
             warnings=(*scan.warnings, *_warnings(words, rules, page.rotation, turn, scan)),
-            notes=(*_notes(params, pictures, words), *scan.notes), words_source=scan.source, skew=skew)
+            notes=(*_notes(params, pictures, words), *scan.notes), words_source=scan.source, skew=skew,
+            ocr_unsure=unsure_ids)
 
     def _render(self, t: dict[str, float], page: Page, dpi: int) -> np.ndarray:
         return self._stage(t, "render", (page.index, dpi), lambda: page.render(dpi), self._renders)
@@ -135,16 +147,17 @@ class Pipeline:
             from .skew import estimate_skew  # OpenCV loads only when a page needs it
 
             dpi = page.safe_dpi(params.raster.dpi)
-            skew = self._stage(t, "skew", (page.index, dpi), lambda: estimate_skew(self._render(t, page, dpi), dpi))
-        key = (page.index, o.lang, o.dpi, o.max_seconds, skew)
+            shown = (lambda: page.render_shown(dpi)) if page.rotation else (lambda: self._render(t, page, dpi))
+            skew = self._stage(t, "skew", (page.index, dpi), lambda: estimate_skew(shown(), dpi))
+        key = (page.index, o.lang, o.dpi, o.erase_rules, o.max_seconds, skew)
 
         def read() -> OcrResult | str:
             if self.progress is not None:
                 self.progress(f"Reading page {page.number} with OCR ({o.lang}, {o.dpi} dpi)…")
-            return ocr_page(page, o, Frame(0, page.width, page.height, skew))
+            return ocr_page(page, o, skew)
 
         got = self._stage(t, "ocr", key, read)
-        return scan_words(got, text_words, turn, skew, key, o.mode)
+        return scan_words(got, text_words, turn, skew, key, o.mode, page.shown_turn)
 
 
 def _raster_wanted(params: Params, pictures: bool, words: tuple[Word, ...]) -> bool:

@@ -44,18 +44,44 @@ def ocr_wanted(o: OcrParams, text_words: tuple[Word, ...]) -> bool:
     return o.mode == "always" or (o.mode == "auto" and not text_words)
 
 
-def ocr_page(page: Page, o: OcrParams, frame: Frame) -> OcrResult | str:
-    """OCR of ``page`` rendered grey at ``o.dpi`` and straightened by ``frame.skew``; a one-line
+def ocr_page(page: Page, o: OcrParams, skew: float) -> OcrResult | str:
+    """OCR of ``page`` rendered grey at ``o.dpi`` as shown (its /Rotate applied, so its text is
+    upright) and straightened by ``skew`` degrees; words in unrotated page space. A one-line
     message instead when Tesseract (or the language) is missing."""
     from .ocr import check
 
     try:
         check(o.lang)  # before the render: a missing Tesseract costs nothing
-        dpi = page.safe_dpi(o.dpi)
-        img = straightened(page.render(dpi), frame.skew)
-        return read_words(img, dpi, o.lang, frame, o.max_seconds)
+        dpi = page.safe_dpi(ocr_dpi(page, o.dpi))
+        img = _erase_rules(straightened(page.render_shown(dpi), skew), dpi) if o.erase_rules else \
+            straightened(page.render_shown(dpi), skew)
+        quarter = page.rotation in (90, 270)
+        shown = Frame(0, page.height if quarter else page.width, page.width if quarter else page.height, skew)
+        got = read_words(img, dpi, o.lang, shown, o.max_seconds)
     except OcrUnavailable as exc:
         return str(exc)
+    if not page.rotation:
+        return got
+    turned = Frame(page.shown_turn, page.width, page.height)
+    words = tuple(dataclasses.replace(w, bbox=b, baseline=b.y1 - DESCENT_SHARE * b.height)
+                  for w in got.words for b in (turned.rect(w.bbox, back=True),))
+    return dataclasses.replace(got, words=words)
+
+
+DESCENT_SHARE = 0.22  # of a turned word's box below its baseline (as geometry.Frame.word assumes)
+
+
+def ocr_dpi(page: Page, wanted: int) -> int:
+    """``wanted``, or a scan's own resolution when lower: a picture enlarged past its pixels
+    gains no detail, only time (a PNG of 72 'dpi' is read pixel for pixel)."""
+    native = page.picture_dpi()
+    return wanted if native is None or native >= wanted else max(int(round(native)), 30)
+
+
+def _erase_rules(img: np.ndarray, dpi: int) -> np.ndarray:
+    from .skew import erase_rules
+
+    return erase_rules(img, dpi)
 
 
 def straightened(img: np.ndarray, skew: float) -> np.ndarray:
@@ -67,7 +93,7 @@ def straightened(img: np.ndarray, skew: float) -> np.ndarray:
 
 
 def scan_words(got: OcrResult | str, text_words: tuple[Word, ...], turn: int, skew: float, key: Hashable,
-               mode: str) -> ScanWords:
+               mode: str, shown_turn: int) -> ScanWords:
     """What the page is detected with once OCR has run (or failed with message ``got``)."""
     if isinstance(got, str):
         return ScanWords(text_words, turn, warnings=(got,))
@@ -77,8 +103,8 @@ def scan_words(got: OcrResult | str, text_words: tuple[Word, ...], turn: int, sk
         notes.append(f"the text layer's {len(text_words)} words were replaced (ocr.mode=always)")
     warnings = (f"OCR stopped at its time limit after {got.ms / 1000:.1f} s (ocr.max_seconds): "
                 "words may be missing",) if got.timed_out else ()
-    # Tesseract reads pages upright; sideways tables on scans are not turned.
-    return ScanWords(got.words, 0, skew, "ocr", key, warnings, tuple(notes))
+    # Tesseract read the page as shown; tables printed sideways on a scan are not turned.
+    return ScanWords(got.words, shown_turn, skew, "ocr", key, warnings, tuple(notes))
 
 
 def unsure(words: tuple[Word, ...], min_confidence: float) -> frozenset[int]:
@@ -86,9 +112,8 @@ def unsure(words: tuple[Word, ...], min_confidence: float) -> frozenset[int]:
     return frozenset(i for i, w in enumerate(words) if w.from_ocr and w.ocr_confidence < min_confidence)
 
 
-def flag_unsure_words(found: TablesResult, words: tuple[Word, ...], min_confidence: float) -> TablesResult:
-    """``found`` with unsure OCR words added to ``low_confidence`` and their cells flagged."""
-    low = unsure(words, min_confidence)
+def flag_unsure_words(found: TablesResult, low: frozenset[int]) -> TablesResult:
+    """``found`` with the unsure OCR words ``low`` added to ``low_confidence`` and their cells flagged."""
     if not low:
         return found
     tables = tuple(dataclasses.replace(t, cells=tuple(

@@ -1,10 +1,15 @@
-"""The small tilt of a scanned page, measured and taken out.
+"""A scanned page's picture made ready for OCR: its small tilt measured and taken out, and
+its ruling lines erased.
 
 A scan is rarely straight: half a degree over a 500 pt table moves its last column's
 baseline by 4 pt, enough to break rows apart. The angle is the one whose horizontal
 projection of the letters' bottoms is sharpest (the baselines of text lines then fall into
 few rows), searched coarse to fine. Angles follow OpenCV's ``getRotationMatrix2D`` (degrees, positive turns the
 picture counter-clockwise as shown), so ``straighten(img, estimate_skew(img))`` is level.
+
+Tesseract reads a rule touching a word as part of it ("99|", "_Total") and a ruled grid
+can hide a cell's text from its layout analysis, so long straight ink runs are painted
+paper-white on the copy it reads (the rules themselves are found on another copy).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import numpy as np
 
 MAX_SKEW = 5.0  # degrees: larger tilts are not a scanner's, and are left alone
 MIN_SKEW = 0.1  # degrees: below this a rotation only blurs the picture
-WORK_DPI = 100  # the angle is measured on a copy at about this resolution
+WORK_DPI = 150  # the angle is measured on a copy at about this resolution
 
 
 def estimate_skew(grey: np.ndarray, dpi: int) -> float:
@@ -46,6 +51,38 @@ def straighten(grey: np.ndarray, angle: float, paper: int = 255) -> np.ndarray:
     m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
     return cv2.warpAffine(grey, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
                           borderValue=paper)
+
+
+RULE_MIN_PT = 25.0  # ink runs at least this long (points) and thin are rules, not letters
+RULE_MAX_PT = 3.0  # thicker runs are left alone (filled bands, bold headings)
+
+
+def erase_rules(grey: np.ndarray, dpi: int) -> np.ndarray:
+    """A copy of ``grey`` with its long thin horizontal and vertical ink runs painted white.
+
+    A run is long when it exceeds RULE_MIN_PT and three letter heights: a picture's stated
+    resolution can be wrong (a PNG has none), its letters' size is not.
+    """
+    px = dpi / 72.0
+    _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    length = max(int(RULE_MIN_PT * px), 3 * _letter_height(ink), 5)
+    lines = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
+    lines |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
+    # Thick runs are bands or big letters, not rules: keep what a thin opening still leaves.
+    thick = max(int(RULE_MAX_PT * px), 2)
+    bands = cv2.morphologyEx(lines, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (thick, thick)))
+    rules = cv2.dilate(cv2.subtract(lines, bands), np.ones((3, 3), np.uint8))  # and their anti-aliased rims
+    out = grey.copy()
+    out[rules > 0] = 255
+    return out
+
+
+def _letter_height(ink: np.ndarray) -> int:
+    """Median height (pixels) of the letter-sized ink blobs of a binary picture; 0 when none."""
+    _, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    h = stats[1:, 3]
+    h = h[(h >= 3) & (h <= ink.shape[0] // 10)]
+    return int(np.median(h)) if len(h) else 0
 
 
 def _ink_points(grey: np.ndarray, dpi: int) -> tuple[np.ndarray, np.ndarray] | None:

@@ -299,3 +299,4 @@ class PageResult:
     notes: tuple[str, ...] = ()  # informational: what was skipped and why
     words_source: str = "text"
     skew: float = 0.0
+    ocr_unsure: frozenset[int] = frozenset()  # the low_confidence words flagged for their OCR confidence

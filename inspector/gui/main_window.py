@@ -126,6 +126,7 @@ class MainWindow(QMainWindow):
         self.view.cursorMoved.connect(self._show_cursor)
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
         self.session.busyChanged.connect(lambda busy: self.busy_label.setText("Detecting…" if busy else ""))
+        self.session.progress.connect(self.busy_label.setText)  # e.g. "Reading page 2 with OCR…"
 
     def _action(self, menu: QMenu, text: str, slot: Callable[[], object],
                 shortcut: QKeySequence | str | QKeySequence.StandardKey | None = None) -> QAction:

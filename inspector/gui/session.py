@@ -53,6 +53,7 @@ class Session(QObject):
     selectionChanged = Signal()
     busyChanged = Signal(bool)
     detectFailed = Signal(str)
+    progress = Signal(str)  # what the running detection is doing, while it is slow (OCR)
 
     def __init__(self, parent: QObject | None = None, debounce_ms: int = DEBOUNCE_MS) -> None:
         super().__init__(parent)
@@ -84,6 +85,7 @@ class Session(QObject):
         self._worker = WorkerThread(self)
         self._worker.worker.finished.connect(self._on_finished)
         self._worker.worker.failed.connect(self._on_failed)
+        self._worker.worker.progress.connect(self._on_progress)
 
     # -- document and page ------------------------------------------------------------
     def open(self, path: str | os.PathLike[str], password: str | None = None) -> None:
@@ -207,6 +209,10 @@ class Session(QObject):
             self.selection = None
             self.selectionChanged.emit()
         self.resultChanged.emit()
+
+    def _on_progress(self, req_id: int, message: str) -> None:
+        if req_id == self._req_id and self.busy:
+            self.progress.emit(message)
 
     def _on_failed(self, req_id: int, message: str) -> None:
         if req_id == self._req_id:

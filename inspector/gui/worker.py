@@ -79,6 +79,7 @@ class DetectWorker(QObject):
 
     finished = Signal(int, object)  # request id, PageResult
     failed = Signal(int, str)  # request id, one-line reason
+    progress = Signal(int, str)  # request id, what a slow stage (OCR) is doing
 
     def __init__(self) -> None:
         super().__init__()
@@ -107,6 +108,8 @@ class DetectWorker(QObject):
         if self._pipe is None or req.doc_id != self._doc_id:
             self.failed.emit(req.id, "the document is not open in the detection thread")
             return
+        if hasattr(self._pipe, "progress"):
+            self._pipe.progress = lambda msg: self.progress.emit(req.id, msg)
         try:
             result = self._pipe.run(req.page_index, req.params)
         except Exception as exc:  # a core bug must not kill the thread or the window

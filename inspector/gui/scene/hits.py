@@ -33,9 +33,14 @@ def fmt_rect(r: Rect) -> str:
     return f"({r.x0:.1f}, {r.y0:.1f})-({r.x1:.1f}, {r.y1:.1f})"
 
 
-def word_tip(w: Word, low: bool) -> str:
-    extra = (", bold" if w.bold else "") + (", LOW CONFIDENCE (near a column boundary)" if low else "")
-    return f'word "{w.text}"  {fmt_rect(w.bbox)} pt, font {w.font_size:.1f} pt{extra}'
+def word_tip(w: Word, low: bool, unsure: bool = False) -> str:
+    """``low``: flagged low-confidence; ``unsure``: flagged for its OCR confidence (else for
+    lying near a column boundary)."""
+    reason = f"OCR confidence {w.ocr_confidence:.0f}% is below ocr.min_confidence" if unsure else \
+        "near a column boundary"
+    extra = (", bold" if w.bold else "") + (f", LOW CONFIDENCE ({reason})" if low else "")
+    ocr = f", read by OCR ({w.ocr_confidence:.0f}% sure)" if w.from_ocr else ""
+    return f'word "{w.text}"  {fmt_rect(w.bbox)} pt, font {w.font_size:.1f} pt{ocr}{extra}'
 
 
 def rule_tip(r: Rule, what: str = "rule") -> str:
@@ -98,7 +103,7 @@ class HitIndex:
         res = self.result
         if kind == "word":
             w = res.words[index]
-            return Hit(kind, index, w.bbox, word_tip(w, index in res.low_confidence))
+            return Hit(kind, index, w.bbox, word_tip(w, index in res.low_confidence, index in res.ocr_unsure))
         if kind in ("rule", "vector", "raster"):
             rules = {"rule": res.rules, "vector": res.vector_rules, "raster": res.raster_rules}[kind]
             return Hit(kind, index, rules[index].bbox, rule_tip(rules[index]))

@@ -1,7 +1,7 @@
 """The parameters panel, generated from the core's parameter metadata.
 
-One row per field: label, slider, spin box (or a check box for on/off fields), unit and a
-reset button; the help text is the tooltip. Values go to the session, which re-detects
+One row per field: label, slider, spin box (a check box for on/off fields, a drop-down
+list for text fields such as the OCR language), unit and a reset button; the help text is the tooltip. Values go to the session, which re-detects
 (debounced); the panel follows ``Session.paramsChanged`` so presets and resets show up.
 """
 
@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
+    QComboBox,
     QDoubleSpinBox,
     QFileDialog,
     QGridLayout,
@@ -35,18 +36,19 @@ from ...core.params import FieldInfo, ParamError, Params, describe
 from ..session import Session
 
 STAGE_TITLES = {"vector": "Vector rules", "raster": "Raster rules", "merge": "Merging rules",
-                "rows": "Text rows", "columns": "Columns", "tables": "Tables"}
+                "rows": "Text rows", "columns": "Columns", "tables": "Tables", "ocr": "OCR (scans)"}
 
 
 @dataclass
 class FieldEditor:
-    """The widgets of one parameter; ``slider``/``spin`` are None for on/off fields."""
+    """The widgets of one parameter; ``slider``/``spin`` are None for on/off and text fields."""
 
     info: FieldInfo
     slider: QSlider | None
     spin: QSpinBox | QDoubleSpinBox | None
     check: QCheckBox | None
     reset: QToolButton
+    combo: QComboBox | None = None
 
     def to_slider(self, value: float) -> int:
         return round((value - self.info.lo) / self.info.step)
@@ -110,6 +112,8 @@ class ParamsPanel(QWidget):
             self.editors[info.key] = ed
             if ed.check is not None:
                 grid.addWidget(ed.check, 2 * row, 2)
+            elif ed.combo is not None:
+                grid.addWidget(ed.combo, 2 * row + 1, 0, 1, 3)
             else:
                 grid.addWidget(ed.slider, 2 * row + 1, 0, 1, 2)
                 grid.addWidget(ed.spin, 2 * row + 1, 2)
@@ -127,6 +131,8 @@ class ParamsPanel(QWidget):
             check.setToolTip(tip)
             check.toggled.connect(lambda on: self._user_set(info.key, on))
             return FieldEditor(info, None, None, check, reset)
+        if info.kind is str:
+            return FieldEditor(info, None, None, None, reset, self._combo(info, tip))
         slider = QSlider(Qt.Orientation.Horizontal)
         slider.setToolTip(tip)
         spin: QSpinBox | QDoubleSpinBox = QSpinBox() if info.kind is int else QDoubleSpinBox()
@@ -146,6 +152,23 @@ class ParamsPanel(QWidget):
         slider.valueChanged.connect(lambda pos: self._user_set(info.key, ed.from_slider(pos)))
         spin.valueChanged.connect(lambda v: self._user_set(info.key, v))
         return ed
+
+    def _combo(self, info: FieldInfo, tip: str) -> QComboBox:
+        """A fixed list for choice fields; for the OCR language, the installed packs (editable:
+        'eng+deu' combines them)."""
+        combo = QComboBox()
+        combo.setToolTip(tip)
+        if info.choices:
+            combo.addItems(list(info.choices))
+            combo.currentTextChanged.connect(lambda v: self._user_set(info.key, v))
+            return combo
+        from ...core.ocr import installed_languages  # a folder listing: no Tesseract is started
+
+        combo.setEditable(True)
+        combo.addItems(list(installed_languages()) or [str(info.default)])
+        combo.lineEdit().editingFinished.connect(lambda: self._user_set(info.key, combo.currentText()))
+        combo.activated.connect(lambda _i: self._user_set(info.key, combo.currentText()))
+        return combo
 
     # -- model <-> widgets --------------------------------------------------------------
     def _user_set(self, key: str, value: object) -> None:
@@ -167,6 +190,8 @@ class ParamsPanel(QWidget):
         try:
             if ed.check is not None:
                 ed.check.setChecked(bool(value))
+            elif ed.combo is not None:
+                ed.combo.setCurrentText(str(value))
             else:
                 ed.slider.setValue(ed.to_slider(value))
                 ed.spin.setValue(value)

@@ -93,7 +93,8 @@ def _box(b: Rect) -> str:
 
 def _word_cells(res: PageResult, i: int) -> tuple[str, ...]:
     w = res.words[i]
-    flags = ("bold " if w.bold else "") + ("LOW-CONF" if i in res.low_confidence else "")
+    flags = ("bold " if w.bold else "") + (f"OCR {w.ocr_confidence:.0f}% " if w.from_ocr else "") + \
+        ("LOW-CONF" if i in res.low_confidence else "")
     return (str(i), w.text, _f(w.bbox.x0), _f(w.bbox.y0), _f(w.bbox.x1), _f(w.bbox.y1), _f(w.font_size),
             flags.strip())
 

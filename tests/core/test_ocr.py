@@ -1,0 +1,208 @@
+"""OCR of scanned pages with the real Tesseract: image-only pages built with PyMuPDF (a text
+table rendered to a picture), straightened scans, OCR settings, and a missing Tesseract."""
+
+from __future__ import annotations
+
+import shutil
+
+import cv2
+import numpy as np
+import pymupdf
+import pytest
+
+from inspector.core.document import open_document
+from inspector.core.geometry import Frame
+from inspector.core.ocr import ENV_TESSDATA, installed_languages, package_for, tessdata_dir
+from inspector.core.params import ParamError, Params
+from inspector.core.pipeline import Pipeline
+from inspector.core.skew import estimate_skew, straighten
+from inspector.core.types import Rect
+from resources.make_samples import TableStyle, draw_table, finish, new_document
+
+needs_tesseract = pytest.mark.skipif(
+    shutil.which("tesseract") is None or tessdata_dir() is None,
+    reason="Tesseract is not installed (apt-get install tesseract-ocr tesseract-ocr-eng)")
+
+ROWS = (("Fruit", "Origin", "Price"),
+        ("Apple", "Kent", "12.50"),
+        ("Pear", "Anjou", "7.25"),
+        ("Plum", "Agen", "30.10"),
+        ("Quince", "Smyrna", "4.80"))
+X0, Y0 = 90.0, 150.0
+
+
+def text_table_pdf() -> bytes:
+    """A born-digital A4 page with a ruled table in a large clear font."""
+    doc = new_document()
+    page = doc.new_page(width=595, height=842)
+    draw_table(page, X0, Y0, ROWS, TableStyle(font_size=16.0, line_width=1.0, bold_header=False))
+    return finish(doc)
+
+
+def picture_of(pdf: bytes, skew: float = 0.0, dpi: int = 200, rotation: int = 0) -> tuple[bytes, bytes]:
+    """(image-only PDF, PNG): the page rendered grey, turned ``skew`` degrees (OpenCV sense),
+    placed as the only content of a page of the same size (shown rotated by ``rotation``)."""
+    src = pymupdf.open(stream=pdf, filetype="pdf")
+    pix = src[0].get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
+    img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, : pix.width]
+    if skew:
+        m = cv2.getRotationMatrix2D((pix.width / 2, pix.height / 2), skew, 1.0)
+        img = cv2.warpAffine(img, m, (pix.width, pix.height), borderValue=255)
+    png = cv2.imencode(".png", img)[1].tobytes()
+    out = pymupdf.open()
+    page = out.new_page(width=src[0].rect.width, height=src[0].rect.height)
+    page.insert_image(page.rect, stream=png)
+    page.set_rotation(rotation)
+    return out.tobytes(), png
+
+
+@pytest.fixture(scope="module")
+def scan() -> bytes:
+    return picture_of(text_table_pdf())[0]
+
+
+def only_table(res):
+    assert len(res.tables) == 1, [t.rows_text() for t in res.tables]
+    return res.tables[0]
+
+
+@needs_tesseract
+def test_image_only_page_gets_ocr_words_and_the_exact_table(scan: bytes) -> None:
+    res = Pipeline(open_document(scan)).run(0)
+    assert res.words_source == "ocr" and all(w.from_ocr for w in res.words)
+    assert only_table(res).rows_text() == [list(r) for r in ROWS]
+    assert not any("no text on this page" in w for w in res.warnings)
+    assert any("words read by OCR" in n for n in res.notes)
+
+
+@needs_tesseract
+def test_ocr_word_boxes_are_page_points_where_the_text_layer_has_them(scan: bytes) -> None:
+    truth = {w.text: w for w in Pipeline(open_document(text_table_pdf())).run(0).words}
+    ocr = {w.text: w for w in Pipeline(open_document(scan)).run(0).words}
+    for text in ("Apple", "Smyrna", "30.10"):
+        t, o = truth[text].bbox, ocr[text].bbox
+        assert abs(o.x0 - t.x0) < 2.0 and abs(o.x1 - t.x1) < 2.0, (text, o, t)
+        assert abs(o.cy - t.cy) < 3.0 and abs(ocr[text].baseline - truth[text].baseline) < 2.0, (text, o, t)
+        assert 80 <= ocr[text].ocr_confidence <= 100
+
+
+@needs_tesseract
+def test_a_skewed_scan_is_straightened_and_read_the_same() -> None:
+    pdf, _ = picture_of(text_table_pdf(), skew=1.2)
+    res = Pipeline(open_document(pdf)).run(0)
+    assert res.skew == pytest.approx(-1.2, abs=0.15)
+    assert only_table(res).rows_text() == [list(r) for r in ROWS]
+    # Words stay where the picture shows them: "Apple" is turned about the page centre.
+    apple = next(w for w in res.words if w.text == "Apple")
+    straight = Frame(0, 595, 842, res.skew).straighten_rect(apple.bbox)
+    assert abs(straight.x0 - (X0 + 2)) < 6  # the cell's text starts just right of its rule
+
+
+@needs_tesseract
+def test_a_png_opened_directly_is_read_by_ocr() -> None:
+    _, png = picture_of(text_table_pdf(), dpi=200)
+    doc = open_document(png, name="table.png")
+    assert doc.kind == "png"
+    res = Pipeline(doc).run(0)
+    assert res.words_source == "ocr"
+    assert only_table(res).rows_text() == [list(r) for r in ROWS]
+
+
+@needs_tesseract
+def test_a_rotated_scan_page_is_read_upright() -> None:
+    # The picture is drawn sideways in unrotated space; /Rotate 90 shows it upright.
+    src = pymupdf.open(stream=text_table_pdf(), filetype="pdf")
+    pix = src[0].get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
+    img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, : pix.width]
+    sideways = np.ascontiguousarray(np.rot90(img, k=1))  # counter-clockwise: /Rotate 90 undoes it
+    out = pymupdf.open()
+    page = out.new_page(width=842, height=595)
+    page.insert_image(page.rect, stream=cv2.imencode(".png", sideways)[1].tobytes())
+    page.set_rotation(90)
+    res = Pipeline(open_document(out.tobytes())).run(0)
+    assert only_table(res).rows_text() == [list(r) for r in ROWS]
+    apple = next(w for w in res.words if w.text == "Apple")
+    assert apple.bbox.height > apple.bbox.width  # a sideways word in unrotated page space
+
+
+@needs_tesseract
+def test_low_confidence_ocr_words_and_their_cells_are_flagged(scan: bytes) -> None:
+    pipe = Pipeline(open_document(scan))
+    res = pipe.run(0)
+    assert not res.ocr_unsure and not any(c.low_confidence for c in only_table(res).cells)
+    strict = pipe.run(0, Params().with_value("ocr.min_confidence", 100))
+    assert "ocr" not in pipe.computed and "render" not in pipe.computed  # the OCR is cached per settings
+    assert strict.ocr_unsure == frozenset(range(len(strict.words))) <= strict.low_confidence
+    assert all(c.low_confidence for c in only_table(strict).cells if c.text)
+
+
+@needs_tesseract
+def test_ocr_settings_change_reruns_ocr(scan: bytes) -> None:
+    pipe = Pipeline(open_document(scan))
+    pipe.run(0)
+    pipe.run(0, Params().with_value("ocr.dpi", 250))
+    assert "ocr" in pipe.computed and "tables" in pipe.computed
+
+
+@needs_tesseract
+def test_mode_always_replaces_the_text_layer_and_never_keeps_it(scan: bytes) -> None:
+    pdf = text_table_pdf()
+    res = Pipeline(open_document(pdf)).run(0, Params().with_value("ocr.mode", "always"))
+    assert res.words_source == "ocr" and all(w.from_ocr for w in res.words)
+    assert any("replaced" in n for n in res.notes)
+    assert only_table(res).rows_text() == [list(r) for r in ROWS]
+    text = Pipeline(open_document(pdf)).run(0)
+    assert text.words_source == "text" and not any(w.from_ocr for w in text.words)
+    never = Pipeline(open_document(scan)).run(0, Params().with_value("ocr.mode", "never"))
+    assert never.words == () and any("ocr.mode=auto" in w for w in never.warnings)
+
+
+def test_missing_tesseract_says_how_to_install_and_the_rest_works(scan: bytes, monkeypatch) -> None:
+    monkeypatch.setenv(ENV_TESSDATA, "/nonexistent/tessdata")
+    assert tessdata_dir() is None and installed_languages() == ()
+    res = Pipeline(open_document(scan)).run(0)
+    assert res.words == () and res.words_source == "text"
+    assert any("apt-get install tesseract-ocr" in w for w in res.warnings), res.warnings
+    assert res.raster_rules  # the scan's rules are still found
+    text = Pipeline(open_document(text_table_pdf())).run(0)
+    assert only_table(text).rows_text() == [list(r) for r in ROWS]
+
+
+@needs_tesseract
+def test_a_language_that_is_not_installed_names_its_package(scan: bytes) -> None:
+    lang = "zzz"
+    res = Pipeline(open_document(scan)).run(0, Params().with_value("ocr.lang", lang))
+    assert any(f"apt-get install {package_for(lang)}" in w for w in res.warnings), res.warnings
+    assert package_for("chi_sim") == "tesseract-ocr-chi-sim"
+    assert "eng" in installed_languages() and "osd" not in installed_languages()
+
+
+def test_ocr_parameters_are_checked() -> None:
+    p = Params().with_value("ocr.lang", "eng+kor").with_value("ocr.mode", "never")
+    assert (p.ocr.lang, p.ocr.mode) == ("eng+kor", "never")
+    assert Params.loads(p.dumps()) == p
+    for key, bad in (("ocr.mode", "sometimes"), ("ocr.lang", "eng+"), ("ocr.lang", "../x"), ("ocr.dpi", 20)):
+        with pytest.raises(ParamError):
+            Params().with_value(key, bad)
+
+
+@pytest.mark.parametrize("angle", [-1.4, -0.6, 0.7, 1.5])
+def test_skew_estimate_undoes_a_known_turn(angle: float) -> None:
+    src = pymupdf.open(stream=text_table_pdf(), filetype="pdf")
+    pix = src[0].get_pixmap(dpi=150, colorspace=pymupdf.csGRAY)
+    img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, : pix.width].copy()
+    turned = straighten(img, angle)
+    assert estimate_skew(turned, 150) == pytest.approx(-angle, abs=0.1)
+    assert estimate_skew(img, 150) == 0.0
+    assert estimate_skew(np.full((800, 600), 255, np.uint8), 150) == 0.0  # blank page
+
+
+def test_straightening_frame_round_trips_and_keeps_box_sizes() -> None:
+    f = Frame(0, 600, 800, 1.5)
+    x, y = f.straighten(*f.straighten(100, 200), back=True)
+    assert (x, y) == pytest.approx((100, 200))
+    r = Rect(100, 200, 160, 212)
+    s = f.straighten_rect(r)
+    assert (s.width, s.height) == pytest.approx((60, 12)) and f.rect(f.rect(r), back=True).x0 == pytest.approx(100)
+    # Same sense as OpenCV: a point right of the centre moves up for a positive angle.
+    assert f.straighten(500, 400)[1] < 400
