@@ -33,6 +33,7 @@ INSTALL = "apt-get install tesseract-ocr tesseract-ocr-eng"
 SYSTEM_DIRS = ("/usr/share/tesseract-ocr/*/tessdata", "/usr/share/tessdata", "/usr/local/share/tessdata",
                "/opt/homebrew/share/tessdata", "/usr/local/share/tesseract-ocr/*/tessdata")
 NOT_LANGUAGES = ("osd", "equ")  # orientation and equation models, not languages
+NOISE_CONFIDENCE = 40.0  # % under which a word without letters or digits is dropped as a speck
 ASCENT, DESCENT = 0.85, 0.25  # a text-layer word box reaches about this far above / below the baseline, x row height
 
 
@@ -109,6 +110,9 @@ def check(lang: str) -> Path:
 _LOCAL = threading.local()  # one Tesseract engine per thread: loading a model costs ~100 ms
 
 
+LAYOUTS = {"lines": 4, "page": 3}  # ocr.layout -> Tesseract page segmentation mode (PSM)
+
+
 def _engine(folder: Path, lang: str) -> Any:
     from tesserocr import PSM, PyTessBaseAPI
 
@@ -124,7 +128,8 @@ def _engine(folder: Path, lang: str) -> Any:
     return api
 
 
-def read_words(grey: np.ndarray, dpi: int, lang: str, frame: Frame, max_seconds: float) -> OcrResult:
+def read_words(grey: np.ndarray, dpi: int, lang: str, frame: Frame, max_seconds: float,
+               layout: str = "lines") -> OcrResult:
     """OCR of a (straightened) grey page render at ``dpi``; words in page space.
 
     ``frame.skew`` is the angle the render was straightened by; ``max_seconds`` bounds the
@@ -135,6 +140,7 @@ def read_words(grey: np.ndarray, dpi: int, lang: str, frame: Frame, max_seconds:
     h, w = grey.shape[:2]
     t0 = time.perf_counter()
     try:
+        api.SetPageSegMode(LAYOUTS[layout])
         api.SetImageBytes(grey.tobytes(), w, h, 1, w)
         api.SetSourceResolution(dpi)
         done = api.Recognize(int(max_seconds * 1000))
@@ -157,13 +163,22 @@ def _words(api: Any, scale: float, frame: Frame) -> list[Word]:
             block, line = block + 1, -1
         if r.IsAtBeginningOf(RIL.TEXTLINE):
             line += 1
-        text = normalise(r.GetUTF8Text(RIL.WORD) or "").strip()
-        box = r.BoundingBox(RIL.WORD)
-        if not text or box is None:
+        try:
+            text = normalise(r.GetUTF8Text(RIL.WORD) or "").strip()
+        except RuntimeError:  # tesserocr's "No text returned": a page where nothing was read
             continue
-        word = _word(text, box, r.Baseline(RIL.WORD), r.RowAttributes(), r.Confidence(RIL.WORD), scale)
+        box, conf = r.BoundingBox(RIL.WORD), r.Confidence(RIL.WORD)
+        if not text or box is None or _noise(text, conf):
+            continue
+        word = _word(text, box, r.Baseline(RIL.WORD), r.RowAttributes(), conf, scale)
         out.append(_to_page(word, frame, max(block, 0), max(line, 0)))
     return out
+
+
+def _noise(text: str, conf: float) -> bool:
+    """A mark Tesseract doubts that holds no letter or digit: a speck, or what is left of a rule
+    ('|', '=', '_'). A confident lone dash or dot is kept (tables use them for 'none')."""
+    return conf < NOISE_CONFIDENCE and not any(ch.isalnum() for ch in text)
 
 
 def _word(text: str, box: tuple[int, int, int, int], base: Any, row: Any, conf: float, scale: float) -> Word:

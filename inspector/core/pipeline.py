@@ -101,7 +101,7 @@ class Pipeline:
         vec = self._stage(t, "vector", vkey, lambda: find_vector_rules(drawings, params.vector))
         pictures = self._stage(t, "images", index, page.has_images)
         scan = ScanWords(text_words, turn)
-        if ocr_wanted(params.ocr, text_words):
+        if ocr_wanted(params.ocr, text_words, pictures, len(drawings)):
             scan = self._scan(t, page, params, pictures, text_words, turn)
         words, turn, skew = scan.words, scan.turn, scan.skew
         rkey = (index, params.raster, skew)
@@ -149,7 +149,7 @@ class Pipeline:
             dpi = page.safe_dpi(params.raster.dpi)
             shown = (lambda: page.render_shown(dpi)) if page.rotation else (lambda: self._render(t, page, dpi))
             skew = self._stage(t, "skew", (page.index, dpi), lambda: estimate_skew(shown(), dpi))
-        key = (page.index, o.lang, o.dpi, o.erase_rules, o.max_seconds, skew)
+        key = (page.index, o.lang, o.layout, o.dpi, o.erase_rules, o.max_seconds, skew)
 
         def read() -> OcrResult | str:
             if self.progress is not None:

@@ -40,8 +40,15 @@ class ScanWords:
     notes: tuple[str, ...] = ()
 
 
-def ocr_wanted(o: OcrParams, text_words: tuple[Word, ...]) -> bool:
-    return o.mode == "always" or (o.mode == "auto" and not text_words)
+GLYPH_PATHS = 100  # a page without text but with this many vector paths may have its text drawn as paths
+
+
+def ocr_wanted(o: OcrParams, text_words: tuple[Word, ...], pictures: bool, n_drawings: int) -> bool:
+    """``always``; or ``auto`` on a page with no text layer whose content is a picture or many
+    drawn shapes (a blank page or a lone drawing is not worth a render and an OCR)."""
+    if o.mode == "always":
+        return True
+    return o.mode == "auto" and not text_words and (pictures or n_drawings >= GLYPH_PATHS)
 
 
 def ocr_page(page: Page, o: OcrParams, skew: float) -> OcrResult | str:
@@ -57,7 +64,7 @@ def ocr_page(page: Page, o: OcrParams, skew: float) -> OcrResult | str:
             straightened(page.render_shown(dpi), skew)
         quarter = page.rotation in (90, 270)
         shown = Frame(0, page.height if quarter else page.width, page.width if quarter else page.height, skew)
-        got = read_words(img, dpi, o.lang, shown, o.max_seconds)
+        got = read_words(img, dpi, o.lang, shown, o.max_seconds, o.layout)
     except OcrUnavailable as exc:
         return str(exc)
     if not page.rotation:

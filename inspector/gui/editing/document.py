@@ -222,6 +222,8 @@ class AnnotationSession(QObject):
             if known is None:
                 from ...core.words import extract_words
                 known = extract_words(self.pdf.page(page - 1))
+                if not known:  # a scan: its OCR words come with the page's detection result
+                    return known
             self._words[page] = known
         return self._words[page]
 
