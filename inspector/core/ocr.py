@@ -19,20 +19,21 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import numpy as np
 
 from .geometry import Frame
 from .types import Rect, Word
 from .words import normalise
 
-if TYPE_CHECKING:
-    import numpy as np
 
 ENV_TESSDATA = "INSPECTOR_TESSDATA"
 INSTALL = "apt-get install tesseract-ocr tesseract-ocr-eng"
 SYSTEM_DIRS = ("/usr/share/tesseract-ocr/*/tessdata", "/usr/share/tessdata", "/usr/local/share/tessdata",
                "/opt/homebrew/share/tessdata", "/usr/local/share/tesseract-ocr/*/tessdata")
 NOT_LANGUAGES = ("osd", "equ")  # orientation and equation models, not languages
+CELL_MARGIN_PX = 12  # white around a cell read on its own (Tesseract misreads text touching the edge)
 NOISE_CONFIDENCE = 40.0  # % under which a word without letters or digits is dropped as a speck
 ASCENT, DESCENT = 0.85, 0.25  # a text-layer word box reaches about this far above / below the baseline, x row height
 
@@ -150,7 +151,41 @@ def read_words(grey: np.ndarray, dpi: int, lang: str, frame: Frame, max_seconds:
     return OcrResult(words, dpi, (time.perf_counter() - t0) * 1000.0, timed_out=not done)
 
 
-def _words(api: Any, scale: float, frame: Frame) -> list[Word]:
+def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect],
+           max_seconds: float) -> list[tuple[Word, ...]]:
+    """Each of ``boxes`` (straightened points: the picture's space) read again on its own, as one
+    block of text on a white margin; words in page space, one tuple per box.
+
+    A table cell read with the whole page shares its text lines with the row's other cells,
+    and a two-line cell next to one-line cells comes out garbled; alone it reads cleanly.
+    """
+    from tesserocr import PSM
+
+    api = _engine(check(lang), lang)
+    px, pad = dpi / 72.0, CELL_MARGIN_PX
+    deadline = time.perf_counter() + max_seconds
+    out: list[tuple[Word, ...]] = []
+    try:
+        api.SetPageSegMode(PSM.SINGLE_BLOCK)
+        for b in boxes:
+            x0, y0 = max(int(b.x0 * px), 0), max(int(b.y0 * px), 0)
+            x1, y1 = min(int(b.x1 * px), grey.shape[1]), min(int(b.y1 * px), grey.shape[0])
+            if x1 - x0 < 4 or y1 - y0 < 4 or time.perf_counter() > deadline:
+                out.append(())
+                continue
+            canvas = np.full((y1 - y0 + 2 * pad, x1 - x0 + 2 * pad), 255, np.uint8)
+            canvas[pad:-pad, pad:-pad] = grey[y0:y1, x0:x1]
+            api.SetImageBytes(canvas.tobytes(), canvas.shape[1], canvas.shape[0], 1, canvas.shape[1])
+            api.SetSourceResolution(dpi)
+            api.Recognize(int(max(deadline - time.perf_counter(), 0.1) * 1000))
+            out.append(tuple(_words(api, 72.0 / dpi, frame, x0 - pad, y0 - pad)))
+    finally:
+        api.Clear()
+    return out
+
+
+def _words(api: Any, scale: float, frame: Frame, ox: int = 0, oy: int = 0) -> list[Word]:
+    """The recognised words; ``ox``, ``oy``: where the picture Tesseract read sits in the page's (pixels)."""
     from tesserocr import RIL, iterate_level
 
     out: list[Word] = []
@@ -170,7 +205,11 @@ def _words(api: Any, scale: float, frame: Frame) -> list[Word]:
         box, conf = r.BoundingBox(RIL.WORD), r.Confidence(RIL.WORD)
         if not text or box is None or _noise(text, conf):
             continue
-        word = _word(text, box, r.Baseline(RIL.WORD), r.RowAttributes(), conf, scale)
+        base = r.Baseline(RIL.WORD)
+        if ox or oy:
+            box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
+            base = ((base[0][0] + ox, base[0][1] + oy), (base[1][0] + ox, base[1][1] + oy)) if base else base
+        word = _word(text, box, base, r.RowAttributes(), conf, scale)
         out.append(_to_page(word, frame, max(block, 0), max(line, 0)))
     return out
 
@@ -193,6 +232,11 @@ def _word(text: str, box: tuple[int, int, int, int], base: Any, row: Any, conf: 
     size = float((row or {}).get("row_height", 0.0))
     if not 0.5 * ink_h <= size <= 4.0 * ink_h:
         size = float(ink_h)  # Tesseract's row height is off for lone marks; the ink is a fair stand-in
+    cy = (y0 + y1) / 2  # a letter's ink centre sits between its baseline and cap height
+    if cy > baseline + 0.1 * size or cy < baseline - 0.9 * size:
+        # The word's ink lies wholly below or above its text line: a line of the page that runs
+        # through a two-line table cell. The word stands on its own baseline, not the line's.
+        baseline = y1 - 0.2 * ink_h
     top, bottom = min(y0, baseline - ASCENT * size), max(y1, baseline + DESCENT * size)
     return Word(text, Rect(x0 * scale, top * scale, x1 * scale, bottom * scale), size * scale,
                 baseline=baseline * scale, ocr_confidence=round(float(conf), 1))

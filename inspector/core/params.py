@@ -143,6 +143,9 @@ class OcrParams:
     erase_rules: bool = param(True, "Erase rules", "on/off", 0, 1,
                               "Paint ruling lines white on the picture Tesseract reads (rules touching words are "
                               "otherwise read as | or _ and grids hide cell text); rules are still found.")
+    reread_cells: bool = param(True, "Re-read doubtful cells", "on/off", 0, 1,
+                               "Read again, on its own, each ruled cell holding a word under the min confidence, "
+                               "and keep that reading when Tesseract is surer of it (multi-line cells).")
     max_seconds: float = param(30.0, "Time limit", "s", 1.0, 300.0,
                                "OCR of one page stops after this long and keeps the words read so far.", step=1.0)
 

@@ -23,6 +23,7 @@ from .scan import (
     flag_unsure_words,
     ocr_page,
     ocr_wanted,
+    reread_unsure_cells,
     rules_back,
     scan_words,
     straightened,
@@ -38,7 +39,8 @@ if TYPE_CHECKING:
     import numpy as np
 
 NO_RASTER = RasterResult((), (), (), 0, 0)
-STAGES = ("words", "drawings", "vector", "images", "render", "skew", "ocr", "raster", "merge", "rows", "tables")
+STAGES = ("words", "drawings", "vector", "images", "render", "skew", "ocr", "raster", "merge", "rows", "tables",
+          "reread")
 
 
 class _LRU:
@@ -121,6 +123,13 @@ class Pipeline:
         rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, frame, params))
         tkey = (mkey, wkey, params.rows, params.columns, params.tables)
         found = self._stage(t, "tables", tkey, lambda: _tables(words, rows, rules, frame, params, index + 1))
+        if scan.source == "ocr" and params.ocr.reread_cells:
+            ckey = (tkey, params.ocr)
+            reread = self._stage(t, "reread", ckey, lambda: reread_unsure_cells(page, params.ocr, skew, words, found.tables))
+            if reread is not words:
+                words, wkey = reread, ckey
+                rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, frame, params))
+                found = self._stage(t, "tables", (mkey, wkey), lambda: _tables(words, rows, rules, frame, params, index + 1))
         unsure_ids = unsure(words, params.ocr.min_confidence)
         found = flag_unsure_words(found, unsure_ids)
         t["total"] = sum(t.values())

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .geometry import Frame
-from .ocr import OcrResult, OcrUnavailable, read_words
+from .ocr import OcrResult, OcrUnavailable, read_words, reread
 from .params import OcrParams
 from .tables import TablesResult
-from .types import RasterResult, RejectedRule, Rule, Word
+from .types import RasterResult, RejectedRule, Rule, Table, Word
 
 if TYPE_CHECKING:
     import numpy as np
@@ -59,20 +59,65 @@ def ocr_page(page: Page, o: OcrParams, skew: float) -> OcrResult | str:
 
     try:
         check(o.lang)  # before the render: a missing Tesseract costs nothing
-        dpi = page.safe_dpi(ocr_dpi(page, o.dpi))
-        img = _erase_rules(straightened(page.render_shown(dpi), skew), dpi) if o.erase_rules else \
-            straightened(page.render_shown(dpi), skew)
-        quarter = page.rotation in (90, 270)
-        shown = Frame(0, page.height if quarter else page.width, page.width if quarter else page.height, skew)
+        img, dpi, shown = _picture(page, o, skew)
         got = read_words(img, dpi, o.lang, shown, o.max_seconds, o.layout)
     except OcrUnavailable as exc:
         return str(exc)
+    return dataclasses.replace(got, words=_unrotated(got.words, page))
+
+
+def _picture(page: Page, o: OcrParams, skew: float) -> tuple[np.ndarray, int, Frame]:
+    """What Tesseract reads: the page as shown, straightened, rules painted out; its dpi; and
+    the frame of the shown page (points) that the picture's straightening belongs to."""
+    dpi = page.safe_dpi(ocr_dpi(page, o.dpi))
+    img = straightened(page.render_shown(dpi), skew)
+    if o.erase_rules:
+        img = _erase_rules(img, dpi)
+    quarter = page.rotation in (90, 270)
+    return img, dpi, Frame(0, page.height if quarter else page.width, page.width if quarter else page.height, skew)
+
+
+def _unrotated(words: tuple[Word, ...], page: Page) -> tuple[Word, ...]:
+    """Words measured on the shown page, in unrotated page space."""
     if not page.rotation:
-        return got
+        return words
     turned = Frame(page.shown_turn, page.width, page.height)
-    words = tuple(dataclasses.replace(w, bbox=b, baseline=b.y1 - DESCENT_SHARE * b.height)
-                  for w in got.words for b in (turned.rect(w.bbox, back=True),))
-    return dataclasses.replace(got, words=words)
+    return tuple(dataclasses.replace(w, bbox=b, baseline=b.y1 - DESCENT_SHARE * b.height)
+                 for w in words for b in (turned.rect(w.bbox, back=True),))
+
+
+def reread_unsure_cells(page: Page, o: OcrParams, skew: float, words: tuple[Word, ...],
+                        tables: tuple[Table, ...]) -> tuple[Word, ...]:
+    """``words`` with the words of doubtful ruled cells replaced by a reading of each cell alone,
+    where that reading is surer; ``words`` itself when no cell needed it.
+
+    A cell is doubtful when one of its words is under ``o.min_confidence``. Only cells closed by
+    rules are read alone: their box is the text's true extent.
+    """
+    cells = [c for t in tables if t.source == "ruled" for c in t.cells
+             if c.word_ids and any(words[i].ocr_confidence < o.min_confidence for i in c.word_ids)]
+    if not cells:
+        return words
+    img, dpi, shown = _picture(page, o, skew)
+    turned = Frame(page.shown_turn, page.width, page.height, skew)
+    inset = CELL_INSET_PT  # off the rules: what is left of them reads as '|'
+    boxes = [turned.rect(c.bbox).expanded(-inset) for c in cells]
+    drop: set[int] = set()
+    extra: list[Word] = []
+    for cell, new in zip(cells, reread(img, dpi, o.lang, shown, boxes, o.max_seconds), strict=True):
+        if new and _mean_conf(new) > _mean_conf([words[i] for i in cell.word_ids]):
+            drop.update(cell.word_ids)
+            extra.extend(_unrotated(new, page))
+    if not extra:
+        return words
+    return tuple(w for i, w in enumerate(words) if i not in drop) + tuple(extra)
+
+
+CELL_INSET_PT = 1.5
+
+
+def _mean_conf(words) -> float:  # noqa: ANN001
+    return sum(w.ocr_confidence for w in words) / len(words) if words else 0.0
 
 
 DESCENT_SHARE = 0.22  # of a turned word's box below its baseline (as geometry.Frame.word assumes)

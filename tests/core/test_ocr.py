@@ -206,3 +206,43 @@ def test_straightening_frame_round_trips_and_keeps_box_sizes() -> None:
     assert (s.width, s.height) == pytest.approx((60, 12)) and f.rect(f.rect(r), back=True).x0 == pytest.approx(100)
     # Same sense as OpenCV: a point right of the centre moves up for a positive angle.
     assert f.straighten(500, 400)[1] < 400
+
+
+WRAPPED = (("Substance", "Air", "Water"),
+           ("Benzene", "1 000", "200 (as\nBTEX)"),
+           ("Toluene", "50", "200 (as\nBTEX)"),
+           ("Xylenes", "10", "75"))
+
+
+@needs_tesseract
+def test_two_line_cells_beside_one_line_cells_are_read_exactly() -> None:
+    doc = new_document()
+    page = doc.new_page(width=595, height=842)
+    draw_table(page, X0, Y0, WRAPPED, TableStyle(font_size=13.0, line_width=1.0, bold_header=False))
+    # Straight: on a skewed scan Tesseract sometimes merges the second line into the row's line.
+    pdf, _ = picture_of(finish(doc))
+    pipe = Pipeline(open_document(pdf))
+    res = pipe.run(0)
+    assert only_table(res).rows_text() == [list(r) for r in WRAPPED]
+    assert all(w.from_ocr for w in res.words)
+
+
+@needs_tesseract
+def test_a_doubtful_cell_is_read_again_on_its_own(scan: bytes) -> None:
+    import dataclasses
+
+    from inspector.core.scan import reread_unsure_cells
+
+    doc = open_document(scan)
+    res = Pipeline(doc).run(0)
+    table = only_table(res)
+    cell = next(c for c in table.cells if c.text == "Anjou")
+    i = cell.word_ids[0]
+    doubted = tuple(dataclasses.replace(w, ocr_confidence=10.0) if k == i else w for k, w in enumerate(res.words))
+    again = reread_unsure_cells(doc.page(0), Params().ocr, res.skew, doubted, res.tables)
+    assert len(again) == len(doubted) and doubted[i] not in again
+    new = [w for w in again if w.text == "Anjou"]
+    assert len(new) == 1 and new[0].ocr_confidence > 60
+    assert abs(new[0].bbox.x0 - doubted[i].bbox.x0) < 1.5 and abs(new[0].baseline - doubted[i].baseline) < 1.5
+    # Nothing doubtful: the same words, not a copy.
+    assert reread_unsure_cells(doc.page(0), Params().ocr, res.skew, res.words, res.tables) is res.words
