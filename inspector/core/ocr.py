@@ -27,7 +27,6 @@ from .geometry import Frame
 from .types import Rect, Word
 from .words import normalise
 
-
 ENV_TESSDATA = "INSPECTOR_TESSDATA"
 INSTALL = "apt-get install tesseract-ocr tesseract-ocr-eng"
 SYSTEM_DIRS = ("/usr/share/tesseract-ocr/*/tessdata", "/usr/share/tessdata", "/usr/local/share/tessdata",

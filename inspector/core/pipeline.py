@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from .document import Document, Page
 from .geometry import Frame
 from .params import Params
+from .rules_merge import merge_rules
+from .rules_vector import find_vector_rules
 from .scan import (
     OcrResult,
     ScanWords,
@@ -29,8 +31,6 @@ from .scan import (
     straightened,
     unsure,
 )
-from .rules_merge import merge_rules
-from .rules_vector import find_vector_rules
 from .tables import TablesResult, detect_tables
 from .types import PageResult, RasterResult, RowBand, Rule, Word
 from .words import extract_text, group_rows
@@ -124,12 +124,7 @@ class Pipeline:
         tkey = (mkey, wkey, params.rows, params.columns, params.tables)
         found = self._stage(t, "tables", tkey, lambda: _tables(words, rows, rules, frame, params, index + 1))
         if scan.source == "ocr" and params.ocr.reread_cells:
-            ckey = (tkey, params.ocr)
-            reread = self._stage(t, "reread", ckey, lambda: reread_unsure_cells(page, params.ocr, skew, words, found.tables))
-            if reread is not words:
-                words, wkey = reread, ckey
-                rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, frame, params))
-                found = self._stage(t, "tables", (mkey, wkey), lambda: _tables(words, rows, rules, frame, params, index + 1))
+            words, rows, found = self._reread(t, page, params, frame, rules, (words, rows, found), (tkey, mkey))
         unsure_ids = unsure(words, params.ocr.min_confidence)
         found = flag_unsure_words(found, unsure_ids)
         t["total"] = sum(t.values())
@@ -142,6 +137,22 @@ class Pipeline:
             warnings=(*scan.warnings, *_warnings(words, rules, page.rotation, turn, scan)),
             notes=(*_notes(params, pictures, words), *scan.notes), words_source=scan.source, skew=skew,
             ocr_unsure=unsure_ids)
+
+    def _reread(self, t: dict[str, float], page: Page, params: Params, frame: Frame, rules: tuple[Rule, ...],
+                got: tuple[tuple[Word, ...], tuple[RowBand, ...], TablesResult],
+                keys: tuple[Hashable, Hashable]) -> tuple[tuple[Word, ...], tuple[RowBand, ...], TablesResult]:
+        """Words, rows and tables again once the doubtful OCR cells of ``got`` were read alone
+        (``got`` itself when none was doubtful or none read better)."""
+        words, _, found = got
+        tkey, mkey = keys
+        ckey = (tkey, params.ocr)
+        new = self._stage(t, "reread", ckey,
+                          lambda: reread_unsure_cells(page, params.ocr, frame.skew, words, found.tables))
+        if new is words:
+            return got
+        rows = self._stage(t, "rows", (ckey, params.rows), lambda: _rows(new, frame, params))
+        return new, rows, self._stage(t, "tables", (mkey, ckey),
+                                      lambda: _tables(new, rows, rules, frame, params, page.number))
 
     def _render(self, t: dict[str, float], page: Page, dpi: int) -> np.ndarray:
         return self._stage(t, "render", (page.index, dpi), lambda: page.render(dpi), self._renders)

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.core.test_ocr import ROWS, needs_tesseract, picture_of, text_table_pdf
-
 from inspector.core.types import Rect, Word
 from inspector.gui.main_window import MainWindow
 from inspector.gui.scene.hits import word_tip
+from tests.core.test_ocr import ROWS, needs_tesseract, picture_of, text_table_pdf
 
 
 @needs_tesseract
