@@ -179,6 +179,7 @@ def cmd_detect(args: argparse.Namespace) -> int:
     if args.json:
         _print_json({"file": args.file, "table_density": round(dens.share, 4),
                      "pages": [{"page": r.page, "width": r.width, "height": r.height, "rotation": r.rotation,
+                                "words_source": r.words_source, "skew": r.skew,
                                 "tables": [table_json(t) for t in r.tables],
                                 "timings_ms": {k: round(v, 2) for k, v in r.timings.items()},
                                 "warnings": list(r.warnings)} for r in results]})
@@ -193,6 +194,8 @@ def cmd_detect(args: argparse.Namespace) -> int:
 def _print_page(r: PageResult) -> None:
     for w in r.warnings:
         print(f"page {r.page}: note: {w}")
+    if r.words_source == "ocr":
+        print(f"page {r.page}: note: {next((n for n in r.notes if 'OCR' in n), 'words read by OCR')}")
     for k, t in enumerate(r.tables, 1):
         b = t.bbox
         print(f"\npage {r.page} table {k}: {t.n_rows} x {t.n_cols}, {t.source}, confidence {t.confidence:.2f},"
