@@ -32,6 +32,7 @@ INSTALL = "apt-get install tesseract-ocr tesseract-ocr-eng"
 SYSTEM_DIRS = ("/usr/share/tesseract-ocr/*/tessdata", "/usr/share/tessdata", "/usr/local/share/tessdata",
                "/opt/homebrew/share/tessdata", "/usr/local/share/tesseract-ocr/*/tessdata")
 NOT_LANGUAGES = ("osd", "equ")  # orientation and equation models, not languages
+DASHES = ("-", "\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2212")  # read as written
 CELL_MARGIN_PX = 12  # white around a cell read on its own (Tesseract misreads text touching the edge)
 NOISE_CONFIDENCE = 40.0  # % under which a word without letters or digits is dropped as a speck
 ASCENT, DESCENT = 0.85, 0.25  # a text-layer word box reaches about this far above / below the baseline, x row height
@@ -202,15 +203,30 @@ def _words(api: Any, scale: float, frame: Frame, ox: int = 0, oy: int = 0) -> li
         except RuntimeError:  # tesserocr's "No text returned": a page where nothing was read
             continue
         box, conf = r.BoundingBox(RIL.WORD), r.Confidence(RIL.WORD)
-        if not text or box is None or _noise(text, conf):
+        if not text or box is None:
+            continue
+        row = r.RowAttributes()
+        if text not in DASHES and _dash(text, box, row):
+            text = "-"  # a lone short level stroke: tables write "-" for nil; Tesseract says '=', ':', '_'
+        elif _noise(text, conf):
             continue
         base = r.Baseline(RIL.WORD)
         if ox or oy:
             box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
             base = ((base[0][0] + ox, base[0][1] + oy), (base[1][0] + ox, base[1][1] + oy)) if base else base
-        word = _word(text, box, base, r.RowAttributes(), conf, scale)
+        word = _word(text, box, base, row, conf, scale)
         out.append(_to_page(word, frame, max(block, 0), max(line, 0)))
     return out
+
+
+def _dash(text: str, box: tuple[int, int, int, int], row: Any) -> bool:
+    """Is this mark (no letter or digit, one to three characters) a dash by its ink's shape:
+    wider than tall and much flatter than the text line?"""
+    if len(text) > 3 or any(ch.isalnum() for ch in text):
+        return False
+    w, h = box[2] - box[0], box[3] - box[1]
+    size = float((row or {}).get("row_height", 0.0))
+    return size > 0 and w >= 1.5 * h and h <= 0.25 * size and w <= 1.5 * size
 
 
 def _noise(text: str, conf: float) -> bool:
