@@ -246,3 +246,22 @@ def test_a_doubtful_cell_is_read_again_on_its_own(scan: bytes) -> None:
     assert abs(new[0].bbox.x0 - doubted[i].bbox.x0) < 1.5 and abs(new[0].baseline - doubted[i].baseline) < 1.5
     # Nothing doubtful: the same words, not a copy.
     assert reread_unsure_cells(doc.page(0), Params().ocr, res.skew, res.words, res.tables) is res.words
+
+
+NILS = (("Item", "2023", "2024"),
+        ("Coal", "-", "12"),
+        ("Gas", "31", "-"),
+        ("Oil", "-", "-"),
+        ("Wind", "8", "9"))
+
+
+@needs_tesseract
+def test_lone_dashes_of_nil_cells_are_read() -> None:
+    doc = new_document()
+    page = doc.new_page(width=595, height=842)
+    draw_table(page, X0, Y0, NILS, TableStyle(font_size=14.0, line_width=1.0, bold_header=False))
+    pdf = finish(doc)
+    res = Pipeline(open_document(picture_of(pdf, skew=0.7)[0])).run(0)
+    text = Pipeline(open_document(pdf)).run(0)
+    assert only_table(res).rows_text() == only_table(text).rows_text()  # the scan reads as the text layer
+    assert sum(w.text == "-" for w in res.words) == 4
