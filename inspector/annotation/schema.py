@@ -204,8 +204,8 @@ def _params(params: dict[str, Any], where: str) -> ParamPairs:
         if not isinstance(values, dict):
             raise AnnotationError(f"{where}: params.{stage} must be an object of field values")
         for name, value in values.items():
-            if not isinstance(value, (int, float, bool)):
-                raise AnnotationError(f"{where}: params.{stage}.{name} must be a number or true/false")
+            if not isinstance(value, (int, float, bool, str)):  # text: e.g. ocr.lang, ocr.mode
+                raise AnnotationError(f"{where}: params.{stage}.{name} must be a number, true/false or text")
             pairs.append((f"{stage}.{name}", value))
     return tuple(sorted(pairs))
 
