@@ -67,7 +67,8 @@ def erase_rules(grey: np.ndarray, dpi: int) -> np.ndarray:
     _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
     length = max(int(RULE_MIN_PT * px), 3 * _letter_height(ink), 5)
     lines = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
-    lines |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
+    lines = cv2.bitwise_or(lines, cv2.morphologyEx(ink, cv2.MORPH_OPEN,
+                                                   cv2.getStructuringElement(cv2.MORPH_RECT, (1, length))))
     # Thick runs are bands or big letters, not rules: keep what a thin opening still leaves.
     thick = max(int(RULE_MAX_PT * px), 2)
     bands = cv2.morphologyEx(lines, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (thick, thick)))
