@@ -6,6 +6,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -99,8 +100,36 @@ def run(opts: LaunchOptions) -> int:
         window.session.close()
 
 
+def keep_edits_on_sigterm(window: MainWindow, quit_app: Callable[[int], None]) -> Callable[[], None]:
+    """On SIGTERM (a logout, ``kill``): write the autosave copy of unsaved edits now and quit
+    with 143 without closing the window, so the autosave stays and the next start offers
+    to recover it. Qt's event loop gives Python no chance to run a signal handler, so a
+    timer wakes the interpreter every 200 ms. Returns the function that removes the handler."""
+    import signal
+
+    from PySide6.QtCore import QTimer
+
+    def on_term(_signum: int, _frame: object) -> None:
+        editing = window.editing_if_made
+        if editing is not None:
+            editing.ann.write_autosave(wait=True, force=True)
+        quit_app(128 + signal.SIGTERM)
+
+    old = signal.signal(signal.SIGTERM, on_term)
+    wake = QTimer(window)
+    wake.timeout.connect(lambda: None)
+    wake.start(200)
+
+    def remove() -> None:
+        wake.stop()
+        signal.signal(signal.SIGTERM, old)
+
+    return remove
+
+
 def _interactive(app: QApplication, window: MainWindow, opts: LaunchOptions) -> int:
-    window.polish.prefs.restore()  # layout, layers, colours, last parameters
+    keep_edits_on_sigterm(window, app.exit)
+    window.prefs.restore()  # layout, layers, colours, last parameters
     if opts.params != Params():  # --set/--preset win over the remembered parameters
         window.session.set_params(opts.params)
     window.show()
@@ -188,7 +217,7 @@ def _wait_for_metrics(app: QApplication, window: MainWindow, timeout_s: float = 
     """Let the metrics panel finish scoring the result, so the picture shows its numbers."""
     deadline = time.monotonic() + timeout_s
     app.processEvents()
-    while window.polish.metrics.pending and time.monotonic() < deadline:
+    while window.scores.metrics.pending and time.monotonic() < deadline:
         app.processEvents()
         time.sleep(0.005)
 

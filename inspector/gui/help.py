@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, qVersion
 from PySide6.QtGui import QAction, QColor, QKeySequence
@@ -23,6 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from .. import __version__
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
 
 LICENCE = "AGPL-3.0-or-later"
 WINDOW_ONLY = "(window)"
@@ -205,18 +209,17 @@ def about_html() -> str:
             f"<table cellpadding='2'>{items}</table>")
 
 
-def add_help_menu(window: QMainWindow, guide: Callable[[], str]) -> QMenu:
-    """Add the Help menu to ``window``; ``guide()`` returns the layer guide's current HTML."""
-    menu = window.menuBar().addMenu("&Help")
-    shortcuts = menu.addAction("&Keyboard shortcuts")
-    shortcuts.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
+def add_help_menu(window: MainWindow, guide: Callable[[], str]) -> QMenu:
+    """Fill ``window``'s Help menu; ``guide()`` returns the layer guide's current HTML."""
+    shortcuts = QAction("&Keyboard shortcuts", window)
     shortcuts.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-    shortcuts.triggered.connect(lambda: ShortcutsDialog(window).exec())
-    menu.addAction("&Layers and colours").triggered.connect(lambda: LayersGuide(window, guide()).exec())
-    menu.addSeparator()
-    menu.addAction("&About Table Inspector").triggered.connect(
-        lambda: QMessageBox.about(window, "About Table Inspector", about_html()))
-    return menu
+    window.add_action("help.shortcuts", shortcuts, lambda: ShortcutsDialog(window).exec(), "help", "main",
+                      QKeySequence.StandardKey.HelpContents)
+    window.add_action("help.layers", QAction("&Layers and colours", window),
+                      lambda: LayersGuide(window, guide()).exec(), "help", "main")
+    window.add_action("help.about", QAction("&About Table Inspector", window),
+                      lambda: QMessageBox.about(window, "About Table Inspector", about_html()), "help", "about")
+    return window.menu("help")
 
 
 __all__ = ["ShortcutRow", "shortcut_rows", "window_actions", "ShortcutsDialog", "LayersGuide", "layers_guide_html",

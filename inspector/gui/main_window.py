@@ -27,8 +27,12 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.document import DocumentError, PasswordRequired
-from .polish import Polish
+from .help import add_help_menu
+from .layer_colours import LayerColours
+from .menus import Menus, MenuSpec
+from .preferences import Preferences
 from .scene.view import ZOOM_STEP, PageView
+from .score_view import ScoreView
 from .session import Session
 from .widgets.layers_panel import LayersPanel
 from .widgets.params_panel import ParamsPanel
@@ -43,6 +47,16 @@ APP_NAME = "Table Inspector"
 MAX_RECENT = 10
 EDITING_LATE_MS = 600  # with no document to show, hand correction is added this long after the first show
 OPEN_FILTER = "Documents (*.pdf *.png *.jpg *.jpeg *.tif *.tiff);;All files (*)"
+Shortcut = QKeySequence | str | QKeySequence.StandardKey
+# The menu bar, left to right, and each menu's sections top to bottom (see ``menus``).
+MENUS = (
+    MenuSpec("file", "&File", ("open", "document", "quit")),
+    MenuSpec("view", "&View", ("zoom", "layers", "annotation")),
+    MenuSpec("go", "&Go"),
+    MenuSpec("edit", "&Edit", ("history", "main", "settings")),
+    MenuSpec("table", "&Table", ("accept", "structure", "roles", "table")),
+    MenuSpec("help", "&Help", ("main", "about")),
+)
 
 
 class MainWindow(QMainWindow):
@@ -59,11 +73,17 @@ class MainWindow(QMainWindow):
         self.params = ParamsPanel(self.session)
         self.inspector = StageInspector(self.session)
         self.preview = TablePreview(self.session)
-        self._dock("Pages", self.thumbnails, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._dock("Layers", self.layers, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._dock("Parameters", self.params, Qt.DockWidgetArea.RightDockWidgetArea)
-        inspector_dock = self._dock("Stage inspector", self.inspector, Qt.DockWidgetArea.BottomDockWidgetArea)
-        preview_dock = self._dock("Table preview", self.preview, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.menus = Menus(self, self.menuBar())
+        for spec in MENUS:
+            self.menus.add_menu(spec)
+        self._late_layout = False  # docks added from now on are "late" (see add_dock)
+        self.late_docks: list[tuple[QDockWidget, QDockWidget]] = []  # (dock, the dock it is a tab of)
+        self._pending_tabs: list[tuple[QDockWidget, QDockWidget]] = []
+        self.add_dock("Pages", self.thumbnails, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.add_dock("Layers", self.layers, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.add_dock("Parameters", self.params, Qt.DockWidgetArea.RightDockWidgetArea)
+        inspector_dock = self.add_dock("Stage inspector", self.inspector, Qt.DockWidgetArea.BottomDockWidgetArea)
+        preview_dock = self.add_dock("Table preview", self.preview, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.splitDockWidget(inspector_dock, preview_dock, Qt.Orientation.Horizontal)
         self.resizeDocks([inspector_dock], [230], Qt.Orientation.Vertical)
         self._status()
@@ -82,7 +102,14 @@ class MainWindow(QMainWindow):
         # Hand correction (annotation, undo, save, export) is added once the first page is on
         # screen: its code and widgets would otherwise delay that page by about 0.2 s.
         self._editing: Editing | None = None
-        self.polish = Polish(self)  # preferences, Help, palette, metrics panel, differences layer
+        self._making_editing = False
+        self.scores = ScoreView(self)  # the Metrics dock, the Differences layer and preview marks
+        self.prefs = Preferences(self)  # after every early dock exists: its default layout
+        self._late_layout = True
+        self.add_action("edit.reset_preferences", QAction("Reset preferences to &defaults…", self),
+                        lambda: self.prefs.reset(), menu="edit", section="settings")
+        self.colours = LayerColours(self, self.prefs, self.scores)  # layer colours, palette, layer guide
+        add_help_menu(self, self.colours.guide_html)
         self.session.documentShown.connect(self._attach_editing)
         self._update_title()
         self.resize(1400, 900)
@@ -101,22 +128,85 @@ class MainWindow(QMainWindow):
         return self._editing
 
     def _attach_editing(self) -> None:
-        if self._editing is None:
+        # Once only: the late timer and ``documentShown`` both call this, and a question the
+        # editing part asks while it is being made (recover?) runs a nested event loop.
+        if self._editing is not None or self._making_editing:
+            return
+        self._making_editing = True
+        try:
             from .editing import Editing
             self._editing = Editing(self)
-            self.polish.attach_editing(self._editing)
+        finally:
+            self._making_editing = False
+        self.scores.attach_editing(self._editing)
+        self._editing.start()  # looks at the open document (may ask about recovery)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        if self._pending_tabs:
+            pending, self._pending_tabs = self._pending_tabs, []
+            for dock, beside in pending:
+                if not self.restoreDockWidget(dock):
+                    self.tabifyDockWidget(beside, dock)
+                dock.show()
+                beside.raise_()
         if self._editing is None:
             QTimer.singleShot(EDITING_LATE_MS, self, self._attach_editing)
 
-    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+    # -- extension points -----------------------------------------------------------------
+    def menu(self, menu_id: str) -> QMenu:
+        """The menu ``menu_id`` ("file", "view", "go", "edit", "table", "help")."""
+        return self.menus.menu(menu_id)
+
+    def action(self, action_id: str) -> QAction:
+        """The action registered as ``action_id`` (e.g. "file.save", "edit.undo")."""
+        return self.menus.action(action_id)
+
+    def add_action(self, action_id: str, action: QAction, slot: Callable[[], object] | None = None,
+                   menu: str | None = None, section: str | None = None,
+                   shortcut: Shortcut | list[Shortcut] | None = None) -> QAction:
+        """Register ``action`` (its shortcut works anywhere in the window), connect ``slot`` to
+        it and, with ``menu``, show it at the end of ``section`` of that menu."""
+        if slot is not None:
+            action.triggered.connect(slot)
+        if shortcut is not None:
+            keys = shortcut if isinstance(shortcut, list) else [shortcut]
+            action.setShortcuts(_unique_keys(keys))
+        return self.menus.add_action(action_id, action, menu, section)
+
+    def add_dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea = Qt.DockWidgetArea.BottomDockWidgetArea,
+                 beside: QDockWidget | None = None) -> QDockWidget:
+        """The one way to add a dock: in ``area``, or as another tab of ``beside`` (which stays
+        the raised tab). Docks added after the preferences took the default layout ("late":
+        the editing part's) go where the saved layout put them, else beside ``beside``; before
+        the first show their tabbing waits for it, as Qt (6.12) leaves a stray tab bar behind
+        when two tab groups are made before the first show."""
         dock = QDockWidget(title, self)
         dock.setObjectName(title)
         dock.setWidget(widget)
-        self.addDockWidget(area, dock)
+        if not self._late_layout:
+            if beside is None:
+                self.addDockWidget(area, dock)
+            else:
+                self.tabifyDockWidget(beside, dock)
+                beside.raise_()
+            return dock
+        if beside is None:
+            raise ValueError("a dock added after start-up goes beside an existing one")
+        self.late_docks.append((dock, beside))
+        if self.isVisible():
+            if not self.restoreDockWidget(dock):
+                self.tabifyDockWidget(beside, dock)
+            return dock
+        dock.hide()
+        self._pending_tabs.append((dock, beside))
         return dock
+
+    def dock(self, title: str) -> QDockWidget:
+        found = self.findChild(QDockWidget, title)
+        if found is None:
+            raise KeyError(f"no dock '{title}'")
+        return found
 
     def _status(self) -> None:
         self.page_label, self.cursor_label, self.zoom_label = QLabel(), QLabel(), QLabel()
@@ -128,52 +218,45 @@ class MainWindow(QMainWindow):
         self.session.busyChanged.connect(lambda busy: self.busy_label.setText("Detecting…" if busy else ""))
         self.session.progress.connect(self.busy_label.setText)  # e.g. "Reading page 2 with OCR…"
 
-    def _action(self, menu: QMenu, text: str, slot: Callable[[], object],
-                shortcut: QKeySequence | str | QKeySequence.StandardKey | None = None) -> QAction:
-        action = menu.addAction(text)
-        action.triggered.connect(slot)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        return action
-
     def _menus(self) -> None:
-        bar = self.menuBar()
-        f = bar.addMenu("&File")
-        self._action(f, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
-        self.recent_menu = f.addMenu("Open &recent")
+        def add(aid: str, text: str, slot: Callable[[], object], menu: str, section: str | None = None,
+                shortcut: Shortcut | None = None) -> QAction:
+            return self.add_action(aid, QAction(text, self), slot, menu, section, shortcut)
+
+        add("file.open", "&Open…", self.open_dialog, "file", "open", QKeySequence.StandardKey.Open)
+        self.recent_menu = self.menus.add_submenu("file", "Open &recent", "open")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
-        self._action(f, "Open the &sample", self.open_sample)
-        self._action(f, "Open scan &results…", self.scan_results.open_dialog)
-        self._compare_menu(f.addMenu("&Compare with"))
-        f.addSeparator()
-        self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
-        v = bar.addMenu("&View")
-        self._action(v, "Fit &width", self.view.fit_width, "Ctrl+1")
-        self._action(v, "Fit &page", self.view.fit_page, "Ctrl+2")
-        self._action(v, "Zoom &in", lambda: self.view.zoom_by(ZOOM_STEP), QKeySequence.StandardKey.ZoomIn)
-        self._action(v, "Zoom &out", lambda: self.view.zoom_by(1 / ZOOM_STEP), QKeySequence.StandardKey.ZoomOut)
-        self._action(v, "&Actual size", lambda: self.view.set_zoom(1.0), "Ctrl+0")
-        v.addSeparator()
-        for action in self.layers.actions.values():
-            v.addAction(action)
-            self.addAction(action)  # shortcuts work wherever the focus is in the window
-        g = bar.addMenu("&Go")  # Edit and Table follow: the editing part fills them
-        self._action(g, "&Next page", lambda: self.session.set_page(self.session.page_index + 1), "PgDown")
-        self._action(g, "&Previous page", lambda: self.session.set_page(self.session.page_index - 1), "PgUp")
-        self._action(g, "&First page", lambda: self.session.set_page(0), "Ctrl+Home")
-        self._action(g, "&Last page", lambda: self.session.set_page(self.session.page_count - 1), "Ctrl+End")
-        self._action(g, "&Go to page…", self.goto_dialog, "Ctrl+G")
-        self._action(g, "Next &flagged table (scan worklist)", self.scan_results.next_flagged, "F8")
-        bar.addMenu("&Edit")
-        bar.addMenu("&Table")
+        add("file.sample", "Open the &sample", self.open_sample, "file", "open")
+        add("file.scan_results", "Open scan &results…", self.scan_results.open_dialog, "file", "open")
+        self._compare_menu(self.menus.add_submenu("file", "&Compare with", "open"))
+        add("file.quit", "&Quit", self.close, "file", "quit", QKeySequence.StandardKey.Quit)
+        add("view.fit_width", "Fit &width", self.view.fit_width, "view", "zoom", "Ctrl+1")
+        add("view.fit_page", "Fit &page", self.view.fit_page, "view", "zoom", "Ctrl+2")
+        add("view.zoom_in", "Zoom &in", lambda: self.view.zoom_by(ZOOM_STEP), "view", "zoom",
+            QKeySequence.StandardKey.ZoomIn)
+        add("view.zoom_out", "Zoom &out", lambda: self.view.zoom_by(1 / ZOOM_STEP), "view", "zoom",
+            QKeySequence.StandardKey.ZoomOut)
+        add("view.actual_size", "&Actual size", lambda: self.view.set_zoom(1.0), "view", "zoom", "Ctrl+0")
+        for key, action in self.layers.actions.items():
+            self.add_action(f"view.layer.{key}", action, menu="view", section="layers")
+        s = self.session
+        add("go.next", "&Next page", lambda: s.set_page(s.page_index + 1), "go", shortcut="PgDown")
+        add("go.previous", "&Previous page", lambda: s.set_page(s.page_index - 1), "go", shortcut="PgUp")
+        add("go.first", "&First page", lambda: s.set_page(0), "go", shortcut="Ctrl+Home")
+        add("go.last", "&Last page", lambda: s.set_page(s.page_count - 1), "go", shortcut="Ctrl+End")
+        add("go.to", "&Go to page…", self.goto_dialog, "go", shortcut="Ctrl+G")
+        add("go.next_flagged", "Next &flagged table (scan worklist)", self.scan_results.next_flagged, "go",
+            shortcut="F8")
 
     def _compare_menu(self, menu: QMenu) -> None:
         for name, label in (("pymupdf", "PyMuPDF find_tables"), ("pdfplumber", "pdfplumber"),
                             ("camelot", "Camelot (lattice, else stream)")):
-            self._action(menu, label, lambda n=name: self.comparison.start(n))
-        self._action(menu, "Your pipeline's output (JSON, HTML, Markdown, CSV)…", self.compare_file_dialog)
+            menu.addAction(self.add_action(f"file.compare.{name}", QAction(label, self),
+                                           lambda n=name: self.comparison.start(n)))
+        menu.addAction(self.add_action("file.compare.file", QAction(
+            "Your pipeline's output (JSON, HTML, Markdown, CSV)…", self), self.compare_file_dialog))
         menu.addSeparator()
-        self._action(menu, "Stop comparing", self.comparison.stop)
+        menu.addAction(self.add_action("file.compare.stop", QAction("Stop comparing", self), self.comparison.stop))
 
     def compare_file_dialog(self) -> None:
         start = str(Path(self.session.path).parent) if self.session.path else ""
@@ -271,7 +354,20 @@ class MainWindow(QMainWindow):
         if self._editing is not None and not self._editing.confirm_discard():
             event.ignore()
             return
-        self.polish.on_close()
+        if self.prefs.restored:
+            self.prefs.save()  # interactive starts remember the layout, layers and parameters
+        self.scores.close()
         self.scan_results.close()
         self.session.close()
         super().closeEvent(event)
+
+
+def _unique_keys(keys: list[Shortcut]) -> list[QKeySequence]:
+    """``keys`` as key sequences, each once: a standard key often equals an explicit one
+    (Redo is Ctrl+Shift+Z on Linux), and a sequence bound twice is ambiguous to Qt."""
+    out: list[QKeySequence] = []
+    for k in keys:
+        for seq in QKeySequence.keyBindings(k) if isinstance(k, QKeySequence.StandardKey) else [QKeySequence(k)]:
+            if not seq.isEmpty() and seq not in out:
+                out.append(seq)
+    return out

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QDockWidget, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
 from ..core.params import ParamError, Params
 from .scene.layers import LAYERS, layer_colour
@@ -72,9 +72,6 @@ class Preferences:
         self.default_state = window.saveState()
         self.colour_overrides: dict[str, QColor] = {}
         self.restored = False
-        # Docks made after the default layout was taken (the editing part's), each with the
-        # dock it is a tab of by default: a reset puts them back there.
-        self.late_docks: list[tuple[QDockWidget, QDockWidget]] = []
 
     # -- restore / save ---------------------------------------------------------------
     def restore(self) -> None:
@@ -152,7 +149,7 @@ class Preferences:
         self.settings.sync()
         w = self.window
         w.restoreState(self.default_state)
-        for dock, beside in self.late_docks:
+        for dock, beside in w.late_docks:  # docks made after the default layout was taken
             dock.setFloating(False)
             w.tabifyDockWidget(beside, dock)
             dock.show()

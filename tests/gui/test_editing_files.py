@@ -23,7 +23,12 @@ def _quiet(win: MainWindow, answer: bool = False, on_close: str = "discard") -> 
         asked.append(title)
         return answer
 
+    def ask_recovery() -> str:
+        asked.append("Recover unsaved edits?")
+        return "recover" if answer else "later"
+
     win.editing.ask = ask  # type: ignore[method-assign]
+    win.editing.ask_recovery = ask_recovery  # type: ignore[method-assign]
     win.editing.ask_save = lambda: on_close  # type: ignore[method-assign]
     return asked
 

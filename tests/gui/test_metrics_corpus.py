@@ -28,7 +28,7 @@ def test_panel_matches_eval_on_icdar_page(window: MainWindow, corpus: Path, tmp_
     assert window.open_file(pdf)
     window.session.set_page(page - 1)
     wait(window)
-    panel = window.polish.metrics
+    panel = window.scores.metrics
     qtbot.waitUntil(lambda: not panel.pending and panel.score is not None, timeout=20000)
     golden = [(t.id, to_core_table(t, i)) for t in ann.tables for i, r in enumerate(t.regions) if r.page == page]
     expected = evaluate.score_page([g for _, g in golden], [i for i, _ in golden], window.session.result.tables)
@@ -41,4 +41,4 @@ def test_panel_matches_eval_on_icdar_page(window: MainWindow, corpus: Path, tmp_
     lost = sum(t.retention.total - t.retention.hit for t in got.tables if t.matched is not None)
     assert got.adjacency.f1 < 1.0 and lost > 0  # a page the detector gets partly wrong
     assert sum(d.kind in ("changed", "lost") for d in got.diffs) == lost  # every lost cell is drawn once
-    assert window.polish.diff.diffs == got.diffs
+    assert window.scores.diff.diffs == got.diffs

@@ -33,7 +33,7 @@ def _window(qtbot, tmp_path: Path) -> MainWindow:  # noqa: ANN001
 
 def _settled(qtbot, win: MainWindow, wait) -> None:  # noqa: ANN001
     wait(win)
-    qtbot.waitUntil(lambda: not win.polish.metrics.pending, timeout=10000)
+    qtbot.waitUntil(lambda: not win.scores.metrics.pending, timeout=10000)
 
 
 def _annotate(win: MainWindow, pdf: Path, changed: str | None) -> AnnTable:
@@ -70,7 +70,7 @@ def differing(qtbot, tmp_path: Path, wait) -> tuple[MainWindow, Built]:  # noqa:
 
 def test_panel_scores_below_one_and_diff_has_exactly_the_cell(differing, qtbot, wait) -> None:  # noqa: ANN001
     win, _ = differing
-    panel, layer = win.polish.metrics, win.polish.diff
+    panel, layer = win.scores.metrics, win.scores.diff
     assert panel.score is not None, panel.message
     a = panel.score.adjacency
     assert a.f1 < 1.0 and a.truth == a.found and 0 < a.correct < a.truth
@@ -82,27 +82,33 @@ def test_panel_scores_below_one_and_diff_has_exactly_the_cell(differing, qtbot, 
     assert (d.kind, d.golden, d.found, d.r, d.c) == ("changed", "Kant", "Kent", 1, 1)
     x0, y0, x1, y1 = d.bbox.as_tuple()
     assert abs(x0 - (X0 + COL_W)) < 2 and abs(y0 - (Y0 + ROW_H)) < 2 and abs(x1 - (X0 + 2 * COL_W)) < 2
-    assert layer.items["changed"].path().elementCount() > 0 and layer.items["changed"].isVisible()
+    assert layer.items["changed"].path().elementCount() > 0
+    assert not layer.items["changed"].isVisible()  # off at start: it would clutter editing
+    win.scores.diff_action.trigger()
+    assert layer.items["changed"].isVisible()
     # the preview marks the same slot
-    assert list(win.polish.diff_delegate.marked()) == [(1, 1)]
+    assert list(win.scores.diff_delegate.marked()) == [(1, 1)]
 
 
 def test_parameter_change_updates_panel(differing, qtbot, wait) -> None:  # noqa: ANN001
     win, _ = differing
-    panel = win.polish.metrics
+    panel = win.scores.metrics
     before = panel.score.adjacency.f1
     win.session.set_param("tables.min_rows", 6)  # the 4-row table is no longer a table
     qtbot.waitUntil(lambda: panel.score is not None and panel.score.adjacency.f1 != before, timeout=30000)
     _settled(qtbot, win, wait)
     assert panel.score.adjacency.f1 == 0.0 and panel.score.tables[0].matched is None
-    assert [d.kind for d in win.polish.diff.diffs] == ["missed_table"]
+    assert [d.kind for d in win.scores.diff.diffs] == ["missed_table"]
     win.session.set_param("tables.min_rows", 2)
     qtbot.waitUntil(lambda: panel.score is not None and panel.score.adjacency.f1 == before, timeout=30000)
 
 
 def test_diff_layer_toggles_with_its_action(differing) -> None:  # noqa: ANN001
     win, _ = differing
-    p = win.polish
+    p = win.scores
+    assert not p.diff.visible and not p.diff_box.isChecked()  # off at start
+    p.diff_box.setChecked(True)
+    assert p.diff.visible and p.diff_action.isChecked()
     p.diff_action.trigger()
     assert not p.diff.visible and not p.diff.items["changed"].isVisible() and not p.diff_box.isChecked()
     assert p.diff_delegate.marked() == {}
@@ -114,12 +120,12 @@ def test_page_without_annotated_table_says_so(differing, qtbot, wait) -> None:  
     win, _ = differing
     win.session.set_page(1)
     _settled(qtbot, win, wait)
-    assert win.polish.metrics.score is None and "no annotated table" in win.polish.metrics.message
-    assert win.polish.diff.diffs == ()
+    assert win.scores.metrics.score is None and "no annotated table" in win.scores.metrics.message
+    assert win.scores.diff.diffs == ()
     win.session.set_page(0)  # back: nothing drawn until page 1's detection is scored
-    assert win.polish.diff.diffs == () and "waiting" in win.polish.metrics.summary.text()
+    assert win.scores.diff.diffs == () and "waiting" in win.scores.metrics.summary.text()
     _settled(qtbot, win, wait)
-    assert [d.kind for d in win.polish.diff.diffs] == ["changed"]
+    assert [d.kind for d in win.scores.diff.diffs] == ["changed"]
 
 
 def test_no_annotation_and_hash_mismatch_are_messages(qtbot, tmp_path: Path, wait) -> None:  # noqa: ANN001
@@ -128,14 +134,14 @@ def test_no_annotation_and_hash_mismatch_are_messages(qtbot, tmp_path: Path, wai
     try:
         assert win.open_file(built.path)
         _settled(qtbot, win, wait)
-        assert win.polish.metrics.score is None and "No annotation" in win.polish.metrics.message
+        assert win.scores.metrics.score is None and "No annotation" in win.scores.metrics.message
         _annotate(win, built.path, None)
         other = build_pdf(tmp_path / "other.pdf", pages=1)
         other.path.write_bytes(other.path.read_bytes() + b"\n% changed\n")
         annotation_path_for(built.path).replace(annotation_path_for(other.path))
         assert win.open_file(other.path)
         _settled(qtbot, win, wait)
-        assert win.polish.metrics.score is None and "different PDF" in win.polish.metrics.message
+        assert win.scores.metrics.score is None and "different PDF" in win.scores.metrics.message
     finally:
         win.session.close()
 
@@ -147,9 +153,9 @@ def test_identical_annotation_scores_one(qtbot, tmp_path: Path, wait) -> None:  
         assert win.open_file(built.path)
         _settled(qtbot, win, wait)
         _annotate(win, built.path, None)
-        win.polish.metrics._load_file()  # the file appeared after opening
-        qtbot.waitUntil(lambda: win.polish.metrics.score is not None, timeout=10000)
-        assert win.polish.metrics.score.adjacency.f1 == 1.0 and win.polish.diff.diffs == ()
+        win.scores.metrics._load_file()  # the file appeared after opening
+        qtbot.waitUntil(lambda: win.scores.metrics.score is not None, timeout=10000)
+        assert win.scores.metrics.score.adjacency.f1 == 1.0 and win.scores.diff.diffs == ()
     finally:
         win.session.close()
 
@@ -175,7 +181,7 @@ def test_diff_page_pairs_and_extra_tables() -> None:
 
 def test_table_row_counts_its_differences(differing) -> None:  # noqa: ANN001
     win, _ = differing
-    panel = win.polish.metrics
+    panel = win.scores.metrics
     assert panel.table.item(0, 0).text() == "t1" and panel.table.item(0, 7).text() == "1"
 
 
@@ -183,15 +189,15 @@ def test_editing_the_annotation_rescores_and_undo_restores(differing, qtbot) -> 
     from inspector.annotation.edits import OverrideText
     from inspector.gui.editing.commands import table_edit
     win, _ = differing
-    panel, ann = win.polish.metrics, win.editing.ann
+    panel, ann = win.scores.metrics, win.editing.ann
     assert ann.push([table_edit("t1", OverrideText(0, 1, 1, None))], "Clear override")  # back to "Kent"
     qtbot.waitUntil(lambda: not panel.pending and panel.score is not None and panel.score.adjacency.f1 == 1.0,
                     timeout=10000)
-    assert win.polish.diff.diffs == () and win.polish.diff_delegate.marked() == {}
+    assert win.scores.diff.diffs == () and win.scores.diff_delegate.marked() == {}
     ann.stack.undo()
     qtbot.waitUntil(lambda: not panel.pending and panel.score is not None and panel.score.adjacency.f1 < 1.0,
                     timeout=10000)
-    assert [d.kind for d in win.polish.diff.diffs] == ["changed"]
+    assert [d.kind for d in win.scores.diff.diffs] == ["changed"]
 
 
 def test_reset_action_is_in_the_edit_menu(window: MainWindow) -> None:

@@ -20,7 +20,7 @@ def _start(qtbot, path: Path) -> MainWindow:  # noqa: ANN001
     """A window as the app starts one interactively: preferences restored."""
     win = MainWindow(QSettings(str(path), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
-    win.polish.prefs.restore()
+    win.prefs.restore()
     win.show()
     return win
 
@@ -34,7 +34,7 @@ def test_preferences_survive_close_and_reopen(qtbot, tmp_path: Path) -> None:  #
     win.layers.set_visible_layers({"words", "rows"})
     win.findChild(QDockWidget, "Pages").hide()
     win.session.set_param("columns.min_gap", 9.5)
-    win.polish.prefs.set_colour("grids", QColor(10, 200, 30))
+    win.prefs.set_colour("grids", QColor(10, 200, 30))
     prefs_mod.set_last_export("html", str(tmp_path), win.settings)
     assert win.close()
 
@@ -58,11 +58,11 @@ def test_reset_clears_settings_and_restores_defaults(qtbot, tmp_path: Path, tabl
     win = _start(qtbot, ini)
     assert win.open_file(table_pdf.path)  # a recent file
     win.layers.set_visible_layers({"bins"})
-    win.polish.prefs.set_colour("words", QColor(1, 2, 3))
+    win.prefs.set_colour("words", QColor(1, 2, 3))
     win.findChild(QDockWidget, "Pages").hide()
-    win.polish.prefs.save()
+    win.prefs.save()
     assert win.settings.allKeys() and win.recent_files()
-    assert win.polish.prefs.reset(confirm=False)
+    assert win.prefs.reset(confirm=False)
     try:
         assert win.settings.allKeys() == [] and win.recent_files() == []
         assert set(win.view.page_scene.visible_layers()) == {s.key for s in LAYERS if s.default_on}
@@ -114,7 +114,7 @@ def test_shortcut_sheet_marks_a_clash(window: MainWindow) -> None:
 
 
 def test_layer_guide_and_about(window: MainWindow) -> None:
-    guide = window.polish.guide_html()
+    guide = window.colours.guide_html()
     for spec in LAYERS:
         assert spec.label in guide and html.escape(spec.help) in guide
     assert layer_colour("grids").name() in guide and layer_colour("low_confidence").name() in guide
@@ -152,7 +152,7 @@ def test_dark_palette_borders_and_page_stays_paper(window: MainWindow) -> None:
 
 
 def test_layer_colour_menu_changes_and_resets(window: MainWindow, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
-    p = window.polish
+    p = window.colours
     menu = p.layer_menu("words")
     texts = [a.text() for a in menu.actions()]
     assert texts == ["Colour of words…", "Colour of low confidence…", "Default colour"]

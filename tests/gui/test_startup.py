@@ -17,7 +17,7 @@ def _fresh(qtbot, tmp_path: Path, name: str = "s.ini", restore: bool = False) ->
     win = MainWindow(QSettings(str(tmp_path / name), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
     if restore:
-        win.polish.prefs.restore()
+        win.prefs.restore()
     return win
 
 
@@ -80,7 +80,7 @@ def test_saved_dock_place_is_kept_for_docks_made_late(qtbot, tmp_path: Path, tab
     qtbot.waitUntil(lambda: again.editing_if_made is not None, timeout=5000)
     late = again.editing.panel_dock
     assert again.dockWidgetArea(late) == Qt.DockWidgetArea.RightDockWidgetArea
-    assert again.polish.prefs.reset(confirm=False)  # the default place: a tab beside the preview
+    assert again.prefs.reset(confirm=False)  # the default place: a tab beside the preview
     assert late in again.tabifiedDockWidgets(again.findChild(QDockWidget, "Table preview"))
     again.session.close()
 
@@ -99,8 +99,8 @@ def test_annotation_beside_the_pdf_is_found_after_a_late_start(qtbot, tmp_path: 
     wait(win)
     qtbot.waitUntil(lambda: win.editing_if_made is not None, timeout=5000)
     assert len(win.editing.ann.doc.tables) == 1 and not win.isWindowModified()
-    qtbot.waitUntil(lambda: win.polish.metrics.score is not None, timeout=20000)
-    assert win.polish.metrics.file_ann is not None
+    qtbot.waitUntil(lambda: win.scores.metrics.score is not None, timeout=20000)
+    assert win.scores.metrics.file_ann is not None
     win.session.close()
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, Slot
+from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMenu, QMessageBox, QUndoView
+from PySide6.QtWidgets import QMessageBox, QUndoView
 
 from .actions import TableActions
 from .document import AnnotationSession, CellSelection, OpenReport
@@ -42,98 +42,60 @@ class Editing(QObject):
         self.panel = AnnotationPanel(window.session, self.ann, self.actions)
         self.undo_view = QUndoView(self.ann.stack)
         self.undo_view.setEmptyLabel("(opened)")
-        preview_dock = window.findChild(QDockWidget, "Table preview")
-        self._pending_tabs: list[tuple[QDockWidget, QDockWidget]] = []
-        window.installEventFilter(self)
-        self.panel_dock = self._dock("Annotation", self.panel, preview_dock)
+        preview_dock = window.dock("Table preview")
+        self.panel_dock = window.add_dock("Annotation", self.panel, beside=preview_dock)
         # Another tab of the bottom area: a dock of its own would raise the window's minimum size.
-        self.undo_dock = self._dock("Undo history", self.undo_view, preview_dock)
+        self.undo_dock = window.add_dock("Undo history", self.undo_view, beside=preview_dock)
         # The bottom tab shows what was last picked: a detected table or an accepted one.
         window.session.selectionChanged.connect(lambda: window.session.selection and preview_dock.raise_())
         self.ann.selectionChanged.connect(lambda: self.ann.selection and self.panel_dock.raise_())
         self._menus()
         self.ann.stack.cleanChanged.connect(lambda clean: window.setWindowModified(not clean))
         self.ann.message.connect(self.show_message)  # a bound slot: queued when the autosave thread emits
-        window.session.documentChanged.connect(self._document_opened)
-        if window.session.doc is not None:  # made after the document was opened
+
+    def start(self) -> None:
+        """Follow the window's documents, starting with the one open now (if any). Separate
+        from the constructor: the recovery question runs a nested event loop, and the
+        window must know its editing part exists before that."""
+        self.window.session.documentChanged.connect(self._document_opened)
+        if self.window.session.doc is not None:
             self._document_opened()
 
-    def _dock(self, title: str, widget: object, beside: QDockWidget) -> QDockWidget:
-        """A new dock: where the saved layout put it, else another tab of ``beside``. Before the
-        first show, tabbing waits for it: Qt (6.12) leaves a stray tab bar behind when two tab
-        groups are made before the first show."""
-        dock = QDockWidget(title, self.window)
-        dock.setObjectName(title)
-        dock.setWidget(widget)  # type: ignore[arg-type]
-        self.window.polish.prefs.late_docks.append((dock, beside))
-        if self.window.isVisible():
-            if not self.window.restoreDockWidget(dock):
-                self.window.tabifyDockWidget(beside, dock)
-            return dock
-        dock.hide()
-        self._pending_tabs.append((beside, dock))
-        return dock
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if obj is self.window and event.type() == QEvent.Type.Show and self._pending_tabs:
-            pending, self._pending_tabs = self._pending_tabs, []
-            for beside, dock in pending:
-                if not self.window.restoreDockWidget(dock):
-                    self.window.tabifyDockWidget(beside, dock)
-                dock.show()
-            beside.raise_()
-        return False
-
-    def _add(self, menu: object, text: str, slot: object, shortcut: object = None) -> QAction:
-        action = QAction(text, self.window)
-        action.triggered.connect(slot)  # type: ignore[arg-type]
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))  # type: ignore[arg-type]
-        menu.addAction(action)  # type: ignore[attr-defined]
-        self.window.addAction(action)  # shortcuts work wherever the focus is
-        return action
+    def _add(self, action_id: str, text: str, slot: object, shortcut: object = None,
+             section: str = "structure", menu: str = "table") -> QAction:
+        return self.window.add_action(action_id, QAction(text, self.window), slot, menu, section,  # type: ignore[arg-type]
+                                      shortcut)  # type: ignore[arg-type]
 
     def _menus(self) -> None:
         w, a, c = self.window, self.actions, self.controller
-        f = self._file_menu()
-        self.save_action = QAction("&Save annotation", w)
-        self.save_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Save))
-        self.save_action.triggered.connect(self.save)
-        w.addAction(self.save_action)
-        self.export_action = QAction("&Export corrected tables…", w)
-        self.export_action.setShortcut(QKeySequence("Ctrl+E"))
-        self.export_action.triggered.connect(self.export_dialog)
-        w.addAction(self.export_action)
-        if f is not None:
-            first = f.actions()[3] if len(f.actions()) > 3 else None
-            f.insertActions(first, [self.save_action, self.export_action])
-        e = self._menu("&Edit")
-        undo = self.ann.stack.createUndoAction(w, "&Undo")
-        undo.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo))
-        redo = self.ann.stack.createRedoAction(w, "&Redo")
-        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence(QKeySequence.StandardKey.Redo)])
-        e.insertActions(e.actions()[0] if e.actions() else None, [undo, redo])  # before what others put there
-        w.addActions([undo, redo])
+        self.save_action = self._add("file.save", "&Save annotation", self.save, QKeySequence.StandardKey.Save,
+                                     "document", "file")
+        self.export_action = self._add("file.export", "&Export corrected tables…", self.export_dialog, "Ctrl+E",
+                                       "document", "file")
+        w.add_action("edit.undo", self.ann.stack.createUndoAction(w, "&Undo"), menu="edit", section="history",
+                     shortcut=QKeySequence.StandardKey.Undo)
+        w.add_action("edit.redo", self.ann.stack.createRedoAction(w, "&Redo"), menu="edit", section="history",
+                     shortcut=["Ctrl+Shift+Z", QKeySequence.StandardKey.Redo])
         self.layer_action = self._view_toggle()
-        t = self._menu("&Table")
-        self._add(t, "&Accept detected table", lambda: a.accept(True), "Ctrl+Return")
-        self._add(t, "Accept &all tables on the page", lambda: a.accept(False), "Ctrl+Shift+Return")
-        self._add(t, "&Draw a table region", lambda: c.set_tool("draw"), "D")
-        self._add(t, "Add &row boundary (click)", lambda: c.set_tool("row"), "Shift+K")
-        self._add(t, "Add &column boundary (click)", lambda: c.set_tool("col"), "K")
-        t.addSeparator()
-        self._add(t, "Delete the selected &boundary (Del)", c.delete_boundary)
-        self._add(t, "&Merge selected cells", a.merge_selected, "M")
-        self._add(t, "&Split cell", a.split_selected, "S")
-        self._add(t, "&Header rows through selection", a.headers_through_selection, "H")
-        self._add(t, "Mark &verified", lambda: a.set_verified(not self._current_verified()), "Ctrl+Shift+V")
-        self._add(t, "&Link to its continuation on the next page", a.link_next, "Ctrl+L")
-        t.addSeparator()
-        self._add(t, "Re-&detect this table", a.redetect_current, "Ctrl+Shift+R")
-        self._add(t, "D&elete this table", a.delete_current, "Ctrl+Delete")
+        self._add("table.accept", "&Accept detected table", lambda: a.accept(True), "Ctrl+Return", "accept")
+        self._add("table.accept_all", "Accept &all tables on the page", lambda: a.accept(False),
+                  "Ctrl+Shift+Return", "accept")
+        self._add("table.draw", "&Draw a table region", lambda: c.set_tool("draw"), "D", "accept")
+        self._add("table.add_row", "Add &row boundary (click)", lambda: c.set_tool("row"), "Shift+K")
+        self._add("table.add_col", "Add &column boundary (click)", lambda: c.set_tool("col"), "K")
+        self._add("table.delete_boundary", "Delete the selected &boundary (Del)", c.delete_boundary)
+        self._add("table.merge", "&Merge selected cells", a.merge_selected, "M")
+        self._add("table.split", "&Split cell", a.split_selected, "S")
+        self._add("table.header_rows", "&Header rows through selection", a.headers_through_selection, "H", "roles")
+        self._add("table.verified", "Mark &verified", lambda: a.set_verified(not self._current_verified()),
+                  "Ctrl+Shift+V", "table")
+        self._add("table.link", "&Link to its continuation on the next page", a.link_next, "Ctrl+L", "table")
+        self._add("table.redetect", "Re-&detect this table", a.redetect_current, "Ctrl+Shift+R", "table")
+        self._add("table.delete", "D&elete this table", a.delete_current, "Ctrl+Delete", "table")
         # Right-click on the page: the Table menu, acting on what is under the pointer.
-        w.view.viewport().setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        w.view.viewport().addActions(t.actions())
+        vp = w.view.viewport()
+        vp.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        vp.customContextMenuRequested.connect(lambda pos: w.menu("table").exec(vp.mapToGlobal(pos)))
 
     def select_first_on_page(self) -> bool:
         """Make the first accepted table of the current page the current one (screenshots)."""
@@ -147,32 +109,14 @@ class Editing(QObject):
     def show_message(self, text: str) -> None:
         self.window.statusBar().showMessage(text, 8000)
 
-    def _file_menu(self) -> QMenu | None:
-        for action in self.window.menuBar().actions():
-            if action.menu() is not None and action.text() == "&File":
-                return action.menu()
-        return None
-
-    def _menu(self, title: str) -> QMenu:
-        """The window's menu ``title`` (the window makes Edit and Table for this part to fill)."""
-        for action in self.window.menuBar().actions():
-            if action.menu() is not None and action.text() == title:
-                return action.menu()
-        return self.window.menuBar().addMenu(title)
-
     def _view_toggle(self) -> QAction:
         """View > Accepted tables: the annotation's own layer, shown or hidden."""
-        layer = self.controller.layer
         action = QAction("Accepted &tables (annotation)", self.window)
         action.setCheckable(True)
         action.setChecked(True)
-        action.setShortcut(QKeySequence("Ctrl+Shift+T"))
-        action.toggled.connect(layer.setVisible)
-        for a in self.window.menuBar().actions():
-            if a.menu() is not None and a.text() == "&View":
-                a.menu().addAction(action)
-        self.window.addAction(action)
-        return action
+        action.toggled.connect(self.controller.layer.setVisible)
+        return self.window.add_action("view.accepted", action, menu="view", section="annotation",
+                                      shortcut="Ctrl+Shift+T")
 
     def _current_verified(self) -> bool:
         table = self.actions.current()
@@ -194,15 +138,34 @@ class Editing(QObject):
                 self.ann.message.emit("the annotation beside this file was not loaded (its PDF differs)")
         elif report.error:
             self.ann.message.emit(f"annotation not loaded: {report.error}")
-        if report.recoverable and self.ask("Recover unsaved edits?",
-                                           "Edits of this file were not saved when the app last stopped. "
-                                           "Recover them?"):
-            self.ann.recover()
+        if report.recoverable:
+            choice = self.ask_recovery()
+            if choice == "recover":
+                self.ann.recover()
+            elif choice == "discard":
+                self.ann.discard_autosave()
+                self.ann.message.emit("unsaved edits from the last session discarded")
+            else:
+                self.ann.message.emit("unsaved edits kept for later: you will be asked again next time")
 
     def ask(self, title: str, text: str) -> bool:
         """A yes/no question (tests replace this)."""
         answer = QMessageBox.question(self.window, title, text)
         return answer == QMessageBox.StandardButton.Yes
+
+    def ask_recovery(self) -> str:
+        """"recover", "discard" or "later" (keep the autosave, ask next time); tests replace this."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Recover unsaved edits?",
+                          "Edits of this file were not saved when the app last stopped.", parent=self.window)
+        box.setInformativeText("Recover them, discard them for good, or decide later (they are kept "
+                               "and you are asked again next time)?")
+        recover = box.addButton("&Recover", QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton("&Discard", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton("&Later", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(recover)
+        box.exec()
+        clicked = box.clickedButton()
+        return "recover" if clicked is recover else "discard" if clicked is discard else "later"
 
     def ask_save(self) -> str:
         """"save", "discard" or "cancel" for unsaved edits (tests replace this)."""

@@ -309,10 +309,10 @@ class AnnotationSession(QObject):
         self.message.emit(f"saved {target}")
         return True
 
-    def write_autosave(self, wait: bool = False) -> None:
-        """Write the autosave copy when there are unsaved edits, on the background thread
-        (``wait`` blocks until it is on disk)."""
-        if not self._dirty_autosave or self.doc is None or self.path is None:
+    def write_autosave(self, wait: bool = False, force: bool = False) -> None:
+        """Write the autosave copy when there are unsaved edits not written yet (``force``:
+        unsaved edits at all), on the background thread (``wait`` blocks until it is on disk)."""
+        if not (self._dirty_autosave or (force and self.modified)) or self.doc is None or self.path is None:
             return
         self._dirty_autosave = False
         if not self.modified:

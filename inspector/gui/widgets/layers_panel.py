@@ -33,6 +33,8 @@ class LayersPanel(QWidget):
         for spec in LAYERS:
             col.addLayout(self._row(spec.key, spec.label, spec.shortcut, spec.help))
         col.addLayout(self._legend_extra())
+        self._extra_rows = QVBoxLayout()  # rows other parts add (add_row), above the buttons
+        col.addLayout(self._extra_rows)
         buttons = QHBoxLayout()
         for text, on in (("All", True), ("None", False)):
             b = QPushButton(text)
@@ -75,6 +77,10 @@ class LayersPanel(QWidget):
             row.addStretch(1)
             col.addLayout(row)
         return col
+
+    def add_row(self, row: QHBoxLayout) -> None:
+        """Add a row of another part (e.g. the Differences toggle) under the legend."""
+        self._extra_rows.addLayout(row)
 
     def _toggled(self, key: str, on: bool) -> None:
         self.scene.set_layer_visible(key, on)
