@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from inspector.core.params import ParamError, Params, describe
 from inspector.gui.main_window import MainWindow
@@ -134,3 +135,36 @@ def test_hidden_layer_is_built_when_shown(opened: MainWindow) -> None:
     assert not layer.visible and layer.element_count() == 0  # nothing built while hidden
     opened.layers.actions["rows"].setChecked(True)
     assert layer.element_count() == len(opened.session.result.rows) > 0
+
+
+def _wheel(widget, steps: int = -3) -> None:  # noqa: ANN001
+    """A real wheel event over the middle of ``widget`` (negative steps: scroll down)."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+    pos = QPointF(widget.rect().center())
+    event = QWheelEvent(pos, QPointF(widget.mapToGlobal(pos.toPoint())), QPoint(), QPoint(0, 120 * steps),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(widget, event)
+
+
+def test_wheel_scrolls_the_panel_and_changes_only_a_focused_field(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+    panel = opened.params
+    opened.dock("Parameters").resize(300, 300)
+    panel.resize(300, 300)
+    qtbot.waitUntil(lambda: panel.scroll.verticalScrollBar().maximum() > 0, timeout=3000)
+    bar = panel.scroll.verticalScrollBar()
+    before_params = opened.session.params
+    for key in ("tables.min_rows", "columns.min_gap"):
+        ed = panel.editors[key]
+        for widget in (ed.slider, ed.spin):
+            top = bar.value()
+            _wheel(widget)
+            assert opened.session.params == before_params, f"the wheel changed {key} without focus"
+            assert bar.value() > top or bar.value() == bar.maximum()
+            bar.setValue(0)
+    spin = panel.editors["tables.min_rows"].spin
+    spin.setFocus()
+    qtbot.waitUntil(spin.hasFocus, timeout=2000)
+    _wheel(spin, steps=1)  # up: a focused field takes the wheel
+    assert opened.session.params.tables.min_rows == before_params.tables.min_rows + 1

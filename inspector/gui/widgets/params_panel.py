@@ -11,9 +11,10 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
+    QApplication,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
@@ -62,6 +63,25 @@ def _decimals(step: float) -> int:
     return max(0, -math.floor(math.log10(step))) if step < 1 else 0
 
 
+class WheelGuard(QObject):
+    """The wheel over a field that has no focus scrolls ``area`` instead of changing the value
+    (scrolling the panel used to change whatever slider passed under the pointer)."""
+
+    def __init__(self, area: QScrollArea) -> None:
+        super().__init__(area)
+        self.area = area
+
+    def guard(self, widget: QWidget) -> None:
+        widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # the wheel does not give focus either
+        widget.installEventFilter(self)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.Wheel or not isinstance(obj, QWidget) or obj.hasFocus():
+            return False
+        QApplication.sendEvent(self.area.viewport(), event)
+        return True
+
+
 class ParamsPanel(QWidget):
     """Sliders and spin boxes for every parameter, presets, reset, timings of the last run."""
 
@@ -73,8 +93,9 @@ class ParamsPanel(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(4, 4, 4, 4)
         outer.addLayout(self._buttons())
-        scroll = QScrollArea()
+        scroll = self.scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        self.wheel_guard = WheelGuard(scroll)
         body = QWidget()
         col = QVBoxLayout(body)
         for stage in STAGE_TITLES:
@@ -148,6 +169,8 @@ class ParamsPanel(QWidget):
         spin.setToolTip(tip)
         spin.setButtonSymbols(QAbstractSpinBox.ButtonSymbols.UpDownArrows)
         ed = FieldEditor(info, slider, spin, None, reset)
+        self.wheel_guard.guard(slider)
+        self.wheel_guard.guard(spin)
         slider.setRange(0, ed.to_slider(info.hi))
         slider.valueChanged.connect(lambda pos: self._user_set(info.key, ed.from_slider(pos)))
         spin.valueChanged.connect(lambda v: self._user_set(info.key, v))
