@@ -21,6 +21,11 @@ class EditError(ValueError):
     """An edit that cannot apply to this table; the message says why in one line."""
 
 
+class RunsTogether(EditError):
+    """Removing a boundary would run the texts of cells side by side into one cell (a
+    spanning cell crosses it); the edit can be asked for again with that allowed."""
+
+
 def transpose(region: Region) -> Region:
     """Rows become columns; ``row_roles`` are carried unchanged (callers restore them)."""
     cells = tuple(AnnCell(c.c, c.r, c.cs, c.rs, c.text, c.override, _tr(c.bbox)) for c in region.cells)
@@ -119,14 +124,27 @@ def add_row_boundary(region: Region, pos: float, text_for: TextSource | None) ->
     return replace(grown, cells=_sorted(cells)), k
 
 
-def remove_row_boundary(region: Region, i: int, text_for: TextSource | None) -> Region:
-    """Remove inner boundary ``i``: rows i-1 and i become one; cells meeting across it merge."""
+def remove_row_boundary(region: Region, i: int, text_for: TextSource | None, side_by_side: bool = False) -> Region:
+    """Remove inner boundary ``i``: rows i-1 and i become one; cells meeting across it merge.
+
+    A cell spanning several columns on one side (a caption or note row over the whole width)
+    would swallow the cells side by side on the other into one text run: that is refused
+    (``EditError`` saying what to do instead) unless ``side_by_side`` allows it."""
     if not 1 <= i < region.n_rows:
         raise EditError(f"boundary {i} is not an inner boundary (1..{region.n_rows - 1})")
     owner = _owners(region)
     seeds = [_union(_slots(a), _slots(b)) for c in range(region.n_cols)
              if (a := owner[(i - 1, c)]) is not (b := owner[(i, c)])]
     rects = _settle(owner, seeds)
+    if not side_by_side:
+        for rect in rects:
+            members = _members(owner, rect)
+            above = [m for m in members if m.r < i]
+            below = [m for m in members if m.r + m.rs > i and m.r >= i]
+            if len(above) > 1 or len(below) > 1:
+                wide = max(members, key=lambda m: m.cs)
+                raise RunsTogether(f"a cell spanning {wide.cs} slots meets it, so {len(members)} cells would run "
+                                   "together into one; delete that row or column instead, or merge the cells first")
     absorbed = {id(x) for rect in rects for x in _members(owner, rect)}
     kept = [x for x in region.cells if id(x) not in absorbed]
     joined = [_joined(_members(owner, rect), rect) for rect in rects]
@@ -140,6 +158,44 @@ def remove_row_boundary(region: Region, i: int, text_for: TextSource | None) -> 
         cells.append(c)
     out = replace(region, ys=(*region.ys[:i], *region.ys[i + 1:]), cells=_sorted(cells))
     return _retext_where(out, lambda c: (c.r, c.c) in merged_keys, text_for)
+
+
+def crop_rows(region: Region, r0: int, r1: int, text_for: TextSource | None) -> Region:
+    """Keep rows ``r0..r1`` (inclusive) and drop the others with the boundaries between them;
+    a spanning cell that reached into a dropped row is cut to the kept rows (text read again).
+    ``row_roles`` are cut too."""
+    n = region.n_rows
+    if not 0 <= r0 <= r1 < n:
+        raise EditError(f"rows {r0}..{r1} are outside the region's {n} rows")
+    ys = region.ys[r0:r1 + 2]
+    fb = region.frame_bbox
+    bbox = Rect(fb.x0, ys[0], fb.x1, ys[-1])
+    cells: list[AnnCell] = []
+    cut: set[tuple[int, int]] = set()
+    for c in region.cells:
+        top, bottom = max(c.r, r0), min(c.r + c.rs - 1, r1)
+        if top > bottom:
+            continue
+        moved = _moved(c, top - r0, bottom - top + 1)
+        if (top, bottom) != (c.r, c.r + c.rs - 1):
+            cut.add((moved.r, moved.c))
+        cells.append(moved)
+    roles = region.row_roles[r0:r1 + 1] if region.row_roles else ()
+    out = replace(region, bbox=bbox, ys=ys, cells=_sorted(cells), row_roles=roles)
+    return _retext_where(out, lambda c: (c.r, c.c) in cut or c.r == 0 or c.r + c.rs == out.n_rows, text_for)
+
+
+def crop_cols(region: Region, c0: int, c1: int, text_for: TextSource | None) -> Region:
+    """Keep columns ``c0..c1`` (inclusive), as ``crop_rows`` does for rows; row roles stay."""
+    turned = replace(transpose(region), row_roles=())
+    out = transpose(crop_rows(turned, c0, c1, _mapped(text_for, _tr)))
+    return replace(out, row_roles=region.row_roles)
+
+
+def kept_span(bounds: tuple[float, ...], lo: float, hi: float) -> tuple[int, int] | None:
+    """The first and last slot between ``bounds`` that overlap (lo, hi) (None: none does)."""
+    kept = [k for k in range(len(bounds) - 1) if min(bounds[k + 1], hi) - max(bounds[k], lo) > 0]
+    return (kept[0], kept[-1]) if kept else None
 
 
 def merge_slots(region: Region, slots: Slots, text_for: TextSource | None) -> Region:
@@ -174,10 +230,16 @@ def split_cell(region: Region, r: int, c: int, text_for: TextSource | None) -> R
 
 
 def resize(region: Region, bbox: Rect, text_for: TextSource | None) -> Region:
-    """Move the outer boundaries to ``bbox``; inner boundaries must stay strictly inside."""
+    """Move the outer boundaries to ``bbox``. Rows and columns the new box leaves entirely
+    are dropped with their boundaries (shrinking crops); the others keep their inner boundaries."""
+    rows, cols = kept_span(region.ys, bbox.y0, bbox.y1), kept_span(region.xs, bbox.x0, bbox.x1)
+    if rows is None or cols is None:
+        raise EditError("the new box leaves no cell of the table: delete the table instead")
+    if rows != (0, region.n_rows - 1):
+        region = crop_rows(region, *rows, None)
+    if cols != (0, region.n_cols - 1):
+        region = crop_cols(region, *cols, None)
     xs, ys = region.xs, region.ys
-    if not (bbox.x0 < xs[1] and bbox.x1 > xs[-2] and bbox.y0 < ys[1] and bbox.y1 > ys[-2]):
-        raise EditError("the new box must keep every inner row and column boundary strictly inside it")
     out = replace(region, bbox=bbox, xs=(bbox.x0, *xs[1:-1], bbox.x1), ys=(bbox.y0, *ys[1:-1], bbox.y1))
     old = region.bbox
     edges = (bbox.x0 != old.x0, bbox.x1 != old.x1, bbox.y0 != old.y0, bbox.y1 != old.y1)

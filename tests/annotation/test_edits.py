@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from inspector.annotation import edits as E
-from inspector.annotation.grid_ops import EditError, merge_slots
+from inspector.annotation.grid_ops import EditError, RunsTogether, merge_slots
 from inspector.annotation.model import ROLES, AnnCell, AnnTable, Region, new_region
 from inspector.annotation.text import text_source
 from inspector.core.geometry import Frame
@@ -79,7 +79,9 @@ def _edits(t: AnnTable) -> st.SearchStrategy:
     return st.one_of(
         st.builds(E.MoveBoundary, reg, axis, idx, pos),
         st.builds(E.AddBoundary, reg, axis, pos),
-        st.builds(E.RemoveBoundary, reg, axis, idx),
+        st.builds(E.RemoveBoundary, reg, axis, idx, st.booleans()),
+        st.builds(E.CropRegion, reg, idx, idx, idx, idx),
+        st.builds(E.DeleteSlots, reg, axis, idx, idx),
         st.builds(E.MergeCells, reg, idx, idx, idx, idx),
         st.builds(E.SplitCell, reg, idx, idx),
         st.builds(E.ResizeRegion, reg, box),
@@ -159,7 +161,9 @@ def test_remove_row_boundary_merges_and_keeps_override() -> None:
 
 def test_remove_boundary_under_a_spanning_cell_grows_the_merge() -> None:
     t = E.MergeCells(0, 0, 0, 1, 0).apply(_table())  # column 0 rows 0-1 one cell
-    out = E.RemoveBoundary(0, "col", 1).apply(t)
+    with pytest.raises(RunsTogether, match="3 cells would run together"):
+        E.RemoveBoundary(0, "col", 1).apply(t)  # never silently
+    out = E.RemoveBoundary(0, "col", 1, run_together=True).apply(t)
     reg = out.regions[0]
     big = reg.cell_at(0, 0)
     assert (big.r, big.c, big.rs, big.cs) == (0, 0, 2, 1)
@@ -252,3 +256,58 @@ def test_link_tables_moves_regions_into_the_first() -> None:
     assert [t.id for t in out.tables] == ["t1"] and [r.page for r in out.tables[0].regions] == [1, 2]
     with pytest.raises(EditError, match="cannot continue itself"):
         D.LinkTables("t1", "t1").apply(doc)
+
+
+def _captioned() -> AnnTable:
+    """A 4 x 3 table whose first row is a caption over the full width, then a header row."""
+    t = E.MergeCells(0, 0, 0, 0, 2).apply(_table(4, 3))
+    return E.SetHeaderRows(2).apply(t)
+
+
+def test_deleting_the_boundary_under_a_caption_row_is_refused_not_run_together() -> None:
+    t = _captioned()
+    with pytest.raises(RunsTogether) as exc:
+        E.RemoveBoundary(0, "row", 1).apply(t)
+    assert "delete that row" in str(exc.value) and "\n" not in str(exc.value)
+    out = E.RemoveBoundary(0, "row", 2).apply(t)  # two rows of single cells: a plain vertical join
+    assert out.regions[0].cell_at(1, 0).text == "t10 t20"
+
+
+def test_delete_an_edge_row_or_column_and_refuse_the_middle() -> None:
+    t = _captioned()
+    out = E.DeleteSlots(0, "row", 0, 0).apply(t)  # the caption row goes
+    reg = out.regions[0]
+    assert reg.n_rows == 3 and reg.ys == (7.5, 15.0, 22.5, 30.0)
+    assert reg.cell_at(0, 0).text == "t10" and (reg.cell_at(0, 0).rs, reg.cell_at(0, 0).cs) == (1, 1)
+    assert out.header_rows == 1 and reg.row_roles[0] == "header" and out.problems() == []
+    assert reg.bbox.y0 == reg.ys[0] == t.regions[0].ys[1]
+    out = E.DeleteSlots(0, "col", 2, 2).apply(t)
+    assert out.regions[0].n_cols == 2 and out.regions[0].bbox.x1 == t.regions[0].xs[2]
+    assert out.regions[0].cell_at(0, 0).cs == 2  # the caption is cut to the kept columns
+    for bad in (E.DeleteSlots(0, "row", 1, 2), E.DeleteSlots(0, "col", 0, 2), E.DeleteSlots(0, "row", 5, 5)):
+        with pytest.raises(EditError):
+            bad.apply(t)
+    assert E.DeleteSlots(0, "row", 0, 0).inverse(t).apply(E.DeleteSlots(0, "row", 0, 0).apply(t)) == t
+
+
+def test_crop_to_selection_keeps_the_slot_rectangle() -> None:
+    t = _captioned()
+    words = {1: _words(t.regions[0])}
+    out = E.CropRegion(0, 1, 1, 3, 2).apply(t, text_source(words))
+    reg = out.regions[0]
+    assert (reg.n_rows, reg.n_cols) == (3, 2) and reg.bbox.x0 == t.regions[0].xs[1]
+    assert reg.cell_at(0, 0).text == "w1.1" and out.header_rows == 1 and out.header_cols == 0
+    assert E.CropRegion(0, 1, 1, 3, 2).inverse(t).apply(out) == t
+
+
+def test_shrinking_a_region_drops_the_boundaries_it_leaves() -> None:
+    t = _captioned()
+    reg = t.regions[0]
+    box = Rect(reg.xs[0], reg.ys[1] + 0.5 * (reg.ys[2] - reg.ys[1]), reg.xs[2] - 1, reg.ys[-1])
+    out = E.ResizeRegion(0, box).apply(t)
+    got = out.regions[0]
+    assert got.bbox == box and got.n_rows == 3 and got.n_cols == 2
+    assert got.ys == (box.y0, *reg.ys[2:-1], box.y1) and got.xs == (box.x0, reg.xs[1], box.x1)
+    assert out.header_rows == 1 and out.problems() == []
+    with pytest.raises(EditError):
+        E.ResizeRegion(0, Rect(500, 500, 600, 600)).apply(t)
