@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMessageBox, QUndoView
+from PySide6.QtWidgets import QLabel, QMessageBox, QUndoView
 
 from .actions import TableActions
 from .document import AnnotationSession, CellSelection, OpenReport
 from .panel import AnnotationPanel
-from .tools import EditController
+from .tools import TOOL_HINTS, EditController
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
@@ -50,6 +50,11 @@ class Editing(QObject):
         window.session.selectionChanged.connect(lambda: window.session.selection and preview_dock.raise_())
         self.ann.selectionChanged.connect(lambda: self.ann.selection and self.panel_dock.raise_())
         self._menus()
+        self.controller.confirm = lambda title, text: self.ask(title, text)
+        self.mode_label = QLabel()
+        self.mode_label.setObjectName("edit-mode")
+        window.statusBar().insertPermanentWidget(0, self.mode_label)
+        self.controller.toolChanged.connect(self._show_tool)
         self.ann.stack.cleanChanged.connect(lambda clean: window.setWindowModified(not clean))
         self.ann.message.connect(self.show_message)  # a bound slot: queued when the autosave thread emits
 
@@ -83,7 +88,12 @@ class Editing(QObject):
         self._add("table.draw", "&Draw a table region", lambda: c.set_tool("draw"), "D", "accept")
         self._add("table.add_row", "Add &row boundary (click)", lambda: c.set_tool("row"), "Shift+K")
         self._add("table.add_col", "Add &column boundary (click)", lambda: c.set_tool("col"), "K")
-        self._add("table.delete_boundary", "Delete the selected &boundary (Del)", c.delete_boundary)
+        self._add("table.delete_boundary", "Delete the selected &boundary", c.delete_boundary, "Del")
+        self._add("table.delete_rows", "Delete selected ro&ws (at an edge)", lambda: a.delete_slots("row"),
+                  "Shift+Del")
+        self._add("table.delete_cols", "Delete selected col&umns (at an edge)", lambda: a.delete_slots("col"),
+                  "Alt+Shift+Del")
+        self._add("table.crop", "Cro&p to selection", a.crop_to_selection, "Ctrl+Shift+X")
         self._add("table.merge", "&Merge selected cells", a.merge_selected, "M")
         self._add("table.split", "&Split cell", a.split_selected, "S")
         self._add("table.header_rows", "&Header rows through selection", a.headers_through_selection, "H", "roles")
@@ -96,6 +106,12 @@ class Editing(QObject):
         vp = w.view.viewport()
         vp.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         vp.customContextMenuRequested.connect(lambda pos: w.menu("table").exec(vp.mapToGlobal(pos)))
+
+    def _show_tool(self, tool: str) -> None:
+        """The active tool in the status bar (a cross cursor shows it on the page too)."""
+        hint = TOOL_HINTS.get(tool, "")
+        self.mode_label.setText(hint)
+        self.mode_label.setStyleSheet("QLabel { background: #ffe08a; color: black; padding: 0 6px; }" if hint else "")
 
     def select_first_on_page(self) -> bool:
         """Make the first accepted table of the current page the current one (screenshots)."""

@@ -107,6 +107,36 @@ class TableActions:
             self.ann.select(CellSelection(sel.table_id, sel.region, r0, c0, r0, c0))
         return ok
 
+    def delete_slots(self, axis: str) -> bool:
+        """Delete the selected rows (``axis`` "row") or columns ("col") of the current region:
+        a run at the table's edge (a caption, a note, a stray column)."""
+        sel = self.ann.selection
+        name = "rows" if axis == "row" else "columns"
+        if sel is None or not sel.has_cells:
+            self.ann.message.emit(f"select cells in the {name} to delete first")
+            return False
+        first, last = sorted((sel.r0, sel.r1) if axis == "row" else (sel.c0, sel.c1))
+        from ...annotation.edits import DeleteSlots
+        what = f"{name[:-1]} {first + 1}" if first == last else f"{name} {first + 1}-{last + 1}"
+        if self.ann.push([table_edit(sel.table_id, DeleteSlots(sel.region, axis, first, last))], f"Delete {what}"):
+            self.ann.select(CellSelection(sel.table_id, sel.region))
+            return True
+        return False
+
+    def crop_to_selection(self) -> bool:
+        """Keep only the selected slots of the current region (one undoable command)."""
+        sel = self.ann.selection
+        if sel is None or not sel.has_cells:
+            self.ann.message.emit("select the cells to keep first (shift-click or Shift+arrows extend)")
+            return False
+        r0, r1 = sorted((sel.r0, sel.r1))
+        c0, c1 = sorted((sel.c0, sel.c1))
+        from ...annotation.edits import CropRegion
+        if self.ann.push([table_edit(sel.table_id, CropRegion(sel.region, r0, c0, r1, c1))], "Crop to selection"):
+            self.ann.select(CellSelection(sel.table_id, sel.region, 0, 0, 0, 0))
+            return True
+        return False
+
     def split_selected(self) -> bool:
         sel = self.ann.selection
         if sel is None or not sel.has_cells:

@@ -23,6 +23,7 @@ ACCEPTED = QColor(0, 150, 60)
 VERIFIED = QColor(0, 110, 200)
 SELECTED = QColor(255, 190, 0)
 DRAFT = QColor(230, 0, 120)
+SPANNING, SPANNING_ALPHA = QColor(0, 150, 60), 170  # hatching over cells spanning several slots
 HANDLE_PX = 7.0
 HANDLES = ("tl", "t", "tr", "r", "br", "b", "bl", "l", "c")  # "c" moves the whole region
 
@@ -146,6 +147,12 @@ class AcceptedLayer(QGraphicsItem):
             fill = QColor(SELECTED)
             fill.setAlpha(80)
             painter.fillRect(QRectF(box.x0, box.y0, box.width, box.height), QBrush(fill))
+        span_fill = QColor(SPANNING)
+        span_fill.setAlpha(SPANNING_ALPHA)
+        for cell in region.cells:  # a spanning cell is tinted: its texts were joined into one
+            if cell.rs > 1 or cell.cs > 1:
+                b = region.cell_box(cell)
+                painter.fillRect(QRectF(b.x0, b.y0, b.width, b.height), QBrush(span_fill, Qt.BrushStyle.BDiagPattern))
         painter.setPen(_pen(colour, 1.2))
         for cell in region.cells:  # each cell's box: spans show as boxes without inner lines
             b = region.cell_box(cell)

@@ -9,6 +9,7 @@ moves a preview only; release pushes one command; Esc restores.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import shiboken6
@@ -21,6 +22,7 @@ from ..scene.view import PageView
 from ..session import Session
 from .commands import table_edit
 from .document import AnnotationSession, BoundarySelection, CellSelection
+from .keyboard import KeyboardNav
 from .grid_items import AcceptedLayer, boundary_segment, hit_boundary, hit_handle, hit_slot, moved_region, resized
 
 _HANDLED = frozenset((QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove,
@@ -29,6 +31,9 @@ HIT_PX = 4.0
 MIN_REGION_PT = 4.0
 NUDGE_PT, BIG_NUDGE_PT = 1.0, 5.0
 TOOLS = ("", "draw", "row", "col")
+TOOL_HINTS = {"draw": "Drawing a table region: drag over the table (Esc: stop)",
+              "row": "Adding a row boundary: click where it goes (Esc: stop)",
+              "col": "Adding a column boundary: click where it goes (Esc: stop)"}
 _HANDLE_CURSORS = {"tl": Qt.CursorShape.SizeFDiagCursor, "br": Qt.CursorShape.SizeFDiagCursor,
                    "tr": Qt.CursorShape.SizeBDiagCursor, "bl": Qt.CursorShape.SizeBDiagCursor,
                    "t": Qt.CursorShape.SizeVerCursor, "b": Qt.CursorShape.SizeVerCursor,
@@ -66,6 +71,9 @@ class EditController(QObject):
         self.drag: Drag | None = None
         self._cursor: Qt.CursorShape | None = None
         self._viewport = view.viewport()
+        self.keys = KeyboardNav(ann, lambda: self.page)
+        # Yes/no questions (a boundary deletion that runs cells together); the window's own.
+        self.confirm: Callable[[str, str], bool] = lambda _title, _text: False
         view.viewport().installEventFilter(self)
         view.installEventFilter(self)
         ann.changed.connect(self.refresh)
@@ -77,9 +85,17 @@ class EditController(QObject):
         return self.session.page_index + 1
 
     def set_tool(self, tool: str) -> None:
-        """"" (select/drag), "draw" (drag a new region), "row"/"col" (click adds a boundary)."""
+        """"" (select/drag), "draw" (drag a new region), "row"/"col" (the next click adds one
+        boundary, then the tool goes back to select). A tool shows as a cross cursor over the
+        page and in the status bar (``TOOL_HINTS``); Esc leaves it."""
         self.tool = tool if tool in TOOLS else ""
         self.view.setDragMode(self.view.DragMode.NoDrag if self.tool else self.view.DragMode.ScrollHandDrag)
+        if self.tool:
+            self._cursor = Qt.CursorShape.CrossCursor
+            self._viewport.setCursor(self._cursor)
+        elif self._cursor is not None:
+            self._cursor = None
+            self._viewport.unsetCursor()
         self.toolChanged.emit(self.tool)
 
     def refresh(self) -> None:
@@ -138,7 +154,10 @@ class EditController(QObject):
             self.drag = Drag("draw", p)
             return True
         if self.tool in ("row", "col"):
-            self.add_boundary_at(p, self.tool)
+            if not self.add_boundary_at(p, self.tool):
+                self.ann.message.emit("click inside an accepted table to add the boundary (Esc: stop adding)")
+                return True
+            self.set_tool("")  # one boundary per K / Shift+K
             return True
         sel = self.ann.selection
         handle = hit_handle(regions, sel.table_id if sel else None, p.x(), p.y(), self._tol())
@@ -270,38 +289,55 @@ class EditController(QObject):
         return self.add_boundary_at(self._scene(event), "row" if shift else "col")
 
     def _key(self, event: QKeyEvent) -> bool:
-        key = event.key()
+        key, mods = event.key(), event.modifiers()
+        shift = bool(mods & Qt.KeyboardModifier.ShiftModifier)
         if key == Qt.Key.Key_Escape:
-            if self.cancel_drag():
-                return True
-            if self.tool:
-                self.set_tool("")
-                return True
+            return self.cancel_drag() or self._leave_tool() or self.keys.back_to_cells()
+        if self.ann.doc is None or mods & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
             return False
+        if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+            return self.keys.tab(backwards=key == Qt.Key.Key_Backtab or shift)
         b = self.ann.boundary
-        if b is None:
-            return False
-        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+        if b is not None and key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
             self.delete_boundary()
             return True
         steps = {Qt.Key.Key_Left: ("col", -1), Qt.Key.Key_Right: ("col", 1),
                  Qt.Key.Key_Up: ("row", -1), Qt.Key.Key_Down: ("row", 1)}
-        if key in steps and steps[key][0] == b.axis:
-            big = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-            self.nudge(steps[key][1] * (BIG_NUDGE_PT if big else NUDGE_PT))
+        if b is not None and key in steps and steps[key][0] == b.axis:
+            self.nudge(steps[key][1] * (BIG_NUDGE_PT if shift else NUDGE_PT))
             return True
+        if key in steps and b is None:
+            return self.keys.arrow(Qt.Key(key), shift)
         return False
+
+    def _leave_tool(self) -> bool:
+        if not self.tool:
+            return False
+        self.set_tool("")
+        return True
 
     # -- edits ----------------------------------------------------------------------------
     def delete_boundary(self) -> bool:
-        """Remove the selected row/column boundary (its two rows/columns become one)."""
+        """Remove the selected row/column boundary (its two rows/columns become one). When a
+        spanning cell would run the texts of cells side by side together, ask first."""
         b = self.ann.boundary
-        if b is None:
-            self.ann.message.emit("click a row or column boundary of an accepted table first")
+        table = self.ann.table(b.table_id) if b else None
+        if b is None or table is None:
+            self.ann.message.emit("select a row or column boundary of an accepted table first (click it, or Tab)")
             return False
-        from ...annotation.edits import RemoveBoundary  # loaded on first use, not at start
-        return self.ann.push([table_edit(b.table_id, RemoveBoundary(b.region, b.axis, b.index))],
-                             f"Delete {_axis_name(b.axis)} boundary")
+        from ...annotation.edits import EditError, RemoveBoundary, RunsTogether  # loaded on first use
+        edit = RemoveBoundary(b.region, b.axis, b.index)
+        try:
+            edit.apply(table)  # a dry run without reading text: is it a plain join?
+        except RunsTogether as exc:
+            if not self.confirm("Run cells together?", f"Deleting this {_axis_name(b.axis)} boundary: {exc}.\n\n"
+                                "Merge them into one cell anyway?"):
+                self.ann.message.emit(f"boundary kept: {exc}")
+                return False
+            edit = RemoveBoundary(b.region, b.axis, b.index, run_together=True)
+        except EditError:
+            pass  # any other refusal: push below says why
+        return self.ann.push([table_edit(b.table_id, edit)], f"Delete {_axis_name(b.axis)} boundary")
 
     def nudge(self, delta: float) -> bool:
         """Move the selected boundary by ``delta`` points; consecutive nudges are one command."""
@@ -358,4 +394,4 @@ def _axis_name(axis: str) -> str:
     return "row" if axis == "row" else "column"
 
 
-__all__ = ["EditController", "Drag", "TOOLS"]
+__all__ = ["EditController", "Drag", "TOOLS", "TOOL_HINTS"]
