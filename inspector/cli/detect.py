@@ -13,6 +13,7 @@ from ..core.ocr import INSTALL, installed_languages, tessdata_dir
 from ..core.params import describe
 from ..core.pipeline import Pipeline
 from ..core.types import PageResult, Rect, Table
+from ..render.layer_names import ALIASES, DEFAULT_PICTURE, LAYER_NAMES
 from .common import (
     EXIT_INPUT,
     CliError,
@@ -29,7 +30,7 @@ EXAMPLES = {
     "rules": "example: table-inspector rules scan.pdf --page 1 --set raster.paper_fraction=0.9",
     "detect": "examples:\n  table-inspector detect report.pdf\n  table-inspector detect report.pdf --pages 1,3-5 --json"
               "\n  table-inspector detect report.pdf --set columns.min_gap=5",
-    "render": "example: table-inspector render report.pdf --page 1 --layers words,rules,bins,grid -o page1.png",
+    "render": "example: table-inspector render report.pdf --page 1 --layers words,vector_rules,bins,grids -o page1.png",
     "params": "example: table-inspector params --json > defaults.json",
     "ocr-langs": "example: table-inspector ocr-langs, then table-inspector detect scan.pdf --set ocr.lang=kor",
 }
@@ -53,8 +54,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = parser("render", "Draw the diagnostic layers over a page into a PNG (no window needed).")
     add_doc_args(p)
     p.add_argument("--page", type=int, default=1, help="1-based page number (default 1)")
-    p.add_argument("--layers", default="words,rules,bins,grid",
-                   help="comma-separated: words,rules,rejected,bins,rows,regions,grid (default words,rules,bins,grid)")
+    p.add_argument("--layers", default=",".join(DEFAULT_PICTURE),
+                   help=f"comma list of {', '.join(LAYER_NAMES)}, or all / none; older names accepted: "
+                        f"{', '.join(ALIASES)} (default: %(default)s)")
     p.add_argument("--dpi", type=int, default=110, help="resolution of the picture (default 110)")
     p.add_argument("-o", "--output", required=True, help="PNG file to write")
     add_param_args(p)
@@ -210,11 +212,11 @@ def _print_page(r: PageResult) -> None:
 def cmd_render(args: argparse.Namespace) -> int:
     from ..render.overlay import render_overlay, write_png
 
-    layers = [s.strip() for s in args.layers.split(",") if s.strip()]
-    known = {"words", "rules", "rejected", "bins", "rows", "regions", "grid"}
-    bad = [x for x in layers if x not in known]
-    if bad:
-        raise CliError(f"--layers: unknown layer(s) {', '.join(bad)}; choose from {', '.join(sorted(known))}")
+    from ..render.layer_names import resolve_layers
+    try:
+        layers = resolve_layers(args.layers)
+    except ValueError as exc:
+        raise CliError(f"--layers: {exc}") from None
     if not 20 <= args.dpi <= 600:
         raise CliError("--dpi must be between 20 and 600")
     params = params_from_args(args)

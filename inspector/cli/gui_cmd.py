@@ -8,9 +8,10 @@ from __future__ import annotations
 import argparse
 import re
 
+from ..render.layer_names import ALIASES, LAYER_NAMES, resolve_layers
 from .common import EXIT_INPUT, CliError, add_param_args, params_from_args
 
-LAYER_HELP = "words,vector_rules,raster_rules,rejected,bins,rows,regions,grids"
+LAYER_HELP = ",".join(LAYER_NAMES)
 EXAMPLES = """examples:
   table-inspector                       open the bundled sample
   table-inspector report.pdf --page 3   open a file at page 3
@@ -27,8 +28,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", metavar="FILE", nargs="?", help="PDF or PNG/JPEG/TIFF image (default: the bundled sample)")
     p.add_argument("--password", help="password of an encrypted PDF")
     p.add_argument("--page", type=int, default=1, metavar="N", help="page to show, from 1 (default 1)")
-    p.add_argument("--layers", metavar="LIST", help=f"overlay layers to show: comma list of {LAYER_HELP}, "
-                                                     "or 'all' / 'none' (default: words, vector rules, regions, grids)")
+    p.add_argument("--layers", metavar="LIST",
+                   help=f"overlay layers to show: comma list of {LAYER_HELP}, or 'all' / 'none'; also accepted: "
+                        f"{', '.join(ALIASES)} (default: words, vector rules, regions, grids)")
     p.add_argument("--zoom", default="fit-width", metavar="Z", help="fit-width (default), fit-page or a percentage")
     p.add_argument("--screenshot", metavar="OUT.png", help="render the window offscreen, save it here and exit")
     p.add_argument("--size", default="1400x900", metavar="WxH", help="window size for --screenshot (default 1400x900)")
@@ -40,20 +42,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def parse_layers(spec: str | None) -> tuple[str, ...] | None:
-    """'words,grids' -> ('words', 'grids'); 'all'/'none'; unknown names raise ``CliError``."""
+    """'words,grids' -> ('words', 'grids'); 'all'/'none'; the render command's names ("rules",
+    "grid") are aliases; unknown names raise ``CliError``."""
     if spec is None:
         return None
-    known = tuple(LAYER_HELP.split(","))
-    s = spec.strip().lower()
-    if s == "all":
-        return known
-    if s in ("none", ""):
-        return ()
-    names = tuple(n.strip() for n in s.split(",") if n.strip())
-    bad = [n for n in names if n not in known]
-    if bad:
-        raise CliError(f"--layers: unknown layer(s) {', '.join(bad)}; choose from {LAYER_HELP}")
-    return names
+    try:
+        return resolve_layers(spec)
+    except ValueError as exc:
+        raise CliError(f"--layers: {exc}") from None
 
 
 def _parse_zoom(z: str) -> str:

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..core.types import Grid, PageResult, Rect, Rule
 from .colours import LAYER_STYLES, LAYERS, RGB
+from .layer_names import resolve_layers
 
 DASH_PX, GAP_PX = 6, 4
 
@@ -46,20 +47,21 @@ class Canvas:
 def render_overlay(page_rgb: np.ndarray, dpi: int, result: PageResult, layers: Sequence[str]) -> np.ndarray:
     """A copy of ``page_rgb`` with ``layers`` of ``result`` drawn on it, plus a legend.
 
-    Layers are drawn in the fixed order of ``LAYERS`` whatever order they are given in;
-    an unknown layer name raises ``ValueError`` with a one-line message.
+    ``layers`` are names of ``layer_names`` (aliases such as "rules" and "grid" accepted),
+    drawn in the fixed order of ``LAYERS`` whatever order they are given in; an unknown
+    layer name raises ``ValueError`` with a one-line message.
     """
     if page_rgb.ndim != 3 or page_rgb.shape[2] != 3 or page_rgb.dtype != np.uint8:
         raise ValueError(f"expected an RGB uint8 image (H x W x 3), got {page_rgb.dtype} {page_rgb.shape}")
     if dpi <= 0:
         raise ValueError(f"dpi must be positive, got {dpi}")
-    unknown = sorted(set(layers) - set(LAYERS))
-    if unknown:
-        raise ValueError(f"unknown layer(s) {', '.join(unknown)}; choose from {', '.join(LAYERS)}")
+    wanted = set(resolve_layers(list(layers)))
     canvas = Canvas(page_rgb.copy(), dpi / 72.0, max(1, round(dpi / 100)))
     legend: list[LegendEntry] = []
-    for name in LAYERS:
-        if name in layers:
+    for name in LAYERS:  # the drawers' own names, in drawing order
+        if name == "rules" and wanted & {"vector_rules", "raster_rules"}:
+            legend += _draw_rules(canvas, result, "vector_rules" in wanted, "raster_rules" in wanted)
+        elif name != "rules" and _PICTURE_NAME.get(name, name) in wanted:
             legend += _DRAWERS[name](canvas, result)
     if legend:
         _draw_legend(canvas, legend)
@@ -207,15 +209,16 @@ def _draw_grid(canvas: Canvas, result: PageResult) -> list[LegendEntry]:
     return [LegendEntry(style.label, style.colour)] if result.grids else []
 
 
-def _draw_rules(canvas: Canvas, result: PageResult) -> list[LegendEntry]:
+def _draw_rules(canvas: Canvas, result: PageResult, vector: bool = True, raster: bool = True) -> list[LegendEntry]:
     style = LAYER_STYLES["rules"]
-    for rule in result.rules:
+    rules = [r for r in result.rules if (raster if r.source == "raster" else vector)]
+    for rule in rules:
         colour = style.alt_colour if rule.source == "raster" else style.colour
         _rule_line(canvas, rule, colour, canvas.thick + 1)
     out = []
-    if any(r.source != "raster" for r in result.rules):
+    if any(r.source != "raster" for r in rules):
         out.append(LegendEntry(style.label, style.colour))
-    if any(r.source == "raster" for r in result.rules):
+    if any(r.source == "raster" for r in rules):
         out.append(LegendEntry(style.alt_label, style.alt_colour))
     return out
 
@@ -239,6 +242,7 @@ def _draw_words(canvas: Canvas, result: PageResult) -> list[LegendEntry]:
     return out + ([LegendEntry(style.alt_label, style.alt_colour)] if low else [])
 
 
+_PICTURE_NAME = {"grid": "grids"}  # drawer name -> the layer name of ``layer_names``
 _DRAWERS: dict[str, Callable[[Canvas, PageResult], list[LegendEntry]]] = {
     "bins": _draw_bins, "rows": _draw_rows, "regions": _draw_regions, "grid": _draw_grid,
     "rules": _draw_rules, "rejected": _draw_rejected, "words": _draw_words,
