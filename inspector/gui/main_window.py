@@ -13,7 +13,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QGuiApplication,
+    QKeySequence,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -112,7 +120,7 @@ class MainWindow(QMainWindow):
         add_help_menu(self, self.colours.guide_html)
         self.session.documentShown.connect(self._attach_editing)
         self._update_title()
-        self.resize(1400, 900)
+        self.resize(*fitting_size(self, (1400, 900)))
 
     @property
     def editing(self) -> Editing:
@@ -360,6 +368,16 @@ class MainWindow(QMainWindow):
         self.scan_results.close()
         self.session.close()
         super().closeEvent(event)
+
+
+def fitting_size(window: QWidget, wanted: tuple[int, int]) -> tuple[int, int]:
+    """``wanted`` (logical pixels), made smaller to fit the screen's free area: with
+    QT_SCALE_FACTOR=2 a 1400 x 900 window is larger than many screens."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        return wanted
+    free = screen.availableGeometry()
+    return min(wanted[0], max(400, free.width() - 40)), min(wanted[1], max(300, free.height() - 60))
 
 
 def _unique_keys(keys: list[Shortcut]) -> list[QKeySequence]:

@@ -153,7 +153,8 @@ class Preferences:
             dock.setFloating(False)
             w.tabifyDockWidget(beside, dock)
             dock.show()
-        w.resize(*DEFAULT_SIZE)
+        from .main_window import fitting_size
+        w.resize(*fitting_size(w, DEFAULT_SIZE))
         w.layers.set_visible_layers({spec.key for spec in LAYERS if spec.default_on})
         for key in list(self.colour_overrides):
             self.set_colour(key, None, save=False)

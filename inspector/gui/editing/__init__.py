@@ -11,13 +11,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, Slot
+from PySide6.QtCore import QObject, QPointF, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMessageBox, QUndoView
 
 from .actions import TableActions
 from .document import AnnotationSession, CellSelection, OpenReport
 from .panel import AnnotationPanel
+from .grid_items import describe_slot, hit_slot
 from .tools import TOOL_HINTS, EditController
 
 if TYPE_CHECKING:
@@ -51,6 +52,10 @@ class Editing(QObject):
         self.ann.selectionChanged.connect(lambda: self.ann.selection and self.panel_dock.raise_())
         self._menus()
         self.controller.confirm = lambda title, text: self.ask(title, text)
+        window.view.tooltip_providers.append(self._tooltip)
+        # One selection at a time: picking an accepted cell drops the detected highlight and back.
+        self.ann.selectionChanged.connect(lambda: self.ann.selection and window.session.select(None))
+        window.session.selectionChanged.connect(lambda: window.session.selection and self.ann.select(None))
         self.mode_label = QLabel()
         self.mode_label.setObjectName("edit-mode")
         window.statusBar().insertPermanentWidget(0, self.mode_label)
@@ -106,6 +111,12 @@ class Editing(QObject):
         vp = w.view.viewport()
         vp.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         vp.customContextMenuRequested.connect(lambda pos: w.menu("table").exec(vp.mapToGlobal(pos)))
+
+    def _tooltip(self, p: QPointF) -> str:
+        if not self.controller.layer.isVisible():
+            return ""
+        slot = hit_slot(self.ann.tables_on(self.window.session.page_index + 1), p.x(), p.y())
+        return describe_slot(*slot) if slot is not None else ""
 
     def _show_tool(self, tool: str) -> None:
         """The active tool in the status bar (a cross cursor shows it on the page too)."""
@@ -218,9 +229,13 @@ class Editing(QObject):
             self.ann.message.emit("nothing to export: accept or draw a table first")
             return
         sel = self.ann.selection
-        stem = Path(self.window.session.path or "tables").stem
+        pdf = Path(self.window.session.path or "tables")
         from .export_dialog import ExportDialog  # the export formats load on first use, not at start
-        ExportDialog(self.ann.doc, sel.table_id if sel else None, stem, self.window).exec()
+        dialog = ExportDialog(self.ann.doc, sel.table_id if sel else None, pdf.stem, self.window,
+                              str(pdf.parent) if self.window.session.path else "")
+        dialog.exec()
+        if dialog.done_message:
+            self.ann.message.emit(dialog.done_message)
 
 
 __all__ = ["Editing", "AnnotationSession", "TableActions", "EditController"]

@@ -239,6 +239,7 @@ class AnnotationSession(QObject):
             self.message.emit("open a document first")
             return False
         from ...annotation.edits import EditError  # loaded on the first edit, not at start
+        edits = self._unverify(edits)
         try:
             cmd = (NudgeCommand(self, tuple(edits), text, nudge) if nudge is not None
                    else DocCommand(self, tuple(edits), text))
@@ -247,6 +248,20 @@ class AnnotationSession(QObject):
             return False
         self.stack.push(cmd)
         return True
+
+    def _unverify(self, edits: Sequence[DocEdit]) -> Sequence[DocEdit]:
+        """A verified table that is edited again is no longer verified: its flag is cleared in
+        the same command (undo brings it back), and the status bar says so."""
+        from ...annotation.doc_edits import EditTable
+        from ...annotation.edits import SetVerified
+        if any(isinstance(e, EditTable) and isinstance(e.edit, SetVerified) for e in edits):
+            return edits
+        ids = [e.table_id for e in edits if isinstance(e, EditTable)]
+        verified = [i for i in dict.fromkeys(ids) if (t := self.table(i)) is not None and t.verified]
+        if not verified:
+            return edits
+        self.message.emit(f"{', '.join(verified)}: edited, so no longer marked verified (Ctrl+Shift+V marks it again)")
+        return [*edits, *(EditTable(i, SetVerified(False)) for i in verified)]
 
     def set_doc(self, doc: DocumentAnnotation) -> None:
         """Install a new annotation value (commands only)."""

@@ -42,10 +42,12 @@ class ExportDialog(QDialog):
     """Choose format, scope (this table / all) and destination (file / clipboard)."""
 
     def __init__(self, doc: DocumentAnnotation, current: str | None, default_stem: str,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, folder: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle("Export corrected tables")
         self.doc, self.current, self.stem = doc, current, default_stem
+        self.folder = folder  # where the save dialog starts: the PDF's folder
+        self.done_message = ""  # what was exported where, once it was
         self.format = QComboBox()
         for f in FORMATS.values():
             self.format.addItem(f.label, f.name)
@@ -75,13 +77,16 @@ class ExportDialog(QDialog):
     def run(self) -> None:
         fmt, table = self.choice()
         text = export_text(self.doc, fmt, table)
+        what = f"table {table}" if table else f"{len(self.doc.tables)} table(s)"
         if self.to_clipboard.isChecked():
             QGuiApplication.clipboard().setText(text)
+            self.done_message = f"copied {what} to the clipboard as {FORMATS[fmt].label}"
             self.accept()
             return
         suffix = FORMATS[fmt].suffix
         name = f"{self.stem}-{table}{suffix}" if table else f"{self.stem}-tables{suffix}"
-        path, _ = QFileDialog.getSaveFileName(self, "Export to", name, f"{FORMATS[fmt].label} (*{suffix})")
+        start = str(Path(self.folder) / name) if self.folder else name
+        path, _ = QFileDialog.getSaveFileName(self, "Export to", start, f"{FORMATS[fmt].label} (*{suffix})")
         if not path:
             return
         try:
@@ -89,6 +94,7 @@ class ExportDialog(QDialog):
         except OSError as exc:
             QMessageBox.warning(self, "Export failed", f"cannot write {path}: {exc.strerror or exc}")
             return
+        self.done_message = f"exported {what} to {path}"
         self.accept()
 
 

@@ -228,6 +228,24 @@ def hit_slot(regions: list[tuple[AnnTable, int]], x: float, y: float) -> tuple[A
     return None
 
 
+def describe_slot(table: AnnTable, index: int, r: int, c: int) -> str:
+    """A tooltip for slot (r, c) of region ``index``: the corrected table's cell, not the detected one."""
+    region = table.regions[index]
+    cell = region.cell_at(r, c)
+    if cell is None:
+        return ""
+    state = "verified" if table.verified else "corrected"
+    lines = [f"Accepted table {table.id} ({state}), row {cell.r + 1}, column {cell.c + 1}"
+             + (f", spans {cell.rs} x {cell.cs}" if cell.rs > 1 or cell.cs > 1 else "")]
+    if region.row_roles and region.row_roles[cell.r] != "data":
+        lines[0] += f", {region.row_roles[cell.r]} row"
+    text = cell.value.replace("\n", " / ")
+    lines.append(f"“{text[:120]}”" if text else "(empty)")
+    if cell.override is not None:
+        lines.append("typed by hand; the page says: " + (cell.text.replace("\n", " / ")[:80] or "(nothing)"))
+    return "\n".join(lines)
+
+
 def _slot(bounds: tuple[float, ...], v: float) -> int:
     k = 0
     while k + 1 < len(bounds) - 1 and v >= bounds[k + 1]:
@@ -236,4 +254,4 @@ def _slot(bounds: tuple[float, ...], v: float) -> int:
 
 
 __all__ = ["AcceptedLayer", "BoundaryHit", "HandleHit", "boundary_segment", "handle_points", "resized",
-           "hit_handle", "hit_boundary", "hit_slot", "ACCEPTED", "VERIFIED"]
+           "hit_handle", "hit_boundary", "hit_slot", "describe_slot", "ACCEPTED", "VERIFIED"]

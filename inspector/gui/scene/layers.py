@@ -154,9 +154,19 @@ class Part:
     alpha: int = 0  # fill alpha, 0 for no fill
 
 
+def _on_page(rects: Iterable[Rect], width: float, height: float) -> Iterable[Rect]:
+    """``rects`` cut to the page (0..width x 0..height pt); the ones wholly off it are dropped
+    (a PDF can place words outside its page: they are not printed, nor drawn here)."""
+    for r in rects:
+        x0, y0, x1, y1 = max(r.x0, 0.0), max(r.y0, 0.0), min(r.x1, width), min(r.y1, height)
+        if x0 < x1 and y0 < y1:
+            yield Rect(x0, y0, x1, y1)
+
+
 def _words(low: bool) -> Callable[[PageResult], QPainterPath]:
     def build(res: PageResult) -> QPainterPath:
-        return rects_path(w.bbox for i, w in enumerate(res.words) if (i in res.low_confidence) == low)
+        boxes = (w.bbox for i, w in enumerate(res.words) if (i in res.low_confidence) == low)
+        return rects_path(_on_page(boxes, res.width, res.height))
     return build
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ctypes
 import math
 import sys
+from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QResizeEvent, QTransform, QWheelEvent
@@ -60,6 +61,8 @@ class PageView(QGraphicsView):
         self._press: QPoint | None = None
         self._pages_shown = 0
         self._announce = False  # picturePainted is due
+        # Other parts describe what they draw (the editing part: the accepted table).
+        self.tooltip_providers: list[Callable[[QPointF], str]] = []
         # Overlays are axis-aligned boxes and lines: antialiasing would only slow them down.
         self.setRenderHints(QPainter.RenderHint.SmoothPixmapTransform)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
@@ -71,11 +74,15 @@ class PageView(QGraphicsView):
         self._render_timer.setInterval(RENDER_DELAY_MS)
         self._render_timer.timeout.connect(self.render_picture)
         session.documentChanged.connect(self.cache.clear)
+        session.documentChanged.connect(self._refit)  # a new file is fitted, whatever the last zoom
         session.pageChanged.connect(self._on_page)
         session.resultChanged.connect(self._on_result)
         session.selectionChanged.connect(self._on_selection)
 
     # -- session -> scene ---------------------------------------------------------------
+    def _refit(self) -> None:
+        self.fit = self.fit or "width"
+
     def _on_page(self, index: int) -> None:
         doc = self.session.doc
         if doc is None:
@@ -242,8 +249,14 @@ class PageView(QGraphicsView):
         return hits.at(p.x(), p.y(), tol, self.hover_kinds())
 
     def tooltip_at(self, p: QPointF) -> str:
-        """Tooltip text for scene point ``p``: the three innermost things under it."""
-        return "\n".join(h.tip for h in self.hits_at(p)[:3])
+        """Tooltip text for scene point ``p``: a provider's (the editing part describes the
+        accepted table there), else the three innermost things under it, each once (a rule
+        is hit both as a rule and as a vector rule)."""
+        for provider in self.tooltip_providers:
+            tip = provider(p)
+            if tip:
+                return tip
+        return "\n".join(list(dict.fromkeys(h.tip for h in self.hits_at(p)))[:3])
 
     def select_at(self, p: QPointF) -> None:
         """Select the innermost visible thing at scene point ``p`` (or clear the selection)."""

@@ -31,6 +31,9 @@ class Listing:
     selection: Callable[[PageResult, int], Selection]
     cells: Callable[[PageResult, int], tuple[str, ...]]
     row_of: Callable[[PageResult, Selection], int | None]
+    # The count in the tab title, when it is not the row count ("Tables (1)" for one table
+    # listed with its candidate region).
+    shown: Callable[[PageResult], int] | None = None
 
 
 class ResultModel(QAbstractTableModel):
@@ -143,7 +146,7 @@ LISTINGS = (
             _rule_sel, _rule_cells, _rule_row),
     Listing("Tables", ("item", "size", "source", "conf", "bbox (pt)", "note"),
             lambda r: (r.tables, r.regions), lambda r: len(r.tables) + len(r.regions),
-            _table_sel, _table_cells, _table_row),
+            _table_sel, _table_cells, _table_row, lambda r: len(r.tables)),
 )
 # Which tab shows a selection of each kind ("cell" shows as its table's row).
 KIND_TAB = {"word": 0, "rule": 1, "rejected": 1, "table": 2, "cell": 2, "region": 2}
@@ -190,7 +193,9 @@ class StageInspector(QTabWidget):
         try:
             for i, model in enumerate(self.models):
                 model.set_result(self.session.result)
-                self.setTabText(i, f"{LISTINGS[i].title} ({model.rowCount()})")
+                shown, res = LISTINGS[i].shown, self.session.result
+                n = shown(res) if shown is not None and res is not None else model.rowCount()
+                self.setTabText(i, f"{LISTINGS[i].title} ({n})")
         finally:
             self._syncing = False
         self._on_selection()
