@@ -210,9 +210,8 @@ def _print_page(r: PageResult) -> None:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from ..render.overlay import render_overlay, write_png
-
     from ..render.layer_names import resolve_layers
+    from ..render.overlay import render_overlay, write_png
     try:
         layers = resolve_layers(args.layers)
     except ValueError as exc:

@@ -99,6 +99,8 @@ def test_deleting_the_boundary_under_a_caption_row_asks_first(editor: MainWindow
     click(editor, 400, 212, shift=True)
     key(editor, Qt.Key.Key_M)  # the first row becomes one cell over three columns
     assert region(editor).cell_at(0, 2).cs == 3
+    # the selection (its top-left slot) is highlighted as the whole spanning cell
+    assert editor.editing.controller.layer.cells[2] == region(editor).cell_box(region(editor).cell_at(0, 0))
     click(editor, 300, 224)  # the row boundary under it
     assert ann.boundary is not None and (ann.boundary.axis, ann.boundary.index) == ("row", 1)
     before = region(editor)
@@ -179,6 +181,9 @@ def test_keyboard_only_correction(editor: MainWindow) -> None:
     assert abs(region(editor).ys[3] - (x + 1)) < 1e-6
     key(editor, Qt.Key.Key_Delete)
     assert region(editor).n_rows == 3 and ann.stack.undoText() == "Delete row boundary"
+    key(editor, Qt.Key.Key_Tab)  # the boundary went with its row: Tab starts again at the first cell
+    key(editor, Qt.Key.Key_Tab)
+    assert ann.boundary is not None and not ann.selection.has_cells  # a boundary alone, as a click selects it
     key(editor, Qt.Key.Key_Escape)  # back to the cells
-    assert ann.boundary is None and ann.selection.has_cells
+    assert ann.boundary is None and cells_of(editor) == (0, 0, 0, 0)
     assert editor.view.hasFocus()  # Tab never moved the focus away from the page

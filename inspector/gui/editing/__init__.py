@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QUndoView
 
 from .actions import TableActions
 from .document import AnnotationSession, CellSelection, OpenReport
-from .panel import AnnotationPanel
 from .grid_items import describe_slot, hit_slot
+from .panel import AnnotationPanel
 from .tools import TOOL_HINTS, EditController
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ class Editing(QObject):
         self.ann = AnnotationSession(self)
         self.ann.known_words = self._detected_words
         self.actions = TableActions(window.session, self.ann)
-        self.controller = EditController(window.view, window.session, self.ann)
+        self.controller = EditController(window.view, window.session, self.ann, self.actions)
         self.panel = AnnotationPanel(window.session, self.ann, self.actions)
         self.undo_view = QUndoView(self.ann.stack)
         self.undo_view.setEmptyLabel("(opened)")
@@ -51,7 +51,7 @@ class Editing(QObject):
         window.session.selectionChanged.connect(lambda: window.session.selection and preview_dock.raise_())
         self.ann.selectionChanged.connect(lambda: self.ann.selection and self.panel_dock.raise_())
         self._menus()
-        self.controller.confirm = lambda title, text: self.ask(title, text)
+        self.actions.confirm = lambda title, text: self.ask(title, text)
         window.view.tooltip_providers.append(self._tooltip)
         # One selection at a time: picking an accepted cell drops the detected highlight and back.
         self.ann.selectionChanged.connect(lambda: self.ann.selection and window.session.select(None))
@@ -60,7 +60,7 @@ class Editing(QObject):
         self.mode_label.setObjectName("edit-mode")
         window.statusBar().insertPermanentWidget(0, self.mode_label)
         self.controller.toolChanged.connect(self._show_tool)
-        self.ann.stack.cleanChanged.connect(lambda clean: window.setWindowModified(not clean))
+        self.ann.stack.cleanChanged.connect(self._clean_changed)  # a bound slot: dropped when torn down
         self.ann.message.connect(self.show_message)  # a bound slot: queued when the autosave thread emits
 
     def start(self) -> None:
@@ -93,7 +93,7 @@ class Editing(QObject):
         self._add("table.draw", "&Draw a table region", lambda: c.set_tool("draw"), "D", "accept")
         self._add("table.add_row", "Add &row boundary (click)", lambda: c.set_tool("row"), "Shift+K")
         self._add("table.add_col", "Add &column boundary (click)", lambda: c.set_tool("col"), "K")
-        self._add("table.delete_boundary", "Delete the selected &boundary", c.delete_boundary, "Del")
+        self._add("table.delete_boundary", "Delete the selected &boundary", a.delete_boundary, "Del")
         self._add("table.delete_rows", "Delete selected ro&ws (at an edge)", lambda: a.delete_slots("row"),
                   "Shift+Del")
         self._add("table.delete_cols", "Delete selected col&umns (at an edge)", lambda: a.delete_slots("col"),
@@ -111,6 +111,10 @@ class Editing(QObject):
         vp = w.view.viewport()
         vp.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         vp.customContextMenuRequested.connect(lambda pos: w.menu("table").exec(vp.mapToGlobal(pos)))
+
+    @Slot(bool)
+    def _clean_changed(self, clean: bool) -> None:
+        self.window.setWindowModified(not clean)
 
     def _tooltip(self, p: QPointF) -> str:
         if not self.controller.layer.isVisible():

@@ -5,6 +5,7 @@ built from the pure edits; none of them touches detection results.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...annotation.model import AnnTable, annotation_table_from_detected
@@ -27,6 +28,8 @@ class TableActions:
 
     def __init__(self, session: Session, ann: AnnotationSession) -> None:
         self.session, self.ann = session, ann
+        # Yes/no questions (a boundary deletion that runs cells together); the window's own.
+        self.confirm: Callable[[str, str], bool] = lambda _title, _text: False
 
     # -- accepting detections -----------------------------------------------------------
     def _accepted(self, table: Table, table_id: str) -> AnnTable:
@@ -137,6 +140,28 @@ class TableActions:
             return True
         return False
 
+    def delete_boundary(self) -> bool:
+        """Remove the selected row/column boundary (its two rows/columns become one). When a
+        spanning cell would run the texts of cells side by side together, ask first."""
+        b = self.ann.boundary
+        table = self.ann.table(b.table_id) if b else None
+        if b is None or table is None:
+            self.ann.message.emit("select a row or column boundary of an accepted table first (click it, or Tab)")
+            return False
+        from ...annotation.edits import EditError, RemoveBoundary, RunsTogether  # loaded on first use
+        edit = RemoveBoundary(b.region, b.axis, b.index)
+        try:
+            edit.apply(table)  # a dry run without reading text: is it a plain join?
+        except RunsTogether as exc:
+            if not self.confirm("Run cells together?", f"Deleting this {axis_name(b.axis)} boundary: {exc}.\n\n"
+                                "Merge them into one cell anyway?"):
+                self.ann.message.emit(f"boundary kept: {exc}")
+                return False
+            edit = RemoveBoundary(b.region, b.axis, b.index, run_together=True)
+        except EditError:
+            pass  # any other refusal: push below says why
+        return self.ann.push([table_edit(b.table_id, edit)], f"Delete {axis_name(b.axis)} boundary")
+
     def split_selected(self) -> bool:
         sel = self.ann.selection
         if sel is None or not sel.has_cells:
@@ -204,6 +229,11 @@ class TableActions:
         return self.ann.push([LinkTables(table.id, cont.id)], f"Link {cont.id} to {table.id}")
 
 
+def axis_name(axis: str) -> str:
+    """"row" or "column", for messages and undo names."""
+    return "row" if axis == "row" else "column"
+
+
 def _next_id(doc: object, extra: list[str]) -> str:
     used = {t.id for t in doc.tables} | set(extra)  # type: ignore[attr-defined]
     n = len(used) + 1
@@ -212,4 +242,4 @@ def _next_id(doc: object, extra: list[str]) -> str:
     return f"t{n}"
 
 
-__all__ = ["TableActions"]
+__all__ = ["TableActions", "axis_name"]

@@ -26,6 +26,11 @@ DRAFT = QColor(230, 0, 120)
 SPANNING, SPANNING_ALPHA = QColor(0, 150, 60), 170  # hatching over cells spanning several slots
 HANDLE_PX = 7.0
 HANDLES = ("tl", "t", "tr", "r", "br", "b", "bl", "l", "c")  # "c" moves the whole region
+HANDLE_CURSORS = {"tl": Qt.CursorShape.SizeFDiagCursor, "br": Qt.CursorShape.SizeFDiagCursor,
+                   "tr": Qt.CursorShape.SizeBDiagCursor, "bl": Qt.CursorShape.SizeBDiagCursor,
+                   "t": Qt.CursorShape.SizeVerCursor, "b": Qt.CursorShape.SizeVerCursor,
+                   "l": Qt.CursorShape.SizeHorCursor, "r": Qt.CursorShape.SizeHorCursor,
+                   "c": Qt.CursorShape.SizeAllCursor}
 
 
 @dataclass(frozen=True)
@@ -246,6 +251,15 @@ def describe_slot(table: AnnTable, index: int, r: int, c: int) -> str:
     return "\n".join(lines)
 
 
+def whole_cells(region: Region, r0: int, c0: int, r1: int, c1: int) -> tuple[int, int, int, int]:
+    """The slot rectangle grown to whole cells: a selected spanning cell is highlighted whole."""
+    for cell in region.cells:
+        if cell.r <= r1 and r0 < cell.r + cell.rs and cell.c <= c1 and c0 < cell.c + cell.cs:
+            r0, c0 = min(r0, cell.r), min(c0, cell.c)
+            r1, c1 = max(r1, cell.r + cell.rs - 1), max(c1, cell.c + cell.cs - 1)
+    return r0, c0, r1, c1
+
+
 def _slot(bounds: tuple[float, ...], v: float) -> int:
     k = 0
     while k + 1 < len(bounds) - 1 and v >= bounds[k + 1]:
@@ -253,5 +267,5 @@ def _slot(bounds: tuple[float, ...], v: float) -> int:
     return k
 
 
-__all__ = ["AcceptedLayer", "BoundaryHit", "HandleHit", "boundary_segment", "handle_points", "resized",
-           "hit_handle", "hit_boundary", "hit_slot", "describe_slot", "ACCEPTED", "VERIFIED"]
+__all__ = ["AcceptedLayer", "HANDLE_CURSORS", "BoundaryHit", "HandleHit", "boundary_segment", "handle_points", "resized",
+           "hit_handle", "hit_boundary", "hit_slot", "describe_slot", "whole_cells", "ACCEPTED", "VERIFIED"]

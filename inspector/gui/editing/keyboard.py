@@ -88,7 +88,8 @@ class KeyboardNav:
         if nxt is None:
             self.ann.message.emit("this table has one cell: no boundary to select")
             return True
-        self.ann.select(sel, BoundarySelection(sel.table_id, sel.region, *nxt))
+        # Like a click on a boundary: the boundary alone is selected (Delete acts on it).
+        self.ann.select(CellSelection(sel.table_id, sel.region), BoundarySelection(sel.table_id, sel.region, *nxt))
         return True
 
     def arrow(self, key: Qt.Key, extend: bool) -> bool:
@@ -106,8 +107,7 @@ class KeyboardNav:
     def back_to_cells(self) -> bool:
         """Esc on a boundary: select the cell just before it instead."""
         b = self.ann.boundary
-        sel = self.ann.selection
-        if b is None or sel is None:
+        if b is None:
             return False
         r, c = (b.index - 1, 0) if b.axis == "row" else (0, b.index - 1)
         self.ann.select(CellSelection(b.table_id, b.region, r, c, r, c))

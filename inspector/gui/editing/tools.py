@@ -9,7 +9,6 @@ moves a preview only; release pushes one command; Esc restores.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import shiboken6
@@ -20,10 +19,21 @@ from ...annotation.model import AnnCell, AnnTable, Region
 from ...core.types import Rect
 from ..scene.view import PageView
 from ..session import Session
+from .actions import TableActions, axis_name
 from .commands import table_edit
 from .document import AnnotationSession, BoundarySelection, CellSelection
+from .grid_items import (
+    HANDLE_CURSORS,
+    AcceptedLayer,
+    boundary_segment,
+    hit_boundary,
+    hit_handle,
+    hit_slot,
+    moved_region,
+    resized,
+    whole_cells,
+)
 from .keyboard import KeyboardNav
-from .grid_items import AcceptedLayer, boundary_segment, hit_boundary, hit_handle, hit_slot, moved_region, resized
 
 _HANDLED = frozenset((QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove,
                       QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick))
@@ -34,11 +44,7 @@ TOOLS = ("", "draw", "row", "col")
 TOOL_HINTS = {"draw": "Drawing a table region: drag over the table (Esc: stop)",
               "row": "Adding a row boundary: click where it goes (Esc: stop)",
               "col": "Adding a column boundary: click where it goes (Esc: stop)"}
-_HANDLE_CURSORS = {"tl": Qt.CursorShape.SizeFDiagCursor, "br": Qt.CursorShape.SizeFDiagCursor,
-                   "tr": Qt.CursorShape.SizeBDiagCursor, "bl": Qt.CursorShape.SizeBDiagCursor,
-                   "t": Qt.CursorShape.SizeVerCursor, "b": Qt.CursorShape.SizeVerCursor,
-                   "l": Qt.CursorShape.SizeHorCursor, "r": Qt.CursorShape.SizeHorCursor,
-                   "c": Qt.CursorShape.SizeAllCursor}
+
 
 
 @dataclass
@@ -62,9 +68,9 @@ class EditController(QObject):
 
     toolChanged = Signal(str)
 
-    def __init__(self, view: PageView, session: Session, ann: AnnotationSession) -> None:
+    def __init__(self, view: PageView, session: Session, ann: AnnotationSession, actions: TableActions) -> None:
         super().__init__(view)
-        self.view, self.session, self.ann = view, session, ann
+        self.view, self.session, self.ann, self.actions = view, session, ann, actions
         self.layer = AcceptedLayer()
         view.page_scene.addItem(self.layer)
         self.tool = ""
@@ -72,8 +78,6 @@ class EditController(QObject):
         self._cursor: Qt.CursorShape | None = None
         self._viewport = view.viewport()
         self.keys = KeyboardNav(ann, lambda: self.page)
-        # Yes/no questions (a boundary deletion that runs cells together); the window's own.
-        self.confirm: Callable[[str, str], bool] = lambda _title, _text: False
         view.viewport().installEventFilter(self)
         view.installEventFilter(self)
         ann.changed.connect(self.refresh)
@@ -109,6 +113,7 @@ class EditController(QObject):
             r0, r1 = sorted((sel.r0, sel.r1))
             c0, c1 = sorted((sel.c0, sel.c1))
             if r1 < region.n_rows and c1 < region.n_cols:
+                r0, c0, r1, c1 = whole_cells(region, r0, c0, r1, c1)
                 cells = (sel.table_id, sel.region, region.slot_box(r0, c0, r1 - r0 + 1, c1 - c0 + 1))
         boundary = (b.table_id, b.region, b.axis, b.index) if b else None
         self.layer.set_state(regions, sel.table_id if sel else None, cells, boundary)
@@ -203,7 +208,7 @@ class EditController(QObject):
         if self.tool:
             shape = Qt.CursorShape.CrossCursor
         elif (h := hit_handle(regions, sel.table_id if sel else None, p.x(), p.y(), self._tol())) is not None:
-            shape = _HANDLE_CURSORS.get(h.handle, Qt.CursorShape.SizeAllCursor)
+            shape = HANDLE_CURSORS.get(h.handle, Qt.CursorShape.SizeAllCursor)
         elif (b := hit_boundary(regions, p.x(), p.y(), self._tol())) is not None:
             turn = next(t.regions[i].turn for t, i in regions if (t.id, i) == (b.table_id, b.region))
             horizontal = (b.axis == "row") != (turn in (90, 270))  # a turned region's rows run up the page
@@ -272,7 +277,7 @@ class EditController(QObject):
         elif d.kind == "boundary":
             from ...annotation.edits import MoveBoundary  # loaded on first use, not at start
             self.ann.push([table_edit(d.table_id, MoveBoundary(d.region, d.axis, d.index, d.pos))],
-                          f"Move {_axis_name(d.axis)} boundary")
+                          f"Move {axis_name(d.axis)} boundary")
 
     def cancel_drag(self) -> bool:
         """Esc: drop the drag in progress (nothing was changed); True when there was one."""
@@ -299,7 +304,7 @@ class EditController(QObject):
             return self.keys.tab(backwards=key == Qt.Key.Key_Backtab or shift)
         b = self.ann.boundary
         if b is not None and key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
-            self.delete_boundary()
+            self.actions.delete_boundary()
             return True
         steps = {Qt.Key.Key_Left: ("col", -1), Qt.Key.Key_Right: ("col", 1),
                  Qt.Key.Key_Up: ("row", -1), Qt.Key.Key_Down: ("row", 1)}
@@ -317,28 +322,6 @@ class EditController(QObject):
         return True
 
     # -- edits ----------------------------------------------------------------------------
-    def delete_boundary(self) -> bool:
-        """Remove the selected row/column boundary (its two rows/columns become one). When a
-        spanning cell would run the texts of cells side by side together, ask first."""
-        b = self.ann.boundary
-        table = self.ann.table(b.table_id) if b else None
-        if b is None or table is None:
-            self.ann.message.emit("select a row or column boundary of an accepted table first (click it, or Tab)")
-            return False
-        from ...annotation.edits import EditError, RemoveBoundary, RunsTogether  # loaded on first use
-        edit = RemoveBoundary(b.region, b.axis, b.index)
-        try:
-            edit.apply(table)  # a dry run without reading text: is it a plain join?
-        except RunsTogether as exc:
-            if not self.confirm("Run cells together?", f"Deleting this {_axis_name(b.axis)} boundary: {exc}.\n\n"
-                                "Merge them into one cell anyway?"):
-                self.ann.message.emit(f"boundary kept: {exc}")
-                return False
-            edit = RemoveBoundary(b.region, b.axis, b.index, run_together=True)
-        except EditError:
-            pass  # any other refusal: push below says why
-        return self.ann.push([table_edit(b.table_id, edit)], f"Delete {_axis_name(b.axis)} boundary")
-
     def nudge(self, delta: float) -> bool:
         """Move the selected boundary by ``delta`` points; consecutive nudges are one command."""
         b = self.ann.boundary
@@ -349,7 +332,7 @@ class EditController(QObject):
         pos = (region.ys if b.axis == "row" else region.xs)[b.index] + delta
         from ...annotation.edits import MoveBoundary  # loaded on first use, not at start
         return self.ann.push([table_edit(b.table_id, MoveBoundary(b.region, b.axis, b.index, pos))],
-                             f"Nudge {_axis_name(b.axis)} boundary", nudge=(b.table_id, b.region, b.axis, b.index))
+                             f"Nudge {axis_name(b.axis)} boundary", nudge=(b.table_id, b.region, b.axis, b.index))
 
     def add_boundary_at(self, p: QPointF, axis: str) -> bool:
         """Add a row or column boundary through page point ``p`` of the accepted region there."""
@@ -361,7 +344,7 @@ class EditController(QObject):
         fx, fy = region.frame.point(p.x(), p.y()) if region.turn else (p.x(), p.y())
         from ...annotation.edits import AddBoundary  # loaded on first use, not at start
         return self.ann.push([table_edit(table.id, AddBoundary(i, axis, fy if axis == "row" else fx))],
-                             f"Add {_axis_name(axis)} boundary")
+                             f"Add {axis_name(axis)} boundary")
 
     def move_region(self, table_id: str, index: int, dx: float, dy: float) -> bool:
         """Shift a whole region by (dx, dy) points; its cell text is read again at the new place."""
@@ -388,10 +371,6 @@ class EditController(QObject):
             self.ann.select(CellSelection(table.id, 0))
             return True
         return False
-
-
-def _axis_name(axis: str) -> str:
-    return "row" if axis == "row" else "column"
 
 
 __all__ = ["EditController", "Drag", "TOOLS", "TOOL_HINTS"]
