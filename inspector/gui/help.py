@@ -95,13 +95,32 @@ def shortcut_rows(window: QMainWindow) -> list[ShortcutRow]:
     return sorted((ShortcutRow(k, t, m, c) for (k, t, m), c in rows.items()), key=place)
 
 
+ON_THE_PAGE = "On the page (accepted table)"
+# Mouse gestures and keys the page handles itself (no menu entry): listed on the sheet too.
+PAGE_GESTURES: tuple[tuple[str, str], ...] = (
+    ("Double-click", "Add a column boundary there"),
+    ("Shift+Double-click", "Add a row boundary there"),
+    ("Click, Shift+Click", "Select a cell, extend the selection"),
+    ("Drag a boundary or a handle", "Move the boundary; resize (shrinking drops rows and columns) or move the region"),
+    ("Tab, Shift+Tab", "Select the next / previous boundary (from nothing: the first cell)"),
+    ("Arrows, Shift+Arrows", "Move the selected cell, extend the selection; nudge a selected boundary (Shift: 5 pt)"),
+    ("Del", "Delete the selected boundary (asks before running cells together)"),
+    ("Esc", "Cancel a drag, leave the draw / add-boundary tool, go from a boundary back to the cells"),
+)
+
+
+def sheet_rows(window: QMainWindow) -> list[ShortcutRow]:
+    """The shortcut sheet: every action's shortcut, then the page's own gestures."""
+    return shortcut_rows(window) + [ShortcutRow(k, text, ON_THE_PAGE) for k, text in PAGE_GESTURES]
+
+
 class ShortcutsDialog(QDialog):
     """A table of every shortcut of ``window``."""
 
     def __init__(self, window: QMainWindow) -> None:
         super().__init__(window)
         self.setWindowTitle("Keyboard shortcuts")
-        self.rows = shortcut_rows(window)
+        self.rows = sheet_rows(window)
         self.table = QTableWidget(len(self.rows), 3)
         self.table.setHorizontalHeaderLabels(("Keys", "Action", "Menu"))
         self.table.verticalHeader().setVisible(False)
@@ -222,5 +241,5 @@ def add_help_menu(window: MainWindow, guide: Callable[[], str]) -> QMenu:
     return window.menu("help")
 
 
-__all__ = ["ShortcutRow", "shortcut_rows", "window_actions", "ShortcutsDialog", "LayersGuide", "layers_guide_html",
+__all__ = ["ShortcutRow", "shortcut_rows", "sheet_rows", "PAGE_GESTURES", "window_actions", "ShortcutsDialog", "LayersGuide", "layers_guide_html",
            "versions", "about_html", "add_help_menu", "LICENCE"]

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 
 APP_NAME = "Table Inspector"
 MAX_RECENT = 10
+BOTTOM_SHARE = 0.33  # of the window's height, for the bottom docks on a first start
 EDITING_LATE_MS = 600  # with no document to show, hand correction is added this long after the first show
 OPEN_FILTER = "Documents (*.pdf *.png *.jpg *.jpeg *.tif *.tiff);;All files (*)"
 Shortcut = QKeySequence | str | QKeySequence.StandardKey
@@ -93,7 +94,7 @@ class MainWindow(QMainWindow):
         inspector_dock = self.add_dock("Stage inspector", self.inspector, Qt.DockWidgetArea.BottomDockWidgetArea)
         preview_dock = self.add_dock("Table preview", self.preview, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.splitDockWidget(inspector_dock, preview_dock, Qt.Orientation.Horizontal)
-        self.resizeDocks([inspector_dock], [230], Qt.Orientation.Vertical)
+        self._shown_once = False
         self._status()
         from .scan_results import ScanResults
         self.scan_results = ScanResults(self)  # File > Open scan results: the worklist dock
@@ -151,6 +152,10 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            if not self.prefs.layout_restored:
+                self._size_bottom_docks()
         if self._pending_tabs:
             pending, self._pending_tabs = self._pending_tabs, []
             for dock, beside in pending:
@@ -160,6 +165,12 @@ class MainWindow(QMainWindow):
                 beside.raise_()
         if self._editing is None:
             QTimer.singleShot(EDITING_LATE_MS, self, self._attach_editing)
+
+    def _size_bottom_docks(self) -> None:
+        """The lists and the annotation grid get a third of the height (they showed 2 to 4
+        rows when left to Qt), the page keeps the rest."""
+        bottom = [self.dock("Stage inspector"), self.dock("Table preview")]
+        self.resizeDocks(bottom, [max(230, int(self.height() * BOTTOM_SHARE))] * 2, Qt.Orientation.Vertical)
 
     # -- extension points -----------------------------------------------------------------
     def menu(self, menu_id: str) -> QMenu:

@@ -72,6 +72,7 @@ class Preferences:
         self.default_state = window.saveState()
         self.colour_overrides: dict[str, QColor] = {}
         self.restored = False
+        self.layout_restored = False  # a saved dock layout was applied (the window keeps its sizes)
 
     # -- restore / save ---------------------------------------------------------------
     def restore(self) -> None:
@@ -81,7 +82,7 @@ class Preferences:
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             w.restoreGeometry(geometry)
         if isinstance(state, QByteArray) and not state.isEmpty():
-            w.restoreState(state)
+            self.layout_restored = w.restoreState(state)
         if s.value(SHOWN_LAYERS_SET, False) in (True, "true"):
             w.layers.set_visible_layers(set(_str_list(s.value(VISIBLE_LAYERS))))
         for spec_key in self._colour_keys():

@@ -136,3 +136,15 @@ def test_the_window_fits_the_screen(qtbot, tmp_path: Path) -> None:  # noqa: ANN
     free = (win.screen() or QGuiApplication.primaryScreen()).availableGeometry()
     assert win.width() <= free.width() and win.height() <= free.height()
     win.session.close()
+
+
+def test_bottom_lists_show_more_than_a_few_rows(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    win = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.resize(1400, 900)  # the default size (QT_QPA offscreen lets it exceed its small screen)
+    win.show()
+    qtbot.waitExposed(win)
+    qtbot.wait(50)
+    rows = win.inspector.views[0].viewport().height() // win.inspector.views[0].verticalHeader().defaultSectionSize()
+    assert rows >= 7, f"the stage inspector shows {rows} rows"
+    win.session.close()

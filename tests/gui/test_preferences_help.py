@@ -10,7 +10,7 @@ from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication, QDockWidget
 
 from inspector.gui import preferences as prefs_mod
-from inspector.gui.help import LICENCE, ShortcutsDialog, about_html, shortcut_rows, versions
+from inspector.gui.help import LICENCE, PAGE_GESTURES, ShortcutsDialog, about_html, shortcut_rows, versions
 from inspector.gui.main_window import MainWindow
 from inspector.gui.palette import border_colour, bordered_swatch, dark_palette, is_dark
 from inspector.gui.scene.layers import LAYERS, layer_colour
@@ -102,7 +102,9 @@ def test_shortcut_sheet_lists_every_action_with_a_key(window: MainWindow) -> Non
     words = next(r for r in rows if r.action == "Words")
     assert words.keys == "W" and words.menu == "View" and words.clashes == ()
     dialog = ShortcutsDialog(window)
-    assert dialog.table.rowCount() == len(rows)
+    assert dialog.table.rowCount() == len(rows) + len(PAGE_GESTURES)
+    sheet = [dialog.table.item(i, 0).text() for i in range(dialog.table.rowCount())]
+    assert "Double-click" in sheet and "Shift+Double-click" in sheet and "Tab, Shift+Tab" in sheet
 
 
 def test_shortcut_sheet_marks_a_clash(window: MainWindow) -> None:
