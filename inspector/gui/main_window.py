@@ -94,6 +94,9 @@ class MainWindow(QMainWindow):
         inspector_dock = self.add_dock("Stage inspector", self.inspector, Qt.DockWidgetArea.BottomDockWidgetArea)
         preview_dock = self.add_dock("Table preview", self.preview, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.splitDockWidget(inspector_dock, preview_dock, Qt.Orientation.Horizontal)
+        # The right column (layers, parameters) runs the full height: the bottom lists would
+        # otherwise squeeze the parameters to two fields.
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self._shown_once = False
         self._status()
         from .scan_results import ScanResults

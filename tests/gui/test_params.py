@@ -168,3 +168,16 @@ def test_wheel_scrolls_the_panel_and_changes_only_a_focused_field(opened: MainWi
     qtbot.waitUntil(spin.hasFocus, timeout=2000)
     _wheel(spin, steps=1)  # up: a focused field takes the wheel
     assert opened.session.params.tables.min_rows == before_params.tables.min_rows + 1
+
+
+def test_on_off_labels_are_not_covered_by_their_check_box(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QLabel
+    panel = opened.params
+    opened.dock("Parameters").resize(320, 600)
+    qtbot.wait(50)
+    for key, ed in panel.editors.items():
+        if ed.check is None:
+            continue
+        label = next(lab for lab in ed.check.parentWidget().findChildren(QLabel) if lab.text() == ed.info.label)
+        right = label.mapTo(panel, label.rect().topLeft()).x() + label.width()
+        assert right <= ed.check.mapTo(panel, ed.check.rect().topLeft()).x(), f"{key}: label runs under the check box"

@@ -128,8 +128,9 @@ class ParamsPanel(QWidget):
         for row, info in enumerate(infos):
             label = QLabel(info.label)
             label.setToolTip(f"{info.key}: {info.help}")
-            grid.addWidget(label, 2 * row, 0, 1, 3)
             ed = self._editor(info)
+            # An on/off field's check box shares the label's row: the label must not run under it.
+            grid.addWidget(label, 2 * row, 0, 1, 2 if ed.check is not None else 3)
             self.editors[info.key] = ed
             if ed.check is not None:
                 grid.addWidget(ed.check, 2 * row, 2)
