@@ -148,3 +148,12 @@ def test_bottom_lists_show_more_than_a_few_rows(qtbot, tmp_path: Path) -> None: 
     rows = win.inspector.views[0].viewport().height() // win.inspector.views[0].verticalHeader().defaultSectionSize()
     assert rows >= 7, f"the stage inspector shows {rows} rows"
     win.session.close()
+
+
+def test_a_click_on_the_paper_drops_the_cell_selection(editor: MainWindow) -> None:
+    ed = editor.editing
+    ed.actions.accept(False)
+    click(editor, 260, 236)
+    assert ed.ann.selection is not None and ed.controller.layer.cells is not None
+    click(editor, 280, 340)  # empty paper under the table
+    assert ed.ann.selection is None and ed.controller.layer.cells is None

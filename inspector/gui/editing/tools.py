@@ -75,6 +75,7 @@ class EditController(QObject):
         view.page_scene.addItem(self.layer)
         self.tool = ""
         self.drag: Drag | None = None
+        self._blank_press: QPointF | None = None  # a left press outside every accepted table
         self._cursor: Qt.CursorShape | None = None
         self._viewport = view.viewport()
         self.keys = KeyboardNav(ann, lambda: self.page)
@@ -137,6 +138,11 @@ class EditController(QObject):
         if t == QEvent.Type.MouseButtonRelease and self.drag is not None:
             self._release(event)  # type: ignore[arg-type]
             return True
+        if t == QEvent.Type.MouseButtonRelease and self._blank_press is not None:
+            press, self._blank_press = self._blank_press, None
+            if (event.position() - press).manhattanLength() <= 4:  # type: ignore[attr-defined]
+                self.ann.select(None)
+            return False
         if t == QEvent.Type.MouseButtonDblClick:
             return self._double_click(event)  # type: ignore[arg-type]
         return False
@@ -176,6 +182,7 @@ class EditController(QObject):
             return True
         slot = hit_slot(regions, p.x(), p.y())
         if slot is None:
+            self._blank_press = event.position()  # a click (not a pan) here drops the selection
             return False
         self._select_slot(slot, bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier))
         return True
