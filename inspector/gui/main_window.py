@@ -25,12 +25,14 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
+    QFrame,
     QInputDialog,
     QLabel,
     QLineEdit,
     QMainWindow,
     QMenu,
     QMessageBox,
+    QScrollArea,
     QWidget,
 )
 
@@ -89,8 +91,8 @@ class MainWindow(QMainWindow):
         self.late_docks: list[tuple[QDockWidget, QDockWidget]] = []  # (dock, the dock it is a tab of)
         self._pending_tabs: list[tuple[QDockWidget, QDockWidget]] = []
         self.add_dock("Pages", self.thumbnails, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.add_dock("Layers", self.layers, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.add_dock("Parameters", self.params, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.add_dock("Layers", self.layers, Qt.DockWidgetArea.RightDockWidgetArea, scroll=True)
+        self.add_dock("Parameters", self.params, Qt.DockWidgetArea.RightDockWidgetArea, scroll=True)
         inspector_dock = self.add_dock("Stage inspector", self.inspector, Qt.DockWidgetArea.BottomDockWidgetArea)
         preview_dock = self.add_dock("Table preview", self.preview, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.splitDockWidget(inspector_dock, preview_dock, Qt.Orientation.Horizontal)
@@ -173,7 +175,7 @@ class MainWindow(QMainWindow):
         """The lists and the annotation grid get a third of the height (they showed 2 to 4
         rows when left to Qt), the page keeps the rest."""
         bottom = [self.dock("Stage inspector"), self.dock("Table preview")]
-        self.resizeDocks(bottom, [max(230, int(self.height() * BOTTOM_SHARE))] * 2, Qt.Orientation.Vertical)
+        self.resizeDocks(bottom, [int(self.height() * BOTTOM_SHARE)] * 2, Qt.Orientation.Vertical)
 
     # -- extension points -----------------------------------------------------------------
     def menu(self, menu_id: str) -> QMenu:
@@ -197,15 +199,17 @@ class MainWindow(QMainWindow):
         return self.menus.add_action(action_id, action, menu, section)
 
     def add_dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea = Qt.DockWidgetArea.BottomDockWidgetArea,
-                 beside: QDockWidget | None = None) -> QDockWidget:
+                 beside: QDockWidget | None = None, scroll: bool = False) -> QDockWidget:
         """The one way to add a dock: in ``area``, or as another tab of ``beside`` (which stays
         the raised tab). Docks added after the preferences took the default layout ("late":
         the editing part's) go where the saved layout put them, else beside ``beside``; before
         the first show their tabbing waits for it, as Qt (6.12) leaves a stray tab bar behind
-        when two tab groups are made before the first show."""
+        when two tab groups are made before the first show. ``scroll`` puts the widget in a
+        scroll area, so a panel's own minimum size does not set the window's (a large
+        ``QT_SCALE_FACTOR`` on a small screen)."""
         dock = QDockWidget(title, self)
         dock.setObjectName(title)
-        dock.setWidget(widget)
+        dock.setWidget(_scrolling(widget) if scroll else widget)
         if not self._late_layout:
             if beside is None:
                 self.addDockWidget(area, dock)
@@ -382,6 +386,14 @@ class MainWindow(QMainWindow):
         self.scan_results.close()
         self.session.close()
         super().closeEvent(event)
+
+
+def _scrolling(widget: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidgetResizable(True)  # the widget fills the dock whenever the dock is larger
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(widget)
+    return area
 
 
 def fitting_size(window: QWidget, wanted: tuple[int, int]) -> tuple[int, int]:

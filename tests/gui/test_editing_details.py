@@ -135,6 +135,12 @@ def test_the_window_fits_the_screen(qtbot, tmp_path: Path) -> None:  # noqa: ANN
     qtbot.addWidget(win)
     free = (win.screen() or QGuiApplication.primaryScreen()).availableGeometry()
     assert win.width() <= free.width() and win.height() <= free.height()
+    win.show()
+    win.editing  # noqa: B018 - its docks too
+    qtbot.wait(20)
+    need = win.minimumSizeHint()
+    # A 1600 x 1000 screen at QT_SCALE_FACTOR=2 has 800 x 500 logical pixels, less the title bar.
+    assert need.width() <= 780 and need.height() <= 460, need
     win.session.close()
 
 

@@ -44,7 +44,7 @@ class Editing(QObject):
         self.undo_view = QUndoView(self.ann.stack)
         self.undo_view.setEmptyLabel("(opened)")
         preview_dock = window.dock("Table preview")
-        self.panel_dock = window.add_dock("Annotation", self.panel, beside=preview_dock)
+        self.panel_dock = window.add_dock("Annotation", self.panel, beside=preview_dock, scroll=True)
         # Another tab of the bottom area: a dock of its own would raise the window's minimum size.
         self.undo_dock = window.add_dock("Undo history", self.undo_view, beside=preview_dock)
         # The bottom tab shows what was last picked: a detected table or an accepted one.
