@@ -223,9 +223,7 @@ class CropRegion:
 
     def apply(self, table: AnnTable, text_for: TextSource | None = None) -> AnnTable:
         reg = _region(table, self.region)
-        if not (0 <= self.r0 <= self.r1 < reg.n_rows and 0 <= self.c0 <= self.c1 < reg.n_cols):
-            raise EditError(f"rows {self.r0}..{self.r1}, columns {self.c0}..{self.c1} are outside the "
-                            f"{reg.n_rows}x{reg.n_cols} grid")
+        ops.check_slots(reg, (self.r0, self.c0, self.r1, self.c1))
 
         def crop(r: Region, src: TextSource | None) -> Region:
             return ops.crop_cols(ops.crop_rows(r, self.r0, self.r1, src), self.c0, self.c1, src)

@@ -198,12 +198,17 @@ def kept_span(bounds: tuple[float, ...], lo: float, hi: float) -> tuple[int, int
     return (kept[0], kept[-1]) if kept else None
 
 
-def merge_slots(region: Region, slots: Slots, text_for: TextSource | None) -> Region:
-    """Merge every cell touching the slot rectangle (grown until no cell straddles its edge)."""
+def check_slots(region: Region, slots: Slots) -> None:
+    """Raise ``EditError`` unless ``slots`` (r0, c0, r1, c1 inclusive, ordered) lie in the grid."""
     r0, c0, r1, c1 = slots
     if not (0 <= r0 <= r1 < region.n_rows and 0 <= c0 <= c1 < region.n_cols):
         raise EditError(f"rows {r0}..{r1}, columns {c0}..{c1} are outside the "
                         f"{region.n_rows}x{region.n_cols} grid")
+
+
+def merge_slots(region: Region, slots: Slots, text_for: TextSource | None) -> Region:
+    """Merge every cell touching the slot rectangle (grown until no cell straddles its edge)."""
+    check_slots(region, slots)
     grown = _closure(region, slots)
     members = [c for c in region.cells if _intersects(_slots(c), grown)]
     if len(members) < 2:

@@ -55,6 +55,16 @@ def opened(qtbot, window: MainWindow, table_pdf: Built) -> MainWindow:  # noqa: 
 
 
 @pytest.fixture
+def editor(opened: MainWindow) -> MainWindow:
+    """The opened window with its questions answered (no modal dialog in tests), zoomed on the table."""
+    opened.editing.ask = lambda *_a: False  # type: ignore[method-assign]
+    opened.editing.ask_save = lambda: "discard"  # type: ignore[method-assign]
+    opened.view.set_zoom(1.5)
+    opened.view.centerOn(280, 250)
+    return opened
+
+
+@pytest.fixture
 def wait(qtbot):  # noqa: ANN001, ANN201
     """``wait(win)``: block (processing events) until the window's detection is done."""
     return lambda win: wait_result(qtbot, win)

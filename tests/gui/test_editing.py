@@ -7,21 +7,10 @@ at y = 200, 224, 248, 272, 296 (points); "Kent" starts at x = 226 in row 1.
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
 from inspector.gui.main_window import MainWindow
-
-
-@pytest.fixture
-def editor(opened: MainWindow) -> MainWindow:
-    """The opened window with its questions answered (no modal dialog in tests)."""
-    opened.editing.ask = lambda *_a: False  # type: ignore[method-assign]
-    opened.editing.ask_save = lambda: "discard"  # type: ignore[method-assign]
-    opened.view.set_zoom(1.5)
-    opened.view.centerOn(280, 250)
-    return opened
 
 
 def at(win: MainWindow, x: float, y: float) -> QPoint:

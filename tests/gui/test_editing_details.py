@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
-import pytest
 from gui_pdfs import build_pdf
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QGuiApplication
@@ -16,15 +15,6 @@ from PySide6.QtTest import QTest
 
 from inspector.gui.main_window import MainWindow
 from inspector.gui.session import Selection
-
-
-@pytest.fixture
-def editor(opened: MainWindow) -> MainWindow:
-    opened.editing.ask = lambda *_a: False  # type: ignore[method-assign]
-    opened.editing.ask_save = lambda: "discard"  # type: ignore[method-assign]
-    opened.view.set_zoom(1.5)
-    opened.view.centerOn(280, 250)
-    return opened
 
 
 def at(win: MainWindow, x: float, y: float) -> QPoint:
