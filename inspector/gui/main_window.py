@@ -10,7 +10,7 @@ import math
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import (
@@ -411,7 +411,9 @@ def _unique_keys(keys: list[Shortcut]) -> list[QKeySequence]:
     (Redo is Ctrl+Shift+Z on Linux), and a sequence bound twice is ambiguous to Qt."""
     out: list[QKeySequence] = []
     for k in keys:
-        for seq in QKeySequence.keyBindings(k) if isinstance(k, QKeySequence.StandardKey) else [QKeySequence(k)]:
+        seqs = cast(list[QKeySequence], QKeySequence.keyBindings(k)) if isinstance(k, QKeySequence.StandardKey) \
+            else [QKeySequence(k)]
+        for seq in seqs:
             if not seq.isEmpty() and seq not in out:
                 out.append(seq)
     return out

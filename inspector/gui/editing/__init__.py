@@ -54,8 +54,8 @@ class Editing(QObject):
         self.actions.confirm = lambda title, text: self.ask(title, text)
         window.view.tooltip_providers.append(self._tooltip)
         # One selection at a time: picking an accepted cell drops the detected highlight and back.
-        self.ann.selectionChanged.connect(lambda: self.ann.selection and window.session.select(None))
-        window.session.selectionChanged.connect(lambda: window.session.selection and self.ann.select(None))
+        self.ann.selectionChanged.connect(self._drop_detected_selection)
+        window.session.selectionChanged.connect(self._drop_accepted_selection)
         self.mode_label = QLabel()
         self.mode_label.setObjectName("edit-mode")
         window.statusBar().insertPermanentWidget(0, self.mode_label)
@@ -111,6 +111,14 @@ class Editing(QObject):
         vp = w.view.viewport()
         vp.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         vp.customContextMenuRequested.connect(lambda pos: w.menu("table").exec(vp.mapToGlobal(pos)))
+
+    def _drop_detected_selection(self) -> None:
+        if self.ann.selection is not None:
+            self.window.session.select(None)
+
+    def _drop_accepted_selection(self) -> None:
+        if self.window.session.selection is not None:
+            self.ann.select(None)
 
     @Slot(bool)
     def _clean_changed(self, clean: bool) -> None:

@@ -301,7 +301,7 @@ class EditController(QObject):
         return self.add_boundary_at(self._scene(event), "row" if shift else "col")
 
     def _key(self, event: QKeyEvent) -> bool:
-        key, mods = event.key(), event.modifiers()
+        key, mods = Qt.Key(event.key()), event.modifiers()
         shift = bool(mods & Qt.KeyboardModifier.ShiftModifier)
         if key == Qt.Key.Key_Escape:
             return self.cancel_drag() or self._leave_tool() or self.keys.back_to_cells()
@@ -319,7 +319,7 @@ class EditController(QObject):
             self.nudge(steps[key][1] * (BIG_NUDGE_PT if shift else NUDGE_PT))
             return True
         if key in steps and b is None:
-            return self.keys.arrow(Qt.Key(key), shift)
+            return self.keys.arrow(key, shift)
         return False
 
     def _leave_tool(self) -> bool:
