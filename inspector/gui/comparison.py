@@ -133,13 +133,7 @@ class Comparison(QObject):
             from .widgets.compare_panel import ComparePanel
 
             self.panel = ComparePanel(self)
-            self.dock = QDockWidget("Compare", self.window)
-            self.dock.setObjectName("Compare")
-            self.dock.setWidget(self.panel)
-            self.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
-            neighbour = self.window.findChild(QDockWidget, "Stage inspector")
-            if neighbour is not None:
-                self.window.tabifyDockWidget(neighbour, self.dock)
+            self.dock = self.window.add_dock("Compare", self.panel, beside=self.window.dock("Stage inspector"))
         assert self.dock is not None
         self.dock.show()
         self.dock.raise_()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QRectF, Qt
+from PySide6.QtCore import QObject, QRectF
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox
 
 from ..core.types import Rect
@@ -61,14 +61,8 @@ class ScanResults(QObject):
 
             self.worklist = Worklist()
             self.worklist.openRequested.connect(self.show_table)
-            self.dock = QDockWidget("Scan worklist", self.window)
-            self.dock.setObjectName("Scan worklist")
-            self.dock.setWidget(self.worklist)
             # Beside the stage inspector: the bottom area is wide enough for file names and defects.
-            self.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
-            neighbour = self.window.findChild(QDockWidget, "Stage inspector")
-            if neighbour is not None:
-                self.window.tabifyDockWidget(neighbour, self.dock)
+            self.dock = self.window.add_dock("Scan worklist", self.worklist, beside=self.window.dock("Stage inspector"))
         return self.worklist
 
     def show_table(self, path: str, page: int, index: int, bbox: tuple) -> None:
