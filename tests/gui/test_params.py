@@ -163,6 +163,10 @@ def test_wheel_scrolls_the_panel_and_changes_only_a_focused_field(opened: MainWi
             assert opened.session.params == before_params, f"the wheel changed {key} without focus"
             assert bar.value() > top or bar.value() == bar.maximum()
             bar.setValue(0)
+    for key, ed in panel.editors.items():
+        if ed.combo is not None:  # choice fields (OCR) too
+            _wheel(ed.combo)
+            assert opened.session.params == before_params, f"the wheel changed {key} without focus"
     spin = panel.editors["tables.min_rows"].spin
     spin.setFocus()
     qtbot.waitUntil(spin.hasFocus, timeout=2000)

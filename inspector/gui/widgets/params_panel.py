@@ -182,6 +182,7 @@ class ParamsPanel(QWidget):
         'eng+deu' combines them)."""
         combo = QComboBox()
         combo.setToolTip(tip)
+        self.wheel_guard.guard(combo)
         if info.choices:
             combo.addItems(list(info.choices))
             combo.currentTextChanged.connect(lambda v: self._user_set(info.key, v))
