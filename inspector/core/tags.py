@@ -253,3 +253,12 @@ def tagged_table_pages(doc: pymupdf.Document, tree: TagTree | None) -> dict[int,
         for p in {p for n in table.walk() for p in n.pages}:
             out[p] = out.get(p, 0) + 1
     return out
+
+
+def tagged_table_counts(doc: pymupdf.Document) -> dict[int, int] | None:
+    """``tagged_table_pages`` of ``doc``; None when it is not tagged or its tree cannot be read."""
+    try:
+        tree = read_tree(doc)
+    except Exception:  # a damaged structure tree must not stop detection
+        return None
+    return None if tree is None else tagged_table_pages(doc, tree)
