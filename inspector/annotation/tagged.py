@@ -19,6 +19,7 @@ import os
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from statistics import median
 
 import pymupdf
 
@@ -26,10 +27,11 @@ from .. import __version__
 from ..core import tags
 from ..core.document import DocumentError, open_document
 from ..core.types import Rect
+from . import tagged_lines
 from .icdar import content_bounds, round_rect
 from .model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region, fill_grid
 from .roles import suggest_row_roles
-from .tagged_grid import GridResult, TagCell, place
+from .tagged_grid import GridResult, Placed, TagCell, place
 
 NOTE = "from tags, not verified"
 FORM_NOTE = "looks like a form layout tagged as a table"
@@ -106,29 +108,16 @@ def _rows(table: tags.TagNode) -> list[tuple[tags.TagNode, bool]]:
     return out
 
 
-def _cell_lines(cell: tags.TagNode, lines: dict[int, list[tags.TagLine]]) -> list[tuple[int, tags.TagLine]]:
-    n = len(cell.path)
-    return [(p, ln) for p, page_lines in lines.items() for ln in page_lines if ln.path[:n] == cell.path]
-
-
-def _on_page(line: tags.TagLine, page: pymupdf.Page) -> bool:
-    r = page.rect if page.rotation == 0 else page.cropbox
-    w, h = r.width, r.height
-    return 0 <= line.bbox.cx <= w and 0 <= line.bbox.cy <= h
-
-
-def _tag_cell(node: tags.TagNode, lines: dict[int, list[tags.TagLine]], raw: pymupdf.Document,
-              off: Counter[str]) -> TagCell:
-    found = []
-    for p, ln in _cell_lines(node, lines):
-        if _on_page(ln, raw[p]):
-            found.append((p, ln))
-        else:
-            off["lines"] += 1
+def _tag_cell(node: tags.TagNode, found: tagged_lines.Found) -> TagCell:
     text = " ".join(" ".join(ln.text.split()) for _, ln in found)
     box = Rect.bounding([ln.bbox for _, ln in found]) if found else None
     page = Counter(p for p, _ in found).most_common(1)[0][0] if found else -1
-    return TagCell(text, box, _span(node.attr("RowSpan")), _span(node.attr("ColSpan")), node.kind == "TH", page)
+    return TagCell(text, box, _span(node.attr("RowSpan")), _span(node.attr("ColSpan")), node.kind == "TH", page,
+                   _size(node.attr("Width")), _size(node.attr("Height")))
+
+
+def _size(value: object) -> float:
+    return float(value) if isinstance(value, (int, float)) and 0 < value < 1e5 else 0.0
 
 
 def _span(value: object) -> int:
@@ -137,13 +126,14 @@ def _span(value: object) -> int:
 
 def _table(node: tags.TagNode, lines: dict[int, list[tags.TagLine]], raw: pymupdf.Document, label: str,
            fixes: list[str], table_id: str) -> AnnTable | None:
-    rows = _rows(node)
-    off: Counter[str] = Counter()
-    cells = [[_tag_cell(c, lines, raw, off) for c in tr.children if c.kind in ("TD", "TH")] for tr, _ in rows]
-    keep = [i for i, r in enumerate(cells) if r]
-    rows, cells = [rows[i] for i in keep], [cells[i] for i in keep]
-    if off["lines"]:
-        fixes.append(f"{label}: {off['lines']} line(s) of its text lie off the page (a spread's facing page?); left out")
+    rows = [(tr, head) for tr, head in _rows(node) if any(c.kind in ("TD", "TH") for c in tr.children)]
+    nodes = [[c for c in tr.children if c.kind in ("TD", "TH")] for tr, _ in rows]
+    dropped: Counter[str] = Counter()
+    pages = {p for n in node.walk() for p in n.pages}
+    box = _table_box(node, raw, min(pages)) if len(pages) == 1 else None
+    found = tagged_lines.own_lines(nodes, lines, raw, {min(pages): box} if box else {}, dropped)
+    cells = [[_tag_cell(c, f) for c, f in zip(row, frow, strict=True)] for row, frow in zip(nodes, found, strict=True)]
+    fixes += tagged_lines.report(label, dropped)
     if not cells:
         fixes.append(f"{label}: has no rows of cells; left out")
         return None
@@ -201,7 +191,11 @@ def _regions(grid: GridResult, node: tags.TagNode, raw: pymupdf.Document) -> lis
         else:
             groups.append((p, [r]))
     box = _table_box(node, raw, pages[0]) if len(groups) == 1 else None
-    return [_region(grid, p, rows, raw, box) for p, rows in groups]
+    # Layout /Width and /Height are in the unit the table's own /Height has against its
+    # /BBox (LibreOffice writes them 50 times too small); proportional to the width otherwise.
+    height = node.attr("Height")
+    unit = box.height / height if box is not None and isinstance(height, (int, float)) and height > 0 else 0.0
+    return [_region(grid, p, rows, box, unit) for p, rows in groups]
 
 
 def _table_box(node: tags.TagNode, raw: pymupdf.Document, page: int) -> Rect | None:
@@ -217,7 +211,7 @@ def _table_box(node: tags.TagNode, raw: pymupdf.Document, page: int) -> Rect | N
     return r if r.width > 0 and r.height > 0 else None
 
 
-def _region(grid: GridResult, page: int, rows: list[int], raw: pymupdf.Document, box: Rect | None) -> Region:
+def _region(grid: GridResult, page: int, rows: list[int], box: Rect | None, unit: float) -> Region:
     r0 = rows[0]
     mine = [p for p in grid.placed if r0 <= p.r <= rows[-1]]
     boxes = [p.cell.box for p in mine if p.cell.box is not None and p.cell.page == page]
@@ -225,17 +219,56 @@ def _region(grid: GridResult, page: int, rows: list[int], raw: pymupdf.Document,
     outer = Rect(content.x0 - PAD, content.y0 - PAD, content.x1 + PAD, content.y1 + PAD)
     if box is not None and _contains(box.expanded(PAD + 1), content):
         outer = box
-    spans = [(p, p.cell.box) for p in mine if p.cell.box is not None and p.cell.page == page]
-    xs = content_bounds([(p.c, p.c + p.cell.cs, b.x0, b.x1) for p, b in spans], grid.n_cols, outer.x0, outer.x1)
     n = len(rows)
-    ys = content_bounds([(p.r - r0, min(p.r - r0 + p.cell.rs, n), b.y0, b.y1) for p, b in spans], n,
-                        outer.y0, outer.y1)
+    layout = _layout_bounds(mine, r0, n, grid.n_cols, box, unit) if box is not None else None
+    if layout is not None:
+        xs, ys = layout
+        outer = Rect(xs[0], ys[0], xs[-1], ys[-1])
+    else:
+        spans = [(p, p.cell.box) for p in mine if p.cell.box is not None and p.cell.page == page]
+        xs = content_bounds([(p.c, p.c + p.cell.cs, b.x0, b.x1) for p, b in spans], grid.n_cols, outer.x0, outer.x1)
+        ys = content_bounds([(p.r - r0, min(p.r - r0 + p.cell.rs, n), b.y0, b.y1) for p, b in spans], n,
+                            outer.y0, outer.y1)
     cells = [AnnCell(p.r - r0, p.c, min(p.cell.rs, n - (p.r - r0)), p.cell.cs, p.cell.text,
                      bbox=round_rect(p.cell.box) if p.cell.box and p.cell.page == page else None) for p in mine]
     # A cell spanning into this region from the page before leaves its slots here empty.
     filled = fill_grid(cells, n, grid.n_cols)
     texts = [[c.text for c in filled if c.r == r] for r in range(n)]
     return Region(page + 1, round_rect(outer), xs, ys, filled, suggest_row_roles(texts, 0))
+
+
+def _layout_bounds(mine: list[Placed], r0: int, n_rows: int, n_cols: int, box: Rect,
+                   unit: float) -> tuple[tuple[float, ...], tuple[float, ...]] | None:
+    """Exact boundaries from the cells' ``/Width`` and ``/Height`` attributes times ``unit``
+    (when 0: scaled to the table's ``/BBox`` width), columns from the box's left edge, rows
+    stacked up from its bottom (its top may include the space above the table). None when an attribute is missing or a cell's glyphs would
+    fall outside its slot."""
+    widths, heights = [], []
+    for c in range(n_cols):
+        ws = [p.cell.w for p in mine if p.c == c and p.cell.cs == 1 and p.cell.w > 0]
+        if not ws:
+            return None
+        widths.append(median(ws))
+    for r in range(n_rows):
+        hs = [p.cell.h for p in mine if p.r - r0 == r and p.cell.rs == 1 and p.cell.h > 0]
+        if not hs:
+            return None
+        heights.append(max(hs))
+    unit = unit or box.width / sum(widths)
+    right = min(box.x1, box.x0 + unit * sum(widths))
+    xs = [box.x0 + unit * sum(widths[:c]) for c in range(n_cols)] + [right]
+    ys = [box.y1 - unit * sum(heights[r:]) for r in range(n_rows)] + [box.y1]
+    if ys[0] < box.y0 - 2 or xs[-2] >= right - 0.5:
+        return None
+    for p in mine:
+        b = p.cell.box
+        if b is None:
+            continue
+        r, rs = p.r - r0, min(p.cell.rs, n_rows - (p.r - r0))
+        slot = Rect(xs[p.c], ys[r], xs[p.c + p.cell.cs], ys[r + rs]).expanded(2)
+        if not _contains(slot, b):
+            return None
+    return tuple(round(x, 3) for x in xs), tuple(round(y, 3) for y in ys)
 
 
 def _form_flag(node: tags.TagNode, grid: GridResult) -> str:

@@ -22,8 +22,9 @@ from ..core.types import Rect
 
 @dataclass(frozen=True)
 class TagCell:
-    """A tagged cell: text, ``box`` of its glyphs (None when empty), spans, TH or not, and
-    ``page`` (0-based, -1 when it has no glyphs)."""
+    """A tagged cell: text, ``box`` of its glyphs (None when empty), spans, TH or not,
+    ``page`` (0-based, -1 when it has no glyphs) and the ``/Width``, ``/Height`` layout
+    attributes (0 when absent; in the file's own unit, only their ratios are used)."""
 
     text: str
     box: Rect | None
@@ -31,6 +32,8 @@ class TagCell:
     cs: int = 1
     th: bool = False
     page: int = -1
+    w: float = 0.0
+    h: float = 0.0
 
 
 @dataclass(frozen=True)

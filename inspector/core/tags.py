@@ -81,11 +81,13 @@ class TagTree:
 
 @dataclass(frozen=True, slots=True)
 class TagLine:
-    """A line of text owned by the element at ``path``; ``bbox`` covers its visible glyphs."""
+    """A line of text owned by the element at ``path``; ``bbox`` covers its visible glyphs;
+    ``diagonal`` when it runs at an angle other than a multiple of 90 degrees."""
 
     path: Path
     text: str
     bbox: Rect
+    diagonal: bool = False
 
 
 @dataclass
@@ -242,8 +244,9 @@ def _collect(blocks: list[dict[str, Any]], path: Path, out: list[TagLine]) -> No
                 chars = [c for s in line.get("spans", []) for c in s.get("chars", [])]
                 text = "".join(c["c"] for c in chars)
                 boxes = [Rect(*c["bbox"]) for c in chars if not c["c"].isspace()]
+                dx, dy = line.get("dir", (1.0, 0.0))
                 if boxes and text.strip():
-                    out.append(TagLine(path, text, Rect.bounding(boxes)))
+                    out.append(TagLine(path, text, Rect.bounding(boxes), min(abs(dx), abs(dy)) > 0.05))
 
 
 def tagged_table_pages(doc: pymupdf.Document, tree: TagTree | None) -> dict[int, int]:
