@@ -10,7 +10,7 @@ import re
 
 from .common import EXIT_INPUT, CliError, add_param_args, params_from_args
 
-LAYER_HELP = "words,vector_rules,raster_rules,rejected,bins,rows,regions,grids"
+LAYER_HELP = "words,vector_rules,raster_rules,rejected,bins,rows,regions,grids,tags"
 EXAMPLES = """examples:
   table-inspector                       open the bundled sample
   table-inspector report.pdf --page 3   open a file at page 3

@@ -9,6 +9,7 @@ Faults that the cell list cannot express are made by editing the tree afterwards
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -49,16 +50,18 @@ class _Build:
 
 
 def tagged_pdf(tables: Sequence[Sequence[Row]], pages: int = 1, size: tuple[float, float] = (W, H),
-               extra_text: Sequence[tuple[str, float, float, int]] = ()) -> bytes:
-    """A PDF with ``tables`` tagged (and ``extra_text`` (text, x, y, page) drawn untagged)."""
+               extra_text: Sequence[tuple[str, float, float, int, float]] = ()) -> bytes:
+    """A PDF with ``tables`` tagged, then ``extra_text`` (text, x, y, page, angle in degrees)
+    drawn untagged after them (as a stamp or a watermark added later is)."""
     doc = pymupdf.open()
     for _ in range(pages):
         doc.new_page(width=size[0], height=size[1]).insert_font(fontname="helv")
     b = _Build(doc, [[] for _ in range(pages)], [[] for _ in range(pages)])
-    for text, x, y, page in extra_text:
-        b.streams[page].append(f"BT /helv 10 Tf 1 0 0 1 {x} {size[1] - y} Tm ({text}) Tj ET")
     root, top = b.new(), b.new()
     table_refs = [_table(b, rows, top, size[1]) for rows in tables]
+    for text, x, y, page, angle in extra_text:
+        co, si = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        b.streams[page].append(f"BT /helv 10 Tf {co:.4f} {si:.4f} {-si:.4f} {co:.4f} {x} {size[1] - y} Tm ({text}) Tj ET")
     doc.update_object(top, f"<</Type/StructElem/S/Document/P {root} 0 R/K [{' '.join(f'{t} 0 R' for t in table_refs)}]>>")
     nums = []
     for i in range(pages):

@@ -85,6 +85,16 @@ def test_glyphs_off_the_page_are_dropped_and_reported():
     assert any("2 line(s) of its text lie off the page" in f for f in result.fixes)
 
 
+def test_untagged_text_drawn_after_the_table_is_not_counted_into_its_last_cell():
+    # MuPDF files text drawn after the last marked content under the last element.
+    extra = [("DRAFT", 100, 90, 0, 35), ("Chart title", 320, 200, 0, 0)]
+    result = read_tagged(tagged_pdf([[HEAD, *BODY]], extra_text=extra))
+    reg = result.annotation.tables[0].regions[0]
+    assert reg.cell_at(3, 2).value == "(4.10)" and reg.bbox.x1 < 300
+    assert any("1 line(s) of its text run diagonally" in f for f in result.fixes)
+    assert any("1 line(s) of its text lie away from the table" in f for f in result.fixes)
+
+
 def test_cyclic_structure_tree_ends_and_is_reported():
     result = read_tagged(make_cycle(tagged_pdf([[HEAD, *BODY]])))
     (t,) = result.annotation.tables

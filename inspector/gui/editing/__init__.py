@@ -104,9 +104,12 @@ class Editing(QObject):
         self.export_action.setShortcut(QKeySequence("Ctrl+E"))
         self.export_action.triggered.connect(self.export_dialog)
         w.addAction(self.export_action)
+        self.draft_action = QAction("Draft from &tags", w)
+        self.draft_action.setToolTip("Add the tables the PDF's own tags hold, marked 'from tags, not verified'")
+        self.draft_action.triggered.connect(self.draft_from_tags)
         if f is not None:
             first = f.actions()[3] if len(f.actions()) > 3 else None
-            f.insertActions(first, [self.save_action, self.export_action])
+            f.insertActions(first, [self.save_action, self.export_action, self.draft_action])
         e = self._menu("&Edit")
         undo = self.ann.stack.createUndoAction(w, "&Undo")
         undo.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo))
@@ -183,8 +186,29 @@ class Editing(QObject):
         s = self.window.session
         if s.doc is None or s.path is None:
             return
+        from ..scene.tags_layer import tag_grids  # the tag reader loads after the first page
+        tags = tag_grids()
+        if not getattr(self, "_tags_connected", False):
+            tags.loaded.connect(self._tags_loaded)
+            self._tags_connected = True
+        tags.start(s.doc.data, Path(s.path).name)
         report = self.ann.start(s.path, s.doc)
         self._after_open(report)
+
+    def _tags_loaded(self) -> None:
+        layer = self.window.view.page_scene.layers.get("tags")
+        if layer is not None:
+            layer.update(self.window.session.result)
+
+    def draft_from_tags(self) -> int:
+        """File > Draft from tags: the PDF's tagged tables into the annotation (one undo step)."""
+        from ..scene.tags_layer import tag_grids
+        tags = tag_grids()
+        tags.wait()
+        if tags.result is None:
+            self.ann.message.emit(tags.error or "open a PDF first")
+            return 0
+        return self.actions.draft_from_tags(tags.result.annotation.tables, tags.result.fixes)
 
     def _after_open(self, report: OpenReport) -> None:
         if report.mismatch:
