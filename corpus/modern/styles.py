@@ -218,7 +218,7 @@ def section_rows(doc: Document, c: Content) -> Made:
     table_borders(table, "single", 4, "A6A6A6", ("top", "bottom", "insideH"))
     fill = c.rng.choice(LIGHT)
     r = 1
-    for g, size in enumerate(sizes):
+    for size in sizes:
         merged = table.cell(r, 0).merge(table.cell(r, m - 1))
         put(merged, f"{c.section()}", bold=True)
         shade(merged, fill)
