@@ -25,13 +25,17 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 import docx
 import pymupdf
+from docx.oxml.ns import qn
 from docx.shared import Cm, Pt
+from docx.table import _Cell
 
 from inspector.annotation.goldenset import add_to_golden_set
+from inspector.annotation.model import AnnTable
 from inspector.annotation.tagged import read_tagged
 
 from .content import Content
@@ -47,6 +51,28 @@ def plan(rng: random.Random, per_style: int) -> list[list[str]]:
     names = [s for s in STYLES for _ in range(per_style)]
     rng.shuffle(names)
     return [names[i:i + PER_DOC] for i in range(0, len(names), PER_DOC)]
+
+
+def docx_texts(path: Path) -> list[Counter[str]]:
+    """Per table of a Word file, the non-empty texts of its cells (merged cells once),
+    whitespace removed (a narrow column breaks "Subscriptions" into two lines): what the
+    tags must give back."""
+    out = []
+    for table in docx.Document(str(path)).tables:
+        # One w:tc per cell: a vertical merge's continuation cells are empty ones.
+        texts = ("".join(_Cell(tc, table).text.split()) for tc in table._tbl.iter(qn("w:tc")))
+        out.append(Counter(t for t in texts if t))
+    return out
+
+
+def truth_mismatches(expected: list[Counter[str]], tables: list[AnnTable]) -> list[str]:
+    """Cell texts written into Word but missing from the tags' tables, or the other way round."""
+    out = []
+    for i, (want, t) in enumerate(zip(expected, tables, strict=True)):
+        got = Counter("".join(c.text.split()) for r in t.regions for c in r.cells if c.text)
+        for text in (want - got) + (got - want):
+            out.append(f"table {i + 1}: '{text}' {'missing from the tags' if want[text] > got[text] else 'not in Word'}")
+    return out
 
 
 def write_docx(path: Path, styles: list[str], c: Content) -> list[Made]:
@@ -160,10 +186,12 @@ def build(out: Path, seed: int, per_style: int) -> int:
     styles: dict[str, dict[str, dict[str, str]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         made_by_doc: dict[str, list[Made]] = {}
+        expected: dict[str, list[Counter[str]]] = {}
         paths = []
         for i, group in enumerate(plan(rng, per_style)):
             path = Path(tmp) / f"modern-{i + 1:03d}.docx"
             made_by_doc[path.stem] = write_docx(path, group, Content(random.Random(rng.random())))
+            expected[path.stem] = docx_texts(path)
             paths.append(path)
         convert(paths, pdf_dir)
     total = 0
@@ -174,6 +202,9 @@ def build(out: Path, seed: int, per_style: int) -> int:
         tables = result.annotation.tables
         if len(tables) != len(made):
             sys.exit(f"build: {pdf.name}: {len(made)} tables written but {len(tables)} read from the tags")
+        wrong = truth_mismatches(expected[stem], list(tables))
+        if wrong:
+            sys.exit(f"build: {pdf.name}: the tags do not give back what Word was given: {wrong[0]}")
         add_to_golden_set(golden, result.annotation, pdf)
         styles[pdf.name] = {t.id: {"style": m.style, "detail": m.detail} for t, m in zip(tables, made, strict=True)}
         for fix in result.fixes:

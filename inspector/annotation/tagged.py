@@ -109,7 +109,7 @@ def _rows(table: tags.TagNode) -> list[tuple[tags.TagNode, bool]]:
 
 
 def _tag_cell(node: tags.TagNode, found: tagged_lines.Found) -> TagCell:
-    text = " ".join(" ".join(ln.text.split()) for _, ln in found)
+    text = "\n".join(" ".join(ln.text.split()) for _, ln in found)  # lines joined with "\n", as the format says
     box = Rect.bounding([ln.bbox for _, ln in found]) if found else None
     page = Counter(p for p, _ in found).most_common(1)[0][0] if found else -1
     return TagCell(text, box, _span(node.attr("RowSpan")), _span(node.attr("ColSpan")), node.kind == "TH", page,

@@ -7,7 +7,7 @@ often a table's last cell. Such lines are dropped (and counted) when they are
 
 - off the page (an InDesign spread keeps the facing page's text);
 - diagonal (a watermark: cell text runs horizontally or at a right angle);
-- away from the table: outside its ``/BBox`` when the file gives one for that page, else
+- away from the table: outside its ``/BBox`` when the file gives one for that page, or
   more than ``STRAY_LINES`` line heights beyond the other cells' text (and the cell's own
   lines kept so far, so a long multi-line cell is kept whole): across, on any page; down,
   on the same page.
@@ -69,11 +69,10 @@ def _without_strays(found: list[list[Found]], boxes: dict[int, Rect], dropped: C
         for j, cell in enumerate(row):
             kept: Found = []
             for p, ln in cell:
-                if p in boxes:
-                    ok = boxes[p].expanded(2).contains_point(ln.bbox.cx, ln.bbox.cy)
-                else:
-                    ok = _near(ln.bbox, [(q, x.bbox) for a, b, q, x in every if (a, b) != (i, j)]
-                               + [(q, x.bbox) for q, x in kept], p, step)
+                ok = _near(ln.bbox, [(q, x.bbox) for a, b, q, x in every if (a, b) != (i, j)]
+                           + [(q, x.bbox) for q, x in kept], p, step)
+                if p in boxes:  # a /BBox may be wider than the table (LibreOffice: the text width)
+                    ok = ok and boxes[p].expanded(2).contains_point(ln.bbox.cx, ln.bbox.cy)
                 if ok:
                     kept.append((p, ln))
                 else:
