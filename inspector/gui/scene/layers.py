@@ -52,7 +52,8 @@ _FALLBACK_COLOURS: dict[str, tuple[int, int, int]] = {
     "words": (0, 114, 178), "low_confidence": (213, 40, 0), "vector_rules": (0, 158, 115),
     "raster_rules": (190, 0, 190), "rejected": (230, 120, 0), "bins": (86, 180, 233),
     "rows": (200, 160, 0), "regions": (120, 40, 200), "regions_rejected": (128, 128, 128),
-    "grids": (220, 0, 80), "selection": (255, 190, 0), "tags": (0, 150, 150),
+    "grids": (220, 0, 80), "selection": (255, 190, 0),
+    "tags": (150, 75, 0),  # brown, dash-dot: apart from the grid's crimson and Compare's dashed teal
 }
 
 
@@ -179,7 +180,7 @@ PARTS: dict[str, tuple[Part, ...]] = {
                      "regions_rejected", 2.0, _DASH)),
     "grids": (Part(lambda r: (r.tables, r.grids), lambda r: rects_path(_cell_boxes(r)), "grids", 1.5),),
     "tags": (Part(lambda r: (r.page, _tags().version), lambda r: rects_path(_tags().cells(r.page)), "tags", 2.0,
-                  _DASH),),
+                  Qt.PenStyle.DashDotLine),),
 }
 
 
