@@ -85,7 +85,7 @@ def _tables(raw: pymupdf.Document, file_name: str) -> tuple[list[AnnTable], list
         if tree.faults:
             fixes.append(f"{file_name}: {len(tree.bad_parents)} parent link(s) disagreed with the tree; mended")
     wanted = {p for t in tree.tables() for n in t.walk() for p in n.pages} or set(range(raw.page_count))
-    lines: dict[int, list[tags.TagLine]] = {i: tags.page_lines(raw[i]) for i in sorted(wanted)}
+    lines = tagged_lines.index_lines({i: tags.page_lines(raw[i]) for i in sorted(wanted)})
     out: list[AnnTable] = []
     for n, node in enumerate(tree.tables()):
         label = f"{file_name} table {n + 1}"
@@ -124,7 +124,7 @@ def _span(value: object) -> int:
     return int(value) if isinstance(value, (int, float)) and 1 <= value <= 1000 else 1
 
 
-def _table(node: tags.TagNode, lines: dict[int, list[tags.TagLine]], raw: pymupdf.Document, label: str,
+def _table(node: tags.TagNode, lines: tagged_lines.LineIndex, raw: pymupdf.Document, label: str,
            fixes: list[str], table_id: str) -> AnnTable | None:
     rows = [(tr, head) for tr, head in _rows(node) if any(c.kind in ("TD", "TH") for c in tr.children)]
     nodes = [[c for c in tr.children if c.kind in ("TD", "TH")] for tr, _ in rows]

@@ -27,9 +27,22 @@ STRAY_LINES = 3.0
 Found = list[tuple[int, tags.TagLine]]  # (0-based page, line)
 
 
-def cell_lines(cell: tags.TagNode, lines: dict[int, list[tags.TagLine]]) -> Found:
-    n = len(cell.path)
-    return [(p, ln) for p, page_lines in lines.items() for ln in page_lines if ln.path[:n] == cell.path]
+LineIndex = dict[tags.Path, Found]
+
+
+def index_lines(lines: dict[int, list[tags.TagLine]]) -> LineIndex:
+    """Every line under each prefix of its path (so an element finds its lines in one
+    look-up, not a scan of the document's lines), in page then reading order."""
+    out: LineIndex = {}
+    for p in sorted(lines):
+        for ln in lines[p]:
+            for k in range(1, len(ln.path) + 1):
+                out.setdefault(ln.path[:k], []).append((p, ln))
+    return out
+
+
+def cell_lines(cell: tags.TagNode, index: LineIndex) -> Found:
+    return index.get(cell.path, [])
 
 
 def _on_page(line: tags.TagLine, page: pymupdf.Page) -> bool:
@@ -37,7 +50,7 @@ def _on_page(line: tags.TagLine, page: pymupdf.Page) -> bool:
     return 0 <= line.bbox.cx <= r.width and 0 <= line.bbox.cy <= r.height
 
 
-def own_lines(cells: list[list[tags.TagNode]], lines: dict[int, list[tags.TagLine]], raw: pymupdf.Document,
+def own_lines(cells: list[list[tags.TagNode]], lines: LineIndex, raw: pymupdf.Document,
               boxes: dict[int, Rect], dropped: Counter[str]) -> list[list[Found]]:
     """Per row, per cell: the lines it owns. ``boxes`` holds the table's box per page where
     the file gave one; ``dropped`` counts "off_page", "diagonal" and "stray" lines."""
