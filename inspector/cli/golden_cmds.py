@@ -98,7 +98,7 @@ def _import_icdar(args: argparse.Namespace) -> int:
     docs = find_icdar_documents(root, alternates=args.alternates)
     if not docs:
         raise CliError(f"{root}: no PDF with a NAME-str.xml beside it was found", EXIT_INPUT)
-    tables = cells = failed = 0
+    anns: list[DocumentAnnotation] = []
     fixes: list[str] = []
     for doc in docs:
         name = f"{doc.name}{SUFFIX}" if doc.alternate_of else None
@@ -107,15 +107,11 @@ def _import_icdar(args: argparse.Namespace) -> int:
             add_to_golden_set(args.output, result.annotation, doc.pdf, name)
         except (IcdarError, AnnotationError) as exc:
             print(f"table-inspector: {doc.name}: {exc}", file=sys.stderr)
-            failed += 1
             continue
         fixes += result.corrections
-        tables += len(result.annotation.tables)
-        cells += sum(1 for t in result.annotation.tables for r in t.regions for c in r.cells if c.text.strip())
-    print(f"imported {len(docs) - failed} of {len(docs)} documents ({tables} tables, {cells} non-empty cells) "
-          f"into {args.output}")
-    for line in fixes:
-        print(f"  corrected: {line}")
+        anns.append(result.annotation)
+    failed = len(docs) - len(anns)
+    _print_imported(anns, len(docs), "documents", args.output, fixes)
     if not args.alternates:
         skipped = [d.name for d in find_icdar_documents(root, alternates=True) if d.alternate_of]
         if skipped:
@@ -127,7 +123,7 @@ def _import_tagged(args: argparse.Namespace) -> int:
     files = [p for arg in args.pdfs for p in (sorted(Path(arg).rglob("*.pdf")) if Path(arg).is_dir() else [Path(arg)])]
     if not files:
         raise CliError(f"{', '.join(args.pdfs)}: no PDF found", EXIT_INPUT)
-    tables = cells = failed = 0
+    anns: list[DocumentAnnotation] = []
     fixes: list[str] = []
     for pdf in files:
         try:
@@ -136,16 +132,21 @@ def _import_tagged(args: argparse.Namespace) -> int:
         except (TaggedError, AnnotationError) as exc:
             msg = str(exc) if pdf.name in str(exc) else f"{pdf}: {exc}"
             print(f"table-inspector: {msg}", file=sys.stderr)
-            failed += 1
             continue
         fixes += result.fixes
-        tables += len(result.annotation.tables)
-        cells += sum(1 for t in result.annotation.tables for r in t.regions for c in r.cells if c.text.strip())
-    print(f"imported {len(files) - failed} of {len(files)} PDFs ({tables} tagged tables, {cells} non-empty cells) "
-          f"into {args.output}, marked 'from tags, not verified'")
+        anns.append(result.annotation)
+    _print_imported(anns, len(files), "tagged PDFs", args.output, fixes, ", marked 'from tags, not verified'")
+    return EXIT_INPUT if len(anns) < len(files) else 0
+
+
+def _print_imported(anns: list[DocumentAnnotation], total: int, what: str, output: str, fixes: list[str],
+                    note: str = "") -> None:
+    """The summary line of an import and every correction it made, one line each."""
+    tables = sum(len(a.tables) for a in anns)
+    cells = sum(1 for a in anns for t in a.tables for r in t.regions for c in r.cells if c.text.strip())
+    print(f"imported {len(anns)} of {total} {what} ({tables} tables, {cells} non-empty cells) into {output}{note}")
     for line in fixes:
         print(f"  corrected: {line}")
-    return EXIT_INPUT if failed else 0
 
 
 def _export_icdar(args: argparse.Namespace) -> int:

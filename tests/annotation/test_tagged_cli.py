@@ -29,7 +29,7 @@ def test_import_tagged_writes_a_golden_set_and_reports_fixes(capsys, tmp_path: P
                           str(tmp_path / "plain.pdf"), "-o", str(out_dir))
     assert code == 3  # the untagged file is refused, the others imported
     assert "plain.pdf" in err and "not tagged" in err
-    assert "imported 2 of 3 PDFs (2 tagged tables" in out
+    assert "imported 2 of 3 tagged PDFs (2 tables" in out
     assert "corrected: b.pdf table 1: 1 grid slot(s) had no tagged cell" in out
     assert check_golden_set(out_dir) == []
     gs = load_golden_set(out_dir)
