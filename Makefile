@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint samples clean
+.PHONY: run test setup sysdeps bench lint samples clean corpus-modern
 
 setup: sysdeps $(STAMP)
 
@@ -42,6 +42,13 @@ bench: setup
 
 samples: setup
 	$(PY) resources/make_samples.py
+
+# The modern-document corpus (corpus/modern): Word documents -> tagged PDF by LibreOffice,
+# truth read back from the tags. LibreOffice is needed only here, never by the app or tests.
+corpus-modern: setup
+	@command -v soffice >/dev/null || { apt-get update && apt-get install -y --no-install-recommends libreoffice-writer-nogui; }
+	$(PY) -m pip install -q -e ".[corpus]"
+	$(PY) -m corpus.modern.build
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache

@@ -298,18 +298,18 @@ def _region(g: _Group, info: PageInfo, reg_boxes: list[Box], c_min: int, label: 
     n_cols = max(c.c + c.cs for c in cells)
     shown = [_top_left(b, _shown_height(info)) for b in reg_boxes]
     outer = Rect.bounding([*boxes, *shown])
-    xs = _bounds([(c.c, c.c + c.cs, b.x0, b.x1) for c, b in zip(cells, boxes, strict=True)], n_cols, outer.x0, outer.x1)
-    ys = _bounds([(c.r, c.r + c.rs, b.y0, b.y1) for c, b in zip(cells, boxes, strict=True)], n_rows, outer.y0, outer.y1)
+    xs = content_bounds([(c.c, c.c + c.cs, b.x0, b.x1) for c, b in zip(cells, boxes, strict=True)], n_cols, outer.x0, outer.x1)
+    ys = content_bounds([(c.r, c.r + c.rs, b.y0, b.y1) for c, b in zip(cells, boxes, strict=True)], n_rows, outer.y0, outer.y1)
     turn = (360 - info.rotation) % 360
     frame = Frame(turn, info.width, info.height)
-    page_cells = [AnnCell(c.r, c.c, c.rs, c.cs, c.text, bbox=_round(frame.rect(b, back=True)))
+    page_cells = [AnnCell(c.r, c.c, c.rs, c.cs, c.text, bbox=round_rect(frame.rect(b, back=True)))
                   for c, b in zip(cells, boxes, strict=True)]
-    bbox = _round(frame.rect(Rect(xs[0], ys[0], xs[-1], ys[-1]), back=True))
+    bbox = round_rect(frame.rect(Rect(xs[0], ys[0], xs[-1], ys[-1]), back=True))
     size = (info.width, info.height) if turn else (0.0, 0.0)
     return Region(g.page, bbox, xs, ys, fill_grid(page_cells, n_rows, n_cols), (), turn, *size)
 
 
-def _bounds(spans: list[tuple[int, int, float, float]], n: int, lo: float, hi: float) -> tuple[float, ...]:
+def content_bounds(spans: list[tuple[int, int, float, float]], n: int, lo: float, hi: float) -> tuple[float, ...]:
     """n+1 boundaries: between the content that ends in slot i-1 and the content that starts
     in slot i; unknown ones interpolated; kept strictly ascending inside [lo, hi]."""
     inner: list[float | None] = []
@@ -333,5 +333,5 @@ def _bounds(spans: list[tuple[int, int, float, float]], n: int, lo: float, hi: f
     return tuple(out)
 
 
-def _round(r: Rect) -> Rect:
+def round_rect(r: Rect) -> Rect:
     return Rect(round(r.x0, 3), round(r.y0, 3), round(r.x1, 3), round(r.y1, 3))

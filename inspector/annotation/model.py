@@ -20,8 +20,8 @@ from ..core.types import Cell, Grid, Rect, Table, Word
 from .roles import ROLES, suggest_row_roles
 
 CORE_SOURCES = ("ruled", "horizontal_rules", "aligned")
-# Detection sources plus the two ways a table can arrive without detection.
-SOURCES = (*CORE_SOURCES, "manual", "icdar")
+# Detection sources plus the ways a table can arrive without detection (by hand, ICDAR, a PDF's tags).
+SOURCES = (*CORE_SOURCES, "manual", "icdar", "tags")
 ParamPairs = tuple[tuple[str, Any], ...]
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from ..core.ocr import INSTALL, installed_languages, tessdata_dir
 from ..core.params import describe
 from ..core.pipeline import Pipeline
+from ..core.tags import tagged_table_counts
 from ..core.types import PageResult, Rect, Table
 from ..render.layer_names import ALIASES, DEFAULT_PICTURE, LAYER_NAMES
 from .common import (
@@ -178,11 +179,13 @@ def cmd_detect(args: argparse.Namespace) -> int:
     if not results:
         raise CliError(f"{args.file}: no page could be read", EXIT_INPUT)
     dens = table_density(results)
+    tagged = tagged_table_counts(doc.raw) if doc.kind == "pdf" else None
     if args.json:
-        _print_json({"file": args.file, "table_density": round(dens.share, 4),
+        _print_json({"file": args.file, "table_density": round(dens.share, 4), "tagged": tagged is not None,
                      "pages": [{"page": r.page, "width": r.width, "height": r.height, "rotation": r.rotation,
                                 "words_source": r.words_source, "skew": r.skew,
                                 "tables": [table_json(t) for t in r.tables],
+                                "tagged_tables": (tagged or {}).get(r.page - 1, 0),
                                 "timings_ms": {k: round(v, 2) for k, v in r.timings.items()},
                                 "warnings": list(r.warnings)} for r in results]})
         return 0
@@ -190,6 +193,9 @@ def cmd_detect(args: argparse.Namespace) -> int:
     print(f"{args.file}: {n} table(s) on {len(results)} page(s); table density {dens.share:.0%} of the text")
     for r in results:
         _print_page(r)
+        if tagged and tagged.get(r.page - 1):
+            print(f"page {r.page}: the file's tags hold {tagged[r.page - 1]} table(s) here "
+                  f"(golden import-tagged reads them)")
     return 0
 
 

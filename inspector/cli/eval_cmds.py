@@ -19,13 +19,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..evaluation import baseline, evaluate, peers, summary
+from ..evaluation import baseline, evaluate, peers, styles, summary
 from .common import EXIT_INPUT, EXIT_OK, CliError, add_param_args, params_from_args
 
 EXAMPLES = """examples:
   table-inspector eval ../shared/corpus --extractor inspector --json run.json
   table-inspector eval golden/ --extractor pdfplumber --jobs 2
   table-inspector eval golden/ --set tables.min_rows=3 --baseline run.json --json run2.json
+  table-inspector eval corpus/modern/golden --extractor inspector,pdfplumber,camelot --json modern.json
 peers (pymupdf is always there): pip install 'table-inspector[peers]'
 """
 BAR = 30
@@ -42,10 +43,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                               description=__doc__, epilog=EXAMPLES,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("golden", metavar="GOLDEN_DIR", help="golden set folder, or corpus folder with tables.jsonl")
-    p.add_argument("--extractor", default="inspector", type=_extractor, metavar="NAME",
+    p.add_argument("--extractor", action="append", default=[], metavar="NAME",
                    help=f"what to evaluate: {', '.join(sorted(peers.EXTRACTORS))}, or file:PATH, your pipeline's "
                         "saved output (one file, or a folder of NAME.pdf.json/NAME.csv/... per document; "
-                        "default: inspector, this app's detector)")
+                        "default: inspector, this app's detector); repeat it or give a comma list to compare "
+                        "several in one run")
+    p.add_argument("--styles", metavar="STYLES.json",
+                   help="table styles manifest for per-style scores (default: styles.json in or beside GOLDEN_DIR)")
     p.add_argument("--json", metavar="OUT", help="write the whole result as JSON (atomically)")
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default 1)")
     p.add_argument("--timeout", type=float, default=evaluate.DEFAULT_TIMEOUT, metavar="S",
@@ -66,13 +70,19 @@ def run(args: argparse.Namespace) -> int:
     if args.timeout <= 0:
         raise CliError(f"--timeout {args.timeout:g}: must be more than 0 seconds")
     params = params_from_args(args)
+    names = _extractors(args.extractor)
+    if len(names) > 1 and args.baseline:
+        raise CliError("--baseline compares one extractor's runs: give a single --extractor")
     old = _read_baseline(args.baseline) if args.baseline else None
     try:
-        peers.check_available(args.extractor)
+        for name in names:
+            peers.check_available(name)
         source, refused = evaluate.verify_pdfs(evaluate.load_source(args.golden))
+        styles_path = args.styles or styles.find_styles(args.golden)
+        table_styles = styles.load_styles(styles_path) if styles_path else None
     except peers.MissingExtractor as exc:
         raise CliError(str(exc)) from None
-    except evaluate.EvalError as exc:
+    except (evaluate.EvalError, styles.StylesError) as exc:
         raise CliError(str(exc), EXIT_INPUT) from None
     if args.only:
         source = evaluate.only_documents(source, args.only)
@@ -83,18 +93,54 @@ def run(args: argparse.Namespace) -> int:
     if not source.pages:
         raise CliError(f"{args.golden}: no annotated pages to evaluate", EXIT_INPUT)
     show = args.progress or sys.stderr.isatty()
-    outcomes = evaluate.run(source, args.extractor, params, args.jobs, args.timeout,
-                            _progress(args.extractor) if show else None)
-    result = summary.result(source, args.extractor, params, outcomes, refused, args.timeout)
+    results: dict[str, dict[str, Any]] = {}
+    for name in names:
+        outcomes = evaluate.run(source, name, params, args.jobs, args.timeout, _progress(name) if show else None)
+        results[name] = summary.result(source, name, params, outcomes, refused, args.timeout)
+        if table_styles is not None:
+            results[name]["by_style"] = styles.by_style(outcomes, table_styles)
+    if len(names) > 1:
+        return _report_several(args, results, refused or source.problems)
+    result = results[names[0]]
     cmp = baseline.compare(old, result) if old is not None else None
     if cmp is not None:
         result["baseline"] = baseline.as_dict(cmp, args.baseline)
     if args.json:
         _write_json(args.json, result)
     print(summary.text_report(result, tables=args.tables))
+    if "by_style" in result:
+        print(styles.text_table({names[0]: result["by_style"]}))
     if cmp is not None:
         print(baseline.text_report(cmp, args.baseline, args.max_cells))
     return EXIT_INPUT if refused or source.problems else EXIT_OK
+
+
+def _extractors(given: list[str]) -> list[str]:
+    """The --extractor values: comma lists split (a file:PATH is taken whole), each checked."""
+    names = [n.strip() for arg in given or ["inspector"]
+             for n in ([arg] if arg.startswith(peers.FILE_PREFIX) else arg.split(",")) if n.strip()]
+    for n in names:
+        try:
+            _extractor(n)
+        except argparse.ArgumentTypeError as exc:
+            raise CliError(f"--extractor {exc}") from None
+    return list(dict.fromkeys(names))
+
+
+def _report_several(args: argparse.Namespace, results: dict[str, dict[str, Any]], problems: object) -> int:
+    """Several extractors on one golden set: their overall lines, then the per-style table."""
+    first = next(iter(results.values()))
+    o = first["overall"]
+    print(f"{len(results)} extractors on {first['golden']['path']} (golden hash {first['golden']['hash'][:12]}): "
+          f"{o['pages']} pages, {o['golden_tables']} golden tables")
+    width = max(len(n) for n in results)
+    for name, res in results.items():
+        print(f"{name:<{width}}  " + summary.metric_line(res["overall"]))
+    if "by_style" in first:
+        print(styles.text_table({n: r["by_style"] for n, r in results.items()}))
+    if args.json:
+        _write_json(args.json, {"format": summary.FORMAT, "extractors": list(results), "runs": results})
+    return EXIT_INPUT if problems else EXIT_OK
 
 
 def _progress(label: str) -> evaluate.Progress:

@@ -1,6 +1,7 @@
 """``table-inspector golden``: build, check and convert golden sets of annotations.
 
-``import-icdar`` turns ICDAR 2013 ground truth into a golden folder, ``export-icdar`` writes
+``import-icdar`` turns ICDAR 2013 ground truth into a golden folder, ``import-tagged`` the tables
+tagged PDFs carry (draft truth, not verified), ``export-icdar`` writes
 one back, ``init`` starts an annotation from the current detection, ``check`` validates a
 golden folder (files, manifest, PDF hashes).
 """
@@ -17,22 +18,25 @@ from ..annotation.icdar import IcdarError, find_icdar_documents, read_icdar
 from ..annotation.icdar_export import icdar_stem, write_icdar
 from ..annotation.io import SUFFIX, AnnotationError, annotation_path_for, save_annotation
 from ..annotation.model import DocumentAnnotation, PageInfo, annotation_table_from_detected
+from ..annotation.tagged import TaggedError, read_tagged
 from .common import EXIT_INPUT, CliError, add_doc_args, add_param_args, open_doc, params_from_args, parse_pages
 
 DESCRIPTION = ("Golden sets are folders of annotation files (a person's corrected tables) with a manifest of "
-               "their PDFs' hashes. import-icdar turns ICDAR 2013 ground truth into one, export-icdar writes "
+               "their PDFs' hashes. import-icdar turns ICDAR 2013 ground truth into one, import-tagged the "
+               "tables a tagged PDF carries, export-icdar writes "
                "one back as ICDAR XML, init starts an annotation from the current detection, check validates "
                "a golden folder.")
 EXAMPLES = """examples:
   table-inspector golden import-icdar ../shared/corpus/pdfs/icdar2013 -o golden/icdar
   table-inspector golden check golden/icdar
+  table-inspector golden import-tagged report.pdf annual/ -o golden/tagged
   table-inspector golden export-icdar golden/icdar -o out/icdar --copy-pdfs
   table-inspector golden init report.pdf            # writes report.pdf.tables.json
 """
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("golden", help="golden sets: import/export ICDAR 2013, start, check",
+    p = subparsers.add_parser("golden", help="golden sets: import/export ICDAR 2013, import tagged PDFs, start, check",
                               description=DESCRIPTION, epilog=EXAMPLES,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="golden_command", metavar="ACTION")
@@ -48,6 +52,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      help="also import second annotations NAMEb-*.xml of NAMEa.pdf as their own entries "
                           "(skipped by default)")
     imp.set_defaults(func=_import_icdar)
+
+    tag = sub.add_parser("import-tagged", help="tagged PDFs' own tables -> golden folder (draft truth)",
+                         description="Read the tables a tagged PDF's authoring program wrote into its structure "
+                                     "tree (Table > TR > TH/TD, spans, header rows) and save one annotation per PDF "
+                                     "in GOLDEN_DIR, marked 'from tags, not verified'. Faults of the tags that were "
+                                     "mended are listed. A folder argument is searched for *.pdf.")
+    tag.add_argument("pdfs", nargs="+", metavar="PDF", help="tagged PDF files (or folders of them)")
+    tag.add_argument("-o", "--output", required=True, metavar="GOLDEN_DIR", help="golden folder to create or update")
+    tag.set_defaults(func=_import_tagged)
 
     exp = sub.add_parser("export-icdar", help="golden folder -> ICDAR 2013 XML files",
                          description="Write NAME-str.xml and NAME-reg.xml for every annotation of GOLDEN_DIR.")
@@ -85,7 +98,7 @@ def _import_icdar(args: argparse.Namespace) -> int:
     docs = find_icdar_documents(root, alternates=args.alternates)
     if not docs:
         raise CliError(f"{root}: no PDF with a NAME-str.xml beside it was found", EXIT_INPUT)
-    tables = cells = failed = 0
+    anns: list[DocumentAnnotation] = []
     fixes: list[str] = []
     for doc in docs:
         name = f"{doc.name}{SUFFIX}" if doc.alternate_of else None
@@ -94,20 +107,46 @@ def _import_icdar(args: argparse.Namespace) -> int:
             add_to_golden_set(args.output, result.annotation, doc.pdf, name)
         except (IcdarError, AnnotationError) as exc:
             print(f"table-inspector: {doc.name}: {exc}", file=sys.stderr)
-            failed += 1
             continue
         fixes += result.corrections
-        tables += len(result.annotation.tables)
-        cells += sum(1 for t in result.annotation.tables for r in t.regions for c in r.cells if c.text.strip())
-    print(f"imported {len(docs) - failed} of {len(docs)} documents ({tables} tables, {cells} non-empty cells) "
-          f"into {args.output}")
-    for line in fixes:
-        print(f"  corrected: {line}")
+        anns.append(result.annotation)
+    failed = len(docs) - len(anns)
+    _print_imported(anns, len(docs), "documents", args.output, fixes)
     if not args.alternates:
         skipped = [d.name for d in find_icdar_documents(root, alternates=True) if d.alternate_of]
         if skipped:
             print(f"  skipped second annotations (use --alternates): {', '.join(skipped)}")
     return EXIT_INPUT if failed else 0
+
+
+def _import_tagged(args: argparse.Namespace) -> int:
+    files = [p for arg in args.pdfs for p in (sorted(Path(arg).rglob("*.pdf")) if Path(arg).is_dir() else [Path(arg)])]
+    if not files:
+        raise CliError(f"{', '.join(args.pdfs)}: no PDF found", EXIT_INPUT)
+    anns: list[DocumentAnnotation] = []
+    fixes: list[str] = []
+    for pdf in files:
+        try:
+            result = read_tagged(pdf, name=pdf.name)
+            add_to_golden_set(args.output, result.annotation, pdf)
+        except (TaggedError, AnnotationError) as exc:
+            msg = str(exc) if pdf.name in str(exc) else f"{pdf}: {exc}"
+            print(f"table-inspector: {msg}", file=sys.stderr)
+            continue
+        fixes += result.fixes
+        anns.append(result.annotation)
+    _print_imported(anns, len(files), "tagged PDFs", args.output, fixes, ", marked 'from tags, not verified'")
+    return EXIT_INPUT if len(anns) < len(files) else 0
+
+
+def _print_imported(anns: list[DocumentAnnotation], total: int, what: str, output: str, fixes: list[str],
+                    note: str = "") -> None:
+    """The summary line of an import and every correction it made, one line each."""
+    tables = sum(len(a.tables) for a in anns)
+    cells = sum(1 for a in anns for t in a.tables for r in t.regions for c in r.cells if c.text.strip())
+    print(f"imported {len(anns)} of {total} {what} ({tables} tables, {cells} non-empty cells) into {output}{note}")
+    for line in fixes:
+        print(f"  corrected: {line}")
 
 
 def _export_icdar(args: argparse.Namespace) -> int:

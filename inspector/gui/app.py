@@ -162,6 +162,10 @@ def _screenshot(app: QApplication, window: MainWindow, opts: LaunchOptions) -> i
         _load_annotation(window, opts.annotation)
     wait_for_result(app, window.session)
     _wait_for_metrics(app, window)
+    if opts.layers and "tags" in opts.layers:
+        from .scene.tags_layer import tag_grids
+        tag_grids().wait()  # the Tags layer draws once the file's tags are read
+        app.processEvents()
     if opts.annotation:
         window.editing.select_first_on_page()
     if opts.select_table:

@@ -82,6 +82,9 @@ class Editing(QObject):
                                      "document", "file")
         self.export_action = self._add("file.export", "&Export corrected tables…", self.export_dialog, "Ctrl+E",
                                        "document", "file")
+        self.draft_action = self._add("file.draft_tags", "Draft from &tags", self.draft_from_tags, None,
+                                      "document", "file")
+        self.draft_action.setToolTip("Add the tables the PDF's own tags hold, marked 'from tags, not verified'")
         w.add_action("edit.undo", self.ann.stack.createUndoAction(w, "&Undo"), menu="edit", section="history",
                      shortcut=QKeySequence.StandardKey.Undo)
         w.add_action("edit.redo", self.ann.stack.createRedoAction(w, "&Redo"), menu="edit", section="history",
@@ -166,8 +169,29 @@ class Editing(QObject):
         s = self.window.session
         if s.doc is None or s.path is None:
             return
+        from ..scene.tags_layer import tag_grids  # the tag reader loads after the first page
+        tags = tag_grids()
+        if not getattr(self, "_tags_connected", False):
+            tags.loaded.connect(self._tags_loaded)
+            self._tags_connected = True
+        tags.start(s.doc.data, Path(s.path).name)
         report = self.ann.start(s.path, s.doc)
         self._after_open(report)
+
+    def _tags_loaded(self) -> None:
+        layer = self.window.view.page_scene.layers.get("tags")
+        if layer is not None:
+            layer.update(self.window.session.result)
+
+    def draft_from_tags(self) -> int:
+        """File > Draft from tags: the PDF's tagged tables into the annotation (one undo step)."""
+        from ..scene.tags_layer import tag_grids
+        tags = tag_grids()
+        tags.wait()
+        if tags.result is None:
+            self.ann.message.emit(tags.error or "open a PDF first")
+            return 0
+        return self.actions.draft_from_tags(tags.result.annotation.tables, tags.result.fixes)
 
     def _after_open(self, report: OpenReport) -> None:
         if report.mismatch:

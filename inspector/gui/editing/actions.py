@@ -1,11 +1,11 @@
-"""Table-level edits the menus and the annotation panel trigger: accept, re-detect, delete,
-merge, split, headers, verified, link, override. Each one is a single undoable command
+"""Table-level edits the menus and the annotation panel trigger: accept, draft from tags,
+re-detect, delete, merge, split, headers, verified, link, override. Each one is a single undoable command
 built from the pure edits; none of them touches detection results.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ...annotation.model import AnnTable, annotation_table_from_detected
@@ -64,6 +64,31 @@ class TableActions:
             self.ann.select(CellSelection(ids[0], 0))
             return len(edits)
         return 0
+
+    def draft_from_tags(self, tables: Sequence[AnnTable], fixes: Sequence[str] = ()) -> int:
+        """Add the tables a tagged PDF holds (``annotation.tagged``: source "tags", not
+        verified) as one command, with fresh ids; those over an accepted table are skipped."""
+        doc = self.ann.doc
+        if doc is None or not tables:
+            self.ann.message.emit("the PDF's tags hold no table")
+            return 0
+        fresh = [t for t in tables if not any(o.page == t.page and o.regions[0].bbox.iou(t.regions[0].bbox) >= MIN_OVERLAP
+                                             for o in doc.tables)]
+        if not fresh:
+            self.ann.message.emit("every tagged table is already in the annotation")
+            return 0
+        from dataclasses import replace
+
+        from ...annotation.doc_edits import AddTable
+        ids: list[str] = []
+        for _ in fresh:
+            ids.append(_next_id(doc, ids))
+        edits: list[DocEdit] = [AddTable(replace(t, id=tid)) for t, tid in zip(fresh, ids, strict=True)]
+        if not self.ann.push(edits, f"Draft {len(edits)} table(s) from tags"):
+            return 0
+        note = f"; {len(fixes)} tag fault(s) mended (see the tables' notes)" if fixes else ""
+        self.ann.message.emit(f"{len(edits)} table(s) drafted from the PDF's tags, not verified{note}")
+        return len(edits)
 
     def redetect_current(self) -> bool:
         """Replace the current accepted table by the detection that overlaps it most on this

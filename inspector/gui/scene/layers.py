@@ -38,6 +38,8 @@ LAYERS: tuple[LayerSpec, ...] = (
     LayerSpec("rows", "Row bands", "B", False, "Text lines: words sharing a baseline"),
     LayerSpec("regions", "Table regions", "T", True, "Candidate table areas; rejected ones dashed"),
     LayerSpec("grids", "Cell grids", "G", True, "Row and column boundaries of each table, spans respected"),
+    LayerSpec("tags", "Tags", "A", False, "Cells of the tables the PDF's own tags hold (tagged PDFs only), "
+                                          "to compare with the detected grid"),
 )
 LAYER_KEYS = tuple(s.key for s in LAYERS)
 
@@ -51,6 +53,7 @@ _FALLBACK_COLOURS: dict[str, tuple[int, int, int]] = {
     "raster_rules": (190, 0, 190), "rejected": (230, 120, 0), "bins": (86, 180, 233),
     "rows": (200, 160, 0), "regions": (120, 40, 200), "regions_rejected": (128, 128, 128),
     "grids": (220, 0, 80), "selection": (255, 190, 0),
+    "tags": (150, 75, 0),  # brown, dash-dot: apart from the grid's crimson and Compare's dashed teal
 }
 
 
@@ -186,7 +189,14 @@ PARTS: dict[str, tuple[Part, ...]] = {
                 Part(lambda r: (r.regions,), lambda r: rects_path(g.bbox for g in r.regions if g.reason),
                      "regions_rejected", 2.0, _DASH)),
     "grids": (Part(lambda r: (r.tables, r.grids), lambda r: rects_path(_cell_boxes(r)), "grids", 1.5),),
+    "tags": (Part(lambda r: (r.page, _tags().version), lambda r: rects_path(_tags().cells(r.page)), "tags", 2.0,
+                  Qt.PenStyle.DashDotLine),),
 }
+
+
+def _tags():  # noqa: ANN202 - imported late: the tag reader loads only when the layer draws
+    from .tags_layer import tag_grids
+    return tag_grids()
 
 
 class OverlayLayer:

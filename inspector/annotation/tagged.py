@@ -1,0 +1,288 @@
+"""A tagged PDF's own tables -> annotation tables marked "from tags, not verified".
+
+The authoring program (Word, LibreOffice, InDesign...) wrote ``Table > THead/TBody/TFoot >
+TR > TH/TD`` elements; each becomes an annotation table with source ``"tags"``: cells
+placed with their ``/RowSpan``/``/ColSpan``, text and boxes from the glyphs each cell owns
+(``core.tags``), header rows from ``THead`` and all-``TH`` rows, one region per page the
+rows are on. The grid's boundaries lie between neighbouring cells' glyph boxes; a one-page
+table's outer edges come from its ``/BBox`` layout attribute when the file wrote one.
+
+Faults of real files are mended and reported in ``TaggedImport.fixes`` (one line each):
+cyclic trees (``core.tags``), glyphs off the page (dropped), tables whose content is on
+pages the file does not have (left out), form layouts tagged as tables (kept, flagged in
+``notes``), and the grid faults of ``tagged_grid``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import median
+
+import pymupdf
+
+from .. import __version__
+from ..core import tags
+from ..core.document import DocumentError, open_document
+from ..core.types import Rect
+from . import tagged_lines
+from .icdar import content_bounds, round_rect
+from .model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region, fill_grid
+from .roles import suggest_row_roles
+from .tagged_grid import GridResult, Placed, TagCell, place
+
+NOTE = "from tags, not verified"
+FORM_NOTE = "looks like a form layout tagged as a table"
+PAD = 2.0  # points around the glyphs when the file gives no table box
+
+
+class TaggedError(Exception):
+    """The file cannot be imported; ``str(err)`` says why in one line."""
+
+
+@dataclass(frozen=True)
+class TaggedImport:
+    annotation: DocumentAnnotation
+    fixes: tuple[str, ...]
+
+
+def read_tagged(source: str | os.PathLike[str] | bytes, name: str | None = None) -> TaggedImport:
+    """Import every tagged table of a PDF (path or bytes). ``TaggedError`` when the file
+    cannot be opened or has no structure tree; a tagged file without tables gives none."""
+    try:
+        doc = open_document(source, name=name)
+    except DocumentError as exc:
+        raise TaggedError(str(exc)) from None
+    try:
+        if doc.kind != "pdf":
+            raise TaggedError(f"{doc.name}: not a PDF; only PDFs carry tags")
+        pages = tuple(PageInfo(i + 1, *doc.page_size(i)) for i in range(doc.page_count))
+        sha, file_name = doc.sha256(), Path(doc.name).name
+        raw = pymupdf.open(stream=doc.data, filetype="pdf")  # a copy we may mend
+    finally:
+        doc.close()
+    try:
+        tables, fixes = _tables(raw, file_name)
+    finally:
+        raw.close()
+    ann = DocumentAnnotation(sha, file_name, pages, tuple(tables), notes=f"tables read from the tags of {file_name}",
+                             tool_version=__version__)
+    problems = ann.problems()
+    if problems:
+        raise TaggedError(f"{file_name}: the imported tables are inconsistent: {problems[0]}")
+    return TaggedImport(ann, tuple(fixes))
+
+
+def _tables(raw: pymupdf.Document, file_name: str) -> tuple[list[AnnTable], list[str]]:
+    tree = tags.read_tree(raw)
+    if tree is None:
+        raise TaggedError(f"{file_name}: the PDF is not tagged (no structure tree)")
+    fixes = [f"{file_name}: {f}" for f in tree.faults]
+    if tree.bad_parents:
+        tags.mend_parents(raw, tree)
+        if tree.faults:
+            fixes.append(f"{file_name}: {len(tree.bad_parents)} parent link(s) disagreed with the tree; mended")
+    wanted = {p for t in tree.tables() for n in t.walk() for p in n.pages} or set(range(raw.page_count))
+    lines = tagged_lines.index_lines({i: tags.page_lines(raw[i]) for i in sorted(wanted)})
+    out: list[AnnTable] = []
+    for n, node in enumerate(tree.tables()):
+        label = f"{file_name} table {n + 1}"
+        table = _table(node, lines, raw, label, fixes, f"t{len(out) + 1}")
+        if table is not None:
+            out.append(table)
+    return out, fixes
+
+
+def _rows(table: tags.TagNode) -> list[tuple[tags.TagNode, bool]]:
+    """The table's TR elements in order, each with whether it sits in a THead."""
+    out: list[tuple[tags.TagNode, bool]] = []
+    stack: list[tuple[tags.TagNode, bool]] = [(k, False) for k in reversed(table.children)]
+    while stack:
+        node, head = stack.pop()
+        if node.kind == "TR":
+            out.append((node, head))
+        elif node.kind in ("THead", "TBody", "TFoot"):
+            stack.extend((k, node.kind == "THead") for k in reversed(node.children))
+    return out
+
+
+def _tag_cell(node: tags.TagNode, found: tagged_lines.Found) -> TagCell:
+    text = "\n".join(" ".join(ln.text.split()) for _, ln in found)  # lines joined with "\n", as the format says
+    box = Rect.bounding([ln.bbox for _, ln in found]) if found else None
+    page = Counter(p for p, _ in found).most_common(1)[0][0] if found else -1
+    return TagCell(text, box, _span(node.attr("RowSpan")), _span(node.attr("ColSpan")), node.kind == "TH", page,
+                   _size(node.attr("Width")), _size(node.attr("Height")))
+
+
+def _size(value: object) -> float:
+    return float(value) if isinstance(value, (int, float)) and 0 < value < 1e5 else 0.0
+
+
+def _span(value: object) -> int:
+    return int(value) if isinstance(value, (int, float)) and 1 <= value <= 1000 else 1
+
+
+def _table(node: tags.TagNode, lines: tagged_lines.LineIndex, raw: pymupdf.Document, label: str,
+           fixes: list[str], table_id: str) -> AnnTable | None:
+    rows = [(tr, head) for tr, head in _rows(node) if any(c.kind in ("TD", "TH") for c in tr.children)]
+    nodes = [[c for c in tr.children if c.kind in ("TD", "TH")] for tr, _ in rows]
+    dropped: Counter[str] = Counter()
+    pages = {p for n in node.walk() for p in n.pages}
+    box = _table_box(node, raw, min(pages)) if len(pages) == 1 else None
+    found = tagged_lines.own_lines(nodes, lines, raw, {min(pages): box} if box else {}, dropped)
+    cells = [[_tag_cell(c, f) for c, f in zip(row, frow, strict=True)] for row, frow in zip(nodes, found, strict=True)]
+    fixes += tagged_lines.report(label, dropped)
+    if not cells:
+        fixes.append(f"{label}: has no rows of cells; left out")
+        return None
+    if all(c.box is None for r in cells for c in r):
+        missing = sum(n.missing_pages for n in node.walk())
+        why = "on pages this file does not have (an extract of a longer document?)" if missing \
+            else "without any text on the file's pages"
+        fixes.append(f"{label}: its cells are {why}; left out")
+        return None
+    grid = place(cells, label, fixes)
+    head = [h for _, h in rows][grid.dropped_rows:]
+    header_rows = 0
+    for r in range(grid.n_rows):
+        row = [p.cell for p in grid.placed if p.r == r]
+        if not ((r < len(head) and head[r]) or (row and all(c.th for c in row))):
+            break
+        header_rows += 1
+    regions = _regions(grid, node, raw)
+    flag = _form_flag(node, grid)
+    if flag:
+        fixes.append(f"{label}: {flag}; kept, flagged in its notes")
+    notes = NOTE + (f"; {FORM_NOTE} ({flag})" if flag else "")
+    return AnnTable(table_id, tuple(regions), header_rows=min(header_rows, regions[0].n_rows),
+                    header_cols=_header_cols(grid, header_rows, regions), title=grid.title,
+                    verified=False, notes=notes, source="tags")
+
+
+def _header_cols(grid: GridResult, header_rows: int, regions: list[Region]) -> int:
+    body = [p for p in grid.placed if p.r >= header_rows]
+    n = 0
+    while n < min(r.n_cols for r in regions) - 1:
+        col = [p.cell for p in body if p.c == n]
+        if not col or not all(c.th for c in col):
+            break
+        n += 1
+    return n
+
+
+def _row_pages(grid: GridResult) -> list[int]:
+    """Each row's page: where most of its glyphs are; rows without glyphs follow the row above."""
+    pages: list[int] = []
+    for r in range(grid.n_rows):
+        counts = Counter(p.cell.page for p in grid.placed if p.r == r and p.cell.page >= 0)
+        pages.append(counts.most_common(1)[0][0] if counts else (pages[-1] if pages else -1))
+    first = next((p for p in pages if p >= 0), 0)
+    return [p if p >= 0 else first for p in pages]
+
+
+def _regions(grid: GridResult, node: tags.TagNode, raw: pymupdf.Document) -> list[Region]:
+    pages = _row_pages(grid)
+    groups: list[tuple[int, list[int]]] = []
+    for r, p in enumerate(pages):
+        if groups and groups[-1][0] == p:
+            groups[-1][1].append(r)
+        else:
+            groups.append((p, [r]))
+    box = _table_box(node, raw, pages[0]) if len(groups) == 1 else None
+    # Layout /Width and /Height are in the unit the table's own /Height has against its
+    # /BBox (LibreOffice writes them 50 times too small); proportional to the width otherwise.
+    height = node.attr("Height")
+    unit = box.height / height if box is not None and isinstance(height, (int, float)) and height > 0 else 0.0
+    return [_region(grid, p, rows, box, unit) for p, rows in groups]
+
+
+def _table_box(node: tags.TagNode, raw: pymupdf.Document, page: int) -> Rect | None:
+    """``/BBox`` of the table (PDF user space, bottom-left origin) on the top-left page."""
+    bb = node.attr("BBox")
+    if not (isinstance(bb, list) and len(bb) == 4 and all(isinstance(v, (int, float)) for v in bb)):
+        return None
+    pg = raw[page]
+    mb = pg.mediabox
+    x0, y0, x1, y1 = bb
+    r = Rect(min(x0, x1) - pg.cropbox.x0, mb.height - max(y0, y1) - pg.cropbox.y0,
+             max(x0, x1) - pg.cropbox.x0, mb.height - min(y0, y1) - pg.cropbox.y0)
+    return r if r.width > 0 and r.height > 0 else None
+
+
+def _region(grid: GridResult, page: int, rows: list[int], box: Rect | None, unit: float) -> Region:
+    r0 = rows[0]
+    mine = [p for p in grid.placed if r0 <= p.r <= rows[-1]]
+    boxes = [p.cell.box for p in mine if p.cell.box is not None and p.cell.page == page]
+    content = Rect.bounding(boxes) if boxes else Rect(0, 0, 1, 1)
+    outer = Rect(content.x0 - PAD, content.y0 - PAD, content.x1 + PAD, content.y1 + PAD)
+    if box is not None and _contains(box.expanded(PAD + 1), content):
+        outer = box
+    n = len(rows)
+    layout = _layout_bounds(mine, r0, n, grid.n_cols, box, unit) if box is not None else None
+    if layout is not None:
+        xs, ys = layout
+        outer = Rect(xs[0], ys[0], xs[-1], ys[-1])
+    else:
+        spans = [(p, p.cell.box) for p in mine if p.cell.box is not None and p.cell.page == page]
+        xs = content_bounds([(p.c, p.c + p.cell.cs, b.x0, b.x1) for p, b in spans], grid.n_cols, outer.x0, outer.x1)
+        ys = content_bounds([(p.r - r0, min(p.r - r0 + p.cell.rs, n), b.y0, b.y1) for p, b in spans], n,
+                            outer.y0, outer.y1)
+    cells = [AnnCell(p.r - r0, p.c, min(p.cell.rs, n - (p.r - r0)), p.cell.cs, p.cell.text,
+                     bbox=round_rect(p.cell.box) if p.cell.box and p.cell.page == page else None) for p in mine]
+    # A cell spanning into this region from the page before leaves its slots here empty.
+    filled = fill_grid(cells, n, grid.n_cols)
+    texts = [[c.text for c in filled if c.r == r] for r in range(n)]
+    return Region(page + 1, round_rect(outer), xs, ys, filled, suggest_row_roles(texts, 0))
+
+
+def _layout_bounds(mine: list[Placed], r0: int, n_rows: int, n_cols: int, box: Rect,
+                   unit: float) -> tuple[tuple[float, ...], tuple[float, ...]] | None:
+    """Exact boundaries from the cells' ``/Width`` and ``/Height`` attributes times ``unit``
+    (when 0: scaled to the table's ``/BBox`` width), columns from the box's left edge, rows
+    stacked up from its bottom (its top may include the space above the table). None when an attribute is missing or a cell's glyphs would
+    fall outside its slot."""
+    widths, heights = [], []
+    for c in range(n_cols):
+        ws = [p.cell.w for p in mine if p.c == c and p.cell.cs == 1 and p.cell.w > 0]
+        if not ws:
+            return None
+        widths.append(median(ws))
+    for r in range(n_rows):
+        hs = [p.cell.h for p in mine if p.r - r0 == r and p.cell.rs == 1 and p.cell.h > 0]
+        if not hs:
+            return None
+        heights.append(max(hs))
+    unit = unit or box.width / sum(widths)
+    right = min(box.x1, box.x0 + unit * sum(widths))
+    xs = [box.x0 + unit * sum(widths[:c]) for c in range(n_cols)] + [right]
+    ys = [box.y1 - unit * sum(heights[r:]) for r in range(n_rows)] + [box.y1]
+    if ys[0] < box.y0 - 2 or xs[-2] >= right - 0.5:
+        return None
+    for p in mine:
+        b = p.cell.box
+        if b is None:
+            continue
+        r, rs = p.r - r0, min(p.cell.rs, n_rows - (p.r - r0))
+        slot = Rect(xs[p.c], ys[r], xs[p.c + p.cell.cs], ys[r + rs]).expanded(2)
+        if not _contains(slot, b):
+            return None
+    return tuple(round(x, 3) for x in xs), tuple(round(y, 3) for y in ys)
+
+
+def _form_flag(node: tags.TagNode, grid: GridResult) -> str:
+    """Why the table looks like a form layout ("" when it does not)."""
+    widgets = sum(n.widgets for n in node.walk())
+    if widgets:
+        return f"{widgets} form field(s) inside its cells"
+    texts = [p.cell.text.strip() for p in grid.placed]
+    labels = sum(1 for t in texts if t.endswith(":"))
+    empty = sum(1 for t in texts if not t)
+    if texts and labels >= max(2, len(texts) // 3) and empty >= labels // 2:
+        return f"{labels} of its {len(texts)} cells are labels ending in ':' beside empty cells"
+    return ""
+
+
+def _contains(outer: Rect, inner: Rect) -> bool:
+    return outer.x0 <= inner.x0 and outer.y0 <= inner.y0 and inner.x1 <= outer.x1 and inner.y1 <= outer.y1

@@ -1,0 +1,177 @@
+"""Placing a tagged table's cells on a grid, and mending the tag faults real files have.
+
+Input is rows of tagged cells in file order (``TagCell``: spans from ``/RowSpan`` and
+``/ColSpan``, the content box of its glyphs). Cells are placed as HTML places them (each
+cell in the next slot its row leaves free, spans reserving slots below and to the right).
+Then, each reported in ``fixes``:
+
+- a first row holding one unspanned cell in a table of wider rows is a section title tagged
+  as a row: it becomes the table's title;
+- a row with slots left free whose glyphs sit under other columns than the HTML placement
+  gives them (a merged cell tagged only in its first row: the next rows shift left) is
+  re-placed by glyph position, and the cell above each freed slot is stretched down over it;
+- slots nobody covers after that are missing empty cells: empty cells are added.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..core.types import Rect
+
+
+@dataclass(frozen=True)
+class TagCell:
+    """A tagged cell: text, ``box`` of its glyphs (None when empty), spans, TH or not,
+    ``page`` (0-based, -1 when it has no glyphs) and the ``/Width``, ``/Height`` layout
+    attributes (0 when absent; in the file's own unit, only their ratios are used)."""
+
+    text: str
+    box: Rect | None
+    rs: int = 1
+    cs: int = 1
+    th: bool = False
+    page: int = -1
+    w: float = 0.0
+    h: float = 0.0
+
+
+@dataclass(frozen=True)
+class Placed:
+    r: int
+    c: int
+    cell: TagCell
+
+
+@dataclass(frozen=True)
+class GridResult:
+    placed: tuple[Placed, ...]
+    n_rows: int
+    n_cols: int
+    title: str
+    dropped_rows: int  # leading rows removed (a title)
+
+
+def place(rows: list[list[TagCell]], label: str, fixes: list[str]) -> GridResult:
+    """The cells on a grid with the faults above mended (see the module docstring)."""
+    title, dropped = "", 0
+    placed, n_cols = _html_place(rows)
+    if len(rows) >= 2 and n_cols >= 2 and len(rows[0]) == 1 and rows[0][0].cs == 1 and rows[0][0].rs == 1 \
+            and rows[0][0].text.strip() and max(len(r) for r in rows[1:]) >= 2:
+        title = rows[0][0].text.strip()
+        fixes.append(f"{label}: its first row '{title[:40]}' is one cell over {n_cols} columns: a title "
+                     f"tagged as a row; made the table's title")
+        rows, dropped = rows[1:], 1
+        placed, n_cols = _html_place(rows)
+    n_rows = max((p.r + p.cell.rs for p in placed), default=0)
+    placed = _replace_shifted(placed, n_rows, n_cols, label, fixes)
+    missing = n_rows * n_cols - sum(1 for _ in _slots(placed))
+    if missing:
+        fixes.append(f"{label}: {missing} grid slot(s) had no tagged cell; empty cells added")
+    return GridResult(tuple(placed), n_rows, n_cols, title, dropped)
+
+
+def _slots(placed: list[Placed]):
+    for p in placed:
+        for r in range(p.r, p.r + p.cell.rs):
+            for c in range(p.c, p.c + p.cell.cs):
+                yield r, c
+
+
+def _html_place(rows: list[list[TagCell]]) -> tuple[list[Placed], int]:
+    taken: set[tuple[int, int]] = set()
+    out: list[Placed] = []
+    for r, row in enumerate(rows):
+        c = 0
+        for cell in row:
+            while (r, c) in taken:
+                c += 1
+            rs = max(1, min(cell.rs, len(rows) - r))  # a span past the last row is cut
+            cell = replace(cell, rs=rs, cs=max(1, cell.cs))
+            out.append(Placed(r, c, cell))
+            taken.update((r + i, c + j) for i in range(rs) for j in range(cell.cs))
+            c += cell.cs
+    n_cols = max((c + 1 for _, c in taken), default=0)
+    return out, n_cols
+
+
+def _columns(placed: list[Placed], n_rows: int, n_cols: int) -> list[tuple[float, float] | None]:
+    """x extent of each column's single-column content in rows that fill every slot."""
+    full = {r for r in range(n_rows)
+            if sum(p.cell.cs for p in placed if p.r <= r < p.r + p.cell.rs) == n_cols}
+    out: list[tuple[float, float] | None] = []
+    for c in range(n_cols):
+        boxes = [p.cell.box for p in placed if p.c == c and p.cell.cs == 1 and p.r in full and p.cell.box]
+        out.append((min(b.x0 for b in boxes), max(b.x1 for b in boxes)) if boxes else None)
+    return out
+
+
+def _best_column(box: Rect, cols: list[tuple[float, float] | None], free: list[int]) -> int | None:
+    best, score = None, 0.0
+    for c in free:
+        ext = cols[c]
+        if ext is None:
+            continue
+        overlap = min(box.x1, ext[1]) - max(box.x0, ext[0])
+        gap = -abs(box.cx - (ext[0] + ext[1]) / 2)
+        s = overlap if overlap > 0 else gap / 1000
+        if best is None or s > score:
+            best, score = c, s
+    return best
+
+
+def _replace_shifted(placed: list[Placed], n_rows: int, n_cols: int, label: str,
+                     fixes: list[str]) -> list[Placed]:
+    cols = _columns(placed, n_rows, n_cols)
+    out = list(placed)
+    for r in range(n_rows):
+        row = [p for p in out if p.r == r]
+        taken = {s for p in out if p.r != r for s in _slots([p]) if s[0] == r}
+        if len(taken) + sum(p.cell.cs for p in row) >= n_cols or not row:
+            continue
+        moved = _by_position(row, cols, [c for c in range(n_cols) if (r, c) not in taken])
+        if moved is None or [p.c for p in moved] == [p.c for p in row]:
+            continue
+        out = [p for p in out if p.r != r] + moved
+        stretched = _stretch_above(out, r, n_cols)
+        fixes.append(f"{label}: row {r + 1} was tagged {n_cols - len(taken) - sum(p.cell.cs for p in row)} "
+                     f"cell(s) short and its text sits further right: re-placed by glyph position"
+                     + (f"; {stretched} merged cell(s) above stretched down over the freed slots" if stretched else ""))
+        out = _apply_stretch(out, r, n_cols)
+    return sorted(out, key=lambda p: (p.r, p.c))
+
+
+def _by_position(row: list[Placed], cols: list[tuple[float, float] | None], free: list[int]) -> list[Placed] | None:
+    """The row's cells in the free slots their glyphs sit over, in order; None when that
+    does not give a consistent placement (then the HTML placement stays)."""
+    out: list[Placed] = []
+    last = -1
+    for p in row:
+        avail = [c for c in free if c > last and all(c + j in free for j in range(p.cell.cs))]
+        c = _best_column(p.cell.box, cols, avail) if p.cell.box else (avail[0] if avail else None)
+        if c is None:
+            return None
+        out.append(Placed(p.r, c, p.cell))
+        last = c + p.cell.cs - 1
+    return out
+
+
+def _stretch_targets(placed: list[Placed], r: int, n_cols: int) -> list[tuple[int, Placed]]:
+    slots = set(_slots(placed))
+    out = []
+    for c in range(n_cols):
+        if (r, c) in slots:
+            continue
+        above = next((p for p in placed if p.c == c and p.r + p.cell.rs == r and p.cell.text.strip()), None)
+        if above is not None and all((r, c + j) not in slots for j in range(above.cell.cs)):
+            out.append((c, above))
+    return out
+
+
+def _stretch_above(placed: list[Placed], r: int, n_cols: int) -> int:
+    return len(_stretch_targets(placed, r, n_cols))
+
+
+def _apply_stretch(placed: list[Placed], r: int, n_cols: int) -> list[Placed]:
+    grow = {id(p) for _, p in _stretch_targets(placed, r, n_cols)}
+    return [replace(p, cell=replace(p.cell, rs=p.cell.rs + 1)) if id(p) in grow else p for p in placed]
