@@ -3,6 +3,7 @@
 A word belongs to a box when its centre lies inside it. Words are grouped into lines by
 their vertical centre (within half the median word height), lines are joined with
 ``"\\n"`` and words in a line with a space, which is also how ICDAR 2013 writes cell text.
+``line_at`` finds the text line under a point (a title or footnote picked with a click).
 """
 
 from __future__ import annotations
@@ -57,3 +58,17 @@ def text_source(words_by_page: Mapping[int, Sequence[Word]]) -> TextSource:
         return text_in(ws[lo:hi], bbox)
 
     return text_for
+
+
+def line_at(words: Sequence[Word], x: float, y: float, tol: float = 2.0) -> list[Word]:
+    """The words of the text line under page point (x, y) (points): the nearest word within
+    ``tol`` of the point, with every word PyMuPDF put on the same line of the same block.
+    Empty when no word is that close. Used to pick a table's title or footnote with a click."""
+    def gap(w: Word) -> float:
+        b = w.bbox
+        return max(b.x0 - x, 0.0, x - b.x1) + max(b.y0 - y, 0.0, y - b.y1)
+
+    near = min(words, key=gap, default=None)
+    if near is None or gap(near) > tol:
+        return []
+    return [w for w in words if (w.block, w.line) == (near.block, near.line)]

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QDockWidget, QMenu, QMessageBox, QUndoView
 from .actions import TableActions
 from .document import AnnotationSession, CellSelection, OpenReport
 from .panel import AnnotationPanel
+from .roles import HEADER_COLS_KEY, PICK_KEYS, RoleActions, role_entries
 from .tools import EditController
 
 if TYPE_CHECKING:
@@ -38,8 +39,13 @@ class Editing(QObject):
         self.ann = AnnotationSession(self)
         self.ann.known_words = self._detected_words
         self.actions = TableActions(window.session, self.ann)
+        self.roles = RoleActions(window.session, self.ann)
         self.controller = EditController(window.view, window.session, self.ann)
-        self.panel = AnnotationPanel(window.session, self.ann, self.actions)
+        self.controller.picked.connect(self._picked)
+        self.panel = AnnotationPanel(window.session, self.ann, self.actions, self.roles)
+        # The table preview shows (and copies) the corrected table where there is one.
+        window.preview.corrected = self.actions.corrected_for
+        self.ann.changed.connect(window.preview.refresh)
         self.undo_view = QUndoView(self.ann.stack)
         self.undo_view.setEmptyLabel("(opened)")
         preview_dock = window.findChild(QDockWidget, "Table preview")
@@ -126,6 +132,13 @@ class Editing(QObject):
         self._add(t, "&Merge selected cells", a.merge_selected, "M")
         self._add(t, "&Split cell", a.split_selected, "S")
         self._add(t, "&Header rows through selection", a.headers_through_selection, "H")
+        self._add(t, "Header &columns through selection", self.roles.header_cols_through_selection,
+                  HEADER_COLS_KEY)
+        role_menu = t.addMenu("Row &role")
+        for text, slot, key in role_entries(self.roles):
+            self._add(role_menu, text, slot, key or None)
+        for field, text, key in PICK_KEYS:
+            self._add(t, text, lambda _=False, f=field: self.start_pick(f), key)
         self._add(t, "Mark &verified", lambda: a.set_verified(not self._current_verified()), "Ctrl+Shift+V")
         self._add(t, "&Link to its continuation on the next page", a.link_next, "Ctrl+L")
         t.addSeparator()
@@ -134,6 +147,23 @@ class Editing(QObject):
         # Right-click on the page: the Table menu, acting on what is under the pointer.
         w.view.viewport().setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         w.view.viewport().addActions(t.actions())
+
+    def start_pick(self, field: str) -> bool:
+        """Title or footnote from the page: the line of the selected word right away, else a
+        pick on the page (click a line or drag over words; Esc cancels)."""
+        line = self.roles.selected_line()
+        if line:
+            return self.roles.set_text(field, line)
+        if self.roles.target() is None:
+            self.ann.message.emit(f"accept or draw a table first: the {field} belongs to a table")
+            return False
+        self.controller.set_tool(field)
+        self.ann.message.emit(f"click the line of the {field}, or drag over its words (Esc cancels)")
+        return True
+
+    def _picked(self, field: str, point: object, rect: object) -> None:
+        page = self.window.session.page_index + 1
+        self.roles.pick(field, point, rect, self.ann.words(page))  # type: ignore[arg-type]
 
     def select_first_on_page(self) -> bool:
         """Make the first accepted table of the current page the current one (screenshots)."""

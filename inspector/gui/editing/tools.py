@@ -28,7 +28,7 @@ _HANDLED = frozenset((QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent
 HIT_PX = 4.0
 MIN_REGION_PT = 4.0
 NUDGE_PT, BIG_NUDGE_PT = 1.0, 5.0
-TOOLS = ("", "draw", "row", "col")
+TOOLS = ("", "draw", "row", "col", "title", "footnote")  # the last two pick text (see roles.PICK_TOOLS)
 _HANDLE_CURSORS = {"tl": Qt.CursorShape.SizeFDiagCursor, "br": Qt.CursorShape.SizeFDiagCursor,
                    "tr": Qt.CursorShape.SizeBDiagCursor, "bl": Qt.CursorShape.SizeBDiagCursor,
                    "t": Qt.CursorShape.SizeVerCursor, "b": Qt.CursorShape.SizeVerCursor,
@@ -38,7 +38,7 @@ _HANDLE_CURSORS = {"tl": Qt.CursorShape.SizeFDiagCursor, "br": Qt.CursorShape.Si
 
 @dataclass
 class Drag:
-    """A drag in progress: ``kind`` "draw", "boundary" or "handle"; positions in points."""
+    """A drag in progress: ``kind`` "draw", "pick", "boundary" or "handle"; positions in points."""
 
     kind: str
     start: QPointF
@@ -56,6 +56,8 @@ class EditController(QObject):
     """Page-side editing of the annotation shown on ``view``."""
 
     toolChanged = Signal(str)
+    # (field, click point or None, dragged rect or None) of a title/footnote pick on the page
+    picked = Signal(str, object, object)
 
     def __init__(self, view: PageView, session: Session, ann: AnnotationSession) -> None:
         super().__init__(view)
@@ -77,7 +79,8 @@ class EditController(QObject):
         return self.session.page_index + 1
 
     def set_tool(self, tool: str) -> None:
-        """"" (select/drag), "draw" (drag a new region), "row"/"col" (click adds a boundary)."""
+        """"" (select/drag), "draw" (drag a new region), "row"/"col" (click adds a boundary),
+        "title"/"footnote" (click a line or drag over words: ``picked`` says where)."""
         self.tool = tool if tool in TOOLS else ""
         self.view.setDragMode(self.view.DragMode.NoDrag if self.tool else self.view.DragMode.ScrollHandDrag)
         self.toolChanged.emit(self.tool)
@@ -136,6 +139,9 @@ class EditController(QObject):
             return False
         if self.tool == "draw":
             self.drag = Drag("draw", p)
+            return True
+        if self.tool in ("title", "footnote"):
+            self.drag = Drag("pick", p)
             return True
         if self.tool in ("row", "col"):
             self.add_boundary_at(p, self.tool)
@@ -212,7 +218,7 @@ class EditController(QObject):
         assert d is not None
         p = self._scene(event)
         d.moved = d.moved or (p - d.start).manhattanLength() * self.view.zoom > 3
-        if d.kind == "draw":
+        if d.kind in ("draw", "pick"):
             d.rect = Rect(min(d.start.x(), p.x()), min(d.start.y(), p.y()),
                           max(d.start.x(), p.x()), max(d.start.y(), p.y()))
             self.layer.set_draft(rect=d.rect)
@@ -238,6 +244,12 @@ class EditController(QObject):
     def _release(self, event: QMouseEvent) -> None:
         d, self.drag = self.drag, None
         self.layer.set_draft()
+        if d is not None and d.kind == "pick":
+            field = self.tool
+            self.set_tool("")
+            point = None if d.moved else (d.start.x(), d.start.y())
+            self.picked.emit(field, point, d.rect if d.moved else None)
+            return
         if d is None or not d.moved:
             return
         if d.kind == "draw" and d.rect is not None:
