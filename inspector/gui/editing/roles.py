@@ -123,12 +123,15 @@ class RoleActions:
         return found[0][0] if found else None
 
     def set_text(self, field: str, text: str) -> bool:
-        """Set the target table's ``title`` or ``footnote`` (one command; "" clears it)."""
+        """Set the target table's ``title`` or ``footnote`` (one command; "" clears it). A title
+        wrapped over several lines is one sentence: its lines are joined with spaces; a
+        footnote keeps its lines (one note each)."""
         table = self.target()
         if table is None:
             self.ann.message.emit("accept or draw a table first: the title and footnote belong to a table")
             return False
-        text = text.strip()
+        text = " ".join(text.split()) if field == "title" else "\n".join(ln.strip() for ln in text.splitlines()
+                                                                        if ln.strip())
         if getattr(table, field) == text:
             return False
         from ...annotation.edits import SetText  # loaded on first use, not at start
