@@ -197,3 +197,51 @@ def test_role_keys_are_bound_once_and_listed_in_help(editor: MainWindow) -> None
     guide = editor.polish.guide_html()
     assert "Total rows (annotation)" in guide and "Section rows (annotation)" in guide
     assert "Header columns (annotation)" in guide
+
+
+def test_title_guess_is_shown_as_a_guess_and_taken_on_request(window: MainWindow, qtbot, tmp_path, wait) -> None:  # noqa: ANN001
+    import pymupdf
+    from gui_pdfs import ruled_table_page
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    ruled_table_page(page)
+    page.insert_text((100, 190), "Table 9. Fruit by origin", fontsize=10)  # right above the table
+    doc.save(tmp_path / "captioned.pdf")
+    window.editing.ask = lambda *_a: False  # type: ignore[method-assign]
+    window.editing.ask_save = lambda: "discard"  # type: ignore[method-assign]
+    assert window.open_file(tmp_path / "captioned.pdf")
+    wait(window)
+    window.activateWindow()
+    accept(window)
+    panel = window.editing.panel
+    assert table(window).title == ""  # detection never writes a title
+    assert panel.title_edit.text() == "" and panel.title_edit.placeholderText().startswith(
+        "guess: Table 9. Fruit by origin")
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Table")
+    next(a for a in menu.actions() if "lines above" in a.text().replace("&", "")).trigger()
+    assert table(window).title == "Table 9. Fruit by origin"
+    assert "guessed" in window.statusBar().currentMessage()
+    key(window, Qt.Key.Key_Z, CTRL)
+    assert table(window).title == ""
+
+
+def test_quitting_after_a_copy_does_not_crash(tmp_path) -> None:  # noqa: ANN001
+    """The clipboard outlives the interpreter: a Python-made QMimeData crashed the exit."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    script = tmp_path / "copy_then_quit.py"
+    script.write_text(
+        "from PySide6.QtWidgets import QApplication\n"
+        "from inspector.gui.widgets.table_view import copy_table\n"
+        "from tests.export.builders import table_from_rows\n"
+        "app = QApplication.instance() or QApplication([])\n"
+        "copy_table(table_from_rows([['a', 'b'], ['1', '2']], header_rows=1))\n"
+        "print(sorted(app.clipboard().mimeData().formats()))\n", encoding="utf-8")
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, str(script)], env=env, cwd=root, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.strip() == "['text/html', 'text/plain']"

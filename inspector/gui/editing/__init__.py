@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QDockWidget, QMenu, QMessageBox, QUndoView
 from .actions import TableActions
 from .document import AnnotationSession, CellSelection, OpenReport
 from .panel import AnnotationPanel
-from .roles import HEADER_COLS_KEY, PICK_KEYS, RoleActions, role_entries
+from .roles import GUESS_TEXT, HEADER_COLS_KEY, PICK_KEYS, RoleActions, role_entries
 from .tools import EditController
 
 if TYPE_CHECKING:
@@ -139,6 +139,7 @@ class Editing(QObject):
             self._add(role_menu, text, slot, key or None)
         for field, text, key in PICK_KEYS:
             self._add(t, text, lambda _=False, f=field: self.start_pick(f), key)
+        self._add(t, GUESS_TEXT, self.roles.use_title_guess)
         self._add(t, "Mark &verified", lambda: a.set_verified(not self._current_verified()), "Ctrl+Shift+V")
         self._add(t, "&Link to its continuation on the next page", a.link_next, "Ctrl+L")
         t.addSeparator()

@@ -230,6 +230,9 @@ class AnnotationPanel(QWidget):
             w.setEnabled(True)
         self.title_edit.setText(table.title)
         self.footnote_edit.setText(table.footnote)
+        guess = "" if table.title else self.roles.title_guess(table)
+        self.title_edit.setPlaceholderText(f"guess: {guess} (Table > Title from the lines above)" if guess
+                                           else "title (type it, or Shift+C to pick it from the page)")
         self.header_rows.setRange(0, table.regions[0].n_rows)
         self.header_rows.setValue(table.header_rows)
         self.header_cols.setRange(0, min(r.n_cols for r in table.regions))

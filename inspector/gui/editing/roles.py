@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor
 
 from ...annotation.model import AnnTable
 from ...annotation.roles import ROLE_LABELS
-from ...annotation.text import join_words, line_at, words_in
+from ...annotation.text import caption_above, join_words, line_at, words_in
 from ...core.types import Rect, Word
 from ..session import Session
 from .commands import table_edit
@@ -37,6 +37,7 @@ ROLE_KEYS = (("total", "&Total row", "Shift+T"), ("subtotal", "S&ubtotal row", "
              ("header", "Repeated &header row", ""), ("data", "&Data row (clear the role)", "Shift+R"))
 PICK_KEYS = (("title", "Pick the &title from the page", "Shift+C"),
              ("footnote", "Pick the &footnote from the page", "Shift+F"))
+GUESS_TEXT = "Title from the lines &above the table (a guess)"
 HEADER_COLS_KEY = "Shift+H"
 PICK_TOOLS = ("title", "footnote")
 
@@ -142,6 +143,26 @@ class RoleActions:
             self.ann.message.emit(f"{field} of {table.id}: {shown!r}" if text else f"{field} of {table.id} cleared")
         return ok
 
+    def title_guess(self, table: AnnTable | None = None) -> str:
+        """A guess at the title of ``table`` (default: the target): the lines just above its
+        first region. Shown as a guess; only ``use_title_guess`` writes it."""
+        table = table if table is not None else self.target()
+        if table is None:
+            return ""
+        first = table.regions[0]
+        return caption_above(self.ann.words(first.page), first.bbox)
+
+    def use_title_guess(self) -> bool:
+        """Set the title to the guess (one command) and say that it is one."""
+        guess = self.title_guess()
+        if not guess:
+            self.ann.message.emit("no text line close above the table: pick the title with Shift+C")
+            return False
+        ok = self.set_text("title", guess)
+        if ok:
+            self.ann.message.emit(f"title guessed from the lines above the table, check it: {guess[:60]!r}")
+        return ok
+
     def selected_line(self) -> str:
         """The text line of the word selected on the page (detection's words), or ""."""
         sel, res = self.session.selection, self.session.result
@@ -168,4 +189,4 @@ def role_entries(roles: RoleActions) -> list[tuple[str, Callable[[], object], st
 
 
 __all__ = ["ROLE_TINTS", "HEADER_COL_TINT", "RoleActions", "tint", "legend_rows", "role_entries",
-           "PICK_TOOLS", "ROLE_KEYS", "PICK_KEYS"]
+           "PICK_TOOLS", "ROLE_KEYS", "PICK_KEYS", "GUESS_TEXT"]

@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QPersistentModelIndex, Qt, QTimer
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    QStringListModel,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -63,9 +71,20 @@ def table_mime(table: Table, markdown: str | None = None) -> QMimeData:
     """Clipboard data of ``table``: Markdown as text/plain (``markdown`` when already made)
     and an HTML ``<table>`` as text/html, so a rich editor pastes a real table."""
     from ...export.html import dumps as html_table  # loaded on first copy, not at start
-    data = QMimeData()
+    data = _native_mime_data()
     data.setText(markdown if markdown is not None else table_markdown(table))
     data.setHtml(html_table(table))
+    return data
+
+
+def _native_mime_data() -> QMimeData:
+    """An empty QMimeData made by Qt rather than by Python. The clipboard keeps its data until
+    the process ends, after the interpreter; deleting a Python-made QMimeData then calls into
+    the finished interpreter and crashes the exit (PySide6 6.11, every platform plugin)."""
+    model = QStringListModel([""])
+    data = model.mimeData([model.index(0)])
+    for fmt in data.formats():
+        data.removeFormat(fmt)
     return data
 
 
