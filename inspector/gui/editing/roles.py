@@ -139,8 +139,9 @@ class RoleActions:
         ok = self.ann.push([table_edit(table.id, SetText(field, text))],
                            f"{field.capitalize()} of {table.id}" if text else f"Clear {field} of {table.id}")
         if ok:
-            shown = text if len(text) <= 60 else text[:57] + "…"
-            self.ann.message.emit(f"{field} of {table.id}: {shown!r}" if text else f"{field} of {table.id} cleared")
+            shown = " / ".join(text.splitlines())
+            shown = shown if len(shown) <= 70 else shown[:67] + "…"
+            self.ann.message.emit(f"{field} of {table.id}: “{shown}”" if text else f"{field} of {table.id} cleared")
         return ok
 
     def title_guess(self, table: AnnTable | None = None) -> str:
@@ -160,7 +161,7 @@ class RoleActions:
             return False
         ok = self.set_text("title", guess)
         if ok:
-            self.ann.message.emit(f"title guessed from the lines above the table, check it: {guess[:60]!r}")
+            self.ann.message.emit(f"title guessed from the lines above the table (check it): “{guess[:60]}”")
         return ok
 
     def selected_line(self) -> str:
