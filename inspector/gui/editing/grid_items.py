@@ -192,10 +192,10 @@ def _paint_roles(painter: QPainter, table: AnnTable, i: int) -> None:
     region = table.regions[i]
     n_hc = min(table.header_cols, region.n_cols)
     if n_hc and region.n_rows:
-        fill = QColor(HEADER_COL_TINT)
-        fill.setAlpha(TINT_ALPHA)
+        cols = QColor(HEADER_COL_TINT)
+        cols.setAlpha(TINT_ALPHA)
         b = region.slot_box(0, 0, region.n_rows, n_hc)
-        painter.fillRect(QRectF(b.x0, b.y0, b.width, b.height), QBrush(fill))
+        painter.fillRect(QRectF(b.x0, b.y0, b.width, b.height), QBrush(cols))
     for r, role in enumerate(row_roles_shown(table, i)):
         fill = tint(role)
         if fill is None:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from ...annotation.model import AnnTable, Region, to_core_table
 from ...annotation.roles import ROLE_LABELS
+from ...core.types import Table
 from ..session import Session
 from ..widgets.table_view import copy_table, grid_beside_markdown, table_markdown
 from .actions import TableActions
@@ -165,7 +166,7 @@ class AnnotationPanel(QWidget):
         for label, edit in (("Title", self.title_edit), ("Footnote", self.footnote_edit)):
             texts.addWidget(QLabel(label))
             texts.addWidget(edit, 1)
-        head = _stacked(head, texts)
+        both = _stacked(head, texts)
         self.model = RegionModel(actions)
         self.grid = QTableView()
         self.grid.setModel(self.model)
@@ -174,7 +175,7 @@ class AnnotationPanel(QWidget):
         self.grid.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                   | QAbstractItemView.EditTrigger.EditKeyPressed)
         self.grid.selectionModel().selectionChanged.connect(self._grid_selection)
-        self.markdown = grid_beside_markdown(self, head, self.grid)
+        self.markdown = grid_beside_markdown(self, both, self.grid)
         ann.changed.connect(self.refresh)
         ann.selectionChanged.connect(self.refresh)
         self._shown: tuple[object, ...] = ()
@@ -288,7 +289,7 @@ class AnnotationPanel(QWidget):
             self.session.set_page(table.page - 1)
 
 
-def _core(table: AnnTable):  # noqa: ANN202 - a core Table
+def _core(table: AnnTable) -> Table:
     """The core table of ``table``: its regions stacked when it is continued."""
     return to_core_table(table, None if len(table.regions) > 1 else 0)
 

@@ -183,10 +183,16 @@ class RoleActions:
         return self.set_text(field, join_words(chosen))
 
 
-def role_entries(roles: RoleActions) -> list[tuple[str, Callable[[], object], str]]:
+def role_entries(roles: RoleActions) -> list[tuple[str, Callable[..., object], str]]:
     """(text, slot, shortcut) of the Table > Row role submenu, in menu order."""
-    # triggered(bool) would fill a first parameter: the role rides in a second one.
-    return [(text, (lambda _=False, r=role: roles.set_role(r)), key) for role, text, key in ROLE_KEYS]
+    return [(text, _role_slot(roles, role), key) for role, text, key in ROLE_KEYS]
+
+
+def _role_slot(roles: RoleActions, role: str) -> Callable[..., object]:
+    # triggered(bool) passes "checked": the slot takes and ignores it.
+    def slot(_checked: bool = False) -> object:
+        return roles.set_role(role)
+    return slot
 
 
 __all__ = ["ROLE_TINTS", "HEADER_COL_TINT", "RoleActions", "tint", "legend_rows", "role_entries",
