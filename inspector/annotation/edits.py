@@ -19,6 +19,7 @@ from ..core.types import Rect
 from . import grid_ops as ops
 from .grid_ops import EditError, RunsTogether
 from .model import ROLES, AnnTable, DocumentAnnotation, Region
+from .roles import leading_headers
 from .text import TextSource
 
 
@@ -295,7 +296,7 @@ class OverrideText:
 
 @dataclass(frozen=True)
 class SetRowRoles:
-    """Set every row role of a region (one of header, data, total, note per row)."""
+    """Set every row role of a region (one of ``ROLES`` per row)."""
 
     region: int
     roles: tuple[str, ...]
@@ -315,7 +316,7 @@ class SetRowRoles:
 
 @dataclass(frozen=True)
 class SetRowRole:
-    """Set the role of one row (header, data, total or note)."""
+    """Set the role of one row (one of ``ROLES``); the header count is left alone."""
 
     region: int
     row: int
@@ -330,6 +331,56 @@ class SetRowRole:
 
     def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
         return SetRowRoles(self.region, _region(before, self.region).row_roles)
+
+
+@dataclass(frozen=True)
+class SetRowsRole:
+    """Give rows ``r0..r1`` (inclusive, either order) of a region ``role``.
+
+    In the first region the header count follows the leading "header" rows whenever the
+    edit reaches into them or the row just below them; a "header" row further down is a
+    repeated header inside the body and leaves the count alone.
+    """
+
+    region: int
+    r0: int
+    r1: int
+    role: str
+
+    def apply(self, table: AnnTable, text_for: TextSource | None = None) -> AnnTable:
+        reg = _region(table, self.region)
+        roles = _roles(reg)
+        lo, hi = sorted((self.r0, self.r1))
+        if lo < 0 or hi >= len(roles):
+            raise EditError(f"rows {lo}..{hi} are outside the region's {len(roles)} rows")
+        if self.role not in ROLES:
+            raise EditError(f"unknown row role '{self.role}': use {', '.join(ROLES)}")
+        new = tuple(self.role if lo <= i <= hi else r for i, r in enumerate(roles))
+        out = _put(table, self.region, replace(reg, row_roles=new))
+        if self.region == 0 and lo <= max(table.header_rows, leading_headers(roles)):
+            out = replace(out, header_rows=leading_headers(new))
+        return out
+
+    def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
+        return RestoreRoles(self.region, _region(before, self.region).row_roles, before.header_rows)
+
+
+@dataclass(frozen=True)
+class RestoreRoles:
+    """Put back a region's row roles and the table's header count (undo of ``SetRowsRole``)."""
+
+    region: int
+    roles: tuple[str, ...]
+    header_rows: int
+
+    def apply(self, table: AnnTable, text_for: TextSource | None = None) -> AnnTable:
+        out = SetRowRoles(self.region, self.roles).apply(table)
+        if not 0 <= self.header_rows <= table.regions[0].n_rows:
+            raise EditError(f"header rows must be 0..{table.regions[0].n_rows}, not {self.header_rows}")
+        return replace(out, header_rows=self.header_rows)
+
+    def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
+        return RestoreRoles(self.region, _region(before, self.region).row_roles, before.header_rows)
 
 
 @dataclass(frozen=True)
@@ -468,6 +519,7 @@ def apply_edit(doc: DocumentAnnotation, table_id: str, edit: Edit,
 
 
 __all__ = ["Edit", "EditError", "RunsTogether", "ReplaceRegion", "MoveBoundary", "AddBoundary", "RemoveBoundary",
-           "MergeCells", "SplitCell", "ResizeRegion", "CropRegion", "DeleteSlots", "OverrideText", "SetRowRoles", "SetRowRole",
+           "MergeCells", "SplitCell", "ResizeRegion", "CropRegion", "DeleteSlots", "OverrideText", "SetRowRoles",
+           "SetRowRole", "SetRowsRole", "RestoreRoles",
            "SetHeaderRows", "SetHeaderCols", "SetVerified", "SetText", "LinkContinuation",
            "UnlinkRegion", "Compound", "apply_edit"]

@@ -17,7 +17,7 @@ from .. import __version__
 from ..core.geometry import Frame
 from ..core.params import Params
 from ..core.types import Cell, Grid, Rect, Table, Word
-from .roles import ROLES, suggest_row_roles
+from .roles import ROLES, leading_headers, suggest_row_roles
 
 CORE_SOURCES = ("ruled", "horizontal_rules", "aligned")
 # Detection sources plus the ways a table can arrive without detection (by hand, ICDAR, a PDF's tags).
@@ -331,7 +331,7 @@ def to_core_table(table: AnnTable, region_index: int | None = 0) -> Table:
     if region_index is None:
         return stacked_core_table(table)
     region = table.regions[region_index]
-    header_rows = table.header_rows if region_index == 0 else _leading_headers(region)
+    header_rows = table.header_rows if region_index == 0 else leading_headers(region.row_roles)
     cells = tuple(Cell(c.r, c.c, c.rs, c.cs, c.value, region.cell_box(c)) for c in region.cells)
     spans = tuple((c.r, c.c, c.rs, c.cs) for c in region.cells if c.rs > 1 or c.cs > 1)
     source = table.source if table.source in CORE_SOURCES else "ruled"
@@ -354,7 +354,7 @@ def stacked_core_table(table: AnnTable, drop_repeated_headers: bool = True) -> T
     roles: list[str] = []
     offset = 0
     for i, region in enumerate(table.regions):
-        skip = _leading_headers(region) if i > 0 and drop_repeated_headers else 0
+        skip = leading_headers(region.row_roles) if i > 0 and drop_repeated_headers else 0
         for c in region.cells:
             if c.r >= skip:
                 cells.append(Cell(c.r - skip + offset, c.c, c.rs, c.cs, c.value, region.cell_box(c)))
@@ -369,15 +369,6 @@ def stacked_core_table(table: AnnTable, drop_repeated_headers: bool = True) -> T
     return Table(Rect.bounding([r.bbox for r in table.regions]), offset, n_cols, tuple(cells),
                  source=source, header_rows=table.header_rows, header_cols=table.header_cols,  # type: ignore[arg-type]
                  page=table.page, row_roles=tuple(roles), title=table.title, footnote=table.footnote)
-
-
-def _leading_headers(region: Region) -> int:
-    n = 0
-    for role in region.row_roles:
-        if role != "header":
-            break
-        n += 1
-    return n
 
 
 def new_region(page: int, bbox: Rect, n_rows: int = 1, n_cols: int = 1) -> Region:

@@ -1,8 +1,16 @@
-"""Suggested row roles: header, data, total, note.
+"""Row roles and their suggestion: header, data, total, subtotal, section, note.
 
-A suggestion only: the person confirms or changes it. Leading header rows are "header"; a
-row whose first text is Total/Sum/合计/小计 (or whose words are all bold and hold a number)
-is a "total"; a row starting with Note/注 or set in visibly smaller type is a "note".
+``ROLES`` is the vocabulary of ``Region.row_roles`` (and of the file format): a "header"
+row names the columns (leading header rows form the table's header; a later one repeats
+or restarts it), "data" is an ordinary row, "total" and "subtotal" sum rows above them,
+a "section" row labels the rows below it (a group heading such as "Europe" with no
+values), a "note" row is text about the table printed inside it.
+
+The suggestion is only that: the person confirms or changes it. Leading header rows are
+"header"; a row whose first text is Subtotal/Sub-total/小计/小計 is a "subtotal", one whose
+first text is Total/Sum/合计 (or whose words are all bold and hold a number) a "total"; a
+row starting with Note/注 or set in visibly smaller type is a "note". Sections are not
+guessed: a lone label in the first column is as often a wrapped row label.
 """
 
 from __future__ import annotations
@@ -13,9 +21,13 @@ from statistics import median
 
 from ..core.types import Word
 
-ROLES = ("header", "data", "total", "note")
+ROLES = ("header", "data", "total", "subtotal", "section", "note")
+# Short names shown on the page and in the panel's row header.
+ROLE_LABELS = {"header": "Header", "data": "Data", "total": "Total", "subtotal": "Subtotal",
+               "section": "Section", "note": "Note"}
 
-_TOTAL = re.compile(r"^\s*(grand\s+|sub-?)?(total|sum)s?\b|^\s*(合计|小计|总计|總計|合計|小計)", re.IGNORECASE)
+_SUBTOTAL = re.compile(r"^\s*sub-?\s?totals?\b|^\s*(小计|小計)", re.IGNORECASE)
+_TOTAL = re.compile(r"^\s*(grand\s+)?(total|sum)s?\b|^\s*(合计|总计|總計|合計)", re.IGNORECASE)
 _NOTE = re.compile(r"^\s*(notes?\b|注)", re.IGNORECASE)
 _NUMBER = re.compile(r"^[(\-−+]?[$€£¥]?\s*\d[\d.,\s]*%?\)?$")
 # A row whose type is this much smaller than the table's is a note.
@@ -35,8 +47,20 @@ def suggest_row_roles(rows: Sequence[Sequence[str]], header_rows: int,
     return tuple(out)
 
 
+def leading_headers(roles: Sequence[str]) -> int:
+    """How many rows at the top are "header" rows."""
+    n = 0
+    for role in roles:
+        if role != "header":
+            break
+        n += 1
+    return n
+
+
 def _role(cells: Sequence[str], words: Sequence[Word], table_size: float) -> str:
     first = next((t for t in cells if t.strip()), "")
+    if _SUBTOTAL.search(first):
+        return "subtotal"
     if _TOTAL.search(first):
         return "total"
     if _NOTE.search(first):

@@ -3,6 +3,7 @@
 A word belongs to a box when its centre lies inside it. Words are grouped into lines by
 their vertical centre (within half the median word height), lines are joined with
 ``"\\n"`` and words in a line with a space, which is also how ICDAR 2013 writes cell text.
+``line_at`` finds the text line under a point (a title or footnote picked with a click).
 """
 
 from __future__ import annotations
@@ -57,3 +58,47 @@ def text_source(words_by_page: Mapping[int, Sequence[Word]]) -> TextSource:
         return text_in(ws[lo:hi], bbox)
 
     return text_for
+
+
+def line_at(words: Sequence[Word], x: float, y: float, tol: float = 2.0) -> list[Word]:
+    """The words of the text line under page point (x, y) (points): the nearest word within
+    ``tol`` of the point, with every word PyMuPDF put on the same line of the same block.
+    Empty when no word is that close. Used to pick a table's title or footnote with a click."""
+    def gap(w: Word) -> float:
+        b = w.bbox
+        return max(b.x0 - x, 0.0, x - b.x1) + max(b.y0 - y, 0.0, y - b.y1)
+
+    near = min(words, key=gap, default=None)
+    if near is None or gap(near) > tol:
+        return []
+    return [w for w in words if (w.block, w.line) == (near.block, near.line)]
+
+
+def caption_above(words: Sequence[Word], bbox: Rect, max_lines: int = 3, reach: float = 2.5) -> str:
+    """A guess at a table's title: the block of text lines just above ``bbox`` (points).
+
+    Only words overlapping the table's width count. The nearest line must end within
+    ``reach`` line heights of the table's top; lines above it join while the gap between
+    them stays under one line height, up to ``max_lines``. Returns "" when nothing is
+    that close. A guess for a person to confirm, never written into an annotation alone.
+    """
+    above = [w for w in words if w.bbox.y1 <= bbox.y0 + 1.0 and w.bbox.x1 > bbox.x0 and w.bbox.x0 < bbox.x1]
+    lines: list[list[Word]] = []
+    for w in sorted(above, key=lambda w: -w.bbox.cy):  # nearest the table first
+        tol = max(w.bbox.height, 0.1) / 2
+        if lines and abs(lines[-1][0].bbox.cy - w.bbox.cy) <= tol:
+            lines[-1].append(w)
+        elif len(lines) < max_lines:
+            lines.append([w])
+        else:
+            break
+    picked: list[list[Word]] = []
+    for line in lines:
+        top, bottom = min(w.bbox.y0 for w in line), max(w.bbox.y1 for w in line)
+        height = median(w.bbox.height for w in line)
+        below = picked[-1] if picked else None
+        limit = bbox.y0 if below is None else min(w.bbox.y0 for w in below)
+        if limit - bottom > (reach if below is None else 1.0) * height or top >= limit:
+            break
+        picked.append(line)
+    return " ".join(join_words(line) for line in reversed(picked))

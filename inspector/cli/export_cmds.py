@@ -56,6 +56,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--chunk-rows", type=int, metavar="N",
                    help="md only: split each table into chunks of N body rows, each repeating the header")
     p.add_argument("--bom", action="store_true", help="csv only: start with a UTF-8 byte order mark")
+    p.add_argument("--role-column", action="store_true",
+                   help="csv: start every record with the row's role; json: give every row a 'row_role' "
+                        "(header, data, total, subtotal, section, note)")
     p.add_argument("--decimal", choices=("guess", "point", "comma"), default="guess",
                    help="cells only: how to read '1,234' and '1.234' (default: guess per column)")
     add_param_args(p)
@@ -170,9 +173,12 @@ def _render(args: argparse.Namespace, tables: tuple[Table, ...] | list[Table]) -
     if name == "html":
         return html.dumps_tables(tables, html.HtmlOptions(), title=Path(args.file).name)
     if name == "csv":
-        return csv.dumps_tables(tables, csv.CsvOptions(spans=args.spans or "empty", bom=args.bom))
+        return csv.dumps_tables(tables, csv.CsvOptions(spans=args.spans or "empty", bom=args.bom,
+                                                       role_column=args.role_column))
     if name == "json":
-        return json_rows.dumps_tables(tables, json_rows.JsonRowsOptions(spans=args.spans or "repeat"))
+        role_key = "row_role" if args.role_column else ""
+        return json_rows.dumps_tables(tables, json_rows.JsonRowsOptions(spans=args.spans or "repeat",
+                                                                        role_key=role_key))
     decimal_comma = {"guess": None, "point": False, "comma": True}[args.decimal]
     return cells.dumps_tables(tables, cells.CellOptions(decimal_comma=decimal_comma))
 

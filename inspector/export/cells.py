@@ -2,7 +2,8 @@
 
 A record carries what a reader needs to understand the cell without the table: its
 row header (the row's header columns, or the first column), its column header (header
-rows folded "Top / Sub"), the row's role, the table's title, footnote and page, and the
+rows folded "Top / Sub"), the row's role, the section it sits in (the text of the nearest
+"section" row above it), the table's title, footnote and page, and the
 number it holds, normalised (see ``numbers``), next to the raw text and unit. A cell the
 extraction was unsure of (words near a column boundary) says
 ``"extraction_confidence": "low"``.
@@ -50,6 +51,7 @@ class CellRecord:
     row_header: str
     column_header: str
     row_role: str
+    section: str
     page: int
     table: int
     title: str
@@ -65,7 +67,7 @@ class CellRecord:
             "unit": n.unit if n else "", "currency": n.currency if n else "",
             "scale": n.scale if n else "", "marker": n.marker if n else "",
             "row_header": self.row_header, "column_header": self.column_header,
-            "row_role": self.row_role, "row": self.row, "col": self.col,
+            "row_role": self.row_role, "section": self.section, "row": self.row, "col": self.col,
             "row_span": self.row_span, "col_span": self.col_span,
             "page": self.page, "table": self.table, "title": self.title, "footnote": self.footnote,
             "extraction_confidence": "low" if self.low_confidence else "normal",
@@ -92,23 +94,42 @@ def _column_conventions(grid: SlotGrid, n_head: int, fixed: bool | None) -> list
             for c in range(grid.n_cols)]
 
 
+# Rows that label others instead of holding values: no records of their own.
+LABEL_ROLES = ("header", "section")
+
+
+def _sections(table: Table, grid: SlotGrid, n_head: int) -> list[str]:
+    """Per row: the text of the nearest "section" row at or above it in the body ("" before any)."""
+    out: list[str] = []
+    current = ""
+    for r in range(grid.n_rows):
+        if r >= n_head and row_role(table, r, n_head) == "section":
+            current = fold([flat(t) for t in grid.row_texts(r, "empty")])
+        out.append(current if r >= n_head else "")
+    return out
+
+
 def records(table: Table, table_no: int = 1, options: CellOptions = CellOptions()) -> list[CellRecord]:
-    """The data cells of ``table`` (not in header rows or header columns), in reading order."""
+    """The data cells of ``table`` (not in header rows, header columns, section rows or
+    repeated header rows), in reading order."""
     grid = slot_grid(table)
     n_head = header_row_count(table, grid, options.no_header)
     n_head_cols = row_header_count(table, options.first_col_header)
     title, footnote = flat(table.title), flat(table.footnote)
     conventions = _column_conventions(grid, n_head, options.decimal_comma)
+    sections = _sections(table, grid, n_head)
     out: list[CellRecord] = []
     for cell in grid.origins():
         if cell.r < n_head or cell.c < n_head_cols or (options.skip_empty and not cell.text.strip()):
+            continue
+        if row_role(table, cell.r, n_head) in LABEL_ROLES:
             continue
         c_end = min(grid.n_cols, cell.c + max(1, cell.cs))
         row_head = fold([flat(grid.text(cell.r, c)) for c in range(n_head_cols)], options.header_sep)
         out.append(CellRecord(
             text=cell.text.strip(), row=cell.r, col=cell.c, row_span=max(1, cell.rs), col_span=max(1, cell.cs),
             row_header=row_head, column_header=_column_header(grid, n_head, cell.c, c_end, options.header_sep),
-            row_role=row_role(table, cell.r, n_head), page=table.page, table=table_no,
+            row_role=row_role(table, cell.r, n_head), section=sections[cell.r], page=table.page, table=table_no,
             title=title, footnote=footnote, number=parse_number(cell.text, conventions[cell.c]),
             low_confidence=cell.low_confidence))
     return out

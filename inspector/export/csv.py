@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.types import Table
-from .grid import SpanMode, slot_grid
+from .grid import SpanMode, header_row_count, row_role, slot_grid
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -28,6 +28,7 @@ class CsvOptions:
     delimiter: str = ","
     bom: bool = False
     guard_formulas: bool = False
+    role_column: bool = False
 
 
 def _field(text: str, guard: bool) -> str:
@@ -38,10 +39,15 @@ def _field(text: str, guard: bool) -> str:
 
 
 def rows(table: Table, options: CsvOptions = CsvOptions()) -> list[list[str]]:
-    """The text grid written by ``dumps``: one list per row, ``n_cols`` strings each."""
+    """The text grid written by ``dumps``: one list per row, ``n_cols`` strings each (one
+    more, first, with ``role_column``)."""
     grid = slot_grid(table)
-    return [[_field(t, options.guard_formulas) for t in grid.row_texts(r, options.spans)]
-            for r in range(grid.n_rows)]
+    out = [[_field(t, options.guard_formulas) for t in grid.row_texts(r, options.spans)]
+           for r in range(grid.n_rows)]
+    if options.role_column:
+        n_head = header_row_count(table, grid, "empty")
+        out = [[row_role(table, r, n_head), *row] for r, row in enumerate(out)]
+    return out
 
 
 def _write(buf: io.StringIO, table: Table, options: CsvOptions) -> None:

@@ -1,8 +1,12 @@
 """HTML tables: ``<thead>`` for header rows, ``<tbody>``, ``rowspan``/``colspan`` kept.
 
-Text is escaped (``& < > " '``) and line breaks become ``<br>``. Header-column cells in
-the body are ``<th scope="row">``; cells flagged ``low_confidence`` get
-``class="low-confidence"`` so a reader can see which ones to check.
+Text is escaped (``& < > " '``) and line breaks become ``<br>``. Header cells are
+``<th scope="col">``; header-column cells in the body are ``<th scope="row">``. Row roles
+are kept: a "section" row starts a new ``<tbody>`` and its label is a
+``<th scope="rowgroup">``; total, subtotal, note and repeated header rows get
+``<tr class="total">`` (and so on), a repeated header's cells ``<th scope="col">``.
+Cells flagged ``low_confidence`` get ``class="low-confidence"`` so a reader can see which
+ones to check.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.types import Cell, Table
-from .grid import SlotGrid, closed_header_rows, slot_grid
+from .grid import SlotGrid, closed_header_rows, row_role, slot_grid
 
 
 @dataclass(frozen=True)
@@ -44,20 +48,39 @@ def _cell(cell: Cell, tag: str, scope: str, grid: SlotGrid, row_limit: int) -> s
     return f"<{tag}{attrs}>{escape(cell.text)}</{tag}>"
 
 
-def _row(grid: SlotGrid, r: int, in_head: bool, n_head_cols: int, row_limit: int) -> str:
+def _row(grid: SlotGrid, r: int, kind: str, n_head_cols: int, row_limit: int) -> str:
+    """Row ``r`` as ``<tr>``; ``kind`` is "head" (in ``<thead>``) or the row's role."""
     parts: list[str] = []
     for c in range(grid.n_cols):
         slot = grid.slots[r][c]
         if slot.cell is None:
-            parts.append("<th></th>" if in_head else "<td></td>")
+            parts.append("<th></th>" if kind == "head" else "<td></td>")
         elif slot.is_origin:
-            if in_head:
+            if kind in ("head", "header"):
                 parts.append(_cell(slot.cell, "th", "col", grid, row_limit))
+            elif kind == "section" and slot.cell.text.strip():
+                parts.append(_cell(slot.cell, "th", "rowgroup", grid, row_limit))
             elif c < n_head_cols:
                 parts.append(_cell(slot.cell, "th", "row", grid, row_limit))
             else:
                 parts.append(_cell(slot.cell, "td", "", grid, row_limit))
-    return "<tr>" + "".join(parts) + "</tr>"
+    cls = f' class="{kind}"' if kind not in ("head", "data") else ""
+    return f"<tr{cls}>" + "".join(parts) + "</tr>"
+
+
+def _crossed(grid: SlotGrid, r: int) -> bool:
+    """A cell spans from row ``r - 1`` into row ``r`` (a row group cannot start at ``r``)."""
+    return any(grid.slots[r][c].cell is not None and grid.slots[r][c].cell is grid.slots[r - 1][c].cell
+               for c in range(grid.n_cols))
+
+
+def _body_groups(table: Table, grid: SlotGrid, n_head: int) -> list[range]:
+    """Body rows cut into ``<tbody>`` groups: a new one at each section row (unless a cell
+    spans across that place)."""
+    starts = [n_head] + [r for r in range(n_head + 1, grid.n_rows)
+                         if row_role(table, r, n_head) == "section" and not _crossed(grid, r)]
+    ends = [*starts[1:], grid.n_rows]
+    return [range(a, b) for a, b in zip(starts, ends, strict=True) if b > a]
 
 
 def _lines(table: Table, options: HtmlOptions) -> list[tuple[int, str]]:
@@ -68,12 +91,14 @@ def _lines(table: Table, options: HtmlOptions) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = [(0, "<table>")]
     if options.caption and table.title.strip():
         out.append((1, f"<caption>{escape(table.title)}</caption>"))
-    groups = (("thead", range(0, n_head), n_head), ("tbody", range(n_head, grid.n_rows), grid.n_rows))
-    for tag, rows, limit in groups:
-        if len(rows):
-            out.append((1, f"<{tag}>"))
-            out += [(2, _row(grid, r, tag == "thead", n_head_cols, limit)) for r in rows]
-            out.append((1, f"</{tag}>"))
+    if n_head:
+        out.append((1, "<thead>"))
+        out += [(2, _row(grid, r, "head", n_head_cols, n_head)) for r in range(n_head)]
+        out.append((1, "</thead>"))
+    for rows in _body_groups(table, grid, n_head):
+        out.append((1, "<tbody>"))
+        out += [(2, _row(grid, r, row_role(table, r, n_head), n_head_cols, rows.stop)) for r in rows]
+        out.append((1, "</tbody>"))
     if options.caption and table.footnote.strip():
         span = f' colspan="{grid.n_cols}"' if grid.n_cols > 1 else ""
         out += [(1, "<tfoot>"), (2, f"<tr><td{span}>{escape(table.footnote)}</td></tr>"), (1, "</tfoot>")]
@@ -96,6 +121,11 @@ _PAGE = """<!DOCTYPE html>
 table {{ border-collapse: collapse; margin-bottom: 2em; }}
 th, td {{ border: 1px solid #999; padding: 2px 6px; vertical-align: top; }}
 .low-confidence {{ background: #fff3c4; }}
+tr.total td, tr.subtotal td, tr.total th, tr.subtotal th {{ font-weight: bold; }}
+tr.total {{ border-top: 2px solid #444; }}
+tr.section th {{ text-align: left; background: #eef0f6; }}
+tr.note td {{ font-style: italic; color: #555; }}
+caption {{ caption-side: top; text-align: left; font-weight: bold; padding: 4px 0; }}
 </style>
 </head>
 <body>

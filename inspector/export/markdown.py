@@ -2,7 +2,9 @@
 
 GFM tables have exactly one header line, so several header rows are folded into it
 ("Top / Sub"). Cell text is escaped so it cannot break the table: ``|`` becomes ``\\|``
-and line breaks become ``<br>``.
+and line breaks become ``<br>``. Rows whose role makes them labels rather than values (a
+"section" heading, a header repeated inside the body) are set in bold so they read as
+such; the title goes above the table and the footnote below it as plain lines.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.types import Table
-from .grid import NoHeader, SlotGrid, SpanMode, column_headers, header_row_count, slot_grid
+from .grid import NoHeader, SlotGrid, SpanMode, column_headers, header_row_count, row_role, slot_grid
 
 _INLINE = re.compile(r"([\\`*_\[\]<>#~&!])")
 _PIPE = re.compile(r"(\\*)\|")
@@ -26,7 +28,8 @@ class MarkdownOptions:
     top-left one ("empty"). ``header_spans``: the same for header cells before folding.
     ``no_header``: with no header rows, promote the first row or print an empty header.
     ``escape_inline``: also backslash-escape Markdown emphasis/link/HTML characters.
-    ``include_title``: print the title above and the footnote below the table.
+    ``include_title``: print the title above the table. ``include_footnote``: print the
+    footnote below it. ``bold_labels``: set section rows and repeated header rows in bold.
     """
 
     spans: SpanMode = "empty"
@@ -35,6 +38,8 @@ class MarkdownOptions:
     header_sep: str = " / "
     escape_inline: bool = False
     include_title: bool = False
+    include_footnote: bool = True
+    bold_labels: bool = True
 
 
 def escape(text: str, inline: bool = False) -> str:
@@ -48,8 +53,20 @@ def escape(text: str, inline: bool = False) -> str:
     return text.replace("\n", "<br>")
 
 
-def _line(cells: Sequence[str], inline: bool) -> str:
-    return "| " + " | ".join(escape(t, inline) for t in cells) + " |"
+# Roles whose rows label the rows below them rather than hold values.
+LABEL_ROLES = ("section", "header")
+
+
+def _line(cells: Sequence[str], inline: bool, bold: bool = False) -> str:
+    texts = [escape(t, inline) for t in cells]
+    if bold:
+        texts = [f"**{t}**" if t else t for t in texts]
+    return "| " + " | ".join(texts) + " |"
+
+
+def _paragraph(text: str) -> str:
+    """Text outside the table (title, footnote): its lines kept apart by hard line breaks."""
+    return "\\\n".join(escape(line) for line in text.splitlines() if line.strip())
 
 
 def _header_lines(grid: SlotGrid, n_header: int, options: MarkdownOptions) -> list[str]:
@@ -75,11 +92,13 @@ def _render(table: Table, grid: SlotGrid, n_header: int, rows: Sequence[int],
             options: MarkdownOptions, footnote: bool) -> str:
     lines: list[str] = []
     if options.include_title and table.title.strip():
-        lines += [escape(table.title), ""]
+        lines += [_paragraph(table.title), ""]
     lines += _header_lines(grid, n_header, options)
-    lines += [_line(_body_row(grid, r, i == 0, n_header, options), options.escape_inline) for i, r in enumerate(rows)]
-    if footnote and options.include_title and table.footnote.strip():
-        lines += ["", escape(table.footnote)]
+    for i, r in enumerate(rows):
+        bold = options.bold_labels and row_role(table, r, n_header) in LABEL_ROLES
+        lines.append(_line(_body_row(grid, r, i == 0, n_header, options), options.escape_inline, bold))
+    if footnote and options.include_footnote and table.footnote.strip():
+        lines += ["", _paragraph(table.footnote)]
     return "\n".join(lines) + "\n"
 
 

@@ -55,7 +55,8 @@ class LayerColours(QObject):
         return QColorDialog.getColor(initial, self.window, "Layer colour")
 
     def guide_html(self) -> str:
-        extra = ((diff_layer.LABEL, diff_layer.SHORTCUT, diff_layer.HELP, diff_layer.COLOUR),)
+        from .editing.roles import legend_rows  # the role tints of the annotation layer
+        extra = ((diff_layer.LABEL, diff_layer.SHORTCUT, diff_layer.HELP, diff_layer.COLOUR), *legend_rows())
         return layers_guide_html(self.prefs.colour, extra)
 
     def refresh_palette(self) -> None:

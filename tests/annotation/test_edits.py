@@ -87,6 +87,7 @@ def _edits(t: AnnTable) -> st.SearchStrategy:
         st.builds(E.ResizeRegion, reg, box),
         st.builds(E.OverrideText, reg, idx, idx, st.sampled_from([None, "", "hand"])),
         st.builds(E.SetRowRole, reg, idx, st.sampled_from(ROLES)),
+        st.builds(E.SetRowsRole, reg, idx, idx, st.sampled_from([*ROLES, "sum"])),
         st.builds(E.SetHeaderRows, idx),
         st.builds(E.SetHeaderCols, idx),
         st.builds(E.SetVerified, st.booleans()),
@@ -96,7 +97,10 @@ def _edits(t: AnnTable) -> st.SearchStrategy:
     )
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Many drawn edits are refused on purpose (indices one past the end, unknown roles): refusals
+# are checked for their message, then set aside, so Hypothesis may filter many examples.
+@settings(max_examples=400, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(data=st.data())
 def test_every_edit_keeps_invariants_and_inverts_exactly(data: st.DataObject) -> None:
     t = data.draw(tables_())
@@ -194,6 +198,24 @@ def test_set_header_rows_sets_roles_and_inverse_restores_them() -> None:
     out = E.SetHeaderRows(2).apply(t)
     assert out.regions[0].row_roles == ("header", "header", "total")
     assert E.SetHeaderRows(2).inverse(t).apply(out) == t
+
+
+def test_rows_role_sets_a_range_and_keeps_the_header_count_in_step() -> None:
+    t = _table(5, 2)
+    out = E.SetRowsRole(0, 4, 3, "total").apply(t)
+    assert out.regions[0].row_roles == ("header", "data", "data", "total", "total") and out.header_rows == 1
+    grown = E.SetRowsRole(0, 1, 1, "header").apply(out)  # just below the header: the header grows
+    assert grown.header_rows == 2 and grown.regions[0].row_roles[:2] == ("header", "header")
+    repeated = E.SetRowsRole(0, 3, 3, "header").apply(t)  # further down: a repeated header, count unchanged
+    assert repeated.header_rows == 1 and repeated.regions[0].row_roles[3] == "header"
+    gone = E.SetRowsRole(0, 0, 0, "section").apply(t)  # the header row made a section: no header left
+    assert gone.header_rows == 0 and gone.regions[0].row_roles[0] == "section"
+    for edit, before in ((E.SetRowsRole(0, 1, 1, "header"), out), (E.SetRowsRole(0, 0, 0, "section"), t)):
+        assert edit.inverse(before).apply(edit.apply(before)) == before
+    for bad in (E.SetRowsRole(0, 0, 5, "data"), E.SetRowsRole(0, -1, 0, "data"), E.SetRowsRole(0, 0, 0, "sum"),
+                E.SetRowsRole(1, 0, 0, "data")):
+        with pytest.raises(EditError):
+            bad.apply(t)
 
 
 def test_link_continuation_and_apply_edit_on_document() -> None:

@@ -12,7 +12,16 @@ import pytest
 
 from inspector.annotation import io as gio
 from inspector.annotation.goldenset import add_to_golden_set, check_golden_set, load_golden_set
-from inspector.annotation.model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region, params_pairs
+from inspector.annotation.model import (
+    ROLES,
+    AnnCell,
+    AnnTable,
+    DocumentAnnotation,
+    PageInfo,
+    Region,
+    new_region,
+    params_pairs,
+)
 from inspector.annotation.schema import SCHEMA_FILE, AnnotationError
 from inspector.core.params import Params
 from inspector.core.types import Rect
@@ -69,6 +78,43 @@ def test_schema_file_describes_every_key_written(tmp_path: Path) -> None:
     params_keys = {"columns", "min_gap"} | _json_keys(Params().to_dict())
     assert _json_keys(written) - params_keys <= _schema_keys(schema)
     assert schema["properties"]["version"]["const"] == written["version"] == 2
+
+
+# A version 2 file as the first version-2 writer saved it (roles header/data/total/note only).
+OLD_V2 = {"format": "table-inspector-annotation", "version": 2, "tool_version": "0.1.0",
+          "document": {"file_name": "old.pdf", "sha256": "e" * 64,
+                       "pages": [{"number": 1, "width": 300.0, "height": 200.0, "rotation": 0}]},
+          "notes": "",
+          "tables": [{"id": "t1", "source": "ruled", "verified": False, "title": "", "footnote": "", "notes": "",
+                      "header_rows": 1, "header_cols": 0, "params": None, "tool_version": "0.1.0",
+                      "regions": [{"page": 1, "bbox": [10.0, 10.0, 90.0, 40.0], "xs": [10.0, 50.0, 90.0],
+                                   "ys": [10.0, 20.0, 30.0, 40.0], "row_roles": ["header", "total", "note"],
+                                   "cells": [{"r": r, "c": c, "rs": 1, "cs": 1, "text": f"{r}{c}"}
+                                             for r in range(3) for c in range(2)]}]}]}
+
+
+def test_an_older_version_2_file_loads_and_saves_unchanged(tmp_path: Path) -> None:
+    ann = gio.load_annotation(_write(tmp_path, OLD_V2))
+    assert ann.tables[0].regions[0].row_roles == ("header", "total", "note")
+    gio.save_annotation(ann, tmp_path / "again.json")
+    assert json.loads((tmp_path / "again.json").read_text(encoding="utf-8")) == OLD_V2
+
+
+def test_new_roles_title_and_footnote_round_trip(tmp_path: Path) -> None:
+    ann = _ann()
+    t = ann.tables[0]
+    roles = ("header", "section", "data", "subtotal", "data", "total", "note")
+    region = new_region(1, Rect(10, 10, 90, 80), len(roles), 2)
+    table = replace(t, regions=(replace(region, row_roles=roles),), header_cols=1,
+                    title="Table 2: Sales by region", footnote="* estimated\n1 restated")
+    ann = replace(ann, tables=(table,))
+    gio.save_annotation(ann, tmp_path / "r.json")
+    written = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert written["version"] == 2 and written["tables"][0]["regions"][0]["row_roles"] == list(roles)
+    assert written["tables"][0]["title"] == "Table 2: Sales by region"
+    schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    assert schema["$defs"]["region"]["properties"]["row_roles"]["items"]["enum"] == list(ROLES)
+    assert gio.load_annotation(tmp_path / "r.json") == ann
 
 
 def _fail_after_half(f, data: bytes) -> None:  # noqa: ANN001

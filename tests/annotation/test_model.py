@@ -84,9 +84,10 @@ def test_stacking_regions_of_different_widths_fills_empty_slots() -> None:
 
 def test_role_suggestions() -> None:
     rows = [["Name", "2024"], ["合计", "12"], ["小计", "3"], ["注：单位万元", ""], ["Sum of all", "1"],
-            ["Grand Total", "9"], ["Totally different", "2"], ["Notes", ""], ["plain", "1"]]
-    assert suggest_row_roles(rows, 1) == ("header", "total", "total", "note", "total", "total", "data", "note",
-                                          "data")
+            ["Grand Total", "9"], ["Totally different", "2"], ["Notes", ""], ["plain", "1"],
+            ["Sub-total", "4"], ["Subtotals", "5"], ["Subtotally", "6"]]
+    assert suggest_row_roles(rows, 1) == ("header", "total", "subtotal", "note", "total", "total", "data", "note",
+                                          "data", "subtotal", "subtotal", "data")
     bold = [Word("x", Rect(0, 0, 1, 1), 10, True)]
     small = [Word("x", Rect(0, 0, 1, 1), 6)]
     normal = [Word("x", Rect(0, 0, 1, 1), 10)] * 3

@@ -232,3 +232,28 @@ def test_decimal_option_for_cell_records(accounts_pdf, capsys) -> None:
     assert main(["export", str(pdf), "-f", "cells"]) == 0
     values = {json.loads(x)["text"]: json.loads(x)["value"] for x in capsys.readouterr().out.splitlines()}
     assert values["12,400"] == 12400
+
+
+def test_annotation_roles_title_footnote_reach_every_cli_format(accounts_pdf, capsys) -> None:
+    pdf, _ = accounts_pdf
+    region = _region(1, [("Item", "Cost"), ("Home", ""), ("Rent", "1,200"), ("Total", "1,200")],
+                     ("header", "section", "data", "total"))
+    table = AnnTable("t1", (region,), header_rows=1, header_cols=1, title="Costs", footnote="In EUR")
+    save_annotation(DocumentAnnotation(sha256_of(pdf), pdf.name, tables=(table,)), annotation_path_for(pdf))
+    assert main(["export", str(pdf), "-f", "csv", "--role-column"]) == 0
+    assert capsys.readouterr().out.split("\r\n")[:4] == ["header,Item,Cost", "section,Home,", "data,Rent,\"1,200\"",
+                                                       "total,Total,\"1,200\""]
+    assert main(["export", str(pdf), "-f", "json", "--role-column"]) == 0
+    obj = json.loads(capsys.readouterr().out)[0]
+    assert (obj["title"], obj["footnote"], obj["row_roles"]) == ("Costs", "In EUR", ["section", "data", "total"])
+    assert obj["rows"][2] == {"Item": "Total", "Cost": "1,200", "row_role": "total"}
+    assert main(["export", str(pdf), "-f", "md"]) == 0
+    md = capsys.readouterr().out
+    assert md.startswith("## Table 1 (page 1): Costs\n") and "| **Home** |  |" in md and md.endswith("\nIn EUR\n")
+    assert main(["export", str(pdf), "-f", "cells"]) == 0
+    rec = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert (rec["row_header"], rec["column_header"], rec["row_role"], rec["section"], rec["title"]) == (
+        "Total", "Cost", "total", "Home", "Costs")
+    assert main(["export", str(pdf), "-f", "html"]) == 0
+    html = capsys.readouterr().out
+    assert "<caption>Costs</caption>" in html and '<tr class="total"><th scope="row">Total</th>' in html

@@ -19,6 +19,7 @@ from .actions import TableActions
 from .document import AnnotationSession, CellSelection, OpenReport
 from .grid_items import describe_slot, hit_slot
 from .panel import AnnotationPanel
+from .roles import GUESS_TEXT, HEADER_COLS_KEY, PICK_KEYS, ROLE_KEYS, RoleActions, role_entries
 from .tools import TOOL_HINTS, EditController
 
 if TYPE_CHECKING:
@@ -39,8 +40,13 @@ class Editing(QObject):
         self.ann = AnnotationSession(self)
         self.ann.known_words = self._detected_words
         self.actions = TableActions(window.session, self.ann)
+        self.roles = RoleActions(window.session, self.ann)
         self.controller = EditController(window.view, window.session, self.ann, self.actions)
-        self.panel = AnnotationPanel(window.session, self.ann, self.actions)
+        self.controller.picked.connect(self._picked)
+        self.panel = AnnotationPanel(window.session, self.ann, self.actions, self.roles)
+        # The table preview shows (and copies) the corrected table where there is one.
+        window.preview.corrected = self.actions.corrected_for
+        self.ann.changed.connect(window.preview.refresh)
         self.undo_view = QUndoView(self.ann.stack)
         self.undo_view.setEmptyLabel("(opened)")
         preview_dock = window.dock("Table preview")
@@ -105,6 +111,14 @@ class Editing(QObject):
         self._add("table.merge", "&Merge selected cells", a.merge_selected, "M")
         self._add("table.split", "&Split cell", a.split_selected, "S")
         self._add("table.header_rows", "&Header rows through selection", a.headers_through_selection, "H", "roles")
+        self._add("table.header_cols", "Header &columns through selection", self.roles.header_cols_through_selection,
+                  HEADER_COLS_KEY, "roles")
+        role_menu = w.menus.add_submenu("table", "Row &role", "roles")
+        for (role, _text, _key), (text, slot, key) in zip(ROLE_KEYS, role_entries(self.roles), strict=True):
+            role_menu.addAction(self._add(f"table.role.{role}", text, slot, key or None, "roles", None))
+        for field, text, key in PICK_KEYS:
+            self._add(f"table.pick_{field}", text, lambda _=False, f=field: self.start_pick(f), key, "roles")
+        self._add("table.title_guess", GUESS_TEXT, self.roles.use_title_guess, None, "roles")
         self._add("table.verified", "Mark &verified", lambda: a.set_verified(not self._current_verified()),
                   "Ctrl+Shift+V", "table")
         self._add("table.link", "&Link to its continuation on the next page", a.link_next, "Ctrl+L", "table")
@@ -138,6 +152,23 @@ class Editing(QObject):
         hint = TOOL_HINTS.get(tool, "")
         self.mode_label.setText(hint)
         self.mode_label.setStyleSheet("QLabel { background: #ffe08a; color: black; padding: 0 6px; }" if hint else "")
+
+    def start_pick(self, field: str) -> bool:
+        """Title or footnote from the page: the line of the selected word right away, else a
+        pick on the page (click a line or drag over words; Esc cancels)."""
+        line = self.roles.selected_line()
+        if line:
+            return self.roles.set_text(field, line)
+        if self.roles.target() is None:
+            self.ann.message.emit(f"accept or draw a table first: the {field} belongs to a table")
+            return False
+        self.controller.set_tool(field)
+        self.ann.message.emit(f"click the line of the {field}, or drag over its words (Esc cancels)")
+        return True
+
+    def _picked(self, field: str, point: object, rect: object) -> None:
+        page = self.window.session.page_index + 1
+        self.roles.pick(field, point, rect, self.ann.words(page))  # type: ignore[arg-type]
 
     def select_first_on_page(self) -> bool:
         """Make the first accepted table of the current page the current one (screenshots)."""

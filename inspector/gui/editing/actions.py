@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ...annotation.model import AnnTable, annotation_table_from_detected
-from ...core.types import Table
+from ...annotation.model import AnnTable, annotation_table_from_detected, to_core_table
+from ...core.types import Rect, Table
 from ..session import Session
 from .commands import table_edit
 from .document import AnnotationSession, CellSelection
@@ -106,6 +106,18 @@ class TableActions:
         from ...annotation.doc_edits import AddTable, RemoveTable
         return self.ann.push([RemoveTable(table.id), AddTable(self._accepted(best, table.id), index)],
                              f"Re-detect table {table.id}")
+
+    def corrected_for(self, page: int, bbox: Rect | None) -> tuple[str, Table] | None:
+        """The accepted table on ``page`` over ``bbox`` (a detected table's box; None: the
+        page's first accepted table) as (id, core table), continued regions stacked."""
+        found = self.ann.tables_on(page)
+        if bbox is not None:
+            found = [(t, i) for t, i in found if t.regions[i].bbox.iou(bbox) >= MIN_OVERLAP]
+            found.sort(key=lambda ti: -ti[0].regions[ti[1]].bbox.iou(bbox))
+        if not found:
+            return None
+        table = found[0][0]
+        return table.id, to_core_table(table, None if len(table.regions) > 1 else 0)
 
     # -- the current table ----------------------------------------------------------------
     def current(self) -> AnnTable | None:

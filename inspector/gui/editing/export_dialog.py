@@ -32,10 +32,16 @@ def core_tables(doc: DocumentAnnotation, table_id: str | None = None) -> list[Ta
 
 
 def export_text(doc: DocumentAnnotation, fmt: str, table_id: str | None = None) -> str:
-    """The export of ``doc``'s tables (or of ``table_id``) in format ``fmt`` (see ``FORMATS``)."""
+    """The export of ``doc``'s tables (or of ``table_id``) in format ``fmt`` (see ``FORMATS``).
+    One table in Markdown gets its title above it (several get it in their headings)."""
     tables = core_tables(doc, table_id)
     f = FORMATS[fmt]
-    return f.dumps(tables[0]) if len(tables) == 1 else f.dumps_tables(tables)
+    if len(tables) != 1:
+        return f.dumps_tables(tables)
+    if fmt == "md":
+        from ...export.markdown import MarkdownOptions, dumps
+        return dumps(tables[0], MarkdownOptions(include_title=True))
+    return f.dumps(tables[0])
 
 
 class ExportDialog(QDialog):

@@ -1,7 +1,8 @@
 """The accepted-tables layer: the annotation's regions drawn over the page, and hit testing.
 
 One item paints every accepted region of the current page (outline, row and column
-boundaries, the selected cells and boundary, the resize handles of the current table and
+boundaries, row roles and header columns as tints with a role tag left of the row
+(``roles.ROLE_TINTS``), the selected cells and boundary, the resize handles of the current table and
 the preview of a drag in progress). It is its own layer, drawn in a colour of its own above
 the detection overlays, so corrected tables never look like detected ones.
 Geometry is in PDF points, unrotated page space; turned regions map their upright ``xs``/``ys``
@@ -13,11 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from ...annotation.model import AnnTable, Region
+from ...annotation.roles import ROLE_LABELS
 from ...core.types import Rect
+from .roles import HEADER_COL_TINT, TINT_ALPHA, tint
 
 ACCEPTED = QColor(0, 150, 60)
 VERIFIED = QColor(0, 110, 200)
@@ -128,7 +131,7 @@ class AcceptedLayer(QGraphicsItem):
         for d in (self.draft_rect, self.draft_line):
             if d is not None:
                 r = r.united(QRectF(d.x0, d.y0, d.width, d.height))
-        self._bounds = r.adjusted(-20, -20, 20, 20)
+        self._bounds = r.adjusted(-64, -20, 20, 20)  # role tags sit left of the rows
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -147,6 +150,7 @@ class AcceptedLayer(QGraphicsItem):
     def _paint_region(self, painter: QPainter, table: AnnTable, i: int) -> None:
         region = table.regions[i]
         colour = VERIFIED if table.verified else ACCEPTED
+        _paint_roles(painter, table, i)
         if self.cells is not None and self.cells[:2] == (table.id, i):
             box = self.cells[2]
             fill = QColor(SELECTED)
@@ -183,6 +187,45 @@ class AcceptedLayer(QGraphicsItem):
         painter.setBrush(QBrush(Qt.GlobalColor.white))
         for p in handle_points(bbox).values():
             painter.drawRect(QRectF(p.x() - half, p.y() - half, 2 * half, 2 * half))
+
+
+def row_roles_shown(table: AnnTable, i: int) -> list[str]:
+    """The role of every row of region ``i`` as drawn: the first region's leading
+    ``header_rows`` are header rows even where the roles say otherwise."""
+    region = table.regions[i]
+    roles = list(region.row_roles or ("data",) * region.n_rows)
+    if i == 0:
+        roles[:table.header_rows] = ["header"] * min(table.header_rows, len(roles))
+    return roles
+
+
+def _paint_roles(painter: QPainter, table: AnnTable, i: int) -> None:
+    """Tint rows by role and the header columns; tag each tinted row on its left (upright only)."""
+    region = table.regions[i]
+    n_hc = min(table.header_cols, region.n_cols)
+    if n_hc and region.n_rows:
+        cols = QColor(HEADER_COL_TINT)
+        cols.setAlpha(TINT_ALPHA)
+        b = region.slot_box(0, 0, region.n_rows, n_hc)
+        painter.fillRect(QRectF(b.x0, b.y0, b.width, b.height), QBrush(cols))
+    for r, role in enumerate(row_roles_shown(table, i)):
+        fill = tint(role)
+        if fill is None:
+            continue
+        b = region.slot_box(r, 0, 1, region.n_cols)
+        painter.fillRect(QRectF(b.x0, b.y0, b.width, b.height), QBrush(fill))
+        if region.turn == 0:
+            _tag(painter, b, ROLE_LABELS[role], tint(role, 255) or fill)
+
+
+def _tag(painter: QPainter, row: Rect, text: str, colour: QColor) -> None:
+    """``text`` right-aligned just left of ``row`` (points), sized to the row."""
+    font = QFont()
+    font.setPointSizeF(max(3.0, min(7.0, row.height * 0.6)))
+    painter.setFont(font)
+    painter.setPen(colour.darker(130))
+    box = QRectF(row.x0 - 60.0, row.y0, 57.0, row.height)
+    painter.drawText(box, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), text)
 
 
 def _pen(colour: QColor, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:

@@ -1,5 +1,6 @@
-"""The annotation panel: the corrected table as a grid (editable text, overrides marked), its
-Markdown, header counts, verified flag, and the list of accepted tables.
+"""The annotation panel: the corrected table as a grid (editable text, overrides marked, rows
+tinted and labelled by role), its Markdown, header counts, verified flag, title and footnote,
+copy, and the list of accepted tables.
 
 Selecting cells here selects them on the page and the other way round (both follow the
 annotation session's selection). Typing into a cell pushes one ``OverrideText`` command.
@@ -22,21 +23,27 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
+    QPushButton,
     QSizePolicy,
     QSpinBox,
     QTableView,
+    QVBoxLayout,
     QWidget,
 )
 
 from ...annotation.model import AnnTable, Region, to_core_table
+from ...annotation.roles import ROLE_LABELS
+from ...core.types import Table
 from ..session import Session
-from ..widgets.table_view import grid_beside_markdown
+from ..widgets.table_view import copy_table, grid_beside_markdown, table_markdown
 from .actions import TableActions
 from .document import AnnotationSession, CellSelection
+from .grid_items import row_roles_shown
+from .roles import HEADER_COL_TINT, RoleActions, tint
 
 Index = QModelIndex | QPersistentModelIndex
 OVERRIDE_BG = QColor(255, 236, 200)
-HEADER_BG = QColor(225, 235, 250)
 
 
 class RegionModel(QAbstractTableModel):
@@ -83,13 +90,33 @@ class RegionModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole:
             if cell.override is not None:
                 return QBrush(OVERRIDE_BG)
-            if self._header(cell.r, cell.c):
-                return QBrush(HEADER_BG)
+            return self._tint(cell.r, cell.c)
         return None
 
-    def _header(self, r: int, c: int) -> bool:
-        t = self.table
-        return t is not None and ((self.index_ == 0 and r < t.header_rows) or c < t.header_cols)
+    def roles(self) -> list[str]:
+        """Each row's role as the page shows it."""
+        return row_roles_shown(self.table, self.index_) if self.table is not None else []
+
+    def _tint(self, r: int, c: int) -> QBrush | None:
+        """The role's tint (as on the page), else the header-column tint."""
+        roles = self.roles()
+        fill = tint(roles[r]) if r < len(roles) else None
+        if fill is None and self.table is not None and c < self.table.header_cols:
+            fill = QColor(HEADER_COL_TINT)
+            fill.setAlpha(60)
+        return QBrush(fill) if fill is not None else None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """Row headers say the row's role: "3 Total" (data rows only their number)."""
+        if orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
+            roles = self.roles()
+            name = roles[section] if section < len(roles) else "data"
+            return f"{section + 1}" if name == "data" else f"{section + 1} {ROLE_LABELS[name]}"
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole \
+                and self.table is not None and section < self.table.header_cols:
+            return f"{section + 1} (row header)"
+        return super().headerData(section, orientation, role)
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         base = super().flags(index)
@@ -105,9 +132,10 @@ class AnnotationPanel(QWidget):
     """The accepted table being corrected (the annotation session's current table)."""
 
     def __init__(self, session: Session, ann: AnnotationSession, actions: TableActions,
-                 parent: QWidget | None = None) -> None:
+                 roles: RoleActions | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session, self.ann, self.actions = session, ann, actions
+        self.roles = roles if roles is not None else RoleActions(session, ann)
         self._syncing = False
         self.tables = QComboBox()
         self.tables.activated.connect(self._table_chosen)
@@ -126,6 +154,19 @@ class AnnotationPanel(QWidget):
             head.addWidget(QLabel(text))
             head.addWidget(w)
         head.addWidget(self.verified)
+        self.copy_button = QPushButton("Copy")
+        self.copy_button.setToolTip("Copy the corrected table: Markdown (with title and footnote) and HTML")
+        self.copy_button.clicked.connect(self.copy)
+        head.addWidget(self.copy_button)
+        self.title_edit, self.footnote_edit = QLineEdit(), QLineEdit()
+        for field, edit, pick in (("title", self.title_edit, "Shift+C"), ("footnote", self.footnote_edit, "Shift+F")):
+            edit.setPlaceholderText(f"{field} (type it, or {pick} to pick it from the page)")
+            edit.editingFinished.connect(lambda f=field, e=edit: self._syncing or self.roles.set_text(f, e.text()))
+        texts = QHBoxLayout()
+        for label, edit in (("Title", self.title_edit), ("Footnote", self.footnote_edit)):
+            texts.addWidget(QLabel(label))
+            texts.addWidget(edit, 1)
+        both = _stacked(head, texts)
         self.model = RegionModel(actions)
         self.grid = QTableView()
         self.grid.setModel(self.model)
@@ -134,7 +175,7 @@ class AnnotationPanel(QWidget):
         self.grid.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                   | QAbstractItemView.EditTrigger.EditKeyPressed)
         self.grid.selectionModel().selectionChanged.connect(self._grid_selection)
-        self.markdown = grid_beside_markdown(self, head, self.grid)
+        self.markdown = grid_beside_markdown(self, both, self.grid)
         ann.changed.connect(self.refresh)
         ann.selectionChanged.connect(self.refresh)
         self._shown: tuple[object, ...] = ()
@@ -174,8 +215,10 @@ class AnnotationPanel(QWidget):
         if table is None:
             self.title.setText("No accepted table selected: accept a detection (Ctrl+Return) or draw one")
             self.markdown.setPlainText("")
-            for w in (self.header_rows, self.header_cols, self.verified):
+            for w in self._table_widgets():
                 w.setEnabled(False)
+            for e in (self.title_edit, self.footnote_edit):
+                e.setText("")
             return
         reg = table.regions[index]
         for cell in reg.cells:
@@ -184,17 +227,33 @@ class AnnotationPanel(QWidget):
         n_over = sum(c.override is not None for c in reg.cells)
         self.title.setText(f"region {index + 1}/{len(table.regions)}, page {reg.page}: {reg.n_rows} x {reg.n_cols}"
                            + (f", {n_over} typed by hand" if n_over else ""))
-        for w in (self.header_rows, self.header_cols, self.verified):
+        for w in self._table_widgets():
             w.setEnabled(True)
+        self.title_edit.setText(table.title)
+        self.footnote_edit.setText(table.footnote)
+        guess = "" if table.title else self.roles.title_guess(table)
+        self.title_edit.setPlaceholderText(f"guess: {guess} (Table > Title from the lines above)" if guess
+                                           else "title (type it, or Shift+C to pick it from the page)")
         self.header_rows.setRange(0, table.regions[0].n_rows)
         self.header_rows.setValue(table.header_rows)
         self.header_cols.setRange(0, min(r.n_cols for r in table.regions))
         self.header_cols.setValue(table.header_cols)
         self.verified.setChecked(table.verified)
-        core = to_core_table(table, None if len(table.regions) > 1 else 0)
-        from ...export.markdown import dumps as markdown  # loaded on first use, not at start
-        self.markdown.setPlainText(markdown(core))
+        self.markdown.setPlainText(table_markdown(_core(table)))
         self.grid.resizeColumnsToContents()
+
+    def _table_widgets(self) -> tuple[QWidget, ...]:
+        return (self.header_rows, self.header_cols, self.verified, self.copy_button, self.title_edit,
+                self.footnote_edit)
+
+    def copy(self) -> bool:
+        """Copy the current corrected table (all its regions) to the clipboard."""
+        table, _ = self.current()
+        if table is None:
+            return False
+        copy_table(_core(table), self.markdown.toPlainText() or None)
+        self.ann.message.emit(f"copied the corrected table {table.id} (Markdown and HTML)")
+        return True
 
     def _select_from_session(self) -> None:
         sel = self.ann.selection
@@ -228,6 +287,19 @@ class AnnotationPanel(QWidget):
         self.ann.select(CellSelection(tid, 0))
         if self.session.page_index != table.page - 1:
             self.session.set_page(table.page - 1)
+
+
+def _core(table: AnnTable) -> Table:
+    """The core table of ``table``: its regions stacked when it is continued."""
+    return to_core_table(table, None if len(table.regions) > 1 else 0)
+
+
+def _stacked(*rows: QHBoxLayout) -> QVBoxLayout:
+    col = QVBoxLayout()
+    col.setContentsMargins(0, 0, 0, 0)
+    for row in rows:
+        col.addLayout(row)
+    return col
 
 
 __all__ = ["AnnotationPanel", "RegionModel"]

@@ -40,16 +40,17 @@ _HANDLED = frozenset((QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent
 HIT_PX = 4.0
 MIN_REGION_PT = 4.0
 NUDGE_PT, BIG_NUDGE_PT = 1.0, 5.0
-TOOLS = ("", "draw", "row", "col")
+TOOLS = ("", "draw", "row", "col", "title", "footnote")  # the last two pick text (see roles.PICK_TOOLS)
 TOOL_HINTS = {"draw": "Drawing a table region: drag over the table (Esc: stop)",
               "row": "Adding a row boundary: click where it goes (Esc: stop)",
-              "col": "Adding a column boundary: click where it goes (Esc: stop)"}
-
+              "col": "Adding a column boundary: click where it goes (Esc: stop)",
+              "title": "Picking the title: click a line or drag over words (Esc: stop)",
+              "footnote": "Picking the footnote: click a line or drag over words (Esc: stop)"}
 
 
 @dataclass
 class Drag:
-    """A drag in progress: ``kind`` "draw", "boundary" or "handle"; positions in points."""
+    """A drag in progress: ``kind`` "draw", "pick", "boundary" or "handle"; positions in points."""
 
     kind: str
     start: QPointF
@@ -67,6 +68,8 @@ class EditController(QObject):
     """Page-side editing of the annotation shown on ``view``."""
 
     toolChanged = Signal(str)
+    # (field, click point or None, dragged rect or None) of a title/footnote pick on the page
+    picked = Signal(str, object, object)
 
     def __init__(self, view: PageView, session: Session, ann: AnnotationSession, actions: TableActions) -> None:
         super().__init__(view)
@@ -91,8 +94,9 @@ class EditController(QObject):
 
     def set_tool(self, tool: str) -> None:
         """"" (select/drag), "draw" (drag a new region), "row"/"col" (the next click adds one
-        boundary, then the tool goes back to select). A tool shows as a cross cursor over the
-        page and in the status bar (``TOOL_HINTS``); Esc leaves it."""
+        boundary, then the tool goes back to select), "title"/"footnote" (click a line or drag
+        over words: ``picked`` says where). A tool shows as a cross cursor over the page and in
+        the status bar (``TOOL_HINTS``); Esc leaves it."""
         self.tool = tool if tool in TOOLS else ""
         self.view.setDragMode(self.view.DragMode.NoDrag if self.tool else self.view.DragMode.ScrollHandDrag)
         if self.tool:
@@ -163,6 +167,9 @@ class EditController(QObject):
             return False
         if self.tool == "draw":
             self.drag = Drag("draw", p)
+            return True
+        if self.tool in ("title", "footnote"):
+            self.drag = Drag("pick", p)
             return True
         if self.tool in ("row", "col"):
             if not self.add_boundary_at(p, self.tool):
@@ -243,7 +250,7 @@ class EditController(QObject):
         assert d is not None
         p = self._scene(event)
         d.moved = d.moved or (p - d.start).manhattanLength() * self.view.zoom > 3
-        if d.kind == "draw":
+        if d.kind in ("draw", "pick"):
             d.rect = Rect(min(d.start.x(), p.x()), min(d.start.y(), p.y()),
                           max(d.start.x(), p.x()), max(d.start.y(), p.y()))
             self.layer.set_draft(rect=d.rect)
@@ -269,6 +276,12 @@ class EditController(QObject):
     def _release(self, event: QMouseEvent) -> None:
         d, self.drag = self.drag, None
         self.layer.set_draft()
+        if d is not None and d.kind == "pick":
+            field = self.tool
+            self.set_tool("")
+            point = None if d.moved else (d.start.x(), d.start.y())
+            self.picked.emit(field, point, d.rect if d.moved else None)
+            return
         if d is None or not d.moved:
             return
         if d.kind == "draw" and d.rect is not None:

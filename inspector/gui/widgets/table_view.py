@@ -1,12 +1,26 @@
-"""Read-only preview of the selected detected table, with its Markdown and copy-as-Markdown.
+"""Read-only preview of the selected table, with its Markdown and copy-as-Markdown.
 
 The table shown is the one the selection points into (a table or one of its cells),
-else the page's first table. Clicking a cell selects that cell on the page.
+else the page's first table. When the annotation holds a corrected table over it (the
+``corrected`` hook, set by the editing part), the corrected one is shown and copied
+instead, and the heading says which of the two is on display. Clicking a cell of a
+detected table selects that cell on the page. Copying puts the Markdown (title, table,
+footnote) on the clipboard as text/plain and the HTML table as text/html.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
+from collections.abc import Callable
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    QStringListModel,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -21,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.types import Table
+from ...core.types import Rect, Table
 from ..session import Selection, Session
 
 Index = QModelIndex | QPersistentModelIndex
@@ -44,12 +58,42 @@ def grid_beside_markdown(owner: QWidget, head: QLayout, grid: QWidget) -> QPlain
 
 
 def table_markdown(table: Table) -> str:
-    """Markdown of ``table``: the exporter's when it is installed, else a plain pipe table."""
+    """Markdown of ``table`` with its title above and footnote below: the exporter's when it
+    is installed, else a plain pipe table."""
     try:
-        from ...export.markdown import dumps
+        from ...export.markdown import MarkdownOptions, dumps
     except ImportError:
         return _pipe_table(table)
-    return dumps(table)
+    return dumps(table, MarkdownOptions(include_title=True))
+
+
+def table_mime(table: Table, markdown: str | None = None) -> QMimeData:
+    """Clipboard data of ``table``: Markdown as text/plain (``markdown`` when already made)
+    and an HTML ``<table>`` as text/html, so a rich editor pastes a real table."""
+    from ...export.html import dumps as html_table  # loaded on first copy, not at start
+    data = _native_mime_data()
+    data.setText(markdown if markdown is not None else table_markdown(table))
+    data.setHtml(html_table(table))
+    return data
+
+
+def _native_mime_data() -> QMimeData:
+    """An empty QMimeData made by Qt rather than by Python. The clipboard keeps its data until
+    the process ends, after the interpreter; deleting a Python-made QMimeData then calls into
+    the finished interpreter and crashes the exit (PySide6 6.11, every platform plugin)."""
+    model = QStringListModel([""])
+    data = model.mimeData([model.index(0)])
+    for fmt in data.formats():
+        data.removeFormat(fmt)
+    return data
+
+
+def copy_table(table: Table, markdown: str | None = None) -> None:
+    """Put ``table`` on the clipboard (see ``table_mime``)."""
+    QGuiApplication.clipboard().setMimeData(table_mime(table, markdown))
+
+# (1-based page, detected table's box or None) -> (accepted table id, its core table) or None
+CorrectedLookup = Callable[[int, Rect | None], tuple[str, Table] | None]
 
 
 def _pipe_table(table: Table) -> str:
@@ -91,11 +135,14 @@ class TableModel(QAbstractTableModel):
 
 
 class TablePreview(QWidget):
-    """Grid and Markdown of one detected table of the current page."""
+    """Grid and Markdown of one table of the current page: the corrected one when the
+    annotation has it, else the detected one."""
 
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self.corrected: CorrectedLookup = lambda page, bbox: None
+        self.corrected_id = ""  # id of the accepted table on display ("" for a detected one)
         self.table_index = -1
         self._shown_result: object = object()  # the result whose table is on display
         self._shown_table: Table | None = None
@@ -140,17 +187,22 @@ class TablePreview(QWidget):
         return res.tables[i if 0 <= i < len(res.tables) else 0]
 
     def refresh(self) -> None:
-        res, table = self.session.result, self.current_table()
-        index = -1 if table is None or res is None else res.tables.index(table)
-        if res is not self._shown_result or index != self.table_index:
-            same = table is not None and table == self._shown_table and index == self.table_index
+        res, detected = self.session.result, self.current_table()
+        index = -1 if detected is None or res is None else res.tables.index(detected)
+        fixed = self.corrected(self.session.page_index + 1, detected.bbox if detected is not None else None) \
+            if self.session.doc is not None else None
+        fixed_id, table = fixed if fixed is not None else ("", detected)
+        if res is not self._shown_result or index != self.table_index or fixed_id != self.corrected_id \
+                or (fixed_id and table != self._shown_table):
+            same = table is not None and table == self._shown_table and index == self.table_index \
+                and fixed_id == self.corrected_id
             self._shown_result, self._shown_table = res, table
             if not same:  # a re-detect that found the same table leaves the preview alone
-                self._show(table, index)
+                self._show(table, index, fixed_id)
         self._select_cell()
 
-    def _show(self, table: Table | None, index: int) -> None:
-        self.table_index = index
+    def _show(self, table: Table | None, index: int, fixed_id: str = "") -> None:
+        self.table_index, self.corrected_id = index, fixed_id
         self._syncing = True
         try:
             self.grid.clearSpans()
@@ -161,11 +213,17 @@ class TablePreview(QWidget):
                 self.copy_button.setEnabled(False)
                 return
             self._fill(table)
-            n = len(self.session.result.tables) if self.session.result else 0
-            self.title.setText(f"Table {index + 1} of {n}: {table.n_rows} x {table.n_cols}, {table.source}")
+            self.title.setText(self._heading(table, index, fixed_id))
             self.copy_button.setEnabled(True)
         finally:
             self._syncing = False
+
+    def _heading(self, table: Table, index: int, fixed_id: str) -> str:
+        size = f"{table.n_rows} x {table.n_cols}"
+        if fixed_id:
+            return f"Corrected table {fixed_id} (your annotation): {size}"
+        n = len(self.session.result.tables) if self.session.result else 0
+        return f"Detected table {index + 1} of {n} (not corrected): {size}, {table.source}"
 
     def _fill(self, table: Table) -> None:
         for cell in table.cells:
@@ -187,7 +245,7 @@ class TablePreview(QWidget):
 
     def _select_cell(self) -> None:
         sel = self.session.selection
-        if sel is None or sel.kind != "cell" or sel.index != self.table_index or self.session.result is None:
+        if self.corrected_id or sel is None or sel.kind != "cell" or sel.index != self.table_index or self.session.result is None:
             return
         cell = self.session.result.tables[sel.index].cells[sel.sub]
         self._syncing = True
@@ -198,7 +256,8 @@ class TablePreview(QWidget):
 
     def _cell_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
         res = self.session.result
-        if self._syncing or res is None or not 0 <= self.table_index < len(res.tables) or not current.isValid():
+        if self._syncing or self.corrected_id or res is None or not 0 <= self.table_index < len(res.tables) \
+                or not current.isValid():
             return
         table = res.tables[self.table_index]
         cell = table.cell_at(current.row(), current.column())
@@ -206,9 +265,10 @@ class TablePreview(QWidget):
             self.session.select(Selection("cell", self.table_index, table.cells.index(cell)))
 
     def copy_markdown(self) -> None:
+        """Copy the table on display (the corrected one when there is one)."""
         if self._md_timer.isActive():
             self._md_timer.stop()
             self._show_markdown()
         text = self.markdown.toPlainText()
-        if text:
-            QGuiApplication.clipboard().setText(text)
+        if text and self.model.table is not None:
+            copy_table(self.model.table, text)
