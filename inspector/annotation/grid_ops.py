@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from ..core.slots import slots_of
 from ..core.types import Rect
 from .model import AnnCell, Region
 from .text import TextSource
@@ -36,10 +37,16 @@ def _tr(b: Rect | None) -> Rect | None:
     return None if b is None else Rect(b.y0, b.x0, b.y1, b.x1)
 
 
-def _mapped(text_for: TextSource | None, f: Callable[[Rect], Rect]) -> TextSource | None:
+def _mapped(text_for: TextSource | None, f: Callable[[Rect], Rect], turn: int | None = None) -> TextSource | None:
+    """``text_for`` reading boxes mapped by ``f``; ``turn`` (when given) replaces the caller's."""
     if text_for is None:
         return None
-    return lambda page, box: text_for(page, f(box))
+    source = text_for
+
+    def mapped(page: int, box: Rect, given: int = 0) -> str:
+        return source(page, f(box), given if turn is None else turn)
+
+    return mapped
 
 
 Op = Callable[[Region, "TextSource | None"], Region]
@@ -58,7 +65,8 @@ def upright(region: Region, text_for: TextSource | None, op: Op) -> Region:
         cells = tuple(replace(c, bbox=None if c.bbox is None else f(c.bbox)) for c in reg.cells)
         return replace(reg, bbox=f(reg.bbox), cells=cells, turn=turn, page_w=w, page_h=h)
 
-    out = op(turned(region, frame.rect, 0, 0.0, 0.0), _mapped(text_for, back))
+    # Boxes go back to page space and words are read in the region's upright frame.
+    out = op(turned(region, frame.rect, 0, 0.0, 0.0), _mapped(text_for, back, region.turn))
     return turned(out, back, region.turn, region.page_w, region.page_h)
 
 
@@ -83,7 +91,7 @@ def retext(region: Region, cell: AnnCell, text_for: TextSource | None) -> AnnCel
     """``cell`` with its text read again from its grid box in ``region``."""
     if text_for is None:
         return replace(cell, bbox=None)
-    return replace(cell, text=text_for(region.page, region.cell_box(cell)), bbox=None)
+    return replace(cell, text=text_for(region.page, region.cell_box(cell), region.turn), bbox=None)
 
 
 def _retext_where(region: Region, pick: Callable[[AnnCell], bool], text_for: TextSource | None) -> Region:
@@ -225,11 +233,10 @@ def split_cell(region: Region, r: int, c: int, text_for: TextSource | None) -> R
     if cell.rs == 1 and cell.cs == 1:
         raise EditError(f"the cell at row {r}, column {c} spans nothing; there is nothing to split")
     pieces = []
-    for rr in range(cell.r, cell.r + cell.rs):
-        for cc in range(cell.c, cell.c + cell.cs):
-            first = (rr, cc) == (cell.r, cell.c)
-            piece = AnnCell(rr, cc, text=cell.text if first else "", override=cell.override if first else None)
-            pieces.append(retext(region, piece, text_for))
+    for rr, cc in slots_of(cell):
+        first = (rr, cc) == (cell.r, cell.c)
+        piece = AnnCell(rr, cc, text=cell.text if first else "", override=cell.override if first else None)
+        pieces.append(retext(region, piece, text_for))
     cells = [x for x in region.cells if x is not cell] + pieces
     return replace(region, cells=_sorted(cells))
 
@@ -296,8 +303,7 @@ def _bounds_of(cells: list[AnnCell]) -> Slots:
 
 def _owners(region: Region) -> dict[tuple[int, int], AnnCell]:
     """Slot -> the cell covering it (the region is sound, so every slot has exactly one)."""
-    return {(r, c): cell for cell in region.cells
-            for r in range(cell.r, cell.r + cell.rs) for c in range(cell.c, cell.c + cell.cs)}
+    return {slot: cell for cell in region.cells for slot in slots_of(cell)}
 
 
 def _slots(c: AnnCell) -> Slots:

@@ -14,8 +14,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import __version__
-from ..core.geometry import Frame
+from ..core.geometry import Frame, slot_box
 from ..core.params import Params
+from ..core.slots import covers, slots_of
 from ..core.types import Cell, Grid, Rect, Table, Word
 from .roles import ROLES, leading_headers, suggest_row_roles
 
@@ -48,7 +49,7 @@ class AnnCell:
         return self.override if self.override is not None else self.text
 
     def covers(self, r: int, c: int) -> bool:
-        return self.r <= r < self.r + self.rs and self.c <= c < self.c + self.cs
+        return covers(self, r, c)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,15 +91,11 @@ class Region:
 
     def cell_at(self, r: int, c: int) -> AnnCell | None:
         """The cell covering slot (r, c), spans included."""
-        for cell in self.cells:
-            if cell.covers(r, c):
-                return cell
-        return None
+        return next((cell for cell in self.cells if covers(cell, r, c)), None)
 
     def slot_box(self, r: int, c: int, rs: int = 1, cs: int = 1) -> Rect:
         """Grid box of the slots r..r+rs-1 x c..c+cs-1 (points, page space)."""
-        box = Rect(self.xs[c], self.ys[r], self.xs[c + cs], self.ys[r + rs])
-        return self.frame.rect(box, back=True) if self.turn else box
+        return slot_box(self.xs, self.ys, r, c, rs, cs, self.frame)
 
     def cell_box(self, cell: AnnCell) -> Rect:
         return self.slot_box(cell.r, cell.c, cell.rs, cell.cs)
@@ -231,11 +228,10 @@ def _coverage_problems(region: Region) -> list[str]:
             out.append(f"cells[{i}] (r={cell.r}, c={cell.c}, rs={cell.rs}, cs={cell.cs}) "
                        f"does not fit the {region.n_rows}x{region.n_cols} grid")
             continue
-        for r in range(cell.r, cell.r + cell.rs):
-            for c in range(cell.c, cell.c + cell.cs):
-                if (r, c) in owner:
-                    out.append(f"cells[{i}] overlaps cells[{owner[(r, c)]}] at row {r}, column {c}")
-                owner[(r, c)] = i
+        for r, c in slots_of(cell):
+            if (r, c) in owner:
+                out.append(f"cells[{i}] overlaps cells[{owner[(r, c)]}] at row {r}, column {c}")
+            owner[(r, c)] = i
     missing = region.n_rows * region.n_cols - len(owner)
     if not out and missing:
         out.append(f"{missing} grid slot(s) have no cell")
@@ -261,8 +257,7 @@ def params_from_pairs(pairs: ParamPairs) -> Params:
 
 def fill_grid(cells: Sequence[AnnCell], n_rows: int, n_cols: int) -> tuple[AnnCell, ...]:
     """``cells`` plus an empty 1x1 cell for every slot nobody covers, in row-major order."""
-    covered = {(r, c) for cell in cells for r in range(cell.r, cell.r + cell.rs)
-               for c in range(cell.c, cell.c + cell.cs)}
+    covered = {slot for cell in cells for slot in slots_of(cell)}
     extra = [AnnCell(r, c) for r in range(n_rows) for c in range(n_cols) if (r, c) not in covered]
     return tuple(sorted((*cells, *extra), key=lambda x: (x.r, x.c)))
 

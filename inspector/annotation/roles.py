@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 from statistics import median
 
+from ..core.numbers import is_number
 from ..core.types import Word
 
 ROLES = ("header", "data", "total", "subtotal", "section", "note")
@@ -29,7 +30,6 @@ ROLE_LABELS = {"header": "Header", "data": "Data", "total": "Total", "subtotal":
 _SUBTOTAL = re.compile(r"^\s*sub-?\s?totals?\b|^\s*(小计|小計)", re.IGNORECASE)
 _TOTAL = re.compile(r"^\s*(grand\s+)?(total|sum)s?\b|^\s*(合计|总计|總計|合計)", re.IGNORECASE)
 _NOTE = re.compile(r"^\s*(notes?\b|注)", re.IGNORECASE)
-_NUMBER = re.compile(r"^[(\-−+]?[$€£¥]?\s*\d[\d.,\s]*%?\)?$")
 # A row whose type is this much smaller than the table's is a note.
 SMALL_TYPE = 0.85
 
@@ -68,6 +68,6 @@ def _role(cells: Sequence[str], words: Sequence[Word], table_size: float) -> str
     sizes = [w.font_size for w in words if w.font_size > 0]
     if sizes and table_size and median(sizes) < SMALL_TYPE * table_size:
         return "note"
-    if words and all(w.bold for w in words) and any(_NUMBER.match(t.strip()) for t in cells if t.strip()):
+    if words and all(w.bold for w in words) and any(is_number(t) for t in cells if t.strip()):
         return "total"
     return "data"

@@ -1,46 +1,31 @@
-"""Cell text from page words: the one rule every edit and import uses.
+"""Cell text from page words for edits and imports: a ``TextSource`` over a page's words.
 
-A word belongs to a box when its centre lies inside it. Words are grouped into lines by
-their vertical centre (within half the median word height), lines are joined with
-``"\\n"`` and words in a line with a space, which is also how ICDAR 2013 writes cell text.
+The rule itself (centre inside the box, lines by vertical centre, read in the table's
+upright frame) is ``core.cells.cell_text``; this module only indexes words by page.
 ``line_at`` finds the text line under a point (a title or footnote picked with a click).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Mapping, Sequence
-from statistics import median
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
+from ..core.celltext import cell_text, join_words, words_in
 from ..core.types import Rect, Word
 
-# (1-based page, box in points) -> text of that box
-TextSource = Callable[[int, Rect], str]
+__all__ = ["TextSource", "join_words", "text_in", "text_source", "words_in"]
 
 
-def words_in(words: Sequence[Word], bbox: Rect) -> list[Word]:
-    """Words whose centre lies inside ``bbox`` (points); half-open, so a centre on a shared
-    boundary belongs to one cell only."""
-    return [w for w in words if bbox.x0 <= w.bbox.cx < bbox.x1 and bbox.y0 <= w.bbox.cy < bbox.y1]
+class TextSource(Protocol):
+    """(1-based page, page-space box in points, the table's turn) -> text of that box."""
+
+    def __call__(self, page: int, bbox: Rect, turn: int = 0) -> str: ...
 
 
-def join_words(words: Sequence[Word]) -> str:
-    """Reading-order text: lines top to bottom, words left to right."""
-    if not words:
-        return ""
-    tol = median(max(w.bbox.height, 0.1) for w in words) / 2
-    lines: list[list[Word]] = []
-    for w in sorted(words, key=lambda w: (w.bbox.cy, w.bbox.x0)):
-        if lines and abs(lines[-1][0].bbox.cy - w.bbox.cy) <= tol:
-            lines[-1].append(w)
-        else:
-            lines.append([w])
-    return "\n".join(" ".join(w.text for w in sorted(line, key=lambda w: w.bbox.x0)) for line in lines)
-
-
-def text_in(words: Sequence[Word], bbox: Rect) -> str:
-    """The text of the words inside ``bbox``."""
-    return join_words(words_in(words, bbox))
+def text_in(words: Sequence[Word], bbox: Rect, turn: int = 0) -> str:
+    """The text of the words inside ``bbox`` (see ``core.cells.cell_text``)."""
+    return cell_text(words, bbox, turn)
 
 
 def text_source(words_by_page: Mapping[int, Sequence[Word]]) -> TextSource:
@@ -52,10 +37,10 @@ def text_source(words_by_page: Mapping[int, Sequence[Word]]) -> TextSource:
     index = {p: sorted(ws, key=lambda w: w.bbox.cy) for p, ws in words_by_page.items()}
     keys = {p: [w.bbox.cy for w in ws] for p, ws in index.items()}
 
-    def text_for(page: int, bbox: Rect) -> str:
+    def text_for(page: int, bbox: Rect, turn: int = 0) -> str:
         ws = index.get(page, [])
         lo, hi = bisect_left(keys.get(page, []), bbox.y0), bisect_left(keys.get(page, []), bbox.y1)
-        return text_in(ws[lo:hi], bbox)
+        return cell_text(ws[lo:hi], bbox, turn)
 
     return text_for
 

@@ -8,26 +8,11 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from .columns import lines_in
-from .types import Cell, Grid, Rect, Table, Word
+from .geometry import slot_box
+from .slots import span_slots
+from .types import Cell, Grid, Table, Word
 
 SOURCE_CONFIDENCE = {"ruled": 0.9, "horizontal_rules": 0.75, "aligned": 0.55}
-
-
-def cell_slots(grid: Grid) -> list[tuple[int, int, int, int]]:
-    """Every cell of the grid as (r, c, rs, cs), spans included, row-major."""
-    covered: set[tuple[int, int]] = set()
-    origin = {}
-    for r, c, rs, cs in grid.spans:
-        origin[(r, c)] = (rs, cs)
-        covered |= {(rr, cc) for rr in range(r, r + rs) for cc in range(c, c + cs)}
-    out = []
-    for r in range(grid.n_rows):
-        for c in range(grid.n_cols):
-            if (r, c) in origin:
-                out.append((r, c, *origin[(r, c)]))
-            elif (r, c) not in covered:
-                out.append((r, c, 1, 1))
-    return out
 
 
 def text_of(words: Sequence[Word], ids: Sequence[int], line_of: Mapping[int, int] | None = None) -> str:
@@ -59,8 +44,8 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
 
     ``centres`` (x and y arrays of every page word's centre) saves looking them up one by one.
     """
-    slots = cell_slots(grid)
-    boxes = [Rect(grid.xs[c], grid.ys[r], grid.xs[c + cs], grid.ys[r + rs]) for r, c, rs, cs in slots]
+    slots = span_slots(grid.n_rows, grid.n_cols, grid.spans)
+    boxes = [slot_box(grid.xs, grid.ys, r, c, rs, cs) for r, c, rs, cs in slots]  # grid's own frame
     owner = {(rr, cc): k for k, (r, c, rs, cs) in enumerate(slots)
              for rr in range(r, r + rs) for cc in range(c, c + cs)}
     members: list[list[int]] = [[] for _ in slots]

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .types import Rect, RowBand, Rule, Table, Word
+from .slots import SlotSpan, span_slots
+from .types import Grid, Rect, RowBand, Rule, Table, Word
 
 
 @dataclass(frozen=True)
@@ -106,8 +107,42 @@ class Frame:
 
     def table_back(self, t: Table) -> Table:
         cells = tuple(dataclasses.replace(c, bbox=self.rect(c.bbox, back=True)) for c in t.cells)
-        grid = dataclasses.replace(t.grid, turn=self.turn) if t.grid is not None else None
+        grid = (dataclasses.replace(t.grid, turn=self.turn, page_w=self.w, page_h=self.h)
+                if t.grid is not None else None)
         return dataclasses.replace(t, bbox=self.rect(t.bbox, back=True), cells=cells, grid=grid)
+
+
+def slot_box(xs: Sequence[float], ys: Sequence[float], r: int, c: int, rs: int = 1, cs: int = 1,
+             frame: Frame | None = None) -> Rect:
+    """Page-space box of the ``rs`` x ``cs`` slots from (r, c) of a grid with boundaries
+    ``xs``/``ys``, which are in ``frame`` (its upright frame) when the frame is turned.
+    Spans running past the grid are clipped to it."""
+    box = Rect(xs[c], ys[r], xs[min(c + cs, len(xs) - 1)], ys[min(r + rs, len(ys) - 1)])
+    return frame.rect(box, back=True) if frame is not None and frame.turn else box
+
+
+def grid_frame(grid: Grid) -> Frame:
+    """The upright frame ``grid``'s boundaries are measured in (turn 0: page space)."""
+    return Frame(grid.turn, grid.page_w, grid.page_h)
+
+
+def cell_boxes(grid: Grid) -> list[tuple[SlotSpan, Rect]]:
+    """Every cell of ``grid`` (a span once) with its box in page space, row-major.
+
+    The one place turned grids become page boxes: detection, exporters and both renderers
+    draw these."""
+    frame = grid_frame(grid)
+    return [((r, c, rs, cs), slot_box(grid.xs, grid.ys, r, c, rs, cs, frame))
+            for r, c, rs, cs in span_slots(grid.n_rows, grid.n_cols, grid.spans)]
+
+
+def upright_words(words: Sequence[Word], turn: int) -> list[Word]:
+    """``words`` as seen in the upright frame of ``turn``: reading order is then top to bottom,
+    left to right. Only relative positions matter for that, so no page size is needed."""
+    if not turn:
+        return list(words)
+    frame = Frame(turn, 0.0, 0.0)
+    return [frame.word(w) for w in words]
 
 
 def dominant_turn(directions: Iterable[tuple[float, float, int]]) -> int:

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .slots import covers
+
 Orientation = Literal["h", "v"]
 RuleSource = Literal["vector", "raster", "merged"]
 TableSource = Literal["ruled", "horizontal_rules", "aligned"]
@@ -202,8 +204,9 @@ class Grid:
     """Row boundaries ``ys`` and column boundaries ``xs`` (ascending, n+1 each) over a region.
 
     ``region`` is in page space. When ``turn`` is not 0 the table was printed sideways and
-    ``xs``/``ys`` are measured in the upright frame (see ``geometry.Frame``); the cells'
-    boxes are always in page space.
+    ``xs``/``ys`` are measured in the upright frame (see ``geometry.Frame``) of a page
+    ``page_w`` x ``page_h`` points (unrotated); the cells' boxes are always in page space:
+    ``geometry.cell_boxes(grid)`` gives them.
     """
 
     region: Rect
@@ -212,6 +215,8 @@ class Grid:
     source: TableSource
     spans: tuple[tuple[int, int, int, int], ...] = ()  # (r, c, rs, cs) of merged cells
     turn: int = 0
+    page_w: float = 0.0
+    page_h: float = 0.0
 
     @property
     def n_rows(self) -> int:
@@ -245,11 +250,8 @@ class Table:
     grid: Grid | None = None
 
     def cell_at(self, r: int, c: int) -> Cell | None:
-        """The cell covering slot (r, c), spans included."""
-        for cell in self.cells:
-            if cell.r <= r < cell.r + cell.rs and cell.c <= c < cell.c + cell.cs:
-                return cell
-        return None
+        """The cell covering slot (r, c), spans included (``slots.SlotGrid`` for many look-ups)."""
+        return next((cell for cell in self.cells if covers(cell, r, c)), None)
 
     def rows_text(self) -> list[list[str]]:
         """Row-major text; a spanning cell's text sits in its top-left slot, "" elsewhere."""

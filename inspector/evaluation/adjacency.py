@@ -8,20 +8,15 @@ table with no match contributes all its relations as missed.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..core.slots import slots_of
+from ..core.text import norm_text
 from ..core.types import Cell, Table
 
 Relation = tuple[str, str, str]
-_WS = re.compile(r"\s+", re.UNICODE)
-
-
-def norm_text(text: str) -> str:
-    """Text as compared: all whitespace removed."""
-    return _WS.sub("", text)
 
 
 def _slot_owner(table: Table) -> dict[tuple[int, int], Cell]:
@@ -29,9 +24,8 @@ def _slot_owner(table: Table) -> dict[tuple[int, int], Cell]:
     for cell in table.cells:
         if not norm_text(cell.text):
             continue
-        for r in range(cell.r, cell.r + cell.rs):
-            for c in range(cell.c, cell.c + cell.cs):
-                owner[(r, c)] = cell
+        for slot in slots_of(cell):
+            owner[slot] = cell
     return owner
 
 

@@ -20,13 +20,13 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..core.numbers import is_number
 from ..core.types import Rule, Table
 
 SPARSE_FRACTION = 0.25
 SPARSE_MIN_ROWS = 4
 RULE_TOLERANCE = 3.0  # pt: a rule this close to a table box belongs to it
 
-_NUM_TOKEN = re.compile(r"[(\[]?[-+\u2212\u2013]?[$\u20ac\u00a3\u00a5]?\d+(?:[.,']\d+)*[.,]?%?[)\]]?[*]?")
 _GROUP = re.compile(r"\d{3}(?:[.,]\d+)?%?[)\]]?")  # a thousands group continuing a number
 _GROUP_HEAD = re.compile(r"(?:^|[^\d.,])\d{1,3}$")
 _OPEN_NUMBER = re.compile(r"\([-\u2212]?[$\u20ac\u00a3\u00a5]?\d[\d.,]*")
@@ -72,11 +72,19 @@ class DefectCounts:
                             self.cells + other.cells)
 
 
+def _number_token(token: str) -> bool:
+    """A whitespace-free token that is a number, a list separator after it allowed ("12.3,")."""
+    bare = token.rstrip(".,;")
+    return bool(bare) and is_number(bare)
+
+
 def is_merged_numbers(text: str) -> bool:
     """Two numbers in one cell: two consecutive numeric tokens that are not digit groups."""
+    if is_number(text):
+        return False  # "100 000", "€ 12", "12 kg": one number
     tokens = text.split()
     for a, b in zip(tokens, tokens[1:], strict=False):
-        if _NUM_TOKEN.fullmatch(a) and _NUM_TOKEN.fullmatch(b):
+        if _number_token(a) and _number_token(b):
             if _GROUP.fullmatch(b) and _GROUP_HEAD.search(a):
                 continue
             if b.startswith("(") and not a.startswith("("):
@@ -94,9 +102,9 @@ def is_split_number(left: str, right: str) -> bool:
         return True
     if _TRAILING_SEP.fullmatch(a) and a.replace(",", "").replace(".", "").strip("()-").isdigit() and b[0].isdigit():
         return True
-    if a == "(" and _NUM_TOKEN.fullmatch(b) is not None and b.endswith(")"):
+    if a == "(" and b.endswith(")") and is_number(a + b):
         return True
-    return b == "%" and _NUM_TOKEN.fullmatch(a) is not None
+    return b == "%" and is_number(a)
 
 
 def broken_numbers(table: Table, index: int = 0) -> list[Defect]:

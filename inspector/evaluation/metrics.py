@@ -8,26 +8,13 @@ Pure functions, no I/O. Text is compared the ICDAR 2013 way: with all whitespace
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..core.numbers import is_number
+from ..core.text import norm_text
 from ..core.types import Cell, Rect, Table
-
-# A number as tables print it: optional bracket, sign, currency; digit groups joined by
-# separators (so "100 000" and "1,234.5" are one number); optional % and closing bracket.
-_NUMBER = re.compile(r"[(\[]?[-+\u2212\u2013]?[$\u20ac\u00a3\u00a5]?\d+(?:[.,'\u00a0\u2009 ]\d+)*%?[)\]]?[*]?")
-
-
-def norm_text(text: str) -> str:
-    """``text`` with every whitespace character removed (ICDAR 2013 comparison)."""
-    return "".join(text.split())
-
-
-def is_number(text: str) -> bool:
-    """True when the whole (stripped) text reads as one printed number, e.g. "(1,234.5)"."""
-    return bool(_NUMBER.fullmatch(text.strip()))
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from apted import APTED, Config
 from rapidfuzz.distance import Levenshtein
 
+from ..core.slots import slots_of
+from ..core.text import flat
 from ..core.types import Table
 
 
@@ -54,8 +56,8 @@ def html_tree(table: Table) -> Node:
     for cell in table.cells:
         if (cell.r, cell.c) in covered:
             continue
-        starts[(cell.r, cell.c)] = Node("td", cell.cs, cell.rs, " ".join(cell.text.split()))
-        covered.update((r, c) for r in range(cell.r, cell.r + cell.rs) for c in range(cell.c, cell.c + cell.cs))
+        starts[(cell.r, cell.c)] = Node("td", cell.cs, cell.rs, flat(cell.text))
+        covered.update(slots_of(cell))
     root = Node("table")
     for r in range(table.n_rows):
         row = Node("tr")

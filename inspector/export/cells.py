@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.numbers import ParsedNumber, guess_decimal_comma, parse_number
 from ..core.types import Table
 from .grid import NoHeader, SlotGrid, flat, fold, header_row_count, row_header_count, row_role, slot_grid
-from .numbers import ParsedNumber, guess_decimal_comma, parse_number
 
 
 @dataclass(frozen=True)

@@ -1,74 +1,25 @@
 """The table laid out slot by slot: what every exporter starts from.
 
 A ``Table`` holds cells with spans; exporters mostly need the opposite view, one entry per
-grid slot saying which cell covers it. This module builds that view once, tolerating
-tables that break the "cells cover the grid exactly once" invariant (overlaps: the first
-cell in reading order wins; gaps: empty slots; cells outside the grid: clipped), so a
-half-edited annotation still exports instead of failing.
+grid slot saying which cell covers it: ``core.slots.SlotGrid``, which tolerates tables
+that break the "cells cover the grid exactly once" invariant, so a half-edited annotation
+still exports instead of failing. Here: header rows and columns, names, folding.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
+from ..core.slots import SlotGrid, SpanMode
+from ..core.text import flat
 from ..core.types import Cell, Table
 
-SpanMode = Literal["repeat", "empty"]
 NoHeader = Literal["first_row", "empty"]
 
 
-@dataclass(frozen=True, slots=True)
-class Slot:
-    """One grid position: the cell covering it (or None) and whether it is that cell's top-left."""
-
-    cell: Cell | None
-    is_origin: bool
-
-    @property
-    def text(self) -> str:
-        return self.cell.text if self.cell is not None else ""
-
-
-@dataclass(frozen=True, slots=True)
-class SlotGrid:
-    """``slots[r][c]`` for every row and column of a table; spans clipped to the grid."""
-
-    n_rows: int
-    n_cols: int
-    slots: tuple[tuple[Slot, ...], ...]
-
-    def text(self, r: int, c: int, spans: SpanMode = "repeat") -> str:
-        """Text shown at (r, c): a spanning cell's text everywhere, or only at its origin."""
-        slot = self.slots[r][c]
-        if spans == "empty" and not slot.is_origin:
-            return ""
-        return slot.text
-
-    def row_texts(self, r: int, spans: SpanMode = "repeat") -> list[str]:
-        return [self.text(r, c, spans) for c in range(self.n_cols)]
-
-    def origins(self) -> list[Cell]:
-        """The cells that own at least their top-left slot, in reading order."""
-        return [s.cell for row in self.slots for s in row if s.is_origin and s.cell is not None]
-
-
-def slot_grid(table: Table) -> SlotGrid:
-    """Lay ``table``'s cells out on its grid (see the module docstring for bad tables)."""
-    n_rows, n_cols = max(0, table.n_rows), max(0, table.n_cols)
-    owner: list[list[Cell | None]] = [[None] * n_cols for _ in range(n_rows)]
-    origin: list[list[bool]] = [[False] * n_cols for _ in range(n_rows)]
-    for cell in sorted(table.cells, key=lambda k: (k.r, k.c)):
-        if not (0 <= cell.r < n_rows and 0 <= cell.c < n_cols) or owner[cell.r][cell.c] is not None:
-            continue
-        r1, c1 = min(n_rows, cell.r + max(1, cell.rs)), min(n_cols, cell.c + max(1, cell.cs))
-        for r in range(cell.r, r1):
-            for c in range(cell.c, c1):
-                if owner[r][c] is None:
-                    owner[r][c] = cell
-        origin[cell.r][cell.c] = True
-    slots = tuple(tuple(Slot(owner[r][c], origin[r][c]) for c in range(n_cols)) for r in range(n_rows))
-    return SlotGrid(n_rows, n_cols, slots)
+def slot_grid(table: Table) -> SlotGrid[Cell]:
+    """Lay ``table``'s cells out on its grid (``core.slots.SlotGrid``: tolerates bad tables)."""
+    return SlotGrid.of(table.cells, table.n_rows, table.n_cols)
 
 
 def header_row_count(table: Table, grid: SlotGrid, no_header: NoHeader = "first_row") -> int:
@@ -90,11 +41,6 @@ def row_header_count(table: Table, first_col: bool = True) -> int:
     if table.header_cols > 0:
         return min(table.header_cols, table.n_cols)
     return 1 if first_col and table.n_cols > 1 else 0
-
-
-def flat(text: str) -> str:
-    """Whitespace (line breaks included) collapsed to single spaces, ends trimmed."""
-    return " ".join(text.split())
 
 
 def fold(parts: list[str], sep: str = " / ") -> str:
@@ -144,8 +90,7 @@ def closed_header_rows(grid: SlotGrid, n_header: int) -> int:
     """
     h = n_header
     while 0 < h < grid.n_rows:
-        crossing = any(grid.slots[h][c].cell is grid.slots[h - 1][c].cell and grid.slots[h][c].cell is not None
-                       for c in range(grid.n_cols))
+        crossing = any(grid.at(h, c) is grid.at(h - 1, c) and grid.at(h, c) is not None for c in range(grid.n_cols))
         if not crossing:
             break
         h += 1

@@ -52,26 +52,25 @@ def _row(grid: SlotGrid, r: int, kind: str, n_head_cols: int, row_limit: int) ->
     """Row ``r`` as ``<tr>``; ``kind`` is "head" (in ``<thead>``) or the row's role."""
     parts: list[str] = []
     for c in range(grid.n_cols):
-        slot = grid.slots[r][c]
-        if slot.cell is None:
+        cell = grid.at(r, c)
+        if cell is None:
             parts.append("<th></th>" if kind == "head" else "<td></td>")
-        elif slot.is_origin:
+        elif grid.is_origin(r, c):
             if kind in ("head", "header"):
-                parts.append(_cell(slot.cell, "th", "col", grid, row_limit))
-            elif kind == "section" and slot.cell.text.strip():
-                parts.append(_cell(slot.cell, "th", "rowgroup", grid, row_limit))
+                parts.append(_cell(cell, "th", "col", grid, row_limit))
+            elif kind == "section" and cell.text.strip():
+                parts.append(_cell(cell, "th", "rowgroup", grid, row_limit))
             elif c < n_head_cols:
-                parts.append(_cell(slot.cell, "th", "row", grid, row_limit))
+                parts.append(_cell(cell, "th", "row", grid, row_limit))
             else:
-                parts.append(_cell(slot.cell, "td", "", grid, row_limit))
+                parts.append(_cell(cell, "td", "", grid, row_limit))
     cls = f' class="{kind}"' if kind not in ("head", "data") else ""
     return f"<tr{cls}>" + "".join(parts) + "</tr>"
 
 
 def _crossed(grid: SlotGrid, r: int) -> bool:
     """A cell spans from row ``r - 1`` into row ``r`` (a row group cannot start at ``r``)."""
-    return any(grid.slots[r][c].cell is not None and grid.slots[r][c].cell is grid.slots[r - 1][c].cell
-               for c in range(grid.n_cols))
+    return any(grid.at(r, c) is not None and grid.at(r, c) is grid.at(r - 1, c) for c in range(grid.n_cols))
 
 
 def _body_groups(table: Table, grid: SlotGrid, n_head: int) -> list[range]:

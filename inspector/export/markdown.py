@@ -81,10 +81,9 @@ def _body_row(grid: SlotGrid, r: int, first_in_chunk: bool, n_header: int, optio
     """Row ``r``'s texts; a body row span begun above a chunk is repeated on its first row."""
     out: list[str] = []
     for c in range(grid.n_cols):
-        slot = grid.slots[r][c]
-        carried = (first_in_chunk and slot.cell is not None and n_header <= slot.cell.r < r
-                   and slot.cell.c == c)
-        out.append(slot.text if carried else grid.text(r, c, options.spans))
+        cell = grid.at(r, c)
+        carried = first_in_chunk and cell is not None and n_header <= cell.r < r and cell.c == c
+        out.append(cell.text if carried and cell is not None else grid.text(r, c, options.spans))
     return out
 
 

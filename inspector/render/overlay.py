@@ -16,7 +16,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from ..core.types import Grid, PageResult, Rect, Rule
+from ..core.geometry import cell_boxes
+from ..core.types import PageResult, Rect, Rule
 from .colours import LAYER_STYLES, LAYERS, RGB
 from .layer_names import resolve_layers
 
@@ -83,24 +84,6 @@ def write_png(path: str | os.PathLike[str], rgb: np.ndarray) -> None:
         os.replace(tmp, target)
     finally:
         tmp.unlink(missing_ok=True)
-
-
-def grid_cell_rects(grid: Grid) -> list[Rect]:
-    """Box of every cell of ``grid`` (points), a spanning cell once, covered slots left out."""
-    covered: set[tuple[int, int]] = set()
-    size: dict[tuple[int, int], tuple[int, int]] = {}
-    for r, c, rs, cs in grid.spans:
-        size[(r, c)] = (rs, cs)
-        covered |= {(r + i, c + j) for i in range(rs) for j in range(cs) if i or j}
-    out = []
-    for r in range(grid.n_rows):
-        for c in range(grid.n_cols):
-            if (r, c) in covered:
-                continue
-            rs, cs = size.get((r, c), (1, 1))
-            r1, c1 = min(r + rs, grid.n_rows), min(c + cs, grid.n_cols)
-            out.append(Rect(grid.xs[c], grid.ys[r], grid.xs[c1], grid.ys[r1]))
-    return out
 
 
 # ------------------------------------------------------------------ primitives
@@ -204,7 +187,7 @@ def _draw_regions(canvas: Canvas, result: PageResult) -> list[LegendEntry]:
 def _draw_grid(canvas: Canvas, result: PageResult) -> list[LegendEntry]:
     style = LAYER_STYLES["grid"]
     for grid in result.grids:
-        for rect in grid_cell_rects(grid):
+        for _, rect in cell_boxes(grid):  # page space, also for a turned grid
             _outline(canvas, rect, style.colour, canvas.thick)
     return [LegendEntry(style.label, style.colour)] if result.grids else []
 

@@ -5,20 +5,13 @@ from __future__ import annotations
 import pytest
 from eval_builders import table
 
+from inspector.core.text import norm_text
 from inspector.core.types import Rect
 from inspector.evaluation import metrics as m
 
 
 def test_norm_text_removes_all_whitespace() -> None:
-    assert m.norm_text(" to air\nkg/year ") == "toairkg/year"
-
-
-@pytest.mark.parametrize("text, expected", [
-    ("12", True), ("(1,234.5)", True), ("-3.2%", True), ("100 000", True), ("$ 5", False),
-    ("$5", True), ("12a", False), ("-", False), ("", False), ("Total", False), ("2005", True),
-])
-def test_is_number(text: str, expected: bool) -> None:
-    assert m.is_number(text) is expected
+    assert norm_text(" to air\nkg/year ") == "toairkg/year"
 
 
 def test_ratio_adds_counts_not_averages() -> None:

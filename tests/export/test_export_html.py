@@ -72,7 +72,7 @@ def layout(rows: list[list[dict]], n_cols: int) -> list[list[tuple[int, int, str
 
 def expected_layout(table: Table) -> list[list[tuple[int, int, str]]]:
     g = slot_grid(table)
-    return [[(s.cell.r, s.cell.c, s.cell.text.strip()) for s in row] for row in g.slots]
+    return [[(s.r, s.c, s.text.strip()) for s in row if s is not None] for row in g.owner]
 
 
 MERGED = [["Region", "Branch", "Revenue", ""], ["", "", "H1", "H2"],

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from inspector.export.numbers import decimal_evidence, guess_decimal_comma, parse_number, to_decimal
+from inspector.core.numbers import decimal_evidence, guess_decimal_comma, parse_number, to_decimal
 
 
 @pytest.mark.parametrize(("text", "value"), [

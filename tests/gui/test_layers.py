@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
 
+from inspector.core.geometry import cell_boxes
 from inspector.core.types import Grid, Rect
 from inspector.gui.main_window import MainWindow
-from inspector.gui.scene.layers import LAYER_KEYS, LAYERS, grid_cells
+from inspector.gui.scene.layers import LAYER_KEYS, LAYERS
 
 
 def test_words_layer_has_one_box_per_word(opened: MainWindow) -> None:
@@ -43,7 +44,7 @@ def test_grid_layer_follows_detected_table(opened: MainWindow) -> None:
 
 def test_grid_cells_respect_spans() -> None:
     g = Grid(Rect(0, 0, 30, 20), xs=(0, 10, 20, 30), ys=(0, 10, 20), source="ruled", spans=((0, 0, 1, 2),))
-    cells = grid_cells(g)
+    cells = [box for _, box in cell_boxes(g)]
     assert len(cells) == 5  # 6 slots, two merged into one
     assert Rect(0, 0, 20, 10) in cells and Rect(0, 0, 10, 10) not in cells
 

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from inspector.core.document import open_document
+from inspector.core.geometry import cell_boxes
 from inspector.core.types import (
     ColumnBin,
     Grid,
@@ -20,7 +21,7 @@ from inspector.core.types import (
     Word,
 )
 from inspector.render.colours import LAYER_COLOURS, LAYERS
-from inspector.render.overlay import grid_cell_rects, render_overlay, write_png
+from inspector.render.overlay import render_overlay, write_png
 from tests.core import pdfs
 
 W, H = 400.0, 300.0  # page size, points
@@ -104,7 +105,7 @@ def test_bins_are_translucent_strips_over_their_region() -> None:
 def test_grid_draws_cells_with_spans() -> None:
     grid = Grid(Rect(50, 50, 230, 110), xs=(50, 110, 170, 230), ys=(50, 80, 110), source="ruled",
                 spans=((0, 0, 1, 2),))
-    assert len(grid_cell_rects(grid)) == 5
+    assert len([box for _, box in cell_boxes(grid)]) == 5
     img = render_overlay(white(72), 72, result(grids=(grid,)), ["grid"])
     assert is_colour(img, 95, 110, "grid")  # boundary x=110 in row 1
     assert not is_colour(img, 65, 110, "grid")  # inside the spanning cell of row 0

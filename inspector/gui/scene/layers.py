@@ -15,7 +15,8 @@ from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
-from ...core.types import Grid, PageResult, Rect, Rule
+from ...core.geometry import cell_boxes
+from ...core.types import PageResult, Rect, Rule
 
 
 @dataclass(frozen=True)
@@ -105,20 +106,6 @@ def rules_path(rules: Iterable[Rule]) -> QPainterPath:
     return path
 
 
-def grid_cells(grid: Grid) -> list[Rect]:
-    """Cell boxes of ``grid``: one per slot, one per span, covered slots left out."""
-    covered: set[tuple[int, int]] = set()
-    boxes = []
-    for r, c, rs, cs in grid.spans:
-        covered.update((r + i, c + j) for i in range(rs) for j in range(cs))
-        boxes.append(Rect(grid.xs[c], grid.ys[r], grid.xs[min(c + cs, grid.n_cols)], grid.ys[min(r + rs, grid.n_rows)]))
-    for r in range(grid.n_rows):
-        for c in range(grid.n_cols):
-            if (r, c) not in covered:
-                boxes.append(Rect(grid.xs[c], grid.ys[r], grid.xs[c + 1], grid.ys[r + 1]))
-    return boxes
-
-
 def _cell_boxes(res: PageResult) -> list[Rect]:
     """Every table's cell boxes (spans included), plus the slots of grids no table came from.
 
@@ -129,7 +116,7 @@ def _cell_boxes(res: PageResult) -> list[Rect]:
     owned = [t.grid for t in res.tables if t.grid is not None]
     for g in res.grids:
         if not any(g == o for o in owned):
-            boxes.extend(grid_cells(g))
+            boxes.extend(box for _, box in cell_boxes(g))
     return boxes
 
 

@@ -5,9 +5,15 @@ no-break and thin spaces ``100 000``, Swiss ``1'234``, Indian ``1,23,456``), a d
 comma (``35,8``), signs (``-``, ``+``, Unicode minus, Japanese ``△``/``▲``), accounting
 negatives in parentheses, percent and per mille, currency symbols or codes before or
 after the number, multipliers (k, M, bn, thousand, million, 千, 万, 亿, ...), a trailing
-unit word (``12 kg``) and a trailing footnote marker (``10,000 (1)``, ``5*``, ``7¹``).
+unit word (``12 kg``; a single letter only apart from the number: ``12a`` is a label) and a trailing footnote marker (``10,000 (1)``, ``5*``, ``7¹``).
 Values are ``Decimal`` so ``0.07亿`` is exactly 7000000. Anything else is not a number:
 ``None``, never a guess such as reading ``2012_2`` or ``(405) 680-3701`` as one.
+
+The one "is this a number" of the project (metrics, defects, row roles and exporters all
+ask here). Decided answers for the texts the old copies disagreed on: "3.5万" 35000,
+"12 kg" 12 (unit kg), "€ 12" 12 (currency €), "100 000" 100000, "5*" 5 (marker *) are
+numbers; "12." is not (a trailing separator is a list label or a number cut in two, which
+``evaluation.defects`` reports as a split number).
 """
 
 from __future__ import annotations
@@ -122,9 +128,16 @@ def parse_number(text: str, decimal_comma: bool | None = None) -> ParsedNumber |
         scale, unit = "", scale + unit  # "5 m" is metres
         if not re.fullmatch(r"[^\W\d_][\w/°²³µ.]{0,11}", unit):
             return None
+    if len(unit) == 1 and unit.isalpha() and not rest[m.end():m.end() + 1].isspace():
+        return None  # "12a", "3b": an item label; a one-letter unit is written apart ("5 m")
     factor = _SCALES.get(scale) or _MONEY_SCALES.get(scale) or Decimal(1)
     value = -(digits * factor) if negative else digits * factor
     return ParsedNumber(value + 0, text, unit, currency, scale, marker)
+
+
+def is_number(text: str) -> bool:
+    """True when the whole of ``text`` is one number as ``parse_number`` reads it."""
+    return parse_number(text) is not None
 
 
 def decimal_evidence(text: str) -> bool | None:
