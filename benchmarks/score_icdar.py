@@ -20,7 +20,7 @@ from inspector.core.document import open_document
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.evaluation.adjacency import AdjacencyCounts
-from inspector.evaluation.corpus import icdar_records, score_page
+from inspector.evaluation.corpus import adjacency_by_table, icdar_records
 
 CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 
@@ -51,7 +51,7 @@ def main() -> int:
         if "ocr" in res.timings:
             ocr_ms.append(res.timings["ocr"])
         found = list(res.tables)
-        for rec, c in score_page(recs, found):
+        for rec, c in adjacency_by_table(recs, found):
             per_style[rec.style] += c
             total += c
             if args.verbose:

@@ -117,11 +117,3 @@ def match_tables(truth: Sequence[Table], found: Sequence[Table],
             out[i] = j
             used.add(j)
     return out
-
-
-def score_page(truth: Sequence[Table], found: Sequence[Table]) -> AdjacencyCounts:
-    """Summed counts over the ground-truth tables of one page (or document)."""
-    total = AdjacencyCounts()
-    for t, j in zip(truth, match_tables(truth, found), strict=True):
-        total = total + compare(t, found[j] if j is not None else None)
-    return total

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.types import Cell, Rect, Table
-from .adjacency import AdjacencyCounts, compare, match_tables
+from .adjacency import AdjacencyCounts, match_tables
+from .scoring import best_annotation
 
 
 @dataclass(frozen=True)
@@ -54,21 +55,17 @@ def base_id(table_id: str) -> str:
     return table_id.split(":alt-", 1)[0]
 
 
-def score_page(recs: list[CorpusTable], found: list[Table]) -> list[tuple[CorpusTable, AdjacencyCounts]]:
-    """Adjacency counts per ground-truth table of one page.
+def adjacency_by_table(recs: list[CorpusTable], found: list[Table]) -> list[tuple[CorpusTable, AdjacencyCounts]]:
+    """Adjacency counts per ground-truth table of one page (the corpus accuracy floors).
 
     Some ICDAR documents carry a second annotation of the same table ("…b-str.xml", ids
-    ending ":alt-b"): the table is scored once, against whichever annotation agrees better.
+    ending ":alt-b"): the table is scored once, against whichever annotation agrees better
+    (``scoring.best_annotation``).
     """
     primary = [r for r in recs if base_id(r.id) == r.id]
     match = match_tables([r.table for r in primary], found)
     out = []
     for rec, j in zip(primary, match, strict=True):
-        best = compare(rec.table, found[j] if j is not None else None)
-        for alt in (a for a in recs if a.id != rec.id and base_id(a.id) == rec.id):
-            ja = j if j is not None else match_tables([alt.table], found)[0]
-            counts = compare(alt.table, found[ja] if ja is not None else None)
-            if counts.f1 > best.f1:
-                best = counts
-        out.append((rec, best))
+        alts = [a.table for a in recs if a.id != rec.id and base_id(a.id) == rec.id]
+        out.append((rec, best_annotation(rec.table, alts, j, found)[2]))
     return out

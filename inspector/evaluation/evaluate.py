@@ -21,32 +21,16 @@ from pathlib import Path
 
 from ..core.params import Params
 from ..core.types import Rule, Table
-from . import adjacency, defects, metrics, peers, teds
+from . import peers
+from .scoring import GoldenPage, PageScores, TableScore, score_page
 
 DEFAULT_TIMEOUT = 120.0  # s per page
+__all__ = ["GoldenPage", "GoldenSource", "PageOutcome", "PageScores", "TableScore", "load_source", "run",
+           "run_page", "score_page"]
 
 
 class EvalError(Exception):
     """The golden source cannot be used; the message is one line for the user."""
-
-
-@dataclass(frozen=True)
-class GoldenPage:
-    """The golden tables of one page. ``pdf`` is an absolute path; ``page`` is 1-based;
-    ``sha256`` is the PDF hash the annotation was made on (None when the source has none).
-    ``alternatives[i]`` holds other annotations of table i (ICDAR's "b" files): a table is
-    scored once, against whichever annotation agrees better (adjacency F1)."""
-
-    doc: str
-    pdf: str
-    page: int
-    tables: tuple[Table, ...]
-    ids: tuple[str, ...]
-    sha256: str | None = None
-    alternatives: tuple[tuple[Table, ...], ...] = ()
-
-    def alternatives_of(self, i: int) -> tuple[Table, ...]:
-        return self.alternatives[i] if i < len(self.alternatives) else ()
 
 
 @dataclass(frozen=True)
@@ -59,29 +43,6 @@ class GoldenSource:
     hash: str
     pages: tuple[GoldenPage, ...]
     problems: tuple[str, ...] = ()  # annotation files that could not be read, one line each
-
-
-@dataclass(frozen=True)
-class TableScore:
-    """One golden table's scores; ``matched`` indexes the page's output tables (None: missed)."""
-
-    id: str
-    matched: int | None
-    iou: float
-    retention: metrics.Ratio
-    row_integrity: metrics.Ratio
-    pairing: metrics.Ratio
-    adjacency: adjacency.AdjacencyCounts
-    teds: float
-    teds_struct: float
-
-
-@dataclass(frozen=True)
-class PageScores:
-    detection: metrics.Detection
-    tables: tuple[TableScore, ...]
-    defects: tuple[defects.Defect, ...]
-    defect_counts: defects.DefectCounts
 
 
 @dataclass(frozen=True)
@@ -197,47 +158,6 @@ def only_documents(source: GoldenSource, needles: Sequence[str]) -> GoldenSource
     return dataclasses.replace(source, pages=pages)
 
 
-# --- scoring ----------------------------------------------------------------------------
-
-
-def score_page(golden: Sequence[Table], ids: Sequence[str], output: Sequence[Table],
-               rules: Sequence[Rule] | None = None,
-               alternatives: Sequence[Sequence[Table]] = ()) -> PageScores:
-    """Every metric of one page: golden tables against the extractor's ``output``.
-
-    Output tables are matched to golden ones as the adjacency metric does (one-to-one,
-    mostly overlapping, greedy by IoU); retention, rows and pairs look at every output
-    table that mostly overlaps the golden one, so a table found in two parts still counts.
-    """
-    matches = adjacency.match_tables(golden, output)
-    scores = []
-    for i, (g0, gid, j0) in enumerate(zip(golden, ids, matches, strict=True)):
-        alts = alternatives[i] if i < len(alternatives) else ()
-        g, j, adj = _choose(g0, alts, j0, output)
-        found = output[j] if j is not None else None
-        placed = metrics.place_cells(g, output, metrics.overlapping(g, output))
-        scores.append(TableScore(
-            gid, j, g.bbox.iou(found.bbox) if found else 0.0,
-            metrics.cell_retention(g, placed), metrics.row_integrity(g, placed),
-            metrics.label_number_pairing(g, placed), adj,
-            teds.teds(g, found), teds.teds(g, found, structure_only=True)))
-    found_defects = defects.page_defects(output, rules)
-    return PageScores(metrics.detection(golden, output), tuple(scores), tuple(found_defects),
-                      defects.count(found_defects, output))
-
-
-def _choose(g: Table, alts: Sequence[Table], j: int | None,
-            output: Sequence[Table]) -> tuple[Table, int | None, adjacency.AdjacencyCounts]:
-    """The annotation of a table (primary or an alternative) that agrees best with the output."""
-    best = (g, j, adjacency.compare(g, output[j] if j is not None else None))
-    for alt in alts:
-        ja = j if j is not None else adjacency.match_tables([alt], output)[0]
-        counts = adjacency.compare(alt, output[ja] if ja is not None else None)
-        if counts.f1 > best[2].f1:
-            best = (alt, ja, counts)
-    return best
-
-
 class PageTimeout(Exception):
     pass
 
@@ -286,7 +206,7 @@ def run_page(task: PageTask) -> PageOutcome:
         status, error = "failed", _one_line(exc)
     ms = (time.perf_counter() - start) * 1000.0
     rules = page_rules(gp.pdf, gp.page - 1, task.params)
-    scores = score_page(gp.tables, gp.ids, output, rules, gp.alternatives)
+    scores = score_page(gp, output, rules)
     return PageOutcome(gp.doc, gp.page, status, error, ms, output, scores)
 
 
@@ -299,7 +219,7 @@ def _lost(task: PageTask, exc: BaseException) -> PageOutcome:
     """Outcome of a page whose worker process died."""
     gp = task.golden
     return PageOutcome(gp.doc, gp.page, "failed", f"worker died: {_one_line(exc)}", 0.0, (),
-                       score_page(gp.tables, gp.ids, (), None, gp.alternatives))
+                       score_page(gp, ()))
 
 
 Progress = Callable[[int, int], None]

@@ -53,8 +53,8 @@ def add_page(t: Totals, o: PageOutcome) -> Totals:
     return Totals(
         t.pages + 1, t.failed + (o.status == "failed"), t.timed_out + (o.status == "timeout"),
         t.tables + len(per), total("retention"), total("row_integrity"), total("pairing"), total("adjacency"),
-        t.detection + s.detection, t.teds_sum + sum(x.teds for x in per),
-        t.teds_struct_sum + sum(x.teds_struct for x in per), t.defects + s.defect_counts, (*t.ms, o.ms))
+        t.detection + s.detection, t.teds_sum + sum(x.teds or 0.0 for x in per),
+        t.teds_struct_sum + sum(x.teds_struct or 0.0 for x in per), t.defects + s.defect_counts, (*t.ms, o.ms))
 
 
 def totals(outcomes: Sequence[PageOutcome]) -> Totals:

@@ -8,6 +8,8 @@ come back reversed, one word per line ("EU Institutions" -> "Institutions\\nEU")
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pymupdf
 import pytest
 

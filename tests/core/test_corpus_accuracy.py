@@ -14,7 +14,7 @@ import pytest
 from inspector.core.document import open_document
 from inspector.core.pipeline import Pipeline
 from inspector.evaluation.adjacency import AdjacencyCounts
-from inspector.evaluation.corpus import icdar_records, score_page
+from inspector.evaluation.corpus import adjacency_by_table, icdar_records
 
 OVERALL_FLOOR = 0.915  # measured 0.924
 STYLE_FLOORS = {"ruled": 0.905, "horizontal_rules": 0.92, "borderless": 0.95}  # measured 0.916 / 0.929 / 1.0
@@ -31,7 +31,7 @@ def scores(corpus: Path) -> dict[str, AdjacencyCounts]:
         if pdf not in docs:
             docs[pdf] = Pipeline(open_document(pdf))
         found = list(docs[pdf].run(page - 1).tables)
-        for rec, counts in score_page(recs, found):
+        for rec, counts in adjacency_by_table(recs, found):
             out[rec.style] += counts
             out["overall"] += counts
     return out

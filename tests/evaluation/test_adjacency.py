@@ -1,7 +1,8 @@
 """Adjacency relations on hand-made tables whose relations can be counted by hand."""
 
 from inspector.core.types import Cell, Rect, Table
-from inspector.evaluation.adjacency import compare, match_tables, relations, score_page
+from inspector.evaluation.adjacency import compare, match_tables, relations
+from inspector.evaluation.scoring import GoldenPage, score_page
 
 UNIT = Rect(0, 0, 100, 100)
 
@@ -46,6 +47,7 @@ def test_missed_table_counts_all_relations_as_missed():
     truth = [table([["a", "b"], ["c", "d"]]), table([["p", "q"]], bbox=Rect(0, 200, 100, 300))]
     found = [table([["a", "b"], ["c", "d"]])]
     assert match_tables(truth, found) == [0, None]
-    counts = score_page(truth, found)
+    page = score_page(GoldenPage("d", "", 1, tuple(truth), ("t1", "t2")), found, with_teds=False)
+    counts = page.adjacency
     assert (counts.correct, counts.truth, counts.found) == (4, 5, 4)
     assert counts.precision == 1.0 and counts.recall == 0.8

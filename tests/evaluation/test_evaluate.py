@@ -15,13 +15,17 @@ from inspector.evaluation import evaluate, peers, summary
 FRUIT = [["Fruit", "Qty", "Price"], ["Apple", "12", "0.50"], ["Pear", "7", "0.65"]]
 
 
+def _page(table, *alternatives) -> evaluate.GoldenPage:
+    return evaluate.GoldenPage("doc", "", 1, (table,), ("t1",), alternatives=(tuple(alternatives),))
+
+
 def test_score_page_perfect_and_missed() -> None:
     g = table(FRUIT)
-    perfect = evaluate.score_page([g], ["t1"], [g])
+    perfect = evaluate.score_page(_page(g), [g])
     s = perfect.tables[0]
     assert s.matched == 0 and s.iou == 1.0 and s.teds == 1.0 and s.adjacency.f1 == 1.0
     assert s.retention.value == 1.0 and s.row_integrity.value == 1.0 and s.pairing.value == 1.0
-    missed = evaluate.score_page([g], ["t1"], [])
+    missed = evaluate.score_page(_page(g), [])
     m = missed.tables[0]
     assert m.matched is None and m.teds == 0.0 and m.adjacency.recall == 0.0
     assert m.retention.value == 0.0 and missed.detection.recall == 0.0
@@ -31,11 +35,11 @@ def test_alternative_annotation_is_used_when_it_agrees_better() -> None:
     primary = table(FRUIT)
     alt = table([["Fruit", "Qty and price", ""], ["Apple", "12 0.50", ""], ["Pear", "7 0.65", ""]])
     output = [dataclasses.replace(alt)]
-    page = evaluate.score_page([primary], ["t1"], output, alternatives=[[alt]])
+    page = evaluate.score_page(_page(primary, alt), output)
     assert page.tables[0].adjacency.f1 == 1.0
     assert page.tables[0].retention.value == 1.0
     # Without the alternative, the same output is scored against the primary only.
-    assert evaluate.score_page([primary], ["t1"], output).tables[0].adjacency.f1 < 1.0
+    assert evaluate.score_page(_page(primary), output).tables[0].adjacency.f1 < 1.0
 
 
 def _corpus(tmp_path: Path) -> Path:

@@ -13,8 +13,8 @@ from PySide6.QtCore import QSettings
 from inspector.annotation.io import annotation_path_for, save_annotation, sha256_of
 from inspector.annotation.model import AnnTable, DocumentAnnotation, PageInfo, annotation_table_from_detected
 from inspector.core.types import Table
+from inspector.evaluation.scoring import GoldenPage, diff_page, golden_page, score_page
 from inspector.gui.main_window import MainWindow
-from inspector.gui.scoring import GoldenPage, diff_page, golden_page, score_page
 
 
 def _quiet(win: MainWindow) -> None:
@@ -173,7 +173,7 @@ def test_diff_page_pairs_and_extra_tables() -> None:
     diffs = diff_page([gold], out)
     assert [(d.kind, d.golden, d.found) for d in diffs] == [("changed", "d", "x"), ("extra_table", "", "")]
     assert diff_page([], out) == ()
-    score = score_page(GoldenPage(1, ("g",), (gold,)), out)
+    score = score_page(GoldenPage("d", "", 1, (gold,), ("g",)), out, with_teds=False, with_defects=False, with_diffs=True)
     assert score.detection.tp == 1 and score.retention.hit == 3 and score.retention.total == 4
     empty = golden_page(DocumentAnnotation("0" * 64, "x.pdf"), 1)
     assert empty.tables == ()
@@ -207,7 +207,8 @@ def test_reset_action_is_in_the_edit_menu(window: MainWindow) -> None:
 
 def test_slots_of_marks_a_whole_extra_table() -> None:
     from inspector.core.types import Cell, Rect
-    from inspector.gui.scoring import DiffCell, slots_of
+    from inspector.evaluation.scoring import DiffCell
+    from inspector.evaluation.scoring import diffs_by_slot as slots_of
     cells = (Cell(0, 0, 1, 1, "a", Rect(0, 0, 10, 10)), Cell(0, 1, 1, 1, "", Rect(10, 0, 20, 10)))
     t = Table(Rect(0, 0, 20, 10), 1, 2, cells)
     marks = slots_of((DiffCell("extra_table", t.bbox, table=3),), 3, t)

@@ -19,7 +19,7 @@ from ..scene.diff_layer import COLOUR, EXTRA_COLOUR
 from .table_view import TablePreview
 
 if TYPE_CHECKING:
-    from ..scoring import DiffCell
+    from ...evaluation.scoring import DiffCell
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -60,8 +60,8 @@ class DiffDelegate(QStyledItemDelegate):
         # identity, not equality: this runs for every painted slot
         if len(key) != len(self._key) or any(a is not b for a, b in zip(key, self._key, strict=True)):
             self._key = key
-            from ..scoring import slots_of  # not at start: the scoring code loads with the first score
-            self._slots = slots_of(self.diffs, self.preview.table_index, self.preview.model.table)
+            from ...evaluation.scoring import diffs_by_slot  # not at start: the scoring code loads with the first score
+            self._slots = diffs_by_slot(self.diffs, self.preview.table_index, self.preview.model.table)
         return self._slots if self.enabled else {}
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:

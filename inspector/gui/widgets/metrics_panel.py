@@ -20,20 +20,20 @@ from ..session import Session
 
 if TYPE_CHECKING:
     from ...annotation.model import DocumentAnnotation
-    from ..scoring import PageScore
+    from ...evaluation.scoring import PageScores
 
 COLUMNS = ("Table", "Adjacency P", "R", "F1", "Cells kept", "Rows intact", "Label-number", "Differences")
 
 
 class MetricsPanel(QWidget):
-    """Shows ``score`` (a ``PageScore``) or why there is none (``message``).
+    """Shows ``score`` (a ``PageScores``) or why there is none (``message``).
 
     ``annotation_source`` returns the live annotation (or None); ``scoreChanged`` fires
     after each new score or message, on the GUI thread.
     """
 
     scoreChanged = Signal()
-    _computed = Signal(int, object)  # request id, PageScore (from the worker thread)
+    _computed = Signal(int, object)  # request id, PageScores (from the worker thread)
 
     def __init__(self, session: Session, annotation_source: Callable[[], DocumentAnnotation | None] | None = None,
                  parent: QWidget | None = None) -> None:
@@ -42,10 +42,10 @@ class MetricsPanel(QWidget):
         self.annotation_source = annotation_source
         self.file_note = ""  # why the file beside the PDF was not used ("" when fine or absent)
         self.file_ann: DocumentAnnotation | None = None
-        self.score: PageScore | None = None
+        self.score: PageScores | None = None
         self.message = ""
         self._req = 0
-        self._running: Future[PageScore] | None = None
+        self._running: Future[PageScores] | None = None
         self._closed = False
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="metrics")
         self.summary = QLabel()
@@ -108,7 +108,11 @@ class MetricsPanel(QWidget):
         if ann is None:
             return self._show_message(self.file_note or "No annotation for this document: accept tables "
                                       "(Table menu) and save, or run 'table-inspector golden init'.")
-        from ..scoring import annotated_pages, golden_page, score_page  # loaded once there is something to score
+        from ...evaluation.scoring import (  # loaded once there is something to score
+            annotated_pages,
+            golden_page,
+            score_page,
+        )
         page = self.session.page_index + 1
         gold = golden_page(ann, page)
         if not gold.tables:
@@ -122,7 +126,7 @@ class MetricsPanel(QWidget):
         if self._closed:
             return None
         req, tables = self._req, res.tables
-        self._running = self._pool.submit(score_page, gold, tables)
+        self._running = self._pool.submit(score_page, gold, tables, with_teds=False, with_defects=False, with_diffs=True)
         self._running.add_done_callback(lambda f, req=req: self._computed.emit(req, _outcome(f)))
         return None
 
@@ -130,8 +134,8 @@ class MetricsPanel(QWidget):
         if req != self._req:
             return  # a newer result is being scored
         self._running = None
-        from ..scoring import PageScore
-        if isinstance(outcome, PageScore):
+        from ...evaluation.scoring import PageScores
+        if isinstance(outcome, PageScores):
             self._show_score(outcome)
         else:
             self._show_message(f"Scoring failed: {outcome}")
@@ -143,22 +147,22 @@ class MetricsPanel(QWidget):
         self.table.setRowCount(0)
         self.scoreChanged.emit()
 
-    def _show_score(self, score: PageScore) -> None:
-        from ..scoring import diffs_in, fmt_ratio
+    def _show_score(self, score: PageScores) -> None:
+        from ...evaluation.scoring import diffs_in, fmt_ratio
         self.score, self.message = score, ""
         a, det = score.adjacency, score.detection
         found = f"{det.tp} of {det.n_golden} annotated table(s) found at IoU 0.5, {det.n_output} detected"
         self.summary.setText(
             f"<b>Page {score.page}</b> against the annotation: adjacency P {a.precision:.3f}, "
             f"R {a.recall:.3f}, <b>F1 {a.f1:.3f}</b>; cells kept {fmt_ratio(score.retention)}, rows intact "
-            f"{fmt_ratio(score.rows)}, label-number pairs {fmt_ratio(score.pairing)}; {found}; "
+            f"{fmt_ratio(score.row_integrity)}, label-number pairs {fmt_ratio(score.pairing)}; {found}; "
             f"{len(score.diffs)} difference(s).")
         self.table.setRowCount(len(score.tables))
         for i, t in enumerate(score.tables):
             n_diff = diffs_in(score.diffs, t.bbox)
             values = (t.id if t.matched is not None else f"{t.id} (missed)", f"{t.adjacency.precision:.3f}",
                       f"{t.adjacency.recall:.3f}", f"{t.adjacency.f1:.3f}", fmt_ratio(t.retention),
-                      fmt_ratio(t.rows), fmt_ratio(t.pairing), str(n_diff))
+                      fmt_ratio(t.row_integrity), fmt_ratio(t.pairing), str(n_diff))
             for j, v in enumerate(values):
                 self.table.setItem(i, j, QTableWidgetItem(v))
         self.table.resizeColumnsToContents()
@@ -171,7 +175,7 @@ class MetricsPanel(QWidget):
         self._pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _outcome(f: Future[PageScore]) -> object:
+def _outcome(f: Future[PageScores]) -> object:
     """The score, or the one-line reason it failed (never raised into Qt)."""
     try:
         return f.result()

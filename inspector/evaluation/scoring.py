@@ -1,9 +1,12 @@
-"""Live scores of one page's detection against its annotation, and the cells that differ.
+"""One page scored against its golden tables: the one ``score_page`` of the project.
 
-Pure functions (no Qt): the metrics panel runs them off the GUI thread after each
-re-detection. TEDS is left out on purpose: it is the slow metric (a tree edit distance)
-and ``table-inspector eval`` reports it; everything here is counts the panel can show
-at once. Pages are 1-based; boxes are PDF points, top-left origin, unrotated page space.
+``eval`` (every metric, TEDS included), the window's live metrics panel (no TEDS, plus the
+cells that differ) and the corpus floors all score through here. Output tables are matched
+to golden ones as the adjacency metric does (one-to-one, mostly overlapping, greedy by IoU);
+retention, rows and pairs look at every output table that mostly overlaps the golden one,
+so a table found in two parts still counts. A table with alternative annotations (ICDAR's
+"b" files) is scored once, against the one that agrees best (``best_annotation``).
+Pages are 1-based; boxes are PDF points, top-left origin, unrotated page space.
 """
 
 from __future__ import annotations
@@ -12,32 +15,46 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..annotation.model import DocumentAnnotation, to_core_table
-from ..core.types import Cell, Rect, Table
-from ..evaluation import adjacency, metrics
+from ..core.types import Cell, Rect, Rule, Table
+from . import adjacency, defects, metrics, teds
+from .defects import Defect, DefectCounts
 
 DIFF_KINDS = ("changed", "lost", "extra", "extra_table", "missed_table")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GoldenPage:
-    """The annotation's tables on one 1-based ``page``: one core table per region there."""
+    """The golden tables of one page. ``pdf`` is an absolute path ("" for a document already
+    open); ``page`` is 1-based; ``sha256`` is the PDF hash the annotation was made on (None
+    when the source has none). ``alternatives[i]`` holds other annotations of table i."""
 
+    doc: str
+    pdf: str
     page: int
-    ids: tuple[str, ...]
     tables: tuple[Table, ...]
+    ids: tuple[str, ...]
+    sha256: str | None = None
+    alternatives: tuple[tuple[Table, ...], ...] = ()
+
+    def alternatives_of(self, i: int) -> tuple[Table, ...]:
+        return self.alternatives[i] if i < len(self.alternatives) else ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TableScore:
-    """One golden table (at ``bbox``) against the output: ``matched`` indexes the output (None: missed)."""
+    """One golden table (at ``bbox``) against the output; ``matched`` indexes the page's output
+    tables (None: missed). ``teds``/``teds_struct`` are None when not computed (live scores)."""
 
     id: str
     bbox: Rect
     matched: int | None
-    adjacency: adjacency.AdjacencyCounts
+    iou: float
     retention: metrics.Ratio
-    rows: metrics.Ratio
+    row_integrity: metrics.Ratio
     pairing: metrics.Ratio
+    adjacency: adjacency.AdjacencyCounts
+    teds: float | None = None
+    teds_struct: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,14 +79,17 @@ class DiffCell:
     cs: int = 1
 
 
-@dataclass(frozen=True, slots=True)
-class PageScore:
-    """Everything the panel shows for one page; sums are micro totals over its tables."""
+@dataclass(frozen=True)
+class PageScores:
+    """Every score of one page; the sums are micro totals over its tables. ``defects`` are
+    empty unless asked for, ``diffs`` likewise."""
 
     page: int
-    tables: tuple[TableScore, ...]
     detection: metrics.Detection
-    diffs: tuple[DiffCell, ...]
+    tables: tuple[TableScore, ...]
+    defects: tuple[Defect, ...] = ()
+    defect_counts: DefectCounts = DefectCounts()
+    diffs: tuple[DiffCell, ...] = ()
 
     @property
     def adjacency(self) -> adjacency.AdjacencyCounts:
@@ -80,12 +100,52 @@ class PageScore:
         return sum((t.retention for t in self.tables), metrics.Ratio())
 
     @property
-    def rows(self) -> metrics.Ratio:
-        return sum((t.rows for t in self.tables), metrics.Ratio())
+    def row_integrity(self) -> metrics.Ratio:
+        return sum((t.row_integrity for t in self.tables), metrics.Ratio())
 
     @property
     def pairing(self) -> metrics.Ratio:
         return sum((t.pairing for t in self.tables), metrics.Ratio())
+
+
+def best_annotation(golden: Table, alternatives: Sequence[Table], matched: int | None,
+                    output: Sequence[Table]) -> tuple[Table, int | None, adjacency.AdjacencyCounts]:
+    """The annotation of a table (``golden`` or one of its ``alternatives``) that agrees best
+    with the output (adjacency F1; the first wins ties), its output match and its counts.
+    An alternative is matched on its own only when the primary found no output table."""
+    best = (golden, matched, adjacency.compare(golden, output[matched] if matched is not None else None))
+    for alt in alternatives:
+        j = matched if matched is not None else adjacency.match_tables([alt], output)[0]
+        counts = adjacency.compare(alt, output[j] if j is not None else None)
+        if counts.f1 > best[2].f1:
+            best = (alt, j, counts)
+    return best
+
+
+def score_page(golden: GoldenPage, output: Sequence[Table], rules: Sequence[Rule] | None = None, *,
+               with_teds: bool = True, with_defects: bool = True, with_diffs: bool = False) -> PageScores:
+    """Every metric of one page: ``golden`` against the extractor's ``output``.
+
+    ``rules`` (the page's drawn rules) add the unused-rule defect; ``with_teds`` False skips
+    the slow tree edit distance (the window's live scores); ``with_diffs`` lists the cells
+    that differ (``diff_page``).
+    """
+    matches = adjacency.match_tables(golden.tables, output)
+    scores = []
+    for i, (g0, gid, j0) in enumerate(zip(golden.tables, golden.ids, matches, strict=True)):
+        g, j, adj = best_annotation(g0, golden.alternatives_of(i), j0, output)
+        found = output[j] if j is not None else None
+        placed = metrics.place_cells(g, output, metrics.overlapping(g, output))
+        scores.append(TableScore(
+            gid, g.bbox, j, g.bbox.iou(found.bbox) if found else 0.0,
+            metrics.cell_retention(g, placed), metrics.row_integrity(g, placed),
+            metrics.label_number_pairing(g, placed), adj,
+            teds.teds(g, found) if with_teds else None,
+            teds.teds(g, found, structure_only=True) if with_teds else None))
+    found_defects = defects.page_defects(output, rules) if with_defects else []
+    return PageScores(golden.page, metrics.detection(golden.tables, output), tuple(scores), tuple(found_defects),
+                      defects.count(found_defects, output) if with_defects else DefectCounts(),
+                      diff_page(golden.tables, output) if with_diffs else ())
 
 
 def golden_page(ann: DocumentAnnotation, page: int) -> GoldenPage:
@@ -96,25 +156,12 @@ def golden_page(ann: DocumentAnnotation, page: int) -> GoldenPage:
             if region.page == page:
                 ids.append(t.id if len(t.regions) == 1 else f"{t.id}:r{i + 1}")
                 tables.append(to_core_table(t, i))
-    return GoldenPage(page, tuple(ids), tuple(tables))
+    return GoldenPage(ann.file_name, "", page, tuple(tables), tuple(ids), ann.sha256)
 
 
 def annotated_pages(ann: DocumentAnnotation) -> tuple[int, ...]:
     """1-based pages holding at least one annotated region, ascending."""
     return tuple(sorted({r.page for t in ann.tables for r in t.regions}))
-
-
-def score_page(golden: GoldenPage, output: Sequence[Table]) -> PageScore:
-    """Adjacency, retention, row integrity, pairing and detection of ``output`` on one page."""
-    matches = adjacency.match_tables(golden.tables, output)
-    scores = []
-    for g, gid, j in zip(golden.tables, golden.ids, matches, strict=True):
-        placed = metrics.place_cells(g, output, metrics.overlapping(g, output))
-        scores.append(TableScore(gid, g.bbox, j, adjacency.compare(g, output[j] if j is not None else None),
-                                 metrics.cell_retention(g, placed), metrics.row_integrity(g, placed),
-                                 metrics.label_number_pairing(g, placed)))
-    return PageScore(golden.page, tuple(scores), metrics.detection(golden.tables, output),
-                     diff_page(golden.tables, output))
 
 
 def diff_page(golden: Sequence[Table], output: Sequence[Table]) -> tuple[DiffCell, ...]:
@@ -157,7 +204,8 @@ def _holds(box: Rect, other: Rect) -> bool:
     return box.x0 <= other.cx <= box.x1 and box.y0 <= other.cy <= box.y1
 
 
-def slots_of(diffs: Sequence[DiffCell], table_index: int, table: Table | None) -> dict[tuple[int, int], DiffCell]:
+def diffs_by_slot(diffs: Sequence[DiffCell], table_index: int,
+                  table: Table | None) -> dict[tuple[int, int], DiffCell]:
     """Differences that fall on the output table ``table_index``, by the (r, c) of its
     top-left slot; a "lost" cell is put on the output cell that covers its centre, and every
     non-empty cell of a table the annotation does not have is "extra"."""
@@ -185,7 +233,3 @@ def fmt_ratio(r: metrics.Ratio) -> str:
     """"hit/total (pct %)", or "n/a" when nothing was counted."""
     v = r.value
     return "n/a" if v is None else f"{r.hit}/{r.total} ({v * 100:.0f} %)"
-
-
-__all__ = ["DIFF_KINDS", "GoldenPage", "TableScore", "DiffCell", "PageScore", "golden_page", "annotated_pages",
-           "score_page", "diff_page", "slots_of", "diffs_in", "fmt_ratio"]
