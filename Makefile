@@ -31,11 +31,18 @@ else
 	QT_QPA_PLATFORM=offscreen $(VENV)/bin/table-inspector gui $(ARGS) --screenshot $(SHOT)
 endif
 
+# Static checks first (seconds), then the tests: style (ruff), types (mypy, configured in
+# pyproject.toml) and the package layers (import-linter contracts in pyproject.toml).
 test: setup
+	$(VENV)/bin/ruff check inspector tests benchmarks
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)
 
 lint: setup
-	$(VENV)/bin/ruff check inspector tests
+	$(VENV)/bin/ruff check inspector tests benchmarks
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 bench: setup
 	$(PY) benchmarks/bench_detect.py

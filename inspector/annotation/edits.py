@@ -441,7 +441,11 @@ class SetText:
     def apply(self, table: AnnTable, text_for: TextSource | None = None) -> AnnTable:
         if self.name not in TEXT_FIELDS:
             raise EditError(f"'{self.name}' is not a text field: use {', '.join(TEXT_FIELDS)}")
-        return replace(table, **{self.name: self.value})
+        if self.name == "title":
+            return replace(table, title=self.value)
+        if self.name == "footnote":
+            return replace(table, footnote=self.value)
+        return replace(table, notes=self.value)
 
     def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
         return SetText(self.name, getattr(before, self.name))

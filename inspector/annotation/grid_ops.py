@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import overload
 
 from ..core.slots import slots_of
 from ..core.types import Rect
@@ -33,18 +34,22 @@ def transpose(region: Region) -> Region:
     return Region(region.page, _tr(region.bbox), region.ys, region.xs, _sorted(cells), region.row_roles)
 
 
+@overload
+def _tr(b: Rect) -> Rect: ...
+@overload
+def _tr(b: None) -> None: ...
 def _tr(b: Rect | None) -> Rect | None:
     return None if b is None else Rect(b.y0, b.x0, b.y1, b.x1)
 
 
-def _mapped(text_for: TextSource | None, f: Callable[[Rect], Rect], turn: int | None = None) -> TextSource | None:
-    """``text_for`` reading boxes mapped by ``f``; ``turn`` (when given) replaces the caller's."""
+def _mapped(text_for: TextSource | None, f: Callable[[Rect], Rect], fixed: int | None = None) -> TextSource | None:
+    """``text_for`` reading boxes mapped by ``f``; ``fixed`` (when given) replaces the caller's turn."""
     if text_for is None:
         return None
     source = text_for
 
-    def mapped(page: int, box: Rect, given: int = 0) -> str:
-        return source(page, f(box), given if turn is None else turn)
+    def mapped(page: int, bbox: Rect, turn: int = 0) -> str:
+        return source(page, f(bbox), turn if fixed is None else fixed)
 
     return mapped
 
@@ -78,7 +83,7 @@ def on_axis(region: Region, axis: str, text_for: TextSource | None, op: Op) -> R
         raise EditError(f"axis must be 'row' or 'col', not '{axis}'")
 
     def by_columns(reg: Region, src: TextSource | None) -> Region:
-        return transpose(op(transpose(reg), _mapped(src, _tr)))  # type: ignore[arg-type]
+        return transpose(op(transpose(reg), _mapped(src, _tr)))
 
     return upright(region, text_for, by_columns)
 

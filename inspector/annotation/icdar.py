@@ -85,7 +85,7 @@ def find_icdar_documents(root: str | os.PathLike[str], alternates: bool = False)
     out = []
     for pdf in sorted(Path(root).rglob("*.pdf")):
         folder, stem = pdf.parent, pdf.stem
-        names = [(stem, None)]
+        names: list[tuple[str, str | None]] = [(stem, None)]
         if alternates and stem.endswith("a") and not (folder / f"{stem[:-1]}b.pdf").exists():
             names.append((stem[:-1] + "b", stem))
         for name, alt in names:
@@ -128,7 +128,7 @@ def parse_icdar(str_xml: bytes, reg_xml: bytes | None, pages: Sequence[PageInfo]
     """Build the annotation from the XML bytes; ``pages`` give sizes and rotations."""
     fixes: list[str] = []
     boxes = _region_boxes(_parse(reg_xml, f"{name}-reg.xml")) if reg_xml else {}
-    tables = []
+    tables: list[AnnTable] = []
     for t in _parse(str_xml, f"{name}-str.xml").iter("table"):
         tid = t.get("id", str(len(tables) + 1))
         groups = _groups(t, tid, f"{name}-str.xml", fixes)
@@ -164,7 +164,8 @@ def _box(el: ET.Element, where: str) -> Box:
     if bb is None:
         raise IcdarError(f"{where}: no <bounding-box>")
     try:
-        return tuple(float(bb.get(k, "")) for k in ("x1", "y1", "x2", "y2"))  # type: ignore[return-value]
+        x1, y1, x2, y2 = (float(bb.get(k, "")) for k in ("x1", "y1", "x2", "y2"))
+        return x1, y1, x2, y2
     except ValueError:
         raise IcdarError(f"{where}: <bounding-box> needs numeric x1, y1, x2, y2") from None
 
@@ -321,14 +322,18 @@ def content_bounds(spans: list[tuple[int, int, float, float]], n: int, lo: float
         else:
             inner.append(min(starts) if starts else (max(ends) if ends else None))
     known = [lo, *inner, hi]
-    for i, v in enumerate(known):
-        if v is None:
+    filled: list[float] = [lo]
+    for i in range(1, len(known)):
+        v = known[i]
+        if v is None:  # between the last known boundary and the next one, evenly
             j = next(k for k in range(i + 1, len(known)) if known[k] is not None)
-            prev = known[i - 1]
-            known[i] = prev + (known[j] - prev) / (j - i + 1)  # type: ignore[operator]
+            nxt = known[j]
+            assert nxt is not None  # hi is always known
+            v = filled[-1] + (nxt - filled[-1]) / (j - i + 1)
+        filled.append(v)
     out = [round(lo, 3)]
-    for v in known[1:-1]:
-        out.append(round(min(max(v, out[-1] + 0.01), hi - 0.01 * (n - len(out))), 3))  # type: ignore[type-var]
+    for v in filled[1:-1]:
+        out.append(round(min(max(v, out[-1] + 0.01), hi - 0.01 * (n - len(out))), 3))
     out.append(round(hi, 3))
     return tuple(out)
 

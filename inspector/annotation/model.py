@@ -17,10 +17,10 @@ from .. import __version__
 from ..core.geometry import Frame, slot_box
 from ..core.params import Params
 from ..core.slots import covers, slots_of
-from ..core.types import Cell, Grid, Rect, Table, Word
+from ..core.types import Cell, Grid, Rect, Table, TableSource, Word
 from .roles import ROLES, leading_headers, suggest_row_roles
 
-CORE_SOURCES = ("ruled", "horizontal_rules", "aligned")
+CORE_SOURCES: tuple[TableSource, ...] = ("ruled", "horizontal_rules", "aligned")
 # Detection sources plus the ways a table can arrive without detection (by hand, ICDAR, a PDF's tags).
 SOURCES = (*CORE_SOURCES, "manual", "icdar", "tags")
 ParamPairs = tuple[tuple[str, Any], ...]
@@ -329,12 +329,18 @@ def to_core_table(table: AnnTable, region_index: int | None = 0) -> Table:
     header_rows = table.header_rows if region_index == 0 else leading_headers(region.row_roles)
     cells = tuple(Cell(c.r, c.c, c.rs, c.cs, c.value, region.cell_box(c)) for c in region.cells)
     spans = tuple((c.r, c.c, c.rs, c.cs) for c in region.cells if c.rs > 1 or c.cs > 1)
-    source = table.source if table.source in CORE_SOURCES else "ruled"
-    grid = Grid(region.bbox, region.xs, region.ys, source, spans, turn=region.turn)  # type: ignore[arg-type]
-    return Table(region.bbox, region.n_rows, region.n_cols, cells, source=source,  # type: ignore[arg-type]
+    source = core_source(table.source)
+    grid = Grid(region.bbox, region.xs, region.ys, source, spans, turn=region.turn,
+                page_w=region.page_w, page_h=region.page_h)
+    return Table(region.bbox, region.n_rows, region.n_cols, cells, source=source,
                  header_rows=header_rows, header_cols=table.header_cols, page=region.page,
                  row_roles=region.row_roles, title=table.title if region_index == 0 else "",
                  footnote=table.footnote, grid=grid)
+
+
+def core_source(source: str) -> TableSource:
+    """An annotation's source as a core table source ("manual" and "icdar" read as "ruled")."""
+    return next((s for s in CORE_SOURCES if s == source), "ruled")
 
 
 def stacked_core_table(table: AnnTable, drop_repeated_headers: bool = True) -> Table:
@@ -360,9 +366,9 @@ def stacked_core_table(table: AnnTable, drop_repeated_headers: bool = True) -> T
     # Narrower regions leave slots empty on the right.
     cells += [Cell(r, c) for r in range(offset) for c in range(n_cols) if (r, c) not in covered]
     cells.sort(key=lambda c: (c.r, c.c))
-    source = table.source if table.source in CORE_SOURCES else "ruled"
+    source = core_source(table.source)
     return Table(Rect.bounding([r.bbox for r in table.regions]), offset, n_cols, tuple(cells),
-                 source=source, header_rows=table.header_rows, header_cols=table.header_cols,  # type: ignore[arg-type]
+                 source=source, header_rows=table.header_rows, header_cols=table.header_cols,
                  page=table.page, row_roles=tuple(roles), title=table.title, footnote=table.footnote)
 
 

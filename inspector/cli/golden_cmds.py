@@ -17,7 +17,7 @@ from ..annotation.goldenset import add_to_golden_set, check_golden_set, load_gol
 from ..annotation.icdar import IcdarError, find_icdar_documents, read_icdar
 from ..annotation.icdar_export import icdar_stem, write_icdar
 from ..annotation.io import SUFFIX, AnnotationError, annotation_path_for, save_annotation
-from ..annotation.model import DocumentAnnotation, PageInfo, annotation_table_from_detected
+from ..annotation.model import AnnTable, DocumentAnnotation, PageInfo, annotation_table_from_detected
 from ..annotation.tagged import TaggedError, read_tagged
 from .common import EXIT_INPUT, CliError, add_doc_args, add_param_args, open_doc, params_from_args, parse_pages
 
@@ -188,7 +188,7 @@ def _init(args: argparse.Namespace) -> int:
     doc = open_doc(args)
     try:
         pipeline = Pipeline(doc)
-        tables = []
+        tables: list[AnnTable] = []
         pages = tuple(PageInfo(i + 1, doc.page(i).width, doc.page(i).height, doc.page(i).rotation)
                       for i in range(doc.page_count))
         for index in parse_pages(args.pages, doc.page_count):

@@ -176,7 +176,7 @@ class Pixels:
         """H x W (grey) or H x W x 3 uint8 array in unrotated page orientation."""
         import numpy as np
 
-        img = np.frombuffer(self.samples, dtype=np.uint8).reshape(self.height, self.stride)
+        img: np.ndarray = np.frombuffer(self.samples, dtype=np.uint8).reshape(self.height, self.stride)
         img = img[:, : self.width * self.channels]
         if self.channels > 1:
             img = img.reshape(self.height, self.width, self.channels)

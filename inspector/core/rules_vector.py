@@ -87,7 +87,7 @@ def _fill_rects(d: Drawing) -> list[tuple[float, float, float, float]]:
     """Axis-aligned rectangles a fill covers: its "re" items, or a path of axis-aligned lines."""
     rects = [_norm(it[1:]) for it in d.items if it[0] == "re"]
     lines = [it for it in d.items if it[0] == "l"]
-    if lines and not rects and all(_segment(*it[1:], 1, 0) is not None for it in lines):
+    if lines and not rects and all(_segment(it[1], it[2], it[3], it[4], 1, 0) is not None for it in lines):
         r = d.rect
         rects.append((r.x0, r.y0, r.x1, r.y1))
     return rects

@@ -160,14 +160,12 @@ def golden_rows(golden: Table) -> dict[int, list[Cell]]:
 
 def same_row(placements: Sequence[Placement | None]) -> bool:
     """All placed, in one output table, and sharing at least one output row (spans count)."""
-    if not placements or any(p is None for p in placements):
+    placed = [p for p in placements if p is not None]
+    if not placed or len(placed) < len(placements) or len({p.table for p in placed}) != 1:
         return False
-    tables = {p.table for p in placements if p is not None}
-    if len(tables) != 1:
-        return False
-    common = set(placements[0].rows())  # type: ignore[union-attr]
-    for p in placements[1:]:
-        common &= set(p.rows())  # type: ignore[union-attr]
+    common = set(placed[0].rows())
+    for p in placed[1:]:
+        common &= set(p.rows())
     return bool(common)
 
 
@@ -184,7 +182,7 @@ def row_integrity(golden: Table, placed: dict[tuple[int, int], Placement]) -> Ra
 def label_pairs(golden: Table) -> list[tuple[Cell, Cell]]:
     """(row label, number) pairs: the label is a row's first non-numeric cell, paired with
     every numeric cell of that row."""
-    out = []
+    out: list[tuple[Cell, Cell]] = []
     for cells in golden_rows(golden).values():
         label = next((c for c in cells if not is_number(c.text)), None)
         if label is None:

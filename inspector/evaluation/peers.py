@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.params import Params
-from ..core.types import Cell, Rect, Table
+from ..core.types import Cell, Rect, Table, TableSource
 
 SNAP = 1.5  # pt: cell edges closer than this are one grid line
 Extractor = Callable[[str, int, Params], tuple[Table, ...]]
@@ -113,7 +113,7 @@ def _file_for(spec: Any, pdf: Any) -> Any:
 
 
 def table_from_slots(boxes: Sequence[Sequence[Sequence[float] | None]], texts: Sequence[Sequence[str | None]],
-                     page: int, source: str = "ruled", to_page: BoxMap | None = None) -> Table | None:
+                     page: int, source: TableSource = "ruled", to_page: BoxMap | None = None) -> Table | None:
     """A core Table from a peer's row-major slot matrix.
 
     ``boxes[i][j]`` is a cell box (x0, y0, x1, y1, points, top-left origin of the page as
@@ -144,7 +144,7 @@ def table_from_slots(boxes: Sequence[Sequence[Sequence[float] | None]], texts: S
                 cells.append(Cell(r, c, 1, 1, "", conv((xs[c], ys[r], xs[c + 1], ys[r + 1]))))
     cells.sort(key=lambda c: (c.r, c.c))
     return Table(conv((xs[0], ys[0], xs[-1], ys[-1])), len(ys) - 1, len(xs) - 1, tuple(cells),
-                 source=source, page=page)  # type: ignore[arg-type]
+                 source=source, page=page)
 
 
 def _snap(values: list[float]) -> list[float]:
@@ -257,7 +257,7 @@ def _camelot_tables(path: str, page_index: int, flavor: str) -> tuple[Table, ...
         texts = [[c.text for c in row] for row in tab.cells]
         if flavor == "lattice":
             boxes, texts = lattice_spans(tab.cells, boxes, texts)
-        source = "ruled" if flavor == "lattice" else "aligned"
+        source: TableSource = "ruled" if flavor == "lattice" else "aligned"
         table = table_from_slots(boxes, texts, page_index + 1, source, to_page)
         if table is not None:
             out.append(table)

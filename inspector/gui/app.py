@@ -84,7 +84,8 @@ def run(opts: LaunchOptions) -> int:
     from .palette import decorate_app, prepare_app
     if QApplication.instance() is None:
         prepare_app()  # high-DPI policy: only before the application exists
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setApplicationName("Table Inspector")
     app.setOrganizationName("table-inspector")
     decorate_app(app)
@@ -177,7 +178,7 @@ def _screenshot(app: QApplication, window: MainWindow, opts: LaunchOptions) -> i
     app.processEvents()
     window.view.render_picture()
     app.processEvents()
-    out = Path(opts.screenshot)
+    out = Path(str(opts.screenshot))
     if not window.grab().save(str(out)):
         raise LaunchError(f"cannot write the screenshot to {out}", 3)
     return 0
@@ -188,8 +189,8 @@ def _center_on_table(window: MainWindow) -> None:
     sel, ann = window.session.selection, window.editing.ann
     accepted = ann.table(ann.selection.table_id) if ann.selection else None
     result = window.session.result
-    if accepted is not None:
-        box = accepted.regions[ann.selection.region].bbox  # type: ignore[union-attr]
+    if accepted is not None and ann.selection is not None:
+        box = accepted.regions[ann.selection.region].bbox
     elif sel is not None and result is not None and 0 <= sel.table < len(result.tables):
         box = result.tables[sel.table].bbox
     else:

@@ -54,14 +54,15 @@ def _menu_paths(window: QMainWindow) -> dict[int, str]:
     def walk(menu: QMenu, path: str) -> None:
         for a in menu.actions():
             sub = a.menu()
-            if sub is not None:
+            if isinstance(sub, QMenu):
                 walk(sub, f"{path} > {_plain(a.text())}")
             elif not a.isSeparator():
                 out.setdefault(id(a), path)
 
     for top in window.menuBar().actions():
-        if top.menu() is not None:
-            walk(top.menu(), _plain(top.text()))
+        menu = top.menu()
+        if isinstance(menu, QMenu):
+            walk(menu, _plain(top.text()))
     return out
 
 

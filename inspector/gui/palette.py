@@ -38,10 +38,10 @@ def app_icon() -> QIcon:
     """The application icon from the shipped PNG sizes and SVG (empty when resources are missing)."""
     icon = QIcon()
     try:
-        from ..resources import ICON_SIZES, icon_path  # type: ignore[import-not-found]
+        from ..resources import ICON_SIZES, icon_path  # the wheel's copy (packaging/)
     except ImportError:
         try:
-            from resources import ICON_SIZES, icon_path  # type: ignore[import-not-found,no-redef]
+            from resources import ICON_SIZES, icon_path  # a source checkout
         except ImportError:
             return icon
     for size in ICON_SIZES:

@@ -39,7 +39,7 @@ def _str_list(value: object) -> list[str]:
         return []
     if isinstance(value, str):  # QSettings gives a bare string for a one-item list
         return [value]
-    return [str(v) for v in value]  # type: ignore[attr-defined]
+    return [str(v) for v in value] if isinstance(value, (list, tuple)) else [str(value)]
 
 
 # -- helpers the export code calls ------------------------------------------------------

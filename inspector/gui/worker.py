@@ -10,15 +10,16 @@ session drops results that are not the latest.
 from __future__ import annotations
 
 import logging
-import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from ..core.document import Document, DocumentError, open_document
 from ..core.params import Params
-from ..core.types import PageResult, Rect, Word
+
+if TYPE_CHECKING:
+    from ..core.pipeline import Pipeline
 
 log = logging.getLogger(__name__)
 PIPELINE_CACHE = 64  # stage results kept by the worker's pipeline (about 8 per page)
@@ -44,32 +45,10 @@ class DocumentSource:
     name: str
 
 
-class _WordsOnly:
-    """Stand-in used only when ``inspector.core.pipeline`` is not importable: words, no tables."""
-
-    def __init__(self, doc: Document) -> None:
-        self.doc = doc
-
-    def run(self, page_index: int, params: Params) -> PageResult:
-        t0 = time.perf_counter()
-        page = self.doc.page(page_index)
-        words = tuple(Word(str(w[4]), _rect(w), 0.0, False, int(w[5]), int(w[6])) for w in page.raw_words())
-        ms = (time.perf_counter() - t0) * 1000
-        return PageResult(page=page_index + 1, width=page.width, height=page.height, rotation=page.rotation,
-                          words=words, timings={"words": ms},
-                          warnings=("detection core not available: words only",))
-
-
-def _rect(w: tuple[Any, ...]) -> Rect:
-    return Rect(float(w[0]), float(w[1]), float(w[2]), float(w[3]))
-
-
-def make_pipeline(doc: Document) -> Any:
-    """The core pipeline for ``doc`` (or the words-only stand-in while the core is absent)."""
-    try:
-        from ..core.pipeline import Pipeline
-    except ImportError:
-        return _WordsOnly(doc)
+def make_pipeline(doc: Document) -> Pipeline:
+    """The core pipeline for ``doc``. Imported here, not at start: it loads numpy and OpenCV.
+    An import failure is a broken installation and is raised, never papered over."""
+    from ..core.pipeline import Pipeline
     # The window re-detects the page on screen; a few pages of stage results are enough.
     return Pipeline(doc, cache_size=PIPELINE_CACHE)
 
@@ -86,7 +65,7 @@ class DetectWorker(QObject):
         self.latest = 0  # written by the GUI thread: an int store is atomic under the GIL
         self._doc: Document | None = None
         self._doc_id = -1
-        self._pipe: Any = None
+        self._pipe: Pipeline | None = None
 
     @Slot(object)
     def load(self, src: DocumentSource) -> None:
@@ -134,17 +113,17 @@ class WorkerThread(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.thread = QThread()
-        self.thread.setObjectName("detect-worker")
+        self.worker_thread = QThread()
+        self.worker_thread.setObjectName("detect-worker")
         self.worker = DetectWorker()
-        self.worker.moveToThread(self.thread)
+        self.worker.moveToThread(self.worker_thread)
         self._load.connect(self.worker.load)
         self._run.connect(self.worker.run)
         self._close.connect(self.worker.close)
         app = QCoreApplication.instance()
         if app is not None:  # a thread still running when Qt tears down aborts the process
             app.aboutToQuit.connect(self.stop)
-        self.thread.start()
+        self.worker_thread.start()
 
     def load(self, src: DocumentSource) -> None:
         self._load.emit(src)
@@ -155,9 +134,9 @@ class WorkerThread(QObject):
 
     def stop(self) -> None:
         """Finish the current job, close the worker's document and end the thread."""
-        if not self.thread.isRunning():
+        if not self.worker_thread.isRunning():
             return
         self.worker.latest = 1 << 62  # skip whatever is still queued
         self._close.emit()
-        self.thread.quit()
-        self.thread.wait(10000)
+        self.worker_thread.quit()
+        self.worker_thread.wait(10000)

@@ -53,8 +53,8 @@ def test_toggle_by_checkbox_action_and_shortcut(opened: MainWindow, qtbot) -> No
     layers, scene = opened.layers, opened.view.page_scene
     assert scene.layers["words"].visible and all(i.isVisible() for i in scene.layers["words"].items)
     layers.boxes["words"].setChecked(False)  # view -> model
-    assert not scene.layers["words"].visible and not layers.actions["words"].isChecked()
-    layers.actions["words"].trigger()  # menu action back on; check box follows
+    assert not scene.layers["words"].visible and not layers.toggles["words"].isChecked()
+    layers.toggles["words"].trigger()  # menu action back on; check box follows
     assert scene.layers["words"].visible and layers.boxes["words"].isChecked()
     assert not scene.layers["bins"].visible
     opened.activateWindow()

@@ -133,7 +133,7 @@ def test_unchanged_stage_outputs_are_not_redrawn(opened: MainWindow, qtbot, monk
 def test_hidden_layer_is_built_when_shown(opened: MainWindow) -> None:
     layer = opened.view.page_scene.layers["rows"]
     assert not layer.visible and layer.element_count() == 0  # nothing built while hidden
-    opened.layers.actions["rows"].setChecked(True)
+    opened.layers.toggles["rows"].setChecked(True)
     assert layer.element_count() == len(opened.session.result.rows) > 0
 
 

@@ -42,7 +42,7 @@ def test_preferences_survive_close_and_reopen(qtbot, tmp_path: Path) -> None:  #
     try:
         assert (again.width(), again.height()) == size != again_default
         assert set(again.view.page_scene.visible_layers()) == {"words", "rows"}
-        assert again.layers.actions["rows"].isChecked() and not again.layers.actions["grids"].isChecked()
+        assert again.layers.toggles["rows"].isChecked() and not again.layers.toggles["grids"].isChecked()
         assert not again.findChild(QDockWidget, "Pages").isVisibleTo(again)
         assert again.session.param_value("columns.min_gap") == 9.5
         grid_item = again.view.page_scene.layers["grids"].items[0]
@@ -138,7 +138,7 @@ def test_dark_palette_borders_and_page_stays_paper(window: MainWindow) -> None:
         QApplication.processEvents()
         assert is_dark()
         assert border_colour().lightness() > 180  # light border on a dark panel
-        icon = window.layers.actions["words"].icon().pixmap(14, 14).toImage()
+        icon = window.layers.toggles["words"].icon().pixmap(14, 14).toImage()
         assert QColor(icon.pixel(0, 0)).lightness() > 150  # the swatch's border follows the palette
         assert QColor(icon.pixel(7, 7)) == layer_colour("words")
         assert window.view.page_scene.paper.brush().color() == QColor("white")

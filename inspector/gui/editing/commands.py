@@ -15,20 +15,22 @@ from PySide6.QtGui import QUndoCommand
 
 if TYPE_CHECKING:
     from ...annotation.doc_edits import DocEdit, EditTable
+    from ...annotation.edits import Edit
     from ...annotation.model import DocumentAnnotation
+    from ...annotation.text import TextSource
     from .document import AnnotationSession
 
 NUDGE_ID = 4201
 
 
-def run_edits(doc: DocumentAnnotation, edits: tuple[DocEdit, ...], text_for: object) -> tuple[DocumentAnnotation,
-                                                                                              tuple[DocEdit, ...]]:
+def run_edits(doc: DocumentAnnotation, edits: tuple[DocEdit, ...],
+              text_for: TextSource | None) -> tuple[DocumentAnnotation, tuple[DocEdit, ...]]:
     """Apply ``edits`` in order; returns the new value and the inverses in undo order.
     Raises ``EditError`` when one is refused (then nothing changed)."""
     undo: list[DocEdit] = []
     for e in edits:
-        undo.append(e.inverse(doc, text_for))  # type: ignore[arg-type]
-        doc = e.apply(doc, text_for)  # type: ignore[arg-type]
+        undo.append(e.inverse(doc, text_for))
+        doc = e.apply(doc, text_for)
     return doc, tuple(reversed(undo))
 
 
@@ -78,9 +80,9 @@ class NudgeCommand(DocCommand):
         return True
 
 
-def table_edit(table_id: str, edit: object) -> EditTable:
+def table_edit(table_id: str, edit: Edit) -> EditTable:
     from ...annotation.doc_edits import EditTable  # the edit code loads on the first edit, not at start
-    return EditTable(table_id, edit)  # type: ignore[arg-type]
+    return EditTable(table_id, edit)
 
 
 __all__ = ["DocCommand", "NudgeCommand", "run_edits", "table_edit", "NUDGE_ID"]

@@ -227,9 +227,9 @@ class AnnotationSession(QObject):
             self._words[page] = known
         return self._words[page]
 
-    def text_for(self, page: int, box: Rect, turn: int = 0) -> str:
-        """Text of page-space ``box`` on 1-based ``page``, read upright for ``turn`` (a ``TextSource``)."""
-        return text_in(self.words(page), box, turn)
+    def text_for(self, page: int, bbox: Rect, turn: int = 0) -> str:
+        """Text of page-space ``bbox`` on 1-based ``page``, read upright for ``turn`` (a ``TextSource``)."""
+        return text_in(self.words(page), bbox, turn)
 
     # -- editing ------------------------------------------------------------------------
     def push(self, edits: Sequence[DocEdit], text: str, nudge: tuple[object, ...] | None = None) -> bool:

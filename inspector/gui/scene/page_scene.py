@@ -7,7 +7,7 @@ The picture item is scaled by 72/dpi so any render resolution covers the same re
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QObject, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsPixmapItem, QGraphicsRectItem, QGraphicsScene
 
@@ -18,7 +18,7 @@ from .layers import LAYERS, OverlayLayer, layer_colour, qrect
 class PageScene(QGraphicsScene):
     """One page: ``set_page`` for its size, ``set_picture`` for its render, ``set_result`` for overlays."""
 
-    def __init__(self, parent: object | None = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.setBackgroundBrush(QBrush(QColor(96, 96, 96)))
         self.paper = QGraphicsRectItem()

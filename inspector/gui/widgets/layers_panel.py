@@ -21,12 +21,12 @@ def swatch(colour: QColor, size: int = 14) -> QPixmap:
 
 
 class LayersPanel(QWidget):
-    """A check box per overlay layer; ``actions[key]`` toggles it (with its shortcut)."""
+    """A check box per overlay layer; ``toggles[key]`` toggles it (with its shortcut)."""
 
     def __init__(self, scene: PageScene, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.scene = scene
-        self.actions: dict[str, QAction] = {}
+        self.toggles: dict[str, QAction] = {}  # not `actions`: that is QWidget.actions()
         self.boxes: dict[str, QCheckBox] = {}
         col = QVBoxLayout(self)
         col.setContentsMargins(6, 6, 6, 6)
@@ -52,7 +52,7 @@ class LayersPanel(QWidget):
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         action.setToolTip(f"{help_text} ({shortcut})")
         action.toggled.connect(lambda on, key=key: self._toggled(key, on))
-        self.actions[key] = action
+        self.toggles[key] = action
         box = QCheckBox(f"{label}  [{shortcut}]")
         box.setIcon(QIcon(swatch(colour)))
         box.setChecked(action.isChecked())
@@ -90,9 +90,9 @@ class LayersPanel(QWidget):
 
     def set_visible_layers(self, keys: set[str]) -> None:
         """Show exactly ``keys`` (unknown keys are ignored)."""
-        for key, action in self.actions.items():
+        for key, action in self.toggles.items():
             action.setChecked(key in keys)
 
     def set_all(self, on: bool) -> None:
-        for action in self.actions.values():
+        for action in self.toggles.values():
             action.setChecked(on)

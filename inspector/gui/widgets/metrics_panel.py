@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -127,8 +128,12 @@ class MetricsPanel(QWidget):
             return None
         req, tables = self._req, res.tables
         self._running = self._pool.submit(score_page, gold, tables, with_teds=False, with_defects=False, with_diffs=True)
-        self._running.add_done_callback(lambda f, req=req: self._computed.emit(req, _outcome(f)))
+        self._running.add_done_callback(partial(self._done, req))
         return None
+
+    def _done(self, req: int, future: Future[PageScores]) -> None:
+        """On the worker thread: hand the outcome to the GUI thread."""
+        self._computed.emit(req, _outcome(future))
 
     def _on_computed(self, req: int, outcome: object) -> None:
         if req != self._req:

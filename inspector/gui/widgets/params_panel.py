@@ -136,7 +136,7 @@ class ParamsPanel(QWidget):
                 grid.addWidget(ed.check, 2 * row, 2)
             elif ed.combo is not None:
                 grid.addWidget(ed.combo, 2 * row + 1, 0, 1, 3)
-            else:
+            elif ed.slider is not None and ed.spin is not None:
                 grid.addWidget(ed.slider, 2 * row + 1, 0, 1, 2)
                 grid.addWidget(ed.spin, 2 * row + 1, 2)
             grid.addWidget(ed.reset, 2 * row + 1 if ed.check is None else 2 * row, 3)
@@ -217,7 +217,7 @@ class ParamsPanel(QWidget):
                 ed.check.setChecked(bool(value))
             elif ed.combo is not None:
                 ed.combo.setCurrentText(str(value))
-            else:
+            elif ed.slider is not None and ed.spin is not None:
                 ed.slider.setValue(ed.to_slider(value))
                 ed.spin.setValue(value)
             ed.reset.setEnabled(value != ed.info.default)

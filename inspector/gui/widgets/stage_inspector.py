@@ -70,6 +70,8 @@ class ResultModel(QAbstractTableModel):
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole) or not index.isValid():
             return None
         r = index.row()
+        if self._res is None:
+            return None
         if r not in self._cache:
             self._cache[r] = self.listing.cells(self._res, r)
         return self._cache[r][index.column()]
@@ -79,8 +81,8 @@ class ResultModel(QAbstractTableModel):
             return self.headers[section]
         return None
 
-    def selection_at(self, row: int) -> Selection:
-        return self.listing.selection(self._res, row)
+    def selection_at(self, row: int) -> Selection | None:
+        return self.listing.selection(self._res, row) if self._res is not None else None
 
     def row_of(self, sel: Selection) -> int | None:
         return self.listing.row_of(self._res, sel) if self._res is not None else None
