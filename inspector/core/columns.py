@@ -37,31 +37,32 @@ class Segment(NamedTuple):
 
 
 class WordCentres:
-    """Word boxes and centres as arrays, to find the words inside a box without a Python loop."""
+    """Word boxes and centres of one page's ``words`` as arrays, to find the words inside a box
+    without a Python loop, and the text lines of each region asked for (``region_lines``).
+
+    The pipeline makes one per page as a stage result ("index"), so a re-detect after a
+    column change reuses the arrays and the ruled regions' lines; nothing is kept elsewhere.
+    """
 
     def __init__(self, words: Sequence[Word]) -> None:
+        self.words = words
         boxes = np.array([w.bbox.as_tuple() for w in words], dtype=float).reshape(-1, 4)
         self.x0, self.y0, self.x1, self.y1 = boxes.T
         self.cx = (self.x0 + self.x1) / 2
         self.cy = (self.y0 + self.y1) / 2
+        self._lines: dict[Rect, list[Line]] = {}  # a pure function of (words, box): safe to keep
 
-    @staticmethod
-    def of(words: Sequence[Word]) -> WordCentres:
-        """The arrays of ``words``, kept for the page's last word tuple (re-detects reuse them)."""
-        hit = _CENTRES.get(id(words))
-        if hit is None or hit[0] is not words:
-            if len(_CENTRES) > 16:
-                _CENTRES.clear()
-            hit = _CENTRES[id(words)] = (words, WordCentres(words))
-        return hit[1]
+    def region_lines(self, box: Rect, ids: Sequence[int]) -> list[Line]:
+        """Text lines of the words ``ids`` (those inside ``box``), computed once per box."""
+        hit = self._lines.get(box)
+        if hit is None:
+            hit = self._lines[box] = lines_in(self.words, ids)
+        return hit
 
     def inside(self, box: Rect, pad: float = 1.0) -> list[int]:
         """Indices of words whose centre lies in ``box`` (grown by ``pad``), ascending."""
         m = (self.cx >= box.x0 - pad) & (self.cx <= box.x1 + pad) & (self.cy >= box.y0 - pad) & (self.cy <= box.y1 + pad)
         return np.flatnonzero(m).tolist()
-
-
-_CENTRES: dict[int, tuple[Sequence[Word], WordCentres]] = {}
 
 
 def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float = 0.35) -> list[Line]:

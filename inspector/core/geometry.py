@@ -107,7 +107,7 @@ class Frame:
 
     def table_back(self, t: Table) -> Table:
         cells = tuple(dataclasses.replace(c, bbox=self.rect(c.bbox, back=True)) for c in t.cells)
-        grid = (dataclasses.replace(t.grid, turn=self.turn, page_w=self.w, page_h=self.h)
+        grid = (dataclasses.replace(t.grid, turn=self.turn, page_w=self.w, page_h=self.h, skew=self.skew)
                 if t.grid is not None else None)
         return dataclasses.replace(t, bbox=self.rect(t.bbox, back=True), cells=cells, grid=grid)
 
@@ -118,12 +118,12 @@ def slot_box(xs: Sequence[float], ys: Sequence[float], r: int, c: int, rs: int =
     ``xs``/``ys``, which are in ``frame`` (its upright frame) when the frame is turned.
     Spans running past the grid are clipped to it."""
     box = Rect(xs[c], ys[r], xs[min(c + cs, len(xs) - 1)], ys[min(r + rs, len(ys) - 1)])
-    return frame.rect(box, back=True) if frame is not None and frame.turn else box
+    return frame.rect(box, back=True) if frame is not None and not frame.identity else box
 
 
 def grid_frame(grid: Grid) -> Frame:
     """The upright frame ``grid``'s boundaries are measured in (turn 0: page space)."""
-    return Frame(grid.turn, grid.page_w, grid.page_h)
+    return Frame(grid.turn, grid.page_w, grid.page_h, grid.skew)
 
 
 def cell_boxes(grid: Grid) -> list[tuple[SlotSpan, Rect]]:

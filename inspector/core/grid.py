@@ -30,7 +30,7 @@ from .columns import (
 from .params import ColumnParams, TableParams
 from .regions import Candidate
 from .rules_merge import covered
-from .types import ColumnBin, Grid, Rect, Rule, Word
+from .types import ColumnBin, Grid, Rule, Word
 
 SNAP = 2.0  # pt: rule positions closer than this are one boundary
 FULL = 0.98  # a rule covering this share of a separator's whole length is drawn all along
@@ -64,11 +64,11 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
                tparams: TableParams, centres: WordCentres | None = None) -> GridResult:
     """Grid for one candidate region; ``index`` numbers the region for its bins."""
     box = cand.bbox
-    centres = centres or WordCentres.of(words)
+    centres = centres if centres is not None and centres.words is words else WordCentres(words)
     ids = centres.inside(box)
     if not ids:
         return GridResult(None, "no text", (), frozenset(), 0, ())
-    lines = _region_lines(words, ids, box)
+    lines = centres.region_lines(box, ids)
     segs = segments(words, lines, cparams.min_gap)
     xs = _columns(cand, segs, words, len(lines), cparams)
     ys = _positions(cand.rules, "h", box.y0, box.y1) if cand.source != "aligned" else [box.y0, box.y1]
@@ -82,21 +82,6 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
     reason = _reject_reason(grid, cand, ids, lines, tparams)
     line_of = {i: k for k, ln in enumerate(lines) for i in ln.word_ids}
     return GridResult(None if reason else grid, reason, bins, low, header_rows, tuple(ids), line_of)
-
-
-_LINES: dict[tuple[int, Rect], tuple[Sequence[Word], list[Line]]] = {}
-
-
-def _region_lines(words: Sequence[Word], ids: list[int], box: Rect) -> list[Line]:
-    """Text lines of a region's words, kept per (word tuple, region): a re-detect after a
-    column change meets the same ruled regions again."""
-    key = (id(words), box)
-    hit = _LINES.get(key)
-    if hit is None or hit[0] is not words:
-        if len(_LINES) > 256:
-            _LINES.clear()
-        hit = _LINES[key] = (words, lines_in(words, ids))
-    return hit[1]
 
 
 def _columns(cand: Candidate, segs: Sequence[Segment], words: Sequence[Word], n_lines: int,

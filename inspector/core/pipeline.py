@@ -14,6 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
+from .columns import WordCentres
 from .document import Document, Page
 from .geometry import Frame
 from .params import Params
@@ -39,8 +40,8 @@ if TYPE_CHECKING:
     import numpy as np
 
 NO_RASTER = RasterResult((), (), (), 0, 0)
-STAGES = ("words", "drawings", "vector", "images", "render", "skew", "ocr", "raster", "merge", "rows", "tables",
-          "reread")
+STAGES = ("words", "drawings", "vector", "images", "render", "skew", "ocr", "raster", "merge", "upright", "index",
+          "rows", "tables", "reread")
 
 
 class _LRU:
@@ -120,9 +121,10 @@ class Pipeline:
         rules, dup = self._stage(t, "merge", mkey, lambda: merge_rules(vec.rules, ras.rules, params.merge))
         frame = Frame(turn, page.width, page.height, skew)
         wkey = (index, scan.key)
-        rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, frame, params))
+        upright, centres = self._upright(t, wkey, words, frame)
+        rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, upright, frame, params))
         tkey = (mkey, wkey, params.rows, params.columns, params.tables)
-        found = self._stage(t, "tables", tkey, lambda: _tables(words, rows, rules, frame, params, index + 1))
+        found = self._stage(t, "tables", tkey, lambda: _tables(upright, centres, rows, rules, frame, params, index + 1))
         if scan.source == "ocr" and params.ocr.reread_cells:
             words, rows, found = self._reread(t, page, params, frame, rules, (words, rows, found), (tkey, mkey))
         unsure_ids = unsure(words, params.ocr.min_confidence)
@@ -150,9 +152,19 @@ class Pipeline:
                           lambda: reread_unsure_cells(page, params.ocr, frame.skew, words, found.tables))
         if new is words:
             return got
-        rows = self._stage(t, "rows", (ckey, params.rows), lambda: _rows(new, frame, params))
+        upright, centres = self._upright(t, ckey, new, frame)
+        rows = self._stage(t, "rows", (ckey, params.rows), lambda: _rows(new, upright, frame, params))
         return new, rows, self._stage(t, "tables", (mkey, ckey),
-                                      lambda: _tables(new, rows, rules, frame, params, page.number))
+                                      lambda: _tables(upright, centres, rows, rules, frame, params, page.number))
+
+    def _upright(self, t: dict[str, float], wkey: Hashable, words: tuple[Word, ...],
+                 frame: Frame) -> tuple[tuple[Word, ...], WordCentres]:
+        """The words in their upright frame and their arrays (stages "upright" and "index"):
+        kept with the page's other stage results, not in module-level caches, so a re-detect
+        after a column change reuses them and they go when the page's results go."""
+        upright = self._stage(t, "upright", (wkey, frame), lambda: _upright(words, frame))
+        centres = self._stage(t, "index", (wkey, frame), lambda: WordCentres(upright))
+        return upright, centres
 
     def _render(self, t: dict[str, float], page: Page, dpi: int) -> np.ndarray:
         return self._stage(t, "render", (page.index, dpi), lambda: page.render(dpi), self._renders)
@@ -186,25 +198,28 @@ def _raster_wanted(params: Params, pictures: bool, words: tuple[Word, ...]) -> b
     return r.enabled and (r.every_page or pictures or not words)
 
 
-def _rows(words: tuple[Word, ...], frame: Frame, params: Params) -> tuple[RowBand, ...]:
+def _upright(words: tuple[Word, ...], frame: Frame) -> tuple[Word, ...]:
+    """The page's words in its upright frame (the words themselves when it is page space)."""
+    return words if frame.identity else tuple(frame.word(w) for w in words)
+
+
+def _rows(words: tuple[Word, ...], upright: tuple[Word, ...], frame: Frame, params: Params) -> tuple[RowBand, ...]:
     """Text rows, grouped in the upright frame and reported in page space."""
     if frame.identity:
         return group_rows(words, params.rows)
-    upright = [frame.word(w) for w in words]
     return tuple(frame.row_back(r) for r in group_rows(upright, params.rows))
 
 
-def _tables(words: tuple[Word, ...], rows: tuple[RowBand, ...], rules: tuple[Rule, ...], frame: Frame,
-            params: Params, page: int) -> TablesResult:
-    """Tables found in the upright frame, mapped back to page space.
-
-    On a turned page the column bins stay in the frame, so they are left out.
+def _tables(upright: tuple[Word, ...], centres: WordCentres, rows: tuple[RowBand, ...], rules: tuple[Rule, ...],
+            frame: Frame, params: Params, page: int) -> TablesResult:
+    """Tables found in the upright frame (``upright``: the page's words there), mapped back to
+    page space. On a turned page the column bins stay in the frame, so they are left out.
     """
     if frame.identity:
-        return detect_tables(words, rows, rules, params.columns, params.tables, page)
-    upright = [frame.word(w) for w in words]
+        return detect_tables(upright, rows, rules, params.columns, params.tables, page, centres)
     up_rows = group_rows(upright, params.rows)
-    found = detect_tables(upright, up_rows, [frame.rule(r) for r in rules], params.columns, params.tables, page)
+    found = detect_tables(upright, up_rows, [frame.rule(r) for r in rules], params.columns, params.tables, page,
+                          centres)
     regions = tuple(dataclasses.replace(r, bbox=frame.rect(r.bbox, back=True)) for r in found.regions)
     tables = tuple(frame.table_back(tb) for tb in found.tables)
     grids = tuple(tb.grid for tb in tables if tb.grid is not None)

@@ -108,7 +108,8 @@ def _overlap(group: list[Rule], r: Rule) -> bool:
     return b - a >= 0.7 * min(g1 - g0, r.length)
 
 
-def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float) -> Rect:
+def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
+                centres: WordCentres | None = None) -> Rect:
     """Grow ``box`` downwards over the text lines that continue its table.
 
     Only words within the box's x range count, so a table in one column of a two-column
@@ -117,7 +118,7 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float)
     label such as "Actual") continues it only when a tabular line follows. Text running
     across the box's side edges ends it.
     """
-    wc = WordCentres.of(words)
+    wc = centres if centres is not None and centres.words is words else WordCentres(words)
     band = np.flatnonzero((wc.cy > box.y1) & (wc.y1 <= stop_y)).tolist()
     lines, counts, crossers = _column_lines(words, band, box, min_gap)
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
@@ -135,13 +136,14 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float)
     return Rect(box.x0, box.y0, box.x1, max(box.y1, bottom))
 
 
-def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, max_lines: int = 3) -> Rect:
+def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, max_lines: int = 3,
+              centres: WordCentres | None = None) -> Rect:
     """Grow ``box`` upwards over header lines sitting just above its first rule.
 
     At most ``max_lines`` lines, each close to the next and in two or more pieces inside
     the box's x range; a title (one piece) stops it.
     """
-    wc = WordCentres.of(words)
+    wc = centres if centres is not None and centres.words is words else WordCentres(words)
     band = np.flatnonzero((wc.cy < box.y0) & (wc.y0 >= stop_y)).tolist()
     lines, counts, crossers = _column_lines(words, band, box, min_gap)
     top = box.y0

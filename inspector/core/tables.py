@@ -33,7 +33,8 @@ class TablesResult:
 class _Collector:
     """Accumulates accepted and rejected regions while claiming page area."""
 
-    def __init__(self, words: Sequence[Word], page: int, cparams: ColumnParams, tparams: TableParams) -> None:
+    def __init__(self, words: Sequence[Word], page: int, cparams: ColumnParams, tparams: TableParams,
+                 centres: WordCentres | None) -> None:
         self.words, self.page, self.cparams, self.tparams = words, page, cparams, tparams
         self.regions: list[TableRegion] = []
         self.grids: list[Grid] = []
@@ -41,7 +42,7 @@ class _Collector:
         self.bins: list[ColumnBin] = []
         self.low: set[int] = set()
         self.taken: list[Rect] = []
-        self.centres = WordCentres.of(words)
+        self.centres = centres if centres is not None and centres.words is words else WordCentres(words)
 
     def offer(self, cand: Candidate) -> bool:
         if any(_overlaps(cand.bbox, t) for t in self.taken):
@@ -73,9 +74,11 @@ def _overlaps(a: Rect, b: Rect) -> bool:
 
 
 def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequence[Rule],
-                  cparams: ColumnParams, tparams: TableParams, page: int = 1) -> TablesResult:
-    """All tables of one page, from its words, text rows and merged rules."""
-    col = _Collector(words, page, cparams, tparams)
+                  cparams: ColumnParams, tparams: TableParams, page: int = 1,
+                  centres: WordCentres | None = None) -> TablesResult:
+    """All tables of one page, from its words, text rows and merged rules. ``centres`` (of
+    these ``words``: the pipeline's "index" stage) saves building the word arrays again."""
+    col = _Collector(words, page, cparams, tparams, centres)
     for cand in ruled_regions(rules, tparams.intersect_tol):
         col.offer(cand)
     lines = [Line(r.word_ids, r.bbox, r.baseline) for r in rows]
@@ -88,9 +91,9 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
     for cand in cands:
         stop = min((y for y in tops if y > cand.bbox.y1 + 1), default=float("inf"))
-        box = extend_down(cand.bbox, words, cparams.min_gap, stop)
+        box = extend_down(cand.bbox, words, cparams.min_gap, stop, col.centres)
         above = max((y for y in bottoms if y < cand.bbox.y0 - 1), default=0.0)
-        box = extend_up(box, words, cparams.min_gap, above)
+        box = extend_up(box, words, cparams.min_gap, above, centres=col.centres)
         col.offer(Candidate(box, cand.source, cand.rules))
     if tparams.borderless:
         for cand in _aligned_candidates(words, lines, segs, col.taken, col.centres, tparams):

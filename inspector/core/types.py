@@ -217,6 +217,7 @@ class Grid:
     turn: int = 0
     page_w: float = 0.0
     page_h: float = 0.0
+    skew: float = 0.0  # degrees a scanned page was straightened by (see geometry.Frame)
 
     @property
     def n_rows(self) -> int:

@@ -117,7 +117,7 @@ def refresh_legend(panel: QWidget, colour_of: Callable[[str], QColor]) -> None:
     ``colour_of(key)`` gives an overlay colour key's colour (overrides included).
     """
     from .scene.layers import PARTS
-    actions = getattr(panel, "actions", {})
+    actions = getattr(panel, "toggles", {})
     boxes = getattr(panel, "boxes", {})
     for key, action in actions.items():
         if key not in PARTS:

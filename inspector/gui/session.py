@@ -7,7 +7,6 @@ result (dropped unless it answers the latest request) -> ``resultChanged``.
 
 from __future__ import annotations
 
-import gc
 import os
 import time
 from collections.abc import Callable
@@ -201,10 +200,6 @@ class Session(QObject):
         self._set_busy(False)
         self.result = result
         self._hits = None
-        # A full collection walks every object of every cached result while holding the GIL:
-        # tens of ms of frozen GUI. Results are acyclic (refcounting frees them), so move the
-        # survivors out of the collector's sight.
-        gc.freeze()
         if self.selection is not None and not self._valid(self.selection):
             self.selection = None
             self.selectionChanged.emit()
