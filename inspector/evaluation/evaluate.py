@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -162,23 +161,37 @@ class PageTimeout(Exception):
     pass
 
 
-def _alarm(signum: int, frame: object) -> None:
-    raise PageTimeout
-
-
 def _extract_with_timeout(task: PageTask) -> tuple[Table, ...]:
-    """The extractor's tables; ``PageTimeout`` after ``task.timeout`` s (main thread only:
-    elsewhere no timer can interrupt it)."""
+    """The extractor's tables; ``PageTimeout`` when they are not there after ``task.timeout`` s.
+
+    A per-page budget without signals (SIGALRM is POSIX-only, main-thread-only and cannot
+    stop C code): the extractor runs in a daemon thread and the page waits for it at most
+    the budget. A page over budget is abandoned, not stopped: its thread runs on in the
+    background (a daemon: it never holds up exit), and the documents it may still be using
+    are dropped from the reuse cache so no later page shares them. Stopping a runaway page
+    for good needs a child process per page.
+    """
     gp = task.golden
-    if task.timeout <= 0 or threading.current_thread() is not threading.main_thread():
+    if task.timeout <= 0:
         return peers.extract(task.extractor, gp.pdf, gp.page - 1, task.params)
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, task.timeout)
-    try:
-        return peers.extract(task.extractor, gp.pdf, gp.page - 1, task.params)
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+    box: list[tuple[Table, ...] | BaseException] = []
+
+    def work() -> None:
+        try:
+            box.append(peers.extract(task.extractor, gp.pdf, gp.page - 1, task.params))
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
+            box.append(exc)
+
+    worker = threading.Thread(target=work, name=f"eval {gp.doc} p{gp.page}", daemon=True)
+    worker.start()
+    worker.join(task.timeout)
+    if worker.is_alive() or not box:
+        peers.forget_open_documents()
+        raise PageTimeout
+    result = box[0]
+    if isinstance(result, BaseException):
+        raise result
+    return result
 
 
 def page_rules(pdf: str, page_index: int, params: Params) -> tuple[Rule, ...] | None:

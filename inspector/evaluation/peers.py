@@ -167,6 +167,12 @@ def _nearest(grid: list[float], v: float) -> int:
 _OPEN: dict[str, tuple[str, Any]] = {}  # per process: kind -> (path, open document)
 
 
+def forget_open_documents() -> None:
+    """Drop the reused documents without closing them (a page that ran over its time budget
+    may still be reading one in its abandoned thread)."""
+    _OPEN.clear()
+
+
 def cached_open(kind: str, path: str, opener: Callable[[str], Any]) -> Any:
     """The open document of ``path`` for ``kind``, reused: pages of one PDF are evaluated
     together, so each process keeps only the last document of each kind open."""

@@ -1,11 +1,15 @@
 """TEDS: Tree-Edit-Distance-based Similarity (Zhong et al. 2020, PubTabNet) with spans.
 
 Each table becomes the tree of its HTML ``<table><tr><td colspan rowspan>text</td></tr></table>``
-(no thead/tbody). The tree edit distance is computed by the ``apted`` library; renaming a
-node costs 1 when the tags or the spans differ, otherwise, for two ``td``, the normalised
-Levenshtein distance of their texts (characters, whitespace runs collapsed). TEDS =
-1 - distance / max(node count of the two trees), in 0..1, 1 for identical tables.
-TEDS-Struct is the same with texts ignored (structure and spans only).
+(no thead/tbody). Renaming a node costs 1 when the tags or the spans differ, otherwise, for
+two ``td``, the normalised Levenshtein distance of their texts (characters, whitespace runs
+collapsed); inserting or deleting a node costs 1. TEDS = 1 - distance / max(node count of the
+two trees), in 0..1, 1 for identical tables. TEDS-Struct is the same with texts ignored.
+
+The tree edit distance is exact, so any correct algorithm gives the same value: the compiled
+``edist`` (Zhang-Shasha in Cython, with every rename cost computed up front by rapidfuzz)
+when it is installed, the pure-Python ``apted`` otherwise (tests check both agree on the
+corpus tables). ``edist`` is about 30 times faster on a 368-cell table.
 """
 
 from __future__ import annotations
@@ -14,6 +18,12 @@ from dataclasses import dataclass, field
 
 from apted import APTED, Config
 from rapidfuzz.distance import Levenshtein
+
+try:
+    import edist.ted  # noqa: F401 - compiled tree edit distance, optional (the "fast" extra)
+    HAVE_EDIST = True
+except ImportError:  # apted (pure Python) gives the same values, slower
+    HAVE_EDIST = False
 
 from ..core.slots import slots_of
 from ..core.text import flat
@@ -88,5 +98,60 @@ def teds(golden: Table, output: Table | None, structure_only: bool = False) -> f
     if _signature(a, structure_only) == _signature(b, structure_only):
         return 1.0  # identical trees: skip the (pure Python, quadratic) edit distance
     n = max(_count(a), _count(b))
-    distance = APTED(a, b, _TedsConfig(structure_only)).compute_edit_distance()
-    return max(0.0, 1.0 - float(distance) / n)
+    return max(0.0, 1.0 - tree_distance(a, b, structure_only) / n)
+
+
+def tree_distance(a: Node, b: Node, structure_only: bool = False, engine: str = "auto") -> float:
+    """The tree edit distance of two HTML trees under the costs above. ``engine``: "edist",
+    "apted" or "auto" (edist when importable)."""
+    if engine == "apted" or (engine == "auto" and not HAVE_EDIST):
+        return float(APTED(a, b, _TedsConfig(structure_only)).compute_edit_distance())
+    return _edist_distance(a, b, structure_only)
+
+
+def _preorder(root: Node) -> tuple[list[Node], list[list[int]]]:
+    """Nodes in depth-first pre-order and each one's children as indices (edist's input)."""
+    nodes: list[Node] = []
+    adj: list[list[int]] = []
+
+    def visit(node: Node) -> int:
+        i = len(nodes)
+        nodes.append(node)
+        adj.append([])
+        for child in node.children:
+            adj[i].append(visit(child))
+        return i
+
+    visit(root)
+    return nodes, adj
+
+
+def _edist_distance(a: Node, b: Node, structure_only: bool) -> float:
+    import numpy as np
+    from edist.ted import ted
+    from rapidfuzz.process import cdist
+
+    xa, adj_a = _preorder(a)
+    xb, adj_b = _preorder(b)
+    # Every rename cost at once: 1 where tags or spans differ, else the text distance of two
+    # td (rapidfuzz's C loop), 0 for other equal tags. edist then only looks them up.
+    keys_a = [(n.tag, n.colspan, n.rowspan) for n in xa]
+    keys_b = [(n.tag, n.colspan, n.rowspan) for n in xb]
+    same = np.array([[ka == kb for kb in keys_b] for ka in keys_a], dtype=bool).reshape(len(xa), len(xb))
+    cost = np.where(same, 0.0, 1.0)
+    if not structure_only:
+        ta = [i for i, n in enumerate(xa) if n.tag == "td"]
+        tb = [j for j, n in enumerate(xb) if n.tag == "td"]
+        if ta and tb:
+            text = cdist([xa[i].text for i in ta], [xb[j].text for j in tb], scorer=Levenshtein.normalized_distance,
+                         dtype=np.float64)  # float32 by default: values must match apted exactly
+            sub = cost[np.ix_(ta, tb)]
+            cost[np.ix_(ta, tb)] = np.where(same[np.ix_(ta, tb)], text, sub)
+    rows = cost.tolist()
+
+    def delta(i: int | None, j: int | None) -> float:
+        if i is None or j is None:
+            return 1.0
+        return rows[i][j]
+
+    return float(ted(list(range(len(xa))), adj_a, list(range(len(xb))), adj_b, delta))

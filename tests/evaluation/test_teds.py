@@ -53,3 +53,39 @@ def test_html_tree_fills_uncovered_slots() -> None:
     tree = html_tree(sparse)
     assert [len(tr.children) for tr in tree.children] == [2, 2]
     assert tree.children[0].children[1].text == ""
+
+
+def _trees_agree(golden, output) -> None:
+    from inspector.evaluation.teds import html_tree, tree_distance
+    a, b = html_tree(golden), html_tree(output)
+    for structure_only in (False, True):
+        fast, slow = tree_distance(a, b, structure_only, "edist"), tree_distance(a, b, structure_only, "apted")
+        assert fast == pytest.approx(slow, rel=1e-12, abs=1e-12)  # the same optimum; sums may differ by an ulp
+
+
+def test_compiled_distance_equals_apted_on_hand_made_tables() -> None:
+    pytest.importorskip("edist")
+    golden = table([["Region", "Q1", "Q2"], ["North", "1", "2"], ["South", "3", "4"]])
+    variants = [
+        table([["Region", "Q1 Q2", ""], ["North", "1 2", ""], ["South", "3 4", ""]]),
+        table([["Region", "Q1", "Q2"], ["North", "1", "2"]]),
+        table([["Regoin", "Q1", "Q2", "x"], ["North", "1", "2", ""], ["South", "3", "4", ""], ["", "", "", "y"]]),
+    ]
+    for out in variants:
+        _trees_agree(golden, out)
+
+
+@pytest.mark.corpus
+@pytest.mark.slow
+def test_compiled_distance_equals_apted_on_corpus_tables(corpus) -> None:
+    """On the detector's output for a sample of real ICDAR pages (apted is slow: small tables)."""
+    pytest.importorskip("edist")
+    from inspector.core.document import open_document
+    from inspector.core.pipeline import Pipeline
+    from inspector.evaluation.corpus import icdar_records
+    recs = [r for r in icdar_records(corpus) if len(r.table.cells) <= 80][::6][:12]
+    assert len(recs) >= 8
+    for rec in recs:
+        found = Pipeline(open_document(rec.pdf.read_bytes())).run(rec.page - 1).tables
+        if found:
+            _trees_agree(rec.table, max(found, key=lambda t: t.bbox.iou(rec.table.bbox)))
