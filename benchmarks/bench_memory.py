@@ -64,7 +64,7 @@ def session(pdf: Path, rounds: int, edits: int, mode: str) -> dict[str, object]:
             gc.freeze()
         tables = [annotation_table_from_detected(t, f"t{i + 1}", res.words, page_size=(res.width, res.height))
                   for i, t in enumerate(res.tables)]
-        ann = DocumentAnnotation(doc.sha256, pdf.name, (), tuple(tables))
+        ann = DocumentAnnotation(doc.sha256(), pdf.name, (), tuple(tables))
         src = text_source({page + 1: res.words})
         for j in range(edits):
             table = next((t for t in ann.tables if len(t.regions[0].ys) > 2), None)
