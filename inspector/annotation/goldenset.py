@@ -16,7 +16,6 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from .io import SUFFIX, AnnotationError, load_annotation, save_annotation, sha256_of, write_atomic
 from .model import DocumentAnnotation
@@ -153,8 +152,3 @@ def add_to_golden_set(root: str | os.PathLike[str], ann: DocumentAnnotation, pdf
     entry = _Listed(name, ann.file_name, Path(rel).as_posix(), ann.sha256)
     _write_manifest(root, [x for x in listed if x.annotation != name] + [entry])
     return root / name
-
-
-def manifest_entries(root: str | os.PathLike[str]) -> list[dict[str, Any]]:
-    """The manifest's documents as plain dicts (for reports)."""
-    return [vars(x) for x in _read_manifest(Path(root))]

@@ -95,11 +95,6 @@ def find_icdar_documents(root: str | os.PathLike[str], alternates: bool = False)
     return out
 
 
-def alternate_names(root: str | os.PathLike[str]) -> list[str]:
-    """Stems of second annotations (``NAMEb-str.xml`` beside ``NAMEa.pdf``) under ``root``."""
-    return [d.name for d in find_icdar_documents(root, alternates=True) if d.alternate_of]
-
-
 def read_icdar(doc: IcdarDoc) -> IcdarImport:
     """Import one document: page sizes and hash from the PDF, cells from the XML."""
     try:

@@ -125,11 +125,6 @@ class Pieces(NamedTuple):
                       np.fromiter((words[i].bbox.x1 for i in ids), dtype=float, count=len(ids)),
                       np.fromiter((s.line for s in segs for _ in s.word_ids), dtype=int, count=len(ids)))
 
-    @staticmethod
-    def of_segments(segs: Sequence[Segment]) -> Pieces:
-        return Pieces(np.array([s.x0 for s in segs], dtype=float), np.array([s.x1 for s in segs], dtype=float),
-                      np.array([s.line for s in segs], dtype=int))
-
     def centred_in(self, a: float, b: float) -> Pieces:
         c = (self.x0 + self.x1) / 2
         m = (c >= a) & (c < b)

@@ -105,10 +105,6 @@ class SlotGrid(Generic[C]):
     def row_texts(self: SlotGrid[T], r: int, spans: SpanMode = "repeat") -> list[str]:
         return [self.text(r, c, spans) for c in range(self.n_cols)]
 
-    def empty_slots(self) -> list[Slot]:
-        """Slots no cell covers, row-major."""
-        return [(r, c) for r in range(self.n_rows) for c in range(self.n_cols) if self.owner[r][c] is None]
-
 
 def span_slots(n_rows: int, n_cols: int, spans: Sequence[SlotSpan]) -> list[SlotSpan]:
     """Every cell of a grid with merged ``spans`` as (r, c, rs, cs), row-major: a span once,

@@ -198,16 +198,6 @@ def label_number_pairing(golden: Table, placed: dict[tuple[int, int], Placement]
     return Ratio(ok, len(pairs))
 
 
-def best_match(golden: Table, output: Sequence[Table]) -> int | None:
-    """The output table with the highest IoU with ``golden`` (None when none overlaps)."""
-    best, best_iou = None, 0.0
-    for j, t in enumerate(output):
-        iou = golden.bbox.iou(t.bbox)
-        if iou > best_iou:
-            best, best_iou = j, iou
-    return best
-
-
 @dataclass(frozen=True, slots=True)
 class CellDiff:
     """Where output and golden disagree, for highlighting: golden cells whose text no output
