@@ -362,7 +362,7 @@ def stacked_core_table(table: AnnTable, drop_repeated_headers: bool = True) -> T
         roles += list(region.row_roles[skip:]) if region.row_roles else ["data"] * (region.n_rows - skip)
         offset += region.n_rows - skip
     n_cols = max(r.n_cols for r in table.regions)
-    covered = {(r, c) for x in cells for r in range(x.r, x.r + x.rs) for c in range(x.c, x.c + x.cs)}
+    covered = {slot for x in cells for slot in slots_of(x)}
     # Narrower regions leave slots empty on the right.
     cells += [Cell(r, c) for r in range(offset) for c in range(n_cols) if (r, c) not in covered]
     cells.sort(key=lambda c: (c.r, c.c))

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.numbers import is_number
+from ..core.slots import slots_of
 from ..core.types import Rule, Table
 
 SPARSE_FRACTION = 0.25
@@ -149,8 +150,9 @@ def sparse_columns(table: Table, index: int = 0) -> list[Defect]:
     for cell in table.cells:
         if not cell.text.strip():
             continue
-        for c in range(cell.c, min(cell.c + cell.cs, table.n_cols)):
-            filled[c].update(r for r in range(cell.r, cell.r + cell.rs) if r in body)
+        for r, c in slots_of(cell):
+            if r in body and 0 <= c < table.n_cols:
+                filled[c].add(r)
     return [Defect("sparse_column", index, -1, c, f"{len(rows)} of {len(body)} rows filled")
             for c, rows in enumerate(filled) if len(rows) < SPARSE_FRACTION * len(body)]
 
