@@ -1,13 +1,15 @@
-"""Grid + words -> Table: each cell's text in reading order, lines joined by newlines."""
+"""Grid + words -> Table: each cell's text in reading order, lines joined by newlines
+(``celltext.join_words``: the same rule hand edits use, so an edit never re-reads a cell
+differently from detection)."""
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
-from .columns import lines_in
+from .celltext import join_words
 from .geometry import slot_box
 from .slots import span_slots
 from .types import Cell, Grid, Table, Word
@@ -15,30 +17,8 @@ from .types import Cell, Grid, Table, Word
 SOURCE_CONFIDENCE = {"ruled": 0.9, "horizontal_rules": 0.75, "aligned": 0.55}
 
 
-def text_of(words: Sequence[Word], ids: Sequence[int], line_of: Mapping[int, int] | None = None) -> str:
-    """Words in reading order: lines top to bottom joined by newlines, words by spaces.
-
-    ``line_of`` (word -> line number, top to bottom) saves regrouping words into lines.
-    """
-    if not ids:
-        return ""
-    if len(ids) == 1:
-        return words[ids[0]].text
-    if line_of is not None and all(i in line_of for i in ids):
-        order = sorted(ids, key=lambda i: (line_of[i], words[i].bbox.x0))
-        out: list[list[str]] = []
-        last = None
-        for i in order:
-            if line_of[i] != last:
-                out.append([])
-                last = line_of[i]
-            out[-1].append(words[i].text)
-        return "\n".join(" ".join(ln) for ln in out)
-    return "\n".join(" ".join(words[i].text for i in ln.word_ids) for ln in lines_in(words, ids))
-
-
 def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: frozenset[int],
-             header_rows: int = 0, page: int = 1, line_of: Mapping[int, int] | None = None,
+             header_rows: int = 0, page: int = 1,
              centres: tuple[np.ndarray, np.ndarray] | None = None) -> Table:
     """The table of ``grid``: each word goes to the cell holding its centre.
 
@@ -53,7 +33,7 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
         k = owner.get((r, c))
         if k is not None:
             members[k].append(i)
-    cells = tuple(Cell(r, c, rs, cs, text_of(words, members[k], line_of), boxes[k], tuple(sorted(members[k])),
+    cells = tuple(Cell(r, c, rs, cs, join_words([words[i] for i in members[k]]), boxes[k], tuple(sorted(members[k])),
                        not low.isdisjoint(members[k]))
                   for k, (r, c, rs, cs) in enumerate(slots))
     filled = sum(1 for c in cells if c.text) / max(len(cells), 1)

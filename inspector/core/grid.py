@@ -10,8 +10,8 @@ draw between two slots of a ruled grid makes them one spanning cell.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -46,7 +46,6 @@ class GridResult:
     low_confidence: frozenset[int]
     header_rows: int
     word_ids: tuple[int, ...]
-    line_of: Mapping[int, int] = field(default_factory=dict)  # word -> text line in the region
 
 
 def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float) -> list[float]:
@@ -80,8 +79,7 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     low = frozenset(near_boundary(words, ids, xs[1:-1], cparams.boundary_margin))
     reason = _reject_reason(grid, cand, ids, lines, tparams)
-    line_of = {i: k for k, ln in enumerate(lines) for i in ln.word_ids}
-    return GridResult(None if reason else grid, reason, bins, low, header_rows, tuple(ids), line_of)
+    return GridResult(None if reason else grid, reason, bins, low, header_rows, tuple(ids))
 
 
 def _columns(cand: Candidate, segs: Sequence[Segment], words: Sequence[Word], n_lines: int,

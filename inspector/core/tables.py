@@ -57,7 +57,7 @@ class _Collector:
         self.bins.extend(res.bins)
         self.low |= res.low_confidence
         self.tables.append(assemble(res.grid, self.words, res.word_ids, res.low_confidence,
-                                    res.header_rows, self.page, res.line_of,
+                                    res.header_rows, self.page,
                                     (self.centres.cx, self.centres.cy)))
         self.taken.append(cand.bbox)
         return True
