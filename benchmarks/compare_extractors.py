@@ -107,7 +107,8 @@ def readme_table(saved: dict) -> str:
              f"(`benchmarks/results/compare_extractors.json`):", "",
              "| extractor | adjacency P / R / **F1** | cells kept | rows intact | TEDS | ms/page |",
              "| --- | --- | ---: | ---: | ---: | ---: |"]
-    for entry in saved["extractors"].values():
+    ranked = sorted(saved["extractors"].values(), key=lambda e: -(e["overall"]["adjacency"]["f1"] or 0.0))
+    for entry in ranked:  # best adjacency F1 first
         o = entry["overall"]
         a = o["adjacency"]
         ms = o["ms_per_page"]["median"]
