@@ -54,9 +54,9 @@ def test_r_marks_reviewed_in_the_results_file_and_the_filter_hides_it(qtbot, win
     assert window.scan_results.open_results(str(db))
     worklist = window.scan_results.worklist
     worklist.table.setFocus()
-    layers_before = {k: act.isChecked() for k, act in window.layers.actions.items()}
+    layers_before = {k: act.isChecked() for k, act in window.layers.toggles.items()}
     QTest.keyClick(worklist.table, Qt.Key.Key_R)  # R is also a layer's shortcut: the list has the focus
-    assert {k: act.isChecked() for k, act in window.layers.actions.items()} == layers_before
+    assert {k: act.isChecked() for k, act in window.layers.toggles.items()} == layers_before
     assert worklist.model.rows[0].reviewed
     con = sqlite3.connect(db)
     assert con.execute("SELECT t.reviewed FROM tables t JOIN documents d ON d.id = t.doc_id"
