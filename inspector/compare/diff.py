@@ -21,9 +21,9 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..core.numbers import parse_number
 from ..core.types import Cell, Rect, Table
 from ..evaluation.adjacency import match_tables
-from ..export.numbers import parse_number
 from .placement import squash
 
 KINDS = ("shifted_column", "merged_columns", "split_columns", "merged", "split", "number_changed", "text_changed",

@@ -10,22 +10,18 @@ drawn (and adopted as a starting point). ``score`` is the share of non-empty cel
 
 from __future__ import annotations
 
-import re
 import statistics
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ..core.geometry import slot_box
+from ..core.text import norm_text
 from ..core.types import Cell, Rect, Table, Word
 from .sources import ZERO, Unplaced
 
 MIN_SCORE = 0.3  # a table whose cells are found less than this on a page is not on it
-_SPACE = re.compile(r"\s+")
-
-
-def squash(text: str) -> str:
-    """Text compared with white space removed (as the ICDAR adjacency metric does)."""
-    return _SPACE.sub("", text)
+squash = norm_text  # text compared with white space removed (as the ICDAR adjacency metric does)
 
 
 @dataclass(frozen=True)
@@ -145,8 +141,7 @@ def _boxes(table: Unplaced, chosen: dict[tuple[int, int], Rect]) -> list[Cell]:
     xs, ys = _edges(cols, table.n_cols), _edges(rows, table.n_rows)
     if xs is None or ys is None:
         return [replace(c, bbox=chosen.get((c.r, c.c), ZERO)) for c in table.cells]
-    return [replace(c, bbox=Rect(xs[c.c], ys[c.r], xs[min(c.c + c.cs, table.n_cols)],
-                                 ys[min(c.r + c.rs, table.n_rows)])) for c in table.cells]
+    return [replace(c, bbox=slot_box(xs, ys, c.r, c.c, c.rs, c.cs)) for c in table.cells]
 
 
 def best_page(table: Unplaced, pages: dict[int, Sequence[Word]]) -> Placed | None:
