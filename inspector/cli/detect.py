@@ -102,11 +102,11 @@ def cmd_words(args: argparse.Namespace) -> int:
         print(f"  {line}")
     ocr = res.words_source == "ocr"
     print(f"{'x0':>7} {'y0':>7} {'x1':>7} {'y1':>7} {'size':>5}  flags  {'conf  ' if ocr else ''}text")
-    for w in rows:
-        flags = ("B" if w["bold"] else "-") + ("?" if w["low_confidence"] else "-")
-        conf = f"{w['ocr_confidence']:4.0f}  " if ocr else ""
-        print("{:7.1f} {:7.1f} {:7.1f} {:7.1f} {:5.1f}  {:5}  {}{}".format(*w["bbox"], w["font_size"], flags, conf,
-                                                                           w["text"]))
+    for i, word in enumerate(res.words):
+        flags = ("B" if word.bold else "-") + ("?" if i in res.low_confidence else "-")
+        conf = f"{word.ocr_confidence:4.0f}  " if ocr else ""
+        x0, y0, x1, y1 = _box(word.bbox)
+        print(f"{x0:7.1f} {y0:7.1f} {x1:7.1f} {y1:7.1f} {word.font_size:5.1f}  {flags:5}  {conf}{word.text}")
     print("flags: B bold, ? low confidence (near a column boundary" + (", or OCR confidence below "
           "ocr.min_confidence)" if ocr else ")"))
     return 0

@@ -91,7 +91,7 @@ def package_for(lang: str) -> str:
 def check(lang: str) -> Path:
     """The tessdata folder when OCR in ``lang`` ('eng', 'eng+deu') can run; else ``OcrUnavailable``."""
     try:
-        import tesserocr  # type: ignore[import-untyped]  # noqa: F401
+        import tesserocr  # noqa: F401
     except ImportError:
         raise OcrUnavailable("OCR needs the tesserocr package: pip install tesserocr "
                              f"(and Tesseract's data: {INSTALL})") from None
@@ -115,7 +115,7 @@ LAYOUTS = {"lines": 4, "page": 3}  # ocr.layout -> Tesseract page segmentation m
 
 
 def _engine(folder: Path, lang: str) -> Any:
-    from tesserocr import PSM, PyTessBaseAPI  # type: ignore[import-untyped]
+    from tesserocr import PSM, PyTessBaseAPI
 
     key = (str(folder), lang)
     cached = getattr(_LOCAL, "engine", None)
@@ -159,7 +159,7 @@ def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect
     A table cell read with the whole page shares its text lines with the row's other cells,
     and a two-line cell next to one-line cells comes out garbled; alone it reads cleanly.
     """
-    from tesserocr import PSM  # type: ignore[import-untyped]
+    from tesserocr import PSM
 
     api = _engine(check(lang), lang)
     px, pad = dpi / 72.0, CELL_MARGIN_PX
@@ -186,7 +186,7 @@ def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect
 
 def _words(api: Any, scale: float, frame: Frame, ox: int = 0, oy: int = 0) -> list[Word]:
     """The recognised words; ``ox``, ``oy``: where the picture Tesseract read sits in the page's (pixels)."""
-    from tesserocr import RIL, iterate_level  # type: ignore[import-untyped]
+    from tesserocr import RIL, iterate_level
 
     out: list[Word] = []
     block = line = -1

@@ -191,7 +191,9 @@ class ParamsPanel(QWidget):
 
         combo.setEditable(True)
         combo.addItems(list(installed_languages()) or [str(info.default)])
-        combo.lineEdit().editingFinished.connect(lambda: self._user_set(info.key, combo.currentText()))
+        edit = combo.lineEdit()
+        if edit is not None:  # always, once editable
+            edit.editingFinished.connect(lambda: self._user_set(info.key, combo.currentText()))
         combo.activated.connect(lambda _i: self._user_set(info.key, combo.currentText()))
         return combo
 
