@@ -110,15 +110,19 @@ def _edges(extents: dict[int, tuple[float, float]], n: int) -> list[float] | Non
         before, after = extents.get(i - 1), extents.get(i)
         if before and after:
             out[i] = (before[1] + after[0]) / 2 if before[1] <= after[0] else after[0]
-        elif after or before:
-            out[i] = after[0] if after else before[1]  # type: ignore[index]
-    known = [i for i, v in enumerate(out) if v is not None]
+        elif after:
+            out[i] = after[0]
+        elif before:
+            out[i] = before[1]
+    known = {i: v for i, v in enumerate(out) if v is not None}  # holds 0 and n
+    edges: list[float] = []
     for i in range(n + 1):
-        if out[i] is None:
-            a = max(k for k in known if k < i)
-            b = min(k for k in known if k > i)
-            out[i] = out[a] + (out[b] - out[a]) * (i - a) / (b - a)  # type: ignore[operator]
-    edges = [float(v) for v in out]  # type: ignore[arg-type]
+        if i in known:
+            edges.append(known[i])
+            continue
+        a = max(k for k in known if k < i)
+        b = min(k for k in known if k > i)
+        edges.append(known[a] + (known[b] - known[a]) * (i - a) / (b - a))
     for i in range(1, n + 1):
         edges[i] = max(edges[i], edges[i - 1])
     return edges
