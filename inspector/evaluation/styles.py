@@ -72,7 +72,7 @@ class StyleTotals:
     def add(self, s: TableScore) -> StyleTotals:
         return StyleTotals(self.tables + 1, self.found + (s.matched is not None and s.iou >= 0.5),
                            self.adjacency + s.adjacency, self.retention + s.retention,
-                           self.row_integrity + s.row_integrity, self.pairing + s.pairing, self.teds_sum + s.teds)
+                           self.row_integrity + s.row_integrity, self.pairing + s.pairing, self.teds_sum + (s.teds or 0.0))
 
     def as_dict(self) -> dict[str, Any]:
         r = lambda v: None if v is None else round(v, 6)  # noqa: E731

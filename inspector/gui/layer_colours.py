@@ -41,9 +41,12 @@ class LayerColours(QObject):
         for key in keys:
             text = "Colour…" if len(keys) == 1 else f"Colour of {key.replace('_', ' ')}…"
             menu.addAction(text).triggered.connect(lambda _=False, key=key: self.choose_colour(key))
-        menu.addAction("Default colour").triggered.connect(
-            lambda: [self.prefs.set_colour(k, None) for k in keys])
+        menu.addAction("Default colour").triggered.connect(lambda: self._default_colours(keys))
         return menu
+
+    def _default_colours(self, keys: list[str]) -> None:
+        for k in keys:
+            self.prefs.set_colour(k, None)
 
     def choose_colour(self, key: str) -> None:
         colour = self.ask_colour(self.prefs.colour(key))

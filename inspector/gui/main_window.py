@@ -9,8 +9,9 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import (
@@ -263,7 +264,7 @@ class MainWindow(QMainWindow):
         add("view.zoom_out", "Zoom &out", lambda: self.view.zoom_by(1 / ZOOM_STEP), "view", "zoom",
             QKeySequence.StandardKey.ZoomOut)
         add("view.actual_size", "&Actual size", lambda: self.view.set_zoom(1.0), "view", "zoom", "Ctrl+0")
-        for key, action in self.layers.actions.items():
+        for key, action in self.layers.toggles.items():
             self.add_action(f"view.layer.{key}", action, menu="view", section="layers")
         s = self.session
         add("go.next", "&Next page", lambda: s.set_page(s.page_index + 1), "go", shortcut="PgDown")
@@ -278,7 +279,7 @@ class MainWindow(QMainWindow):
         for name, label in (("pymupdf", "PyMuPDF find_tables"), ("pdfplumber", "pdfplumber"),
                             ("camelot", "Camelot (lattice, else stream)")):
             menu.addAction(self.add_action(f"file.compare.{name}", QAction(label, self),
-                                           lambda n=name: self.comparison.start(n)))
+                                           partial(self.comparison.start, name)))
         menu.addAction(self.add_action("file.compare.file", QAction(
             "Your pipeline's output (JSON, HTML, Markdown, CSV)…", self), self.compare_file_dialog))
         menu.addSeparator()
@@ -332,7 +333,7 @@ class MainWindow(QMainWindow):
         value = self.settings.value("recentFiles", [])
         if isinstance(value, str):  # QSettings returns a bare string for a one-item list
             value = [value]
-        return [str(v) for v in value or []]
+        return [str(v) for v in value] if isinstance(value, list) else []
 
     def _remember(self, path: str) -> None:
         files = [path] + [p for p in self.recent_files() if p != path]
@@ -411,7 +412,7 @@ def _unique_keys(keys: list[Shortcut]) -> list[QKeySequence]:
     (Redo is Ctrl+Shift+Z on Linux), and a sequence bound twice is ambiguous to Qt."""
     out: list[QKeySequence] = []
     for k in keys:
-        seqs = cast(list[QKeySequence], QKeySequence.keyBindings(k)) if isinstance(k, QKeySequence.StandardKey) \
+        seqs = QKeySequence.keyBindings(k) if isinstance(k, QKeySequence.StandardKey) \
             else [QKeySequence(k)]
         for seq in seqs:
             if not seq.isEmpty() and seq not in out:

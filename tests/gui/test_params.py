@@ -152,8 +152,8 @@ def test_wheel_scrolls_the_panel_and_changes_only_a_focused_field(opened: MainWi
     panel = opened.params
     opened.dock("Parameters").resize(300, 300)
     panel.resize(300, 300)
-    qtbot.waitUntil(lambda: panel.scroll.verticalScrollBar().maximum() > 0, timeout=3000)
-    bar = panel.scroll.verticalScrollBar()
+    qtbot.waitUntil(lambda: panel.scroll_area.verticalScrollBar().maximum() > 0, timeout=3000)
+    bar = panel.scroll_area.verticalScrollBar()
     before_params = opened.session.params
     for key in ("tables.min_rows", "columns.min_gap"):
         ed = panel.editors[key]

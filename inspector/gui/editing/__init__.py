@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMessageBox, QUndoView
+from PySide6.QtWidgets import QDockWidget, QLabel, QMessageBox, QUndoView
 
 from .actions import TableActions
 from .document import AnnotationSession, CellSelection, OpenReport
@@ -54,8 +54,8 @@ class Editing(QObject):
         # Another tab of the bottom area: a dock of its own would raise the window's minimum size.
         self.undo_dock = window.add_dock("Undo history", self.undo_view, beside=preview_dock)
         # The bottom tab shows what was last picked: a detected table or an accepted one.
-        window.session.selectionChanged.connect(lambda: window.session.selection and preview_dock.raise_())
-        self.ann.selectionChanged.connect(lambda: self.ann.selection and self.panel_dock.raise_())
+        window.session.selectionChanged.connect(lambda: _raise_if(window.session.selection, preview_dock))
+        self.ann.selectionChanged.connect(lambda: _raise_if(self.ann.selection, self.panel_dock))
         self._menus()
         self.actions.confirm = lambda title, text: self.ask(title, text)
         window.view.tooltip_providers.append(self._tooltip)
@@ -306,3 +306,9 @@ class Editing(QObject):
 
 
 __all__ = ["Editing", "AnnotationSession", "TableActions", "EditController"]
+
+
+def _raise_if(selected: object, dock: QDockWidget) -> None:
+    """Bring ``dock``'s tab to the front when something was selected."""
+    if selected:
+        dock.raise_()

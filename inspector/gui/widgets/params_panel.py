@@ -93,7 +93,7 @@ class ParamsPanel(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(4, 4, 4, 4)
         outer.addLayout(self._buttons())
-        scroll = self.scroll = QScrollArea()
+        scroll = self.scroll_area = QScrollArea()  # not `scroll`: that is QWidget.scroll()
         scroll.setWidgetResizable(True)
         self.wheel_guard = WheelGuard(scroll)
         body = QWidget()
