@@ -8,6 +8,7 @@ Dialog questions go through ``ask``/``ask_save`` so tests can answer them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -77,10 +78,10 @@ class Editing(QObject):
         if self.window.session.doc is not None:
             self._document_opened()
 
-    def _add(self, action_id: str, text: str, slot: object, shortcut: object = None,
+    def _add(self, action_id: str, text: str, slot: Callable[[], object],
+             shortcut: str | QKeySequence.StandardKey | None = None,
              section: str = "structure", menu: str = "table") -> QAction:
-        return self.window.add_action(action_id, QAction(text, self.window), slot, menu, section,  # type: ignore[arg-type]
-                                      shortcut)  # type: ignore[arg-type]
+        return self.window.add_action(action_id, QAction(text, self.window), slot, menu, section, shortcut)
 
     def _menus(self) -> None:
         w, a, c = self.window, self.actions, self.controller

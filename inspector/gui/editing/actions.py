@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ...annotation.model import AnnTable, annotation_table_from_detected, to_core_table
+from ...annotation.model import AnnTable, DocumentAnnotation, annotation_table_from_detected, to_core_table
 from ...core.types import Rect, Table
 from ..session import Session
 from .commands import table_edit
@@ -271,8 +271,8 @@ def axis_name(axis: str) -> str:
     return "row" if axis == "row" else "column"
 
 
-def _next_id(doc: object, extra: list[str]) -> str:
-    used = {t.id for t in doc.tables} | set(extra)  # type: ignore[attr-defined]
+def _next_id(doc: DocumentAnnotation, extra: list[str]) -> str:
+    used = {t.id for t in doc.tables} | set(extra)
     n = len(used) + 1
     while f"t{n}" in used:
         n += 1

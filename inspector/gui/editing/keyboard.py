@@ -12,6 +12,8 @@ Delete, M, S and H then act on the selection like the mouse-selected one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 
 from ...annotation.model import Region
@@ -59,16 +61,16 @@ def moved_cells(sel: CellSelection, region: Region, dr: int, dc: int, extend: bo
 class KeyboardNav:
     """Selection changes from keys for the annotation ``ann`` on 1-based page ``page()``."""
 
-    def __init__(self, ann: AnnotationSession, page: object) -> None:
+    def __init__(self, ann: AnnotationSession, page: Callable[[], int]) -> None:
         self.ann, self.page = ann, page
 
     def _current(self) -> tuple[CellSelection, Region] | None:
         sel = self.ann.selection
         table = self.ann.table(sel.table_id) if sel else None
         if sel is not None and table is not None and sel.region < len(table.regions) \
-                and table.regions[sel.region].page == self.page():  # type: ignore[operator]
+                and table.regions[sel.region].page == self.page():
             return sel, table.regions[sel.region]
-        found = self.ann.tables_on(self.page())  # type: ignore[operator]
+        found = self.ann.tables_on(self.page())
         if not found:
             return None
         table, i = found[0]

@@ -128,27 +128,29 @@ class EditController(QObject):
         t = event.type()
         if t not in _HANDLED or not shiboken6.isValid(self.view):  # events while the window is torn down
             return False
-        if obj is self.view and t == QEvent.Type.KeyPress:
-            return self._key(event)  # type: ignore[arg-type]
+        if obj is self.view and t == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            return self._key(event)
         if obj is not self._viewport or self.ann.doc is None or self.session.doc is None:
             return False
+        if not isinstance(event, QMouseEvent):  # PySide6 hands filters the event's own class
+            return False
         if t == QEvent.Type.MouseButtonPress:
-            return self._press(event)  # type: ignore[arg-type]
+            return self._press(event)
         if t == QEvent.Type.MouseMove and self.drag is not None:
-            self._move(event)  # type: ignore[arg-type]
+            self._move(event)
             return True
         if t == QEvent.Type.MouseMove:
-            return self._hover(event)  # type: ignore[arg-type]
+            return self._hover(event)
         if t == QEvent.Type.MouseButtonRelease and self.drag is not None:
-            self._release(event)  # type: ignore[arg-type]
+            self._release(event)
             return True
         if t == QEvent.Type.MouseButtonRelease and self._blank_press is not None:
             press, self._blank_press = self._blank_press, None
-            if (event.position() - press).manhattanLength() <= 4:  # type: ignore[attr-defined]
+            if (event.position() - press).manhattanLength() <= 4:
                 self.ann.select(None)
             return False
         if t == QEvent.Type.MouseButtonDblClick:
-            return self._double_click(event)  # type: ignore[arg-type]
+            return self._double_click(event)
         return False
 
     def _scene(self, event: QMouseEvent) -> QPointF:
