@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
+from statistics import median
 from typing import Protocol
 
 from ..core.celltext import cell_text, join_words, words_in

@@ -9,6 +9,7 @@ Dialog questions go through ``ask``/``ask_save`` so tests can answer them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -80,7 +81,7 @@ class Editing(QObject):
 
     def _add(self, action_id: str, text: str, slot: Callable[[], object],
              shortcut: str | QKeySequence.StandardKey | None = None,
-             section: str = "structure", menu: str = "table") -> QAction:
+             section: str = "structure", menu: str | None = "table") -> QAction:
         return self.window.add_action(action_id, QAction(text, self.window), slot, menu, section, shortcut)
 
     def _menus(self) -> None:
@@ -118,7 +119,7 @@ class Editing(QObject):
         for (role, _text, _key), (text, slot, key) in zip(ROLE_KEYS, role_entries(self.roles), strict=True):
             role_menu.addAction(self._add(f"table.role.{role}", text, slot, key or None, "roles", None))
         for field, text, key in PICK_KEYS:
-            self._add(f"table.pick_{field}", text, lambda _=False, f=field: self.start_pick(f), key, "roles")
+            self._add(f"table.pick_{field}", text, partial(self.start_pick, field), key, "roles")
         self._add("table.title_guess", GUESS_TEXT, self.roles.use_title_guess, None, "roles")
         self._add("table.verified", "Mark &verified", lambda: a.set_verified(not self._current_verified()),
                   "Ctrl+Shift+V", "table")

@@ -134,7 +134,7 @@ class AnnotationPanel(QWidget):
     def __init__(self, session: Session, ann: AnnotationSession, actions: TableActions,
                  roles: RoleActions | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.session, self.ann, self.actions = session, ann, actions
+        self.session, self.ann, self.table_actions = session, ann, actions
         self.roles = roles if roles is not None else RoleActions(session, ann)
         self._syncing = False
         self.tables = QComboBox()
