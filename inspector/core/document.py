@@ -64,6 +64,7 @@ class Drawing:
     fill_opacity: float
     dashed: bool
     rect: Rect
+    fill_rgb: tuple[int, int, int] | None = None  # the fill's colour, 0-255 a channel
 
 
 class Page:
@@ -318,6 +319,20 @@ def _short(exc: Exception) -> str:
     return text[0] if text else type(exc).__name__
 
 
+def _rgb(colour: Any) -> tuple[int, int, int] | None:
+    """A PyMuPDF colour (grey, RGB or CMYK, 0-1) as RGB 0-255."""
+    if colour is None or not list(colour):
+        return None
+    vals = list(colour)
+    if len(vals) == 4:
+        c, m, y, k = vals
+        vals = [(1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)]
+    if len(vals) < 3:
+        vals = [vals[0]] * 3
+    r, g, b = (int(round(min(max(v, 0.0), 1.0) * 255)) for v in vals[:3])
+    return r, g, b
+
+
 def _grey(colour: Any) -> int | None:
     if colour is None:
         return None
@@ -356,7 +371,8 @@ def _drawing(d: dict[str, Any]) -> Drawing:
                    stroke_opacity=_opacity(d.get("stroke_opacity")),
                    fill_opacity=_opacity(d.get("fill_opacity")),
                    dashed=bool(dashes) and dashes.strip() not in ("[] 0", "[]0", "[ ] 0"),
-                   rect=Rect(r.x0, r.y0, r.x1, r.y1))
+                   rect=Rect(r.x0, r.y0, r.x1, r.y1),
+                   fill_rgb=_rgb(d.get("fill")) if "f" in kind else None)
 
 
 def _opacity(v: Any) -> float:

@@ -43,6 +43,12 @@ class VectorParams:
                             "Collinear pieces closer than this are joined into one rule (dashed and dotted lines).")
     min_contrast: int = param(12, "Min contrast", "grey levels", 0, 255,
                               "Strokes or fills whose grey differs from white by less than this are invisible and ignored.")
+    gutter: float = param(6.0, "Fill gutter", "pt", 0.0, 30.0,
+                          "Two fills facing each other across a white gap at most this wide (coloured panels) "
+                          "make one boundary in the gap's middle, not two.")
+    gradient_strips: int = param(4, "Gradient strips", "strips", 2, 100,
+                                 "This many or more abutting strips whose colour steps one way are a gradient "
+                                 "(a chart background), not table shading; their edges are no boundaries.")
 
 
 @dataclass(frozen=True)

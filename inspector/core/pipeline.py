@@ -32,7 +32,7 @@ from .scan import (
     unsure,
 )
 from .tables import TablesResult, detect_tables
-from .types import PageResult, RasterResult, RowBand, Rule, Word
+from .types import Fill, PageResult, RasterResult, RowBand, Rule, Word
 from .words import extract_text, group_rows
 
 if TYPE_CHECKING:
@@ -122,28 +122,33 @@ class Pipeline:
         wkey = (index, scan.key)
         rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, frame, params))
         tkey = (mkey, wkey, params.rows, params.columns, params.tables)
-        found = self._stage(t, "tables", tkey, lambda: _tables(words, rows, rules, frame, params, index + 1))
+        found = self._stage(t, "tables", tkey,
+                            lambda: _tables(words, rows, rules, vec.fills, frame, params, index + 1))
         if scan.source == "ocr" and params.ocr.reread_cells:
-            words, rows, found = self._reread(t, page, params, frame, rules, (words, rows, found), (tkey, mkey))
+            words, rows, found = self._reread(t, page, params, frame, (rules, vec.fills), (words, rows, found),
+                                              (tkey, mkey))
         unsure_ids = unsure(words, params.ocr.min_confidence)
         found = flag_unsure_words(found, unsure_ids)
         t["total"] = sum(t.values())
         return PageResult(
             page=index + 1, width=page.width, height=page.height, rotation=page.rotation,
             words=words, vector_rules=vec.rules, raster_rules=ras.rules, rules=rules,
-            rejected=(*vec.rejected, *ras.rejected, *dup), bands=(*vec.bands, *ras.bands), rows=rows,
+            rejected=(*vec.rejected, *ras.rejected, *dup), bands=(*vec.bands, *ras.bands),
+            fills=vec.fills, rejected_fills=vec.rejected_fills, rows=rows,
             bins=found.bins, low_confidence=found.low_confidence, regions=found.regions,
             grids=found.grids, tables=found.tables, timings=t,
             warnings=(*scan.warnings, *_warnings(words, rules, page.rotation, turn, scan)),
             notes=(*_notes(params, pictures, words), *scan.notes), words_source=scan.source, skew=skew,
             ocr_unsure=unsure_ids)
 
-    def _reread(self, t: dict[str, float], page: Page, params: Params, frame: Frame, rules: tuple[Rule, ...],
+    def _reread(self, t: dict[str, float], page: Page, params: Params, frame: Frame,
+                evidence: tuple[tuple[Rule, ...], tuple[Fill, ...]],
                 got: tuple[tuple[Word, ...], tuple[RowBand, ...], TablesResult],
                 keys: tuple[Hashable, Hashable]) -> tuple[tuple[Word, ...], tuple[RowBand, ...], TablesResult]:
         """Words, rows and tables again once the doubtful OCR cells of ``got`` were read alone
         (``got`` itself when none was doubtful or none read better)."""
         words, _, found = got
+        rules, fills = evidence
         tkey, mkey = keys
         ckey = (tkey, params.ocr)
         new = self._stage(t, "reread", ckey,
@@ -152,7 +157,7 @@ class Pipeline:
             return got
         rows = self._stage(t, "rows", (ckey, params.rows), lambda: _rows(new, frame, params))
         return new, rows, self._stage(t, "tables", (mkey, ckey),
-                                      lambda: _tables(new, rows, rules, frame, params, page.number))
+                                      lambda: _tables(new, rows, rules, fills, frame, params, page.number))
 
     def _render(self, t: dict[str, float], page: Page, dpi: int) -> np.ndarray:
         return self._stage(t, "render", (page.index, dpi), lambda: page.render(dpi), self._renders)
@@ -194,17 +199,19 @@ def _rows(words: tuple[Word, ...], frame: Frame, params: Params) -> tuple[RowBan
     return tuple(frame.row_back(r) for r in group_rows(upright, params.rows))
 
 
-def _tables(words: tuple[Word, ...], rows: tuple[RowBand, ...], rules: tuple[Rule, ...], frame: Frame,
-            params: Params, page: int) -> TablesResult:
+def _tables(words: tuple[Word, ...], rows: tuple[RowBand, ...], rules: tuple[Rule, ...], fills: tuple[Fill, ...],
+            frame: Frame, params: Params, page: int) -> TablesResult:
     """Tables found in the upright frame, mapped back to page space.
 
     On a turned page the column bins stay in the frame, so they are left out.
     """
     if frame.identity:
-        return detect_tables(words, rows, rules, params.columns, params.tables, page)
+        return detect_tables(words, rows, rules, params.columns, params.tables, page, fills)
     upright = [frame.word(w) for w in words]
     up_rows = group_rows(upright, params.rows)
-    found = detect_tables(upright, up_rows, [frame.rule(r) for r in rules], params.columns, params.tables, page)
+    up_fills = [dataclasses.replace(f, bbox=frame.rect(f.bbox)) for f in fills]
+    found = detect_tables(upright, up_rows, [frame.rule(r) for r in rules], params.columns, params.tables, page,
+                          up_fills)
     regions = tuple(dataclasses.replace(r, bbox=frame.rect(r.bbox, back=True)) for r in found.regions)
     tables = tuple(frame.table_back(tb) for tb in found.tables)
     grids = tuple(tb.grid for tb in tables if tb.grid is not None)

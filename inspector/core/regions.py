@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .columns import Line, WordCentres, lines_in, segments
-from .types import Rect, Rule, TableSource, Word
+from .types import Fill, Rect, Rule, TableSource, Word
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,39 @@ def ruled_regions(rules: Sequence[Rule], tol: float) -> list[Candidate]:
         if nh >= 2 and nv >= 2:
             out.append(Candidate(Rect.bounding([r.bbox for r in g]), "ruled", tuple(g)))
     return _absorb_nested(out)
+
+
+def attach_fills(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) -> list[Candidate]:
+    """Grow ruled candidates over the fills stacked on their top or bottom edge.
+
+    A shaded header band above a ruled grid whose vertical rules start below the band
+    belongs to the grid: a fill touching the region's top (or bottom) within ``tol`` and
+    spanning at least 90% of its width joins it, with its two long edges as rules. Stacked
+    bands (a two-level header) join one after the other.
+    """
+    out = []
+    for cand in cands:
+        box, rules, used = cand.bbox, list(cand.rules), set()
+        grew = True
+        while grew:
+            grew = False
+            for f in fills:
+                if f.id in used or not _stacked(f.bbox, box, tol):
+                    continue
+                used.add(f.id)
+                b = f.bbox
+                rules += [Rule("h", b.y0, b.x0, b.x1, 0.1, "vector", f.grey, f.id),
+                          Rule("h", b.y1, b.x0, b.x1, 0.1, "vector", f.grey, f.id)]
+                box, grew = box.union(b), True
+        out.append(Candidate(box, cand.source, tuple(rules)) if used else cand)
+    return out
+
+
+def _stacked(b: Rect, box: Rect, tol: float) -> bool:
+    """Does fill box ``b`` sit right on top of or under ``box``, about as wide?"""
+    touches = abs(b.y1 - box.y0) <= tol or abs(b.y0 - box.y1) <= tol
+    over = min(b.x1, box.x1) - max(b.x0, box.x0)
+    return touches and over >= 0.9 * box.width and b.width <= 1.1 * box.width + 2 * tol and b.height < box.height
 
 
 def _absorb_nested(cands: list[Candidate]) -> list[Candidate]:

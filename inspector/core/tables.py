@@ -14,8 +14,16 @@ from .cells import assemble
 from .columns import Line, Segment, segments
 from .grid import WordCentres, build_grid
 from .params import ColumnParams, TableParams
-from .regions import Candidate, aligned_runs, extend_down, extend_up, hrule_regions, ruled_regions
-from .types import ColumnBin, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
+from .regions import (
+    Candidate,
+    aligned_runs,
+    attach_fills,
+    extend_down,
+    extend_up,
+    hrule_regions,
+    ruled_regions,
+)
+from .types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
 ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes wide
@@ -73,10 +81,11 @@ def _overlaps(a: Rect, b: Rect) -> bool:
 
 
 def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequence[Rule],
-                  cparams: ColumnParams, tparams: TableParams, page: int = 1) -> TablesResult:
-    """All tables of one page, from its words, text rows and merged rules."""
+                  cparams: ColumnParams, tparams: TableParams, page: int = 1,
+                  fills: Sequence[Fill] = ()) -> TablesResult:
+    """All tables of one page, from its words, text rows, merged rules and fills."""
     col = _Collector(words, page, cparams, tparams)
-    for cand in ruled_regions(rules, tparams.intersect_tol):
+    for cand in attach_fills(ruled_regions(rules, tparams.intersect_tol), fills, tparams.intersect_tol):
         col.offer(cand)
     lines = [Line(r.word_ids, r.bbox, r.baseline) for r in rows]
     segs = segments(words, lines, cparams.min_gap)

@@ -116,6 +116,7 @@ class Rule:
     thickness: float = 0.5
     source: RuleSource = "vector"
     grey: int = 0
+    fill: int = -1  # index into ``PageResult.fills`` when a fill's edge (or gutter) drew it
 
     @property
     def length(self) -> float:
@@ -163,6 +164,30 @@ class Band:
     bbox: Rect
     grey: int = 0
     source: RuleSource = "vector"
+
+
+@dataclass(frozen=True, slots=True)
+class Fill:
+    """A filled area of one colour (shading, zebra band, header band, coloured panel).
+
+    Touching rectangles of one colour are one fill (``parts`` counts them): the edges
+    between them are no boundaries. ``rgb`` 0-255 a channel, ``grey`` its luminance.
+    ``id`` is its index in ``PageResult.fills`` (rejected fills number on from the kept).
+    """
+
+    id: int
+    bbox: Rect
+    rgb: tuple[int, int, int]
+    grey: int
+    parts: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class RejectedFill:
+    """A fill that is no table evidence, with why (e.g. "gradient of 24 strips")."""
+
+    fill: Fill
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +313,8 @@ class PageResult:
     rules: tuple[Rule, ...] = ()
     rejected: tuple[RejectedRule, ...] = ()
     bands: tuple[Band, ...] = ()
+    fills: tuple[Fill, ...] = ()
+    rejected_fills: tuple[RejectedFill, ...] = ()
     rows: tuple[RowBand, ...] = ()
     bins: tuple[ColumnBin, ...] = ()
     low_confidence: frozenset[int] = frozenset()

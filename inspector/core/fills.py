@@ -1,0 +1,157 @@
+"""Filled rectangles -> fills (evidence with edges, colour and extent) -> boundary rules.
+
+A fill is table evidence of its own kind: its edges mark rows or columns, a white gutter
+between two fills is one boundary (at the gutter's middle), and the edge where two
+rectangles of one colour touch is none (they are merged into one fill first: a column
+tinted by one rectangle per text line is one tinted column). A run of thin abutting
+strips whose colour steps one way (a chart's gradient) is rejected with its reason.
+Every rule made here carries the id of the fill that drew it (``Rule.fill``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .params import VectorParams
+from .types import Fill, Rect, RejectedFill, Rule
+
+TOUCH = 0.75  # pt: rectangles this close touch
+MAX_NEIGHBOURS = 600  # fills on a page beyond which gutters are not looked for (cost is quadratic)
+RawFill = tuple[Rect, tuple[int, int, int], int]  # box, RGB 0-255, grey
+
+
+@dataclass(frozen=True)
+class FillResult:
+    fills: tuple[Fill, ...]
+    rejected: tuple[RejectedFill, ...]
+    rules: tuple[Rule, ...]
+
+
+def find_fills(raw: Sequence[RawFill], params: VectorParams) -> FillResult:
+    """Merge touching same-colour rectangles, drop gradients, and draw boundary rules."""
+    merged = _merge(_merge(list(raw), vertical=True), vertical=False)
+    bad = _gradients(merged, params.gradient_strips)
+    kept = [Fill(k, m[0], m[1], m[2], m[3]) for k, m in enumerate(m for i, m in enumerate(merged) if i not in bad)]
+    rejected = [RejectedFill(Fill(len(kept) + n, m[0], m[1], m[2], m[3]), bad[i])
+                for n, (i, m) in enumerate((i, m) for i, m in enumerate(merged) if i in bad)]
+    return FillResult(tuple(kept), tuple(rejected), tuple(fill_rules(kept, params.gutter)))
+
+
+_Merged = list  # [Rect, rgb, grey, parts]
+
+
+def _merge(items: list, vertical: bool) -> list[_Merged]:
+    """Join rectangles of one colour that touch end to end along y (``vertical``) or x,
+    with the same extent across."""
+    rows = [list(it) + [1] if len(it) == 3 else list(it) for it in items]
+
+    def key(m: _Merged) -> tuple:
+        b = m[0]
+        return (m[1], round(b.x0), round(b.x1), b.y0) if vertical else (m[1], round(b.y0), round(b.y1), b.x0)
+
+    rows.sort(key=key)
+    out: list[_Merged] = []
+    for m in rows:
+        if out and out[-1][1] == m[1] and _continues(out[-1][0], m[0], vertical):
+            p = out[-1]
+            out[-1] = [p[0].union(m[0]), p[1], p[2], p[3] + m[3]]
+        else:
+            out.append(m)
+    return out
+
+
+def _continues(a: Rect, b: Rect, vertical: bool) -> bool:
+    """Do ``a`` and ``b`` have one extent across and touch (or overlap) along the axis?"""
+    if vertical:
+        return (abs(a.x0 - b.x0) <= TOUCH and abs(a.x1 - b.x1) <= TOUCH
+                and b.y0 <= a.y1 + TOUCH and b.y1 >= a.y0 - TOUCH)
+    return (abs(a.y0 - b.y0) <= TOUCH and abs(a.y1 - b.y1) <= TOUCH
+            and b.x0 <= a.x1 + TOUCH and b.x1 >= a.x0 - TOUCH)
+
+
+def _gradients(items: list[_Merged], min_strips: int) -> dict[int, str]:
+    """Indices of fills in runs of ``min_strips`` or more abutting strips of one extent whose
+    grey moves one way in small steps: a gradient drawn as strips, not table shading."""
+    bad: dict[int, str] = {}
+    for vertical in (True, False):
+        def key(i: int) -> tuple:
+            b = items[i][0]
+            return (round(b.x0), round(b.x1), b.y0) if vertical else (round(b.y0), round(b.y1), b.x0)
+
+        order = sorted(range(len(items)), key=key)
+        run: list[int] = []
+        for i in [*order, -1]:
+            if i >= 0 and run and _steps_on(items, run, i, vertical):
+                run.append(i)
+                continue
+            if len(run) >= min_strips:
+                bad.update({k: f"gradient of {len(run)} strips" for k in run})
+            run = [i] if i >= 0 else []
+    return bad
+
+
+def _steps_on(items: list[_Merged], run: list[int], i: int, vertical: bool) -> bool:
+    a, b = items[run[-1]][0], items[i][0]
+    if not _continues(a, b, vertical):
+        return False
+    step = [x - y for x, y in zip(items[i][1], items[run[-1]][1], strict=True)]
+    if not any(step) or max(abs(s) for s in step) > 32:
+        return False
+    if len(run) < 2:
+        return True
+    prev = [x - y for x, y in zip(items[run[-1]][1], items[run[-2]][1], strict=True)]
+    return all(s * p >= 0 for s, p in zip(step, prev, strict=True))  # same direction every channel
+
+
+def fill_rules(fills: Sequence[Fill], gutter: float) -> list[Rule]:
+    """Boundary rules of ``fills``.
+
+    A side facing another fill across a gap of at most ``gutter`` points gives one rule in
+    the gap's middle. Otherwise a fill marks rows (or columns) along its long sides; its
+    short ends count only when it has a neighbour along that axis (a row of panels).
+    """
+    if not fills:
+        return []
+    b = np.array([f.bbox.as_tuple() for f in fills], dtype=float)
+    out: list[Rule] = []
+    crowded = len(fills) > MAX_NEIGHBOURS  # a map or a picture drawn as boxes: long sides only
+    for k, f in enumerate(fills):
+        near = {side: None if crowded else _facing(b, k, side, gutter) for side in ("top", "bottom", "left", "right")}
+        wide = f.bbox.width >= f.bbox.height
+        for side, pos in near.items():
+            h = side in ("top", "bottom")
+            if pos is None:
+                across = near["left"] is not None or near["right"] is not None if not h else \
+                    near["top"] is not None or near["bottom"] is not None
+                if h != wide and not across:
+                    continue
+                pos = {"top": f.bbox.y0, "bottom": f.bbox.y1, "left": f.bbox.x0, "right": f.bbox.x1}[side]
+            if h:
+                out.append(Rule("h", pos, f.bbox.x0, f.bbox.x1, 0.1, "vector", f.grey, f.id))
+            else:
+                out.append(Rule("v", pos, f.bbox.y0, f.bbox.y1, 0.1, "vector", f.grey, f.id))
+    return out
+
+
+def _facing(b: np.ndarray, k: int, side: str, gutter: float) -> float | None:
+    """Middle of the gap between fill ``k``'s ``side`` and the nearest fill facing it within
+    ``gutter`` points (overlapping half the shorter extent across), or None."""
+    x0, y0, x1, y1 = b[k]
+    if side in ("top", "bottom"):
+        gap = (y0 - b[:, 3]) if side == "top" else (b[:, 1] - y1)
+        over = np.minimum(x1, b[:, 2]) - np.maximum(x0, b[:, 0])
+        need = 0.5 * np.minimum(x1 - x0, b[:, 2] - b[:, 0])
+    else:
+        gap = (x0 - b[:, 2]) if side == "left" else (b[:, 0] - x1)
+        over = np.minimum(y1, b[:, 3]) - np.maximum(y0, b[:, 1])
+        need = 0.5 * np.minimum(y1 - y0, b[:, 3] - b[:, 1])
+    ok = (gap >= -TOUCH) & (gap <= gutter) & (over >= need)
+    ok[k] = False
+    if not ok.any():
+        return None
+    j = int(np.flatnonzero(ok)[np.argmin(gap[ok])])
+    edge = {"top": y0, "bottom": y1, "left": x0, "right": x1}[side]
+    return edge - gap[j] / 2 if side in ("top", "left") else edge + gap[j] / 2
