@@ -73,7 +73,7 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
     xs = _columns(cand, segs, words, len(lines), cparams)
     ys = _positions(cand.rules, "h", box.y0, box.y1) if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= SNAP for r in cand.rules)
-    ys, header_rows, virtual = _split_rows(ys, lines, words, xs, top_drawn, cand.rules)
+    ys, header_rows, virtual = _split_rows(ys, lines, words, xs, top_drawn, cand.rules, tparams.row_band_lines)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source)
     spans = _spans(grid, cand, segs, lines, words, ids, virtual, centres)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans))
@@ -152,9 +152,11 @@ def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
 
 
 def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
-                top_drawn: bool, rules: Sequence[Rule]) -> tuple[list[float], int, set[float]]:
+                top_drawn: bool, rules: Sequence[Rule], max_lines: int) -> tuple[list[float], int, set[float]]:
     """Insert row boundaries between text lines that start a new row.
 
+    When the rows are drawn one by one (see ``rows_delineated``), a band is split only
+    where each of its lines fills the row (several rows under one band after all).
     Returns boundaries, the number of header rows (1 when the first band is ruled off as
     a header, else 0), and the set of inserted (undrawn) boundaries. In a column whose
     band is not closed by drawn rules above and below, text belongs to a taller cell (a
@@ -167,9 +169,14 @@ def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], x
     centres = [ln.bbox.cy for ln in lines]  # lines come sorted by baseline, so nearly by centre
     ordered = sorted(range(len(lines)), key=centres.__getitem__)
     keys = [centres[k] for k in ordered]
+    per_band = [bisect_left(keys, ys[b + 1]) - bisect_left(keys, ys[b]) for b in range(n_bands)]
+    delineated = rows_delineated(per_band, max_lines)
     for b in range(n_bands):
         top, bottom = ys[b], ys[b + 1]
         inside = [lines[k] for k in ordered[bisect_left(keys, top):bisect_left(keys, bottom)]]
+        if delineated and not _full_lines(inside, words, xs):
+            out.append(bottom)  # every row has its own band: its lines are multi-line cells
+            continue
         open_cols = _open_columns(rules, xs, top, bottom, b == 0, b == n_bands - 1)
         if open_cols and len(inside) > 1:
             band_ids = [i for ln in inside for i in ln.word_ids]
@@ -187,6 +194,15 @@ def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], x
             virtual.add(y)
         out.append(bottom)
     return out, header_rows, virtual
+
+
+def rows_delineated(lines_per_band: Sequence[int], max_lines: int, min_bands: int = 3) -> bool:
+    """Are a table's rows drawn one by one (ruled or banded), so that the text lines inside
+    one band are one row's multi-line cells? Yes when ``min_bands`` or more bands hold text
+    and none holds more than ``max_lines`` lines: a band of many lines (a booktabs body, a
+    group under a mid-rule) holds several rows."""
+    used = [n for n in lines_per_band if n]
+    return len(used) >= min_bands and max(used) <= max_lines
 
 
 def _open_columns(rules: Sequence[Rule], xs: Sequence[float], top: float, bottom: float,

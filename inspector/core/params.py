@@ -118,6 +118,9 @@ class TableParams:
                              "Look for tables made only of aligned words.")
     min_aligned_rows: int = param(3, "Min aligned rows", "rows", 2, 30,
                                   "A borderless table needs at least this many aligned rows.")
+    row_band_lines: int = param(4, "Lines per row band", "lines", 1, 20,
+                                "When three or more drawn bands (rules or fills) hold text and none holds more "
+                                "lines than this, every band is one row and its lines are multi-line cells.")
 
 
 OCR_MODES = ("auto", "always", "never")
