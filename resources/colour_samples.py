@@ -270,7 +270,32 @@ def chart_gradient() -> tuple[bytes, ColourCase]:
     for r in range(2, len(SALES), 2):
         fill(page, (lay.xs[0], lay.ys[r], lay.xs[-1], lay.ys[r + 1]), PALE)
     texts(page, lay, SALES)
-    return finish(doc), ColourCase("chart_gradient", (expected(SALES, lay),), tuple(sorted(set(labels))))
+    inside = {w for row in SALES for t in row for w in t.split()}
+    return finish(doc), ColourCase("chart_gradient", (expected(SALES, lay),), tuple(sorted(set(labels) - inside)))
+
+
+def chart_bands() -> tuple[bytes, ColourCase]:
+    """A chart whose plot area alternates two pale colours in 24 abutting strips (no
+    gradient), tick labels at both sides every fourth strip, beside a zebra table."""
+    doc, page = new_page()
+    cx0, cy0, cw, strip = 330.0, 110.0, 200.0, 6.0
+    for k in range(24):
+        fill(page, (cx0, cy0 + k * strip, cx0 + cw, cy0 + (k + 1) * strip), PALE if k % 2 else PALE2)
+    labels = []
+    for k in range(0, 24, 4):
+        y = cy0 + k * strip + 5
+        page.insert_text((cx0 + 3, y), f"{100 - 4 * k}", fontsize=5, fontname="helv")
+        page.insert_text((cx0 + cw - 14, y), f"{200 - 8 * k}", fontsize=5, fontname="helv")
+        labels += [f"{100 - 4 * k}", f"{200 - 8 * k}"]
+    page.draw_polyline([(cx0 + 10, cy0 + 130), (cx0 + 80, cy0 + 90), (cx0 + 150, cy0 + 60), (cx0 + 190, cy0 + 30)],
+                       color=NAVY, width=1.5)
+    lay = layout(72, 120, (80.0, 60.0, 70.0), SALES)
+    fill(page, (lay.xs[0], lay.ys[0], lay.xs[-1], lay.ys[1]), NAVY)
+    for r in range(2, len(SALES), 2):
+        fill(page, (lay.xs[0], lay.ys[r], lay.xs[-1], lay.ys[r + 1]), PALE)
+    texts(page, lay, SALES)
+    inside = {w for row in SALES for t in row for w in t.split()}
+    return finish(doc), ColourCase("chart_bands", (expected(SALES, lay),), tuple(sorted(set(labels) - inside)))
 
 
 LEDGER = (("Date", "Account", "Debit", "Credit"),) + tuple(
@@ -336,7 +361,7 @@ def header_over_grid() -> tuple[bytes, ColourCase]:
 
 STYLES: dict[str, Callable[[], tuple[bytes, ColourCase]]] = {
     f.__name__: f for f in (zebra, header_band, column_shading, panels, section_rows, multiline_banded,
-                            multiline_ruled, abutting_tint, chart_gradient, watermark, footnote,
+                            multiline_ruled, abutting_tint, chart_gradient, chart_bands, watermark, footnote,
                             header_over_grid)
 }
 

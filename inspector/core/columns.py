@@ -37,13 +37,19 @@ class Segment(NamedTuple):
 
 
 class WordCentres:
-    """Word boxes and centres as arrays, to find the words inside a box without a Python loop."""
+    """Word boxes and centres as arrays, to find the words inside a box without a Python loop.
+
+    A watermark word's centre is NaN, so ``inside`` never returns it."""
 
     def __init__(self, words: Sequence[Word]) -> None:
         boxes = np.array([w.bbox.as_tuple() for w in words], dtype=float).reshape(-1, 4)
         self.x0, self.y0, self.x1, self.y1 = boxes.T
         self.cx = (self.x0 + self.x1) / 2
         self.cy = (self.y0 + self.y1) / 2
+        # Watermark words have no centre: no region, row or cell ever holds them.
+        mark = np.fromiter((w.watermark for w in words), dtype=bool, count=len(words))
+        self.cx[mark] = np.nan
+        self.cy[mark] = np.nan
 
     @staticmethod
     def of(words: Sequence[Word]) -> WordCentres:

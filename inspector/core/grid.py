@@ -30,7 +30,8 @@ from .columns import (
 from .params import ColumnParams, TableParams
 from .regions import Candidate
 from .rules_merge import covered
-from .types import ColumnBin, Grid, Rect, Rule, Word
+from .sections import section_rows
+from .types import ColumnBin, Fill, Grid, Rect, Rule, Word
 
 SNAP = 2.0  # pt: rule positions closer than this are one boundary
 FULL = 0.98  # a rule covering this share of a separator's whole length is drawn all along
@@ -61,7 +62,7 @@ def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float) -> list
 
 
 def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: ColumnParams,
-               tparams: TableParams, centres: WordCentres | None = None) -> GridResult:
+               tparams: TableParams, centres: WordCentres | None = None, fills: Sequence[Fill] = ()) -> GridResult:
     """Grid for one candidate region; ``index`` numbers the region for its bins."""
     box = cand.bbox
     centres = centres or WordCentres.of(words)
@@ -75,11 +76,11 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= SNAP for r in cand.rules)
     ys, header_rows, virtual = _split_rows(ys, lines, words, xs, top_drawn, cand.rules, tparams.row_band_lines)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source)
-    spans = _spans(grid, cand, segs, lines, words, ids, virtual, centres)
+    spans = _spans(grid, cand, segs, lines, words, ids, virtual, centres, fills)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans))
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     low = frozenset(near_boundary(words, ids, xs[1:-1], cparams.boundary_margin))
-    reason = _reject_reason(grid, cand, ids, lines, tparams)
+    reason = _reject_reason(grid, cand, ids, lines, tparams) or _mostly_empty(grid, centres, ids, tparams)
     line_of = {i: k for k, ln in enumerate(lines) for i in ln.word_ids}
     return GridResult(None if reason else grid, reason, bins, low, header_rows, tuple(ids), line_of)
 
@@ -278,12 +279,13 @@ def _occupied(grid: Grid, cx: np.ndarray, cy: np.ndarray) -> set[tuple[int, int]
 
 def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence[Line],
            words: Sequence[Word], ids: Sequence[int], virtual: set[float],
-           centres: WordCentres) -> list[tuple[int, int, int, int]]:
+           centres: WordCentres, fills: Sequence[Fill] = ()) -> list[tuple[int, int, int, int]]:
     """Merged cells (r, c, rs, cs).
 
     Two slots merge when no drawn separator divides them and one of them is empty (a
-    label centred over two columns), when one piece of text runs across them, or, under
-    a partial horizontal rule, when the rule spans columns that one header text covers.
+    label centred over two columns), when one piece of text runs across them, under
+    a partial horizontal rule, when the rule spans columns that one header text covers,
+    or across a shaded section row (see ``sections``).
     """
     nr, nc = grid.n_rows, grid.n_cols
     parent = list(range(nr * nc))
@@ -306,6 +308,9 @@ def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence
         return cand.source == "ruled" and covered(cand.rules, "v", x, grid.ys[r], grid.ys[r + 1]) >= 0.5
 
     _text_spans(grid, segs, lines, words, drawn, join)
+    for r in section_rows(grid, fills, occupied):
+        for c in range(nc - 1):
+            join(r * nc + c, r * nc + c + 1)
     return _rectangles(parent, find, nr, nc)
 
 
@@ -375,6 +380,16 @@ def _rectangles(parent: list[int], find, nr: int, nc: int) -> list[tuple[int, in
         if (r1 - r0 + 1) * (c1 - c0 + 1) == len(slots):
             out.append((r0, c0, r1 - r0 + 1, c1 - c0 + 1))
     return sorted(out)
+
+
+def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: TableParams) -> str:
+    """A grid whose rows are mostly empty is no table (a chart's banded plot area with its
+    tick labels): the share of rows holding text must reach ``min_filled_rows``."""
+    used = {r for r, _ in _occupied(grid, centres.cx[ids], centres.cy[ids])}
+    share = len(used) / max(grid.n_rows, 1)
+    if grid.n_rows >= 4 and share < params.min_filled_rows:
+        return f"mostly empty: text in {len(used)} of {grid.n_rows} rows"
+    return ""
 
 
 def _reject_reason(grid: Grid, cand: Candidate, ids: Sequence[int], lines: Sequence[Line],

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .columns import Line, WordCentres, lines_in, segments
+from .columns import Line, Pieces, WordCentres, column_boundaries, lines_in, segments
+from .params import ColumnParams
 from .types import Fill, Rect, Rule, TableSource, Word
 
 
@@ -148,16 +149,19 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float)
     page is followed down its own column. A line continues the table when it is close to
     the previous one and has two or more segments; a short one-piece line (a section
     label such as "Actual") continues it only when a tabular line follows. Text running
-    across the box's side edges ends it.
+    across the box's side edges ends it, and so does a line with a piece running across
+    one of the box's column gaps (a footnote under the table, not a row of it).
     """
     wc = WordCentres.of(words)
     band = np.flatnonzero((wc.cy > box.y1) & (wc.y1 <= stop_y)).tolist()
     lines, counts, crossers = _column_lines(words, band, box, min_gap)
+    gaps = _column_gaps(words, wc.inside(box), box, min_gap)
+    across = _crossing_lines(words, lines, gaps, min_gap)
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
     bottom, pending = box.y1, False
-    for ln, n in zip(lines, counts, strict=True):
-        if ln.bbox.y0 - bottom > 2.0 * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
+    for k, (ln, n) in enumerate(zip(lines, counts, strict=True)):
+        if ln.bbox.y0 - bottom > 2.0 * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers) or k in across:
             break
         if n >= 2:
             bottom, pending = ln.bbox.y1, False
@@ -183,6 +187,25 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
             break
         top = ln.bbox.y0
     return Rect(box.x0, min(top, box.y0), box.x1, box.y1)
+
+
+def _column_gaps(words: Sequence[Word], ids: Sequence[int], box: Rect, min_gap: float) -> list[float]:
+    """Column boundaries that the words inside ``box`` leave free (x, ascending); none when
+    the box holds fewer than three lines (a header alone says little about the columns)."""
+    lines = lines_in(words, ids)
+    if len(lines) < 3:
+        return []
+    segs = segments(words, lines, min_gap)
+    return column_boundaries(Pieces.of_words(words, segs), box.x0, box.x1, len(lines), ColumnParams(min_gap=min_gap))
+
+
+def _crossing_lines(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[float], min_gap: float) -> set[int]:
+    """Indices of ``lines`` with a piece of text running across one of the column ``gaps``."""
+    out = set()
+    for s in segments(words, lines, min_gap):
+        if any(s.x0 < x - 1 and s.x1 > x + 1 for x in gaps):
+            out.add(s.line)
+    return out
 
 
 def _column_lines(words: Sequence[Word], band: Sequence[int], box: Rect,

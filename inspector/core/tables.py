@@ -41,8 +41,9 @@ class TablesResult:
 class _Collector:
     """Accumulates accepted and rejected regions while claiming page area."""
 
-    def __init__(self, words: Sequence[Word], page: int, cparams: ColumnParams, tparams: TableParams) -> None:
-        self.words, self.page, self.cparams, self.tparams = words, page, cparams, tparams
+    def __init__(self, words: Sequence[Word], page: int, cparams: ColumnParams, tparams: TableParams,
+                 fills: Sequence[Fill] = ()) -> None:
+        self.words, self.page, self.cparams, self.tparams, self.fills = words, page, cparams, tparams, fills
         self.regions: list[TableRegion] = []
         self.grids: list[Grid] = []
         self.tables: list[Table] = []
@@ -55,7 +56,7 @@ class _Collector:
         if any(_overlaps(cand.bbox, t) for t in self.taken):
             self.regions.append(TableRegion(cand.bbox, cand.source, "overlaps a table found earlier"))
             return False
-        res = build_grid(cand, self.words, len(self.regions), self.cparams, self.tparams, self.centres)
+        res = build_grid(cand, self.words, len(self.regions), self.cparams, self.tparams, self.centres, self.fills)
         if res.grid is None:
             self.regions.append(TableRegion(cand.bbox, cand.source, res.reason))
             return False
@@ -84,7 +85,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
                   cparams: ColumnParams, tparams: TableParams, page: int = 1,
                   fills: Sequence[Fill] = ()) -> TablesResult:
     """All tables of one page, from its words, text rows, merged rules and fills."""
-    col = _Collector(words, page, cparams, tparams)
+    col = _Collector(words, page, cparams, tparams, fills)
     for cand in attach_fills(ruled_regions(rules, tparams.intersect_tol), fills, tparams.intersect_tol):
         col.offer(cand)
     lines = [Line(r.word_ids, r.bbox, r.baseline) for r in rows]

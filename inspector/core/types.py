@@ -85,7 +85,9 @@ class Rect:
 class Word:
     """One word of the page: from the text layer (PyMuPDF) or from OCR. ``font_size`` and
     ``baseline`` (y) in points; ``block``/``line`` are PyMuPDF's (or Tesseract's) numbers.
-    ``ocr_confidence`` is Tesseract's confidence 0-100 for an OCR word, -1 for a text-layer word."""
+    ``ocr_confidence`` is Tesseract's confidence 0-100 for an OCR word, -1 for a text-layer word.
+    ``watermark``: the word is on a diagonal line or in large light type (a "DRAFT" stamp); it
+    is shown but is no table content and splits no table."""
 
     text: str
     bbox: Rect
@@ -95,6 +97,7 @@ class Word:
     line: int = 0
     baseline: float = 0.0
     ocr_confidence: float = -1.0
+    watermark: bool = False
 
     @property
     def from_ocr(self) -> bool:
