@@ -77,7 +77,7 @@ def _gradients(items: list[_Merged], min_strips: int) -> dict[int, str]:
     grey moves one way in small steps: a gradient drawn as strips, not table shading."""
     bad: dict[int, str] = {}
     for vertical in (True, False):
-        def key(i: int) -> tuple:
+        def key(i: int, vertical: bool = vertical) -> tuple:
             b = items[i][0]
             return (round(b.x0), round(b.x1), b.y0) if vertical else (round(b.y0), round(b.y1), b.x0)
 
