@@ -155,6 +155,33 @@ class Page:
         """The ``geometry.Frame`` turn that maps unrotated page space to the shown page."""
         return (360 - self.rotation) % 360
 
+    def render_within(self, dpi: int, seconds: float, strips: int = 8) -> np.ndarray | None:
+        """``render(dpi)``, or None when it takes longer than ``seconds``.
+
+        The page is recorded once as a display list and drawn in ``strips`` horizontal
+        strips; the clock is read between strips, so a page that would take minutes is
+        given up after about one strip past the deadline (MuPDF cannot be stopped inside
+        one drawing call).
+        """
+        import time
+
+        end = time.monotonic() + seconds
+        scale = dpi / 72.0
+        m = pymupdf.Matrix(scale, scale)
+        dl = self._page.get_displaylist()
+        shown = self._page.rect  # displayed (rotated) space, what the display list draws
+        target = pymupdf.Pixmap(pymupdf.csGRAY, (shown * m).irect, False)
+        step = shown.height / strips
+        for k in range(strips):
+            if time.monotonic() > end:
+                return None
+            clip = pymupdf.Rect(shown.x0, shown.y0 + k * step, shown.x1, shown.y0 + (k + 1) * step)
+            part = dl.get_pixmap(matrix=m, colorspace=pymupdf.csGRAY, alpha=False, clip=clip)
+            target.copy(part, part.irect)
+        if time.monotonic() > end:
+            return None
+        return Pixels(target.samples, target.width, target.height, target.stride, 1, self.rotation // 90).array()
+
     def render_rgb(self, dpi: int, clip: Rect | None = None) -> np.ndarray:
         """RGB (uint8, H x W x 3) render in unrotated orientation, optionally of ``clip`` only."""
         return self.pixels(dpi, clip).array()

@@ -70,6 +70,9 @@ class RasterParams:
                               "Dark runs shorter than this are not rules.")
     max_thickness: float = param(3.0, "Max rule thickness", "pt", 0.5, 20.0,
                                  "Runs thicker than this are bands: their two edges become rules.")
+    budget: float = param(20.0, "Raster time budget", "s", 0.0, 600.0,
+                          "The page render for raster rules is given up after this many seconds and the page is "
+                          "read from its vector rules alone (a stage deadline, checked between render strips).")
     span_guard: float = param(0.3, "Span guard", "x group extent", 0.0, 1.0,
                               "A rule must span at least this fraction of its group's extent; marks that only touch a table are dropped.",
                               step=0.05)

@@ -95,6 +95,7 @@ class Pipeline:
         """Detect tables on page ``index`` (0-based); timings are ms spent in this call."""
         params = params or Params()
         page = self.doc.page(index)
+        late: tuple[str, ...] = ()
         self.computed = []
         t: dict[str, float] = {}
         text_words, turn = self._stage(t, "words", index, lambda: extract_text(page))
@@ -111,9 +112,16 @@ class Pipeline:
             from .rules_raster import find_raster_rules  # OpenCV loads only when a page needs it
 
             dpi = page.safe_dpi(params.raster.dpi)
-            img = self._render(t, page, dpi)
-            ras = self._stage(t, "raster", rkey, lambda: rules_back(
-                find_raster_rules(straightened(img, skew), dpi, params.raster), Frame(0, page.width, page.height, skew)))
+            budget = params.raster.budget
+            img = self._render(t, page, dpi, budget)
+            if img.size:
+                ras = self._stage(t, "raster", rkey, lambda: rules_back(
+                    find_raster_rules(straightened(img, skew), dpi, params.raster),
+                    Frame(0, page.width, page.height, skew)))
+            else:  # over budget: the vectors already found are all there is
+                ras = NO_RASTER
+                late = (f"raster rules skipped: the page render took over raster.budget = {budget:g} s; "
+                        "tables come from the vector rules alone",)
         else:
             ras = self._stage(t, "raster", rkey, lambda: NO_RASTER)
         mkey = (vkey, rkey, params.merge)
@@ -138,7 +146,7 @@ class Pipeline:
             bins=found.bins, low_confidence=found.low_confidence, regions=found.regions,
             grids=found.grids, tables=found.tables, timings=t,
             warnings=(*scan.warnings, *_warnings(words, rules, page.rotation, turn, scan)),
-            notes=(*_notes(params, pictures, words), *scan.notes), words_source=scan.source, skew=skew,
+            notes=(*_notes(params, pictures, words), *scan.notes, *late), words_source=scan.source, skew=skew,
             ocr_unsure=unsure_ids)
 
     def _reread(self, t: dict[str, float], page: Page, params: Params, frame: Frame,
@@ -159,8 +167,14 @@ class Pipeline:
         return new, rows, self._stage(t, "tables", (mkey, ckey),
                                       lambda: _tables(new, rows, rules, fills, frame, params, page.number))
 
-    def _render(self, t: dict[str, float], page: Page, dpi: int) -> np.ndarray:
-        return self._stage(t, "render", (page.index, dpi), lambda: page.render(dpi), self._renders)
+    def _render(self, t: dict[str, float], page: Page, dpi: int, budget: float | None = None) -> np.ndarray:
+        """The page render at ``dpi`` (cached). With a ``budget`` (s) it is an empty array when
+        drawing it took longer; a full render made already (for deskewing) is used as it is."""
+        made = self._renders.get(("render", (page.index, dpi)))
+        if budget is None or made is not None:
+            return self._stage(t, "render", (page.index, dpi), lambda: page.render(dpi), self._renders)
+        return self._stage(t, "render", (page.index, dpi, budget),
+                           lambda: _or_empty(page.render_within(dpi, budget)), self._renders)
 
     def _scan(self, t: dict[str, float], page: Page, params: Params, pictures: bool,
               text_words: tuple[Word, ...], turn: int) -> ScanWords:
@@ -183,6 +197,15 @@ class Pipeline:
 
         got = self._stage(t, "ocr", key, read)
         return scan_words(got, text_words, turn, skew, key, o.mode, page.shown_turn)
+
+
+def _or_empty(img: Any) -> Any:
+    """The render, or an empty array standing for "over budget" (cached like a render)."""
+    if img is not None:
+        return img
+    import numpy as np
+
+    return np.zeros((0, 0), dtype=np.uint8)
 
 
 def _raster_wanted(params: Params, pictures: bool, words: tuple[Word, ...]) -> bool:
