@@ -118,9 +118,12 @@ def cmd_rules(args: argparse.Namespace) -> int:
     rejected = [{**_rule_dict(r.rule), "reason": r.reason} for r in res.rejected]
     if args.json:
         _print_json({"page": res.page, "rules": kept, "rejected": rejected,
-                     "bands": [{"bbox": _box(b.bbox), "grey": b.grey, "source": b.source} for b in res.bands]})
+                     "bands": [{"bbox": _box(b.bbox), "grey": b.grey, "source": b.source} for b in res.bands],
+                     "fills": [_fill_dict(f) for f in res.fills],
+                     "rejected_fills": [{**_fill_dict(r.fill), "reason": r.reason} for r in res.rejected_fills]})
         return 0
-    print(f"page {res.page}: {len(kept)} rules kept, {len(rejected)} rejected, {len(res.bands)} bands")
+    print(f"page {res.page}: {len(kept)} rules kept, {len(rejected)} rejected, {len(res.bands)} bands, "
+          f"{len(res.fills)} fills ({len(res.rejected_fills)} rejected)")
     print(f"{'':9}{'orient':6} {'pos':>7} {'start':>7} {'end':>7} {'thick':>5} {'grey':>4}  source")
     for r in kept:
         print("{:9}{:6} {:7.1f} {:7.1f} {:7.1f} {:5.2f} {:4d}  {}".format(
@@ -128,12 +131,18 @@ def cmd_rules(args: argparse.Namespace) -> int:
     for r in rejected:
         print("{:9}{:6} {:7.1f} {:7.1f} {:7.1f} {:5.2f} {:4d}  {} ({})".format(
             "rejected", r["orient"], r["pos"], r["start"], r["end"], r["thickness"], r["grey"], r["source"], r["reason"]))
+    for f in res.rejected_fills:
+        print(f"fill {f.fill.id} rejected: {f.reason}")
     return 0
 
 
 def _rule_dict(r: Any) -> dict[str, Any]:
     return {"orient": r.orient, "pos": round(r.pos, 2), "start": round(r.start, 2), "end": round(r.end, 2),
-            "thickness": round(r.thickness, 2), "grey": r.grey, "source": r.source}
+            "thickness": round(r.thickness, 2), "grey": r.grey, "source": r.source, "fill": r.fill}
+
+
+def _fill_dict(f: Any) -> dict[str, Any]:
+    return {"id": f.id, "bbox": _box(f.bbox), "rgb": list(f.rgb), "grey": f.grey, "parts": f.parts}
 
 
 @dataclass(frozen=True)
