@@ -27,6 +27,7 @@ from .columns import (
     near_boundary,
     segments,
 )
+from .evidence import explain
 from .params import ColumnParams, TableParams
 from .regions import Candidate
 from .rules_merge import covered
@@ -77,7 +78,8 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
     ys, header_rows, virtual = _split_rows(ys, lines, words, xs, top_drawn, cand.rules, tparams.row_band_lines)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source)
     spans = _spans(grid, cand, segs, lines, words, ids, virtual, centres, fills)
-    grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans))
+    cols, rows = explain(xs, ys, cand.rules, lines, segs, words)
+    grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans), col_evidence=cols, row_evidence=rows)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     low = frozenset(near_boundary(words, ids, xs[1:-1], cparams.boundary_margin))
     reason = _reject_reason(grid, cand, ids, lines, tparams) or _mostly_empty(grid, centres, ids, tparams)

@@ -226,6 +226,23 @@ class Cell:
 
 
 @dataclass(frozen=True, slots=True)
+class Boundary:
+    """Evidence behind one row or column boundary at ``pos`` (points).
+
+    ``kind``: "rule" (drawn strokes lie on it), "fill" (only fill edges or gutters do),
+    "edge" (the region's side, nothing drawn) or "text gap" (found in the text alone).
+    ``rules`` counts the strokes on it, ``fills`` are ids into ``PageResult.fills`` and
+    ``gap`` the width (pt) the text leaves free there (0 when text crosses it).
+    """
+
+    pos: float
+    kind: str
+    rules: int = 0
+    fills: tuple[int, ...] = ()
+    gap: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class Grid:
     """Row boundaries ``ys`` and column boundaries ``xs`` (ascending, n+1 each) over a region.
 
@@ -240,6 +257,8 @@ class Grid:
     source: TableSource
     spans: tuple[tuple[int, int, int, int], ...] = ()  # (r, c, rs, cs) of merged cells
     turn: int = 0
+    col_evidence: tuple[Boundary, ...] = ()  # one per ``xs``, in the frame xs are measured in
+    row_evidence: tuple[Boundary, ...] = ()  # one per ``ys``
 
     @property
     def n_rows(self) -> int:

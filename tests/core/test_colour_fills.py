@@ -91,3 +91,18 @@ def test_cmyk_and_grey_fills_get_rgb() -> None:
     assert len(got) == 2  # PyMuPDF hands colours over as RGB already; the values are near these
     assert all(abs(a - b) <= 8 for g, e in zip(got, [(128, 128, 128), (204, 204, 204)], strict=True)
                for a, b in zip(g, e, strict=True))
+
+
+def test_boundaries_record_their_evidence() -> None:
+    data, _ = STYLES["panels"]()
+    grid = Pipeline(open_document(data)).run(0).tables[0].grid
+    assert len(grid.col_evidence) == len(grid.xs) and len(grid.row_evidence) == len(grid.ys)
+    assert all(b.kind == "fill" and b.fills for b in grid.col_evidence + grid.row_evidence)
+    data, _ = STYLES["header_band"]()
+    grid = Pipeline(open_document(data)).run(0).tables[0].grid
+    assert [b.kind for b in grid.row_evidence][:3] == ["fill", "fill", "text gap"]
+    inner = grid.col_evidence[1:-1]
+    assert all(b.kind == "text gap" and b.gap > 20 for b in inner)
+    data, _ = STYLES["multiline_ruled"]()
+    grid = Pipeline(open_document(data)).run(0).tables[0].grid
+    assert all(b.kind == "rule" and b.rules == 1 for b in grid.row_evidence)
