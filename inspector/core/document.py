@@ -158,26 +158,32 @@ class Page:
     def render_within(self, dpi: int, seconds: float, strips: int = 8) -> np.ndarray | None:
         """``render(dpi)``, or None when it takes longer than ``seconds``.
 
-        The page is recorded once as a display list and drawn in ``strips`` horizontal
-        strips; the clock is read between strips, so a page that would take minutes is
-        given up after about one strip past the deadline (MuPDF cannot be stopped inside
-        one drawing call).
+        The page is recorded once as a display list and drawn in horizontal strips, the
+        clock read between them: a first strip of 1/``strips`` of the page, then the rest
+        in one go when the first strip's pace says it fits in the time left, else strip by
+        strip. A page that would take minutes is given up about one strip past the
+        deadline (MuPDF cannot be stopped inside one drawing call).
         """
         import time
 
-        end = time.monotonic() + seconds
-        scale = dpi / 72.0
-        m = pymupdf.Matrix(scale, scale)
+        start = time.monotonic()
+        end = start + seconds
+        m = pymupdf.Matrix(dpi / 72.0, dpi / 72.0)
         dl = self._page.get_displaylist()
         shown = self._page.rect  # displayed (rotated) space, what the display list draws
         target = pymupdf.Pixmap(pymupdf.csGRAY, (shown * m).irect, False)
-        step = shown.height / strips
-        for k in range(strips):
-            if time.monotonic() > end:
+        step, y = shown.height / strips, shown.y0
+        while y < shown.y1 - 1e-6:
+            now = time.monotonic()
+            if now > end:
                 return None
-            clip = pymupdf.Rect(shown.x0, shown.y0 + k * step, shown.x1, shown.y0 + (k + 1) * step)
-            part = dl.get_pixmap(matrix=m, colorspace=pymupdf.csGRAY, alpha=False, clip=clip)
+            done = (y - shown.y0) / shown.height
+            pace = (now - start) / done if done else float("inf")  # seconds per whole page
+            y1 = shown.y1 if pace * (1 - done) < end - now else min(y + step, shown.y1)
+            part = dl.get_pixmap(matrix=m, colorspace=pymupdf.csGRAY, alpha=False,
+                                 clip=pymupdf.Rect(shown.x0, y, shown.x1, y1))
             target.copy(part, part.irect)
+            y = y1
         if time.monotonic() > end:
             return None
         return Pixels(target.samples, target.width, target.height, target.stride, 1, self.rotation // 90).array()
@@ -347,17 +353,18 @@ def _short(exc: Exception) -> str:
 
 
 def _rgb(colour: Any) -> tuple[int, int, int] | None:
-    """A PyMuPDF colour (grey, RGB or CMYK, 0-1) as RGB 0-255."""
-    if colour is None or not list(colour):
+    """A PyMuPDF colour (grey, RGB or CMYK, 0-1) as RGB 0-255 (called for every filled path)."""
+    if not colour:
         return None
-    vals = list(colour)
-    if len(vals) == 4:
-        c, m, y, k = vals
-        vals = [(1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)]
-    if len(vals) < 3:
-        vals = [vals[0]] * 3
-    r, g, b = (int(round(min(max(v, 0.0), 1.0) * 255)) for v in vals[:3])
-    return r, g, b
+    n = len(colour)
+    if n == 3:
+        r, g, b = colour
+    elif n == 4:
+        c, m, y, k = colour
+        r, g, b = (1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)
+    else:
+        r = g = b = colour[0]
+    return int(r * 255 + 0.5), int(g * 255 + 0.5), int(b * 255 + 0.5)
 
 
 def _grey(colour: Any) -> int | None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from .columns import Line, Segment
 from .rules_merge import near_rules
 from .types import Boundary, Rule, Word
@@ -20,8 +22,12 @@ SNAP = 2.0  # pt: a rule this close to a boundary lies on it
 def explain(xs: Sequence[float], ys: Sequence[float], rules: Sequence[Rule], lines: Sequence[Line],
             segs: Sequence[Segment], words: Sequence[Word]) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
     """Evidence of every column boundary ``xs`` and row boundary ``ys`` (page space, points)."""
-    cols = tuple(_boundary(x, "v", k in (0, len(xs) - 1), rules, _x_gap(x, segs)) for k, x in enumerate(xs))
-    rows = tuple(_boundary(y, "h", k in (0, len(ys) - 1), rules, _y_gap(y, lines)) for k, y in enumerate(ys))
+    sx0, sx1 = np.array([s.x0 for s in segs], dtype=float), np.array([s.x1 for s in segs], dtype=float)
+    ly0 = np.array([ln.bbox.y0 for ln in lines], dtype=float)
+    ly1 = np.array([ln.bbox.y1 for ln in lines], dtype=float)
+    xg, yg = _free(xs, sx0, sx1), _free(ys, ly0, ly1)
+    cols = tuple(_boundary(x, "v", k in (0, len(xs) - 1), rules, xg[k]) for k, x in enumerate(xs))
+    rows = tuple(_boundary(y, "h", k in (0, len(ys) - 1), rules, yg[k]) for k, y in enumerate(ys))
     return cols, rows
 
 
@@ -33,19 +39,14 @@ def _boundary(pos: float, orient: str, side: bool, rules: Sequence[Rule], gap: f
     return Boundary(float(pos), kind, strokes, fills, round(gap, 2))
 
 
-def _x_gap(x: float, segs: Sequence[Segment]) -> float:
-    """Width of the text-free interval around ``x`` (0 when text runs across it)."""
-    left = max((s.x1 for s in segs if s.x1 <= x), default=None)
-    right = min((s.x0 for s in segs if s.x0 >= x), default=None)
-    if left is None or right is None or any(s.x0 < x < s.x1 for s in segs):
-        return 0.0
-    return right - left
-
-
-def _y_gap(y: float, lines: Sequence[Line]) -> float:
-    """Space between the text line above ``y`` and the one below (0 when a line straddles it)."""
-    above = max((ln.bbox.y1 for ln in lines if ln.bbox.y1 <= y), default=None)
-    below = min((ln.bbox.y0 for ln in lines if ln.bbox.y0 >= y), default=None)
-    if above is None or below is None or any(ln.bbox.y0 < y < ln.bbox.y1 for ln in lines):
-        return 0.0
-    return below - above
+def _free(ps: Sequence[float], a: np.ndarray, b: np.ndarray) -> list[float]:
+    """For each position, the width of the interval around it that no [a, b] interval (text
+    pieces or lines) covers: the gap the text leaves there (0 when a piece runs across)."""
+    p = np.asarray(ps, dtype=float)[:, None]
+    if not len(a):
+        return [0.0] * len(ps)
+    cover = ((a[None, :] < p) & (p < b[None, :])).any(axis=1)
+    left = np.where(b[None, :] <= p, b[None, :], -np.inf).max(axis=1)
+    right = np.where(a[None, :] >= p, a[None, :], np.inf).min(axis=1)
+    ok = ~cover & np.isfinite(left) & np.isfinite(right)
+    return np.where(ok, right - left, 0.0).tolist()

@@ -116,42 +116,44 @@ def fill_rules(fills: Sequence[Fill], gutter: float) -> list[Rule]:
     if not fills:
         return []
     b = np.array([f.bbox.as_tuple() for f in fills], dtype=float)
-    out: list[Rule] = []
     crowded = len(fills) > MAX_NEIGHBOURS  # a map or a picture drawn as boxes: long sides only
+    near = {side: _facing(b, side, gutter) if not crowded else np.full(len(fills), np.nan)
+            for side in ("top", "bottom", "left", "right")}
+    out: list[Rule] = []
     for k, f in enumerate(fills):
-        near = {side: None if crowded else _facing(b, k, side, gutter) for side in ("top", "bottom", "left", "right")}
         wide = f.bbox.width >= f.bbox.height
-        for side, pos in near.items():
+        across_x = not (np.isnan(near["left"][k]) and np.isnan(near["right"][k]))
+        across_y = not (np.isnan(near["top"][k]) and np.isnan(near["bottom"][k]))
+        for side, edge in (("top", f.bbox.y0), ("bottom", f.bbox.y1), ("left", f.bbox.x0), ("right", f.bbox.x1)):
             h = side in ("top", "bottom")
-            if pos is None:
-                across = near["left"] is not None or near["right"] is not None if not h else \
-                    near["top"] is not None or near["bottom"] is not None
-                if h != wide and not across:
+            pos = near[side][k]
+            if np.isnan(pos):
+                if h != wide and not (across_y if h else across_x):
                     continue
-                pos = {"top": f.bbox.y0, "bottom": f.bbox.y1, "left": f.bbox.x0, "right": f.bbox.x1}[side]
+                pos = edge
             if h:
-                out.append(Rule("h", pos, f.bbox.x0, f.bbox.x1, 0.1, "vector", f.grey, f.id))
+                out.append(Rule("h", float(pos), f.bbox.x0, f.bbox.x1, 0.1, "vector", f.grey, f.id))
             else:
-                out.append(Rule("v", pos, f.bbox.y0, f.bbox.y1, 0.1, "vector", f.grey, f.id))
+                out.append(Rule("v", float(pos), f.bbox.y0, f.bbox.y1, 0.1, "vector", f.grey, f.id))
     return out
 
 
-def _facing(b: np.ndarray, k: int, side: str, gutter: float) -> float | None:
-    """Middle of the gap between fill ``k``'s ``side`` and the nearest fill facing it within
-    ``gutter`` points (overlapping half the shorter extent across), or None."""
-    x0, y0, x1, y1 = b[k]
+def _facing(b: np.ndarray, side: str, gutter: float) -> np.ndarray:
+    """For every fill, the middle of the gap between its ``side`` and the nearest fill facing
+    it within ``gutter`` points (overlapping half the shorter extent across), else NaN."""
+    x0, y0, x1, y1 = (b[:, i][:, None] for i in range(4))  # this fill (rows) ...
+    X0, Y0, X1, Y1 = (b[:, i][None, :] for i in range(4))  # ... against every other (columns)
     if side in ("top", "bottom"):
-        gap = (y0 - b[:, 3]) if side == "top" else (b[:, 1] - y1)
-        over = np.minimum(x1, b[:, 2]) - np.maximum(x0, b[:, 0])
-        need = 0.5 * np.minimum(x1 - x0, b[:, 2] - b[:, 0])
+        gap = (y0 - Y1) if side == "top" else (Y0 - y1)
+        over = np.minimum(x1, X1) - np.maximum(x0, X0)
+        need = 0.5 * np.minimum(x1 - x0, X1 - X0)
     else:
-        gap = (x0 - b[:, 2]) if side == "left" else (b[:, 0] - x1)
-        over = np.minimum(y1, b[:, 3]) - np.maximum(y0, b[:, 1])
-        need = 0.5 * np.minimum(y1 - y0, b[:, 3] - b[:, 1])
+        gap = (x0 - X1) if side == "left" else (X0 - x1)
+        over = np.minimum(y1, Y1) - np.maximum(y0, Y0)
+        need = 0.5 * np.minimum(y1 - y0, Y1 - Y0)
     ok = (gap >= -TOUCH) & (gap <= gutter) & (over >= need)
-    ok[k] = False
-    if not ok.any():
-        return None
-    j = int(np.flatnonzero(ok)[np.argmin(gap[ok])])
-    edge = {"top": y0, "bottom": y1, "left": x0, "right": x1}[side]
-    return edge - gap[j] / 2 if side in ("top", "left") else edge + gap[j] / 2
+    np.fill_diagonal(ok, False)
+    nearest = np.where(ok, gap, np.inf).min(axis=1)
+    edge = {"top": b[:, 1], "bottom": b[:, 3], "left": b[:, 0], "right": b[:, 2]}[side]
+    mid = edge - nearest / 2 if side in ("top", "left") else edge + nearest / 2
+    return np.where(np.isfinite(nearest), mid, np.nan)

@@ -155,8 +155,7 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float)
     wc = WordCentres.of(words)
     band = np.flatnonzero((wc.cy > box.y1) & (wc.y1 <= stop_y)).tolist()
     lines, counts, crossers = _column_lines(words, band, box, min_gap)
-    gaps = _column_gaps(words, wc.inside(box), box, min_gap)
-    across = _crossing_lines(words, lines, gaps, min_gap)
+    across = _crossing_lines(words, lines, _column_gaps(words, wc.inside(box), box, min_gap), min_gap) if lines else set()
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
     bottom, pending = box.y1, False
