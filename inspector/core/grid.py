@@ -386,10 +386,10 @@ def _rectangles(parent: list[int], find, nr: int, nc: int) -> list[tuple[int, in
 
 def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: TableParams) -> str:
     """A grid whose rows are mostly empty is no table (a chart's banded plot area with its
-    tick labels): the share of rows holding text must reach ``min_filled_rows``."""
+    tick labels): the share of rows holding text must exceed ``min_filled_rows``."""
     used = {r for r, _ in _occupied(grid, centres.cx[ids], centres.cy[ids])}
     share = len(used) / max(grid.n_rows, 1)
-    if grid.n_rows >= 4 and share < params.min_filled_rows:
+    if grid.n_rows >= 4 and share <= params.min_filled_rows:
         return f"mostly empty: text in {len(used)} of {grid.n_rows} rows"
     return ""
 

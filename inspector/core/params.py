@@ -125,7 +125,7 @@ class TableParams:
                                 "When three or more drawn bands (rules or fills) hold text and none holds more "
                                 "lines than this, every band is one row and its lines are multi-line cells.")
     min_filled_rows: float = param(0.5, "Min rows with text", "share of rows", 0.0, 1.0,
-                                   "A grid of four or more rows where fewer than this share of rows hold any text "
+                                   "A grid of four or more rows where no more than this share of rows hold any text "
                                    "is no table (a chart's banded plot area with its tick labels).", step=0.05)
 
 

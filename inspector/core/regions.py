@@ -225,11 +225,20 @@ def _crosses(b: Rect, box: Rect) -> bool:
 
 
 def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, bottom: Rule) -> bool:
+    """Does text between two rules say they belong to different tables? Running prose
+    across their width does, and so does a line running across their left or right end
+    (body text beside a chart: the rules of two charts, not one table's)."""
     width = max(top.length, bottom.length)
-    x0 = min(top.start, bottom.start)
-    long_lines = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
-                  and ln.bbox.x0 >= x0 - 5 and ln.bbox.width >= 0.6 * width and is_prose(ln, n_segments[k])]
-    return len(long_lines) >= 1
+    x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
+    for k, ln in enumerate(lines):
+        if not top.pos < ln.baseline < bottom.pos:
+            continue
+        b = ln.bbox
+        if b.x0 >= x0 - 5 and b.width >= 0.6 * width and is_prose(ln, n_segments[k]):
+            return True
+        if is_prose(ln, n_segments[k]) and any(b.x0 < x - 5 and b.x1 > x + 5 for x in (x0, x1)):
+            return True
+    return False
 
 
 def is_prose(line: Line, n_segments: int) -> bool:
