@@ -230,9 +230,12 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
     (body text beside a chart: the rules of two charts, not one table's)."""
     width = max(top.length, bottom.length)
     x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
-    for k, ln in enumerate(lines):
-        if not top.pos < ln.baseline < bottom.pos:
-            continue
+    between = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
+               and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
+    if _heading_gap(lines, n_segments, between, top.pos, bottom.pos):
+        return True
+    for k in between:
+        ln = lines[k]
         b = ln.bbox
         if b.x0 >= x0 - 5 and b.width >= 0.6 * width and is_prose(ln, n_segments[k]):
             return True
@@ -241,11 +244,26 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
     return False
 
 
+def _heading_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], top: float,
+                 bottom: float) -> bool:
+    """Is there white space between two rules that parts two tables? A table's text sits
+    close to its rules; a first (or last) line in one piece, over ``HEADING_GAP`` of its
+    heights away from the rule above (below) it, is a heading between two tables."""
+    if not between:
+        return False
+    ks = sorted(between, key=lambda k: lines[k].bbox.y0)
+    first, last = lines[ks[0]], lines[ks[-1]]
+    if n_segments[ks[0]] < 2 and first.bbox.y0 - top > HEADING_GAP * first.bbox.height:
+        return True
+    return n_segments[ks[-1]] < 2 and bottom - last.bbox.y1 > HEADING_GAP * last.bbox.height
+
+
 def is_prose(line: Line, n_segments: int) -> bool:
     """Running text: one unbroken piece of many words."""
     return n_segments == 1 and len(line.word_ids) >= 6
 
 
+HEADING_GAP = 2.0  # line heights of white space beside a one-piece line that part two tables
 Gaps = list[tuple[float, float]]
 
 
