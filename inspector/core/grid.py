@@ -190,7 +190,10 @@ def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], x
         # A ruled-off first band is the header: keep its wrapped lines together. Above the
         # first rule (a header found by growing the region upwards, or a zebra table's
         # first unshaded rows) only lines that do not each fill the row are one header.
-        protect = b == 0 and n_bands >= 2 and (top_drawn or not _full_lines(inside, words, xs))
+        # A first band of more full lines than a row band holds is header and body (a table
+        # whose only inner rule is over its totals), not a header.
+        full = _full_lines(inside, words, xs)
+        protect = b == 0 and n_bands >= 2 and (top_drawn or not full) and not (full and len(inside) > max_lines)
         cuts = [] if protect else _row_starts(inside, words, xs)
         for y in cuts:
             out.append(y)
