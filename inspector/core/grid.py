@@ -192,14 +192,29 @@ def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], x
         # first unshaded rows) only lines that do not each fill the row are one header.
         # A first band of more full lines than a row band holds is header and body (a table
         # whose only inner rule is over its totals), not a header.
+        # A bold first line followed by plain ones is a header row over body rows.
         full = _full_lines(inside, words, xs)
         protect = b == 0 and n_bands >= 2 and (top_drawn or not full) and not (full and len(inside) > max_lines)
-        cuts = [] if protect else _row_starts(inside, words, xs)
+        head = _bold_head(inside, words) if protect else 0
+        if head:
+            cuts = [(inside[head - 1].bbox.y1 + inside[head].bbox.y0) / 2, *_row_starts(inside[head:], words, xs)]
+        else:
+            cuts = [] if protect else _row_starts(inside, words, xs)
         for y in cuts:
             out.append(y)
             virtual.add(y)
         out.append(bottom)
     return out, header_rows, virtual
+
+
+def _bold_head(lines: Sequence[Line], words: Sequence[Word]) -> int:
+    """Number of leading bold lines when plain lines follow them (a header row set in bold
+    over the body in the same band), else 0."""
+    bold = [sum(words[i].bold for i in ln.word_ids) * 2 > len(ln.word_ids) for ln in lines]
+    if len(bold) < 2 or not bold[0]:
+        return 0
+    k = bold.index(False) if False in bold else 0
+    return k if k and not any(bold[k:]) else 0
 
 
 def rows_delineated(lines_per_band: Sequence[int], max_lines: int, min_bands: int = 3) -> bool:
