@@ -247,15 +247,16 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
 def _heading_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], top: float,
                  bottom: float) -> bool:
     """Is there white space between two rules that parts two tables? A table's text sits
-    close to its rules; a first (or last) line in one piece, over ``HEADING_GAP`` of its
-    heights away from the rule above (below) it, is a heading between two tables."""
-    if not between:
-        return False
+    close to its rules and to its other lines; a line in one piece with over
+    ``HEADING_GAP`` of its heights clear above or below it is a heading between two tables."""
     ks = sorted(between, key=lambda k: lines[k].bbox.y0)
-    first, last = lines[ks[0]], lines[ks[-1]]
-    if n_segments[ks[0]] < 2 and first.bbox.y0 - top > HEADING_GAP * first.bbox.height:
-        return True
-    return n_segments[ks[-1]] < 2 and bottom - last.bbox.y1 > HEADING_GAP * last.bbox.height
+    for i, k in enumerate(ks):
+        b = lines[k].bbox
+        above = b.y0 - (lines[ks[i - 1]].bbox.y1 if i else top)
+        below = (lines[ks[i + 1]].bbox.y0 if i + 1 < len(ks) else bottom) - b.y1
+        if n_segments[k] < 2 and max(above, below) > HEADING_GAP * b.height:
+            return True
+    return False
 
 
 def is_prose(line: Line, n_segments: int) -> bool:
