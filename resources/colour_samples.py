@@ -359,10 +359,26 @@ def header_over_grid() -> tuple[bytes, ColourCase]:
     return finish(doc), ColourCase("header_over_grid", (expected(PLAN, lay),))
 
 
+def backdrop_over_grid() -> tuple[bytes, ColourCase]:
+    """A pale panel behind a whole table whose ruled grid starts below the header row."""
+    doc, page = new_page()
+    lay = layout(72, 120, WIDTHS4, PLAN)
+    fill(page, (lay.xs[0], lay.ys[0], lay.xs[-1], lay.ys[-1]), PALE2)
+    shape = page.new_shape()
+    for y in lay.ys[1:]:
+        shape.draw_line((lay.xs[0], y), (lay.xs[-1], y))
+    for x in lay.xs:
+        shape.draw_line((x, lay.ys[1]), (x, lay.ys[-1]))
+    shape.finish(color=BLACK, width=0.5)
+    shape.commit()
+    texts(page, lay, PLAN, header_colour=BLACK)
+    return finish(doc), ColourCase("backdrop_over_grid", (expected(PLAN, lay),))
+
+
 STYLES: dict[str, Callable[[], tuple[bytes, ColourCase]]] = {
     f.__name__: f for f in (zebra, header_band, column_shading, panels, section_rows, multiline_banded,
                             multiline_ruled, abutting_tint, chart_gradient, chart_bands, watermark, footnote,
-                            header_over_grid)
+                            header_over_grid, backdrop_over_grid)
 }
 
 

@@ -85,10 +85,15 @@ def attach_fills(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) 
 
 
 def _stacked(b: Rect, box: Rect, tol: float) -> bool:
-    """Does fill box ``b`` sit right on top of or under ``box``, about as wide?"""
+    """Does fill box ``b`` sit right on top of or under ``box``, about as wide, or is it a
+    panel behind the whole grid, as wide and reaching a little above or below it?"""
     touches = abs(b.y1 - box.y0) <= tol or abs(b.y0 - box.y1) <= tol
     over = min(b.x1, box.x1) - max(b.x0, box.x0)
-    return touches and over >= 0.9 * box.width and b.width <= 1.1 * box.width + 2 * tol and b.height < box.height
+    if touches and over >= 0.9 * box.width and b.width <= 1.1 * box.width + 2 * tol and b.height < box.height:
+        return True
+    same_x = abs(b.x0 - box.x0) <= tol and abs(b.x1 - box.x1) <= tol
+    behind = b.y0 <= box.y0 + tol and b.y1 >= box.y1 - tol and b.height <= 1.5 * box.height
+    return same_x and behind and (b.y0 < box.y0 - tol or b.y1 > box.y1 + tol)
 
 
 def _absorb_nested(cands: list[Candidate]) -> list[Candidate]:
