@@ -53,25 +53,32 @@ LARGE = 2.5  # x the page's median font size: large type
 def watermark_lines(d: dict[str, Any]) -> set[tuple[int, int]]:
     """(block, line) of text lines that are watermarks: running diagonally (neither along
     nor across the page), or set in light type much larger than the page's median."""
-    sizes = sorted(float(s["size"]) for b in d.get("blocks", ()) if b.get("type") == 0
-                   for ln in b.get("lines", ()) for s in ln.get("spans", ()) if s.get("text", "").strip())
-    median = sizes[len(sizes) // 2] if sizes else 0.0
-    out = set()
+    out: set[tuple[int, int]] = set()
+    light: list[tuple[tuple[int, int], float]] = []  # lines all in light type, smallest size
+    sizes: list[float] = []
     for b_no, block in enumerate(d.get("blocks", ())):
         if block.get("type") != 0:
             continue
         for l_no, line in enumerate(block.get("lines", ())):
-            dx, dy = (abs(float(v)) for v in line.get("dir", (1.0, 0.0)))
-            spans = [s for s in line.get("spans", ()) if s.get("text", "").strip()]
-            big_light = bool(spans) and all(float(s["size"]) >= LARGE * median and _grey_of(s) >= LIGHT
-                                            for s in spans)
-            if min(dx, dy) > 0.1 or big_light:
-                out.add((block.get("number", b_no), l_no))
+            key = (block.get("number", b_no), l_no)
+            dx, dy = line.get("dir", (1.0, 0.0))
+            if abs(dx) > 0.1 and abs(dy) > 0.1:
+                out.add(key)
+                continue
+            spans = line.get("spans", ())
+            sizes.extend(s["size"] for s in spans)
+            if spans and all(_grey_of(s) >= LIGHT for s in spans):
+                light.append((key, min(s["size"] for s in spans)))
+    if light:
+        median = sorted(sizes)[len(sizes) // 2]
+        out.update(key for key, size in light if size >= LARGE * median)
     return out
 
 
 def _grey_of(span: dict[str, Any]) -> float:
-    c = int(span.get("color", 0))
+    c = span.get("color", 0)
+    if not c:
+        return 0.0
     return 0.299 * (c >> 16 & 255) + 0.587 * (c >> 8 & 255) + 0.114 * (c & 255)
 
 
