@@ -30,13 +30,9 @@ def main() -> int:
     ap.add_argument("--json-dir", help="also write each extractor's full result here")
     ap.add_argument("--only", action="append", default=[], help="documents whose name contains this")
     args = ap.parse_args()
-    names = []
-    for name in args.extractors.split(","):
-        try:
-            peers.check_available(name)
-            names.append(name)
-        except (peers.MissingExtractor, KeyError) as exc:
-            print(f"skipped {name}: {exc}", file=sys.stderr)
+    names, skipped = peers.available(args.extractors.split(","))
+    for line in skipped:
+        print(line, file=sys.stderr)
     source, refused = evaluate.verify_pdfs(evaluate.load_source(args.golden))
     if args.only:
         source = evaluate.only_documents(source, args.only)

@@ -10,6 +10,7 @@ import argparse
 import sys
 import time
 
+from inspector.cli.common import params_from_args
 from inspector.core.document import open_document
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
@@ -44,13 +45,10 @@ def score(name: str, params: Params) -> tuple[AdjacencyCounts, int, int, int, li
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--set", action="append", default=[])
+    ap.add_argument("--set", dest="sets", action="append", default=[], metavar="STAGE.FIELD=VALUE")
     ap.add_argument("--verbose", "-v", action="store_true")
     args = ap.parse_args()
-    params = Params()
-    for s in args.set:
-        k, _, v = s.partition("=")
-        params = params.with_value(k, v)
+    params = params_from_args(args)
     total, n_exact, n_truth, n_extra = AdjacencyCounts(), 0, 0, 0
     t0 = time.perf_counter()
     for name in STYLES:

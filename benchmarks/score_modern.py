@@ -17,7 +17,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from inspector.core.params import Params
+from inspector.cli.common import params_from_args
 from inspector.evaluation import evaluate, peers
 from inspector.evaluation.adjacency import AdjacencyCounts
 
@@ -33,22 +33,15 @@ def main() -> int:
     ap.add_argument("corpus")
     ap.add_argument("--extractors", default="inspector,pdfplumber,camelot")
     ap.add_argument("--json", help="write per-table F1 of every extractor here")
-    ap.add_argument("--set", action="append", default=[])
+    ap.add_argument("--set", dest="sets", action="append", default=[], metavar="STAGE.FIELD=VALUE")
     args = ap.parse_args()
-    params = Params()
-    for s in args.set:
-        k, _, v = s.partition("=")
-        params = params.with_value(k, v)
+    params = params_from_args(args)
     root = Path(args.corpus)
     styles = json.loads((root / "styles.json").read_text(encoding="utf-8"))
     source, refused = evaluate.verify_pdfs(evaluate.load_source(root / "golden"))
-    names = []
-    for name in args.extractors.split(","):
-        try:
-            peers.check_available(name)
-            names.append(name)
-        except (peers.MissingExtractor, KeyError) as exc:
-            print(f"skipped {name}: {exc}", file=sys.stderr)
+    names, skipped = peers.available(args.extractors.split(","))
+    for line in skipped:
+        print(line, file=sys.stderr)
     counts: dict[str, dict[str, AdjacencyCounts]] = {n: defaultdict(AdjacencyCounts) for n in names}
     per_table: dict[str, dict[str, float]] = defaultdict(dict)
     for k, gp in enumerate(source.pages, 1):

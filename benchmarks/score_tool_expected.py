@@ -17,8 +17,8 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from inspector.cli.common import params_from_args
 from inspector.core.document import open_document
-from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.types import Cell, Rect, Table
 from inspector.evaluation.adjacency import AdjacencyCounts, compare
@@ -43,13 +43,10 @@ def as_table(rows: list[list[str]], page: int) -> Table:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--set", action="append", default=[])
+    ap.add_argument("--set", dest="sets", action="append", default=[], metavar="STAGE.FIELD=VALUE")
     ap.add_argument("--verbose", "-v", action="store_true")
     args = ap.parse_args()
-    params = Params()
-    for s in args.set:
-        k, _, v = s.partition("=")
-        params = params.with_value(k, v)
+    params = params_from_args(args)
     per_tool: dict[str, AdjacencyCounts] = defaultdict(AdjacencyCounts)
     cache: dict[tuple[str, int], list[Table]] = {}
     t0 = time.perf_counter()

@@ -85,6 +85,15 @@ def fill(page: pymupdf.Page, box: tuple[float, float, float, float], colour: RGB
     page.draw_rect(box, color=None, fill=colour)
 
 
+def banded(page: pymupdf.Page, lay: Layout, first: int, colour: RGB = PALE, header: bool = True) -> None:
+    """A navy header band over row 0 (when ``header``) and every second row from ``first``
+    filled with ``colour``, across the table."""
+    if header:
+        fill(page, (lay.xs[0], lay.ys[0], lay.xs[-1], lay.ys[1]), NAVY)
+    for r in range(first, len(lay.ys) - 1, 2):
+        fill(page, (lay.xs[0], lay.ys[r], lay.xs[-1], lay.ys[r + 1]), colour)
+
+
 def texts(page: pymupdf.Page, lay: Layout, rows: Sequence[Sequence[str]], header: int = 1,
           header_colour: RGB = WHITE, spans: Sequence[tuple[int, int, int, int]] = ()) -> None:
     hidden = {(r + i, c + j) for r, c, rs, cs in spans for i in range(rs) for j in range(cs)} - {
@@ -124,9 +133,7 @@ def zebra() -> tuple[bytes, ColourCase]:
     """Navy header band with white text; every second body row filled pale blue; no lines."""
     doc, page = new_page()
     lay = layout(72, 120, WIDTHS4, PLAN)
-    fill(page, (lay.xs[0], lay.ys[0], lay.xs[-1], lay.ys[1]), NAVY)
-    for r in range(2, len(PLAN), 2):
-        fill(page, (lay.xs[0], lay.ys[r], lay.xs[-1], lay.ys[r + 1]), PALE)
+    banded(page, lay, 2)
     texts(page, lay, PLAN)
     return finish(doc), ColourCase("zebra", (expected(PLAN, lay),))
 
@@ -204,9 +211,7 @@ def multiline_banded() -> tuple[bytes, ColourCase]:
     """Zebra bands around rows whose cells hold two or three lines."""
     doc, page = new_page()
     lay = layout(72, 120, WIDTHS_M, MULTI)
-    fill(page, (lay.xs[0], lay.ys[0], lay.xs[-1], lay.ys[1]), NAVY)
-    for r in range(1, len(MULTI), 2):
-        fill(page, (lay.xs[0], lay.ys[r], lay.xs[-1], lay.ys[r + 1]), PALE)
+    banded(page, lay, 1)
     texts(page, lay, MULTI)
     return finish(doc), ColourCase("multiline_banded", (expected(MULTI, lay),))
 
@@ -266,9 +271,7 @@ def chart_gradient() -> tuple[bytes, ColourCase]:
     page.draw_polyline([(cx0 + 10, cy0 + 130), (cx0 + 80, cy0 + 90), (cx0 + 150, cy0 + 60), (cx0 + 190, cy0 + 30)],
                        color=NAVY, width=1.5)
     lay = layout(72, 120, (80.0, 60.0, 70.0), SALES)
-    fill(page, (lay.xs[0], lay.ys[0], lay.xs[-1], lay.ys[1]), NAVY)
-    for r in range(2, len(SALES), 2):
-        fill(page, (lay.xs[0], lay.ys[r], lay.xs[-1], lay.ys[r + 1]), PALE)
+    banded(page, lay, 2)
     texts(page, lay, SALES)
     inside = {w for row in SALES for t in row for w in t.split()}
     return finish(doc), ColourCase("chart_gradient", (expected(SALES, lay),), tuple(sorted(set(labels) - inside)))
@@ -290,9 +293,7 @@ def chart_bands() -> tuple[bytes, ColourCase]:
     page.draw_polyline([(cx0 + 10, cy0 + 130), (cx0 + 80, cy0 + 90), (cx0 + 150, cy0 + 60), (cx0 + 190, cy0 + 30)],
                        color=NAVY, width=1.5)
     lay = layout(72, 120, (80.0, 60.0, 70.0), SALES)
-    fill(page, (lay.xs[0], lay.ys[0], lay.xs[-1], lay.ys[1]), NAVY)
-    for r in range(2, len(SALES), 2):
-        fill(page, (lay.xs[0], lay.ys[r], lay.xs[-1], lay.ys[r + 1]), PALE)
+    banded(page, lay, 2)
     texts(page, lay, SALES)
     inside = {w for row in SALES for t in row for w in t.split()}
     return finish(doc), ColourCase("chart_bands", (expected(SALES, lay),), tuple(sorted(set(labels) - inside)))
@@ -306,9 +307,7 @@ def watermark() -> tuple[bytes, ColourCase]:
     """A long zebra table with a large light diagonal watermark across it, a page footer below."""
     doc, page = new_page()
     lay = layout(72, 80, WIDTHS4, LEDGER)
-    fill(page, (lay.xs[0], lay.ys[0], lay.xs[-1], lay.ys[1]), NAVY)
-    for r in range(2, len(LEDGER), 2):
-        fill(page, (lay.xs[0], lay.ys[r], lay.xs[-1], lay.ys[r + 1]), PALE)
+    banded(page, lay, 2)
     texts(page, lay, LEDGER)
     morph = (pymupdf.Point(300, 420), pymupdf.Matrix(-40))
     page.insert_text((140, 430), "CONFIDENTIAL DRAFT", fontsize=48, fontname="helv",
@@ -331,9 +330,7 @@ def footnote() -> tuple[bytes, ColourCase]:
     the notes are no table."""
     doc, page = new_page()
     lay = layout(72, 120, WIDTHS4, PLAN)
-    fill(page, (lay.xs[0], lay.ys[0], lay.xs[-1], lay.ys[1]), NAVY)
-    for r in range(2, len(PLAN), 2):
-        fill(page, (lay.xs[0], lay.ys[r], lay.xs[-1], lay.ys[r + 1]), PALE)
+    banded(page, lay, 2)
     texts(page, lay, PLAN)
     y = lay.ys[-1] + 14
     for k, (mark, text) in enumerate(NOTES):
