@@ -372,10 +372,29 @@ def backdrop_over_grid() -> tuple[bytes, ColourCase]:
     return finish(doc), ColourCase("backdrop_over_grid", (expected(PLAN, lay),))
 
 
+def two_tables() -> tuple[bytes, ColourCase]:
+    """Two zebra tables of one width, each under thin top and bottom rules, with a larger
+    heading between them: two tables, not one."""
+    doc, page = new_page()
+    out = []
+    y = 120.0
+    for title, rows in (("Plans", PLAN), ("Sales by quarter", (("Quarter", "Units", "Revenue", "Share"),) + tuple(
+            (r[0], r[1], r[2], f"{10 + k}%") for k, r in enumerate(SALES[1:])))):
+        page.insert_text((72, y), title, fontsize=13, fontname="hebo")
+        lay = layout(72, y + 14, WIDTHS4, rows)
+        banded(page, lay, 2, header=False)
+        for yy in (lay.ys[0], lay.ys[1], lay.ys[-1]):
+            page.draw_line((lay.xs[0], yy), (lay.xs[-1], yy), color=BLACK, width=0.75)
+        texts(page, lay, rows, header_colour=BLACK)
+        out.append(expected(rows, lay))
+        y = lay.ys[-1] + 40
+    return finish(doc), ColourCase("two_tables", tuple(out), ("Plans", "Sales", "quarter"))
+
+
 STYLES: dict[str, Callable[[], tuple[bytes, ColourCase]]] = {
     f.__name__: f for f in (zebra, header_band, column_shading, panels, section_rows, multiline_banded,
                             multiline_ruled, abutting_tint, chart_gradient, chart_bands, watermark, footnote,
-                            header_over_grid, backdrop_over_grid)
+                            header_over_grid, backdrop_over_grid, two_tables)
 }
 
 

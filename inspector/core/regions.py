@@ -116,15 +116,17 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     """Groups of stacked horizontal rules of similar extent outside ``taken`` areas.
 
     Consecutive rules join while they overlap by 70% of the shorter and the band between
-    them holds no running prose (two or more long single-piece lines).
+    them holds no running prose (two or more long single-piece lines) and no heading.
     """
+    heights = sorted(ln.bbox.height for ln in lines)
+    body = heights[len(heights) // 2] if heights else 0.0  # the page's usual line height
     hs = sorted((r for r in rules if r.orient == "h" and r.length >= min_width
                  and not any(_inside(r.bbox, t, 2.0) for t in taken)), key=lambda r: r.pos)
     groups: list[list[Rule]] = []
     for r in hs:
         home = None
         for g in reversed(groups):
-            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r):
+            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r, body):
                 home = g
                 break
         if home is None:
@@ -229,7 +231,8 @@ def _crosses(b: Rect, box: Rect) -> bool:
     return any(b.x0 < x - 3 and b.x1 > x + 3 for x in (box.x0, box.x1))
 
 
-def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, bottom: Rule) -> bool:
+def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, bottom: Rule,
+                   body: float = 0.0) -> bool:
     """Does text between two rules say they belong to different tables? Running prose
     across their width does, and so does a line running across their left or right end
     (body text beside a chart: the rules of two charts, not one table's)."""
@@ -237,7 +240,7 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
     x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
     between = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
                and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
-    if _heading_gap(lines, n_segments, between, top.pos, bottom.pos):
+    if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body):
         return True
     for k in between:
         ln = lines[k]
@@ -250,16 +253,17 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
 
 
 def _heading_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], top: float,
-                 bottom: float) -> bool:
+                 bottom: float, body: float) -> bool:
     """Is there white space between two rules that parts two tables? A table's text sits
-    close to its rules and to its other lines; a line in one piece with over
-    ``HEADING_GAP`` of its heights clear above or below it is a heading between two tables."""
+    close to its rules and to its other lines; a line in one piece, in larger type than the
+    page's usual line height ``body`` (a heading, not a section label of the table), with
+    over ``HEADING_GAP`` usual line heights clear above or below it parts two tables."""
     ks = sorted(between, key=lambda k: lines[k].bbox.y0)
     for i, k in enumerate(ks):
         b = lines[k].bbox
         above = b.y0 - (lines[ks[i - 1]].bbox.y1 if i else top)
         below = (lines[ks[i + 1]].bbox.y0 if i + 1 < len(ks) else bottom) - b.y1
-        if n_segments[k] < 2 and max(above, below) > HEADING_GAP * b.height:
+        if n_segments[k] < 2 and b.height > HEADING_SIZE * body and max(above, below) > HEADING_GAP * body:
             return True
     return False
 
@@ -270,6 +274,7 @@ def is_prose(line: Line, n_segments: int) -> bool:
 
 
 HEADING_GAP = 2.0  # line heights of white space beside a one-piece line that part two tables
+HEADING_SIZE = 1.1  # x the page's usual line height: a heading's type is larger
 Gaps = list[tuple[float, float]]
 
 
