@@ -90,7 +90,7 @@ def _box(r: Rect) -> list[float]:
 def cmd_words(args: argparse.Namespace) -> int:
     res = _run_page(args)
     rows = [{"text": w.text, "bbox": _box(w.bbox), "font_size": round(w.font_size, 2), "bold": w.bold,
-             "low_confidence": i in res.low_confidence,
+             "low_confidence": i in res.low_confidence, "watermark": w.watermark,
              **({"ocr_confidence": w.ocr_confidence} if w.from_ocr else {})} for i, w in enumerate(res.words)]
     if args.json:
         _print_json({"page": res.page, "width": res.width, "height": res.height, "source": res.words_source,
@@ -103,12 +103,12 @@ def cmd_words(args: argparse.Namespace) -> int:
     ocr = res.words_source == "ocr"
     print(f"{'x0':>7} {'y0':>7} {'x1':>7} {'y1':>7} {'size':>5}  flags  {'conf  ' if ocr else ''}text")
     for w in rows:
-        flags = ("B" if w["bold"] else "-") + ("?" if w["low_confidence"] else "-")
+        flags = ("B" if w["bold"] else "-") + ("?" if w["low_confidence"] else "-") + ("W" if w["watermark"] else "-")
         conf = f"{w['ocr_confidence']:4.0f}  " if ocr else ""
         print("{:7.1f} {:7.1f} {:7.1f} {:7.1f} {:5.1f}  {:5}  {}{}".format(*w["bbox"], w["font_size"], flags, conf,
                                                                            w["text"]))
     print("flags: B bold, ? low confidence (near a column boundary" + (", or OCR confidence below "
-          "ocr.min_confidence)" if ocr else ")"))
+          "ocr.min_confidence)" if ocr else ")") + ", W watermark (in no table)")
     return 0
 
 

@@ -42,3 +42,9 @@ def test_fills_hover_with_colour_and_rejected_with_reason() -> None:
     tip = idx.at(50, 110, kinds={"fill"})[0].tip
     assert "rgb(31, 59, 115)" in tip and "3 touching rectangles" in tip
     assert idx.at(150, 103, kinds={"rejected_fill"})[0].tip.startswith("REJECTED: gradient of 24 strips")
+
+
+def test_watermark_word_says_so() -> None:
+    mark = Word("DRAFT", Rect(10, 10, 60, 40), 40.0, watermark=True)
+    idx = HitIndex(PageResult(page=1, width=200, height=200, words=(mark,)))
+    assert "WATERMARK" in idx.at(30, 20, kinds={"word"})[0].tip
