@@ -51,13 +51,9 @@ def main() -> int:
         write_readme(json.loads(Path(args.readme).read_text(encoding="utf-8")))
         print(f"README.md table rewritten from {args.readme}")
         return 0
-    names = []
-    for name in args.extractors.split(","):
-        try:
-            peers.check_available(name)
-            names.append(name)
-        except (peers.MissingExtractor, KeyError) as exc:
-            print(f"skipped {name}: {exc}", file=sys.stderr)
+    names, skipped = peers.available(args.extractors.split(","))
+    for line in skipped:
+        print(line, file=sys.stderr)
     source, refused = evaluate.verify_pdfs(evaluate.load_source(args.golden))
     if args.only:
         source = evaluate.only_documents(source, args.only)

@@ -16,8 +16,8 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from inspector.cli.common import params_from_args
 from inspector.core.document import open_document
-from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.evaluation.adjacency import AdjacencyCounts
 from inspector.evaluation.corpus import adjacency_by_table, icdar_records
@@ -27,14 +27,11 @@ CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--set", action="append", default=[])
+    ap.add_argument("--set", dest="sets", action="append", default=[], metavar="STAGE.FIELD=VALUE")
     ap.add_argument("--verbose", "-v", action="store_true")
     ap.add_argument("--pdfs", type=Path, default=None, help="folder of substitute PDFs (corpus-relative paths)")
     args = ap.parse_args()
-    params = Params()
-    for s in args.set:
-        k, _, v = s.partition("=")
-        params = params.with_value(k, v)
+    params = params_from_args(args)
     by_page = defaultdict(list)
     for rec in icdar_records(CORPUS.resolve()):
         by_page[(rec.pdf, rec.page)].append(rec)

@@ -90,7 +90,7 @@ def _box(r: Rect) -> list[float]:
 def cmd_words(args: argparse.Namespace) -> int:
     res = _run_page(args)
     rows = [{"text": w.text, "bbox": _box(w.bbox), "font_size": round(w.font_size, 2), "bold": w.bold,
-             "low_confidence": i in res.low_confidence,
+             "low_confidence": i in res.low_confidence, "watermark": w.watermark,
              **({"ocr_confidence": w.ocr_confidence} if w.from_ocr else {})} for i, w in enumerate(res.words)]
     if args.json:
         _print_json({"page": res.page, "width": res.width, "height": res.height, "source": res.words_source,
@@ -103,12 +103,12 @@ def cmd_words(args: argparse.Namespace) -> int:
     ocr = res.words_source == "ocr"
     print(f"{'x0':>7} {'y0':>7} {'x1':>7} {'y1':>7} {'size':>5}  flags  {'conf  ' if ocr else ''}text")
     for i, word in enumerate(res.words):
-        flags = ("B" if word.bold else "-") + ("?" if i in res.low_confidence else "-")
+        flags = ("B" if word.bold else "-") + ("?" if i in res.low_confidence else "-") + ("W" if word.watermark else "-")
         conf = f"{word.ocr_confidence:4.0f}  " if ocr else ""
         x0, y0, x1, y1 = _box(word.bbox)
         print(f"{x0:7.1f} {y0:7.1f} {x1:7.1f} {y1:7.1f} {word.font_size:5.1f}  {flags:5}  {conf}{word.text}")
     print("flags: B bold, ? low confidence (near a column boundary" + (", or OCR confidence below "
-          "ocr.min_confidence)" if ocr else ")"))
+          "ocr.min_confidence)" if ocr else ")") + ", W watermark (in no table)")
     return 0
 
 
@@ -118,9 +118,12 @@ def cmd_rules(args: argparse.Namespace) -> int:
     rejected = [{**_rule_dict(r.rule), "reason": r.reason} for r in res.rejected]
     if args.json:
         _print_json({"page": res.page, "rules": kept, "rejected": rejected,
-                     "bands": [{"bbox": _box(b.bbox), "grey": b.grey, "source": b.source} for b in res.bands]})
+                     "bands": [{"bbox": _box(b.bbox), "grey": b.grey, "source": b.source} for b in res.bands],
+                     "fills": [_fill_dict(f) for f in res.fills],
+                     "rejected_fills": [{**_fill_dict(r.fill), "reason": r.reason} for r in res.rejected_fills]})
         return 0
-    print(f"page {res.page}: {len(kept)} rules kept, {len(rejected)} rejected, {len(res.bands)} bands")
+    print(f"page {res.page}: {len(kept)} rules kept, {len(rejected)} rejected, {len(res.bands)} bands, "
+          f"{len(res.fills)} fills ({len(res.rejected_fills)} rejected)")
     print(f"{'':9}{'orient':6} {'pos':>7} {'start':>7} {'end':>7} {'thick':>5} {'grey':>4}  source")
     for r in kept:
         print("{:9}{:6} {:7.1f} {:7.1f} {:7.1f} {:5.2f} {:4d}  {}".format(
@@ -128,12 +131,18 @@ def cmd_rules(args: argparse.Namespace) -> int:
     for r in rejected:
         print("{:9}{:6} {:7.1f} {:7.1f} {:7.1f} {:5.2f} {:4d}  {} ({})".format(
             "rejected", r["orient"], r["pos"], r["start"], r["end"], r["thickness"], r["grey"], r["source"], r["reason"]))
+    for f in res.rejected_fills:
+        print(f"fill {f.fill.id} rejected: {f.reason}")
     return 0
 
 
 def _rule_dict(r: Any) -> dict[str, Any]:
     return {"orient": r.orient, "pos": round(r.pos, 2), "start": round(r.start, 2), "end": round(r.end, 2),
-            "thickness": round(r.thickness, 2), "grey": r.grey, "source": r.source}
+            "thickness": round(r.thickness, 2), "grey": r.grey, "source": r.source, "fill": r.fill}
+
+
+def _fill_dict(f: Any) -> dict[str, Any]:
+    return {"id": f.id, "bbox": _box(f.bbox), "rgb": list(f.rgb), "grey": f.grey, "parts": f.parts}
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,7 @@ class Drawing:
     fill_opacity: float
     dashed: bool
     rect: Rect
+    fill_rgb: tuple[int, int, int] | None = None  # the fill's colour, 0-255 a channel
 
 
 class Page:
@@ -153,6 +154,39 @@ class Page:
     def shown_turn(self) -> int:
         """The ``geometry.Frame`` turn that maps unrotated page space to the shown page."""
         return (360 - self.rotation) % 360
+
+    def render_within(self, dpi: int, seconds: float, strips: int = 8) -> np.ndarray | None:
+        """``render(dpi)``, or None when it takes longer than ``seconds``.
+
+        The page is recorded once as a display list and drawn in horizontal strips, the
+        clock read between them: a first strip of 1/``strips`` of the page, then the rest
+        in one go when the first strip's pace says it fits in the time left, else strip by
+        strip. A page that would take minutes is given up about one strip past the
+        deadline (MuPDF cannot be stopped inside one drawing call).
+        """
+        import time
+
+        start = time.monotonic()
+        end = start + seconds
+        m = pymupdf.Matrix(dpi / 72.0, dpi / 72.0)
+        dl = self._page.get_displaylist()
+        shown = self._page.rect  # displayed (rotated) space, what the display list draws
+        target = pymupdf.Pixmap(pymupdf.csGRAY, (shown * m).irect, False)
+        step, y = shown.height / strips, shown.y0
+        while y < shown.y1 - 1e-6:
+            now = time.monotonic()
+            if now > end:
+                return None
+            done = (y - shown.y0) / shown.height
+            pace = (now - start) / done if done else float("inf")  # seconds per whole page
+            y1 = shown.y1 if pace * (1 - done) < end - now else min(y + step, shown.y1)
+            part = dl.get_pixmap(matrix=m, colorspace=pymupdf.csGRAY, alpha=False,
+                                 clip=pymupdf.Rect(shown.x0, y, shown.x1, y1))
+            target.copy(part, part.irect)
+            y = y1
+        if time.monotonic() > end:
+            return None
+        return Pixels(target.samples, target.width, target.height, target.stride, 1, self.rotation // 90).array()
 
     def render_rgb(self, dpi: int, clip: Rect | None = None) -> np.ndarray:
         """RGB (uint8, H x W x 3) render in unrotated orientation, optionally of ``clip`` only."""
@@ -318,6 +352,21 @@ def _short(exc: Exception) -> str:
     return text[0] if text else type(exc).__name__
 
 
+def _rgb(colour: Any) -> tuple[int, int, int] | None:
+    """A PyMuPDF colour (grey, RGB or CMYK, 0-1) as RGB 0-255 (called for every filled path)."""
+    if not colour:
+        return None
+    n = len(colour)
+    if n == 3:
+        r, g, b = colour
+    elif n == 4:
+        c, m, y, k = colour
+        r, g, b = (1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)
+    else:
+        r = g = b = colour[0]
+    return int(r * 255 + 0.5), int(g * 255 + 0.5), int(b * 255 + 0.5)
+
+
 def _grey(colour: Any) -> int | None:
     if colour is None:
         return None
@@ -356,7 +405,8 @@ def _drawing(d: dict[str, Any]) -> Drawing:
                    stroke_opacity=_opacity(d.get("stroke_opacity")),
                    fill_opacity=_opacity(d.get("fill_opacity")),
                    dashed=bool(dashes) and dashes.strip() not in ("[] 0", "[]0", "[ ] 0"),
-                   rect=Rect(r.x0, r.y0, r.x1, r.y1))
+                   rect=Rect(r.x0, r.y0, r.x1, r.y1),
+                   fill_rgb=_rgb(d.get("fill")) if "f" in kind else None)
 
 
 def _opacity(v: Any) -> float:

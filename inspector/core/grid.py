@@ -27,10 +27,12 @@ from .columns import (
     near_boundary,
     segments,
 )
+from .evidence import explain
 from .params import ColumnParams, TableParams
 from .regions import Candidate
 from .rules_merge import covered
-from .types import ColumnBin, Grid, Rule, Word
+from .sections import section_rows
+from .types import ColumnBin, Fill, Grid, Rule, Word
 
 SNAP = 2.0  # pt: rule positions closer than this are one boundary
 FULL = 0.98  # a rule covering this share of a separator's whole length is drawn all along
@@ -60,7 +62,7 @@ def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float) -> list
 
 
 def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: ColumnParams,
-               tparams: TableParams, centres: WordCentres | None = None) -> GridResult:
+               tparams: TableParams, centres: WordCentres | None = None, fills: Sequence[Fill] = ()) -> GridResult:
     """Grid for one candidate region; ``index`` numbers the region for its bins."""
     box = cand.bbox
     centres = centres if centres is not None and centres.words is words else WordCentres(words)
@@ -72,13 +74,14 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
     xs = _columns(cand, segs, words, len(lines), cparams)
     ys = _positions(cand.rules, "h", box.y0, box.y1) if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= SNAP for r in cand.rules)
-    ys, header_rows, virtual = _split_rows(ys, lines, words, xs, top_drawn, cand.rules)
+    ys, header_rows, virtual = _split_rows(ys, lines, words, xs, top_drawn, cand.rules, tparams.row_band_lines)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source)
-    spans = _spans(grid, cand, segs, lines, words, ids, virtual, centres)
-    grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans))
+    spans = _spans(grid, cand, segs, lines, words, ids, virtual, centres, fills)
+    cols, rows = explain(xs, ys, cand.rules, lines, segs, words)
+    grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans), col_evidence=cols, row_evidence=rows)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     low = frozenset(near_boundary(words, ids, xs[1:-1], cparams.boundary_margin))
-    reason = _reject_reason(grid, cand, ids, lines, tparams)
+    reason = _reject_reason(grid, cand, ids, lines, tparams) or _mostly_empty(grid, centres, ids, tparams)
     return GridResult(None if reason else grid, reason, bins, low, header_rows, tuple(ids))
 
 
@@ -135,9 +138,11 @@ def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
 
 
 def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
-                top_drawn: bool, rules: Sequence[Rule]) -> tuple[list[float], int, set[float]]:
+                top_drawn: bool, rules: Sequence[Rule], max_lines: int) -> tuple[list[float], int, set[float]]:
     """Insert row boundaries between text lines that start a new row.
 
+    When the rows are drawn one by one (see ``rows_delineated``), a band is split only
+    where each of its lines fills the row (several rows under one band after all).
     Returns boundaries, the number of header rows (1 when the first band is ruled off as
     a header, else 0), and the set of inserted (undrawn) boundaries. In a column whose
     band is not closed by drawn rules above and below, text belongs to a taller cell (a
@@ -150,9 +155,14 @@ def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], x
     centres = [ln.bbox.cy for ln in lines]  # lines come sorted by baseline, so nearly by centre
     ordered = sorted(range(len(lines)), key=centres.__getitem__)
     keys = [centres[k] for k in ordered]
+    per_band = [bisect_left(keys, ys[b + 1]) - bisect_left(keys, ys[b]) for b in range(n_bands)]
+    delineated = rows_delineated(per_band, max_lines)
     for b in range(n_bands):
         top, bottom = ys[b], ys[b + 1]
         inside = [lines[k] for k in ordered[bisect_left(keys, top):bisect_left(keys, bottom)]]
+        if delineated and not _full_lines(inside, words, xs):
+            out.append(bottom)  # every row has its own band: its lines are multi-line cells
+            continue
         open_cols = _open_columns(rules, xs, top, bottom, b == 0, b == n_bands - 1)
         if open_cols and len(inside) > 1:
             band_ids = [i for ln in inside for i in ln.word_ids]
@@ -163,13 +173,40 @@ def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], x
         # A ruled-off first band is the header: keep its wrapped lines together. Above the
         # first rule (a header found by growing the region upwards, or a zebra table's
         # first unshaded rows) only lines that do not each fill the row are one header.
-        protect = b == 0 and n_bands >= 2 and (top_drawn or not _full_lines(inside, words, xs))
-        cuts = [] if protect else _row_starts(inside, words, xs)
+        # A first band of more full lines than a row band holds is header and body (a table
+        # whose only inner rule is over its totals), not a header.
+        # A bold first line followed by plain ones is a header row over body rows.
+        full = _full_lines(inside, words, xs)
+        protect = b == 0 and n_bands >= 2 and (top_drawn or not full) and not (full and len(inside) > max_lines)
+        head = _bold_head(inside, words) if protect else 0
+        if head:
+            cuts = [(inside[head - 1].bbox.y1 + inside[head].bbox.y0) / 2, *_row_starts(inside[head:], words, xs)]
+        else:
+            cuts = [] if protect else _row_starts(inside, words, xs)
         for y in cuts:
             out.append(y)
             virtual.add(y)
         out.append(bottom)
     return out, header_rows, virtual
+
+
+def _bold_head(lines: Sequence[Line], words: Sequence[Word]) -> int:
+    """Number of leading bold lines when plain lines follow them (a header row set in bold
+    over the body in the same band), else 0."""
+    bold = [sum(words[i].bold for i in ln.word_ids) * 2 > len(ln.word_ids) for ln in lines]
+    if len(bold) < 2 or not bold[0]:
+        return 0
+    k = bold.index(False) if False in bold else 0
+    return k if k and not any(bold[k:]) else 0
+
+
+def rows_delineated(lines_per_band: Sequence[int], max_lines: int, min_bands: int = 3) -> bool:
+    """Are a table's rows drawn one by one (ruled or banded), so that the text lines inside
+    one band are one row's multi-line cells? Yes when ``min_bands`` or more bands hold text
+    and none holds more than ``max_lines`` lines: a band of many lines (a booktabs body, a
+    group under a mid-rule) holds several rows."""
+    used = [n for n in lines_per_band if n]
+    return len(used) >= min_bands and max(used) <= max_lines
 
 
 def _open_columns(rules: Sequence[Rule], xs: Sequence[float], top: float, bottom: float,
@@ -245,12 +282,13 @@ def _occupied(grid: Grid, cx: np.ndarray, cy: np.ndarray) -> set[tuple[int, int]
 
 def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence[Line],
            words: Sequence[Word], ids: Sequence[int], virtual: set[float],
-           centres: WordCentres) -> list[tuple[int, int, int, int]]:
+           centres: WordCentres, fills: Sequence[Fill] = ()) -> list[tuple[int, int, int, int]]:
     """Merged cells (r, c, rs, cs).
 
     Two slots merge when no drawn separator divides them and one of them is empty (a
-    label centred over two columns), when one piece of text runs across them, or, under
-    a partial horizontal rule, when the rule spans columns that one header text covers.
+    label centred over two columns), when one piece of text runs across them, under
+    a partial horizontal rule, when the rule spans columns that one header text covers,
+    or across a shaded section row (see ``sections``).
     """
     nr, nc = grid.n_rows, grid.n_cols
     parent = list(range(nr * nc))
@@ -273,6 +311,9 @@ def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence
         return cand.source == "ruled" and covered(cand.rules, "v", x, grid.ys[r], grid.ys[r + 1]) >= 0.5
 
     _text_spans(grid, segs, lines, words, drawn, join)
+    for r in section_rows(grid, fills, occupied):
+        for c in range(nc - 1):
+            join(r * nc + c, r * nc + c + 1)
     return _rectangles(parent, find, nr, nc)
 
 
@@ -342,6 +383,16 @@ def _rectangles(parent: list[int], find, nr: int, nc: int) -> list[tuple[int, in
         if (r1 - r0 + 1) * (c1 - c0 + 1) == len(slots):
             out.append((r0, c0, r1 - r0 + 1, c1 - c0 + 1))
     return sorted(out)
+
+
+def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: TableParams) -> str:
+    """A grid whose rows are mostly empty is no table (a chart's banded plot area with its
+    tick labels): the share of rows holding text must exceed ``min_filled_rows``."""
+    used = {r for r, _ in _occupied(grid, centres.cx[ids], centres.cy[ids])}
+    share = len(used) / max(grid.n_rows, 1)
+    if grid.n_rows >= 4 and share <= params.min_filled_rows:
+        return f"mostly empty: text in {len(used)} of {grid.n_rows} rows"
+    return ""
 
 
 def _reject_reason(grid: Grid, cand: Candidate, ids: Sequence[int], lines: Sequence[Line],

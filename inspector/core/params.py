@@ -43,6 +43,12 @@ class VectorParams:
                             "Collinear pieces closer than this are joined into one rule (dashed and dotted lines).")
     min_contrast: int = param(12, "Min contrast", "grey levels", 0, 255,
                               "Strokes or fills whose grey differs from white by less than this are invisible and ignored.")
+    gutter: float = param(6.0, "Fill gutter", "pt", 0.0, 30.0,
+                          "Two fills facing each other across a white gap at most this wide (coloured panels) "
+                          "make one boundary in the gap's middle, not two.")
+    gradient_strips: int = param(4, "Gradient strips", "strips", 2, 100,
+                                 "This many or more abutting strips whose colour steps one way are a gradient "
+                                 "(a chart background), not table shading; their edges are no boundaries.")
 
 
 @dataclass(frozen=True)
@@ -64,6 +70,9 @@ class RasterParams:
                               "Dark runs shorter than this are not rules.")
     max_thickness: float = param(3.0, "Max rule thickness", "pt", 0.5, 20.0,
                                  "Runs thicker than this are bands: their two edges become rules.")
+    budget: float = param(20.0, "Raster time budget", "s", 0.0, 600.0,
+                          "The page render for raster rules is given up after this many seconds and the page is "
+                          "read from its vector rules alone (a stage deadline, checked between render strips).")
     span_guard: float = param(0.3, "Span guard", "x group extent", 0.0, 1.0,
                               "A rule must span at least this fraction of its group's extent; marks that only touch a table are dropped.",
                               step=0.05)
@@ -112,6 +121,12 @@ class TableParams:
                              "Look for tables made only of aligned words.")
     min_aligned_rows: int = param(3, "Min aligned rows", "rows", 2, 30,
                                   "A borderless table needs at least this many aligned rows.")
+    row_band_lines: int = param(4, "Lines per row band", "lines", 1, 20,
+                                "When three or more drawn bands (rules or fills) hold text and none holds more "
+                                "lines than this, every band is one row and its lines are multi-line cells.")
+    min_filled_rows: float = param(0.5, "Min rows with text", "share of rows", 0.0, 1.0,
+                                   "A grid of four or more rows where no more than this share of rows hold any text "
+                                   "is no table (a chart's banded plot area with its tick labels).", step=0.05)
 
 
 OCR_MODES = ("auto", "always", "never")

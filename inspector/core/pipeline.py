@@ -33,7 +33,7 @@ from .scan import (
     unsure,
 )
 from .tables import TablesResult, detect_tables
-from .types import PageResult, RasterResult, RowBand, Rule, Word
+from .types import Fill, PageResult, RasterResult, RowBand, Rule, Word
 from .words import extract_text, group_rows
 
 if TYPE_CHECKING:
@@ -96,6 +96,7 @@ class Pipeline:
         """Detect tables on page ``index`` (0-based); timings are ms spent in this call."""
         params = params or Params()
         page = self.doc.page(index)
+        late: tuple[str, ...] = ()
         self.computed = []
         t: dict[str, float] = {}
         text_words, turn = self._stage(t, "words", index, lambda: extract_text(page))
@@ -112,9 +113,16 @@ class Pipeline:
             from .rules_raster import find_raster_rules  # OpenCV loads only when a page needs it
 
             dpi = page.safe_dpi(params.raster.dpi)
-            img = self._render(t, page, dpi)
-            ras = self._stage(t, "raster", rkey, lambda: rules_back(
-                find_raster_rules(straightened(img, skew), dpi, params.raster), Frame(0, page.width, page.height, skew)))
+            budget = params.raster.budget
+            img = self._render(t, page, dpi, budget)
+            if img.size:
+                ras = self._stage(t, "raster", rkey, lambda: rules_back(
+                    find_raster_rules(straightened(img, skew), dpi, params.raster),
+                    Frame(0, page.width, page.height, skew)))
+            else:  # over budget: the vectors already found are all there is
+                ras = NO_RASTER
+                late = (f"raster rules skipped: the page render took over raster.budget = {budget:g} s; "
+                        "tables come from the vector rules alone",)
         else:
             ras = self._stage(t, "raster", rkey, lambda: NO_RASTER)
         mkey = (vkey, rkey, params.merge)
@@ -124,28 +132,33 @@ class Pipeline:
         upright, centres = self._upright(t, wkey, words, frame)
         rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, upright, frame, params))
         tkey = (mkey, wkey, params.rows, params.columns, params.tables)
-        found = self._stage(t, "tables", tkey, lambda: _tables(upright, centres, rows, rules, frame, params, index + 1))
+        found = self._stage(t, "tables", tkey,
+                            lambda: _tables(upright, centres, rows, rules, vec.fills, frame, params, index + 1))
         if scan.source == "ocr" and params.ocr.reread_cells:
-            words, rows, found = self._reread(t, page, params, frame, rules, (words, rows, found), (tkey, mkey))
+            words, rows, found = self._reread(t, page, params, frame, (rules, vec.fills), (words, rows, found),
+                                              (tkey, mkey))
         unsure_ids = unsure(words, params.ocr.min_confidence)
         found = flag_unsure_words(found, unsure_ids)
         t["total"] = sum(t.values())
         return PageResult(
             page=index + 1, width=page.width, height=page.height, rotation=page.rotation,
             words=words, vector_rules=vec.rules, raster_rules=ras.rules, rules=rules,
-            rejected=(*vec.rejected, *ras.rejected, *dup), bands=(*vec.bands, *ras.bands), rows=rows,
+            rejected=(*vec.rejected, *ras.rejected, *dup), bands=(*vec.bands, *ras.bands),
+            fills=vec.fills, rejected_fills=vec.rejected_fills, rows=rows,
             bins=found.bins, low_confidence=found.low_confidence, regions=found.regions,
             grids=found.grids, tables=found.tables, timings=t,
             warnings=(*scan.warnings, *_warnings(words, rules, page.rotation, turn, scan)),
-            notes=(*_notes(params, pictures, words), *scan.notes), words_source=scan.source, skew=skew,
+            notes=(*_notes(params, pictures, words), *scan.notes, *late), words_source=scan.source, skew=skew,
             ocr_unsure=unsure_ids)
 
-    def _reread(self, t: dict[str, float], page: Page, params: Params, frame: Frame, rules: tuple[Rule, ...],
+    def _reread(self, t: dict[str, float], page: Page, params: Params, frame: Frame,
+                evidence: tuple[tuple[Rule, ...], tuple[Fill, ...]],
                 got: tuple[tuple[Word, ...], tuple[RowBand, ...], TablesResult],
                 keys: tuple[Hashable, Hashable]) -> tuple[tuple[Word, ...], tuple[RowBand, ...], TablesResult]:
         """Words, rows and tables again once the doubtful OCR cells of ``got`` were read alone
         (``got`` itself when none was doubtful or none read better)."""
         words, _, found = got
+        rules, fills = evidence
         tkey, mkey = keys
         ckey = (tkey, params.ocr)
         new = self._stage(t, "reread", ckey,
@@ -155,7 +168,7 @@ class Pipeline:
         upright, centres = self._upright(t, ckey, new, frame)
         rows = self._stage(t, "rows", (ckey, params.rows), lambda: _rows(new, upright, frame, params))
         return new, rows, self._stage(t, "tables", (mkey, ckey),
-                                      lambda: _tables(upright, centres, rows, rules, frame, params, page.number))
+                                      lambda: _tables(upright, centres, rows, rules, fills, frame, params, page.number))
 
     def _upright(self, t: dict[str, float], wkey: Hashable, words: tuple[Word, ...],
                  frame: Frame) -> tuple[tuple[Word, ...], WordCentres]:
@@ -166,8 +179,14 @@ class Pipeline:
         centres = self._stage(t, "index", (wkey, frame), lambda: WordCentres(upright))
         return upright, centres
 
-    def _render(self, t: dict[str, float], page: Page, dpi: int) -> np.ndarray:
-        return self._stage(t, "render", (page.index, dpi), lambda: page.render(dpi), self._renders)
+    def _render(self, t: dict[str, float], page: Page, dpi: int, budget: float | None = None) -> np.ndarray:
+        """The page render at ``dpi`` (cached). With a ``budget`` (s) it is an empty array when
+        drawing it took longer; a full render made already (for deskewing) is used as it is."""
+        made = self._renders.get(("render", (page.index, dpi)))
+        if budget is None or made is not None:
+            return self._stage(t, "render", (page.index, dpi), lambda: page.render(dpi), self._renders)
+        return self._stage(t, "render", (page.index, dpi, budget),
+                           lambda: _or_empty(page.render_within(dpi, budget)), self._renders)
 
     def _scan(self, t: dict[str, float], page: Page, params: Params, pictures: bool,
               text_words: tuple[Word, ...], turn: int) -> ScanWords:
@@ -192,6 +211,15 @@ class Pipeline:
         return scan_words(got, text_words, turn, skew, key, o.mode, page.shown_turn)
 
 
+def _or_empty(img: Any) -> Any:
+    """The render, or an empty array standing for "over budget" (cached like a render)."""
+    if img is not None:
+        return img
+    import numpy as np
+
+    return np.zeros((0, 0), dtype=np.uint8)
+
+
 def _raster_wanted(params: Params, pictures: bool, words: tuple[Word, ...]) -> bool:
     """Raster rules where vectors may not show them: scans and pages with pictures."""
     r = params.raster
@@ -211,15 +239,16 @@ def _rows(words: tuple[Word, ...], upright: tuple[Word, ...], frame: Frame, para
 
 
 def _tables(upright: tuple[Word, ...], centres: WordCentres, rows: tuple[RowBand, ...], rules: tuple[Rule, ...],
-            frame: Frame, params: Params, page: int) -> TablesResult:
+            fills: tuple[Fill, ...], frame: Frame, params: Params, page: int) -> TablesResult:
     """Tables found in the upright frame (``upright``: the page's words there), mapped back to
     page space. On a turned page the column bins stay in the frame, so they are left out.
     """
     if frame.identity:
-        return detect_tables(upright, rows, rules, params.columns, params.tables, page, centres)
+        return detect_tables(upright, rows, rules, params.columns, params.tables, page, centres, fills)
     up_rows = group_rows(upright, params.rows)
+    up_fills = [dataclasses.replace(f, bbox=frame.rect(f.bbox)) for f in fills]
     found = detect_tables(upright, up_rows, [frame.rule(r) for r in rules], params.columns, params.tables, page,
-                          centres)
+                          centres, up_fills)
     regions = tuple(dataclasses.replace(r, bbox=frame.rect(r.bbox, back=True)) for r in found.regions)
     tables = tuple(frame.table_back(tb) for tb in found.tables)
     grids = tuple(tb.grid for tb in tables if tb.grid is not None)

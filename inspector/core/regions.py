@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .columns import Line, WordCentres, lines_in, segments
-from .types import Rect, Rule, TableSource, Word
+from .columns import Line, Pieces, WordCentres, column_boundaries, lines_in, segments
+from .params import ColumnParams
+from .types import Fill, Rect, Rule, TableSource, Word
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,44 @@ def ruled_regions(rules: Sequence[Rule], tol: float) -> list[Candidate]:
     return _absorb_nested(out)
 
 
+def attach_fills(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) -> list[Candidate]:
+    """Grow ruled candidates over the fills stacked on their top or bottom edge.
+
+    A shaded header band above a ruled grid whose vertical rules start below the band
+    belongs to the grid: a fill touching the region's top (or bottom) within ``tol`` and
+    spanning at least 90% of its width joins it, with its two long edges as rules. Stacked
+    bands (a two-level header) join one after the other.
+    """
+    out = []
+    for cand in cands:
+        box, rules, used = cand.bbox, list(cand.rules), set()
+        grew = True
+        while grew:
+            grew = False
+            for f in fills:
+                if f.id in used or not _stacked(f.bbox, box, tol):
+                    continue
+                used.add(f.id)
+                b = f.bbox
+                rules += [Rule("h", b.y0, b.x0, b.x1, 0.1, "vector", f.grey, f.id),
+                          Rule("h", b.y1, b.x0, b.x1, 0.1, "vector", f.grey, f.id)]
+                box, grew = box.union(b), True
+        out.append(Candidate(box, cand.source, tuple(rules)) if used else cand)
+    return out
+
+
+def _stacked(b: Rect, box: Rect, tol: float) -> bool:
+    """Does fill box ``b`` sit right on top of or under ``box``, about as wide, or is it a
+    panel behind the whole grid, as wide and reaching a little above or below it?"""
+    touches = abs(b.y1 - box.y0) <= tol or abs(b.y0 - box.y1) <= tol
+    over = min(b.x1, box.x1) - max(b.x0, box.x0)
+    if touches and over >= 0.9 * box.width and b.width <= 1.1 * box.width + 2 * tol and b.height < box.height:
+        return True
+    same_x = abs(b.x0 - box.x0) <= tol and abs(b.x1 - box.x1) <= tol
+    behind = b.y0 <= box.y0 + tol and b.y1 >= box.y1 - tol and b.height <= 1.5 * box.height
+    return same_x and behind and (b.y0 < box.y0 - tol or b.y1 > box.y1 + tol)
+
+
 def _absorb_nested(cands: list[Candidate]) -> list[Candidate]:
     """Drop candidates lying inside a larger one (a boxed note inside a framed table)."""
     cands = sorted(cands, key=lambda c: -c.bbox.area)
@@ -77,15 +116,17 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     """Groups of stacked horizontal rules of similar extent outside ``taken`` areas.
 
     Consecutive rules join while they overlap by 70% of the shorter and the band between
-    them holds no running prose (two or more long single-piece lines).
+    them holds no running prose (two or more long single-piece lines) and no heading.
     """
+    heights = sorted(ln.bbox.height for ln in lines)
+    body = heights[len(heights) // 2] if heights else 0.0  # the page's usual line height
     hs = sorted((r for r in rules if r.orient == "h" and r.length >= min_width
                  and not any(_inside(r.bbox, t, 2.0) for t in taken)), key=lambda r: r.pos)
     groups: list[list[Rule]] = []
     for r in hs:
         home = None
         for g in reversed(groups):
-            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r):
+            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r, body):
                 home = g
                 break
         if home is None:
@@ -116,16 +157,18 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     page is followed down its own column. A line continues the table when it is close to
     the previous one and has two or more segments; a short one-piece line (a section
     label such as "Actual") continues it only when a tabular line follows. Text running
-    across the box's side edges ends it.
+    across the box's side edges ends it, and so does a line with a piece running across
+    one of the box's column gaps (a footnote under the table, not a row of it).
     """
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
     band = np.flatnonzero((wc.cy > box.y1) & (wc.y1 <= stop_y)).tolist()
     lines, counts, crossers = _column_lines(words, band, box, min_gap)
+    across = _crossing_lines(words, lines, _column_gaps(words, wc.inside(box), box, min_gap), min_gap) if lines else set()
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
     bottom, pending = box.y1, False
-    for ln, n in zip(lines, counts, strict=True):
-        if ln.bbox.y0 - bottom > 2.0 * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
+    for k, (ln, n) in enumerate(zip(lines, counts, strict=True)):
+        if ln.bbox.y0 - bottom > 2.0 * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers) or k in across:
             break
         if n >= 2:
             bottom, pending = ln.bbox.y1, False
@@ -154,6 +197,25 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
     return Rect(box.x0, min(top, box.y0), box.x1, box.y1)
 
 
+def _column_gaps(words: Sequence[Word], ids: Sequence[int], box: Rect, min_gap: float) -> list[float]:
+    """Column boundaries that the words inside ``box`` leave free (x, ascending); none when
+    the box holds fewer than three lines (a header alone says little about the columns)."""
+    lines = lines_in(words, ids)
+    if len(lines) < 3:
+        return []
+    segs = segments(words, lines, min_gap)
+    return column_boundaries(Pieces.of_words(words, segs), box.x0, box.x1, len(lines), ColumnParams(min_gap=min_gap))
+
+
+def _crossing_lines(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[float], min_gap: float) -> set[int]:
+    """Indices of ``lines`` with a piece of text running across one of the column ``gaps``."""
+    out = set()
+    for s in segments(words, lines, min_gap):
+        if any(s.x0 < x - 1 and s.x1 > x + 1 for x in gaps):
+            out.add(s.line)
+    return out
+
+
 def _column_lines(words: Sequence[Word], band: Sequence[int], box: Rect,
                   min_gap: float) -> tuple[list[Line], list[int], list[Rect]]:
     """Text lines of ``band``'s words within the box's x range, their segment counts, and
@@ -171,12 +233,41 @@ def _crosses(b: Rect, box: Rect) -> bool:
     return any(b.x0 < x - 3 and b.x1 > x + 3 for x in (box.x0, box.x1))
 
 
-def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, bottom: Rule) -> bool:
+def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, bottom: Rule,
+                   body: float = 0.0) -> bool:
+    """Does text between two rules say they belong to different tables? Running prose
+    across their width does, and so does a line running across their left or right end
+    (body text beside a chart: the rules of two charts, not one table's)."""
     width = max(top.length, bottom.length)
-    x0 = min(top.start, bottom.start)
-    long_lines = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
-                  and ln.bbox.x0 >= x0 - 5 and ln.bbox.width >= 0.6 * width and is_prose(ln, n_segments[k])]
-    return len(long_lines) >= 1
+    x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
+    between = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
+               and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
+    if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body):
+        return True
+    for k in between:
+        ln = lines[k]
+        b = ln.bbox
+        if b.x0 >= x0 - 5 and b.width >= 0.6 * width and is_prose(ln, n_segments[k]):
+            return True
+        if is_prose(ln, n_segments[k]) and any(b.x0 < x - 5 and b.x1 > x + 5 for x in (x0, x1)):
+            return True
+    return False
+
+
+def _heading_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], top: float,
+                 bottom: float, body: float) -> bool:
+    """Is there white space between two rules that parts two tables? A table's text sits
+    close to its rules and to its other lines; a line in one piece, in larger type than the
+    page's usual line height ``body`` (a heading, not a section label of the table), with
+    over ``HEADING_GAP`` usual line heights clear above or below it parts two tables."""
+    ks = sorted(between, key=lambda k: lines[k].bbox.y0)
+    for i, k in enumerate(ks):
+        b = lines[k].bbox
+        above = b.y0 - (lines[ks[i - 1]].bbox.y1 if i else top)
+        below = (lines[ks[i + 1]].bbox.y0 if i + 1 < len(ks) else bottom) - b.y1
+        if n_segments[k] < 2 and b.height > HEADING_SIZE * body and max(above, below) > HEADING_GAP * body:
+            return True
+    return False
 
 
 def is_prose(line: Line, n_segments: int) -> bool:
@@ -184,6 +275,8 @@ def is_prose(line: Line, n_segments: int) -> bool:
     return n_segments == 1 and len(line.word_ids) >= 6
 
 
+HEADING_GAP = 2.0  # line heights of white space beside a one-piece line that part two tables
+HEADING_SIZE = 1.1  # x the page's usual line height: a heading's type is larger
 Gaps = list[tuple[float, float]]
 
 

@@ -38,7 +38,7 @@ def covered(rules: Sequence[Rule], orient: str, pos: float, a: float, b: float, 
     """Fraction of [a, b] on rules of ``orient`` at ``pos`` (within ``snap``)."""
     if b <= a:
         return 1.0
-    spans = sorted((max(r.start, a), min(r.end, b)) for r in _near(rules, orient, pos, snap)
+    spans = sorted((max(r.start, a), min(r.end, b)) for r in near_rules(rules, orient, pos, snap)
                    if r.end > a and r.start < b)
     total, end = 0.0, a
     for s, e in spans:
@@ -52,7 +52,7 @@ def covered(rules: Sequence[Rule], orient: str, pos: float, a: float, b: float, 
 _BY_POS: dict[int, tuple[Sequence[Rule], dict[str, tuple[list[float], list[Rule]]]]] = {}
 
 
-def _near(rules: Sequence[Rule], orient: str, pos: float, snap: float) -> list[Rule]:
+def near_rules(rules: Sequence[Rule], orient: str, pos: float, snap: float) -> list[Rule]:
     """Rules of ``orient`` within ``snap`` of ``pos``, via a per-rule-set index sorted by position."""
     key = id(rules)
     hit = _BY_POS.get(key)

@@ -13,8 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .document import Drawing
+from .fills import RawFill, find_fills
 from .params import VectorParams
-from .types import Band, Orientation, Rect, RejectedRule, Rule
+from .types import Band, Fill, Orientation, Rect, RejectedFill, RejectedRule, Rule
 
 AXIS_TOL = 1.0  # pt a "horizontal" segment may drift in y
 WHITE = 255
@@ -22,17 +23,20 @@ WHITE = 255
 
 @dataclass(frozen=True)
 class VectorResult:
-    """Rules kept, candidates rejected (with reasons), bands whose edges became rules."""
+    """Rules kept, candidates rejected (with reasons), bands whose edges became rules, and
+    the fills behind them (kept and rejected, with reasons)."""
 
     rules: tuple[Rule, ...]
     rejected: tuple[RejectedRule, ...]
     bands: tuple[Band, ...]
+    fills: tuple[Fill, ...] = ()
+    rejected_fills: tuple[RejectedFill, ...] = ()
 
 
 def find_vector_rules(drawings: Sequence[Drawing], params: VectorParams) -> VectorResult:
     """Rules from a page's drawings (points, unrotated, top-left origin)."""
     pieces: list[Rule] = []
-    bands: list[Band] = []
+    raw: list[RawFill] = []
     rejected: list[RejectedRule] = []
     for d in drawings:
         stroke_ok = _visible(d.stroke, d.stroke_opacity, params)
@@ -40,9 +44,11 @@ def find_vector_rules(drawings: Sequence[Drawing], params: VectorParams) -> Vect
         if not (stroke_ok or fill_ok):
             continue
         if fill_ok:
-            _from_fill(d, params, pieces, bands)
+            _from_fill(d, params, pieces, raw)
         if stroke_ok:
             pieces.extend(_from_stroke(d))
+    found = find_fills(raw, params)
+    pieces.extend(found.rules)
     joined = join_collinear(pieces, gap=params.dash_gap, pos_tol=0.6)
     kept = []
     for r in joined:
@@ -50,7 +56,8 @@ def find_vector_rules(drawings: Sequence[Drawing], params: VectorParams) -> Vect
             rejected.append(RejectedRule(r, "too short"))
         else:
             kept.append(r)
-    return VectorResult(tuple(kept), tuple(rejected), tuple(bands))
+    bands = tuple(Band(f.bbox, f.grey, "vector") for f in found.fills)
+    return VectorResult(tuple(kept), tuple(rejected), bands, found.fills, found.rejected)
 
 
 def _visible(grey: int | None, opacity: float, params: VectorParams) -> bool:
@@ -93,8 +100,9 @@ def _fill_rects(d: Drawing) -> list[tuple[float, float, float, float]]:
     return rects
 
 
-def _from_fill(d: Drawing, params: VectorParams, out: list[Rule], bands: list[Band]) -> None:
+def _from_fill(d: Drawing, params: VectorParams, out: list[Rule], fills: list[RawFill]) -> None:
     g = d.fill if d.fill is not None else 0
+    rgb = d.fill_rgb or (g, g, g)
     for x0, y0, x1, y1 in _fill_rects(d):
         w, h = x1 - x0, y1 - y0
         if w <= 0 and h <= 0:
@@ -109,13 +117,7 @@ def _from_fill(d: Drawing, params: VectorParams, out: list[Rule], bands: list[Ba
         elif w <= params.max_thickness and h > w:
             out.append(Rule("v", (x0 + x1) / 2, y0, y1, max(w, 0.1), "vector", g))
         elif w > params.max_thickness and h > params.max_thickness:
-            bands.append(Band(Rect(x0, y0, x1, y1), g, "vector"))
-            # A band marks rows (or columns) along its long sides only: its short ends are
-            # where the shading stops, not separators.
-            if w >= h:
-                out.extend((Rule("h", y0, x0, x1, 0.1, "vector", g), Rule("h", y1, x0, x1, 0.1, "vector", g)))
-            else:
-                out.extend((Rule("v", x0, y0, y1, 0.1, "vector", g), Rule("v", x1, y0, y1, 0.1, "vector", g)))
+            fills.append((Rect(x0, y0, x1, y1), rgb, g))  # its edges come from fills.fill_rules
 
 
 def join_collinear(rules: Iterable[Rule], gap: float, pos_tol: float) -> list[Rule]:
@@ -162,5 +164,6 @@ def _combine(parts: list[Rule], orient: Orientation) -> Rule:
     pos = sum(p.pos * max(p.length, 0.01) for p in parts) / total
     sources = {p.source for p in parts}
     source = parts[0].source if len(sources) == 1 else "merged"
+    fill = next((p.fill for p in parts if p.fill >= 0), -1)
     return Rule(orient, pos, min(p.start for p in parts), max(p.end for p in parts),
-                max(p.thickness for p in parts), source, min(p.grey for p in parts))
+                max(p.thickness for p in parts), source, min(p.grey for p in parts), fill)

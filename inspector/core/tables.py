@@ -14,8 +14,16 @@ from .cells import assemble
 from .columns import Line, Segment, segments
 from .grid import WordCentres, build_grid
 from .params import ColumnParams, TableParams
-from .regions import Candidate, aligned_runs, extend_down, extend_up, hrule_regions, ruled_regions
-from .types import ColumnBin, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
+from .regions import (
+    Candidate,
+    aligned_runs,
+    attach_fills,
+    extend_down,
+    extend_up,
+    hrule_regions,
+    ruled_regions,
+)
+from .types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
 ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes wide
@@ -34,8 +42,8 @@ class _Collector:
     """Accumulates accepted and rejected regions while claiming page area."""
 
     def __init__(self, words: Sequence[Word], page: int, cparams: ColumnParams, tparams: TableParams,
-                 centres: WordCentres | None) -> None:
-        self.words, self.page, self.cparams, self.tparams = words, page, cparams, tparams
+                 centres: WordCentres | None, fills: Sequence[Fill] = ()) -> None:
+        self.words, self.page, self.cparams, self.tparams, self.fills = words, page, cparams, tparams, fills
         self.regions: list[TableRegion] = []
         self.grids: list[Grid] = []
         self.tables: list[Table] = []
@@ -48,7 +56,7 @@ class _Collector:
         if any(_overlaps(cand.bbox, t) for t in self.taken):
             self.regions.append(TableRegion(cand.bbox, cand.source, "overlaps a table found earlier"))
             return False
-        res = build_grid(cand, self.words, len(self.regions), self.cparams, self.tparams, self.centres)
+        res = build_grid(cand, self.words, len(self.regions), self.cparams, self.tparams, self.centres, self.fills)
         if res.grid is None:
             self.regions.append(TableRegion(cand.bbox, cand.source, res.reason))
             return False
@@ -75,11 +83,11 @@ def _overlaps(a: Rect, b: Rect) -> bool:
 
 def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequence[Rule],
                   cparams: ColumnParams, tparams: TableParams, page: int = 1,
-                  centres: WordCentres | None = None) -> TablesResult:
-    """All tables of one page, from its words, text rows and merged rules. ``centres`` (of
-    these ``words``: the pipeline's "index" stage) saves building the word arrays again."""
-    col = _Collector(words, page, cparams, tparams, centres)
-    for cand in ruled_regions(rules, tparams.intersect_tol):
+                  centres: WordCentres | None = None, fills: Sequence[Fill] = ()) -> TablesResult:
+    """All tables of one page, from its words, text rows, merged rules and fills. ``centres``
+    (of these ``words``: the pipeline's "index" stage) saves building the word arrays again."""
+    col = _Collector(words, page, cparams, tparams, centres, fills)
+    for cand in attach_fills(ruled_regions(rules, tparams.intersect_tol), fills, tparams.intersect_tol):
         col.offer(cand)
     lines = [Line(r.word_ids, r.bbox, r.baseline) for r in rows]
     segs = segments(words, lines, cparams.min_gap)

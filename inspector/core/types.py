@@ -87,7 +87,9 @@ class Rect:
 class Word:
     """One word of the page: from the text layer (PyMuPDF) or from OCR. ``font_size`` and
     ``baseline`` (y) in points; ``block``/``line`` are PyMuPDF's (or Tesseract's) numbers.
-    ``ocr_confidence`` is Tesseract's confidence 0-100 for an OCR word, -1 for a text-layer word."""
+    ``ocr_confidence`` is Tesseract's confidence 0-100 for an OCR word, -1 for a text-layer word.
+    ``watermark``: the word is on a diagonal line or in large light type (a "DRAFT" stamp); it
+    is shown but is no table content and splits no table."""
 
     text: str
     bbox: Rect
@@ -97,6 +99,7 @@ class Word:
     line: int = 0
     baseline: float = 0.0
     ocr_confidence: float = -1.0
+    watermark: bool = False
 
     @property
     def from_ocr(self) -> bool:
@@ -118,6 +121,7 @@ class Rule:
     thickness: float = 0.5
     source: RuleSource = "vector"
     grey: int = 0
+    fill: int = -1  # index into ``PageResult.fills`` when a fill's edge (or gutter) drew it
 
     @property
     def length(self) -> float:
@@ -168,6 +172,30 @@ class Band:
 
 
 @dataclass(frozen=True, slots=True)
+class Fill:
+    """A filled area of one colour (shading, zebra band, header band, coloured panel).
+
+    Touching rectangles of one colour are one fill (``parts`` counts them): the edges
+    between them are no boundaries. ``rgb`` 0-255 a channel, ``grey`` its luminance.
+    ``id`` is its index in ``PageResult.fills`` (rejected fills number on from the kept).
+    """
+
+    id: int
+    bbox: Rect
+    rgb: tuple[int, int, int]
+    grey: int
+    parts: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class RejectedFill:
+    """A fill that is no table evidence, with why (e.g. "gradient of 24 strips")."""
+
+    fill: Fill
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class RowBand:
     """Words sharing a baseline: one text line. ``word_ids`` index ``PageResult.words``."""
 
@@ -200,6 +228,23 @@ class Cell:
 
 
 @dataclass(frozen=True, slots=True)
+class Boundary:
+    """Evidence behind one row or column boundary at ``pos`` (points).
+
+    ``kind``: "rule" (drawn strokes lie on it), "fill" (only fill edges or gutters do),
+    "edge" (the region's side, nothing drawn) or "text gap" (found in the text alone).
+    ``rules`` counts the strokes on it, ``fills`` are ids into ``PageResult.fills`` and
+    ``gap`` the width (pt) the text leaves free there (0 when text crosses it).
+    """
+
+    pos: float
+    kind: str
+    rules: int = 0
+    fills: tuple[int, ...] = ()
+    gap: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class Grid:
     """Row boundaries ``ys`` and column boundaries ``xs`` (ascending, n+1 each) over a region.
 
@@ -218,6 +263,8 @@ class Grid:
     page_w: float = 0.0
     page_h: float = 0.0
     skew: float = 0.0  # degrees a scanned page was straightened by (see geometry.Frame)
+    col_evidence: tuple[Boundary, ...] = ()  # one per ``xs``, in the frame xs are measured in
+    row_evidence: tuple[Boundary, ...] = ()  # one per ``ys``
 
     @property
     def n_rows(self) -> int:
@@ -291,6 +338,8 @@ class PageResult:
     rules: tuple[Rule, ...] = ()
     rejected: tuple[RejectedRule, ...] = ()
     bands: tuple[Band, ...] = ()
+    fills: tuple[Fill, ...] = ()
+    rejected_fills: tuple[RejectedFill, ...] = ()
     rows: tuple[RowBand, ...] = ()
     bins: tuple[ColumnBin, ...] = ()
     low_confidence: frozenset[int] = frozenset()

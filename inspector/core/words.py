@@ -36,12 +36,50 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
     raw, spans = page.text()
     turn = dominant_turn(_directions(spans))
     lines = _span_lines(spans)
+    marks = watermark_lines(spans)
     out: list[Word] = []
     for x0, y0, x1, y1, text, block, line, _ in raw:
         size, bold, base = _style_at(lines.get((block, line), ()), (x0 + x1) / 2, y1)
+        mark = (block, line) in marks
         for piece, px0, px1 in _split(normalise(text), x0, x1):
-            out.append(Word(piece, Rect(px0, y0, px1, y1), size, bold, block, line, base))
+            out.append(Word(piece, Rect(px0, y0, px1, y1), size, bold, block, line, base, watermark=mark))
     return tuple(out), turn
+
+
+LIGHT = 190  # grey level (0-255) from which type counts as light
+LARGE = 2.5  # x the page's median font size: large type
+
+
+def watermark_lines(d: dict[str, Any]) -> set[tuple[int, int]]:
+    """(block, line) of text lines that are watermarks: running diagonally (neither along
+    nor across the page), or set in light type much larger than the page's median."""
+    out: set[tuple[int, int]] = set()
+    light: list[tuple[tuple[int, int], float]] = []  # lines all in light type, smallest size
+    sizes: list[float] = []
+    for b_no, block in enumerate(d.get("blocks", ())):
+        if block.get("type") != 0:
+            continue
+        for l_no, line in enumerate(block.get("lines", ())):
+            key = (block.get("number", b_no), l_no)
+            dx, dy = line.get("dir", (1.0, 0.0))
+            if abs(dx) > 0.1 and abs(dy) > 0.1:
+                out.add(key)
+                continue
+            spans = line.get("spans", ())
+            sizes.extend(s["size"] for s in spans)
+            if spans and all(_grey_of(s) >= LIGHT for s in spans):
+                light.append((key, min(s["size"] for s in spans)))
+    if light:
+        median = sorted(sizes)[len(sizes) // 2]
+        out.update(key for key, size in light if size >= LARGE * median)
+    return out
+
+
+def _grey_of(span: dict[str, Any]) -> float:
+    c = span.get("color", 0)
+    if not c:
+        return 0.0
+    return 0.299 * (c >> 16 & 255) + 0.587 * (c >> 8 & 255) + 0.114 * (c & 255)
 
 
 def _directions(d: dict[str, Any]) -> list[tuple[float, float, int]]:
@@ -94,7 +132,7 @@ def group_rows(words: Sequence[Word], params: RowParams) -> tuple[RowBand, ...]:
 
     Rows are ordered top to bottom, words in a row left to right. A word joins the row
     whose running baseline is closest, so two side-by-side columns of text that share a
-    baseline form one row (the grid stage splits them by column).
+    baseline form one row (the grid stage splits them by column). Watermark words are in no row.
     """
-    lines = lines_in(words, range(len(words)), params.y_tolerance)
+    lines = lines_in(words, [i for i, w in enumerate(words) if not w.watermark], params.y_tolerance)
     return tuple(RowBand(ln.bbox, ln.baseline, ln.word_ids) for ln in lines)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 import logging
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -62,6 +62,18 @@ def check_available(name: str) -> None:
         if name == "inspector":
             raise MissingExtractor(f"the inspector pipeline is not available in this build ({exc})") from None
         raise MissingExtractor(f"{name} is not installed: pip install 'table-inspector[peers]'") from None
+
+
+def available(names: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The extractors of ``names`` that can run, and one line for each that cannot."""
+    ok, skipped = [], []
+    for name in names:
+        try:
+            check_available(name)
+            ok.append(name)
+        except (MissingExtractor, KeyError) as exc:
+            skipped.append(f"skipped {name}: {exc}")
+    return ok, skipped
 
 
 def extract(name: str, path: str, page_index: int, params: Params) -> tuple[Table, ...]:

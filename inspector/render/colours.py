@@ -26,9 +26,10 @@ class LayerStyle:
 
 
 # Drawing order: translucent areas first, so lines and boxes stay crisp on top.
-LAYERS: tuple[str, ...] = ("bins", "rows", "regions", "grid", "rules", "rejected", "words")
+LAYERS: tuple[str, ...] = ("fills", "bins", "rows", "regions", "grid", "rules", "rejected", "words")
 
 LAYER_STYLES: Mapping[str, LayerStyle] = MappingProxyType({
+    "fills": LayerStyle("fills", (0, 140, 140), (150, 150, 150), "rejected fills", fill_alpha=0.15),
     "bins": LayerStyle("column bins", (86, 180, 233), (86, 180, 233), fill_alpha=0.22),
     "rows": LayerStyle("row bands", (200, 160, 0), (200, 160, 0), fill_alpha=0.18),
     "regions": LayerStyle("table regions", (120, 40, 200), (128, 128, 128), "rejected regions"),
@@ -43,5 +44,6 @@ LAYER_COLOURS: Mapping[str, RGB] = MappingProxyType({
 } | {
     "rules_raster": LAYER_STYLES["rules"].alt_colour,
     "regions_rejected": LAYER_STYLES["regions"].alt_colour,
+    "fills_rejected": LAYER_STYLES["fills"].alt_colour,
     "words_low": LAYER_STYLES["words"].alt_colour,
 })

@@ -7,7 +7,7 @@ working. Pure Python: the CLI and the window both read it.
 
 from __future__ import annotations
 
-LAYER_NAMES: tuple[str, ...] = ("words", "vector_rules", "raster_rules", "rejected", "bins", "rows", "regions",
+LAYER_NAMES: tuple[str, ...] = ("words", "vector_rules", "raster_rules", "rejected", "fills", "bins", "rows", "regions",
                                 "grids", "tags")  # tags: the window's layer; CLI pictures leave it out
 ALIASES: dict[str, tuple[str, ...]] = {
     "rules": ("vector_rules", "raster_rules"),

@@ -150,6 +150,23 @@ def _text(canvas: Canvas, xy: tuple[int, int], text: str, colour: RGB, scale: fl
 
 # ------------------------------------------------------------------ layers
 
+def _draw_fills(canvas: Canvas, result: PageResult) -> list[LegendEntry]:
+    """Fills kept as evidence (tinted, outlined) and rejected ones (dashed, with the reason)."""
+    style = LAYER_STYLES["fills"]
+    for f in result.fills:
+        _fill(canvas, f.bbox, style.colour, style.fill_alpha)
+        _outline(canvas, f.bbox, style.colour, 1)
+    reasons: set[str] = set()
+    for rf in result.rejected_fills:
+        _outline(canvas, rf.fill.bbox, style.alt_colour, 1, dashed=True)
+        if rf.reason not in reasons:  # a gradient of 24 strips is labelled once
+            reasons.add(rf.reason)
+            x, y = canvas.px(rf.fill.bbox.x0, rf.fill.bbox.y0)
+            _text(canvas, (x + 2, max(12, y - 4)), rf.reason, style.alt_colour, max(0.35, canvas.scale / 4))
+    out = [LegendEntry(style.label, style.colour, "fill")] if result.fills else []
+    return out + ([LegendEntry(style.alt_label, style.alt_colour, "dashed")] if result.rejected_fills else [])
+
+
 def _draw_bins(canvas: Canvas, result: PageResult) -> list[LegendEntry]:
     style = LAYER_STYLES["bins"]
     for b in result.bins:
@@ -227,7 +244,7 @@ def _draw_words(canvas: Canvas, result: PageResult) -> list[LegendEntry]:
 
 _PICTURE_NAME = {"grid": "grids"}  # drawer name -> the layer name of ``layer_names``
 _DRAWERS: dict[str, Callable[[Canvas, PageResult], list[LegendEntry]]] = {
-    "bins": _draw_bins, "rows": _draw_rows, "regions": _draw_regions, "grid": _draw_grid,
+    "fills": _draw_fills, "bins": _draw_bins, "rows": _draw_rows, "regions": _draw_regions, "grid": _draw_grid,
     "rules": _draw_rules, "rejected": _draw_rejected, "words": _draw_words,
 }
 

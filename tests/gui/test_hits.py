@@ -31,3 +31,20 @@ def test_thin_rule_needs_tolerance_and_kinds_filter() -> None:
     rej = idx.at(80, 2, tol=0.5, kinds={"rejected"})
     assert rej and rej[0].tip.startswith("REJECTED: too short")
     assert idx.at(150, 150, tol=2.0) == []
+
+
+def test_fills_hover_with_colour_and_rejected_with_reason() -> None:
+    from inspector.core.types import Fill, RejectedFill
+
+    kept = Fill(0, Rect(0, 100, 100, 120), (31, 59, 115), 57, parts=3)
+    gone = RejectedFill(Fill(1, Rect(120, 100, 180, 106), (200, 210, 240), 210), "gradient of 24 strips")
+    idx = HitIndex(PageResult(page=1, width=200, height=200, fills=(kept,), rejected_fills=(gone,)))
+    tip = idx.at(50, 110, kinds={"fill"})[0].tip
+    assert "rgb(31, 59, 115)" in tip and "3 touching rectangles" in tip
+    assert idx.at(150, 103, kinds={"rejected_fill"})[0].tip.startswith("REJECTED: gradient of 24 strips")
+
+
+def test_watermark_word_says_so() -> None:
+    mark = Word("DRAFT", Rect(10, 10, 60, 40), 40.0, watermark=True)
+    idx = HitIndex(PageResult(page=1, width=200, height=200, words=(mark,)))
+    assert "WATERMARK" in idx.at(30, 20, kinds={"word"})[0].tip

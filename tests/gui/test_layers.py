@@ -98,3 +98,17 @@ def test_grid_layer_draws_table_cells_and_tableless_grids(qapp) -> None:  # noqa
     layer.update(res)
     assert layer.element_count() == 4  # 2 cells + the 2 slots of the grid no table owns
     assert layer.items[0].path().boundingRect() == QRectF(10, 10, 110, 100)
+
+
+def test_fills_layer_draws_kept_and_rejected_fills(qapp) -> None:  # noqa: ANN001
+    from inspector.core.types import Fill, PageResult, RejectedFill
+    from inspector.gui.scene.layers import OverlayLayer
+
+    spec = next(s for s in LAYERS if s.key == "fills")
+    layer = OverlayLayer(spec, 1.0)
+    layer.set_visible(True)
+    kept = Fill(0, Rect(10, 20, 110, 40), (31, 59, 115), 57)
+    gone = RejectedFill(Fill(1, Rect(200, 20, 260, 26), (200, 210, 240), 210), "gradient of 24 strips")
+    layer.update(PageResult(page=1, width=300, height=300, fills=(kept,), rejected_fills=(gone,)))
+    assert layer.items[0].path().boundingRect() == QRectF(10, 20, 100, 20)
+    assert layer.items[1].path().boundingRect() == QRectF(200, 20, 60, 6)

@@ -169,3 +169,16 @@ def test_write_png_round_trip_and_atomic(tmp_path: Path) -> None:
     with pytest.raises(OSError):
         write_png(tmp_path / "missing" / "x.png", img)
     assert [p.name for p in tmp_path.iterdir()] == ["out.png"]
+
+
+def test_fills_tinted_and_rejected_fills_dashed() -> None:
+    from inspector.core.types import Fill, RejectedFill
+
+    kept = Fill(0, Rect(50, 50, 150, 80), (31, 59, 115), 57)
+    gone = RejectedFill(Fill(1, Rect(200, 50, 300, 56), (200, 210, 240), 210), "gradient of 24 strips")
+    img = render_overlay(white(72), 72, result(fills=(kept,), rejected_fills=(gone,)), ["fills"])
+    expected = 255 + (np.array(LAYER_COLOURS["fills"]) - 255) * 0.15
+    assert np.allclose(img[65, 100], expected, atol=1.5)
+    along = [is_colour(img, 56, x, "fills_rejected") for x in range(202, 298)]
+    assert 0.3 < sum(along) / len(along) < 0.9
+    assert tuple(img[200, 100]) == (255, 255, 255)

@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...core.types import PageResult, Rect, RejectedRule, Rule, Word
+from ...core.types import Fill, PageResult, Rect, RejectedRule, Rule, Word
 
 # Smaller things win when several lie under the cursor: a word inside a cell inside a table.
 if TYPE_CHECKING:  # numpy loads with the first result, not with the window
     import numpy as np
 
-KIND_ORDER = ("word", "rule", "vector", "raster", "rejected", "cell", "region", "table")
+KIND_ORDER = ("word", "rule", "vector", "raster", "rejected", "cell", "fill", "rejected_fill", "region", "table")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +38,8 @@ def word_tip(w: Word, low: bool, unsure: bool = False) -> str:
     lying near a column boundary)."""
     reason = f"OCR confidence {w.ocr_confidence:.0f}% is below ocr.min_confidence" if unsure else \
         "near a column boundary"
-    extra = (", bold" if w.bold else "") + (f", LOW CONFIDENCE ({reason})" if low else "")
+    extra = (", bold" if w.bold else "") + (f", LOW CONFIDENCE ({reason})" if low else "") + (
+        ", WATERMARK (diagonal or large light type: in no table)" if w.watermark else "")
     ocr = f", read by OCR ({w.ocr_confidence:.0f}% sure)" if w.from_ocr else ""
     return f'word "{w.text}"  {fmt_rect(w.bbox)} pt, font {w.font_size:.1f} pt{ocr}{extra}'
 
@@ -49,6 +50,11 @@ def rule_tip(r: Rule, what: str = "rule") -> str:
     name = "horizontal" if r.orient == "h" else "vertical"
     return (f"{name} {what} ({r.source}) {axis}={r.pos:.1f}, {run} {r.start:.1f}-{r.end:.1f} pt, "
             f"{r.thickness:.2f} pt thick, grey {r.grey}")
+
+
+def fill_tip(f: Fill) -> str:
+    parts = f", {f.parts} touching rectangles of one colour" if f.parts > 1 else ""
+    return f"fill {f.id} rgb{f.rgb} (grey {f.grey}) {fmt_rect(f.bbox)} pt{parts}"
 
 
 def rejected_tip(rr: RejectedRule) -> str:
@@ -67,6 +73,8 @@ class HitIndex:
         self._add("vector", [(r.bbox, i, -1) for i, r in enumerate(result.vector_rules)])
         self._add("raster", [(r.bbox, i, -1) for i, r in enumerate(result.raster_rules)])
         self._add("rejected", [(r.rule.bbox, i, -1) for i, r in enumerate(result.rejected)])
+        self._add("fill", [(f.bbox, i, -1) for i, f in enumerate(result.fills)])
+        self._add("rejected_fill", [(r.fill.bbox, i, -1) for i, r in enumerate(result.rejected_fills)])
         self._add("region", [(r.bbox, i, -1) for i, r in enumerate(result.regions)])
         self._add("table", [(t.bbox, i, -1) for i, t in enumerate(result.tables)])
         self._add("cell", [(c.bbox, ti, ci) for ti, t in enumerate(result.tables)
@@ -110,6 +118,11 @@ class HitIndex:
         if kind == "rejected":
             rr = res.rejected[index]
             return Hit(kind, index, rr.rule.bbox, rejected_tip(rr))
+        if kind == "fill":
+            return Hit(kind, index, res.fills[index].bbox, fill_tip(res.fills[index]))
+        if kind == "rejected_fill":
+            rf = res.rejected_fills[index]
+            return Hit(kind, index, rf.fill.bbox, f"REJECTED: {rf.reason}\n{fill_tip(rf.fill)}")
         if kind == "region":
             g = res.regions[index]
             state = f"REJECTED: {g.reason}" if g.reason else "accepted"

@@ -35,6 +35,9 @@ LAYERS: tuple[LayerSpec, ...] = (
     LayerSpec("vector_rules", "Vector rules", "V", True, "Rules found in the PDF's drawings"),
     LayerSpec("raster_rules", "Raster rules", "R", False, "Rules found in the rendered page (OpenCV)"),
     LayerSpec("rejected", "Rejected rules", "X", False, "Rule candidates a stage threw away; hover for the reason"),
+    LayerSpec("fills", "Fills", "F", False,
+              "Filled areas (bands, panels, shading) used as table evidence; rejected ones (a gradient) "
+              "dashed, hover for the reason"),
     LayerSpec("bins", "Column bins", "C", False, "x intervals occupied by each column's words"),
     LayerSpec("rows", "Row bands", "B", False, "Text lines: words sharing a baseline"),
     LayerSpec("regions", "Table regions", "T", True, "Candidate table areas; rejected ones dashed"),
@@ -47,12 +50,14 @@ LAYER_KEYS = tuple(s.key for s in LAYERS)
 # Our colour keys -> keys of the shared table in inspector.render.colours (CLI pictures).
 _SHARED_KEY = {"words": "words", "low_confidence": "words_low", "vector_rules": "rules",
                "raster_rules": "rules_raster", "rejected": "rejected", "bins": "bins", "rows": "rows",
+               "fills": "fills", "fills_rejected": "fills_rejected",
                "regions": "regions", "regions_rejected": "regions_rejected", "grids": "grid"}
 # Used for keys the shared table lacks (and if it is absent).
 _FALLBACK_COLOURS: dict[str, tuple[int, int, int]] = {
     "words": (0, 114, 178), "low_confidence": (213, 40, 0), "vector_rules": (0, 158, 115),
     "raster_rules": (190, 0, 190), "rejected": (230, 120, 0), "bins": (86, 180, 233),
     "rows": (200, 160, 0), "regions": (120, 40, 200), "regions_rejected": (128, 128, 128),
+    "fills": (0, 140, 140), "fills_rejected": (150, 150, 150),
     "grids": (220, 0, 80), "selection": (255, 190, 0),
     "tags": (150, 75, 0),  # brown, dash-dot: apart from the grid's crimson and Compare's dashed teal
 }
@@ -169,6 +174,9 @@ PARTS: dict[str, tuple[Part, ...]] = {
                           _DASH),),
     "rejected": (Part(lambda r: (r.rejected,), lambda r: rules_path(x.rule for x in r.rejected), "rejected", 2.0,
                       _DOT),),
+    "fills": (Part(lambda r: (r.fills,), lambda r: rects_path(f.bbox for f in r.fills), "fills", 1.5, alpha=40),
+              Part(lambda r: (r.rejected_fills,), lambda r: rects_path(x.fill.bbox for x in r.rejected_fills),
+                   "fills_rejected", 1.0, _DASH)),
     "bins": (Part(lambda r: (r.bins, r.regions), lambda r: rects_path(_bins_rects(r)), "bins", 1.0, alpha=45),),
     "rows": (Part(lambda r: (r.rows,), lambda r: rects_path(b.bbox for b in r.rows), "rows", 1.0, alpha=35),),
     "regions": (Part(lambda r: (r.regions,), lambda r: rects_path(g.bbox for g in r.regions if not g.reason),
@@ -246,5 +254,6 @@ def _subpaths(path: QPainterPath) -> int:
 
 HOVER_KINDS: dict[str, tuple[str, ...]] = {
     "words": ("word",), "vector_rules": ("vector", "rule"), "raster_rules": ("raster", "rule"),
-    "rejected": ("rejected",), "regions": ("region",), "grids": ("cell", "table"),
+    "rejected": ("rejected",), "fills": ("fill", "rejected_fill"), "regions": ("region",),
+    "grids": ("cell", "table"),
 }

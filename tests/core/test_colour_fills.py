@@ -1,0 +1,108 @@
+"""Fills as evidence: merged, rejected with reasons, and the boundary rules they make."""
+
+from __future__ import annotations
+
+import pymupdf
+import pytest
+
+from inspector.core.document import open_document
+from inspector.core.fills import find_fills
+from inspector.core.grid import rows_delineated
+from inspector.core.params import VectorParams
+from inspector.core.pipeline import Pipeline
+from inspector.core.types import Rect
+from resources.colour_samples import STYLES
+
+BLUE = (40, 80, 160)
+
+
+def _raw(*boxes: tuple[float, float, float, float], rgb=BLUE) -> list:
+    return [(Rect(*b), rgb, 80) for b in boxes]
+
+
+def test_touching_fills_of_one_colour_are_one_fill_without_a_boundary() -> None:
+    res = find_fills(_raw((100, 100, 200, 112), (100, 112, 200, 124), (100, 124, 200, 140)), VectorParams())
+    assert len(res.fills) == 1 and res.fills[0].parts == 3
+    assert res.fills[0].bbox == Rect(100, 100, 200, 140)
+    assert sorted(r.pos for r in res.rules if r.orient == "h") == [100, 140]
+
+
+def test_touching_fills_of_two_colours_keep_their_shared_edge() -> None:
+    raw = _raw((100, 100, 200, 112)) + _raw((100, 112, 200, 124), rgb=(200, 220, 240))
+    res = find_fills(raw, VectorParams())
+    assert len(res.fills) == 2
+    assert 112 in {round(r.pos) for r in res.rules if r.orient == "h"}
+
+
+def test_a_gutter_between_panels_is_one_boundary_in_its_middle() -> None:
+    res = find_fills(_raw((100, 100, 160, 120), (164, 100, 230, 120)), VectorParams(gutter=6))
+    vs = sorted(round(r.pos, 1) for r in res.rules if r.orient == "v")
+    assert vs == [100, 162, 162, 230]  # both panels name the gutter; joining makes it one rule
+    assert {r.fill for r in res.rules} == {0, 1}
+
+
+def test_panels_further_apart_than_the_gutter_are_separate() -> None:
+    res = find_fills(_raw((100, 100, 160, 120), (180, 100, 240, 120)), VectorParams(gutter=6))
+    assert sorted(round(r.pos) for r in res.rules if r.orient == "v") == []  # long sides only
+
+
+def test_gradient_strips_are_rejected_with_their_reason() -> None:
+    raw = [(Rect(100, 100 + 5 * k, 300, 105 + 5 * k), (150 + 4 * k, 160 + 4 * k, 240), 160) for k in range(10)]
+    res = find_fills(raw, VectorParams())
+    assert res.fills == () and res.rules == ()
+    assert {r.reason for r in res.rejected} == {"gradient of 10 strips"}
+
+
+def test_alternating_abutting_colours_are_no_gradient() -> None:
+    raw = [(Rect(100, 100 + 5 * k, 300, 105 + 5 * k), (200, 210, 230) if k % 2 else (220, 230, 240), 210)
+           for k in range(10)]
+    assert len(find_fills(raw, VectorParams()).fills) == 10
+
+
+def test_page_result_keeps_fills_with_colour_and_rules_name_them() -> None:
+    data, _ = STYLES["zebra"]()
+    res = Pipeline(open_document(data)).run(0)
+    assert res.fills[0].rgb == (31, 59, 115) and res.fills[0].bbox == Rect(72, 120, 402, 137)
+    assert all(0 <= r.fill < len(res.fills) for r in res.rules)
+
+
+def test_rejected_fills_reach_the_page_result() -> None:
+    data, _ = STYLES["chart_gradient"]()
+    res = Pipeline(open_document(data)).run(0)
+    assert len(res.rejected_fills) >= 20
+    assert all(r.reason.startswith("gradient") for r in res.rejected_fills)
+    kept = {f.id for f in res.fills}
+    assert kept.isdisjoint({r.fill.id for r in res.rejected_fills})
+
+
+@pytest.mark.parametrize(("bands", "expected"), [([1, 2, 3, 1, 2], True), ([1, 1, 28], False),
+                                                 ([2, 12, 1], False), ([1, 3], False)])
+def test_rows_delineated(bands: list[int], expected: bool) -> None:
+    assert rows_delineated(bands, 4) is expected
+
+
+def test_cmyk_and_grey_fills_get_rgb() -> None:
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.draw_rect((50, 50, 150, 70), color=None, fill=(0.5,))
+    page.draw_rect((50, 100, 150, 120), color=None, fill=(0, 0, 0, 0.2))
+    res = Pipeline(open_document(doc.tobytes())).run(0)
+    got = sorted(f.rgb for f in res.fills)
+    assert len(got) == 2  # PyMuPDF hands colours over as RGB already; the values are near these
+    assert all(abs(a - b) <= 8 for g, e in zip(got, [(128, 128, 128), (204, 204, 204)], strict=True)
+               for a, b in zip(g, e, strict=True))
+
+
+def test_boundaries_record_their_evidence() -> None:
+    data, _ = STYLES["panels"]()
+    grid = Pipeline(open_document(data)).run(0).tables[0].grid
+    assert len(grid.col_evidence) == len(grid.xs) and len(grid.row_evidence) == len(grid.ys)
+    assert all(b.kind == "fill" and b.fills for b in grid.col_evidence + grid.row_evidence)
+    data, _ = STYLES["header_band"]()
+    grid = Pipeline(open_document(data)).run(0).tables[0].grid
+    assert [b.kind for b in grid.row_evidence][:3] == ["fill", "fill", "text gap"]
+    inner = grid.col_evidence[1:-1]
+    assert all(b.kind == "text gap" and b.gap > 20 for b in inner)
+    data, _ = STYLES["multiline_ruled"]()
+    grid = Pipeline(open_document(data)).run(0).tables[0].grid
+    assert all(b.kind == "rule" and b.rules == 1 for b in grid.row_evidence)

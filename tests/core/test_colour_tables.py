@@ -1,0 +1,56 @@
+"""Tables drawn with colour (resources/colour_samples.py): every style comes out exactly."""
+
+from __future__ import annotations
+
+import pytest
+
+from inspector.core.document import open_document
+from inspector.core.pipeline import Pipeline
+from inspector.evaluation.adjacency import compare, match_tables
+from resources.colour_samples import STYLES, as_table
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_colour_style_is_detected_exactly(style: str) -> None:
+    data, case = STYLES[style]()
+    res = Pipeline(open_document(data)).run(0)
+    truth = [as_table(e) for e in case.tables]
+    found = list(res.tables)
+    match = match_tables(truth, found)
+    assert len(found) == len(truth), [(t.n_rows, t.n_cols, t.bbox) for t in found]
+    for t, j in zip(truth, match, strict=True):
+        assert j is not None, "table missed"
+        f = found[j]
+        assert f.rows_text() == t.rows_text()
+        assert compare(t, f).f1 == 1.0  # spans too
+    inside = {res.words[i].text for tb in found for c in tb.cells for i in c.word_ids}
+    assert not inside & set(case.outside)
+
+
+def test_section_rows_span_every_column() -> None:
+    data, _ = STYLES["section_rows"]()
+    table = Pipeline(open_document(data)).run(0).tables[0]
+    assert {(c.r, c.c, c.rs, c.cs) for c in table.cells if c.cs > 1} == {(1, 0, 1, 4), (5, 0, 1, 4)}
+
+
+def test_multiline_cells_keep_their_lines() -> None:
+    data, _ = STYLES["multiline_banded"]()
+    table = Pipeline(open_document(data)).run(0).tables[0]
+    assert table.cell_at(2, 1).text == "Write the code\nand its tests\nthen review"
+    assert table.cell_at(2, 2).text == "Bo Li\nCy Ng"
+
+
+def test_watermark_words_are_flagged_and_in_no_table() -> None:
+    data, _ = STYLES["watermark"]()
+    res = Pipeline(open_document(data)).run(0)
+    marks = {w.text for w in res.words if w.watermark}
+    assert marks == {"CONFIDENTIAL", "DRAFT"}
+    assert len(res.tables) == 1 and res.tables[0].n_rows == 31
+    assert all(not res.words[i].watermark for c in res.tables[0].cells for i in c.word_ids)
+
+
+def test_chart_bands_rejected_as_mostly_empty() -> None:
+    data, _ = STYLES["chart_bands"]()
+    res = Pipeline(open_document(data)).run(0)
+    reasons = [r.reason for r in res.regions if r.bbox.x0 >= 320]
+    assert any(r.startswith("mostly empty") for r in reasons), reasons
