@@ -25,6 +25,7 @@ COMMAND_MODULES = {
     "eval_cmds": ("eval",),
     "compare_cmds": ("compare",),
     "scan_cmds": ("scan", "scan-report"),
+    "explain_cmds": ("explain",),
     "gui_cmd": ("gui",),
 }
 COMMANDS = {cmd: module for module, cmds in COMMAND_MODULES.items() for cmd in cmds}

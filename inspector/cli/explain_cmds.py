@@ -1,0 +1,58 @@
+"""``table-inspector explain``: why each row and column boundary exists, and what moves it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .common import add_doc_args, add_param_args, open_doc, page_index, params_from_args
+
+EXAMPLES = """examples:
+  table-inspector explain report.pdf --page 3
+  table-inspector explain report.pdf --page 3 --json
+  table-inspector explain report.pdf --page 3 --set columns.min_gap=2.5   # after trying a suggestion"""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("explain", help="Why each row and column boundary of a page's tables is there.",
+                       description="Every table's row and column boundaries with their evidence (drawn rules, "
+                                   "fill edges, text gaps), the decision that kept them, the candidates that "
+                                   "were dropped and why, and the parameter value that would change it.",
+                       epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_doc_args(p)
+    p.add_argument("--page", type=int, default=1, help="1-based page number (default 1)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    add_param_args(p)
+    p.set_defaults(func=cmd_explain)
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    from ..core.explain import explain_page
+    from ..core.pipeline import Pipeline
+
+    params = params_from_args(args)
+    doc = open_doc(args)
+    res = Pipeline(doc).run(page_index(args.page, doc.page_count), params)
+    tables = explain_page(res, params)
+    if args.json:
+        out = {"file": args.file, "pages": [{"page": res.page, "tables": [
+            {"index": t.index, "bbox": [round(v, 2) for v in t.bbox.as_tuple()],
+             "rows": [w.as_json() for w in t.rows], "cols": [w.as_json() for w in t.cols],
+             "dropped": [w.as_json() for w in t.dropped]} for t in tables]}]}
+        json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    print(f"page {res.page}: {len(tables)} table(s)")
+    for t in tables:
+        b = t.bbox
+        print(f"\ntable {t.index + 1} at ({b.x0:.0f}, {b.y0:.0f})-({b.x1:.0f}, {b.y1:.0f}) pt")
+        for title, items in (("columns", t.cols), ("rows", t.rows), ("dropped candidates", t.dropped)):
+            print(f"  {title}:")
+            for w in items:
+                verb = "remove it" if w.kept else "keep it"
+                flip = f"  ({verb}: --set {w.flip[0]}={w.flip[1]:g})" if w.flip else ""
+                print(f"    {w.axis} {w.pos:7.1f} pt  {w.decision}{flip}")
+            if not items:
+                print("    (none)")
+    return 0
