@@ -106,6 +106,8 @@ class MainWindow(QMainWindow):
         self.scan_results = ScanResults(self)  # File > Open scan results: the worklist dock
         from .comparison import Comparison
         self.comparison = Comparison(self)  # File > Compare with: their tables and the differences
+        from .why import WhyTool
+        self.why = WhyTool(self)  # hover tips on boundaries, Table > Why…, the deciding parameters
         self._menus()
         self.setAcceptDrops(True)
         self.session.documentChanged.connect(self._update_title)
@@ -274,6 +276,10 @@ class MainWindow(QMainWindow):
         add("go.to", "&Go to page…", self.goto_dialog, "go", shortcut="Ctrl+G")
         add("go.next_flagged", "Next &flagged table (scan worklist)", self.scan_results.next_flagged, "go",
             shortcut="F8")
+        why = add("table.why", "&Why is a boundary here or not there?", lambda: self.why.set_active(True), "table",
+                  "table", "Y")
+        why.setToolTip("Click near a table's row or column boundary, or where one is missing: the Why tab says "
+                       "what made it and which parameter would change it")
 
     def _compare_menu(self, menu: QMenu) -> None:
         for name, label in (("pymupdf", "PyMuPDF find_tables"), ("pdfplumber", "pdfplumber"),

@@ -89,6 +89,8 @@ class ParamsPanel(QWidget):
         super().__init__(parent)
         self.session = session
         self.editors: dict[str, FieldEditor] = {}
+        self.labels: dict[str, QLabel] = {}
+        self.deciding: set[str] = set()
         self._syncing = False
         outer = QVBoxLayout(self)
         outer.setContentsMargins(4, 4, 4, 4)
@@ -112,6 +114,17 @@ class ParamsPanel(QWidget):
         session.busyChanged.connect(lambda _b: self._show_timings())
         self._on_params("")
 
+    def mark_deciding(self, keys: set[str]) -> None:
+        """Mark (bold, with a dot) the parameters that decided a boundary on this page."""
+        self.deciding = set(keys)
+        for key, label in self.labels.items():
+            on = key in self.deciding
+            name = label.text().removeprefix("● ")
+            label.setText(f"● {name}" if on else name)
+            font = label.font()
+            font.setBold(on)
+            label.setFont(font)
+
     def _buttons(self) -> QHBoxLayout:
         row = QHBoxLayout()
         for text, slot in (("Reset all", self.session.reset_all), ("Load preset…", self.load_preset_dialog),
@@ -128,6 +141,7 @@ class ParamsPanel(QWidget):
         for row, info in enumerate(infos):
             label = QLabel(info.label)
             label.setToolTip(f"{info.key}: {info.help}")
+            self.labels[info.key] = label
             ed = self._editor(info)
             # An on/off field's check box shares the label's row: the label must not run under it.
             grid.addWidget(label, 2 * row, 0, 1, 2 if ed.check is not None else 3)

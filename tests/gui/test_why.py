@@ -1,0 +1,67 @@
+"""Why is a boundary here or not there: hover, the question mode, Apply and Undo, the marks."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from conftest import wait_result
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
+from test_explain import NARROW, monospace_table  # noqa: E402
+
+
+def _open(qtbot, window, tmp_path: Path):  # noqa: ANN001, ANN202
+    pdf = tmp_path / "mono.pdf"
+    pdf.write_bytes(monospace_table())
+    assert window.open_file(pdf)
+    wait_result(qtbot, window)
+    window.session.set_param("columns.min_gap", 8)  # a user who raised the column gap too far
+    qtbot.waitUntil(lambda: window.session.result is not None and window.session.result.tables
+                    and window.session.result.tables[0].n_cols == 2 and not window.session.busy, timeout=30000)
+    wait_result(qtbot, window)
+    return window.session.result
+
+
+def test_the_question_mode_explains_a_missing_boundary_and_applies_the_fix(qtbot, window, tmp_path) -> None:
+    res = _open(qtbot, window, tmp_path)
+    assert res.tables[0].n_cols == 2
+    x = 72 + 4 * 6.0 + NARROW / 2  # in the narrow gap between "Item" and "Code"
+    y = 136 - 3.5  # the middle of the second text line (baseline at 136 pt): far from any row boundary
+    QTest.keyClick(window.view, Qt.Key.Key_Y)
+    assert window.why.active
+    point = window.view.mapFromScene(QPointF(x, y))
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert not window.why.active and window.session.selection is None
+    panel = window.why.panel
+    assert "DROPPED" in panel.text.text() and "columns.min_gap" in panel.text.text()
+    assert panel.apply_button.isEnabled()
+    QTest.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
+    key, value = window.why.answer.flip
+    assert window.session.param_value("columns.min_gap") == value
+    assert window.params.editors["columns.min_gap"].spin.value() == value  # shown in the panel
+    qtbot.waitUntil(lambda: not window.session.busy and window.session.result.tables[0].n_cols == 3, timeout=30000)
+    QTest.mouseClick(panel.undo_button, Qt.MouseButton.LeftButton)
+    assert window.session.param_value("columns.min_gap") == 8
+    qtbot.waitUntil(lambda: not window.session.busy and window.session.result.tables[0].n_cols == 2, timeout=30000)
+
+
+def test_hovering_a_boundary_says_why_and_the_deciding_parameters_are_marked(qtbot, window, tmp_path) -> None:
+    res = _open(qtbot, window, tmp_path)
+    qtbot.waitUntil(lambda: "columns.min_gap" in window.params.deciding, timeout=10000)
+    assert window.params.labels["columns.min_gap"].text().startswith("● ")
+    assert not window.params.labels["raster.dpi"].text().startswith("● ")
+    grid = res.tables[0].grid
+    x, y = grid.xs[1], (grid.ys[0] + grid.ys[-1]) / 2
+    tip = window.view.tooltip_at(QPointF(x, y))
+    assert tip.startswith(f"column boundary at x={x:.1f} pt: every line leaves")
+
+
+def test_esc_leaves_the_question_mode(qtbot, window, tmp_path) -> None:
+    _open(qtbot, window, tmp_path)
+    QTest.keyClick(window.view, Qt.Key.Key_Y)
+    assert window.why.active
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)
+    assert not window.why.active
