@@ -123,10 +123,10 @@ def _kept(axis: str, b: Boundary, params: Params, region: _Region | None) -> Why
         # Offered only where the column stage, run again with it, really loses this boundary.
         works = value is not None and region is not None and not _near(
             region.columns(replace(params.columns, min_gap=value)), b.pos)
-        measured = f"a {b.gap:.1f} pt gap" if b.gap > 0 else "a gap"
+        said = (f"every line leaves a {b.gap:.1f} pt gap here" if b.gap > 0 else
+                "the text leaves a gap here on all but a tenth of its lines at most (a spanning title may cross it)")
         return Why(axis, b.pos, True, (Evidence("text_gap", b.gap),),
-                   f"every line leaves {measured} here, at least columns.min_gap "
-                   f"({params.columns.min_gap:g} pt)", ("columns.min_gap",),
+                   f"{said}, at least columns.min_gap ({params.columns.min_gap:g} pt)", ("columns.min_gap",),
                    ("columns.min_gap", value) if works and value is not None else None)
     return Why(axis, b.pos, True, (Evidence("line_gap", b.gap),),
                "a new row starts with the next text line (it fills other columns than the line above)",
