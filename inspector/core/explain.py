@@ -164,7 +164,7 @@ class _Region:
 
 
 def _region(g: Grid, words: Sequence[Word], cparams: ColumnParams) -> _Region | None:
-    ids = WordCentres.of(words).inside(g.region)
+    ids = WordCentres(words).inside(g.region)
     if not ids:
         return None
     lines = lines_in(words, ids)
