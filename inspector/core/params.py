@@ -165,6 +165,24 @@ class OcrParams:
                                "OCR of one page stops after this long and keeps the words read so far.", step=1.0)
 
 
+@dataclass(frozen=True)
+class ContinuationParams:
+    """consecutive pages' tables -> continuations (one logical table over pages)."""
+
+    enabled: bool = param(True, "Find continuations", "on/off", 0, 1,
+                          "Propose that a table at the top of a page continues the table that ends a page before it.")
+    edge_rows: float = param(2.0, "Edge room", "x row height", 0.0, 10.0,
+                             "A piece must end (start) within this many of its rows of the text area's bottom (top); "
+                             "the text area is the lowest (highest) text of the pages, page numbers and running "
+                             "headers left out.", step=0.5)
+    col_tol: float = param(4.0, "Column tolerance", "pt", 0.0, 40.0,
+                           "Column boundaries of two pieces may differ by this much (after turning sideways pages "
+                           "upright, and allowing the whole table to shift).")
+    min_confidence: float = param(0.5, "Min confidence", "0..1", 0.0, 1.0,
+                                  "Candidates below this confidence are not proposed (they stay listed with their "
+                                  "evidence).", step=0.05)
+
+
 STAGES: dict[str, type] = {
     "vector": VectorParams,
     "raster": RasterParams,
@@ -173,6 +191,7 @@ STAGES: dict[str, type] = {
     "columns": ColumnParams,
     "tables": TableParams,
     "ocr": OcrParams,
+    "continuation": ContinuationParams,
 }
 
 
@@ -187,6 +206,7 @@ class Params:
     columns: ColumnParams = field(default_factory=ColumnParams)
     tables: TableParams = field(default_factory=TableParams)
     ocr: OcrParams = field(default_factory=OcrParams)
+    continuation: ContinuationParams = field(default_factory=ContinuationParams)
 
     def with_value(self, key: str, value: Any) -> Params:
         """A copy with ``stage.field`` set; ``value`` may be a string (parsed, range-checked)."""
