@@ -8,6 +8,7 @@ cover its grid exactly once. Pages are 1-based. Every type is frozen: edits buil
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -15,6 +16,7 @@ from typing import Any
 
 from .. import __version__
 from ..core.geometry import Frame, slot_box
+from ..core.logical import stack
 from ..core.params import Params
 from ..core.slots import covers, slots_of
 from ..core.types import Cell, Grid, Rect, Table, TableSource, Word
@@ -344,32 +346,15 @@ def core_source(source: str) -> TableSource:
 
 
 def stacked_core_table(table: AnnTable, drop_repeated_headers: bool = True) -> Table:
-    """Every region's rows one below the other, as one core ``Table``.
+    """Every region's rows one below the other, as one core ``Table`` (``core.logical.stack``).
 
     Leading "header" rows of continuation regions are repeated headers and are dropped
     unless ``drop_repeated_headers`` is False. ``page`` is the first region's; ``bbox`` and
     cell boxes stay in their own pages' coordinates, so only the text and structure are
     meaningful across pages. ``grid`` is None.
     """
-    cells: list[Cell] = []
-    roles: list[str] = []
-    offset = 0
-    for i, region in enumerate(table.regions):
-        skip = leading_headers(region.row_roles) if i > 0 and drop_repeated_headers else 0
-        for c in region.cells:
-            if c.r >= skip:
-                cells.append(Cell(c.r - skip + offset, c.c, c.rs, c.cs, c.value, region.cell_box(c)))
-        roles += list(region.row_roles[skip:]) if region.row_roles else ["data"] * (region.n_rows - skip)
-        offset += region.n_rows - skip
-    n_cols = max(r.n_cols for r in table.regions)
-    covered = {slot for x in cells for slot in slots_of(x)}
-    # Narrower regions leave slots empty on the right.
-    cells += [Cell(r, c) for r in range(offset) for c in range(n_cols) if (r, c) not in covered]
-    cells.sort(key=lambda c: (c.r, c.c))
-    source = core_source(table.source)
-    return Table(Rect.bounding([r.bbox for r in table.regions]), offset, n_cols, tuple(cells),
-                 source=source, header_rows=table.header_rows, header_cols=table.header_cols,
-                 page=table.page, row_roles=tuple(roles), title=table.title, footnote=table.footnote)
+from ..core.geometry import Frame, slot_box
+from ..core.logical import stack
 
 
 def new_region(page: int, bbox: Rect, n_rows: int = 1, n_cols: int = 1) -> Region:

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.continuation import Continuation, continued_from, find_continuations
 from ..core.ocr import INSTALL, installed_languages, tessdata_dir
 from ..core.params import describe
 from ..core.pipeline import Pipeline
@@ -168,9 +169,14 @@ def table_density(results: Iterable[PageResult]) -> Density:
     return Density(inside, total)
 
 
-def table_json(t: Table) -> dict[str, Any]:
+def table_json(t: Table, cont: Continuation | None = None) -> dict[str, Any]:
+    """One table; ``cont`` is the proposal that it continues a table of the page before."""
     return {"bbox": _box(t.bbox), "source": t.source, "confidence": t.confidence,
-            "n_rows": t.n_rows, "n_cols": t.n_cols, "header_rows": t.header_rows,
+            "n_rows": t.n_rows, "n_cols": t.n_cols,
+            # A continuation's only header rows are the ones it repeats.
+            "header_rows": cont.repeated_header if cont else t.header_rows,
+            "continued_from": {"page": cont.prev_page, "index": cont.prev_index} if cont else None,
+            "repeated_header": bool(cont and cont.repeated_header),
             "cells": [{"r": c.r, "c": c.c, "rs": c.rs, "cs": c.cs, "text": c.text, "bbox": _box(c.bbox),
                        **({"low_confidence": True} if c.low_confidence else {})} for c in t.cells]}
 
@@ -189,11 +195,14 @@ def cmd_detect(args: argparse.Namespace) -> int:
         raise CliError(f"{args.file}: no page could be read", EXIT_INPUT)
     dens = table_density(results)
     tagged = tagged_table_counts(doc.raw) if doc.kind == "pdf" else None
+    conts = find_continuations(results, params.continuation)
+    links = continued_from(conts)
     if args.json:
         _print_json({"file": args.file, "table_density": round(dens.share, 4), "tagged": tagged is not None,
+                     "continuations": [continuation_json(c) for c in conts],
                      "pages": [{"page": r.page, "width": r.width, "height": r.height, "rotation": r.rotation,
                                 "words_source": r.words_source, "skew": r.skew,
-                                "tables": [table_json(t) for t in r.tables],
+                                "tables": [table_json(t, links.get((r.page, k))) for k, t in enumerate(r.tables)],
                                 "tagged_tables": (tagged or {}).get(r.page - 1, 0),
                                 "timings_ms": {k: round(v, 2) for k, v in r.timings.items()},
                                 "warnings": list(r.warnings)} for r in results]})
@@ -201,14 +210,24 @@ def cmd_detect(args: argparse.Namespace) -> int:
     n = sum(len(r.tables) for r in results)
     print(f"{args.file}: {n} table(s) on {len(results)} page(s); table density {dens.share:.0%} of the text")
     for r in results:
-        _print_page(r)
+        _print_page(r, links)
         if tagged and tagged.get(r.page - 1):
             print(f"page {r.page}: the file's tags hold {tagged[r.page - 1]} table(s) here "
                   f"(golden import-tagged reads them)")
     return 0
 
 
-def _print_page(r: PageResult) -> None:
+def continuation_json(c: Continuation) -> dict[str, Any]:
+    """A candidate continuation with its evidence (``proposed`` False: with the reason)."""
+    return {"from": {"page": c.prev_page, "index": c.prev_index}, "to": {"page": c.next_page, "index": c.next_index},
+            "proposed": c.proposed, "confidence": c.confidence, "repeated_header": c.repeated_header,
+            "reason": c.reason,
+            "evidence": [{"kind": e.kind, "detail": e.detail, "weight": round(e.weight, 3), "veto": e.veto,
+                          **({"value": e.value, "threshold": e.threshold, "param": e.param} if e.param else {})}
+                         for e in c.evidence]}
+
+
+def _print_page(r: PageResult, links: dict[tuple[int, int], Continuation]) -> None:
     for w in r.warnings:
         print(f"page {r.page}: note: {w}")
     if r.words_source == "ocr":
@@ -217,6 +236,10 @@ def _print_page(r: PageResult) -> None:
         b = t.bbox
         print(f"\npage {r.page} table {k}: {t.n_rows} x {t.n_cols}, {t.source}, confidence {t.confidence:.2f},"
               f" at ({b.x0:.0f}, {b.y0:.0f})-({b.x1:.0f}, {b.y1:.0f}) pt")
+        cont = links.get((r.page, k - 1))
+        if cont is not None:
+            print(f"  continues page {cont.prev_page} table {cont.prev_index + 1} (confidence {cont.confidence:.2f}"
+                  + (", header repeated" if cont.repeated_header else "") + ")")
         for row in t.rows_text():
             print("  | " + " | ".join(c.replace("\n", " ") for c in row) + " |")
     if not r.tables:

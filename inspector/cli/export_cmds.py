@@ -135,17 +135,21 @@ def _annotation_tables(pdf: Path, pages: set[int], required: bool) -> Source | N
 
 
 def _detected_tables(args: argparse.Namespace, doc: Document, pages: list[int]) -> Source:
+    """Detected tables, a table continued over pages stacked into one (``core.logical``)."""
+    from ..core.continuation import find_continuations
+    from ..core.logical import logical_tables
     from ..core.pipeline import Pipeline
 
     params = params_from_args(args)
     pipeline = Pipeline(doc)
-    tables: list[Table] = []
+    results = []
     for index in pages:
         try:
-            result = pipeline.run(index, params)
+            results.append(pipeline.run(index, params))
         except DocumentError as exc:
             raise CliError(str(exc), EXIT_INPUT) from None
-        tables.extend(_with_roles(t, result.words) for t in result.tables)
+    roles = {(r.page, k): _with_roles(t, r.words) for r in results for k, t in enumerate(r.tables)}
+    tables = logical_tables(results, find_continuations(results, params.continuation), roles)
     return Source(tuple(tables), "detection")
 
 
