@@ -110,3 +110,26 @@ def test_encrypted_pdf_needs_password(capsys, tmp_path: Path) -> None:
     assert code == 3 and "password" in err
     code, out, _ = run(capsys, "detect", str(path), "--password", "pw")
     assert code == 0 and "1 table(s)" in out
+
+
+def test_detect_json_marks_continuations(capsys, tmp_path: Path) -> None:
+    from tests.core.split_pdfs import item_rows, typeset
+
+    pdf = tmp_path / "long.pdf"
+    pdf.write_bytes(typeset(item_rows(90), repeat_header=False).pdf)
+    code, out, _ = run(capsys, "detect", str(pdf), "--json")
+    data = json.loads(out)
+    tables = [t for p in data["pages"] for t in p["tables"]]
+    assert [(t["continued_from"], t["repeated_header"], t["header_rows"]) for t in tables] == [
+        (None, False, 1), ({"page": 1, "index": 0}, False, 0), ({"page": 2, "index": 0}, False, 0)]
+    first = data["continuations"][0]
+    assert first["proposed"] and first["confidence"] == 0.8
+    assert {"kind": "columns", "detail": "4 columns, boundaries within 0.0 pt", "weight": 0.45, "veto": False,
+            "value": 0.0, "threshold": 4.0, "param": "continuation.col_tol"} in first["evidence"]
+    pdf.write_bytes(typeset(item_rows(50)).pdf)
+    code, out, _ = run(capsys, "detect", str(pdf), "--json")
+    second = json.loads(out)["pages"][1]["tables"][0]
+    assert (second["continued_from"], second["repeated_header"], second["header_rows"]) == (
+        {"page": 1, "index": 0}, True, 1)
+    code, out, _ = run(capsys, "detect", str(pdf))
+    assert "continues page 1 table 1 (confidence 0.95, header repeated)" in out
