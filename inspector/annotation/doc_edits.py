@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from .edits import Edit, EditError
-from .model import AnnTable, DocumentAnnotation
+from .model import AnnTable, DocumentAnnotation, NotContinued, Region
 from .text import TextSource
 
 
@@ -80,10 +80,16 @@ class EditTable:
 @dataclass(frozen=True)
 class LinkTables:
     """Make table ``continuation_id`` the continuation of ``first_id``: its regions are
-    appended to the first table's and it disappears as a table of its own."""
+    appended to the first table's and it disappears as a table of its own.
+
+    ``repeated_header`` (when not None) says how many leading rows of the continuation
+    repeat the first table's header: they become "header" rows (dropped by exports) and
+    any "header" row after them becomes "data". None keeps the continuation's roles.
+    """
 
     first_id: str
     continuation_id: str
+    repeated_header: int | None = None
 
     def apply(self, doc: DocumentAnnotation, text_for: TextSource | None = None) -> DocumentAnnotation:
         if self.first_id == self.continuation_id:
@@ -93,11 +99,50 @@ class LinkTables:
         most = min(r.n_cols for r in cont.regions)
         if most < first.header_cols:
             raise EditError(f"table {cont.id} has {most} column(s), fewer than {first.id}'s header columns")
-        joined = replace(first, regions=(*first.regions, *cont.regions))
+        regions = cont.regions
+        if self.repeated_header is not None:
+            regions = (_with_repeated_header(regions[0], self.repeated_header), *regions[1:])
+        footnote = cont.footnote if cont.footnote.strip() else first.footnote
+        joined = replace(first, regions=(*first.regions, *regions), footnote=footnote)
         return doc.with_table(joined).without_table(cont.id)
 
     def inverse(self, before: DocumentAnnotation, text_for: TextSource | None = None) -> DocEdit:
         return RestoreTables(before.tables)
+
+
+def _with_repeated_header(region: Region, n: int) -> Region:
+    n = max(0, min(n, region.n_rows))
+    roles = list(region.row_roles) or ["data"] * region.n_rows
+    roles = ["header"] * n + ["data" if r == "header" else r for r in roles[n:]]
+    return replace(region, row_roles=tuple(roles))
+
+
+@dataclass(frozen=True)
+class RejectContinuation:
+    """Record that ``pair.second`` does not continue ``pair.first`` (a rejected proposal)."""
+
+    pair: NotContinued
+
+    def apply(self, doc: DocumentAnnotation, text_for: TextSource | None = None) -> DocumentAnnotation:
+        if doc.rejected(self.pair.first, self.pair.second):
+            raise EditError("that continuation is rejected already")
+        return replace(doc, not_continued=(*doc.not_continued, self.pair))
+
+    def inverse(self, before: DocumentAnnotation, text_for: TextSource | None = None) -> DocEdit:
+        return SetNotContinued(before.not_continued)
+
+
+@dataclass(frozen=True)
+class SetNotContinued:
+    """Put back a document's list of rejected continuations (the undo of a rejection)."""
+
+    pairs: tuple[NotContinued, ...]
+
+    def apply(self, doc: DocumentAnnotation, text_for: TextSource | None = None) -> DocumentAnnotation:
+        return replace(doc, not_continued=self.pairs)
+
+    def inverse(self, before: DocumentAnnotation, text_for: TextSource | None = None) -> DocEdit:
+        return SetNotContinued(before.not_continued)
 
 
 @dataclass(frozen=True)
@@ -113,4 +158,5 @@ class RestoreTables:
         return RestoreTables(before.tables)
 
 
-__all__ = ["DocEdit", "AddTable", "RemoveTable", "EditTable", "LinkTables", "RestoreTables"]
+__all__ = ["DocEdit", "AddTable", "RemoveTable", "EditTable", "LinkTables", "RestoreTables", "RejectContinuation",
+           "SetNotContinued"]

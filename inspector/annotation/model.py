@@ -166,8 +166,32 @@ class PageInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class PieceRef:
+    """A table piece by place: 1-based ``page`` and its ``bbox`` (points, page space)."""
+
+    page: int
+    bbox: Rect
+
+    def same(self, page: int, bbox: Rect, min_iou: float = 0.5) -> bool:
+        return page == self.page and bbox.iou(self.bbox) >= min_iou
+
+
+@dataclass(frozen=True, slots=True)
+class NotContinued:
+    """A person said ``second`` (on the page after ``first``) does not continue ``first``:
+    a proposed continuation rejected, so it is not proposed again."""
+
+    first: PieceRef
+    second: PieceRef
+
+
+@dataclass(frozen=True, slots=True)
 class DocumentAnnotation:
-    """All the tables of one PDF, tied to the PDF's bytes by ``sha256``."""
+    """All the tables of one PDF, tied to the PDF's bytes by ``sha256``.
+
+    A table continued over pages is one ``AnnTable`` with one region per page (a logical
+    table of ordered pieces); ``not_continued`` holds the continuations a person rejected.
+    """
 
     sha256: str
     file_name: str
@@ -175,6 +199,12 @@ class DocumentAnnotation:
     tables: tuple[AnnTable, ...] = ()
     notes: str = ""
     tool_version: str = __version__
+    not_continued: tuple[NotContinued, ...] = ()
+
+    def rejected(self, first: PieceRef, second: PieceRef) -> bool:
+        """Whether a person rejected "``second`` continues ``first``"."""
+        return any(n.first.same(first.page, first.bbox) and n.second.same(second.page, second.bbox)
+                   for n in self.not_continued)
 
     def table(self, table_id: str) -> AnnTable | None:
         return next((t for t in self.tables if t.id == table_id), None)
@@ -365,6 +395,6 @@ def new_region(page: int, bbox: Rect, n_rows: int = 1, n_cols: int = 1) -> Regio
     return Region(page, bbox, xs, ys, cells, ("data",) * n_rows)
 
 
-__all__ = ["AnnCell", "Region", "AnnTable", "PageInfo", "DocumentAnnotation", "SOURCES", "ROLES",
+__all__ = ["AnnCell", "Region", "AnnTable", "PageInfo", "DocumentAnnotation", "PieceRef", "NotContinued", "SOURCES", "ROLES",
            "annotation_table_from_detected", "to_core_table", "stacked_core_table", "fill_grid",
            "params_pairs", "params_from_pairs", "new_region"]

@@ -12,7 +12,19 @@ from pathlib import Path
 from typing import Any
 
 from ..core.types import Rect
-from .model import ROLES, SOURCES, AnnCell, AnnTable, DocumentAnnotation, PageInfo, ParamPairs, Region, fill_grid
+from .model import (
+    ROLES,
+    SOURCES,
+    AnnCell,
+    AnnTable,
+    DocumentAnnotation,
+    NotContinued,
+    PageInfo,
+    ParamPairs,
+    PieceRef,
+    Region,
+    fill_grid,
+)
 
 FORMAT = "table-inspector-annotation"
 SCHEMA_VERSION = 2
@@ -39,7 +51,15 @@ def to_json(ann: DocumentAnnotation) -> dict[str, Any]:
         },
         "notes": ann.notes,
         "tables": [_table_json(t) for t in ann.tables],
+        # Written only when there is one, so files without rejections stay readable by
+        # versions that predate the key.
+        **({"not_continued": [{"first": _piece_json(n.first), "second": _piece_json(n.second)}
+                              for n in ann.not_continued]} if ann.not_continued else {}),
     }
+
+
+def _piece_json(p: PieceRef) -> dict[str, Any]:
+    return {"page": p.page, "bbox": list(p.bbox.as_tuple())}
 
 
 def _table_json(t: AnnTable) -> dict[str, Any]:
@@ -143,7 +163,7 @@ def from_json(data: Any) -> DocumentAnnotation:
     if not isinstance(data, dict):
         raise AnnotationError("the file must hold a JSON object")
     data = migrate(data)
-    _known(data, ("format", "version", "tool_version", "document", "notes", "tables"), "top level")
+    _known(data, ("format", "version", "tool_version", "document", "notes", "tables", "not_continued"), "top level")
     doc = _get(data, "document", "top level", "object")
     _known(doc, ("file_name", "sha256", "pages"), "document")
     pages = tuple(_page(p, f"document.{label}") for label, p in _objects(doc, "pages", "document"))
@@ -157,11 +177,23 @@ def from_json(data: Any) -> DocumentAnnotation:
         pages=pages, tables=tuple(tables),
         notes=_get(data, "notes", "top level", "str", ""),
         tool_version=_get(data, "tool_version", "top level", "str", ""),
+        not_continued=tuple(_not_continued(n, label) for label, n in
+                            (_objects(data, "not_continued", "top level") if "not_continued" in data else [])),
     )
     problems = ann.problems()
     if problems:
         raise AnnotationError(problems[0] + (f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""))
     return ann
+
+
+def _not_continued(n: dict[str, Any], where: str) -> NotContinued:
+    _known(n, ("first", "second"), where)
+    refs = []
+    for key in ("first", "second"):
+        ref = _get(n, key, where, "object")
+        _known(ref, ("page", "bbox"), f"{where}.{key}")
+        refs.append(PieceRef(_get(ref, "page", f"{where}.{key}", "span"), _get(ref, "bbox", f"{where}.{key}", "rect")))
+    return NotContinued(*refs)
 
 
 def _sha(value: str) -> str:
