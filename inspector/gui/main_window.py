@@ -127,6 +127,8 @@ class MainWindow(QMainWindow):
                         lambda: self.prefs.reset(), menu="edit", section="settings")
         self.colours = LayerColours(self, self.prefs, self.scores)  # layer colours, palette, layer guide
         add_help_menu(self, self.colours.guide_html)
+        from .links import Links
+        self.links = Links(self)  # continuation links between pages' tables
         self.session.documentShown.connect(self._attach_editing)
         self._update_title()
         self.resize(*fitting_size(self, (1400, 900)))

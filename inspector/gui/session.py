@@ -53,6 +53,7 @@ class Session(QObject):
     busyChanged = Signal(bool)
     detectFailed = Signal(str)
     progress = Signal(str)  # what the running detection is doing, while it is slow (OCR)
+    closing = Signal()  # the window is closing: background threads stop now
 
     def __init__(self, parent: QObject | None = None, debounce_ms: int = DEBOUNCE_MS) -> None:
         super().__init__(parent)
@@ -262,6 +263,7 @@ class Session(QObject):
         self._timer.stop()
         self._gate.stop()
         self._pending = None  # a picture_shown still queued does nothing now
+        self.closing.emit()
         self._worker.stop()
         if self.doc is not None:
             self.doc.close()

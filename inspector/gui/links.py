@@ -1,0 +1,497 @@
+"""Continuations in the window: proposed links between pages' tables, drawn on the page and
+in the thumbnails, accepted or rejected as undoable edits.
+
+A scan thread (its own ``Document`` and ``Pipeline``: PyMuPDF objects are not shared between
+threads) detects the pages and runs ``core.continuation.find_continuations`` over them:
+the whole document when it has at most ``FULL_SCAN_PAGES`` pages, else the pages around the
+ones visited. ``Links(window)`` wires it: ``LinkLayer`` draws the current page's links (an
+edge and a clickable label per link, coloured by state: proposed, accepted, rejected),
+``LinkDelegate`` marks them on the thumbnails, and Table-menu actions accept (Ctrl+Alt+L) or
+reject (Ctrl+Alt+N) the selected link, or link the current accepted table to any accepted
+table on the next page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRect, QRectF, Qt, QThread, QTimer, Signal, Slot
+from PySide6.QtGui import QAction, QColor, QFont, QFontMetricsF, QKeySequence, QPainter, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsLineItem,
+    QMenu,
+    QStyledItemDelegate,
+    QStyleOptionGraphicsItem,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from ..core.continuation import Continuation
+from ..core.document import Document, DocumentError, open_document
+from ..core.geometry import Frame
+from ..core.params import Params
+from ..core.types import PageResult, Rect, Table
+from .widgets.thumbnails import THUMB_H, THUMB_W
+
+if TYPE_CHECKING:
+    from ..annotation.model import AnnTable
+    from .main_window import MainWindow
+
+FULL_SCAN_PAGES = 150  # longer documents are scanned around the pages visited
+AROUND = 2  # pages before and after the current one scanned in a long document
+COLOURS = {"proposed": QColor(255, 120, 0), "accepted": QColor(0, 150, 60), "rejected": QColor(140, 140, 140)}
+Z_VALUE = 102.0  # above the differences layer
+THUMB_TOP = 3  # px from an item's top to its picture's (IconMode draws it at the top)
+
+
+@dataclass(frozen=True)
+class Scan:
+    """What the scan thread found: every candidate continuation, and each scanned page's
+    tables (1-based page -> tables) and size (width, height, rotation)."""
+
+    gen: int
+    continuations: tuple[Continuation, ...]
+    tables: dict[int, tuple[Table, ...]]
+
+    def proposed(self) -> list[Continuation]:
+        return [c for c in self.continuations if c.proposed]
+
+    def pieces(self, c: Continuation) -> tuple[Table, Table]:
+        return self.tables[c.prev_page][c.prev_index], self.tables[c.next_page][c.next_index]
+
+
+class _ScanWorker(QObject):
+    """Lives in the scan thread; slots run through queued signals."""
+
+    ready = Signal(object)  # Scan
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.latest = 0  # newest generation; written by the GUI thread
+        self._doc: Document | None = None
+        self._pipe: Any = None
+        self._results: dict[int, PageResult] = {}
+
+    @Slot(object)
+    def load(self, data: bytes | None) -> None:
+        if self._doc is not None:
+            self._doc.close()
+        self._doc, self._pipe, self._results = None, None, {}
+        if data is None:
+            return
+        try:
+            self._doc = open_document(data)
+        except DocumentError:
+            return
+        from ..core.pipeline import Pipeline
+        self._pipe = Pipeline(self._doc, cache_size=32)
+
+    @Slot(int, object, object)
+    def scan(self, gen: int, pages: list[int], params: Params) -> None:
+        from ..core.continuation import find_continuations
+        if self._pipe is None or self._doc is None:
+            return
+        if getattr(self, "_params", None) != params:
+            self._results, self._params = {}, params
+        for i in pages:
+            if gen < self.latest:
+                return  # a newer request (another document, other parameters) supersedes this one
+            if i + 1 in self._results or not 0 <= i < self._doc.page_count:
+                continue
+            try:
+                self._results[i + 1] = self._pipe.run(i, params)
+            except Exception:  # noqa: BLE001 - a damaged page simply has no links
+                continue
+        results = list(self._results.values())
+        conts = find_continuations(results, params.continuation)
+        self.ready.emit(Scan(gen, conts, {r.page: r.tables for r in results}))
+
+    @Slot()
+    def close(self) -> None:
+        self.load(None)
+
+
+class _LinkLabel(QGraphicsItem):
+    """A link's label at a fixed screen size; a click selects the link."""
+
+    def __init__(self, text: str, colour: QColor, selected: bool, on_click: Any, above: bool) -> None:
+        super().__init__()
+        self.text, self.colour, self.selected, self.on_click, self.above = text, colour, selected, on_click, above
+        self.font = QFont()
+        self.font.setPointSizeF(9)
+        self.font.setBold(selected)
+        m = QFontMetricsF(self.font)
+        w, h = m.horizontalAdvance(text) + 12, m.height() + 6
+        self.rect = QRectF(0, -h if above else 0, w, h)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setZValue(Z_VALUE + 1)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip(text)
+
+    def boundingRect(self) -> QRectF:
+        return self.rect.adjusted(-2, -2, 2, 2)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        fill = QColor(self.colour)
+        fill.setAlpha(235 if self.selected else 200)
+        painter.setPen(QPen(QColor(40, 40, 40) if self.selected else self.colour, 2 if self.selected else 1))
+        painter.setBrush(fill)
+        painter.drawRoundedRect(self.rect, 4, 4)
+        painter.setPen(QColor(255, 255, 255))
+        painter.setFont(self.font)
+        painter.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, self.text)
+
+    def mousePressEvent(self, event: Any) -> None:
+        self.on_click()
+        event.accept()
+
+
+def _edge(table: Table, width: float, height: float, top: bool) -> tuple[QPointF, QPointF, QPointF]:
+    """The table's top (or bottom) edge as it reads, in page space, and a label anchor."""
+    turn = table.grid.turn if table.grid is not None else 0
+    fr = Frame(turn, width, height)
+    b = fr.rect(table.bbox)
+    y = b.y0 if top else b.y1
+    pts = [fr.point_back(x, y) for x in (b.x0, b.x1)]
+    anchor = fr.point_back(b.x0, y - 3 if top else y + 3)
+    return QPointF(*pts[0]), QPointF(*pts[1]), QPointF(*anchor)
+
+
+class LinkLayer:
+    """The current page's links: an edge line and a label for each."""
+
+    def __init__(self, links: Links) -> None:
+        self.links = links
+        self.items: list[QGraphicsItem] = []
+
+    def labels(self) -> list[_LinkLabel]:
+        return [i for i in self.items if isinstance(i, _LinkLabel)]
+
+    def update(self) -> None:
+        scene = self.links.window.view.page_scene
+        for item in self.items:
+            scene.removeItem(item)
+        self.items = []
+        scan, session = self.links.scan, self.links.window.session
+        if scan is None or session.doc is None or not self.links.visible:
+            return
+        page = session.page_index + 1
+        w, h, _ = session.doc.page_size(session.page_index)
+        for c in self.links.shown():
+            if page not in (c.prev_page, c.next_page):
+                continue
+            incoming = c.next_page == page
+            table = scan.pieces(c)[1 if incoming else 0]
+            state = self.links.state(c)
+            a, b, anchor = _edge(table, w, h, top=incoming)
+            line = QGraphicsLineItem(a.x(), a.y(), b.x(), b.y())
+            pen = QPen(COLOURS[state], 5, Qt.PenStyle.DashLine if state == "proposed" else Qt.PenStyle.SolidLine)
+            pen.setCosmetic(True)
+            line.setPen(pen)
+            line.setZValue(Z_VALUE)
+            line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            label = _LinkLabel(self.links.describe(c, incoming), COLOURS[state], c == self.links.selected,
+                               lambda c=c: self.links.select(c), above=incoming)
+            label.setPos(anchor)
+            for item in (line, label):
+                scene.addItem(item)
+                self.items.append(item)
+
+
+class LinkDelegate(QStyledItemDelegate):
+    """Thumbnails with their links: the linked tables outlined, and a bar joining the
+    thumbnails of the two pages (at the bottom of the first, the top of the second)."""
+
+    def __init__(self, links: Links) -> None:
+        super().__init__(links.window.thumbnails)
+        self.links = links
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Any) -> None:
+        super().paint(painter, option, index)
+        links = self.links
+        doc = links.window.session.doc
+        if links.scan is None or doc is None or not links.visible:
+            return
+        page = index.row() + 1
+        for c in links.shown():
+            if page not in (c.prev_page, c.next_page):
+                continue
+            incoming = c.next_page == page
+            colour = COLOURS[links.state(c)]
+            box = self._thumb_box(option.rect, doc, index.row(), links.scan.pieces(c)[1 if incoming else 0].bbox)
+            painter.save()
+            painter.setPen(QPen(colour, 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(box)
+            painter.setBrush(colour)
+            painter.setPen(Qt.PenStyle.NoPen)
+            r = option.rect
+            bar = QRect(r.left() + 4, r.top() - 3, 6, 9) if incoming else QRect(r.left() + 4, r.bottom() - 5, 6, 9)
+            painter.drawRect(bar)
+            painter.drawRect(QRect(r.left() + 4, box.top() if incoming else bar.top(), 6,
+                                   (bar.bottom() - box.top()) if incoming else max(1, box.bottom() - bar.top())))
+            painter.restore()
+
+    @staticmethod
+    def _thumb_box(rect: QRect, doc: Document, row: int, bbox: Rect) -> QRect:
+        """``bbox`` (page space) on the thumbnail as the strip draws it (displayed page,
+        fitted into THUMB_W x THUMB_H, centred at the top of the item)."""
+        w, h, rot = doc.page_size(row)
+        dw, dh = (h, w) if rot in (90, 270) else (w, h)
+        s = min(THUMB_W / dw, THUMB_H / dh)
+        ox = rect.left() + (rect.width() - dw * s) / 2
+        oy = rect.top() + THUMB_TOP
+        pts = [_displayed(x, y, w, h, rot) for x, y in ((bbox.x0, bbox.y0), (bbox.x1, bbox.y1))]
+        xs, ys = sorted(p[0] for p in pts), sorted(p[1] for p in pts)
+        return QRect(int(ox + xs[0] * s), int(oy + ys[0] * s), max(2, int((xs[1] - xs[0]) * s)),
+                     max(2, int((ys[1] - ys[0]) * s)))
+
+
+def _displayed(x: float, y: float, w: float, h: float, rot: int) -> tuple[float, float]:
+    """Unrotated page point -> point on the page as shown (turned ``rot`` clockwise)."""
+    if rot == 90:
+        return h - y, x
+    if rot == 180:
+        return w - x, h - y
+    if rot == 270:
+        return y, w - x
+    return x, y
+
+
+class Links(QObject):
+    """Continuation links of the window's document (see the module doc)."""
+
+    changed = Signal()  # new scan results, a new selection or a decision
+    _load = Signal(object)
+    _scan = Signal(int, object, object)
+    _close = Signal()
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.scan: Scan | None = None
+        self.selected: Continuation | None = None
+        self.visible = True
+        self._gen = 0
+        self._loaded = False  # the scan thread has the document
+        self._asked: set[int] = set()
+        self.thread = QThread()
+        self.thread.setObjectName("links-scan")
+        self.worker = _ScanWorker()
+        self.worker.moveToThread(self.thread)
+        self._load.connect(self.worker.load)
+        self._scan.connect(self.worker.scan)
+        self._close.connect(self.worker.close)
+        self.worker.ready.connect(self._on_ready)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.stop)
+        self.thread.start()
+        self.layer = LinkLayer(self)
+        self.delegate = LinkDelegate(self)
+        window.thumbnails.setItemDelegate(self.delegate)
+        s = window.session
+        s.documentShown.connect(self._document)
+        s.resultChanged.connect(self._first_result)
+        s.pageChanged.connect(self._page)
+        s.paramsChanged.connect(lambda _key: self._restart())
+        s.closing.connect(self.stop)
+        self.changed.connect(self.layer.update)
+        self.changed.connect(window.thumbnails.viewport().update)
+        self._actions()
+        self._hooked = False
+        self._hook_timer = QTimer(self)
+        self._hook_timer.setInterval(200)
+        self._hook_timer.timeout.connect(self._hook_editing)
+        self._hook_timer.start()
+
+    # -- scanning -----------------------------------------------------------------------
+    def _document(self) -> None:
+        """A new document: the scan starts once its first page is detected (that comes first)."""
+        self.scan, self.selected, self._loaded = None, None, False
+        self._gen += 1
+        self.worker.latest = self._gen
+        self.changed.emit()
+
+    def _first_result(self) -> None:
+        doc = self.window.session.doc
+        if self._loaded or doc is None or self.window.session.result is None:
+            return
+        self._loaded = True
+        self._load.emit(doc.data)
+        self._restart()
+
+    def _restart(self) -> None:
+        self._gen += 1
+        self.worker.latest = self._gen
+        self._asked = set()
+        self.scan = None
+        self.changed.emit()
+        self._page(self.window.session.page_index)
+
+    def _page(self, index: int) -> None:
+        doc = self.window.session.doc
+        if doc is None or not self._loaded:
+            return
+        n = doc.page_count
+        near = [i for i in range(index - 1, index + 2) if 0 <= i < n]
+        rest = list(range(n)) if n <= FULL_SCAN_PAGES else \
+            [i for i in range(index - AROUND, index + AROUND + 1) if 0 <= i < n]
+        pages = [i for i in dict.fromkeys(near + rest) if i not in self._asked]
+        if pages:
+            self._asked |= set(pages)
+            # The neighbours first (what is on screen), then the rest in one batch.
+            self._scan.emit(self._gen, near, self.window.session.params)
+            self._scan.emit(self._gen, pages, self.window.session.params)
+        self.changed.emit()
+
+    def _on_ready(self, scan: Scan) -> None:
+        if scan.gen != self._gen:
+            return
+        self.scan = scan
+        if self.selected is not None and self.selected not in scan.continuations:
+            self.selected = None
+        self.changed.emit()
+
+    def stop(self) -> None:
+        if self.thread.isRunning():
+            self.worker.latest = 1 << 62
+            self._close.emit()
+            self.thread.quit()
+            self.thread.wait(10000)
+
+    # -- what is shown ------------------------------------------------------------------
+    def shown(self) -> list[Continuation]:
+        """Proposed links, plus candidates a person accepted by hand or rejected."""
+        if self.scan is None:
+            return []
+        return [c for c in self.scan.continuations if c.proposed or self.state(c) == "accepted"]
+
+    def state(self, c: Continuation) -> str:
+        from ..annotation.links import link_state
+        from ..annotation.model import PieceRef
+        editing = self.window.editing_if_made
+        if editing is None or editing.ann.doc is None or self.scan is None:
+            return "proposed"
+        a, b = self.scan.pieces(c)
+        return link_state(editing.ann.doc, PieceRef(a.page, a.bbox), PieceRef(b.page, b.bbox))
+
+    def describe(self, c: Continuation, incoming: bool) -> str:
+        state = {"proposed": "", "accepted": " (accepted)", "rejected": " (rejected)"}[self.state(c)]
+        head = ", header repeated" if c.repeated_header else ""
+        if incoming:
+            return f"continues page {c.prev_page} table {c.prev_index + 1} ({c.confidence:.2f}{head}){state}"
+        return f"continued on page {c.next_page} table {c.next_index + 1} ({c.confidence:.2f}){state}"
+
+    def select(self, c: Continuation | None) -> None:
+        self.selected = c
+        if c is not None:
+            why = "; ".join(e.detail for e in c.evidence if e.weight or e.veto)
+            self.window.statusBar().showMessage(f"Link page {c.prev_page} -> {c.next_page}: {why}", 15000)
+        self.changed.emit()
+
+    def current(self) -> Continuation | None:
+        """The selected link, else the first link touching the current page."""
+        if self.selected is not None:
+            return self.selected
+        page = self.window.session.page_index + 1
+        return next((c for c in self.shown() if page in (c.prev_page, c.next_page)), None)
+
+    # -- decisions ----------------------------------------------------------------------
+    def _actions(self) -> None:
+        w = self.window
+        self.accept_action = self._action("Accept the &continuation link", self.accept, "Ctrl+Alt+L")
+        self.reject_action = self._action("Reject the continuation li&nk", self.reject, "Ctrl+Alt+N")
+        self.toggle_action = QAction("Continuation &links", w)
+        self.toggle_action.setCheckable(True)
+        self.toggle_action.setChecked(True)
+        self.toggle_action.toggled.connect(self.set_visible)
+        w.addAction(self.toggle_action)
+        self.link_menu = QMenu("Link to a table on the &next page", w)
+        self.link_menu.aboutToShow.connect(self._fill_link_menu)
+        for a in w.menuBar().actions():
+            menu = a.menu()
+            if menu is not None and a.text() == "&Table":
+                menu.addSeparator()
+                menu.addActions([self.accept_action, self.reject_action])
+                menu.addMenu(self.link_menu)
+            if menu is not None and a.text() == "&View":
+                menu.addAction(self.toggle_action)
+
+    def _action(self, text: str, slot: Any, key: str) -> QAction:
+        action = QAction(text, self.window)
+        action.setShortcut(QKeySequence(key))
+        action.triggered.connect(slot)
+        self.window.addAction(action)
+        return action
+
+    def set_visible(self, on: bool) -> None:
+        self.visible = on
+        self.changed.emit()
+
+    def _hook_editing(self) -> None:
+        editing = self.window.editing_if_made
+        if editing is not None and not self._hooked:
+            self._hooked = True
+            self._hook_timer.stop()
+            editing.ann.changed.connect(self.changed.emit)
+            self.changed.emit()
+
+    def _make(self, table: Table, table_id: str) -> AnnTable:
+        from ..annotation.model import annotation_table_from_detected
+        doc = self.window.session.doc
+        size = doc.page_size(table.page - 1)[:2] if doc is not None else (0.0, 0.0)
+        return annotation_table_from_detected(table, table_id, (), self.window.session.params, size)
+
+    def accept(self) -> bool:
+        """Accept the selected link (or this page's first) as one undoable edit."""
+        from ..annotation.edits import EditError
+        from ..annotation.links import accept_edits
+        c, ann = self.current(), self.window.editing.ann
+        if c is None or self.scan is None or ann.doc is None:
+            ann.message.emit("no continuation link on this page")
+            return False
+        first, second = self.scan.pieces(c)
+        try:
+            edits = accept_edits(ann.doc, first, second, c.repeated_header, self._make)
+        except EditError as exc:
+            ann.message.emit(str(exc))
+            return False
+        return ann.push(edits, f"Accept the link page {c.prev_page} -> page {c.next_page}")
+
+    def reject(self) -> bool:
+        from ..annotation.links import reject_edit
+        c, ann = self.current(), self.window.editing.ann
+        if c is None or self.scan is None or ann.doc is None:
+            ann.message.emit("no continuation link on this page")
+            return False
+        return ann.push([reject_edit(*self.scan.pieces(c))], f"Reject the link page {c.prev_page} -> page {c.next_page}")
+
+    def _fill_link_menu(self) -> None:
+        self.link_menu.clear()
+        editing = self.window.editing
+        table = editing.actions.current()
+        if table is None or editing.ann.doc is None:
+            self.link_menu.addAction("(select an accepted table first)").setEnabled(False)
+            return
+        for other in self.targets(table):
+            r = other.regions[0]
+            action = self.link_menu.addAction(f"Table {other.id}: {r.n_rows} x {r.n_cols}, top at {r.bbox.y0:.0f} pt")
+            action.triggered.connect(lambda _=False, o=other.id, t=table.id: self.link(t, o))
+        if not self.link_menu.actions():
+            self.link_menu.addAction(f"(no accepted table on page {table.regions[-1].page + 1})").setEnabled(False)
+
+    def targets(self, table: AnnTable) -> list[AnnTable]:
+        """Accepted tables starting on the page after ``table``'s last piece."""
+        doc = self.window.editing.ann.doc
+        nxt = table.regions[-1].page + 1
+        return [t for t in doc.tables if t.id != table.id and t.page == nxt] if doc is not None else []
+
+    def link(self, first_id: str, second_id: str) -> bool:
+        from ..annotation.doc_edits import LinkTables
+        return self.window.editing.ann.push([LinkTables(first_id, second_id)], f"Link {second_id} to {first_id}")
+
+
+__all__ = ["Links", "LinkLayer", "LinkDelegate", "Scan", "FULL_SCAN_PAGES"]
