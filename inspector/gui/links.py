@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsLineItem,
     QMenu,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionGraphicsItem,
     QStyleOptionViewItem,
@@ -43,7 +44,6 @@ FULL_SCAN_PAGES = 150  # longer documents are scanned around the pages visited
 AROUND = 2  # pages before and after the current one scanned in a long document
 COLOURS = {"proposed": QColor(255, 120, 0), "accepted": QColor(0, 150, 60), "rejected": QColor(140, 140, 140)}
 Z_VALUE = 102.0  # above the differences layer
-THUMB_TOP = 3  # px from an item's top to its picture's (IconMode draws it at the top)
 
 
 @dataclass(frozen=True)
@@ -220,29 +220,32 @@ class LinkDelegate(QStyledItemDelegate):
                 continue
             incoming = c.next_page == page
             colour = COLOURS[links.state(c)]
-            box = self._thumb_box(option.rect, doc, index.row(), links.scan.pieces(c)[1 if incoming else 0].bbox)
+            box = self._thumb_box(option, index, doc, links.scan.pieces(c)[1 if incoming else 0].bbox)
             painter.save()
             painter.setPen(QPen(colour, 2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(box)
             painter.setBrush(colour)
             painter.setPen(Qt.PenStyle.NoPen)
-            r = option.rect
-            bar = QRect(r.left() + 4, r.top() - 3, 6, 9) if incoming else QRect(r.left() + 4, r.bottom() - 5, 6, 9)
-            painter.drawRect(bar)
-            painter.drawRect(QRect(r.left() + 4, box.top() if incoming else bar.top(), 6,
-                                   (bar.bottom() - box.top()) if incoming else max(1, box.bottom() - bar.top())))
+            # A bar down the item's left edge from the table to the item's edge that faces
+            # the other page: the bars of the two thumbnails meet across the gap.
+            r, x = option.rect, option.rect.left() + 1
+            y0, y1 = (r.top() - 4, box.center().y()) if incoming else (box.center().y(), r.bottom() + 4)
+            painter.drawRect(QRect(x, y0, 4, y1 - y0))
+            painter.drawRect(QRect(x, box.center().y() - 1, box.left() - x, 3))
             painter.restore()
 
-    @staticmethod
-    def _thumb_box(rect: QRect, doc: Document, row: int, bbox: Rect) -> QRect:
-        """``bbox`` (page space) on the thumbnail as the strip draws it (displayed page,
-        fitted into THUMB_W x THUMB_H, centred at the top of the item)."""
-        w, h, rot = doc.page_size(row)
+    def _thumb_box(self, option: QStyleOptionViewItem, index: Any, doc: Document, bbox: Rect) -> QRect:
+        """``bbox`` (page space) on the thumbnail as the strip draws it: the displayed page
+        fitted into THUMB_W x THUMB_H and centred in the item's decoration rect."""
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        widget = self.links.window.thumbnails
+        deco = widget.style().subElementRect(QStyle.SubElement.SE_ItemViewItemDecoration, opt, widget)
+        w, h, rot = doc.page_size(index.row())
         dw, dh = (h, w) if rot in (90, 270) else (w, h)
         s = min(THUMB_W / dw, THUMB_H / dh)
-        ox = rect.left() + (rect.width() - dw * s) / 2
-        oy = rect.top() + THUMB_TOP
+        ox, oy = deco.center().x() - dw * s / 2, deco.center().y() - dh * s / 2
         pts = [_displayed(x, y, w, h, rot) for x, y in ((bbox.x0, bbox.y0), (bbox.x1, bbox.y1))]
         xs, ys = sorted(p[0] for p in pts), sorted(p[1] for p in pts)
         return QRect(int(ox + xs[0] * s), int(oy + ys[0] * s), max(2, int((xs[1] - xs[0]) * s)),
