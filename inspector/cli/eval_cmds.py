@@ -93,10 +93,12 @@ def run(args: argparse.Namespace) -> int:
     if not source.pages:
         raise CliError(f"{args.golden}: no annotated pages to evaluate", EXIT_INPUT)
     show = args.progress or sys.stderr.isatty()
+    from ..evaluation import links
     results: dict[str, dict[str, Any]] = {}
     for name in names:
         outcomes = evaluate.run(source, name, params, args.jobs, args.timeout, _progress(name) if show else None)
         results[name] = summary.result(source, name, params, outcomes, refused, args.timeout)
+        results[name]["continuations"] = links.links_dict(links.score_links(source, name, params))
         if table_styles is not None:
             results[name]["by_style"] = styles.by_style(outcomes, table_styles)
     if len(names) > 1:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.params import Params
-from ..core.types import Rule, Table
+from ..core.types import Rect, Rule, Table
 from . import peers
 from .scoring import GoldenPage, PageScores, TableScore, score_page
 
@@ -33,15 +33,30 @@ class EvalError(Exception):
 
 
 @dataclass(frozen=True)
+class GoldenLink:
+    """Golden table ``table`` continues from (``first_page``, ``first_bbox``) onto
+    (``second_page``, ``second_bbox``): two consecutive regions of one annotated table."""
+
+    doc: str
+    table: str
+    first_page: int
+    first_bbox: Rect
+    second_page: int
+    second_bbox: Rect
+
+
+@dataclass(frozen=True)
 class GoldenSource:
     """What is evaluated against: ``hash`` identifies the golden set's exact content (for a
-    golden set: its manifest and annotation files; for a corpus: ``tables.jsonl``)."""
+    golden set: its manifest and annotation files; for a corpus: ``tables.jsonl``).
+    ``links`` are the golden continuations (a corpus has none: its tables are one page each)."""
 
     path: str
     kind: str  # "golden-set" or "corpus"
     hash: str
     pages: tuple[GoldenPage, ...]
     problems: tuple[str, ...] = ()  # annotation files that could not be read, one line each
+    links: tuple[GoldenLink, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -95,6 +110,7 @@ def _golden_set_source(root: Path) -> GoldenSource:
         raise EvalError(f"{root}: no tables.jsonl, and not a golden set: {exc}") from None
     by_page: dict[tuple[str, int], list[tuple[str, Table]]] = {}
     pdfs: dict[str, tuple[str, str]] = {}
+    links: list[GoldenLink] = []
     for e in gs.entries:
         doc = e.annotation_path.relative_to(root).as_posix().removesuffix(SUFFIX)
         # A missing PDF keeps its pages, with a path that verify_pdfs will refuse.
@@ -103,6 +119,8 @@ def _golden_set_source(root: Path) -> GoldenSource:
             for i, region in enumerate(t.regions):
                 tid = f"{doc}:{t.id}" + (f":r{i + 1}" if len(t.regions) > 1 else "")
                 by_page.setdefault((doc, region.page), []).append((tid, to_core_table(t, i)))
+            links += [GoldenLink(doc, t.id, a.page, a.bbox, b.page, b.bbox)
+                      for a, b in zip(t.regions, t.regions[1:], strict=False)]
     pages = tuple(GoldenPage(doc, pdfs[doc][0], page, tuple(t for _, t in items), tuple(i for i, _ in items),
                              sha256=pdfs[doc][1])
                   for (doc, page), items in sorted(by_page.items()))
@@ -110,7 +128,7 @@ def _golden_set_source(root: Path) -> GoldenSource:
     digest = hashlib.sha256()
     for f in files:
         digest.update(f.relative_to(root).as_posix().encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
-    return GoldenSource(str(root), "golden-set", digest.hexdigest(), pages, tuple(gs.problems))
+    return GoldenSource(str(root), "golden-set", digest.hexdigest(), pages, tuple(gs.problems), tuple(links))
 
 
 def _corpus_source(root: Path) -> GoldenSource:
@@ -148,13 +166,15 @@ def verify_pdfs(source: GoldenSource) -> tuple[GoldenSource, list[tuple[str, str
         if gp.sha256 is not None and gp.sha256 != actual:
             refused[gp.doc] = f"PDF hash {actual[:12]} does not match the annotation's {gp.sha256[:12]}"
     kept = tuple(gp for gp in source.pages if gp.doc not in refused)
-    return dataclasses.replace(source, pages=kept), sorted(refused.items())
+    links = tuple(k for k in source.links if k.doc not in refused)
+    return dataclasses.replace(source, pages=kept, links=links), sorted(refused.items())
 
 
 def only_documents(source: GoldenSource, needles: Sequence[str]) -> GoldenSource:
     """``source`` restricted to documents whose name contains one of ``needles``."""
     pages = tuple(gp for gp in source.pages if any(n in gp.doc for n in needles))
-    return dataclasses.replace(source, pages=pages)
+    links = tuple(k for k in source.links if any(n in k.doc for n in needles))
+    return dataclasses.replace(source, pages=pages, links=links)
 
 
 class PageTimeout(Exception):

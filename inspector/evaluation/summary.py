@@ -161,6 +161,9 @@ def text_report(res: dict[str, Any], tables: bool = True) -> str:
         lines.append(f"UNREADABLE {problem}")
     lines.append("overall   " + metric_line(o))
     lines.append(f"TEDS: {o['teds']['name']}")
+    if "continuations" in res:
+        from .links import text_lines
+        lines += text_lines(res["continuations"])
     for name, doc in res["documents"].items():
         lines.append(f"{name}: " + metric_line(doc))
         for page in doc["page_results"]:
