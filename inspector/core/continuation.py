@@ -15,6 +15,7 @@ Coordinates in evidence are points in the pieces' upright frames (``geometry.Fra
 from __future__ import annotations
 
 import re
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -189,9 +190,12 @@ def _page_frame(res: PageResult) -> Frame:
 
 
 def _text_area(by_page: dict[int, PageResult], margins: _Margins) -> dict[float, tuple[float, float]]:
-    """Top and bottom of the text (margin lines left out), in upright frames, over all pages
-    whose frame has the same height (points)."""
-    out: dict[float, tuple[float, float]] = {}
+    """Top and bottom of the text (margin lines left out), in upright frames, for each frame
+    height (points): the bottom is the lowest text of any page (a page that ends early is
+    not the norm), the top the median of the pages' tops (one page with a line set higher,
+    a title page, must not push every other page's text below the top)."""
+    tops: dict[float, list[float]] = {}
+    bottoms: dict[float, float] = {}
     for page, res in by_page.items():
         fr = _page_frame(res)
         body = [ln.box for ln in _lines(res, fr) if not margins.is_margin(page, ln)]
@@ -199,10 +203,9 @@ def _text_area(by_page: dict[int, PageResult], margins: _Margins) -> dict[float,
         if not body:
             continue
         height = res.width if fr.turn in (90, 270) else res.height
-        top, bottom = min(b.y0 for b in body), max(b.y1 for b in body)
-        old = out.get(height, (top, bottom))
-        out[height] = (min(old[0], top), max(old[1], bottom))
-    return out
+        tops.setdefault(height, []).append(min(b.y0 for b in body))
+        bottoms[height] = max(bottoms.get(height, 0.0), max(b.y1 for b in body))
+    return {h: (statistics.median_low(tops[h]), bottoms[h]) for h in tops}
 
 
 def _edge_area(area: dict[float, tuple[float, float]], piece: _Piece) -> tuple[float, float]:
