@@ -313,6 +313,12 @@ def _header(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> tuple[int
     if b.table.n_rows > n and all(_texts(a.table, r) == _texts(b.table, r) and any(_texts(a.table, r))
                                   for r in range(n)):
         return n, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)})", 0.2, n)]
+    inner = next((r for r in range(1, a.table.n_rows) if _texts(a.table, r) == _texts(b.table, 0)
+                  and any(_texts(b.table, 0)) and _row_bold(res, a.table, r)), None)
+    if inner is not None and b.table.n_rows > 1:
+        # The header of a second table that detection merged into the first piece's region.
+        return 1, [Evidence("header", f"repeats row {inner + 1} of it, a header inside the detected piece "
+                            "(two tables merged there?)", 0.1, inner)]
     if a.table.header_rows and _row_bold(nxt, b.table, 0) and _row_bold(res, a.table, 0) \
             and not _row_bold(res, a.table, min(a.table.n_rows - 1, a.table.header_rows)):
         first = " | ".join(x for x in _texts(b.table, 0) if x)[:50]

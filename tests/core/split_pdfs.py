@@ -37,12 +37,14 @@ class Built:
 
 def typeset(rows: Sequence[Sequence[str]], *, repeat_header: bool = True, style: TableStyle = TableStyle(),
             sideways: Sequence[int] = (), page_numbers: bool = True, top: float = TOP,
-            marker: str = "", one_page: bool = False, before: Sequence[tuple[float, str]] = ()) -> Built:
+            marker: str = "", one_page: bool = False, before: Sequence[tuple[float, str]] = (),
+            first_top: float | None = None) -> Built:
     """``rows`` (row 0 the header) over as many pages as they need.
 
     ``sideways``: 1-based pages shown turned (/Rotate 90; landscape to the reader, content
     upright). ``marker``: a line written above each continuation ("Table 1 (continued)").
     ``one_page``: everything on one page tall enough. ``before``: (y, text) lines on page 1.
+    ``first_top``: where the table starts on page 1 (default ``top``).
     """
     widths = _auto_widths(rows, style)
     heights = _auto_heights(rows, style)
@@ -59,7 +61,7 @@ def typeset(rows: Sequence[Sequence[str]], *, repeat_header: bool = True, style:
         page = src.new_page(width=w, height=h)
         for y, text in before if page_no == 1 else ():
             page.insert_text((72, y), text, fontsize=10, fontname="helv")
-        y0 = top
+        y0 = first_top if first_top is not None and page_no == 1 else top
         if marker and page_no > 1:
             page.insert_text((72, y0 + 9), marker, fontsize=9, fontname="helv")
             y0 += 18

@@ -121,3 +121,22 @@ def test_min_confidence_and_disable(tmp_path: Path) -> None:
 def test_pages_not_consecutive_are_not_paired(tmp_path: Path) -> None:
     results = detect(typeset(item_rows(90)), tmp_path)
     assert links(find_continuations([results[0], results[2]])) == []
+
+
+def test_header_repeated_from_inside_a_merged_piece(tmp_path: Path) -> None:
+    """Two tables with the same columns drawn touching on page 1 are detected as one region;
+    the second continues on page 2 under its own header repeated: still a continuation."""
+    import pymupdf
+
+    from resources.make_samples import _auto_widths, draw_table
+
+    rows = item_rows(50, header=("Code", "Area", "Count", "Cost"))
+    built = typeset(rows, first_top=72 + 5 * 17.25)
+    doc = pymupdf.open("pdf", built.pdf)
+    other = item_rows(4)
+    draw_table(doc[0], 72, 72, other, col_widths=_auto_widths(rows, TableStyle()))
+    results = detect(Built(doc.tobytes(), ()), tmp_path)
+    assert results[0].tables[0].rows_text()[5][0] == "Code"  # one detected region holds both
+    conts = find_continuations(results)
+    assert links(conts) == [(1, 0, 2, 0, 1)]
+    assert "repeats row 6 of it, a header inside the detected piece" in conts[0].evidence[-1].detail

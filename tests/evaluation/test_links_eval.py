@@ -1,0 +1,59 @@
+"""eval scores logical tables: continuations found, missed and falsely joined."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from inspector.annotation.doc_edits import LinkTables
+from inspector.annotation.goldenset import add_to_golden_set
+from inspector.annotation.io import sha256_of
+from inspector.annotation.model import DocumentAnnotation, PageInfo, annotation_table_from_detected
+from inspector.cli import main
+from inspector.core.document import open_document
+from inspector.core.pipeline import Pipeline
+from inspector.evaluation import evaluate
+from inspector.evaluation.links import score_links
+from tests.core.split_pdfs import item_rows, typeset
+
+
+def _golden(tmp_path: Path, linked: bool) -> Path:
+    """A 3-page table as its own golden truth: linked over the pages, or (a wrong truth)
+    three separate tables."""
+    pdf = tmp_path / "long.pdf"
+    pdf.write_bytes(typeset(item_rows(90)).pdf)
+    doc = open_document(pdf)
+    pipe = Pipeline(doc)
+    tables = [annotation_table_from_detected(pipe.run(i).tables[0], f"t{i + 1}") for i in range(3)]
+    ann = DocumentAnnotation(sha256_of(pdf), "long.pdf", tuple(PageInfo(i + 1, 595, 842) for i in range(3)),
+                             tuple(tables))
+    if linked:
+        ann = LinkTables("t1", "t3", 1).apply(LinkTables("t1", "t2", 1).apply(ann))
+    root = tmp_path / ("linked" if linked else "separate")
+    add_to_golden_set(root, ann, pdf)
+    return root
+
+
+def test_links_found_missed_and_false(tmp_path: Path) -> None:
+    linked = evaluate.load_source(_golden(tmp_path, True))
+    assert [(k.table, k.first_page, k.second_page) for k in linked.links] == [("t1", 1, 2), ("t1", 2, 3)]
+    found = score_links(linked, "inspector")
+    assert [(d.golden, d.found, d.missed, d.false) for d in found] == [(2, 2, (), ())]
+    missed = score_links(linked, "pymupdf")
+    assert [(d.golden, d.found, len(d.missed)) for d in missed] == [(2, 0, 2)]
+    assert missed[0].missed[0] == "t1: p1 [72 72 240 762] -> p2 [72 72 240 762]"
+    false = score_links(evaluate.load_source(_golden(tmp_path, False)), "inspector")
+    assert [(d.golden, d.found, len(d.false)) for d in false] == [(0, 0, 2)]
+
+
+def test_eval_command_reports_continuations(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = _golden(tmp_path, False)
+    out = tmp_path / "run.json"
+    assert main(["eval", str(root), "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "continuations: 0 of 0 found, 0 missed, 2 false joins" in text
+    assert "long.pdf: falsely joined p1 [72 72 240 762] -> p2 [72 72 240 762]" in text
+    block = json.loads(out.read_text())["continuations"]
+    assert (block["golden"], block["found"], block["missed"], block["false_joins"]) == (0, 0, 0, 2)
