@@ -156,11 +156,12 @@ def _row_bold(res: PageResult, t: Table, row: int) -> bool:
     return bool(ids) and all(res.words[i].bold for i in ids)
 
 
-def find_continuations(results: Sequence[PageResult], params: ContinuationParams = ContinuationParams()
+def find_continuations(results: Sequence[PageResult], params: ContinuationParams | None = None
                        ) -> tuple[Continuation, ...]:
     """Every candidate pair between tables of consecutive pages among ``results`` (any order;
     pages not consecutive are not paired), proposed ones with ``proposed`` True. A table
     continues at most one table and is continued by at most one (the most confident)."""
+    params = params or ContinuationParams()
     if not params.enabled:
         return ()
     by_page = {r.page: r for r in results}

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRect, QRectF, Qt, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRect, QRectF, Qt, QThread, Signal, Slot
 from PySide6.QtGui import QAction, QColor, QFont, QFontMetricsF, QKeySequence, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -38,6 +38,7 @@ from .widgets.thumbnails import THUMB_H, THUMB_W
 
 if TYPE_CHECKING:
     from ..annotation.model import AnnTable
+    from .editing import Editing
     from .main_window import MainWindow
 
 FULL_SCAN_PAGES = 150  # longer documents are scanned around the pages visited
@@ -304,11 +305,6 @@ class Links(QObject):
         self.changed.connect(self.layer.update)
         self.changed.connect(window.thumbnails.viewport().update)
         self._actions()
-        self._hooked = False
-        self._hook_timer = QTimer(self)
-        self._hook_timer.setInterval(200)
-        self._hook_timer.timeout.connect(self._hook_editing)
-        self._hook_timer.start()
 
     # -- scanning -----------------------------------------------------------------------
     def _document(self) -> None:
@@ -434,13 +430,10 @@ class Links(QObject):
         self.visible = on
         self.changed.emit()
 
-    def _hook_editing(self) -> None:
-        editing = self.window.editing_if_made
-        if editing is not None and not self._hooked:
-            self._hooked = True
-            self._hook_timer.stop()
-            editing.ann.changed.connect(self.changed.emit)
-            self.changed.emit()
+    def attach_editing(self, editing: Editing) -> None:
+        """The hand-correction part exists: redraw when the annotation changes (states)."""
+        editing.ann.changed.connect(self.changed.emit)
+        self.changed.emit()
 
     def _make(self, table: Table, table_id: str) -> AnnTable:
         from ..annotation.model import annotation_table_from_detected

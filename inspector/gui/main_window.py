@@ -158,6 +158,7 @@ class MainWindow(QMainWindow):
         finally:
             self._making_editing = False
         self.scores.attach_editing(self._editing)
+        self.links.attach_editing(self._editing)
         self._editing.start()  # looks at the open document (may ask about recovery)
 
     def showEvent(self, event: QShowEvent) -> None:

@@ -13,9 +13,19 @@ from dataclasses import dataclass
 
 import pymupdf
 
-from resources.make_samples import A4, TableStyle, TableTruth, _auto_heights, _auto_widths, draw_table, finish, new_document
+from resources.make_samples import (
+    A4,
+    TableStyle,
+    TableTruth,
+    _auto_heights,
+    _auto_widths,
+    draw_table,
+    finish,
+    new_document,
+)
 
 TOP, BOTTOM = 72.0, 770.0
+RULED = TableStyle()
 HEADER = ("Item", "Region", "Units", "Price")
 
 
@@ -35,7 +45,7 @@ class Built:
     pieces: tuple[TableTruth, ...]
 
 
-def typeset(rows: Sequence[Sequence[str]], *, repeat_header: bool = True, style: TableStyle = TableStyle(),
+def typeset(rows: Sequence[Sequence[str]], *, repeat_header: bool = True, style: TableStyle = RULED,
             sideways: Sequence[int] = (), page_numbers: bool = True, top: float = TOP,
             marker: str = "", one_page: bool = False, before: Sequence[tuple[float, str]] = (),
             first_top: float | None = None) -> Built:
@@ -98,7 +108,7 @@ def _turn(src: pymupdf.Document, sideways: Sequence[int]) -> bytes:
 
 
 def page_then_table(first: Sequence[Sequence[str]], second: Sequence[Sequence[str]], *,
-                    caption: str = "", style: TableStyle = TableStyle()) -> Built:
+                    caption: str = "", style: TableStyle = RULED) -> Built:
     """``first`` filling page 1 to the bottom; page 2 starts with ``caption`` (when given),
     then ``second`` as a table of its own (its own column widths)."""
     built = typeset(first, style=style)

@@ -12,7 +12,6 @@ from inspector.core.params import ContinuationParams
 from inspector.core.pipeline import Pipeline
 from inspector.core.types import PageResult
 from resources.make_samples import TableStyle
-
 from tests.core.split_pdfs import Built, item_rows, page_then_table, typeset
 
 
