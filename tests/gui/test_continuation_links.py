@@ -20,6 +20,7 @@ from tests.core.split_pdfs import item_rows, typeset
 
 def _open(qtbot, window: MainWindow, path: Path, links: int) -> Links:  # noqa: ANN001
     assert window.open_file(path)
+    window.editing.ask_save = lambda: "discard"  # type: ignore[method-assign]  # closing after the test
     wait_result(qtbot, window)
     qtbot.waitUntil(lambda: window.links.scan is not None and len(window.links.shown()) == links, timeout=60000)
     return window.links
