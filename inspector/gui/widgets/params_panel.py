@@ -37,7 +37,8 @@ from ...core.params import FieldInfo, ParamError, Params, describe
 from ..session import Session
 
 STAGE_TITLES = {"vector": "Vector rules", "raster": "Raster rules", "merge": "Merging rules",
-                "rows": "Text rows", "columns": "Columns", "tables": "Tables", "ocr": "OCR (scans)"}
+                "rows": "Text rows", "columns": "Columns", "tables": "Tables", "ocr": "OCR (scans)",
+                "continuation": "Tables continued over pages"}
 
 
 @dataclass
