@@ -6,9 +6,9 @@ threads) detects the pages and runs ``core.continuation.find_continuations`` ove
 the whole document when it has at most ``FULL_SCAN_PAGES`` pages, else the pages around the
 ones visited. ``Links(window)`` wires it: ``LinkLayer`` draws the current page's links (an
 edge and a clickable label per link, coloured by state: proposed, accepted, rejected),
-``LinkDelegate`` marks them on the thumbnails, and Table-menu actions accept (Ctrl+Alt+L) or
-reject (Ctrl+Alt+N) the selected link, or link the current accepted table to any accepted
-table on the next page.
+``widgets.link_marks.LinkDelegate`` marks them on the thumbnails, and Table-menu actions
+accept (Ctrl+Alt+L) or reject (Ctrl+Alt+N) the selected link, or link the current accepted
+table to any accepted table on the next page.
 """
 
 from __future__ import annotations
@@ -16,16 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRect, QRectF, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF, Qt, QThread, Signal, Slot
 from PySide6.QtGui import QAction, QColor, QFont, QFontMetricsF, QKeySequence, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsLineItem,
     QMenu,
-    QStyle,
-    QStyledItemDelegate,
     QStyleOptionGraphicsItem,
-    QStyleOptionViewItem,
     QWidget,
 )
 
@@ -33,8 +30,8 @@ from ..core.continuation import Continuation
 from ..core.document import Document, DocumentError, open_document
 from ..core.geometry import Frame
 from ..core.params import Params
-from ..core.types import PageResult, Rect, Table
-from .widgets.thumbnails import THUMB_H, THUMB_W
+from ..core.types import PageResult, Table
+from .widgets.link_marks import COLOURS, LinkDelegate
 
 if TYPE_CHECKING:
     from ..annotation.model import AnnTable
@@ -43,7 +40,6 @@ if TYPE_CHECKING:
 
 FULL_SCAN_PAGES = 150  # longer documents are scanned around the pages visited
 AROUND = 2  # pages before and after the current one scanned in a long document
-COLOURS = {"proposed": QColor(255, 120, 0), "accepted": QColor(0, 150, 60), "rejected": QColor(140, 140, 140)}
 Z_VALUE = 102.0  # above the differences layer
 
 
@@ -199,69 +195,6 @@ class LinkLayer:
             for item in (line, label):
                 scene.addItem(item)
                 self.items.append(item)
-
-
-class LinkDelegate(QStyledItemDelegate):
-    """Thumbnails with their links: the linked tables outlined, and a bar joining the
-    thumbnails of the two pages (at the bottom of the first, the top of the second)."""
-
-    def __init__(self, links: Links) -> None:
-        super().__init__(links.window.thumbnails)
-        self.links = links
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Any) -> None:
-        super().paint(painter, option, index)
-        links = self.links
-        doc = links.window.session.doc
-        if links.scan is None or doc is None or not links.visible:
-            return
-        page = index.row() + 1
-        for c in links.shown():
-            if page not in (c.prev_page, c.next_page):
-                continue
-            incoming = c.next_page == page
-            colour = COLOURS[links.state(c)]
-            box = self._thumb_box(option, index, doc, links.scan.pieces(c)[1 if incoming else 0].bbox)
-            painter.save()
-            painter.setPen(QPen(colour, 2))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(box)
-            painter.setBrush(colour)
-            painter.setPen(Qt.PenStyle.NoPen)
-            # A bar down the item's left edge from the table to the item's edge that faces
-            # the other page: the bars of the two thumbnails meet across the gap.
-            r, x = option.rect, option.rect.left() + 1
-            y0, y1 = (r.top() - 4, box.center().y()) if incoming else (box.center().y(), r.bottom() + 4)
-            painter.drawRect(QRect(x, y0, 4, y1 - y0))
-            painter.drawRect(QRect(x, box.center().y() - 1, box.left() - x, 3))
-            painter.restore()
-
-    def _thumb_box(self, option: QStyleOptionViewItem, index: Any, doc: Document, bbox: Rect) -> QRect:
-        """``bbox`` (page space) on the thumbnail as the strip draws it: the displayed page
-        fitted into THUMB_W x THUMB_H and centred in the item's decoration rect."""
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        widget = self.links.window.thumbnails
-        deco = widget.style().subElementRect(QStyle.SubElement.SE_ItemViewItemDecoration, opt, widget)
-        w, h, rot = doc.page_size(index.row())
-        dw, dh = (h, w) if rot in (90, 270) else (w, h)
-        s = min(THUMB_W / dw, THUMB_H / dh)
-        ox, oy = deco.center().x() - dw * s / 2, deco.center().y() - dh * s / 2
-        pts = [_displayed(x, y, w, h, rot) for x, y in ((bbox.x0, bbox.y0), (bbox.x1, bbox.y1))]
-        xs, ys = sorted(p[0] for p in pts), sorted(p[1] for p in pts)
-        return QRect(int(ox + xs[0] * s), int(oy + ys[0] * s), max(2, int((xs[1] - xs[0]) * s)),
-                     max(2, int((ys[1] - ys[0]) * s)))
-
-
-def _displayed(x: float, y: float, w: float, h: float, rot: int) -> tuple[float, float]:
-    """Unrotated page point -> point on the page as shown (turned ``rot`` clockwise)."""
-    if rot == 90:
-        return h - y, x
-    if rot == 180:
-        return w - x, h - y
-    if rot == 270:
-        return y, w - x
-    return x, y
 
 
 class Links(QObject):
@@ -490,4 +423,4 @@ class Links(QObject):
         return self.window.editing.ann.push([LinkTables(first_id, second_id)], f"Link {second_id} to {first_id}")
 
 
-__all__ = ["Links", "LinkLayer", "LinkDelegate", "Scan", "FULL_SCAN_PAGES"]
+__all__ = ["Links", "LinkLayer", "Scan", "FULL_SCAN_PAGES"]
