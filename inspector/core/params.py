@@ -172,9 +172,9 @@ class ContinuationParams:
     enabled: bool = param(True, "Find continuations", "on/off", 0, 1,
                           "Propose that a table at the top of a page continues the table that ends a page before it.")
     edge_rows: float = param(2.0, "Edge room", "x row height", 0.0, 10.0,
-                             "A piece must end (start) within this many of its rows of the text area's bottom (top); "
-                             "the text area is the lowest (highest) text of the pages, page numbers and running "
-                             "headers left out.", step=0.5)
+                             "A piece must end (start) within this many of its rows of the text area's bottom (top): "
+                             "the lowest text of the pages (the median of the pages' highest), page numbers and "
+                             "running headers left out.", step=0.5)
     col_tol: float = param(4.0, "Column tolerance", "pt", 0.0, 40.0,
                            "Column boundaries of two pieces may differ by this much (after turning sideways pages "
                            "upright, and allowing the whole table to shift).")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF, Qt, QThread, Signal, Slot
-from PySide6.QtGui import QAction, QColor, QFont, QFontMetricsF, QKeySequence, QPainter, QPen
+from PySide6.QtGui import QAction, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsLineItem,
@@ -333,31 +333,20 @@ class Links(QObject):
 
     # -- decisions ----------------------------------------------------------------------
     def _actions(self) -> None:
+        """Table menu: accept, reject, link to a table on the next page; View: the toggle."""
         w = self.window
-        self.accept_action = self._action("Accept the &continuation link", self.accept, "Ctrl+Alt+L")
-        self.reject_action = self._action("Reject the continuation li&nk", self.reject, "Ctrl+Alt+N")
+        self.accept_action = w.add_action("table.accept_link", QAction("Accept the &continuation link", w),
+                                          self.accept, menu="table", section="table", shortcut="Ctrl+Alt+L")
+        self.reject_action = w.add_action("table.reject_link", QAction("Reject the continuation li&nk", w),
+                                          self.reject, menu="table", section="table", shortcut="Ctrl+Alt+N")
+        self.link_menu = QMenu("Link to a table on the &next page", w)
+        self.link_menu.aboutToShow.connect(self._fill_link_menu)
+        w.add_action("table.link_to", self.link_menu.menuAction(), menu="table", section="table")
         self.toggle_action = QAction("Continuation &links", w)
         self.toggle_action.setCheckable(True)
         self.toggle_action.setChecked(True)
+        w.add_action("view.links", self.toggle_action, menu="view", section="annotation")
         self.toggle_action.toggled.connect(self.set_visible)
-        w.addAction(self.toggle_action)
-        self.link_menu = QMenu("Link to a table on the &next page", w)
-        self.link_menu.aboutToShow.connect(self._fill_link_menu)
-        for a in w.menuBar().actions():
-            menu = a.menu()
-            if menu is not None and a.text() == "&Table":
-                menu.addSeparator()
-                menu.addActions([self.accept_action, self.reject_action])
-                menu.addMenu(self.link_menu)
-            if menu is not None and a.text() == "&View":
-                menu.addAction(self.toggle_action)
-
-    def _action(self, text: str, slot: Any, key: str) -> QAction:
-        action = QAction(text, self.window)
-        action.setShortcut(QKeySequence(key))
-        action.triggered.connect(slot)
-        self.window.addAction(action)
-        return action
 
     def set_visible(self, on: bool) -> None:
         self.visible = on
