@@ -383,8 +383,12 @@ def stacked_core_table(table: AnnTable, drop_repeated_headers: bool = True) -> T
     cell boxes stay in their own pages' coordinates, so only the text and structure are
     meaningful across pages. ``grid`` is None.
     """
-from ..core.geometry import Frame, slot_box
-from ..core.logical import stack
+    pieces = [to_core_table(table, i) for i in range(len(table.regions))]
+    skip = [0] + [leading_headers(r.row_roles) if drop_repeated_headers else 0 for r in table.regions[1:]]
+    if len(pieces) == 1:
+        return dataclasses.replace(pieces[0], grid=None, row_roles=pieces[0].row_roles
+                                   or ("data",) * pieces[0].n_rows)
+    return stack(pieces, skip)
 
 
 def new_region(page: int, bbox: Rect, n_rows: int = 1, n_cols: int = 1) -> Region:
