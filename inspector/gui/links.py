@@ -214,10 +214,10 @@ class Links(QObject):
         self._gen = 0
         self._loaded = False  # the scan thread has the document
         self._asked: set[int] = set()
-        self.thread = QThread()
-        self.thread.setObjectName("links-scan")
+        self.scan_thread = QThread()
+        self.scan_thread.setObjectName("links-scan")
         self.worker = _ScanWorker()
-        self.worker.moveToThread(self.thread)
+        self.worker.moveToThread(self.scan_thread)
         self._load.connect(self.worker.load)
         self._scan.connect(self.worker.scan)
         self._close.connect(self.worker.close)
@@ -225,7 +225,7 @@ class Links(QObject):
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.stop)
-        self.thread.start()
+        self.scan_thread.start()
         self.layer = LinkLayer(self)
         self.delegate = LinkDelegate(self)
         window.thumbnails.setItemDelegate(self.delegate)
@@ -288,11 +288,11 @@ class Links(QObject):
         self.changed.emit()
 
     def stop(self) -> None:
-        if self.thread.isRunning():
+        if self.scan_thread.isRunning():
             self.worker.latest = 1 << 62
             self._close.emit()
-            self.thread.quit()
-            self.thread.wait(10000)
+            self.scan_thread.quit()
+            self.scan_thread.wait(10000)
 
     # -- what is shown ------------------------------------------------------------------
     def shown(self) -> list[Continuation]:
