@@ -11,6 +11,7 @@ from ..core.params import ParamError, Params
 EXIT_OK = 0
 EXIT_USAGE = 2
 EXIT_INPUT = 3
+EXIT_PARTIAL = 4  # finished, but some pages failed (over budget, damaged): see each page's "error"
 
 
 class CliError(Exception):

@@ -12,12 +12,13 @@ from typing import Any
 from ..core.continuation import Continuation, continued_from, find_continuations
 from ..core.ocr import INSTALL, installed_languages, tessdata_dir
 from ..core.params import describe
-from ..core.pipeline import Pipeline
 from ..core.tags import tagged_table_counts
 from ..core.types import PageResult, Rect, Table
 from ..render.layer_names import ALIASES, DEFAULT_PICTURE, LAYER_NAMES
 from .common import (
     EXIT_INPUT,
+    EXIT_OK,
+    EXIT_PARTIAL,
     CliError,
     add_doc_args,
     add_param_args,
@@ -26,6 +27,7 @@ from .common import (
     params_from_args,
     parse_pages,
 )
+from .pages import PageRunner
 
 EXAMPLES = {
     "words": "example: table-inspector words report.pdf --page 2 --json",
@@ -79,9 +81,14 @@ def _page_cmd(p: argparse.ArgumentParser, func: Any) -> None:
 
 
 def _run_page(args: argparse.Namespace) -> PageResult:
+    """Detection on ``--page``; a page that fails ends the command with EXIT_PARTIAL."""
     params = params_from_args(args)
-    doc = open_doc(args)
-    return Pipeline(doc).run(page_index(args.page, doc.page_count), params)
+    with PageRunner(args, params) as runner:
+        doc = open_doc(args)
+        res = runner.detect(page_index(args.page, doc.page_count))
+    if res is None:
+        raise CliError(f"page {args.page}: {runner.failures[0].error}", EXIT_PARTIAL)
+    return res
 
 
 def _box(r: Rect) -> list[float]:
@@ -183,30 +190,26 @@ def table_json(t: Table, cont: Continuation | None = None) -> dict[str, Any]:
 
 def cmd_detect(args: argparse.Namespace) -> int:
     params = params_from_args(args)
-    doc = open_doc(args)
-    pipe = Pipeline(doc)
-    results = []
-    for i in parse_pages(args.pages, doc.page_count):
-        try:
-            results.append(pipe.run(i, params))
-        except Exception as exc:  # a damaged page must not hide the others
-            print(f"table-inspector: page {i + 1}: cannot be read ({exc})", file=sys.stderr)
+    with PageRunner(args, params) as runner:
+        doc = open_doc(args)
+        pages = parse_pages(args.pages, doc.page_count)
+        results = [res for i in pages if (res := runner.detect(i)) is not None]
     if not results:
-        raise CliError(f"{args.file}: no page could be read", EXIT_INPUT)
+        print(f"table-inspector: {args.file}: no page could be read", file=sys.stderr)
+    code = EXIT_PARTIAL if runner.failures else EXIT_OK
     dens = table_density(results)
     tagged = tagged_table_counts(doc.raw) if doc.kind == "pdf" else None
     conts = find_continuations(results, params.continuation)
     links = continued_from(conts)
     if args.json:
+        by_page = {r.page: _page_json(r, tagged, links) for r in results}
+        by_page.update({f.page: {"page": f.page, "error": f.error, "tables": [], "warnings": []}
+                        for f in runner.failures})
         _print_json({"file": args.file, "table_density": round(dens.share, 4), "tagged": tagged is not None,
                      "continuations": [continuation_json(c) for c in conts],
-                     "pages": [{"page": r.page, "width": r.width, "height": r.height, "rotation": r.rotation,
-                                "words_source": r.words_source, "skew": r.skew,
-                                "tables": [table_json(t, links.get((r.page, k))) for k, t in enumerate(r.tables)],
-                                "tagged_tables": (tagged or {}).get(r.page - 1, 0),
-                                "timings_ms": {k: round(v, 2) for k, v in r.timings.items()},
-                                "warnings": list(r.warnings)} for r in results]})
-        return 0
+                     "failed_pages": [f.page for f in runner.failures],
+                     "pages": [by_page[i + 1] for i in pages if i + 1 in by_page]})
+        return code
     n = sum(len(r.tables) for r in results)
     print(f"{args.file}: {n} table(s) on {len(results)} page(s); table density {dens.share:.0%} of the text")
     for r in results:
@@ -214,7 +217,19 @@ def cmd_detect(args: argparse.Namespace) -> int:
         if tagged and tagged.get(r.page - 1):
             print(f"page {r.page}: the file's tags hold {tagged[r.page - 1]} table(s) here "
                   f"(golden import-tagged reads them)")
-    return 0
+    for f in runner.failures:
+        print(f"\npage {f.page}: FAILED: {f.error}")
+    return code
+
+
+def _page_json(r: PageResult, tagged: dict[int, int] | None,
+               links: dict[tuple[int, int], Continuation]) -> dict[str, Any]:
+    return {"page": r.page, "error": None, "width": r.width, "height": r.height, "rotation": r.rotation,
+            "words_source": r.words_source, "skew": r.skew,
+            "tables": [table_json(t, links.get((r.page, k))) for k, t in enumerate(r.tables)],
+            "tagged_tables": (tagged or {}).get(r.page - 1, 0),
+            "timings_ms": {k: round(v, 2) for k, v in r.timings.items()},
+            "warnings": list(r.warnings)}
 
 
 def continuation_json(c: Continuation) -> dict[str, Any]:
@@ -229,7 +244,8 @@ def continuation_json(c: Continuation) -> dict[str, Any]:
 
 def _print_page(r: PageResult, links: dict[tuple[int, int], Continuation]) -> None:
     for w in r.warnings:
-        print(f"page {r.page}: note: {w}")
+        if not w.startswith("MuPDF: "):  # those went to stderr: MuPDF's words never reach stdout
+            print(f"page {r.page}: note: {w}")
     if r.words_source == "ocr":
         print(f"page {r.page}: note: {next((n for n in r.notes if 'OCR' in n), 'words read by OCR')}")
     for k, t in enumerate(r.tables, 1):
@@ -256,14 +272,20 @@ def cmd_render(args: argparse.Namespace) -> int:
         raise CliError(f"--layers: {exc}") from None
     if not 20 <= args.dpi <= 600:
         raise CliError("--dpi must be between 20 and 600")
+    from ..core import jobs
+
     params = params_from_args(args)
-    doc = open_doc(args)
-    idx = page_index(args.page, doc.page_count)
-    res = Pipeline(doc).run(idx, params)
-    dpi = doc.page(idx).safe_dpi(args.dpi)
+    with PageRunner(args, params) as runner:
+        doc = open_doc(args)
+        idx = page_index(args.page, doc.page_count)
+        dpi = doc.page(idx).safe_dpi(args.dpi)
+        res = runner.detect(idx)
+        pix = runner.run(idx, jobs.page_pixels, runner.source, idx, dpi) if res is not None else None
+    if res is None or pix is None:
+        raise CliError(f"page {args.page}: {runner.failures[0].error}", EXIT_PARTIAL)
     if dpi < args.dpi:
         print(f"note: page too large for {args.dpi} dpi; drawn at {dpi} dpi", file=sys.stderr)
-    img = render_overlay(doc.page(idx).render_rgb(dpi), dpi, res, layers)
+    img = render_overlay(pix.array(), dpi, res, layers)
     try:
         write_png(args.output, img)
     except OSError as exc:

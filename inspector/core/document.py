@@ -8,6 +8,8 @@ are; PNG, JPEG and TIFF open as one-page image documents. Every failure is a
 from __future__ import annotations
 
 import os
+import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,12 +19,17 @@ import pymupdf
 if TYPE_CHECKING:  # numpy loads only when a render is turned into an array (not for the GUI's first page)
     import numpy as np
 
+from .messages import quiet_mupdf
 from .types import Rect
+
+quiet_mupdf()  # MuPDF prints its errors on stdout unless told not to: every process that reads PDFs imports this
 
 SNIFF_BYTES = 1024
 MAX_FILE_BYTES = 2 * 2**30  # the whole file is held in memory (hashing, worker copies)
 MAX_RENDER_PIXELS = 40_000_000  # one render at most (~40 MB grey); huge pages get a lower dpi
 IMAGE_KINDS = ("png", "jpeg", "tiff")
+MAX_TREE_NODES = 1_000_000  # page tree nodes walked when /Count has to be recounted
+MAX_SIDE_PIXELS = 20_000  # longest side of one render: a 1 x 99999999 pt page is not a 60-megapixel strip
 
 
 class DocumentError(Exception):
@@ -124,10 +131,10 @@ class Page:
     def safe_dpi(self, dpi: int) -> int:
         """``dpi``, lowered so that a render of this page stays under MAX_RENDER_PIXELS
         (a poster-sized page or a huge scan must not exhaust memory)."""
-        pixels = self.width * self.height * (dpi / 72.0) ** 2
-        if pixels <= MAX_RENDER_PIXELS:
-            return dpi
-        return max(1, int(dpi * (MAX_RENDER_PIXELS / pixels) ** 0.5))
+        pixels = max(1.0, self.width * self.height) * (dpi / 72.0) ** 2
+        side = max(1.0, self.width, self.height) * dpi / 72.0
+        scale = min(1.0, (MAX_RENDER_PIXELS / pixels) ** 0.5, MAX_SIDE_PIXELS / side)
+        return dpi if scale >= 1.0 else max(1, int(dpi * scale))
 
     def pixels(self, dpi: int, clip: Rect | None = None, grey: bool = False) -> Pixels:
         """A render at ``dpi`` as shown (rotated), optionally of ``clip`` (a page-space box) only."""
@@ -308,9 +315,45 @@ def open_document(source: str | os.PathLike[str] | bytes, password: str | None =
             raise PasswordRequired(f"{name}: the PDF is encrypted; a password is needed (--password)")
         if not raw.authenticate(password):
             raise PasswordRequired(f"{name}: the password is wrong for this encrypted PDF")
-    if raw.page_count == 0:
+    if _page_count(raw, name) == 0:
         raise DocumentError(f"{name}: the document has no pages")
-    return Document(raw, name, data, kind)
+    try:
+        return Document(raw, name, data, kind)
+    except Exception as exc:  # MuPDF refuses the page tree: a one-line reason, never a traceback
+        raise DocumentError(f"{name}: the page tree is damaged ({_short(exc)})") from None
+
+
+def _page_count(raw: pymupdf.Document, name: str) -> int:
+    """The page count; a page tree whose /Count lies (-1, 2147483647) is recounted from its /Kids."""
+    try:
+        return raw.page_count
+    except Exception:  # noqa: BLE001 - "Invalid number of pages": repaired below
+        pass
+    try:
+        cat = raw.pdf_catalog()
+        kind, ref = raw.xref_get_key(cat, "Pages")
+        root = int(ref.split()[0]) if kind == "xref" else 0
+        raw.xref_set_key(root, "Count", str(_count_leaves(raw, root)))
+        return raw.page_count
+    except Exception as exc:  # noqa: BLE001 - damaged beyond that: the user gets one line
+        raise DocumentError(f"{name}: the page tree is damaged and cannot be read ({_short(exc)})") from None
+
+
+def _count_leaves(raw: pymupdf.Document, root: int) -> int:
+    """Pages reachable from page tree node ``root`` (cycles and repeats counted once)."""
+    seen: set[int] = set()
+    stack, leaves = [root], 0
+    while stack and len(seen) < MAX_TREE_NODES:
+        xref = stack.pop()
+        if xref in seen or xref <= 0:
+            continue
+        seen.add(xref)
+        kind, kids = raw.xref_get_key(xref, "Kids")
+        if kind == "array":
+            stack.extend(int(m) for m in re.findall(r"(\d+)\s+\d+\s+R", kids))
+        elif raw.xref_get_key(xref, "Type")[1] == "/Page":
+            leaves += 1
+    return leaves
 
 
 def _read(source: str | os.PathLike[str] | bytes, name: str | None) -> tuple[bytes, str]:
@@ -319,11 +362,15 @@ def _read(source: str | os.PathLike[str] | bytes, name: str | None) -> tuple[byt
     path = Path(source)
     label = name or str(path)
     try:
-        size = path.stat().st_size if path.is_file() else 0
-        if size > MAX_FILE_BYTES:
-            raise DocumentError(f"{label}: the file is {size / 2**30:.1f} GiB; files over "
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(info.st_mode):  # /dev/zero never ends, a FIFO blocks until written
+            raise DocumentError(f"{label}: not a regular file (a device, pipe or socket); only files are opened")
+        if info.st_size > MAX_FILE_BYTES:
+            raise DocumentError(f"{label}: the file is {info.st_size / 2**30:.1f} GiB; files over "
                                 f"{MAX_FILE_BYTES / 2**30:.0f} GiB are not opened (split it first)")
-        data = path.read_bytes()
+        data = _read_capped(path, info.st_size)
     except FileNotFoundError:
         raise DocumentError(f"{label}: no such file") from None
     except IsADirectoryError:
@@ -333,6 +380,18 @@ def _read(source: str | os.PathLike[str] | bytes, name: str | None) -> tuple[byt
     if not data:
         raise DocumentError(f"{label}: the file is empty")
     return data, label
+
+
+def _read_capped(path: Path, size: int) -> bytes:
+    """The file's bytes, at most MAX_FILE_BYTES + 1 (it may grow while read). ``read(n)`` reserves
+    n bytes at once, so ask for what stat promised, then the rest in 16 MiB pieces."""
+    with open(path, "rb") as fh:
+        parts = [fh.read(size + 1)]
+        total = len(parts[0])
+        while total <= MAX_FILE_BYTES and len(parts[-1]) > 0 and total > size:
+            parts.append(fh.read(16 * 2**20))
+            total += len(parts[-1])
+    return b"".join(parts)
 
 
 def _open_raw(data: bytes, kind: str, name: str) -> pymupdf.Document:

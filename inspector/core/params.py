@@ -183,6 +183,19 @@ class ContinuationParams:
                                   "evidence).", step=0.05)
 
 
+@dataclass(frozen=True)
+class BudgetParams:
+    """What one page may cost before it is stopped and reported as failed (not a detection stage:
+    no result depends on it). Enforced where the page runs in a child process that can be killed."""
+
+    seconds: float = param(20.0, "Time per page", "s", 0.5, 3600.0,
+                           "A page still being read after this long is stopped and reported as failed "
+                           "(a hostile or absurdly complex page); the rest of the document goes on.", step=1.0)
+    memory_mb: int = param(2048, "Memory per page", "MB", 256, 65536,
+                           "The process reading a page may use at most this much memory; a page needing more "
+                           "is stopped and reported as failed.", step=256)
+
+
 STAGES: dict[str, type] = {
     "vector": VectorParams,
     "raster": RasterParams,
@@ -192,6 +205,7 @@ STAGES: dict[str, type] = {
     "tables": TableParams,
     "ocr": OcrParams,
     "continuation": ContinuationParams,
+    "budget": BudgetParams,
 }
 
 
@@ -207,6 +221,7 @@ class Params:
     tables: TableParams = field(default_factory=TableParams)
     ocr: OcrParams = field(default_factory=OcrParams)
     continuation: ContinuationParams = field(default_factory=ContinuationParams)
+    budget: BudgetParams = field(default_factory=BudgetParams)
 
     def with_value(self, key: str, value: Any) -> Params:
         """A copy with ``stage.field`` set; ``value`` may be a string (parsed, range-checked)."""
