@@ -8,7 +8,9 @@ and TEDS-Struct, table detection precision/recall at IoU 0.5, and defects that n
 ground truth (broken numbers, ragged rows, sparse columns, unused rules) per 100 cells.
 An annotation whose PDF no longer has the annotated hash is refused, and an unreadable
 annotation file left out: both are reported, the rest is still evaluated, and the exit
-code is then 3.
+code is then 3. Each page runs in a worker process within --timeout seconds and
+budget.memory_mb; a page over budget, or one that crashes its worker twice, is recorded as
+failed, the run goes on and writes its report, and the exit code is then 4.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..evaluation import baseline, evaluate, peers, styles, summary
-from .common import EXIT_INPUT, EXIT_OK, CliError, add_param_args, params_from_args
+from .common import EXIT_INPUT, EXIT_OK, EXIT_PARTIAL, CliError, add_param_args, params_from_args
 
 EXAMPLES = """examples:
   table-inspector eval ../shared/corpus --extractor inspector --json run.json
@@ -114,7 +116,13 @@ def run(args: argparse.Namespace) -> int:
         print(styles.text_table({names[0]: result["by_style"]}))
     if cmp is not None:
         print(baseline.text_report(cmp, args.baseline, args.max_cells))
-    return EXIT_INPUT if refused or source.problems else EXIT_OK
+    if refused or source.problems:
+        return EXIT_INPUT
+    failed = [o for o in outcomes if o.status != "ok"]
+    if failed:
+        print(f"table-inspector: {len(failed)} page(s) failed or timed out (see the report)", file=sys.stderr)
+        return EXIT_PARTIAL
+    return EXIT_OK
 
 
 def _extractors(given: list[str]) -> list[str]:

@@ -12,11 +12,21 @@ import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..core.document import Document, DocumentError
+from ..core.document import Document
 from ..core.types import Table, Word
 from ..export import FORMATS, cells, csv, html, json_rows, markdown
 from ..export.files import table_file_names, write_atomic
-from .common import EXIT_INPUT, CliError, add_doc_args, add_param_args, open_doc, params_from_args, parse_pages
+from .common import (
+    EXIT_INPUT,
+    EXIT_OK,
+    EXIT_PARTIAL,
+    CliError,
+    add_doc_args,
+    add_param_args,
+    open_doc,
+    params_from_args,
+    parse_pages,
+)
 
 DESCRIPTION = ("Export the tables of a PDF. Tables come from the annotation beside the PDF "
                "(NAME.pdf.tables.json, a person's corrections) when there is one, else from detection. "
@@ -35,6 +45,7 @@ class Source:
 
     tables: tuple[Table, ...]
     description: str
+    failed: tuple[int, ...] = ()  # pages (1-based) whose detection failed: their tables are missing
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -87,7 +98,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"table-inspector: {len(source.tables)} table(s) from {source.description} -> {out}", file=sys.stderr)
     if not source.tables:
         print(f"table-inspector: no tables found ({source.description})", file=sys.stderr)
-    return 0
+    if source.failed:
+        print(f"table-inspector: page(s) {', '.join(map(str, source.failed))} failed: their tables are missing",
+              file=sys.stderr)
+        return EXIT_PARTIAL
+    return EXIT_OK
 
 
 def _format_from_suffix(out: str | None) -> str:
@@ -135,22 +150,22 @@ def _annotation_tables(pdf: Path, pages: set[int], required: bool) -> Source | N
 
 
 def _detected_tables(args: argparse.Namespace, doc: Document, pages: list[int]) -> Source:
-    """Detected tables, a table continued over pages stacked into one (``core.logical``)."""
+    """Detected tables within the per-page budget (a failed page is reported and skipped), a table
+    continued over pages stacked into one (``core.logical``)."""
     from ..core.continuation import find_continuations
     from ..core.logical import logical_tables
-    from ..core.pipeline import Pipeline
+    from .pages import PageRunner
 
     params = params_from_args(args)
-    pipeline = Pipeline(doc)
     results = []
-    for index in pages:
-        try:
-            results.append(pipeline.run(index, params))
-        except DocumentError as exc:
-            raise CliError(str(exc), EXIT_INPUT) from None
+    with PageRunner(args, params) as runner:
+        for index in pages:
+            result = runner.detect(index)
+            if result is not None:
+                results.append(result)
     roles = {(r.page, k): _with_roles(t, r.words) for r in results for k, t in enumerate(r.tables)}
     tables = logical_tables(results, find_continuations(results, params.continuation), roles)
-    return Source(tuple(tables), "detection")
+    return Source(tuple(tables), "detection", tuple(f.page for f in runner.failures))
 
 
 def _with_roles(table: Table, words: tuple[Word, ...]) -> Table:

@@ -60,8 +60,9 @@ class PageRunner:
             return outcome.value
         for m in outcome.messages:
             print(f"table-inspector: page {index + 1}: MuPDF: {m}", file=sys.stderr)
-        print(f"table-inspector: page {index + 1}: {outcome.error}", file=sys.stderr)
-        self.failures.append(PageFailure(index + 1, outcome.error))
+        error = f"cannot be read ({outcome.error})" if outcome.status == "failed" else outcome.error
+        print(f"table-inspector: page {index + 1}: {error}", file=sys.stderr)
+        self.failures.append(PageFailure(index + 1, error))
         return None
 
     def error_of(self, page: int) -> str | None:

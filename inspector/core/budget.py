@@ -94,9 +94,9 @@ class Budgeted:
         if self._starting is not None:
             self._starting.join()
             self._starting = None
-        start = time.monotonic()
         try:
-            conn = self._ensure()
+            conn = self._ensure()  # a worker's start-up is not the page's time
+            start = time.monotonic()
             conn.send((fn, args))
         except (OSError, EOFError, ValueError) as exc:
             self._kill()

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import pickle
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.params import Params
+from ..core.budget import Budgeted
+from ..core.params import BudgetParams, Params
 from ..core.types import Rect, Rule, Table
 from . import peers
 from .scoring import GoldenPage, PageScores, TableScore, score_page
@@ -248,39 +250,85 @@ def _one_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
-def _lost(task: PageTask, exc: BaseException) -> PageOutcome:
-    """Outcome of a page whose worker process died."""
+def _lost(task: PageTask, status: str, error: str, ms: float = 0.0) -> PageOutcome:
+    """Outcome of a page whose worker was stopped (over budget) or died: scored as if nothing was found."""
     gp = task.golden
-    return PageOutcome(gp.doc, gp.page, "failed", f"worker died: {_one_line(exc)}", 0.0, (),
-                       score_page(gp, ()))
+    return PageOutcome(gp.doc, gp.page, status, error, ms, (), score_page(gp, ()))
 
 
 Progress = Callable[[int, int], None]
+CRASHES_ALLOWED = 1  # a page whose worker dies is retried once in a fresh worker
+
+
+def _run_page_with(task: PageTask, fn: peers.Extractor | None) -> PageOutcome:
+    """``run_page`` in a worker, with the extractor the caller had under that name (one
+    registered at run time, e.g. by a test, is not in the worker's own table)."""
+    if fn is not None:
+        peers.EXTRACTORS[task.extractor] = fn
+    return run_page(task)
+
+
+def _budgeted_page(task: PageTask, worker: Budgeted | None) -> PageOutcome:
+    """``run_page`` in the thread's worker process within the budget. A page over time is a
+    timeout; a page that kills its worker is retried in a fresh one, and failed when it does so again.
+    With no worker (an extractor that cannot be sent to one) the page runs here, unbudgeted."""
+    if worker is None:
+        return run_page(task)
+    fn = peers.EXTRACTORS.get(task.extractor)
+    for attempt in range(CRASHES_ALLOWED + 1):
+        out = worker.call(_run_page_with, task, fn)
+        if out.ok:
+            return out.value
+        if out.status != "crashed":
+            status = "timeout" if out.status == "timeout" else "failed"
+            return _lost(task, status, out.error, out.seconds * 1000.0)
+    return _lost(task, "failed", f"the page killed its worker {attempt + 1} times ({out.error})", out.seconds * 1000.0)
 
 
 def run(source: GoldenSource, extractor: str, params: Params | None = None, jobs: int = 1,
         timeout: float = DEFAULT_TIMEOUT, progress: Progress | None = None) -> list[PageOutcome]:
     """Every page of ``source`` through ``extractor``; outcomes sorted by (document, page).
 
-    ``progress(done, total)`` is called after each page. ``peers.MissingExtractor`` is raised
-    before any work when the extractor is not installed.
+    Pages run in ``jobs`` budgeted worker processes (``timeout`` seconds and
+    ``params.budget.memory_mb`` each): a page over budget, or one that crashes its worker
+    twice, is recorded as such and the run goes on. ``progress(done, total)`` is called after
+    each page. ``peers.MissingExtractor`` is raised before any work when the extractor is not installed.
     """
     peers.check_available(extractor)
-    tasks = [PageTask(gp, extractor, params or Params(), timeout) for gp in source.pages]
+    params = params or Params()
+    tasks = [PageTask(gp, extractor, params, timeout) for gp in source.pages]
+    budget: BudgetParams | None = dataclasses.replace(params.budget, seconds=timeout)
+    made: list[Budgeted] = []
+    local = threading.local()  # each pool thread drives its own worker process
+    if not _sendable(peers.EXTRACTORS.get(extractor)):
+        budget = None
     outcomes: list[PageOutcome] = []
-    if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            outcomes.append(run_page(task))
-            if progress:
-                progress(len(outcomes), len(tasks))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures: dict[Future[PageOutcome], PageTask] = {pool.submit(run_page, t): t for t in tasks}
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, min(jobs, len(tasks)))) as pool:
+            futures = [pool.submit(_in_thread, t, local, budget, made) for t in tasks]
             for fut in as_completed(futures):
-                try:
-                    outcomes.append(fut.result())
-                except Exception as exc:  # noqa: BLE001 - a crashed worker loses one page, not the run
-                    outcomes.append(_lost(futures[fut], exc))
+                outcomes.append(fut.result())
                 if progress:
                     progress(len(outcomes), len(tasks))
+    finally:
+        for w in made:
+            w.close()
     return sorted(outcomes, key=lambda o: (o.doc, o.page))
+
+
+def _sendable(fn: object) -> bool:
+    try:
+        pickle.dumps(fn)
+    except Exception:  # noqa: BLE001 - a lambda or a local function
+        return False
+    return True
+
+
+def _in_thread(task: PageTask, local: threading.local, budget: BudgetParams | None,
+               made: list[Budgeted]) -> PageOutcome:
+    if budget is None:
+        return _budgeted_page(task, None)
+    if not hasattr(local, "worker"):
+        local.worker = Budgeted(budget, start=False)
+        made.append(local.worker)  # list.append is atomic: closed by the caller at the end
+    return _budgeted_page(task, local.worker)
