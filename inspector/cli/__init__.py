@@ -1,12 +1,14 @@
 """The ``table-inspector`` command: headless subcommands over the core, plus ``gui``.
 
 Each subcommand group lives in its own module with a ``register(subparsers)`` function.
-Exit codes: 0 success, 2 bad usage, 3 unreadable input.
+Exit codes: 0 success, 2 bad usage, 3 unreadable input, 4 finished but some pages failed
+(over the per-page budget or damaged; each such page has an "error" in the JSON).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
@@ -51,6 +53,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
+    for stream in (sys.stdout, sys.stderr):  # text from a broken font must never stop the output halfway
+        with contextlib.suppress(AttributeError, ValueError):
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or (args_list[0] not in COMMANDS and not args_list[0].startswith("-")):
         args_list = ["gui", *args_list]  # `table-inspector [FILE]` opens the window

@@ -332,5 +332,13 @@ def cmd_ocr_langs(args: argparse.Namespace) -> int:
 
 
 def _print_json(data: Any) -> None:
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
-    sys.stdout.write("\n")
+    """JSON on stdout; a lone surrogate in some text (a broken font's mapping) becomes "?",
+    never an encoding error halfway through the output."""
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(text.encode("utf-8", "replace").decode("utf-8"))
+        return
+    sys.stdout.flush()
+    buffer.write(text.encode("utf-8", "replace"))
+    buffer.flush()

@@ -237,14 +237,14 @@ def _check_not_precious(out: Path, pdf: Path) -> None:
 
 def _write(path: Path, text: str) -> None:
     try:
-        write_atomic(path, text.encode("utf-8"))
+        write_atomic(path, text.encode("utf-8", "replace"))
     except OSError as exc:
         raise CliError(f"cannot write {path}: {exc.strerror or exc} (any previous file there is intact)", EXIT_INPUT) from None
 
 
 def _stdout(text: str) -> None:
     """Bytes straight to stdout, so CSV's CRLF is not translated on any platform."""
-    data = text.encode("utf-8")
+    data = text.encode("utf-8", "replace")  # a lone surrogate (a broken font's text) becomes "?"
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None:
         sys.stdout.write(text)

@@ -23,10 +23,17 @@ def take_messages() -> tuple[str, ...]:
     """MuPDF's messages since the last call, one per line, repeats dropped, at most MAX_MESSAGES."""
     text = pymupdf.TOOLS.mupdf_warnings(reset=True) or ""
     out: list[str] = []
-    for line in text.splitlines():
+    for line in clean(text).splitlines():
         line = line.strip()
         if line and not line.startswith("... repeated") and line not in out:
             out.append(line)
     if len(out) > MAX_MESSAGES:
         out = [*out[:MAX_MESSAGES], f"... and {len(out) - MAX_MESSAGES} more"]
     return tuple(out)
+
+
+def clean(text: str) -> str:
+    """``text`` safe to print and to put in JSON: undecodable bytes (lone surrogates) become U+FFFD,
+    NUL and other control characters (but newlines) become spaces."""
+    text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return "".join(c if c >= " " or c == "\n" else " " for c in text)
