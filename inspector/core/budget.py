@@ -31,6 +31,8 @@ from typing import Any
 from .params import BudgetParams
 
 POLL_S = 0.05  # how often a wait looks at ``cancelled``
+STARTUP_S = 60.0  # a worker's start and a job's imports, before the page's own clock starts
+STARTED = "started"
 MEMORY_WORDS = ("out of memory", "malloc", "memoryerror", "cannot allocate")
 
 
@@ -95,13 +97,28 @@ class Budgeted:
             self._starting.join()
             self._starting = None
         try:
-            conn = self._ensure()  # a worker's start-up is not the page's time
-            start = time.monotonic()
+            conn = self._ensure()
             conn.send((fn, args))
         except (OSError, EOFError, ValueError) as exc:
             self._kill()
             return Outcome("crashed", error=f"the page worker could not be started or reached ({exc})")
-        deadline = start + self.budget.seconds
+        # The clock starts when the worker has the job unpacked: its start-up and the imports
+        # a job's module needs are not the page's time (they have their own, longer limit).
+        began = self._wait(conn, time.monotonic() + max(STARTUP_S, self.budget.seconds), cancelled)
+        if began is not None:
+            return began
+        start = time.monotonic()
+        try:
+            if conn.recv() != STARTED:
+                raise EOFError
+        except (EOFError, OSError):
+            return Outcome("crashed", error=self._death())
+        over = self._wait(conn, start + self.budget.seconds, cancelled)
+        return over if over is not None else self._receive(conn, start)
+
+    def _wait(self, conn: Connection, deadline: float, cancelled: Callable[[], bool] | None) -> Outcome | None:
+        """None once ``conn`` has something to read; a timeout or cancelled Outcome (worker killed) else."""
+        start = time.monotonic()
         while not conn.poll(max(0.0, min(POLL_S, deadline - time.monotonic()))):
             if time.monotonic() >= deadline:
                 self._kill()
@@ -109,7 +126,7 @@ class Budgeted:
             if cancelled is not None and cancelled():
                 self._kill()
                 return Outcome("cancelled", error="cancelled", seconds=time.monotonic() - start)
-        return self._receive(conn, start)
+        return None
 
     def _receive(self, conn: Connection, start: float) -> Outcome:
         try:
@@ -217,9 +234,17 @@ def _serve(conn: Connection, memory_mb: int) -> None:
             job = conn.recv()
         except (EOFError, OSError):
             return
+        except Exception as exc:  # noqa: BLE001 - a job whose function cannot be imported here
+            conn.send(STARTED)
+            conn.send(("failed", None, f"the job cannot be loaded ({_one_line(exc)})", ()))
+            continue
         if job is None:
             return
-        fn, args = job
+        try:
+            fn, args = job
+            conn.send(STARTED)
+        except (OSError, EOFError):
+            return
         take_messages()
         try:
             reply = ("ok", fn(*args), "", take_messages())

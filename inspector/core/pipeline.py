@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 NO_RASTER = RasterResult((), (), (), 0, 0)
+HUGE_PAGE_DPI_SHARE = 4  # a page whose render would fall below a quarter of raster.dpi gets no raster rules
 STAGES = ("words", "drawings", "vector", "images", "render", "skew", "ocr", "raster", "merge", "upright", "index",
           "rows", "tables", "reread")
 
@@ -109,10 +110,11 @@ class Pipeline:
             scan = self._scan(t, page, params, pictures, text_words, turn)
         words, turn, skew = scan.words, scan.turn, scan.skew
         rkey = (index, params.raster, skew)
-        if _raster_wanted(params, pictures, words):
+        dpi = page.safe_dpi(params.raster.dpi)
+        huge = dpi * HUGE_PAGE_DPI_SHARE < params.raster.dpi  # rules at a few dpi are noise, and slow
+        if _raster_wanted(params, pictures, words) and not huge:
             from .rules_raster import find_raster_rules  # OpenCV loads only when a page needs it
 
-            dpi = page.safe_dpi(params.raster.dpi)
             budget = params.raster.budget
             img = self._render(t, page, dpi, budget)
             if img.size:
@@ -148,7 +150,8 @@ class Pipeline:
             bins=found.bins, low_confidence=found.low_confidence, regions=found.regions,
             grids=found.grids, tables=found.tables, timings=t,
             warnings=(*scan.warnings, *_warnings(words, rules, page.rotation, turn, scan)),
-            notes=(*_notes(params, pictures, words), *scan.notes, *late), words_source=scan.source, skew=skew,
+            notes=(*_notes(params, pictures, words), *scan.notes, *late,
+                   *((_huge_note(page.width, page.height),) if huge else ())), words_source=scan.source, skew=skew,
             ocr_unsure=unsure_ids)
 
     def _reread(self, t: dict[str, float], page: Page, params: Params, frame: Frame,
@@ -253,6 +256,11 @@ def _tables(upright: tuple[Word, ...], centres: WordCentres, rows: tuple[RowBand
     tables = tuple(frame.table_back(tb) for tb in found.tables)
     grids = tuple(tb.grid for tb in tables if tb.grid is not None)
     return TablesResult(regions, grids, tables, (), found.low_confidence)
+
+
+def _huge_note(width: float, height: float) -> str:
+    return (f"raster rules not searched: the page is {width:.0f} x {height:.0f} pt, too large to render "
+            "at a useful resolution (PDF pages are at most 14,400 pt a side)")
 
 
 def _notes(params: Params, pictures: bool, words: tuple[Word, ...]) -> tuple[str, ...]:

@@ -1,0 +1,157 @@
+"""Every hostile case of issue 13 through the real command line: bounded time, documented exit
+codes, clean stdout, no traceback; and the budgeted worker itself."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from inspector.cli import main
+from inspector.core import jobs
+from inspector.core.budget import Budgeted
+from inspector.core.document import DocumentError, open_document
+from inspector.core.params import BudgetParams, Params
+from tests.fuzz import hostile
+
+ROOT = Path(__file__).resolve().parents[2]
+FAST = ["--set", "budget.seconds=1.5"]
+
+
+def _cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "inspector.cli", *args], capture_output=True, text=True,
+                          timeout=timeout, env=env, stdin=subprocess.DEVNULL)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("hostile")
+    out = {}
+    for name, build in hostile.CASES.items():
+        out[name] = folder / f"{name}.pdf"
+        out[name].write_bytes(build())
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(hostile.CASES))
+def test_detect_json_on_hostile_files(files: dict[str, Path], name: str) -> None:
+    t0 = time.monotonic()
+    run = _cli("detect", "--json", str(files[name]), *FAST)
+    assert time.monotonic() - t0 < 30
+    assert "Traceback" not in run.stderr
+    assert run.returncode in (0, 3, 4), run.stderr
+    if run.returncode == 3:
+        assert run.stdout == "" and run.stderr.startswith("table-inspector: ")
+        return
+    data = json.loads(run.stdout)  # MuPDF's "MuPDF error: ..." must not precede it
+    assert (run.returncode == 4) == bool(data["failed_pages"])
+
+
+def test_bomb_is_stopped_and_reported(files: dict[str, Path]) -> None:
+    run = _cli("detect", "--json", str(files["xobject_bomb"]), *FAST)
+    assert run.returncode == 4
+    page = json.loads(run.stdout)["pages"][0]
+    assert page["error"] == "page stopped after 1.5 s: too complex"
+    assert "page 1: page stopped after 1.5 s" in run.stderr
+
+
+def test_mupdf_messages_go_to_json_and_stderr(files: dict[str, Path]) -> None:
+    run = _cli("detect", "--json", str(files["missing_object"]))
+    assert run.returncode == 0
+    warnings = json.loads(run.stdout)["pages"][0]["warnings"]
+    assert any(w.startswith("MuPDF: ") and "77 0 R" in w for w in warnings)
+    assert "MuPDF: content stream is not a stream (77 0 R)" in run.stderr
+
+
+def test_export_and_render_of_bomb_and_chain(files: dict[str, Path], tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    for name in ("xobject_bomb", "xobject_chain"):
+        assert main(["export", str(files[name]), "--format", "json", *FAST]) == 4
+        out = capsys.readouterr()
+        assert json.loads(out.out) == [] and "page(s) 1 failed" in out.err
+        assert main(["render", str(files[name]), "-o", str(tmp_path / "x.png"), *FAST]) == 4
+        assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize("name", ["count_minus_one", "count_huge"])
+def test_bad_count_is_recounted(files: dict[str, Path], name: str) -> None:
+    doc = open_document(files[name])
+    assert doc.page_count == 1
+    assert doc.page(0).raw_words()[0][4] == "Total"
+
+
+def test_huge_mediabox_is_bounded(files: dict[str, Path]) -> None:
+    from inspector.core.pipeline import Pipeline
+
+    doc = open_document(files["huge_mediabox"])
+    page = doc.page(0)
+    assert page.width * page.height * (page.safe_dpi(150) / 72) ** 2 <= 40_000_000
+    result = Pipeline(doc).run(0, Params().with_value("raster.every_page", True))
+    assert "render" not in result.timings and any("too large to render" in n for n in result.notes)
+
+
+def test_only_regular_files_are_opened(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.pdf"
+    os.mkfifo(fifo)
+    for path, words in ((fifo, "not a regular file"), (Path("/dev/zero"), "not a regular file"),
+                        (tmp_path, "is a folder")):
+        with pytest.raises(DocumentError, match=words):
+            open_document(path)
+    run = _cli("detect", str(fifo), timeout=30)  # would block forever reading the FIFO
+    assert run.returncode == 3 and "not a regular file" in run.stderr
+
+
+def _sleep(seconds: float) -> str:
+    time.sleep(seconds)
+    return "slept"
+
+
+def _allocate(mb: int) -> int:
+    return len(bytearray(mb * 2**20))
+
+
+def _die() -> None:
+    os._exit(7)
+
+
+def test_budget_stops_a_job_and_the_next_one_runs() -> None:
+    with Budgeted(BudgetParams(seconds=0.5)) as worker:
+        t0 = time.monotonic()
+        out = worker.call(_sleep, 30)
+        assert out.status == "timeout" and out.error == "page stopped after 0.5 s: too complex"
+        assert time.monotonic() - t0 < 5
+        assert worker.call(_sleep, 0).value == "slept" and worker.restarts == 1
+
+
+def test_memory_budget_and_crash() -> None:
+    with Budgeted(BudgetParams(seconds=20, memory_mb=512)) as worker:
+        assert worker.call(_allocate, 16).value == 16 * 2**20
+        big = worker.call(_allocate, 2048)
+        assert big.status == "memory" and "512 MB" in big.error
+        dead = worker.call(_die)
+        assert dead.status == "crashed" and "exit code 7" in dead.error
+        assert worker.call(_allocate, 1).ok
+
+
+def test_cancelled_job_is_abandoned() -> None:
+    with Budgeted(BudgetParams(seconds=60)) as worker:
+        t0 = time.monotonic()
+        out = worker.call(_sleep, 30, cancelled=lambda: time.monotonic() - t0 > 0.3)
+        assert out.status == "cancelled" and time.monotonic() - t0 < 5
+
+
+def test_worker_output_never_reaches_stdout(files: dict[str, Path]) -> None:
+    with Budgeted() as worker:
+        out = worker.call(jobs.detect_page, jobs.DocSource.of_path(str(files["no_xref"])), 0, Params())
+    assert out.ok and any("repair" in w for w in out.value.warnings)
+    script = ("from inspector.core.budget import Budgeted\n"
+              "with Budgeted() as w:\n    assert w.call(print, 'from the worker').ok\n")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert run.returncode == 0 and run.stdout == "" and "from the worker" in run.stderr
