@@ -12,7 +12,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .document import Document, Pixels, open_document
+from .document import Document, DocumentError, Pixels, open_document
 from .messages import take_messages
 from .params import Params
 from .types import PageResult, Rect, Rule
@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # the caller's process never needs the detection stages: only
     from .pipeline import Pipeline
 
 OPEN_DOCUMENTS = 2  # documents a worker keeps open at once
+NOT_OPEN = "the document is not open in this worker"  # a caller that sent no bytes sends them again
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,8 @@ def pipeline(src: DocSource) -> Pipeline:
     if pipe is not None:
         _OPEN.move_to_end(src.key)
         return pipe
+    if src.data is None and src.path is None:
+        raise DocumentError(NOT_OPEN)
     doc = open_document(src.data if src.data is not None else src.path or "", password=src.password, name=src.name)
     pipe = _OPEN[src.key] = Pipeline(doc)
     while len(_OPEN) > OPEN_DOCUMENTS:

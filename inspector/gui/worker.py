@@ -1,28 +1,34 @@
-"""Detection off the GUI thread.
+"""Detection and page pictures off the GUI thread, in budgeted worker processes.
 
-PyMuPDF documents are not thread-safe, so the worker opens its own :class:`Document`
-from the file's bytes and keeps its own pipeline (whose per-stage cache makes a
-re-run after a column-parameter change cheap). Requests carry an increasing id; the
-worker skips any request that a newer one has superseded before it started, and the
-session drops results that are not the latest.
+MuPDF holds the GIL while it works and cannot be interrupted, so a thread is not enough: a
+hostile page (a paint bomb) would freeze the window and grow it without bound. Each
+``JobThread`` drives one ``core.budget.Budgeted`` worker process from a QThread: the GUI thread
+only queues requests and receives results as signals; a page over ``budget.seconds`` is
+killed with its process and reported ("page stopped after 20 s: too complex").
+
+Requests carry an increasing id; a request superseded before it started is skipped, and one
+superseded while running for more than ``CANCEL_AFTER_S`` is abandoned (its process killed).
+The worker process keeps the document open (sent once as bytes) and its pipeline's cache,
+so a re-run after a column-parameter change stays cheap.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
-from ..core.document import Document, DocumentError, open_document
-from ..core.params import Params
-
-if TYPE_CHECKING:
-    from ..core.pipeline import Pipeline
+from ..core import jobs
+from ..core.budget import Budgeted, Outcome
+from ..core.params import BudgetParams, Params
 
 log = logging.getLogger(__name__)
-PIPELINE_CACHE = 64  # stage results kept by the worker's pipeline (about 8 per page)
+CANCEL_AFTER_S = 1.0  # a superseded job younger than this finishes (its process and cache are kept)
 
 
 @dataclass(frozen=True)
@@ -37,93 +43,133 @@ class DetectRequest:
 
 @dataclass(frozen=True)
 class DocumentSource:
-    """What the worker needs to open its own copy of the session's document."""
+    """What a worker process needs to open its own copy of the session's document."""
 
     doc_id: int
     data: bytes
     password: str | None
     name: str
 
-
-def make_pipeline(doc: Document) -> Pipeline:
-    """The core pipeline for ``doc``. Imported here, not at start: it loads numpy and OpenCV.
-    An import failure is a broken installation and is raised, never papered over."""
-    from ..core.pipeline import Pipeline
-    # The window re-detects the page on screen; a few pages of stage results are enough.
-    return Pipeline(doc, cache_size=PIPELINE_CACHE)
+    def source(self) -> jobs.DocSource:
+        return jobs.DocSource(f"window:{self.doc_id}", data=self.data, password=self.password, name=self.name)
 
 
-class DetectWorker(QObject):
-    """Lives in its own thread; ``run`` is invoked through queued signals."""
-
-    finished = Signal(int, object)  # request id, PageResult
-    failed = Signal(int, str)  # request id, one-line reason
-    progress = Signal(int, str)  # request id, what a slow stage (OCR) is doing
+class ProcessWorker(QObject):
+    """Lives in its own thread; runs page jobs in a budgeted process, one at a time."""
 
     def __init__(self) -> None:
         super().__init__()
         self.latest = 0  # written by the GUI thread: an int store is atomic under the GIL
-        self._doc: Document | None = None
+        self._budget: Budgeted | None = None
+        self._src: jobs.DocSource | None = None
         self._doc_id = -1
-        self._pipe: Pipeline | None = None
+        self._holder: int | None = None  # pid of the process that has the document open
+
+    def set_document(self, src: DocumentSource) -> None:
+        self._src, self._doc_id, self._holder = src.source(), src.doc_id, None
+
+    def ensure(self, budget: BudgetParams) -> Budgeted:
+        """The process for ``budget``: a new memory limit needs a new process."""
+        if self._budget is None or self._budget.budget.memory_mb != budget.memory_mb:
+            if self._budget is not None:
+                self._budget.close()
+            self._budget = Budgeted(budget)
+            self._holder = None
+        self._budget.budget = budget
+        return self._budget
+
+    def call(self, req_id: int, budget: BudgetParams, fn: Callable[..., Any], *args: Any) -> Outcome:
+        """``fn(source, *args)`` in the process; the document's bytes travel only when it lacks them."""
+        worker = self.ensure(budget)
+        assert self._src is not None
+        t0 = time.monotonic()
+
+        def cancelled() -> bool:
+            return self.latest > req_id and time.monotonic() - t0 > CANCEL_AFTER_S
+
+        src = self._src
+        if self._holder is not None and self._holder == worker.pid:
+            src = dataclasses.replace(src, data=None)
+        out = worker.call(fn, src, *args, cancelled=cancelled)
+        if out.status == "failed" and src.data is None and jobs.NOT_OPEN in out.error:  # send the bytes again
+            out = worker.call(fn, self._src, *args, cancelled=cancelled)
+        self._holder = worker.pid if out.status in ("ok", "failed") else None
+        return out
+
+    @Slot()
+    def close(self) -> None:
+        if self._budget is not None:
+            self._budget.close()
+            self._budget = None
+
+
+class DetectWorker(ProcessWorker):
+    """Detection of the page on screen."""
+
+    finished = Signal(int, object)  # request id, PageResult
+    failed = Signal(int, str)  # request id, one-line reason
+    # request id, what a slow stage (OCR) is doing: not sent yet from the worker process (the
+    # pipeline's progress callback runs there), so the status shows "detecting" until the end
+    progress = Signal(int, str)
 
     @Slot(object)
     def load(self, src: DocumentSource) -> None:
-        """Open the worker's own copy of the document (replacing any previous one)."""
-        if self._doc is not None:
-            self._doc.close()
-        self._doc, self._pipe, self._doc_id = None, None, -1
-        try:
-            self._doc = open_document(src.data, password=src.password, name=src.name)
-        except DocumentError:
-            return  # the GUI thread opened the same bytes already and reported any error
-        self._pipe = make_pipeline(self._doc)
-        self._doc_id = src.doc_id
+        """Use ``src`` from now on (the process opens it with the first request)."""
+        self.set_document(src)
 
     @Slot(object)
     def run(self, req: DetectRequest) -> None:
         if req.id < self.latest:
             return  # superseded while queued: nobody wants this result
-        if self._pipe is None or req.doc_id != self._doc_id:
+        if self._src is None or req.doc_id != self._doc_id:
             self.failed.emit(req.id, "the document is not open in the detection thread")
             return
-        if hasattr(self._pipe, "progress"):
-            self._pipe.progress = lambda msg: self.progress.emit(req.id, msg)
-        try:
-            result = self._pipe.run(req.page_index, req.params)
-        except Exception as exc:  # a core bug must not kill the thread or the window
-            log.debug("detection failed on page %d", req.page_index + 1, exc_info=True)
-            self.failed.emit(req.id, f"detection failed: {type(exc).__name__}: {exc}")
-            return
-        self.finished.emit(req.id, result)
-
-    @Slot()
-    def close(self) -> None:
-        if self._doc is not None:
-            self._doc.close()
-            self._doc = None
+        out = self.call(req.id, req.params.budget, jobs.detect_page, req.page_index, req.params)
+        if out.ok:
+            self.finished.emit(req.id, out.value)
+        elif out.status != "cancelled":
+            log.debug("detection failed on page %d: %s", req.page_index + 1, out.error)
+            reason = out.error if out.status in ("timeout", "memory") else f"detection failed: {out.error}"
+            self.failed.emit(req.id, reason)
 
 
-class WorkerThread(QObject):
-    """Owns the QThread and the worker; ``submit`` and ``load`` are safe from the GUI thread."""
+class JobThread(QObject):
+    """Owns a QThread and a ``ProcessWorker`` moved to it; ``stop`` ends both (and the process)."""
 
-    _load = Signal(object)
-    _run = Signal(object)
     _close = Signal()
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, worker: ProcessWorker, name: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.worker_thread = QThread()
-        self.worker_thread.setObjectName("detect-worker")
-        self.worker = DetectWorker()
-        self.worker.moveToThread(self.worker_thread)
-        self._load.connect(self.worker.load)
-        self._run.connect(self.worker.run)
+        self.thread = QThread()
+        self.thread.setObjectName(name)
+        self.worker = worker
+        self.worker.moveToThread(self.thread)
         self._close.connect(self.worker.close)
         app = QCoreApplication.instance()
         if app is not None:  # a thread still running when Qt tears down aborts the process
             app.aboutToQuit.connect(self.stop)
-        self.worker_thread.start()
+        self.thread.start()
+
+    def stop(self) -> None:
+        """Abandon the current job, end the worker process and the thread."""
+        if not self.thread.isRunning():
+            return
+        self.worker.latest = 1 << 62  # skip whatever is still queued, abandon what runs
+        self._close.emit()
+        self.thread.quit()
+        self.thread.wait(10000)
+
+
+class WorkerThread(JobThread):
+    """The detection thread; ``submit`` and ``load`` are safe from the GUI thread."""
+
+    _load = Signal(object)
+    _run = Signal(object)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(DetectWorker(), "detect-worker", parent)
+        self._load.connect(self.worker.load)
+        self._run.connect(self.worker.run)
 
     def load(self, src: DocumentSource) -> None:
         self._load.emit(src)
@@ -131,12 +177,3 @@ class WorkerThread(QObject):
     def submit(self, req: DetectRequest) -> None:
         self.worker.latest = req.id
         self._run.emit(req)
-
-    def stop(self) -> None:
-        """Finish the current job, close the worker's document and end the thread."""
-        if not self.worker_thread.isRunning():
-            return
-        self.worker.latest = 1 << 62  # skip whatever is still queued
-        self._close.emit()
-        self.worker_thread.quit()
-        self.worker_thread.wait(10000)
