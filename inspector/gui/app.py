@@ -177,6 +177,7 @@ def _screenshot(app: QApplication, window: MainWindow, opts: LaunchOptions) -> i
         _center_on_table(window)
     app.processEvents()
     window.view.render_picture()
+    _wait_for_picture(app, window)
     app.processEvents()
     out = Path(str(opts.screenshot))
     if not window.grab().save(str(out)):
@@ -223,6 +224,14 @@ def _wait_for_metrics(app: QApplication, window: MainWindow, timeout_s: float = 
     deadline = time.monotonic() + timeout_s
     app.processEvents()
     while window.scores.metrics.pending and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.005)
+
+
+def _wait_for_picture(app: QApplication, window: MainWindow) -> None:
+    """Until the page picture has come from the picture worker, or failed (within its budget)."""
+    deadline = time.monotonic() + window.session.params.budget.seconds + 60.0
+    while window.view.picture_pending and time.monotonic() < deadline:
         app.processEvents()
         time.sleep(0.005)
 

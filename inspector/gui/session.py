@@ -19,7 +19,7 @@ from ..core.document import Document, open_document
 from ..core.params import Params, describe
 from ..core.types import PageResult
 from .scene.hits import HitIndex
-from .worker import DetectRequest, DocumentSource, WorkerThread
+from .worker import DetectRequest, DocumentSource, PictureThread, WorkerThread
 
 DEBOUNCE_MS = 100
 MAX_WAIT_MS = 350  # while a slider is dragged, still re-detect this often (live feedback)
@@ -86,6 +86,7 @@ class Session(QObject):
         self._worker.worker.finished.connect(self._on_finished)
         self._worker.worker.failed.connect(self._on_failed)
         self._worker.worker.progress.connect(self._on_progress)
+        self.pictures = PictureThread(self)  # page pictures, in a budgeted process of their own
 
     # -- document and page ------------------------------------------------------------
     def open(self, path: str | os.PathLike[str], password: str | None = None) -> None:
@@ -100,6 +101,7 @@ class Session(QObject):
         self.doc, self.path = doc, path
         self.page_index = 0
         self._clear_result()
+        self.pictures.load(DocumentSource(self._doc_id, doc.data, password, doc.name))
         self.documentChanged.emit()
         self.pageChanged.emit(0)
         self._set_busy(True)
@@ -265,6 +267,7 @@ class Session(QObject):
         self._pending = None  # a picture_shown still queued does nothing now
         self.closing.emit()
         self._worker.stop()
+        self.pictures.stop()
         if self.doc is not None:
             self.doc.close()
             self.doc = None

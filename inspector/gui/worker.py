@@ -26,6 +26,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 from ..core import jobs
 from ..core.budget import Budgeted, Outcome
 from ..core.params import BudgetParams, Params
+from ..core.types import PageResult
 
 log = logging.getLogger(__name__)
 CANCEL_AFTER_S = 1.0  # a superseded job younger than this finishes (its process and cache are kept)
@@ -112,6 +113,10 @@ class DetectWorker(ProcessWorker):
     # pipeline's progress callback runs there), so the status shows "detecting" until the end
     progress = Signal(int, str)
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._last: tuple[tuple[int, int], PageResult] | None = None  # (doc id, page), result
+
     @Slot(object)
     def load(self, src: DocumentSource) -> None:
         """Use ``src`` from now on (the process opens it with the first request)."""
@@ -126,11 +131,23 @@ class DetectWorker(ProcessWorker):
             return
         out = self.call(req.id, req.params.budget, jobs.detect_page, req.page_index, req.params)
         if out.ok:
-            self.finished.emit(req.id, out.value)
+            result = out.value
+            if self._last is not None and self._last[0] == (req.doc_id, req.page_index):
+                result = reuse_unchanged(self._last[1], result)
+            self._last = ((req.doc_id, req.page_index), result)
+            self.finished.emit(req.id, result)
         elif out.status != "cancelled":
             log.debug("detection failed on page %d: %s", req.page_index + 1, out.error)
             reason = out.error if out.status in ("timeout", "memory") else f"detection failed: {out.error}"
             self.failed.emit(req.id, reason)
+
+
+def reuse_unchanged(old: PageResult, new: PageResult) -> PageResult:
+    """``new`` with every stage output equal to ``old``'s replaced by ``old``'s own object: results
+    come from another process, and the scene skips redrawing a layer whose input is the same object."""
+    same = {f.name: getattr(old, f.name) for f in dataclasses.fields(new)
+            if f.name != "timings" and getattr(new, f.name) == getattr(old, f.name)}
+    return dataclasses.replace(new, **same) if same else new
 
 
 class JobThread(QObject):
@@ -177,3 +194,62 @@ class WorkerThread(JobThread):
     def submit(self, req: DetectRequest) -> None:
         self.worker.latest = req.id
         self._run.emit(req)
+
+
+@dataclass(frozen=True)
+class PictureRequest:
+    """A page picture: page ``page_index`` of ``doc_id`` at ``dpi``; ``view`` requests (the page
+    on screen) supersede each other, thumbnail requests do not."""
+
+    id: int
+    doc_id: int
+    page_index: int
+    dpi: int
+    budget: BudgetParams
+    view: bool = True
+
+
+class PictureWorker(ProcessWorker):
+    """Page pictures (view and thumbnails), in a process of their own: a picture never waits
+    behind a long detection, and a page too complex to draw is stopped like one too complex to detect."""
+
+    rendered = Signal(object, object)  # PictureRequest, core.document.Pixels
+    failed = Signal(object, str)  # PictureRequest, one-line reason
+
+    @Slot(object)
+    def load(self, src: DocumentSource) -> None:
+        self.set_document(src)
+
+    @Slot(object)
+    def run(self, req: PictureRequest) -> None:
+        if req.doc_id != self._doc_id or (req.view and req.id < self.latest):
+            return  # another document, or the view has asked for another picture since
+        out = self.call(req.id if req.view else 1 << 62, req.budget, jobs.page_pixels, req.page_index, req.dpi)
+        if out.ok:
+            self.rendered.emit(req, out.value)
+        elif out.status != "cancelled":
+            self.failed.emit(req, out.error)
+
+
+class PictureThread(JobThread):
+    """The picture thread; ``request`` and ``load`` are safe from the GUI thread."""
+
+    _load = Signal(object)
+    _run = Signal(object)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(PictureWorker(), "picture-worker", parent)
+        self._load.connect(self.worker.load)
+        self._run.connect(self.worker.run)
+        self._next = 0
+
+    def load(self, src: DocumentSource) -> None:
+        self._load.emit(src)
+
+    def request(self, doc_id: int, page_index: int, dpi: int, budget: BudgetParams, view: bool = True) -> PictureRequest:
+        self._next += 1
+        req = PictureRequest(self._next, doc_id, page_index, dpi, budget, view)
+        if view:
+            self.worker.latest = req.id
+        self._run.emit(req)
+        return req

@@ -43,6 +43,7 @@ def wait_result(qtbot, win: MainWindow, timeout: int = 60000) -> None:  # noqa: 
     s = win.session
     qtbot.waitUntil(lambda: not s.busy and (s.result is not None or s.last_error != ""), timeout=timeout)
     assert s.result is not None, s.last_error
+    qtbot.waitUntil(lambda: not win.view.picture_pending, timeout=timeout)
     qtbot.waitUntil(lambda: not win.inspector.pending and not win.preview.pending, timeout=5000)
 
 

@@ -38,7 +38,7 @@ def test_picture_covers_page_in_unrotated_space(opened: MainWindow) -> None:
     assert not _dark(_picture_pixel(opened, 300, 212))
 
 
-def test_rotated_page_rotates_view_and_keeps_overlays_aligned(window: MainWindow, rotated_pdf, wait) -> None:  # noqa: ANN001
+def test_rotated_page_rotates_view_and_keeps_overlays_aligned(window: MainWindow, rotated_pdf, wait, qtbot) -> None:  # noqa: ANN001
     assert window.open_file(rotated_pdf.path)
     wait(window)
     view = window.view
@@ -48,6 +48,7 @@ def test_rotated_page_rotates_view_and_keeps_overlays_aligned(window: MainWindow
     # word boxes and rules are in unrotated space, and so is the picture under them
     view.set_zoom(1.5)
     view.render_picture()
+    qtbot.waitUntil(lambda: not view.picture_pending, timeout=30000)  # pictures come from the picture worker
     assert _dark(_picture_pixel(window, 300, 200))
     window.layers.set_visible_layers(set())
     shot = view.viewport().grab().toImage()

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPixmap
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsPixmapItem, QGraphicsRectItem, QGraphicsScene
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsPixmapItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+)
 
 from ...core.types import PageResult, Rect
 from .layers import LAYERS, OverlayLayer, layer_colour, qrect
@@ -50,6 +57,11 @@ class PageScene(QGraphicsScene):
         self.highlight.setZValue(100)
         self.addItem(self.highlight)
         self.page_rect = QRectF()
+        self.notice = QGraphicsSimpleTextItem()  # "page stopped after 20 s: too complex", on the page
+        self.notice.setBrush(QBrush(QColor(160, 30, 30)))
+        self.notice.setZValue(101)
+        self.notice.setVisible(False)
+        self.addItem(self.notice)
 
     def set_page(self, width: float, height: float) -> None:
         """A new page of ``width`` x ``height`` points: clears picture, overlays and highlight."""
@@ -59,8 +71,20 @@ class PageScene(QGraphicsScene):
         self.paper.setRect(self.page_rect)
         self.picture.setPixmap(QPixmap())
         self.picture_dpi = 0
+        self.set_notice("")
         self.set_result(None)
         self.set_highlight(None)
+
+    def set_notice(self, text: str) -> None:
+        """A line written on the page (why it has no picture or no result); "" removes it."""
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
+        if text:
+            font = self.notice.font()
+            font.setPointSizeF(max(1.0, min(self.page_rect.width(), 2000.0) / 40))
+            self.notice.setFont(font)
+            box = self.notice.boundingRect()
+            self.notice.setPos(self.page_rect.center().x() - box.width() / 2, self.page_rect.top() + 24)
 
     def set_picture(self, pix: QPixmap, dpi: int) -> None:
         self.picture.setPixmap(pix)

@@ -13,15 +13,16 @@ import sys
 from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QResizeEvent, QTransform, QWheelEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPixmap, QResizeEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QToolTip, QWidget
 
-from ...core.document import trim_store
+from ...core.document import Pixels, trim_store
 from ..session import Selection, Session
+from ..worker import PictureRequest
 from .hits import Hit
 from .layers import HOVER_KINDS
 from .page_scene import PageScene
-from .pixmaps import RenderCache, pick_dpi
+from .pixmaps import RenderCache, pick_dpi, to_qimage
 
 ZOOM_MIN, ZOOM_MAX, ZOOM_STEP = 0.1, 16.0, 1.25
 RENDER_DELAY_MS = 120
@@ -73,7 +74,12 @@ class PageView(QGraphicsView):
         self._render_timer.setSingleShot(True)
         self._render_timer.setInterval(RENDER_DELAY_MS)
         self._render_timer.timeout.connect(self.render_picture)
-        session.documentChanged.connect(self.cache.clear)
+        self._pending: PictureRequest | None = None  # the picture of the page on screen, on its way
+        self._bad_pages: dict[tuple[int, int], str] = {}  # (doc id, page): why its picture failed
+        session.documentChanged.connect(self._on_document)
+        session.pictures.worker.rendered.connect(self._on_rendered)
+        session.pictures.worker.failed.connect(self._on_render_failed)
+        session.detectFailed.connect(self._on_detect_failed)
         session.documentChanged.connect(self._refit)  # a new file is fitted, whatever the last zoom
         session.pageChanged.connect(self._on_page)
         session.resultChanged.connect(self._on_result)
@@ -82,6 +88,11 @@ class PageView(QGraphicsView):
     # -- session -> scene ---------------------------------------------------------------
     def _refit(self) -> None:
         self.fit = self.fit or "width"
+
+    def _on_document(self) -> None:
+        self.cache.clear()
+        self._bad_pages.clear()
+        self._pending = None
 
     def _on_page(self, index: int) -> None:
         doc = self.session.doc
@@ -94,7 +105,11 @@ class PageView(QGraphicsView):
             self.renderFailed.emit(f"page {index + 1} cannot be read: {exc}")
             return
         self.page_scene.set_page(page.width, page.height)
+        self._pending = None
         self.rotation = page.rotation
+        bad = self._bad_pages.get((self.session.doc_id, index))
+        if bad:
+            self.page_scene.set_notice(bad)
         self._apply_fit()
         self.render_picture()
         self._announce = True
@@ -181,18 +196,51 @@ class PageView(QGraphicsView):
         return pick_dpi(72.0 * self.zoom * self.devicePixelRatioF(), r.width(), r.height())
 
     def render_picture(self) -> None:
-        """Install the page picture at the view's current resolution (cached)."""
+        """Install the page picture at the view's current resolution: from the cache, else asked
+        of the picture worker (it arrives in ``_on_rendered``; a page too complex to draw is stopped)."""
         doc = self.session.doc
         if doc is None:
             return
         dpi = self._needed_dpi()
-        try:
-            pix = self.cache.get(self.session.doc_id, doc.page(self.session.page_index), dpi)
-        except Exception as exc:  # MuPDF on a damaged page: overlays still show, on white paper
-            self.renderFailed.emit(f"page {self.session.page_index + 1} cannot be drawn: {exc}")
+        key = (self.session.doc_id, self.session.page_index)
+        pix = self.cache.lookup(*key, dpi)
+        if pix is not None:
+            self.page_scene.set_picture(pix, dpi)
+            self.pictureRendered.emit(dpi)
             return
-        self.page_scene.set_picture(pix, dpi)
-        self.pictureRendered.emit(dpi)
+        if key in self._bad_pages:
+            return
+        if self._pending is not None and (self._pending.doc_id, self._pending.page_index, self._pending.dpi) == (*key, dpi):
+            return  # already on its way
+        self._pending = self.session.pictures.request(*key, dpi, self.session.params.budget)
+
+    @property
+    def picture_pending(self) -> bool:
+        """A picture of the page on screen has been asked for and has not come (nor failed) yet."""
+        return self._pending is not None
+
+    def _on_rendered(self, req: PictureRequest, px: Pixels) -> None:
+        if not req.view:
+            return
+        pix = QPixmap.fromImage(to_qimage(px))
+        self.cache.put(req.doc_id, req.page_index, req.dpi, pix)
+        if self._pending is None or req.id != self._pending.id:
+            return  # an older picture (or another page's): cached, not shown
+        self._pending = None
+        self.page_scene.set_picture(pix, req.dpi)
+        self.pictureRendered.emit(req.dpi)
+
+    def _on_render_failed(self, req: PictureRequest, error: str) -> None:
+        if not req.view or self._pending is None or req.id != self._pending.id:
+            return
+        self._pending = None
+        self._bad_pages[(req.doc_id, req.page_index)] = error
+        self.page_scene.set_notice(error if "too complex" in error else f"page cannot be drawn: {error}")
+        self.renderFailed.emit(f"page {req.page_index + 1} cannot be drawn: {error}")
+
+    def _on_detect_failed(self, message: str) -> None:
+        if "too complex" in message or "MB" in message:
+            self.page_scene.set_notice(message)
 
     # -- mouse and keys -----------------------------------------------------------------
     def wheelEvent(self, event: QWheelEvent) -> None:

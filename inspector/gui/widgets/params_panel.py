@@ -38,7 +38,7 @@ from ..session import Session
 
 STAGE_TITLES = {"vector": "Vector rules", "raster": "Raster rules", "merge": "Merging rules",
                 "rows": "Text rows", "columns": "Columns", "tables": "Tables", "ocr": "OCR (scans)",
-                "continuation": "Tables continued over pages"}
+                "continuation": "Tables continued over pages", "budget": "Page budget"}
 
 
 @dataclass
@@ -257,7 +257,9 @@ class ParamsPanel(QWidget):
 
     # -- presets ------------------------------------------------------------------------
     def save_preset(self, path: str | Path) -> None:
-        Path(path).write_text(self.session.params.dumps() + "\n", encoding="utf-8")
+        from ...atomic import write_atomic  # a full disk or a crash leaves the previous preset intact
+
+        write_atomic(path, (self.session.params.dumps() + "\n").encode("utf-8"))
 
     def load_preset(self, path: str | Path) -> None:
         """Load a preset file; raises ``ParamError``/``OSError`` with a readable message."""

@@ -12,8 +12,10 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QColor, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
 
+from ...core.document import Pixels
 from ..scene.pixmaps import to_qimage
 from ..session import Session
+from ..worker import PictureRequest
 
 THUMB_W, THUMB_H = 96, 124
 MAX_THUMBS = 300
@@ -37,6 +39,9 @@ class ThumbnailModel(QAbstractListModel):
         # A new document's thumbnails wait until its page is shown: the first render of a
         # process is the slowest, and the page picture is what a person waits for.
         self._waiting = False
+        self._asked: PictureRequest | None = None  # the thumbnail on its way from the picture worker
+        session.pictures.worker.rendered.connect(self._on_rendered)
+        session.pictures.worker.failed.connect(self._on_failed)
         session.documentChanged.connect(self.reset)
         session.documentShown.connect(self._start)
 
@@ -44,6 +49,7 @@ class ThumbnailModel(QAbstractListModel):
         self.beginResetModel()
         self._thumbs.clear()
         self._queue.clear()
+        self._asked = None
         self._waiting = True
         self.endResetModel()
 
@@ -76,27 +82,45 @@ class ThumbnailModel(QAbstractListModel):
         return None
 
     def _render_one(self) -> None:
+        """Ask the picture worker for the next thumbnail (one at a time: the page view's pictures
+        must not queue behind a whole strip of them)."""
         doc = self.session.doc
         if not self._queue or doc is None:
             self._timer.stop()
+            return
+        if self._asked is not None:
             return
         row = self._queue.pop()  # the most recently asked for first: what is on screen now
         if row >= doc.page_count:
             return
         try:
-            page = doc.page(row)
-            w, h = (page.height, page.width) if page.rotation in (90, 270) else (page.width, page.height)
-            dpi = max(4.0, 72.0 * min(THUMB_W / w, THUMB_H / h))
-            # A thumbnail shows the page as displayed, as PyMuPDF renders it.
-            pix = QPixmap.fromImage(to_qimage(page.pixels(int(round(dpi))), displayed=True))
+            w, h, rotation = doc.page_size(row)
         except Exception:  # a damaged page keeps its grey placeholder; the view says why
             return
-        self._thumbs[row] = pix.scaled(THUMB_W, THUMB_H, Qt.AspectRatioMode.KeepAspectRatio,
-                                       Qt.TransformationMode.SmoothTransformation)
+        if rotation in (90, 270):
+            w, h = h, w
+        dpi = max(1.0, 72.0 * min(THUMB_W / max(w, 1.0), THUMB_H / max(h, 1.0)))
+        self._asked = self.session.pictures.request(self.session.doc_id, row, int(round(dpi)),
+                                                    self.session.params.budget, view=False)
+
+    def _on_rendered(self, req: PictureRequest, px: Pixels) -> None:
+        if req.view or self._asked is None or req.id != self._asked.id:
+            return
+        self._asked = None
+        if req.doc_id != self.session.doc_id:
+            return
+        # A thumbnail shows the page as displayed, as PyMuPDF renders it.
+        pix = QPixmap.fromImage(to_qimage(px, displayed=True))
+        self._thumbs[req.page_index] = pix.scaled(THUMB_W, THUMB_H, Qt.AspectRatioMode.KeepAspectRatio,
+                                                  Qt.TransformationMode.SmoothTransformation)
         while len(self._thumbs) > MAX_THUMBS:
             self._thumbs.popitem(last=False)
-        idx = self.index(row)
+        idx = self.index(req.page_index)
         self.dataChanged.emit(idx, idx, [Qt.ItemDataRole.DecorationRole])
+
+    def _on_failed(self, req: PictureRequest, _error: str) -> None:
+        if not req.view and self._asked is not None and req.id == self._asked.id:
+            self._asked = None  # the page keeps its grey placeholder; the view says why when shown
 
     def rendered(self) -> int:
         """How many thumbnails are held (for tests of laziness)."""
