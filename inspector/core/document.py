@@ -268,8 +268,11 @@ class Document:
         if index in self._pages:
             p = self._pages[index]
             return p.width, p.height, p.rotation
-        box = self.raw.page_cropbox(index)
-        return float(box.width), float(box.height), self._rotation_unloaded(index)
+        try:
+            box = self.raw.page_cropbox(index)
+            return float(box.width), float(box.height), self._rotation_unloaded(index)
+        except Exception:  # noqa: BLE001 - a page the page tree cannot reach (a /Kids cycle): size unknown
+            return 0.0, 0.0, 0
 
     def page_sizes(self) -> tuple[tuple[float, float, int], ...]:
         """``page_size`` of every page, in order (about 40 ms for 1,000 pages)."""

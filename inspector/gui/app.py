@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..core.params import Params
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QPixmap
     from PySide6.QtWidgets import QApplication
 
     from .main_window import MainWindow
@@ -148,6 +149,7 @@ def _interactive(app: QApplication, window: MainWindow, opts: LaunchOptions) -> 
 
 def _screenshot(app: QApplication, window: MainWindow, opts: LaunchOptions) -> int:
     from ..core.document import DocumentError
+    window.non_interactive = True  # no modal dialog may block a screenshot
     window.session.set_params(opts.params)
     window.resize(*opts.size)
     window.show()
@@ -180,9 +182,28 @@ def _screenshot(app: QApplication, window: MainWindow, opts: LaunchOptions) -> i
     _wait_for_picture(app, window)
     app.processEvents()
     out = Path(str(opts.screenshot))
-    if not window.grab().save(str(out)):
-        raise LaunchError(f"cannot write the screenshot to {out}", 3)
-    return 0
+    _save_atomic(window.grab(), out)
+    problems = [p for p in (window.session.last_error, window.view.render_error) if p]
+    for problem in problems:
+        print(f"table-inspector: page {opts.page}: {problem}", file=sys.stderr)
+    return 4 if problems else 0  # 4: the screenshot is written, but the page failed (see stderr)
+
+
+def _save_atomic(pixmap: QPixmap, out: Path) -> None:
+    """The PNG through the atomic writer: a full disk leaves the previous screenshot intact."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    from ..atomic import why, write_atomic
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not pixmap.save(buffer, "PNG"):
+        raise LaunchError(f"cannot make the screenshot {out}", 3)
+    try:
+        write_atomic(out, bytes(data.data()))
+    except OSError as exc:
+        raise LaunchError(f"cannot write the screenshot to {out}: {why(exc)} (any previous file is intact)", 3) from None
 
 
 def _center_on_table(window: MainWindow) -> None:

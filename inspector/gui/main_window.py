@@ -76,6 +76,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.non_interactive = False  # gui --screenshot: questions are answered safely, never asked
         self.settings = settings if settings is not None else QSettings("table-inspector", "table-inspector")
         self.session = Session(self)
         self.view = PageView(self.session)

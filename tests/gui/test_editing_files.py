@@ -223,3 +223,35 @@ def test_export_dialog_writes_a_file(editor: MainWindow, tmp_path, monkeypatch) 
     dialog.run()
     written = target.read_bytes().decode("utf-8")  # bytes as written (CSV lines end in CRLF)
     assert written == export_text(ed.ann.doc, "csv") and written.splitlines()[1] == "Apple,Kent,12"
+
+
+def test_screenshot_never_asks(editor: MainWindow, tmp_path, table_pdf) -> None:  # noqa: ANN001
+    """An autosave and an annotation of other bytes beside the PDF: ``gui --screenshot`` would
+    block forever on the two questions. It asks nothing, changes nothing, and says so."""
+    import os
+    import subprocess
+    import sys
+
+    ed = editor.editing
+    ed.actions.accept(False)
+    assert ed.save()
+    ed.actions.override(0, 1, 1, "unsaved")
+    ed.ann.write_autosave(wait=True)
+    auto = autosave_path_for(annotation_path_for(table_pdf.path))
+    assert auto.exists()
+    editor.session.close()
+    doc = pymupdf.open()
+    ruled_table_page(doc.new_page(width=595, height=842))
+    doc.new_page()  # other bytes, same name: the annotation's hash no longer matches
+    doc.save(table_pdf.path)
+    doc.close()
+    before = annotation_path_for(table_pdf.path).read_bytes(), auto.read_bytes()
+    out = tmp_path / "shot.png"
+    root = __import__("pathlib").Path(__file__).resolve().parents[2]
+    run = subprocess.run([sys.executable, "-m", "inspector.cli", "gui", str(table_pdf.path), "--screenshot", str(out)],
+                         capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+                         env={**os.environ, "PYTHONPATH": str(root), "QT_QPA_PLATFORM": "offscreen"})
+    assert run.returncode == 0, run.stderr
+    assert "not asked in a non-interactive run, answered no: Annotation made on another file" in run.stderr
+    assert out.exists()
+    assert (annotation_path_for(table_pdf.path).read_bytes(), auto.read_bytes()) == before

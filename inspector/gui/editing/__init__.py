@@ -8,6 +8,7 @@ Dialog questions go through ``ask``/``ask_save`` so tests can answer them.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -245,7 +246,12 @@ class Editing(QObject):
                 self.ann.message.emit("unsaved edits kept for later: you will be asked again next time")
 
     def ask(self, title: str, text: str) -> bool:
-        """A yes/no question (tests replace this)."""
+        """A yes/no question (tests replace this). A non-interactive run (``gui --screenshot``)
+        never asks: it answers no, which changes nothing on disk, and says so on stderr."""
+        if self.window.non_interactive:
+            print(f"table-inspector: not asked in a non-interactive run, answered no: {title} "
+                  f"({' '.join(text.split())})", file=sys.stderr)
+            return False
         answer = QMessageBox.question(self.window, title, text)
         return answer == QMessageBox.StandardButton.Yes
 
@@ -264,7 +270,12 @@ class Editing(QObject):
         return "recover" if clicked is recover else "discard" if clicked is discard else "later"
 
     def ask_save(self) -> str:
-        """"save", "discard" or "cancel" for unsaved edits (tests replace this)."""
+        """"save", "discard" or "cancel" for unsaved edits (tests replace this); a
+        non-interactive run cancels (the edits and their autosave stay as they are)."""
+        if self.window.non_interactive:
+            print("table-inspector: not asked in a non-interactive run: unsaved edits were kept in the autosave",
+                  file=sys.stderr)
+            return "cancel"
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(self.window, "Unsaved changes",
                                       "The annotation has unsaved changes. Save them?",

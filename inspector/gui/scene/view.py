@@ -230,6 +230,11 @@ class PageView(QGraphicsView):
         self.page_scene.set_picture(pix, req.dpi)
         self.pictureRendered.emit(req.dpi)
 
+    @property
+    def render_error(self) -> str:
+        """Why the page on screen has no picture ("" when it has one or it is on its way)."""
+        return self._bad_pages.get((self.session.doc_id, self.session.page_index), "")
+
     def _on_render_failed(self, req: PictureRequest, error: str) -> None:
         if not req.view or self._pending is None or req.id != self._pending.id:
             return

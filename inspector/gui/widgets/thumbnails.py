@@ -107,7 +107,7 @@ class ThumbnailModel(QAbstractListModel):
         if req.view or self._asked is None or req.id != self._asked.id:
             return
         self._asked = None
-        if req.doc_id != self.session.doc_id:
+        if req.doc_id != self.session.doc_id or req.page_index >= self.rowCount():
             return
         # A thumbnail shows the page as displayed, as PyMuPDF renders it.
         pix = QPixmap.fromImage(to_qimage(px, displayed=True))
