@@ -4,6 +4,10 @@ The data goes to a temporary file in the destination folder, is flushed to disk,
 renamed over the destination (``os.replace``, atomic on POSIX and Windows). On any failure
 (a full disk, a crash, Ctrl-C) the temporary file is removed and the previous file is left
 exactly as it was; the ``OSError`` propagates for the caller to word.
+
+A process killed mid-write (``kill -9``, a power cut) cannot remove its temporary file:
+temporary files are named ``.NAME.PID.XXXXXX.tmp``, and every write of NAME first removes
+those whose process is gone (or, for names without a PID, that are over an hour old).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import contextlib
 import errno
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import IO
 
@@ -20,7 +25,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     """Replace ``path`` with ``data`` all at once; raises ``OSError`` and then changes nothing."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    clean_stale(target)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
             _write_all(fh, data)
@@ -33,6 +39,51 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
             os.unlink(tmp)
         raise
     _fsync_folder(folder)
+
+
+STALE_AGE_S = 3600.0  # a temporary file without a PID in its name is abandoned after this long
+
+
+def clean_stale(path: str | os.PathLike[str]) -> int:
+    """Remove ``.NAME.*.tmp`` files beside ``path`` left by processes that died mid-write;
+    returns how many. A file of a live process (a write in progress) is left alone."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    prefix = f".{target.name}."
+    removed = 0
+    try:
+        candidates = [e for e in os.scandir(folder) if e.name.startswith(prefix) and e.name.endswith(".tmp")]
+    except OSError:
+        return 0
+    for entry in candidates:
+        if _abandoned(entry.name[len(prefix):-len(".tmp")], entry):
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+                removed += 1
+    return removed
+
+
+def _abandoned(middle: str, entry: os.DirEntry[str]) -> bool:
+    """``middle`` is "PID.XXXXXX" (this module's names) or anything else (older names)."""
+    pid, _, _ = middle.partition(".")
+    if pid.isdigit():
+        return not _alive(int(pid))
+    try:
+        return time.time() - entry.stat(follow_symlinks=False).st_mtime > STALE_AGE_S
+    except OSError:
+        return False
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True  # this process may be writing it right now (another thread)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # exists, belongs to someone else
+    return True
 
 
 def why(exc: OSError) -> str:

@@ -275,14 +275,15 @@ def _budgeted_page(task: PageTask, worker: Budgeted | None) -> PageOutcome:
     if worker is None:
         return run_page(task)
     fn = peers.EXTRACTORS.get(task.extractor)
-    for attempt in range(CRASHES_ALLOWED + 1):
+    for _ in range(CRASHES_ALLOWED + 1):
         out = worker.call(_run_page_with, task, fn)
         if out.ok:
             return out.value
         if out.status != "crashed":
             status = "timeout" if out.status == "timeout" else "failed"
             return _lost(task, status, out.error, out.seconds * 1000.0)
-    return _lost(task, "failed", f"the page killed its worker {attempt + 1} times ({out.error})", out.seconds * 1000.0)
+    return _lost(task, "failed", f"the page killed its worker {CRASHES_ALLOWED + 1} times ({out.error})",
+                 out.seconds * 1000.0)
 
 
 def run(source: GoldenSource, extractor: str, params: Params | None = None, jobs: int = 1,

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -77,13 +76,9 @@ def write_png(path: str | os.PathLike[str], rgb: np.ndarray) -> None:
     ok, buf = cv2.imencode(".png", cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR))
     if not ok:
         raise ValueError("the image could not be encoded as PNG")
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_bytes(buf.tobytes())
-        os.replace(tmp, target)
-    finally:
-        tmp.unlink(missing_ok=True)
+    from ..atomic import write_atomic
+
+    write_atomic(path, buf.tobytes())
 
 
 # ------------------------------------------------------------------ primitives

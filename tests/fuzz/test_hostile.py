@@ -155,3 +155,72 @@ def test_worker_output_never_reaches_stdout(files: dict[str, Path]) -> None:
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
                          env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert run.returncode == 0 and run.stdout == "" and "from the worker" in run.stderr
+
+
+def test_stale_temporary_files_of_dead_processes_are_removed(tmp_path: Path) -> None:
+    from inspector.atomic import STALE_AGE_S, write_atomic
+
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead_pid = int(dead.stdout)
+    target = tmp_path / "out.json"
+    left = tmp_path / f".out.json.{dead_pid}.abc123.tmp"  # kill -9 during a write leaves this
+    live = tmp_path / f".out.json.{os.getppid()}.def456.tmp"  # a write in progress elsewhere
+    old = tmp_path / ".out.json.zz9x8y.tmp"  # an older name without a PID, hours old
+    young = tmp_path / ".out.json.qq1w2e.tmp"
+    other = tmp_path / f".other.json.{dead_pid}.abc.tmp"
+    for p in (left, live, old, young, other):
+        p.write_bytes(b"partial")
+    os.utime(old, (time.time() - STALE_AGE_S - 60,) * 2)
+    write_atomic(target, b"{}")
+    assert target.read_bytes() == b"{}"
+    assert not left.exists() and not old.exists()
+    assert live.exists() and young.exists() and other.exists()
+
+
+def _corpus(tmp_path: Path, files: dict[str, bytes]) -> Path:
+    """A corpus folder: the PDFs, and one ground-truth table on page 1 of each."""
+    corpus = tmp_path / "corpus"
+    (corpus / "pdfs").mkdir(parents=True)
+    rec = {"kind": "ground_truth", "page": 1, "bbox": [72, 100, 300, 200],
+           "cells": [{"r": 0, "c": 0, "text": "Fruit", "bbox": [72, 100, 150, 120]}]}
+    lines = []
+    for name, data in files.items():
+        (corpus / "pdfs" / f"{name}.pdf").write_bytes(data)
+        lines.append(json.dumps({**rec, "id": f"t:{name}", "pdf": f"pdfs/{name}.pdf"}))
+    (corpus / "tables.jsonl").write_text("\n".join(lines) + "\n")
+    return corpus
+
+
+def test_eval_stops_a_bomb_and_writes_its_report(tmp_path: Path) -> None:
+    from tests.core.pdfs import ruled_grid
+
+    corpus = _corpus(tmp_path, {"bomb": hostile.xobject_bomb(), "good": ruled_grid()[0]})
+    out = tmp_path / "run.json"
+    run = _cli("eval", str(corpus), "--timeout", "1.5", "--jobs", "2", "--json", str(out), timeout=120)
+    assert run.returncode == 4, run.stderr
+    assert "Traceback" not in run.stderr and "1 page(s) failed or timed out" in run.stderr
+    result = json.loads(out.read_text())
+    assert result["overall"]["pages_timed_out"] == 1 and result["overall"]["pages"] == 2
+
+
+def _crash_first_time(path: str, page_index: int, params: Params) -> tuple:
+    marker = Path(path + ".crashed")
+    if "always" in path or not marker.exists():
+        marker.touch()
+        os._exit(9)
+    return ()
+
+
+def test_eval_retries_a_page_that_crashed_its_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from inspector.evaluation import evaluate, peers
+    from tests.core.pdfs import ruled_grid
+
+    monkeypatch.setitem(peers.EXTRACTORS, "crashy", _crash_first_time)
+    data = ruled_grid()[0]
+    source = evaluate.load_source(_corpus(tmp_path, {"once": data, "always": data, "fine": data}))
+    (tmp_path / "corpus" / "pdfs" / "fine.pdf.crashed").touch()
+    outcomes = {o.doc: o for o in evaluate.run(source, "crashy", jobs=2, timeout=30)}
+    assert outcomes["pdfs/once.pdf"].status == "ok"  # retried in a fresh worker
+    assert outcomes["pdfs/fine.pdf"].status == "ok"
+    always = outcomes["pdfs/always.pdf"]
+    assert always.status == "failed" and "killed its worker 2 times" in always.error
