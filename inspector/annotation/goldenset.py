@@ -125,6 +125,8 @@ def check_golden_set(root: str | os.PathLike[str]) -> list[str]:
         try:
             if sha256_of(e.pdf_path) != e.sha256:
                 problems.append(f"{name}: {e.pdf_path} has other bytes than the annotated PDF (SHA-256 differs)")
+            else:
+                problems += [f"{name}: {p}" for p in _pages_missing(e.pdf_path, load_annotation(e.annotation_path))]
         except AnnotationError as exc:
             problems.append(f"{name}: {exc}")
     for path in sorted(root.rglob(f"*{SUFFIX}")):
@@ -132,6 +134,20 @@ def check_golden_set(root: str | os.PathLike[str]) -> list[str]:
         if rel not in listed:
             problems.append(f"{rel}: annotation file not listed in {MANIFEST}")
     return problems
+
+
+def _pages_missing(pdf: Path, ann: DocumentAnnotation) -> list[str]:
+    """Regions on pages the PDF itself does not have (the annotation's page list may be absent)."""
+    from ..core.document import DocumentError, open_document
+
+    try:
+        doc = open_document(pdf)
+    except DocumentError as exc:
+        return [str(exc)]
+    count = doc.page_count
+    doc.close()
+    return [f"table '{t.id}': a region is on page {r.page}, but the PDF has {count} page(s)"
+            for t in ann.tables for r in t.regions if not 1 <= r.page <= count]
 
 
 def add_to_golden_set(root: str | os.PathLike[str], ann: DocumentAnnotation, pdf_path: str | os.PathLike[str],

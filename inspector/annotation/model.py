@@ -236,7 +236,16 @@ class DocumentAnnotation:
             if t.id in seen:
                 out.append(f"tables[{i}]: id '{t.id}' is used twice")
             seen.add(t.id)
+            out += self._page_problems(i, t)
         return out
+
+    def _page_problems(self, i: int, t: AnnTable) -> list[str]:
+        """Regions on pages the PDF does not have (known from ``pages``; unchecked when empty)."""
+        if not self.pages:
+            return []
+        numbers = {p.number for p in self.pages}
+        return [f"tables[{i}] (id '{t.id}'): regions[{k}].page {r.page} is not a page of the PDF "
+                f"(it has {len(self.pages)})" for k, r in enumerate(t.regions) if r.page not in numbers]
 
 
 def _boundary_problems(name: str, bounds: Sequence[float], lo: float, hi: float) -> list[str]:

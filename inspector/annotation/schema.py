@@ -238,6 +238,8 @@ def _params(params: dict[str, Any], where: str) -> ParamPairs:
         for name, value in values.items():
             if not isinstance(value, (int, float, bool, str)):  # text: e.g. ocr.lang, ocr.mode
                 raise AnnotationError(f"{where}: params.{stage}.{name} must be a number, true/false or text")
+            if isinstance(value, float) and not math.isfinite(value):  # JSON's NaN/Infinity: never saved again
+                raise AnnotationError(f"{where}: params.{stage}.{name} is {value}: must be a finite number")
             pairs.append((f"{stage}.{name}", value))
     return tuple(sorted(pairs))
 

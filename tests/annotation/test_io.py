@@ -27,10 +27,12 @@ from inspector.core.params import Params
 from inspector.core.types import Rect
 
 
-def _pdf(path: Path, text: str = "Hello") -> Path:
+def _pdf(path: Path, text: str = "Hello", pages: int = 1) -> Path:
     doc = pymupdf.open()
     page = doc.new_page(width=300, height=200)
     page.insert_text((20, 40), text, fontsize=11)
+    for _ in range(pages - 1):
+        doc.new_page(width=300, height=200)
     doc.save(path)
     return path
 
@@ -189,6 +191,12 @@ def _saved(tmp_path: Path) -> dict:
     (lambda d: d["tables"][0]["regions"][0].update(ys=[20, 10, 60]), r"ys must be strictly ascending"),
     (lambda d: d["tables"].append(d["tables"][0]), r"id 't1' is used twice"),
     (lambda d: d["tables"][0]["regions"][0]["xs"].__setitem__(1, float("nan")), r"'xs' must be a list of numbers"),
+    (lambda d: d["tables"][0]["params"]["columns"].update(min_gap=float("nan")),
+     r"params.columns.min_gap is nan: must be a finite number"),
+    (lambda d: d["tables"][0]["params"]["columns"].update(min_gap=float("inf")),
+     r"params.columns.min_gap is inf: must be a finite number"),
+    (lambda d: d["tables"][0]["regions"][1].update(page=999),
+     r"tables\[0\] \(id 't1'\): regions\[1\].page 999 is not a page of the PDF \(it has 2\)"),
 ])
 def test_load_explains_what_is_wrong(tmp_path: Path, mutate, message: str) -> None:  # noqa: ANN001
     data = _saved(tmp_path)
@@ -251,7 +259,7 @@ def test_find_annotation_checks_the_pdf_hash(tmp_path: Path) -> None:
 
 def test_golden_set_manifest_hashes_and_problems(tmp_path: Path) -> None:
     (tmp_path / "src").mkdir()
-    pdf = _pdf(tmp_path / "src" / "doc.pdf")
+    pdf = _pdf(tmp_path / "src" / "doc.pdf", pages=2)  # _ann has a region on page 2
     golden = tmp_path / "golden"
     add_to_golden_set(golden, _ann(gio.sha256_of(pdf)), pdf)
     gs = load_golden_set(golden)
@@ -276,3 +284,12 @@ def test_non_finite_coordinates_are_not_saved(tmp_path: Path) -> None:
     with pytest.raises(AnnotationError, match="not a finite number"):
         gio.save_annotation(bad, tmp_path / "x.json")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_golden_check_finds_regions_beyond_the_pdf(tmp_path: Path) -> None:
+    """An annotation without a page list cannot be checked at load; ``check`` reads the PDF."""
+    pdf = _pdf(tmp_path / "doc.pdf")
+    ann = replace(_ann(gio.sha256_of(pdf)), pages=())
+    add_to_golden_set(tmp_path / "golden", ann, pdf)
+    problems = check_golden_set(tmp_path / "golden")
+    assert any("a region is on page 2, but the PDF has 1 page(s)" in p for p in problems)
