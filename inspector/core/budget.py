@@ -72,7 +72,9 @@ class Budgeted:
         self._conn: Connection | None = None
         self.restarts = 0  # workers replaced after a kill or a crash
         self._starting: threading.Thread | None = None
-        if start:  # start now, in the background: its imports overlap with the caller's own work
+        if start and threading.active_count() == 1:
+            self._start_quietly()  # a fork: at once
+        elif start:  # a forkserver's start imports: in the background, overlapping the caller's own work
             self._starting = threading.Thread(target=self._start_quietly, daemon=True)
             self._starting.start()
 
@@ -191,7 +193,7 @@ class Budgeted:
         self.restarts = 0
 
 
-_CTX: Any = None
+_FORKSERVER: Any = None
 
 
 @contextlib.contextmanager
@@ -208,16 +210,20 @@ def _main_hidden() -> Iterator[None]:
 
 
 def _context() -> Any:
-    """A forkserver context whose server has the detection modules imported, so starting a
-    worker (and replacing a killed one) is a fork, not a fresh interpreter. Forkserver, not
-    fork: the caller may have threads (the window)."""
-    global _CTX
-    if _CTX is None:
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-        _CTX = multiprocessing.get_context(method)
+    """How to start a worker. A single-threaded caller (the CLI, a script) forks: ~10 ms and
+    nothing imported twice. With threads (the window, eval's pool) a fork could copy a lock
+    held by another thread, so a forkserver starts workers: its server imports the detection
+    modules once, and replacing a killed worker is a fork of it."""
+    global _FORKSERVER
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1 and "PySide6.QtCore" not in sys.modules:
+        return multiprocessing.get_context("fork")
+    if _FORKSERVER is None:
+        method = "forkserver" if "forkserver" in methods else "spawn"
+        _FORKSERVER = multiprocessing.get_context(method)
         if method == "forkserver":
-            _CTX.set_forkserver_preload(["inspector.core.jobs", "inspector.core.pipeline"])
-    return _CTX
+            _FORKSERVER.set_forkserver_preload(["inspector.core.jobs", "inspector.core.pipeline"])
+    return _FORKSERVER
 
 
 def _serve(conn: Connection, memory_mb: int) -> None:

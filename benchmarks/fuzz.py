@@ -1,0 +1,243 @@
+"""Seeded fuzzing of every entry point, as a user's shell would run them.
+
+    python benchmarks/fuzz.py [--mutants 1000] [--seed 13] [--jobs 2] [--gui 40] [--budget 5] [--out report.json]
+
+Mutants (tests/fuzz/mutate.py: byte flips, truncation, deleted/duplicated chunks, damaged
+xref/trailer, bad /Length, /Count, /MediaBox, /Kids cycles, XObject loops, chains and
+fan-outs) of the corpus PDFs and the built test PDFs, plus every hand-made hostile file
+(tests/fuzz/hostile.py), go through real subprocesses:
+  detect --json   on every input
+  export          on every input (json, cells, md, csv in turn)
+  eval            over all inputs, as a corpus of one table each (batches of 250)
+  gui --screenshot  on a sample (--gui) and every hostile file
+Each run may take 30 s (a hang otherwise). Printed: inputs, exit-code counts per command,
+tracebacks, hangs, invalid JSON on stdout, undocumented exit codes, worst time and the worst
+peak memory of the command's own process (page work runs in a worker whose memory is capped
+by budget.memory_mb). Not a test: CPU heavy; run it alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.fuzz import hostile  # noqa: E402
+from tests.fuzz.mutate import built_seeds, mutant  # noqa: E402
+
+CORPUS = (ROOT / ".." / "shared" / "corpus").resolve()
+HANG_S = 30.0
+DOCUMENTED = {0, 3, 4}
+JSON_OUT = ("detect", "export-json")
+EVAL_BATCH = 250
+
+
+@dataclass
+class Run:
+    command: str
+    label: str
+    code: int | None  # None: killed after HANG_S
+    seconds: float
+    max_rss_mb: float
+    traceback: bool
+    bad_json: bool
+    stderr_tail: str = ""
+
+
+@dataclass
+class Report:
+    runs: list[Run] = field(default_factory=list)
+
+    def add(self, run: Run) -> None:
+        self.runs.append(run)
+
+
+def run_cli(command: str, label: str, args: list[str], env: dict[str, str], json_stdout: bool,
+            json_file: Path | None = None) -> Run:
+    """One CLI run in its own process group (killed whole after HANG_S)."""
+    t0 = time.monotonic()
+    proc = subprocess.Popen([sys.executable, "-m", "inspector.cli", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env, start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=HANG_S)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        return Run(command, label, None, time.monotonic() - t0, 0.0, False, False, "HANG")
+    rss = _rusage_mb(proc)
+    code = proc.returncode
+    text = err.decode("utf-8", "replace")
+    bad = False
+    if json_stdout and code in (0, 4):
+        try:
+            json.loads(out.decode("utf-8"))
+        except (ValueError, UnicodeDecodeError):
+            bad = True
+    if json_file is not None and code in (0, 3, 4) and json_file.exists():
+        try:
+            json.loads(json_file.read_text(encoding="utf-8"))
+        except ValueError:
+            bad = True
+    with_tb = "Traceback (most recent call last)" in text
+    tail = text.strip().splitlines()[-1][:200] if text.strip() else ""
+    return Run(command, label, code, time.monotonic() - t0, rss, with_tb, bad, tail)
+
+
+def _rusage_mb(proc: subprocess.Popen[bytes]) -> float:
+    """Peak RSS of the finished command's process (Linux: ru_maxrss is in KiB)."""
+    usage = getattr(proc, "_fuzz_rusage", None)
+    return usage.ru_maxrss / 1024 if usage is not None else 0.0
+
+
+class _Popen(subprocess.Popen):  # type: ignore[type-arg]
+    """Popen that keeps the child's rusage (wait4) for the memory column."""
+
+    def _try_wait(self, wait_flags: int) -> tuple[int, int]:
+        try:
+            pid, sts, usage = os.wait4(self.pid, wait_flags)
+        except ChildProcessError:
+            return self.pid, 0
+        if pid == self.pid:
+            self._fuzz_rusage = usage
+        return pid, sts
+
+
+subprocess.Popen = _Popen  # type: ignore[misc]
+
+
+def make_inputs(folder: Path, n: int, seed: int) -> list[tuple[str, Path]]:
+    seeds = built_seeds()
+    if (CORPUS / "pdfs").is_dir():
+        for pdf in sorted((CORPUS / "pdfs").rglob("*.pdf")):
+            if pdf.stat().st_size < 400_000:
+                seeds.append((pdf.relative_to(CORPUS).as_posix(), pdf.read_bytes()))
+    out = []
+    for name, build in hostile.CASES.items():
+        path = folder / f"hostile-{name}.pdf"
+        path.write_bytes(build())
+        out.append((f"hostile {name}", path))
+    for k in range(n):
+        m = mutant(seeds, k, seed)
+        path = folder / f"mutant-{k:05d}.pdf"
+        path.write_bytes(m.data)
+        out.append((f"mutant {k} of {m.base} by {'+'.join(m.steps)}", path))
+    print(f"inputs: {len(out) - len(hostile.CASES)} mutants (seed {seed}) of {len(seeds)} seed files, "
+          f"and {len(hostile.CASES)} hostile files: {', '.join(hostile.CASES)}", flush=True)
+    return out
+
+
+def eval_batches(folder: Path, inputs: list[tuple[str, Path]], env: dict[str, str], budget: str) -> list[Run]:
+    runs = []
+    for b in range(0, len(inputs), EVAL_BATCH):
+        corpus = folder / f"eval-{b}"
+        (corpus / "pdfs").mkdir(parents=True)
+        lines = []
+        for label, path in inputs[b: b + EVAL_BATCH]:
+            (corpus / "pdfs" / path.name).symlink_to(path)
+            lines.append(json.dumps({"id": path.stem, "pdf": f"pdfs/{path.name}", "page": 1, "kind": "ground_truth",
+                                     "bbox": [72, 100, 300, 200],
+                                     "cells": [{"r": 0, "c": 0, "text": "x", "bbox": [72, 100, 150, 120]}]}))
+        (corpus / "tables.jsonl").write_text("\n".join(lines) + "\n")
+        out = corpus / "run.json"
+        t_env = dict(env)
+        run = run_cli_long("eval", f"eval batch {b // EVAL_BATCH + 1}",
+                           ["eval", str(corpus), "--jobs", "2", "--timeout", budget, "--json", str(out)], t_env, out)
+        runs.append(run)
+        print(f"  eval batch {b // EVAL_BATCH + 1}: exit {run.code} in {run.seconds:.0f} s", flush=True)
+    return runs
+
+
+def run_cli_long(command: str, label: str, args: list[str], env: dict[str, str], json_file: Path) -> Run:
+    """An eval batch: many pages, so its limit is HANG_S per page."""
+    global HANG_S
+    saved, HANG_S = HANG_S, HANG_S * EVAL_BATCH
+    try:
+        return run_cli(command, label, args, env, False, json_file)
+    finally:
+        HANG_S = saved
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--mutants", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--gui", type=int, default=40, help="mutants (a sample) also through gui --screenshot")
+    ap.add_argument("--budget", default="5", help="budget.seconds for every run (default 5)")
+    ap.add_argument("--out", help="write every run as JSON here")
+    args = ap.parse_args()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
+    budget = ["--set", f"budget.seconds={args.budget}"]
+    report = Report()
+    t_start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="fuzz-") as tmp:
+        folder = Path(tmp)
+        inputs = make_inputs(folder, args.mutants, args.seed)
+        formats = ("json", "cells", "md", "csv")
+
+        def one(i: int) -> list[Run]:
+            label, path = inputs[i]
+            fmt = formats[i % 4]
+            runs = [run_cli("detect", label, ["detect", "--json", str(path), *budget], env, True),
+                    run_cli(f"export-{fmt}", label, ["export", str(path), "--format", fmt, "--from", "detection",
+                                                     *budget], env, fmt == "json")]
+            hostile_input = label.startswith("hostile")
+            if hostile_input or (args.gui and i % max(1, len(inputs) // args.gui) == 0):
+                shot = folder / f"shot-{i}.png"
+                runs.append(run_cli("gui", label, ["gui", str(path), "--screenshot", str(shot), *budget], env, False))
+            return runs
+
+        done = 0
+        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            for runs in pool.map(one, range(len(inputs))):
+                for r in runs:
+                    report.add(r)
+                done += 1
+                if done % 100 == 0:
+                    print(f"  {done}/{len(inputs)} inputs, {time.monotonic() - t_start:.0f} s", flush=True)
+        for r in eval_batches(folder, inputs, env, args.budget):
+            report.add(r)
+    summarise(report, time.monotonic() - t_start)
+    if args.out:
+        Path(args.out).write_text(json.dumps([r.__dict__ for r in report.runs], indent=1))
+    bad = [r for r in report.runs if r.code not in DOCUMENTED or r.traceback or r.bad_json]
+    return 1 if bad else 0
+
+
+def summarise(report: Report, seconds: float) -> None:
+    by_cmd: dict[str, list[Run]] = {}
+    for r in report.runs:
+        by_cmd.setdefault(r.command.split("-")[0], []).append(r)
+    print(f"\n{len(report.runs)} runs in {seconds / 60:.1f} min")
+    print(f"{'command':8} {'runs':>5}  {'exit codes':30} {'tracebacks':>10} {'hangs':>5} {'bad JSON':>8} "
+          f"{'undocumented':>12} {'worst s':>7} {'worst MB':>8}")
+    for cmd, runs in by_cmd.items():
+        codes = Counter("hang" if r.code is None else str(r.code) for r in runs)
+        worst = max(runs, key=lambda r: r.seconds)
+        print(f"{cmd:8} {len(runs):5}  {', '.join(f'{k}: {v}' for k, v in sorted(codes.items())):30} "
+              f"{sum(r.traceback for r in runs):10} {sum(r.code is None for r in runs):5} "
+              f"{sum(r.bad_json for r in runs):8} "
+              f"{sum(r.code is not None and r.code not in DOCUMENTED for r in runs):12} "
+              f"{worst.seconds:7.1f} {max(r.max_rss_mb for r in runs):8.0f}")
+    for r in report.runs:
+        if r.code is None or r.code not in DOCUMENTED or r.traceback or r.bad_json:
+            print(f"PROBLEM {r.command} {r.label}: exit {r.code}, traceback {r.traceback}, bad JSON {r.bad_json}: "
+                  f"{r.stderr_tail}")
+    slow = sorted(report.runs, key=lambda r: -r.seconds)[:5]
+    print("slowest: " + "; ".join(f"{r.command} {r.label} {r.seconds:.1f} s" for r in slow))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
