@@ -144,7 +144,7 @@ def eval_batches(folder: Path, inputs: list[tuple[str, Path]], env: dict[str, st
         corpus = folder / f"eval-{b}"
         (corpus / "pdfs").mkdir(parents=True)
         lines = []
-        for label, path in inputs[b: b + EVAL_BATCH]:
+        for _label, path in inputs[b: b + EVAL_BATCH]:
             (corpus / "pdfs" / path.name).symlink_to(path)
             lines.append(json.dumps({"id": path.stem, "pdf": f"pdfs/{path.name}", "page": 1, "kind": "ground_truth",
                                      "bbox": [72, 100, 300, 200],

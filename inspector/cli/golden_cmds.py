@@ -19,7 +19,16 @@ from ..annotation.icdar_export import icdar_stem, write_icdar
 from ..annotation.io import SUFFIX, AnnotationError, annotation_path_for, save_annotation
 from ..annotation.model import AnnTable, DocumentAnnotation, PageInfo, annotation_table_from_detected
 from ..annotation.tagged import TaggedError, read_tagged
-from .common import EXIT_INPUT, CliError, add_doc_args, add_param_args, open_doc, params_from_args, parse_pages
+from .common import (
+    EXIT_INPUT,
+    EXIT_PARTIAL,
+    CliError,
+    add_doc_args,
+    add_param_args,
+    open_doc,
+    params_from_args,
+    parse_pages,
+)
 
 DESCRIPTION = ("Golden sets are folders of annotation files (a person's corrected tables) with a manifest of "
                "their PDFs' hashes. import-icdar turns ICDAR 2013 ground truth into one, import-tagged the "
@@ -177,25 +186,22 @@ def _export_icdar(args: argparse.Namespace) -> int:
 
 
 def _init(args: argparse.Namespace) -> int:
-    try:
-        from ..core.pipeline import Pipeline
-    except ImportError:
-        raise CliError("detection is not available in this build (inspector.core.pipeline is missing)") from None
+    from .pages import PageRunner
+
     params = params_from_args(args)
     out = Path(args.output) if args.output else annotation_path_for(args.file)
     if out.exists() and not args.force:
         raise CliError(f"{out} exists and may hold corrections; use --force to replace it")
     doc = open_doc(args)
     try:
-        pipeline = Pipeline(doc)
         tables: list[AnnTable] = []
-        pages = tuple(PageInfo(i + 1, doc.page(i).width, doc.page(i).height, doc.page(i).rotation)
-                      for i in range(doc.page_count))
-        for index in parse_pages(args.pages, doc.page_count):
-            result = pipeline.run(index, params)
-            for t in result.tables:
-                tables.append(annotation_table_from_detected(t, f"t{len(tables) + 1}", result.words, params,
-                                                             (result.width, result.height)))
+        pages = tuple(PageInfo(i + 1, *doc.page_size(i)) for i in range(doc.page_count))
+        with PageRunner(args, params) as runner:  # detection within the per-page budget
+            for index in parse_pages(args.pages, doc.page_count):
+                result = runner.detect(index)
+                for t in result.tables if result is not None else ():
+                    tables.append(annotation_table_from_detected(t, f"t{len(tables) + 1}", result.words, params,
+                                                                 (result.width, result.height)))
         ann = DocumentAnnotation(doc.sha256(), Path(args.file).name, pages, tuple(tables))
     finally:
         doc.close()
@@ -203,6 +209,10 @@ def _init(args: argparse.Namespace) -> int:
         save_annotation(ann, out)
     except AnnotationError as exc:
         raise CliError(str(exc), EXIT_INPUT) from None
+    if runner.failures:
+        print(f"{len(tables)} table(s) detected -> {out}; page(s) {', '.join(str(f.page) for f in runner.failures)} "
+              "failed (see above)")
+        return EXIT_PARTIAL
     print(f"{len(tables)} table(s) detected -> {out}")
     return 0
 

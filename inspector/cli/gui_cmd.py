@@ -32,7 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"overlay layers to show: comma list of {LAYER_HELP}, or 'all' / 'none'; also accepted: "
                         f"{', '.join(ALIASES)} (default: words, vector rules, regions, grids)")
     p.add_argument("--zoom", default="fit-width", metavar="Z", help="fit-width (default), fit-page or a percentage")
-    p.add_argument("--screenshot", metavar="OUT.png", help="render the window offscreen, save it here and exit")
+    p.add_argument("--screenshot", metavar="OUT.png",
+                   help="render the window offscreen, save it here (atomically) and exit; never asks a question; "
+                        "exit code 4 when the page could not be detected or drawn (still saved)")
     p.add_argument("--size", default="1400x900", metavar="WxH", help="window size for --screenshot (default 1400x900)")
     p.add_argument("--table", type=int, default=0, metavar="N", help="select table N (from 1) in the preview")
     p.add_argument("--annotation", metavar="FILE.tables.json",
