@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.continuation import Continuation, continued_from, find_continuations
+from ..core.document import DocumentError
 from ..core.ocr import INSTALL, installed_languages, tessdata_dir
 from ..core.params import describe
 from ..core.tags import tagged_table_counts
@@ -102,12 +103,13 @@ def cmd_words(args: argparse.Namespace) -> int:
              **({"ocr_confidence": w.ocr_confidence} if w.from_ocr else {})} for i, w in enumerate(res.words)]
     if args.json:
         _print_json({"page": res.page, "width": res.width, "height": res.height, "source": res.words_source,
-                     "words": rows})
+                     "words": rows, "warnings": list(res.warnings)})
         return 0
     source = "read by OCR" if res.words_source == "ocr" else "from the text layer"
     print(f"page {res.page}: {len(rows)} words {source} ({res.width:.0f} x {res.height:.0f} pt)")
     for line in (*res.warnings, *res.notes):
-        print(f"  {line}")
+        if not line.startswith("MuPDF: "):  # on stderr already: MuPDF's words never reach stdout
+            print(f"  {line}")
     ocr = res.words_source == "ocr"
     print(f"{'x0':>7} {'y0':>7} {'x1':>7} {'y1':>7} {'size':>5}  flags  {'conf  ' if ocr else ''}text")
     for i, word in enumerate(res.words):
@@ -125,7 +127,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     kept = [_rule_dict(r) for r in res.rules]
     rejected = [{**_rule_dict(r.rule), "reason": r.reason} for r in res.rejected]
     if args.json:
-        _print_json({"page": res.page, "rules": kept, "rejected": rejected,
+        _print_json({"page": res.page, "rules": kept, "rejected": rejected, "warnings": list(res.warnings),
                      "bands": [{"bbox": _box(b.bbox), "grey": b.grey, "source": b.source} for b in res.bands],
                      "fills": [_fill_dict(f) for f in res.fills],
                      "rejected_fills": [{**_fill_dict(r.fill), "reason": r.reason} for r in res.rejected_fills]})
@@ -278,7 +280,10 @@ def cmd_render(args: argparse.Namespace) -> int:
     with PageRunner(args, params) as runner:
         doc = open_doc(args)
         idx = page_index(args.page, doc.page_count)
-        dpi = doc.page(idx).safe_dpi(args.dpi)
+        try:
+            dpi = doc.page(idx).safe_dpi(args.dpi)
+        except DocumentError as exc:  # a page the page tree cannot reach
+            raise CliError(str(exc), EXIT_PARTIAL) from None
         res = runner.detect(idx)
         pix = runner.run(idx, jobs.page_pixels, runner.source, idx, dpi) if res is not None else None
     if res is None or pix is None:
