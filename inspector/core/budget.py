@@ -101,7 +101,7 @@ class Budgeted:
         try:
             conn = self._ensure()
             conn.send((fn, args))
-        except (OSError, EOFError, ValueError) as exc:
+        except Exception as exc:  # noqa: BLE001 - no worker (a daemonic caller, no memory, a dead pipe)
             self._kill()
             return Outcome("crashed", error=f"the page worker could not be started or reached ({exc})")
         # The clock starts when the worker has the job unpacked: its start-up and the imports
@@ -194,6 +194,7 @@ class Budgeted:
 
 
 _FORKSERVER: Any = None
+_FORKSERVER_PID = 0  # the process that made _FORKSERVER (a fork of it must make its own)
 
 
 @contextlib.contextmanager
@@ -214,16 +215,38 @@ def _context() -> Any:
     nothing imported twice. With threads (the window, eval's pool) a fork could copy a lock
     held by another thread, so a forkserver starts workers: its server imports the detection
     modules once, and replacing a killed worker is a fork of it."""
-    global _FORKSERVER
+    global _FORKSERVER, _FORKSERVER_PID
     methods = multiprocessing.get_all_start_methods()
     if "fork" in methods and threading.active_count() == 1 and "PySide6.QtCore" not in sys.modules:
         return multiprocessing.get_context("fork")
-    if _FORKSERVER is None:
+    if _FORKSERVER is None or _FORKSERVER_PID != os.getpid():
+        _forget_inherited_forkserver()
         method = "forkserver" if "forkserver" in methods else "spawn"
         _FORKSERVER = multiprocessing.get_context(method)
         if method == "forkserver":
             _FORKSERVER.set_forkserver_preload(["inspector.core.jobs", "inspector.core.pipeline"])
+        _FORKSERVER_PID = os.getpid()
     return _FORKSERVER
+
+
+def _forget_inherited_forkserver() -> None:
+    """A process forked from one that had started a forkserver (a process pool's worker) inherits
+    the server's handle, but the server is not its child: multiprocessing would fail with ECHILD.
+    Forget it, so this process starts its own."""
+    with contextlib.suppress(ImportError, AttributeError):
+        from multiprocessing import forkserver
+
+        server = forkserver._forkserver  # noqa: SLF001 - the module keeps one per process
+        if server._forkserver_pid is not None and not _is_child(server._forkserver_pid):
+            server._forkserver_pid = server._forkserver_address = server._forkserver_alive_fd = None
+
+
+def _is_child(pid: int) -> bool:
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return False
+    return True
 
 
 def _serve(conn: Connection, memory_mb: int) -> None:

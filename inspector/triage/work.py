@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -124,11 +125,13 @@ def page_scan(res: PageResult, ms: float) -> tuple[PageScan, list[TableScan]]:
 
 def scan_document(source: str | bytes, params: Params | None = None, name: str | None = None) -> DocScan:
     """Detect every page of ``source`` (a path, or the file's bytes with ``name``) and count
-    its defects; never raises (see the module docstring)."""
+    its defects; never raises (see the module docstring). Pages run within the per-page
+    budget (``params.budget``) in a worker process, except where this process may not have
+    children (a daemonic Dask worker): there they run here, unbounded."""
     from ..core.document import DocumentError, open_document
-    from ..core.pipeline import Pipeline
 
     start = time.perf_counter()
+    params = params or Params()
     label = name or (source if isinstance(source, str) else "<bytes>")
     try:
         data = source if isinstance(source, bytes) else Path(source).read_bytes()
@@ -139,23 +142,54 @@ def scan_document(source: str | bytes, params: Params | None = None, name: str |
         doc = open_document(data, name=label)
     except DocumentError as exc:
         return DocScan(label, sha, "failed", str(exc).removeprefix(f"{label}: "), (), (), _ms(start))
-    pipe = Pipeline(doc, cache_size=16, render_cache=1)
+    run_page, close = _page_runner(source, data, label, params)
     pages: list[PageScan] = []
     tables: list[TableScan] = []
     try:
         for i in range(doc.page_count):
             t0 = time.perf_counter()
-            try:
-                res = pipe.run(i, params or Params())
-            except Exception as exc:  # noqa: BLE001 - a damaged page must not hide the others
-                pages.append(PageScan(i + 1, "failed", _one_line(exc), 0, 0, 0, _ms(t0)))
+            res, error = run_page(i)
+            if res is None:  # a damaged page, or one over budget, must not hide the others
+                pages.append(PageScan(i + 1, "failed", error, 0, 0, 0, _ms(t0)))
                 continue
             page, found = page_scan(res, _ms(t0))
             pages.append(page)
             tables.extend(found)
     finally:
         doc.close()
+        close()
     return DocScan(label, sha, "ok", "", tuple(pages), tuple(tables), _ms(start))
+
+
+def _page_runner(source: str | bytes, data: bytes, label: str,
+                 params: Params) -> tuple[Callable[[int], tuple[PageResult | None, str]], Callable[[], None]]:
+    """``run(index) -> (result or None, error)`` and ``close()``: budgeted when possible."""
+    import multiprocessing
+
+    from ..core import jobs
+
+    if multiprocessing.current_process().daemon:
+        from ..core.document import open_document
+        from ..core.pipeline import Pipeline
+
+        pipe = Pipeline(open_document(data, name=label), cache_size=16, render_cache=1)
+
+        def here(i: int) -> tuple[PageResult | None, str]:
+            try:
+                return pipe.run(i, params), ""
+            except Exception as exc:  # noqa: BLE001 - the page's failure is its row
+                return None, _one_line(exc)
+        return here, pipe.doc.close
+    from ..core.budget import Budgeted
+
+    worker = Budgeted(params.budget)
+    src = (jobs.DocSource.of_path(source) if isinstance(source, str)
+           else jobs.DocSource(f"scan:{hashlib.sha256(data).hexdigest()}", data=data, name=label))
+
+    def budgeted(i: int) -> tuple[PageResult | None, str]:
+        out = worker.call(jobs.detect_page, src, i, params)
+        return (out.value, "") if out.ok else (None, out.error)
+    return budgeted, worker.close
 
 
 def _ms(start: float) -> float:

@@ -224,3 +224,20 @@ def test_eval_retries_a_page_that_crashed_its_worker(tmp_path: Path, monkeypatch
     assert outcomes["pdfs/fine.pdf"].status == "ok"
     always = outcomes["pdfs/always.pdf"]
     assert always.status == "failed" and "killed its worker 2 times" in always.error
+
+
+def test_scan_stops_a_bomb_page_and_goes_on(tmp_path: Path, files: dict[str, Path]) -> None:
+    import sqlite3
+
+    from tests.core.pdfs import ruled_grid
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "bomb.pdf").write_bytes(files["xobject_bomb"].read_bytes())
+    (folder / "good.pdf").write_bytes(ruled_grid()[0])
+    db = tmp_path / "scan.sqlite"
+    assert main(["scan", str(folder), "-o", str(db), "--set", "budget.seconds=1"]) in (0, 4)
+    rows = dict(sqlite3.connect(db).execute(
+        "SELECT d.path, p.error FROM pages p JOIN documents d ON d.id = p.doc_id").fetchall())
+    assert rows[str(folder / "bomb.pdf")] == "page stopped after 1 s: too complex"
+    assert rows[str(folder / "good.pdf")] == ""
