@@ -75,3 +75,18 @@ def from_file(path: str, indices: Sequence[int], words: Words) -> Theirs:
             notes.append(f"{loaded.name}: table {k} placed on page {placed.table.page}; "
                          f"{placed.score:.0%} of its cells found on the page")
     return Theirs(loaded.name, pages, tuple(notes))
+
+
+def for_page(source: str, pdf: str, index: int, params: Params) -> Theirs:
+    """``source``'s tables for page ``index`` of ``pdf`` (a peer's run, or a file placed on the
+    page's words): a module-level job, so the window runs it in a budgeted worker process."""
+    if is_peer(source):
+        return from_peer(source, pdf, [index], params)
+    from ..core.document import open_document
+    from ..core.words import extract_text
+
+    doc = open_document(pdf)
+    try:
+        return from_file(source, [index], lambda i: extract_text(doc.page(i))[0])
+    finally:
+        doc.close()

@@ -55,26 +55,19 @@ class _Reader(QObject):
         threading.Thread(target=self._run, args=(req, source, pdf, index, params), daemon=True).start()
 
     def _run(self, req: int, source: str, pdf: str, index: int, params: Params) -> None:
-        from ..compare.sources import SourceError
-        from ..compare.theirs import from_file, from_peer, is_peer
-        from ..core.document import DocumentError, open_document
-        from ..core.words import extract_text
-        from ..evaluation.peers import MissingExtractor
+        """Their tables, read in a budgeted worker process: a peer or MuPDF on a hostile page
+        must not stall or grow the window (the page's words are read there too)."""
+        from ..compare.theirs import for_page
+        from ..core.budget import Budgeted
 
-        try:
-            if is_peer(source):
-                theirs = from_peer(source, pdf, [index], params)
-            else:
-                doc = open_document(pdf)
-                try:
-                    theirs = from_file(source, [index], lambda i: extract_text(doc.page(i))[0])
-                finally:
-                    doc.close()
-            self.done.emit(req, theirs.pages, theirs.notes)
-        except (SourceError, MissingExtractor, DocumentError) as exc:
-            self.failed.emit(req, str(exc))
-        except Exception as exc:  # noqa: BLE001 - a peer's own failure is shown, not a crash
-            self.failed.emit(req, f"{source} failed on this page: {type(exc).__name__}: {exc}")
+        with Budgeted(params.budget) as worker:
+            out = worker.call(for_page, source, pdf, index, params)
+        if out.ok:
+            self.done.emit(req, out.value.pages, out.value.notes)
+        elif out.status == "failed":
+            self.failed.emit(req, f"{source}: {out.error}")
+        else:
+            self.failed.emit(req, f"{source} on this page: {out.error}")
 
 
 class Comparison(QObject):
