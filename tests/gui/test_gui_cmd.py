@@ -88,3 +88,37 @@ def test_no_file_opens_the_bundled_sample(qapp, tmp_path: Path, monkeypatch) -> 
     monkeypatch.setattr(MainWindow, "open_file", spy)
     assert run(LaunchOptions(screenshot=str(tmp_path / "s.png"))) == 0
     assert opened == [str(sample)] and sample.name == "sample.pdf"
+
+
+def test_screenshot_onto_a_full_disk_keeps_the_previous_png(qapp, table_pdf, tmp_path: Path,  # noqa: ANN001
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    out = tmp_path / "shot.png"
+    assert run(LaunchOptions(file=str(table_pdf.path), screenshot=str(out), size=(400, 300))) == 0
+    before = out.read_bytes()
+
+    def full(fh, data: bytes) -> None:  # noqa: ANN001
+        fh.write(data[: len(data) // 2])
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr("inspector.atomic._write_all", full)
+    with pytest.raises(LaunchError, match="the disk is full.*previous file is intact") as err:
+        run(LaunchOptions(file=str(table_pdf.path), screenshot=str(out), size=(500, 300)))
+    assert err.value.code == 3
+    assert out.read_bytes() == before and [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_preset_save_is_atomic(window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    import errno
+
+    path = tmp_path / "preset.json"
+    window.params.save_preset(path)
+    before = path.read_bytes()
+    window.session.set_param("columns.min_gap", 9)
+
+    def full(fh, data: bytes) -> None:  # noqa: ANN001
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr("inspector.atomic._write_all", full)
+    with pytest.raises(OSError):
+        window.params.save_preset(path)
+    assert path.read_bytes() == before
