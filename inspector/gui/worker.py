@@ -220,14 +220,24 @@ class PictureWorker(ProcessWorker):
     def load(self, src: DocumentSource) -> None:
         self.set_document(src)
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._over_budget: dict[tuple[int, int], str] = {}  # (doc id, page): why it was stopped
+
     @Slot(object)
     def run(self, req: PictureRequest) -> None:
         if req.doc_id != self._doc_id or (req.view and req.id < self.latest):
             return  # another document, or the view has asked for another picture since
+        stopped = self._over_budget.get((req.doc_id, req.page_index))
+        if stopped:  # a page stopped once is not drawn again (at another size, as a thumbnail)
+            self.failed.emit(req, stopped)
+            return
         out = self.call(req.id if req.view else 1 << 62, req.budget, jobs.page_pixels, req.page_index, req.dpi)
         if out.ok:
             self.rendered.emit(req, out.value)
         elif out.status != "cancelled":
+            if out.status in ("timeout", "memory"):
+                self._over_budget[(req.doc_id, req.page_index)] = out.error
             self.failed.emit(req, out.error)
 
 

@@ -40,6 +40,7 @@ class ThumbnailModel(QAbstractListModel):
         # process is the slowest, and the page picture is what a person waits for.
         self._waiting = False
         self._asked: PictureRequest | None = None  # the thumbnail on its way from the picture worker
+        self._failed: set[int] = set()  # pages whose picture failed (damaged, or over budget)
         session.pictures.worker.rendered.connect(self._on_rendered)
         session.pictures.worker.failed.connect(self._on_failed)
         session.documentChanged.connect(self.reset)
@@ -50,6 +51,7 @@ class ThumbnailModel(QAbstractListModel):
         self._thumbs.clear()
         self._queue.clear()
         self._asked = None
+        self._failed.clear()
         self._waiting = True
         self.endResetModel()
 
@@ -74,7 +76,7 @@ class ThumbnailModel(QAbstractListModel):
             if pix is not None:
                 self._thumbs.move_to_end(row)
                 return pix
-            if row not in self._queue:
+            if row not in self._queue and row not in self._failed:
                 self._queue.append(row)
                 if not self._waiting:
                     self._timer.start()
@@ -119,8 +121,10 @@ class ThumbnailModel(QAbstractListModel):
         self.dataChanged.emit(idx, idx, [Qt.ItemDataRole.DecorationRole])
 
     def _on_failed(self, req: PictureRequest, _error: str) -> None:
+        if req.doc_id == self.session.doc_id:
+            self._failed.add(req.page_index)  # not asked again: it keeps its grey placeholder
         if not req.view and self._asked is not None and req.id == self._asked.id:
-            self._asked = None  # the page keeps its grey placeholder; the view says why when shown
+            self._asked = None  # the view says why when the page is shown
 
     def rendered(self) -> int:
         """How many thumbnails are held (for tests of laziness)."""
