@@ -158,7 +158,7 @@ class Budgeted:
         self._kill()
         ctx = _context()
         parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_serve, args=(child, self.budget.memory_mb), daemon=True,
+        proc = ctx.Process(target=_serve, args=(child, parent, self.budget.memory_mb), daemon=True,
                            name="table-inspector-page")
         with _main_hidden():
             proc.start()
@@ -249,8 +249,9 @@ def _is_child(pid: int) -> bool:
     return True
 
 
-def _serve(conn: Connection, memory_mb: int) -> None:
+def _serve(conn: Connection, parents_end: Connection, memory_mb: int) -> None:
     """The worker's loop: run jobs until told to stop (None) or the parent goes away."""
+    parents_end.close()  # a forked worker holds a copy: the parent's death must read as EOF here
     with contextlib.suppress(OSError):
         os.dup2(2, 1)  # whatever prints on stdout here (MuPDF, a library) lands on stderr
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle

@@ -241,3 +241,21 @@ def test_scan_stops_a_bomb_page_and_goes_on(tmp_path: Path, files: dict[str, Pat
         "SELECT d.path, p.error FROM pages p JOIN documents d ON d.id = p.doc_id").fetchall())
     assert rows[str(folder / "bomb.pdf")] == "page stopped after 1 s: too complex"
     assert rows[str(folder / "good.pdf")] == ""
+
+
+def test_worker_ends_when_its_parent_is_killed() -> None:
+    script = ("import os\nfrom inspector.core.budget import Budgeted\nw = Budgeted()\nw.call(len, ())\n"
+              "print(w.pid, flush=True)\nos._exit(0)\n")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    pid = int(run.stdout)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().split()[2]
+        except OSError:
+            return  # gone
+        if state in ("Z", "X"):
+            return  # exited, waiting to be reaped by init
+        time.sleep(0.1)
+    pytest.fail(f"worker {pid} still running after its parent died")
