@@ -144,12 +144,11 @@ def test_window_survives_an_xobject_bomb(window: MainWindow, tmp_path: Path, qtb
     the page says so, and the window keeps answering (MuPDF never runs in the GUI process)."""
     import time
 
+    from gui_pdfs import build_pdf
     from PySide6.QtCore import QTimer
 
     from inspector.core.params import Params
     from tests.fuzz.hostile import xobject_bomb
-
-    from gui_pdfs import build_pdf
 
     # a normal file first: the window's one-time start-up work (the editing part, imports) is not the bomb's
     assert window.open_file(build_pdf(tmp_path / "first.pdf").path)
