@@ -33,6 +33,7 @@ from .params import BudgetParams
 POLL_S = 0.05  # how often a wait looks at ``cancelled``
 STARTUP_S = 60.0  # a worker's start and a job's imports, before the page's own clock starts
 STARTED = "started"
+WORKER_NICENESS = 5  # workers yield the CPU to their caller (the window's event loop) when both want it
 MEMORY_WORDS = ("out of memory", "malloc", "memoryerror", "cannot allocate")
 
 
@@ -255,6 +256,8 @@ def _serve(conn: Connection, parents_end: Connection, memory_mb: int) -> None:
     with contextlib.suppress(OSError):
         os.dup2(2, 1)  # whatever prints on stdout here (MuPDF, a library) lands on stderr
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(WORKER_NICENESS)  # a page grinding through its budget must not starve the window
     _limit_memory(memory_mb)
     from .messages import quiet_mupdf, take_messages
 
