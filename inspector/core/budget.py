@@ -33,6 +33,8 @@ from .params import BudgetParams
 POLL_S = 0.05  # how often a wait looks at ``cancelled``
 STARTUP_S = 60.0  # a worker's start and a job's imports, before the page's own clock starts
 STARTED = "started"
+PROGRESS = "progress"
+_JOB_CONN: Connection | None = None  # in a worker: where report_progress writes
 WORKER_NICENESS = 5  # workers yield the CPU to their caller (the window's event loop) when both want it
 MEMORY_WORDS = ("out of memory", "malloc", "memoryerror", "cannot allocate")
 
@@ -93,9 +95,10 @@ class Budgeted:
     def pid(self) -> int | None:
         return self._proc.pid if self._proc is not None else None
 
-    def call(self, fn: Callable[..., Any], *args: Any,
-             cancelled: Callable[[], bool] | None = None) -> Outcome:
-        """``fn(*args)`` in the worker, within the budget; ``cancelled()`` (polled) abandons it."""
+    def call(self, fn: Callable[..., Any], *args: Any, cancelled: Callable[[], bool] | None = None,
+             progress: Callable[[str], None] | None = None) -> Outcome:
+        """``fn(*args)`` in the worker, within the budget; ``cancelled()`` (polled) abandons it;
+        ``progress(message)`` gets what the job says with ``report_progress`` while it runs."""
         if self._starting is not None:
             self._starting.join()
             self._starting = None
@@ -116,8 +119,19 @@ class Budgeted:
                 raise EOFError
         except (EOFError, OSError):
             return Outcome("crashed", error=self._death())
-        over = self._wait(conn, start + self.budget.seconds, cancelled)
-        return over if over is not None else self._receive(conn, start)
+        while True:
+            over = self._wait(conn, start + self.budget.seconds, cancelled)
+            if over is not None:
+                return over
+            try:
+                reply = conn.recv()
+            except (EOFError, OSError):
+                return Outcome("crashed", error=self._death(), seconds=time.monotonic() - start)
+            if isinstance(reply, tuple) and len(reply) == 2 and reply[0] == PROGRESS:
+                if progress is not None:
+                    progress(reply[1])
+                continue
+            return self._outcome(reply, start)
 
     def _wait(self, conn: Connection, deadline: float, cancelled: Callable[[], bool] | None) -> Outcome | None:
         """None once ``conn`` has something to read; a timeout or cancelled Outcome (worker killed) else."""
@@ -131,11 +145,8 @@ class Budgeted:
                 return Outcome("cancelled", error="cancelled", seconds=time.monotonic() - start)
         return None
 
-    def _receive(self, conn: Connection, start: float) -> Outcome:
-        try:
-            status, value, error, messages = conn.recv()
-        except (EOFError, OSError):
-            return Outcome("crashed", error=self._death(), seconds=time.monotonic() - start)
+    def _outcome(self, reply: tuple[str, Any, str, tuple[str, ...]], start: float) -> Outcome:
+        status, value, error, messages = reply
         took = time.monotonic() - start
         if status == "failed" and any(w in error.lower() for w in MEMORY_WORDS):
             status, error = "memory", f"page stopped: it needs more than {self.budget.memory_mb} MB ({error})"
@@ -250,9 +261,18 @@ def _is_child(pid: int) -> bool:
     return True
 
 
+def report_progress(message: str) -> None:
+    """From a job in a worker: tell the caller what a slow stage is doing (no-op elsewhere)."""
+    if _JOB_CONN is not None:
+        with contextlib.suppress(OSError, ValueError):
+            _JOB_CONN.send((PROGRESS, message))
+
+
 def _serve(conn: Connection, parents_end: Connection, memory_mb: int) -> None:
     """The worker's loop: run jobs until told to stop (None) or the parent goes away."""
+    global _JOB_CONN
     parents_end.close()  # a forked worker holds a copy: the parent's death must read as EOF here
+    _JOB_CONN = conn
     with contextlib.suppress(OSError):
         os.dup2(2, 1)  # whatever prints on stdout here (MuPDF, a library) lands on stderr
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle

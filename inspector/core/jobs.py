@@ -74,8 +74,12 @@ def with_messages(result: PageResult, messages: tuple[str, ...]) -> PageResult:
 
 def detect_page(src: DocSource, index: int, params: Params) -> PageResult:
     """Detection on page ``index`` (0-based), MuPDF's messages in its warnings."""
+    from .budget import report_progress
+
     take_messages()
-    result = pipeline(src).run(index, params)
+    pipe = pipeline(src)
+    pipe.progress = report_progress  # OCR's "reading page N" reaches the caller while it runs
+    result = pipe.run(index, params)
     return with_messages(result, take_messages())
 
 

@@ -79,7 +79,8 @@ class ProcessWorker(QObject):
         self._budget.budget = budget
         return self._budget
 
-    def call(self, req_id: int, budget: BudgetParams, fn: Callable[..., Any], *args: Any) -> Outcome:
+    def call(self, req_id: int, budget: BudgetParams, fn: Callable[..., Any], *args: Any,
+             progress: Callable[[str], None] | None = None) -> Outcome:
         """``fn(source, *args)`` in the process; the document's bytes travel only when it lacks them."""
         worker = self.ensure(budget)
         assert self._src is not None
@@ -91,9 +92,9 @@ class ProcessWorker(QObject):
         src = self._src
         if self._holder is not None and self._holder == worker.pid:
             src = dataclasses.replace(src, data=None)
-        out = worker.call(fn, src, *args, cancelled=cancelled)
+        out = worker.call(fn, src, *args, cancelled=cancelled, progress=progress)
         if out.status == "failed" and src.data is None and jobs.NOT_OPEN in out.error:  # send the bytes again
-            out = worker.call(fn, self._src, *args, cancelled=cancelled)
+            out = worker.call(fn, self._src, *args, cancelled=cancelled, progress=progress)
         self._holder = worker.pid if out.status in ("ok", "failed") else None
         return out
 
@@ -109,9 +110,7 @@ class DetectWorker(ProcessWorker):
 
     finished = Signal(int, object)  # request id, PageResult
     failed = Signal(int, str)  # request id, one-line reason
-    # request id, what a slow stage (OCR) is doing: not sent yet from the worker process (the
-    # pipeline's progress callback runs there), so the status shows "detecting" until the end
-    progress = Signal(int, str)
+    progress = Signal(int, str)  # request id, what a slow stage (OCR) is doing (sent by the worker process)
 
     def __init__(self) -> None:
         super().__init__()
@@ -129,7 +128,8 @@ class DetectWorker(ProcessWorker):
         if self._src is None or req.doc_id != self._doc_id:
             self.failed.emit(req.id, "the document is not open in the detection thread")
             return
-        out = self.call(req.id, req.params.budget, jobs.detect_page, req.page_index, req.params)
+        out = self.call(req.id, req.params.budget, jobs.detect_page, req.page_index, req.params,
+                        progress=lambda msg: self.progress.emit(req.id, msg))
         if out.ok:
             result = out.value
             if self._last is not None and self._last[0] == (req.doc_id, req.page_index):
