@@ -256,7 +256,12 @@ class Editing(QObject):
         return answer == QMessageBox.StandardButton.Yes
 
     def ask_recovery(self) -> str:
-        """"recover", "discard" or "later" (keep the autosave, ask next time); tests replace this."""
+        """"recover", "discard" or "later" (keep the autosave, ask next time); tests replace this.
+        A non-interactive run answers "later": the autosave stays as it is."""
+        if getattr(self.window, "non_interactive", False):
+            print("table-inspector: not asked in a non-interactive run: unsaved edits of the last session "
+                  "were left in their autosave", file=sys.stderr)
+            return "later"
         box = QMessageBox(QMessageBox.Icon.Question, "Recover unsaved edits?",
                           "Edits of this file were not saved when the app last stopped.", parent=self.window)
         box.setInformativeText("Recover them, discard them for good, or decide later (they are kept "
