@@ -199,7 +199,9 @@ def _init(args: argparse.Namespace) -> int:
         with PageRunner(args, params) as runner:  # detection within the per-page budget
             for index in parse_pages(args.pages, doc.page_count):
                 result = runner.detect(index)
-                for t in result.tables if result is not None else ():
+                if result is None:
+                    continue  # said on stderr; the exit code says so too
+                for t in result.tables:
                     tables.append(annotation_table_from_detected(t, f"t{len(tables) + 1}", result.words, params,
                                                                  (result.width, result.height)))
         ann = DocumentAnnotation(doc.sha256(), Path(args.file).name, pages, tuple(tables))

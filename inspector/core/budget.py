@@ -249,8 +249,10 @@ def _forget_inherited_forkserver() -> None:
         from multiprocessing import forkserver
 
         server = forkserver._forkserver  # noqa: SLF001 - the module keeps one per process
-        if server._forkserver_pid is not None and not _is_child(server._forkserver_pid):
-            server._forkserver_pid = server._forkserver_address = server._forkserver_alive_fd = None
+        pid = getattr(server, "_forkserver_pid", None)
+        if pid is not None and not _is_child(pid):
+            for name in ("_forkserver_pid", "_forkserver_address", "_forkserver_alive_fd"):
+                setattr(server, name, None)
 
 
 def _is_child(pid: int) -> bool:

@@ -157,28 +157,30 @@ class JobThread(QObject):
 
     def __init__(self, worker: ProcessWorker, name: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.thread = QThread()
-        self.thread.setObjectName(name)
+        self.qthread = QThread()
+        self.qthread.setObjectName(name)
         self.worker = worker
-        self.worker.moveToThread(self.thread)
+        self.worker.moveToThread(self.qthread)
         self._close.connect(self.worker.close)
         app = QCoreApplication.instance()
         if app is not None:  # a thread still running when Qt tears down aborts the process
             app.aboutToQuit.connect(self.stop)
-        self.thread.start()
+        self.qthread.start()
 
     def stop(self) -> None:
         """Abandon the current job, end the worker process and the thread."""
-        if not self.thread.isRunning():
+        if not self.qthread.isRunning():
             return
         self.worker.latest = 1 << 62  # skip whatever is still queued, abandon what runs
         self._close.emit()
-        self.thread.quit()
-        self.thread.wait(10000)
+        self.qthread.quit()
+        self.qthread.wait(10000)
 
 
 class WorkerThread(JobThread):
     """The detection thread; ``submit`` and ``load`` are safe from the GUI thread."""
+
+    worker: DetectWorker
 
     _load = Signal(object)
     _run = Signal(object)
@@ -243,6 +245,8 @@ class PictureWorker(ProcessWorker):
 
 class PictureThread(JobThread):
     """The picture thread; ``request`` and ``load`` are safe from the GUI thread."""
+
+    worker: PictureWorker
 
     _load = Signal(object)
     _run = Signal(object)
