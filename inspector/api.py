@@ -36,8 +36,8 @@ change re-runs only the stages after it:
 ['horizontal_rules']
 >>> detector.detect(2).tables[0].source
 'aligned'
->>> api.parameter_names()[:2]
-['columns.boundary_margin', 'columns.min_gap']
+>>> "columns.min_gap" in api.parameter_names()
+True
 
 Export a table:
 
