@@ -120,3 +120,21 @@ def test_every_kept_boundary_of_the_corpus_has_evidence_and_real_parameters(corp
                 for w in t.dropped:
                     assert not w.kept and set(w.params) <= keys
     assert seen > 500
+
+
+@pytest.mark.parametrize("builder", ["zebra", "panels"])
+def test_banded_rows_and_gutters_are_explained_by_their_fills(builder: str) -> None:
+    from resources import colour_samples
+
+    data, _case = getattr(colour_samples, builder)()
+    res, (t,) = _explain(data)
+    rows = t.rows if builder == "zebra" else t.rows + t.cols
+    assert {w.evidence[0].kind for w in rows} == {"fill_edge"}
+    for w in rows:
+        ids = w.evidence[0].ids
+        assert ids and all(0 <= i < len(res.fills) for i in ids)
+        assert set(w.params) == {"vector.gutter", "vector.gradient_strips"}
+        # The boundary lies on an edge of a fill it names, or in the gutter beside it.
+        boxes = [res.fills[i].bbox for i in ids]
+        edges = [v for b in boxes for v in ((b.y0, b.y1) if w.axis == "row" else (b.x0, b.x1))]
+        assert min(abs(e - w.pos) for e in edges) <= 6.0, (w, boxes)
