@@ -96,6 +96,8 @@ def explain_page(res: PageResult, params: Params) -> tuple[TableWhy, ...]:
         cols = tuple(_kept("col", b, params, region) for b in _evidence(g.xs, g.col_evidence))
         rows = tuple(_kept("row", b, params, None) for b in _evidence(g.ys, g.row_evidence))
         dropped = _dropped_columns(g, region, params) if region is not None else ()
+        if g.turn == 0:
+            dropped = (*dropped, *_dropped_rows(g, res.words, params))
         out.append(TableWhy(k, table.bbox, cols, rows, dropped))
     return tuple(out)
 
@@ -243,3 +245,28 @@ def _why_dropped(pos: float, region: _Region, params: Params, kept: Sequence[flo
         return Why("col", pos, False, ev, "a column beside it has text on too few lines" + joined,
                    ("columns.min_rows",))
     return Why("col", pos, False, ev, "the text on its two sides never shares a line: one column aligned two ways")
+
+
+def _dropped_rows(g: Grid, words: Sequence[Word], params: Params) -> tuple[Why, ...]:
+    """Gaps between two text lines of one row band that did not become a row boundary, and why:
+    the table draws its rows one by one, so a band's lines are one row's multi-line cells
+    (``tables.row_band_lines`` bounds how many lines such a band may hold), or the next line
+    only continues the one above (a wrapped label or header; no parameter moves that)."""
+    from .grid import rows_delineated
+
+    lines = lines_in(words, WordCentres(words).inside(g.region))
+    per_band = [sum(1 for ln in lines if a <= ln.bbox.cy < b) for a, b in zip(g.ys, g.ys[1:], strict=False)]
+    drawn = rows_delineated(per_band, params.tables.row_band_lines)
+    out = []
+    for above, below in zip(lines, lines[1:], strict=False):
+        pos = (above.bbox.cy + below.bbox.cy) / 2  # text boxes of close lines may overlap
+        if any(above.bbox.cy < y < below.bbox.cy for y in g.ys):
+            continue  # a boundary separates them: nothing dropped here
+        ev = (Evidence("line_gap", max(0.0, below.bbox.y0 - above.bbox.y1)),)
+        if drawn:
+            out.append(Why("row", pos, False, ev, "the table draws its rows one by one (rules or bands), so the "
+                           "lines inside one band are one row's multi-line cells", ("tables.row_band_lines",)))
+        else:
+            out.append(Why("row", pos, False, ev, "the next line continues the one above (a wrapped label or "
+                           "header: it fills no new column)", ("rows.y_tolerance",)))
+    return tuple(out)

@@ -138,3 +138,15 @@ def test_banded_rows_and_gutters_are_explained_by_their_fills(builder: str) -> N
         boxes = [res.fills[i].bbox for i in ids]
         edges = [v for b in boxes for v in ((b.y0, b.y1) if w.axis == "row" else (b.x0, b.x1))]
         assert min(abs(e - w.pos) for e in edges) <= 6.0, (w, boxes)
+
+
+def test_lines_of_one_banded_row_are_dropped_row_candidates_with_the_reason() -> None:
+    from resources import colour_samples
+
+    data, _case = colour_samples.multiline_banded()
+    res, (t,) = _explain(data)
+    rows = [w for w in t.dropped if w.axis == "row"]
+    assert rows and all(not w.kept and w.evidence[0].kind == "line_gap" for w in rows)
+    assert all("one row's multi-line cells" in w.decision and w.params == ("tables.row_band_lines",) for w in rows)
+    kept = t.rows
+    assert all(min(abs(w.pos - k.pos) for k in kept) > 2 for w in rows)  # each lies inside a kept row
