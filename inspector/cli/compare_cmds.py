@@ -49,8 +49,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     params = params_from_args(args)
     doc = open_doc(args)
     indices = parse_pages(args.pages, doc.page_count)
-    ours, against = _ours(args, doc, indices, params)
     pipeline = _Words(doc)
+    ours, against = _ours(args, doc, indices, params, pipeline)
     theirs: list[Theirs] = []
     for source in args.sources:
         try:
@@ -75,18 +75,23 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 class _Words:
-    """Page words for placing tables, read once per page."""
+    """Page words for placing tables, read once per page: the detection's words when ours is
+    the detection, else read for the pages a table without coordinates is looked for on."""
 
     def __init__(self, doc: Document) -> None:
-        from ..core.words import extract_text
-
-        self.doc, self.extract = doc, extract_text
+        self.doc = doc
+        self.known: dict[int, Any] = {}
 
     def words(self, index: int) -> Any:
-        return self.extract(self.doc.page(index))[0]
+        if index not in self.known:
+            from ..core.words import extract_text
+
+            self.known[index] = extract_text(self.doc.page(index))[0]
+        return self.known[index]
 
 
-def _ours(args: argparse.Namespace, doc: Document, indices: list[int], params: Any) -> tuple[dict[int, list[Table]], str]:
+def _ours(args: argparse.Namespace, doc: Document, indices: list[int], params: Any,
+          words: _Words) -> tuple[dict[int, list[Table]], str]:
     """Our tables by 1-based page, and what they are ("annotation" or "detection")."""
     if args.against in ("auto", "annotation"):
         from ..annotation.io import AnnotationError, HashMismatch, annotation_path_for, find_annotation
@@ -108,7 +113,12 @@ def _ours(args: argparse.Namespace, doc: Document, indices: list[int], params: A
     from ..core.pipeline import Pipeline
 
     pipe = Pipeline(doc)
-    return {i + 1: list(pipe.run(i, params).tables) for i in indices}, "detection"
+    out: dict[int, list[Table]] = {}
+    for i in indices:
+        res = pipe.run(i, params)
+        words.known[i] = res.words  # placing their tables reads these words, not the page again
+        out[i + 1] = list(res.tables)
+    return out, "detection"
 
 
 def _box(b: Any) -> list[float]:

@@ -25,7 +25,6 @@ from .columns import (
     WordCentres,
     column_boundaries,
     drop_thin_columns,
-    lines_in,
     merge_complementary,
     segments,
 )
@@ -88,16 +87,17 @@ class TableWhy:
 def explain_page(res: PageResult, params: Params) -> tuple[TableWhy, ...]:
     """Every table's boundaries, kept and dropped, with evidence, decision and parameters."""
     out = []
+    centres = WordCentres(res.words)  # the word arrays once per page, shared by every table
     for k, table in enumerate(res.tables):
         g = table.grid
         if g is None:
             continue
-        region = _region(g, res.words, params.columns) if g.turn == 0 and g.source != "ruled" else None
+        region = _region(g, centres, params.columns) if g.turn == 0 and g.source != "ruled" else None
         cols = tuple(_kept("col", b, params, region) for b in _evidence(g.xs, g.col_evidence))
         rows = tuple(_kept("row", b, params, None) for b in _evidence(g.ys, g.row_evidence))
         dropped = _dropped_columns(g, region, params) if region is not None else ()
         if g.turn == 0:
-            dropped = (*dropped, *_dropped_rows(g, res.words, params))
+            dropped = (*dropped, *_dropped_rows(g, centres, params))
         out.append(TableWhy(k, table.bbox, cols, rows, dropped))
     return tuple(out)
 
@@ -165,11 +165,12 @@ class _Region:
         return merge_complementary(drop_thin_columns(inner, segs, cparams.min_rows), self.pieces)
 
 
-def _region(g: Grid, words: Sequence[Word], cparams: ColumnParams) -> _Region | None:
-    ids = WordCentres(words).inside(g.region)
+def _region(g: Grid, centres: WordCentres, cparams: ColumnParams) -> _Region | None:
+    words = centres.words
+    ids = centres.inside(g.region)
     if not ids:
         return None
-    lines = lines_in(words, ids)
+    lines = centres.region_lines(g.region, ids)
     segs = segments(words, lines, cparams.min_gap)
     return _Region(words, lines, Pieces.of_words(words, segs), len(lines), g.region.x0, g.region.x1)
 
@@ -247,14 +248,15 @@ def _why_dropped(pos: float, region: _Region, params: Params, kept: Sequence[flo
     return Why("col", pos, False, ev, "the text on its two sides never shares a line: one column aligned two ways")
 
 
-def _dropped_rows(g: Grid, words: Sequence[Word], params: Params) -> tuple[Why, ...]:
+def _dropped_rows(g: Grid, centres: WordCentres, params: Params) -> tuple[Why, ...]:
     """Gaps between two text lines of one row band that did not become a row boundary, and why:
     the table draws its rows one by one, so a band's lines are one row's multi-line cells
     (``tables.row_band_lines`` bounds how many lines such a band may hold), or the next line
     only continues the one above (a wrapped label or header; no parameter moves that)."""
     from .grid import rows_delineated
 
-    lines = lines_in(words, WordCentres(words).inside(g.region))
+    ids = centres.inside(g.region)
+    lines = centres.region_lines(g.region, ids)  # the same lines _region reads for this grid
     per_band = [sum(1 for ln in lines if a <= ln.bbox.cy < b) for a, b in zip(g.ys, g.ys[1:], strict=False)]
     drawn = rows_delineated(per_band, params.tables.row_band_lines)
     out = []
