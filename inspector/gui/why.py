@@ -219,13 +219,7 @@ class WhyTool(QObject):
     def _ensure_panel(self) -> None:
         if self.panel is None:
             self.panel = WhyPanel(self)
-            self.dock = QDockWidget("Why", self.window)
-            self.dock.setObjectName("Why")
-            self.dock.setWidget(self.panel)
-            self.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
-            neighbour = self.window.findChild(QDockWidget, "Stage inspector")
-            if neighbour is not None:
-                self.window.tabifyDockWidget(neighbour, self.dock)
+            self.dock = self.window.add_dock("Why", self.panel, beside=self.window.dock("Stage inspector"))
         assert self.dock is not None
         self.dock.show()
         self.dock.raise_()
