@@ -25,8 +25,8 @@ def join_words(words: Sequence[Word], turn: int = 0) -> str:
     """Reading-order text: lines top to bottom joined by newlines, words left to right by
     spaces, in the upright frame of ``turn`` (0: page space). Words share a line when their
     vertical centres differ by at most half the median word height."""
-    if not words:
-        return ""
+    if len(words) <= 1:  # most cells: no lines to order (and a turn changes no single word's text)
+        return words[0].text if words else ""
     upright = upright_words(words, turn)
     tol = median(max(w.bbox.height, 0.1) for w in upright) / 2
     lines: list[list[Word]] = []

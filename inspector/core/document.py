@@ -126,7 +126,9 @@ class Page:
         return best
 
     def drawings(self) -> list[Drawing]:
-        return [_drawing(d) for d in self._page.get_drawings()]
+        # The C-level list: get_drawings() only wraps its tuples in Point/Rect objects,
+        # which cost more than the extraction itself on a page of many paths.
+        return [_drawing(d) for d in self._page.get_cdrawings() if d.get("type") in _PAINTED]
 
     def safe_dpi(self, dpi: int) -> int:
         """``dpi``, lowered so that a render of this page stays under MAX_RENDER_PIXELS
@@ -444,30 +446,36 @@ def _grey(colour: Any) -> int | None:
     return int(round((0.299 * r + 0.587 * g + 0.114 * b) * 255))
 
 
+_PAINTED = frozenset({"f", "s", "fs"})  # path kinds that put ink down (not clips or groups)
+
+
 def _drawing(d: dict[str, Any]) -> Drawing:
+    """A painted path from ``get_cdrawings()``: items as tuples of plain floats."""
     items: list[tuple[Any, ...]] = []
     for it in d.get("items", ()):
         op = it[0]
         if op == "l":
-            items.append(("l", it[1].x, it[1].y, it[2].x, it[2].y))
+            (ax, ay), (bx, by) = it[1], it[2]
+            items.append(("l", ax, ay, bx, by))
         elif op == "re":
-            r = it[1]
-            items.append(("re", r.x0, r.y0, r.x1, r.y1))
-        elif op == "qu":
-            r = it[1].rect
-            items.append(("re", r.x0, r.y0, r.x1, r.y1))
+            x0, y0, x1, y1 = it[1]
+            items.append(("re", min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)))
+        elif op == "qu":  # a quad stands for its bounding box
+            xs = [pt[0] for pt in it[1]]
+            ys = [pt[1] for pt in it[1]]
+            items.append(("re", min(xs), min(ys), max(xs), max(ys)))
         elif op == "c":  # curves are never rules; keep the chord for bounding only
-            items.append(("c", it[1].x, it[1].y, it[4].x, it[4].y))
+            items.append(("c", it[1][0], it[1][1], it[4][0], it[4][1]))
     kind = d.get("type", "")
     stroke = _grey(d.get("color")) if "s" in kind else None
     fill = _grey(d.get("fill")) if "f" in kind else None
-    r = d["rect"]
+    x0, y0, x1, y1 = d["rect"]
     dashes = d.get("dashes") or ""
     return Drawing(items=tuple(items), stroke=stroke, fill=fill, width=float(d.get("width") or 0.0),
                    stroke_opacity=_opacity(d.get("stroke_opacity")),
                    fill_opacity=_opacity(d.get("fill_opacity")),
                    dashed=bool(dashes) and dashes.strip() not in ("[] 0", "[]0", "[ ] 0"),
-                   rect=Rect(r.x0, r.y0, r.x1, r.y1),
+                   rect=Rect(x0, y0, x1, y1),
                    fill_rgb=_rgb(d.get("fill")) if "f" in kind else None)
 
 

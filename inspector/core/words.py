@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from .columns import lines_in
 from .document import Page
@@ -34,13 +34,16 @@ def extract_words(page: Page) -> tuple[Word, ...]:
 def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
     """Words, and the quarter-turn that makes the page's dominant text upright."""
     raw, spans = page.text()
-    turn = dominant_turn(_directions(spans))
-    lines = _span_lines(spans)
-    marks = watermark_lines(spans)
+    lines = read_lines(spans)
+    turn = dominant_turn(lines.directions)
     out: list[Word] = []
     for x0, y0, x1, y1, text, block, line, _ in raw:
-        size, bold, base = _style_at(lines.get((block, line), ()), (x0 + x1) / 2, y1)
-        mark = (block, line) in marks
+        key = (block, line)
+        size, bold, base = _style_at(lines.spans.get(key, ()), (x0 + x1) / 2, y1)
+        mark = key in lines.marks
+        if text and " " not in text and text.isprintable():  # most words: nothing to mend
+            out.append(Word(text, Rect(x0, y0, x1, y1), size, bold, block, line, base, watermark=mark))
+            continue
         for piece, px0, px1 in _split(normalise(text), x0, x1):
             out.append(Word(piece, Rect(px0, y0, px1, y1), size, bold, block, line, base, watermark=mark))
     return tuple(out), turn
@@ -49,30 +52,46 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
 LIGHT = 190  # grey level (0-255) from which type counts as light
 LARGE = 2.5  # x the page's median font size: large type
 
+SpanInfo = tuple[float, float, float, bool, float]  # x0, x1, size, bold, baseline
+LineKey = tuple[int, int]  # (block, line), numbered the way ``get_text("words")`` numbers them
 
-def watermark_lines(d: dict[str, Any]) -> set[tuple[int, int]]:
-    """(block, line) of text lines that are watermarks: running diagonally (neither along
-    nor across the page), or set in light type much larger than the page's median."""
-    out: set[tuple[int, int]] = set()
-    light: list[tuple[tuple[int, int], float]] = []  # lines all in light type, smallest size
+
+class TextLines(NamedTuple):
+    """What the words need from PyMuPDF's span dict, read in one pass."""
+
+    spans: dict[LineKey, list[SpanInfo]]  # the line's non-blank spans
+    directions: list[tuple[float, float, int]]  # (dx, dy, spans) per line
+    marks: set[LineKey]  # watermark lines
+
+
+def read_lines(d: dict[str, Any]) -> TextLines:
+    """Spans per text line, line directions, and the watermark lines: running diagonally
+    (neither along nor across the page), or set in light type much larger than the page's median."""
+    spans: dict[LineKey, list[SpanInfo]] = {}
+    directions: list[tuple[float, float, int]] = []
+    marks: set[LineKey] = set()
+    light: list[tuple[LineKey, float]] = []  # lines all in light type, smallest size
     sizes: list[float] = []
     for b_no, block in enumerate(d.get("blocks", ())):
         if block.get("type") != 0:
             continue
         for l_no, line in enumerate(block.get("lines", ())):
             key = (block.get("number", b_no), l_no)
+            line_spans = line.get("spans", ())
             dx, dy = line.get("dir", (1.0, 0.0))
+            directions.append((float(dx), float(dy), len(line_spans)))
+            spans[key] = [(s["bbox"][0], s["bbox"][2], float(s["size"]), _is_bold(s), float(s["origin"][1]))
+                          for s in line_spans if s.get("text", "").strip()]
             if abs(dx) > 0.1 and abs(dy) > 0.1:
-                out.add(key)
+                marks.add(key)
                 continue
-            spans = line.get("spans", ())
-            sizes.extend(s["size"] for s in spans)
-            if spans and all(_grey_of(s) >= LIGHT for s in spans):
-                light.append((key, min(s["size"] for s in spans)))
+            sizes.extend(s["size"] for s in line_spans)
+            if line_spans and all(_grey_of(s) >= LIGHT for s in line_spans):
+                light.append((key, min(s["size"] for s in line_spans)))
     if light:
         median = sorted(sizes)[len(sizes) // 2]
-        out.update(key for key, size in light if size >= LARGE * median)
-    return out
+        marks.update(key for key, size in light if size >= LARGE * median)
+    return TextLines(spans, directions, marks)
 
 
 def _grey_of(span: dict[str, Any]) -> float:
@@ -82,33 +101,16 @@ def _grey_of(span: dict[str, Any]) -> float:
     return 0.299 * (c >> 16 & 255) + 0.587 * (c >> 8 & 255) + 0.114 * (c & 255)
 
 
-def _directions(d: dict[str, Any]) -> list[tuple[float, float, int]]:
-    return [(float(line["dir"][0]), float(line["dir"][1]), len(line.get("spans", ())))
-            for block in d.get("blocks", ()) if block.get("type") == 0 for line in block.get("lines", ())]
-
-
-SpanInfo = tuple[float, float, float, bool, float]  # x0, x1, size, bold, baseline
-
-
-def _span_lines(d: dict[str, Any]) -> dict[tuple[int, int], list[SpanInfo]]:
-    """(block, line) -> spans, numbered the way ``get_text("words")`` numbers them."""
-    out: dict[tuple[int, int], list[SpanInfo]] = {}
-    for b_no, block in enumerate(d.get("blocks", ())):
-        if block.get("type") != 0:
-            continue
-        for l_no, line in enumerate(block.get("lines", ())):
-            out[(block.get("number", b_no), l_no)] = [
-                (s["bbox"][0], s["bbox"][2], float(s["size"]), _is_bold(s), float(s["origin"][1]))
-                for s in line.get("spans", ()) if s.get("text", "").strip()]
-    return out
-
-
 def _is_bold(span: dict[str, Any]) -> bool:
     font = str(span.get("font", "")).lower()
     return bool(int(span.get("flags", 0)) & 16) or any(n in font for n in _BOLD_NAMES)
 
 
 def _style_at(spans: Sequence[SpanInfo], x: float, y1: float) -> tuple[float, bool, float]:
+    """Size, bold and baseline of the span under (or nearest to) x."""
+    if len(spans) == 1:
+        only = spans[0]
+        return only[2], only[3], only[4]
     if not spans:
         return 0.0, False, y1
     best = min(spans, key=lambda s: 0.0 if s[0] <= x <= s[1] else min(abs(s[0] - x), abs(s[1] - x)))
