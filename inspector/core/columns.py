@@ -80,8 +80,9 @@ def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float = 0.35) -> li
         w = words[i]
         t = tol * max(w.font_size, w.bbox.height * 0.8, 1.0)
         if groups and abs(w.baseline - base[-1]) <= t:
-            groups[-1].append(i)
-            base[-1] += (w.baseline - base[-1]) / len(groups[-1])
+            g = groups[-1]
+            g.append(i)
+            base[-1] += (w.baseline - base[-1]) / len(g)
         else:
             groups.append([i])
             base.append(w.baseline)
@@ -102,16 +103,17 @@ def segments(words: Sequence[Word], lines: Sequence[Line], gap: float) -> list[S
     for li, line in enumerate(lines):
         ids = line.word_ids
         first = words[ids[0]]
-        start, x0, x1, limit = 0, first.bbox.x0, first.bbox.x1, max(gap, 0.5 * first.font_size)
+        x0, x1 = first.bbox.x0, first.bbox.x1
+        start, limit = 0, 0.5 * first.font_size
         for k in range(1, len(ids)):
             w = words[ids[k]]
-            if w.bbox.x0 - x1 >= limit:
+            b = w.bbox
+            if b.x0 - x1 >= (limit if limit > gap else gap):
                 out.append(Segment(ids[start:k], x0, x1, li))
-                start, x0 = k, w.bbox.x0
-                x1 = w.bbox.x1
-            else:
-                x1 = max(x1, w.bbox.x1)
-            limit = max(gap, 0.5 * w.font_size)
+                start, x0, x1 = k, b.x0, b.x1
+            elif b.x1 > x1:  # plain comparisons: this loop runs for every word of a region
+                x1 = b.x1
+            limit = 0.5 * w.font_size
         out.append(Segment(ids[start:], x0, x1, li))
     return out
 

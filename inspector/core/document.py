@@ -432,17 +432,17 @@ def _rgb(colour: Any) -> tuple[int, int, int] | None:
 
 
 def _grey(colour: Any) -> int | None:
-    if colour is None:
+    """A PyMuPDF colour (grey, RGB or CMYK, 0-1) as a grey level 0-255 (luma weights)."""
+    if not colour:
         return None
-    vals = list(colour)
-    if not vals:
-        return None
-    if len(vals) == 4:  # CMYK
-        c, m, y, k = vals
-        vals = [(1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)]
-    if len(vals) == 1:
-        return int(round(vals[0] * 255))
-    r, g, b = vals[:3]
+    n = len(colour)
+    if n == 1:
+        return int(round(colour[0] * 255))
+    if n == 4:  # CMYK
+        c, m, y, k = colour
+        r, g, b = (1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)
+    else:
+        r, g, b = colour[:3]
     return int(round((0.299 * r + 0.587 * g + 0.114 * b) * 255))
 
 

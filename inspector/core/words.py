@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .columns import lines_in
@@ -102,8 +103,14 @@ def _grey_of(span: dict[str, Any]) -> float:
 
 
 def _is_bold(span: dict[str, Any]) -> bool:
-    font = str(span.get("font", "")).lower()
-    return bool(int(span.get("flags", 0)) & 16) or any(n in font for n in _BOLD_NAMES)
+    return bool(int(span.get("flags", 0)) & 16) or _bold_name(str(span.get("font", "")))
+
+
+@lru_cache(maxsize=1024)
+def _bold_name(font: str) -> bool:
+    """Does the font's name say bold? (Asked for every span; a page has a few fonts.)"""
+    low = font.lower()
+    return any(n in low for n in _BOLD_NAMES)
 
 
 def _style_at(spans: Sequence[SpanInfo], x: float, y1: float) -> tuple[float, bool, float]:
