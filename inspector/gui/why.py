@@ -199,6 +199,7 @@ class WhyTool(QObject):
                 and event.button() == Qt.MouseButton.LeftButton:
             p = self.window.view.mapToScene(event.position().toPoint())
             self.set_active(False)
+            self.window.statusBar().clearMessage()  # the question is answered in the Why tab
             self.ask(p.x(), p.y())
             return True
         if event.type() == QEvent.Type.MouseButtonPress:

@@ -119,6 +119,9 @@ def test_every_kept_boundary_of_the_corpus_has_evidence_and_real_parameters(corp
                     seen += 1
                 for w in t.dropped:
                     assert not w.kept and set(w.params) <= keys
+                for w in t.cols + t.rows + t.dropped:
+                    if w.flip is not None:  # a value the parameter takes (in range), never the current one
+                        assert Params().with_value(*w.flip) != Params(), (path.name, w)
     assert seen > 500
 
 

@@ -158,3 +158,35 @@ def test_explain_json_lists_rejected_regions(tmp_path, capsys) -> None:
     assert rej["flip"] == {"param": "tables.min_aligned_rows", "value": 2}
     assert main(["explain", str(pdf)]) == 0
     assert "--set tables.min_aligned_rows=2" in capsys.readouterr().out
+
+
+def ruled_with_two_text_columns(gap: float = 14.0) -> bytes:
+    """A ruled table (verticals at x = 72, 150, 330; four rows of 20 pt from y = 100) whose
+    second drawn column holds two columns of Courier text ``gap`` pt apart on every line:
+    "X1" (12 pt wide) from x = 156, the amount ``gap`` pt after it."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for r in range(5):
+        page.draw_line((72, 100 + 20 * r), (330, 100 + 20 * r), width=0.6)
+    for x in (72, 150, 330):
+        page.draw_line((x, 100), (x, 180), width=0.6)
+    for r, (a, b, c) in enumerate((("Item", "ID", "Sum"), ("Abcd", "X1", "12.5"), ("Efgh", "Y2", "7.25"),
+                                   ("Ijkl", "Z3", "30.0"))):
+        y = 114 + 20 * r
+        page.insert_text((76, y), a, fontname="cour", fontsize=10)
+        page.insert_text((156, y), b, fontname="cour", fontsize=10)
+        page.insert_text((156 + 12 + gap, y), c, fontname="cour", fontsize=10)
+    data = doc.tobytes()
+    doc.close()
+    return data
+
+
+def test_a_text_column_inside_a_drawn_one_names_the_gap_that_removes_it() -> None:
+    res, (t,) = _run(ruled_with_two_text_columns(), Params())
+    assert res.tables[0].n_cols == 3
+    (split,) = [w for w in t.cols if w.evidence[0].kind == "text_gap"]
+    assert split.evidence[0].value == pytest.approx(14.0, abs=0.6) and "twice columns.min_gap" in split.decision
+    key, value = split.flip
+    assert key == "columns.min_gap" and 7.0 <= value <= 7.5  # a ruled column splits at twice the gap
+    again, (t2,) = _run(ruled_with_two_text_columns(), Params().with_value(key, value))
+    assert again.tables[0].n_cols == 2 and not any(abs(w.pos - split.pos) <= 2 for w in t2.cols)

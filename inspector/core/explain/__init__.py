@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..params import Params
-from ..types import Boundary, PageResult, Rect, TableRegion
-from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above
+from ..types import Boundary, Grid, PageResult, Rect, TableRegion
+from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, width_at
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, near, value_range
 
 RULE_PARAMS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast", "merge.snap")
@@ -63,8 +63,8 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         if g is None:
             continue
         region = region_of(g, ctx.centres, ctx.params.columns) if g.source != "ruled" else None
-        cols = [_kept("col", b, ctx.params, region) for b in _evidence(g.xs, g.col_evidence)]
-        rows = [_kept("row", b, ctx.params, None) for b in _evidence(g.ys, g.row_evidence)]
+        cols = [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)]
+        rows = [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)]
         dropped = [*(dropped_columns(g, region, ctx.params) if region is not None else ()), *dropped_rows(ctx, g)]
         out.append(TableWhy(k, table.bbox, *(tuple(ctx.placed(w, g) for w in ws) for ws in (cols, rows, dropped))))
     return tuple(out)
@@ -78,7 +78,7 @@ def _evidence(positions: Sequence[float], recorded: Sequence[Boundary]) -> list[
     return [Boundary(p, "edge" if k in (0, last) else "text gap") for k, p in enumerate(positions)]
 
 
-def _kept(axis: str, b: Boundary, params: Params, region: Region | None) -> Why:
+def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | None]) -> Why:
     if b.kind == "rule":
         return Why(axis, b.pos, True, (Evidence("rule", b.rules),),
                    f"{b.rules} drawn rule(s) lie on it", RULE_PARAMS)
@@ -89,26 +89,36 @@ def _kept(axis: str, b: Boundary, params: Params, region: Region | None) -> Why:
         return Why(axis, b.pos, True, (Evidence("region_edge"),), "the table region ends here",
                    ("tables.min_rows", "tables.min_cols"))
     if axis == "col":
-        return _text_gap(b, params, region)
+        return _text_gap(b, ctx, *table)
     return Why(axis, b.pos, True, (Evidence("line_gap", b.gap),),
                "a new row starts with the next text line (it fills other columns than the line above)",
                ("tables.row_band_lines",))
 
 
-def _text_gap(b: Boundary, params: Params, region: Region | None) -> Why:
-    value = step_above(b.gap)
-    # Offered only where the column stage, run again with it, really loses this boundary.
-    works = value is not None and region is not None and not near(
-        region.columns(replace(params.columns, min_gap=value)), b.pos)
+def _text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> Why:
+    """A column boundary found in the text alone. Offered a value only where the column stage
+    (a table without drawn columns) or the tables stage (a ruled one, which splits a drawn
+    column only at gaps twice ``columns.min_gap`` wide), run again with it, loses it."""
+    params = ctx.params
+    if region is not None:
+        # A gap a spanning title crosses measures 0 on the page; the column stage sees the projection's.
+        value = step_above(b.gap or width_at(region, b.pos))
+        works = value is not None and not near(region.columns(replace(params.columns, min_gap=value)), b.pos)
+    else:
+        value = step_above(b.gap / 2)
+        works = value is not None and ctx.removes(g, b.pos, ("columns.min_gap", value))
+    need = (f"columns.min_gap ({params.columns.min_gap:g} pt)" if region is not None else
+            f"twice columns.min_gap ({2 * params.columns.min_gap:g} pt), splitting a drawn column")
     said = (f"every line leaves a {b.gap:.1f} pt gap here" if b.gap > 0 else
             "the text leaves a gap here on all but a tenth of its lines at most (a spanning title may cross it)")
     return Why("col", b.pos, True, (Evidence("text_gap", b.gap),),
-               f"{said}, at least columns.min_gap ({params.columns.min_gap:g} pt)", ("columns.min_gap",),
+               f"{said}, at least {need}", ("columns.min_gap",),
                ("columns.min_gap", value) if works and value is not None else None)
 
 
 # -- rejected regions -------------------------------------------------------------------
 
+SOURCES = {"ruled": "rules meeting", "horizontal_rules": "stacked horizontal rules", "aligned": "aligned text"}
 SAME_TABLE = 0.8  # IoU: a table found again over this share of a table's box is that table
 COVERS = 0.5  # IoU: a table found over this share of a rejected region makes it one
 FILLED_STEP = 0.05  # tables.min_filled_rows is tried in these steps below its value
@@ -164,7 +174,7 @@ def why_not_here(ctx: PageContext, rejected: Sequence[Rejected], x: float, y: fl
     if r is not None:
         fix = f" Setting {r.flip[0]} to {r.flip[1]:g} makes it a table." if r.flip else \
             " No single parameter value makes it a table."
-        return f"A {r.source} region was looked at here and rejected: {r.reason}.{fix}"
+        return f"A table region was looked at here ({SOURCES.get(r.source, r.source)}) and rejected: {r.reason}.{fix}"
     words = [w for w in ctx.res.words if w.bbox.expanded(pad).contains_point(x, y)]
     near = [w for w in ctx.res.words if abs(w.bbox.cy - y) <= 3 * max(w.bbox.height, 1.0)]
     if not near:

@@ -68,8 +68,8 @@ def region_of(g: Grid, centres: WordCentres, cparams: ColumnParams) -> Region | 
 
 def step_above(gap: float) -> float | None:
     """The smallest allowed ``columns.min_gap`` wider than ``gap`` (None above its range)."""
-    hi = value_range("columns.min_gap")[1]
-    value = (math.floor(gap / STEP) + 1) * STEP
+    lo, hi = value_range("columns.min_gap")
+    value = max(lo, (math.floor(gap / STEP) + 1) * STEP)
     return value if value <= hi else None
 
 
@@ -81,7 +81,7 @@ def dropped_columns(g: Grid, region: Region, params: Params) -> tuple[Why, ...]:
     return tuple(_why_dropped(pos, region, params, kept) for pos in gaps if not near(kept, pos))
 
 
-def _width_at(region: Region, pos: float) -> float:
+def width_at(region: Region, pos: float) -> float:
     """Width of the free interval around ``pos`` (the same projection the column stage uses)."""
     limit = region.n_lines // 10
     covered = list(zip(region.pieces.x0.tolist(), region.pieces.x1.tolist(), strict=True))
@@ -113,7 +113,7 @@ def _why_dropped(pos: float, region: Region, params: Params, kept: Sequence[floa
         found = region.columns(cparams)
         return near(found, pos) and all(near(found, x) for x in kept)
 
-    width = _width_at(region, pos)
+    width = width_at(region, pos)
     ev = (Evidence("text_gap", width),)
     joined = WORD_SPACE if _joined(region, pos, c.min_gap) else ""
     if width < c.min_gap:

@@ -155,6 +155,15 @@ class PageContext:
                 best = (added, (key, value))
         return best[1] if best else None
 
+    def removes(self, g: Grid, pos: float, trial: tuple[str, float]) -> bool:
+        """Does column boundary ``pos`` of ``g`` (frame points) go under ``trial`` while every
+        other column boundary stays? (Rows may change with it: a column that split every line
+        of a list in two also made each line a row.)"""
+        params = self.trial(*trial)
+        new = None if params is None else self.grid_again(params, g)
+        others = [x for x in g.xs if abs(x - pos) > SNAP]
+        return new is not None and not near(new.xs, pos) and all(near(new.xs, x) for x in others)
+
     def placed(self, w: Why, g: Grid) -> Why:
         """``w`` (measured in ``g``'s frame) in page space: its position, orientation and line."""
         f = grid_frame(g)
