@@ -190,3 +190,14 @@ def test_a_text_column_inside_a_drawn_one_names_the_gap_that_removes_it() -> Non
     assert key == "columns.min_gap" and 7.0 <= value <= 7.5  # a ruled column splits at twice the gap
     again, (t2,) = _run(ruled_with_two_text_columns(), Params().with_value(key, value))
     assert again.tables[0].n_cols == 2 and not any(abs(w.pos - split.pos) <= 2 for w in t2.cols)
+
+
+def test_a_row_cut_inside_a_drawn_band_names_the_band_limit_that_removes_it() -> None:
+    low = Params().with_value("tables.row_band_lines", 1)  # every band's lines read as rows
+    res, (t,) = _run(banded_two_lines(), low)
+    assert res.tables[0].n_rows == 9
+    cuts = [w for w in t.rows if w.evidence[0].kind == "line_gap"]
+    assert len(cuts) == 4 and {w.flip for w in cuts} == {("tables.row_band_lines", 2)}
+    again, (t2,) = _run(banded_two_lines(), low.with_value("tables.row_band_lines", 2))
+    assert again.tables[0].n_rows == 5
+    assert not any(abs(k.pos - w.pos) <= 2 for w in cuts for k in t2.rows)

@@ -90,9 +90,24 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
                    ("tables.min_rows", "tables.min_cols"))
     if axis == "col":
         return _text_gap(b, ctx, *table)
+    g = table[0]
+    trial = _band_limit(ctx, g)
+    drawn = [y for y, e in zip(g.ys, _evidence(g.ys, g.row_evidence), strict=True) if e.kind != "text gap"]
+    works = trial is not None and ctx.removes(g, "row", b.pos, trial, drawn)
     return Why(axis, b.pos, True, (Evidence("line_gap", b.gap),),
                "a new row starts with the next text line (it fills other columns than the line above)",
-               ("tables.row_band_lines",))
+               ("tables.row_band_lines",), trial if works else None)
+
+
+def _band_limit(ctx: PageContext, g: Grid) -> tuple[str, float] | None:
+    """``tables.row_band_lines`` raised to the most lines a drawn band of ``g`` holds: the bands
+    are then rows drawn one by one, whose lines are multi-line cells (None when it is no raise)."""
+    drawn = [y for y, e in zip(g.ys, _evidence(g.ys, g.row_evidence), strict=True) if e.kind != "text gap"]
+    lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region))
+    most = max((sum(1 for ln in lines if a <= ln.bbox.cy < b) for a, b in zip(drawn, drawn[1:], strict=False)),
+               default=0)
+    hi = value_range("tables.row_band_lines")[1]
+    return ("tables.row_band_lines", most) if ctx.params.tables.row_band_lines < most <= hi else None
 
 
 def _text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> Why:
@@ -106,7 +121,8 @@ def _text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> 
         works = value is not None and not near(region.columns(replace(params.columns, min_gap=value)), b.pos)
     else:
         value = step_above(b.gap / 2)
-        works = value is not None and ctx.removes(g, b.pos, ("columns.min_gap", value))
+        works = value is not None and ctx.removes(g, "col", b.pos, ("columns.min_gap", value),
+                                                  [x for x in g.xs if abs(x - b.pos) > 2.0])
     need = (f"columns.min_gap ({params.columns.min_gap:g} pt)" if region is not None else
             f"twice columns.min_gap ({2 * params.columns.min_gap:g} pt), splitting a drawn column")
     said = (f"every line leaves a {b.gap:.1f} pt gap here" if b.gap > 0 else

@@ -155,14 +155,14 @@ class PageContext:
                 best = (added, (key, value))
         return best[1] if best else None
 
-    def removes(self, g: Grid, pos: float, trial: tuple[str, float]) -> bool:
-        """Does column boundary ``pos`` of ``g`` (frame points) go under ``trial`` while every
-        other column boundary stays? (Rows may change with it: a column that split every line
-        of a list in two also made each line a row.)"""
+    def removes(self, g: Grid, axis: str, pos: float, trial: tuple[str, float], keep: Sequence[float]) -> bool:
+        """Does boundary ``pos`` of ``g`` (frame points) on ``axis`` go under ``trial`` while the
+        boundaries ``keep`` of that axis stay? (The other axis may change with it: a column that
+        split every line of a list in two also made each line a row.)"""
         params = self.trial(*trial)
         new = None if params is None else self.grid_again(params, g)
-        others = [x for x in g.xs if abs(x - pos) > SNAP]
-        return new is not None and not near(new.xs, pos) and all(near(new.xs, x) for x in others)
+        found = (new.xs if axis == "col" else new.ys) if new is not None else ()
+        return new is not None and not near(found, pos) and all(near(found, x) for x in keep)
 
     def placed(self, w: Why, g: Grid) -> Why:
         """``w`` (measured in ``g``'s frame) in page space: its position, orientation and line."""
