@@ -122,3 +122,26 @@ def test_a_click_where_no_table_was_found_says_why_and_applies_the_fix(qtbot, wi
     qtbot.waitUntil(lambda: not window.session.busy and _cols(window) == 3, timeout=30000)
     QTest.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: not window.session.busy and not window.session.result.tables, timeout=30000)
+
+
+def test_a_sideways_table_is_explained_where_it_is_drawn(qtbot, window, tmp_path) -> None:
+    from test_explain_flips import sideways
+
+    pdf = tmp_path / "side.pdf"
+    pdf.write_bytes(sideways(monospace_table(), 90))
+    assert window.open_file(pdf)
+    wait_result(qtbot, window)
+    table = window.session.result.tables[0]
+    assert window.session.result.turn and table.bbox.height > table.bbox.width
+    (t,) = window.why.explain_now()
+    inner = sorted((w for w in t.cols if w.evidence[0].kind == "text_gap"), key=lambda w: w.pos)
+    assert len(inner) == 2 and all(w.orient == "h" for w in inner)
+    rows = sorted(w.pos for w in t.rows)
+    assert all(w.orient == "v" for w in t.rows)
+    x = (rows[1] + rows[2]) / 2  # between two row boundaries (vertical lines on the page)
+    tip = window.view.tooltip_at(QPointF(x, inner[0].pos))  # on the page, across the table
+    assert tip.startswith(f"column boundary at y={inner[0].pos:.1f} pt")
+    QTest.keyClick(window.view, Qt.Key.Key_Y)
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=window.view.mapFromScene(QPointF(x, inner[1].pos + 1)))
+    assert window.why.answer == inner[1] and "column boundary" in window.why.panel.text.text()
