@@ -248,10 +248,11 @@ class Boundary:
 class Grid:
     """Row boundaries ``ys`` and column boundaries ``xs`` (ascending, n+1 each) over a region.
 
-    ``region`` is in page space. When ``turn`` is not 0 the table was printed sideways and
-    ``xs``/``ys`` are measured in the upright frame (see ``geometry.Frame``) of a page
-    ``page_w`` x ``page_h`` points (unrotated); the cells' boxes are always in page space:
-    ``geometry.cell_boxes(grid)`` gives them.
+    When ``turn`` is not 0 the table was printed sideways and ``region``, ``xs`` and ``ys`` are
+    measured in the upright frame (see ``geometry.Frame``; ``geometry.grid_frame``) of a page
+    ``page_w`` x ``page_h`` points (unrotated), and so they are for a straightened scan
+    (``skew``); otherwise in page space. The cells' boxes are always in page space:
+    ``geometry.cell_boxes(grid)`` gives them (and ``Table.bbox`` is in page space).
     """
 
     region: Rect
