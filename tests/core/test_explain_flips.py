@@ -57,11 +57,6 @@ def _run(data: bytes, params: Params):  # noqa: ANN202
     return res, explain_page(res, params)
 
 
-def _row_positions(res) -> list[float]:  # noqa: ANN001
-    (t,) = explain_page(res, Params())
-    return [w.pos for w in t.rows]
-
-
 def test_lines_of_a_drawn_band_are_dropped_rows_whose_flip_splits_them() -> None:
     res, (t,) = _run(banded_two_lines(), Params())
     assert (res.tables[0].n_rows, res.tables[0].n_cols) == (5, 4)
