@@ -18,7 +18,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("explain", help="Why each row and column boundary of a page's tables is there.",
                        description="Every table's row and column boundaries with their evidence (drawn rules, "
                                    "fill edges, text gaps), the decision that kept them, the candidates that "
-                                   "were dropped and why, and the parameter value that would change it.",
+                                   "were dropped and why, the regions rejected as no table and why, and the "
+                                   "parameter value that would change each (checked by detecting again). "
+                                   "Positions are in unrotated page space, sideways tables included.",
                        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_doc_args(p)
     p.add_argument("--page", type=int, default=1, help="1-based page number (default 1)")
@@ -28,22 +30,24 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from ..core.explain import explain_page
+    from ..core.explain import explain
     from ..core.pipeline import Pipeline
 
     params = params_from_args(args)
     doc = open_doc(args)
     res = Pipeline(doc).run(page_index(args.page, doc.page_count), params)
-    tables = explain_page(res, params)
+    page = explain(res, params)
+    tables = page.tables
     if args.json:
         out = {"file": args.file, "pages": [{"page": res.page, "tables": [
             {"index": t.index, "bbox": [round(v, 2) for v in t.bbox.as_tuple()],
              "rows": [w.as_json() for w in t.rows], "cols": [w.as_json() for w in t.cols],
-             "dropped": [w.as_json() for w in t.dropped]} for t in tables]}]}
+             "dropped": [w.as_json() for w in t.dropped]} for t in tables],
+            "rejected": [r.as_json() for r in page.rejected]}]}
         json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
         return 0
-    print(f"page {res.page}: {len(tables)} table(s)")
+    print(f"page {res.page}: {len(tables)} table(s)" + (f", read turned {res.turn} degrees" if res.turn else ""))
     for t in tables:
         b = t.bbox
         print(f"\ntable {t.index + 1} at ({b.x0:.0f}, {b.y0:.0f})-({b.x1:.0f}, {b.y1:.0f}) pt")
@@ -52,7 +56,13 @@ def cmd_explain(args: argparse.Namespace) -> int:
             for w in items:
                 verb = "remove it" if w.kept else "keep it"
                 flip = f"  ({verb}: --set {w.flip[0]}={w.flip[1]:g})" if w.flip else ""
-                print(f"    {w.axis} {w.pos:7.1f} pt  {w.decision}{flip}")
+                print(f"    {w.axis} {'x' if w.orient == 'v' else 'y'}={w.pos:7.1f} pt  {w.decision}{flip}")
             if not items:
                 print("    (none)")
+    if page.rejected:
+        print("\nregions looked at and rejected:")
+    for r in page.rejected:
+        b = r.bbox
+        flip = f"  (make it a table: --set {r.flip[0]}={r.flip[1]:g})" if r.flip else ""
+        print(f"  {r.source} ({b.x0:.0f}, {b.y0:.0f})-({b.x1:.0f}, {b.y1:.0f}) pt: {r.reason}{flip}")
     return 0

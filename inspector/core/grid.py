@@ -40,7 +40,8 @@ FULL = 0.98  # a rule covering this share of a separator's whole length is drawn
 
 @dataclass(frozen=True)
 class GridResult:
-    """A grid (or None with the reason it was rejected), its bins and flagged words."""
+    """A grid (or None with the reason it was rejected and the parameter whose threshold
+    rejected it), its bins and flagged words."""
 
     grid: Grid | None
     reason: str
@@ -48,6 +49,7 @@ class GridResult:
     low_confidence: frozenset[int]
     header_rows: int
     word_ids: tuple[int, ...]
+    param: str = ""
 
 
 def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float) -> list[float]:
@@ -81,8 +83,8 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
     grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans), col_evidence=cols, row_evidence=rows)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     low = frozenset(near_boundary(words, ids, xs[1:-1], cparams.boundary_margin))
-    reason = _reject_reason(grid, cand, ids, lines, tparams) or _mostly_empty(grid, centres, ids, tparams)
-    return GridResult(None if reason else grid, reason, bins, low, header_rows, tuple(ids))
+    reason, param = _reject_reason(grid, cand, ids, lines, tparams) or _mostly_empty(grid, centres, ids, tparams)
+    return GridResult(None if reason else grid, reason, bins, low, header_rows, tuple(ids), param)
 
 
 def _columns(cand: Candidate, segs: Sequence[Segment], words: Sequence[Word], n_lines: int,
@@ -385,23 +387,24 @@ def _rectangles(parent: list[int], find, nr: int, nc: int) -> list[tuple[int, in
     return sorted(out)
 
 
-def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: TableParams) -> str:
+def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: TableParams) -> tuple[str, str]:
     """A grid whose rows are mostly empty is no table (a chart's banded plot area with its
     tick labels): the share of rows holding text must exceed ``min_filled_rows``."""
     used = {r for r, _ in _occupied(grid, centres.cx[ids], centres.cy[ids])}
     share = len(used) / max(grid.n_rows, 1)
     if grid.n_rows >= 4 and share <= params.min_filled_rows:
-        return f"mostly empty: text in {len(used)} of {grid.n_rows} rows"
-    return ""
+        return f"mostly empty: text in {len(used)} of {grid.n_rows} rows", "tables.min_filled_rows"
+    return "", ""
 
 
 def _reject_reason(grid: Grid, cand: Candidate, ids: Sequence[int], lines: Sequence[Line],
-                   params: TableParams) -> str:
+                   params: TableParams) -> tuple[str, str] | None:
+    """(reason, parameter) when the grid is no table, None when it may be one."""
     if grid.n_rows < params.min_rows:
-        return f"fewer than {params.min_rows} rows"
+        return f"{grid.n_rows} row(s), fewer than {params.min_rows}", "tables.min_rows"
     if grid.n_cols < params.min_cols:
-        return f"fewer than {params.min_cols} columns"
+        return f"{grid.n_cols} column(s), fewer than {params.min_cols}", "tables.min_cols"
     per_line = len(ids) / max(len(lines), 1)
     if cand.source == "aligned" and grid.n_cols <= 2 and per_line > 8:
-        return "paragraph text"
-    return ""
+        return f"paragraph text ({per_line:.0f} words a line in at most two columns)", ""
+    return None

@@ -152,7 +152,7 @@ class Pipeline:
             warnings=(*scan.warnings, *_warnings(words, rules, page.rotation, turn, scan)),
             notes=(*_notes(params, pictures, words), *scan.notes, *late,
                    *((_huge_note(page.width, page.height),) if huge else ())), words_source=scan.source, skew=skew,
-            ocr_unsure=unsure_ids)
+            ocr_unsure=unsure_ids, turn=turn)
 
     def _reread(self, t: dict[str, float], page: Page, params: Params, frame: Frame,
                 evidence: tuple[tuple[Rule, ...], tuple[Fill, ...]],
@@ -256,6 +256,23 @@ def _tables(upright: tuple[Word, ...], centres: WordCentres, rows: tuple[RowBand
     tables = tuple(frame.table_back(tb) for tb in found.tables)
     grids = tuple(tb.grid for tb in tables if tb.grid is not None)
     return TablesResult(regions, grids, tables, (), found.low_confidence)
+
+
+def tables_again(res: PageResult, params: Params, centres: WordCentres | None = None) -> TablesResult:
+    """The tables stage of ``res`` run again with ``params`` on the words, rules and fills it
+    found: what a change of a rows, columns or tables parameter gives, without the document
+    (pure, so a thread may call it). ``centres``: the upright words' arrays from an earlier call
+    (``upright_centres``), reused."""
+    frame = Frame(res.turn, res.width, res.height, res.skew)
+    centres = centres or upright_centres(res)
+    upright = tuple(centres.words)  # the same tuple: detect_tables sees the arrays are of these words
+    rows = _rows(res.words, upright, frame, params)
+    return _tables(upright, centres, rows, res.rules, res.fills, frame, params, res.page)
+
+
+def upright_centres(res: PageResult) -> WordCentres:
+    """The arrays of ``res``'s words in the frame its tables were read in (see ``tables_again``)."""
+    return WordCentres(_upright(res.words, Frame(res.turn, res.width, res.height, res.skew)))
 
 
 def _huge_note(width: float, height: float) -> str:

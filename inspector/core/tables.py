@@ -58,7 +58,7 @@ class _Collector:
             return False
         res = build_grid(cand, self.words, len(self.regions), self.cparams, self.tparams, self.centres, self.fills)
         if res.grid is None:
-            self.regions.append(TableRegion(cand.bbox, cand.source, res.reason))
+            self.regions.append(TableRegion(cand.bbox, cand.source, res.reason, res.param))
             return False
         self.regions.append(TableRegion(cand.bbox, cand.source))
         self.grids.append(res.grid)
@@ -104,14 +104,20 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
         box = extend_up(box, words, cparams.min_gap, above, centres=col.centres)
         col.offer(Candidate(box, cand.source, cand.rules))
     if tparams.borderless:
-        for cand in _aligned_candidates(words, lines, segs, col.taken, col.centres, tparams):
+        cands, short = _aligned_candidates(words, lines, segs, col.taken, col.centres, tparams)
+        for cand in cands:
             col.offer(cand)
+        # Runs too short to be tried are listed last (the bins number the regions before them).
+        col.regions.extend(r for r in short if not any(_overlaps(r.bbox, t) for t in col.taken))
     return col.result()
 
 
 def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment],
-                        taken: Sequence[Rect], centres: WordCentres, tparams: TableParams) -> list[Candidate]:
-    """Runs of consecutive multi-piece text lines outside the tables already found."""
+                        taken: Sequence[Rect], centres: WordCentres,
+                        tparams: TableParams) -> tuple[list[Candidate], list[TableRegion]]:
+    """Runs of consecutive multi-piece text lines outside the tables already found, and the
+    runs of two such lines too short for ``tables.min_aligned_rows`` (rejected, with why: a
+    person asking why no table was found there is told which threshold it missed)."""
     claimed = {i for t in taken for i in centres.inside(t)}
     keep = [k for k, ln in enumerate(lines) if claimed.isdisjoint(ln.word_ids)]
     free = [lines[k] for k in keep]
@@ -127,8 +133,13 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         if n in last and s.x0 - last[n] >= ALIGNED_GAP_EM * em:
             gaps[n].append((last[n], s.x0))
         last[n] = s.x1
-    out = []
-    for a, b in aligned_runs(free, gaps, tparams.min_aligned_rows):
+    out, short = [], []
+    need = tparams.min_aligned_rows
+    for a, b in aligned_runs(free, gaps, min(2, need)):
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
-        out.append(Candidate(box, "aligned"))
-    return out
+        if b - a >= need:
+            out.append(Candidate(box, "aligned"))
+        else:
+            short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
+                                     "tables.min_aligned_rows"))
+    return out, short

@@ -248,10 +248,11 @@ class Boundary:
 class Grid:
     """Row boundaries ``ys`` and column boundaries ``xs`` (ascending, n+1 each) over a region.
 
-    ``region`` is in page space. When ``turn`` is not 0 the table was printed sideways and
-    ``xs``/``ys`` are measured in the upright frame (see ``geometry.Frame``) of a page
-    ``page_w`` x ``page_h`` points (unrotated); the cells' boxes are always in page space:
-    ``geometry.cell_boxes(grid)`` gives them.
+    When ``turn`` is not 0 the table was printed sideways and ``region``, ``xs`` and ``ys`` are
+    measured in the upright frame (see ``geometry.Frame``; ``geometry.grid_frame``) of a page
+    ``page_w`` x ``page_h`` points (unrotated), and so they are for a straightened scan
+    (``skew``); otherwise in page space. The cells' boxes are always in page space:
+    ``geometry.cell_boxes(grid)`` gives them (and ``Table.bbox`` is in page space).
     """
 
     region: Rect
@@ -312,11 +313,13 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class TableRegion:
-    """A candidate table area and what produced it; rejected ones keep their reason."""
+    """A candidate table area and what produced it; rejected ones keep their reason and the
+    parameter (``stage.field``) whose threshold rejected it ("" when no parameter decides it)."""
 
     bbox: Rect
     source: TableSource
     reason: str = ""  # empty when accepted
+    param: str = ""
 
 
 @dataclass(frozen=True)
@@ -325,7 +328,8 @@ class PageResult:
 
     ``page`` is 1-based. ``low_confidence`` holds indices into ``words`` (words near a column
     boundary, and OCR words below ``ocr.min_confidence``). ``words_source`` is "text" (the text
-    layer), "ocr" or "none"; ``skew`` the degrees a scan was straightened by.
+    layer), "ocr" or "none"; ``skew`` the degrees a scan was straightened by; ``turn`` the
+    quarter-turn the tables were read in (``geometry.Frame``; 0 when the text is upright).
     """
 
     page: int
@@ -352,3 +356,4 @@ class PageResult:
     words_source: str = "text"
     skew: float = 0.0
     ocr_unsure: frozenset[int] = frozenset()  # the low_confidence words flagged for their OCR confidence
+    turn: int = 0

@@ -5,8 +5,12 @@
 - Table > "Why is a boundary here or not there?" (Y) turns the next click into a question:
   the nearest boundary or dropped candidate to the click is explained in the "Why" tab,
   with the parameter value that would change it and a button that applies it and
-  re-detects; "Undo" puts the previous value back. Esc leaves the mode.
-- The Parameters panel marks the parameters that decided something on the page.
+  re-detects. A click where no table was found says why not (the region rejected there
+  and the value that makes it a table, or what the text there lacks). Applying is a step
+  of the window's undo stack (Edit > Undo, Ctrl+Z, or the tab's "Undo"); it changes the
+  detection only, never an accepted table. Esc leaves the mode.
+- The Parameters panel marks the parameters that decided something on the page, and shows
+  the applied value (its field scrolled into view).
 
 The explanation (``core.explain``) reads only the immutable result, so it is computed in a
 thread after each detection and kept for that result.
@@ -15,29 +19,27 @@ thread after each detection and kept for that result.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..core.params import Params
-from ..core.types import PageResult, Rect
+from ..core.types import PageResult
 
 if TYPE_CHECKING:
-    from ..core.explain import TableWhy, Why
+    from ..core.explain import PageWhy, TableWhy, Why
+    from .editing.commands import ParamCommand
     from .main_window import MainWindow
 
 HOVER_PX = 4.0  # how close (screen pixels) the pointer must be to a boundary for its tooltip
 
 
 def _describe(w: Why) -> str:
-    what = "column" if w.axis == "col" else "row"
-    axis = "x" if w.axis == "col" else "y"
-    state = "boundary" if w.kept else "candidate, DROPPED"
-    ev = ", ".join(e.kind.replace("_", " ") + (f" {e.value:.1f} pt" if e.kind.endswith("gap") and e.value else "")
-                   for e in w.evidence)
-    return f"{what} {state} at {axis}={w.pos:.1f} pt: {w.decision} [{ev}]"
+    from ..core.explain import describe_why
+
+    return describe_why(w)
 
 
 class WhyPanel(QWidget):
@@ -70,8 +72,8 @@ class WhyPanel(QWidget):
             self.text.setText(_describe(w) + "\nParameters involved: " + (", ".join(w.params) or "none") + flip)
         elif note:
             self.text.setText(note)
-        self.apply_button.setEnabled(w is not None and w.flip is not None)
-        self.undo_button.setEnabled(self.tool.previous is not None)
+        self.apply_button.setEnabled(self.tool.flip is not None)
+        self.undo_button.setEnabled(self.tool.last_apply() is not None)
 
 
 class WhyTool(QObject):
@@ -84,8 +86,9 @@ class WhyTool(QObject):
         self.window = window
         self.active = False
         self.answer: Why | None = None
-        self.previous: tuple[str, Any] | None = None  # (key, value before Apply)
+        self.flip: tuple[str, float] | None = None  # the value the answer suggests (a boundary's or a region's)
         self._for: PageResult | None = None
+        self.page: PageWhy | None = None
         self.tables: tuple[TableWhy, ...] = ()
         self.panel: WhyPanel | None = None
         self.dock: QDockWidget | None = None
@@ -99,33 +102,36 @@ class WhyTool(QObject):
     def _explain_async(self) -> None:
         res, params = self.window.session.result, self.window.session.params
         if res is None:
-            self._on_explained((None, ()))
+            self._on_explained((None, None))
             return
         threading.Thread(target=self._run, args=(res, params), daemon=True).start()
 
     def _run(self, res: PageResult, params: Params) -> None:
-        from ..core.explain import explain_page
+        from ..core.explain import explain
 
         try:
-            self.explained.emit((res, explain_page(res, params)))
+            self.explained.emit((res, explain(res, params)))
         except Exception:  # noqa: BLE001 - an explanation that fails leaves the old marks, never the window
-            self.explained.emit((res, ()))
+            self.explained.emit((res, None))
 
-    def _on_explained(self, value: tuple[PageResult | None, tuple[TableWhy, ...]]) -> None:
-        res, tables = value
+    def _on_explained(self, value: tuple[PageResult | None, PageWhy | None]) -> None:
+        res, page = value
         if res is not self.window.session.result:
             return  # a newer detection is on its way
-        self._for, self.tables = res, tables
-        keys = {k for t in tables for w in (*t.cols, *t.rows, *t.dropped) for k in w.params}
+        self._for, self.page = res, page
+        self.tables = page.tables if page is not None else ()
+        keys = {k for t in self.tables for w in (*t.cols, *t.rows, *t.dropped) for k in w.params}
+        keys |= {k for r in (page.rejected if page is not None else ()) for k in r.params}
         self.window.params.mark_deciding(keys)
 
     def explain_now(self) -> tuple[TableWhy, ...]:
         """The current result's explanation, computed here if the thread has not delivered it."""
         res = self.window.session.result
         if res is not None and res is not self._for:
-            from ..core.explain import explain_page
+            from ..core.explain import explain
 
-            self._for, self.tables = res, explain_page(res, self.window.session.params)
+            self._for, self.page = res, explain(res, self.window.session.params)
+            self.tables = self.page.tables
         return self.tables
 
     # -- hover and questions ------------------------------------------------------------
@@ -137,7 +143,7 @@ class WhyTool(QObject):
         best: tuple[float, Why] | None = None
         for t in self._tables_at(x, y, 5.0):
             for w in (*t.cols, *t.rows, *(() if kept_only else t.dropped)):
-                d = abs(w.pos - (x if w.axis == "col" else y))
+                d = abs(w.pos - (x if w.orient == "v" else y))
                 if d <= within and (best is None or d < best[0]):
                     best = (d, w)
         return best[1] if best else None
@@ -167,15 +173,20 @@ class WhyTool(QObject):
     def ask(self, x: float, y: float) -> Why | None:
         """Answer "why is there (not) a boundary here?" for the scene point (x, y)."""
         self._ensure_panel()
-        self.answer = self.nearest(x, y)
+        self.answer = w = self.nearest(x, y)
+        self.flip = w.flip if w is not None else None
+        note = ""
+        if w is None and self.page is not None:  # no table here: why not?
+            note = self.page.why_not_here(x, y)
+            region = self.page.rejected_at(x, y)
+            self.flip = region.flip if region is not None else None
+            if region is not None:
+                self.window.view.page_scene.set_highlight(region.bbox)
         assert self.panel is not None
-        self.panel.show_answer(self.answer, "No detected table here: nothing to explain.")
-        w, tables = self.answer, self._tables_at(x, y, 5.0)
-        if w is not None and tables:  # outline the answered line across its table
-            b = tables[0].bbox
-            line = Rect(w.pos - 1, b.y0, w.pos + 1, b.y1) if w.axis == "col" else Rect(b.x0, w.pos - 1, b.x1, w.pos + 1)
-            self.window.view.page_scene.set_highlight(line)
-        return self.answer
+        self.panel.show_answer(w, note or "No page is open: nothing to explain.")
+        if w is not None and w.line is not None:  # outline the answered line across its table
+            self.window.view.page_scene.set_highlight(w.line.expanded(1.0))
+        return w
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if not self.active:
@@ -188,6 +199,7 @@ class WhyTool(QObject):
                 and event.button() == Qt.MouseButton.LeftButton:
             p = self.window.view.mapToScene(event.position().toPoint())
             self.set_active(False)
+            self.window.statusBar().clearMessage()  # the question is answered in the Why tab
             self.ask(p.x(), p.y())
             return True
         if event.type() == QEvent.Type.MouseButtonPress:
@@ -196,29 +208,53 @@ class WhyTool(QObject):
 
     # -- applying a suggestion ------------------------------------------------------------
     def apply(self) -> None:
-        w = self.answer
-        if w is None or w.flip is None:
+        """Set the suggested value as one step of the window's undo stack, and re-detect."""
+        if self.flip is None:
             return
-        key, value = w.flip
-        self.previous = (key, self.window.session.param_value(key))
-        self.window.session.set_param(key, value)
-        self.window.statusBar().showMessage(f"{key} set to {value:g} (was {self.previous[1]}); re-detecting", 6000)
-        if self.panel is not None:
-            self.panel.show_answer(self.answer)
+        from .editing.commands import ParamCommand  # the editing package loads after the first page
+
+        key, value = self.flip
+        before = self.window.session.param_value(key)
+        stack = self.window.editing.ann.stack
+        stack.push(ParamCommand(self.window.session, key, value, f"Set {key} to {value:g} (Why)"))
+        self.window.statusBar().showMessage(f"{key} set to {value:g} (was {before}); re-detecting. "
+                                            "Ctrl+Z undoes it", 6000)
+        self._refresh_panel()
+
+    def last_apply(self) -> ParamCommand | None:
+        """The parameter step on top of the undo stack, if the last step was one."""
+        from .editing.commands import ParamCommand
+
+        editing = self.window.editing_if_made
+        if editing is None or not editing.ann.stack.canUndo():
+            return None
+        cmd = editing.ann.stack.command(editing.ann.stack.index() - 1)
+        return cmd if isinstance(cmd, ParamCommand) else None
 
     def undo(self) -> None:
-        if self.previous is None:
+        """The tab's Undo: the main undo stack's, when its last step set a parameter."""
+        cmd = self.last_apply()
+        if cmd is None or self.window.editing_if_made is None:
             return
-        key, value = self.previous
-        self.previous = None
-        self.window.session.set_param(key, value)
-        self.window.statusBar().showMessage(f"{key} back to {value}", 6000)
+        self.window.editing.ann.stack.undo()
+        self.window.statusBar().showMessage(f"{cmd.key} back to {cmd.before}", 6000)
+
+    @Slot(int)
+    def _stack_moved(self, _index: int) -> None:
+        try:
+            self._refresh_panel()
+        except RuntimeError:  # the window is closing: the stack went before this tool
+            pass
+
+    def _refresh_panel(self) -> None:
         if self.panel is not None:
-            self.panel.show_answer(self.answer)
+            self.panel.apply_button.setEnabled(self.flip is not None)
+            self.panel.undo_button.setEnabled(self.last_apply() is not None)
 
     def _ensure_panel(self) -> None:
         if self.panel is None:
             self.panel = WhyPanel(self)
+            self.window.editing.ann.stack.indexChanged.connect(self._stack_moved)  # bound: dropped with the tool
             self.dock = self.window.add_dock("Why", self.panel, beside=self.window.dock("Stage inspector"))
         assert self.dock is not None
         self.dock.show()

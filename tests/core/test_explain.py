@@ -10,7 +10,7 @@ from pdfs import ruled_grid
 
 from inspector.cli import main
 from inspector.core.document import open_document
-from inspector.core.explain import explain_page
+from inspector.core.explain import explain, explain_page
 from inspector.core.params import Params, describe
 from inspector.core.pipeline import Pipeline
 
@@ -112,13 +112,20 @@ def test_every_kept_boundary_of_the_corpus_has_evidence_and_real_parameters(corp
         pipe = Pipeline(doc)
         for i in range(min(doc.page_count, 3)):
             res = pipe.run(i, Params())
-            for t in explain_page(res, Params()):
+            page = explain(res, Params())
+            for r in page.rejected:  # every rejected region says why, in real parameters
+                assert r.reason and set(r.params) <= keys, (path.name, i + 1, r)
+                assert r.flip is None or Params().with_value(*r.flip) != Params()
+            for t in page.tables:
                 for w in t.cols + t.rows:
                     assert w.kept and w.evidence, (path.name, i + 1, w)
                     assert set(w.params) <= keys
                     seen += 1
                 for w in t.dropped:
                     assert not w.kept and set(w.params) <= keys
+                for w in t.cols + t.rows + t.dropped:
+                    if w.flip is not None:  # a value the parameter takes (in range), never the current one
+                        assert Params().with_value(*w.flip) != Params(), (path.name, w)
     assert seen > 500
 
 

@@ -65,3 +65,83 @@ def test_esc_leaves_the_question_mode(qtbot, window, tmp_path) -> None:
     assert window.why.active
     QTest.keyClick(window.view, Qt.Key.Key_Escape)
     assert not window.why.active
+
+
+def _cols(window) -> int:  # noqa: ANN001
+    res = window.session.result
+    return res.tables[0].n_cols if res is not None and res.tables else 0
+
+
+def test_applying_a_suggestion_is_a_step_of_the_main_undo_stack(qtbot, window, tmp_path) -> None:
+    _open(qtbot, window, tmp_path)
+    stack = window.editing.ann.stack
+    window.editing.ask = lambda *_a: False  # no modal question in a test
+    # A hand correction first: the accepted table must survive the parameter step and its undo.
+    assert window.editing.actions.accept(only_selected=False) == 1
+    accepted = window.editing.ann.doc
+    steps = stack.count()
+    QTest.keyClick(window.view, Qt.Key.Key_Y)
+    point = window.view.mapFromScene(QPointF(72 + 4 * 6.0 + NARROW / 2, 136 - 3.5))  # where "Code" is not split off
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    key, value = window.why.flip
+    assert key == "columns.min_gap" and value <= NARROW
+    QTest.mouseClick(window.why.panel.apply_button, Qt.MouseButton.LeftButton)
+    assert stack.count() == steps + 1 and "columns.min_gap" in stack.undoText()
+    assert window.params.editors[key].spin.value() == value and window.params.editors[key].reset.isEnabled()
+    qtbot.waitUntil(lambda: not window.session.busy and _cols(window) == 3, timeout=30000)
+    assert window.editing.ann.doc == accepted  # detection changed; the accepted table did not
+    QTest.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # Edit > Undo
+    assert window.session.param_value(key) == 8 and window.params.editors[key].spin.value() == 8
+    qtbot.waitUntil(lambda: not window.session.busy and _cols(window) == 2, timeout=30000)
+    assert window.editing.ann.doc == accepted and stack.count() == steps + 1 and stack.canRedo()
+    assert not window.why.panel.undo_button.isEnabled()
+    # The step changed no annotation: saving and applying again leaves nothing unsaved.
+    assert window.editing.save() and not window.isWindowModified()
+    QTest.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert window.session.param_value(key) == value and not window.isWindowModified()
+    assert not window.editing.ann.modified and window.why.panel.undo_button.isEnabled()
+    QTest.mouseClick(window.why.panel.undo_button, Qt.MouseButton.LeftButton)  # the tab's Undo is the same step
+    assert window.session.param_value(key) == 8
+
+
+def test_a_click_where_no_table_was_found_says_why_and_applies_the_fix(qtbot, window, tmp_path) -> None:
+    from test_explain_flips import two_aligned_lines
+
+    pdf = tmp_path / "two.pdf"
+    pdf.write_bytes(two_aligned_lines())
+    assert window.open_file(pdf)
+    wait_result(qtbot, window)
+    assert not window.session.result.tables
+    QTest.keyClick(window.view, Qt.Key.Key_Y)
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=window.view.mapFromScene(QPointF(250, 117)))
+    text = window.why.panel.text.text()
+    assert "rejected: 2 aligned line(s), fewer than 3" in text and "tables.min_aligned_rows to 2" in text
+    assert window.why.panel.apply_button.isEnabled()
+    QTest.mouseClick(window.why.panel.apply_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.session.busy and _cols(window) == 3, timeout=30000)
+    QTest.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not window.session.busy and not window.session.result.tables, timeout=30000)
+
+
+def test_a_sideways_table_is_explained_where_it_is_drawn(qtbot, window, tmp_path) -> None:
+    from test_explain_flips import sideways
+
+    pdf = tmp_path / "side.pdf"
+    pdf.write_bytes(sideways(monospace_table(), 90))
+    assert window.open_file(pdf)
+    wait_result(qtbot, window)
+    table = window.session.result.tables[0]
+    assert window.session.result.turn and table.bbox.height > table.bbox.width
+    (t,) = window.why.explain_now()
+    inner = sorted((w for w in t.cols if w.evidence[0].kind == "text_gap"), key=lambda w: w.pos)
+    assert len(inner) == 2 and all(w.orient == "h" for w in inner)
+    rows = sorted(w.pos for w in t.rows)
+    assert all(w.orient == "v" for w in t.rows)
+    x = (rows[1] + rows[2]) / 2  # between two row boundaries (vertical lines on the page)
+    tip = window.view.tooltip_at(QPointF(x, inner[0].pos))  # on the page, across the table
+    assert tip.startswith(f"column boundary at y={inner[0].pos:.1f} pt")
+    QTest.keyClick(window.view, Qt.Key.Key_Y)
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=window.view.mapFromScene(QPointF(x, inner[1].pos + 1)))
+    assert window.why.answer == inner[1] and "column boundary" in window.why.panel.text.text()

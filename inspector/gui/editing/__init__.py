@@ -70,6 +70,7 @@ class Editing(QObject):
         window.statusBar().insertPermanentWidget(0, self.mode_label)
         self.controller.toolChanged.connect(self._show_tool)
         self.ann.stack.cleanChanged.connect(self._clean_changed)  # a bound slot: dropped when torn down
+        self.ann.stack.indexChanged.connect(self._index_changed)
         self.ann.message.connect(self.show_message)  # a bound slot: queued when the autosave thread emits
 
     def start(self) -> None:
@@ -141,8 +142,12 @@ class Editing(QObject):
             self.ann.select(None)
 
     @Slot(bool)
-    def _clean_changed(self, clean: bool) -> None:
-        self.window.setWindowModified(not clean)
+    def _clean_changed(self, _clean: bool) -> None:
+        self.window.setWindowModified(self.ann.modified)
+
+    @Slot(int)
+    def _index_changed(self, _index: int) -> None:
+        self.window.setWindowModified(self.ann.modified)  # a parameter step is no unsaved change
 
     def _tooltip(self, p: QPointF) -> str:
         if not self.controller.layer.isVisible():

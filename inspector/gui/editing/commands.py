@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ...annotation.edits import Edit
     from ...annotation.model import DocumentAnnotation
     from ...annotation.text import TextSource
+    from ..session import Session
     from .document import AnnotationSession
 
 NUDGE_ID = 4201
@@ -80,9 +81,29 @@ class NudgeCommand(DocCommand):
         return True
 
 
+class ParamCommand(QUndoCommand):
+    """A detection parameter set to a value (a suggestion from the Why tab), undone by putting
+    the previous value back. It re-detects and changes no annotation: detection output is
+    disposable, so it never touches a hand correction, and it leaves no unsaved change
+    (``changes_annotation``; see ``AnnotationSession.modified``)."""
+
+    changes_annotation = False
+
+    def __init__(self, session: Session, key: str, value: object, text: str) -> None:
+        super().__init__(text)
+        self.session, self.key, self.value = session, key, value
+        self.before = session.param_value(key)
+
+    def redo(self) -> None:
+        self.session.set_param(self.key, self.value)
+
+    def undo(self) -> None:
+        self.session.set_param(self.key, self.before)
+
+
 def table_edit(table_id: str, edit: Edit) -> EditTable:
     from ...annotation.doc_edits import EditTable  # the edit code loads on the first edit, not at start
     return EditTable(table_id, edit)
 
 
-__all__ = ["DocCommand", "NudgeCommand", "run_edits", "table_edit", "NUDGE_ID"]
+__all__ = ["DocCommand", "NudgeCommand", "ParamCommand", "run_edits", "table_edit", "NUDGE_ID"]

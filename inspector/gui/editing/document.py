@@ -305,7 +305,15 @@ class AnnotationSession(QObject):
     # -- saving -------------------------------------------------------------------------
     @property
     def modified(self) -> bool:
-        return not self.stack.isClean()
+        """Unsaved changes: a step between the saved state and now changed the annotation (a
+        detection parameter step, ``ParamCommand``, does not)."""
+        s = self.stack
+        if s.isClean():
+            return False
+        if s.cleanIndex() < 0:
+            return True
+        lo, hi = sorted((s.cleanIndex(), s.index()))
+        return any(getattr(s.command(k), "changes_annotation", True) for k in range(lo, hi))
 
     def save(self, path: Path | None = None) -> bool:
         """Write the annotation atomically (to ``path`` or its own file) and mark it clean."""

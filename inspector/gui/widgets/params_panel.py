@@ -225,6 +225,9 @@ class ParamsPanel(QWidget):
     def _on_params(self, key: str) -> None:
         for k in ([key] if key else list(self.editors)):
             self._sync(k)
+        if key:  # a change from elsewhere (a suggestion applied, an undo) is shown where it happened
+            ed = self.editors[key]
+            self.scroll_area.ensureWidgetVisible(ed.spin or ed.check or ed.combo or self.labels[key])
 
     def _sync(self, key: str) -> None:
         ed, value = self.editors[key], self.session.param_value(key)

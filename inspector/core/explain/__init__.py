@@ -1,0 +1,206 @@
+"""Why each row and column boundary of a page's tables exists, why candidates were dropped,
+why regions were rejected, and which parameter value would change that.
+
+Kept boundaries take their evidence from the grid (``Grid.col_evidence``/``row_evidence``:
+drawn rules, fill edges, the region's sides, text gaps). Dropped candidates are the gaps
+the text leaves that did not become column boundaries and the gaps between text lines of
+one row (``candidates``). Rejected regions come from the detection's own record: each region
+looked at and rejected keeps its reason and the parameter whose threshold did it
+(``TableRegion.reason``/``param``); for a threshold, the value that makes the region a table
+is found by detecting the page's tables again, and offered only when a table then covers the
+region and every table found before is still there. Every suggested value (``flip``) is
+checked that way, so applying it really moves the boundary.
+
+Every position returned is in unrotated page space, sideways tables included (``page``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ..params import Params
+from ..types import Boundary, Grid, PageResult, Rect, TableRegion
+from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, width_at
+from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, near, value_range
+
+RULE_PARAMS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast", "merge.snap")
+FILL_PARAMS = ("vector.gutter", "vector.gradient_strips")
+
+
+@dataclass(frozen=True)
+class PageWhy:
+    """A page's explanation: its tables' boundaries and its rejected regions."""
+
+    tables: tuple[TableWhy, ...]
+    rejected: tuple[Rejected, ...]
+    context: PageContext
+
+    def why_not_here(self, x: float, y: float) -> str:
+        """Why no table covers page point (x, y)."""
+        return why_not_here(self.context, self.rejected, x, y)
+
+    def rejected_at(self, x: float, y: float) -> Rejected | None:
+        """The rejected region at page point (x, y), if any."""
+        return rejected_at(self.rejected, x, y)
+
+
+def explain(res: PageResult, params: Params) -> PageWhy:
+    """Tables (``explain_page``) and rejected regions of ``res``, found with ``params``."""
+    ctx = PageContext(res, params)
+    return PageWhy(_tables(ctx), explain_rejected(ctx), ctx)
+
+
+def explain_page(res: PageResult, params: Params) -> tuple[TableWhy, ...]:
+    """Every table's boundaries, kept and dropped, with evidence, decision and parameters."""
+    return _tables(PageContext(res, params))
+
+
+def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
+    out = []
+    for k, table in enumerate(ctx.res.tables):
+        g = table.grid
+        if g is None:
+            continue
+        region = region_of(g, ctx.centres, ctx.params.columns) if g.source != "ruled" else None
+        cols = [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)]
+        rows = [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)]
+        dropped = [*(dropped_columns(g, region, ctx.params) if region is not None else ()), *dropped_rows(ctx, g)]
+        out.append(TableWhy(k, table.bbox, *(tuple(ctx.placed(w, g) for w in ws) for ws in (cols, rows, dropped))))
+    return tuple(out)
+
+
+def _evidence(positions: Sequence[float], recorded: Sequence[Boundary]) -> list[Boundary]:
+    """The grid's evidence per boundary; a boundary with none recorded is a region edge or a gap."""
+    if len(recorded) == len(positions):
+        return list(recorded)
+    last = len(positions) - 1
+    return [Boundary(p, "edge" if k in (0, last) else "text gap") for k, p in enumerate(positions)]
+
+
+def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | None]) -> Why:
+    if b.kind == "rule":
+        return Why(axis, b.pos, True, (Evidence("rule", b.rules),),
+                   f"{b.rules} drawn rule(s) lie on it", RULE_PARAMS)
+    if b.kind == "fill":
+        return Why(axis, b.pos, True, (Evidence("fill_edge", len(b.fills), b.fills),),
+                   "the edge of a fill, or the gutter between two fills, lies on it", FILL_PARAMS)
+    if b.kind == "edge":
+        return Why(axis, b.pos, True, (Evidence("region_edge"),), "the table region ends here",
+                   ("tables.min_rows", "tables.min_cols"))
+    if axis == "col":
+        return _text_gap(b, ctx, *table)
+    g = table[0]
+    trial = _band_limit(ctx, g)
+    drawn = [y for y, e in zip(g.ys, _evidence(g.ys, g.row_evidence), strict=True) if e.kind != "text gap"]
+    works = trial is not None and ctx.removes(g, "row", b.pos, trial, drawn)
+    return Why(axis, b.pos, True, (Evidence("line_gap", b.gap),),
+               "a new row starts with the next text line (it fills other columns than the line above)",
+               ("tables.row_band_lines",), trial if works else None)
+
+
+def _band_limit(ctx: PageContext, g: Grid) -> tuple[str, float] | None:
+    """``tables.row_band_lines`` raised to the most lines a drawn band of ``g`` holds: the bands
+    are then rows drawn one by one, whose lines are multi-line cells (None when it is no raise)."""
+    drawn = [y for y, e in zip(g.ys, _evidence(g.ys, g.row_evidence), strict=True) if e.kind != "text gap"]
+    lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region))
+    most = max((sum(1 for ln in lines if a <= ln.bbox.cy < b) for a, b in zip(drawn, drawn[1:], strict=False)),
+               default=0)
+    hi = value_range("tables.row_band_lines")[1]
+    return ("tables.row_band_lines", most) if ctx.params.tables.row_band_lines < most <= hi else None
+
+
+def _text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> Why:
+    """A column boundary found in the text alone. Offered a value only where the column stage
+    (a table without drawn columns) or the tables stage (a ruled one, which splits a drawn
+    column only at gaps twice ``columns.min_gap`` wide), run again with it, loses it."""
+    params = ctx.params
+    if region is not None:
+        # A gap a spanning title crosses measures 0 on the page; the column stage sees the projection's.
+        value = step_above(b.gap or width_at(region, b.pos))
+        works = value is not None and not near(region.columns(replace(params.columns, min_gap=value)), b.pos)
+    else:
+        value = step_above(b.gap / 2)
+        works = value is not None and ctx.removes(g, "col", b.pos, ("columns.min_gap", value),
+                                                  [x for x in g.xs if abs(x - b.pos) > 2.0])
+    need = (f"columns.min_gap ({params.columns.min_gap:g} pt)" if region is not None else
+            f"twice columns.min_gap ({2 * params.columns.min_gap:g} pt), splitting a drawn column")
+    said = (f"every line leaves a {b.gap:.1f} pt gap here" if b.gap > 0 else
+            "the text leaves a gap here on all but a tenth of its lines at most (a spanning title may cross it)")
+    return Why("col", b.pos, True, (Evidence("text_gap", b.gap),),
+               f"{said}, at least {need}", ("columns.min_gap",),
+               ("columns.min_gap", value) if works and value is not None else None)
+
+
+# -- rejected regions -------------------------------------------------------------------
+
+SOURCES = {"ruled": "rules meeting", "horizontal_rules": "stacked horizontal rules", "aligned": "aligned text"}
+SAME_TABLE = 0.8  # IoU: a table found again over this share of a table's box is that table
+COVERS = 0.5  # IoU: a table found over this share of a rejected region makes it one
+FILLED_STEP = 0.05  # tables.min_filled_rows is tried in these steps below its value
+
+
+def explain_rejected(ctx: PageContext) -> tuple[Rejected, ...]:
+    """Every rejected region of the page with its reason, parameter and a value that flips it."""
+    return tuple(_rejected(ctx, r) for r in ctx.res.regions if r.reason)
+
+
+def _rejected(ctx: PageContext, r: TableRegion) -> Rejected:
+    if not r.param:
+        return Rejected(r.bbox, r.source, r.reason)
+    flip = next(((r.param, v) for v in _values(ctx, r.param) if _makes_table(ctx, r.param, v, r.bbox)), None)
+    return Rejected(r.bbox, r.source, f"{r.reason} ({r.param} = {_value(ctx, r.param):g})", (r.param,), flip)
+
+
+def _value(ctx: PageContext, key: str) -> float:
+    stage, _, name = key.partition(".")
+    return float(getattr(getattr(ctx.params, stage), name))
+
+
+def _values(ctx: PageContext, key: str) -> list[float]:
+    """Values of ``key`` below its current one, nearest first (every threshold here is a minimum)."""
+    now, lo = _value(ctx, key), value_range(key)[0]
+    if key == "tables.min_filled_rows":
+        steps = [round(now - k * FILLED_STEP, 2) for k in range(1, 11)]
+        return [v for v in steps if v >= lo]
+    return [float(v) for v in range(int(now) - 1, int(lo) - 1, -1)]
+
+
+def _makes_table(ctx: PageContext, key: str, value: float, box: Rect) -> bool:
+    params = ctx.trial(key, value)
+    if params is None:
+        return False
+    tables = [t.bbox for t in ctx.again(params).tables]
+    return any(b.iou(box) >= COVERS for b in tables) and _all_kept(ctx.res, tables)
+
+
+def _all_kept(res: PageResult, boxes: Sequence[Rect]) -> bool:
+    return all(any(t.bbox.iou(b) >= SAME_TABLE for b in boxes) for t in res.tables)
+
+
+def rejected_at(rejected: Sequence[Rejected], x: float, y: float, pad: float = 6.0) -> Rejected | None:
+    """The smallest rejected region within ``pad`` points of page point (x, y)."""
+    return min((r for r in rejected if r.bbox.contains_point(x, y, pad)), key=lambda r: r.bbox.area, default=None)
+
+
+def why_not_here(ctx: PageContext, rejected: Sequence[Rejected], x: float, y: float, pad: float = 6.0) -> str:
+    """Why there is no table at page point (x, y): the rejected region there, else what the
+    text there looks like to the table finder."""
+    r = rejected_at(rejected, x, y, pad)
+    if r is not None:
+        fix = f" Setting {r.flip[0]} to {r.flip[1]:g} makes it a table." if r.flip else \
+            " No single parameter value makes it a table."
+        return f"A table region was looked at here ({SOURCES.get(r.source, r.source)}) and rejected: {r.reason}.{fix}"
+    words = [w for w in ctx.res.words if w.bbox.expanded(pad).contains_point(x, y)]
+    near = [w for w in ctx.res.words if abs(w.bbox.cy - y) <= 3 * max(w.bbox.height, 1.0)]
+    if not near:
+        return "No text here: a table is found only where there are words (a scan needs OCR)."
+    what = f"'{words[0].text}'" if words else "the text here"
+    return (f"No table region was proposed for {what}: it is not inside drawn rules (two or more horizontal "
+            "and vertical rules meeting, or stacked horizontal rules), and its lines do not leave column gaps "
+            f"(1.5 font sizes wide) that line up over two or more lines (tables.min_aligned_rows = "
+            f"{ctx.params.tables.min_aligned_rows}).")
+
+
+__all__ = ["Evidence", "PageWhy", "Rejected", "TableWhy", "Why", "describe_why", "explain", "explain_page",
+           "explain_rejected"]

@@ -1,0 +1,192 @@
+"""Dropped candidates: gaps the text leaves that did not become column boundaries, and gaps
+between text lines of one row. Positions are in the table's upright frame.
+
+Columns (tables without drawn column rules): a gap was too narrow for ``columns.min_gap``,
+would make a column with text on too few lines (``columns.min_rows``), or joins two parts of
+one column that never share a line. A suggested value is offered only after running the
+column stage again with it: the gap becomes a boundary and every kept one stays (a lever
+that trades one column for another is none).
+
+Rows (mirroring ``grid._split_rows``): the table draws its rows one by one (rules or bands),
+so a band's lines are one row's multi-line cells (``tables.row_band_lines`` bounds how many
+lines such a band may hold); the lines are the wrapped header at the top; or the next line
+only continues the one above (a wrapped label: it fills no new column). A suggested value
+is one under which the tables stage, run again, puts a boundary there and keeps every kept one.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ..columns import (
+    Line,
+    Pieces,
+    WordCentres,
+    column_boundaries,
+    drop_thin_columns,
+    merge_complementary,
+    segments,
+)
+from ..grid import rows_delineated
+from ..params import ColumnParams, Params
+from ..types import Grid, Word
+from .page import Evidence, PageContext, Why, near, value_range
+
+STEP = 0.5  # pt: the column stage's resolution; suggested gaps are multiples of it
+
+
+@dataclass(frozen=True)
+class Region:
+    """The text of one table region as the column stage sees it."""
+
+    words: Sequence[Word]
+    lines: list[Line]
+    pieces: Pieces
+    n_lines: int
+    x0: float
+    x1: float
+
+    def columns(self, cparams: ColumnParams) -> list[float]:
+        """Inner boundaries the column stage finds with ``cparams`` (the same three steps)."""
+        inner = column_boundaries(self.pieces, self.x0, self.x1, self.n_lines, cparams)
+        segs = segments(self.words, self.lines, cparams.min_gap)
+        return merge_complementary(drop_thin_columns(inner, segs, cparams.min_rows), self.pieces)
+
+
+def region_of(g: Grid, centres: WordCentres, cparams: ColumnParams) -> Region | None:
+    """``g``'s text (``centres``: the words in ``g``'s frame), or None when it has none."""
+    words = centres.words
+    ids = centres.inside(g.region)
+    if not ids:
+        return None
+    lines = centres.region_lines(g.region, ids)
+    segs = segments(words, lines, cparams.min_gap)
+    return Region(words, lines, Pieces.of_words(words, segs), len(lines), g.region.x0, g.region.x1)
+
+
+def step_above(gap: float) -> float | None:
+    """The smallest allowed ``columns.min_gap`` wider than ``gap`` (None above its range)."""
+    lo, hi = value_range("columns.min_gap")
+    value = max(lo, (math.floor(gap / STEP) + 1) * STEP)
+    return value if value <= hi else None
+
+
+def dropped_columns(g: Grid, region: Region, params: Params) -> tuple[Why, ...]:
+    """Gaps in the text of a table without drawn columns that are not boundaries, and why."""
+    fine = replace(params.columns, min_gap=STEP, min_rows=1)
+    gaps = column_boundaries(region.pieces, region.x0, region.x1, region.n_lines, fine)
+    kept = g.xs[1:-1]
+    return tuple(_why_dropped(pos, region, params, kept) for pos in gaps if not near(kept, pos))
+
+
+def width_at(region: Region, pos: float) -> float:
+    """Width of the free interval around ``pos`` (the same projection the column stage uses)."""
+    limit = region.n_lines // 10
+    covered = list(zip(region.pieces.x0.tolist(), region.pieces.x1.tolist(), strict=True))
+    lines_at = region.pieces.line.tolist()
+    left = max([b for (a, b) in covered if b <= pos] or [region.x0])
+    right = min([a for (a, b) in covered if a >= pos] or [region.x1])
+    crossing = len({ln for (a, b), ln in zip(covered, lines_at, strict=True) if a < pos < b})
+    return max(0.0, right - left) if crossing <= limit else 0.0
+
+
+def _joined(region: Region, pos: float, min_gap: float) -> bool:
+    """Do most lines read the words on both sides of ``pos`` as one cell's text? A gap under
+    half the font size is a word space, whatever ``columns.min_gap`` says."""
+    segs = segments(region.words, region.lines, min_gap)
+    across = {s.line for s in segs if s.x0 < pos < s.x1}
+    return len(across) * 2 > len(region.lines)
+
+
+WORD_SPACE = "; the gap is no wider than a word space at this type size (half the font size), so the " \
+             "words on both sides read as one cell's text"
+
+
+def _why_dropped(pos: float, region: Region, params: Params, kept: Sequence[float]) -> Why:
+    """Why the gap at ``pos`` is no boundary; a suggestion must add it and keep every one of
+    the ``kept`` inner boundaries."""
+    c = params.columns
+
+    def adds(cparams: ColumnParams) -> bool:
+        found = region.columns(cparams)
+        return near(found, pos) and all(near(found, x) for x in kept)
+
+    width = width_at(region, pos)
+    ev = (Evidence("text_gap", width),)
+    joined = WORD_SPACE if _joined(region, pos, c.min_gap) else ""
+    if width < c.min_gap:
+        lo = value_range("columns.min_gap")[0]
+        top = math.floor(width / STEP) * STEP
+        said = f"a {width:.1f} pt gap, narrower than columns.min_gap ({c.min_gap:g} pt)"
+        for value in (v for v in (top, top - STEP, top - 2 * STEP) if lo <= v < c.min_gap):
+            if adds(replace(c, min_gap=value)):
+                return Why("col", pos, False, ev, said, ("columns.min_gap",), ("columns.min_gap", value))
+        return Why("col", pos, False, ev, said + joined, ("columns.min_gap",))
+    thin = drop_thin_columns(column_boundaries(region.pieces, region.x0, region.x1, region.n_lines, c),
+                             segments(region.words, region.lines, c.min_gap), c.min_rows)
+    if not near(thin, pos):
+        for rows in range(c.min_rows - 1, 0, -1):
+            if adds(replace(c, min_rows=rows)):
+                return Why("col", pos, False, ev, f"a column beside it would have text on fewer than "
+                           f"columns.min_rows ({c.min_rows}) lines", ("columns.min_rows",), ("columns.min_rows", rows))
+        return Why("col", pos, False, ev, "a column beside it has text on too few lines" + joined,
+                   ("columns.min_rows",))
+    return Why("col", pos, False, ev, "the text on its two sides never shares a line: one column aligned two ways")
+
+
+# -- rows ---------------------------------------------------------------------------------
+
+BANDS = "the table draws its rows one by one (rules or bands), so the lines inside one band are one row's " \
+        "multi-line cells"
+HEADER = "both lines are in the first row, the header, whose wrapped lines stay one row"
+CONTINUES = "the next line continues the one above (a wrapped label or header: it fills no new column)"
+
+
+def dropped_rows(ctx: PageContext, g: Grid) -> tuple[Why, ...]:
+    """Gaps between consecutive text lines of ``g`` with no row boundary between them, with
+    why and (when one exists) the parameter value that puts a boundary there."""
+    ids = ctx.centres.inside(g.region)
+    lines = ctx.centres.region_lines(g.region, ids)  # the lines the grid stage read for this region
+    per_band = [sum(1 for ln in lines if a <= ln.bbox.cy < b) for a, b in zip(g.ys, g.ys[1:], strict=False)]
+    drawn = rows_delineated(per_band, ctx.params.tables.row_band_lines)
+    found = []
+    for above, below in zip(lines, lines[1:], strict=False):
+        if any(above.bbox.cy < y < below.bbox.cy for y in g.ys):
+            continue  # a boundary separates them: nothing dropped here
+        found.append((above, below))
+    if not found:
+        return ()
+    trials = _trials(ctx.params, per_band, drawn)
+    return tuple(_why(ctx, g, above, below, drawn, trials) for above, below in found)
+
+
+def _trials(params: Params, per_band: Sequence[int], drawn: bool) -> list[tuple[str, float]]:
+    """Parameter values that may put a boundary between two lines of one row: a band limit
+    under the fullest band's lines (the rows are then split line by line), and a narrower
+    column gap (a line filling two columns starts a row)."""
+    out: list[tuple[str, float]] = []
+    used = [n for n in per_band if n]
+    if drawn and used and max(used) > 1:
+        out.append(("tables.row_band_lines", max(used) - 1))
+    gap = params.columns.min_gap
+    out += [("columns.min_gap", v) for v in (gap - 2 * STEP, gap / 2) if v >= 1.0]
+    return out
+
+
+def _why(ctx: PageContext, g: Grid, above: Line, below: Line, drawn: bool,
+         trials: Sequence[tuple[str, float]]) -> Why:
+    pos = (above.bbox.cy + below.bbox.cy) / 2  # text boxes of close lines may overlap
+    ev = (Evidence("line_gap", max(0.0, below.bbox.y0 - above.bbox.y1)),)
+    params: tuple[str, ...]
+    if drawn:
+        said, params = BANDS, ("tables.row_band_lines",)
+    elif g.n_rows >= 2 and below.bbox.cy < g.ys[1]:
+        said, params = HEADER, ("tables.row_band_lines",)
+    else:
+        said, params = CONTINUES, ()
+    flip = ctx.flips(g, "row", pos, trials)
+    if flip is not None and flip[0] not in params:
+        params = (*params, flip[0])
+    return Why("row", pos, False, ev, said, params, flip)

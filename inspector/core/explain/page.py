@@ -1,0 +1,185 @@
+"""What ``explain`` says (evidence, boundaries and candidates, rejected regions), and the
+page as it reads it: words in the frame its tables were read in, and the tables stage run
+again with other parameters to check that a suggested value really flips a boundary (or
+makes a rejected region a table).
+
+Every position a reader sees is in unrotated page space (points, top-left origin): ``Why.pos``
+is an x when ``orient`` is "v" (a vertical line) and a y when it is "h"; ``line`` is the
+boundary drawn across its table. ``axis`` says what the boundary is to the table ("col" or
+"row"): in a sideways table a column boundary runs across the page (``orient`` "h"). Grids
+of a sideways page measure their boundaries in the upright frame (``geometry.Frame``); the
+work is done in that frame and ``PageContext.placed`` maps an answer back to page space.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..columns import WordCentres
+from ..geometry import Frame, grid_frame
+from ..params import ParamError, Params, describe
+from ..pipeline import tables_again, upright_centres
+from ..tables import TablesResult
+from ..types import Grid, PageResult, Rect
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """One piece of evidence: ``kind`` rule | fill_edge | region_edge | text_gap | line_gap;
+    ``value`` a count (rules) or a width (gaps, pt); ``ids`` fill ids."""
+
+    kind: str
+    value: float = 0.0
+    ids: tuple[int, ...] = ()
+
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": self.kind}
+        if self.kind == "rule":
+            out["count"] = int(self.value)
+        elif self.kind in ("text_gap", "line_gap"):
+            out["width"] = round(self.value, 2)
+        if self.ids:
+            out["fills"] = list(self.ids)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """One boundary or dropped candidate of a table (see the module doc for the coordinates).
+    ``flip``: set this parameter to this value and the outcome changes (checked by running the
+    stage again: a dropped candidate appears and every kept boundary stays, or a kept one goes)."""
+
+    axis: str
+    pos: float
+    kept: bool
+    evidence: tuple[Evidence, ...]
+    decision: str
+    params: tuple[str, ...] = ()
+    flip: tuple[str, float] | None = None
+    orient: str = ""  # "v" or "h" in page space; "" while still in the table's upright frame
+    line: Rect | None = None
+
+    def as_json(self) -> dict[str, object]:
+        return {"axis": self.axis, "pos": round(self.pos, 2), "orient": self.orient,
+                "line": [round(v, 2) for v in self.line.as_tuple()] if self.line else None,
+                "kept": self.kept, "evidence": [e.as_json() for e in self.evidence],
+                "decision": self.decision, "params": list(self.params),
+                "flip": {"param": self.flip[0], "value": self.flip[1]} if self.flip else None}
+
+
+@dataclass(frozen=True, slots=True)
+class TableWhy:
+    index: int
+    bbox: Rect
+    cols: tuple[Why, ...]
+    rows: tuple[Why, ...]
+    dropped: tuple[Why, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """A region that was looked at and is no table: ``bbox`` (page space), what proposed it
+    (``source``), why it was rejected, the parameter whose threshold did it, and the value of
+    that parameter that makes it a table (checked by detecting the page's tables again)."""
+
+    bbox: Rect
+    source: str
+    reason: str
+    params: tuple[str, ...] = ()
+    flip: tuple[str, float] | None = None
+
+    def as_json(self) -> dict[str, object]:
+        return {"bbox": [round(v, 2) for v in self.bbox.as_tuple()], "source": self.source, "reason": self.reason,
+                "params": list(self.params),
+                "flip": {"param": self.flip[0], "value": self.flip[1]} if self.flip else None}
+
+
+def describe_why(w: Why) -> str:
+    """One line for a person: what, where, kept or dropped, why, on what evidence."""
+    what = "column" if w.axis == "col" else "row"
+    axis = "x" if (w.orient or ("v" if w.axis == "col" else "h")) == "v" else "y"
+    state = "boundary" if w.kept else "candidate, DROPPED"
+    ev = ", ".join(e.kind.replace("_", " ") + (f" {e.value:.1f} pt" if e.kind.endswith("gap") and e.value else "")
+                   for e in w.evidence)
+    return f"{what} {state} at {axis}={w.pos:.1f} pt: {w.decision} [{ev}]"
+
+
+SNAP = 2.0  # pt: a candidate this close to a kept boundary is that boundary
+SAME_REGION = 0.5  # IoU: a grid found again over this share of a table's region is that table
+
+
+class PageContext:
+    """One page's result with its upright words and the tables stage on call (results kept
+    per parameter set: a suggestion tried for many candidates costs one run)."""
+
+    def __init__(self, res: PageResult, params: Params) -> None:
+        self.res, self.params = res, params
+        self.frame = Frame(res.turn, res.width, res.height, res.skew)
+        self.centres: WordCentres = upright_centres(res)
+        self._runs: dict[Params, TablesResult] = {}
+
+    def again(self, params: Params) -> TablesResult:
+        hit = self._runs.get(params)
+        if hit is None:
+            hit = self._runs[params] = tables_again(self.res, params, self.centres)
+        return hit
+
+    def trial(self, key: str, value: float) -> Params | None:
+        """The page's parameters with ``key`` set to ``value``; None when it is out of range or no change."""
+        try:
+            new = self.params.with_value(key, value)
+        except ParamError:
+            return None
+        return None if new == self.params else new
+
+    def grid_again(self, params: Params, g: Grid) -> Grid | None:
+        """The grid over ``g``'s region when the tables are found with ``params``."""
+        best = max(self.again(params).grids, key=lambda h: h.region.iou(g.region), default=None)
+        return best if best is not None and best.region.iou(g.region) >= SAME_REGION else None
+
+    def flips(self, g: Grid, axis: str, pos: float, trials: Sequence[tuple[str, float]]) -> tuple[str, float] | None:
+        """The trial (``stage.field``, value) under which a boundary of ``g`` appears at ``pos``
+        (frame points) and every kept inner boundary stays; the one adding fewest others."""
+        best: tuple[int, tuple[str, float]] | None = None
+        for key, value in trials:
+            params = self.trial(key, value)
+            new = None if params is None else self.grid_again(params, g)
+            if new is None or not near(new.ys[1:-1] if axis == "row" else new.xs[1:-1], pos):
+                continue
+            if not all(near(new.xs, x) for x in g.xs[1:-1]) or not all(near(new.ys, y) for y in g.ys[1:-1]):
+                continue
+            added = new.n_rows + new.n_cols - g.n_rows - g.n_cols
+            if best is None or added < best[0]:
+                best = (added, (key, value))
+        return best[1] if best else None
+
+    def removes(self, g: Grid, axis: str, pos: float, trial: tuple[str, float], keep: Sequence[float]) -> bool:
+        """Does boundary ``pos`` of ``g`` (frame points) on ``axis`` go under ``trial`` while the
+        boundaries ``keep`` of that axis stay? (The other axis may change with it: a column that
+        split every line of a list in two also made each line a row.)"""
+        params = self.trial(*trial)
+        new = None if params is None else self.grid_again(params, g)
+        found = (new.xs if axis == "col" else new.ys) if new is not None else ()
+        return new is not None and not near(found, pos) and all(near(found, x) for x in keep)
+
+    def placed(self, w: Why, g: Grid) -> Why:
+        """``w`` (measured in ``g``'s frame) in page space: its position, orientation and line."""
+        f = grid_frame(g)
+        r = g.region
+        a, b = ((w.pos, r.y0), (w.pos, r.y1)) if w.axis == "col" else ((r.x0, w.pos), (r.x1, w.pos))
+        (ax, ay), (bx, by) = f.point_back(*a), f.point_back(*b)
+        line = Rect(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+        vertical = line.height >= line.width
+        return dataclasses.replace(w, pos=line.cx if vertical else line.cy, orient="v" if vertical else "h", line=line)
+
+
+def near(xs: Sequence[float], pos: float) -> bool:
+    return any(abs(x - pos) <= SNAP for x in xs)
+
+
+def value_range(key: str) -> tuple[float, float]:
+    info = next(f for f in describe() if f.key == key)
+    return float(info.lo), float(info.hi)
+
