@@ -19,8 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ..evidence import SNAP as RULE_SNAP
 from ..params import Params
-from ..types import Boundary, Grid, PageResult, Rect, TableRegion
+from ..rules_vector import WHITE
+from ..types import Boundary, Grid, PageResult, Rect, Rule, TableRegion
 from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, width_at
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, near, value_range
 
@@ -80,8 +82,7 @@ def _evidence(positions: Sequence[float], recorded: Sequence[Boundary]) -> list[
 
 def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | None]) -> Why:
     if b.kind == "rule":
-        return Why(axis, b.pos, True, (Evidence("rule", b.rules),),
-                   f"{b.rules} drawn rule(s) lie on it", RULE_PARAMS)
+        return _drawn(axis, b, ctx, table[0])
     if b.kind == "fill":
         return Why(axis, b.pos, True, (Evidence("fill_edge", len(b.fills), b.fills),),
                    "the edge of a fill, or the gutter between two fills, lies on it", FILL_PARAMS)
@@ -97,6 +98,49 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
     return Why(axis, b.pos, True, (Evidence("line_gap", b.gap),),
                "a new row starts with the next text line (it fills other columns than the line above)",
                ("tables.row_band_lines",), trial if works else None)
+
+
+def _drawn(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
+    """A boundary on drawn rules. The lever for a pale rule is ``vector.min_contrast`` just
+    above its contrast: offered when the tables stage, given only the rules that value keeps,
+    loses the boundary and keeps the others; when the text leaves a column gap there too, the
+    boundary stays without its rules, and the decision says so."""
+    said = f"{b.rules} drawn rule(s) lie on it"
+    trial = _fainter(ctx, g, axis, b.pos)
+    flip = None
+    if trial is not None:
+        value, rules = trial
+        params = ctx.trial("vector.min_contrast", value)
+        new = None if params is None else ctx.grid_again(params, g, rules)
+        found = (new.xs if axis == "col" else new.ys) if new is not None else ()
+        old = g.xs if axis == "col" else g.ys
+        # Only this boundary goes: a text gap beside it would put another in its place.
+        if new is not None and len(found) == len(old) - 1 and all(near(found, p) for p in old if p != b.pos):
+            flip = ("vector.min_contrast", value)
+        elif new is not None and len(found) >= len(old) and b.gap > 0:
+            said += (f"; without them a boundary stays here: the text leaves a {b.gap:.1f} pt gap "
+                     "(columns.min_gap)")
+    params = RULE_PARAMS if flip is None or axis == "row" else (*RULE_PARAMS, "columns.min_gap")
+    return Why(axis, b.pos, True, (Evidence("rule", b.rules),), said, params, flip)
+
+
+def _fainter(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[float, tuple[Rule, ...]] | None:
+    """The ``vector.min_contrast`` that hides every rule on boundary ``pos`` of ``g``, and the
+    page's rules that value keeps; None when that cannot be worked out from the rules alone
+    (a turned table, raster rules, fill edges on it, or a fill the value would hide too)."""
+    if not ctx.frame.identity or any(r.source != "vector" for r in ctx.res.rules):
+        return None
+    orient = "v" if axis == "col" else "h"
+    lo, hi = (g.region.y0, g.region.y1) if orient == "v" else (g.region.x0, g.region.x1)
+    on = [r for r in ctx.res.rules if r.orient == orient and abs(r.pos - pos) <= RULE_SNAP
+          and r.start < hi and r.end > lo]
+    if not on or any(r.fill >= 0 for r in on):
+        return None
+    value = max(WHITE - r.grey for r in on) + 1
+    if value <= ctx.params.vector.min_contrast or value > value_range("vector.min_contrast")[1] \
+            or any(WHITE - f.grey < value for f in ctx.res.fills):
+        return None
+    return float(value), tuple(r for r in ctx.res.rules if WHITE - r.grey >= value)
 
 
 def _band_limit(ctx: PageContext, g: Grid) -> tuple[str, float] | None:

@@ -22,7 +22,7 @@ from ..geometry import Frame, grid_frame
 from ..params import ParamError, Params, describe
 from ..pipeline import tables_again, upright_centres
 from ..tables import TablesResult
-from ..types import Grid, PageResult, Rect
+from ..types import Grid, PageResult, Rect, Rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,12 +118,16 @@ class PageContext:
         self.res, self.params = res, params
         self.frame = Frame(res.turn, res.width, res.height, res.skew)
         self.centres: WordCentres = upright_centres(res)
-        self._runs: dict[Params, TablesResult] = {}
+        self._runs: dict[tuple[Params, bool], TablesResult] = {}
 
-    def again(self, params: Params) -> TablesResult:
-        hit = self._runs.get(params)
+    def again(self, params: Params, rules: tuple[Rule, ...] | None = None) -> TablesResult:
+        """The tables found with ``params`` (and, when given, only ``rules``: what a rule
+        parameter leaves of the page's rules; a function of ``params``, so kept by it too)."""
+        key = (params, rules is not None)
+        hit = self._runs.get(key)
         if hit is None:
-            hit = self._runs[params] = tables_again(self.res, params, self.centres)
+            res = self.res if rules is None else dataclasses.replace(self.res, rules=rules)
+            hit = self._runs[key] = tables_again(res, params, self.centres)
         return hit
 
     def trial(self, key: str, value: float) -> Params | None:
@@ -134,9 +138,9 @@ class PageContext:
             return None
         return None if new == self.params else new
 
-    def grid_again(self, params: Params, g: Grid) -> Grid | None:
-        """The grid over ``g``'s region when the tables are found with ``params``."""
-        best = max(self.again(params).grids, key=lambda h: h.region.iou(g.region), default=None)
+    def grid_again(self, params: Params, g: Grid, rules: tuple[Rule, ...] | None = None) -> Grid | None:
+        """The grid over ``g``'s region when the tables are found with ``params`` (and ``rules``)."""
+        best = max(self.again(params, rules).grids, key=lambda h: h.region.iou(g.region), default=None)
         return best if best is not None and best.region.iou(g.region) >= SAME_REGION else None
 
     def flips(self, g: Grid, axis: str, pos: float, trials: Sequence[tuple[str, float]]) -> tuple[str, float] | None:
@@ -155,12 +159,14 @@ class PageContext:
                 best = (added, (key, value))
         return best[1] if best else None
 
-    def removes(self, g: Grid, axis: str, pos: float, trial: tuple[str, float], keep: Sequence[float]) -> bool:
-        """Does boundary ``pos`` of ``g`` (frame points) on ``axis`` go under ``trial`` while the
-        boundaries ``keep`` of that axis stay? (The other axis may change with it: a column that
-        split every line of a list in two also made each line a row.)"""
+    def removes(self, g: Grid, axis: str, pos: float, trial: tuple[str, float], keep: Sequence[float],
+                rules: tuple[Rule, ...] | None = None) -> bool:
+        """Does boundary ``pos`` of ``g`` (frame points) on ``axis`` go under ``trial`` (leaving
+        only ``rules``, when given) while the boundaries ``keep`` of that axis stay? (The other
+        axis may change with it: a column that split every line of a list in two also made each
+        line a row.)"""
         params = self.trial(*trial)
-        new = None if params is None else self.grid_again(params, g)
+        new = None if params is None else self.grid_again(params, g, rules)
         found = (new.xs if axis == "col" else new.ys) if new is not None else ()
         return new is not None and not near(found, pos) and all(near(found, x) for x in keep)
 
