@@ -105,13 +105,13 @@ def _drawn(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
     above its contrast: offered when the tables stage, given only the rules that value keeps,
     loses the boundary and keeps the others; when the text leaves a column gap there too, the
     boundary stays without its rules, and the decision says so."""
-    said = f"{b.rules} drawn rule(s) lie on it"
+    said, named = f"{b.rules} drawn rule(s) lie on it", RULE_PARAMS
     trial = _fainter(ctx, g, axis, b.pos)
     flip = None
     if trial is not None:
         value, rules = trial
-        params = ctx.trial("vector.min_contrast", value)
-        new = None if params is None else ctx.grid_again(params, g, rules)
+        fainter = ctx.trial("vector.min_contrast", value)
+        new = None if fainter is None else ctx.grid_again(fainter, g, rules)
         found = (new.xs if axis == "col" else new.ys) if new is not None else ()
         old = g.xs if axis == "col" else g.ys
         # Only this boundary goes: a text gap beside it would put another in its place.
@@ -120,8 +120,8 @@ def _drawn(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
         elif new is not None and len(found) >= len(old) and b.gap > 0:
             said += (f"; without them a boundary stays here: the text leaves a {b.gap:.1f} pt gap "
                      "(columns.min_gap)")
-    params = RULE_PARAMS if flip is None or axis == "row" else (*RULE_PARAMS, "columns.min_gap")
-    return Why(axis, b.pos, True, (Evidence("rule", b.rules),), said, params, flip)
+            named = (*RULE_PARAMS, "columns.min_gap")
+    return Why(axis, b.pos, True, (Evidence("rule", b.rules),), said, named, flip)
 
 
 def _fainter(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[float, tuple[Rule, ...]] | None:
