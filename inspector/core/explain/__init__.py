@@ -105,7 +105,8 @@ def _drawn(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
     above its contrast: offered when the tables stage, given only the rules that value keeps,
     loses the boundary and keeps the others; when the text leaves a column gap there too, the
     boundary stays without its rules, and the decision says so."""
-    said, named = f"{b.rules} drawn rule(s) lie on it", RULE_PARAMS
+    said = f"{b.rules} drawn rule(s) lie on it"
+    named: tuple[str, ...] = RULE_PARAMS
     trial = _fainter(ctx, g, axis, b.pos)
     flip = None
     if trial is not None:
