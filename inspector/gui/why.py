@@ -23,7 +23,16 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent, QMouseEvent
-from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..core.params import Params
 from ..core.types import PageResult
@@ -51,6 +60,13 @@ class WhyPanel(QWidget):
         self.text = QLabel("Table > Why is a boundary here or not there? (Y), then click near a table's boundary.")
         self.text.setWordWrap(True)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        # A wrapped label in a layout keeps the height of its first text; in a scroll area it
+        # follows the answer, however long, and the buttons above it stay in reach.
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.text)
         self.apply_button = QPushButton("Apply and re-detect", self)
         self.apply_button.clicked.connect(tool.apply)
         self.undo_button = QPushButton("Undo", self)
@@ -60,9 +76,8 @@ class WhyPanel(QWidget):
         row.addWidget(self.undo_button)
         row.addStretch(1)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.text)
         layout.addLayout(row)
-        layout.addStretch(1)
+        layout.addWidget(scroll, 1)
         self.show_answer(None)
 
     def show_answer(self, w: Why | None, note: str = "") -> None:

@@ -145,3 +145,26 @@ def test_a_sideways_table_is_explained_where_it_is_drawn(qtbot, window, tmp_path
     QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=window.view.mapFromScene(QPointF(x, inner[1].pos + 1)))
     assert window.why.answer == inner[1] and "column boundary" in window.why.panel.text.text()
+
+
+def test_a_pale_rule_is_explained_and_its_contrast_applied_in_the_window(qtbot, window, tmp_path) -> None:
+    from test_explain_rules import PALE_X, ROW, TOP, ruled_with_pale_rule
+
+    pdf = tmp_path / "pale.pdf"
+    pdf.write_bytes(ruled_with_pale_rule())
+    assert window.open_file(pdf)
+    wait_result(qtbot, window)
+    assert window.session.result.tables[0].n_cols == 4  # the pale rule splits the first column
+    QTest.keyClick(window.view, Qt.Key.Key_Y)
+    point = window.view.mapFromScene(QPointF(PALE_X + 0.5, TOP + 2.5 * ROW))
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    panel = window.why.panel
+    assert "drawn rule" in panel.text.text() and "vector.min_contrast" in panel.text.text()
+    assert window.why.flip == ("vector.min_contrast", 52.0)
+    window.grab().save(str(tmp_path / "why_pale.png"))
+    QTest.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.session.busy and window.session.result.tables[0].n_cols == 3, timeout=30000)
+    assert window.params.editors["vector.min_contrast"].spin.value() == 52
+    QTest.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not window.session.busy and window.session.result.tables[0].n_cols == 4, timeout=30000)
+    assert window.session.param_value("vector.min_contrast") == 12
