@@ -97,14 +97,16 @@ def run(args: argparse.Namespace) -> int:
     show = args.progress or sys.stderr.isatty()
     from ..evaluation import links
     results: dict[str, dict[str, Any]] = {}
+    failed: dict[str, int] = {}  # extractor -> pages that failed or timed out
     for name in names:
         outcomes = evaluate.run(source, name, params, args.jobs, args.timeout, _progress(name) if show else None)
+        failed[name] = sum(1 for o in outcomes if o.status != "ok")
         results[name] = summary.result(source, name, params, outcomes, refused, args.timeout)
         results[name]["continuations"] = links.links_dict(links.score_links(source, name, params))
         if table_styles is not None:
             results[name]["by_style"] = styles.by_style(outcomes, table_styles)
     if len(names) > 1:
-        return _report_several(args, results, refused or source.problems)
+        return _report_several(args, results, refused or source.problems, failed)
     result = results[names[0]]
     cmp = baseline.compare(old, result) if old is not None else None
     if cmp is not None:
@@ -118,11 +120,16 @@ def run(args: argparse.Namespace) -> int:
         print(baseline.text_report(cmp, args.baseline, args.max_cells))
     if refused or source.problems:
         return EXIT_INPUT
-    failed = [o for o in outcomes if o.status != "ok"]
-    if failed:
-        print(f"table-inspector: {len(failed)} page(s) failed or timed out (see the report)", file=sys.stderr)
-        return EXIT_PARTIAL
-    return EXIT_OK
+    return _failed_pages(failed)
+
+
+def _failed_pages(failed: dict[str, int]) -> int:
+    """EXIT_PARTIAL, said on stderr per extractor, when any page failed or timed out."""
+    for name, n in failed.items():
+        if n:
+            who = f" for {name}" if len(failed) > 1 else ""
+            print(f"table-inspector: {n} page(s) failed or timed out{who} (see the report)", file=sys.stderr)
+    return EXIT_PARTIAL if any(failed.values()) else EXIT_OK
 
 
 def _extractors(given: list[str]) -> list[str]:
@@ -137,7 +144,8 @@ def _extractors(given: list[str]) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _report_several(args: argparse.Namespace, results: dict[str, dict[str, Any]], problems: object) -> int:
+def _report_several(args: argparse.Namespace, results: dict[str, dict[str, Any]], problems: object,
+                    failed: dict[str, int]) -> int:
     """Several extractors on one golden set: their overall lines, then the per-style table."""
     first = next(iter(results.values()))
     o = first["overall"]
@@ -150,7 +158,7 @@ def _report_several(args: argparse.Namespace, results: dict[str, dict[str, Any]]
         print(styles.text_table({n: r["by_style"] for n, r in results.items()}))
     if args.json:
         _write_json(args.json, {"format": summary.FORMAT, "extractors": list(results), "runs": results})
-    return EXIT_INPUT if problems else EXIT_OK
+    return EXIT_INPUT if problems else _failed_pages(failed)
 
 
 def _progress(label: str) -> evaluate.Progress:

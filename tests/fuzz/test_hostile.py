@@ -259,3 +259,16 @@ def test_worker_ends_when_its_parent_is_killed() -> None:
             return  # exited, waiting to be reaped by init
         time.sleep(0.1)
     pytest.fail(f"worker {pid} still running after its parent died")
+
+
+def test_eval_of_several_extractors_says_which_failed_and_exits_4(tmp_path: Path) -> None:
+    from tests.core.pdfs import ruled_grid
+
+    corpus = _corpus(tmp_path, {"bomb": hostile.xobject_bomb(), "good": ruled_grid()[0]})
+    out = tmp_path / "runs.json"
+    run = _cli("eval", str(corpus), "--extractor", "inspector,pymupdf", "--timeout", "1.5", "--json", str(out),
+               timeout=180)
+    assert run.returncode == 4, run.stderr
+    assert "Traceback" not in run.stderr and "failed or timed out for inspector" in run.stderr
+    runs = json.loads(out.read_text())["runs"]
+    assert runs["inspector"]["overall"]["pages_timed_out"] == 1 and runs["inspector"]["overall"]["pages"] == 2
