@@ -372,9 +372,12 @@ def _text_spans(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line], word
 
 
 def _rectangles(parent: list[int], find, nr: int, nc: int) -> list[tuple[int, int, int, int]]:
+    # Only joined slots and their roots form groups: most slots of a grid are joined to none.
     groups: dict[int, list[int]] = {}
-    for i in range(nr * nc):
+    for i in [i for i in range(nr * nc) if parent[i] != i]:
         groups.setdefault(find(i), []).append(i)
+    for root, members in groups.items():
+        members.append(root)
     out = []
     for slots in groups.values():
         if len(slots) < 2:
