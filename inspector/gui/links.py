@@ -1,8 +1,8 @@
 """Continuations in the window: proposed links between pages' tables, drawn on the page and
 in the thumbnails, accepted or rejected as undoable edits.
 
-A scan thread (its own ``Document`` and ``Pipeline``: PyMuPDF objects are not shared between
-threads) detects the pages and runs ``core.continuation.find_continuations`` over them:
+A scan thread (detecting in its own budgeted worker process, as the window's detection does)
+detects the pages and runs ``core.continuation.find_continuations`` over them:
 the whole document when it has at most ``FULL_SCAN_PAGES`` pages, else the pages around the
 ones visited. ``Links(window)`` wires it: ``LinkLayer`` draws the current page's links (an
 edge and a clickable label per link, coloured by state: proposed, accepted, rejected),
@@ -26,12 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..core import jobs
 from ..core.continuation import Continuation
-from ..core.document import Document, DocumentError, open_document
 from ..core.geometry import Frame
 from ..core.params import Params
 from ..core.types import PageResult, Table
 from .widgets.link_marks import COLOURS, LinkDelegate
+from .worker import DocumentSource, ProcessWorker
 
 if TYPE_CHECKING:
     from ..annotation.model import AnnTable
@@ -59,55 +60,43 @@ class Scan:
         return self.tables[c.prev_page][c.prev_index], self.tables[c.next_page][c.next_index]
 
 
-class _ScanWorker(QObject):
-    """Lives in the scan thread; slots run through queued signals."""
+class _ScanWorker(ProcessWorker):
+    """Lives in the scan thread; slots run through queued signals. Pages are detected in its
+    own budgeted worker process, like the window's detection: a hostile page is stopped there
+    (``budget.seconds``) instead of holding this thread, and the window, forever."""
 
     ready = Signal(object)  # Scan
 
     def __init__(self) -> None:
-        super().__init__()
-        self.latest = 0  # newest generation; written by the GUI thread
-        self._doc: Document | None = None
-        self._pipe: Any = None
+        super().__init__()  # ``latest``: the newest generation, written by the GUI thread
         self._results: dict[int, PageResult] = {}
+        self._params: Params | None = None
+        self._open = False
 
     @Slot(object)
-    def load(self, data: bytes | None) -> None:
-        if self._doc is not None:
-            self._doc.close()
-        self._doc, self._pipe, self._results = None, None, {}
-        if data is None:
-            return
-        try:
-            self._doc = open_document(data)
-        except DocumentError:
-            return
-        from ..core.pipeline import Pipeline
-        self._pipe = Pipeline(self._doc, cache_size=32)
+    def load(self, src: DocumentSource | None) -> None:
+        self._results, self._params, self._open = {}, None, src is not None
+        if src is not None:
+            self.set_document(src)
 
     @Slot(int, object, object)
     def scan(self, gen: int, pages: list[int], params: Params) -> None:
         from ..core.continuation import find_continuations
-        if self._pipe is None or self._doc is None:
+        if not self._open:
             return
-        if getattr(self, "_params", None) != params:
+        if self._params != params:
             self._results, self._params = {}, params
         for i in pages:
             if gen < self.latest:
                 return  # a newer request (another document, other parameters) supersedes this one
-            if i + 1 in self._results or not 0 <= i < self._doc.page_count:
+            if i + 1 in self._results:
                 continue
-            try:
-                self._results[i + 1] = self._pipe.run(i, params)
-            except Exception:  # noqa: BLE001 - a damaged page simply has no links
-                continue
+            out = self.call(gen, params.budget, jobs.detect_page, i, params)
+            if out.ok:  # a damaged, stopped or abandoned page simply has no links
+                self._results[i + 1] = out.value
         results = list(self._results.values())
         conts = find_continuations(results, params.continuation)
         self.ready.emit(Scan(gen, conts, {r.page: r.tables for r in results}))
-
-    @Slot()
-    def close(self) -> None:
-        self.load(None)
 
 
 class _LinkLabel(QGraphicsItem):
@@ -252,7 +241,7 @@ class Links(QObject):
         if self._loaded or doc is None or self.window.session.result is None:
             return
         self._loaded = True
-        self._load.emit(doc.data)
+        self._load.emit(self.window.session.source)
         self._restart()
 
     def _restart(self) -> None:

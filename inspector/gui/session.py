@@ -58,6 +58,7 @@ class Session(QObject):
     def __init__(self, parent: QObject | None = None, debounce_ms: int = DEBOUNCE_MS) -> None:
         super().__init__(parent)
         self.doc: Document | None = None
+        self.source: DocumentSource | None = None  # how a worker process opens ``doc`` (bytes, password)
         self.path: str | None = None
         self.page_index = 0
         self.params = Params()
@@ -101,13 +102,14 @@ class Session(QObject):
         self.doc, self.path = doc, path
         self.page_index = 0
         self._clear_result()
-        self.pictures.load(DocumentSource(self._doc_id, doc.data, password, doc.name))
+        self.source = DocumentSource(self._doc_id, doc.data, password, doc.name)
+        self.pictures.load(self.source)
         self.documentChanged.emit()
         self.pageChanged.emit(0)
         self._set_busy(True)
         # The worker's first job imports the detection stages and competes for the GIL: the
         # page picture is painted first (a zero timer is not enough: it can fire before the paint).
-        self._pending = DocumentSource(self._doc_id, doc.data, password, doc.name)
+        self._pending = self.source
         if self.paint_pending():
             self._gate.start()
         else:
@@ -270,4 +272,4 @@ class Session(QObject):
         self.pictures.stop()
         if self.doc is not None:
             self.doc.close()
-            self.doc = None
+            self.doc, self.source = None, None

@@ -119,3 +119,29 @@ def test_link_to_any_table_on_the_next_page(qtbot, window: MainWindow, tmp_path:
     assert ed.ann.doc.tables[0].regions[1].bbox.y0 == pytest.approx(200, abs=1)
     ed.ann.stack.undo()
     assert len(ed.ann.doc.tables) == 3
+
+
+def test_a_hostile_page_stops_in_the_link_scan_and_the_window_closes_at_once(qtbot, window, tmp_path) -> None:  # noqa: ANN001
+    """Page 1 a table, page 2 a paint bomb: the link scan detects page 2 in its own budgeted
+    process, which is stopped after ``budget.seconds``; the scan still reports page 1, and
+    closing the window does not wait for MuPDF (it used to run in a thread of the window)."""
+    import time
+
+    from gui_pdfs import build_pdf
+
+    from inspector.core.params import Params
+    from tests.fuzz.hostile import xobject_bomb
+
+    doc = pymupdf.open(build_pdf(tmp_path / "table.pdf", pages=1).path)
+    doc.insert_pdf(pymupdf.open(stream=xobject_bomb(), filetype="pdf"))
+    path = tmp_path / "table_then_bomb.pdf"
+    doc.save(path)
+    window.session.set_params(Params().with_value("budget.seconds", 1))
+    assert window.open_file(path)
+    window.editing.ask_save = lambda: "discard"  # type: ignore[method-assign]
+    wait_result(qtbot, window)
+    qtbot.waitUntil(lambda: window.links.scan is not None, timeout=30000)
+    assert set(window.links.scan.tables) == {1}  # page 2 was stopped: no tables, no links, no hang
+    t0 = time.monotonic()
+    window.close()
+    assert time.monotonic() - t0 < 5
