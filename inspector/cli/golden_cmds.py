@@ -18,7 +18,8 @@ from ..annotation.icdar import IcdarError, find_icdar_documents, read_icdar
 from ..annotation.icdar_export import icdar_stem, write_icdar
 from ..annotation.io import SUFFIX, AnnotationError, annotation_path_for, save_annotation
 from ..annotation.model import AnnTable, DocumentAnnotation, PageInfo, annotation_table_from_detected
-from ..annotation.tagged import TaggedError, read_tagged
+from ..annotation.tagged import TaggedError
+from ..annotation.tagged_job import read_tagged_budgeted
 from .common import (
     EXIT_INPUT,
     EXIT_PARTIAL,
@@ -69,6 +70,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                      "mended are listed. A folder argument is searched for *.pdf.")
     tag.add_argument("pdfs", nargs="+", metavar="PDF", help="tagged PDF files (or folders of them)")
     tag.add_argument("-o", "--output", required=True, metavar="GOLDEN_DIR", help="golden folder to create or update")
+    add_param_args(tag)  # budget.seconds: each file is read in a worker within 6 pages' budget
     tag.set_defaults(func=_import_tagged)
 
     exp = sub.add_parser("export-icdar", help="golden folder -> ICDAR 2013 XML files",
@@ -132,11 +134,12 @@ def _import_tagged(args: argparse.Namespace) -> int:
     files = [p for arg in args.pdfs for p in (sorted(Path(arg).rglob("*.pdf")) if Path(arg).is_dir() else [Path(arg)])]
     if not files:
         raise CliError(f"{', '.join(args.pdfs)}: no PDF found", EXIT_INPUT)
+    budget = params_from_args(args).budget
     anns: list[DocumentAnnotation] = []
     fixes: list[str] = []
     for pdf in files:
         try:
-            result = read_tagged(pdf, name=pdf.name)
+            result = read_tagged_budgeted(pdf, pdf.name, budget)
             add_to_golden_set(args.output, result.annotation, pdf)
         except (TaggedError, AnnotationError) as exc:
             msg = str(exc) if pdf.name in str(exc) else f"{pdf}: {exc}"

@@ -272,3 +272,22 @@ def test_eval_of_several_extractors_says_which_failed_and_exits_4(tmp_path: Path
     assert "Traceback" not in run.stderr and "failed or timed out for inspector" in run.stderr
     runs = json.loads(out.read_text())["runs"]
     assert runs["inspector"]["overall"]["pages_timed_out"] == 1 and runs["inspector"]["overall"]["pages"] == 2
+
+
+def test_import_tagged_stops_a_tagged_file_with_a_paint_bomb_and_imports_the_rest(tmp_path: Path) -> None:
+    """Reading the glyphs of a tagged page that is also a paint bomb never ends in MuPDF; the
+    import runs in a budgeted worker, so the file is reported and the next one is imported."""
+    import pymupdf
+
+    modern = ROOT / "corpus" / "modern" / "pdfs"
+    doc = pymupdf.open(modern / "modern-001.pdf")
+    doc[0].show_pdf_page(doc[0].rect, pymupdf.open(stream=hostile.xobject_bomb(), filetype="pdf"), 0)
+    bomb = tmp_path / "tagged_bomb.pdf"
+    doc.save(bomb)
+    t0 = time.monotonic()
+    run = _cli("golden", "import-tagged", str(bomb), str(modern / "modern-002.pdf"), "-o", str(tmp_path / "golden"),
+               "--set", "budget.seconds=1", timeout=120)
+    assert time.monotonic() - t0 < 60
+    assert run.returncode == 3 and "Traceback" not in run.stderr
+    assert "tagged_bomb.pdf: its tags could not be read within 6 s" in run.stderr
+    assert "imported 1 of 2 tagged PDFs" in run.stdout

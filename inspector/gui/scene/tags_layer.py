@@ -11,7 +11,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from PySide6.QtCore import QObject, Signal
 
-from ...annotation.tagged import TaggedError, TaggedImport, read_tagged
+from ...annotation.tagged import TaggedError, TaggedImport
+from ...annotation.tagged_job import read_tagged_budgeted
 from ...core.types import Rect
 
 
@@ -36,8 +37,8 @@ class TagGrids(QObject):
         self._future = self._pool.submit(self._load, data, name, self.version)
 
     def _load(self, data: bytes, name: str, version: int) -> None:
-        try:
-            result, error = read_tagged(data, name=name), ""
+        try:  # in a worker process: a hostile page must not hold the window (or its closing)
+            result, error = read_tagged_budgeted(data, name), ""
         except TaggedError as exc:
             result, error = None, str(exc)
         except Exception as exc:  # a hostile file must not take the window down
