@@ -50,3 +50,23 @@ def test_draft_from_tags_on_an_untagged_pdf_says_so(qtbot, opened: MainWindow) -
     assert opened.editing.ann.doc.tables == ()
     assert any("not tagged" in m for m in messages)
     assert opened.view.page_scene.layers["tags"].element_count() == 0
+
+
+def test_draft_asked_while_the_tags_are_read_follows_when_they_arrive(qtbot, window: MainWindow, tmp_path: Path) -> None:  # noqa: ANN001
+    """The tags are read in a worker process; asking for the draft meanwhile does not block the
+    window: it says so, and the draft is made when the tags arrive."""
+    from inspector.gui.scene.tags_layer import tag_grids
+
+    path = tmp_path / "tagged.pdf"
+    path.write_bytes(tagged_pdf([[HEAD, *BODY]]))
+    window.editing.ask = lambda *_a: False  # type: ignore[method-assign]
+    window.editing.ask_save = lambda: "discard"  # type: ignore[method-assign]  # closing after the test
+    messages: list[str] = []
+    window.editing.ann.message.connect(messages.append)
+    assert window.open_file(path)
+    assert tag_grids().reading  # the worker process is still starting
+    _file_action(window, "Draft from &tags").trigger()
+    assert window.editing.ann.doc.tables == () and any("reading the file's tags" in m for m in messages)
+    qtbot.waitUntil(lambda: len(window.editing.ann.doc.tables) == 1, timeout=30000)
+    assert window.editing.ann.doc.tables[0].source == "tags" and window.editing.ann.stack.count() == 1
+    wait_result(qtbot, window)

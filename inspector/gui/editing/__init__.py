@@ -40,6 +40,7 @@ class Editing(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
+        self._draft_asked = False  # File > Draft from tags chosen while the tags were still being read
         self.ann = AnnotationSession(self)
         self.ann.known_words = self._detected_words
         self.actions = TableActions(window.session, self.ann)
@@ -221,12 +222,20 @@ class Editing(QObject):
         layer = self.window.view.page_scene.layers.get("tags")
         if layer is not None:
             layer.update(self.window.session.result)
+        if self._draft_asked:
+            self._draft_asked = False
+            self.draft_from_tags()
 
     def draft_from_tags(self) -> int:
-        """File > Draft from tags: the PDF's tagged tables into the annotation (one undo step)."""
+        """File > Draft from tags: the PDF's tagged tables into the annotation (one undo step).
+        While the tags are still being read (a long or hostile file) the window stays free:
+        the draft is made when they arrive."""
         from ..scene.tags_layer import tag_grids
         tags = tag_grids()
-        tags.wait()
+        if tags.reading:
+            self._draft_asked = True
+            self.ann.message.emit("reading the file's tags: the draft follows when they are read")
+            return 0
         if tags.result is None:
             self.ann.message.emit(tags.error or "open a PDF first")
             return 0

@@ -24,6 +24,7 @@ class TagGrids(QObject):
     def __init__(self) -> None:
         super().__init__()
         self.version = 0
+        self.reading = False  # a load is under way (set by the GUI thread, cleared before ``loaded``)
         self.result: TaggedImport | None = None
         self.error = ""
         self._by_page: dict[int, list[Rect]] = {}
@@ -34,6 +35,7 @@ class TagGrids(QObject):
         """Read the tags of the PDF ``data`` in the background (replacing what was loaded)."""
         self.version += 1
         self.result, self.error, self._by_page = None, "", {}
+        self.reading = True
         self._future = self._pool.submit(self._load, data, name, self.version)
 
     def _load(self, data: bytes, name: str, version: int) -> None:
@@ -48,6 +50,7 @@ class TagGrids(QObject):
         self.result, self.error = result, error
         self._by_page = _cells(result) if result is not None else {}
         self.version += 1
+        self.reading = False
         self.loaded.emit()
 
     def wait(self) -> None:
