@@ -11,6 +11,11 @@ optional (``pip install 'table-inspector[peers]'``); a missing one raises
   ``camelot-lattice`` / ``camelot-stream`` run one flavour only. Backend: pdfium
   (no Ghostscript needed). Camelot reports one cell per grid slot; for lattice, slots no
   drawn edge separates are merged back into spanning cells.
+- ``img2table``: the page rendered at 200 dpi, tables found on the picture (ruled and
+  borderless) and read with Tesseract (the ``tesseract`` program): the peer that reads scans.
+  The text layer is not used, so it sees a born-digital page as it sees its scan. Its own
+  extra (``pip install 'table-inspector[ocr-peers]'``): it needs ``opencv-contrib-python``,
+  which replaces the headless OpenCV the app installs, so keep it in its own environment.
 """
 
 from __future__ import annotations
@@ -35,7 +40,8 @@ class MissingExtractor(Exception):
 
 
 _REQUIRES = {"pdfplumber": "pdfplumber", "camelot": "camelot", "camelot-lattice": "camelot",
-             "camelot-stream": "camelot"}
+             "camelot-stream": "camelot", "img2table": "img2table"}
+_EXTRA = {"img2table": "ocr-peers"}  # the extra a peer installs with (default: peers)
 
 
 FILE_PREFIX = "file:"  # file:PATH, a pipeline's saved output (see ``_saved_output``)
@@ -61,7 +67,8 @@ def check_available(name: str) -> None:
     except ImportError as exc:
         if name == "inspector":
             raise MissingExtractor(f"the inspector pipeline is not available in this build ({exc})") from None
-        raise MissingExtractor(f"{name} is not installed: pip install 'table-inspector[peers]'") from None
+        raise MissingExtractor(f"{name} is not installed: pip install "
+                               f"'table-inspector[{_EXTRA.get(name, 'peers')}]'") from None
 
 
 def available(names: Iterable[str]) -> tuple[list[str], list[str]]:
@@ -330,6 +337,46 @@ def _camelot_stream(path: str, page_index: int, params: Params) -> tuple[Table, 
     return _camelot_tables(path, page_index, "stream")
 
 
+IMG2TABLE_DPI = 200  # img2table renders PDF pages at this resolution (its fixed scale 200/72)
+
+
+def _img2table(path: str, page_index: int, params: Params) -> tuple[Table, ...]:
+    import pymupdf
+    from img2table.document import PDF
+    from img2table.ocr import TesseractOCR
+
+    doc = PDF(path, pages=[page_index], detect_rotation=False, pdf_text_extraction=False)
+    found = doc.extract_tables(ocr=TesseractOCR(lang=params.ocr.lang), borderless_tables=True)
+    # Pixels of the page as displayed -> points -> unrotated page space.
+    derot = cached_open("pymupdf", path, pymupdf.open)[page_index].derotation_matrix
+    to_page = _mapper(pymupdf.Matrix(72 / IMG2TABLE_DPI, 72 / IMG2TABLE_DPI) * derot)
+    out = []
+    for tab in found.get(page_index, []):
+        boxes, texts = img2table_slots(
+            [[((c.bbox.x1, c.bbox.y1, c.bbox.x2, c.bbox.y2), c.value) for c in row] for row in tab.content.values()])
+        table = table_from_slots(boxes, texts, page_index + 1, to_page=to_page)
+        if table is not None:
+            out.append(table)
+    return tuple(out)
+
+
+def img2table_slots(rows: Sequence[Sequence[tuple[tuple[float, float, float, float], str | None]]]
+                    ) -> tuple[list[list[tuple[float, ...] | None]], list[list[str | None]]]:
+    """img2table's rows of (box, text), a spanning cell repeated in every slot it covers, as
+    ``table_from_slots`` wants them: the box where the cell starts, None in the slots it covers."""
+    boxes: list[list[tuple[float, ...] | None]] = []
+    texts: list[list[str | None]] = []
+    for i, row in enumerate(rows):
+        boxes.append([])
+        texts.append([])
+        for j, (box, text) in enumerate(row):
+            left = j > 0 and row[j - 1][0] == box
+            above = i > 0 and j < len(rows[i - 1]) and rows[i - 1][j][0] == box
+            boxes[-1].append(None if left or above else tuple(box))
+            texts[-1].append(None if left or above else text)
+    return boxes, texts
+
+
 EXTRACTORS: dict[str, Extractor] = {
     "inspector": _inspector,
     "pymupdf": _pymupdf,
@@ -337,4 +384,5 @@ EXTRACTORS: dict[str, Extractor] = {
     "camelot": _camelot,
     "camelot-lattice": _camelot_lattice,
     "camelot-stream": _camelot_stream,
+    "img2table": _img2table,
 }

@@ -60,8 +60,29 @@ def test_missing_peer_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
         peers.check_available("pdfplumber")
 
 
+def test_missing_ocr_peer_names_its_own_extra() -> None:
+    if importlib.util.find_spec("img2table") is not None:
+        pytest.skip("img2table is installed here")
+    with pytest.raises(peers.MissingExtractor, match=r"pip install 'table-inspector\[ocr-peers\]'"):
+        peers.check_available("img2table")
+
+
+def test_img2table_rows_with_repeated_spanning_cells_become_slots() -> None:
+    # img2table repeats a spanning cell in every slot it covers: a 2-wide title, a 2-tall label.
+    a, b, c, d, e = (0, 0, 20, 10), (0, 10, 10, 30), (10, 10, 20, 20), (10, 20, 20, 30), (20, 0, 30, 30)
+    rows = [[(a, "Title"), (a, "Title"), (e, "Side")],
+            [(b, "Label"), (c, "1"), (e, "Side")],
+            [(b, "Label"), (d, "2"), (e, "Side")]]
+    boxes, texts = peers.img2table_slots(rows)
+    assert boxes == [[a, None, e], [b, c, None], [None, d, None]]
+    t = peers.table_from_slots(boxes, texts, 1)
+    assert t is not None and t.rows_text() == [["Title", "", "Side"], ["Label", "1", ""], ["", "2", ""]]
+    assert {(x.r, x.c, x.rs, x.cs) for x in t.cells if x.text} == {(0, 0, 1, 2), (0, 2, 3, 1), (1, 0, 2, 1),
+                                                                   (1, 1, 1, 1), (2, 1, 1, 1)}
+
+
 @pytest.mark.parametrize("name, module", [("pymupdf", "pymupdf"), ("pdfplumber", "pdfplumber"),
-                                          ("camelot-lattice", "camelot")])
+                                          ("camelot-lattice", "camelot"), ("img2table", "img2table")])
 def test_peer_on_a_ruled_table(tmp_path, name: str, module: str) -> None:
     if importlib.util.find_spec(module) is None:
         pytest.skip(f"{module} is not installed")
