@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from .geometry import Frame
+from .ocr_glyphs import DASHES, Glyph, LineScale, restore_dashes
 from .types import Rect, Word
 from .words import normalise
 
@@ -32,7 +33,6 @@ INSTALL = "apt-get install tesseract-ocr tesseract-ocr-eng"
 SYSTEM_DIRS = ("/usr/share/tesseract-ocr/*/tessdata", "/usr/share/tessdata", "/usr/local/share/tessdata",
                "/opt/homebrew/share/tessdata", "/usr/local/share/tesseract-ocr/*/tessdata")
 NOT_LANGUAGES = ("osd", "equ")  # orientation and equation models, not languages
-DASHES = ("-", "\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2212")  # read as written
 CELL_MARGIN_PX = 12  # white around a cell read on its own (Tesseract misreads text touching the edge)
 NOISE_CONFIDENCE = 40.0  # % under which a word without letters or digits is dropped as a speck
 ASCENT, DESCENT = 0.85, 0.25  # a text-layer word box reaches about this far above / below the baseline, x row height
@@ -111,7 +111,10 @@ def check(lang: str) -> Path:
 _LOCAL = threading.local()  # one Tesseract engine per thread: loading a model costs ~100 ms
 
 
-LAYOUTS = {"lines": 4, "page": 3}  # ocr.layout -> Tesseract page segmentation mode (PSM)
+# ocr.layout -> Tesseract's page segmentation mode (PSM); "columns" reads each block of
+# ocr_blocks.text_blocks as one uniform block (PSM 6: in a block holding only a table's columns
+# of lone digits PSM 4 finds no line at all).
+LAYOUTS = {"lines": 4, "page": 3, "columns": 6}
 
 
 def _engine(folder: Path, lang: str) -> Any:
@@ -140,15 +143,43 @@ def read_words(grey: np.ndarray, dpi: int, lang: str, frame: Frame, max_seconds:
     api = _engine(folder, lang)
     h, w = grey.shape[:2]
     t0 = time.perf_counter()
+    if layout == "columns":
+        from .ocr_blocks import text_blocks
+
+        return _read_blocks(api, grey, dpi, frame, text_blocks(grey, dpi), t0 + max_seconds, t0)
     try:
         api.SetPageSegMode(LAYOUTS[layout])
         api.SetImageBytes(grey.tobytes(), w, h, 1, w)
         api.SetSourceResolution(dpi)
         done = api.Recognize(int(max_seconds * 1000))
-        words = tuple(_words(api, 72.0 / dpi, frame))
+        words = tuple(_words(api, grey, 72.0 / dpi, frame))
     finally:
         api.Clear()
     return OcrResult(words, dpi, (time.perf_counter() - t0) * 1000.0, timed_out=not done)
+
+
+def _read_blocks(api: Any, grey: np.ndarray, dpi: int, frame: Frame, blocks: list[tuple[int, int, int, int]],
+                 deadline: float, t0: float) -> OcrResult:
+    """Each block (pixels of ``grey``) read as one column of text lines on a white margin."""
+    words: list[Word] = []
+    pad = CELL_MARGIN_PX
+    done = True
+    try:
+        api.SetPageSegMode(LAYOUTS["columns"])
+        for k, (x0, y0, x1, y1) in enumerate(blocks):
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                done = False
+                break
+            canvas = np.full((y1 - y0 + 2 * pad, x1 - x0 + 2 * pad), 255, np.uint8)
+            canvas[pad:-pad, pad:-pad] = grey[y0:y1, x0:x1]
+            api.SetImageBytes(canvas.tobytes(), canvas.shape[1], canvas.shape[0], 1, canvas.shape[1])
+            api.SetSourceResolution(dpi)
+            done = api.Recognize(int(max(left, 0.1) * 1000)) and done
+            words.extend(_words(api, canvas, 72.0 / dpi, frame, x0 - pad, y0 - pad, block=k))
+    finally:
+        api.Clear()
+    return OcrResult(tuple(words), dpi, (time.perf_counter() - t0) * 1000.0, timed_out=not done)
 
 
 def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect],
@@ -178,45 +209,103 @@ def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect
             api.SetImageBytes(canvas.tobytes(), canvas.shape[1], canvas.shape[0], 1, canvas.shape[1])
             api.SetSourceResolution(dpi)
             api.Recognize(int(max(deadline - time.perf_counter(), 0.1) * 1000))
-            out.append(tuple(_words(api, 72.0 / dpi, frame, x0 - pad, y0 - pad)))
+            out.append(tuple(_words(api, canvas, 72.0 / dpi, frame, x0 - pad, y0 - pad)))
     finally:
         api.Clear()
     return out
 
 
-def _words(api: Any, scale: float, frame: Frame, ox: int = 0, oy: int = 0) -> list[Word]:
-    """The recognised words; ``ox``, ``oy``: where the picture Tesseract read sits in the page's (pixels)."""
+@dataclass
+class _Read:
+    """One word as Tesseract gives it (pixels, in the picture it read), with its glyphs."""
+
+    text: str
+    box: tuple[int, int, int, int]
+    conf: float
+    base: Any
+    row: Any
+    block: int
+    line: int
+    glyphs: list[Glyph]
+
+
+def _lines(api: Any) -> list[list[_Read]]:
+    """The recognised words, line by line, each with its characters' boxes."""
     from tesserocr import RIL, iterate_level
 
-    out: list[Word] = []
+    lines: list[list[_Read]] = []
     block = line = -1
     it = api.GetIterator()
     if it is None:
-        return out
-    for r in iterate_level(it, RIL.WORD):
+        return lines
+    word: _Read | None = None
+    for r in iterate_level(it, RIL.SYMBOL):
         if r.IsAtBeginningOf(RIL.BLOCK):
             block, line = block + 1, -1
         if r.IsAtBeginningOf(RIL.TEXTLINE):
             line += 1
+            lines.append([])
+        if r.IsAtBeginningOf(RIL.WORD):
+            word = _read(r, block, line)
+            if word is not None:
+                if not lines:
+                    lines.append([])
+                lines[-1].append(word)
+        if word is None:  # nothing was read here: asking Tesseract more about it crashes it
+            continue
         try:
-            text = normalise(r.GetUTF8Text(RIL.WORD) or "").strip()
-        except RuntimeError:  # tesserocr's "No text returned": a page where nothing was read
+            ch, box = r.GetUTF8Text(RIL.SYMBOL), r.BoundingBox(RIL.SYMBOL)
+        except RuntimeError:
             continue
-        box, conf = r.BoundingBox(RIL.WORD), r.Confidence(RIL.WORD)
-        if not text or box is None:
-            continue
-        row = r.RowAttributes()
-        if text not in DASHES and _dash(text, box, row):
-            text = "-"  # a lone short level stroke: tables write "-" for nil; Tesseract says '=', ':', '_'
-        elif _noise(text, conf):
-            continue
-        base = r.Baseline(RIL.WORD)
-        if ox or oy:
-            box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
-            base = ((base[0][0] + ox, base[0][1] + oy), (base[1][0] + ox, base[1][1] + oy)) if base else base
-        word = _word(text, box, base, row, conf, scale)
-        out.append(_to_page(word, frame, max(block, 0), max(line, 0)))
+        if ch and box is not None:
+            word.glyphs.append(Glyph(ch, box))
+    return lines
+
+
+def _read(r: Any, block: int, line: int) -> _Read | None:
+    """The word starting at iterator ``r`` (its glyphs still to add); None when it holds no text."""
+    from tesserocr import RIL
+
+    try:
+        text = r.GetUTF8Text(RIL.WORD)
+    except RuntimeError:  # tesserocr's "No text returned": a page where nothing was read
+        return None
+    if not text:
+        return None
+    return _Read(text, r.BoundingBox(RIL.WORD), r.Confidence(RIL.WORD), r.Baseline(RIL.WORD), r.RowAttributes(),
+                 max(block, 0), max(line, 0), [])
+
+
+def _words(api: Any, grey: np.ndarray, scale: float, frame: Frame, ox: int = 0, oy: int = 0,
+           block: int = 0) -> list[Word]:
+    """The recognised words of the picture ``grey`` Tesseract read; ``ox``, ``oy``: where it sits in
+    the page's picture (pixels); ``block``: added to Tesseract's block numbers."""
+    out: list[Word] = []
+    for line in _lines(api):
+        measure = LineScale.of([g for w in line for g in w.glyphs])
+        for raw in line:
+            text, mark = _text(raw, measure, grey)
+            box, base = raw.box, raw.base
+            if not text or box is None or (not mark and _noise(text, raw.conf)):
+                continue
+            if ox or oy:
+                box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
+                base = ((base[0][0] + ox, base[0][1] + oy), (base[1][0] + ox, base[1][1] + oy)) if base else base
+            word = _word(text, box, base, raw.row, raw.conf, scale)
+            out.append(_to_page(word, frame, raw.block + block, raw.line))
     return out
+
+
+def _text(raw: _Read, measure: LineScale, grey: np.ndarray) -> tuple[str, bool]:
+    """The word's text with its dashes told apart by length (see ``ocr_glyphs``), and whether
+    it is a lone short level mark read as a dash (tables write one for nil; Tesseract says
+    '=', ':', '_'), which is kept however unsure Tesseract is."""
+    text = normalise(raw.text).strip()
+    if raw.box is not None and text not in DASHES and _dash(text, raw.box, raw.row):
+        return restore_dashes([Glyph("-", raw.box)], measure, grey), True
+    if any(ch in DASHES for ch in text) and "".join(g.text for g in raw.glyphs) == text:
+        return restore_dashes(raw.glyphs, measure, grey), False
+    return text, False
 
 
 def _dash(text: str, box: tuple[int, int, int, int], row: Any) -> bool:

@@ -142,10 +142,12 @@ class OcrParams:
     lang: str = text_param("eng", "Language", "Tesseract language pack(s), joined by '+', e.g. eng, kor, "
                            "chi_sim, eng+deu. 'table-inspector ocr-langs' lists the installed ones.",
                            pattern=r"[A-Za-z0-9_]+(\+[A-Za-z0-9_]+)*")
-    layout: str = text_param("lines", "Layout", "lines: read the page as one column of text lines (keeps the lone "
-                             "digits and dashes of table cells, which Tesseract's page layout analysis drops as "
-                             "noise or as a dotted rule); page: Tesseract's own layout analysis (blocks, columns).",
-                             choices=("lines", "page"))
+    layout: str = text_param("lines", "Layout", "columns: cut the page at its white gutters between columns of "
+                             "text first, then read each part's text lines (a table beside body text keeps its "
+                             "own rows); lines: read the whole page as one column of text lines; both keep the "
+                             "lone digits and dashes of table cells, which page (Tesseract's own layout "
+                             "analysis) drops as noise or as a dotted rule.",
+                             choices=("lines", "page", "columns"))
     dpi: int = param(200, "OCR resolution", "dpi", 100, 400,
                      "Resolution the page is rendered at for OCR; higher reads small print better and costs "
                      "time in proportion to the pixels.", step=25)

@@ -3,6 +3,7 @@ table rendered to a picture), straightened scans, OCR settings, and a missing Te
 
 from __future__ import annotations
 
+import os
 import shutil
 
 import cv2
@@ -265,3 +266,109 @@ def test_lone_dashes_of_nil_cells_are_read() -> None:
     text = Pipeline(open_document(pdf)).run(0)
     assert only_table(res).rows_text() == only_table(text).rows_text()  # the scan reads as the text layer
     assert sum(w.text == "-" for w in res.words) == 4
+
+
+DASHED = (("Age", "Range", "Note"),
+          ("45\u201354", "(13.8\u201317.1)", "non-Hispanic"),
+          ("55\u201364", "(56.7\u201365.1)", "\u2014"),
+          ("65\u201374", "-2.5", "self-paid"))
+
+
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"  # fonts-dejavu-core (packaging/system-deps.sh)
+
+
+def dejavu_table(rows, size: float) -> bytes:
+    """A ruled table written in DejaVu Sans, which draws en and em dashes (the PDF base fonts
+    show a dot for them)."""
+    doc = new_document()
+    page = doc.new_page(width=595, height=842)
+    widths, height = (110.0, 150.0, 130.0), 2.2 * size
+    xs = [X0 + sum(widths[:i]) for i in range(len(widths) + 1)]
+    for r, row in enumerate(rows):
+        y = Y0 + r * height
+        for c, text in enumerate(row):
+            page.insert_text((xs[c] + 5, y + 0.7 * height), text, fontsize=size, fontname="dejavu", fontfile=DEJAVU)
+    for r in range(len(rows) + 1):
+        page.draw_line((xs[0], Y0 + r * height), (xs[-1], Y0 + r * height), width=0.8)
+    for x in xs:
+        page.draw_line((x, Y0), (x, Y0 + len(rows) * height), width=0.8)
+    return finish(doc)
+
+
+@needs_tesseract
+@pytest.mark.skipif(not os.path.exists(DEJAVU), reason="fonts-dejavu-core is not installed")
+@pytest.mark.parametrize("size", [9.0, 13.0])
+def test_hyphens_en_dashes_and_em_dashes_are_told_apart_by_length(size: float) -> None:
+    # Tesseract reads all three as "-"; the text layer (and any truth built from it) keeps them apart.
+    pdf = dejavu_table(DASHED, size)
+    assert only_table(Pipeline(open_document(pdf)).run(0)).rows_text() == [list(r) for r in DASHED]
+    res = Pipeline(open_document(picture_of(pdf, skew=0.6)[0])).run(0)
+    assert only_table(res).rows_text() == [list(r) for r in DASHED]
+
+
+def test_dash_lengths_against_the_lines_digits_or_capitals() -> None:
+    from inspector.core.ocr_glyphs import EM_DASH, EN_DASH, HYPHEN, Glyph, LineScale, restore_dashes
+
+    digits = [Glyph(d, (10 * i, 0, 10 * i + 10, 20)) for i, d in enumerate("2024")]
+    scale = LineScale.of(digits)
+    assert scale == LineScale(10.0, 20.0)
+    word = [Glyph("4", (0, 0, 10, 20)), Glyph("-", (12, 10, 22, 12)), Glyph("5", (24, 0, 34, 20))]
+    assert restore_dashes(word, scale) == "4" + EN_DASH + "5"
+    word[1] = Glyph("-", (12, 10, 17, 12))
+    assert restore_dashes(word, scale) == "4-5"
+    assert restore_dashes([Glyph("-", (0, 10, 16, 12))], scale) == EM_DASH
+    # Between letters it joins a compound word, however long a face draws it.
+    compound = [Glyph("a", (0, 5, 8, 20)), Glyph("-", (10, 10, 21, 12)), Glyph("b", (23, 0, 31, 20))]
+    assert restore_dashes(compound, scale) == "a" + HYPHEN + "b"
+    # Few digits: the capital height is the measure; a tall box is Tesseract's guess and is left alone.
+    caps = LineScale.of([Glyph("A", (0, 0, 14, 20)), Glyph("B", (16, 0, 30, 20))])
+    assert caps.digit == 0 and restore_dashes([Glyph("-", (0, 9, 14, 11))], caps) == EN_DASH
+    assert restore_dashes([Glyph("-", (0, 0, 14, 20))], caps) == "-"
+    assert restore_dashes([Glyph("-", (0, 9, 14, 11))], LineScale(0.0, 0.0)) == "-"
+
+
+def test_text_blocks_cut_columns_of_text_but_keep_a_table_whole() -> None:
+    from inspector.core.ocr_blocks import text_blocks
+
+    dpi = 144  # 2 pixels a point
+    page = np.full((1584, 1224), 255, np.uint8)
+    for k in range(20):  # a table, x 72-268 pt: narrow columns 60 pt apart, lone marks in some
+        y = 2 * (96 + 12 * k)
+        for x in (72, 140, 200, 260):
+            if x == 72 or k % 3:
+                page[y:y + 16, 2 * x:2 * x + (60 if x == 72 else 16)] = 0
+    for k in range(30):  # a column of body text, x 330-540 pt, its lines between the table's rows
+        y = 2 * (90 + 12 * k)
+        page[y:y + 18, 660:1080] = 0
+    page[2 * 600:2 * 608, 2 * 72:2 * 540] = 0  # a line across both, 40 pt below
+    blocks = [tuple(round(v / 2) for v in b) for b in text_blocks(page, dpi)]
+    assert len(blocks) == 3
+    table, text, foot = sorted(blocks, key=lambda b: (b[1] > 500, b[0]))
+    assert table[:3] == (72, 96, 268) and text[0] == 330 and text[2] == 540
+    assert foot[1] == 600 and foot[0] == 72 and foot[2] == 540
+    # A blank page or a speck-free single block is read whole.
+    assert text_blocks(np.full((100, 100), 255, np.uint8), dpi) == [(0, 0, 100, 100)]
+
+
+BESIDE = (("Region", "Cases", "Rate"),
+          ("North", "1,204", "12.5"),
+          ("South", "988", "9.75"),
+          ("East", "1", "0.5"),
+          ("West", "23", "4.0"))
+
+
+@needs_tesseract
+def test_a_table_beside_a_column_of_body_text_is_read_row_by_row() -> None:
+    # Lines of the body text beside it fall between the table's rows: read across the page as
+    # one column of lines (ocr.layout=lines) they run into the table's; cut at the gutter first
+    # (ocr.layout=columns) each column's lines stay its own.
+    doc = new_document()
+    page = doc.new_page(width=595, height=842)
+    draw_table(page, 60, 150, BESIDE, TableStyle(font_size=11.0, line_width=1.0, bold_header=False,
+                                                  rules="booktabs"))
+    for k in range(14):
+        page.insert_text((330, 156 + 11.3 * k), "body text of the next column goes on here", fontsize=10)
+    pdf, _ = picture_of(finish(doc), skew=0.8)
+    res = Pipeline(open_document(pdf)).run(0, Params().with_value("ocr.layout", "columns"))
+    tables = [t for t in res.tables if t.bbox.x1 < 320]
+    assert len(tables) == 1 and tables[0].rows_text() == [list(r) for r in BESIDE]
