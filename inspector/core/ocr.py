@@ -133,7 +133,7 @@ def _engine(folder: Path, lang: str) -> Any:
 
 
 def read_words(grey: np.ndarray, dpi: int, lang: str, frame: Frame, max_seconds: float,
-               layout: str = "lines") -> OcrResult:
+               layout: str = "columns") -> OcrResult:
     """OCR of a (straightened) grey page render at ``dpi``; words in page space.
 
     ``frame.skew`` is the angle the render was straightened by; ``max_seconds`` bounds the

@@ -142,7 +142,7 @@ class OcrParams:
     lang: str = text_param("eng", "Language", "Tesseract language pack(s), joined by '+', e.g. eng, kor, "
                            "chi_sim, eng+deu. 'table-inspector ocr-langs' lists the installed ones.",
                            pattern=r"[A-Za-z0-9_]+(\+[A-Za-z0-9_]+)*")
-    layout: str = text_param("lines", "Layout", "columns: cut the page at its white gutters between columns of "
+    layout: str = text_param("columns", "Layout", "columns: cut the page at its white gutters between columns of "
                              "text first, then read each part's text lines (a table beside body text keeps its "
                              "own rows); lines: read the whole page as one column of text lines; both keep the "
                              "lone digits and dashes of table cells, which page (Tesseract's own layout "
