@@ -238,28 +238,43 @@ def _lines(api: Any) -> list[list[_Read]]:
     it = api.GetIterator()
     if it is None:
         return lines
-    word: _Read | None = None
-    for r in iterate_level(it, RIL.SYMBOL):
+    for r in iterate_level(it, RIL.WORD):
         if r.IsAtBeginningOf(RIL.BLOCK):
             block, line = block + 1, -1
-        if r.IsAtBeginningOf(RIL.TEXTLINE):
+        if r.IsAtBeginningOf(RIL.TEXTLINE) or not lines:
             line += 1
             lines.append([])
-        if r.IsAtBeginningOf(RIL.WORD):
-            word = _read(r, block, line)
-            if word is not None:
-                if not lines:
-                    lines.append([])
-                lines[-1].append(word)
-        if word is None:  # nothing was read here: asking Tesseract more about it crashes it
-            continue
+        word = _read(r, block, line)
+        if word is not None:
+            lines[-1].append(word)
+    _add_glyphs(api, [w for ln in lines for w in ln])
+    return lines
+
+
+def _add_glyphs(api: Any, words: list[_Read]) -> None:
+    """Give each of ``words`` (in Tesseract's order) its characters: a second pass over the
+    symbols, each word taking symbols until they spell its text. (Asking every symbol whether
+    it starts a word or a line costs several times the recognition's own result walk.)"""
+    from tesserocr import RIL, iterate_level
+
+    k, spelt = 0, ""
+    for r in iterate_level(api.GetIterator(), RIL.SYMBOL):
+        if k >= len(words):
+            return
         try:
             ch, box = r.GetUTF8Text(RIL.SYMBOL), r.BoundingBox(RIL.SYMBOL)
         except RuntimeError:
             continue
-        if ch and box is not None:
-            word.glyphs.append(Glyph(ch, box))
-    return lines
+        if not ch or box is None:
+            continue
+        word = words[k]
+        spelt += ch
+        if not word.text.startswith(spelt):  # out of step: leave the rest without glyphs
+            word.glyphs.clear()
+            return
+        word.glyphs.append(Glyph(ch, box))
+        if spelt == word.text:
+            k, spelt = k + 1, ""
 
 
 def _read(r: Any, block: int, line: int) -> _Read | None:
