@@ -189,7 +189,9 @@ def truth(laid: Laid, words: list[tuple], label: str) -> AnnTable:
     union = pymupdf.Rect()
     for b in laid.boxes.values():
         union |= b
-    outer = Rect(union.x0 - t.pad, union.y0 - t.pad, union.x1 + t.pad, union.y1 + t.pad)
+    # Word boxes (the font's ascent and descent) can stand out of a tightly padded cell.
+    outer = Rect.bounding([Rect(union.x0 - t.pad, union.y0 - t.pad, union.x1 + t.pad, union.y1 + t.pad),
+                           *(c.bbox for c in cells if c.bbox is not None)])
     xs = tuple(round(v, 3) for v in content_bounds(spans_x, t.n_cols, outer.x0, outer.x1))
     ys = tuple(round(v, 3) for v in content_bounds(spans_y, t.n_rows, outer.y0, outer.y1))
     texts = [[c.text for c in cells if c.r == r] for r in range(t.n_rows)]
