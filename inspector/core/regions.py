@@ -242,7 +242,7 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
     x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
     between = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
                and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
-    if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body):
+    if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body) or _white_gap(lines, between, body):
         return True
     for k in between:
         ln = lines[k]
@@ -267,6 +267,19 @@ def _heading_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequ
         below = (lines[ks[i + 1]].bbox.y0 if i + 1 < len(ks) else bottom) - b.y1
         if n_segments[k] < 2 and b.height > HEADING_SIZE * body and max(above, below) > HEADING_GAP * body:
             return True
+    return False
+
+
+def _white_gap(lines: Sequence[Line], between: Sequence[int], body: float) -> bool:
+    """Do two text lines between the rules stand over ``HEADING_GAP`` usual line heights
+    apart? A table's rows follow each other closely; such white space ends one table (a
+    totals row ruled only above it, a note, a heading, then the next table's rules)."""
+    boxes = sorted((lines[k].bbox for k in between), key=lambda b: b.y0)
+    bottom = boxes[0].y1 if boxes else 0.0
+    for b in boxes[1:]:
+        if b.y0 - bottom > HEADING_GAP * body > 0:
+            return True
+        bottom = max(bottom, b.y1)
     return False
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pymupdf
 import pytest
 
 from inspector.core.document import open_document
@@ -54,3 +55,36 @@ def test_chart_bands_rejected_as_mostly_empty() -> None:
     res = Pipeline(open_document(data)).run(0)
     reasons = [r.reason for r in res.regions if r.bbox.x0 >= 320]
     assert any(r.startswith("mostly empty") for r in reasons), reasons
+
+
+def _totals_then_banded_table() -> bytes:
+    """A table ruled under its header and over its totals row only, a note, a heading in
+    body type, then a wider table under a shaded header band with rules under its rows."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 100.0
+    for r, row in enumerate([["Item", "2023", "2024"], ["Apples", "12", "14"], ["Pears", "7", "9"],
+                             ["Plums", "3", "5"], ["Total", "22", "28"]]):
+        for c, text in enumerate(row):
+            page.insert_text((72 + 90 * c, y + 11), text, fontsize=9)
+        if r in (0, 3):
+            page.draw_line((70, y + 15), (330, y + 15), width=0.8)
+        y += 17
+    page.insert_text((72, y + 36), "Note: prices at constant exchange rates.", fontsize=9)
+    page.insert_text((72, y + 76), "Second table (12)", fontsize=9)
+    y += 96
+    page.draw_rect(pymupdf.Rect(70, y, 520, y + 16), color=None, fill=(0.2, 0.3, 0.5))
+    for r, row in enumerate([["Region", "Q1", "Q2"], ["North", "5", "6"], ["South", "8", "1"], ["East", "2", "4"]]):
+        for c, text in enumerate(row):
+            page.insert_text((72 + 200 * c, y + 11), text, fontsize=9, color=(1, 1, 1) if r == 0 else (0, 0, 0))
+        page.draw_line((70, y + 16), (520, y + 16), width=0.5)
+        y += 16
+    return doc.tobytes()
+
+
+def test_white_space_between_rules_parts_two_tables() -> None:
+    """Rules that line up still belong to two tables when two lines of text between them
+    stand over two line heights apart (the first table's totals row, a note, a heading)."""
+    res = Pipeline(open_document(_totals_then_banded_table())).run(0)
+    assert [t.rows_text()[-1][0] for t in res.tables] == ["Total", "East"]
+    assert [t.n_rows for t in res.tables] == [5, 4]
