@@ -31,7 +31,7 @@ from .evidence import explain
 from .params import ColumnParams, TableParams
 from .regions import Candidate
 from .rules_merge import covered
-from .sections import section_rows
+from .sections import section_lines, section_rows
 from .types import ColumnBin, Fill, Grid, Rule, Word
 
 SNAP = 2.0  # pt: rule positions closer than this are one boundary
@@ -73,7 +73,11 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
         return GridResult(None, "no text", (), frozenset(), 0, ())
     lines = centres.region_lines(box, ids)
     segs = segments(words, lines, cparams.min_gap)
-    xs = _columns(cand, segs, words, len(lines), cparams)
+    # Section labels on full-width shading run over the column gaps: columns come from the other lines.
+    labels = section_lines(lines, segs, fills, box)
+    if len(lines) - len(labels) < 3:
+        labels = set()
+    xs = _columns(cand, [s for s in segs if s.line not in labels], words, len(lines) - len(labels), cparams)
     ys = _positions(cand.rules, "h", box.y0, box.y1) if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= SNAP for r in cand.rules)
     ys, header_rows, virtual = _split_rows(ys, lines, words, xs, top_drawn, cand.rules, tparams.row_band_lines)
@@ -313,10 +317,21 @@ def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence
         return cand.source == "ruled" and covered(cand.rules, "v", x, grid.ys[r], grid.ys[r + 1]) >= 0.5
 
     _text_spans(grid, segs, lines, words, drawn, join)
-    for r in section_rows(grid, fills, occupied):
+    for r in section_rows(grid, fills, occupied, _one_piece_rows(grid, segs, lines)):
         for c in range(nc - 1):
             join(r * nc + c, r * nc + c + 1)
     return _rectangles(parent, find, nr, nc)
+
+
+def _one_piece_rows(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line]) -> set[int]:
+    """Rows whose every text line is in one piece (one segment)."""
+    count: dict[int, int] = {}
+    row_lines: dict[int, set[int]] = {}
+    for s in segs:
+        r = _col_of(lines[s.line].bbox.cy, grid.ys)
+        count[r] = count.get(r, 0) + 1
+        row_lines.setdefault(r, set()).add(s.line)
+    return {r for r, n in count.items() if n == len(row_lines[r])}
 
 
 def _undrawn_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, int]],

@@ -88,3 +88,28 @@ def test_white_space_between_rules_parts_two_tables() -> None:
     res = Pipeline(open_document(_totals_then_banded_table())).run(0)
     assert [t.rows_text()[-1][0] for t in res.tables] == ["Total", "East"]
     assert [t.n_rows for t in res.tables] == [5, 4]
+
+
+def _long_section_labels() -> bytes:
+    """Section labels on full-width shading, longer than the label column, on 2 of 9 lines."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [["Item", "2022", "2023", "2024"], ["Discontinued operations"], ["Rent", "1", "2", "3"],
+            ["Fees", "4", "5", "6"], ["Tax", "7", "8", "9"], ["Continuing operations"], ["Wages", "2", "4", "6"],
+            ["Power", "3", "5", "7"], ["Travel", "1", "1", "2"]]
+    y = 100.0
+    for r, row in enumerate(rows):
+        if r == 0 or len(row) == 1:
+            page.draw_rect(pymupdf.Rect(70, y, 330, y + 16), color=None, fill=(0.2, 0.3, 0.5) if r == 0 else (0.9, 0.95, 0.85))
+        for c, text in enumerate(row):
+            page.insert_text((72 + 80 * c if c == 0 else 110 + 70 * c, y + 11), text, fontsize=9,
+                             color=(1, 1, 1) if r == 0 else (0, 0, 0))
+        y += 16
+    return doc.tobytes()
+
+
+def test_section_labels_over_column_gaps_keep_the_columns() -> None:
+    table = Pipeline(open_document(_long_section_labels())).run(0).tables[0]
+    assert table.n_cols == 4 and table.n_rows == 9
+    assert table.rows_text()[2] == ["Rent", "1", "2", "3"]
+    assert {(c.r, c.cs) for c in table.cells if c.cs > 1} == {(1, 4), (5, 4)}
