@@ -32,6 +32,7 @@ from .params import ColumnParams, TableParams
 from .regions import Candidate
 from .rules_merge import covered
 from .sections import section_lines, section_rows
+from .stacks import split_segments, stack_boundaries
 from .types import ColumnBin, Fill, Grid, Rule, Word
 
 SNAP = 2.0  # pt: rule positions closer than this are one boundary
@@ -77,7 +78,13 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
     labels = section_lines(lines, segs, fills, box)
     if len(lines) - len(labels) < 3:
         labels = set()
-    xs = _columns(cand, [s for s in segs if s.line not in labels], words, len(lines) - len(labels), cparams)
+    kept = [ln for k, ln in enumerate(lines) if k not in labels]
+    xs = _columns(cand, [s for s in segs if s.line not in labels], words, kept, cparams)
+    if cand.source != "ruled":
+        # Numbers closer than the column gap: their right-aligned stacks divide the columns,
+        # and a run of words across such a boundary is two cells' text, not one spanning.
+        stacked = [x for a, b in zip(xs, xs[1:], strict=False) for x in stack_boundaries(words, kept, a, b)]
+        xs, segs = sorted([*xs, *stacked]), split_segments(segs, words, stacked)
     ys = _positions(cand.rules, "h", box.y0, box.y1) if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= SNAP for r in cand.rules)
     ys, header_rows, virtual = _split_rows(ys, lines, words, xs, top_drawn, cand.rules, tparams.row_band_lines)
@@ -91,9 +98,9 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
     return GridResult(None if reason else grid, reason, bins, low, header_rows, tuple(ids), param)
 
 
-def _columns(cand: Candidate, segs: Sequence[Segment], words: Sequence[Word], n_lines: int,
+def _columns(cand: Candidate, segs: Sequence[Segment], words: Sequence[Word], lines: Sequence[Line],
              params: ColumnParams) -> list[float]:
-    box = cand.bbox
+    box, n_lines = cand.bbox, len(lines)
     # Project single words, not segments: the words of a multi-word label sit at other
     # places on every row, so only true column gaps stay free.
     pieces = Pieces.of_words(words, segs)
