@@ -84,6 +84,47 @@ def attach_fills(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) 
     return out
 
 
+def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Sequence[Line],
+                 n_segments: Sequence[int], tol: float) -> list[Candidate]:
+    """Grow ruled candidates down over the horizontal rules stacked under them.
+
+    A grid drawn only in its header (panels with gutters, a boxed two-level header) above
+    body rows ruled across only: a rule as wide as the grid, the next row down (no further
+    than twice the grid's tallest row), with no running prose or heading between and not
+    part of another grid, joins it.
+    """
+    hs = sorted((r for r in rules if r.orient == "h"), key=lambda r: r.pos)
+    body = _usual_height(lines)
+    out = []
+    for cand in cands:
+        own = sorted({round(r.pos, 1) for r in cand.rules if r.orient == "h"})
+        step = 2 * max((b - a for a, b in zip(own, own[1:], strict=False)), default=0.0)
+        box, added = cand.bbox, list[Rule]()
+        for r in hs:
+            if r.pos <= box.y1 + tol:
+                continue
+            others = (c.bbox for c in cands if c is not cand)
+            if r.pos - box.y1 > step or not _as_wide(r, box, tol) or any(_inside(r.bbox, o, tol) for o in others):
+                break
+            last = added[-1] if added else Rule("h", box.y1, box.x0, box.x1, 0.1)
+            if _prose_between(lines, n_segments, last, r, body):
+                break
+            added.append(r)
+            box = box.union(r.bbox)
+        out.append(Candidate(box, cand.source, (*cand.rules, *added)) if added else cand)
+    return out
+
+
+def _usual_height(lines: Sequence[Line]) -> float:
+    """The page's usual text line height (pt; 0 without lines)."""
+    heights = sorted(ln.bbox.height for ln in lines)
+    return heights[len(heights) // 2] if heights else 0.0
+
+
+def _as_wide(r: Rule, box: Rect, tol: float) -> bool:
+    return abs(r.start - box.x0) <= 2 * tol and abs(r.end - box.x1) <= 2 * tol
+
+
 def _stacked(b: Rect, box: Rect, tol: float) -> bool:
     """Does fill box ``b`` sit right on top of or under ``box``, about as wide, or is it a
     panel behind the whole grid, as wide and reaching a little above or below it?"""
@@ -118,8 +159,7 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     Consecutive rules join while they overlap by 70% of the shorter and the band between
     them holds no running prose (two or more long single-piece lines) and no heading.
     """
-    heights = sorted(ln.bbox.height for ln in lines)
-    body = heights[len(heights) // 2] if heights else 0.0  # the page's usual line height
+    body = _usual_height(lines)
     hs = sorted((r for r in rules if r.orient == "h" and r.length >= min_width
                  and not any(_inside(r.bbox, t, 2.0) for t in taken)), key=lambda r: r.pos)
     groups: list[list[Rule]] = []

@@ -113,3 +113,34 @@ def test_section_labels_over_column_gaps_keep_the_columns() -> None:
     assert table.n_cols == 4 and table.n_rows == 9
     assert table.rows_text()[2] == ["Rent", "1", "2", "3"]
     assert {(c.r, c.cs) for c in table.cells if c.cs > 1} == {(1, 4), (5, 4)}
+
+
+def _panel_header_over_ruled_rows() -> bytes:
+    """A two-level header of dark panels with white 1 pt gutters, body rows ruled across only."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    dark = (0.44, 0.19, 0.63)
+    xs = [70, 170, 270, 370]
+    page.draw_rect(pymupdf.Rect(70, 100, 169, 133), color=None, fill=dark)  # "Item", both header rows
+    page.draw_rect(pymupdf.Rect(170, 100, 370, 116), color=None, fill=dark)  # "2024" over two columns
+    page.insert_text((74, 120), "Item", fontsize=9, color=(1, 1, 1))
+    page.insert_text((255, 111), "2024", fontsize=9, color=(1, 1, 1))
+    for k, sub in enumerate(("H1", "H2")):
+        page.draw_rect(pymupdf.Rect(xs[1 + k] + (1 if k else 0), 117, xs[2 + k], 133), color=None, fill=dark)
+        page.insert_text((xs[2 + k] - 16, 128), sub, fontsize=9, color=(1, 1, 1))
+    y = 133.0
+    for label, a, b in (("Retail", "47", "3.77"), ("Online", "4,533", "0.09"), ("Interest", "6", "9.06")):
+        page.insert_text((74, y + 12), label, fontsize=9)
+        page.insert_text((270 - 4 - pymupdf.get_text_length(a, fontsize=9), y + 12), a, fontsize=9)
+        page.insert_text((370 - 4 - pymupdf.get_text_length(b, fontsize=9), y + 12), b, fontsize=9)
+        y += 17
+        page.draw_line((70, y), (370, y), color=(0.75, 0.75, 0.75), width=0.5)
+    return doc.tobytes()
+
+
+def test_rows_ruled_across_under_a_panel_header_are_the_same_table() -> None:
+    tables = Pipeline(open_document(_panel_header_over_ruled_rows())).run(0).tables
+    assert len(tables) == 1
+    assert tables[0].rows_text()[-3:] == [["Retail", "47", "3.77"], ["Online", "4,533", "0.09"],
+                                          ["Interest", "6", "9.06"]]
+    assert tables[0].rows_text()[1][1:] == ["H1", "H2"]
