@@ -82,9 +82,11 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
     xs = _columns(cand, [s for s in segs if s.line not in labels], words, kept, cparams)
     if cand.source != "ruled":
         # Numbers closer than the column gap: their right-aligned stacks divide the columns,
-        # and a run of words across such a boundary is two cells' text, not one spanning.
+        # and a run of words across such a boundary (or of two numbers across any) is two
+        # cells' text, not one spanning.
         stacked = [x for a, b in zip(xs, xs[1:], strict=False) for x in stack_boundaries(words, kept, a, b)]
-        xs, segs = sorted([*xs, *stacked]), split_segments(segs, words, stacked)
+        xs = sorted([*xs, *stacked])
+        segs = split_segments(segs, words, stacked, xs[1:-1])
     ys = _positions(cand.rules, "h", box.y0, box.y1) if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= SNAP for r in cand.rules)
     ys, header_rows, virtual = _split_rows(ys, lines, words, xs, top_drawn, cand.rules, tparams.row_band_lines)

@@ -74,20 +74,26 @@ def _between(rows: list[list[Word]], a: float, b: float) -> float | None:
     return x
 
 
-def split_segments(segs: Sequence[Segment], words: Sequence[Word], bounds: Sequence[float]) -> list[Segment]:
-    """``segs`` cut where one of ``bounds`` passes between two of their words."""
-    if not bounds:
-        return list(segs)
+def split_segments(segs: Sequence[Segment], words: Sequence[Word], stacked: Sequence[float],
+                   bounds: Sequence[float] = ()) -> list[Segment]:
+    """``segs`` cut where a boundary passes between two of their words: any of ``stacked``,
+    or one of ``bounds`` between two numbers (closer than a segment's gap, not a thousands
+    group): two cells' values, not one text spanning both."""
     out = []
     for s in segs:
         start = 0
         for k in range(1, len(s.word_ids)):
-            a, b = words[s.word_ids[k - 1]].bbox, words[s.word_ids[k]].bbox
-            if any(a.x1 <= x <= b.x0 for x in bounds):
+            a, b = words[s.word_ids[k - 1]], words[s.word_ids[k]]
+            if any(a.bbox.x1 <= x <= b.bbox.x0 for x in stacked) or (
+                    any(a.bbox.x1 <= x <= b.bbox.x0 for x in bounds) and _two_numbers(a.text, b.text)):
                 out.append(_piece(s, words, start, k))
                 start = k
         out.append(_piece(s, words, start, len(s.word_ids)) if start else s)
     return out
+
+
+def _two_numbers(a: str, b: str) -> bool:
+    return is_number(a) and is_number(b) and not (_GROUP.match(b) and a[-1:].isdigit())
 
 
 def _piece(s: Segment, words: Sequence[Word], a: int, b: int) -> Segment:

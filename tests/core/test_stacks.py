@@ -50,3 +50,17 @@ def test_thousands_groups_after_a_space_are_no_column() -> None:
     rows = [["Item", "2024"], ["Rent", "1 204 311"], ["Fees", "9 800 120"], ["Tax", "2 240 517"], ["Wages", "41 000 000"]]
     table = Pipeline(open_document(_tight_table(rows, [200.0]))).run(0).tables[0]
     assert table.n_cols == 2 and table.rows_text() == rows
+
+
+def test_a_centred_header_over_a_wide_label_column_stays_with_it_and_close_numbers_part() -> None:
+    """Numbers 4 pt apart (wider than the column gap, narrower than half the type size: one
+    run of text by spacing alone) are separate cells; the label column's header, centred
+    far from its labels, belongs to the label column, not to the first numbers."""
+    rows = [["Metric", "2019", "2020", "2021"], ["Services", "288", "30.5%", "788.44"],
+            ["West", "86", "15.6%", "3.31"], ["Incidents", "2,332", "22.9%", "(0.03)"], ["North", "2", "-3.7%", "0.04"]]
+    w = [max(pymupdf.get_text_length(r[c], "helv", SIZE) for r in rows) for c in range(1, 4)]
+    rights = [330 + w[0], 330 + w[0] + 4 + w[1], 330 + w[0] + 8 + w[1] + w[2]]
+    doc = pymupdf.open(stream=_tight_table([["", *rows[0][1:]], *rows[1:]], rights))
+    doc[0].insert_text((180, 111), "Metric", fontsize=SIZE)  # centred over the label column
+    table = Pipeline(open_document(doc.tobytes())).run(0).tables[0]
+    assert table.rows_text() == rows
