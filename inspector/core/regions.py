@@ -338,27 +338,54 @@ def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int) -> 
 
     Each line needs a gap (an x interval between two of its segments) that overlaps a gap
     of the line before it: columns. Justified prose has wide word spaces too, but they do
-    not line up from one line to the next.
+    not line up from one line to the next. A line or two in one piece inside one column,
+    tight under a row, with the columns going on below, is a wrapped cell's next line.
     """
     runs: list[tuple[int, int]] = []
-    start = None
-    for i in range(len(lines) + 1):
-        ok = i < len(lines) and bool(gaps[i])
-        if ok and start is not None:
-            prev, cur = lines[i - 1], lines[i]
-            pitch = max(prev.bbox.height, cur.bbox.height, 1.0)
-            if cur.bbox.y0 - prev.bbox.y1 > 1.5 * pitch or not _gaps_meet(gaps[i - 1], gaps[i]):
-                if i - start >= min_rows:
-                    runs.append((start, i))
-                start = i
+    start, prev, i = None, -1, 0
+    while i < len(lines):
+        if not gaps[i]:
+            bridged = _wrapped(lines, gaps, prev, i) if start is not None else 0
+            if bridged:
+                i += bridged
                 continue
-        if ok and start is None:
-            start = i
-        elif not ok and start is not None:
+            if start is not None and i - start >= min_rows:
+                runs.append((start, i))
+            start, i = None, i + 1
+            continue
+        if start is not None and (not _close(lines[i - 1], lines[i]) or not _gaps_meet(gaps[prev], gaps[i])):
             if i - start >= min_rows:
                 runs.append((start, i))
-            start = None
+            start = i
+        elif start is None:
+            start = i
+        prev, i = i, i + 1
+    if start is not None and len(lines) - start >= min_rows:
+        runs.append((start, len(lines)))
     return runs
+
+
+WRAPPED_LINES = 2  # next lines of a wrapped cell bridged inside an aligned run
+
+
+def _wrapped(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, i: int) -> int:
+    """How many lines from ``i`` (without gaps) are wrapped cell text under row ``prev``:
+    each tight under the one before and inside one column of ``prev`` (crossing none of
+    its gaps from side to side: a wider figure stands into the gap), and the line after
+    them aligned with ``prev``; 0 when they are not."""
+    for k in range(i, min(i + WRAPPED_LINES, len(lines))):
+        b = lines[k].bbox
+        if gaps[k] or lines[k].bbox.y0 - lines[k - 1].bbox.y1 > 0.5 * max(b.height, 1.0) \
+                or any(b.x0 <= g0 + 1 and b.x1 >= g1 - 1 for g0, g1 in gaps[prev]):
+            return 0
+        nxt = k + 1
+        if nxt < len(lines) and gaps[nxt] and _close(lines[k], lines[nxt]) and _gaps_meet(gaps[prev], gaps[nxt]):
+            return nxt - i
+    return 0
+
+
+def _close(a: Line, b: Line) -> bool:
+    return b.bbox.y0 - a.bbox.y1 <= 1.5 * max(a.bbox.height, b.bbox.height, 1.0)
 
 
 def _gaps_meet(a: Gaps, b: Gaps) -> bool:
