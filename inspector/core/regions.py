@@ -282,7 +282,9 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
     x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
     between = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
                and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
-    if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body) or _white_gap(lines, between, body):
+    if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body):
+        return True
+    if _white_gap(lines, n_segments, between, body, _other_table(top, bottom)):
         return True
     for k in between:
         ln = lines[k]
@@ -310,14 +312,27 @@ def _heading_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequ
     return False
 
 
-def _white_gap(lines: Sequence[Line], between: Sequence[int], body: float) -> bool:
-    """Do two text lines between the rules stand over ``HEADING_GAP`` usual line heights
-    apart? A table's rows follow each other closely; such white space ends one table (a
-    totals row ruled only above it, a note, a heading, then the next table's rules)."""
-    boxes = sorted((lines[k].bbox for k in between), key=lambda b: b.y0)
-    bottom = boxes[0].y1 if boxes else 0.0
-    for b in boxes[1:]:
-        if b.y0 - bottom > HEADING_GAP * body > 0:
+def _other_table(top: Rule, bottom: Rule) -> bool:
+    """Do two rules look like two tables' (clearly other widths, neither much shorter: a
+    footnote separator under a table is short)?"""
+    over = min(top.end, bottom.end) - max(top.start, bottom.start)
+    longer, shorter = max(top.length, bottom.length), min(top.length, bottom.length)
+    return over < 0.9 * longer and shorter >= 0.5 * longer
+
+
+def _white_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], body: float,
+               other_widths: bool) -> bool:
+    """Is there white space over ``HEADING_GAP`` usual line heights between two text lines
+    between the rules that ends a table? A table's rows follow each other closely. White
+    space followed only by notes or headings (lines in one piece) and then a rule ends one
+    table (a totals row ruled only above it); so does any such white space between rules of
+    ``other_widths`` (the next table's header). White space followed by rows again, between
+    rules of one width, is a section break inside one table."""
+    ks = sorted(between, key=lambda k: lines[k].bbox.y0)
+    bottom = lines[ks[0]].bbox.y1 if ks else 0.0
+    for i in range(1, len(ks)):
+        b = lines[ks[i]].bbox
+        if b.y0 - bottom > HEADING_GAP * body > 0 and (other_widths or all(n_segments[k] < 2 for k in ks[i:])):
             return True
         bottom = max(bottom, b.y1)
     return False

@@ -144,3 +144,30 @@ def test_rows_ruled_across_under_a_panel_header_are_the_same_table() -> None:
     assert tables[0].rows_text()[-3:] == [["Retail", "47", "3.77"], ["Online", "4,533", "0.09"],
                                           ["Interest", "6", "9.06"]]
     assert tables[0].rows_text()[1][1:] == ["H1", "H2"]
+
+
+def _sections_in_white_space() -> bytes:
+    """One table ruled at its top and bottom only, its sections parted by white space and a
+    heading in body type, rows going on under each heading."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.draw_line((70, 100), (400, 100), width=0.8)
+    y = 115.0
+    for section in ("Class A", "Class B"):
+        page.insert_text((72, y), section, fontsize=9)
+        y += 16
+        for label, value in (("Net asset value", "5,111,372"), ("Units outstanding", "49,136"),
+                             ("Value per unit", "104.03")):
+            page.insert_text((72, y), label, fontsize=9)
+            page.insert_text((396 - pymupdf.get_text_length(value, fontsize=9), y), value, fontsize=9)
+            y += 16
+        y += 24  # white space before the next section
+    page.draw_line((70, y - 20), (400, y - 20), width=0.8)
+    return doc.tobytes()
+
+
+def test_white_space_followed_by_rows_between_rules_of_one_width_is_one_table() -> None:
+    tables = Pipeline(open_document(_sections_in_white_space())).run(0).tables
+    assert len(tables) == 1
+    text = " ".join(c for r in tables[0].rows_text() for c in r)
+    assert text.startswith("Class A") and "Class B" in text and text.endswith("Value per unit 104.03")
