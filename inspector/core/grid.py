@@ -80,6 +80,7 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
         labels = set()
     kept = [ln for k, ln in enumerate(lines) if k not in labels]
     xs = _columns(cand, [s for s in segs if s.line not in labels], words, kept, cparams)
+    stacked: list[float] = []
     if cand.source != "ruled":
         # Numbers closer than the column gap: their right-aligned stacks divide the columns,
         # and a run of words across such a boundary (or of two numbers across any) is two
@@ -92,7 +93,7 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
     ys, header_rows, virtual = _split_rows(ys, lines, words, xs, top_drawn, cand.rules, tparams.row_band_lines)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source)
     spans = _spans(grid, cand, segs, lines, words, ids, virtual, centres, fills)
-    cols, rows = explain(xs, ys, cand.rules, lines, segs, words)
+    cols, rows = explain(xs, ys, cand.rules, lines, segs, words, stacked)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans), col_evidence=cols, row_evidence=rows)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     low = frozenset(near_boundary(words, ids, xs[1:-1], cparams.boundary_margin))

@@ -38,6 +38,8 @@ def test_numbers_two_points_apart_are_separate_columns() -> None:
     rights = [200 + w[0], 200 + w[0] + 2 + w[1], 200 + w[0] + 4 + w[1] + w[2]]
     table = Pipeline(open_document(_tight_table(ROWS, rights))).run(0).tables[0]
     assert table.rows_text() == ROWS
+    assert table.grid is not None  # the evidence says why, not "a text gap wider than columns.min_gap"
+    assert [b.kind for b in table.grid.col_evidence][2:4] == ["number stack", "number stack"]
 
 
 def test_a_column_of_values_and_parenthesised_negatives_stays_one() -> None:
