@@ -85,7 +85,7 @@ def attach_fills(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) 
 
 
 def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Sequence[Line],
-                 n_segments: Sequence[int], tol: float) -> list[Candidate]:
+                 n_segments: Sequence[int], tol: float, sizes: Sequence[float] = ()) -> list[Candidate]:
     """Grow ruled candidates down over the horizontal rules stacked under them.
 
     A grid drawn only in its header (panels with gutters, a boxed two-level header) above
@@ -107,7 +107,7 @@ def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Seque
             if r.pos - box.y1 > step or not _as_wide(r, box, tol) or any(_inside(r.bbox, o, tol) for o in others):
                 break
             last = added[-1] if added else Rule("h", box.y1, box.x0, box.x1, 0.1)
-            if _prose_between(lines, n_segments, last, r, body):
+            if _prose_between(lines, n_segments, last, r, body, sizes):
                 break
             added.append(r)
             box = box.union(r.bbox)
@@ -153,7 +153,7 @@ def _inside(a: Rect, b: Rect, tol: float) -> bool:
 
 
 def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[Line],
-                  n_segments: Sequence[int], min_width: float) -> list[Candidate]:
+                  n_segments: Sequence[int], min_width: float, sizes: Sequence[float] = ()) -> list[Candidate]:
     """Groups of stacked horizontal rules of similar extent outside ``taken`` areas.
 
     Consecutive rules join while they overlap by 70% of the shorter and the band between
@@ -166,7 +166,7 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     for r in hs:
         home = None
         for g in reversed(groups):
-            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r, body):
+            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r, body, sizes):
                 home = g
                 break
         if home is None:
@@ -274,7 +274,7 @@ def _crosses(b: Rect, box: Rect) -> bool:
 
 
 def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, bottom: Rule,
-                   body: float = 0.0) -> bool:
+                   body: float = 0.0, sizes: Sequence[float] = ()) -> bool:
     """Does text between two rules say they belong to different tables? Running prose
     across their width does, and so does a line running across their left or right end
     (body text beside a chart: the rules of two charts, not one table's)."""
@@ -282,7 +282,7 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
     x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
     between = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
                and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
-    if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body):
+    if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body, sizes):
         return True
     if _white_gap(lines, n_segments, between, body, _other_table(top, bottom)):
         return True
@@ -297,17 +297,21 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
 
 
 def _heading_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], top: float,
-                 bottom: float, body: float) -> bool:
+                 bottom: float, body: float, sizes: Sequence[float] = ()) -> bool:
     """Is there white space between two rules that parts two tables? A table's text sits
     close to its rules and to its other lines; a line in one piece, in larger type than the
-    page's usual line height ``body`` (a heading, not a section label of the table), with
-    over ``HEADING_GAP`` usual line heights clear above or below it parts two tables."""
+    page's usual (a line taller than the usual line height ``body``, or, with ``sizes``,
+    the type size per line in pt, type larger than the usual size: fonts differ in line
+    height), a heading, not a section label of the table, with over ``HEADING_GAP`` usual
+    line heights clear above or below it parts two tables."""
     ks = sorted(between, key=lambda k: lines[k].bbox.y0)
+    usual = sorted(sizes)[len(sizes) // 2] if sizes and ks else 0.0
     for i, k in enumerate(ks):
         b = lines[k].bbox
         above = b.y0 - (lines[ks[i - 1]].bbox.y1 if i else top)
         below = (lines[ks[i + 1]].bbox.y0 if i + 1 < len(ks) else bottom) - b.y1
-        if n_segments[k] < 2 and b.height > HEADING_SIZE * body and max(above, below) > HEADING_GAP * body:
+        larger = b.height > HEADING_SIZE * body or (usual > 0 and sizes[k] >= HEADING_SIZE * usual - 0.01)
+        if n_segments[k] < 2 and larger and max(above, below) > HEADING_GAP * body:
             return True
     return False
 

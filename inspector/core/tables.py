@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import median
 
 from .cells import assemble
 from .columns import Line, Segment, segments
@@ -93,10 +94,11 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     counts = [0] * len(lines)
     for s in segs:
         counts[s.line] += 1
+    sizes = [median([words[i].font_size for i in ln.word_ids]) for ln in lines]
     tol = tparams.intersect_tol
-    for cand in attach_rules(attach_fills(ruled_regions(rules, tol), fills, tol), rules, lines, counts, tol):
+    for cand in attach_rules(attach_fills(ruled_regions(rules, tol), fills, tol), rules, lines, counts, tol, sizes):
         col.offer(cand)
-    cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH)
+    cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes)
     tops = sorted(c.bbox.y0 for c in cands)
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
     for cand in cands:

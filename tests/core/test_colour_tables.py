@@ -171,3 +171,28 @@ def test_white_space_followed_by_rows_between_rules_of_one_width_is_one_table() 
     assert len(tables) == 1
     text = " ".join(c for r in tables[0].rows_text() for c in r)
     assert text.startswith("Class A") and "Class B" in text and text.endswith("Value per unit 104.03")
+
+
+def _two_totals_tables(heading_size: float) -> bytes:
+    """Two tables of one width, each ruled under its header and over its totals row, with a
+    heading between them whose type is 1.1 times the tables'."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y = 100.0
+    for n in (1, 2):
+        for r, row in enumerate([["Item", "2023", "2024"], ["Apples", "12", "14"], ["Pears", "7", "9"],
+                                 ["Plums", "3", "5"], ["Total", f"2{n}", "28"]]):
+            for c, text in enumerate(row):
+                page.insert_text((72 + 120 * c, y + 11), text, fontsize=10)
+            if r in (0, 3):
+                page.draw_line((70, y + 15), (400, y + 15), width=0.8)
+            y += 17
+        if n == 1:
+            page.insert_text((72, y + 40), f"Second table ({n + 1})", fontsize=heading_size, fontname="tiro")
+            y += 70
+    return doc.tobytes()
+
+
+def test_a_heading_in_larger_type_parts_two_tables_of_one_width() -> None:
+    tables = Pipeline(open_document(_two_totals_tables(11.0))).run(0).tables
+    assert [t.rows_text()[-1][:2] for t in tables] == [["Total", "21"], ["Total", "22"]]

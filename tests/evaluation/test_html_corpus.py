@@ -35,10 +35,10 @@ FLOORS = {
     "panels": 0.99,          # 1.000
     "section_rows": 0.99,    # 1.000
     "text_column": 0.91,     # 0.922
-    "totals": 0.86,          # 0.873
+    "totals": 0.97,          # 0.986
     "zebra": 0.99,           # 1.000
 }
-OVERALL_FLOOR = 0.975  # 0.983
+OVERALL_FLOOR = 0.985  # 0.991
 
 
 @pytest.fixture(scope="module")
