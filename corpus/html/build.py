@@ -20,7 +20,6 @@ whether detection generalises beyond one program's drawing habits. Steps:
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import shutil
 import sys
@@ -36,6 +35,7 @@ from inspector.annotation.io import sha256_of
 from inspector.annotation.model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region
 from inspector.annotation.roles import suggest_row_roles
 from inspector.core.types import Rect
+from inspector.evaluation.styles import write_styles
 
 from ..modern.content import Content
 from .styles import STYLES
@@ -242,8 +242,7 @@ def build(out: Path, seed: int, per_style: int) -> int:
         styles[pdf.name] = {t.id: {"style": n, "detail": t.notes.split(": ", 1)[-1]}
                             for t, n in zip(ann.tables, names[i:i + PER_DOC], strict=True)}
         total += len(ann.tables)
-    doc = {"format": "table-inspector-styles", "version": 1, "seed": seed, "documents": styles}
-    (out / STYLES_FILE).write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_styles(out / STYLES_FILE, styles, seed)
     print(f"built {len(styles)} PDFs with {total} tables in {out}")
     return total
 
