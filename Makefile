@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint samples clean corpus-modern
+.PHONY: run test setup sysdeps bench lint samples clean corpus-modern corpus-html
 
 setup: sysdeps $(STAMP)
 
@@ -56,6 +56,11 @@ corpus-modern: setup
 	@command -v soffice >/dev/null || { apt-get update && apt-get install -y --no-install-recommends libreoffice-writer-nogui; }
 	$(PY) -m pip install -q -e ".[corpus]"
 	$(PY) -m corpus.modern.build
+
+# The HTML corpus (corpus/html): CSS tables laid out by PyMuPDF's Story, a second producer
+# beside LibreOffice; truth from the HTML and Story's cell positions. Needs only PyMuPDF.
+corpus-html: setup
+	$(PY) -m corpus.html.build
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache

@@ -19,7 +19,6 @@ tables that were written. Needs ``soffice`` on PATH; everything else is in the v
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import shutil
 import subprocess
@@ -37,6 +36,7 @@ from docx.table import _Cell
 from inspector.annotation.goldenset import add_to_golden_set
 from inspector.annotation.model import AnnTable
 from inspector.annotation.tagged import read_tagged
+from inspector.evaluation.styles import write_styles
 
 from .content import Content
 from .styles import STYLES, Made, heading, keep_together, note
@@ -210,8 +210,7 @@ def build(out: Path, seed: int, per_style: int) -> int:
         for fix in result.fixes:
             print(f"  {fix}")
         total += len(tables)
-    doc = {"format": "table-inspector-styles", "version": 1, "seed": seed, "documents": styles}
-    (out / STYLES_FILE).write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_styles(out / STYLES_FILE, styles, seed)
     print(f"built {len(made_by_doc)} PDFs with {total} tables in {out}")
     return total
 

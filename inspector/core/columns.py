@@ -182,9 +182,16 @@ def drop_thin_columns(bounds: list[float], segs: Sequence[Segment], min_rows: in
         # Merge the thin column into its narrower-gap neighbour by dropping one boundary.
         drop = worst - 1 if worst == len(bounds) else worst
         if worst > 0 and worst < len(bounds):
-            drop = worst if counts[worst + 1] <= counts[worst - 1] else worst - 1
+            drop = worst if _gap(segs, column, worst, worst + 1) <= _gap(segs, column, worst - 1, worst) else worst - 1
         bounds.pop(drop)
     return bounds
+
+
+def _gap(segs: Sequence[Segment], column: np.ndarray, a: int, b: int) -> float:
+    """White space between the text of column ``a`` and of column ``b`` (= a + 1), pt."""
+    right = max((s.x1 for s, k in zip(segs, column, strict=True) if k == a), default=-np.inf)
+    left = min((s.x0 for s, k in zip(segs, column, strict=True) if k == b), default=np.inf)
+    return float(left - right)
 
 
 def merge_complementary(bounds: list[float], pieces: Pieces) -> list[float]:

@@ -31,13 +31,40 @@ class FillResult:
 
 
 def find_fills(raw: Sequence[RawFill], params: VectorParams) -> FillResult:
-    """Merge touching same-colour rectangles, drop gradients, and draw boundary rules."""
-    merged = _merge(_merge(list(raw), vertical=True), vertical=False)
+    """Drop hidden rectangles, merge touching same-colour ones, drop gradients, and draw
+    boundary rules. ``raw`` is in painting order."""
+    hidden = _hidden(raw)
+    merged = _merge(_merge([f for i, f in enumerate(raw) if i not in hidden], vertical=True), vertical=False)
     bad = _gradients(merged, params.gradient_strips)
     kept = [Fill(k, m[0], m[1], m[2], m[3]) for k, m in enumerate(m for i, m in enumerate(merged) if i not in bad)]
     rejected = [RejectedFill(Fill(len(kept) + n, m[0], m[1], m[2], m[3]), bad[i])
                 for n, (i, m) in enumerate((i, m) for i, m in enumerate(merged) if i in bad)]
+    n = len(kept) + len(rejected)
+    rejected += [RejectedFill(Fill(n + k, raw[i][0], raw[i][1], raw[i][2], 1), "inside a fill of its own colour")
+                 for k, i in enumerate(sorted(hidden))]
     return FillResult(tuple(kept), tuple(rejected), tuple(fill_rules(kept, params.gutter)))
+
+
+def _hidden(raw: Sequence[RawFill]) -> set[int]:
+    """Indices of rectangles painted inside an earlier one of the same colour, with nothing
+    of another colour painted over that spot in between: invisible, so no edges (an HTML
+    engine paints a cell's background again behind every run of its text)."""
+    if len(raw) < 2 or len(raw) > MAX_NEIGHBOURS:
+        return set()
+    b = np.array([f[0].as_tuple() for f in raw], dtype=float)
+    x0, y0, x1, y1 = (b[:, i][:, None] for i in range(4))  # the inner one (rows) ...
+    X0, Y0, X1, Y1 = (b[:, i][None, :] for i in range(4))  # ... in an earlier one (columns)
+    inside = (X0 <= x0 + TOUCH) & (Y0 <= y0 + TOUCH) & (X1 >= x1 - TOUCH) & (Y1 >= y1 - TOUCH)
+    inside &= np.tri(len(raw), k=-1, dtype=bool)
+    out = set()
+    for i, j in zip(*np.nonzero(inside), strict=True):
+        if i in out or raw[i][1] != raw[j][1]:
+            continue
+        between = (b[j + 1:i, 0] < b[i, 2]) & (b[j + 1:i, 2] > b[i, 0]) & (b[j + 1:i, 1] < b[i, 3]) & \
+                  (b[j + 1:i, 3] > b[i, 1])
+        if not any(raw[j + 1 + k][1] != raw[i][1] for k in np.nonzero(between)[0]):
+            out.add(int(i))
+    return out
 
 
 _Merged = list  # [Rect, rgb, grey, parts]

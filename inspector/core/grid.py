@@ -31,7 +31,8 @@ from .evidence import explain
 from .params import ColumnParams, TableParams
 from .regions import Candidate
 from .rules_merge import covered
-from .sections import section_rows
+from .sections import section_lines, section_rows
+from .stacks import split_segments, stack_boundaries
 from .types import ColumnBin, Fill, Grid, Rule, Word
 
 SNAP = 2.0  # pt: rule positions closer than this are one boundary
@@ -73,13 +74,26 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
         return GridResult(None, "no text", (), frozenset(), 0, ())
     lines = centres.region_lines(box, ids)
     segs = segments(words, lines, cparams.min_gap)
-    xs = _columns(cand, segs, words, len(lines), cparams)
+    # Section labels on full-width shading run over the column gaps: columns come from the other lines.
+    labels = section_lines(lines, segs, fills, box)
+    if len(lines) - len(labels) < 3:
+        labels = set()
+    kept = [ln for k, ln in enumerate(lines) if k not in labels]
+    xs = _columns(cand, [s for s in segs if s.line not in labels], words, kept, cparams)
+    stacked: list[float] = []
+    if cand.source != "ruled":
+        # Numbers closer than the column gap: their right-aligned stacks divide the columns,
+        # and a run of words across such a boundary (or of two numbers across any) is two
+        # cells' text, not one spanning.
+        stacked = [x for a, b in zip(xs, xs[1:], strict=False) for x in stack_boundaries(words, kept, a, b)]
+        xs = sorted([*xs, *stacked])
+        segs = split_segments(segs, words, stacked, xs[1:-1])
     ys = _positions(cand.rules, "h", box.y0, box.y1) if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= SNAP for r in cand.rules)
     ys, header_rows, virtual = _split_rows(ys, lines, words, xs, top_drawn, cand.rules, tparams.row_band_lines)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source)
     spans = _spans(grid, cand, segs, lines, words, ids, virtual, centres, fills)
-    cols, rows = explain(xs, ys, cand.rules, lines, segs, words)
+    cols, rows = explain(xs, ys, cand.rules, lines, segs, words, stacked)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans), col_evidence=cols, row_evidence=rows)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     low = frozenset(near_boundary(words, ids, xs[1:-1], cparams.boundary_margin))
@@ -87,9 +101,9 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
     return GridResult(None if reason else grid, reason, bins, low, header_rows, tuple(ids), param)
 
 
-def _columns(cand: Candidate, segs: Sequence[Segment], words: Sequence[Word], n_lines: int,
+def _columns(cand: Candidate, segs: Sequence[Segment], words: Sequence[Word], lines: Sequence[Line],
              params: ColumnParams) -> list[float]:
-    box = cand.bbox
+    box, n_lines = cand.bbox, len(lines)
     # Project single words, not segments: the words of a multi-word label sit at other
     # places on every row, so only true column gaps stay free.
     pieces = Pieces.of_words(words, segs)
@@ -313,10 +327,21 @@ def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence
         return cand.source == "ruled" and covered(cand.rules, "v", x, grid.ys[r], grid.ys[r + 1]) >= 0.5
 
     _text_spans(grid, segs, lines, words, drawn, join)
-    for r in section_rows(grid, fills, occupied):
+    for r in section_rows(grid, fills, occupied, _one_piece_rows(grid, segs, lines)):
         for c in range(nc - 1):
             join(r * nc + c, r * nc + c + 1)
     return _rectangles(parent, find, nr, nc)
+
+
+def _one_piece_rows(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line]) -> set[int]:
+    """Rows whose every text line is in one piece (one segment)."""
+    count: dict[int, int] = {}
+    row_lines: dict[int, set[int]] = {}
+    for s in segs:
+        r = _col_of(lines[s.line].bbox.cy, grid.ys)
+        count[r] = count.get(r, 0) + 1
+        row_lines.setdefault(r, set()).add(s.line)
+    return {r for r, n in count.items() if n == len(row_lines[r])}
 
 
 def _undrawn_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, int]],

@@ -84,6 +84,47 @@ def attach_fills(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) 
     return out
 
 
+def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Sequence[Line],
+                 n_segments: Sequence[int], tol: float, sizes: Sequence[float] = ()) -> list[Candidate]:
+    """Grow ruled candidates down over the horizontal rules stacked under them.
+
+    A grid drawn only in its header (panels with gutters, a boxed two-level header) above
+    body rows ruled across only: a rule as wide as the grid, the next row down (no further
+    than twice the grid's tallest row), with no running prose or heading between and not
+    part of another grid, joins it.
+    """
+    hs = sorted((r for r in rules if r.orient == "h"), key=lambda r: r.pos)
+    body = _usual_height(lines)
+    out = []
+    for cand in cands:
+        own = sorted({round(r.pos, 1) for r in cand.rules if r.orient == "h"})
+        step = 2 * max((b - a for a, b in zip(own, own[1:], strict=False)), default=0.0)
+        box, added = cand.bbox, list[Rule]()
+        for r in hs:
+            if r.pos <= box.y1 + tol:
+                continue
+            others = (c.bbox for c in cands if c is not cand)
+            if r.pos - box.y1 > step or not _as_wide(r, box, tol) or any(_inside(r.bbox, o, tol) for o in others):
+                break
+            last = added[-1] if added else Rule("h", box.y1, box.x0, box.x1, 0.1)
+            if _prose_between(lines, n_segments, last, r, body, sizes):
+                break
+            added.append(r)
+            box = box.union(r.bbox)
+        out.append(Candidate(box, cand.source, (*cand.rules, *added)) if added else cand)
+    return out
+
+
+def _usual_height(lines: Sequence[Line]) -> float:
+    """The page's usual text line height (pt; 0 without lines)."""
+    heights = sorted(ln.bbox.height for ln in lines)
+    return heights[len(heights) // 2] if heights else 0.0
+
+
+def _as_wide(r: Rule, box: Rect, tol: float) -> bool:
+    return abs(r.start - box.x0) <= 2 * tol and abs(r.end - box.x1) <= 2 * tol
+
+
 def _stacked(b: Rect, box: Rect, tol: float) -> bool:
     """Does fill box ``b`` sit right on top of or under ``box``, about as wide, or is it a
     panel behind the whole grid, as wide and reaching a little above or below it?"""
@@ -112,21 +153,20 @@ def _inside(a: Rect, b: Rect, tol: float) -> bool:
 
 
 def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[Line],
-                  n_segments: Sequence[int], min_width: float) -> list[Candidate]:
+                  n_segments: Sequence[int], min_width: float, sizes: Sequence[float] = ()) -> list[Candidate]:
     """Groups of stacked horizontal rules of similar extent outside ``taken`` areas.
 
     Consecutive rules join while they overlap by 70% of the shorter and the band between
     them holds no running prose (two or more long single-piece lines) and no heading.
     """
-    heights = sorted(ln.bbox.height for ln in lines)
-    body = heights[len(heights) // 2] if heights else 0.0  # the page's usual line height
+    body = _usual_height(lines)
     hs = sorted((r for r in rules if r.orient == "h" and r.length >= min_width
                  and not any(_inside(r.bbox, t, 2.0) for t in taken)), key=lambda r: r.pos)
     groups: list[list[Rule]] = []
     for r in hs:
         home = None
         for g in reversed(groups):
-            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r, body):
+            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r, body, sizes):
                 home = g
                 break
         if home is None:
@@ -234,7 +274,7 @@ def _crosses(b: Rect, box: Rect) -> bool:
 
 
 def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, bottom: Rule,
-                   body: float = 0.0) -> bool:
+                   body: float = 0.0, sizes: Sequence[float] = ()) -> bool:
     """Does text between two rules say they belong to different tables? Running prose
     across their width does, and so does a line running across their left or right end
     (body text beside a chart: the rules of two charts, not one table's)."""
@@ -242,7 +282,9 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
     x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
     between = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
                and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
-    if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body):
+    if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body, sizes):
+        return True
+    if _white_gap(lines, n_segments, between, body, _other_table(top, bottom)):
         return True
     for k in between:
         ln = lines[k]
@@ -255,18 +297,48 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
 
 
 def _heading_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], top: float,
-                 bottom: float, body: float) -> bool:
+                 bottom: float, body: float, sizes: Sequence[float] = ()) -> bool:
     """Is there white space between two rules that parts two tables? A table's text sits
     close to its rules and to its other lines; a line in one piece, in larger type than the
-    page's usual line height ``body`` (a heading, not a section label of the table), with
-    over ``HEADING_GAP`` usual line heights clear above or below it parts two tables."""
+    page's usual (a line taller than the usual line height ``body``, or, with ``sizes``,
+    the type size per line in pt, type larger than the usual size: fonts differ in line
+    height), a heading, not a section label of the table, with over ``HEADING_GAP`` usual
+    line heights clear above or below it parts two tables."""
     ks = sorted(between, key=lambda k: lines[k].bbox.y0)
+    usual = sorted(sizes)[len(sizes) // 2] if sizes and ks else 0.0
     for i, k in enumerate(ks):
         b = lines[k].bbox
         above = b.y0 - (lines[ks[i - 1]].bbox.y1 if i else top)
         below = (lines[ks[i + 1]].bbox.y0 if i + 1 < len(ks) else bottom) - b.y1
-        if n_segments[k] < 2 and b.height > HEADING_SIZE * body and max(above, below) > HEADING_GAP * body:
+        larger = b.height > HEADING_SIZE * body or (usual > 0 and sizes[k] >= HEADING_SIZE * usual - 0.01)
+        if n_segments[k] < 2 and larger and max(above, below) > HEADING_GAP * body:
             return True
+    return False
+
+
+def _other_table(top: Rule, bottom: Rule) -> bool:
+    """Do two rules look like two tables' (clearly other widths, neither much shorter: a
+    footnote separator under a table is short)?"""
+    over = min(top.end, bottom.end) - max(top.start, bottom.start)
+    longer, shorter = max(top.length, bottom.length), min(top.length, bottom.length)
+    return over < 0.9 * longer and shorter >= 0.5 * longer
+
+
+def _white_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], body: float,
+               other_widths: bool) -> bool:
+    """Is there white space over ``HEADING_GAP`` usual line heights between two text lines
+    between the rules that ends a table? A table's rows follow each other closely. White
+    space followed only by notes or headings (lines in one piece) and then a rule ends one
+    table (a totals row ruled only above it); so does any such white space between rules of
+    ``other_widths`` (the next table's header). White space followed by rows again, between
+    rules of one width, is a section break inside one table."""
+    ks = sorted(between, key=lambda k: lines[k].bbox.y0)
+    bottom = lines[ks[0]].bbox.y1 if ks else 0.0
+    for i in range(1, len(ks)):
+        b = lines[ks[i]].bbox
+        if b.y0 - bottom > HEADING_GAP * body > 0 and (other_widths or all(n_segments[k] < 2 for k in ks[i:])):
+            return True
+        bottom = max(bottom, b.y1)
     return False
 
 
@@ -285,27 +357,54 @@ def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int) -> 
 
     Each line needs a gap (an x interval between two of its segments) that overlaps a gap
     of the line before it: columns. Justified prose has wide word spaces too, but they do
-    not line up from one line to the next.
+    not line up from one line to the next. A line or two in one piece inside one column,
+    tight under a row, with the columns going on below, is a wrapped cell's next line.
     """
     runs: list[tuple[int, int]] = []
-    start = None
-    for i in range(len(lines) + 1):
-        ok = i < len(lines) and bool(gaps[i])
-        if ok and start is not None:
-            prev, cur = lines[i - 1], lines[i]
-            pitch = max(prev.bbox.height, cur.bbox.height, 1.0)
-            if cur.bbox.y0 - prev.bbox.y1 > 1.5 * pitch or not _gaps_meet(gaps[i - 1], gaps[i]):
-                if i - start >= min_rows:
-                    runs.append((start, i))
-                start = i
+    start, prev, i = None, -1, 0
+    while i < len(lines):
+        if not gaps[i]:
+            bridged = _wrapped(lines, gaps, prev, i) if start is not None else 0
+            if bridged:
+                i += bridged
                 continue
-        if ok and start is None:
-            start = i
-        elif not ok and start is not None:
+            if start is not None and i - start >= min_rows:
+                runs.append((start, i))
+            start, i = None, i + 1
+            continue
+        if start is not None and (not _close(lines[i - 1], lines[i]) or not _gaps_meet(gaps[prev], gaps[i])):
             if i - start >= min_rows:
                 runs.append((start, i))
-            start = None
+            start = i
+        elif start is None:
+            start = i
+        prev, i = i, i + 1
+    if start is not None and len(lines) - start >= min_rows:
+        runs.append((start, len(lines)))
     return runs
+
+
+WRAPPED_LINES = 2  # next lines of a wrapped cell bridged inside an aligned run
+
+
+def _wrapped(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, i: int) -> int:
+    """How many lines from ``i`` (without gaps) are wrapped cell text under row ``prev``:
+    each tight under the one before and inside one column of ``prev`` (crossing none of
+    its gaps from side to side: a wider figure stands into the gap), and the line after
+    them aligned with ``prev``; 0 when they are not."""
+    for k in range(i, min(i + WRAPPED_LINES, len(lines))):
+        b = lines[k].bbox
+        if gaps[k] or lines[k].bbox.y0 - lines[k - 1].bbox.y1 > 0.5 * max(b.height, 1.0) \
+                or any(b.x0 <= g0 + 1 and b.x1 >= g1 - 1 for g0, g1 in gaps[prev]):
+            return 0
+        nxt = k + 1
+        if nxt < len(lines) and gaps[nxt] and _close(lines[k], lines[nxt]) and _gaps_meet(gaps[prev], gaps[nxt]):
+            return nxt - i
+    return 0
+
+
+def _close(a: Line, b: Line) -> bool:
+    return b.bbox.y0 - a.bbox.y1 <= 1.5 * max(a.bbox.height, b.bbox.height, 1.0)
 
 
 def _gaps_meet(a: Gaps, b: Gaps) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import median
 
 from .cells import assemble
 from .columns import Line, Segment, segments
@@ -18,6 +19,7 @@ from .regions import (
     Candidate,
     aligned_runs,
     attach_fills,
+    attach_rules,
     extend_down,
     extend_up,
     hrule_regions,
@@ -87,14 +89,16 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     """All tables of one page, from its words, text rows, merged rules and fills. ``centres``
     (of these ``words``: the pipeline's "index" stage) saves building the word arrays again."""
     col = _Collector(words, page, cparams, tparams, centres, fills)
-    for cand in attach_fills(ruled_regions(rules, tparams.intersect_tol), fills, tparams.intersect_tol):
-        col.offer(cand)
     lines = [Line(r.word_ids, r.bbox, r.baseline) for r in rows]
     segs = segments(words, lines, cparams.min_gap)
     counts = [0] * len(lines)
     for s in segs:
         counts[s.line] += 1
-    cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH)
+    sizes = [median([words[i].font_size for i in ln.word_ids]) for ln in lines]
+    tol = tparams.intersect_tol
+    for cand in attach_rules(attach_fills(ruled_regions(rules, tol), fills, tol), rules, lines, counts, tol, sizes):
+        col.offer(cand)
+    cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes)
     tops = sorted(c.bbox.y0 for c in cands)
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
     for cand in cands:

@@ -232,7 +232,8 @@ class Boundary:
     """Evidence behind one row or column boundary at ``pos`` (points).
 
     ``kind``: "rule" (drawn strokes lie on it), "fill" (only fill edges or gutters do),
-    "edge" (the region's side, nothing drawn) or "text gap" (found in the text alone).
+    "edge" (the region's side, nothing drawn), "number stack" (between two stacks of
+    right-aligned numbers closer than the column gap) or "text gap" (found in the text alone).
     ``rules`` counts the strokes on it, ``fills`` are ids into ``PageResult.fills`` and
     ``gap`` the width (pt) the text leaves free there (0 when text crosses it).
     """

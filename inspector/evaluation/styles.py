@@ -38,6 +38,17 @@ def find_styles(golden: str | Path) -> Path | None:
     return next((p for p in (root / STYLES_FILE, root.parent / STYLES_FILE) if p.is_file()), None)
 
 
+def write_styles(path: str | Path, documents: Mapping[str, Mapping[str, Mapping[str, str]]],
+                 seed: int | None = None) -> None:
+    """Write a styles manifest: ``documents`` is {PDF: {TABLE_ID: {"style": ..., "detail": ...}}};
+    ``seed`` records the seed of a generated corpus."""
+    doc: dict[str, Any] = {"format": STYLES_FORMAT, "version": 1}
+    if seed is not None:
+        doc["seed"] = seed
+    doc["documents"] = documents
+    Path(path).write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def load_styles(path: str | Path) -> dict[str, str]:
     """``"DOC:TABLE_ID"`` -> style, from a styles manifest."""
     try:

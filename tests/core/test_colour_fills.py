@@ -46,6 +46,19 @@ def test_panels_further_apart_than_the_gutter_are_separate() -> None:
     assert sorted(round(r.pos) for r in res.rules if r.orient == "v") == []  # long sides only
 
 
+def test_a_fill_painted_inside_one_of_its_colour_is_hidden_and_draws_no_edge() -> None:
+    """An HTML engine paints a cell's background again behind each run of its text."""
+    res = find_fills(_raw((100, 100, 300, 130), (110, 106, 180, 118)), VectorParams())
+    assert [f.bbox for f in res.fills] == [Rect(100, 100, 300, 130)]
+    assert sorted(round(r.pos) for r in res.rules if r.orient == "h") == [100, 130]
+    assert [r.reason for r in res.rejected] == ["inside a fill of its own colour"]
+
+
+def test_a_fill_inside_one_of_its_colour_stays_when_another_colour_lies_between() -> None:
+    raw = _raw((100, 100, 300, 130)) + _raw((105, 104, 200, 126), rgb=(250, 250, 250)) + _raw((110, 106, 180, 118))
+    assert len(find_fills(raw, VectorParams()).fills) == 3
+
+
 def test_gradient_strips_are_rejected_with_their_reason() -> None:
     raw = [(Rect(100, 100 + 5 * k, 300, 105 + 5 * k), (150 + 4 * k, 160 + 4 * k, 240), 160) for k in range(10)]
     res = find_fills(raw, VectorParams())

@@ -89,6 +89,10 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
     if b.kind == "edge":
         return Why(axis, b.pos, True, (Evidence("region_edge"),), "the table region ends here",
                    ("tables.min_rows", "tables.min_cols"))
+    if b.kind == "number stack":
+        return Why(axis, b.pos, True, (Evidence("number_stack", b.gap),),
+                   "numbers right-aligned in a stack on each side, sharing their lines, with free space between "
+                   "on every line: two columns closer than columns.min_gap", ())
     if axis == "col":
         return _text_gap(b, ctx, *table)
     g = table[0]

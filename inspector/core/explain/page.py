@@ -27,7 +27,8 @@ from ..types import Grid, PageResult, Rect, Rule
 
 @dataclass(frozen=True, slots=True)
 class Evidence:
-    """One piece of evidence: ``kind`` rule | fill_edge | region_edge | text_gap | line_gap;
+    """One piece of evidence: ``kind`` rule | fill_edge | region_edge | text_gap | line_gap |
+    number_stack;
     ``value`` a count (rules) or a width (gaps, pt); ``ids`` fill ids."""
 
     kind: str
@@ -38,7 +39,7 @@ class Evidence:
         out: dict[str, object] = {"kind": self.kind}
         if self.kind == "rule":
             out["count"] = int(self.value)
-        elif self.kind in ("text_gap", "line_gap"):
+        elif self.kind in ("text_gap", "line_gap", "number_stack"):
             out["width"] = round(self.value, 2)
         if self.ids:
             out["fills"] = list(self.ids)
