@@ -23,6 +23,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 _SCALES: dict[str, Decimal] = {
     "k": Decimal(10) ** 3, "K": Decimal(10) ** 3, "thousand": Decimal(10) ** 3, "千": Decimal(10) ** 3,
@@ -135,8 +136,10 @@ def parse_number(text: str, decimal_comma: bool | None = None) -> ParsedNumber |
     return ParsedNumber(value + 0, text, unit, currency, scale, marker)
 
 
+@lru_cache(maxsize=8192)
 def is_number(text: str) -> bool:
-    """True when the whole of ``text`` is one number as ``parse_number`` reads it."""
+    """True when the whole of ``text`` is one number as ``parse_number`` reads it. Cached:
+    detection asks it of every word of a table region, again for each region and stage."""
     return parse_number(text) is not None
 
 
