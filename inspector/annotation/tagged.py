@@ -131,6 +131,11 @@ def _table(node: tags.TagNode, lines: tagged_lines.LineIndex, raw: pymupdf.Docum
     dropped: Counter[str] = Counter()
     pages = {p for n in node.walk() for p in n.pages}
     box = _table_box(node, raw, min(pages)) if len(pages) == 1 else None
+    if box is not None and not _holds_text(box, nodes, lines):
+        fixes.append(f"{label}: its /BBox ({box.x0:.0f}, {box.y0:.0f}, {box.x1:.0f}, {box.y1:.0f}) does not hold its "
+                     f"text (a box from another layout, e.g. the longer document this page was extracted from); "
+                     f"ignored")
+        box = None
     found = tagged_lines.own_lines(nodes, lines, raw, {min(pages): box} if box else {}, dropped)
     cells = [[_tag_cell(c, f) for c, f in zip(row, frow, strict=True)] for row, frow in zip(nodes, found, strict=True)]
     fixes += tagged_lines.report(label, dropped)
@@ -151,13 +156,13 @@ def _table(node: tags.TagNode, lines: tagged_lines.LineIndex, raw: pymupdf.Docum
         if not ((r < len(head) and head[r]) or (row and all(c.th for c in row))):
             break
         header_rows += 1
-    regions = _regions(grid, node, raw)
+    regions = _regions(grid, node, raw, (min(pages), box) if box is not None else None)
     flag = _form_flag(node, grid)
     if flag:
         fixes.append(f"{label}: {flag}; kept, flagged in its notes")
     notes = NOTE + (f"; {FORM_NOTE} ({flag})" if flag else "")
     return AnnTable(table_id, tuple(regions), header_rows=min(header_rows, regions[0].n_rows),
-                    header_cols=_header_cols(grid, header_rows, regions), title=grid.title,
+                    header_cols=_header_cols(grid, header_rows, regions), title=grid.title, footnote=grid.footnote,
                     verified=False, notes=notes, source="tags")
 
 
@@ -182,7 +187,10 @@ def _row_pages(grid: GridResult) -> list[int]:
     return [p if p >= 0 else first for p in pages]
 
 
-def _regions(grid: GridResult, node: tags.TagNode, raw: pymupdf.Document) -> list[Region]:
+def _regions(grid: GridResult, node: tags.TagNode, raw: pymupdf.Document,
+             table_box: tuple[int, Rect] | None) -> list[Region]:
+    """One region per run of rows on one page; ``table_box`` is the table's checked ``/BBox``
+    and its page (None when the file gives none or it was ignored)."""
     pages = _row_pages(grid)
     groups: list[tuple[int, list[int]]] = []
     for r, p in enumerate(pages):
@@ -190,7 +198,7 @@ def _regions(grid: GridResult, node: tags.TagNode, raw: pymupdf.Document) -> lis
             groups[-1][1].append(r)
         else:
             groups.append((p, [r]))
-    box = _table_box(node, raw, pages[0]) if len(groups) == 1 else None
+    box = table_box[1] if table_box is not None and len(groups) == 1 and groups[0][0] == table_box[0] else None
     # Layout /Width and /Height are in the unit the table's own /Height has against its
     # /BBox (LibreOffice writes them 50 times too small); proportional to the width otherwise.
     height = node.attr("Height")
@@ -209,6 +217,13 @@ def _table_box(node: tags.TagNode, raw: pymupdf.Document, page: int) -> Rect | N
     r = Rect(min(x0, x1) - pg.cropbox.x0, mb.height - max(y0, y1) - pg.cropbox.y0,
              max(x0, x1) - pg.cropbox.x0, mb.height - min(y0, y1) - pg.cropbox.y0)
     return r if r.width > 0 and r.height > 0 else None
+
+
+def _holds_text(box: Rect, cells: list[list[tags.TagNode]], lines: tagged_lines.LineIndex) -> bool:
+    """Whether at least half of the cells' text lines have their centre inside ``box``."""
+    found = [ln.bbox for row in cells for c in row for _, ln in tagged_lines.cell_lines(c, lines)]
+    inside = sum(1 for b in found if box.expanded(2).contains_point(b.cx, b.cy))
+    return not found or 2 * inside >= len(found)
 
 
 def _region(grid: GridResult, page: int, rows: list[int], box: Rect | None, unit: float) -> Region:

@@ -5,8 +5,9 @@ Input is rows of tagged cells in file order (``TagCell``: spans from ``/RowSpan`
 cell in the next slot its row leaves free, spans reserving slots below and to the right).
 Then, each reported in ``fixes``:
 
-- a first row holding one unspanned cell in a table of wider rows is a section title tagged
-  as a row: it becomes the table's title;
+- a first row holding one cell (unspanned, or spanning every column) in a table of wider
+  rows is a section title tagged as a row: it becomes the table's title; trailing rows of
+  that kind are notes (a source, a legend) and become its footnote;
 - a row with slots left free whose glyphs sit under other columns than the HTML placement
   gives them (a merged cell tagged only in its first row: the next rows shift left) is
   re-placed by glyph position, and the cell above each freed slot is stretched down over it;
@@ -50,25 +51,37 @@ class GridResult:
     n_cols: int
     title: str
     dropped_rows: int  # leading rows removed (a title)
+    footnote: str = ""  # trailing rows removed (notes), one line each
 
 
 def place(rows: list[list[TagCell]], label: str, fixes: list[str]) -> GridResult:
     """The cells on a grid with the faults above mended (see the module docstring)."""
     title, dropped = "", 0
-    placed, n_cols = _html_place(rows)
-    if len(rows) >= 2 and n_cols >= 2 and len(rows[0]) == 1 and rows[0][0].cs == 1 and rows[0][0].rs == 1 \
-            and rows[0][0].text.strip() and max(len(r) for r in rows[1:]) >= 2:
+    if len(rows) >= 2 and _note_row(rows[0], _html_place(rows[1:])[1]) and max(len(r) for r in rows[1:]) >= 2:
         title = rows[0][0].text.strip()
-        fixes.append(f"{label}: its first row '{title[:40]}' is one cell over {n_cols} columns: a title "
+        fixes.append(f"{label}: its first row '{title[:40]}' is one cell over all columns: a title "
                      f"tagged as a row; made the table's title")
         rows, dropped = rows[1:], 1
-        placed, n_cols = _html_place(rows)
+    notes: list[str] = []
+    while len(rows) >= 2 and _note_row(rows[-1], _html_place(rows[:-1])[1]) and max(len(r) for r in rows[:-1]) >= 2:
+        notes.insert(0, rows[-1][0].text.strip())
+        rows = rows[:-1]
+    if notes:
+        fixes.append(f"{label}: its last {len(notes)} row(s) ('{notes[0][:30]}'...) are one cell over all columns: "
+                     f"notes tagged as rows; made the table's footnote")
+    placed, n_cols = _html_place(rows)
     n_rows = max((p.r + p.cell.rs for p in placed), default=0)
     placed = _replace_shifted(placed, n_rows, n_cols, label, fixes)
     missing = n_rows * n_cols - sum(1 for _ in _slots(placed))
     if missing:
         fixes.append(f"{label}: {missing} grid slot(s) had no tagged cell; empty cells added")
-    return GridResult(tuple(placed), n_rows, n_cols, title, dropped)
+    return GridResult(tuple(placed), n_rows, n_cols, title, dropped, "\n".join(notes))
+
+
+def _note_row(row: list[TagCell], n_cols: int) -> bool:
+    """One cell with text over all ``n_cols`` (>= 2) columns of the other rows (unspanned, as
+    LibreOffice writes it, or spanned, as InDesign does): no column structure, so a title or note."""
+    return n_cols >= 2 and len(row) == 1 and row[0].rs == 1 and row[0].cs in (1, n_cols) and bool(row[0].text.strip())
 
 
 def _slots(placed: list[Placed]):

@@ -146,10 +146,18 @@ def _as_list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else [value]
 
 
+# Standard structure types (PDF 1.7 section 14.8.4 and PDF 2.0): a /RoleMap entry for one of
+# these is ignored, as the standard says. InDesign maps its own standard /Table to /Sect.
+STANDARD_TYPES = frozenset(
+    "Document DocumentFragment Part Art Sect Div BlockQuote Caption TOC TOCI Index NonStruct Private Aside "
+    "Title FENote Sub P H H1 H2 H3 H4 H5 H6 L LI Lbl LBody Table TR TH TD THead TBody TFoot Span Quote Note "
+    "Reference BibEntry Code Link Annot Ruby RB RT RP Warichu WT WP Em Strong Figure Formula Form".split())
+
+
 def _standard(w: _Walk, raw: str) -> str:
-    """``raw`` through ``/RoleMap`` (chains followed, loops cut)."""
+    """``raw`` through ``/RoleMap`` (chains followed, loops cut); a standard type stays itself."""
     kind, hops = raw, 0
-    while kind in w.role_map and w.role_map[kind] != kind and hops < 10:
+    while kind not in STANDARD_TYPES and kind in w.role_map and w.role_map[kind] != kind and hops < 10:
         kind, hops = w.role_map[kind], hops + 1
     return kind
 
