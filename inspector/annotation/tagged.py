@@ -16,6 +16,7 @@ pages the file does not have (left out), form layouts tagged as tables (kept, fl
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -87,9 +88,11 @@ def _tables(raw: pymupdf.Document, file_name: str) -> tuple[list[AnnTable], list
     wanted = {p for t in tree.tables() for n in t.walk() for p in n.pages} or set(range(raw.page_count))
     lines = tagged_lines.index_lines({i: tags.page_lines(raw[i]) for i in sorted(wanted)})
     out: list[AnnTable] = []
+    paths = {t.path for t in tree.tables()}
     for n, node in enumerate(tree.tables()):
         label = f"{file_name} table {n + 1}"
-        table = _table(node, lines, raw, label, fixes, f"t{len(out) + 1}")
+        nested = any(node.path[:k] in paths for k in range(1, len(node.path)))
+        table = _table(node, lines, raw, label, fixes, f"t{len(out) + 1}", nested)
         if table is not None:
             out.append(table)
     return out, fixes
@@ -125,7 +128,7 @@ def _span(value: object) -> int:
 
 
 def _table(node: tags.TagNode, lines: tagged_lines.LineIndex, raw: pymupdf.Document, label: str,
-           fixes: list[str], table_id: str) -> AnnTable | None:
+           fixes: list[str], table_id: str, nested: bool = False) -> AnnTable | None:
     rows = [(tr, head) for tr, head in _rows(node) if any(c.kind in ("TD", "TH") for c in tr.children)]
     nodes = [[c for c in tr.children if c.kind in ("TD", "TH")] for tr, _ in rows]
     dropped: Counter[str] = Counter()
@@ -157,7 +160,7 @@ def _table(node: tags.TagNode, lines: tagged_lines.LineIndex, raw: pymupdf.Docum
             break
         header_rows += 1
     regions = _regions(grid, node, raw, (min(pages), box) if box is not None else None)
-    flag = _form_flag(node, grid)
+    flag = _form_flag(node, grid, nested)
     if flag:
         fixes.append(f"{label}: {flag}; kept, flagged in its notes")
     notes = NOTE + (f"; {FORM_NOTE} ({flag})" if flag else "")
@@ -286,13 +289,24 @@ def _layout_bounds(mine: list[Placed], r0: int, n_rows: int, n_cols: int, box: R
     return tuple(round(x, 3) for x in xs), tuple(round(y, 3) for y in ys)
 
 
-def _form_flag(node: tags.TagNode, grid: GridResult) -> str:
-    """Why the table looks like a form layout ("" when it does not)."""
+BLANK = re.compile(r"_{3,}|\[\s*\]|[\u2610\u25a1]")  # fill-in rules, empty check boxes
+
+
+def _form_flag(node: tags.TagNode, grid: GridResult, nested: bool) -> str:
+    """Why the table looks like a form layout ("" when it does not): form fields, other
+    tables inside its cells (or it inside another's), fill-in blanks, or label cells
+    (ending in ':') beside empty ones."""
     widgets = sum(n.widgets for n in node.walk())
     if widgets:
         return f"{widgets} form field(s) inside its cells"
+    inner = sum(1 for n in node.walk() if n.kind == "Table" and n is not node)
+    if inner or nested:
+        return f"{inner} table(s) inside its cells" if inner else "it sits inside another table's cell"
     texts = [p.cell.text.strip() for p in grid.placed]
-    labels = sum(1 for t in texts if t.endswith(":"))
+    blanks = sum(1 for t in texts if BLANK.search(t))
+    if blanks >= 2:
+        return f"{blanks} of its {len(texts)} cells hold fill-in blanks or check boxes"
+    labels = sum(1 for t in texts if t.endswith((":", "\uff1a")))
     empty = sum(1 for t in texts if not t)
     if texts and labels >= max(2, len(texts) // 3) and empty >= labels // 2:
         return f"{labels} of its {len(texts)} cells are labels ending in ':' beside empty cells"

@@ -59,7 +59,7 @@ def place(rows: list[list[TagCell]], label: str, fixes: list[str]) -> GridResult
     title, dropped = "", 0
     if len(rows) >= 2 and _note_row(rows[0], _html_place(rows[1:])[1]) and max(len(r) for r in rows[1:]) >= 2:
         title = rows[0][0].text.strip()
-        fixes.append(f"{label}: its first row '{title[:40]}' is one cell over all columns: a title "
+        fixes.append(f"{label}: its first row '{' '.join(title.split())[:40]}' is one cell over all columns: a title "
                      f"tagged as a row; made the table's title")
         rows, dropped = rows[1:], 1
     notes: list[str] = []
@@ -67,7 +67,7 @@ def place(rows: list[list[TagCell]], label: str, fixes: list[str]) -> GridResult
         notes.insert(0, rows[-1][0].text.strip())
         rows = rows[:-1]
     if notes:
-        fixes.append(f"{label}: its last {len(notes)} row(s) ('{notes[0][:30]}'...) are one cell over all columns: "
+        fixes.append(f"{label}: its last {len(notes)} row(s) ('{' '.join(notes[0].split())[:30]}'...) are one cell over all columns: "
                      f"notes tagged as rows; made the table's footnote")
     placed, n_cols = _html_place(rows)
     n_rows = max((p.r + p.cell.rs for p in placed), default=0)

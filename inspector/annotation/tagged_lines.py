@@ -7,10 +7,10 @@ often a table's last cell. Such lines are dropped (and counted) when they are
 
 - off the page (an InDesign spread keeps the facing page's text);
 - diagonal (a watermark: cell text runs horizontally or at a right angle);
-- away from the table: outside its ``/BBox`` when the file gives one for that page, or
-  more than ``STRAY_LINES`` line heights beyond the other cells' text (and the cell's own
-  lines kept so far, so a long multi-line cell is kept whole): across, on any page; down,
-  on the same page.
+- away from the table: outside its ``/BBox`` when the file gives one for that page, or (in
+  the last cell with text on a page, the one a reader gives untagged text to) more than ``STRAY_LINES`` line heights beyond the other cells' text, unless it follows on
+  from a kept line of its own cell (so a long multi-line cell, or a title cell standing
+  above the rest, is kept whole): across, on any page; down, on the same page.
 """
 
 from __future__ import annotations
@@ -76,23 +76,36 @@ def _without_strays(found: list[list[Found]], boxes: dict[int, Rect], dropped: C
     if not every:
         return found
     step = STRAY_LINES * median(ln.bbox.height for *_, ln in every)
+    # Only the page's last tagged element collects untagged text drawn after it: the last
+    # cell with text on each page.
+    last = {p: (i, j) for i, j, p, _ in every}
     out: list[list[Found]] = []
     for i, row in enumerate(found):
         out_row = []
         for j, cell in enumerate(row):
-            kept: Found = []
-            for p, ln in cell:
-                ok = _near(ln.bbox, [(q, x.bbox) for a, b, q, x in every if (a, b) != (i, j)]
-                           + [(q, x.bbox) for q, x in kept], p, step)
-                if p in boxes:  # a /BBox may be wider than the table (LibreOffice: the text width)
-                    ok = ok and boxes[p].expanded(2).contains_point(ln.bbox.cx, ln.bbox.cy)
-                if ok:
-                    kept.append((p, ln))
-                else:
-                    dropped["stray"] += 1
-            out_row.append(kept)
+            others = [(q, x.bbox) for a, b, q, x in every if (a, b) != (i, j)]
+            ok = [(last[p] != (i, j) or _near(ln.bbox, others, p, step)) and (p not in boxes or  # a /BBox may be
+                  boxes[p].expanded(2).contains_point(ln.bbox.cx, ln.bbox.cy)) for p, ln in cell]  # wider than the table
+            ok = _chained(cell, ok, boxes, step)
+            dropped["stray"] += ok.count(False)
+            out_row.append([x for x, keep in zip(cell, ok, strict=True) if keep])
         out.append(out_row)
     return out
+
+
+def _chained(cell: Found, ok: list[bool], boxes: dict[int, Rect], step: float) -> list[bool]:
+    """``ok`` with the cell's lines that follow on from a kept line of the same cell kept too
+    (a title cell's first lines may stand above every other cell's text)."""
+    ok = list(ok)
+    grew = True
+    while grew:
+        grew = False
+        for k, (p, ln) in enumerate(cell):
+            inside = p not in boxes or boxes[p].expanded(2).contains_point(ln.bbox.cx, ln.bbox.cy)
+            if not ok[k] and inside and _near(ln.bbox, [(q, x.bbox) for (q, x), y in zip(cell, ok) if y], p, step) \
+                    and any(y for y in ok):
+                ok[k] = grew = True
+    return ok
 
 
 def _near(box: Rect, others: list[tuple[int, Rect]], page: int, step: float) -> bool:
