@@ -8,7 +8,7 @@ often a table's last cell. Such lines are dropped (and counted) when they are
 - off the page (an InDesign spread keeps the facing page's text);
 - diagonal (a watermark: cell text runs horizontally or at a right angle);
 - away from the table: outside its ``/BBox`` when the file gives one for that page, or (in
-  the last cell with text on a page, the one a reader gives untagged text to) more than ``STRAY_LINES`` line heights beyond the other cells' text, unless it follows on
+  the table's last cell on a page, the one a reader gives untagged text to) more than ``STRAY_LINES`` line heights beyond the other cells' text, unless it follows on
   from a kept line of its own cell (so a long multi-line cell, or a title cell standing
   above the rest, is kept whole): across, on any page; down, on the same page.
 """
@@ -68,23 +68,28 @@ def own_lines(cells: list[list[tags.TagNode]], lines: LineIndex, raw: pymupdf.Do
                     kept.append((p, ln))
             out_row.append(kept)
         found.append(out_row)
-    return _without_strays(found, boxes, dropped)
+    # Only the page's last tagged element collects untagged text drawn after it: the last
+    # cell on each page, by its glyphs or its /Pg (an empty last row still ends the table).
+    last: dict[int, tuple[int, int]] = {}
+    for i, row in enumerate(cells):
+        for j, cell in enumerate(row):
+            for p in {p for n in cell.walk() for p in n.pages} | {p for p, _ in found[i][j]}:
+                last[p] = (i, j)
+    return _without_strays(found, boxes, last, dropped)
 
 
-def _without_strays(found: list[list[Found]], boxes: dict[int, Rect], dropped: Counter[str]) -> list[list[Found]]:
+def _without_strays(found: list[list[Found]], boxes: dict[int, Rect], last: dict[int, tuple[int, int]],
+                    dropped: Counter[str]) -> list[list[Found]]:
     every = [(i, j, p, ln) for i, row in enumerate(found) for j, cell in enumerate(row) for p, ln in cell]
     if not every:
         return found
     step = STRAY_LINES * median(ln.bbox.height for *_, ln in every)
-    # Only the page's last tagged element collects untagged text drawn after it: the last
-    # cell with text on each page.
-    last = {p: (i, j) for i, j, p, _ in every}
     out: list[list[Found]] = []
     for i, row in enumerate(found):
         out_row = []
         for j, cell in enumerate(row):
             others = [(q, x.bbox) for a, b, q, x in every if (a, b) != (i, j)]
-            ok = [(last[p] != (i, j) or _near(ln.bbox, others, p, step)) and (p not in boxes or  # a /BBox may be
+            ok = [(last.get(p) != (i, j) or _near(ln.bbox, others, p, step)) and (p not in boxes or  # a /BBox may be
                   boxes[p].expanded(2).contains_point(ln.bbox.cx, ln.bbox.cy)) for p, ln in cell]  # wider than the table
             ok = _chained(cell, ok, boxes, step)
             dropped["stray"] += ok.count(False)
