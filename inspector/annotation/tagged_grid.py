@@ -35,6 +35,7 @@ class TagCell:
     page: int = -1
     w: float = 0.0
     h: float = 0.0
+    moved: bool = False  # taken out of a row on another page (its row's other cells are untagged, not merged)
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,10 @@ class GridResult:
 def place(rows: list[list[TagCell]], label: str, fixes: list[str]) -> GridResult:
     """The cells on a grid with the faults above mended (see the module docstring)."""
     title, dropped = "", 0
+    rows, moved = _split_foreign_cells(rows)
+    if moved:
+        fixes.append(f"{label}: {moved} cell(s) were tagged into a row on another page, under a column the row "
+                     f"already fills; made rows of their own, in reading order")
     if len(rows) >= 2 and _note_row(rows[0], _html_place(rows[1:])[1]) and max(len(r) for r in rows[1:]) >= 2:
         title = rows[0][0].text.strip()
         fixes.append(f"{label}: its first row '{' '.join(title.split())[:40]}' is one cell over all columns: a title "
@@ -76,6 +81,39 @@ def place(rows: list[list[TagCell]], label: str, fixes: list[str]) -> GridResult
     if missing:
         fixes.append(f"{label}: {missing} grid slot(s) had no tagged cell; empty cells added")
     return GridResult(tuple(placed), n_rows, n_cols, title, dropped, "\n".join(notes))
+
+
+def _split_foreign_cells(rows: list[list[TagCell]]) -> tuple[list[list[TagCell]], int]:
+    """Rows with the cells tagged into them from another page taken out (a cell wholly on
+    another page than the row's first, under the same column as a cell the row keeps: Word
+    and Acrobat tag the rows after a page break into the row before it). Each becomes a row
+    of its own, placed among the rows by page and height. Returns the rows and how many moved."""
+    out: list[list[TagCell]] = []
+    extra: list[tuple[int, list[TagCell]]] = []  # (index of the row it came from, its row)
+    for row in rows:
+        first = next((c.page for c in row if c.page >= 0), -1)
+        keep = [c for c in row if c.page in (first, -1) or c.box is None]
+        foreign = [c for c in row if c not in keep and any(_same_column(c.box, k.box) for k in keep)]
+        if not foreign or any(c.rs > 1 for c in row):
+            out.append(row)
+            continue
+        out.append([c for c in row if c not in foreign])
+        extra += [(len(out) - 1, [replace(c, moved=True)]) for c in foreign]
+    for origin, row in sorted(extra, key=lambda e: _row_key(e[1]) or (0, 0.0), reverse=True):
+        key = _row_key(row)
+        at = next((i for i in range(origin + 1, len(out)) if (k := _row_key(out[i])) and key and k > key), len(out))
+        out.insert(at, row)
+    return out, len(extra)
+
+
+def _same_column(a: Rect | None, b: Rect | None) -> bool:
+    return a is not None and b is not None and min(a.x1, b.x1) - max(a.x0, b.x0) > 0.5 * min(a.width, b.width)
+
+
+def _row_key(row: list[TagCell]) -> tuple[int, float] | None:
+    """(page, top) of the row's glyphs; None when it has none."""
+    boxes = [(c.page, c.box.y0) for c in row if c.box is not None and c.page >= 0]
+    return min(boxes) if boxes else None
 
 
 def _note_row(row: list[TagCell], n_cols: int) -> bool:
@@ -146,11 +184,12 @@ def _replace_shifted(placed: list[Placed], n_rows: int, n_cols: int, label: str,
         if moved is None or [p.c for p in moved] == [p.c for p in row]:
             continue
         out = [p for p in out if p.r != r] + moved
-        stretched = _stretch_above(out, r, n_cols)
+        stretched = 0 if all(p.cell.moved for p in moved) else _stretch_above(out, r, n_cols)
         fixes.append(f"{label}: row {r + 1} was tagged {n_cols - len(taken) - sum(p.cell.cs for p in row)} "
                      f"cell(s) short and its text sits further right: re-placed by glyph position"
                      + (f"; {stretched} merged cell(s) above stretched down over the freed slots" if stretched else ""))
-        out = _apply_stretch(out, r, n_cols)
+        if stretched:
+            out = _apply_stretch(out, r, n_cols)
     return sorted(out, key=lambda p: (p.r, p.c))
 
 
