@@ -139,6 +139,9 @@ def _table(node: tags.TagNode, lines: tagged_lines.LineIndex, raw: pymupdf.Docum
                      f"text (a box from another layout, e.g. the longer document this page was extracted from); "
                      f"ignored")
         box = None
+    if box is not None and _whole_page(box, raw[min(pages)], nodes, lines):
+        fixes.append(f"{label}: its /BBox is the whole page, not the table's (Acrobat's Excel export); ignored")
+        box = None
     found = tagged_lines.own_lines(nodes, lines, raw, {min(pages): box} if box else {}, dropped)
     cells = [[_tag_cell(c, f) for c, f in zip(row, frow, strict=True)] for row, frow in zip(nodes, found, strict=True)]
     fixes += tagged_lines.report(label, dropped)
@@ -227,6 +230,17 @@ def _holds_text(box: Rect, cells: list[list[tags.TagNode]], lines: tagged_lines.
     found = [ln.bbox for row in cells for c in row for _, ln in tagged_lines.cell_lines(c, lines)]
     inside = sum(1 for b in found if box.expanded(2).contains_point(b.cx, b.cy))
     return not found or 2 * inside >= len(found)
+
+
+def _whole_page(box: Rect, page: pymupdf.Page, cells: list[list[tags.TagNode]],
+                lines: tagged_lines.LineIndex) -> bool:
+    """Whether ``box`` covers nearly all of the page while the cells' text does not."""
+    w, h = page.rect.width, page.rect.height
+    found = [ln.bbox for row in cells for c in row for _, ln in tagged_lines.cell_lines(c, lines)]
+    if not found or box.width < 0.9 * w or box.height < 0.9 * h:
+        return False
+    text = Rect.bounding(found)
+    return text.width < 0.9 * box.width or text.height < 0.9 * box.height
 
 
 def _region(grid: GridResult, page: int, rows: list[int], box: Rect | None, unit: float) -> Region:

@@ -98,6 +98,7 @@ class _Walk:
     seen: set[int] = field(default_factory=set)
     faults: list[str] = field(default_factory=list)
     bad_parents: list[tuple[int, int]] = field(default_factory=list)
+    again: dict[int, int] = field(default_factory=dict)  # element xref -> links to it cut
     count: int = 0
 
 
@@ -121,6 +122,11 @@ def read_tree(doc: pymupdf.Document) -> TagTree | None:
         node = _element(w, kid, (i,), root.xref, 0)
         if node is not None:
             roots.append(node)
+    if w.again:
+        xs = sorted(w.again)
+        w.faults.insert(0, f"structure tree: {sum(w.again.values())} link(s) reach {len(xs)} element(s) a second "
+                           f"time (a cycle or shared elements: {', '.join(map(str, xs[:5]))}"
+                           f"{'...' if len(xs) > 5 else ''}); those links were cut")
     return TagTree(tuple(roots), root.xref, tuple(w.faults), tuple(w.bad_parents))
 
 
@@ -170,8 +176,7 @@ def _element(w: _Walk, ref: Any, path: Path, parent: int, depth: int) -> TagNode
         return None
     if xref:
         if xref in w.seen:
-            w.faults.append(f"structure tree: element {xref} is reached a second time (a cycle or a shared "
-                            f"element); that link was cut")
+            w.again[xref] = w.again.get(xref, 0) + 1
             return None
         w.seen.add(xref)
         p = obj.get(Name("P"))
