@@ -95,7 +95,28 @@ def _tables(raw: pymupdf.Document, file_name: str) -> tuple[list[AnnTable], list
         table = _table(node, lines, raw, label, fixes, f"t{len(out) + 1}", nested)
         if table is not None:
             out.append(table)
-    return out, fixes
+    return out, _grouped(fixes, file_name)
+
+
+def _grouped(fixes: list[str], file_name: str, least: int = 4) -> list[str]:
+    """The same fix said of ``least`` or more tables in one line (an extract of a long report
+    can leave out hundreds of tables for one reason)."""
+    pattern = re.compile(re.escape(file_name) + r" table (\d+): (.*)", re.S)
+    tables: dict[str, list[str]] = {}
+    for f in fixes:
+        m = pattern.fullmatch(f)
+        if m:
+            tables.setdefault(m.group(2), []).append(m.group(1))
+    out: list[str] = []
+    for f in fixes:
+        m = pattern.fullmatch(f)
+        if m is None or len(tables[m.group(2)]) < least:
+            out.append(f)
+        elif tables[m.group(2)][0] == m.group(1):
+            ns = tables[m.group(2)]
+            out.append(f"{file_name} tables {', '.join(ns[:8])}{'...' if len(ns) > 8 else ''} ({len(ns)} tables): "
+                       f"{m.group(2).replace('its ', 'their ')}")
+    return out
 
 
 def _rows(table: tags.TagNode) -> list[tuple[tags.TagNode, bool]]:
@@ -150,7 +171,10 @@ def _table(node: tags.TagNode, lines: tagged_lines.LineIndex, raw: pymupdf.Docum
         return None
     if all(c.box is None for r in cells for c in r):
         missing = sum(n.missing_pages for n in node.walk())
+        unplaced = any(raw[p].get_text("words") and not tags.page_lines(raw[p]) for p in pages
+                       if 0 <= p < raw.page_count)
         why = "on pages this file does not have (an extract of a longer document?)" if missing \
+            else "without text that has glyph boxes (the page's text has none MuPDF can place)" if unplaced \
             else "without any text on the file's pages"
         fixes.append(f"{label}: its cells are {why}; left out")
         return None
