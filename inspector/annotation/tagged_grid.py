@@ -7,7 +7,7 @@ Then, each reported in ``fixes``:
 
 - a first row holding one cell (unspanned, or spanning every column) in a table of wider
   rows is a section title tagged as a row: it becomes the table's title; trailing rows of
-  that kind are notes (a source, a legend) and become its footnote;
+  that kind that read as notes (a source, a legend, a sentence) become its footnote;
 - a row with slots left free whose glyphs sit under other columns than the HTML placement
   gives them (a merged cell tagged only in its first row: the next rows shift left) is
   re-placed by glyph position, and the cell above each freed slot is stretched down over it;
@@ -16,6 +16,7 @@ Then, each reported in ``fixes``:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from ..core.types import Rect
@@ -68,7 +69,8 @@ def place(rows: list[list[TagCell]], label: str, fixes: list[str]) -> GridResult
                      f"tagged as a row; made the table's title")
         rows, dropped = rows[1:], 1
     notes: list[str] = []
-    while len(rows) >= 2 and _note_row(rows[-1], _html_place(rows[:-1])[1]) and max(len(r) for r in rows[:-1]) >= 2:
+    while len(rows) >= 2 and _note_row(rows[-1], _html_place(rows[:-1])[1]) and max(len(r) for r in rows[:-1]) >= 2 \
+            and NOTE.match(rows[-1][0].text):
         notes.insert(0, rows[-1][0].text.strip())
         rows = rows[:-1]
     if notes:
@@ -114,6 +116,11 @@ def _row_key(row: list[TagCell]) -> tuple[int, float] | None:
     """(page, top) of the row's glyphs; None when it has none."""
     boxes = [(c.page, c.box.y0) for c in row if c.box is not None and c.page >= 0]
     return min(boxes) if boxes else None
+
+
+# A note under a table: a source, a legend, a footnote mark, or a sentence; a short heading
+# (InDesign tags the next table's section title as the last row) is not one.
+NOTE = re.compile(r"\s*(sources?\b|notes?\b|[*\u2020\u2021\u2013\u2014\d-]|\(?[a-z]\)|\S.{39})", re.I | re.S)
 
 
 def _note_row(row: list[TagCell], n_cols: int) -> bool:
