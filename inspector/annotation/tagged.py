@@ -132,8 +132,31 @@ def _rows(table: tags.TagNode) -> list[tuple[tags.TagNode, bool]]:
     return out
 
 
+def _visual_lines(found: tagged_lines.Found) -> list[str]:
+    """The cell's text, one string per visual line: MuPDF splits a line where the font
+    changes ("Bold" "(0,1)" in Word's exports); pieces on one baseline, left to right, are
+    joined (with a space where one ends or starts the pieces, or a gap wider than 8% of
+    the height, about half a space, parts them)."""
+    out: list[tuple[int, Rect, str]] = []
+    last_raw = ""
+    for page, ln in found:
+        text, b = " ".join(ln.text.split()), ln.bbox
+        if out:
+            p0, prev, t0 = out[-1]
+            overlap = min(prev.y1, b.y1) - max(prev.y0, b.y0)
+            if p0 == page and overlap > 0.5 * min(prev.height, b.height) and b.x0 >= prev.x1 - 1:
+                spaced = last_raw[-1:].isspace() or ln.text[:1].isspace() \
+                    or b.x0 - prev.x1 > 0.08 * min(prev.height, b.height)
+                out[-1] = (page, Rect.bounding([prev, b]), t0 + (" " if spaced else "") + text)
+                last_raw = ln.text
+                continue
+        out.append((page, b, text))
+        last_raw = ln.text
+    return [t for _, _, t in out]
+
+
 def _tag_cell(node: tags.TagNode, found: tagged_lines.Found) -> TagCell:
-    text = "\n".join(" ".join(ln.text.split()) for _, ln in found)  # lines joined with "\n", as the format says
+    text = "\n".join(_visual_lines(found))  # lines joined with "\n", as the format says
     box = Rect.bounding([ln.bbox for _, ln in found]) if found else None
     page = Counter(p for p, _ in found).most_common(1)[0][0] if found else -1
     return TagCell(text, box, _span(node.attr("RowSpan")), _span(node.attr("ColSpan")), node.kind == "TH", page,
