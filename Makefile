@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint samples clean corpus-modern
+.PHONY: run test setup sysdeps bench lint samples clean corpus-modern corpus-tagged-real
 
 setup: sysdeps $(STAMP)
 
