@@ -36,6 +36,7 @@ from .tagged_grid import GridResult, Placed, TagCell, place
 
 NOTE = "from tags, not verified"
 FORM_NOTE = "looks like a form layout tagged as a table"
+UNPLACED_NOTE = "cells may lack text: the page's text has no glyph boxes"
 PAD = 2.0  # points around the glyphs when the file gives no table box
 
 
@@ -194,8 +195,7 @@ def _table(node: tags.TagNode, lines: tagged_lines.LineIndex, raw: pymupdf.Docum
         return None
     if all(c.box is None for r in cells for c in r):
         missing = sum(n.missing_pages for n in node.walk())
-        unplaced = any(raw[p].get_text("words") and not tags.page_lines(raw[p]) for p in pages
-                       if 0 <= p < raw.page_count)
+        unplaced = any(_unplaced_text(raw[p]) for p in pages if 0 <= p < raw.page_count)
         why = "on pages this file does not have (an extract of a longer document?)" if missing \
             else "without text that has glyph boxes (the page's text has none MuPDF can place)" if unplaced \
             else "without any text on the file's pages"
@@ -214,6 +214,11 @@ def _table(node: tags.TagNode, lines: tagged_lines.LineIndex, raw: pymupdf.Docum
     if flag:
         fixes.append(f"{label}: {flag}; kept, flagged in its notes")
     notes = NOTE + (f"; {FORM_NOTE} ({flag})" if flag else "")
+    blind = sorted(r.page for r in regions if _unplaced_text(raw[r.page - 1]))
+    if blind:
+        fixes.append(f"{label}: most text of page(s) {', '.join(map(str, blind))} has no glyph boxes MuPDF can "
+                     f"place; cells may lack their text; kept, flagged in its notes")
+        notes += f"; {UNPLACED_NOTE}"
     return AnnTable(table_id, tuple(regions), header_rows=min(header_rows, regions[0].n_rows),
                     header_cols=_header_cols(grid, header_rows, regions), title=grid.title, footnote=grid.footnote,
                     verified=False, notes=notes, source="tags")
@@ -277,6 +282,15 @@ def _holds_text(box: Rect, cells: list[list[tags.TagNode]], lines: tagged_lines.
     found = [ln.bbox for row in cells for c in row for _, ln in tagged_lines.cell_lines(c, lines)]
     inside = sum(1 for b in found if box.expanded(2).contains_point(b.cx, b.cy))
     return not found or 2 * inside >= len(found)
+
+
+def _unplaced_text(page: pymupdf.Page) -> bool:
+    """Whether most of the page's words (5 or more) are missing from its text lines with
+    glyph boxes (fonts whose metrics MuPDF cannot use: the words have no place)."""
+    words = len(page.get_text("words"))
+    lines = page.get_text("dict")["blocks"]
+    placed = sum(len(s["text"].split()) for b in lines for ln in b.get("lines", []) for s in ln["spans"])
+    return words >= 5 and 2 * placed < words
 
 
 def _whole_page(box: Rect, page: pymupdf.Page, cells: list[list[tags.TagNode]],

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from inspector.annotation.tagged import FORM_NOTE, TaggedImport, _visual_lines, read_tagged
+from inspector.annotation.tagged import FORM_NOTE, UNPLACED_NOTE, TaggedImport, _visual_lines, read_tagged
 from inspector.core.tags import TagLine
 from inspector.core.types import Rect
 
@@ -146,7 +146,9 @@ def test_acrobat_extract_of_a_long_report_says_so_in_one_line():
 
 def test_word_pages_whose_text_has_no_glyph_boxes_are_named():
     result = _read("word365-fr-glyphless.pdf")
-    assert any("glyph boxes" in f for f in result.fixes)
+    assert any("(27 tables)" in f and "without text that has glyph boxes" in f for f in result.fixes)
+    # Kept where some of the cells' text could be placed (check marks), and flagged.
+    assert [UNPLACED_NOTE in t.notes for t in result.annotation.tables] == [True, True]
 
 
 def _line(text: str, x0: float, x1: float, y0: float = 10) -> tuple[int, TagLine]:
