@@ -5,9 +5,12 @@ Input is rows of tagged cells in file order (``TagCell``: spans from ``/RowSpan`
 cell in the next slot its row leaves free, spans reserving slots below and to the right).
 Then, each reported in ``fixes``:
 
-- a first row holding one cell (unspanned, or spanning every column) in a table of wider
-  rows is a section title tagged as a row: it becomes the table's title; trailing rows of
-  that kind that read as notes (a source, a legend, a sentence) become its footnote;
+- a first row holding one cell (unspanned, or spanning every column) whose glyphs stand
+  over the whole table (from its first column, or centred) is a section title tagged as a
+  row: it becomes the table's title; trailing rows of that kind that read as notes (a
+  source, a legend, a sentence) become its footnote;
+- cells tagged into a row on another page, under a column the row already fills, become
+  rows of their own, in reading order;
 - a row with slots left free whose glyphs sit under other columns than the HTML placement
   gives them (a merged cell tagged only in its first row: the next rows shift left) is
   re-placed by glyph position, and the cell above each freed slot is stretched down over it;
@@ -63,7 +66,8 @@ def place(rows: list[list[TagCell]], label: str, fixes: list[str]) -> GridResult
     if moved:
         fixes.append(f"{label}: {moved} cell(s) were tagged into a row on another page, under a column the row "
                      f"already fills; made rows of their own, in reading order")
-    if len(rows) >= 2 and _note_row(rows[0], _html_place(rows[1:])[1]) and max(len(r) for r in rows[1:]) >= 2:
+    if len(rows) >= 2 and _note_row(rows[0], _html_place(rows[1:])[1]) and max(len(r) for r in rows[1:]) >= 2 \
+            and _over_all(rows[0][0].box, rows[1:]):
         title = rows[0][0].text.strip()
         fixes.append(f"{label}: its first row '{' '.join(title.split())[:40]}' is one cell over all columns: a title "
                      f"tagged as a row; made the table's title")
@@ -121,6 +125,18 @@ def _row_key(row: list[TagCell]) -> tuple[int, float] | None:
 # A note under a table: a source, a legend, a footnote mark, or a sentence; a short heading
 # (InDesign tags the next table's section title as the last row) is not one.
 NOTE = re.compile(r"\s*(sources?\b|notes?\b|[*\u2020\u2021\u2013\u2014\d-]|\(?[a-z]\)|\S.{39})", re.I | re.S)
+
+
+def _over_all(box: Rect | None, rows: list[list[TagCell]]) -> bool:
+    """Whether a one-cell first row's glyphs stand over the whole table: starting over its
+    first column, or centred on it. A header over the right columns only, tagged as the
+    row's one cell (PowerPoint), is no title."""
+    firsts = [r[0].box for r in rows if r and r[0].box is not None]
+    every = [c.box for r in rows for c in r if c.box is not None]
+    if box is None or not firsts:
+        return True
+    table = Rect.bounding(every)
+    return box.x0 <= max(b.x1 for b in firsts) or abs(box.cx - table.cx) < 0.1 * table.width
 
 
 def _note_row(row: list[TagCell], n_cols: int) -> bool:

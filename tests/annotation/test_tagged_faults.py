@@ -67,6 +67,14 @@ def test_spanning_title_row_and_note_rows_become_title_and_footnote():
     assert any("notes tagged as rows" in f for f in result.fixes)
 
 
+def test_a_one_cell_first_row_over_the_right_columns_stays_a_header_row():
+    """PowerPoint tags a header over the last columns as its row's only cell: no title."""
+    rows = [Row([C("Drug", 250, 40)]), HEAD, *BODY]
+    result = read_tagged(tagged_pdf([rows]))
+    (t,) = result.annotation.tables
+    assert t.title == "" and _texts(t.regions[0])[(0, 2)] == "Drug" and t.regions[0].n_rows == 4
+
+
 def test_a_short_last_row_over_all_columns_stays_a_row():
     """A section heading tagged as the last row (of the next table, in InDesign) is no note."""
     rows = [HEAD, *BODY, Row([C("Other regions", 50, 120, cs=3)])]

@@ -82,6 +82,9 @@ def test_acrobat_powerpoint_export_merged_cells_tagged_only_in_their_first_row()
     assert c[(1, 0)] == (2, 1, "HPRT") and c[(3, 0)] == (2, 1, "RAD51")
     assert c[(2, 1)][2] == "CAGAGGGCTACAATGTGATGG"
     assert any("table 3: row 3 was tagged 1 cell(s) short" in f for f in result.fixes)
+    # A header over the right columns, tagged as its row's one cell, is no title.
+    sixth = result.annotation.tables[5]
+    assert sixth.title == "" and _cells(sixth.regions[0])[(0, 2)][2] == "mTORi"
 
 
 def test_acrobat_excel_export_whole_page_bbox_is_ignored():
