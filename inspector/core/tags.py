@@ -36,7 +36,7 @@ class TagNode:
     type the file wrote. ``pages`` are 0-based indexes of the pages its content is on (from
     ``/Pg``); ``missing_pages`` counts ``/Pg`` links to page objects the file does not have.
     ``attrs`` holds the numeric/name attributes of every ``/A`` owner (``RowSpan``, ``BBox``...).
-    ``widgets`` counts ``/OBJR`` kids (form fields, links)."""
+    ``widgets`` counts ``/OBJR`` kids that are form fields (widget annotations; links are not)."""
 
     kind: str
     raw: str
@@ -197,7 +197,7 @@ def _element(w: _Walk, ref: Any, path: Path, parent: int, depth: int) -> TagNode
         item = _resolve(w.doc, kid)
         if isinstance(item, dict) and item.get(Name("Type")) in ("MCR", "OBJR"):
             mcids += item.get(Name("Type")) == "MCR"
-            widgets += item.get(Name("Type")) == "OBJR"
+            widgets += item.get(Name("Type")) == "OBJR" and _is_widget(w.doc, item.get(Name("Obj")))
             p2, m2 = _pages(w, [item.get(Name("Pg"))])
             pages, missing = pages | p2, missing + m2
             continue
@@ -206,6 +206,12 @@ def _element(w: _Walk, ref: Any, path: Path, parent: int, depth: int) -> TagNode
             children.append(node)
     return TagNode(_standard(w, raw), raw, xref, path, tuple(children), _attrs(w.doc, obj.get(Name("A"))),
                    tuple(sorted(pages)), missing, mcids, widgets)
+
+
+def _is_widget(doc: pymupdf.Document, ref: Any) -> bool:
+    """Whether an ``/OBJR``'s object is a form field (``/Subtype /Widget``), not a link."""
+    obj = _resolve(doc, ref)
+    return isinstance(obj, dict) and obj.get(Name("Subtype")) == "Widget"
 
 
 def _pages(w: _Walk, refs: list[Any]) -> tuple[set[int], int]:

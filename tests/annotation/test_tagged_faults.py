@@ -159,3 +159,22 @@ def test_the_same_fault_of_many_tables_is_reported_once():
     assert result.annotation.tables == ()
     lines = [f for f in result.fixes if "pages this file does not have" in f]
     assert len(lines) == 1 and "tables 1, 2, 3, 4, 5 (5 tables)" in lines[0]
+
+
+def _annotate(subtype: str):
+    """The first cell also owns an annotation (an /OBJR kid): a link or a form field."""
+    def change(doc):
+        td = find_elements(doc, "TD")[0]
+        annot = doc.get_new_xref()
+        doc.update_object(annot, f"<</Type/Annot/Subtype/{subtype}/Rect [50 250 90 262]>>")
+        kids = doc.xref_get_key(td, "K")[1]
+        doc.xref_set_key(td, "K", f"{kids[:-1]} <</Type/OBJR/Obj {annot} 0 R/Pg {doc[0].xref} 0 R>>]")
+    return change
+
+
+def test_form_fields_flag_a_form_layout_and_links_do_not():
+    data = tagged_pdf([[HEAD, *BODY]])
+    (linked,) = read_tagged(_edit(data, _annotate("Link"))).annotation.tables
+    (fielded,) = read_tagged(_edit(data, _annotate("Widget"))).annotation.tables
+    assert FORM_NOTE not in linked.notes
+    assert FORM_NOTE in fielded.notes and "1 form field(s)" in fielded.notes

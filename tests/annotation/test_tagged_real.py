@@ -52,6 +52,11 @@ def test_word2010_far_header_cell_over_an_empty_row_is_kept():
     assert _cells(second.regions[0])[(0, 1)][2] == "Description"
 
 
+def test_designer_form_fields_flag_a_form_layout():
+    (t,) = _read("designer65-form.pdf").annotation.tables
+    assert FORM_NOTE in t.notes and "40 form field(s)" in t.notes
+
+
 def test_word2013_layout_table_with_nested_tables_is_flagged():
     tables = _read("word2013-shipping-form.pdf").annotation.tables
     assert len(tables) == 5
@@ -125,10 +130,10 @@ def test_indesign_title_rows_and_a_section_heading_tagged_as_the_last_row():
     assert reg.cell_at(reg.n_rows - 1, 0).text == "Other Recommended Regimens"
 
 
-def test_indesign18_running_text_after_the_table_is_left_out_and_forms_flagged():
+def test_indesign18_running_text_after_the_table_is_left_out_and_links_are_no_form_fields():
     result = _read("indesign18-report.pdf")
     tables = result.annotation.tables
-    assert [FORM_NOTE in t.notes for t in tables] == [True] + [False] * 6 + [True]
+    assert len(tables) == 8 and not any(FORM_NOTE in t.notes for t in tables)  # cells with links
     assert not any("Our Progress" in c.text for c in tables[5].regions[0].cells)
     assert any("table 6:" in f and "lie away from the table" in f for f in result.fixes)
 
