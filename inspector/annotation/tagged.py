@@ -247,15 +247,26 @@ def _row_pages(grid: GridResult) -> list[int]:
 
 def _regions(grid: GridResult, node: tags.TagNode, raw: pymupdf.Document,
              table_box: tuple[int, Rect] | None) -> list[Region]:
-    """One region per run of rows on one page; ``table_box`` is the table's checked ``/BBox``
-    and its page (None when the file gives none or it was ignored)."""
+    """One region per run of rows on one page and in one column of the page (InDesign
+    threads a table on through the next text column: its rows go back up, to the right);
+    ``table_box`` is the table's checked ``/BBox`` and its page (None when the file gives
+    none or it was ignored)."""
     pages = _row_pages(grid)
     groups: list[tuple[int, list[int]]] = []
+    first_x1 = bottom = None  # the current group's first-column glyphs' right edge, its glyphs' bottom
     for r, p in enumerate(pages):
-        if groups and groups[-1][0] == p:
-            groups[-1][1].append(r)
-        else:
-            groups.append((p, [r]))
+        mine = [q for q in grid.placed if q.r == r and q.cell.box is not None and q.cell.page == p]
+        lead = next((q.cell.box for q in mine if q.c == 0), None)
+        turned = lead is not None and first_x1 is not None and bottom is not None \
+            and lead.x0 >= first_x1 - 1 and lead.y0 < bottom - 1
+        if not groups or groups[-1][0] != p or turned:
+            groups.append((p, []))
+            first_x1 = bottom = None
+        groups[-1][1].append(r)
+        if lead is not None:
+            first_x1 = max(first_x1 or lead.x1, lead.x1)
+        if mine:
+            bottom = max(bottom or 0.0, max(q.cell.box.y1 for q in mine if q.cell.box is not None))
     box = table_box[1] if table_box is not None and len(groups) == 1 and groups[0][0] == table_box[0] else None
     # Layout /Width and /Height are in the unit the table's own /Height has against its
     # /BBox (LibreOffice writes them 50 times too small); proportional to the width otherwise.

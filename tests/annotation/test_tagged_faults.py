@@ -178,3 +178,12 @@ def test_form_fields_flag_a_form_layout_and_links_do_not():
     (fielded,) = read_tagged(_edit(data, _annotate("Widget"))).annotation.tables
     assert FORM_NOTE not in linked.notes
     assert FORM_NOTE in fielded.notes and "1 form field(s)" in fielded.notes
+
+
+def test_a_table_threaded_on_through_the_next_text_column_gets_a_region_per_column():
+    """InDesign flows a long table on into the page's next column: its rows go back up."""
+    left = [Row([C(f"L{i}", 20, 40 + 20 * i), C(f"{i}", 100, 40 + 20 * i)]) for i in range(3)]
+    right = [Row([C(f"R{i}", 220, 40 + 20 * i), C(f"{i}", 300, 40 + 20 * i)]) for i in range(3)]
+    (t,) = read_tagged(tagged_pdf([left + right])).annotation.tables
+    assert [(r.page, r.n_rows, r.n_cols) for r in t.regions] == [(1, 3, 2), (1, 3, 2)]
+    assert t.regions[1].cell_at(0, 0).text == "R0" and t.regions[0].bbox.x1 < t.regions[1].bbox.x0

@@ -134,6 +134,8 @@ def test_indesign18_running_text_after_the_table_is_left_out_and_links_are_no_fo
     result = _read("indesign18-report.pdf")
     tables = result.annotation.tables
     assert len(tables) == 8 and not any(FORM_NOTE in t.notes for t in tables)  # cells with links
+    # The first table runs on through the page's second column: one region per column.
+    assert [(r.page, r.n_rows) for r in tables[0].regions] == [(6, 15), (6, 14)]
     assert not any("Our Progress" in c.text for c in tables[5].regions[0].cells)
     assert any("table 6:" in f and "lie away from the table" in f for f in result.fixes)
 
