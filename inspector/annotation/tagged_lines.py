@@ -7,10 +7,11 @@ often a table's last cell. Such lines are dropped (and counted) when they are
 
 - off the page (an InDesign spread keeps the facing page's text);
 - diagonal (a watermark: cell text runs horizontally or at a right angle);
-- away from the table: outside its ``/BBox`` when the file gives one for that page, or
-  more than ``STRAY_LINES`` line heights beyond the other cells' text (and the cell's own
-  lines kept so far, so a long multi-line cell is kept whole): across, on any page; down,
-  on the same page.
+- away from the table: outside its ``/BBox`` when the file gives one for that page, or (in
+  the table's last cells on a page, the ones a reader gives untagged text to) more than ``STRAY_LINES`` line heights beyond the other cells' text, unless it follows on
+  from a kept line of its own cell (so a long multi-line cell, or a title cell standing
+  above the rest, is kept whole): across, on any page; down, on the same page. A cell's
+  first line is its own (the reader adds untagged text after it).
 """
 
 from __future__ import annotations
@@ -68,10 +69,22 @@ def own_lines(cells: list[list[tags.TagNode]], lines: LineIndex, raw: pymupdf.Do
                     kept.append((p, ln))
             out_row.append(kept)
         found.append(out_row)
-    return _without_strays(found, boxes, dropped)
+    # Only the page's last tagged element collects untagged text drawn after it: the last
+    # cell on each page by its /Pg (an empty last row still ends the table), or by its glyphs.
+    last: dict[int, set[tuple[int, int]]] = {}
+    for key in ("pg", "glyphs"):
+        mine: dict[int, tuple[int, int]] = {}
+        for i, row in enumerate(cells):
+            for j, cell in enumerate(row):
+                on = {p for n in cell.walk() for p in n.pages} if key == "pg" else {p for p, _ in found[i][j]}
+                mine.update((p, (i, j)) for p in on)
+        for p, ij in mine.items():
+            last.setdefault(p, set()).add(ij)
+    return _without_strays(found, boxes, last, dropped)
 
 
-def _without_strays(found: list[list[Found]], boxes: dict[int, Rect], dropped: Counter[str]) -> list[list[Found]]:
+def _without_strays(found: list[list[Found]], boxes: dict[int, Rect], last: dict[int, set[tuple[int, int]]],
+                    dropped: Counter[str]) -> list[list[Found]]:
     every = [(i, j, p, ln) for i, row in enumerate(found) for j, cell in enumerate(row) for p, ln in cell]
     if not every:
         return found
@@ -80,19 +93,31 @@ def _without_strays(found: list[list[Found]], boxes: dict[int, Rect], dropped: C
     for i, row in enumerate(found):
         out_row = []
         for j, cell in enumerate(row):
-            kept: Found = []
-            for p, ln in cell:
-                ok = _near(ln.bbox, [(q, x.bbox) for a, b, q, x in every if (a, b) != (i, j)]
-                           + [(q, x.bbox) for q, x in kept], p, step)
-                if p in boxes:  # a /BBox may be wider than the table (LibreOffice: the text width)
-                    ok = ok and boxes[p].expanded(2).contains_point(ln.bbox.cx, ln.bbox.cy)
-                if ok:
-                    kept.append((p, ln))
-                else:
-                    dropped["stray"] += 1
-            out_row.append(kept)
+            others = [(q, x.bbox) for a, b, q, x in every if (a, b) != (i, j)]
+            ok = _own(cell, others, {p for p, ijs in last.items() if (i, j) in ijs}, step)
+            ok = [y and (p not in boxes or boxes[p].expanded(2).contains_point(ln.bbox.cx, ln.bbox.cy))
+                  for y, (p, ln) in zip(ok, cell, strict=True)]  # a /BBox may be wider than the table
+            dropped["stray"] += ok.count(False)
+            out_row.append([x for x, keep in zip(cell, ok, strict=True) if keep])
         out.append(out_row)
     return out
+
+
+def _own(cell: Found, others: list[tuple[int, Rect]], last_on: set[int], step: float) -> list[bool]:
+    """Which of a cell's lines are its own. A reader adds untagged text after the cell's own
+    lines, so they are a prefix: the first line, then each line near the line before it or
+    near the other cells' text; on the pages where the cell is the table's last, everything
+    after the first line that is neither is stray."""
+    ok: list[bool] = []
+    broken = False
+    for k, (p, ln) in enumerate(cell):
+        if p not in last_on:
+            ok.append(True)
+            continue
+        before = [(q, x.bbox) for q, x in cell[:k]]
+        broken = broken or not (k == 0 or _near(ln.bbox, before, p, step) or _near(ln.bbox, others, p, step))
+        ok.append(not broken)
+    return ok
 
 
 def _near(box: Rect, others: list[tuple[int, Rect]], page: int, step: float) -> bool:

@@ -36,7 +36,7 @@ class TagNode:
     type the file wrote. ``pages`` are 0-based indexes of the pages its content is on (from
     ``/Pg``); ``missing_pages`` counts ``/Pg`` links to page objects the file does not have.
     ``attrs`` holds the numeric/name attributes of every ``/A`` owner (``RowSpan``, ``BBox``...).
-    ``widgets`` counts ``/OBJR`` kids (form fields, links)."""
+    ``widgets`` counts ``/OBJR`` kids that are form fields (widget annotations; links are not)."""
 
     kind: str
     raw: str
@@ -98,6 +98,7 @@ class _Walk:
     seen: set[int] = field(default_factory=set)
     faults: list[str] = field(default_factory=list)
     bad_parents: list[tuple[int, int]] = field(default_factory=list)
+    again: dict[int, int] = field(default_factory=dict)  # element xref -> links to it cut
     count: int = 0
 
 
@@ -121,6 +122,11 @@ def read_tree(doc: pymupdf.Document) -> TagTree | None:
         node = _element(w, kid, (i,), root.xref, 0)
         if node is not None:
             roots.append(node)
+    if w.again:
+        xs = sorted(w.again)
+        w.faults.insert(0, f"structure tree: {sum(w.again.values())} link(s) reach {len(xs)} element(s) a second "
+                           f"time (a cycle or shared elements: {', '.join(map(str, xs[:5]))}"
+                           f"{'...' if len(xs) > 5 else ''}); those links were cut")
     return TagTree(tuple(roots), root.xref, tuple(w.faults), tuple(w.bad_parents))
 
 
@@ -146,10 +152,18 @@ def _as_list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else [value]
 
 
+# Standard structure types (PDF 1.7 section 14.8.4 and PDF 2.0): a /RoleMap entry for one of
+# these is ignored, as the standard says. InDesign maps its own standard /Table to /Sect.
+STANDARD_TYPES = frozenset(
+    "Document DocumentFragment Part Art Sect Div BlockQuote Caption TOC TOCI Index NonStruct Private Aside "
+    "Title FENote Sub P H H1 H2 H3 H4 H5 H6 L LI Lbl LBody Table TR TH TD THead TBody TFoot Span Quote Note "
+    "Reference BibEntry Code Link Annot Ruby RB RT RP Warichu WT WP Em Strong Figure Formula Form".split())
+
+
 def _standard(w: _Walk, raw: str) -> str:
-    """``raw`` through ``/RoleMap`` (chains followed, loops cut)."""
+    """``raw`` through ``/RoleMap`` (chains followed, loops cut); a standard type stays itself."""
     kind, hops = raw, 0
-    while kind in w.role_map and w.role_map[kind] != kind and hops < 10:
+    while kind not in STANDARD_TYPES and kind in w.role_map and w.role_map[kind] != kind and hops < 10:
         kind, hops = w.role_map[kind], hops + 1
     return kind
 
@@ -162,8 +176,7 @@ def _element(w: _Walk, ref: Any, path: Path, parent: int, depth: int) -> TagNode
         return None
     if xref:
         if xref in w.seen:
-            w.faults.append(f"structure tree: element {xref} is reached a second time (a cycle or a shared "
-                            f"element); that link was cut")
+            w.again[xref] = w.again.get(xref, 0) + 1
             return None
         w.seen.add(xref)
         p = obj.get(Name("P"))
@@ -184,7 +197,7 @@ def _element(w: _Walk, ref: Any, path: Path, parent: int, depth: int) -> TagNode
         item = _resolve(w.doc, kid)
         if isinstance(item, dict) and item.get(Name("Type")) in ("MCR", "OBJR"):
             mcids += item.get(Name("Type")) == "MCR"
-            widgets += item.get(Name("Type")) == "OBJR"
+            widgets += item.get(Name("Type")) == "OBJR" and _is_widget(w.doc, item.get(Name("Obj")))
             p2, m2 = _pages(w, [item.get(Name("Pg"))])
             pages, missing = pages | p2, missing + m2
             continue
@@ -193,6 +206,12 @@ def _element(w: _Walk, ref: Any, path: Path, parent: int, depth: int) -> TagNode
             children.append(node)
     return TagNode(_standard(w, raw), raw, xref, path, tuple(children), _attrs(w.doc, obj.get(Name("A"))),
                    tuple(sorted(pages)), missing, mcids, widgets)
+
+
+def _is_widget(doc: pymupdf.Document, ref: Any) -> bool:
+    """Whether an ``/OBJR``'s object is a form field (``/Subtype /Widget``), not a link."""
+    obj = _resolve(doc, ref)
+    return isinstance(obj, dict) and obj.get(Name("Subtype")) == "Widget"
 
 
 def _pages(w: _Walk, refs: list[Any]) -> tuple[set[int], int]:
