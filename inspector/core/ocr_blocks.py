@@ -53,8 +53,9 @@ def _cut(ink: np.ndarray, box: Box, out: list[Box]) -> None:
     if not len(rows):
         return
     x0, x1, y0, y1 = x0 + cols[0], x0 + cols[-1] + 1, y0 + rows[0], y0 + rows[-1] + 1  # trimmed to the ink
-    for spans, across in ((_spans(ink[y0:y1, x0:x1].any(axis=1), H_GAP_PT), True),
-                          (_columns(_spans(ink[y0:y1, x0:x1].any(axis=0), V_GAP_PT)), False)):
+    inside = ink[y0:y1, x0:x1]
+    for spans, across in ((_spans(np.asarray(inside.any(axis=1)), H_GAP_PT), True),
+                          (_columns(_spans(np.asarray(inside.any(axis=0)), V_GAP_PT)), False)):
         if len(spans) > 1:
             for a, b in spans:
                 _cut(ink, (x0, y0 + a, x1, y0 + b) if across else (x0 + a, y0, x0 + b, y1), out)

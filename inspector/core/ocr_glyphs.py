@@ -115,7 +115,7 @@ def ink_length(grey: np.ndarray, glyphs: Sequence[Glyph], i: int) -> int:
     lo, hi = int(band.min()), int(band.max())
     if hi - lo < 40:  # no contrast: nothing drawn here
         return 0
-    cols = (band < (lo + hi) / 2).any(axis=0)
+    cols = np.asarray((band < (lo + hi) / 2).any(axis=0))
     best = run = 0
     for dark in cols:
         run = run + 1 if dark else 0
