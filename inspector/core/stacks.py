@@ -27,8 +27,8 @@ _GROUP = re.compile(r"^\d{3}(?:[.,]\d+)?\)?%?$")  # "234", "234.5": a thousands 
 def stack_boundaries(words: Sequence[Word], lines: Sequence[Line], lo: float, hi: float) -> list[float]:
     """Boundaries (x, ascending) inside [lo, hi] between stacks of right-aligned numbers
     that share their lines; empty when the words there do not form two such stacks."""
-    rows = [sorted((words[i] for i in ln.word_ids if lo <= words[i].bbox.cx < hi), key=lambda w: w.bbox.x0)
-            for ln in lines]
+    # A line's words are already left to right (``columns.Line``).
+    rows = [[w for w in (words[i] for i in ln.word_ids) if lo <= w.bbox.cx < hi] for ln in lines]
     rows = [r for r in rows if any(is_number(w.text) for w in r)]
     if len(rows) < MIN_LINES:
         return []
