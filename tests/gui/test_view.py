@@ -167,3 +167,27 @@ def test_open_and_goto_dialogs(window: MainWindow, table_pdf, monkeypatch, wait)
     monkeypatch.setattr(QInputDialog, "getInt", lambda *a, **k: (2, True))
     window.goto_dialog()
     assert window.session.page_index == 1 and window.page_label.text() == "Page 2 / 2"
+
+
+def test_a_landscape_thumbnail_is_centred_in_its_item(window: MainWindow, tmp_path: Path, qtbot, wait) -> None:  # noqa: ANN001
+    """A landscape page's thumbnail fills its item's size with the picture in the middle (it
+    was drawn at the item's top, the selection colour filling the rest like a second page)."""
+    from PySide6.QtGui import QColor
+
+    from inspector.gui.widgets.thumbnails import THUMB_H, THUMB_W
+
+    path = tmp_path / "mixed.pdf"
+    doc = pymupdf.open()
+    doc.new_page(width=595, height=842)
+    doc.new_page(width=842, height=595).draw_rect((0, 0, 842, 595), color=(0, 0, 0), fill=(0, 0, 0))
+    doc.save(path)
+    assert window.open_file(path)
+    wait(window)
+    window.session.set_page(1)
+    model = window.thumbnails.thumbs
+    qtbot.waitUntil(lambda: model._thumbs.get(1) is not None, timeout=20000)
+    image = model._thumbs[1].toImage()
+    assert (image.width(), image.height()) == (THUMB_W, THUMB_H)
+    assert image.pixelColor(THUMB_W // 2, 2).alpha() == 0  # clear above the picture
+    assert image.pixelColor(THUMB_W // 2, THUMB_H // 2) == QColor(0, 0, 0)  # the black page in the middle
+    assert image.pixelColor(THUMB_W // 2, THUMB_H - 3).alpha() == 0  # and below it

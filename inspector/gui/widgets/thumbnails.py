@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QPixmap
+from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
 
 from ...core.document import Pixels
@@ -113,8 +113,8 @@ class ThumbnailModel(QAbstractListModel):
             return
         # A thumbnail shows the page as displayed, as PyMuPDF renders it.
         pix = QPixmap.fromImage(to_qimage(px, displayed=True))
-        self._thumbs[req.page_index] = pix.scaled(THUMB_W, THUMB_H, Qt.AspectRatioMode.KeepAspectRatio,
-                                                  Qt.TransformationMode.SmoothTransformation)
+        self._thumbs[req.page_index] = _centred(pix.scaled(THUMB_W, THUMB_H, Qt.AspectRatioMode.KeepAspectRatio,
+                                                           Qt.TransformationMode.SmoothTransformation))
         while len(self._thumbs) > MAX_THUMBS:
             self._thumbs.popitem(last=False)
         idx = self.index(req.page_index)
@@ -157,3 +157,17 @@ class ThumbnailStrip(QListView):
         if idx.isValid():
             self.setCurrentIndex(idx)
             self.scrollTo(idx)
+
+
+def _centred(pix: QPixmap) -> QPixmap:
+    """``pix`` centred on a clear THUMB_W x THUMB_H canvas: the list draws a smaller picture
+    (a landscape page) at the top of its item, the selection filling the rest, and the link
+    marks assume the page centred in the item."""
+    if pix.width() == THUMB_W and pix.height() == THUMB_H:
+        return pix
+    canvas = QPixmap(THUMB_W, THUMB_H)
+    canvas.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(canvas)
+    painter.drawPixmap((THUMB_W - pix.width()) // 2, (THUMB_H - pix.height()) // 2, pix)
+    painter.end()
+    return canvas
