@@ -162,7 +162,6 @@ def _read_blocks(api: Any, grey: np.ndarray, dpi: int, frame: Frame, blocks: lis
                  deadline: float, t0: float) -> OcrResult:
     """Each block (pixels of ``grey``) read as one column of text lines on a white margin."""
     words: list[Word] = []
-    pad = CELL_MARGIN_PX
     done = True
     try:
         api.SetPageSegMode(LAYOUTS["columns"])
@@ -171,12 +170,9 @@ def _read_blocks(api: Any, grey: np.ndarray, dpi: int, frame: Frame, blocks: lis
             if left <= 0:
                 done = False
                 break
-            canvas = np.full((y1 - y0 + 2 * pad, x1 - x0 + 2 * pad), 255, np.uint8)
-            canvas[pad:-pad, pad:-pad] = grey[y0:y1, x0:x1]
-            api.SetImageBytes(canvas.tobytes(), canvas.shape[1], canvas.shape[0], 1, canvas.shape[1])
-            api.SetSourceResolution(dpi)
-            done = api.Recognize(int(max(left, 0.1) * 1000)) and done
-            words.extend(_words(api, canvas, 72.0 / dpi, frame, x0 - pad, y0 - pad, block=k))
+            finished, found = _read_crop(api, grey, dpi, frame, (x0, y0, x1, y1), left, block=k)
+            done = finished and done
+            words.extend(found)
     finally:
         api.Clear()
     return OcrResult(tuple(words), dpi, (time.perf_counter() - t0) * 1000.0, timed_out=not done)
@@ -193,7 +189,7 @@ def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect
     from tesserocr import PSM
 
     api = _engine(check(lang), lang)
-    px, pad = dpi / 72.0, CELL_MARGIN_PX
+    px = dpi / 72.0
     deadline = time.perf_counter() + max_seconds
     out: list[tuple[Word, ...]] = []
     try:
@@ -204,15 +200,25 @@ def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect
             if x1 - x0 < 4 or y1 - y0 < 4 or time.perf_counter() > deadline:
                 out.append(())
                 continue
-            canvas = np.full((y1 - y0 + 2 * pad, x1 - x0 + 2 * pad), 255, np.uint8)
-            canvas[pad:-pad, pad:-pad] = grey[y0:y1, x0:x1]
-            api.SetImageBytes(canvas.tobytes(), canvas.shape[1], canvas.shape[0], 1, canvas.shape[1])
-            api.SetSourceResolution(dpi)
-            api.Recognize(int(max(deadline - time.perf_counter(), 0.1) * 1000))
-            out.append(tuple(_words(api, canvas, 72.0 / dpi, frame, x0 - pad, y0 - pad)))
+            out.append(tuple(_read_crop(api, grey, dpi, frame, (x0, y0, x1, y1), deadline - time.perf_counter())[1]))
     finally:
         api.Clear()
     return out
+
+
+def _read_crop(api: Any, grey: np.ndarray, dpi: int, frame: Frame, box: tuple[int, int, int, int],
+               seconds: float, block: int = 0) -> tuple[bool, list[Word]]:
+    """The pixels ``box`` (x0, y0, x1, y1) of ``grey`` read alone on a white margin, in the
+    page segmentation mode ``api`` is set to, within ``seconds``: (finished in time, words in
+    page space)."""
+    x0, y0, x1, y1 = box
+    pad = CELL_MARGIN_PX
+    canvas = np.full((y1 - y0 + 2 * pad, x1 - x0 + 2 * pad), 255, np.uint8)
+    canvas[pad:-pad, pad:-pad] = grey[y0:y1, x0:x1]
+    api.SetImageBytes(canvas.tobytes(), canvas.shape[1], canvas.shape[0], 1, canvas.shape[1])
+    api.SetSourceResolution(dpi)
+    finished = bool(api.Recognize(int(max(seconds, 0.1) * 1000)))
+    return finished, _words(api, canvas, 72.0 / dpi, frame, x0 - pad, y0 - pad, block=block)
 
 
 @dataclass
