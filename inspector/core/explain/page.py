@@ -160,14 +160,12 @@ class PageContext:
                 best = (added, (key, value))
         return best[1] if best else None
 
-    def removes(self, g: Grid, axis: str, pos: float, trial: tuple[str, float], keep: Sequence[float],
-                rules: tuple[Rule, ...] | None = None) -> bool:
-        """Does boundary ``pos`` of ``g`` (frame points) on ``axis`` go under ``trial`` (leaving
-        only ``rules``, when given) while the boundaries ``keep`` of that axis stay? (The other
-        axis may change with it: a column that split every line of a list in two also made each
-        line a row.)"""
+    def removes(self, g: Grid, axis: str, pos: float, trial: tuple[str, float], keep: Sequence[float]) -> bool:
+        """Does boundary ``pos`` of ``g`` (frame points) on ``axis`` go under ``trial`` while the
+        boundaries ``keep`` of that axis stay? (The other axis may change with it: a column that
+        split every line of a list in two also made each line a row.)"""
         params = self.trial(*trial)
-        new = None if params is None else self.grid_again(params, g, rules)
+        new = None if params is None else self.grid_again(params, g)
         found = (new.xs if axis == "col" else new.ys) if new is not None else ()
         return new is not None and not near(found, pos) and all(near(found, x) for x in keep)
 
