@@ -10,7 +10,7 @@ words near a column boundary, and so are the cells holding them.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -51,30 +51,42 @@ def ocr_wanted(o: OcrParams, text_words: tuple[Word, ...], pictures: bool, n_dra
     return o.mode == "auto" and not text_words and (pictures or n_drawings >= GLYPH_PATHS)
 
 
-def ocr_page(page: Page, o: OcrParams, skew: float) -> OcrResult | str:
-    """OCR of ``page`` rendered grey at ``o.dpi`` as shown (its /Rotate applied, so its text is
-    upright) and straightened by ``skew`` degrees; words in unrotated page space. A one-line
-    message instead when Tesseract (or the language) is missing."""
+@dataclass(frozen=True)
+class OcrPicture:
+    """What Tesseract reads of a page: ``grey`` (uint8) is the page as shown, straightened,
+    its rules painted out, at ``dpi``; ``frame`` is the shown page (points) that the
+    straightening belongs to. Made once per page and settings: the page's reading and the
+    doubtful cells' re-reading both use it (a render and a straightening cost ~100 ms)."""
+
+    grey: np.ndarray
+    dpi: int
+    frame: Frame
+
+
+def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> OcrResult | str:
+    """OCR of ``page``'s ``picture()`` (see ``ocr_picture``); words in unrotated page space. A
+    one-line message instead when Tesseract (or the language) is missing."""
     from .ocr import check
 
     try:
         check(o.lang)  # before the render: a missing Tesseract costs nothing
-        img, dpi, shown = _picture(page, o, skew)
-        got = read_words(img, dpi, o.lang, shown, o.max_seconds, o.layout)
+        pic = picture()
+        got = read_words(pic.grey, pic.dpi, o.lang, pic.frame, o.max_seconds, o.layout)
     except OcrUnavailable as exc:
         return str(exc)
     return dataclasses.replace(got, words=_unrotated(got.words, page))
 
 
-def _picture(page: Page, o: OcrParams, skew: float) -> tuple[np.ndarray, int, Frame]:
-    """What Tesseract reads: the page as shown, straightened, rules painted out; its dpi; and
-    the frame of the shown page (points) that the picture's straightening belongs to."""
+def ocr_picture(page: Page, o: OcrParams, skew: float) -> OcrPicture:
+    """``page`` rendered grey at ``o.dpi`` as shown (its /Rotate applied, so its text is
+    upright), straightened by ``skew`` degrees, its rules erased when ``o.erase_rules``."""
     dpi = page.safe_dpi(ocr_dpi(page, o.dpi))
     img = straightened(page.render_shown(dpi), skew)
     if o.erase_rules:
         img = _erase_rules(img, dpi)
     quarter = page.rotation in (90, 270)
-    return img, dpi, Frame(0, page.height if quarter else page.width, page.width if quarter else page.height, skew)
+    return OcrPicture(img, dpi, Frame(0, page.height if quarter else page.width,
+                                      page.width if quarter else page.height, skew))
 
 
 def _unrotated(words: tuple[Word, ...], page: Page) -> tuple[Word, ...]:
@@ -86,7 +98,7 @@ def _unrotated(words: tuple[Word, ...], page: Page) -> tuple[Word, ...]:
                  for w in words for b in (turned.rect(w.bbox, back=True),))
 
 
-def reread_unsure_cells(page: Page, o: OcrParams, skew: float, words: tuple[Word, ...],
+def reread_unsure_cells(page: Page, o: OcrParams, picture: Callable[[], OcrPicture], words: tuple[Word, ...],
                         tables: tuple[Table, ...]) -> tuple[Word, ...]:
     """``words`` with the words of doubtful ruled cells replaced by a reading of each cell alone,
     where that reading is surer; ``words`` itself when no cell needed it.
@@ -98,13 +110,13 @@ def reread_unsure_cells(page: Page, o: OcrParams, skew: float, words: tuple[Word
              if c.word_ids and any(words[i].ocr_confidence < o.min_confidence for i in c.word_ids)]
     if not cells:
         return words
-    img, dpi, shown = _picture(page, o, skew)
-    turned = Frame(page.shown_turn, page.width, page.height, skew)
+    pic = picture()
+    turned = Frame(page.shown_turn, page.width, page.height, pic.frame.skew)
     inset = CELL_INSET_PT  # off the rules: what is left of them reads as '|'
     boxes = [turned.rect(c.bbox).expanded(-inset) for c in cells]
     drop: set[int] = set()
     extra: list[Word] = []
-    for cell, new in zip(cells, reread(img, dpi, o.lang, shown, boxes, o.max_seconds), strict=True):
+    for cell, new in zip(cells, reread(pic.grey, pic.dpi, o.lang, pic.frame, boxes, o.max_seconds), strict=True):
         if new and _mean_conf(new) > _mean_conf([words[i] for i in cell.word_ids]):
             drop.update(cell.word_ids)
             extra.extend(_unrotated(new, page))

@@ -232,7 +232,7 @@ def test_two_line_cells_beside_one_line_cells_are_read_exactly() -> None:
 def test_a_doubtful_cell_is_read_again_on_its_own(scan: bytes) -> None:
     import dataclasses
 
-    from inspector.core.scan import reread_unsure_cells
+    from inspector.core.scan import ocr_picture, reread_unsure_cells
 
     doc = open_document(scan)
     res = Pipeline(doc).run(0)
@@ -240,13 +240,14 @@ def test_a_doubtful_cell_is_read_again_on_its_own(scan: bytes) -> None:
     cell = next(c for c in table.cells if c.text == "Anjou")
     i = cell.word_ids[0]
     doubted = tuple(dataclasses.replace(w, ocr_confidence=10.0) if k == i else w for k, w in enumerate(res.words))
-    again = reread_unsure_cells(doc.page(0), Params().ocr, res.skew, doubted, res.tables)
+    picture = ocr_picture(doc.page(0), Params().ocr, res.skew)
+    again = reread_unsure_cells(doc.page(0), Params().ocr, lambda: picture, doubted, res.tables)
     assert len(again) == len(doubted) and doubted[i] not in again
     new = [w for w in again if w.text == "Anjou"]
     assert len(new) == 1 and new[0].ocr_confidence > 60
     assert abs(new[0].bbox.x0 - doubted[i].bbox.x0) < 1.5 and abs(new[0].baseline - doubted[i].baseline) < 1.5
     # Nothing doubtful: the same words, not a copy.
-    assert reread_unsure_cells(doc.page(0), Params().ocr, res.skew, res.words, res.tables) is res.words
+    assert reread_unsure_cells(doc.page(0), Params().ocr, lambda: picture, res.words, res.tables) is res.words
 
 
 NILS = (("Item", "2023", "2024"),
