@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .columns import Line, Pieces, WordCentres, column_boundaries, lines_in, segments
+from .numbers import is_number
 from .params import ColumnParams
 from .types import Fill, Rect, Rule, TableSource, Word
 
@@ -248,12 +249,27 @@ def _column_gaps(words: Sequence[Word], ids: Sequence[int], box: Rect, min_gap: 
 
 
 def _crossing_lines(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[float], min_gap: float) -> set[int]:
-    """Indices of ``lines`` with a piece of text running across one of the column ``gaps``."""
+    """Indices of ``lines`` with a piece of text running across one of the column ``gaps``.
+
+    Two numbers a word space apart are two cells of close columns ("799.75 (15,957)"), not
+    text running across: a piece split by the gap between two numbers does not count."""
     out = set()
     for s in segments(words, lines, min_gap):
-        if any(s.x0 < x - 1 and s.x1 > x + 1 for x in gaps):
+        if any(s.x0 < x - 1 and s.x1 > x + 1 and not _numbers_apart(words, s.word_ids, x) for x in gaps):
             out.add(s.line)
     return out
+
+
+def _numbers_apart(words: Sequence[Word], ids: Sequence[int], x: float) -> bool:
+    """Is ``x`` only the space between two numbers of the piece ``ids``, or the first half em
+    of a number starting the piece there? (Either number may reach up to half an em past
+    ``x``: the gap's middle comes from the other rows.)"""
+    left = [words[i] for i in ids if words[i].bbox.cx < x]
+    right = [words[i] for i in ids if words[i].bbox.cx >= x]
+    near = ([left[-1]] if left else []) + ([right[0]] if right else [])
+    return (all(is_number(w.text) for w in near)
+            and (not left or left[-1].bbox.x1 <= x + 0.5 * left[-1].font_size)
+            and (not right or right[0].bbox.x0 >= x - 0.5 * right[0].font_size))
 
 
 def _column_lines(words: Sequence[Word], band: Sequence[int], box: Rect,

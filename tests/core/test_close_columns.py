@@ -1,0 +1,43 @@
+"""Rows under a table's last drawn band whose numbers stand a word space apart (close columns)
+continue the table: two numbers a space apart are two cells, not a line running across."""
+
+from __future__ import annotations
+
+import pymupdf
+
+from inspector.core.document import open_document
+from inspector.core.pipeline import Pipeline
+
+SIZE = 9.5
+RIGHTS = (200.0, 250.0, 300.0)  # right edges of the three number columns (points)
+HEADER = ("Item", "Q1", "Q2", "Q3")
+BODY = (("Balance", None), ("Incidents", ("4.4%", "(2,331)", "13")), ("Exports", ("13.1%", "71", "(2)")),
+        ("Travel", ("23.7%", "649", "5")), ("Segment data", None),
+        ("Iberia", ("1,746", "799.75", "(15,957)")), ("Orders", ("12", "(5,989)", "7.20")),
+        ("Training", ("766", "1", "2.27")))
+PITCH = 18.0
+
+
+def _pdf() -> bytes:
+    """A header band and two section bands (fills, no rules); the rows under the last band are
+    only aligned text, and in 'Iberia' the last number starts a space after the one before it."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=400)
+    top = 60.0
+    rows = ((HEADER[0], HEADER[1:]),) + BODY
+    for k, (label, numbers) in enumerate(rows):
+        y = top + k * PITCH
+        if k == 0 or numbers is None:
+            page.draw_rect(pymupdf.Rect(60, y, 310, y + PITCH), color=None, fill=(0.85, 0.92, 0.85) if k else (0.3, 0.2, 0.5))
+        page.insert_text((66, y + 13), label, fontsize=SIZE)
+        for text, right in zip(numbers or (), RIGHTS, strict=False):
+            page.insert_text((right - pymupdf.get_text_length(text, fontsize=SIZE), y + 13), text, fontsize=SIZE)
+    return doc.tobytes()
+
+
+def test_rows_under_the_last_band_with_close_numbers_stay_in_the_table() -> None:
+    res = Pipeline(open_document(_pdf())).run(0)
+    assert len(res.tables) == 1, [(t.n_rows, t.n_cols, t.bbox) for t in res.tables]
+    table = res.tables[0]
+    assert table.n_rows == len(BODY) + 1 and table.n_cols == 4
+    assert table.rows_text()[6] == ["Iberia", "1,746", "799.75", "(15,957)"]
