@@ -147,9 +147,9 @@ def _line_cols(line: Line, words: Sequence[Word], xs: Sequence[float]) -> set[in
     return {_col_of(words[i].bbox.cx, xs) for i in line.word_ids}
 
 
-def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
-    """Every line has text in all columns but at most one: rows, not a wrapped header."""
-    need = max(2, len(xs) - 2)
+def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], spare: int = 1) -> bool:
+    """Every line has text in all columns but at most ``spare``: rows, not a wrapped header."""
+    need = max(2, len(xs) - 1 - spare)
     return len(lines) >= 2 and all(len(_line_cols(ln, words, xs)) >= need for ln in lines)
 
 
@@ -176,7 +176,9 @@ def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], x
     for b in range(n_bands):
         top, bottom = ys[b], ys[b + 1]
         inside = [lines[k] for k in ordered[bisect_left(keys, top):bisect_left(keys, bottom)]]
-        if delineated and not _full_lines(inside, words, xs):
+        # A row's own band splits only where every line fills every column: a wrapped label
+        # beside a wrapped number fills all but one of three columns, and is one row.
+        if delineated and not _full_lines(inside, words, xs, spare=0):
             out.append(bottom)  # every row has its own band: its lines are multi-line cells
             continue
         open_cols = _open_columns(rules, xs, top, bottom, b == 0, b == n_bands - 1)

@@ -1,5 +1,6 @@
-"""Rows under a table's last drawn band whose numbers stand a word space apart (close columns)
-continue the table: two numbers a space apart are two cells, not a line running across."""
+"""Rows of small tables that read wrongly: rows under the last drawn band whose numbers stand
+a word space apart (close columns) continue the table, and a row drawn in its own band whose
+label and number both wrap stays one row."""
 
 from __future__ import annotations
 
@@ -41,3 +42,33 @@ def test_rows_under_the_last_band_with_close_numbers_stay_in_the_table() -> None
     table = res.tables[0]
     assert table.n_rows == len(BODY) + 1 and table.n_cols == 4
     assert table.rows_text()[6] == ["Iberia", "1,746", "799.75", "(15,957)"]
+
+
+def _wrapped_row_pdf() -> bytes:
+    """Three columns, a rule under every row; one row's label and its last number both wrap
+    onto a second line (the middle column has one line)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=300)
+    rows = ((("Metric",), ("2022",), ("2023",)),
+            (("Gross margin",), ("84.77",), ("$6",)),
+            (("Africa: restated after the", "change of policy"), ("8.27",), ("0", "(15.5%)")),
+            (("Cost of sales",), ("58.19",), ("(19,374)",)))
+    y = 60.0
+    for cells in rows:
+        lines = max(len(c) for c in cells)
+        for k, text in enumerate(cells[0]):
+            page.insert_text((72, y + 13 + 12 * k), text, fontsize=SIZE)
+        for cell, right in zip(cells[1:], (250.0, 320.0), strict=True):
+            for k, text in enumerate(cell):
+                page.insert_text((right - pymupdf.get_text_length(text, fontsize=SIZE), y + 13 + 12 * k), text,
+                                 fontsize=SIZE)
+        y += 8 + 12 * lines
+        page.draw_line((68, y), (324, y), color=(0.6, 0.6, 0.6), width=0.5)
+    return doc.tobytes()
+
+
+def test_a_wrapped_label_beside_a_wrapped_number_is_one_row() -> None:
+    table = Pipeline(open_document(_wrapped_row_pdf())).run(0).tables[0]
+    assert table.rows_text() == [["Metric", "2022", "2023"], ["Gross margin", "84.77", "$6"],
+                                 ["Africa: restated after the\nchange of policy", "8.27", "0\n(15.5%)"],
+                                 ["Cost of sales", "58.19", "(19,374)"]]
