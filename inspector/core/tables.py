@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import median
 
+from .beside import trim_text_column
 from .cells import assemble
 from .columns import Line, Segment, segments
 from .grid import WordCentres, build_grid
@@ -108,7 +109,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
         box = extend_up(box, words, cparams.min_gap, above, centres=col.centres)
         col.offer(Candidate(box, cand.source, cand.rules))
     if tparams.borderless:
-        cands, short = _aligned_candidates(words, lines, segs, col.taken, col.centres, tparams)
+        cands, short = _aligned_candidates(words, lines, segs, col.taken, col.centres, tparams, cparams.min_gap)
         for cand in cands:
             col.offer(cand)
         # Runs too short to be tried are listed last (the bins number the regions before them).
@@ -117,11 +118,12 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
 
 
 def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment],
-                        taken: Sequence[Rect], centres: WordCentres,
-                        tparams: TableParams) -> tuple[list[Candidate], list[TableRegion]]:
+                        taken: Sequence[Rect], centres: WordCentres, tparams: TableParams,
+                        min_gap: float) -> tuple[list[Candidate], list[TableRegion]]:
     """Runs of consecutive multi-piece text lines outside the tables already found, and the
     runs of two such lines too short for ``tables.min_aligned_rows`` (rejected, with why: a
-    person asking why no table was found there is told which threshold it missed)."""
+    person asking why no table was found there is told which threshold it missed). A column
+    of running text beside a run is cut off (``beside.trim_text_column``)."""
     claimed = {i for t in taken for i in centres.inside(t)}
     keep = [k for k, ln in enumerate(lines) if claimed.isdisjoint(ln.word_ids)]
     free = [lines[k] for k in keep]
@@ -142,6 +144,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     for a, b in aligned_runs(free, gaps, min(2, need)):
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
         if b - a >= need:
+            box = trim_text_column(box, free[a:b], words, min_gap)
             out.append(Candidate(box, "aligned"))
         else:
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
