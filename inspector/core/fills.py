@@ -33,7 +33,7 @@ class FillResult:
 def find_fills(raw: Sequence[RawFill], params: VectorParams) -> FillResult:
     """Drop hidden rectangles, merge touching same-colour ones, drop gradients, and draw
     boundary rules. ``raw`` is in painting order."""
-    hidden = _hidden(raw)
+    hidden = hidden_fills(raw)
     merged = _merge(_merge([f for i, f in enumerate(raw) if i not in hidden], vertical=True), vertical=False)
     bad = _gradients(merged, params.gradient_strips)
     kept = [Fill(k, m[0], m[1], m[2], m[3]) for k, m in enumerate(m for i, m in enumerate(merged) if i not in bad)]
@@ -45,7 +45,7 @@ def find_fills(raw: Sequence[RawFill], params: VectorParams) -> FillResult:
     return FillResult(tuple(kept), tuple(rejected), tuple(fill_rules(kept, params.gutter)))
 
 
-def _hidden(raw: Sequence[RawFill]) -> set[int]:
+def hidden_fills(raw: Sequence[RawFill]) -> set[int]:
     """Indices of rectangles painted inside an earlier one of the same colour, with nothing
     of another colour painted over that spot in between: invisible, so no edges (an HTML
     engine paints a cell's background again behind every run of its text)."""

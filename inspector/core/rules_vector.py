@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .document import Drawing
-from .fills import RawFill, find_fills
+from .fills import RawFill, find_fills, hidden_fills
 from .params import VectorParams
 from .types import Band, Fill, Orientation, Rect, RejectedFill, RejectedRule, Rule
 
@@ -36,7 +36,8 @@ class VectorResult:
 def find_vector_rules(drawings: Sequence[Drawing], params: VectorParams) -> VectorResult:
     """Rules from a page's drawings (points, unrotated, top-left origin)."""
     pieces: list[Rule] = []
-    raw: list[RawFill] = []
+    raw: list[RawFill] = []  # every filled rectangle, in painting order
+    thin: dict[int, list[Rule]] = {}  # the rules a thin one of ``raw`` (by index) makes
     rejected: list[RejectedRule] = []
     for d in drawings:
         stroke_ok = _visible(d.stroke, d.stroke_opacity, params)
@@ -44,10 +45,17 @@ def find_vector_rules(drawings: Sequence[Drawing], params: VectorParams) -> Vect
         if not (stroke_ok or fill_ok):
             continue
         if fill_ok:
-            _from_fill(d, params, pieces, raw)
+            _from_fill(d, params, raw, thin)
         if stroke_ok:
             pieces.extend(_from_stroke(d))
-    found = find_fills(raw, params)
+    # A thin rectangle painted inside an earlier one of its colour is invisible (an HTML
+    # engine paints a shaded cell's background again behind every word and every space
+    # between them): no rule.
+    hidden = hidden_fills(raw) if thin else set()
+    pieces.extend(r for i, rules in thin.items() if i not in hidden for r in rules)
+    rejected.extend(RejectedRule(r, "inside a fill of its own colour") for i in sorted(hidden & thin.keys())
+                    for r in thin[i])
+    found = find_fills([f for i, f in enumerate(raw) if i not in thin], params)
     pieces.extend(found.rules)
     joined = join_collinear(pieces, gap=params.dash_gap, pos_tol=0.6)
     kept = []
@@ -100,24 +108,29 @@ def _fill_rects(d: Drawing) -> list[tuple[float, float, float, float]]:
     return rects
 
 
-def _from_fill(d: Drawing, params: VectorParams, out: list[Rule], fills: list[RawFill]) -> None:
+def _from_fill(d: Drawing, params: VectorParams, fills: list[RawFill], thin: dict[int, list[Rule]]) -> None:
+    """Each rectangle of the fill ``d`` onto ``fills``; a thin one's rules into ``thin`` under
+    its index (a wide one's edges come from ``fills.fill_rules``)."""
     g = d.fill if d.fill is not None else 0
     rgb = d.fill_rgb or (g, g, g)
     for x0, y0, x1, y1 in _fill_rects(d):
         w, h = x1 - x0, y1 - y0
         if w <= 0 and h <= 0:
             continue
+        rules: list[Rule] = []
         if w <= params.max_thickness and h <= params.max_thickness:
             # A dot: part of a dotted line running either way; joining decides which.
             t = max(min(w, h), 0.1)
-            out.append(Rule("h", (y0 + y1) / 2, x0, x1, t, "vector", g))
-            out.append(Rule("v", (x0 + x1) / 2, y0, y1, t, "vector", g))
+            rules = [Rule("h", (y0 + y1) / 2, x0, x1, t, "vector", g), Rule("v", (x0 + x1) / 2, y0, y1, t, "vector", g)]
         elif h <= params.max_thickness and w > h:
-            out.append(Rule("h", (y0 + y1) / 2, x0, x1, max(h, 0.1), "vector", g))
+            rules = [Rule("h", (y0 + y1) / 2, x0, x1, max(h, 0.1), "vector", g)]
         elif w <= params.max_thickness and h > w:
-            out.append(Rule("v", (x0 + x1) / 2, y0, y1, max(w, 0.1), "vector", g))
-        elif w > params.max_thickness and h > params.max_thickness:
-            fills.append((Rect(x0, y0, x1, y1), rgb, g))  # its edges come from fills.fill_rules
+            rules = [Rule("v", (x0 + x1) / 2, y0, y1, max(w, 0.1), "vector", g)]
+        elif not (w > params.max_thickness and h > params.max_thickness):
+            continue
+        if rules:
+            thin[len(fills)] = rules
+        fills.append((Rect(x0, y0, x1, y1), rgb, g))
 
 
 def join_collinear(rules: Iterable[Rule], gap: float, pos_tol: float) -> list[Rule]:

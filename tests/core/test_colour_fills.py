@@ -119,3 +119,18 @@ def test_boundaries_record_their_evidence() -> None:
     data, _ = STYLES["multiline_ruled"]()
     grid = Pipeline(open_document(data)).run(0).tables[0].grid
     assert all(b.kind == "rule" and b.rules == 1 for b in grid.row_evidence)
+
+
+def test_a_thin_rectangle_inside_a_fill_of_its_colour_is_no_rule() -> None:
+    """The background painted again behind the space between two words is a thin rectangle:
+    inside the cell's fill of its colour it is invisible, not a vertical rule; of another
+    colour it stays one."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=200)
+    page.draw_rect(pymupdf.Rect(50, 50, 250, 80), color=None, fill=(0.98, 0.89, 0.84))
+    page.draw_rect(pymupdf.Rect(100, 55, 102.6, 75), color=None, fill=(0.98, 0.89, 0.84))  # a space's background
+    page.draw_rect(pymupdf.Rect(150, 55, 151, 75), color=None, fill=(0.2, 0.2, 0.2))  # a drawn divider
+    res = Pipeline(open_document(doc.tobytes())).run(0)
+    assert sorted(round(r.pos) for r in res.vector_rules if r.orient == "v" and 52 < r.pos < 248) == [150]
+    hidden = [r.rule for r in res.rejected if r.reason == "inside a fill of its own colour"]
+    assert [(r.orient, round(r.pos, 1)) for r in hidden] == [("v", 101.3)]
