@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .columns import Line, Pieces, WordCentres, column_boundaries, lines_in, segments
+from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, lines_in, segments
 from .numbers import is_number
 from .params import ColumnParams
 from .types import Fill, Rect, Rule, TableSource, Word
@@ -204,20 +204,37 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
     band = np.flatnonzero((wc.cy > box.y1) & (wc.y1 <= stop_y)).tolist()
     lines, counts, crossers = _column_lines(words, band, box, min_gap)
-    across = _crossing_lines(words, lines, _column_gaps(words, wc.inside(box), box, min_gap), min_gap) if lines else set()
+    gaps = _column_gaps(words, wc.inside(box), box, min_gap) if lines else []
+    across = _crossing_lines(words, lines, gaps, min_gap) if lines else set()
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
-    bottom, pending = box.y1, False
+    bottom, pending, above = box.y1, False, None
     for k, (ln, n) in enumerate(zip(lines, counts, strict=True)):
         if ln.bbox.y0 - bottom > 2.0 * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers) or k in across:
             break
-        if n >= 2:
-            bottom, pending = ln.bbox.y1, False
+        if n >= 2 or (n == 1 and above is not None and _wrapped_from(above, ln, words, [box.x0, *gaps, box.x1])):
+            bottom, pending, above = ln.bbox.y1, False, ln
         elif not pending and ln.bbox.width < 0.5 * box.width:
             pending = True
         else:
             break
     return Rect(box.x0, box.y0, box.x1, max(box.y1, bottom))
+
+
+def _wrapped_from(above: Line, ln: Line, words: Sequence[Word], edges: Sequence[float]) -> bool:
+    """Is the one-piece line ``ln`` the next line of a cell of the line ``above`` (single line
+    spacing, inside one column, and its first word would not have fitted after that cell's
+    text on the line above: the column's width pushed it down)? A table's last row whose
+    label wraps ends in such a line."""
+    first = words[ln.word_ids[0]]
+    em = max(first.font_size, 1.0)
+    if ln.baseline - above.baseline > 1.5 * em:
+        return False
+    col = next((c for c in range(len(edges) - 1) if edges[c] - 2 <= ln.bbox.x0 < edges[c + 1]), None)
+    if col is None or ln.bbox.x1 > edges[col + 1] + 1:
+        return False
+    cell = [words[i].bbox.x1 for i in above.word_ids if edges[col] - 2 <= words[i].bbox.cx < edges[col + 1]]
+    return bool(cell) and max(cell) + 0.25 * em + first.bbox.width > edges[col + 1]
 
 
 def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, max_lines: int = 3,
@@ -249,27 +266,28 @@ def _column_gaps(words: Sequence[Word], ids: Sequence[int], box: Rect, min_gap: 
 
 
 def _crossing_lines(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[float], min_gap: float) -> set[int]:
-    """Indices of ``lines`` with a piece of text running across one of the column ``gaps``.
-
-    Two numbers a word space apart are two cells of close columns ("799.75 (15,957)"), not
-    text running across: a piece split by the gap between two numbers does not count."""
+    """Indices of ``lines`` with a piece of text running across one of the column ``gaps``."""
     out = set()
     for s in segments(words, lines, min_gap):
-        if any(s.x0 < x - 1 and s.x1 > x + 1 and not _numbers_apart(words, s.word_ids, x) for x in gaps):
+        if any(_runs_across(words, s, x) for x in gaps):
             out.add(s.line)
     return out
 
 
-def _numbers_apart(words: Sequence[Word], ids: Sequence[int], x: float) -> bool:
-    """Is ``x`` only the space between two numbers of the piece ``ids``, or the first half em
-    of a number starting the piece there? (Either number may reach up to half an em past
-    ``x``: the gap's middle comes from the other rows.)"""
-    left = [words[i] for i in ids if words[i].bbox.cx < x]
-    right = [words[i] for i in ids if words[i].bbox.cx >= x]
-    near = ([left[-1]] if left else []) + ([right[0]] if right else [])
-    return (all(is_number(w.text) for w in near)
-            and (not left or left[-1].bbox.x1 <= x + 0.5 * left[-1].font_size)
-            and (not right or right[0].bbox.x0 >= x - 0.5 * right[0].font_size))
+def _runs_across(words: Sequence[Word], s: Segment, x: float) -> bool:
+    """Does the piece ``s`` run across the column gap whose middle is ``x``?
+
+    The middle comes from the table's other rows, so a piece ending (or starting) within half
+    an em past it only reaches into the gap; and two numbers a word space apart either side of
+    it are two cells of close columns ("799.75 (15,957)"): neither runs across."""
+    em = 0.5 * words[s.word_ids[0]].font_size
+    if s.x1 <= x + em or s.x0 >= x - em:
+        return False
+    left = [words[i] for i in s.word_ids if words[i].bbox.cx < x]
+    right = [words[i] for i in s.word_ids if words[i].bbox.cx >= x]
+    apart = (bool(left) and bool(right) and is_number(left[-1].text) and is_number(right[0].text)
+             and left[-1].bbox.x1 <= x + em and right[0].bbox.x0 >= x - em)
+    return not apart
 
 
 def _column_lines(words: Sequence[Word], band: Sequence[int], box: Rect,

@@ -72,3 +72,26 @@ def test_a_wrapped_label_beside_a_wrapped_number_is_one_row() -> None:
     assert table.rows_text() == [["Metric", "2022", "2023"], ["Gross margin", "84.77", "$6"],
                                  ["Africa: restated after the\nchange of policy", "8.27", "0\n(15.5%)"],
                                  ["Cost of sales", "58.19", "(19,374)"]]
+
+
+ZEBRA = """<table style="border-collapse: collapse; font-size: 9pt; width: 280pt">
+<tr><th style="width: 200pt">Item</th><th>Q1</th><th>Q2</th></tr>
+<tr style="background: #FBE4D5"><td>Returns: includes one-off costs of the site closure in the third quarter</td>
+<td align="right">41</td><td align="right">0.78</td></tr>
+<tr><td>Marketing</td><td align="right">55</td><td align="right">0.06</td></tr>
+<tr style="background: #FBE4D5"><td>Net result: includes one-off costs of the site closure in the third quarter</td>
+<td align="right">8,981</td><td align="right">1.75</td></tr>
+<tr><td>Gross margin: pilot programme in two regions only</td><td align="right">638</td><td align="right">0.07</td></tr>
+</table>"""
+
+
+def test_the_last_rows_wrapped_label_under_the_last_band_stays_in_the_table() -> None:
+    """Zebra bands end at the last shaded row; the unshaded last row below them, whose label
+    wraps onto a line of its own ("only"), is the table's too, that line included."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=300)
+    page.insert_htmlbox(pymupdf.Rect(60, 40, 360, 280), ZEBRA)
+    table = Pipeline(open_document(doc.tobytes())).run(0).tables[0]
+    assert table.n_rows == 5 and table.n_cols == 3
+    last = table.rows_text()[-1]
+    assert last[1:] == ["638", "0.07"] and last[0].replace("\n", " ").endswith("regions only")
