@@ -30,10 +30,10 @@ class FillResult:
     rules: tuple[Rule, ...]
 
 
-def find_fills(raw: Sequence[RawFill], params: VectorParams) -> FillResult:
+def find_fills(raw: Sequence[RawFill], params: VectorParams, hidden: set[int] | None = None) -> FillResult:
     """Drop hidden rectangles, merge touching same-colour ones, drop gradients, and draw
-    boundary rules. ``raw`` is in painting order."""
-    hidden = hidden_fills(raw)
+    boundary rules. ``raw`` is in painting order; ``hidden``: its hidden ones when known."""
+    hidden = hidden_fills(raw) if hidden is None else hidden
     merged = _merge(_merge([f for i, f in enumerate(raw) if i not in hidden], vertical=True), vertical=False)
     bad = _gradients(merged, params.gradient_strips)
     kept = [Fill(k, m[0], m[1], m[2], m[3]) for k, m in enumerate(m for i, m in enumerate(merged) if i not in bad)]

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .document import Drawing
-from .fills import RawFill, find_fills, hidden_fills
+from .fills import MAX_NEIGHBOURS, RawFill, find_fills, hidden_fills
 from .params import VectorParams
 from .types import Band, Fill, Orientation, Rect, RejectedFill, RejectedRule, Rule
 
@@ -51,11 +51,13 @@ def find_vector_rules(drawings: Sequence[Drawing], params: VectorParams) -> Vect
     # A thin rectangle painted inside an earlier one of its colour is invisible (an HTML
     # engine paints a shaded cell's background again behind every word and every space
     # between them): no rule.
-    hidden = hidden_fills(raw) if thin else set()
+    wide = [i for i in range(len(raw)) if i not in thin]
+    both = bool(thin) and bool(wide) and len(raw) <= MAX_NEIGHBOURS  # else the fills look for themselves
+    hidden = hidden_fills(raw) if both else set()
     pieces.extend(r for i, rules in thin.items() if i not in hidden for r in rules)
     rejected.extend(RejectedRule(r, "inside a fill of its own colour") for i in sorted(hidden & thin.keys())
                     for r in thin[i])
-    found = find_fills([f for i, f in enumerate(raw) if i not in thin], params)
+    found = find_fills([raw[i] for i in wide], params, {k for k, i in enumerate(wide) if i in hidden} if both else None)
     pieces.extend(found.rules)
     joined = join_collinear(pieces, gap=params.dash_gap, pos_tol=0.6)
     kept = []
