@@ -200,7 +200,7 @@ def cmd_detect(args: argparse.Namespace) -> int:
         print(f"table-inspector: {args.file}: no page could be read", file=sys.stderr)
     code = EXIT_PARTIAL if runner.failures else EXIT_OK
     dens = table_density(results)
-    tagged = tagged_table_counts(doc.raw) if doc.kind == "pdf" else None
+    tagged = tagged_table_counts(doc.raw, doc.structure_root) if doc.kind == "pdf" else None
     conts = find_continuations(results, params.continuation)
     links = continued_from(conts)
     if args.json:

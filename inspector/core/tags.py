@@ -102,11 +102,13 @@ class _Walk:
     count: int = 0
 
 
-def read_tree(doc: pymupdf.Document) -> TagTree | None:
-    """The structure tree, or None when the file is not tagged (no ``/StructTreeRoot``)."""
+def read_tree(doc: pymupdf.Document, root_ref: str | None = None) -> TagTree | None:
+    """The structure tree, or None when the file is not tagged (no ``/StructTreeRoot``).
+    ``root_ref``: the tree's reference when it was taken out of the catalog
+    (``document.Document.structure_root``)."""
     if not doc.is_pdf:
         return None
-    kind, value = doc.xref_get_key(doc.pdf_catalog(), "StructTreeRoot")
+    kind, value = ("xref", root_ref) if root_ref else doc.xref_get_key(doc.pdf_catalog(), "StructTreeRoot")
     root = parse(value) if kind == "xref" else None
     if not isinstance(root, Ref):
         return None
@@ -277,10 +279,10 @@ def tagged_table_pages(doc: pymupdf.Document, tree: TagTree | None) -> dict[int,
     return out
 
 
-def tagged_table_counts(doc: pymupdf.Document) -> dict[int, int] | None:
+def tagged_table_counts(doc: pymupdf.Document, root_ref: str | None = None) -> dict[int, int] | None:
     """``tagged_table_pages`` of ``doc``; None when it is not tagged or its tree cannot be read."""
     try:
-        tree = read_tree(doc)
+        tree = read_tree(doc, root_ref)
     except Exception:  # a damaged structure tree must not stop detection
         return None
     return None if tree is None else tagged_table_pages(doc, tree)

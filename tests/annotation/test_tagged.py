@@ -137,3 +137,22 @@ def test_pdf_object_reader():
     assert v[Name("K")] == [Ref(3), 4, {"Type": "MCR", "MCID": 2, "Pg": Ref(7)}]
     assert v["A"][0]["RowSpan"] == 2 and v["T"] == "a(b)" and v["H"] == "A@"
     assert parse("[[[[") == [[[[]]]] and parse("") is None
+
+
+def test_an_open_document_hides_its_structure_tree_from_mupdf_but_keeps_reading_it(tmp_path):
+    """MuPDF looks the structure tree up for every marked-content operator it draws (a real
+    tagged PowerPoint page took minutes to render): the open document's catalog loses the
+    tree, the tags stay readable through ``structure_root``, and the file is not changed."""
+    from inspector.core.document import open_document
+    from inspector.core.tags import tagged_table_counts
+
+    data = tagged_pdf([[HEAD, *BODY]])
+    doc = open_document(data)
+    assert doc.structure_root is not None and doc.structure_root.endswith(" 0 R")
+    assert doc.raw.xref_get_key(doc.raw.pdf_catalog(), "StructTreeRoot")[0] == "null"
+    assert doc.data == data
+    assert tagged_table_counts(doc.raw, doc.structure_root) == {0: 1}
+    assert doc.page(0).render(36).shape[0] > 0
+    untagged = pymupdf.open()
+    untagged.new_page()
+    assert open_document(untagged.tobytes()).structure_root is None
