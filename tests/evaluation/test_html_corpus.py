@@ -22,7 +22,8 @@ from inspector.evaluation import evaluate, styles, summary
 HTML = Path(__file__).resolve().parents[2] / "corpus" / "html"
 GOLDEN = HTML / "golden"
 # Adjacency F1 of the detector per style; the figure measured on 2026-12-02 in the comment
-# (before this corpus's fixes: 0.888 overall, padding 0.659, multiline 0.733, totals 0.756).
+# (before this corpus's fixes: 0.888 overall, padding 0.659, multiline 0.733, totals 0.756;
+# raised on 2026-12-02 from multiline 0.964, text column 0.922, overall 0.991).
 FLOORS = {
     "booktabs": 0.99,        # 1.000
     "borderless": 0.97,      # 0.985
@@ -30,15 +31,15 @@ FLOORS = {
     "hairline": 0.99,        # 1.000
     "header_band": 0.99,     # 1.000
     "multi_header": 0.99,    # 1.000
-    "multiline": 0.95,       # 0.964
+    "multiline": 0.97,       # 0.980
     "padding": 0.99,         # 1.000
     "panels": 0.99,          # 1.000
     "section_rows": 0.99,    # 1.000
-    "text_column": 0.91,     # 0.922
+    "text_column": 0.99,     # 1.000
     "totals": 0.97,          # 0.986
     "zebra": 0.99,           # 1.000
 }
-OVERALL_FLOOR = 0.985  # 0.991
+OVERALL_FLOOR = 0.99  # 0.998
 
 
 @pytest.fixture(scope="module")
