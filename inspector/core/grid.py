@@ -147,6 +147,19 @@ def _line_cols(line: Line, words: Sequence[Word], xs: Sequence[float]) -> set[in
     return {_col_of(words[i].bbox.cx, xs) for i in line.word_ids}
 
 
+def _deepest_cell(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> int:
+    """The most text lines any one column holds among ``lines`` (one band's): a band's cells
+    centred beside each other put their lines at other heights, so the band has more text
+    lines than any of its cells."""
+    if len(lines) < 2:
+        return len(lines)
+    counts = [0] * (len(xs) - 1)
+    for ln in lines:
+        for c in _line_cols(ln, words, xs):
+            counts[c] += 1
+    return max(counts)
+
+
 def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], spare: int = 1) -> bool:
     """Every line has text in all columns but at most ``spare``: rows, not a wrapped header."""
     need = max(2, len(xs) - 1 - spare)
@@ -171,7 +184,8 @@ def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], x
     centres = [ln.bbox.cy for ln in lines]  # lines come sorted by baseline, so nearly by centre
     ordered = sorted(range(len(lines)), key=centres.__getitem__)
     keys = [centres[k] for k in ordered]
-    per_band = [bisect_left(keys, ys[b + 1]) - bisect_left(keys, ys[b]) for b in range(n_bands)]
+    per_band = [_deepest_cell([lines[k] for k in ordered[bisect_left(keys, ys[b]):bisect_left(keys, ys[b + 1])]],
+                              words, xs) for b in range(n_bands)]
     delineated = rows_delineated(per_band, max_lines)
     for b in range(n_bands):
         top, bottom = ys[b], ys[b + 1]

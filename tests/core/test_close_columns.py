@@ -95,3 +95,33 @@ def test_the_last_rows_wrapped_label_under_the_last_band_stays_in_the_table() ->
     assert table.n_rows == 5 and table.n_cols == 3
     last = table.rows_text()[-1]
     assert last[1:] == ["638", "0.07"] and last[0].replace("\n", " ").endswith("regions only")
+
+
+def _centred_cells_pdf() -> bytes:
+    """A ruled grid, a rule under every row; in each row a two-line label is centred beside a
+    three-line dose, so the band holds five text lines though no cell holds more than three."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=300)
+    top, pitch = 40.0, 44.0
+    rows = ((("Drug",), ("Dose",), ("When",)),
+            (("Dabrafenib", "(BRAF positive)"), ("150 mg", "and", "2 mg"), ("Twice", "Once")),
+            (("Selpercatinib", "(RET positive)"), ("120 mg", "or", "160 mg"), ("Twice",)),
+            (("Paclitaxel", "(any)"), ("60 mg", "or", "135 mg"), ("Weekly", "Monthly")))
+    xs = (60.0, 170.0, 260.0, 340.0)
+    for k, cells in enumerate(rows):
+        y = top + k * pitch
+        for c, lines in enumerate(cells):
+            first = y + 22 - 6 * (len(lines) - 1)  # the cell's lines centred on the row's middle
+            for j, text in enumerate(lines):
+                page.insert_text((xs[c] + 4, first + 4 + 12 * j), text, fontsize=SIZE)
+    for k in range(len(rows) + 1):
+        page.draw_line((xs[0], top + k * pitch), (xs[-1], top + k * pitch), width=0.6)
+    for x in xs:
+        page.draw_line((x, top), (x, top + len(rows) * pitch), width=0.6)
+    return doc.tobytes()
+
+
+def test_centred_multi_line_cells_of_a_ruled_row_stay_one_row() -> None:
+    table = Pipeline(open_document(_centred_cells_pdf())).run(0).tables[0]
+    assert table.n_rows == 4 and table.n_cols == 3
+    assert table.rows_text()[2] == ["Selpercatinib\n(RET positive)", "120 mg\nor\n160 mg", "Twice"]
