@@ -47,7 +47,27 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
             continue
         for piece, px0, px1 in _split(normalise(text), x0, x1):
             out.append(Word(piece, Rect(px0, y0, px1, y1), size, bold, block, line, base, watermark=mark))
-    return tuple(out), turn
+    return _without_repeats(out), turn
+
+
+REPEAT_PT = 1.0  # a word drawn again within this of itself is one word
+
+
+def _without_repeats(words: list[Word]) -> tuple[Word, ...]:
+    """``words`` without the second drawing of a word over itself: text drawn twice (an
+    invisible copy under the visible one, as InDesign and OCR layers leave, or a fake bold
+    drawn again a fraction of a point aside) would put every word of it twice into its cell."""
+    seen: dict[str, list[Rect]] = {}
+    out: list[Word] = []
+    for w in words:
+        boxes = seen.setdefault(w.text, [])
+        b = w.bbox
+        if any(abs(o.x0 - b.x0) <= REPEAT_PT and abs(o.y0 - b.y0) <= REPEAT_PT and abs(o.x1 - b.x1) <= REPEAT_PT
+               for o in boxes):
+            continue
+        boxes.append(b)
+        out.append(w)
+    return tuple(out)
 
 
 LIGHT = 190  # grey level (0-255) from which type counts as light

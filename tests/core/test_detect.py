@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pymupdf
 import pytest
 
 from inspector.core.document import open_document
@@ -119,3 +120,17 @@ def test_word_running_across_a_column_boundary_is_low_confidence() -> None:
     assert "label" in flagged or "long" in flagged
     assert not flagged & {"Item", "21", "9.5"}
     assert any(c.low_confidence for c in res.tables[0].cells)
+
+
+def test_text_drawn_twice_over_itself_is_read_once() -> None:
+    """An invisible copy under the visible text (InDesign, OCR layers) and a fake bold drawn
+    again 0.3 pt aside: each word once, so no cell holds its text twice."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=200)
+    for y, (a, b) in enumerate((("Beef", "12.5"), ("Cocoa", "7.25"), ("Coffee", "3.0")), start=1):
+        for dx, mode in ((0.0, 3), (0.0, 0), (0.3, 0)):
+            page.insert_text((50 + dx, 40 + 20 * y), a, fontsize=10, render_mode=mode)
+            page.insert_text((200 + dx, 40 + 20 * y), b, fontsize=10, render_mode=mode)
+    page.insert_text((50, 160), "Cocoa", fontsize=10)  # the same word elsewhere stays
+    words = [w.text for w in Pipeline(open_document(doc.tobytes())).run(0).words]
+    assert sorted(words) == sorted(["Beef", "12.5", "Cocoa", "7.25", "Coffee", "3.0", "Cocoa"])
