@@ -57,15 +57,22 @@ def _without_repeats(words: list[Word]) -> tuple[Word, ...]:
     """``words`` without the second drawing of a word over itself: text drawn twice (an
     invisible copy under the visible one, as InDesign and OCR layers leave, or a fake bold
     drawn again a fraction of a point aside) would put every word of it twice into its cell."""
-    seen: dict[str, list[Rect]] = {}
+    seen: dict[str, list[tuple[float, float, float]]] = {}
     out: list[Word] = []
-    for w in words:
-        boxes = seen.setdefault(w.text, [])
+    for w in words:  # plain loops: this runs for every word of every page
         b = w.bbox
-        if any(abs(o.x0 - b.x0) <= REPEAT_PT and abs(o.y0 - b.y0) <= REPEAT_PT and abs(o.x1 - b.x1) <= REPEAT_PT
-               for o in boxes):
+        x0, y0, x1 = b.x0, b.y0, b.x1
+        boxes = seen.get(w.text)
+        if boxes is None:
+            seen[w.text] = [(x0, y0, x1)]
+        else:
+            for a0, c0, a1 in boxes:
+                if abs(a0 - x0) <= REPEAT_PT and abs(c0 - y0) <= REPEAT_PT and abs(a1 - x1) <= REPEAT_PT:
+                    break
+            else:
+                boxes.append((x0, y0, x1))
+                out.append(w)
             continue
-        boxes.append(b)
         out.append(w)
     return tuple(out)
 
