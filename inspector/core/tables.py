@@ -15,14 +15,13 @@ from .beside import trim_text_column
 from .cells import assemble
 from .columns import Line, Segment, segments
 from .grid import WordCentres, build_grid
+from .grow import extend_down, extend_up
 from .params import ColumnParams, TableParams
 from .regions import (
     Candidate,
     aligned_runs,
     attach_fills,
     attach_rules,
-    extend_down,
-    extend_up,
     hrule_regions,
     ruled_regions,
 )
