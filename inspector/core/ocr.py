@@ -33,7 +33,7 @@ INSTALL = "apt-get install tesseract-ocr tesseract-ocr-eng"
 SYSTEM_DIRS = ("/usr/share/tesseract-ocr/*/tessdata", "/usr/share/tessdata", "/usr/local/share/tessdata",
                "/opt/homebrew/share/tessdata", "/usr/local/share/tesseract-ocr/*/tessdata")
 NOT_LANGUAGES = ("osd", "equ")  # orientation and equation models, not languages
-CELL_MARGIN_PX = 12  # white around a cell read on its own (Tesseract misreads text touching the edge)
+CELL_MARGIN_PX = 12  # paper around a cell read on its own (Tesseract misreads text touching the edge)
 NOISE_CONFIDENCE = 40.0  # % under which a word without letters or digits is dropped as a speck
 ASCENT, DESCENT = 0.85, 0.25  # a text-layer word box reaches about this far above / below the baseline, x row height
 
@@ -160,7 +160,7 @@ def read_words(grey: np.ndarray, dpi: int, lang: str, frame: Frame, max_seconds:
 
 def _read_blocks(api: Any, grey: np.ndarray, dpi: int, frame: Frame, blocks: list[tuple[int, int, int, int]],
                  deadline: float, t0: float) -> OcrResult:
-    """Each block (pixels of ``grey``) read as one column of text lines on a white margin."""
+    """Each block (pixels of ``grey``) read as one column of text lines on a margin of its paper."""
     words: list[Word] = []
     done = True
     try:
@@ -181,7 +181,7 @@ def _read_blocks(api: Any, grey: np.ndarray, dpi: int, frame: Frame, blocks: lis
 def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect],
            max_seconds: float) -> list[tuple[Word, ...]]:
     """Each of ``boxes`` (straightened points: the picture's space) read again on its own, as one
-    block of text on a white margin; words in page space, one tuple per box.
+    block of text on a margin of its paper; words in page space, one tuple per box.
 
     A table cell read with the whole page shares its text lines with the row's other cells,
     and a two-line cell next to one-line cells comes out garbled; alone it reads cleanly.
@@ -208,13 +208,17 @@ def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect
 
 def _read_crop(api: Any, grey: np.ndarray, dpi: int, frame: Frame, box: tuple[int, int, int, int],
                seconds: float, block: int = 0) -> tuple[bool, list[Word]]:
-    """The pixels ``box`` (x0, y0, x1, y1) of ``grey`` read alone on a white margin, in the
+    """The pixels ``box`` (x0, y0, x1, y1) of ``grey`` read alone on a margin of its paper, in the
     page segmentation mode ``api`` is set to, within ``seconds``: (finished in time, words in
     page space)."""
     x0, y0, x1, y1 = box
     pad = CELL_MARGIN_PX
-    canvas = np.full((y1 - y0 + 2 * pad, x1 - x0 + 2 * pad), 255, np.uint8)
-    canvas[pad:-pad, pad:-pad] = grey[y0:y1, x0:x1]
+    crop = grey[y0:y1, x0:x1]
+    # The margin takes the crop's own paper (its median: most of a text block is paper): on a
+    # white one a shaded cell is a dark box whose edges Tesseract reads as "(" or "|", and
+    # the box's grey can be thresholded with the ink.
+    canvas = np.full((y1 - y0 + 2 * pad, x1 - x0 + 2 * pad), int(np.median(crop)) if crop.size else 255, np.uint8)
+    canvas[pad:-pad, pad:-pad] = crop
     api.SetImageBytes(canvas.tobytes(), canvas.shape[1], canvas.shape[0], 1, canvas.shape[1])
     api.SetSourceResolution(dpi)
     finished = bool(api.Recognize(int(max(seconds, 0.1) * 1000)))

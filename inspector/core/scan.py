@@ -18,7 +18,7 @@ from .geometry import Frame
 from .ocr import OcrResult, OcrUnavailable, read_words, reread
 from .params import OcrParams
 from .tables import TablesResult
-from .types import RasterResult, RejectedRule, Rule, Table, Word
+from .types import RasterResult, Rect, RejectedRule, Rule, Table, Word
 
 if TYPE_CHECKING:
     import numpy as np
@@ -103,26 +103,48 @@ def reread_unsure_cells(page: Page, o: OcrParams, picture: Callable[[], OcrPictu
     """``words`` with the words of doubtful ruled cells replaced by a reading of each cell alone,
     where that reading is surer; ``words`` itself when no cell needed it.
 
-    A cell is doubtful when one of its words is under ``o.min_confidence``. Only cells closed by
-    rules are read alone: their box is the text's true extent.
+    A cell is doubtful when one of its words is under ``o.min_confidence``, or when it holds no
+    word but its picture holds ink (Tesseract drops a word now and then, often a larger bold
+    label: read alone it is found, and kept when read with ``o.min_confidence`` or more). Only
+    cells closed by rules are read alone: their box is the text's true extent.
     """
-    cells = [c for t in tables if t.source == "ruled" for c in t.cells
-             if c.word_ids and any(words[i].ocr_confidence < o.min_confidence for i in c.word_ids)]
-    if not cells:
+    ruled = [c for t in tables if t.source == "ruled" for c in t.cells]
+    doubtful = [c for c in ruled if c.word_ids and any(words[i].ocr_confidence < o.min_confidence for i in c.word_ids)]
+    blank = [c for c in ruled if not c.word_ids]
+    if not doubtful and not blank:
         return words
     pic = picture()
     turned = Frame(page.shown_turn, page.width, page.height, pic.frame.skew)
     inset = CELL_INSET_PT  # off the rules: what is left of them reads as '|'
+    cells = doubtful + [c for c in blank if _inked(pic, turned.rect(c.bbox).expanded(-inset))]
+    if not cells:
+        return words
     boxes = [turned.rect(c.bbox).expanded(-inset) for c in cells]
     drop: set[int] = set()
     extra: list[Word] = []
     for cell, new in zip(cells, reread(pic.grey, pic.dpi, o.lang, pic.frame, boxes, o.max_seconds), strict=True):
-        if new and _mean_conf(new) > _mean_conf([words[i] for i in cell.word_ids]):
+        old = [words[i] for i in cell.word_ids]
+        if new and _mean_conf(new) > (_mean_conf(old) if old else o.min_confidence - 1e-9):
             drop.update(cell.word_ids)
             extra.extend(_unrotated(new, page))
     if not extra:
         return words
     return tuple(w for i, w in enumerate(words) if i not in drop) + tuple(extra)
+
+
+INK_GREY = 128  # a pixel darker than this is ink
+INK_PT = 2.0  # a cell holds ink when its dark pixels would fill a square this many points wide
+
+
+def _inked(pic: OcrPicture, box: Rect) -> bool:
+    """Does the picture show ink inside ``box`` (straightened points)?"""
+    px = pic.dpi / 72.0
+    h, w = pic.grey.shape[:2]
+    x0, y0 = max(int(box.x0 * px), 0), max(int(box.y0 * px), 0)
+    x1, y1 = min(int(box.x1 * px), w), min(int(box.y1 * px), h)
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return False
+    return int((pic.grey[y0:y1, x0:x1] < INK_GREY).sum()) >= (INK_PT * px) ** 2
 
 
 CELL_INSET_PT = 1.5

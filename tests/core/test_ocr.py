@@ -17,7 +17,7 @@ from inspector.core.ocr import ENV_TESSDATA, installed_languages, package_for, t
 from inspector.core.params import ParamError, Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.skew import estimate_skew, straighten
-from inspector.core.types import Rect
+from inspector.core.types import Rect, Word
 from resources.make_samples import TableStyle, draw_table, finish, new_document
 
 needs_tesseract = pytest.mark.skipif(
@@ -373,3 +373,52 @@ def test_a_table_beside_a_column_of_body_text_is_read_row_by_row() -> None:
     res = Pipeline(open_document(pdf)).run(0, Params().with_value("ocr.layout", "columns"))
     tables = [t for t in res.tables if t.bbox.x1 < 320]
     assert len(tables) == 1 and tables[0].rows_text() == [list(r) for r in BESIDE]
+
+
+@needs_tesseract
+def test_a_ruled_cell_with_ink_but_no_word_is_read_on_its_own(scan: bytes) -> None:
+    """Tesseract drops a word now and then: a ruled cell left without words whose picture holds
+    ink is read again alone, and its word kept when Tesseract is sure of it."""
+    import dataclasses
+
+    from inspector.core.scan import ocr_picture, reread_unsure_cells
+
+    doc = open_document(scan)
+    res = Pipeline(doc).run(0)
+    table = only_table(res)
+    cell = next(c for c in table.cells if c.text == "Anjou")
+    i = cell.word_ids[0]
+    gone = Word("x", Rect(1, 1, 2, 2), 5.0, ocr_confidence=99.0)  # the word Tesseract missed, out of the way
+    words = tuple(gone if k == i else w for k, w in enumerate(res.words))
+    blank = dataclasses.replace(table, cells=tuple(dataclasses.replace(c, word_ids=(), text="") if c is cell else c
+                                                   for c in table.cells))
+    picture = ocr_picture(doc.page(0), Params().ocr, res.skew)
+    again = reread_unsure_cells(doc.page(0), Params().ocr, lambda: picture, words, (blank,))
+    found = [w for w in again if w.text == "Anjou"]
+    assert len(found) == 1 and found[0].ocr_confidence > 60 and cell.bbox.contains_point(found[0].bbox.cx, found[0].bbox.cy)
+
+
+@needs_tesseract
+def test_a_shaded_cell_read_alone_keeps_its_paper() -> None:
+    """A cell on a grey fill inside a white rim (its rules erased), read alone (a doubtful or
+    blank cell, a block of the page): the margin around it takes the crop's paper, the fill's
+    grey. On white, the fill was thresholded with the ink and its edge read as "(" (eu-001
+    page 3: "(Benzene" at 11 %)."""
+    from inspector.core import ocr
+    from inspector.core.geometry import Frame
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=100)
+    page.draw_rect(pymupdf.Rect(20, 30, 240, 54), color=None, fill=(0.84, 0.84, 0.84))
+    page.insert_text((28, 47), "Benzene", fontsize=12, fontname="hebo", color=(0.35, 0.35, 0.35))
+    pix = page.get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
+    grey = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, : pix.width].copy()
+    px = 200 / 72
+    box = (int(18.5 * px), int(28.5 * px), int(241.5 * px), int(55.5 * px))  # the cell: the fill and a white rim
+    api = ocr._engine(ocr.check("eng"), "eng")
+    api.SetPageSegMode(6)
+    try:
+        _, words = ocr._read_crop(api, grey, 200, Frame(0, 300, 100), box, 10.0)
+    finally:
+        api.Clear()
+    assert [w.text for w in words] == ["Benzene"] and words[0].ocr_confidence > 80
