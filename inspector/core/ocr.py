@@ -189,14 +189,12 @@ def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect
     from tesserocr import PSM
 
     api = _engine(check(lang), lang)
-    px = dpi / 72.0
     deadline = time.perf_counter() + max_seconds
     out: list[tuple[Word, ...]] = []
     try:
         api.SetPageSegMode(PSM.SINGLE_BLOCK)
         for b in boxes:
-            x0, y0 = max(int(b.x0 * px), 0), max(int(b.y0 * px), 0)
-            x1, y1 = min(int(b.x1 * px), grey.shape[1]), min(int(b.y1 * px), grey.shape[0])
+            x0, y0, x1, y1 = pixel_box(b, dpi, grey.shape)
             if x1 - x0 < 4 or y1 - y0 < 4 or time.perf_counter() > deadline:
                 out.append(())
                 continue
@@ -204,6 +202,14 @@ def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect
     finally:
         api.Clear()
     return out
+
+
+def pixel_box(box: Rect, dpi: int, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """``box`` (points of a picture rendered at ``dpi``) as pixels (x0, y0, x1, y1), clipped
+    to a picture of ``shape`` (H, W)."""
+    px = dpi / 72.0
+    return (max(int(box.x0 * px), 0), max(int(box.y0 * px), 0),
+            min(int(box.x1 * px), shape[1]), min(int(box.y1 * px), shape[0]))
 
 
 def _read_crop(api: Any, grey: np.ndarray, dpi: int, frame: Frame, box: tuple[int, int, int, int],

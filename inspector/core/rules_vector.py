@@ -128,8 +128,6 @@ def _from_fill(d: Drawing, params: VectorParams, fills: list[RawFill], thin: dic
             rules = [Rule("h", (y0 + y1) / 2, x0, x1, max(h, 0.1), "vector", g)]
         elif w <= params.max_thickness and h > w:
             rules = [Rule("v", (x0 + x1) / 2, y0, y1, max(w, 0.1), "vector", g)]
-        elif not (w > params.max_thickness and h > params.max_thickness):
-            continue
         if rules:
             thin[len(fills)] = rules
         fills.append((Rect(x0, y0, x1, y1), rgb, g))

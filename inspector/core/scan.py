@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .geometry import Frame
-from .ocr import OcrResult, OcrUnavailable, read_words, reread
+from .ocr import OcrResult, OcrUnavailable, pixel_box, read_words, reread
 from .params import OcrParams
 from .tables import TablesResult
 from .types import RasterResult, Rect, RejectedRule, Rule, Table, Word
@@ -116,15 +116,17 @@ def reread_unsure_cells(page: Page, o: OcrParams, picture: Callable[[], OcrPictu
     pic = picture()
     turned = Frame(page.shown_turn, page.width, page.height, pic.frame.skew)
     inset = CELL_INSET_PT  # off the rules: what is left of them reads as '|'
-    cells = doubtful + [c for c in blank if _inked(pic, turned.rect(c.bbox).expanded(-inset))]
-    if not cells:
+    boxed = [(c, turned.rect(c.bbox).expanded(-inset)) for c in doubtful + blank]
+    boxed = [(c, b) for c, b in boxed if c.word_ids or _inked(pic, b)]
+    if not boxed:
         return words
-    boxes = [turned.rect(c.bbox).expanded(-inset) for c in cells]
+    cells, boxes = [c for c, _ in boxed], [b for _, b in boxed]
     drop: set[int] = set()
     extra: list[Word] = []
     for cell, new in zip(cells, reread(pic.grey, pic.dpi, o.lang, pic.frame, boxes, o.max_seconds), strict=True):
         old = [words[i] for i in cell.word_ids]
-        if new and _mean_conf(new) > (_mean_conf(old) if old else o.min_confidence - 1e-9):
+        surer = _mean_conf(new) > _mean_conf(old) if old else _mean_conf(new) >= o.min_confidence
+        if new and surer:
             drop.update(cell.word_ids)
             extra.extend(_unrotated(new, page))
     if not extra:
@@ -138,13 +140,10 @@ INK_PT = 2.0  # a cell holds ink when its dark pixels would fill a square this m
 
 def _inked(pic: OcrPicture, box: Rect) -> bool:
     """Does the picture show ink inside ``box`` (straightened points)?"""
-    px = pic.dpi / 72.0
-    h, w = pic.grey.shape[:2]
-    x0, y0 = max(int(box.x0 * px), 0), max(int(box.y0 * px), 0)
-    x1, y1 = min(int(box.x1 * px), w), min(int(box.y1 * px), h)
+    x0, y0, x1, y1 = pixel_box(box, pic.dpi, pic.grey.shape)
     if x1 - x0 < 2 or y1 - y0 < 2:
         return False
-    return int((pic.grey[y0:y1, x0:x1] < INK_GREY).sum()) >= (INK_PT * px) ** 2
+    return int((pic.grey[y0:y1, x0:x1] < INK_GREY).sum()) >= (INK_PT * pic.dpi / 72.0) ** 2
 
 
 CELL_INSET_PT = 1.5
