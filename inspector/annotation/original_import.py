@@ -1,0 +1,168 @@
+"""The author's original (HWPX, DOCX) -> annotation tables on its PDF, marked "not verified".
+
+Each table of the original (``compare.originals``) is placed on the PDF's pages by its cell
+texts (``compare.pieces``: the placement ``compare`` uses for HTML, Markdown and CSV, one
+piece per page a table is broken over). A placed table becomes an annotation table with
+source ``"original"``: one region per piece, the grid's boundaries midway between the found
+texts of neighbouring rows and columns, the original's cell text and spans, header rows as
+the original marks them. What could not be placed, and why, is said in ``OriginalImport.report``
+(one line per table that is not wholly placed).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import __version__
+from ..compare import originals
+from ..compare.pieces import Piece, place_pieces
+from ..compare.placement import squash
+from ..compare.sources import SourceError, Unplaced
+from ..core.document import DocumentError, open_document
+from ..core.types import Rect
+from ..core.words import extract_text
+from .icdar import round_rect
+from .model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region, fill_grid
+from .roles import suggest_row_roles
+
+MIN_GAP = 0.5  # points between neighbouring boundaries (the format wants them strictly ascending)
+
+
+class OriginalError(Exception):
+    """The original or the PDF cannot be read; ``unsupported`` for an HWP 5 binary (exit 3)."""
+
+    def __init__(self, message: str, unsupported: bool = False) -> None:
+        super().__init__(message)
+        self.unsupported = unsupported
+
+
+@dataclass(frozen=True)
+class OriginalImport:
+    """The draft annotation; ``report`` says what could not be placed and why; ``found`` and
+    ``cells`` count the original's non-empty cells whose text was found on the PDF, and all."""
+
+    annotation: DocumentAnnotation
+    report: tuple[str, ...]
+    tables: int
+    found: int
+    cells: int
+
+    @property
+    def recall(self) -> float:
+        return self.found / self.cells if self.cells else 1.0
+
+
+def read(original: str | os.PathLike[str]) -> originals.Original:
+    """The original's tables; ``OriginalError`` when it cannot be read."""
+    path = Path(original)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise OriginalError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    try:
+        return originals.read_original(data, path.name)
+    except originals.Unsupported as exc:
+        raise OriginalError(str(exc), unsupported=True) from None
+    except SourceError as exc:
+        raise OriginalError(str(exc)) from None
+
+
+def import_original(original: str | os.PathLike[str], pdf: str | os.PathLike[str]) -> OriginalImport:
+    """The original's tables placed on ``pdf``'s pages as a draft annotation of the PDF."""
+    orig = read(original)
+    try:
+        doc = open_document(os.fspath(pdf))
+    except DocumentError as exc:
+        raise OriginalError(str(exc)) from None
+    try:
+        pages = tuple(PageInfo(i + 1, *doc.page_size(i)) for i in range(doc.page_count))
+        words = {i + 1: extract_text(doc.page(i))[0] for i in range(doc.page_count)}
+        sha, file_name = doc.sha256(), Path(doc.name).name
+    finally:
+        doc.close()
+    tables: list[AnnTable] = []
+    report: list[str] = [f"{orig.name}: {n}" for n in orig.notes]
+    found = cells = 0
+    for k, table in enumerate(orig.tables, 1):
+        label = f"{orig.name} table {k} ({table.n_rows} x {table.n_cols})"
+        wanted = [c for c in table.cells if squash(c.text)]
+        pieces = place_pieces(table, words) if wanted else []
+        hit = sum(len(p.placed.found) for p in pieces if p.placed is not None)
+        found, cells = found + hit, cells + len(wanted)
+        ann = _table(table, pieces, f"t{len(tables) + 1}", orig.name)
+        report += _report(label, table, pieces, ann, hit, len(wanted))
+        if ann is not None:
+            tables.append(ann)
+    note = f"tables read from {orig.name} ({orig.kind.upper()}), placed by their texts"
+    ann_doc = DocumentAnnotation(sha, file_name, pages, tuple(tables), notes=note, tool_version=__version__)
+    problems = ann_doc.problems()
+    if problems:
+        raise OriginalError(f"{file_name}: the imported tables are inconsistent: {problems[0]}")
+    return OriginalImport(ann_doc, tuple(report), len(orig.tables), found, cells)
+
+
+def _table(table: Unplaced, pieces: Sequence[Piece], table_id: str, name: str) -> AnnTable | None:
+    regions = [_region(p, table) for p in pieces if p.placed is not None]
+    if not regions:
+        return None
+    header = table.header_rows if pieces[0].placed is not None else 0
+    return AnnTable(table_id, tuple(regions), header_rows=min(header, regions[0].n_rows), verified=False,
+                    notes=f"from the original {name}, not verified", source="original")
+
+
+def _region(piece: Piece, table: Unplaced) -> Region:
+    placed = piece.placed
+    assert placed is not None
+    t = placed.table
+    found = dict(placed.found)
+    xs, ys = placed.xs, placed.ys
+    if not xs or not ys:  # only spanning cells found: one box around what was found
+        box = Rect.bounding(list(found.values()))
+        xs = tuple(box.x0 + box.width * i / t.n_cols for i in range(t.n_cols + 1))
+        ys = tuple(box.y0 + box.height * i / t.n_rows for i in range(t.n_rows + 1))
+    xs, ys = _strict(xs), _strict(ys)
+    cells = [AnnCell(c.r, c.c, c.rs, c.cs, c.text, bbox=round_rect(found[(c.r, c.c)]) if (c.r, c.c) in found else None)
+             for c in t.cells]
+    filled = fill_grid(cells, t.n_rows, t.n_cols)
+    texts = [[c.text for c in filled if c.r == r] for r in range(t.n_rows)]
+    header = table.header_rows if piece.first == 0 else 0
+    return Region(piece.page, Rect(xs[0], ys[0], xs[-1], ys[-1]), xs, ys, filled,
+                  suggest_row_roles(texts, min(header, t.n_rows)))
+
+
+def _strict(bounds: Sequence[float]) -> tuple[float, ...]:
+    out = [round(float(bounds[0]), 3)]
+    for b in bounds[1:]:
+        out.append(round(max(float(b), out[-1] + MIN_GAP), 3))
+    return tuple(out)
+
+
+def _report(label: str, table: Unplaced, pieces: Sequence[Piece], ann: AnnTable | None, hit: int,
+            total: int) -> list[str]:
+    """Lines for a table not wholly placed: left out, pieces not placed, cells not found."""
+    if total == 0:
+        return [f"{label}: has no text; left out"]
+    if ann is None:
+        why = "none of its cells' texts is on the PDF's pages" if not pieces else \
+            f"too few of its cells' texts are found together on one page ({hit} of {total})"
+        return [f"{label}: not placed: {why} (an image, a scan, or text the PDF spells differently?)"]
+    out = []
+    for p in pieces:
+        if p.placed is None:
+            out.append(f"{label}: rows {p.first + 1}-{p.last + 1} not placed: too few of their cells are found on "
+                       f"page {p.page}")
+    if hit < total:
+        missing = _missing(table, pieces)
+        shown = ", ".join(repr(m) for m in missing[:5]) + (", ..." if len(missing) > 5 else "")
+        out.append(f"{label}: {total - hit} of {total} non-empty cells not found on the page(s) "
+                   f"{'-'.join(str(n) for n in sorted({p.page for p in pieces}))}: {shown}")
+    return out
+
+
+def _missing(table: Unplaced, pieces: Sequence[Piece]) -> list[str]:
+    """Texts of the non-empty cells no piece found (shortened)."""
+    got = {(p.first + r, c) for p in pieces if p.placed is not None for (r, c), _ in p.placed.found}
+    return [" ".join(c.text.split())[:40] for c in table.cells if squash(c.text) and (c.r, c.c) not in got]
