@@ -11,7 +11,7 @@ its own table (``placement.place``); the pieces in order are the logical table.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..core.types import Cell, Word
@@ -47,7 +47,7 @@ def row_hits(table: Unplaced, words: Sequence[Word]) -> list[int]:
     return hits
 
 
-def row_pages(hits: dict[int, list[int]], n_rows: int) -> list[int]:
+def row_pages(hits: Mapping[int, list[int]], n_rows: int) -> list[int]:
     """The page of each row: most found cells over the rows, pages non-decreasing, each
     change of page costing ``SWITCH``. ``hits`` maps page -> per-row found counts."""
     pages = sorted(p for p, h in hits.items() if sum(h))
@@ -79,7 +79,7 @@ def rows_of(table: Unplaced, first: int, last: int) -> Unplaced:
     return Unplaced(cells, last - first + 1, table.n_cols, None, min(header, last - first + 1))
 
 
-def place_pieces(table: Unplaced, pages: dict[int, Sequence[Word]]) -> list[Piece]:
+def place_pieces(table: Unplaced, pages: Mapping[int, Sequence[Word]]) -> list[Piece]:
     """``table`` over the pages of ``pages`` (1-based number -> words), one piece per run of
     rows on one page; empty when none of its cells is found on any page."""
     hits = {p: row_hits(table, words) for p, words in pages.items()}
