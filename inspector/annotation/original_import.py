@@ -11,6 +11,7 @@ the original marks them. What could not be placed, and why, is said in ``Origina
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,7 +22,9 @@ from ..compare import originals
 from ..compare.pieces import Piece, place_pieces
 from ..compare.placement import squash
 from ..compare.sources import SourceError, Unplaced
+from ..core.budget import Budgeted
 from ..core.document import DocumentError, open_document
+from ..core.params import BudgetParams
 from ..core.types import Rect
 from ..core.words import extract_text
 from .icdar import round_rect
@@ -42,13 +45,15 @@ class OriginalError(Exception):
 @dataclass(frozen=True)
 class OriginalImport:
     """The draft annotation; ``report`` says what could not be placed and why; ``found`` and
-    ``cells`` count the original's non-empty cells whose text was found on the PDF, and all."""
+    ``cells`` count the original's non-empty cells whose text was found on the PDF, and all;
+    ``tables`` counts the original's tables."""
 
     annotation: DocumentAnnotation
     report: tuple[str, ...]
     tables: int
     found: int
     cells: int
+    name: str = ""  # the original's file name
 
     @property
     def recall(self) -> float:
@@ -101,7 +106,7 @@ def import_original(original: str | os.PathLike[str], pdf: str | os.PathLike[str
     problems = ann_doc.problems()
     if problems:
         raise OriginalError(f"{file_name}: the imported tables are inconsistent: {problems[0]}")
-    return OriginalImport(ann_doc, tuple(report), len(orig.tables), found, cells)
+    return OriginalImport(ann_doc, tuple(report), len(orig.tables), found, cells, orig.name)
 
 
 def _table(table: Unplaced, pieces: Sequence[Piece], table_id: str, name: str) -> AnnTable | None:
@@ -166,3 +171,32 @@ def _missing(table: Unplaced, pieces: Sequence[Piece]) -> list[str]:
     """Texts of the non-empty cells no piece found (shortened)."""
     got = {(p.first + r, c) for p in pieces if p.placed is not None for (r, c), _ in p.placed.found}
     return [" ".join(c.text.split())[:40] for c in table.cells if squash(c.text) and (c.r, c.c) not in got]
+
+
+DOCUMENT_PAGES = 6  # an import may take as long as this many pages' budget (as a tag import)
+
+
+def import_original_budgeted(original: str, pdf: str, budget: BudgetParams | None = None) -> OriginalImport:
+    """``import_original`` in a worker process within ``DOCUMENT_PAGES`` x ``budget.seconds``
+    (the window stays free; a hostile PDF cannot hold it); ``OriginalError`` when it fails."""
+    page = budget or BudgetParams()
+    whole = dataclasses.replace(page, seconds=page.seconds * DOCUMENT_PAGES)
+    with Budgeted(whole) as worker:
+        out = worker.call(_job, original, pdf)
+    if out.ok:
+        result, error, unsupported = out.value
+        if result is not None:
+            return result
+        raise OriginalError(error, unsupported)
+    if out.status == "timeout":
+        raise OriginalError(f"{Path(original).name}: its tables could not be placed on {Path(pdf).name} within "
+                            f"{whole.seconds:g} s; budget.seconds sets the limit")
+    raise OriginalError(f"{Path(original).name}: the import failed ({out.error})")
+
+
+def _job(original: str, pdf: str) -> tuple[OriginalImport | None, str, bool]:
+    """The job: the import, or None and the reason (an OriginalError crosses as text)."""
+    try:
+        return import_original(original, pdf), "", False
+    except OriginalError as exc:
+        return None, str(exc), exc.unsupported
