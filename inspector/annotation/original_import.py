@@ -22,11 +22,11 @@ from ..compare import originals
 from ..compare.pieces import Piece, place_pieces
 from ..compare.placement import squash
 from ..compare.sources import SourceError, Unplaced
-from ..core.budget import Budgeted
-from ..core.document import DocumentError, open_document
+from ..core.infra.budget import Budgeted
 from ..core.params import BudgetParams
+from ..core.reading.document import DocumentError, open_document
+from ..core.reading.words import extract_text
 from ..core.types import Rect
-from ..core.words import extract_text
 from .icdar import round_rect
 from .model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region, fill_grid
 from .roles import suggest_row_roles
