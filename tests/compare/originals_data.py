@@ -182,7 +182,9 @@ class Pair:
 
 def build_set(folder: Path) -> dict[str, Pair]:
     """Korean and English documents, each as HWPX and as DOCX, with their PDFs, and a DOCX
-    named .hwpx. Keys: ko-hwpx, ko-docx, en-hwpx, en-docx, misnamed."""
+    named .hwpx, and the Korean HWPX with a PDF that repeats the header row on page 2 (as
+    Hangul does for a table marked so). Keys: ko-hwpx, ko-docx, en-hwpx, en-docx, misnamed,
+    ko-repeat."""
     folder.mkdir(parents=True, exist_ok=True)
     ko, en = korean_tables(), english_tables()
     ko_pdf = write_pdf(ko, folder / "tender-ko.pdf", "조달청 입찰 공고 제2024-17호")
@@ -193,4 +195,6 @@ def build_set(folder: Path) -> dict[str, Pair]:
         "en-hwpx": Pair(write_hwpx(en, folder / "report-en.hwpx", "Annual report 2024"), en_pdf, en),
         "en-docx": Pair(write_docx(en, folder / "report-en.docx", "Annual report 2024"), en_pdf, en),
         "misnamed": Pair(write_docx(ko, folder / "attachment-ko.hwpx", "조달청 입찰 공고 제2024-17호"), ko_pdf, ko),
+        "ko-repeat": Pair(folder / "tender-ko.hwpx", write_pdf(ko, folder / "tender-ko-repeat.pdf",
+                                                               "조달청 입찰 공고 제2024-17호", repeat_header=True), ko),
     }
