@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,16 +22,18 @@ from ..compare import originals
 from ..compare.pieces import Piece, place_pieces
 from ..compare.placement import squash
 from ..compare.sources import SourceError, Unplaced
+from ..core.evidence.rules_vector import find_vector_rules
 from ..core.infra.budget import Budgeted
-from ..core.params import BudgetParams
+from ..core.params import BudgetParams, Params
 from ..core.reading.document import DocumentError, open_document
 from ..core.reading.words import extract_text
-from ..core.types import Rect
+from ..core.types import Rect, Rule, Word
 from .icdar import round_rect
 from .model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region, fill_grid
 from .roles import suggest_row_roles
 
 MIN_GAP = 0.5  # points between neighbouring boundaries (the format wants them strictly ascending)
+SNAP = 12.0  # points: a drawn rule this close past the outermost text is the table's edge
 
 
 class OriginalError(Exception):
@@ -86,8 +88,28 @@ def import_original(original: str | os.PathLike[str], pdf: str | os.PathLike[str
         pages = tuple(PageInfo(i + 1, *doc.page_size(i)) for i in range(doc.page_count))
         words = {i + 1: extract_text(doc.page(i))[0] for i in range(doc.page_count)}
         sha, file_name = doc.sha256(), Path(doc.name).name
+        rules: dict[int, list[Rule]] = {}
+        vector = Params().vector
+
+        def page_rules(page: int) -> list[Rule]:
+            if page not in rules:
+                rules[page] = list(find_vector_rules(doc.page(page - 1).drawings(), vector).rules)
+            return rules[page]
+
+        tables, report, found, cells = _tables(orig, words, page_rules)
     finally:
         doc.close()
+    note = f"tables read from {orig.name} ({orig.kind.upper()}), placed by their texts"
+    ann_doc = DocumentAnnotation(sha, file_name, pages, tuple(tables), notes=note, tool_version=__version__)
+    problems = ann_doc.problems()
+    if problems:
+        raise OriginalError(f"{file_name}: the imported tables are inconsistent: {problems[0]}")
+    return OriginalImport(ann_doc, tuple(report), len(orig.tables), found, cells, orig.name)
+
+
+def _tables(orig: originals.Original, words: Mapping[int, Sequence[Word]],
+            page_rules: Callable[[int], list[Rule]]) -> tuple[list[AnnTable], list[str], int, int]:
+    """The placed tables, the report, the found and the non-empty cells."""
     tables: list[AnnTable] = []
     report: list[str] = [f"{orig.name}: {n}" for n in orig.notes]
     found = cells = 0
@@ -97,20 +119,16 @@ def import_original(original: str | os.PathLike[str], pdf: str | os.PathLike[str
         pieces = place_pieces(table, words) if wanted else []
         hit = sum(len(p.placed.found) for p in pieces if p.placed is not None)
         found, cells = found + hit, cells + len(wanted)
-        ann = _table(table, pieces, f"t{len(tables) + 1}", orig.name)
+        ann = _table(table, pieces, f"t{len(tables) + 1}", orig.name, page_rules)
         report += _report(label, table, pieces, ann, hit, len(wanted))
         if ann is not None:
             tables.append(ann)
-    note = f"tables read from {orig.name} ({orig.kind.upper()}), placed by their texts"
-    ann_doc = DocumentAnnotation(sha, file_name, pages, tuple(tables), notes=note, tool_version=__version__)
-    problems = ann_doc.problems()
-    if problems:
-        raise OriginalError(f"{file_name}: the imported tables are inconsistent: {problems[0]}")
-    return OriginalImport(ann_doc, tuple(report), len(orig.tables), found, cells, orig.name)
+    return tables, report, found, cells
 
 
-def _table(table: Unplaced, pieces: Sequence[Piece], table_id: str, name: str) -> AnnTable | None:
-    regions = [_region(p, table) for p in pieces if p.placed is not None]
+def _table(table: Unplaced, pieces: Sequence[Piece], table_id: str, name: str,
+           page_rules: Callable[[int], list[Rule]]) -> AnnTable | None:
+    regions = [_region(p, table, page_rules(p.page)) for p in pieces if p.placed is not None]
     if not regions:
         return None
     header = table.header_rows if pieces[0].placed is not None else 0
@@ -118,7 +136,7 @@ def _table(table: Unplaced, pieces: Sequence[Piece], table_id: str, name: str) -
                     notes=f"from the original {name}, not verified", source="original")
 
 
-def _region(piece: Piece, table: Unplaced) -> Region:
+def _region(piece: Piece, table: Unplaced, rules: Sequence[Rule]) -> Region:
     placed = piece.placed
     assert placed is not None
     t = placed.table
@@ -128,6 +146,11 @@ def _region(piece: Piece, table: Unplaced) -> Region:
         box = Rect.bounding(list(found.values()))
         xs = tuple(box.x0 + box.width * i / t.n_cols for i in range(t.n_cols + 1))
         ys = tuple(box.y0 + box.height * i / t.n_rows for i in range(t.n_rows + 1))
+    boxes = list(found.values())
+    xs = _snap(xs, [(r.pos, r.start, r.end) for r in rules if r.orient == "v"], (ys[0], ys[-1]),
+               [(b.x0, b.x1, b.y0, b.y1) for b in boxes])
+    ys = _snap(ys, [(r.pos, r.start, r.end) for r in rules if r.orient == "h"], (xs[0], xs[-1]),
+               [(b.y0, b.y1, b.x0, b.x1) for b in boxes])
     xs, ys = _strict(xs), _strict(ys)
     cells = [AnnCell(c.r, c.c, c.rs, c.cs, c.text, bbox=round_rect(found[(c.r, c.c)]) if (c.r, c.c) in found else None)
              for c in t.cells]
@@ -136,6 +159,40 @@ def _region(piece: Piece, table: Unplaced) -> Region:
     header = table.header_rows if piece.first == 0 else 0
     return Region(piece.page, Rect(xs[0], ys[0], xs[-1], ys[-1]), xs, ys, filled,
                   suggest_row_roles(texts, min(header, t.n_rows)))
+
+
+def _snap(bounds: Sequence[float], rules: Sequence[tuple[float, float, float]], across: tuple[float, float],
+          texts: Sequence[tuple[float, float, float, float]]) -> tuple[float, ...]:
+    """Boundaries moved onto the page's drawn rules (``(pos, start, end)`` in the boundaries'
+    axis): each to the nearest rule running ``across`` the table for half of it or more that
+    lies between its neighbours (for the outer ones: outside, within two columns or rows, or
+    ``SNAP`` points) and cuts
+    no found text (``(lo, hi, start, end)``: its extent in the axis and across it). The grid
+    of a ruled table then lies on its rules, not midway between its texts."""
+    lo, hi = across
+    usable = sorted({pos for pos, a, b in rules if min(b, hi) - max(a, lo) >= 0.5 * (hi - lo)})
+    out = list(bounds)
+    for i, b in enumerate(bounds):
+        # The outer edges may move out by twice their column (row) of found texts, or SNAP points:
+        # a column's texts can be much narrower than the column (a short number in a wide cell).
+        left = out[i - 1] if i > 0 else b - max(SNAP, 2 * (bounds[1] - b) if len(bounds) > 1 else 0.0)
+        right = bounds[i + 1] if i + 1 < len(bounds) else b + max(SNAP, 2 * (b - out[i - 1]) if i > 0 else 0.0)
+        near = [p for p in usable if left < p < right and not _cuts(p, rules, texts)]
+        if i == 0:
+            near = [p for p in near if p <= b + 0.5]
+        elif i == len(bounds) - 1:
+            near = [p for p in near if p >= b - 0.5]
+        if near:
+            out[i] = min(near, key=lambda p: abs(p - b))
+    return tuple(out)
+
+
+def _cuts(pos: float, rules: Sequence[tuple[float, float, float]],
+          texts: Sequence[tuple[float, float, float, float]]) -> bool:
+    """Whether a rule at ``pos`` runs through a found text (a spanning cell's text crosses
+    the positions of rules that stop at its row)."""
+    return any(t0 + 0.5 < pos < t1 - 0.5 and min(b, tb) - max(a, ta) > 0.5
+               for p, a, b in rules if abs(p - pos) < 1e-6 for t0, t1, ta, tb in texts)
 
 
 def _strict(bounds: Sequence[float]) -> tuple[float, ...]:

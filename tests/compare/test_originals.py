@@ -180,3 +180,25 @@ def test_compare_with_an_original_finds_its_tables_on_both_pages(pairs, capsys) 
     assert theirs == {1: [0, 1], 2: [0]}
     assert main(["compare", str(pair.pdf), "--with", str(od.hwp5_header(pair.pdf.with_name("x.hwp")))]) == 3
     assert "HWP 5" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("key", ["ko-docx", "en-hwpx"])
+def test_the_draft_grid_lies_on_the_pdfs_drawn_rules(pairs, key) -> None:
+    pair = pairs[key]
+    ann = import_original(pair.original, pair.pdf).annotation
+    for table, spec in zip(ann.tables, pair.specs, strict=True):
+        n_cols = spec.cells()[2]
+        width = (od.A4[0] - 2 * od.MARGIN) / n_cols
+        for region in table.regions:
+            assert region.xs == pytest.approx([od.MARGIN + i * width for i in range(n_cols + 1)], abs=0.5)
+            steps = [b - a for a, b in zip(region.ys, region.ys[1:], strict=False)]
+            assert steps == pytest.approx([od.ROW_H] * region.n_rows, abs=0.5)
+
+
+def test_a_rule_through_a_spanning_cells_text_is_no_boundary_there() -> None:
+    from inspector.annotation.original_import import _snap
+
+    rules = [(100.0, 0.0, 40.0), (60.0, 0.0, 60.0)]  # x=100 stops above the last row; x=60 runs through it
+    texts = [(10.0, 150.0, 45.0, 55.0)]  # the last row's text, spanning both columns
+    assert _snap((0.0, 98.0, 200.0), rules, (0.0, 60.0), texts) == (0.0, 100.0, 200.0)
+    assert _snap((0.0, 62.0, 200.0), rules[1:], (0.0, 60.0), texts) == (0.0, 62.0, 200.0)
