@@ -202,3 +202,47 @@ def test_a_rule_through_a_spanning_cells_text_is_no_boundary_there() -> None:
     texts = [(10.0, 150.0, 45.0, 55.0)]  # the last row's text, spanning both columns
     assert _snap((0.0, 98.0, 200.0), rules, (0.0, 60.0), texts) == (0.0, 100.0, 200.0)
     assert _snap((0.0, 62.0, 200.0), rules[1:], (0.0, 60.0), texts) == (0.0, 62.0, 200.0)
+
+
+def test_raw_docx_xml_grid_before_vmerge_content_controls_and_tracked_deletions() -> None:
+    w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+
+    def tc(text: str, props: str = "") -> str:
+        return f"<w:tc><w:tcPr>{props}</w:tcPr><w:p><w:r><w:t>{text}</w:t></w:r></w:p></w:tc>"
+
+    rows = [
+        '<w:tr><w:trPr><w:tblHeader/></w:trPr>' + tc("항목") + tc("값", '<w:gridSpan w:val="2"/>') + "</w:tr>",
+        "<w:tr>" + tc("지역", '<w:vMerge w:val="restart"/>') + tc("서울") + tc("1,200") + "</w:tr>",
+        "<w:tr>" + tc("", "<w:vMerge/>") + '<w:sdt><w:sdtContent>' + tc("부산") + "</w:sdtContent></w:sdt>"
+        + '<w:tc><w:p><w:r><w:t>8</w:t></w:r><w:del><w:r><w:delText>9</w:delText></w:r></w:del>'
+        + '<w:r><w:instrText>PAGE</w:instrText></w:r><w:r><w:t>50</w:t></w:r></w:p></w:tc></w:tr>',
+        '<w:tr><w:trPr><w:gridBefore w:val="2"/></w:trPr>' + tc("합계 2,050") + "</w:tr>",
+    ]
+    body = f'<w:document {w}><w:body><w:tbl>{"".join(rows)}</w:tbl></w:body></w:document>'
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("[Content_Types].xml", "<Types/>")
+        z.writestr("word/document.xml", body)
+    (table,) = originals.read_original(buf.getvalue(), "raw.hwpx").tables
+    assert _cells(table) == [(0, 0, 1, 1, "항목"), (0, 1, 1, 2, "값"), (1, 0, 2, 1, "지역"), (1, 1, 1, 1, "서울"),
+                             (1, 2, 1, 1, "1,200"), (2, 1, 1, 1, "부산"), (2, 2, 1, 1, "850"), (3, 2, 1, 1, "합계 2,050")]
+    assert (table.n_rows, table.n_cols, table.header_rows) == (4, 3, 1)
+
+
+def test_eval_scores_an_extractor_per_document_against_the_originals(pairs, tmp_path, capsys) -> None:
+    golden = tmp_path / "golden"
+    for key in ("ko-docx", "en-hwpx"):
+        pair = pairs[key]
+        assert main(["golden", "import-original", str(pair.original), "--pdf", str(pair.pdf), "-o", str(golden)]) == 0
+    out = tmp_path / "run.json"
+    assert main(["eval", str(golden), "--extractor", "pymupdf", "--json", str(out)]) == 0
+    capsys.readouterr()
+    res = json.loads(out.read_text(encoding="utf-8"))
+    assert sorted(res["documents"]) == ["report-en.pdf", "tender-ko.pdf"]
+    overall = res["overall"]
+    assert overall["golden_tables"] == 4  # the price list's two pieces are scored on their pages
+    for key in ("cell_retention", "row_integrity", "label_number_pairing"):
+        assert overall[key]["total"] > 0
+    # PyMuPDF reads these ruled tables whole: nearly every cell of the original is retained.
+    assert overall["cell_retention"]["value"] >= 0.98
+    assert overall["cell_retention"]["total"] == 152 + 18
