@@ -34,16 +34,21 @@ class Piece:
 
 def row_hits(table: Unplaced, words: Sequence[Word]) -> list[int]:
     """Per row of ``table``: how many of the non-empty cells starting in it are found in ``words``."""
+    hits = [0] * table.n_rows
+    # A cell whose text is not even a substring of the page's text is not on it: most cells
+    # of most tables are ruled out by this before the word runs are looked for.
+    text = "".join(squash(w.text) for w in words)
+    targets = [(c.r, t) for c in table.cells if (t := squash(c.text)) and t in text]
+    if not targets:
+        return hits
     starts: dict[str, list[int]] = defaultdict(list)
     for i, w in enumerate(words):
         key = squash(w.text)
         if key:
             starts[key].append(i)
-    hits = [0] * table.n_rows
-    for c in table.cells:
-        target = squash(c.text)
-        if target and find_runs(target, words, starts):
-            hits[c.r] += 1
+    for r, target in targets:
+        if find_runs(target, words, starts):
+            hits[r] += 1
     return hits
 
 

@@ -41,7 +41,8 @@ class Placed:
 def find_runs(target: str, words: Sequence[Word], starts: dict[str, list[int]]) -> list[Rect]:
     """Boxes of every run of consecutive ``words`` spelling ``target`` (white space removed)."""
     out = []
-    for first in {k for k in starts if target.startswith(k)}:
+    # The words a run can start with are the target's prefixes: looked up, not searched for.
+    for first in (target[:n] for n in range(1, len(target) + 1) if target[:n] in starts):
         for i in starts[first]:
             acc, j = "", i
             while j < len(words) and len(acc) < len(target):
