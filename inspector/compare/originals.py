@@ -152,7 +152,8 @@ def _unwrap(tables: Iterator[Element], tag: str, cell_tag: str) -> Iterator[Elem
     for t in tables:
         cells = [c for c in t.iter() if _local(c) == cell_tag]
         inner = list(_outer_tables(cells[0], tag)) if cells else []
-        own = [c for c in cells if not any(c in set(i.iter()) for i in inner)]
+        nested = {id(e) for i in inner for e in i.iter()}
+        own = [c for c in cells if id(c) not in nested]
         if len(own) == 1 and inner:
             yield from _unwrap(iter(inner), tag, cell_tag)
         else:
@@ -174,13 +175,22 @@ def _text(el: Element, para: str, texts: dict[str, str]) -> str:
             elif name in _SKIP:
                 continue
             elif name in texts:
-                line.append(texts[name] or "".join(kid.itertext()))
+                line.append(texts[name] or _own_text(kid, texts))
             else:
                 walk(kid, line)
 
     rest: list[str] = []
     walk(el, rest)
     return clean("\n".join([*lines, "".join(rest)]))
+
+
+def _own_text(el: Element, texts: dict[str, str]) -> str:
+    """A text element's text: HWPX puts ``hp:tab`` and ``hp:lineBreak`` inside ``hp:t``."""
+    out = [el.text or ""]
+    for kid in el:
+        out.append(texts.get(_local(kid)) or "")
+        out.append(kid.tail or "")
+    return "".join(out)
 
 
 # --- HWPX ----------------------------------------------------------------------------------

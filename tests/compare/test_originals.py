@@ -246,3 +246,19 @@ def test_eval_scores_an_extractor_per_document_against_the_originals(pairs, tmp_
     # PyMuPDF reads these ruled tables whole: nearly every cell of the original is retained.
     assert overall["cell_retention"]["value"] >= 0.98
     assert overall["cell_retention"]["total"] == 152 + 18
+
+
+def test_hwpx_tabs_and_line_breaks_inside_a_text_run() -> None:
+    xml = ('<hs:sec xmlns:hs="h" xmlns:hp="p"><hp:p><hp:run><hp:tbl rowCnt="1" colCnt="2"><hp:tr>'
+           '<hp:tc header="1"><hp:subList><hp:p><hp:run><hp:t>계약<hp:tab/>금액<hp:lineBreak/>(원)</hp:t></hp:run>'
+           '</hp:p></hp:subList><hp:cellAddr colAddr="1" rowAddr="0"/><hp:cellSpan colSpan="1" rowSpan="1"/></hp:tc>'
+           '<hp:tc header="1"><hp:subList><hp:p><hp:run><hp:t>구분</hp:t></hp:run></hp:p><hp:p><hp:run>'
+           '<hp:t>(단위)</hp:t></hp:run></hp:p></hp:subList><hp:cellAddr colAddr="0" rowAddr="0"/></hp:tc>'
+           '</hp:tr></hp:tbl></hp:run></hp:p></hs:sec>')
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("mimetype", "application/hwp+zip")
+        z.writestr("Contents/section0.xml", xml)
+    (table,) = originals.read_original(buf.getvalue(), "t.docx").tables
+    assert _cells(table) == [(0, 0, 1, 1, "구분\n(단위)"), (0, 1, 1, 1, "계약 금액\n(원)")]
+    assert table.header_rows == 1
