@@ -262,3 +262,15 @@ def test_hwpx_tabs_and_line_breaks_inside_a_text_run() -> None:
     (table,) = originals.read_original(buf.getvalue(), "t.docx").tables
     assert _cells(table) == [(0, 0, 1, 1, "구분\n(단위)"), (0, 1, 1, 1, "계약 금액\n(원)")]
     assert table.header_rows == 1
+
+
+def test_the_imported_draft_and_the_original_compare_equal(pairs, tmp_path, capsys) -> None:
+    pair = pairs["en-docx"]
+    pdf = Path(shutil.copy(pair.pdf, tmp_path / pair.pdf.name))
+    assert main(["golden", "import-original", str(pair.original), "--pdf", str(pdf), "-o", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["compare", str(pdf), "--with", str(pair.original), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["against"] == "annotation"
+    assert [d for p in report["pages"] for t in p["tables"] for d in t["differences"]] == []
+    assert [t["matched_to"] for p in report["pages"] for t in p["tables"]] == [0]
