@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_result
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu
 
 from inspector.gui.main_window import MainWindow
 
@@ -18,9 +19,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "compare"))
 import originals_data as od  # noqa: E402
 
 
+def _file_menu(win: MainWindow) -> QMenu:
+    return next(a.menu() for a in win.menuBar().actions() if a.menu() is not None and a.text() == "&File")
+
+
 def _file_action(win: MainWindow, text: str) -> QAction:
-    menu = next(a.menu() for a in win.menuBar().actions() if a.menu() is not None and a.text() == "&File")
-    return next(a for a in menu.actions() if a.text() == text)
+    return next(a for a in _file_menu(win).actions() if a.text() == text)
 
 
 @pytest.fixture
@@ -62,7 +66,9 @@ def test_an_hwp5_binary_is_said_not_raised(qtbot, window: MainWindow, tender: od
 
 def test_compare_with_the_original_draws_its_grid_as_the_compare_layer(qtbot, window: MainWindow,  # noqa: ANN001
                                                                        tender: od.Pair, tmp_path: Path) -> None:
-    window.comparison.start(str(tender.original))
+    compare = next(a.menu() for a in _file_menu(window).actions() if a.menu() is not None and a.text() == "&Compare with")
+    assert "The original it was made from (HWPX, DOCX)…" in [a.text() for a in compare.actions()]
+    window.comparison.start(str(tender.original))  # what that item does with the file chosen
     qtbot.waitUntil(lambda: 1 in window.comparison.theirs, timeout=60000)
     assert [t.n_rows for t in window.comparison.theirs[1]] == [5, 27]  # the award table, the price list's first piece
     assert not window.comparison.grid_item.path().isEmpty()
