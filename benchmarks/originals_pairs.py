@@ -16,6 +16,8 @@ seed) on its LibreOffice PDFs (corpus/modern/pdfs): 29 PDFs, 169 tables.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import sys
 import tempfile
@@ -80,7 +82,9 @@ def run(out: Path, extractors: list[str], modern: bool = False) -> int:
     print("|---|---|---|---|---|---|")
     for name in extractors:
         report = out / f"eval-{name}.json"
-        if cli(["eval", str(golden), "--extractor", name, "--json", str(report), "--no-tables"]) not in (0,):
+        with contextlib.redirect_stdout(io.StringIO()):  # eval's own report: the JSON is read below
+            code = cli(["eval", str(golden), "--extractor", name, "--json", str(report), "--no-tables"])
+        if code != 0:
             print(f"| {name} | (eval failed) | | | | |")
             continue
         res = json.loads(report.read_text(encoding="utf-8"))
