@@ -23,7 +23,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from xml.etree.ElementTree import Element
 
@@ -94,10 +94,10 @@ def read_original(data: bytes, name: str) -> Original:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             if kind == "docx":
-                tables = _docx_tables(_xml(z, "word/document.xml", name))
+                tables = _tables(_xml(z, "word/document.xml", name), _docx_table)
             else:
                 parts = sorted((n for n in z.namelist() if _is_section(n)), key=lambda n: int(re.sub(r"\D", "", n)))
-                tables = [t for p in parts for t in _hwpx_tables(_xml(z, p, name))]
+                tables = [t for p in parts for t in _tables(_xml(z, p, name), _hwpx_table)]
     except zipfile.BadZipFile as exc:
         raise SourceError(f"{name}: a damaged zip ({exc})") from None
     return Original(name, kind, tuple(tables))
@@ -193,18 +193,15 @@ def _own_text(el: Element, texts: dict[str, str]) -> str:
     return "".join(out)
 
 
+def _tables(root: Element, read: Callable[[Element], Unplaced | None]) -> list[Unplaced]:
+    """Every outermost table (frames unwrapped: ``_unwrap``) as ``read`` reads it; both
+    formats name them ``tbl`` and their cells ``tc``."""
+    return [t for t in map(read, _unwrap(_outer_tables(root, "tbl"), "tbl", "tc")) if t is not None]
+
+
 # --- HWPX ----------------------------------------------------------------------------------
 
 _HWPX_TEXT = {"t": "", "tab": " ", "lineBreak": "\n"}
-
-
-def _hwpx_tables(root: Element) -> list[Unplaced]:
-    out = []
-    for tbl in _unwrap(_outer_tables(root, "tbl"), "tbl", "tc"):
-        table = _hwpx_table(tbl)
-        if table is not None:
-            out.append(table)
-    return out
 
 
 def _hwpx_table(tbl: Element) -> Unplaced | None:
@@ -237,15 +234,6 @@ def _kids(el: Element, name: str) -> Iterator[Element]:
             yield kid
         elif _local(kid) in _WRAPPERS:
             yield from _kids(kid, name)
-
-
-def _docx_tables(root: Element) -> list[Unplaced]:
-    out = []
-    for tbl in _unwrap(_outer_tables(root, "tbl"), "tbl", "tc"):
-        table = _docx_table(tbl)
-        if table is not None:
-            out.append(table)
-    return out
 
 
 def _docx_table(tbl: Element) -> Unplaced | None:

@@ -35,6 +35,15 @@ def _cells(table: originals.Unplaced) -> list[tuple[int, int, int, int, str]]:
     return sorted((c.r, c.c, c.rs, c.cs, c.text) for c in table.cells)
 
 
+def _hwpx(section: str) -> bytes:
+    """A minimal HWPX: its mimetype and one section."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("mimetype", "application/hwp+zip")
+        z.writestr("Contents/section0.xml", section)
+    return buf.getvalue()
+
+
 def _spec_cells(spec: od.Spec) -> list[tuple[int, int, int, int, str]]:
     return sorted((c.r, c.c, c.rs, c.cs, c.text) for c in spec.cells()[0])
 
@@ -79,12 +88,8 @@ def test_entity_declarations_are_refused_not_expanded(tmp_path) -> None:
     bomb = ('<?xml version="1.0"?><!DOCTYPE s [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;">]>'
             '<hs:sec xmlns:hs="h" xmlns:hp="p"><hp:tbl><hp:tr><hp:tc><hp:subList><hp:p><hp:run><hp:t>&b;</hp:t>'
             '</hp:run></hp:p></hp:subList></hp:tc></hp:tr></hp:tbl></hs:sec>')
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as z:
-        z.writestr("mimetype", "application/hwp+zip")
-        z.writestr("Contents/section0.xml", bomb)
     with pytest.raises(SourceError, match="declares entities"):
-        originals.read_original(buf.getvalue(), "bomb.hwpx")
+        originals.read_original(_hwpx(bomb), "bomb.hwpx")
 
 
 def test_control_characters_are_spaces() -> None:
@@ -255,11 +260,7 @@ def test_hwpx_tabs_and_line_breaks_inside_a_text_run() -> None:
            '<hp:tc header="1"><hp:subList><hp:p><hp:run><hp:t>구분</hp:t></hp:run></hp:p><hp:p><hp:run>'
            '<hp:t>(단위)</hp:t></hp:run></hp:p></hp:subList><hp:cellAddr colAddr="0" rowAddr="0"/></hp:tc>'
            '</hp:tr></hp:tbl></hp:run></hp:p></hs:sec>')
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as z:
-        z.writestr("mimetype", "application/hwp+zip")
-        z.writestr("Contents/section0.xml", xml)
-    (table,) = originals.read_original(buf.getvalue(), "t.docx").tables
+    (table,) = originals.read_original(_hwpx(xml), "t.docx").tables
     assert _cells(table) == [(0, 0, 1, 1, "구분\n(단위)"), (0, 1, 1, 1, "계약 금액\n(원)")]
     assert table.header_rows == 1
 
