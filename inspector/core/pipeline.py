@@ -261,11 +261,10 @@ def _tables(upright: tuple[Word, ...], centres: WordCentres, rows: tuple[RowBand
     page space. On a turned page the column bins stay in the frame, so they are left out.
     """
     if frame.identity:
-        return detect_tables(upright, rows, rules, params.columns, params.tables, page, centres, fills)
+        return detect_tables(upright, rows, rules, params, page, centres, fills)
     up_rows = group_rows(upright, params.rows)
     up_fills = [dataclasses.replace(f, bbox=frame.rect(f.bbox)) for f in fills]
-    found = detect_tables(upright, up_rows, [frame.rule(r) for r in rules], params.columns, params.tables, page,
-                          centres, up_fills)
+    found = detect_tables(upright, up_rows, [frame.rule(r) for r in rules], params, page, centres, up_fills)
     regions = tuple(dataclasses.replace(r, bbox=frame.rect(r.bbox, back=True)) for r in found.regions)
     tables = tuple(frame.table_back(tb) for tb in found.tables)
     grids = tuple(tb.grid for tb in tables if tb.grid is not None)
