@@ -146,7 +146,7 @@ def _inked(pic: OcrPicture, box: Rect) -> bool:
     return int((pic.grey[y0:y1, x0:x1] < INK_GREY).sum()) >= (INK_PT * pic.dpi / 72.0) ** 2
 
 
-CELL_INSET_PT = 1.5
+CELL_INSET_PT = 1.5  # pt a re-read cell is cut inside its rules (what is left of a rule reads as "|")
 
 
 def _mean_conf(words) -> float:  # noqa: ANN001

@@ -24,7 +24,7 @@ from .messages import quiet_mupdf
 
 quiet_mupdf()  # MuPDF prints its errors on stdout unless told not to: every process that reads PDFs imports this
 
-SNIFF_BYTES = 1024
+SNIFF_BYTES = 1024  # the PDF header may follow junk; the standard allows it within the first 1024 bytes
 MAX_FILE_BYTES = 2 * 2**30  # the whole file is held in memory (hashing, worker copies)
 MAX_RENDER_PIXELS = 40_000_000  # one render at most (~40 MB grey); huge pages get a lower dpi
 IMAGE_KINDS = ("png", "jpeg", "tiff")

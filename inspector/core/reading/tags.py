@@ -26,7 +26,7 @@ from ..types import Rect
 from .pdfobj import Name, Ref, parse
 
 MAX_DEPTH = 200     # deeper nesting is cut (no real document comes close)
-MAX_ELEMENTS = 200_000
+MAX_ELEMENTS = 200_000  # elements walked at most: a hostile tree is cut, no real one comes close
 Path = tuple[int, ...]
 
 

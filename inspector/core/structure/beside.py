@@ -28,8 +28,8 @@ MAX_NUMBERS = 0.3  # share of a text column's words that may be numbers
 MIN_GUTTER_EM = 1.0  # white between the table's pieces and the text column, x font size
 SAME_BASELINE_PT = 0.6  # a row's cells share a baseline within this
 EVEN_PITCH = 0.12  # the text column's line spacing varies by at most this share
-MIN_TEXT_LINES = 3
-MIN_TABLE_LINES = 3
+MIN_TEXT_LINES = 3  # lines of running text before a column counts as one (two lines are any two cells)
+MIN_TABLE_LINES = 3  # lines the table keeps after the cut (the borderless minimum)
 
 
 def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], min_gap: float, tol: float) -> Rect:
