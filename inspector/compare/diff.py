@@ -176,7 +176,7 @@ def _structural(left_o: list[Cell], left_t: list[Cell]) -> list[Difference]:
         "split", split, lambda o, t: (o[0].c, len(t)))
 
 
-def _grouped(kind: str, items: list[tuple[list[Cell], list[Cell]]], key) -> list[Difference]:  # noqa: ANN001
+def _grouped(kind: str, items: list[tuple[list[Cell], list[Cell]]], key) -> list[Difference]:
     """Joins of the same columns in two or more rows become one ``KIND_columns`` difference."""
     groups: dict[object, list[tuple[list[Cell], list[Cell]]]] = defaultdict(list)
     for o, t in items:

@@ -149,7 +149,7 @@ def _inked(pic: OcrPicture, box: Rect) -> bool:
 CELL_INSET_PT = 1.5  # pt a re-read cell is cut inside its rules (what is left of a rule reads as "|")
 
 
-def _mean_conf(words) -> float:  # noqa: ANN001
+def _mean_conf(words) -> float:
     return sum(w.ocr_confidence for w in words) / len(words) if words else 0.0
 
 
