@@ -27,7 +27,7 @@ import types
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, cast
 
 from ..params import BudgetParams
 
@@ -180,7 +180,7 @@ class Budgeted:
             proc.start()
         child.close()
         self._proc, self._conn = proc, parent
-        return parent
+        return cast("Connection", parent)
 
     def _kill(self) -> None:
         proc, conn = self._proc, self._conn

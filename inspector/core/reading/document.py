@@ -96,11 +96,13 @@ class Page:
 
     def raw_words(self) -> list[tuple[Any, ...]]:
         """PyMuPDF ``get_text("words")`` tuples."""
-        return self._page.get_text("words")
+        words: list[tuple[Any, ...]] = self._page.get_text("words")
+        return words
 
     def text_dict(self) -> dict[str, Any]:
         """PyMuPDF ``get_text("dict")`` (fonts, sizes, flags), images left out."""
-        return self._page.get_text("dict", flags=pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES)
+        text: dict[str, Any] = self._page.get_text("dict", flags=pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES)
+        return text
 
     def text(self) -> tuple[list[tuple[Any, ...]], dict[str, Any]]:
         """Words and the span dict from one text extraction (half the cost of two)."""
@@ -245,7 +247,7 @@ class Document:
 
     @property
     def page_count(self) -> int:
-        return self._page_count
+        return int(self._page_count)
 
     @property
     def data(self) -> bytes:
@@ -359,16 +361,15 @@ def open_document(source: str | os.PathLike[str] | bytes, password: str | None =
 def _page_count(raw: pymupdf.Document, name: str) -> int:
     """The page count; a page tree whose /Count lies (-1, 2147483647) is recounted from its /Kids."""
     try:
-        return raw.page_count
+        return int(raw.page_count)
     except Exception:  # "Invalid number of pages": repaired below
         log.debug("page count unreadable, repairing", exc_info=True)
-        pass
     try:
         cat = raw.pdf_catalog()
         kind, ref = raw.xref_get_key(cat, "Pages")
         root = int(ref.split()[0]) if kind == "xref" else 0
         raw.xref_set_key(root, "Count", str(_count_leaves(raw, root)))
-        return raw.page_count
+        return int(raw.page_count)
     except Exception as exc:  # damaged beyond that: the user gets one line
         log.debug("page tree beyond repair", exc_info=True)
         raise DocumentError(f"{name}: the page tree is damaged and cannot be read ({_short(exc)})") from None

@@ -54,4 +54,5 @@ def _free(ps: Sequence[float], a: np.ndarray, b: np.ndarray) -> list[float]:
     left = np.where(b[None, :] <= p, b[None, :], -np.inf).max(axis=1)
     right = np.where(a[None, :] >= p, a[None, :], np.inf).min(axis=1)
     ok = ~cover & np.isfinite(left) & np.isfinite(right)
-    return np.where(ok, right - left, 0.0).tolist()
+    gaps: list[float] = np.where(ok, right - left, 0.0).tolist()
+    return gaps

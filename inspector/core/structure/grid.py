@@ -10,7 +10,7 @@ draw between two slots of a ruled grid makes them one spanning cell.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -364,8 +364,11 @@ def _one_piece_rows(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line]) 
     return {r for r, n in count.items() if n == len(row_lines[r])}
 
 
+Join = Callable[[int, int], None]  # joins two slots (r * n_cols + c) into one cell
+
+
 def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]],
-                   virtual: set[float], join) -> None:
+                   virtual: set[float], join: Join) -> None:
     xs, ys, nr, nc = grid.xs, grid.ys, grid.n_rows, grid.n_cols
     # A separator drawn the whole way along divides every pair of slots it passes.
     v_open = [c for c in range(nc - 1) if ev.covered("v", xs[c + 1], ys[0], ys[-1]) < FULL]
@@ -383,7 +386,8 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
                 join(r * nc + c, (r + 1) * nc + c)
 
 
-def _spanner_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, int]], join, snap: float) -> None:
+def _spanner_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, int]], join: Join,
+                   snap: float) -> None:
     """A rule under part of a header row (booktabs' cmidrule) groups the columns it spans."""
     xs, ys, nc = grid.xs, grid.ys, grid.n_cols
     width = xs[-1] - xs[0]
@@ -400,7 +404,7 @@ def _spanner_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, i
 
 
 def _text_spans(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line], words: Sequence[Word],
-                drawn, join) -> None:
+                drawn: Callable[[float, int], bool], join: Join) -> None:
     """A segment whose words sit in several columns (not split by a drawn rule) spans them."""
     xs, ys, nc = grid.xs, grid.ys, grid.n_cols
     for s in segs:
@@ -416,7 +420,7 @@ def _text_spans(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line], word
             join(r * nc + c, r * nc + c + 1)
 
 
-def _rectangles(parent: list[int], find, nr: int, nc: int) -> list[tuple[int, int, int, int]]:
+def _rectangles(parent: list[int], find: Callable[[int], int], nr: int, nc: int) -> list[tuple[int, int, int, int]]:
     # Only joined slots and their roots form groups: most slots of a grid are joined to none.
     groups: dict[int, list[int]] = {}
     for i in [i for i in range(nr * nc) if parent[i] != i]:

@@ -15,8 +15,8 @@ from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 from .beside import trim_text_column
 from .cells import assemble
-from .columns import Line, Segment, segments
-from .grid import WordCentres, build_grid
+from .columns import Line, Segment, WordCentres, segments
+from .grid import build_grid
 from .grow import extend_down, extend_up
 from .regions import (
     Candidate,
