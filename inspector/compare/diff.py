@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..core.numbers import parse_number
 from ..core.types import Cell, Rect, Table
 from ..evaluation.adjacency import match_tables
-from .placement import squash
+from ..extractors.placement import squash
 
 KINDS = ("shifted_column", "merged_columns", "split_columns", "merged", "split", "number_changed", "text_changed",
          "missing", "extra", "missed_table", "extra_table")

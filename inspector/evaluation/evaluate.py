@@ -23,7 +23,7 @@ from pathlib import Path
 from ..core.infra.budget import Budgeted
 from ..core.params import BudgetParams, Params
 from ..core.types import Rect, Rule, Table
-from . import peers
+from ..extractors import peers
 from .scoring import GoldenPage, PageScores, TableScore, score_page
 
 log = logging.getLogger(__name__)

@@ -114,7 +114,7 @@ def test_an_unreadable_source_is_one_line_and_exit_3(pdf, tmp_path, capsys) -> N
 
 @pytest.mark.parametrize("peer", ["pymupdf", "pdfplumber", "camelot"])
 def test_real_peers_on_a_corpus_page(corpus, capsys, peer: str) -> None:
-    from inspector.evaluation import peers
+    from inspector.extractors import peers
 
     try:
         peers.check_available(peer)

@@ -100,9 +100,9 @@ def _saved_output(spec: str, pdf: str, page_index: int) -> tuple[Table, ...]:
     tables (so its tables count as missed, as for an extractor that found none)."""
     from pathlib import Path
 
-    from ..compare.theirs import from_file
     from ..core.reading.document import open_document
     from ..core.reading.words import extract_text
+    from .theirs import from_file
 
     found = _file_for(Path(spec), Path(pdf))
     if found is None:
