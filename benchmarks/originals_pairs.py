@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT))
 import originals_data as od  # noqa: E402
 
 from inspector.annotation.goldenset import add_to_golden_set  # noqa: E402
-from inspector.annotation.original_import import import_original  # noqa: E402
 from inspector.cli import main as cli  # noqa: E402
+from inspector.compare.original_import import import_original  # noqa: E402
 
 PAIRS = ("ko-docx", "ko-repeat", "en-hwpx")  # one original per PDF (a golden set holds one per PDF)
 

@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _import_original(args: argparse.Namespace) -> int:
     from ..annotation.goldenset import add_to_golden_set
     from ..annotation.io import AnnotationError
-    from ..annotation.original_import import OriginalError, import_original
+    from ..compare.original_import import OriginalError, import_original
 
     if not Path(args.pdf).is_file():
         raise CliError(f"{args.pdf}: no such file", EXIT_INPUT)

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pymupdf
 
-from inspector.compare.sources import from_grid
 from inspector.core.types import Cell
+from inspector.extractors.sources import from_grid
 
 Row = list[tuple[str, int, int]]  # (text, rowspan, colspan), laid out as HTML does
 ROW_H = 20.0

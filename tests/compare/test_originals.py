@@ -14,16 +14,16 @@ import pytest
 
 from inspector.annotation.io import load_annotation
 from inspector.annotation.model import to_core_table
-from inspector.annotation.original_import import OriginalError, import_original
 from inspector.cli import main
-from inspector.compare import originals
-from inspector.compare.pieces import row_pages
-from inspector.compare.sources import SourceError
+from inspector.compare.original_import import OriginalError, import_original
+from inspector.extractors import originals
+from inspector.extractors.pieces import row_pages
+from inspector.extractors.sources import SourceError
 
 pytest.importorskip("docx")
 pytest.importorskip("hwpx")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import originals_data as od  # noqa: E402
+import originals_data as od
 
 
 @pytest.fixture(scope="module")
@@ -201,7 +201,7 @@ def test_the_draft_grid_lies_on_the_pdfs_drawn_rules(pairs, key) -> None:
 
 
 def test_a_rule_through_a_spanning_cells_text_is_no_boundary_there() -> None:
-    from inspector.annotation.original_import import _snap
+    from inspector.compare.original_import import _snap
 
     rules = [(100.0, 0.0, 40.0), (60.0, 0.0, 60.0)]  # x=100 stops above the last row; x=60 runs through it
     texts = [(10.0, 150.0, 45.0, 55.0)]  # the last row's text, spanning both columns

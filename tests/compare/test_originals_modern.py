@@ -11,7 +11,7 @@ import pytest
 
 from inspector.annotation.io import load_annotation
 from inspector.annotation.model import stacked_core_table
-from inspector.annotation.original_import import import_original
+from inspector.compare.original_import import import_original
 from inspector.core.text import norm_text
 
 pytest.importorskip("docx")

@@ -16,7 +16,7 @@ from inspector.gui.main_window import MainWindow
 pytest.importorskip("docx")
 pytest.importorskip("hwpx")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "compare"))
-import originals_data as od  # noqa: E402
+import originals_data as od
 
 
 def _file_menu(win: MainWindow) -> QMenu:
@@ -28,7 +28,7 @@ def _file_action(win: MainWindow, text: str) -> QAction:
 
 
 @pytest.fixture
-def tender(qtbot, window: MainWindow, tmp_path: Path) -> od.Pair:  # noqa: ANN001
+def tender(qtbot, window: MainWindow, tmp_path: Path) -> od.Pair:
     pair = od.build_set(tmp_path)["ko-hwpx"]
     assert window.open_file(pair.pdf)
     wait_result(qtbot, window)
@@ -36,7 +36,7 @@ def tender(qtbot, window: MainWindow, tmp_path: Path) -> od.Pair:  # noqa: ANN00
     return pair
 
 
-def test_draft_from_original_adds_its_tables_as_one_undoable_step(qtbot, window: MainWindow, tender: od.Pair) -> None:  # noqa: ANN001
+def test_draft_from_original_adds_its_tables_as_one_undoable_step(qtbot, window: MainWindow, tender: od.Pair) -> None:
     assert _file_action(window, "Draft from &original…").isEnabled()
     messages: list[str] = []
     ann = window.editing.ann
@@ -56,7 +56,7 @@ def test_draft_from_original_adds_its_tables_as_one_undoable_step(qtbot, window:
     assert ann.doc.tables == ()
 
 
-def test_an_hwp5_binary_is_said_not_raised(qtbot, window: MainWindow, tender: od.Pair, tmp_path: Path) -> None:  # noqa: ANN001
+def test_an_hwp5_binary_is_said_not_raised(qtbot, window: MainWindow, tender: od.Pair, tmp_path: Path) -> None:
     messages: list[str] = []
     window.editing.ann.message.connect(messages.append)
     assert window.editing.draft_from_original(str(od.hwp5_header(tmp_path / "notice.hwp")))
@@ -64,7 +64,7 @@ def test_an_hwp5_binary_is_said_not_raised(qtbot, window: MainWindow, tender: od
     assert window.editing.ann.doc.tables == ()
 
 
-def test_compare_with_the_original_draws_its_grid_as_the_compare_layer(qtbot, window: MainWindow,  # noqa: ANN001
+def test_compare_with_the_original_draws_its_grid_as_the_compare_layer(qtbot, window: MainWindow,
                                                                        tender: od.Pair, tmp_path: Path) -> None:
     compare = next(a.menu() for a in _file_menu(window).actions() if a.menu() is not None and a.text() == "&Compare with")
     assert "The original it was made from (HWPX, DOCX)…" in [a.text() for a in compare.actions()]

@@ -277,7 +277,7 @@ class Editing(QObject):
         return True
 
     def _original_done(self, result: object) -> None:
-        from ...annotation.original_import import OriginalImport
+        from ...compare.original_import import OriginalImport
 
         assert isinstance(result, OriginalImport)
         for line in result.report:  # what could not be placed, and why

@@ -74,7 +74,7 @@ class TableActions:
 
     def draft_from_original(self, tables: Sequence[AnnTable], name: str, report: Sequence[str] = ()) -> int:
         """Add the tables of the PDF's original ``name`` placed on its pages
-        (``annotation.original_import``: source "original", not verified) as one command."""
+        (``compare.original_import``: source "original", not verified) as one command."""
         note = f"; {len(report)} table(s) not wholly placed (see the log)" if report else ""
         return self._draft(tables, "original", f"no table of {name} could be placed on this PDF",
                            f"every table of {name} is already in the annotation",

@@ -1,5 +1,5 @@
 """File > Draft from original…: the tables of the PDF's HWPX or DOCX original, placed on its
-pages (``annotation.original_import``), added to the annotation as drafts (not verified).
+pages (``compare.original_import``), added to the annotation as drafts (not verified).
 
 The import reads the original and the words of every page of the PDF: it runs in a budgeted
 worker process (``import_original_budgeted``) from a thread, so the window stays free and a
@@ -36,7 +36,7 @@ class OriginalDraft(QObject):
         return True
 
     def _run(self, original: str, pdf: str, budget: BudgetParams) -> None:
-        from ...annotation.original_import import OriginalError, import_original_budgeted
+        from ...compare.original_import import OriginalError, import_original_budgeted
 
         try:
             result = import_original_budgeted(original, pdf, budget)

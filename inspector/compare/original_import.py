@@ -1,7 +1,7 @@
 """The author's original (HWPX, DOCX) -> annotation tables on its PDF, marked "not verified".
 
-Each table of the original (``compare.originals``) is placed on the PDF's pages by its cell
-texts (``compare.pieces``: the placement ``compare`` uses for HTML, Markdown and CSV, one
+Each table of the original (``extractors.originals``) is placed on the PDF's pages by its cell
+texts (``extractors.pieces``: the placement ``compare`` uses for HTML, Markdown and CSV, one
 piece per page a table is broken over). A placed table becomes an annotation table with
 source ``"original"``: one region per piece, the grid's boundaries midway between the found
 texts of neighbouring rows and columns, the original's cell text and spans, header rows as
@@ -18,19 +18,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import __version__
-from ..compare import originals
-from ..compare.pieces import Piece, place_pieces
-from ..compare.placement import squash
-from ..compare.sources import SourceError, Unplaced
+from ..annotation.icdar import round_rect
+from ..annotation.model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region, fill_grid
+from ..annotation.roles import suggest_row_roles
 from ..core.evidence.rules_vector import find_vector_rules
 from ..core.infra.budget import Budgeted
 from ..core.params import BudgetParams, Params
 from ..core.reading.document import DocumentError, open_document
 from ..core.reading.words import extract_text
 from ..core.types import Rect, Rule, Word
-from .icdar import round_rect
-from .model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region, fill_grid
-from .roles import suggest_row_roles
+from ..extractors import originals
+from ..extractors.pieces import Piece, place_pieces
+from ..extractors.placement import squash
+from ..extractors.sources import SourceError, Unplaced
 
 MIN_GAP = 0.5  # points between neighbouring boundaries (the format wants them strictly ascending)
 SNAP = 12.0  # points: a drawn rule this close past the outermost text is the table's edge
