@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QDockWidget, QGraphicsPathItem
 
 from ..core.params import Params
 from ..core.types import Table
+from ..render.layers import THEIRS
 from .scene.diff_layer import DiffLayer
 from .scene.layers import qrect
 
@@ -28,21 +29,10 @@ if TYPE_CHECKING:
     from .main_window import MainWindow
     from .widgets.compare_panel import ComparePanel
 
-THEIR_COLOUR = QColor(0, 150, 170)  # teal: apart from the grid's crimson and the differences' red
-SOLID, DASH, NONE = Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.BrushStyle.NoBrush
-STYLES = {
-    "shifted_column": (QColor(225, 20, 20), 3.0, SOLID, Qt.BrushStyle.FDiagPattern),
-    "merged_columns": (QColor(230, 120, 0), 3.0, SOLID, Qt.BrushStyle.BDiagPattern),
-    "split_columns": (QColor(230, 120, 0), 3.0, SOLID, Qt.BrushStyle.BDiagPattern),
-    "merged": (QColor(230, 120, 0), 2.5, SOLID, Qt.BrushStyle.BDiagPattern),
-    "split": (QColor(230, 120, 0), 2.5, SOLID, Qt.BrushStyle.BDiagPattern),
-    "number_changed": (QColor(225, 20, 20), 3.0, SOLID, Qt.BrushStyle.DiagCrossPattern),
-    "text_changed": (QColor(225, 20, 20), 2.0, SOLID, Qt.BrushStyle.BDiagPattern),
-    "missing": (QColor(225, 20, 20), 2.0, DASH, Qt.BrushStyle.Dense6Pattern),
-    "extra": (QColor(160, 0, 120), 2.0, Qt.PenStyle.DotLine, NONE),
-    "missed_table": (QColor(225, 20, 20), 3.0, DASH, NONE),
-    "extra_table": (QColor(160, 0, 120), 3.0, Qt.PenStyle.DashDotLine, NONE),
-}
+THEIR_COLOUR = QColor(*THEIRS)  # teal: apart from the grid's crimson and the differences' red
+# Compare's kinds of difference, styled by render.layers.DIFF_STYLES like the Differences layer.
+KINDS = ("shifted_column", "merged_columns", "split_columns", "merged", "split", "number_changed", "text_changed",
+         "missing", "extra", "missed_table", "extra_table")
 
 
 class _Reader(QObject):
@@ -93,11 +83,11 @@ class Comparison(QObject):
         pen = QPen(THEIR_COLOUR, 2.0, Qt.PenStyle.DashLine)
         pen.setCosmetic(True)
         self.grid_item.setPen(pen)
-        self.grid_item.setBrush(QBrush(NONE))
+        self.grid_item.setBrush(QBrush(Qt.BrushStyle.NoBrush))
         self.grid_item.setZValue(90)
         self.grid_item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         scene.addItem(self.grid_item)
-        self.layer = DiffLayer(scene, True, STYLES)
+        self.layer = DiffLayer(scene, True, KINDS)
         self.panel: ComparePanel | None = None
         self._follows_annotation = False
         self.dock: QDockWidget | None = None
