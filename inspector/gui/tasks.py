@@ -18,12 +18,13 @@ or ``failed`` when it returns.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from typing import Any, ClassVar
 
 from PySide6.QtCore import QObject, Signal
@@ -41,6 +42,8 @@ class Task:
         self.fn, self.done, self.failed = fn, done, failed
         self.future: Future[None] | None = None
         self.started = False
+        self.outcome: tuple[Any, str | None] | None = None  # (value, error), once it ran
+        self.delivered = False
         self._cancel = threading.Event()
 
     def cancelled(self) -> bool:
@@ -84,21 +87,34 @@ class Lane(QObject):
         """A task submitted and not yet delivered."""
         return self.latest is not None
 
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the lane's task has run and deliver its result now (for an action that
+        needs it at once); the queued delivery that follows is then a no-op."""
+        task = self.latest
+        if task is None or task.future is None:
+            return
+        with contextlib.suppress(CancelledError):
+            task.future.result(timeout)
+        if task.outcome is not None:
+            self._deliver(task, *task.outcome)
+
     def cancel(self) -> None:
         """Cancel the lane's task, queued or running: its result will be dropped."""
         if self.latest is not None:
             self.latest.cancel()
             self.latest = None
 
-    def close(self) -> None:
-        """Cancel and let the thread end (it is not waited for: a task may be inside a long call)."""
+    def close(self, wait: bool = False) -> None:
+        """Cancel and let the thread end; ``wait`` for a running task (only for short work: a
+        task may be inside a long call that only looks at ``cancelled`` between steps)."""
         self.cancel()
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=wait, cancel_futures=True)
             self._pool = None
 
     def _run(self, task: Task) -> None:
-        self._finished.emit(task, *self._call(task))
+        task.outcome = self._call(task)
+        self._finished.emit(task, *task.outcome)
 
     def _call(self, task: Task) -> tuple[Any, str | None]:
         task.started = True
@@ -110,8 +126,9 @@ class Lane(QObject):
             return None, f"{type(exc).__name__}: {exc}"
 
     def _deliver(self, task: Task, value: Any, error: str | None) -> None:
-        if task.cancelled():
-            return  # superseded: a newer task's result is on its way
+        if task.cancelled() or task.delivered:
+            return  # superseded (a newer task's result is on its way), or delivered by ``wait``
+        task.delivered = True
         if self.latest is task:
             self.latest = None
         if error is None:

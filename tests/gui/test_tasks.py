@@ -75,3 +75,14 @@ def test_a_new_detection_cancels_the_why_tab_explanation_of_the_old(opened, qtbo
     assert older is not None and older.cancelled() and why.task is not older
     qtbot.waitUntil(lambda: not why.lane.busy, timeout=20000)
     assert why.tables and why._for is opened.session.result
+
+
+def test_wait_delivers_at_once_and_only_once(qtbot, qapp) -> None:  # noqa: ANN001
+    lane = Lane("test")
+    got: list[str] = []
+    lane.submit(lambda _c: (time.sleep(0.2), "read")[1], got.append)
+    lane.wait()  # an action that needs the result now (the Tags layer's screenshot, Draft from tags)
+    assert got == ["read"] and not lane.busy
+    qtbot.wait(100)  # the queued delivery that follows changes nothing
+    assert got == ["read"]
+    lane.close()
