@@ -54,6 +54,7 @@ docs: setup
 # The screenshots the docs show, made by the app itself on the bundled sample.
 docs-screenshots: setup
 	QT_QPA_PLATFORM=offscreen bash docs/screenshots.sh $(VENV)/bin/table-inspector
+	QT_QPA_PLATFORM=offscreen $(PY) docs/screenshots_gui.py
 
 bench: setup
 	$(PY) benchmarks/bench_detect.py
