@@ -5,7 +5,9 @@
 - ``reference/parameters.md``: every detection parameter from the stage dataclasses' field
   metadata (``inspector.core.params.describe``: label, unit, range, default, help);
 - ``benchmarks/saved-results.md``: one table per saved benchmark run in
-  ``benchmarks/results/*.json`` (the files ``compare_extractors.py --save`` writes).
+  ``benchmarks/results/*.json`` (the files ``compare_extractors.py --save`` writes);
+- in hand-written pages, ``<!-- generated: compare_extractors table -->`` becomes the
+  extractor comparison of ``benchmarks/results/compare_extractors.json`` (the README's table).
 
 The pages exist only in the built site (never in ``docs/``), so they cannot drift from the
 code; ``tests/test_docs.py`` checks that they name every command, option and parameter.
@@ -185,6 +187,8 @@ def pages() -> dict[str, str]:
 
 # --- MkDocs hook ----------------------------------------------------------------------------
 
+PLACEHOLDERS = {"<!-- generated: compare_extractors table -->": readme_table}
+
 def on_files(files: Any, config: Any) -> Any:
     """Add the generated pages to the site (MkDocs >= 1.6 ``File.generated``)."""
     from mkdocs.structure.files import File
@@ -192,6 +196,14 @@ def on_files(files: Any, config: Any) -> Any:
     for path, text in pages().items():
         files.append(File.generated(config, path, content=text))
     return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """Fill the placeholders of hand-written pages with tables made from saved results."""
+    for marker, make in PLACEHOLDERS.items():
+        if marker in markdown:
+            markdown = markdown.replace(marker, make())
+    return markdown
 
 
 if __name__ == "__main__":

@@ -101,3 +101,12 @@ def test_readme_is_a_front_door() -> None:
 def test_root_documents_are_in_the_site(name: str) -> None:
     assert (ROOT / name).stat().st_size > 500
     assert f'--8<-- "{name}"' in (DOCS / name.lower()).read_text(encoding="utf-8")
+
+
+def test_benchmark_page_takes_its_comparison_from_the_saved_run() -> None:
+    gen = _gen()
+    page = (DOCS / "benchmarks" / "index.md").read_text(encoding="utf-8")
+    marker = "<!-- generated: compare_extractors table -->"
+    assert marker in page and "compare_extractors table: begin" not in page  # no hand copy to drift
+    filled = gen.on_page_markdown(page, None, None, None)
+    assert gen.readme_table() in filled and marker not in filled
