@@ -140,12 +140,13 @@ class WhyTool(QObject):
         self.window.params.mark_deciding(keys)
 
     def explain_now(self) -> tuple[TableWhy, ...]:
-        """The current result's explanation, computed here if the thread has not delivered it."""
+        """The current result's explanation: the lane's, waited for when it is under way (not
+        computed twice), else computed here."""
         res = self.window.session.result
         if res is not None and res is not self._for:
-            from ..core.explain import explain
-
-            self._for, self.page = res, explain(res, self.window.session.params)
+            self.lane.wait()
+        if res is not None and res is not self._for:
+            self._for, self.page = res, _explain(res, self.window.session.params)
             self.tables = self.page.tables
         return self.tables
 
