@@ -42,8 +42,8 @@ def _read_theirs(source: str, pdf: str, index: int, params: Params, cancelled: C
     """Their tables of one page, read in a budgeted worker process: a peer or MuPDF on a hostile
     page must not stall or grow the window (the page's words are read there too). A newer
     request (``cancelled``) kills the process. Returns the ``Outcome``."""
-    from ..compare.theirs import for_page
     from ..core.infra.budget import Budgeted
+    from ..extractors.theirs import for_page
 
     with Budgeted(params.budget) as worker:
         return worker.call(for_page, source, pdf, index, params, cancelled=cancelled)

@@ -120,7 +120,7 @@ class Lane(QObject):
         task.started = True
         try:
             return task.fn(task.cancelled), None
-        except Exception as exc:  # noqa: BLE001 - a failed task is reported to its owner, never raised into Qt
+        except Exception as exc:
             if not task.cancelled():
                 log.warning("%s: background task failed", self.name, exc_info=True)
             return None, f"{type(exc).__name__}: {exc}"

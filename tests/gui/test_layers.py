@@ -50,7 +50,7 @@ def test_grid_cells_respect_spans() -> None:
     assert Rect(0, 0, 20, 10) in cells and Rect(0, 0, 10, 10) not in cells
 
 
-def test_toggle_by_checkbox_action_and_shortcut(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_toggle_by_checkbox_action_and_shortcut(opened: MainWindow, qtbot) -> None:
     layers, scene = opened.layers, opened.view.page_scene
     assert scene.layers["words"].visible and all(i.isVisible() for i in scene.layers["words"].items)
     layers.boxes["words"].setChecked(False)  # view -> model
@@ -85,7 +85,7 @@ def test_hover_tooltip_names_word_and_respects_visibility(opened: MainWindow) ->
     assert opened.view.tooltip_at(p) == ""
 
 
-def test_grid_layer_draws_table_cells_and_tableless_grids(qapp) -> None:  # noqa: ANN001
+def test_grid_layer_draws_table_cells_and_tableless_grids(qapp) -> None:
     from inspector.core.types import Cell, PageResult, Table
     from inspector.gui.scene.layers import OverlayLayer
     # A stage that worked on turned text may leave a table's grid in another space: its cells count.
@@ -101,7 +101,7 @@ def test_grid_layer_draws_table_cells_and_tableless_grids(qapp) -> None:  # noqa
     assert layer.items[0].path().boundingRect() == QRectF(10, 10, 110, 100)
 
 
-def test_fills_layer_draws_kept_and_rejected_fills(qapp) -> None:  # noqa: ANN001
+def test_fills_layer_draws_kept_and_rejected_fills(qapp) -> None:
     from inspector.core.types import Fill, PageResult, RejectedFill
     from inspector.gui.scene.layers import OverlayLayer
 
@@ -115,7 +115,7 @@ def test_fills_layer_draws_kept_and_rejected_fills(qapp) -> None:  # noqa: ANN00
     assert layer.items[1].path().boundingRect() == QRectF(200, 20, 60, 6)
 
 
-def _pixels_of(image, rgb: tuple[int, int, int]) -> int:  # noqa: ANN001
+def _pixels_of(image, rgb: tuple[int, int, int]) -> int:
     """How many pixels of a grabbed QImage are exactly ``rgb``."""
     import numpy as np
     from PySide6.QtGui import QImage
@@ -125,7 +125,7 @@ def _pixels_of(image, rgb: tuple[int, int, int]) -> int:  # noqa: ANN001
     return int(np.all(arr.reshape(img.height(), img.width(), 3) == np.array(rgb, np.uint8), axis=2).sum())
 
 
-def test_layers_draw_in_the_colours_of_the_one_layer_table(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_layers_draw_in_the_colours_of_the_one_layer_table(opened: MainWindow, qtbot) -> None:
     """Each part of each layer is painted with its colour from render.layers (the CLI pictures'
     colours), and a screenshot of the page shows those exact colours, one layer at a time."""
     from inspector.render.layers import BY_NAME

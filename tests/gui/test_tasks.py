@@ -12,8 +12,8 @@ import pytest
 from inspector.gui.tasks import Lane
 
 
-def _blocking(release: threading.Event, seen: list[str], name: str):  # noqa: ANN202
-    def fn(cancelled) -> str:  # noqa: ANN001
+def _blocking(release: threading.Event, seen: list[str], name: str):
+    def fn(cancelled) -> str:
         seen.append(f"{name} started")
         while not release.is_set():
             time.sleep(0.01)
@@ -22,7 +22,7 @@ def _blocking(release: threading.Event, seen: list[str], name: str):  # noqa: AN
     return fn
 
 
-def test_a_newer_task_cancels_the_running_and_the_queued_one(qtbot, qapp) -> None:  # noqa: ANN001
+def test_a_newer_task_cancels_the_running_and_the_queued_one(qtbot, qapp) -> None:
     lane = Lane("test")
     release, seen, done = threading.Event(), [], []
     first = lane.submit(_blocking(release, seen, "first"), done.append)
@@ -38,12 +38,12 @@ def test_a_newer_task_cancels_the_running_and_the_queued_one(qtbot, qapp) -> Non
     lane.close()
 
 
-def test_results_and_failures_arrive_on_the_gui_thread(qtbot, qapp) -> None:  # noqa: ANN001
+def test_results_and_failures_arrive_on_the_gui_thread(qtbot, qapp) -> None:
     lane = Lane("test")
     threads: list[str] = []
     failures: list[str] = []
 
-    def boom(_cancelled) -> None:  # noqa: ANN001
+    def boom(_cancelled) -> None:
         raise ValueError("no such page")
 
     lane.submit(lambda _c: threading.current_thread().name, lambda v: threads.extend([v, threading.current_thread().name]))
@@ -55,7 +55,7 @@ def test_results_and_failures_arrive_on_the_gui_thread(qtbot, qapp) -> None:  # 
     lane.close()
 
 
-def test_sync_mode_runs_at_once(qapp, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+def test_sync_mode_runs_at_once(qapp, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Lane, "sync", True)
     lane = Lane("test")
     got: list[object] = []
@@ -65,7 +65,7 @@ def test_sync_mode_runs_at_once(qapp, monkeypatch: pytest.MonkeyPatch) -> None: 
     assert got[-1] == "ZeroDivisionError: division by zero"
 
 
-def test_a_new_detection_cancels_the_why_tab_explanation_of_the_old(opened, qtbot) -> None:  # noqa: ANN001
+def test_a_new_detection_cancels_the_why_tab_explanation_of_the_old(opened, qtbot) -> None:
     why = opened.why
     qtbot.waitUntil(lambda: not why.lane.busy, timeout=20000)
     assert why.tables  # the explanation of the detected page arrived through the lane
@@ -77,7 +77,7 @@ def test_a_new_detection_cancels_the_why_tab_explanation_of_the_old(opened, qtbo
     assert why.tables and why._for is opened.session.result
 
 
-def test_wait_delivers_at_once_and_only_once(qtbot, qapp) -> None:  # noqa: ANN001
+def test_wait_delivers_at_once_and_only_once(qtbot, qapp) -> None:
     lane = Lane("test")
     got: list[str] = []
     lane.submit(lambda _c: (time.sleep(0.2), "read")[1], got.append)

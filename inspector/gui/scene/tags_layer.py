@@ -64,7 +64,7 @@ def _load(data: bytes, name: str, cancelled: Callable[[], bool]) -> tuple[Tagged
         return read_tagged_budgeted(data, name, cancelled=cancelled), ""
     except TaggedError as exc:
         return None, str(exc)
-    except Exception as exc:  # noqa: BLE001 - a hostile file must not take the window down
+    except Exception as exc:
         log.warning("%s: reading its tags failed", name, exc_info=True)
         return None, f"{name}: its tags cannot be read ({exc})"
 

@@ -9,6 +9,7 @@ worst corpus page took about 60 ms); a newer result cancels the score of the old
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,8 @@ from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayou
 
 from ..session import Session
 from ..tasks import Lane
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from ...annotation.model import DocumentAnnotation
