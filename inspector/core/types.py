@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .slots import covers
 
@@ -195,9 +195,11 @@ class RejectedFill:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class RowBand:
-    """Words sharing a baseline: one text line. ``word_ids`` index ``PageResult.words``."""
+class RowBand(NamedTuple):
+    """Words sharing a baseline: one text line, the one type for it from the page's rows to
+    the lines of a region or of one band (``structure.columns.Line`` is this type).
+    ``word_ids`` index the words the line was grouped from (``PageResult.words`` for the
+    page's rows), left to right. A tuple: lines are made by the thousand."""
 
     bbox: Rect
     baseline: float

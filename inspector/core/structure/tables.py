@@ -91,7 +91,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     Reads ``params.rows``, ``params.columns``, ``params.tables`` and ``params.merge.snap``."""
     cparams, tparams, ytol = params.columns, params.tables, params.rows.y_tolerance
     col = _Collector(words, page, params, centres, fills)
-    lines = [Line(r.word_ids, r.bbox, r.baseline) for r in rows]
+    lines = list(rows)
     segs = segments(words, lines, cparams.min_gap)
     counts = [0] * len(lines)
     for s in segs:
