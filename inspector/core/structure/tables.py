@@ -29,6 +29,7 @@ from .regions import (
 
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
 ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes wide
+TAKEN = 0.2  # share of the smaller box a candidate must share with a table found earlier to be refused
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ class _Collector:
 
 def _overlaps(a: Rect, b: Rect) -> bool:
     inter = a.intersection(b)
-    return inter is not None and inter.area > 0.2 * min(a.area, b.area)
+    return inter is not None and inter.area > TAKEN * min(a.area, b.area)
 
 
 def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequence[Rule],
