@@ -1,0 +1,189 @@
+"""The unit of every number cell of a table: its own, its header's, or the table's unit line.
+
+Where a unit may be stated, nearest first: in the cell ("1,250.30万元"), in a ratio header
+("Margin (%)", "bp": the cells are percentages, never scaled), in the column header (a bracket,
+after a comma, or a unit row right under the header: "万元 | % | 万元"), in the row header
+("每股收益（元/股）"), in the table's unit line (``Table.unit_line`` found beside the table, the
+title, a header cell holding "单位：万元", the footnote). The nearest statement of a scale wins,
+and likewise of a currency ("$ 1,234" under "(in thousands)": the cell's dollar, the line's
+thousands). A year, a code or a date is never scaled; a cell with a unit word of its own
+("12 kg", "2023年") keeps it. Nothing is invented: with no statement a number stays as read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ..core.numbers import ParsedNumber, parse_number
+from ..core.slots import SlotGrid
+from ..core.types import Cell, Table
+from ..core.units import CURRENCIES, UnitSpec, header_unit, unit_expression, unit_line
+from .grid import flat
+
+CELL, COLUMN, ROW, LINE = "cell", "column header", "row header", "unit line"
+
+# Headers that say a column or row holds years or dates (the whole header), or codes (its
+# last word): never scaled. "Profit for the year" is an amount, "Year" is not.
+_PLAIN_HEADER = re.compile(r"(?:年份|年度|연도|년도|years?|日期|일자|날짜|dates?|"
+                           r".*(?:代码|代碼|编号|編號|코드|번호|\bcodes?|\bisin|\bticker|\bid|\bno\.?))",
+                           re.IGNORECASE)
+_YEAR = re.compile(r"(?:19|20)\d{2}")
+
+
+@dataclass(frozen=True, slots=True)
+class CellUnit:
+    """A number cell's value with the unit its context gives. ``value``: the number scaled
+    (``ParsedNumber.value`` times a context scale's factor); ``scale``/``currency`` as written
+    where they were stated, ``currency_code`` ISO 4217, ``unit`` "%", "‰", "bp" or the cell's
+    unit word; ``source``: where the scale (else the currency, else the unit) came from, one
+    of "cell", "column header", "row header", "unit line", "continued from page N", or "" when
+    nothing states a unit; ``statement`` the words it was read from."""
+
+    value: Decimal
+    scale: str = ""
+    factor: Decimal = Decimal(1)
+    currency: str = ""
+    currency_code: str = ""
+    unit: str = ""
+    source: str = ""
+    statement: str = ""
+
+
+@dataclass(frozen=True)
+class TableUnits:
+    """A table's unit statements: ``line`` the table's (with ``line_page``, 1-based), ``columns``
+    and ``rows`` one per grid column / row (None: the header states none), ``plain_cols`` and
+    ``plain_rows`` the columns / rows of years, codes or dates, ``unit_rows`` body rows that only
+    hold units."""
+
+    line: UnitSpec | None
+    line_page: int
+    columns: tuple[UnitSpec | None, ...]
+    rows: tuple[UnitSpec | None, ...]
+    plain_cols: frozenset[int]
+    plain_rows: frozenset[int]
+    unit_rows: frozenset[int]
+
+
+def _table_line(table: Table, grid: SlotGrid[Cell], n_head: int) -> UnitSpec | None:
+    """The unit line: beside the table, in the title, in a header cell, in the footnote."""
+    heads = [grid.text(r, c, "empty") for r in range(n_head) for c in range(grid.n_cols)]
+    for text in (table.unit_line, table.title, *heads, table.footnote):
+        spec = unit_line(text) if text.strip() else None
+        if spec is not None:
+            return spec
+    return None
+
+
+def _unit_row(grid: SlotGrid[Cell], r: int, first_col: int) -> tuple[UnitSpec | None, ...] | None:
+    """The per-column units of row ``r`` when every filled cell right of the row headers is a
+    bare unit ("万元", "%", "(USD m)"), else None."""
+    specs = [unit_expression(grid.text(r, c, "empty")) if grid.text(r, c, "empty").strip() else None
+             for c in range(grid.n_cols)]
+    filled = [c for c in range(first_col, grid.n_cols) if grid.text(r, c, "empty").strip()]
+    if not filled or any(specs[c] is None for c in filled):
+        return None
+    return tuple(s if c >= first_col else None for c, s in enumerate(specs))
+
+
+def _is_plain(header: str, values: Sequence[str]) -> bool:
+    """A header naming years, codes or dates, or values that are all plain years (2 or more)."""
+    if header and _PLAIN_HEADER.fullmatch(flat(header).strip(" .:：")):
+        return True
+    filled = [v.strip() for v in values if v.strip()]
+    return len(filled) >= 2 and all(_YEAR.fullmatch(v) for v in filled)
+
+
+def table_units(table: Table, grid: SlotGrid[Cell], n_head: int, n_head_cols: int) -> TableUnits:
+    """Every unit statement of ``table`` (``n_head`` header rows, ``n_head_cols`` header columns)."""
+    unit_rows: set[int] = set()
+    row_units = None
+    for r in range(n_head, min(n_head + 2, grid.n_rows)):  # a unit row sits right under the header
+        row_units = _unit_row(grid, r, n_head_cols)
+        if row_units is not None:
+            unit_rows.add(r)
+            break
+    columns: list[UnitSpec | None] = []
+    plain_cols: set[int] = set()
+    body = [r for r in range(n_head, grid.n_rows) if r not in unit_rows]
+    for c in range(grid.n_cols):
+        heads = [grid.text(r, c) for r in reversed(range(n_head))]  # nearest (lowest) header row first
+        spec = row_units[c] if row_units is not None else None
+        columns.append(spec or next((s for s in map(header_unit, heads) if s is not None), None))
+        if _is_plain(" ".join(heads), [grid.text(r, c, "empty") for r in body]):
+            plain_cols.add(c)
+    rows: list[UnitSpec | None] = []
+    plain_rows: set[int] = set()
+    for r in range(grid.n_rows):
+        heads = [grid.text(r, c) for c in reversed(range(n_head_cols))]
+        rows.append(next((s for s in map(header_unit, heads) if s is not None), None) if r >= n_head else None)
+        if r >= n_head and n_head_cols and _is_plain(" ".join(heads), []):
+            plain_rows.add(r)
+    return TableUnits(_table_line(table, grid, n_head), table.unit_line_page or table.page, tuple(columns),
+                      tuple(rows), frozenset(plain_cols), frozenset(plain_rows), frozenset(unit_rows))
+
+
+def _cell_spec(n: ParsedNumber) -> UnitSpec:
+    """What the cell itself states: its scale, currency and unit word."""
+    stated = bool(n.scale) or n.currency in ("元", "円", "원")
+    code = CURRENCIES.get(n.currency.lower(), "")
+    # Factor 1: parse_number already applied the cell's own scale to its value.
+    return UnitSpec(n.scale, Decimal(1), n.currency, code, n.unit, stated, n.raw)
+
+
+def cell_unit(units: TableUnits, table: Table, r: int, c: int, number: ParsedNumber) -> CellUnit:
+    """The value and unit of the number ``number`` read from the cell at slot (r, c)."""
+    own = _cell_spec(number)
+    if own.unit or c in units.plain_cols or r in units.plain_rows or _is_code(number):
+        # A unit word of its own ("12 kg", "2023年"), a year, a code: as written.
+        return CellUnit(number.value, own.scale, Decimal(1), own.currency, own.currency_code, own.unit,
+                        CELL if (own.unit or own.scale or own.currency) else "", number.raw if own.unit else "")
+    line_src = LINE if table.row_page(r) == units.line_page else f"continued from page {units.line_page}"
+    chain = [(CELL, own), (COLUMN, units.columns[c] if c < len(units.columns) else None),
+             (ROW, units.rows[r] if r < len(units.rows) else None), (line_src, units.line)]
+    return _resolve(number.value, [(s, spec) for s, spec in chain if spec is not None])
+
+
+def _resolve(value: Decimal, chain: list[tuple[str, UnitSpec]]) -> CellUnit:
+    """Nearest statement first: a ratio before any money statement makes a percentage; else
+    the nearest currency and the nearest stated scale, each from wherever it is said."""
+    currency: tuple[str, UnitSpec] | None = None
+    scale: tuple[str, UnitSpec] | None = None
+    for src, spec in chain:
+        if spec.is_ratio:
+            if currency is None and scale is None:
+                return CellUnit(value, unit=spec.unit, source=src, statement=spec.text)
+            continue
+        if currency is None and spec.currency:
+            currency = (src, spec)
+        if scale is None and spec.scale_stated:
+            scale = (src, spec)
+    if currency is None and scale is None:
+        return CellUnit(value)
+    factor = scale[1].factor if scale is not None and scale[0] != CELL else Decimal(1)
+    said = scale if scale is not None and scale[1].scale else currency or scale
+    assert said is not None
+    return CellUnit(value * factor + 0, scale[1].scale if scale else "", factor if scale else Decimal(1),
+                    currency[1].currency if currency else "", currency[1].currency_code if currency else "",
+                    "", said[0], said[1].text)
+
+
+def _is_code(number: ParsedNumber) -> bool:
+    """An identifier, not an amount: digits with a leading zero ("000001", "0042")."""
+    raw = number.raw.strip()
+    return len(raw) >= 3 and raw.isdigit() and raw.startswith("0")
+
+
+def number_units(table: Table, grid: SlotGrid[Cell], n_head: int, n_head_cols: int,
+                 cell: Cell, decimal_comma: bool | None = None) -> CellUnit | None:
+    """``cell_unit`` for one cell of ``table`` read on its own (the window's preview); None for text."""
+    number = parse_number(cell.text, decimal_comma)
+    if number is None or cell.r < n_head:
+        return None
+    return cell_unit(table_units(table, grid, n_head, n_head_cols), table, cell.r, cell.c, number)
+
+
+__all__ = ["CellUnit", "TableUnits", "cell_unit", "number_units", "table_units"]
