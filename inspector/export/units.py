@@ -25,11 +25,12 @@ from .grid import flat
 
 CELL, COLUMN, ROW, LINE = "cell", "column header", "row header", "unit line"
 
-# Headers that say a column or row holds years or dates (the whole header), or codes (its
-# last word): never scaled. "Profit for the year" is an amount, "Year" is not.
-_PLAIN_HEADER = re.compile(r"(?:年份|年度|연도|년도|years?|日期|일자|날짜|dates?|"
-                           r".*(?:代码|代碼|编号|編號|코드|번호|\bcodes?|\bisin|\bticker|\bid|\bno\.?))",
-                           re.IGNORECASE)
+# Headers that say a column or row holds years, dates or codes: never scaled. Some words
+# only as the whole header ("Year", "年度": "Profit for the year" and "2023年度" are amounts),
+# others also at the end ("成立年份", "Stock code", "证券代码").
+_PLAIN_HEADER = re.compile(r"(?:年度|년도|years?|dates?|"
+                           r".*(?:年份|연도|日期|일자|날짜|代码|代碼|编号|編號|코드|번호|\bcodes?|\bisin|\bticker|"
+                           r"\bid|\bno\.?))", re.IGNORECASE)
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 
 
