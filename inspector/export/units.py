@@ -187,4 +187,14 @@ def number_units(table: Table, grid: SlotGrid[Cell], n_head: int, n_head_cols: i
     return cell_unit(table_units(table, grid, n_head, n_head_cols), table, cell.r, cell.c, number)
 
 
-__all__ = ["CellUnit", "TableUnits", "cell_unit", "number_units", "table_units"]
+def caption_unit(table: Table) -> str:
+    """The table's unit line as the source writes it ("单位：万元"), for a caption; "" when the
+    table has none found beside it, or when its title or footnote already says it."""
+    line = " ".join(table.unit_line.split())
+    if not line or unit_line(line) is None:
+        return ""
+    said = " ".join(f"{table.title} {table.footnote}".split())
+    return "" if line in said else line
+
+
+__all__ = ["CellUnit", "caption_unit", "TableUnits", "cell_unit", "number_units", "table_units"]

@@ -146,3 +146,28 @@ def test_cli_cells_keep_the_raw_text(tmp_path: Path, capsys: pytest.CaptureFixtu
     recs = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     rec = next(r for r in recs if r["text"] == "1,250.30")
     assert (rec["value"], rec["currency"], rec["scale"], rec["unit_statement"]) == (12503000, "元", "万", "单位:万元")
+
+
+def _table(pdf: bytes) -> api.Table:
+    doc = api.open_pdf(pdf)
+    try:
+        return api.detect(doc, 1).tables[0]
+    finally:
+        doc.close()
+
+
+def test_markdown_and_html_state_the_unit_in_the_caption() -> None:
+    table = _table(table_pdf(ZH, "zh", [(-1, 132, "单位：万元")]))
+    md = api.export(table, "md").splitlines()
+    assert md[:3] == ["单位：万元", "", "| 项目 | 2023年 | 2022年 |"]
+    assert "| 营业收入 | 1,250.30 | 1,100.00 |" in md  # cell texts as written
+    html = api.export(table, "html")
+    assert '<caption><span class="unit">单位：万元</span></caption>' in html
+    assert "<td>1,250.30</td>" in html
+
+
+def test_no_unit_line_no_caption() -> None:
+    table = _table(table_pdf([["Item", "2023"], ["Revenue", "1,250"], ["Costs", "310"]], "en"))
+    assert table.unit_line == ""
+    assert api.export(table, "md").startswith("| Item | 2023 |")
+    assert "<caption>" not in api.export(table, "html")
