@@ -159,3 +159,19 @@ def dumps(table: Table, options: CellOptions = CellOptions(), table_no: int = 1)
 def dumps_tables(tables: Sequence[Table], options: CellOptions = CellOptions()) -> str:
     """JSON Lines for several tables; ``table`` numbers them from 1 in the given order."""
     return "".join(dumps(t, options, i) for i, t in enumerate(tables, 1))
+
+
+def describe_slot(table: Table, r: int, c: int, options: CellOptions = CellOptions()) -> str:
+    """One line on the number in slot (r, c) as its cell record reads it, for the window's
+    preview: "1,250.30 = 12,503,000 元 (CNY, scale 万) — unit line “单位:万元”". "" when the
+    slot holds no number record (text, a header, an empty slot)."""
+    rec = next((x for x in records(table, 1, options) if x.row <= r < x.row + x.row_span
+                and x.col <= c < x.col + x.col_span), None)
+    if rec is None or rec.number is None or rec.units is None:
+        return ""
+    u = rec.units
+    value = u.value if u.value != u.value.to_integral_value() else u.value.to_integral_value()
+    amount = f"{value.normalize() if value != int(value) else int(value):,}" + (f" {u.unit}" if u.unit else "") + (f" {u.currency}" if u.currency else "")
+    details = ", ".join(x for x in (u.currency_code, f"scale {u.scale}" if u.scale else "") if x)
+    said = f"{u.source} “{u.statement}”" if u.source and u.statement else (u.source or "no unit stated")
+    return f"{rec.text} = {amount}" + (f" ({details})" if details else "") + f" — {said}"
