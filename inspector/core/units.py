@@ -213,4 +213,14 @@ def _labelled(text: str) -> UnitSpec | None:
     return _leading_unit(m.group(1)) if m else None
 
 
-__all__ = ["CURRENCIES", "RATIOS", "SCALES", "UnitSpec", "header_unit", "unit_expression", "unit_line"]
+def labelled_unit(text: str) -> UnitSpec | None:
+    """The unit after a unit word only ("单位：万元", "(단위: 천원)", "Unit: %"): what a header
+    cell says for the whole table; its brackets ("占比(%)") speak for its own column."""
+    norm = _norm(text)
+    m = _LABELLED.search(norm)
+    spec = _leading_unit(m.group(1)) if m else None
+    return _with_currency_line(spec, norm, m.group(0)) if spec is not None and m else None
+
+
+__all__ = ["CURRENCIES", "RATIOS", "SCALES", "UnitSpec", "header_unit", "labelled_unit", "unit_expression",
+           "unit_line"]

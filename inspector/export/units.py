@@ -20,7 +20,7 @@ from decimal import Decimal
 from ..core.numbers import ParsedNumber, parse_number
 from ..core.slots import SlotGrid
 from ..core.types import Cell, Table
-from ..core.units import CURRENCIES, UnitSpec, header_unit, unit_expression, unit_line
+from ..core.units import CURRENCIES, UnitSpec, header_unit, labelled_unit, unit_expression, unit_line
 from .grid import flat
 
 CELL, COLUMN, ROW, LINE = "cell", "column header", "row header", "unit line"
@@ -73,7 +73,8 @@ def _table_line(table: Table, grid: SlotGrid[Cell], n_head: int) -> UnitSpec | N
     """The unit line: beside the table, in the title, in a header cell, in the footnote."""
     heads = [grid.text(r, c, "empty") for r in range(n_head) for c in range(grid.n_cols)]
     for text in (table.unit_line, table.title, *heads, table.footnote):
-        spec = unit_line(text) if text.strip() else None
+        # A header cell speaks for the table only with a unit word ("单位：万元"), not "(%)".
+        spec = (labelled_unit(text) if text in heads else unit_line(text)) if text.strip() else None
         if spec is not None:
             return spec
     return None
