@@ -171,3 +171,19 @@ def test_no_unit_line_no_caption() -> None:
     assert table.unit_line == ""
     assert api.export(table, "md").startswith("| Item | 2023 |")
     assert "<caption>" not in api.export(table, "html")
+
+
+def test_annotated_tables_find_their_unit_line_on_the_page(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    from inspector.annotation.io import annotation_path_for
+
+    pdf = tmp_path / "annotated.pdf"
+    pdf.write_bytes(table_pdf(ZH, "zh", [(-1, 132, "单位：万元")]))
+    doc = api.open_pdf(str(pdf))
+    try:
+        api.save_annotation(api.annotate(doc, [api.detect(doc, 1)]), annotation_path_for(pdf))
+    finally:
+        doc.close()
+    assert main(["export", str(pdf), "-f", "cells", "--from", "annotation"]) == 0
+    got = _by_text([json.loads(line) for line in capsys.readouterr().out.splitlines()])
+    assert got["1,250.30"] == (12503000, "CNY", "万", "", "unit line")

@@ -93,4 +93,15 @@ def attach_unit_lines(tables: Sequence[Table], words: Sequence[Word],
     return tuple(out)
 
 
-__all__ = ["UnitLineParams", "attach_unit_lines", "find_unit_line"]
+def with_unit_line(table: Table, words: Sequence[Word], bbox: Rect, page: int,
+                   params: UnitLineParams = UnitLineParams()) -> Table:
+    """``table`` (a person's, from an annotation) with the unit line found beside ``bbox`` on
+    1-based ``page`` (its first piece's box and page; ``words`` that page's); unchanged when it
+    already has one, or when its title or footnote states a unit."""
+    if table.unit_line or unit_line(table.title) or unit_line(table.footnote):
+        return table
+    line = find_unit_line(words, bbox, (), params)
+    return dataclasses.replace(table, unit_line=line, unit_line_page=page) if line else table
+
+
+__all__ = ["UnitLineParams", "attach_unit_lines", "find_unit_line", "with_unit_line"]
