@@ -162,6 +162,8 @@ def _leading_unit(tail: str) -> UnitSpec | None:
     ("万元 币种：人民币" -> 万元; "thousands, except per share data" -> thousands)."""
     words = re.split(r"(\s+|,|，|、)", tail.strip())
     for n in range(len(words), 0, -1):
+        if n < len(words) and (words[n].isspace() or words[n - 1].isspace()):
+            continue  # the unit must end the phrase or a comma end it: not "thousands of households"
         spec = unit_expression("".join(words[:n]))
         if spec is not None:
             return spec

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..core.numbers import ParsedNumber, parse_number
+from ..core.numbers import ParsedNumber, is_number, parse_number
 from ..core.slots import SlotGrid
 from ..core.types import Cell, Table
 from ..core.units import CURRENCIES, UnitSpec, header_unit, labelled_unit, unit_expression, unit_line
@@ -99,6 +99,18 @@ def _is_plain(header: str, values: Sequence[str]) -> bool:
     return len(filled) >= 2 and all(_YEAR.fullmatch(v) for v in filled)
 
 
+def _label_rows(grid: SlotGrid[Cell], n_head: int, n_head_cols: int, most: int = 3) -> list[int]:
+    """Leading body rows with text but no number right of the row headers: a sub-header the
+    header row count left in the body ("Number | Percent" under "2005"), read as headers."""
+    out = []
+    for r in range(n_head, min(n_head + most, grid.n_rows)):
+        texts = [grid.text(r, c, "empty").strip() for c in range(n_head_cols, grid.n_cols)]
+        if not any(texts) or any(is_number(t) for t in texts):
+            break
+        out.append(r)
+    return out
+
+
 def table_units(table: Table, grid: SlotGrid[Cell], n_head: int, n_head_cols: int) -> TableUnits:
     """Every unit statement of ``table`` (``n_head`` header rows, ``n_head_cols`` header columns)."""
     unit_rows: set[int] = set()
@@ -111,8 +123,10 @@ def table_units(table: Table, grid: SlotGrid[Cell], n_head: int, n_head_cols: in
     columns: list[UnitSpec | None] = []
     plain_cols: set[int] = set()
     body = [r for r in range(n_head, grid.n_rows) if r not in unit_rows]
+    # Nearest (lowest) first: the labels the header may have left in the body, then the header rows.
+    label_rows = [*reversed(_label_rows(grid, n_head, n_head_cols)), *reversed(range(n_head))]
     for c in range(grid.n_cols):
-        heads = [grid.text(r, c) for r in reversed(range(n_head))]  # nearest (lowest) header row first
+        heads = [grid.text(r, c) for r in label_rows]
         spec = row_units[c] if row_units is not None else None
         columns.append(spec or next((s for s in map(header_unit, heads) if s is not None), None))
         if _is_plain(" ".join(heads), [grid.text(r, c, "empty") for r in body]):

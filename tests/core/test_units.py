@@ -75,6 +75,7 @@ def test_header_units(text: str) -> None:
 @pytest.mark.parametrize("text", [
     "2023年", "营业收入", "Revenue", "Note (1)", "Units sold", "Table 1 (continued)", "Amount (m)",
     "Total, k", "조정", "Sales in Europe", "Revenue in 2023 rose", "Weight (kg)", "Margin", "", "Item (a)",
+    "Sales rose in thousands of households", "Unit price",
 ])
 def test_no_unit_is_guessed(text: str) -> None:
     assert header_unit(text) is None
