@@ -175,7 +175,8 @@ def _resolve(value: Decimal, chain: list[tuple[str, UnitSpec]]) -> CellUnit:
             continue
         if currency is None and spec.currency:
             currency = (src, spec)
-        if scale is None and spec.scale_stated:
+        other_money = currency is not None and spec.currency_code and spec.currency_code != currency[1].currency_code
+        if scale is None and spec.scale_stated and not other_money:  # "in millions of USD" scales no EUR
             scale = (src, spec)
     if currency is None and scale is None:
         return CellUnit(value)

@@ -99,8 +99,8 @@ def test_english_headers_and_unit_line() -> None:
     assert got["1,250"] == (1250000, "USD", "000", "", "column header")
     assert got["(310)"] == (-310000, "USD", "000", "", "column header")
     assert got["-4.0"] == (-4, "", "", "%", "column header")
-    # "Price, EUR" says the currency; the scale is the unit line's (nearest statement of each).
-    assert got["3.20"] == (3200000, "EUR", "millions", "", "unit line")
+    # "Price, EUR" says another currency than the line's: the line's millions of USD do not apply.
+    assert got["3.20"] == (3.2, "EUR", "", "", "column header")
     assert got["400"] == (400000000, "USD", "millions", "", "unit line")
 
 
