@@ -99,7 +99,7 @@ def _is_plain(header: str, values: Sequence[str]) -> bool:
     return len(filled) >= 2 and all(_YEAR.fullmatch(v) for v in filled)
 
 
-def _label_rows(grid: SlotGrid[Cell], n_head: int, n_head_cols: int, most: int = 3) -> list[int]:
+def _label_rows(grid: SlotGrid[Cell], n_head: int, n_head_cols: int, most: int = 6) -> list[int]:
     """Leading body rows with text but no number right of the row headers: a sub-header the
     header row count left in the body ("Number | Percent" under "2005"), read as headers."""
     out = []
