@@ -45,7 +45,7 @@ CURRENCIES: dict[str, str] = {
 _UNIT_OF_ONE = ("元", "人民币元", "원", "円", "圆", "港元", "美元", "日元", "欧元", "韩元")
 RATIOS: dict[str, str] = {"%": "%", "percent": "%", "per cent": "%", "percentage": "%", "百分比": "%",
                           "퍼센트": "%", "‰": "‰", "bp": "bp", "bps": "bp", "basis points": "bp", "基点": "bp"}
-_FILLER = ("of", "in", "and", "amounts", "amount", "expressed", "figures", "all", "except", "per share data",
+_FILLER = ("of", "in", "amounts", "amount", "expressed", "figures", "except", "per share data",
            "金额", "币种", "股", "주", "share", "per share", "unless", "otherwise", "stated", "noted", "indicated")
 _TOKENS = sorted({*SCALES, *CURRENCIES, *RATIOS, *_FILLER}, key=len, reverse=True)
 _TOKEN_RE = re.compile("|".join(re.escape(t) for t in _TOKENS))
@@ -90,7 +90,7 @@ def unit_expression(text: str) -> UnitSpec | None:
             pos += 1
             continue
         m = _TOKEN_RE.match(low, pos)
-        if m is None or not _token_ends(low, m):
+        if m is None or not (_token_ends(low, m) or _glued(low, m)):
             return None
         found.append(m.group(0))
         pos = m.end()
@@ -102,6 +102,14 @@ def _token_ends(low: str, m: re.Match[str]) -> bool:
     tok, end = m.group(0), m.end()
     return not (tok[-1].isascii() and tok[-1].isalnum() and end < len(low) and low[end].isascii()
                 and low[end].isalnum())
+
+
+def _glued(low: str, m: re.Match[str]) -> bool:
+    """A scale letter glued to a currency code or the other way round ("kEUR", "EURm", "USDbn")."""
+    nxt = _TOKEN_RE.match(low, m.end())
+    pair = {m.group(0), nxt.group(0)} if nxt else set()
+    return nxt is not None and _token_ends(low, nxt) and len(pair & SCALES.keys()) == 1 and \
+        len(pair & CURRENCIES.keys()) == 1
 
 
 def _spec(tokens: list[str], text: str) -> UnitSpec | None:
