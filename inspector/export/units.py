@@ -143,10 +143,18 @@ def table_units(table: Table, grid: SlotGrid[Cell], n_head: int, n_head_cols: in
 
 
 def _cell_spec(n: ParsedNumber) -> UnitSpec:
-    """What the cell itself states: its scale, currency and unit word."""
+    """What the cell itself states: its scale, currency and unit word. ``factor`` is 1 for a
+    scale ``parse_number`` already applied ("3.5万"), the word's for one it left as a unit word
+    ("5천원", "1,000원", "3억원")."""
+    word = unit_expression(n.unit) if n.unit and n.unit not in ("%", "‰") else None
+    if word is not None and word.is_ratio:
+        return UnitSpec(unit=word.unit, text=n.raw)
+    if word is not None and not n.scale:
+        currency = word.currency or n.currency
+        return UnitSpec(word.scale, word.factor, currency, CURRENCIES.get(currency.lower(), ""), "",
+                        word.scale_stated, n.raw)
     stated = bool(n.scale) or n.currency in ("元", "円", "원")
     code = CURRENCIES.get(n.currency.lower(), "")
-    # Factor 1: parse_number already applied the cell's own scale to its value.
     return UnitSpec(n.scale, Decimal(1), n.currency, code, n.unit, stated, n.raw)
 
 
@@ -180,7 +188,7 @@ def _resolve(value: Decimal, chain: list[tuple[str, UnitSpec]]) -> CellUnit:
             scale = (src, spec)
     if currency is None and scale is None:
         return CellUnit(value)
-    factor = scale[1].factor if scale is not None and scale[0] != CELL else Decimal(1)
+    factor = scale[1].factor if scale is not None else Decimal(1)
     said = scale if scale is not None and scale[1].scale else currency or scale
     assert said is not None
     return CellUnit(value * factor + 0, scale[1].scale if scale else "", factor if scale else Decimal(1),

@@ -187,3 +187,11 @@ def test_annotated_tables_find_their_unit_line_on_the_page(tmp_path: Path,
     assert main(["export", str(pdf), "-f", "cells", "--from", "annotation"]) == 0
     got = _by_text([json.loads(line) for line in capsys.readouterr().out.splitlines()])
     assert got["1,250.30"] == (12503000, "CNY", "万", "", "unit line")
+
+
+def test_korean_amounts_with_their_own_won() -> None:
+    rows = [["구분", "금액"], ["매출액", "1,000원"], ["영업이익", "5천원"], ["순이익", "3억원"]]
+    got = _by_text(_records(table_pdf(rows, "ko", [(-1, 132, "(단위: 백만원)")])))
+    assert got["1,000원"] == (1000, "KRW", "", "", "cell")  # 원 alone: units of one, the line does not scale
+    assert got["5천원"] == (5000, "KRW", "천", "", "cell")
+    assert got["3억원"] == (300000000, "KRW", "억", "", "cell")

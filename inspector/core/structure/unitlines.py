@@ -19,6 +19,9 @@ from ..types import Rect, Table, Word
 from ..units import unit_line
 from .celltext import join_words
 
+# Points of one text line when bounding the search band: large type (24 pt) with its leading.
+BAND_LINE_HEIGHT = 30.0
+
 
 @dataclass(frozen=True, slots=True)
 class UnitLineParams:
@@ -67,8 +70,11 @@ def find_unit_line(words: Sequence[Word], bbox: Rect, others: Sequence[Rect] = (
     does. Lines touching another table's box (``others``) are not looked at."""
     slack = bbox.width * params.widen
     x0, x1 = bbox.x0 - slack, bbox.x1 + slack
-    near = [w for w in words if not w.watermark and w.bbox.x1 > x0 and w.bbox.x0 < x1
-            and not any(o.intersection(w.bbox) is not None for o in others)]
+    # A band of the page first (cheap), then the words of no other table (a page may hold dozens).
+    band = params.lines * (params.reach + 1) * BAND_LINE_HEIGHT
+    beside = [w for w in words if not w.watermark and w.bbox.x1 > x0 and w.bbox.x0 < x1
+              and bbox.y0 - band < w.bbox.cy < bbox.y1 + band]
+    near = [w for w in beside if not any(o.intersection(w.bbox) is not None for o in others)]
     above = _lines([w for w in near if w.bbox.cy < bbox.y0])
     below = _lines([w for w in near if w.bbox.cy > bbox.y1])
     up, down = _near(above, bbox.y0, False, params), _near(below, bbox.y1, True, params)
