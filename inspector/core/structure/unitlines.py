@@ -19,8 +19,9 @@ from ..types import Rect, Table, Word
 from ..units import unit_line
 from .celltext import join_words
 
-# Points of one text line when bounding the search band: large type (24 pt) with its leading.
-BAND_LINE_HEIGHT = 30.0
+# Points of one text line when bounding the search band: 12 pt type with its leading (a unit
+# line is small print; a line in larger type further away is not looked at).
+BAND_LINE_HEIGHT = 14.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,11 +37,12 @@ class UnitLineParams:
 
 
 def _lines(words: Sequence[Word]) -> list[list[Word]]:
-    """Words grouped into text lines by vertical centre (half a word height apart at most)."""
+    """Words grouped into text lines by vertical centre (half a word height from the line's
+    first word at most)."""
     lines: list[list[Word]] = []
     for w in sorted(words, key=lambda w: (w.bbox.cy, w.bbox.x0)):
         tol = max(w.bbox.height, 0.1) / 2
-        if lines and abs(median(x.bbox.cy for x in lines[-1]) - w.bbox.cy) <= tol:
+        if lines and abs(lines[-1][0].bbox.cy - w.bbox.cy) <= tol:
             lines[-1].append(w)
         else:
             lines.append([w])
@@ -74,7 +76,9 @@ def find_unit_line(words: Sequence[Word], bbox: Rect, others: Sequence[Rect] = (
     band = params.lines * (params.reach + 1) * BAND_LINE_HEIGHT
     beside = [w for w in words if not w.watermark and w.bbox.x1 > x0 and w.bbox.x0 < x1
               and bbox.y0 - band < w.bbox.cy < bbox.y1 + band]
-    near = [w for w in beside if not any(o.intersection(w.bbox) is not None for o in others)]
+    area = Rect(x0, bbox.y0 - band, x1, bbox.y1 + band)
+    crossing = [o for o in others if o.intersection(area) is not None]
+    near = [w for w in beside if not any(o.intersection(w.bbox) is not None for o in crossing)]
     above = _lines([w for w in near if w.bbox.cy < bbox.y0])
     below = _lines([w for w in near if w.bbox.cy > bbox.y1])
     up, down = _near(above, bbox.y0, False, params), _near(below, bbox.y1, True, params)
