@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..core.numbers import ParsedNumber, is_number, parse_number
+from ..core.numbers import ParsedNumber, is_number
 from ..core.slots import SlotGrid
 from ..core.types import Cell, Table
 from ..core.units import CURRENCIES, UnitSpec, header_unit, labelled_unit, unit_expression, unit_line
@@ -202,15 +202,6 @@ def _is_code(number: ParsedNumber) -> bool:
     return len(raw) >= 3 and raw.isdigit() and raw.startswith("0")
 
 
-def number_units(table: Table, grid: SlotGrid[Cell], n_head: int, n_head_cols: int,
-                 cell: Cell, decimal_comma: bool | None = None) -> CellUnit | None:
-    """``cell_unit`` for one cell of ``table`` read on its own (the window's preview); None for text."""
-    number = parse_number(cell.text, decimal_comma)
-    if number is None or cell.r < n_head:
-        return None
-    return cell_unit(table_units(table, grid, n_head, n_head_cols), table, cell.r, cell.c, number)
-
-
 def caption_unit(table: Table) -> str:
     """The table's unit line as the source writes it ("单位：万元"), for a caption; "" when the
     table has none found beside it, or when its title or footnote already says it."""
@@ -221,4 +212,4 @@ def caption_unit(table: Table) -> str:
     return "" if line in said else line
 
 
-__all__ = ["CellUnit", "caption_unit", "TableUnits", "cell_unit", "number_units", "table_units"]
+__all__ = ["CellUnit", "TableUnits", "caption_unit", "cell_unit", "table_units"]
