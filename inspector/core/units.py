@@ -73,6 +73,11 @@ class UnitSpec:
     def is_ratio(self) -> bool:
         return self.unit in ("%", "‰", "bp")
 
+    @property
+    def is_other(self) -> bool:
+        """A unit of no money and no ratio ("kg", "人"): its numbers are not scaled as amounts."""
+        return bool(self.unit) and not self.is_ratio
+
 
 def _norm(text: str) -> str:
     """Full-width forms plain (（万元） -> (万元)), spaces single."""
@@ -195,6 +200,15 @@ def _replace_text(spec: UnitSpec, text: str) -> UnitSpec:
     return UnitSpec(spec.scale, spec.factor, spec.currency, spec.currency_code, spec.unit, spec.scale_stated, text)
 
 
+# Units of things, not money, a header may give in brackets ("Body weight (g)", "员工（人）"):
+# their cells are counts or measures, never scaled by the table's money line.
+OTHER_UNITS = frozenset({
+    "kg", "g", "mg", "t", "tonnes", "tons", "km", "ml", "l", "ppm", "°c", "kwh", "mwh", "gwh", "mw",
+    "days", "hours", "years", "times", "persons", "people", "employees",
+    "人", "个", "個", "名", "家", "户", "吨", "公斤", "千克", "倍", "天", "次", "件", "台", "辆",
+    "명", "개", "배", "일", "건", "톤", "人次", "万人", "万吨",
+})
+
 # "营业收入（元）", "Revenue ($000)", "금액(백만원)", "Margin (%)", "Price, EUR", "Sales EUR m"
 _TRAILING_BRACKET = re.compile(r"[(（\[]([^()（）\[\]]{1,40})[)）\]]\s*$")
 _AFTER_COMMA = re.compile(r"[,，]\s*([^,，]{1,24})$")
@@ -215,6 +229,8 @@ def header_unit(text: str) -> UnitSpec | None:
             spec = unit_expression(m.group(1)) or _labelled(m.group(1))
             if spec is not None:
                 return spec
+            if m.group(1).strip().lower() in OTHER_UNITS:
+                return UnitSpec(unit=m.group(1).strip(), text=m.group(1).strip())
     return _labelled(norm)
 
 
@@ -232,5 +248,5 @@ def labelled_unit(text: str) -> UnitSpec | None:
     return _with_currency_line(spec, norm, m.group(0)) if spec is not None and m else None
 
 
-__all__ = ["CURRENCIES", "RATIOS", "SCALES", "UnitSpec", "header_unit", "labelled_unit", "unit_expression",
+__all__ = ["CURRENCIES", "OTHER_UNITS", "RATIOS", "SCALES", "UnitSpec", "header_unit", "labelled_unit", "unit_expression",
            "unit_line"]

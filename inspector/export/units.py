@@ -111,6 +111,30 @@ def _label_rows(grid: SlotGrid[Cell], n_head: int, n_head_cols: int, most: int =
     return out
 
 
+_UNIT_HEADER = re.compile(r"单位|單位|単位|단위|units?|unit of measure", re.IGNORECASE)
+
+
+def _unit_column(grid: SlotGrid[Cell], label_rows: Sequence[int]) -> int | None:
+    """The column headed "单位" / "Unit" / "단위" that gives each row its unit ("| 指标 | 单位 |
+    2023 |" with "万元", "%" down it), or None."""
+    for c in range(grid.n_cols):
+        if any(_UNIT_HEADER.fullmatch(flat(grid.text(r, c)).strip(" :：()（）")) for r in label_rows):
+            return c
+    return None
+
+
+def _column_unit(text: str) -> UnitSpec | None:
+    """A unit column's cell: a money or ratio unit ("亿元", "%"), else any short word without
+    digits is the row's unit of things ("人", "tonnes"), which stops the table's money line."""
+    text = flat(text).strip()
+    if not text:
+        return None
+    spec = header_unit(text)
+    if spec is not None or len(text) > 12 or any(ch.isdigit() for ch in text):
+        return spec
+    return UnitSpec(unit=text, text=text)
+
+
 def table_units(table: Table, grid: SlotGrid[Cell], n_head: int, n_head_cols: int) -> TableUnits:
     """Every unit statement of ``table`` (``n_head`` header rows, ``n_head_cols`` header columns)."""
     unit_rows: set[int] = set()
@@ -133,9 +157,13 @@ def table_units(table: Table, grid: SlotGrid[Cell], n_head: int, n_head_cols: in
             plain_cols.add(c)
     rows: list[UnitSpec | None] = []
     plain_rows: set[int] = set()
+    unit_col = _unit_column(grid, label_rows)
     for r in range(grid.n_rows):
         heads = [grid.text(r, c) for c in reversed(range(n_head_cols))]
-        rows.append(next((s for s in map(header_unit, heads) if s is not None), None) if r >= n_head else None)
+        spec = next((s for s in map(header_unit, heads) if s is not None), None)
+        if unit_col is not None:  # the row's own unit, in the "单位" column, before its label's
+            spec = _column_unit(grid.text(r, unit_col, "empty")) or spec
+        rows.append(spec if r >= n_head else None)
         if r >= n_head and n_head_cols and _is_plain(" ".join(heads), []):
             plain_rows.add(r)
     return TableUnits(_table_line(table, grid, n_head), table.unit_line_page or table.page, tuple(columns),
@@ -177,7 +205,7 @@ def _resolve(value: Decimal, chain: list[tuple[str, UnitSpec]]) -> CellUnit:
     currency: tuple[str, UnitSpec] | None = None
     scale: tuple[str, UnitSpec] | None = None
     for src, spec in chain:
-        if spec.is_ratio:
+        if spec.is_ratio or spec.is_other:  # "%", "bp"; "kg", "人": not an amount to scale
             if currency is None and scale is None:
                 return CellUnit(value, unit=spec.unit, source=src, statement=spec.text)
             continue

@@ -74,7 +74,7 @@ def test_header_units(text: str) -> None:
 
 @pytest.mark.parametrize("text", [
     "2023年", "营业收入", "Revenue", "Note (1)", "Units sold", "Table 1 (continued)", "Amount (m)",
-    "Total, k", "조정", "Sales in Europe", "Revenue in 2023 rose", "Weight (kg)", "Margin", "", "Item (a)",
+    "Total, k", "조정", "Sales in Europe", "Revenue in 2023 rose", "Margin", "", "Item (a)",
     "Sales rose in thousands of households", "Unit price",
 ])
 def test_no_unit_is_guessed(text: str) -> None:
@@ -89,3 +89,11 @@ def test_a_unit_expression_is_only_unit_words() -> None:
     assert unit_expression("% 万元") is None
     spec = unit_expression("（人民币 百万元）")
     assert spec is not None and (spec.scale, spec.factor, spec.currency_code) == ("百万", Decimal(10**6), "CNY")
+
+
+@pytest.mark.parametrize(("text", "unit"), [("Body weight (g)", "g"), ("员工人数（人）", "人"), ("직원 수(명)", "명"),
+                                            ("Output (tonnes)", "tonnes")])
+def test_a_header_unit_of_things_is_no_money(text: str, unit: str) -> None:
+    spec = header_unit(text)
+    assert spec is not None and spec.unit == unit and spec.is_other and not spec.is_ratio
+    assert (spec.scale, spec.currency, spec.factor) == ("", "", Decimal(1))

@@ -195,3 +195,13 @@ def test_korean_amounts_with_their_own_won() -> None:
     assert got["1,000원"] == (1000, "KRW", "", "", "cell")  # 원 alone: units of one, the line does not scale
     assert got["5천원"] == (5000, "KRW", "천", "", "cell")
     assert got["3억원"] == (300000000, "KRW", "억", "", "cell")
+
+
+def test_a_unit_column_gives_each_row_its_unit() -> None:
+    rows = [["指标", "单位", "2023年", "2022年"], ["营业收入", "亿元", "12.5", "11.0"],
+            ["毛利率", "%", "31.2", "30.8"], ["员工人数", "人", "1,200", "1,150"]]
+    got = _by_text(_records(table_pdf(rows, "zh", [(-1, 132, "单位：万元")])))
+    assert got["12.5"] == (1250000000, "CNY", "亿", "", "row header")
+    assert got["31.2"] == (31.2, "", "", "%", "row header")
+    assert got["1,200"] == (1200, "", "", "人", "row header")  # persons: not scaled by the 万元 line
+    assert "亿元" not in got or got["亿元"][0] is None  # the unit column's cells stay text
