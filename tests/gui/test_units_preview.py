@@ -23,7 +23,7 @@ def _click_slot(win: MainWindow, r: int, c: int) -> None:
                      delay=120)  # a person's pace between press and release
 
 
-def test_preview_shows_value_unit_and_source(window: MainWindow, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+def test_preview_shows_value_unit_and_source(window: MainWindow, qtbot, tmp_path: Path) -> None:
     from tests.gui.conftest import wait_result
 
     pdf = tmp_path / "units.pdf"
