@@ -123,6 +123,29 @@ def _unit_column(grid: SlotGrid[Cell], label_rows: Sequence[int]) -> int | None:
     return None
 
 
+def _numbered_rows(grid: SlotGrid[Cell], first: int) -> list[int]:
+    """The row at ``first`` when it numbers the columns under the header ("| | 1 | 2 | 3 |": no
+    row label, two or more plain integers that are not years), else none."""
+    if first >= grid.n_rows or grid.text(first, 0, "empty").strip():
+        return []
+    texts = [t.strip() for t in grid.row_texts(first, "empty")[1:] if t.strip()]
+    ok = len(texts) >= 2 and all(t.isdigit() and not _YEAR.fullmatch(t) for t in texts)
+    return [first] if ok else []
+
+
+def _nearest_header_unit(heads: Sequence[str]) -> UnitSpec | None:
+    """The unit of the nearest header (lowest first) that states one. A unit of things above a
+    header that is itself a number ("Lead time (years)" over "1 | 2 | 3") measures that number,
+    not the cells; a year below a unit ("Revenue (USD m)" over "2023 | 2022") is a period."""
+    numbered = False
+    for text in heads:
+        spec = header_unit(text)
+        if spec is not None and not (spec.is_other and numbered):
+            return spec
+        numbered = numbered or (is_number(text) and not _YEAR.fullmatch(text.strip()))
+    return None
+
+
 def _column_unit(text: str) -> UnitSpec | None:
     """A unit column's cell: a money or ratio unit ("亿元", "%"), else any short word without
     digits is the row's unit of things ("人", "tonnes"), which stops the table's money line."""
@@ -149,10 +172,11 @@ def table_units(table: Table, grid: SlotGrid[Cell], n_head: int, n_head_cols: in
     body = [r for r in range(n_head, grid.n_rows) if r not in unit_rows]
     # Nearest (lowest) first: the labels the header may have left in the body, then the header rows.
     label_rows = [*reversed(_label_rows(grid, n_head, n_head_cols)), *reversed(range(n_head))]
+    numbered = _numbered_rows(grid, len(label_rows))  # header and label rows run from row 0
     for c in range(grid.n_cols):
-        heads = [grid.text(r, c) for r in label_rows]
+        heads = [*(grid.text(r, c, "empty") for r in numbered), *(grid.text(r, c) for r in label_rows)]
         spec = row_units[c] if row_units is not None else None
-        columns.append(spec or next((s for s in map(header_unit, heads) if s is not None), None))
+        columns.append(spec or _nearest_header_unit(heads))
         if _is_plain(" ".join(heads), [grid.text(r, c, "empty") for r in body]):
             plain_cols.add(c)
     rows: list[UnitSpec | None] = []

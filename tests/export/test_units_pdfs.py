@@ -205,3 +205,12 @@ def test_a_unit_column_gives_each_row_its_unit() -> None:
     assert got["31.2"] == (31.2, "", "", "%", "row header")
     assert got["1,200"] == (1200, "", "", "人", "row header")  # persons: not scaled by the 万元 line
     assert "亿元" not in got or got["亿元"][0] is None  # the unit column's cells stay text
+
+
+def test_a_unit_over_numbered_sub_headers_measures_them_not_the_cells() -> None:
+    rows = [["Statistic", "Lead time (years)", ""], ["", "1", "2"], ["Enrollment", "0.3", "0.6"]]
+    got = _by_text(_records(table_pdf(rows, "en")))
+    assert got["0.3"] == (0.3, "", "", "", "")
+    rows = [["Item", "Revenue (USD m)", ""], ["", "2023", "2022"], ["Retail", "1,250", "1,100"]]
+    got = _by_text(_records(table_pdf(rows, "en")))
+    assert got["1,250"] == (1250000000, "USD", "m", "", "column header")
