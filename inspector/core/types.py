@@ -293,6 +293,10 @@ class Table:
 
     ``cells`` cover the grid exactly once (spanning cells included). ``header_rows`` is the
     count of leading header rows; ``row_roles`` has one entry per row when known.
+    ``unit_line``: the text line near the table that states its unit ("单位：万元", see
+    ``core.unitlines``), "" when none was found; ``unit_line_page`` the 1-based page it sits on
+    (0: the table's own page). ``row_pages``: per row, the 1-based page the row sits on, for a
+    table stacked from pieces on several pages (empty: every row is on ``page``).
     """
 
     bbox: Rect
@@ -308,6 +312,13 @@ class Table:
     title: str = ""
     footnote: str = ""
     grid: Grid | None = None
+    unit_line: str = ""
+    unit_line_page: int = 0
+    row_pages: tuple[int, ...] = ()
+
+    def row_page(self, r: int) -> int:
+        """The 1-based page row ``r`` sits on."""
+        return self.row_pages[r] if 0 <= r < len(self.row_pages) else self.page
 
     def cell_at(self, r: int, c: int) -> Cell | None:
         """The cell covering slot (r, c), spans included (``slots.SlotGrid`` for many look-ups)."""
