@@ -147,17 +147,23 @@ def _line_cols(line: Line, words: Sequence[Word], xs: Sequence[float]) -> set[in
     return {_col_of(words[i].bbox.cx, xs) for i in line.word_ids}
 
 
-def _deepest_cell(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> int:
-    """The most text lines any one column holds among ``lines`` (one band's): a band's cells
-    centred beside each other put their lines at other heights, so the band has more text
-    lines than any of its cells."""
-    if len(lines) < 2:
-        return len(lines)
+def _column_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[int]:
+    """Text lines per column among ``lines`` (one band's)."""
     counts = [0] * (len(xs) - 1)
     for ln in lines:
         for c in _line_cols(ln, words, xs):
             counts[c] += 1
-    return max(counts)
+    return counts
+
+
+def band_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
+                ys: Sequence[float]) -> list[list[int]]:
+    """Per band between ``ys``, the text lines each column holds there."""
+    centres = [ln.bbox.cy for ln in lines]
+    ordered = sorted(range(len(lines)), key=centres.__getitem__)
+    keys = [centres[k] for k in ordered]
+    return [_column_depths([lines[k] for k in ordered[bisect_left(keys, a):bisect_left(keys, b)]], words, xs)
+            for a, b in zip(ys, ys[1:], strict=False)]
 
 
 def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], spare: int = 1) -> bool:
@@ -184,9 +190,7 @@ def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], x
     centres = [ln.bbox.cy for ln in lines]  # lines come sorted by baseline, so nearly by centre
     ordered = sorted(range(len(lines)), key=centres.__getitem__)
     keys = [centres[k] for k in ordered]
-    per_band = [_deepest_cell([lines[k] for k in ordered[bisect_left(keys, ys[b]):bisect_left(keys, ys[b + 1])]],
-                              words, xs) for b in range(n_bands)]
-    delineated = rows_delineated(per_band, max_lines)
+    delineated = rows_delineated(band_depths(lines, words, xs, ys), max_lines)
     for b in range(n_bands):
         top, bottom = ys[b], ys[b + 1]
         inside = [lines[k] for k in ordered[bisect_left(keys, top):bisect_left(keys, bottom)]]
@@ -232,15 +236,29 @@ def _bold_head(lines: Sequence[Line], words: Sequence[Word]) -> int:
     return k if k and not any(bold[k:]) else 0
 
 
-def rows_delineated(lines_per_band: Sequence[int], max_lines: int, min_bands: int = 3) -> bool:
+def rows_delineated(depths: Sequence[Sequence[int]], max_lines: int, min_bands: int = 3) -> bool:
     """Are a table's rows drawn one by one (ruled or banded), so that the text lines inside
-    one band are one row's multi-line cells? Yes when ``min_bands`` or more bands hold text
-    and none holds more than ``max_lines`` lines: a band of many lines (a booktabs body, a
-    group under a mid-rule) holds several rows."""
-    used = [n for n in lines_per_band if n]
-    return len(used) >= min_bands and max(used) <= max_lines
+    one band are one row's multi-line cells? ``depths`` holds, per band, the text lines of
+    each column there (``band_depths``).
 
-
+    Yes when ``min_bands`` or more bands hold text and none holds more than ``max_lines``
+    lines in one cell: a band of many lines (a booktabs body, a group under a mid-rule)
+    holds several rows. A taller band is one row too when the table has one more band than
+    that, another body band holds no more than ``max_lines``, and a column with text in
+    nearly every band holds a single line in the tall one (a name beside a wrapped
+    description or a bullet list): the rules are the stronger evidence, and a row of that
+    column would have a line of its own in every row.
+    """
+    used = [d for d in depths if any(d)]
+    if len(used) < min_bands:
+        return False
+    deep = [d for d in used[1:] if max(d) > max_lines]  # the first band is the header: kept whole anyway
+    if not deep and max(used[0]) <= max_lines:
+        return True
+    if len(used) <= min_bands or len(deep) == len(used) - 1:
+        return False
+    dense = [c for c in range(len(used[0])) if 4 * sum(d[c] > 0 for d in used) >= 3 * len(used)]
+    return all(any(d[c] == 1 for c in dense) for d in deep)
 def _open_columns(rules: Sequence[Rule], xs: Sequence[float], top: float, bottom: float,
                   first: bool, last: bool) -> set[int]:
     """Columns where a drawn rule is missing at the band's top or bottom (ruled grids only)."""
