@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 import resources
-from inspector.core.reading.document import open_document
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.core.types import Rect
 from resources.make_samples import TableTruth, build_sample
 
