@@ -1,0 +1,42 @@
+"""Multi-line cells in ruled rows (issue 25, class 1): where drawn rules delimit rows, the text
+lines inside one ruled row are that row's multi-line cells (a wrapped description, a bullet
+list, a label over two lines beside a number), whichever producer drew the table."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from producer_pdfs import PRODUCERS
+
+from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
+
+DESCRIPTION = ("Contains the classes that implement the electronic signature service, the key store "
+               "access and the audit trail written for every signature request made by the sample application.")
+# Two columns wrap side by side in most rows (a location over two lines beside a description
+# of five): their second lines fill two of three columns, as a new row's would.
+ROWS = (("File", "Location", "Description"),
+        ("esig.jar", "HOME jars signature", DESCRIPTION),
+        ("jaas.config", "HOME samples config", "Read by the console.\n- first option\n- second option\n"
+                                                  "- third option\n- fourth option"),
+        ("log4j.jar", "HOME", "Logging."),
+        ("run.bat", "HOME samples scripts", "Runs the sample console application; set JAVA_HOME and the "
+                                                "class path first, then start it from the folder it sits in."))
+WIDTHS = (90.0, 70.0, 200.0)
+
+
+def _norm(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).split())
+
+
+@pytest.mark.parametrize("producer", sorted(PRODUCERS))
+def test_lines_inside_a_ruled_row_are_one_row(producer: str) -> None:
+    data = PRODUCERS[producer](ROWS, WIDTHS)
+    res = Pipeline(open_document(data)).run(0)
+    (table,) = res.tables
+    assert (table.n_rows, table.n_cols) == (len(ROWS), 3)
+    got = [[_norm(c) for c in row] for row in table.rows_text()]
+    assert got == [[_norm(c) for c in row] for row in ROWS]
+    # The rows really were drawn over several lines: the description cells hold 3 or more.
+    assert max(table.rows_text()[1][2].count("\n"), table.rows_text()[2][2].count("\n")) >= 2
