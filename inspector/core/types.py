@@ -188,6 +188,18 @@ class Fill:
 
 
 @dataclass(frozen=True, slots=True)
+class ClippedArt:
+    """A painted path the page box or a clip path cuts (InDesign's facing page of a spread,
+    strokes drawn long and clipped to a frame): its whole extent, what of it is visible
+    (None: nothing) and whether it is stroked only (a rule rather than a fill). The hidden
+    part is no evidence."""
+
+    rect: Rect
+    visible: Rect | None
+    stroked: bool
+
+
+@dataclass(frozen=True, slots=True)
 class RejectedFill:
     """A fill that is no table evidence, with why (e.g. "gradient of 24 strips")."""
 
@@ -358,3 +370,4 @@ class PageResult:
     skew: float = 0.0
     ocr_unsure: frozenset[int] = frozenset()  # the low_confidence words flagged for their OCR confidence
     turn: int = 0
+    clipped_art: tuple[ClippedArt, ...] = ()  # vector art cut to the page and its clip paths

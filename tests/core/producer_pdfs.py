@@ -119,3 +119,89 @@ PRODUCERS: dict[str, Callable[[Rows, Sequence[float]], bytes]] = {
     "pymupdf-drawn": pymupdf_drawn, "pymupdf-story": pymupdf_story,
     "reportlab": reportlab_table, "fpdf2": fpdf2_table,
 }
+
+
+def spread(rows: Rows, widths: Sequence[float], facing: Rows, facing_widths: Sequence[float],
+           clip_rules: bool = False) -> bytes:
+    """InDesign's spread habit: one content stream draws both pages of a spread, and each page
+    shows its half through its CropBox. The page is the left half; its table (``rows``, ruled,
+    shaded header) faces the right half's table (``facing``) at the same height, outside the
+    page. With ``clip_rules`` every rule of the left table is drawn from the spread's left
+    edge to its right edge, its header shading too, and a clip path (the table's frame) cuts
+    them to the table."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=2 * A4[0], height=A4[1])
+    height = 18.0
+    ys = [TOP + r * height for r in range(max(len(rows), len(facing)) + 1)]
+    tables = ((rows, _edges(LEFT, widths)), (facing, _edges(A4[0] + LEFT, facing_widths)))
+    parts = [_table_ops(xs, ys[: len(table) + 1], (xs[0], ys[0], xs[-1], ys[len(table)])
+                        if clip_rules and table is rows else None, 2 * A4[0]) for table, xs in tables]
+    xref = doc.get_new_xref()
+    doc.update_object(xref, "<<>>")
+    doc.update_stream(xref, "\n".join(parts).encode())
+    page.set_contents(xref)  # the drawing first, the text over it
+    for table, xs in tables:
+        for r, row in enumerate(table):
+            for text, x in zip(row, xs, strict=False):
+                page.insert_text((x + 4, ys[r] + 12.5), text, fontsize=SIZE, fontname="helv")
+    page.set_cropbox(pymupdf.Rect(0, 0, A4[0], A4[1]))
+    return doc.tobytes()
+
+
+def _table_ops(xs: Sequence[float], ys: Sequence[float], clip: tuple[float, float, float, float] | None,
+               spread_width: float) -> str:
+    """Content-stream operators (PDF space, y up) of a ruled table with a shaded header row;
+    with ``clip`` its rules run the spread's whole width inside a clip path of that box."""
+    h = A4[1]
+    ops = ["q"]
+    if clip is not None:
+        x0, y0, x1, y1 = clip
+        ops.append(f"{x0 - 0.5:g} {h - y1 - 0.5:g} {x1 - x0 + 1:g} {y1 - y0 + 1:g} re W n")
+    left, right = (0.0, spread_width) if clip is not None else (xs[0], xs[-1])
+    ops.append(f"0.85 g {left:g} {h - ys[1]:g} {right - left:g} {ys[1] - ys[0]:g} re f")
+    ops.append("0 G 0.5 w")
+    ops += [f"{left:g} {h - y:g} m {right:g} {h - y:g} l S" for y in ys]
+    ops += [f"{x:g} {h - ys[0]:g} m {x:g} {h - ys[-1]:g} l S" for x in xs]
+    ops.append("Q")
+    return "\n".join(ops)
+
+
+def _edges(x0: float, widths: Sequence[float]) -> list[float]:
+    out = [x0]
+    for w in widths:
+        out.append(out[-1] + w)
+    return out
+
+
+def reportlab_clipped(rows: Rows, widths: Sequence[float]) -> bytes:
+    """reportlab's canvas: a ruled table whose rules and header shading run across the whole
+    page and beyond it, cut to the table's frame by a clip path (``clipPath``)."""
+    from reportlab.pdfgen import canvas
+
+    out = io.BytesIO()
+    c = canvas.Canvas(out, pagesize=A4)
+    xs = _edges(LEFT, widths)
+    height = 18.0
+    ys = [A4[1] - TOP - r * height for r in range(len(rows) + 1)]  # PDF space: y up
+    c.saveState()
+    frame = c.beginPath()
+    frame.rect(xs[0] - 0.5, ys[-1] - 0.5, xs[-1] - xs[0] + 1, ys[0] - ys[-1] + 1)
+    c.clipPath(frame, stroke=0, fill=0)
+    c.setFillGray(0.85)
+    c.rect(-200, ys[1], A4[0] + 400, height, stroke=0, fill=1)
+    c.setLineWidth(0.5)
+    for y in ys:
+        c.line(-200, y, A4[0] + 400, y)
+    for x in xs:
+        c.line(x, ys[0], x, ys[-1])
+    c.restoreState()
+    c.setFillGray(0)
+    c.setFont("Helvetica", SIZE)
+    for r, row in enumerate(rows):
+        for text, x in zip(row, xs, strict=False):
+            c.drawString(x + 4, ys[r] - 12.5, text)
+    # Beside the frame, outside it: prose the long rules would otherwise have fenced in.
+    c.drawString(xs[-1] + 30, ys[1] - 12.5, "Rates are reviewed")
+    c.drawString(xs[-1] + 30, ys[2] - 12.5, "every quarter.")
+    c.save()
+    return out.getvalue()
