@@ -89,7 +89,9 @@ class Word:
     ``baseline`` (y) in points; ``block``/``line`` are PyMuPDF's (or Tesseract's) numbers.
     ``ocr_confidence`` is Tesseract's confidence 0-100 for an OCR word, -1 for a text-layer word.
     ``watermark``: the word is on a diagonal line or in large light type (a "DRAFT" stamp); it
-    is shown but is no table content and splits no table."""
+    is shown but is no table content and splits no table. ``turn``: the quarter-turn that
+    makes the word's own line upright (``geometry.dominant_turn``'s convention), relative to
+    the frame the word is seen in: 0 for most, 270 for a column header set bottom to top."""
 
     text: str
     bbox: Rect
@@ -100,6 +102,7 @@ class Word:
     baseline: float = 0.0
     ocr_confidence: float = -1.0
     watermark: bool = False
+    turn: int = 0
 
     @property
     def from_ocr(self) -> bool:

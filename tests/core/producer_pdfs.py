@@ -205,3 +205,116 @@ def reportlab_clipped(rows: Rows, widths: Sequence[float]) -> bytes:
     c.drawString(xs[-1] + 30, ys[2] - 12.5, "every quarter.")
     c.save()
     return out.getvalue()
+
+
+# -- column headers set bottom to top --------------------------------------------------------
+
+HEAD_H, BODY_H, FIRST_W, COL_W = 72.0, 16.0, 80.0, 34.0
+
+
+def _vertical_layout(rows: Rows) -> tuple[list[float], list[float]]:
+    xs = _edges(LEFT, [FIRST_W] + [COL_W] * (len(rows[0]) - 1))
+    ys = [TOP, TOP + HEAD_H] + [TOP + HEAD_H + BODY_H * (r + 1) for r in range(len(rows) - 1)]
+    return xs, ys
+
+
+def _head_lines(text: str) -> list[str]:
+    return text.split("\n")
+
+
+def vertical_pymupdf(rows: Rows, rules: str = "all") -> bytes:
+    """A table whose column headers (all but the first) are set turned 90 degrees, reading
+    bottom to top, each centred in its header cell (so every header has its own baseline); a
+    "\\n" in a header is a second turned line beside the first. ``rules``: "all" (every cell
+    edge), "booktabs" (top, under the header, bottom) or "none". PyMuPDF ``insert_text(rotate=90)``."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    xs, ys = _vertical_layout(rows)
+    for a, b, w in _rule_segments(xs, ys, rules):
+        page.draw_line(a, b, width=w)
+    page.insert_text((xs[0] + 4, ys[1] - 6), rows[0][0], fontsize=SIZE, fontname="helv")
+    for c, text in enumerate(rows[0][1:], start=1):
+        lines = _head_lines(text)
+        for k, line in enumerate(lines):
+            length = pymupdf.get_text_length(line, "helv", SIZE)
+            x = (xs[c] + xs[c + 1]) / 2 + (k - (len(lines) - 1) / 2) * SIZE * 1.15 + SIZE * 0.35
+            y = (ys[0] + ys[1]) / 2 + length / 2  # centred: the text starts below and runs up
+            page.insert_text((x, y), line, fontsize=SIZE, fontname="helv", rotate=90)
+    for r, row in enumerate(rows[1:], start=1):
+        for c, text in enumerate(row):
+            x = xs[c] + 4 if c == 0 else xs[c + 1] - 4 - pymupdf.get_text_length(text, "helv", SIZE)
+            page.insert_text((x, ys[r + 1] - 4.5), text, fontsize=SIZE, fontname="helv")
+    return doc.tobytes()
+
+
+def _rule_segments(xs: Sequence[float], ys: Sequence[float], rules: str) -> list[tuple[tuple[float, float],
+                                                                                       tuple[float, float], float]]:
+    """(start, end, width) of the rules of ``rules`` style, top-left origin."""
+    if rules == "all":
+        return [((xs[0], y), (xs[-1], y), 0.5) for y in ys] + [((x, ys[0]), (x, ys[-1]), 0.5) for x in xs]
+    if rules == "booktabs":
+        return [((xs[0], y), (xs[-1], y), w) for y, w in ((ys[0], 1.0), (ys[1], 0.5), (ys[-1], 1.0))]
+    return []
+
+
+def vertical_reportlab(rows: Rows, rules: str = "all") -> bytes:
+    """The same table drawn with reportlab's canvas: turned headers by ``rotate(90)``."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen import canvas
+
+    out = io.BytesIO()
+    c = canvas.Canvas(out, pagesize=A4)
+    xs, ys = _vertical_layout(rows)
+    flip = [A4[1] - y for y in ys]  # PDF space: y up
+    for (ax, ay), (bx, by), w in _rule_segments(xs, ys, rules):
+        c.setLineWidth(w)
+        c.line(ax, A4[1] - ay, bx, A4[1] - by)
+    c.setFont("Helvetica", SIZE)
+    c.drawString(xs[0] + 4, flip[1] + 6, rows[0][0])
+    for col, text in enumerate(rows[0][1:], start=1):
+        lines = _head_lines(text)
+        for k, line in enumerate(lines):
+            length = stringWidth(line, "Helvetica", SIZE)
+            c.saveState()
+            x = (xs[col] + xs[col + 1]) / 2 + (k - (len(lines) - 1) / 2) * SIZE * 1.15 + SIZE * 0.35
+            c.translate(x, (flip[0] + flip[1]) / 2 - length / 2)
+            c.rotate(90)
+            c.drawString(0, 0, line)
+            c.restoreState()
+    for r, row in enumerate(rows[1:], start=1):
+        for col, text in enumerate(row):
+            if col == 0:
+                c.drawString(xs[0] + 4, flip[r + 1] + 4.5, text)
+            else:
+                c.drawRightString(xs[col + 1] - 4, flip[r + 1] + 4.5, text)
+    c.save()
+    return out.getvalue()
+
+
+def vertical_fpdf2(rows: Rows, rules: str = "all") -> bytes:
+    """The same table drawn with fpdf2: turned headers in a ``rotation(90)`` context."""
+    from fpdf import FPDF
+
+    pdf = FPDF(unit="pt", format="A4")
+    pdf.add_page()
+    pdf.set_font("helvetica", size=SIZE)
+    xs, ys = _vertical_layout(rows)
+    for (ax, ay), (bx, by), w in _rule_segments(xs, ys, rules):
+        pdf.set_line_width(w)
+        pdf.line(ax, ay, bx, by)
+    pdf.text(xs[0] + 4, ys[1] - 6, rows[0][0])
+    for col, text in enumerate(rows[0][1:], start=1):
+        lines = _head_lines(text)
+        for k, line in enumerate(lines):
+            x = (xs[col] + xs[col + 1]) / 2 + (k - (len(lines) - 1) / 2) * SIZE * 1.15 + SIZE * 0.35
+            y = (ys[0] + ys[1]) / 2 + pdf.get_string_width(line) / 2
+            with pdf.rotation(90, x, y):
+                pdf.text(x, y, line)
+    for r, row in enumerate(rows[1:], start=1):
+        for col, text in enumerate(row):
+            x = xs[0] + 4 if col == 0 else xs[col + 1] - 4 - pdf.get_string_width(text)
+            pdf.text(x, ys[r + 1] - 4.5, text)
+    return bytes(pdf.output())
+
+
+VERTICAL = {"pymupdf": vertical_pymupdf, "reportlab": vertical_reportlab, "fpdf2": vertical_fpdf2}

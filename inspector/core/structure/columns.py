@@ -78,7 +78,8 @@ def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float = 0.35) -> li
     base: list[float] = []
     for i in order:
         w = words[i]
-        t = tol * max(w.font_size, w.bbox.height * 0.8, 1.0)
+        across = w.bbox.width if w.turn in (90, 270) else w.bbox.height  # a turned word's length runs down
+        t = tol * max(w.font_size, across * 0.8, 1.0)
         if groups and abs(w.baseline - base[-1]) <= t:
             g = groups[-1]
             g.append(i)
