@@ -103,6 +103,10 @@ def test_rows_delineated(bands: list[int], expected: bool) -> None:
     ([[1, 1, 1], [6, 6, 6], [5, 5, 5], [6, 6, 6]], False),
     # Booktabs: header, body, totals; too few bands to tell, whatever the columns hold.
     ([[1, 1], [12, 1], [1, 1]], False),
+    # A label over two lines beside a description of six; the header's stub cell is empty.
+    ([[0, 1, 1], [1, 1, 1], [2, 6, 5], [1, 2, 1], [1, 1, 1]], True),
+    # A statement's groups of five rows under section rules: every column as deep.
+    ([[1, 1, 1], [1, 1, 1], [5, 5, 5], [1, 1, 1], [5, 5, 5], [1, 1, 1]], False),
     # The one-line cell is in a column with text in few bands: no evidence.
     ([[1, 1, 1], [6, 0, 6], [5, 0, 5], [6, 1, 6]], False),
 ])

@@ -21,6 +21,9 @@ ROWS = (("File", "Location", "Description"),
         ("jaas.config", "HOME samples config", "Read by the console.\n- first option\n- second option\n"
                                                   "- third option\n- fourth option"),
         ("log4j.jar", "HOME", "Logging."),
+        ("Wood, paper and pulp", "HOME samples wood", "Sourced from certified forests where a certification "
+                                                       "scheme exists; the rest traced to its forest of origin "
+                                                       "and checked against the deforestation maps each year."),
         ("run.bat", "HOME samples scripts", "Runs the sample console application; set JAVA_HOME and the "
                                                 "class path first, then start it from the folder it sits in."))
 WIDTHS = (90.0, 70.0, 200.0)

@@ -243,11 +243,12 @@ def rows_delineated(depths: Sequence[Sequence[int]], max_lines: int, min_bands: 
 
     Yes when ``min_bands`` or more bands hold text and none holds more than ``max_lines``
     lines in one cell: a band of many lines (a booktabs body, a group under a mid-rule)
-    holds several rows. A taller band is one row too when the table has one more band than
-    that, another body band holds no more than ``max_lines``, and a column with text in
-    nearly every band holds a single line in the tall one (a name beside a wrapped
-    description or a bullet list): the rules are the stronger evidence, and a row of that
-    column would have a line of its own in every row.
+    holds several rows. The rules are the stronger evidence, so taller bands are rows too
+    when the table has more bands than that, some body bands are short, and in each tall
+    band a column with text in nearly every body band holds one or two lines, a third of the tall
+    band's at most (a name, or a label over two lines, beside a wrapped description or a
+    bullet list): a row of that column would have a line of its own. (Not when the tall
+    bands are merely few: a statement's groups of rows under section rules are too.)
     """
     used = [d for d in depths if any(d)]
     if len(used) < min_bands:
@@ -257,8 +258,11 @@ def rows_delineated(depths: Sequence[Sequence[int]], max_lines: int, min_bands: 
         return True
     if len(used) <= min_bands or len(deep) == len(used) - 1:
         return False
-    dense = [c for c in range(len(used[0])) if 4 * sum(d[c] > 0 for d in used) >= 3 * len(used)]
-    return all(any(d[c] == 1 for c in dense) for d in deep)
+    body = used[1:]  # a header's stub cell is often empty: density counts the body
+    dense = [c for c in range(len(used[0])) if 4 * sum(d[c] > 0 for d in body) >= 3 * len(body)]
+    return all(any(0 < d[c] <= min(2, max(d) // 3) for c in dense) for d in deep)
+
+
 def _open_columns(rules: Sequence[Rule], xs: Sequence[float], top: float, bottom: float,
                   first: bool, last: bool) -> set[int]:
     """Columns where a drawn rule is missing at the band's top or bottom (ruled grids only)."""
