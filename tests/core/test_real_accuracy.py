@@ -21,9 +21,9 @@ from inspector.evaluation import evaluate, producers
 from inspector.evaluation.adjacency import AdjacencyCounts
 from inspector.evaluation.scoring import score_page
 
-OVERALL_FLOOR = 0.735  # measured 0.743 (2026-12-02; 0.697 before multi-line cells in ruled rows)
-# Families with enough relations to mean something; measured 0.840 / 0.918 / 1.0 / 0.460.
-FAMILY_FLOORS = {"Acrobat Distiller": 0.83, "InDesign / Adobe PDF Library": 0.91, "Word": 0.99, "Excel": 0.45}
+OVERALL_FLOOR = 0.74  # measured 0.746 (2026-12-02; 0.697 before multi-line cells in ruled rows)
+# Families with enough relations to mean something; measured 0.840 / 0.930 / 1.0 / 0.460.
+FAMILY_FLOORS = {"Acrobat Distiller": 0.83, "InDesign / Adobe PDF Library": 0.92, "Word": 0.99, "Excel": 0.45}
 
 
 @pytest.fixture(scope="module")
@@ -60,6 +60,7 @@ def test_real_producer_floor(real_scores: dict[str, AdjacencyCounts], family: st
 
 # Ruled rows whose cells wrap over two to eleven lines, two columns side by side (Distiller
 # from Word; Adobe PDF Library from Word): every ruled band is one row (issue 25, class 1).
-@pytest.mark.parametrize("table", ["real:459011:t10:p32", "real:459011:t9:p31", "real:Deriving_HTML_from_PDF:t4:p42"])
+@pytest.mark.parametrize("table", ["real:459011:t10:p32", "real:459011:t9:p31", "real:Deriving_HTML_from_PDF:t4:p42",
+                                   "real:adobe_supplement_iso32000_1:t0:p4"])
 def test_real_multiline_cells_in_ruled_rows(real_scores: dict[str, AdjacencyCounts], table: str) -> None:
     assert real_scores[table].f1 >= 0.99, real_scores[table].as_dict()

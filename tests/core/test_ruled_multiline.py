@@ -43,3 +43,20 @@ def test_lines_inside_a_ruled_row_are_one_row(producer: str) -> None:
     assert got == [[_norm(c) for c in row] for row in ROWS]
     # The rows really were drawn over several lines: the description cells hold 3 or more.
     assert max(table.rows_text()[1][2].count("\n"), table.rows_text()[2][2].count("\n")) >= 2
+
+
+# Two columns, both wrapping in the same rows: every line of such a row fills both columns,
+# as a new row's would; its second line continues the first (lower case), so it is no row.
+TWO = (("For information about", "Resource"),
+       ("Adobe specification annotations", "The reference manual, sixth edition"),
+       ("Corrections", "Errata for the reference"),
+       ("Redaction of documents in detail", "The redaction addendum and its errata"),
+       ("ISO version", "ISO 32000-1"))
+
+
+@pytest.mark.parametrize("producer", sorted(PRODUCERS))
+def test_two_wrapped_cells_side_by_side_are_one_row(producer: str) -> None:
+    data = PRODUCERS[producer](TWO, (120.0, 150.0))
+    (table,) = Pipeline(open_document(data)).run(0).tables
+    assert [[_norm(c) for c in row] for row in table.rows_text()] == [[_norm(c) for c in row] for row in TWO]
+    assert "\n" in table.rows_text()[3][0] and "\n" in table.rows_text()[3][1]

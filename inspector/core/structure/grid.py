@@ -194,9 +194,10 @@ def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], x
     for b in range(n_bands):
         top, bottom = ys[b], ys[b + 1]
         inside = [lines[k] for k in ordered[bisect_left(keys, top):bisect_left(keys, bottom)]]
-        # A row's own band splits only where every line fills every column: a wrapped label
-        # beside a wrapped number fills all but one of three columns, and is one row.
-        if delineated and not _full_lines(inside, words, xs, spare=0):
+        # A row's own band splits only where every line fills every column and none wraps
+        # the text above it: a wrapped label beside a wrapped number fills all but one of
+        # three columns, and two wrapped cells side by side fill both of two; one row each.
+        if delineated and not (_full_lines(inside, words, xs, spare=0) and not _wraps(inside, words, xs)):
             out.append(bottom)  # every row has its own band: its lines are multi-line cells
             continue
         open_cols = _open_columns(rules, xs, top, bottom, b == 0, b == n_bands - 1)
@@ -315,6 +316,25 @@ def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]]) -> tuple[s
     forced = {k for k in starts if k > 0 and (cols[k - 1] != cols[k] or k - 3 in starts)}
     forced |= {k + 3 for k in starts if k + 3 < n and (cols[k + 3] != cols[k + 2] or k + 3 in starts)}
     return held, forced - held
+
+
+def _wraps(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Does some line continue, in some column, the text the line above has there (it starts
+    in lower case, or the text above ends in a joiner or a hyphen)?"""
+    for prev, line in zip(lines, lines[1:], strict=False):
+        above: dict[int, Word] = {}
+        for i in prev.word_ids:  # left to right: the last word of each column stays
+            above[_col_of(words[i].bbox.cx, xs)] = words[i]
+        seen: set[int] = set()
+        for i in line.word_ids:
+            c = _col_of(words[i].bbox.cx, xs)
+            if c in seen or c not in above:
+                continue
+            seen.add(c)
+            last, first = above[c].text.lower(), words[i].text
+            if first[:1].islower() or last.endswith(_JOINERS) or last in _JOINERS:
+                return True
+    return False
 
 
 _JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")
