@@ -60,3 +60,18 @@ def test_two_wrapped_cells_side_by_side_are_one_row(producer: str) -> None:
     (table,) = Pipeline(open_document(data)).run(0).tables
     assert [[_norm(c) for c in row] for row in table.rows_text()] == [[_norm(c) for c in row] for row in TWO]
     assert "\n" in table.rows_text()[3][0] and "\n" in table.rows_text()[3][1]
+
+
+def test_a_word_ending_like_a_joiner_is_no_wrap() -> None:
+    """'Origin' ends in "in" but is no joiner: a full header line over a full first row of a
+    banded table still splits (the first band holds both)."""
+    from inspector.core.structure.columns import lines_in
+    from inspector.core.structure.grid import _wraps
+    from inspector.core.types import Rect, Word
+
+    words = [Word("Origin", Rect(10, 10, 40, 20), 9), Word("Qty", Rect(60, 10, 80, 20), 9),
+             Word("Kent", Rect(10, 30, 40, 40), 9), Word("12", Rect(60, 30, 80, 40), 9)]
+    lines = lines_in(words, range(4))
+    assert not _wraps(lines, words, [0, 50, 100])
+    wrapped = [*words[:2], Word("and", Rect(10, 30, 40, 40), 9), Word("more", Rect(60, 30, 80, 40), 9)]
+    assert _wraps(lines_in(wrapped, range(4)), wrapped, [0, 50, 100])

@@ -332,7 +332,7 @@ def _wraps(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) ->
                 continue
             seen.add(c)
             last, first = above[c].text.lower(), words[i].text
-            if first[:1].islower() or last.endswith(_JOINERS) or last in _JOINERS:
+            if first[:1].islower() or last.endswith(("-", ",", "&", "(")) or last in _JOINERS:
                 return True
     return False
 
