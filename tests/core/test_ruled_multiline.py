@@ -69,9 +69,11 @@ def test_a_word_ending_like_a_joiner_is_no_wrap() -> None:
     from inspector.core.structure.grid import _wraps
     from inspector.core.types import Rect, Word
 
-    words = [Word("Origin", Rect(10, 10, 40, 20), 9), Word("Qty", Rect(60, 10, 80, 20), 9),
-             Word("Kent", Rect(10, 30, 40, 40), 9), Word("12", Rect(60, 30, 80, 40), 9)]
+    def word(text: str, x: float, y: float) -> Word:
+        return Word(text, Rect(x, y, x + 25, y + 10), 9, baseline=y + 8)
+
+    words = [word("Origin", 10, 10), word("Qty", 60, 10), word("Kent", 10, 30), word("12", 60, 30)]
     lines = lines_in(words, range(4))
     assert not _wraps(lines, words, [0, 50, 100])
-    wrapped = [*words[:2], Word("and", Rect(10, 30, 40, 40), 9), Word("more", Rect(60, 30, 80, 40), 9)]
+    wrapped = [*words[:2], word("and", 10, 30), word("more", 60, 30)]
     assert _wraps(lines_in(wrapped, range(4)), wrapped, [0, 50, 100])
