@@ -14,6 +14,7 @@ from producer_pdfs import reportlab_clipped, spread
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.clip import clip_items, clip_segment, scissors
 from inspector.core.reading.document import open_document
+from inspector.core.types import Table
 
 RATES = (("Rate", "Term", "Fee"), ("Fixed", "12 m", "1.5%"), ("Variable", "24 m", "1.1%"), ("Tracker", "36 m", "0.9%"))
 CARDS = (("Card", "Limit", "APR", "Fee"), ("Gold", "5,000", "19.9%", "0"), ("Silver", "2,000", "21.9%", "0"),
@@ -21,7 +22,7 @@ CARDS = (("Card", "Limit", "APR", "Fee"), ("Gold", "5,000", "19.9%", "0"), ("Sil
 WIDTHS = (120.0, 90.0, 90.0)
 
 
-def _only_table(data: bytes):  # noqa: ANN202
+def _only_table(data: bytes) -> Table:
     res = Pipeline(open_document(data)).run(0)
     assert len(res.tables) == 1, [t.rows_text() for t in res.tables]
     return res.tables[0]
