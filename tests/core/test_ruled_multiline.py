@@ -73,7 +73,7 @@ def test_a_word_ending_like_a_joiner_is_no_wrap() -> None:
         return Word(text, Rect(x, y, x + 25, y + 10), 9, baseline=y + 8)
 
     words = [word("Origin", 10, 10), word("Qty", 60, 10), word("Kent", 10, 30), word("12", 60, 30)]
-    lines = lines_in(words, range(4))
+    lines = lines_in(words, range(4), 0.35)
     assert not _wraps(lines, words, [0, 50, 100])
     wrapped = [*words[:2], word("and", 10, 30), word("more", 60, 30)]
-    assert _wraps(lines_in(wrapped, range(4)), wrapped, [0, 50, 100])
+    assert _wraps(lines_in(wrapped, range(4), 0.35), wrapped, [0, 50, 100])
