@@ -21,7 +21,7 @@ from typing import Any
 
 from .. import __version__
 from ..core.params import Params
-from .store import FileStamp, Store
+from .store import FileStamp, Store, StoreError, path_text
 from .work import DocScan, scan_document
 
 SUFFIXES = {".pdf", ".png", ".jpg", ".jpeg", ".tif", ".tiff"}
@@ -79,7 +79,7 @@ def plan(inputs: Sequence[str], store: Store, params_hash: str) -> Plan:
     done = store.done(params_hash)
     todo, skipped = [], []
     for f in files:
-        prev = done.get(f)
+        prev = done.get(path_text(f))
         if prev is not None and _unchanged(f, prev.stamp, prev.sha256, store, params_hash):
             skipped.append(f)
         else:
@@ -121,7 +121,11 @@ def run(work: Plan, store: Store, params: Params, jobs: int = 1, dask_address: s
     else:
         results = (scan_document(f, params) for f in work.todo)
     for scan in results:
-        store.write(scan, phash, ptext, _stamp(scan.path))
+        try:
+            store.write(scan, phash, ptext, _stamp(scan.path))
+        except StoreError as exc:
+            raise StoreError(f"{exc}; stopped there: {scanned} document(s) of {len(work.todo)} stored by this run, "
+                             f"{len(work.skipped)} before it (run the same command again to resume)") from None
         scanned += 1
         failed += scan.status != "ok"
         pages += len(scan.pages)
