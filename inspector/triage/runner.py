@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..core.budget import die_with_parent
 from ..core.params import Params
 from .store import FileStamp, Store, StoreError, path_text
 from .work import DocScan, scan_document
@@ -140,7 +141,8 @@ def _in_processes(files: Sequence[str], params: Params, jobs: int) -> Iterator[D
     queue = list(reversed(files))
     tries: dict[str, int] = {}
     while queue:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        # a pool worker dies with this process (and its page worker with it): a killed scan leaves nothing running
+        with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
             running: dict[Future[DocScan], str] = {}
             broken = False
             while (queue or running) and not broken:
