@@ -19,8 +19,8 @@ import pymupdf
 if TYPE_CHECKING:  # numpy loads only when a render is turned into an array (not for the GUI's first page)
     import numpy as np
 
+from ..types import Rect
 from .messages import quiet_mupdf
-from .types import Rect
 
 quiet_mupdf()  # MuPDF prints its errors on stdout unless told not to: every process that reads PDFs imports this
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from statistics import mean, median, pstdev
 
+from ..numbers import is_number
+from ..types import Rect, Word
 from .columns import Line, Segment, lines_in, segments
-from .numbers import is_number
-from .types import Rect, Word
 
 MIN_WORDS = 2.5  # mean words a piece of running text holds, at least
 MAX_NUMBERS = 0.3  # share of a text column's words that may be numbers

@@ -33,10 +33,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .params import RasterParams
+from ..params import RasterParams
+from ..types import Orientation, RasterResult, RejectedRule, Rule
 from .raster_bands import MIN_INNER_CONTRAST, Scale, drop_duplicate_edges, find_bands, median, mirror, solid_regions
 from .raster_groups import span_guard, texture
-from .types import Orientation, RasterResult, RejectedRule, Rule
 
 # Raster rules on one page take a few ms; OpenCV's thread pool only competes with the GUI
 # thread and PyMuPDF for two cores (measured 1.5-2x slower with it on). This module is

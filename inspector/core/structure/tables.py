@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import median
 
+from ..params import ColumnParams, TableParams
+from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 from .beside import trim_text_column
 from .cells import assemble
 from .columns import Line, Segment, segments
 from .grid import WordCentres, build_grid
 from .grow import extend_down, extend_up
-from .params import ColumnParams, TableParams
 from .regions import (
     Candidate,
     aligned_runs,
@@ -25,7 +26,6 @@ from .regions import (
     hrule_regions,
     ruled_regions,
 )
-from .types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
 ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes wide

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .params import RasterParams
-from .types import Band, Orientation, Rect, RejectedRule, Rule
+from ..params import RasterParams
+from ..types import Band, Orientation, Rect, RejectedRule, Rule
 
 MIN_INNER_CONTRAST = 24  # grey levels a line must be darker than the band it crosses
 BAND_MIN_FILL = 0.7  # filled fraction of its box a band needs (else not rectangular)

@@ -15,6 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..evidence.rules_merge import covered
+from ..params import ColumnParams, TableParams
+from ..types import ColumnBin, Fill, Grid, Rule, Word
+from .boundaries import explain
 from .columns import (
     Line,
     Pieces,
@@ -27,13 +31,9 @@ from .columns import (
     near_boundary,
     segments,
 )
-from .evidence import explain
-from .params import ColumnParams, TableParams
 from .regions import Candidate
-from .rules_merge import covered
 from .sections import section_lines, section_rows
 from .stacks import split_segments, stack_boundaries
-from .types import ColumnBin, Fill, Grid, Rule, Word
 
 SNAP = 2.0  # pt: rule positions closer than this are one boundary
 FULL = 0.98  # a rule covering this share of a separator's whole length is drawn all along

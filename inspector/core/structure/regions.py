@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..types import Fill, Rect, Rule, TableSource
 from .columns import Line
-from .types import Fill, Rect, Rule, TableSource
 
 
 @dataclass(frozen=True)

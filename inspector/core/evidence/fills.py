@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .params import VectorParams
-from .types import Fill, Rect, RejectedFill, Rule
+from ..params import VectorParams
+from ..types import Fill, Rect, RejectedFill, Rule
 
 TOUCH = 0.75  # pt: rectangles this close touch
 MAX_NEIGHBOURS = 600  # fills on a page beyond which gutters are not looked for (cost is quadratic)

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..geometry import slot_box
+from ..slots import span_slots
+from ..types import Cell, Grid, Table, Word
 from .celltext import join_words
-from .geometry import slot_box
-from .slots import span_slots
-from .types import Cell, Grid, Table, Word
 
 SOURCE_CONFIDENCE = {"ruled": 0.9, "horizontal_rules": 0.75, "aligned": 0.55}
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from ..types import Cell, PageResult, Rect, Table
 from .continuation import Continuation
-from .types import Cell, PageResult, Rect, Table
 
 
 def stack(pieces: Sequence[Table], skip: Sequence[int] = ()) -> Table:

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..numbers import is_number
+from ..params import ColumnParams
+from ..types import Rect, Word
 from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, lines_in, segments
-from .numbers import is_number
-from .params import ColumnParams
-from .types import Rect, Word
 
 
 def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,

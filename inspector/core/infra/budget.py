@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from .params import BudgetParams
+from ..params import BudgetParams
 
 POLL_S = 0.05  # how often a wait looks at ``cancelled``
 STARTUP_S = 60.0  # a worker's start and a job's imports, before the page's own clock starts
@@ -257,7 +257,7 @@ def _context() -> Any:
         method = "forkserver" if "forkserver" in methods else "spawn"
         _FORKSERVER = multiprocessing.get_context(method)
         if method == "forkserver":
-            _FORKSERVER.set_forkserver_preload(["inspector.core.jobs", "inspector.core.pipeline"])
+            _FORKSERVER.set_forkserver_preload(["inspector.core.infra.jobs", "inspector.core.pipeline"])
         _FORKSERVER_PID = os.getpid()
     return _FORKSERVER
 
@@ -357,7 +357,7 @@ def _serve(conn: Connection, parents_end: Connection, memory_mb: int, seconds: f
     with contextlib.suppress(OSError, AttributeError):
         os.nice(WORKER_NICENESS)  # a page grinding through its budget must not starve the window
     _limit_memory(memory_mb)
-    from .messages import quiet_mupdf, take_messages
+    from ..reading.messages import quiet_mupdf, take_messages
 
     quiet_mupdf()
     while True:

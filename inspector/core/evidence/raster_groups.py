@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .types import Rect, Rule
+from ..types import Rect, Rule
 
 HATCH_GAP = 4.0  # pt: three or more parallel runs this close are a shading's strips
 TOUCH_TOL = 2.0  # pt: candidates this close touch (same group)

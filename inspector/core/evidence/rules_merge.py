@@ -11,9 +11,9 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
-from .params import MergeParams
+from ..params import MergeParams
+from ..types import RejectedRule, Rule
 from .rules_vector import join_collinear
-from .types import RejectedRule, Rule
 
 
 def merge_rules(vector: Sequence[Rule], raster: Sequence[Rule],

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from ..types import Fill, Grid, Rect
 from .columns import Line, Segment
-from .types import Fill, Grid, Rect
 
 WIDE = 0.9  # a section fill covers this share of the table's width
 

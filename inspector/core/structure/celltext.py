@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from statistics import median
 
-from .geometry import upright_words
-from .types import Rect, Word
+from ..geometry import upright_words
+from ..types import Rect, Word
 
 
 def words_in(words: Sequence[Word], bbox: Rect) -> list[Word]:

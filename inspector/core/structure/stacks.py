@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..numbers import is_number
+from ..types import Word
 from .columns import Line, Segment
-from .numbers import is_number
-from .types import Word
 
 ALIGN = 1.0  # pt: right edges this close are one stack
 SHARE = 0.8  # a stack holds a number on this share of the lines with numbers

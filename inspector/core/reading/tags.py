@@ -22,8 +22,8 @@ from typing import Any
 
 import pymupdf
 
+from ..types import Rect
 from .pdfobj import Name, Ref, parse
-from .types import Rect
 
 MAX_DEPTH = 200     # deeper nesting is cut (no real document comes close)
 MAX_ELEMENTS = 200_000

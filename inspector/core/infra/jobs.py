@@ -12,13 +12,13 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .document import Document, DocumentError, Pixels, open_document
-from .messages import take_messages
-from .params import Params
-from .types import PageResult, Rect, Rule
+from ..params import Params
+from ..reading.document import Document, DocumentError, Pixels, open_document
+from ..reading.messages import take_messages
+from ..types import PageResult, Rect, Rule
 
 if TYPE_CHECKING:  # the caller's process never needs the detection stages: only the worker imports them
-    from .pipeline import Pipeline
+    from ..pipeline import Pipeline
 
 OPEN_DOCUMENTS = 2  # documents a worker keeps open at once
 NOT_OPEN = "the document is not open in this worker"  # a caller that sent no bytes sends them again
@@ -46,7 +46,7 @@ _OPEN: OrderedDict[str, Pipeline] = OrderedDict()
 
 def pipeline(src: DocSource) -> Pipeline:
     """The worker's pipeline over ``src``, opened on first use (``DocumentError`` when unreadable)."""
-    from .pipeline import Pipeline
+    from ..pipeline import Pipeline
 
     pipe = _OPEN.get(src.key)
     if pipe is not None:
@@ -91,7 +91,7 @@ def page_pixels(src: DocSource, index: int, dpi: int, grey: bool = False, clip: 
 
 def vector_rules(src: DocSource, index: int, params: Params) -> tuple[Rule, ...]:
     """The page's drawn rules (vector stage only)."""
-    from .rules_vector import find_vector_rules
+    from ..evidence.rules_vector import find_vector_rules
 
     return find_vector_rules(document(src).page(index).drawings(), params.vector).rules
 

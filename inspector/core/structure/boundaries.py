@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..evidence.rules_merge import near_rules
+from ..types import Boundary, Rule, Word
 from .columns import Line, Segment
-from .rules_merge import near_rules
-from .types import Boundary, Rule, Word
 
 SNAP = 2.0  # pt: a rule this close to a boundary lies on it
 

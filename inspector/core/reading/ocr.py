@@ -23,9 +23,9 @@ from typing import Any
 
 import numpy as np
 
-from .geometry import Frame
+from ..geometry import Frame
+from ..types import Rect, Word
 from .ocr_glyphs import DASHES, Glyph, LineScale, restore_dashes
-from .types import Rect, Word
 from .words import normalise
 
 ENV_TESSDATA = "INSPECTOR_TESSDATA"

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .columns import lines_in
+from ..geometry import dominant_turn
+from ..params import RowParams
+from ..structure.columns import lines_in
+from ..types import Rect, RowBand, Word
 from .document import Page
-from .geometry import dominant_turn
-from .params import RowParams
-from .types import Rect, RowBand, Word
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi")

@@ -1,7 +1,7 @@
 """MuPDF's own messages: kept off stdout, collected per page for the JSON and stderr.
 
 By default MuPDF prints "MuPDF error: ..." lines on stdout, where they break JSON output.
-``quiet_mupdf`` (run when ``inspector.core.document`` is imported) stops that and sends
+``quiet_mupdf`` (run when ``inspector.core.reading.document`` is imported) stops that and sends
 PyMuPDF's own notes to logging; ``take_messages`` returns what MuPDF said since the last call.
 """
 

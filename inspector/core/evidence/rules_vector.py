@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .document import Drawing
+from ..params import VectorParams
+from ..reading.document import Drawing
+from ..types import Band, Fill, Orientation, Rect, RejectedFill, RejectedRule, Rule
 from .fills import MAX_NEIGHBOURS, RawFill, find_fills, hidden_fills
-from .params import VectorParams
-from .types import Band, Fill, Orientation, Rect, RejectedFill, RejectedRule, Rule
 
 AXIS_TOL = 1.0  # pt a "horizontal" segment may drift in y
 WHITE = 255

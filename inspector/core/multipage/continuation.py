@@ -19,9 +19,9 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .geometry import Frame
-from .params import ContinuationParams
-from .types import PageResult, Rect, Table
+from ..geometry import Frame
+from ..params import ContinuationParams
+from ..types import PageResult, Rect, Table
 
 MARKER = re.compile(r"\(?\b(?:continued|cont(?:'d|d)?\.|cont\b|fortsetzung|fortgesetzt|suite|à suivre|"
                     r"continuación|continua(?:ção)?)\b\.?\)?|续表|續表|\(続\)", re.IGNORECASE)

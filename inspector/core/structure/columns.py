@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .params import ColumnParams
-from .types import Rect, Word
+from ..params import ColumnParams
+from ..types import Rect, Word
 
 RESOLUTION = 0.5  # pt per projection cell
 
