@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..core.budget import die_with_parent
+from ..core.infra.budget import die_with_parent
 from ..core.params import Params
 from .store import FileStamp, Store, StoreError, path_text
 from .work import DocScan, scan_document

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from inspector.core.budget import CPU_SLACK_S, cpu_limit
+from inspector.core.infra.budget import CPU_SLACK_S, cpu_limit
 from tests.fuzz import hostile
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,8 +115,8 @@ def test_a_worker_left_alone_on_the_bomb_ends_itself_at_its_cpu_limit(bomb: Path
     """The caller sends a job and never enforces its clock (as a caller stopped by a debugger,
     or swapped out, would): the worker's own CPU-time limit ends it, and the caller's next
     call reads that as a page over time."""
-    from inspector.core import jobs
-    from inspector.core.budget import Budgeted
+    from inspector.core.infra import jobs
+    from inspector.core.infra.budget import Budgeted
     from inspector.core.params import BudgetParams, Params
 
     with Budgeted(BudgetParams(seconds=1.0)) as worker:
