@@ -120,6 +120,7 @@ def run(work: Plan, store: Store, params: Params, jobs: int = 1, dask_address: s
     elif jobs > 1:
         results = _in_processes(work.todo, params, jobs)
     else:
+        _warm()
         results = (scan_document(f, params) for f in work.todo)
     for scan in results:
         try:
@@ -135,6 +136,19 @@ def run(work: Plan, store: Store, params: Params, jobs: int = 1, dask_address: s
     return RunStats(scanned, failed, len(work.skipped), pages)
 
 
+def _warm() -> None:
+    """Import the detection stages here once: each document's page worker is a fork of this
+    process, and would otherwise import them again (a third of a second per document)."""
+    import importlib
+
+    importlib.import_module("inspector.core.pipeline")
+
+
+def _pool_start(parent: int) -> None:
+    die_with_parent(parent)
+    _warm()
+
+
 def _in_processes(files: Sequence[str], params: Params, jobs: int) -> Iterator[DocScan]:
     """Local worker processes; a document whose worker dies is tried once more in a fresh
     pool, and reported failed if it kills that one too."""
@@ -142,7 +156,7 @@ def _in_processes(files: Sequence[str], params: Params, jobs: int) -> Iterator[D
     tries: dict[str, int] = {}
     while queue:
         # a pool worker dies with this process (and its page worker with it): a killed scan leaves nothing running
-        with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_pool_start, initargs=(os.getpid(),)) as pool:
             running: dict[Future[DocScan], str] = {}
             broken = False
             while (queue or running) and not broken:
