@@ -135,8 +135,10 @@ class Store:
     def _prepare(self) -> None:
         self.db.execute("PRAGMA foreign_keys = ON")
         self.db.execute("PRAGMA synchronous = FULL")
-        if self.db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
-            self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        if (self.db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+                and self.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"):
+            return  # ours, identified and complete: opening it takes no lock
+        self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         self.db.execute("PRAGMA journal_mode = WAL")
         self.db.executescript(SCHEMA)
         with self.db:
