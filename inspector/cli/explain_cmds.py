@@ -6,7 +6,8 @@ import argparse
 import json
 import sys
 
-from .common import add_doc_args, add_param_args, open_doc, page_index, params_from_args
+from .common import EXIT_PARTIAL, CliError, add_doc_args, add_param_args, open_doc, page_index, params_from_args
+from .pages import PageRunner
 
 EXAMPLES = """examples:
   table-inspector explain report.pdf --page 3
@@ -30,13 +31,19 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from ..core.explain import explain
-    from ..core.pipeline import Pipeline
+    from ..core.infra import jobs
 
     params = params_from_args(args)
-    doc = open_doc(args)
-    res = Pipeline(doc).run(page_index(args.page, doc.page_count), params)
-    page = explain(res, params)
+    # the detection and every re-detection the suggestions need run in the budgeted worker:
+    # a hostile page is stopped after budget.seconds like detect's
+    with PageRunner(args, params) as runner:
+        doc = open_doc(args)
+        index = page_index(args.page, doc.page_count)
+        doc.close()
+        done = runner.run(index, jobs.explain_page, runner.source, index, params)
+    if done is None:
+        raise CliError(f"page {args.page}: {runner.failures[0].error}", EXIT_PARTIAL)
+    res, page = done
     tables = page.tables
     if args.json:
         out = {"file": args.file, "pages": [{"page": res.page, "tables": [
