@@ -258,7 +258,7 @@ class Params:
         from .infra.userfiles import InputError, loads_json
 
         try:
-            data = loads_json(text, "preset", name or "text")
+            data = loads_json(text, "preset", name or "preset")
         except InputError as exc:
             raise ParamError(str(exc)) from None
         if not isinstance(data, dict):

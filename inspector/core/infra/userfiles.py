@@ -41,23 +41,23 @@ def read_bytes(path: str | os.PathLike[str], what: str, limit: int) -> bytes:
     try:
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
-        raise InputError(f"cannot read {what} {name}: {exc.strerror or exc}") from None
+        raise InputError(f"{name}: cannot be read ({exc.strerror or exc})") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a pipe" if stat.S_ISFIFO(st.st_mode)
                     else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "not a regular file")
-            raise InputError(f"{what} {name} is {kind}, not a regular file")
+            raise InputError(f"{name}: {kind}, not a regular file (a {what} must be one)")
         if st.st_size > limit:
-            raise InputError(f"{what} {name} is {_size(st.st_size)}; a {what} may be at most {_size(limit)}")
+            raise InputError(f"{name}: {_size(st.st_size)}; a {what} may be at most {_size(limit)}")
         with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(limit + 1)
     except OSError as exc:
-        raise InputError(f"cannot read {what} {name}: {exc.strerror or exc}") from None
+        raise InputError(f"{name}: cannot be read ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
     if len(data) > limit:  # it grew while being read
-        raise InputError(f"{what} {name} is over {_size(limit)}, the most a {what} may be")
+        raise InputError(f"{name}: over {_size(limit)}, the most a {what} may be")
     return data
 
 
@@ -68,11 +68,11 @@ def decode(data: bytes, what: str, name: str) -> str:
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError:
-            raise InputError(f"{what} {name}: damaged UTF-16 text") from None
+            raise InputError(f"{name}: damaged UTF-16 text") from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{what} {name}: not UTF-8 text (byte {exc.start} is {data[exc.start]:#04x}); "
+        raise InputError(f"{name}: not UTF-8 text (byte {exc.start} is {data[exc.start]:#04x}); "
                          "save it as UTF-8") from None
 
 
@@ -90,7 +90,7 @@ def check_depth(text: str, what: str, name: str, max_depth: int = MAX_DEPTH) -> 
         if depth > deepest:
             deepest = depth
             if deepest > max_depth:
-                raise InputError(f"{what} {name}: JSON nested more than {max_depth} deep")
+                raise InputError(f"{name}: JSON nested more than {max_depth} deep (a {what} is not)")
 
 
 def _no_constant(token: str) -> float:
@@ -110,9 +110,9 @@ def loads_json(text: str, what: str, name: str, max_depth: int = MAX_DEPTH) -> A
     try:
         return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
-        raise InputError(f"{what} {name}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        raise InputError(f"{name}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
     except (ValueError, RecursionError) as exc:
-        raise InputError(f"{what} {name}: {exc}") from None
+        raise InputError(f"{name}: {exc}") from None
 
 
 def read_json(path: str | os.PathLike[str], what: str, limit: int) -> Any:
