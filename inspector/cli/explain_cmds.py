@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
+from ..core.infra.userfiles import dumps_strict
 from .common import EXIT_PARTIAL, add_doc_args, add_param_args, open_doc, page_index, params_from_args
 from .pages import PageRunner
 
@@ -51,8 +51,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
              "rows": [w.as_json() for w in t.rows], "cols": [w.as_json() for w in t.cols],
              "dropped": [w.as_json() for w in t.dropped]} for t in tables],
             "rejected": [r.as_json() for r in page.rejected]}]}
-        json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
+        sys.stdout.write(dumps_strict(out, ensure_ascii=False, indent=1) + "\n")
         return 0
     print(f"page {res.page}: {len(tables)} table(s)" + (f", read turned {res.turn} degrees" if res.turn else ""))
     for t in tables:
