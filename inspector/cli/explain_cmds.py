@@ -41,12 +41,15 @@ def cmd_explain(args: argparse.Namespace) -> int:
         index = page_index(args.page, doc.page_count)
         doc.close()
         done = runner.run(index, jobs.explain_page, runner.source, index, params)
-    if done is None:  # the runner said why on stderr
+    if done is None:  # the runner said why on stderr; --json still gets its (empty) answer
+        if args.json:
+            failed = [{"page": f.page, "error": f.error} for f in runner.failures]
+            sys.stdout.write(dumps_strict({"file": args.file, "pages": [], "failed_pages": failed}, indent=1) + "\n")
         return EXIT_PARTIAL
     res, page = done
     tables = page.tables
     if args.json:
-        out = {"file": args.file, "pages": [{"page": res.page, "tables": [
+        out = {"file": args.file, "failed_pages": [], "pages": [{"page": res.page, "tables": [
             {"index": t.index, "bbox": [round(v, 2) for v in t.bbox.as_tuple()],
              "rows": [w.as_json() for w in t.rows], "cols": [w.as_json() for w in t.cols],
              "dropped": [w.as_json() for w in t.dropped]} for t in tables],

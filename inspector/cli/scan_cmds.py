@@ -138,6 +138,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise CliError(str(exc), EXIT_INPUT) from None
     except sqlite3.DatabaseError as exc:
         raise CliError(f"{args.results}: cannot be read ({exc})", EXIT_INPUT) from None
+    except (TypeError, ValueError) as exc:  # a row edited by hand: a count that is text, ...
+        raise CliError(f"{args.results}: a damaged scan results file (a value of the wrong type: {exc})",
+                       EXIT_INPUT) from None
     finally:
         store.close()
     if args.output:

@@ -155,7 +155,8 @@ def _presets(folder: Path, rng: random.Random, n: int, pdf: Path) -> list[Case]:
             path.write_bytes(_deep(rng).encode())
         else:
             stage, name = rng.choice(KEYS).split(".")
-            text = '{"%s": {"%s": %s}}' % (stage, name, rng.choice([*BAD_NUMBERS, '"frä"', "5"]))
+            value = rng.choice([*BAD_NUMBERS, '"frä"', "5"])
+            text = f'{{"{stage}": {{"{name}": {value}}}}}'
             path.write_bytes(_text_bytes(rng, text))
         out.append(Case("preset", path.name, ["detect", str(pdf), "--json", "--preset", str(path)], _regular(path),
                         json_stdout=True))
@@ -179,9 +180,11 @@ def _annotation_doc(rng: random.Random, pdf: Path, rows: int, cols: int, span: t
     ys = [y0 + (y1 - y0) * i / rows for i in range(rows + 1)]
     cells = ([{"r": 0, "c": 0, "rs": span[0], "cs": span[1], "text": "x"}] if span else
              [{"r": r, "c": c, "text": f"{r}.{c}"} for r in range(rows) for c in range(cols)])
-    return {"version": 2, "sha256": sha256_of(pdf), "file_name": pdf.name, "pages": [{"number": 1, "width": 595,
-            "height": 842}], "tables": [{"id": "t1", "regions": [{"page": 1, "bbox": [x0, y0, x1, y1], "xs": xs,
-                                                                   "ys": ys, "cells": cells}]}]}
+    return {"format": "table-inspector-annotation", "version": 2,
+            "document": {"file_name": pdf.name, "sha256": sha256_of(pdf),
+                         "pages": [{"number": 1, "width": 595.0, "height": 842.0, "rotation": 0}]},
+            "tables": [{"id": "t1", "regions": [{"page": 1, "bbox": [x0, y0, x1, y1], "xs": xs, "ys": ys,
+                                                 "cells": cells}]}]}
 
 
 def _annotations(folder: Path, rng: random.Random, n: int, pdf: Path) -> list[Case]:
@@ -232,7 +235,7 @@ def _manifests(folder: Path, rng: random.Random, n: int, pdf: Path) -> list[Case
         elif pick == 2:
             docs = [{"annotation": rng.choice(("a.json", "../../etc/passwd", "", 5)), "file_name": "x.pdf",
                      "pdf": "x.pdf", "sha256": "0" * 64} for _ in range(rng.randint(0, 5))]
-            manifest.write_bytes(_text_bytes(rng, json.dumps({"format": "table-inspector-golden", "version": 1,
+            manifest.write_bytes(_text_bytes(rng, json.dumps({"format": "table-inspector-golden-set", "version": 1,
                                                               "documents": docs})))
         else:
             manifest.write_bytes(rng.randbytes(rng.randint(0, 5000)))
