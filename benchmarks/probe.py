@@ -65,7 +65,7 @@ def _digest(path: Path) -> str | None:
         return None
 
 
-def _cap(memory_bytes: int):  # noqa: ANN202 - a preexec_fn
+def _cap(memory_bytes: int):
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     return limit

@@ -50,10 +50,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from ..compare import sources as src
     from ..compare.diff import diff_page
-    from ..compare.theirs import Theirs, from_file, is_peer
-    from ..evaluation.peers import MissingExtractor, check_available
+    from ..extractors import sources as src
+    from ..extractors.peers import MissingExtractor, check_available
+    from ..extractors.theirs import Theirs, from_file, is_peer
 
     params = params_from_args(args)
     doc = open_doc(args)
@@ -97,7 +97,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def _peer(source: str, pdf: str, indices: list[int], params: Any, runner: PageRunner) -> Any:
     """A peer's tables, page by page in the worker (a failed page has none)."""
-    from ..compare.theirs import Theirs, for_page
+    from ..extractors.theirs import Theirs, for_page
 
     pages: dict[int, list[Table]] = {}
     for i in indices:

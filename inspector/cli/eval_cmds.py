@@ -20,7 +20,8 @@ import json
 import sys
 from typing import Any
 
-from ..evaluation import baseline, evaluate, peers, styles, summary
+from ..evaluation import baseline, evaluate, styles, summary
+from ..extractors import peers
 from .common import EXIT_INPUT, EXIT_OK, EXIT_PARTIAL, CliError, add_param_args, params_from_args
 
 EXAMPLES = """examples:

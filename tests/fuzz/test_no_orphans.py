@@ -120,9 +120,9 @@ def test_a_worker_left_alone_on_the_bomb_ends_itself_at_its_cpu_limit(bomb: Path
     from inspector.core.params import BudgetParams, Params
 
     with Budgeted(BudgetParams(seconds=1.0)) as worker:
-        conn = worker._ensure()  # noqa: SLF001 - the job is sent without the caller's clock
+        conn = worker._ensure()
         conn.send((jobs.detect_page, (jobs.DocSource.of_path(str(bomb)), 0, Params())))
-        proc = worker._proc  # noqa: SLF001
+        proc = worker._proc
         t0 = time.monotonic()
         proc.join(cpu_limit(1.0) + CPU_SLACK_S + 20)  # its CPU limit, then scheduling on a busy machine
         alive = proc.is_alive()
