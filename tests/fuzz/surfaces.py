@@ -213,8 +213,13 @@ def _annotations(folder: Path, rng: random.Random, n: int, pdf: Path) -> list[Ca
         else:
             text = json.dumps(_annotation_doc(rng, doc, 4, 3, None)).replace("100.0", rng.choice(("NaN", "1e400")), 1)
             ann.write_bytes(_text_bytes(rng, text))
-        out.append(Case("annotation", f"{ann.name}#{k}", ["export", str(doc), "--format", "json"], _regular(ann),
-                        json_stdout=True))
+        if k % 3 == 2:  # the window reads it too (and its autosave the same way)
+            out.append(Case("annotation", f"gui {ann.name}#{k}", ["gui", str(doc), "--screenshot",
+                                                                  str(sub / "shot.png")], _regular(ann),
+                            env={"QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(sub / "config")}))
+        else:
+            out.append(Case("annotation", f"export {ann.name}#{k}", ["export", str(doc), "--format", "json"],
+                            _regular(ann), json_stdout=True))
     return out
 
 
