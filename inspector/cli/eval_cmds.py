@@ -183,7 +183,7 @@ def _read_baseline(path: str) -> dict[str, Any]:
     try:  # an earlier result may hold null where a score was not a number: it is read as it is
         data = json.loads(read_text(path, "baseline", MANIFEST_LIMIT))
     except InputError as exc:
-        raise CliError(f"baseline {exc}", EXIT_INPUT) from None
+        raise CliError(f"cannot read baseline {exc}", EXIT_INPUT) from None
     except (json.JSONDecodeError, RecursionError) as exc:
         raise CliError(f"baseline {path} is not JSON: {exc}", EXIT_INPUT) from None
     if not isinstance(data, dict) or "overall" not in data or "documents" not in data:
