@@ -26,10 +26,13 @@ EXAMPLES = """examples:
   table-inspector compare report.pdf --with pipeline-output.json --json
   table-inspector compare report.pdf --with table1.csv --with table2.csv --pages 3
   table-inspector compare report.pdf --with out.md --against detection
+  table-inspector compare notice.pdf --with notice.hwpx --against detection
 
 SOURCE is a peer (pymupdf, pdfplumber, camelot, camelot-lattice, camelot-stream; or
 peer:NAME) or a file: JSON in the 'detect --json' or cells shape, HTML, Markdown or CSV
-(tables without coordinates are placed on the page by their texts). Ours is the annotation
+(tables without coordinates are placed on the page by their texts), or the author's
+original the PDF was made from, HWPX or DOCX (read by contents, not name; a table the PDF
+breaks over pages is compared piece by piece). Ours is the annotation
 beside the PDF when there is one, else detection (--against chooses)."""
 
 
@@ -58,6 +61,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     params = params_from_args(args)
     doc = open_doc(args)
     indices = parse_pages(args.pages, doc.page_count)
+    every_page = range(doc.page_count)
     doc.close()
     for source in args.sources:  # an unknown or missing peer is said before any page is read
         try:
@@ -76,7 +80,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         for source in args.sources:
             try:
                 theirs.append(_peer(source, args.file, indices, params, runner) if is_peer(source)
-                              else from_file(source, indices, words.words))
+                              else from_file(source, indices, words.words, every_page))
             except (src.SourceError, InputError) as exc:
                 raise CliError(str(exc), EXIT_INPUT) from None
     for t in theirs:

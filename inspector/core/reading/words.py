@@ -172,4 +172,4 @@ def group_rows(words: Sequence[Word], params: RowParams) -> tuple[RowBand, ...]:
     baseline form one row (the grid stage splits them by column). Watermark words are in no row.
     """
     lines = lines_in(words, [i for i, w in enumerate(words) if not w.watermark], params.y_tolerance)
-    return tuple(RowBand(ln.bbox, ln.baseline, ln.word_ids) for ln in lines)
+    return tuple(lines)
