@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from ..evaluation import baseline, evaluate, producers, styles, summary
@@ -188,11 +187,13 @@ def _progress(label: str) -> evaluate.Progress:
 
 
 def _read_baseline(path: str) -> dict[str, Any]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CliError(f"cannot read baseline {path}: {exc.strerror or exc}", EXIT_INPUT) from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    from ..core.infra.userfiles import MANIFEST_LIMIT, InputError, read_text
+
+    try:  # an earlier result may hold null where a score was not a number: it is read as it is
+        data = json.loads(read_text(path, "baseline", MANIFEST_LIMIT))
+    except InputError as exc:
+        raise CliError(f"cannot read baseline {exc}", EXIT_INPUT) from None
+    except (json.JSONDecodeError, RecursionError) as exc:
         raise CliError(f"baseline {path} is not JSON: {exc}", EXIT_INPUT) from None
     if not isinstance(data, dict) or "overall" not in data or "documents" not in data:
         raise CliError(f"baseline {path} is not an eval result (no 'overall' and 'documents')", EXIT_INPUT)
@@ -200,9 +201,11 @@ def _read_baseline(path: str) -> dict[str, Any]:
 
 
 def _write_json(path: str, result: dict[str, Any]) -> None:
+    from ..core.infra.userfiles import dumps_strict
     from ..export.files import write_atomic
 
     try:
-        write_atomic(path, (json.dumps(result, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+        # strict JSON: a score that is not a number (NaN, infinity) is written as null
+        write_atomic(path, (dumps_strict(result, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     except OSError as exc:
         raise CliError(f"cannot write {path}: {exc.strerror or exc}", EXIT_INPUT) from None

@@ -51,10 +51,12 @@ def write_styles(path: str | Path, documents: Mapping[str, Mapping[str, Mapping[
 
 def load_styles(path: str | Path) -> dict[str, str]:
     """``"DOC:TABLE_ID"`` -> style, from a styles manifest."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise StylesError(f"{path}: cannot be read as JSON ({exc})") from None
+    from ..core.infra.userfiles import MANIFEST_LIMIT, InputError, read_json
+
+    try:  # a regular file of sane size, nested a few levels at most
+        data = read_json(path, "styles manifest", MANIFEST_LIMIT)
+    except InputError as exc:
+        raise StylesError(str(exc)) from None
     if not isinstance(data, dict) or data.get("format") != STYLES_FORMAT or not isinstance(data.get("documents"), dict):
         raise StylesError(f"{path}: not a '{STYLES_FORMAT}' manifest")
     out = {}
