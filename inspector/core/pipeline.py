@@ -112,7 +112,7 @@ class Pipeline:
         self.computed = []
         t: dict[str, float] = {}
         text_words, turn = self._stage(t, "words", index, lambda: extract_text(page))
-        drawings = self._stage(t, "drawings", index, page.drawings)
+        drawings, clipped = self._stage(t, "drawings", index, lambda: (page.drawings(), tuple(page.clipped_art())))
         vkey = (index, params.vector)
         vec = self._stage(t, "vector", vkey, lambda: find_vector_rules(drawings, params.vector))
         pictures = self._stage(t, "images", index, page.has_images)
@@ -163,7 +163,7 @@ class Pipeline:
             warnings=(*scan.warnings, *_warnings(words, rules, page.rotation, turn, scan)),
             notes=(*_notes(params, pictures, words), *scan.notes, *late,
                    *((_huge_note(page.width, page.height),) if huge else ())), words_source=scan.source, skew=skew,
-            ocr_unsure=unsure_ids, turn=turn)
+            ocr_unsure=unsure_ids, turn=turn, clipped_art=clipped)
 
     def _reread(self, t: dict[str, float], page: Page, params: Params, frame: Frame,
                 evidence: tuple[tuple[Rule, ...], tuple[Fill, ...]],

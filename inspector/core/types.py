@@ -89,7 +89,9 @@ class Word:
     ``baseline`` (y) in points; ``block``/``line`` are PyMuPDF's (or Tesseract's) numbers.
     ``ocr_confidence`` is Tesseract's confidence 0-100 for an OCR word, -1 for a text-layer word.
     ``watermark``: the word is on a diagonal line or in large light type (a "DRAFT" stamp); it
-    is shown but is no table content and splits no table."""
+    is shown but is no table content and splits no table. ``turn``: the quarter-turn that
+    makes the word's own line upright (``geometry.dominant_turn``'s convention), relative to
+    the frame the word is seen in: 0 for most, 270 for a column header set bottom to top."""
 
     text: str
     bbox: Rect
@@ -100,6 +102,7 @@ class Word:
     baseline: float = 0.0
     ocr_confidence: float = -1.0
     watermark: bool = False
+    turn: int = 0
 
     @property
     def from_ocr(self) -> bool:
@@ -185,6 +188,18 @@ class Fill:
     rgb: tuple[int, int, int]
     grey: int
     parts: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ClippedArt:
+    """A painted path the page box or a clip path cuts (InDesign's facing page of a spread,
+    strokes drawn long and clipped to a frame): its whole extent, what of it is visible
+    (None: nothing) and whether it is stroked only (a rule rather than a fill). The hidden
+    part is no evidence."""
+
+    rect: Rect
+    visible: Rect | None
+    stroked: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,3 +394,4 @@ class PageResult:
     skew: float = 0.0
     ocr_unsure: frozenset[int] = frozenset()  # the low_confidence words flagged for their OCR confidence
     turn: int = 0
+    clipped_art: tuple[ClippedArt, ...] = ()  # vector art cut to the page and its clip paths

@@ -25,6 +25,7 @@ from ..params import Params
 from ..structure.columns import SPLIT_GLYPHS
 from ..types import Boundary, Grid, PageResult, Rect, Rule, TableRegion
 from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, width_at
+from .clipped import edge_note, hidden_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, near, value_range
 
 RULE_PARAMS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast", "merge.snap")
@@ -66,11 +67,23 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         if g is None:
             continue
         region = region_of(g, ctx.centres, ctx.params.columns, ctx.params.rows.y_tolerance) if g.source != "ruled" else None
-        cols = [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)]
-        rows = [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)]
+        cols = _outer_cuts(ctx, g, "col", [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)])
+        rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
         dropped = [*(dropped_columns(g, region, ctx.params) if region is not None else ()), *dropped_rows(ctx, g)]
+        if ctx.res.clipped_art and ctx.frame.identity and not g.turn:
+            dropped += [*hidden_rules(ctx, g, "col"), *hidden_rules(ctx, g, "row")]
         out.append(TableWhy(k, table.bbox, *(tuple(ctx.placed(w, g) for w in ws) for ws in (cols, rows, dropped))))
     return tuple(out)
+
+
+def _outer_cuts(ctx: PageContext, g: Grid, axis: str, kept: list[Why]) -> list[Why]:
+    """``kept`` with the table's two outer boundaries saying so where drawn art stops there at a
+    cut (the page's edge, a clip path) and runs on hidden: the cut, not the art, ended the table."""
+    for k in {0, len(kept) - 1} if kept else ():
+        extra, said = edge_note(ctx, g, axis, kept[k].pos)
+        if extra:
+            kept[k] = replace(kept[k], evidence=(*kept[k].evidence, *extra), decision=kept[k].decision + said)
+    return kept
 
 
 def _evidence(positions: Sequence[float], recorded: Sequence[Boundary]) -> list[Boundary]:
