@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .columns import WordCentres
 from .document import Document, Page
+from .furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages
 from .geometry import Frame
 from .params import OcrParams, Params
 from .rules_merge import merge_rules
@@ -35,7 +36,7 @@ from .scan import (
     unsure,
 )
 from .tables import TablesResult, detect_tables
-from .types import Fill, PageResult, RasterResult, RowBand, Rule, Word
+from .types import Fill, PageResult, RasterResult, RejectedRule, RowBand, Rule, Word
 from .words import extract_text, group_rows
 
 if TYPE_CHECKING:
@@ -43,8 +44,8 @@ if TYPE_CHECKING:
 
 NO_RASTER = RasterResult((), (), (), 0, 0)
 HUGE_PAGE_DPI_SHARE = 4  # a page whose render would fall below a quarter of raster.dpi gets no raster rules
-STAGES = ("words", "drawings", "vector", "images", "render", "skew", "picture", "ocr", "raster", "merge", "upright",
-          "index", "rows", "tables", "reread")
+STAGES = ("words", "drawings", "vector", "images", "render", "skew", "picture", "ocr", "raster", "merge", "bands",
+          "furniture", "upright", "index", "rows", "tables", "reread")
 
 
 class _LRU:
@@ -135,8 +136,10 @@ class Pipeline:
             ras = self._stage(t, "raster", rkey, lambda: NO_RASTER)
         mkey = (vkey, rkey, params.merge)
         rules, dup = self._stage(t, "merge", mkey, lambda: merge_rules(vec.rules, ras.rules, params.merge))
+        furn, words, rules, gone = self._stage(t, "furniture", (index, scan.key, mkey, turn), lambda: _without_furniture(
+            words, rules, find_furniture(words, rules, page.height, self._bands(t, index)) if not turn else NONE))
         frame = Frame(turn, page.width, page.height, skew)
-        wkey = (index, scan.key)
+        wkey = (index, scan.key, furn)
         upright, centres = self._upright(t, wkey, words, frame)
         rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, upright, frame, params))
         tkey = (mkey, wkey, params.rows, params.columns, params.tables)
@@ -151,14 +154,23 @@ class Pipeline:
         return PageResult(
             page=index + 1, width=page.width, height=page.height, rotation=page.rotation,
             words=words, vector_rules=vec.rules, raster_rules=ras.rules, rules=rules,
-            rejected=(*vec.rejected, *ras.rejected, *dup), bands=(*vec.bands, *ras.bands),
+            rejected=(*vec.rejected, *ras.rejected, *dup, *gone), bands=(*vec.bands, *ras.bands),
             fills=vec.fills, rejected_fills=vec.rejected_fills, rows=rows,
             bins=found.bins, low_confidence=found.low_confidence, regions=found.regions,
             grids=found.grids, tables=found.tables, timings=t,
             warnings=(*scan.warnings, *_warnings(words, rules, page.rotation, turn, scan)),
-            notes=(*_notes(params, pictures, words), *scan.notes, *late,
+            notes=(*_notes(params, pictures, words), *scan.notes, *late, *_furniture_note(furn),
                    *((_huge_note(page.width, page.height),) if huge else ())), words_source=scan.source, skew=skew,
             ocr_unsure=unsure_ids, turn=turn)
+
+    def _bands(self, t: dict[str, float], index: int) -> list[tuple[int, tuple[Mark, ...]]]:
+        """The neighbour pages' band words (stage "bands", one entry per page), as
+        (1-based page, marks)."""
+        out = []
+        for j in neighbour_pages(index, self.doc.page_count):
+            other = self.doc.page(j)
+            out.append((j + 1, self._stage(t, "bands", j, lambda o=other: band_marks(o.band_words(BAND), o.height))))
+        return out
 
     def _reread(self, t: dict[str, float], page: Page, params: Params, frame: Frame,
                 evidence: tuple[tuple[Rule, ...], tuple[Fill, ...]],
@@ -226,6 +238,24 @@ class Pipeline:
 
         got = self._stage(t, "ocr", key, read)
         return scan_words(got, text_words, turn, skew, key, o.mode, page.shown_turn)
+
+
+def _without_furniture(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture
+                       ) -> tuple[Furniture, tuple[Word, ...], tuple[Rule, ...], tuple[RejectedRule, ...]]:
+    """The furniture, the words with its words flagged, the rules without its rules, and those
+    rules rejected with why."""
+    if not furn.word_ids and not furn.rules:
+        return furn, words, rules, ()
+    marked = tuple(dataclasses.replace(w, furniture=True) if i in furn.word_ids else w for i, w in enumerate(words))
+    gone = set(furn.rules)
+    why = furn.describe().replace("running header/footer", "the rule of a running header/footer")
+    return furn, marked, tuple(r for r in rules if r not in gone), tuple(RejectedRule(r, why) for r in furn.rules)
+
+
+def _furniture_note(furn: Furniture) -> tuple[str, ...]:
+    if not furn.word_ids:
+        return ()
+    return (f"{furn.describe()}: {len(furn.boxes)} line(s) and {len(furn.rules)} rule(s) left out of every table",)
 
 
 def _or_empty(img: Any) -> Any:

@@ -13,7 +13,8 @@ from statistics import median
 
 from .beside import trim_text_column
 from .cells import assemble
-from .columns import Line, Segment, segments
+from .between import line_facts
+from .columns import Line, Segment, lines_in, segments
 from .grid import WordCentres, build_grid
 from .grow import extend_down, extend_up
 from .params import ColumnParams, TableParams
@@ -96,9 +97,11 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
         counts[s.line] += 1
     sizes = [median([words[i].font_size for i in ln.word_ids]) for ln in lines]
     tol = tparams.intersect_tol
-    for cand in attach_rules(attach_fills(ruled_regions(rules, tol), fills, tol), rules, lines, counts, tol, sizes):
+    facts, said = line_facts(words, lines, segs, sizes), list[TableRegion]()
+    for cand in attach_rules(attach_fills(ruled_regions(rules, tol), fills, tol), rules, lines, counts, tol, sizes,
+                             facts, said):
         col.offer(cand)
-    cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes)
+    cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes, facts, said)
     tops = sorted(c.bbox.y0 for c in cands)
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
     for cand in cands:
@@ -113,7 +116,18 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
             col.offer(cand)
         # Runs too short to be tried are listed last (the bins number the regions before them).
         col.regions.extend(r for r in short if not any(_overlaps(r.bbox, t) for t in col.taken))
+    # Listed last, as the short runs: what ended a table or was left out of every one.
+    col.regions.extend({r.bbox: r for r in said}.values())
+    col.regions.extend(furniture_regions(words))
     return col.result()
+
+
+def furniture_regions(words: Sequence[Word]) -> list[TableRegion]:
+    """The page furniture's lines (words flagged by ``core.furniture``), as regions left out."""
+    ids = [i for i, w in enumerate(words) if w.furniture]
+    return [TableRegion(ln.bbox, "aligned", "page furniture: a running header or footer (or page number) repeated "
+                        "at the same place on the neighbouring pages; never part of a table")
+            for ln in lines_in(words, ids)] if ids else []
 
 
 def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment],

@@ -89,7 +89,7 @@ class Word:
     ``baseline`` (y) in points; ``block``/``line`` are PyMuPDF's (or Tesseract's) numbers.
     ``ocr_confidence`` is Tesseract's confidence 0-100 for an OCR word, -1 for a text-layer word.
     ``watermark``: the word is on a diagonal line or in large light type (a "DRAFT" stamp); it
-    is shown but is no table content and splits no table."""
+    is shown but is no table content and splits no table; so is ``furniture``."""
 
     text: str
     bbox: Rect
@@ -100,10 +100,16 @@ class Word:
     baseline: float = 0.0
     ocr_confidence: float = -1.0
     watermark: bool = False
+    furniture: bool = False  # a running header/footer or page number (``furniture``): in no table
 
     @property
     def from_ocr(self) -> bool:
         return self.ocr_confidence >= 0
+
+    @property
+    def in_no_table(self) -> bool:
+        """A watermark or page furniture: shown, but in no row, region or cell."""
+        return self.watermark or self.furniture
 
 
 @dataclass(frozen=True, slots=True)
