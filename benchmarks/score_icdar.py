@@ -19,8 +19,8 @@ from collections import defaultdict
 from pathlib import Path
 
 from inspector.cli.common import params_from_args
-from inspector.core.document import open_document
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.evaluation.adjacency import AdjacencyCounts
 from inspector.evaluation.corpus import adjacency_by_table, icdar_records
 from inspector.evaluation.peers import check_available, extract

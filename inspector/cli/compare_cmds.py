@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..core.document import Document
+from ..core.reading.document import Document
 from ..core.types import Table
 from .common import EXIT_INPUT, CliError, add_doc_args, add_param_args, open_doc, params_from_args, parse_pages
 
@@ -84,7 +84,7 @@ class _Words:
 
     def words(self, index: int) -> Any:
         if index not in self.known:
-            from ..core.words import extract_text
+            from ..core.reading.words import extract_text
 
             self.known[index] = extract_text(self.doc.page(index))[0]
         return self.known[index]

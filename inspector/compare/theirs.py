@@ -82,8 +82,8 @@ def for_page(source: str, pdf: str, index: int, params: Params) -> Theirs:
     page's words): a module-level job, so the window runs it in a budgeted worker process."""
     if is_peer(source):
         return from_peer(source, pdf, [index], params)
-    from ..core.document import open_document
-    from ..core.words import extract_text
+    from ..core.reading.document import open_document
+    from ..core.reading.words import extract_text
 
     doc = open_document(pdf)
     try:

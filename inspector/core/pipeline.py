@@ -14,13 +14,13 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
-from .columns import WordCentres
-from .document import Document, Page
-from .furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages
+from .evidence.rules_merge import merge_rules
+from .evidence.rules_vector import find_vector_rules
 from .geometry import Frame
+from .multipage.furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages
 from .params import OcrParams, Params
-from .rules_merge import merge_rules
-from .rules_vector import find_vector_rules
+from .reading.document import Document, Page
+from .reading.words import extract_text, group_rows
 from .scan import (
     OcrPicture,
     OcrResult,
@@ -35,9 +35,9 @@ from .scan import (
     straightened,
     unsure,
 )
-from .tables import TablesResult, detect_tables
+from .structure.columns import WordCentres
+from .structure.tables import TablesResult, detect_tables
 from .types import Fill, PageResult, RasterResult, RejectedRule, RowBand, Rule, Word
-from .words import extract_text, group_rows
 
 if TYPE_CHECKING:
     import numpy as np
@@ -120,7 +120,7 @@ class Pipeline:
         dpi = page.safe_dpi(params.raster.dpi)
         huge = dpi * HUGE_PAGE_DPI_SHARE < params.raster.dpi  # rules at a few dpi are noise, and slow
         if _raster_wanted(params, pictures, words) and not huge:
-            from .rules_raster import find_raster_rules  # OpenCV loads only when a page needs it
+            from .evidence.rules_raster import find_raster_rules  # OpenCV loads only when a page needs it
 
             budget = params.raster.budget
             img = self._render(t, page, dpi, budget)
@@ -224,7 +224,7 @@ class Pipeline:
         o = params.ocr
         skew = 0.0
         if o.deskew and pictures:
-            from .skew import estimate_skew  # OpenCV loads only when a page needs it
+            from .reading.skew import estimate_skew  # OpenCV loads only when a page needs it
 
             dpi = page.safe_dpi(params.raster.dpi)
             shown = (lambda: page.render_shown(dpi)) if page.rotation else (lambda: self._render(t, page, dpi))

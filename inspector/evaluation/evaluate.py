@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.budget import Budgeted
+from ..core.infra.budget import Budgeted
 from ..core.params import BudgetParams, Params
 from ..core.types import Rect, Rule, Table
 from . import peers
@@ -219,8 +219,8 @@ def _extract_with_timeout(task: PageTask) -> tuple[Table, ...]:
 def page_rules(pdf: str, page_index: int, params: Params) -> tuple[Rule, ...] | None:
     """The page's drawn rules (vector stage, the run's parameters), for the unused-rule defect."""
     try:
-        from ..core.document import open_document
-        from ..core.rules_vector import find_vector_rules
+        from ..core.evidence.rules_vector import find_vector_rules
+        from ..core.reading.document import open_document
 
         doc = peers.cached_open("core", pdf, open_document)
         return find_vector_rules(doc.page(page_index).drawings(), params.vector).rules

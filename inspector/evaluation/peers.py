@@ -99,8 +99,8 @@ def _saved_output(spec: str, pdf: str, page_index: int) -> tuple[Table, ...]:
     from pathlib import Path
 
     from ..compare.theirs import from_file
-    from ..core.document import open_document
-    from ..core.words import extract_text
+    from ..core.reading.document import open_document
+    from ..core.reading.words import extract_text
 
     found = _file_for(Path(spec), Path(pdf))
     if found is None:
@@ -209,8 +209,8 @@ def cached_open(kind: str, path: str, opener: Callable[[str], Any]) -> Any:
 
 
 def _inspector(path: str, page_index: int, params: Params) -> tuple[Table, ...]:
-    from ..core.document import open_document
     from ..core.pipeline import Pipeline
+    from ..core.reading.document import open_document
 
     pipeline = cached_open("inspector", path, lambda p: Pipeline(open_document(p)))
     return tuple(pipeline.run(page_index, params).tables)

@@ -58,7 +58,7 @@ class _Reader(QObject):
         """Their tables, read in a budgeted worker process: a peer or MuPDF on a hostile page
         must not stall or grow the window (the page's words are read there too)."""
         from ..compare.theirs import for_page
-        from ..core.budget import Budgeted
+        from ..core.infra.budget import Budgeted
 
         with Budgeted(params.budget) as worker:
             out = worker.call(for_page, source, pdf, index, params)

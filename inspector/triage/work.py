@@ -128,7 +128,7 @@ def scan_document(source: str | bytes, params: Params | None = None, name: str |
     its defects; never raises (see the module docstring). Pages run within the per-page
     budget (``params.budget``) in a worker process, except where this process may not have
     children (a daemonic Dask worker): there they run here, unbounded."""
-    from ..core.document import DocumentError, open_document
+    from ..core.reading.document import DocumentError, open_document
 
     start = time.perf_counter()
     params = params or Params()
@@ -166,11 +166,11 @@ def _page_runner(source: str | bytes, data: bytes, label: str,
     """``run(index) -> (result or None, error)`` and ``close()``: budgeted when possible."""
     import multiprocessing
 
-    from ..core import jobs
+    from ..core.infra import jobs
 
     if multiprocessing.current_process().daemon:
-        from ..core.document import open_document
         from ..core.pipeline import Pipeline
+        from ..core.reading.document import open_document
 
         pipe = Pipeline(open_document(data, name=label), cache_size=16, render_cache=1)
 
@@ -180,7 +180,7 @@ def _page_runner(source: str | bytes, data: bytes, label: str,
             except Exception as exc:  # noqa: BLE001 - the page's failure is its row
                 return None, _one_line(exc)
         return here, pipe.doc.close
-    from ..core.budget import Budgeted
+    from ..core.infra.budget import Budgeted
 
     worker = Budgeted(params.budget)
     src = (jobs.DocSource.of_path(source) if isinstance(source, str)

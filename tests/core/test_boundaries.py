@@ -6,11 +6,11 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
-from inspector.core.continuation import MARKER, find_continuations, proposed
-from inspector.core.document import open_document
 from inspector.core.explain import explain
+from inspector.core.multipage.continuation import MARKER, find_continuations, proposed
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.core.types import PageResult
 from resources.make_samples import A4, TableStyle, draw_table, finish, new_document
 from tests.core.boundary_pdfs import (

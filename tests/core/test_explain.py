@@ -9,10 +9,10 @@ import pytest
 from pdfs import ruled_grid
 
 from inspector.cli import main
-from inspector.core.document import open_document
 from inspector.core.explain import explain, explain_page
 from inspector.core.params import Params, describe
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 
 CHAR = 6.0  # Courier at 10 pt: every character is 6 pt wide
 NARROW, WIDE = 6.0, 30.0  # pt between the first and second, and second and third columns

@@ -9,9 +9,9 @@ import numpy as np
 import pymupdf
 import pytest
 
-from inspector.core.document import open_document
+from inspector.core.evidence.rules_raster import find_raster_rules, otsu_threshold
 from inspector.core.params import RasterParams
-from inspector.core.rules_raster import find_raster_rules, otsu_threshold
+from inspector.core.reading.document import open_document
 from inspector.core.types import Rect, Rule
 from tests.core._raster_pdfs import DPI, PROSE, fill, grey, grid, render, text_lines
 

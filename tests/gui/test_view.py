@@ -10,7 +10,7 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QColor, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from inspector.core.document import open_document
+from inspector.core.reading.document import open_document
 from inspector.gui.main_window import MainWindow
 from inspector.gui.scene.pixmaps import MAX_PIXELS, RenderCache, pick_dpi, to_qimage
 from tests.core import pdfs

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..evidence import SNAP as RULE_SNAP
+from ..evidence.rules_vector import WHITE
 from ..params import Params
-from ..rules_vector import WHITE
+from ..structure.boundaries import SNAP as RULE_SNAP
 from ..types import Boundary, Grid, PageResult, Rect, Rule, TableRegion
 from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, width_at
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, near, value_range

@@ -20,7 +20,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..columns import (
+from ..params import ColumnParams, Params
+from ..structure.columns import (
     Line,
     Pieces,
     WordCentres,
@@ -29,8 +30,7 @@ from ..columns import (
     merge_complementary,
     segments,
 )
-from ..grid import rows_delineated
-from ..params import ColumnParams, Params
+from ..structure.grid import rows_delineated
 from ..types import Grid, Word
 from .page import Evidence, PageContext, Why, near, value_range
 

@@ -17,11 +17,11 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..columns import WordCentres
 from ..geometry import Frame, grid_frame
 from ..params import ParamError, Params, describe
 from ..pipeline import tables_again, upright_centres
-from ..tables import TablesResult
+from ..structure.columns import WordCentres
+from ..structure.tables import TablesResult
 from ..types import Grid, PageResult, Rect, Rule
 
 

@@ -16,7 +16,7 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPixmap, QResizeEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QToolTip, QWidget
 
-from ...core.document import Pixels, trim_store
+from ...core.reading.document import Pixels, trim_store
 from ..session import Selection, Session
 from ..worker import PictureRequest
 from .hits import Hit

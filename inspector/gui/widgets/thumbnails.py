@@ -12,7 +12,7 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
 
-from ...core.document import Pixels
+from ...core.reading.document import Pixels
 from ..scene.pixmaps import to_qimage
 from ..session import Session
 from ..worker import PictureRequest
