@@ -15,6 +15,7 @@ LEFT = 72.0
 WIDTHS = (150.0, 80.0, 80.0, 80.0)
 BALANCE = ("Item", "2023", "2022", "Change")
 BOOKTABS = TableStyle(rules="booktabs", bold_header=True)
+RULED = TableStyle()
 
 
 def balance_rows(first: int, n: int) -> list[tuple[str, ...]]:
@@ -34,7 +35,7 @@ def running_header(page: pymupdf.Page, number: int, *, font: str = "helv", title
 SENTENCE = "The figures above are audited; those below are not yet audited and may change."
 
 
-def furniture_document(style: TableStyle = TableStyle(), pages: int = 3, gap: float = 6.0, *,
+def furniture_document(style: TableStyle = RULED, pages: int = 3, gap: float = 6.0, *,
                        sentence: str = SENTENCE, heading: str = "2. Cash flow statement", heading_size: float = 13
                        ) -> tuple[bytes, list[list[TableTruth]]]:
     """``pages`` pages with a running header rule and page numbers. Page 1 holds a table

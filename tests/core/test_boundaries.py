@@ -63,7 +63,7 @@ def test_explain_names_page_furniture_and_the_heading_between() -> None:
     heading = [r for r in reasons if r.startswith("heading between tables")]
     assert heading == ['heading between tables: a heading in larger type ("2. Cash flow statement") stands alone '
                        'between two rules over a header row; one table ends above it, the next starts below']
-    assert any(r.reason.startswith("page furniture: running header/footer") and r.rule.orient == "h"
+    assert any(r.reason.startswith("page furniture: the rule of a running header/footer") and r.rule.orient == "h"
                and r.rule.pos == pytest.approx(HEADER_RULE_Y, abs=1) for r in res.rejected)
 
 
@@ -93,7 +93,7 @@ def test_repeated_table_header_at_the_top_of_pages_is_no_furniture() -> None:
     the same place: the header rows stay in the tables (they sit tight on the rows)."""
     results = run_all(typeset(item_rows(90), top=40.0, style=TableStyle(rules="none")).pdf)
     for res in results:
-        assert res.tables[0].rows_text()[0] == ("Item", "Region", "Units", "Price")
+        assert tuple(res.tables[0].rows_text()[0]) == ("Item", "Region", "Units", "Price")
         assert [w.text for w in res.words if w.furniture] == ["Page", str(res.page)]
 
 

@@ -20,7 +20,7 @@ from ..numbers import is_number
 from ..types import Word
 from .columns import Line, Segment
 
-APART = 0.8  # line heights of white space between a heading and the table above it, at least
+APART = 0.5  # line heights of white space between a heading and the table above it, at least
 HEADING_SIZE = 1.1  # x the page's usual type size: a heading's type is larger
 YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")  # a year in a header row is a label, not an amount
 SENTENCE_END = (".", ":", "。", "：", ";")
@@ -52,7 +52,7 @@ def line_facts(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segm
 
 
 def _apart(ln: Line, upper: float, body: float) -> bool:
-    """Is there most of a ``body`` line's height (pt) of white space between the upper rule and
+    """Is there half a ``body`` line's height (pt) of white space or more between the upper rule and
     the line? A heading stands apart from the table above it; a table's spanning label sits
     in a ruled band."""
     return ln.bbox.y0 - upper >= APART * body
