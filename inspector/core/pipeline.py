@@ -14,10 +14,12 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
+from .aside import set_aside
+from .evidence.figures import find_figures
 from .evidence.rules_merge import merge_rules
 from .evidence.rules_vector import find_vector_rules
 from .geometry import Frame
-from .multipage.furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages
+from .multipage.furniture import BAND, NONE, Mark, band_marks, find_furniture, neighbour_pages
 from .params import OcrParams, Params
 from .reading.document import Document, Page
 from .reading.words import extract_text, group_rows
@@ -37,15 +39,15 @@ from .scan import (
 )
 from .structure.columns import WordCentres
 from .structure.tables import TablesResult, detect_tables
-from .types import Fill, PageResult, RasterResult, RejectedRule, RowBand, Rule, Word
+from .types import Fill, PageResult, RasterResult, RowBand, Rule, Word
 
 if TYPE_CHECKING:
     import numpy as np
 
 NO_RASTER = RasterResult((), (), (), 0, 0)
 HUGE_PAGE_DPI_SHARE = 4  # a page whose render would fall below a quarter of raster.dpi gets no raster rules
-STAGES = ("words", "drawings", "vector", "images", "render", "skew", "picture", "ocr", "raster", "merge", "bands",
-          "furniture", "upright", "index", "rows", "tables", "reread")
+STAGES = ("words", "drawings", "vector", "images", "render", "skew", "picture", "ocr", "raster", "merge", "figures",
+          "bands", "furniture", "aside", "upright", "index", "rows", "tables", "reread")
 
 
 class _LRU:
@@ -136,10 +138,13 @@ class Pipeline:
             ras = self._stage(t, "raster", rkey, lambda: NO_RASTER)
         mkey = (vkey, rkey, params.merge)
         rules, dup = self._stage(t, "merge", mkey, lambda: merge_rules(vec.rules, ras.rules, params.merge))
-        furn, words, rules, gone = self._stage(t, "furniture", (index, scan.key, mkey, turn), lambda: _without_furniture(
-            words, rules, find_furniture(words, rules, page.height, self._bands(t, index)) if not turn else NONE))
+        figures = self._stage(t, "figures", index, lambda: find_figures(drawings, page.width, page.height))
+        furn = self._stage(t, "furniture", (index, scan.key, mkey, turn), lambda: find_furniture(
+            words, rules, page.height, self._bands(t, index)) if not turn else NONE)
+        aside = self._stage(t, "aside", (index, scan.key, mkey, furn), lambda: set_aside(words, rules, furn, figures))
+        words, rules = aside.words, aside.rules
         frame = Frame(turn, page.width, page.height, skew)
-        wkey = (index, scan.key, furn)
+        wkey = (index, scan.key, aside.key)
         upright, centres = self._upright(t, wkey, words, frame)
         rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, upright, frame, params))
         tkey = (mkey, wkey, params.rows, params.columns, params.tables)
@@ -154,12 +159,12 @@ class Pipeline:
         return PageResult(
             page=index + 1, width=page.width, height=page.height, rotation=page.rotation,
             words=words, vector_rules=vec.rules, raster_rules=ras.rules, rules=rules,
-            rejected=(*vec.rejected, *ras.rejected, *dup, *gone), bands=(*vec.bands, *ras.bands),
+            rejected=(*vec.rejected, *ras.rejected, *dup, *aside.rejected), bands=(*vec.bands, *ras.bands),
             fills=vec.fills, rejected_fills=vec.rejected_fills, rows=rows,
             bins=found.bins, low_confidence=found.low_confidence, regions=found.regions,
             grids=found.grids, tables=found.tables, timings=t,
             warnings=(*scan.warnings, *_warnings(words, rules, page.rotation, turn, scan)),
-            notes=(*_notes(params, pictures, words), *scan.notes, *late, *_furniture_note(furn),
+            notes=(*_notes(params, pictures, words), *scan.notes, *late, *aside.notes,
                    *((_huge_note(page.width, page.height),) if huge else ())), words_source=scan.source, skew=skew,
             ocr_unsure=unsure_ids, turn=turn)
 
@@ -238,24 +243,6 @@ class Pipeline:
 
         got = self._stage(t, "ocr", key, read)
         return scan_words(got, text_words, turn, skew, key, o.mode, page.shown_turn)
-
-
-def _without_furniture(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture
-                       ) -> tuple[Furniture, tuple[Word, ...], tuple[Rule, ...], tuple[RejectedRule, ...]]:
-    """The furniture, the words with its words flagged, the rules without its rules, and those
-    rules rejected with why."""
-    if not furn.word_ids and not furn.rules:
-        return furn, words, rules, ()
-    marked = tuple(dataclasses.replace(w, furniture=True) if i in furn.word_ids else w for i, w in enumerate(words))
-    gone = set(furn.rules)
-    why = furn.describe().replace("running header/footer", "the rule of a running header/footer")
-    return furn, marked, tuple(r for r in rules if r not in gone), tuple(RejectedRule(r, why) for r in furn.rules)
-
-
-def _furniture_note(furn: Furniture) -> tuple[str, ...]:
-    if not furn.word_ids:
-        return ()
-    return (f"{furn.describe()}: {len(furn.boxes)} line(s) and {len(furn.rules)} rule(s) left out of every table",)
 
 
 def _or_empty(img: Any) -> Any:

@@ -100,7 +100,8 @@ class Word:
     baseline: float = 0.0
     ocr_confidence: float = -1.0
     watermark: bool = False
-    furniture: bool = False  # a running header/footer or page number (``furniture``): in no table
+    furniture: bool = False  # a running header/footer or page number (``multipage.furniture``): in no table
+    figure: bool = False  # a chart's label (``evidence.figures``): in no table
 
     @property
     def from_ocr(self) -> bool:
@@ -108,8 +109,8 @@ class Word:
 
     @property
     def in_no_table(self) -> bool:
-        """A watermark or page furniture: shown, but in no row, region or cell."""
-        return self.watermark or self.furniture
+        """A watermark, page furniture or a figure's text: shown, but in no row, region or cell."""
+        return self.watermark or self.furniture or self.figure
 
 
 @dataclass(frozen=True, slots=True)

@@ -118,16 +118,37 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
         col.regions.extend(r for r in short if not any(_overlaps(r.bbox, t) for t in col.taken))
     # Listed last, as the short runs: what ended a table or was left out of every one.
     col.regions.extend({r.bbox: r for r in said}.values())
-    col.regions.extend(furniture_regions(words))
+    col.regions.extend(aside_regions(words))
     return col.result()
 
 
-def furniture_regions(words: Sequence[Word]) -> list[TableRegion]:
-    """The page furniture's lines (words flagged by ``core.furniture``), as regions left out."""
-    ids = [i for i, w in enumerate(words) if w.furniture]
-    return [TableRegion(ln.bbox, "aligned", "page furniture: a running header or footer (or page number) repeated "
-                        "at the same place on the neighbouring pages; never part of a table")
-            for ln in lines_in(words, ids)] if ids else []
+FURNITURE = ("page furniture: a running header or footer (or page number) repeated at the same place on the "
+             "neighbouring pages; never part of a table")
+FIGURE = ("figure area: a chart's labels (tick values, data labels, legend) inside or beside its drawing "
+          "(tick marks, curves, series); in no table")
+FIGURE_BLOCK = 20.0  # pt: figure text lines this close are one figure's
+
+
+def aside_regions(words: Sequence[Word]) -> list[TableRegion]:
+    """What was set aside (``core.aside``) as regions left out: each page furniture line, and
+    each block of a figure's text lines."""
+    out = [TableRegion(ln.bbox, "aligned", FURNITURE) for ln in _flagged_lines(words, "furniture")]
+    blocks = [ln.bbox for ln in _flagged_lines(words, "figure")]
+    merged = True
+    while merged:  # join blocks within FIGURE_BLOCK of each other until none are
+        merged = False
+        for i, a in enumerate(blocks):
+            j = next((j for j in range(i + 1, len(blocks)) if a.expanded(FIGURE_BLOCK).intersection(blocks[j])), None)
+            if j is not None:
+                blocks[i] = a.union(blocks.pop(j))
+                merged = True
+                break
+    return out + [TableRegion(b, "aligned", FIGURE) for b in blocks]
+
+
+def _flagged_lines(words: Sequence[Word], flag: str) -> list[Line]:
+    ids = [i for i, w in enumerate(words) if getattr(w, flag)]
+    return lines_in(words, ids) if ids else []
 
 
 def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment],
