@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..multipage.continuation import CAPTION, MARKER
 from ..numbers import is_number
-from ..types import Word
+from ..types import Rect, Word
 from .columns import Line, Segment
 
 APART = 0.5  # line heights of white space between a heading and the table above it, at least
@@ -116,3 +116,21 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
         return ""
     return next((facts.heading[k] for k in between if facts.heading[k]
                  and (facts.strong[k] or _placed(lines[k], x0, x1) and _apart(lines[k], upper, b.height))), "")
+
+
+# A caption's label: the word and number, then a colon, a full stop or a dash, or nothing more
+# ("Figure 1: ...", "Fig. 2.", "图 3"); prose that names a figure ("Figure 2-1 extends ...") goes on.
+FIGURE_CAPTION = re.compile(r"^\s*(?:figure|fig\.|abbildung|abb\.|graph|chart|图|圖|그림|図)\s*[0-9IVX][0-9A-Za-z.\-]*"
+                            r"(?:\s*[:.：。—–|]|\s*$)", re.IGNORECASE)
+
+
+def figure_caption(box: Rect, words: Sequence[Word], lines: Sequence[Line]) -> str:
+    """The caption under ``box`` when it names a figure ("Figure 1: ..."): the first line below
+    it within one and a half line heights, across its x range; "" otherwise. A framed drawing
+    so captioned is a figure, whatever its frame's lines say."""
+    under = [ln for ln in lines if ln.bbox.y0 >= box.y1 - 1 and ln.bbox.x1 > box.x0 and ln.bbox.x0 < box.x1]
+    first = min(under, key=lambda ln: ln.bbox.y0, default=None)
+    if first is None or first.bbox.y0 - box.y1 > 1.5 * first.bbox.height:
+        return ""
+    text = " ".join(words[i].text for i in first.word_ids)
+    return _short(text) if FIGURE_CAPTION.match(text) else ""

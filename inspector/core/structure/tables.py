@@ -14,7 +14,7 @@ from statistics import median
 from ..params import ColumnParams, TableParams
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 from .beside import trim_text_column
-from .between import line_facts
+from .between import figure_caption, line_facts
 from .cells import assemble
 from .columns import Line, Segment, lines_in, segments
 from .grid import WordCentres, build_grid
@@ -30,6 +30,7 @@ from .regions import (
 
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
 ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes wide
+HEADER_GAP_EM = 0.8  # a narrow table's header may part its columns by this little (font sizes)
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,12 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     facts, said = line_facts(words, lines, segs, sizes), list[TableRegion]()
     for cand in attach_rules(attach_fills(ruled_regions(rules, tol), fills, tol), rules, lines, counts, tol, sizes,
                              facts, said):
+        caption = figure_caption(cand.bbox, words, lines)
+        if caption:  # a framed drawing captioned as a figure: its frame is no table's
+            col.regions.append(TableRegion(cand.bbox, cand.source, f"figure area: the caption under it names a "
+                                           f"figure (\"{caption}\"); its frame and text are no table"))
+            col.taken.append(cand.bbox)
+            continue
         col.offer(cand)
     cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes, facts, said)
     tops = sorted(c.bbox.y0 for c in cands)
@@ -163,6 +170,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     free = [lines[k] for k in keep]
     index = {k: n for n, k in enumerate(keep)}
     gaps: list[list[tuple[float, float]]] = [[] for _ in free]
+    narrow: list[list[tuple[float, float]]] = [[] for _ in free]
     last: dict[int, float] = {}
     for s in segs:
         n = index.get(s.line)
@@ -172,10 +180,14 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         # Borderless columns stand well apart; justified prose has wide word spaces only.
         if n in last and s.x0 - last[n] >= ALIGNED_GAP_EM * em:
             gaps[n].append((last[n], s.x0))
+        if n in last and s.x0 - last[n] >= HEADER_GAP_EM * em:
+            narrow[n].append((last[n], s.x0))
         last[n] = s.x1
     out, short = [], []
     need = tparams.min_aligned_rows
     for a, b in aligned_runs(free, gaps, min(2, need)):
+        if a > 0 and not gaps[a - 1] and _header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
+            a -= 1
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
         if b - a >= need:
             box = trim_text_column(box, free[a:b], words, min_gap)
@@ -184,3 +196,13 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
                                      "tables.min_aligned_rows"))
     return out, short
+
+
+def _header_over(head: Line, first: Line, head_gaps: list[tuple[float, float]],
+                 gaps: list[tuple[float, float]]) -> bool:
+    """Is ``head`` the header of a narrow table whose first row is ``first``: close above it,
+    in as many pieces, parted by gaps narrower than a body column gap (a short header over a
+    narrow column: "Name  Value") that lie in the row's gaps?"""
+    if len(head_gaps) != len(gaps) or not gaps or first.bbox.y0 - head.bbox.y1 > 0.5 * head.bbox.height:
+        return False
+    return all(g0 <= h1 and h0 <= g1 for (h0, h1), (g0, g1) in zip(head_gaps, gaps, strict=True))
