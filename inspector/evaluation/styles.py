@@ -110,13 +110,14 @@ def _pct(v: float | None) -> str:
     return "-" if v is None else f"{100 * v:5.1f}"
 
 
-def text_table(results: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> str:
-    """One line per style, per extractor its adjacency F1 / TEDS / detection recall (%)."""
+def text_table(results: Mapping[str, Mapping[str, Mapping[str, Any]]], label: str = "style") -> str:
+    """One line per style (or other ``label``: a producer family), per extractor its adjacency
+    F1 / TEDS / detection recall (%)."""
     names = list(results)
     styles = sorted({s for per in results.values() for s in per})
     width = max([len(s) for s in styles] + [14])
-    head = f"{'style':<{width}} {'tables':>6}  " + "  ".join(f"{n[:20]:>20}" for n in names)
-    lines = ["per style: adjacency F1 / TEDS / tables found (%)", head]
+    head = f"{label:<{width}} {'tables':>6}  " + "  ".join(f"{n[:20]:>20}" for n in names)
+    lines = [f"per {label}: adjacency F1 / TEDS / tables found (%)", head]
     for s in styles:
         first = next(per[s] for per in results.values() if s in per)
         cells = []
