@@ -14,8 +14,8 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-
 from inspector.core.document import open_document
+
 from inspector.core.pipeline import Pipeline
 from inspector.evaluation import evaluate, producers
 from inspector.evaluation.adjacency import AdjacencyCounts

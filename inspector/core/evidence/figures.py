@@ -34,7 +34,7 @@ CURVE = 40.0  # pt: a chart's curve is at least this large both ways (a bullet, 
 CURVED_SHARE = 0.25  # a chart curve's path: curves at least this x its straight lines (a rounded box: far less)
 SERIES = 30.0  # pt: a line series spans at least this
 INSIDE = 0.5  # share of a drawing inside the area that makes it the figure's
-TEXT_MARGIN = 6.0  # pt: words this close to the area are its labels
+TEXT_MARGIN = 10.0  # pt: words this close to the area are its labels (tick labels stand off their ticks)
 SWATCH = (3.0, 20.0)  # pt: a legend swatch's sides lie in this range
 LEGEND_REACH = 120.0  # pt: a legend stands at most this far from its chart
 LABEL_REACH = 2.5  # x the swatch's height: its label starts within this right of it
@@ -61,11 +61,16 @@ def find_figures(drawings: Sequence[Drawing], width: float, height: float) -> tu
     art = [d for d in drawings if d.rect.width * d.rect.height < 0.5 * page]
     # Each group grows over its axis line first: the two axes' tick groups then meet.
     seeds = [(_absorb(box, art), what) for box, what in seeds]
-    out: list[Figure] = []
-    for box, marks in _merged(seeds):
-        box = _absorb(box, art)
-        out.append(Figure(box, marks, _legend(box, art)))
-    return tuple(out)
+    areas = [(_absorb(box, art), marks) for box, marks in _merged(seeds)]
+    # Areas that overlap once grown (a series inside its axes) are one figure.
+    joined: list[tuple[Rect, str]] = []
+    for box, marks in areas:
+        hit = [k for k, (b, _) in enumerate(joined) if _near(b, box, 0.0)]
+        for k in sorted(hit, reverse=True):
+            b, m = joined.pop(k)
+            box, marks = box.union(b), f"{m}, {marks}"
+        joined.append((box, marks))
+    return tuple(Figure(box, marks, _legend(box, art)) for box, marks in joined)
 
 
 def _tick_groups(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
