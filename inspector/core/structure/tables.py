@@ -185,17 +185,40 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         last[n] = s.x1
     out, short = [], []
     need = tparams.min_aligned_rows
+    segs_of: dict[int, list[Segment]] = {}
+    for s in segs:
+        segs_of.setdefault(s.line, []).append(s)
     for a, b in aligned_runs(free, gaps, min(2, need)):
         if a > 0 and not gaps[a - 1] and _header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
             a -= 1
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
-        if b - a >= need:
+        if b - a >= need or (b - a == 2 and need == 3 and _pair_block(words, free[a:b], segs_of, keep[a:b])):
             box = trim_text_column(box, free[a:b], words, min_gap)
             out.append(Candidate(box, "aligned"))
         else:
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
                                      "tables.min_aligned_rows"))
     return out, short
+
+
+PAIR_EDGE = 1.5  # pt: the two lines' pieces start (or end) this close, column by column
+
+
+def _pair_block(words: Sequence[Word], pair: Sequence[Line], segs_of: dict[int, list[Segment]],
+                ids: Sequence[int]) -> bool:
+    """Is a run of two lines a small table of its own (bank details, a two-row totals box)?
+    Both in as many pieces, at most four, none running text (four or more words, three of
+    them alphabetic), the first column labels (at most one of its two pieces with a digit:
+    two address lines side by side, "333 3rd Ave | INVOICE # 100", are layout), and every
+    column's pieces starting or ending at one x (labels flush left, amounts flush right)."""
+    a, b = (sorted(segs_of.get(k, []), key=lambda s: s.x0) for k in ids)
+    if len(a) != len(b) or not 2 <= len(a) <= 4:
+        return False
+    if any(sum(words[i].text.isalpha() for i in s.word_ids) >= 3 and len(s.word_ids) >= 4 for s in (*a, *b)):
+        return False
+    if all(any(ch.isdigit() for i in s.word_ids for ch in words[i].text) for s in (a[0], b[0])):
+        return False
+    return all(abs(p.x0 - q.x0) <= PAIR_EDGE or abs(p.x1 - q.x1) <= PAIR_EDGE for p, q in zip(a, b, strict=True))
 
 
 def _header_over(head: Line, first: Line, head_gaps: list[tuple[float, float]],
