@@ -160,3 +160,56 @@ def test_html_story_tables_with_a_heading_between() -> None:
     out.close()
     res = run_all(buf.getvalue())[0]
     assert [(t.n_rows, t.n_cols) for t in res.tables] == [(6, 4), (6, 4)]
+
+
+def rate_sheet(verticals_through_sections: bool) -> bytes:
+    """A bank's rate sheet: a dark two-line header band with white text, full-width shaded
+    section rows (one over two lines), ruled blocks of rows between them whose verticals stop
+    at the section rows (or run through them)."""
+    doc = new_document()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    xs, y, h = (60.0, 250.0, 330.0, 410.0, 535.0), 90.0, 14.0
+    grey = (0.6, 0.6, 0.6)
+    page.draw_rect(pymupdf.Rect(xs[0], y, xs[-1], y + 2 * h), color=None, fill=(0.1, 0.15, 0.35))
+    for k, (a, b) in enumerate((("Product", ""), ("Term", "(months)"), ("Rate", "(%)"), ("APY", "(%)"))):
+        page.insert_text((xs[k] + 4, y + 12), a, fontsize=9, fontname="hebo", color=(1, 1, 1))
+        page.insert_text((xs[k] + 4, y + 24), b, fontsize=8, color=(1, 1, 1))
+    y += 2 * h
+    sections = [(("Savings accounts",), [("Basic Savings", "-", "0.50", "0.50"), ("Premium Savings", "-", "1.10", "1.11")]),
+                (("Certificates of deposit",), [(f"CD {m} months", str(m), f"{3 + m / 100:.2f}", f"{3.05 + m / 100:.2f}")
+                                                for m in (3, 6, 12, 24)]),
+                (("Money market accounts: balances of 10,000 or more earn", "the tiered rate, smaller balances the base rate"),
+                 [("Money Market", "-", "2.00", "2.02"), ("Money Market Plus", "-", "2.50", "2.53")])]
+    ys = [y]
+    for title, body in sections:
+        page.draw_rect(pymupdf.Rect(xs[0], y, xs[-1], y + h * len(title)), color=None, fill=(0.85, 0.88, 0.95))
+        for k, line in enumerate(title):
+            page.insert_text((xs[0] + 4, y + 11 + k * h), line, fontsize=9, fontname="hebo")
+        y += h * len(title)
+        ys.append(y)
+        top = y
+        for row in body:
+            for k, text in enumerate(row):
+                page.insert_text((xs[k] + 4, y + 11), text, fontsize=9)
+            y += h
+            ys.append(y)
+        for x in xs if not verticals_through_sections else ():
+            page.draw_line((x, top), (x, y), width=0.4, color=grey)
+    for x in xs if verticals_through_sections else ():
+        page.draw_line((x, ys[0]), (x, y), width=0.4, color=grey)
+    for ry in ys:
+        page.draw_line((xs[0], ry), (xs[-1], ry), width=0.4, color=grey)
+    return finish(doc)
+
+
+@pytest.mark.parametrize("through", [False, True], ids=["verticals-stop-at-sections", "verticals-through"])
+def test_rate_sheet_with_section_rows_stays_one_table(through: bool) -> None:
+    """Before, the blocks between section rows came out as three tables (verticals stopping
+    at the section rows made three groups of rules)."""
+    res = run_all(rate_sheet(through))[0]
+    assert [(t.n_rows, t.n_cols) for t in res.tables] == [(12, 4)]
+    rows = res.tables[0].rows_text()
+    assert [" ".join(c.split()) for c in rows[0]] == ["Product", "Term (months)", "Rate (%)", "APY (%)"]
+    assert [" ".join(r[0].split()) for r in rows if not any(r[1:])] == ["Savings accounts", "Certificates of deposit",
+                                                      "Money market accounts: balances of 10,000 or more earn the "
+                                                      "tiered rate, smaller balances the base rate"]

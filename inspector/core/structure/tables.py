@@ -27,6 +27,7 @@ from .regions import (
     hrule_regions,
     ruled_regions,
 )
+from .stacked_grids import join_stacked
 
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
 ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes wide
@@ -99,8 +100,9 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     sizes = [median([words[i].font_size for i in ln.word_ids]) for ln in lines]
     tol = tparams.intersect_tol
     facts, said = line_facts(words, lines, segs, sizes), list[TableRegion]()
-    for cand in attach_rules(attach_fills(ruled_regions(rules, tol), fills, tol), rules, lines, counts, tol, sizes,
-                             facts, said):
+    ruled = attach_rules(attach_fills(ruled_regions(rules, tol), fills, tol), rules, lines, counts, tol, sizes,
+                         facts, said)
+    for cand in join_stacked(ruled, fills, tol):
         caption = figure_caption(cand.bbox, words, lines)
         if caption:  # a framed drawing captioned as a figure: its frame is no table's
             col.regions.append(TableRegion(cand.bbox, cand.source, f"figure area: the caption under it names a "
