@@ -14,12 +14,12 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
-from .aside import set_aside
-from .evidence.figures import find_figures
+from .aside import Aside, set_aside
+from .evidence.figures import Figure, find_figures
 from .evidence.rules_merge import merge_rules
 from .evidence.rules_vector import find_vector_rules
 from .geometry import Frame
-from .multipage.furniture import BAND, NONE, Mark, band_marks, find_furniture, neighbour_pages
+from .multipage.furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages, reaches_bands
 from .params import OcrParams, Params
 from .reading.document import Document, Page
 from .reading.words import extract_text, group_rows
@@ -139,17 +139,18 @@ class Pipeline:
         mkey = (vkey, rkey, params.merge)
         rules, dup = self._stage(t, "merge", mkey, lambda: merge_rules(vec.rules, ras.rules, params.merge))
         figures = self._stage(t, "figures", index, lambda: find_figures(drawings, page.width, page.height))
-        furn = self._stage(t, "furniture", (index, scan.key, mkey, turn), lambda: find_furniture(
-            words, rules, page.height, self._bands(t, index)) if not turn else NONE)
-        aside = self._stage(t, "aside", (index, scan.key, mkey, furn), lambda: set_aside(words, rules, furn, figures))
-        words, rules = aside.words, aside.rules
         frame = Frame(turn, page.width, page.height, skew)
-        wkey = (index, scan.key, aside.key)
-        upright, centres = self._upright(t, wkey, words, frame)
-        rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, upright, frame, params))
-        tkey = (mkey, wkey, params.rows, params.columns, params.tables)
-        found = self._stage(t, "tables", tkey,
-                            lambda: _tables(upright, centres, rows, rules, vec.fills, frame, params, index + 1))
+        keys = (index, scan.key, mkey)
+        aside, rows, found, tkey = self._detect(t, keys, (words, rules, vec.fills), NONE, figures, frame, params)
+        # Page furniture is read off the neighbouring pages, which costs their text: only when a
+        # table reaches into the page's top or bottom band, where running headers and footers are.
+        if not turn and self.doc.page_count > 1 and reaches_bands([tb.bbox for tb in found.tables], page.height):
+            furn = self._stage(t, "furniture", keys, lambda: find_furniture(words, rules, page.height,
+                                                                            self._bands(t, index)))
+            if furn.word_ids:
+                aside, rows, found, tkey = self._detect(t, keys, (words, rules, vec.fills), furn, figures, frame,
+                                                        params)
+        words, rules = aside.words, aside.rules
         if scan.source == "ocr" and params.ocr.reread_cells:
             words, rows, found = self._reread(t, page, params, frame, (rules, vec.fills), (words, rows, found),
                                               (tkey, mkey))
@@ -168,14 +169,35 @@ class Pipeline:
                    *((_huge_note(page.width, page.height),) if huge else ())), words_source=scan.source, skew=skew,
             ocr_unsure=unsure_ids, turn=turn)
 
+    def _detect(self, t: dict[str, float], keys: tuple[int, Hashable, Hashable],
+                found: tuple[tuple[Word, ...], tuple[Rule, ...], tuple[Fill, ...]], furn: Furniture,
+                figures: tuple[Figure, ...], frame: Frame, params: Params
+                ) -> tuple[Aside, tuple[RowBand, ...], TablesResult, Hashable]:
+        """Rows and tables once the furniture and the figures are set aside (stages "aside",
+        "upright", "index", "rows", "tables"); with the aside and the tables' stage key."""
+        index, skey, mkey = keys
+        words, rules, fills = found
+        aside = self._stage(t, "aside", (index, skey, mkey, furn), lambda: set_aside(words, rules, furn, figures))
+        words, rules = aside.words, aside.rules
+        wkey = (index, skey, aside.key)
+        upright, centres = self._upright(t, wkey, words, frame)
+        rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, upright, frame, params))
+        tkey = (mkey, wkey, params.rows, params.columns, params.tables)
+        tables = self._stage(t, "tables", tkey,
+                             lambda: _tables(upright, centres, rows, rules, fills, frame, params, index + 1))
+        return aside, rows, tables, tkey
+
     def _bands(self, t: dict[str, float], index: int) -> list[tuple[int, tuple[Mark, ...]]]:
         """The neighbour pages' band words (stage "bands", one entry per page), as
         (1-based page, marks)."""
-        out = []
-        for j in neighbour_pages(index, self.doc.page_count):
-            other = self.doc.page(j)
-            out.append((j + 1, self._stage(t, "bands", j, lambda o=other: band_marks(o.band_words(BAND), o.height))))
-        return out
+        def read(other: Page) -> Callable[[], tuple[Mark, ...]]:
+            seen = self._cache.get(("words", other.index))  # read already (a whole document's run): free
+            if seen is not None:
+                return lambda: band_marks([(*w.bbox.as_tuple(), w.text) for w in seen[0]], other.height)
+            return lambda: band_marks(other.band_words(BAND), other.height)
+
+        return [(j + 1, self._stage(t, "bands", j, read(self.doc.page(j))))
+                for j in neighbour_pages(index, self.doc.page_count)]
 
     def _reread(self, t: dict[str, float], page: Page, params: Params, frame: Frame,
                 evidence: tuple[tuple[Rule, ...], tuple[Fill, ...]],

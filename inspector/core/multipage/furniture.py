@@ -75,6 +75,12 @@ def neighbour_pages(index: int, count: int) -> list[int]:
     return [j for d in range(1, NEIGHBOURS + 1) for j in (index - d, index + d) if 0 <= j < count]
 
 
+def reaches_bands(boxes: Sequence[Rect], height: float) -> bool:
+    """Does a table box reach into the top or bottom band of a page ``height`` pt tall (where
+    furniture could have joined it)?"""
+    return any(b.y0 <= BAND * height or b.y1 >= (1 - BAND) * height for b in boxes)
+
+
 def band_marks(raw_words: Sequence[tuple], height: float) -> tuple[Mark, ...]:
     """A neighbour page's words in its top and bottom bands (PyMuPDF word tuples)."""
     top, bottom = BAND * height, (1 - BAND) * height
