@@ -41,10 +41,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from ..compare import sources as src
     from ..compare.diff import diff_page
-    from ..compare.theirs import Theirs, from_file, from_peer, is_peer
-    from ..evaluation.peers import MissingExtractor
+    from ..extractors import sources as src
+    from ..extractors.peers import MissingExtractor
+    from ..extractors.theirs import Theirs, from_file, from_peer, is_peer
 
     params = params_from_args(args)
     doc = open_doc(args)

@@ -12,7 +12,7 @@ import dataclasses
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .aside import Aside, set_aside
 from .evidence.figures import Figure, find_figures
@@ -22,10 +22,10 @@ from .geometry import Frame
 from .multipage.furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages, reaches_bands
 from .params import OcrParams, Params
 from .reading.document import Document, Page
+from .reading.ocr import OcrResult
 from .reading.words import extract_text, group_rows
 from .scan import (
     OcrPicture,
-    OcrResult,
     ScanWords,
     flag_unsure_words,
     ocr_page,
@@ -48,6 +48,9 @@ NO_RASTER = RasterResult((), (), (), 0, 0)
 HUGE_PAGE_DPI_SHARE = 4  # a page whose render would fall below a quarter of raster.dpi gets no raster rules
 STAGES = ("words", "drawings", "vector", "images", "render", "skew", "picture", "ocr", "raster", "merge", "figures",
           "bands", "furniture", "aside", "upright", "index", "rows", "tables", "reread")
+
+
+T = TypeVar("T")
 
 
 class _LRU:
@@ -85,10 +88,11 @@ class Pipeline:
         self._spent = 0.0  # ms spent in computed stages, ever: what a stage's nested stages took
 
     def _stage(self, timings: dict[str, float], name: str, key: Hashable,
-               fn: Callable[[], Any], cache: _LRU | None = None) -> Any:
+               fn: Callable[[], T], cache: _LRU | None = None) -> T:
+        """``fn()``, cached under (``name``, ``key``): a stage's result, typed as ``fn`` returns it."""
         store = cache or self._cache
         full = (name, key)
-        hit = store.get(full)
+        hit: T | None = store.get(full)
         if hit is not None:
             timings.setdefault(name, 0.0)  # a stage met twice in a run keeps the time it took
             return hit
@@ -145,8 +149,8 @@ class Pipeline:
         # Page furniture is read off the neighbouring pages, which costs their text: only when a
         # table reaches into the page's top or bottom band, where running headers and footers are.
         if not turn and self.doc.page_count > 1 and reaches_bands([tb.bbox for tb in found.tables], page.height):
-            furn = self._stage(t, "furniture", keys, lambda: find_furniture(words, rules, page.height,
-                                                                            self._bands(t, index)))
+            furn = self._stage(t, "furniture", (keys, params.rows), lambda: find_furniture(
+                words, rules, page.height, self._bands(t, index), params.rows.y_tolerance))
             if furn.word_ids:
                 aside, rows, found, tkey = self._detect(t, keys, (words, rules, vec.fills), furn, figures, frame,
                                                         params)
@@ -254,7 +258,8 @@ class Pipeline:
             from .reading.skew import estimate_skew  # OpenCV loads only when a page needs it
 
             dpi = page.safe_dpi(params.raster.dpi)
-            shown = (lambda: page.render_shown(dpi)) if page.rotation else (lambda: self._render(t, page, dpi))
+            shown: Callable[[], np.ndarray] = ((lambda: page.render_shown(dpi)) if page.rotation
+                                               else (lambda: self._render(t, page, dpi)))
             skew = self._stage(t, "skew", (page.index, dpi), lambda: estimate_skew(shown(), dpi))
         key = (page.index, o.lang, o.layout, o.dpi, o.erase_rules, o.max_seconds, skew)
 
@@ -300,11 +305,10 @@ def _tables(upright: tuple[Word, ...], centres: WordCentres, rows: tuple[RowBand
     page space. On a turned page the column bins stay in the frame, so they are left out.
     """
     if frame.identity:
-        return detect_tables(upright, rows, rules, params.columns, params.tables, page, centres, fills)
+        return detect_tables(upright, rows, rules, params, page, centres, fills)
     up_rows = group_rows(upright, params.rows)
     up_fills = [dataclasses.replace(f, bbox=frame.rect(f.bbox)) for f in fills]
-    found = detect_tables(upright, up_rows, [frame.rule(r) for r in rules], params.columns, params.tables, page,
-                          centres, up_fills)
+    found = detect_tables(upright, up_rows, [frame.rule(r) for r in rules], params, page, centres, up_fills)
     regions = tuple(dataclasses.replace(r, bbox=frame.rect(r.bbox, back=True)) for r in found.regions)
     tables = tuple(frame.table_back(tb) for tb in found.tables)
     grids = tuple(tb.grid for tb in tables if tb.grid is not None)
@@ -339,7 +343,8 @@ def _notes(params: Params, pictures: bool, words: tuple[Word, ...]) -> tuple[str
     return ()
 
 
-def _warnings(words: tuple, rules: tuple, rotation: int, turn: int, scan: ScanWords) -> tuple[str, ...]:
+def _warnings(words: tuple[Word, ...], rules: tuple[Rule, ...], rotation: int, turn: int,
+              scan: ScanWords) -> tuple[str, ...]:
     out = []
     if turn:
         out.append(f"text runs sideways: tables were read turned {turn} degrees")

@@ -10,7 +10,7 @@ words near a column boundary, and so are the cells holding them.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -146,10 +146,10 @@ def _inked(pic: OcrPicture, box: Rect) -> bool:
     return int((pic.grey[y0:y1, x0:x1] < INK_GREY).sum()) >= (INK_PT * pic.dpi / 72.0) ** 2
 
 
-CELL_INSET_PT = 1.5
+CELL_INSET_PT = 1.5  # pt a re-read cell is cut inside its rules (what is left of a rule reads as "|")
 
 
-def _mean_conf(words) -> float:  # noqa: ANN001
+def _mean_conf(words: Sequence[Word]) -> float:
     return sum(w.ocr_confidence for w in words) / len(words) if words else 0.0
 
 

@@ -16,6 +16,7 @@ that a 4-cell table with one odd cell does not outrank a 400-cell table with for
 from __future__ import annotations
 
 import hashlib
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,6 +25,8 @@ from pathlib import Path
 from ..core.params import Params
 from ..core.types import PageResult, Table
 from ..evaluation import defects
+
+log = logging.getLogger(__name__)
 
 SMOOTHING_CELLS = 10
 WEIGHTS = {"broken_number": 3.0, "ragged_row": 2.0, "sparse_column": 1.0, "low_confidence": 0.5}
@@ -177,7 +180,8 @@ def _page_runner(source: str | bytes, data: bytes, label: str,
         def here(i: int) -> tuple[PageResult | None, str]:
             try:
                 return pipe.run(i, params), ""
-            except Exception as exc:  # noqa: BLE001 - the page's failure is its row
+            except Exception as exc:  # the page's failure is its row
+                log.debug("a page failed", exc_info=True)
                 return None, _one_line(exc)
         return here, pipe.doc.close
     from ..core.infra.budget import Budgeted

@@ -38,7 +38,7 @@ def monospace_table(narrow: float = NARROW) -> bytes:
     return data
 
 
-def _explain(data: bytes, params: Params | None = None):  # noqa: ANN202
+def _explain(data: bytes, params: Params | None = None):
     params = params or Params()
     res = Pipeline(open_document(data)).run(0, params)
     return res, explain_page(res, params)

@@ -52,7 +52,7 @@ def sideways(data: bytes, turn: int) -> bytes:
     return doc.tobytes()
 
 
-def _run(data: bytes, params: Params):  # noqa: ANN202
+def _run(data: bytes, params: Params):
     res = Pipeline(open_document(data)).run(0, params)
     return res, explain_page(res, params)
 

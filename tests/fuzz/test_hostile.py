@@ -212,7 +212,8 @@ def _crash_first_time(path: str, page_index: int, params: Params) -> tuple:
 
 
 def test_eval_retries_a_page_that_crashed_its_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from inspector.evaluation import evaluate, peers
+    from inspector.evaluation import evaluate
+    from inspector.extractors import peers
     from tests.core.pdfs import ruled_grid
 
     monkeypatch.setitem(peers.EXTRACTORS, "crashy", _crash_first_time)

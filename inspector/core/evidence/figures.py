@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..reading.document import Drawing
 from ..types import Rect, Rule, Word
@@ -143,10 +144,10 @@ def _open(d: Drawing) -> bool:
     first, last = d.items[0], d.items[-1]
     if first[0] == "re" or last[0] == "re":
         return False
-    return abs(first[1] - last[3]) + abs(first[2] - last[4]) > 1.0
+    return bool(abs(first[1] - last[3]) + abs(first[2] - last[4]) > 1.0)
 
 
-def _chord(it: tuple) -> float:
+def _chord(it: tuple[Any, ...]) -> float:
     return float(((it[3] - it[1]) ** 2 + (it[4] - it[2]) ** 2) ** 0.5)
 
 

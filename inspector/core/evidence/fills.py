@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -67,15 +68,15 @@ def hidden_fills(raw: Sequence[RawFill]) -> set[int]:
     return out
 
 
-_Merged = list  # [Rect, rgb, grey, parts]
+_Merged = list[Any]  # [Rect, rgb, grey, parts]
 
 
-def _merge(items: list, vertical: bool) -> list[_Merged]:
+def _merge(items: list[Any], vertical: bool) -> list[_Merged]:
     """Join rectangles of one colour that touch end to end along y (``vertical``) or x,
     with the same extent across."""
     rows = [list(it) + [1] if len(it) == 3 else list(it) for it in items]
 
-    def key(m: _Merged) -> tuple:
+    def key(m: _Merged) -> tuple[Any, ...]:
         b = m[0]
         return (m[1], round(b.x0), round(b.x1), b.y0) if vertical else (m[1], round(b.y0), round(b.y1), b.x0)
 
@@ -104,7 +105,7 @@ def _gradients(items: list[_Merged], min_strips: int) -> dict[int, str]:
     grey moves one way in small steps: a gradient drawn as strips, not table shading."""
     bad: dict[int, str] = {}
     for vertical in (True, False):
-        def key(i: int, vertical: bool = vertical) -> tuple:
+        def key(i: int, vertical: bool = vertical) -> tuple[Any, ...]:
             b = items[i][0]
             return (round(b.x0), round(b.x1), b.y0) if vertical else (round(b.y0), round(b.y1), b.x0)
 

@@ -107,7 +107,8 @@ def _darker_than_around(g: np.ndarray, core: np.ndarray, k: int, fraction: float
     deep = cv2.erode(core, np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0)
     local = cv2.dilate(cv2.min(g, deep), np.ones((2 * k + 1, 2 * k + 1), np.uint8))
     limit = cv2.min(cv2.multiply(local, fraction), cv2.subtract(local, MIN_INNER_CONTRAST))
-    return cv2.compare(g, limit, cv2.CMP_LT)
+    ink: np.ndarray = cv2.compare(g, limit, cv2.CMP_LT)
+    return ink
 
 
 def _blobs(contours: list[np.ndarray], core: np.ndarray, g: np.ndarray, ink: np.ndarray,
@@ -182,7 +183,8 @@ def _fill_text_holes(ink: np.ndarray, g: np.ndarray, level: int) -> np.ndarray:
     ok = np.ones(n, bool)
     ok[0] = False
     ok[np.unique(labels[near_dark & (labels > 0)])] = False
-    return cv2.max(ink, (ok[labels] * np.uint8(255)).astype(np.uint8))
+    out: np.ndarray = cv2.max(ink, (ok[labels] * np.uint8(255)).astype(np.uint8))
+    return out
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,8 @@ def _overlapping(rules: list[Rule]) -> np.ndarray:
     end = np.array([r.end for r in rules])
     overlap = np.minimum(end[:, None], end[None]) - np.maximum(start[:, None], start[None])
     shorter = np.minimum((end - start)[:, None], (end - start)[None])
-    return (horiz[:, None] == horiz[None]) & (overlap >= 0.5 * shorter)
+    pairs: np.ndarray = (horiz[:, None] == horiz[None]) & (overlap >= 0.5 * shorter)
+    return pairs
 
 
 def _on_picture(r: Rule, block: Rect) -> bool:
@@ -102,7 +103,8 @@ def _line_lengths(rules: list[Rule], horiz: np.ndarray) -> np.ndarray:
     hi = np.full(len(rules), -np.inf)
     np.minimum.at(lo, line, start)
     np.maximum.at(hi, line, end)
-    return hi[line] - lo[line]
+    extent: np.ndarray = hi[line] - lo[line]
+    return extent
 
 
 def _groups(rules: list[Rule], boxes: np.ndarray, horiz: np.ndarray) -> np.ndarray:
@@ -141,4 +143,5 @@ def _extent(boxes: np.ndarray, group: np.ndarray, member: np.ndarray, horiz: np.
     np.maximum.at(hi, group[member], boxes[member][:, 2:4])
     size = hi[group] - lo[group]  # columns: x extent, y extent; inf-inf = nan when no member
     span = np.where(horiz, size[:, 0], size[:, 1])
-    return np.nan_to_num(span, nan=0.0, neginf=0.0, posinf=0.0)
+    out: np.ndarray = np.nan_to_num(span, nan=0.0, neginf=0.0, posinf=0.0)
+    return out

@@ -152,10 +152,12 @@ def _thin_rules(thin: np.ndarray, grey: np.ndarray, paper: int, orient: Orientat
 
 def _run_seeds(thin: np.ndarray, orient: Orientation, length: int) -> np.ndarray:
     """``thin`` eroded along ``orient`` by ``length``, runs along the rows (transposed for "v")."""
+    seeds: np.ndarray
     if orient == "h":
-        return cv2.erode(thin, np.ones((1, length), np.uint8))
-    # Transpose the sparse eroded mask only, not the page.
-    return cv2.transpose(cv2.erode(thin, np.ones((length, 1), np.uint8)))
+        seeds = cv2.erode(thin, np.ones((1, length), np.uint8))
+    else:  # transpose the sparse eroded mask only, not the page
+        seeds = cv2.transpose(cv2.erode(thin, np.ones((length, 1), np.uint8)))
+    return seeds
 
 
 def _busy_rows(seeds: np.ndarray) -> np.ndarray:

@@ -18,7 +18,7 @@ from ..types import Band, Fill, Orientation, Rect, RejectedFill, RejectedRule, R
 from .fills import MAX_NEIGHBOURS, RawFill, find_fills, hidden_fills
 
 AXIS_TOL = 1.0  # pt a "horizontal" segment may drift in y
-WHITE = 255
+WHITE = 255  # grey of paper: contrast is measured from it
 
 
 @dataclass(frozen=True)

@@ -55,13 +55,14 @@ class Region:
         return merge_complementary(drop_thin_columns(inner, segs, cparams.min_rows), self.pieces)
 
 
-def region_of(g: Grid, centres: WordCentres, cparams: ColumnParams) -> Region | None:
-    """``g``'s text (``centres``: the words in ``g``'s frame), or None when it has none."""
+def region_of(g: Grid, centres: WordCentres, cparams: ColumnParams, tol: float) -> Region | None:
+    """``g``'s text (``centres``: the words in ``g``'s frame; ``tol``: ``rows.y_tolerance``), or
+    None when it has none."""
     words = centres.words
     ids = centres.inside(g.region)
     if not ids:
         return None
-    lines = centres.region_lines(g.region, ids)
+    lines = centres.region_lines(g.region, ids, tol)
     segs = segments(words, lines, cparams.min_gap)
     return Region(words, lines, Pieces.of_words(words, segs), len(lines), g.region.x0, g.region.x1)
 
@@ -148,7 +149,7 @@ def dropped_rows(ctx: PageContext, g: Grid) -> tuple[Why, ...]:
     """Gaps between consecutive text lines of ``g`` with no row boundary between them, with
     why and (when one exists) the parameter value that puts a boundary there."""
     ids = ctx.centres.inside(g.region)
-    lines = ctx.centres.region_lines(g.region, ids)  # the lines the grid stage read for this region
+    lines = ctx.centres.region_lines(g.region, ids, ctx.params.rows.y_tolerance)  # the lines the grid stage read
     per_band = [sum(1 for ln in lines if a <= ln.bbox.cy < b) for a, b in zip(g.ys, g.ys[1:], strict=False)]
     drawn = rows_delineated(per_band, ctx.params.tables.row_band_lines)
     found = []

@@ -16,6 +16,7 @@ Used by the CLI (detect, export, render, words, rules), evaluation and the windo
 from __future__ import annotations
 
 import contextlib
+import logging
 import multiprocessing
 import os
 import signal
@@ -26,9 +27,11 @@ import types
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, cast
 
 from ..params import BudgetParams
+
+log = logging.getLogger(__name__)
 
 POLL_S = 0.05  # how often a wait looks at ``cancelled``
 STARTUP_S = 60.0  # a worker's start and a job's imports, before the page's own clock starts
@@ -105,7 +108,8 @@ class Budgeted:
         try:
             conn = self._ensure()
             conn.send((fn, args))
-        except Exception as exc:  # noqa: BLE001 - no worker (a daemonic caller, no memory, a dead pipe)
+        except Exception as exc:  # no worker (a daemonic caller, no memory, a dead pipe)
+            log.warning("page worker could not be started or reached", exc_info=True)
             self._kill()
             return Outcome("crashed", error=f"the page worker could not be started or reached ({exc})")
         # The clock starts when the worker has the job unpacked: its start-up and the imports
@@ -176,7 +180,7 @@ class Budgeted:
             proc.start()
         child.close()
         self._proc, self._conn = proc, parent
-        return parent
+        return cast("Connection", parent)
 
     def _kill(self) -> None:
         proc, conn = self._proc, self._conn
@@ -248,7 +252,7 @@ def _forget_inherited_forkserver() -> None:
     with contextlib.suppress(ImportError, AttributeError):
         from multiprocessing import forkserver
 
-        server = forkserver._forkserver  # noqa: SLF001 - the module keeps one per process
+        server = forkserver._forkserver
         pid = getattr(server, "_forkserver_pid", None)
         if pid is not None and not _is_child(pid):
             for name in ("_forkserver_pid", "_forkserver_address", "_forkserver_alive_fd"):
@@ -289,7 +293,8 @@ def _serve(conn: Connection, parents_end: Connection, memory_mb: int) -> None:
             job = conn.recv()
         except (EOFError, OSError):
             return
-        except Exception as exc:  # noqa: BLE001 - a job whose function cannot be imported here
+        except Exception as exc:  # a job whose function cannot be imported here
+            log.warning("a job's function cannot be loaded in the worker", exc_info=True)
             conn.send(STARTED)
             conn.send(("failed", None, f"the job cannot be loaded ({_one_line(exc)})", ()))
             continue
@@ -305,13 +310,15 @@ def _serve(conn: Connection, parents_end: Connection, memory_mb: int) -> None:
             reply = ("ok", fn(*args), "", take_messages())
         except MemoryError:
             reply = ("memory", None, f"page stopped: it needs more than {memory_mb} MB", take_messages())
-        except Exception as exc:  # noqa: BLE001 - the job's failure is the page's outcome
+        except Exception as exc:  # the job's failure is the page's outcome
+            log.debug("a page job failed in the worker", exc_info=True)
             reply = ("failed", None, _one_line(exc), take_messages())
         try:
             conn.send(reply)
         except (OSError, EOFError):
             return
-        except Exception as exc:  # noqa: BLE001 - a result that cannot be pickled
+        except Exception as exc:  # a result that cannot be pickled
+            log.warning("a job's result cannot be sent back", exc_info=True)
             conn.send(("failed", None, f"result cannot be sent back ({_one_line(exc)})", reply[3]))
 
 

@@ -21,8 +21,7 @@ from dataclasses import dataclass
 
 from ..geometry import Frame
 from ..params import ContinuationParams
-from ..structure.columns import lines_in
-from ..types import PageResult, Rect, Table
+from ..types import PageResult, Rect, Table, Word
 
 # "Continued" in the scripts tables are set in. The CJK words are also parts of ordinary words
 # (持续经营 "going concern", 계속영업 "continuing operations"), so they count bracketed, as
@@ -127,10 +126,15 @@ def _lines(res: PageResult, fr: Frame) -> list[_Line]:
             continue
         box = fr.rect(row.bbox) if fr.turn else row.bbox
         out.append(_Line(" ".join(w.text for w in ws), box, all(w.bold for w in ws)))
-    furniture = [i for i, w in enumerate(res.words) if w.furniture]
-    for ln in lines_in(res.words, furniture) if furniture else ():
-        ws = [res.words[i] for i in ln.word_ids]
-        out.append(_Line(" ".join(w.text for w in ws), fr.rect(ln.bbox) if fr.turn else ln.bbox, False, True))
+    # Page furniture is in no row: its words by baseline (a running header's title and section
+    # name on one line, as another page's row has them).
+    furniture: dict[int, list[Word]] = {}
+    for w in res.words:
+        if w.furniture:
+            furniture.setdefault(round(w.baseline), []).append(w)
+    for ws in furniture.values():
+        box = Rect.bounding([w.bbox for w in ws])
+        out.append(_Line(" ".join(w.text for w in ws), fr.rect(box) if fr.turn else box, False, True))
     return out
 
 

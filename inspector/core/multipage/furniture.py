@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..structure.columns import Line, lines_in
 from ..types import Rect, Rule, Word
@@ -81,7 +82,7 @@ def reaches_bands(boxes: Sequence[Rect], height: float) -> bool:
     return any(b.y0 <= BAND * height or b.y1 >= (1 - BAND) * height for b in boxes)
 
 
-def band_marks(raw_words: Sequence[tuple], height: float) -> tuple[Mark, ...]:
+def band_marks(raw_words: Sequence[tuple[Any, ...]], height: float) -> tuple[Mark, ...]:
     """A neighbour page's words in its top and bottom bands (PyMuPDF word tuples)."""
     top, bottom = BAND * height, (1 - BAND) * height
     return tuple((signature(w[4]), w[0], w[2], (w[1] + w[3]) / 2) for w in raw_words
@@ -89,9 +90,9 @@ def band_marks(raw_words: Sequence[tuple], height: float) -> tuple[Mark, ...]:
 
 
 def find_furniture(words: Sequence[Word], rules: Sequence[Rule], height: float,
-                   neighbours: Sequence[tuple[int, tuple[Mark, ...]]]) -> Furniture:
+                   neighbours: Sequence[tuple[int, tuple[Mark, ...]]], tol: float) -> Furniture:
     """Page furniture among ``words`` and horizontal ``rules`` of a page ``height`` pt tall,
-    given its neighbours' band marks as (1-based page, marks)."""
+    given its neighbours' band marks as (1-based page, marks); ``tol``: rows.y_tolerance."""
     if not neighbours or not words:
         return NONE
     need = max(1, len(neighbours) // 2)
@@ -101,7 +102,7 @@ def find_furniture(words: Sequence[Word], rules: Sequence[Rule], height: float,
             index.setdefault(sig, []).append((page, x0, x1, cy))
     ids = [i for i, w in enumerate(words) if not w.watermark and (w.bbox.y1 <= BAND * height
                                                                   or w.bbox.y0 >= (1 - BAND) * height)]
-    lines = lines_in(words, ids)
+    lines = lines_in(words, ids, tol)
     body = [w.bbox for i, w in enumerate(words) if BAND * height < w.bbox.cy < (1 - BAND) * height]
     verticals = [r for r in rules if r.orient == "v"]
     found: list[Line] = []

@@ -7,6 +7,7 @@ are; PNG, JPEG and TIFF open as one-page image documents. Every failure is a
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import stat
@@ -22,9 +23,11 @@ if TYPE_CHECKING:  # numpy loads only when a render is turned into an array (not
 from ..types import Rect
 from .messages import quiet_mupdf
 
+log = logging.getLogger(__name__)
+
 quiet_mupdf()  # MuPDF prints its errors on stdout unless told not to: every process that reads PDFs imports this
 
-SNIFF_BYTES = 1024
+SNIFF_BYTES = 1024  # the PDF header may follow junk; the standard allows it within the first 1024 bytes
 MAX_FILE_BYTES = 2 * 2**30  # the whole file is held in memory (hashing, worker copies)
 MAX_RENDER_PIXELS = 40_000_000  # one render at most (~40 MB grey); huge pages get a lower dpi
 IMAGE_KINDS = ("png", "jpeg", "tiff")
@@ -93,11 +96,13 @@ class Page:
 
     def raw_words(self) -> list[tuple[Any, ...]]:
         """PyMuPDF ``get_text("words")`` tuples."""
-        return self._page.get_text("words")
+        words: list[tuple[Any, ...]] = self._page.get_text("words")
+        return words
 
     def text_dict(self) -> dict[str, Any]:
         """PyMuPDF ``get_text("dict")`` (fonts, sizes, flags), images left out."""
-        return self._page.get_text("dict", flags=pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES)
+        text: dict[str, Any] = self._page.get_text("dict", flags=pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES)
+        return text
 
     def text(self) -> tuple[list[tuple[Any, ...]], dict[str, Any]]:
         """Words and the span dict from one text extraction (half the cost of two)."""
@@ -249,7 +254,7 @@ class Document:
 
     @property
     def page_count(self) -> int:
-        return self._page_count
+        return int(self._page_count)
 
     @property
     def data(self) -> bytes:
@@ -264,6 +269,7 @@ class Document:
             try:
                 self._pages[index] = Page(self, index)
             except Exception as exc:  # a broken page tree only shows when the page is loaded
+                log.debug("page %d cannot be loaded", index + 1, exc_info=True)
                 raise DocumentError(f"{self.name}: page {index + 1} is damaged and cannot be read ({_short(exc)})") from None
         return self._pages[index]
 
@@ -281,7 +287,8 @@ class Document:
         try:
             box = self.raw.page_cropbox(index)
             return float(box.width), float(box.height), self._rotation_unloaded(index)
-        except Exception:  # noqa: BLE001 - a page the page tree cannot reach (a /Kids cycle): size unknown
+        except Exception:  # a page the page tree cannot reach (a /Kids cycle): size unknown
+            log.debug("page %d size unknown", index + 1, exc_info=True)
             return 0.0, 0.0, 0
 
     def page_sizes(self) -> tuple[tuple[float, float, int], ...]:
@@ -326,7 +333,8 @@ def _hide_structure(raw: pymupdf.Document) -> str | None:
         if kind != "xref":
             return None
         raw.xref_set_key(cat, "StructTreeRoot", "null")
-    except Exception:  # noqa: BLE001 - a damaged catalog: nothing to hide, MuPDF copes or fails later
+    except Exception:  # a damaged catalog: nothing to hide, MuPDF copes or fails later
+        log.debug("catalog entry unreadable", exc_info=True)
         return None
     return str(value)
 
@@ -353,22 +361,24 @@ def open_document(source: str | os.PathLike[str] | bytes, password: str | None =
     try:
         return Document(raw, name, data, kind)
     except Exception as exc:  # MuPDF refuses the page tree: a one-line reason, never a traceback
+        log.debug("page tree refused", exc_info=True)
         raise DocumentError(f"{name}: the page tree is damaged ({_short(exc)})") from None
 
 
 def _page_count(raw: pymupdf.Document, name: str) -> int:
     """The page count; a page tree whose /Count lies (-1, 2147483647) is recounted from its /Kids."""
     try:
-        return raw.page_count
-    except Exception:  # noqa: BLE001 - "Invalid number of pages": repaired below
-        pass
+        return int(raw.page_count)
+    except Exception:  # "Invalid number of pages": repaired below
+        log.debug("page count unreadable, repairing", exc_info=True)
     try:
         cat = raw.pdf_catalog()
         kind, ref = raw.xref_get_key(cat, "Pages")
         root = int(ref.split()[0]) if kind == "xref" else 0
         raw.xref_set_key(root, "Count", str(_count_leaves(raw, root)))
-        return raw.page_count
-    except Exception as exc:  # noqa: BLE001 - damaged beyond that: the user gets one line
+        return int(raw.page_count)
+    except Exception as exc:  # damaged beyond that: the user gets one line
+        log.debug("page tree beyond repair", exc_info=True)
         raise DocumentError(f"{name}: the page tree is damaged and cannot be read ({_short(exc)})") from None
 
 
@@ -436,6 +446,7 @@ def _open_raw(data: bytes, kind: str, name: str) -> pymupdf.Document:
         img.close()
         return pymupdf.open(stream=pdf_bytes, filetype="pdf")
     except Exception as exc:  # PyMuPDF raises several types for damaged files
+        log.debug("%s cannot be opened", name, exc_info=True)
         raise DocumentError(f"{name}: the {kind.upper()} is damaged and cannot be opened ({_short(exc)})") from None
 
 

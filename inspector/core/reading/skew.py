@@ -49,8 +49,9 @@ def straighten(grey: np.ndarray, angle: float, paper: int = 255) -> np.ndarray:
         return grey
     h, w = grey.shape[:2]
     m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
-    return cv2.warpAffine(grey, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
-                          borderValue=paper)
+    out: np.ndarray = cv2.warpAffine(grey, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                                     borderValue=paper)
+    return out
 
 
 RULE_MIN_PT = 25.0  # ink runs at least this long (points) and thin are rules, not letters

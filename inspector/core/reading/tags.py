@@ -16,6 +16,7 @@ MuPDF finds a glyph's element by following ``/P`` upwards from the ``/ParentTree
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,8 +26,10 @@ import pymupdf
 from ..types import Rect
 from .pdfobj import Name, Ref, parse
 
+log = logging.getLogger(__name__)
+
 MAX_DEPTH = 200     # deeper nesting is cut (no real document comes close)
-MAX_ELEMENTS = 200_000
+MAX_ELEMENTS = 200_000  # elements walked at most: a hostile tree is cut, no real one comes close
 Path = tuple[int, ...]
 
 
@@ -138,6 +141,7 @@ def _object(doc: pymupdf.Document, xref: int) -> Any:
     try:
         return parse(doc.xref_object(xref, compressed=True))
     except Exception:  # a damaged object: MuPDF raises on what it cannot repair
+        log.debug("damaged object in the structure tree", exc_info=True)
         return None
 
 
@@ -284,5 +288,6 @@ def tagged_table_counts(doc: pymupdf.Document, root_ref: str | None = None) -> d
     try:
         tree = read_tree(doc, root_ref)
     except Exception:  # a damaged structure tree must not stop detection
+        log.debug("structure tree unreadable", exc_info=True)
         return None
     return None if tree is None else tagged_table_pages(doc, tree)

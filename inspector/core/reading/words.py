@@ -126,7 +126,8 @@ def _grey_of(span: dict[str, Any]) -> float:
     c = span.get("color", 0)
     if not c:
         return 0.0
-    return 0.299 * (c >> 16 & 255) + 0.587 * (c >> 8 & 255) + 0.114 * (c & 255)
+    grey: float = 0.299 * (c >> 16 & 255) + 0.587 * (c >> 8 & 255) + 0.114 * (c & 255)
+    return grey
 
 
 def _is_bold(span: dict[str, Any]) -> bool:

@@ -28,13 +28,14 @@ MAX_NUMBERS = 0.3  # share of a text column's words that may be numbers
 MIN_GUTTER_EM = 1.0  # white between the table's pieces and the text column, x font size
 SAME_BASELINE_PT = 0.6  # a row's cells share a baseline within this
 EVEN_PITCH = 0.12  # the text column's line spacing varies by at most this share
-MIN_TEXT_LINES = 3
-MIN_TABLE_LINES = 3
+MIN_TEXT_LINES = 3  # lines of running text before a column counts as one (two lines are any two cells)
+MIN_TABLE_LINES = 3  # lines the table keeps after the cut (the borderless minimum)
 
 
-def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], min_gap: float) -> Rect:
+def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], min_gap: float, tol: float) -> Rect:
     """``box`` (an aligned run of ``lines``) without a column of running text on its right or
-    left side; ``box`` itself when there is none."""
+    left side; ``box`` itself when there is none. ``tol``: the baseline tolerance of text
+    lines (``rows.y_tolerance``)."""
     segs = segments(words, lines, min_gap)
     for right in (True, False):
         cut = _text_column(segs, words, right)
@@ -42,7 +43,7 @@ def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], mi
             continue
         table = [i for s in segs if (s.x1 < cut if right else s.x0 > cut) for i in s.word_ids]
         text = [i for s in segs if (s.x0 >= cut if right else s.x1 <= cut) for i in s.word_ids]
-        if _own_lines(table, text, words):
+        if _own_lines(table, text, words, tol):
             return Rect.bounding([words[i].bbox for i in table])
     return box
 
@@ -77,16 +78,16 @@ def _running_text(s: Segment, words: Sequence[Word]) -> bool:
     return len(s.word_ids) >= 3 and sum(not is_number(words[i].text) for i in s.word_ids) >= 2
 
 
-def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word]) -> bool:
+def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word], tol: float) -> bool:
     """Do the text column's words keep their own lines: evenly spaced, and off the table's
     baselines where both sides meet in one page line?"""
-    mine = lines_in(words, text)
+    mine = lines_in(words, text, tol)
     if len(mine) < MIN_TEXT_LINES or mean(len(ln.word_ids) for ln in mine) < MIN_WORDS:
         return False
     steps = [b.baseline - a.baseline for a, b in zip(mine, mine[1:], strict=False)]
     if pstdev(steps) > EVEN_PITCH * mean(steps):
         return False
-    rows = [ln.baseline for ln in lines_in(words, table)]
+    rows = [ln.baseline for ln in lines_in(words, table, tol)]
     if not rows:
         return False
     # The lines facing a table row (a wrapped cell's first line faces its row; its next lines

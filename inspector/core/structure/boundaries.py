@@ -13,30 +13,31 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..evidence.rules_merge import near_rules
-from ..types import Boundary, Rule, Word
-from .columns import Line, Segment
-
-SNAP = 2.0  # pt: a rule this close to a boundary lies on it
+from ..evidence.rules_merge import RuleIndex
+from ..types import Boundary
+from .region import RegionEvidence
 
 
-def explain(xs: Sequence[float], ys: Sequence[float], rules: Sequence[Rule], lines: Sequence[Line],
-            segs: Sequence[Segment], words: Sequence[Word],
+def explain(xs: Sequence[float], ys: Sequence[float], ev: RegionEvidence,
             stacked: Sequence[float] = ()) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
-    """Evidence of every column boundary ``xs`` and row boundary ``ys`` (page space, points);
-    ``stacked`` are the columns found between stacks of right-aligned numbers."""
+    """Evidence of every column boundary ``xs`` and row boundary ``ys`` (page space, points)
+    of the region ``ev``; ``stacked`` are the columns found between stacks of right-aligned
+    numbers. A rule within ``merge.snap`` of a boundary lies on it."""
+    segs, lines, rules, snap = ev.segs, ev.lines, ev.rules, ev.snap
     sx0, sx1 = np.array([s.x0 for s in segs], dtype=float), np.array([s.x1 for s in segs], dtype=float)
     ly0 = np.array([ln.bbox.y0 for ln in lines], dtype=float)
     ly1 = np.array([ln.bbox.y1 for ln in lines], dtype=float)
     xg, yg = _free(xs, sx0, sx1), _free(ys, ly0, ly1)
-    cols = tuple(_boundary(x, "v", k in (0, len(xs) - 1), rules, xg[k], x in stacked) for k, x in enumerate(xs))
-    rows = tuple(_boundary(y, "h", k in (0, len(ys) - 1), rules, yg[k]) for k, y in enumerate(ys))
+    cols = tuple(_boundary(x, "v", k in (0, len(xs) - 1), (rules, snap), xg[k], x in stacked)
+                 for k, x in enumerate(xs))
+    rows = tuple(_boundary(y, "h", k in (0, len(ys) - 1), (rules, snap), yg[k]) for k, y in enumerate(ys))
     return cols, rows
 
 
-def _boundary(pos: float, orient: str, side: bool, rules: Sequence[Rule], gap: float,
+def _boundary(pos: float, orient: str, side: bool, drawn: tuple[RuleIndex, float], gap: float,
               stack: bool = False) -> Boundary:
-    near = near_rules(rules, orient, pos, SNAP) if rules else []
+    rules, snap = drawn
+    near = rules.near(orient, pos, snap) if rules.rules else []
     strokes = sum(1 for r in near if r.fill < 0)
     fills = tuple(sorted({r.fill for r in near if r.fill >= 0}))
     kind = "rule" if strokes else "fill" if fills else "edge" if side else "number stack" if stack else "text gap"
@@ -53,4 +54,5 @@ def _free(ps: Sequence[float], a: np.ndarray, b: np.ndarray) -> list[float]:
     left = np.where(b[None, :] <= p, b[None, :], -np.inf).max(axis=1)
     right = np.where(a[None, :] >= p, a[None, :], np.inf).min(axis=1)
     ok = ~cover & np.isfinite(left) & np.isfinite(right)
-    return np.where(ok, right - left, 0.0).tolist()
+    gaps: list[float] = np.where(ok, right - left, 0.0).tolist()
+    return gaps

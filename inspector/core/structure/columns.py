@@ -56,13 +56,14 @@ class WordCentres:
         mark = np.fromiter((w.in_no_table for w in words), dtype=bool, count=len(words))
         self.cx[mark] = np.nan
         self.cy[mark] = np.nan
-        self._lines: dict[Rect, list[Line]] = {}  # a pure function of (words, box): safe to keep
+        self._lines: dict[tuple[Rect, float], list[Line]] = {}  # a pure function of (words, box, tol): safe to keep
 
-    def region_lines(self, box: Rect, ids: Sequence[int]) -> list[Line]:
-        """Text lines of the words ``ids`` (those inside ``box``), computed once per box."""
-        hit = self._lines.get(box)
+    def region_lines(self, box: Rect, ids: Sequence[int], tol: float) -> list[Line]:
+        """Text lines of the words ``ids`` (those inside ``box``) at baseline tolerance ``tol``
+        (``rows.y_tolerance``), computed once per box and tolerance."""
+        hit = self._lines.get((box, tol))
         if hit is None:
-            hit = self._lines[box] = lines_in(self.words, ids)
+            hit = self._lines[(box, tol)] = lines_in(self.words, ids, tol)
         return hit
 
     def inside(self, box: Rect, pad: float = 1.0) -> list[int]:
@@ -71,8 +72,9 @@ class WordCentres:
         return np.flatnonzero(m).tolist()
 
 
-def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float = 0.35) -> list[Line]:
-    """Cluster the words ``ids`` into text lines by baseline (``tol`` x font size)."""
+def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line]:
+    """Cluster the words ``ids`` into text lines by baseline (``tol`` x font size: the
+    ``rows.y_tolerance`` of every stage that reads text lines, passed, never defaulted)."""
     order = sorted(ids, key=lambda i: (words[i].baseline, words[i].bbox.x0))
     groups: list[list[int]] = []
     base: list[float] = []

@@ -10,13 +10,12 @@ draw between two slots of a ruled grid makes them one spanning cell.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..evidence.rules_merge import covered
-from ..params import ColumnParams, TableParams
+from ..params import ColumnParams, Params, TableParams
 from ..types import ColumnBin, Fill, Grid, Rule, Word
 from .boundaries import explain
 from .columns import (
@@ -29,14 +28,14 @@ from .columns import (
     lines_in,
     merge_complementary,
     near_boundary,
-    segments,
 )
+from .region import RegionEvidence
 from .regions import Candidate
 from .sections import section_lines, section_rows
 from .stacks import split_segments, stack_boundaries
 
-SNAP = 2.0  # pt: rule positions closer than this are one boundary
 FULL = 0.98  # a rule covering this share of a separator's whole length is drawn all along
+HALF = 0.5  # a separator drawn along less than this share of one slot's side is not drawn there
 
 
 @dataclass(frozen=True)
@@ -53,33 +52,37 @@ class GridResult:
     param: str = ""
 
 
-def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float) -> list[float]:
+def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float, snap: float) -> list[float]:
+    """Boundaries at the rules of ``orient`` inside [lo, hi]: rules within ``snap`` (pt) of
+    each other, or of a side, are one boundary."""
     pos = sorted(r.pos for r in rules if r.orient == orient)
     out: list[float] = []
     for p in pos:
-        if out and p - out[-1] <= SNAP:
+        if out and p - out[-1] <= snap:
             continue
         out.append(p)
-    inner = [p for p in out if lo + SNAP < p < hi - SNAP]
+    inner = [p for p in out if lo + snap < p < hi - snap]
     return [lo, *inner, hi]
 
 
-def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: ColumnParams,
-               tparams: TableParams, centres: WordCentres | None = None, fills: Sequence[Fill] = ()) -> GridResult:
+def build_grid(cand: Candidate, words: Sequence[Word], index: int, params: Params,
+               centres: WordCentres | None = None, fills: Sequence[Fill] = ()) -> GridResult:
     """Grid for one candidate region; ``index`` numbers the region for its bins."""
-    box = cand.bbox
     centres = centres if centres is not None and centres.words is words else WordCentres(words)
-    ids = centres.inside(box)
-    if not ids:
+    ev = RegionEvidence.gather(cand, words, centres, fills, params)
+    if not ev.ids:
         return GridResult(None, "no text", (), frozenset(), 0, ())
-    lines = centres.region_lines(box, ids)
-    segs = segments(words, lines, cparams.min_gap)
+    return _grid(ev, index)
+
+
+def _grid(ev: RegionEvidence, index: int) -> GridResult:
+    cand, box, words, lines, segs = ev.cand, ev.box, ev.words, ev.lines, ev.segs
     # Section labels on full-width shading run over the column gaps: columns come from the other lines.
-    labels = section_lines(lines, segs, fills, box)
+    labels = section_lines(lines, segs, ev.fills, box)
     if len(lines) - len(labels) < 3:
         labels = set()
     kept = [ln for k, ln in enumerate(lines) if k not in labels]
-    xs = _columns(cand, [s for s in segs if s.line not in labels], words, kept, cparams)
+    xs = _columns(ev, [s for s in segs if s.line not in labels], kept)
     stacked: list[float] = []
     if cand.source != "ruled":
         # Numbers closer than the column gap: their right-aligned stacks divide the columns,
@@ -87,28 +90,29 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, cparams: Colu
         # cells' text, not one spanning.
         stacked = [x for a, b in zip(xs, xs[1:], strict=False) for x in stack_boundaries(words, kept, a, b)]
         xs = sorted([*xs, *stacked])
-        segs = split_segments(segs, words, stacked, xs[1:-1])
-    ys = _positions(cand.rules, "h", box.y0, box.y1) if cand.source != "aligned" else [box.y0, box.y1]
-    top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= SNAP for r in cand.rules)
-    ys, header_rows, virtual = _split_rows(ys, lines, words, xs, top_drawn, cand.rules, tparams.row_band_lines)
+        ev = replace(ev, segs=split_segments(segs, words, stacked, xs[1:-1]))
+    ys = _positions(cand.rules, "h", box.y0, box.y1, ev.snap) if cand.source != "aligned" else [box.y0, box.y1]
+    top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= ev.snap for r in cand.rules)
+    ys, header_rows, virtual = _split_rows(ev, ys, xs, top_drawn)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source)
-    spans = _spans(grid, cand, segs, lines, words, ids, virtual, centres, fills)
-    cols, rows = explain(xs, ys, cand.rules, lines, segs, words, stacked)
+    spans = _spans(grid, ev, virtual)
+    cols, rows = explain(xs, ys, ev, stacked)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans), col_evidence=cols, row_evidence=rows)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
-    low = frozenset(near_boundary(words, ids, xs[1:-1], cparams.boundary_margin))
-    reason, param = _reject_reason(grid, cand, ids, lines, tparams) or _mostly_empty(grid, centres, ids, tparams)
-    return GridResult(None if reason else grid, reason, bins, low, header_rows, tuple(ids), param)
+    tparams = ev.params.tables
+    low = frozenset(near_boundary(words, ev.ids, xs[1:-1], ev.params.columns.boundary_margin))
+    reason, param = (_reject_reason(grid, cand, ev.ids, lines, tparams)
+                     or _mostly_empty(grid, ev.centres, list(ev.ids), tparams))
+    return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param)
 
 
-def _columns(cand: Candidate, segs: Sequence[Segment], words: Sequence[Word], lines: Sequence[Line],
-             params: ColumnParams) -> list[float]:
-    box, n_lines = cand.bbox, len(lines)
+def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line]) -> list[float]:
+    cand, box, n_lines, words, params = ev.cand, ev.box, len(lines), ev.words, ev.params.columns
     # Project single words, not segments: the words of a multi-word label sit at other
     # places on every row, so only true column gaps stay free.
     pieces = Pieces.of_words(words, segs)
     if cand.source == "ruled":
-        xs = _positions(cand.rules, "v", box.x0, box.x1)
+        xs = _positions(cand.rules, "v", box.x0, box.x1, ev.snap)
         if len(xs) > 2:
             return _split_ruled_columns(xs, pieces, segs, n_lines, params)
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params)
@@ -166,8 +170,8 @@ def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     return len(lines) >= 2 and all(len(_line_cols(ln, words, xs)) >= need for ln in lines)
 
 
-def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
-                top_drawn: bool, rules: Sequence[Rule], max_lines: int) -> tuple[list[float], int, set[float]]:
+def _split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
+                top_drawn: bool) -> tuple[list[float], int, set[float]]:
     """Insert row boundaries between text lines that start a new row.
 
     When the rows are drawn one by one (see ``rows_delineated``), a band is split only
@@ -177,6 +181,7 @@ def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], x
     band is not closed by drawn rules above and below, text belongs to a taller cell (a
     row label spanning rows) and takes no part in splitting the band.
     """
+    lines, words, max_lines, tol = ev.lines, ev.words, ev.params.tables.row_band_lines, ev.params.rows.y_tolerance
     out = [ys[0]]
     virtual: set[float] = set()
     n_bands = len(ys) - 1
@@ -195,13 +200,13 @@ def _split_rows(ys: list[float], lines: Sequence[Line], words: Sequence[Word], x
         if delineated and not _full_lines(inside, words, xs, spare=0):
             out.append(bottom)  # every row has its own band: its lines are multi-line cells
             continue
-        open_cols = _open_columns(rules, xs, top, bottom, b == 0, b == n_bands - 1)
+        open_cols = _open_columns(ev, xs, top, bottom, b == 0, b == n_bands - 1)
         if open_cols and len(inside) > 1:
             band_ids = [i for ln in inside for i in ln.word_ids]
             # Only a lone line in an open column is a label centred across rows.
             open_cols = {c for c in open_cols
-                         if len(lines_in(words, [i for i in band_ids if _col_of(words[i].bbox.cx, xs) == c])) <= 1}
-            inside = lines_in(words, [i for i in band_ids if _col_of(words[i].bbox.cx, xs) not in open_cols])
+                         if len(lines_in(words, [i for i in band_ids if _col_of(words[i].bbox.cx, xs) == c], tol)) <= 1}
+            inside = lines_in(words, [i for i in band_ids if _col_of(words[i].bbox.cx, xs) not in open_cols], tol)
         # A ruled-off first band is the header: keep its wrapped lines together. Above the
         # first rule (a header found by growing the region upwards, or a zebra table's
         # first unshaded rows) only lines that do not each fill the row are one header.
@@ -241,16 +246,16 @@ def rows_delineated(lines_per_band: Sequence[int], max_lines: int, min_bands: in
     return len(used) >= min_bands and max(used) <= max_lines
 
 
-def _open_columns(rules: Sequence[Rule], xs: Sequence[float], top: float, bottom: float,
+def _open_columns(ev: RegionEvidence, xs: Sequence[float], top: float, bottom: float,
                   first: bool, last: bool) -> set[int]:
     """Columns where a drawn rule is missing at the band's top or bottom (ruled grids only)."""
-    if not any(r.orient == "v" for r in rules):
+    if not any(r.orient == "v" for r in ev.cand.rules):
         return set()
     out: set[int] = set()
     for y, skip in ((top, first), (bottom, last)):
-        if skip or covered(rules, "h", y, xs[0], xs[-1]) >= FULL:
+        if skip or ev.covered("h", y, xs[0], xs[-1]) >= FULL:
             continue
-        out |= {c for c in range(len(xs) - 1) if covered(rules, "h", y, xs[c], xs[c + 1]) < 0.5}
+        out |= {c for c in range(len(xs) - 1) if ev.covered("h", y, xs[c], xs[c + 1]) < HALF}
     return out
 
 
@@ -312,9 +317,7 @@ def _occupied(grid: Grid, cx: np.ndarray, cy: np.ndarray) -> set[tuple[int, int]
     return set(zip(r.tolist(), c.tolist(), strict=True))
 
 
-def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence[Line],
-           words: Sequence[Word], ids: Sequence[int], virtual: set[float],
-           centres: WordCentres, fills: Sequence[Fill] = ()) -> list[tuple[int, int, int, int]]:
+def _spans(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> list[tuple[int, int, int, int]]:
     """Merged cells (r, c, rs, cs).
 
     Two slots merge when no drawn separator divides them and one of them is empty (a
@@ -334,16 +337,17 @@ def _spans(grid: Grid, cand: Candidate, segs: Sequence[Segment], lines: Sequence
     def join(a: int, b: int) -> None:
         parent[find(a)] = find(b)
 
-    occupied = _occupied(grid, centres.cx[ids], centres.cy[ids])
+    cand, segs, lines, ids = ev.cand, ev.segs, ev.lines, list(ev.ids)
+    occupied = _occupied(grid, ev.centres.cx[ids], ev.centres.cy[ids])
     if cand.source == "ruled" and nc > 1:
-        _undrawn_joins(grid, cand.rules, occupied, virtual, join)
+        _undrawn_joins(grid, ev, occupied, virtual, join)
     if cand.source == "horizontal_rules":
-        _spanner_joins(grid, cand.rules, occupied, join)
+        _spanner_joins(grid, cand.rules, occupied, join, ev.snap)
     def drawn(x: float, r: int) -> bool:
-        return cand.source == "ruled" and covered(cand.rules, "v", x, grid.ys[r], grid.ys[r + 1]) >= 0.5
+        return cand.source == "ruled" and ev.covered("v", x, grid.ys[r], grid.ys[r + 1]) >= HALF
 
-    _text_spans(grid, segs, lines, words, drawn, join)
-    for r in section_rows(grid, fills, occupied, _one_piece_rows(grid, segs, lines)):
+    _text_spans(grid, segs, lines, ev.words, drawn, join)
+    for r in section_rows(grid, ev.fills, occupied, _one_piece_rows(grid, segs, lines)):
         for c in range(nc - 1):
             join(r * nc + c, r * nc + c + 1)
     return _rectangles(parent, find, nr, nc)
@@ -360,33 +364,37 @@ def _one_piece_rows(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line]) 
     return {r for r, n in count.items() if n == len(row_lines[r])}
 
 
-def _undrawn_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, int]],
-                   virtual: set[float], join) -> None:
+Join = Callable[[int, int], None]  # joins two slots (r * n_cols + c) into one cell
+
+
+def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]],
+                   virtual: set[float], join: Join) -> None:
     xs, ys, nr, nc = grid.xs, grid.ys, grid.n_rows, grid.n_cols
     # A separator drawn the whole way along divides every pair of slots it passes.
-    v_open = [c for c in range(nc - 1) if covered(rules, "v", xs[c + 1], ys[0], ys[-1]) < FULL]
+    v_open = [c for c in range(nc - 1) if ev.covered("v", xs[c + 1], ys[0], ys[-1]) < FULL]
     h_open = [r for r in range(nr - 1) if ys[r + 1] not in virtual
-              and covered(rules, "h", ys[r + 1], xs[0], xs[-1]) < FULL]
+              and ev.covered("h", ys[r + 1], xs[0], xs[-1]) < FULL]
     for r in range(nr):
         for c in v_open:
             empty = (r, c) not in occupied or (r, c + 1) not in occupied
-            if empty and covered(rules, "v", xs[c + 1], ys[r], ys[r + 1]) < 0.5:
+            if empty and ev.covered("v", xs[c + 1], ys[r], ys[r + 1]) < HALF:
                 join(r * nc + c, r * nc + c + 1)
     for r in h_open:
         for c in range(nc):
             empty = (r, c) not in occupied or (r + 1, c) not in occupied
-            if empty and covered(rules, "h", ys[r + 1], xs[c], xs[c + 1]) < 0.5:
+            if empty and ev.covered("h", ys[r + 1], xs[c], xs[c + 1]) < HALF:
                 join(r * nc + c, (r + 1) * nc + c)
 
 
-def _spanner_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, int]], join) -> None:
+def _spanner_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, int]], join: Join,
+                   snap: float) -> None:
     """A rule under part of a header row (booktabs' cmidrule) groups the columns it spans."""
     xs, ys, nc = grid.xs, grid.ys, grid.n_cols
     width = xs[-1] - xs[0]
     for rule in rules:
         if rule.orient != "h" or rule.length >= 0.9 * width:
             continue
-        r = next((k for k in range(1, len(ys) - 1) if abs(ys[k] - rule.pos) <= SNAP), None)
+        r = next((k for k in range(1, len(ys) - 1) if abs(ys[k] - rule.pos) <= snap), None)
         if r is None:
             continue
         cols = [c for c in range(nc) if min(rule.end, xs[c + 1]) - max(rule.start, xs[c]) >= 0.5 * (xs[c + 1] - xs[c])]
@@ -396,7 +404,7 @@ def _spanner_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, i
 
 
 def _text_spans(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line], words: Sequence[Word],
-                drawn, join) -> None:
+                drawn: Callable[[float, int], bool], join: Join) -> None:
     """A segment whose words sit in several columns (not split by a drawn rule) spans them."""
     xs, ys, nc = grid.xs, grid.ys, grid.n_cols
     for s in segs:
@@ -412,7 +420,7 @@ def _text_spans(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line], word
             join(r * nc + c, r * nc + c + 1)
 
 
-def _rectangles(parent: list[int], find, nr: int, nc: int) -> list[tuple[int, int, int, int]]:
+def _rectangles(parent: list[int], find: Callable[[int], int], nr: int, nc: int) -> list[tuple[int, int, int, int]]:
     # Only joined slots and their roots form groups: most slots of a grid are joined to none.
     groups: dict[int, list[int]] = {}
     for i in [i for i in range(nr * nc) if parent[i] != i]:

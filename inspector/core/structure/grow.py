@@ -19,7 +19,7 @@ from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, line
 
 
 def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
-                centres: WordCentres | None = None) -> Rect:
+                centres: WordCentres | None = None, *, tol: float) -> Rect:
     """Grow ``box`` downwards over the text lines that continue its table.
 
     Only words within the box's x range count, so a table in one column of a two-column
@@ -27,12 +27,13 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     the previous one and has two or more segments; a short one-piece line (a section
     label such as "Actual") continues it only when a tabular line follows. Text running
     across the box's side edges ends it, and so does a line with a piece running across
-    one of the box's column gaps (a footnote under the table, not a row of it).
+    one of the box's column gaps (a footnote under the table, not a row of it). Text lines
+    are grouped at baseline tolerance ``tol`` (``rows.y_tolerance``).
     """
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
     band = np.flatnonzero((wc.cy > box.y1) & (wc.y1 <= stop_y)).tolist()
-    lines, counts, crossers = _column_lines(words, band, box, min_gap)
-    gaps = _column_gaps(words, wc.inside(box), box, min_gap) if lines else []
+    lines, counts, crossers = _column_lines(words, band, box, min_gap, tol)
+    gaps = _column_gaps(words, wc.inside(box), box, min_gap, tol) if lines else []
     across = _crossing_lines(words, lines, gaps, min_gap) if lines else set()
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
@@ -66,7 +67,7 @@ def _wrapped_from(above: Line, ln: Line, words: Sequence[Word], edges: Sequence[
 
 
 def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, max_lines: int = 3,
-              centres: WordCentres | None = None) -> Rect:
+              centres: WordCentres | None = None, *, tol: float) -> Rect:
     """Grow ``box`` upwards over header lines sitting just above its first rule.
 
     At most ``max_lines`` lines, each close to the next and in two or more pieces inside
@@ -74,7 +75,7 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
     """
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
     band = np.flatnonzero((wc.cy < box.y0) & (wc.y0 >= stop_y)).tolist()
-    lines, counts, crossers = _column_lines(words, band, box, min_gap)
+    lines, counts, crossers = _column_lines(words, band, box, min_gap, tol)
     top = box.y0
     for ln, n in list(zip(lines, counts, strict=True))[::-1][:max_lines]:
         if top - ln.bbox.y1 > 1.2 * ln.bbox.height or n < 2 or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
@@ -83,10 +84,10 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
     return Rect(box.x0, min(top, box.y0), box.x1, box.y1)
 
 
-def _column_gaps(words: Sequence[Word], ids: Sequence[int], box: Rect, min_gap: float) -> list[float]:
+def _column_gaps(words: Sequence[Word], ids: Sequence[int], box: Rect, min_gap: float, tol: float) -> list[float]:
     """Column boundaries that the words inside ``box`` leave free (x, ascending); none when
     the box holds fewer than three lines (a header alone says little about the columns)."""
-    lines = lines_in(words, ids)
+    lines = lines_in(words, ids, tol)
     if len(lines) < 3:
         return []
     segs = segments(words, lines, min_gap)
@@ -119,12 +120,12 @@ def _runs_across(words: Sequence[Word], s: Segment, x: float) -> bool:
 
 
 def _column_lines(words: Sequence[Word], band: Sequence[int], box: Rect,
-                  min_gap: float) -> tuple[list[Line], list[int], list[Rect]]:
+                  min_gap: float, tol: float) -> tuple[list[Line], list[int], list[Rect]]:
     """Text lines of ``band``'s words within the box's x range, their segment counts, and
     the boxes of words that run across the box's side edges."""
     ids = [i for i in band if box.x0 - 3 <= words[i].bbox.cx <= box.x1 + 3]
     crossers = [words[i].bbox for i in band if _crosses(words[i].bbox, box)]
-    lines = lines_in(words, ids)
+    lines = lines_in(words, ids, tol)
     counts = [0] * len(lines)
     for s in segments(words, lines, min_gap):
         counts[s.line] += 1

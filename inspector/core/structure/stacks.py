@@ -19,7 +19,7 @@ from .columns import Line, Segment
 
 ALIGN = 1.0  # pt: right edges this close are one stack
 SHARE = 0.8  # a stack holds a number on this share of the lines with numbers
-MIN_LINES = 3
+MIN_LINES = 3  # lines with numbers a stack needs: two numbers aligned by chance are common
 MIN_ROOM = 0.5  # pt: free space a boundary needs between two stacks
 _GROUP = re.compile(r"^\d{3}(?:[.,]\d+)?\)?%?$")  # "234", "234.5": a thousands group
 

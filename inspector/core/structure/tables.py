@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import median
 
-from ..params import ColumnParams, TableParams
+from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 from .beside import trim_text_column
 from .between import figure_caption, line_facts
 from .cells import assemble
-from .columns import Line, Segment, lines_in, segments
-from .grid import WordCentres, build_grid
+from .columns import Line, Segment, WordCentres, lines_in, segments
+from .grid import build_grid
 from .grow import extend_down, extend_up
 from .regions import (
     Candidate,
@@ -46,9 +46,9 @@ class TablesResult:
 class _Collector:
     """Accumulates accepted and rejected regions while claiming page area."""
 
-    def __init__(self, words: Sequence[Word], page: int, cparams: ColumnParams, tparams: TableParams,
+    def __init__(self, words: Sequence[Word], page: int, params: Params,
                  centres: WordCentres | None, fills: Sequence[Fill] = ()) -> None:
-        self.words, self.page, self.cparams, self.tparams, self.fills = words, page, cparams, tparams, fills
+        self.words, self.page, self.params, self.fills = words, page, params, fills
         self.regions: list[TableRegion] = []
         self.grids: list[Grid] = []
         self.tables: list[Table] = []
@@ -61,7 +61,7 @@ class _Collector:
         if any(_overlaps(cand.bbox, t) for t in self.taken):
             self.regions.append(TableRegion(cand.bbox, cand.source, "overlaps a table found earlier"))
             return False
-        res = build_grid(cand, self.words, len(self.regions), self.cparams, self.tparams, self.centres, self.fills)
+        res = build_grid(cand, self.words, len(self.regions), self.params, self.centres, self.fills)
         if res.grid is None:
             self.regions.append(TableRegion(cand.bbox, cand.source, res.reason, res.param))
             return False
@@ -87,11 +87,13 @@ def _overlaps(a: Rect, b: Rect) -> bool:
 
 
 def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequence[Rule],
-                  cparams: ColumnParams, tparams: TableParams, page: int = 1,
+                  params: Params, page: int = 1,
                   centres: WordCentres | None = None, fills: Sequence[Fill] = ()) -> TablesResult:
     """All tables of one page, from its words, text rows, merged rules and fills. ``centres``
-    (of these ``words``: the pipeline's "index" stage) saves building the word arrays again."""
-    col = _Collector(words, page, cparams, tparams, centres, fills)
+    (of these ``words``: the pipeline's "index" stage) saves building the word arrays again.
+    Reads ``params.rows``, ``params.columns``, ``params.tables`` and ``params.merge.snap``."""
+    cparams, tparams, ytol = params.columns, params.tables, params.rows.y_tolerance
+    col = _Collector(words, page, params, centres, fills)
     lines = [Line(r.word_ids, r.bbox, r.baseline) for r in rows]
     segs = segments(words, lines, cparams.min_gap)
     counts = [0] * len(lines)
@@ -115,19 +117,19 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
     for cand in cands:
         stop = min((y for y in tops if y > cand.bbox.y1 + 1), default=float("inf"))
-        box = extend_down(cand.bbox, words, cparams.min_gap, stop, col.centres)
+        box = extend_down(cand.bbox, words, cparams.min_gap, stop, col.centres, tol=ytol)
         above = max((y for y in bottoms if y < cand.bbox.y0 - 1), default=0.0)
-        box = extend_up(box, words, cparams.min_gap, above, centres=col.centres)
+        box = extend_up(box, words, cparams.min_gap, above, centres=col.centres, tol=ytol)
         col.offer(Candidate(box, cand.source, cand.rules))
     if tparams.borderless:
-        cands, short = _aligned_candidates(words, lines, segs, col.taken, col.centres, tparams, cparams.min_gap)
+        cands, short = _aligned_candidates(words, lines, segs, col.taken, col.centres, params)
         for cand in cands:
             col.offer(cand)
         # Runs too short to be tried are listed last (the bins number the regions before them).
         col.regions.extend(r for r in short if not any(_overlaps(r.bbox, t) for t in col.taken))
     # Listed last, as the short runs: what ended a table or was left out of every one.
     col.regions.extend({r.bbox: r for r in said}.values())
-    col.regions.extend(aside_regions(words))
+    col.regions.extend(aside_regions(words, ytol))
     return col.result()
 
 
@@ -138,11 +140,11 @@ FIGURE = ("figure area: a chart's labels (tick values, data labels, legend) insi
 FIGURE_BLOCK = 20.0  # pt: figure text lines this close are one figure's
 
 
-def aside_regions(words: Sequence[Word]) -> list[TableRegion]:
+def aside_regions(words: Sequence[Word], tol: float) -> list[TableRegion]:
     """What was set aside (``core.aside``) as regions left out: each page furniture line, and
-    each block of a figure's text lines."""
-    out = [TableRegion(ln.bbox, "aligned", FURNITURE) for ln in _flagged_lines(words, "furniture")]
-    blocks = [ln.bbox for ln in _flagged_lines(words, "figure")]
+    each block of a figure's text lines (``tol``: rows.y_tolerance)."""
+    out = [TableRegion(ln.bbox, "aligned", FURNITURE) for ln in _flagged_lines(words, "furniture", tol)]
+    blocks = [ln.bbox for ln in _flagged_lines(words, "figure", tol)]
     merged = True
     while merged:  # join blocks within FIGURE_BLOCK of each other until none are
         merged = False
@@ -155,14 +157,14 @@ def aside_regions(words: Sequence[Word]) -> list[TableRegion]:
     return out + [TableRegion(b, "aligned", FIGURE) for b in blocks]
 
 
-def _flagged_lines(words: Sequence[Word], flag: str) -> list[Line]:
+def _flagged_lines(words: Sequence[Word], flag: str, tol: float) -> list[Line]:
     ids = [i for i, w in enumerate(words) if getattr(w, flag)]
-    return lines_in(words, ids) if ids else []
+    return lines_in(words, ids, tol) if ids else []
 
 
 def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment],
-                        taken: Sequence[Rect], centres: WordCentres, tparams: TableParams,
-                        min_gap: float) -> tuple[list[Candidate], list[TableRegion]]:
+                        taken: Sequence[Rect], centres: WordCentres,
+                        params: Params) -> tuple[list[Candidate], list[TableRegion]]:
     """Runs of consecutive multi-piece text lines outside the tables already found, and the
     runs of two such lines too short for ``tables.min_aligned_rows`` (rejected, with why: a
     person asking why no table was found there is told which threshold it missed). A column
@@ -186,7 +188,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
             narrow[n].append((last[n], s.x0))
         last[n] = s.x1
     out, short = [], []
-    need = tparams.min_aligned_rows
+    need = params.tables.min_aligned_rows
     segs_of: dict[int, list[Segment]] = {}
     for s in segs:
         segs_of.setdefault(s.line, []).append(s)
@@ -195,7 +197,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
             a -= 1
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
         if b - a >= need or (b - a == 2 and need == 3 and _pair_block(words, free[a:b], segs_of, keep[a:b])):
-            box = trim_text_column(box, free[a:b], words, min_gap)
+            box = trim_text_column(box, free[a:b], words, params.columns.min_gap, params.rows.y_tolerance)
             out.append(Candidate(box, "aligned"))
         else:
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",

@@ -1,7 +1,7 @@
 """Their tables for the pages of one document, from any source, placed on the page.
 
 A source is a peer extractor's name (``pymupdf``, ``pdfplumber``, ``camelot``, ...: see
-``evaluation.peers``) or a file (see ``sources``). Tables from files without coordinates
+``peers``) or a file (see ``sources``). Tables from files without coordinates
 are placed on the page whose words spell their cells best (see ``placement``).
 """
 
@@ -31,7 +31,7 @@ class Theirs:
 
 def is_peer(source: str) -> bool:
     """A peer extractor's name (``peer:NAME`` or a bare name that is not an existing file)."""
-    from ..evaluation.peers import EXTRACTORS
+    from .peers import EXTRACTORS
 
     name = source.removeprefix("peer:")
     return source.startswith("peer:") or (name in EXTRACTORS and not Path(source).exists())
@@ -39,7 +39,7 @@ def is_peer(source: str) -> bool:
 
 def from_peer(source: str, pdf: str, indices: Sequence[int], params: Params) -> Theirs:
     """The peer's tables on each page (``MissingExtractor`` when it is not installed)."""
-    from ..evaluation import peers
+    from . import peers
 
     name = source.removeprefix("peer:")
     peers.check_available(name)

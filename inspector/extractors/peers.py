@@ -30,6 +30,8 @@ from typing import Any
 from ..core.params import Params
 from ..core.types import Cell, Rect, Table, TableSource
 
+log = logging.getLogger(__name__)
+
 SNAP = 1.5  # pt: cell edges closer than this are one grid line
 Extractor = Callable[[str, int, Params], tuple[Table, ...]]
 BoxMap = Callable[[Sequence[float]], Rect]
@@ -98,9 +100,9 @@ def _saved_output(spec: str, pdf: str, page_index: int) -> tuple[Table, ...]:
     tables (so its tables count as missed, as for an extractor that found none)."""
     from pathlib import Path
 
-    from ..compare.theirs import from_file
     from ..core.reading.document import open_document
     from ..core.reading.words import extract_text
+    from .theirs import from_file
 
     found = _file_for(Path(spec), Path(pdf))
     if found is None:
@@ -201,7 +203,8 @@ def cached_open(kind: str, path: str, opener: Callable[[str], Any]) -> Any:
     if cached is not None:
         try:
             cached[1].close()
-        except Exception:  # noqa: BLE001 - a close failure must not stop the evaluation
+        except Exception:  # a close failure must not stop the evaluation
+            log.debug("closing a peer's document failed", exc_info=True)
             pass
     doc = opener(path)
     _OPEN[kind] = (path, doc)
