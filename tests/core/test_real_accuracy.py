@@ -14,9 +14,9 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from inspector.core.document import open_document
 
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.evaluation import evaluate, producers
 from inspector.evaluation.adjacency import AdjacencyCounts
 from inspector.evaluation.scoring import score_page
