@@ -211,12 +211,13 @@ PAIR_EDGE = 1.5  # pt: the two lines' pieces start (or end) this close, column b
 def _pair_block(words: Sequence[Word], pair: Sequence[Line], segs_of: dict[int, list[Segment]],
                 ids: Sequence[int]) -> bool:
     """Is a run of two lines a small table of its own (bank details, a two-row totals box)?
-    Both in as many pieces, at most four, none running text (four or more words, three of
-    them alphabetic), the first column labels (at most one of its two pieces with a digit:
+    Both in two pieces (a label and its value: a row of three or more columns under a header
+    is one row short of a table), none running text (four or more words, three of them
+    alphabetic), the first column labels (at most one of its two pieces with a digit:
     two address lines side by side, "333 3rd Ave | INVOICE # 100", are layout), and every
     column's pieces starting or ending at one x (labels flush left, amounts flush right)."""
     a, b = (sorted(segs_of.get(k, []), key=lambda s: s.x0) for k in ids)
-    if len(a) != len(b) or not 2 <= len(a) <= 4:
+    if len(a) != 2 or len(b) != 2:
         return False
     if any(sum(words[i].text.isalpha() for i in s.word_ids) >= 3 and len(s.word_ids) >= 4 for s in (*a, *b)):
         return False
