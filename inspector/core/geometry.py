@@ -103,7 +103,7 @@ class Frame:
         return dataclasses.replace(r, orient="v", pos=b.cx, start=b.y0, end=b.y1)
 
     def row_back(self, row: RowBand) -> RowBand:
-        return dataclasses.replace(row, bbox=self.rect(row.bbox, back=True))
+        return row._replace(bbox=self.rect(row.bbox, back=True))
 
     def table_back(self, t: Table) -> Table:
         cells = tuple(dataclasses.replace(c, bbox=self.rect(c.bbox, back=True)) for c in t.cells)

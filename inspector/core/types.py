@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .slots import covers
 
@@ -202,9 +202,11 @@ class RejectedFill:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class RowBand:
-    """Words sharing a baseline: one text line. ``word_ids`` index ``PageResult.words``."""
+class RowBand(NamedTuple):
+    """Words sharing a baseline: one text line, the one type for it from the page's rows to
+    the lines of a region or of one band (``structure.columns.Line`` is this type).
+    ``word_ids`` index the words the line was grouped from (``PageResult.words`` for the
+    page's rows), left to right. A tuple: lines are made by the thousand."""
 
     bbox: Rect
     baseline: float
@@ -243,6 +245,13 @@ class Boundary:
     right-aligned numbers closer than the column gap) or "text gap" (found in the text alone).
     ``rules`` counts the strokes on it, ``fills`` are ids into ``PageResult.fills`` and
     ``gap`` the width (pt) the text leaves free there (0 when text crosses it).
+
+    ``reason`` is set by the step of the grid stage that put the boundary there: "side" (the
+    region's side), "rules" (drawn rules or fill edges: a ruled table's columns, a rule-bounded
+    band), "number stack" (between two stacks of right-aligned numbers) or "text" (a gap the
+    text leaves: a column in aligned text, a new row starting with a text line); "" when
+    unknown (a grid not made by the detection). ``kind`` names the evidence found on it, which
+    may be more than what decided it (a text gap with a rule that happens to lie on it).
     """
 
     pos: float
@@ -250,6 +259,7 @@ class Boundary:
     rules: int = 0
     fills: tuple[int, ...] = ()
     gap: float = 0.0
+    reason: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +300,10 @@ class Table:
 
     ``cells`` cover the grid exactly once (spanning cells included). ``header_rows`` is the
     count of leading header rows; ``row_roles`` has one entry per row when known.
+    ``unit_line``: the text line near the table that states its unit ("单位：万元", see
+    ``core.unitlines``), "" when none was found; ``unit_line_page`` the 1-based page it sits on
+    (0: the table's own page). ``row_pages``: per row, the 1-based page the row sits on, for a
+    table stacked from pieces on several pages (empty: every row is on ``page``).
     """
 
     bbox: Rect
@@ -305,6 +319,13 @@ class Table:
     title: str = ""
     footnote: str = ""
     grid: Grid | None = None
+    unit_line: str = ""
+    unit_line_page: int = 0
+    row_pages: tuple[int, ...] = ()
+
+    def row_page(self, r: int) -> int:
+        """The 1-based page row ``r`` sits on."""
+        return self.row_pages[r] if 0 <= r < len(self.row_pages) else self.page
 
     def cell_at(self, r: int, c: int) -> Cell | None:
         """The cell covering slot (r, c), spans included (``slots.SlotGrid`` for many look-ups)."""

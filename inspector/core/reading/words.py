@@ -173,4 +173,4 @@ def group_rows(words: Sequence[Word], params: RowParams) -> tuple[RowBand, ...]:
     are in no row.
     """
     lines = lines_in(words, [i for i, w in enumerate(words) if not w.in_no_table], params.y_tolerance)
-    return tuple(RowBand(ln.bbox, ln.baseline, ln.word_ids) for ln in lines)
+    return tuple(lines)

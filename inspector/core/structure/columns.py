@@ -14,17 +14,12 @@ from typing import NamedTuple
 import numpy as np
 
 from ..params import ColumnParams
-from ..types import Rect, Word
+from ..types import Rect, RowBand, Word
 
 RESOLUTION = 0.5  # pt per projection cell
 
 
-class Line(NamedTuple):
-    """Words of one text line inside a region, left to right (indices into the page's words)."""
-
-    word_ids: tuple[int, ...]
-    bbox: Rect
-    baseline: float
+Line = RowBand  # a text line inside a region: the one text-line type, named for the code reading lines
 
 
 class Segment(NamedTuple):
@@ -91,7 +86,7 @@ def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line
     out = []
     for g, b in zip(groups, base, strict=True):
         g.sort(key=lambda i: words[i].bbox.x0)
-        out.append(Line(tuple(g), Rect.bounding([words[i].bbox for i in g]), b))
+        out.append(RowBand(Rect.bounding([words[i].bbox for i in g]), b, tuple(g)))
     out.sort(key=lambda ln: ln.baseline)
     return out
 

@@ -82,7 +82,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     if len(lines) - len(labels) < 3:
         labels = set()
     kept = [ln for k, ln in enumerate(lines) if k not in labels]
-    xs = _columns(ev, [s for s in segs if s.line not in labels], kept)
+    xs, drawn_xs = _columns(ev, [s for s in segs if s.line not in labels], kept)
     stacked: list[float] = []
     if cand.source != "ruled":
         # Numbers closer than the column gap: their right-aligned stacks divide the columns,
@@ -93,10 +93,12 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
         ev = replace(ev, segs=split_segments(segs, words, stacked, xs[1:-1]))
     ys = _positions(cand.rules, "h", box.y0, box.y1, ev.snap) if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= ev.snap for r in cand.rules)
+    drawn_ys = set(ys[1:-1])
     ys, header_rows, virtual = _split_rows(ev, ys, xs, top_drawn)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source)
     spans = _spans(grid, ev, virtual)
-    cols, rows = explain(xs, ys, ev, stacked)
+    decided = (_reasons(xs, drawn_xs, stacked), _reasons(ys, drawn_ys - virtual))
+    cols, rows = explain(xs, ys, ev, stacked, decided)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans), col_evidence=cols, row_evidence=rows)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     tparams = ev.params.tables
@@ -106,7 +108,16 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param)
 
 
-def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line]) -> list[float]:
+def _reasons(positions: Sequence[float], drawn: set[float], stacked: Sequence[float] = ()) -> tuple[str, ...]:
+    """Each boundary's ``Boundary.reason``: the step that put it there (``drawn``: the inner
+    positions taken from rules, ``stacked``: those between stacks of numbers)."""
+    last = len(positions) - 1
+    return tuple("side" if k in (0, last) else "number stack" if p in stacked else "rules" if p in drawn
+                 else "text" for k, p in enumerate(positions))
+
+
+def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line]) -> tuple[list[float], set[float]]:
+    """Column boundaries, and those of them taken from the region's vertical rules."""
     cand, box, n_lines, words, params = ev.cand, ev.box, len(lines), ev.words, ev.params.columns
     # Project single words, not segments: the words of a multi-word label sit at other
     # places on every row, so only true column gaps stay free.
@@ -114,10 +125,10 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line])
     if cand.source == "ruled":
         xs = _positions(cand.rules, "v", box.x0, box.x1, ev.snap)
         if len(xs) > 2:
-            return _split_ruled_columns(xs, pieces, segs, n_lines, params)
+            return _split_ruled_columns(xs, pieces, segs, n_lines, params), set(xs[1:-1])
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params)
     inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces)
-    return [box.x0, *inner, box.x1]
+    return [box.x0, *inner, box.x1], set()
 
 
 def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment],

@@ -32,6 +32,7 @@ from .stacked_grids import join_stacked
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
 ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes wide
 HEADER_GAP_EM = 0.8  # a narrow table's header may part its columns by this little (font sizes)
+TAKEN = 0.2  # share of the smaller box a candidate must share with a table found earlier to be refused
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ class _Collector:
 
 def _overlaps(a: Rect, b: Rect) -> bool:
     inter = a.intersection(b)
-    return inter is not None and inter.area > 0.2 * min(a.area, b.area)
+    return inter is not None and inter.area > TAKEN * min(a.area, b.area)
 
 
 def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequence[Rule],
@@ -94,7 +95,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     Reads ``params.rows``, ``params.columns``, ``params.tables`` and ``params.merge.snap``."""
     cparams, tparams, ytol = params.columns, params.tables, params.rows.y_tolerance
     col = _Collector(words, page, params, centres, fills)
-    lines = [Line(r.word_ids, r.bbox, r.baseline) for r in rows]
+    lines = list(rows)
     segs = segments(words, lines, cparams.min_gap)
     counts = [0] * len(lines)
     for s in segs:

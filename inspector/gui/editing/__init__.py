@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QMessageBox, QUndoView
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMessageBox, QUndoView
 
 from .actions import TableActions
 from .document import AnnotationSession, CellSelection, OpenReport
@@ -27,6 +27,7 @@ from .tools import TOOL_HINTS, EditController
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
+    from .original_draft import OriginalDraft
 
 
 class Editing(QObject):
@@ -41,6 +42,7 @@ class Editing(QObject):
         super().__init__(window)
         self.window = window
         self._draft_asked = False  # File > Draft from tags chosen while the tags were still being read
+        self._original: OriginalDraft | None = None  # File > Draft from original's import, made when first used
         self.ann = AnnotationSession(self)
         self.ann.known_words = self._detected_words
         self.actions = TableActions(window.session, self.ann)
@@ -96,6 +98,10 @@ class Editing(QObject):
         self.draft_action = self._add("file.draft_tags", "Draft from &tags", self.draft_from_tags, None,
                                       "document", "file")
         self.draft_action.setToolTip("Add the tables the PDF's own tags hold, marked 'from tags, not verified'")
+        self.original_action = self._add("file.draft_original", "Draft from &original…", self.draft_original_dialog,
+                                         None, "document", "file")
+        self.original_action.setToolTip("Add the tables of the HWPX or DOCX file this PDF was made from, placed on "
+                                        "its pages, marked 'from the original, not verified'")
         w.add_action("edit.undo", self.ann.stack.createUndoAction(w, "&Undo"), menu="edit", section="history",
                      shortcut=QKeySequence.StandardKey.Undo)
         w.add_action("edit.redo", self.ann.stack.createRedoAction(w, "&Redo"), menu="edit", section="history",
@@ -241,6 +247,43 @@ class Editing(QObject):
             return 0
         return self.actions.draft_from_tags(tags.result.annotation.tables, tags.result.fixes)
 
+    def draft_original_dialog(self) -> None:
+        from .original_draft import ORIGINALS_FILTER
+
+        path = self.window.session.path
+        start = str(Path(path).parent) if path else ""
+        chosen, _ = QFileDialog.getOpenFileName(self.window, "Draft from the original (HWPX, DOCX)", start,
+                                                ORIGINALS_FILTER)
+        if chosen:
+            self.draft_from_original(chosen)
+
+    def draft_from_original(self, original: str) -> bool:
+        """File > Draft from original: the original's tables placed on the PDF's pages, added as
+        drafts in one undo step when the import (a worker process) is done."""
+        from .original_draft import OriginalDraft
+
+        s = self.window.session
+        if s.doc is None or not s.path or s.doc.kind != "pdf":
+            self.ann.message.emit("open the PDF the original was made into first")
+            return False
+        if self._original is None:
+            self._original = OriginalDraft(self)
+            self._original.done.connect(self._original_done)
+            self._original.failed.connect(self.ann.message.emit)
+        if not self._original.start(original, s.path, s.params.budget):
+            self.ann.message.emit("an original is being placed already")
+            return False
+        self.ann.message.emit(f"placing the tables of {Path(original).name} on the PDF's pages…")
+        return True
+
+    def _original_done(self, result: object) -> None:
+        from ...compare.original_import import OriginalImport
+
+        assert isinstance(result, OriginalImport)
+        for line in result.report:  # what could not be placed, and why
+            print(f"table-inspector: {line}", file=sys.stderr)
+        self.actions.draft_from_original(result.annotation.tables, result.name, result.report)
+
     def _after_open(self, report: OpenReport) -> None:
         if report.mismatch:
             if self.ask("Annotation made on another file", f"{report.mismatch}.\n\nRe-attach it to this file?"):
@@ -331,7 +374,7 @@ class Editing(QObject):
         pdf = Path(self.window.session.path or "tables")
         from .export_dialog import ExportDialog  # the export formats load on first use, not at start
         dialog = ExportDialog(self.ann.doc, sel.table_id if sel else None, pdf.stem, self.window,
-                              str(pdf.parent) if self.window.session.path else "")
+                              str(pdf.parent) if self.window.session.path else "", self.ann.words)
         dialog.exec()
         if dialog.done_message:
             self.ann.message.emit(dialog.done_message)
