@@ -25,7 +25,7 @@ Every intermediate stays on the result, with what each stage took:
 >>> len(result.words) > 0 and len(result.rules) > 0
 True
 >>> sorted(result.timings)[:3]
-['drawings', 'images', 'index']
+['aside', 'drawings', 'figures']
 
 Parameters by their dotted names (the ones ``--set`` and the window's sliders use); a
 change re-runs only the stages after it:

@@ -13,7 +13,7 @@ from ..core.params import describe
 from ..core.reading.document import DocumentError
 from ..core.reading.ocr import INSTALL, installed_languages, tessdata_dir
 from ..core.reading.tags import tagged_table_counts
-from ..core.types import PageResult, Rect, Table
+from ..core.types import PageResult, Rect, Table, Word
 from ..render.layers import ALIASES, DEFAULT_PICTURE, LAYER_NAMES
 from .common import (
     EXIT_INPUT,
@@ -99,6 +99,7 @@ def cmd_words(args: argparse.Namespace) -> int:
     res = _run_page(args)
     rows = [{"text": w.text, "bbox": _box(w.bbox), "font_size": round(w.font_size, 2), "bold": w.bold,
              "low_confidence": i in res.low_confidence, "watermark": w.watermark,
+             "furniture": w.furniture, "figure": w.figure,
              **({"ocr_confidence": w.ocr_confidence} if w.from_ocr else {})} for i, w in enumerate(res.words)]
     if args.json:
         _print_json({"page": res.page, "width": res.width, "height": res.height, "source": res.words_source,
@@ -112,13 +113,18 @@ def cmd_words(args: argparse.Namespace) -> int:
     ocr = res.words_source == "ocr"
     print(f"{'x0':>7} {'y0':>7} {'x1':>7} {'y1':>7} {'size':>5}  flags  {'conf  ' if ocr else ''}text")
     for i, word in enumerate(res.words):
-        flags = ("B" if word.bold else "-") + ("?" if i in res.low_confidence else "-") + ("W" if word.watermark else "-")
+        flags = ("B" if word.bold else "-") + ("?" if i in res.low_confidence else "-") + _aside_flag(word)
         conf = f"{word.ocr_confidence:4.0f}  " if ocr else ""
         x0, y0, x1, y1 = _box(word.bbox)
         print(f"{x0:7.1f} {y0:7.1f} {x1:7.1f} {y1:7.1f} {word.font_size:5.1f}  {flags:5}  {conf}{word.text}")
     print("flags: B bold, ? low confidence (near a column boundary" + (", or OCR confidence below "
-          "ocr.min_confidence)" if ocr else ")") + ", W watermark (in no table)")
+          "ocr.min_confidence)" if ocr else ")") + ", W watermark, P page furniture, F a figure's "
+          "label (each in no table)")
     return 0
+
+
+def _aside_flag(word: Word) -> str:
+    return "W" if word.watermark else "P" if word.furniture else "F" if word.figure else "-"
 
 
 def cmd_rules(args: argparse.Namespace) -> int:

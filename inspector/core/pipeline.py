@@ -14,9 +14,12 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .aside import Aside, set_aside
+from .evidence.figures import Figure, find_figures
 from .evidence.rules_merge import merge_rules
 from .evidence.rules_vector import find_vector_rules
 from .geometry import Frame
+from .multipage.furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages, reaches_bands
 from .params import OcrParams, Params
 from .reading.document import Document, Page
 from .reading.ocr import OcrResult
@@ -44,8 +47,8 @@ if TYPE_CHECKING:
 
 NO_RASTER = RasterResult((), (), (), 0, 0)
 HUGE_PAGE_DPI_SHARE = 4  # a page whose render would fall below a quarter of raster.dpi gets no raster rules
-STAGES = ("words", "drawings", "vector", "images", "render", "skew", "picture", "ocr", "raster", "merge", "upright",
-          "index", "rows", "tables", "reread")
+STAGES = ("words", "drawings", "vector", "images", "render", "skew", "picture", "ocr", "raster", "merge", "figures",
+          "bands", "furniture", "aside", "upright", "index", "rows", "tables", "reread")
 
 
 T = TypeVar("T")
@@ -140,13 +143,19 @@ class Pipeline:
             ras = self._stage(t, "raster", rkey, lambda: NO_RASTER)
         mkey = (vkey, rkey, params.merge)
         rules, dup = self._stage(t, "merge", mkey, lambda: merge_rules(vec.rules, ras.rules, params.merge))
+        figures = self._stage(t, "figures", index, lambda: find_figures(drawings, page.width, page.height))
         frame = Frame(turn, page.width, page.height, skew)
-        wkey = (index, scan.key)
-        upright, centres = self._upright(t, wkey, words, frame)
-        rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, upright, frame, params))
-        tkey = (mkey, wkey, params.rows, params.columns, params.tables)
-        found = self._stage(t, "tables", tkey,
-                            lambda: _tables(upright, centres, rows, rules, vec.fills, frame, params, index + 1))
+        keys = (index, scan.key, mkey)
+        aside, rows, found, tkey = self._detect(t, keys, (words, rules, vec.fills), NONE, figures, frame, params)
+        # Page furniture is read off the neighbouring pages, which costs their text: only when a
+        # table reaches into the page's top or bottom band, where running headers and footers are.
+        if not turn and self.doc.page_count > 1 and reaches_bands([tb.bbox for tb in found.tables], page.height):
+            furn = self._stage(t, "furniture", (keys, params.rows), lambda: find_furniture(
+                words, rules, page.height, self._bands(t, index), params.rows.y_tolerance))
+            if furn.word_ids:
+                aside, rows, found, tkey = self._detect(t, keys, (words, rules, vec.fills), furn, figures, frame,
+                                                        params)
+        words, rules = aside.words, aside.rules
         if scan.source == "ocr" and params.ocr.reread_cells:
             words, rows, found = self._reread(t, page, params, frame, (rules, vec.fills), (words, rows, found),
                                               (tkey, mkey))
@@ -156,14 +165,44 @@ class Pipeline:
         return PageResult(
             page=index + 1, width=page.width, height=page.height, rotation=page.rotation,
             words=words, vector_rules=vec.rules, raster_rules=ras.rules, rules=rules,
-            rejected=(*vec.rejected, *ras.rejected, *dup), bands=(*vec.bands, *ras.bands),
+            rejected=(*vec.rejected, *ras.rejected, *dup, *aside.rejected), bands=(*vec.bands, *ras.bands),
             fills=vec.fills, rejected_fills=vec.rejected_fills, rows=rows,
             bins=found.bins, low_confidence=found.low_confidence, regions=found.regions,
             grids=found.grids, tables=found.tables, timings=t,
             warnings=(*scan.warnings, *_warnings(words, rules, page.rotation, turn, scan)),
-            notes=(*_notes(params, pictures, words), *scan.notes, *late,
+            notes=(*_notes(params, pictures, words), *scan.notes, *late, *aside.notes,
                    *((_huge_note(page.width, page.height),) if huge else ())), words_source=scan.source, skew=skew,
             ocr_unsure=unsure_ids, turn=turn, clipped_art=clipped)
+
+    def _detect(self, t: dict[str, float], keys: tuple[int, Hashable, Hashable],
+                found: tuple[tuple[Word, ...], tuple[Rule, ...], tuple[Fill, ...]], furn: Furniture,
+                figures: tuple[Figure, ...], frame: Frame, params: Params
+                ) -> tuple[Aside, tuple[RowBand, ...], TablesResult, Hashable]:
+        """Rows and tables once the furniture and the figures are set aside (stages "aside",
+        "upright", "index", "rows", "tables"); with the aside and the tables' stage key."""
+        index, skey, mkey = keys
+        words, rules, fills = found
+        aside = self._stage(t, "aside", (index, skey, mkey, furn), lambda: set_aside(words, rules, furn, figures))
+        words, rules = aside.words, aside.rules
+        wkey = (index, skey, aside.key)
+        upright, centres = self._upright(t, wkey, words, frame)
+        rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, upright, frame, params))
+        tkey = (mkey, wkey, params.rows, params.columns, params.tables)
+        tables = self._stage(t, "tables", tkey,
+                             lambda: _tables(upright, centres, rows, rules, fills, frame, params, index + 1))
+        return aside, rows, tables, tkey
+
+    def _bands(self, t: dict[str, float], index: int) -> list[tuple[int, tuple[Mark, ...]]]:
+        """The neighbour pages' band words (stage "bands", one entry per page), as
+        (1-based page, marks)."""
+        def read(other: Page) -> Callable[[], tuple[Mark, ...]]:
+            seen = self._cache.get(("words", other.index))  # read already (a whole document's run): free
+            if seen is not None:
+                return lambda: band_marks([(*w.bbox.as_tuple(), w.text) for w in seen[0]], other.height)
+            return lambda: band_marks(other.band_words(BAND), other.height)
+
+        return [(j + 1, self._stage(t, "bands", j, read(self.doc.page(j))))
+                for j in neighbour_pages(index, self.doc.page_count)]
 
     def _reread(self, t: dict[str, float], page: Page, params: Params, frame: Frame,
                 evidence: tuple[tuple[Rule, ...], tuple[Fill, ...]],

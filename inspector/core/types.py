@@ -89,9 +89,10 @@ class Word:
     ``baseline`` (y) in points; ``block``/``line`` are PyMuPDF's (or Tesseract's) numbers.
     ``ocr_confidence`` is Tesseract's confidence 0-100 for an OCR word, -1 for a text-layer word.
     ``watermark``: the word is on a diagonal line or in large light type (a "DRAFT" stamp); it
-    is shown but is no table content and splits no table. ``turn``: the quarter-turn that
-    makes the word's own line upright (``geometry.dominant_turn``'s convention), relative to
-    the frame the word is seen in: 0 for most, 270 for a column header set bottom to top."""
+    is shown but is no table content and splits no table; so is ``furniture``. ``turn``: the
+    quarter-turn that makes the word's own line upright (``geometry.dominant_turn``'s
+    convention), relative to the frame the word is seen in: 0 for most, 270 for a column header
+    set bottom to top."""
 
     text: str
     bbox: Rect
@@ -103,10 +104,17 @@ class Word:
     ocr_confidence: float = -1.0
     watermark: bool = False
     turn: int = 0
+    furniture: bool = False  # a running header/footer or page number (``multipage.furniture``): in no table
+    figure: bool = False  # a chart's label (``evidence.figures``): in no table
 
     @property
     def from_ocr(self) -> bool:
         return self.ocr_confidence >= 0
+
+    @property
+    def in_no_table(self) -> bool:
+        """A watermark, page furniture or a figure's text: shown, but in no row, region or cell."""
+        return self.watermark or self.furniture or self.figure
 
 
 @dataclass(frozen=True, slots=True)

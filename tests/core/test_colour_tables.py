@@ -54,7 +54,8 @@ def test_chart_bands_rejected_as_mostly_empty() -> None:
     data, _ = STYLES["chart_bands"]()
     res = Pipeline(open_document(data)).run(0)
     reasons = [r.reason for r in res.regions if r.bbox.x0 >= 320]
-    assert any(r.startswith("mostly empty") for r in reasons), reasons
+    # A chart's bands: rejected as mostly empty, or set aside first as a figure area (its ticks).
+    assert any(r.startswith(("mostly empty", "figure area")) for r in reasons), reasons
 
 
 def _totals_then_banded_table() -> bytes:

@@ -21,8 +21,9 @@ EVERY_PAGE = Params().with_value("raster.every_page", 1)
 
 def test_first_run_computes_every_stage(pipe: Pipeline) -> None:
     res = pipe.run(0, EVERY_PAGE)
-    assert set(pipe.computed) == {"words", "drawings", "vector", "images", "render", "raster", "merge", "upright", "index", "rows",
-                                  "tables"}
+    assert set(pipe.computed) == {"words", "drawings", "vector", "images", "render", "raster", "merge", "figures", "aside", "upright",
+                                  "index",
+                                  "rows", "tables"}
     assert res.timings["total"] >= 0 and len(res.tables) == 2 and res.raster_rules
 
 
@@ -54,7 +55,7 @@ def test_column_change_does_not_render_or_redo_rules(pipe: Pipeline) -> None:
 def test_raster_change_reruns_raster_and_downstream_only(pipe: Pipeline) -> None:
     pipe.run(0, EVERY_PAGE)
     pipe.run(0, EVERY_PAGE.with_value("raster.paper_fraction", 0.8))
-    assert pipe.computed == ["raster", "merge", "tables"]
+    assert pipe.computed == ["raster", "merge", "aside", "tables"]
 
 
 def test_same_params_twice_computes_nothing(pipe: Pipeline) -> None:

@@ -21,10 +21,15 @@ from dataclasses import dataclass
 
 from ..geometry import Frame
 from ..params import ContinuationParams
-from ..types import PageResult, Rect, Table
+from ..types import PageResult, Rect, Table, Word
 
-MARKER = re.compile(r"\(?\b(?:continued|cont(?:'d|d)?\.|cont\b|fortsetzung|fortgesetzt|suite|à suivre|"
-                    r"continuación|continua(?:ção)?)\b\.?\)?|续表|續表|\(続\)", re.IGNORECASE)
+# "Continued" in the scripts tables are set in. The CJK words are also parts of ordinary words
+# (持续经营 "going concern", 계속영업 "continuing operations"), so they count bracketed, as
+# 续表/續表, or standing alone at the end of a line ("재무상태표 계속", "表1 続き").
+MARKER = re.compile(r"\(?\b(?:continued|cont(?:'d|’d|d)?\.|cont\b|fortsetzung|fortgesetzt|suite|à suivre|"
+                    r"continuación|continua(?:ção)?)\b\.?\)?|续表|續表|"
+                    r"[(（〔\[]\s*(?:续|續|계속|続き?|つづき|承前)\s*(?:表|前表|前頁|前页)?\s*[)）〕\]]|"
+                    r"(?:^|\s)(?:续|續|계속|続き|つづき)\s*$", re.IGNORECASE)
 CAPTION = re.compile(r"^\s*(?:table|tab\.|figure|fig\.|exhibit|chart|schedule|appendix|tabelle|abbildung|"
                      r"tableau|figura|tabla|表|图|圖)\s*[0-9IVXLA-Z]", re.IGNORECASE)
 PAGE_NUMBER = re.compile(r"^\s*(?:page|seite|p\.|s\.)?\s*[-–—]?\s*\d{1,4}\s*[-–—]?\s*"
@@ -90,6 +95,7 @@ class _Line:
     text: str
     box: Rect  # frame space
     bold: bool
+    furniture: bool = False  # page furniture found by detection (``core.furniture``)
 
 
 def _frame(res: PageResult, table: Table) -> Frame:
@@ -120,6 +126,15 @@ def _lines(res: PageResult, fr: Frame) -> list[_Line]:
             continue
         box = fr.rect(row.bbox) if fr.turn else row.bbox
         out.append(_Line(" ".join(w.text for w in ws), box, all(w.bold for w in ws)))
+    # Page furniture is in no row: its words by baseline (a running header's title and section
+    # name on one line, as another page's row has them).
+    furniture: dict[int, list[Word]] = {}
+    for w in res.words:
+        if w.furniture:
+            furniture.setdefault(round(w.baseline), []).append(w)
+    for ws in furniture.values():
+        box = Rect.bounding([w.bbox for w in ws])
+        out.append(_Line(" ".join(w.text for w in ws), fr.rect(box) if fr.turn else box, False, True))
     return out
 
 
@@ -138,7 +153,7 @@ class _Margins:
                 self.seen.setdefault(_signature(ln.text), []).append((page, ln.box.cy))
 
     def is_margin(self, page: int, ln: _Line) -> bool:
-        if PAGE_NUMBER.match(ln.text):
+        if ln.furniture or PAGE_NUMBER.match(ln.text):
             return True
         return any(p != page and abs(y - ln.box.cy) <= RUNNING_Y for p, y in self.seen.get(_signature(ln.text), ()))
 
@@ -265,18 +280,33 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
         out.append(Evidence("between", "another table precedes it on its page", veto=True))
     below = [ln for ln in la if ln.box.y0 >= a.box.y1 - 1 and not _inside(ln, a.box)]
     above = [ln for ln in lb if ln.box.y1 <= b.box.y0 + 1 and not _inside(ln, b.box)]
+    # The first piece's title block (title, date, unit line) set again over the continuation.
+    titles = {_bare(ln.text) for ln in la if a.box.y0 - TITLE_ROWS * a.row_h <= ln.box.y0 and ln.box.y1 <= a.box.y0 + 1}
     for page, group in ((a.page, below), (b.page, above)):
         for ln in group:
-            out.append(_line_evidence(page, ln, margins))
+            again = page == b.page and _bare(ln.text) in titles and bool(_bare(ln.text))
+            out.append(_line_evidence(page, ln, margins, again))
     return out
 
 
-def _line_evidence(page: int, ln: _Line, margins: _Margins) -> Evidence:
+TITLE_ROWS = 6  # the lines within this many of its rows above the first piece are its title block
+
+
+def _bare(text: str) -> str:
+    """A line's signature without its continuation marker."""
+    return _signature(MARKER.sub(" ", text)).strip()
+
+
+def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False) -> Evidence:
+    """What one line between the pieces says; ``again``: it repeats a line of the first
+    piece's title block."""
     text = ln.text if len(ln.text) <= 60 else ln.text[:57] + "..."
     if MARKER.search(ln.text):
         return Evidence("marker", f"continuation marker on page {page}: \"{text}\"", 0.25)
     if margins.is_margin(page, ln):
         return Evidence("margin", f"page number or running header/footer on page {page}: \"{text}\"")
+    if again:
+        return Evidence("title", f"repeats the first piece's title block on page {page}: \"{text}\"")
     if CAPTION.match(ln.text):
         return Evidence("caption", f"a caption between the pieces on page {page}: \"{text}\"", veto=True)
     return Evidence("text", f"text between the pieces on page {page}: \"{text}\"", veto=True)

@@ -115,6 +115,13 @@ class Page:
         spans = self._page.get_text("dict", textpage=tp)
         return words, spans
 
+    def band_words(self, share: float) -> list[tuple[Any, ...]]:
+        """PyMuPDF word tuples in the top and bottom ``share`` of the page: the cheapest
+        reading (no fonts, no spans) of a neighbour page's running header and footer."""
+        tp = self._page.get_textpage(flags=0)
+        top, bottom = share * self.height, (1 - share) * self.height
+        return [w for w in tp.extractWORDS() if w[3] <= top or w[1] >= bottom]
+
     def has_images(self) -> bool:
         """Does the page use raster images (a scan, a picture)? Read from its resources only."""
         return bool(self._page.get_images())

@@ -196,7 +196,8 @@ def group_rows(words: Sequence[Word], params: RowParams) -> tuple[RowBand, ...]:
 
     Rows are ordered top to bottom, words in a row left to right. A word joins the row
     whose running baseline is closest, so two side-by-side columns of text that share a
-    baseline form one row (the grid stage splits them by column). Watermark words are in no row.
+    baseline form one row (the grid stage splits them by column). Watermark and furniture words
+    are in no row.
     """
-    lines = lines_in(words, [i for i, w in enumerate(words) if not w.watermark], params.y_tolerance)
+    lines = lines_in(words, [i for i, w in enumerate(words) if not w.in_no_table], params.y_tolerance)
     return tuple(lines)

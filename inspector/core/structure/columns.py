@@ -38,7 +38,7 @@ class WordCentres:
     The pipeline makes one per page as a stage result ("index"), so a re-detect after a
     column change reuses the arrays and the ruled regions' lines; nothing is kept elsewhere.
 
-    A watermark word's centre is NaN, so ``inside`` never returns it.
+    A watermark's or page furniture's word's centre is NaN, so ``inside`` never returns it.
     """
 
     def __init__(self, words: Sequence[Word]) -> None:
@@ -47,8 +47,8 @@ class WordCentres:
         self.x0, self.y0, self.x1, self.y1 = boxes.T
         self.cx = (self.x0 + self.x1) / 2
         self.cy = (self.y0 + self.y1) / 2
-        # Watermark words have no centre: no region, row or cell ever holds them.
-        mark = np.fromiter((w.watermark for w in words), dtype=bool, count=len(words))
+        # Watermark and furniture words have no centre: no region, row or cell ever holds them.
+        mark = np.fromiter((w.in_no_table for w in words), dtype=bool, count=len(words))
         self.cx[mark] = np.nan
         self.cy[mark] = np.nan
         self._lines: dict[tuple[Rect, float], list[Line]] = {}  # a pure function of (words, box, tol): safe to keep

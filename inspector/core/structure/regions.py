@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..types import Fill, Rect, Rule, TableSource
+from ..types import Fill, Rect, Rule, TableRegion, TableSource
+from .between import LineFacts, heading_between
 from .columns import Line
 
 
@@ -82,7 +83,8 @@ def attach_fills(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) 
 
 
 def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Sequence[Line],
-                 n_segments: Sequence[int], tol: float, sizes: Sequence[float] = ()) -> list[Candidate]:
+                 n_segments: Sequence[int], tol: float, sizes: Sequence[float] = (),
+                 facts: LineFacts | None = None, said: list[TableRegion] | None = None) -> list[Candidate]:
     """Grow ruled candidates down over the horizontal rules stacked under them.
 
     A grid drawn only in its header (panels with gutters, a boxed two-level header) above
@@ -104,7 +106,7 @@ def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Seque
             if r.pos - box.y1 > step or not _as_wide(r, box, tol) or any(_inside(r.bbox, o, tol) for o in others):
                 break
             last = added[-1] if added else Rule("h", box.y1, box.x0, box.x1, 0.1)
-            if _prose_between(lines, n_segments, last, r, body, sizes):
+            if _prose_between(lines, n_segments, last, r, body, sizes, facts, said):
                 break
             added.append(r)
             box = box.union(r.bbox)
@@ -150,7 +152,8 @@ def _inside(a: Rect, b: Rect, tol: float) -> bool:
 
 
 def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[Line],
-                  n_segments: Sequence[int], min_width: float, sizes: Sequence[float] = ()) -> list[Candidate]:
+                  n_segments: Sequence[int], min_width: float, sizes: Sequence[float] = (),
+                  facts: LineFacts | None = None, said: list[TableRegion] | None = None) -> list[Candidate]:
     """Groups of stacked horizontal rules of similar extent outside ``taken`` areas.
 
     Consecutive rules join while they overlap by 70% of the shorter and the band between
@@ -163,7 +166,7 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     for r in hs:
         home = None
         for g in reversed(groups):
-            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r, body, sizes):
+            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r, body, sizes, facts, said):
                 home = g
                 break
         if home is None:
@@ -187,14 +190,24 @@ def _overlap(group: list[Rule], r: Rule) -> bool:
 
 
 def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, bottom: Rule,
-                   body: float = 0.0, sizes: Sequence[float] = ()) -> bool:
+                   body: float = 0.0, sizes: Sequence[float] = (), facts: LineFacts | None = None,
+                   said: list[TableRegion] | None = None) -> bool:
     """Does text between two rules say they belong to different tables? Running prose
     across their width does, and so does a line running across their left or right end
-    (body text beside a chart: the rules of two charts, not one table's)."""
+    (body text beside a chart: the rules of two charts, not one table's), and a heading,
+    caption, marker or sentence alone between them over a header row (``between``; told
+    in ``said`` as a rejected region, for explain)."""
     width = max(top.length, bottom.length)
     x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
     between = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
                and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
+    why = heading_between(facts, lines, n_segments, between, top.pos, bottom.pos, x0, x1) if facts else ""
+    if why:
+        if said is not None:
+            box = Rect.bounding([lines[k].bbox for k in between])
+            said.append(TableRegion(box, "horizontal_rules", f"heading between tables: {why} stands alone between "
+                                    f"two rules over a header row; one table ends above it, the next starts below"))
+        return True
     if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body, sizes):
         return True
     if _white_gap(lines, n_segments, between, body, _other_table(top, bottom)):

@@ -14,8 +14,9 @@ from statistics import median
 from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 from .beside import trim_text_column
+from .between import figure_caption, line_facts
 from .cells import assemble
-from .columns import Line, Segment, WordCentres, segments
+from .columns import Line, Segment, WordCentres, lines_in, segments
 from .grid import build_grid
 from .grow import extend_down, extend_up
 from .regions import (
@@ -26,9 +27,11 @@ from .regions import (
     hrule_regions,
     ruled_regions,
 )
+from .stacked_grids import join_stacked
 
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
 ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes wide
+HEADER_GAP_EM = 0.8  # a narrow table's header may part its columns by this little (font sizes)
 TAKEN = 0.2  # share of the smaller box a candidate must share with a table found earlier to be refused
 
 
@@ -99,9 +102,18 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
         counts[s.line] += 1
     sizes = [median([words[i].font_size for i in ln.word_ids]) for ln in lines]
     tol = tparams.intersect_tol
-    for cand in attach_rules(attach_fills(ruled_regions(rules, tol), fills, tol), rules, lines, counts, tol, sizes):
+    facts, said = line_facts(words, lines, segs, sizes), list[TableRegion]()
+    ruled = attach_rules(attach_fills(ruled_regions(rules, tol), fills, tol), rules, lines, counts, tol, sizes,
+                         facts, said)
+    for cand in join_stacked(ruled, fills, tol):
+        caption = figure_caption(cand.bbox, words, lines)
+        if caption:  # a framed drawing captioned as a figure: its frame is no table's
+            col.regions.append(TableRegion(cand.bbox, cand.source, f"figure area: the caption under it names a "
+                                           f"figure (\"{caption}\"); its frame and text are no table"))
+            col.taken.append(cand.bbox)
+            continue
         col.offer(cand)
-    cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes)
+    cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes, facts, said)
     tops = sorted(c.bbox.y0 for c in cands)
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
     for cand in cands:
@@ -116,7 +128,39 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
             col.offer(cand)
         # Runs too short to be tried are listed last (the bins number the regions before them).
         col.regions.extend(r for r in short if not any(_overlaps(r.bbox, t) for t in col.taken))
+    # Listed last, as the short runs: what ended a table or was left out of every one.
+    col.regions.extend({r.bbox: r for r in said}.values())
+    col.regions.extend(aside_regions(words, ytol))
     return col.result()
+
+
+FURNITURE = ("page furniture: a running header or footer (or page number) repeated at the same place on the "
+             "neighbouring pages; never part of a table")
+FIGURE = ("figure area: a chart's labels (tick values, data labels, legend) inside or beside its drawing "
+          "(tick marks, curves, series); in no table")
+FIGURE_BLOCK = 20.0  # pt: figure text lines this close are one figure's
+
+
+def aside_regions(words: Sequence[Word], tol: float) -> list[TableRegion]:
+    """What was set aside (``core.aside``) as regions left out: each page furniture line, and
+    each block of a figure's text lines (``tol``: rows.y_tolerance)."""
+    out = [TableRegion(ln.bbox, "aligned", FURNITURE) for ln in _flagged_lines(words, "furniture", tol)]
+    blocks = [ln.bbox for ln in _flagged_lines(words, "figure", tol)]
+    merged = True
+    while merged:  # join blocks within FIGURE_BLOCK of each other until none are
+        merged = False
+        for i, a in enumerate(blocks):
+            j = next((j for j in range(i + 1, len(blocks)) if a.expanded(FIGURE_BLOCK).intersection(blocks[j])), None)
+            if j is not None:
+                blocks[i] = a.union(blocks.pop(j))
+                merged = True
+                break
+    return out + [TableRegion(b, "aligned", FIGURE) for b in blocks]
+
+
+def _flagged_lines(words: Sequence[Word], flag: str, tol: float) -> list[Line]:
+    ids = [i for i, w in enumerate(words) if getattr(w, flag)]
+    return lines_in(words, ids, tol) if ids else []
 
 
 def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment],
@@ -131,6 +175,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     free = [lines[k] for k in keep]
     index = {k: n for n, k in enumerate(keep)}
     gaps: list[list[tuple[float, float]]] = [[] for _ in free]
+    narrow: list[list[tuple[float, float]]] = [[] for _ in free]
     last: dict[int, float] = {}
     for s in segs:
         n = index.get(s.line)
@@ -140,15 +185,53 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         # Borderless columns stand well apart; justified prose has wide word spaces only.
         if n in last and s.x0 - last[n] >= ALIGNED_GAP_EM * em:
             gaps[n].append((last[n], s.x0))
+        if n in last and s.x0 - last[n] >= HEADER_GAP_EM * em:
+            narrow[n].append((last[n], s.x0))
         last[n] = s.x1
     out, short = [], []
     need = params.tables.min_aligned_rows
+    segs_of: dict[int, list[Segment]] = {}
+    for s in segs:
+        segs_of.setdefault(s.line, []).append(s)
     for a, b in aligned_runs(free, gaps, min(2, need)):
+        if a > 0 and not gaps[a - 1] and _header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
+            a -= 1
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
-        if b - a >= need:
+        if b - a >= need or (b - a == 2 and need == 3 and _pair_block(words, free[a:b], segs_of, keep[a:b])):
             box = trim_text_column(box, free[a:b], words, params.columns.min_gap, params.rows.y_tolerance)
             out.append(Candidate(box, "aligned"))
         else:
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
                                      "tables.min_aligned_rows"))
     return out, short
+
+
+PAIR_EDGE = 1.5  # pt: the two lines' pieces start (or end) this close, column by column
+
+
+def _pair_block(words: Sequence[Word], pair: Sequence[Line], segs_of: dict[int, list[Segment]],
+                ids: Sequence[int]) -> bool:
+    """Is a run of two lines a small table of its own (bank details, a two-row totals box)?
+    Both in two pieces (a label and its value: a row of three or more columns under a header
+    is one row short of a table), none running text (four or more words, three of them
+    alphabetic), the first column labels (at most one of its two pieces with a digit:
+    two address lines side by side, "333 3rd Ave | INVOICE # 100", are layout), and every
+    column's pieces starting or ending at one x (labels flush left, amounts flush right)."""
+    a, b = (sorted(segs_of.get(k, []), key=lambda s: s.x0) for k in ids)
+    if len(a) != 2 or len(b) != 2:
+        return False
+    if any(sum(words[i].text.isalpha() for i in s.word_ids) >= 3 and len(s.word_ids) >= 4 for s in (*a, *b)):
+        return False
+    if all(any(ch.isdigit() for i in s.word_ids for ch in words[i].text) for s in (a[0], b[0])):
+        return False
+    return all(abs(p.x0 - q.x0) <= PAIR_EDGE or abs(p.x1 - q.x1) <= PAIR_EDGE for p, q in zip(a, b, strict=True))
+
+
+def _header_over(head: Line, first: Line, head_gaps: list[tuple[float, float]],
+                 gaps: list[tuple[float, float]]) -> bool:
+    """Is ``head`` the header of a narrow table whose first row is ``first``: close above it,
+    in as many pieces, parted by gaps narrower than a body column gap (a short header over a
+    narrow column: "Name  Value") that lie in the row's gaps?"""
+    if len(head_gaps) != len(gaps) or not gaps or first.bbox.y0 - head.bbox.y1 > 0.5 * head.bbox.height:
+        return False
+    return all(g0 <= h1 and h0 <= g1 for (h0, h1), (g0, g1) in zip(head_gaps, gaps, strict=True))

@@ -39,7 +39,9 @@ def word_tip(w: Word, low: bool, unsure: bool = False) -> str:
     reason = f"OCR confidence {w.ocr_confidence:.0f}% is below ocr.min_confidence" if unsure else \
         "near a column boundary"
     extra = (", bold" if w.bold else "") + (f", LOW CONFIDENCE ({reason})" if low else "") + (
-        ", WATERMARK (diagonal or large light type: in no table)" if w.watermark else "")
+        ", WATERMARK (diagonal or large light type: in no table)" if w.watermark else
+        ", PAGE FURNITURE (running header/footer repeated on other pages: in no table)" if w.furniture else
+        ", FIGURE (a chart's label: in no table)" if w.figure else "")
     ocr = f", read by OCR ({w.ocr_confidence:.0f}% sure)" if w.from_ocr else ""
     return f'word "{w.text}"  {fmt_rect(w.bbox)} pt, font {w.font_size:.1f} pt{ocr}{extra}'
 

@@ -1,0 +1,51 @@
+"""What detection sets aside before it looks for tables: page furniture and figure areas.
+
+Their words stay on the page (shown, searchable) but are flagged (``Word.furniture``,
+``Word.figure``): no row, region or cell holds them. Their rules leave the page's rules and
+are listed as rejected, with why; a note says what was set aside.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .evidence.figures import Figure, figure_rules, figure_words
+from .multipage.furniture import Furniture
+from .types import RejectedRule, Rule, Word
+
+
+@dataclass(frozen=True)
+class Aside:
+    """The words (flagged), the rules left, the rules set aside with why, and notes."""
+
+    words: tuple[Word, ...]
+    rules: tuple[Rule, ...]
+    rejected: tuple[RejectedRule, ...]
+    notes: tuple[str, ...]
+    key: tuple[frozenset[int], frozenset[int]]  # the flagged words: what later stages depend on
+
+
+def set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
+              figures: Sequence[Figure]) -> Aside:
+    """``words`` and ``rules`` without the furniture's and the figures' (flagged, rejected)."""
+    in_figures = figure_words(words, figures) - furn.word_ids if figures else frozenset()
+    if not furn.word_ids and not furn.rules and not in_figures and not figures:
+        return Aside(words, rules, (), (), (frozenset(), frozenset()))
+    marked = tuple(dataclasses.replace(w, furniture=True) if i in furn.word_ids else
+                   dataclasses.replace(w, figure=True) if i in in_figures else w for i, w in enumerate(words))
+    why = furn.describe().replace("running header/footer", "the rule of a running header/footer")
+    gone = [RejectedRule(r, why) for r in furn.rules]
+    for f in figures:
+        gone += [RejectedRule(r, f.describe()) for r in figure_rules(rules, [f]) if r not in furn.rules]
+    dropped = {g.rule for g in gone}
+    notes = []
+    if furn.word_ids:
+        notes.append(f"{furn.describe()}: {len(furn.boxes)} line(s) and {len(furn.rules)} rule(s) left out of "
+                     "every table")
+    for f in figures:
+        b = f.bbox
+        notes.append(f"{f.describe()} at ({b.x0:.0f}, {b.y0:.0f})-({b.x1:.0f}, {b.y1:.0f}) pt")
+    return Aside(marked, tuple(r for r in rules if r not in dropped), tuple(gone), tuple(notes),
+                 (furn.word_ids, in_figures))

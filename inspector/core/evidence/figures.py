@@ -1,0 +1,262 @@
+"""Figure areas: charts drawn as vector art, whose text is no table.
+
+A chart's labels line up as a table's do (tick values in a column, a legend's names and
+percentages in rows), and its gridlines and axes are rules. What tells a chart apart is
+drawing no table has:
+
+- tick marks: three or more short straight strokes (``TICK`` pt at most), all across one
+  line at one height or one x, as an axis carries them;
+- curves at least ``CURVE`` pt in both directions: two or more filled (pie and donut
+  wedges; one is a logo) or one stroked open path (a smooth series);
+- stroked open polylines of three or more slanted segments over ``SERIES`` pt (a line chart's
+  series).
+
+The area those marks span grows over the drawing lying mostly inside it (bars, gridlines,
+the axes' frame), then over a legend: two or more small swatches of different colours near
+it. The words touching the area (within ``TEXT_MARGIN``: tick labels, titles, data labels)
+and the legend's labels beside its swatches are the figure's text, in no table; the rules
+inside it are the figure's, no table's. Coordinates are page space (points).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..reading.document import Drawing
+from ..types import Rect, Rule, Word
+
+TICK = 8.0  # pt: a tick mark is at most this long
+TICK_MIN = 1.5  # pt: and at least this long (a dot is no tick)
+MIN_TICKS = 3  # tick marks along one axis, at least
+EVEN = 1.15  # the widest step between ticks is at most this x the narrowest
+CURVE = 40.0  # pt: a chart's curve is at least this large both ways (a bullet, an icon is smaller)
+CURVED_SHARE = 0.25  # a chart curve's path: curves at least this x its straight lines (a rounded box: far less)
+SERIES = 30.0  # pt: a line series spans at least this
+INSIDE = 0.5  # share of a drawing inside the area that makes it the figure's
+TEXT_MARGIN = 10.0  # pt: words this close to the area are its labels (tick labels stand off their ticks)
+SWATCH = (3.0, 20.0)  # pt: a legend swatch's sides lie in this range
+LEGEND_REACH = 120.0  # pt: a legend stands at most this far from its chart
+LABEL_REACH = 2.5  # x the swatch's height: its label starts within this right of it
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure area, what found it (e.g. "7 tick marks, 4 curves") and its legend's swatches."""
+
+    bbox: Rect
+    marks: str
+    swatches: tuple[Rect, ...] = ()  # its legend's swatches
+
+    def describe(self) -> str:
+        return f"figure area ({self.marks}): a chart's labels and lines, in no table"
+
+
+def find_figures(drawings: Sequence[Drawing], width: float, height: float) -> tuple[Figure, ...]:
+    """The figure areas of a page ``width`` x ``height`` pt drawn with ``drawings``."""
+    seeds = _tick_groups(drawings) + _curves(drawings) + _series(drawings)
+    if not seeds:
+        return ()
+    page = width * height
+    art = [d for d in drawings if d.rect.width * d.rect.height < 0.5 * page]
+    # Each group grows over its axis line first: the two axes' tick groups then meet.
+    seeds = [(_absorb(box, art), what) for box, what in seeds]
+    areas = [(_absorb(box, art), marks) for box, marks in _merged(seeds)]
+    # Areas that overlap once grown (a series inside its axes) are one figure.
+    joined: list[tuple[Rect, str]] = []
+    for box, marks in areas:
+        hit = [k for k, (b, _) in enumerate(joined) if _near(b, box, 0.0)]
+        for k in sorted(hit, reverse=True):
+            b, m = joined.pop(k)
+            box, marks = box.union(b), f"{m}, {marks}"
+        joined.append((box, marks))
+    return tuple(Figure(box, marks, _legend(box, art)) for box, marks in joined)
+
+
+def _tick_groups(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
+    """Groups of tick marks: short strokes across one line (same x0 for horizontal ticks on a
+    vertical axis, same y0 for vertical ticks on a horizontal one)."""
+    groups: dict[tuple[str, int], list[Rect]] = {}
+    ends = _line_ends(drawings)
+    for d in drawings:
+        if len(d.items) != 1 or d.items[0][0] != "l":
+            continue
+        _, x0, y0, x1, y1 = d.items[0]
+        dx, dy = abs(x1 - x0), abs(y1 - y0)
+        if dy < 0.1 and TICK_MIN <= dx <= TICK and not _chained(ends, "h", y0, min(x0, x1), max(x0, x1)):
+            groups.setdefault(("h", round(min(x0, x1))), []).append(d.rect)
+        elif dx < 0.1 and TICK_MIN <= dy <= TICK and not _chained(ends, "v", x0, min(y0, y1), max(y0, y1)):
+            groups.setdefault(("v", round(min(y0, y1))), []).append(d.rect)
+    return [(Rect.bounding(g), f"{len(g)} tick marks") for (axis, _), g in groups.items()
+            if len(g) >= MIN_TICKS and _even([r.cy if axis == "h" else r.cx for r in g])]
+
+
+def _line_ends(drawings: Sequence[Drawing]) -> dict[tuple[str, int], list[tuple[float, float]]]:
+    """Axis-aligned lines by orientation and rounded position: their (start, end) spans."""
+    out: dict[tuple[str, int], list[tuple[float, float]]] = {}
+    for d in drawings:
+        for it in d.items:
+            if it[0] != "l":
+                continue
+            _, x0, y0, x1, y1 = it
+            if abs(y1 - y0) < 0.1:
+                out.setdefault(("h", round(y0)), []).append((min(x0, x1), max(x0, x1)))
+            elif abs(x1 - x0) < 0.1:
+                out.setdefault(("v", round(x0)), []).append((min(y0, y1), max(y0, y1)))
+    return out
+
+
+def _chained(ends: dict[tuple[str, int], list[tuple[float, float]]], axis: str, pos: float, a: float,
+             b: float) -> bool:
+    """Do other lines go on from both ends of this short one (cell borders drawn cell by
+    cell)? A tick's far end is free (its near end may go on as a gridline)."""
+    spans = [(s, e) for s, e in ends.get((axis, round(pos)), []) if (s, e) != (a, b)]
+    return any(abs(s - b) <= 1.0 for s, _ in spans) and any(abs(e - a) <= 1.0 for _, e in spans)
+
+
+def _even(positions: list[float]) -> bool:
+    """Are the ticks evenly spaced (an axis's scale; a table's columns are not)?"""
+    xs = sorted(positions)
+    steps = [b - a for a, b in zip(xs, xs[1:], strict=False)]
+    return bool(steps) and min(steps) > 1.0 and max(steps) <= EVEN * min(steps)
+
+
+def _curves(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
+    """Paths drawn mostly in curves (a wedge, a smooth series; a rounded box is mostly
+    straight), large ones (an icon is smaller)."""
+    out = []
+    for d in drawings:
+        if d.rect.width < CURVE or d.rect.height < CURVE:
+            continue
+        curved = sum(_chord(it) for it in d.items if it[0] == "c")
+        straight = sum(_chord(it) for it in d.items if it[0] == "l")
+        if curved > 0 and curved >= CURVED_SHARE * straight:
+            if d.fill is not None:
+                out.append((d.rect, "curves"))
+            elif _open(d):  # a stroked ring or outline (a logo) closes on itself; a series does not
+                out.append((d.rect, "a line series"))
+    return out
+
+
+def _open(d: Drawing) -> bool:
+    """Does the path end away from where it starts?"""
+    first, last = d.items[0], d.items[-1]
+    if first[0] == "re" or last[0] == "re":
+        return False
+    return bool(abs(first[1] - last[3]) + abs(first[2] - last[4]) > 1.0)
+
+
+def _chord(it: tuple[Any, ...]) -> float:
+    return float(((it[3] - it[1]) ** 2 + (it[4] - it[2]) ** 2) ** 0.5)
+
+
+def _series(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
+    out = []
+    for d in drawings:
+        slanted = [it for it in d.items if it[0] == "l" and abs(it[3] - it[1]) > 0.5 and abs(it[4] - it[2]) > 0.5]
+        if d.fill is None and len(slanted) >= 3 and max(d.rect.width, d.rect.height) >= SERIES and _open(d):
+            out.append((d.rect, "a line series"))
+    return out
+
+
+def _merged(seeds: list[tuple[Rect, str]]) -> list[tuple[Rect, str]]:
+    """Seeds that touch or overlap (within ``TICK``) as one area each, with what they hold."""
+    areas: list[tuple[Rect, list[str]]] = []
+    for box, what in sorted(seeds, key=lambda s: (s[0].y0, s[0].x0)):
+        hit = [k for k, (b, _) in enumerate(areas) if _near(b, box, TICK)]
+        merged, kinds = box, [what]
+        for k in sorted(hit, reverse=True):
+            b, ks = areas.pop(k)
+            merged, kinds = merged.union(b), ks + kinds
+        areas.append((merged, kinds))
+    return [(b, _summary(ks)) for b, ks in areas if _figure_like(ks)]
+
+
+def _figure_like(kinds: list[str]) -> bool:
+    """Ticks on two axes, two filled curved shapes (wedges) or a stroked series: one group of
+    ticks alone may be a ruler, one filled curved shape a logo."""
+    ticks = sum(k.endswith("tick marks") for k in kinds)
+    return ticks >= 2 or kinds.count("curves") >= 2 or "a line series" in kinds
+
+
+def _summary(kinds: list[str]) -> str:
+    ticks = sum(int(k.split()[0]) for k in kinds if k.endswith("tick marks"))
+    parts = [f"{ticks} tick marks"] if ticks else []
+    for k in ("curves", "a line series"):
+        n = kinds.count(k)
+        if n:
+            parts.append(f"{n} {'curves' if k == 'curves' else 'line series'}")
+    return ", ".join(parts)
+
+
+def _near(a: Rect, b: Rect, pad: float) -> bool:
+    return a.x0 - pad <= b.x1 and b.x0 <= a.x1 + pad and a.y0 - pad <= b.y1 and b.y0 <= a.y1 + pad
+
+
+def _absorb(box: Rect, art: Sequence[Drawing]) -> Rect:
+    """``box`` grown over the drawings lying mostly inside it (bars, gridlines, the frame)."""
+    grew = True
+    while grew:
+        grew = False
+        for d in art:
+            r = d.rect
+            if _inside_share(r, box.expanded(TICK)) >= INSIDE and not _contains(box, r):
+                box, grew = box.union(r), True
+    return box
+
+
+def _legend(box: Rect, art: Sequence[Drawing]) -> tuple[Rect, ...]:
+    """The swatches of a legend near ``box``: two or more small filled squares or bars of
+    different colours (none when there are not)."""
+    lo, hi = SWATCH
+    near = [d for d in art if d.fill is not None and lo <= d.rect.width <= hi and lo <= d.rect.height <= hi
+            and _near(box, d.rect, LEGEND_REACH) and not _contains(box, d.rect)]
+    if len({d.fill_rgb or d.fill for d in near}) < 2:
+        return ()
+    return tuple(d.rect for d in near)
+
+
+def _contains(a: Rect, b: Rect) -> bool:
+    return a.x0 - 0.01 <= b.x0 and a.y0 - 0.01 <= b.y0 and b.x1 <= a.x1 + 0.01 and b.y1 <= a.y1 + 0.01
+
+
+def _inside_share(r: Rect, box: Rect) -> float:
+    """Share of ``r`` (a line counts by its length) inside ``box``."""
+    g = r.expanded(0.25)
+    inter = g.intersection(box)
+    return inter.area / g.area if inter is not None and g.area > 0 else 0.0
+
+
+def figure_words(words: Sequence[Word], figures: Sequence[Figure]) -> frozenset[int]:
+    """Indices of the words that are the figures' text: touching an area, or a legend label
+    running right from a swatch."""
+    out: set[int] = set()
+    for f in figures:
+        area = f.bbox.expanded(TEXT_MARGIN)
+        out.update(i for i, w in enumerate(words) if _near(area, w.bbox, 0.0))
+        for s in f.swatches:
+            out.update(_label(words, s, f.swatches))
+    return frozenset(out)
+
+
+def _label(words: Sequence[Word], s: Rect, swatches: Sequence[Rect]) -> list[int]:
+    """The words of the label right of swatch ``s``: starting within ``LABEL_REACH`` swatch
+    heights of it, on its line, going on while the word gaps stay under two font sizes and
+    no other swatch comes."""
+    row = sorted((i for i, w in enumerate(words) if abs(w.bbox.cy - s.cy) <= s.height and w.bbox.x0 >= s.x1 - 1),
+                 key=lambda i: words[i].bbox.x0)
+    stops = [o.x0 for o in swatches if o.x0 > s.x1 and abs(o.cy - s.cy) <= s.height]
+    end, reach, out = min(stops, default=float("inf")), s.x1 + LABEL_REACH * s.height, []
+    for i in row:
+        b = words[i].bbox
+        if b.x0 > reach or b.x0 >= end:
+            break
+        out.append(i)
+        reach = b.x1 + 2 * max(words[i].font_size, 1.0)
+    return out
+
+
+def figure_rules(rules: Sequence[Rule], figures: Sequence[Figure]) -> tuple[Rule, ...]:
+    """The rules lying inside a figure area (gridlines, axes)."""
+    return tuple(r for r in rules if any(_inside_share(r.bbox, f.bbox.expanded(1.0)) >= 0.9 for f in figures))

@@ -1,0 +1,207 @@
+"""Page furniture: running headers and footers, their rules and page numbers.
+
+A document repeats its running header (a title, a chapter, a logo line with a rule under it)
+and its footer (page numbers, a confidentiality line) at the same place on most pages. Such
+lines are no table content and must not join the table that starts under the header rule
+or ends over the footer. A line of a page is furniture when
+
+- it lies in the page's top or bottom band (``BAND`` of the page height);
+- most of its words (digits read as one sign, so page numbers match) stand at the same
+  place on at least half of the neighbouring pages (at most ``NEIGHBOURS`` either side, read
+  cheaply: the text of their bands only);
+- it is outermost: only other furniture lies between it and the page's edge; and
+- white space of at least ``SEPARATION`` line heights, or a rule, parts it from the page's
+  body (a table's repeated header row sits tight on its rows: that is no furniture), and no
+  drawn vertical rule crosses it (a ruled table's header cells).
+
+A horizontal rule in the band hugging such lines (between them and the body, at most
+``RULE_REACH`` line heights away) is the header's (footer's) rule. One page alone has no
+furniture: nothing repeats.
+
+Coordinates are page space (points, top-left origin).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..structure.columns import Line, lines_in
+from ..types import Rect, Rule, Word
+
+BAND = 0.1  # share of the page height at the top and at the bottom where furniture may stand
+NEIGHBOURS = 2  # pages read on either side
+SAME_PLACE = 3.0  # pt: a repeated word's box moves at most this much (centre height, one side)
+MOST_WORDS = 0.8  # share of a line's words that must repeat
+SEPARATION = 1.0  # line heights of white space between furniture and the page's body, at least
+RULE_REACH = 1.5  # line heights from furniture text within which a band rule is its rule
+
+MAX_PIECES = 3  # a line in more pieces is a row of cells (a table's repeated header), not furniture
+PIECE_GAP_EM = 1.5
+
+# A neighbour page's band words: signature, x0, x1, centre y.
+Mark = tuple[str, float, float, float]
+
+
+@dataclass(frozen=True)
+class Furniture:
+    """One page's furniture: the word indices, line boxes and rules found, the 1-based pages
+    where they repeat, and the body's top and bottom (the furniture's inner edges; 0 and the
+    page height when there is none)."""
+
+    word_ids: frozenset[int] = frozenset()
+    boxes: tuple[Rect, ...] = ()
+    rules: tuple[Rule, ...] = ()
+    pages: tuple[int, ...] = ()
+    top: float = 0.0
+    bottom: float = float("inf")
+
+    def describe(self) -> str:
+        where = ", ".join(str(p) for p in self.pages)
+        return f"page furniture: running header/footer repeated at the same place on page(s) {where}"
+
+
+NONE = Furniture()
+
+
+def signature(text: str) -> str:
+    """A word as it repeats from page to page: digits (page numbers, dates) read as one sign."""
+    return re.sub(r"\d+", "#", text.casefold())
+
+
+def neighbour_pages(index: int, count: int) -> list[int]:
+    """0-based indices of the pages read to find page ``index``'s furniture."""
+    return [j for d in range(1, NEIGHBOURS + 1) for j in (index - d, index + d) if 0 <= j < count]
+
+
+def reaches_bands(boxes: Sequence[Rect], height: float) -> bool:
+    """Does a table box reach into the top or bottom band of a page ``height`` pt tall (where
+    furniture could have joined it)?"""
+    return any(b.y0 <= BAND * height or b.y1 >= (1 - BAND) * height for b in boxes)
+
+
+def band_marks(raw_words: Sequence[tuple[Any, ...]], height: float) -> tuple[Mark, ...]:
+    """A neighbour page's words in its top and bottom bands (PyMuPDF word tuples)."""
+    top, bottom = BAND * height, (1 - BAND) * height
+    return tuple((signature(w[4]), w[0], w[2], (w[1] + w[3]) / 2) for w in raw_words
+                 if w[3] <= top or w[1] >= bottom)
+
+
+def find_furniture(words: Sequence[Word], rules: Sequence[Rule], height: float,
+                   neighbours: Sequence[tuple[int, tuple[Mark, ...]]], tol: float) -> Furniture:
+    """Page furniture among ``words`` and horizontal ``rules`` of a page ``height`` pt tall,
+    given its neighbours' band marks as (1-based page, marks); ``tol``: rows.y_tolerance."""
+    if not neighbours or not words:
+        return NONE
+    need = max(1, len(neighbours) // 2)
+    index: dict[str, list[tuple[int, float, float, float]]] = {}
+    for page, marks in neighbours:
+        for sig, x0, x1, cy in marks:
+            index.setdefault(sig, []).append((page, x0, x1, cy))
+    ids = [i for i, w in enumerate(words) if not w.watermark and (w.bbox.y1 <= BAND * height
+                                                                  or w.bbox.y0 >= (1 - BAND) * height)]
+    lines = lines_in(words, ids, tol)
+    body = [w.bbox for i, w in enumerate(words) if BAND * height < w.bbox.cy < (1 - BAND) * height]
+    verticals = [r for r in rules if r.orient == "v"]
+    found: list[Line] = []
+    pages: set[int] = set()
+    for from_top in (True, False):
+        side = [ln for ln in lines if (ln.bbox.y1 <= BAND * height) == from_top]
+        side.sort(key=lambda ln: ln.bbox.y0 if from_top else -ln.bbox.y1)
+        for k, ln in enumerate(side):
+            hits = _repeats(ln, words, index, need)
+            if hits is None or any(r.start < ln.bbox.cy < r.end and ln.bbox.x0 < r.pos < ln.bbox.x1
+                                   for r in verticals) or _ruled_outside(ln, rules, from_top, side[k - 1] if k else None) \
+                    or _pieces(ln, words) > MAX_PIECES:
+                break
+            found.append(ln)
+            pages |= hits
+        found = _separated(found, side, body, rules, from_top)
+    if not found:
+        return NONE
+    return _result(found, rules, pages, height)
+
+
+def _repeats(ln: Line, words: Sequence[Word], index: dict[str, list[tuple[int, float, float, float]]],
+             need: int) -> set[int] | None:
+    """Pages where ``ln`` repeats (most of its words at the same place on ``need`` or more
+    neighbours), or None when it does not."""
+    per_page: dict[int, int] = {}
+    for i in ln.word_ids:
+        b = words[i].bbox
+        cy = (b.y0 + b.y1) / 2
+        seen = {p for p, x0, x1, y in index.get(signature(words[i].text), ())
+                if abs(y - cy) <= SAME_PLACE and min(abs(x0 - b.x0), abs(x1 - b.x1), abs((x0 + x1 - b.x0 - b.x1) / 2))
+                <= SAME_PLACE}
+        for p in seen:
+            per_page[p] = per_page.get(p, 0) + 1
+    hits = {p for p, n in per_page.items() if n >= MOST_WORDS * len(ln.word_ids)}
+    return hits if len(hits) >= need else None
+
+
+def _ruled_outside(ln: Line, rules: Sequence[Rule], from_top: bool, before: Line | None) -> bool:
+    """Is there a horizontal rule over (``from_top``) or under the line, across it, between it
+    and the line ``before`` it (or the page's edge)? A table's top rule over its header;
+    running headers stand free."""
+    b = ln.bbox
+    if from_top:
+        lo, hi = (before.bbox.y1 if before else -1.0), b.y0
+    else:
+        lo, hi = b.y1, (before.bbox.y0 if before else float("inf"))
+    return any(r.orient == "h" and r.start < b.cx < r.end and lo < r.pos < hi for r in rules)
+
+
+def _pieces(ln: Line, words: Sequence[Word]) -> int:
+    """Pieces of the line parted by gaps of over ``PIECE_GAP_EM`` font sizes."""
+    ws = [words[i] for i in ln.word_ids]
+    return 1 + sum(b.bbox.x0 - a.bbox.x1 > PIECE_GAP_EM * max(a.font_size, 1.0) for a, b in zip(ws, ws[1:], strict=False))
+
+
+def _separated(found: list[Line], side: Sequence[Line], body: Sequence[Rect], rules: Sequence[Rule],
+               from_top: bool) -> list[Line]:
+    """``found`` without this side's lines unless white space or a rule parts them from
+    what follows (the next line of the side, or the body)."""
+    mine = [ln for ln in found if ln in side]
+    if not mine:
+        return found
+    others = [ln for ln in found if ln not in side]
+    edge = max(ln.bbox.y1 for ln in mine) if from_top else min(ln.bbox.y0 for ln in mine)
+    rest = [ln.bbox for ln in side if ln not in mine] + list(body)
+    after = [b.y0 - edge for b in rest if b.y0 >= edge - 0.5] if from_top else \
+        [edge - b.y1 for b in rest if b.y1 <= edge + 0.5]
+    gap = min(after, default=float("inf"))
+    em = max(ln.bbox.height for ln in mine)
+    ruled = any(r.orient == "h" and (edge < r.pos < edge + gap if from_top else edge - gap < r.pos < edge)
+                for r in rules)
+    return found if gap >= SEPARATION * em or ruled else others
+
+
+def _result(found: Sequence[Line], rules: Sequence[Rule], pages: set[int], height: float) -> Furniture:
+    """The furniture of ``found`` lines: their words, boxes, the band rules hugging them and
+    the body's top and bottom."""
+    boxes = tuple(ln.bbox for ln in found)
+    em = max(b.height for b in boxes)
+    top_lines = [b for b in boxes if b.y1 <= BAND * height]
+    bottom_lines = [b for b in boxes if b.y0 >= (1 - BAND) * height]
+    top = max((b.y1 for b in top_lines), default=0.0)
+    bottom = min((b.y0 for b in bottom_lines), default=float("inf"))
+    free = [r for r in rules if r.orient == "h" and not any(_meets(r, v) for v in rules if v.orient == "v")]
+    mine = []
+    if top_lines:  # the rules over the header text, and the first one under it
+        mine += [r for r in free if r.pos <= top]
+        mine += sorted((r for r in free if top < r.pos <= min(top + RULE_REACH * em, BAND * height)),
+                       key=lambda r: r.pos)[:1]
+    if bottom_lines:
+        mine += [r for r in free if r.pos >= bottom]
+        mine += sorted((r for r in free if max(bottom - RULE_REACH * em, (1 - BAND) * height) <= r.pos < bottom),
+                       key=lambda r: -r.pos)[:1]
+    top = max([top, *(r.pos for r in mine if r.pos <= BAND * height)])
+    bottom = min([bottom, *(r.pos for r in mine if r.pos >= (1 - BAND) * height)])
+    return Furniture(frozenset(i for ln in found for i in ln.word_ids), boxes, tuple(mine), tuple(sorted(pages)),
+                     top, bottom)
+
+
+def _meets(h: Rule, v: Rule, tol: float = 2.0) -> bool:
+    return h.start - tol <= v.pos <= h.end + tol and v.start - tol <= h.pos <= v.end + tol

@@ -1,0 +1,136 @@
+"""What stands between two horizontal rules: the end of one table and the start of the next.
+
+Two tables set one under the other in one style share their rules' extent and often their
+columns, so the rules alone group them as one. The text between them tells them apart: when
+every line between two rules is in one piece (no row of cells) and one of them is a heading,
+a caption ("Table 2"), a continuation marker or a sentence, and the first line under the
+lower rule is a header row (two or more pieces, mostly words), the lower rule starts a new
+table. A section label inside a table (one piece, bold) is followed by rows of amounts, not
+by a header, and keeps its table whole.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..multipage.continuation import CAPTION, MARKER
+from ..numbers import is_number
+from ..types import Rect, Word
+from .columns import Line, Segment
+
+APART = 0.5  # line heights of white space between a heading and the table above it, at least
+HEADING_SIZE = 1.1  # x the page's usual type size: a heading's type is larger
+YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")  # a year in a header row is a label, not an amount
+SENTENCE_END = (".", ":", "。", "：", ";")
+
+
+@dataclass(frozen=True)
+class LineFacts:
+    """Per text line of a page (indices of ``lines``): one-piece lines that read as a heading,
+    caption, marker or sentence (``heading``), and lines that read as a header row (``header``);
+    the reason text for each heading line, and whether it reads so by its words (``strong``)."""
+
+    heading: tuple[str, ...]  # "" when the line is no heading
+    header: tuple[bool, ...]
+    strong: tuple[bool, ...]  # the heading is a caption, marker or sentence (not type alone)
+
+
+def line_facts(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment],
+               sizes: Sequence[float]) -> LineFacts:
+    """The heading and header facts of every line."""
+    pieces: list[list[Segment]] = [[] for _ in lines]
+    for s in segs:
+        pieces[s.line].append(s)
+    usual = sorted(sizes)[len(sizes) // 2] if sizes else 0.0
+    heading = tuple(_heading(words, ln, len(pieces[k]), sizes[k] if sizes else 0.0, usual)
+                    for k, ln in enumerate(lines))
+    header = tuple(_header(words, ln, len(pieces[k])) for k, ln in enumerate(lines))
+    strong = tuple(h.startswith(("a caption", "a continuation", "a sentence")) for h in heading)
+    return LineFacts(heading, header, strong)
+
+
+def _apart(ln: Line, upper: float, body: float) -> bool:
+    """Is there half a ``body`` line's height (pt) of white space or more between the upper rule and
+    the line? A heading stands apart from the table above it; a table's spanning label sits
+    in a ruled band."""
+    return ln.bbox.y0 - upper >= APART * body
+
+
+def _placed(ln: Line, x0: float, x1: float) -> bool:
+    """Does a line set apart by its type alone stand where a heading does: at the left end of
+    the rules, or centred on them? A spanning column header ("Year" over the year columns)
+    stands over its columns."""
+    em = max(ln.bbox.height, 1.0)
+    return abs(ln.bbox.x0 - x0) <= 2 * em or abs(ln.bbox.cx - (x0 + x1) / 2) <= 0.05 * (x1 - x0)
+
+
+def _heading(words: Sequence[Word], ln: Line, n_pieces: int, size: float, usual: float) -> str:
+    if n_pieces != 1:
+        return ""
+    ws = [words[i] for i in ln.word_ids]
+    text = " ".join(w.text for w in ws)
+    if CAPTION.match(text):
+        return f"a caption (\"{_short(text)}\")"
+    if MARKER.search(text):
+        return f"a continuation marker (\"{_short(text)}\")"
+    if len(ws) >= 3 and text.rstrip().endswith(SENTENCE_END):
+        return f"a sentence (\"{_short(text)}\")"
+    if usual > 0 and size >= HEADING_SIZE * usual - 0.01:
+        return f"a heading in larger type (\"{_short(text)}\")"
+    if all(w.bold for w in ws) and not any(is_number(w.text) for w in ws):
+        return f"a heading in bold type (\"{_short(text)}\")"
+    return ""
+
+
+def _header(words: Sequence[Word], ln: Line, n_pieces: int) -> bool:
+    """Two or more pieces of words: at most a third of them amounts (years are labels)."""
+    if n_pieces < 2:
+        return False
+    texts = [words[i].text for i in ln.word_ids]
+    amounts = sum(is_number(t) and not YEAR.match(t) for t in texts)
+    return amounts * 3 <= len(texts)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int],
+                    upper: float, lower: float, x0: float, x1: float) -> str:
+    """Why the lines ``between`` two rules end one table and the rule at ``lower`` (y) starts
+    the next (the heading's description), or "" when they do not: all of them in one piece,
+    one a heading, and the first line under the lower rule inside [x0, x1] a header row.
+    ``upper`` is the y of the upper rule."""
+    if not between or any(n_segments[k] >= 2 for k in between):
+        return ""
+    under = [k for k, ln in enumerate(lines) if ln.bbox.y0 >= lower - 1 and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
+    first = min(under, key=lambda k: lines[k].bbox.y0, default=None)
+    if first is None or not facts.header[first]:
+        return ""
+    b = lines[first].bbox
+    # The header stands under the rules, within their ends: a row reaching past them (a stub
+    # column left of a spanner's rules) is the same table's header under a spanning label.
+    if b.y0 - lower > 2 * b.height or b.x0 < x0 - b.height or b.x1 > x1 + b.height:
+        return ""
+    return next((facts.heading[k] for k in between if facts.heading[k]
+                 and (facts.strong[k] or _placed(lines[k], x0, x1) and _apart(lines[k], upper, b.height))), "")
+
+
+# A caption's label: the word and number, then a colon, a full stop or a dash, or nothing more
+# ("Figure 1: ...", "Fig. 2.", "图 3"); prose that names a figure ("Figure 2-1 extends ...") goes on.
+FIGURE_CAPTION = re.compile(r"^\s*(?:figure|fig\.|abbildung|abb\.|graph|chart|图|圖|그림|図)\s*[0-9IVX][0-9A-Za-z.\-]*"
+                            r"(?:\s*[:.：。—–|]|\s*$)", re.IGNORECASE)
+
+
+def figure_caption(box: Rect, words: Sequence[Word], lines: Sequence[Line]) -> str:
+    """The caption under ``box`` when it names a figure ("Figure 1: ..."): the first line below
+    it within one and a half line heights, across its x range; "" otherwise. A framed drawing
+    so captioned is a figure, whatever its frame's lines say."""
+    under = [ln for ln in lines if ln.bbox.y0 >= box.y1 - 1 and ln.bbox.x1 > box.x0 and ln.bbox.x0 < box.x1]
+    first = min(under, key=lambda ln: ln.bbox.y0, default=None)
+    if first is None or first.bbox.y0 - box.y1 > 1.5 * first.bbox.height:
+        return ""
+    text = " ".join(words[i].text for i in first.word_ids)
+    return _short(text) if FIGURE_CAPTION.match(text) else ""
