@@ -262,7 +262,9 @@ class MainWindow(QMainWindow):
         add("file.sample", "Open the &sample", self.open_sample, "file", "open")
         add("file.scan_results", "Open scan &results…", self.scan_results.open_dialog, "file", "open")
         self._compare_menu(self.menus.add_submenu("file", "&Compare with", "open"))
-        add("file.quit", "&Quit", self.close, "file", "quit", QKeySequence.StandardKey.Quit)
+        # Ctrl+Q as well: some platforms (Windows, Qt's offscreen and minimal ones) bind no Quit key.
+        self.add_action("file.quit", QAction("&Quit", self), self.close, "file", "quit",
+                        ["Ctrl+Q", QKeySequence.StandardKey.Quit])
         add("view.fit_width", "Fit &width", self.view.fit_width, "view", "zoom", "Ctrl+1")
         add("view.fit_page", "Fit &page", self.view.fit_page, "view", "zoom", "Ctrl+2")
         add("view.zoom_in", "Zoom &in", lambda: self.view.zoom_by(ZOOM_STEP), "view", "zoom",

@@ -9,7 +9,7 @@ Dialog questions go through ``ask``/``ask_save`` so tests can answer them.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,6 +19,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QMessageBox, QUndoView
 
 from .actions import TableActions
+from .autosave import Pending
 from .document import AnnotationSession, CellSelection, OpenReport
 from .grid_items import describe_slot, hit_slot
 from .panel import AnnotationPanel
@@ -27,6 +28,8 @@ from .tools import TOOL_HINTS, EditController
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
+
+PICK_SLACK_PX = 3  # how far from the ink a person's drag may start (screen pixels)
 
 
 class Editing(QObject):
@@ -41,6 +44,8 @@ class Editing(QObject):
         super().__init__(window)
         self.window = window
         self._draft_asked = False  # File > Draft from tags chosen while the tags were still being read
+        self.recovery_copy: Pending | None = None  # the copy the recovery question is about
+        self.recovery_more = 0  # pending copies asked about after it
         self.ann = AnnotationSession(self)
         self.ann.known_words = self._detected_words
         self.actions = TableActions(window.session, self.ann)
@@ -99,7 +104,7 @@ class Editing(QObject):
         w.add_action("edit.undo", self.ann.stack.createUndoAction(w, "&Undo"), menu="edit", section="history",
                      shortcut=QKeySequence.StandardKey.Undo)
         w.add_action("edit.redo", self.ann.stack.createRedoAction(w, "&Redo"), menu="edit", section="history",
-                     shortcut=["Ctrl+Shift+Z", QKeySequence.StandardKey.Redo])
+                     shortcut=["Ctrl+Shift+Z", "Ctrl+Y", QKeySequence.StandardKey.Redo])  # both, whatever the platform binds
         self.layer_action = self._view_toggle()
         self._add("table.accept", "&Accept detected table", lambda: a.accept(True), "Ctrl+Return", "accept")
         self._add("table.accept_all", "Accept &all tables on the page", lambda: a.accept(False),
@@ -167,7 +172,7 @@ class Editing(QObject):
         pick on the page (click a line or drag over words; Esc cancels)."""
         line = self.roles.selected_line()
         if line:
-            return self.roles.set_text(field, line)
+            return self._store_picked(field, line)
         if self.roles.target() is None:
             self.ann.message.emit(f"accept or draw a table first: the {field} belongs to a table")
             return False
@@ -177,7 +182,32 @@ class Editing(QObject):
 
     def _picked(self, field: str, point: object, rect: object) -> None:
         page = self.window.session.page_index + 1
-        self.roles.pick(field, point, rect, self.ann.words(page))  # type: ignore[arg-type]
+        slack = PICK_SLACK_PX / max(self.window.view.zoom, 1e-6)  # the pointer's precision, in points
+        text = self.roles.picked_text(field, point, rect, self.ann.words(page), slack)  # type: ignore[arg-type]
+        if text:
+            self._store_picked(field, text)
+
+    def _store_picked(self, field: str, text: str) -> bool:
+        """Show the picked text (editable) before it is stored; Cancel stores nothing."""
+        shown = self.confirm_pick(field, text)
+        if shown is None:
+            self.ann.message.emit(f"{field} not changed")
+            return False
+        return self.roles.set_text(field, shown)
+
+    def confirm_pick(self, field: str, text: str) -> str | None:
+        """The picked ``text`` as the person confirmed or corrected it, None when cancelled
+        (a dialog; tests may answer it by clicking). A non-interactive run takes it as is."""
+        if self.window.non_interactive:
+            return text
+        from PySide6.QtWidgets import QInputDialog
+        dialog = QInputDialog(self.window)
+        dialog.setWindowTitle(f"Picked {field}")
+        dialog.setLabelText(f"The {field} taken from the page (correct it here if a word is missing or extra):")
+        dialog.setOption(QInputDialog.InputDialogOption.UsePlainTextEditForTextInput)
+        dialog.setTextValue(text)
+        dialog.setObjectName("pick-confirm")
+        return dialog.textValue() if dialog.exec() else None
 
     def select_first_on_page(self) -> bool:
         """Make the first accepted table of the current page the current one (screenshots)."""
@@ -249,15 +279,25 @@ class Editing(QObject):
                 self.ann.message.emit("the annotation beside this file was not loaded (its PDF differs)")
         elif report.error:
             self.ann.message.emit(f"annotation not loaded: {report.error}")
-        if report.recoverable:
+        self._offer_recovery(report.pending)
+
+    def _offer_recovery(self, pending: Sequence[Pending]) -> None:
+        """Ask about each copy earlier sessions left, newest first: Recover loads it (the
+        others wait), Discard deletes it and asks about the next, Later keeps them all
+        untouched; this session's own edits go to a copy of their own meanwhile."""
+        for n, copy in enumerate(pending):
+            self.recovery_copy, self.recovery_more = copy, len(pending) - n - 1
             choice = self.ask_recovery()
             if choice == "recover":
-                self.ann.recover()
-            elif choice == "discard":
-                self.ann.discard_autosave()
-                self.ann.message.emit("unsaved edits from the last session discarded")
-            else:
-                self.ann.message.emit("unsaved edits kept for later: you will be asked again next time")
+                self.ann.recover(copy)
+                return
+            if choice != "discard":
+                self.ann.message.emit(f"unsaved edits of {copy.when()} kept for later: you will be asked again "
+                                      f"at the next open (this session's edits are kept apart, in "
+                                      f"{self.ann.autosave_path.name})")
+                return
+            self.ann.discard_pending(copy)
+            self.ann.message.emit(f"unsaved edits of {copy.when()} discarded")
 
     def ask(self, title: str, text: str) -> bool:
         """A yes/no question (tests replace this). A non-interactive run (``gui --screenshot``)
@@ -276,10 +316,14 @@ class Editing(QObject):
             print("table-inspector: not asked in a non-interactive run: unsaved edits of the last session "
                   "were left in their autosave", file=sys.stderr)
             return "later"
+        copy = self.recovery_copy
+        when = f" (last written {copy.when()})" if copy is not None else ""
+        more = f"\n\n{self.recovery_more} more unsaved session(s) follow." if self.recovery_more else ""
         box = QMessageBox(QMessageBox.Icon.Question, "Recover unsaved edits?",
-                          "Edits of this file were not saved when the app last stopped.", parent=self.window)
-        box.setInformativeText("Recover them, discard them for good, or decide later (they are kept "
-                               "and you are asked again next time)?")
+                          f"Edits of this file were not saved when the app last stopped{when}.", parent=self.window)
+        box.setInformativeText("Recover them, discard them for good, or decide later: they are kept untouched "
+                               "and you are asked again at every open, while your new edits are kept apart."
+                               + more)
         recover = box.addButton("&Recover", QMessageBox.ButtonRole.AcceptRole)
         discard = box.addButton("&Discard", QMessageBox.ButtonRole.DestructiveRole)
         box.addButton("&Later", QMessageBox.ButtonRole.RejectRole)
@@ -304,6 +348,7 @@ class Editing(QObject):
     def confirm_discard(self) -> bool:
         """Before closing the document: True when it may go (saved, discarded or unchanged)."""
         if not self.ann.modified:
+            self.ann.end()  # no copy of an unchanged annotation outlives it
             return True
         choice = self.ask_save()
         if choice == "save":

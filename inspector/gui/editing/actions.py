@@ -38,14 +38,20 @@ class TableActions:
         return annotation_table_from_detected(table, table_id, res.words, self.session.params, (res.width, res.height))
 
     def accept(self, only_selected: bool = True) -> int:
-        """Copy the selected detected table (or, with none selected or ``only_selected`` False,
-        every table of the page) into the annotation as one command; returns how many.
-        Tables already accepted over the same place are skipped."""
+        """Copy the detected table under the last click (a word of it counts: clicking a word
+        is how people pick a table), or with ``only_selected`` False every table of the
+        page, into the annotation as one command; returns how many. With nothing clicked
+        the page's only table is taken; several are never taken at once by Accept. Tables
+        already accepted over the same place are skipped."""
         res, doc = self.session.result, self.ann.doc
         if res is None or doc is None or not res.tables:
             self.ann.message.emit("no detected table on this page to accept")
             return 0
-        i = self.session.selected_table()
+        i = self.session.clicked_table()
+        if only_selected and i < 0 and len(res.tables) > 1:
+            self.ann.message.emit(f"click a table first: {len(res.tables)} detected tables on this page "
+                                  "(Ctrl+Shift+Return accepts them all)")
+            return 0
         chosen = [res.tables[i]] if only_selected and 0 <= i < len(res.tables) else list(res.tables)
         taken = [r.bbox for t, k in self.ann.tables_on(res.page) for r in (t.regions[k],)]
         fresh = [t for t in chosen if all(t.bbox.iou(b) < MIN_OVERLAP for b in taken)]
