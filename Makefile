@@ -33,11 +33,17 @@ endif
 
 # Static checks first (seconds), then the tests: style (ruff), types (mypy, configured in
 # pyproject.toml) and the package layers (import-linter contracts in pyproject.toml).
+# Line coverage of inspector/ is measured (about +50 % time on the numeric tests; COVERAGE=
+# turns it off) and summed up: the total and the least covered modules (`coverage report`
+# or `coverage html` afterwards for the whole table).
+COVERAGE ?= --cov --cov-report=
 test: setup
 	$(VENV)/bin/ruff check inspector tests benchmarks
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(COVERAGE) $(PYTEST_ARGS)
+	@if [ -n "$(COVERAGE)" ]; then $(PY) -m coverage report --skip-covered | head -n 12; \
+		echo "line coverage of inspector/: $$($(PY) -m coverage report --format=total) %"; fi
 
 lint: setup
 	$(VENV)/bin/ruff check inspector tests benchmarks

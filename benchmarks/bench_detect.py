@@ -9,7 +9,7 @@ alike, it times (ms, median over pages of the best of K repeats):
   redetect   detect again after a column-bin parameter change (cache warm)
   find_tables  PyMuPDF page.find_tables() on a freshly opened page
   budgeted   the cold detect as the CLI runs it: in the per-page budget's worker process
-             (inspector.core.budget; the worker is kept, the document opened afresh each time)
+             (inspector.core.infra.budget; the worker is kept, the document opened afresh each time)
 and prints the ratios the targets are stated in, and the worker's start-up (once per command). Not a test: these machines are shared.
 """
 
@@ -24,11 +24,11 @@ from pathlib import Path
 import cv2
 import pymupdf
 
-from inspector.core import jobs
-from inspector.core.budget import Budgeted
-from inspector.core.document import open_document
+from inspector.core.infra import jobs
+from inspector.core.infra.budget import Budgeted
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.evaluation.corpus import icdar_records
 
 CORPUS = (Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus").resolve()

@@ -44,7 +44,7 @@ def build_big_pdf(out: Path, pages: int) -> int:
         for path in corpus_pdfs():
             try:
                 src = pymupdf.open(path)
-            except Exception:  # a damaged corpus file is simply skipped
+            except Exception:  # noqa: BLE001 - a damaged corpus file is simply skipped
                 continue
             if src.needs_pass:
                 continue
@@ -66,7 +66,7 @@ def densest_page() -> tuple[Path, int, int]:
     for path in corpus_pdfs():
         try:
             doc = pymupdf.open(path)
-        except Exception:
+        except Exception:  # noqa: BLE001 - a damaged or locked corpus file is left out
             continue
         if doc.needs_pass:
             continue
@@ -111,7 +111,7 @@ def peak_mib() -> float:
 # ---------------------------------------------------------------------------------------
 # child processes
 # ---------------------------------------------------------------------------------------
-def _window():  # noqa: ANN202
+def _window():
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
@@ -127,11 +127,11 @@ def _window():  # noqa: ANN202
 class PaintWatch:
     """Counts paint events of a widget (the page view's viewport)."""
 
-    def __init__(self, widget) -> None:  # noqa: ANN001
+    def __init__(self, widget) -> None:
         from PySide6.QtCore import QEvent, QObject
 
         class _Filter(QObject):
-            def eventFilter(inner, obj, event) -> bool:  # noqa: ANN001, N805
+            def eventFilter(inner, obj, event) -> bool:
                 if event.type() == QEvent.Type.Paint:
                     self.on_paint()
                 return False
@@ -158,12 +158,12 @@ def child_startup(pdf: str, t0: float) -> dict:
     made: list = []
     init = mw.MainWindow.__init__
 
-    def watched_init(win, *args, **kwargs) -> None:  # noqa: ANN001
+    def watched_init(win, *args, **kwargs) -> None:
         init(win, *args, **kwargs)
         made.append((win, PaintWatch(win.view.viewport())))
         made[0][1].callbacks.append(lambda: painted(win))
 
-    def painted(win) -> None:  # noqa: ANN001
+    def painted(win) -> None:
         from PySide6.QtCore import QTimer
         from PySide6.QtWidgets import QApplication
         now = time.time()

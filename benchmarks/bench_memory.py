@@ -44,9 +44,9 @@ def session(pdf: Path, rounds: int, edits: int, mode: str) -> dict[str, object]:
     from inspector.annotation import edits as E
     from inspector.annotation.model import DocumentAnnotation, annotation_table_from_detected
     from inspector.annotation.text import text_source
-    from inspector.core.document import open_document
     from inspector.core.params import Params
     from inspector.core.pipeline import Pipeline
+    from inspector.core.reading.document import open_document
     from inspector.gui.worker import PIPELINE_CACHE
 
     doc = open_document(pdf.read_bytes(), name=pdf.name)

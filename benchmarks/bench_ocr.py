@@ -18,9 +18,9 @@ import sys
 import time
 from pathlib import Path
 
-from inspector.core.document import open_document
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.evaluation.corpus import icdar_records
 
 CORPUS = (Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus").resolve()

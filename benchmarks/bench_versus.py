@@ -27,8 +27,8 @@ from pathlib import Path
 import cv2
 import pymupdf
 
-from inspector.core.document import open_document
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.evaluation.corpus import icdar_records
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,7 +43,10 @@ def _old_package(revision: str, into: Path) -> tuple[Callable[[bytes, int], obje
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
     shutil.move(str(into / "inspector"), str(into / OLD))
     sys.path.insert(0, str(into))
-    doc = importlib.import_module(f"{OLD}.core.document")
+    try:  # the document module's home since the core was split into packages
+        doc = importlib.import_module(f"{OLD}.core.reading.document")
+    except ModuleNotFoundError:
+        doc = importlib.import_module(f"{OLD}.core.document")
     pipe = importlib.import_module(f"{OLD}.core.pipeline")
     label = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", revision],
                            check=True, capture_output=True, text=True).stdout.strip()

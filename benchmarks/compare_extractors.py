@@ -24,7 +24,8 @@ from importlib import metadata
 from pathlib import Path
 
 from inspector.core.params import Params
-from inspector.evaluation import evaluate, peers, summary
+from inspector.evaluation import evaluate, summary
+from inspector.extractors import peers
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / ".." / "shared" / "corpus"

@@ -11,9 +11,9 @@ import sys
 import time
 
 from inspector.cli.common import params_from_args
-from inspector.core.document import open_document
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.evaluation.adjacency import AdjacencyCounts, compare, match_tables
 from resources.colour_samples import STYLES, as_table
 

@@ -5,7 +5,7 @@
 ``--pdfs DIR`` scores other copies of the same PDFs (same relative paths under DIR), e.g. the
 image-only copies of ``make_image_corpus.py``; it then also prints the OCR time per page
 (wall, and the CPU time of the whole detection of a page: one core's cost). ``--extractor``
-scores a peer instead (see ``inspector.evaluation.peers``), e.g. ``img2table`` on the image-only
+scores a peer instead (see ``inspector.extractors.peers``), e.g. ``img2table`` on the image-only
 copies; it runs where that peer is installed (img2table: an environment of its own).
 """
 
@@ -19,11 +19,11 @@ from collections import defaultdict
 from pathlib import Path
 
 from inspector.cli.common import params_from_args
-from inspector.core.document import open_document
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.evaluation.adjacency import AdjacencyCounts
 from inspector.evaluation.corpus import adjacency_by_table, icdar_records
-from inspector.evaluation.peers import check_available, extract
+from inspector.extractors.peers import check_available, extract
 
 CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 
@@ -33,7 +33,7 @@ def main() -> int:
     ap.add_argument("--set", dest="sets", action="append", default=[], metavar="STAGE.FIELD=VALUE")
     ap.add_argument("--verbose", "-v", action="store_true")
     ap.add_argument("--pdfs", type=Path, default=None, help="folder of substitute PDFs (corpus-relative paths)")
-    ap.add_argument("--extractor", default="inspector", help="a peer's name (inspector.evaluation.peers)")
+    ap.add_argument("--extractor", default="inspector", help="a peer's name (inspector.extractors.peers)")
     args = ap.parse_args()
     if args.extractor != "inspector":
         check_available(args.extractor)

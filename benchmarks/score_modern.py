@@ -18,8 +18,9 @@ from collections import defaultdict
 from pathlib import Path
 
 from inspector.cli.common import params_from_args
-from inspector.evaluation import evaluate, peers
+from inspector.evaluation import evaluate
 from inspector.evaluation.adjacency import AdjacencyCounts
+from inspector.extractors import peers
 
 
 def style_of(styles: dict, table_id: str) -> str:

@@ -18,8 +18,8 @@ from collections import defaultdict
 from pathlib import Path
 
 from inspector.cli.common import params_from_args
-from inspector.core.document import open_document
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.core.types import Cell, Rect, Table
 from inspector.evaluation.adjacency import AdjacencyCounts, compare
 

@@ -70,9 +70,9 @@ from typing import Any
 
 from .annotation.io import load_annotation, save_annotation
 from .annotation.model import AnnTable, DocumentAnnotation, PageInfo, annotation_table_from_detected, to_core_table
-from .core.document import Document, DocumentError, PasswordRequired, open_document
 from .core.params import Params
 from .core.pipeline import Pipeline
+from .core.reading.document import Document, DocumentError, PasswordRequired, open_document
 from .core.types import Cell, Grid, PageResult, Rect, Rule, Table, Word
 from .export import FORMATS
 

@@ -1,4 +1,4 @@
-"""Shared fixtures: the real corpus (skipped when absent) and Qt's offscreen platform."""
+"""Shared fixtures: the real corpus (skipped when absent, failed when CI is set) and Qt's offscreen platform."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import os
 from pathlib import Path
 
 import pytest
+
+from tests.gates import corpus_absent
 
 # Qt must see this before it starts; harmless for tests that never import Qt.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -16,7 +18,7 @@ CORPUS = (ROOT / ".." / "shared" / "corpus").resolve()
 
 @pytest.fixture(scope="session")
 def corpus() -> Path:
-    """The real corpus folder (../shared/corpus); tests using it skip when it is absent."""
+    """The real corpus folder (../shared/corpus); tests using it skip when it is absent (fail when CI is set)."""
     if not (CORPUS / "tables.jsonl").is_file():
-        pytest.skip("real corpus ../shared/corpus is absent")
+        corpus_absent("real corpus ../shared/corpus is absent")
     return CORPUS

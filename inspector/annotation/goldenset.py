@@ -138,7 +138,7 @@ def check_golden_set(root: str | os.PathLike[str]) -> list[str]:
 
 def _pages_missing(pdf: Path, ann: DocumentAnnotation) -> list[str]:
     """Regions on pages the PDF itself does not have (the annotation's page list may be absent)."""
-    from ..core.document import DocumentError, open_document
+    from ..core.reading.document import DocumentError, open_document
 
     try:
         doc = open_document(pdf)

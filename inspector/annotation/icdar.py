@@ -26,8 +26,8 @@ from pathlib import Path
 from statistics import median
 
 from .. import __version__
-from ..core.document import DocumentError, open_document
 from ..core.geometry import Frame
+from ..core.reading.document import DocumentError, open_document
 from ..core.types import Rect
 from .model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region, fill_grid
 from .roles import suggest_row_roles

@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import __version__
 from ..core.geometry import Frame, slot_box
-from ..core.logical import stack
+from ..core.multipage.logical import stack
 from ..core.params import Params
 from ..core.slots import covers, slots_of
 from ..core.types import Cell, Grid, Rect, Table, TableSource, Word

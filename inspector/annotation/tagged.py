@@ -25,8 +25,8 @@ from statistics import median
 import pymupdf
 
 from .. import __version__
-from ..core import tags
-from ..core.document import DocumentError, open_document
+from ..core.reading import tags
+from ..core.reading.document import DocumentError, open_document
 from ..core.types import Rect
 from . import tagged_lines
 from .icdar import content_bounds, round_rect

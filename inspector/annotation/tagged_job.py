@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import os
 
-from ..core.budget import Budgeted
+from ..core.infra.budget import Budgeted
 from ..core.params import BudgetParams
 from .tagged import TaggedError, TaggedImport, read_tagged
 

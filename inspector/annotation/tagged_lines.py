@@ -21,7 +21,7 @@ from statistics import median
 
 import pymupdf
 
-from ..core import tags
+from ..core.reading import tags
 from ..core.types import Rect
 
 STRAY_LINES = 3.0

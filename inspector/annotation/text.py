@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from statistics import median
 from typing import Protocol
 
-from ..core.celltext import cell_text, join_words, words_in
+from ..core.structure.celltext import cell_text, join_words, words_in
 from ..core.types import Rect, Word
 
 __all__ = ["TextSource", "join_words", "text_in", "text_source", "words_in", "words_dragged_over"]

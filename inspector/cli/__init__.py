@@ -3,6 +3,10 @@
 Each subcommand group lives in its own module with a ``register(subparsers)`` function.
 Exit codes: 0 success, 2 bad usage, 3 unreadable input, 4 finished but some pages failed
 (over the per-page budget or damaged; each such page has an "error" in the JSON).
+
+Logging: every package logs to ``logging.getLogger(__name__)``; what a damaged file or a
+failed page swallowed is logged at DEBUG with its traceback, a bug caught to keep the window
+alive at WARNING. ``INSPECTOR_LOG=DEBUG table-inspector ...`` shows it all on stderr.
 """
 
 from __future__ import annotations
@@ -10,6 +14,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import logging
+import os
 import sys
 from collections.abc import Sequence
 
@@ -51,8 +57,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _configure_logging() -> None:
+    """Log records to stderr at ``$INSPECTOR_LOG`` (a level name; WARNING when unset or unknown)."""
+    name = os.environ.get("INSPECTOR_LOG", "WARNING").upper()
+    level = logging.getLevelNamesMapping().get(name, logging.WARNING)
+    logging.basicConfig(level=level, format="table-inspector: %(levelname)s %(name)s: %(message)s")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
+    _configure_logging()
     for stream in (sys.stdout, sys.stderr):  # text from a broken font must never stop the output halfway
         with contextlib.suppress(AttributeError, ValueError):
             stream.reconfigure(errors="replace")  # type: ignore[union-attr]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..core.document import Document, DocumentError, open_document
 from ..core.params import ParamError, Params
+from ..core.reading.document import Document, DocumentError, open_document
 
 EXIT_OK = 0
 EXIT_USAGE = 2

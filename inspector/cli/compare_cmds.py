@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..core.document import Document
+from ..core.reading.document import Document
 from ..core.types import Table
 from .common import EXIT_INPUT, CliError, add_doc_args, add_param_args, open_doc, params_from_args, parse_pages
 
@@ -41,10 +41,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from ..compare import sources as src
     from ..compare.diff import diff_page
-    from ..compare.theirs import Theirs, from_file, from_peer, is_peer
-    from ..evaluation.peers import MissingExtractor
+    from ..extractors import sources as src
+    from ..extractors.peers import MissingExtractor
+    from ..extractors.theirs import Theirs, from_file, from_peer, is_peer
 
     params = params_from_args(args)
     doc = open_doc(args)
@@ -84,7 +84,7 @@ class _Words:
 
     def words(self, index: int) -> Any:
         if index not in self.known:
-            from ..core.words import extract_text
+            from ..core.reading.words import extract_text
 
             self.known[index] = extract_text(self.doc.page(index))[0]
         return self.known[index]

@@ -9,11 +9,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.continuation import Continuation, continued_from, find_continuations
-from ..core.document import DocumentError
-from ..core.ocr import INSTALL, installed_languages, tessdata_dir
+from ..core.multipage.continuation import Continuation, continued_from, find_continuations
 from ..core.params import describe
-from ..core.tags import tagged_table_counts
+from ..core.reading.document import DocumentError
+from ..core.reading.ocr import INSTALL, installed_languages, tessdata_dir
+from ..core.reading.tags import tagged_table_counts
 from ..core.types import PageResult, Rect, Table
 from ..render.layer_names import ALIASES, DEFAULT_PICTURE, LAYER_NAMES
 from .common import (
@@ -274,7 +274,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         raise CliError(f"--layers: {exc}") from None
     if not 20 <= args.dpi <= 600:
         raise CliError("--dpi must be between 20 and 600")
-    from ..core import jobs
+    from ..core.infra import jobs
 
     params = params_from_args(args)
     with PageRunner(args, params) as runner:

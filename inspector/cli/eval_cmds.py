@@ -21,7 +21,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..evaluation import baseline, evaluate, peers, styles, summary
+from ..evaluation import baseline, evaluate, styles, summary
+from ..extractors import peers
 from .common import EXIT_INPUT, EXIT_OK, EXIT_PARTIAL, CliError, add_param_args, params_from_args
 
 EXAMPLES = """examples:

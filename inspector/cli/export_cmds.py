@@ -12,7 +12,7 @@ import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..core.document import Document
+from ..core.reading.document import Document
 from ..core.types import Table, Word
 from ..export import FORMATS, cells, csv, html, json_rows, markdown
 from ..export.files import table_file_names, write_atomic
@@ -152,8 +152,8 @@ def _annotation_tables(pdf: Path, pages: set[int], required: bool) -> Source | N
 def _detected_tables(args: argparse.Namespace, doc: Document, pages: list[int]) -> Source:
     """Detected tables within the per-page budget (a failed page is reported and skipped), a table
     continued over pages stacked into one (``core.logical``)."""
-    from ..core.continuation import find_continuations
-    from ..core.logical import logical_tables
+    from ..core.multipage.continuation import find_continuations
+    from ..core.multipage.logical import logical_tables
     from .pages import PageRunner
 
     params = params_from_args(args)

@@ -14,8 +14,8 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import jobs
-from ..core.budget import Budgeted, Outcome
+from ..core.infra import jobs
+from ..core.infra.budget import Budgeted, Outcome
 from ..core.params import Params
 from ..core.types import PageResult
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..core.numbers import parse_number
 from ..core.types import Cell, Rect, Table
 from ..evaluation.adjacency import match_tables
-from .placement import squash
+from ..extractors.placement import squash
 
 KINDS = ("shifted_column", "merged_columns", "split_columns", "merged", "split", "number_changed", "text_changed",
          "missing", "extra", "missed_table", "extra_table")
@@ -176,7 +176,7 @@ def _structural(left_o: list[Cell], left_t: list[Cell]) -> list[Difference]:
         "split", split, lambda o, t: (o[0].c, len(t)))
 
 
-def _grouped(kind: str, items: list[tuple[list[Cell], list[Cell]]], key) -> list[Difference]:  # noqa: ANN001
+def _grouped(kind: str, items: list[tuple[list[Cell], list[Cell]]], key) -> list[Difference]:
     """Joins of the same columns in two or more rows become one ``KIND_columns`` difference."""
     groups: dict[object, list[tuple[list[Cell], list[Cell]]]] = defaultdict(list)
     for o, t in items:

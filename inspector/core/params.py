@@ -295,7 +295,7 @@ def describe() -> list[FieldInfo]:
     return out
 
 
-def _kind(f: dataclasses.Field) -> type:
+def _kind(f: dataclasses.Field[Any]) -> type:
     return type(f.default)
 
 
@@ -306,7 +306,7 @@ def _split_key(key: str) -> tuple[str, str]:
     return stage, name
 
 
-def _field(cls: type, name: str) -> dataclasses.Field:
+def _field(cls: type, name: str) -> dataclasses.Field[Any]:
     for f in fields(cls):
         if f.name == name:
             return f
@@ -314,7 +314,7 @@ def _field(cls: type, name: str) -> dataclasses.Field:
     raise ParamError(f"unknown field '{name}' for {cls.__name__}: choose from {names}")
 
 
-def coerce(f: dataclasses.Field, value: Any, key: str) -> Any:
+def coerce(f: dataclasses.Field[Any], value: Any, key: str) -> Any:
     """Parse ``value`` to the field's type and check it against the field's range."""
     kind = _kind(f)
     if kind is str:
@@ -334,7 +334,7 @@ def coerce(f: dataclasses.Field, value: Any, key: str) -> Any:
     return v
 
 
-def _coerce_text(f: dataclasses.Field, value: Any, key: str) -> str:
+def _coerce_text(f: dataclasses.Field[Any], value: Any, key: str) -> str:
     v = str(value).strip()
     choices, pattern = f.metadata.get("choices", ()), f.metadata.get("pattern", "")
     if choices and v not in choices:

@@ -12,17 +12,17 @@ import dataclasses
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from .columns import WordCentres
-from .document import Document, Page
+from .evidence.rules_merge import merge_rules
+from .evidence.rules_vector import find_vector_rules
 from .geometry import Frame
 from .params import OcrParams, Params
-from .rules_merge import merge_rules
-from .rules_vector import find_vector_rules
+from .reading.document import Document, Page
+from .reading.ocr import OcrResult
+from .reading.words import extract_text, group_rows
 from .scan import (
     OcrPicture,
-    OcrResult,
     ScanWords,
     flag_unsure_words,
     ocr_page,
@@ -34,9 +34,9 @@ from .scan import (
     straightened,
     unsure,
 )
-from .tables import TablesResult, detect_tables
+from .structure.columns import WordCentres
+from .structure.tables import TablesResult, detect_tables
 from .types import Fill, PageResult, RasterResult, RowBand, Rule, Word
-from .words import extract_text, group_rows
 
 if TYPE_CHECKING:
     import numpy as np
@@ -45,6 +45,9 @@ NO_RASTER = RasterResult((), (), (), 0, 0)
 HUGE_PAGE_DPI_SHARE = 4  # a page whose render would fall below a quarter of raster.dpi gets no raster rules
 STAGES = ("words", "drawings", "vector", "images", "render", "skew", "picture", "ocr", "raster", "merge", "upright",
           "index", "rows", "tables", "reread")
+
+
+T = TypeVar("T")
 
 
 class _LRU:
@@ -82,10 +85,11 @@ class Pipeline:
         self._spent = 0.0  # ms spent in computed stages, ever: what a stage's nested stages took
 
     def _stage(self, timings: dict[str, float], name: str, key: Hashable,
-               fn: Callable[[], Any], cache: _LRU | None = None) -> Any:
+               fn: Callable[[], T], cache: _LRU | None = None) -> T:
+        """``fn()``, cached under (``name``, ``key``): a stage's result, typed as ``fn`` returns it."""
         store = cache or self._cache
         full = (name, key)
-        hit = store.get(full)
+        hit: T | None = store.get(full)
         if hit is not None:
             timings.setdefault(name, 0.0)  # a stage met twice in a run keeps the time it took
             return hit
@@ -119,7 +123,7 @@ class Pipeline:
         dpi = page.safe_dpi(params.raster.dpi)
         huge = dpi * HUGE_PAGE_DPI_SHARE < params.raster.dpi  # rules at a few dpi are noise, and slow
         if _raster_wanted(params, pictures, words) and not huge:
-            from .rules_raster import find_raster_rules  # OpenCV loads only when a page needs it
+            from .evidence.rules_raster import find_raster_rules  # OpenCV loads only when a page needs it
 
             budget = params.raster.budget
             img = self._render(t, page, dpi, budget)
@@ -212,10 +216,11 @@ class Pipeline:
         o = params.ocr
         skew = 0.0
         if o.deskew and pictures:
-            from .skew import estimate_skew  # OpenCV loads only when a page needs it
+            from .reading.skew import estimate_skew  # OpenCV loads only when a page needs it
 
             dpi = page.safe_dpi(params.raster.dpi)
-            shown = (lambda: page.render_shown(dpi)) if page.rotation else (lambda: self._render(t, page, dpi))
+            shown: Callable[[], np.ndarray] = ((lambda: page.render_shown(dpi)) if page.rotation
+                                               else (lambda: self._render(t, page, dpi)))
             skew = self._stage(t, "skew", (page.index, dpi), lambda: estimate_skew(shown(), dpi))
         key = (page.index, o.lang, o.layout, o.dpi, o.erase_rules, o.max_seconds, skew)
 
@@ -261,11 +266,10 @@ def _tables(upright: tuple[Word, ...], centres: WordCentres, rows: tuple[RowBand
     page space. On a turned page the column bins stay in the frame, so they are left out.
     """
     if frame.identity:
-        return detect_tables(upright, rows, rules, params.columns, params.tables, page, centres, fills)
+        return detect_tables(upright, rows, rules, params, page, centres, fills)
     up_rows = group_rows(upright, params.rows)
     up_fills = [dataclasses.replace(f, bbox=frame.rect(f.bbox)) for f in fills]
-    found = detect_tables(upright, up_rows, [frame.rule(r) for r in rules], params.columns, params.tables, page,
-                          centres, up_fills)
+    found = detect_tables(upright, up_rows, [frame.rule(r) for r in rules], params, page, centres, up_fills)
     regions = tuple(dataclasses.replace(r, bbox=frame.rect(r.bbox, back=True)) for r in found.regions)
     tables = tuple(frame.table_back(tb) for tb in found.tables)
     grids = tuple(tb.grid for tb in tables if tb.grid is not None)
@@ -300,7 +304,8 @@ def _notes(params: Params, pictures: bool, words: tuple[Word, ...]) -> tuple[str
     return ()
 
 
-def _warnings(words: tuple, rules: tuple, rotation: int, turn: int, scan: ScanWords) -> tuple[str, ...]:
+def _warnings(words: tuple[Word, ...], rules: tuple[Rule, ...], rotation: int, turn: int,
+              scan: ScanWords) -> tuple[str, ...]:
     out = []
     if turn:
         out.append(f"text runs sideways: tables were read turned {turn} degrees")

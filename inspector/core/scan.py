@@ -10,20 +10,20 @@ words near a column boundary, and so are the cells holding them.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .geometry import Frame
-from .ocr import OcrResult, OcrUnavailable, pixel_box, read_words, reread
 from .params import OcrParams
-from .tables import TablesResult
+from .reading.ocr import OcrResult, OcrUnavailable, pixel_box, read_words, reread
+from .structure.tables import TablesResult
 from .types import RasterResult, Rect, RejectedRule, Rule, Table, Word
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .document import Page
+    from .reading.document import Page
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ class OcrPicture:
 def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> OcrResult | str:
     """OCR of ``page``'s ``picture()`` (see ``ocr_picture``); words in unrotated page space. A
     one-line message instead when Tesseract (or the language) is missing."""
-    from .ocr import check
+    from .reading.ocr import check
 
     try:
         check(o.lang)  # before the render: a missing Tesseract costs nothing
@@ -146,10 +146,10 @@ def _inked(pic: OcrPicture, box: Rect) -> bool:
     return int((pic.grey[y0:y1, x0:x1] < INK_GREY).sum()) >= (INK_PT * pic.dpi / 72.0) ** 2
 
 
-CELL_INSET_PT = 1.5
+CELL_INSET_PT = 1.5  # pt a re-read cell is cut inside its rules (what is left of a rule reads as "|")
 
 
-def _mean_conf(words) -> float:  # noqa: ANN001
+def _mean_conf(words: Sequence[Word]) -> float:
     return sum(w.ocr_confidence for w in words) / len(words) if words else 0.0
 
 
@@ -164,7 +164,7 @@ def ocr_dpi(page: Page, wanted: int) -> int:
 
 
 def _erase_rules(img: np.ndarray, dpi: int) -> np.ndarray:
-    from .skew import erase_rules
+    from .reading.skew import erase_rules
 
     return erase_rules(img, dpi)
 
@@ -172,7 +172,7 @@ def _erase_rules(img: np.ndarray, dpi: int) -> np.ndarray:
 def straightened(img: np.ndarray, skew: float) -> np.ndarray:
     if not skew:
         return img
-    from .skew import straighten
+    from .reading.skew import straighten
 
     return straighten(img, skew)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import logging
 import pickle
 import threading
 import time
@@ -19,11 +20,13 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.budget import Budgeted
+from ..core.infra.budget import Budgeted
 from ..core.params import BudgetParams, Params
 from ..core.types import Rect, Rule, Table
-from . import peers
+from ..extractors import peers
 from .scoring import GoldenPage, PageScores, TableScore, score_page
+
+log = logging.getLogger(__name__)
 
 DEFAULT_TIMEOUT = 120.0  # s per page
 __all__ = ["GoldenPage", "GoldenSource", "PageOutcome", "PageScores", "TableScore", "load_source", "run",
@@ -201,7 +204,8 @@ def _extract_with_timeout(task: PageTask) -> tuple[Table, ...]:
     def work() -> None:
         try:
             box.append(peers.extract(task.extractor, gp.pdf, gp.page - 1, task.params))
-        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
+        except BaseException as exc:  # handed to the waiting thread
+            log.debug("evaluation of a page raised; handed to the waiting thread", exc_info=True)
             box.append(exc)
 
     worker = threading.Thread(target=work, name=f"eval {gp.doc} p{gp.page}", daemon=True)
@@ -219,12 +223,13 @@ def _extract_with_timeout(task: PageTask) -> tuple[Table, ...]:
 def page_rules(pdf: str, page_index: int, params: Params) -> tuple[Rule, ...] | None:
     """The page's drawn rules (vector stage, the run's parameters), for the unused-rule defect."""
     try:
-        from ..core.document import open_document
-        from ..core.rules_vector import find_vector_rules
+        from ..core.evidence.rules_vector import find_vector_rules
+        from ..core.reading.document import open_document
 
         doc = peers.cached_open("core", pdf, open_document)
         return find_vector_rules(doc.page(page_index).drawings(), params.vector).rules
-    except Exception:  # noqa: BLE001 - the defect is then left out, the page still scored
+    except Exception:  # the defect is then left out, the page still scored
+        log.warning("defect classification failed; the page is scored without it", exc_info=True)
         return None
 
 
@@ -237,7 +242,8 @@ def run_page(task: PageTask) -> PageOutcome:
         output = _extract_with_timeout(task)
     except PageTimeout:
         status, error = "timeout", f"no result within {task.timeout:g} s"
-    except Exception as exc:  # noqa: BLE001 - one bad page must not stop a batch
+    except Exception as exc:  # one bad page must not stop a batch
+        log.debug("page %s p%d failed", gp.doc, gp.page, exc_info=True)
         status, error = "failed", _one_line(exc)
     ms = (time.perf_counter() - start) * 1000.0
     rules = page_rules(gp.pdf, gp.page - 1, task.params)
@@ -320,7 +326,8 @@ def run(source: GoldenSource, extractor: str, params: Params | None = None, jobs
 def _sendable(fn: object) -> bool:
     try:
         pickle.dumps(fn)
-    except Exception:  # noqa: BLE001 - a lambda or a local function
+    except Exception:  # a lambda or a local function
+        log.debug("not picklable: runs in threads", exc_info=True)
         return False
     return True
 

@@ -57,9 +57,9 @@ def _box(r: Rect) -> str:
 
 def predicted(pdf: str, pages: Sequence[int], params: Params) -> list[Link]:
     """Table Inspector's proposed continuations among 1-based ``pages`` of ``pdf``."""
-    from ..core.continuation import find_continuations
-    from ..core.document import open_document
+    from ..core.multipage.continuation import find_continuations
     from ..core.pipeline import Pipeline
+    from ..core.reading.document import open_document
 
     doc = open_document(pdf)
     try:

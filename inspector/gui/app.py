@@ -148,7 +148,7 @@ def _interactive(app: QApplication, window: MainWindow, opts: LaunchOptions) -> 
 
 
 def _screenshot(app: QApplication, window: MainWindow, opts: LaunchOptions) -> int:
-    from ..core.document import DocumentError
+    from ..core.reading.document import DocumentError
     window.non_interactive = True  # no modal dialog may block a screenshot
     window.session.set_params(opts.params)
     window.resize(*opts.size)

@@ -57,8 +57,8 @@ class _Reader(QObject):
     def _run(self, req: int, source: str, pdf: str, index: int, params: Params) -> None:
         """Their tables, read in a budgeted worker process: a peer or MuPDF on a hostile page
         must not stall or grow the window (the page's words are read there too)."""
-        from ..compare.theirs import for_page
-        from ..core.budget import Budgeted
+        from ..core.infra.budget import Budgeted
+        from ..extractors.theirs import for_page
 
         with Budgeted(params.budget) as worker:
             out = worker.call(for_page, source, pdf, index, params)

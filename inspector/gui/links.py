@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core import jobs
-from ..core.continuation import Continuation
 from ..core.geometry import Frame
+from ..core.infra import jobs
+from ..core.multipage.continuation import Continuation
 from ..core.params import Params
 from ..core.types import PageResult, Table
 from .widgets.link_marks import COLOURS, LinkDelegate
@@ -81,7 +81,7 @@ class _ScanWorker(ProcessWorker):
 
     @Slot(int, object, object)
     def scan(self, gen: int, pages: list[int], params: Params) -> None:
-        from ..core.continuation import find_continuations
+        from ..core.multipage.continuation import find_continuations
         if not self._open:
             return
         if self._params != params:

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.document import DocumentError, PasswordRequired
+from ..core.reading.document import DocumentError, PasswordRequired
 from .help import add_help_menu
 from .layer_colours import LayerColours
 from .menus import Menus, MenuSpec

@@ -15,8 +15,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from ..core.document import Document, open_document
 from ..core.params import Params, describe
+from ..core.reading.document import Document, open_document
 from ..core.types import PageResult
 from .scene.hits import HitIndex
 from .worker import DetectRequest, DocumentSource, PictureThread, WorkerThread

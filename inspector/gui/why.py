@@ -18,6 +18,7 @@ thread after each detection and kept for that result.
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import TYPE_CHECKING
 
@@ -36,6 +37,8 @@ from PySide6.QtWidgets import (
 
 from ..core.params import Params
 from ..core.types import PageResult
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from ..core.explain import PageWhy, TableWhy, Why
@@ -126,7 +129,8 @@ class WhyTool(QObject):
 
         try:
             self.explained.emit((res, explain(res, params)))
-        except Exception:  # noqa: BLE001 - an explanation that fails leaves the old marks, never the window
+        except Exception:  # an explanation that fails leaves the old marks, never the window
+            log.warning("explanation failed", exc_info=True)
             self.explained.emit((res, None))
 
     def _on_explained(self, value: tuple[PageResult | None, PageWhy | None]) -> None:

@@ -23,8 +23,8 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
-from ..core import jobs
-from ..core.budget import Budgeted, Outcome
+from ..core.infra import jobs
+from ..core.infra.budget import Budgeted, Outcome
 from ..core.params import BudgetParams, Params
 from ..core.types import PageResult
 

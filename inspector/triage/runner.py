@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import glob
 import hashlib
+import logging
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -23,6 +24,8 @@ from .. import __version__
 from ..core.params import Params
 from .store import FileStamp, Store
 from .work import DocScan, scan_document
+
+log = logging.getLogger(__name__)
 
 SUFFIXES = {".pdf", ".png", ".jpg", ".jpeg", ".tif", ".tiff"}
 Progress = Callable[[DocScan], None]
@@ -183,7 +186,8 @@ def _on_dask(files: Sequence[str], params: Params, address: str, send_bytes: boo
         for fut in live:
             try:
                 yield fut.result()
-            except Exception as exc:  # noqa: BLE001 - a lost worker loses a document, not the run
+            except Exception as exc:  # a lost worker loses a document, not the run
+                log.debug("a Dask task failed", exc_info=True)
                 yield DocScan(_key_path(fut.key), "", "failed", f"Dask task failed: {exc}", (), (), 0.0)
             if pending:
                 submit()

@@ -16,6 +16,7 @@ that a 4-cell table with one odd cell does not outrank a 400-cell table with for
 from __future__ import annotations
 
 import hashlib
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,6 +25,8 @@ from pathlib import Path
 from ..core.params import Params
 from ..core.types import PageResult, Table
 from ..evaluation import defects
+
+log = logging.getLogger(__name__)
 
 SMOOTHING_CELLS = 10
 WEIGHTS = {"broken_number": 3.0, "ragged_row": 2.0, "sparse_column": 1.0, "low_confidence": 0.5}
@@ -128,7 +131,7 @@ def scan_document(source: str | bytes, params: Params | None = None, name: str |
     its defects; never raises (see the module docstring). Pages run within the per-page
     budget (``params.budget``) in a worker process, except where this process may not have
     children (a daemonic Dask worker): there they run here, unbounded."""
-    from ..core.document import DocumentError, open_document
+    from ..core.reading.document import DocumentError, open_document
 
     start = time.perf_counter()
     params = params or Params()
@@ -166,21 +169,22 @@ def _page_runner(source: str | bytes, data: bytes, label: str,
     """``run(index) -> (result or None, error)`` and ``close()``: budgeted when possible."""
     import multiprocessing
 
-    from ..core import jobs
+    from ..core.infra import jobs
 
     if multiprocessing.current_process().daemon:
-        from ..core.document import open_document
         from ..core.pipeline import Pipeline
+        from ..core.reading.document import open_document
 
         pipe = Pipeline(open_document(data, name=label), cache_size=16, render_cache=1)
 
         def here(i: int) -> tuple[PageResult | None, str]:
             try:
                 return pipe.run(i, params), ""
-            except Exception as exc:  # noqa: BLE001 - the page's failure is its row
+            except Exception as exc:  # the page's failure is its row
+                log.debug("a page failed", exc_info=True)
                 return None, _one_line(exc)
         return here, pipe.doc.close
-    from ..core.budget import Budgeted
+    from ..core.infra.budget import Budgeted
 
     worker = Budgeted(params.budget)
     src = (jobs.DocSource.of_path(source) if isinstance(source, str)

@@ -32,7 +32,7 @@ US_REG = """<document><table id='1'><region id='1' page='1'><bounding-box x1='95
 PAGE = (PageInfo(1, 612, 792),)
 
 
-def _cells(region) -> dict:  # noqa: ANN001
+def _cells(region) -> dict:
     return {(c.r, c.c, c.rs, c.cs): c for c in region.cells if c.text}
 
 

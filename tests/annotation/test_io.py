@@ -119,7 +119,7 @@ def test_new_roles_title_and_footnote_round_trip(tmp_path: Path) -> None:
     assert gio.load_annotation(tmp_path / "r.json") == ann
 
 
-def _fail_after_half(f, data: bytes) -> None:  # noqa: ANN001
+def _fail_after_half(f, data: bytes) -> None:
     f.write(data[: len(data) // 2])
     raise OSError(errno.ENOSPC, "No space left on device")
 
@@ -198,7 +198,7 @@ def _saved(tmp_path: Path) -> dict:
     (lambda d: d["tables"][0]["regions"][1].update(page=999),
      r"tables\[0\] \(id 't1'\): regions\[1\].page 999 is not a page of the PDF \(it has 2\)"),
 ])
-def test_load_explains_what_is_wrong(tmp_path: Path, mutate, message: str) -> None:  # noqa: ANN001
+def test_load_explains_what_is_wrong(tmp_path: Path, mutate, message: str) -> None:
     data = _saved(tmp_path)
     mutate(data)
     path = _write(tmp_path, data)

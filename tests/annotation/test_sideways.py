@@ -16,9 +16,9 @@ import pytest
 from inspector.annotation import edits as E
 from inspector.annotation.model import annotation_table_from_detected, to_core_table
 from inspector.annotation.text import text_source
-from inspector.core.document import open_document
 from inspector.core.geometry import cell_boxes
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from resources.make_samples import draw_table, finish, new_document
 
 ROWS = (("Body", "Staff count", "Budget share"),

@@ -6,7 +6,7 @@ import pymupdf
 import pytest
 
 from inspector.annotation.tagged import NOTE, TaggedError, read_tagged
-from inspector.core.pdfobj import Name, Ref, parse
+from inspector.core.reading.pdfobj import Name, Ref, parse
 from tests.annotation.tagged_pdfs import C, Row, drop_page, make_cycle, tagged_pdf
 
 HEAD = Row([C("Name", 50, 40, "TH"), C("Qty", 150, 40, "TH"), C("Price", 250, 40, "TH")], head=True)
@@ -143,8 +143,8 @@ def test_an_open_document_hides_its_structure_tree_from_mupdf_but_keeps_reading_
     """MuPDF looks the structure tree up for every marked-content operator it draws (a real
     tagged PowerPoint page took minutes to render): the open document's catalog loses the
     tree, the tags stay readable through ``structure_root``, and the file is not changed."""
-    from inspector.core.document import open_document
-    from inspector.core.tags import tagged_table_counts
+    from inspector.core.reading.document import open_document
+    from inspector.core.reading.tags import tagged_table_counts
 
     data = tagged_pdf([[HEAD, *BODY]])
     doc = open_document(data)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from inspector.annotation.tagged import FORM_NOTE, UNPLACED_NOTE, TaggedImport, _visual_lines, read_tagged
-from inspector.core.tags import TagLine
+from inspector.core.reading.tags import TagLine
 from inspector.core.types import Rect
 
 PDFS = Path(__file__).resolve().parents[2] / "corpus" / "tagged_real" / "pdfs"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from inspector.cli import main
-from inspector.core.ocr import ENV_TESSDATA
+from inspector.core.reading.ocr import ENV_TESSDATA
 from tests.core.test_ocr import ROWS, needs_tesseract, picture_of, text_table_pdf
 
 
@@ -26,21 +26,21 @@ def scan_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @needs_tesseract
-def test_ocr_langs_lists_the_installed_packs(capsys) -> None:  # noqa: ANN001
+def test_ocr_langs_lists_the_installed_packs(capsys) -> None:
     code, out, _ = run(capsys, "ocr-langs")
     assert code == 0 and "  eng" in out.splitlines() and "  osd" not in out.splitlines()
     code, out, _ = run(capsys, "params")
     assert "ocr.lang = eng" in out and "Installed OCR languages (ocr.lang): eng" in out
 
 
-def test_ocr_langs_without_tesseract_says_how_to_install(capsys, monkeypatch) -> None:  # noqa: ANN001
+def test_ocr_langs_without_tesseract_says_how_to_install(capsys, monkeypatch) -> None:
     monkeypatch.setenv(ENV_TESSDATA, "/nonexistent")
     code, out, _ = run(capsys, "ocr-langs")
     assert code == 0 and "apt-get install tesseract-ocr tesseract-ocr-eng" in out
 
 
 @needs_tesseract
-def test_detect_and_words_on_a_scan(capsys, scan_pdf: Path) -> None:  # noqa: ANN001
+def test_detect_and_words_on_a_scan(capsys, scan_pdf: Path) -> None:
     code, out, _ = run(capsys, "detect", str(scan_pdf), "--json")
     page = json.loads(out)["pages"][0]
     assert code == 0 and page["words_source"] == "ocr" and page["skew"] == pytest.approx(-0.9, abs=0.15)

@@ -11,7 +11,7 @@ import pytest
 from inspector.cli import main
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "evaluation"))
-from eval_builders import ruled_pdf  # noqa: E402
+from eval_builders import ruled_pdf
 
 ROWS = [["Region", "2023", "2024", "Change"], ["North", "1,200", "1,350", "12.5%"],
         ["South", "(300)", "410", "n/a"], ["East", "75", "80", "6.7%"]]
@@ -24,7 +24,7 @@ def pdf(tmp_path: Path) -> Path:
     return p
 
 
-def _compare(capsys, *args: str) -> dict:  # noqa: ANN001
+def _compare(capsys, *args: str) -> dict:
     assert main(["compare", *args, "--json"]) == 0
     return json.loads(capsys.readouterr().out)
 
@@ -68,16 +68,16 @@ def test_an_unchanged_detection_has_an_empty_differences_list(pdf, tmp_path, cap
     assert [t["differences"] for p in report["pages"] for t in p["tables"]] == [[]]
 
 
-def _as_csv(rows) -> str:  # noqa: ANN001
+def _as_csv(rows) -> str:
     return "\n".join(",".join(f'"{c}"' for c in row) for row in rows) + "\n"
 
 
-def _as_md(rows) -> str:  # noqa: ANN001
+def _as_md(rows) -> str:
     lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
     return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows[1:]]) + "\n"
 
 
-def _as_html(rows) -> str:  # noqa: ANN001
+def _as_html(rows) -> str:
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
     return f"<html><body><table>{body}</table></body></html>"
 
@@ -114,7 +114,7 @@ def test_an_unreadable_source_is_one_line_and_exit_3(pdf, tmp_path, capsys) -> N
 
 @pytest.mark.parametrize("peer", ["pymupdf", "pdfplumber", "camelot"])
 def test_real_peers_on_a_corpus_page(corpus, capsys, peer: str) -> None:
-    from inspector.evaluation import peers
+    from inspector.extractors import peers
 
     try:
         peers.check_available(peer)

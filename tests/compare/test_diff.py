@@ -9,7 +9,7 @@ from inspector.compare.diff import diff_page, diff_tables
 from inspector.core.types import Cell, Rect, Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "evaluation"))
-from eval_builders import table  # noqa: E402
+from eval_builders import table
 
 ROWS = [["Region", "2023", "2024", "Change"], ["North", "1,200", "1,350", "12.5%"],
         ["South", "(300)", "410", "n/a"], ["East", "75", "80", "6.7%"]]

@@ -11,7 +11,7 @@ import pytest
 from inspector.cli import main
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "evaluation"))
-from eval_builders import write_corpus  # noqa: E402
+from eval_builders import write_corpus
 
 FRUIT = [["Fruit", "Qty", "Price"], ["Apple", "12", "0.50"], ["Pear", "7", "0.65"]]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from inspector.compare import sources as src
+from inspector.extractors import sources as src
 
 
 def _cells(t: src.Unplaced) -> list[tuple[int, int, int, int, str]]:

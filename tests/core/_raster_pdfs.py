@@ -10,7 +10,7 @@ from collections.abc import Callable
 import numpy as np
 import pymupdf
 
-from inspector.core.document import open_document
+from inspector.core.reading.document import open_document
 
 DPI = 150
 PAGE = (595.0, 842.0)

@@ -1,12 +1,12 @@
 """Borderless tables whose cells wrap: a cell's next line alone on its line does not end
-the table (inspector/core/regions.py ``aligned_runs``)."""
+the table (inspector/core/structure/regions.py ``aligned_runs``)."""
 
 from __future__ import annotations
 
 import pymupdf
 
-from inspector.core.document import open_document
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 
 SIZE = 9.0
 RIGHTS = (230.0, 300.0, 370.0)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pymupdf
 
-from inspector.core.document import open_document
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 
 SIZE = 9.0
 ROWS = (("Region", "2016", "2017"), ("East", "356", "1.75"), ("Net result", "52,196", "76.23"),

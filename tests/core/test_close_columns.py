@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pymupdf
 
-from inspector.core.document import open_document
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 
 SIZE = 9.5
 RIGHTS = (200.0, 250.0, 300.0)  # right edges of the three number columns (points)

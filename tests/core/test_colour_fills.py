@@ -5,11 +5,11 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
-from inspector.core.document import open_document
-from inspector.core.fills import find_fills
-from inspector.core.grid import rows_delineated
+from inspector.core.evidence.fills import find_fills
 from inspector.core.params import VectorParams
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
+from inspector.core.structure.grid import rows_delineated
 from inspector.core.types import Rect
 from resources.colour_samples import STYLES
 

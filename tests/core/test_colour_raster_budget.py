@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pymupdf
 
-from inspector.core.document import open_document
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from resources.colour_samples import STYLES
 
 

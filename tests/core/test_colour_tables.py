@@ -5,8 +5,8 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
-from inspector.core.document import open_document
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.evaluation.adjacency import compare, match_tables
 from resources.colour_samples import STYLES, as_table
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from inspector.core.continuation import Continuation, find_continuations, proposed
-from inspector.core.document import open_document
+from inspector.core.multipage.continuation import Continuation, find_continuations, proposed
 from inspector.core.params import ContinuationParams
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.core.types import PageResult
 from resources.make_samples import TableStyle
 from tests.core.split_pdfs import Built, item_rows, page_then_table, typeset

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from inspector.core.document import open_document
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.evaluation.adjacency import AdjacencyCounts
 from inspector.evaluation.corpus import adjacency_by_table, icdar_records
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
-from inspector.core.document import open_document
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.core.types import PageResult
 from tests.core import pdfs
 

@@ -10,7 +10,7 @@ import numpy as np
 import pymupdf
 import pytest
 
-from inspector.core.document import Document, DocumentError, PasswordRequired, open_document
+from inspector.core.reading.document import Document, DocumentError, PasswordRequired, open_document
 from inspector.core.types import Rect
 from tests.core import pdfs
 

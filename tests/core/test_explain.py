@@ -9,10 +9,10 @@ import pytest
 from pdfs import ruled_grid
 
 from inspector.cli import main
-from inspector.core.document import open_document
 from inspector.core.explain import explain, explain_page
 from inspector.core.params import Params, describe
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 
 CHAR = 6.0  # Courier at 10 pt: every character is 6 pt wide
 NARROW, WIDE = 6.0, 30.0  # pt between the first and second, and second and third columns
@@ -38,7 +38,7 @@ def monospace_table(narrow: float = NARROW) -> bytes:
     return data
 
 
-def _explain(data: bytes, params: Params | None = None):  # noqa: ANN202
+def _explain(data: bytes, params: Params | None = None):
     params = params or Params()
     res = Pipeline(open_document(data)).run(0, params)
     return res, explain_page(res, params)

@@ -9,10 +9,10 @@ import pytest
 from test_explain import monospace_table
 
 from inspector.cli import main
-from inspector.core.document import open_document
 from inspector.core.explain import explain, explain_page
 from inspector.core.params import Params, describe
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 
 XS = (72.0, 160.0, 250.0, 340.0, 430.0)  # the four columns' rules
 TOP, BAND = 100.0, 32.0  # y of the first rule; height of every band
@@ -52,7 +52,7 @@ def sideways(data: bytes, turn: int) -> bytes:
     return doc.tobytes()
 
 
-def _run(data: bytes, params: Params):  # noqa: ANN202
+def _run(data: bytes, params: Params):
     res = Pipeline(open_document(data)).run(0, params)
     return res, explain_page(res, params)
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pymupdf
 
-from inspector.core.document import open_document
 from inspector.core.explain import explain_page
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 
 XS = (72.0, 200.0, 330.0, 460.0)  # the three columns' black rules
 PALE_X = 150.0  # a pale grey rule inside the first column, right of its short labels

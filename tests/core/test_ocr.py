@@ -11,12 +11,12 @@ import numpy as np
 import pymupdf
 import pytest
 
-from inspector.core.document import open_document
 from inspector.core.geometry import Frame
-from inspector.core.ocr import ENV_TESSDATA, installed_languages, package_for, tessdata_dir
 from inspector.core.params import ParamError, Params
 from inspector.core.pipeline import Pipeline
-from inspector.core.skew import estimate_skew, straighten
+from inspector.core.reading.document import open_document
+from inspector.core.reading.ocr import ENV_TESSDATA, installed_languages, package_for, tessdata_dir
+from inspector.core.reading.skew import estimate_skew, straighten
 from inspector.core.types import Rect, Word
 from resources.make_samples import TableStyle, draw_table, finish, new_document
 
@@ -308,7 +308,7 @@ def test_hyphens_en_dashes_and_em_dashes_are_told_apart_by_length(size: float) -
 
 
 def test_dash_lengths_against_the_lines_digits_or_capitals() -> None:
-    from inspector.core.ocr_glyphs import EM_DASH, EN_DASH, HYPHEN, Glyph, LineScale, restore_dashes
+    from inspector.core.reading.ocr_glyphs import EM_DASH, EN_DASH, HYPHEN, Glyph, LineScale, restore_dashes
 
     digits = [Glyph(d, (10 * i, 0, 10 * i + 10, 20)) for i, d in enumerate("2024")]
     scale = LineScale.of(digits)
@@ -329,7 +329,7 @@ def test_dash_lengths_against_the_lines_digits_or_capitals() -> None:
 
 
 def test_text_blocks_cut_columns_of_text_but_keep_a_table_whole() -> None:
-    from inspector.core.ocr_blocks import text_blocks
+    from inspector.core.reading.ocr_blocks import text_blocks
 
     dpi = 144  # 2 pixels a point
     page = np.full((1584, 1224), 255, np.uint8)
@@ -404,8 +404,8 @@ def test_a_shaded_cell_read_alone_keeps_its_paper() -> None:
     blank cell, a block of the page): the margin around it takes the crop's paper, the fill's
     grey. On white, the fill was thresholded with the ink and its edge read as "(" (eu-001
     page 3: "(Benzene" at 11 %)."""
-    from inspector.core import ocr
     from inspector.core.geometry import Frame
+    from inspector.core.reading import ocr
 
     doc = pymupdf.open()
     page = doc.new_page(width=300, height=100)

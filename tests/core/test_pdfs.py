@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import resources
-from inspector.core.document import Page, open_document
+from inspector.core.reading.document import Page, open_document
 from resources.make_samples import TableTruth, build_sample
 from tests.core import pdfs
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from inspector.core.document import open_document
 from inspector.core.params import ParamError, Params, describe
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from tests.core import pdfs
 
 
@@ -92,8 +92,8 @@ def test_poster_sized_page_is_rendered_at_a_lower_dpi() -> None:
 
 
 def test_file_over_the_size_limit_is_refused(tmp_path, monkeypatch) -> None:
-    from inspector.core import document
-    from inspector.core.document import DocumentError
+    from inspector.core.reading import document
+    from inspector.core.reading.document import DocumentError
     path = tmp_path / "big.pdf"
     path.write_bytes(b"%PDF-1.7\n" + b"0" * 2048)
     monkeypatch.setattr(document, "MAX_FILE_BYTES", 1024)

@@ -9,9 +9,9 @@ import numpy as np
 import pymupdf
 import pytest
 
-from inspector.core.document import open_document
+from inspector.core.evidence.rules_raster import find_raster_rules, otsu_threshold
 from inspector.core.params import RasterParams
-from inspector.core.rules_raster import find_raster_rules, otsu_threshold
+from inspector.core.reading.document import open_document
 from inspector.core.types import Rect, Rule
 from tests.core._raster_pdfs import DPI, PROSE, fill, grey, grid, render, text_lines
 
@@ -304,7 +304,7 @@ def test_positions_scale_with_dpi() -> None:
 
 # --- real corpus ---------------------------------------------------------------------------
 
-def _vector_horizontals(page) -> list[tuple[float, float, float]]:  # noqa: ANN001
+def _vector_horizontals(page) -> list[tuple[float, float, float]]:
     """(y, x0, x1) of long thin filled rectangles drawn on the page, pieces joined."""
     pieces = sorted((round((it[2] + it[4]) / 2, 1), it[1], it[3]) for d in page.drawings() for it in d.items
                     if it[0] == "re" and it[4] - it[2] <= 3 and it[3] - it[1] >= 50 and d.fill is not None)
@@ -312,7 +312,7 @@ def _vector_horizontals(page) -> list[tuple[float, float, float]]:  # noqa: ANN0
 
 
 @pytest.mark.corpus
-def test_eu001_table_rules_are_found(corpus) -> None:  # noqa: ANN001
+def test_eu001_table_rules_are_found(corpus) -> None:
     page = open_document(corpus / "pdfs/icdar2013/competition-dataset-eu/eu-001.pdf").page(0)
     res = find_raster_rules(page.render(DPI), DPI, PARAMS)
     found = horizontals(res.rules)
@@ -330,7 +330,7 @@ def test_eu001_table_rules_are_found(corpus) -> None:  # noqa: ANN001
     ("pdfs/icdar2013/competition-dataset-us/us-027.pdf", 3),
     ("pdfs/camelot/superscript.pdf", 1),
 ])
-def test_corpus_text_lines_make_no_rules(corpus, pdf: str, pno: int) -> None:  # noqa: ANN001
+def test_corpus_text_lines_make_no_rules(corpus, pdf: str, pno: int) -> None:
     """Every kept horizontal rule on these text-heavy pages is a drawn line, none is text."""
     page = open_document(corpus / pdf).page(pno - 1)
     res = find_raster_rules(page.render(DPI), DPI, PARAMS)

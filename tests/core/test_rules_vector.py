@@ -5,11 +5,11 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
-from inspector.core.document import open_document
+from inspector.core.evidence.rules_merge import merge_rules
+from inspector.core.evidence.rules_vector import find_vector_rules
 from inspector.core.params import MergeParams, Params, VectorParams
 from inspector.core.pipeline import Pipeline
-from inspector.core.rules_merge import merge_rules
-from inspector.core.rules_vector import find_vector_rules
+from inspector.core.reading.document import open_document
 from inspector.core.types import Rule
 
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from inspector.core.document import open_document
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.evaluation.adjacency import AdjacencyCounts
 from inspector.evaluation.corpus import adjacency_by_table, icdar_records
 from tests.core.test_ocr import needs_tesseract
@@ -25,7 +25,7 @@ DOCS = ("eu-001.pdf", "us-011a.pdf", "eu-025.pdf")  # shaded ruled tables, a spa
 FLOOR = 0.83  # measured 0.851 on 2026-12-02 (0.848 before crops kept their own paper)
 
 
-def _image_copy():  # noqa: ANN202 - the benchmark script's function, loaded from its file
+def _image_copy():
     path = Path(__file__).resolve().parents[2] / "benchmarks" / "make_image_corpus.py"
     spec = importlib.util.spec_from_file_location("make_image_corpus", path)
     assert spec is not None and spec.loader is not None

@@ -1,11 +1,11 @@
-"""Columns of right-aligned numbers closer than the column gap (inspector/core/stacks.py)."""
+"""Columns of right-aligned numbers closer than the column gap (inspector/core/structure/stacks.py)."""
 
 from __future__ import annotations
 
 import pymupdf
 
-from inspector.core.document import open_document
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 
 SIZE = 9.0
 

@@ -9,7 +9,7 @@ import pytest
 from eval_builders import write_corpus
 
 from inspector.cli import main
-from inspector.evaluation import peers
+from inspector.extractors import peers
 
 FRUIT = [["Fruit", "Qty", "Price"], ["Apple", "12", "0.50"], ["Pear", "7", "0.65"]]
 

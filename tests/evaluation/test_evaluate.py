@@ -10,7 +10,8 @@ import pytest
 from eval_builders import table, write_corpus
 
 from inspector.core.params import Params
-from inspector.evaluation import evaluate, peers, summary
+from inspector.evaluation import evaluate, summary
+from inspector.extractors import peers
 
 FRUIT = [["Fruit", "Qty", "Price"], ["Apple", "12", "0.50"], ["Pear", "7", "0.65"]]
 

@@ -18,6 +18,7 @@ from corpus.html.styles import STYLES
 from corpus.modern.content import Content
 from inspector.annotation.goldenset import check_golden_set, load_golden_set
 from inspector.evaluation import evaluate, styles, summary
+from tests.gates import corpus_absent
 
 HTML = Path(__file__).resolve().parents[2] / "corpus" / "html"
 GOLDEN = HTML / "golden"
@@ -45,7 +46,7 @@ OVERALL_FLOOR = 0.99  # 0.998
 @pytest.fixture(scope="module")
 def golden() -> Path:
     if not (GOLDEN / "golden.json").is_file():
-        pytest.skip("corpus/html is absent")
+        corpus_absent("corpus/html is absent")
     return GOLDEN
 
 

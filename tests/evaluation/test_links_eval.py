@@ -12,8 +12,8 @@ from inspector.annotation.goldenset import add_to_golden_set
 from inspector.annotation.io import sha256_of
 from inspector.annotation.model import DocumentAnnotation, PageInfo, annotation_table_from_detected
 from inspector.cli import main
-from inspector.core.document import open_document
 from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.evaluation import evaluate
 from inspector.evaluation.links import score_links
 from tests.core.split_pdfs import item_rows, typeset

@@ -14,6 +14,7 @@ import pytest
 from inspector.annotation.goldenset import check_golden_set, load_golden_set
 from inspector.annotation.tagged import read_tagged
 from inspector.evaluation import evaluate, styles
+from tests.gates import corpus_absent
 
 MODERN = Path(__file__).resolve().parents[2] / "corpus" / "modern"
 GOLDEN = MODERN / "golden"
@@ -40,7 +41,7 @@ OVERALL_FLOOR = 0.985  # 0.995
 @pytest.fixture(scope="module")
 def golden() -> Path:
     if not (GOLDEN / "golden.json").is_file():
-        pytest.skip("corpus/modern is absent")
+        corpus_absent("corpus/modern is absent")
     return GOLDEN
 
 

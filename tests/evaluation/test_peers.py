@@ -8,7 +8,7 @@ import pytest
 from eval_builders import ruled_pdf
 
 from inspector.core.params import Params
-from inspector.evaluation import peers
+from inspector.extractors import peers
 
 ROWS = [["Name", "Qty", "Price"], ["Apple", "12", "0.50"], ["Pear", "7", "0.65"]]
 

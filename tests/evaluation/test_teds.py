@@ -80,8 +80,8 @@ def test_compiled_distance_equals_apted_on_hand_made_tables() -> None:
 def test_compiled_distance_equals_apted_on_corpus_tables(corpus) -> None:
     """On the detector's output for a sample of real ICDAR pages (apted is slow: small tables)."""
     pytest.importorskip("edist")
-    from inspector.core.document import open_document
     from inspector.core.pipeline import Pipeline
+    from inspector.core.reading.document import open_document
     from inspector.evaluation.corpus import icdar_records
     recs = [r for r in icdar_records(corpus) if len(r.table.cells) <= 80][::6][:12]
     assert len(recs) >= 8

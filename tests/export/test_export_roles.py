@@ -20,7 +20,7 @@ ROWS = [["Region", "2023", "2024"],
 ROLES = ("header", "section", "data", "data", "subtotal", "section", "data", "total", "note")
 
 
-def _table(**kw: object):  # noqa: ANN202
+def _table(**kw: object):
     return table_from_rows(ROWS, ((8, 0, 1, 3),), header_rows=1, header_cols=1, row_roles=ROLES,
                            title="Table 4. Sales", footnote="* provisional\nSource: ledger", page=3, **kw)
 

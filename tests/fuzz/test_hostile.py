@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from inspector.cli import main
-from inspector.core import jobs
-from inspector.core.budget import Budgeted
-from inspector.core.document import DocumentError, open_document
+from inspector.core.infra import jobs
+from inspector.core.infra.budget import Budgeted
 from inspector.core.params import BudgetParams, Params
+from inspector.core.reading.document import DocumentError, open_document
 from tests.fuzz import hostile
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,7 +150,7 @@ def test_worker_output_never_reaches_stdout(files: dict[str, Path]) -> None:
     with Budgeted() as worker:
         out = worker.call(jobs.detect_page, jobs.DocSource.of_path(str(files["no_xref"])), 0, Params())
     assert out.ok and any("repair" in w for w in out.value.warnings)
-    script = ("from inspector.core.budget import Budgeted\n"
+    script = ("from inspector.core.infra.budget import Budgeted\n"
               "with Budgeted() as w:\n    assert w.call(print, 'from the worker').ok\n")
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
                          env={**os.environ, "PYTHONPATH": str(ROOT)})
@@ -212,7 +212,8 @@ def _crash_first_time(path: str, page_index: int, params: Params) -> tuple:
 
 
 def test_eval_retries_a_page_that_crashed_its_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from inspector.evaluation import evaluate, peers
+    from inspector.evaluation import evaluate
+    from inspector.extractors import peers
     from tests.core.pdfs import ruled_grid
 
     monkeypatch.setitem(peers.EXTRACTORS, "crashy", _crash_first_time)
@@ -244,7 +245,7 @@ def test_scan_stops_a_bomb_page_and_goes_on(tmp_path: Path, files: dict[str, Pat
 
 
 def test_worker_ends_when_its_parent_is_killed() -> None:
-    script = ("import os\nfrom inspector.core.budget import Budgeted\nw = Budgeted()\nw.call(len, ())\n"
+    script = ("import os\nfrom inspector.core.infra.budget import Budgeted\nw = Budgeted()\nw.call(len, ())\n"
               "print(w.pid, flush=True)\nos._exit(0)\n")
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
                          env={**os.environ, "PYTHONPATH": str(ROOT)})

@@ -29,7 +29,7 @@ def settings(tmp_path: Path) -> QSettings:
 
 
 @pytest.fixture
-def window(qtbot, settings: QSettings) -> Iterator[MainWindow]:  # noqa: ANN001
+def window(qtbot, settings: QSettings) -> Iterator[MainWindow]:
     win = MainWindow(settings)
     qtbot.addWidget(win)
     win.resize(1200, 800)
@@ -38,7 +38,7 @@ def window(qtbot, settings: QSettings) -> Iterator[MainWindow]:  # noqa: ANN001
     win.session.close()
 
 
-def wait_result(qtbot, win: MainWindow, timeout: int = 60000) -> None:  # noqa: ANN001
+def wait_result(qtbot, win: MainWindow, timeout: int = 60000) -> None:
     """Wait until the session holds the result of its latest request."""
     s = win.session
     qtbot.waitUntil(lambda: not s.busy and (s.result is not None or s.last_error != ""), timeout=timeout)
@@ -48,7 +48,7 @@ def wait_result(qtbot, win: MainWindow, timeout: int = 60000) -> None:  # noqa: 
 
 
 @pytest.fixture
-def opened(qtbot, window: MainWindow, table_pdf: Built) -> MainWindow:  # noqa: ANN001
+def opened(qtbot, window: MainWindow, table_pdf: Built) -> MainWindow:
     """The window with the two-page table PDF open and page 1 detected."""
     assert window.open_file(table_pdf.path)
     wait_result(qtbot, window)
@@ -67,6 +67,6 @@ def editor(opened: MainWindow) -> MainWindow:
 
 
 @pytest.fixture
-def wait(qtbot):  # noqa: ANN001, ANN201
+def wait(qtbot):
     """``wait(win)``: block (processing events) until the window's detection is done."""
     return lambda win: wait_result(qtbot, win)

@@ -12,13 +12,13 @@ from PySide6.QtTest import QTest
 from inspector.annotation.model import to_core_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "evaluation"))
-from eval_builders import ruled_pdf  # noqa: E402
+from eval_builders import ruled_pdf
 
 ROWS = [["Region", "2023", "2024", "Change"], ["North", "1,200", "1,350", "12.5%"],
         ["South", "(300)", "410", "n/a"], ["East", "75", "80", "6.7%"]]
 
 
-def _setup(qtbot, window, tmp_path: Path) -> Path:  # noqa: ANN001
+def _setup(qtbot, window, tmp_path: Path) -> Path:
     pdf = tmp_path / "t.pdf"
     pdf.write_bytes(ruled_pdf(ROWS, y0=200))
     theirs = [r[:] for r in ROWS]

@@ -18,7 +18,7 @@ from resources.make_samples import draw_table
 from tests.core.split_pdfs import item_rows, typeset
 
 
-def _open(qtbot, window: MainWindow, path: Path, links: int) -> Links:  # noqa: ANN001
+def _open(qtbot, window: MainWindow, path: Path, links: int) -> Links:
     assert window.open_file(path)
     window.editing.ask_save = lambda: "discard"  # type: ignore[method-assign]  # closing after the test
     wait_result(qtbot, window)
@@ -26,7 +26,7 @@ def _open(qtbot, window: MainWindow, path: Path, links: int) -> Links:  # noqa: 
     return window.links
 
 
-def _to_page(qtbot, win: MainWindow, index: int) -> None:  # noqa: ANN001
+def _to_page(qtbot, win: MainWindow, index: int) -> None:
     win.session.set_page(index)
     wait_result(qtbot, win)
     win.view.fit_page()
@@ -46,7 +46,7 @@ def long_pdf(tmp_path: Path) -> Path:
     return path
 
 
-def test_accept_and_reject_links_with_mouse_and_keys(qtbot, window: MainWindow, long_pdf: Path) -> None:  # noqa: ANN001
+def test_accept_and_reject_links_with_mouse_and_keys(qtbot, window: MainWindow, long_pdf: Path) -> None:
     links = _open(qtbot, window, long_pdf, 2)
     _to_page(qtbot, window, 1)
     texts = sorted(lb.text for lb in links.layer.labels())
@@ -72,7 +72,7 @@ def test_accept_and_reject_links_with_mouse_and_keys(qtbot, window: MainWindow, 
     assert ann.doc.tables == ()
 
 
-def test_links_in_thumbnails_and_screenshots(qtbot, window: MainWindow, tmp_path: Path) -> None:  # noqa: ANN001
+def test_links_in_thumbnails_and_screenshots(qtbot, window: MainWindow, tmp_path: Path) -> None:
     path = tmp_path / "turned.pdf"
     path.write_bytes(typeset(item_rows(90), sideways=[3]).pdf)
     links = _open(qtbot, window, path, 2)
@@ -95,7 +95,7 @@ def test_links_in_thumbnails_and_screenshots(qtbot, window: MainWindow, tmp_path
     assert links.layer.labels() == []
 
 
-def test_link_to_any_table_on_the_next_page(qtbot, window: MainWindow, tmp_path: Path) -> None:  # noqa: ANN001
+def test_link_to_any_table_on_the_next_page(qtbot, window: MainWindow, tmp_path: Path) -> None:
     doc = pymupdf.open("pdf", typeset(item_rows(38)).pdf)
     page = doc.new_page(width=595, height=842)
     draw_table(page, 72, 72, [("Code", "Name"), ("A1", "Alpha"), ("B2", "Beta")])
@@ -121,7 +121,7 @@ def test_link_to_any_table_on_the_next_page(qtbot, window: MainWindow, tmp_path:
     assert len(ed.ann.doc.tables) == 3
 
 
-def test_a_hostile_page_stops_in_the_link_scan_and_the_window_closes_at_once(qtbot, window, tmp_path) -> None:  # noqa: ANN001
+def test_a_hostile_page_stops_in_the_link_scan_and_the_window_closes_at_once(qtbot, window, tmp_path) -> None:
     """Page 1 a table, page 2 a paint bomb: the link scan detects page 2 in its own budgeted
     process, which is stopped after ``budget.seconds``; the scan still reports page 1, and
     closing the window does not wait for MuPDF (it used to run in a thread of the window)."""

@@ -23,7 +23,7 @@ def _truth(corpus: Path, pdf: str, page: int) -> list[Rect]:
     return out
 
 
-def test_eu001_tables_listed_drawn_and_selectable(window: MainWindow, corpus: Path, wait) -> None:  # noqa: ANN001
+def test_eu001_tables_listed_drawn_and_selectable(window: MainWindow, corpus: Path, wait) -> None:
     pdf = "pdfs/icdar2013/competition-dataset-eu/eu-001.pdf"
     truth = _truth(corpus, pdf, 1)
     assert window.open_file(corpus / pdf)
@@ -43,7 +43,7 @@ def test_eu001_tables_listed_drawn_and_selectable(window: MainWindow, corpus: Pa
     assert window.preview.table_index == sel.index and window.preview.model.rowCount() == res.tables[sel.index].n_rows
 
 
-def test_rotated_corpus_page_shows_landscape_with_aligned_words(window: MainWindow, corpus: Path, wait) -> None:  # noqa: ANN001
+def test_rotated_corpus_page_shows_landscape_with_aligned_words(window: MainWindow, corpus: Path, wait) -> None:
     assert window.open_file(corpus / "pdfs/icdar2013/competition-dataset-eu/eu-015.pdf")
     wait(window)
     view = window.view

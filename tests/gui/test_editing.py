@@ -37,7 +37,7 @@ def accepted(win: MainWindow) -> MainWindow:
     return win
 
 
-def region(win: MainWindow, i: int = 0):  # noqa: ANN201
+def region(win: MainWindow, i: int = 0):
     return win.editing.ann.doc.tables[i].regions[0]
 
 
@@ -84,7 +84,7 @@ def test_drag_boundary_reassembles_text_undo_redo(editor: MainWindow) -> None:
     assert region(editor) == reg
 
 
-def test_esc_cancels_a_drag(editor: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_esc_cancels_a_drag(editor: MainWindow, qtbot) -> None:
     ann = accepted(editor).editing.ann
     before = ann.doc
     y = region(editor).ys[2]
@@ -97,7 +97,7 @@ def test_esc_cancels_a_drag(editor: MainWindow, qtbot) -> None:  # noqa: ANN001
     assert editor.editing.controller.layer.draft_line is None
 
 
-def test_add_boundaries_by_double_click_and_delete_one(editor: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_add_boundaries_by_double_click_and_delete_one(editor: MainWindow, qtbot) -> None:
     ann = accepted(editor).editing.ann
     vp = editor.view.viewport()
     QTest.mouseDClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at(editor, 160, 285))
@@ -126,7 +126,7 @@ def test_column_tool_adds_a_boundary_on_click(editor: MainWindow) -> None:
     editor.editing.controller.set_tool("")
 
 
-def test_merge_and_split_selected_cells(editor: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_merge_and_split_selected_cells(editor: MainWindow, qtbot) -> None:
     ann = accepted(editor).editing.ann
     click(editor, 150, 236)  # slot (1, 0)
     click(editor, 260, 260, shift=True)  # extends to slot (2, 1)
@@ -150,7 +150,7 @@ def test_merge_and_split_selected_cells(editor: MainWindow, qtbot) -> None:  # n
     assert region(editor).cell_at(2, 1).rs == 2
 
 
-def test_keyboard_nudges_merge_into_one_command(editor: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_keyboard_nudges_merge_into_one_command(editor: MainWindow, qtbot) -> None:
     ann = accepted(editor).editing.ann
     x = region(editor).xs[2]
     click(editor, x, 285)
@@ -212,7 +212,7 @@ def test_resize_and_move_region_with_handles(editor: MainWindow) -> None:
     assert region(editor).bbox == b and region(editor).cell_at(0, 0).text == "Fruit"
 
 
-def test_shortcuts_are_unambiguous_and_draw_tool_by_key(editor: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_shortcuts_are_unambiguous_and_draw_tool_by_key(editor: MainWindow, qtbot) -> None:
     from PySide6.QtGui import QAction
     owner: dict[str, str] = {}
     for action in editor.findChildren(QAction):

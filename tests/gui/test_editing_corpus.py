@@ -29,7 +29,7 @@ def _truth_rows(corpus: Path, page: int, bbox_y0: float) -> list[list[str]]:
     raise AssertionError("no ground truth for the table")
 
 
-def test_worked_example_fix_matches_ground_truth(window: MainWindow, corpus: Path, wait, tmp_path) -> None:  # noqa: ANN001
+def test_worked_example_fix_matches_ground_truth(window: MainWindow, corpus: Path, wait, tmp_path) -> None:
     assert window.open_file(corpus / PDF)
     window.session.set_page(2)
     wait(window)

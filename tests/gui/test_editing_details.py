@@ -75,7 +75,7 @@ def test_a_rule_is_listed_once_in_a_tooltip(opened: MainWindow) -> None:
     assert lines and len(lines) == len(set(lines))
 
 
-def test_words_off_the_page_are_not_drawn(window: MainWindow, tmp_path: Path, wait) -> None:  # noqa: ANN001
+def test_words_off_the_page_are_not_drawn(window: MainWindow, tmp_path: Path, wait) -> None:
     doc = pymupdf.open()
     page = doc.new_page(width=300, height=300)
     page.insert_text((40, 100), "Inside", fontsize=12)
@@ -92,7 +92,7 @@ def test_words_off_the_page_are_not_drawn(window: MainWindow, tmp_path: Path, wa
     assert word.bbox.x1 > 300  # detection keeps the word as the file has it ...
 
 
-def test_a_new_file_is_fitted_whatever_the_last_zoom(opened: MainWindow, tmp_path: Path, wait) -> None:  # noqa: ANN001
+def test_a_new_file_is_fitted_whatever_the_last_zoom(opened: MainWindow, tmp_path: Path, wait) -> None:
     opened.view.set_zoom(3.0)
     assert opened.view.fit == ""
     other = build_pdf(tmp_path / "other.pdf")
@@ -101,14 +101,14 @@ def test_a_new_file_is_fitted_whatever_the_last_zoom(opened: MainWindow, tmp_pat
     assert opened.view.fit == "width" and opened.view.zoom < 3.0
 
 
-def test_export_starts_in_the_pdf_folder_and_confirms(editor: MainWindow, monkeypatch, tmp_path: Path) -> None:  # noqa: ANN001
+def test_export_starts_in_the_pdf_folder_and_confirms(editor: MainWindow, monkeypatch, tmp_path: Path) -> None:
     from inspector.gui.editing import export_dialog
     ed = editor.editing
     ed.actions.accept(False)
     started: list[str] = []
     target = tmp_path / "elsewhere.csv"
 
-    def save_name(_parent, _title, start, _filter):  # noqa: ANN001, ANN202
+    def save_name(_parent, _title, start, _filter):
         started.append(start)
         return str(target), ""
 
@@ -120,7 +120,7 @@ def test_export_starts_in_the_pdf_folder_and_confirms(editor: MainWindow, monkey
     assert target.exists() and f"exported table t1 to {target}" in editor.statusBar().currentMessage()
 
 
-def test_the_window_fits_the_screen(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+def test_the_window_fits_the_screen(qtbot, tmp_path: Path) -> None:
     win = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
     free = (win.screen() or QGuiApplication.primaryScreen()).availableGeometry()
@@ -134,7 +134,7 @@ def test_the_window_fits_the_screen(qtbot, tmp_path: Path) -> None:  # noqa: ANN
     win.session.close()
 
 
-def test_bottom_lists_show_more_than_a_few_rows(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+def test_bottom_lists_show_more_than_a_few_rows(qtbot, tmp_path: Path) -> None:
     win = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
     win.resize(1400, 900)  # the default size (QT_QPA offscreen lets it exceed its small screen)

@@ -39,14 +39,14 @@ def editor(opened: MainWindow) -> MainWindow:
     return opened
 
 
-def _second_window(qtbot, tmp_path, answer: bool) -> tuple[MainWindow, list[str]]:  # noqa: ANN001
+def _second_window(qtbot, tmp_path, answer: bool) -> tuple[MainWindow, list[str]]:
     win = MainWindow(QSettings(str(tmp_path / "second.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
     asked = _quiet(win, answer)
     return win, asked
 
 
-def test_save_and_reload_equal(editor: MainWindow, qtbot, tmp_path, table_pdf, wait) -> None:  # noqa: ANN001
+def test_save_and_reload_equal(editor: MainWindow, qtbot, tmp_path, table_pdf, wait) -> None:
     ed = editor.editing
     ed.actions.accept(False)
     ed.actions.set_verified(True)
@@ -62,7 +62,7 @@ def test_save_and_reload_equal(editor: MainWindow, qtbot, tmp_path, table_pdf, w
     win.session.close()
 
 
-def test_crash_recovery_from_autosave(editor: MainWindow, qtbot, tmp_path, table_pdf) -> None:  # noqa: ANN001
+def test_crash_recovery_from_autosave(editor: MainWindow, qtbot, tmp_path, table_pdf) -> None:
     ed = editor.editing
     ed.actions.accept(False)
     ed.actions.override(0, 1, 1, "Kent (UK)")
@@ -80,7 +80,7 @@ def test_crash_recovery_from_autosave(editor: MainWindow, qtbot, tmp_path, table
     win.session.close()
 
 
-def test_declined_recovery_keeps_the_autosave(editor: MainWindow, qtbot, tmp_path, table_pdf) -> None:  # noqa: ANN001
+def test_declined_recovery_keeps_the_autosave(editor: MainWindow, qtbot, tmp_path, table_pdf) -> None:
     editor.editing.actions.accept(False)
     editor.editing.ann.write_autosave(wait=True)
     auto = autosave_path_for(annotation_path_for(table_pdf.path))
@@ -91,7 +91,7 @@ def test_declined_recovery_keeps_the_autosave(editor: MainWindow, qtbot, tmp_pat
     win.session.close()
 
 
-def test_hash_mismatch_is_reported_not_reattached(editor: MainWindow, qtbot, tmp_path, table_pdf) -> None:  # noqa: ANN001
+def test_hash_mismatch_is_reported_not_reattached(editor: MainWindow, qtbot, tmp_path, table_pdf) -> None:
     editor.editing.actions.accept(False)
     assert editor.editing.save()
     doc = pymupdf.open()
@@ -109,7 +109,7 @@ def test_hash_mismatch_is_reported_not_reattached(editor: MainWindow, qtbot, tmp
     win.session.close()
 
 
-def test_redetection_never_touches_accepted_and_redetect_this_table(editor: MainWindow, wait) -> None:  # noqa: ANN001
+def test_redetection_never_touches_accepted_and_redetect_this_table(editor: MainWindow, wait) -> None:
     ed = editor.editing
     ed.actions.accept(False)
     ed.actions.override(0, 1, 1, "typed")
@@ -142,7 +142,7 @@ def test_export_markdown_and_clipboard(editor: MainWindow) -> None:
     assert QApplication.clipboard().text() == export_text(ed.ann.doc, "html", "t1")
 
 
-def test_link_continuation_on_next_page(editor: MainWindow, wait) -> None:  # noqa: ANN001
+def test_link_continuation_on_next_page(editor: MainWindow, wait) -> None:
     ed = editor.editing
     ed.actions.accept(False)
     editor.session.set_page(1)
@@ -167,7 +167,7 @@ def test_close_with_unsaved_edits_asks(editor: MainWindow) -> None:
     assert annotation_path_for(editor.session.path).exists()
 
 
-def test_screenshot_with_annotation_option(editor: MainWindow, qapp, tmp_path, table_pdf) -> None:  # noqa: ANN001
+def test_screenshot_with_annotation_option(editor: MainWindow, qapp, tmp_path, table_pdf) -> None:
     from inspector.gui.app import LaunchError, LaunchOptions, run
     editor.editing.actions.accept(False)
     saved = tmp_path / "elsewhere.tables.json"
@@ -183,7 +183,7 @@ def test_screenshot_with_annotation_option(editor: MainWindow, qapp, tmp_path, t
     assert err.value.code == 3
 
 
-def test_reattach_on_request_after_mismatch(editor: MainWindow, qtbot, tmp_path, table_pdf) -> None:  # noqa: ANN001
+def test_reattach_on_request_after_mismatch(editor: MainWindow, qtbot, tmp_path, table_pdf) -> None:
     editor.editing.actions.accept(False)
     assert editor.editing.save()
     kept = editor.editing.ann.doc.tables
@@ -198,7 +198,7 @@ def test_reattach_on_request_after_mismatch(editor: MainWindow, qtbot, tmp_path,
     win.session.close()
 
 
-def test_opening_another_file_asks_about_unsaved_edits(editor: MainWindow, tmp_path) -> None:  # noqa: ANN001
+def test_opening_another_file_asks_about_unsaved_edits(editor: MainWindow, tmp_path) -> None:
     from gui_pdfs import build_pdf
     other = build_pdf(tmp_path / "other.pdf")
     editor.editing.actions.accept(False)
@@ -211,7 +211,7 @@ def test_opening_another_file_asks_about_unsaved_edits(editor: MainWindow, tmp_p
     assert not editor.isWindowModified()
 
 
-def test_export_dialog_writes_a_file(editor: MainWindow, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+def test_export_dialog_writes_a_file(editor: MainWindow, tmp_path, monkeypatch) -> None:
     from inspector.gui.editing import export_dialog
     ed = editor.editing
     ed.actions.accept(False)
@@ -225,7 +225,7 @@ def test_export_dialog_writes_a_file(editor: MainWindow, tmp_path, monkeypatch) 
     assert written == export_text(ed.ann.doc, "csv") and written.splitlines()[1] == "Apple,Kent,12"
 
 
-def test_screenshot_never_asks(editor: MainWindow, tmp_path, table_pdf) -> None:  # noqa: ANN001
+def test_screenshot_never_asks(editor: MainWindow, tmp_path, table_pdf) -> None:
     """An autosave and an annotation of other bytes beside the PDF: ``gui --screenshot`` would
     block forever on the two questions. It asks nothing, changes nothing, and says so."""
     import os

@@ -44,7 +44,7 @@ def key(win: MainWindow, k: Qt.Key, mods: Qt.KeyboardModifier = Qt.KeyboardModif
     QTest.keyClick(win.view, k, mods)
 
 
-def region(win: MainWindow):  # noqa: ANN201
+def region(win: MainWindow):
     return win.editing.ann.doc.tables[0].regions[0]
 
 
@@ -112,7 +112,7 @@ def test_deleting_the_boundary_under_a_caption_row_asks_first(editor: MainWindow
     assert region(editor).n_rows == 3 and region(editor).cell_at(0, 0).cs == 3
 
 
-def _green_pixels(win: MainWindow, box) -> int:  # noqa: ANN001
+def _green_pixels(win: MainWindow, box) -> int:
     """Pixels of the accepted layer's green inside the page box ``box`` (points), on screen."""
     img = win.view.viewport().grab().toImage()
     tl, br = at(win, box.x0 + 3, box.y0 + 3), at(win, box.x1 - 3, box.y1 - 3)
@@ -124,7 +124,7 @@ def _green_pixels(win: MainWindow, box) -> int:  # noqa: ANN001
     return n
 
 
-def test_spanning_cells_are_drawn_on_the_page(editor: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_spanning_cells_are_drawn_on_the_page(editor: MainWindow, qtbot) -> None:
     box = region(editor).slot_box(3, 1, 1, 2)  # Plum's empty neighbours: no text inside
     qtbot.wait(50)
     plain = _green_pixels(editor, box)

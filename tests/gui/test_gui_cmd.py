@@ -26,7 +26,7 @@ def test_layer_names_match_the_window() -> None:
         parse_layers("words,tabels")
 
 
-def test_screenshot_in_process(qapp, table_pdf, tmp_path: Path) -> None:  # noqa: ANN001
+def test_screenshot_in_process(qapp, table_pdf, tmp_path: Path) -> None:
     out = tmp_path / "shot.png"
     code = run(LaunchOptions(file=str(table_pdf.path), page=2, layers=("grids",), screenshot=str(out),
                              size=(900, 700), select_table=1))
@@ -35,7 +35,7 @@ def test_screenshot_in_process(qapp, table_pdf, tmp_path: Path) -> None:  # noqa
     assert (img.width(), img.height()) == (900, 700)
 
 
-def test_screenshot_bad_page_and_bad_file(qapp, table_pdf, tmp_path: Path) -> None:  # noqa: ANN001
+def test_screenshot_bad_page_and_bad_file(qapp, table_pdf, tmp_path: Path) -> None:
     with pytest.raises(LaunchError, match="has 2 page"):
         run(LaunchOptions(file=str(table_pdf.path), page=5, screenshot=str(tmp_path / "x.png")))
     junk = tmp_path / "junk.pdf"
@@ -45,7 +45,7 @@ def test_screenshot_bad_page_and_bad_file(qapp, table_pdf, tmp_path: Path) -> No
     assert err.value.code == 3 and "junk.pdf" in str(err.value)
 
 
-def test_cli_screenshot_subprocess(table_pdf, tmp_path: Path) -> None:  # noqa: ANN001
+def test_cli_screenshot_subprocess(table_pdf, tmp_path: Path) -> None:
     out = tmp_path / "cli.png"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     cmd = [sys.executable, "-m", "inspector.cli", "gui", str(table_pdf.path), "--layers", "words,grids",
@@ -73,7 +73,7 @@ def test_no_display_is_a_message_not_an_abort(monkeypatch: pytest.MonkeyPatch, t
     assert app.has_display()
 
 
-def test_no_file_opens_the_bundled_sample(qapp, tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+def test_no_file_opens_the_bundled_sample(qapp, tmp_path: Path, monkeypatch) -> None:
     import inspector.gui.app as app
     from inspector.gui.main_window import MainWindow
     sample = app.sample_path()
@@ -82,7 +82,7 @@ def test_no_file_opens_the_bundled_sample(qapp, tmp_path: Path, monkeypatch) -> 
     opened: list[str] = []
     real_open = MainWindow.open_file
 
-    def spy(self, path, password=None, interactive=True):  # noqa: ANN001, ANN202
+    def spy(self, path, password=None, interactive=True):
         opened.append(str(path))
         return real_open(self, path, password, interactive)
     monkeypatch.setattr(MainWindow, "open_file", spy)
@@ -90,7 +90,7 @@ def test_no_file_opens_the_bundled_sample(qapp, tmp_path: Path, monkeypatch) -> 
     assert opened == [str(sample)] and sample.name == "sample.pdf"
 
 
-def test_screenshot_onto_a_full_disk_keeps_the_previous_png(qapp, table_pdf, tmp_path: Path,  # noqa: ANN001
+def test_screenshot_onto_a_full_disk_keeps_the_previous_png(qapp, table_pdf, tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     import errno
 
@@ -98,7 +98,7 @@ def test_screenshot_onto_a_full_disk_keeps_the_previous_png(qapp, table_pdf, tmp
     assert run(LaunchOptions(file=str(table_pdf.path), screenshot=str(out), size=(400, 300))) == 0
     before = out.read_bytes()
 
-    def full(fh, data: bytes) -> None:  # noqa: ANN001
+    def full(fh, data: bytes) -> None:
         fh.write(data[: len(data) // 2])
         raise OSError(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr("inspector.atomic._write_all", full)
@@ -108,7 +108,7 @@ def test_screenshot_onto_a_full_disk_keeps_the_previous_png(qapp, table_pdf, tmp
     assert out.read_bytes() == before and [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
 
 
-def test_preset_save_is_atomic(window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+def test_preset_save_is_atomic(window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import errno
 
     path = tmp_path / "preset.json"
@@ -116,7 +116,7 @@ def test_preset_save_is_atomic(window, tmp_path: Path, monkeypatch: pytest.Monke
     before = path.read_bytes()
     window.session.set_param("columns.min_gap", 9)
 
-    def full(fh, data: bytes) -> None:  # noqa: ANN001
+    def full(fh, data: bytes) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr("inspector.atomic._write_all", full)
     with pytest.raises(OSError):

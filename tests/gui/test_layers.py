@@ -49,7 +49,7 @@ def test_grid_cells_respect_spans() -> None:
     assert Rect(0, 0, 20, 10) in cells and Rect(0, 0, 10, 10) not in cells
 
 
-def test_toggle_by_checkbox_action_and_shortcut(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_toggle_by_checkbox_action_and_shortcut(opened: MainWindow, qtbot) -> None:
     layers, scene = opened.layers, opened.view.page_scene
     assert scene.layers["words"].visible and all(i.isVisible() for i in scene.layers["words"].items)
     layers.boxes["words"].setChecked(False)  # view -> model
@@ -84,7 +84,7 @@ def test_hover_tooltip_names_word_and_respects_visibility(opened: MainWindow) ->
     assert opened.view.tooltip_at(p) == ""
 
 
-def test_grid_layer_draws_table_cells_and_tableless_grids(qapp) -> None:  # noqa: ANN001
+def test_grid_layer_draws_table_cells_and_tableless_grids(qapp) -> None:
     from inspector.core.types import Cell, PageResult, Table
     from inspector.gui.scene.layers import LAYERS, OverlayLayer
     # A stage that worked on turned text may leave a table's grid in another space: its cells count.
@@ -100,7 +100,7 @@ def test_grid_layer_draws_table_cells_and_tableless_grids(qapp) -> None:  # noqa
     assert layer.items[0].path().boundingRect() == QRectF(10, 10, 110, 100)
 
 
-def test_fills_layer_draws_kept_and_rejected_fills(qapp) -> None:  # noqa: ANN001
+def test_fills_layer_draws_kept_and_rejected_fills(qapp) -> None:
     from inspector.core.types import Fill, PageResult, RejectedFill
     from inspector.gui.scene.layers import OverlayLayer
 

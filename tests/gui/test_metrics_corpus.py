@@ -16,7 +16,7 @@ from inspector.gui.main_window import MainWindow
 pytestmark = pytest.mark.corpus
 
 
-def test_panel_matches_eval_on_icdar_page(window: MainWindow, corpus: Path, tmp_path: Path, qtbot, wait) -> None:  # noqa: ANN001
+def test_panel_matches_eval_on_icdar_page(window: MainWindow, corpus: Path, tmp_path: Path, qtbot, wait) -> None:
     folder = corpus / "pdfs/icdar2013/competition-dataset-eu"
     doc = next(d for d in find_icdar_documents(folder) if d.name == "eu-017")
     pdf = tmp_path / "eu-017.pdf"  # the corpus folder stays untouched

@@ -22,7 +22,7 @@ def _quiet(win: MainWindow) -> None:
     win.editing.ask_save = lambda: "discard"  # type: ignore[method-assign]
 
 
-def _window(qtbot, tmp_path: Path) -> MainWindow:  # noqa: ANN001
+def _window(qtbot, tmp_path: Path) -> MainWindow:
     win = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
     _quiet(win)
@@ -31,7 +31,7 @@ def _window(qtbot, tmp_path: Path) -> MainWindow:  # noqa: ANN001
     return win
 
 
-def _settled(qtbot, win: MainWindow, wait) -> None:  # noqa: ANN001
+def _settled(qtbot, win: MainWindow, wait) -> None:
     wait(win)
     qtbot.waitUntil(lambda: not win.scores.metrics.pending, timeout=10000)
 
@@ -53,7 +53,7 @@ def _annotate(win: MainWindow, pdf: Path, changed: str | None) -> AnnTable:
 
 
 @pytest.fixture
-def differing(qtbot, tmp_path: Path, wait) -> tuple[MainWindow, Built]:  # noqa: ANN001
+def differing(qtbot, tmp_path: Path, wait) -> tuple[MainWindow, Built]:
     """A window on a PDF whose saved annotation reads cell (1, 1) as "Kant" (the page says "Kent")."""
     built = build_pdf(tmp_path / "diff.pdf", pages=2)
     first = _window(qtbot, tmp_path)
@@ -68,7 +68,7 @@ def differing(qtbot, tmp_path: Path, wait) -> tuple[MainWindow, Built]:  # noqa:
     win.session.close()
 
 
-def test_panel_scores_below_one_and_diff_has_exactly_the_cell(differing, qtbot, wait) -> None:  # noqa: ANN001
+def test_panel_scores_below_one_and_diff_has_exactly_the_cell(differing, qtbot, wait) -> None:
     win, _ = differing
     panel, layer = win.scores.metrics, win.scores.diff
     assert panel.score is not None, panel.message
@@ -90,7 +90,7 @@ def test_panel_scores_below_one_and_diff_has_exactly_the_cell(differing, qtbot, 
     assert list(win.scores.diff_delegate.marked()) == [(1, 1)]
 
 
-def test_parameter_change_updates_panel(differing, qtbot, wait) -> None:  # noqa: ANN001
+def test_parameter_change_updates_panel(differing, qtbot, wait) -> None:
     win, _ = differing
     panel = win.scores.metrics
     before = panel.score.adjacency.f1
@@ -103,7 +103,7 @@ def test_parameter_change_updates_panel(differing, qtbot, wait) -> None:  # noqa
     qtbot.waitUntil(lambda: panel.score is not None and panel.score.adjacency.f1 == before, timeout=30000)
 
 
-def test_diff_layer_toggles_with_its_action(differing) -> None:  # noqa: ANN001
+def test_diff_layer_toggles_with_its_action(differing) -> None:
     win, _ = differing
     p = win.scores
     assert not p.diff.visible and not p.diff_box.isChecked()  # off at start
@@ -116,7 +116,7 @@ def test_diff_layer_toggles_with_its_action(differing) -> None:  # noqa: ANN001
     assert p.diff.visible and p.diff_action.isChecked()
 
 
-def test_page_without_annotated_table_says_so(differing, qtbot, wait) -> None:  # noqa: ANN001
+def test_page_without_annotated_table_says_so(differing, qtbot, wait) -> None:
     win, _ = differing
     win.session.set_page(1)
     _settled(qtbot, win, wait)
@@ -128,7 +128,7 @@ def test_page_without_annotated_table_says_so(differing, qtbot, wait) -> None:  
     assert [d.kind for d in win.scores.diff.diffs] == ["changed"]
 
 
-def test_no_annotation_and_hash_mismatch_are_messages(qtbot, tmp_path: Path, wait) -> None:  # noqa: ANN001
+def test_no_annotation_and_hash_mismatch_are_messages(qtbot, tmp_path: Path, wait) -> None:
     built = build_pdf(tmp_path / "plain.pdf", pages=1)
     win = _window(qtbot, tmp_path)
     try:
@@ -146,7 +146,7 @@ def test_no_annotation_and_hash_mismatch_are_messages(qtbot, tmp_path: Path, wai
         win.session.close()
 
 
-def test_identical_annotation_scores_one(qtbot, tmp_path: Path, wait) -> None:  # noqa: ANN001
+def test_identical_annotation_scores_one(qtbot, tmp_path: Path, wait) -> None:
     built = build_pdf(tmp_path / "same.pdf", pages=1)
     win = _window(qtbot, tmp_path)
     try:
@@ -179,13 +179,13 @@ def test_diff_page_pairs_and_extra_tables() -> None:
     assert empty.tables == ()
 
 
-def test_table_row_counts_its_differences(differing) -> None:  # noqa: ANN001
+def test_table_row_counts_its_differences(differing) -> None:
     win, _ = differing
     panel = win.scores.metrics
     assert panel.table.item(0, 0).text() == "t1" and panel.table.item(0, 7).text() == "1"
 
 
-def test_editing_the_annotation_rescores_and_undo_restores(differing, qtbot) -> None:  # noqa: ANN001
+def test_editing_the_annotation_rescores_and_undo_restores(differing, qtbot) -> None:
     from inspector.annotation.edits import OverrideText
     from inspector.gui.editing.commands import table_edit
     win, _ = differing

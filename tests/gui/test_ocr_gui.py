@@ -12,7 +12,7 @@ from tests.core.test_ocr import ROWS, needs_tesseract, picture_of, text_table_pd
 
 
 @needs_tesseract
-def test_scan_is_read_by_ocr_with_progress_in_the_status_bar(qtbot, window: MainWindow, wait,  # noqa: ANN001
+def test_scan_is_read_by_ocr_with_progress_in_the_status_bar(qtbot, window: MainWindow, wait,
                                                                tmp_path: Path) -> None:
     path = tmp_path / "scan.pdf"
     path.write_bytes(picture_of(text_table_pdf())[0])

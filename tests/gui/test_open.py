@@ -22,7 +22,7 @@ def boxes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
-def test_open_shows_file_pages_and_detects(opened: MainWindow, table_pdf) -> None:  # noqa: ANN001
+def test_open_shows_file_pages_and_detects(opened: MainWindow, table_pdf) -> None:
     assert opened.windowTitle().startswith("table.pdf")
     assert opened.session.page_count == 2
     assert opened.page_label.text() == "Page 1 / 2"
@@ -33,7 +33,7 @@ def test_open_shows_file_pages_and_detects(opened: MainWindow, table_pdf) -> Non
     assert opened.recent_files() == [str(table_pdf.path.resolve())]
 
 
-def test_recent_files_most_recent_first_no_duplicates(window: MainWindow, tmp_path: Path, wait) -> None:  # noqa: ANN001
+def test_recent_files_most_recent_first_no_duplicates(window: MainWindow, tmp_path: Path, wait) -> None:
     a = build_pdf(tmp_path / "a.pdf").path
     b = build_pdf(tmp_path / "b.pdf").path
     for p in (a, b, a):
@@ -55,7 +55,7 @@ def test_bad_file_gets_message_and_keeps_current_document(opened: MainWindow, tm
     assert "no such file" in boxes[1]
 
 
-def test_encrypted_pdf_asks_for_password(window: MainWindow, tmp_path: Path, monkeypatch, wait) -> None:  # noqa: ANN001
+def test_encrypted_pdf_asks_for_password(window: MainWindow, tmp_path: Path, monkeypatch, wait) -> None:
     path = tmp_path / "secret.pdf"
     doc = pymupdf.open()
     doc.new_page().insert_text((72, 72), "secret", fontsize=12)
@@ -63,7 +63,7 @@ def test_encrypted_pdf_asks_for_password(window: MainWindow, tmp_path: Path, mon
     answers = iter([("wrong", True), ("pw", True)])
     prompts: list[str] = []
 
-    def ask(_parent, _title, label, *_a, **_k):  # noqa: ANN001, ANN202
+    def ask(_parent, _title, label, *_a, **_k):
         prompts.append(label)
         return next(answers)
     monkeypatch.setattr(QInputDialog, "getText", ask)
@@ -73,7 +73,7 @@ def test_encrypted_pdf_asks_for_password(window: MainWindow, tmp_path: Path, mon
     assert [w.text for w in window.session.result.words] == ["secret"]
 
 
-def test_drop_opens_file(window: MainWindow, table_pdf, wait) -> None:  # noqa: ANN001
+def test_drop_opens_file(window: MainWindow, table_pdf, wait) -> None:
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(table_pdf.path))])
     event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton,
@@ -83,7 +83,7 @@ def test_drop_opens_file(window: MainWindow, table_pdf, wait) -> None:  # noqa: 
     wait(window)
 
 
-def test_page_navigation_clears_old_overlays_and_detects_new_page(opened: MainWindow, wait) -> None:  # noqa: ANN001
+def test_page_navigation_clears_old_overlays_and_detects_new_page(opened: MainWindow, wait) -> None:
     opened.session.set_page(1)
     assert opened.session.result is None  # page 1's overlays are gone at once
     assert opened.view.page_scene.layers["words"].element_count() == 0
@@ -94,7 +94,7 @@ def test_page_navigation_clears_old_overlays_and_detects_new_page(opened: MainWi
     assert opened.session.page_index == 1
 
 
-def test_detection_error_is_a_status_message(window: MainWindow, tmp_path: Path, qtbot) -> None:  # noqa: ANN001
+def test_detection_error_is_a_status_message(window: MainWindow, tmp_path: Path, qtbot) -> None:
     from tests.fuzz.hostile import xobject_chain
 
     path = tmp_path / "chain.pdf"  # 2,000 nested XObjects: MuPDF gives up on the page's drawings
@@ -106,7 +106,7 @@ def test_detection_error_is_a_status_message(window: MainWindow, tmp_path: Path,
     assert window.session.result is None and not window.session.busy
 
 
-def test_page_change_right_after_open_detects_that_page(window: MainWindow, table_pdf, qtbot, wait) -> None:  # noqa: ANN001
+def test_page_change_right_after_open_detects_that_page(window: MainWindow, table_pdf, qtbot, wait) -> None:
     failures: list[str] = []
     window.session.detectFailed.connect(failures.append)
     assert window.open_file(table_pdf.path)
@@ -115,7 +115,7 @@ def test_page_change_right_after_open_detects_that_page(window: MainWindow, tabl
     assert window.session.result.page == 2 and failures == []
 
 
-def test_detection_starts_after_the_first_picture_is_painted(qtbot, settings, table_pdf, wait) -> None:  # noqa: ANN001
+def test_detection_starts_after_the_first_picture_is_painted(qtbot, settings, table_pdf, wait) -> None:
     # Detection's imports and work compete for the GIL: the page is shown first, even when the
     # file is opened right as the window first shows (start-up, where a zero timer fires first).
     window = MainWindow(settings)
@@ -139,7 +139,7 @@ def test_detection_starts_after_the_first_picture_is_painted(qtbot, settings, ta
     window.session.close()
 
 
-def test_window_survives_an_xobject_bomb(window: MainWindow, tmp_path: Path, qtbot) -> None:  # noqa: ANN001
+def test_window_survives_an_xobject_bomb(window: MainWindow, tmp_path: Path, qtbot) -> None:
     """2**28 paints from a 6 KB file: the picture and the detection are stopped after the budget,
     the page says so, and the window keeps answering (MuPDF never runs in the GUI process)."""
     import time

@@ -23,7 +23,7 @@ def test_one_editor_per_parameter_with_range_and_unit(opened: MainWindow) -> Non
     assert eds["raster.enabled"].check is not None and eds["raster.enabled"].slider is None
 
 
-def test_slider_drag_sets_param_and_redetects_once(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_slider_drag_sets_param_and_redetects_once(opened: MainWindow, qtbot) -> None:
     ed = opened.params.editors["tables.min_rows"]
     results: list[object] = []
     opened.session.resultChanged.connect(lambda: results.append(opened.session.result))
@@ -78,7 +78,7 @@ def test_timings_shown_after_detection(opened: MainWindow) -> None:
         assert stage in text
 
 
-def test_stale_results_are_dropped(qtbot, table_pdf) -> None:  # noqa: ANN001
+def test_stale_results_are_dropped(qtbot, table_pdf) -> None:
     session = Session(debounce_ms=0)
     try:
         session.open(table_pdf.path)
@@ -95,7 +95,7 @@ def test_stale_results_are_dropped(qtbot, table_pdf) -> None:  # noqa: ANN001
         session.close()
 
 
-def test_continuous_drag_still_redetects_now_and_then(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_continuous_drag_still_redetects_now_and_then(opened: MainWindow, qtbot) -> None:
     from inspector.gui.session import MAX_WAIT_MS
     session = opened.session
     start_req = session._req_id
@@ -112,7 +112,7 @@ def test_continuous_drag_still_redetects_now_and_then(opened: MainWindow, qtbot)
     assert session.result.page == 1
 
 
-def test_unchanged_stage_outputs_are_not_redrawn(opened: MainWindow, qtbot, monkeypatch) -> None:  # noqa: ANN001
+def test_unchanged_stage_outputs_are_not_redrawn(opened: MainWindow, qtbot, monkeypatch) -> None:
     import inspector.gui.scene.layers as layers
     built: list[int] = []
     real = layers.rules_path
@@ -137,7 +137,7 @@ def test_hidden_layer_is_built_when_shown(opened: MainWindow) -> None:
     assert layer.element_count() == len(opened.session.result.rows) > 0
 
 
-def _wheel(widget, steps: int = -3) -> None:  # noqa: ANN001
+def _wheel(widget, steps: int = -3) -> None:
     """A real wheel event over the middle of ``widget`` (negative steps: scroll down)."""
     from PySide6.QtCore import QPoint, QPointF
     from PySide6.QtGui import QWheelEvent
@@ -148,7 +148,7 @@ def _wheel(widget, steps: int = -3) -> None:  # noqa: ANN001
     QApplication.sendEvent(widget, event)
 
 
-def test_wheel_scrolls_the_panel_and_changes_only_a_focused_field(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_wheel_scrolls_the_panel_and_changes_only_a_focused_field(opened: MainWindow, qtbot) -> None:
     panel = opened.params
     opened.dock("Parameters").resize(300, 300)
     panel.resize(300, 300)
@@ -174,7 +174,7 @@ def test_wheel_scrolls_the_panel_and_changes_only_a_focused_field(opened: MainWi
     assert opened.session.params.tables.min_rows == before_params.tables.min_rows + 1
 
 
-def test_on_off_labels_are_not_covered_by_their_check_box(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_on_off_labels_are_not_covered_by_their_check_box(opened: MainWindow, qtbot) -> None:
     from PySide6.QtWidgets import QLabel
     panel = opened.params
     opened.dock("Parameters").resize(320, 600)

@@ -16,7 +16,7 @@ from inspector.gui.palette import border_colour, bordered_swatch, dark_palette, 
 from inspector.gui.scene.layers import LAYERS, layer_colour
 
 
-def _start(qtbot, path: Path) -> MainWindow:  # noqa: ANN001
+def _start(qtbot, path: Path) -> MainWindow:
     """A window as the app starts one interactively: preferences restored."""
     win = MainWindow(QSettings(str(path), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
@@ -25,7 +25,7 @@ def _start(qtbot, path: Path) -> MainWindow:  # noqa: ANN001
     return win
 
 
-def test_preferences_survive_close_and_reopen(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+def test_preferences_survive_close_and_reopen(qtbot, tmp_path: Path) -> None:
     ini = tmp_path / "settings.ini"
     win = _start(qtbot, ini)
     win.resize(760, 730)  # inside the offscreen screen (800 x 800), or the restore clamps it
@@ -53,7 +53,7 @@ def test_preferences_survive_close_and_reopen(qtbot, tmp_path: Path) -> None:  #
         again.session.close()
 
 
-def test_reset_clears_settings_and_restores_defaults(qtbot, tmp_path: Path, table_pdf) -> None:  # noqa: ANN001
+def test_reset_clears_settings_and_restores_defaults(qtbot, tmp_path: Path, table_pdf) -> None:
     ini = tmp_path / "settings.ini"
     win = _start(qtbot, ini)
     assert win.open_file(table_pdf.path)  # a recent file
@@ -78,7 +78,7 @@ def test_reset_clears_settings_and_restores_defaults(qtbot, tmp_path: Path, tabl
         fresh.session.close()
 
 
-def test_broken_saved_parameters_are_dropped(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+def test_broken_saved_parameters_are_dropped(qtbot, tmp_path: Path) -> None:
     ini = tmp_path / "settings.ini"
     s = QSettings(str(ini), QSettings.Format.IniFormat)
     s.setValue(prefs_mod.LAST_PARAMS, "{not json")
@@ -153,7 +153,7 @@ def test_dark_palette_borders_and_page_stays_paper(window: MainWindow) -> None:
     assert QColor(pix.pixel(0, 5)) == QColor(0, 0, 0) and QColor(pix.pixel(5, 5)) == QColor(255, 255, 0)
 
 
-def test_layer_colour_menu_changes_and_resets(window: MainWindow, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+def test_layer_colour_menu_changes_and_resets(window: MainWindow, qtbot, tmp_path: Path) -> None:
     p = window.colours
     menu = p.layer_menu("words")
     texts = [a.text() for a in menu.actions()]
@@ -171,7 +171,7 @@ def test_layer_colour_menu_changes_and_resets(window: MainWindow, qtbot, tmp_pat
     assert not window.settings.contains(prefs_mod.COLOUR_PREFIX + "low_confidence")
 
 
-def test_system_scheme_switch_and_app_decoration(qapp) -> None:  # noqa: ANN001
+def test_system_scheme_switch_and_app_decoration(qapp) -> None:
     from PySide6.QtCore import Qt
 
     from inspector.gui.palette import DESKTOP_FILE_NAME, app_icon, apply_scheme, decorate_app

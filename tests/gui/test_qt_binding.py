@@ -12,7 +12,7 @@ class _Probe(QObject):
     fired = Signal(int)
 
 
-def test_signal_emit_keeps_reference_counts(qapp) -> None:  # noqa: ANN001
+def test_signal_emit_keeps_reference_counts(qapp) -> None:
     probe = _Probe()
     seen: list[int] = []
     probe.fired.connect(seen.append)

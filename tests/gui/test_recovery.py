@@ -29,14 +29,14 @@ def opened(opened: MainWindow) -> MainWindow:
     return opened
 
 
-def _window(qtbot, tmp_path: Path, name: str) -> MainWindow:  # noqa: ANN001
+def _window(qtbot, tmp_path: Path, name: str) -> MainWindow:
     win = MainWindow(QSettings(str(tmp_path / name), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
     win.resize(1200, 800)
     return win
 
 
-def _crashed_with_edits(qtbot, tmp_path: Path, pdf: Path, wait) -> object:  # noqa: ANN001
+def _crashed_with_edits(qtbot, tmp_path: Path, pdf: Path, wait) -> object:
     """A window that accepted a table and typed a cell, then "died" (never saved or closed)."""
     first = _window(qtbot, tmp_path, "first.ini")
     first.show()
@@ -65,7 +65,7 @@ def test_no_key_sequence_is_bound_twice(opened: MainWindow) -> None:
     assert all(", ".join([r.keys] * 2) != r.keys and not r.clashes for r in shortcut_rows(opened))
 
 
-def test_redo_from_the_keyboard(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_redo_from_the_keyboard(opened: MainWindow, qtbot) -> None:
     ann = opened.editing.ann
     opened.editing.actions.accept(False)
     opened.activateWindow()
@@ -75,7 +75,7 @@ def test_redo_from_the_keyboard(opened: MainWindow, qtbot) -> None:  # noqa: ANN
     assert len(ann.doc.tables) == 1
 
 
-def test_recovery_builds_the_editing_part_once(qtbot, tmp_path: Path, table_pdf, wait,  # noqa: ANN001
+def test_recovery_builds_the_editing_part_once(qtbot, tmp_path: Path, table_pdf, wait,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     edited = _crashed_with_edits(qtbot, tmp_path, table_pdf.path, wait)
     asked: list[str] = []
@@ -118,7 +118,7 @@ def test_recovery_builds_the_editing_part_once(qtbot, tmp_path: Path, table_pdf,
 
 @pytest.mark.parametrize(("choice", "kept", "recovered"), [("recover", True, True), ("discard", False, False),
                                                           ("later", True, False)])
-def test_recover_discard_or_later(qtbot, tmp_path: Path, table_pdf, wait, monkeypatch,  # noqa: ANN001
+def test_recover_discard_or_later(qtbot, tmp_path: Path, table_pdf, wait, monkeypatch,
                                   choice: str, kept: bool, recovered: bool) -> None:
     edited = _crashed_with_edits(qtbot, tmp_path, table_pdf.path, wait)
     asked: list[str] = []
@@ -140,7 +140,7 @@ def test_recover_discard_or_later(qtbot, tmp_path: Path, table_pdf, wait, monkey
         again.session.close()
 
 
-def test_sigterm_keeps_unsaved_edits_for_the_next_start(opened: MainWindow, qtbot, table_pdf,  # noqa: ANN001
+def test_sigterm_keeps_unsaved_edits_for_the_next_start(opened: MainWindow, qtbot, table_pdf,
                                                          monkeypatch) -> None:
     ed = opened.editing
     ed.ann._autosave_timer.setInterval(60_000)  # the usual autosave would not be written yet

@@ -53,11 +53,11 @@ def accept(win: MainWindow) -> None:
     assert len(win.editing.ann.doc.tables) == 1
 
 
-def table(win: MainWindow):  # noqa: ANN201
+def table(win: MainWindow):
     return win.editing.ann.doc.tables[0]
 
 
-def type_into_panel_cell(win: MainWindow, qtbot, r: int, c: int, text: str) -> None:  # noqa: ANN001
+def type_into_panel_cell(win: MainWindow, qtbot, r: int, c: int, text: str) -> None:
     """Double-click a cell of the Annotation tab's grid, type ``text``, press Return."""
     win.findChild(QDockWidget, "Annotation").raise_()
     grid = win.editing.panel.grid
@@ -75,7 +75,7 @@ def type_into_panel_cell(win: MainWindow, qtbot, r: int, c: int, text: str) -> N
     qtbot.waitUntil(lambda: grid.state() != grid.State.EditingState, timeout=3000)
 
 
-def test_copy_gives_the_corrected_table_and_says_so(editor: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_copy_gives_the_corrected_table_and_says_so(editor: MainWindow, qtbot) -> None:
     prev = editor.preview
     assert prev.title.text().startswith("Detected table 1 of 1 (not corrected)")
     accept(editor)
@@ -98,7 +98,7 @@ def test_copy_gives_the_corrected_table_and_says_so(editor: MainWindow, qtbot) -
     assert "| Plum | Agen | 30 |" in QApplication.clipboard().text()
 
 
-def test_annotation_tab_copies_with_title_and_footnote(editor: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_annotation_tab_copies_with_title_and_footnote(editor: MainWindow, qtbot) -> None:
     accept(editor)
     panel = editor.editing.panel
     editor.findChild(QDockWidget, "Annotation").raise_()
@@ -118,8 +118,8 @@ def _tint_at(win: MainWindow, x: float, y: float) -> QColor:
     return win.view.viewport().grab().toImage().pixelColor(at(win, x, y))
 
 
-def test_row_roles_and_header_columns_from_keys_tinted_saved_exported(editor: MainWindow, qtbot,  # noqa: ANN001
-                                                                     table_pdf) -> None:  # noqa: ANN001
+def test_row_roles_and_header_columns_from_keys_tinted_saved_exported(editor: MainWindow, qtbot,
+                                                                     table_pdf) -> None:
     accept(editor)
     ann = editor.editing.ann
     white = _tint_at(editor, 200, 284)  # an empty spot of the "Plum" row
@@ -161,7 +161,7 @@ def test_row_roles_and_header_columns_from_keys_tinted_saved_exported(editor: Ma
     assert table(editor).header_cols == 0
 
 
-def test_pick_title_by_click_footnote_by_drag_and_by_a_selected_word(editor: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_pick_title_by_click_footnote_by_drag_and_by_a_selected_word(editor: MainWindow, qtbot) -> None:
     accept(editor)
     key(editor, Qt.Key.Key_C, SHIFT)  # Shift+C: pick the title
     assert editor.editing.controller.tool == "title"
@@ -200,7 +200,7 @@ def test_role_keys_are_bound_once_and_listed_in_help(editor: MainWindow) -> None
     assert "Header columns (annotation)" in guide
 
 
-def test_title_guess_is_shown_as_a_guess_and_taken_on_request(window: MainWindow, qtbot, tmp_path, wait) -> None:  # noqa: ANN001
+def test_title_guess_is_shown_as_a_guess_and_taken_on_request(window: MainWindow, qtbot, tmp_path, wait) -> None:
     import pymupdf
     from gui_pdfs import ruled_table_page
     doc = pymupdf.open()
@@ -226,7 +226,7 @@ def test_title_guess_is_shown_as_a_guess_and_taken_on_request(window: MainWindow
     assert table(window).title == ""
 
 
-def test_quitting_after_a_copy_does_not_crash(tmp_path) -> None:  # noqa: ANN001
+def test_quitting_after_a_copy_does_not_crash(tmp_path) -> None:
     """The clipboard outlives the interpreter: a Python-made QMimeData crashed the exit."""
     import os
     import subprocess

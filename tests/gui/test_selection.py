@@ -13,7 +13,7 @@ def _word(win: MainWindow, text: str) -> tuple[int, object]:
     return next((i, w) for i, w in enumerate(win.session.result.words) if w.text == text)
 
 
-def test_click_on_page_selects_word_in_list(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_click_on_page_selects_word_in_list(opened: MainWindow, qtbot) -> None:
     i, w = _word(opened, "Kent")
     view = opened.view
     pos = view.mapFromScene(QPointF(w.bbox.cx, w.bbox.cy))

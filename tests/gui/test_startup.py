@@ -13,7 +13,7 @@ from inspector import startup
 from inspector.gui.main_window import EDITING_LATE_MS, MainWindow
 
 
-def _fresh(qtbot, tmp_path: Path, name: str = "s.ini", restore: bool = False) -> MainWindow:  # noqa: ANN001
+def _fresh(qtbot, tmp_path: Path, name: str = "s.ini", restore: bool = False) -> MainWindow:
     win = MainWindow(QSettings(str(tmp_path / name), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
     if restore:
@@ -25,7 +25,7 @@ def _menus(win: MainWindow) -> list[str]:
     return [a.text() for a in win.menuBar().actions()]
 
 
-def test_editing_is_made_after_the_first_page_is_shown(qtbot, tmp_path: Path, table_pdf, wait) -> None:  # noqa: ANN001
+def test_editing_is_made_after_the_first_page_is_shown(qtbot, tmp_path: Path, table_pdf, wait) -> None:
     win = _fresh(qtbot, tmp_path)
     win.show()
     assert win.open_file(table_pdf.path)
@@ -47,7 +47,7 @@ def test_editing_is_made_after_the_first_page_is_shown(qtbot, tmp_path: Path, ta
     win.session.close()
 
 
-def test_editing_made_before_the_first_show_is_tabbed_when_shown(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+def test_editing_made_before_the_first_show_is_tabbed_when_shown(qtbot, tmp_path: Path) -> None:
     win = _fresh(qtbot, tmp_path)
     ed = win.editing  # asked for before the window is shown (tests, scripts)
     assert not ed.panel_dock.isVisibleTo(win)
@@ -57,7 +57,7 @@ def test_editing_made_before_the_first_show_is_tabbed_when_shown(qtbot, tmp_path
     win.session.close()
 
 
-def test_editing_comes_without_a_document_too(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+def test_editing_comes_without_a_document_too(qtbot, tmp_path: Path) -> None:
     win = _fresh(qtbot, tmp_path)
     win.show()
     qtbot.wait(EDITING_LATE_MS // 2)
@@ -66,7 +66,7 @@ def test_editing_comes_without_a_document_too(qtbot, tmp_path: Path) -> None:  #
     win.session.close()
 
 
-def test_saved_dock_place_is_kept_for_docks_made_late(qtbot, tmp_path: Path, table_pdf, wait) -> None:  # noqa: ANN001
+def test_saved_dock_place_is_kept_for_docks_made_late(qtbot, tmp_path: Path, table_pdf, wait) -> None:
     first = _fresh(qtbot, tmp_path, restore=True)
     first.show()
     dock = first.editing.panel_dock
@@ -85,7 +85,7 @@ def test_saved_dock_place_is_kept_for_docks_made_late(qtbot, tmp_path: Path, tab
     again.session.close()
 
 
-def test_annotation_beside_the_pdf_is_found_after_a_late_start(qtbot, tmp_path: Path, table_pdf, wait) -> None:  # noqa: ANN001
+def test_annotation_beside_the_pdf_is_found_after_a_late_start(qtbot, tmp_path: Path, table_pdf, wait) -> None:
     maker = _fresh(qtbot, tmp_path, "maker.ini")
     maker.show()
     assert maker.open_file(table_pdf.path, interactive=False)
@@ -130,7 +130,7 @@ def test_gc_left_alone_when_the_host_disabled_it() -> None:
         gc.enable()
 
 
-def test_closing_before_the_first_page_is_shown_starts_nothing(qtbot, tmp_path: Path, table_pdf) -> None:  # noqa: ANN001
+def test_closing_before_the_first_page_is_shown_starts_nothing(qtbot, tmp_path: Path, table_pdf) -> None:
     win = _fresh(qtbot, tmp_path)
     loads: list[object] = []
     win.session._worker.load = loads.append  # type: ignore[method-assign]

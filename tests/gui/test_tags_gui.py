@@ -17,7 +17,7 @@ def _file_action(win: MainWindow, text: str) -> QAction:
     return next(a for a in menu.actions() if a.text() == text)
 
 
-def test_draft_from_tags_is_one_undoable_step_and_the_layer_draws(qtbot, window: MainWindow, tmp_path: Path) -> None:  # noqa: ANN001
+def test_draft_from_tags_is_one_undoable_step_and_the_layer_draws(qtbot, window: MainWindow, tmp_path: Path) -> None:
     path = tmp_path / "tagged.pdf"
     path.write_bytes(tagged_pdf([[HEAD, *BODY]]))
     window.editing.ask = lambda *_a: False  # type: ignore[method-assign]
@@ -41,7 +41,7 @@ def test_draft_from_tags_is_one_undoable_step_and_the_layer_draws(qtbot, window:
     assert ann.doc.tables == ()
 
 
-def test_draft_from_tags_on_an_untagged_pdf_says_so(qtbot, opened: MainWindow) -> None:  # noqa: ANN001
+def test_draft_from_tags_on_an_untagged_pdf_says_so(qtbot, opened: MainWindow) -> None:
     from inspector.gui.scene.tags_layer import tag_grids
     qtbot.waitUntil(lambda: tag_grids().error != "", timeout=20000)
     messages: list[str] = []
@@ -52,7 +52,7 @@ def test_draft_from_tags_on_an_untagged_pdf_says_so(qtbot, opened: MainWindow) -
     assert opened.view.page_scene.layers["tags"].element_count() == 0
 
 
-def test_draft_asked_while_the_tags_are_read_follows_when_they_arrive(qtbot, window: MainWindow, tmp_path: Path) -> None:  # noqa: ANN001
+def test_draft_asked_while_the_tags_are_read_follows_when_they_arrive(qtbot, window: MainWindow, tmp_path: Path) -> None:
     """The tags are read in a worker process; asking for the draft meanwhile does not block the
     window: it says so, and the draft is made when the tags arrive."""
     from inspector.gui.scene.tags_layer import tag_grids

@@ -10,7 +10,7 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QColor, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from inspector.core.document import open_document
+from inspector.core.reading.document import open_document
 from inspector.gui.main_window import MainWindow
 from inspector.gui.scene.pixmaps import MAX_PIXELS, RenderCache, pick_dpi, to_qimage
 from tests.core import pdfs
@@ -38,7 +38,7 @@ def test_picture_covers_page_in_unrotated_space(opened: MainWindow) -> None:
     assert not _dark(_picture_pixel(opened, 300, 212))
 
 
-def test_rotated_page_rotates_view_and_keeps_overlays_aligned(window: MainWindow, rotated_pdf, wait, qtbot) -> None:  # noqa: ANN001
+def test_rotated_page_rotates_view_and_keeps_overlays_aligned(window: MainWindow, rotated_pdf, wait, qtbot) -> None:
     assert window.open_file(rotated_pdf.path)
     wait(window)
     view = window.view
@@ -60,7 +60,7 @@ def test_rotated_page_rotates_view_and_keeps_overlays_aligned(window: MainWindow
     assert not _dark(shot.pixelColor(p.x(), p.y()))
 
 
-def test_fit_and_zoom_rerender_sharper(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_fit_and_zoom_rerender_sharper(opened: MainWindow, qtbot) -> None:
     view = opened.view
     view.fit_width()
     width_px = view.mapFromScene(view.page_scene.page_rect).boundingRect().width()
@@ -75,7 +75,7 @@ def test_fit_and_zoom_rerender_sharper(opened: MainWindow, qtbot) -> None:  # no
     assert shown.height() <= view.viewport().height() and shown.width() <= view.viewport().width()
 
 
-def test_dpi_choice_and_cache_bound(table_pdf) -> None:  # noqa: ANN001
+def test_dpi_choice_and_cache_bound(table_pdf) -> None:
     assert pick_dpi(80, 595, 842) == 86
     assert pick_dpi(106, 595, 842) == 120  # a page fit to a usual window: not 144
     assert pick_dpi(30, 595, 842) == 36
@@ -109,7 +109,7 @@ def test_page_picture_is_the_unrotated_render_pixel_for_pixel(rotation: int) -> 
     assert all(g.pixelColor(x, y).red() == grey[y, x] for y in range(0, h, 11) for x in range(0, w, 7))
 
 
-def test_thumbnails_render_lazily(window: MainWindow, tmp_path: Path, qtbot, wait) -> None:  # noqa: ANN001
+def test_thumbnails_render_lazily(window: MainWindow, tmp_path: Path, qtbot, wait) -> None:
     path = tmp_path / "many.pdf"
     doc = pymupdf.open()
     for i in range(120):
@@ -126,7 +126,7 @@ def test_thumbnails_render_lazily(window: MainWindow, tmp_path: Path, qtbot, wai
     qtbot.waitUntil(lambda: model._thumbs.get(100) is not None, timeout=20000)
 
 
-def test_cursor_position_in_points(opened: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_cursor_position_in_points(opened: MainWindow, qtbot) -> None:
     view = opened.view
     pos = QPointF(view.mapFromScene(QPointF(250, 300)))
     move = QMouseEvent(QEvent.Type.MouseMove, pos, view.viewport().mapToGlobal(pos), Qt.MouseButton.NoButton,
@@ -158,7 +158,7 @@ def test_ctrl_wheel_and_keys_zoom(opened: MainWindow) -> None:
     assert abs(view.zoom - z0) < 1e-6
 
 
-def test_open_and_goto_dialogs(window: MainWindow, table_pdf, monkeypatch, wait) -> None:  # noqa: ANN001
+def test_open_and_goto_dialogs(window: MainWindow, table_pdf, monkeypatch, wait) -> None:
     from PySide6.QtWidgets import QFileDialog, QInputDialog
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(table_pdf.path), ""))
     window.open_dialog()
@@ -169,7 +169,7 @@ def test_open_and_goto_dialogs(window: MainWindow, table_pdf, monkeypatch, wait)
     assert window.session.page_index == 1 and window.page_label.text() == "Page 2 / 2"
 
 
-def test_a_landscape_thumbnail_is_centred_in_its_item(window: MainWindow, tmp_path: Path, qtbot, wait) -> None:  # noqa: ANN001
+def test_a_landscape_thumbnail_is_centred_in_its_item(window: MainWindow, tmp_path: Path, qtbot, wait) -> None:
     """A landscape page's thumbnail fills its item's size with the picture in the middle (it
     was drawn at the item's top, the selection colour filling the rest like a second page)."""
     from PySide6.QtGui import QColor

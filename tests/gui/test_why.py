@@ -10,10 +10,10 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
-from test_explain import NARROW, monospace_table  # noqa: E402
+from test_explain import NARROW, monospace_table
 
 
-def _open(qtbot, window, tmp_path: Path):  # noqa: ANN001, ANN202
+def _open(qtbot, window, tmp_path: Path):
     pdf = tmp_path / "mono.pdf"
     pdf.write_bytes(monospace_table())
     assert window.open_file(pdf)
@@ -67,7 +67,7 @@ def test_esc_leaves_the_question_mode(qtbot, window, tmp_path) -> None:
     assert not window.why.active
 
 
-def _cols(window) -> int:  # noqa: ANN001
+def _cols(window) -> int:
     res = window.session.result
     return res.tables[0].n_cols if res is not None and res.tables else 0
 

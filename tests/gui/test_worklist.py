@@ -13,7 +13,7 @@ from PySide6.QtTest import QTest
 from inspector.cli import main
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "evaluation"))
-from eval_builders import ruled_pdf  # noqa: E402
+from eval_builders import ruled_pdf
 
 BROKEN = [["Item", "2023", "2024"], ["Apples", "1.5", "2.5"], ["Pears", "12.3 45.6", "7.0"], ["Plums", "4.4", ""],
           ["Figs", "8.0", "9.0"]]

@@ -34,7 +34,7 @@ def test_aliases_expand_and_order_is_fixed() -> None:
         resolve_layers("words,tabels")
 
 
-def test_render_takes_both_vocabularies(capsys, ruled_pdf: Path, tmp_path: Path) -> None:  # noqa: ANN001
+def test_render_takes_both_vocabularies(capsys, ruled_pdf: Path, tmp_path: Path) -> None:
     from inspector.cli import main
     pictures = {}
     for spec in ("words,rules,bins,grid", "words,vector_rules,raster_rules,bins,grids"):

@@ -8,8 +8,8 @@ import cv2
 import numpy as np
 import pytest
 
-from inspector.core.document import open_document
 from inspector.core.geometry import cell_boxes
+from inspector.core.reading.document import open_document
 from inspector.core.types import (
     ColumnBin,
     Grid,

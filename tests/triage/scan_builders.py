@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "evaluation"))
-from eval_builders import ruled_pdf  # noqa: E402
+from eval_builders import ruled_pdf
 
 CLEAN = [["Item", "2023", "2024"], ["Apples", "1.5", "2.5"], ["Pears", "3.0", "4.0"], ["Plums", "5.5", "6.5"]]
 # Row 2 holds two numbers in one cell (a broken number); row 3 has two filled cells of three (ragged).

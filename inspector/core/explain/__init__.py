@@ -19,9 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..evidence import SNAP as RULE_SNAP
+from ..evidence.rules_vector import WHITE
 from ..params import Params
-from ..rules_vector import WHITE
 from ..types import Boundary, Grid, PageResult, Rect, Rule, TableRegion
 from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, width_at
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, near, value_range
@@ -64,7 +63,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         g = table.grid
         if g is None:
             continue
-        region = region_of(g, ctx.centres, ctx.params.columns) if g.source != "ruled" else None
+        region = region_of(g, ctx.centres, ctx.params.columns, ctx.params.rows.y_tolerance) if g.source != "ruled" else None
         cols = [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)]
         rows = [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)]
         dropped = [*(dropped_columns(g, region, ctx.params) if region is not None else ()), *dropped_rows(ctx, g)]
@@ -137,7 +136,7 @@ def _fainter(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[float, t
         return None
     orient = "v" if axis == "col" else "h"
     lo, hi = (g.region.y0, g.region.y1) if orient == "v" else (g.region.x0, g.region.x1)
-    on = [r for r in ctx.res.rules if r.orient == orient and abs(r.pos - pos) <= RULE_SNAP
+    on = [r for r in ctx.res.rules if r.orient == orient and abs(r.pos - pos) <= ctx.params.merge.snap
           and r.start < hi and r.end > lo]
     if not on or any(r.fill >= 0 for r in on):
         return None
@@ -152,7 +151,7 @@ def _band_limit(ctx: PageContext, g: Grid) -> tuple[str, float] | None:
     """``tables.row_band_lines`` raised to the most lines a drawn band of ``g`` holds: the bands
     are then rows drawn one by one, whose lines are multi-line cells (None when it is no raise)."""
     drawn = [y for y, e in zip(g.ys, _evidence(g.ys, g.row_evidence), strict=True) if e.kind != "text gap"]
-    lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region))
+    lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
     most = max((sum(1 for ln in lines if a <= ln.bbox.cy < b) for a, b in zip(drawn, drawn[1:], strict=False)),
                default=0)
     hi = value_range("tables.row_band_lines")[1]

@@ -20,7 +20,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..columns import (
+from ..params import ColumnParams, Params
+from ..structure.columns import (
     Line,
     Pieces,
     WordCentres,
@@ -29,8 +30,7 @@ from ..columns import (
     merge_complementary,
     segments,
 )
-from ..grid import rows_delineated
-from ..params import ColumnParams, Params
+from ..structure.grid import rows_delineated
 from ..types import Grid, Word
 from .page import Evidence, PageContext, Why, near, value_range
 
@@ -55,13 +55,14 @@ class Region:
         return merge_complementary(drop_thin_columns(inner, segs, cparams.min_rows), self.pieces)
 
 
-def region_of(g: Grid, centres: WordCentres, cparams: ColumnParams) -> Region | None:
-    """``g``'s text (``centres``: the words in ``g``'s frame), or None when it has none."""
+def region_of(g: Grid, centres: WordCentres, cparams: ColumnParams, tol: float) -> Region | None:
+    """``g``'s text (``centres``: the words in ``g``'s frame; ``tol``: ``rows.y_tolerance``), or
+    None when it has none."""
     words = centres.words
     ids = centres.inside(g.region)
     if not ids:
         return None
-    lines = centres.region_lines(g.region, ids)
+    lines = centres.region_lines(g.region, ids, tol)
     segs = segments(words, lines, cparams.min_gap)
     return Region(words, lines, Pieces.of_words(words, segs), len(lines), g.region.x0, g.region.x1)
 
@@ -148,7 +149,7 @@ def dropped_rows(ctx: PageContext, g: Grid) -> tuple[Why, ...]:
     """Gaps between consecutive text lines of ``g`` with no row boundary between them, with
     why and (when one exists) the parameter value that puts a boundary there."""
     ids = ctx.centres.inside(g.region)
-    lines = ctx.centres.region_lines(g.region, ids)  # the lines the grid stage read for this region
+    lines = ctx.centres.region_lines(g.region, ids, ctx.params.rows.y_tolerance)  # the lines the grid stage read
     per_band = [sum(1 for ln in lines if a <= ln.bbox.cy < b) for a, b in zip(g.ys, g.ys[1:], strict=False)]
     drawn = rows_delineated(per_band, ctx.params.tables.row_band_lines)
     found = []

@@ -17,11 +17,11 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..columns import WordCentres
 from ..geometry import Frame, grid_frame
 from ..params import ParamError, Params, describe
 from ..pipeline import tables_again, upright_centres
-from ..tables import TablesResult
+from ..structure.columns import WordCentres
+from ..structure.tables import TablesResult
 from ..types import Grid, PageResult, Rect, Rule
 
 
@@ -107,7 +107,7 @@ def describe_why(w: Why) -> str:
     return f"{what} {state} at {axis}={w.pos:.1f} pt: {w.decision} [{ev}]"
 
 
-SNAP = 2.0  # pt: a candidate this close to a kept boundary is that boundary
+SAME_BOUNDARY = 2.0  # pt: a candidate this close to a kept boundary is that boundary (matching, not detection)
 SAME_REGION = 0.5  # IoU: a grid found again over this share of a table's region is that table
 
 
@@ -181,7 +181,7 @@ class PageContext:
 
 
 def near(xs: Sequence[float], pos: float) -> bool:
-    return any(abs(x - pos) <= SNAP for x in xs)
+    return any(abs(x - pos) <= SAME_BOUNDARY for x in xs)
 
 
 def value_range(key: str) -> tuple[float, float]:

@@ -37,7 +37,7 @@ from ...annotation.io import (
 from ...annotation.model import AnnTable, DocumentAnnotation, PageInfo
 from ...annotation.schema import to_json
 from ...annotation.text import text_in
-from ...core.document import Document
+from ...core.reading.document import Document
 from ...core.types import Rect, Word
 from .autosave import AUTOSAVE_SUFFIX, Pending, autosave_path_for, free_name, pending_copies, remove
 from .commands import DocCommand, NudgeCommand
@@ -247,7 +247,7 @@ class AnnotationSession(QObject):
                 return ()
             known = self.known_words(page)
             if known is None:
-                from ...core.words import extract_words
+                from ...core.reading.words import extract_words
                 known = extract_words(self.pdf.page(page - 1))
                 if not known:  # a scan: its OCR words come with the page's detection result
                     return known

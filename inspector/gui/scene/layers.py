@@ -189,7 +189,7 @@ PARTS: dict[str, tuple[Part, ...]] = {
 }
 
 
-def _tags():  # noqa: ANN202 - imported late: the tag reader loads only when the layer draws
+def _tags():
     from .tags_layer import tag_grids
     return tag_grids()
 

@@ -12,7 +12,7 @@ from collections import OrderedDict
 
 from PySide6.QtGui import QImage, QPixmap, QTransform
 
-from ...core.document import Page, Pixels
+from ...core.reading.document import Page, Pixels
 
 # dpi steps: re-render only when the needed resolution crosses a step. About 1.2x apart from
 # 72 up: a picture is at most that much larger than the screen needs (a 1.4x step made the

@@ -7,6 +7,7 @@ changes with every load, so the layer rebuilds its path when the tags arrive.
 
 from __future__ import annotations
 
+import logging
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from PySide6.QtCore import QObject, Signal
@@ -14,6 +15,8 @@ from PySide6.QtCore import QObject, Signal
 from ...annotation.tagged import TaggedError, TaggedImport
 from ...annotation.tagged_job import read_tagged_budgeted
 from ...core.types import Rect
+
+log = logging.getLogger(__name__)
 
 
 class TagGrids(QObject):
@@ -44,6 +47,7 @@ class TagGrids(QObject):
         except TaggedError as exc:
             result, error = None, str(exc)
         except Exception as exc:  # a hostile file must not take the window down
+            log.debug("tags of %s unreadable", name, exc_info=True)
             result, error = None, f"{name}: its tags cannot be read ({exc})"
         if version != self.version:
             return  # another document was opened meanwhile

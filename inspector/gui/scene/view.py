@@ -8,6 +8,7 @@ point; the scene itself is never rotated, so overlays stay in unrotated page spa
 from __future__ import annotations
 
 import ctypes
+import logging
 import math
 import sys
 from collections.abc import Callable
@@ -16,13 +17,15 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPixmap, QResizeEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QToolTip, QWidget
 
-from ...core.document import Pixels, trim_store
+from ...core.reading.document import Pixels, trim_store
 from ..session import Selection, Session
 from ..worker import PictureRequest
 from .hits import Hit
 from .layers import HOVER_KINDS
 from .page_scene import PageScene
 from .pixmaps import RenderCache, pick_dpi, to_qimage
+
+log = logging.getLogger(__name__)
 
 ZOOM_MIN, ZOOM_MAX, ZOOM_STEP = 0.1, 16.0, 1.25
 RENDER_DELAY_MS = 120
@@ -101,6 +104,7 @@ class PageView(QGraphicsView):
         try:
             page = doc.page(index)
         except Exception as exc:  # a damaged page tree: say so, keep the window alive
+            log.debug("page %d cannot be rendered", index + 1, exc_info=True)
             self.page_scene.set_page(0, 0)
             self.renderFailed.emit(f"page {index + 1} cannot be read: {exc}")
             return

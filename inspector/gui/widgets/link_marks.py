@@ -9,7 +9,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from ...core.document import Document
+from ...core.reading.document import Document
 from ...core.types import Rect
 from .thumbnails import THUMB_H, THUMB_W
 

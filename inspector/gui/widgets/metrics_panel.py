@@ -9,6 +9,7 @@ about 60 ms); a score that answers an older request is dropped.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
@@ -18,6 +19,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from ..session import Session
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from ...annotation.model import DocumentAnnotation
@@ -184,7 +187,8 @@ def _outcome(f: Future[PageScores]) -> object:
     """The score, or the one-line reason it failed (never raised into Qt)."""
     try:
         return f.result()
-    except Exception as exc:  # noqa: BLE001 - a metric bug must not take the window down
+    except Exception as exc:  # a metric bug must not take the window down
+        log.warning("a metric failed", exc_info=True)
         return f"{type(exc).__name__}: {exc}"
 
 

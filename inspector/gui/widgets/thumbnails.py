@@ -6,16 +6,19 @@ for, one per event-loop turn (so scrolling never stalls), and keeps a bounded nu
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
 
-from ...core.document import Pixels
+from ...core.reading.document import Pixels
 from ..scene.pixmaps import to_qimage
 from ..session import Session
 from ..worker import PictureRequest
+
+log = logging.getLogger(__name__)
 
 THUMB_W, THUMB_H = 96, 124
 MAX_THUMBS = 300
@@ -98,6 +101,7 @@ class ThumbnailModel(QAbstractListModel):
         try:
             w, h, rotation = doc.page_size(row)
         except Exception:  # a damaged page keeps its grey placeholder; the view says why
+            log.debug("thumbnail of a page failed", exc_info=True)
             return
         if rotation in (90, 270):
             w, h = h, w

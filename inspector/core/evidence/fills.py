@@ -1,0 +1,187 @@
+"""Filled rectangles -> fills (evidence with edges, colour and extent) -> boundary rules.
+
+A fill is table evidence of its own kind: its edges mark rows or columns, a white gutter
+between two fills is one boundary (at the gutter's middle), and the edge where two
+rectangles of one colour touch is none (they are merged into one fill first: a column
+tinted by one rectangle per text line is one tinted column). A run of thin abutting
+strips whose colour steps one way (a chart's gradient) is rejected with its reason.
+Every rule made here carries the id of the fill that drew it (``Rule.fill``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..params import VectorParams
+from ..types import Fill, Rect, RejectedFill, Rule
+
+TOUCH = 0.75  # pt: rectangles this close touch
+MAX_NEIGHBOURS = 600  # fills on a page beyond which gutters are not looked for (cost is quadratic)
+RawFill = tuple[Rect, tuple[int, int, int], int]  # box, RGB 0-255, grey
+
+
+@dataclass(frozen=True)
+class FillResult:
+    fills: tuple[Fill, ...]
+    rejected: tuple[RejectedFill, ...]
+    rules: tuple[Rule, ...]
+
+
+def find_fills(raw: Sequence[RawFill], params: VectorParams, hidden: set[int] | None = None) -> FillResult:
+    """Drop hidden rectangles, merge touching same-colour ones, drop gradients, and draw
+    boundary rules. ``raw`` is in painting order; ``hidden``: its hidden ones when known."""
+    hidden = hidden_fills(raw) if hidden is None else hidden
+    merged = _merge(_merge([f for i, f in enumerate(raw) if i not in hidden], vertical=True), vertical=False)
+    bad = _gradients(merged, params.gradient_strips)
+    kept = [Fill(k, m[0], m[1], m[2], m[3]) for k, m in enumerate(m for i, m in enumerate(merged) if i not in bad)]
+    rejected = [RejectedFill(Fill(len(kept) + n, m[0], m[1], m[2], m[3]), bad[i])
+                for n, (i, m) in enumerate((i, m) for i, m in enumerate(merged) if i in bad)]
+    n = len(kept) + len(rejected)
+    rejected += [RejectedFill(Fill(n + k, raw[i][0], raw[i][1], raw[i][2], 1), "inside a fill of its own colour")
+                 for k, i in enumerate(sorted(hidden))]
+    return FillResult(tuple(kept), tuple(rejected), tuple(fill_rules(kept, params.gutter)))
+
+
+def hidden_fills(raw: Sequence[RawFill]) -> set[int]:
+    """Indices of rectangles painted inside an earlier one of the same colour, with nothing
+    of another colour painted over that spot in between: invisible, so no edges (an HTML
+    engine paints a cell's background again behind every run of its text)."""
+    if len(raw) < 2 or len(raw) > MAX_NEIGHBOURS:
+        return set()
+    b = np.array([f[0].as_tuple() for f in raw], dtype=float)
+    x0, y0, x1, y1 = (b[:, i][:, None] for i in range(4))  # the inner one (rows) ...
+    X0, Y0, X1, Y1 = (b[:, i][None, :] for i in range(4))  # ... in an earlier one (columns)
+    inside = (X0 <= x0 + TOUCH) & (Y0 <= y0 + TOUCH) & (X1 >= x1 - TOUCH) & (Y1 >= y1 - TOUCH)
+    inside &= np.tri(len(raw), k=-1, dtype=bool)
+    out = set()
+    for i, j in zip(*np.nonzero(inside), strict=True):
+        if i in out or raw[i][1] != raw[j][1]:
+            continue
+        between = (b[j + 1:i, 0] < b[i, 2]) & (b[j + 1:i, 2] > b[i, 0]) & (b[j + 1:i, 1] < b[i, 3]) & \
+                  (b[j + 1:i, 3] > b[i, 1])
+        if not any(raw[j + 1 + k][1] != raw[i][1] for k in np.nonzero(between)[0]):
+            out.add(int(i))
+    return out
+
+
+_Merged = list[Any]  # [Rect, rgb, grey, parts]
+
+
+def _merge(items: list[Any], vertical: bool) -> list[_Merged]:
+    """Join rectangles of one colour that touch end to end along y (``vertical``) or x,
+    with the same extent across."""
+    rows = [list(it) + [1] if len(it) == 3 else list(it) for it in items]
+
+    def key(m: _Merged) -> tuple[Any, ...]:
+        b = m[0]
+        return (m[1], round(b.x0), round(b.x1), b.y0) if vertical else (m[1], round(b.y0), round(b.y1), b.x0)
+
+    rows.sort(key=key)
+    out: list[_Merged] = []
+    for m in rows:
+        if out and out[-1][1] == m[1] and _continues(out[-1][0], m[0], vertical):
+            p = out[-1]
+            out[-1] = [p[0].union(m[0]), p[1], p[2], p[3] + m[3]]
+        else:
+            out.append(m)
+    return out
+
+
+def _continues(a: Rect, b: Rect, vertical: bool) -> bool:
+    """Do ``a`` and ``b`` have one extent across and touch (or overlap) along the axis?"""
+    if vertical:
+        return (abs(a.x0 - b.x0) <= TOUCH and abs(a.x1 - b.x1) <= TOUCH
+                and b.y0 <= a.y1 + TOUCH and b.y1 >= a.y0 - TOUCH)
+    return (abs(a.y0 - b.y0) <= TOUCH and abs(a.y1 - b.y1) <= TOUCH
+            and b.x0 <= a.x1 + TOUCH and b.x1 >= a.x0 - TOUCH)
+
+
+def _gradients(items: list[_Merged], min_strips: int) -> dict[int, str]:
+    """Indices of fills in runs of ``min_strips`` or more abutting strips of one extent whose
+    grey moves one way in small steps: a gradient drawn as strips, not table shading."""
+    bad: dict[int, str] = {}
+    for vertical in (True, False):
+        def key(i: int, vertical: bool = vertical) -> tuple[Any, ...]:
+            b = items[i][0]
+            return (round(b.x0), round(b.x1), b.y0) if vertical else (round(b.y0), round(b.y1), b.x0)
+
+        order = sorted(range(len(items)), key=key)
+        run: list[int] = []
+        for i in [*order, -1]:
+            if i >= 0 and run and _steps_on(items, run, i, vertical):
+                run.append(i)
+                continue
+            if len(run) >= min_strips:
+                bad.update({k: f"gradient of {len(run)} strips" for k in run})
+            run = [i] if i >= 0 else []
+    return bad
+
+
+def _steps_on(items: list[_Merged], run: list[int], i: int, vertical: bool) -> bool:
+    a, b = items[run[-1]][0], items[i][0]
+    if not _continues(a, b, vertical):
+        return False
+    step = [x - y for x, y in zip(items[i][1], items[run[-1]][1], strict=True)]
+    if not any(step) or max(abs(s) for s in step) > 32:
+        return False
+    if len(run) < 2:
+        return True
+    prev = [x - y for x, y in zip(items[run[-1]][1], items[run[-2]][1], strict=True)]
+    return all(s * p >= 0 for s, p in zip(step, prev, strict=True))  # same direction every channel
+
+
+def fill_rules(fills: Sequence[Fill], gutter: float) -> list[Rule]:
+    """Boundary rules of ``fills``.
+
+    A side facing another fill across a gap of at most ``gutter`` points gives one rule in
+    the gap's middle. Otherwise a fill marks rows (or columns) along its long sides; its
+    short ends count only when it has a neighbour along that axis (a row of panels).
+    """
+    if not fills:
+        return []
+    b = np.array([f.bbox.as_tuple() for f in fills], dtype=float)
+    crowded = len(fills) > MAX_NEIGHBOURS  # a map or a picture drawn as boxes: long sides only
+    near = {side: _facing(b, side, gutter) if not crowded else np.full(len(fills), np.nan)
+            for side in ("top", "bottom", "left", "right")}
+    out: list[Rule] = []
+    for k, f in enumerate(fills):
+        wide = f.bbox.width >= f.bbox.height
+        across_x = not (np.isnan(near["left"][k]) and np.isnan(near["right"][k]))
+        across_y = not (np.isnan(near["top"][k]) and np.isnan(near["bottom"][k]))
+        for side, edge in (("top", f.bbox.y0), ("bottom", f.bbox.y1), ("left", f.bbox.x0), ("right", f.bbox.x1)):
+            h = side in ("top", "bottom")
+            pos = near[side][k]
+            if np.isnan(pos):
+                if h != wide and not (across_y if h else across_x):
+                    continue
+                pos = edge
+            if h:
+                out.append(Rule("h", float(pos), f.bbox.x0, f.bbox.x1, 0.1, "vector", f.grey, f.id))
+            else:
+                out.append(Rule("v", float(pos), f.bbox.y0, f.bbox.y1, 0.1, "vector", f.grey, f.id))
+    return out
+
+
+def _facing(b: np.ndarray, side: str, gutter: float) -> np.ndarray:
+    """For every fill, the middle of the gap between its ``side`` and the nearest fill facing
+    it within ``gutter`` points (overlapping half the shorter extent across), else NaN."""
+    x0, y0, x1, y1 = (b[:, i][:, None] for i in range(4))  # this fill (rows) ...
+    X0, Y0, X1, Y1 = (b[:, i][None, :] for i in range(4))  # ... against every other (columns)
+    if side in ("top", "bottom"):
+        gap = (y0 - Y1) if side == "top" else (Y0 - y1)
+        over = np.minimum(x1, X1) - np.maximum(x0, X0)
+        need = 0.5 * np.minimum(x1 - x0, X1 - X0)
+    else:
+        gap = (x0 - X1) if side == "left" else (X0 - x1)
+        over = np.minimum(y1, Y1) - np.maximum(y0, Y0)
+        need = 0.5 * np.minimum(y1 - y0, Y1 - Y0)
+    ok = (gap >= -TOUCH) & (gap <= gutter) & (over >= need)
+    np.fill_diagonal(ok, False)
+    nearest = np.where(ok, gap, np.inf).min(axis=1)
+    edge = {"top": b[:, 1], "bottom": b[:, 3], "left": b[:, 0], "right": b[:, 2]}[side]
+    mid = edge - nearest / 2 if side in ("top", "left") else edge + nearest / 2
+    return np.where(np.isfinite(nearest), mid, np.nan)

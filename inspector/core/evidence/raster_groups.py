@@ -1,0 +1,147 @@
+"""Raster rules, steps 3b and 4: filters that judge a candidate by its neighbours.
+
+Texture: three or more parallel runs packed within HATCH_GAP are the strips of a shading,
+and a run lying over a shading or picture is part of it. Span guard: candidates that touch,
+or are parallel, overlapping and close, form a group; a rule must span ``span_guard`` of
+its group's extent (then the extent is re-measured from the survivors). A glyph stem or one
+underlined word next to a table is not a rule.
+
+All lengths in PDF points.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..types import Rect, Rule
+
+HATCH_GAP = 4.0  # pt: three or more parallel runs this close are a shading's strips
+TOUCH_TOL = 2.0  # pt: candidates this close touch (same group)
+GROUP_GAP = 12.0  # pt: parallel overlapping candidates this close share a group
+SNAP_TOL = 1.0  # pt: collinear pieces at positions this close ...
+JOIN_GAP = 3.0  # pt: ... and at most this far apart are one line for the span guard
+
+
+# --- texture ------------------------------------------------------------------------------
+
+def texture(found: list[tuple[Rule, str]], blocks: list[Rect]) -> list[tuple[Rule, str]]:
+    """Reject runs that are texture, not rules: strips of a shading (three or more parallel
+    runs packed within HATCH_GAP) and anything over a non-uniform block (gradient, picture)."""
+    # Only rules and too-thick strips can form a shading; short bits of text never count.
+    dense = [i for i, (_, why) in enumerate(found) if why == "" or why.startswith("too thick")]
+    hatched = set()
+    if dense:
+        rules = [found[i][0] for i in dense]
+        pos = np.array([r.pos for r in rules])
+        close = _overlapping(rules) & (np.abs(pos[:, None] - pos[None]) <= HATCH_GAP)
+        group = _components(close)
+        big = np.bincount(group)[group] >= 3
+        hatched = {i for i, h in zip(dense, big, strict=True) if h}
+    out = []
+    for i, (r, why) in enumerate(found):
+        if not why and i in hatched:
+            why = "shading (dense parallel runs)"
+        elif not why and any(_on_picture(r, b) for b in blocks):
+            why = "on a shading or picture"
+        out.append((r, why))
+    return out
+
+
+def _overlapping(rules: list[Rule]) -> np.ndarray:
+    """Parallel pairs overlapping along their axis by half the shorter one."""
+    horiz = np.array([r.orient == "h" for r in rules])
+    start = np.array([r.start for r in rules])
+    end = np.array([r.end for r in rules])
+    overlap = np.minimum(end[:, None], end[None]) - np.maximum(start[:, None], start[None])
+    shorter = np.minimum((end - start)[:, None], (end - start)[None])
+    pairs: np.ndarray = (horiz[:, None] == horiz[None]) & (overlap >= 0.5 * shorter)
+    return pairs
+
+
+def _on_picture(r: Rule, block: Rect) -> bool:
+    """Whether ``r`` runs over (or along the border of) ``block`` for half its length."""
+    lo, hi, a, b = ((block.y0, block.y1, block.x0, block.x1) if r.orient == "h"
+                    else (block.x0, block.x1, block.y0, block.y1))
+    if not lo - TOUCH_TOL <= r.pos <= hi + TOUCH_TOL:
+        return False
+    return min(r.end, b) - max(r.start, a) >= 0.5 * r.length
+
+
+
+# --- span guard ---------------------------------------------------------------------------
+
+def span_guard(rules: list[Rule], guard: float) -> list[bool]:
+    """Which ``rules`` span at least ``guard`` of their group's extent along their own axis.
+
+    Groups: rules touching (within TOUCH_TOL) or parallel with overlapping extents and
+    positions within GROUP_GAP. A rule's length is that of the line it is a piece of
+    (collinear pieces less than JOIN_GAP apart, like the edges of shaded cells in a row).
+    The extent is measured on all members, then re-measured on the survivors and every
+    member checked again.
+    """
+    if not rules or guard <= 0:
+        return [True] * len(rules)
+    boxes = np.array([r.bbox.as_tuple() for r in rules])
+    horiz = np.array([r.orient == "h" for r in rules])
+    length = _line_lengths(rules, horiz)
+    group = _groups(rules, boxes, horiz)
+    keep = np.ones(len(rules), bool)
+    for _ in range(2):
+        span = _extent(boxes, group, keep, horiz)
+        keep = length >= guard * span - 1e-6
+    return keep.tolist()
+
+
+def _line_lengths(rules: list[Rule], horiz: np.ndarray) -> np.ndarray:
+    pos = np.array([r.pos for r in rules])
+    start = np.array([r.start for r in rules])
+    end = np.array([r.end for r in rules])
+    gap = np.maximum(start[:, None], start[None]) - np.minimum(end[:, None], end[None])
+    same = (horiz[:, None] == horiz[None]) & (np.abs(pos[:, None] - pos[None]) <= SNAP_TOL)
+    line = _components(same & (gap <= JOIN_GAP))
+    lo = np.full(len(rules), np.inf)
+    hi = np.full(len(rules), -np.inf)
+    np.minimum.at(lo, line, start)
+    np.maximum.at(hi, line, end)
+    extent: np.ndarray = hi[line] - lo[line]
+    return extent
+
+
+def _groups(rules: list[Rule], boxes: np.ndarray, horiz: np.ndarray) -> np.ndarray:
+    x0, y0, x1, y1 = (boxes[:, i] for i in range(4))
+    touch = ((x0[:, None] - TOUCH_TOL <= x1[None]) & (x0[None] - TOUCH_TOL <= x1[:, None])
+             & (y0[:, None] - TOUCH_TOL <= y1[None]) & (y0[None] - TOUCH_TOL <= y1[:, None]))
+    pos = np.array([r.pos for r in rules])
+    start = np.array([r.start for r in rules])
+    end = np.array([r.end for r in rules])
+    parallel = ((horiz[:, None] == horiz[None]) & (np.abs(pos[:, None] - pos[None]) <= GROUP_GAP)
+                & (start[:, None] <= end[None]) & (start[None] <= end[:, None]))
+    return _components(touch | parallel)
+
+
+def _components(adjacent: np.ndarray) -> np.ndarray:
+    """Connected component id of each node of a symmetric boolean adjacency matrix."""
+    parent = list(range(len(adjacent)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in zip(*np.nonzero(np.triu(adjacent, 1)), strict=True):
+        parent[root(int(i))] = root(int(j))
+    return np.array([root(i) for i in range(len(adjacent))], dtype=np.int64)
+
+
+def _extent(boxes: np.ndarray, group: np.ndarray, member: np.ndarray, horiz: np.ndarray) -> np.ndarray:
+    """Each rule's group extent along the rule's axis, measured on ``member`` rules only."""
+    n = len(group)
+    lo = np.full((n, 2), np.inf)
+    hi = np.full((n, 2), -np.inf)
+    np.minimum.at(lo, group[member], boxes[member][:, 0:2])
+    np.maximum.at(hi, group[member], boxes[member][:, 2:4])
+    size = hi[group] - lo[group]  # columns: x extent, y extent; inf-inf = nan when no member
+    span = np.where(horiz, size[:, 0], size[:, 1])
+    out: np.ndarray = np.nan_to_num(span, nan=0.0, neginf=0.0, posinf=0.0)
+    return out

@@ -1,0 +1,182 @@
+"""Vector drawings -> rules.
+
+Strokes and thin filled rectangles are rules. A filled rectangle thicker than
+``max_thickness`` is a band (shading, zebra stripe, header band): its edges become rules,
+never one thick rule. Invisible marks (white on white, fully transparent) are dropped.
+Zero-width strokes are kept: in PDF they are hairlines, which every viewer draws.
+Collinear pieces of a dashed or dotted line are joined.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..params import VectorParams
+from ..reading.document import Drawing
+from ..types import Band, Fill, Orientation, Rect, RejectedFill, RejectedRule, Rule
+from .fills import MAX_NEIGHBOURS, RawFill, find_fills, hidden_fills
+
+AXIS_TOL = 1.0  # pt a "horizontal" segment may drift in y
+WHITE = 255  # grey of paper: contrast is measured from it
+
+
+@dataclass(frozen=True)
+class VectorResult:
+    """Rules kept, candidates rejected (with reasons), bands whose edges became rules, and
+    the fills behind them (kept and rejected, with reasons)."""
+
+    rules: tuple[Rule, ...]
+    rejected: tuple[RejectedRule, ...]
+    bands: tuple[Band, ...]
+    fills: tuple[Fill, ...] = ()
+    rejected_fills: tuple[RejectedFill, ...] = ()
+
+
+def find_vector_rules(drawings: Sequence[Drawing], params: VectorParams) -> VectorResult:
+    """Rules from a page's drawings (points, unrotated, top-left origin)."""
+    pieces: list[Rule] = []
+    raw: list[RawFill] = []  # every filled rectangle, in painting order
+    thin: dict[int, list[Rule]] = {}  # the rules a thin one of ``raw`` (by index) makes
+    rejected: list[RejectedRule] = []
+    for d in drawings:
+        stroke_ok = _visible(d.stroke, d.stroke_opacity, params)
+        fill_ok = _visible(d.fill, d.fill_opacity, params)
+        if not (stroke_ok or fill_ok):
+            continue
+        if fill_ok:
+            _from_fill(d, params, raw, thin)
+        if stroke_ok:
+            pieces.extend(_from_stroke(d))
+    # A thin rectangle painted inside an earlier one of its colour is invisible (an HTML
+    # engine paints a shaded cell's background again behind every word and every space
+    # between them): no rule.
+    wide = [i for i in range(len(raw)) if i not in thin]
+    both = bool(thin) and bool(wide) and len(raw) <= MAX_NEIGHBOURS  # else the fills look for themselves
+    hidden = hidden_fills(raw) if both else set()
+    pieces.extend(r for i, rules in thin.items() if i not in hidden for r in rules)
+    rejected.extend(RejectedRule(r, "inside a fill of its own colour") for i in sorted(hidden & thin.keys())
+                    for r in thin[i])
+    found = find_fills([raw[i] for i in wide], params, {k for k, i in enumerate(wide) if i in hidden} if both else None)
+    pieces.extend(found.rules)
+    joined = join_collinear(pieces, gap=params.dash_gap, pos_tol=0.6)
+    kept = []
+    for r in joined:
+        if r.length < params.min_length:
+            rejected.append(RejectedRule(r, "too short"))
+        else:
+            kept.append(r)
+    bands = tuple(Band(f.bbox, f.grey, "vector") for f in found.fills)
+    return VectorResult(tuple(kept), tuple(rejected), bands, found.fills, found.rejected)
+
+
+def _visible(grey: int | None, opacity: float, params: VectorParams) -> bool:
+    return grey is not None and opacity > 0.02 and WHITE - grey >= params.min_contrast
+
+
+def _from_stroke(d: Drawing) -> Iterable[Rule]:
+    t = max(d.width, 0.1)
+    for it in d.items:
+        if it[0] == "l":
+            r = _segment(it[1], it[2], it[3], it[4], t, d.stroke or 0)
+            if r is not None:
+                yield r
+        elif it[0] == "re":
+            x0, y0, x1, y1 = _norm(it[1:])
+            g = d.stroke or 0
+            yield from (Rule("h", y0, x0, x1, t, "vector", g), Rule("h", y1, x0, x1, t, "vector", g),
+                        Rule("v", x0, y0, y1, t, "vector", g), Rule("v", x1, y0, y1, t, "vector", g))
+
+
+def _segment(x0: float, y0: float, x1: float, y1: float, t: float, grey: int) -> Rule | None:
+    if abs(y1 - y0) <= AXIS_TOL and abs(x1 - x0) > abs(y1 - y0):
+        return Rule("h", (y0 + y1) / 2, min(x0, x1), max(x0, x1), t, "vector", grey)
+    if abs(x1 - x0) <= AXIS_TOL and abs(y1 - y0) > abs(x1 - x0):
+        return Rule("v", (x0 + x1) / 2, min(y0, y1), max(y0, y1), t, "vector", grey)
+    return None
+
+
+def _norm(c: Sequence[float]) -> tuple[float, float, float, float]:
+    return min(c[0], c[2]), min(c[1], c[3]), max(c[0], c[2]), max(c[1], c[3])
+
+
+def _fill_rects(d: Drawing) -> list[tuple[float, float, float, float]]:
+    """Axis-aligned rectangles a fill covers: its "re" items, or a path of axis-aligned lines."""
+    rects = [_norm(it[1:]) for it in d.items if it[0] == "re"]
+    lines = [it for it in d.items if it[0] == "l"]
+    if lines and not rects and all(_segment(it[1], it[2], it[3], it[4], 1, 0) is not None for it in lines):
+        r = d.rect
+        rects.append((r.x0, r.y0, r.x1, r.y1))
+    return rects
+
+
+def _from_fill(d: Drawing, params: VectorParams, fills: list[RawFill], thin: dict[int, list[Rule]]) -> None:
+    """Each rectangle of the fill ``d`` onto ``fills``; a thin one's rules into ``thin`` under
+    its index (a wide one's edges come from ``fills.fill_rules``)."""
+    g = d.fill if d.fill is not None else 0
+    rgb = d.fill_rgb or (g, g, g)
+    for x0, y0, x1, y1 in _fill_rects(d):
+        w, h = x1 - x0, y1 - y0
+        if w <= 0 and h <= 0:
+            continue
+        rules: list[Rule] = []
+        if w <= params.max_thickness and h <= params.max_thickness:
+            # A dot: part of a dotted line running either way; joining decides which.
+            t = max(min(w, h), 0.1)
+            rules = [Rule("h", (y0 + y1) / 2, x0, x1, t, "vector", g), Rule("v", (x0 + x1) / 2, y0, y1, t, "vector", g)]
+        elif h <= params.max_thickness and w > h:
+            rules = [Rule("h", (y0 + y1) / 2, x0, x1, max(h, 0.1), "vector", g)]
+        elif w <= params.max_thickness and h > w:
+            rules = [Rule("v", (x0 + x1) / 2, y0, y1, max(w, 0.1), "vector", g)]
+        if rules:
+            thin[len(fills)] = rules
+        fills.append((Rect(x0, y0, x1, y1), rgb, g))
+
+
+def join_collinear(rules: Iterable[Rule], gap: float, pos_tol: float) -> list[Rule]:
+    """Join rules of one orientation lying on one line (within ``pos_tol``) whose extents
+    overlap or are less than ``gap`` apart. The joined rule keeps the thickest part's
+    thickness and the darkest grey; its source is "merged" when sources differ."""
+    out: list[Rule] = []
+    for orient in ("h", "v"):
+        same = sorted((r for r in rules if r.orient == orient), key=lambda r: (r.pos, r.start))
+        for line in _cluster_by_pos(same, pos_tol):
+            out.extend(_join_line(sorted(line, key=lambda r: r.start), gap, orient))
+    return out
+
+
+def _cluster_by_pos(rules: list[Rule], tol: float) -> list[list[Rule]]:
+    groups: list[list[Rule]] = []
+    for r in rules:
+        if groups and r.pos - groups[-1][-1].pos <= tol:
+            groups[-1].append(r)
+        else:
+            groups.append([r])
+    return groups
+
+
+def _join_line(line: list[Rule], gap: float, orient: Orientation) -> list[Rule]:
+    out: list[Rule] = []
+    cur = [line[0]]
+    end = line[0].end
+    for r in line[1:]:
+        if r.start <= end + gap:
+            cur.append(r)
+            end = max(end, r.end)
+        else:
+            out.append(_combine(cur, orient))
+            cur, end = [r], r.end
+    out.append(_combine(cur, orient))
+    return out
+
+
+def _combine(parts: list[Rule], orient: Orientation) -> Rule:
+    if len(parts) == 1:
+        return parts[0]
+    total = sum(max(p.length, 0.01) for p in parts)
+    pos = sum(p.pos * max(p.length, 0.01) for p in parts) / total
+    sources = {p.source for p in parts}
+    source = parts[0].source if len(sources) == 1 else "merged"
+    fill = next((p.fill for p in parts if p.fill >= 0), -1)
+    return Rule(orient, pos, min(p.start for p in parts), max(p.end for p in parts),
+                max(p.thickness for p in parts), source, min(p.grey for p in parts), fill)

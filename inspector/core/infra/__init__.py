@@ -1,0 +1,1 @@
+"""Infrastructure: page work in a budgeted worker process (time, memory, a kill)."""

@@ -1,0 +1,1 @@
+"""Document level: tables continued over pages and the logical tables they make."""

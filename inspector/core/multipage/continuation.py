@@ -1,0 +1,365 @@
+"""Consecutive pages' tables -> continuations: one logical table broken over pages.
+
+A document-level step over the ``PageResult``s of consecutive pages (pure, no I/O). A table
+*continues* another when the other is the last thing in its page's text area, this one is
+the first thing in the next page's, their columns have the same geometry (in each page's
+upright frame, so a sideways page compares like an upright one), and nothing but page
+numbers, running headers/footers or "continued" markers stands between them. A caption or
+body text between them, a different number of columns, or a different bold header row
+means a new table. Every candidate pair is kept with its evidence and confidence, proposed
+or not, like the rejected regions of a page.
+
+Coordinates in evidence are points in the pieces' upright frames (``geometry.Frame``).
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..geometry import Frame
+from ..params import ContinuationParams
+from ..types import PageResult, Rect, Table
+
+MARKER = re.compile(r"\(?\b(?:continued|cont(?:'d|d)?\.|cont\b|fortsetzung|fortgesetzt|suite|à suivre|"
+                    r"continuación|continua(?:ção)?)\b\.?\)?|续表|續表|\(続\)", re.IGNORECASE)
+CAPTION = re.compile(r"^\s*(?:table|tab\.|figure|fig\.|exhibit|chart|schedule|appendix|tabelle|abbildung|"
+                     r"tableau|figura|tabla|表|图|圖)\s*[0-9IVXLA-Z]", re.IGNORECASE)
+PAGE_NUMBER = re.compile(r"^\s*(?:page|seite|p\.|s\.)?\s*[-–—]?\s*\d{1,4}\s*[-–—]?\s*"
+                         r"(?:(?:of|/|von|sur|de)\s*\d{1,4})?\s*$", re.IGNORECASE)
+RUNNING_Y = 12.0  # pt: a line repeated within this distance on another page is a running header/footer
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """One fact for or against a continuation.
+
+    ``weight`` is what it added to the confidence (negative: against); ``veto`` makes the
+    pair no continuation whatever else holds. ``value``/``threshold`` are the measured
+    quantity and the limit it was compared with (NaN-free; 0 when not a measurement);
+    ``param`` names the ``stage.field`` holding the threshold ("" when none).
+    """
+
+    kind: str
+    detail: str
+    weight: float = 0.0
+    value: float = 0.0
+    threshold: float = 0.0
+    param: str = ""
+    veto: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Continuation:
+    """Table ``next_index`` of page ``next_page`` continues table ``prev_index`` of
+    ``prev_page`` (= ``next_page`` - 1). Indices are positions in ``PageResult.tables``.
+
+    ``repeated_header`` counts the continuation's leading rows that repeat the first
+    piece's header (0: none). ``proposed`` is False for a candidate that was vetoed or below
+    ``continuation.min_confidence``; ``reason`` then says why.
+    """
+
+    prev_page: int
+    prev_index: int
+    next_page: int
+    next_index: int
+    confidence: float
+    repeated_header: int
+    evidence: tuple[Evidence, ...]
+    proposed: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """A table seen in its upright frame, with the page lines around it."""
+
+    page: int
+    index: int
+    table: Table
+    box: Rect  # frame space
+    xs: tuple[float, ...]  # frame space
+    frame_h: float
+    row_h: float  # tallest row, points
+
+
+@dataclass(frozen=True)
+class _Line:
+    text: str
+    box: Rect  # frame space
+    bold: bool
+
+
+def _frame(res: PageResult, table: Table) -> Frame:
+    turn = table.grid.turn if table.grid is not None else 0
+    return Frame(turn, res.width, res.height)
+
+
+def _piece(res: PageResult, index: int) -> _Piece:
+    t = res.tables[index]
+    fr = _frame(res, t)
+    box = fr.rect(t.bbox) if fr.turn else t.bbox
+    if t.grid is not None and t.grid.n_cols == t.n_cols:
+        xs = tuple(t.grid.xs)
+        ys = tuple(t.grid.ys)
+    else:
+        xs = (box.x0, *sorted({fr.rect(c.bbox).x0 for c in t.cells if c.c > 0}), box.x1)
+        ys = (box.y0, box.y1)
+    row_h = max((b - a for a, b in zip(ys, ys[1:], strict=False)), default=box.height)
+    frame_h = res.width if fr.turn in (90, 270) else res.height
+    return _Piece(res.page, index, t, box, xs, frame_h, max(row_h, 1.0))
+
+
+def _lines(res: PageResult, fr: Frame) -> list[_Line]:
+    out = []
+    for row in res.rows:
+        ws = [res.words[i] for i in row.word_ids if 0 <= i < len(res.words)]
+        if not ws:
+            continue
+        box = fr.rect(row.bbox) if fr.turn else row.bbox
+        out.append(_Line(" ".join(w.text for w in ws), box, all(w.bold for w in ws)))
+    return out
+
+
+def _signature(text: str) -> str:
+    return re.sub(r"\d+", "#", " ".join(text.lower().split()))
+
+
+class _Margins:
+    """Running headers and footers: lines repeated on another page at the same height, and
+    page numbers. ``is_margin(page, line)`` says whether a line is one of them."""
+
+    def __init__(self, lines: dict[int, list[_Line]]) -> None:
+        self.seen: dict[str, list[tuple[int, float]]] = {}
+        for page, ls in lines.items():
+            for ln in ls:
+                self.seen.setdefault(_signature(ln.text), []).append((page, ln.box.cy))
+
+    def is_margin(self, page: int, ln: _Line) -> bool:
+        if PAGE_NUMBER.match(ln.text):
+            return True
+        return any(p != page and abs(y - ln.box.cy) <= RUNNING_Y for p, y in self.seen.get(_signature(ln.text), ()))
+
+
+def _inside(ln: _Line, box: Rect) -> bool:
+    return box.x0 - 1 <= ln.box.cx <= box.x1 + 1 and box.y0 - 1 <= ln.box.cy <= box.y1 + 1
+
+
+def _texts(t: Table, row: int) -> tuple[str, ...]:
+    return tuple(" ".join(x.split()).casefold() for x in t.rows_text()[row]) if row < t.n_rows else ()
+
+
+def _row_bold(res: PageResult, t: Table, row: int) -> bool:
+    ids = [i for c in t.cells if c.r == row for i in c.word_ids if 0 <= i < len(res.words)]
+    return bool(ids) and all(res.words[i].bold for i in ids)
+
+
+def find_continuations(results: Sequence[PageResult], params: ContinuationParams | None = None
+                       ) -> tuple[Continuation, ...]:
+    """Every candidate pair between tables of consecutive pages among ``results`` (any order;
+    pages not consecutive are not paired), proposed ones with ``proposed`` True. A table
+    continues at most one table and is continued by at most one (the most confident)."""
+    params = params or ContinuationParams()
+    if not params.enabled:
+        return ()
+    by_page = {r.page: r for r in results}
+    lines = {p: _lines(r, Frame(0, r.width, r.height)) for p, r in by_page.items()}
+    turned = {(p, i): _lines(r, _frame(r, t)) for p, r in by_page.items() for i, t in enumerate(r.tables)
+              if _frame(r, t).turn}
+    margins = _Margins(lines)
+    area = _text_area(by_page, margins)
+    cands: list[Continuation] = []
+    for page in sorted(by_page):
+        nxt = by_page.get(page + 1)
+        res = by_page[page]
+        if nxt is None or not res.tables or not nxt.tables:
+            continue
+        for i in range(len(res.tables)):
+            for j in range(len(nxt.tables)):
+                a, b = _piece(res, i), _piece(nxt, j)
+                la = turned.get((page, i), lines[page])
+                lb = turned.get((page + 1, j), lines[page + 1])
+                cands.append(_judge(res, nxt, a, b, la, lb, margins, area, params))
+    return _one_to_one(cands)
+
+
+def _page_frame(res: PageResult) -> Frame:
+    """The upright frame of a page: that of its first table (turned pages turn it all)."""
+    return _frame(res, res.tables[0]) if res.tables else Frame(0, res.width, res.height)
+
+
+def _text_area(by_page: dict[int, PageResult], margins: _Margins) -> dict[float, tuple[float, float]]:
+    """Top and bottom of the text (margin lines left out), in upright frames, for each frame
+    height (points): the bottom is the lowest text of any page (a page that ends early is
+    not the norm), the top the median of the pages' tops (one page with a line set higher,
+    a title page, must not push every other page's text below the top)."""
+    tops: dict[float, list[float]] = {}
+    bottoms: dict[float, float] = {}
+    for page, res in by_page.items():
+        fr = _page_frame(res)
+        body = [ln.box for ln in _lines(res, fr) if not margins.is_margin(page, ln)]
+        body += [fr.rect(t.bbox) for t in res.tables]
+        if not body:
+            continue
+        height = res.width if fr.turn in (90, 270) else res.height
+        tops.setdefault(height, []).append(min(b.y0 for b in body))
+        bottoms[height] = max(bottoms.get(height, 0.0), max(b.y1 for b in body))
+    return {h: (statistics.median_low(tops[h]), bottoms[h]) for h in tops}
+
+
+def _edge_area(area: dict[float, tuple[float, float]], piece: _Piece) -> tuple[float, float]:
+    """The text area's top and bottom for the piece's frame height."""
+    return area.get(piece.frame_h, (piece.box.y0, piece.box.y1))
+
+
+def _judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line], lb: list[_Line],
+           margins: _Margins, area: dict[float, tuple[float, float]], p: ContinuationParams) -> Continuation:
+    ev: list[Evidence] = []
+    ev += _edges(res, nxt, a, b, area, p)
+    ev += _between(res, nxt, a, b, la, lb, margins)
+    geo = _geometry(a, b, p)
+    ev += geo
+    repeated, head = _header(res, nxt, a, b)
+    ev += head
+    ev += _closing(a)
+    conf = max(0.0, min(1.0, sum(e.weight for e in ev)))
+    veto = next((e for e in ev if e.veto), None)
+    if veto is not None:
+        conf = 0.0
+    proposed = veto is None and conf >= p.min_confidence
+    reason = veto.detail if veto is not None else ("" if proposed else
+                                                   f"confidence {conf:.2f} below continuation.min_confidence "
+                                                   f"{p.min_confidence:g}")
+    return Continuation(a.page, a.index, b.page, b.index, round(conf, 3), repeated if veto is None else 0,
+                        tuple(ev), proposed, reason)
+
+
+def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[float, tuple[float, float]],
+           p: ContinuationParams) -> list[Evidence]:
+    """The first piece ends at the bottom of the text area, the second starts at its top."""
+    out = []
+    _, bottom = _edge_area(area, a)
+    top, _ = _edge_area(area, b)
+    for kind, room, row_h in (("ends at the bottom", bottom - a.box.y1, a.row_h),
+                              ("starts at the top", b.box.y0 - top, b.row_h)):
+        limit = p.edge_rows * row_h
+        ok = room <= limit + 0.5
+        out.append(Evidence("edge", f"{kind} of the text area: {max(room, 0):.1f} pt of room, at most "
+                            f"{limit:.1f} pt ({p.edge_rows:g} rows)" if ok else
+                            f"does not {kind.replace('ends', 'end').replace('starts', 'start')} of the text "
+                            f"area: {room:.1f} pt of room, more than {limit:.1f} pt ({p.edge_rows:g} rows)",
+                            0.15 if ok else 0.0, round(room, 2), round(limit, 2), "continuation.edge_rows", not ok))
+    return out
+
+
+def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line], lb: list[_Line],
+             margins: _Margins) -> list[Evidence]:
+    """What stands below the first piece and above the second: only margins and markers may."""
+    out: list[Evidence] = []
+    fa, fb = _frame(res, a.table), _frame(nxt, b.table)
+    if any(fa.rect(t.bbox).y0 >= a.box.y1 - 1 for k, t in enumerate(res.tables) if k != a.index):
+        out.append(Evidence("between", "another table follows it on its page", veto=True))
+    if any(fb.rect(t.bbox).y1 <= b.box.y0 + 1 for k, t in enumerate(nxt.tables) if k != b.index):
+        out.append(Evidence("between", "another table precedes it on its page", veto=True))
+    below = [ln for ln in la if ln.box.y0 >= a.box.y1 - 1 and not _inside(ln, a.box)]
+    above = [ln for ln in lb if ln.box.y1 <= b.box.y0 + 1 and not _inside(ln, b.box)]
+    for page, group in ((a.page, below), (b.page, above)):
+        for ln in group:
+            out.append(_line_evidence(page, ln, margins))
+    return out
+
+
+def _line_evidence(page: int, ln: _Line, margins: _Margins) -> Evidence:
+    text = ln.text if len(ln.text) <= 60 else ln.text[:57] + "..."
+    if MARKER.search(ln.text):
+        return Evidence("marker", f"continuation marker on page {page}: \"{text}\"", 0.25)
+    if margins.is_margin(page, ln):
+        return Evidence("margin", f"page number or running header/footer on page {page}: \"{text}\"")
+    if CAPTION.match(ln.text):
+        return Evidence("caption", f"a caption between the pieces on page {page}: \"{text}\"", veto=True)
+    return Evidence("text", f"text between the pieces on page {page}: \"{text}\"", veto=True)
+
+
+def _geometry(a: _Piece, b: _Piece, p: ContinuationParams) -> list[Evidence]:
+    """Same columns: the same count and boundaries within ``col_tol`` (the table may shift)."""
+    if len(a.xs) != len(b.xs):
+        return [Evidence("columns", f"{len(a.xs) - 1} columns against {len(b.xs) - 1}", veto=True)]
+    shifts = (0.0, b.xs[0] - a.xs[0], b.xs[-1] - a.xs[-1])
+    diff, shift = min((max(abs(y - s - x) for x, y in zip(a.xs, b.xs, strict=True)), s) for s in shifts)
+    tol = p.col_tol
+    if diff <= tol:
+        return [Evidence("columns", f"{len(a.xs) - 1} columns, boundaries within {diff:.1f} pt"
+                         + (f" (shifted {shift:+.1f} pt)" if abs(shift) > 0.05 else ""),
+                         0.35 + 0.1 * (1 - diff / tol if tol else 1.0), round(diff, 2), tol, "continuation.col_tol")]
+    # Borderless columns are placed by their words: the same columns if every column's
+    # middle falls inside the other piece's column, both ways.
+    if a.table.source != "ruled" and _centres_inside(a.xs, b.xs, shift) and _centres_inside(b.xs, a.xs, -shift):
+        return [Evidence("columns", f"{len(a.xs) - 1} columns whose middles fall inside each other's columns "
+                         f"(boundaries differ by up to {diff:.1f} pt)", 0.3, round(diff, 2), tol,
+                         "continuation.col_tol")]
+    return [Evidence("columns", f"column boundaries differ by {diff:.1f} pt, more than {tol:g} pt", 0.0,
+                     round(diff, 2), tol, "continuation.col_tol", veto=True)]
+
+
+def _centres_inside(xs: Sequence[float], other: Sequence[float], shift: float) -> bool:
+    return all(other[k] <= (xs[k] + xs[k + 1]) / 2 + shift <= other[k + 1] for k in range(len(xs) - 1))
+
+
+def _header(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> tuple[int, list[Evidence]]:
+    """A repeated header (the first piece's header rows again) or none; a different bold
+    first row is the header of another table."""
+    n = max(1, a.table.header_rows)
+    if b.table.n_rows > n and all(_texts(a.table, r) == _texts(b.table, r) and any(_texts(a.table, r))
+                                  for r in range(n)):
+        return n, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)})", 0.2, n)]
+    inner = next((r for r in range(1, a.table.n_rows) if _texts(a.table, r) == _texts(b.table, 0)
+                  and any(_texts(b.table, 0)) and _row_bold(res, a.table, r)), None)
+    if inner is not None and b.table.n_rows > 1:
+        # The header of a second table that detection merged into the first piece's region.
+        return 1, [Evidence("header", f"repeats row {inner + 1} of it, a header inside the detected piece "
+                            "(two tables merged there?)", 0.1, inner)]
+    if a.table.header_rows and _row_bold(nxt, b.table, 0) and _row_bold(res, a.table, 0) \
+            and not _row_bold(res, a.table, min(a.table.n_rows - 1, a.table.header_rows)):
+        first = " | ".join(x for x in _texts(b.table, 0) if x)[:50]
+        return 0, [Evidence("header", f"starts with a header of its own: \"{first}\"", veto=True)]
+    return 0, [Evidence("header", "no header row at the top: the rows go on", 0.05)]
+
+
+def _closing(a: _Piece) -> list[Evidence]:
+    """A totals row last is how tables end, not how they break."""
+    roles = a.table.row_roles
+    last = " ".join(a.table.rows_text()[-1]).strip().lower() if a.table.n_rows else ""
+    if (roles and roles[-1] == "total") or re.match(r"^(grand )?total|^sum\b|^合计|^gesamt|^insgesamt", last):
+        return [Evidence("closing", "its last row is a total", -0.2)]
+    return []
+
+
+def _one_to_one(cands: list[Continuation]) -> tuple[Continuation, ...]:
+    """Keep the most confident proposal per piece; the others become plain candidates."""
+    used_prev: set[tuple[int, int]] = set()
+    used_next: set[tuple[int, int]] = set()
+    out: list[Continuation] = []
+    for c in sorted(cands, key=lambda c: (-c.proposed, -c.confidence, c.prev_page, c.prev_index, c.next_index)):
+        if c.proposed and ((c.prev_page, c.prev_index) in used_prev or (c.next_page, c.next_index) in used_next):
+            c = Continuation(c.prev_page, c.prev_index, c.next_page, c.next_index, c.confidence, 0, c.evidence,
+                             False, "a more confident continuation joins one of these tables")
+        if c.proposed:
+            used_prev.add((c.prev_page, c.prev_index))
+            used_next.add((c.next_page, c.next_index))
+        out.append(c)
+    out.sort(key=lambda c: (c.prev_page, c.prev_index, c.next_index))
+    return tuple(out)
+
+
+def proposed(conts: Sequence[Continuation]) -> tuple[Continuation, ...]:
+    return tuple(c for c in conts if c.proposed)
+
+
+def continued_from(conts: Sequence[Continuation]) -> dict[tuple[int, int], Continuation]:
+    """(page, index) of each continuing table -> its proposal."""
+    return {(c.next_page, c.next_index): c for c in conts if c.proposed}
+
+
+__all__ = ["Evidence", "Continuation", "find_continuations", "proposed", "continued_from"]

@@ -1,0 +1,101 @@
+"""Logical tables: the pieces of a table broken over pages, stacked into one ``Table``.
+
+What every exporter and metric takes for a table continued over pages: the pieces' rows one
+below the other, each continuation's repeated header rows left out, so the header reads once
+and the rows run on. A detected document becomes a list of logical tables with
+``logical_tables`` (pieces joined by the proposed continuations).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from ..types import Cell, PageResult, Rect, Table
+from .continuation import Continuation
+
+
+def stack(pieces: Sequence[Table], skip: Sequence[int] = ()) -> Table:
+    """``pieces`` (in order, at least one) as one table; ``skip[i]`` leading rows of piece i
+    are left out (a continuation's repeated header; missing entries are 0).
+
+    The first piece gives the title, header rows and columns, page and source; the last
+    piece with a footnote gives the footnote. Cell boxes stay in their own pages'
+    coordinates; ``bbox`` bounds them all and ``grid`` is None (it spans pages). A
+    narrower piece leaves empty cells on the right. Row roles run on ("data" for a piece
+    without roles, when any piece has roles).
+    """
+    if len(pieces) == 1 and not (skip and skip[0]):
+        return pieces[0]
+    cells: list[Cell] = []
+    roles: list[str] = []
+    offset = 0
+    any_roles = any(p.row_roles for p in pieces)
+    for i, piece in enumerate(pieces):
+        drop = min(skip[i] if i < len(skip) else 0, piece.n_rows)
+        for c in piece.cells:
+            if c.r + c.rs <= drop:
+                continue
+            top = max(c.r, drop)
+            cells.append(dataclasses.replace(c, r=top - drop + offset, rs=c.r + c.rs - top))
+        if any_roles:
+            kept = list(piece.row_roles[drop:]) if piece.row_roles else ["data"] * (piece.n_rows - drop)
+            # A continuation's header rows were dropped; what follows them is body.
+            roles += ["data" if i and r == "header" else r for r in kept]
+        offset += piece.n_rows - drop
+    n_cols = max(p.n_cols for p in pieces)
+    covered = {(r, c) for x in cells for r in range(x.r, x.r + x.rs) for c in range(x.c, x.c + x.cs)}
+    cells += [Cell(r, c) for r in range(offset) for c in range(n_cols) if (r, c) not in covered]
+    cells.sort(key=lambda c: (c.r, c.c))
+    first = pieces[0]
+    footnote = next((p.footnote for p in reversed(pieces) if p.footnote.strip()), first.footnote)
+    return Table(Rect.bounding([p.bbox for p in pieces]), offset, n_cols, tuple(cells), source=first.source,
+                 confidence=min(p.confidence for p in pieces), header_rows=first.header_rows,
+                 header_cols=first.header_cols, page=first.page, row_roles=tuple(roles), title=first.title,
+                 footnote=footnote, grid=None)
+
+
+def chains(conts: Sequence[Continuation]) -> list[list[tuple[int, int, int]]]:
+    """The proposed continuations as chains of (page, index, repeated header rows), the first
+    piece's count 0; a piece no proposal touches is not listed."""
+    nxt = {(c.prev_page, c.prev_index): c for c in conts if c.proposed}
+    targets = {(c.next_page, c.next_index) for c in conts if c.proposed}
+    out = []
+    for start in sorted(k for k in nxt if k not in targets):
+        chain = [(start[0], start[1], 0)]
+        key = start
+        while key in nxt:
+            c = nxt[key]
+            chain.append((c.next_page, c.next_index, c.repeated_header))
+            key = (c.next_page, c.next_index)
+        out.append(chain)
+    return out
+
+
+def logical_tables(results: Sequence[PageResult], conts: Sequence[Continuation],
+                   tables: dict[tuple[int, int], Table] | None = None) -> list[Table]:
+    """Every table of ``results`` in reading order, continuations stacked onto the table they
+    continue. ``tables`` may replace a detected table by (page, index) (e.g. with row roles)."""
+    def table(page: int, index: int) -> Table:
+        if tables is not None and (page, index) in tables:
+            return tables[(page, index)]
+        return by_page[page].tables[index]
+
+    by_page = {r.page: r for r in results}
+    joined = {(p, i): chain for chain in chains(conts) for p, i, _ in chain[:1]}
+    inside = {(p, i) for chain in chains(conts) for p, i, _ in chain[1:]}
+    out = []
+    for res in sorted(results, key=lambda r: r.page):
+        for i in range(len(res.tables)):
+            key = (res.page, i)
+            if key in inside:
+                continue
+            chain = joined.get(key)
+            if chain is None:
+                out.append(table(*key))
+            else:
+                out.append(stack([table(p, k) for p, k, _ in chain], [n for _, _, n in chain]))
+    return out
+
+
+__all__ = ["stack", "chains", "logical_tables"]

@@ -1,0 +1,382 @@
+"""Words from OCR: Tesseract (through tesserocr) on a grey page render.
+
+Tesseract gives each word an ink box and a confidence (0-100). The boxes become page
+points like every text-layer word: scaled from pixels, moved back from the straightened
+picture to the page (see ``geometry.Frame.straighten``), and grown vertically to the text
+line's cap height and descender depth, which is what a text-layer word's box spans (so
+"ace" and "Ag" on one line get the same band, and rows group the same way).
+
+The language data (``*.traineddata``) is looked up in ``$INSPECTOR_TESSDATA`` when set
+(and only there, so a test can point it at a missing folder), else ``$TESSDATA_PREFIX``,
+else the usual system folders. Every failure is a one-line message saying what to install.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..geometry import Frame
+from ..types import Rect, Word
+from .ocr_glyphs import DASHES, Glyph, LineScale, restore_dashes
+from .words import normalise
+
+ENV_TESSDATA = "INSPECTOR_TESSDATA"
+INSTALL = "apt-get install tesseract-ocr tesseract-ocr-eng"
+SYSTEM_DIRS = ("/usr/share/tesseract-ocr/*/tessdata", "/usr/share/tessdata", "/usr/local/share/tessdata",
+               "/opt/homebrew/share/tessdata", "/usr/local/share/tesseract-ocr/*/tessdata")
+NOT_LANGUAGES = ("osd", "equ")  # orientation and equation models, not languages
+CELL_MARGIN_PX = 12  # paper around a cell read on its own (Tesseract misreads text touching the edge)
+NOISE_CONFIDENCE = 40.0  # % under which a word without letters or digits is dropped as a speck
+ASCENT, DESCENT = 0.85, 0.25  # a text-layer word box reaches about this far above / below the baseline, x row height
+
+
+class OcrUnavailable(Exception):
+    """OCR cannot run; ``str(err)`` says what to install."""
+
+
+@dataclass(frozen=True)
+class OcrResult:
+    """Words of one page read by Tesseract (page space), and how the reading went.
+
+    ``ms`` is the recognition time; ``timed_out`` is True when the time limit stopped it
+    early (the words read until then are kept).
+    """
+
+    words: tuple[Word, ...]
+    dpi: int
+    ms: float
+    timed_out: bool = False
+
+
+def tessdata_dir() -> Path | None:
+    """The folder holding Tesseract's ``*.traineddata``, or None when none is installed."""
+    forced = os.environ.get(ENV_TESSDATA)
+    if forced is not None:
+        return Path(forced) if _has_data(Path(forced)) else None
+    cands = []
+    prefix = os.environ.get("TESSDATA_PREFIX")
+    if prefix:
+        cands += [Path(prefix), Path(prefix) / "tessdata"]
+    for pattern in SYSTEM_DIRS:
+        cands += [Path(p) for p in sorted(glob.glob(pattern), reverse=True)]
+    return next((c for c in cands if _has_data(c)), None)
+
+
+def _has_data(folder: Path) -> bool:
+    return folder.is_dir() and any(folder.glob("*.traineddata"))
+
+
+def installed_languages() -> tuple[str, ...]:
+    """Names of the installed language packs (e.g. 'eng', 'kor'), sorted; () without Tesseract."""
+    folder = tessdata_dir()
+    if folder is None:
+        return ()
+    names = (p.name.removesuffix(".traineddata") for p in folder.glob("*.traineddata"))
+    return tuple(sorted(n for n in names if n not in NOT_LANGUAGES))
+
+
+def package_for(lang: str) -> str:
+    """Debian's package holding a language pack (``chi_sim`` -> ``tesseract-ocr-chi-sim``)."""
+    return "tesseract-ocr-" + lang.lower().replace("_", "-")
+
+
+def check(lang: str) -> Path:
+    """The tessdata folder when OCR in ``lang`` ('eng', 'eng+deu') can run; else ``OcrUnavailable``."""
+    try:
+        import tesserocr  # noqa: F401
+    except ImportError:
+        raise OcrUnavailable("OCR needs the tesserocr package: pip install tesserocr "
+                             f"(and Tesseract's data: {INSTALL})") from None
+    folder = tessdata_dir()
+    if folder is None:
+        raise OcrUnavailable(f"OCR is not available: Tesseract is not installed ({INSTALL}); "
+                             "everything else works on the text layer")
+    have = set(installed_languages())
+    missing = [x for x in lang.split("+") if x not in have]
+    if missing:
+        pkgs = " ".join(package_for(x) for x in missing)
+        raise OcrUnavailable(f"OCR language {'+'.join(missing)} is not installed (installed: "
+                             f"{', '.join(sorted(have)) or 'none'}); install it with: apt-get install {pkgs}")
+    return folder
+
+
+_LOCAL = threading.local()  # one Tesseract engine per thread: loading a model costs ~100 ms
+
+
+# ocr.layout -> Tesseract's page segmentation mode (PSM); "columns" reads each block of
+# ocr_blocks.text_blocks as one uniform block (PSM 6: in a block holding only a table's columns
+# of lone digits PSM 4 finds no line at all).
+LAYOUTS = {"lines": 4, "page": 3, "columns": 6}
+
+
+def _engine(folder: Path, lang: str) -> Any:
+    from tesserocr import PSM, PyTessBaseAPI
+
+    key = (str(folder), lang)
+    cached = getattr(_LOCAL, "engine", None)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    if cached is not None:
+        cached[1].End()
+    api = PyTessBaseAPI(path=str(folder) + os.sep, lang=lang, psm=PSM.AUTO)
+    api.SetVariable("tessedit_do_invert", "0")  # reversed text is rare in tables and doubles the cost
+    _LOCAL.engine = (key, api)
+    return api
+
+
+def read_words(grey: np.ndarray, dpi: int, lang: str, frame: Frame, max_seconds: float,
+               layout: str = "columns") -> OcrResult:
+    """OCR of a (straightened) grey page render at ``dpi``; words in page space.
+
+    ``frame.skew`` is the angle the render was straightened by; ``max_seconds`` bounds the
+    recognition (Tesseract's own deadline). Raises ``OcrUnavailable``.
+    """
+    folder = check(lang)
+    api = _engine(folder, lang)
+    h, w = grey.shape[:2]
+    t0 = time.perf_counter()
+    if layout == "columns":
+        from .ocr_blocks import text_blocks
+
+        return _read_blocks(api, grey, dpi, frame, text_blocks(grey, dpi), t0 + max_seconds, t0)
+    try:
+        api.SetPageSegMode(LAYOUTS[layout])
+        api.SetImageBytes(grey.tobytes(), w, h, 1, w)
+        api.SetSourceResolution(dpi)
+        done = api.Recognize(int(max_seconds * 1000))
+        words = tuple(_words(api, grey, 72.0 / dpi, frame))
+    finally:
+        api.Clear()
+    return OcrResult(words, dpi, (time.perf_counter() - t0) * 1000.0, timed_out=not done)
+
+
+def _read_blocks(api: Any, grey: np.ndarray, dpi: int, frame: Frame, blocks: list[tuple[int, int, int, int]],
+                 deadline: float, t0: float) -> OcrResult:
+    """Each block (pixels of ``grey``) read as one column of text lines on a margin of its paper."""
+    words: list[Word] = []
+    done = True
+    try:
+        api.SetPageSegMode(LAYOUTS["columns"])
+        for k, (x0, y0, x1, y1) in enumerate(blocks):
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                done = False
+                break
+            finished, found = _read_crop(api, grey, dpi, frame, (x0, y0, x1, y1), left, block=k)
+            done = finished and done
+            words.extend(found)
+    finally:
+        api.Clear()
+    return OcrResult(tuple(words), dpi, (time.perf_counter() - t0) * 1000.0, timed_out=not done)
+
+
+def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect],
+           max_seconds: float) -> list[tuple[Word, ...]]:
+    """Each of ``boxes`` (straightened points: the picture's space) read again on its own, as one
+    block of text on a margin of its paper; words in page space, one tuple per box.
+
+    A table cell read with the whole page shares its text lines with the row's other cells,
+    and a two-line cell next to one-line cells comes out garbled; alone it reads cleanly.
+    """
+    from tesserocr import PSM
+
+    api = _engine(check(lang), lang)
+    deadline = time.perf_counter() + max_seconds
+    out: list[tuple[Word, ...]] = []
+    try:
+        api.SetPageSegMode(PSM.SINGLE_BLOCK)
+        for b in boxes:
+            x0, y0, x1, y1 = pixel_box(b, dpi, grey.shape)
+            if x1 - x0 < 4 or y1 - y0 < 4 or time.perf_counter() > deadline:
+                out.append(())
+                continue
+            out.append(tuple(_read_crop(api, grey, dpi, frame, (x0, y0, x1, y1), deadline - time.perf_counter())[1]))
+    finally:
+        api.Clear()
+    return out
+
+
+def pixel_box(box: Rect, dpi: int, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """``box`` (points of a picture rendered at ``dpi``) as pixels (x0, y0, x1, y1), clipped
+    to a picture of ``shape`` (H, W)."""
+    px = dpi / 72.0
+    return (max(int(box.x0 * px), 0), max(int(box.y0 * px), 0),
+            min(int(box.x1 * px), shape[1]), min(int(box.y1 * px), shape[0]))
+
+
+def _read_crop(api: Any, grey: np.ndarray, dpi: int, frame: Frame, box: tuple[int, int, int, int],
+               seconds: float, block: int = 0) -> tuple[bool, list[Word]]:
+    """The pixels ``box`` (x0, y0, x1, y1) of ``grey`` read alone on a margin of its paper, in the
+    page segmentation mode ``api`` is set to, within ``seconds``: (finished in time, words in
+    page space)."""
+    x0, y0, x1, y1 = box
+    pad = CELL_MARGIN_PX
+    crop = grey[y0:y1, x0:x1]
+    # The margin takes the crop's own paper (its median: most of a text block is paper): on a
+    # white one a shaded cell is a dark box whose edges Tesseract reads as "(" or "|", and
+    # the box's grey can be thresholded with the ink.
+    canvas = np.full((y1 - y0 + 2 * pad, x1 - x0 + 2 * pad), int(np.median(crop)) if crop.size else 255, np.uint8)
+    canvas[pad:-pad, pad:-pad] = crop
+    api.SetImageBytes(canvas.tobytes(), canvas.shape[1], canvas.shape[0], 1, canvas.shape[1])
+    api.SetSourceResolution(dpi)
+    finished = bool(api.Recognize(int(max(seconds, 0.1) * 1000)))
+    return finished, _words(api, canvas, 72.0 / dpi, frame, x0 - pad, y0 - pad, block=block)
+
+
+@dataclass
+class _Read:
+    """One word as Tesseract gives it (pixels, in the picture it read), with its glyphs."""
+
+    text: str
+    box: tuple[int, int, int, int]
+    conf: float
+    base: Any
+    row: Any
+    block: int
+    line: int
+    glyphs: list[Glyph]
+
+
+def _lines(api: Any) -> list[list[_Read]]:
+    """The recognised words, line by line, each with its characters' boxes."""
+    from tesserocr import RIL, iterate_level
+
+    lines: list[list[_Read]] = []
+    block = line = -1
+    it = api.GetIterator()
+    if it is None:
+        return lines
+    for r in iterate_level(it, RIL.WORD):
+        if r.IsAtBeginningOf(RIL.BLOCK):
+            block, line = block + 1, -1
+        if r.IsAtBeginningOf(RIL.TEXTLINE) or not lines:
+            line += 1
+            lines.append([])
+        word = _read(r, block, line)
+        if word is not None:
+            lines[-1].append(word)
+    _add_glyphs(api, [w for ln in lines for w in ln])
+    return lines
+
+
+def _add_glyphs(api: Any, words: list[_Read]) -> None:
+    """Give each of ``words`` (in Tesseract's order) its characters: a second pass over the
+    symbols, each word taking symbols until they spell its text. (Asking every symbol whether
+    it starts a word or a line costs several times the recognition's own result walk.)"""
+    from tesserocr import RIL, iterate_level
+
+    k, spelt = 0, ""
+    for r in iterate_level(api.GetIterator(), RIL.SYMBOL):
+        if k >= len(words):
+            return
+        try:
+            ch, box = r.GetUTF8Text(RIL.SYMBOL), r.BoundingBox(RIL.SYMBOL)
+        except RuntimeError:
+            continue
+        if not ch or box is None:
+            continue
+        word = words[k]
+        spelt += ch
+        if not word.text.startswith(spelt):  # out of step: leave the rest without glyphs
+            word.glyphs.clear()
+            return
+        word.glyphs.append(Glyph(ch, box))
+        if spelt == word.text:
+            k, spelt = k + 1, ""
+
+
+def _read(r: Any, block: int, line: int) -> _Read | None:
+    """The word starting at iterator ``r`` (its glyphs still to add); None when it holds no text."""
+    from tesserocr import RIL
+
+    try:
+        text = r.GetUTF8Text(RIL.WORD)
+    except RuntimeError:  # tesserocr's "No text returned": a page where nothing was read
+        return None
+    if not text:
+        return None
+    return _Read(text, r.BoundingBox(RIL.WORD), r.Confidence(RIL.WORD), r.Baseline(RIL.WORD), r.RowAttributes(),
+                 max(block, 0), max(line, 0), [])
+
+
+def _words(api: Any, grey: np.ndarray, scale: float, frame: Frame, ox: int = 0, oy: int = 0,
+           block: int = 0) -> list[Word]:
+    """The recognised words of the picture ``grey`` Tesseract read; ``ox``, ``oy``: where it sits in
+    the page's picture (pixels); ``block``: added to Tesseract's block numbers."""
+    out: list[Word] = []
+    for line in _lines(api):
+        measure = LineScale.of([g for w in line for g in w.glyphs])
+        for raw in line:
+            text, mark = _text(raw, measure, grey)
+            box, base = raw.box, raw.base
+            if not text or box is None or (not mark and _noise(text, raw.conf)):
+                continue
+            if ox or oy:
+                box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
+                base = ((base[0][0] + ox, base[0][1] + oy), (base[1][0] + ox, base[1][1] + oy)) if base else base
+            word = _word(text, box, base, raw.row, raw.conf, scale)
+            out.append(_to_page(word, frame, raw.block + block, raw.line))
+    return out
+
+
+def _text(raw: _Read, measure: LineScale, grey: np.ndarray) -> tuple[str, bool]:
+    """The word's text with its dashes told apart by length (see ``ocr_glyphs``), and whether
+    it is a lone short level mark read as a dash (tables write one for nil; Tesseract says
+    '=', ':', '_'), which is kept however unsure Tesseract is."""
+    text = normalise(raw.text).strip()
+    if raw.box is not None and text not in DASHES and _dash(text, raw.box, raw.row):
+        return restore_dashes([Glyph("-", raw.box)], measure, grey), True
+    if any(ch in DASHES for ch in text) and "".join(g.text for g in raw.glyphs) == text:
+        return restore_dashes(raw.glyphs, measure, grey), False
+    return text, False
+
+
+def _dash(text: str, box: tuple[int, int, int, int], row: Any) -> bool:
+    """Is this mark (no letter or digit, one to three characters) a dash by its ink's shape:
+    wider than tall and much flatter than the text line?"""
+    if len(text) > 3 or any(ch.isalnum() for ch in text):
+        return False
+    w, h = box[2] - box[0], box[3] - box[1]
+    size = float((row or {}).get("row_height", 0.0))
+    return size > 0 and w >= 1.5 * h and h <= 0.25 * size and w <= 1.5 * size
+
+
+def _noise(text: str, conf: float) -> bool:
+    """A mark Tesseract doubts that holds no letter or digit: a speck, or what is left of a rule
+    ('|', '=', '_'). A confident lone dash or dot is kept (tables use them for 'none')."""
+    return conf < NOISE_CONFIDENCE and not any(ch.isalnum() for ch in text)
+
+
+def _word(text: str, box: tuple[int, int, int, int], base: Any, row: Any, conf: float, scale: float) -> Word:
+    """One word in straightened page points; its box spans the line's cap height and descent."""
+    x0, y0, x1, y1 = box
+    ink_h = max(y1 - y0, 1)
+    baseline = float(y1)
+    if base:
+        (bx0, by0), (bx1, by1) = base
+        t = 0.5 if bx1 == bx0 else ((x0 + x1) / 2 - bx0) / (bx1 - bx0)
+        baseline = by0 + t * (by1 - by0)
+    size = float((row or {}).get("row_height", 0.0))
+    if not 0.5 * ink_h <= size <= 4.0 * ink_h:
+        size = float(ink_h)  # Tesseract's row height is off for lone marks; the ink is a fair stand-in
+    cy = (y0 + y1) / 2  # a letter's ink centre sits between its baseline and cap height
+    if cy > baseline + 0.1 * size or cy < baseline - 0.9 * size:
+        # The word's ink lies wholly below or above its text line: a line of the page that runs
+        # through a two-line table cell. The word stands on its own baseline, not the line's.
+        baseline = y1 - 0.2 * ink_h
+    top, bottom = min(y0, baseline - ASCENT * size), max(y1, baseline + DESCENT * size)
+    return Word(text, Rect(x0 * scale, top * scale, x1 * scale, bottom * scale), size * scale,
+                baseline=baseline * scale, ocr_confidence=round(float(conf), 1))
+
+
+def _to_page(w: Word, frame: Frame, block: int, line: int) -> Word:
+    box = frame.straighten_rect(w.bbox, back=True)
+    return Word(w.text, box, w.font_size, False, block, line, w.baseline + box.cy - w.bbox.cy, w.ocr_confidence)

@@ -1,0 +1,122 @@
+"""A scanned page's picture made ready for OCR: its small tilt measured and taken out, and
+its ruling lines erased.
+
+A scan is rarely straight: half a degree over a 500 pt table moves its last column's
+baseline by 4 pt, enough to break rows apart. The angle is the one whose horizontal
+projection of the letters' bottoms is sharpest (the baselines of text lines then fall into
+few rows), searched coarse to fine. Angles follow OpenCV's ``getRotationMatrix2D`` (degrees, positive turns the
+picture counter-clockwise as shown), so ``straighten(img, estimate_skew(img))`` is level.
+
+Tesseract reads a rule touching a word as part of it ("99|", "_Total") and a ruled grid
+can hide a cell's text from its layout analysis, so long straight ink runs are painted
+paper-white on the copy it reads (the rules themselves are found on another copy).
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+MAX_SKEW = 5.0  # degrees: larger tilts are not a scanner's, and are left alone
+MIN_SKEW = 0.1  # degrees: below this a rotation only blurs the picture
+WORK_DPI = 150  # the angle is measured on a copy at about this resolution
+
+
+def estimate_skew(grey: np.ndarray, dpi: int) -> float:
+    """Degrees that straighten ``grey`` (uint8, H x W, rendered at ``dpi``); 0.0 when the
+    page is level within MIN_SKEW, blank, or no angle up to MAX_SKEW is clearly better."""
+    pts = _ink_points(grey, dpi)
+    if pts is None:
+        return 0.0
+    x, y = pts
+    coarse = np.arange(-MAX_SKEW, MAX_SKEW + 1e-9, 0.25)
+    best = _best(x, y, coarse)
+    fine = np.arange(best - 0.25, best + 0.25 + 1e-9, 0.025)
+    best = _best(x, y, fine)
+    if abs(best) < MIN_SKEW or abs(best) > MAX_SKEW:
+        return 0.0
+    # A page with no lines at all (a photo) scores alike at every angle: do not turn it.
+    if _score(x, y, best) < 1.05 * _score(x, y, 0.0):
+        return 0.0
+    return round(float(best), 3)
+
+
+def straighten(grey: np.ndarray, angle: float, paper: int = 255) -> np.ndarray:
+    """``grey`` rotated by ``angle`` degrees about its centre, same size, corners filled with ``paper``."""
+    if not angle:
+        return grey
+    h, w = grey.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
+    out: np.ndarray = cv2.warpAffine(grey, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                                     borderValue=paper)
+    return out
+
+
+RULE_MIN_PT = 25.0  # ink runs at least this long (points) and thin are rules, not letters
+RULE_MAX_PT = 3.0  # thicker runs are left alone (filled bands, bold headings)
+
+
+def erase_rules(grey: np.ndarray, dpi: int) -> np.ndarray:
+    """A copy of ``grey`` with its long thin horizontal and vertical ink runs painted white.
+
+    A run is long when it exceeds RULE_MIN_PT and three letter heights: a picture's stated
+    resolution can be wrong (a PNG has none), its letters' size is not.
+    """
+    px = dpi / 72.0
+    _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    length = max(int(RULE_MIN_PT * px), 3 * _letter_height(ink), 5)
+    lines = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
+    lines = cv2.bitwise_or(lines, cv2.morphologyEx(ink, cv2.MORPH_OPEN,
+                                                   cv2.getStructuringElement(cv2.MORPH_RECT, (1, length))))
+    # Thick runs are bands or big letters, not rules: keep what a thin opening still leaves.
+    thick = max(int(RULE_MAX_PT * px), 2)
+    bands = cv2.morphologyEx(lines, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (thick, thick)))
+    rules = cv2.dilate(cv2.subtract(lines, bands), np.ones((3, 3), np.uint8))  # and their anti-aliased rims
+    out = grey.copy()
+    out[rules > 0] = 255
+    return out
+
+
+def _letter_height(ink: np.ndarray) -> int:
+    """Median height (pixels) of the letter-sized ink blobs of a binary picture; 0 when none."""
+    _, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    h = stats[1:, 3]
+    h = h[(h >= 3) & (h <= ink.shape[0] // 10)]
+    return int(np.median(h)) if len(h) else 0
+
+
+def _ink_points(grey: np.ndarray, dpi: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """Bottom centres of character-sized ink blobs on a ~WORK_DPI copy, relative to its centre.
+
+    Letters of a line stand on one baseline, so these points fall on few rows when level;
+    long rules and pictures are left out (their blobs are not character-sized).
+    """
+    scale = min(1.0, WORK_DPI / max(dpi, 1))
+    small = grey if scale >= 1.0 else cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    if small.size == 0 or int(small.max()) - int(small.min()) < 40:
+        return None  # blank or flat: nothing to measure
+    _, ink = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    x, y, w, h = stats[1:, 0], stats[1:, 1], stats[1:, 2], stats[1:, 3]
+    px = scale * dpi / 72.0  # pixels per point on the copy
+    glyph = (h >= 3) & (h <= 40 * px) & (w <= 40 * px)
+    if int(glyph.sum()) < 20:
+        return None
+    rows, cols = small.shape
+    return ((x[glyph] + w[glyph] / 2).astype(np.float32) - cols / 2,
+            (y[glyph] + h[glyph]).astype(np.float32) - rows / 2)
+
+
+def _score(x: np.ndarray, y: np.ndarray, angle: float) -> float:
+    """Sharpness of the horizontal ink profile after turning by ``angle``: sum of squared row counts."""
+    a = math.radians(angle)
+    rows = np.round(-math.sin(a) * x + math.cos(a) * y).astype(np.int64)
+    counts = np.bincount(rows - rows.min())
+    return float(np.dot(counts, counts))
+
+
+def _best(x: np.ndarray, y: np.ndarray, angles: np.ndarray) -> float:
+    scores = [_score(x, y, float(a)) for a in angles]
+    return float(angles[int(np.argmax(scores))])

@@ -1,0 +1,175 @@
+"""Words from a page, and text rows by baseline.
+
+Some exporters write the space between words as NUL, so NUL and every other control
+character become a space; a PyMuPDF "word" holding such a space is split in two, its box
+shared out by character count.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from ..geometry import dominant_turn
+from ..params import RowParams
+from ..structure.columns import lines_in
+from ..types import Rect, RowBand, Word
+from .document import Page
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi")
+
+
+def normalise(text: str) -> str:
+    """Control characters (NUL included) -> space; no other change."""
+    return _CONTROL.sub(" ", text)
+
+
+def extract_words(page: Page) -> tuple[Word, ...]:
+    """All words of ``page`` with font size, bold flag and baseline (points)."""
+    return extract_text(page)[0]
+
+
+def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
+    """Words, and the quarter-turn that makes the page's dominant text upright."""
+    raw, spans = page.text()
+    lines = read_lines(spans)
+    turn = dominant_turn(lines.directions)
+    out: list[Word] = []
+    for x0, y0, x1, y1, text, block, line, _ in raw:
+        key = (block, line)
+        size, bold, base = _style_at(lines.spans.get(key, ()), (x0 + x1) / 2, y1)
+        mark = key in lines.marks
+        if text and " " not in text and text.isprintable():  # most words: nothing to mend
+            out.append(Word(text, Rect(x0, y0, x1, y1), size, bold, block, line, base, watermark=mark))
+            continue
+        for piece, px0, px1 in _split(normalise(text), x0, x1):
+            out.append(Word(piece, Rect(px0, y0, px1, y1), size, bold, block, line, base, watermark=mark))
+    return _without_repeats(out), turn
+
+
+REPEAT_PT = 1.0  # a word drawn again within this of itself is one word
+
+
+def _without_repeats(words: list[Word]) -> tuple[Word, ...]:
+    """``words`` without the second drawing of a word over itself: text drawn twice (an
+    invisible copy under the visible one, as InDesign and OCR layers leave, or a fake bold
+    drawn again a fraction of a point aside) would put every word of it twice into its cell."""
+    seen: dict[str, list[tuple[float, float, float]]] = {}
+    out: list[Word] = []
+    for w in words:  # plain loops: this runs for every word of every page
+        b = w.bbox
+        x0, y0, x1 = b.x0, b.y0, b.x1
+        boxes = seen.get(w.text)
+        if boxes is None:
+            seen[w.text] = [(x0, y0, x1)]
+        else:
+            for a0, c0, a1 in boxes:
+                if abs(a0 - x0) <= REPEAT_PT and abs(c0 - y0) <= REPEAT_PT and abs(a1 - x1) <= REPEAT_PT:
+                    break
+            else:
+                boxes.append((x0, y0, x1))
+                out.append(w)
+            continue
+        out.append(w)
+    return tuple(out)
+
+
+LIGHT = 190  # grey level (0-255) from which type counts as light
+LARGE = 2.5  # x the page's median font size: large type
+
+SpanInfo = tuple[float, float, float, bool, float]  # x0, x1, size, bold, baseline
+LineKey = tuple[int, int]  # (block, line), numbered the way ``get_text("words")`` numbers them
+
+
+class TextLines(NamedTuple):
+    """What the words need from PyMuPDF's span dict, read in one pass."""
+
+    spans: dict[LineKey, list[SpanInfo]]  # the line's non-blank spans
+    directions: list[tuple[float, float, int]]  # (dx, dy, spans) per line
+    marks: set[LineKey]  # watermark lines
+
+
+def read_lines(d: dict[str, Any]) -> TextLines:
+    """Spans per text line, line directions, and the watermark lines: running diagonally
+    (neither along nor across the page), or set in light type much larger than the page's median."""
+    spans: dict[LineKey, list[SpanInfo]] = {}
+    directions: list[tuple[float, float, int]] = []
+    marks: set[LineKey] = set()
+    light: list[tuple[LineKey, float]] = []  # lines all in light type, smallest size
+    sizes: list[float] = []
+    for b_no, block in enumerate(d.get("blocks", ())):
+        if block.get("type") != 0:
+            continue
+        for l_no, line in enumerate(block.get("lines", ())):
+            key = (block.get("number", b_no), l_no)
+            line_spans = line.get("spans", ())
+            dx, dy = line.get("dir", (1.0, 0.0))
+            directions.append((float(dx), float(dy), len(line_spans)))
+            spans[key] = [(s["bbox"][0], s["bbox"][2], float(s["size"]), _is_bold(s), float(s["origin"][1]))
+                          for s in line_spans if s.get("text", "").strip()]
+            if abs(dx) > 0.1 and abs(dy) > 0.1:
+                marks.add(key)
+                continue
+            sizes.extend(s["size"] for s in line_spans)
+            if line_spans and all(_grey_of(s) >= LIGHT for s in line_spans):
+                light.append((key, min(s["size"] for s in line_spans)))
+    if light:
+        median = sorted(sizes)[len(sizes) // 2]
+        marks.update(key for key, size in light if size >= LARGE * median)
+    return TextLines(spans, directions, marks)
+
+
+def _grey_of(span: dict[str, Any]) -> float:
+    c = span.get("color", 0)
+    if not c:
+        return 0.0
+    grey: float = 0.299 * (c >> 16 & 255) + 0.587 * (c >> 8 & 255) + 0.114 * (c & 255)
+    return grey
+
+
+def _is_bold(span: dict[str, Any]) -> bool:
+    return bool(int(span.get("flags", 0)) & 16) or _bold_name(str(span.get("font", "")))
+
+
+@lru_cache(maxsize=1024)
+def _bold_name(font: str) -> bool:
+    """Does the font's name say bold? (Asked for every span; a page has a few fonts.)"""
+    low = font.lower()
+    return any(n in low for n in _BOLD_NAMES)
+
+
+def _style_at(spans: Sequence[SpanInfo], x: float, y1: float) -> tuple[float, bool, float]:
+    """Size, bold and baseline of the span under (or nearest to) x."""
+    if len(spans) == 1:
+        only = spans[0]
+        return only[2], only[3], only[4]
+    if not spans:
+        return 0.0, False, y1
+    best = min(spans, key=lambda s: 0.0 if s[0] <= x <= s[1] else min(abs(s[0] - x), abs(s[1] - x)))
+    return best[2], best[3], best[4]
+
+
+def _split(text: str, x0: float, x1: float) -> list[tuple[str, float, float]]:
+    """Split at spaces (former control characters), sharing the box by character count."""
+    if " " not in text.strip():
+        return [(text.strip(), x0, x1)] if text.strip() else []
+    n = len(text)
+    step = (x1 - x0) / n if n else 0.0
+    out = []
+    for m in re.finditer(r"\S+", text):
+        out.append((m.group(), x0 + m.start() * step, x0 + m.end() * step))
+    return out
+
+
+def group_rows(words: Sequence[Word], params: RowParams) -> tuple[RowBand, ...]:
+    """Text lines: words whose baselines lie within ``y_tolerance`` x font size.
+
+    Rows are ordered top to bottom, words in a row left to right. A word joins the row
+    whose running baseline is closest, so two side-by-side columns of text that share a
+    baseline form one row (the grid stage splits them by column). Watermark words are in no row.
+    """
+    lines = lines_in(words, [i for i, w in enumerate(words) if not w.watermark], params.y_tolerance)
+    return tuple(RowBand(ln.bbox, ln.baseline, ln.word_ids) for ln in lines)

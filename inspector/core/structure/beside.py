@@ -1,0 +1,97 @@
+"""A column of running text set beside a borderless table, cut off the table's region.
+
+Text lines are found across the whole page, so a paragraph in the next column shares lines
+with the table's rows and an aligned run of lines takes it in as the table's last (or first)
+column; its lines, at their own spacing, then fall between the table's rows and glue them
+together. What tells such a column from a table's own text column (a "Description" column):
+
+- its pieces are running text: several words each, few of them numbers;
+- it is cut from the table by a gutter no piece of the run crosses;
+- its lines keep their own baselines: where a line holds words of both sides, the two
+  sides' baselines differ (a table's cells of one row share theirs), and its lines follow
+  one another at one even spacing (a table's wrapped cells alternate line and row spacing).
+
+Only then is the region cut at the gutter and trimmed to the lines of the table's side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from statistics import mean, median, pstdev
+
+from ..numbers import is_number
+from ..types import Rect, Word
+from .columns import Line, Segment, lines_in, segments
+
+MIN_WORDS = 2.5  # mean words a piece of running text holds, at least
+MAX_NUMBERS = 0.3  # share of a text column's words that may be numbers
+MIN_GUTTER_EM = 1.0  # white between the table's pieces and the text column, x font size
+SAME_BASELINE_PT = 0.6  # a row's cells share a baseline within this
+EVEN_PITCH = 0.12  # the text column's line spacing varies by at most this share
+MIN_TEXT_LINES = 3  # lines of running text before a column counts as one (two lines are any two cells)
+MIN_TABLE_LINES = 3  # lines the table keeps after the cut (the borderless minimum)
+
+
+def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], min_gap: float, tol: float) -> Rect:
+    """``box`` (an aligned run of ``lines``) without a column of running text on its right or
+    left side; ``box`` itself when there is none. ``tol``: the baseline tolerance of text
+    lines (``rows.y_tolerance``)."""
+    segs = segments(words, lines, min_gap)
+    for right in (True, False):
+        cut = _text_column(segs, words, right)
+        if cut is None:
+            continue
+        table = [i for s in segs if (s.x1 < cut if right else s.x0 > cut) for i in s.word_ids]
+        text = [i for s in segs if (s.x0 >= cut if right else s.x1 <= cut) for i in s.word_ids]
+        if _own_lines(table, text, words, tol):
+            return Rect.bounding([words[i].bbox for i in table])
+    return box
+
+
+def _text_column(segs: Sequence[Segment], words: Sequence[Word], right: bool) -> float | None:
+    """The x where a text column starts (``right``: its left edge) or ends, when the outermost
+    pieces of the lines are running text behind a gutter no piece crosses; else None."""
+    by_line: dict[int, list[Segment]] = {}
+    for s in segs:
+        by_line.setdefault(s.line, []).append(s)
+    outer = [(ss[-1] if right else ss[0]) for ss in by_line.values()]
+    prose = [s for s in outer if _running_text(s, words)]
+    if len(prose) < MIN_TEXT_LINES:
+        return None
+    edge = min(s.x0 for s in prose) if right else max(s.x1 for s in prose)  # the ragged side is away
+    em = median(words[s.word_ids[0]].font_size for s in prose)
+    inner = [s for s in segs if (s.x1 < edge - MIN_GUTTER_EM * em if right else s.x0 > edge + MIN_GUTTER_EM * em)]
+    outside = [s for s in segs if (s.x0 >= edge - 2 if right else s.x1 <= edge + 2)]
+    if len(inner) + len(outside) != len(segs):
+        return None  # a piece runs across the gutter
+    lines_left = {s.line for s in inner}
+    if len(lines_left) < MIN_TABLE_LINES or sum(len([s for s in inner if s.line == k]) >= 2 for k in lines_left) < 2:
+        return None  # too little table is left
+    ids = [i for s in outside for i in s.word_ids]
+    if sum(is_number(words[i].text) for i in ids) > MAX_NUMBERS * len(ids):
+        return None
+    return edge - 1 if right else edge + 1
+
+
+def _running_text(s: Segment, words: Sequence[Word]) -> bool:
+    """Three or more words, two of them not numbers (not an amount such as "CHF 6,676")."""
+    return len(s.word_ids) >= 3 and sum(not is_number(words[i].text) for i in s.word_ids) >= 2
+
+
+def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word], tol: float) -> bool:
+    """Do the text column's words keep their own lines: evenly spaced, and off the table's
+    baselines where both sides meet in one page line?"""
+    mine = lines_in(words, text, tol)
+    if len(mine) < MIN_TEXT_LINES or mean(len(ln.word_ids) for ln in mine) < MIN_WORDS:
+        return False
+    steps = [b.baseline - a.baseline for a, b in zip(mine, mine[1:], strict=False)]
+    if pstdev(steps) > EVEN_PITCH * mean(steps):
+        return False
+    rows = [ln.baseline for ln in lines_in(words, table, tol)]
+    if not rows:
+        return False
+    # The lines facing a table row (a wrapped cell's first line faces its row; its next lines
+    # face none): a table's own column shares the row's baseline, a column beside it does not.
+    near = [min(abs(ln.baseline - b) for b in rows) for ln in mine]
+    facing = [d for d in near if d < 0.5 * mean(steps)]
+    return len(facing) >= 2 and sum(d > SAME_BASELINE_PT for d in facing) >= 0.5 * len(facing)

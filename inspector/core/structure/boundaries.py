@@ -1,0 +1,58 @@
+"""What made each row and column boundary of a grid: the evidence ``explain`` records.
+
+A boundary lies on drawn rules (strokes), on fill edges or gutters (the fills' ids), on
+the side of the region, between stacks of right-aligned numbers, or in a gap the text
+leaves (its width in points). This is the
+cheap part of issue 17 ("explain every boundary"): the record, kept in ``Grid``, that a
+command or the window can show; decisions and parameters are not recorded here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..evidence.rules_merge import RuleIndex
+from ..types import Boundary
+from .region import RegionEvidence
+
+
+def explain(xs: Sequence[float], ys: Sequence[float], ev: RegionEvidence,
+            stacked: Sequence[float] = ()) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
+    """Evidence of every column boundary ``xs`` and row boundary ``ys`` (page space, points)
+    of the region ``ev``; ``stacked`` are the columns found between stacks of right-aligned
+    numbers. A rule within ``merge.snap`` of a boundary lies on it."""
+    segs, lines, rules, snap = ev.segs, ev.lines, ev.rules, ev.snap
+    sx0, sx1 = np.array([s.x0 for s in segs], dtype=float), np.array([s.x1 for s in segs], dtype=float)
+    ly0 = np.array([ln.bbox.y0 for ln in lines], dtype=float)
+    ly1 = np.array([ln.bbox.y1 for ln in lines], dtype=float)
+    xg, yg = _free(xs, sx0, sx1), _free(ys, ly0, ly1)
+    cols = tuple(_boundary(x, "v", k in (0, len(xs) - 1), (rules, snap), xg[k], x in stacked)
+                 for k, x in enumerate(xs))
+    rows = tuple(_boundary(y, "h", k in (0, len(ys) - 1), (rules, snap), yg[k]) for k, y in enumerate(ys))
+    return cols, rows
+
+
+def _boundary(pos: float, orient: str, side: bool, drawn: tuple[RuleIndex, float], gap: float,
+              stack: bool = False) -> Boundary:
+    rules, snap = drawn
+    near = rules.near(orient, pos, snap) if rules.rules else []
+    strokes = sum(1 for r in near if r.fill < 0)
+    fills = tuple(sorted({r.fill for r in near if r.fill >= 0}))
+    kind = "rule" if strokes else "fill" if fills else "edge" if side else "number stack" if stack else "text gap"
+    return Boundary(float(pos), kind, strokes, fills, round(gap, 2))
+
+
+def _free(ps: Sequence[float], a: np.ndarray, b: np.ndarray) -> list[float]:
+    """For each position, the width of the interval around it that no [a, b] interval (text
+    pieces or lines) covers: the gap the text leaves there (0 when a piece runs across)."""
+    p = np.asarray(ps, dtype=float)[:, None]
+    if not len(a):
+        return [0.0] * len(ps)
+    cover = ((a[None, :] < p) & (p < b[None, :])).any(axis=1)
+    left = np.where(b[None, :] <= p, b[None, :], -np.inf).max(axis=1)
+    right = np.where(a[None, :] >= p, a[None, :], np.inf).min(axis=1)
+    ok = ~cover & np.isfinite(left) & np.isfinite(right)
+    gaps: list[float] = np.where(ok, right - left, 0.0).tolist()
+    return gaps

@@ -1,0 +1,58 @@
+"""Grid + words -> Table: each cell's text in reading order, lines joined by newlines
+(``celltext.join_words``: the same rule hand edits use, so an edit never re-reads a cell
+differently from detection)."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..geometry import slot_box
+from ..slots import span_slots
+from ..types import Cell, Grid, Table, Word
+from .celltext import join_words
+
+SOURCE_CONFIDENCE = {"ruled": 0.9, "horizontal_rules": 0.75, "aligned": 0.55}
+
+
+def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: frozenset[int],
+             header_rows: int = 0, page: int = 1,
+             centres: tuple[np.ndarray, np.ndarray] | None = None) -> Table:
+    """The table of ``grid``: each word goes to the cell holding its centre.
+
+    ``centres`` (x and y arrays of every page word's centre) saves looking them up one by one.
+    """
+    slots = span_slots(grid.n_rows, grid.n_cols, grid.spans)
+    boxes = [slot_box(grid.xs, grid.ys, r, c, rs, cs) for r, c, rs, cs in slots]  # grid's own frame
+    owner = {(rr, cc): k for k, (r, c, rs, cs) in enumerate(slots)
+             for rr in range(r, r + rs) for cc in range(c, c + cs)}
+    members: list[list[int]] = [[] for _ in slots]
+    for i, r, c in zip(word_ids, *_slots_of(grid, words, word_ids, centres), strict=True):
+        k = owner.get((r, c))
+        if k is not None:
+            members[k].append(i)
+    cells = tuple(Cell(r, c, rs, cs, join_words([words[i] for i in members[k]]), boxes[k], tuple(sorted(members[k])),
+                       not low.isdisjoint(members[k]))
+                  for k, (r, c, rs, cs) in enumerate(slots))
+    filled = sum(1 for c in cells if c.text) / max(len(cells), 1)
+    conf = round(SOURCE_CONFIDENCE[grid.source] * (0.6 + 0.4 * filled), 3)
+    return Table(bbox=grid.region, n_rows=grid.n_rows, n_cols=grid.n_cols, cells=cells, source=grid.source,
+                 confidence=conf, header_rows=min(header_rows, grid.n_rows), page=page, grid=grid)
+
+
+def _slots_of(grid: Grid, words: Sequence[Word], ids: Sequence[int],
+              centres: tuple[np.ndarray, np.ndarray] | None) -> tuple[list[int], list[int]]:
+    """Row and column index of each word's centre (clamped to the grid)."""
+    if centres is None:
+        return [_index(words[i].bbox.cy, grid.ys) for i in ids], [_index(words[i].bbox.cx, grid.xs) for i in ids]
+    idx = np.asarray(ids, dtype=int)
+    r = np.clip(np.searchsorted(grid.ys, centres[1][idx], side="right") - 1, 0, grid.n_rows - 1)
+    c = np.clip(np.searchsorted(grid.xs, centres[0][idx], side="right") - 1, 0, grid.n_cols - 1)
+    return r.tolist(), c.tolist()
+
+
+def _index(v: float, edges: Sequence[float]) -> int:
+    """Interval of the ascending ``edges`` holding ``v``, clamped to the first and last."""
+    return min(max(bisect_right(edges, v) - 1, 0), len(edges) - 2)

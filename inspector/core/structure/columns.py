@@ -1,0 +1,229 @@
+"""Column bins from word alignment, and lines of text inside a region.
+
+A *segment* is a run of words on one text line whose gaps are narrower than the column
+gap: the text of one cell on that line. Column boundaries sit in x intervals that (almost)
+no segment of the region covers, at least ``min_gap`` wide.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import numpy as np
+
+from ..params import ColumnParams
+from ..types import Rect, Word
+
+RESOLUTION = 0.5  # pt per projection cell
+
+
+class Line(NamedTuple):
+    """Words of one text line inside a region, left to right (indices into the page's words)."""
+
+    word_ids: tuple[int, ...]
+    bbox: Rect
+    baseline: float
+
+
+class Segment(NamedTuple):
+    """Consecutive words of a line closer than the column gap (a tuple: made by the thousand)."""
+
+    word_ids: tuple[int, ...]
+    x0: float
+    x1: float
+    line: int
+
+
+class WordCentres:
+    """Word boxes and centres of one page's ``words`` as arrays, to find the words inside a box
+    without a Python loop, and the text lines of each region asked for (``region_lines``).
+
+    The pipeline makes one per page as a stage result ("index"), so a re-detect after a
+    column change reuses the arrays and the ruled regions' lines; nothing is kept elsewhere.
+
+    A watermark word's centre is NaN, so ``inside`` never returns it.
+    """
+
+    def __init__(self, words: Sequence[Word]) -> None:
+        self.words = words
+        boxes = np.array([w.bbox.as_tuple() for w in words], dtype=float).reshape(-1, 4)
+        self.x0, self.y0, self.x1, self.y1 = boxes.T
+        self.cx = (self.x0 + self.x1) / 2
+        self.cy = (self.y0 + self.y1) / 2
+        # Watermark words have no centre: no region, row or cell ever holds them.
+        mark = np.fromiter((w.watermark for w in words), dtype=bool, count=len(words))
+        self.cx[mark] = np.nan
+        self.cy[mark] = np.nan
+        self._lines: dict[tuple[Rect, float], list[Line]] = {}  # a pure function of (words, box, tol): safe to keep
+
+    def region_lines(self, box: Rect, ids: Sequence[int], tol: float) -> list[Line]:
+        """Text lines of the words ``ids`` (those inside ``box``) at baseline tolerance ``tol``
+        (``rows.y_tolerance``), computed once per box and tolerance."""
+        hit = self._lines.get((box, tol))
+        if hit is None:
+            hit = self._lines[(box, tol)] = lines_in(self.words, ids, tol)
+        return hit
+
+    def inside(self, box: Rect, pad: float = 1.0) -> list[int]:
+        """Indices of words whose centre lies in ``box`` (grown by ``pad``), ascending."""
+        m = (self.cx >= box.x0 - pad) & (self.cx <= box.x1 + pad) & (self.cy >= box.y0 - pad) & (self.cy <= box.y1 + pad)
+        return np.flatnonzero(m).tolist()
+
+
+def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line]:
+    """Cluster the words ``ids`` into text lines by baseline (``tol`` x font size: the
+    ``rows.y_tolerance`` of every stage that reads text lines, passed, never defaulted)."""
+    order = sorted(ids, key=lambda i: (words[i].baseline, words[i].bbox.x0))
+    groups: list[list[int]] = []
+    base: list[float] = []
+    for i in order:
+        w = words[i]
+        t = tol * max(w.font_size, w.bbox.height * 0.8, 1.0)
+        if groups and abs(w.baseline - base[-1]) <= t:
+            g = groups[-1]
+            g.append(i)
+            base[-1] += (w.baseline - base[-1]) / len(g)
+        else:
+            groups.append([i])
+            base.append(w.baseline)
+    out = []
+    for g, b in zip(groups, base, strict=True):
+        g.sort(key=lambda i: words[i].bbox.x0)
+        out.append(Line(tuple(g), Rect.bounding([words[i].bbox for i in g]), b))
+    out.sort(key=lambda ln: ln.baseline)
+    return out
+
+
+def segments(words: Sequence[Word], lines: Sequence[Line], gap: float) -> list[Segment]:
+    """Split each line where two words are at least ``gap`` apart.
+
+    Large type has wide word spaces: a split needs at least half the font size too.
+    """
+    out: list[Segment] = []
+    for li, line in enumerate(lines):
+        ids = line.word_ids
+        first = words[ids[0]]
+        x0, x1 = first.bbox.x0, first.bbox.x1
+        start, limit = 0, 0.5 * first.font_size
+        for k in range(1, len(ids)):
+            w = words[ids[k]]
+            b = w.bbox
+            if b.x0 - x1 >= (limit if limit > gap else gap):
+                out.append(Segment(ids[start:k], x0, x1, li))
+                start, x0, x1 = k, b.x0, b.x1
+            elif b.x1 > x1:  # plain comparisons: this loop runs for every word of a region
+                x1 = b.x1
+            limit = 0.5 * w.font_size
+        out.append(Segment(ids[start:], x0, x1, li))
+    return out
+
+
+class Pieces(NamedTuple):
+    """Boxes projected for column finding, as arrays: left and right x (pt) and line index."""
+
+    x0: np.ndarray
+    x1: np.ndarray
+    line: np.ndarray
+
+    @staticmethod
+    def of_words(words: Sequence[Word], segs: Sequence[Segment]) -> Pieces:
+        """One piece per word (not per segment) of ``segs``."""
+        ids = [i for s in segs for i in s.word_ids]
+        return Pieces(np.fromiter((words[i].bbox.x0 for i in ids), dtype=float, count=len(ids)),
+                      np.fromiter((words[i].bbox.x1 for i in ids), dtype=float, count=len(ids)),
+                      np.fromiter((s.line for s in segs for _ in s.word_ids), dtype=int, count=len(ids)))
+
+    def centred_in(self, a: float, b: float) -> Pieces:
+        c = (self.x0 + self.x1) / 2
+        m = (c >= a) & (c < b)
+        return Pieces(self.x0[m], self.x1[m], self.line[m])
+
+
+def column_boundaries(pieces: Pieces, x0: float, x1: float, n_lines: int,
+                      params: ColumnParams, allowed_crossings: int | None = None) -> list[float]:
+    """Inner column boundaries (ascending x) inside [x0, x1].
+
+    A boundary is the middle of an interval at least ``min_gap`` wide that at most
+    ``allowed_crossings`` lines cover (default: a tenth of the lines, so a spanning title
+    row does not hide the columns under it).
+    """
+    if not len(pieces.x0) or x1 <= x0:
+        return []
+    n = int(np.ceil((x1 - x0) / RESOLUTION)) + 1
+    a = np.clip(((np.maximum(pieces.x0, x0) - x0) / RESOLUTION).astype(int), 0, n - 1)
+    b = np.clip(np.ceil((np.minimum(pieces.x1, x1) - x0) / RESOLUTION).astype(int) + 1, 0, n)
+    diff = np.bincount(a, minlength=n + 1)[: n + 1] - np.bincount(b, minlength=n + 1)[: n + 1]
+    cover = np.cumsum(diff[:n])
+    limit = n_lines // 10 if allowed_crossings is None else allowed_crossings
+    inner = _free_runs(cover <= limit, params.min_gap / RESOLUTION)
+    lo = int((pieces.x0.min() - x0) / RESOLUTION)
+    hi = int((pieces.x1.max() - x0) / RESOLUTION)
+    return [x0 + (a + b) / 2 * RESOLUTION for a, b in inner if a > lo and b < hi]
+
+
+def _free_runs(free: np.ndarray, min_len: float) -> list[tuple[int, int]]:
+    padded = np.concatenate(([False], free, [False]))
+    d = np.diff(padded.astype(np.int8))
+    starts, ends = np.flatnonzero(d == 1), np.flatnonzero(d == -1)
+    return [(int(a), int(b)) for a, b in zip(starts, ends, strict=True) if b - a >= min_len]
+
+
+def drop_thin_columns(bounds: list[float], segs: Sequence[Segment], min_rows: int) -> list[float]:
+    """Remove boundaries that create a column with words in fewer than ``min_rows`` lines."""
+    bounds = list(bounds)
+    centre = np.array([(s.x0 + s.x1) / 2 for s in segs], dtype=float)
+    line = np.array([s.line for s in segs], dtype=int)
+    while bounds:
+        column = np.searchsorted(np.asarray(bounds), centre, side="right")
+        counts = [len(set(line[column == k].tolist())) for k in range(len(bounds) + 1)]
+        worst = int(np.argmin(counts))
+        if counts[worst] >= min_rows:
+            break
+        # Merge the thin column into its narrower-gap neighbour by dropping one boundary.
+        drop = worst - 1 if worst == len(bounds) else worst
+        if worst > 0 and worst < len(bounds):
+            drop = worst if _gap(segs, column, worst, worst + 1) <= _gap(segs, column, worst - 1, worst) else worst - 1
+        bounds.pop(drop)
+    return bounds
+
+
+def _gap(segs: Sequence[Segment], column: np.ndarray, a: int, b: int) -> float:
+    """White space between the text of column ``a`` and of column ``b`` (= a + 1), pt."""
+    right = max((s.x1 for s, k in zip(segs, column, strict=True) if k == a), default=-np.inf)
+    left = min((s.x0 for s, k in zip(segs, column, strict=True) if k == b), default=np.inf)
+    return float(left - right)
+
+
+def merge_complementary(bounds: list[float], pieces: Pieces) -> list[float]:
+    """Remove a boundary between two columns that no line fills both of.
+
+    Text aligned differently within one column ("n/a" left, numbers right) leaves a gap
+    on every line, but the two parts never share a line: they are one column.
+    """
+    bounds = list(bounds)
+    k = 0
+    while k < len(bounds):
+        lo = bounds[k - 1] if k > 0 else -np.inf
+        hi = bounds[k + 1] if k + 1 < len(bounds) else np.inf
+        left = set(pieces.centred_in(lo, bounds[k]).line.tolist())
+        right = set(pieces.centred_in(bounds[k], hi).line.tolist())
+        if left and right and not (left & right):
+            bounds.pop(k)
+        else:
+            k += 1
+    return bounds
+
+
+def near_boundary(words: Sequence[Word], ids: Sequence[int], bounds: Sequence[float],
+                  margin: float) -> set[int]:
+    """Words whose box comes within ``margin`` of (or crosses) an inner column boundary."""
+    xs = sorted(bounds)
+    out = set()
+    for i in ids:
+        b = words[i].bbox
+        k = bisect_left(xs, b.x0 - margin)  # first boundary at or right of the word's left side
+        if k < len(xs) and xs[k] <= b.x1 + margin:
+            out.add(i)
+    return out

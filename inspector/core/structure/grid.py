@@ -1,0 +1,462 @@
+"""Regions -> grids: row and column boundaries plus spanning cells.
+
+Columns come from vertical rules where the table draws them and from column bins (word
+alignment) where it does not. Rows come from horizontal rules, and bands between rules
+holding several text lines are split line by line unless a line only continues the
+previous one (a wrapped label, a wrapped header). A separator that the table does not
+draw between two slots of a ruled grid makes them one spanning cell.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from ..params import ColumnParams, Params, TableParams
+from ..types import ColumnBin, Fill, Grid, Rule, Word
+from .boundaries import explain
+from .columns import (
+    Line,
+    Pieces,
+    Segment,
+    WordCentres,
+    column_boundaries,
+    drop_thin_columns,
+    lines_in,
+    merge_complementary,
+    near_boundary,
+)
+from .region import RegionEvidence
+from .regions import Candidate
+from .sections import section_lines, section_rows
+from .stacks import split_segments, stack_boundaries
+
+FULL = 0.98  # a rule covering this share of a separator's whole length is drawn all along
+HALF = 0.5  # a separator drawn along less than this share of one slot's side is not drawn there
+
+
+@dataclass(frozen=True)
+class GridResult:
+    """A grid (or None with the reason it was rejected and the parameter whose threshold
+    rejected it), its bins and flagged words."""
+
+    grid: Grid | None
+    reason: str
+    bins: tuple[ColumnBin, ...]
+    low_confidence: frozenset[int]
+    header_rows: int
+    word_ids: tuple[int, ...]
+    param: str = ""
+
+
+def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float, snap: float) -> list[float]:
+    """Boundaries at the rules of ``orient`` inside [lo, hi]: rules within ``snap`` (pt) of
+    each other, or of a side, are one boundary."""
+    pos = sorted(r.pos for r in rules if r.orient == orient)
+    out: list[float] = []
+    for p in pos:
+        if out and p - out[-1] <= snap:
+            continue
+        out.append(p)
+    inner = [p for p in out if lo + snap < p < hi - snap]
+    return [lo, *inner, hi]
+
+
+def build_grid(cand: Candidate, words: Sequence[Word], index: int, params: Params,
+               centres: WordCentres | None = None, fills: Sequence[Fill] = ()) -> GridResult:
+    """Grid for one candidate region; ``index`` numbers the region for its bins."""
+    centres = centres if centres is not None and centres.words is words else WordCentres(words)
+    ev = RegionEvidence.gather(cand, words, centres, fills, params)
+    if not ev.ids:
+        return GridResult(None, "no text", (), frozenset(), 0, ())
+    return _grid(ev, index)
+
+
+def _grid(ev: RegionEvidence, index: int) -> GridResult:
+    cand, box, words, lines, segs = ev.cand, ev.box, ev.words, ev.lines, ev.segs
+    # Section labels on full-width shading run over the column gaps: columns come from the other lines.
+    labels = section_lines(lines, segs, ev.fills, box)
+    if len(lines) - len(labels) < 3:
+        labels = set()
+    kept = [ln for k, ln in enumerate(lines) if k not in labels]
+    xs = _columns(ev, [s for s in segs if s.line not in labels], kept)
+    stacked: list[float] = []
+    if cand.source != "ruled":
+        # Numbers closer than the column gap: their right-aligned stacks divide the columns,
+        # and a run of words across such a boundary (or of two numbers across any) is two
+        # cells' text, not one spanning.
+        stacked = [x for a, b in zip(xs, xs[1:], strict=False) for x in stack_boundaries(words, kept, a, b)]
+        xs = sorted([*xs, *stacked])
+        ev = replace(ev, segs=split_segments(segs, words, stacked, xs[1:-1]))
+    ys = _positions(cand.rules, "h", box.y0, box.y1, ev.snap) if cand.source != "aligned" else [box.y0, box.y1]
+    top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= ev.snap for r in cand.rules)
+    ys, header_rows, virtual = _split_rows(ev, ys, xs, top_drawn)
+    grid = Grid(box, tuple(xs), tuple(ys), cand.source)
+    spans = _spans(grid, ev, virtual)
+    cols, rows = explain(xs, ys, ev, stacked)
+    grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans), col_evidence=cols, row_evidence=rows)
+    bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
+    tparams = ev.params.tables
+    low = frozenset(near_boundary(words, ev.ids, xs[1:-1], ev.params.columns.boundary_margin))
+    reason, param = (_reject_reason(grid, cand, ev.ids, lines, tparams)
+                     or _mostly_empty(grid, ev.centres, list(ev.ids), tparams))
+    return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param)
+
+
+def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line]) -> list[float]:
+    cand, box, n_lines, words, params = ev.cand, ev.box, len(lines), ev.words, ev.params.columns
+    # Project single words, not segments: the words of a multi-word label sit at other
+    # places on every row, so only true column gaps stay free.
+    pieces = Pieces.of_words(words, segs)
+    if cand.source == "ruled":
+        xs = _positions(cand.rules, "v", box.x0, box.x1, ev.snap)
+        if len(xs) > 2:
+            return _split_ruled_columns(xs, pieces, segs, n_lines, params)
+    inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params)
+    inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces)
+    return [box.x0, *inner, box.x1]
+
+
+def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment],
+                         n_lines: int, params: ColumnParams) -> list[float]:
+    """Columns the drawing leaves undivided (two columns between one pair of rules) are
+    split where the words leave a gap on every line; the gap must be twice the usual."""
+    out = [xs[0]]
+    wide = ColumnParams(min_gap=2 * params.min_gap, boundary_margin=params.boundary_margin,
+                        min_rows=params.min_rows)
+    by_centre = sorted(segs, key=lambda s: s.x0 + s.x1)
+    keys = [s.x0 + s.x1 for s in by_centre]
+    for a, b in zip(xs, xs[1:], strict=False):
+        inside = pieces.centred_in(a, b)
+        if len(inside.x0):
+            lines = len(set(inside.line.tolist()))
+            inner = column_boundaries(inside, a, b, n_lines, wide)
+            if inner:
+                mine = by_centre[bisect_left(keys, 2 * a):bisect_left(keys, 2 * b)]
+                inner = drop_thin_columns(inner, mine, max(params.min_rows, lines // 2))
+            out.extend(inner)
+        out.append(b)
+    return out
+
+
+def _col_of(x: float, xs: Sequence[float]) -> int:
+    """Index of the interval of ``xs`` holding ``x`` (clamped to the first and last)."""
+    return min(max(bisect_right(xs, x) - 1, 0), len(xs) - 2)
+
+
+def _line_cols(line: Line, words: Sequence[Word], xs: Sequence[float]) -> set[int]:
+    return {_col_of(words[i].bbox.cx, xs) for i in line.word_ids}
+
+
+def _deepest_cell(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> int:
+    """The most text lines any one column holds among ``lines`` (one band's): a band's cells
+    centred beside each other put their lines at other heights, so the band has more text
+    lines than any of its cells."""
+    if len(lines) < 2:
+        return len(lines)
+    counts = [0] * (len(xs) - 1)
+    for ln in lines:
+        for c in _line_cols(ln, words, xs):
+            counts[c] += 1
+    return max(counts)
+
+
+def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], spare: int = 1) -> bool:
+    """Every line has text in all columns but at most ``spare``: rows, not a wrapped header."""
+    need = max(2, len(xs) - 1 - spare)
+    return len(lines) >= 2 and all(len(_line_cols(ln, words, xs)) >= need for ln in lines)
+
+
+def _split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
+                top_drawn: bool) -> tuple[list[float], int, set[float]]:
+    """Insert row boundaries between text lines that start a new row.
+
+    When the rows are drawn one by one (see ``rows_delineated``), a band is split only
+    where each of its lines fills the row (several rows under one band after all).
+    Returns boundaries, the number of header rows (1 when the first band is ruled off as
+    a header, else 0), and the set of inserted (undrawn) boundaries. In a column whose
+    band is not closed by drawn rules above and below, text belongs to a taller cell (a
+    row label spanning rows) and takes no part in splitting the band.
+    """
+    lines, words, max_lines, tol = ev.lines, ev.words, ev.params.tables.row_band_lines, ev.params.rows.y_tolerance
+    out = [ys[0]]
+    virtual: set[float] = set()
+    n_bands = len(ys) - 1
+    header_rows = 1 if n_bands >= 2 else 0
+    centres = [ln.bbox.cy for ln in lines]  # lines come sorted by baseline, so nearly by centre
+    ordered = sorted(range(len(lines)), key=centres.__getitem__)
+    keys = [centres[k] for k in ordered]
+    per_band = [_deepest_cell([lines[k] for k in ordered[bisect_left(keys, ys[b]):bisect_left(keys, ys[b + 1])]],
+                              words, xs) for b in range(n_bands)]
+    delineated = rows_delineated(per_band, max_lines)
+    for b in range(n_bands):
+        top, bottom = ys[b], ys[b + 1]
+        inside = [lines[k] for k in ordered[bisect_left(keys, top):bisect_left(keys, bottom)]]
+        # A row's own band splits only where every line fills every column: a wrapped label
+        # beside a wrapped number fills all but one of three columns, and is one row.
+        if delineated and not _full_lines(inside, words, xs, spare=0):
+            out.append(bottom)  # every row has its own band: its lines are multi-line cells
+            continue
+        open_cols = _open_columns(ev, xs, top, bottom, b == 0, b == n_bands - 1)
+        if open_cols and len(inside) > 1:
+            band_ids = [i for ln in inside for i in ln.word_ids]
+            # Only a lone line in an open column is a label centred across rows.
+            open_cols = {c for c in open_cols
+                         if len(lines_in(words, [i for i in band_ids if _col_of(words[i].bbox.cx, xs) == c], tol)) <= 1}
+            inside = lines_in(words, [i for i in band_ids if _col_of(words[i].bbox.cx, xs) not in open_cols], tol)
+        # A ruled-off first band is the header: keep its wrapped lines together. Above the
+        # first rule (a header found by growing the region upwards, or a zebra table's
+        # first unshaded rows) only lines that do not each fill the row are one header.
+        # A first band of more full lines than a row band holds is header and body (a table
+        # whose only inner rule is over its totals), not a header.
+        # A bold first line followed by plain ones is a header row over body rows.
+        full = _full_lines(inside, words, xs)
+        protect = b == 0 and n_bands >= 2 and (top_drawn or not full) and not (full and len(inside) > max_lines)
+        head = _bold_head(inside, words) if protect else 0
+        if head:
+            cuts = [(inside[head - 1].bbox.y1 + inside[head].bbox.y0) / 2, *_row_starts(inside[head:], words, xs)]
+        else:
+            cuts = [] if protect else _row_starts(inside, words, xs)
+        for y in cuts:
+            out.append(y)
+            virtual.add(y)
+        out.append(bottom)
+    return out, header_rows, virtual
+
+
+def _bold_head(lines: Sequence[Line], words: Sequence[Word]) -> int:
+    """Number of leading bold lines when plain lines follow them (a header row set in bold
+    over the body in the same band), else 0."""
+    bold = [sum(words[i].bold for i in ln.word_ids) * 2 > len(ln.word_ids) for ln in lines]
+    if len(bold) < 2 or not bold[0]:
+        return 0
+    k = bold.index(False) if False in bold else 0
+    return k if k and not any(bold[k:]) else 0
+
+
+def rows_delineated(lines_per_band: Sequence[int], max_lines: int, min_bands: int = 3) -> bool:
+    """Are a table's rows drawn one by one (ruled or banded), so that the text lines inside
+    one band are one row's multi-line cells? Yes when ``min_bands`` or more bands hold text
+    and none holds more than ``max_lines`` lines: a band of many lines (a booktabs body, a
+    group under a mid-rule) holds several rows."""
+    used = [n for n in lines_per_band if n]
+    return len(used) >= min_bands and max(used) <= max_lines
+
+
+def _open_columns(ev: RegionEvidence, xs: Sequence[float], top: float, bottom: float,
+                  first: bool, last: bool) -> set[int]:
+    """Columns where a drawn rule is missing at the band's top or bottom (ruled grids only)."""
+    if not any(r.orient == "v" for r in ev.cand.rules):
+        return set()
+    out: set[int] = set()
+    for y, skip in ((top, first), (bottom, last)):
+        if skip or ev.covered("h", y, xs[0], xs[-1]) >= FULL:
+            continue
+        out |= {c for c in range(len(xs) - 1) if ev.covered("h", y, xs[c], xs[c + 1]) < HALF}
+    return out
+
+
+def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[float]:
+    """y positions (between lines) where a new row starts inside one band."""
+    cuts: list[float] = []
+    if len(lines) < 2:
+        return cuts
+    cols = [_line_cols(ln, words, xs) for ln in lines]
+    held, forced = _centred_between(lines, cols)
+    current = set(cols[0])
+    for k in range(1, len(lines)):
+        prev, line, now = lines[k - 1], lines[k], cols[k]
+        label_then_values = len(current) == 1 and len(now) >= 2 and not _continues(prev, line, words)
+        starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced
+        if starts and k not in held:
+            cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
+            current = set(now)
+        else:
+            current |= now
+    return cuts
+
+
+def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]]) -> tuple[set[int], set[int]]:
+    """Rows of a two-line cell with a one-line cell centred beside it: lines a, b, c where
+    a and c fill the same columns, b fills others and sits between them, tightly spaced.
+
+    Returns the line indices that must not start a row (b, c) and those that must (a, and
+    the line after c)."""
+    starts = []
+    for k in range(len(lines) - 2):
+        a, b, c = lines[k], lines[k + 1], lines[k + 2]
+        tight = c.bbox.y0 - a.bbox.y1 <= 1.2 * max(a.bbox.height, c.bbox.height)
+        if tight and cols[k] == cols[k + 2] and not (cols[k] & cols[k + 1]) and a.bbox.cy < b.bbox.cy < c.bbox.cy:
+            starts.append(k)
+    held = {k + d for k in starts for d in (1, 2)}
+    n = len(lines)
+    # A neighbour in the same columns may be more of the same cell (a three-line label);
+    # only a neighbour in other columns, or the next such group, is surely another row.
+    forced = {k for k in starts if k > 0 and (cols[k - 1] != cols[k] or k - 3 in starts)}
+    forced |= {k + 3 for k in starts if k + 3 < n and (cols[k + 3] != cols[k + 2] or k + 3 in starts)}
+    return held, forced - held
+
+
+_JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")
+
+
+def _continues(prev: Line, line: Line, words: Sequence[Word]) -> bool:
+    """Does ``line`` continue the text of ``prev`` (a wrapped label) rather than start a row?"""
+    last = words[prev.word_ids[-1]].text
+    first = words[line.word_ids[0]].text
+    return first[:1].islower() or last.lower().endswith(_JOINERS) or last.lower() in _JOINERS
+
+
+def _occupied(grid: Grid, cx: np.ndarray, cy: np.ndarray) -> set[tuple[int, int]]:
+    """Slots (r, c) holding the centre of at least one word."""
+    r = np.clip(np.searchsorted(grid.ys, cy, side="right") - 1, 0, grid.n_rows - 1)
+    c = np.clip(np.searchsorted(grid.xs, cx, side="right") - 1, 0, grid.n_cols - 1)
+    return set(zip(r.tolist(), c.tolist(), strict=True))
+
+
+def _spans(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> list[tuple[int, int, int, int]]:
+    """Merged cells (r, c, rs, cs).
+
+    Two slots merge when no drawn separator divides them and one of them is empty (a
+    label centred over two columns), when one piece of text runs across them, under
+    a partial horizontal rule, when the rule spans columns that one header text covers,
+    or across a shaded section row (see ``sections``).
+    """
+    nr, nc = grid.n_rows, grid.n_cols
+    parent = list(range(nr * nc))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def join(a: int, b: int) -> None:
+        parent[find(a)] = find(b)
+
+    cand, segs, lines, ids = ev.cand, ev.segs, ev.lines, list(ev.ids)
+    occupied = _occupied(grid, ev.centres.cx[ids], ev.centres.cy[ids])
+    if cand.source == "ruled" and nc > 1:
+        _undrawn_joins(grid, ev, occupied, virtual, join)
+    if cand.source == "horizontal_rules":
+        _spanner_joins(grid, cand.rules, occupied, join, ev.snap)
+    def drawn(x: float, r: int) -> bool:
+        return cand.source == "ruled" and ev.covered("v", x, grid.ys[r], grid.ys[r + 1]) >= HALF
+
+    _text_spans(grid, segs, lines, ev.words, drawn, join)
+    for r in section_rows(grid, ev.fills, occupied, _one_piece_rows(grid, segs, lines)):
+        for c in range(nc - 1):
+            join(r * nc + c, r * nc + c + 1)
+    return _rectangles(parent, find, nr, nc)
+
+
+def _one_piece_rows(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line]) -> set[int]:
+    """Rows whose every text line is in one piece (one segment)."""
+    count: dict[int, int] = {}
+    row_lines: dict[int, set[int]] = {}
+    for s in segs:
+        r = _col_of(lines[s.line].bbox.cy, grid.ys)
+        count[r] = count.get(r, 0) + 1
+        row_lines.setdefault(r, set()).add(s.line)
+    return {r for r, n in count.items() if n == len(row_lines[r])}
+
+
+Join = Callable[[int, int], None]  # joins two slots (r * n_cols + c) into one cell
+
+
+def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]],
+                   virtual: set[float], join: Join) -> None:
+    xs, ys, nr, nc = grid.xs, grid.ys, grid.n_rows, grid.n_cols
+    # A separator drawn the whole way along divides every pair of slots it passes.
+    v_open = [c for c in range(nc - 1) if ev.covered("v", xs[c + 1], ys[0], ys[-1]) < FULL]
+    h_open = [r for r in range(nr - 1) if ys[r + 1] not in virtual
+              and ev.covered("h", ys[r + 1], xs[0], xs[-1]) < FULL]
+    for r in range(nr):
+        for c in v_open:
+            empty = (r, c) not in occupied or (r, c + 1) not in occupied
+            if empty and ev.covered("v", xs[c + 1], ys[r], ys[r + 1]) < HALF:
+                join(r * nc + c, r * nc + c + 1)
+    for r in h_open:
+        for c in range(nc):
+            empty = (r, c) not in occupied or (r + 1, c) not in occupied
+            if empty and ev.covered("h", ys[r + 1], xs[c], xs[c + 1]) < HALF:
+                join(r * nc + c, (r + 1) * nc + c)
+
+
+def _spanner_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, int]], join: Join,
+                   snap: float) -> None:
+    """A rule under part of a header row (booktabs' cmidrule) groups the columns it spans."""
+    xs, ys, nc = grid.xs, grid.ys, grid.n_cols
+    width = xs[-1] - xs[0]
+    for rule in rules:
+        if rule.orient != "h" or rule.length >= 0.9 * width:
+            continue
+        r = next((k for k in range(1, len(ys) - 1) if abs(ys[k] - rule.pos) <= snap), None)
+        if r is None:
+            continue
+        cols = [c for c in range(nc) if min(rule.end, xs[c + 1]) - max(rule.start, xs[c]) >= 0.5 * (xs[c + 1] - xs[c])]
+        if len(cols) >= 2 and sum((r - 1, c) in occupied for c in cols) <= 1:
+            for c in cols[:-1]:
+                join((r - 1) * nc + c, (r - 1) * nc + c + 1)
+
+
+def _text_spans(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line], words: Sequence[Word],
+                drawn: Callable[[float, int], bool], join: Join) -> None:
+    """A segment whose words sit in several columns (not split by a drawn rule) spans them."""
+    xs, ys, nc = grid.xs, grid.ys, grid.n_cols
+    for s in segs:
+        if len(s.word_ids) < 2:
+            continue
+        cols = sorted({_col_of(words[i].bbox.cx, xs) for i in s.word_ids})
+        if len(cols) < 2:
+            continue
+        r = _col_of(lines[s.line].bbox.cy, ys)
+        if any(drawn(xs[c], r) for c in range(cols[0] + 1, cols[-1] + 1)):
+            continue
+        for c in range(cols[0], cols[-1]):
+            join(r * nc + c, r * nc + c + 1)
+
+
+def _rectangles(parent: list[int], find: Callable[[int], int], nr: int, nc: int) -> list[tuple[int, int, int, int]]:
+    # Only joined slots and their roots form groups: most slots of a grid are joined to none.
+    groups: dict[int, list[int]] = {}
+    for i in [i for i in range(nr * nc) if parent[i] != i]:
+        groups.setdefault(find(i), []).append(i)
+    for root, members in groups.items():
+        members.append(root)
+    out = []
+    for slots in groups.values():
+        if len(slots) < 2:
+            continue
+        rs_ = [s // nc for s in slots]
+        cs_ = [s % nc for s in slots]
+        r0, r1, c0, c1 = min(rs_), max(rs_), min(cs_), max(cs_)
+        if (r1 - r0 + 1) * (c1 - c0 + 1) == len(slots):
+            out.append((r0, c0, r1 - r0 + 1, c1 - c0 + 1))
+    return sorted(out)
+
+
+def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: TableParams) -> tuple[str, str]:
+    """A grid whose rows are mostly empty is no table (a chart's banded plot area with its
+    tick labels): the share of rows holding text must exceed ``min_filled_rows``."""
+    used = {r for r, _ in _occupied(grid, centres.cx[ids], centres.cy[ids])}
+    share = len(used) / max(grid.n_rows, 1)
+    if grid.n_rows >= 4 and share <= params.min_filled_rows:
+        return f"mostly empty: text in {len(used)} of {grid.n_rows} rows", "tables.min_filled_rows"
+    return "", ""
+
+
+def _reject_reason(grid: Grid, cand: Candidate, ids: Sequence[int], lines: Sequence[Line],
+                   params: TableParams) -> tuple[str, str] | None:
+    """(reason, parameter) when the grid is no table, None when it may be one."""
+    if grid.n_rows < params.min_rows:
+        return f"{grid.n_rows} row(s), fewer than {params.min_rows}", "tables.min_rows"
+    if grid.n_cols < params.min_cols:
+        return f"{grid.n_cols} column(s), fewer than {params.min_cols}", "tables.min_cols"
+    per_line = len(ids) / max(len(lines), 1)
+    if cand.source == "aligned" and grid.n_cols <= 2 and per_line > 8:
+        return f"paragraph text ({per_line:.0f} words a line in at most two columns)", ""
+    return None

@@ -1,0 +1,136 @@
+"""A table region grown over the text lines that continue it, down and up.
+
+A group of stacked rules marks a table's body; its header often stands above the first rule
+and its last rows below the last one (a totals row ruled only above, rows under the last
+zebra band). Lines are taken while they keep the table's column structure; text running
+across the region's sides or one of its column gaps (a footnote) ends it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..numbers import is_number
+from ..params import ColumnParams
+from ..types import Rect, Word
+from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, lines_in, segments
+
+
+def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
+                centres: WordCentres | None = None, *, tol: float) -> Rect:
+    """Grow ``box`` downwards over the text lines that continue its table.
+
+    Only words within the box's x range count, so a table in one column of a two-column
+    page is followed down its own column. A line continues the table when it is close to
+    the previous one and has two or more segments; a short one-piece line (a section
+    label such as "Actual") continues it only when a tabular line follows. Text running
+    across the box's side edges ends it, and so does a line with a piece running across
+    one of the box's column gaps (a footnote under the table, not a row of it). Text lines
+    are grouped at baseline tolerance ``tol`` (``rows.y_tolerance``).
+    """
+    wc = centres if centres is not None and centres.words is words else WordCentres(words)
+    band = np.flatnonzero((wc.cy > box.y1) & (wc.y1 <= stop_y)).tolist()
+    lines, counts, crossers = _column_lines(words, band, box, min_gap, tol)
+    gaps = _column_gaps(words, wc.inside(box), box, min_gap, tol) if lines else []
+    across = _crossing_lines(words, lines, gaps, min_gap) if lines else set()
+    heights = sorted(ln.bbox.height for ln in lines) or [10.0]
+    pitch = heights[len(heights) // 2]
+    bottom, pending, above = box.y1, False, None
+    for k, (ln, n) in enumerate(zip(lines, counts, strict=True)):
+        if ln.bbox.y0 - bottom > 2.0 * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers) or k in across:
+            break
+        if n >= 2 or (n == 1 and above is not None and _wrapped_from(above, ln, words, [box.x0, *gaps, box.x1])):
+            bottom, pending, above = ln.bbox.y1, False, ln
+        elif not pending and ln.bbox.width < 0.5 * box.width:
+            pending = True
+        else:
+            break
+    return Rect(box.x0, box.y0, box.x1, max(box.y1, bottom))
+
+
+def _wrapped_from(above: Line, ln: Line, words: Sequence[Word], edges: Sequence[float]) -> bool:
+    """Is the one-piece line ``ln`` the next line of a cell of the line ``above`` (single line
+    spacing, inside one column, and its first word would not have fitted after that cell's
+    text on the line above: the column's width pushed it down)? A table's last row whose
+    label wraps ends in such a line."""
+    first = words[ln.word_ids[0]]
+    em = max(first.font_size, 1.0)
+    if ln.baseline - above.baseline > 1.5 * em:
+        return False
+    col = next((c for c in range(len(edges) - 1) if edges[c] - 2 <= ln.bbox.x0 < edges[c + 1]), None)
+    if col is None or ln.bbox.x1 > edges[col + 1] + 1:
+        return False
+    cell = [words[i].bbox.x1 for i in above.word_ids if edges[col] - 2 <= words[i].bbox.cx < edges[col + 1]]
+    return bool(cell) and max(cell) + 0.25 * em + first.bbox.width > edges[col + 1]
+
+
+def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, max_lines: int = 3,
+              centres: WordCentres | None = None, *, tol: float) -> Rect:
+    """Grow ``box`` upwards over header lines sitting just above its first rule.
+
+    At most ``max_lines`` lines, each close to the next and in two or more pieces inside
+    the box's x range; a title (one piece) stops it.
+    """
+    wc = centres if centres is not None and centres.words is words else WordCentres(words)
+    band = np.flatnonzero((wc.cy < box.y0) & (wc.y0 >= stop_y)).tolist()
+    lines, counts, crossers = _column_lines(words, band, box, min_gap, tol)
+    top = box.y0
+    for ln, n in list(zip(lines, counts, strict=True))[::-1][:max_lines]:
+        if top - ln.bbox.y1 > 1.2 * ln.bbox.height or n < 2 or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
+            break
+        top = ln.bbox.y0
+    return Rect(box.x0, min(top, box.y0), box.x1, box.y1)
+
+
+def _column_gaps(words: Sequence[Word], ids: Sequence[int], box: Rect, min_gap: float, tol: float) -> list[float]:
+    """Column boundaries that the words inside ``box`` leave free (x, ascending); none when
+    the box holds fewer than three lines (a header alone says little about the columns)."""
+    lines = lines_in(words, ids, tol)
+    if len(lines) < 3:
+        return []
+    segs = segments(words, lines, min_gap)
+    return column_boundaries(Pieces.of_words(words, segs), box.x0, box.x1, len(lines), ColumnParams(min_gap=min_gap))
+
+
+def _crossing_lines(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[float], min_gap: float) -> set[int]:
+    """Indices of ``lines`` with a piece of text running across one of the column ``gaps``."""
+    out = set()
+    for s in segments(words, lines, min_gap):
+        if any(_runs_across(words, s, x) for x in gaps):
+            out.add(s.line)
+    return out
+
+
+def _runs_across(words: Sequence[Word], s: Segment, x: float) -> bool:
+    """Does the piece ``s`` run across the column gap whose middle is ``x``?
+
+    The middle comes from the table's other rows, so a piece ending (or starting) within half
+    an em past it only reaches into the gap; and two numbers a word space apart either side of
+    it are two cells of close columns ("799.75 (15,957)"): neither runs across."""
+    em = 0.5 * words[s.word_ids[0]].font_size
+    if s.x1 <= x + em or s.x0 >= x - em:
+        return False
+    left = [words[i] for i in s.word_ids if words[i].bbox.cx < x]
+    right = [words[i] for i in s.word_ids if words[i].bbox.cx >= x]
+    apart = (bool(left) and bool(right) and is_number(left[-1].text) and is_number(right[0].text)
+             and left[-1].bbox.x1 <= x + em and right[0].bbox.x0 >= x - em)
+    return not apart
+
+
+def _column_lines(words: Sequence[Word], band: Sequence[int], box: Rect,
+                  min_gap: float, tol: float) -> tuple[list[Line], list[int], list[Rect]]:
+    """Text lines of ``band``'s words within the box's x range, their segment counts, and
+    the boxes of words that run across the box's side edges."""
+    ids = [i for i in band if box.x0 - 3 <= words[i].bbox.cx <= box.x1 + 3]
+    crossers = [words[i].bbox for i in band if _crosses(words[i].bbox, box)]
+    lines = lines_in(words, ids, tol)
+    counts = [0] * len(lines)
+    for s in segments(words, lines, min_gap):
+        counts[s.line] += 1
+    return lines, counts, crossers
+
+
+def _crosses(b: Rect, box: Rect) -> bool:
+    return any(b.x0 < x - 3 and b.x1 > x + 3 for x in (box.x0, box.x1))

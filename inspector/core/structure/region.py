@@ -1,0 +1,58 @@
+"""The evidence of one candidate region, gathered once and handed to every decision on it.
+
+A grid's columns, rows, spans and the record of what made each boundary all read the same
+things: the region and its rules, the page's words and their arrays, the words inside, their
+text lines and the pieces of those lines, the page's fills, and the parameters. They travel
+together as one ``RegionEvidence`` instead of seven or eight positional arguments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..evidence.rules_merge import RuleIndex
+from ..params import Params
+from ..types import Fill, Rect, Word
+from .columns import Line, Segment, WordCentres, segments
+from .regions import Candidate
+
+
+@dataclass(frozen=True)
+class RegionEvidence:
+    """What the grid of ``cand`` is decided from. ``ids`` index ``words`` (the words whose
+    centre lies in the region); ``lines`` are their text lines (``rows.y_tolerance``),
+    ``segs`` the pieces of those lines (``columns.min_gap``); ``rules`` indexes the region's
+    own rules."""
+
+    cand: Candidate
+    words: Sequence[Word]
+    centres: WordCentres
+    ids: tuple[int, ...]
+    lines: Sequence[Line]
+    segs: Sequence[Segment]
+    fills: Sequence[Fill]
+    params: Params
+    rules: RuleIndex
+
+    @staticmethod
+    def gather(cand: Candidate, words: Sequence[Word], centres: WordCentres, fills: Sequence[Fill],
+               params: Params) -> RegionEvidence:
+        ids = tuple(centres.inside(cand.bbox))
+        lines = centres.region_lines(cand.bbox, ids, params.rows.y_tolerance) if ids else []
+        segs = segments(words, lines, params.columns.min_gap)
+        return RegionEvidence(cand, words, centres, ids, lines, segs, fills, params, RuleIndex(cand.rules))
+
+    @property
+    def box(self) -> Rect:
+        return self.cand.bbox
+
+    @property
+    def snap(self) -> float:
+        """pt: a rule this close to a position lies on it, and rules this close are one line
+        (``merge.snap``, the one tolerance for "the same line" from the merge to the grid)."""
+        return self.params.merge.snap
+
+    def covered(self, orient: str, pos: float, a: float, b: float) -> float:
+        """Share of [a, b] that the region's rules of ``orient`` draw at ``pos``."""
+        return self.rules.covered(orient, pos, a, b, self.snap)

@@ -1,0 +1,324 @@
+"""Table regions: where on the page a table may be, and from what evidence.
+
+Three kinds, tried in this order so each area is claimed once:
+ruled (horizontal and vertical rules meeting), horizontal_rules (stacked horizontal rules
+of similar extent, no verticals) and aligned (text lines whose words line up in columns).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..types import Fill, Rect, Rule, TableSource
+from .columns import Line
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A region and the rules that made it (none for aligned regions)."""
+
+    bbox: Rect
+    source: TableSource
+    rules: tuple[Rule, ...] = ()
+
+
+def _meets(h: Rule, v: Rule, tol: float) -> bool:
+    return (h.start - tol <= v.pos <= h.end + tol) and (v.start - tol <= h.pos <= v.end + tol)
+
+
+def ruled_regions(rules: Sequence[Rule], tol: float) -> list[Candidate]:
+    """Connected groups of rules with at least two horizontals and two verticals."""
+    hs = [r for r in rules if r.orient == "h"]
+    vs = [r for r in rules if r.orient == "v"]
+    parent = list(range(len(hs) + len(vs)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, h in enumerate(hs):
+        for j, v in enumerate(vs):
+            if _meets(h, v, tol):
+                parent[find(i)] = find(len(hs) + j)
+    groups: dict[int, list[Rule]] = {}
+    for k, r in enumerate([*hs, *vs]):
+        groups.setdefault(find(k), []).append(r)
+    out = []
+    for g in groups.values():
+        nh = len({round(r.pos) for r in g if r.orient == "h"})
+        nv = len({round(r.pos) for r in g if r.orient == "v"})
+        if nh >= 2 and nv >= 2:
+            out.append(Candidate(Rect.bounding([r.bbox for r in g]), "ruled", tuple(g)))
+    return _absorb_nested(out)
+
+
+def attach_fills(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) -> list[Candidate]:
+    """Grow ruled candidates over the fills stacked on their top or bottom edge.
+
+    A shaded header band above a ruled grid whose vertical rules start below the band
+    belongs to the grid: a fill touching the region's top (or bottom) within ``tol`` and
+    spanning at least 90% of its width joins it, with its two long edges as rules. Stacked
+    bands (a two-level header) join one after the other.
+    """
+    out = []
+    for cand in cands:
+        box, rules, used = cand.bbox, list(cand.rules), set()
+        grew = True
+        while grew:
+            grew = False
+            for f in fills:
+                if f.id in used or not _stacked(f.bbox, box, tol):
+                    continue
+                used.add(f.id)
+                b = f.bbox
+                rules += [Rule("h", b.y0, b.x0, b.x1, 0.1, "vector", f.grey, f.id),
+                          Rule("h", b.y1, b.x0, b.x1, 0.1, "vector", f.grey, f.id)]
+                box, grew = box.union(b), True
+        out.append(Candidate(box, cand.source, tuple(rules)) if used else cand)
+    return out
+
+
+def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Sequence[Line],
+                 n_segments: Sequence[int], tol: float, sizes: Sequence[float] = ()) -> list[Candidate]:
+    """Grow ruled candidates down over the horizontal rules stacked under them.
+
+    A grid drawn only in its header (panels with gutters, a boxed two-level header) above
+    body rows ruled across only: a rule as wide as the grid, the next row down (no further
+    than twice the grid's tallest row), with no running prose or heading between and not
+    part of another grid, joins it.
+    """
+    hs = sorted((r for r in rules if r.orient == "h"), key=lambda r: r.pos)
+    body = _usual_height(lines)
+    out = []
+    for cand in cands:
+        own = sorted({round(r.pos, 1) for r in cand.rules if r.orient == "h"})
+        step = 2 * max((b - a for a, b in zip(own, own[1:], strict=False)), default=0.0)
+        box, added = cand.bbox, list[Rule]()
+        for r in hs:
+            if r.pos <= box.y1 + tol:
+                continue
+            others = (c.bbox for c in cands if c is not cand)
+            if r.pos - box.y1 > step or not _as_wide(r, box, tol) or any(_inside(r.bbox, o, tol) for o in others):
+                break
+            last = added[-1] if added else Rule("h", box.y1, box.x0, box.x1, 0.1)
+            if _prose_between(lines, n_segments, last, r, body, sizes):
+                break
+            added.append(r)
+            box = box.union(r.bbox)
+        out.append(Candidate(box, cand.source, (*cand.rules, *added)) if added else cand)
+    return out
+
+
+def _usual_height(lines: Sequence[Line]) -> float:
+    """The page's usual text line height (pt; 0 without lines)."""
+    heights = sorted(ln.bbox.height for ln in lines)
+    return heights[len(heights) // 2] if heights else 0.0
+
+
+def _as_wide(r: Rule, box: Rect, tol: float) -> bool:
+    return abs(r.start - box.x0) <= 2 * tol and abs(r.end - box.x1) <= 2 * tol
+
+
+def _stacked(b: Rect, box: Rect, tol: float) -> bool:
+    """Does fill box ``b`` sit right on top of or under ``box``, about as wide, or is it a
+    panel behind the whole grid, as wide and reaching a little above or below it?"""
+    touches = abs(b.y1 - box.y0) <= tol or abs(b.y0 - box.y1) <= tol
+    over = min(b.x1, box.x1) - max(b.x0, box.x0)
+    if touches and over >= 0.9 * box.width and b.width <= 1.1 * box.width + 2 * tol and b.height < box.height:
+        return True
+    same_x = abs(b.x0 - box.x0) <= tol and abs(b.x1 - box.x1) <= tol
+    behind = b.y0 <= box.y0 + tol and b.y1 >= box.y1 - tol and b.height <= 1.5 * box.height
+    return same_x and behind and (b.y0 < box.y0 - tol or b.y1 > box.y1 + tol)
+
+
+def _absorb_nested(cands: list[Candidate]) -> list[Candidate]:
+    """Drop candidates lying inside a larger one (a boxed note inside a framed table)."""
+    cands = sorted(cands, key=lambda c: -c.bbox.area)
+    kept: list[Candidate] = []
+    for c in cands:
+        if any(_inside(c.bbox, k.bbox, 2.0) for k in kept):
+            continue
+        kept.append(c)
+    return kept
+
+
+def _inside(a: Rect, b: Rect, tol: float) -> bool:
+    return a.x0 >= b.x0 - tol and a.y0 >= b.y0 - tol and a.x1 <= b.x1 + tol and a.y1 <= b.y1 + tol
+
+
+def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[Line],
+                  n_segments: Sequence[int], min_width: float, sizes: Sequence[float] = ()) -> list[Candidate]:
+    """Groups of stacked horizontal rules of similar extent outside ``taken`` areas.
+
+    Consecutive rules join while they overlap by 70% of the shorter and the band between
+    them holds no running prose (two or more long single-piece lines) and no heading.
+    """
+    body = _usual_height(lines)
+    hs = sorted((r for r in rules if r.orient == "h" and r.length >= min_width
+                 and not any(_inside(r.bbox, t, 2.0) for t in taken)), key=lambda r: r.pos)
+    groups: list[list[Rule]] = []
+    for r in hs:
+        home = None
+        for g in reversed(groups):
+            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r, body, sizes):
+                home = g
+                break
+        if home is None:
+            groups.append([r])
+        else:
+            home.append(r)
+    out = []
+    for g in groups:
+        ys = {round(r.pos) for r in g}
+        if len(ys) >= 2:
+            x0 = min(r.start for r in g if r.length >= 0.5 * max(q.length for q in g))
+            x1 = max(r.end for r in g if r.length >= 0.5 * max(q.length for q in g))
+            out.append(Candidate(Rect(x0, g[0].pos, x1, g[-1].pos), "horizontal_rules", tuple(g)))
+    return out
+
+
+def _overlap(group: list[Rule], r: Rule) -> bool:
+    g0, g1 = min(q.start for q in group), max(q.end for q in group)
+    a, b = max(g0, r.start), min(g1, r.end)
+    return b - a >= 0.7 * min(g1 - g0, r.length)
+
+
+def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, bottom: Rule,
+                   body: float = 0.0, sizes: Sequence[float] = ()) -> bool:
+    """Does text between two rules say they belong to different tables? Running prose
+    across their width does, and so does a line running across their left or right end
+    (body text beside a chart: the rules of two charts, not one table's)."""
+    width = max(top.length, bottom.length)
+    x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
+    between = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
+               and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
+    if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body, sizes):
+        return True
+    if _white_gap(lines, n_segments, between, body, _other_table(top, bottom)):
+        return True
+    for k in between:
+        ln = lines[k]
+        b = ln.bbox
+        if b.x0 >= x0 - 5 and b.width >= 0.6 * width and is_prose(ln, n_segments[k]):
+            return True
+        if is_prose(ln, n_segments[k]) and any(b.x0 < x - 5 and b.x1 > x + 5 for x in (x0, x1)):
+            return True
+    return False
+
+
+def _heading_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], top: float,
+                 bottom: float, body: float, sizes: Sequence[float] = ()) -> bool:
+    """Is there white space between two rules that parts two tables? A table's text sits
+    close to its rules and to its other lines; a line in one piece, in larger type than the
+    page's usual (a line taller than the usual line height ``body``, or, with ``sizes``,
+    the type size per line in pt, type larger than the usual size: fonts differ in line
+    height), a heading, not a section label of the table, with over ``HEADING_GAP`` usual
+    line heights clear above or below it parts two tables."""
+    ks = sorted(between, key=lambda k: lines[k].bbox.y0)
+    usual = sorted(sizes)[len(sizes) // 2] if sizes and ks else 0.0
+    for i, k in enumerate(ks):
+        b = lines[k].bbox
+        above = b.y0 - (lines[ks[i - 1]].bbox.y1 if i else top)
+        below = (lines[ks[i + 1]].bbox.y0 if i + 1 < len(ks) else bottom) - b.y1
+        larger = b.height > HEADING_SIZE * body or (usual > 0 and sizes[k] >= HEADING_SIZE * usual - 0.01)
+        if n_segments[k] < 2 and larger and max(above, below) > HEADING_GAP * body:
+            return True
+    return False
+
+
+def _other_table(top: Rule, bottom: Rule) -> bool:
+    """Do two rules look like two tables' (clearly other widths, neither much shorter: a
+    footnote separator under a table is short)?"""
+    over = min(top.end, bottom.end) - max(top.start, bottom.start)
+    longer, shorter = max(top.length, bottom.length), min(top.length, bottom.length)
+    return over < 0.9 * longer and shorter >= 0.5 * longer
+
+
+def _white_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], body: float,
+               other_widths: bool) -> bool:
+    """Is there white space over ``HEADING_GAP`` usual line heights between two text lines
+    between the rules that ends a table? A table's rows follow each other closely. White
+    space followed only by notes or headings (lines in one piece) and then a rule ends one
+    table (a totals row ruled only above it); so does any such white space between rules of
+    ``other_widths`` (the next table's header). White space followed by rows again, between
+    rules of one width, is a section break inside one table."""
+    ks = sorted(between, key=lambda k: lines[k].bbox.y0)
+    bottom = lines[ks[0]].bbox.y1 if ks else 0.0
+    for i in range(1, len(ks)):
+        b = lines[ks[i]].bbox
+        if b.y0 - bottom > HEADING_GAP * body > 0 and (other_widths or all(n_segments[k] < 2 for k in ks[i:])):
+            return True
+        bottom = max(bottom, b.y1)
+    return False
+
+
+def is_prose(line: Line, n_segments: int) -> bool:
+    """Running text: one unbroken piece of many words."""
+    return n_segments == 1 and len(line.word_ids) >= 6
+
+
+HEADING_GAP = 2.0  # line heights of white space beside a one-piece line that part two tables
+HEADING_SIZE = 1.1  # x the page's usual line height: a heading's type is larger
+Gaps = list[tuple[float, float]]
+
+
+def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int) -> list[tuple[int, int]]:
+    """Index ranges [a, b) of consecutive, close lines whose gaps between text pieces line up.
+
+    Each line needs a gap (an x interval between two of its segments) that overlaps a gap
+    of the line before it: columns. Justified prose has wide word spaces too, but they do
+    not line up from one line to the next. A line or two in one piece inside one column,
+    tight under a row, with the columns going on below, is a wrapped cell's next line.
+    """
+    runs: list[tuple[int, int]] = []
+    start, prev, i = None, -1, 0
+    while i < len(lines):
+        if not gaps[i]:
+            bridged = _wrapped(lines, gaps, prev, i) if start is not None else 0
+            if bridged:
+                i += bridged
+                continue
+            if start is not None and i - start >= min_rows:
+                runs.append((start, i))
+            start, i = None, i + 1
+            continue
+        if start is not None and (not _close(lines[i - 1], lines[i]) or not _gaps_meet(gaps[prev], gaps[i])):
+            if i - start >= min_rows:
+                runs.append((start, i))
+            start = i
+        elif start is None:
+            start = i
+        prev, i = i, i + 1
+    if start is not None and len(lines) - start >= min_rows:
+        runs.append((start, len(lines)))
+    return runs
+
+
+WRAPPED_LINES = 2  # next lines of a wrapped cell bridged inside an aligned run
+
+
+def _wrapped(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, i: int) -> int:
+    """How many lines from ``i`` (without gaps) are wrapped cell text under row ``prev``:
+    each tight under the one before and inside one column of ``prev`` (crossing none of
+    its gaps from side to side: a wider figure stands into the gap), and the line after
+    them aligned with ``prev``; 0 when they are not."""
+    for k in range(i, min(i + WRAPPED_LINES, len(lines))):
+        b = lines[k].bbox
+        if gaps[k] or lines[k].bbox.y0 - lines[k - 1].bbox.y1 > 0.5 * max(b.height, 1.0) \
+                or any(b.x0 <= g0 + 1 and b.x1 >= g1 - 1 for g0, g1 in gaps[prev]):
+            return 0
+        nxt = k + 1
+        if nxt < len(lines) and gaps[nxt] and _close(lines[k], lines[nxt]) and _gaps_meet(gaps[prev], gaps[nxt]):
+            return nxt - i
+    return 0
+
+
+def _close(a: Line, b: Line) -> bool:
+    return b.bbox.y0 - a.bbox.y1 <= 1.5 * max(a.bbox.height, b.bbox.height, 1.0)
+
+
+def _gaps_meet(a: Gaps, b: Gaps) -> bool:
+    return any(min(x1, y1) - max(x0, y0) >= 1.0 for x0, x1 in a for y0, y1 in b)

@@ -1,0 +1,62 @@
+"""Full-width shaded section rows: rows of the table that span all its columns.
+
+A row whose text sits in one column only and which a fill covers across the table's
+width is a section row ("Complete", "Extra") when that fill's colour is not the colour of
+the table's ordinary rows (a zebra band under a row with one value filled in is no
+section). It becomes one cell spanning every column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from ..types import Fill, Grid, Rect
+from .columns import Line, Segment
+
+WIDE = 0.9  # a section fill covers this share of the table's width
+
+
+def row_fills(grid: Grid, fills: Sequence[Fill]) -> list[Fill | None]:
+    """For each row, the fill covering it across the table (its centre line inside), or None."""
+    width = grid.xs[-1] - grid.xs[0]
+    out: list[Fill | None] = []
+    for r in range(grid.n_rows):
+        cy = (grid.ys[r] + grid.ys[r + 1]) / 2
+        hit = None
+        for f in fills:
+            b = f.bbox
+            if b.y0 <= cy <= b.y1 and min(b.x1, grid.xs[-1]) - max(b.x0, grid.xs[0]) >= WIDE * width \
+                    and b.height <= 1.5 * (grid.ys[r + 1] - grid.ys[r]) + 2:
+                hit = f
+        out.append(hit)
+    return out
+
+
+def section_rows(grid: Grid, fills: Sequence[Fill], occupied: set[tuple[int, int]],
+                 one_piece: Collection[int] = ()) -> list[int]:
+    """Rows (after the first) that are shaded section rows spanning all columns: their text
+    in one column, or in one piece (``one_piece``: a label longer than its column)."""
+    if grid.n_cols < 2 or not fills:
+        return []
+    shade = row_fills(grid, fills)
+    cols = [{c for (r, c) in occupied if r == row} for row in range(grid.n_rows)]
+    single = [len(cols[r]) == 1 or (r in one_piece and len(cols[r]) > 0) for r in range(grid.n_rows)]
+    rgb = [f.rgb if f is not None else None for f in shade]
+    ordinary = {rgb[r] for r in range(1, grid.n_rows) if rgb[r] is not None and not single[r]}
+    return [r for r in range(1, grid.n_rows) if single[r] and rgb[r] is not None and rgb[r] not in ordinary]
+
+
+def section_lines(lines: Sequence[Line], segs: Sequence[Segment], fills: Sequence[Fill], box: Rect) -> set[int]:
+    """Lines in one piece on a fill across ``box``'s width that holds only them: section
+    labels, which run over column gaps and say nothing about the columns (indices into
+    ``lines``)."""
+    pieces = [0] * len(lines)
+    for s in segs:
+        pieces[s.line] += 1
+    wide = [f.bbox for f in fills if min(f.bbox.x1, box.x1) - max(f.bbox.x0, box.x0) >= WIDE * box.width]
+    out = set()
+    for k, ln in enumerate(lines):
+        b = ln.bbox
+        if pieces[k] == 1 and any(f.y0 - 1 <= b.cy <= f.y1 + 1 and f.height <= 2 * b.height + 4 for f in wide):
+            out.add(k)
+    return out

@@ -1,0 +1,101 @@
+"""Columns of right-aligned numbers standing closer than the column gap.
+
+A table laid out with little cell padding leaves two points between a column of numbers
+and the next, less than a word space: no text gap finds the boundary. The numbers still
+say it: their right edges line up in a stack, two stacks share their lines (one value of
+each on a row), and a straight vertical line passes between them on every row. A value
+and its parenthesised negative never share a line, so one column is not cut in two; a
+group of digits after a space ("1 234") continues a number and cuts nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..numbers import is_number
+from ..types import Word
+from .columns import Line, Segment
+
+ALIGN = 1.0  # pt: right edges this close are one stack
+SHARE = 0.8  # a stack holds a number on this share of the lines with numbers
+MIN_LINES = 3  # lines with numbers a stack needs: two numbers aligned by chance are common
+MIN_ROOM = 0.5  # pt: free space a boundary needs between two stacks
+_GROUP = re.compile(r"^\d{3}(?:[.,]\d+)?\)?%?$")  # "234", "234.5": a thousands group
+
+
+def stack_boundaries(words: Sequence[Word], lines: Sequence[Line], lo: float, hi: float) -> list[float]:
+    """Boundaries (x, ascending) inside [lo, hi] between stacks of right-aligned numbers
+    that share their lines; empty when the words there do not form two such stacks."""
+    # A line's words are already left to right (``columns.Line``).
+    rows = [[w for w in (words[i] for i in ln.word_ids) if lo <= w.bbox.cx < hi] for ln in lines]
+    rows = [r for r in rows if any(is_number(w.text) for w in r)]
+    if len(rows) < MIN_LINES:
+        return []
+    stacks = _stacks(rows)
+    out = []
+    for a, b in zip(stacks, stacks[1:], strict=False):
+        x = _between(rows, a, b)
+        if x is not None:
+            out.append(x)
+    return out
+
+
+def _stacks(rows: list[list[Word]]) -> list[float]:
+    """Right-edge positions where a number ends on at least ``SHARE`` of ``rows``."""
+    ends = sorted((w.bbox.x1, k) for k, r in enumerate(rows) for w in r if is_number(w.text))
+    groups: list[list[tuple[float, int]]] = []
+    for e in ends:
+        if groups and e[0] - groups[-1][-1][0] <= ALIGN:
+            groups[-1].append(e)
+        else:
+            groups.append([e])
+    return [max(x for x, _ in g) for g in groups if len({k for _, k in g}) >= SHARE * len(rows)]
+
+
+def _between(rows: list[list[Word]], a: float, b: float) -> float | None:
+    """Middle of the room left free on every row between stack ``a`` and stack ``b``."""
+    left, right, shared, groups = -1e9, 1e9, 0, 0
+    for r in rows:
+        ia = next((i for i, w in enumerate(r) if abs(w.bbox.x1 - a) <= ALIGN), None)
+        ib = next((i for i, w in enumerate(r) if abs(w.bbox.x1 - b) <= ALIGN), None)
+        if ia is None or ib is None or ib <= ia:
+            continue
+        shared += 1
+        groups += bool(_GROUP.match(r[ia + 1].text)) and r[ia].text[-1:].isdigit()
+        left = max(left, r[ia].bbox.x1)
+        right = min(right, r[ia + 1].bbox.x0)
+    if shared < SHARE * len(rows) or groups * 2 >= shared or right - left < MIN_ROOM:
+        return None
+    # Nothing may cross the line on any row (a label or a title reaching over it).
+    x = (left + right) / 2
+    if any(w.bbox.x0 < x < w.bbox.x1 for r in rows for w in r):
+        return None
+    return x
+
+
+def split_segments(segs: Sequence[Segment], words: Sequence[Word], stacked: Sequence[float],
+                   bounds: Sequence[float] = ()) -> list[Segment]:
+    """``segs`` cut where a boundary passes between two of their words: any of ``stacked``,
+    or one of ``bounds`` between two numbers (closer than a segment's gap, not a thousands
+    group): two cells' values, not one text spanning both."""
+    out = []
+    for s in segs:
+        start = 0
+        for k in range(1, len(s.word_ids)):
+            a, b = words[s.word_ids[k - 1]], words[s.word_ids[k]]
+            if any(a.bbox.x1 <= x <= b.bbox.x0 for x in stacked) or (
+                    any(a.bbox.x1 <= x <= b.bbox.x0 for x in bounds) and _two_numbers(a.text, b.text)):
+                out.append(_piece(s, words, start, k))
+                start = k
+        out.append(_piece(s, words, start, len(s.word_ids)) if start else s)
+    return out
+
+
+def _two_numbers(a: str, b: str) -> bool:
+    return is_number(a) and is_number(b) and not (_GROUP.match(b) and a[-1:].isdigit())
+
+
+def _piece(s: Segment, words: Sequence[Word], a: int, b: int) -> Segment:
+    ids = s.word_ids[a:b]
+    return Segment(ids, words[ids[0]].bbox.x0, max(words[i].bbox.x1 for i in ids), s.line)

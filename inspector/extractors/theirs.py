@@ -1,0 +1,92 @@
+"""Their tables for the pages of one document, from any source, placed on the page.
+
+A source is a peer extractor's name (``pymupdf``, ``pdfplumber``, ``camelot``, ...: see
+``peers``) or a file (see ``sources``). Tables from files without coordinates
+are placed on the page whose words spell their cells best (see ``placement``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.params import Params
+from ..core.types import Table, Word
+from . import placement, sources
+
+Words = Callable[[int], Sequence[Word]]  # 0-based page index -> the page's words
+
+
+@dataclass(frozen=True)
+class Theirs:
+    """Their tables by 1-based page, and notes for the user (tables that could not be placed)."""
+
+    label: str
+    pages: dict[int, list[Table]]
+    notes: tuple[str, ...] = ()
+
+
+def is_peer(source: str) -> bool:
+    """A peer extractor's name (``peer:NAME`` or a bare name that is not an existing file)."""
+    from .peers import EXTRACTORS
+
+    name = source.removeprefix("peer:")
+    return source.startswith("peer:") or (name in EXTRACTORS and not Path(source).exists())
+
+
+def from_peer(source: str, pdf: str, indices: Sequence[int], params: Params) -> Theirs:
+    """The peer's tables on each page (``MissingExtractor`` when it is not installed)."""
+    from . import peers
+
+    name = source.removeprefix("peer:")
+    peers.check_available(name)
+    # Some peers print hints on stdout (PyMuPDF's find_tables does): keep stdout for our output.
+    with contextlib.redirect_stdout(sys.stderr):
+        return Theirs(name, {i + 1: list(peers.extract(name, pdf, i, params)) for i in indices})
+
+
+def from_file(path: str, indices: Sequence[int], words: Words) -> Theirs:
+    """A file's tables on the pages ``indices`` (0-based); ``SourceError`` if it cannot be read."""
+    loaded = sources.load(path)
+    wanted = {i + 1 for i in indices}
+    pages: dict[int, list[Table]] = {p: ts for p, ts in loaded.placed.items() if p in wanted}
+    notes = []
+    cache: dict[int, Sequence[Word]] = {}
+
+    def page_words(numbers: Sequence[int]) -> dict[int, Sequence[Word]]:
+        for n in numbers:
+            if n not in cache:
+                cache[n] = words(n - 1)
+        return {n: cache[n] for n in numbers}
+
+    for k, table in enumerate(loaded.unplaced, 1):
+        if table.page is not None and table.page not in wanted:
+            continue
+        candidates = [table.page] if table.page is not None else sorted(wanted)
+        placed = placement.best_page(table, page_words(candidates))
+        if placed is None:
+            notes.append(f"{loaded.name}: table {k} ({table.n_rows} x {table.n_cols}) matches no page's words")
+            continue
+        pages.setdefault(placed.table.page, []).append(placed.table)
+        if placed.score < 1.0:
+            notes.append(f"{loaded.name}: table {k} placed on page {placed.table.page}; "
+                         f"{placed.score:.0%} of its cells found on the page")
+    return Theirs(loaded.name, pages, tuple(notes))
+
+
+def for_page(source: str, pdf: str, index: int, params: Params) -> Theirs:
+    """``source``'s tables for page ``index`` of ``pdf`` (a peer's run, or a file placed on the
+    page's words): a module-level job, so the window runs it in a budgeted worker process."""
+    if is_peer(source):
+        return from_peer(source, pdf, [index], params)
+    from ..core.reading.document import open_document
+    from ..core.reading.words import extract_text
+
+    doc = open_document(pdf)
+    try:
+        return from_file(source, [index], lambda i: extract_text(doc.page(i))[0])
+    finally:
+        doc.close()

@@ -1,0 +1,166 @@
+"""Every declared parameter reaches the stages that apply it, with the value that was set.
+
+Two checks over every field of every stage (``params.describe()``):
+
+- reach: detection runs with each field set off its default on stage parameter objects that
+  record who reads them (the module that reads a field, and the value it got); every field
+  must be read, with the value set, by each module that applies it (``APPLIED``). A field
+  read only where it was declared, or a stage using a copy of its own (a hard-coded 0.35
+  beside ``rows.y_tolerance``), fails here.
+- re-run: on one pipeline, changing a field re-runs the stage that reads it (and not the
+  stages before it), so a slider that moves a value is never answered from a stale cache.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from collections import defaultdict
+from dataclasses import fields
+from typing import Any
+
+import pytest
+
+from inspector.core.infra.budget import Budgeted
+from inspector.core.multipage.continuation import find_continuations
+from inspector.core.params import STAGES, FieldInfo, Params, describe
+from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
+from inspector.core.reading.ocr import tessdata_dir
+from tests.core import pdfs
+from tests.core.test_ocr import picture_of, text_table_pdf
+
+CORE = "inspector.core."
+# field (or a whole stage) -> the modules that must read it: where the value is applied.
+APPLIED: dict[str, tuple[str, ...]] = {
+    "vector": ("evidence.rules_vector",),
+    "vector.gutter": ("evidence.fills",),
+    "vector.gradient_strips": ("evidence.fills",),
+    "raster": ("evidence.rules_raster",),
+    "raster.enabled": ("pipeline",),
+    "raster.every_page": ("pipeline",),
+    "raster.dpi": ("pipeline",),
+    "raster.budget": ("pipeline",),
+    "raster.paper_fraction": ("evidence.rules_raster",),
+    "raster.min_length": ("evidence.raster_bands",),
+    "raster.max_thickness": ("evidence.raster_bands",),
+    "raster.span_guard": ("evidence.rules_raster",),
+    # One tolerance for "the same line": the merge, and the grid's rules (RegionEvidence.snap).
+    "merge.snap": ("evidence.rules_merge", "structure.region"),
+    "merge": ("evidence.rules_merge",),
+    # Text lines: the page's rows, the grid's region lines and band splits, grown regions, the
+    # text column beside a table.
+    "rows": ("reading.words", "structure.region", "structure.grid", "structure.tables"),
+    "columns": ("structure.grid",),
+    "columns.min_gap": ("structure.tables", "structure.region"),
+    "tables": ("structure.grid",),
+    "tables.intersect_tol": ("structure.tables",),
+    "tables.borderless": ("structure.tables",),
+    "tables.min_aligned_rows": ("structure.tables",),
+    "ocr": ("scan",),
+    "ocr.dpi": ("scan",),
+    "ocr.min_confidence": ("scan",),
+    "ocr.deskew": ("pipeline",),
+    "ocr.erase_rules": ("scan",),
+    "ocr.reread_cells": ("pipeline",),
+    "continuation": ("multipage.continuation",),
+    "budget": ("infra.budget",),
+}
+# The stages whose results a change of the field must recompute (pipeline stage names): the
+# tables stage reads rows.y_tolerance and merge.snap too.
+RERUN = {"vector": ("vector",), "raster": ("raster",), "merge": ("merge", "tables"), "rows": ("rows", "tables"),
+         "columns": ("tables",), "tables": ("tables",)}
+RERUN_EXCEPT = {"raster.enabled", "raster.every_page", "raster.budget"}  # they decide whether the stage runs at all
+
+
+def _off_default(f: FieldInfo) -> Any:
+    """A valid value other than the default that leaves every stage running (bools and text
+    fields keep theirs but for a few that are safe to flip)."""
+    if f.kind is str:
+        return {"ocr.layout": "lines"}.get(f.key, f.default)
+    if f.kind is bool:
+        return {"raster.every_page": True}.get(f.key, f.default)
+    up = f.default + f.step
+    value = up if up <= f.hi else f.default - f.step
+    return int(value) if f.kind is int else float(value)
+
+
+class Reads:
+    """Who read which field with which value: {key: {(module, value), ...}}."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, set[tuple[str, Any]]] = defaultdict(set)
+
+    def traced(self, stage: str, values: dict[str, Any]) -> Any:
+        cls = STAGES[stage]
+        names = {f.name for f in fields(cls)}
+        seen = self.seen
+
+        def get(obj: Any, name: str) -> Any:
+            value = object.__getattribute__(obj, name)
+            if name in names:
+                module = sys._getframe(1).f_globals.get("__name__", "")
+                if module.startswith(CORE):
+                    seen[f"{stage}.{name}"].add((module[len(CORE):], value))
+            return value
+
+        kind = type(f"Traced{cls.__name__}", (cls,), {"__getattribute__": get})
+        return kind(**values)
+
+
+@pytest.fixture(scope="module")
+def reads() -> Reads:
+    """Detection of pages that take every path (ruled, horizontal rules grown over a header,
+    borderless beside body text, zebra fills, merged cells, a table over two pages, a scan),
+    the continuations, and a budgeted job, all with every field off its default."""
+    r = Reads()
+    values: dict[str, dict[str, Any]] = defaultdict(dict)
+    for f in describe():
+        values[f.stage][f.name] = _off_default(f)
+    params = Params(**{stage: r.traced(stage, values[stage]) for stage in STAGES})
+    docs = [b()[0] for b in (pdfs.ruled_grid, pdfs.horizontal_rules, pdfs.borderless, pdfs.zebra,
+                             pdfs.merged_cells, pdfs.two_page_table, pdfs.bar_chart)]
+    if shutil.which("tesseract") and tessdata_dir() is not None:
+        docs.append(picture_of(text_table_pdf())[0])
+    for data in docs:
+        doc = open_document(data)
+        pipe = Pipeline(doc)
+        results = [pipe.run(i, params) for i in range(doc.page_count)]
+        find_continuations(results, params.continuation)
+    with Budgeted(params.budget) as worker:
+        assert worker.call(len, "abc").value == 3
+    return r
+
+
+@pytest.mark.parametrize("key", [f.key for f in describe()])
+def test_every_field_reaches_where_it_is_applied_with_its_value(reads: Reads, key: str) -> None:
+    if key.startswith("ocr.") and not (shutil.which("tesseract") and tessdata_dir() is not None):
+        pytest.skip("Tesseract is not installed: the OCR stage does not run")
+    stage = key.split(".")[0]
+    want = APPLIED.get(key, APPLIED[stage])
+    info = next(f for f in describe() if f.key == key)
+    got = reads.seen[key]
+    assert got, f"{key} is declared but no stage reads it"
+    readers = {m for m, _ in got}
+    assert set(want) <= readers, f"{key} never reaches {sorted(set(want) - readers)} (read by {sorted(readers)})"
+    assert {v for _, v in got} == {_off_default(info)}, f"{key}: a stage read another value than the one set"
+
+
+def _changed(f: FieldInfo) -> Any:
+    if f.kind is bool:
+        return not f.default
+    return _off_default(f)
+
+
+@pytest.mark.parametrize("key", [f.key for f in describe() if f.stage in RERUN and f.key not in RERUN_EXCEPT])
+def test_changing_a_field_reruns_the_stage_that_reads_it(key: str) -> None:
+    info = next(f for f in describe() if f.key == key)
+    base = Params().with_value("raster.every_page", True)
+    pipe = Pipeline(open_document(pdfs.horizontal_rules()[0]))
+    pipe.run(0, base)
+    pipe.run(0, base)
+    assert "tables" not in pipe.computed  # all cached
+    pipe.run(0, base.with_value(key, _changed(info)))
+    for stage in RERUN[info.stage]:
+        assert stage in pipe.computed, f"{key} changed but the {stage} stage was answered from the cache"
+    assert "words" not in pipe.computed and "drawings" not in pipe.computed
