@@ -28,7 +28,7 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 HUMAN_PAUSE_MS = 2000  # "wait two seconds": longer than the autosave delay
 
 
-def _window(qtbot, tmp_path: Path, name: str) -> MainWindow:  # noqa: ANN001
+def _window(qtbot, tmp_path: Path, name: str) -> MainWindow:
     win = MainWindow(QSettings(str(tmp_path / name), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
     win.resize(1200, 800)
@@ -67,7 +67,7 @@ def _labelled(label: str) -> Callable[[QMessageBox, QAbstractButton], bool]:
     return lambda _box, button: button.text().replace("&", "") == label
 
 
-def _ready(qtbot, win: MainWindow) -> None:  # noqa: ANN001
+def _ready(qtbot, win: MainWindow) -> None:
     s = win.session
     qtbot.waitUntil(lambda: not s.busy and s.result is not None and win.editing_if_made is not None, timeout=60000)
     qtbot.waitUntil(lambda: not win.view.picture_pending, timeout=60000)
@@ -77,7 +77,7 @@ def _ready(qtbot, win: MainWindow) -> None:  # noqa: ANN001
     qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=5000)
 
 
-def test_undo_to_saved_then_quit_at_once_leaves_no_autosave(qtbot, tmp_path: Path, table_pdf) -> None:  # noqa: ANN001
+def test_undo_to_saved_then_quit_at_once_leaves_no_autosave(qtbot, tmp_path: Path, table_pdf) -> None:
     pdf = table_pdf.path
     first = _window(qtbot, tmp_path, "a.ini")
     assert first.open_file(pdf)
@@ -152,7 +152,7 @@ def _killed_session(tmp_path: Path, pdf: Path) -> Path:
     return autosave_path_for(annotation_path_for(pdf))
 
 
-def test_later_keeps_a_killed_sessions_edits_until_recovered(qtbot, tmp_path: Path, table_pdf) -> None:  # noqa: ANN001
+def test_later_keeps_a_killed_sessions_edits_until_recovered(qtbot, tmp_path: Path, table_pdf) -> None:
     pdf = table_pdf.path
     crashed = _killed_session(tmp_path, pdf)
     kept = crashed.read_bytes()

@@ -13,8 +13,8 @@ from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QInputDialog
 
-from inspector.core.document import open_document
-from inspector.core.words import extract_words
+from inspector.core.reading.document import open_document
+from inspector.core.reading.words import extract_words
 from inspector.gui.main_window import MainWindow
 
 NONE = Qt.KeyboardModifier.NoModifier
@@ -51,7 +51,7 @@ def _two_tables_pdf(path: Path) -> Path:
 
 
 @pytest.fixture
-def win(qtbot, tmp_path: Path):  # noqa: ANN001, ANN201
+def win(qtbot, tmp_path: Path):
     w = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(w)
     w.resize(1200, 800)
@@ -60,7 +60,7 @@ def win(qtbot, tmp_path: Path):  # noqa: ANN001, ANN201
     w.session.close()
 
 
-def _open(qtbot, w: MainWindow, pdf: Path, centre: tuple[float, float] = (280, 250)) -> None:  # noqa: ANN001
+def _open(qtbot, w: MainWindow, pdf: Path, centre: tuple[float, float] = (280, 250)) -> None:
     assert w.open_file(pdf)
     qtbot.waitUntil(lambda: not w.session.busy and w.session.result is not None and w.editing_if_made is not None,
                     timeout=60000)
@@ -79,7 +79,7 @@ def _key(w: MainWindow, k: Qt.Key, mod: Qt.KeyboardModifier = NONE) -> None:
     QTest.keyClick(w.view, k, mod)
 
 
-def test_dragged_footnote_keeps_its_marker_and_is_shown_first(qtbot, tmp_path: Path, win: MainWindow) -> None:  # noqa: ANN001
+def test_dragged_footnote_keeps_its_marker_and_is_shown_first(qtbot, tmp_path: Path, win: MainWindow) -> None:
     pdf = _footnote_pdf(tmp_path / "note.pdf")
     dagger = next(w for w in extract_words(open_document(pdf).page(0)) if w.text == "†")
     _open(qtbot, win, pdf, (280, 290))
@@ -112,7 +112,7 @@ def test_dragged_footnote_keeps_its_marker_and_is_shown_first(qtbot, tmp_path: P
     assert table().footnote == "† Not applicable."
 
 
-def test_accept_after_clicking_a_word_takes_that_table_only(qtbot, tmp_path: Path, win: MainWindow) -> None:  # noqa: ANN001
+def test_accept_after_clicking_a_word_takes_that_table_only(qtbot, tmp_path: Path, win: MainWindow) -> None:
     _open(qtbot, win, _two_tables_pdf(tmp_path / "two.pdf"), (280, 400))
     assert len(win.session.result.tables) == 2
     QTest.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, NONE, _at(win, 240, SECOND_Y0 + 12))  # "Actual"
@@ -129,7 +129,7 @@ def test_accept_after_clicking_a_word_takes_that_table_only(qtbot, tmp_path: Pat
     assert len(win.editing.ann.doc.tables) == 2
 
 
-def test_ctrl_y_redoes(qtbot, tmp_path: Path, win: MainWindow, table_pdf) -> None:  # noqa: ANN001
+def test_ctrl_y_redoes(qtbot, tmp_path: Path, win: MainWindow, table_pdf) -> None:
     _open(qtbot, win, table_pdf.path)
     ann = win.editing.ann
     QTest.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, NONE, _at(win, 160, 236))
