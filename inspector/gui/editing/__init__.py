@@ -98,6 +98,7 @@ class Editing(QObject):
                                      "document", "file")
         self.export_action = self._add("file.export", "&Export corrected tables…", self.export_dialog, "Ctrl+E",
                                        "document", "file")
+        self._add("file.golden_add", "Add to &golden set…", self.add_to_golden, None, "document", "file")
         self.draft_action = self._add("file.draft_tags", "Draft from &tags", self.draft_from_tags, None,
                                       "document", "file")
         self.draft_action.setToolTip("Add the tables the PDF's own tags hold, marked 'from tags, not verified'")
@@ -367,6 +368,36 @@ class Editing(QObject):
                                                       "not be read. Replace it with this annotation?"):
             return False
         return self.ann.save()
+
+    def add_to_golden(self) -> bool:
+        """File > Add to golden set: the saved annotation, checked as ``golden add`` checks it."""
+        pdf = self.window.session.path
+        if self.ann.doc is None or pdf is None:
+            self.ann.message.emit("open a document first")
+            return False
+        if self.ann.modified and not (self.ask("Save first?", "The golden set takes the saved annotation. "
+                                               "Save your changes now?") and self.save()):
+            self.ann.message.emit("not added: the annotation has unsaved changes")
+            return False
+        folder = self.ask_golden_folder()
+        if not folder:
+            return False
+        from ...annotation.golden_add import add_checked  # loaded on first use
+        outcome = add_checked(folder, pdf, self.ann.doc)
+        if outcome.reason.endswith("to change it") and self.ask(
+                "Replace in the golden set?", f"{outcome.reason}.\n\nReplace it (a new revision of the set)?"):
+            outcome = add_checked(folder, pdf, self.ann.doc, replace=True)
+        self.window.settings.setValue("goldenDir", folder)
+        text = f"added to the golden set {folder}" if outcome.added else f"not added to {folder}: {outcome.reason}"
+        self.ann.message.emit(text)
+        return outcome.added is not None
+
+    def ask_golden_folder(self) -> str:
+        """The golden folder to add to ("" when cancelled); tests replace this."""
+        from PySide6.QtWidgets import QFileDialog
+        start = str(self.window.settings.value("goldenDir", "") or "")
+        return QFileDialog.getExistingDirectory(self.window, "Add to golden set (a folder with golden.json, "
+                                                "or a new one)", start)
 
     def export_dialog(self) -> None:
         if self.ann.doc is None or not self.ann.doc.tables:
