@@ -22,6 +22,12 @@ from inspector.gui.editing.document import autosave_path_for
 from inspector.gui.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
+def _no_questions(win: MainWindow) -> None:
+    """Closing at the end of a test (failed or not) asks nothing: the edits are dropped."""
+    if win.editing_if_made is not None:
+        win.editing_if_made.ask_save = lambda: "discard"  # type: ignore[method-assign]
+
+
 NONE = Qt.KeyboardModifier.NoModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -30,7 +36,7 @@ HUMAN_PAUSE_MS = 2000  # "wait two seconds": longer than the autosave delay
 
 def _window(qtbot, tmp_path: Path, name: str) -> MainWindow:
     win = MainWindow(QSettings(str(tmp_path / name), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
+    qtbot.addWidget(win, before_close_func=_no_questions)
     win.resize(1200, 800)
     win.show()
     win.activateWindow()

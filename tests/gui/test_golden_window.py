@@ -15,7 +15,7 @@ from inspector.gui.main_window import MainWindow
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
 
 
-def _menu_click(qtbot, win: MainWindow, menu_id: str, action_id: str) -> None:  # noqa: ANN001
+def _menu_click(qtbot, win: MainWindow, menu_id: str, action_id: str) -> None:
     """Click the menu's title in the menu bar, then the entry (real mouse clicks)."""
     bar, menu = win.menuBar(), win.menu(menu_id)
     QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(menu.menuAction()).center())
@@ -24,7 +24,7 @@ def _menu_click(qtbot, win: MainWindow, menu_id: str, action_id: str) -> None:  
     qtbot.waitUntil(lambda: not menu.isVisible(), timeout=3000)
 
 
-def test_add_to_golden_set_from_the_window(editor: MainWindow, qtbot, tmp_path: Path, table_pdf) -> None:  # noqa: ANN001
+def test_add_to_golden_set_from_the_window(editor: MainWindow, qtbot, tmp_path: Path, table_pdf) -> None:
     gold = tmp_path / "gold"
     asked: list[str] = []
     editor.editing.ask = lambda title, _text: asked.append(title) or True  # type: ignore[method-assign]

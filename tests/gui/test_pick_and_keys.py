@@ -17,6 +17,13 @@ from inspector.core.reading.document import open_document
 from inspector.core.reading.words import extract_words
 from inspector.gui.main_window import MainWindow
 
+
+def _no_questions(win: MainWindow) -> None:
+    """Closing at the end of a test (failed or not) asks nothing: the edits are dropped."""
+    if win.editing_if_made is not None:
+        win.editing_if_made.ask_save = lambda: "discard"  # type: ignore[method-assign]
+
+
 NONE = Qt.KeyboardModifier.NoModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -53,7 +60,7 @@ def _two_tables_pdf(path: Path) -> Path:
 @pytest.fixture
 def win(qtbot, tmp_path: Path):
     w = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(w)
+    qtbot.addWidget(w, before_close_func=_no_questions)
     w.resize(1200, 800)
     w.show()
     yield w

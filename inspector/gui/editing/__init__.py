@@ -134,6 +134,7 @@ class Editing(QObject):
                   "Ctrl+Shift+V", "table")
         self._add("table.link", "&Link to its continuation on the next page", a.link_next, "Ctrl+L", "table")
         self._add("table.redetect", "Re-&detect this table", a.redetect_current, "Ctrl+Shift+R", "table")
+        self._add("table.detect_inside", "Detect &inside this region", a.detect_inside, "Ctrl+Alt+R", "table")
         self._add("table.delete", "D&elete this table", a.delete_current, "Ctrl+Delete", "table")
         # Right-click on the page: the Table menu, acting on what is under the pointer.
         vp = w.view.viewport()

@@ -106,12 +106,42 @@ class TableActions:
         region = table.regions[0]
         best = max(res.tables, key=lambda t: t.bbox.iou(region.bbox), default=None) if region.page == res.page else None
         if best is None or best.bbox.iou(region.bbox) < MIN_OVERLAP:
-            self.ann.message.emit(f"no detected table overlaps table {table.id} on this page")
+            self.ann.message.emit(f"no detected table overlaps table {table.id} on this page: Table > Detect "
+                                  "inside this region runs the detector on its words and lines alone")
             return False
         index = next(k for k, t in enumerate(self.ann.doc.tables) if t.id == table.id)
         from ...annotation.doc_edits import AddTable, RemoveTable
         return self.ann.push([RemoveTable(table.id), AddTable(self._accepted(best, table.id), index)],
                              f"Re-detect table {table.id}")
+
+    def detect_inside(self) -> bool:
+        """Table > Detect inside this region: the detector, with the current parameters, on the
+        current table's region alone (its words, rules and fills); the largest table found
+        replaces the table (same id) as one undoable command."""
+        table, res = self.current(), self.session.result
+        if table is None or res is None or self.ann.doc is None:
+            self.ann.message.emit("select an accepted or drawn table first (D draws a region)")
+            return False
+        sel = self.ann.selection
+        region = table.regions[sel.region if sel is not None and sel.region < len(table.regions) else 0]
+        if region.page != res.page:
+            self.ann.message.emit(f"table {table.id} is on page {region.page}: go there first")
+            return False
+        from ...core.pipeline import tables_inside  # loaded on first use
+        found = tables_inside(res, self.session.params, region.bbox).tables
+        if not found:
+            self.ann.message.emit(f"no table found inside the region of {table.id} with the current parameters "
+                                  "(too few rows or columns? the Why tool says which value decides)")
+            return False
+        best = max(found, key=lambda t: t.bbox.width * t.bbox.height)
+        index = next(k for k, t in enumerate(self.ann.doc.tables) if t.id == table.id)
+        from ...annotation.doc_edits import AddTable, RemoveTable
+        edits: list[DocEdit] = [RemoveTable(table.id), AddTable(self._accepted(best, table.id), index)]
+        if self.ann.push(edits, f"Detect inside the region of {table.id}"):
+            self.ann.select(CellSelection(table.id, 0))
+            self.ann.message.emit(f"{table.id}: {best.n_rows} x {best.n_cols} found inside its region")
+            return True
+        return False
 
     def corrected_for(self, page: int, bbox: Rect | None) -> tuple[str, Table] | None:
         """The accepted table on ``page`` over ``bbox`` (a detected table's box; None: the
