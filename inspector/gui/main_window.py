@@ -58,6 +58,7 @@ APP_NAME = "Table Inspector"
 MAX_RECENT = 10
 BOTTOM_SHARE = 0.33  # of the window's height, for the bottom docks on a first start
 EDITING_LATE_MS = 600  # with no document to show, hand correction is added this long after the first show
+PEERS = (("pymupdf", "PyMuPDF find_tables"), ("pdfplumber", "pdfplumber"), ("camelot", "Camelot (lattice, else stream)"))
 OPEN_FILTER = "Documents (*.pdf *.png *.jpg *.jpeg *.tif *.tiff);;All files (*)"
 Shortcut = QKeySequence | str | QKeySequence.StandardKey
 # The menu bar, left to right, and each menu's sections top to bottom (see ``menus``).
@@ -288,14 +289,23 @@ class MainWindow(QMainWindow):
                        "what made it and which parameter would change it")
 
     def _compare_menu(self, menu: QMenu) -> None:
-        for name, label in (("pymupdf", "PyMuPDF find_tables"), ("pdfplumber", "pdfplumber"),
-                            ("camelot", "Camelot (lattice, else stream)")):
+        for name, label in PEERS:
             menu.addAction(self.add_action(f"file.compare.{name}", QAction(label, self),
                                            partial(self.comparison.start, name)))
+        menu.aboutToShow.connect(self._mark_missing_peers)
         menu.addAction(self.add_action("file.compare.file", QAction(
             "Your pipeline's output (JSON, HTML, Markdown, CSV)…", self), self.compare_file_dialog))
         menu.addSeparator()
         menu.addAction(self.add_action("file.compare.stop", QAction("Stop comparing", self), self.comparison.stop))
+
+    def _mark_missing_peers(self) -> None:
+        """File > Compare with: a peer that is not installed says so in its entry."""
+        from ..extractors.peers import installed
+        for name, label in PEERS:
+            action = self.action(f"file.compare.{name}")
+            ok = installed(name)
+            action.setText(label if ok else f"{label} (not installed)")
+            action.setToolTip("" if ok else f"{name} is not installed: pip install 'table-inspector[peers]'")
 
     def compare_file_dialog(self) -> None:
         start = str(Path(self.session.path).parent) if self.session.path else ""
