@@ -266,7 +266,11 @@ class TableActions:
 
     def set_verified(self, verified: bool) -> bool:
         table = self.current()
-        if table is None or table.verified == verified:
+        if table is None:
+            self.ann.message.emit("select an accepted table first (click it on the page or in the Annotation tab): "
+                                  "Ctrl+Shift+V marks it verified")
+            return False
+        if table.verified == verified:
             return False
         from ...annotation.edits import SetVerified
         return self.ann.push([table_edit(table.id, SetVerified(verified))],
