@@ -23,7 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "Positions are in unrotated page space, sideways tables included.",
                        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_doc_args(p)
-    p.add_argument("--page", type=int, default=1, help="1-based page number (default 1)")
+    p.add_argument("--page", type=int, default=None,
+                   help="1-based page number (default 1; without it a longer document says so on stderr)")
     p.add_argument("--json", action="store_true", help="print JSON")
     add_param_args(p)
     p.set_defaults(func=cmd_explain)
@@ -35,7 +36,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
     params = params_from_args(args)
     doc = open_doc(args)
-    res = Pipeline(doc).run(page_index(args.page, doc.page_count), params)
+    if args.page is None and doc.page_count > 1:  # never explain page 1 silently when there are others
+        print(f"explaining page 1 of {doc.page_count}: use --page N for another", file=sys.stderr)
+    res = Pipeline(doc).run(page_index(args.page or 1, doc.page_count), params)
     page = explain(res, params)
     tables = page.tables
     if args.json:
