@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from .main_window import MainWindow
 
 HOVER_PX = 4.0  # how close (screen pixels) the pointer must be to a boundary for its tooltip
+ASK_REACH_PX = 20.0  # a question farther than this (screen pixels) from every boundary asks what is there
 
 
 def _describe(w: Why) -> str:
@@ -112,6 +113,7 @@ class WhyTool(QObject):
         self.dock: QDockWidget | None = None
         self.explained.connect(self._on_explained)
         window.session.resultChanged.connect(self._explain_async)
+        window.session.pageChanged.connect(self._page_changed)
         window.view.viewport().installEventFilter(self)
         window.view.installEventFilter(self)  # Esc leaves the question mode
         window.view.tooltip_providers.append(self._tooltip)
@@ -142,6 +144,13 @@ class WhyTool(QObject):
         keys = {k for t in self.tables for w in (*t.cols, *t.rows, *t.dropped) for k in w.params}
         keys |= {k for r in (page.rejected if page is not None else ()) for k in r.params}
         self.window.params.mark_deciding(keys)
+
+    def _page_changed(self, index: int) -> None:
+        """Another page: the answer about the last one goes (it named boundaries not shown)."""
+        self.answer, self.flip = None, None
+        if self.panel is not None:
+            self.panel.show_answer(None, f"Page {index + 1}: Table > Why (Y), then click near a table's boundary, "
+                                         "or where one is missing.")
 
     def explain_now(self) -> tuple[TableWhy, ...]:
         """The current result's explanation, computed here if the thread has not delivered it."""
@@ -192,10 +201,13 @@ class WhyTool(QObject):
     def ask(self, x: float, y: float) -> Why | None:
         """Answer "why is there (not) a boundary here?" for the scene point (x, y)."""
         self._ensure_panel()
-        self.answer = w = self.nearest(x, y)
+        reach = ASK_REACH_PX / max(self.window.view.zoom, 1e-6)
+        self.explain_now()
+        what = self.page.what_is_at(x, y, reach) if self.page is not None else ""
+        self.answer = w = None if what else self.nearest(x, y)
         self.flip = w.flip if w is not None else None
-        note = ""
-        if w is None and self.page is not None:  # no table here: why not?
+        note = what  # an empty spot: what is there, not the nearest unrelated boundary
+        if w is None and not what and self.page is not None:  # no table here: why not?
             note = self.page.why_not_here(x, y)
             region = self.page.rejected_at(x, y)
             self.flip = region.flip if region is not None else None

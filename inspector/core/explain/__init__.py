@@ -45,6 +45,28 @@ class PageWhy:
         """The rejected region at page point (x, y), if any."""
         return rejected_at(self.rejected, x, y)
 
+    def what_is_at(self, x: float, y: float, reach: float) -> str:
+        """What lies at page point (x, y) when no boundary is within ``reach`` points of it:
+        the table, row, column and cell text there (or the words, outside tables), and how
+        far the nearest boundary is. "" when a boundary is that close (explain that one)."""
+        res = self.context.res
+        table = next(((k, t) for k, t in enumerate(res.tables) if t.bbox.contains_point(x, y)), None)
+        if table is None:
+            here = [w.text for w in res.words if w.bbox.expanded(1.0).contains_point(x, y)]
+            return f"Outside any table, on the word '{here[0]}'. " + self.why_not_here(x, y) if here else ""
+        k, t = table
+        why = next((tw for tw in self.tables if tw.index == k), None)
+        lines = [(abs(w.pos - (x if w.orient == "v" else y)), w) for w in (*why.cols, *why.rows)] if why else []
+        gap, line = min(lines, key=lambda dw: dw[0], default=(float("inf"), None))
+        if line is not None and gap <= reach:
+            return ""
+        cell = next((c for c in t.cells if c.bbox.contains_point(x, y)), None)
+        where = (f"row {cell.r + 1}, column {cell.c + 1}, cell text '{cell.text or '(empty)'}'" if cell is not None
+                 else "between its cells")
+        nearest = (f"; the nearest boundary ({line.axis} at {line.pos:.1f} pt) is {gap:.1f} pt away: click within "
+                   f"{reach:.0f} pt of a line, or where one is missing, to ask about it" if line is not None else "")
+        return f"Inside table {k + 1} ({t.n_rows} x {t.n_cols}), {where}{nearest}."
+
 
 def explain(res: PageResult, params: Params) -> PageWhy:
     """Tables (``explain_page``) and rejected regions of ``res``, found with ``params``."""
