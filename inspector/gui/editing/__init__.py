@@ -8,6 +8,7 @@ Dialog questions go through ``ask``/``ask_save`` so tests can answer them.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -18,6 +19,7 @@ from PySide6.QtCore import QObject, QPointF, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QMessageBox, QUndoView
 
+from ...annotation.io import AnnotationError
 from .actions import TableActions
 from .autosave import Pending
 from .document import AnnotationSession, CellSelection, OpenReport
@@ -29,6 +31,7 @@ from .tools import TOOL_HINTS, EditController
 if TYPE_CHECKING:
     from ..main_window import MainWindow
 
+ANNOTATION_DIR_KEY = "annotationDir"  # settings: the folder of annotations of PDFs in read-only folders
 PICK_SLACK_PX = 3  # how far from the ink a person's drag may start (screen pixels)
 
 
@@ -248,7 +251,17 @@ class Editing(QObject):
             self._tags_connected = True
         tags.start(s.doc.data, Path(s.path).name)
         report = self.ann.start(s.path, s.doc)
+        if not report.loaded and not report.pending:
+            self._annotation_apart(s.path)
         self._after_open(report)
+        self._say_target()
+
+    def _say_target(self) -> None:
+        """Save's tooltip and status tip name the file it writes."""
+        if self.ann.path is not None:
+            where = f"Save the annotation to {self.ann.path}"
+            self.save_action.setToolTip(where)
+            self.save_action.setStatusTip(where)
 
     def _tags_loaded(self) -> None:
         layer = self.window.view.page_scene.layers.get("tags")
@@ -364,6 +377,8 @@ class Editing(QObject):
     def save(self) -> bool:
         if self.ann.doc is None:
             return False
+        if not self._writable_target():
+            return False
         if not self.ann.overwrite_ok and self.ann.path is not None and self.ann.path.exists() and \
                 not self.ask("Overwrite annotation?", f"{self.ann.path} was made on another file or could "
                                                       "not be read. Replace it with this annotation?"):
@@ -399,6 +414,43 @@ class Editing(QObject):
         start = str(self.window.settings.value("goldenDir", "") or "")
         return QFileDialog.getExistingDirectory(self.window, "Add to golden set (a folder with golden.json, "
                                                 "or a new one)", start)
+
+    def _writable_target(self) -> bool:
+        """A PDF in a read-only or shared folder (a corpus opened from the worklist): the
+        annotation goes to a folder of annotations apart from the PDFs, chosen once and
+        remembered; the status bar says where it writes."""
+        target = self.ann.path
+        if target is None or os.access(target.parent, os.W_OK):
+            return True
+        folder = self.ask_annotation_folder(target)
+        if not folder:
+            self.ann.message.emit(f"not saved: {target.parent} is read-only; choose a folder of annotations")
+            return False
+        self.window.settings.setValue(ANNOTATION_DIR_KEY, folder)
+        self.ann.move_to(Path(folder) / target.name)
+        self._say_target()
+        return True
+
+    def ask_annotation_folder(self, target: Path) -> str:
+        """Where annotations of PDFs in read-only folders go ("" when cancelled); tests replace this."""
+        remembered = str(self.window.settings.value(ANNOTATION_DIR_KEY, "") or "")
+        if remembered and os.access(remembered, os.W_OK):
+            return remembered
+        from PySide6.QtWidgets import QFileDialog
+        return QFileDialog.getExistingDirectory(self.window, f"{target.parent} is read-only: choose a folder for "
+                                                "annotations (kept apart from the PDFs)", str(Path.home()))
+
+    def _annotation_apart(self, pdf: str) -> None:
+        """Load the annotation kept in the folder of annotations when none lies beside the PDF."""
+        folder = str(self.window.settings.value(ANNOTATION_DIR_KEY, "") or "")
+        apart = Path(folder) / (Path(pdf).name + ".tables.json") if folder else None
+        if apart is None or self.ann.path is None or self.ann.path.exists() or not apart.is_file():
+            return
+        try:
+            self.ann.load_file(apart)
+            self.ann.message.emit(f"annotation read from the folder of annotations: {apart}")
+        except AnnotationError as exc:
+            self.ann.message.emit(f"annotation in {folder} not loaded: {exc}")
 
     def export_dialog(self) -> None:
         if self.ann.doc is None or not self.ann.doc.tables:

@@ -174,6 +174,13 @@ class AnnotationSession(QObject):
         self.stack.setClean()
         self._emit_all()
 
+    def move_to(self, path: Path) -> None:
+        """Save to ``path`` from now on (the folder beside the PDF is read-only); this
+        session's autosave copy moves along."""
+        self.discard_autosave(wait=True)
+        self.path, self.own_autosave = path, free_name(path)
+        self._dirty_autosave = self.modified
+
     def _empty(self, pdf: Document) -> DocumentAnnotation:
         pages = tuple(PageInfo(i + 1, *size) for i, size in enumerate(pdf.page_sizes()))
         return DocumentAnnotation(pdf.sha256(), pdf.name, pages)
