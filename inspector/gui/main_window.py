@@ -252,7 +252,8 @@ class MainWindow(QMainWindow):
         self.session.busyChanged.connect(lambda busy: self.busy_label.setText("Detecting…" if busy else ""))
         self.session.progress.connect(self.busy_label.setText)  # e.g. "Reading page 2 with OCR…"
         # A message longer than the bar is clipped: the whole of it is the bar's tooltip.
-        self.statusBar().messageChanged.connect(self.statusBar().setToolTip)
+        bar = self.statusBar()
+        bar.messageChanged.connect(lambda text: bar.setToolTip(text))
 
     def _menus(self) -> None:
         def add(aid: str, text: str, slot: Callable[[], object], menu: str, section: str | None = None,
