@@ -145,6 +145,12 @@ class WhyTool(QObject):
         keys |= {k for r in (page.rejected if page is not None else ()) for k in r.params}
         self.window.params.mark_deciding(keys)
 
+    def _table_lever(self, x: float, y: float) -> tuple[str, float] | None:
+        """The value that would reject the table at (x, y) ("Apply" sets it)."""
+        res = self.window.session.result
+        k = next((j for j, t in enumerate(res.tables) if t.bbox.contains_point(x, y)), -1) if res else -1
+        return self.page.why_table(k)[1] if self.page is not None and k >= 0 else None
+
     def _page_changed(self, index: int) -> None:
         """Another page: the answer about the last one goes (it named boundaries not shown)."""
         self.answer, self.flip = None, None
@@ -205,7 +211,7 @@ class WhyTool(QObject):
         self.explain_now()
         what = self.page.what_is_at(x, y, reach) if self.page is not None else ""
         self.answer = w = None if what else self.nearest(x, y)
-        self.flip = w.flip if w is not None else None
+        self.flip = w.flip if w is not None else self._table_lever(x, y) if what else None
         note = what  # an empty spot: what is there, not the nearest unrelated boundary
         if w is None and not what and self.page is not None:  # no table here: why not?
             note = self.page.why_not_here(x, y)

@@ -30,3 +30,18 @@ def test_why_on_an_empty_spot_and_after_a_page_change(editor: MainWindow, qtbot,
     QTest.keyClick(editor.view, Qt.Key.Key_PageDown)
     wait(editor)
     assert editor.why.panel.text.text().startswith("Page 2: ") and editor.why.answer is None
+
+
+def test_why_inside_a_table_says_why_it_is_one_and_what_rejects_it(editor: MainWindow, qtbot, wait) -> None:
+    """Why on a table's body (a false positive is asked about this way): what made it a table
+    and the one value that rejects it; Apply sets that value, and the table goes."""
+    editor.view.set_zoom(3.0)
+    editor.view.centerOn(200, 236)
+    editor.activateWindow()
+    answer = _ask(editor, 200, 236)
+    assert "Taken as a table from rules meeting: 4 rows (tables.min_rows = 2) and 3 columns" in answer
+    assert "Setting tables.min_rows to 5 would reject it" in answer
+    assert editor.why.flip == ("tables.min_rows", 5.0) and editor.why.panel.apply_button.isEnabled()
+    QTest.mouseClick(editor.why.panel.apply_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: editor.session.params.tables.min_rows == 5, timeout=5000)
+    qtbot.waitUntil(lambda: editor.session.result is not None and editor.session.result.tables == (), timeout=20000)
