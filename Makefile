@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint samples clean corpus-modern corpus-html corpus-tagged-real
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-tagged-real
 
 setup: sysdeps $(STAMP)
 
@@ -41,6 +41,7 @@ test: setup
 	$(VENV)/bin/ruff check inspector tests benchmarks
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(COVERAGE) $(PYTEST_ARGS)
 	@if [ -n "$(COVERAGE)" ]; then $(PY) -m coverage report --skip-covered | head -n 12; \
 		echo "line coverage of inspector/: $$($(PY) -m coverage report --format=total) %"; fi
@@ -49,6 +50,17 @@ lint: setup
 	$(VENV)/bin/ruff check inspector tests benchmarks
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
+
+# The documentation site (mkdocs.yml, docs/) into site/; --strict fails on a broken link or a
+# docstring mkdocstrings cannot read. The CLI and parameter references are generated from the
+# code at every build (docs/gen_pages.py).
+docs: setup
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict
+
+# The screenshots the docs show, made by the app itself on the bundled sample.
+docs-screenshots: setup
+	QT_QPA_PLATFORM=offscreen bash docs/screenshots.sh $(VENV)/bin/table-inspector
+	QT_QPA_PLATFORM=offscreen $(PY) docs/screenshots_gui.py
 
 bench: setup
 	$(PY) benchmarks/bench_detect.py
@@ -74,7 +86,7 @@ corpus-tagged-real: setup
 	$(PY) -m corpus.tagged_real.fetch
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache
+	rm -rf $(VENV) build dist site *.egg-info .pytest_cache
 
 # --- Packaging: wheel, one-folder PyInstaller bundle, desktop entry (see packaging/) ---
 .PHONY: wheel bundle smoke-bundle install-desktop uninstall-desktop

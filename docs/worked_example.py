@@ -1,4 +1,4 @@
-"""The README's worked example, scripted through the window's own commands and events.
+"""The documentation's worked example (docs/worked-example.md), scripted through the window's own commands and events.
 
 ICDAR 2013 eu-001.pdf, page 3, second table: the detector split the header line
 "to air / kg/year" into two rows until 2026-12-02 (it reads them as one row now, and step 2

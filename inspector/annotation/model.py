@@ -23,8 +23,9 @@ from ..core.types import Cell, Grid, Rect, Table, TableSource, Word
 from .roles import ROLES, leading_headers, suggest_row_roles
 
 CORE_SOURCES: tuple[TableSource, ...] = ("ruled", "horizontal_rules", "aligned")
-# Detection sources plus the ways a table can arrive without detection (by hand, ICDAR, a PDF's tags).
-SOURCES = (*CORE_SOURCES, "manual", "icdar", "tags")
+# Detection sources plus the ways a table can arrive without detection (by hand, ICDAR, a PDF's tags,
+# the author's original HWPX or DOCX).
+SOURCES = (*CORE_SOURCES, "manual", "icdar", "tags", "original")
 ParamPairs = tuple[tuple[str, Any], ...]
 
 

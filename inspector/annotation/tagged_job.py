@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Callable
 
 from ..core.infra.budget import Budgeted
 from ..core.params import BudgetParams
@@ -20,15 +21,17 @@ DOCUMENT_PAGES = 6  # a tag import may take as long as this many pages' budget
 
 
 def read_tagged_budgeted(source: str | os.PathLike[str] | bytes, name: str | None = None,
-                         budget: BudgetParams | None = None) -> TaggedImport:
+                         budget: BudgetParams | None = None,
+                         cancelled: Callable[[], bool] | None = None) -> TaggedImport:
     """``read_tagged`` in a worker process within the budget; ``TaggedError`` when it fails,
-    runs out of time or memory, or the worker dies."""
+    runs out of time or memory, the worker dies or ``cancelled()`` turns true (the process is
+    killed)."""
     page = budget or BudgetParams()
     whole = dataclasses.replace(page, seconds=page.seconds * DOCUMENT_PAGES)
     src = os.fspath(source) if isinstance(source, os.PathLike) else source
     label = name or (os.path.basename(src) if isinstance(src, str) else "<bytes>")
     with Budgeted(whole) as worker:
-        out = worker.call(_read, src, name)
+        out = worker.call(_read, src, name, cancelled=cancelled)
     if out.ok:
         result, error = out.value
         if result is not None:

@@ -17,10 +17,13 @@ EXAMPLES = """examples:
   table-inspector compare report.pdf --with pipeline-output.json --json
   table-inspector compare report.pdf --with table1.csv --with table2.csv --pages 3
   table-inspector compare report.pdf --with out.md --against detection
+  table-inspector compare notice.pdf --with notice.hwpx --against detection
 
 SOURCE is a peer (pymupdf, pdfplumber, camelot, camelot-lattice, camelot-stream; or
 peer:NAME) or a file: JSON in the 'detect --json' or cells shape, HTML, Markdown or CSV
-(tables without coordinates are placed on the page by their texts). Ours is the annotation
+(tables without coordinates are placed on the page by their texts), or the author's
+original the PDF was made from, HWPX or DOCX (read by contents, not name; a table the PDF
+breaks over pages is compared piece by piece). Ours is the annotation
 beside the PDF when there is one, else detection (--against chooses)."""
 
 
@@ -55,7 +58,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     for source in args.sources:
         try:
             theirs.append(from_peer(source, args.file, indices, params) if is_peer(source)
-                          else from_file(source, indices, pipeline.words))
+                          else from_file(source, indices, pipeline.words, range(doc.page_count)))
         except (src.SourceError, MissingExtractor) as exc:
             raise CliError(str(exc), EXIT_INPUT) from None
     for t in theirs:

@@ -15,7 +15,7 @@ from ..core.reading.document import DocumentError
 from ..core.reading.ocr import INSTALL, installed_languages, tessdata_dir
 from ..core.reading.tags import tagged_table_counts
 from ..core.types import PageResult, Rect, Table
-from ..render.layer_names import ALIASES, DEFAULT_PICTURE, LAYER_NAMES
+from ..render.layers import ALIASES, DEFAULT_PICTURE, LAYER_NAMES
 from .common import (
     EXIT_INPUT,
     EXIT_OK,
@@ -266,7 +266,7 @@ def _print_page(r: PageResult, links: dict[tuple[int, int], Continuation]) -> No
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from ..render.layer_names import resolve_layers
+    from ..render.layers import resolve_layers
     from ..render.overlay import render_overlay, write_png
     try:
         layers = resolve_layers(args.layers)

@@ -20,6 +20,7 @@ from ..annotation.io import SUFFIX, AnnotationError, annotation_path_for, save_a
 from ..annotation.model import AnnTable, DocumentAnnotation, PageInfo, annotation_table_from_detected
 from ..annotation.tagged import TaggedError
 from ..annotation.tagged_job import read_tagged_budgeted
+from . import original_cmds
 from .common import (
     EXIT_INPUT,
     EXIT_PARTIAL,
@@ -72,6 +73,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     tag.add_argument("-o", "--output", required=True, metavar="GOLDEN_DIR", help="golden folder to create or update")
     add_param_args(tag)  # budget.seconds: each file is read in a worker within 6 pages' budget
     tag.set_defaults(func=_import_tagged)
+
+    original_cmds.register(sub)  # import-original: an HWPX or DOCX original's tables as draft truth
 
     exp = sub.add_parser("export-icdar", help="golden folder -> ICDAR 2013 XML files",
                          description="Write NAME-str.xml and NAME-reg.xml for every annotation of GOLDEN_DIR.")

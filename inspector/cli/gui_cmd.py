@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import re
 
-from ..render.layer_names import ALIASES, LAYER_NAMES, resolve_layers
+from ..render.layers import ALIASES, LAYER_NAMES, resolve_layers
 from .common import EXIT_INPUT, CliError, add_param_args, params_from_args
 
 LAYER_HELP = ",".join(LAYER_NAMES)

@@ -26,14 +26,23 @@ squash = norm_text  # text compared with white space removed (as the ICDAR adjac
 
 @dataclass(frozen=True)
 class Placed:
+    """``table`` placed on its page; ``score`` the share of its non-empty cells found there;
+    ``xs``/``ys`` its column and row boundaries (points; empty when no row or column was
+    found, the cells then keep only their found boxes); ``found`` the found text box of each
+    cell found, by its (r, c)."""
+
     table: Table
     score: float
+    xs: tuple[float, ...] = ()
+    ys: tuple[float, ...] = ()
+    found: tuple[tuple[tuple[int, int], Rect], ...] = ()
 
 
 def find_runs(target: str, words: Sequence[Word], starts: dict[str, list[int]]) -> list[Rect]:
     """Boxes of every run of consecutive ``words`` spelling ``target`` (white space removed)."""
     out = []
-    for first in {k for k in starts if target.startswith(k)}:
+    # The words a run can start with are the target's prefixes: looked up, not searched for.
+    for first in (target[:n] for n in range(1, len(target) + 1) if target[:n] in starts):
         for i in starts[first]:
             acc, j = "", i
             while j < len(words) and len(acc) < len(target):
@@ -59,9 +68,10 @@ def place(table: Unplaced, words: Sequence[Word], page: int) -> Placed | None:
     score = len(chosen) / len(wanted)
     if score < MIN_SCORE:
         return None
-    cells = _boxes(table, chosen)
+    cells, xs, ys = _boxes(table, chosen)
     boxes = [c.bbox for c in cells if c.bbox.area > 0]
-    return Placed(Table(Rect.bounding(boxes), table.n_rows, table.n_cols, tuple(cells), page=page), score)
+    return Placed(Table(Rect.bounding(boxes), table.n_rows, table.n_cols, tuple(cells), page=page,
+                        header_rows=table.header_rows), score, tuple(xs), tuple(ys), tuple(sorted(chosen.items())))
 
 
 def _choose(found: dict[tuple[int, int], list[Rect]]) -> dict[tuple[int, int], Rect]:
@@ -128,7 +138,7 @@ def _edges(extents: dict[int, tuple[float, float]], n: int) -> list[float] | Non
     return edges
 
 
-def _boxes(table: Unplaced, chosen: dict[tuple[int, int], Rect]) -> list[Cell]:
+def _boxes(table: Unplaced, chosen: dict[tuple[int, int], Rect]) -> tuple[list[Cell], list[float], list[float]]:
     """Cells with grid boxes: boundaries midway between the found texts of neighbouring
     rows and columns (single-slot cells decide), so their grid can be drawn and adopted."""
     spans = {(c.r, c.c): (c.rs, c.cs) for c in table.cells}
@@ -144,8 +154,8 @@ def _boxes(table: Unplaced, chosen: dict[tuple[int, int], Rect]) -> list[Cell]:
             rows[r] = (min(lo, b.y0), max(hi, b.y1))
     xs, ys = _edges(cols, table.n_cols), _edges(rows, table.n_rows)
     if xs is None or ys is None:
-        return [replace(c, bbox=chosen.get((c.r, c.c), ZERO)) for c in table.cells]
-    return [replace(c, bbox=slot_box(xs, ys, c.r, c.c, c.rs, c.cs)) for c in table.cells]
+        return [replace(c, bbox=chosen.get((c.r, c.c), ZERO)) for c in table.cells], [], []
+    return [replace(c, bbox=slot_box(xs, ys, c.r, c.c, c.rs, c.cs)) for c in table.cells], xs, ys
 
 
 def best_page(table: Unplaced, pages: dict[int, Sequence[Word]]) -> Placed | None:

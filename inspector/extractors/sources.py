@@ -37,12 +37,14 @@ class SourceError(Exception):
 
 @dataclass(frozen=True)
 class Unplaced:
-    """A table without coordinates: its cells (spans kept) and, if the source said, its page."""
+    """A table without coordinates: its cells (spans kept), if the source said, its page, and
+    how many leading rows it marks as headers."""
 
     cells: tuple[Cell, ...]
     n_rows: int
     n_cols: int
     page: int | None = None
+    header_rows: int = 0
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,9 @@
 
 A source is a peer extractor's name (``pymupdf``, ``pdfplumber``, ``camelot``, ...: see
 ``peers``) or a file (see ``sources``). Tables from files without coordinates
-are placed on the page whose words spell their cells best (see ``placement``).
+are placed on the page whose words spell their cells best (see ``placement``); an author's
+original (HWPX, DOCX: see ``originals``) is placed over every page of the document, a
+table the PDF breaks over pages as one piece per page (see ``pieces``).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from pathlib import Path
 
 from ..core.params import Params
 from ..core.types import Table, Word
-from . import placement, sources
+from . import originals, placement, sources
+from .pieces import place_pieces
 
 Words = Callable[[int], Sequence[Word]]  # 0-based page index -> the page's words
 
@@ -48,8 +51,17 @@ def from_peer(source: str, pdf: str, indices: Sequence[int], params: Params) -> 
         return Theirs(name, {i + 1: list(peers.extract(name, pdf, i, params)) for i in indices})
 
 
-def from_file(path: str, indices: Sequence[int], words: Words) -> Theirs:
-    """A file's tables on the pages ``indices`` (0-based); ``SourceError`` if it cannot be read."""
+def from_file(path: str, indices: Sequence[int], words: Words, all_pages: Sequence[int] = ()) -> Theirs:
+    """A file's tables on the pages ``indices`` (0-based); ``SourceError`` if it cannot be read.
+
+    ``all_pages`` (0-based, default ``indices``) are the pages an original's tables are
+    placed over, so a table broken over pages is cut where the PDF cuts it."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise sources.SourceError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    if originals.original_kind(data) is not None:
+        return _from_original(data, Path(path).name, indices, words, all_pages or indices)
     loaded = sources.load(path)
     wanted = {i + 1 for i in indices}
     pages: dict[int, list[Table]] = {p: ts for p, ts in loaded.placed.items() if p in wanted}
@@ -77,6 +89,27 @@ def from_file(path: str, indices: Sequence[int], words: Words) -> Theirs:
     return Theirs(loaded.name, pages, tuple(notes))
 
 
+def _from_original(data: bytes, name: str, indices: Sequence[int], words: Words, all_pages: Sequence[int]) -> Theirs:
+    """An original's tables placed over ``all_pages``, the pieces on ``indices`` kept."""
+    orig = originals.read_original(data, name)
+    pages = {i + 1: words(i) for i in sorted(set(all_pages) | set(indices))}
+    wanted = {i + 1 for i in indices}
+    out: dict[int, list[Table]] = {}
+    notes = []
+    for k, table in enumerate(orig.tables, 1):
+        label = f"{name}: table {k} ({table.n_rows} x {table.n_cols})"
+        pieces = place_pieces(table, pages)
+        if not any(p.placed for p in pieces):
+            notes.append(f"{label} matches no page's words")
+            continue
+        for p in pieces:
+            if p.placed is None:
+                notes.append(f"{label}: rows {p.first + 1}-{p.last + 1} match too few words of page {p.page}")
+            elif p.page in wanted:
+                out.setdefault(p.page, []).append(p.placed.table)
+    return Theirs(name, out, tuple(notes))
+
+
 def for_page(source: str, pdf: str, index: int, params: Params) -> Theirs:
     """``source``'s tables for page ``index`` of ``pdf`` (a peer's run, or a file placed on the
     page's words): a module-level job, so the window runs it in a budgeted worker process."""
@@ -87,6 +120,6 @@ def for_page(source: str, pdf: str, index: int, params: Params) -> Theirs:
 
     doc = open_document(pdf)
     try:
-        return from_file(source, [index], lambda i: extract_text(doc.page(i))[0])
+        return from_file(source, [index], lambda i: extract_text(doc.page(i))[0], range(doc.page_count))
     finally:
         doc.close()

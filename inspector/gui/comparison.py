@@ -2,8 +2,9 @@
 where they differ from ours (the annotation's tables on the page, else the detection).
 
 Their tables are read off the GUI thread (a peer can take seconds; a file is placed by
-the page's words), once per page and source, in a thread with its own open document:
-PyMuPDF documents are not shared between threads. The differences are recomputed on the
+the page's words), once per page and source, on the window's ``compare`` lane
+(``tasks.Lane``) in a budgeted worker process of its own; moving to another page cancels
+a read still running. The differences are recomputed on the
 GUI thread when ours change (they are a few ms). Their grid is drawn as its own layer and
 the differences as hatched cells; "Adopt" copies their table into the annotation as one
 undoable command.
@@ -11,8 +12,9 @@ undoable command.
 
 from __future__ import annotations
 
-import threading
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
@@ -20,54 +22,31 @@ from PySide6.QtWidgets import QDockWidget, QGraphicsPathItem
 
 from ..core.params import Params
 from ..core.types import Table
+from ..render.layers import THEIRS
 from .scene.diff_layer import DiffLayer
 from .scene.layers import qrect
+from .tasks import Lane
 
 if TYPE_CHECKING:
     from ..compare.diff import Difference, TableDiff
     from .main_window import MainWindow
     from .widgets.compare_panel import ComparePanel
 
-THEIR_COLOUR = QColor(0, 150, 170)  # teal: apart from the grid's crimson and the differences' red
-SOLID, DASH, NONE = Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.BrushStyle.NoBrush
-STYLES = {
-    "shifted_column": (QColor(225, 20, 20), 3.0, SOLID, Qt.BrushStyle.FDiagPattern),
-    "merged_columns": (QColor(230, 120, 0), 3.0, SOLID, Qt.BrushStyle.BDiagPattern),
-    "split_columns": (QColor(230, 120, 0), 3.0, SOLID, Qt.BrushStyle.BDiagPattern),
-    "merged": (QColor(230, 120, 0), 2.5, SOLID, Qt.BrushStyle.BDiagPattern),
-    "split": (QColor(230, 120, 0), 2.5, SOLID, Qt.BrushStyle.BDiagPattern),
-    "number_changed": (QColor(225, 20, 20), 3.0, SOLID, Qt.BrushStyle.DiagCrossPattern),
-    "text_changed": (QColor(225, 20, 20), 2.0, SOLID, Qt.BrushStyle.BDiagPattern),
-    "missing": (QColor(225, 20, 20), 2.0, DASH, Qt.BrushStyle.Dense6Pattern),
-    "extra": (QColor(160, 0, 120), 2.0, Qt.PenStyle.DotLine, NONE),
-    "missed_table": (QColor(225, 20, 20), 3.0, DASH, NONE),
-    "extra_table": (QColor(160, 0, 120), 3.0, Qt.PenStyle.DashDotLine, NONE),
-}
+THEIR_COLOUR = QColor(*THEIRS)  # teal: apart from the grid's crimson and the differences' red
+# Compare's kinds of difference, styled by render.layers.DIFF_STYLES like the Differences layer.
+KINDS = ("shifted_column", "merged_columns", "split_columns", "merged", "split", "number_changed", "text_changed",
+         "missing", "extra", "missed_table", "extra_table")
 
 
-class _Reader(QObject):
-    """Reads their tables of one page in a thread; results come back as queued signals."""
+def _read_theirs(source: str, pdf: str, index: int, params: Params, cancelled: Callable[[], bool]) -> Any:
+    """Their tables of one page, read in a budgeted worker process: a peer or MuPDF on a hostile
+    page must not stall or grow the window (the page's words are read there too). A newer
+    request (``cancelled``) kills the process. Returns the ``Outcome``."""
+    from ..core.infra.budget import Budgeted
+    from ..extractors.theirs import for_page
 
-    done = Signal(int, object, object)  # request id, {page: [Table]}, notes
-    failed = Signal(int, str)
-
-    def start(self, req: int, source: str, pdf: str, index: int, params: Params) -> None:
-        threading.Thread(target=self._run, args=(req, source, pdf, index, params), daemon=True).start()
-
-    def _run(self, req: int, source: str, pdf: str, index: int, params: Params) -> None:
-        """Their tables, read in a budgeted worker process: a peer or MuPDF on a hostile page
-        must not stall or grow the window (the page's words are read there too)."""
-        from ..core.infra.budget import Budgeted
-        from ..extractors.theirs import for_page
-
-        with Budgeted(params.budget) as worker:
-            out = worker.call(for_page, source, pdf, index, params)
-        if out.ok:
-            self.done.emit(req, out.value.pages, out.value.notes)
-        elif out.status == "failed":
-            self.failed.emit(req, f"{source}: {out.error}")
-        else:
-            self.failed.emit(req, f"{source} on this page: {out.error}")
+    with Budgeted(params.budget) as worker:
+        return worker.call(for_page, source, pdf, index, params, cancelled=cancelled)
 
 
 class Comparison(QObject):
@@ -85,19 +64,17 @@ class Comparison(QObject):
         self.status = ""
         self._req = 0
         self._asked: set[int] = set()
-        self._reader = _Reader()
-        self._reader.done.connect(self._on_read)
-        self._reader.failed.connect(self._on_failed)
+        self.lane = Lane("compare", self)  # one page read at a time; moving on cancels the older read
         scene = window.view.page_scene
         self.grid_item = QGraphicsPathItem()
         pen = QPen(THEIR_COLOUR, 2.0, Qt.PenStyle.DashLine)
         pen.setCosmetic(True)
         self.grid_item.setPen(pen)
-        self.grid_item.setBrush(QBrush(NONE))
+        self.grid_item.setBrush(QBrush(Qt.BrushStyle.NoBrush))
         self.grid_item.setZValue(90)
         self.grid_item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         scene.addItem(self.grid_item)
-        self.layer = DiffLayer(scene, True, STYLES)
+        self.layer = DiffLayer(scene, True, KINDS)
         self.panel: ComparePanel | None = None
         self._follows_annotation = False
         self.dock: QDockWidget | None = None
@@ -124,6 +101,7 @@ class Comparison(QObject):
         self.refresh()
 
     def stop(self) -> None:
+        self.lane.cancel()
         self.source, self.theirs, self.diffs, self._asked = None, {}, [], set()
         self.status = ""
         self._draw()
@@ -148,29 +126,46 @@ class Comparison(QObject):
         page = session.page_index + 1
         if page not in self.theirs:
             if page not in self._asked:
-                self._asked.add(page)
+                self._asked = {page}  # a read still running for another page is cancelled: asked again later
                 self._req += 1
                 self.status = f"reading {self.source} on page {page}…"
-                self._reader.start(self._req, self.source, str(session.path), page - 1, session.params)
+                read = partial(_read_theirs, self.source, str(session.path), page - 1, session.params)
+                self.lane.submit(lambda cancelled: read(cancelled=cancelled), partial(self._on_outcome, self._req, page),
+                                 partial(self._on_failed, self._req, page))
                 self.changed.emit()
             return
         self._diff(page)
 
-    def _on_read(self, req: int, pages: dict[int, list[Table]], notes: tuple[str, ...]) -> None:
+    def _on_outcome(self, req: int, page: int, out: Any) -> None:
+        if out.ok:
+            self._on_read(req, page, out.value.pages, out.value.notes)
+        elif out.status == "failed":
+            self._on_failed(req, page, f"{self.source}: {out.error}")
+        else:
+            self._on_failed(req, page, f"{self.source} on this page: {out.error}")
+
+    def _on_read(self, req: int, page: int, pages: dict[int, list[Table]], notes: tuple[str, ...]) -> None:
         if req != self._req or self.source is None:
             return
-        page = self.window.session.page_index + 1
         self.theirs[page] = list(pages.get(page, []))
         self.status = "; ".join(notes)
-        self._diff(page)
+        self._diff_if_shown(page)
 
-    def _on_failed(self, req: int, message: str) -> None:
+    def _on_failed(self, req: int, page: int, message: str) -> None:
         """Their tables could not be read: say why, and list no difference (a failed read
         is no peer that found nothing)."""
         if req == self._req:
             self.status = f"no comparison on this page: {message}"
-            self.diffs = []
-            self._draw()
+            if page == self.window.session.page_index + 1:
+                self.diffs = []
+                self._draw()
+            self.changed.emit()
+
+    def _diff_if_shown(self, page: int) -> None:
+        """Diff ``page`` when it is on screen (a read may end after the person moved on)."""
+        if page == self.window.session.page_index + 1:
+            self._diff(page)
+        else:
             self.changed.emit()
 
     def ours(self, page: int) -> list[Table]:

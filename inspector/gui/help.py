@@ -1,5 +1,5 @@
 """The Help menu: keyboard shortcuts (read from the window's actions), a guide to the overlay
-layers and their colours (from the layer table and ``render.colours``), and About."""
+layers and their colours (from the layer table ``render.layers``), and About."""
 
 from __future__ import annotations
 
@@ -156,22 +156,16 @@ def layers_guide_html(colour_of: Callable[[str], QColor] | None = None,
                       extra: tuple[tuple[str, str, str, QColor], ...] = ()) -> str:
     """HTML guide: each overlay layer's colour(s), shortcut and meaning.
 
-    Built from ``scene.layers.LAYERS`` (labels, keys, help) and the colours the window draws
-    with (``render.colours`` unless overridden). ``extra`` adds (label, key, help, colour) rows.
+    Built from the layer table ``render.layers.LAYERS`` (labels, keys, help, colours), drawn in
+    the colours the window uses (``colour_of``, else the table's). ``extra`` adds (label, key, help, colour) rows.
     """
-    from ..render.colours import LAYER_STYLES
-    from .scene.layers import LAYERS, PARTS, layer_colour
+    from ..render.layers import LAYERS
+    from .scene.layers import layer_colour
     colour = colour_of or layer_colour
-    shared = {"words": "words", "vector_rules": "rules", "raster_rules": "rules", "rejected": "rejected",
-              "bins": "bins", "rows": "rows", "regions": "regions", "grids": "grid"}
     rows = []
     for spec in LAYERS:
-        parts = PARTS[spec.key]
-        swatches = " ".join(_swatch_html(colour(p.colour)) for p in parts)
-        style = LAYER_STYLES.get(shared.get(spec.key, ""))
-        second = ""
-        if len(parts) > 1 and style is not None and style.alt_label:
-            second = f"<br><i>second colour: {html.escape(style.alt_label)}</i>"
+        swatches = " ".join(_swatch_html(colour(c.key)) for c in spec.colours)
+        second = f"<br><i>second colour: {html.escape(spec.alt.label)}</i>" if len(spec.colours) > 1 else ""
         rows.append(_guide_row(swatches, spec.label, spec.shortcut, spec.help + second, spec.default_on))
     for label, key, help_text, c in extra:
         rows.append(_guide_row(_swatch_html(c), label, key, help_text, True))

@@ -35,9 +35,9 @@ class LayerColours(QObject):
 
     def layer_menu(self, layer: str) -> QMenu:
         """The colour menu of ``layer``: one "Colour…" entry per colour it draws with, and a reset."""
-        from .scene.layers import PARTS
+        from ..render.layers import BY_NAME
         menu = QMenu(self.window)
-        keys = list(dict.fromkeys(p.colour for p in PARTS[layer]))
+        keys = [c.key for c in BY_NAME[layer].colours]
         for key in keys:
             text = "Colour…" if len(keys) == 1 else f"Colour of {key.replace('_', ' ')}…"
             menu.addAction(text).triggered.connect(lambda _=False, key=key: self.choose_colour(key))

@@ -298,6 +298,8 @@ class MainWindow(QMainWindow):
         menu.aboutToShow.connect(self._mark_missing_peers)
         menu.addAction(self.add_action("file.compare.file", QAction(
             "Your pipeline's output (JSON, HTML, Markdown, CSV)…", self), self.compare_file_dialog))
+        menu.addAction(self.add_action("file.compare.original", QAction(
+            "The original it was made from (HWPX, DOCX)…", self), self.compare_original_dialog))
         menu.addSeparator()
         menu.addAction(self.add_action("file.compare.stop", QAction("Stop comparing", self), self.comparison.stop))
 
@@ -314,6 +316,15 @@ class MainWindow(QMainWindow):
         start = str(Path(self.session.path).parent) if self.session.path else ""
         path, _ = QFileDialog.getOpenFileName(self, "Compare with a file", start,
                                               "Tables (*.json *.html *.htm *.md *.csv *.tsv *.txt);;All files (*)")
+        if path:
+            self.comparison.start(path)
+
+    def compare_original_dialog(self) -> None:
+        """Compare with the PDF's HWPX or DOCX original: its grid placed on the page as
+        Compare's layer, and what the PDF's tables lose against it as differences."""
+        start = str(Path(self.session.path).parent) if self.session.path else ""
+        path, _ = QFileDialog.getOpenFileName(self, "Compare with the original", start,
+                                              "Originals (*.hwpx *.docx *.hwp);;All files (*)")
         if path:
             self.comparison.start(path)
 

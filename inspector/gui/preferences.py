@@ -16,7 +16,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QMessageBox
 
 from ..core.params import ParamError, Params
-from .scene.layers import LAYERS, layer_colour
+from ..render.layers import LAYERS
+from .scene.layers import layer_colour
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -116,8 +117,7 @@ class Preferences:
     @staticmethod
     def _colour_keys() -> list[str]:
         """Colour keys of the overlay parts (a layer can have two, e.g. low-confidence words)."""
-        from .scene.layers import PARTS
-        return list(dict.fromkeys(p.colour for spec in LAYERS for p in PARTS[spec.key]))
+        return [c.key for spec in LAYERS for c in spec.colours]
 
     def colour(self, key: str) -> QColor:
         """The colour used for overlay colour ``key`` (override or default)."""
@@ -156,7 +156,7 @@ class Preferences:
             dock.show()
         from .main_window import fitting_size
         w.resize(*fitting_size(w, DEFAULT_SIZE))
-        w.layers.set_visible_layers({spec.key for spec in LAYERS if spec.default_on})
+        w.layers.set_visible_layers({spec.name for spec in LAYERS if spec.default_on})
         for key in list(self.colour_overrides):
             self.set_colour(key, None, save=False)
         w.statusBar().showMessage("Preferences reset to the defaults", 5000)

@@ -12,17 +12,16 @@
 - The Parameters panel marks the parameters that decided something on the page, and shows
   the applied value (its field scrolled into view).
 
-The explanation (``core.explain``) reads only the immutable result, so it is computed in a
-thread after each detection and kept for that result.
+The explanation (``core.explain``) reads only the immutable result (no MuPDF), so it is computed
+on the window's ``Why`` lane (``tasks.Lane``) after each detection and kept for that result; a
+newer detection cancels the explanation of the one before.
 """
 
 from __future__ import annotations
 
-import logging
-import threading
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Slot
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -37,8 +36,7 @@ from PySide6.QtWidgets import (
 
 from ..core.params import Params
 from ..core.types import PageResult
-
-log = logging.getLogger(__name__)
+from .tasks import Lane, Task
 
 if TYPE_CHECKING:
     from ..core.explain import PageWhy, TableWhy, Why
@@ -47,6 +45,12 @@ if TYPE_CHECKING:
 
 HOVER_PX = 4.0  # how close (screen pixels) the pointer must be to a boundary for its tooltip
 ASK_REACH_PX = 20.0  # a question farther than this (screen pixels) from every boundary asks what is there
+
+
+def _explain(res: PageResult, params: Params) -> PageWhy:
+    from ..core.explain import explain
+
+    return explain(res, params)
 
 
 def _describe(w: Why) -> str:
@@ -98,8 +102,6 @@ class WhyPanel(QWidget):
 class WhyTool(QObject):
     """The window's explanation: cached per result, hover tips, the question mode, Apply/Undo."""
 
-    explained = Signal(object)  # (result, tables) from the thread
-
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
@@ -111,7 +113,8 @@ class WhyTool(QObject):
         self.tables: tuple[TableWhy, ...] = ()
         self.panel: WhyPanel | None = None
         self.dock: QDockWidget | None = None
-        self.explained.connect(self._on_explained)
+        self.lane = Lane("why", self)  # one explanation at a time; a newer result cancels the older
+        self.task: Task | None = None
         window.session.resultChanged.connect(self._explain_async)
         window.session.pageChanged.connect(self._page_changed)
         window.view.viewport().installEventFilter(self)
@@ -122,18 +125,11 @@ class WhyTool(QObject):
     def _explain_async(self) -> None:
         res, params = self.window.session.result, self.window.session.params
         if res is None:
+            self.lane.cancel()
             self._on_explained((None, None))
             return
-        threading.Thread(target=self._run, args=(res, params), daemon=True).start()
-
-    def _run(self, res: PageResult, params: Params) -> None:
-        from ..core.explain import explain
-
-        try:
-            self.explained.emit((res, explain(res, params)))
-        except Exception:  # an explanation that fails leaves the old marks, never the window
-            log.warning("explanation failed", exc_info=True)
-            self.explained.emit((res, None))
+        self.task = self.lane.submit(lambda _cancelled: (res, _explain(res, params)), self._on_explained,
+                                     lambda _message: self._on_explained((res, None)))
 
     def _on_explained(self, value: tuple[PageResult | None, PageWhy | None]) -> None:
         res, page = value
@@ -159,12 +155,13 @@ class WhyTool(QObject):
                                          "or where one is missing.")
 
     def explain_now(self) -> tuple[TableWhy, ...]:
-        """The current result's explanation, computed here if the thread has not delivered it."""
+        """The current result's explanation: the lane's, waited for when it is under way (not
+        computed twice), else computed here."""
         res = self.window.session.result
         if res is not None and res is not self._for:
-            from ..core.explain import explain
-
-            self._for, self.page = res, explain(res, self.window.session.params)
+            self.lane.wait()
+        if res is not None and res is not self._for:
+            self._for, self.page = res, _explain(res, self.window.session.params)
             self.tables = self.page.tables
         return self.tables
 

@@ -3,7 +3,7 @@
 Pure numpy/OpenCV (no Qt). Input and output are RGB uint8 arrays (H x W x 3) in unrotated
 page orientation, as ``Page.render_rgb(dpi)`` returns; geometry is PDF points and is scaled
 by ``dpi / 72``. Lines are drawn without anti-aliasing so every drawn pixel carries its
-layer's exact colour (``LAYER_COLOURS``), which keeps the pictures easy to test and read.
+layer's exact colour (``render.layers.COLOURS``), which keeps the pictures easy to test and read.
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ import numpy as np
 
 from ..core.geometry import cell_boxes
 from ..core.types import PageResult, Rect, Rule
-from .colours import LAYER_STYLES, LAYERS, RGB
-from .layer_names import resolve_layers
+from .layers import BY_NAME, RGB, resolve_layers
 
 DASH_PX, GAP_PX = 6, 4
 
@@ -47,8 +46,8 @@ class Canvas:
 def render_overlay(page_rgb: np.ndarray, dpi: int, result: PageResult, layers: Sequence[str]) -> np.ndarray:
     """A copy of ``page_rgb`` with ``layers`` of ``result`` drawn on it, plus a legend.
 
-    ``layers`` are names of ``layer_names`` (aliases such as "rules" and "grid" accepted),
-    drawn in the fixed order of ``LAYERS`` whatever order they are given in; an unknown
+    ``layers`` are names of ``render.layers`` (aliases such as "rules" and "grid" accepted),
+    drawn in the fixed order of ``DRAW_ORDER`` whatever order they are given in; an unknown
     layer name raises ``ValueError`` with a one-line message.
     """
     if page_rgb.ndim != 3 or page_rgb.shape[2] != 3 or page_rgb.dtype != np.uint8:
@@ -58,10 +57,10 @@ def render_overlay(page_rgb: np.ndarray, dpi: int, result: PageResult, layers: S
     wanted = set(resolve_layers(list(layers)))
     canvas = Canvas(page_rgb.copy(), dpi / 72.0, max(1, round(dpi / 100)))
     legend: list[LegendEntry] = []
-    for name in LAYERS:  # the drawers' own names, in drawing order
+    for name in DRAW_ORDER:
         if name == "rules" and wanted & {"vector_rules", "raster_rules"}:
             legend += _draw_rules(canvas, result, "vector_rules" in wanted, "raster_rules" in wanted)
-        elif name != "rules" and _PICTURE_NAME.get(name, name) in wanted:
+        elif name != "rules" and name in wanted:
             legend += _DRAWERS[name](canvas, result)
     if legend:
         _draw_legend(canvas, legend)
@@ -147,99 +146,102 @@ def _text(canvas: Canvas, xy: tuple[int, int], text: str, colour: RGB, scale: fl
 
 def _draw_fills(canvas: Canvas, result: PageResult) -> list[LegendEntry]:
     """Fills kept as evidence (tinted, outlined) and rejected ones (dashed, with the reason)."""
-    style = LAYER_STYLES["fills"]
+    style = BY_NAME["fills"]
     for f in result.fills:
         _fill(canvas, f.bbox, style.colour, style.fill_alpha)
         _outline(canvas, f.bbox, style.colour, 1)
     reasons: set[str] = set()
     for rf in result.rejected_fills:
-        _outline(canvas, rf.fill.bbox, style.alt_colour, 1, dashed=True)
+        _outline(canvas, rf.fill.bbox, style.alt.rgb, 1, dashed=True)
         if rf.reason not in reasons:  # a gradient of 24 strips is labelled once
             reasons.add(rf.reason)
             x, y = canvas.px(rf.fill.bbox.x0, rf.fill.bbox.y0)
-            _text(canvas, (x + 2, max(12, y - 4)), rf.reason, style.alt_colour, max(0.35, canvas.scale / 4))
-    out = [LegendEntry(style.label, style.colour, "fill")] if result.fills else []
-    return out + ([LegendEntry(style.alt_label, style.alt_colour, "dashed")] if result.rejected_fills else [])
+            _text(canvas, (x + 2, max(12, y - 4)), rf.reason, style.alt.rgb, max(0.35, canvas.scale / 4))
+    out = [LegendEntry(style.colours[0].label, style.colour, "fill")] if result.fills else []
+    return out + ([LegendEntry(style.alt.label, style.alt.rgb, "dashed")] if result.rejected_fills else [])
 
 
 def _draw_bins(canvas: Canvas, result: PageResult) -> list[LegendEntry]:
-    style = LAYER_STYLES["bins"]
+    style = BY_NAME["bins"]
     for b in result.bins:
         area = result.regions[b.region].bbox if 0 <= b.region < len(result.regions) else None
         y0, y1 = (area.y0, area.y1) if area else (0.0, result.height)
         _fill(canvas, Rect(b.x0, y0, b.x1, y1), style.colour, style.fill_alpha)
-    return [LegendEntry(style.label, style.colour, "fill")] if result.bins else []
+    return [LegendEntry(style.colours[0].label, style.colour, "fill")] if result.bins else []
 
 
 def _draw_rows(canvas: Canvas, result: PageResult) -> list[LegendEntry]:
-    style = LAYER_STYLES["rows"]
+    style = BY_NAME["rows"]
     for row in result.rows:
         _fill(canvas, row.bbox, style.colour, style.fill_alpha)
-    return [LegendEntry(style.label, style.colour, "fill")] if result.rows else []
+    return [LegendEntry(style.colours[0].label, style.colour, "fill")] if result.rows else []
 
 
 def _draw_regions(canvas: Canvas, result: PageResult) -> list[LegendEntry]:
-    style = LAYER_STYLES["regions"]
+    style = BY_NAME["regions"]
     font = max(0.35, canvas.scale / 4)
     for region in result.regions:
         if region.reason:
-            _outline(canvas, region.bbox, style.alt_colour, canvas.thick, dashed=True)
+            _outline(canvas, region.bbox, style.alt.rgb, canvas.thick, dashed=True)
             x, y = canvas.px(region.bbox.x0, region.bbox.y0)
-            _text(canvas, (x + 2, max(12, y - 4)), region.reason, style.alt_colour, font)
+            _text(canvas, (x + 2, max(12, y - 4)), region.reason, style.alt.rgb, font)
         else:
             _outline(canvas, region.bbox, style.colour, canvas.thick + 1)
     out = []
     if any(not r.reason for r in result.regions):
-        out.append(LegendEntry(style.label, style.colour))
+        out.append(LegendEntry(style.colours[0].label, style.colour))
     if any(r.reason for r in result.regions):
-        out.append(LegendEntry(style.alt_label, style.alt_colour, "dashed"))
+        out.append(LegendEntry(style.alt.label, style.alt.rgb, "dashed"))
     return out
 
 
 def _draw_grid(canvas: Canvas, result: PageResult) -> list[LegendEntry]:
-    style = LAYER_STYLES["grid"]
+    style = BY_NAME["grids"]
     for grid in result.grids:
         for _, rect in cell_boxes(grid):  # page space, also for a turned grid
             _outline(canvas, rect, style.colour, canvas.thick)
-    return [LegendEntry(style.label, style.colour)] if result.grids else []
+    return [LegendEntry(style.colours[0].label, style.colour)] if result.grids else []
 
 
 def _draw_rules(canvas: Canvas, result: PageResult, vector: bool = True, raster: bool = True) -> list[LegendEntry]:
-    style = LAYER_STYLES["rules"]
+    """Vector and raster rules in one pass, in the result's order."""
+    vec, ras = BY_NAME["vector_rules"].colours[0], BY_NAME["raster_rules"].colours[0]
     rules = [r for r in result.rules if (raster if r.source == "raster" else vector)]
     for rule in rules:
-        colour = style.alt_colour if rule.source == "raster" else style.colour
+        colour = ras.rgb if rule.source == "raster" else vec.rgb
         _rule_line(canvas, rule, colour, canvas.thick + 1)
     out = []
     if any(r.source != "raster" for r in rules):
-        out.append(LegendEntry(style.label, style.colour))
+        out.append(LegendEntry(vec.label, vec.rgb))
     if any(r.source == "raster" for r in rules):
-        out.append(LegendEntry(style.alt_label, style.alt_colour))
+        out.append(LegendEntry(ras.label, ras.rgb))
     return out
 
 
 def _draw_rejected(canvas: Canvas, result: PageResult) -> list[LegendEntry]:
-    style = LAYER_STYLES["rejected"]
+    style = BY_NAME["rejected"]
     for rej in result.rejected:
         _rule_line(canvas, rej.rule, style.colour, canvas.thick, dashed=True)
-    return [LegendEntry(style.label, style.colour, "dashed")] if result.rejected else []
+    return [LegendEntry(style.colours[0].label, style.colour, "dashed")] if result.rejected else []
 
 
 def _draw_words(canvas: Canvas, result: PageResult) -> list[LegendEntry]:
-    style = LAYER_STYLES["words"]
+    style = BY_NAME["words"]
     for i, word in enumerate(result.words):
         if i not in result.low_confidence:
             _outline(canvas, word.bbox, style.colour, 1)
     low = [result.words[i] for i in sorted(result.low_confidence) if 0 <= i < len(result.words)]
     for word in low:  # after the others so they stay on top
-        _outline(canvas, word.bbox.expanded(1 / canvas.scale), style.alt_colour, canvas.thick + 1)
-    out = [LegendEntry(style.label, style.colour)] if result.words else []
-    return out + ([LegendEntry(style.alt_label, style.alt_colour)] if low else [])
+        _outline(canvas, word.bbox.expanded(1 / canvas.scale), style.alt.rgb, canvas.thick + 1)
+    out = [LegendEntry(style.colours[0].label, style.colour)] if result.words else []
+    return out + ([LegendEntry(style.alt.label, style.alt.rgb)] if low else [])
 
 
-_PICTURE_NAME = {"grid": "grids"}  # drawer name -> the layer name of ``layer_names``
+# Drawing order: translucent areas first, so lines and boxes stay crisp on top; "rules" draws
+# both kinds of rules in one pass.
+DRAW_ORDER: tuple[str, ...] = ("fills", "bins", "rows", "regions", "grids", "rules", "rejected", "words")
 _DRAWERS: dict[str, Callable[[Canvas, PageResult], list[LegendEntry]]] = {
-    "fills": _draw_fills, "bins": _draw_bins, "rows": _draw_rows, "regions": _draw_regions, "grid": _draw_grid,
+    "fills": _draw_fills, "bins": _draw_bins, "rows": _draw_rows, "regions": _draw_regions, "grids": _draw_grid,
     "rules": _draw_rules, "rejected": _draw_rejected, "words": _draw_words,
 }
 

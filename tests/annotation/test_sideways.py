@@ -127,14 +127,14 @@ def test_render_grid_layer_draws_over_the_turned_table(detected) -> None:
     """``render --layers grid`` of a sideways page: the grid's ink lies over the table."""
     import numpy as np
 
-    from inspector.render.colours import LAYER_STYLES
+    from inspector.render.layers import BY_NAME
     from inspector.render.overlay import render_overlay
     data, results = detected
     for page in (0, 1):
         result = results[page]
         base = open_document(data).page(page).render_rgb(72)
         img = render_overlay(base, 72, result, ["grid"])
-        ink = np.all(img == np.array(LAYER_STYLES["grid"].colour, np.uint8), axis=2)
+        ink = np.all(img == np.array(BY_NAME["grids"].colour, np.uint8), axis=2)
         box = result.tables[0].bbox
         inside = ink[int(box.y0) - 2:int(box.y1) + 3, int(box.x0) - 2:int(box.x1) + 3].sum()
         assert inside > 0.9 * ink.sum() and inside > 300  # the legend's swatch is the rest

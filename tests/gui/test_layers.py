@@ -7,7 +7,8 @@ from PySide6.QtCore import QRectF, Qt
 from inspector.core.geometry import cell_boxes
 from inspector.core.types import Grid, Rect
 from inspector.gui.main_window import MainWindow
-from inspector.gui.scene.layers import LAYER_KEYS, LAYERS
+from inspector.gui.scene.layers import LAYER_KEYS
+from inspector.render.layers import LAYERS
 
 
 def test_words_layer_has_one_box_per_word(opened: MainWindow) -> None:
@@ -86,14 +87,14 @@ def test_hover_tooltip_names_word_and_respects_visibility(opened: MainWindow) ->
 
 def test_grid_layer_draws_table_cells_and_tableless_grids(qapp) -> None:
     from inspector.core.types import Cell, PageResult, Table
-    from inspector.gui.scene.layers import LAYERS, OverlayLayer
+    from inspector.gui.scene.layers import OverlayLayer
     # A stage that worked on turned text may leave a table's grid in another space: its cells count.
     turned = Grid(Rect(500, 500, 520, 540), xs=(500, 520), ys=(500, 520, 540), source="ruled")
     cells = (Cell(0, 0, text="a", bbox=Rect(10, 10, 50, 20)), Cell(0, 1, text="b", bbox=Rect(50, 10, 90, 20)))
     table = Table(Rect(10, 10, 90, 20), 1, 2, cells, grid=turned)
     loose = Grid(Rect(100, 100, 120, 110), xs=(100, 110, 120), ys=(100, 110), source="aligned")
     res = PageResult(page=1, width=600, height=600, tables=(table,), grids=(turned, loose))
-    layer = OverlayLayer(next(s for s in LAYERS if s.key == "grids"), 1)
+    layer = OverlayLayer(next(s for s in LAYERS if s.name == "grids"), 1)
     layer.set_visible(True)
     layer.update(res)
     assert layer.element_count() == 4  # 2 cells + the 2 slots of the grid no table owns
@@ -104,7 +105,7 @@ def test_fills_layer_draws_kept_and_rejected_fills(qapp) -> None:
     from inspector.core.types import Fill, PageResult, RejectedFill
     from inspector.gui.scene.layers import OverlayLayer
 
-    spec = next(s for s in LAYERS if s.key == "fills")
+    spec = next(s for s in LAYERS if s.name == "fills")
     layer = OverlayLayer(spec, 1.0)
     layer.set_visible(True)
     kept = Fill(0, Rect(10, 20, 110, 40), (31, 59, 115), 57)
@@ -112,3 +113,36 @@ def test_fills_layer_draws_kept_and_rejected_fills(qapp) -> None:
     layer.update(PageResult(page=1, width=300, height=300, fills=(kept,), rejected_fills=(gone,)))
     assert layer.items[0].path().boundingRect() == QRectF(10, 20, 100, 20)
     assert layer.items[1].path().boundingRect() == QRectF(200, 20, 60, 6)
+
+
+def _pixels_of(image, rgb: tuple[int, int, int]) -> int:
+    """How many pixels of a grabbed QImage are exactly ``rgb``."""
+    import numpy as np
+    from PySide6.QtGui import QImage
+
+    img = image.convertToFormat(QImage.Format.Format_RGB888)
+    arr = np.frombuffer(img.constBits(), np.uint8).reshape(img.height(), img.bytesPerLine())[:, : 3 * img.width()]
+    return int(np.all(arr.reshape(img.height(), img.width(), 3) == np.array(rgb, np.uint8), axis=2).sum())
+
+
+def test_layers_draw_in_the_colours_of_the_one_layer_table(opened: MainWindow, qtbot) -> None:
+    """Each part of each layer is painted with its colour from render.layers (the CLI pictures'
+    colours), and a screenshot of the page shows those exact colours, one layer at a time."""
+    from inspector.render.layers import BY_NAME
+
+    scene, layers = opened.view.page_scene, opened.layers
+    for name, layer in scene.layers.items():
+        keys = [c.key for c in BY_NAME[name].colours]
+        for part, item in zip(layer.parts, layer.items, strict=True):
+            assert part.colour in keys
+            assert item.pen().color().getRgb()[:3] == BY_NAME[name].colours[keys.index(part.colour)].rgb
+    layers.set_all(False)
+    for name in ("words", "vector_rules", "regions", "grids"):
+        layers.boxes[name].setChecked(True)
+        qtbot.waitUntil(lambda: opened.view.page_scene.layers[name].visible)  # noqa: B023
+        shot = opened.view.viewport().grab().toImage()
+        assert _pixels_of(shot, BY_NAME[name].colour) > 20, name
+        for other in ("words", "vector_rules", "regions", "grids"):
+            if other != name:
+                assert _pixels_of(shot, BY_NAME[other].colour) == 0, (name, other)
+        layers.boxes[name].setChecked(False)

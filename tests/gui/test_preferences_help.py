@@ -13,7 +13,8 @@ from inspector.gui import preferences as prefs_mod
 from inspector.gui.help import LICENCE, PAGE_GESTURES, ShortcutsDialog, about_html, shortcut_rows, versions
 from inspector.gui.main_window import MainWindow
 from inspector.gui.palette import border_colour, bordered_swatch, dark_palette, is_dark
-from inspector.gui.scene.layers import LAYERS, layer_colour
+from inspector.gui.scene.layers import layer_colour
+from inspector.render.layers import LAYERS
 
 
 def _start(qtbot, path: Path) -> MainWindow:
@@ -65,7 +66,7 @@ def test_reset_clears_settings_and_restores_defaults(qtbot, tmp_path: Path, tabl
     assert win.prefs.reset(confirm=False)
     try:
         assert win.settings.allKeys() == [] and win.recent_files() == []
-        assert set(win.view.page_scene.visible_layers()) == {s.key for s in LAYERS if s.default_on}
+        assert set(win.view.page_scene.visible_layers()) == {s.name for s in LAYERS if s.default_on}
         assert win.view.page_scene.layers["words"].items[0].pen().color() == layer_colour("words")
         assert win.findChild(QDockWidget, "Pages").isVisibleTo(win)
     finally:
@@ -73,7 +74,7 @@ def test_reset_clears_settings_and_restores_defaults(qtbot, tmp_path: Path, tabl
     # and a new start after the reset has the defaults
     fresh = _start(qtbot, ini)
     try:
-        assert set(fresh.view.page_scene.visible_layers()) == {s.key for s in LAYERS if s.default_on}
+        assert set(fresh.view.page_scene.visible_layers()) == {s.name for s in LAYERS if s.default_on}
     finally:
         fresh.session.close()
 

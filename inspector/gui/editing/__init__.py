@@ -8,6 +8,7 @@ Dialog questions go through ``ask``/``ask_save`` so tests can answer them.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QUndoView
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QUndoView
 
 from .actions import TableActions
 from .autosave import Pending
@@ -28,6 +29,7 @@ from .tools import TOOL_HINTS, EditController
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
+    from .original_draft import OriginalDraft
 
 PICK_SLACK_PX = 3  # how far from the ink a person's drag may start (screen pixels)
 
@@ -46,6 +48,7 @@ class Editing(QObject, EditingFiles):
         self._draft_asked = False  # File > Draft from tags chosen while the tags were still being read
         self.recovery_copy: Pending | None = None  # the copy the recovery question is about
         self.recovery_more = 0  # pending copies asked about after it
+        self._original: OriginalDraft | None = None  # File > Draft from original's import, made when first used
         self.ann = AnnotationSession(self)
         self.ann.known_words = self._detected_words
         self.actions = TableActions(window.session, self.ann)
@@ -102,6 +105,10 @@ class Editing(QObject, EditingFiles):
         self.draft_action = self._add("file.draft_tags", "Draft from &tags", self.draft_from_tags, None,
                                       "document", "file")
         self.draft_action.setToolTip("Add the tables the PDF's own tags hold, marked 'from tags, not verified'")
+        self.original_action = self._add("file.draft_original", "Draft from &original…", self.draft_original_dialog,
+                                         None, "document", "file")
+        self.original_action.setToolTip("Add the tables of the HWPX or DOCX file this PDF was made from, placed on "
+                                        "its pages, marked 'from the original, not verified'")
         w.add_action("edit.undo", self.ann.stack.createUndoAction(w, "&Undo"), menu="edit", section="history",
                      shortcut=QKeySequence.StandardKey.Undo)
         w.add_action("edit.redo", self.ann.stack.createRedoAction(w, "&Redo"), menu="edit", section="history",
@@ -275,6 +282,43 @@ class Editing(QObject, EditingFiles):
             self.ann.message.emit(tags.error or "open a PDF first")
             return 0
         return self.actions.draft_from_tags(tags.result.annotation.tables, tags.result.fixes)
+
+    def draft_original_dialog(self) -> None:
+        from .original_draft import ORIGINALS_FILTER
+
+        path = self.window.session.path
+        start = str(Path(path).parent) if path else ""
+        chosen, _ = QFileDialog.getOpenFileName(self.window, "Draft from the original (HWPX, DOCX)", start,
+                                                ORIGINALS_FILTER)
+        if chosen:
+            self.draft_from_original(chosen)
+
+    def draft_from_original(self, original: str) -> bool:
+        """File > Draft from original: the original's tables placed on the PDF's pages, added as
+        drafts in one undo step when the import (a worker process) is done."""
+        from .original_draft import OriginalDraft
+
+        s = self.window.session
+        if s.doc is None or not s.path or s.doc.kind != "pdf":
+            self.ann.message.emit("open the PDF the original was made into first")
+            return False
+        if self._original is None:
+            self._original = OriginalDraft(self)
+            self._original.done.connect(self._original_done)
+            self._original.failed.connect(self.ann.message.emit)
+        if not self._original.start(original, s.path, s.params.budget):
+            self.ann.message.emit("an original is being placed already")
+            return False
+        self.ann.message.emit(f"placing the tables of {Path(original).name} on the PDF's pages…")
+        return True
+
+    def _original_done(self, result: object) -> None:
+        from ...compare.original_import import OriginalImport
+
+        assert isinstance(result, OriginalImport)
+        for line in result.report:  # what could not be placed, and why
+            print(f"table-inspector: {line}", file=sys.stderr)
+        self.actions.draft_from_original(result.annotation.tables, result.name, result.report)
 
     def export_dialog(self) -> None:
         if self.ann.doc is None or not self.ann.doc.tables:

@@ -74,14 +74,27 @@ class TableActions:
     def draft_from_tags(self, tables: Sequence[AnnTable], fixes: Sequence[str] = ()) -> int:
         """Add the tables a tagged PDF holds (``annotation.tagged``: source "tags", not
         verified) as one command, with fresh ids; those over an accepted table are skipped."""
+        note = f"; {len(fixes)} tag fault(s) mended (see the tables' notes)" if fixes else ""
+        return self._draft(tables, "tags", "the PDF's tags hold no table", "every tagged table is already in the annotation",
+                           f"drafted from the PDF's tags, not verified{note}")
+
+    def draft_from_original(self, tables: Sequence[AnnTable], name: str, report: Sequence[str] = ()) -> int:
+        """Add the tables of the PDF's original ``name`` placed on its pages
+        (``compare.original_import``: source "original", not verified) as one command."""
+        note = f"; {len(report)} table(s) not wholly placed (see the log)" if report else ""
+        return self._draft(tables, "original", f"no table of {name} could be placed on this PDF",
+                           f"every table of {name} is already in the annotation",
+                           f"drafted from {name}, not verified{note}")
+
+    def _draft(self, tables: Sequence[AnnTable], what: str, none: str, all_there: str, done: str) -> int:
         doc = self.ann.doc
         if doc is None or not tables:
-            self.ann.message.emit("the PDF's tags hold no table")
+            self.ann.message.emit(none)
             return 0
         fresh = [t for t in tables if not any(o.page == t.page and o.regions[0].bbox.iou(t.regions[0].bbox) >= MIN_OVERLAP
                                              for o in doc.tables)]
         if not fresh:
-            self.ann.message.emit("every tagged table is already in the annotation")
+            self.ann.message.emit(all_there)
             return 0
         from dataclasses import replace
 
@@ -90,10 +103,9 @@ class TableActions:
         for _ in fresh:
             ids.append(_next_id(doc, ids))
         edits: list[DocEdit] = [AddTable(replace(t, id=tid)) for t, tid in zip(fresh, ids, strict=True)]
-        if not self.ann.push(edits, f"Draft {len(edits)} table(s) from tags"):
+        if not self.ann.push(edits, f"Draft {len(edits)} table(s) from {what}"):
             return 0
-        note = f"; {len(fixes)} tag fault(s) mended (see the tables' notes)" if fixes else ""
-        self.ann.message.emit(f"{len(edits)} table(s) drafted from the PDF's tags, not verified{note}")
+        self.ann.message.emit(f"{len(edits)} table(s) {done}")
         return len(edits)
 
     def redetect_current(self) -> bool:

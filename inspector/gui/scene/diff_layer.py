@@ -16,6 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
 from ...core.types import Rect
+from ...render.layers import DIFF_STYLES, ONLY_ONE_SIDE, WRONG
 from .layers import qrect
 
 
@@ -31,32 +32,33 @@ class Marked(Protocol):
 KEY, LABEL, SHORTCUT = "diff", "Differences from the annotation", "Shift+D"
 HELP = ("Cells where the detection differs from the saved annotation: hatched red where the "
         "annotation's text is read differently or lost, dotted where only the detection has a cell")
-# Red reads as "wrong" and is far from the grid's crimson once hatched; on white paper only.
-COLOUR = QColor(225, 20, 20)
-EXTRA_COLOUR = QColor(160, 0, 120)
+COLOUR = QColor(*WRONG)
+EXTRA_COLOUR = QColor(*ONLY_ONE_SIDE)
 Z_VALUE = 101.0  # above the selection (100): a selected table's amber fill must not hide its differences
+KINDS = ("changed", "lost", "missed_table", "extra", "extra_table")  # what the metrics panel reports
 
-# kind -> (colour, pen width, pen style, brush style)
-_STYLE: dict[str, tuple[QColor, float, Qt.PenStyle, Qt.BrushStyle]] = {
-    "changed": (COLOUR, 3.0, Qt.PenStyle.SolidLine, Qt.BrushStyle.BDiagPattern),
-    "lost": (COLOUR, 3.0, Qt.PenStyle.SolidLine, Qt.BrushStyle.BDiagPattern),
-    "missed_table": (COLOUR, 3.0, Qt.PenStyle.DashLine, Qt.BrushStyle.NoBrush),
-    "extra": (EXTRA_COLOUR, 2.0, Qt.PenStyle.DotLine, Qt.BrushStyle.NoBrush),
-    "extra_table": (EXTRA_COLOUR, 3.0, Qt.PenStyle.DashDotLine, Qt.BrushStyle.NoBrush),
-}
-
-
+_PEN = {"solid": Qt.PenStyle.SolidLine, "dash": Qt.PenStyle.DashLine, "dot": Qt.PenStyle.DotLine,
+        "dashdot": Qt.PenStyle.DashDotLine}
+_HATCH = {"bdiag": Qt.BrushStyle.BDiagPattern, "fdiag": Qt.BrushStyle.FDiagPattern,
+          "cross": Qt.BrushStyle.DiagCrossPattern, "dense": Qt.BrushStyle.Dense6Pattern, "none": Qt.BrushStyle.NoBrush}
 Style = tuple[QColor, float, Qt.PenStyle, Qt.BrushStyle]
+
+
+def qt_style(kind: str) -> Style:
+    """The Qt pen and brush of a kind of difference, from ``render.layers.DIFF_STYLES``."""
+    s = DIFF_STYLES[kind]
+    return QColor(*s.rgb), s.width, _PEN[s.pen], _HATCH[s.hatch]
 
 
 class DiffLayer:
     """Path items showing differences (anything with ``kind`` and ``bbox``: the metrics
-    panel's ``DiffCell``s, or a comparison's ``Difference``s), one path per kind styled by
-    ``styles``; ``set_diffs`` replaces them, ``set_visible`` toggles."""
+    panel's ``DiffCell``s, or a comparison's ``Difference``s), one path per kind of ``kinds``
+    styled by ``render.layers.DIFF_STYLES``; ``set_diffs`` replaces them, ``set_visible`` toggles."""
 
-    def __init__(self, scene: QGraphicsScene, visible: bool = True, styles: dict[str, Style] | None = None) -> None:
+    def __init__(self, scene: QGraphicsScene, visible: bool = True, kinds: Sequence[str] = KINDS) -> None:
         self.items: dict[str, QGraphicsPathItem] = {}
-        for kind, (colour, width, style, brush) in (styles or _STYLE).items():
+        for kind in kinds:
+            colour, width, style, brush = qt_style(kind)
             item = QGraphicsPathItem()
             pen = QPen(colour, width, style)
             pen.setCosmetic(True)

@@ -1,4 +1,5 @@
-"""Overlay layers: what each one draws from a :class:`PageResult`, its colour and shortcut.
+"""Overlay layers: what each one draws from a :class:`PageResult`, in the colours and with the
+shortcuts of the one layer table (``inspector.render.layers``).
 
 Each non-interactive layer is one or two ``QGraphicsPathItem``s (one path of thousands of
 word boxes paints far faster than thousands of items). Scene units are PDF points, so
@@ -8,7 +9,7 @@ two pixels wide at any zoom.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QRectF, Qt
@@ -17,66 +18,14 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from ...core.geometry import cell_boxes
 from ...core.types import PageResult, Rect, Rule
+from ...render.layers import COLOURS, LAYER_NAMES, Layer
 
-
-@dataclass(frozen=True)
-class LayerSpec:
-    """One overlay layer: ``key`` as in ``--layers``, menu ``label``, toggle ``shortcut``."""
-
-    key: str
-    label: str
-    shortcut: str
-    default_on: bool
-    help: str
-
-
-LAYERS: tuple[LayerSpec, ...] = (
-    LayerSpec("words", "Words", "W", True, "Word boxes; low-confidence words (near a column boundary) are filled"),
-    LayerSpec("vector_rules", "Vector rules", "V", True, "Rules found in the PDF's drawings"),
-    LayerSpec("raster_rules", "Raster rules", "R", False, "Rules found in the rendered page (OpenCV)"),
-    LayerSpec("rejected", "Rejected rules", "X", False, "Rule candidates a stage threw away; hover for the reason"),
-    LayerSpec("fills", "Fills", "F", False,
-              "Filled areas (bands, panels, shading) used as table evidence; rejected ones (a gradient) "
-              "dashed, hover for the reason"),
-    LayerSpec("bins", "Column bins", "C", False, "x intervals occupied by each column's words"),
-    LayerSpec("rows", "Row bands", "B", False, "Text lines: words sharing a baseline"),
-    LayerSpec("regions", "Table regions", "T", True, "Candidate table areas; rejected ones dashed"),
-    LayerSpec("grids", "Cell grids", "G", True, "Row and column boundaries of each table, spans respected"),
-    LayerSpec("tags", "Tags", "A", False, "Cells of the tables the PDF's own tags hold (tagged PDFs only), "
-                                          "to compare with the detected grid"),
-)
-LAYER_KEYS = tuple(s.key for s in LAYERS)
-
-# Our colour keys -> keys of the shared table in inspector.render.colours (CLI pictures).
-_SHARED_KEY = {"words": "words", "low_confidence": "words_low", "vector_rules": "rules",
-               "raster_rules": "rules_raster", "rejected": "rejected", "bins": "bins", "rows": "rows",
-               "fills": "fills", "fills_rejected": "fills_rejected",
-               "regions": "regions", "regions_rejected": "regions_rejected", "grids": "grid"}
-# Used for keys the shared table lacks (and if it is absent).
-_FALLBACK_COLOURS: dict[str, tuple[int, int, int]] = {
-    "words": (0, 114, 178), "low_confidence": (213, 40, 0), "vector_rules": (0, 158, 115),
-    "raster_rules": (190, 0, 190), "rejected": (230, 120, 0), "bins": (86, 180, 233),
-    "rows": (200, 160, 0), "regions": (120, 40, 200), "regions_rejected": (128, 128, 128),
-    "fills": (0, 140, 140), "fills_rejected": (150, 150, 150),
-    "grids": (220, 0, 80), "selection": (255, 190, 0),
-    "tags": (150, 75, 0),  # brown, dash-dot: apart from the grid's crimson and Compare's dashed teal
-}
-
-
-def _shared_colours() -> Mapping[str, object]:
-    try:
-        from ...render.colours import LAYER_COLOURS
-    except ImportError:
-        return {}
-    return LAYER_COLOURS if isinstance(LAYER_COLOURS, Mapping) else {}
+LAYER_KEYS = LAYER_NAMES  # the window's layers are the table's, in its order
 
 
 def layer_colour(key: str) -> QColor:
-    """The colour of ``key``: from the table the CLI pictures use, so both agree."""
-    value = _shared_colours().get(_SHARED_KEY.get(key, key), _FALLBACK_COLOURS.get(key, (128, 128, 128)))
-    if isinstance(value, (tuple, list)) and len(value) >= 3:
-        return QColor(*[int(v) for v in value[:3]])
-    return QColor(*_FALLBACK_COLOURS.get(key, (128, 128, 128)))
+    """The default colour of colour ``key`` (``render.layers.COLOURS``: the CLI pictures' too)."""
+    return QColor(*COLOURS.get(key, (128, 128, 128)))
 
 
 def _pen(colour: QColor, width: float = 1.5, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
@@ -198,9 +147,9 @@ class OverlayLayer:
     """The path items of one layer. ``update`` takes a new result; paths are rebuilt only
     when the layer is visible and its inputs changed (hidden layers catch up when shown)."""
 
-    def __init__(self, spec: LayerSpec, z: float) -> None:
+    def __init__(self, spec: Layer, z: float) -> None:
         self.spec = spec
-        self.parts = PARTS[spec.key]
+        self.parts = PARTS[spec.name]
         self.items: list[QGraphicsPathItem] = []
         for part in self.parts:
             item = QGraphicsPathItem()

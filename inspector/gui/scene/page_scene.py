@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.types import PageResult, Rect
-from .layers import LAYERS, OverlayLayer, layer_colour, qrect
+from ...render.layers import LAYERS
+from .layers import OverlayLayer, layer_colour, qrect
 
 
 class PageScene(QGraphicsScene):
@@ -43,7 +44,7 @@ class PageScene(QGraphicsScene):
         self.layers: dict[str, OverlayLayer] = {}
         for z, spec in enumerate(LAYERS):
             layer = OverlayLayer(spec, z + 1)
-            self.layers[spec.key] = layer
+            self.layers[spec.name] = layer
             for item in layer.items:
                 self.addItem(item)
         self.highlight = QGraphicsPathItem()

@@ -1,20 +1,22 @@
 """The "Tags" layer's data: the grid of the tables a tagged PDF's structure tree holds.
 
-``tag_grids()`` is filled off the GUI thread when a document opens (reading the tags of a
-long report takes a while) and read by the layer's path builder per page. ``version``
+``tag_grids()`` is filled on its ``tags`` lane (``tasks.Lane``, in a budgeted worker process)
+when a document opens (reading the tags of a long report takes a while) and read by the layer's path builder per page. ``version``
 changes with every load, so the layer rebuilds its path when the tags arrive.
 """
 
 from __future__ import annotations
 
 import logging
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import QObject, Signal
 
 from ...annotation.tagged import TaggedError, TaggedImport
 from ...annotation.tagged_job import read_tagged_budgeted
 from ...core.types import Rect
+from ..tasks import Lane
 
 log = logging.getLogger(__name__)
 
@@ -22,48 +24,49 @@ log = logging.getLogger(__name__)
 class TagGrids(QObject):
     """Cell boxes per page (1-based) of the current document's tagged tables."""
 
-    loaded = Signal()  # emitted from the worker thread; Qt queues it to the GUI thread
+    loaded = Signal()  # on the GUI thread, once a document's tags are read (or failed)
 
     def __init__(self) -> None:
         super().__init__()
         self.version = 0
-        self.reading = False  # a load is under way (set by the GUI thread, cleared before ``loaded``)
+        self.reading = False  # a load is under way
         self.result: TaggedImport | None = None
         self.error = ""
         self._by_page: dict[int, list[Rect]] = {}
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tags")
-        self._future: Future[None] | None = None
+        self.lane = Lane("tags", self)  # opening another document cancels the old one's read
 
     def start(self, data: bytes, name: str) -> None:
         """Read the tags of the PDF ``data`` in the background (replacing what was loaded)."""
         self.version += 1
         self.result, self.error, self._by_page = None, "", {}
         self.reading = True
-        self._future = self._pool.submit(self._load, data, name, self.version)
+        self.lane.submit(partial(_load, data, name), self._loaded)
 
-    def _load(self, data: bytes, name: str, version: int) -> None:
-        try:  # in a worker process: a hostile page must not hold the window (or its closing)
-            result, error = read_tagged_budgeted(data, name), ""
-        except TaggedError as exc:
-            result, error = None, str(exc)
-        except Exception as exc:  # a hostile file must not take the window down
-            log.debug("tags of %s unreadable", name, exc_info=True)
-            result, error = None, f"{name}: its tags cannot be read ({exc})"
-        if version != self.version:
-            return  # another document was opened meanwhile
-        self.result, self.error = result, error
-        self._by_page = _cells(result) if result is not None else {}
+    def _loaded(self, value: tuple[TaggedImport | None, str]) -> None:
+        self.result, self.error = value
+        self._by_page = _cells(self.result) if self.result is not None else {}
         self.version += 1
         self.reading = False
         self.loaded.emit()
 
     def wait(self) -> None:
         """Block until the current load is done (for an action that needs it now)."""
-        if self._future is not None:
-            self._future.result()
+        self.lane.wait()
 
     def cells(self, page: int) -> list[Rect]:
         return self._by_page.get(page, [])
+
+
+def _load(data: bytes, name: str, cancelled: Callable[[], bool]) -> tuple[TaggedImport | None, str]:
+    """The tags of one document, read in a worker process (a hostile page must not hold the
+    window, or its closing), or None and why not."""
+    try:
+        return read_tagged_budgeted(data, name, cancelled=cancelled), ""
+    except TaggedError as exc:
+        return None, str(exc)
+    except Exception as exc:
+        log.warning("%s: reading its tags failed", name, exc_info=True)
+        return None, f"{name}: its tags cannot be read ({exc})"
 
 
 def _cells(result: TaggedImport) -> dict[int, list[Rect]]:

@@ -10,7 +10,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence, QPixmap
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ..scene.layers import LAYERS, PARTS, layer_colour
+from ...render.layers import BY_NAME, LAYERS
+from ..scene.layers import layer_colour
 from ..scene.page_scene import PageScene
 
 
@@ -31,7 +32,7 @@ class LayersPanel(QWidget):
         col = QVBoxLayout(self)
         col.setContentsMargins(6, 6, 6, 6)
         for spec in LAYERS:
-            col.addLayout(self._row(spec.key, spec.label, spec.shortcut, spec.help))
+            col.addLayout(self._row(spec.name, spec.label, spec.shortcut, spec.help))
         col.addLayout(self._legend_extra())
         self._extra_rows = QVBoxLayout()  # rows other parts add (add_row), above the buttons
         col.addLayout(self._extra_rows)
@@ -44,7 +45,7 @@ class LayersPanel(QWidget):
         col.addStretch(1)
 
     def _row(self, key: str, label: str, shortcut: str, help_text: str) -> QHBoxLayout:
-        colour = layer_colour(PARTS[key][0].colour)
+        colour = layer_colour(BY_NAME[key].colours[0].key)
         action = QAction(QIcon(swatch(colour)), label, self)
         action.setCheckable(True)
         action.setChecked(self.scene.layers[key].visible)

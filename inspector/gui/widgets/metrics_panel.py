@@ -3,22 +3,21 @@
 The annotation is the one the editing part of the window holds (the file beside the PDF,
 with unsaved edits) when it has tables, else the file itself (``golden.io.find_annotation``).
 A file made on other PDF bytes or that cannot be read is said in the panel, never raised.
-Scores are computed on a worker thread after every result (the worst corpus page took
-about 60 ms); a score that answers an older request is dropped.
+Scores are computed on the panel's ``metrics`` lane (``tasks.Lane``) after every result (the
+worst corpus page took about 60 ms); a newer result cancels the score of the older.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from ..session import Session
+from ..tasks import Lane
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +37,6 @@ class MetricsPanel(QWidget):
     """
 
     scoreChanged = Signal()
-    _computed = Signal(int, object)  # request id, PageScores (from the worker thread)
 
     def __init__(self, session: Session, annotation_source: Callable[[], DocumentAnnotation | None] | None = None,
                  parent: QWidget | None = None) -> None:
@@ -49,10 +47,8 @@ class MetricsPanel(QWidget):
         self.file_ann: DocumentAnnotation | None = None
         self.score: PageScores | None = None
         self.message = ""
-        self._req = 0
-        self._running: Future[PageScores] | None = None
         self._closed = False
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="metrics")
+        self.lane = Lane("metrics", self)  # one score at a time; a newer result cancels the older
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -64,7 +60,6 @@ class MetricsPanel(QWidget):
         col.setContentsMargins(4, 4, 4, 4)
         col.addWidget(self.summary)
         col.addWidget(self.table, 1)
-        self._computed.connect(self._on_computed)
         # The file beside the PDF is looked for once its first page is on screen (reading and
         # hashing can take tens of ms); until then the old document's is forgotten.
         session.documentChanged.connect(self._forget_file)
@@ -101,12 +96,12 @@ class MetricsPanel(QWidget):
     @property
     def pending(self) -> bool:
         """A score is being computed."""
-        return self._running is not None
+        return self.lane.busy
 
     # -- scoring ----------------------------------------------------------------------
     def rescore(self) -> None:
         """Score the current result (on the worker thread) or say why not."""
-        self._req += 1
+        self.lane.cancel()
         ann, res = self.annotation(), self.session.result
         if self.session.doc is None:
             return self._show_message("No document open.")
@@ -124,33 +119,18 @@ class MetricsPanel(QWidget):
             pages = ", ".join(map(str, annotated_pages(ann))) or "none"
             return self._show_message(f"Page {page} has no annotated table (annotated pages: {pages}).")
         if res is None or res.page != page:
-            self._running, self.score = None, None  # the old page's differences go at once
+            self.score = None  # the old page's differences go at once
             self.summary.setText(f"Page {page}: waiting for the detection…")
             self.scoreChanged.emit()
             return None
         if self._closed:
             return None
-        req, tables = self._req, res.tables
-        self._running = self._pool.submit(score_page, gold, tables, with_teds=False, with_defects=False, with_diffs=True)
-        self._running.add_done_callback(partial(self._done, req))
+        tables = res.tables
+        self.lane.submit(lambda _cancelled: score_page(gold, tables, with_teds=False, with_defects=False, with_diffs=True),
+                         self._show_score, lambda error: self._show_message(f"Scoring failed: {error}"))
         return None
 
-    def _done(self, req: int, future: Future[PageScores]) -> None:
-        """On the worker thread: hand the outcome to the GUI thread."""
-        self._computed.emit(req, _outcome(future))
-
-    def _on_computed(self, req: int, outcome: object) -> None:
-        if req != self._req:
-            return  # a newer result is being scored
-        self._running = None
-        from ...evaluation.scoring import PageScores
-        if isinstance(outcome, PageScores):
-            self._show_score(outcome)
-        else:
-            self._show_message(f"Scoring failed: {outcome}")
-
     def _show_message(self, text: str) -> None:
-        self._running = None
         self.score, self.message = None, text
         self.summary.setText(text)
         self.table.setRowCount(0)
@@ -184,9 +164,8 @@ class MetricsPanel(QWidget):
 
     def close_pool(self) -> None:
         """Stop the scoring thread (when the window closes)."""
-        self._req += 1
         self._closed = True
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        self.lane.close(wait=True)
 
 
 NOT_SCORED = "n/a"
@@ -199,14 +178,6 @@ def _adjacency(a: AdjacencyCounts) -> tuple[str, str, str]:
         return NOT_SCORED, NOT_SCORED, NOT_SCORED
     return f"{a.precision:.3f}", f"{a.recall:.3f}", f"{a.f1:.3f}"
 
-
-def _outcome(f: Future[PageScores]) -> object:
-    """The score, or the one-line reason it failed (never raised into Qt)."""
-    try:
-        return f.result()
-    except Exception as exc:  # a metric bug must not take the window down
-        log.warning("a metric failed", exc_info=True)
-        return f"{type(exc).__name__}: {exc}"
 
 
 __all__ = ["MetricsPanel", "COLUMNS"]

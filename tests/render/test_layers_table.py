@@ -1,4 +1,4 @@
-"""One layer vocabulary for ``render --layers`` and ``gui --layers`` (issue 14, item 11)."""
+"""One layer table (render.layers) for ``render --layers``, ``gui --layers``, CLI pictures and the window (issues 14, 27)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from inspector.cli.gui_cmd import parse_layers
-from inspector.render.layer_names import ALIASES, LAYER_NAMES, resolve_layers
+from inspector.render.layers import ALIASES, LAYER_NAMES, resolve_layers
 from tests.core import pdfs
 
 
@@ -47,3 +47,19 @@ def test_render_takes_both_vocabularies(capsys, ruled_pdf: Path, tmp_path: Path)
     assert main(["render", str(ruled_pdf), "--layers", "vector_rules", "-o", str(only_vector)]) == 0
     assert main(["render", str(ruled_pdf), "--layers", "nope", "-o", str(only_vector)]) == 2
     assert "also accepted" in capsys.readouterr().err
+
+
+def test_one_table_holds_every_colour_and_every_kind_of_difference() -> None:
+    from inspector.compare.diff import KINDS as COMPARE_KINDS
+    from inspector.evaluation.scoring import DIFF_KINDS
+    from inspector.render.layers import COLOURS, DIFF_STYLES, LAYERS
+
+    keys = [c.key for layer in LAYERS for c in layer.colours]
+    assert len(keys) == len(set(keys)) and set(keys) < set(COLOURS)
+    shortcuts = [layer.shortcut for layer in LAYERS]
+    assert len(shortcuts) == len(set(shortcuts))
+    assert set(COMPARE_KINDS) | set(DIFF_KINDS) == set(DIFF_STYLES)
+    pytest.importorskip("PySide6")
+    from inspector.gui.comparison import KINDS as SHOWN_COMPARE
+    from inspector.gui.scene.diff_layer import KINDS as SHOWN_DIFFS
+    assert set(SHOWN_COMPARE) == set(COMPARE_KINDS) and set(SHOWN_DIFFS) == set(DIFF_KINDS)
