@@ -13,7 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -113,6 +113,11 @@ class MainWindow(QMainWindow):
         self._menus()
         self.setAcceptDrops(True)
         self.session.documentChanged.connect(self._update_title)
+        # A page newly shown scrolls to its first table once it is found: on a small screen
+        # (1280 x 720) a page fitted to the width showed its blank top and the table was off-screen.
+        self._bring_table = False
+        self.session.pageChanged.connect(lambda _i: setattr(self, "_bring_table", True))
+        self.session.resultChanged.connect(self._show_first_table)
         self.session.pageChanged.connect(self._update_page_label)
         self.session.detectFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
         self.session.paint_pending = self.view.isVisible
@@ -406,6 +411,15 @@ class MainWindow(QMainWindow):
         path = self.session.path
         self.setWindowTitle(f"{Path(path).name}[*] — {APP_NAME}" if path else APP_NAME)
         self.setWindowFilePath(path or "")
+
+    def _show_first_table(self) -> None:
+        res = self.session.result
+        if not self._bring_table or res is None or res.page != self.session.page_index + 1:
+            return
+        self._bring_table = False
+        if res.tables:
+            b = res.tables[0].bbox
+            self.view.ensureVisible(QRectF(b.x0, b.y0, b.width, b.height), 20, 20)
 
     def _update_page_label(self, index: int) -> None:
         self.page_label.setText(f"Page {index + 1} / {self.session.page_count}")

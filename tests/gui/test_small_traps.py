@@ -65,3 +65,24 @@ def test_copy_as_markdown_confirms_and_verify_needs_a_table(qtbot, editor: MainW
     QTest.mouseClick(editor.view.viewport(), Qt.MouseButton.LeftButton, pos=editor.view.mapFromScene(QPointF(540, 700)))
     QTest.keyClick(editor.view, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert "select an accepted table first" in editor.statusBar().currentMessage()
+
+
+def test_a_small_screen_shows_the_table_not_the_blank_top_of_the_page(qtbot, tmp_path) -> None:
+    """At 1280 x 720 the page fitted to the width showed its empty top; the table lower down
+    was off-screen. The first table found on a newly shown page is scrolled into view."""
+    from PySide6.QtCore import QSettings
+
+    pdf = tmp_path / "low.pdf"
+    pdf.write_bytes(ruled_pdf([["A", "B", "C"], ["1", "2", "3"], ["4", "5", "6"]], y0=520))
+    win = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.resize(1280, 720)
+    win.show()
+    assert win.open_file(pdf)
+    wait_result(qtbot, win)
+    qtbot.wait(300)
+    table = win.session.result.tables[0].bbox
+    view = win.view
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert shown.contains(QPointF(table.x0, table.y0)) and shown.contains(QPointF(table.x1, table.y1))
+    win.session.close()
