@@ -417,9 +417,16 @@ class MainWindow(QMainWindow):
         if not self._bring_table or res is None or res.page != self.session.page_index + 1:
             return
         self._bring_table = False
-        if res.tables:
-            b = res.tables[0].bbox
-            self.view.ensureVisible(QRectF(b.x0, b.y0, b.width, b.height), 20, 20)
+        if not res.tables:
+            return
+        b, view = res.tables[0].bbox, self.view
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        if shown.contains(QRectF(b.x0, b.y0, b.width, b.height)):
+            return  # in sight already: the view stays where it is
+        if b.height * view.zoom < view.viewport().height():  # the whole table, in the middle
+            view.centerOn(shown.center().x() if shown.width() >= b.width else b.cx, b.cy)
+        else:  # taller than the view: its top
+            view.ensureVisible(QRectF(b.x0, b.y0, b.width, 1.0), 20, 20)
 
     def _update_page_label(self, index: int) -> None:
         self.page_label.setText(f"Page {index + 1} / {self.session.page_count}")
