@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-tagged-real
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-tagged-real score-real
 
 setup: sysdeps $(STAMP)
 
@@ -64,6 +64,11 @@ docs-screenshots: setup
 
 bench: setup
 	$(PY) benchmarks/bench_detect.py
+
+# The real tagged documents (../shared/corpus/real) per producer family, every peer side by side.
+score-real: setup
+	$(VENV)/bin/table-inspector eval ../shared/corpus/real --by-producer --no-tables \
+		--extractor inspector,pdfplumber,camelot $(ARGS)
 
 samples: setup
 	$(PY) resources/make_samples.py

@@ -39,12 +39,22 @@ change re-runs only the stages after it:
 >>> "columns.min_gap" in api.parameter_names()
 True
 
-Export a table:
+Export a table (Markdown states the unit line found beside it, as the page does):
 
->>> print(api.export(table, "md").splitlines()[2])
+>>> md = api.export(table, "md").splitlines()
+>>> md[0]
+'Table 1. Results by region (kEUR)'
+>>> print(md[4])
 | North | 1,204 | 980 | 224 | 41 |
 >>> api.export(table, "csv").splitlines()[0]
 'Region,Revenue,Costs,Margin,Staff'
+
+Cell records give each number with the unit its context states (``docs/units.md``):
+
+>>> import json
+>>> rec = json.loads(api.export(table, "cells").splitlines()[0])
+>>> (rec["text"], rec["value"], rec["currency_code"], rec["scale"], rec["unit_source"])
+('1,204', 1204000, 'EUR', 'k', 'unit line')
 
 Keep the detection as an annotation (the ground-truth file the window edits), save it,
 read it back:

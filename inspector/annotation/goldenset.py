@@ -17,6 +17,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.infra.userfiles import MANIFEST_LIMIT, InputError, read_json
 from .io import SUFFIX, AnnotationError, load_annotation, save_annotation, sha256_of, write_atomic
 from .model import DocumentAnnotation
 
@@ -54,12 +55,12 @@ class _Listed:
 
 def _read_manifest(root: Path) -> list[_Listed]:
     path = root / MANIFEST
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AnnotationError(f"{root}: not a golden set (no {MANIFEST})") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise AnnotationError(f"{path}: cannot be read as JSON ({exc})") from None
+    if not path.exists() and not path.is_symlink():
+        raise AnnotationError(f"{root}: not a golden set (no {MANIFEST})")
+    try:  # a regular file of sane size, nested a few levels at most
+        data = read_json(path, "golden-set manifest", MANIFEST_LIMIT)
+    except InputError as exc:
+        raise AnnotationError(f"{exc}") from None
     if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT or data.get("version") != 1:
         raise AnnotationError(f"{path}: not a version 1 '{MANIFEST_FORMAT}' manifest")
     docs = data.get("documents")

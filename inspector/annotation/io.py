@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .. import atomic
+from ..core.infra.userfiles import ANNOTATION_LIMIT, InputError, check_depth, read_bytes
 from .model import DocumentAnnotation
 from .schema import SCHEMA_VERSION, AnnotationError, from_json, to_json
 
@@ -99,20 +100,22 @@ def load_annotation(path: PathLike) -> DocumentAnnotation:
     """
     path = Path(path)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise AnnotationError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise AnnotationError(f"{path}: is a folder, not an annotation file") from None
-    except OSError as exc:
-        raise AnnotationError(f"{path}: cannot be read ({_why(exc)})") from None
+        raw = read_bytes(path, "annotation", ANNOTATION_LIMIT)  # a regular file of sane size only
+    except InputError as exc:
+        if not path.exists():
+            raise AnnotationError(f"{path}: no such file") from None
+        if path.is_dir():
+            raise AnnotationError(f"{path}: is a folder, not an annotation file") from None
+        raise AnnotationError(str(exc)) from None
     try:
-        data = json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        check_depth(text, "annotation", str(path))
+        data = json.loads(text)
     except UnicodeDecodeError:
         raise AnnotationError(f"{path}: not UTF-8 text, so not an annotation file") from None
     except json.JSONDecodeError as exc:
         raise AnnotationError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    except RecursionError:
+    except (RecursionError, InputError):
         raise AnnotationError(f"{path}: nested too deeply to be an annotation file") from None
     try:
         return from_json(data)

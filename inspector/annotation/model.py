@@ -16,6 +16,7 @@ from typing import Any
 
 from .. import __version__
 from ..core.geometry import Frame, slot_box
+from ..core.limits import grid_problem
 from ..core.multipage.logical import stack
 from ..core.params import Params
 from ..core.slots import covers, slots_of
@@ -112,6 +113,9 @@ class Region:
         out += _boundary_problems("ys", self.ys, fb.y0, fb.y1)
         if out:
             return out
+        too_large = grid_problem(self.n_rows, self.n_cols)
+        if too_large:  # before the coverage check walks every slot
+            return [too_large]
         if self.row_roles and len(self.row_roles) != self.n_rows:
             out.append(f"row_roles has {len(self.row_roles)} entries for {self.n_rows} rows")
         out += [f"row_roles: unknown role '{r}' (use {', '.join(ROLES)})" for r in self.row_roles if r not in ROLES]

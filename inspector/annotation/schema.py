@@ -11,6 +11,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from ..core.limits import MAX_SLOTS, grid_problem
 from ..core.types import Rect
 from .model import (
     ROLES,
@@ -255,9 +256,16 @@ def _region(r: dict[str, Any], where: str) -> Region:
     bad = [x for x in roles if x not in ROLES]
     if bad:
         raise AnnotationError(f"{where}: unknown row role {_show(bad[0])} (use {', '.join(ROLES)})")
+    xs, ys = _get(r, "xs", where, "numbers"), _get(r, "ys", where, "numbers")
+    too_large = grid_problem(len(ys) - 1, len(xs) - 1)
+    raw_cells = r.get("cells")
+    if too_large is None and isinstance(raw_cells, list) and len(raw_cells) > MAX_SLOTS:
+        too_large = f"{len(raw_cells)} cells: more than {MAX_SLOTS}, more than a page could hold"
+    if too_large:  # before a cell is read: a million cells take a minute to check one by one
+        raise AnnotationError(f"{where}: {too_large}")
     cells = tuple(_cell(c, f"{where}.{label}") for label, c in _objects(r, "cells", where))
-    return Region(_get(r, "page", where, "span"), _get(r, "bbox", where, "rect"), _get(r, "xs", where, "numbers"),
-                  _get(r, "ys", where, "numbers"), cells, tuple(roles), turn, *(size if turn else (0.0, 0.0)))
+    return Region(_get(r, "page", where, "span"), _get(r, "bbox", where, "rect"), xs, ys, cells, tuple(roles), turn,
+                  *(size if turn else (0.0, 0.0)))
 
 
 def _cell(c: dict[str, Any], where: str) -> AnnCell:

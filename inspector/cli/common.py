@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
+from ..core.infra.userfiles import PRESET_LIMIT, InputError, read_text
 from ..core.params import ParamError, Params
 from ..core.reading.document import Document, DocumentError, open_document
 
@@ -40,10 +40,10 @@ def params_from_args(args: argparse.Namespace) -> Params:
     try:
         if getattr(args, "preset", None):
             try:
-                text = Path(args.preset).read_text(encoding="utf-8")
-            except OSError as exc:
-                raise CliError(f"cannot read preset {args.preset}: {exc.strerror or exc}", EXIT_INPUT) from None
-            params = Params.loads(text)
+                text = read_text(args.preset, "preset", PRESET_LIMIT)
+            except InputError as exc:
+                raise CliError(str(exc), EXIT_INPUT) from None
+            params = Params.loads(text, args.preset)
         for item in getattr(args, "sets", []) or []:
             key, sep, value = item.partition("=")
             if not sep:

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from ..core.reading.document import Document
+from ..core.infra.userfiles import InputError, dumps_strict
 from ..core.types import Table
-from .common import EXIT_INPUT, CliError, add_doc_args, add_param_args, open_doc, params_from_args, parse_pages
+from .common import (
+    EXIT_INPUT,
+    EXIT_PARTIAL,
+    CliError,
+    add_doc_args,
+    add_param_args,
+    open_doc,
+    params_from_args,
+    parse_pages,
+)
+from .pages import PageRunner
 
 EXAMPLES = """examples:
   table-inspector compare report.pdf --with camelot
@@ -46,21 +55,34 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_compare(args: argparse.Namespace) -> int:
     from ..compare.diff import diff_page
     from ..extractors import sources as src
-    from ..extractors.peers import MissingExtractor
-    from ..extractors.theirs import Theirs, from_file, from_peer, is_peer
+    from ..extractors.peers import MissingExtractor, check_available
+    from ..extractors.theirs import Theirs, from_file, is_peer
 
     params = params_from_args(args)
     doc = open_doc(args)
     indices = parse_pages(args.pages, doc.page_count)
-    pipeline = _Words(doc)
-    ours, against = _ours(args, doc, indices, params, pipeline)
-    theirs: list[Theirs] = []
-    for source in args.sources:
+    every_page = range(doc.page_count)
+    doc.close()
+    for source in args.sources:  # an unknown or missing peer is said before any page is read
         try:
-            theirs.append(from_peer(source, args.file, indices, params) if is_peer(source)
-                          else from_file(source, indices, pipeline.words, range(doc.page_count)))
-        except (src.SourceError, MissingExtractor) as exc:
+            if is_peer(source):
+                check_available(source.removeprefix("peer:"))
+        except MissingExtractor as exc:
             raise CliError(str(exc), EXIT_INPUT) from None
+        except KeyError as exc:
+            raise CliError(str(exc.args[0] if exc.args else exc)) from None
+    # every page read (our detection, a peer's run, the words that place their tables) runs
+    # in one budgeted worker: a hostile page is stopped and reported like detect's
+    with PageRunner(args, params) as runner:
+        words = _Words(runner)
+        ours, against = _ours(args, indices, runner, words)
+        theirs: list[Theirs] = []
+        for source in args.sources:
+            try:
+                theirs.append(_peer(source, args.file, indices, params, runner) if is_peer(source)
+                              else from_file(source, indices, words.words, every_page))
+            except (src.SourceError, InputError) as exc:
+                raise CliError(str(exc), EXIT_INPUT) from None
     for t in theirs:
         for note in t.notes:
             print(f"note: {note}", file=sys.stderr)
@@ -71,29 +93,42 @@ def cmd_compare(args: argparse.Namespace) -> int:
         if mine or their:
             pages.append((i + 1, their, diff_page(mine, their)))
     if args.json:
-        _print_json(args, against, pages)
+        _print_json(args, against, pages, runner.failures)
     else:
         _print_text(args, against, pages)
-    return 0
+    return EXIT_PARTIAL if runner.failures else 0
+
+
+def _peer(source: str, pdf: str, indices: list[int], params: Any, runner: PageRunner) -> Any:
+    """A peer's tables, page by page in the worker (a failed page has none)."""
+    from ..extractors.theirs import Theirs, for_page
+
+    pages: dict[int, list[Table]] = {}
+    for i in indices:
+        got = runner.run(i, for_page, source, pdf, i, params)
+        if got is not None:
+            pages.update(got.pages)
+    return Theirs(source.removeprefix("peer:"), pages)
 
 
 class _Words:
-    """Page words for placing tables, read once per page: the detection's words when ours is
-    the detection, else read for the pages a table without coordinates is looked for on."""
+    """Page words for placing tables, read once per page in the worker: the detection's words
+    when ours is the detection; a page that fails has none."""
 
-    def __init__(self, doc: Document) -> None:
-        self.doc = doc
+    def __init__(self, runner: PageRunner) -> None:
+        self.runner = runner
         self.known: dict[int, Any] = {}
 
     def words(self, index: int) -> Any:
         if index not in self.known:
-            from ..core.reading.words import extract_text
+            from ..core.infra import jobs
 
-            self.known[index] = extract_text(self.doc.page(index))[0]
+            got = self.runner.run(index, jobs.page_words, self.runner.source, index)
+            self.known[index] = got if got is not None else ()
         return self.known[index]
 
 
-def _ours(args: argparse.Namespace, doc: Document, indices: list[int], params: Any,
+def _ours(args: argparse.Namespace, indices: list[int], runner: PageRunner,
           words: _Words) -> tuple[dict[int, list[Table]], str]:
     """Our tables by 1-based page, and what they are ("annotation" or "detection")."""
     if args.against in ("auto", "annotation"):
@@ -113,14 +148,11 @@ def _ours(args: argparse.Namespace, doc: Document, indices: list[int], params: A
         if args.against == "annotation":
             raise CliError(f"no annotation found for {args.file} (expected {annotation_path_for(args.file)})",
                            EXIT_INPUT)
-    from ..core.pipeline import Pipeline
-
-    pipe = Pipeline(doc)
     out: dict[int, list[Table]] = {}
     for i in indices:
-        res = pipe.run(i, params)
-        words.known[i] = res.words  # placing their tables reads these words, not the page again
-        out[i + 1] = list(res.tables)
+        res = runner.detect(i)
+        words.known[i] = res.words if res is not None else ()  # placing their tables reads these words
+        out[i + 1] = list(res.tables) if res is not None else []
     return out, "detection"
 
 
@@ -128,13 +160,14 @@ def _box(b: Any) -> list[float]:
     return [round(v, 2) for v in b.as_tuple()]
 
 
-def _print_json(args: argparse.Namespace, against: str, pages: list[tuple[int, list[Table], Any]]) -> None:
+def _print_json(args: argparse.Namespace, against: str, pages: list[tuple[int, list[Table], Any]],
+                failures: list[Any]) -> None:
     out = {"file": args.file, "with": args.sources, "against": against,
+           "failed_pages": [{"page": f.page, "error": f.error} for f in failures],
            "pages": [{"page": n, "tables": [{"bbox": _box(d.bbox), "theirs": d.theirs, "matched_to": d.ours,
                                              "differences": [x.as_json() for x in d.differences]} for d in diffs]}
                      for n, _their, diffs in pages]}
-    json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
-    sys.stdout.write("\n")
+    sys.stdout.write(dumps_strict(out, ensure_ascii=False, indent=1) + "\n")
 
 
 def _print_text(args: argparse.Namespace, against: str, pages: list[tuple[int, list[Table], Any]]) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -339,7 +338,9 @@ def cmd_ocr_langs(args: argparse.Namespace) -> int:
 def _print_json(data: Any) -> None:
     """JSON on stdout; a lone surrogate in some text (a broken font's mapping) becomes "?",
     never an encoding error halfway through the output."""
-    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    from ..core.infra.userfiles import dumps_strict
+
+    text = dumps_strict(data, ensure_ascii=False, indent=1) + "\n"  # never a bare NaN or Infinity
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None:
         sys.stdout.write(text.encode("utf-8", "replace").decode("utf-8"))

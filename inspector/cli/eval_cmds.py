@@ -18,10 +18,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
-from ..evaluation import baseline, evaluate, styles, summary
+from ..evaluation import baseline, evaluate, producers, styles, summary
 from ..extractors import peers
 from .common import EXIT_INPUT, EXIT_OK, EXIT_PARTIAL, CliError, add_param_args, params_from_args
 
@@ -53,6 +52,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "several in one run")
     p.add_argument("--styles", metavar="STYLES.json",
                    help="table styles manifest for per-style scores (default: styles.json in or beside GOLDEN_DIR)")
+    p.add_argument("--by-producer", action="store_true",
+                   help="also score per producer family (the PDF's /Producer and /Creator: Word, InDesign, Distiller...)")
     p.add_argument("--json", metavar="OUT", help="write the whole result as JSON (atomically)")
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default 1)")
     p.add_argument("--timeout", type=float, default=evaluate.DEFAULT_TIMEOUT, metavar="S",
@@ -97,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"{args.golden}: no annotated pages to evaluate", EXIT_INPUT)
     show = args.progress or sys.stderr.isatty()
     from ..evaluation import links
+    families = producers.page_families(source.pages) if args.by_producer else None
     results: dict[str, dict[str, Any]] = {}
     failed: dict[str, int] = {}  # extractor -> pages that failed or timed out
     for name in names:
@@ -106,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
         results[name]["continuations"] = links.links_dict(links.score_links(source, name, params))
         if table_styles is not None:
             results[name]["by_style"] = styles.by_style(outcomes, table_styles)
+        if families is not None:
+            results[name]["by_producer"] = styles.by_style(outcomes, families)
     if len(names) > 1:
         return _report_several(args, results, refused or source.problems, failed)
     result = results[names[0]]
@@ -117,6 +121,8 @@ def run(args: argparse.Namespace) -> int:
     print(summary.text_report(result, tables=args.tables))
     if "by_style" in result:
         print(styles.text_table({names[0]: result["by_style"]}))
+    if "by_producer" in result:
+        print(styles.text_table({names[0]: result["by_producer"]}, "producer"))
     if cmp is not None:
         print(baseline.text_report(cmp, args.baseline, args.max_cells))
     if refused or source.problems:
@@ -157,6 +163,8 @@ def _report_several(args: argparse.Namespace, results: dict[str, dict[str, Any]]
         print(f"{name:<{width}}  " + summary.metric_line(res["overall"]))
     if "by_style" in first:
         print(styles.text_table({n: r["by_style"] for n, r in results.items()}))
+    if "by_producer" in first:
+        print(styles.text_table({n: r["by_producer"] for n, r in results.items()}, "producer"))
     if args.json:
         _write_json(args.json, {"format": summary.FORMAT, "extractors": list(results), "runs": results})
     return EXIT_INPUT if problems else _failed_pages(failed)
@@ -179,11 +187,13 @@ def _progress(label: str) -> evaluate.Progress:
 
 
 def _read_baseline(path: str) -> dict[str, Any]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CliError(f"cannot read baseline {path}: {exc.strerror or exc}", EXIT_INPUT) from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    from ..core.infra.userfiles import MANIFEST_LIMIT, InputError, read_text
+
+    try:  # an earlier result may hold null where a score was not a number: it is read as it is
+        data = json.loads(read_text(path, "baseline", MANIFEST_LIMIT))
+    except InputError as exc:
+        raise CliError(f"cannot read baseline {exc}", EXIT_INPUT) from None
+    except (json.JSONDecodeError, RecursionError) as exc:
         raise CliError(f"baseline {path} is not JSON: {exc}", EXIT_INPUT) from None
     if not isinstance(data, dict) or "overall" not in data or "documents" not in data:
         raise CliError(f"baseline {path} is not an eval result (no 'overall' and 'documents')", EXIT_INPUT)
@@ -191,9 +201,11 @@ def _read_baseline(path: str) -> dict[str, Any]:
 
 
 def _write_json(path: str, result: dict[str, Any]) -> None:
+    from ..core.infra.userfiles import dumps_strict
     from ..export.files import write_atomic
 
     try:
-        write_atomic(path, (json.dumps(result, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+        # strict JSON: a score that is not a number (NaN, infinity) is written as null
+        write_atomic(path, (dumps_strict(result, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     except OSError as exc:
         raise CliError(f"cannot write {path}: {exc.strerror or exc}", EXIT_INPUT) from None

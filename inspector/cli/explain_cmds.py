@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
-from .common import add_doc_args, add_param_args, open_doc, page_index, params_from_args
+from ..core.infra.userfiles import dumps_strict
+from .common import EXIT_PARTIAL, add_doc_args, add_param_args, open_doc, page_index, params_from_args
+from .pages import PageRunner
 
 EXAMPLES = """examples:
   table-inspector explain report.pdf --page 3
@@ -31,24 +32,32 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from ..core.explain import explain
-    from ..core.pipeline import Pipeline
+    from ..core.infra import jobs
 
     params = params_from_args(args)
-    doc = open_doc(args)
-    if args.page is None and doc.page_count > 1:  # never explain page 1 silently when there are others
-        print(f"explaining page 1 of {doc.page_count}: use --page N for another", file=sys.stderr)
-    res = Pipeline(doc).run(page_index(args.page or 1, doc.page_count), params)
-    page = explain(res, params)
+    # the detection and every re-detection the suggestions need run in the budgeted worker:
+    # a hostile page is stopped after budget.seconds like detect's
+    with PageRunner(args, params) as runner:
+        doc = open_doc(args)
+        if args.page is None and doc.page_count > 1:  # never explain page 1 silently when there are others
+            print(f"explaining page 1 of {doc.page_count}: use --page N for another", file=sys.stderr)
+        index = page_index(args.page or 1, doc.page_count)
+        doc.close()
+        done = runner.run(index, jobs.explain_page, runner.source, index, params)
+    if done is None:  # the runner said why on stderr; --json still gets its (empty) answer
+        if args.json:
+            failed = [{"page": f.page, "error": f.error} for f in runner.failures]
+            sys.stdout.write(dumps_strict({"file": args.file, "pages": [], "failed_pages": failed}, indent=1) + "\n")
+        return EXIT_PARTIAL
+    res, page = done
     tables = page.tables
     if args.json:
-        out = {"file": args.file, "pages": [{"page": res.page, "tables": [
+        out = {"file": args.file, "failed_pages": [], "pages": [{"page": res.page, "tables": [
             {"index": t.index, "bbox": [round(v, 2) for v in t.bbox.as_tuple()],
              "rows": [w.as_json() for w in t.rows], "cols": [w.as_json() for w in t.cols],
              "dropped": [w.as_json() for w in t.dropped]} for t in tables],
             "rejected": [r.as_json() for r in page.rejected]}]}
-        json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
+        sys.stdout.write(dumps_strict(out, ensure_ascii=False, indent=1) + "\n")
         return 0
     print(f"page {res.page}: {len(tables)} table(s)" + (f", read turned {res.turn} degrees" if res.turn else ""))
     for t in tables:

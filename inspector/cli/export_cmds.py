@@ -11,9 +11,13 @@ import argparse
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.reading.document import Document
 from ..core.types import Table, Word
+
+if TYPE_CHECKING:
+    from ..annotation.model import AnnTable
 from ..export import FORMATS, cells, csv, html, json_rows, markdown
 from ..export.files import table_file_names, write_atomic
 from .common import (
@@ -117,13 +121,13 @@ def _format_from_suffix(out: str | None) -> str:
 def _tables(args: argparse.Namespace, doc: Document, pages: list[int]) -> Source:
     wanted = {i + 1 for i in pages}
     if args.source in ("auto", "annotation"):
-        found = _annotation_tables(Path(args.file), wanted, required=args.source == "annotation")
+        found = _annotation_tables(Path(args.file), wanted, required=args.source == "annotation", doc=doc)
         if found is not None:
             return found
     return _detected_tables(args, doc, pages)
 
 
-def _annotation_tables(pdf: Path, pages: set[int], required: bool) -> Source | None:
+def _annotation_tables(pdf: Path, pages: set[int], required: bool, doc: Document | None = None) -> Source | None:
     """Corrected tables from the annotation beside ``pdf``; None when there is none.
 
     A broken annotation, or one made on different PDF bytes, stops the export even in
@@ -146,7 +150,21 @@ def _annotation_tables(pdf: Path, pages: set[int], required: bool) -> Source | N
     chosen = [t for t in ann.tables if any(r.page in pages for r in t.regions)]
     # A table continued over pages is exported as one table (continuation headers dropped).
     tables = tuple(to_core_table(t, None) for t in chosen)
+    if doc is not None:
+        tables = tuple(_unit_line(table, t, doc) for table, t in zip(tables, chosen, strict=True))
     return Source(tables, f"the annotation {annotation_path_for(pdf).name}")
+
+
+def _unit_line(table: Table, ann: AnnTable, doc: Document) -> Table:
+    """An annotated table with the unit line beside its first piece on the page ("单位：万元"),
+    which the annotation does not keep (a person may also put it in the title or footnote)."""
+    from ..core.reading.words import extract_words
+    from ..core.structure.unitlines import with_unit_line
+
+    first = ann.regions[0]
+    if first.turn or not 1 <= first.page <= doc.page_count:
+        return table
+    return with_unit_line(table, extract_words(doc.page(first.page - 1)), first.bbox, first.page)
 
 
 def _detected_tables(args: argparse.Namespace, doc: Document, pages: list[int]) -> Source:

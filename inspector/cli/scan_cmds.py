@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
-from pathlib import Path
 from typing import Any
 
 from .common import EXIT_INPUT, CliError, add_param_args, params_from_args
@@ -59,15 +59,18 @@ def cmd_scan(args: argparse.Namespace) -> int:
     from ..triage.store import Store, StoreError
 
     try:
-        store = Store(args.output)
+        store = Store(args.output, notice=_notice)
     except StoreError as exc:
         raise CliError(str(exc), EXIT_INPUT) from None
     try:
         work = runner.plan(args.paths, store, runner.params_key(params)[0])
         for line in work.missing:
-            print(f"table-inspector: {line}", file=sys.stderr)
+            _notice(line)
         if not work.todo and not work.skipped:
             raise CliError("nothing to scan: no PDF or image found", EXIT_INPUT)
+        if work.todo and not store.writable:
+            raise CliError(f"{args.output}: the results file is read-only; {len(work.todo)} new document(s) "
+                           "cannot be stored, nothing was scanned", EXIT_INPUT)
         bar = _progress_bar(len(work.todo), args.quiet)
         try:
             stats = runner.run(work, store, params, jobs=args.jobs, dask_address=args.dask,
@@ -82,10 +85,16 @@ def cmd_scan(args: argparse.Namespace) -> int:
         print(f"scanned {stats.scanned} document(s), {stats.pages} page(s); {stats.failed} could not be read; "
               f"{stats.skipped} already done -> {args.output}", file=sys.stderr)
         return 0
+    except StoreError as exc:
+        raise CliError(str(exc), EXIT_INPUT) from None
     except RuntimeError as exc:
         raise CliError(str(exc)) from None
     finally:
         store.close()
+
+
+def _notice(line: str) -> None:
+    print(f"table-inspector: {line}", file=sys.stderr, flush=True)
 
 
 class _Bar:
@@ -119,14 +128,19 @@ def cmd_report(args: argparse.Namespace) -> int:
     from ..triage import report
     from ..triage.store import Store, StoreError
 
-    if not Path(args.results).is_file():
-        raise CliError(f"{args.results}: no such results file", EXIT_INPUT)
     try:
-        store = Store(args.results)
+        store = Store(args.results, write=False)  # a report never writes to the results file
     except StoreError as exc:
         raise CliError(str(exc), EXIT_INPUT) from None
     try:
         text = report.FORMATS[args.format](report.build(store, top=args.top or 10**9))
+    except StoreError as exc:
+        raise CliError(str(exc), EXIT_INPUT) from None
+    except sqlite3.DatabaseError as exc:
+        raise CliError(f"{args.results}: cannot be read ({exc})", EXIT_INPUT) from None
+    except (TypeError, ValueError) as exc:  # a row edited by hand: a count that is text, ...
+        raise CliError(f"{args.results}: a damaged scan results file (a value of the wrong type: {exc})",
+                       EXIT_INPUT) from None
     finally:
         store.close()
     if args.output:

@@ -64,11 +64,13 @@ class OriginalImport:
 
 def read(original: str | os.PathLike[str]) -> originals.Original:
     """The original's tables; ``OriginalError`` when it cannot be read."""
+    from ..core.infra.userfiles import SOURCE_LIMIT, InputError, read_bytes
+
     path = Path(original)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise OriginalError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    try:  # a regular file of sane size only
+        data = read_bytes(path, "original", SOURCE_LIMIT)
+    except InputError as exc:
+        raise OriginalError(str(exc)) from None
     try:
         return originals.read_original(data, path.name)
     except originals.Unsupported as exc:

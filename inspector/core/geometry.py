@@ -94,7 +94,7 @@ class Frame:
         if not self.turn:  # straightened only: the baseline moves with the box
             return dataclasses.replace(w, bbox=b, baseline=w.baseline + b.cy - w.bbox.cy)
         # The span origin does not survive a quarter turn; the box's lower part does.
-        return dataclasses.replace(w, bbox=b, baseline=b.y1 - 0.22 * b.height)
+        return dataclasses.replace(w, bbox=b, baseline=b.y1 - 0.22 * b.height, turn=(w.turn - self.turn) % 360)
 
     def rule(self, r: Rule) -> Rule:
         b = self.rect(r.bbox)
@@ -103,7 +103,7 @@ class Frame:
         return dataclasses.replace(r, orient="v", pos=b.cx, start=b.y0, end=b.y1)
 
     def row_back(self, row: RowBand) -> RowBand:
-        return dataclasses.replace(row, bbox=self.rect(row.bbox, back=True))
+        return row._replace(bbox=self.rect(row.bbox, back=True))
 
     def table_back(self, t: Table) -> Table:
         cells = tuple(dataclasses.replace(c, bbox=self.rect(c.bbox, back=True)) for c in t.cells)
@@ -145,14 +145,18 @@ def upright_words(words: Sequence[Word], turn: int) -> list[Word]:
     return [frame.word(w) for w in words]
 
 
+def line_turn(dx: float, dy: float) -> int:
+    """The quarter-turn that makes a text line of direction (dx, dy) upright."""
+    if abs(dx) >= abs(dy):
+        return 0 if dx > 0 else 180
+    return 90 if dy > 0 else 270
+
+
 def dominant_turn(directions: Iterable[tuple[float, float, int]]) -> int:
     """The quarter-turn that makes most text upright, from (dx, dy, weight) line directions."""
     votes = {0: 0, 90: 0, 180: 0, 270: 0}
     for dx, dy, n in directions:
-        if abs(dx) >= abs(dy):
-            votes[0 if dx > 0 else 180] += n
-        else:
-            votes[90 if dy > 0 else 270] += n
+        votes[line_turn(dx, dy)] += n
     best = max(votes, key=lambda k: votes[k])
     # Turn only when sideways text clearly dominates: page numbers and headers stay upright.
     return best if votes[best] > 2 * votes[0] else 0

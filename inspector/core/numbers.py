@@ -36,8 +36,8 @@ _SCALES: dict[str, Decimal] = {
 }
 # Only after a currency: "£5m" is five million pounds, "5 m" is five metres.
 _MONEY_SCALES: dict[str, Decimal] = {"m": Decimal(10) ** 6, "b": Decimal(10) ** 9}
-_CURRENCY = ("US$", "HK$", "A$", "C$", "NZ$", "R$", "$", "€", "£", "¥", "₹", "₩", "₽", "元", "円",
-             "USD", "EUR", "GBP", "JPY", "CNY", "RMB", "CHF", "HKD", "INR")
+_CURRENCY = ("US$", "HK$", "A$", "C$", "NZ$", "R$", "$", "€", "£", "¥", "₹", "₩", "₽", "元", "円", "원",
+             "USD", "EUR", "GBP", "JPY", "CNY", "RMB", "CHF", "HKD", "INR", "KRW")
 _CURRENCY_RE = "|".join(re.escape(c) for c in _CURRENCY)
 _PREFIX_CURRENCY = re.compile(rf"^({_CURRENCY_RE})\s*")
 _SCALE_RE = "|".join(re.escape(s) for s in sorted([*_SCALES, *_MONEY_SCALES], key=len, reverse=True))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import re
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -251,11 +252,15 @@ class Params:
         return json.dumps(self.to_dict(), indent=2, sort_keys=True)
 
     @staticmethod
-    def loads(text: str) -> Params:
+    def loads(text: str, name: str = "") -> Params:
+        """Parameters from a preset's JSON text (``name`` its file, for messages): nested at
+        most a few levels, finite numbers only."""
+        from .infra.userfiles import InputError, loads_json
+
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ParamError(f"preset is not valid JSON: {exc}") from None
+            data = loads_json(text, "preset", name or "preset")
+        except InputError as exc:
+            raise ParamError(str(exc)) from None
         if not isinstance(data, dict):
             raise ParamError("preset must be a JSON object of stages")
         return Params.from_dict(data)
@@ -326,8 +331,10 @@ def coerce(f: dataclasses.Field[Any], value: Any, key: str) -> Any:
             v = int(float(value)) if isinstance(value, str) else int(value)
         else:
             v = float(value)
-    except (TypeError, ValueError):
-        raise ParamError(f"{key}: '{value}' is not a valid {kind.__name__}") from None
+    except (TypeError, ValueError, OverflowError):
+        raise ParamError(f"{key}: '{value}' is not a valid {kind.__name__} (a finite number)") from None
+    if kind is float and not math.isfinite(v):
+        raise ParamError(f"{key}: '{value}' is not a finite number")
     lo, hi = f.metadata["lo"], f.metadata["hi"]
     if kind is not bool and not (lo <= v <= hi):
         raise ParamError(f"{key}: {v} is outside {lo}..{hi} {f.metadata['unit']}")

@@ -36,6 +36,7 @@ from .scan import (
 )
 from .structure.columns import WordCentres
 from .structure.tables import TablesResult, detect_tables
+from .structure.unitlines import attach_unit_lines
 from .types import Fill, PageResult, RasterResult, Rect, RowBand, Rule, Word
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ class Pipeline:
         self.computed = []
         t: dict[str, float] = {}
         text_words, turn = self._stage(t, "words", index, lambda: extract_text(page))
-        drawings = self._stage(t, "drawings", index, page.drawings)
+        drawings, clipped = self._stage(t, "drawings", index, lambda: (page.drawings(), tuple(page.clipped_art())))
         vkey = (index, params.vector)
         vec = self._stage(t, "vector", vkey, lambda: find_vector_rules(drawings, params.vector))
         pictures = self._stage(t, "images", index, page.has_images)
@@ -162,7 +163,7 @@ class Pipeline:
             warnings=(*scan.warnings, *_warnings(words, rules, page.rotation, turn, scan)),
             notes=(*_notes(params, pictures, words), *scan.notes, *late,
                    *((_huge_note(page.width, page.height),) if huge else ())), words_source=scan.source, skew=skew,
-            ocr_unsure=unsure_ids, turn=turn)
+            ocr_unsure=unsure_ids, turn=turn, clipped_art=clipped)
 
     def _reread(self, t: dict[str, float], page: Page, params: Params, frame: Frame,
                 evidence: tuple[tuple[Rule, ...], tuple[Fill, ...]],
@@ -266,10 +267,13 @@ def _tables(upright: tuple[Word, ...], centres: WordCentres, rows: tuple[RowBand
     page space. On a turned page the column bins stay in the frame, so they are left out.
     """
     if frame.identity:
-        return detect_tables(upright, rows, rules, params, page, centres, fills)
+        found = detect_tables(upright, rows, rules, params, page, centres, fills)
+        return dataclasses.replace(found, tables=attach_unit_lines(found.tables, upright))
     up_rows = group_rows(upright, params.rows)
     up_fills = [dataclasses.replace(f, bbox=frame.rect(f.bbox)) for f in fills]
     found = detect_tables(upright, up_rows, [frame.rule(r) for r in rules], params, page, centres, up_fills)
+    # The unit line is looked for above and below in the frame the table was read in.
+    found = dataclasses.replace(found, tables=attach_unit_lines(found.tables, upright))
     regions = tuple(dataclasses.replace(r, bbox=frame.rect(r.bbox, back=True)) for r in found.regions)
     tables = tuple(frame.table_back(tb) for tb in found.tables)
     grids = tuple(tb.grid for tb in tables if tb.grid is not None)

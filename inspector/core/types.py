@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .slots import covers
 
@@ -89,7 +89,9 @@ class Word:
     ``baseline`` (y) in points; ``block``/``line`` are PyMuPDF's (or Tesseract's) numbers.
     ``ocr_confidence`` is Tesseract's confidence 0-100 for an OCR word, -1 for a text-layer word.
     ``watermark``: the word is on a diagonal line or in large light type (a "DRAFT" stamp); it
-    is shown but is no table content and splits no table."""
+    is shown but is no table content and splits no table. ``turn``: the quarter-turn that
+    makes the word's own line upright (``geometry.dominant_turn``'s convention), relative to
+    the frame the word is seen in: 0 for most, 270 for a column header set bottom to top."""
 
     text: str
     bbox: Rect
@@ -100,6 +102,7 @@ class Word:
     baseline: float = 0.0
     ocr_confidence: float = -1.0
     watermark: bool = False
+    turn: int = 0
 
     @property
     def from_ocr(self) -> bool:
@@ -188,6 +191,18 @@ class Fill:
 
 
 @dataclass(frozen=True, slots=True)
+class ClippedArt:
+    """A painted path the page box or a clip path cuts (InDesign's facing page of a spread,
+    strokes drawn long and clipped to a frame): its whole extent, what of it is visible
+    (None: nothing) and whether it is stroked only (a rule rather than a fill). The hidden
+    part is no evidence."""
+
+    rect: Rect
+    visible: Rect | None
+    stroked: bool
+
+
+@dataclass(frozen=True, slots=True)
 class RejectedFill:
     """A fill that is no table evidence, with why (e.g. "gradient of 24 strips")."""
 
@@ -195,9 +210,11 @@ class RejectedFill:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class RowBand:
-    """Words sharing a baseline: one text line. ``word_ids`` index ``PageResult.words``."""
+class RowBand(NamedTuple):
+    """Words sharing a baseline: one text line, the one type for it from the page's rows to
+    the lines of a region or of one band (``structure.columns.Line`` is this type).
+    ``word_ids`` index the words the line was grouped from (``PageResult.words`` for the
+    page's rows), left to right. A tuple: lines are made by the thousand."""
 
     bbox: Rect
     baseline: float
@@ -236,6 +253,13 @@ class Boundary:
     right-aligned numbers closer than the column gap) or "text gap" (found in the text alone).
     ``rules`` counts the strokes on it, ``fills`` are ids into ``PageResult.fills`` and
     ``gap`` the width (pt) the text leaves free there (0 when text crosses it).
+
+    ``reason`` is set by the step of the grid stage that put the boundary there: "side" (the
+    region's side), "rules" (drawn rules or fill edges: a ruled table's columns, a rule-bounded
+    band), "number stack" (between two stacks of right-aligned numbers) or "text" (a gap the
+    text leaves: a column in aligned text, a new row starting with a text line); "" when
+    unknown (a grid not made by the detection). ``kind`` names the evidence found on it, which
+    may be more than what decided it (a text gap with a rule that happens to lie on it).
     """
 
     pos: float
@@ -243,6 +267,7 @@ class Boundary:
     rules: int = 0
     fills: tuple[int, ...] = ()
     gap: float = 0.0
+    reason: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +308,10 @@ class Table:
 
     ``cells`` cover the grid exactly once (spanning cells included). ``header_rows`` is the
     count of leading header rows; ``row_roles`` has one entry per row when known.
+    ``unit_line``: the text line near the table that states its unit ("单位：万元", see
+    ``core.unitlines``), "" when none was found; ``unit_line_page`` the 1-based page it sits on
+    (0: the table's own page). ``row_pages``: per row, the 1-based page the row sits on, for a
+    table stacked from pieces on several pages (empty: every row is on ``page``).
     """
 
     bbox: Rect
@@ -298,6 +327,13 @@ class Table:
     title: str = ""
     footnote: str = ""
     grid: Grid | None = None
+    unit_line: str = ""
+    unit_line_page: int = 0
+    row_pages: tuple[int, ...] = ()
+
+    def row_page(self, r: int) -> int:
+        """The 1-based page row ``r`` sits on."""
+        return self.row_pages[r] if 0 <= r < len(self.row_pages) else self.page
 
     def cell_at(self, r: int, c: int) -> Cell | None:
         """The cell covering slot (r, c), spans included (``slots.SlotGrid`` for many look-ups)."""
@@ -358,3 +394,4 @@ class PageResult:
     skew: float = 0.0
     ocr_unsure: frozenset[int] = frozenset()  # the low_confidence words flagged for their OCR confidence
     turn: int = 0
+    clipped_art: tuple[ClippedArt, ...] = ()  # vector art cut to the page and its clip paths

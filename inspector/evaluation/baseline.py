@@ -24,6 +24,7 @@ METRICS: tuple[tuple[str, tuple[str, ...], bool], ...] = (
     ("cell retention", ("cell_retention", "value"), True),
     ("row integrity", ("row_integrity", "value"), True),
     ("label-number pairing", ("label_number_pairing", "value"), True),
+    ("numbers with units", ("numbers_with_units", "value"), True),
     ("TEDS", ("teds", "mean"), True),
     ("TEDS-Struct", ("teds", "struct_mean"), True),
     ("detection precision", ("detection", "precision"), True),

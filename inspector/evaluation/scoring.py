@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..annotation.model import DocumentAnnotation, to_core_table
 from ..core.types import Cell, Rect, Rule, Table
-from . import adjacency, defects, metrics, teds
+from . import adjacency, defects, metrics, teds, units
 from .defects import Defect, DefectCounts
 
 DIFF_KINDS = ("changed", "lost", "extra", "extra_table", "missed_table")
@@ -55,6 +55,7 @@ class TableScore:
     adjacency: adjacency.AdjacencyCounts
     teds: float | None = None
     teds_struct: float | None = None
+    units: metrics.Ratio = metrics.Ratio()  # numbers with their unit (``evaluation.units``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +108,10 @@ class PageScores:
     def pairing(self) -> metrics.Ratio:
         return sum((t.pairing for t in self.tables), metrics.Ratio())
 
+    @property
+    def units(self) -> metrics.Ratio:
+        return sum((t.units for t in self.tables), metrics.Ratio())
+
 
 def best_annotation(golden: Table, alternatives: Sequence[Table], matched: int | None,
                     output: Sequence[Table]) -> tuple[Table, int | None, adjacency.AdjacencyCounts]:
@@ -141,7 +146,8 @@ def score_page(golden: GoldenPage, output: Sequence[Table], rules: Sequence[Rule
             metrics.cell_retention(g, placed), metrics.row_integrity(g, placed),
             metrics.label_number_pairing(g, placed), adj,
             teds.teds(g, found) if with_teds else None,
-            teds.teds(g, found, structure_only=True) if with_teds else None))
+            teds.teds(g, found, structure_only=True) if with_teds else None,
+            units.numbers_with_units(g, output, placed)))
     found_defects = defects.page_defects(output, rules) if with_defects else []
     return PageScores(golden.page, metrics.detection(golden.tables, output), tuple(scores), tuple(found_defects),
                       defects.count(found_defects, output) if with_defects else DefectCounts(),

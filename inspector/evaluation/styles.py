@@ -51,10 +51,12 @@ def write_styles(path: str | Path, documents: Mapping[str, Mapping[str, Mapping[
 
 def load_styles(path: str | Path) -> dict[str, str]:
     """``"DOC:TABLE_ID"`` -> style, from a styles manifest."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise StylesError(f"{path}: cannot be read as JSON ({exc})") from None
+    from ..core.infra.userfiles import MANIFEST_LIMIT, InputError, read_json
+
+    try:  # a regular file of sane size, nested a few levels at most
+        data = read_json(path, "styles manifest", MANIFEST_LIMIT)
+    except InputError as exc:
+        raise StylesError(str(exc)) from None
     if not isinstance(data, dict) or data.get("format") != STYLES_FORMAT or not isinstance(data.get("documents"), dict):
         raise StylesError(f"{path}: not a '{STYLES_FORMAT}' manifest")
     out = {}
@@ -110,13 +112,14 @@ def _pct(v: float | None) -> str:
     return "-" if v is None else f"{100 * v:5.1f}"
 
 
-def text_table(results: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> str:
-    """One line per style, per extractor its adjacency F1 / TEDS / detection recall (%)."""
+def text_table(results: Mapping[str, Mapping[str, Mapping[str, Any]]], label: str = "style") -> str:
+    """One line per style (or other ``label``: a producer family), per extractor its adjacency
+    F1 / TEDS / detection recall (%)."""
     names = list(results)
     styles = sorted({s for per in results.values() for s in per})
     width = max([len(s) for s in styles] + [14])
-    head = f"{'style':<{width}} {'tables':>6}  " + "  ".join(f"{n[:20]:>20}" for n in names)
-    lines = ["per style: adjacency F1 / TEDS / tables found (%)", head]
+    head = f"{label:<{width}} {'tables':>6}  " + "  ".join(f"{n[:20]:>20}" for n in names)
+    lines = [f"per {label}: adjacency F1 / TEDS / tables found (%)", head]
     for s in styles:
         first = next(per[s] for per in results.values() if s in per)
         cells = []

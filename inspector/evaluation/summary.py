@@ -38,6 +38,7 @@ class Totals:
     teds_struct_sum: float = 0.0
     defects: defects.DefectCounts = defects.DefectCounts()
     ms: tuple[float, ...] = field(default=())
+    units: metrics.Ratio = metrics.Ratio()
 
 
 def add_page(t: Totals, o: PageOutcome) -> Totals:
@@ -54,7 +55,8 @@ def add_page(t: Totals, o: PageOutcome) -> Totals:
         t.pages + 1, t.failed + (o.status == "failed"), t.timed_out + (o.status == "timeout"),
         t.tables + len(per), total("retention"), total("row_integrity"), total("pairing"), total("adjacency"),
         t.detection + s.detection, t.teds_sum + sum(x.teds or 0.0 for x in per),
-        t.teds_struct_sum + sum(x.teds_struct or 0.0 for x in per), t.defects + s.defect_counts, (*t.ms, o.ms))
+        t.teds_struct_sum + sum(x.teds_struct or 0.0 for x in per), t.defects + s.defect_counts, (*t.ms, o.ms),
+        total("units"))
 
 
 def totals(outcomes: Sequence[PageOutcome]) -> Totals:
@@ -81,7 +83,7 @@ def totals_dict(t: Totals) -> dict[str, Any]:
         "pages": t.pages, "pages_failed": t.failed, "pages_timed_out": t.timed_out, "golden_tables": t.tables,
         "adjacency": adj,
         "cell_retention": _ratio(t.retention), "row_integrity": _ratio(t.row_integrity),
-        "label_number_pairing": _ratio(t.pairing),
+        "label_number_pairing": _ratio(t.pairing), "numbers_with_units": _ratio(t.units),
         "teds": {"name": TEDS_NAME, "mean": _r(t.teds_sum / t.tables if t.tables else None),
                  "struct_mean": _r(t.teds_struct_sum / t.tables if t.tables else None), "tables": t.tables},
         "detection": {"iou": 0.5, "precision": _r(d.precision), "recall": _r(d.recall), "tp": d.tp,
@@ -98,7 +100,8 @@ def _table_dict(s: TableScore) -> dict[str, Any]:
     return {"id": s.id, "matched_output": s.matched, "iou": _r(s.iou),
             "adjacency": {k: _r(v) if isinstance(v, float) else v for k, v in s.adjacency.as_dict().items()},
             "cell_retention": _ratio(s.retention), "row_integrity": _ratio(s.row_integrity),
-            "label_number_pairing": _ratio(s.pairing), "teds": _r(s.teds), "teds_struct": _r(s.teds_struct)}
+            "label_number_pairing": _ratio(s.pairing), "numbers_with_units": _ratio(s.units),
+            "teds": _r(s.teds), "teds_struct": _r(s.teds_struct)}
 
 
 def _page_dict(o: PageOutcome) -> dict[str, Any]:
@@ -144,7 +147,8 @@ def metric_line(m: dict[str, Any]) -> str:
     a = m["adjacency"]
     return (f"adjF1 {fmt(a['f1'])} (P {fmt(a['precision'])} R {fmt(a['recall'])})  "
             f"cells {fmt(m['cell_retention']['value'])}  rows {fmt(m['row_integrity']['value'])}  "
-            f"pairs {fmt(m['label_number_pairing']['value'])}  TEDS {fmt(m['teds']['mean'])}  "
+            f"pairs {fmt(m['label_number_pairing']['value'])}  "
+            f"units {fmt(m.get('numbers_with_units', {}).get('value'))}  TEDS {fmt(m['teds']['mean'])}  "
             f"det P {fmt(m['detection']['precision'])} R {fmt(m['detection']['recall'])}  "
             f"defects/100 {fmt(m['defects']['per_100_cells'], pct=False)}")
 

@@ -17,11 +17,13 @@ from dataclasses import dataclass
 
 from ..core.types import Cell, Table
 from .grid import SlotGrid, closed_header_rows, row_role, slot_grid
+from .units import caption_unit
 
 
 @dataclass(frozen=True)
 class HtmlOptions:
-    """``caption``: the title as ``<caption>`` and the footnote as a ``<tfoot>`` row.
+    """``caption``: the title and the table's unit line ("单位：万元", found beside the table;
+    ``<span class="unit">``) as ``<caption>``, and the footnote as a ``<tfoot>`` row.
     ``indent``: spaces per nesting level (0 puts each row on one line without indentation).
     """
 
@@ -88,8 +90,11 @@ def _lines(table: Table, options: HtmlOptions) -> list[tuple[int, str]]:
     n_head = closed_header_rows(grid, min(max(0, table.header_rows), grid.n_rows))
     n_head_cols = min(max(0, table.header_cols), grid.n_cols)
     out: list[tuple[int, str]] = [(0, "<table>")]
-    if options.caption and table.title.strip():
-        out.append((1, f"<caption>{escape(table.title)}</caption>"))
+    unit = caption_unit(table) if options.caption else ""
+    if options.caption and (table.title.strip() or unit):
+        parts = [escape(table.title)] if table.title.strip() else []
+        parts += [f'<span class="unit">{escape(unit)}</span>'] if unit else []
+        out.append((1, f"<caption>{'<br>'.join(parts)}</caption>"))
     if n_head:
         out.append((1, "<thead>"))
         out += [(2, _row(grid, r, "head", n_head_cols, n_head)) for r in range(n_head)]
@@ -125,6 +130,7 @@ tr.total {{ border-top: 2px solid #444; }}
 tr.section th {{ text-align: left; background: #eef0f6; }}
 tr.note td {{ font-style: italic; color: #555; }}
 caption {{ caption-side: top; text-align: left; font-weight: bold; padding: 4px 0; }}
+caption .unit {{ font-weight: normal; font-size: smaller; }}
 </style>
 </head>
 <body>

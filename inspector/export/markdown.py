@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..core.types import Table
 from .grid import NoHeader, SlotGrid, SpanMode, column_headers, header_row_count, row_role, slot_grid
+from .units import caption_unit
 
 _INLINE = re.compile(r"([\\`*_\[\]<>#~&!])")
 _PIPE = re.compile(r"(\\*)\|")
@@ -30,6 +31,8 @@ class MarkdownOptions:
     ``escape_inline``: also backslash-escape Markdown emphasis/link/HTML characters.
     ``include_title``: print the title above the table. ``include_footnote``: print the
     footnote below it. ``bold_labels``: set section rows and repeated header rows in bold.
+    ``include_unit``: print the table's unit line ("单位：万元", found beside it) above it,
+    as the source does, so a reader of any chunk knows the scale; cell texts stay as written.
     """
 
     spans: SpanMode = "empty"
@@ -38,6 +41,7 @@ class MarkdownOptions:
     header_sep: str = " / "
     escape_inline: bool = False
     include_title: bool = False
+    include_unit: bool = True
     include_footnote: bool = True
     bold_labels: bool = True
 
@@ -92,6 +96,9 @@ def _render(table: Table, grid: SlotGrid, n_header: int, rows: Sequence[int],
     lines: list[str] = []
     if options.include_title and table.title.strip():
         lines += [_paragraph(table.title), ""]
+    unit = caption_unit(table) if options.include_unit else ""
+    if unit:
+        lines += [_paragraph(unit), ""]
     lines += _header_lines(grid, n_header, options)
     for i, r in enumerate(rows):
         bold = options.bold_labels and row_role(table, r, n_header) in LABEL_ROLES

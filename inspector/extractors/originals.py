@@ -63,7 +63,7 @@ def original_kind(data: bytes) -> str | None:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             names = set(z.namelist())
-            mime = z.read("mimetype")[:64] if "mimetype" in names else b""
+            mime = _head(z, "mimetype") if "mimetype" in names else b""
     except (zipfile.BadZipFile, OSError, KeyError):
         return None
     if "word/document.xml" in names:
@@ -71,6 +71,12 @@ def original_kind(data: bytes) -> str | None:
     if b"hwp" in mime.lower() or any(_is_section(n) for n in names):
         return "hwpx"
     return None
+
+
+def _head(z: zipfile.ZipFile, part: str, size: int = 64) -> bytes:
+    """The first ``size`` bytes of a part, never unzipping the rest (a bomb may hide in any part)."""
+    with z.open(part) as f:
+        return f.read(size)
 
 
 def _is_section(name: str) -> bool:

@@ -130,7 +130,7 @@ def _names_pdf(path: Any, pdf: Any) -> bool:
 
     try:
         named = json.loads(path.read_text(encoding="utf-8")).get("file")
-    except (ValueError, OSError, AttributeError):
+    except (ValueError, OSError, AttributeError, RecursionError):  # read again (and refused) by from_file
         return True
     return not isinstance(named, str) or named.replace("\\", "/").rsplit("/", 1)[-1] == pdf.name
 

@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import csv
 import io
-import json
+import math
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+from ..core.infra.userfiles import SOURCE_LIMIT, InputError, loads_json, read_bytes
+from ..core.limits import grid_problem, span_problem
 from ..core.types import Cell, Rect, Table
 
 Grid = list[list[str]]  # row-major cell texts of a table with no coordinates
@@ -74,14 +76,21 @@ def load(path: str | Path) -> Loaded:
     """Read ``path``; ``SourceError`` names what is wrong with it."""
     p = Path(path)
     try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise SourceError(f"{p}: cannot be read ({exc.strerror or exc})") from None
+        data = read_bytes(p, "compare source", SOURCE_LIMIT)  # a regular file of sane size only
+    except InputError as exc:
+        raise SourceError(str(exc)) from None
     kind = sniff_kind(data)
+    if kind == "csv" and _binary(data):
+        raise SourceError(f"{p}: binary data, not a table (JSON, HTML, Markdown or CSV)")
     text = data.decode("utf-8-sig", errors="replace").replace("\x00", " ")
     if kind == "json":
         return _from_json(str(p), text)
-    grids = {"html": html_tables, "markdown": markdown_tables, "csv": csv_tables}[kind](text)
+    try:
+        grids = {"html": html_tables, "markdown": markdown_tables, "csv": csv_tables}[kind](text)
+    except csv.Error as exc:
+        raise SourceError(f"{p}: not a CSV table this reader can take ({exc})") from None
+    except SourceError as exc:
+        raise SourceError(f"{p}: {exc}") from None
     if not grids:
         raise SourceError(f"{p}: no table found in this {kind.upper()} file")
     return Loaded(p.name, kind, {}, tuple(grids))
@@ -90,11 +99,18 @@ def load(path: str | Path) -> Loaded:
 # --- JSON ---------------------------------------------------------------------------------
 
 
+def _binary(data: bytes) -> bool:
+    """Bytes no text table holds: NULs, or many control characters, in the first 4 KB."""
+    head = data[:4096]
+    controls = sum(b < 32 and b not in (9, 10, 13) for b in head)
+    return b"\x00" in head or controls > len(head) // 20
+
+
 def _from_json(name: str, text: str) -> Loaded:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SourceError(f"{name}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        data = loads_json(text, "compare source", name)  # depth-limited, finite numbers only
+    except InputError as exc:
+        raise SourceError(str(exc)) from None
     if not isinstance(data, dict) or not isinstance(data.get("pages"), list):
         raise SourceError(f'{name}: expected {{"pages": [{{"page", "tables": [...]}}]}}')
     placed: dict[int, list[Table]] = {}
@@ -108,6 +124,9 @@ def _from_json(name: str, text: str) -> Loaded:
                 continue
             n_rows = max(c.r + c.rs for c in cells)
             n_cols = max(c.c + c.cs for c in cells)
+            too_large = grid_problem(n_rows, n_cols)
+            if too_large:
+                raise SourceError(f"{where}.tables[{k}]: {too_large}")
             if all(c.bbox.area > 0 for c in cells if c.text.strip()):
                 box = _box(t["bbox"], where) if t.get("bbox") else Rect.bounding([c.bbox for c in cells])
                 placed.setdefault(number, []).append(Table(box, n_rows, n_cols, cells, page=number))
@@ -120,15 +139,27 @@ def _cell(c: Any, where: str) -> Cell:
     if not isinstance(c, dict):
         raise SourceError(f"{where}: a cell must be an object")
     r, col = _int(c, "r", where), _int(c, "c", where)
-    rs, cs = int(c.get("rs", 1) or 1), int(c.get("cs", 1) or 1)
+    rs, cs = _span_of(c, "rs", where), _span_of(c, "cs", where)
     if min(r, col) < 0 or min(rs, cs) < 1:
         raise SourceError(f"{where}: r and c must be >= 0, rs and cs >= 1")
+    too_large = span_problem(r, col, rs, cs)  # before any grid of that size is made
+    if too_large:
+        raise SourceError(f"{where}: {too_large}")
     box = _box(c["bbox"], where) if c.get("bbox") else ZERO
     return Cell(r, col, rs, cs, str(c.get("text", "") or ""), box)
 
 
+def _span_of(c: dict[str, Any], key: str, where: str) -> int:
+    value = c.get(key, 1)
+    if value is None:
+        return 1
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SourceError(f'{where}: "{key}" must be a whole number >= 1 (got {str(value)[:20]!r})')
+    return value
+
+
 def _int(obj: Any, key: str, where: str) -> int:
-    if not isinstance(obj, dict) or not isinstance(obj.get(key), int):
+    if not isinstance(obj, dict) or isinstance(obj.get(key), bool) or not isinstance(obj.get(key), int):
         raise SourceError(f'{where}: "{key}" must be a whole number')
     return int(obj[key])
 
@@ -143,8 +174,10 @@ def _list(obj: Any, key: str, where: str) -> list[Any]:
 def _box(value: Any, where: str) -> Rect:
     try:
         x0, y0, x1, y1 = (float(v) for v in value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise SourceError(f"{where}: a bbox is [x0, y0, x1, y1] in points") from None
+    if not all(math.isfinite(v) for v in (x0, y0, x1, y1)):
+        raise SourceError(f"{where}: a bbox holds a number that is not finite")
     return Rect(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
@@ -161,6 +194,9 @@ def from_grid(rows: list[list[tuple[str, int, int]]], page: int | None = None) -
         for text, rs, cs in row:
             while (r, c) in taken:
                 c += 1
+            too_large = span_problem(r, c, rs, cs)  # before its slots are taken
+            if too_large:
+                raise SourceError(f"row {r + 1}: {too_large}")
             cells.append(Cell(r, c, rs, cs, text.strip(), ZERO))
             taken.update((r + i, c + j) for i in range(rs) for j in range(cs))
             c += cs

@@ -56,10 +56,12 @@ def from_file(path: str, indices: Sequence[int], words: Words, all_pages: Sequen
 
     ``all_pages`` (0-based, default ``indices``) are the pages an original's tables are
     placed over, so a table broken over pages is cut where the PDF cuts it."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise sources.SourceError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    from ..core.infra.userfiles import SOURCE_LIMIT, InputError, read_bytes
+
+    try:  # a regular file of sane size only (a FIFO or /dev/zero is refused, never read)
+        data = read_bytes(path, "compare source", SOURCE_LIMIT)
+    except InputError as exc:
+        raise sources.SourceError(str(exc)) from None
     if originals.original_kind(data) is not None:
         return _from_original(data, Path(path).name, indices, words, all_pages or indices)
     loaded = sources.load(path)

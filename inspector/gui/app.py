@@ -90,7 +90,10 @@ def run(opts: LaunchOptions) -> int:
     app.setApplicationName("Table Inspector")
     app.setOrganizationName("table-inspector")
     decorate_app(app)
+    settings_note = _repair_settings()
     window = MainWindow()
+    if settings_note:
+        window.statusBar().showMessage(settings_note, 20000)
     window.session.documentShown.connect(resume_gc)
     QTimer.singleShot(GC_PAUSE_MAX_MS, resume_gc)  # no document, or it never shows
     try:
@@ -127,6 +130,16 @@ def keep_edits_on_sigterm(window: MainWindow, quit_app: Callable[[int], None]) -
         signal.signal(signal.SIGTERM, old)
 
     return remove
+
+
+def _repair_settings() -> str | None:
+    """A damaged settings file set aside before Qt reads it (see ``settings_file``), said on stderr."""
+    from ..settings_file import default_path, repair
+
+    note = repair(default_path())
+    if note:
+        print(f"table-inspector: {note}", file=sys.stderr)
+    return note
 
 
 def _interactive(app: QApplication, window: MainWindow, opts: LaunchOptions) -> int:

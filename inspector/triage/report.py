@@ -13,7 +13,7 @@ import io
 import json
 from dataclasses import dataclass
 
-from .store import Store
+from .store import Store, StoreError
 
 COUNT_COLUMNS = ("broken_numbers", "ragged_rows", "sparse_columns", "low_confidence")
 
@@ -82,9 +82,27 @@ def suspects(store: Store, params_hash: str, limit: int | None = None, defect: s
     sql = ("SELECT d.path, t.* FROM tables t JOIN documents d ON d.id = t.doc_id WHERE " + " AND ".join(where)
            + " ORDER BY t.suspicion DESC, d.path, t.page, t.idx" + (f" LIMIT {int(limit)}" if limit else ""))
     return [Suspect(r["path"], r["page"], r["idx"], r["n_rows"], r["n_cols"], r["cells"], r["suspicion"],
-                    tuple(r[c] for c in COUNT_COLUMNS), tuple(json.loads(r["details"])),
+                    tuple(r[c] for c in COUNT_COLUMNS), _details(r["details"], store, r["path"], r["page"], r["idx"]),
                     bool(r["reviewed"]), (r["x0"], r["y0"], r["x1"], r["y1"]))
             for r in store.rows(sql, (params_hash,))]
+
+
+def _details(raw: object, store: Store, path: str, page: int, idx: int) -> tuple[str, ...]:
+    """A table's stored defect descriptions (a JSON list of strings), or ``StoreError`` naming the row."""
+    try:
+        value = json.loads(raw) if isinstance(raw, str | bytes) else None
+    except (ValueError, RecursionError):
+        value = None
+    if not isinstance(value, list):
+        raise StoreError(f"{store.path}: damaged row in table 'tables' ({path}, page {page}, table {idx + 1}): "
+                         "details is not a JSON list")
+    return tuple(str(x) for x in value)
+
+
+def cell(text: object) -> str:
+    """``text`` on one line of a Markdown table: tabs, newlines and ``|`` escaped."""
+    out = str(text).replace("\\", "\\\\").replace("|", "\\|")
+    return out.replace("\n", "\\n").replace("\t", "\\t").replace("\r", "\\r")
 
 
 def build(store: Store, top: int = 50, params_hash: str | None = None) -> Report:
@@ -124,18 +142,18 @@ def to_markdown(rep: Report) -> str:
     out += [f"| {k.replace('_', ' ')} | {v} |" for k, v in rep.counts.items()]
     out += ["", "## Defects per 100 cells by folder", "",
             "| folder | documents | tables | cells | defects | per 100 cells |", "| --- | ---: | ---: | ---: | ---: | ---: |"]
-    out += [f"| {f.folder} | {f.documents} | {f.tables} | {f.cells} | {f.defects} | {_rate(f)} |" for f in rep.folders]
+    out += [f"| {cell(f.folder)} | {f.documents} | {f.tables} | {f.cells} | {f.defects} | {_rate(f)} |" for f in rep.folders]
     out += ["", "## Most suspicious tables", "",
             "| suspicion | file | page | table | size | broken numbers | ragged rows | sparse columns"
             " | low-confidence cells | first defect |", "| ---: | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |"]
     for s in rep.suspects:
-        first = s.details[0].replace("|", "\\|") if s.details else ""
-        out.append(f"| {s.suspicion:.1f} | {s.path} | {s.page} | {s.index + 1} | {s.n_rows} x {s.n_cols} | "
+        first = cell(s.details[0]) if s.details else ""
+        out.append(f"| {s.suspicion:.1f} | {cell(s.path)} | {s.page} | {s.index + 1} | {s.n_rows} x {s.n_cols} | "
                    + " | ".join(str(n) for n in s.counts) + f" | {first} |")
     if rep.failed_documents or rep.failed_pages:
         out += ["", "## Failed", ""]
-        out += [f"- {p}: {e}" for p, e in rep.failed_documents]
-        out += [f"- {p} page {n}: {e}" for p, n, e in rep.failed_pages]
+        out += [f"- {cell(p)}: {cell(e)}" for p, e in rep.failed_documents]
+        out += [f"- {cell(p)} page {n}: {cell(e)}" for p, n, e in rep.failed_pages]
     return "\n".join(out) + "\n"
 
 

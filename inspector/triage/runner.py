@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..core.infra.budget import die_with_parent
 from ..core.params import Params
-from .store import FileStamp, Store
+from .store import FileStamp, Store, StoreError, path_text
 from .work import DocScan, scan_document
 
 log = logging.getLogger(__name__)
@@ -82,7 +83,7 @@ def plan(inputs: Sequence[str], store: Store, params_hash: str) -> Plan:
     done = store.done(params_hash)
     todo, skipped = [], []
     for f in files:
-        prev = done.get(f)
+        prev = done.get(path_text(f))
         if prev is not None and _unchanged(f, prev.stamp, prev.sha256, store, params_hash):
             skipped.append(f)
         else:
@@ -122,9 +123,14 @@ def run(work: Plan, store: Store, params: Params, jobs: int = 1, dask_address: s
     elif jobs > 1:
         results = _in_processes(work.todo, params, jobs)
     else:
+        _warm()
         results = (scan_document(f, params) for f in work.todo)
     for scan in results:
-        store.write(scan, phash, ptext, _stamp(scan.path))
+        try:
+            store.write(scan, phash, ptext, _stamp(scan.path))
+        except StoreError as exc:
+            raise StoreError(f"{exc}; stopped there: {scanned} document(s) of {len(work.todo)} stored by this run, "
+                             f"{len(work.skipped)} before it (run the same command again to resume)") from None
         scanned += 1
         failed += scan.status != "ok"
         pages += len(scan.pages)
@@ -133,13 +139,27 @@ def run(work: Plan, store: Store, params: Params, jobs: int = 1, dask_address: s
     return RunStats(scanned, failed, len(work.skipped), pages)
 
 
+def _warm() -> None:
+    """Import the detection stages here once: each document's page worker is a fork of this
+    process, and would otherwise import them again (a third of a second per document)."""
+    import importlib
+
+    importlib.import_module("inspector.core.pipeline")
+
+
+def _pool_start(parent: int) -> None:
+    die_with_parent(parent)
+    _warm()
+
+
 def _in_processes(files: Sequence[str], params: Params, jobs: int) -> Iterator[DocScan]:
     """Local worker processes; a document whose worker dies is tried once more in a fresh
     pool, and reported failed if it kills that one too."""
     queue = list(reversed(files))
     tries: dict[str, int] = {}
     while queue:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        # a pool worker dies with this process (and its page worker with it): a killed scan leaves nothing running
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_pool_start, initargs=(os.getpid(),)) as pool:
             running: dict[Future[DocScan], str] = {}
             broken = False
             while (queue or running) and not broken:

@@ -11,7 +11,10 @@ Schema (version 1; ``meta`` holds ``schema_version``):
   ``low_confidence``, ``suspicion``, ``details`` (JSON list of one-line defect descriptions),
   ``reviewed`` (0/1, set from the window).
 
-Every document is written in one transaction, so an interrupted run (Ctrl+C, ``kill -9``,
+The file is marked as ours (``PRAGMA application_id``, see ``dbfile``) and checked before
+anything is written: another program's database is refused. ``Store(path, write=False)``
+reads only (SQLite's ``mode=ro``). A path that is not valid UTF-8 is stored with its odd
+bytes escaped (``path_text``). Every document is written in one transaction, so an interrupted run (Ctrl+C, ``kill -9``,
 power loss) loses at most the documents in flight; SQLite's journal keeps the file whole.
 """
 
@@ -20,12 +23,31 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from .dbfile import (
+    APPLICATION_ID,
+    SQLITE_BUSY,
+    SQLITE_LOCKED,
+    StoreError,
+    StoreLocked,
+    check_file,
+    failure,
+    identify,
+    lock_holders,
+    open_read_only,
+    primary_code,
+    writable,
+)
 from .work import DocScan
+
+__all__ = ["Store", "StoreError", "StoreLocked", "FileStamp", "Done", "path_text"]
+LOCK_WAIT_S = 300.0  # how long a writer waits for another process's write transaction to end
+BUSY_S = 1.0  # SQLite's own wait per attempt
 
 SCHEMA_VERSION = 1
 SCHEMA = """
@@ -49,10 +71,6 @@ CREATE INDEX IF NOT EXISTS tables_by_suspicion ON tables (suspicion DESC);
 """
 
 
-class StoreError(Exception):
-    """The results file cannot be used; the message is one line for the user."""
-
-
 @dataclass(frozen=True, slots=True)
 class FileStamp:
     """What identifies a file's content cheaply: size and modification time (ns)."""
@@ -74,28 +92,86 @@ class Done:
     stamp: FileStamp
 
 
-class Store:
-    """The open results file. Not thread-safe: the scan's client is its only writer."""
+def path_text(path: str) -> str:
+    """``path`` as text SQLite can store: bytes that are not UTF-8 (surrogate-escaped by
+    Python) become ``\\xNN``; the same name always gives the same text."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(path).decode("utf-8", "backslashreplace")
+    return path
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+
+class Store:
+    """The open results file. Not thread-safe: the scan's client is its only writer.
+
+    ``write=False`` opens it for reading only (``scan report``): nothing is created or
+    changed. ``writable`` is False when the file (or its folder) cannot be written; reading
+    still works. ``notice(message)`` hears about waits for another process's lock."""
+
+    def __init__(self, path: str | os.PathLike[str], write: bool = True,
+                 notice: Callable[[str], None] | None = None) -> None:
         self.path = Path(path)
+        self.notice = notice
+        exists = check_file(self.path)
+        if not write and not exists:
+            raise StoreError(f"{self.path}: no such results file" if not self.path.exists()
+                             else f"{self.path}: an empty file, not a scan results file")
+        self.writable = write and writable(self.path)
         try:
-            self.db = sqlite3.connect(self.path, timeout=30.0)
-            self.db.execute("PRAGMA foreign_keys = ON")
-            self.db.execute("PRAGMA journal_mode = WAL")
-            self.db.execute("PRAGMA synchronous = FULL")
-            self.db.executescript(SCHEMA)
-            self._check_version()
+            if exists:  # identified through a read-only connection before anything can be written
+                self.db = open_read_only(self.path, BUSY_S)
+                self._check_version(identify(self.db, self.path))
+                if not self.writable:
+                    return
+                self.db.close()
+            elif not self.writable:
+                raise StoreError(f"{self.path}: cannot create the results file here (read-only)")
+            self.db = sqlite3.connect(self.path, timeout=BUSY_S)
+            self._retry(self._prepare, "preparing the results file")
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path}: not a scan results file ({exc})") from None
 
-    def _check_version(self) -> None:
-        row = self.db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-        if row is None:
-            with self.db:
-                self.db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-        elif int(row[0]) > SCHEMA_VERSION:
-            raise StoreError(f"{self.path}: written by a newer table-inspector (schema {row[0]})")
+    def _prepare(self) -> None:
+        self.db.execute("PRAGMA foreign_keys = ON")
+        self.db.execute("PRAGMA synchronous = FULL")
+        if (self.db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+                and self.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"):
+            return  # ours, identified and complete: opening it takes no lock
+        self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        self.db.execute("PRAGMA journal_mode = WAL")
+        self.db.executescript(SCHEMA)
+        with self.db:
+            self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+
+    def _check_version(self, version: int) -> None:
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: written by a newer table-inspector (schema {version})")
+
+    def _retry(self, fn: Callable[[], None], doing: str) -> None:
+        """``fn()`` (one transaction), again while another process holds the write lock, for at
+        most ``LOCK_WAIT_S``; SQLite's other failures become a ``StoreError`` saying what was done."""
+        start = time.monotonic()
+        told = False
+        while True:
+            try:
+                fn()
+                return
+            except sqlite3.Error as exc:
+                if primary_code(exc) not in (SQLITE_BUSY, SQLITE_LOCKED):
+                    raise failure(exc, self.path, doing) from None
+                if time.monotonic() - start >= LOCK_WAIT_S:
+                    raise StoreLocked(f"{self.path}: still locked by another process after {LOCK_WAIT_S:g} s"
+                                      + self._holders() + f"; cannot finish {doing}") from None
+                if not told and self.notice is not None:
+                    self.notice(f"{self.path} is being written by another process{self._holders()}; "
+                                f"waiting up to {LOCK_WAIT_S:g} s")
+                told = True
+                time.sleep(0.2)
+
+    def _holders(self) -> str:
+        who = lock_holders(self.path)
+        return f" ({', '.join(who)})" if who else ""
 
     def close(self) -> None:
         self.db.close()
@@ -104,23 +180,33 @@ class Store:
         """Documents already scanned with these parameters, by path."""
         rows = self.db.execute("SELECT path, sha256, size, mtime_ns FROM documents WHERE params_hash = ?",
                                (params_hash,))
-        return {p: Done(sha, FileStamp(size or 0, mtime or 0)) for p, sha, size, mtime in rows}
+        return {p: Done(sha, FileStamp(_int(size), _int(mtime))) for p, sha, size, mtime in rows}
 
     def restamp(self, path: str, params_hash: str, stamp: FileStamp) -> None:
         """The file was touched but its bytes hash the same: remember the new stamp."""
-        with self.db:
-            self.db.execute("UPDATE documents SET size = ?, mtime_ns = ? WHERE path = ? AND params_hash = ?",
-                            (stamp.size, stamp.mtime_ns, path, params_hash))
+        if not self.writable:
+            return
+
+        def update() -> None:
+            with self.db:
+                self.db.execute("UPDATE documents SET size = ?, mtime_ns = ? WHERE path = ? AND params_hash = ?",
+                                (stamp.size, stamp.mtime_ns, path_text(path), params_hash))
+        self._retry(update, f"noting that {path_text(path)} is unchanged")
 
     def write(self, scan: DocScan, params_hash: str, params_json: str, stamp: FileStamp | None) -> None:
-        """Replace the rows of ``scan.path`` for these parameters, all in one transaction."""
+        """Replace the rows of ``scan.path`` for these parameters, all in one transaction
+        (``StoreError`` when it cannot be written: nothing of it is then stored)."""
+        self._retry(lambda: self._write(scan, params_hash, params_json, stamp), f"storing {path_text(scan.path)}")
+
+    def _write(self, scan: DocScan, params_hash: str, params_json: str, stamp: FileStamp | None) -> None:
         now = datetime.now(UTC).isoformat(timespec="seconds")
+        path = path_text(scan.path)
         with self.db:
-            self.db.execute("DELETE FROM documents WHERE path = ? AND params_hash = ?", (scan.path, params_hash))
+            self.db.execute("DELETE FROM documents WHERE path = ? AND params_hash = ?", (path, params_hash))
             cur = self.db.execute(
                 "INSERT INTO documents (path, folder, size, mtime_ns, sha256, params_hash, params, status, error,"
                 " pages, failed_pages, tables, ms, scanned_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (scan.path, str(Path(scan.path).parent), stamp.size if stamp else None,
+                (path, path_text(str(Path(scan.path).parent)), stamp.size if stamp else None,
                  stamp.mtime_ns if stamp else None, scan.sha256, params_hash, params_json, scan.status,
                  scan.error, len(scan.pages), scan.failed_pages, len(scan.tables), scan.ms, now))
             doc_id = cur.lastrowid
@@ -137,12 +223,23 @@ class Store:
 
     def set_reviewed(self, path: str, page: int, index: int, reviewed: bool = True) -> None:
         """Mark one table reviewed (or not) in every parameter set it was scanned with."""
-        with self.db:
-            self.db.execute("UPDATE tables SET reviewed = ? WHERE page = ? AND idx = ? AND doc_id IN"
-                            " (SELECT id FROM documents WHERE path = ?)", (int(reviewed), page, index, path))
+        if not self.writable:
+            raise StoreError(f"{self.path}: the results file is read-only")
+
+        def update() -> None:
+            with self.db:
+                self.db.execute("UPDATE tables SET reviewed = ? WHERE page = ? AND idx = ? AND doc_id IN"
+                                " (SELECT id FROM documents WHERE path = ?)", (int(reviewed), page, index, path))
+        self._retry(update, "marking a table reviewed")
 
     def rows(self, sql: str, args: tuple[object, ...] = ()) -> Iterator[sqlite3.Row]:
-        """Rows of a read-only query, by column name."""
+        """Rows of a read-only query, by column name (all fetched: a reader that stops early
+        leaves no cursor open on the file)."""
         cur = self.db.cursor()
         cur.row_factory = sqlite3.Row
-        yield from cur.execute(sql, args)
+        return iter(cur.execute(sql, args).fetchall())
+
+
+def _int(value: object) -> int:
+    """A stored integer, 0 for what is not one (a damaged row reads as changed, so it is scanned again)."""
+    return value if isinstance(value, int) else 0

@@ -91,7 +91,27 @@ def test_rejected_fills_reach_the_page_result() -> None:
 @pytest.mark.parametrize(("bands", "expected"), [([1, 2, 3, 1, 2], True), ([1, 1, 28], False),
                                                  ([2, 12, 1], False), ([1, 3], False)])
 def test_rows_delineated(bands: list[int], expected: bool) -> None:
-    assert rows_delineated(bands, 4) is expected
+    assert rows_delineated([[n, min(n, 1)] for n in bands], 4) is expected
+
+
+@pytest.mark.parametrize(("depths", "expected"), [
+    # A name (one line) beside a description of 5 to 8 lines, row after row: one row per band.
+    ([[1, 1, 1], [1, 3, 2], [1, 2, 5], [1, 2, 8], [1, 1, 6]], True),
+    # A deep header band over one-line rows.
+    ([[5, 1, 3], [1, 1, 1], [1, 1, 1], [1, 1, 1]], True),
+    # Groups under mid-rules: every column as deep as the band, several rows each.
+    ([[1, 1, 1], [6, 6, 6], [5, 5, 5], [6, 6, 6]], False),
+    # Booktabs: header, body, totals; too few bands to tell, whatever the columns hold.
+    ([[1, 1], [12, 1], [1, 1]], False),
+    # A label over two lines beside a description of six; the header's stub cell is empty.
+    ([[0, 1, 1], [1, 1, 1], [2, 6, 5], [1, 2, 1], [1, 1, 1]], True),
+    # A statement's groups of five rows under section rules: every column as deep.
+    ([[1, 1, 1], [1, 1, 1], [5, 5, 5], [1, 1, 1], [5, 5, 5], [1, 1, 1]], False),
+    # The one-line cell is in a column with text in few bands: no evidence.
+    ([[1, 1, 1], [6, 0, 6], [5, 0, 5], [6, 1, 6]], False),
+])
+def test_tall_ruled_bands_with_a_one_line_cell_are_rows(depths: list[list[int]], expected: bool) -> None:
+    assert rows_delineated(depths, 4) is expected
 
 
 def test_cmyk_and_grey_fills_get_rgb() -> None:

@@ -84,3 +84,20 @@ def test_progress_flag_writes_to_stderr(corpus_dir: Path, capsys: pytest.Capture
     assert main(["eval", str(corpus_dir), "--extractor", "pymupdf", "--progress", "--no-tables"]) == 0
     captured = capsys.readouterr()
     assert "2/2 pages" in captured.err and "pages" not in captured.out.splitlines()[-1]
+
+
+def test_by_producer_slices_the_scores(corpus_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import pymupdf
+
+    for name, producer in (("one", "Microsoft® Word 2019"), ("two", "Acrobat Distiller 7.0")):
+        path = corpus_dir / "pdfs" / f"{name}.pdf"
+        doc = pymupdf.open(path)
+        doc.set_metadata({"producer": producer})
+        doc.saveIncr()
+        doc.close()
+    out = tmp_path / "run.json"
+    assert main(["eval", str(corpus_dir), "--extractor", "pymupdf", "--by-producer", "--json", str(out)]) == 0
+    by = json.loads(out.read_text(encoding="utf-8"))["by_producer"]
+    assert set(by) == {"Word", "Acrobat Distiller"}
+    assert by["Word"]["adjacency"]["f1"] == 1.0 and by["Acrobat Distiller"]["adjacency"]["f1"] < 1.0
+    assert "per producer" in capsys.readouterr().out

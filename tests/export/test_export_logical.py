@@ -49,5 +49,7 @@ def test_cell_records_carry_the_first_pieces_headers(tmp_path, capsys) -> None:
     split, _ = _pair(tmp_path, 90, repeat_header=False)
     records = [json.loads(line) for line in _export(capsys, split, "cells").splitlines()]
     last = [r for r in records if r["row"] == 90]
+    # The headers are the first piece's; the page is the one the row sits on (the last piece's).
     assert [(r["row_header"], r["column_header"], r["page"]) for r in last] == [
-        ("Item 090", "Region", 1), ("Item 090", "Units", 1), ("Item 090", "Price", 1)]
+        ("Item 090", "Region", 3), ("Item 090", "Units", 3), ("Item 090", "Price", 3)]
+    assert {r["page"] for r in records if r["row"] == 1} == {1}

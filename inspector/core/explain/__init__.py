@@ -2,7 +2,8 @@
 why regions were rejected, and which parameter value would change that.
 
 Kept boundaries take their evidence from the grid (``Grid.col_evidence``/``row_evidence``:
-drawn rules, fill edges, the region's sides, text gaps). Dropped candidates are the gaps
+drawn rules, fill edges, the region's sides, text gaps), and what decided each from the
+reason the grid stage recorded on it (``Boundary.reason``), never from what lies near it. Dropped candidates are the gaps
 the text leaves that did not become column boundaries and the gaps between text lines of
 one row (``candidates``). Rejected regions come from the detection's own record: each region
 looked at and rejected keeps its reason and the parameter whose threshold did it
@@ -23,6 +24,7 @@ from ..evidence.rules_vector import WHITE
 from ..params import Params
 from ..types import Boundary, Grid, PageResult, Rect, Rule, TableRegion
 from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, width_at
+from .clipped import edge_note, hidden_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, near, value_range
 
 RULE_PARAMS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast", "merge.snap")
@@ -90,11 +92,23 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         if g is None:
             continue
         region = region_of(g, ctx.centres, ctx.params.columns, ctx.params.rows.y_tolerance) if g.source != "ruled" else None
-        cols = [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)]
-        rows = [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)]
+        cols = _outer_cuts(ctx, g, "col", [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)])
+        rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
         dropped = [*(dropped_columns(g, region, ctx.params) if region is not None else ()), *dropped_rows(ctx, g)]
+        if ctx.res.clipped_art and ctx.frame.identity and not g.turn:
+            dropped += [*hidden_rules(ctx, g, "col"), *hidden_rules(ctx, g, "row")]
         out.append(TableWhy(k, table.bbox, *(tuple(ctx.placed(w, g) for w in ws) for ws in (cols, rows, dropped))))
     return tuple(out)
+
+
+def _outer_cuts(ctx: PageContext, g: Grid, axis: str, kept: list[Why]) -> list[Why]:
+    """``kept`` with the table's two outer boundaries saying so where drawn art stops there at a
+    cut (the page's edge, a clip path) and runs on hidden: the cut, not the art, ended the table."""
+    for k in {0, len(kept) - 1} if kept else ():
+        extra, said = edge_note(ctx, g, axis, kept[k].pos)
+        if extra:
+            kept[k] = replace(kept[k], evidence=(*kept[k].evidence, *extra), decision=kept[k].decision + said)
+    return kept
 
 
 def _evidence(positions: Sequence[float], recorded: Sequence[Boundary]) -> list[Boundary]:
@@ -105,16 +119,29 @@ def _evidence(positions: Sequence[float], recorded: Sequence[Boundary]) -> list[
     return [Boundary(p, "edge" if k in (0, last) else "text gap") for k, p in enumerate(positions)]
 
 
+def _decided(b: Boundary) -> str:
+    """What made boundary ``b``, as the grid stage recorded it (``Boundary.reason``), in the
+    words of its evidence: a boundary the text decided is a text gap even when a rule happens
+    to lie on it, one between number stacks a number stack; the evidence found on it otherwise
+    (a grid from elsewhere records no reason)."""
+    if b.reason == "text":
+        return "text gap"
+    if b.reason == "number stack":
+        return "number stack"
+    return b.kind
+
+
 def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | None]) -> Why:
-    if b.kind == "rule":
+    kind = _decided(b)
+    if kind == "rule":
         return _drawn(axis, b, ctx, table[0])
-    if b.kind == "fill":
+    if kind == "fill":
         return Why(axis, b.pos, True, (Evidence("fill_edge", len(b.fills), b.fills),),
                    "the edge of a fill, or the gutter between two fills, lies on it", FILL_PARAMS)
-    if b.kind == "edge":
+    if kind == "edge":
         return Why(axis, b.pos, True, (Evidence("region_edge"),), "the table region ends here",
                    ("tables.min_rows", "tables.min_cols"))
-    if b.kind == "number stack":
+    if kind == "number stack":
         return Why(axis, b.pos, True, (Evidence("number_stack", b.gap),),
                    "numbers right-aligned in a stack on each side, sharing their lines, with free space between "
                    "on every line: two columns closer than columns.min_gap", ())
@@ -122,7 +149,7 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
         return _text_gap(b, ctx, *table)
     g = table[0]
     trial = _band_limit(ctx, g)
-    drawn = [y for y, e in zip(g.ys, _evidence(g.ys, g.row_evidence), strict=True) if e.kind != "text gap"]
+    drawn = [y for y, e in zip(g.ys, _evidence(g.ys, g.row_evidence), strict=True) if _decided(e) != "text gap"]
     works = trial is not None and ctx.removes(g, "row", b.pos, trial, drawn)
     return Why(axis, b.pos, True, (Evidence("line_gap", b.gap),),
                "a new row starts with the next text line (it fills other columns than the line above)",
@@ -176,7 +203,7 @@ def _fainter(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[float, t
 def _band_limit(ctx: PageContext, g: Grid) -> tuple[str, float] | None:
     """``tables.row_band_lines`` raised to the most lines a drawn band of ``g`` holds: the bands
     are then rows drawn one by one, whose lines are multi-line cells (None when it is no raise)."""
-    drawn = [y for y, e in zip(g.ys, _evidence(g.ys, g.row_evidence), strict=True) if e.kind != "text gap"]
+    drawn = [y for y, e in zip(g.ys, _evidence(g.ys, g.row_evidence), strict=True) if _decided(e) != "text gap"]
     lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
     most = max((sum(1 for ln in lines if a <= ln.bbox.cy < b) for a, b in zip(drawn, drawn[1:], strict=False)),
                default=0)

@@ -30,7 +30,7 @@ from ..structure.columns import (
     merge_complementary,
     segments,
 )
-from ..structure.grid import rows_delineated
+from ..structure.grid import band_depths, rows_delineated
 from ..types import Grid, Word
 from .page import Evidence, PageContext, Why, near, value_range
 
@@ -150,8 +150,9 @@ def dropped_rows(ctx: PageContext, g: Grid) -> tuple[Why, ...]:
     why and (when one exists) the parameter value that puts a boundary there."""
     ids = ctx.centres.inside(g.region)
     lines = ctx.centres.region_lines(g.region, ids, ctx.params.rows.y_tolerance)  # the lines the grid stage read
-    per_band = [sum(1 for ln in lines if a <= ln.bbox.cy < b) for a, b in zip(g.ys, g.ys[1:], strict=False)]
-    drawn = rows_delineated(per_band, ctx.params.tables.row_band_lines)
+    depths = band_depths(lines, ctx.centres.words, g.xs, g.ys)
+    per_band = [max(d, default=0) for d in depths]
+    drawn = rows_delineated(depths, ctx.params.tables.row_band_lines)
     found = []
     for above, below in zip(lines, lines[1:], strict=False):
         if any(above.bbox.cy < y < below.bbox.cy for y in g.ys):

@@ -8,6 +8,11 @@ waits at most ``BudgetParams.seconds``; a job over time is killed with its proce
 replaced on the next call. The worker limits its own address space to
 ``BudgetParams.memory_mb`` (RLIMIT_AS), so an allocation beyond it fails inside the page.
 
+A worker never outlives its command: it asks the kernel for SIGKILL when its parent dies
+(Linux ``PR_SET_PDEATHSIG``), a watchdog thread ends it when the pipe to its parent hangs up,
+and it limits its own CPU time per job (RLIMIT_CPU: ``cpu_limit`` of the page budget), so
+even a worker whose parent was killed with SIGKILL in the middle of a paint bomb stops.
+
 Every job's MuPDF messages (which MuPDF would otherwise print on stdout) come back with its
 outcome; the worker's stdout is pointed at stderr, so nothing it does reaches stdout.
 Used by the CLI (detect, export, render, words, rules), evaluation and the window.
@@ -16,9 +21,11 @@ Used by the CLI (detect, export, render, words, rules), evaluation and the windo
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import logging
 import multiprocessing
 import os
+import select
 import signal
 import sys
 import threading
@@ -40,6 +47,14 @@ PROGRESS = "progress"
 _JOB_CONN: Connection | None = None  # in a worker: where report_progress writes
 WORKER_NICENESS = 5  # workers yield the CPU to their caller (the window's event loop) when both want it
 MEMORY_WORDS = ("out of memory", "malloc", "memoryerror", "cannot allocate")
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+CPU_SHARE = 1.25  # a job may use this much CPU time per second of its budget (then SIGXCPU ends it) ...
+CPU_SLACK_S = 2.0  # ... plus this: the caller's wall clock normally stops it first
+
+
+def cpu_limit(seconds: float) -> float:
+    """The CPU seconds a worker grants itself for one job of a ``seconds`` budget."""
+    return seconds * CPU_SHARE + CPU_SLACK_S
 
 
 @dataclass(frozen=True)
@@ -122,7 +137,7 @@ class Budgeted:
             if conn.recv() != STARTED:
                 raise EOFError
         except (EOFError, OSError):
-            return Outcome("crashed", error=self._death())
+            return self._death(0.0)
         while True:
             over = self._wait(conn, start + self.budget.seconds, cancelled)
             if over is not None:
@@ -130,7 +145,7 @@ class Budgeted:
             try:
                 reply = conn.recv()
             except (EOFError, OSError):
-                return Outcome("crashed", error=self._death(), seconds=time.monotonic() - start)
+                return self._death(time.monotonic() - start)
             if isinstance(reply, tuple) and len(reply) == 2 and reply[0] == PROGRESS:
                 if progress is not None:
                     progress(reply[1])
@@ -156,17 +171,21 @@ class Budgeted:
             status, error = "memory", f"page stopped: it needs more than {self.budget.memory_mb} MB ({error})"
         return Outcome(status, value, error, tuple(messages), took)
 
-    def _death(self) -> str:
-        """Why the worker died, in a user's words; the dead worker is cleared away."""
+    def _death(self, took: float) -> Outcome:
+        """Why the worker died, in a user's words; the dead worker is cleared away. A worker
+        ended by its own CPU-time limit (SIGXCPU) is a page over time."""
         proc = self._proc
         if proc is not None:
             proc.join(1.0)
         code = proc.exitcode if proc is not None else None
         self._kill()
+        if code == -signal.SIGXCPU:
+            return Outcome("timeout", error=over_time(self.budget.seconds), seconds=took)
         if code is not None and code < 0:
             with contextlib.suppress(ValueError):
-                return f"the page crashed its worker ({signal.Signals(-code).name})"
-        return f"the page crashed its worker (exit code {code})"
+                return Outcome("crashed", error=f"the page crashed its worker ({signal.Signals(-code).name})",
+                               seconds=took)
+        return Outcome("crashed", error=f"the page crashed its worker (exit code {code})", seconds=took)
 
     def _ensure(self) -> Connection:
         if self._proc is not None and self._proc.is_alive() and self._conn is not None:
@@ -174,8 +193,10 @@ class Budgeted:
         self._kill()
         ctx = _context()
         parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_serve, args=(child, parent, self.budget.memory_mb), daemon=True,
-                           name="table-inspector-page")
+        forked = ctx.get_start_method() == "fork"
+        proc = ctx.Process(target=_serve, args=(child, parent, self.budget.memory_mb, self.budget.seconds,
+                                                os.getpid() if forked else 0),
+                           daemon=True, name="table-inspector-page")
         with _main_hidden():
             proc.start()
         child.close()
@@ -274,10 +295,65 @@ def report_progress(message: str) -> None:
             _JOB_CONN.send((PROGRESS, message))
 
 
-def _serve(conn: Connection, parents_end: Connection, memory_mb: int) -> None:
+def die_with_parent(parent: int = 0) -> None:
+    """Ask the kernel to SIGKILL this process when its parent dies (Linux; elsewhere nothing).
+    ``parent``: the pid the parent should have; if it is already gone, exit now."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    if parent and os.getppid() != parent:  # the parent died before the request was made
+        os._exit(0)
+
+
+def _watch_pipe(conn: Connection) -> None:
+    """End this worker when the pipe to its parent hangs up (the parent died or closed it),
+    even in the middle of a job; a backstop where no parent-death signal exists."""
+    poll_hangup = getattr(select, "POLLRDHUP", 0) | getattr(select, "POLLHUP", 0)
+    if not poll_hangup or not hasattr(select, "poll"):
+        return
+
+    def watch() -> None:
+        poller = select.poll()
+        poller.register(conn.fileno(), poll_hangup)
+        while True:
+            events = poller.poll()
+            if any(ev & poll_hangup for _fd, ev in events):
+                os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watchdog").start()
+
+
+def _limit_cpu(seconds: float) -> None:
+    """Let the next job use ``cpu_limit(seconds)`` more CPU seconds, after which the kernel
+    ends this process (SIGXCPU): the budget holds even when no parent is left to enforce it."""
+    try:
+        import resource
+    except ImportError:
+        return
+    with contextlib.suppress(ValueError, OSError):
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        _soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+        soft = int(used.ru_utime + used.ru_stime + cpu_limit(seconds)) + 1
+        if hard != resource.RLIM_INFINITY:
+            soft = min(soft, hard)
+        resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+
+
+def _no_core_dumps() -> None:
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_CORE, (0, resource.getrlimit(resource.RLIMIT_CORE)[1]))
+
+
+def _serve(conn: Connection, parents_end: Connection, memory_mb: int, seconds: float = 20.0, parent: int = 0) -> None:
     """The worker's loop: run jobs until told to stop (None) or the parent goes away."""
     global _JOB_CONN
+    die_with_parent(parent)
     parents_end.close()  # a forked worker holds a copy: the parent's death must read as EOF here
+    _watch_pipe(conn)
+    _no_core_dumps()  # SIGXCPU's default action dumps core
     _JOB_CONN = conn
     with contextlib.suppress(OSError):
         os.dup2(2, 1)  # whatever prints on stdout here (MuPDF, a library) lands on stderr
@@ -306,6 +382,7 @@ def _serve(conn: Connection, parents_end: Connection, memory_mb: int) -> None:
         except (OSError, EOFError):
             return
         take_messages()
+        _limit_cpu(seconds)
         try:
             reply = ("ok", fn(*args), "", take_messages())
         except MemoryError:

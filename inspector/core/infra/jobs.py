@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 from ..params import Params
 from ..reading.document import Document, DocumentError, Pixels, open_document
 from ..reading.messages import take_messages
-from ..types import PageResult, Rect, Rule
+from ..types import PageResult, Rect, Rule, Word
 
 if TYPE_CHECKING:  # the caller's process never needs the detection stages: only the worker imports them
+    from ..explain import PageWhy
     from ..pipeline import Pipeline
 
 OPEN_DOCUMENTS = 2  # documents a worker keeps open at once
@@ -99,3 +100,26 @@ def vector_rules(src: DocSource, index: int, params: Params) -> tuple[Rule, ...]
 def call(fn: Any, *args: Any) -> Any:
     """Run any picklable function in the worker (evaluation's page jobs)."""
     return fn(*args)
+
+
+def explain_page(src: DocSource, index: int, params: Params) -> tuple[PageResult, PageWhy]:
+    """Detection on page ``index`` and its explanation (which detects the tables again for
+    each suggested value): ``explain`` and the window's Why run it in the budgeted worker."""
+    from ..explain import explain
+
+    res = detect_page(src, index, params)
+    return res, explain(res, params)
+
+
+def explain_result(res: PageResult, params: Params) -> PageWhy:
+    """The explanation of a result already detected (the window's Why on its current page)."""
+    from ..explain import explain
+
+    return explain(res, params)
+
+
+def page_words(src: DocSource, index: int) -> tuple[Word, ...]:
+    """Page ``index``'s words from its text layer (placing a compared table without coordinates)."""
+    from ..reading.words import extract_text
+
+    return tuple(extract_text(document(src).page(index))[0])

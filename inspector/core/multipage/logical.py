@@ -20,7 +20,8 @@ def stack(pieces: Sequence[Table], skip: Sequence[int] = ()) -> Table:
     are left out (a continuation's repeated header; missing entries are 0).
 
     The first piece gives the title, header rows and columns, page and source; the last
-    piece with a footnote gives the footnote. Cell boxes stay in their own pages'
+    piece with a footnote gives the footnote, the first piece with a unit line its unit line
+    (``unit_line_page`` says where); ``row_pages`` keeps each row's page. Cell boxes stay in their own pages'
     coordinates; ``bbox`` bounds them all and ``grid`` is None (it spans pages). A
     narrower piece leaves empty cells on the right. Row roles run on ("data" for a piece
     without roles, when any piece has roles).
@@ -29,6 +30,7 @@ def stack(pieces: Sequence[Table], skip: Sequence[int] = ()) -> Table:
         return pieces[0]
     cells: list[Cell] = []
     roles: list[str] = []
+    pages: list[int] = []
     offset = 0
     any_roles = any(p.row_roles for p in pieces)
     for i, piece in enumerate(pieces):
@@ -42,6 +44,7 @@ def stack(pieces: Sequence[Table], skip: Sequence[int] = ()) -> Table:
             kept = list(piece.row_roles[drop:]) if piece.row_roles else ["data"] * (piece.n_rows - drop)
             # A continuation's header rows were dropped; what follows them is body.
             roles += ["data" if i and r == "header" else r for r in kept]
+        pages += [piece.row_page(r) for r in range(drop, piece.n_rows)]
         offset += piece.n_rows - drop
     n_cols = max(p.n_cols for p in pieces)
     covered = {(r, c) for x in cells for r in range(x.r, x.r + x.rs) for c in range(x.c, x.c + x.cs)}
@@ -49,10 +52,13 @@ def stack(pieces: Sequence[Table], skip: Sequence[int] = ()) -> Table:
     cells.sort(key=lambda c: (c.r, c.c))
     first = pieces[0]
     footnote = next((p.footnote for p in reversed(pieces) if p.footnote.strip()), first.footnote)
+    # The later pages rarely repeat the unit line: the first piece's (or the first found) holds for all.
+    unit = next((p for p in pieces if p.unit_line.strip()), first)
     return Table(Rect.bounding([p.bbox for p in pieces]), offset, n_cols, tuple(cells), source=first.source,
                  confidence=min(p.confidence for p in pieces), header_rows=first.header_rows,
                  header_cols=first.header_cols, page=first.page, row_roles=tuple(roles), title=first.title,
-                 footnote=footnote, grid=None)
+                 footnote=footnote, grid=None, unit_line=unit.unit_line,
+                 unit_line_page=(unit.unit_line_page or unit.page) if unit.unit_line else 0, row_pages=tuple(pages))
 
 
 def chains(conts: Sequence[Continuation]) -> list[list[tuple[int, int, int]]]:

@@ -7,6 +7,7 @@ are; PNG, JPEG and TIFF open as one-page image documents. Every failure is a
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import re
@@ -20,7 +21,8 @@ import pymupdf
 if TYPE_CHECKING:  # numpy loads only when a render is turned into an array (not for the GUI's first page)
     import numpy as np
 
-from ..types import Rect
+from ..types import ClippedArt, Rect
+from .clip import clip_items, items_box, scissors
 from .messages import quiet_mupdf
 
 log = logging.getLogger(__name__)
@@ -89,6 +91,8 @@ class Page:
         box = self._page.cropbox
         self.width = float(box.width)
         self.height = float(box.height)
+        self._drawings: list[Drawing] | None = None
+        self._clipped: list[ClippedArt] | None = None
 
     @property
     def number(self) -> int:
@@ -131,9 +135,39 @@ class Page:
         return best
 
     def drawings(self) -> list[Drawing]:
+        """The page's painted paths, each cut to what of it is visible: inside the page and
+        inside its clip paths (``clip``); a path with nothing visible is left out and listed,
+        with every cut one, in ``clipped_art``."""
+        if self._drawings is None:
+            self._drawings, self._clipped = self._visible_drawings()
+        return self._drawings
+
+    def clipped_art(self) -> list[ClippedArt]:
+        """Paths (or parts of them) that the page or a clip path hides: no evidence."""
+        if self._clipped is None:
+            self._drawings, self._clipped = self._visible_drawings()
+        return self._clipped
+
+    def _visible_drawings(self) -> tuple[list[Drawing], list[ClippedArt]]:
         # The C-level list: get_drawings() only wraps its tuples in Point/Rect objects,
         # which cost more than the extraction itself on a page of many paths.
-        return [_drawing(d) for d in self._page.get_cdrawings() if d.get("type") in _PAINTED]
+        page = (0.0, 0.0, self.width, self.height)
+        kept: list[Drawing] = []
+        hidden: list[ClippedArt] = []
+        for d, box in scissors(self._page.get_cdrawings(extended=True), page):
+            if d.get("type") not in _PAINTED:
+                continue
+            drawing = _drawing(d)
+            r = drawing.rect
+            if r.x0 >= box[0] and r.y0 >= box[1] and r.x1 <= box[2] and r.y1 <= box[3]:
+                kept.append(drawing)  # wholly visible: most paths of most pages
+                continue
+            items = clip_items(drawing.items, box)
+            seen = Rect(*items_box(items)) if items else None
+            hidden.append(ClippedArt(r, seen, drawing.stroke is not None and drawing.fill is None))
+            if items and seen is not None:
+                kept.append(dataclasses.replace(drawing, items=items, rect=seen))
+        return kept, hidden
 
     def safe_dpi(self, dpi: int) -> int:
         """``dpi``, lowered so that a render of this page stays under MAX_RENDER_PIXELS

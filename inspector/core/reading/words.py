@@ -7,12 +7,13 @@ shared out by character count.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from ..geometry import dominant_turn
+from ..geometry import dominant_turn, line_turn
 from ..params import RowParams
 from ..structure.columns import lines_in
 from ..types import Rect, RowBand, Word
@@ -42,12 +43,34 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
         key = (block, line)
         size, bold, base = _style_at(lines.spans.get(key, ()), (x0 + x1) / 2, y1)
         mark = key in lines.marks
+        quarter = lines.turns.get(key, 0)
         if text and " " not in text and text.isprintable():  # most words: nothing to mend
-            out.append(Word(text, Rect(x0, y0, x1, y1), size, bold, block, line, base, watermark=mark))
+            out.append(Word(text, Rect(x0, y0, x1, y1), size, bold, block, line, base, watermark=mark, turn=quarter))
             continue
         for piece, px0, px1 in _split(normalise(text), x0, x1):
-            out.append(Word(piece, Rect(px0, y0, px1, y1), size, bold, block, line, base, watermark=mark))
-    return _without_repeats(out), turn
+            out.append(Word(piece, Rect(px0, y0, px1, y1), size, bold, block, line, base, watermark=mark, turn=quarter))
+    return shared_baselines(_without_repeats(out)) if turn == 0 and lines.turns else _without_repeats(out), turn
+
+
+def shared_baselines(words: Sequence[Word]) -> tuple[Word, ...]:
+    """``words`` with the words set at a right angle to the upright page (column headers set
+    bottom to top) given one baseline per band they stand in: such a word's own baseline runs
+    down the page, and its origin (where its text starts) says nothing about the row it is in.
+    Turned words whose heights overlap form one band, a header row; they share its bottom."""
+    turned = sorted((i for i, w in enumerate(words) if w.turn in (90, 270)), key=lambda i: words[i].bbox.y0)
+    out = list(words)
+    band: list[int] = []
+    bottom = -1.0
+    for i in [*turned, -1]:
+        b = words[i].bbox if i >= 0 else None
+        if band and (b is None or b.y0 >= bottom):
+            for k in band:
+                out[k] = dataclasses.replace(words[k], baseline=bottom)
+            band, bottom = [], -1.0
+        if b is not None:
+            band.append(i)
+            bottom = max(bottom, b.y1)
+    return tuple(out)
 
 
 REPEAT_PT = 1.0  # a word drawn again within this of itself is one word
@@ -90,6 +113,7 @@ class TextLines(NamedTuple):
     spans: dict[LineKey, list[SpanInfo]]  # the line's non-blank spans
     directions: list[tuple[float, float, int]]  # (dx, dy, spans) per line
     marks: set[LineKey]  # watermark lines
+    turns: dict[LineKey, int]  # lines that are not upright on the page: their quarter-turn
 
 
 def read_lines(d: dict[str, Any]) -> TextLines:
@@ -98,6 +122,7 @@ def read_lines(d: dict[str, Any]) -> TextLines:
     spans: dict[LineKey, list[SpanInfo]] = {}
     directions: list[tuple[float, float, int]] = []
     marks: set[LineKey] = set()
+    turns: dict[LineKey, int] = {}
     light: list[tuple[LineKey, float]] = []  # lines all in light type, smallest size
     sizes: list[float] = []
     for b_no, block in enumerate(d.get("blocks", ())):
@@ -113,13 +138,15 @@ def read_lines(d: dict[str, Any]) -> TextLines:
             if abs(dx) > 0.1 and abs(dy) > 0.1:
                 marks.add(key)
                 continue
+            if line_turn(dx, dy):
+                turns[key] = line_turn(dx, dy)
             sizes.extend(s["size"] for s in line_spans)
             if line_spans and all(_grey_of(s) >= LIGHT for s in line_spans):
                 light.append((key, min(s["size"] for s in line_spans)))
     if light:
         median = sorted(sizes)[len(sizes) // 2]
         marks.update(key for key, size in light if size >= LARGE * median)
-    return TextLines(spans, directions, marks)
+    return TextLines(spans, directions, marks, turns)
 
 
 def _grey_of(span: dict[str, Any]) -> float:
@@ -172,4 +199,4 @@ def group_rows(words: Sequence[Word], params: RowParams) -> tuple[RowBand, ...]:
     baseline form one row (the grid stage splits them by column). Watermark words are in no row.
     """
     lines = lines_in(words, [i for i, w in enumerate(words) if not w.watermark], params.y_tolerance)
-    return tuple(RowBand(ln.bbox, ln.baseline, ln.word_ids) for ln in lines)
+    return tuple(lines)

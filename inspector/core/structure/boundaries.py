@@ -19,29 +19,33 @@ from .region import RegionEvidence
 
 
 def explain(xs: Sequence[float], ys: Sequence[float], ev: RegionEvidence,
-            stacked: Sequence[float] = ()) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
+            stacked: Sequence[float] = (), decided: tuple[Sequence[str], Sequence[str]] = ((), ())
+            ) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
     """Evidence of every column boundary ``xs`` and row boundary ``ys`` (page space, points)
     of the region ``ev``; ``stacked`` are the columns found between stacks of right-aligned
-    numbers. A rule within ``merge.snap`` of a boundary lies on it."""
+    numbers, ``decided`` the reason of each x and each y as the step that made it says
+    (``Boundary.reason``). A rule within ``merge.snap`` of a boundary lies on it."""
     segs, lines, rules, snap = ev.segs, ev.lines, ev.rules, ev.snap
     sx0, sx1 = np.array([s.x0 for s in segs], dtype=float), np.array([s.x1 for s in segs], dtype=float)
     ly0 = np.array([ln.bbox.y0 for ln in lines], dtype=float)
     ly1 = np.array([ln.bbox.y1 for ln in lines], dtype=float)
     xg, yg = _free(xs, sx0, sx1), _free(ys, ly0, ly1)
-    cols = tuple(_boundary(x, "v", k in (0, len(xs) - 1), (rules, snap), xg[k], x in stacked)
-                 for k, x in enumerate(xs))
-    rows = tuple(_boundary(y, "h", k in (0, len(ys) - 1), (rules, snap), yg[k]) for k, y in enumerate(ys))
+    why_x, why_y = decided
+    cols = tuple(_boundary(x, "v", k in (0, len(xs) - 1), (rules, snap), xg[k], x in stacked,
+                           why_x[k] if why_x else "") for k, x in enumerate(xs))
+    rows = tuple(_boundary(y, "h", k in (0, len(ys) - 1), (rules, snap), yg[k], reason=why_y[k] if why_y else "")
+                 for k, y in enumerate(ys))
     return cols, rows
 
 
 def _boundary(pos: float, orient: str, side: bool, drawn: tuple[RuleIndex, float], gap: float,
-              stack: bool = False) -> Boundary:
+              stack: bool = False, reason: str = "") -> Boundary:
     rules, snap = drawn
     near = rules.near(orient, pos, snap) if rules.rules else []
     strokes = sum(1 for r in near if r.fill < 0)
     fills = tuple(sorted({r.fill for r in near if r.fill >= 0}))
     kind = "rule" if strokes else "fill" if fills else "edge" if side else "number stack" if stack else "text gap"
-    return Boundary(float(pos), kind, strokes, fills, round(gap, 2))
+    return Boundary(float(pos), kind, strokes, fills, round(gap, 2), reason)
 
 
 def _free(ps: Sequence[float], a: np.ndarray, b: np.ndarray) -> list[float]:

@@ -24,9 +24,13 @@ def words_in(words: Sequence[Word], bbox: Rect) -> list[Word]:
 def join_words(words: Sequence[Word], turn: int = 0) -> str:
     """Reading-order text: lines top to bottom joined by newlines, words left to right by
     spaces, in the upright frame of ``turn`` (0: page space). Words share a line when their
-    vertical centres differ by at most half the median word height."""
+    vertical centres differ by at most half the median word height. A cell whose words are
+    all turned alike (a column header set bottom to top) is read in their own frame."""
     if len(words) <= 1:  # most cells: no lines to order (and a turn changes no single word's text)
         return words[0].text if words else ""
+    own = {w.turn for w in words}
+    if len(own) == 1 and own != {0}:
+        turn = own.pop()  # measured from the space the words are in, as ``turn`` is
     upright = upright_words(words, turn)
     tol = median(max(w.bbox.height, 0.1) for w in upright) / 2
     lines: list[list[Word]] = []

@@ -14,17 +14,12 @@ from typing import NamedTuple
 import numpy as np
 
 from ..params import ColumnParams
-from ..types import Rect, Word
+from ..types import Rect, RowBand, Word
 
 RESOLUTION = 0.5  # pt per projection cell
 
 
-class Line(NamedTuple):
-    """Words of one text line inside a region, left to right (indices into the page's words)."""
-
-    word_ids: tuple[int, ...]
-    bbox: Rect
-    baseline: float
+Line = RowBand  # a text line inside a region: the one text-line type, named for the code reading lines
 
 
 class Segment(NamedTuple):
@@ -80,7 +75,8 @@ def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line
     base: list[float] = []
     for i in order:
         w = words[i]
-        t = tol * max(w.font_size, w.bbox.height * 0.8, 1.0)
+        across = w.bbox.width if w.turn in (90, 270) else w.bbox.height  # a turned word's length runs down
+        t = tol * max(w.font_size, across * 0.8, 1.0)
         if groups and abs(w.baseline - base[-1]) <= t:
             g = groups[-1]
             g.append(i)
@@ -91,7 +87,7 @@ def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line
     out = []
     for g, b in zip(groups, base, strict=True):
         g.sort(key=lambda i: words[i].bbox.x0)
-        out.append(Line(tuple(g), Rect.bounding([words[i].bbox for i in g]), b))
+        out.append(RowBand(Rect.bounding([words[i].bbox for i in g]), b, tuple(g)))
     out.sort(key=lambda ln: ln.baseline)
     return out
 
@@ -181,10 +177,19 @@ def drop_thin_columns(bounds: list[float], segs: Sequence[Segment], min_rows: in
         worst = int(np.argmin(counts))
         if counts[worst] >= min_rows:
             break
-        # Merge the thin column into its narrower-gap neighbour by dropping one boundary.
+        # Merge the thin column into a neighbour by dropping one boundary: into the one with no
+        # text on the thin column's lines (a header left-aligned over right-aligned numbers
+        # joins its own column, not the previous header's), else into the narrower-gap one.
         drop = worst - 1 if worst == len(bounds) else worst
         if worst > 0 and worst < len(bounds):
-            drop = worst if _gap(segs, column, worst, worst + 1) <= _gap(segs, column, worst - 1, worst) else worst - 1
+            mine = set(line[column == worst].tolist())
+            left_busy = bool(mine & set(line[column == worst - 1].tolist()))
+            right_busy = bool(mine & set(line[column == worst + 1].tolist()))
+            if left_busy != right_busy:
+                drop = worst if left_busy else worst - 1
+            else:
+                right_gap, left_gap = _gap(segs, column, worst, worst + 1), _gap(segs, column, worst - 1, worst)
+                drop = worst if right_gap <= left_gap else worst - 1
         bounds.pop(drop)
     return bounds
 

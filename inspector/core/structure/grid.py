@@ -82,7 +82,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     if len(lines) - len(labels) < 3:
         labels = set()
     kept = [ln for k, ln in enumerate(lines) if k not in labels]
-    xs = _columns(ev, [s for s in segs if s.line not in labels], kept)
+    xs, drawn_xs = _columns(ev, [s for s in segs if s.line not in labels], kept)
     stacked: list[float] = []
     if cand.source != "ruled":
         # Numbers closer than the column gap: their right-aligned stacks divide the columns,
@@ -93,10 +93,12 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
         ev = replace(ev, segs=split_segments(segs, words, stacked, xs[1:-1]))
     ys = _positions(cand.rules, "h", box.y0, box.y1, ev.snap) if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= ev.snap for r in cand.rules)
+    drawn_ys = set(ys[1:-1])
     ys, header_rows, virtual = _split_rows(ev, ys, xs, top_drawn)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source)
     spans = _spans(grid, ev, virtual)
-    cols, rows = explain(xs, ys, ev, stacked)
+    decided = (_reasons(xs, drawn_xs, stacked), _reasons(ys, drawn_ys - virtual))
+    cols, rows = explain(xs, ys, ev, stacked, decided)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans), col_evidence=cols, row_evidence=rows)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     tparams = ev.params.tables
@@ -106,7 +108,16 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param)
 
 
-def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line]) -> list[float]:
+def _reasons(positions: Sequence[float], drawn: set[float], stacked: Sequence[float] = ()) -> tuple[str, ...]:
+    """Each boundary's ``Boundary.reason``: the step that put it there (``drawn``: the inner
+    positions taken from rules, ``stacked``: those between stacks of numbers)."""
+    last = len(positions) - 1
+    return tuple("side" if k in (0, last) else "number stack" if p in stacked else "rules" if p in drawn
+                 else "text" for k, p in enumerate(positions))
+
+
+def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line]) -> tuple[list[float], set[float]]:
+    """Column boundaries, and those of them taken from the region's vertical rules."""
     cand, box, n_lines, words, params = ev.cand, ev.box, len(lines), ev.words, ev.params.columns
     # Project single words, not segments: the words of a multi-word label sit at other
     # places on every row, so only true column gaps stay free.
@@ -114,10 +125,10 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line])
     if cand.source == "ruled":
         xs = _positions(cand.rules, "v", box.x0, box.x1, ev.snap)
         if len(xs) > 2:
-            return _split_ruled_columns(xs, pieces, segs, n_lines, params)
+            return _split_ruled_columns(xs, pieces, segs, n_lines, params), set(xs[1:-1])
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params)
     inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces)
-    return [box.x0, *inner, box.x1]
+    return [box.x0, *inner, box.x1], set()
 
 
 def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment],
@@ -151,17 +162,23 @@ def _line_cols(line: Line, words: Sequence[Word], xs: Sequence[float]) -> set[in
     return {_col_of(words[i].bbox.cx, xs) for i in line.word_ids}
 
 
-def _deepest_cell(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> int:
-    """The most text lines any one column holds among ``lines`` (one band's): a band's cells
-    centred beside each other put their lines at other heights, so the band has more text
-    lines than any of its cells."""
-    if len(lines) < 2:
-        return len(lines)
+def _column_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[int]:
+    """Text lines per column among ``lines`` (one band's)."""
     counts = [0] * (len(xs) - 1)
     for ln in lines:
         for c in _line_cols(ln, words, xs):
             counts[c] += 1
-    return max(counts)
+    return counts
+
+
+def band_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
+                ys: Sequence[float]) -> list[list[int]]:
+    """Per band between ``ys``, the text lines each column holds there."""
+    centres = [ln.bbox.cy for ln in lines]
+    ordered = sorted(range(len(lines)), key=centres.__getitem__)
+    keys = [centres[k] for k in ordered]
+    return [_column_depths([lines[k] for k in ordered[bisect_left(keys, a):bisect_left(keys, b)]], words, xs)
+            for a, b in zip(ys, ys[1:], strict=False)]
 
 
 def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], spare: int = 1) -> bool:
@@ -189,15 +206,14 @@ def _split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
     centres = [ln.bbox.cy for ln in lines]  # lines come sorted by baseline, so nearly by centre
     ordered = sorted(range(len(lines)), key=centres.__getitem__)
     keys = [centres[k] for k in ordered]
-    per_band = [_deepest_cell([lines[k] for k in ordered[bisect_left(keys, ys[b]):bisect_left(keys, ys[b + 1])]],
-                              words, xs) for b in range(n_bands)]
-    delineated = rows_delineated(per_band, max_lines)
+    delineated = rows_delineated(band_depths(lines, words, xs, ys), max_lines)
     for b in range(n_bands):
         top, bottom = ys[b], ys[b + 1]
         inside = [lines[k] for k in ordered[bisect_left(keys, top):bisect_left(keys, bottom)]]
-        # A row's own band splits only where every line fills every column: a wrapped label
-        # beside a wrapped number fills all but one of three columns, and is one row.
-        if delineated and not _full_lines(inside, words, xs, spare=0):
+        # A row's own band splits only where every line fills every column and none wraps
+        # the text above it: a wrapped label beside a wrapped number fills all but one of
+        # three columns, and two wrapped cells side by side fill both of two; one row each.
+        if delineated and not (_full_lines(inside, words, xs, spare=0) and not _wraps(inside, words, xs)):
             out.append(bottom)  # every row has its own band: its lines are multi-line cells
             continue
         open_cols = _open_columns(ev, xs, top, bottom, b == 0, b == n_bands - 1)
@@ -237,13 +253,31 @@ def _bold_head(lines: Sequence[Line], words: Sequence[Word]) -> int:
     return k if k and not any(bold[k:]) else 0
 
 
-def rows_delineated(lines_per_band: Sequence[int], max_lines: int, min_bands: int = 3) -> bool:
+def rows_delineated(depths: Sequence[Sequence[int]], max_lines: int, min_bands: int = 3) -> bool:
     """Are a table's rows drawn one by one (ruled or banded), so that the text lines inside
-    one band are one row's multi-line cells? Yes when ``min_bands`` or more bands hold text
-    and none holds more than ``max_lines`` lines: a band of many lines (a booktabs body, a
-    group under a mid-rule) holds several rows."""
-    used = [n for n in lines_per_band if n]
-    return len(used) >= min_bands and max(used) <= max_lines
+    one band are one row's multi-line cells? ``depths`` holds, per band, the text lines of
+    each column there (``band_depths``).
+
+    Yes when ``min_bands`` or more bands hold text and none holds more than ``max_lines``
+    lines in one cell: a band of many lines (a booktabs body, a group under a mid-rule)
+    holds several rows. The rules are the stronger evidence, so taller bands are rows too
+    when the table has more bands than that, some body bands are short, and in each tall
+    band a column with text in nearly every body band holds one or two lines, a third of the tall
+    band's at most (a name, or a label over two lines, beside a wrapped description or a
+    bullet list): a row of that column would have a line of its own. (Not when the tall
+    bands are merely few: a statement's groups of rows under section rules are too.)
+    """
+    used = [d for d in depths if any(d)]
+    if len(used) < min_bands:
+        return False
+    deep = [d for d in used[1:] if max(d) > max_lines]  # the first band is the header: kept whole anyway
+    if not deep and max(used[0]) <= max_lines:
+        return True
+    if len(used) <= min_bands or len(deep) == len(used) - 1:
+        return False
+    body = used[1:]  # a header's stub cell is often empty: density counts the body
+    dense = [c for c in range(len(used[0])) if 4 * sum(d[c] > 0 for d in body) >= 3 * len(body)]
+    return all(any(0 < d[c] <= min(2, max(d) // 3) for c in dense) for d in deep)
 
 
 def _open_columns(ev: RegionEvidence, xs: Sequence[float], top: float, bottom: float,
@@ -298,6 +332,25 @@ def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]]) -> tuple[s
     forced = {k for k in starts if k > 0 and (cols[k - 1] != cols[k] or k - 3 in starts)}
     forced |= {k + 3 for k in starts if k + 3 < n and (cols[k + 3] != cols[k + 2] or k + 3 in starts)}
     return held, forced - held
+
+
+def _wraps(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Does some line continue, in some column, the text the line above has there (it starts
+    in lower case, or the text above ends in a joiner or a hyphen)?"""
+    for prev, line in zip(lines, lines[1:], strict=False):
+        above: dict[int, Word] = {}
+        for i in prev.word_ids:  # left to right: the last word of each column stays
+            above[_col_of(words[i].bbox.cx, xs)] = words[i]
+        seen: set[int] = set()
+        for i in line.word_ids:
+            c = _col_of(words[i].bbox.cx, xs)
+            if c in seen or c not in above:
+                continue
+            seen.add(c)
+            last, first = above[c].text.lower(), words[i].text
+            if first[:1].islower() or last.endswith(("-", ",", "&", "(")) or last in _JOINERS:
+                return True
+    return False
 
 
 _JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")

@@ -17,6 +17,14 @@ from ..params import ColumnParams
 from ..types import Rect, Word
 from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, lines_in, segments
 
+PARAGRAPH_GAP = 2.0  # line pitches of white before a line: more is a paragraph break, the table has ended
+LABEL_WIDTH = 0.5  # a one-piece line narrower than this share of the table may be a section label
+WRAP_SPACING = 1.5  # ems between the baselines of a wrapped cell's lines, at most (single spacing)
+WORD_SPACE_EM = 0.25  # a word space: what a wrapped word would have needed after the text above it
+HEADER_SPACING = 1.2  # line heights between stacked header lines, at most
+SIDE_SLACK = 3  # pt a word may stand past the table's side and still be inside it
+MIN_GAP_LINES = 3  # lines a box needs before its column gaps say anything (a header alone does not)
+
 
 def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
                 centres: WordCentres | None = None, *, tol: float) -> Rect:
@@ -39,11 +47,11 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     pitch = heights[len(heights) // 2]
     bottom, pending, above = box.y1, False, None
     for k, (ln, n) in enumerate(zip(lines, counts, strict=True)):
-        if ln.bbox.y0 - bottom > 2.0 * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers) or k in across:
+        if ln.bbox.y0 - bottom > PARAGRAPH_GAP * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers) or k in across:
             break
         if n >= 2 or (n == 1 and above is not None and _wrapped_from(above, ln, words, [box.x0, *gaps, box.x1])):
             bottom, pending, above = ln.bbox.y1, False, ln
-        elif not pending and ln.bbox.width < 0.5 * box.width:
+        elif not pending and ln.bbox.width < LABEL_WIDTH * box.width:
             pending = True
         else:
             break
@@ -57,13 +65,13 @@ def _wrapped_from(above: Line, ln: Line, words: Sequence[Word], edges: Sequence[
     label wraps ends in such a line."""
     first = words[ln.word_ids[0]]
     em = max(first.font_size, 1.0)
-    if ln.baseline - above.baseline > 1.5 * em:
+    if ln.baseline - above.baseline > WRAP_SPACING * em:
         return False
     col = next((c for c in range(len(edges) - 1) if edges[c] - 2 <= ln.bbox.x0 < edges[c + 1]), None)
     if col is None or ln.bbox.x1 > edges[col + 1] + 1:
         return False
     cell = [words[i].bbox.x1 for i in above.word_ids if edges[col] - 2 <= words[i].bbox.cx < edges[col + 1]]
-    return bool(cell) and max(cell) + 0.25 * em + first.bbox.width > edges[col + 1]
+    return bool(cell) and max(cell) + WORD_SPACE_EM * em + first.bbox.width > edges[col + 1]
 
 
 def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, max_lines: int = 3,
@@ -78,7 +86,7 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
     lines, counts, crossers = _column_lines(words, band, box, min_gap, tol)
     top = box.y0
     for ln, n in list(zip(lines, counts, strict=True))[::-1][:max_lines]:
-        if top - ln.bbox.y1 > 1.2 * ln.bbox.height or n < 2 or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
+        if top - ln.bbox.y1 > HEADER_SPACING * ln.bbox.height or n < 2 or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
             break
         top = ln.bbox.y0
     return Rect(box.x0, min(top, box.y0), box.x1, box.y1)
@@ -88,7 +96,7 @@ def _column_gaps(words: Sequence[Word], ids: Sequence[int], box: Rect, min_gap: 
     """Column boundaries that the words inside ``box`` leave free (x, ascending); none when
     the box holds fewer than three lines (a header alone says little about the columns)."""
     lines = lines_in(words, ids, tol)
-    if len(lines) < 3:
+    if len(lines) < MIN_GAP_LINES:
         return []
     segs = segments(words, lines, min_gap)
     return column_boundaries(Pieces.of_words(words, segs), box.x0, box.x1, len(lines), ColumnParams(min_gap=min_gap))
@@ -123,7 +131,7 @@ def _column_lines(words: Sequence[Word], band: Sequence[int], box: Rect,
                   min_gap: float, tol: float) -> tuple[list[Line], list[int], list[Rect]]:
     """Text lines of ``band``'s words within the box's x range, their segment counts, and
     the boxes of words that run across the box's side edges."""
-    ids = [i for i in band if box.x0 - 3 <= words[i].bbox.cx <= box.x1 + 3]
+    ids = [i for i in band if box.x0 - SIDE_SLACK <= words[i].bbox.cx <= box.x1 + SIDE_SLACK]
     crossers = [words[i].bbox for i in band if _crosses(words[i].bbox, box)]
     lines = lines_in(words, ids, tol)
     counts = [0] * len(lines)
@@ -133,4 +141,4 @@ def _column_lines(words: Sequence[Word], band: Sequence[int], box: Rect,
 
 
 def _crosses(b: Rect, box: Rect) -> bool:
-    return any(b.x0 < x - 3 and b.x1 > x + 3 for x in (box.x0, box.x1))
+    return any(b.x0 < x - SIDE_SLACK and b.x1 > x + SIDE_SLACK for x in (box.x0, box.x1))

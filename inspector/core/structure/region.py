@@ -23,7 +23,8 @@ class RegionEvidence:
     """What the grid of ``cand`` is decided from. ``ids`` index ``words`` (the words whose
     centre lies in the region); ``lines`` are their text lines (``rows.y_tolerance``),
     ``segs`` the pieces of those lines (``columns.min_gap``); ``rules`` indexes the region's
-    own rules."""
+    own rules. ``snap`` (pt) is ``merge.snap``, the one tolerance for "the same line" from the
+    merge to the grid: a rule this close to a position lies on it, rules this close are one."""
 
     cand: Candidate
     words: Sequence[Word]
@@ -34,6 +35,7 @@ class RegionEvidence:
     fills: Sequence[Fill]
     params: Params
     rules: RuleIndex
+    snap: float
 
     @staticmethod
     def gather(cand: Candidate, words: Sequence[Word], centres: WordCentres, fills: Sequence[Fill],
@@ -41,17 +43,12 @@ class RegionEvidence:
         ids = tuple(centres.inside(cand.bbox))
         lines = centres.region_lines(cand.bbox, ids, params.rows.y_tolerance) if ids else []
         segs = segments(words, lines, params.columns.min_gap)
-        return RegionEvidence(cand, words, centres, ids, lines, segs, fills, params, RuleIndex(cand.rules))
+        return RegionEvidence(cand, words, centres, ids, lines, segs, fills, params, RuleIndex(cand.rules),
+                              params.merge.snap)
 
     @property
     def box(self) -> Rect:
         return self.cand.bbox
-
-    @property
-    def snap(self) -> float:
-        """pt: a rule this close to a position lies on it, and rules this close are one line
-        (``merge.snap``, the one tolerance for "the same line" from the merge to the grid)."""
-        return self.params.merge.snap
 
     def covered(self, orient: str, pos: float, a: float, b: float) -> float:
         """Share of [a, b] that the region's rules of ``orient`` draw at ``pos``."""

@@ -29,6 +29,7 @@ from .regions import (
 
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
 ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes wide
+TAKEN = 0.2  # share of the smaller box a candidate must share with a table found earlier to be refused
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ class _Collector:
 
 def _overlaps(a: Rect, b: Rect) -> bool:
     inter = a.intersection(b)
-    return inter is not None and inter.area > 0.2 * min(a.area, b.area)
+    return inter is not None and inter.area > TAKEN * min(a.area, b.area)
 
 
 def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequence[Rule],
@@ -91,7 +92,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     Reads ``params.rows``, ``params.columns``, ``params.tables`` and ``params.merge.snap``."""
     cparams, tparams, ytol = params.columns, params.tables, params.rows.y_tolerance
     col = _Collector(words, page, params, centres, fills)
-    lines = [Line(r.word_ids, r.bbox, r.baseline) for r in rows]
+    lines = list(rows)
     segs = segments(words, lines, cparams.min_gap)
     counts = [0] * len(lines)
     for s in segs:

@@ -328,7 +328,7 @@ class Editing(QObject, EditingFiles):
         pdf = Path(self.window.session.path or "tables")
         from .export_dialog import ExportDialog  # the export formats load on first use, not at start
         dialog = ExportDialog(self.ann.doc, sel.table_id if sel else None, pdf.stem, self.window,
-                              str(pdf.parent) if self.window.session.path else "")
+                              str(pdf.parent) if self.window.session.path else "", self.ann.words)
         dialog.exec()
         if dialog.done_message:
             self.ann.message.emit(dialog.done_message)

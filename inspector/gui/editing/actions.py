@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ...annotation.model import AnnTable, DocumentAnnotation, annotation_table_from_detected, to_core_table
+from ...core.structure.unitlines import with_unit_line
 from ...core.types import Rect, Table
 from ..session import Session
 from .commands import table_edit
@@ -165,7 +166,11 @@ class TableActions:
         if not found:
             return None
         table = found[0][0]
-        return table.id, to_core_table(table, None if len(table.regions) > 1 else 0)
+        core = to_core_table(table, None if len(table.regions) > 1 else 0)
+        first = table.regions[0]
+        if not first.turn:  # the unit line beside it ("单位：万元"), which the annotation does not keep
+            core = with_unit_line(core, self.ann.words(first.page), first.bbox, first.page)
+        return table.id, core
 
     # -- the current table ----------------------------------------------------------------
     def current(self) -> AnnTable | None:

@@ -3,6 +3,7 @@ file (written atomically) or to the clipboard."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtGui import QGuiApplication
@@ -19,22 +20,30 @@ from PySide6.QtWidgets import (
 )
 
 from ...annotation.model import AnnTable, DocumentAnnotation, to_core_table
-from ...core.types import Table
+from ...core.structure.unitlines import with_unit_line
+from ...core.types import Table, Word
 from ...export import FORMATS
 from ...export.files import write_atomic
 
+WordsOf = Callable[[int], Sequence[Word]]  # 1-based page -> its words
 
-def core_tables(doc: DocumentAnnotation, table_id: str | None = None) -> list[Table]:
+
+def core_tables(doc: DocumentAnnotation, table_id: str | None = None, words: WordsOf | None = None) -> list[Table]:
     """Core tables to export: one per accepted table (continued tables stacked into one),
-    only ``table_id`` when given."""
+    only ``table_id`` when given; with ``words``, each with the unit line beside it
+    ("单位：万元", ``core.structure.unitlines``)."""
     chosen: list[AnnTable] = [t for t in doc.tables if table_id is None or t.id == table_id]
-    return [to_core_table(t, None if len(t.regions) > 1 else 0) for t in chosen]
+    tables = [to_core_table(t, None if len(t.regions) > 1 else 0) for t in chosen]
+    if words is None:
+        return tables
+    return [with_unit_line(table, words(t.regions[0].page), t.regions[0].bbox, t.regions[0].page)
+            if not t.regions[0].turn else table for table, t in zip(tables, chosen, strict=True)]
 
 
-def export_text(doc: DocumentAnnotation, fmt: str, table_id: str | None = None) -> str:
+def export_text(doc: DocumentAnnotation, fmt: str, table_id: str | None = None, words: WordsOf | None = None) -> str:
     """The export of ``doc``'s tables (or of ``table_id``) in format ``fmt`` (see ``FORMATS``).
     One table in Markdown gets its title above it (several get it in their headings)."""
-    tables = core_tables(doc, table_id)
+    tables = core_tables(doc, table_id, words)
     f = FORMATS[fmt]
     if len(tables) != 1:
         return f.dumps_tables(tables)
@@ -48,10 +57,11 @@ class ExportDialog(QDialog):
     """Choose format, scope (this table / all) and destination (file / clipboard)."""
 
     def __init__(self, doc: DocumentAnnotation, current: str | None, default_stem: str,
-                 parent: QWidget | None = None, folder: str = "") -> None:
+                 parent: QWidget | None = None, folder: str = "", words: WordsOf | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Export corrected tables")
         self.doc, self.current, self.stem = doc, current, default_stem
+        self.words = words  # the page's words, for each table's unit line
         self.folder = folder  # where the save dialog starts: the PDF's folder
         self.done_message = ""  # what was exported where, once it was
         self.format = QComboBox()
@@ -82,7 +92,7 @@ class ExportDialog(QDialog):
 
     def run(self) -> None:
         fmt, table = self.choice()
-        text = export_text(self.doc, fmt, table)
+        text = export_text(self.doc, fmt, table, self.words)
         what = f"table {table}" if table else f"{len(self.doc.tables)} table(s)"
         if self.to_clipboard.isChecked():
             QGuiApplication.clipboard().setText(text)

@@ -266,8 +266,16 @@ class ParamsPanel(QWidget):
         write_atomic(path, (self.session.params.dumps() + "\n").encode("utf-8"))
 
     def load_preset(self, path: str | Path) -> None:
-        """Load a preset file; raises ``ParamError``/``OSError`` with a readable message."""
-        self.session.set_params(Params.loads(Path(path).read_text(encoding="utf-8")))
+        """Load a preset file; raises ``ParamError`` with a readable message (a file that is not
+        a regular one, too large, not UTF-8, nested too deep, holding non-finite numbers)."""
+        from ...core.infra.userfiles import PRESET_LIMIT, InputError, read_text
+        from ...core.params import ParamError
+
+        try:
+            text = read_text(path, "preset", PRESET_LIMIT)
+        except InputError as exc:
+            raise ParamError(str(exc)) from None
+        self.session.set_params(Params.loads(text, str(path)))
 
     def save_preset_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Save parameters preset", "preset.json", "Presets (*.json)")

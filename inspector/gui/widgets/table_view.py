@@ -4,7 +4,8 @@ The table shown is the one the selection points into (a table or one of its cell
 else the page's first table. When the annotation holds a corrected table over it (the
 ``corrected`` hook, set by the editing part), the corrected one is shown and copied
 instead, and the heading says which of the two is on display. Clicking a cell of a
-detected table selects that cell on the page. Copying puts the Markdown (title, table,
+detected table selects that cell on the page; the line under the heading gives the current
+cell's number as the cell records read it (scaled value, unit, and where the unit came from). Copying puts the Markdown (title, table,
 footnote) on the clipboard as text/plain and the HTML table as text/html.
 """
 
@@ -65,6 +66,15 @@ def table_markdown(table: Table) -> str:
     except ImportError:
         return _pipe_table(table)
     return dumps(table, MarkdownOptions(include_title=True))
+
+
+def value_text(table: Table, r: int, c: int) -> str:
+    """The number in slot (r, c) with its unit and the unit's source (``export.cells.describe_slot``)."""
+    try:
+        from ...export.cells import describe_slot
+    except ImportError:  # a build without the exporters
+        return ""
+    return describe_slot(table, r, c)
 
 
 def table_mime(table: Table, markdown: str | None = None) -> QMimeData:
@@ -153,9 +163,15 @@ class TablePreview(QWidget):
         self.title = QLabel("No table on this page")
         self.copy_button = QPushButton(COPY_TEXT)
         self.copy_button.clicked.connect(self.copy_markdown)
-        head = QHBoxLayout()
-        head.addWidget(self.title, 1)
-        head.addWidget(self.copy_button)
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        top.addWidget(self.copy_button)
+        # The current cell's number as the cell records read it: value, unit, where the unit came from.
+        self.value_line = QLabel("")
+        self.value_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        head = QVBoxLayout()
+        head.addLayout(top)
+        head.addWidget(self.value_line)
         self.model = TableModel()
         self.grid = QTableView()
         self.grid.setModel(self.model)
@@ -163,6 +179,7 @@ class TablePreview(QWidget):
         self.grid.setWordWrap(True)
         self.grid.horizontalHeader().setResizeContentsPrecision(20)  # measure 20 rows, not all
         self.grid.selectionModel().currentChanged.connect(self._cell_chosen)
+        self.grid.selectionModel().currentChanged.connect(self._show_value)
         # The Markdown of a big table takes a while: it follows one event-loop turn later.
         self._md_timer = QTimer(self)
         self._md_timer.setSingleShot(True)
@@ -210,6 +227,7 @@ class TablePreview(QWidget):
         try:
             self.grid.clearSpans()
             self.model.set_table(table)
+            self.value_line.setText("")
             self._md_timer.start()
             if table is None:
                 self.title.setText("No table on this page")
@@ -256,6 +274,13 @@ class TablePreview(QWidget):
             self.select_slot(cell.r, cell.c)
         finally:
             self._syncing = False
+
+    def _show_value(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        """The current cell's value with its unit and the unit's source, under the heading."""
+        table = self.model.table
+        text = value_text(table, current.row(), current.column()) if table is not None and current.isValid() else ""
+        self.value_line.setText(text)
+        self.value_line.setToolTip(text)
 
     def _cell_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
         res = self.session.result

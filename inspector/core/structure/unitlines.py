@@ -1,0 +1,117 @@
+"""A table's unit line: the text line near it that states the unit of its numbers.
+
+Reports put "单位：万元", "(단위: 천원)" or "(in thousands of USD)" in small type just above a
+table (often right-aligned, or beside the title), in its caption, or in a footnote under it;
+the detector rightly leaves that line out of the table. ``find_unit_line`` looks at the few
+text lines above and below a table's box (words overlapping its width, widened a little for a
+right-aligned line) and returns the nearest one that ``units.unit_line`` reads a unit from.
+Boxes are PDF points, top-left origin, in the frame the table was read in.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from statistics import median
+
+from ..types import Rect, Table, Word
+from ..units import unit_line
+from .celltext import join_words
+
+# Points of one text line when bounding the search band: 12 pt type with its leading (a unit
+# line is small print; a line in larger type further away is not looked at).
+BAND_LINE_HEIGHT = 14.0
+
+
+@dataclass(frozen=True, slots=True)
+class UnitLineParams:
+    """How far from a table a unit line may sit. ``lines``: text lines looked at above and
+    below (each); ``reach``: the largest gap between the table and the nearest line, or between
+    two looked-at lines, in line heights; ``widen``: share of the table's width added on each
+    side (a right-aligned "单位：元" may stick out past the last column)."""
+
+    lines: int = 3
+    reach: float = 3.0
+    widen: float = 0.15
+
+
+def _lines(words: Sequence[Word]) -> list[list[Word]]:
+    """Words grouped into text lines by vertical centre (half a word height from the line's
+    first word at most)."""
+    lines: list[list[Word]] = []
+    for w in sorted(words, key=lambda w: (w.bbox.cy, w.bbox.x0)):
+        tol = max(w.bbox.height, 0.1) / 2
+        if lines and abs(lines[-1][0].bbox.cy - w.bbox.cy) <= tol:
+            lines[-1].append(w)
+        else:
+            lines.append([w])
+    return [sorted(line, key=lambda w: w.bbox.x0) for line in lines]
+
+
+def _near(lines: list[list[Word]], edge: float, below: bool, p: UnitLineParams) -> list[list[Word]]:
+    """Up to ``p.lines`` lines going away from the table edge at ``edge``, each within
+    ``p.reach`` line heights of the previous one."""
+    ordered = lines if below else list(reversed(lines))
+    out: list[list[Word]] = []
+    last = edge
+    for line in ordered:
+        top, bottom = min(w.bbox.y0 for w in line), max(w.bbox.y1 for w in line)
+        height = median(w.bbox.height for w in line)
+        gap = top - last if below else last - bottom
+        if gap > p.reach * height or len(out) >= p.lines:
+            break
+        out.append(line)
+        last = bottom if below else top
+    return out
+
+
+def find_unit_line(words: Sequence[Word], bbox: Rect, others: Sequence[Rect] = (),
+                   params: UnitLineParams = UnitLineParams()) -> str:
+    """The text of the nearest line above or below ``bbox`` that states a unit, "" when none
+    does. Lines touching another table's box (``others``) are not looked at."""
+    slack = bbox.width * params.widen
+    x0, x1 = bbox.x0 - slack, bbox.x1 + slack
+    # A band of the page first (cheap), then the words of no other table (a page may hold dozens).
+    band = params.lines * (params.reach + 1) * BAND_LINE_HEIGHT
+    beside = [w for w in words if not w.watermark and w.bbox.x1 > x0 and w.bbox.x0 < x1
+              and bbox.y0 - band < w.bbox.cy < bbox.y1 + band]
+    area = Rect(x0, bbox.y0 - band, x1, bbox.y1 + band)
+    crossing = [o for o in others if o.intersection(area) is not None]
+    near = [w for w in beside if not any(o.intersection(w.bbox) is not None for o in crossing)]
+    above = _lines([w for w in near if w.bbox.cy < bbox.y0])
+    below = _lines([w for w in near if w.bbox.cy > bbox.y1])
+    up, down = _near(above, bbox.y0, False, params), _near(below, bbox.y1, True, params)
+    # Nearest first, the line above before the one below at the same rank.
+    for i in range(max(len(up), len(down))):
+        for side in (up, down):
+            if i < len(side):
+                text = join_words(side[i])
+                if unit_line(text) is not None:
+                    return text
+    return ""
+
+
+def attach_unit_lines(tables: Sequence[Table], words: Sequence[Word],
+                      params: UnitLineParams = UnitLineParams()) -> tuple[Table, ...]:
+    """``tables`` (of one page, boxes in the frame of ``words``) with ``unit_line`` filled."""
+    out = []
+    for i, t in enumerate(tables):
+        others = [o.bbox for j, o in enumerate(tables) if j != i]
+        line = find_unit_line(words, t.bbox, others, params)
+        out.append(dataclasses.replace(t, unit_line=line) if line != t.unit_line else t)
+    return tuple(out)
+
+
+def with_unit_line(table: Table, words: Sequence[Word], bbox: Rect, page: int,
+                   params: UnitLineParams = UnitLineParams()) -> Table:
+    """``table`` (a person's, from an annotation) with the unit line found beside ``bbox`` on
+    1-based ``page`` (its first piece's box and page; ``words`` that page's); unchanged when it
+    already has one, or when its title or footnote states a unit."""
+    if table.unit_line or unit_line(table.title) or unit_line(table.footnote):
+        return table
+    line = find_unit_line(words, bbox, (), params)
+    return dataclasses.replace(table, unit_line=line, unit_line_page=page) if line else table
+
+
+__all__ = ["UnitLineParams", "attach_unit_lines", "find_unit_line", "with_unit_line"]

@@ -1,0 +1,37 @@
+"""Producer families from /Producer and /Creator (the per-producer slice of eval)."""
+
+from __future__ import annotations
+
+import pymupdf
+import pytest
+
+from inspector.evaluation.producers import OTHER, UNKNOWN, family, pdf_family
+
+
+@pytest.mark.parametrize(("producer", "creator", "expected"), [
+    ("Acrobat Distiller 7.0.5 (Windows)", "Acrobat PDFMaker 7.0.7 for Word", "Acrobat Distiller"),
+    ("Adobe PDF Library 15.0", "Adobe InDesign 15.1 (Macintosh)", "InDesign / Adobe PDF Library"),
+    ("pdfcpu v0.1.25", "Adobe InDesign CS4 (6.0.2)", "InDesign / Adobe PDF Library"),
+    ("Microsoft® Excel® für Microsoft 365", "", "Excel"),
+    ("", "Microsoft Word", "Word"),
+    ("LibreOffice 7.3", "Writer", "LibreOffice"),
+    ("luahbtex-1.22.0", "LaTeX with hyperref", "LaTeX"),
+    ("pdfTeX-1.40.25", "", "LaTeX"),
+    ("iLovePDF", "", OTHER),
+    ("", "  ", UNKNOWN),
+])
+def test_family(producer: str, creator: str, expected: str) -> None:
+    assert family(producer, creator) == expected
+
+
+def test_pdf_family_reads_info_then_xmp(tmp_path) -> None:
+    doc = pymupdf.open()
+    doc.new_page()
+    doc.set_metadata({"producer": "", "creator": ""})
+    doc.set_xml_metadata('<x:xmpmeta xmlns:x="adobe:ns:meta/"><pdf:Producer>pdfTeX-1.40</pdf:Producer></x:xmpmeta>')
+    doc.save(tmp_path / "xmp.pdf")
+    doc.set_metadata({"producer": "Microsoft® Word 2019"})
+    doc.save(tmp_path / "info.pdf")
+    assert pdf_family(tmp_path / "xmp.pdf") == "LaTeX"
+    assert pdf_family(tmp_path / "info.pdf") == "Word"
+    assert pdf_family(tmp_path / "missing.pdf") == UNKNOWN
