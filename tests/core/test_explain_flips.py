@@ -181,6 +181,7 @@ def test_a_text_column_inside_a_drawn_one_names_the_gap_that_removes_it() -> Non
     assert res.tables[0].n_cols == 3
     (split,) = [w for w in t.cols if w.evidence[0].kind == "text_gap"]
     assert split.evidence[0].value == pytest.approx(14.0, abs=0.6) and "twice columns.min_gap" in split.decision
+    assert "glyphs of the text beside it" in split.decision  # 14 pt is 2.3 Courier glyphs: still a column
     key, value = split.flip
     assert key == "columns.min_gap" and 7.0 <= value <= 7.5  # a ruled column splits at twice the gap
     again, (t2,) = _run(ruled_with_two_text_columns(), Params().with_value(key, value))

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from ..evidence.rules_vector import WHITE
 from ..params import Params
+from ..structure.columns import SPLIT_GLYPHS
 from ..types import Boundary, Grid, PageResult, Rect, Rule, TableRegion
 from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, width_at
 from .clipped import edge_note, hidden_rules
@@ -214,7 +215,8 @@ def _band_limit(ctx: PageContext, g: Grid) -> tuple[str, float] | None:
 def _text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> Why:
     """A column boundary found in the text alone. Offered a value only where the column stage
     (a table without drawn columns) or the tables stage (a ruled one, which splits a drawn
-    column only at gaps twice ``columns.min_gap`` wide), run again with it, loses it."""
+    column only at gaps twice ``columns.min_gap`` wide and wider than ``SPLIT_GLYPHS`` glyphs
+    of the text beside them), run again with it, loses it."""
     params = ctx.params
     if region is not None:
         # A gap a spanning title crosses measures 0 on the page; the column stage sees the projection's.
@@ -225,7 +227,8 @@ def _text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> 
         works = value is not None and ctx.removes(g, "col", b.pos, ("columns.min_gap", value),
                                                   [x for x in g.xs if abs(x - b.pos) > 2.0])
     need = (f"columns.min_gap ({params.columns.min_gap:g} pt)" if region is not None else
-            f"twice columns.min_gap ({2 * params.columns.min_gap:g} pt), splitting a drawn column")
+            f"twice columns.min_gap ({2 * params.columns.min_gap:g} pt) and over {SPLIT_GLYPHS:g} glyphs "
+            "of the text beside it (a word space is one), splitting a drawn column")
     said = (f"every line leaves a {b.gap:.1f} pt gap here" if b.gap > 0 else
             "the text leaves a gap here on all but a tenth of its lines at most (a spanning title may cross it)")
     return Why("col", b.pos, True, (Evidence("text_gap", b.gap),),

@@ -19,12 +19,14 @@ from ..params import ColumnParams, Params, TableParams
 from ..types import ColumnBin, Fill, Grid, Rule, Word
 from .boundaries import explain
 from .columns import (
+    SPLIT_GLYPHS,
     Line,
     Pieces,
     Segment,
     WordCentres,
     column_boundaries,
     drop_thin_columns,
+    gap_in_glyphs,
     lines_in,
     merge_complementary,
     near_boundary,
@@ -125,16 +127,19 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line])
     if cand.source == "ruled":
         xs = _positions(cand.rules, "v", box.x0, box.x1, ev.snap)
         if len(xs) > 2:
-            return _split_ruled_columns(xs, pieces, segs, n_lines, params), set(xs[1:-1])
+            return _split_ruled_columns(xs, pieces, segs, n_lines, params, words), set(xs[1:-1])
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params)
     inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces)
     return [box.x0, *inner, box.x1], set()
 
 
 def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment],
-                         n_lines: int, params: ColumnParams) -> list[float]:
+                         n_lines: int, params: ColumnParams, words: Sequence[Word]) -> list[float]:
     """Columns the drawing leaves undivided (two columns between one pair of rules) are
-    split where the words leave a gap on every line; the gap must be twice the usual."""
+    split where the words leave a gap on every line; the gap must be twice the usual, and
+    wider than ``SPLIT_GLYPHS`` glyphs of the text beside it: the rules are the stronger
+    evidence, and a word space of a full-width or monospaced font ("품목 1호" in 9 pt Hangul
+    leaves 9 pt on every line) is no column."""
     out = [xs[0]]
     wide = ColumnParams(min_gap=2 * params.min_gap, boundary_margin=params.boundary_margin,
                         min_rows=params.min_rows)
@@ -144,7 +149,8 @@ def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment
         inside = pieces.centred_in(a, b)
         if len(inside.x0):
             lines = len(set(inside.line.tolist()))
-            inner = column_boundaries(inside, a, b, n_lines, wide)
+            inner = [x for x in column_boundaries(inside, a, b, n_lines, wide)
+                     if gap_in_glyphs(words, segs, x, a, b) > SPLIT_GLYPHS]
             if inner:
                 mine = by_centre[bisect_left(keys, 2 * a):bisect_left(keys, 2 * b)]
                 inner = drop_thin_columns(inner, mine, max(params.min_rows, lines // 2))
