@@ -1,8 +1,8 @@
 """Golden sets: a folder of annotation files plus ``golden.json``, the manifest of their PDFs.
 
-Manifest (version 1)::
+Manifest (version 1; ``revision`` grows with every change, absent in older sets)::
 
-    {"format": "table-inspector-golden-set", "version": 1,
+    {"format": "table-inspector-golden-set", "version": 1, "revision": 3,
      "documents": [{"annotation": "eu-001.pdf.tables.json", "file_name": "eu-001.pdf",
                     "pdf": "../corpus/eu-001.pdf", "sha256": "<hex>"}]}
 
@@ -75,10 +75,26 @@ def _read_manifest(root: Path) -> list[_Listed]:
     return out
 
 
+def manifest_entries(root: Path) -> list[_Listed]:
+    """The documents ``golden.json`` lists (``AnnotationError`` when it cannot be read)."""
+    return _read_manifest(root)
+
+
+def manifest_revision(root: Path) -> int:
+    """The set's revision: 1 when first written, one more with every change (0: no manifest).
+    A score made on revision N was made on exactly that truth."""
+    try:
+        data = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return 0
+    rev = data.get("revision", 1) if isinstance(data, dict) else 0
+    return rev if isinstance(rev, int) and rev >= 0 else 1
+
+
 def _write_manifest(root: Path, listed: list[_Listed]) -> None:
     docs = [{"annotation": x.annotation, "file_name": x.file_name, "pdf": x.pdf, "sha256": x.sha256}
             for x in sorted(listed, key=lambda x: x.annotation)]
-    data = {"format": MANIFEST_FORMAT, "version": 1, "documents": docs}
+    data = {"format": MANIFEST_FORMAT, "version": 1, "revision": manifest_revision(root) + 1, "documents": docs}
     write_atomic(root / MANIFEST, (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
 
 

@@ -15,7 +15,7 @@ from typing import Protocol
 from ..core.structure.celltext import cell_text, join_words, words_in
 from ..core.types import Rect, Word
 
-__all__ = ["TextSource", "join_words", "text_in", "text_source", "words_in"]
+__all__ = ["TextSource", "join_words", "text_in", "text_source", "words_in", "words_dragged_over"]
 
 
 class TextSource(Protocol):
@@ -58,6 +58,27 @@ def line_at(words: Sequence[Word], x: float, y: float, tol: float = 2.0) -> list
     if near is None or gap(near) > tol:
         return []
     return [w for w in words if (w.block, w.line) == (near.block, near.line)]
+
+
+def words_dragged_over(words: Sequence[Word], rect: Rect, slack: float = 0.0) -> list[Word]:
+    """The words a drag over ``rect`` (points) picks: those mostly inside it.
+
+    A word counts when the rectangle, grown by ``slack`` (the pointer's precision, in points),
+    covers at least half its width and half of its height, or of the rectangle's own height
+    when that is smaller (word boxes run from the font's ascender to its descender, so a thin
+    drag through the ink still takes the line). Its centre alone is not the rule: a narrow
+    glyph ("†", "*") has side bearings of a third of its width, so a drag started at the
+    visible ink starts right of the centre and dropped the footnote's leading marker.
+    """
+    x0, y0, x1, y1 = rect.x0 - slack, rect.y0 - slack, rect.x1 + slack, rect.y1 + slack
+    out = []
+    for w in words:
+        b = w.bbox
+        across = min(b.x1, x1) - max(b.x0, x0)
+        down = min(b.y1, y1) - max(b.y0, y0)
+        if across >= 0.5 * max(b.width, 1e-6) and down >= 0.5 * max(min(b.height, y1 - y0), 1e-6):
+            out.append(w)
+    return out
 
 
 def caption_above(words: Sequence[Word], bbox: Rect, max_lines: int = 3, reach: float = 2.5) -> str:

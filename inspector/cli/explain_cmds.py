@@ -24,7 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "Positions are in unrotated page space, sideways tables included.",
                        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_doc_args(p)
-    p.add_argument("--page", type=int, default=1, help="1-based page number (default 1)")
+    p.add_argument("--page", type=int, default=None,
+                   help="1-based page number (default 1; without it a longer document says so on stderr)")
     p.add_argument("--json", action="store_true", help="print JSON")
     add_param_args(p)
     p.set_defaults(func=cmd_explain)
@@ -38,7 +39,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
     # a hostile page is stopped after budget.seconds like detect's
     with PageRunner(args, params) as runner:
         doc = open_doc(args)
-        index = page_index(args.page, doc.page_count)
+        if args.page is None and doc.page_count > 1:  # never explain page 1 silently when there are others
+            print(f"explaining page 1 of {doc.page_count}: use --page N for another", file=sys.stderr)
+        index = page_index(args.page or 1, doc.page_count)
         doc.close()
         done = runner.run(index, jobs.explain_page, runner.source, index, params)
     if done is None:  # the runner said why on stderr; --json still gets its (empty) answer

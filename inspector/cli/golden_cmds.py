@@ -99,6 +99,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     chk.add_argument("golden", metavar="GOLDEN_DIR", help="golden folder (with golden.json)")
     chk.set_defaults(func=_check)
 
+    from .golden_add_cmd import register_add  # golden add: corrected annotations into a set
+    register_add(sub)
+
 
 def _usage(parser: argparse.ArgumentParser) -> int:
     parser.print_help(sys.stderr)

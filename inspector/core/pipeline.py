@@ -40,7 +40,7 @@ from .scan import (
 from .structure.columns import WordCentres
 from .structure.tables import TablesResult, detect_tables
 from .structure.unitlines import attach_unit_lines
-from .types import Fill, PageResult, RasterResult, RowBand, Rule, Word
+from .types import Fill, PageResult, RasterResult, Rect, RowBand, Rule, Word
 
 if TYPE_CHECKING:
     import numpy as np
@@ -329,6 +329,21 @@ def tables_again(res: PageResult, params: Params, centres: WordCentres | None = 
     upright = tuple(centres.words)  # the same tuple: detect_tables sees the arrays are of these words
     rows = _rows(res.words, upright, frame, params)
     return _tables(upright, centres, rows, res.rules, res.fills, frame, params, res.page)
+
+
+def tables_inside(res: PageResult, params: Params, box: Rect) -> TablesResult:
+    """The tables stage run on what lies inside page-space ``box`` (points) alone: the words
+    whose centre is inside, the rules and fills cut to it. A table the page-wide run missed
+    (a neighbour's text or a long rule joined it to something else) is looked for there with
+    ``params``; nothing outside the box can veto or widen it. Pure, like ``tables_again``."""
+    words = tuple(w for w in res.words if box.contains_point(w.bbox.cx, w.bbox.cy))
+    lo, hi = {"h": (box.x0, box.x1), "v": (box.y0, box.y1)}, {"h": (box.y0, box.y1), "v": (box.x0, box.x1)}
+    rules = tuple(dataclasses.replace(r, start=max(r.start, lo[r.orient][0]), end=min(r.end, lo[r.orient][1]))
+                  for r in res.rules if hi[r.orient][0] <= r.pos <= hi[r.orient][1]
+                  and min(r.end, lo[r.orient][1]) > max(r.start, lo[r.orient][0]))
+    fills = tuple(dataclasses.replace(f, bbox=cut) for f in res.fills if (cut := f.bbox.intersection(box)) is not None)
+    inside = dataclasses.replace(res, words=words, rules=rules, fills=fills, low_confidence=frozenset(), ocr_unsure=frozenset())
+    return tables_again(inside, params)
 
 
 def upright_centres(res: PageResult) -> WordCentres:

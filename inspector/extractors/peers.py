@@ -73,6 +73,18 @@ def check_available(name: str) -> None:
                                f"'table-inspector[{_EXTRA.get(name, 'peers')}]'") from None
 
 
+def installed(name: str) -> bool:
+    """Whether peer ``name``'s package is installed, found without importing it (a menu asks
+    this on every opening; importing Camelot takes seconds)."""
+    import importlib.util
+
+    module = _REQUIRES.get(name)
+    try:
+        return module is None or importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # a module set to None in sys.modules, a broken package
+        return False
+
+
 def available(names: Iterable[str]) -> tuple[list[str], list[str]]:
     """The extractors of ``names`` that can run, and one line for each that cannot."""
     ok, skipped = [], []

@@ -84,7 +84,15 @@ class Comparison(QObject):
 
     # -- starting and stopping --------------------------------------------------------
     def start(self, source: str) -> None:
-        """Compare the open document with ``source`` (a peer name or a file path)."""
+        """Compare the open document with ``source`` (a peer name or a file path). A peer
+        that is not installed is a message, never a comparison against nothing."""
+        from ..extractors.peers import EXTRACTORS, MissingExtractor, check_available
+        if source in EXTRACTORS:
+            try:
+                check_available(source)
+            except MissingExtractor as exc:
+                self.window.statusBar().showMessage(f"cannot compare: {exc}", 15000)
+                return
         if not self._follows_annotation:  # ours is the annotation once it has tables: follow its edits
             self.window.editing.ann.changed.connect(self.refresh)
             self._follows_annotation = True
@@ -144,10 +152,14 @@ class Comparison(QObject):
         self._diff_if_shown(page)
 
     def _on_failed(self, req: int, page: int, message: str) -> None:
+        """Their tables could not be read: say why, and list no difference (a failed read
+        is no peer that found nothing)."""
         if req == self._req:
-            self.status = message
-            self.theirs[page] = []
-            self._diff_if_shown(page)
+            self.status = f"no comparison on this page: {message}"
+            if page == self.window.session.page_index + 1:
+                self.diffs = []
+                self._draw()
+            self.changed.emit()
 
     def _diff_if_shown(self, page: int) -> None:
         """Diff ``page`` when it is on screen (a read may end after the person moved on)."""

@@ -13,7 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -58,6 +58,7 @@ APP_NAME = "Table Inspector"
 MAX_RECENT = 10
 BOTTOM_SHARE = 0.33  # of the window's height, for the bottom docks on a first start
 EDITING_LATE_MS = 600  # with no document to show, hand correction is added this long after the first show
+PEERS = (("pymupdf", "PyMuPDF find_tables"), ("pdfplumber", "pdfplumber"), ("camelot", "Camelot (lattice, else stream)"))
 OPEN_FILTER = "Documents (*.pdf *.png *.jpg *.jpeg *.tif *.tiff);;All files (*)"
 Shortcut = QKeySequence | str | QKeySequence.StandardKey
 # The menu bar, left to right, and each menu's sections top to bottom (see ``menus``).
@@ -112,6 +113,11 @@ class MainWindow(QMainWindow):
         self._menus()
         self.setAcceptDrops(True)
         self.session.documentChanged.connect(self._update_title)
+        # A page newly shown scrolls to its first table once it is found: on a small screen
+        # (1280 x 720) a page fitted to the width showed its blank top and the table was off-screen.
+        self._bring_table = False
+        self.session.pageChanged.connect(lambda _i: setattr(self, "_bring_table", True))
+        self.session.resultChanged.connect(self._show_first_table)
         self.session.pageChanged.connect(self._update_page_label)
         self.session.detectFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
         self.session.paint_pending = self.view.isVisible
@@ -250,6 +256,9 @@ class MainWindow(QMainWindow):
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
         self.session.busyChanged.connect(lambda busy: self.busy_label.setText("Detecting…" if busy else ""))
         self.session.progress.connect(self.busy_label.setText)  # e.g. "Reading page 2 with OCR…"
+        # A message longer than the bar is clipped: the whole of it is the bar's tooltip.
+        bar = self.statusBar()
+        bar.messageChanged.connect(lambda text: bar.setToolTip(text))
 
     def _menus(self) -> None:
         def add(aid: str, text: str, slot: Callable[[], object], menu: str, section: str | None = None,
@@ -262,7 +271,9 @@ class MainWindow(QMainWindow):
         add("file.sample", "Open the &sample", self.open_sample, "file", "open")
         add("file.scan_results", "Open scan &results…", self.scan_results.open_dialog, "file", "open")
         self._compare_menu(self.menus.add_submenu("file", "&Compare with", "open"))
-        add("file.quit", "&Quit", self.close, "file", "quit", QKeySequence.StandardKey.Quit)
+        # Ctrl+Q as well: some platforms (Windows, Qt's offscreen and minimal ones) bind no Quit key.
+        self.add_action("file.quit", QAction("&Quit", self), self.close, "file", "quit",
+                        ["Ctrl+Q", QKeySequence.StandardKey.Quit])
         add("view.fit_width", "Fit &width", self.view.fit_width, "view", "zoom", "Ctrl+1")
         add("view.fit_page", "Fit &page", self.view.fit_page, "view", "zoom", "Ctrl+2")
         add("view.zoom_in", "Zoom &in", lambda: self.view.zoom_by(ZOOM_STEP), "view", "zoom",
@@ -286,16 +297,25 @@ class MainWindow(QMainWindow):
                        "what made it and which parameter would change it")
 
     def _compare_menu(self, menu: QMenu) -> None:
-        for name, label in (("pymupdf", "PyMuPDF find_tables"), ("pdfplumber", "pdfplumber"),
-                            ("camelot", "Camelot (lattice, else stream)")):
+        for name, label in PEERS:
             menu.addAction(self.add_action(f"file.compare.{name}", QAction(label, self),
                                            partial(self.comparison.start, name)))
+        menu.aboutToShow.connect(self._mark_missing_peers)
         menu.addAction(self.add_action("file.compare.file", QAction(
             "Your pipeline's output (JSON, HTML, Markdown, CSV)…", self), self.compare_file_dialog))
         menu.addAction(self.add_action("file.compare.original", QAction(
             "The original it was made from (HWPX, DOCX)…", self), self.compare_original_dialog))
         menu.addSeparator()
         menu.addAction(self.add_action("file.compare.stop", QAction("Stop comparing", self), self.comparison.stop))
+
+    def _mark_missing_peers(self) -> None:
+        """File > Compare with: a peer that is not installed says so in its entry."""
+        from ..extractors.peers import installed
+        for name, label in PEERS:
+            action = self.action(f"file.compare.{name}")
+            ok = installed(name)
+            action.setText(label if ok else f"{label} (not installed)")
+            action.setToolTip("" if ok else f"{name} is not installed: pip install 'table-inspector[peers]'")
 
     def compare_file_dialog(self) -> None:
         start = str(Path(self.session.path).parent) if self.session.path else ""
@@ -391,6 +411,22 @@ class MainWindow(QMainWindow):
         path = self.session.path
         self.setWindowTitle(f"{Path(path).name}[*] — {APP_NAME}" if path else APP_NAME)
         self.setWindowFilePath(path or "")
+
+    def _show_first_table(self) -> None:
+        res = self.session.result
+        if not self._bring_table or res is None or res.page != self.session.page_index + 1:
+            return
+        self._bring_table = False
+        if not res.tables:
+            return
+        b, view = res.tables[0].bbox, self.view
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        if shown.contains(QRectF(b.x0, b.y0, b.width, b.height)):
+            return  # in sight already: the view stays where it is
+        if b.height * view.zoom < view.viewport().height():  # the whole table, in the middle
+            view.centerOn(shown.center().x() if shown.width() >= b.width else b.cx, b.cy)
+        else:  # taller than the view: its top
+            view.ensureVisible(QRectF(b.x0, b.y0, b.width, 1.0), 20, 20)
 
     def _update_page_label(self, index: int) -> None:
         self.page_label.setText(f"Page {index + 1} / {self.session.page_count}")

@@ -86,6 +86,9 @@ class ScanResults(QObject):
         best = max(range(len(res.tables)), key=lambda j: res.tables[j].bbox.iou(box), default=-1)
         if best >= 0 and res.tables[best].bbox.iou(box) >= MIN_IOU:
             self.window.session.select(Selection("table", best))
+        # Scrolled to once the page is shown: a newly opened page is fitted to the view first,
+        # which undid the scroll made when the row was opened.
+        self.window.view.ensureVisible(QRectF(box.x0, box.y0, box.width, box.height), 40, 40)
 
     def next_flagged(self) -> None:
         if self.worklist is not None:

@@ -64,6 +64,7 @@ class Session(QObject):
         self.params = Params()
         self.result: PageResult | None = None
         self.selection: Selection | None = None
+        self.last_click: tuple[float, float] | None = None  # page point (pt) of the last click on the page
         self.busy = False
         self.last_error = ""  # why the latest detection failed, "" when it did not
         self._hits: HitIndex | None = None
@@ -226,7 +227,7 @@ class Session(QObject):
             self.busyChanged.emit(busy)
 
     def _clear_result(self) -> None:
-        self.result, self._hits = None, None
+        self.result, self._hits, self.last_click = None, None, None
         self.resultChanged.emit()
         if self.selection is not None:
             self.selection = None
@@ -261,6 +262,16 @@ class Session(QObject):
     def selected_table(self) -> int:
         """Index of the table the selection points into, or -1."""
         return self.selection.table if self.selection is not None else -1
+
+    def clicked_table(self) -> int:
+        """Index of the detected table the selection points into or, when a word, a rule or
+        nothing was picked, the one under the last click on the page; -1 when none."""
+        i = self.selected_table()
+        if i >= 0 or self.result is None or self.last_click is None:
+            return i
+        x, y = self.last_click
+        return next((k for k, t in enumerate(self.result.tables)
+                     if t.bbox.x0 <= x <= t.bbox.x1 and t.bbox.y0 <= y <= t.bbox.y1), -1)
 
     def close(self) -> None:
         """Stop the worker thread and close the document (call once, when the window closes)."""

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from .main_window import MainWindow
 
 HOVER_PX = 4.0  # how close (screen pixels) the pointer must be to a boundary for its tooltip
+ASK_REACH_PX = 20.0  # a question farther than this (screen pixels) from every boundary asks what is there
 
 
 def _explain(res: PageResult, params: Params) -> PageWhy:
@@ -115,6 +116,7 @@ class WhyTool(QObject):
         self.lane = Lane("why", self)  # one explanation at a time; a newer result cancels the older
         self.task: Task | None = None
         window.session.resultChanged.connect(self._explain_async)
+        window.session.pageChanged.connect(self._page_changed)
         window.view.viewport().installEventFilter(self)
         window.view.installEventFilter(self)  # Esc leaves the question mode
         window.view.tooltip_providers.append(self._tooltip)
@@ -138,6 +140,19 @@ class WhyTool(QObject):
         keys = {k for t in self.tables for w in (*t.cols, *t.rows, *t.dropped) for k in w.params}
         keys |= {k for r in (page.rejected if page is not None else ()) for k in r.params}
         self.window.params.mark_deciding(keys)
+
+    def _table_lever(self, x: float, y: float) -> tuple[str, float] | None:
+        """The value that would reject the table at (x, y) ("Apply" sets it)."""
+        res = self.window.session.result
+        k = next((j for j, t in enumerate(res.tables) if t.bbox.contains_point(x, y)), -1) if res else -1
+        return self.page.why_table(k)[1] if self.page is not None and k >= 0 else None
+
+    def _page_changed(self, index: int) -> None:
+        """Another page: the answer about the last one goes (it named boundaries not shown)."""
+        self.answer, self.flip = None, None
+        if self.panel is not None:
+            self.panel.show_answer(None, f"Page {index + 1}: Table > Why (Y), then click near a table's boundary, "
+                                         "or where one is missing.")
 
     def explain_now(self) -> tuple[TableWhy, ...]:
         """The current result's explanation: the lane's, waited for when it is under way (not
@@ -189,10 +204,13 @@ class WhyTool(QObject):
     def ask(self, x: float, y: float) -> Why | None:
         """Answer "why is there (not) a boundary here?" for the scene point (x, y)."""
         self._ensure_panel()
-        self.answer = w = self.nearest(x, y)
-        self.flip = w.flip if w is not None else None
-        note = ""
-        if w is None and self.page is not None:  # no table here: why not?
+        reach = ASK_REACH_PX / max(self.window.view.zoom, 1e-6)
+        self.explain_now()
+        what = self.page.what_is_at(x, y, reach) if self.page is not None else ""
+        self.answer = w = None if what else self.nearest(x, y)
+        self.flip = w.flip if w is not None else self._table_lever(x, y) if what else None
+        note = what  # an empty spot: what is there, not the nearest unrelated boundary
+        if w is None and not what and self.page is not None:  # no table here: why not?
             note = self.page.why_not_here(x, y)
             region = self.page.rejected_at(x, y)
             self.flip = region.flip if region is not None else None

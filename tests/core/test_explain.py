@@ -157,3 +157,16 @@ def test_lines_of_one_banded_row_are_dropped_row_candidates_with_the_reason() ->
     assert all("one row's multi-line cells" in w.decision and w.params == ("tables.row_band_lines",) for w in rows)
     kept = t.rows
     assert all(min(abs(w.pos - k.pos) for k in kept) > 2 for w in rows)  # each lies inside a kept row
+
+
+def test_explain_without_page_says_which_page_of_a_longer_document(tmp_path, capsys) -> None:
+    """Issue 26, item 10: page 1 of several is never explained silently."""
+    doc = pymupdf.open(stream=monospace_table(), filetype="pdf")
+    doc.new_page()
+    pdf = tmp_path / "two.pdf"
+    doc.save(pdf)
+    assert main(["explain", str(pdf)]) == 0
+    captured = capsys.readouterr()
+    assert "explaining page 1 of 2: use --page N for another" in captured.err and "page 1:" in captured.out
+    assert main(["explain", str(pdf), "--page", "1"]) == 0
+    assert "explaining page" not in capsys.readouterr().err

@@ -60,6 +60,7 @@ def editor(opened: MainWindow) -> MainWindow:
     """The opened window with its questions answered (no modal dialog in tests), zoomed on the table."""
     opened.editing.ask = lambda *_a: False  # type: ignore[method-assign]
     opened.editing.ask_save = lambda: "discard"  # type: ignore[method-assign]
+    opened.editing.confirm_pick = lambda _field, text: text  # type: ignore[method-assign]
     opened.view.set_zoom(1.5)
     opened.view.centerOn(280, 250)
     return opened

@@ -75,3 +75,24 @@ def test_a_missing_peer_or_bad_file_is_said_in_the_panel(qtbot, window, tmp_path
     qtbot.waitUntil(lambda: "not valid JSON" in panel.header.text(), timeout=20000)
     window.comparison.stop()
     assert panel.list.topLevelItemCount() == 0 and window.comparison.grid_item.path().isEmpty()
+
+
+def test_a_peer_that_is_not_installed_is_a_message_not_a_comparison(qtbot, window, tmp_path, monkeypatch) -> None:
+    """Issue 26, item 8: the menu marks it, choosing it says how to install it, and no
+    "table missed" difference is listed against the nothing it did not find."""
+    _setup(qtbot, window, tmp_path)
+    monkeypatch.setitem(sys.modules, "camelot", None)  # Python's own "not importable"
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QMenu
+    menu = next(o for o in window.action("file.compare.camelot").associatedObjects() if isinstance(o, QMenu))
+    menu.popup(QPoint(0, 0))  # File > Compare with opens
+    qtbot.waitUntil(menu.isVisible, timeout=3000)
+    entry = window.action("file.compare.camelot")
+    assert entry.text().endswith("(not installed)") and "pip install" in entry.toolTip()
+    assert not window.action("file.compare.pymupdf").text().endswith("(not installed)")
+    menu.hide()
+    entry.trigger()
+    assert "camelot is not installed: pip install" in window.statusBar().currentMessage()
+    assert window.comparison.source is None and window.comparison.diffs == []
+    panel = window.comparison.panel
+    assert panel is None or panel.list.topLevelItemCount() == 0

@@ -158,8 +158,8 @@ def test_sigterm_keeps_unsaved_edits_for_the_next_start(opened: MainWindow, qtbo
     assert opened.isVisible()  # not closed: closing would ask, or drop the autosave
     asked: list[str] = []
     monkeypatch.setattr(Editing, "ask_recovery", lambda _self: asked.append("?") or "later")
-    ed.ann.stack.setClean()  # (this window is gone; only the file on disk matters)
-    report = ed.ann.start(table_pdf.path, opened.session.doc)
+    from inspector.gui.editing.document import AnnotationSession
+    report = AnnotationSession().start(table_pdf.path, opened.session.doc)  # the next start, on the file on disk
     assert report.recoverable
 
 

@@ -48,6 +48,32 @@ class PageWhy:
         """The rejected region at page point (x, y), if any."""
         return rejected_at(self.rejected, x, y)
 
+    def what_is_at(self, x: float, y: float, reach: float) -> str:
+        """What lies at page point (x, y) when no boundary is within ``reach`` points of it:
+        the table, row, column and cell text there (or the words, outside tables), and how
+        far the nearest boundary is. "" when a boundary is that close (explain that one)."""
+        res = self.context.res
+        table = next(((k, t) for k, t in enumerate(res.tables) if t.bbox.contains_point(x, y)), None)
+        if table is None:
+            return ""  # outside tables ``why_not_here`` says what is there
+        k, t = table
+        why = next((tw for tw in self.tables if tw.index == k), None)
+        lines = [(abs(w.pos - (x if w.orient == "v" else y)), w) for w in (*why.cols, *why.rows)] if why else []
+        gap, line = min(lines, key=lambda dw: dw[0], default=(float("inf"), None))
+        if line is not None and gap <= reach:
+            return ""
+        cell = next((c for c in t.cells if c.bbox.contains_point(x, y)), None)
+        where = (f"row {cell.r + 1}, column {cell.c + 1}, cell text '{cell.text or '(empty)'}'" if cell is not None
+                 else "between its cells")
+        nearest = (f"; the nearest boundary ({line.axis} at {line.pos:.1f} pt) is {gap:.1f} pt away: click within "
+                   f"{reach:.0f} pt of a line, or where one is missing, to ask about it" if line is not None else "")
+        return f"Inside table {k + 1} ({t.n_rows} x {t.n_cols}), {where}{nearest}.\n\n" + self.why_table(k)[0]
+
+    def why_table(self, k: int) -> tuple[str, tuple[str, float] | None]:
+        """Why table ``k`` was taken as a table, and the one parameter value that would reject
+        it while every other table of the page stays (checked by running the stage again)."""
+        return why_table(self.context, k)
+
 
 def explain(res: PageResult, params: Params) -> PageWhy:
     """Tables (``explain_page``) and rejected regions of ``res``, found with ``params``."""
@@ -208,6 +234,48 @@ def _text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> 
     return Why("col", b.pos, True, (Evidence("text_gap", b.gap),),
                f"{said}, at least {need}", ("columns.min_gap",),
                ("columns.min_gap", value) if works and value is not None else None)
+
+
+# -- why a table at all ------------------------------------------------------------------
+
+REJECT_KEYS = ("tables.min_rows", "tables.min_cols", "tables.min_aligned_rows", "tables.min_filled_rows")
+
+
+def why_table(ctx: PageContext, k: int) -> tuple[str, tuple[str, float] | None]:
+    """What made table ``k`` a table (its evidence and the minimums it passed) and the value
+    of a table-level minimum that would reject it alone (None: no single value does)."""
+    t = ctx.res.tables[k]
+    p = ctx.params.tables
+    said = (f"Taken as a table from {SOURCES.get(t.source, t.source)}: {t.n_rows} rows (tables.min_rows = "
+            f"{p.min_rows}) and {t.n_cols} columns (tables.min_cols = {p.min_cols})"
+            + (f", its text aligned over {t.n_rows} lines (tables.min_aligned_rows = {p.min_aligned_rows})"
+               if t.source == "aligned" else "") + ".")
+    for key in REJECT_KEYS:
+        for value in _values_above(ctx, key, t.n_rows, t.n_cols):
+            if _rejects(ctx, key, value, k):
+                return f"{said} Setting {key} to {value:g} would reject it (every other table stays).", (key, value)
+    return f"{said} No single table-level minimum rejects it alone (raising one loses other tables too).", None
+
+
+def _values_above(ctx: PageContext, key: str, n_rows: int, n_cols: int) -> list[float]:
+    """Values of the minimum ``key`` above its current one that could reject a table of
+    ``n_rows`` x ``n_cols``: a count one above the table's (a larger one only rejects more)."""
+    now, hi = _value(ctx, key), value_range(key)[1]
+    if key == "tables.min_filled_rows":
+        return [v for k in range(1, 11) if (v := round(now + k * FILLED_STEP, 2)) <= hi]
+    count = n_cols if key == "tables.min_cols" else n_rows
+    return [float(count + 1)] if now < count + 1 <= hi else []
+
+
+def _rejects(ctx: PageContext, key: str, value: float, k: int) -> bool:
+    params = ctx.trial(key, value)
+    if params is None:
+        return False
+    boxes = [t.bbox for t in ctx.again(params).tables]
+    box = ctx.res.tables[k].bbox
+    others = [t for j, t in enumerate(ctx.res.tables) if j != k]
+    return all(b.iou(box) < COVERS for b in boxes) and \
+        all(any(t.bbox.iou(b) >= SAME_TABLE for b in boxes) for t in others)
 
 
 # -- rejected regions -------------------------------------------------------------------

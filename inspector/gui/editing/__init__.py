@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMessageBox, QUndoView
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QUndoView
 
 from .actions import TableActions
-from .document import AnnotationSession, CellSelection, OpenReport
+from .autosave import Pending
+from .document import AnnotationSession, CellSelection
+from .files import EditingFiles
 from .grid_items import describe_slot, hit_slot
 from .panel import AnnotationPanel
 from .roles import GUESS_TEXT, HEADER_COLS_KEY, PICK_KEYS, ROLE_KEYS, RoleActions, role_entries
@@ -29,8 +31,10 @@ if TYPE_CHECKING:
     from ..main_window import MainWindow
     from .original_draft import OriginalDraft
 
+PICK_SLACK_PX = 3  # how far from the ink a person's drag may start (screen pixels)
 
-class Editing(QObject):
+
+class Editing(QObject, EditingFiles):
     """The editing part of ``window`` (see module doc)."""
 
     def _detected_words(self, page: int) -> tuple | None:
@@ -42,6 +46,8 @@ class Editing(QObject):
         super().__init__(window)
         self.window = window
         self._draft_asked = False  # File > Draft from tags chosen while the tags were still being read
+        self.recovery_copy: Pending | None = None  # the copy the recovery question is about
+        self.recovery_more = 0  # pending copies asked about after it
         self._original: OriginalDraft | None = None  # File > Draft from original's import, made when first used
         self.ann = AnnotationSession(self)
         self.ann.known_words = self._detected_words
@@ -95,6 +101,7 @@ class Editing(QObject):
                                      "document", "file")
         self.export_action = self._add("file.export", "&Export corrected tables…", self.export_dialog, "Ctrl+E",
                                        "document", "file")
+        self._add("file.golden_add", "Add to &golden set…", self.add_to_golden, None, "document", "file")
         self.draft_action = self._add("file.draft_tags", "Draft from &tags", self.draft_from_tags, None,
                                       "document", "file")
         self.draft_action.setToolTip("Add the tables the PDF's own tags hold, marked 'from tags, not verified'")
@@ -105,7 +112,7 @@ class Editing(QObject):
         w.add_action("edit.undo", self.ann.stack.createUndoAction(w, "&Undo"), menu="edit", section="history",
                      shortcut=QKeySequence.StandardKey.Undo)
         w.add_action("edit.redo", self.ann.stack.createRedoAction(w, "&Redo"), menu="edit", section="history",
-                     shortcut=["Ctrl+Shift+Z", QKeySequence.StandardKey.Redo])
+                     shortcut=["Ctrl+Shift+Z", "Ctrl+Y", QKeySequence.StandardKey.Redo])  # both, whatever the platform binds
         self.layer_action = self._view_toggle()
         self._add("table.accept", "&Accept detected table", lambda: a.accept(True), "Ctrl+Return", "accept")
         self._add("table.accept_all", "Accept &all tables on the page", lambda: a.accept(False),
@@ -134,6 +141,7 @@ class Editing(QObject):
                   "Ctrl+Shift+V", "table")
         self._add("table.link", "&Link to its continuation on the next page", a.link_next, "Ctrl+L", "table")
         self._add("table.redetect", "Re-&detect this table", a.redetect_current, "Ctrl+Shift+R", "table")
+        self._add("table.detect_inside", "Detect &inside this region", a.detect_inside, "Ctrl+Alt+R", "table")
         self._add("table.delete", "D&elete this table", a.delete_current, "Ctrl+Delete", "table")
         # Right-click on the page: the Table menu, acting on what is under the pointer.
         vp = w.view.viewport()
@@ -173,7 +181,7 @@ class Editing(QObject):
         pick on the page (click a line or drag over words; Esc cancels)."""
         line = self.roles.selected_line()
         if line:
-            return self.roles.set_text(field, line)
+            return self._store_picked(field, line)
         if self.roles.target() is None:
             self.ann.message.emit(f"accept or draw a table first: the {field} belongs to a table")
             return False
@@ -183,7 +191,32 @@ class Editing(QObject):
 
     def _picked(self, field: str, point: object, rect: object) -> None:
         page = self.window.session.page_index + 1
-        self.roles.pick(field, point, rect, self.ann.words(page))  # type: ignore[arg-type]
+        slack = PICK_SLACK_PX / max(self.window.view.zoom, 1e-6)  # the pointer's precision, in points
+        text = self.roles.picked_text(field, point, rect, self.ann.words(page), slack)  # type: ignore[arg-type]
+        if text:
+            self._store_picked(field, text)
+
+    def _store_picked(self, field: str, text: str) -> bool:
+        """Show the picked text (editable) before it is stored; Cancel stores nothing."""
+        shown = self.confirm_pick(field, text)
+        if shown is None:
+            self.ann.message.emit(f"{field} not changed")
+            return False
+        return self.roles.set_text(field, shown)
+
+    def confirm_pick(self, field: str, text: str) -> str | None:
+        """The picked ``text`` as the person confirmed or corrected it, None when cancelled
+        (a dialog; tests may answer it by clicking). A non-interactive run takes it as is."""
+        if self.window.non_interactive:
+            return text
+        from PySide6.QtWidgets import QInputDialog
+        dialog = QInputDialog(self.window)
+        dialog.setWindowTitle(f"Picked {field}")
+        dialog.setLabelText(f"The {field} taken from the page (correct it here if a word is missing or extra):")
+        dialog.setOption(QInputDialog.InputDialogOption.UsePlainTextEditForTextInput)
+        dialog.setTextValue(text)
+        dialog.setObjectName("pick-confirm")
+        return dialog.textValue() if dialog.exec() else None
 
     def select_first_on_page(self) -> bool:
         """Make the first accepted table of the current page the current one (screenshots)."""
@@ -222,7 +255,10 @@ class Editing(QObject):
             self._tags_connected = True
         tags.start(s.doc.data, Path(s.path).name)
         report = self.ann.start(s.path, s.doc)
+        if not report.loaded and not report.pending:
+            self._annotation_apart(s.path)
         self._after_open(report)
+        self._say_target()
 
     def _tags_loaded(self) -> None:
         layer = self.window.view.page_scene.layers.get("tags")
@@ -283,88 +319,6 @@ class Editing(QObject):
         for line in result.report:  # what could not be placed, and why
             print(f"table-inspector: {line}", file=sys.stderr)
         self.actions.draft_from_original(result.annotation.tables, result.name, result.report)
-
-    def _after_open(self, report: OpenReport) -> None:
-        if report.mismatch:
-            if self.ask("Annotation made on another file", f"{report.mismatch}.\n\nRe-attach it to this file?"):
-                self.ann.reattach_mismatched()
-            else:
-                self.ann.message.emit("the annotation beside this file was not loaded (its PDF differs)")
-        elif report.error:
-            self.ann.message.emit(f"annotation not loaded: {report.error}")
-        if report.recoverable:
-            choice = self.ask_recovery()
-            if choice == "recover":
-                self.ann.recover()
-            elif choice == "discard":
-                self.ann.discard_autosave()
-                self.ann.message.emit("unsaved edits from the last session discarded")
-            else:
-                self.ann.message.emit("unsaved edits kept for later: you will be asked again next time")
-
-    def ask(self, title: str, text: str) -> bool:
-        """A yes/no question (tests replace this). A non-interactive run (``gui --screenshot``)
-        never asks: it answers no, which changes nothing on disk, and says so on stderr."""
-        if self.window.non_interactive:
-            print(f"table-inspector: not asked in a non-interactive run, answered no: {title} "
-                  f"({' '.join(text.split())})", file=sys.stderr)
-            return False
-        answer = QMessageBox.question(self.window, title, text)
-        return answer == QMessageBox.StandardButton.Yes
-
-    def ask_recovery(self) -> str:
-        """"recover", "discard" or "later" (keep the autosave, ask next time); tests replace this.
-        A non-interactive run answers "later": the autosave stays as it is."""
-        if getattr(self.window, "non_interactive", False):
-            print("table-inspector: not asked in a non-interactive run: unsaved edits of the last session "
-                  "were left in their autosave", file=sys.stderr)
-            return "later"
-        box = QMessageBox(QMessageBox.Icon.Question, "Recover unsaved edits?",
-                          "Edits of this file were not saved when the app last stopped.", parent=self.window)
-        box.setInformativeText("Recover them, discard them for good, or decide later (they are kept "
-                               "and you are asked again next time)?")
-        recover = box.addButton("&Recover", QMessageBox.ButtonRole.AcceptRole)
-        discard = box.addButton("&Discard", QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton("&Later", QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(recover)
-        box.exec()
-        clicked = box.clickedButton()
-        return "recover" if clicked is recover else "discard" if clicked is discard else "later"
-
-    def ask_save(self) -> str:
-        """"save", "discard" or "cancel" for unsaved edits (tests replace this); a
-        non-interactive run cancels (the edits and their autosave stay as they are)."""
-        if self.window.non_interactive:
-            print("table-inspector: not asked in a non-interactive run: unsaved edits were kept in the autosave",
-                  file=sys.stderr)
-            return "cancel"
-        buttons = QMessageBox.StandardButton
-        answer = QMessageBox.question(self.window, "Unsaved changes",
-                                      "The annotation has unsaved changes. Save them?",
-                                      buttons.Save | buttons.Discard | buttons.Cancel)
-        return {buttons.Save: "save", buttons.Discard: "discard"}.get(answer, "cancel")
-
-    def confirm_discard(self) -> bool:
-        """Before closing the document: True when it may go (saved, discarded or unchanged)."""
-        if not self.ann.modified:
-            return True
-        choice = self.ask_save()
-        if choice == "save":
-            return self.save()
-        if choice == "discard":
-            self.ann.discard_autosave()
-            self.ann.stack.setClean()
-            return True
-        return False
-
-    def save(self) -> bool:
-        if self.ann.doc is None:
-            return False
-        if not self.ann.overwrite_ok and self.ann.path is not None and self.ann.path.exists() and \
-                not self.ask("Overwrite annotation?", f"{self.ann.path} was made on another file or could "
-                                                      "not be read. Replace it with this annotation?"):
-            return False
-        return self.ann.save()
 
     def export_dialog(self) -> None:
         if self.ann.doc is None or not self.ann.doc.tables:

@@ -39,14 +39,20 @@ class TableActions:
         return annotation_table_from_detected(table, table_id, res.words, self.session.params, (res.width, res.height))
 
     def accept(self, only_selected: bool = True) -> int:
-        """Copy the selected detected table (or, with none selected or ``only_selected`` False,
-        every table of the page) into the annotation as one command; returns how many.
-        Tables already accepted over the same place are skipped."""
+        """Copy the detected table under the last click (a word of it counts: clicking a word
+        is how people pick a table), or with ``only_selected`` False every table of the
+        page, into the annotation as one command; returns how many. With nothing clicked
+        the page's only table is taken; several are never taken at once by Accept. Tables
+        already accepted over the same place are skipped."""
         res, doc = self.session.result, self.ann.doc
         if res is None or doc is None or not res.tables:
             self.ann.message.emit("no detected table on this page to accept")
             return 0
-        i = self.session.selected_table()
+        i = self.session.clicked_table()
+        if only_selected and i < 0 and len(res.tables) > 1:
+            self.ann.message.emit(f"click a table first: {len(res.tables)} detected tables on this page "
+                                  "(Ctrl+Shift+Return accepts them all)")
+            return 0
         chosen = [res.tables[i]] if only_selected and 0 <= i < len(res.tables) else list(res.tables)
         taken = [r.bbox for t, k in self.ann.tables_on(res.page) for r in (t.regions[k],)]
         fresh = [t for t in chosen if all(t.bbox.iou(b) < MIN_OVERLAP for b in taken)]
@@ -113,12 +119,42 @@ class TableActions:
         region = table.regions[0]
         best = max(res.tables, key=lambda t: t.bbox.iou(region.bbox), default=None) if region.page == res.page else None
         if best is None or best.bbox.iou(region.bbox) < MIN_OVERLAP:
-            self.ann.message.emit(f"no detected table overlaps table {table.id} on this page")
+            self.ann.message.emit(f"no detected table overlaps table {table.id} on this page: Table > Detect "
+                                  "inside this region runs the detector on its words and lines alone")
             return False
         index = next(k for k, t in enumerate(self.ann.doc.tables) if t.id == table.id)
         from ...annotation.doc_edits import AddTable, RemoveTable
         return self.ann.push([RemoveTable(table.id), AddTable(self._accepted(best, table.id), index)],
                              f"Re-detect table {table.id}")
+
+    def detect_inside(self) -> bool:
+        """Table > Detect inside this region: the detector, with the current parameters, on the
+        current table's region alone (its words, rules and fills); the largest table found
+        replaces the table (same id) as one undoable command."""
+        table, res = self.current(), self.session.result
+        if table is None or res is None or self.ann.doc is None:
+            self.ann.message.emit("select an accepted or drawn table first (D draws a region)")
+            return False
+        sel = self.ann.selection
+        region = table.regions[sel.region if sel is not None and sel.region < len(table.regions) else 0]
+        if region.page != res.page:
+            self.ann.message.emit(f"table {table.id} is on page {region.page}: go there first")
+            return False
+        from ...core.pipeline import tables_inside  # loaded on first use
+        found = tables_inside(res, self.session.params, region.bbox).tables
+        if not found:
+            self.ann.message.emit(f"no table found inside the region of {table.id} with the current parameters "
+                                  "(too few rows or columns? the Why tool says which value decides)")
+            return False
+        best = max(found, key=lambda t: t.bbox.width * t.bbox.height)
+        index = next(k for k, t in enumerate(self.ann.doc.tables) if t.id == table.id)
+        from ...annotation.doc_edits import AddTable, RemoveTable
+        edits: list[DocEdit] = [RemoveTable(table.id), AddTable(self._accepted(best, table.id), index)]
+        if self.ann.push(edits, f"Detect inside the region of {table.id}"):
+            self.ann.select(CellSelection(table.id, 0))
+            self.ann.message.emit(f"{table.id}: {best.n_rows} x {best.n_cols} found inside its region")
+            return True
+        return False
 
     def corrected_for(self, page: int, bbox: Rect | None) -> tuple[str, Table] | None:
         """The accepted table on ``page`` over ``bbox`` (a detected table's box; None: the
@@ -247,7 +283,11 @@ class TableActions:
 
     def set_verified(self, verified: bool) -> bool:
         table = self.current()
-        if table is None or table.verified == verified:
+        if table is None:
+            self.ann.message.emit("select an accepted table first (click it on the page or in the Annotation tab): "
+                                  "Ctrl+Shift+V marks it verified")
+            return False
+        if table.verified == verified:
             return False
         from ...annotation.edits import SetVerified
         return self.ann.push([table_edit(table.id, SetVerified(verified))],

@@ -3,8 +3,11 @@
 The annotation (``golden.model.DocumentAnnotation``) is the document a person works on;
 detection results are disposable. Every change goes through ``push`` as one undoable
 command that wraps pure edits (``golden.edits``/``golden.doc_edits``). The undo stack's
-clean state is the "unsaved changes" flag. An autosave copy (``NAME.pdf.tables.json.autosave``)
-is written a moment after each edit and periodically, so a crash or a kill loses nothing.
+clean state is the "unsaved changes" flag. An autosave copy (``NAME.pdf.tables.json.autosave``,
+see ``autosave``) is written a moment after each edit and periodically, so a crash or a kill
+loses nothing; when the annotation is back at its saved state (saved, or undone back to it)
+the copy is removed at once, so it can never bring an undone edit back. Copies an earlier
+session left are *pending*: they are recovered or discarded on request only, never written.
 The autosave is serialised and written on one background thread (the annotation is an
 immutable value, so it can be read there safely); writes and removals stay in order.
 """
@@ -36,30 +39,31 @@ from ...annotation.schema import to_json
 from ...annotation.text import text_in
 from ...core.reading.document import Document
 from ...core.types import Rect, Word
+from .autosave import AUTOSAVE_SUFFIX, Pending, autosave_path_for, free_name, pending_copies, remove
 from .commands import DocCommand, NudgeCommand
 
 if TYPE_CHECKING:
     from ...annotation.doc_edits import DocEdit
 
-AUTOSAVE_SUFFIX = ".autosave"
 AUTOSAVE_DELAY_MS = 1500  # after an edit: a burst of edits costs one write
 AUTOSAVE_EVERY_MS = 60_000
-
-
-def autosave_path_for(annotation_path: Path) -> Path:
-    return annotation_path.with_name(annotation_path.name + AUTOSAVE_SUFFIX)
 
 
 @dataclass(frozen=True)
 class OpenReport:
     """What ``AnnotationSession.start`` found beside the PDF: ``loaded`` an annotation file,
-    ``mismatch`` the one-line reason it was made on other bytes (not loaded), ``recoverable``
-    an autosave newer than the last save, ``error`` a broken annotation file (not loaded)."""
+    ``mismatch`` the one-line reason it was made on other bytes (not loaded), ``pending``
+    autosave copies of earlier sessions that differ from it (newest first), ``error`` a broken
+    annotation file (not loaded)."""
 
     loaded: bool = False
     mismatch: str = ""
-    recoverable: bool = False
+    pending: tuple[Pending, ...] = ()
     error: str = ""
+
+    @property
+    def recoverable(self) -> bool:
+        return bool(self.pending)
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,8 @@ class AnnotationSession(QObject):
         self.selection: CellSelection | None = None
         self.boundary: BoundarySelection | None = None
         self.overwrite_ok = True  # False after a hash mismatch: Save asks first
+        self.own_autosave: Path | None = None  # the copy this session writes (see ``autosave``)
+        self.pending: list[Pending] = []  # copies earlier sessions left, not recovered or discarded yet
         self._words: dict[int, tuple[Word, ...]] = {}
         # Words detection already read for a page (None when it has not): used before
         # extracting them again.
@@ -124,28 +130,34 @@ class AnnotationSession(QObject):
     def start(self, pdf_path: str | os.PathLike[str], pdf: Document) -> OpenReport:
         """Start on ``pdf`` (opened from ``pdf_path``): load its annotation when it has one."""
         self._io.submit(int).result()  # let queued autosave writes land before looking for one
+        self.end()  # the previous document's copy goes when it was unchanged
+        self.path = self.own_autosave = None  # clearing the stack below must not touch its files
         self.stack.clear()
         self.pdf, self._words = pdf, {}
         self.path = annotation_path_for(pdf_path)
         self.selection = self.boundary = None
         self.overwrite_ok = True
         self.doc = self._empty(pdf)
-        report = OpenReport(recoverable=self.autosave_path.exists())
+        report = OpenReport()
         if self.path.exists():
             try:
                 ann = load_annotation(self.path)
                 verify_pdf(ann, pdf.data)
                 self.doc = ann
-                report = OpenReport(loaded=True, recoverable=self._autosave_differs())
+                report = OpenReport(loaded=True)
             except HashMismatch as exc:
                 self.overwrite_ok = False
-                report = OpenReport(mismatch=str(exc), recoverable=report.recoverable)
+                report = OpenReport(mismatch=str(exc))
             except AnnotationError as exc:
                 self.overwrite_ok = False
-                report = OpenReport(error=str(exc), recoverable=report.recoverable)
+                report = OpenReport(error=str(exc))
+        # A copy equal to the saved file is a leftover and goes; one beside an unreadable or
+        # mismatched file is always offered (the file is no measure of it).
+        self.pending = pending_copies(self.path, self.doc if report.loaded or not self.path.exists() else None)
+        self.own_autosave = free_name(self.path)
         self.stack.setClean()
         self._emit_all()
-        return report
+        return OpenReport(report.loaded, report.mismatch, tuple(self.pending), report.error)
 
     def load_file(self, path: str | os.PathLike[str]) -> None:
         """Edit the annotation file at ``path`` (saved back there) instead of the one beside the
@@ -153,11 +165,21 @@ class AnnotationSession(QObject):
         ann = load_annotation(path)
         if self.pdf is not None:
             verify_pdf(ann, self.pdf.data)
+        self.end()
+        self.path = self.own_autosave = None
         self.stack.clear()
         self.doc, self.path, self.overwrite_ok = ann, Path(path), True
+        self.pending, self.own_autosave = [], free_name(self.path)  # copies of that file are not asked about here
         self.selection = self.boundary = None
         self.stack.setClean()
         self._emit_all()
+
+    def move_to(self, path: Path) -> None:
+        """Save to ``path`` from now on (the folder beside the PDF is read-only); this
+        session's autosave copy moves along."""
+        self.discard_autosave(wait=True)
+        self.path, self.own_autosave = path, free_name(path)
+        self._dirty_autosave = self.modified
 
     def _empty(self, pdf: Document) -> DocumentAnnotation:
         pages = tuple(PageInfo(i + 1, *size) for i, size in enumerate(pdf.page_sizes()))
@@ -180,37 +202,49 @@ class AnnotationSession(QObject):
 
     @property
     def autosave_path(self) -> Path:
+        """The autosave copy this session writes (never a pending copy of another session)."""
         assert self.path is not None
-        return autosave_path_for(self.path)
+        return self.own_autosave or autosave_path_for(self.path)
 
-    def _autosave_differs(self) -> bool:
-        if not self.autosave_path.exists():
+    def recover(self, copy: Pending | None = None) -> bool:
+        """Replace the annotation by the pending copy ``copy`` (the newest when None): one
+        unsaved step away from the file. That file becomes this session's own copy."""
+        copy = copy or (self.pending[0] if self.pending else None)
+        if copy is None:
             return False
         try:
-            return load_annotation(self.autosave_path) != self.doc
-        except AnnotationError:
-            return False
-
-    def recover(self) -> bool:
-        """Replace the annotation by the autosave copy (one undoable step away from the file)."""
-        try:
-            ann = load_annotation(self.autosave_path)
+            ann = load_annotation(copy.path)
             if self.pdf is not None:
                 verify_pdf(ann, self.pdf.data)
         except AnnotationError as exc:
             self.message.emit(f"cannot recover: {exc}")
             return False
-        self.doc = ann
+        self.pending = [p for p in self.pending if p != copy]
+        self.doc, self.own_autosave = ann, copy.path
+        self._dirty_autosave = False  # the file holds exactly this
         self.stack.resetClean()
         self._emit_all()
         return True
 
+    def discard_pending(self, copy: Pending) -> None:
+        """Delete an earlier session's copy for good (the person chose Discard)."""
+        self.pending = [p for p in self.pending if p != copy]
+        remove(copy.path)
+
     def discard_autosave(self, wait: bool = True) -> None:
-        """Remove the autosave file (after any write still queued)."""
+        """Remove this session's own autosave file (after any write still queued)."""
         if self.path is not None:
-            done = self._io.submit(_unlink, self.autosave_path)
+            done = self._io.submit(remove, self.autosave_path)
             if wait:
                 done.result()
+
+    def end(self) -> None:
+        """The window closes or another document replaces this one: an annotation equal to
+        its saved state leaves no copy behind (a timer still due would never fire)."""
+        self._autosave_timer.stop()
+        if self.path is not None and not self.modified:
+            self._dirty_autosave = False
+            self.discard_autosave(wait=True)
 
     # -- text ---------------------------------------------------------------------------
     def words(self, page: int) -> tuple[Word, ...]:
@@ -358,19 +392,21 @@ class AnnotationSession(QObject):
         self._io.shutdown(wait=True)
 
     def _on_index(self, _index: int) -> None:
+        if self.path is None:
+            return  # the stack is being cleared for another document
+        if not self.modified:
+            # Back at the saved state (undo, redo, save): its copy goes now, not a timer later,
+            # or a quit right after the undo leaves the undone edit to be "recovered".
+            self._autosave_timer.stop()
+            self._dirty_autosave = False
+            self.discard_autosave(wait=True)
+            return
         self._dirty_autosave = True
         self._autosave_timer.start()
 
     def _emit_all(self) -> None:
         self.changed.emit()
         self.selectionChanged.emit()
-
-
-def _unlink(path: Path) -> None:
-    try:
-        path.unlink(missing_ok=True)
-    except OSError:
-        pass  # a stale autosave only costs a question on the next start
 
 
 __all__ = ["AnnotationSession", "OpenReport", "CellSelection", "BoundarySelection", "autosave_path_for",

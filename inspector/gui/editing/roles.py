@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor
 
 from ...annotation.model import AnnTable
 from ...annotation.roles import ROLE_LABELS
-from ...annotation.text import caption_above, join_words, line_at, words_in
+from ...annotation.text import caption_above, join_words, line_at, words_dragged_over
 from ...core.types import Rect, Word
 from ..session import Session
 from .commands import table_edit
@@ -176,15 +176,16 @@ class RoleActions:
         w = res.words[sel.index]
         return join_words(line_at(res.words, w.bbox.cx, w.bbox.cy, 0.0))
 
-    def pick(self, field: str, point: tuple[float, float] | None, rect: Rect | None,
-             words: Sequence[Word]) -> bool:
-        """Set ``field`` from the page: the words inside ``rect`` (a drag) or the line at
-        ``point`` (a click), both in points of the current page."""
-        chosen = words_in(words, rect) if rect is not None else line_at(words, *point, 3.0) if point else []
+    def picked_text(self, field: str, point: tuple[float, float] | None, rect: Rect | None,
+                    words: Sequence[Word], slack: float = 0.0) -> str:
+        """The text a pick on the page takes: the words mostly inside ``rect`` (a drag, grown
+        by ``slack`` points) or the line at ``point`` (a click), both in points of the current
+        page; "" (and a message saying so) when there is none."""
+        chosen = words_dragged_over(words, rect, slack) if rect is not None else \
+            line_at(words, *point, 3.0) if point else []
         if not chosen:
             self.ann.message.emit(f"no words there: click a line of text or drag over the {field}")
-            return False
-        return self.set_text(field, join_words(chosen))
+        return join_words(chosen)
 
 
 def role_entries(roles: RoleActions) -> list[tuple[str, Callable[..., object], str]]:

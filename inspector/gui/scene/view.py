@@ -318,4 +318,5 @@ class PageView(QGraphicsView):
     def select_at(self, p: QPointF) -> None:
         """Select the innermost visible thing at scene point ``p`` (or clear the selection)."""
         hits = self.hits_at(p)
+        self.session.last_click = (p.x(), p.y())  # what "the table under the click" means (Accept)
         self.session.select(Selection(hits[0].kind, hits[0].index, hits[0].sub) if hits else None)

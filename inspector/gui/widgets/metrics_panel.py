@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from ...annotation.model import DocumentAnnotation
+    from ...evaluation.adjacency import AdjacencyCounts
     from ...evaluation.scoring import PageScores
 
 COLUMNS = ("Table", "Adjacency P", "R", "F1", "Cells kept", "Rows intact", "Label-number", "Differences")
@@ -140,19 +141,24 @@ class MetricsPanel(QWidget):
         self.score, self.message = score, ""
         a, det = score.adjacency, score.detection
         found = f"{det.tp} of {det.n_golden} annotated table(s) found at IoU 0.5, {det.n_output} detected"
+        p, r, f1 = _adjacency(a)
+        adjacency = (f"adjacency P {p}, R {r}, <b>F1 {f1}</b>" if a.truth or a.found else
+                     "adjacency not scored (no two neighbouring cells with text)")
         self.summary.setText(
-            f"<b>Page {score.page}</b> against the annotation: adjacency P {a.precision:.3f}, "
-            f"R {a.recall:.3f}, <b>F1 {a.f1:.3f}</b>; cells kept {fmt_ratio(score.retention)}, rows intact "
+            f"<b>Page {score.page}</b> against the annotation: {adjacency}; cells kept {fmt_ratio(score.retention)}, rows intact "
             f"{fmt_ratio(score.row_integrity)}, label-number pairs {fmt_ratio(score.pairing)}; {found}; "
             f"{len(score.diffs)} difference(s).")
         self.table.setRowCount(len(score.tables))
         for i, t in enumerate(score.tables):
             n_diff = diffs_in(score.diffs, t.bbox)
-            values = (t.id if t.matched is not None else f"{t.id} (missed)", f"{t.adjacency.precision:.3f}",
-                      f"{t.adjacency.recall:.3f}", f"{t.adjacency.f1:.3f}", fmt_ratio(t.retention),
-                      fmt_ratio(t.row_integrity), fmt_ratio(t.pairing), str(n_diff))
+            values = (t.id if t.matched is not None else f"{t.id} (missed)", *_adjacency(t.adjacency),
+                      fmt_ratio(t.retention), fmt_ratio(t.row_integrity), fmt_ratio(t.pairing), str(n_diff))
             for j, v in enumerate(values):
-                self.table.setItem(i, j, QTableWidgetItem(v))
+                item = QTableWidgetItem(v)
+                if v == NOT_SCORED:
+                    item.setToolTip("No two neighbouring cells with text: adjacency has nothing to score here "
+                                    "(a 1 x 1 table, a drawn region not gridded yet). 'Cells kept' still counts.")
+                self.table.setItem(i, j, item)
         self.table.resizeColumnsToContents()
         self.scoreChanged.emit()
 
@@ -160,6 +166,18 @@ class MetricsPanel(QWidget):
         """Stop the scoring thread (when the window closes)."""
         self._closed = True
         self.lane.close(wait=True)
+
+
+NOT_SCORED = "n/a"
+
+
+def _adjacency(a: AdjacencyCounts) -> tuple[str, str, str]:
+    """P, R and F1 as shown: "n/a" when there are no neighbour pairs on either side (the
+    ratios would read 1.000 for a table that was missed)."""
+    if not a.truth and not a.found:
+        return NOT_SCORED, NOT_SCORED, NOT_SCORED
+    return f"{a.precision:.3f}", f"{a.recall:.3f}", f"{a.f1:.3f}"
+
 
 
 __all__ = ["MetricsPanel", "COLUMNS"]

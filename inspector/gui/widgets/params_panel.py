@@ -252,8 +252,9 @@ class ParamsPanel(QWidget):
         if res is None:
             self.status.setText("")
             return
-        parts = [f"{k} {v:.1f}" for k, v in res.timings.items()]
-        text = f"Stage timings (ms): {', '.join(parts)}" if parts else "No timings"
+        # One stage a line: a wrapped line of them was cut off in a narrow dock.
+        parts = [f"  {k}: {v:.1f} ms" for k, v in res.timings.items()]
+        text = "Stage timings:\n" + "\n".join(parts) if parts else "No timings"
         if res.warnings:
             text += "\n" + "\n".join(f"⚠ {w}" for w in res.warnings)
         self.status.setText(text)

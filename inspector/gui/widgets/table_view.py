@@ -98,6 +98,9 @@ def _native_mime_data() -> QMimeData:
     return data
 
 
+COPY_TEXT = "Copy as Markdown"
+
+
 def copy_table(table: Table, markdown: str | None = None) -> None:
     """Put ``table`` on the clipboard (see ``table_mime``)."""
     QGuiApplication.clipboard().setMimeData(table_mime(table, markdown))
@@ -158,7 +161,7 @@ class TablePreview(QWidget):
         self._shown_table: Table | None = None
         self._syncing = False
         self.title = QLabel("No table on this page")
-        self.copy_button = QPushButton("Copy as Markdown")
+        self.copy_button = QPushButton(COPY_TEXT)
         self.copy_button.clicked.connect(self.copy_markdown)
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
@@ -297,3 +300,12 @@ class TablePreview(QWidget):
         text = self.markdown.toPlainText()
         if text and self.model.table is not None:
             copy_table(self.model.table, text)
+            t = self.model.table
+            self._flash(f"Copied ✓ ({t.n_rows} x {t.n_cols})")
+        else:
+            self._flash("Nothing to copy")
+
+    def _flash(self, text: str) -> None:
+        """Say on the button what the click did, for two seconds (a copy is otherwise invisible)."""
+        self.copy_button.setText(text)
+        QTimer.singleShot(2000, self, lambda: self.copy_button.setText(COPY_TEXT))

@@ -136,8 +136,7 @@ class Worklist(QWidget):
         rows = report.suspects(self.store, self.params_hash, MAX_ROWS, self.filter.currentData(),
                                include_reviewed=not self.hide_reviewed.isChecked())
         self.model.reset(rows)
-        done = sum(s.reviewed for s in rows)
-        self.status.setText(f"{len(rows)} flagged table(s), {done} reviewed — Enter opens, N next, R reviewed")
+        self._say_counts()
         if rows:
             self.table.selectRow(0)
 
@@ -168,6 +167,12 @@ class Worklist(QWidget):
         s = self.model.rows[row]
         self.store.set_reviewed(s.path, s.page, s.index, not s.reviewed)
         self.model.set_reviewed(row, not s.reviewed)
+        self._say_counts()
+
+    def _say_counts(self) -> None:
+        rows = self.model.rows
+        done = sum(s.reviewed for s in rows)
+        self.status.setText(f"{len(rows)} flagged table(s), {done} reviewed — Enter opens, N next, R reviewed")
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if obj is not self.table or not isinstance(event, QKeyEvent):
