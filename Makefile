@@ -43,7 +43,8 @@ test: setup
 	$(VENV)/bin/lint-imports
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(COVERAGE) $(PYTEST_ARGS)
-	@if [ -n "$(COVERAGE)" ]; then $(PY) -m coverage report --skip-covered | head -n 12; \
+	@if [ -n "$(COVERAGE)" ]; then $(PY) -m coverage report --skip-covered --sort=cover > .coverage-report.txt; \
+		head -n 12 .coverage-report.txt; \
 		echo "line coverage of inspector/: $$($(PY) -m coverage report --format=total) %"; fi
 
 lint: setup
