@@ -1,11 +1,10 @@
 """The documentation's worked example (docs/worked-example.md), scripted through the window's own commands and events.
 
-ICDAR 2013 eu-001.pdf, page 3, second table: the detector split the header line
-"to air / kg/year" into two rows until 2026-12-02 (it reads them as one row now, and step 2
-then has nothing to delete). This script opens the page offscreen, accepts the detected
-table, deletes the wrong row boundary (a click on it, then the Delete key), makes sure the
-"THRESHOLD FOR RELEASES" header spans its three columns, declares two header rows, marks the
-table verified, saves the annotation beside this script and prints the Markdown export.
+ICDAR 2013 eu-025.pdf, page 2, third table: the detector cuts the first column's two-line
+header "Psychosomatic / Symptoms" into two rows (tests/gui/test_editing_corpus.py checks it
+still does). This script opens the page offscreen, accepts the detected table, merges the two
+cells (a click, a Shift+click, the M key), declares two header rows, marks the table verified,
+saves the annotation beside this script and prints the undo history and the Markdown export.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python docs/worked_example.py
 """
@@ -27,9 +26,9 @@ from inspector.gui.main_window import MainWindow
 from inspector.gui.session import Selection
 
 ROOT = Path(__file__).resolve().parents[1]
-PDF = ROOT.parent / "shared" / "corpus" / "pdfs" / "icdar2013" / "competition-dataset-eu" / "eu-001.pdf"
+PDF = ROOT.parent / "shared" / "corpus" / "pdfs" / "icdar2013" / "competition-dataset-eu" / "eu-025.pdf"
 OUT = Path(__file__).resolve().parent / "worked-example"
-PAGE, TABLE = 3, 2
+PAGE, TABLE = 2, 3
 
 
 def click(win: MainWindow, x: float, y: float, shift: bool = False) -> None:
@@ -64,29 +63,19 @@ def main() -> int:
     win.view.centerOn(reg.bbox.cx, reg.bbox.cy)
     app.processEvents()
 
-    # 2. delete the row boundary between "to air" and "kg/year": click on it, press Delete
-    #    (the detector put it there until 2026-12-02; it now reads the two lines as one row)
-    k = next((i for i in range(1, reg.n_rows) if reg.cell_at(i, 1).value == "kg/year"), None)
-    if k is None:
-        print(f"the detection already holds {reg.cell_at(1, 1).value!r} in one row: no boundary to delete")
-    else:
-        click(win, (reg.xs[1] + reg.xs[2]) / 2, reg.ys[k])
-        QTest.keyClick(win.view, Qt.Key.Key_Delete)
-        reg = ed.ann.doc.tables[0].regions[0]
-        print(f"row boundary {k} deleted: {reg.n_rows} x {reg.n_cols}; cell (1, 1) = {reg.cell_at(1, 1).value!r}")
+    # 2. the first column's header "Psychosomatic / Symptoms" is one cell over two rows: the
+    #    detector cut it at the header's fill bands. Click one, Shift+click the other, press M.
+    top, below = reg.slot_box(0, 0), reg.slot_box(1, 0)
+    click(win, top.cx, top.cy)
+    click(win, below.cx, below.cy, shift=True)
+    QTest.keyClick(win.view, Qt.Key.Key_M)
+    reg = ed.ann.doc.tables[0].regions[0]
+    print(f"merged: {reg.n_rows} x {reg.n_cols}; cell (1, 1) = {reg.cell_at(0, 0).value!r}")
 
-    # 3. the header "THRESHOLD FOR RELEASES" spans columns 1-3: merge them if it does not
-    if reg.cell_at(0, 1).cs != 3:
-        click(win, reg.slot_box(0, 1).cx, reg.slot_box(0, 1).cy)
-        click(win, reg.slot_box(0, 3).cx, reg.slot_box(0, 3).cy, shift=True)
-        QTest.keyClick(win.view, Qt.Key.Key_M)
-        reg = ed.ann.doc.tables[0].regions[0]
-        print("merged the header cell over columns 1-3")
-
-    # 4. two header rows (click a cell of row 1, Table > Header rows through selection = H)
+    # 3. two header rows (click a cell of row 1, Table > Header rows through selection = H)
     click(win, reg.slot_box(1, 2).cx, reg.slot_box(1, 2).cy)
     QTest.keyClick(win.view, Qt.Key.Key_H)
-    # 5. mark it verified (Ctrl+Shift+V) and save (Ctrl+S)
+    # 4. mark it verified (Ctrl+Shift+V) and save (Ctrl+S)
     QTest.keyClick(win.view, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     table = ed.ann.doc.tables[0]
     print(f"header rows {table.header_rows}, verified {table.verified}; undo history:")
@@ -96,7 +85,7 @@ def main() -> int:
     QTest.keyClick(win.view, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     assert not win.isWindowModified(), "not saved"
     md = export_text(ed.ann.doc, "md", table.id)
-    (OUT / "eu-001-p3-t2.md").write_text(md, encoding="utf-8")
+    (OUT / "eu-025-p2-t3.md").write_text(md, encoding="utf-8")
     print(md)
     ed.ann.stack.setClean()
     win.close()

@@ -108,6 +108,10 @@ class ColumnParams:
                                    "Words closer than this to a column boundary are flagged low-confidence.")
     min_rows: int = param(2, "Min rows per column", "rows", 1, 20,
                           "A column must hold words in at least this many rows.")
+    spanning_lines: float = param(0.1, "Lines across a gap", "share of lines", 0.0, 0.5,
+                                  "A text gap stays a column boundary while at most this share of the table's text "
+                                  "lines cross it (a title or a long label spanning columns); more, and the columns on "
+                                  "its two sides read as one.", step=0.05)
 
 
 @dataclass(frozen=True)

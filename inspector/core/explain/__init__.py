@@ -24,7 +24,7 @@ from ..evidence.rules_vector import WHITE
 from ..params import Params
 from ..structure.columns import SPLIT_GLYPHS
 from ..types import Boundary, Grid, PageResult, Rect, Rule, TableRegion
-from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, width_at
+from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, vetoed_columns, width_at
 from .clipped import edge_note, hidden_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, near, value_range
 
@@ -95,7 +95,9 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         region = region_of(g, ctx.centres, ctx.params.columns, ctx.params.rows.y_tolerance) if g.source != "ruled" else None
         cols = _outer_cuts(ctx, g, "col", [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)])
         rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
-        dropped = [*(dropped_columns(g, region, ctx.params) if region is not None else ()), *dropped_rows(ctx, g)]
+        narrow = dropped_columns(g, region, ctx.params) if region is not None else ()
+        spanned = vetoed_columns(ctx, g, region, [w.pos for w in narrow]) if region is not None else ()
+        dropped = [*narrow, *spanned, *dropped_rows(ctx, g)]
         if ctx.res.clipped_art and ctx.frame.identity and not g.turn:
             dropped += [*hidden_rules(ctx, g, "col"), *hidden_rules(ctx, g, "row")]
         out.append(TableWhy(k, table.bbox, *(tuple(ctx.placed(w, g) for w in ws) for ws in (cols, rows, dropped))))

@@ -3,9 +3,11 @@ between text lines of one row. Positions are in the table's upright frame.
 
 Columns (tables without drawn column rules): a gap was too narrow for ``columns.min_gap``,
 would make a column with text on too few lines (``columns.min_rows``), or joins two parts of
-one column that never share a line. A suggested value is offered only after running the
-column stage again with it: the gap becomes a boundary and every kept one stays (a lever
-that trades one column for another is none).
+one column that never share a line. A gap wide enough that more text lines cross than
+``columns.spanning_lines`` allows (a long label or note running over it) is listed with the
+lines that cross it. A suggested value is offered only after running the column stage (for
+the crossing lines: the whole tables stage) again with it: the gap becomes a boundary and
+every kept one stays (a lever that trades one column for another is none).
 
 Rows (mirroring ``grid._split_rows``): the table draws its rows one by one (rules or bands),
 so a band's lines are one row's multi-line cells (``tables.row_band_lines`` bounds how many
@@ -20,12 +22,15 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from ..params import ColumnParams, Params
 from ..structure.columns import (
     Line,
     Pieces,
     WordCentres,
     column_boundaries,
+    crossings_allowed,
     drop_thin_columns,
     merge_complementary,
     segments,
@@ -47,6 +52,7 @@ class Region:
     n_lines: int
     x0: float
     x1: float
+    crossings: int  # lines that may cross a column gap (``columns.spanning_lines``)
 
     def columns(self, cparams: ColumnParams) -> list[float]:
         """Inner boundaries the column stage finds with ``cparams`` (the same three steps)."""
@@ -64,7 +70,8 @@ def region_of(g: Grid, centres: WordCentres, cparams: ColumnParams, tol: float) 
         return None
     lines = centres.region_lines(g.region, ids, tol)
     segs = segments(words, lines, cparams.min_gap)
-    return Region(words, lines, Pieces.of_words(words, segs), len(lines), g.region.x0, g.region.x1)
+    return Region(words, lines, Pieces.of_words(words, segs), len(lines), g.region.x0, g.region.x1,
+                  crossings_allowed(len(lines), cparams))
 
 
 def step_above(gap: float) -> float | None:
@@ -84,13 +91,68 @@ def dropped_columns(g: Grid, region: Region, params: Params) -> tuple[Why, ...]:
 
 def width_at(region: Region, pos: float) -> float:
     """Width of the free interval around ``pos`` (the same projection the column stage uses)."""
-    limit = region.n_lines // 10
+    limit = region.crossings
     covered = list(zip(region.pieces.x0.tolist(), region.pieces.x1.tolist(), strict=True))
     lines_at = region.pieces.line.tolist()
     left = max([b for (a, b) in covered if b <= pos] or [region.x0])
     right = min([a for (a, b) in covered if a >= pos] or [region.x1])
     crossing = len({ln for (a, b), ln in zip(covered, lines_at, strict=True) if a < pos < b})
     return max(0.0, right - left) if crossing <= limit else 0.0
+
+
+def crossing_lines(region: Region, pos: float) -> list[int]:
+    """The region's lines (indices, top to bottom) with a word over ``pos``."""
+    p = region.pieces
+    return sorted(set(p.line[(p.x0 < pos) & (p.x1 > pos)].tolist()))
+
+
+def vetoed_columns(ctx: PageContext, g: Grid, region: Region, listed: Sequence[float]) -> tuple[Why, ...]:
+    """Gaps at least ``columns.min_gap`` wide that are no boundary because more text lines
+    cross them than ``columns.spanning_lines`` allows ("Lead time  approximately" running
+    over the gap between two columns keeps them one). ``listed``: candidates already explained.
+    Each is found at the smallest share that lets it through, and offered with that value when
+    the tables stage, run again with it, adds the boundary and keeps every kept one; one
+    without a lever is listed when at most a third of the lines cross it."""
+    c = ctx.params.columns
+    top = value_range("columns.spanning_lines")[1]
+    seen: list[float] = [*g.xs, *listed]
+    out: list[Why] = []
+    share = c.spanning_lines
+    while (share := round(share + SHARE_STEP, 2)) <= top:
+        trial = replace(c, spanning_lines=share)
+        limit = crossings_allowed(region.n_lines, trial)
+        for pos in column_boundaries(region.pieces, region.x0, region.x1, region.n_lines, trial):
+            if near(seen, pos) or any(_same_gap(region, pos, x, limit) for x in (*g.xs[1:-1], *(w.pos for w in out))):
+                continue
+            seen.append(pos)
+            across = crossing_lines(region, pos)
+            if len(across) <= region.crossings:
+                continue  # not the crossing lines: a narrow or thin candidate, explained elsewhere
+            flip = ctx.flips(g, "col", pos, [("columns.spanning_lines", share)])
+            if flip is None and 3 * len(across) > region.n_lines:
+                continue
+            out.append(Why("col", pos, False, (Evidence("spanning_lines", len(across)),),
+                           _spanned(region, across, c.spanning_lines), ("columns.spanning_lines",), flip))
+    return tuple(out)
+
+
+def _same_gap(region: Region, a: float, b: float, limit: int) -> bool:
+    """Are ``a`` and ``b`` in one gap, no more than ``limit`` lines crossing anywhere between them?
+    (A kept boundary moves within its gap when more lines may cross: that is no new column.)"""
+    lo, hi = min(a, b), max(a, b)
+    return all(len(crossing_lines(region, x)) <= limit for x in np.arange(lo, hi + STEP, STEP))
+
+
+SHARE_STEP = 0.05  # the step of ``columns.spanning_lines``
+
+
+def _spanned(region: Region, across: Sequence[int], share: float) -> str:
+    """The decision text: how many lines cross the gap, and which."""
+    texts = [" ".join(region.words[i].text for i in region.lines[k].word_ids) for k in across]
+    shown = "; ".join(f"'{t[:40]}'" for t in texts[:3]) + ("; ..." if len(texts) > 3 else "")
+    return (f"{len(across)} of {region.n_lines} text lines cross this gap ({shown}), more than "
+            f"columns.spanning_lines ({share:g} of the lines: {region.crossings}) allows: the columns on "
+            "its two sides read as one")
 
 
 def _joined(region: Region, pos: float, min_gap: float) -> bool:

@@ -142,8 +142,8 @@ def column_boundaries(pieces: Pieces, x0: float, x1: float, n_lines: int,
     """Inner column boundaries (ascending x) inside [x0, x1].
 
     A boundary is the middle of an interval at least ``min_gap`` wide that at most
-    ``allowed_crossings`` lines cover (default: a tenth of the lines, so a spanning title
-    row does not hide the columns under it).
+    ``allowed_crossings`` lines cover (default: ``crossings_allowed``, a tenth of the lines,
+    so a spanning title row does not hide the columns under it).
     """
     if not len(pieces.x0) or x1 <= x0:
         return []
@@ -152,11 +152,17 @@ def column_boundaries(pieces: Pieces, x0: float, x1: float, n_lines: int,
     b = np.clip(np.ceil((np.minimum(pieces.x1, x1) - x0) / RESOLUTION).astype(int) + 1, 0, n)
     diff = np.bincount(a, minlength=n + 1)[: n + 1] - np.bincount(b, minlength=n + 1)[: n + 1]
     cover = np.cumsum(diff[:n])
-    limit = n_lines // 10 if allowed_crossings is None else allowed_crossings
+    limit = crossings_allowed(n_lines, params) if allowed_crossings is None else allowed_crossings
     inner = _free_runs(cover <= limit, params.min_gap / RESOLUTION)
     lo = int((pieces.x0.min() - x0) / RESOLUTION)
     hi = int((pieces.x1.max() - x0) / RESOLUTION)
     return [x0 + (a + b) / 2 * RESOLUTION for a, b in inner if a > lo and b < hi]
+
+
+def crossings_allowed(n_lines: int, params: ColumnParams) -> int:
+    """How many of ``n_lines`` text lines may cross a column gap: ``params.spanning_lines`` of
+    them, rounded down (the epsilon keeps 0.1 x 30 at 3 despite binary fractions)."""
+    return int(n_lines * params.spanning_lines + 1e-9)
 
 
 def _free_runs(free: np.ndarray, min_len: float) -> list[tuple[int, int]]:

@@ -142,7 +142,7 @@ def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment
     leaves 9 pt on every line) is no column."""
     out = [xs[0]]
     wide = ColumnParams(min_gap=2 * params.min_gap, boundary_margin=params.boundary_margin,
-                        min_rows=params.min_rows)
+                        min_rows=params.min_rows, spanning_lines=params.spanning_lines)
     by_centre = sorted(segs, key=lambda s: s.x0 + s.x1)
     keys = [s.x0 + s.x1 for s in by_centre]
     for a, b in zip(xs, xs[1:], strict=False):
