@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..multipage.continuation import CAPTION, MARKER
 from ..numbers import is_number
@@ -26,29 +25,42 @@ YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")  # a year in a header row is a label
 SENTENCE_END = (".", ":", "。", "：", ";")
 
 
-@dataclass(frozen=True)
 class LineFacts:
-    """Per text line of a page (indices of ``lines``): one-piece lines that read as a heading,
-    caption, marker or sentence (``heading``), and lines that read as a header row (``header``);
-    the reason text for each heading line, and whether it reads so by its words (``strong``)."""
+    """Per text line of a page (indices of ``lines``): whether a one-piece line reads as a
+    heading, caption, marker or sentence (``heading(k)``: the reason, "" when it does not),
+    whether it reads so by its words (``strong(k)``), and whether a line reads as a header row
+    (``header(k)``). Worked out on first asking and kept: only the lines beside a gap between
+    rules are ever asked about (a page has hundreds of lines, a few such gaps)."""
 
-    heading: tuple[str, ...]  # "" when the line is no heading
-    header: tuple[bool, ...]
-    strong: tuple[bool, ...]  # the heading is a caption, marker or sentence (not type alone)
+    def __init__(self, words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment],
+                 sizes: Sequence[float]) -> None:
+        self._words, self._lines, self._sizes = words, lines, sizes
+        self._pieces = [0] * len(lines)
+        for s in segs:
+            self._pieces[s.line] += 1
+        self._usual = sorted(sizes)[len(sizes) // 2] if sizes else 0.0
+        self._heading: dict[int, str] = {}
+        self._header: dict[int, bool] = {}
+
+    def heading(self, k: int) -> str:
+        if k not in self._heading:
+            size = self._sizes[k] if self._sizes else 0.0
+            self._heading[k] = _heading(self._words, self._lines[k], self._pieces[k], size, self._usual)
+        return self._heading[k]
+
+    def header(self, k: int) -> bool:
+        if k not in self._header:
+            self._header[k] = _header(self._words, self._lines[k], self._pieces[k])
+        return self._header[k]
+
+    def strong(self, k: int) -> bool:
+        return self.heading(k).startswith(("a caption", "a continuation", "a sentence"))
 
 
 def line_facts(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment],
                sizes: Sequence[float]) -> LineFacts:
-    """The heading and header facts of every line."""
-    pieces: list[list[Segment]] = [[] for _ in lines]
-    for s in segs:
-        pieces[s.line].append(s)
-    usual = sorted(sizes)[len(sizes) // 2] if sizes else 0.0
-    heading = tuple(_heading(words, ln, len(pieces[k]), sizes[k] if sizes else 0.0, usual)
-                    for k, ln in enumerate(lines))
-    header = tuple(_header(words, ln, len(pieces[k])) for k, ln in enumerate(lines))
-    strong = tuple(h.startswith(("a caption", "a continuation", "a sentence")) for h in heading)
-    return LineFacts(heading, header, strong)
+    """The heading and header facts of every line (worked out when asked)."""
+    return LineFacts(words, lines, segs, sizes)
 
 
 def _apart(ln: Line, upper: float, body: float) -> bool:
@@ -107,15 +119,15 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
         return ""
     under = [k for k, ln in enumerate(lines) if ln.bbox.y0 >= lower - 1 and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
     first = min(under, key=lambda k: lines[k].bbox.y0, default=None)
-    if first is None or not facts.header[first]:
+    if first is None or not facts.header(first):
         return ""
     b = lines[first].bbox
     # The header stands under the rules, within their ends: a row reaching past them (a stub
     # column left of a spanner's rules) is the same table's header under a spanning label.
     if b.y0 - lower > 2 * b.height or b.x0 < x0 - b.height or b.x1 > x1 + b.height:
         return ""
-    return next((facts.heading[k] for k in between if facts.heading[k]
-                 and (facts.strong[k] or _placed(lines[k], x0, x1) and _apart(lines[k], upper, b.height))), "")
+    return next((facts.heading(k) for k in between if facts.heading(k)
+                 and (facts.strong(k) or _placed(lines[k], x0, x1) and _apart(lines[k], upper, b.height))), "")
 
 
 # A caption's label: the word and number, then a colon, a full stop or a dash, or nothing more
