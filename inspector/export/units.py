@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from ..core.numbers import ParsedNumber, is_number
@@ -67,6 +67,20 @@ class TableUnits:
     plain_cols: frozenset[int]
     plain_rows: frozenset[int]
     unit_rows: frozenset[int]
+    yen: str = "JPY"  # what "¥" alone means here: CNY in a Chinese table, JPY otherwise
+
+
+# "¥" is the yuan's sign as well as the yen's: a table written in Chinese (Han script, no kana,
+# or 元 / 人民币 said anywhere) means yuan by it, one with kana or 円 yen.
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _yen(text: str) -> str:
+    """ISO code of a bare "¥" in a table whose header, title, unit line and footnote read ``text``."""
+    if "円" in text or _KANA.search(text):
+        return "JPY"
+    return "CNY" if "元" in text or "人民币" in text or _HAN.search(text) else "JPY"
 
 
 def _table_line(table: Table, grid: SlotGrid[Cell], n_head: int) -> UnitSpec | None:
@@ -190,8 +204,10 @@ def table_units(table: Table, grid: SlotGrid[Cell], n_head: int, n_head_cols: in
         rows.append(spec if r >= n_head else None)
         if r >= n_head and n_head_cols and _is_plain(" ".join(heads), []):
             plain_rows.add(r)
+    head_text = " ".join(grid.text(r, c) for r in range(min(n_head + 1, grid.n_rows)) for c in range(grid.n_cols))
+    said = f"{table.title} {table.unit_line} {table.footnote} {head_text}"
     return TableUnits(_table_line(table, grid, n_head), table.unit_line_page or table.page, tuple(columns),
-                      tuple(rows), frozenset(plain_cols), frozenset(plain_rows), frozenset(unit_rows))
+                      tuple(rows), frozenset(plain_cols), frozenset(plain_rows), frozenset(unit_rows), _yen(said))
 
 
 def _cell_spec(n: ParsedNumber) -> UnitSpec:
@@ -220,7 +236,12 @@ def cell_unit(units: TableUnits, table: Table, r: int, c: int, number: ParsedNum
     line_src = LINE if table.row_page(r) == units.line_page else f"continued from page {units.line_page}"
     chain = [(CELL, own), (COLUMN, units.columns[c] if c < len(units.columns) else None),
              (ROW, units.rows[r] if r < len(units.rows) else None), (line_src, units.line)]
-    return _resolve(number.value, [(s, spec) for s, spec in chain if spec is not None])
+    return _resolve(number.value, [(s, _sign(spec, units.yen)) for s, spec in chain if spec is not None])
+
+
+def _sign(spec: UnitSpec, yen: str) -> UnitSpec:
+    """``spec`` with a bare "¥" read as the table's own currency (``yen``: CNY or JPY)."""
+    return replace(spec, currency_code=yen) if spec.currency == "¥" else spec
 
 
 def _resolve(value: Decimal, chain: list[tuple[str, UnitSpec]]) -> CellUnit:

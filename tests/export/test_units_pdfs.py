@@ -214,3 +214,19 @@ def test_a_unit_over_numbered_sub_headers_measures_them_not_the_cells() -> None:
     rows = [["Item", "Revenue (USD m)", ""], ["", "2023", "2022"], ["Retail", "1,250", "1,100"]]
     got = _by_text(_records(table_pdf(rows, "en")))
     assert got["1,250"] == (1250000000, "USD", "m", "", "column header")
+
+
+@pytest.mark.parametrize(("rows", "lang", "lines", "code", "value"), [
+    # A Chinese report writes the yuan's sign: the unit line's scale applies to it.
+    ([["项目", "2023年"], ["营业收入", "¥1,250.30"], ["净利润", "¥320.50"]], "zh", [(-1, 132, "单位：万元")], "CNY", 12503000),
+    # Kana (or 円) beside it: the same sign is the yen's.
+    ([["項目", "2023年"], ["売上高", "¥1,250"], ["利益", "¥320"]], "ja", [(50, 132, "単位：千円（けた）")], "JPY", 1250000),
+    # No Chinese or Japanese anywhere: yen, as written alone.
+    ([["Item", "2023"], ["Sales", "¥1,250"], ["Profit", "¥320"]], "en", [], "JPY", 1250),
+], ids=["chinese", "japanese", "english"])
+def test_the_yen_sign_reads_as_the_tables_own_currency(rows: list[list[str]], lang: str,
+                                                      lines: list[tuple[float, float, str]], code: str,
+                                                      value: int) -> None:
+    got = _by_text(_records(table_pdf(rows, lang, lines)))
+    first = rows[1][1]
+    assert got[first][0] == value and got[first][1] == code

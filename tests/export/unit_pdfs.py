@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import pymupdf
 
-FONTS = {"zh": "china-s", "ko": "korea", "en": "helv"}
+FONTS = {"zh": "china-s", "ko": "korea", "ja": "japan", "en": "helv"}
 ROW_H = 20.0
 COL_W = 95.0
 
