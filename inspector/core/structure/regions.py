@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..types import Fill, Rect, Rule, TableRegion, TableSource
-from .between import LineFacts, heading_between
+from .between import HEADING_SIZE, MIN_HEIGHT, SIZE_EPS, LineFacts, heading_between
 from .columns import Line
 
 # Why no user would change these: each is a proportion of the page's own drawing and type
@@ -30,12 +30,10 @@ LONG_RULE = 0.5  # share of a rule group's longest rule its sides are taken from
 RULE_OVERLAP = 0.7  # share of the shorter by which consecutive rules overlap to stack into one group
 PROSE_SLACK = 5  # pt a prose line may start left of the rules, or must cross their end by
 PROSE_WIDTH = 0.6  # share of the rules' width a prose line between them spans to part them
-SIZE_EPS = 0.01  # pt: type sizes equal up to the rounding of the PDF's text matrix
 OTHER_OVERLAP = 0.9  # two rules overlapping less than this share of the longer have other widths
 OTHER_SHORTER = 0.5  # ... unless the shorter is below this share of it (a footnote separator)
 PROSE_WORDS = 6  # words of a one-piece line that make it running prose
 WRAP_GAP = 0.5  # line heights of white above a wrapped cell's next line, at most
-MIN_HEIGHT = 1.0  # pt: the smallest line height spacing is measured against (a line of dots or rules)
 GAP_SLACK = 1.0  # pt a line may reach into a column gap and still sit inside its column
 CLOSE_SPACING = 1.5  # line heights of white between two lines of one aligned run, at most
 GAPS_MEET = 1.0  # pt two lines' column gaps overlap by to be one gap
@@ -300,7 +298,6 @@ def is_prose(line: Line, n_segments: int) -> bool:
 
 
 HEADING_GAP = 2.0  # line heights of white space beside a one-piece line that part two tables
-HEADING_SIZE = 1.1  # x the page's usual line height: a heading's type is larger
 Gaps = list[tuple[float, float]]
 
 
