@@ -18,6 +18,7 @@ from .columns import Line
 # (the grid's rows, the rules' lengths, the usual line height) or a pt slack of a stroke's
 # width, the same for every producer; the declared levers are merge.snap (``tol``) and the
 # tables parameters.
+RULE_DECIMALS = 1  # a rule's position is compared rounded to this many decimals of a pt (a stroke's jitter)
 GRID_MIN_RULES = 2  # distinct rule positions of each direction a ruled region needs (two of each enclose a cell)
 EDGE_RULE_WIDTH = 0.1  # pt: the stroke width given to the rules made of a fill's edges (a hairline; never compared)
 SIDE_TOLS = 2  # snap tolerances by which a joining rule's (or block's) sides may differ from the grid's
@@ -120,7 +121,7 @@ def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Seque
     body = _usual_height(lines)
     out = []
     for cand in cands:
-        own = sorted({round(r.pos, 1) for r in cand.rules if r.orient == "h"})
+        own = sorted({round(r.pos, RULE_DECIMALS) for r in cand.rules if r.orient == "h"})
         step = ROW_STEP_REACH * max((b - a for a, b in zip(own, own[1:], strict=False)), default=0.0)
         box, added = cand.bbox, list[Rule]()
         for r in hs:

@@ -14,12 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..types import Fill, Rect
-from .regions import SIDE_TOLS, Candidate
+from .regions import RULE_DECIMALS, SIDE_TOLS, Candidate
 
 # Why no user would change these: the blocks' sides and rules are matched with merge.snap
-# (``tol``); these only say how many columns make a drawn grid and how finely rules are read.
+# (``tol``); this only says how many rules make a drawn grid's columns.
 MIN_COLUMN_RULES = 2  # vertical rules each block needs for their positions to say "the same columns"
-RULE_DECIMALS = 1  # a vertical rule's position is compared rounded to this many decimals of a pt
 
 
 def join_stacked(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) -> list[Candidate]:
