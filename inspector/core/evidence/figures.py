@@ -39,6 +39,24 @@ TEXT_MARGIN = 10.0  # pt: words this close to the area are its labels (tick labe
 SWATCH = (3.0, 20.0)  # pt: a legend swatch's sides lie in this range
 LEGEND_REACH = 120.0  # pt: a legend stands at most this far from its chart
 LABEL_REACH = 2.5  # x the swatch's height: its label starts within this right of it
+# Why no user would change these: they describe how charts are drawn (strokes, ticks, legends)
+# in pt or in the page's own measures, the same for every producer.
+ART_SHARE = 0.5  # share of the page's area a drawing covers at most to be chart art (larger: a page frame)
+STRAIGHT = 0.1  # pt a line's ends may differ across it and it still runs straight (horizontal or vertical)
+CHAIN_GAP = 1.0  # pt: lines meeting within this go on from one another (cell borders drawn cell by cell)
+MIN_TICK_STEP = 1.0  # pt between ticks, more than (a hatching or a dotted line is no scale)
+OPEN_GAP = 1.0  # pt between a path's start and end, more than, for it to be open (a series, not a ring)
+SLANT = 0.5  # pt a segment moves both ways, more than, to be slanted (a series' stroke)
+MIN_SLANTED = 3  # slanted segments of a path that make a line series
+MIN_AXES = 2  # tick groups (two axes) or filled curved shapes (wedges) that make a chart
+MIN_SWATCHES = 2  # swatches of different colours that make a legend
+CONTAIN_EPS = 0.01  # pt: boxes equal up to float rounding contain one another
+LINE_PAD = 0.25  # pt a stroke is widened by so that a line has an area to share
+SWATCH_SLACK = 1  # pt a legend label may start left of its swatch's right side
+LABEL_GAP_EM = 2  # font sizes of a word gap inside a legend label, at most
+MIN_FONT = 1.0  # pt: the smallest font size a gap is measured against
+RULE_MARGIN = 1.0  # pt around a figure area within which its rules (axes, gridlines) lie
+RULE_INSIDE = 0.9  # share of a rule inside the area that makes it the figure's
 
 
 @dataclass(frozen=True)
@@ -59,7 +77,7 @@ def find_figures(drawings: Sequence[Drawing], width: float, height: float) -> tu
     if not seeds:
         return ()
     page = width * height
-    art = [d for d in drawings if d.rect.width * d.rect.height < 0.5 * page]
+    art = [d for d in drawings if d.rect.width * d.rect.height < ART_SHARE * page]
     # Each group grows over its axis line first: the two axes' tick groups then meet.
     seeds = [(_absorb(box, art), what) for box, what in seeds]
     areas = [(_absorb(box, art), marks) for box, marks in _merged(seeds)]
@@ -84,9 +102,9 @@ def _tick_groups(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
             continue
         _, x0, y0, x1, y1 = d.items[0]
         dx, dy = abs(x1 - x0), abs(y1 - y0)
-        if dy < 0.1 and TICK_MIN <= dx <= TICK and not _chained(ends, "h", y0, min(x0, x1), max(x0, x1)):
+        if dy < STRAIGHT and TICK_MIN <= dx <= TICK and not _chained(ends, "h", y0, min(x0, x1), max(x0, x1)):
             groups.setdefault(("h", round(min(x0, x1))), []).append(d.rect)
-        elif dx < 0.1 and TICK_MIN <= dy <= TICK and not _chained(ends, "v", x0, min(y0, y1), max(y0, y1)):
+        elif dx < STRAIGHT and TICK_MIN <= dy <= TICK and not _chained(ends, "v", x0, min(y0, y1), max(y0, y1)):
             groups.setdefault(("v", round(min(y0, y1))), []).append(d.rect)
     return [(Rect.bounding(g), f"{len(g)} tick marks") for (axis, _), g in groups.items()
             if len(g) >= MIN_TICKS and _even([r.cy if axis == "h" else r.cx for r in g])]
@@ -100,9 +118,9 @@ def _line_ends(drawings: Sequence[Drawing]) -> dict[tuple[str, int], list[tuple[
             if it[0] != "l":
                 continue
             _, x0, y0, x1, y1 = it
-            if abs(y1 - y0) < 0.1:
+            if abs(y1 - y0) < STRAIGHT:
                 out.setdefault(("h", round(y0)), []).append((min(x0, x1), max(x0, x1)))
-            elif abs(x1 - x0) < 0.1:
+            elif abs(x1 - x0) < STRAIGHT:
                 out.setdefault(("v", round(x0)), []).append((min(y0, y1), max(y0, y1)))
     return out
 
@@ -112,14 +130,14 @@ def _chained(ends: dict[tuple[str, int], list[tuple[float, float]]], axis: str, 
     """Do other lines go on from both ends of this short one (cell borders drawn cell by
     cell)? A tick's far end is free (its near end may go on as a gridline)."""
     spans = [(s, e) for s, e in ends.get((axis, round(pos)), []) if (s, e) != (a, b)]
-    return any(abs(s - b) <= 1.0 for s, _ in spans) and any(abs(e - a) <= 1.0 for _, e in spans)
+    return any(abs(s - b) <= CHAIN_GAP for s, _ in spans) and any(abs(e - a) <= CHAIN_GAP for _, e in spans)
 
 
 def _even(positions: list[float]) -> bool:
     """Are the ticks evenly spaced (an axis's scale; a table's columns are not)?"""
     xs = sorted(positions)
     steps = [b - a for a, b in zip(xs, xs[1:], strict=False)]
-    return bool(steps) and min(steps) > 1.0 and max(steps) <= EVEN * min(steps)
+    return bool(steps) and min(steps) > MIN_TICK_STEP and max(steps) <= EVEN * min(steps)
 
 
 def _curves(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
@@ -144,7 +162,7 @@ def _open(d: Drawing) -> bool:
     first, last = d.items[0], d.items[-1]
     if first[0] == "re" or last[0] == "re":
         return False
-    return bool(abs(first[1] - last[3]) + abs(first[2] - last[4]) > 1.0)
+    return bool(abs(first[1] - last[3]) + abs(first[2] - last[4]) > OPEN_GAP)
 
 
 def _chord(it: tuple[Any, ...]) -> float:
@@ -154,8 +172,8 @@ def _chord(it: tuple[Any, ...]) -> float:
 def _series(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
     out = []
     for d in drawings:
-        slanted = [it for it in d.items if it[0] == "l" and abs(it[3] - it[1]) > 0.5 and abs(it[4] - it[2]) > 0.5]
-        if d.fill is None and len(slanted) >= 3 and max(d.rect.width, d.rect.height) >= SERIES and _open(d):
+        slanted = [it for it in d.items if it[0] == "l" and abs(it[3] - it[1]) > SLANT and abs(it[4] - it[2]) > SLANT]
+        if d.fill is None and len(slanted) >= MIN_SLANTED and max(d.rect.width, d.rect.height) >= SERIES and _open(d):
             out.append((d.rect, "a line series"))
     return out
 
@@ -177,7 +195,7 @@ def _figure_like(kinds: list[str]) -> bool:
     """Ticks on two axes, two filled curved shapes (wedges) or a stroked series: one group of
     ticks alone may be a ruler, one filled curved shape a logo."""
     ticks = sum(k.endswith("tick marks") for k in kinds)
-    return ticks >= 2 or kinds.count("curves") >= 2 or "a line series" in kinds
+    return ticks >= MIN_AXES or kinds.count("curves") >= MIN_AXES or "a line series" in kinds
 
 
 def _summary(kinds: list[str]) -> str:
@@ -212,18 +230,19 @@ def _legend(box: Rect, art: Sequence[Drawing]) -> tuple[Rect, ...]:
     lo, hi = SWATCH
     near = [d for d in art if d.fill is not None and lo <= d.rect.width <= hi and lo <= d.rect.height <= hi
             and _near(box, d.rect, LEGEND_REACH) and not _contains(box, d.rect)]
-    if len({d.fill_rgb or d.fill for d in near}) < 2:
+    if len({d.fill_rgb or d.fill for d in near}) < MIN_SWATCHES:
         return ()
     return tuple(d.rect for d in near)
 
 
 def _contains(a: Rect, b: Rect) -> bool:
-    return a.x0 - 0.01 <= b.x0 and a.y0 - 0.01 <= b.y0 and b.x1 <= a.x1 + 0.01 and b.y1 <= a.y1 + 0.01
+    return (a.x0 - CONTAIN_EPS <= b.x0 and a.y0 - CONTAIN_EPS <= b.y0
+            and b.x1 <= a.x1 + CONTAIN_EPS and b.y1 <= a.y1 + CONTAIN_EPS)
 
 
 def _inside_share(r: Rect, box: Rect) -> float:
     """Share of ``r`` (a line counts by its length) inside ``box``."""
-    g = r.expanded(0.25)
+    g = r.expanded(LINE_PAD)
     inter = g.intersection(box)
     return inter.area / g.area if inter is not None and g.area > 0 else 0.0
 
@@ -244,7 +263,7 @@ def _label(words: Sequence[Word], s: Rect, swatches: Sequence[Rect]) -> list[int
     """The words of the label right of swatch ``s``: starting within ``LABEL_REACH`` swatch
     heights of it, on its line, going on while the word gaps stay under two font sizes and
     no other swatch comes."""
-    row = sorted((i for i, w in enumerate(words) if abs(w.bbox.cy - s.cy) <= s.height and w.bbox.x0 >= s.x1 - 1),
+    row = sorted((i for i, w in enumerate(words) if abs(w.bbox.cy - s.cy) <= s.height and w.bbox.x0 >= s.x1 - SWATCH_SLACK),
                  key=lambda i: words[i].bbox.x0)
     stops = [o.x0 for o in swatches if o.x0 > s.x1 and abs(o.cy - s.cy) <= s.height]
     end, reach, out = min(stops, default=float("inf")), s.x1 + LABEL_REACH * s.height, []
@@ -253,10 +272,10 @@ def _label(words: Sequence[Word], s: Rect, swatches: Sequence[Rect]) -> list[int
         if b.x0 > reach or b.x0 >= end:
             break
         out.append(i)
-        reach = b.x1 + 2 * max(words[i].font_size, 1.0)
+        reach = b.x1 + LABEL_GAP_EM * max(words[i].font_size, MIN_FONT)
     return out
 
 
 def figure_rules(rules: Sequence[Rule], figures: Sequence[Figure]) -> tuple[Rule, ...]:
     """The rules lying inside a figure area (gridlines, axes)."""
-    return tuple(r for r in rules if any(_inside_share(r.bbox, f.bbox.expanded(1.0)) >= 0.9 for f in figures))
+    return tuple(r for r in rules if any(_inside_share(r.bbox, f.bbox.expanded(RULE_MARGIN)) >= RULE_INSIDE for f in figures))

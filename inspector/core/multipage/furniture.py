@@ -39,7 +39,14 @@ SEPARATION = 1.0  # line heights of white space between furniture and the page's
 RULE_REACH = 1.5  # line heights from furniture text within which a band rule is its rule
 
 MAX_PIECES = 3  # a line in more pieces is a row of cells (a table's repeated header), not furniture
-PIECE_GAP_EM = 1.5
+PIECE_GAP_EM = 1.5  # font sizes of white that part a line's pieces (a column gap, not a word space)
+# Why no user would change these: running headers and footers repeat at one place on every
+# page; these measure that in pt and the page's own font sizes, the same for every producer.
+MIN_REPEATS = 1  # neighbour pages a line repeats on, at least ...
+REPEAT_DIV = 2  # ... and at least 1/this of the neighbours read
+EDGE_SLACK = 0.5  # pt a line may overlap the furniture's inner edge and still follow it
+MIN_FONT = 1.0  # pt: the smallest font size a gap is measured against
+MEET_TOL = 2.0  # pt: a band rule meets a vertical within this (merge.snap's default, fixed: the stage keys on rows only)
 
 # A neighbour page's band words: signature, x0, x1, centre y.
 Mark = tuple[str, float, float, float]
@@ -95,7 +102,7 @@ def find_furniture(words: Sequence[Word], rules: Sequence[Rule], height: float,
     given its neighbours' band marks as (1-based page, marks); ``tol``: rows.y_tolerance."""
     if not neighbours or not words:
         return NONE
-    need = max(1, len(neighbours) // 2)
+    need = max(MIN_REPEATS, len(neighbours) // REPEAT_DIV)
     index: dict[str, list[tuple[int, float, float, float]]] = {}
     for page, marks in neighbours:
         for sig, x0, x1, cy in marks:
@@ -156,7 +163,7 @@ def _ruled_outside(ln: Line, rules: Sequence[Rule], from_top: bool, before: Line
 def _pieces(ln: Line, words: Sequence[Word]) -> int:
     """Pieces of the line parted by gaps of over ``PIECE_GAP_EM`` font sizes."""
     ws = [words[i] for i in ln.word_ids]
-    return 1 + sum(b.bbox.x0 - a.bbox.x1 > PIECE_GAP_EM * max(a.font_size, 1.0) for a, b in zip(ws, ws[1:], strict=False))
+    return 1 + sum(b.bbox.x0 - a.bbox.x1 > PIECE_GAP_EM * max(a.font_size, MIN_FONT) for a, b in zip(ws, ws[1:], strict=False))
 
 
 def _separated(found: list[Line], side: Sequence[Line], body: Sequence[Rect], rules: Sequence[Rule],
@@ -169,8 +176,8 @@ def _separated(found: list[Line], side: Sequence[Line], body: Sequence[Rect], ru
     others = [ln for ln in found if ln not in side]
     edge = max(ln.bbox.y1 for ln in mine) if from_top else min(ln.bbox.y0 for ln in mine)
     rest = [ln.bbox for ln in side if ln not in mine] + list(body)
-    after = [b.y0 - edge for b in rest if b.y0 >= edge - 0.5] if from_top else \
-        [edge - b.y1 for b in rest if b.y1 <= edge + 0.5]
+    after = [b.y0 - edge for b in rest if b.y0 >= edge - EDGE_SLACK] if from_top else \
+        [edge - b.y1 for b in rest if b.y1 <= edge + EDGE_SLACK]
     gap = min(after, default=float("inf"))
     em = max(ln.bbox.height for ln in mine)
     ruled = any(r.orient == "h" and (edge < r.pos < edge + gap if from_top else edge - gap < r.pos < edge)
@@ -203,5 +210,5 @@ def _result(found: Sequence[Line], rules: Sequence[Rule], pages: set[int], heigh
                      top, bottom)
 
 
-def _meets(h: Rule, v: Rule, tol: float = 2.0) -> bool:
+def _meets(h: Rule, v: Rule, tol: float = MEET_TOL) -> bool:
     return h.start - tol <= v.pos <= h.end + tol and v.start - tol <= h.pos <= v.end + tol

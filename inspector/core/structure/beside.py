@@ -30,6 +30,17 @@ SAME_BASELINE_PT = 0.6  # a row's cells share a baseline within this
 EVEN_PITCH = 0.12  # the text column's line spacing varies by at most this share
 MIN_TEXT_LINES = 3  # lines of running text before a column counts as one (two lines are any two cells)
 MIN_TABLE_LINES = 3  # lines the table keeps after the cut (the borderless minimum)
+# Why no user would change these: they describe running text and a gutter in the page's own
+# measures (its words, its line spacing, a stroke's pt), not a producer's style.
+EDGE_SLACK = 2  # pt a text column's piece may stand past the column's ragged-side edge
+CUT_INSET = 1  # pt into the gutter from the text column's edge where the cut is placed
+MIN_TABLE_PIECES = 2  # pieces a table line keeps after the cut to count as a row of cells
+MIN_ROW_LINES = 2  # table lines with MIN_TABLE_PIECES pieces the cut must leave
+PROSE_PIECE_WORDS = 3  # words a piece of running text holds, at least
+PROSE_PIECE_TEXT = 2  # ... of which not numbers (not an amount such as "CHF 6,676")
+FACING = 0.5  # line spacings: a text line this close to a table row's baseline faces it
+MIN_FACING = 2  # lines facing table rows needed to judge the baselines
+OFF_BASELINE = 0.5  # share of the facing lines that must sit off the table's baselines
 
 
 def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], min_gap: float, tol: float) -> Rect:
@@ -61,21 +72,22 @@ def _text_column(segs: Sequence[Segment], words: Sequence[Word], right: bool) ->
     edge = min(s.x0 for s in prose) if right else max(s.x1 for s in prose)  # the ragged side is away
     em = median(words[s.word_ids[0]].font_size for s in prose)
     inner = [s for s in segs if (s.x1 < edge - MIN_GUTTER_EM * em if right else s.x0 > edge + MIN_GUTTER_EM * em)]
-    outside = [s for s in segs if (s.x0 >= edge - 2 if right else s.x1 <= edge + 2)]
+    outside = [s for s in segs if (s.x0 >= edge - EDGE_SLACK if right else s.x1 <= edge + EDGE_SLACK)]
     if len(inner) + len(outside) != len(segs):
         return None  # a piece runs across the gutter
     lines_left = {s.line for s in inner}
-    if len(lines_left) < MIN_TABLE_LINES or sum(len([s for s in inner if s.line == k]) >= 2 for k in lines_left) < 2:
+    if len(lines_left) < MIN_TABLE_LINES or sum(
+            len([s for s in inner if s.line == k]) >= MIN_TABLE_PIECES for k in lines_left) < MIN_ROW_LINES:
         return None  # too little table is left
     ids = [i for s in outside for i in s.word_ids]
     if sum(is_number(words[i].text) for i in ids) > MAX_NUMBERS * len(ids):
         return None
-    return edge - 1 if right else edge + 1
+    return edge - CUT_INSET if right else edge + CUT_INSET
 
 
 def _running_text(s: Segment, words: Sequence[Word]) -> bool:
     """Three or more words, two of them not numbers (not an amount such as "CHF 6,676")."""
-    return len(s.word_ids) >= 3 and sum(not is_number(words[i].text) for i in s.word_ids) >= 2
+    return len(s.word_ids) >= PROSE_PIECE_WORDS and sum(not is_number(words[i].text) for i in s.word_ids) >= PROSE_PIECE_TEXT
 
 
 def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word], tol: float) -> bool:
@@ -93,5 +105,5 @@ def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word],
     # The lines facing a table row (a wrapped cell's first line faces its row; its next lines
     # face none): a table's own column shares the row's baseline, a column beside it does not.
     near = [min(abs(ln.baseline - b) for b in rows) for ln in mine]
-    facing = [d for d in near if d < 0.5 * mean(steps)]
-    return len(facing) >= 2 and sum(d > SAME_BASELINE_PT for d in facing) >= 0.5 * len(facing)
+    facing = [d for d in near if d < FACING * mean(steps)]
+    return len(facing) >= MIN_FACING and sum(d > SAME_BASELINE_PT for d in facing) >= OFF_BASELINE * len(facing)

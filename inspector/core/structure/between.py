@@ -20,7 +20,18 @@ from ..types import Rect, Word
 from .columns import Line, Segment
 
 APART = 0.5  # line heights of white space between a heading and the table above it, at least
-HEADING_SIZE = 1.1  # x the page's usual type size: a heading's type is larger
+HEADING_SIZE = 1.1  # x the page's usual type size (or line height, in regions): a heading's type is larger
+# Why no user would change these: they are measured in the page's own line heights, type
+# sizes and rule lengths, so they hold for any producer; none has needed another value.
+SIZE_EPS = 0.01  # pt: type sizes equal up to the rounding of the PDF's text matrix
+MIN_HEIGHT = 1.0  # pt: the smallest line height distances are measured against (a line of dots or rules)
+LEFT_REACH = 2  # line heights from the rules' left end within which a heading starts
+CENTRED = 0.05  # share of the rules' width within which a centred heading's centre lies
+SENTENCE_WORDS = 3  # words of a one-piece line ending in a full stop or colon that make a sentence
+AMOUNTS_DIV = 3  # a header row's words are at most 1/this amounts (years are labels)
+LINE_SLACK = 1  # pt a line may reach above a rule (or a box's bottom) and still stand under it
+HEADER_REACH = 2  # line heights under the lower rule within which the next table's header starts
+CAPTION_REACH = 1.5  # line heights under a drawing within which its caption starts
 YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")  # a year in a header row is a label, not an amount
 SENTENCE_END = (".", ":", "。", "：", ";")
 
@@ -74,8 +85,8 @@ def _placed(ln: Line, x0: float, x1: float) -> bool:
     """Does a line set apart by its type alone stand where a heading does: at the left end of
     the rules, or centred on them? A spanning column header ("Year" over the year columns)
     stands over its columns."""
-    em = max(ln.bbox.height, 1.0)
-    return abs(ln.bbox.x0 - x0) <= 2 * em or abs(ln.bbox.cx - (x0 + x1) / 2) <= 0.05 * (x1 - x0)
+    em = max(ln.bbox.height, MIN_HEIGHT)
+    return abs(ln.bbox.x0 - x0) <= LEFT_REACH * em or abs(ln.bbox.cx - (x0 + x1) / 2) <= CENTRED * (x1 - x0)
 
 
 def _heading(words: Sequence[Word], ln: Line, n_pieces: int, size: float, usual: float) -> str:
@@ -87,9 +98,9 @@ def _heading(words: Sequence[Word], ln: Line, n_pieces: int, size: float, usual:
         return f"a caption (\"{_short(text)}\")"
     if MARKER.search(text):
         return f"a continuation marker (\"{_short(text)}\")"
-    if len(ws) >= 3 and text.rstrip().endswith(SENTENCE_END):
+    if len(ws) >= SENTENCE_WORDS and text.rstrip().endswith(SENTENCE_END):
         return f"a sentence (\"{_short(text)}\")"
-    if usual > 0 and size >= HEADING_SIZE * usual - 0.01:
+    if usual > 0 and size >= HEADING_SIZE * usual - SIZE_EPS:
         return f"a heading in larger type (\"{_short(text)}\")"
     if all(w.bold for w in ws) and not any(is_number(w.text) for w in ws):
         return f"a heading in bold type (\"{_short(text)}\")"
@@ -102,7 +113,7 @@ def _header(words: Sequence[Word], ln: Line, n_pieces: int) -> bool:
         return False
     texts = [words[i].text for i in ln.word_ids]
     amounts = sum(is_number(t) and not YEAR.match(t) for t in texts)
-    return amounts * 3 <= len(texts)
+    return amounts * AMOUNTS_DIV <= len(texts)
 
 
 def _short(text: str) -> str:
@@ -117,14 +128,14 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
     ``upper`` is the y of the upper rule."""
     if not between or any(n_segments[k] >= 2 for k in between):
         return ""
-    under = [k for k, ln in enumerate(lines) if ln.bbox.y0 >= lower - 1 and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
+    under = [k for k, ln in enumerate(lines) if ln.bbox.y0 >= lower - LINE_SLACK and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
     first = min(under, key=lambda k: lines[k].bbox.y0, default=None)
     if first is None or not facts.header(first):
         return ""
     b = lines[first].bbox
     # The header stands under the rules, within their ends: a row reaching past them (a stub
     # column left of a spanner's rules) is the same table's header under a spanning label.
-    if b.y0 - lower > 2 * b.height or b.x0 < x0 - b.height or b.x1 > x1 + b.height:
+    if b.y0 - lower > HEADER_REACH * b.height or b.x0 < x0 - b.height or b.x1 > x1 + b.height:
         return ""
     return next((facts.heading(k) for k in between if facts.heading(k)
                  and (facts.strong(k) or _placed(lines[k], x0, x1) and _apart(lines[k], upper, b.height))), "")
@@ -140,9 +151,9 @@ def figure_caption(box: Rect, words: Sequence[Word], lines: Sequence[Line]) -> s
     """The caption under ``box`` when it names a figure ("Figure 1: ..."): the first line below
     it within one and a half line heights, across its x range; "" otherwise. A framed drawing
     so captioned is a figure, whatever its frame's lines say."""
-    under = [ln for ln in lines if ln.bbox.y0 >= box.y1 - 1 and ln.bbox.x1 > box.x0 and ln.bbox.x0 < box.x1]
+    under = [ln for ln in lines if ln.bbox.y0 >= box.y1 - LINE_SLACK and ln.bbox.x1 > box.x0 and ln.bbox.x0 < box.x1]
     first = min(under, key=lambda ln: ln.bbox.y0, default=None)
-    if first is None or first.bbox.y0 - box.y1 > 1.5 * first.bbox.height:
+    if first is None or first.bbox.y0 - box.y1 > CAPTION_REACH * first.bbox.height:
         return ""
     text = " ".join(words[i].text for i in first.word_ids)
     return _short(text) if FIGURE_CAPTION.match(text) else ""

@@ -38,6 +38,21 @@ from .stacks import split_segments, stack_boundaries
 
 FULL = 0.98  # a rule covering this share of a separator's whole length is drawn all along
 HALF = 0.5  # a separator drawn along less than this share of one slot's side is not drawn there
+# Why no user would change these: each is a proportion of the page's own evidence (lines,
+# columns, rules, bands), not of a producer's style, and no corpus page has needed another.
+MIN_BODY_LINES = 3  # lines besides section labels needed before the labels are set aside (fewer: they are the table)
+RULED_SPLIT_GAP = 2  # a gap splitting a ruled column is this many times columns.min_gap: the rules are stronger
+SPLIT_ROWS_DIV = 2  # a split inside a ruled column holds words on at least 1/this of its lines
+MIN_BANDS = 3  # bands holding text before drawn bands count as rows one by one (two are a header and a body)
+DENSE_SHARE = 0.75  # a column with text in this share of the body bands is dense (nearly every band)
+SHALLOW_LINES = 2  # lines of a dense column in a tall band that still make one row (a name or a two-line label)
+SHALLOW_DIV = 3  # ... and at most 1/this of the tall band's deepest column
+TIGHT_SPACING = 1.2  # line heights of white between the lines around a middle line, at most: it sits tight between them
+CMIDRULE_WIDTH = 0.9  # a horizontal rule shorter than this share of the table's width may be a cmidrule
+CMIDRULE_SPAN = 0.5  # a cmidrule spans a column when it covers this share of the column's width
+MIN_ROWS_FOR_EMPTY = 4  # rows a grid needs before its share of empty rows says it is no table
+PARAGRAPH_WORDS = 8  # words a line, on average, above which a grid of at most PARAGRAPH_COLS columns is prose
+PARAGRAPH_COLS = 2  # columns of an aligned grid that may be prose (more columns are a table's)
 
 
 @dataclass(frozen=True)
@@ -81,7 +96,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     cand, box, words, lines, segs = ev.cand, ev.box, ev.words, ev.lines, ev.segs
     # Section labels on full-width shading run over the column gaps: columns come from the other lines.
     labels = section_lines(lines, segs, ev.fills, box)
-    if len(lines) - len(labels) < 3:
+    if len(lines) - len(labels) < MIN_BODY_LINES:
         labels = set()
     kept = [ln for k, ln in enumerate(lines) if k not in labels]
     xs, drawn_xs = _columns(ev, [s for s in segs if s.line not in labels], kept)
@@ -141,7 +156,7 @@ def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment
     evidence, and a word space of a full-width or monospaced font ("품목 1호" in 9 pt Hangul
     leaves 9 pt on every line) is no column."""
     out = [xs[0]]
-    wide = ColumnParams(min_gap=2 * params.min_gap, boundary_margin=params.boundary_margin,
+    wide = ColumnParams(min_gap=RULED_SPLIT_GAP * params.min_gap, boundary_margin=params.boundary_margin,
                         min_rows=params.min_rows, spanning_lines=params.spanning_lines)
     by_centre = sorted(segs, key=lambda s: s.x0 + s.x1)
     keys = [s.x0 + s.x1 for s in by_centre]
@@ -153,7 +168,7 @@ def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment
                      if gap_in_glyphs(words, segs, x, a, b) > SPLIT_GLYPHS]
             if inner:
                 mine = by_centre[bisect_left(keys, 2 * a):bisect_left(keys, 2 * b)]
-                inner = drop_thin_columns(inner, mine, max(params.min_rows, lines // 2))
+                inner = drop_thin_columns(inner, mine, max(params.min_rows, lines // SPLIT_ROWS_DIV))
             out.extend(inner)
         out.append(b)
     return out
@@ -259,7 +274,7 @@ def _bold_head(lines: Sequence[Line], words: Sequence[Word]) -> int:
     return k if k and not any(bold[k:]) else 0
 
 
-def rows_delineated(depths: Sequence[Sequence[int]], max_lines: int, min_bands: int = 3) -> bool:
+def rows_delineated(depths: Sequence[Sequence[int]], max_lines: int, min_bands: int = MIN_BANDS) -> bool:
     """Are a table's rows drawn one by one (ruled or banded), so that the text lines inside
     one band are one row's multi-line cells? ``depths`` holds, per band, the text lines of
     each column there (``band_depths``).
@@ -282,8 +297,8 @@ def rows_delineated(depths: Sequence[Sequence[int]], max_lines: int, min_bands: 
     if len(used) <= min_bands or len(deep) == len(used) - 1:
         return False
     body = used[1:]  # a header's stub cell is often empty: density counts the body
-    dense = [c for c in range(len(used[0])) if 4 * sum(d[c] > 0 for d in body) >= 3 * len(body)]
-    return all(any(0 < d[c] <= min(2, max(d) // 3) for c in dense) for d in deep)
+    dense = [c for c in range(len(used[0])) if sum(d[c] > 0 for d in body) >= DENSE_SHARE * len(body)]
+    return all(any(0 < d[c] <= min(SHALLOW_LINES, max(d) // SHALLOW_DIV) for c in dense) for d in deep)
 
 
 def _open_columns(ev: RegionEvidence, xs: Sequence[float], top: float, bottom: float,
@@ -328,7 +343,7 @@ def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]]) -> tuple[s
     starts = []
     for k in range(len(lines) - 2):
         a, b, c = lines[k], lines[k + 1], lines[k + 2]
-        tight = c.bbox.y0 - a.bbox.y1 <= 1.2 * max(a.bbox.height, c.bbox.height)
+        tight = c.bbox.y0 - a.bbox.y1 <= TIGHT_SPACING * max(a.bbox.height, c.bbox.height)
         if tight and cols[k] == cols[k + 2] and not (cols[k] & cols[k + 1]) and a.bbox.cy < b.bbox.cy < c.bbox.cy:
             starts.append(k)
     held = {k + d for k in starts for d in (1, 2)}
@@ -451,12 +466,12 @@ def _spanner_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, i
     xs, ys, nc = grid.xs, grid.ys, grid.n_cols
     width = xs[-1] - xs[0]
     for rule in rules:
-        if rule.orient != "h" or rule.length >= 0.9 * width:
+        if rule.orient != "h" or rule.length >= CMIDRULE_WIDTH * width:
             continue
         r = next((k for k in range(1, len(ys) - 1) if abs(ys[k] - rule.pos) <= snap), None)
         if r is None:
             continue
-        cols = [c for c in range(nc) if min(rule.end, xs[c + 1]) - max(rule.start, xs[c]) >= 0.5 * (xs[c + 1] - xs[c])]
+        cols = [c for c in range(nc) if min(rule.end, xs[c + 1]) - max(rule.start, xs[c]) >= CMIDRULE_SPAN * (xs[c + 1] - xs[c])]
         if len(cols) >= 2 and sum((r - 1, c) in occupied for c in cols) <= 1:
             for c in cols[:-1]:
                 join((r - 1) * nc + c, (r - 1) * nc + c + 1)
@@ -503,7 +518,7 @@ def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: 
     tick labels): the share of rows holding text must exceed ``min_filled_rows``."""
     used = {r for r, _ in _occupied(grid, centres.cx[ids], centres.cy[ids])}
     share = len(used) / max(grid.n_rows, 1)
-    if grid.n_rows >= 4 and share <= params.min_filled_rows:
+    if grid.n_rows >= MIN_ROWS_FOR_EMPTY and share <= params.min_filled_rows:
         return f"mostly empty: text in {len(used)} of {grid.n_rows} rows", "tables.min_filled_rows"
     return "", ""
 
@@ -516,6 +531,6 @@ def _reject_reason(grid: Grid, cand: Candidate, ids: Sequence[int], lines: Seque
     if grid.n_cols < params.min_cols:
         return f"{grid.n_cols} column(s), fewer than {params.min_cols}", "tables.min_cols"
     per_line = len(ids) / max(len(lines), 1)
-    if cand.source == "aligned" and grid.n_cols <= 2 and per_line > 8:
+    if cand.source == "aligned" and grid.n_cols <= PARAGRAPH_COLS and per_line > PARAGRAPH_WORDS:
         return f"paragraph text ({per_line:.0f} words a line in at most two columns)", ""
     return None

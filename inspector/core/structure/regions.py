@@ -11,8 +11,33 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..types import Fill, Rect, Rule, TableRegion, TableSource
-from .between import LineFacts, heading_between
+from .between import HEADING_SIZE, MIN_HEIGHT, SIZE_EPS, LineFacts, heading_between
 from .columns import Line
+
+# Why no user would change these: each is a proportion of the page's own drawing and type
+# (the grid's rows, the rules' lengths, the usual line height) or a pt slack of a stroke's
+# width, the same for every producer; the declared levers are merge.snap (``tol``) and the
+# tables parameters.
+RULE_DECIMALS = 1  # a rule's position is compared rounded to this many decimals of a pt (a stroke's jitter)
+GRID_MIN_RULES = 2  # distinct rule positions of each direction a ruled region needs (two of each enclose a cell)
+EDGE_RULE_WIDTH = 0.1  # pt: the stroke width given to the rules made of a fill's edges (a hairline; never compared)
+SIDE_TOLS = 2  # snap tolerances by which a joining rule's (or block's) sides may differ from the grid's
+ROW_STEP_REACH = 2  # a rule under a grid joins it within this many times the grid's tallest row
+FILL_SPAN = 0.9  # share of a grid's width a fill stacked on it covers (a header band)
+FILL_OVERHANG = 1.1  # ... and at most this many times the grid's width
+PANEL_HEIGHT = 1.5  # a panel behind the whole grid is at most this many times its height
+INSIDE_SLACK = 2.0  # pt a box may stand past another and still lie inside it (a frame's stroke)
+LONG_RULE = 0.5  # share of a rule group's longest rule its sides are taken from (an underline does not widen it)
+RULE_OVERLAP = 0.7  # share of the shorter by which consecutive rules overlap to stack into one group
+PROSE_SLACK = 5  # pt a prose line may start left of the rules, or must cross their end by
+PROSE_WIDTH = 0.6  # share of the rules' width a prose line between them spans to part them
+OTHER_OVERLAP = 0.9  # two rules overlapping less than this share of the longer have other widths
+OTHER_SHORTER = 0.5  # ... unless the shorter is below this share of it (a footnote separator)
+PROSE_WORDS = 6  # words of a one-piece line that make it running prose
+WRAP_GAP = 0.5  # line heights of white above a wrapped cell's next line, at most
+GAP_SLACK = 1.0  # pt a line may reach into a column gap and still sit inside its column
+CLOSE_SPACING = 1.5  # line heights of white between two lines of one aligned run, at most
+GAPS_MEET = 1.0  # pt two lines' column gaps overlap by to be one gap
 
 
 @dataclass(frozen=True)
@@ -51,7 +76,7 @@ def ruled_regions(rules: Sequence[Rule], tol: float) -> list[Candidate]:
     for g in groups.values():
         nh = len({round(r.pos) for r in g if r.orient == "h"})
         nv = len({round(r.pos) for r in g if r.orient == "v"})
-        if nh >= 2 and nv >= 2:
+        if nh >= GRID_MIN_RULES and nv >= GRID_MIN_RULES:
             out.append(Candidate(Rect.bounding([r.bbox for r in g]), "ruled", tuple(g)))
     return _absorb_nested(out)
 
@@ -75,8 +100,8 @@ def attach_fills(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) 
                     continue
                 used.add(f.id)
                 b = f.bbox
-                rules += [Rule("h", b.y0, b.x0, b.x1, 0.1, "vector", f.grey, f.id),
-                          Rule("h", b.y1, b.x0, b.x1, 0.1, "vector", f.grey, f.id)]
+                rules += [Rule("h", b.y0, b.x0, b.x1, EDGE_RULE_WIDTH, "vector", f.grey, f.id),
+                          Rule("h", b.y1, b.x0, b.x1, EDGE_RULE_WIDTH, "vector", f.grey, f.id)]
                 box, grew = box.union(b), True
         out.append(Candidate(box, cand.source, tuple(rules)) if used else cand)
     return out
@@ -96,8 +121,8 @@ def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Seque
     body = _usual_height(lines)
     out = []
     for cand in cands:
-        own = sorted({round(r.pos, 1) for r in cand.rules if r.orient == "h"})
-        step = 2 * max((b - a for a, b in zip(own, own[1:], strict=False)), default=0.0)
+        own = sorted({round(r.pos, RULE_DECIMALS) for r in cand.rules if r.orient == "h"})
+        step = ROW_STEP_REACH * max((b - a for a, b in zip(own, own[1:], strict=False)), default=0.0)
         box, added = cand.bbox, list[Rule]()
         for r in hs:
             if r.pos <= box.y1 + tol:
@@ -105,7 +130,7 @@ def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Seque
             others = (c.bbox for c in cands if c is not cand)
             if r.pos - box.y1 > step or not _as_wide(r, box, tol) or any(_inside(r.bbox, o, tol) for o in others):
                 break
-            last = added[-1] if added else Rule("h", box.y1, box.x0, box.x1, 0.1)
+            last = added[-1] if added else Rule("h", box.y1, box.x0, box.x1, EDGE_RULE_WIDTH)
             if _prose_between(lines, n_segments, last, r, body, sizes, facts, said):
                 break
             added.append(r)
@@ -121,7 +146,7 @@ def _usual_height(lines: Sequence[Line]) -> float:
 
 
 def _as_wide(r: Rule, box: Rect, tol: float) -> bool:
-    return abs(r.start - box.x0) <= 2 * tol and abs(r.end - box.x1) <= 2 * tol
+    return abs(r.start - box.x0) <= SIDE_TOLS * tol and abs(r.end - box.x1) <= SIDE_TOLS * tol
 
 
 def _stacked(b: Rect, box: Rect, tol: float) -> bool:
@@ -129,10 +154,10 @@ def _stacked(b: Rect, box: Rect, tol: float) -> bool:
     panel behind the whole grid, as wide and reaching a little above or below it?"""
     touches = abs(b.y1 - box.y0) <= tol or abs(b.y0 - box.y1) <= tol
     over = min(b.x1, box.x1) - max(b.x0, box.x0)
-    if touches and over >= 0.9 * box.width and b.width <= 1.1 * box.width + 2 * tol and b.height < box.height:
+    if touches and over >= FILL_SPAN * box.width and b.width <= FILL_OVERHANG * box.width + SIDE_TOLS * tol and b.height < box.height:
         return True
     same_x = abs(b.x0 - box.x0) <= tol and abs(b.x1 - box.x1) <= tol
-    behind = b.y0 <= box.y0 + tol and b.y1 >= box.y1 - tol and b.height <= 1.5 * box.height
+    behind = b.y0 <= box.y0 + tol and b.y1 >= box.y1 - tol and b.height <= PANEL_HEIGHT * box.height
     return same_x and behind and (b.y0 < box.y0 - tol or b.y1 > box.y1 + tol)
 
 
@@ -141,7 +166,7 @@ def _absorb_nested(cands: list[Candidate]) -> list[Candidate]:
     cands = sorted(cands, key=lambda c: -c.bbox.area)
     kept: list[Candidate] = []
     for c in cands:
-        if any(_inside(c.bbox, k.bbox, 2.0) for k in kept):
+        if any(_inside(c.bbox, k.bbox, INSIDE_SLACK) for k in kept):
             continue
         kept.append(c)
     return kept
@@ -161,7 +186,7 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     """
     body = _usual_height(lines)
     hs = sorted((r for r in rules if r.orient == "h" and r.length >= min_width
-                 and not any(_inside(r.bbox, t, 2.0) for t in taken)), key=lambda r: r.pos)
+                 and not any(_inside(r.bbox, t, INSIDE_SLACK) for t in taken)), key=lambda r: r.pos)
     groups: list[list[Rule]] = []
     for r in hs:
         home = None
@@ -177,8 +202,8 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     for g in groups:
         ys = {round(r.pos) for r in g}
         if len(ys) >= 2:
-            x0 = min(r.start for r in g if r.length >= 0.5 * max(q.length for q in g))
-            x1 = max(r.end for r in g if r.length >= 0.5 * max(q.length for q in g))
+            x0 = min(r.start for r in g if r.length >= LONG_RULE * max(q.length for q in g))
+            x1 = max(r.end for r in g if r.length >= LONG_RULE * max(q.length for q in g))
             out.append(Candidate(Rect(x0, g[0].pos, x1, g[-1].pos), "horizontal_rules", tuple(g)))
     return out
 
@@ -186,7 +211,7 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
 def _overlap(group: list[Rule], r: Rule) -> bool:
     g0, g1 = min(q.start for q in group), max(q.end for q in group)
     a, b = max(g0, r.start), min(g1, r.end)
-    return b - a >= 0.7 * min(g1 - g0, r.length)
+    return b - a >= RULE_OVERLAP * min(g1 - g0, r.length)
 
 
 def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, bottom: Rule,
@@ -215,9 +240,9 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
     for k in between:
         ln = lines[k]
         b = ln.bbox
-        if b.x0 >= x0 - 5 and b.width >= 0.6 * width and is_prose(ln, n_segments[k]):
+        if b.x0 >= x0 - PROSE_SLACK and b.width >= PROSE_WIDTH * width and is_prose(ln, n_segments[k]):
             return True
-        if is_prose(ln, n_segments[k]) and any(b.x0 < x - 5 and b.x1 > x + 5 for x in (x0, x1)):
+        if is_prose(ln, n_segments[k]) and any(b.x0 < x - PROSE_SLACK and b.x1 > x + PROSE_SLACK for x in (x0, x1)):
             return True
     return False
 
@@ -236,7 +261,7 @@ def _heading_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequ
         b = lines[k].bbox
         above = b.y0 - (lines[ks[i - 1]].bbox.y1 if i else top)
         below = (lines[ks[i + 1]].bbox.y0 if i + 1 < len(ks) else bottom) - b.y1
-        larger = b.height > HEADING_SIZE * body or (usual > 0 and sizes[k] >= HEADING_SIZE * usual - 0.01)
+        larger = b.height > HEADING_SIZE * body or (usual > 0 and sizes[k] >= HEADING_SIZE * usual - SIZE_EPS)
         if n_segments[k] < 2 and larger and max(above, below) > HEADING_GAP * body:
             return True
     return False
@@ -247,7 +272,7 @@ def _other_table(top: Rule, bottom: Rule) -> bool:
     footnote separator under a table is short)?"""
     over = min(top.end, bottom.end) - max(top.start, bottom.start)
     longer, shorter = max(top.length, bottom.length), min(top.length, bottom.length)
-    return over < 0.9 * longer and shorter >= 0.5 * longer
+    return over < OTHER_OVERLAP * longer and shorter >= OTHER_SHORTER * longer
 
 
 def _white_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], body: float,
@@ -270,11 +295,10 @@ def _white_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequen
 
 def is_prose(line: Line, n_segments: int) -> bool:
     """Running text: one unbroken piece of many words."""
-    return n_segments == 1 and len(line.word_ids) >= 6
+    return n_segments == 1 and len(line.word_ids) >= PROSE_WORDS
 
 
 HEADING_GAP = 2.0  # line heights of white space beside a one-piece line that part two tables
-HEADING_SIZE = 1.1  # x the page's usual line height: a heading's type is larger
 Gaps = list[tuple[float, float]]
 
 
@@ -320,8 +344,8 @@ def _wrapped(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, i: int) -> 
     them aligned with ``prev``; 0 when they are not."""
     for k in range(i, min(i + WRAPPED_LINES, len(lines))):
         b = lines[k].bbox
-        if gaps[k] or lines[k].bbox.y0 - lines[k - 1].bbox.y1 > 0.5 * max(b.height, 1.0) \
-                or any(b.x0 <= g0 + 1 and b.x1 >= g1 - 1 for g0, g1 in gaps[prev]):
+        if gaps[k] or lines[k].bbox.y0 - lines[k - 1].bbox.y1 > WRAP_GAP * max(b.height, MIN_HEIGHT) \
+                or any(b.x0 <= g0 + GAP_SLACK and b.x1 >= g1 - GAP_SLACK for g0, g1 in gaps[prev]):
             return 0
         nxt = k + 1
         if nxt < len(lines) and gaps[nxt] and _close(lines[k], lines[nxt]) and _gaps_meet(gaps[prev], gaps[nxt]):
@@ -330,8 +354,8 @@ def _wrapped(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, i: int) -> 
 
 
 def _close(a: Line, b: Line) -> bool:
-    return b.bbox.y0 - a.bbox.y1 <= 1.5 * max(a.bbox.height, b.bbox.height, 1.0)
+    return b.bbox.y0 - a.bbox.y1 <= CLOSE_SPACING * max(a.bbox.height, b.bbox.height, MIN_HEIGHT)
 
 
 def _gaps_meet(a: Gaps, b: Gaps) -> bool:
-    return any(min(x1, y1) - max(x0, y0) >= 1.0 for x0, x1 in a for y0, y1 in b)
+    return any(min(x1, y1) - max(x0, y0) >= GAPS_MEET for x0, x1 in a for y0, y1 in b)

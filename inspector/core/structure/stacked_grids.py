@@ -14,7 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..types import Fill, Rect
-from .regions import Candidate
+from .regions import RULE_DECIMALS, SIDE_TOLS, Candidate
+
+# Why no user would change these: the blocks' sides and rules are matched with merge.snap
+# (``tol``); this only says how many rules make a drawn grid's columns.
+MIN_COLUMN_RULES = 2  # vertical rules each block needs for their positions to say "the same columns"
 
 
 def join_stacked(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) -> list[Candidate]:
@@ -31,7 +35,7 @@ def join_stacked(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) 
 
 
 def _one_table(a: Candidate, b: Candidate, fills: Sequence[Fill], tol: float) -> bool:
-    if abs(a.bbox.x0 - b.bbox.x0) > 2 * tol or abs(a.bbox.x1 - b.bbox.x1) > 2 * tol:
+    if abs(a.bbox.x0 - b.bbox.x0) > SIDE_TOLS * tol or abs(a.bbox.x1 - b.bbox.x1) > SIDE_TOLS * tol:
         return False
     if not _same_columns(_verticals(a), _verticals(b), tol):
         return False
@@ -40,11 +44,11 @@ def _one_table(a: Candidate, b: Candidate, fills: Sequence[Fill], tol: float) ->
 
 
 def _verticals(c: Candidate) -> list[float]:
-    return sorted({round(r.pos, 1) for r in c.rules if r.orient == "v"})
+    return sorted({round(r.pos, RULE_DECIMALS) for r in c.rules if r.orient == "v"})
 
 
 def _same_columns(xs: list[float], ys: list[float], tol: float) -> bool:
-    return len(xs) == len(ys) >= 2 and all(abs(x - y) <= tol for x, y in zip(xs, ys, strict=True))
+    return len(xs) == len(ys) >= MIN_COLUMN_RULES and all(abs(x - y) <= tol for x, y in zip(xs, ys, strict=True))
 
 
 def _band(f: Rect, box: Rect, top: float, bottom: float, tol: float) -> bool:
