@@ -30,6 +30,9 @@ class Theirs:
     label: str
     pages: dict[int, list[Table]]
     notes: tuple[str, ...] = ()
+    # The 1-based pages this result is whole for (a page among them missing from ``pages`` has no
+    # table): the pages asked for, or every page an original was placed over.
+    complete: tuple[int, ...] = ()
 
 
 def is_peer(source: str) -> bool:
@@ -48,14 +51,17 @@ def from_peer(source: str, pdf: str, indices: Sequence[int], params: Params) -> 
     peers.check_available(name)
     # Some peers print hints on stdout (PyMuPDF's find_tables does): keep stdout for our output.
     with contextlib.redirect_stdout(sys.stderr):
-        return Theirs(name, {i + 1: list(peers.extract(name, pdf, i, params)) for i in indices})
+        return Theirs(name, {i + 1: list(peers.extract(name, pdf, i, params)) for i in indices},
+                      complete=tuple(i + 1 for i in indices))
 
 
-def from_file(path: str, indices: Sequence[int], words: Words, all_pages: Sequence[int] = ()) -> Theirs:
+def from_file(path: str, indices: Sequence[int], words: Words, all_pages: Sequence[int] = (),
+              keep_all: bool = False) -> Theirs:
     """A file's tables on the pages ``indices`` (0-based); ``SourceError`` if it cannot be read.
 
     ``all_pages`` (0-based, default ``indices``) are the pages an original's tables are
-    placed over, so a table broken over pages is cut where the PDF cuts it."""
+    placed over, so a table broken over pages is cut where the PDF cuts it; with ``keep_all``
+    an original's pieces on all of them are kept (``Theirs.complete`` says which pages)."""
     from ..core.infra.userfiles import SOURCE_LIMIT, InputError, read_bytes
 
     try:  # a regular file of sane size only (a FIFO or /dev/zero is refused, never read)
@@ -63,7 +69,7 @@ def from_file(path: str, indices: Sequence[int], words: Words, all_pages: Sequen
     except InputError as exc:
         raise sources.SourceError(str(exc)) from None
     if originals.original_kind(data) is not None:
-        return _from_original(data, Path(path).name, indices, words, all_pages or indices)
+        return _from_original(data, Path(path).name, indices, words, all_pages or indices, keep_all)
     loaded = sources.load(path)
     wanted = {i + 1 for i in indices}
     pages: dict[int, list[Table]] = {p: ts for p, ts in loaded.placed.items() if p in wanted}
@@ -88,14 +94,16 @@ def from_file(path: str, indices: Sequence[int], words: Words, all_pages: Sequen
         if placed.score < 1.0:
             notes.append(f"{loaded.name}: table {k} placed on page {placed.table.page}; "
                          f"{placed.score:.0%} of its cells found on the page")
-    return Theirs(loaded.name, pages, tuple(notes))
+    return Theirs(loaded.name, pages, tuple(notes), tuple(sorted(wanted)))
 
 
-def _from_original(data: bytes, name: str, indices: Sequence[int], words: Words, all_pages: Sequence[int]) -> Theirs:
-    """An original's tables placed over ``all_pages``, the pieces on ``indices`` kept."""
+def _from_original(data: bytes, name: str, indices: Sequence[int], words: Words, all_pages: Sequence[int],
+                   keep_all: bool = False) -> Theirs:
+    """An original's tables placed over ``all_pages``, the pieces on ``indices`` kept (on every
+    page placed over with ``keep_all``: their words are read anyway)."""
     orig = originals.read_original(data, name)
     pages = {i + 1: words(i) for i in sorted(set(all_pages) | set(indices))}
-    wanted = {i + 1 for i in indices}
+    wanted = set(pages) if keep_all else {i + 1 for i in indices}
     out: dict[int, list[Table]] = {}
     notes = []
     for k, table in enumerate(orig.tables, 1):
@@ -109,7 +117,7 @@ def _from_original(data: bytes, name: str, indices: Sequence[int], words: Words,
                 notes.append(f"{label}: rows {p.first + 1}-{p.last + 1} match too few words of page {p.page}")
             elif p.page in wanted:
                 out.setdefault(p.page, []).append(p.placed.table)
-    return Theirs(name, out, tuple(notes))
+    return Theirs(name, out, tuple(notes), tuple(sorted(wanted)))
 
 
 def for_page(source: str, pdf: str, index: int, params: Params) -> Theirs:
@@ -122,6 +130,8 @@ def for_page(source: str, pdf: str, index: int, params: Params) -> Theirs:
 
     doc = open_document(pdf)
     try:
-        return from_file(source, [index], lambda i: extract_text(doc.page(i))[0], range(doc.page_count))
+        # An original is placed over every page (its words all read): the window keeps every
+        # page's pieces rather than reading all pages again for each page it shows.
+        return from_file(source, [index], lambda i: extract_text(doc.page(i))[0], range(doc.page_count), keep_all=True)
     finally:
         doc.close()

@@ -29,6 +29,7 @@ from .tasks import Lane
 
 if TYPE_CHECKING:
     from ..compare.diff import Difference, TableDiff
+    from ..extractors.theirs import Theirs
     from .main_window import MainWindow
     from .widgets.compare_panel import ComparePanel
 
@@ -138,17 +139,18 @@ class Comparison(QObject):
 
     def _on_outcome(self, req: int, page: int, out: Any) -> None:
         if out.ok:
-            self._on_read(req, page, out.value.pages, out.value.notes)
+            self._on_read(req, page, out.value)
         elif out.status == "failed":
             self._on_failed(req, page, f"{self.source}: {out.error}")
         else:
             self._on_failed(req, page, f"{self.source} on this page: {out.error}")
 
-    def _on_read(self, req: int, page: int, pages: dict[int, list[Table]], notes: tuple[str, ...]) -> None:
+    def _on_read(self, req: int, page: int, got: Theirs) -> None:
         if req != self._req or self.source is None:
             return
-        self.theirs[page] = list(pages.get(page, []))
-        self.status = "; ".join(notes)
+        for p in {page, *got.complete}:  # an original comes back whole: every page read at once
+            self.theirs[p] = list(got.pages.get(p, []))
+        self.status = "; ".join(got.notes)
         self._diff_if_shown(page)
 
     def _on_failed(self, req: int, page: int, message: str) -> None:

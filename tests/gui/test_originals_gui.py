@@ -71,6 +71,9 @@ def test_compare_with_the_original_draws_its_grid_as_the_compare_layer(qtbot, wi
     window.comparison.start(str(tender.original))  # what that item does with the file chosen
     qtbot.waitUntil(lambda: 1 in window.comparison.theirs, timeout=60000)
     assert [t.n_rows for t in window.comparison.theirs[1]] == [5, 27]  # the award table, the price list's first piece
+    # Placing an original reads every page's words: its pieces on page 2 came back with page 1's,
+    # so showing page 2 reads nothing again.
+    assert 2 in window.comparison.theirs and len(window.comparison.theirs[2]) == 1  # the price list's second piece
     assert not window.comparison.grid_item.path().isEmpty()
     box = window.comparison.grid_item.path().boundingRect()
     assert box.top() < 130 and box.bottom() > 700  # both tables of page 1
