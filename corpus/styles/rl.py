@@ -22,6 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (
     BaseDocTemplate,
     Frame,
+    FrameBreak,
     KeepTogether,
     NextPageTemplate,
     PageBreak,
@@ -129,12 +130,11 @@ def table_flowable(tab: Tabular, style: str, tid: str, width: float, rng: random
     n_num = tab.numeric
     if tab.n_cols != t.n_cols:
         raise AssertionError("structure and content disagree on columns")
-    if wrap:
+    if wrap:  # text cells wrap as Paragraphs; numbers stay one string (their column fits them)
         left = ParagraphStyle("l", fontName=body_font, fontSize=size, leading=size * 1.2,
                               wordWrap="CJK" if tab.lang != "en" else None)
-        right = ParagraphStyle("r", parent=left, alignment=TA_RIGHT)
-        data: list[list[Any]] = [[Paragraph(x, right if n_num[c] and r >= t.header_rows else left) if x else ""
-                                  for c, x in enumerate(row)] for r, row in enumerate(cells)]
+        data: list[list[Any]] = [[Paragraph(x, left) if x and not n_num[c] else x for c, x in enumerate(row)]
+                                 for row in cells]
     else:
         data = [list(row) for row in cells]
     cmds = cmds + [("FONT", (0, 0), (-1, -1), body_font, size), ("FONT", (0, 0), (-1, t.header_rows - 1), head_font,
@@ -142,19 +142,21 @@ def table_flowable(tab: Tabular, style: str, tid: str, width: float, rng: random
                    ("ALIGN", (n_num.index(True), t.header_rows), (-1, -1), "RIGHT")]
     if tab.lang == "ko":
         cmds.append(("ALIGN", (-1, t.header_rows), (-1, -1), "LEFT"))
-    widths = _widths(tab, width, wrap)
+    widths = _widths(tab, cells, width, body_font, size) if wrap else None
     table = Recorded(data, colWidths=widths, hAlign=rng.choice(("LEFT", "CENTER")), laid=laid,
                      repeatRows=0)
     table.setStyle(TableStyle(cmds))
     return table, laid
 
 
-def _widths(tab: Tabular, width: float, wrap: bool) -> list[float] | None:
-    if not wrap:
-        return None  # reportlab sizes the columns to their content
-    share = {"en": [2.2] + [1.0] * (tab.n_cols - 1), "ko": [1.6, 2.0, 0.7, 1.3, 1.4, 1.2],
-             "zh": [2.6, 0.8, 1.4, 1.4]}[tab.lang]
-    return [width * s / sum(share) for s in share]
+def _widths(tab: Tabular, cells: list[list[str]], width: float, font: str, size: float) -> list[float]:
+    """Number columns as wide as their widest text, the text columns share the rest."""
+    share = {"en": [1.0] + [0.0] * (tab.n_cols - 1), "ko": [1.6, 2.0, 0.0, 0.0, 0.0, 1.2],
+             "zh": [3.0, 0.8, 0.0, 0.0]}[tab.lang]
+    fixed = [max(pdfmetrics.stringWidth(row[c], font, size) for row in cells) + 13 if tab.numeric[c] else 0.0
+             for c in range(tab.n_cols)]
+    rest = width - sum(fixed)
+    return [f or rest * s / sum(share) for f, s in zip(fixed, share, strict=True)]
 
 
 def build_pdf(pdf: Path, items: list[tuple[str, Tabular]], rng: random.Random) -> list[Laid]:
@@ -173,14 +175,16 @@ def build_pdf(pdf: Path, items: list[tuple[str, Tabular]], rng: random.Random) -
         if style == "two_column":
             story += [NextPageTemplate("two"), PageBreak()] if story else [NextPageTemplate("two")]
             story.append(Paragraph(prose(rng, tab.lang, 6), para["body"]))
-        table, laid = table_flowable(tab, style, tid, col_w if style == "two_column" else frame_w * 0.9, rng)
+        width = col_w if style == "two_column" else frame_w * rng.choice((0.6, 0.7, 0.8))
+        table, laid = table_flowable(tab, style, tid, width, rng)
         block = [Paragraph(tab.title, para["head"]), Paragraph(prose(rng, tab.lang, rng.randint(1, 2)), para["body"]),
                  Paragraph(tab.unit, para["unit"]), table]
         if rng.random() < 0.5:
             block.append(Paragraph(tab.note, para["note"]))
         story += [KeepTogether(block), Spacer(1, 14)]
-        if style == "two_column":
-            story += [Paragraph(prose(rng, tab.lang, 8), para["body"]), NextPageTemplate("one"), PageBreak()]
+        if style == "two_column":  # the second column: prose beside the table
+            story += [FrameBreak(), Paragraph(prose(rng, tab.lang, 14), para["body"]), NextPageTemplate("one"),
+                      PageBreak()]
         out.append(laid)
     if not story:
         raise ValueError("no tables")
