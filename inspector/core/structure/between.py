@@ -28,9 +28,12 @@ MIN_HEIGHT = 1.0  # pt: the smallest line height distances are measured against 
 LEFT_REACH = 2  # line heights from the rules' left end within which a heading starts
 CENTRED = 0.05  # share of the rules' width within which a centred heading's centre lies
 SENTENCE_WORDS = 3  # words of a one-piece line ending in a full stop or colon that make a sentence
+# ... or ideographs (Chinese and Japanese set no spaces between words: a sentence is one "word")
+SENTENCE_IDEOGRAPHS = 6
 AMOUNTS_DIV = 3  # a header row's words are at most 1/this amounts (years are labels)
 LINE_SLACK = 1  # pt a line may reach above a rule (or a box's bottom) and still stand under it
 HEADER_REACH = 2  # line heights under the lower rule within which the next table's header starts
+HEADER_LINES = 2  # lines of a header row set over the rule under it (a header over two lines)
 CAPTION_REACH = 1.5  # line heights under a drawing within which its caption starts
 YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")  # a year in a header row is a label, not an amount
 SENTENCE_END = (".", ":", "。", "：", ";")
@@ -98,13 +101,18 @@ def _heading(words: Sequence[Word], ln: Line, n_pieces: int, size: float, usual:
         return f"a caption (\"{_short(text)}\")"
     if MARKER.search(text):
         return f"a continuation marker (\"{_short(text)}\")"
-    if len(ws) >= SENTENCE_WORDS and text.rstrip().endswith(SENTENCE_END):
+    if (len(ws) >= SENTENCE_WORDS or _ideographs(text) >= SENTENCE_IDEOGRAPHS) and text.rstrip().endswith(SENTENCE_END):
         return f"a sentence (\"{_short(text)}\")"
     if usual > 0 and size >= HEADING_SIZE * usual - SIZE_EPS:
         return f"a heading in larger type (\"{_short(text)}\")"
     if all(w.bold for w in ws) and not any(is_number(w.text) for w in ws):
         return f"a heading in bold type (\"{_short(text)}\")"
     return ""
+
+
+def _ideographs(text: str) -> int:
+    """Han characters and kana in ``text``."""
+    return sum("\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" for ch in text)
 
 
 def _header(words: Sequence[Word], ln: Line, n_pieces: int) -> bool:
@@ -121,24 +129,59 @@ def _short(text: str) -> str:
 
 
 def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int],
-                    upper: float, lower: float, x0: float, x1: float) -> str:
-    """Why the lines ``between`` two rules end one table and the rule at ``lower`` (y) starts
-    the next (the heading's description), or "" when they do not: all of them in one piece,
-    one a heading, and the first line under the lower rule inside [x0, x1] a header row.
-    ``upper`` is the y of the upper rule."""
-    if not between or any(n_segments[k] >= 2 for k in between):
+                    upper: float, lower: float, x0: float, x1: float, unruled: bool = False) -> str:
+    """Why the lines ``between`` two rules end one table and start the next (the heading's
+    description), or "" when they do not: a heading (one piece) over a header row, the first
+    line under the lower rule inside [x0, x1], every line between the rules in one piece.
+
+    With ``unruled`` the tables' outer rules may be missing: the lines over the heading may
+    be the upper table's last, unruled rows (in pieces), and the lines between the heading and
+    the lower rule (``HEADER_LINES`` at most, the first a header row) the next table's header
+    ruled only under it. ``upper`` is the y of the upper rule."""
+    ks = sorted(between, key=lambda k: lines[k].bbox.y0)
+    singles = [i for i, k in enumerate(ks) if n_segments[k] < 2]
+    if not singles or (not unruled and len(singles) < len(ks)):
         return ""
+    last = singles[-1]
+    tail = ks[last + 1:]
+    start = last
+    while start > 0 and n_segments[ks[start - 1]] < 2:
+        start -= 1
+    if tail:
+        if len(tail) > HEADER_LINES or not facts.header(tail[0]) or not _within(lines[tail[0]], x0, x1):
+            return ""
+        b = lines[tail[0]].bbox
+    else:
+        b = _header_under(facts, lines, lower, x0, x1)
+        if b is None:
+            return ""
+    for i in range(start, last + 1):
+        k = ks[i]
+        # Apart from the upper rule, or from the upper table's last row when it is unruled.
+        above = upper if start == 0 else lines[ks[i - 1]].bbox.y1
+        if facts.heading(k) and (facts.strong(k) or _placed(lines[k], x0, x1) and _apart(lines[k], above, b.height)):
+            return facts.heading(k)
+    return ""
+
+
+def _within(ln: Line, x0: float, x1: float) -> bool:
+    """Does a header row stand within the rules' ends? A row reaching past them (a stub
+    column left of a spanner's rules) is the same table's header under a spanning label."""
+    b = ln.bbox
+    return b.x0 >= x0 - b.height and b.x1 <= x1 + b.height
+
+
+def _header_under(facts: LineFacts, lines: Sequence[Line], lower: float, x0: float, x1: float) -> Rect | None:
+    """The box of the first line under the lower rule inside [x0, x1] when it is a header
+    row standing right under the rule, else None."""
     under = [k for k, ln in enumerate(lines) if ln.bbox.y0 >= lower - LINE_SLACK and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
     first = min(under, key=lambda k: lines[k].bbox.y0, default=None)
     if first is None or not facts.header(first):
-        return ""
+        return None
     b = lines[first].bbox
-    # The header stands under the rules, within their ends: a row reaching past them (a stub
-    # column left of a spanner's rules) is the same table's header under a spanning label.
-    if b.y0 - lower > HEADER_REACH * b.height or b.x0 < x0 - b.height or b.x1 > x1 + b.height:
-        return ""
-    return next((facts.heading(k) for k in between if facts.heading(k)
-                 and (facts.strong(k) or _placed(lines[k], x0, x1) and _apart(lines[k], upper, b.height))), "")
+    if b.y0 - lower > HEADER_REACH * b.height or not _within(lines[first], x0, x1):
+        return None
+    return b
 
 
 # A caption's label: the word and number, then a colon, a full stop or a dash, or nothing more

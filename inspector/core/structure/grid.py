@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from ..numbers import is_number
 from ..params import ColumnParams, Params, TableParams
 from ..types import ColumnBin, Fill, Grid, Rule, Word
 from .boundaries import explain
@@ -208,6 +209,21 @@ def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     return len(lines) >= 2 and all(len(_line_cols(ln, words, xs)) >= need for ln in lines)
 
 
+def _amount_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Does every line start with a label in the first column and hold an amount in one
+    number column shared by all (a statement's rows under one rule, an empty note cell
+    beside some)? A row's wrapped label or list goes on without amounts of its own."""
+    if len(lines) < 2 or len(xs) < 3:
+        return False
+    shared = set(range(1, len(xs) - 1))
+    for ln in lines:
+        ws = [words[i] for i in ln.word_ids]
+        if not any(_col_of(w.bbox.cx, xs) == 0 and not is_number(w.text) for w in ws):
+            return False
+        shared &= {_col_of(w.bbox.cx, xs) for w in ws if is_number(w.text)}
+    return bool(shared)
+
+
 def _split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
                 top_drawn: bool) -> tuple[list[float], int, set[float]]:
     """Insert row boundaries between text lines that start a new row.
@@ -234,7 +250,8 @@ def _split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         # A row's own band splits only where every line fills every column and none wraps
         # the text above it: a wrapped label beside a wrapped number fills all but one of
         # three columns, and two wrapped cells side by side fill both of two; one row each.
-        if delineated and not (_full_lines(inside, words, xs, spare=0) and not _wraps(inside, words, xs)):
+        rows_inside = _full_lines(inside, words, xs, spare=0) or _amount_lines(inside, words, xs)
+        if delineated and not (rows_inside and not _wraps(inside, words, xs)):
             out.append(bottom)  # every row has its own band: its lines are multi-line cells
             continue
         open_cols = _open_columns(ev, xs, top, bottom, b == 0, b == n_bands - 1)

@@ -226,12 +226,7 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
     x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
     between = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
                and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
-    why = heading_between(facts, lines, n_segments, between, top.pos, bottom.pos, x0, x1) if facts else ""
-    if why:
-        if said is not None:
-            box = Rect.bounding([lines[k].bbox for k in between])
-            said.append(TableRegion(box, "horizontal_rules", f"heading between tables: {why} stands alone between "
-                                    f"two rules over a header row; one table ends above it, the next starts below"))
+    if _heading_parts(lines, n_segments, between, top, bottom, facts, said, unruled=False):
         return True
     if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body, sizes):
         return True
@@ -244,7 +239,25 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
             return True
         if is_prose(ln, n_segments[k]) and any(b.x0 < x - PROSE_SLACK and b.x1 > x + PROSE_SLACK for x in (x0, x1)):
             return True
-    return False
+    # Last, as it is the weaker reading: the tables' outer rules missing (fpdf2's
+    # HORIZONTAL_LINES rules only between rows), the heading stands between the upper
+    # table's last row and the next table's header.
+    return _heading_parts(lines, n_segments, between, top, bottom, facts, said, unruled=True)
+
+
+def _heading_parts(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], top: Rule,
+                   bottom: Rule, facts: LineFacts | None, said: list[TableRegion] | None, unruled: bool) -> bool:
+    """Does a heading between the rules over a header row part two tables (``heading_between``)?
+    Told in ``said`` as a rejected region, for explain."""
+    x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
+    why = heading_between(facts, lines, n_segments, between, top.pos, bottom.pos, x0, x1, unruled) if facts else ""
+    if why and said is not None:
+        box = Rect.bounding([lines[k].bbox for k in between])
+        where = ("between one table's last row and the next table's header" if unruled
+                 else "between two rules over a header row")
+        said.append(TableRegion(box, "horizontal_rules", f"heading between tables: {why} stands alone {where}; "
+                                "one table ends above it, the next starts below"))
+    return bool(why)
 
 
 def _heading_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], top: float,

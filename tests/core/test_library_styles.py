@@ -1,0 +1,118 @@
+"""Table styles of PDF libraries (reportlab's TableStyle, fpdf2's borders_layout) drawn with
+known coordinates: where one table ends when its outer rules are missing, rows under one
+rule in a booktabs body, and a Chinese sentence between two tables (corpus/styles holds
+the same styles as the libraries draw them)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pymupdf
+import pytest
+
+from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
+from inspector.core.types import PageResult
+
+LEFT = 72.0
+XS = (72.0, 222.0, 302.0, 382.0, 462.0)  # four columns
+ROW = 16.0
+HEAD = ("Item", "2023", "2022", "Change")
+
+
+def rows_of(first: int, n: int) -> list[tuple[str, ...]]:
+    return [(f"Account {k:02d}", f"{1000 + 37 * k:,}", f"({900 + 29 * k:,})", f"{k % 9 + 1}.{k % 10}%")
+            for k in range(first, first + n)]
+
+
+def draw(page: pymupdf.Page, top: float, rows: Sequence[Sequence[str]], rules: Sequence[int],
+         font: str = "helv") -> float:
+    """Rows from ``top`` (label left, the rest right-aligned), a rule at each boundary index
+    in ``rules`` (0 the top edge, len(rows) the bottom); returns the bottom edge (pt)."""
+    for r, row in enumerate(rows):
+        y = top + r * ROW + 11.5
+        for c, text in enumerate(row):
+            if not text:
+                continue
+            size = 9.0
+            x = XS[c] + 4 if c == 0 else XS[c + 1] - 4 - pymupdf.Font(font).text_length(text, size)
+            page.insert_text((x, y), text, fontsize=size, fontname="hebo" if r == 0 and font == "helv" else font)
+    for k in rules:
+        page.draw_line((XS[0], top + k * ROW), (XS[-1], top + k * ROW), width=0.5)
+    return top + len(rows) * ROW
+
+
+def run(page_builder) -> PageResult:  # noqa: ANN001 (a function drawing on a page)
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page_builder(page)
+    return Pipeline(open_document(doc.tobytes())).run(0)
+
+
+def shapes(res: PageResult) -> list[tuple[int, int]]:
+    return [(t.n_rows, t.n_cols) for t in res.tables]
+
+
+@pytest.mark.parametrize("under_header", [True, False], ids=["header-ruled-off", "header-unruled"])
+def test_heading_between_tables_ruled_only_between_rows(under_header: bool) -> None:
+    """fpdf2's HORIZONTAL_LINES: rules between rows, none over the first row or under the
+    last. The upper table's last row, a heading in larger type and the next table's header
+    stand between two rules; the tables share their columns. Two tables, not one."""
+    def build(page: pymupdf.Page) -> None:
+        rows_a = [HEAD, *rows_of(1, 5)]
+        bottom = draw(page, 100, rows_a, range(1, len(rows_a)))
+        page.insert_text((LEFT, bottom + 26), "2. Cash flow statement", fontsize=13, fontname="hebo")
+        rows_b = [HEAD, *rows_of(6, 5)]
+        draw(page, bottom + 36, rows_b, range(1 if under_header else 2, len(rows_b)))
+
+    res = run(build)
+    assert shapes(res) == [(6, 4), (6, 4)]
+    assert [t.rows_text()[0][0] for t in res.tables] == ["Item", "Item"]
+    assert res.tables[0].rows_text()[-1][0] == "Account 05"
+    assert not any("Cash flow" in " ".join(" ".join(r) for r in t.rows_text()) for t in res.tables)
+
+
+def test_booktabs_body_of_amount_rows_under_one_rule_is_several_rows() -> None:
+    """reportlab LINEABOVE/LINEBELOW on the header and the total only: four body lines under
+    one rule, each with its label and its own amounts (one with an empty cell), are four
+    rows, not one row of four-line cells."""
+    body = rows_of(1, 4)
+    body[1] = (body[1][0], body[1][1], "", body[1][3])
+    rows = [HEAD, *body, ("Total", "9,999", "(8,888)", "")]
+
+    def build(page: pymupdf.Page) -> None:
+        draw(page, 100, rows, (0, 1, 5, 6))
+
+    res = run(build)
+    assert shapes(res) == [(6, 4)]
+    assert [tuple(r) for r in res.tables[0].rows_text()] == [tuple(r) for r in rows]
+
+
+def test_wrapped_label_under_one_rule_stays_one_row() -> None:
+    """The rules still win where a line brings no amount of its own: a label over two lines
+    beside its amounts, in a table ruled row by row, is one row."""
+    rows = [HEAD, *rows_of(1, 2), ("Account 03 restated after", "1,111", "(999)", "2.0%"),
+            ("the change of policy", "", "", ""), *rows_of(4, 2)]
+
+    def build(page: pymupdf.Page) -> None:
+        draw(page, 100, rows, (0, 1, 2, 3, 5, 6, 7))
+
+    res = run(build)
+    assert shapes(res) == [(6, 4)]
+    assert res.tables[0].rows_text()[3][0] == "Account 03 restated after\nthe change of policy"
+
+
+def test_chinese_sentence_between_booktabs_tables_parts_them() -> None:
+    """A sentence set without spaces ("本期…变化。", one word to the text layer) alone between
+    two booktabs tables with the same columns, in body type: two tables."""
+    head = ("项目", "本期金额", "上期金额", "附注")
+    rows_a = [head, *[(f"项目{k}", f"{1000 + k:,}.00", f"({900 + k:,}.00)", f"七、{k}") for k in range(1, 5)]]
+    rows_b = [head, *[(f"科目{k}", f"{2000 + k:,}.00", f"{800 + k:,}.00", f"七、{k}") for k in range(1, 6)]]
+
+    def build(page: pymupdf.Page) -> None:
+        bottom = draw(page, 100, rows_a, (0, 1, len(rows_a)), font="china-s")
+        page.insert_text((LEFT, bottom + 20), "本期合并范围与上期相比未发生变化。", fontsize=9, fontname="china-s")
+        draw(page, bottom + 30, rows_b, (0, 1, len(rows_b)), font="china-s")
+
+    res = run(build)
+    assert shapes(res) == [(5, 4), (6, 4)]
