@@ -5,7 +5,7 @@ the same styles as the libraries draw them)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pymupdf
 import pytest
@@ -42,7 +42,7 @@ def draw(page: pymupdf.Page, top: float, rows: Sequence[Sequence[str]], rules: S
     return top + len(rows) * ROW
 
 
-def run(page_builder) -> PageResult:  # noqa: ANN001 (a function drawing on a page)
+def run(page_builder: Callable[[pymupdf.Page], None]) -> PageResult:
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     page_builder(page)
