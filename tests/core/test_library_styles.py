@@ -116,3 +116,21 @@ def test_chinese_sentence_between_booktabs_tables_parts_them() -> None:
 
     res = run(build)
     assert shapes(res) == [(5, 4), (6, 4)]
+
+
+def test_full_width_words_of_adjacent_cells_are_two_words() -> None:
+    """Two Hangul headers in adjacent cells, "금액" right-aligned and "비고" left-aligned 6 pt
+    further (fpdf2's default cell padding): MuPDF gives one word "금액비고"; they are two. Set
+    1.5 pt apart (less than half an em) they stay one word, as MuPDF reads them."""
+    from inspector.core.reading.words import extract_words
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    font = pymupdf.Font("korea")
+    for y, gap in ((100, 6.0), (120, 1.5)):
+        page.insert_text((100, y), "금액" if gap > 2 else "단가", fontname="korea", fontsize=9)
+        page.insert_text((100 + font.text_length("금액", 9) + gap, y), "비고" if gap > 2 else "금액",
+                         fontname="korea", fontsize=9)
+    words = extract_words(open_document(doc.tobytes()).page(0))
+    assert [(w.text, round(w.bbox.x0, 1), round(w.bbox.x1, 1)) for w in words] == [
+        ("금액", 100.0, 118.0), ("비고", 124.0, 142.0), ("단가금액", 100.0, 137.5)]

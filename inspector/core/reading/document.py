@@ -98,6 +98,21 @@ class Page:
     def number(self) -> int:
         return self.index + 1
 
+    def chars(self, box: Rect) -> list[tuple[str, float, float, float]]:
+        """The characters whose centres lie in ``box``: (text, x0, x1, centre y) in points,
+        in the text layer's order."""
+        clip = pymupdf.Rect(box.x0 - 1, box.y0 - 1, box.x1 + 1, box.y1 + 1)
+        d = self._page.get_text("rawdict", clip=clip, flags=pymupdf.TEXTFLAGS_WORDS)
+        out = []
+        for block in d["blocks"]:
+            for line in block.get("lines", ()):
+                for span in line["spans"]:
+                    for ch in span["chars"]:
+                        x0, y0, x1, y1 = ch["bbox"]
+                        if box.contains_point((x0 + x1) / 2, (y0 + y1) / 2):
+                            out.append((ch["c"], x0, x1, (y0 + y1) / 2))
+        return out
+
     def raw_words(self) -> list[tuple[Any, ...]]:
         """PyMuPDF ``get_text("words")`` tuples."""
         words: list[tuple[Any, ...]] = self._page.get_text("words")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -21,6 +22,11 @@ from .document import Page
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi")
+# A PyMuPDF word's characters set this many ems apart are two words (a word space is about a
+# quarter em; two cells' texts stand further apart); a narrow character advances at most
+# NARROW em.
+WIDE_GAP = 0.5
+NARROW = 0.65
 
 
 def normalise(text: str) -> str:
@@ -49,7 +55,48 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
             continue
         for piece, px0, px1 in _split(normalise(text), x0, x1):
             out.append(Word(piece, Rect(px0, y0, px1, y1), size, bold, block, line, base, watermark=mark, turn=quarter))
+    out = _split_wide_gaps(page, out)
     return shared_baselines(_without_repeats(out)) if turn == 0 and lines.turns else _without_repeats(out), turn
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def _gapped(w: Word) -> bool:
+    """Is a word of full-width characters wider than its characters set tight (an em each,
+    the others at most ``NARROW`` em) by over ``WIDE_GAP`` em? Its text runs on over white
+    space: MuPDF starts a new word after a gap measured against the characters' advance, so
+    two Hangul or Han headers in adjacent cells ("금액" right-aligned, "비고" left-aligned
+    6 pt further) come out as one word."""
+    if w.text.isascii():
+        return False
+    n_wide = sum(_wide(ch) for ch in w.text)
+    if n_wide < 2 or w.font_size <= 0 or w.turn:
+        return False
+    return w.bbox.width > (n_wide + (len(w.text) - n_wide) * NARROW + WIDE_GAP) * w.font_size
+
+
+def _split_wide_gaps(page: Page, words: list[Word]) -> list[Word]:
+    """``words`` with each gapped word (see ``_gapped``) cut where over ``WIDE_GAP`` em of white
+    space lies between two of its characters; read from the page's characters only for such
+    words (rare: most pages have none)."""
+    if not any(_gapped(w) for w in words):
+        return words
+    out: list[Word] = []
+    for w in words:
+        chars = page.chars(w.bbox) if _gapped(w) else []
+        if "".join(c[0] for c in chars) != w.text:  # not the word's characters alone: keep it
+            out.append(w)
+            continue
+        start = 0
+        for k in range(1, len(chars) + 1):
+            if k == len(chars) or chars[k][1] - chars[k - 1][2] > WIDE_GAP * w.font_size:
+                piece = chars[start:k]
+                box = dataclasses.replace(w.bbox, x0=piece[0][1], x1=piece[-1][2])
+                out.append(dataclasses.replace(w, text="".join(c[0] for c in piece), bbox=box))
+                start = k
+    return out
 
 
 def shared_baselines(words: Sequence[Word]) -> tuple[Word, ...]:

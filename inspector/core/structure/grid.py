@@ -217,10 +217,13 @@ def _amount_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[flo
         return False
     shared = set(range(1, len(xs) - 1))
     for ln in lines:
-        ws = [words[i] for i in ln.word_ids]
-        if not any(_col_of(w.bbox.cx, xs) == 0 and not is_number(w.text) for w in ws):
+        cells: dict[int, list[str]] = {}
+        for i in ln.word_ids:
+            cells.setdefault(_col_of(words[i].bbox.cx, xs), []).append(words[i].text)
+        if not any(not is_number(t) for t in cells.get(0, ())):
             return False
-        shared &= {_col_of(w.bbox.cx, xs) for w in ws if is_number(w.text)}
+        # An amount is the whole of its cell ("16GB" in "i7 / 16GB /" is a wrapped spec's).
+        shared &= {c for c, texts in cells.items() if all(is_number(t) for t in texts)}
     return bool(shared)
 
 
