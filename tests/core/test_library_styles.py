@@ -134,3 +134,21 @@ def test_full_width_words_of_adjacent_cells_are_two_words() -> None:
     words = extract_words(open_document(doc.tobytes()).page(0))
     assert [(w.text, round(w.bbox.x0, 1), round(w.bbox.x1, 1)) for w in words] == [
         ("금액", 100.0, 118.0), ("비고", 124.0, 142.0), ("단가금액", 100.0, 137.5)]
+
+
+def test_zebra_header_over_an_unshaded_first_row_is_its_own_row() -> None:
+    """reportlab ROWBACKGROUNDS [white, blue] from the first body row, no lines: the header
+    and the first (white) body row stand together above the first shaded band, each line
+    filling the row; two rows, not one row of two-line cells."""
+    rows = [HEAD, *rows_of(1, 7)]
+    rows[1] = (*rows[1][:3], "")  # the first body row's last cell empty
+
+    def build(page: pymupdf.Page) -> None:
+        for r in range(2, len(rows), 2):
+            page.draw_rect(pymupdf.Rect(XS[0], 100 + r * ROW, XS[-1], 100 + (r + 1) * ROW), color=None,
+                           fill=(0.87, 0.92, 0.96))
+        draw(page, 100, rows, ())
+
+    res = run(build)
+    assert shapes(res) == [(8, 4)]
+    assert [r[0] for r in res.tables[0].rows_text()[:3]] == ["Item", "Account 01", "Account 02"]
