@@ -93,24 +93,23 @@ class Page:
         self.height = float(box.height)
         self._drawings: list[Drawing] | None = None
         self._clipped: list[ClippedArt] | None = None
+        self._textpage: pymupdf.TextPage | None = None
 
     @property
     def number(self) -> int:
         return self.index + 1
 
-    def chars(self, box: Rect) -> list[tuple[str, float, float, float]]:
-        """The characters whose centres lie in ``box``: (text, x0, x1, centre y) in points,
-        in the text layer's order."""
-        clip = pymupdf.Rect(box.x0 - 1, box.y0 - 1, box.x1 + 1, box.y1 + 1)
-        d = self._page.get_text("rawdict", clip=clip, flags=pymupdf.TEXTFLAGS_WORDS)
-        out = []
-        for block in d["blocks"]:
-            for line in block.get("lines", ()):
-                for span in line["spans"]:
-                    for ch in span["chars"]:
-                        x0, y0, x1, y1 = ch["bbox"]
-                        if box.contains_point((x0 + x1) / 2, (y0 + y1) / 2):
-                            out.append((ch["c"], x0, x1, (y0 + y1) / 2))
+    def line_chars(self) -> dict[tuple[int, int], list[tuple[str, float, float]]]:
+        """Per text line (PyMuPDF's block and line numbers, as its words carry them) its
+        characters: (text, x0, x1) in points, in the text layer's order. Read from the text
+        extraction ``text`` made (a second reading of it, no second extraction)."""
+        tp = self._textpage or self._page.get_textpage(flags=pymupdf.TEXTFLAGS_WORDS)
+        d = self._page.get_text("rawdict", textpage=tp)
+        out: dict[tuple[int, int], list[tuple[str, float, float]]] = {}
+        for b, block in enumerate(d["blocks"]):
+            for n, line in enumerate(block.get("lines", ())):
+                out[(block.get("number", b), n)] = [(ch["c"], ch["bbox"][0], ch["bbox"][2])
+                                                    for span in line["spans"] for ch in span["chars"]]
         return out
 
     def raw_words(self) -> list[tuple[Any, ...]]:
@@ -125,7 +124,7 @@ class Page:
 
     def text(self) -> tuple[list[tuple[Any, ...]], dict[str, Any]]:
         """Words and the span dict from one text extraction (half the cost of two)."""
-        tp = self._page.get_textpage(flags=pymupdf.TEXTFLAGS_WORDS)
+        tp = self._textpage = self._page.get_textpage(flags=pymupdf.TEXTFLAGS_WORDS)
         words = self._page.get_text("words", textpage=tp)
         spans = self._page.get_text("dict", textpage=tp)
         return words, spans

@@ -22,11 +22,9 @@ from .document import Page
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi")
-# A PyMuPDF word's characters set this many ems apart are two words (a word space is about a
-# quarter em; two cells' texts stand further apart); a narrow character advances at most
-# NARROW em.
+# A PyMuPDF word's characters set this many ems apart beside a full-width one are two words
+# (a word space is about a quarter em; two cells' texts stand further apart).
 WIDE_GAP = 0.5
-NARROW = 0.65
 
 
 def normalise(text: str) -> str:
@@ -63,35 +61,33 @@ def _wide(ch: str) -> bool:
     return unicodedata.east_asian_width(ch) in ("W", "F")
 
 
-def _gapped(w: Word) -> bool:
-    """Is a word of full-width characters wider than its characters set tight (an em each,
-    the others at most ``NARROW`` em) by over ``WIDE_GAP`` em? Its text runs on over white
-    space: MuPDF starts a new word after a gap measured against the characters' advance, so
-    two Hangul or Han headers in adjacent cells ("금액" right-aligned, "비고" left-aligned
-    6 pt further) come out as one word."""
-    if w.text.isascii():
-        return False
-    n_wide = sum(_wide(ch) for ch in w.text)
-    if n_wide < 2 or w.font_size <= 0 or w.turn:
-        return False
-    return w.bbox.width > (n_wide + (len(w.text) - n_wide) * NARROW + WIDE_GAP) * w.font_size
+def _suspect(w: Word) -> bool:
+    """May a word run on over white space next to a full-width character? MuPDF starts a new
+    word after a gap measured against the characters' advance, so two Hangul or Han texts of
+    adjacent cells ("금액" right-aligned, "비고" left-aligned 6 pt further; "액세스포인트" and
+    "Wi-Fi") come out as one word."""
+    return len(w.text) >= 2 and not w.text.isascii() and not w.turn and w.font_size > 0 \
+        and any(_wide(ch) for ch in w.text)
 
 
 def _split_wide_gaps(page: Page, words: list[Word]) -> list[Word]:
-    """``words`` with each gapped word (see ``_gapped``) cut where over ``WIDE_GAP`` em of white
-    space lies between two of its characters; read from the page's characters only for such
-    words (rare: most pages have none)."""
-    if not any(_gapped(w) for w in words):
+    """``words`` with each suspect word (see ``_suspect``) cut where over ``WIDE_GAP`` em of
+    white space lies beside a full-width character; the characters are read only on pages
+    with such words (CJK text)."""
+    if not any(_suspect(w) for w in words):
         return words
+    lines = page.line_chars()
     out: list[Word] = []
     for w in words:
-        chars = page.chars(w.bbox) if _gapped(w) else []
+        chars = [c for c in lines.get((w.block, w.line), ()) if w.bbox.x0 - 0.5 <= (c[1] + c[2]) / 2 <= w.bbox.x1 + 0.5] \
+            if _suspect(w) else []
         if "".join(c[0] for c in chars) != w.text:  # not the word's characters alone: keep it
             out.append(w)
             continue
         start = 0
         for k in range(1, len(chars) + 1):
-            if k == len(chars) or chars[k][1] - chars[k - 1][2] > WIDE_GAP * w.font_size:
+            if k == len(chars) or (chars[k][1] - chars[k - 1][2] > WIDE_GAP * w.font_size
+                                   and (_wide(chars[k][0]) or _wide(chars[k - 1][0]))):
                 piece = chars[start:k]
                 box = dataclasses.replace(w.bbox, x0=piece[0][1], x1=piece[-1][2])
                 out.append(dataclasses.replace(w, text="".join(c[0] for c in piece), bbox=box))
