@@ -152,3 +152,24 @@ def test_zebra_header_over_an_unshaded_first_row_is_its_own_row() -> None:
     res = run(build)
     assert shapes(res) == [(8, 4)]
     assert [r[0] for r in res.tables[0].rows_text()[:3]] == ["Item", "Account 01", "Account 02"]
+
+
+def test_header_cell_wrapped_over_two_lines_above_the_first_rule_is_kept() -> None:
+    """reportlab LINEBELOW on every row (no rule over the header), the header of a narrow
+    column wrapped ("Note" over "ref."): the header's second line has one piece only, under
+    its cell; the header row is the table's, not left out."""
+    head_top, body = 100.0, rows_of(1, 5)
+
+    def build(page: pymupdf.Page) -> None:
+        bold = pymupdf.Font("hebo")
+        for c, text in enumerate(("Item", "Note", "2023", "2022")):
+            x = XS[c] + 4 if c == 0 else XS[c + 1] - 4 - bold.text_length(text, 9)
+            page.insert_text((x, head_top + 10), text, fontsize=9, fontname="hebo")
+        page.insert_text((XS[2] - 4 - bold.text_length("ref.", 9), head_top + 21), "ref.", fontsize=9, fontname="hebo")
+        top = head_top + 26
+        page.draw_line((XS[0], top), (XS[-1], top), width=0.5)
+        draw(page, top, [(r[0], f"{k}.{k}", r[1], r[2]) for k, r in enumerate(body, 1)], range(1, len(body) + 1))
+
+    res = run(build)
+    assert shapes(res) == [(6, 4)]
+    assert res.tables[0].rows_text()[0] == ["Item", "Note\nref.", "2023", "2022"]

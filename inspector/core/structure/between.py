@@ -147,14 +147,11 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
     start = last
     while start > 0 and n_segments[ks[start - 1]] < 2:
         start -= 1
-    if tail:
-        if len(tail) > HEADER_LINES or not facts.header(tail[0]) or not _within(lines[tail[0]], x0, x1):
-            return ""
-        b = lines[tail[0]].bbox
-    else:
-        b = _header_under(facts, lines, lower, x0, x1)
-        if b is None:
-            return ""
+    if tail and (len(tail) > HEADER_LINES or not facts.header(tail[0]) or not _within(lines[tail[0]], x0, x1)):
+        return ""
+    b = lines[tail[0]].bbox if tail else _header_under(facts, lines, lower, x0, x1)
+    if b is None:
+        return ""
     for i in range(start, last + 1):
         k = ks[i]
         # Apart from the upper rule, or from the upper table's last row when it is unruled.

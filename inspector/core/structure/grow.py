@@ -23,6 +23,7 @@ WRAP_SPACING = 1.5  # ems between the baselines of a wrapped cell's lines, at mo
 WORD_SPACE_EM = 0.25  # a word space: what a wrapped word would have needed after the text above it
 HEADER_SPACING = 1.2  # line heights between stacked header lines, at most
 SIDE_SLACK = 3  # pt a word may stand past the table's side and still be inside it
+CELL_WIDTH = 0.25  # share of the table's width a wrapped header cell's last line takes at most
 MIN_GAP_LINES = 3  # lines a box needs before its column gaps say anything (a header alone does not)
 
 
@@ -40,7 +41,8 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     """
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
     band = np.flatnonzero((wc.cy > box.y1) & (wc.y1 <= stop_y)).tolist()
-    lines, counts, crossers = _column_lines(words, band, box, min_gap, tol)
+    lines, pieces, crossers = _column_lines(words, band, box, min_gap, tol)
+    counts = [len(p) for p in pieces]
     gaps = _column_gaps(words, wc.inside(box), box, min_gap, tol) if lines else []
     across = _crossing_lines(words, lines, gaps, min_gap) if lines else set()
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
@@ -79,17 +81,37 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
     """Grow ``box`` upwards over header lines sitting just above its first rule.
 
     At most ``max_lines`` lines, each close to the next and in two or more pieces inside
-    the box's x range; a title (one piece) stops it.
+    the box's x range; a title (one piece) stops it. A one-piece line under one piece of the
+    header line above it (no wider than that piece) is that header cell's wrapped last line
+    ("附" over "注" in a narrow column) and is taken with it.
     """
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
     band = np.flatnonzero((wc.cy < box.y0) & (wc.y0 >= stop_y)).tolist()
-    lines, counts, crossers = _column_lines(words, band, box, min_gap, tol)
+    lines, pieces, crossers = _column_lines(words, band, box, min_gap, tol)
     top = box.y0
-    for ln, n in list(zip(lines, counts, strict=True))[::-1][:max_lines]:
-        if top - ln.bbox.y1 > HEADER_SPACING * ln.bbox.height or n < 2 or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
+    up = list(zip(lines, pieces, strict=True))[::-1][:max_lines]
+    for k, (ln, own) in enumerate(up):
+        if top - ln.bbox.y1 > HEADER_SPACING * ln.bbox.height or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
+            break
+        if len(own) < 2 and not (k + 1 < len(up) and _wraps_under(ln, own, up[k + 1], box)):
             break
         top = ln.bbox.y0
     return Rect(box.x0, min(top, box.y0), box.x1, box.y1)
+
+
+def _wraps_under(ln: Line, own: Sequence[Segment], above: tuple[Line, Sequence[Segment]], box: Rect) -> bool:
+    """Is one-piece line ``ln`` the wrapped end of a header cell of the line ``above`` (a
+    line of two or more pieces right over it, one of them spanning this line's piece)? The
+    piece is a cell's: narrow (``CELL_WIDTH`` of the box at most) and clear of the box's
+    left edge (a caption's second line starts there)."""
+    line, theirs = above
+    if len(own) != 1 or len(theirs) < 2 or ln.bbox.y0 - line.bbox.y1 > HEADER_SPACING * ln.bbox.height:
+        return False
+    em = ln.bbox.height
+    if own[0].x1 - own[0].x0 > CELL_WIDTH * box.width or own[0].x0 < box.x0 + em:
+        return False
+    return any(p.x0 - em <= own[0].x0 and own[0].x1 <= p.x1 + em and own[0].x1 - own[0].x0 <= p.x1 - p.x0 + em
+               for p in theirs)
 
 
 def _column_gaps(words: Sequence[Word], ids: Sequence[int], box: Rect, min_gap: float, tol: float) -> list[float]:
@@ -128,16 +150,16 @@ def _runs_across(words: Sequence[Word], s: Segment, x: float) -> bool:
 
 
 def _column_lines(words: Sequence[Word], band: Sequence[int], box: Rect,
-                  min_gap: float, tol: float) -> tuple[list[Line], list[int], list[Rect]]:
-    """Text lines of ``band``'s words within the box's x range, their segment counts, and
-    the boxes of words that run across the box's side edges."""
+                  min_gap: float, tol: float) -> tuple[list[Line], list[list[Segment]], list[Rect]]:
+    """Text lines of ``band``'s words within the box's x range, their pieces, and the boxes
+    of words that run across the box's side edges."""
     ids = [i for i in band if box.x0 - SIDE_SLACK <= words[i].bbox.cx <= box.x1 + SIDE_SLACK]
     crossers = [words[i].bbox for i in band if _crosses(words[i].bbox, box)]
     lines = lines_in(words, ids, tol)
-    counts = [0] * len(lines)
+    pieces: list[list[Segment]] = [[] for _ in lines]
     for s in segments(words, lines, min_gap):
-        counts[s.line] += 1
-    return lines, counts, crossers
+        pieces[s.line].append(s)
+    return lines, pieces, crossers
 
 
 def _crosses(b: Rect, box: Rect) -> bool:
