@@ -253,11 +253,11 @@ def _split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         # A row's own band splits only where every line fills every column and none wraps
         # the text above it: a wrapped label beside a wrapped number fills all but one of
         # three columns, and two wrapped cells side by side fill both of two; one row each.
-        rows_inside = _full_lines(inside, words, xs, spare=0) or _amount_lines(inside, words, xs)
         # A first band open at the top (a zebra table's first shading under its header and
         # first unshaded row) is no drawn row: its lines that each fill the row are rows.
-        open_top = b == 0 and not top_drawn and _full_lines(inside, words, xs)
-        if delineated and not open_top and not (rows_inside and not _wraps(inside, words, xs)):
+        if delineated and not (b == 0 and not top_drawn and _full_lines(inside, words, xs)) \
+                and not ((_full_lines(inside, words, xs, spare=0) or _amount_lines(inside, words, xs))
+                         and not _wraps(inside, words, xs)):
             out.append(bottom)  # every row has its own band: its lines are multi-line cells
             continue
         open_cols = _open_columns(ev, xs, top, bottom, b == 0, b == n_bands - 1)
