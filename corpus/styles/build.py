@@ -34,7 +34,7 @@ from inspector.annotation.io import sha256_of
 from inspector.annotation.model import DocumentAnnotation, PageInfo
 from inspector.evaluation.styles import write_styles
 
-from ..html.build import Laid, compress, truth
+from ..html.build import Laid, truth
 from . import fp, rl
 from .content import Tabular, make
 
@@ -51,6 +51,15 @@ def _content(style: str, rng: random.Random) -> Tabular:
         tab = make(rng, wrap)
         if style != "rl_two_column" or tab.lang != "ko":
             return tab
+
+
+def compress(pdf: Path) -> None:
+    """Streams deflated, unused objects dropped (both libraries subset their fonts already);
+    no new file id, so a rebuild writes the same bytes."""
+    doc = pymupdf.open(pdf)
+    data = doc.tobytes(garbage=3, deflate=True, use_objstms=1, no_new_id=True)
+    doc.close()
+    pdf.write_bytes(data)
 
 
 def words_in_cells(page: pymupdf.Page, laid: Laid) -> list[tuple]:

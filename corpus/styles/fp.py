@@ -8,6 +8,7 @@ not fit the rest of the page starts the next one (fpdf2's ``offset_rendering`` t
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +117,7 @@ def build_pdf(pdf_path: Path, items: list[tuple[str, Tabular]], rng: random.Rand
     pdf.set_margins(MARGIN, MARGIN)
     pdf.set_auto_page_break(True, MARGIN)
     pdf.set_creator("fpdf2 (corpus.styles)")
+    pdf.set_creation_date(datetime(2026, 1, 1, tzinfo=UTC))  # a rebuild writes the same bytes
     for style in ("", "B"):  # WenQuanYi has no bold face: headings are set in the regular one
         pdf.add_font("wqy", style, FONT)
         pdf.add_font("dejavu", style, LATIN[style])

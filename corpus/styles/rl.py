@@ -165,7 +165,8 @@ def build_pdf(pdf: Path, items: list[tuple[str, Tabular]], rng: random.Random) -
     col_w = (frame_w - 18) / 2
     one = Frame(MARGIN, MARGIN, frame_w, A4[1] - 2 * MARGIN, id="one")
     two = [Frame(MARGIN + k * (col_w + 18), MARGIN, col_w, A4[1] - 2 * MARGIN, id=f"c{k}") for k in range(2)]
-    doc = BaseDocTemplate(str(pdf), pagesize=A4, title="styles corpus", author="corpus.styles",
+    # invariant: no creation date or random file id, so a rebuild writes the same bytes
+    doc = BaseDocTemplate(str(pdf), pagesize=A4, title="styles corpus", author="corpus.styles", invariant=1,
                           pageTemplates=[PageTemplate("one", [one]), PageTemplate("two", two)])
     story: list[Any] = []
     out: list[Laid] = []
