@@ -70,7 +70,7 @@ def test_scores_pinned_truth_and_truth_free_pages_per_family(tmp_path):
     assert (overall["pages"], overall["truth_pages"], overall["truth_tables"]) == (3, 2, 2)
     assert per["overall, truth from pinned"].as_dict()["truth_tables"] == 2
     text = sc.table({"inspector": per})
-    assert "| Word | inspector | 1 (1) | 1 | 100.0 | 100.0 | 1.00 |" in text
+    assert "| Word | inspector | 1 (1) | 1 | 100.0 | 100.0 | 100.0 | 1.00 |" in text
 
 
 def test_pinned_rows_not_on_the_page_are_left_out(tmp_path):
