@@ -75,7 +75,8 @@ def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line
     base: list[float] = []
     for i in order:
         w = words[i]
-        across = w.bbox.width if w.turn in (90, 270) else w.bbox.height  # a turned word's length runs down
+        box = w.bbox  # its sides read directly: this loop runs for every word of every region
+        across = box.x1 - box.x0 if w.turn in (90, 270) else box.y1 - box.y0  # a turned word's length runs down
         t = tol * max(w.font_size, across * 0.8, 1.0)
         if groups and abs(w.baseline - base[-1]) <= t:
             g = groups[-1]

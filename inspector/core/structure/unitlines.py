@@ -20,6 +20,7 @@ import numpy as np
 from ..types import Rect, Table, Word
 from ..units import unit_line
 from .celltext import join_words
+from .columns import WordCentres
 
 # Points of one text line when bounding the search band: 12 pt type with its leading (a unit
 # line is small print; a line in larger type further away is not looked at).
@@ -98,10 +99,13 @@ class WordBoxes:
     """One page's word boxes as arrays, to pick the words beside a table without a loop over
     every word of the page for each of its tables."""
 
-    def __init__(self, words: Sequence[Word]) -> None:
+    def __init__(self, words: Sequence[Word], centres: WordCentres | None = None) -> None:
         self.words = words
-        b = np.array([w.bbox.as_tuple() for w in words], dtype=float).reshape(-1, 4)
-        self.x0, self.y0, self.x1, self.y1 = b.T
+        if centres is not None and centres.words is words:  # the pipeline's arrays of these words
+            self.x0, self.y0, self.x1, self.y1 = centres.x0, centres.y0, centres.x1, centres.y1
+        else:
+            b = np.array([w.bbox.as_tuple() for w in words], dtype=float).reshape(-1, 4)
+            self.x0, self.y0, self.x1, self.y1 = b.T
         self.cy = (self.y0 + self.y1) / 2  # as Rect.cy: the same floats
         self.free = ~np.fromiter((w.watermark for w in words), dtype=bool, count=len(words))
 
@@ -117,10 +121,11 @@ class WordBoxes:
 
 
 def attach_unit_lines(tables: Sequence[Table], words: Sequence[Word],
-                      params: UnitLineParams = UnitLineParams()) -> tuple[Table, ...]:
-    """``tables`` (of one page, boxes in the frame of ``words``) with ``unit_line`` filled."""
+                      params: UnitLineParams = UnitLineParams(), centres: WordCentres | None = None) -> tuple[Table, ...]:
+    """``tables`` (of one page, boxes in the frame of ``words``) with ``unit_line`` filled;
+    ``centres``: the arrays of these ``words`` when made already (the pipeline's "index")."""
     out = []
-    boxes = WordBoxes(words) if tables else None
+    boxes = WordBoxes(words, centres) if tables else None
     for i, t in enumerate(tables):
         others = [o.bbox for j, o in enumerate(tables) if j != i]
         line = find_unit_line(words, t.bbox, others, params, boxes)
