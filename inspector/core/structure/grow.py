@@ -40,17 +40,18 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     are grouped at baseline tolerance ``tol`` (``rows.y_tolerance``).
     """
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
-    band = np.flatnonzero((wc.cy > box.y1) & (wc.y1 <= stop_y)).tolist()
-    lines, pieces, crossers = _column_lines(words, band, box, min_gap, tol)
-    counts = [len(p) for p in pieces]
+    lines, crossers = _column_lines(words, wc, (wc.cy > box.y1) & (wc.y1 <= stop_y), box, tol)
     gaps = _column_gaps(words, wc.inside(box), box, min_gap, tol) if lines else []
-    across = _crossing_lines(words, lines, gaps, min_gap) if lines else set()
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
     bottom, pending, above = box.y1, False, None
-    for k, (ln, n) in enumerate(zip(lines, counts, strict=True)):
-        if ln.bbox.y0 - bottom > PARAGRAPH_GAP * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers) or k in across:
+    for ln in lines:  # the pieces of the lines reached only: the walk mostly stops after a few
+        if ln.bbox.y0 - bottom > PARAGRAPH_GAP * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
             break
+        pieces = segments(words, [ln], min_gap)
+        if any(_runs_across(words, s, x) for s in pieces for x in gaps):
+            break
+        n = len(pieces)
         if n >= 2 or (n == 1 and above is not None and _wrapped_from(above, ln, words, [box.x0, *gaps, box.x1])):
             bottom, pending, above = ln.bbox.y1, False, ln
         elif not pending and ln.bbox.width < LABEL_WIDTH * box.width:
@@ -86,10 +87,9 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
     ("附" over "注" in a narrow column) and is taken with it.
     """
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
-    band = np.flatnonzero((wc.cy < box.y0) & (wc.y0 >= stop_y)).tolist()
-    lines, pieces, crossers = _column_lines(words, band, box, min_gap, tol)
+    lines, crossers = _column_lines(words, wc, (wc.cy < box.y0) & (wc.y0 >= stop_y), box, tol)
     top = box.y0
-    up = list(zip(lines, pieces, strict=True))[::-1][:max_lines]
+    up = [(ln, segments(words, [ln], min_gap)) for ln in lines[::-1][:max_lines]]
     for k, (ln, own) in enumerate(up):
         if top - ln.bbox.y1 > HEADER_SPACING * ln.bbox.height or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
             break
@@ -124,15 +124,6 @@ def _column_gaps(words: Sequence[Word], ids: Sequence[int], box: Rect, min_gap: 
     return column_boundaries(Pieces.of_words(words, segs), box.x0, box.x1, len(lines), ColumnParams(min_gap=min_gap))
 
 
-def _crossing_lines(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[float], min_gap: float) -> set[int]:
-    """Indices of ``lines`` with a piece of text running across one of the column ``gaps``."""
-    out = set()
-    for s in segments(words, lines, min_gap):
-        if any(_runs_across(words, s, x) for x in gaps):
-            out.add(s.line)
-    return out
-
-
 def _runs_across(words: Sequence[Word], s: Segment, x: float) -> bool:
     """Does the piece ``s`` run across the column gap whose middle is ``x``?
 
@@ -149,18 +140,12 @@ def _runs_across(words: Sequence[Word], s: Segment, x: float) -> bool:
     return not apart
 
 
-def _column_lines(words: Sequence[Word], band: Sequence[int], box: Rect,
-                  min_gap: float, tol: float) -> tuple[list[Line], list[list[Segment]], list[Rect]]:
-    """Text lines of ``band``'s words within the box's x range, their pieces, and the boxes
-    of words that run across the box's side edges."""
-    ids = [i for i in band if box.x0 - SIDE_SLACK <= words[i].bbox.cx <= box.x1 + SIDE_SLACK]
-    crossers = [words[i].bbox for i in band if _crosses(words[i].bbox, box)]
-    lines = lines_in(words, ids, tol)
-    pieces: list[list[Segment]] = [[] for _ in lines]
-    for s in segments(words, lines, min_gap):
-        pieces[s.line].append(s)
-    return lines, pieces, crossers
-
-
-def _crosses(b: Rect, box: Rect) -> bool:
-    return any(b.x0 < x - SIDE_SLACK and b.x1 > x + SIDE_SLACK for x in (box.x0, box.x1))
+def _column_lines(words: Sequence[Word], wc: WordCentres, band: np.ndarray, box: Rect,
+                  tol: float) -> tuple[list[Line], list[Rect]]:
+    """Text lines of the ``band`` words' (a mask over ``wc``) within the box's x range, and the
+    boxes of band words that run across the box's side edges."""
+    inside = band & (wc.cx >= box.x0 - SIDE_SLACK) & (wc.cx <= box.x1 + SIDE_SLACK)
+    crossing = band & (((wc.x0 < box.x0 - SIDE_SLACK) & (wc.x1 > box.x0 + SIDE_SLACK))
+                       | ((wc.x0 < box.x1 - SIDE_SLACK) & (wc.x1 > box.x1 + SIDE_SLACK)))
+    crossers = [words[i].bbox for i in np.flatnonzero(crossing).tolist()]
+    return lines_in(words, np.flatnonzero(inside).tolist(), tol), crossers
