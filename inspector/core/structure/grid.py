@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from ..evidence.rules_merge import RuleIndex
 from ..params import ColumnParams, Params, TableParams
 from ..text import list_marker
 from ..types import ColumnBin, Fill, Grid, Rule, Word
@@ -507,11 +508,59 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
             empty = (r, c) not in occupied or (r, c + 1) not in occupied
             if empty and ev.covered("v", xs[c + 1], ys[r], ys[r + 1]) < HALF:
                 join(r * nc + c, r * nc + c + 1)
+    strokes = RuleIndex([rule for rule in ev.cand.rules if rule.fill < 0]) if h_open else None
     for r in h_open:
         for c in range(nc):
             empty = (r, c) not in occupied or (r + 1, c) not in occupied
-            if empty and ev.covered("h", ys[r + 1], xs[c], xs[c + 1]) < HALF:
+            if ev.covered("h", ys[r + 1], xs[c], xs[c + 1]) < HALF and (
+                    empty or (strokes is not None and _boxed_slots(strokes, ev.snap, grid, r, c)
+                              and (_laid_across(ev, grid, r, c) or not _divides_text(grid, occupied, r, c)))):
                 join(r * nc + c, (r + 1) * nc + c)
+
+
+def _boxed_slots(strokes: RuleIndex, snap: float, grid: Grid, r: int, c: int) -> bool:
+    """Are slots (r, c) and (r + 1, c) one stroked box: column rules on both sides down both,
+    the rule between them stroked in other columns but not in this one (a Word cell merged over
+    two rows, a header beside a column group's two header rows)? Then their texts are one
+    cell's, as the rules alone read: a tall cell's text runs past the other columns' rules.
+    Strokes only (``strokes`` holds no fill edge): a shaded column's fill has no edges between
+    the rows it covers, yet its rows are rows."""
+    xs, ys = grid.xs, grid.ys
+    sides = all(strokes.covered("v", x, ys[r], ys[r + 2], snap) >= FULL for x in (xs[c], xs[c + 1]))
+    return sides and any(strokes.covered("h", ys[r + 1], xs[k], xs[k + 1], snap) >= FULL
+                         for k in range(grid.n_cols) if k != c)
+
+
+def _divides_text(grid: Grid, occupied: set[tuple[int, int]], r: int, c: int) -> bool:
+    """Does the boundary under row ``r`` have text on both its sides in a column other than
+    ``c``? A rule drawn only between empty slots (a form's blank rows beside a tall cell)
+    shows rows there, none in column ``c``."""
+    return any((r, k) in occupied and (r + 1, k) in occupied for k in range(grid.n_cols) if k != c)
+
+
+def _laid_across(ev: RegionEvidence, grid: Grid, r: int, c: int) -> bool:
+    """Is the text of slots (r, c) and (r + 1, c) laid out across both, not in each: a line
+    crosses the boundary between them, or the two slots' texts sit alike in neither (not
+    both at their tops, nor both at their bottoms, nor both centred; "FY 2006" low in one
+    and "Actuals" high in the next are one header centred over both)? Rows set one line
+    each under a rule drawn in another column sit alike in theirs."""
+    x0, x1, top, mid, bottom = grid.xs[c], grid.xs[c + 1], grid.ys[r], grid.ys[r + 1], grid.ys[r + 2]
+    boxes = [ev.words[i].bbox for i in ev.ids]
+    boxes = [b for b in boxes if x0 <= b.cx < x1 and top <= b.cy < bottom]
+    if not boxes:
+        return False
+    h = float(np.median([b.height for b in boxes]))
+    if any(b.y0 < mid - h / 4 and b.y1 > mid + h / 4 for b in boxes):
+        return True
+    above, below = [b for b in boxes if b.cy < mid], [b for b in boxes if b.cy >= mid]
+    if not above or not below:
+        return False
+    # White above and below each slot's text (pt).
+    a_top, a_bot = min(b.y0 for b in above) - top, mid - max(b.y1 for b in above)
+    b_top, b_bot = min(b.y0 for b in below) - mid, bottom - max(b.y1 for b in below)
+    alike = (abs(a_top - b_top) <= h / 2 or abs(a_bot - b_bot) <= h / 2
+             or abs((a_top - a_bot) - (b_top - b_bot)) <= h)
+    return not alike
 
 
 def _spanner_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, int]], join: Join,
