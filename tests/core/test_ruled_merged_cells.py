@@ -84,3 +84,25 @@ def test_rows_set_alike_under_a_rule_drawn_in_another_column_stay_rows() -> None
     page.apply_redactions(graphics=2)
     t = _table(src.tobytes())
     assert t.rows_text() == [["Primer", "Sequence"], ["CCNE1", "GCCAGCCTTG\nCTTGCACGTT"], ["CCNE1", "ACCGGGTTTA"]]
+
+
+def test_a_totals_box_beside_the_last_column_keeps_one_label_a_row() -> None:
+    """Under a fully ruled grid, the amounts of Subtotal / Tax / Total are ruled in the last
+    column only; their labels stand in the open area to its left. Two blank slots there are
+    no drawn box: they do not chain the labels of three rows into one cell."""
+    x0, x1, x2, x3, x4 = XS
+    vrules = [(x0, 100, 154), (x1, 100, 154), (x2, 100, 154), (x3, 100, 208), (x4, 100, 208)]
+    hrules = [(100, x0, x4), (118, x0, x4), (136, x0, x4), (154, x0, x4), (172, x3, x4), (190, x3, x4),
+              (208, x3, x4)]
+    texts = [(64, 113, "Quantity"), (164, 113, "Description"), (264, 113, "Unit price"), (364, 113, "Total"),
+             (64, 131, "1 TB"), (164, 131, "Cloud service"), (264, 131, "99.99"), (364, 131, "99.99"),
+             (64, 149, "2"), (164, 149, "Support"), (264, 149, "5.00"), (364, 149, "10.00"),
+             (312, 167, "Subtotal"), (364, 167, "109.99"), (310, 185, "Sales tax"), (364, 185, "4.99"),
+             (300, 203, "TOTAL DUE"), (364, 203, "114.98")]
+    t = _table(_grid(hrules, texts, 208, vrules))
+    assert (t.n_rows, t.n_cols) == (6, 4)
+    labels = [t.cell_at(r, 2) for r in (3, 4, 5)]
+    # Each label spans the open area of its own row (no rule parts its slots), one row each.
+    assert [(c.r, c.rs, c.c, c.cs, c.text) for c in labels if c is not None] == [
+        (3, 1, 0, 3, "Subtotal"), (4, 1, 0, 3, "Sales tax"), (5, 1, 0, 3, "TOTAL DUE")]
+    assert [row[3] for row in t.rows_text()[3:]] == ["109.99", "4.99", "114.98"]

@@ -511,10 +511,15 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
     strokes = RuleIndex([rule for rule in ev.cand.rules if rule.fill < 0]) if h_open else None
     for r in h_open:
         for c in range(nc):
-            empty = (r, c) not in occupied or (r + 1, c) not in occupied
-            if ev.covered("h", ys[r + 1], xs[c], xs[c + 1]) < HALF and (
-                    empty or (strokes is not None and _boxed_slots(strokes, ev.snap, grid, r, c)
-                              and (_laid_across(ev, grid, r, c) or not _divides_text(grid, occupied, r, c)))):
+            if ev.covered("h", ys[r + 1], xs[c], xs[c + 1]) >= HALF:
+                continue
+            blank = ((r, c) not in occupied) + ((r + 1, c) not in occupied)
+            # A text and a blank slot under it are one cell; two blank slots only inside one
+            # stroked box (else they chain the labels of rows ruled elsewhere into one cell:
+            # a totals box's "Subtotal", "Tax", "Total" beside the ruled amounts); two texts
+            # when laid out across both, or when the rule divides only blank slots elsewhere.
+            if blank == 1 or (strokes is not None and _boxed_slots(strokes, ev.snap, grid, r, c) and (
+                    blank == 2 or _laid_across(ev, grid, r, c) or not _divides_text(grid, occupied, r, c))):
                 join(r * nc + c, (r + 1) * nc + c)
 
 
