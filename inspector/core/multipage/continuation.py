@@ -88,6 +88,17 @@ class _Piece:
     xs: tuple[float, ...]  # frame space
     frame_h: float
     row_h: float  # tallest row, points
+    words: tuple[tuple[int, int, float, float], ...] = ()  # (row, column, x0, x1) of words in one-column cells
+
+    def spans(self, skip: int = 0) -> tuple[tuple[float, float] | None, ...]:
+        """Left and right end of each column's words below the first ``skip`` rows (frame
+        space); None for a column without a word there."""
+        lo: dict[int, float] = {}
+        hi: dict[int, float] = {}
+        for r, c, x0, x1 in self.words:
+            if r >= skip:
+                lo[c], hi[c] = min(lo.get(c, x0), x0), max(hi.get(c, x1), x1)
+        return tuple((lo[k], hi[k]) if k in lo else None for k in range(len(self.xs) - 1))
 
 
 @dataclass(frozen=True)
@@ -115,7 +126,19 @@ def _piece(res: PageResult, index: int) -> _Piece:
         ys = (box.y0, box.y1)
     row_h = max((b - a for a, b in zip(ys, ys[1:], strict=False)), default=box.height)
     frame_h = res.width if fr.turn in (90, 270) else res.height
-    return _Piece(res.page, index, t, box, xs, frame_h, max(row_h, 1.0))
+    return _Piece(res.page, index, t, box, xs, frame_h, max(row_h, 1.0), _words(res, t, fr, len(xs) - 1))
+
+
+def _words(res: PageResult, t: Table, fr: Frame, n_cols: int) -> tuple[tuple[int, int, float, float], ...]:
+    """(row, column, x0, x1) of every word of a cell spanning one column, frame space."""
+    out = []
+    for c in t.cells:
+        if c.cs == 1 and c.c < n_cols:
+            for i in c.word_ids:
+                if 0 <= i < len(res.words):
+                    b = fr.rect(res.words[i].bbox) if fr.turn else res.words[i].bbox
+                    out.append((c.r, c.c, b.x0, b.x1))
+    return tuple(out)
 
 
 def _lines(res: PageResult, fr: Frame) -> list[_Line]:
@@ -164,6 +187,13 @@ def _inside(ln: _Line, box: Rect) -> bool:
 
 def _texts(t: Table, row: int) -> tuple[str, ...]:
     return tuple(" ".join(x.split()).casefold() for x in t.rows_text()[row]) if row < t.n_rows else ()
+
+
+def _same_row(a: Table, b: Table, row: int) -> bool:
+    """Row ``row`` of both reads the same, cell by cell or, when a column is merged or
+    missing in one of them, as one line."""
+    ta, tb = _texts(a, row), _texts(b, row)
+    return any(ta) and (ta == tb or " ".join(x for x in ta if x) == " ".join(x for x in tb if x))
 
 
 def _row_bold(res: PageResult, t: Table, row: int) -> bool:
@@ -232,11 +262,11 @@ def _edge_area(area: dict[float, tuple[float, float]], piece: _Piece) -> tuple[f
 def _judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line], lb: list[_Line],
            margins: _Margins, area: dict[float, tuple[float, float]], p: ContinuationParams) -> Continuation:
     ev: list[Evidence] = []
-    ev += _edges(res, nxt, a, b, area, p)
-    ev += _between(res, nxt, a, b, la, lb, margins)
-    geo = _geometry(a, b, p)
-    ev += geo
+    between, eased = _between(res, nxt, a, b, la, lb, margins)
+    ev += _edges(res, nxt, a, b, area, p, eased)
+    ev += between
     repeated, head = _header(res, nxt, a, b)
+    ev += _geometry(a, b, p, repeated)
     ev += head
     ev += _closing(a)
     conf = max(0.0, min(1.0, sum(e.weight for e in ev)))
@@ -252,11 +282,14 @@ def _judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Lin
 
 
 def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[float, tuple[float, float]],
-           p: ContinuationParams) -> list[Evidence]:
-    """The first piece ends at the bottom of the text area, the second starts at its top."""
+           p: ContinuationParams, eased: tuple[float, float] = (float("inf"), float("-inf"))) -> list[Evidence]:
+    """The first piece ends at the bottom of the text area, the second starts at its top;
+    ``eased``: the top of the highest marker line under the first piece and the bottom of
+    the lowest marker or repeated title line over the second (the room they take is no gap)."""
     out = []
     _, bottom = _edge_area(area, a)
     top, _ = _edge_area(area, b)
+    bottom, top = min(bottom, max(eased[0], a.box.y1)), max(top, min(eased[1], b.box.y0))
     for kind, room, row_h in (("ends at the bottom", bottom - a.box.y1, a.row_h),
                               ("starts at the top", b.box.y0 - top, b.row_h)):
         limit = p.edge_rows * row_h
@@ -270,8 +303,10 @@ def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[fl
 
 
 def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line], lb: list[_Line],
-             margins: _Margins) -> list[Evidence]:
-    """What stands below the first piece and above the second: only margins and markers may."""
+             margins: _Margins) -> tuple[list[Evidence], tuple[float, float]]:
+    """What stands below the first piece and above the second: only margins and markers may;
+    and where the marker lines below the first piece start and those (or the repeated title
+    lines) above the second end (infinite when none)."""
     out: list[Evidence] = []
     fa, fb = _frame(res, a.table), _frame(nxt, b.table)
     if any(fa.rect(t.bbox).y0 >= a.box.y1 - 1 for k, t in enumerate(res.tables) if k != a.index):
@@ -282,11 +317,18 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
     above = [ln for ln in lb if ln.box.y1 <= b.box.y0 + 1 and not _inside(ln, b.box)]
     # The first piece's title block (title, date, unit line) set again over the continuation.
     titles = {_bare(ln.text) for ln in la if a.box.y0 - TITLE_ROWS * a.row_h <= ln.box.y0 and ln.box.y1 <= a.box.y0 + 1}
+    below_start, above_end = float("inf"), float("-inf")
     for page, group in ((a.page, below), (b.page, above)):
         for ln in group:
             again = page == b.page and _bare(ln.text) in titles and bool(_bare(ln.text))
-            out.append(_line_evidence(page, ln, margins, again))
-    return out
+            e = _line_evidence(page, ln, margins, again)
+            out.append(e)
+            if e.kind in ("marker", "title"):
+                if page == b.page:
+                    above_end = max(above_end, ln.box.y1)
+                else:
+                    below_start = min(below_start, ln.box.y0)
+    return out, (below_start, above_end)
 
 
 TITLE_ROWS = 6  # the lines within this many of its rows above the first piece are its title block
@@ -312,11 +354,23 @@ def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False)
     return Evidence("text", f"text between the pieces on page {page}: \"{text}\"", veto=True)
 
 
-def _geometry(a: _Piece, b: _Piece, p: ContinuationParams) -> list[Evidence]:
-    """Same columns: the same count and boundaries within ``col_tol`` (the table may shift)."""
-    if len(a.xs) != len(b.xs):
-        return [Evidence("columns", f"{len(a.xs) - 1} columns against {len(b.xs) - 1}", veto=True)]
+def _geometry(a: _Piece, b: _Piece, p: ContinuationParams, repeated: int = 0) -> list[Evidence]:
+    """Same columns: the same count and boundaries within ``col_tol`` (the table may shift);
+    borderless columns also when their words leave the same white between them; a
+    different count when the narrower piece's columns are the other's, some of them merged
+    or left out (``repeated``: the continuation's repeated header rows, left out of that)."""
     shifts = (0.0, b.xs[0] - a.xs[0], b.xs[-1] - a.xs[-1])
+    if len(a.xs) != len(b.xs):
+        # A column empty on one page (a notes column the later rows leave blank), its header
+        # word merged into the next cell: the body's words still stand in the other's columns.
+        # Drawn column rules show every column on every page: only columns placed by words merge.
+        skip = (a.table.header_rows, repeated)
+        if "ruled" not in (a.table.source, b.table.source) and any(_fits(b, a, -s, skip[1], p.col_tol) if len(b.xs) < len(a.xs) else _fits(a, b, s, skip[0], p.col_tol)
+               for s in shifts):
+            return [Evidence("columns", f"{len(a.xs) - 1} columns against {len(b.xs) - 1}, but every column of the "
+                             "narrower piece stands inside one column of the other, in order (a column empty or "
+                             "merged on one page)", 0.25)]
+        return [Evidence("columns", f"{len(a.xs) - 1} columns against {len(b.xs) - 1}", veto=True)]
     diff, shift = min((max(abs(y - s - x) for x, y in zip(a.xs, b.xs, strict=True)), s) for s in shifts)
     tol = p.col_tol
     if diff <= tol:
@@ -329,8 +383,47 @@ def _geometry(a: _Piece, b: _Piece, p: ContinuationParams) -> list[Evidence]:
         return [Evidence("columns", f"{len(a.xs) - 1} columns whose middles fall inside each other's columns "
                          f"(boundaries differ by up to {diff:.1f} pt)", 0.3, round(diff, 2), tol,
                          "continuation.col_tol")]
+    # A boundary between borderless columns may sit anywhere in the white between their words
+    # (a wrapped label on one page widens its column there): the same columns if, both
+    # pieces' words taken together, white still parts every column from the next.
+    if a.table.source != "ruled" and b.table.source != "ruled" and _gutters_shared(a, b, shift):
+        return [Evidence("columns", f"{len(a.xs) - 1} columns whose words leave the same white between them "
+                         f"(boundaries differ by up to {diff:.1f} pt)", 0.3, round(diff, 2), tol,
+                         "continuation.col_tol")]
     return [Evidence("columns", f"column boundaries differ by {diff:.1f} pt, more than {tol:g} pt", 0.0,
                      round(diff, 2), tol, "continuation.col_tol", veto=True)]
+
+
+def _gutters_shared(a: _Piece, b: _Piece, shift: float) -> bool:
+    """Does white part column k from column k + 1 in both pieces' words together (``b``
+    moved back by ``shift``), for every k? Columns empty in both pieces part nothing."""
+    def side(spans: Sequence[tuple[float, float] | None], k: int, right: bool, move: float) -> float | None:
+        span = spans[k] if k < len(spans) else None
+        return None if span is None else span[1 if right else 0] - move
+
+    sa, sb = a.spans(), b.spans()
+    for k in range(len(a.xs) - 2):
+        rights = [x for x in (side(sa, k, True, 0.0), side(sb, k, True, shift)) if x is not None]
+        lefts = [x for x in (side(sa, k + 1, False, 0.0), side(sb, k + 1, False, shift)) if x is not None]
+        if rights and lefts and max(rights) >= min(lefts):
+            return False
+    return True
+
+
+def _fits(narrow: _Piece, wide: _Piece, shift: float, skip: int, tol: float) -> bool:
+    """Do the words of each column of ``narrow`` (below its first ``skip`` rows, moved by
+    ``shift``) stand inside one column of ``wide``, a later column for each later one, at
+    least two columns of them?"""
+    last, used = -1, 0
+    for span in narrow.spans(skip):
+        if span is None:
+            continue
+        x0, x1 = span[0] + shift, span[1] + shift
+        j = next((j for j in range(len(wide.xs) - 1) if wide.xs[j] - tol <= x0 and x1 <= wide.xs[j + 1] + tol), None)
+        if j is None or j <= last:
+            return False
+        last, used = j, used + 1
+    return used >= 2
 
 
 def _centres_inside(xs: Sequence[float], other: Sequence[float], shift: float) -> bool:
@@ -341,8 +434,7 @@ def _header(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> tuple[int
     """A repeated header (the first piece's header rows again) or none; a different bold
     first row is the header of another table."""
     n = max(1, a.table.header_rows)
-    if b.table.n_rows > n and all(_texts(a.table, r) == _texts(b.table, r) and any(_texts(a.table, r))
-                                  for r in range(n)):
+    if b.table.n_rows > n and all(_same_row(a.table, b.table, r) for r in range(n)):
         return n, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)})", 0.2, n)]
     inner = next((r for r in range(1, a.table.n_rows) if _texts(a.table, r) == _texts(b.table, 0)
                   and any(_texts(b.table, 0)) and _row_bold(res, a.table, r)), None)
