@@ -362,6 +362,20 @@ def blank_column(t: Text, col: int, start: int) -> Text:
     return dataclasses.replace(t, rows=rows)
 
 
+def tall_at_break(t: Text, style: str = "grid", repeat: bool = True) -> Case:
+    """``pymupdf_case`` with a row four rows before page 1's last made ten lines tall: it no
+    longer fits, so page 1 ends with white over three rows or more and the tall row opens
+    page 2 (a page break inside a table with rows of different heights)."""
+    plain = pymupdf_case(t, style, repeat)
+    page1 = pymupdf.open("pdf", plain.pdf)[0]
+    last = max(k for k, r in enumerate(t.rows) if page1.search_for(r[-1]))
+    k = last - 3
+    long = (t.rows[k][1] + " ") * 10 if t.lang == "en" else t.rows[k][1] * 12
+    rows = (*t.rows[:k], (*t.rows[k][:1], long, *t.rows[k][2:]), *t.rows[k + 1:])
+    case = pymupdf_case(dataclasses.replace(t, rows=rows), style, repeat)
+    return dataclasses.replace(case, name=case.name + "-tall")
+
+
 def all_cases() -> list[Case]:
     """Every case of the set (what the tests and the before/after measure run)."""
     out: list[Case] = []
@@ -378,6 +392,7 @@ def all_cases() -> list[Case]:
                 pymupdf_case(blank_column(t, 1, 20), "plain", True),
                 pymupdf_case(blank_column(t, 1, 20), "rules", False, marker=True),
                 reportlab_case(blank_column(t, 1, 20), "plain", True),
+                tall_at_break(t, "grid", True), tall_at_break(t, "plain", False), tall_at_break(t, "rules", True),
                 pymupdf_case(t, "grid", True, new_table="heading"), pymupdf_case(t, "plain", True, new_table="caption"),
                 pymupdf_case(t, "rules", True, new_table="heading"), reportlab_case(t, "grid", True, new_table=True),
                 reportlab_case(t, "plain", True, new_table=True)]

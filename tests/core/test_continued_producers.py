@@ -23,6 +23,7 @@ from tests.core.continued_pdfs import (
     fpdf2_case,
     pymupdf_case,
     reportlab_case,
+    tall_at_break,
     texts,
 )
 
@@ -145,3 +146,17 @@ def test_every_built_case(tmp_path: Path) -> None:
         except AssertionError as exc:
             wrong.append(f"{case.name}: {exc}")
     assert wrong == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "zh"])
+def test_tall_row_opening_the_next_page(lang: str, tmp_path: Path) -> None:
+    """A row ten lines tall does not fit at the foot of page 1 and opens page 2; borderless,
+    detection leaves it out of page 2's piece. Its lines stand in the table's columns, in
+    the table's type, cells parted by white: rows left out, no text between the pieces."""
+    if lang != "en" and CJK_FONT is None:
+        pytest.skip("fonts-wqy-microhei is not installed")
+    case = tall_at_break(SHORT[lang], "plain", False)
+    c = check(case, detect(case, tmp_path))[0]
+    rows = [e for e in c.evidence if e.kind == "rows"]
+    assert rows and all(e.detail.startswith("a line in the table's columns that detection left out") for e in rows)
+    assert not any(e.veto for e in c.evidence)

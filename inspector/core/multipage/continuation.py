@@ -89,6 +89,7 @@ class _Piece:
     frame_h: float
     row_h: float  # tallest row, points
     words: tuple[tuple[int, int, float, float], ...] = ()  # (row, column, x0, x1) of words in one-column cells
+    size: float = 0.0  # the median font size of its words, points
 
     def spans(self, skip: int = 0) -> tuple[tuple[float, float] | None, ...]:
         """Left and right end of each column's words below the first ``skip`` rows (frame
@@ -107,6 +108,8 @@ class _Line:
     box: Rect  # frame space
     bold: bool
     furniture: bool = False  # page furniture found by detection (``core.furniture``)
+    spans: tuple[tuple[float, float], ...] = ()  # each word's left and right end (frame space)
+    size: float = 0.0  # the largest font size of its words, points
 
 
 def _frame(res: PageResult, table: Table) -> Frame:
@@ -126,7 +129,9 @@ def _piece(res: PageResult, index: int) -> _Piece:
         ys = (box.y0, box.y1)
     row_h = max((b - a for a, b in zip(ys, ys[1:], strict=False)), default=box.height)
     frame_h = res.width if fr.turn in (90, 270) else res.height
-    return _Piece(res.page, index, t, box, xs, frame_h, max(row_h, 1.0), _words(res, t, fr, len(xs) - 1))
+    sizes = [res.words[i].font_size for c in t.cells for i in c.word_ids if 0 <= i < len(res.words)]
+    return _Piece(res.page, index, t, box, xs, frame_h, max(row_h, 1.0), _words(res, t, fr, len(xs) - 1),
+                  statistics.median(sizes) if sizes else 0.0)
 
 
 def _words(res: PageResult, t: Table, fr: Frame, n_cols: int) -> tuple[tuple[int, int, float, float], ...]:
@@ -148,7 +153,9 @@ def _lines(res: PageResult, fr: Frame) -> list[_Line]:
         if not ws:
             continue
         box = fr.rect(row.bbox) if fr.turn else row.bbox
-        out.append(_Line(" ".join(w.text for w in ws), box, all(w.bold for w in ws)))
+        spans = tuple((b.x0, b.x1) for b in (fr.rect(w.bbox) if fr.turn else w.bbox for w in ws))
+        out.append(_Line(" ".join(w.text for w in ws), box, all(w.bold for w in ws), False, spans,
+                         max(w.font_size for w in ws)))
     # Page furniture is in no row: its words by baseline (a running header's title and section
     # name on one line, as another page's row has them).
     furniture: dict[int, list[Word]] = {}
@@ -318,17 +325,60 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
     # The first piece's title block (title, date, unit line) set again over the continuation.
     titles = {_bare(ln.text) for ln in la if a.box.y0 - TITLE_ROWS * a.row_h <= ln.box.y0 and ln.box.y1 <= a.box.y0 + 1}
     below_start, above_end = float("inf"), float("-inf")
-    for page, group in ((a.page, below), (b.page, above)):
-        for ln in group:
-            again = page == b.page and _bare(ln.text) in titles and bool(_bare(ln.text))
-            e = _line_evidence(page, ln, margins, again)
+    for page, group, piece in ((a.page, below, a), (b.page, above, b)):
+        said = [_line_evidence(page, ln, margins, page == b.page and _bare(ln.text) in titles and bool(_bare(ln.text)))
+                for ln in group]
+        rows = _left_out_rows([ln for ln, e in zip(group, said, strict=True) if e.veto], piece)
+        for ln, e in zip(group, said, strict=True):
+            if ln in rows:
+                text = ln.text if len(ln.text) <= 60 else ln.text[:57] + "..."
+                e = Evidence("rows", f"a line in the table's columns that detection left out of the piece on "
+                             f"page {page}: \"{text}\"")
             out.append(e)
-            if e.kind in ("marker", "title"):
+            if e.kind in ("marker", "title", "rows"):
                 if page == b.page:
                     above_end = max(above_end, ln.box.y1)
                 else:
                     below_start = min(below_start, ln.box.y0)
     return out, (below_start, above_end)
+
+
+ROW_SIZE_TOL = 0.1  # share: a left-out row's type is the piece's body size within this
+ROW_GAP_EM = 0.5  # font sizes: white between two cells of a left-out row, at least (a word space is ~0.28)
+ROW_EDGE_TOL = 2.0  # pt: a left-out row's word may overlap another column's words by this much
+
+
+def _left_out_rows(lines: Sequence[_Line], piece: _Piece) -> list[_Line]:
+    """``lines`` (between the pieces, each a veto so far) when they are rows of the piece that
+    detection left out (a borderless row ten lines tall opening the page): every word inside
+    one of the piece's columns, the piece's body type size, and the first line a row start
+    with words in two columns or more. A heading or caption (one column, larger type) and
+    prose (crossing the columns) are none."""
+    if not lines or piece.size <= 0:
+        return []
+    xs, spans = piece.xs, piece.spans()
+
+    def column(x0: float, x1: float) -> int | None:
+        """The column the word's middle falls in, unless it reaches into another column's words."""
+        k = next((k for k in range(len(xs) - 1) if xs[k] <= (x0 + x1) / 2 <= xs[k + 1]), None)
+        if k is None or any(j != k and sp is not None and x0 < sp[1] - ROW_EDGE_TOL and sp[0] + ROW_EDGE_TOL < x1
+                            for j, sp in enumerate(spans)):
+            return None
+        return k
+
+    cols = []
+    for ln in sorted(lines, key=lambda ln: ln.box.y0):
+        words = sorted(ln.spans)
+        here = [column(x0, x1) for x0, x1 in words]
+        if not here or None in here or abs(ln.size - piece.size) > ROW_SIZE_TOL * piece.size:
+            return []
+        # Cells part by white wider than a word space; a title's words only by word spaces.
+        if any(c != d and b[0] - a[1] < ROW_GAP_EM * ln.size
+               for (a, c), (b, d) in zip(zip(words, here, strict=True), zip(words[1:], here[1:], strict=True),
+                                         strict=False)):
+            return []
+        cols.append(set(here))
+    return list(lines) if len(cols[0]) >= 2 else []
 
 
 TITLE_ROWS = 6  # the lines within this many of its rows above the first piece are its title block
