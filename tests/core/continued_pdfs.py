@@ -376,6 +376,22 @@ def tall_at_break(t: Text, style: str = "grid", repeat: bool = True) -> Case:
     return dataclasses.replace(case, name=case.name + "-tall")
 
 
+SECTIONS = {"en": "Electrical works", "ko": "나. 건축공사", "zh": "非流动资产："}
+
+
+def section_at_break(t: Text, style: str = "plain", repeat: bool = False) -> Case:
+    """``pymupdf_case`` with a section row (one cell: "非流动资产：", "나. 건축공사",
+    "Electrical works", in the widest column) opening page 2."""
+    plain = pymupdf_case(t, style, repeat)
+    page1 = pymupdf.open("pdf", plain.pdf)[0]
+    last = max(k for k, r in enumerate(t.rows) if page1.search_for(r[-1]))
+    wide = t.widths.index(max(t.widths))
+    section = tuple(SECTIONS[t.lang] if c == wide else "" for c in range(len(t.header)))
+    rows = (*t.rows[:last + 1], section, *t.rows[last + 1:])
+    case = pymupdf_case(dataclasses.replace(t, rows=rows), style, repeat)
+    return dataclasses.replace(case, name=case.name + "-section")
+
+
 def all_cases() -> list[Case]:
     """Every case of the set (what the tests and the before/after measure run)."""
     out: list[Case] = []
@@ -393,6 +409,7 @@ def all_cases() -> list[Case]:
                 pymupdf_case(blank_column(t, 1, 20), "rules", False, marker=True),
                 reportlab_case(blank_column(t, 1, 20), "plain", True),
                 tall_at_break(t, "grid", True), tall_at_break(t, "plain", False), tall_at_break(t, "rules", True),
+                section_at_break(t, "plain", False), section_at_break(t, "rules", False),
                 pymupdf_case(t, "grid", True, new_table="heading"), pymupdf_case(t, "plain", True, new_table="caption"),
                 pymupdf_case(t, "rules", True, new_table="heading"), reportlab_case(t, "grid", True, new_table=True),
                 reportlab_case(t, "plain", True, new_table=True)]

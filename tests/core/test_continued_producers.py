@@ -17,12 +17,14 @@ from inspector.core.reading.document import open_document
 from inspector.core.types import PageResult
 from tests.core.continued_pdfs import (
     CJK_FONT,
+    SECTIONS,
     Case,
     all_cases,
     blank_column,
     fpdf2_case,
     pymupdf_case,
     reportlab_case,
+    section_at_break,
     tall_at_break,
     texts,
 )
@@ -160,3 +162,28 @@ def test_tall_row_opening_the_next_page(lang: str, tmp_path: Path) -> None:
     rows = [e for e in c.evidence if e.kind == "rows"]
     assert rows and all(e.detail.startswith("a line in the table's columns that detection left out") for e in rows)
     assert not any(e.veto for e in c.evidence)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "zh"])
+def test_section_row_opening_the_next_page(lang: str, tmp_path: Path) -> None:
+    """Page 2 opens with a section row (非流动资产：, 나. 건축공사) that detection leaves out
+    of the borderless piece under it: one line in one column, a row's pitch above the piece,
+    in the table's type. It is a row of the table; a caption in the same place is not (the
+    new-caption cases above)."""
+    if lang != "en" and CJK_FONT is None:
+        pytest.skip("fonts-wqy-microhei is not installed")
+    case = section_at_break(SHORT[lang], "plain", False)
+    c = check(case, detect(case, tmp_path))[0]
+    rows = [e for e in c.evidence if e.kind == "rows"]
+    assert len(rows) == 1 and rows[0].detail.endswith(f"\"{SECTIONS[lang]}\"")
+
+
+@pytest.mark.skipif(CJK_FONT is None, reason="fonts-wqy-microhei is not installed")
+@pytest.mark.parametrize("lang", ["ko", "zh"])
+def test_caption_between_is_named_a_caption(lang: str, tmp_path: Path) -> None:
+    """"표 2. 인건비 내역" and "表 2 分部信息" over the next table are captions (also in the
+    table's type, where a section row would be a row)."""
+    t = SHORT[lang]
+    case = pymupdf_case(t, "plain", True, new_table="caption")
+    conts = check(case, detect(case, tmp_path))
+    assert len(conts) == 1 and conts[0].reason == f"a caption between the pieces on page 2: \"{t.caption}\""

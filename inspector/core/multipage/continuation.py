@@ -30,8 +30,8 @@ MARKER = re.compile(r"\(?\b(?:continued|cont(?:'d|’d|d)?\.|cont\b|fortsetzung|
                     r"continuación|continua(?:ção)?)\b\.?\)?|续表|續表|"
                     r"[(（〔\[]\s*(?:续|續|계속|続き?|つづき|承前)\s*(?:表|前表|前頁|前页)?\s*[)）〕\]]|"
                     r"(?:^|\s)(?:续|續|계속|続き|つづき)\s*$", re.IGNORECASE)
-CAPTION = re.compile(r"^\s*(?:table|tab\.|figure|fig\.|exhibit|chart|schedule|appendix|tabelle|abbildung|"
-                     r"tableau|figura|tabla|表|图|圖)\s*[0-9IVXLA-Z]", re.IGNORECASE)
+CAPTION = re.compile(r"^\s*[<〈《\[(（]?\s*(?:table|tab\.|figure|fig\.|exhibit|chart|schedule|appendix|tabelle|"
+                     r"abbildung|tableau|figura|tabla|表|图|圖|표|그림)\s*[0-9IVXLA-Z]", re.IGNORECASE)
 PAGE_NUMBER = re.compile(r"^\s*(?:page|seite|p\.|s\.)?\s*[-–—]?\s*\d{1,4}\s*[-–—]?\s*"
                          r"(?:(?:of|/|von|sur|de)\s*\d{1,4})?\s*$", re.IGNORECASE)
 RUNNING_Y = 12.0  # pt: a line repeated within this distance on another page is a running header/footer
@@ -90,6 +90,7 @@ class _Piece:
     row_h: float  # tallest row, points
     words: tuple[tuple[int, int, float, float], ...] = ()  # (row, column, x0, x1) of words in one-column cells
     size: float = 0.0  # the median font size of its words, points
+    pitch: float = 0.0  # the median row height, points (0: one row)
 
     def spans(self, skip: int = 0) -> tuple[tuple[float, float] | None, ...]:
         """Left and right end of each column's words below the first ``skip`` rows (frame
@@ -130,8 +131,9 @@ def _piece(res: PageResult, index: int) -> _Piece:
     row_h = max((b - a for a, b in zip(ys, ys[1:], strict=False)), default=box.height)
     frame_h = res.width if fr.turn in (90, 270) else res.height
     sizes = [res.words[i].font_size for c in t.cells for i in c.word_ids if 0 <= i < len(res.words)]
+    pitch = statistics.median(b - a for a, b in zip(ys, ys[1:], strict=False)) if len(ys) > 2 else 0.0
     return _Piece(res.page, index, t, box, xs, frame_h, max(row_h, 1.0), _words(res, t, fr, len(xs) - 1),
-                  statistics.median(sizes) if sizes else 0.0)
+                  statistics.median(sizes) if sizes else 0.0, pitch)
 
 
 def _words(res: PageResult, t: Table, fr: Frame, n_cols: int) -> tuple[tuple[int, int, float, float], ...]:
@@ -352,8 +354,9 @@ def _left_out_rows(lines: Sequence[_Line], piece: _Piece) -> list[_Line]:
     """``lines`` (between the pieces, each a veto so far) when they are rows of the piece that
     detection left out (a borderless row ten lines tall opening the page): every word inside
     one of the piece's columns, the piece's body type size, and the first line a row start
-    with words in two columns or more. A heading or caption (one column, larger type) and
-    prose (crossing the columns) are none."""
+    with words in two columns or more, or a lone line in one column a row's pitch from the
+    piece (a section row). A heading (larger type, or apart), a caption and prose (crossing
+    the columns) are none."""
     if not lines or piece.size <= 0:
         return []
     xs, spans = piece.xs, piece.spans()
@@ -378,7 +381,15 @@ def _left_out_rows(lines: Sequence[_Line], piece: _Piece) -> list[_Line]:
                                          strict=False)):
             return []
         cols.append(set(here))
-    return list(lines) if len(cols[0]) >= 2 else []
+    if len(cols[0]) >= 2:
+        return list(lines)
+    # A section row ("非流动资产：", "나. 건축공사"): one line in one column, a row's pitch from the
+    # piece (a heading stands apart, in larger type; a caption is none: CAPTION vetoes it first).
+    (ln,) = lines if len(lines) == 1 else (None,)
+    if ln is None or CAPTION.match(ln.text) or piece.pitch <= 0:
+        return []
+    gap = piece.box.y0 - ln.box.y1 if ln.box.cy < piece.box.y0 else ln.box.y0 - piece.box.y1
+    return [ln] if gap <= piece.pitch - ln.box.height + ROW_EDGE_TOL else []
 
 
 TITLE_ROWS = 6  # the lines within this many of its rows above the first piece are its title block
