@@ -385,9 +385,9 @@ def _left_out_rows(lines: Sequence[_Line], piece: _Piece) -> list[_Line]:
         return list(lines)
     # A section row ("非流动资产：", "나. 건축공사"): one line in one column, a row's pitch from the
     # piece (a heading stands apart, in larger type; a caption is none: CAPTION vetoes it first).
-    (ln,) = lines if len(lines) == 1 else (None,)
-    if ln is None or CAPTION.match(ln.text) or piece.pitch <= 0:
+    if len(lines) != 1 or CAPTION.match(lines[0].text) or piece.pitch <= 0:
         return []
+    ln = lines[0]
     gap = piece.box.y0 - ln.box.y1 if ln.box.cy < piece.box.y0 else ln.box.y0 - piece.box.y1
     return [ln] if gap <= piece.pitch - ln.box.height + ROW_EDGE_TOL else []
 
