@@ -1,0 +1,93 @@
+"""Small and side-by-side borderless tables, text turned a quarter in some cells, and spaces
+inside cells of tables without vertical rules, each page drawn by three producers (PyMuPDF's
+insert_text, reportlab's canvas, fpdf2) in Latin and Hangul (issue 25, classes 5 and 6)."""
+
+from __future__ import annotations
+
+import pytest
+from small_pdfs import (
+    PRODUCERS,
+    Page,
+    gap_in_cells,
+    has_cjk_font,
+    prose_beside,
+    prose_page,
+    turned_group_labels,
+    two_column_page,
+)
+
+from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
+from inspector.core.structure.tables import PROSE_BESIDE
+from inspector.core.types import PageResult
+
+pytest.importorskip("reportlab")
+pytest.importorskip("fpdf")
+pytestmark = pytest.mark.skipif(not has_cjk_font(), reason="WenQuanYi Micro Hei is not installed")
+
+
+def detect(producer: str, page: Page) -> tuple[PageResult, list[list[list[str]]]]:
+    ops, expected = page
+    return Pipeline(open_document(PRODUCERS[producer](ops))).run(0), expected
+
+
+def found(res: PageResult) -> list[list[list[str]]]:
+    return [[list(r) for r in t.rows_text()] for t in res.tables]
+
+
+@pytest.mark.parametrize("producer", sorted(PRODUCERS))
+@pytest.mark.parametrize("ko", [False, True], ids=["latin", "hangul"])
+@pytest.mark.parametrize("table_right", [True, False], ids=["right", "left"])
+def test_a_table_in_one_column_of_a_two_column_page(producer: str, ko: bool, table_right: bool) -> None:
+    """The other column's prose shares the table's lines (and its own column's prose shares
+    that prose's baselines): the table is the rows between its column's paragraphs."""
+    res, expected = detect(producer, two_column_page(ko, table_right))
+    assert found(res) == expected
+    assert any(r.reason == PROSE_BESIDE for r in res.regions)  # explain names what was cut off
+
+
+@pytest.mark.parametrize("producer", sorted(PRODUCERS))
+@pytest.mark.parametrize("ko", [False, True], ids=["latin", "hangul"])
+def test_two_columns_of_prose_are_no_table(producer: str, ko: bool) -> None:
+    res, _ = detect(producer, prose_page(ko))
+    assert res.tables == ()
+
+
+@pytest.mark.parametrize("producer", sorted(PRODUCERS))
+@pytest.mark.parametrize("ko", [False, True], ids=["latin", "hangul"])
+@pytest.mark.parametrize("prose_left", [False, True], ids=["prose-right", "prose-left"])
+def test_prose_beside_a_borderless_table_is_not_its_column(producer: str, ko: bool, prose_left: bool) -> None:
+    res, expected = detect(producer, prose_beside(ko, prose_left))
+    assert found(res) == expected
+    (cut,) = [r for r in res.regions if r.reason == PROSE_BESIDE]
+    table = res.tables[0].bbox
+    assert (cut.bbox.x1 < table.x0) if prose_left else (cut.bbox.x0 > table.x1)
+
+
+@pytest.mark.parametrize("producer", sorted(PRODUCERS))
+@pytest.mark.parametrize("kind", ["spaces", "ideographic", "advance"])
+def test_spaces_inside_cells_split_no_column_under_horizontal_rules(producer: str, kind: str) -> None:
+    """"Lot  A-1" (two spaces, 1 glyph), "제1호　물품" (U+3000) and "제1호" and "물품" set one em
+    apart leave a gap at the same x on every line: one cell's text, not two columns."""
+    res, expected = detect(producer, gap_in_cells(kind, rules=True))
+    assert found(res) == expected
+    assert res.tables[0].source == "horizontal_rules"
+
+
+@pytest.mark.parametrize("producer", sorted(PRODUCERS))
+@pytest.mark.parametrize("rotate", [90, 270])
+@pytest.mark.parametrize("rules", ["all", "booktabs", "none"])
+def test_turned_group_labels_span_their_rows(producer: str, rotate: int, rules: str) -> None:
+    """A group label turned a quarter beside two rows is one cell spanning them, read along
+    its direction; the rows beside it stay apart, however the table is ruled."""
+    res, expected = detect(producer, turned_group_labels(rotate, False, rules))
+    assert found(res) == expected
+    table = res.tables[0]
+    spans = {(c.r, c.c, c.rs) for c in table.cells if c.rs > 1}
+    assert spans == {(1, 0, 2), (3, 0, 2)}
+
+
+@pytest.mark.parametrize("producer", sorted(PRODUCERS))
+def test_turned_hangul_group_labels(producer: str) -> None:
+    res, expected = detect(producer, turned_group_labels(90, True, "none"))
+    assert found(res) == expected
