@@ -266,3 +266,102 @@ def turned_group_labels(rotate: int, ko: bool, rules: str) -> Page:
         y = ys[r + 2] - 5
         ops += [Text(xs[1] + 4, y, a), Text(xs[3] - 4, y, b, align="right"), Text(xs[4] - 4, y, c, align="right")]
     return ops, [[list(head), *[[groups[r // 2] if r % 2 == 0 else "", *row] for r, row in enumerate(body)]]]
+
+
+# -- the same pages laid out by the producers' own flowing layout ------------------------------
+
+
+def _reportlab_font(ko: bool) -> str:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    if not ko:
+        return "Helvetica"
+    if "WQY" not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont("WQY", CJK_FONT, subfontIndex=0))
+    return "WQY"
+
+
+def platypus_two_column(ko: bool, table_right: bool, booktabs: bool) -> tuple[bytes, list[list[list[str]]]]:
+    """A two-frame page of reportlab's platypus: paragraphs in both frames, a Table (no
+    rules, or booktabs rules) between two paragraphs of one of them."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import (
+        BaseDocTemplate,
+        Frame,
+        FrameBreak,
+        PageTemplate,
+        Paragraph,
+        Spacer,
+        Table,
+        TableStyle,
+    )
+
+    font, (prose, rows) = _reportlab_font(ko), ((PROSE_KO, SMALL_KO) if ko else (PROSE, SMALL))
+    out = io.BytesIO()
+    doc = BaseDocTemplate(out, pagesize=A4, leftMargin=56, rightMargin=56, topMargin=60, bottomMargin=60)
+    w = (A4[0] - 112 - 22) / 2
+    doc.addPageTemplates([PageTemplate(frames=[Frame(56, 60, w, A4[1] - 120), Frame(78 + w, 60, w, A4[1] - 120)])])
+    style = ParagraphStyle("p", fontName=font, fontSize=9, leading=11, wordWrap="CJK" if ko else None)
+    table = Table([list(r) for r in rows], colWidths=[90, 60, 60])
+    cmds = [("FONTNAME", (0, 0), (-1, -1), font), ("FONTSIZE", (0, 0), (-1, -1), 9), ("ALIGN", (1, 0), (-1, -1), "RIGHT")]
+    if booktabs:
+        cmds += [("LINEABOVE", (0, 0), (-1, 0), 1, None), ("LINEBELOW", (0, 0), (-1, 0), 0.5, None),
+                 ("LINEBELOW", (0, -1), (-1, -1), 1, None)]
+    table.setStyle(TableStyle(cmds))
+    mine = [Paragraph(prose, style), Spacer(1, 8), table, Spacer(1, 8), Paragraph(prose, style)]
+    other = [Paragraph(f"{prose} {prose}", style), Paragraph(prose, style)]
+    doc.build([*other, FrameBreak(), *mine] if table_right else [*mine, FrameBreak(), *other])
+    return out.getvalue(), [[list(r) for r in rows]]
+
+
+def htmlbox_two_column(table_right: bool, booktabs: bool) -> tuple[bytes, list[list[list[str]]]]:
+    """Two columns of HTML set by PyMuPDF's ``insert_htmlbox``: a paragraph, a table and a
+    paragraph in one, paragraphs in the other."""
+    border = "border-top:1pt solid black;border-bottom:1pt solid black;" if booktabs else ""
+    cells = "".join("<tr>" + "".join(f"<td style='text-align:{'right' if i else 'left'};padding:1pt 8pt'>{c}</td>"
+                                     for i, c in enumerate(r)) + "</tr>" for r in SMALL)
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    css = "* {font-family: sans-serif; font-size: 9pt; line-height: 11pt}"
+    left, right = pymupdf.Rect(56, 60, 286, 780), pymupdf.Rect(309, 60, 539, 780)
+    mine, other = (right, left) if table_right else (left, right)
+    page.insert_htmlbox(mine, f"<p>{PROSE}</p><table style='border-collapse:collapse;{border}'>{cells}</table>"
+                              f"<p>{PROSE}</p>", css=css)
+    page.insert_htmlbox(other, f"<p>{PROSE} {PROSE}</p><p>{PROSE}</p>", css=css)
+    return doc.tobytes(), [[list(r) for r in SMALL]]
+
+
+def platypus_invoice(ko: bool) -> tuple[bytes, list[list[list[str]]]]:
+    """An invoice's foot set by platypus: a totals box (a Table flush right, no rules), a
+    sentence, bank details in two rows, a heading and four key-value rows."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+    font = _reportlab_font(ko)
+    totals = ((("공급가액", "2,035,000"), ("부가세 10%", "203,500"), ("합계", "2,238,500")) if ko else
+              (("Subtotal", "2,035.00"), ("VAT 20%", "407.00"), ("Total", "2,442.00")))
+    bank = (("은행", "국민은행"), ("계좌번호", "123-456-7890")) if ko else \
+        (("IBAN", "DE89 3704 0044 0532 0130 00"), ("BIC", "COBADEFFXXX"))
+    pairs = ((("상호:", "예시컨설팅 주식회사"), ("사업자번호:", "123-45-67890"), ("전화:", "02-1234-5678"),
+              ("이메일:", "billing@example.com")) if ko else
+             (("Company:", "Example Consulting GmbH"), ("VAT no.:", "DE123456789"), ("Phone:", "+49 30 1234567"),
+              ("E-mail:", "billing@example.com")))
+    base = [("FONTNAME", (0, 0), (-1, -1), font), ("FONTSIZE", (0, 0), (-1, -1), 10)]
+
+    def table(rows: Sequence[Sequence[str]], widths: list[float], align: str, extra: list[tuple]) -> Table:
+        t = Table([list(r) for r in rows], colWidths=widths, hAlign=align)
+        t.setStyle(TableStyle(base + extra))
+        return t
+
+    text = ParagraphStyle("p", fontName=font, fontSize=10, leading=13)
+    out = io.BytesIO()
+    SimpleDocTemplate(out, pagesize=A4, leftMargin=72, rightMargin=72, topMargin=72).build([
+        Paragraph("감사합니다. 대금은 청구일로부터 30일 이내에 지급하여 주십시오." if ko else
+                  "Thank you for your order. Please pay within 30 days of the invoice date.", text), Spacer(1, 12),
+        table(totals, [100, 80], "RIGHT", [("ALIGN", (1, 0), (1, -1), "RIGHT")]), Spacer(1, 18),
+        Paragraph("아래 계좌로 송금하여 주십시오." if ko else "Please transfer the amount to the account below.", text),
+        Spacer(1, 6), table(bank, [70, 200], "LEFT", []), Spacer(1, 18),
+        Paragraph("회사 정보" if ko else "Our details", ParagraphStyle("h", fontName=font, fontSize=12, leading=15)),
+        Spacer(1, 6), table(pairs, [90, 200], "LEFT", [])])
+    return out.getvalue(), [[list(r) for r in totals], [list(r) for r in bank], [list(r) for r in pairs]]

@@ -1,6 +1,7 @@
 """Small and side-by-side borderless tables, text turned a quarter in some cells, and spaces
 inside cells of tables without vertical rules, each page drawn by three producers (PyMuPDF's
-insert_text, reportlab's canvas, fpdf2) in Latin and Hangul (issue 25, classes 5 and 6)."""
+insert_text, reportlab's canvas, fpdf2) in Latin and Hangul, and by the producers' own flowing
+layout (reportlab's platypus frames and tables, PyMuPDF's insert_htmlbox) (issue 25, classes 5, 6)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from small_pdfs import (
     Page,
     gap_in_cells,
     has_cjk_font,
+    htmlbox_two_column,
+    platypus_invoice,
+    platypus_two_column,
     prose_beside,
     prose_page,
     turned_group_labels,
@@ -91,3 +95,24 @@ def test_turned_group_labels_span_their_rows(producer: str, rotate: int, rules: 
 def test_turned_hangul_group_labels(producer: str) -> None:
     res, expected = detect(producer, turned_group_labels(90, True, "none"))
     assert found(res) == expected
+
+
+@pytest.mark.parametrize("ko", [False, True], ids=["latin", "hangul"])
+@pytest.mark.parametrize("table_right", [True, False], ids=["right", "left"])
+@pytest.mark.parametrize("booktabs", [False, True], ids=["borderless", "booktabs"])
+def test_platypus_two_column_page(ko: bool, table_right: bool, booktabs: bool) -> None:
+    pdf, expected = platypus_two_column(ko, table_right, booktabs)
+    assert found(Pipeline(open_document(pdf)).run(0)) == expected
+
+
+@pytest.mark.parametrize("table_right", [True, False], ids=["right", "left"])
+@pytest.mark.parametrize("booktabs", [False, True], ids=["borderless", "booktabs"])
+def test_htmlbox_two_column_page(table_right: bool, booktabs: bool) -> None:
+    pdf, expected = htmlbox_two_column(table_right, booktabs)
+    assert found(Pipeline(open_document(pdf)).run(0)) == expected
+
+
+@pytest.mark.parametrize("ko", [False, True], ids=["latin", "hangul"])
+def test_platypus_totals_box_bank_details_and_key_values(ko: bool) -> None:
+    pdf, expected = platypus_invoice(ko)
+    assert found(Pipeline(open_document(pdf)).run(0)) == expected
