@@ -8,7 +8,7 @@ speed changes; timing two versions in separate runs cannot tell them apart. This
 name, imports both, and times, for every ICDAR corpus page and in turns, the floor (words +
 drawings + a 150-dpi render, as ``bench_detect.py``), a cold detect with REVISION's code and
 one with this tree's; it keeps each page's best over ``--rounds`` rounds and prints the
-medians and ratios. Not a test.
+medians, the totals over all pages and their ratios. Not a test.
 """
 
 from __future__ import annotations
@@ -81,9 +81,11 @@ def main() -> int:
                     fn(data, index)
                     best[name][n] = min(best[name][n], (time.perf_counter() - t0) * 1000)
     med = {k: statistics.median(v) for k, v in best.items()}
-    print(f"{len(datas)} corpus pages, best of {args.rounds} rounds, median ms per page")
+    tot = {k: sum(v) for k, v in best.items()}
+    print(f"{len(datas)} corpus pages, best of {args.rounds} rounds, median ms per page and total ms")
     for name, v in med.items():
-        print(f"  {name:12s} {v:8.2f} ms" + ("" if name == "floor" else f"   {v / med['floor']:.2f} x floor"))
+        print(f"  {name:12s} {v:8.2f} ms" + ("" if name == "floor" else f"   {v / med['floor']:.2f} x floor")
+              + f"   total {tot[name]:8.0f} ms" + ("" if name == "floor" else f"   {tot[name] / tot['floor']:.2f} x floor"))
     ratio = statistics.median(b / a for a, b in zip(best[label], best["this tree"], strict=True))
     print(f"this tree / {label}: {med['this tree'] / med[label]:.3f} (median per page {ratio:.3f})")
     return 0

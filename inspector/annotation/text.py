@@ -81,15 +81,21 @@ def words_dragged_over(words: Sequence[Word], rect: Rect, slack: float = 0.0) ->
     return out
 
 
-def caption_above(words: Sequence[Word], bbox: Rect, max_lines: int = 3, reach: float = 2.5) -> str:
+def caption_above(words: Sequence[Word], bbox: Rect, max_lines: int = 3, reach: float = 2.5,
+                  others: Sequence[Rect] = ()) -> str:
     """A guess at a table's title: the block of text lines just above ``bbox`` (points).
 
     Only words overlapping the table's width count. The nearest line must end within
     ``reach`` line heights of the table's top; lines above it join while the gap between
-    them stays under one line height, up to ``max_lines``. Returns "" when nothing is
-    that close. A guess for a person to confirm, never written into an annotation alone.
+    them stays under one line height, up to ``max_lines``. ``others``: the boxes of the
+    page's other tables; a table above is a barrier, since its last rows are no title of
+    the one below. Returns "" when nothing is that close. A guess for a person to
+    confirm, never written into an annotation alone.
     """
-    above = [w for w in words if w.bbox.y1 <= bbox.y0 + 1.0 and w.bbox.x1 > bbox.x0 and w.bbox.x0 < bbox.x1]
+    barrier = max((o.y1 for o in others if o.y1 <= bbox.y0 + 1.0 and o.x1 > bbox.x0 and o.x0 < bbox.x1),
+                  default=-float("inf"))
+    above = [w for w in words if barrier - 1.0 < w.bbox.y0 and w.bbox.y1 <= bbox.y0 + 1.0
+             and w.bbox.x1 > bbox.x0 and w.bbox.x0 < bbox.x1]
     lines: list[list[Word]] = []
     for w in sorted(above, key=lambda w: -w.bbox.cy):  # nearest the table first
         tol = max(w.bbox.height, 0.1) / 2

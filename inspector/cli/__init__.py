@@ -88,7 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except CliError as exc:
-        print(f"table-inspector: {exc}", file=sys.stderr)
+        if not exc.said:
+            print(f"table-inspector: {exc}", file=sys.stderr)
         return exc.code
     except KeyboardInterrupt:
         print("table-inspector: interrupted", file=sys.stderr)

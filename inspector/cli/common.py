@@ -15,11 +15,16 @@ EXIT_PARTIAL = 4  # finished, but some pages failed (over budget, damaged): see 
 
 
 class CliError(Exception):
-    """A failure to report as one line; ``code`` is the process exit code."""
+    """A failure to report as one line; ``code`` is the process exit code.
 
-    def __init__(self, message: str, code: int = EXIT_USAGE) -> None:
+    ``said``: the line is already on stderr (a page runner prints a page's failure as it
+    happens), so ``main`` only returns the code instead of printing it a second time.
+    """
+
+    def __init__(self, message: str, code: int = EXIT_USAGE, *, said: bool = False) -> None:
         super().__init__(message)
         self.code = code
+        self.said = said
 
 
 def add_param_args(parser: argparse.ArgumentParser) -> None:

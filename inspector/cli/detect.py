@@ -87,7 +87,7 @@ def _run_page(args: argparse.Namespace) -> PageResult:
         doc = open_doc(args)
         res = runner.detect(page_index(args.page, doc.page_count))
     if res is None:
-        raise CliError(f"page {args.page}: {runner.failures[0].error}", EXIT_PARTIAL)
+        raise CliError(f"page {args.page}: {runner.failures[0].error}", EXIT_PARTIAL, said=True)
     return res
 
 
@@ -292,7 +292,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         res = runner.detect(idx)
         pix = runner.run(idx, jobs.page_pixels, runner.source, idx, dpi) if res is not None else None
     if res is None or pix is None:
-        raise CliError(f"page {args.page}: {runner.failures[0].error}", EXIT_PARTIAL)
+        raise CliError(f"page {args.page}: {runner.failures[0].error}", EXIT_PARTIAL, said=True)
     if dpi < args.dpi:
         print(f"note: page too large for {args.dpi} dpi; drawn at {dpi} dpi", file=sys.stderr)
     img = render_overlay(pix.array(), dpi, res, layers)

@@ -307,12 +307,12 @@ def _tables(upright: tuple[Word, ...], centres: WordCentres, rows: tuple[RowBand
     """
     if frame.identity:
         found = detect_tables(upright, rows, rules, params, page, centres, fills)
-        return dataclasses.replace(found, tables=attach_unit_lines(found.tables, upright))
+        return dataclasses.replace(found, tables=attach_unit_lines(found.tables, upright, centres=centres))
     up_rows = group_rows(upright, params.rows)
     up_fills = [dataclasses.replace(f, bbox=frame.rect(f.bbox)) for f in fills]
     found = detect_tables(upright, up_rows, [frame.rule(r) for r in rules], params, page, centres, up_fills)
     # The unit line is looked for above and below in the frame the table was read in.
-    found = dataclasses.replace(found, tables=attach_unit_lines(found.tables, upright))
+    found = dataclasses.replace(found, tables=attach_unit_lines(found.tables, upright, centres=centres))
     regions = tuple(dataclasses.replace(r, bbox=frame.rect(r.bbox, back=True)) for r in found.regions)
     tables = tuple(frame.table_back(tb) for tb in found.tables)
     grids = tuple(tb.grid for tb in tables if tb.grid is not None)

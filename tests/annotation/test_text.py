@@ -57,3 +57,15 @@ def test_caption_above_joins_the_close_lines_over_the_table() -> None:
     assert caption_above(words, table, max_lines=1) == "Sales 2024"
     assert caption_above(words[:-1], Rect(100, 150, 400, 200)) == ""  # the nearest line ends 62 pt above: too far
     assert caption_above([], table) == ""
+
+
+def test_caption_above_stops_at_the_table_above() -> None:
+    """The last rows of a table just above are no title; a caption between the two is."""
+    table, above = Rect(100, 100, 400, 200), Rect(100, 40, 400, 88)
+    rows = [_w("Total", 100, 76), _w("1,250", 300, 76)]                # the table above's last row
+    assert caption_above(rows, table) == "Total 1,250"                   # what it guessed before
+    assert caption_above(rows, table, others=[above]) == ""
+    caption = [_w("Table", 100, 89), _w("8", 135, 89)]                  # between the two tables
+    assert caption_above(rows + caption, table, others=[above]) == "Table 8"
+    beside = Rect(420, 40, 560, 88)                                      # not over this table's width
+    assert caption_above(rows, table, others=[beside]) == "Total 1,250"

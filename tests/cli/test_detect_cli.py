@@ -133,3 +133,18 @@ def test_detect_json_marks_continuations(capsys, tmp_path: Path) -> None:
         {"page": 1, "index": 0}, True, 1)
     code, out, _ = run(capsys, "detect", str(pdf))
     assert "continues page 1 table 1 (confidence 0.95, header repeated)" in out
+
+
+@pytest.mark.parametrize("command", ["words", "rules", "render"])
+def test_a_page_that_fails_is_said_once(capsys, tmp_path: Path, command: str) -> None:
+    """A page stopped by its budget: one line on stderr naming it, exit 4 (it was printed twice)."""
+    from tests.fuzz.hostile import xobject_bomb
+
+    bomb = tmp_path / "bomb.pdf"
+    bomb.write_bytes(xobject_bomb())
+    extra = ["-o", str(tmp_path / "p.png")] if command == "render" else []
+    code, _out, err = run(capsys, command, str(bomb), "--set", "budget.seconds=1", *extra)
+    assert code == 4
+    stopped = [line for line in err.splitlines() if "stopped after" in line]
+    assert len(stopped) == 1, err
+    assert stopped[0].startswith("table-inspector: page 1: ")

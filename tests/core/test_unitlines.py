@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from inspector.core.structure.unitlines import find_unit_line
+from inspector.core.structure.unitlines import WordBoxes, find_unit_line
 from inspector.core.types import Rect, Word
 
 TABLE = Rect(100, 200, 400, 300)
@@ -46,3 +46,18 @@ def test_a_line_of_another_table_or_beside_the_table_is_not_taken() -> None:
 def test_a_line_that_states_no_unit_gives_nothing() -> None:
     words = _line("Table 2 Results by region", 100, 188) + _line("Note: unaudited", 100, 304)
     assert find_unit_line(words, TABLE) == ""
+
+
+def test_the_words_beside_a_table_are_picked_as_the_box_tests_say() -> None:
+    """``WordBoxes.near``: overlapping x0..x1 (open), centre strictly inside lo..hi, no
+    watermark, and meeting no other table's box; a word touching that box's edge meets it."""
+    other = Rect(300, 150, 400, 195)
+    words = [Word("in", Rect(100, 180, 120, 188)),
+             Word("touches", Rect(280, 180, 300, 188)),  # its right edge on the other box's left edge
+             Word("stamp", Rect(150, 180, 170, 188), watermark=True),
+             Word("edge-x", Rect(60, 180, 90, 188)),  # ends where the x range starts: open, so out
+             Word("edge-y", Rect(100, 96, 120, 104)),  # centre on lo: strict, so out
+             Word("below", Rect(100, 320, 120, 328))]
+    boxes = WordBoxes(words)
+    assert boxes.near(90.0, 410.0, 100.0, 340.0, [other]) == [0, 5]
+    assert boxes.near(90.0, 410.0, 100.0, 340.0, []) == [0, 1, 5]

@@ -13,6 +13,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -489,8 +490,10 @@ def _short(exc: Exception) -> str:
     return text[0] if text else type(exc).__name__
 
 
+@lru_cache(maxsize=1024)
 def _rgb(colour: Any) -> tuple[int, int, int] | None:
-    """A PyMuPDF colour (grey, RGB or CMYK, 0-1) as RGB 0-255 (called for every filled path)."""
+    """A PyMuPDF colour (grey, RGB or CMYK, 0-1, a tuple) as RGB 0-255 (asked for every filled
+    path; a page has a few colours)."""
     if not colour:
         return None
     n = len(colour)
@@ -504,8 +507,10 @@ def _rgb(colour: Any) -> tuple[int, int, int] | None:
     return int(r * 255 + 0.5), int(g * 255 + 0.5), int(b * 255 + 0.5)
 
 
+@lru_cache(maxsize=1024)
 def _grey(colour: Any) -> int | None:
-    """A PyMuPDF colour (grey, RGB or CMYK, 0-1) as a grey level 0-255 (luma weights)."""
+    """A PyMuPDF colour (grey, RGB or CMYK, 0-1, a tuple) as a grey level 0-255 (luma weights;
+    asked for every painted path)."""
     if not colour:
         return None
     n = len(colour)

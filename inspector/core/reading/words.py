@@ -39,11 +39,12 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
     lines = read_lines(spans)
     turn = dominant_turn(lines.directions)
     out: list[Word] = []
+    styles, marks, turns = lines.spans, lines.marks, lines.turns  # locals: this loop runs for every word
     for x0, y0, x1, y1, text, block, line, _ in raw:
         key = (block, line)
-        size, bold, base = _style_at(lines.spans.get(key, ()), (x0 + x1) / 2, y1)
-        mark = key in lines.marks
-        quarter = lines.turns.get(key, 0)
+        size, bold, base = _style_at(styles.get(key, ()), (x0 + x1) / 2, y1)
+        mark = key in marks if marks else False
+        quarter = turns.get(key, 0) if turns else 0
         if text and " " not in text and text.isprintable():  # most words: nothing to mend
             out.append(Word(text, Rect(x0, y0, x1, y1), size, bold, block, line, base, watermark=mark, turn=quarter))
             continue

@@ -33,8 +33,8 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
         k = owner.get((r, c))
         if k is not None:
             members[k].append(i)
-    cells = tuple(Cell(r, c, rs, cs, join_words([words[i] for i in members[k]]), boxes[k], tuple(sorted(members[k])),
-                       not low.isdisjoint(members[k]))
+    cells = tuple(Cell(r, c, rs, cs, join_words([words[i] for i in m]), boxes[k], tuple(sorted(m)), not low.isdisjoint(m))
+                  if (m := members[k]) else Cell(r, c, rs, cs, "", boxes[k], (), False)  # empty: nothing to read
                   for k, (r, c, rs, cs) in enumerate(slots))
     filled = sum(1 for c in cells if c.text) / max(len(cells), 1)
     conf = round(SOURCE_CONFIDENCE[grid.source] * (0.6 + 0.4 * filled), 3)

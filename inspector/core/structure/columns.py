@@ -43,12 +43,15 @@ class WordCentres:
 
     def __init__(self, words: Sequence[Word]) -> None:
         self.words = words
-        boxes = np.array([w.bbox.as_tuple() for w in words], dtype=float).reshape(-1, 4)
-        self.x0, self.y0, self.x1, self.y1 = boxes.T
+        boxes = [w.bbox for w in words]  # one array per side, from plain lists: the cheapest way in
+        self.x0 = np.array([b.x0 for b in boxes], dtype=float)
+        self.y0 = np.array([b.y0 for b in boxes], dtype=float)
+        self.x1 = np.array([b.x1 for b in boxes], dtype=float)
+        self.y1 = np.array([b.y1 for b in boxes], dtype=float)
         self.cx = (self.x0 + self.x1) / 2
         self.cy = (self.y0 + self.y1) / 2
         # Watermark and furniture words have no centre: no region, row or cell ever holds them.
-        mark = np.fromiter((w.in_no_table for w in words), dtype=bool, count=len(words))
+        mark = np.array([w.in_no_table for w in words], dtype=bool)
         self.cx[mark] = np.nan
         self.cy[mark] = np.nan
         self._lines: dict[tuple[Rect, float], list[Line]] = {}  # a pure function of (words, box, tol): safe to keep
@@ -75,7 +78,8 @@ def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line
     base: list[float] = []
     for i in order:
         w = words[i]
-        across = w.bbox.width if w.turn in (90, 270) else w.bbox.height  # a turned word's length runs down
+        box = w.bbox  # its sides read directly: this loop runs for every word of every region
+        across = box.x1 - box.x0 if w.turn in (90, 270) else box.y1 - box.y0  # a turned word's length runs down
         t = tol * max(w.font_size, across * 0.8, 1.0)
         if groups and abs(w.baseline - base[-1]) <= t:
             g = groups[-1]

@@ -215,7 +215,8 @@ def _col_of(x: float, xs: Sequence[float]) -> int:
 
 
 def _line_cols(line: Line, words: Sequence[Word], xs: Sequence[float]) -> set[int]:
-    return {_col_of(words[i].bbox.cx, xs) for i in line.word_ids}
+    last = len(xs) - 2  # ``_col_of`` written out: this runs for every word of every band
+    return {min(max(bisect_right(xs, words[i].bbox.cx) - 1, 0), last) for i in line.word_ids}
 
 
 def _column_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[int]:

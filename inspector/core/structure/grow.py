@@ -39,16 +39,18 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     are grouped at baseline tolerance ``tol`` (``rows.y_tolerance``).
     """
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
-    band = np.flatnonzero((wc.cy > box.y1) & (wc.y1 <= stop_y)).tolist()
-    lines, counts, crossers = _column_lines(words, band, box, min_gap, tol)
+    lines, crossers = _column_lines(words, wc, (wc.cy > box.y1) & (wc.y1 <= stop_y), box, tol)
     gaps = _column_gaps(words, wc.inside(box), box, min_gap, tol) if lines else []
-    across = _crossing_lines(words, lines, gaps, min_gap) if lines else set()
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
     bottom, pending, above = box.y1, False, None
-    for k, (ln, n) in enumerate(zip(lines, counts, strict=True)):
-        if ln.bbox.y0 - bottom > PARAGRAPH_GAP * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers) or k in across:
+    for ln in lines:  # the pieces of the lines reached only: the walk mostly stops after a few
+        if ln.bbox.y0 - bottom > PARAGRAPH_GAP * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
             break
+        pieces = segments(words, [ln], min_gap)
+        if any(_runs_across(words, s, x) for s in pieces for x in gaps):
+            break
+        n = len(pieces)
         if n >= 2 or (n == 1 and above is not None and _wrapped_from(above, ln, words, [box.x0, *gaps, box.x1])):
             bottom, pending, above = ln.bbox.y1, False, ln
         elif not pending and ln.bbox.width < LABEL_WIDTH * box.width:
@@ -82,11 +84,11 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
     the box's x range; a title (one piece) stops it.
     """
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
-    band = np.flatnonzero((wc.cy < box.y0) & (wc.y0 >= stop_y)).tolist()
-    lines, counts, crossers = _column_lines(words, band, box, min_gap, tol)
+    lines, crossers = _column_lines(words, wc, (wc.cy < box.y0) & (wc.y0 >= stop_y), box, tol)
     top = box.y0
-    for ln, n in list(zip(lines, counts, strict=True))[::-1][:max_lines]:
-        if top - ln.bbox.y1 > HEADER_SPACING * ln.bbox.height or n < 2 or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
+    for ln in lines[::-1][:max_lines]:
+        if top - ln.bbox.y1 > HEADER_SPACING * ln.bbox.height or len(segments(words, [ln], min_gap)) < 2 \
+                or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
             break
         top = ln.bbox.y0
     return Rect(box.x0, min(top, box.y0), box.x1, box.y1)
@@ -100,15 +102,6 @@ def _column_gaps(words: Sequence[Word], ids: Sequence[int], box: Rect, min_gap: 
         return []
     segs = segments(words, lines, min_gap)
     return column_boundaries(Pieces.of_words(words, segs), box.x0, box.x1, len(lines), ColumnParams(min_gap=min_gap))
-
-
-def _crossing_lines(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[float], min_gap: float) -> set[int]:
-    """Indices of ``lines`` with a piece of text running across one of the column ``gaps``."""
-    out = set()
-    for s in segments(words, lines, min_gap):
-        if any(_runs_across(words, s, x) for x in gaps):
-            out.add(s.line)
-    return out
 
 
 def _runs_across(words: Sequence[Word], s: Segment, x: float) -> bool:
@@ -127,18 +120,12 @@ def _runs_across(words: Sequence[Word], s: Segment, x: float) -> bool:
     return not apart
 
 
-def _column_lines(words: Sequence[Word], band: Sequence[int], box: Rect,
-                  min_gap: float, tol: float) -> tuple[list[Line], list[int], list[Rect]]:
-    """Text lines of ``band``'s words within the box's x range, their segment counts, and
-    the boxes of words that run across the box's side edges."""
-    ids = [i for i in band if box.x0 - SIDE_SLACK <= words[i].bbox.cx <= box.x1 + SIDE_SLACK]
-    crossers = [words[i].bbox for i in band if _crosses(words[i].bbox, box)]
-    lines = lines_in(words, ids, tol)
-    counts = [0] * len(lines)
-    for s in segments(words, lines, min_gap):
-        counts[s.line] += 1
-    return lines, counts, crossers
-
-
-def _crosses(b: Rect, box: Rect) -> bool:
-    return any(b.x0 < x - SIDE_SLACK and b.x1 > x + SIDE_SLACK for x in (box.x0, box.x1))
+def _column_lines(words: Sequence[Word], wc: WordCentres, band: np.ndarray, box: Rect,
+                  tol: float) -> tuple[list[Line], list[Rect]]:
+    """Text lines of the ``band`` words' (a mask over ``wc``) within the box's x range, and the
+    boxes of band words that run across the box's side edges."""
+    inside = band & (wc.cx >= box.x0 - SIDE_SLACK) & (wc.cx <= box.x1 + SIDE_SLACK)
+    crossing = band & (((wc.x0 < box.x0 - SIDE_SLACK) & (wc.x1 > box.x0 + SIDE_SLACK))
+                       | ((wc.x0 < box.x1 - SIDE_SLACK) & (wc.x1 > box.x1 + SIDE_SLACK)))
+    crossers = [words[i].bbox for i in np.flatnonzero(crossing).tolist()]
+    return lines_in(words, np.flatnonzero(inside).tolist(), tol), crossers

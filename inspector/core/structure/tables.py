@@ -100,7 +100,8 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     counts = [0] * len(lines)
     for s in segs:
         counts[s.line] += 1
-    sizes = [median([words[i].font_size for i in ln.word_ids]) for ln in lines]
+    sizes = [words[ln.word_ids[0]].font_size if len(ln.word_ids) == 1 else median([words[i].font_size for i in ln.word_ids])
+             for ln in lines]  # one-word lines (many) skip median()'s cost
     tol = tparams.intersect_tol
     facts, said = line_facts(words, lines, segs, sizes), list[TableRegion]()
     ruled = attach_rules(attach_fills(ruled_regions(rules, tol), fills, tol), rules, lines, counts, tol, sizes,

@@ -15,9 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import median
 
+import numpy as np
+
 from ..types import Rect, Table, Word
 from ..units import unit_line
 from .celltext import join_words
+from .columns import WordCentres
 
 # Points of one text line when bounding the search band: 12 pt type with its leading (a unit
 # line is small print; a line in larger type further away is not looked at).
@@ -67,18 +70,18 @@ def _near(lines: list[list[Word]], edge: float, below: bool, p: UnitLineParams) 
 
 
 def find_unit_line(words: Sequence[Word], bbox: Rect, others: Sequence[Rect] = (),
-                   params: UnitLineParams = UnitLineParams()) -> str:
+                   params: UnitLineParams = UnitLineParams(), boxes: WordBoxes | None = None) -> str:
     """The text of the nearest line above or below ``bbox`` that states a unit, "" when none
-    does. Lines touching another table's box (``others``) are not looked at."""
+    does. Lines touching another table's box (``others``) are not looked at. ``boxes``: the
+    arrays of these ``words`` (``WordBoxes``), when a page's tables are looked at in turn."""
+    boxes = boxes if boxes is not None and boxes.words is words else WordBoxes(words)
     slack = bbox.width * params.widen
     x0, x1 = bbox.x0 - slack, bbox.x1 + slack
-    # A band of the page first (cheap), then the words of no other table (a page may hold dozens).
+    # A band of the page first, then the words of no other table (a page may hold dozens).
     band = params.lines * (params.reach + 1) * BAND_LINE_HEIGHT
-    beside = [w for w in words if not w.watermark and w.bbox.x1 > x0 and w.bbox.x0 < x1
-              and bbox.y0 - band < w.bbox.cy < bbox.y1 + band]
     area = Rect(x0, bbox.y0 - band, x1, bbox.y1 + band)
     crossing = [o for o in others if o.intersection(area) is not None]
-    near = [w for w in beside if not any(o.intersection(w.bbox) is not None for o in crossing)]
+    near = [words[i] for i in boxes.near(x0, x1, bbox.y0 - band, bbox.y1 + band, crossing)]
     above = _lines([w for w in near if w.bbox.cy < bbox.y0])
     below = _lines([w for w in near if w.bbox.cy > bbox.y1])
     up, down = _near(above, bbox.y0, False, params), _near(below, bbox.y1, True, params)
@@ -92,13 +95,40 @@ def find_unit_line(words: Sequence[Word], bbox: Rect, others: Sequence[Rect] = (
     return ""
 
 
+class WordBoxes:
+    """One page's word boxes as arrays, to pick the words beside a table without a loop over
+    every word of the page for each of its tables."""
+
+    def __init__(self, words: Sequence[Word], centres: WordCentres | None = None) -> None:
+        self.words = words
+        if centres is not None and centres.words is words:  # the pipeline's arrays of these words
+            self.x0, self.y0, self.x1, self.y1 = centres.x0, centres.y0, centres.x1, centres.y1
+        else:
+            b = np.array([w.bbox.as_tuple() for w in words], dtype=float).reshape(-1, 4)
+            self.x0, self.y0, self.x1, self.y1 = b.T
+        self.cy = (self.y0 + self.y1) / 2  # as Rect.cy: the same floats
+        self.free = ~np.fromiter((w.watermark for w in words), dtype=bool, count=len(words))
+
+    def near(self, x0: float, x1: float, lo: float, hi: float, crossing: Sequence[Rect]) -> list[int]:
+        """Indices, ascending, of the words that are no watermark, overlap x0..x1 (open), have
+        their centre strictly between ``lo`` and ``hi``, and meet none of ``crossing`` (as
+        ``Rect.intersection`` says: edges touching meet)."""
+        m = self.free & (self.x1 > x0) & (self.x0 < x1) & (self.cy > lo) & (self.cy < hi)
+        for o in crossing:
+            m &= ~((np.maximum(self.x0, o.x0) <= np.minimum(self.x1, o.x1))
+                   & (np.maximum(self.y0, o.y0) <= np.minimum(self.y1, o.y1)))
+        return np.flatnonzero(m).tolist()
+
+
 def attach_unit_lines(tables: Sequence[Table], words: Sequence[Word],
-                      params: UnitLineParams = UnitLineParams()) -> tuple[Table, ...]:
-    """``tables`` (of one page, boxes in the frame of ``words``) with ``unit_line`` filled."""
+                      params: UnitLineParams = UnitLineParams(), centres: WordCentres | None = None) -> tuple[Table, ...]:
+    """``tables`` (of one page, boxes in the frame of ``words``) with ``unit_line`` filled;
+    ``centres``: the arrays of these ``words`` when made already (the pipeline's "index")."""
     out = []
+    boxes = WordBoxes(words, centres) if tables else None
     for i, t in enumerate(tables):
         others = [o.bbox for j, o in enumerate(tables) if j != i]
-        line = find_unit_line(words, t.bbox, others, params)
+        line = find_unit_line(words, t.bbox, others, params, boxes)
         out.append(dataclasses.replace(t, unit_line=line) if line != t.unit_line else t)
     return tuple(out)
 
@@ -114,4 +144,4 @@ def with_unit_line(table: Table, words: Sequence[Word], bbox: Rect, page: int,
     return dataclasses.replace(table, unit_line=line, unit_line_page=page) if line else table
 
 
-__all__ = ["UnitLineParams", "attach_unit_lines", "find_unit_line", "with_unit_line"]
+__all__ = ["UnitLineParams", "WordBoxes", "attach_unit_lines", "find_unit_line", "with_unit_line"]

@@ -155,7 +155,8 @@ class RoleActions:
         if table is None:
             return ""
         first = table.regions[0]
-        return caption_above(self.ann.words(first.page), first.bbox)
+        others = [t.regions[i].bbox for t, i in self.ann.tables_on(first.page) if t.id != table.id]
+        return caption_above(self.ann.words(first.page), first.bbox, others=others)
 
     def use_title_guess(self) -> bool:
         """Set the title to the guess (one command) and say that it is one."""

@@ -1,0 +1,81 @@
+"""A table region grown down and up over the lines that continue it (``structure.grow``), on a
+page built with PyMuPDF: rows at known baselines (points, top-left origin), the region given
+as the box a group of rules would make over the first rows."""
+
+from __future__ import annotations
+
+import pymupdf
+
+from inspector.core.reading.document import open_document
+from inspector.core.reading.words import extract_words
+from inspector.core.structure.columns import WordCentres
+from inspector.core.structure.grow import extend_down, extend_up
+from inspector.core.types import Rect, Word
+
+COLUMNS = (60.0, 200.0, 300.0)  # x where each column's text starts
+PITCH = 14.0  # pt between baselines
+SIZE = 9.0
+TOL = 0.3  # rows.y_tolerance's default
+GAP = 8.0  # columns.min_gap's default
+
+
+def _page(lines: list[tuple[float, list[tuple[float, str]]]]) -> tuple[Word, ...]:
+    """Words of a page holding each (baseline, [(x, text), ...]) line."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=400)
+    for y, pieces in lines:
+        for x, text in pieces:
+            page.insert_text((x, y), text, fontsize=SIZE, fontname="helv")
+    return extract_words(open_document(doc.tobytes()).page(0))
+
+
+def _row(y: float, *cells: str) -> tuple[float, list[tuple[float, str]]]:
+    return y, list(zip(COLUMNS, cells, strict=False))
+
+
+def _bottom(words: tuple[Word, ...], text: str) -> float:
+    return next(w.bbox.y1 for w in words if w.text == text)
+
+
+def _box(words: tuple[Word, ...], last: str) -> Rect:
+    """The region a group of rules draws from the header row down to the row of ``last``."""
+    return Rect(55, 85, 350, _bottom(words, last) + 1)
+
+
+def test_rows_below_the_rules_join_and_a_footnote_across_a_column_gap_ends_the_table() -> None:
+    # The footnote is in two pieces, as a row is, but its first runs across the first column gap.
+    words = _page([_row(100, "Item", "2024", "2025"), _row(100 + PITCH, "Rent", "1,200", "1,250"),
+                   _row(100 + 2 * PITCH, "Power", "310", "295"), _row(100 + 3 * PITCH, "Water", "84", "90"),
+                   (100 + 4 * PITCH, [(60, "Note: amounts are in euros"), (300, "(audited)")])])
+    box = _box(words, "295")  # three lines: enough for their column gaps to count
+    grown = extend_down(box, words, GAP, 400.0, WordCentres(words), tol=TOL)
+    assert grown == Rect(box.x0, box.y0, box.x1, _bottom(words, "90"))
+    # Without the arrays (the pure call) the same box comes out.
+    assert extend_down(box, words, GAP, 400.0, tol=TOL) == grown
+
+
+def test_text_running_across_the_regions_side_ends_the_table() -> None:
+    words = _page([_row(100, "Item", "2024", "2025"), _row(100 + PITCH, "Rent", "1,200", "1,250"),
+                   _row(100 + 2 * PITCH, "Power", "310", "295"),
+                   (100 + 3 * PITCH, [(20, "Overheads:"), (200, "84"), (300, "90")])])
+    box = _box(words, "1,250")
+    assert extend_down(box, words, GAP, 400.0, WordCentres(words), tol=TOL) == \
+        Rect(box.x0, box.y0, box.x1, _bottom(words, "295"))
+
+
+def test_a_stop_line_above_the_next_table_is_not_passed() -> None:
+    words = _page([_row(100, "Item", "2024", "2025"), _row(100 + PITCH, "Rent", "1,200", "1,250"),
+                   _row(100 + 2 * PITCH, "Power", "310", "295"), _row(100 + 3 * PITCH, "Water", "84", "90")])
+    box = _box(words, "1,250")
+    stop = _bottom(words, "295") + 1  # the next table's top: its rows are not this table's
+    assert extend_down(box, words, GAP, stop, WordCentres(words), tol=TOL) == \
+        Rect(box.x0, box.y0, box.x1, _bottom(words, "295"))
+
+
+def test_a_header_above_the_first_rule_joins_and_a_title_over_it_does_not() -> None:
+    words = _page([(70, [(60, "Running costs of the office")]), _row(70 + PITCH, "Item", "2024", "2025"),
+                   _row(70 + 2 * PITCH, "Rent", "1,200", "1,250"), _row(70 + 3 * PITCH, "Power", "310", "295")])
+    top = next(w.bbox.y0 for w in words if w.text == "Rent") - 1
+    box = Rect(55, top, 350, _bottom(words, "295") + 1)
+    grown = extend_up(box, words, GAP, 0.0, centres=WordCentres(words), tol=TOL)
+    assert grown == Rect(box.x0, next(w.bbox.y0 for w in words if w.text == "Item"), box.x1, box.y1)
