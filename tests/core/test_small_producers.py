@@ -79,22 +79,22 @@ def test_spaces_inside_cells_split_no_column_under_horizontal_rules(producer: st
 
 
 @pytest.mark.parametrize("producer", sorted(PRODUCERS))
-@pytest.mark.parametrize("rotate", [90, 270])
-@pytest.mark.parametrize("rules", ["all", "booktabs", "none"])
-def test_turned_group_labels_span_their_rows(producer: str, rotate: int, rules: str) -> None:
-    """A group label turned a quarter beside two rows is one cell spanning them, read along
-    its direction; the rows beside it stay apart, however the table is ruled."""
-    res, expected = detect(producer, turned_group_labels(rotate, False, rules))
+@pytest.mark.parametrize("rules", ["booktabs", "none"])
+@pytest.mark.xfail(strict=True, reason="a group label turned a quarter beside two rows of a table without drawn "
+                   "rows joins them into one row: the mechanism that made it a spanning cell lowered the hold-out "
+                   "set's Word tables and was taken out (docs/accuracy-boundaries.md)")
+def test_turned_group_labels_without_drawn_rows(producer: str, rules: str) -> None:
+    res, expected = detect(producer, turned_group_labels(90, False, rules))
     assert found(res) == expected
-    table = res.tables[0]
-    spans = {(c.r, c.c, c.rs) for c in table.cells if c.rs > 1}
-    assert spans == {(1, 0, 2), (3, 0, 2)}
 
 
 @pytest.mark.parametrize("producer", sorted(PRODUCERS))
-def test_turned_hangul_group_labels(producer: str) -> None:
-    res, expected = detect(producer, turned_group_labels(90, True, "none"))
+@pytest.mark.parametrize("rotate", [90, 270])
+def test_turned_group_labels_in_a_ruled_table(producer: str, rotate: int) -> None:
+    """Ruled, the label's cell spans its rows where the rule between them is missing."""
+    res, expected = detect(producer, turned_group_labels(rotate, False, "all"))
     assert found(res) == expected
+    assert {(c.r, c.c, c.rs) for c in res.tables[0].cells if c.rs > 1} == {(1, 0, 2), (3, 0, 2)}
 
 
 @pytest.mark.parametrize("ko", [False, True], ids=["latin", "hangul"])

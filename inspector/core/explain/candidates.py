@@ -37,7 +37,7 @@ from ..structure.columns import (
     merge_complementary,
     segments,
 )
-from ..structure.grid import GLYPH_GAP_SOURCES, band_depths, rows_delineated, upright_rows
+from ..structure.grid import GLYPH_GAP_SOURCES, band_depths, rows_delineated
 from ..types import Grid, Word
 from .page import Evidence, PageContext, Why, near, value_range
 
@@ -223,7 +223,6 @@ def dropped_rows(ctx: PageContext, g: Grid) -> tuple[Why, ...]:
     why and (when one exists) the parameter value that puts a boundary there."""
     ids = ctx.centres.inside(g.region)
     lines = ctx.centres.region_lines(g.region, ids, ctx.params.rows.y_tolerance)  # the lines the grid stage read
-    lines = upright_rows(lines, ctx.centres.words)  # a turned label beside rows cuts none
     depths = band_depths(lines, ctx.centres.words, g.xs, g.ys)
     per_band = [max(d, default=0) for d in depths]
     drawn = rows_delineated(depths, ctx.params.tables.row_band_lines)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..params import ColumnParams, Params, TableParams
-from ..types import ColumnBin, Fill, Grid, Rect, Rule, Word
+from ..types import ColumnBin, Fill, Grid, Rule, Word
 from .boundaries import explain
 from .columns import (
     SPLIT_GLYPHS,
@@ -52,8 +52,6 @@ CMIDRULE_WIDTH = 0.9  # a horizontal rule shorter than this share of the table's
 CMIDRULE_SPAN = 0.5  # a cmidrule spans a column when it covers this share of the column's width
 MIN_ROWS_FOR_EMPTY = 4  # rows a grid needs before its share of empty rows says it is no table
 PARAGRAPH_WORDS = 8  # words a line, on average, above which a grid of at most PARAGRAPH_COLS columns is prose
-TURNED = (90, 270)  # Word.turn of text set at a right angle to the upright table
-TURNED_SHARE = 0.3  # share of a turned word's length beside a row that puts it in that row (with the others)
 GLYPH_GAP_SOURCES = ("horizontal_rules",)  # tables whose text-gap columns must be wider than SPLIT_GLYPHS glyphs
 PARAGRAPH_COLS = 2  # columns of an aligned grid that may be prose (more columns are a table's)
 
@@ -146,32 +144,11 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line])
         xs = _positions(cand.rules, "v", box.x0, box.x1, ev.snap)
         if len(xs) > 2:
             return _split_ruled_columns(xs, pieces, segs, n_lines, params, words), set(xs[1:-1])
-    segs = _turned_beside(segs, lines, words)
-    pieces = Pieces.of_words(words, segs)
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params)
     inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces)
     if cand.source in GLYPH_GAP_SOURCES:
         inner = _wide_gaps(inner, segs, words, box.x0, box.x1)
     return [box.x0, *inner, box.x1], set()
-
-
-def _turned_beside(segs: Sequence[Segment], lines: Sequence[Line], words: Sequence[Word]) -> list[Segment]:
-    """``segs`` with the pieces of a line of turned text (a group label set bottom to top)
-    counted on the upright line it stands beside (the one holding its centre's height, else
-    the nearest it overlaps): its column shares that row's line, and is no column "aligned two
-    ways" with the column beside it."""
-    upright = [k for k, ln in enumerate(lines) if not all(words[i].turn in TURNED for i in ln.word_ids)]
-    if len(upright) == len(lines):
-        return list(segs)
-    home: dict[int, int] = {}
-    for k, ln in enumerate(lines):
-        if k in upright:
-            continue
-        b = ln.bbox
-        near = [j for j in upright if lines[j].bbox.y0 < b.y1 and lines[j].bbox.y1 > b.y0]
-        if near:
-            home[k] = min(near, key=lambda j: abs(lines[j].bbox.cy - b.cy))
-    return [s._replace(line=home.get(s.line, s.line)) for s in segs]
 
 
 def _wide_gaps(inner: list[float], segs: Sequence[Segment], words: Sequence[Word], x0: float, x1: float) -> list[float]:
@@ -286,7 +263,6 @@ def _split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         # A first band of more full lines than a row band holds is header and body (a table
         # whose only inner rule is over its totals), not a header.
         # A bold first line followed by plain ones is a header row over body rows.
-        inside = upright_rows(inside, words)
         full = _full_lines(inside, words, xs)
         protect = b == 0 and n_bands >= 2 and (top_drawn or not full) and not (full and len(inside) > max_lines)
         head = _bold_head(inside, words) if protect else 0
@@ -299,30 +275,6 @@ def _split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
             virtual.add(y)
         out.append(bottom)
     return out, header_rows, virtual
-
-
-def upright_rows(lines: Sequence[Line], words: Sequence[Word]) -> list[Line]:
-    """``lines`` without their words turned a quarter (a group label set bottom to top) that
-    stand beside other lines, over half the height of one at least: such a label runs down
-    the page beside its group's rows, a cell of its own height that makes no row of its own
-    and cuts none (a line of only such words is left out). Turned column headers beside
-    nothing but their own row's text stay."""
-    out = []
-    for ln in lines:
-        turned = [i for i in ln.word_ids if words[i].turn in TURNED]
-        if not turned:
-            out.append(ln)
-            continue
-        b = Rect.bounding([words[i].bbox for i in turned])
-        beside = any(other is not ln and any(words[i].turn not in TURNED for i in other.word_ids)
-                     and min(b.y1, other.bbox.y1) - max(b.y0, other.bbox.y0) >= HALF * other.bbox.height
-                     for other in lines)
-        rest = [i for i in ln.word_ids if words[i].turn not in TURNED]
-        if not beside:
-            out.append(ln)
-        elif rest:
-            out.append(Line(Rect.bounding([words[i].bbox for i in rest]), ln.baseline, tuple(rest)))
-    return out
 
 
 def _bold_head(lines: Sequence[Line], words: Sequence[Word]) -> int:
@@ -482,8 +434,6 @@ def _spans(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> list[tuple[in
         return cand.source == "ruled" and ev.covered("v", x, grid.ys[r], grid.ys[r + 1]) >= HALF
 
     _text_spans(grid, segs, lines, ev.words, drawn, join)
-    if cand.source != "ruled":  # a ruled grid's spans come from its rules
-        _turned_spans(grid, ev.words, ids, occupied, join)
     for r in section_rows(grid, ev.fills, occupied, _one_piece_rows(grid, segs, lines)):
         for c in range(nc - 1):
             join(r * nc + c, r * nc + c + 1)
@@ -555,26 +505,6 @@ def _text_spans(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line], word
             continue
         for c in range(cols[0], cols[-1]):
             join(r * nc + c, r * nc + c + 1)
-
-
-def _turned_spans(grid: Grid, words: Sequence[Word], ids: Sequence[int], occupied: set[tuple[int, int]],
-                  join: Join) -> None:
-    """A word turned a quarter whose length runs over two or more rows (most of each row, or
-    ``TURNED_SHARE`` of the word's length in each), beside no other text there, is a cell
-    spanning those rows (a group label set bottom to top beside its group's rows)."""
-    ys, nc = grid.ys, grid.n_cols
-    for i in ids:
-        w = words[i]
-        if w.turn not in TURNED:
-            continue
-        b, c = w.bbox, _col_of(w.bbox.cx, grid.xs)
-        over = [min(b.y1, ys[r + 1]) - max(b.y0, ys[r]) for r in range(grid.n_rows)]
-        rows = [r for r, o in enumerate(over) if o >= HALF * (ys[r + 1] - ys[r]) or o >= TURNED_SHARE * b.height]
-        home = _col_of(b.cy, ys)
-        if len(rows) < 2 or home not in rows or any((r, c) in occupied for r in rows if r != home):
-            continue
-        for r in rows[:-1]:
-            join(r * nc + c, (r + 1) * nc + c)
 
 
 def _rectangles(parent: list[int], find: Callable[[int], int], nr: int, nc: int) -> list[tuple[int, int, int, int]]:
