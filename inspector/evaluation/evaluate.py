@@ -54,7 +54,8 @@ class GoldenLink:
 class GoldenSource:
     """What is evaluated against: ``hash`` identifies the golden set's exact content (for a
     golden set: its manifest and annotation files; for a corpus: ``tables.jsonl``).
-    ``links`` are the golden continuations (a corpus has none: its tables are one page each)."""
+    ``links`` are the golden continuations (in a corpus: records of one table, ids ending
+    ":p<page>", on consecutive pages; ICDAR's tables are one page each)."""
 
     path: str
     kind: str  # "golden-set" or "corpus"
@@ -150,7 +151,20 @@ def _corpus_source(root: Path) -> GoldenSource:
         pages.append(GoldenPage(doc, str(recs[0].pdf), page, tuple(r.table for r in primary),
                                 tuple(r.id for r in primary), alternatives=alts))
     digest = hashlib.sha256((root / "tables.jsonl").read_bytes()).hexdigest()
-    return GoldenSource(str(root), "corpus", digest, tuple(pages))
+    return GoldenSource(str(root), "corpus", digest, tuple(pages), links=_corpus_links(root, by_page))
+
+
+def _corpus_links(root: Path, by_page: dict[tuple[str, int], list]) -> tuple[GoldenLink, ...]:
+    """A table read from a tagged document's structure tree over several pages has one record
+    per page, its id ending ":p<page>" (the rest the same): consecutive pages of it are links."""
+    pieces: dict[tuple[str, str], dict[int, Rect]] = {}
+    for (doc, page), recs in by_page.items():
+        for rec in recs:
+            head, sep, tail = rec.id.rpartition(":p")
+            if sep and tail == str(page):
+                pieces.setdefault((doc, head), {})[page] = rec.table.bbox
+    return tuple(GoldenLink(doc, table.rsplit(":", 1)[-1], p, boxes[p], p + 1, boxes[p + 1])
+                 for (doc, table), boxes in sorted(pieces.items()) for p in sorted(boxes) if p + 1 in boxes)
 
 
 def verify_pdfs(source: GoldenSource) -> tuple[GoldenSource, list[tuple[str, str]]]:

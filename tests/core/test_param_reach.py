@@ -64,6 +64,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "ocr.erase_rules": ("scan",),
     "ocr.reread_cells": ("pipeline",),
     "continuation": ("multipage.continuation",),
+    "continuation.col_tol": ("multipage.pieces",),  # the pieces' column evidence
     "budget": ("infra.budget",),
 }
 # The stages whose results a change of the field must recompute (pipeline stage names): the

@@ -57,3 +57,25 @@ def test_eval_command_reports_continuations(tmp_path: Path, capsys: pytest.Captu
     assert "long.pdf: falsely joined p1 [72 72 240 762] -> p2 [72 72 240 762]" in text
     block = json.loads(out.read_text())["continuations"]
     assert (block["golden"], block["found"], block["missed"], block["false_joins"]) == (0, 0, 0, 2)
+
+
+def test_corpus_records_of_one_table_over_pages_are_links(tmp_path: Path) -> None:
+    """A corpus record per page of one tagged table (ids "...:t0:p1", "...:t0:p2", ...): the
+    consecutive pages are golden links, scored like a golden set's; ICDAR-style ids
+    ("...:p1:t1") and a table on pages 1 and 3 only give none."""
+    built = typeset(item_rows(90))
+    (tmp_path / "pdfs").mkdir()
+    (tmp_path / "pdfs" / "long.pdf").write_bytes(built.pdf)
+    cells = [{"r": 0, "c": 0, "text": "x", "bbox": [72, 80, 100, 90]}]
+    recs = [{"id": f"real:long:t0:p{t.page}", "pdf": "pdfs/long.pdf", "page": t.page, "kind": "ground_truth",
+             "bbox": list(t.bbox), "cells": cells} for t in built.pieces]
+    recs += [{"id": "icdar2013:long:p1:t1", "pdf": "pdfs/long.pdf", "page": 1, "kind": "ground_truth",
+              "bbox": [72, 72, 240, 100], "cells": cells},
+             {"id": "real:long:t9:p1", "pdf": "pdfs/long.pdf", "page": 1, "kind": "ground_truth",
+              "bbox": [72, 72, 240, 100], "cells": cells},
+             {"id": "real:long:t9:p3", "pdf": "pdfs/long.pdf", "page": 3, "kind": "ground_truth",
+              "bbox": [72, 72, 240, 100], "cells": cells}]
+    (tmp_path / "tables.jsonl").write_text("".join(json.dumps(r) + "\n" for r in recs))
+    source = evaluate.load_source(tmp_path)
+    assert [(k.table, k.first_page, k.second_page) for k in source.links] == [("t0", 1, 2), ("t0", 2, 3)]
+    assert [(d.golden, d.found, d.missed) for d in score_links(source, "inspector")] == [(2, 2, ())]

@@ -22,6 +22,11 @@ from dataclasses import dataclass
 from ..geometry import Frame
 from ..params import ContinuationParams
 from ..types import PageResult, Rect, Table, Word
+from .pieces import Evidence
+from .pieces import Piece as _Piece
+from .pieces import frame as _frame
+from .pieces import geometry as _geometry
+from .pieces import piece as _piece
 
 # "Continued" in the scripts tables are set in. The CJK words are also parts of ordinary words
 # (持续经营 "going concern", 계속영업 "continuing operations"), so they count bracketed, as
@@ -32,28 +37,13 @@ MARKER = re.compile(r"\(?\b(?:continued|cont(?:'d|’d|d)?\.|cont\b|fortsetzung|
                     r"(?:^|\s)(?:续|續|계속|続き|つづき)\s*$", re.IGNORECASE)
 CAPTION = re.compile(r"^\s*(?:table|tab\.|figure|fig\.|exhibit|chart|schedule|appendix|tabelle|abbildung|"
                      r"tableau|figura|tabla|表|图|圖)\s*[0-9IVXLA-Z]", re.IGNORECASE)
+# Captions a continuation also meets: Korean's 표/그림 ("표 2. 인건비 내역") and bracketed labels
+# ("<표 3>", "[Table 4]"). Apart from CAPTION, which page detection shares (``structure.between``).
+CAPTION_MORE = re.compile(r"^\s*[<〈《\[(（]?\s*(?:표|그림)\s*[0-9]|"
+                          r"^\s*[<〈《\[(（]\s*(?:table|figure|表|图|圖)\s*[0-9]", re.IGNORECASE)
 PAGE_NUMBER = re.compile(r"^\s*(?:page|seite|p\.|s\.)?\s*[-–—]?\s*\d{1,4}\s*[-–—]?\s*"
                          r"(?:(?:of|/|von|sur|de)\s*\d{1,4})?\s*$", re.IGNORECASE)
 RUNNING_Y = 12.0  # pt: a line repeated within this distance on another page is a running header/footer
-
-
-@dataclass(frozen=True, slots=True)
-class Evidence:
-    """One fact for or against a continuation.
-
-    ``weight`` is what it added to the confidence (negative: against); ``veto`` makes the
-    pair no continuation whatever else holds. ``value``/``threshold`` are the measured
-    quantity and the limit it was compared with (NaN-free; 0 when not a measurement);
-    ``param`` names the ``stage.field`` holding the threshold ("" when none).
-    """
-
-    kind: str
-    detail: str
-    weight: float = 0.0
-    value: float = 0.0
-    threshold: float = 0.0
-    param: str = ""
-    veto: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,44 +68,13 @@ class Continuation:
 
 
 @dataclass(frozen=True)
-class _Piece:
-    """A table seen in its upright frame, with the page lines around it."""
-
-    page: int
-    index: int
-    table: Table
-    box: Rect  # frame space
-    xs: tuple[float, ...]  # frame space
-    frame_h: float
-    row_h: float  # tallest row, points
-
-
-@dataclass(frozen=True)
 class _Line:
     text: str
     box: Rect  # frame space
     bold: bool
     furniture: bool = False  # page furniture found by detection (``core.furniture``)
-
-
-def _frame(res: PageResult, table: Table) -> Frame:
-    turn = table.grid.turn if table.grid is not None else 0
-    return Frame(turn, res.width, res.height)
-
-
-def _piece(res: PageResult, index: int) -> _Piece:
-    t = res.tables[index]
-    fr = _frame(res, t)
-    box = fr.rect(t.bbox) if fr.turn else t.bbox
-    if t.grid is not None and t.grid.n_cols == t.n_cols:
-        xs = tuple(t.grid.xs)
-        ys = tuple(t.grid.ys)
-    else:
-        xs = (box.x0, *sorted({fr.rect(c.bbox).x0 for c in t.cells if c.c > 0}), box.x1)
-        ys = (box.y0, box.y1)
-    row_h = max((b - a for a, b in zip(ys, ys[1:], strict=False)), default=box.height)
-    frame_h = res.width if fr.turn in (90, 270) else res.height
-    return _Piece(res.page, index, t, box, xs, frame_h, max(row_h, 1.0))
+    spans: tuple[tuple[float, float], ...] = ()  # each word's left and right end (frame space)
+    size: float = 0.0  # the largest font size of its words, points
 
 
 def _lines(res: PageResult, fr: Frame) -> list[_Line]:
@@ -125,7 +84,9 @@ def _lines(res: PageResult, fr: Frame) -> list[_Line]:
         if not ws:
             continue
         box = fr.rect(row.bbox) if fr.turn else row.bbox
-        out.append(_Line(" ".join(w.text for w in ws), box, all(w.bold for w in ws)))
+        spans = tuple((b.x0, b.x1) for b in (fr.rect(w.bbox) if fr.turn else w.bbox for w in ws))
+        out.append(_Line(" ".join(w.text for w in ws), box, all(w.bold for w in ws), False, spans,
+                         max(w.font_size for w in ws)))
     # Page furniture is in no row: its words by baseline (a running header's title and section
     # name on one line, as another page's row has them).
     furniture: dict[int, list[Word]] = {}
@@ -164,6 +125,13 @@ def _inside(ln: _Line, box: Rect) -> bool:
 
 def _texts(t: Table, row: int) -> tuple[str, ...]:
     return tuple(" ".join(x.split()).casefold() for x in t.rows_text()[row]) if row < t.n_rows else ()
+
+
+def _same_row(a: Table, b: Table, row: int) -> bool:
+    """Row ``row`` of both reads the same, cell by cell or, when a column is merged or
+    missing in one of them, as one line."""
+    ta, tb = _texts(a, row), _texts(b, row)
+    return any(ta) and (ta == tb or " ".join(x for x in ta if x) == " ".join(x for x in tb if x))
 
 
 def _row_bold(res: PageResult, t: Table, row: int) -> bool:
@@ -232,11 +200,11 @@ def _edge_area(area: dict[float, tuple[float, float]], piece: _Piece) -> tuple[f
 def _judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line], lb: list[_Line],
            margins: _Margins, area: dict[float, tuple[float, float]], p: ContinuationParams) -> Continuation:
     ev: list[Evidence] = []
-    ev += _edges(res, nxt, a, b, area, p)
-    ev += _between(res, nxt, a, b, la, lb, margins)
-    geo = _geometry(a, b, p)
-    ev += geo
+    between, eased = _between(res, nxt, a, b, la, lb, margins)
+    ev += _edges(res, nxt, a, b, area, p, eased)
+    ev += between
     repeated, head = _header(res, nxt, a, b)
+    ev += _geometry(a, b, p, repeated)
     ev += head
     ev += _closing(a)
     conf = max(0.0, min(1.0, sum(e.weight for e in ev)))
@@ -252,11 +220,14 @@ def _judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Lin
 
 
 def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[float, tuple[float, float]],
-           p: ContinuationParams) -> list[Evidence]:
-    """The first piece ends at the bottom of the text area, the second starts at its top."""
+           p: ContinuationParams, eased: tuple[float, float] = (float("inf"), float("-inf"))) -> list[Evidence]:
+    """The first piece ends at the bottom of the text area, the second starts at its top;
+    ``eased``: the top of the highest marker line under the first piece and the bottom of
+    the lowest marker or repeated title line over the second (the room they take is no gap)."""
     out = []
     _, bottom = _edge_area(area, a)
     top, _ = _edge_area(area, b)
+    bottom, top = min(bottom, max(eased[0], a.box.y1)), max(top, min(eased[1], b.box.y0))
     for kind, room, row_h in (("ends at the bottom", bottom - a.box.y1, a.row_h),
                               ("starts at the top", b.box.y0 - top, b.row_h)):
         limit = p.edge_rows * row_h
@@ -270,8 +241,10 @@ def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[fl
 
 
 def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line], lb: list[_Line],
-             margins: _Margins) -> list[Evidence]:
-    """What stands below the first piece and above the second: only margins and markers may."""
+             margins: _Margins) -> tuple[list[Evidence], tuple[float, float]]:
+    """What stands below the first piece and above the second: only margins and markers may;
+    and where the marker lines below the first piece start and those (or the repeated title
+    lines) above the second end (infinite when none)."""
     out: list[Evidence] = []
     fa, fb = _frame(res, a.table), _frame(nxt, b.table)
     if any(fa.rect(t.bbox).y0 >= a.box.y1 - 1 for k, t in enumerate(res.tables) if k != a.index):
@@ -282,11 +255,70 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
     above = [ln for ln in lb if ln.box.y1 <= b.box.y0 + 1 and not _inside(ln, b.box)]
     # The first piece's title block (title, date, unit line) set again over the continuation.
     titles = {_bare(ln.text) for ln in la if a.box.y0 - TITLE_ROWS * a.row_h <= ln.box.y0 and ln.box.y1 <= a.box.y0 + 1}
-    for page, group in ((a.page, below), (b.page, above)):
-        for ln in group:
-            again = page == b.page and _bare(ln.text) in titles and bool(_bare(ln.text))
-            out.append(_line_evidence(page, ln, margins, again))
-    return out
+    below_start, above_end = float("inf"), float("-inf")
+    for page, group, piece in ((a.page, below, a), (b.page, above, b)):
+        said = [_line_evidence(page, ln, margins, page == b.page and _bare(ln.text) in titles and bool(_bare(ln.text)))
+                for ln in group]
+        rows = _left_out_rows([ln for ln, e in zip(group, said, strict=True) if e.veto], piece)
+        for ln, e in zip(group, said, strict=True):
+            if ln in rows:
+                text = ln.text if len(ln.text) <= 60 else ln.text[:57] + "..."
+                e = Evidence("rows", f"a line in the table's columns that detection left out of the piece on "
+                             f"page {page}: \"{text}\"")
+            out.append(e)
+            if e.kind in ("marker", "title", "rows"):
+                if page == b.page:
+                    above_end = max(above_end, ln.box.y1)
+                else:
+                    below_start = min(below_start, ln.box.y0)
+    return out, (below_start, above_end)
+
+
+ROW_SIZE_TOL = 0.1  # share: a left-out row's type is the piece's body size within this
+ROW_GAP_EM = 0.5  # font sizes: white between two cells of a left-out row, at least (a word space is ~0.28)
+ROW_EDGE_TOL = 2.0  # pt: a left-out row's word may overlap another column's words by this much
+
+
+def _left_out_rows(lines: Sequence[_Line], piece: _Piece) -> list[_Line]:
+    """``lines`` (between the pieces, each a veto so far) when they are rows of the piece that
+    detection left out (a borderless row ten lines tall opening the page): every word inside
+    one of the piece's columns, the piece's body type size, and the first line a row start
+    with words in two columns or more, or a lone line in one column a row's pitch from the
+    piece (a section row). A heading (larger type, or apart), a caption and prose (crossing
+    the columns) are none."""
+    if not lines or piece.size <= 0:
+        return []
+    xs, spans = piece.xs, piece.spans()
+
+    def column(x0: float, x1: float) -> int | None:
+        """The column the word's middle falls in, unless it reaches into another column's words."""
+        k = next((k for k in range(len(xs) - 1) if xs[k] <= (x0 + x1) / 2 <= xs[k + 1]), None)
+        if k is None or any(j != k and sp is not None and x0 < sp[1] - ROW_EDGE_TOL and sp[0] + ROW_EDGE_TOL < x1
+                            for j, sp in enumerate(spans)):
+            return None
+        return k
+
+    cols = []
+    for ln in sorted(lines, key=lambda ln: ln.box.y0):
+        words = sorted(ln.spans)
+        here = [column(x0, x1) for x0, x1 in words]
+        if not here or None in here or abs(ln.size - piece.size) > ROW_SIZE_TOL * piece.size:
+            return []
+        # Cells part by white wider than a word space; a title's words only by word spaces.
+        if any(c != d and b[0] - a[1] < ROW_GAP_EM * ln.size
+               for (a, c), (b, d) in zip(zip(words, here, strict=True), zip(words[1:], here[1:], strict=True),
+                                         strict=False)):
+            return []
+        cols.append(set(here))
+    if len(cols[0]) >= 2:
+        return list(lines)
+    # A section row ("非流动资产：", "나. 건축공사"): one line in one column, a row's pitch from the
+    # piece (a heading stands apart, in larger type; a caption is none: CAPTION vetoes it first).
+    if len(lines) != 1 or CAPTION.match(lines[0].text) or CAPTION_MORE.match(lines[0].text) or piece.pitch <= 0:
+        return []
+    ln = lines[0]
+    gap = piece.box.y0 - ln.box.y1 if ln.box.cy < piece.box.y0 else ln.box.y0 - piece.box.y1
+    return [ln] if gap <= piece.pitch - ln.box.height + ROW_EDGE_TOL else []
 
 
 TITLE_ROWS = 6  # the lines within this many of its rows above the first piece are its title block
@@ -307,42 +339,16 @@ def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False)
         return Evidence("margin", f"page number or running header/footer on page {page}: \"{text}\"")
     if again:
         return Evidence("title", f"repeats the first piece's title block on page {page}: \"{text}\"")
-    if CAPTION.match(ln.text):
+    if CAPTION.match(ln.text) or CAPTION_MORE.match(ln.text):
         return Evidence("caption", f"a caption between the pieces on page {page}: \"{text}\"", veto=True)
     return Evidence("text", f"text between the pieces on page {page}: \"{text}\"", veto=True)
-
-
-def _geometry(a: _Piece, b: _Piece, p: ContinuationParams) -> list[Evidence]:
-    """Same columns: the same count and boundaries within ``col_tol`` (the table may shift)."""
-    if len(a.xs) != len(b.xs):
-        return [Evidence("columns", f"{len(a.xs) - 1} columns against {len(b.xs) - 1}", veto=True)]
-    shifts = (0.0, b.xs[0] - a.xs[0], b.xs[-1] - a.xs[-1])
-    diff, shift = min((max(abs(y - s - x) for x, y in zip(a.xs, b.xs, strict=True)), s) for s in shifts)
-    tol = p.col_tol
-    if diff <= tol:
-        return [Evidence("columns", f"{len(a.xs) - 1} columns, boundaries within {diff:.1f} pt"
-                         + (f" (shifted {shift:+.1f} pt)" if abs(shift) > 0.05 else ""),
-                         0.35 + 0.1 * (1 - diff / tol if tol else 1.0), round(diff, 2), tol, "continuation.col_tol")]
-    # Borderless columns are placed by their words: the same columns if every column's
-    # middle falls inside the other piece's column, both ways.
-    if a.table.source != "ruled" and _centres_inside(a.xs, b.xs, shift) and _centres_inside(b.xs, a.xs, -shift):
-        return [Evidence("columns", f"{len(a.xs) - 1} columns whose middles fall inside each other's columns "
-                         f"(boundaries differ by up to {diff:.1f} pt)", 0.3, round(diff, 2), tol,
-                         "continuation.col_tol")]
-    return [Evidence("columns", f"column boundaries differ by {diff:.1f} pt, more than {tol:g} pt", 0.0,
-                     round(diff, 2), tol, "continuation.col_tol", veto=True)]
-
-
-def _centres_inside(xs: Sequence[float], other: Sequence[float], shift: float) -> bool:
-    return all(other[k] <= (xs[k] + xs[k + 1]) / 2 + shift <= other[k + 1] for k in range(len(xs) - 1))
 
 
 def _header(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> tuple[int, list[Evidence]]:
     """A repeated header (the first piece's header rows again) or none; a different bold
     first row is the header of another table."""
     n = max(1, a.table.header_rows)
-    if b.table.n_rows > n and all(_texts(a.table, r) == _texts(b.table, r) and any(_texts(a.table, r))
-                                  for r in range(n)):
+    if b.table.n_rows > n and all(_same_row(a.table, b.table, r) for r in range(n)):
         return n, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)})", 0.2, n)]
     inner = next((r for r in range(1, a.table.n_rows) if _texts(a.table, r) == _texts(b.table, 0)
                   and any(_texts(b.table, 0)) and _row_bold(res, a.table, r)), None)

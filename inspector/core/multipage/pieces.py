@@ -1,0 +1,175 @@
+"""Two pieces of a table on consecutive pages and their columns: does the continuation have
+the first piece's columns? (``continuation``'s column evidence.)
+
+A piece is a detected table seen in its upright frame (``geometry.Frame``): its box, column
+boundaries and the words of its one-column cells, all in points in that frame.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..geometry import Frame
+from ..params import ContinuationParams
+from ..types import PageResult, Rect, Table
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """One fact for or against a continuation.
+
+    ``weight`` is what it added to the confidence (negative: against); ``veto`` makes the
+    pair no continuation whatever else holds. ``value``/``threshold`` are the measured
+    quantity and the limit it was compared with (NaN-free; 0 when not a measurement);
+    ``param`` names the ``stage.field`` holding the threshold ("" when none).
+    """
+
+    kind: str
+    detail: str
+    weight: float = 0.0
+    value: float = 0.0
+    threshold: float = 0.0
+    param: str = ""
+    veto: bool = False
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A table seen in its upright frame, with the page lines around it."""
+
+    page: int
+    index: int
+    table: Table
+    box: Rect  # frame space
+    xs: tuple[float, ...]  # frame space
+    frame_h: float
+    row_h: float  # tallest row, points
+    words: tuple[tuple[int, int, float, float], ...] = ()  # (row, column, x0, x1) of words in one-column cells
+    size: float = 0.0  # the median font size of its words, points
+    pitch: float = 0.0  # the median row height, points (0: one row)
+
+    def spans(self, skip: int = 0) -> tuple[tuple[float, float] | None, ...]:
+        """Left and right end of each column's words below the first ``skip`` rows (frame
+        space); None for a column without a word there."""
+        lo: dict[int, float] = {}
+        hi: dict[int, float] = {}
+        for r, c, x0, x1 in self.words:
+            if r >= skip:
+                lo[c], hi[c] = min(lo.get(c, x0), x0), max(hi.get(c, x1), x1)
+        return tuple((lo[k], hi[k]) if k in lo else None for k in range(len(self.xs) - 1))
+
+
+def frame(res: PageResult, table: Table) -> Frame:
+    turn = table.grid.turn if table.grid is not None else 0
+    return Frame(turn, res.width, res.height)
+
+
+def piece(res: PageResult, index: int) -> Piece:
+    t = res.tables[index]
+    fr = frame(res, t)
+    box = fr.rect(t.bbox) if fr.turn else t.bbox
+    if t.grid is not None and t.grid.n_cols == t.n_cols:
+        xs = tuple(t.grid.xs)
+        ys = tuple(t.grid.ys)
+    else:
+        xs = (box.x0, *sorted({fr.rect(c.bbox).x0 for c in t.cells if c.c > 0}), box.x1)
+        ys = (box.y0, box.y1)
+    row_h = max((b - a for a, b in zip(ys, ys[1:], strict=False)), default=box.height)
+    frame_h = res.width if fr.turn in (90, 270) else res.height
+    sizes = [res.words[i].font_size for c in t.cells for i in c.word_ids if 0 <= i < len(res.words)]
+    pitch = statistics.median(b - a for a, b in zip(ys, ys[1:], strict=False)) if len(ys) > 2 else 0.0
+    return Piece(res.page, index, t, box, xs, frame_h, max(row_h, 1.0), _words(res, t, fr, len(xs) - 1),
+                  statistics.median(sizes) if sizes else 0.0, pitch)
+
+
+def _words(res: PageResult, t: Table, fr: Frame, n_cols: int) -> tuple[tuple[int, int, float, float], ...]:
+    """(row, column, x0, x1) of every word of a cell spanning one column, frame space."""
+    out = []
+    for c in t.cells:
+        if c.cs == 1 and c.c < n_cols:
+            for i in c.word_ids:
+                if 0 <= i < len(res.words):
+                    b = fr.rect(res.words[i].bbox) if fr.turn else res.words[i].bbox
+                    out.append((c.r, c.c, b.x0, b.x1))
+    return tuple(out)
+
+
+def geometry(a: Piece, b: Piece, p: ContinuationParams, repeated: int = 0) -> list[Evidence]:
+    """Same columns: the same count and boundaries within ``col_tol`` (the table may shift);
+    borderless columns also when their words leave the same white between them; a
+    different count when the narrower piece's columns are the other's, some of them merged
+    or left out (``repeated``: the continuation's repeated header rows, left out of that)."""
+    shifts = (0.0, b.xs[0] - a.xs[0], b.xs[-1] - a.xs[-1])
+    if len(a.xs) != len(b.xs):
+        # A column empty on one page (a notes column the later rows leave blank), its header
+        # word merged into the next cell: the body's words still stand in the other's columns.
+        # Drawn column rules show every column on every page: only columns placed by words merge.
+        skip = (a.table.header_rows, repeated)
+        if "ruled" not in (a.table.source, b.table.source) and any(_fits(b, a, -s, skip[1], p.col_tol) if len(b.xs) < len(a.xs) else _fits(a, b, s, skip[0], p.col_tol)
+               for s in shifts):
+            return [Evidence("columns", f"{len(a.xs) - 1} columns against {len(b.xs) - 1}, but every column of the "
+                             "narrower piece stands inside one column of the other, in order (a column empty or "
+                             "merged on one page)", 0.25)]
+        return [Evidence("columns", f"{len(a.xs) - 1} columns against {len(b.xs) - 1}", veto=True)]
+    diff, shift = min((max(abs(y - s - x) for x, y in zip(a.xs, b.xs, strict=True)), s) for s in shifts)
+    tol = p.col_tol
+    if diff <= tol:
+        return [Evidence("columns", f"{len(a.xs) - 1} columns, boundaries within {diff:.1f} pt"
+                         + (f" (shifted {shift:+.1f} pt)" if abs(shift) > 0.05 else ""),
+                         0.35 + 0.1 * (1 - diff / tol if tol else 1.0), round(diff, 2), tol, "continuation.col_tol")]
+    # Borderless columns are placed by their words: the same columns if every column's
+    # middle falls inside the other piece's column, both ways.
+    if a.table.source != "ruled" and _centres_inside(a.xs, b.xs, shift) and _centres_inside(b.xs, a.xs, -shift):
+        return [Evidence("columns", f"{len(a.xs) - 1} columns whose middles fall inside each other's columns "
+                         f"(boundaries differ by up to {diff:.1f} pt)", 0.3, round(diff, 2), tol,
+                         "continuation.col_tol")]
+    # A boundary between borderless columns may sit anywhere in the white between their words
+    # (a wrapped label on one page widens its column there): the same columns if, both
+    # pieces' words taken together, white still parts every column from the next.
+    if a.table.source != "ruled" and b.table.source != "ruled" and _gutters_shared(a, b, shift):
+        return [Evidence("columns", f"{len(a.xs) - 1} columns whose words leave the same white between them "
+                         f"(boundaries differ by up to {diff:.1f} pt)", 0.3, round(diff, 2), tol,
+                         "continuation.col_tol")]
+    return [Evidence("columns", f"column boundaries differ by {diff:.1f} pt, more than {tol:g} pt", 0.0,
+                     round(diff, 2), tol, "continuation.col_tol", veto=True)]
+
+
+def _gutters_shared(a: Piece, b: Piece, shift: float) -> bool:
+    """Does white part column k from column k + 1 in both pieces' words together (``b``
+    moved back by ``shift``), for every k? Columns empty in both pieces part nothing."""
+    def side(spans: Sequence[tuple[float, float] | None], k: int, right: bool, move: float) -> float | None:
+        span = spans[k] if k < len(spans) else None
+        return None if span is None else span[1 if right else 0] - move
+
+    sa, sb = a.spans(), b.spans()
+    for k in range(len(a.xs) - 2):
+        rights = [x for x in (side(sa, k, True, 0.0), side(sb, k, True, shift)) if x is not None]
+        lefts = [x for x in (side(sa, k + 1, False, 0.0), side(sb, k + 1, False, shift)) if x is not None]
+        if rights and lefts and max(rights) >= min(lefts):
+            return False
+    return True
+
+
+def _fits(narrow: Piece, wide: Piece, shift: float, skip: int, tol: float) -> bool:
+    """Do the words of each column of ``narrow`` (below its first ``skip`` rows, moved by
+    ``shift``) stand inside one column of ``wide``, a later column for each later one, at
+    least two columns of them?"""
+    last, used = -1, 0
+    for span in narrow.spans(skip):
+        if span is None:
+            continue
+        x0, x1 = span[0] + shift, span[1] + shift
+        j = next((j for j in range(len(wide.xs) - 1) if wide.xs[j] - tol <= x0 and x1 <= wide.xs[j + 1] + tol), None)
+        if j is None or j <= last:
+            return False
+        last, used = j, used + 1
+    return used >= 2
+
+
+def _centres_inside(xs: Sequence[float], other: Sequence[float], shift: float) -> bool:
+    return all(other[k] <= (xs[k] + xs[k + 1]) / 2 + shift <= other[k + 1] for k in range(len(xs) - 1))
+
+
+__all__ = ["Evidence", "Piece", "frame", "piece", "geometry"]
