@@ -1,4 +1,5 @@
-"""What detection sets aside before it looks for tables: page furniture and figure areas.
+"""What detection sets aside before it looks for tables: page furniture, figure areas and
+the underlines of words (``evidence.underlines``).
 
 Their words stay on the page (shown, searchable) but are flagged (``Word.furniture``,
 ``Word.figure``): no row, region or cell holds them. Their rules leave the page's rules and
@@ -12,8 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .evidence.figures import Figure, figure_rules, figure_words
+from .evidence.underlines import underlines
 from .multipage.furniture import Furniture
 from .types import RejectedRule, Rule, Word
+
+UNDERLINE = "underlines words (a link or emphasis): the text's decoration, no table rule"
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,12 @@ def set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
               figures: Sequence[Figure]) -> Aside:
     """``words`` and ``rules`` without the furniture's and the figures' (flagged, rejected)."""
     in_figures = figure_words(words, figures) - furn.word_ids if figures else frozenset()
+    lines = [RejectedRule(r, UNDERLINE) for r in underlines(words, rules)]
     if not furn.word_ids and not furn.rules and not in_figures and not figures:
+        if lines:
+            under = {g.rule for g in lines}
+            return Aside(words, tuple(r for r in rules if r not in under), tuple(lines), (),
+                         (frozenset(), frozenset()))
         return Aside(words, rules, (), (), (frozenset(), frozenset()))
     marked = tuple(dataclasses.replace(w, furniture=True) if i in furn.word_ids else
                    dataclasses.replace(w, figure=True) if i in in_figures else w for i, w in enumerate(words))
@@ -39,6 +48,7 @@ def set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
     gone = [RejectedRule(r, why) for r in furn.rules]
     for f in figures:
         gone += [RejectedRule(r, f.describe()) for r in figure_rules(rules, [f]) if r not in furn.rules]
+    gone += [g for g in lines if g.rule not in {h.rule for h in gone}]
     dropped = {g.rule for g in gone}
     notes = []
     if furn.word_ids:

@@ -76,7 +76,9 @@ def table_families(pages: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]
     for pdf, ids in pages:
         if pdf not in cache:
             cache[pdf] = pdf_family(pdf) if pdf else UNKNOWN
-        out.update((tid, cache[pdf]) for tid in ids)
+        # A continued table's regions ("doc:t1:r2") are scored under their table's id
+        # (``styles.style_of``), so the table's id carries the family too.
+        out.update((key, cache[pdf]) for tid in ids for key in (tid, re.sub(r":r\d+$", "", tid)))
     return out
 
 

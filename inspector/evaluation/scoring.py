@@ -56,6 +56,14 @@ class TableScore:
     teds: float | None = None
     teds_struct: float | None = None
     units: metrics.Ratio = metrics.Ratio()  # numbers with their unit (``evaluation.units``)
+    cover: float = 0.0  # share of ``bbox``'s area inside the matched output table (0 when missed)
+
+    @property
+    def found(self) -> bool:
+        """Matched by an output table that holds at least half of the golden box. Not IoU: a
+        tagged truth's box is the union of its cells' text, narrower than the drawn frame an
+        extractor reports, so a table found whole and right could read IoU < 0.5."""
+        return self.matched is not None and self.cover >= 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,11 +155,17 @@ def score_page(golden: GoldenPage, output: Sequence[Table], rules: Sequence[Rule
             metrics.label_number_pairing(g, placed), adj,
             teds.teds(g, found) if with_teds else None,
             teds.teds(g, found, structure_only=True) if with_teds else None,
-            units.numbers_with_units(g, output, placed)))
+            units.numbers_with_units(g, output, placed), _cover(g.bbox, found.bbox if found else None)))
     found_defects = defects.page_defects(output, rules) if with_defects else []
     return PageScores(golden.page, metrics.detection(golden.tables, output), tuple(scores), tuple(found_defects),
                       defects.count(found_defects, output) if with_defects else DefectCounts(),
                       diff_page(golden.tables, output) if with_diffs else ())
+
+
+def _cover(golden: Rect, output: Rect | None) -> float:
+    """Share of ``golden``'s area inside ``output`` (0.0 without an output or an area)."""
+    inter = golden.intersection(output) if output is not None else None
+    return inter.area / golden.area if inter is not None and golden.area > 0 else 0.0
 
 
 def golden_page(ann: DocumentAnnotation, page: int) -> GoldenPage:

@@ -7,8 +7,9 @@ Manifest (version 1), beside the golden folder or inside it::
 
 Per style the golden tables' own scores are summed (micro averages, TEDS the mean over
 tables, a missed table counting 0): adjacency F1, cell retention, row integrity, pairing,
-and ``found``: tables matched by an output table with IoU >= 0.5 (detection recall). Page
-precision is left out: one page holds tables of several styles.
+and ``found``: tables matched by an output table that holds at least half of the golden box
+(``TableScore.found``; detection recall). Page precision is left out: one page holds tables
+of several styles.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ class StyleTotals:
     teds_sum: float = 0.0
 
     def add(self, s: TableScore) -> StyleTotals:
-        return StyleTotals(self.tables + 1, self.found + (s.matched is not None and s.iou >= 0.5),
+        return StyleTotals(self.tables + 1, self.found + s.found,
                            self.adjacency + s.adjacency, self.retention + s.retention,
                            self.row_integrity + s.row_integrity, self.pairing + s.pairing, self.teds_sum + (s.teds or 0.0))
 

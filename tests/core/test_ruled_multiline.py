@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import unicodedata
 
+import pymupdf
 import pytest
 from producer_pdfs import PRODUCERS
 
@@ -77,3 +78,82 @@ def test_a_word_ending_like_a_joiner_is_no_wrap() -> None:
     assert not _wraps(lines, words, [0, 50, 100])
     wrapped = [*words[:2], word("and", 10, 30), word("more", 60, 30)]
     assert _wraps(lines_in(wrapped, range(4), 0.35), wrapped, [0, 50, 100])
+
+
+# Every body row is deep (a description over five lines or more, a label over two): no short
+# body band shows the bands are rows, but the grid boxes every band on all four sides.
+LONG = ("Map the value to the value attribute, the maximum length to maxlength and the spell "
+        "check flag to spellcheck; when the rich text flag is set, inner markup is created from "
+        "the rich value entry, otherwise from the plain value.")
+DEEP = (("Type of field", "Type", "Processing"),
+        ("Radio button field\nNOTE: the flag is not supported", "radio", LONG),
+        ("Single line text field", "text", LONG),
+        ("Password text field (a single line text field with the password flag set)", "password", LONG))
+
+
+@pytest.mark.parametrize("producer", sorted(PRODUCERS))
+def test_every_band_deep_in_a_boxed_grid_is_still_one_row_each(producer: str) -> None:
+    data = PRODUCERS[producer](DEEP, (110.0, 60.0, 150.0))
+    (table,) = Pipeline(open_document(data)).run(0).tables
+    assert [[_norm(c) for c in row] for row in table.rows_text()] == [[_norm(c) for c in row] for row in DEEP]
+    assert min(table.rows_text()[r][2].count("\n") for r in (1, 2, 3)) >= 4  # deep bands indeed
+
+
+def test_a_boxed_band_of_full_lines_still_splits_into_rows() -> None:
+    """A boxed grid whose band holds lines that each fill every column (several data rows
+    under one rule, none wrapping) is still split line by line."""
+    rows = (("Item", "Qty", "Price"), ("Apples\nPears\nPlums\nFigs\nDates", "12\n7\n30\n4\n9",
+                                       "1.20\n0.80\n2.10\n3.00\n1.50"), ("Total", "62", "8.60"))
+    (table,) = Pipeline(open_document(PRODUCERS["pymupdf-drawn"](rows, (90.0, 60.0, 60.0)))).run(0).tables
+    assert table.rows_text()[1:6] == [["Apples", "12", "1.20"], ["Pears", "7", "0.80"], ["Plums", "30", "2.10"],
+                                      ["Figs", "4", "3.00"], ["Dates", "9", "1.50"]]
+
+
+def _bullet_lists_pdf(marker: str = "•") -> bytes:
+    """A header band and one ruled body band of three columns, each a bullet list set on its
+    own: column 0 at 12 pt leading, column 1 with 5 pt between its items, column 2 with its
+    first item 6 pt lower. The markers sit 10 pt left of their items (a 'gap' in the column)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    xs, top, head, bottom = (60.0, 220.0, 380.0, 540.0), 100.0, 118.0, 260.0
+    lists = (["Provides access to the", "signature interface", "Supports both editions", "of the runtime",
+              "Requires a build on", "the server", "Ships with samples"],
+             ["Cache 5 (NT and VMS)", "WebLogic Server 8", "J2EE 1.3", "J2SE SDK 1.4", "Log4j", "XML"],
+             ["VistALink 1.5", "Kernel 8.0", "Kernel Toolkit 7.3", "FileMan 22.0", "RPC Broker 1.1"])
+    starts = ({0, 2, 4, 6}, set(range(6)), set(range(5)))
+    for c, (items, first) in enumerate(zip(lists, starts, strict=True)):
+        page.insert_text((xs[c] + 6, top + 13), ("Overview", "Technologies", "Dependencies")[c], fontsize=10)
+        y = head + 14 + (6 if c == 2 else 0)
+        for k, text in enumerate(items):
+            if k in first and k and c:
+                y += 5  # space between the items of the second and third lists
+            if k in first:
+                page.insert_text((xs[c] + 6, y), marker, fontsize=10)
+            page.insert_text((xs[c] + 18, y), text, fontsize=10)
+            y += 12
+    for y in (top, head, bottom):
+        page.draw_line((xs[0], y), (xs[-1], y), width=0.8)
+    for x in xs:
+        page.draw_line((x, top), (x, bottom), width=0.8)
+    return doc.tobytes()
+
+
+@pytest.mark.parametrize("drawn", ["•", "-", "*"])
+def test_bullet_lists_side_by_side_in_one_ruled_band_are_one_row(drawn: str) -> None:
+    """Lines of different columns falling between each other's lines (staggered) are cells set
+    one by one, not rows; a column of list markers inside a drawn column is no column."""
+    (table,) = Pipeline(open_document(_bullet_lists_pdf(drawn))).run(0).tables
+    assert (table.n_rows, table.n_cols) == (2, 3)
+    body = [_norm(t) for t in table.rows_text()[1]]
+    marker = body[1][0]  # as the base-14 font wrote it (Helvetica sets the bullet as a middle dot)
+    assert body[1] == _norm(f"{marker} Cache 5 (NT and VMS) {marker} WebLogic Server 8 {marker} J2EE 1.3 "
+                            f"{marker} J2SE SDK 1.4 {marker} Log4j {marker} XML")
+    assert body[0].startswith(f"{marker} Provides access to the signature interface {marker} Supports")
+    assert body[2].endswith(f"{marker} RPC Broker 1.1")
+
+
+def test_list_markers() -> None:
+    from inspector.core.text import list_marker
+
+    assert all(list_marker(t) for t in ("•", "–", "-", "▪", "■", "►", "\uf0b7", " • "))
+    assert not any(list_marker(t) for t in ("1.", "1", "a", "A", "••", "", "%", "$") if t not in ("%",))

@@ -35,3 +35,19 @@ def test_pdf_family_reads_info_then_xmp(tmp_path) -> None:
     assert pdf_family(tmp_path / "xmp.pdf") == "LaTeX"
     assert pdf_family(tmp_path / "info.pdf") == "Word"
     assert pdf_family(tmp_path / "missing.pdf") == UNKNOWN
+
+
+def test_a_continued_tables_regions_take_their_documents_family(tmp_path) -> None:
+    """A table continued over pages is scored region by region ("doc:t1:r2") under its table's
+    id: both carry the family (they read "(no style)" before)."""
+    from inspector.evaluation.producers import table_families
+    from inspector.evaluation.styles import style_of
+
+    doc = pymupdf.open()
+    doc.new_page()
+    doc.set_metadata({"producer": "Adobe PDF Library 17.0", "creator": "Adobe InDesign 18.2"})
+    doc.save(tmp_path / "report.pdf")
+    fam = table_families([(str(tmp_path / "report.pdf"), ("report.pdf:t1:r1", "report.pdf:t2")),
+                          (str(tmp_path / "report.pdf"), ("report.pdf:t1:r2",))])
+    assert {style_of(t, fam) for t in ("report.pdf:t1:r1", "report.pdf:t1:r2", "report.pdf:t2")} == {
+        "InDesign / Adobe PDF Library"}

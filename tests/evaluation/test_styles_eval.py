@@ -62,3 +62,25 @@ def test_single_extractor_keeps_its_report_and_adds_the_style_table(golden: Path
     assert "extractor pymupdf on" in text and "per style" in text
     assert main(["eval", str(golden), "--extractor", "inspector,nope"]) == 2
     assert "'nope': choose from" in capsys.readouterr().err
+
+
+def test_a_table_found_in_a_frame_wider_than_its_text_counts_as_found() -> None:
+    """A tagged truth's box hugs its cells' text; the output reports the drawn frame, here
+    twice as wide (IoU 0.47): found, as its adjacency says, not missed. A piece holding a
+    third of the truth, or nothing, is not found."""
+    from inspector.evaluation.scoring import GoldenPage, score_page
+    from inspector.evaluation.styles import StyleTotals
+    from tests.evaluation.eval_builders import table
+
+    rows = [["Chose", "Truc"], ["Chose 1", "Truc 1"], ["Chose 2", "Truc 2"]]
+    truth = table(rows, x0=100, y0=100, w=60, h=20)  # text-tight: 120 x 60 pt
+    frame = table(rows, x0=100, y0=100, w=127, h=20)  # the same cells in a 254 pt wide frame
+    page = GoldenPage("a.pdf", "", 1, (truth,), ("a.pdf:t1",))
+    wide = score_page(page, [frame], with_teds=False, with_defects=False).tables[0]
+    assert wide.iou < 0.5 and wide.adjacency.f1 == 1.0 and wide.found
+    piece = table(rows[:1], x0=100, y0=100, w=60, h=20)  # the header row alone: a third of the box
+    part = score_page(page, [piece], with_teds=False, with_defects=False).tables[0]
+    assert part.matched == 0 and not part.found
+    missed = score_page(page, [], with_teds=False, with_defects=False).tables[0]
+    totals = StyleTotals().add(wide).add(part).add(missed)
+    assert (totals.tables, totals.found) == (3, 1)

@@ -19,6 +19,7 @@ is one under which the tables stage, run again, puts a boundary there and keeps 
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -37,7 +38,7 @@ from ..structure.columns import (
     merge_complementary,
     segments,
 )
-from ..structure.grid import GLYPH_GAP_SOURCES, band_depths, rows_delineated
+from ..structure.grid import GLYPH_GAP_SOURCES, band_depths, rows_delineated, staggered
 from ..types import Grid, Word
 from .page import Evidence, PageContext, Why, near, value_range
 
@@ -215,6 +216,8 @@ def _why_dropped(pos: float, region: Region, params: Params, kept: Sequence[floa
 BANDS = "the table draws its rows one by one (rules or bands), so the lines inside one band are one row's " \
         "multi-line cells"
 HEADER = "both lines are in the first row, the header, whose wrapped lines stay one row"
+STAGGERED = "the lines of this band's columns fall between each other's lines: its cells are set one by one " \
+    "(side-by-side lists), not row by row"
 CONTINUES = "the next line continues the one above (a wrapped label or header: it fills no new column)"
 
 
@@ -225,7 +228,7 @@ def dropped_rows(ctx: PageContext, g: Grid) -> tuple[Why, ...]:
     lines = ctx.centres.region_lines(g.region, ids, ctx.params.rows.y_tolerance)  # the lines the grid stage read
     depths = band_depths(lines, ctx.centres.words, g.xs, g.ys)
     per_band = [max(d, default=0) for d in depths]
-    drawn = rows_delineated(depths, ctx.params.tables.row_band_lines)
+    drawn = rows_delineated(depths, ctx.params.tables.row_band_lines, closed=_boxed(g))
     found = []
     for above, below in zip(lines, lines[1:], strict=False):
         if any(above.bbox.cy < y < below.bbox.cy for y in g.ys):
@@ -234,7 +237,27 @@ def dropped_rows(ctx: PageContext, g: Grid) -> tuple[Why, ...]:
     if not found:
         return ()
     trials = _trials(ctx.params, per_band, drawn)
-    return tuple(_why(ctx, g, above, below, drawn, trials) for above, below in found)
+    return tuple(_why(ctx, g, above, below, drawn or _in_staggered(ctx, g, lines, above), trials)
+                 for above, below in found)
+
+
+def _in_staggered(ctx: PageContext, g: Grid, lines: Sequence[Line], line: Line) -> str:
+    """STAGGERED when ``line``'s band of ``g`` (a ruled grid with column rules) is set cell by
+    cell (``grid.staggered``), else ""."""
+    if g.source != "ruled" or not any(b.kind == "rule" for b in g.col_evidence[1:-1]):
+        return ""
+    k = max(bisect_right(g.ys, line.bbox.cy) - 1, 0)
+    top, bottom = g.ys[k], g.ys[min(k + 1, len(g.ys) - 1)]
+    band = [ln for ln in lines if top <= ln.bbox.cy < bottom]
+    return STAGGERED if staggered(band, ctx.centres.words, g.xs) else ""
+
+
+def _boxed(g: Grid) -> bool:
+    """Are the grid's drawn boundaries (its sides included) all drawn rules, with a column
+    rule inside: the evidence record of ``grid.closed_cells``."""
+    drawn = [b for b in (*g.col_evidence, *g.row_evidence) if b.reason in ("rules", "side")]
+    inner_cols = [b for b in g.col_evidence[1:-1] if b.reason == "rules"]
+    return bool(inner_cols) and all(b.kind == "rule" for b in drawn)
 
 
 def _trials(params: Params, per_band: Sequence[int], drawn: bool) -> list[tuple[str, float]]:
@@ -250,12 +273,14 @@ def _trials(params: Params, per_band: Sequence[int], drawn: bool) -> list[tuple[
     return out
 
 
-def _why(ctx: PageContext, g: Grid, above: Line, below: Line, drawn: bool,
+def _why(ctx: PageContext, g: Grid, above: Line, below: Line, drawn: bool | str,
          trials: Sequence[tuple[str, float]]) -> Why:
     pos = (above.bbox.cy + below.bbox.cy) / 2  # text boxes of close lines may overlap
     ev = (Evidence("line_gap", max(0.0, below.bbox.y0 - above.bbox.y1)),)
     params: tuple[str, ...]
-    if drawn:
+    if isinstance(drawn, str) and drawn:
+        said, params = drawn, ()
+    elif drawn:
         said, params = BANDS, ("tables.row_band_lines",)
     elif g.n_rows >= 2 and below.bbox.cy < g.ys[1]:
         said, params = HEADER, ("tables.row_band_lines",)

@@ -15,7 +15,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from ..evidence.rules_merge import RuleIndex
 from ..params import ColumnParams, Params, TableParams
+from ..text import list_marker
 from ..types import ColumnBin, Fill, Grid, Rule, Word
 from .boundaries import explain
 from .columns import (
@@ -47,6 +49,8 @@ MIN_BANDS = 3  # bands holding text before drawn bands count as rows one by one 
 DENSE_SHARE = 0.75  # a column with text in this share of the body bands is dense (nearly every band)
 SHALLOW_LINES = 2  # lines of a dense column in a tall band that still make one row (a name or a two-line label)
 SHALLOW_DIV = 3  # ... and at most 1/this of the tall band's deepest column
+STAGGER_OVERLAP = 0.25  # share of a line's height that the next line (in other columns) overlaps: staggered
+STAGGER_SHARE = 4  # a band is set cell by cell when at least 1/this of its line steps are staggered
 TIGHT_SPACING = 1.2  # line heights of white between the lines around a middle line, at most: it sits tight between them
 CMIDRULE_WIDTH = 0.9  # a horizontal rule shorter than this share of the table's width may be a cmidrule
 CMIDRULE_SPAN = 0.5  # a cmidrule spans a column when it covers this share of the column's width
@@ -112,7 +116,8 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     ys = _positions(cand.rules, "h", box.y0, box.y1, ev.snap) if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= ev.snap for r in cand.rules)
     drawn_ys = set(ys[1:-1])
-    ys, header_rows, virtual = _split_rows(ev, ys, xs, top_drawn)
+    closed = closed_cells(ev, [xs[0], *sorted(drawn_xs), xs[-1]], ys)
+    ys, header_rows, virtual = _split_rows(ev, ys, xs, top_drawn, closed)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source)
     spans = _spans(grid, ev, virtual)
     decided = (_reasons(xs, drawn_xs, stacked), _reasons(ys, drawn_ys - virtual))
@@ -177,13 +182,20 @@ def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment
         if len(inside.x0):
             lines = len(set(inside.line.tolist()))
             inner = [x for x in column_boundaries(inside, a, b, n_lines, wide)
-                     if gap_in_glyphs(words, segs, x, a, b) > SPLIT_GLYPHS]
+                     if gap_in_glyphs(words, segs, x, a, b) > SPLIT_GLYPHS and not _markers_left(words, segs, a, x)]
             if inner:
                 mine = by_centre[bisect_left(keys, 2 * a):bisect_left(keys, 2 * b)]
                 inner = drop_thin_columns(inner, mine, max(params.min_rows, lines // SPLIT_ROWS_DIV))
             out.extend(inner)
         out.append(b)
     return out
+
+
+def _markers_left(words: Sequence[Word], segs: Sequence[Segment], a: float, x: float) -> bool:
+    """Are the words centred in [a, x) all list markers (a bullet list's "•" column inside
+    a drawn cell): the marker belongs to the item beside it, no column lies between them."""
+    left = [words[i].text for s in segs for i in s.word_ids if a <= words[i].bbox.cx < x]
+    return bool(left) and all(list_marker(t) for t in left)
 
 
 def _col_of(x: float, xs: Sequence[float]) -> int:
@@ -221,8 +233,20 @@ def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     return len(lines) >= 2 and all(len(_line_cols(ln, words, xs)) >= need for ln in lines)
 
 
+def closed_cells(ev: RegionEvidence, xs: Sequence[float], ys: Sequence[float]) -> bool:
+    """Does the drawing close every band on all four sides: each of ``ys`` (sides included)
+    ruled across the whole width and each drawn column boundary ``xs`` (sides included)
+    ruled down the whole height? Then each band between two rules is one row of cells, as
+    pdfplumber reads a grid from its rules alone."""
+    if len(xs) < 3 or len(ys) < 3:
+        return False
+    x0, x1, y0, y1 = xs[0], xs[-1], ys[0], ys[-1]
+    return (all(ev.covered("h", y, x0, x1) >= FULL for y in ys)
+            and all(ev.covered("v", x, y0, y1) >= FULL for x in xs))
+
+
 def _split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
-                top_drawn: bool) -> tuple[list[float], int, set[float]]:
+                top_drawn: bool, closed: bool = False) -> tuple[list[float], int, set[float]]:
     """Insert row boundaries between text lines that start a new row.
 
     When the rows are drawn one by one (see ``rows_delineated``), a band is split only
@@ -240,7 +264,8 @@ def _split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
     centres = [ln.bbox.cy for ln in lines]  # lines come sorted by baseline, so nearly by centre
     ordered = sorted(range(len(lines)), key=centres.__getitem__)
     keys = [centres[k] for k in ordered]
-    delineated = rows_delineated(band_depths(lines, words, xs, ys), max_lines)
+    delineated = rows_delineated(band_depths(lines, words, xs, ys), max_lines, closed=closed)
+    ruled = ev.cand.source == "ruled" and any(r.orient == "v" for r in ev.cand.rules)
     for b in range(n_bands):
         top, bottom = ys[b], ys[b + 1]
         inside = [lines[k] for k in ordered[bisect_left(keys, top):bisect_left(keys, bottom)]]
@@ -269,12 +294,33 @@ def _split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         if head:
             cuts = [(inside[head - 1].bbox.y1 + inside[head].bbox.y0) / 2, *_row_starts(inside[head:], words, xs)]
         else:
-            cuts = [] if protect else _row_starts(inside, words, xs)
+            cuts = [] if protect or (ruled and staggered(inside, words, xs)) else _row_starts(inside, words, xs)
         for y in cuts:
             out.append(y)
             virtual.add(y)
         out.append(bottom)
     return out, header_rows, virtual
+
+
+def staggered(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Is a band's text set cell by cell, not row by row: lines of different columns overlap
+    each other's height (a cell's lines fall between another cell's lines), on at least
+    ``1/STAGGER_SHARE`` of the steps from one line to the next? Rows of a table share their
+    baselines across the columns; independent multi-line cells (bullet lists of different
+    spacing side by side) do not. A one-line cell centred beside a two-line one is a row of
+    its own kind (``_centred_between``), no staggering."""
+    if len(lines) < 3 or len(xs) < 3:
+        return False
+    cols = [_line_cols(ln, words, xs) for ln in lines]
+    held, _ = _centred_between(lines, cols)
+    steps = 0
+    for k in range(1, len(lines)):
+        a, b = lines[k - 1].bbox, lines[k].bbox
+        overlap = a.y1 - b.y0
+        if (overlap >= STAGGER_OVERLAP * min(a.height, b.height) and not cols[k - 1] & cols[k]
+                and not {k - 1, k} & held):
+            steps += 1
+    return steps >= 2 and steps * STAGGER_SHARE >= len(lines) - 1
 
 
 def _bold_head(lines: Sequence[Line], words: Sequence[Word]) -> int:
@@ -287,7 +333,8 @@ def _bold_head(lines: Sequence[Line], words: Sequence[Word]) -> int:
     return k if k and not any(bold[k:]) else 0
 
 
-def rows_delineated(depths: Sequence[Sequence[int]], max_lines: int, min_bands: int = MIN_BANDS) -> bool:
+def rows_delineated(depths: Sequence[Sequence[int]], max_lines: int, min_bands: int = MIN_BANDS,
+                    closed: bool = False) -> bool:
     """Are a table's rows drawn one by one (ruled or banded), so that the text lines inside
     one band are one row's multi-line cells? ``depths`` holds, per band, the text lines of
     each column there (``band_depths``).
@@ -300,10 +347,18 @@ def rows_delineated(depths: Sequence[Sequence[int]], max_lines: int, min_bands: 
     band's at most (a name, or a label over two lines, beside a wrapped description or a
     bullet list): a row of that column would have a line of its own. (Not when the tall
     bands are merely few: a statement's groups of rows under section rules are too.)
+
+    When the rules close every band on all sides (``closed``, see ``closed_cells``: column
+    rules cross every band) and one band (the header, say) is short, every band is a row
+    whatever its depth: a statement's groups are ruled across, not boxed. A band whose every
+    line still fills every column is split by the caller; ``max_lines`` below every band's
+    depth splits them all, as before.
     """
     used = [d for d in depths if any(d)]
     if len(used) < min_bands:
         return False
+    if closed and any(max(d) <= max_lines for d in used):
+        return True
     deep = [d for d in used[1:] if max(d) > max_lines]  # the first band is the header: kept whole anyway
     if not deep and max(used[0]) <= max_lines:
         return True
@@ -466,11 +521,64 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
             empty = (r, c) not in occupied or (r, c + 1) not in occupied
             if empty and ev.covered("v", xs[c + 1], ys[r], ys[r + 1]) < HALF:
                 join(r * nc + c, r * nc + c + 1)
+    strokes = RuleIndex([rule for rule in ev.cand.rules if rule.fill < 0]) if h_open else None
     for r in h_open:
         for c in range(nc):
-            empty = (r, c) not in occupied or (r + 1, c) not in occupied
-            if empty and ev.covered("h", ys[r + 1], xs[c], xs[c + 1]) < HALF:
+            if ev.covered("h", ys[r + 1], xs[c], xs[c + 1]) >= HALF:
+                continue
+            blank = ((r, c) not in occupied) + ((r + 1, c) not in occupied)
+            # A text and a blank slot under it are one cell; two blank slots only inside one
+            # stroked box (else they chain the labels of rows ruled elsewhere into one cell:
+            # a totals box's "Subtotal", "Tax", "Total" beside the ruled amounts); two texts
+            # when laid out across both, or when the rule divides only blank slots elsewhere.
+            if blank == 1 or (strokes is not None and _boxed_slots(strokes, ev.snap, grid, r, c) and (
+                    blank == 2 or _laid_across(ev, grid, r, c) or not _divides_text(grid, occupied, r, c))):
                 join(r * nc + c, (r + 1) * nc + c)
+
+
+def _boxed_slots(strokes: RuleIndex, snap: float, grid: Grid, r: int, c: int) -> bool:
+    """Are slots (r, c) and (r + 1, c) one stroked box: column rules on both sides down both,
+    the rule between them stroked in other columns but not in this one (a Word cell merged over
+    two rows, a header beside a column group's two header rows)? Then their texts are one
+    cell's, as the rules alone read: a tall cell's text runs past the other columns' rules.
+    Strokes only (``strokes`` holds no fill edge): a shaded column's fill has no edges between
+    the rows it covers, yet its rows are rows."""
+    xs, ys = grid.xs, grid.ys
+    sides = all(strokes.covered("v", x, ys[r], ys[r + 2], snap) >= FULL for x in (xs[c], xs[c + 1]))
+    return sides and any(strokes.covered("h", ys[r + 1], xs[k], xs[k + 1], snap) >= FULL
+                         for k in range(grid.n_cols) if k != c)
+
+
+def _divides_text(grid: Grid, occupied: set[tuple[int, int]], r: int, c: int) -> bool:
+    """Does the boundary under row ``r`` have text on both its sides in a column other than
+    ``c``? A rule drawn only between empty slots (a form's blank rows beside a tall cell)
+    shows rows there, none in column ``c``."""
+    return any((r, k) in occupied and (r + 1, k) in occupied for k in range(grid.n_cols) if k != c)
+
+
+def _laid_across(ev: RegionEvidence, grid: Grid, r: int, c: int) -> bool:
+    """Is the text of slots (r, c) and (r + 1, c) laid out across both, not in each: a line
+    crosses the boundary between them, or the two slots' texts sit alike in neither (not
+    both at their tops, nor both at their bottoms, nor both centred; "FY 2006" low in one
+    and "Actuals" high in the next are one header centred over both)? Rows set one line
+    each under a rule drawn in another column sit alike in theirs."""
+    x0, x1, top, mid, bottom = grid.xs[c], grid.xs[c + 1], grid.ys[r], grid.ys[r + 1], grid.ys[r + 2]
+    boxes = [ev.words[i].bbox for i in ev.ids]
+    boxes = [b for b in boxes if x0 <= b.cx < x1 and top <= b.cy < bottom]
+    if not boxes:
+        return False
+    h = float(np.median([b.height for b in boxes]))
+    if any(b.y0 < mid - h / 4 and b.y1 > mid + h / 4 for b in boxes):
+        return True
+    above, below = [b for b in boxes if b.cy < mid], [b for b in boxes if b.cy >= mid]
+    if not above or not below:
+        return False
+    # White above and below each slot's text (pt).
+    a_top, a_bot = min(b.y0 for b in above) - top, mid - max(b.y1 for b in above)
+    b_top, b_bot = min(b.y0 for b in below) - mid, bottom - max(b.y1 for b in below)
+    alike = (abs(a_top - b_top) <= h / 2 or abs(a_bot - b_bot) <= h / 2
+             or abs((a_top - a_bot) - (b_top - b_bot)) <= h)
+    return not alike
 
 
 def _spanner_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, int]], join: Join,
