@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from ..evidence.rules_vector import WHITE
 from ..params import Params
 from ..structure.columns import SPLIT_GLYPHS
+from ..structure.grid import GLYPH_GAP_SOURCES
 from ..types import Boundary, Grid, PageResult, Rect, Rule, TableRegion
 from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, vetoed_columns, width_at
 from .clipped import edge_note, hidden_rules
@@ -228,7 +229,9 @@ def _text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> 
         value = step_above(b.gap / 2)
         works = value is not None and ctx.removes(g, "col", b.pos, ("columns.min_gap", value),
                                                   [x for x in g.xs if abs(x - b.pos) > 2.0])
-    need = (f"columns.min_gap ({params.columns.min_gap:g} pt)" if region is not None else
+    glyphs = (f" and over {SPLIT_GLYPHS:g} glyphs of the text beside it (spaces inside cells are no column)"
+              if g.source in GLYPH_GAP_SOURCES else "")
+    need = (f"columns.min_gap ({params.columns.min_gap:g} pt){glyphs}" if region is not None else
             f"twice columns.min_gap ({2 * params.columns.min_gap:g} pt) and over {SPLIT_GLYPHS:g} glyphs "
             "of the text beside it (a word space is one), splitting a drawn column")
     said = (f"every line leaves a {b.gap:.1f} pt gap here" if b.gap > 0 else

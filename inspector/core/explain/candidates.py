@@ -27,16 +27,18 @@ import numpy as np
 
 from ..params import ColumnParams, Params
 from ..structure.columns import (
+    SPLIT_GLYPHS,
     Line,
     Pieces,
     WordCentres,
     column_boundaries,
     crossings_allowed,
     drop_thin_columns,
+    gap_in_glyphs,
     merge_complementary,
     segments,
 )
-from ..structure.grid import band_depths, rows_delineated, staggered
+from ..structure.grid import GLYPH_GAP_SOURCES, band_depths, rows_delineated, staggered
 from ..types import Grid, Word
 from .page import Evidence, PageContext, Why, near, value_range
 
@@ -87,7 +89,7 @@ def dropped_columns(g: Grid, region: Region, params: Params) -> tuple[Why, ...]:
     fine = replace(params.columns, min_gap=STEP, min_rows=1)
     gaps = column_boundaries(region.pieces, region.x0, region.x1, region.n_lines, fine)
     kept = g.xs[1:-1]
-    return tuple(_why_dropped(pos, region, params, kept) for pos in gaps if not near(kept, pos))
+    return tuple(_why_dropped(pos, region, params, kept, g.source) for pos in gaps if not near(kept, pos))
 
 
 def width_at(region: Region, pos: float) -> float:
@@ -168,9 +170,10 @@ WORD_SPACE = "; the gap is no wider than a word space at this type size (half th
              "words on both sides read as one cell's text"
 
 
-def _why_dropped(pos: float, region: Region, params: Params, kept: Sequence[float]) -> Why:
+def _why_dropped(pos: float, region: Region, params: Params, kept: Sequence[float], source: str = "") -> Why:
     """Why the gap at ``pos`` is no boundary; a suggestion must add it and keep every one of
-    the ``kept`` inner boundaries."""
+    the ``kept`` inner boundaries (``source``: the table's, which may hold its text gaps to a
+    width in glyphs)."""
     c = params.columns
 
     def adds(cparams: ColumnParams) -> bool:
@@ -197,6 +200,14 @@ def _why_dropped(pos: float, region: Region, params: Params, kept: Sequence[floa
                            f"columns.min_rows ({c.min_rows}) lines", ("columns.min_rows",), ("columns.min_rows", rows))
         return Why("col", pos, False, ev, "a column beside it has text on too few lines" + joined,
                    ("columns.min_rows",))
+    if source in GLYPH_GAP_SOURCES:
+        xs = sorted({region.x0, region.x1, *kept})
+        lo, hi = max(x for x in xs if x < pos), min(x for x in xs if x > pos)
+        glyphs = gap_in_glyphs(region.words, segments(region.words, region.lines, c.min_gap), pos, lo, hi)
+        if glyphs <= SPLIT_GLYPHS:
+            return Why("col", pos, False, ev, f"spaces inside cells: the gap is {glyphs:.1f} glyphs of the text beside "
+                       f"it, not over {SPLIT_GLYPHS:g} (a run of spaces or a full-width space in one cell's text; "
+                       "a table with horizontal rules only needs a wider gap for a column)")
     return Why("col", pos, False, ev, "the text on its two sides never shares a line: one column aligned two ways")
 
 

@@ -17,6 +17,7 @@ Only then is the region cut at the gutter and trimmed to the lines of the table'
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from statistics import mean, median, pstdev
 
 from ..numbers import is_number
@@ -43,20 +44,42 @@ MIN_FACING = 2  # lines facing table rows needed to judge the baselines
 OFF_BASELINE = 0.5  # share of the facing lines that must sit off the table's baselines
 
 
-def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], min_gap: float, tol: float) -> Rect:
+@dataclass(frozen=True)
+class Trimmed:
+    """What is left of an aligned run once a column of running text beside it is cut off:
+    the table's box(es) and the text column's box (None when nothing was cut)."""
+
+    tables: tuple[Rect, ...]
+    prose: Rect | None = None
+
+
+def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], min_gap: float, tol: float) -> Trimmed:
     """``box`` (an aligned run of ``lines``) without a column of running text on its right or
     left side; ``box`` itself when there is none. ``tol``: the baseline tolerance of text
-    lines (``rows.y_tolerance``)."""
+    lines (``rows.y_tolerance``). On a page of two text columns the table's side holds its
+    column's prose too: the table is what lies between that prose's lines above and below it."""
     segs = segments(words, lines, min_gap)
     for right in (True, False):
         cut = _text_column(segs, words, right)
         if cut is None:
             continue
-        table = [i for s in segs if (s.x1 < cut if right else s.x0 > cut) for i in s.word_ids]
+        mine = [s for s in segs if (s.x1 < cut if right else s.x0 > cut)]
         text = [i for s in segs if (s.x0 >= cut if right else s.x1 <= cut) for i in s.word_ids]
-        if _own_lines(table, text, words, tol):
-            return Rect.bounding([words[i].bbox for i in table])
-    return box
+        rows = _table_lines(mine, words)
+        if rows and _own_lines([i for s in mine if s.line in rows for i in s.word_ids], text, words, tol):
+            kept = [i for s in mine if rows[0] <= s.line <= rows[-1] for i in s.word_ids]
+            return Trimmed((Rect.bounding([words[i].bbox for i in kept]),), Rect.bounding([words[i].bbox for i in text]))
+    return Trimmed((box,))
+
+
+def _table_lines(mine: Sequence[Segment], words: Sequence[Word]) -> list[int]:
+    """The lines (indices, ascending) of the table's side from its first to its last line
+    that is no running text in one piece (the prose of the table's own text column, set
+    above or below it, is not the table's)."""
+    by_line: dict[int, list[Segment]] = {}
+    for s in mine:
+        by_line.setdefault(s.line, []).append(s)
+    return sorted(k for k, ss in by_line.items() if len(ss) > 1 or not _running_text(ss[0], words))
 
 
 def _text_column(segs: Sequence[Segment], words: Sequence[Word], right: bool) -> float | None:

@@ -57,6 +57,7 @@ CMIDRULE_WIDTH = 0.9  # a horizontal rule shorter than this share of the table's
 CMIDRULE_SPAN = 0.5  # a cmidrule spans a column when it covers this share of the column's width
 MIN_ROWS_FOR_EMPTY = 4  # rows a grid needs before its share of empty rows says it is no table
 PARAGRAPH_WORDS = 8  # words a line, on average, above which a grid of at most PARAGRAPH_COLS columns is prose
+GLYPH_GAP_SOURCES = ("horizontal_rules",)  # tables whose text-gap columns must be wider than SPLIT_GLYPHS glyphs
 PARAGRAPH_COLS = 2  # columns of an aligned grid that may be prose (more columns are a table's)
 
 
@@ -151,7 +152,18 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line])
             return _split_ruled_columns(xs, pieces, segs, n_lines, params, words), set(xs[1:-1])
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params)
     inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces)
+    if cand.source in GLYPH_GAP_SOURCES:
+        inner = _wide_gaps(inner, segs, words, box.x0, box.x1)
     return [box.x0, *inner, box.x1], set()
+
+
+def _wide_gaps(inner: list[float], segs: Sequence[Segment], words: Sequence[Word], x0: float, x1: float) -> list[float]:
+    """The text-gap boundaries ``inner`` wider than ``SPLIT_GLYPHS`` glyphs of the text beside
+    them: a run of spaces, or a full-width space, inside one cell's text is one or two glyphs
+    wide and leaves a gap at the same x on every line of a column of look-alike cells
+    ("Lot  A-1", "제1호　물품"); a column gap is wider."""
+    xs = [x0, *inner, x1]
+    return [x for k, x in enumerate(inner, start=1) if gap_in_glyphs(words, segs, x, xs[k - 1], xs[k + 1]) > SPLIT_GLYPHS]
 
 
 def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment],

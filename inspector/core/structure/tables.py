@@ -139,6 +139,8 @@ FURNITURE = ("page furniture: a running header or footer (or page number) repeat
              "neighbouring pages; never part of a table")
 FIGURE = ("figure area: a chart's labels (tick values, data labels, legend) inside or beside its drawing "
           "(tick marks, curves, series); in no table")
+PROSE_BESIDE = ("prose beside the table: a column of running text (its own even line spacing, off the table's "
+                "baselines, behind a gutter) set beside aligned rows; cut off the table, never its last column")
 FIGURE_BLOCK = 20.0  # pt: figure text lines this close are one figure's
 
 
@@ -189,7 +191,8 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         if n in last and s.x0 - last[n] >= HEADER_GAP_EM * em:
             narrow[n].append((last[n], s.x0))
         last[n] = s.x1
-    out, short = [], []
+    out: list[Candidate] = []
+    short: list[TableRegion] = []
     need = params.tables.min_aligned_rows
     segs_of: dict[int, list[Segment]] = {}
     for s in segs:
@@ -199,8 +202,10 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
             a -= 1
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
         if b - a >= need or (b - a == 2 and need == 3 and _pair_block(words, free[a:b], segs_of, keep[a:b])):
-            box = trim_text_column(box, free[a:b], words, params.columns.min_gap, params.rows.y_tolerance)
-            out.append(Candidate(box, "aligned"))
+            cut = trim_text_column(box, free[a:b], words, params.columns.min_gap, params.rows.y_tolerance)
+            out.extend(Candidate(t, "aligned") for t in cut.tables)
+            if cut.prose is not None:
+                short.append(TableRegion(cut.prose, "aligned", PROSE_BESIDE))
         else:
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
                                      "tables.min_aligned_rows"))
