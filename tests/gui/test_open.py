@@ -139,6 +139,12 @@ def test_detection_starts_after_the_first_picture_is_painted(qtbot, settings, ta
     window.session.close()
 
 
+def _rss_mb() -> float:
+    """This process's resident memory (MB), from /proc."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS")) / 1024
+
+
 def test_window_survives_an_xobject_bomb(window: MainWindow, tmp_path: Path, qtbot) -> None:
     """2**28 paints from a 6 KB file: the picture and the detection are stopped after the budget,
     the page says so, and the window keeps answering (MuPDF never runs in the GUI process)."""
@@ -153,6 +159,7 @@ def test_window_survives_an_xobject_bomb(window: MainWindow, tmp_path: Path, qtb
     # a normal file first: the window's one-time start-up work (the editing part, imports) is not the bomb's
     assert window.open_file(build_pdf(tmp_path / "first.pdf").path)
     qtbot.waitUntil(lambda: window.session.result is not None and window.editing_if_made is not None, timeout=60000)
+    rss_before = _rss_mb()
     path = tmp_path / "bomb.pdf"
     path.write_bytes(xobject_bomb())
     window.session.set_params(Params().with_value("budget.seconds", 1))
@@ -169,8 +176,9 @@ def test_window_survives_an_xobject_bomb(window: MainWindow, tmp_path: Path, qtb
     assert window.view.page_scene.picture_dpi == 0
     gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
     assert len(ticks) > 50 and max(gaps) < 0.25  # never frozen (the benchmark measures the 50 ms target)
-    rss_kb = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmRSS"))
-    assert rss_kb < 1024 * 1024
+    # The bomb's paints stay in the worker: the window's own memory barely moves. (Measured as
+    # growth: the whole suite runs in this process, so its absolute size says nothing here.)
+    assert _rss_mb() - rss_before < 256
     # and the window still works: another file opens and is detected
     assert window.open_file(build_pdf(tmp_path / "ok.pdf").path)
     qtbot.waitUntil(lambda: window.session.result is not None and window.view.page_scene.picture_dpi > 0, timeout=60000)
