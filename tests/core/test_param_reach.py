@@ -51,9 +51,11 @@ APPLIED: dict[str, tuple[str, ...]] = {
     # Text lines: the page's rows, the grid's region lines and band splits, grown regions, the
     # text column beside a table.
     "rows": ("reading.words", "structure.region", "structure.grid", "structure.tables"),
+    "rows.y_tolerance": ("reading.words", "structure.region", "structure.bandrows", "structure.tables"),
     "columns": ("structure.grid",),
     "columns.min_gap": ("structure.tables", "structure.region"),
     "tables": ("structure.grid",),
+    "tables.row_band_lines": ("structure.bandrows",),  # how deep a drawn band may be and stay one row
     "tables.intersect_tol": ("structure.tables",),
     "tables.borderless": ("structure.tables",),
     "tables.min_aligned_rows": ("structure.tables",),

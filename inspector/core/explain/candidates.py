@@ -9,7 +9,7 @@ lines that cross it. A suggested value is offered only after running the column 
 the crossing lines: the whole tables stage) again with it: the gap becomes a boundary and
 every kept one stays (a lever that trades one column for another is none).
 
-Rows (mirroring ``grid._split_rows``): the table draws its rows one by one (rules or bands),
+Rows (mirroring ``bandrows.split_rows``): the table draws its rows one by one (rules or bands),
 so a band's lines are one row's multi-line cells (``tables.row_band_lines`` bounds how many
 lines such a band may hold); the lines are the wrapped header at the top; or the next line
 only continues the one above (a wrapped label: it fills no new column). A suggested value
@@ -38,7 +38,8 @@ from ..structure.columns import (
     merge_complementary,
     segments,
 )
-from ..structure.grid import GLYPH_GAP_SOURCES, band_depths, rows_delineated, staggered
+from ..structure.bandrows import band_depths, rows_delineated, staggered
+from ..structure.grid import GLYPH_GAP_SOURCES
 from ..types import Grid, Word
 from .page import Evidence, PageContext, Why, near, value_range
 

@@ -17,6 +17,9 @@ from ..types import Fill, Rect, Word
 from .columns import Line, Segment, WordCentres, segments
 from .regions import Candidate
 
+FULL = 0.98  # a rule covering this share of a separator's whole length is drawn all along
+HALF = 0.5  # a separator drawn along less than this share of one slot's side is not drawn there
+
 
 @dataclass(frozen=True)
 class RegionEvidence:

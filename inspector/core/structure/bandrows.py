@@ -1,0 +1,316 @@
+"""Rows inside a grid's drawn bands: where the text lines of one band start new rows.
+
+A band between two drawn row boundaries holding several text lines is either one row's
+multi-line cells (wrapped text, lists, a label over two lines beside a number) or several
+rows under one rule (a statement's rows between section rules). The drawing is the stronger
+evidence: when a table draws its rows one by one (``rows_delineated``), a band splits only
+on evidence of its own; otherwise lines that start a row (``_row_starts``) cut it. Split
+from ``grid`` (which calls ``split_rows``); explain reads the same tests.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+
+from ..numbers import is_number
+from ..types import Word
+from .columns import Line, lines_in
+from .region import FULL, HALF, RegionEvidence
+
+MIN_BANDS = 3  # bands holding text before drawn bands count as rows one by one (two are a header and a body)
+DENSE_SHARE = 0.75  # a column with text in this share of the body bands is dense (nearly every band)
+SHALLOW_LINES = 2  # lines of a dense column in a tall band that still make one row (a name or a two-line label)
+SHALLOW_DIV = 3  # ... and at most 1/this of the tall band's deepest column
+STAGGER_OVERLAP = 0.25  # share of a line's height that the next line (in other columns) overlaps: staggered
+STAGGER_SHARE = 4  # a band is set cell by cell when at least 1/this of its line steps are staggered
+TIGHT_SPACING = 1.2  # line heights of white between the lines around a middle line, at most: it sits tight between them
+_JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")
+
+
+def col_of(x: float, xs: Sequence[float]) -> int:
+    """Index of the interval of ``xs`` holding ``x`` (clamped to the first and last)."""
+    return min(max(bisect_right(xs, x) - 1, 0), len(xs) - 2)
+
+
+
+def line_cols(line: Line, words: Sequence[Word], xs: Sequence[float]) -> set[int]:
+    last = len(xs) - 2  # ``col_of`` written out: this runs for every word of every band
+    return {min(max(bisect_right(xs, words[i].bbox.cx) - 1, 0), last) for i in line.word_ids}
+
+
+
+def _column_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[int]:
+    """Text lines per column among ``lines`` (one band's)."""
+    counts = [0] * (len(xs) - 1)
+    for ln in lines:
+        for c in line_cols(ln, words, xs):
+            counts[c] += 1
+    return counts
+
+
+
+def band_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
+                ys: Sequence[float]) -> list[list[int]]:
+    """Per band between ``ys``, the text lines each column holds there."""
+    centres = [ln.bbox.cy for ln in lines]
+    ordered = sorted(range(len(lines)), key=centres.__getitem__)
+    keys = [centres[k] for k in ordered]
+    return [_column_depths([lines[k] for k in ordered[bisect_left(keys, a):bisect_left(keys, b)]], words, xs)
+            for a, b in zip(ys, ys[1:], strict=False)]
+
+
+
+def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], spare: int = 1) -> bool:
+    """Every line has text in all columns but at most ``spare``: rows, not a wrapped header."""
+    need = max(2, len(xs) - 1 - spare)
+    return len(lines) >= 2 and all(len(line_cols(ln, words, xs)) >= need for ln in lines)
+
+
+
+def _amount_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Does every line start with a label in the first column and hold an amount in one
+    number column shared by all (a statement's rows under one rule, an empty note cell
+    beside some)? A row's wrapped label or list goes on without amounts of its own."""
+    if len(lines) < 2 or len(xs) < 3:
+        return False
+    shared = set(range(1, len(xs) - 1))
+    for ln in lines:
+        cells: dict[int, list[str]] = {}
+        for i in ln.word_ids:
+            cells.setdefault(col_of(words[i].bbox.cx, xs), []).append(words[i].text)
+        if not any(not is_number(t) for t in cells.get(0, ())):
+            return False
+        # An amount is the whole of its cell ("16GB" in "i7 / 16GB /" is a wrapped spec's).
+        shared &= {c for c, texts in cells.items() if all(is_number(t) for t in texts)}
+    return bool(shared)
+
+
+
+def closed_cells(ev: RegionEvidence, xs: Sequence[float], ys: Sequence[float]) -> bool:
+    """Does the drawing close every band on all four sides: each of ``ys`` (sides included)
+    ruled across the whole width and each drawn column boundary ``xs`` (sides included)
+    ruled down the whole height? Then each band between two rules is one row of cells, as
+    pdfplumber reads a grid from its rules alone."""
+    if len(xs) < 3 or len(ys) < 3:
+        return False
+    x0, x1, y0, y1 = xs[0], xs[-1], ys[0], ys[-1]
+    return (all(ev.covered("h", y, x0, x1) >= FULL for y in ys)
+            and all(ev.covered("v", x, y0, y1) >= FULL for x in xs))
+
+
+
+def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
+                top_drawn: bool, closed: bool = False) -> tuple[list[float], int, set[float]]:
+    """Insert row boundaries between text lines that start a new row.
+
+    When the rows are drawn one by one (see ``rows_delineated``), a band is split only
+    where each of its lines fills the row (several rows under one band after all).
+    Returns boundaries, the number of header rows (1 when the first band is ruled off as
+    a header, else 0), and the set of inserted (undrawn) boundaries. In a column whose
+    band is not closed by drawn rules above and below, text belongs to a taller cell (a
+    row label spanning rows) and takes no part in splitting the band.
+    """
+    lines, words, max_lines, tol = ev.lines, ev.words, ev.params.tables.row_band_lines, ev.params.rows.y_tolerance
+    out = [ys[0]]
+    virtual: set[float] = set()
+    n_bands = len(ys) - 1
+    header_rows = 1 if n_bands >= 2 else 0
+    centres = [ln.bbox.cy for ln in lines]  # lines come sorted by baseline, so nearly by centre
+    ordered = sorted(range(len(lines)), key=centres.__getitem__)
+    keys = [centres[k] for k in ordered]
+    delineated = rows_delineated(band_depths(lines, words, xs, ys), max_lines, closed=closed)
+    ruled = ev.cand.source == "ruled" and any(r.orient == "v" for r in ev.cand.rules)
+    for b in range(n_bands):
+        top, bottom = ys[b], ys[b + 1]
+        inside = [lines[k] for k in ordered[bisect_left(keys, top):bisect_left(keys, bottom)]]
+        # A row's own band splits only where every line fills every column and none wraps
+        # the text above it: a wrapped label beside a wrapped number fills all but one of
+        # three columns, and two wrapped cells side by side fill both of two; one row each.
+        # A first band open at the top (a zebra table's first shading under its header and
+        # first unshaded row) is no drawn row: its lines that each fill the row are rows.
+        if delineated and not (b == 0 and not top_drawn and _full_lines(inside, words, xs)) \
+                and not ((_full_lines(inside, words, xs, spare=0) or _amount_lines(inside, words, xs))
+                         and not _wraps(inside, words, xs)):
+            out.append(bottom)  # every row has its own band: its lines are multi-line cells
+            continue
+        open_cols = _open_columns(ev, xs, top, bottom, b == 0, b == n_bands - 1)
+        if open_cols and len(inside) > 1:
+            band_ids = [i for ln in inside for i in ln.word_ids]
+            # Only a lone line in an open column is a label centred across rows.
+            open_cols = {c for c in open_cols
+                         if len(lines_in(words, [i for i in band_ids if col_of(words[i].bbox.cx, xs) == c], tol)) <= 1}
+            inside = lines_in(words, [i for i in band_ids if col_of(words[i].bbox.cx, xs) not in open_cols], tol)
+        # A ruled-off first band is the header: keep its wrapped lines together. Above the
+        # first rule (a header found by growing the region upwards, or a zebra table's
+        # first unshaded rows) only lines that do not each fill the row are one header.
+        # A first band of more full lines than a row band holds is header and body (a table
+        # whose only inner rule is over its totals), not a header.
+        # A bold first line followed by plain ones is a header row over body rows.
+        full = _full_lines(inside, words, xs)
+        protect = b == 0 and n_bands >= 2 and (top_drawn or not full) and not (full and len(inside) > max_lines)
+        head = _bold_head(inside, words) if protect else 0
+        if head:
+            cuts = [(inside[head - 1].bbox.y1 + inside[head].bbox.y0) / 2, *_row_starts(inside[head:], words, xs)]
+        else:
+            cuts = [] if protect or (ruled and staggered(inside, words, xs)) else _row_starts(inside, words, xs)
+        for y in cuts:
+            out.append(y)
+            virtual.add(y)
+        out.append(bottom)
+    return out, header_rows, virtual
+
+
+
+def staggered(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Is a band's text set cell by cell, not row by row: lines of different columns overlap
+    each other's height (a cell's lines fall between another cell's lines), on at least
+    ``1/STAGGER_SHARE`` of the steps from one line to the next? Rows of a table share their
+    baselines across the columns; independent multi-line cells (bullet lists of different
+    spacing side by side) do not. A one-line cell centred beside a two-line one is a row of
+    its own kind (``_centred_between``), no staggering."""
+    if len(lines) < 3 or len(xs) < 3:
+        return False
+    cols = [line_cols(ln, words, xs) for ln in lines]
+    held, _ = _centred_between(lines, cols)
+    steps = 0
+    for k in range(1, len(lines)):
+        a, b = lines[k - 1].bbox, lines[k].bbox
+        overlap = a.y1 - b.y0
+        if (overlap >= STAGGER_OVERLAP * min(a.height, b.height) and not cols[k - 1] & cols[k]
+                and not {k - 1, k} & held):
+            steps += 1
+    return steps >= 2 and steps * STAGGER_SHARE >= len(lines) - 1
+
+
+
+def _bold_head(lines: Sequence[Line], words: Sequence[Word]) -> int:
+    """Number of leading bold lines when plain lines follow them (a header row set in bold
+    over the body in the same band), else 0."""
+    bold = [sum(words[i].bold for i in ln.word_ids) * 2 > len(ln.word_ids) for ln in lines]
+    if len(bold) < 2 or not bold[0]:
+        return 0
+    k = bold.index(False) if False in bold else 0
+    return k if k and not any(bold[k:]) else 0
+
+
+
+def rows_delineated(depths: Sequence[Sequence[int]], max_lines: int, min_bands: int = MIN_BANDS,
+                    closed: bool = False) -> bool:
+    """Are a table's rows drawn one by one (ruled or banded), so that the text lines inside
+    one band are one row's multi-line cells? ``depths`` holds, per band, the text lines of
+    each column there (``band_depths``).
+
+    Yes when ``min_bands`` or more bands hold text and none holds more than ``max_lines``
+    lines in one cell: a band of many lines (a booktabs body, a group under a mid-rule)
+    holds several rows. The rules are the stronger evidence, so taller bands are rows too
+    when the table has more bands than that, some body bands are short, and in each tall
+    band a column with text in nearly every body band holds one or two lines, a third of the tall
+    band's at most (a name, or a label over two lines, beside a wrapped description or a
+    bullet list): a row of that column would have a line of its own. (Not when the tall
+    bands are merely few: a statement's groups of rows under section rules are too.)
+
+    When the rules close every band on all sides (``closed``, see ``closed_cells``: column
+    rules cross every band) and one band (the header, say) is short, every band is a row
+    whatever its depth: a statement's groups are ruled across, not boxed. A band whose every
+    line still fills every column is split by the caller; ``max_lines`` below every band's
+    depth splits them all, as before.
+    """
+    used = [d for d in depths if any(d)]
+    if len(used) < min_bands:
+        return False
+    if closed and any(max(d) <= max_lines for d in used):
+        return True
+    deep = [d for d in used[1:] if max(d) > max_lines]  # the first band is the header: kept whole anyway
+    if not deep and max(used[0]) <= max_lines:
+        return True
+    if len(used) <= min_bands or len(deep) == len(used) - 1:
+        return False
+    body = used[1:]  # a header's stub cell is often empty: density counts the body
+    dense = [c for c in range(len(used[0])) if sum(d[c] > 0 for d in body) >= DENSE_SHARE * len(body)]
+    return all(any(0 < d[c] <= min(SHALLOW_LINES, max(d) // SHALLOW_DIV) for c in dense) for d in deep)
+
+
+
+def _open_columns(ev: RegionEvidence, xs: Sequence[float], top: float, bottom: float,
+                  first: bool, last: bool) -> set[int]:
+    """Columns where a drawn rule is missing at the band's top or bottom (ruled grids only)."""
+    if not any(r.orient == "v" for r in ev.cand.rules):
+        return set()
+    out: set[int] = set()
+    for y, skip in ((top, first), (bottom, last)):
+        if skip or ev.covered("h", y, xs[0], xs[-1]) >= FULL:
+            continue
+        out |= {c for c in range(len(xs) - 1) if ev.covered("h", y, xs[c], xs[c + 1]) < HALF}
+    return out
+
+
+
+def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[float]:
+    """y positions (between lines) where a new row starts inside one band."""
+    cuts: list[float] = []
+    if len(lines) < 2:
+        return cuts
+    cols = [line_cols(ln, words, xs) for ln in lines]
+    held, forced = _centred_between(lines, cols)
+    current = set(cols[0])
+    for k in range(1, len(lines)):
+        prev, line, now = lines[k - 1], lines[k], cols[k]
+        label_then_values = len(current) == 1 and len(now) >= 2 and not _continues(prev, line, words)
+        starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced
+        if starts and k not in held:
+            cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
+            current = set(now)
+        else:
+            current |= now
+    return cuts
+
+
+
+def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]]) -> tuple[set[int], set[int]]:
+    """Rows of a two-line cell with a one-line cell centred beside it: lines a, b, c where
+    a and c fill the same columns, b fills others and sits between them, tightly spaced.
+
+    Returns the line indices that must not start a row (b, c) and those that must (a, and
+    the line after c)."""
+    starts = []
+    for k in range(len(lines) - 2):
+        a, b, c = lines[k], lines[k + 1], lines[k + 2]
+        tight = c.bbox.y0 - a.bbox.y1 <= TIGHT_SPACING * max(a.bbox.height, c.bbox.height)
+        if tight and cols[k] == cols[k + 2] and not (cols[k] & cols[k + 1]) and a.bbox.cy < b.bbox.cy < c.bbox.cy:
+            starts.append(k)
+    held = {k + d for k in starts for d in (1, 2)}
+    n = len(lines)
+    # A neighbour in the same columns may be more of the same cell (a three-line label);
+    # only a neighbour in other columns, or the next such group, is surely another row.
+    forced = {k for k in starts if k > 0 and (cols[k - 1] != cols[k] or k - 3 in starts)}
+    forced |= {k + 3 for k in starts if k + 3 < n and (cols[k + 3] != cols[k + 2] or k + 3 in starts)}
+    return held, forced - held
+
+
+
+def _wraps(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Does some line continue, in some column, the text the line above has there (it starts
+    in lower case, or the text above ends in a joiner or a hyphen)?"""
+    for prev, line in zip(lines, lines[1:], strict=False):
+        above: dict[int, Word] = {}
+        for i in prev.word_ids:  # left to right: the last word of each column stays
+            above[col_of(words[i].bbox.cx, xs)] = words[i]
+        seen: set[int] = set()
+        for i in line.word_ids:
+            c = col_of(words[i].bbox.cx, xs)
+            if c in seen or c not in above:
+                continue
+            seen.add(c)
+            last, first = above[c].text.lower(), words[i].text
+            if first[:1].islower() or last.endswith(("-", ",", "&", "(")) or last in _JOINERS:
+                return True
+    return False
+
+
+
+def _continues(prev: Line, line: Line, words: Sequence[Word]) -> bool:
+    """Does ``line`` continue the text of ``prev`` (a wrapped label) rather than start a row?"""
+    last = words[prev.word_ids[-1]].text
+    first = words[line.word_ids[0]].text
+    return first[:1].islower() or last.lower().endswith(_JOINERS) or last.lower() in _JOINERS

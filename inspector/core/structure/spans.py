@@ -1,0 +1,213 @@
+"""Spanning cells of a grid: slots that one cell covers.
+
+A separator the table does not draw between two slots of a ruled grid makes them one cell
+(with the text's layout as a check where the drawing is ambiguous); a cmidrule groups the
+header columns it spans; a text run across a column boundary spans the columns it crosses;
+section rows on full-width fills span the table. Split from ``grid`` (which calls
+``grid_spans``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from ..evidence.rules_merge import RuleIndex
+from ..types import Grid, Rule, Word
+from .bandrows import col_of
+from .columns import Line, Segment
+from .region import FULL, HALF, RegionEvidence
+from .sections import section_rows
+
+CMIDRULE_WIDTH = 0.9  # a horizontal rule shorter than this share of the table's width may be a cmidrule
+CMIDRULE_SPAN = 0.5  # a cmidrule spans a column when it covers this share of the column's width
+Join = Callable[[int, int], None]  # joins two slots (r * n_cols + c) into one cell
+
+
+def occupied_slots(grid: Grid, cx: np.ndarray, cy: np.ndarray) -> set[tuple[int, int]]:
+    """Slots (r, c) holding the centre of at least one word."""
+    r = np.clip(np.searchsorted(grid.ys, cy, side="right") - 1, 0, grid.n_rows - 1)
+    c = np.clip(np.searchsorted(grid.xs, cx, side="right") - 1, 0, grid.n_cols - 1)
+    return set(zip(r.tolist(), c.tolist(), strict=True))
+
+
+
+def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> list[tuple[int, int, int, int]]:
+    """Merged cells (r, c, rs, cs).
+
+    Two slots merge when no drawn separator divides them and one of them is empty (a
+    label centred over two columns), when one piece of text runs across them, under
+    a partial horizontal rule, when the rule spans columns that one header text covers,
+    or across a shaded section row (see ``sections``).
+    """
+    nr, nc = grid.n_rows, grid.n_cols
+    parent = list(range(nr * nc))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def join(a: int, b: int) -> None:
+        parent[find(a)] = find(b)
+
+    cand, segs, lines, ids = ev.cand, ev.segs, ev.lines, list(ev.ids)
+    occupied = occupied_slots(grid, ev.centres.cx[ids], ev.centres.cy[ids])
+    if cand.source == "ruled" and nc > 1:
+        _undrawn_joins(grid, ev, occupied, virtual, join)
+    if cand.source == "horizontal_rules":
+        _spanner_joins(grid, cand.rules, occupied, join, ev.snap)
+    def drawn(x: float, r: int) -> bool:
+        return cand.source == "ruled" and ev.covered("v", x, grid.ys[r], grid.ys[r + 1]) >= HALF
+
+    _text_spans(grid, segs, lines, ev.words, drawn, join)
+    for r in section_rows(grid, ev.fills, occupied, _one_piece_rows(grid, segs, lines)):
+        for c in range(nc - 1):
+            join(r * nc + c, r * nc + c + 1)
+    return _rectangles(parent, find, nr, nc)
+
+
+
+def _one_piece_rows(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line]) -> set[int]:
+    """Rows whose every text line is in one piece (one segment)."""
+    count: dict[int, int] = {}
+    row_lines: dict[int, set[int]] = {}
+    for s in segs:
+        r = col_of(lines[s.line].bbox.cy, grid.ys)
+        count[r] = count.get(r, 0) + 1
+        row_lines.setdefault(r, set()).add(s.line)
+    return {r for r, n in count.items() if n == len(row_lines[r])}
+
+
+
+def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]],
+                   virtual: set[float], join: Join) -> None:
+    xs, ys, nr, nc = grid.xs, grid.ys, grid.n_rows, grid.n_cols
+    # A separator drawn the whole way along divides every pair of slots it passes.
+    v_open = [c for c in range(nc - 1) if ev.covered("v", xs[c + 1], ys[0], ys[-1]) < FULL]
+    h_open = [r for r in range(nr - 1) if ys[r + 1] not in virtual
+              and ev.covered("h", ys[r + 1], xs[0], xs[-1]) < FULL]
+    for r in range(nr):
+        for c in v_open:
+            empty = (r, c) not in occupied or (r, c + 1) not in occupied
+            if empty and ev.covered("v", xs[c + 1], ys[r], ys[r + 1]) < HALF:
+                join(r * nc + c, r * nc + c + 1)
+    strokes = RuleIndex([rule for rule in ev.cand.rules if rule.fill < 0]) if h_open else None
+    for r in h_open:
+        for c in range(nc):
+            if ev.covered("h", ys[r + 1], xs[c], xs[c + 1]) >= HALF:
+                continue
+            blank = ((r, c) not in occupied) + ((r + 1, c) not in occupied)
+            # A text and a blank slot under it are one cell; two blank slots only inside one
+            # stroked box (else they chain the labels of rows ruled elsewhere into one cell:
+            # a totals box's "Subtotal", "Tax", "Total" beside the ruled amounts); two texts
+            # when laid out across both, or when the rule divides only blank slots elsewhere.
+            if blank == 1 or (strokes is not None and _boxed_slots(strokes, ev.snap, grid, r, c) and (
+                    blank == 2 or _laid_across(ev, grid, r, c) or not _divides_text(grid, occupied, r, c))):
+                join(r * nc + c, (r + 1) * nc + c)
+
+
+
+def _boxed_slots(strokes: RuleIndex, snap: float, grid: Grid, r: int, c: int) -> bool:
+    """Are slots (r, c) and (r + 1, c) one stroked box: column rules on both sides down both,
+    the rule between them stroked in other columns but not in this one (a Word cell merged over
+    two rows, a header beside a column group's two header rows)? Then their texts are one
+    cell's, as the rules alone read: a tall cell's text runs past the other columns' rules.
+    Strokes only (``strokes`` holds no fill edge): a shaded column's fill has no edges between
+    the rows it covers, yet its rows are rows."""
+    xs, ys = grid.xs, grid.ys
+    sides = all(strokes.covered("v", x, ys[r], ys[r + 2], snap) >= FULL for x in (xs[c], xs[c + 1]))
+    return sides and any(strokes.covered("h", ys[r + 1], xs[k], xs[k + 1], snap) >= FULL
+                         for k in range(grid.n_cols) if k != c)
+
+
+
+def _divides_text(grid: Grid, occupied: set[tuple[int, int]], r: int, c: int) -> bool:
+    """Does the boundary under row ``r`` have text on both its sides in a column other than
+    ``c``? A rule drawn only between empty slots (a form's blank rows beside a tall cell)
+    shows rows there, none in column ``c``."""
+    return any((r, k) in occupied and (r + 1, k) in occupied for k in range(grid.n_cols) if k != c)
+
+
+
+def _laid_across(ev: RegionEvidence, grid: Grid, r: int, c: int) -> bool:
+    """Is the text of slots (r, c) and (r + 1, c) laid out across both, not in each: a line
+    crosses the boundary between them, or the two slots' texts sit alike in neither (not
+    both at their tops, nor both at their bottoms, nor both centred; "FY 2006" low in one
+    and "Actuals" high in the next are one header centred over both)? Rows set one line
+    each under a rule drawn in another column sit alike in theirs."""
+    x0, x1, top, mid, bottom = grid.xs[c], grid.xs[c + 1], grid.ys[r], grid.ys[r + 1], grid.ys[r + 2]
+    boxes = [ev.words[i].bbox for i in ev.ids]
+    boxes = [b for b in boxes if x0 <= b.cx < x1 and top <= b.cy < bottom]
+    if not boxes:
+        return False
+    h = float(np.median([b.height for b in boxes]))
+    if any(b.y0 < mid - h / 4 and b.y1 > mid + h / 4 for b in boxes):
+        return True
+    above, below = [b for b in boxes if b.cy < mid], [b for b in boxes if b.cy >= mid]
+    if not above or not below:
+        return False
+    # White above and below each slot's text (pt).
+    a_top, a_bot = min(b.y0 for b in above) - top, mid - max(b.y1 for b in above)
+    b_top, b_bot = min(b.y0 for b in below) - mid, bottom - max(b.y1 for b in below)
+    alike = (abs(a_top - b_top) <= h / 2 or abs(a_bot - b_bot) <= h / 2
+             or abs((a_top - a_bot) - (b_top - b_bot)) <= h)
+    return not alike
+
+
+
+def _spanner_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, int]], join: Join,
+                   snap: float) -> None:
+    """A rule under part of a header row (booktabs' cmidrule) groups the columns it spans."""
+    xs, ys, nc = grid.xs, grid.ys, grid.n_cols
+    width = xs[-1] - xs[0]
+    for rule in rules:
+        if rule.orient != "h" or rule.length >= CMIDRULE_WIDTH * width:
+            continue
+        r = next((k for k in range(1, len(ys) - 1) if abs(ys[k] - rule.pos) <= snap), None)
+        if r is None:
+            continue
+        cols = [c for c in range(nc) if min(rule.end, xs[c + 1]) - max(rule.start, xs[c]) >= CMIDRULE_SPAN * (xs[c + 1] - xs[c])]
+        if len(cols) >= 2 and sum((r - 1, c) in occupied for c in cols) <= 1:
+            for c in cols[:-1]:
+                join((r - 1) * nc + c, (r - 1) * nc + c + 1)
+
+
+
+def _text_spans(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line], words: Sequence[Word],
+                drawn: Callable[[float, int], bool], join: Join) -> None:
+    """A segment whose words sit in several columns (not split by a drawn rule) spans them."""
+    xs, ys, nc = grid.xs, grid.ys, grid.n_cols
+    for s in segs:
+        if len(s.word_ids) < 2:
+            continue
+        cols = sorted({col_of(words[i].bbox.cx, xs) for i in s.word_ids})
+        if len(cols) < 2:
+            continue
+        r = col_of(lines[s.line].bbox.cy, ys)
+        if any(drawn(xs[c], r) for c in range(cols[0] + 1, cols[-1] + 1)):
+            continue
+        for c in range(cols[0], cols[-1]):
+            join(r * nc + c, r * nc + c + 1)
+
+
+
+def _rectangles(parent: list[int], find: Callable[[int], int], nr: int, nc: int) -> list[tuple[int, int, int, int]]:
+    # Only joined slots and their roots form groups: most slots of a grid are joined to none.
+    groups: dict[int, list[int]] = {}
+    for i in [i for i in range(nr * nc) if parent[i] != i]:
+        groups.setdefault(find(i), []).append(i)
+    for root, members in groups.items():
+        members.append(root)
+    out = []
+    for slots in groups.values():
+        if len(slots) < 2:
+            continue
+        rs_ = [s // nc for s in slots]
+        cs_ = [s % nc for s in slots]
+        r0, r1, c0, c1 = min(rs_), max(rs_), min(cs_), max(cs_)
+        if (r1 - r0 + 1) * (c1 - c0 + 1) == len(slots):
+            out.append((r0, c0, r1 - r0 + 1, c1 - c0 + 1))
+    return sorted(out)
