@@ -173,3 +173,33 @@ def test_header_cell_wrapped_over_two_lines_above_the_first_rule_is_kept() -> No
     res = run(build)
     assert shapes(res) == [(6, 4)]
     assert res.tables[0].rows_text()[0] == ["Item", "Note\nref.", "2023", "2022"]
+
+
+def test_a_tight_column_gap_with_a_header_on_each_side_stays_a_column() -> None:
+    """Horizontal rules only, cells set with little padding (fpdf2, reportlab with small
+    paddings): a left-aligned label column runs to within one glyph of the next column's
+    left-aligned text. The gap is narrow as a run of spaces would be, but each side has
+    its own header word: two columns (the 1.5-glyph rule is for spaces inside one cell,
+    whose second part has no header of its own)."""
+    xs = (72.0, 134.0, 230.0, 300.0)  # the labels end 4.5 pt before "Code" (1.3 glyphs)
+
+    def build(page: pymupdf.Page) -> None:
+        rows = [("Description", "Code", "Amount"), ("Wholesale widget", "WX-1", "1,200"),
+                ("Retail gadgets", "RG-22", "450"), ("Service charges", "SC-3", "2,310"),
+                ("Freight and duty", "FD-41", "980")]
+        font = pymupdf.Font("helv")
+        for r, row in enumerate(rows):
+            y = 100 + r * ROW + 11.5
+            label = row[0]
+            size = 9.0
+            while font.text_length(label, size) > xs[1] - xs[0] - 5:  # the label fills its column
+                size -= 0.1
+            page.insert_text((xs[0] + 0.5, y), label, fontsize=size, fontname="helv")
+            page.insert_text((xs[1] + 0.5, y), row[1], fontsize=9.0, fontname="helv")
+            page.insert_text((xs[3] - 2 - font.text_length(row[2], 9.0), y), row[2], fontsize=9.0, fontname="helv")
+        for k in range(len(rows) + 1):
+            page.draw_line((xs[0], 100 + k * ROW), (xs[-1], 100 + k * ROW), width=0.5)
+
+    res = run(build)
+    assert shapes(res) == [(5, 3)]
+    assert res.tables[0].rows_text()[1] == ["Wholesale widget", "WX-1", "1,200"]

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..params import ColumnParams, Params
+from ..structure.bandrows import band_depths, rows_delineated, staggered
 from ..structure.columns import (
     SPLIT_GLYPHS,
     Line,
@@ -38,7 +39,6 @@ from ..structure.columns import (
     merge_complementary,
     segments,
 )
-from ..structure.bandrows import band_depths, rows_delineated, staggered
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..types import Grid, Word
 from .page import Evidence, PageContext, Why, near, value_range

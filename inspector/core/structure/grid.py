@@ -149,9 +149,21 @@ def _wide_gaps(inner: list[float], segs: Sequence[Segment], words: Sequence[Word
     """The text-gap boundaries ``inner`` wider than ``SPLIT_GLYPHS`` glyphs of the text beside
     them: a run of spaces, or a full-width space, inside one cell's text is one or two glyphs
     wide and leaves a gap at the same x on every line of a column of look-alike cells
-    ("Lot  A-1", "제1호　물품"); a column gap is wider."""
+    ("Lot  A-1", "제1호　물품"); a column gap is wider. A narrow gap with header text on both
+    sides stays a column boundary: a table set tight (little cell padding) heads each column."""
     xs = [x0, *inner, x1]
-    return [x for k, x in enumerate(inner, start=1) if gap_in_glyphs(words, segs, x, xs[k - 1], xs[k + 1]) > SPLIT_GLYPHS]
+    return [x for k, x in enumerate(inner, start=1)
+            if gap_in_glyphs(words, segs, x, xs[k - 1], xs[k + 1]) > SPLIT_GLYPHS
+            or _headed_both_sides(segs, words, xs[k - 1], x, xs[k + 1])]
+
+
+def _headed_both_sides(segs: Sequence[Segment], words: Sequence[Word], a: float, x: float, b: float) -> bool:
+    """Does the top text line hold words centred on both sides of ``x`` within [a, b)?"""
+    if not segs:
+        return False
+    top = min(s.line for s in segs)
+    centres = [words[i].bbox.cx for s in segs if s.line == top for i in s.word_ids]
+    return any(a <= c < x for c in centres) and any(x <= c < b for c in centres)
 
 
 def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment],
