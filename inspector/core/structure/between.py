@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from ..multipage.continuation import CAPTION, MARKER
 from ..numbers import is_number
-from ..types import Rect, Word
+from ..types import Rect, Rule, Word
 from .columns import Line, Segment
 
 APART = 0.5  # line heights of white space between a heading and the table above it, at least
@@ -35,6 +35,8 @@ LINE_SLACK = 1  # pt a line may reach above a rule (or a box's bottom) and still
 HEADER_REACH = 2  # line heights under the lower rule within which the next table's header starts
 HEADER_LINES = 2  # lines of a header row set over the rule under it (a header over two lines)
 CAPTION_REACH = 1.5  # line heights under a drawing within which its caption starts
+THROUGH_SLACK = 2.0  # pt a column rule may stop short of the rules it runs between (strokes' ends and joins)
+INNER = 5.0  # pt a column rule stands inside the rules' ends (a frame's sides are no column rules)
 YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")  # a year in a header row is a label, not an amount
 SENTENCE_END = (".", ":", "。", "：", ";")
 
@@ -50,8 +52,10 @@ class LineFacts:
                  sizes: Sequence[float]) -> None:
         self._words, self._lines, self._sizes = words, lines, sizes
         self._pieces = [0] * len(lines)
+        self._spans: list[list[tuple[float, float]]] = [[] for _ in lines]
         for s in segs:
             self._pieces[s.line] += 1
+            self._spans[s.line].append((s.x0, s.x1))
         self._usual = sorted(sizes)[len(sizes) // 2] if sizes else 0.0
         self._heading: dict[int, str] = {}
         self._header: dict[int, bool] = {}
@@ -66,6 +70,10 @@ class LineFacts:
         if k not in self._header:
             self._header[k] = _header(self._words, self._lines[k], self._pieces[k])
         return self._header[k]
+
+    def crosses(self, k: int, x: float) -> bool:
+        """Does a piece of line ``k`` run across ``x`` (pt), by more than ``LINE_SLACK``?"""
+        return any(x0 < x - LINE_SLACK and x1 > x + LINE_SLACK for x0, x1 in self._spans[k])
 
     def strong(self, k: int) -> bool:
         return self.heading(k).startswith(("a caption", "a continuation", "a sentence"))
@@ -159,6 +167,23 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
         if facts.heading(k) and (facts.strong(k) or _placed(lines[k], x0, x1) and _apart(lines[k], above, b.height)):
             return facts.heading(k)
     return ""
+
+
+def column_rule_through(verticals: Sequence[Rule], facts: LineFacts, between: Sequence[int],
+                        top: float, bottom: float, x0: float, x1: float) -> float | None:
+    """The x (pt) of a column rule running through the band between two rules at y ``top``
+    and ``bottom`` (a vertical from one to the other, inside [x0, x1], that no piece of the
+    lines ``between`` runs across), or None. The band is then one of the table's rows, however much
+    prose it holds: a paragraph, heading or caption between two tables does not sit between
+    the table's own column rules, a multi-paragraph cell (an address, a note) does."""
+    for v in verticals:
+        if v.orient != "v" or not x0 + INNER < v.pos < x1 - INNER:
+            continue
+        if v.start > top + THROUGH_SLACK or v.end < bottom - THROUGH_SLACK:
+            continue
+        if not any(facts.crosses(k, v.pos) for k in between):
+            return v.pos
+    return None
 
 
 def _within(ln: Line, x0: float, x1: float) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..types import Fill, Rect, Rule, TableRegion, TableSource
-from .between import HEADING_SIZE, MIN_HEIGHT, SIZE_EPS, LineFacts, heading_between
+from .between import HEADING_SIZE, MIN_HEIGHT, SIZE_EPS, LineFacts, column_rule_through, heading_between
 from .columns import Line
 
 # Why no user would change these: each is a proportion of the page's own drawing and type
@@ -118,6 +118,7 @@ def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Seque
     part of another grid, joins it.
     """
     hs = sorted((r for r in rules if r.orient == "h"), key=lambda r: r.pos)
+    vs = [r for r in rules if r.orient == "v"]
     body = _usual_height(lines)
     out = []
     for cand in cands:
@@ -131,7 +132,7 @@ def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Seque
             if r.pos - box.y1 > step or not _as_wide(r, box, tol) or any(_inside(r.bbox, o, tol) for o in others):
                 break
             last = added[-1] if added else Rule("h", box.y1, box.x0, box.x1, EDGE_RULE_WIDTH)
-            if _prose_between(lines, n_segments, last, r, body, sizes, facts, said):
+            if _prose_between(lines, n_segments, last, r, body, sizes, facts, said, vs):
                 break
             added.append(r)
             box = box.union(r.bbox)
@@ -185,13 +186,14 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     them holds no running prose (two or more long single-piece lines) and no heading.
     """
     body = _usual_height(lines)
+    vs = [r for r in rules if r.orient == "v"]
     hs = sorted((r for r in rules if r.orient == "h" and r.length >= min_width
                  and not any(_inside(r.bbox, t, INSIDE_SLACK) for t in taken)), key=lambda r: r.pos)
     groups: list[list[Rule]] = []
     for r in hs:
         home = None
         for g in reversed(groups):
-            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r, body, sizes, facts, said):
+            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r, body, sizes, facts, said, vs):
                 home = g
                 break
         if home is None:
@@ -216,8 +218,9 @@ def _overlap(group: list[Rule], r: Rule) -> bool:
 
 def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, bottom: Rule,
                    body: float = 0.0, sizes: Sequence[float] = (), facts: LineFacts | None = None,
-                   said: list[TableRegion] | None = None) -> bool:
-    """Does text between two rules say they belong to different tables? Running prose
+                   said: list[TableRegion] | None = None, verticals: Sequence[Rule] = ()) -> bool:
+    """Does text between two rules say they belong to different tables? Not when a column
+    rule of ``verticals`` runs through the band between them (``column_rule_through``). Running prose
     across their width does, and so does a line running across their left or right end
     (body text beside a chart: the rules of two charts, not one table's), and a heading,
     caption, marker or sentence alone between them over a header row (``between``; told
@@ -226,6 +229,8 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
     x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
     between = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
                and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
+    if facts and column_rule_through(verticals, facts, between, top.pos, bottom.pos, x0, x1) is not None:
+        return False
     if _heading_parts(lines, n_segments, between, top, bottom, facts, said, unruled=False):
         return True
     if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body, sizes):
