@@ -36,7 +36,7 @@ HEADER_REACH = 2  # line heights under the lower rule within which the next tabl
 HEADER_LINES = 2  # lines of a header row set over the rule under it (a header over two lines)
 CAPTION_REACH = 1.5  # line heights under a drawing within which its caption starts
 THROUGH_SLACK = 2.0  # pt a column rule may stop short of the rules it runs between (strokes' ends and joins)
-INNER = 5.0  # pt a column rule stands inside the rules' ends (a frame's sides are no column rules)
+INNER = 5.0  # pt a column rule stands inside both rules' ends (a frame's or a box's sides are no column rules)
 YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")  # a year in a header row is a label, not an amount
 SENTENCE_END = (".", ":", "。", "：", ";")
 
@@ -170,16 +170,18 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
 
 
 def column_rule_through(verticals: Sequence[Rule], facts: LineFacts, between: Sequence[int],
-                        top: float, bottom: float, x0: float, x1: float) -> float | None:
-    """The x (pt) of a column rule running through the band between two rules at y ``top``
-    and ``bottom`` (a vertical from one to the other, inside [x0, x1], that no piece of the
-    lines ``between`` runs across), or None. The band is then one of the table's rows, however much
+                        top: Rule, bottom: Rule) -> float | None:
+    """The x (pt) of a column rule running through the band between two horizontal rules (a
+    vertical from one to the other, standing inside both of them, that no piece of the lines
+    ``between`` runs across), or None. A vertical at a rule's end is a box's side (a sidebar
+    beside the text), not a column rule of the table the two rules draw. The band is then one of the table's rows, however much
     prose it holds: a paragraph, heading or caption between two tables does not sit between
     the table's own column rules, a multi-paragraph cell (an address, a note) does."""
+    x0, x1 = max(top.start, bottom.start), min(top.end, bottom.end)
     for v in verticals:
         if v.orient != "v" or not x0 + INNER < v.pos < x1 - INNER:
             continue
-        if v.start > top + THROUGH_SLACK or v.end < bottom - THROUGH_SLACK:
+        if v.start > top.pos + THROUGH_SLACK or v.end < bottom.pos - THROUGH_SLACK:
             continue
         if not any(facts.crosses(k, v.pos) for k in between):
             return v.pos

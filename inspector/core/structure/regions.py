@@ -229,7 +229,7 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
     x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
     between = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
                and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
-    if facts and column_rule_through(verticals, facts, between, top.pos, bottom.pos, x0, x1) is not None:
+    if facts and column_rule_through(verticals, facts, between, top, bottom) is not None:
         return False
     if _heading_parts(lines, n_segments, between, top, bottom, facts, said, unruled=False):
         return True
