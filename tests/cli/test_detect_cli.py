@@ -148,3 +148,18 @@ def test_a_page_that_fails_is_said_once(capsys, tmp_path: Path, command: str) ->
     stopped = [line for line in err.splitlines() if "stopped after" in line]
     assert len(stopped) == 1, err
     assert stopped[0].startswith("table-inspector: page 1: ")
+
+
+def test_detect_json_says_a_new_table_has_its_own_header(capsys, tmp_path: Path) -> None:
+    """A new table right at the top of page 2 (no heading between), its header in body type:
+    not linked, and ``detect --json`` names why."""
+    from tests.core.continued_pdfs import reportlab_case, texts
+
+    pdf = tmp_path / "two.pdf"
+    pdf.write_bytes(reportlab_case(texts(40)["en"], "plain", True, new_table=True, bare=True).pdf)
+    code, out, _ = run(capsys, "detect", str(pdf), "--json")
+    data = json.loads(out)
+    assert code == 0 and [t["continued_from"] for p in data["pages"] for t in p["tables"]] == [None, None]
+    (cand,) = data["continuations"]
+    assert not cand["proposed"] and cand["reason"].startswith("starts with its own header row: \"Ref. | Labour")
+    assert [e["kind"] for e in cand["evidence"] if e["veto"]] == ["header"]

@@ -125,13 +125,16 @@ def _rl_font(lang: str) -> str:
     return "WQY"
 
 
-def reportlab_case(t: Text, style: str = "grid", repeat: bool = True, new_table: bool = False) -> Case:
+def reportlab_case(t: Text, style: str = "grid", repeat: bool = True, new_table: bool = False,
+                   bare: bool = False) -> Case:
     """A ``LongTable`` of Paragraph cells (long ones wrap: rows of different heights) after a
     title and unit line; reportlab breaks it where the frame ends and sets ``repeatRows``
     header rows again. ``style``: grid, rules (over and under the header, under the last
     row, hairlines between rows) or plain (no rule). The running header (text over a rule)
     and the footer's page number are drawn on every page. ``new_table``: the table ends on
-    page 1 and a heading, then a second table of the same columns, start page 2."""
+    page 1 and a heading, then a second table of the same columns, start page 2. ``bare``
+    (with ``new_table``): page 1's table fills the page and page 2 starts directly with the
+    second table under its own header row (``OTHER_HEADERS``), headers in body type."""
     from reportlab.lib import colors
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import LongTable, PageBreak, Paragraph, SimpleDocTemplate, Spacer, TableStyle
@@ -142,8 +145,8 @@ def reportlab_case(t: Text, style: str = "grid", repeat: bool = True, new_table:
     title = ParagraphStyle("title", fontName="Helvetica-Bold" if t.lang == "en" else font, fontSize=13, leading=16)
     para = ParagraphStyle("para", fontName=font, fontSize=10, leading=13)
 
-    def table(rows: Sequence[Sequence[str]]) -> LongTable:
-        data = [[Paragraph(x, bold) for x in t.header]] + [[Paragraph(x, cell) for x in r] for r in rows]
+    def table(rows: Sequence[Sequence[str]], header: Sequence[str] = t.header) -> LongTable:
+        data = [[Paragraph(x, cell if bare else bold) for x in header]] + [[Paragraph(x, cell) for x in r] for r in rows]
         tab = LongTable(data, colWidths=list(t.widths), repeatRows=1 if repeat else 0, hAlign="LEFT")
         cmds: list[tuple] = [("VALIGN", (0, 0), (-1, -1), "TOP")]
         if style == "grid":
@@ -163,7 +166,13 @@ def reportlab_case(t: Text, style: str = "grid", repeat: bool = True, new_table:
         canvas.drawCentredString(A4[0] / 2, 40, t.footer.format(n=doc.page))
         canvas.restoreState()
 
-    if new_table:
+    if new_table and bare:
+        head = Paragraph(t.title, title)
+        room = BOTTOM - TOP - 12 - head.wrap(sum(t.widths), 100)[1] - 6 - 2  # the frame pads 6 pt
+        fill = max(n for n in range(1, len(t.rows)) if table(t.rows[:n]).wrap(sum(t.widths), 2000)[1] <= room)
+        story = [head, Spacer(1, 6), table(t.rows[:fill]), PageBreak(),
+                 table(t.rows[fill:fill + 6], OTHER_HEADERS[t.lang]), Spacer(1, 12), Paragraph(t.prose, para)]
+    elif new_table:
         fill = _rows_filling(t, BOTTOM - TOP - 60)
         story = [Paragraph(t.title, title), Spacer(1, 6), table(t.rows[:fill]), PageBreak(),
                  Paragraph(t.heading, title), Spacer(1, 8), table(t.rows[fill:fill + 6]), Spacer(1, 12),
@@ -178,7 +187,7 @@ def reportlab_case(t: Text, style: str = "grid", repeat: bool = True, new_table:
     doc.build(story, onFirstPage=furniture, onLaterPages=furniture)
     pdf = out.getvalue()
     links = () if new_table else _links(pdf, t)
-    name = f"reportlab-{t.lang}-{style}-{'repeat' if repeat else 'norepeat'}{'-new' * new_table}"
+    name = f"reportlab-{t.lang}-{style}-{'repeat' if repeat else 'norepeat'}{'-new' * new_table}{'-bare' * bare}"
     return Case(name + "-sparse" * (not t.rows[-1][1]), pdf, links, repeat)
 
 
@@ -277,7 +286,9 @@ def pymupdf_case(t: Text, style: str = "grid", repeat: bool = True, marker: bool
     different heights), the page broken where the next row does not fit. ``style``: grid,
     rules (horizontal rules only) or plain. ``marker``: a "continued" line over each
     continuation. ``new_table`` ("heading" or "caption"): the table ends at the foot of page
-    1 and page 2 starts with that line and another table of the same columns."""
+    1 and page 2 starts with that line and another table of the same columns; "bare": page 2
+    starts directly with another table of the same columns under its own header row
+    (``OTHER_HEADERS``, in the same type), nothing between."""
     doc = pymupdf.open()
     size = 9.0
     font = pymupdf.Font("helv") if t.lang == "en" else pymupdf.Font(fontfile=str(CJK_FONT))
@@ -303,9 +314,10 @@ def pymupdf_case(t: Text, style: str = "grid", repeat: bool = True, marker: bool
                     page.insert_text((MARGIN, y), text, fontsize=fs, fontname=fname)
             y += 10
         elif new_table:
-            line, fs = (t.heading, 13.0) if new_table == "heading" else (t.caption, 9.0)
-            page.insert_text((MARGIN, y + fs), line, fontsize=fs, fontname=fname)
-            y += 2 * fs
+            if new_table != "bare":
+                line, fs = (t.heading, 13.0) if new_table == "heading" else (t.caption, 9.0)
+                page.insert_text((MARGIN, y + fs), line, fontsize=fs, fontname=fname)
+                y += 2 * fs
             body = body[:6]
         elif marker:
             page.insert_text((MARGIN, y + 9), t.marker, fontsize=9, fontname=fname)
@@ -318,8 +330,9 @@ def pymupdf_case(t: Text, style: str = "grid", repeat: bool = True, marker: bool
         while body and room + heights[body[0]] <= BOTTOM:
             room += heights[body[0]]
             take.append(body.pop(0))
-        _mu_draw(page, fname, font, xs, y, [rows[k] for k in take], [heights[k] for k in take], style, size,
-                 header=take[0] == 0)
+        other = new_table == "bare" and not first
+        _mu_draw(page, fname, font, xs, y, [OTHER_HEADERS[t.lang] if other and k == 0 else rows[k] for k in take],
+                 [heights[k] for k in take], style, size, header=take[0] == 0)
         if new_table and not first:
             break
     pdf = doc.tobytes()
@@ -350,6 +363,12 @@ def _mu_draw(page: pymupdf.Page, fname: str, font: pymupdf.Font, xs: Sequence[fl
     if style == "grid":
         for x in xs:
             page.draw_line((x, ys[0]), (x, ys[-1]), width=0.5)
+
+
+# The header row of another table with the first one's columns (a new table right at the top of a page).
+OTHER_HEADERS = {"en": ("Ref.", "Labour category", "Crew", "Day rate", "Total cost"),
+                 "ko": ("구분", "직종", "인원", "노임 단가", "합계 금액"),
+                 "zh": ("分部", "说明", "本年发生额", "上年发生额")}
 
 
 BUILDERS: dict[str, Callable[..., Case]] = {"reportlab": reportlab_case, "fpdf2": fpdf2_case, "pymupdf": pymupdf_case}
@@ -392,6 +411,24 @@ def section_at_break(t: Text, style: str = "plain", repeat: bool = False) -> Cas
     return dataclasses.replace(case, name=case.name + "-section")
 
 
+def rl_section_at_break(t: Text, style: str = "grid") -> Case:
+    """``reportlab_case`` (header not repeated) with a section row (one cell in the widest
+    column, the others empty) as page 2's first row: inside the drawn grid, so the piece's
+    first row is the section row."""
+    plain = reportlab_case(t, style, False)
+    doc = pymupdf.open("pdf", plain.pdf)
+    k = next(k for k, r in enumerate(t.rows) if doc[1].search_for(r[-1]))
+    wide = t.widths.index(max(t.widths))
+    section = tuple(SECTIONS[t.lang] if c == wide else "" for c in range(len(t.header)))
+    for at in (k, k - 1, k + 1, k - 2):
+        rows = (*t.rows[:at], section, *t.rows[at:])
+        case = reportlab_case(dataclasses.replace(t, rows=rows), style, False)
+        doc = pymupdf.open("pdf", case.pdf)
+        if doc[1].search_for(SECTIONS[t.lang]) and doc[0].search_for(rows[at - 1][-1]):
+            return dataclasses.replace(case, name=case.name + "-section")
+    raise AssertionError(f"no place puts the section row first on page 2 ({t.lang})")
+
+
 def all_cases() -> list[Case]:
     """Every case of the set (what the tests and the before/after measure run)."""
     out: list[Case] = []
@@ -412,5 +449,9 @@ def all_cases() -> list[Case]:
                 section_at_break(t, "plain", False), section_at_break(t, "rules", False),
                 pymupdf_case(t, "grid", True, new_table="heading"), pymupdf_case(t, "plain", True, new_table="caption"),
                 pymupdf_case(t, "rules", True, new_table="heading"), reportlab_case(t, "grid", True, new_table=True),
-                reportlab_case(t, "plain", True, new_table=True)]
+                reportlab_case(t, "plain", True, new_table=True),
+                pymupdf_case(t, "grid", True, new_table="bare"), pymupdf_case(t, "plain", True, new_table="bare"),
+                reportlab_case(t, "grid", True, new_table=True, bare=True),
+                reportlab_case(t, "plain", True, new_table=True, bare=True),
+                section_at_break(t, "grid", False), rl_section_at_break(t, "grid")]
     return out

@@ -1,6 +1,7 @@
 """Tables continued on the next page as reportlab, fpdf2 and PyMuPDF break them, in English,
 Korean and Chinese (``continued_pdfs``): exactly the continuations a reader sees are linked,
-with the repeated header counted, and none where a heading or a caption starts a new table."""
+with the repeated header counted, and none where a heading, a caption or a header row of its
+own starts a new table."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ from pathlib import Path
 import pytest
 
 from inspector.core.multipage.continuation import Continuation, find_continuations, proposed
+from inspector.core.multipage.headrow import kind
 from inspector.core.multipage.logical import logical_tables
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.core.types import PageResult
 from tests.core.continued_pdfs import (
     CJK_FONT,
+    OTHER_HEADERS,
     SECTIONS,
     Case,
     all_cases,
@@ -24,6 +27,7 @@ from tests.core.continued_pdfs import (
     fpdf2_case,
     pymupdf_case,
     reportlab_case,
+    rl_section_at_break,
     section_at_break,
     tall_at_break,
     texts,
@@ -187,3 +191,52 @@ def test_caption_between_is_named_a_caption(lang: str, tmp_path: Path) -> None:
     case = pymupdf_case(t, "plain", True, new_table="caption")
     conts = check(case, detect(case, tmp_path))
     assert len(conts) == 1 and conts[0].reason == f"a caption between the pieces on page 2: \"{t.caption}\""
+
+
+@pytest.mark.parametrize(("lang", "producer"), [("en", "pymupdf"), ("en", "reportlab"), ("zh", "pymupdf"),
+                                                ("ko", "reportlab")])
+def test_new_table_under_its_own_header_at_the_top_is_not_linked(lang: str, producer: str, tmp_path: Path) -> None:
+    """Page 1's table fills the page; page 2 starts directly (no heading, no caption) with
+    another table of the same columns, its header row in body type (no bold to tell): its
+    header's words stand where page 1's body has numbers, so it is a new table, and says so."""
+    if lang != "en" and CJK_FONT is None:
+        pytest.skip("fonts-wqy-microhei is not installed")
+    t = SHORT[lang]
+    case = (pymupdf_case(t, "grid", True, new_table="bare") if producer == "pymupdf"
+            else reportlab_case(t, "grid", True, new_table=True, bare=True))
+    conts = check(case, detect(case, tmp_path))
+    assert len(conts) == 1 and not conts[0].proposed
+    assert conts[0].reason.startswith(f"starts with its own header row: \"{OTHER_HEADERS[lang][0]} | ")
+    # Nothing else stood in the way: the pieces meet at the page break, with the same columns.
+    assert [e.kind for e in conts[0].evidence if e.veto] == ["header"]
+
+
+@pytest.mark.parametrize(("lang", "build"), [("en", "pymupdf"), ("en", "reportlab"), ("zh", "reportlab")])
+def test_section_row_first_inside_the_continued_grid_still_links(lang: str, build: str, tmp_path: Path) -> None:
+    """The continuation's first row is a section row ("Electrical works", "非流动资产："):
+    all text, but its number columns are empty, so it is a body row, not another header."""
+    if lang != "en" and CJK_FONT is None:
+        pytest.skip("fonts-wqy-microhei is not installed")
+    t = SHORT[lang]
+    case = section_at_break(t, "grid", False) if build == "pymupdf" else rl_section_at_break(t, "grid")
+    results = detect(case, tmp_path)
+    assert results[1].tables[0].rows_text()[0][t.widths.index(max(t.widths))] == SECTIONS[lang]
+    c = check(case, results)[0]
+    assert [e.detail for e in c.evidence if e.kind == "header"] == ["no header row at the top: the rows go on"]
+
+
+@pytest.mark.parametrize("build", ["pymupdf", "reportlab", "fpdf2"])
+def test_continued_without_repeated_header_starts_with_body_rows(build: str, tmp_path: Path) -> None:
+    """No header repeated: page 2's first row is a body row (numbers in the number columns)."""
+    t = SHORT["en"]
+    case = {"pymupdf": lambda: pymupdf_case(t, "grid", False), "reportlab": lambda: reportlab_case(t, "rules", False),
+            "fpdf2": lambda: fpdf2_case(LONG["en"], "ALL", False)}[build]()
+    c = check(case, detect(case, tmp_path))[0]
+    assert c.repeated_header == 0 and not any(e.veto for e in c.evidence)
+
+
+def test_cell_kinds() -> None:
+    """Numbers, amounts and dates against words; signs alone are no content."""
+    assert [kind(x) for x in ("1,250.00", "(3.4)", "12 Mar 2024", "2024-03-12", "七、1", "—", "",
+                              "Unit price", "Day rate", "Note 12", "附注")] == \
+        ["num", "num", "num", "num", "num", "", "", "text", "text", "text", "text"]

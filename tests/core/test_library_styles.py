@@ -203,3 +203,55 @@ def test_a_tight_column_gap_with_a_header_on_each_side_stays_a_column() -> None:
     res = run(build)
     assert shapes(res) == [(5, 3)]
     assert res.tables[0].rows_text()[1] == ["Wholesale widget", "WX-1", "1,200"]
+
+
+def test_a_sentence_ending_a_wrapped_cell_is_no_heading_between_tables() -> None:
+    """Horizontal rules between rows only (no outer rules, no column rules): a row whose
+    second column wraps and ends in a one-piece sentence ("... by the end of 2025.") over the
+    next row's cells. The sentence stands in its column, not at the table's left nor apart
+    from the row above: one table, every row kept."""
+    def build(page: pymupdf.Page) -> None:
+        xs = (72.0, 160.0, 380.0, 520.0)
+        rows = [("Commodity", "Goal", "Scope"), ("Beef", "Source all beef from regions with low", "Private brands"),
+                ("", "deforestation risk by the end of 2025.", ""), ("Cocoa", "Certify every chocolate", "Private brands"),
+                ("Coffee", "Certify all coffee products", "Private brands"), ("Cotton", "Source cotton responsibly", "Apparel")]
+        y = 100.0
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                if text:
+                    page.insert_text((xs[c] + 2, y + 11.5), text, fontsize=9, fontname="hebo" if r == 0 else "helv")
+            y += 12.0 if r == 1 else 16.0
+            if r not in (1,):  # the wrapped row's two lines share one ruled band
+                page.draw_line((xs[0], y + 2), (xs[-1], y + 2), width=0.5)
+                y += 4
+
+    res = run(build)
+    assert len(res.tables) == 1
+    assert [r[0] for r in res.tables[0].rows_text()] == ["Commodity", "Beef", "Cocoa", "Coffee", "Cotton"]
+
+
+def test_column_rules_through_a_band_keep_its_paragraphs_in_the_table() -> None:
+    """A ruled table (rules between rows, a column rule from top to bottom) whose tall row holds
+    paragraphs: the left cell's one-piece lines end in full stops and a header-like row
+    follows. The column rule runs through the band, so no heading parts the table there."""
+    def build(page: pymupdf.Page) -> None:
+        x0, xm, x1 = 72.0, 200.0, 520.0
+        lines = [("Name", "Address"), ("North office", "12 Harbour Road, Springfield"),
+                 ("", "Open on weekdays only."), ("Head office.", ""), ("Main desk", "Reception, floor 1"),
+                 ("South office", "4 Mill Lane, Riverton"), ("West office", "9 Quay Street, Lowport")]
+        bands = [(0,), (1, 2, 3, 4), (5,), (6,)]  # the second band: one tall row of four lines
+        y, top = 100.0, 100.0
+        page.draw_line((x0, y), (x1, y), width=0.5)
+        for band in bands:
+            for k in band:
+                for x, text in zip((x0 + 3, xm + 3), lines[k], strict=True):
+                    if text:
+                        page.insert_text((x, y + 11.5), text, fontsize=9, fontname="hebo" if k == 0 else "helv")
+                y += 13.0
+            y += 4
+            page.draw_line((x0, y), (x1, y), width=0.5)
+        page.draw_line((xm, top), (xm, y), width=0.5)
+
+    res = run(build)
+    assert len(res.tables) == 1
+    assert res.tables[0].n_rows == 4

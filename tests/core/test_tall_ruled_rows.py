@@ -25,22 +25,41 @@ PARAGRAPHS = ("Novitas Solutions, Inc.", "P.O. Box 3398", "Mechanicsburg, PA 170
 ROWS = (("State", "Mail your claim to", "Form"), ("Maryland", "Novitas Solutions", "CMS-1490S"),
         ("Massachusetts", "\n".join(PARAGRAPHS), "CMS-1490S"), ("Michigan", "Wisconsin Physicians", "CMS-1500"),
         ("Minnesota", "National Government", "CMS-1490S"), ("Missouri", "Noridian Healthcare", "CMS-1500"))
+# InDesign's address list: two columns, one rule after the stub column, none at the sides; the
+# tall cell's note runs in long lines across the second column (prose across the rules' width).
+NOTE = ("Novitas Solutions, Inc.", "P.O. Box 3398", "Mechanicsburg, PA 17055-1868.",
+        "(Address to send claims by Priority mail or through a commercial courier (UPS, FedEx)",
+        "for which a PO Box cannot be used, please use the following street address instead.",
+        "Novitas Solutions, Inc. Attention: Claims Department.", "2020 Technology Parkway, Suite 100.",
+        "Mechanicsburg, PA 17050.)")
+XS2 = (36.0, 140.0, 576.0)
+ROWS2 = tuple((r[0], r[1]) for r in ROWS[:2]) + (("Pennsylvania", "\n".join(NOTE)),) + tuple((r[0], r[1]) for r in ROWS[3:])
 Line = tuple[float, float, float, float]
 Text = tuple[float, float, str]  # x, baseline y (top-left origin), text
 
 
-def layout(column_rules: tuple[float, ...], through: bool = True) -> tuple[list[Line], list[Text], list[float]]:
+PROSE = ("Claims for the states below go to the contractor named in the second column of the table.",
+         "Send the form, the itemized bill and the supporting documents together, in one envelope.",
+         "Claims sent to the wrong contractor are returned to the sender without being processed.",
+         "Keep a copy of everything you send; the contractor may ask for it again later in the year.")
+
+
+def layout(column_rules: tuple[float, ...], through: bool = True, xs: tuple[float, ...] = XS,
+           rows: tuple[tuple[str, ...], ...] = ROWS) -> tuple[list[Line], list[Text], list[float]]:
     """The table's rules and texts (top-left origin, pt) and its row boundaries. Horizontal
     rules across the width; ``column_rules`` (x) from the top rule to the bottom one, or, when
-    not ``through``, stopping at the tall row (then the tall row is prose between two tables)."""
+    not ``through``, stopping at the tall band, which then holds a paragraph of prose across
+    the page (between two tables) instead of the tall row."""
     ys, texts, y = [TOP], list[Text](), TOP
-    for row in ROWS:
+    for n, row in enumerate(rows):
         lines = [c.split("\n") for c in row]
+        if n == 2 and not through:
+            lines = [list(PROSE)] + [[] for _ in row[1:]]
         for c, cell in enumerate(lines):
-            texts += [(XS[c] + 4, y + 14 + LEAD * k, t) for k, t in enumerate(cell)]
-        y += ROW if max(map(len, lines)) == 1 else LEAD * len(PARAGRAPHS) + 24
+            texts += [(xs[c] + 4, y + 14 + LEAD * k, t) for k, t in enumerate(cell)]
+        y += ROW if max(map(len, lines)) == 1 else LEAD * max(map(len, lines)) + 24
         ys.append(y)
-    rules: list[Line] = [(XS[0], yy, XS[-1], yy) for yy in ys]
+    rules: list[Line] = [(xs[0], yy, xs[-1], yy) for yy in ys]
     spans = [(ys[0], ys[-1])] if through else [(ys[0], ys[2]), (ys[3], ys[-1])]
     rules += [(x, a, x, b) for x in column_rules for a, b in spans]
     return rules, texts, ys
@@ -88,10 +107,24 @@ def test_column_rules_through_a_tall_row_keep_one_table(maker: str, column_rules
 
 
 @pytest.mark.parametrize("maker", sorted(MAKERS))
+def test_a_note_in_long_lines_inside_the_column_rule_keeps_one_table(maker: str) -> None:
+    """The address list: the 8-line note's long lines cross most of the rules' width, as running
+    prose between two tables would, but they stand right of the column rule that runs through."""
+    rules, texts, ys = layout((XS2[1],), xs=XS2, rows=ROWS2)
+    res = Pipeline(open_document(MAKERS[maker](rules, texts))).run(0)
+    (table,) = res.tables
+    assert (table.n_rows, table.bbox.y0, table.bbox.y1) == (len(ROWS2), pytest.approx(ys[0], abs=1),
+                                                             pytest.approx(ys[-1], abs=1))
+    got = table.rows_text()
+    assert [r[0] for r in got] == [r[0] for r in ROWS2]
+    assert " ".join(got[2][-1].split()).endswith("Mechanicsburg, PA 17050.)")
+
+
+@pytest.mark.parametrize("maker", sorted(MAKERS))
 def test_prose_outside_the_column_rules_still_parts_two_tables(maker: str) -> None:
-    """The same page with the column rule stopping above the paragraph and starting again under
-    it: the paragraph stands between two tables, as before."""
+    """The column rule stops above a paragraph of prose across the page and starts again under
+    it: the paragraph stands between two tables."""
     rules, texts, ys = layout((XS[1],), through=False)
     res = Pipeline(open_document(MAKERS[maker](rules, texts))).run(0)
     assert len(res.tables) == 2
-    assert not any("Mechanicsburg" in " ".join(" ".join(r) for r in t.rows_text()) for t in res.tables)
+    assert not any("contractor" in " ".join(" ".join(r) for r in t.rows_text()) for t in res.tables)

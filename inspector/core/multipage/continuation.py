@@ -5,8 +5,8 @@ A document-level step over the ``PageResult``s of consecutive pages (pure, no I/
 the first thing in the next page's, their columns have the same geometry (in each page's
 upright frame, so a sideways page compares like an upright one), and nothing but page
 numbers, running headers/footers or "continued" markers stands between them. A caption or
-body text between them, a different number of columns, or a different bold header row
-means a new table. Every candidate pair is kept with its evidence and confidence, proposed
+body text between them, a different number of columns, or a header row of its own (bold
+where the first piece's is, or words where its body has numbers) means a new table. Every candidate pair is kept with its evidence and confidence, proposed
 or not, like the rejected regions of a page.
 
 Coordinates in evidence are points in the pieces' upright frames (``geometry.Frame``).
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ..geometry import Frame
 from ..params import ContinuationParams
 from ..types import PageResult, Rect, Table, Word
+from .headrow import own_header
 from .pieces import Evidence
 from .pieces import Piece as _Piece
 from .pieces import frame as _frame
@@ -346,7 +347,8 @@ def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False)
 
 def _header(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> tuple[int, list[Evidence]]:
     """A repeated header (the first piece's header rows again) or none; a different bold
-    first row is the header of another table."""
+    first row, or one of words where the first piece's body has numbers (``headrow``), is the
+    header of another table."""
     n = max(1, a.table.header_rows)
     if b.table.n_rows > n and all(_same_row(a.table, b.table, r) for r in range(n)):
         return n, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)})", 0.2, n)]
@@ -360,6 +362,9 @@ def _header(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> tuple[int
             and not _row_bold(res, a.table, min(a.table.n_rows - 1, a.table.header_rows)):
         first = " | ".join(x for x in _texts(b.table, 0) if x)[:50]
         return 0, [Evidence("header", f"starts with a header of its own: \"{first}\"", veto=True)]
+    own = own_header(a, b)
+    if own is not None:
+        return 0, [own]
     return 0, [Evidence("header", "no header row at the top: the rows go on", 0.05)]
 
 

@@ -164,7 +164,11 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
         k = ks[i]
         # Apart from the upper rule, or from the upper table's last row when it is unruled.
         above = upper if start == 0 else lines[ks[i - 1]].bbox.y1
-        if facts.heading(k) and (facts.strong(k) or _placed(lines[k], x0, x1) and _apart(lines[k], above, b.height)):
+        # Under rows in pieces, a one-piece sentence may be a wrapped cell's last line (a
+        # goal's "... by the end of 2025." in its column): there a heading must also stand
+        # where headings do and apart from the row above, whatever its kind.
+        strong = facts.strong(k) and start == 0
+        if facts.heading(k) and (strong or _placed(lines[k], x0, x1) and _apart(lines[k], above, b.height)):
             return facts.heading(k)
     return ""
 

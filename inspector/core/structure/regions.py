@@ -11,7 +11,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..types import Fill, Rect, Rule, TableRegion, TableSource
-from .between import HEADING_SIZE, MIN_HEIGHT, SIZE_EPS, LineFacts, column_rule_through, heading_between
+from .between import (
+    HEADING_SIZE,
+    LINE_SLACK,
+    MIN_HEIGHT,
+    SIZE_EPS,
+    LineFacts,
+    column_rule_through,
+    heading_between,
+)
 from .columns import Line
 
 # Why no user would change these: each is a proportion of the page's own drawing and type
@@ -118,7 +126,7 @@ def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Seque
     part of another grid, joins it.
     """
     hs = sorted((r for r in rules if r.orient == "h"), key=lambda r: r.pos)
-    vs = [r for r in rules if r.orient == "v"]
+    verticals = [r for r in rules if r.orient == "v"]
     body = _usual_height(lines)
     out = []
     for cand in cands:
@@ -132,7 +140,7 @@ def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Seque
             if r.pos - box.y1 > step or not _as_wide(r, box, tol) or any(_inside(r.bbox, o, tol) for o in others):
                 break
             last = added[-1] if added else Rule("h", box.y1, box.x0, box.x1, EDGE_RULE_WIDTH)
-            if _prose_between(lines, n_segments, last, r, body, sizes, facts, said, vs):
+            if _prose_between(lines, n_segments, last, r, body, sizes, facts, said, verticals):
                 break
             added.append(r)
             box = box.union(r.bbox)
@@ -186,14 +194,15 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     them holds no running prose (two or more long single-piece lines) and no heading.
     """
     body = _usual_height(lines)
-    vs = [r for r in rules if r.orient == "v"]
+    verticals = [r for r in rules if r.orient == "v"]
     hs = sorted((r for r in rules if r.orient == "h" and r.length >= min_width
                  and not any(_inside(r.bbox, t, INSIDE_SLACK) for t in taken)), key=lambda r: r.pos)
     groups: list[list[Rule]] = []
     for r in hs:
         home = None
         for g in reversed(groups):
-            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r, body, sizes, facts, said, vs):
+            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r, body, sizes, facts, said,
+                                                     verticals):
                 home = g
                 break
         if home is None:
@@ -220,8 +229,8 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
                    body: float = 0.0, sizes: Sequence[float] = (), facts: LineFacts | None = None,
                    said: list[TableRegion] | None = None, verticals: Sequence[Rule] = ()) -> bool:
     """Does text between two rules say they belong to different tables? Not when a column
-    rule of ``verticals`` runs through the band between them (``column_rule_through``). Running prose
-    across their width does, and so does a line running across their left or right end
+    rule of ``verticals`` runs through the band between them (``column_rule_through``).
+    Running prose across their width does, and so does a line running across their left or right end
     (body text beside a chart: the rules of two charts, not one table's), and a heading,
     caption, marker or sentence alone between them over a header row (``between``; told
     in ``said`` as a rejected region, for explain)."""
@@ -246,8 +255,19 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
             return True
     # Last, as it is the weaker reading: the tables' outer rules missing (fpdf2's
     # HORIZONTAL_LINES rules only between rows), the heading stands between the upper
-    # table's last row and the next table's header.
+    # table's last row and the next table's header. Not where a vertical rule runs through
+    # the whole band: text between one table's own column rules is its row (a tall cell's
+    # paragraphs, InDesign's multi-paragraph address cells), not a heading between tables.
+    if _ruled_through(verticals, top.pos, bottom.pos, x0, x1):
+        return False
     return _heading_parts(lines, n_segments, between, top, bottom, facts, said, unruled=True)
+
+
+def _ruled_through(verticals: Sequence[Rule], upper: float, lower: float, x0: float, x1: float) -> bool:
+    """Does a vertical rule inside [x0, x1] run from the rule at ``upper`` to the one at
+    ``lower`` (y, pt), within ``LINE_SLACK`` of both?"""
+    return any(x0 - LINE_SLACK <= v.pos <= x1 + LINE_SLACK and v.start <= upper + LINE_SLACK
+               and v.end >= lower - LINE_SLACK for v in verticals)
 
 
 def _heading_parts(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], top: Rule,
