@@ -13,7 +13,7 @@ import pytest
 
 from inspector.annotation.goldenset import check_golden_set, load_golden_set
 from inspector.annotation.tagged import read_tagged
-from inspector.evaluation import evaluate, styles
+from tests.evaluation.style_floors import below, counts, style_scores
 from tests.gates import corpus_absent
 
 MODERN = Path(__file__).resolve().parents[2] / "corpus" / "modern"
@@ -47,8 +47,7 @@ def golden() -> Path:
 
 def test_corpus_is_sound_and_covers_every_style(golden: Path) -> None:
     assert check_golden_set(golden) == []
-    table_styles = styles.load_styles(MODERN / "styles.json")
-    n_tables = sum(len(e.annotation.tables) for e in load_golden_set(golden).entries)
+    n_tables, table_styles = counts(golden, MODERN / "styles.json")
     assert n_tables == len(table_styles) >= 150
     assert set(table_styles.values()) >= {"zebra", "header_band", "column_shading", "panels", "section_rows",
                                           "multi_header", "multiline", "totals", "watermark", "continued",
@@ -66,13 +65,8 @@ def test_truth_is_what_the_importer_reads_today(golden: Path) -> None:
 
 
 def test_detector_per_style_floors(golden: Path) -> None:
-    source, refused = evaluate.verify_pdfs(evaluate.load_source(golden))
+    f1, overall, refused = style_scores(golden, MODERN / "styles.json")
     assert not refused
-    outcomes = evaluate.run(source, "inspector")
-    per_style = styles.by_style(outcomes, styles.load_styles(MODERN / "styles.json"))
-    low = {s: round(per_style[s]["adjacency"]["f1"], 3) for s, floor in FLOORS.items()
-           if per_style[s]["adjacency"]["f1"] < floor}
+    low = below(f1, FLOORS)
     assert not low, f"below the floor: {low}"
-    from inspector.evaluation import summary
-    overall = summary.totals(outcomes).adjacency.f1
     assert overall >= OVERALL_FLOOR

@@ -16,8 +16,8 @@ import pymupdf
 import pytest
 
 from corpus.styles.build import STYLES, build_one
-from inspector.annotation.goldenset import check_golden_set, load_golden_set
-from inspector.evaluation import evaluate, styles, summary
+from inspector.annotation.goldenset import check_golden_set
+from tests.evaluation.style_floors import below, counts, style_scores
 from tests.gates import corpus_absent
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "styles"
@@ -82,18 +82,14 @@ def test_generator_writes_every_style_with_its_truth(tmp_path: Path, producer: s
 
 def test_corpus_is_sound_and_covers_every_style(golden: Path) -> None:
     assert check_golden_set(golden) == []
-    table_styles = styles.load_styles(CORPUS / "styles.json")
-    n_tables = sum(len(e.annotation.tables) for e in load_golden_set(golden).entries)
+    n_tables, table_styles = counts(golden, CORPUS / "styles.json")
     assert n_tables == len(table_styles) >= 120
     assert set(table_styles.values()) == set(STYLES) == set(FLOORS)
 
 
 def test_detector_per_style_floors(golden: Path) -> None:
-    source, refused = evaluate.verify_pdfs(evaluate.load_source(golden))
+    f1, overall, refused = style_scores(golden, CORPUS / "styles.json")
     assert not refused
-    outcomes = evaluate.run(source, "inspector")
-    per_style = styles.by_style(outcomes, styles.load_styles(CORPUS / "styles.json"))
-    low = {s: round(per_style[s]["adjacency"]["f1"], 3) for s, floor in FLOORS.items()
-           if per_style[s]["adjacency"]["f1"] < floor}
+    low = below(f1, FLOORS)
     assert not low, f"below the floor: {low}"
-    assert summary.totals(outcomes).adjacency.f1 >= OVERALL_FLOOR
+    assert overall >= OVERALL_FLOOR
