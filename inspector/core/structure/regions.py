@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from ..types import Fill, Rect, Rule, TableRegion, TableSource
 from .between import (
     HEADING_SIZE,
-    LINE_SLACK,
     MIN_HEIGHT,
     SIZE_EPS,
     LineFacts,
@@ -255,19 +254,8 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
             return True
     # Last, as it is the weaker reading: the tables' outer rules missing (fpdf2's
     # HORIZONTAL_LINES rules only between rows), the heading stands between the upper
-    # table's last row and the next table's header. Not where a vertical rule runs through
-    # the whole band: text between one table's own column rules is its row (a tall cell's
-    # paragraphs, InDesign's multi-paragraph address cells), not a heading between tables.
-    if _ruled_through(verticals, top.pos, bottom.pos, x0, x1):
-        return False
+    # table's last row and the next table's header.
     return _heading_parts(lines, n_segments, between, top, bottom, facts, said, unruled=True)
-
-
-def _ruled_through(verticals: Sequence[Rule], upper: float, lower: float, x0: float, x1: float) -> bool:
-    """Does a vertical rule inside [x0, x1] run from the rule at ``upper`` to the one at
-    ``lower`` (y, pt), within ``LINE_SLACK`` of both?"""
-    return any(x0 - LINE_SLACK <= v.pos <= x1 + LINE_SLACK and v.start <= upper + LINE_SLACK
-               and v.end >= lower - LINE_SLACK for v in verticals)
 
 
 def _heading_parts(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], top: Rule,
