@@ -101,11 +101,9 @@ class WordBoxes:
 
     def __init__(self, words: Sequence[Word], centres: WordCentres | None = None) -> None:
         self.words = words
-        if centres is not None and centres.words is words:  # the pipeline's arrays of these words
-            self.x0, self.y0, self.x1, self.y1 = centres.x0, centres.y0, centres.x1, centres.y1
-        else:
-            b = np.array([w.bbox.as_tuple() for w in words], dtype=float).reshape(-1, 4)
-            self.x0, self.y0, self.x1, self.y1 = b.T
+        if centres is None or centres.words is not words:  # else the pipeline's arrays of these words
+            centres = WordCentres(words)
+        self.x0, self.y0, self.x1, self.y1 = centres.x0, centres.y0, centres.x1, centres.y1
         self.cy = (self.y0 + self.y1) / 2  # as Rect.cy: the same floats
         self.free = ~np.fromiter((w.watermark for w in words), dtype=bool, count=len(words))
 
