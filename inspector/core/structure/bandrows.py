@@ -63,8 +63,13 @@ def band_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
 
 def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], spare: int = 1) -> bool:
     """Every line has text in all columns but at most ``spare``: rows, not a wrapped header."""
-    need = max(2, len(xs) - 1 - spare)
+    need = _need(xs, spare)
     return len(lines) >= 2 and all(len(line_cols(ln, words, xs)) >= need for ln in lines)
+
+
+def _need(xs: Sequence[float], spare: int = 1) -> int:
+    """Columns a line fills to fill the row: all of them but ``spare`` (two at least)."""
+    return max(2, len(xs) - 1 - spare)
 
 
 
@@ -121,9 +126,16 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
     keys = [centres[k] for k in ordered]
     delineated = rows_delineated(band_depths(lines, words, xs, ys), max_lines, closed=closed)
     ruled = ev.cand.source == "ruled" and any(r.orient == "v" for r in ev.cand.rules)
+    in_head = False  # the band above is (part of) the header, kept whole
     for b in range(n_bands):
         top, bottom = ys[b], ys[b + 1]
         inside = [lines[k] for k in ordered[bisect_left(keys, top):bisect_left(keys, bottom)]]
+        # Under a spanning header's underline (drawn under some columns only) the column
+        # headers go on: the band below it is header too, as long as a band follows it.
+        more_head = (in_head and b + 1 < n_bands and spanner_rule(ev, top, xs)
+                     and sum(len(line_cols(ln, words, xs)) >= _need(xs) for ln in inside) <= 1)
+        if more_head:
+            header_rows = b + 1
         # A row's own band splits only where every line fills every column and none wraps
         # the text above it: a wrapped label beside a wrapped number fills all but one of
         # three columns, and two wrapped cells side by side fill both of two; one row each.
@@ -133,6 +145,7 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
                 and not ((_full_lines(inside, words, xs, spare=0) or _amount_lines(inside, words, xs))
                          and not _wraps(inside, words, xs)):
             out.append(bottom)  # every row has its own band: its lines are multi-line cells
+            in_head = b == 0 or more_head
             continue
         open_cols = _open_columns(ev, xs, top, bottom, b == 0, b == n_bands - 1)
         if open_cols and len(inside) > 1:
@@ -148,7 +161,8 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         # whose only inner rule is over its totals), not a header.
         # A bold first line followed by plain ones is a header row over body rows.
         full = _full_lines(inside, words, xs)
-        protect = b == 0 and n_bands >= 2 and (top_drawn or not full) and not (full and len(inside) > max_lines)
+        protect = more_head or (b == 0 and n_bands >= 2 and (top_drawn or not full)
+                                and not (full and len(inside) > max_lines))
         head = _bold_head(inside, words) if protect else 0
         if head:
             cuts = [(inside[head - 1].bbox.y1 + inside[head].bbox.y0) / 2, *_row_starts(inside[head:], words, xs)]
@@ -158,7 +172,18 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
             out.append(y)
             virtual.add(y)
         out.append(bottom)
+        in_head = protect and not cuts
     return out, header_rows, virtual
+
+
+def spanner_rule(ev: RegionEvidence, y: float, xs: Sequence[float]) -> bool:
+    """Is the rule at ``y`` a spanning header's underline: drawn under some columns only
+    (the stub column open) and, in one piece, across a column boundary (a group of columns)?
+    A statement's rules under each amount stop at their own column."""
+    if ev.covered("h", y, xs[0], xs[-1]) >= FULL:
+        return False
+    return any(r.start < x - ev.snap and r.end > x + ev.snap
+               for r in ev.rules.near("h", y, ev.snap) for x in xs[1:-1])
 
 
 
