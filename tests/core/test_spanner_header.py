@@ -66,3 +66,13 @@ def test_headers_under_a_spanner_rule_are_one_row(producer: str, column_rules: b
     assert [r[0] for r in rows[2:]] == [r[0] for r in BODY]
     assert [r[1:] for r in rows[2:]] == [list(r[1:]) for r in BODY]
     assert table.header_rows == 2, table.header_rows
+
+
+def test_explain_says_the_header_goes_on_under_the_underline() -> None:
+    from inspector.core.explain import explain_page
+    from inspector.core.params import Params
+
+    res = Pipeline(open_document(PRODUCERS["pymupdf"](_page(False)))).run(0)
+    (why,) = explain_page(res, Params())
+    kept = [w for w in why.dropped if w.axis == "row" and 115 < w.pos < 141]
+    assert kept and all("spanning header's underline" in w.decision for w in kept)
