@@ -283,7 +283,7 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
         prev, line, now = lines[k - 1], lines[k], cols[k]
         label_then_values = len(current) == 1 and len(now) >= 2 and not _continues(prev, line, words)
         starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced
-        if starts and k not in held:
+        if starts and k not in held and (k in forced or not _carries_on(prev, line, words, xs)):
             cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
             current = set(now)
         else:
@@ -317,20 +317,36 @@ def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]]) -> tuple[s
 def _wraps(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
     """Does some line continue, in some column, the text the line above has there (it starts
     in lower case, or the text above ends in a joiner or a hyphen)?"""
-    for prev, line in zip(lines, lines[1:], strict=False):
-        above: dict[int, Word] = {}
-        for i in prev.word_ids:  # left to right: the last word of each column stays
-            above[col_of(words[i].bbox.cx, xs)] = words[i]
-        seen: set[int] = set()
-        for i in line.word_ids:
-            c = col_of(words[i].bbox.cx, xs)
-            if c in seen or c not in above:
-                continue
-            seen.add(c)
-            last, first = above[c].text.lower(), words[i].text
-            if first[:1].islower() or last.endswith(("-", ",", "&", "(")) or last in _JOINERS:
-                return True
-    return False
+    return any(lower or joined for prev, line in zip(lines, lines[1:], strict=False)
+               for lower, joined in _column_steps(prev, line, words, xs))
+
+
+def _carries_on(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Does ``line`` wrap the text of ``prev`` in every column it has text in: no column of its
+    own, each one starting in lower case or after a joiner, and at least one after a joiner
+    ("95% confidence" / "interval" beside "0.18 to" / "0.73")? Then it starts no row."""
+    if not line_cols(line, words, xs) <= line_cols(prev, words, xs):
+        return False
+    steps = _column_steps(prev, line, words, xs)
+    return bool(steps) and all(lower or joined for lower, joined in steps) and any(j for _, j in steps)
+
+
+def _column_steps(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float]) -> list[tuple[bool, bool]]:
+    """Per column with text on both lines: does the text of ``line`` start in lower case, and
+    does the text of ``prev`` end in a joiner or a hyphen?"""
+    above: dict[int, Word] = {}
+    for i in prev.word_ids:  # left to right: the last word of each column stays
+        above[col_of(words[i].bbox.cx, xs)] = words[i]
+    seen: set[int] = set()
+    out = []
+    for i in line.word_ids:
+        c = col_of(words[i].bbox.cx, xs)
+        if c in seen or c not in above:
+            continue
+        seen.add(c)
+        last, first = above[c].text.lower(), words[i].text
+        out.append((first[:1].islower(), last.endswith(("-", ",", "&", "(")) or last in _JOINERS))
+    return out
 
 
 
