@@ -282,7 +282,8 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     for k in range(1, len(lines)):
         prev, line, now = lines[k - 1], lines[k], cols[k]
         label_then_values = len(current) == 1 and len(now) >= 2 and not _continues(prev, line, words)
-        starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced
+        starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced \
+            or _leads_in(lines, cols, k, current, words)
         if starts and k not in held and (k in forced or not _carries_on(prev, line, words, xs)):
             cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
             current = set(now)
@@ -290,6 +291,17 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
             current |= now
     return cuts
 
+
+
+def _leads_in(lines: Sequence[Line], cols: Sequence[set[int]], k: int, current: set[int],
+              words: Sequence[Word]) -> bool:
+    """Is line ``k``, text in one column only under a row of several, the first line of a
+    label that the next line goes on with beside its values ("Murder and nonnegligent" /
+    "manslaughter . . 10.0": values set on a wrapped label's last line)? It does not go on
+    with the row above (that would be a label wrapped under its values)."""
+    if k + 1 >= len(lines) or len(cols[k]) != 1 or len(current) < 2 or not cols[k] < cols[k + 1]:
+        return False
+    return _continues(lines[k], lines[k + 1], words) and not _continues(lines[k - 1], lines[k], words)
 
 
 def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]]) -> tuple[set[int], set[int]]:
