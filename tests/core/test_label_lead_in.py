@@ -53,3 +53,26 @@ def test_a_label_wrapped_over_its_values_starts_their_row(producer: str, column_
     rows = [[" ".join(t.split()) for t in r] for r in res.tables[0].rows_text()]
     assert rows == [["Offense charged", "Total", "Under 18"],
                     *[[" ".join(label), *values] for label, values, _ in ROWS]]
+
+
+FACTS = (("Reign", ("959 to 975",)), ("Born", ("943/944", "England")), ("Died", ("8 July 975",)),
+         ("Burial", ("Glastonbury Abbey",)), ("House", ("Wessex",)), ("Father", ("Edmund I",)))
+
+
+def _facts_page() -> list[Op]:
+    """A key-value box without rules whose "Born" value wraps onto a line of its own."""
+    ops: list[Op] = []
+    y = 120.0
+    for key, value in FACTS:
+        ops.append(Text(350, y, key))
+        ops += [Text(420, y + 11 * k, text) for k, text in enumerate(value)]
+        y += 11 * len(value) + 4
+    return ops
+
+
+@pytest.mark.parametrize("producer", sorted(PRODUCERS))
+def test_a_value_wrapped_under_its_row_stays_there(producer: str) -> None:
+    """"England" ends in "and" but joins nothing: a value's second line stays with its row."""
+    res = Pipeline(open_document(PRODUCERS[producer](_facts_page()))).run(0)
+    assert [[" ".join(t.split()) for t in r] for t in res.tables for r in t.rows_text()] == \
+        [[key, " ".join(value)] for key, value in FACTS]

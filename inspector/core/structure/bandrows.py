@@ -364,6 +364,7 @@ def _column_steps(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[fl
 
 def _continues(prev: Line, line: Line, words: Sequence[Word]) -> bool:
     """Does ``line`` continue the text of ``prev`` (a wrapped label) rather than start a row?"""
-    last = words[prev.word_ids[-1]].text
+    last = words[prev.word_ids[-1]].text.lower()
     first = words[line.word_ids[0]].text
-    return first[:1].islower() or last.lower().endswith(_JOINERS) or last.lower() in _JOINERS
+    # A joining word is a whole word ("England" and "Toronto" end in no joiner), a sign ends one.
+    return first[:1].islower() or last.endswith(("-", ",", "&", "(")) or last in _JOINERS
