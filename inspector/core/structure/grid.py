@@ -95,7 +95,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     kept = [ln for k, ln in enumerate(lines) if k not in labels]
     xs, drawn_xs = _columns(ev, [s for s in segs if s.line not in labels], kept)
     stacked: list[float] = []
-    if cand.source != "ruled":
+    if cand.source != "ruled" or not drawn_xs:
         # Numbers closer than the column gap: their right-aligned stacks divide the columns,
         # and a run of words across such a boundary (or of two numbers across any) is two
         # cells' text, not one spanning.
