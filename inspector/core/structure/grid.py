@@ -98,7 +98,8 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     if cand.source != "ruled" or not drawn_xs:
         # Numbers closer than the column gap: their right-aligned stacks divide the columns,
         # and a run of words across such a boundary (or of two numbers across any) is two
-        # cells' text, not one spanning.
+        # cells' text, not one spanning. A table that draws only its frame takes its columns
+        # from the text as a borderless one does, stacks included.
         stacked = [x for a, b in zip(xs, xs[1:], strict=False) for x in stack_boundaries(words, kept, a, b)]
         xs = sorted([*xs, *stacked])
         ev = replace(ev, segs=split_segments(segs, words, stacked, xs[1:-1]))
