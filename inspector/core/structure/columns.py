@@ -73,27 +73,34 @@ class WordCentres:
 def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line]:
     """Cluster the words ``ids`` into text lines by baseline (``tol`` x font size: the
     ``rows.y_tolerance`` of every stage that reads text lines, passed, never defaulted)."""
-    order = sorted(ids, key=lambda i: (words[i].baseline, words[i].bbox.x0))
+    ws = [words[i] for i in ids]  # positions in ``ids`` below: keys are read from lists, not lambdas
+    boxes = [w.bbox for w in ws]
+    x0s = [b.x0 for b in boxes]
+    keys = [(w.baseline, x0) for w, x0 in zip(ws, x0s, strict=True)]
     groups: list[list[int]] = []
     base: list[float] = []
-    for i in order:
-        w = words[i]
-        box = w.bbox  # its sides read directly: this loop runs for every word of every region
+    for k in sorted(range(len(ws)), key=keys.__getitem__):  # stable: ties keep the order of ``ids``
+        w, box = ws[k], boxes[k]  # its sides read directly: this loop runs for every word of every region
         across = box.x1 - box.x0 if w.turn in (90, 270) else box.y1 - box.y0  # a turned word's length runs down
-        t = tol * max(w.font_size, across * 0.8, 1.0)
+        t = w.font_size if w.font_size > across * 0.8 else across * 0.8  # max(font, 0.8 across, 1)
+        t = tol * (t if t > 1.0 else 1.0)
         if groups and abs(w.baseline - base[-1]) <= t:
             g = groups[-1]
-            g.append(i)
+            g.append(k)
             base[-1] += (w.baseline - base[-1]) / len(g)
         else:
-            groups.append([i])
+            groups.append([k])
             base.append(w.baseline)
     out = []
     for g, b in zip(groups, base, strict=True):
-        g.sort(key=lambda i: words[i].bbox.x0)
-        out.append(RowBand(Rect.bounding([words[i].bbox for i in g]), b, tuple(g)))
-    out.sort(key=lambda ln: ln.baseline)
+        g.sort(key=x0s.__getitem__)
+        out.append(RowBand(Rect.bounding([boxes[k] for k in g]), b, tuple([ids[k] for k in g])))
+    out.sort(key=_baseline)
     return out
+
+
+def _baseline(line: Line) -> float:
+    return line.baseline
 
 
 def segments(words: Sequence[Word], lines: Sequence[Line], gap: float) -> list[Segment]:
