@@ -48,8 +48,8 @@ def _slots_of(grid: Grid, words: Sequence[Word], ids: Sequence[int],
     if centres is None:
         return [_index(words[i].bbox.cy, grid.ys) for i in ids], [_index(words[i].bbox.cx, grid.xs) for i in ids]
     idx = np.asarray(ids, dtype=int)
-    r = np.clip(np.searchsorted(grid.ys, centres[1][idx], side="right") - 1, 0, grid.n_rows - 1)
-    c = np.clip(np.searchsorted(grid.xs, centres[0][idx], side="right") - 1, 0, grid.n_cols - 1)
+    r = np.minimum(np.maximum(np.searchsorted(grid.ys, centres[1][idx], side="right") - 1, 0), grid.n_rows - 1)
+    c = np.minimum(np.maximum(np.searchsorted(grid.xs, centres[0][idx], side="right") - 1, 0), grid.n_cols - 1)
     return r.tolist(), c.tolist()
 
 

@@ -27,8 +27,8 @@ Join = Callable[[int, int], None]  # joins two slots (r * n_cols + c) into one c
 
 def occupied_slots(grid: Grid, cx: np.ndarray, cy: np.ndarray) -> set[tuple[int, int]]:
     """Slots (r, c) holding the centre of at least one word."""
-    r = np.clip(np.searchsorted(grid.ys, cy, side="right") - 1, 0, grid.n_rows - 1)
-    c = np.clip(np.searchsorted(grid.xs, cx, side="right") - 1, 0, grid.n_cols - 1)
+    r = np.minimum(np.maximum(np.searchsorted(grid.ys, cy, side="right") - 1, 0), grid.n_rows - 1)
+    c = np.minimum(np.maximum(np.searchsorted(grid.xs, cx, side="right") - 1, 0), grid.n_cols - 1)
     return set(zip(r.tolist(), c.tolist(), strict=True))
 
 
