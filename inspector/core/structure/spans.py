@@ -74,8 +74,9 @@ def _one_piece_rows(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line]) 
     """Rows whose every text line is in one piece (one segment)."""
     count: dict[int, int] = {}
     row_lines: dict[int, set[int]] = {}
+    row_of = [col_of(ln.bbox.cy, grid.ys) for ln in lines]  # once per line, not per piece
     for s in segs:
-        r = col_of(lines[s.line].bbox.cy, grid.ys)
+        r = row_of[s.line]
         count[r] = count.get(r, 0) + 1
         row_lines.setdefault(r, set()).add(s.line)
     return {r for r, n in count.items() if n == len(row_lines[r])}
