@@ -31,12 +31,13 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
     owner = {(rr, cc): k for k, (r, c, rs, cs) in enumerate(slots)
              for rr in range(r, r + rs) for cc in range(c, c + cs)}
     members: list[list[int]] = [[] for _ in slots]
+    ascending = all(a < b for a, b in zip(word_ids, word_ids[1:]))  # (a region's ids are): each cell's are then too
     for i, r, c in zip(word_ids, *_slots_of(grid, words, word_ids, centres), strict=True):
         k = owner.get((r, c))
         if k is not None:
             members[k].append(i)
     cells = tuple(Cell(r, c, rs, cs, words[m[0]].text if len(m) == 1 else join_words([words[i] for i in m]),
-                       boxes[k], tuple(sorted(m)), not low.isdisjoint(m))
+                       boxes[k], tuple(m) if ascending else tuple(sorted(m)), not low.isdisjoint(m))
                   if (m := members[k]) else Cell(r, c, rs, cs, "", boxes[k], (), False)  # empty: nothing to read
                   for k, (r, c, rs, cs) in enumerate(slots))
     filled = sum(1 for c in cells if c.text) / max(len(cells), 1)
