@@ -31,7 +31,7 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
     owner = {(rr, cc): k for k, (r, c, rs, cs) in enumerate(slots)
              for rr in range(r, r + rs) for cc in range(c, c + cs)}
     members: list[list[int]] = [[] for _ in slots]
-    ascending = all(a < b for a, b in zip(word_ids, word_ids[1:]))  # (a region's ids are): each cell's are then too
+    ascending = all(a < b for a, b in zip(word_ids, word_ids[1:], strict=False))  # a region's are: so each cell's
     for i, r, c in zip(word_ids, *_slots_of(grid, words, word_ids, centres), strict=True):
         k = owner.get((r, c))
         if k is not None:

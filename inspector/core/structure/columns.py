@@ -8,8 +8,8 @@ no segment of the region covers, at least ``min_gap`` wide.
 from __future__ import annotations
 
 from bisect import bisect_left
-from statistics import median
 from collections.abc import Sequence
+from statistics import median
 from typing import NamedTuple
 
 import numpy as np
