@@ -203,17 +203,17 @@ def gap_in_glyphs(words: Sequence[Word], segs: Sequence[Segment], x: float, lo: 
         line = s.line
         for i in s.word_ids:
             w = words[i]
-            b = w.bbox
-            c = (b.x0 + b.x1) / 2
+            box = w.bbox
+            c = (box.x0 + box.x1) / 2
             if not lo <= c < hi:
                 continue
             if c < x:
                 had = left.get(line)
-                if had is None or b.x1 > had.bbox.x1:
+                if had is None or box.x1 > had.bbox.x1:
                     left[line] = w
             else:
                 had = right.get(line)
-                if had is None or b.x0 < had.bbox.x0:
+                if had is None or box.x0 < had.bbox.x0:
                     right[line] = w
     ratios = []
     for line in left.keys() & right.keys():
