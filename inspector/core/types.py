@@ -117,6 +117,41 @@ class Word:
         return self.watermark or self.furniture or self.figure
 
 
+class _WordDraft:
+    """``Word``'s slots, settable: ``text_word`` fills one, then makes it a ``Word``."""
+
+    __slots__ = Word.__slots__  # the very same names: what a ``__class__`` assignment requires
+    text: str
+    bbox: Rect
+    font_size: float
+    bold: bool
+    block: int
+    line: int
+    baseline: float
+    ocr_confidence: float
+    watermark: bool
+    turn: int
+    furniture: bool
+    figure: bool
+
+
+_set = object.__setattr__
+
+
+def text_word(text: str, bbox: Rect, font_size: float, bold: bool, block: int, line: int,
+              baseline: float, watermark: bool, turn: int) -> Word:
+    """``Word(text, bbox, font_size, bold, block, line, baseline, watermark=watermark,
+    turn=turn)``, 2.5 x faster (a page's few hundred text-layer words): a frozen dataclass sets
+    each of its 12 fields through ``object.__setattr__``; this fills a mutable twin with the
+    same slots and assigns its class, which Python allows between classes of one layout. The
+    result is an ordinary, frozen ``Word``."""
+    w = _WordDraft()
+    w.text, w.bbox, w.font_size, w.bold, w.block, w.line = text, bbox, font_size, bold, block, line
+    w.baseline, w.ocr_confidence, w.watermark, w.turn, w.furniture, w.figure = baseline, -1.0, watermark, turn, False, False
+    _set(w, "__class__", Word)
+    return w  # type: ignore[return-value]  # a Word since the line above
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     """A straight ruling line.
