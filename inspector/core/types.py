@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .slots import covers
 
@@ -117,39 +117,51 @@ class Word:
         return self.watermark or self.furniture or self.figure
 
 
-class _WordDraft:
-    """``Word``'s slots, settable: ``text_word`` fills one, then makes it a ``Word``."""
-
-    __slots__ = Word.__slots__  # the very same names: what a ``__class__`` assignment requires
-    text: str
-    bbox: Rect
-    font_size: float
-    bold: bool
-    block: int
-    line: int
-    baseline: float
-    ocr_confidence: float
-    watermark: bool
-    turn: int
-    furniture: bool
-    figure: bool
-
-
+# A frozen dataclass's __init__ sets each field through object.__setattr__, about 0.15 us a
+# field; the few hundred words, boxes and rules of a page are made through a settable twin
+# instead: a class with the same slots, filled attribute by attribute, then given the frozen
+# class (Python allows a __class__ assignment between classes of one layout). What comes out
+# is an ordinary frozen instance, equal to (and hashing as) the one the constructor makes.
 _set = object.__setattr__
+
+
+def _settable(cls: type) -> Any:
+    return type(f"_{cls.__name__}Draft", (), {"__slots__": cls.__slots__})  # the very same names
+
+
+_RectDraft = _settable(Rect)
+_WordDraft = _settable(Word)
+
+
+def fast_rect(x0: float, y0: float, x1: float, y1: float) -> Rect:
+    """``Rect(x0, y0, x1, y1)``, 2.5 x faster (see ``_settable``)."""
+    r = _RectDraft()
+    r.x0 = x0
+    r.y0 = y0
+    r.x1 = x1
+    r.y1 = y1
+    _set(r, "__class__", Rect)
+    return r  # type: ignore[no-any-return]  # a Rect since the line above
 
 
 def text_word(text: str, bbox: Rect, font_size: float, bold: bool, block: int, line: int,
               baseline: float, watermark: bool, turn: int) -> Word:
     """``Word(text, bbox, font_size, bold, block, line, baseline, watermark=watermark,
-    turn=turn)``, 2.5 x faster (a page's few hundred text-layer words): a frozen dataclass sets
-    each of its 12 fields through ``object.__setattr__``; this fills a mutable twin with the
-    same slots and assigns its class, which Python allows between classes of one layout. The
-    result is an ordinary, frozen ``Word``."""
+    turn=turn)`` for a text-layer word, 2.5 x faster (see ``_settable``)."""
     w = _WordDraft()
-    w.text, w.bbox, w.font_size, w.bold, w.block, w.line = text, bbox, font_size, bold, block, line
-    w.baseline, w.ocr_confidence, w.watermark, w.turn, w.furniture, w.figure = baseline, -1.0, watermark, turn, False, False
+    w.text = text
+    w.bbox = bbox
+    w.font_size = font_size
+    w.bold = bold
+    w.block = block
+    w.line = line
+    w.baseline = baseline
+    w.ocr_confidence = -1.0
+    w.watermark = watermark
+    w.turn = turn
+    w.furniture = w.figure = False
     _set(w, "__class__", Word)
-    return w  # type: ignore[return-value]  # a Word since the line above
+    return w  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +191,25 @@ class Rule:
         if self.orient == "h":
             return Rect(self.start, self.pos - h, self.end, self.pos + h)
         return Rect(self.pos - h, self.start, self.pos + h, self.end)
+
+
+_RuleDraft = _settable(Rule)
+
+
+def fast_rule(orient: Orientation, pos: float, start: float, end: float, thickness: float,
+              source: RuleSource, grey: int, fill: int = -1) -> Rule:
+    """``Rule(orient, pos, start, end, thickness, source, grey, fill)``, 2.5 x faster (see ``_settable``)."""
+    r = _RuleDraft()
+    r.orient = orient
+    r.pos = pos
+    r.start = start
+    r.end = end
+    r.thickness = thickness
+    r.source = source
+    r.grey = grey
+    r.fill = fill
+    _set(r, "__class__", Rule)
+    return r  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, slots=True)

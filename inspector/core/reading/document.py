@@ -22,7 +22,7 @@ import pymupdf
 if TYPE_CHECKING:  # numpy loads only when a render is turned into an array (not for the GUI's first page)
     import numpy as np
 
-from ..types import ClippedArt, Rect
+from ..types import ClippedArt, Rect, fast_rect
 from .clip import clip_items, items_box, scissors
 from .messages import quiet_mupdf
 
@@ -574,7 +574,7 @@ def _drawing(d: dict[str, Any]) -> Drawing:
         "fill": _grey(d.get("fill")) if filled else None, "width": float(d.get("width") or 0.0),
         "stroke_opacity": _opacity(d.get("stroke_opacity")), "fill_opacity": _opacity(d.get("fill_opacity")),
         "dashed": bool(dashes) and dashes.strip() not in ("[] 0", "[]0", "[ ] 0"),
-        "rect": Rect(x0, y0, x1, y1), "fill_rgb": _rgb(d.get("fill")) if filled else None})
+        "rect": fast_rect(x0, y0, x1, y1), "fill_rgb": _rgb(d.get("fill")) if filled else None})
     return drawing
 
 

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from ..geometry import dominant_turn, line_turn
 from ..params import RowParams
 from ..structure.columns import lines_in
-from ..types import Rect, RowBand, Word, text_word
+from ..types import Rect, RowBand, Word, fast_rect, text_word
 from .document import Page
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -70,10 +70,10 @@ def _words(raw: list[tuple[Any, ...]], lines: TextLines) -> list[Word]:
         else:
             size, bold, base = _style_at(sp, (x0 + x1) / 2, y1)
         if text and " " not in text and text.isprintable():  # most words: nothing to mend
-            add(text_word(text, Rect(x0, y0, x1, y1), size, bold, block, line, base, mark, quarter))
+            add(text_word(text, fast_rect(x0, y0, x1, y1), size, bold, block, line, base, mark, quarter))
             continue
         for piece, px0, px1 in _split(normalise(text), x0, x1):
-            add(text_word(piece, Rect(px0, y0, px1, y1), size, bold, block, line, base, mark, quarter))
+            add(text_word(piece, fast_rect(px0, y0, px1, y1), size, bold, block, line, base, mark, quarter))
     return out
 
 
