@@ -51,15 +51,15 @@ class Rect:
         return (self.x0, self.y0, self.x1, self.y1)
 
     def union(self, other: Rect) -> Rect:
-        return Rect(min(self.x0, other.x0), min(self.y0, other.y0),
-                    max(self.x1, other.x1), max(self.y1, other.y1))
+        return fast_rect(min(self.x0, other.x0), min(self.y0, other.y0),
+                         max(self.x1, other.x1), max(self.y1, other.y1))
 
     def intersection(self, other: Rect) -> Rect | None:
         x0, y0 = max(self.x0, other.x0), max(self.y0, other.y0)
         x1, y1 = min(self.x1, other.x1), min(self.y1, other.y1)
         if x0 > x1 or y0 > y1:
             return None
-        return Rect(x0, y0, x1, y1)
+        return fast_rect(x0, y0, x1, y1)
 
     def iou(self, other: Rect) -> float:
         inter = self.intersection(other)
@@ -72,15 +72,15 @@ class Rect:
         return (self.x0 - tol <= x <= self.x1 + tol) and (self.y0 - tol <= y <= self.y1 + tol)
 
     def expanded(self, d: float) -> Rect:
-        return Rect(self.x0 - d, self.y0 - d, self.x1 + d, self.y1 + d)
+        return fast_rect(self.x0 - d, self.y0 - d, self.x1 + d, self.y1 + d)
 
     @staticmethod
     def bounding(rects: list[Rect] | tuple[Rect, ...]) -> Rect:
         """Smallest box holding all ``rects`` (at least one)."""
         if len(rects) == 1:
             return rects[0]
-        return Rect(min([r.x0 for r in rects]), min([r.y0 for r in rects]),
-                    max([r.x1 for r in rects]), max([r.y1 for r in rects]))
+        return fast_rect(min([r.x0 for r in rects]), min([r.y0 for r in rects]),
+                         max([r.x1 for r in rects]), max([r.y1 for r in rects]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +126,7 @@ _set = object.__setattr__
 
 
 def _settable(cls: type) -> Any:
-    return type(f"_{cls.__name__}Draft", (), {"__slots__": cls.__slots__})  # the very same names
+    return type(f"_{cls.__name__}Draft", (), {"__slots__": vars(cls)["__slots__"]})  # the very same names
 
 
 _RectDraft = _settable(Rect)
