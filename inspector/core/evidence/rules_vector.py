@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ..params import VectorParams
 from ..reading.document import Drawing
@@ -137,15 +138,19 @@ def _from_fill(d: Drawing, params: VectorParams, fills: list[RawFill], thin: dic
         fills.append((fast_rect(x0, y0, x1, y1), rgb, g))
 
 
+_BY_POS = attrgetter("pos", "start")  # sort keys made in C: a page has hundreds of rule pieces
+_BY_START = attrgetter("start")
+
+
 def join_collinear(rules: Iterable[Rule], gap: float, pos_tol: float) -> list[Rule]:
     """Join rules of one orientation lying on one line (within ``pos_tol``) whose extents
     overlap or are less than ``gap`` apart. The joined rule keeps the thickest part's
     thickness and the darkest grey; its source is "merged" when sources differ."""
     out: list[Rule] = []
     for orient in ("h", "v"):
-        same = sorted((r for r in rules if r.orient == orient), key=lambda r: (r.pos, r.start))
+        same = sorted((r for r in rules if r.orient == orient), key=_BY_POS)
         for line in _cluster_by_pos(same, pos_tol):
-            out.extend(_join_line(sorted(line, key=lambda r: r.start), gap, orient))
+            out.extend(_join_line(sorted(line, key=_BY_START), gap, orient))
     return out
 
 
