@@ -43,7 +43,8 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
     lines = read_lines(spans)
     turn = dominant_turn(lines.directions)
     out = _words(raw, lines)
-    if not "".join([r[4] for r in raw]).isascii():  # CJK (and any non-ASCII) text: see _suspect
+    text = "".join([r[4] for r in raw])
+    if not text.isascii() and any(_wide(ch) for ch in set(text)):  # a full-width character: see _suspect
         out = _split_wide_gaps(page, out)
     return shared_baselines(_without_repeats(out)) if turn == 0 and lines.turns else _without_repeats(out), turn
 
