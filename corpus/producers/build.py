@@ -38,7 +38,7 @@ from . import layout, typ, wp
 
 PER_DOC = 5
 PRODUCERS = {"ty": typ, "wp": wp}
-STYLES = tuple(f"{p}_{s}" for p in PRODUCERS for s in layout.STYLES)
+STYLES = layout.ALL
 
 
 def build_one(pdf: Path, styles: list[str], rng: random.Random) -> DocumentAnnotation:

@@ -25,6 +25,7 @@ from ..styles.tables import structure
 STYLES = ("grid", "booktabs", "zebra", "header_band", "wrapped", "spans", "numbers", "totals_box",
           "beside", "caption", "continued")
 HOW = {"ty": "Typst", "wp": "WeasyPrint"}
+ALL = tuple(f"{p}_{s}" for p in HOW for s in STYLES)  # the corpus's style names: producer_style
 WIDTH = 483.0  # A4 less two 56 pt margins
 REGIONS = ("华东", "华北", "华南", "西部")
 TOTALS = {"en": ("Subtotal", "VAT (20%)", "Total"), "ko": ("공급가액", "부가세", "합계"), "zh": ("小计", "税额", "合计")}

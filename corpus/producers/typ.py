@@ -94,7 +94,7 @@ def block_markup(spec: Spec, tid: str, rng: random.Random, note: bool) -> str:
         out.append(f"#block(breakable: false, grid(columns: ({sum(spec.widths):.2f}pt, 1fr), column-gutter: 16pt,\n"
                    f"  {table},\n  par({q(prose_for(tab, rng, 4))})))\n")
     elif spec.style == "totals_box":
-        out.append(f"#align(right, {table})\n")
+        out.append(f"#block(breakable: false, align(right, {table}))\n")  # a box is kept whole
     else:
         out.append(f"#{table}\n")
     if spec.style == "caption":

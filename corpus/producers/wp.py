@@ -50,7 +50,7 @@ def _css(spec: Spec, tid: str, rng: random.Random) -> str:
     if style == "wrapped":
         return f"{t} tr {{ border-top: 0.6pt solid #000; border-bottom: 0.6pt solid #000 }}"
     if style == "totals_box":
-        return f"{t} {{ margin-left: auto }} {t} td {{ padding: 2pt 6pt }} {t} tr:last-child td {{ font-weight: bold }}"
+        return f"{t} {{ margin-left: auto; page-break-inside: avoid }} {t} td {{ padding: 2pt 6pt }} {t} tr:last-child td {{ font-weight: bold }}"
     raise ValueError(style)
 
 
@@ -100,8 +100,10 @@ def _cells(box: object, page: int, out: list[tuple[int, object]]) -> None:
         _cells(child, page, out)
 
 
-def build_pdf(pdf: Path, specs: list[Spec], rng: random.Random) -> dict[str, dict[int, dict[tuple[int, int], pymupdf.Rect]]]:
-    """Write ``pdf``; each table's cell boxes per page index (table id -> page -> slot -> box)."""
+def build_pdf(pdf: Path, specs: list[Spec], rng: random.Random,
+              tagged: bool = False) -> dict[str, dict[int, dict[tuple[int, int], pymupdf.Rect]]]:
+    """Write ``pdf`` (``tagged``: with WeasyPrint's structure tree); each table's cell boxes
+    per page index (table id -> page -> slot -> box)."""
     blocks = [block_html(s, f"t{k + 1}", random.Random(rng.random()), rng.random() < 0.5) for k, s in enumerate(specs)]
     css = PAGE + "\n".join(c for _, c in blocks)
     doc = weasyprint.HTML(string=f"<html><head><style>{css}</style></head><body>"
@@ -116,5 +118,5 @@ def build_pdf(pdf: Path, specs: list[Spec], rng: random.Random) -> dict[str, dic
         x, y = box.border_box_x() * PX, box.border_box_y() * PX  # type: ignore[attr-defined]
         w, h = box.border_width() * PX, box.border_height() * PX  # type: ignore[attr-defined]
         out.setdefault(tid, {}).setdefault(page, {})[int(r), int(c)] = pymupdf.Rect(x, y, x + w, y + h)
-    doc.write_pdf(str(pdf))
+    doc.write_pdf(str(pdf), pdf_tags=tagged)
     return out
