@@ -68,6 +68,17 @@ def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
 
 
 
+def _full_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[float]:
+    """Row boundaries over each line after the first that fills the row (all columns but
+    one), when the first line fills it too: a header line over a first row whose cell wraps
+    (a short line under a full one goes on that row). [] when fewer than two lines fill it."""
+    full = [len(line_cols(ln, words, xs)) >= max(2, len(xs) - 2) for ln in lines]
+    if len(lines) < 3 or not full[0] or sum(full) < 2 or all(full):
+        return []
+    return [(lines[k - 1].bbox.y1 + lines[k].bbox.y0) / 2 for k in range(1, len(lines)) if full[k]]
+
+
+
 def _amount_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
     """Does every line start with a label in the first column and hold an amount in one
     number column shared by all (a statement's rows under one rule, an empty note cell
@@ -129,7 +140,9 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         # three columns, and two wrapped cells side by side fill both of two; one row each.
         # A first band open at the top (a zebra table's first shading under its header and
         # first unshaded row) is no drawn row: its lines that each fill the row are rows.
-        if delineated and not (b == 0 and not top_drawn and _full_lines(inside, words, xs)) \
+        # So are its full lines when a short line under one of them is that row's wrapped cell.
+        starts = _full_starts(inside, words, xs) if b == 0 and not top_drawn else []
+        if delineated and not (b == 0 and not top_drawn and (_full_lines(inside, words, xs) or starts)) \
                 and not ((_full_lines(inside, words, xs, spare=0) or _amount_lines(inside, words, xs))
                          and not _wraps(inside, words, xs)):
             out.append(bottom)  # every row has its own band: its lines are multi-line cells
@@ -150,7 +163,9 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         full = _full_lines(inside, words, xs)
         protect = b == 0 and n_bands >= 2 and (top_drawn or not full) and not (full and len(inside) > max_lines)
         head = _bold_head(inside, words) if protect else 0
-        if head:
+        if starts and protect:
+            cuts = starts
+        elif head:
             cuts = [(inside[head - 1].bbox.y1 + inside[head].bbox.y0) / 2, *_row_starts(inside[head:], words, xs)]
         else:
             cuts = [] if protect or (ruled and staggered(inside, words, xs)) else _row_starts(inside, words, xs)
