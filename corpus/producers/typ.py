@@ -45,7 +45,7 @@ def _style_args(spec: Spec, rng: random.Random) -> tuple[str, list[str]]:
     if style in ("grid", "spans", "beside", "continued"):
         return f"stroke: {rng.choice(('0.5pt', '0.4pt + gray', '0.75pt'))}", []
     if style in ("booktabs", "numbers", "caption"):
-        lines = [f"table.hline(y: 0, stroke: 1pt)", f"table.hline(y: {hr}, stroke: 0.5pt)",
+        lines = ["table.hline(y: 0, stroke: 1pt)", f"table.hline(y: {hr}, stroke: 0.5pt)",
                  f"table.hline(y: {n}, stroke: 1pt)"]
         if style == "numbers":
             lines.append(f"table.hline(y: {n - 1}, stroke: 0.5pt)")

@@ -33,7 +33,7 @@ th { font-weight: bold } .num { text-align: right } tr { page-break-inside: avoi
 
 def _css(spec: Spec, tid: str, rng: random.Random) -> str:
     """The CSS that draws ``spec.style`` on table ``#tid``."""
-    t, n = f"#{tid}", spec.table.n_rows
+    t = f"#{tid}"
     style = spec.style
     if style in ("grid", "spans", "beside", "continued"):
         return f"{t} td, {t} th {{ border: {rng.choice(('0.5pt solid #000', '0.75pt solid #444', '1px solid #999'))} }}"
