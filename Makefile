@@ -96,7 +96,7 @@ corpus-styles: setup
 # CSS) in eleven styles, English, Korean and Chinese; truth from each program's own layout.
 # Needs the corpus extra's typst and weasyprint, Pango and the WenQuanYi font.
 corpus-producers: setup
-	@EXTRA_PKGS="libpango-1.0-0 libpangoft2-1.0-0" bash packaging/system-deps.sh
+	@EXTRA_PKGS="libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0" bash packaging/system-deps.sh
 	$(PY) -m pip install -q -e ".[corpus]"
 	$(PY) -m corpus.producers.build
 
