@@ -47,3 +47,33 @@ def test_zebra_header_over_a_wrapped_unshaded_first_row_is_its_own_row(bold: boo
     texts = res.tables[0].rows_text()
     assert [r[0] for r in texts[:3]] == ["Item", "Account 01", "Account 02"]
     assert texts[1][3].split() == ["maint.", "incl."]
+
+
+def test_two_cells_wrapping_in_one_unruled_row_stay_that_row() -> None:
+    """A booktabs body (rules over and under the header and under the table only), rows
+    parted by the cells' padding (18 pt apart), lines of a cell by 11 pt: one row's spec and
+    note cells both wrap ("5,000 lumen" over "WUXGA", "1 yr" over "service"). The short
+    line, set tighter than the rows, with no label and no amount, goes on that row's cells."""
+    pitch, top = 18.0, 100.0
+    head = ("Item", "Spec", "Qty", "Note")
+    body = [(f"Item {k}", f"Model {k}", str(10 + k), "incl.") for k in range(6)]
+    body[3] = ("Projector", "5,000 lumen", "34", "1 yr")
+
+    def build(page: pymupdf.Page) -> None:
+        for c, text in enumerate(head):
+            put(page, top + 12.5, c, text, bold=True)
+        for r, row in enumerate(body):
+            y = top + (r + 1) * pitch + 12.5
+            for c, text in enumerate(row):
+                put(page, y, c, text)
+        put(page, top + 4 * pitch + 23.5, 1, "WUXGA")
+        put(page, top + 4 * pitch + 23.5, 3, "service")
+        bottom = top + 7 * pitch + 11
+        for y, w in ((top, 1.2), (top + pitch, 0.6), (bottom, 1.2)):
+            page.draw_line((XS[0], y), (XS[-1], y), width=w)
+
+    res = run(build)
+    assert shapes(res) == [(7, 4)]
+    texts = res.tables[0].rows_text()
+    assert texts[4][1].split() == ["5,000", "lumen", "WUXGA"] and texts[4][3].split() == ["1", "yr", "service"]
+    assert texts[5][0] == "Item 4"

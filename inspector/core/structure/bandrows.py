@@ -24,6 +24,7 @@ SHALLOW_LINES = 2  # lines of a dense column in a tall band that still make one 
 SHALLOW_DIV = 3  # ... and at most 1/this of the tall band's deepest column
 STAGGER_OVERLAP = 0.25  # share of a line's height that the next line (in other columns) overlaps: staggered
 STAGGER_SHARE = 4  # a band is set cell by cell when at least 1/this of its line steps are staggered
+TIGHT_STEP = 0.85  # a line this much closer to the line above than the band's median line step goes on its cells
 TIGHT_SPACING = 1.2  # line heights of white between the lines around a middle line, at most: it sits tight between them
 _JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")
 
@@ -268,6 +269,7 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
         return cuts
     cols = [line_cols(ln, words, xs) for ln in lines]
     held, forced = _centred_between(lines, cols)
+    held |= _tight_continuations(lines, words, xs, cols)
     current = set(cols[0])
     for k in range(1, len(lines)):
         prev, line, now = lines[k - 1], lines[k], cols[k]
@@ -279,6 +281,28 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
         else:
             current |= now
     return cuts
+
+
+
+def _tight_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
+                         cols: Sequence[set[int]]) -> set[int]:
+    """Lines that go on with cells of the line above (two wrapped cells of one row, "5,000안시"
+    over "WUXGA" beside "1년 유지보" over "수"): set closer to it than the band's rows are to
+    each other (cell padding parts rows, not a cell's lines), nothing in the first column, text
+    only in columns the line above fills, and no amount of their own. Rows set as tight as
+    lines give no such evidence."""
+    if len(lines) < 4 or len(xs) < 3:
+        return set()
+    steps = [b.bbox.cy - a.bbox.cy for a, b in zip(lines, lines[1:], strict=False)]
+    pitch = sorted(steps)[len(steps) // 2]
+    out = set()
+    for k in range(1, len(lines)):
+        now = cols[k]
+        if steps[k - 1] >= TIGHT_STEP * pitch or not now or 0 in now or not now <= cols[k - 1]:
+            continue
+        if not any(is_number(words[i].text) for i in lines[k].word_ids):
+            out.add(k)
+    return out
 
 
 
