@@ -102,3 +102,10 @@ def test_detector_per_style_floors(golden: Path) -> None:
     low = below(f1, FLOORS)
     assert not low, f"below the floor: {low}"
     assert overall >= OVERALL_FLOOR
+
+
+@pytest.mark.parametrize(("producer", "creator", "expected"), [
+    ("", "Typst 0.15.1", "Typst"), ("WeasyPrint 70.0", "", "WeasyPrint"), ("", "typstyle", "other")])
+def test_the_two_programs_are_producer_families(producer: str, creator: str, expected: str) -> None:
+    """What each writes in /Producer and /Creator (Typst: the creator only) names its family."""
+    assert family(producer, creator) == expected
