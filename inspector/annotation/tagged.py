@@ -34,7 +34,7 @@ from .model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region, fill
 from .roles import suggest_row_roles
 from .tagged_grid import GridResult, Placed, TagCell, place
 from .tagged_pieces import join_pieces
-from .tagged_repeat import with_repeated_header
+from .tagged_repeat import with_repeated_headers
 
 NOTE = "from tags, not verified"
 FORM_NOTE = "looks like a form layout tagged as a table"
@@ -212,9 +212,7 @@ def _table(node: tags.TagNode, lines: tagged_lines.LineIndex, raw: pymupdf.Docum
             break
         header_rows += 1
     regions = _regions(grid, node, raw, (min(pages), box) if box is not None else None)
-    regions = regions[:1] + [r if r.page == regions[0].page else with_repeated_header(raw[r.page - 1], regions[0],
-                                                                                       header_rows, r)
-                             for r in regions[1:]]
+    regions = with_repeated_headers(raw, regions, header_rows)
     flag = _form_flag(node, grid, nested)
     if flag:
         fixes.append(f"{label}: {flag}; kept, flagged in its notes")

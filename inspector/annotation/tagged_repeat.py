@@ -76,3 +76,11 @@ def with_repeated_header(page: pymupdf.Page, first: Region, header_rows: int, re
     bbox = Rect(region.bbox.x0, top, region.bbox.x1, region.bbox.y1)
     return dataclasses.replace(region, bbox=round_rect(bbox), ys=(*(round(y, 3) for y in ys), *region.ys[1:]),
                                cells=cells, row_roles=roles)
+
+
+def with_repeated_headers(raw: pymupdf.Document, regions: list[Region], header_rows: int) -> list[Region]:
+    """A table's regions, each on a later page than the first with the header put back
+    (``with_repeated_header``)."""
+    first = regions[0]
+    return [first] + [r if r.page == first.page else with_repeated_header(raw[r.page - 1], first, header_rows, r)
+                      for r in regions[1:]]
