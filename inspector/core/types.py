@@ -321,6 +321,26 @@ class Cell:
     low_confidence: bool = False
 
 
+_CellDraft = _settable(Cell)
+
+
+def fast_cell(r: int, c: int, rs: int, cs: int, text: str, bbox: Rect, word_ids: tuple[int, ...],
+              low_confidence: bool) -> Cell:
+    """``Cell(r, c, rs, cs, text, bbox, word_ids, low_confidence)``, 2.5 x faster (see
+    ``_settable``): a page's tables hold a few hundred cells."""
+    k = _CellDraft()
+    k.r = r
+    k.c = c
+    k.rs = rs
+    k.cs = cs
+    k.text = text
+    k.bbox = bbox
+    k.word_ids = word_ids
+    k.low_confidence = low_confidence
+    _set(k, "__class__", Cell)
+    return k  # type: ignore[no-any-return]  # a Cell since the line above
+
+
 @dataclass(frozen=True, slots=True)
 class Boundary:
     """Evidence behind one row or column boundary at ``pos`` (points).
