@@ -56,13 +56,20 @@ class WordCentres:
         self.cx[mark] = np.nan
         self.cy[mark] = np.nan
         self._lines: dict[tuple[Rect, float], list[Line]] = {}  # a pure function of (words, box, tol): safe to keep
+        self._facts: LineFacts | None = None  # read once, when lines are first asked for
+
+    def lines(self, ids: Sequence[int], tol: float) -> list[Line]:
+        """``lines_in(self.words, ids, tol)``, from the words' line facts read once per page."""
+        if self._facts is None:
+            self._facts = LineFacts.of(self.words)
+        return self._facts.lines(ids, tol)
 
     def region_lines(self, box: Rect, ids: Sequence[int], tol: float) -> list[Line]:
         """Text lines of the words ``ids`` (those inside ``box``) at baseline tolerance ``tol``
         (``rows.y_tolerance``), computed once per box and tolerance."""
         hit = self._lines.get((box, tol))
         if hit is None:
-            hit = self._lines[(box, tol)] = lines_in(self.words, ids, tol)
+            hit = self._lines[(box, tol)] = self.lines(ids, tol)
         return hit
 
     def inside(self, box: Rect, pad: float = 1.0) -> list[int]:
@@ -108,6 +115,60 @@ def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line
         out.append(RowBand(Rect.bounding([boxes[k] for k in g]), b, tuple([ids[k] for k in g])))
     out.sort(key=_baseline)
     return out
+
+
+class LineFacts(NamedTuple):
+    """What ``lines_in`` reads of each word of a page, read once for all its calls on the page
+    (the rows stage's, every region's): lists indexed by word, as ``words``."""
+
+    boxes: list[Rect]
+    keys: list[tuple[float, float]]  # (baseline, x0): the reading order
+    x0: list[float]
+    base: list[float]  # baseline, pt
+    scale: list[float]  # max(font size, 0.8 x the word's extent across its line, 1): x tol = its tolerance
+
+    @staticmethod
+    def of(words: Sequence[Word]) -> LineFacts:
+        boxes = [w.bbox for w in words]
+        x0 = [b.x0 for b in boxes]
+        base = [w.baseline for w in words]
+        scale = []
+        for w, box in zip(words, boxes, strict=True):  # as ``lines_in`` reads it, word by word
+            across = box.x1 - box.x0 if w.turn in (90, 270) else box.y1 - box.y0
+            t = w.font_size if w.font_size > across * 0.8 else across * 0.8
+            scale.append(t if t > 1.0 else 1.0)
+        return LineFacts(boxes, list(zip(base, x0, strict=True)), x0, base, scale)
+
+    def lines(self, ids: Sequence[int], tol: float) -> list[Line]:
+        """``lines_in(words, ids, tol)`` of the words these facts were read from: the same
+        lines, the same floats (the same running mean, in the same order)."""
+        bases, scale = self.base, self.scale
+        groups: list[list[int]] = []
+        means: list[float] = []
+        g: list[int] = []
+        b = 0.0
+        for i in sorted(ids, key=self.keys.__getitem__):  # stable: ties keep the order of ``ids``
+            bl = bases[i]
+            if g:
+                if abs(bl - b) <= tol * scale[i]:
+                    g.append(i)
+                    b += (bl - b) / len(g)
+                    continue
+                groups.append(g)
+                means.append(b)
+            g, b = [i], bl
+        if g:
+            groups.append(g)
+            means.append(b)
+        boxes, out = self.boxes, []
+        for g, b in zip(groups, means, strict=True):
+            if len(g) == 1:
+                out.append(RowBand(boxes[g[0]], b, (g[0],)))
+                continue
+            g.sort(key=self.x0.__getitem__)
+            out.append(RowBand(Rect.bounding([boxes[i] for i in g]), b, tuple(g)))
+        out.sort(key=_baseline)
+        return out
 
 
 def _baseline(line: Line) -> float:
