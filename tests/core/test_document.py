@@ -282,3 +282,22 @@ def test_page_size_matches_the_loaded_page_on_corpus_files(corpus: Path) -> None
             checked += 1
         doc.close()
     assert checked > 100
+
+
+WQY = Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
+
+
+@pytest.mark.skipif(not WQY.is_file(), reason="the WenQuanYi font is not installed")
+def test_cjk_compatibility_ideographs_read_as_their_canonical_ideographs() -> None:
+    # WenQuanYi maps 量 (U+91CF) and its compatibility twin U+F97E to one glyph, and MuPDF reads
+    # the glyph back as U+F97E: a word that looks right but matches no other text.
+    from inspector.core.reading.words import extract_words, normalise
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_font(fontname="wqy", fontfile=str(WQY))
+    page.insert_text((72, 72), "数量 2024 計", fontname="wqy")
+    assert "\uf97e" in pymupdf.open(stream=doc.tobytes())[0].get_text()  # what MuPDF gives
+    words = extract_words(open_document(doc.tobytes()).page(0))
+    assert [w.text for w in words] == ["数\u91cf", "2024", "計"]
+    assert normalise("a\x00\uf97e\U0002f800") == "a \u91cf\u4e3d"  # control -> space, same length

@@ -20,7 +20,11 @@ from ..structure.columns import WordCentres, lines_in
 from ..types import Rect, RowBand, Word, fast_rect, text_word
 from .document import Page
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+# Control characters (NUL included), and CJK compatibility ideographs: some CJK fonts map their
+# glyphs to these (WenQuanYi's 量 reads U+F97E), which look the same but match no other text;
+# each has exactly one canonical ideograph (its NFC form).
+_ODD = re.compile("[\x00-\x1f\x7f-\x9f\uf900-\ufaff\U0002f800-\U0002fa1f]")
+_COMPAT = re.compile("[\uf900-\ufaff\U0002f800-\U0002fa1f]")
 _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi")
 # A PyMuPDF word's characters set this many ems apart beside a full-width one are two words
 # (a word space is about a quarter em; two cells' texts stand further apart).
@@ -28,8 +32,14 @@ WIDE_GAP = 0.5
 
 
 def normalise(text: str) -> str:
-    """Control characters (NUL included) -> space; no other change."""
-    return _CONTROL.sub(" ", text)
+    """Control characters (NUL included) -> space, a CJK compatibility ideograph -> its
+    canonical ideograph; no other change (same length)."""
+    return _ODD.sub(_plain, text)
+
+
+def _plain(found: re.Match[str]) -> str:
+    ch = found.group()
+    return " " if ch <= "\x9f" else unicodedata.normalize("NFC", ch)
 
 
 def extract_words(page: Page) -> tuple[Word, ...]:
@@ -46,6 +56,8 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
     text = "".join([r[4] for r in raw])
     if not text.isascii() and any(_wide(ch) for ch in set(text)):  # a full-width character: see _suspect
         out = _split_wide_gaps(page, out)
+    if not text.isascii() and _COMPAT.search(text):  # printable, so _words kept them: see _ODD
+        out = [dataclasses.replace(w, text=normalise(w.text)) if _COMPAT.search(w.text) else w for w in out]
     return shared_baselines(_without_repeats(out)) if turn == 0 and lines.turns else _without_repeats(out), turn
 
 
