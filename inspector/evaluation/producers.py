@@ -5,7 +5,10 @@ Library, Skia, LibreOffice...) and its authoring program in /Creator (Word, InDe
 both are read from the Info dictionary, else from the XMP packet (``pdf:Producer``,
 ``xmp:CreatorTool``). Drawing habits follow the program that laid the page out *and* the one
 that wrote it, so the producer decides first (Distiller output of a Word file draws like
-Distiller) and the creator only when the producer names no known family.
+Distiller) and the creator only when the producer names no known family. A producer that only
+writes what another program laid out (the Adobe PDF Library behind InDesign *and* Acrobat
+PDFMaker's Word, Excel and PowerPoint exports; a PDF rewriter) leaves the choice to the creator,
+and decides only when the creator names no family.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ FAMILIES: tuple[tuple[str, str], ...] = (
     (r"distiller", "Acrobat Distiller"),
     (r"adobe pdf library|indesign", "InDesign / Adobe PDF Library"),
     (r"excel", "Excel"),
+    (r"powerpoint", "PowerPoint"),
     (r"\bword\b|pdfmaker .* for word", "Word"),
     (r"libreoffice|openoffice|\bwriter\b", "LibreOffice"),
     (r"tex\b|latex|pdftex|xetex|luatex|luahbtex", "LaTeX"),
@@ -32,15 +36,27 @@ FAMILIES: tuple[tuple[str, str], ...] = (
 )
 
 
+# Producers that write (or rewrite) what another program laid out: the creator decides first.
+WRITERS = r"adobe pdf library|pdfcpu|pdfsharp|pdfix"
+
+
 def family(producer: str, creator: str) -> str:
     """The family of a (/Producer, /Creator) pair: ``UNKNOWN`` when both are empty,
     ``OTHER`` when neither names a known family."""
-    for text in (producer, creator):
-        low = (text or "").lower()
-        for pattern, name in FAMILIES:
-            if low and re.search(pattern, low):
-                return name
+    order = (producer, creator)
+    if re.search(WRITERS, (producer or "").lower()):
+        order = (creator, producer)
+    for text in order:
+        found = _named(text)
+        if found:
+            return found
     return UNKNOWN if not (producer or "").strip() and not (creator or "").strip() else OTHER
+
+
+def _named(text: str) -> str:
+    """The first family whose pattern ``text`` matches ("" for none)."""
+    low = (text or "").lower()
+    return next((name for pattern, name in FAMILIES if low and re.search(pattern, low)), "")
 
 
 def pdf_metadata(path: str | Path) -> tuple[str, str]:

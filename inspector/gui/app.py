@@ -76,7 +76,9 @@ def run(opts: LaunchOptions) -> int:
         # Qt would abort the process with a message about xcb plugins; say what is wrong instead.
         raise LaunchError("no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); "
                           "use --screenshot OUT.png, or run under xvfb-run")
+    from ..core.infra.starting import start_server_early
     from ..startup import pause_gc_for_startup, resume_gc
+    start_server_early()  # the page workers' server imports while Qt and the window load
     pause_gc_for_startup()  # until the first page is on screen (or 3 s): see inspector.startup
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication

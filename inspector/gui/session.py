@@ -15,6 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from ..core.infra.starting import workers_starting
 from ..core.params import Params, describe
 from ..core.reading.document import Document, open_document
 from ..core.types import PageResult
@@ -23,7 +24,8 @@ from .worker import DetectRequest, DocumentSource, PictureThread, WorkerThread
 
 DEBOUNCE_MS = 100
 MAX_WAIT_MS = 350  # while a slider is dragged, still re-detect this often (live feedback)
-FIRST_PAINT_WAIT_MS = 400  # a new document's detection waits this long at most for its page picture
+FIRST_PAINT_WAIT_MS = 400  # a new document's detection waits this long at most for its page picture ...
+FIRST_PAINT_WAIT_MAX_MS = 10_000  # ... once the page workers are up (a cold start waits for them, up to this)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +85,8 @@ class Session(QObject):
         self._gate = QTimer(self)
         self._gate.setSingleShot(True)
         self._gate.setInterval(FIRST_PAINT_WAIT_MS)
-        self._gate.timeout.connect(self.picture_shown)
+        self._gate.timeout.connect(self._gate_expired)
+        self._gate_began = 0.0
         self._worker = WorkerThread(self)
         self._worker.worker.finished.connect(self._on_finished)
         self._worker.worker.failed.connect(self._on_failed)
@@ -112,9 +115,19 @@ class Session(QObject):
         # page picture is painted first (a zero timer is not enough: it can fire before the paint).
         self._pending = self.source
         if self.paint_pending():
+            self._gate_began = time.monotonic()
             self._gate.start()
         else:
             QTimer.singleShot(0, self, self.picture_shown)
+
+    def _gate_expired(self) -> None:
+        """No picture yet. While the page workers are still starting (a cold start), the picture
+        could not have been made and detection could not begin either: keep waiting for them."""
+        waited_ms = (time.monotonic() - self._gate_began) * 1000
+        if workers_starting() and waited_ms < FIRST_PAINT_WAIT_MAX_MS and self._pending is not None:
+            self._gate.start()
+            return
+        self.picture_shown()
 
     def picture_shown(self) -> None:
         """The newly opened page is on screen (or nobody will paint it): start detecting."""

@@ -12,6 +12,13 @@ from inspector.evaluation.producers import OTHER, UNKNOWN, family, pdf_family
     ("Acrobat Distiller 7.0.5 (Windows)", "Acrobat PDFMaker 7.0.7 for Word", "Acrobat Distiller"),
     ("Adobe PDF Library 15.0", "Adobe InDesign 15.1 (Macintosh)", "InDesign / Adobe PDF Library"),
     ("pdfcpu v0.1.25", "Adobe InDesign CS4 (6.0.2)", "InDesign / Adobe PDF Library"),
+    ("Adobe PDF Library 9.0", "", "InDesign / Adobe PDF Library"),
+    # PDFMaker's Office exports are written by the Adobe PDF Library but laid out by Office
+    ("Adobe PDF Library 19.12.68", "Acrobat PDFMaker 19 Excel 版", "Excel"),
+    ("Adobe PDF Library 22.1.149", "Acrobat PDFMaker 22 for PowerPoint", "PowerPoint"),
+    ("Adobe PDF Library 19.12.66", "PDFix SDK 5.0.27 (Acrobat PDFMaker 19 for Word)", "Word"),
+    ("Microsoft® PowerPoint® for Microsoft 365", "Microsoft® PowerPoint® for Microsoft 365", "PowerPoint"),
+    ("macOS Version 14.6.1 (Build 23G93) Quartz PDFContext", "Acrobat PDFMaker 11 for Word", "macOS Quartz"),
     ("Microsoft® Excel® für Microsoft 365", "", "Excel"),
     ("", "Microsoft Word", "Word"),
     ("LibreOffice 7.3", "Writer", "LibreOffice"),

@@ -15,6 +15,7 @@ import pytest
 from inspector.cli import main
 from inspector.core.infra import jobs
 from inspector.core.infra.budget import Budgeted
+from inspector.core.infra.starting import start_server_early, workers_starting
 from inspector.core.params import BudgetParams, Params
 from inspector.core.reading.document import DocumentError, open_document
 from tests.fuzz import hostile
@@ -126,7 +127,21 @@ def test_budget_stops_a_job_and_the_next_one_runs() -> None:
         out = worker.call(_sleep, 30)
         assert out.status == "timeout" and out.error == "page stopped after 0.5 s: too complex"
         assert time.monotonic() - t0 < 5
-        assert worker.call(_sleep, 0).value == "slept" and worker.restarts == 1
+        assert worker.pid is None  # the worker over time is gone ...
+        assert worker.call(_sleep, 0).value == "slept" and worker.pid is not None  # ... and a new one runs
+
+
+def test_server_started_early_counts_as_starting_until_it_is_up() -> None:
+    # The window starts the workers' server before it imports Qt; while the server starts, a new
+    # document's detection keeps waiting for the first picture (no job could begin anyway).
+    thread = start_server_early()
+    if thread is None:
+        pytest.skip("no forkserver on this platform")
+    assert workers_starting()
+    thread.join(60)
+    assert not thread.is_alive() and not workers_starting()
+    with Budgeted(BudgetParams(seconds=20)) as worker:
+        assert worker.call(_sleep, 0).value == "slept" and not workers_starting()
 
 
 def test_memory_budget_and_crash() -> None:

@@ -115,9 +115,14 @@ def test_page_change_right_after_open_detects_that_page(window: MainWindow, tabl
     assert window.session.result.page == 2 and failures == []
 
 
-def test_detection_starts_after_the_first_picture_is_painted(qtbot, settings, table_pdf, wait) -> None:
+def test_detection_starts_after_the_first_picture_is_painted(qtbot, settings, table_pdf, wait,
+                                                             monkeypatch) -> None:
     # Detection's imports and work compete for the GIL: the page is shown first, even when the
     # file is opened right as the window first shows (start-up, where a zero timer fires first).
+    # What is tested is the order, not the 400 ms limit: a machine loaded by other work can take
+    # longer than that for the picture, so the limit is raised here.
+    import inspector.gui.session as session_module
+    monkeypatch.setattr(session_module, "FIRST_PAINT_WAIT_MS", 5000)
     window = MainWindow(settings)
     qtbot.addWidget(window)
     events: list[str] = []

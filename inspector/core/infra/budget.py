@@ -23,20 +23,19 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import logging
-import multiprocessing
 import os
 import select
 import signal
 import sys
 import threading
 import time
-import types
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, cast
 
 from ..params import BudgetParams
+from .starting import counted_start, main_hidden, worker_context
 
 log = logging.getLogger(__name__)
 
@@ -191,13 +190,13 @@ class Budgeted:
         if self._proc is not None and self._proc.is_alive() and self._conn is not None:
             return self._conn
         self._kill()
-        ctx = _context()
+        ctx = worker_context()
         parent, child = ctx.Pipe()
         forked = ctx.get_start_method() == "fork"
         proc = ctx.Process(target=_serve, args=(child, parent, self.budget.memory_mb, self.budget.seconds,
                                                 os.getpid() if forked else 0),
                            daemon=True, name="table-inspector-page")
-        with _main_hidden():
+        with counted_start(), main_hidden():
             proc.start()
         child.close()
         self._proc, self._conn = proc, parent
@@ -228,64 +227,6 @@ class Budgeted:
                 self._proc.join(1.0)
         self._kill()
         self.restarts = 0
-
-
-_FORKSERVER: Any = None
-_FORKSERVER_PID = 0  # the process that made _FORKSERVER (a fork of it must make its own)
-
-
-@contextlib.contextmanager
-def _main_hidden() -> Iterator[None]:
-    """Start a worker without re-importing the caller's ``__main__`` in it (multiprocessing
-    would: a script, pytest, the window's entry point). Jobs live in inspector modules."""
-    main = sys.modules.get("__main__")
-    sys.modules["__main__"] = types.ModuleType("__main__")
-    try:
-        yield
-    finally:
-        if main is not None:
-            sys.modules["__main__"] = main
-
-
-def _context() -> Any:
-    """How to start a worker. A single-threaded caller (the CLI, a script) forks: ~10 ms and
-    nothing imported twice. With threads (the window, eval's pool) a fork could copy a lock
-    held by another thread, so a forkserver starts workers: its server imports the detection
-    modules once, and replacing a killed worker is a fork of it."""
-    global _FORKSERVER, _FORKSERVER_PID
-    methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1 and "PySide6.QtCore" not in sys.modules:
-        return multiprocessing.get_context("fork")
-    if _FORKSERVER is None or _FORKSERVER_PID != os.getpid():
-        _forget_inherited_forkserver()
-        method = "forkserver" if "forkserver" in methods else "spawn"
-        _FORKSERVER = multiprocessing.get_context(method)
-        if method == "forkserver":
-            _FORKSERVER.set_forkserver_preload(["inspector.core.infra.jobs", "inspector.core.pipeline"])
-        _FORKSERVER_PID = os.getpid()
-    return _FORKSERVER
-
-
-def _forget_inherited_forkserver() -> None:
-    """A process forked from one that had started a forkserver (a process pool's worker) inherits
-    the server's handle, but the server is not its child: multiprocessing would fail with ECHILD.
-    Forget it, so this process starts its own."""
-    with contextlib.suppress(ImportError, AttributeError):
-        from multiprocessing import forkserver
-
-        server = forkserver._forkserver
-        pid = getattr(server, "_forkserver_pid", None)
-        if pid is not None and not _is_child(pid):
-            for name in ("_forkserver_pid", "_forkserver_address", "_forkserver_alive_fd"):
-                setattr(server, name, None)
-
-
-def _is_child(pid: int) -> bool:
-    try:
-        os.waitpid(pid, os.WNOHANG)
-    except ChildProcessError:
-        return False
-    return True
 
 
 def report_progress(message: str) -> None:
