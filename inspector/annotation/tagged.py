@@ -33,6 +33,8 @@ from .icdar import content_bounds, round_rect
 from .model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region, fill_grid
 from .roles import suggest_row_roles
 from .tagged_grid import GridResult, Placed, TagCell, place
+from .tagged_pieces import join_pieces
+from .tagged_repeat import with_repeated_headers
 
 NOTE = "from tags, not verified"
 FORM_NOTE = "looks like a form layout tagged as a table"
@@ -88,15 +90,15 @@ def _tables(raw: pymupdf.Document, file_name: str) -> tuple[list[AnnTable], list
             fixes.append(f"{file_name}: {len(tree.bad_parents)} parent link(s) disagreed with the tree; mended")
     wanted = {p for t in tree.tables() for n in t.walk() for p in n.pages} or set(range(raw.page_count))
     lines = tagged_lines.index_lines({i: tags.page_lines(raw[i]) for i in sorted(wanted)})
-    out: list[AnnTable] = []
+    out: list[tuple[tags.TagNode, AnnTable]] = []
     paths = {t.path for t in tree.tables()}
     for n, node in enumerate(tree.tables()):
         label = f"{file_name} table {n + 1}"
         nested = any(node.path[:k] in paths for k in range(1, len(node.path)))
         table = _table(node, lines, raw, label, fixes, f"t{len(out) + 1}", nested)
         if table is not None:
-            out.append(table)
-    return out, _grouped(fixes, file_name)
+            out.append((node, table))
+    return join_pieces(out, file_name, fixes), _grouped(fixes, file_name)
 
 
 def _grouped(fixes: list[str], file_name: str, least: int = 4) -> list[str]:
@@ -210,6 +212,7 @@ def _table(node: tags.TagNode, lines: tagged_lines.LineIndex, raw: pymupdf.Docum
             break
         header_rows += 1
     regions = _regions(grid, node, raw, (min(pages), box) if box is not None else None)
+    regions = with_repeated_headers(raw, regions, header_rows)
     flag = _form_flag(node, grid, nested)
     if flag:
         fixes.append(f"{label}: {flag}; kept, flagged in its notes")

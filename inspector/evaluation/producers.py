@@ -33,6 +33,8 @@ FAMILIES: tuple[tuple[str, str], ...] = (
     (r"quartz", "macOS Quartz"),
     (r"skia|chrome", "Chrome (Skia)"),
     (r"livecycle|designer|acroform", "forms (Designer)"),
+    (r"\btypst\b", "Typst"),
+    (r"weasyprint", "WeasyPrint"),
 )
 
 

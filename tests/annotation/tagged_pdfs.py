@@ -50,9 +50,11 @@ class _Build:
 
 
 def tagged_pdf(tables: Sequence[Sequence[Row]], pages: int = 1, size: tuple[float, float] = (W, H),
-               extra_text: Sequence[tuple[str, float, float, int, float]] = ()) -> bytes:
+               extra_text: Sequence[tuple[str, float, float, int, float]] = (), artifact: bool = False) -> bytes:
     """A PDF with ``tables`` tagged, then ``extra_text`` (text, x, y, page, angle in degrees)
-    drawn untagged after them (as a stamp or a watermark added later is)."""
+    drawn untagged after them (as a stamp or a watermark added later is); ``artifact``: each
+    marked as a pagination artifact before the page's tagged content (as Typst draws a
+    repeated table header)."""
     doc = pymupdf.open()
     for _ in range(pages):
         doc.new_page(width=size[0], height=size[1]).insert_font(fontname="helv")
@@ -61,7 +63,11 @@ def tagged_pdf(tables: Sequence[Sequence[Row]], pages: int = 1, size: tuple[floa
     table_refs = [_table(b, rows, top, size[1]) for rows in tables]
     for text, x, y, page, angle in extra_text:
         co, si = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-        b.streams[page].append(f"BT /helv 10 Tf {co:.4f} {si:.4f} {-si:.4f} {co:.4f} {x} {size[1] - y} Tm ({text}) Tj ET")
+        shown = f"BT /helv 10 Tf {co:.4f} {si:.4f} {-si:.4f} {co:.4f} {x} {size[1] - y} Tm ({text}) Tj ET"
+        if artifact:  # first in the page's content, as Typst draws a repeated header before the body
+            b.streams[page].insert(0, f"/Artifact <</Type/Pagination>> BDC {shown} EMC")
+        else:
+            b.streams[page].append(shown)
     doc.update_object(top, f"<</Type/StructElem/S/Document/P {root} 0 R/K [{' '.join(f'{t} 0 R' for t in table_refs)}]>>")
     nums = []
     for i in range(pages):

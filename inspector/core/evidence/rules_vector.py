@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ..params import VectorParams
 from ..reading.document import Drawing
-from ..types import Band, Fill, Orientation, Rect, RejectedFill, RejectedRule, Rule
+from ..types import Band, Fill, Orientation, RejectedFill, RejectedRule, Rule, fast_rect, fast_rule
 from .fills import MAX_NEIGHBOURS, RawFill, find_fills, hidden_fills
 
 AXIS_TOL = 1.0  # pt a "horizontal" segment may drift in y
@@ -84,20 +85,23 @@ def _from_stroke(d: Drawing) -> Iterable[Rule]:
         elif it[0] == "re":
             x0, y0, x1, y1 = _norm(it[1:])
             g = d.stroke or 0
-            yield from (Rule("h", y0, x0, x1, t, "vector", g), Rule("h", y1, x0, x1, t, "vector", g),
-                        Rule("v", x0, y0, y1, t, "vector", g), Rule("v", x1, y0, y1, t, "vector", g))
+            yield from (fast_rule("h", y0, x0, x1, t, "vector", g), fast_rule("h", y1, x0, x1, t, "vector", g),
+                        fast_rule("v", x0, y0, y1, t, "vector", g), fast_rule("v", x1, y0, y1, t, "vector", g))
 
 
 def _segment(x0: float, y0: float, x1: float, y1: float, t: float, grey: int) -> Rule | None:
     if abs(y1 - y0) <= AXIS_TOL and abs(x1 - x0) > abs(y1 - y0):
-        return Rule("h", (y0 + y1) / 2, min(x0, x1), max(x0, x1), t, "vector", grey)
+        return fast_rule("h", (y0 + y1) / 2, min(x0, x1), max(x0, x1), t, "vector", grey)
     if abs(x1 - x0) <= AXIS_TOL and abs(y1 - y0) > abs(x1 - x0):
-        return Rule("v", (x0 + x1) / 2, min(y0, y1), max(y0, y1), t, "vector", grey)
+        return fast_rule("v", (x0 + x1) / 2, min(y0, y1), max(y0, y1), t, "vector", grey)
     return None
 
 
 def _norm(c: Sequence[float]) -> tuple[float, float, float, float]:
-    return min(c[0], c[2]), min(c[1], c[3]), max(c[0], c[2]), max(c[1], c[3])
+    """min and max of each axis, written out (what min() and max() of two return, ties and -0.0
+    included): this runs for every rectangle of every page."""
+    x0, y0, x1, y1 = c[0], c[1], c[2], c[3]
+    return (x1 if x1 < x0 else x0, y1 if y1 < y0 else y0, x1 if x1 > x0 else x0, y1 if y1 > y0 else y0)
 
 
 def _fill_rects(d: Drawing) -> list[tuple[float, float, float, float]]:
@@ -123,14 +127,19 @@ def _from_fill(d: Drawing, params: VectorParams, fills: list[RawFill], thin: dic
         if w <= params.max_thickness and h <= params.max_thickness:
             # A dot: part of a dotted line running either way; joining decides which.
             t = max(min(w, h), 0.1)
-            rules = [Rule("h", (y0 + y1) / 2, x0, x1, t, "vector", g), Rule("v", (x0 + x1) / 2, y0, y1, t, "vector", g)]
+            rules = [fast_rule("h", (y0 + y1) / 2, x0, x1, t, "vector", g),
+                     fast_rule("v", (x0 + x1) / 2, y0, y1, t, "vector", g)]
         elif h <= params.max_thickness and w > h:
-            rules = [Rule("h", (y0 + y1) / 2, x0, x1, max(h, 0.1), "vector", g)]
+            rules = [fast_rule("h", (y0 + y1) / 2, x0, x1, max(h, 0.1), "vector", g)]
         elif w <= params.max_thickness and h > w:
-            rules = [Rule("v", (x0 + x1) / 2, y0, y1, max(w, 0.1), "vector", g)]
+            rules = [fast_rule("v", (x0 + x1) / 2, y0, y1, max(w, 0.1), "vector", g)]
         if rules:
             thin[len(fills)] = rules
-        fills.append((Rect(x0, y0, x1, y1), rgb, g))
+        fills.append((fast_rect(x0, y0, x1, y1), rgb, g))
+
+
+_BY_POS = attrgetter("pos", "start")  # sort keys made in C: a page has hundreds of rule pieces
+_BY_START = attrgetter("start")
 
 
 def join_collinear(rules: Iterable[Rule], gap: float, pos_tol: float) -> list[Rule]:
@@ -139,9 +148,9 @@ def join_collinear(rules: Iterable[Rule], gap: float, pos_tol: float) -> list[Ru
     thickness and the darkest grey; its source is "merged" when sources differ."""
     out: list[Rule] = []
     for orient in ("h", "v"):
-        same = sorted((r for r in rules if r.orient == orient), key=lambda r: (r.pos, r.start))
+        same = sorted((r for r in rules if r.orient == orient), key=_BY_POS)
         for line in _cluster_by_pos(same, pos_tol):
-            out.extend(_join_line(sorted(line, key=lambda r: r.start), gap, orient))
+            out.extend(_join_line(sorted(line, key=_BY_START), gap, orient))
     return out
 
 
@@ -178,5 +187,5 @@ def _combine(parts: list[Rule], orient: Orientation) -> Rule:
     sources = {p.source for p in parts}
     source = parts[0].source if len(sources) == 1 else "merged"
     fill = next((p.fill for p in parts if p.fill >= 0), -1)
-    return Rule(orient, pos, min(p.start for p in parts), max(p.end for p in parts),
-                max(p.thickness for p in parts), source, min(p.grey for p in parts), fill)
+    return fast_rule(orient, pos, min(p.start for p in parts), max(p.end for p in parts),
+                     max(p.thickness for p in parts), source, min(p.grey for p in parts), fill)

@@ -22,7 +22,7 @@ import pymupdf
 if TYPE_CHECKING:  # numpy loads only when a render is turned into an array (not for the GUI's first page)
     import numpy as np
 
-from ..types import ClippedArt, Rect
+from ..types import ClippedArt, Rect, fast_rect
 from .clip import clip_items, items_box, scissors
 from .messages import quiet_mupdf
 
@@ -544,31 +544,42 @@ _PAINTED = frozenset({"f", "s", "fs"})  # path kinds that put ink down (not clip
 def _drawing(d: dict[str, Any]) -> Drawing:
     """A painted path from ``get_cdrawings()``: items as tuples of plain floats."""
     items: list[tuple[Any, ...]] = []
+    add = items.append
     for it in d.get("items", ()):
         op = it[0]
         if op == "l":
             (ax, ay), (bx, by) = it[1], it[2]
-            items.append(("l", ax, ay, bx, by))
+            add(("l", ax, ay, bx, by))
         elif op == "re":
             x0, y0, x1, y1 = it[1]
-            items.append(("re", min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)))
+            if x0 < x1 and y0 < y1:  # most: in order already (ties go through min/max: -0.0 and 0.0)
+                add(("re", x0, y0, x1, y1))
+            else:
+                add(("re", min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)))
         elif op == "qu":  # a quad stands for its bounding box
             xs = [pt[0] for pt in it[1]]
             ys = [pt[1] for pt in it[1]]
-            items.append(("re", min(xs), min(ys), max(xs), max(ys)))
+            add(("re", min(xs), min(ys), max(xs), max(ys)))
         elif op == "c":  # curves are never rules; keep the chord for bounding only
-            items.append(("c", it[1][0], it[1][1], it[4][0], it[4][1]))
+            add(("c", it[1][0], it[1][1], it[4][0], it[4][1]))
     kind = d.get("type", "")
-    stroke = _grey(d.get("color")) if "s" in kind else None
-    fill = _grey(d.get("fill")) if "f" in kind else None
     x0, y0, x1, y1 = d["rect"]
     dashes = d.get("dashes") or ""
-    return Drawing(items=tuple(items), stroke=stroke, fill=fill, width=float(d.get("width") or 0.0),
-                   stroke_opacity=_opacity(d.get("stroke_opacity")),
-                   fill_opacity=_opacity(d.get("fill_opacity")),
-                   dashed=bool(dashes) and dashes.strip() not in ("[] 0", "[]0", "[ ] 0"),
-                   rect=Rect(x0, y0, x1, y1),
-                   fill_rgb=_rgb(d.get("fill")) if "f" in kind else None)
+    filled = "f" in kind
+    # A page has hundreds of paths: the fields are set in one go (a frozen dataclass's
+    # __init__ sets them one by one through object.__setattr__, three times slower).
+    drawing = _blank(Drawing)
+    _set(drawing, "__dict__", {
+        "items": tuple(items), "stroke": _grey(d.get("color")) if "s" in kind else None,
+        "fill": _grey(d.get("fill")) if filled else None, "width": float(d.get("width") or 0.0),
+        "stroke_opacity": _opacity(d.get("stroke_opacity")), "fill_opacity": _opacity(d.get("fill_opacity")),
+        "dashed": bool(dashes) and dashes.strip() not in ("[] 0", "[]0", "[ ] 0"),
+        "rect": fast_rect(x0, y0, x1, y1), "fill_rgb": _rgb(d.get("fill")) if filled else None})
+    return drawing
+
+
+_blank = object.__new__
+_set = object.__setattr__
 
 
 def _opacity(v: Any) -> float:

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from ..geometry import dominant_turn, line_turn
 from ..params import RowParams
 from ..structure.columns import lines_in
-from ..types import Rect, RowBand, Word
+from ..types import Rect, RowBand, Word, fast_rect, text_word
 from .document import Page
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -42,20 +42,40 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
     raw, spans = page.text()
     lines = read_lines(spans)
     turn = dominant_turn(lines.directions)
+    out = _words(raw, lines)
+    text = "".join([r[4] for r in raw])
+    if not text.isascii() and any(_wide(ch) for ch in set(text)):  # a full-width character: see _suspect
+        out = _split_wide_gaps(page, out)
+    return shared_baselines(_without_repeats(out)) if turn == 0 and lines.turns else _without_repeats(out), turn
+
+
+def _words(raw: list[tuple[Any, ...]], lines: TextLines) -> list[Word]:
+    """``Word``s of PyMuPDF's word tuples, styled from their lines' spans. Plain loops, the
+    line's style looked up once for its words (they come line by line): this runs for every
+    word of every page."""
+    styles, marks, turns = lines.spans, lines.marks, lines.turns
     out: list[Word] = []
-    styles, marks, turns = lines.spans, lines.marks, lines.turns  # locals: this loop runs for every word
+    add = out.append
+    sp: list[SpanInfo] = []
+    one: SpanInfo | None = None
+    at = (-1, -1)
+    mark, quarter = False, 0
     for x0, y0, x1, y1, text, block, line, _ in raw:
-        key = (block, line)
-        size, bold, base = _style_at(styles.get(key, ()), (x0 + x1) / 2, y1)
-        mark = key in marks if marks else False
-        quarter = turns.get(key, 0) if turns else 0
+        if block != at[0] or line != at[1]:
+            at = (block, line)
+            sp = styles.get(at, [])
+            one = sp[0] if len(sp) == 1 else None
+            mark, quarter = at in marks, turns.get(at, 0)
+        if one is not None:
+            size, bold, base = one[2], one[3], one[4]
+        else:
+            size, bold, base = _style_at(sp, (x0 + x1) / 2, y1)
         if text and " " not in text and text.isprintable():  # most words: nothing to mend
-            out.append(Word(text, Rect(x0, y0, x1, y1), size, bold, block, line, base, watermark=mark, turn=quarter))
+            add(text_word(text, fast_rect(x0, y0, x1, y1), size, bold, block, line, base, mark, quarter))
             continue
         for piece, px0, px1 in _split(normalise(text), x0, x1):
-            out.append(Word(piece, Rect(px0, y0, px1, y1), size, bold, block, line, base, watermark=mark, turn=quarter))
-    out = _split_wide_gaps(page, out)
-    return shared_baselines(_without_repeats(out)) if turn == 0 and lines.turns else _without_repeats(out), turn
+            add(text_word(piece, fast_rect(px0, y0, px1, y1), size, bold, block, line, base, mark, quarter))
+    return out
 
 
 def _wide(ch: str) -> bool:
@@ -124,23 +144,22 @@ def _without_repeats(words: list[Word]) -> tuple[Word, ...]:
     """``words`` without the second drawing of a word over itself: text drawn twice (an
     invisible copy under the visible one, as InDesign and OCR layers leave, or a fake bold
     drawn again a fraction of a point aside) would put every word of it twice into its cell."""
-    seen: dict[str, list[tuple[float, float, float]]] = {}
+    seen: dict[str, list[Rect]] = {}
     out: list[Word] = []
     for w in words:  # plain loops: this runs for every word of every page
+        boxes = seen.get(w.text)
+        if boxes is None:  # most words: their text's first drawing
+            seen[w.text] = [w.bbox]
+            out.append(w)
+            continue
         b = w.bbox
         x0, y0, x1 = b.x0, b.y0, b.x1
-        boxes = seen.get(w.text)
-        if boxes is None:
-            seen[w.text] = [(x0, y0, x1)]
+        for a in boxes:
+            if abs(a.x0 - x0) <= REPEAT_PT and abs(a.y0 - y0) <= REPEAT_PT and abs(a.x1 - x1) <= REPEAT_PT:
+                break
         else:
-            for a0, c0, a1 in boxes:
-                if abs(a0 - x0) <= REPEAT_PT and abs(c0 - y0) <= REPEAT_PT and abs(a1 - x1) <= REPEAT_PT:
-                    break
-            else:
-                boxes.append((x0, y0, x1))
-                out.append(w)
-            continue
-        out.append(w)
+            boxes.append(b)
+            out.append(w)
     return tuple(out)
 
 
@@ -172,20 +191,23 @@ def read_lines(d: dict[str, Any]) -> TextLines:
     for b_no, block in enumerate(d.get("blocks", ())):
         if block.get("type") != 0:
             continue
-        for l_no, line in enumerate(block.get("lines", ())):
-            key = (block.get("number", b_no), l_no)
+        number = block.get("number", b_no)
+        for l_no, line in enumerate(block.get("lines", ())):  # plain loops: every line of every page
+            key = (number, l_no)
             line_spans = line.get("spans", ())
             dx, dy = line.get("dir", (1.0, 0.0))
             directions.append((float(dx), float(dy), len(line_spans)))
-            spans[key] = [(s["bbox"][0], s["bbox"][2], float(s["size"]), _is_bold(s), float(s["origin"][1]))
-                          for s in line_spans if s.get("text", "").strip()]
+            spans[key] = [(s["bbox"][0], s["bbox"][2], float(s["size"]), s["flags"] & 16 > 0 or _bold_name(s["font"]),
+                           float(s["origin"][1])) for s in line_spans if s["text"].strip()]
             if abs(dx) > 0.1 and abs(dy) > 0.1:
                 marks.add(key)
                 continue
-            if line_turn(dx, dy):
-                turns[key] = line_turn(dx, dy)
-            sizes.extend(s["size"] for s in line_spans)
-            if line_spans and all(_grey_of(s) >= LIGHT for s in line_spans):
+            quarter = line_turn(dx, dy)
+            if quarter:
+                turns[key] = quarter
+            sizes.extend([s["size"] for s in line_spans])
+            # black type (colour 0, most lines) is not light: the generator below is skipped
+            if line_spans and line_spans[0].get("color", 0) and all(_grey_of(s) >= LIGHT for s in line_spans):
                 light.append((key, min(s["size"] for s in line_spans)))
     if light:
         median = sorted(sizes)[len(sizes) // 2]
@@ -199,10 +221,6 @@ def _grey_of(span: dict[str, Any]) -> float:
         return 0.0
     grey: float = 0.299 * (c >> 16 & 255) + 0.587 * (c >> 8 & 255) + 0.114 * (c & 255)
     return grey
-
-
-def _is_bold(span: dict[str, Any]) -> bool:
-    return bool(int(span.get("flags", 0)) & 16) or _bold_name(str(span.get("font", "")))
 
 
 @lru_cache(maxsize=1024)

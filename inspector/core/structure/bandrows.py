@@ -24,20 +24,28 @@ SHALLOW_LINES = 2  # lines of a dense column in a tall band that still make one 
 SHALLOW_DIV = 3  # ... and at most 1/this of the tall band's deepest column
 STAGGER_OVERLAP = 0.25  # share of a line's height that the next line (in other columns) overlaps: staggered
 STAGGER_SHARE = 4  # a band is set cell by cell when at least 1/this of its line steps are staggered
+TIGHT_STEP = 0.85  # a line this much closer to the line above than the band's median line step goes on its cells
 TIGHT_SPACING = 1.2  # line heights of white between the lines around a middle line, at most: it sits tight between them
 _JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")
 
 
 def col_of(x: float, xs: Sequence[float]) -> int:
     """Index of the interval of ``xs`` holding ``x`` (clamped to the first and last)."""
-    return min(max(bisect_right(xs, x) - 1, 0), len(xs) - 2)
+    return _clamped(bisect_right(xs, x) - 1, len(xs) - 2)
 
+
+def _clamped(k: int, last: int) -> int:
+    """``min(max(k, 0), last)`` with comparisons: this runs for every word of a grid."""
+    k = k if k > 0 else 0
+    return last if k > last else k
 
 
 def line_cols(line: Line, words: Sequence[Word], xs: Sequence[float]) -> set[int]:
-    last = len(xs) - 2  # ``col_of`` written out: this runs for every word of every band
-    return {min(max(bisect_right(xs, words[i].bbox.cx) - 1, 0), last) for i in line.word_ids}
-
+    """``col_of`` of the centres of the line's words: clamped once per interval met, as this
+    runs for every word of every band."""
+    last = len(xs) - 2
+    found = {bisect_right(xs, (b.x0 + b.x1) / 2) for b in (words[i].bbox for i in line.word_ids)}
+    return {_clamped(k - 1, last) for k in found}
 
 
 def _column_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[int]:
@@ -65,6 +73,17 @@ def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     """Every line has text in all columns but at most ``spare``: rows, not a wrapped header."""
     need = max(2, len(xs) - 1 - spare)
     return len(lines) >= 2 and all(len(line_cols(ln, words, xs)) >= need for ln in lines)
+
+
+
+def _full_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[float]:
+    """Row boundaries over each line after the first that fills the row (all columns but
+    one), when the first line fills it too: a header line over a first row whose cell wraps
+    (a short line under a full one goes on that row). [] when fewer than two lines fill it."""
+    full = [len(line_cols(ln, words, xs)) >= max(2, len(xs) - 2) for ln in lines]
+    if len(lines) < 3 or not full[0] or sum(full) < 2 or all(full):
+        return []
+    return [(lines[k - 1].bbox.y1 + lines[k].bbox.y0) / 2 for k in range(1, len(lines)) if full[k]]
 
 
 
@@ -129,7 +148,9 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         # three columns, and two wrapped cells side by side fill both of two; one row each.
         # A first band open at the top (a zebra table's first shading under its header and
         # first unshaded row) is no drawn row: its lines that each fill the row are rows.
-        if delineated and not (b == 0 and not top_drawn and _full_lines(inside, words, xs)) \
+        # So are its full lines when a short line under one of them is that row's wrapped cell.
+        starts = _full_starts(inside, words, xs) if b == 0 and not top_drawn else []
+        if delineated and not (b == 0 and not top_drawn and (_full_lines(inside, words, xs) or starts)) \
                 and not ((_full_lines(inside, words, xs, spare=0) or _amount_lines(inside, words, xs))
                          and not _wraps(inside, words, xs)):
             out.append(bottom)  # every row has its own band: its lines are multi-line cells
@@ -150,7 +171,9 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         full = _full_lines(inside, words, xs)
         protect = b == 0 and n_bands >= 2 and (top_drawn or not full) and not (full and len(inside) > max_lines)
         head = _bold_head(inside, words) if protect else 0
-        if head:
+        if starts and protect:
+            cuts = starts
+        elif head:
             cuts = [(inside[head - 1].bbox.y1 + inside[head].bbox.y0) / 2, *_row_starts(inside[head:], words, xs)]
         else:
             cuts = [] if protect or (ruled and staggered(inside, words, xs)) else _row_starts(inside, words, xs)
@@ -253,6 +276,7 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
         return cuts
     cols = [line_cols(ln, words, xs) for ln in lines]
     held, forced = _centred_between(lines, cols)
+    held |= _tight_continuations(lines, words, xs, cols)
     current = set(cols[0])
     for k in range(1, len(lines)):
         prev, line, now = lines[k - 1], lines[k], cols[k]
@@ -264,6 +288,28 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
         else:
             current |= now
     return cuts
+
+
+
+def _tight_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
+                         cols: Sequence[set[int]]) -> set[int]:
+    """Lines that go on with cells of the line above (two wrapped cells of one row, "5,000안시"
+    over "WUXGA" beside "1년 유지보" over "수"): set closer to it than the band's rows are to
+    each other (cell padding parts rows, not a cell's lines), nothing in the first column, text
+    only in columns the line above fills, and no amount of their own. Rows set as tight as
+    lines give no such evidence."""
+    if len(lines) < 4 or len(xs) < 3:
+        return set()
+    steps = [b.bbox.cy - a.bbox.cy for a, b in zip(lines, lines[1:], strict=False)]
+    pitch = sorted(steps)[len(steps) // 2]
+    out = set()
+    for k in range(1, len(lines)):
+        now = cols[k]
+        if steps[k - 1] >= TIGHT_STEP * pitch or not now or 0 in now or not now <= cols[k - 1]:
+            continue
+        if not any(is_number(words[i].text) for i in lines[k].word_ids):
+            out.add(k)
+    return out
 
 
 

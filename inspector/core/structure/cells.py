@@ -9,9 +9,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..geometry import slot_box
 from ..slots import span_slots
-from ..types import Cell, Grid, Table, Word
+from ..types import Cell, Grid, Rect, Table, Word
 from .celltext import join_words
 
 SOURCE_CONFIDENCE = {"ruled": 0.9, "horizontal_rules": 0.75, "aligned": 0.55}
@@ -25,15 +24,20 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
     ``centres`` (x and y arrays of every page word's centre) saves looking them up one by one.
     """
     slots = span_slots(grid.n_rows, grid.n_cols, grid.spans)
-    boxes = [slot_box(grid.xs, grid.ys, r, c, rs, cs) for r, c, rs, cs in slots]  # grid's own frame
+    xs, ys = grid.xs, grid.ys
+    nx, ny = len(xs) - 1, len(ys) - 1  # ``geometry.slot_box`` written out (grid's own frame): one per cell
+    boxes = [Rect(xs[c], ys[r], xs[c + cs if c + cs < nx else nx], ys[r + rs if r + rs < ny else ny])
+             for r, c, rs, cs in slots]
     owner = {(rr, cc): k for k, (r, c, rs, cs) in enumerate(slots)
              for rr in range(r, r + rs) for cc in range(c, c + cs)}
     members: list[list[int]] = [[] for _ in slots]
+    ascending = all(a < b for a, b in zip(word_ids, word_ids[1:], strict=False))  # a region's are: so each cell's
     for i, r, c in zip(word_ids, *_slots_of(grid, words, word_ids, centres), strict=True):
         k = owner.get((r, c))
         if k is not None:
             members[k].append(i)
-    cells = tuple(Cell(r, c, rs, cs, join_words([words[i] for i in m]), boxes[k], tuple(sorted(m)), not low.isdisjoint(m))
+    cells = tuple(Cell(r, c, rs, cs, words[m[0]].text if len(m) == 1 else join_words([words[i] for i in m]),
+                       boxes[k], tuple(m) if ascending else tuple(sorted(m)), not low.isdisjoint(m))
                   if (m := members[k]) else Cell(r, c, rs, cs, "", boxes[k], (), False)  # empty: nothing to read
                   for k, (r, c, rs, cs) in enumerate(slots))
     filled = sum(1 for c in cells if c.text) / max(len(cells), 1)
@@ -48,8 +52,8 @@ def _slots_of(grid: Grid, words: Sequence[Word], ids: Sequence[int],
     if centres is None:
         return [_index(words[i].bbox.cy, grid.ys) for i in ids], [_index(words[i].bbox.cx, grid.xs) for i in ids]
     idx = np.asarray(ids, dtype=int)
-    r = np.clip(np.searchsorted(grid.ys, centres[1][idx], side="right") - 1, 0, grid.n_rows - 1)
-    c = np.clip(np.searchsorted(grid.xs, centres[0][idx], side="right") - 1, 0, grid.n_cols - 1)
+    r = np.minimum(np.maximum(np.searchsorted(grid.ys, centres[1][idx], side="right") - 1, 0), grid.n_rows - 1)
+    c = np.minimum(np.maximum(np.searchsorted(grid.xs, centres[0][idx], side="right") - 1, 0), grid.n_cols - 1)
     return r.tolist(), c.tolist()
 
 

@@ -31,15 +31,18 @@ def join_words(words: Sequence[Word], turn: int = 0) -> str:
     own = {w.turn for w in words}
     if len(own) == 1 and own != {0}:
         turn = own.pop()  # measured from the space the words are in, as ``turn`` is
-    upright = upright_words(words, turn)
-    tol = median(max(w.bbox.height, 0.1) for w in upright) / 2
-    lines: list[list[Word]] = []
-    for w in sorted(upright, key=lambda w: (w.bbox.cy, w.bbox.x0)):
-        if lines and abs(lines[-1][0].bbox.cy - w.bbox.cy) <= tol:
-            lines[-1].append(w)
+    boxes = [w.bbox for w in upright_words(words, turn)]
+    tol = median([b.height if b.height > 0.1 else 0.1 for b in boxes]) / 2  # max(height, 0.1)
+    cy = [(b.y0 + b.y1) / 2 for b in boxes]
+    x0 = [b.x0 for b in boxes]
+    keys = list(zip(cy, x0, strict=True))
+    lines: list[list[int]] = []  # positions in ``words``: keys read from lists, this runs for every cell
+    for k in sorted(range(len(boxes)), key=keys.__getitem__):
+        if lines and abs(cy[lines[-1][0]] - cy[k]) <= tol:
+            lines[-1].append(k)
         else:
-            lines.append([w])
-    return "\n".join(" ".join(w.text for w in sorted(line, key=lambda w: w.bbox.x0)) for line in lines)
+            lines.append([k])
+    return "\n".join(" ".join(words[k].text for k in sorted(line, key=x0.__getitem__)) for line in lines)
 
 
 def cell_text(words: Sequence[Word], bbox: Rect, turn: int = 0) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from statistics import median
 from typing import NamedTuple
 
 import numpy as np
@@ -73,27 +74,34 @@ class WordCentres:
 def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line]:
     """Cluster the words ``ids`` into text lines by baseline (``tol`` x font size: the
     ``rows.y_tolerance`` of every stage that reads text lines, passed, never defaulted)."""
-    order = sorted(ids, key=lambda i: (words[i].baseline, words[i].bbox.x0))
+    ws = [words[i] for i in ids]  # positions in ``ids`` below: keys are read from lists, not lambdas
+    boxes = [w.bbox for w in ws]
+    x0s = [b.x0 for b in boxes]
+    keys = [(w.baseline, x0) for w, x0 in zip(ws, x0s, strict=True)]
     groups: list[list[int]] = []
     base: list[float] = []
-    for i in order:
-        w = words[i]
-        box = w.bbox  # its sides read directly: this loop runs for every word of every region
+    for k in sorted(range(len(ws)), key=keys.__getitem__):  # stable: ties keep the order of ``ids``
+        w, box = ws[k], boxes[k]  # its sides read directly: this loop runs for every word of every region
         across = box.x1 - box.x0 if w.turn in (90, 270) else box.y1 - box.y0  # a turned word's length runs down
-        t = tol * max(w.font_size, across * 0.8, 1.0)
+        t = w.font_size if w.font_size > across * 0.8 else across * 0.8  # max(font, 0.8 across, 1)
+        t = tol * (t if t > 1.0 else 1.0)
         if groups and abs(w.baseline - base[-1]) <= t:
             g = groups[-1]
-            g.append(i)
+            g.append(k)
             base[-1] += (w.baseline - base[-1]) / len(g)
         else:
-            groups.append([i])
+            groups.append([k])
             base.append(w.baseline)
     out = []
     for g, b in zip(groups, base, strict=True):
-        g.sort(key=lambda i: words[i].bbox.x0)
-        out.append(RowBand(Rect.bounding([words[i].bbox for i in g]), b, tuple(g)))
-    out.sort(key=lambda ln: ln.baseline)
+        g.sort(key=x0s.__getitem__)
+        out.append(RowBand(Rect.bounding([boxes[k] for k in g]), b, tuple([ids[k] for k in g])))
+    out.sort(key=_baseline)
     return out
+
+
+def _baseline(line: Line) -> float:
+    return line.baseline
 
 
 def segments(words: Sequence[Word], lines: Sequence[Line], gap: float) -> list[Segment]:
@@ -152,8 +160,9 @@ def column_boundaries(pieces: Pieces, x0: float, x1: float, n_lines: int,
     if not len(pieces.x0) or x1 <= x0:
         return []
     n = int(np.ceil((x1 - x0) / RESOLUTION)) + 1
-    a = np.clip(((np.maximum(pieces.x0, x0) - x0) / RESOLUTION).astype(int), 0, n - 1)
-    b = np.clip(np.ceil((np.minimum(pieces.x1, x1) - x0) / RESOLUTION).astype(int) + 1, 0, n)
+    # np.minimum/np.maximum, not np.clip: the same integers without np.clip's per-call cost
+    a = np.minimum(np.maximum(((np.maximum(pieces.x0, x0) - x0) / RESOLUTION).astype(int), 0), n - 1)
+    b = np.minimum(np.maximum(np.ceil((np.minimum(pieces.x1, x1) - x0) / RESOLUTION).astype(int) + 1, 0), n)
     diff = np.bincount(a, minlength=n + 1)[: n + 1] - np.bincount(b, minlength=n + 1)[: n + 1]
     cover = np.cumsum(diff[:n])
     limit = crossings_allowed(n_lines, params) if allowed_crossings is None else allowed_crossings
@@ -190,14 +199,22 @@ def gap_in_glyphs(words: Sequence[Word], segs: Sequence[Segment], x: float, lo: 
     word spread over its cell, "품    목", distributed alignment) counts 0: no column there."""
     left: dict[int, Word] = {}
     right: dict[int, Word] = {}
-    for s in segs:
+    for s in segs:  # boxes read directly: this runs over every word of a region for each boundary
+        line = s.line
         for i in s.word_ids:
             w = words[i]
-            c = w.bbox.cx
-            if lo <= c < x and (s.line not in left or w.bbox.x1 > left[s.line].bbox.x1):
-                left[s.line] = w
-            elif x <= c < hi and (s.line not in right or w.bbox.x0 < right[s.line].bbox.x0):
-                right[s.line] = w
+            box = w.bbox
+            c = (box.x0 + box.x1) / 2
+            if not lo <= c < hi:
+                continue
+            if c < x:
+                had = left.get(line)
+                if had is None or box.x1 > had.bbox.x1:
+                    left[line] = w
+            else:
+                had = right.get(line)
+                if had is None or box.x0 < had.bbox.x0:
+                    right[line] = w
     ratios = []
     for line in left.keys() & right.keys():
         a, b = left[line], right[line]
@@ -206,7 +223,7 @@ def gap_in_glyphs(words: Sequence[Word], segs: Sequence[Segment], x: float, lo: 
             continue
         glyph = max(a.bbox.width / max(len(a.text), 1), b.bbox.width / max(len(b.text), 1), 1e-6)
         ratios.append((b.bbox.x0 - a.bbox.x1) / glyph)
-    return float(np.median(ratios)) if ratios else 0.0
+    return float(median(ratios)) if ratios else 0.0  # statistics': np.median costs more on a few values
 
 
 def drop_thin_columns(bounds: list[float], segs: Sequence[Segment], min_rows: int) -> list[float]:

@@ -103,7 +103,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
         # Numbers closer than the column gap: their right-aligned stacks divide the columns,
         # and a run of words across such a boundary (or of two numbers across any) is two
         # cells' text, not one spanning.
-        stacked = [x for a, b in zip(xs, xs[1:], strict=False) for x in stack_boundaries(words, kept, a, b)]
+        stacked = stack_boundaries(words, kept, xs)
         xs = sorted([*xs, *stacked])
         ev = replace(ev, segs=split_segments(segs, words, stacked, xs[1:-1]))
     ys = _positions(cand.rules, "h", box.y0, box.y1, ev.snap) if cand.source != "aligned" else [box.y0, box.y1]

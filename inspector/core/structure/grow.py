@@ -41,7 +41,7 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     """
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
     lines, crossers = _column_lines(words, wc, (wc.cy > box.y1) & (wc.y1 <= stop_y), box, tol)
-    gaps = _column_gaps(words, wc.inside(box), box, min_gap, tol) if lines else []
+    gaps = _column_gaps(wc, box, min_gap, tol) if lines else []
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
     bottom, pending, above = box.y1, False, None
@@ -114,10 +114,12 @@ def _wraps_under(ln: Line, own: Sequence[Segment], above: tuple[Line, Sequence[S
                for p in theirs)
 
 
-def _column_gaps(words: Sequence[Word], ids: Sequence[int], box: Rect, min_gap: float, tol: float) -> list[float]:
+def _column_gaps(wc: WordCentres, box: Rect, min_gap: float, tol: float) -> list[float]:
     """Column boundaries that the words inside ``box`` leave free (x, ascending); none when
-    the box holds fewer than three lines (a header alone says little about the columns)."""
-    lines = lines_in(words, ids, tol)
+    the box holds fewer than three lines (a header alone says little about the columns). The
+    lines are the region's (``WordCentres.region_lines``): a box not grown reads them once."""
+    words = wc.words
+    lines = wc.region_lines(box, wc.inside(box), tol)
     if len(lines) < MIN_GAP_LINES:
         return []
     segs = segments(words, lines, min_gap)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..types import Fill, Rect, Rule, TableRegion, TableSource
 from .between import (
     HEADING_SIZE,
@@ -72,10 +74,8 @@ def ruled_regions(rules: Sequence[Rule], tol: float) -> list[Candidate]:
             i = parent[i]
         return i
 
-    for i, h in enumerate(hs):
-        for j, v in enumerate(vs):
-            if _meets(h, v, tol):
-                parent[find(i)] = find(len(hs) + j)
+    for i, j in _meeting_pairs(hs, vs, tol):  # the pairs in the order a loop over hs, then vs, meets them
+        parent[find(i)] = find(len(hs) + j)
     groups: dict[int, list[Rule]] = {}
     for k, r in enumerate([*hs, *vs]):
         groups.setdefault(find(k), []).append(r)
@@ -86,6 +86,19 @@ def ruled_regions(rules: Sequence[Rule], tol: float) -> list[Candidate]:
         if nh >= GRID_MIN_RULES and nv >= GRID_MIN_RULES:
             out.append(Candidate(Rect.bounding([r.bbox for r in g]), "ruled", tuple(g)))
     return _absorb_nested(out)
+
+
+def _meeting_pairs(hs: Sequence[Rule], vs: Sequence[Rule], tol: float) -> list[tuple[int, int]]:
+    """(i, j) for each horizontal ``hs[i]`` and vertical ``vs[j]`` that meet (``_meets``),
+    ascending: all pairs tested at once, a page may hold hundreds of rules."""
+    if not hs or not vs:
+        return []
+    h = np.array([(r.start, r.end, r.pos) for r in hs], dtype=float)
+    v = np.array([(r.start, r.end, r.pos) for r in vs], dtype=float)
+    meet = (((h[:, 0:1] - tol) <= v[None, :, 2]) & (v[None, :, 2] <= (h[:, 1:2] + tol))
+            & ((v[None, :, 0] - tol) <= h[:, 2:3]) & (h[:, 2:3] <= (v[None, :, 1] + tol)))
+    i, j = np.nonzero(meet)  # row-major: i ascending, then j
+    return list(zip(i.tolist(), j.tolist(), strict=True))
 
 
 def attach_fills(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) -> list[Candidate]:

@@ -27,8 +27,8 @@ Join = Callable[[int, int], None]  # joins two slots (r * n_cols + c) into one c
 
 def occupied_slots(grid: Grid, cx: np.ndarray, cy: np.ndarray) -> set[tuple[int, int]]:
     """Slots (r, c) holding the centre of at least one word."""
-    r = np.clip(np.searchsorted(grid.ys, cy, side="right") - 1, 0, grid.n_rows - 1)
-    c = np.clip(np.searchsorted(grid.xs, cx, side="right") - 1, 0, grid.n_cols - 1)
+    r = np.minimum(np.maximum(np.searchsorted(grid.ys, cy, side="right") - 1, 0), grid.n_rows - 1)
+    c = np.minimum(np.maximum(np.searchsorted(grid.xs, cx, side="right") - 1, 0), grid.n_cols - 1)
     return set(zip(r.tolist(), c.tolist(), strict=True))
 
 
@@ -74,8 +74,9 @@ def _one_piece_rows(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line]) 
     """Rows whose every text line is in one piece (one segment)."""
     count: dict[int, int] = {}
     row_lines: dict[int, set[int]] = {}
+    row_of = [col_of(ln.bbox.cy, grid.ys) for ln in lines]  # once per line, not per piece
     for s in segs:
-        r = col_of(lines[s.line].bbox.cy, grid.ys)
+        r = row_of[s.line]
         count[r] = count.get(r, 0) + 1
         row_lines.setdefault(r, set()).add(s.line)
     return {r for r, n in count.items() if n == len(row_lines[r])}

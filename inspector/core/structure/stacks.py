@@ -11,6 +11,7 @@ group of digits after a space ("1 234") continues a number and cuts nothing.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from ..numbers import is_number
@@ -24,11 +25,28 @@ MIN_ROOM = 0.5  # pt: free space a boundary needs between two stacks
 _GROUP = re.compile(r"^\d{3}(?:[.,]\d+)?\)?%?$")  # "234", "234.5": a thousands group
 
 
-def stack_boundaries(words: Sequence[Word], lines: Sequence[Line], lo: float, hi: float) -> list[float]:
-    """Boundaries (x, ascending) inside [lo, hi] between stacks of right-aligned numbers
-    that share their lines; empty when the words there do not form two such stacks."""
-    # A line's words are already left to right (``columns.Line``).
-    rows = [[w for w in (words[i] for i in ln.word_ids) if lo <= w.bbox.cx < hi] for ln in lines]
+def stack_boundaries(words: Sequence[Word], lines: Sequence[Line], xs: Sequence[float]) -> list[float]:
+    """Boundaries (x, ascending) inside each column [xs[k], xs[k + 1]) between stacks of
+    right-aligned numbers that share their lines; none in a column whose words do not form
+    two such stacks."""
+    # Each word is put in its column once (not once per column): a line's words are already
+    # left to right (``columns.Line``), so each column's words on a line are too.
+    per_col: list[list[list[Word]]] = [[] for _ in range(len(xs) - 1)]
+    last = len(xs) - 1
+    for ln in lines:
+        row: dict[int, list[Word]] = {}
+        for i in ln.word_ids:
+            w = words[i]
+            k = bisect_right(xs, w.bbox.cx) - 1
+            if 0 <= k < last:
+                row.setdefault(k, []).append(w)
+        for k, ws in row.items():
+            per_col[k].append(ws)
+    return [x for rows in per_col for x in _column_stacks(rows)]
+
+
+def _column_stacks(rows: list[list[Word]]) -> list[float]:
+    """Boundaries between stacks of numbers in one column's ``rows`` (its words, line by line)."""
     rows = [r for r in rows if any(is_number(w.text) for w in r)]
     if len(rows) < MIN_LINES:
         return []

@@ -147,8 +147,10 @@ FIGURE_BLOCK = 20.0  # pt: figure text lines this close are one figure's
 def aside_regions(words: Sequence[Word], tol: float) -> list[TableRegion]:
     """What was set aside (``core.aside``) as regions left out: each page furniture line, and
     each block of a figure's text lines (``tol``: rows.y_tolerance)."""
-    out = [TableRegion(ln.bbox, "aligned", FURNITURE) for ln in _flagged_lines(words, "furniture", tol)]
-    blocks = [ln.bbox for ln in _flagged_lines(words, "figure", tol)]
+    furniture = [i for i, w in enumerate(words) if w.furniture]
+    figure = [i for i, w in enumerate(words) if w.figure]
+    out = [TableRegion(ln.bbox, "aligned", FURNITURE) for ln in _flagged_lines(words, furniture, tol)]
+    blocks = [ln.bbox for ln in _flagged_lines(words, figure, tol)]
     merged = True
     while merged:  # join blocks within FIGURE_BLOCK of each other until none are
         merged = False
@@ -161,8 +163,7 @@ def aside_regions(words: Sequence[Word], tol: float) -> list[TableRegion]:
     return out + [TableRegion(b, "aligned", FIGURE) for b in blocks]
 
 
-def _flagged_lines(words: Sequence[Word], flag: str, tol: float) -> list[Line]:
-    ids = [i for i, w in enumerate(words) if getattr(w, flag)]
+def _flagged_lines(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line]:
     return lines_in(words, ids, tol) if ids else []
 
 

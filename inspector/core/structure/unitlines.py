@@ -39,17 +39,23 @@ class UnitLineParams:
     widen: float = 0.15
 
 
-def _lines(words: Sequence[Word]) -> list[list[Word]]:
-    """Words grouped into text lines by vertical centre (half a word height from the line's
-    first word at most)."""
-    lines: list[list[Word]] = []
-    for w in sorted(words, key=lambda w: (w.bbox.cy, w.bbox.x0)):
-        tol = max(w.bbox.height, 0.1) / 2
-        if lines and abs(lines[-1][0].bbox.cy - w.bbox.cy) <= tol:
-            lines[-1].append(w)
+def _lines(boxes: WordBoxes, ids: list[int]) -> list[list[Word]]:
+    """The words ``ids`` grouped into text lines by vertical centre (half a word height from
+    the line's first word at most), each left to right. Read from the page's arrays (the same
+    floats as the words' boxes): this runs over every word above and below each table."""
+    cy, x0 = boxes.cy[ids].tolist(), boxes.x0[ids].tolist()
+    half = (np.maximum(boxes.y1[ids] - boxes.y0[ids], 0.1) / 2).tolist()
+    keys = list(zip(cy, x0, strict=True))
+    lines: list[list[int]] = []
+    first: list[float] = []  # each line's first word's centre
+    for k in sorted(range(len(ids)), key=keys.__getitem__):
+        if lines and abs(first[-1] - cy[k]) <= half[k]:
+            lines[-1].append(k)
         else:
-            lines.append([w])
-    return [sorted(line, key=lambda w: w.bbox.x0) for line in lines]
+            lines.append([k])
+            first.append(cy[k])
+    words = boxes.words
+    return [[words[ids[k]] for k in sorted(line, key=x0.__getitem__)] for line in lines]
 
 
 def _near(lines: list[list[Word]], edge: float, below: bool, p: UnitLineParams) -> list[list[Word]]:
@@ -81,9 +87,10 @@ def find_unit_line(words: Sequence[Word], bbox: Rect, others: Sequence[Rect] = (
     band = params.lines * (params.reach + 1) * BAND_LINE_HEIGHT
     area = Rect(x0, bbox.y0 - band, x1, bbox.y1 + band)
     crossing = [o for o in others if o.intersection(area) is not None]
-    near = [words[i] for i in boxes.near(x0, x1, bbox.y0 - band, bbox.y1 + band, crossing)]
-    above = _lines([w for w in near if w.bbox.cy < bbox.y0])
-    below = _lines([w for w in near if w.bbox.cy > bbox.y1])
+    near = boxes.near(x0, x1, bbox.y0 - band, bbox.y1 + band, crossing)
+    cys = boxes.cy[near].tolist()
+    above = _lines(boxes, [i for i, cy in zip(near, cys, strict=True) if cy < bbox.y0])
+    below = _lines(boxes, [i for i, cy in zip(near, cys, strict=True) if cy > bbox.y1])
     up, down = _near(above, bbox.y0, False, params), _near(below, bbox.y1, True, params)
     # Nearest first, the line above before the one below at the same rank.
     for i in range(max(len(up), len(down))):

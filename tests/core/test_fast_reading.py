@@ -1,0 +1,91 @@
+"""The words, drawings and vector rules are made through settable twins of the frozen types
+(``types.fast_rect``, ``text_word``, ``fast_rule``) and a Drawing's fields are set in one go:
+what comes out must be the ordinary frozen objects the constructors make, field for field."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+
+import pymupdf
+import pytest
+
+from inspector.core.evidence.rules_vector import _norm
+from inspector.core.reading.document import Drawing, open_document
+from inspector.core.reading.words import extract_text
+from inspector.core.types import Rect, Rule, Word, fast_rect, fast_rule, text_word
+
+BOX = Rect(72.0, 100.5, 90.25, 110.0)
+MADE = [
+    (fast_rect(72.0, 100.5, 90.25, 110.0), BOX),
+    (text_word("Total", BOX, 9.5, True, 3, 1, 108.0, False, 270),
+     Word("Total", BOX, 9.5, True, 3, 1, 108.0, watermark=False, turn=270)),
+    (text_word("DRAFT", BOX, 60.0, False, 0, 0, 109.0, True, 0), Word("DRAFT", BOX, 60.0, False, watermark=True, baseline=109.0)),
+    (fast_rule("v", 80.0, 100.0, 300.0, 0.5, "vector", 128), Rule("v", 80.0, 100.0, 300.0, 0.5, "vector", 128)),
+    (fast_rule("h", 80.0, 100.0, 300.0, 0.1, "vector", 0, 4), Rule("h", 80.0, 100.0, 300.0, 0.1, "vector", 0, 4)),
+]
+
+
+@pytest.mark.parametrize(("fast", "slow"), MADE)
+def test_fast_constructors_make_ordinary_frozen_objects(fast: object, slow: object) -> None:
+    assert type(fast) is type(slow) and fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
+    assert dataclasses.asdict(fast) == dataclasses.asdict(slow)  # type: ignore[call-overload]  # every field set
+    for f in dataclasses.fields(fast):  # type: ignore[arg-type]
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(fast, f.name, getattr(slow, f.name))
+    assert pickle.loads(pickle.dumps(fast)) == slow and copy.deepcopy(fast) == slow
+    first = dataclasses.fields(fast)[0].name  # type: ignore[arg-type]
+    assert dataclasses.replace(fast, **{first: getattr(slow, first)}) == slow  # type: ignore[type-var]
+
+
+def _page() -> bytes:
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=400)
+    page.insert_text((72, 100), "Plain words here", fontsize=10, fontname="helv")
+    page.insert_text((72, 130), "Heavy", fontsize=12, fontname="hebo")
+    page.insert_text((72, 160), "Twice", fontsize=10, fontname="helv")
+    page.insert_text((72.4, 160.3), "Twice", fontsize=10, fontname="helv")  # a fake bold: drawn again 0.4 pt aside
+    page.insert_text((300, 300), "Up", fontsize=10, fontname="helv", rotate=90)
+    page.insert_text((60, 380), "DRAFT", fontsize=60, fontname="helv", color=(0.85, 0.85, 0.85))
+    page.draw_line((72, 200), (300, 200), width=0.5)
+    page.draw_rect(pymupdf.Rect(72, 210, 300, 240), color=None, fill=(0.9, 0.8, 0.7))
+    page.draw_rect(pymupdf.Rect(72, 250, 300, 250.6), color=None, fill=(0, 0, 0))
+    # a rectangle written with a negative width and height (x, y at its bottom right)
+    xref = page.get_contents()[0]
+    doc.update_stream(xref, doc.xref_stream(xref) + b"\nq 0 0 1 rg 300 100 -40 -20 re f Q\n")
+    return doc.tobytes()
+
+
+def test_words_of_a_built_page_are_frozen_words_with_their_style() -> None:
+    words, turn = extract_text(open_document(_page()).page(0))
+    assert turn == 0 and all(type(w) is Word for w in words)
+    by = {w.text: w for w in words}
+    assert [w.text for w in words if w.baseline == pytest.approx(100, abs=0.5)] == ["Plain", "words", "here"]
+    assert by["Plain"].font_size == pytest.approx(10) and not by["Plain"].bold
+    assert by["Heavy"].bold and by["Heavy"].font_size == pytest.approx(12)
+    assert [w.text for w in words].count("Twice") == 1  # drawn twice, read once
+    assert by["Up"].turn != 0 and not by["Up"].watermark
+    assert by["DRAFT"].watermark and not by["Plain"].watermark
+    assert all(w.ocr_confidence == -1.0 and not w.furniture and not w.figure for w in words)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        by["Plain"].text = "x"  # type: ignore[misc]
+
+
+def test_drawings_of_a_built_page_are_frozen_drawings_with_rectangles_in_order() -> None:
+    drawings = open_document(_page()).page(0).drawings()
+    assert all(type(d) is Drawing for d in drawings)
+    line = next(d for d in drawings if d.items[0][0] == "l")
+    assert line == Drawing(items=line.items, stroke=0, fill=None, width=0.5, stroke_opacity=1.0, fill_opacity=1.0,
+                           dashed=False, rect=line.rect)
+    blue = next(d for d in drawings if d.fill_rgb == (0, 0, 255))
+    assert blue.items == (("re", 260.0, 300.0, 300.0, 320.0),)  # written reversed, read in order
+    assert blue.rect == Rect(260.0, 300.0, 300.0, 320.0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        blue.fill = 3  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("c", [(1.0, 2.0, 3.0, 4.0), (3.0, 4.0, 1.0, 2.0), (0.0, -0.0, -0.0, 0.0), (-0.0, 5.0, 0.0, 5.0)])
+def test_norm_is_min_and_max_of_each_axis(c: tuple[float, float, float, float]) -> None:
+    want = (min(c[0], c[2]), min(c[1], c[3]), max(c[0], c[2]), max(c[1], c[3]))
+    assert repr(_norm(c)) == repr(want)  # repr: -0.0 and 0.0 told apart
