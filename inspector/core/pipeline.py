@@ -186,7 +186,7 @@ class Pipeline:
         words, rules = aside.words, aside.rules
         wkey = (index, skey, aside.key)
         upright, centres = self._upright(t, wkey, words, frame)
-        rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, upright, frame, params))
+        rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, upright, frame, params, centres))
         tkey = (mkey, wkey, params.rows, params.columns, params.tables)
         tables = self._stage(t, "tables", tkey,
                              lambda: _tables(upright, centres, rows, rules, fills, frame, params, index + 1))
@@ -221,7 +221,7 @@ class Pipeline:
         if new is words:
             return got
         upright, centres = self._upright(t, ckey, new, frame)
-        rows = self._stage(t, "rows", (ckey, params.rows), lambda: _rows(new, upright, frame, params))
+        rows = self._stage(t, "rows", (ckey, params.rows), lambda: _rows(new, upright, frame, params, centres))
         return new, rows, self._stage(t, "tables", (mkey, ckey),
                                       lambda: _tables(upright, centres, rows, rules, fills, frame, params, page.number))
 
@@ -293,11 +293,13 @@ def _upright(words: tuple[Word, ...], frame: Frame) -> tuple[Word, ...]:
     return words if frame.identity else tuple(frame.word(w) for w in words)
 
 
-def _rows(words: tuple[Word, ...], upright: tuple[Word, ...], frame: Frame, params: Params) -> tuple[RowBand, ...]:
-    """Text rows, grouped in the upright frame and reported in page space."""
+def _rows(words: tuple[Word, ...], upright: tuple[Word, ...], frame: Frame, params: Params,
+          centres: WordCentres | None = None) -> tuple[RowBand, ...]:
+    """Text rows, grouped in the upright frame (through its index ``centres``, whose words are
+    ``upright``) and reported in page space."""
     if frame.identity:
-        return group_rows(words, params.rows)
-    return tuple(frame.row_back(r) for r in group_rows(upright, params.rows))
+        return group_rows(words, params.rows, centres)
+    return tuple(frame.row_back(r) for r in group_rows(upright, params.rows, centres))
 
 
 def _tables(upright: tuple[Word, ...], centres: WordCentres, rows: tuple[RowBand, ...], rules: tuple[Rule, ...],
@@ -308,7 +310,7 @@ def _tables(upright: tuple[Word, ...], centres: WordCentres, rows: tuple[RowBand
     if frame.identity:
         found = detect_tables(upright, rows, rules, params, page, centres, fills)
         return dataclasses.replace(found, tables=attach_unit_lines(found.tables, upright, centres=centres))
-    up_rows = group_rows(upright, params.rows)
+    up_rows = group_rows(upright, params.rows, centres)
     up_fills = [dataclasses.replace(f, bbox=frame.rect(f.bbox)) for f in fills]
     found = detect_tables(upright, up_rows, [frame.rule(r) for r in rules], params, page, centres, up_fills)
     # The unit line is looked for above and below in the frame the table was read in.
@@ -327,7 +329,7 @@ def tables_again(res: PageResult, params: Params, centres: WordCentres | None = 
     frame = Frame(res.turn, res.width, res.height, res.skew)
     centres = centres or upright_centres(res)
     upright = tuple(centres.words)  # the same tuple: detect_tables sees the arrays are of these words
-    rows = _rows(res.words, upright, frame, params)
+    rows = _rows(res.words, upright, frame, params, centres)
     return _tables(upright, centres, rows, res.rules, res.fills, frame, params, res.page)
 
 

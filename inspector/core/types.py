@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Literal, NamedTuple
 
 from .slots import covers
@@ -16,6 +17,9 @@ from .slots import covers
 Orientation = Literal["h", "v"]
 RuleSource = Literal["vector", "raster", "merged"]
 TableSource = Literal["ruled", "horizontal_rules", "aligned"]
+
+
+_X0, _Y0, _X1, _Y1 = attrgetter("x0"), attrgetter("y0"), attrgetter("x1"), attrgetter("y1")  # Rect.bounding's
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +83,7 @@ class Rect:
         """Smallest box holding all ``rects`` (at least one)."""
         if len(rects) == 1:
             return rects[0]
-        return fast_rect(min([r.x0 for r in rects]), min([r.y0 for r in rects]),
-                         max([r.x1 for r in rects]), max([r.y1 for r in rects]))
+        return fast_rect(min(map(_X0, rects)), min(map(_Y0, rects)), max(map(_X1, rects)), max(map(_Y1, rects)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +319,26 @@ class Cell:
     bbox: Rect = Rect(0, 0, 0, 0)
     word_ids: tuple[int, ...] = ()
     low_confidence: bool = False
+
+
+_CellDraft = _settable(Cell)
+
+
+def fast_cell(r: int, c: int, rs: int, cs: int, text: str, bbox: Rect, word_ids: tuple[int, ...],
+              low_confidence: bool) -> Cell:
+    """``Cell(r, c, rs, cs, text, bbox, word_ids, low_confidence)``, 2.5 x faster (see
+    ``_settable``): a page's tables hold a few hundred cells."""
+    k = _CellDraft()
+    k.r = r
+    k.c = c
+    k.rs = rs
+    k.cs = cs
+    k.text = text
+    k.bbox = bbox
+    k.word_ids = word_ids
+    k.low_confidence = low_confidence
+    _set(k, "__class__", Cell)
+    return k  # type: ignore[no-any-return]  # a Cell since the line above
 
 
 @dataclass(frozen=True, slots=True)

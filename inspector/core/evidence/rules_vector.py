@@ -142,10 +142,11 @@ _BY_POS = attrgetter("pos", "start")  # sort keys made in C: a page has hundreds
 _BY_START = attrgetter("start")
 
 
-def join_collinear(rules: Iterable[Rule], gap: float, pos_tol: float) -> list[Rule]:
+def join_collinear(rules: Sequence[Rule], gap: float, pos_tol: float) -> list[Rule]:
     """Join rules of one orientation lying on one line (within ``pos_tol``) whose extents
     overlap or are less than ``gap`` apart. The joined rule keeps the thickest part's
-    thickness and the darkest grey; its source is "merged" when sources differ."""
+    thickness and the darkest grey; its source is "merged" when sources differ. ``rules`` is
+    read once per orientation, so it must be a sequence, not a one-pass iterator."""
     out: list[Rule] = []
     for orient in ("h", "v"):
         same = sorted((r for r in rules if r.orient == orient), key=_BY_POS)

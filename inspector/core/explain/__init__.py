@@ -98,7 +98,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
         narrow = dropped_columns(g, region, ctx.params) if region is not None else ()
         spanned = vetoed_columns(ctx, g, region, [w.pos for w in narrow]) if region is not None else ()
-        dropped = [*narrow, *spanned, *dropped_rows(ctx, g)]
+        dropped = [*narrow, *spanned, *dropped_rows(ctx, g, table.header_rows)]
         if ctx.res.clipped_art and ctx.frame.identity and not g.turn:
             dropped += [*hidden_rules(ctx, g, "col"), *hidden_rules(ctx, g, "row")]
         out.append(TableWhy(k, table.bbox, *(tuple(ctx.placed(w, g) for w in ws) for ws in (cols, rows, dropped))))

@@ -217,14 +217,17 @@ def _why_dropped(pos: float, region: Region, params: Params, kept: Sequence[floa
 BANDS = "the table draws its rows one by one (rules or bands), so the lines inside one band are one row's " \
         "multi-line cells"
 HEADER = "both lines are in the first row, the header, whose wrapped lines stay one row"
+HEADER_UNDER = "both lines are column headers under a spanning header's underline (drawn under a group of " \
+    "columns only): the header goes on there, its wrapped lines stay one row"
 STAGGERED = "the lines of this band's columns fall between each other's lines: its cells are set one by one " \
     "(side-by-side lists), not row by row"
 CONTINUES = "the next line continues the one above (a wrapped label or header: it fills no new column)"
 
 
-def dropped_rows(ctx: PageContext, g: Grid) -> tuple[Why, ...]:
+def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, ...]:
     """Gaps between consecutive text lines of ``g`` with no row boundary between them, with
-    why and (when one exists) the parameter value that puts a boundary there."""
+    why and (when one exists) the parameter value that puts a boundary there. ``header_rows``:
+    the table's header rows (more than one under a spanning header's underline)."""
     ids = ctx.centres.inside(g.region)
     lines = ctx.centres.region_lines(g.region, ids, ctx.params.rows.y_tolerance)  # the lines the grid stage read
     depths = band_depths(lines, ctx.centres.words, g.xs, g.ys)
@@ -238,7 +241,8 @@ def dropped_rows(ctx: PageContext, g: Grid) -> tuple[Why, ...]:
     if not found:
         return ()
     trials = _trials(ctx.params, per_band, drawn)
-    return tuple(_why(ctx, g, above, below, drawn or _in_staggered(ctx, g, lines, above), trials)
+    heads = min(max(header_rows, 1), len(g.ys) - 1)
+    return tuple(_why(ctx, g, above, below, drawn or _in_staggered(ctx, g, lines, above), trials, heads)
                  for above, below in found)
 
 
@@ -275,11 +279,13 @@ def _trials(params: Params, per_band: Sequence[int], drawn: bool) -> list[tuple[
 
 
 def _why(ctx: PageContext, g: Grid, above: Line, below: Line, drawn: bool | str,
-         trials: Sequence[tuple[str, float]]) -> Why:
+         trials: Sequence[tuple[str, float]], heads: int = 1) -> Why:
     pos = (above.bbox.cy + below.bbox.cy) / 2  # text boxes of close lines may overlap
     ev = (Evidence("line_gap", max(0.0, below.bbox.y0 - above.bbox.y1)),)
     params: tuple[str, ...]
-    if isinstance(drawn, str) and drawn:
+    if g.ys[1] <= above.bbox.cy and below.bbox.cy < g.ys[heads]:
+        said, params = HEADER_UNDER, ()
+    elif isinstance(drawn, str) and drawn:
         said, params = drawn, ()
     elif drawn:
         said, params = BANDS, ("tables.row_band_lines",)

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from ..geometry import dominant_turn, line_turn
 from ..params import RowParams
-from ..structure.columns import lines_in
+from ..structure.columns import WordCentres, lines_in
 from ..types import Rect, RowBand, Word, fast_rect, text_word
 from .document import Page
 
@@ -253,7 +253,7 @@ def _split(text: str, x0: float, x1: float) -> list[tuple[str, float, float]]:
     return out
 
 
-def group_rows(words: Sequence[Word], params: RowParams) -> tuple[RowBand, ...]:
+def group_rows(words: Sequence[Word], params: RowParams, centres: WordCentres | None = None) -> tuple[RowBand, ...]:
     """Text lines: words whose baselines lie within ``y_tolerance`` x font size.
 
     Rows are ordered top to bottom, words in a row left to right. A word joins the row
@@ -261,5 +261,7 @@ def group_rows(words: Sequence[Word], params: RowParams) -> tuple[RowBand, ...]:
     baseline form one row (the grid stage splits them by column). Watermark and furniture words
     are in no row.
     """
-    lines = lines_in(words, [i for i, w in enumerate(words) if not w.in_no_table], params.y_tolerance)
-    return tuple(lines)
+    ids = [i for i, w in enumerate(words) if not w.in_no_table]
+    if centres is not None and centres.words is words:  # the page's index: its line facts serve the regions too
+        return tuple(centres.lines(ids, params.y_tolerance))
+    return tuple(lines_in(words, ids, params.y_tolerance))

@@ -71,8 +71,13 @@ def band_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
 
 def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], spare: int = 1) -> bool:
     """Every line has text in all columns but at most ``spare``: rows, not a wrapped header."""
-    need = max(2, len(xs) - 1 - spare)
+    need = _need(xs, spare)
     return len(lines) >= 2 and all(len(line_cols(ln, words, xs)) >= need for ln in lines)
+
+
+def _need(xs: Sequence[float], spare: int = 1) -> int:
+    """Columns a line fills to fill the row: all of them but ``spare`` (two at least)."""
+    return max(2, len(xs) - 1 - spare)
 
 
 
@@ -140,9 +145,16 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
     keys = [centres[k] for k in ordered]
     delineated = rows_delineated(band_depths(lines, words, xs, ys), max_lines, closed=closed)
     ruled = ev.cand.source == "ruled" and any(r.orient == "v" for r in ev.cand.rules)
+    in_head = False  # the band above is (part of) the header, kept whole
     for b in range(n_bands):
         top, bottom = ys[b], ys[b + 1]
         inside = [lines[k] for k in ordered[bisect_left(keys, top):bisect_left(keys, bottom)]]
+        # Under a spanning header's underline (drawn under some columns only) the column
+        # headers go on: the band below it is header too, as long as a band follows it.
+        more_head = (in_head and b + 1 < n_bands and spanner_rule(ev, top, xs)
+                     and sum(len(line_cols(ln, words, xs)) >= _need(xs) for ln in inside) <= 1)
+        if more_head:
+            header_rows = b + 1
         # A row's own band splits only where every line fills every column and none wraps
         # the text above it: a wrapped label beside a wrapped number fills all but one of
         # three columns, and two wrapped cells side by side fill both of two; one row each.
@@ -154,6 +166,7 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
                 and not ((_full_lines(inside, words, xs, spare=0) or _amount_lines(inside, words, xs))
                          and not _wraps(inside, words, xs)):
             out.append(bottom)  # every row has its own band: its lines are multi-line cells
+            in_head = b == 0 or more_head
             continue
         open_cols = _open_columns(ev, xs, top, bottom, b == 0, b == n_bands - 1)
         if open_cols and len(inside) > 1:
@@ -169,7 +182,8 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         # whose only inner rule is over its totals), not a header.
         # A bold first line followed by plain ones is a header row over body rows.
         full = _full_lines(inside, words, xs)
-        protect = b == 0 and n_bands >= 2 and (top_drawn or not full) and not (full and len(inside) > max_lines)
+        protect = more_head or (b == 0 and n_bands >= 2 and (top_drawn or not full)
+                                and not (full and len(inside) > max_lines))
         head = _bold_head(inside, words) if protect else 0
         if starts and protect:
             cuts = starts
@@ -181,7 +195,18 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
             out.append(y)
             virtual.add(y)
         out.append(bottom)
+        in_head = protect and not cuts
     return out, header_rows, virtual
+
+
+def spanner_rule(ev: RegionEvidence, y: float, xs: Sequence[float]) -> bool:
+    """Is the rule at ``y`` a spanning header's underline: drawn under some columns only
+    (the stub column open) and, in one piece, across a column boundary (a group of columns)?
+    A statement's rules under each amount stop at their own column."""
+    if ev.covered("h", y, xs[0], xs[-1]) >= FULL:
+        return False
+    return any(r.start < x - ev.snap and r.end > x + ev.snap
+               for r in ev.rules.near("h", y, ev.snap) for x in xs[1:-1])
 
 
 
@@ -281,14 +306,26 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     for k in range(1, len(lines)):
         prev, line, now = lines[k - 1], lines[k], cols[k]
         label_then_values = len(current) == 1 and len(now) >= 2 and not _continues(prev, line, words)
-        starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced
-        if starts and k not in held:
+        starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced \
+            or _leads_in(lines, cols, k, current, words)
+        if starts and k not in held and (k in forced or not _carries_on(prev, line, words, xs)):
             cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
             current = set(now)
         else:
             current |= now
     return cuts
 
+
+
+def _leads_in(lines: Sequence[Line], cols: Sequence[set[int]], k: int, current: set[int],
+              words: Sequence[Word]) -> bool:
+    """Is line ``k``, text in one column only under a row of several, the first line of a
+    label that the next line goes on with beside its values ("Murder and nonnegligent" /
+    "manslaughter . . 10.0": values set on a wrapped label's last line)? It does not go on
+    with the row above (that would be a label wrapped under its values)."""
+    if k + 1 >= len(lines) or len(cols[k]) != 1 or len(current) < 2 or not cols[k] < cols[k + 1]:
+        return False
+    return _continues(lines[k], lines[k + 1], words) and not _continues(lines[k - 1], lines[k], words)
 
 
 def _tight_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
@@ -338,25 +375,42 @@ def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]]) -> tuple[s
 def _wraps(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
     """Does some line continue, in some column, the text the line above has there (it starts
     in lower case, or the text above ends in a joiner or a hyphen)?"""
-    for prev, line in zip(lines, lines[1:], strict=False):
-        above: dict[int, Word] = {}
-        for i in prev.word_ids:  # left to right: the last word of each column stays
-            above[col_of(words[i].bbox.cx, xs)] = words[i]
-        seen: set[int] = set()
-        for i in line.word_ids:
-            c = col_of(words[i].bbox.cx, xs)
-            if c in seen or c not in above:
-                continue
-            seen.add(c)
-            last, first = above[c].text.lower(), words[i].text
-            if first[:1].islower() or last.endswith(("-", ",", "&", "(")) or last in _JOINERS:
-                return True
-    return False
+    return any(lower or joined for prev, line in zip(lines, lines[1:], strict=False)
+               for lower, joined in _column_steps(prev, line, words, xs))
+
+
+def _carries_on(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Does ``line`` wrap the text of ``prev`` in every column it has text in: no column of its
+    own, each one starting in lower case or after a joiner, and at least one after a joiner
+    ("95% confidence" / "interval" beside "0.18 to" / "0.73")? Then it starts no row."""
+    if not line_cols(line, words, xs) <= line_cols(prev, words, xs):
+        return False
+    steps = _column_steps(prev, line, words, xs)
+    return bool(steps) and all(lower or joined for lower, joined in steps) and any(j for _, j in steps)
+
+
+def _column_steps(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float]) -> list[tuple[bool, bool]]:
+    """Per column with text on both lines: does the text of ``line`` start in lower case, and
+    does the text of ``prev`` end in a joiner or a hyphen?"""
+    above: dict[int, Word] = {}
+    for i in prev.word_ids:  # left to right: the last word of each column stays
+        above[col_of(words[i].bbox.cx, xs)] = words[i]
+    seen: set[int] = set()
+    out = []
+    for i in line.word_ids:
+        c = col_of(words[i].bbox.cx, xs)
+        if c in seen or c not in above:
+            continue
+        seen.add(c)
+        last, first = above[c].text.lower(), words[i].text
+        out.append((first[:1].islower(), last.endswith(("-", ",", "&", "(")) or last in _JOINERS))
+    return out
 
 
 
 def _continues(prev: Line, line: Line, words: Sequence[Word]) -> bool:
     """Does ``line`` continue the text of ``prev`` (a wrapped label) rather than start a row?"""
-    last = words[prev.word_ids[-1]].text
+    last = words[prev.word_ids[-1]].text.lower()
     first = words[line.word_ids[0]].text
-    return first[:1].islower() or last.lower().endswith(_JOINERS) or last.lower() in _JOINERS
+    # A joining word is a whole word ("England" and "Toronto" end in no joiner), a sign ends one.
+    return first[:1].islower() or last.endswith(("-", ",", "&", "(")) or last in _JOINERS

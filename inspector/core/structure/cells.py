@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..slots import span_slots
-from ..types import Cell, Grid, Rect, Table, Word
+from ..types import Grid, Table, Word, fast_cell, fast_rect
 from .celltext import join_words
 
 SOURCE_CONFIDENCE = {"ruled": 0.9, "horizontal_rules": 0.75, "aligned": 0.55}
@@ -26,7 +26,7 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
     slots = span_slots(grid.n_rows, grid.n_cols, grid.spans)
     xs, ys = grid.xs, grid.ys
     nx, ny = len(xs) - 1, len(ys) - 1  # ``geometry.slot_box`` written out (grid's own frame): one per cell
-    boxes = [Rect(xs[c], ys[r], xs[c + cs if c + cs < nx else nx], ys[r + rs if r + rs < ny else ny])
+    boxes = [fast_rect(xs[c], ys[r], xs[c + cs if c + cs < nx else nx], ys[r + rs if r + rs < ny else ny])
              for r, c, rs, cs in slots]
     owner = {(rr, cc): k for k, (r, c, rs, cs) in enumerate(slots)
              for rr in range(r, r + rs) for cc in range(c, c + cs)}
@@ -36,9 +36,9 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
         k = owner.get((r, c))
         if k is not None:
             members[k].append(i)
-    cells = tuple(Cell(r, c, rs, cs, words[m[0]].text if len(m) == 1 else join_words([words[i] for i in m]),
-                       boxes[k], tuple(m) if ascending else tuple(sorted(m)), not low.isdisjoint(m))
-                  if (m := members[k]) else Cell(r, c, rs, cs, "", boxes[k], (), False)  # empty: nothing to read
+    cells = tuple(fast_cell(r, c, rs, cs, words[m[0]].text if len(m) == 1 else join_words([words[i] for i in m]),
+                            boxes[k], tuple(m) if ascending else tuple(sorted(m)), not low.isdisjoint(m))
+                  if (m := members[k]) else fast_cell(r, c, rs, cs, "", boxes[k], (), False)  # empty: nothing to read
                   for k, (r, c, rs, cs) in enumerate(slots))
     filled = sum(1 for c in cells if c.text) / max(len(cells), 1)
     conf = round(SOURCE_CONFIDENCE[grid.source] * (0.6 + 0.4 * filled), 3)

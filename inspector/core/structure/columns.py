@@ -56,13 +56,20 @@ class WordCentres:
         self.cx[mark] = np.nan
         self.cy[mark] = np.nan
         self._lines: dict[tuple[Rect, float], list[Line]] = {}  # a pure function of (words, box, tol): safe to keep
+        self._facts: LineFacts | None = None  # read once, when lines are first asked for
+
+    def lines(self, ids: Sequence[int], tol: float) -> list[Line]:
+        """``lines_in(self.words, ids, tol)``, from the words' line facts read once per page."""
+        if self._facts is None:
+            self._facts = LineFacts.of(self.words)
+        return self._facts.lines(ids, tol)
 
     def region_lines(self, box: Rect, ids: Sequence[int], tol: float) -> list[Line]:
         """Text lines of the words ``ids`` (those inside ``box``) at baseline tolerance ``tol``
         (``rows.y_tolerance``), computed once per box and tolerance."""
         hit = self._lines.get((box, tol))
         if hit is None:
-            hit = self._lines[(box, tol)] = lines_in(self.words, ids, tol)
+            hit = self._lines[(box, tol)] = self.lines(ids, tol)
         return hit
 
     def inside(self, box: Rect, pad: float = 1.0) -> list[int]:
@@ -77,27 +84,91 @@ def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line
     ws = [words[i] for i in ids]  # positions in ``ids`` below: keys are read from lists, not lambdas
     boxes = [w.bbox for w in ws]
     x0s = [b.x0 for b in boxes]
-    keys = [(w.baseline, x0) for w, x0 in zip(ws, x0s, strict=True)]
+    bases = [w.baseline for w in ws]
     groups: list[list[int]] = []
-    base: list[float] = []
-    for k in sorted(range(len(ws)), key=keys.__getitem__):  # stable: ties keep the order of ``ids``
-        w, box = ws[k], boxes[k]  # its sides read directly: this loop runs for every word of every region
-        across = box.x1 - box.x0 if w.turn in (90, 270) else box.y1 - box.y0  # a turned word's length runs down
-        t = w.font_size if w.font_size > across * 0.8 else across * 0.8  # max(font, 0.8 across, 1)
-        t = tol * (t if t > 1.0 else 1.0)
-        if groups and abs(w.baseline - base[-1]) <= t:
-            g = groups[-1]
-            g.append(k)
-            base[-1] += (w.baseline - base[-1]) / len(g)
-        else:
-            groups.append([k])
-            base.append(w.baseline)
+    means: list[float] = []
+    g: list[int] = []
+    b = 0.0  # the running mean baseline of ``g``, the line being grown
+    # stable: ties keep the order of ``ids``
+    for k in sorted(range(len(ws)), key=list(zip(bases, x0s, strict=True)).__getitem__):
+        bl = bases[k]
+        if g:  # its sides read directly: this loop runs for every word of every region
+            w, box = ws[k], boxes[k]
+            across = box.x1 - box.x0 if w.turn in (90, 270) else box.y1 - box.y0  # a turned word's length runs down
+            t = w.font_size if w.font_size > across * 0.8 else across * 0.8  # max(font, 0.8 across, 1)
+            if abs(bl - b) <= tol * (t if t > 1.0 else 1.0):
+                g.append(k)
+                b += (bl - b) / len(g)
+                continue
+            groups.append(g)
+            means.append(b)
+        g, b = [k], bl
+    if g:
+        groups.append(g)
+        means.append(b)
     out = []
-    for g, b in zip(groups, base, strict=True):
+    for g, b in zip(groups, means, strict=True):
+        if len(g) == 1:  # a one-word line is its word's box (as ``Rect.bounding`` of one)
+            out.append(RowBand(boxes[g[0]], b, (ids[g[0]],)))
+            continue
         g.sort(key=x0s.__getitem__)
         out.append(RowBand(Rect.bounding([boxes[k] for k in g]), b, tuple([ids[k] for k in g])))
     out.sort(key=_baseline)
     return out
+
+
+class LineFacts(NamedTuple):
+    """What ``lines_in`` reads of each word of a page, read once for all its calls on the page
+    (the rows stage's, every region's): lists indexed by word, as ``words``."""
+
+    boxes: list[Rect]
+    keys: list[tuple[float, float]]  # (baseline, x0): the reading order
+    x0: list[float]
+    base: list[float]  # baseline, pt
+    scale: list[float]  # max(font size, 0.8 x the word's extent across its line, 1): x tol = its tolerance
+
+    @staticmethod
+    def of(words: Sequence[Word]) -> LineFacts:
+        boxes = [w.bbox for w in words]
+        x0 = [b.x0 for b in boxes]
+        base = [w.baseline for w in words]
+        scale = []
+        for w, box in zip(words, boxes, strict=True):  # as ``lines_in`` reads it, word by word
+            across = box.x1 - box.x0 if w.turn in (90, 270) else box.y1 - box.y0
+            t = w.font_size if w.font_size > across * 0.8 else across * 0.8
+            scale.append(t if t > 1.0 else 1.0)
+        return LineFacts(boxes, list(zip(base, x0, strict=True)), x0, base, scale)
+
+    def lines(self, ids: Sequence[int], tol: float) -> list[Line]:
+        """``lines_in(words, ids, tol)`` of the words these facts were read from: the same
+        lines, the same floats (the same running mean, in the same order)."""
+        bases, scale = self.base, self.scale
+        groups: list[list[int]] = []
+        means: list[float] = []
+        g: list[int] = []
+        b = 0.0
+        for i in sorted(ids, key=self.keys.__getitem__):  # stable: ties keep the order of ``ids``
+            bl = bases[i]
+            if g:
+                if abs(bl - b) <= tol * scale[i]:
+                    g.append(i)
+                    b += (bl - b) / len(g)
+                    continue
+                groups.append(g)
+                means.append(b)
+            g, b = [i], bl
+        if g:
+            groups.append(g)
+            means.append(b)
+        boxes, out = self.boxes, []
+        for g, b in zip(groups, means, strict=True):
+            if len(g) == 1:
+                out.append(RowBand(boxes[g[0]], b, (g[0],)))
+                continue
+            g.sort(key=self.x0.__getitem__)
+            out.append(RowBand(Rect.bounding([boxes[i] for i in g]), b, tuple(g)))
+        out.sort(key=_baseline)
+        return out
 
 
 def _baseline(line: Line) -> float:
@@ -110,7 +181,7 @@ def segments(words: Sequence[Word], lines: Sequence[Line], gap: float) -> list[S
     Large type has wide word spaces: a split needs at least half the font size too.
     """
     out: list[Segment] = []
-    for li, line in enumerate(lines):
+    for li, line in enumerate(lines):  # a Segment is made straight from its tuple: ~30,000 on a corpus
         ids = line.word_ids
         first = words[ids[0]]
         x0, x1 = first.bbox.x0, first.bbox.x1
@@ -119,13 +190,16 @@ def segments(words: Sequence[Word], lines: Sequence[Line], gap: float) -> list[S
             w = words[ids[k]]
             b = w.bbox
             if b.x0 - x1 >= (limit if limit > gap else gap):
-                out.append(Segment(ids[start:k], x0, x1, li))
+                out.append(_segment(Segment, (ids[start:k], x0, x1, li)))
                 start, x0, x1 = k, b.x0, b.x1
             elif b.x1 > x1:  # plain comparisons: this loop runs for every word of a region
                 x1 = b.x1
             limit = 0.5 * w.font_size
-        out.append(Segment(ids[start:], x0, x1, li))
+        out.append(_segment(Segment, (ids[start:], x0, x1, li)))
     return out
+
+
+_segment = tuple.__new__  # ``Segment(*fields)`` without the namedtuple's Python-level __new__
 
 
 class Pieces(NamedTuple):

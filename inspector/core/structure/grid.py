@@ -99,10 +99,11 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     kept = [ln for k, ln in enumerate(lines) if k not in labels]
     xs, drawn_xs = _columns(ev, [s for s in segs if s.line not in labels], kept)
     stacked: list[float] = []
-    if cand.source != "ruled":
+    if cand.source != "ruled" or not drawn_xs:
         # Numbers closer than the column gap: their right-aligned stacks divide the columns,
         # and a run of words across such a boundary (or of two numbers across any) is two
-        # cells' text, not one spanning.
+        # cells' text, not one spanning. A table that draws only its frame takes its columns
+        # from the text as a borderless one does, stacks included.
         stacked = stack_boundaries(words, kept, xs)
         xs = sorted([*xs, *stacked])
         ev = replace(ev, segs=split_segments(segs, words, stacked, xs[1:-1]))

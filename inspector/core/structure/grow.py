@@ -15,7 +15,7 @@ import numpy as np
 from ..numbers import is_number
 from ..params import ColumnParams
 from ..types import Rect, Word
-from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, lines_in, segments
+from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, segments
 
 PARAGRAPH_GAP = 2.0  # line pitches of white before a line: more is a paragraph break, the table has ended
 LABEL_WIDTH = 0.5  # a one-piece line narrower than this share of the table may be a section label
@@ -150,4 +150,4 @@ def _column_lines(words: Sequence[Word], wc: WordCentres, band: np.ndarray, box:
     crossing = band & (((wc.x0 < box.x0 - SIDE_SLACK) & (wc.x1 > box.x0 + SIDE_SLACK))
                        | ((wc.x0 < box.x1 - SIDE_SLACK) & (wc.x1 > box.x1 + SIDE_SLACK)))
     crossers = [words[i].bbox for i in np.flatnonzero(crossing).tolist()]
-    return lines_in(words, np.flatnonzero(inside).tolist(), tol), crossers
+    return wc.lines(np.flatnonzero(inside).tolist(), tol), crossers  # ``lines_in``, from the page's line facts

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ..evidence.rules_merge import RuleIndex
-from ..types import Grid, Rule, Word
+from ..types import Grid, Rect, Rule, Word
 from .bandrows import col_of
 from .columns import Line, Segment
 from .region import FULL, HALF, RegionEvidence
@@ -22,6 +22,7 @@ from .sections import section_rows
 
 CMIDRULE_WIDTH = 0.9  # a horizontal rule shorter than this share of the table's width may be a cmidrule
 CMIDRULE_SPAN = 0.5  # a cmidrule spans a column when it covers this share of the column's width
+CENTRED_SLACK = 0.25  # a group label's middle lies this share of its rule's length from the rule's middle, at most
 Join = Callable[[int, int], None]  # joins two slots (r * n_cols + c) into one cell
 
 
@@ -58,7 +59,7 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> list[tupl
     if cand.source == "ruled" and nc > 1:
         _undrawn_joins(grid, ev, occupied, virtual, join)
     if cand.source == "horizontal_rules":
-        _spanner_joins(grid, cand.rules, occupied, join, ev.snap)
+        _spanner_joins(grid, ev, occupied, join)
     def drawn(x: float, r: int) -> bool:
         return cand.source == "ruled" and ev.covered("v", x, grid.ys[r], grid.ys[r + 1]) >= HALF
 
@@ -159,22 +160,34 @@ def _laid_across(ev: RegionEvidence, grid: Grid, r: int, c: int) -> bool:
 
 
 
-def _spanner_joins(grid: Grid, rules: Sequence[Rule], occupied: set[tuple[int, int]], join: Join,
-                   snap: float) -> None:
-    """A rule under part of a header row (booktabs' cmidrule) groups the columns it spans."""
-    xs, ys, nc = grid.xs, grid.ys, grid.n_cols
+def _spanner_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]], join: Join) -> None:
+    """A rule under part of a header row (booktabs' cmidrule) groups the columns it spans,
+    when the text over it is centred on it (a group label), not at one side of it (an amount
+    over its sum rule, beside an empty currency column)."""
+    xs, ys, nc, snap = grid.xs, grid.ys, grid.n_cols, ev.snap
     width = xs[-1] - xs[0]
-    for rule in rules:
+    for rule in ev.cand.rules:
         if rule.orient != "h" or rule.length >= CMIDRULE_WIDTH * width:
             continue
         r = next((k for k in range(1, len(ys) - 1) if abs(ys[k] - rule.pos) <= snap), None)
         if r is None:
             continue
         cols = [c for c in range(nc) if min(rule.end, xs[c + 1]) - max(rule.start, xs[c]) >= CMIDRULE_SPAN * (xs[c + 1] - xs[c])]
-        if len(cols) >= 2 and sum((r - 1, c) in occupied for c in cols) <= 1:
+        if len(cols) >= 2 and sum((r - 1, c) in occupied for c in cols) <= 1 \
+                and _centred_over(ev, rule, xs[cols[0]], xs[cols[-1] + 1], ys[r - 1], ys[r]):
             for c in cols[:-1]:
                 join((r - 1) * nc + c, (r - 1) * nc + c + 1)
 
+
+def _centred_over(ev: RegionEvidence, rule: Rule, x0: float, x1: float, top: float, bottom: float) -> bool:
+    """Is the text over ``rule`` (in the columns x0..x1, the row top..bottom) centred on it,
+    within ``CENTRED_SLACK`` of the rule's length? True when there is none (nothing to place)."""
+    ids = ev.centres.inside(Rect(x0, top, x1, bottom), pad=0.0)
+    if not ids:
+        return True
+    boxes = [ev.words[i].bbox for i in ids]
+    middle = (min(b.x0 for b in boxes) + max(b.x1 for b in boxes)) / 2
+    return abs(middle - (rule.start + rule.end) / 2) <= CENTRED_SLACK * rule.length
 
 
 def _text_spans(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line], words: Sequence[Word],
