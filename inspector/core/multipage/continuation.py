@@ -21,29 +21,15 @@ from dataclasses import dataclass
 
 from ..geometry import Frame
 from ..params import ContinuationParams
-from ..types import PageResult, Rect, Table, Word
-from .headrow import own_header
+from ..types import PageResult, Rect, Word
+from .headrow import header_evidence
+from .markers import CAPTION, CAPTION_MORE, MARKER, PAGE_NUMBER, bare, signature
 from .pieces import Evidence
 from .pieces import Piece as _Piece
 from .pieces import frame as _frame
 from .pieces import geometry as _geometry
 from .pieces import piece as _piece
 
-# "Continued" in the scripts tables are set in. The CJK words are also parts of ordinary words
-# (持续经营 "going concern", 계속영업 "continuing operations"), so they count bracketed, as
-# 续表/續表, or standing alone at the end of a line ("재무상태표 계속", "表1 続き").
-MARKER = re.compile(r"\(?\b(?:continued|cont(?:'d|’d|d)?\.|cont\b|fortsetzung|fortgesetzt|suite|à suivre|"
-                    r"continuación|continua(?:ção)?)\b\.?\)?|续表|續表|"
-                    r"[(（〔\[]\s*(?:续|續|계속|続き?|つづき|承前)\s*(?:表|前表|前頁|前页)?\s*[)）〕\]]|"
-                    r"(?:^|\s)(?:续|續|계속|続き|つづき)\s*$", re.IGNORECASE)
-CAPTION = re.compile(r"^\s*(?:table|tab\.|figure|fig\.|exhibit|chart|schedule|appendix|tabelle|abbildung|"
-                     r"tableau|figura|tabla|表|图|圖)\s*[0-9IVXLA-Z]", re.IGNORECASE)
-# Captions a continuation also meets: Korean's 표/그림 ("표 2. 인건비 내역") and bracketed labels
-# ("<표 3>", "[Table 4]"). Apart from CAPTION, which page detection shares (``structure.between``).
-CAPTION_MORE = re.compile(r"^\s*[<〈《\[(（]?\s*(?:표|그림)\s*[0-9]|"
-                          r"^\s*[<〈《\[(（]\s*(?:table|figure|表|图|圖)\s*[0-9]", re.IGNORECASE)
-PAGE_NUMBER = re.compile(r"^\s*(?:page|seite|p\.|s\.)?\s*[-–—]?\s*\d{1,4}\s*[-–—]?\s*"
-                         r"(?:(?:of|/|von|sur|de)\s*\d{1,4})?\s*$", re.IGNORECASE)
 RUNNING_Y = 12.0  # pt: a line repeated within this distance on another page is a running header/footer
 
 
@@ -100,10 +86,6 @@ def _lines(res: PageResult, fr: Frame) -> list[_Line]:
     return out
 
 
-def _signature(text: str) -> str:
-    return re.sub(r"\d+", "#", " ".join(text.lower().split()))
-
-
 class _Margins:
     """Running headers and footers: lines repeated on another page at the same height, and
     page numbers. ``is_margin(page, line)`` says whether a line is one of them."""
@@ -112,32 +94,16 @@ class _Margins:
         self.seen: dict[str, list[tuple[int, float]]] = {}
         for page, ls in lines.items():
             for ln in ls:
-                self.seen.setdefault(_signature(ln.text), []).append((page, ln.box.cy))
+                self.seen.setdefault(signature(ln.text), []).append((page, ln.box.cy))
 
     def is_margin(self, page: int, ln: _Line) -> bool:
         if ln.furniture or PAGE_NUMBER.match(ln.text):
             return True
-        return any(p != page and abs(y - ln.box.cy) <= RUNNING_Y for p, y in self.seen.get(_signature(ln.text), ()))
+        return any(p != page and abs(y - ln.box.cy) <= RUNNING_Y for p, y in self.seen.get(signature(ln.text), ()))
 
 
 def _inside(ln: _Line, box: Rect) -> bool:
     return box.x0 - 1 <= ln.box.cx <= box.x1 + 1 and box.y0 - 1 <= ln.box.cy <= box.y1 + 1
-
-
-def _texts(t: Table, row: int) -> tuple[str, ...]:
-    return tuple(" ".join(x.split()).casefold() for x in t.rows_text()[row]) if row < t.n_rows else ()
-
-
-def _same_row(a: Table, b: Table, row: int) -> bool:
-    """Row ``row`` of both reads the same, cell by cell or, when a column is merged or
-    missing in one of them, as one line."""
-    ta, tb = _texts(a, row), _texts(b, row)
-    return any(ta) and (ta == tb or " ".join(x for x in ta if x) == " ".join(x for x in tb if x))
-
-
-def _row_bold(res: PageResult, t: Table, row: int) -> bool:
-    ids = [i for c in t.cells if c.r == row for i in c.word_ids if 0 <= i < len(res.words)]
-    return bool(ids) and all(res.words[i].bold for i in ids)
 
 
 def find_continuations(results: Sequence[PageResult], params: ContinuationParams | None = None
@@ -204,7 +170,7 @@ def _judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Lin
     between, eased = _between(res, nxt, a, b, la, lb, margins)
     ev += _edges(res, nxt, a, b, area, p, eased)
     ev += between
-    repeated, head = _header(res, nxt, a, b)
+    repeated, head = header_evidence(res, nxt, a, b)
     ev += _geometry(a, b, p, repeated)
     ev += head
     ev += _closing(a)
@@ -255,11 +221,12 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
     below = [ln for ln in la if ln.box.y0 >= a.box.y1 - 1 and not _inside(ln, a.box)]
     above = [ln for ln in lb if ln.box.y1 <= b.box.y0 + 1 and not _inside(ln, b.box)]
     # The first piece's title block (title, date, unit line) set again over the continuation.
-    titles = {_bare(ln.text) for ln in la if a.box.y0 - TITLE_ROWS * a.row_h <= ln.box.y0 and ln.box.y1 <= a.box.y0 + 1}
+    titles = {bare(ln.text) for ln in la if a.box.y0 - TITLE_ROWS * a.row_h <= ln.box.y0 and ln.box.y1 <= a.box.y0 + 1}
     below_start, above_end = float("inf"), float("-inf")
     for page, group, piece in ((a.page, below, a), (b.page, above, b)):
-        said = [_line_evidence(page, ln, margins, page == b.page and _bare(ln.text) in titles and bool(_bare(ln.text)))
-                for ln in group]
+        # Also under the first piece: a producer repeating header rows that hold the title
+        # row sets it again at the foot of the page when the break falls right after it.
+        said = [_line_evidence(page, ln, margins, bare(ln.text) in titles and bool(bare(ln.text))) for ln in group]
         rows = _left_out_rows([ln for ln, e in zip(group, said, strict=True) if e.veto], piece)
         for ln, e in zip(group, said, strict=True):
             if ln in rows:
@@ -277,6 +244,7 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
 
 ROW_SIZE_TOL = 0.1  # share: a left-out row's type is the piece's body size within this
 ROW_GAP_EM = 0.5  # font sizes: white between two cells of a left-out row, at least (a word space is ~0.28)
+ROW_OVERLAP = 0.3  # share of the smaller line height by which two lines of one row overlap, at least
 ROW_EDGE_TOL = 2.0  # pt: a left-out row's word may overlap another column's words by this much
 
 
@@ -300,7 +268,8 @@ def _left_out_rows(lines: Sequence[_Line], piece: _Piece) -> list[_Line]:
         return k
 
     cols = []
-    for ln in sorted(lines, key=lambda ln: ln.box.y0):
+    lines = sorted(lines, key=lambda ln: ln.box.y0)
+    for ln in lines:
         words = sorted(ln.spans)
         here = [column(x0, x1) for x0, x1 in words]
         if not here or None in here or abs(ln.size - piece.size) > ROW_SIZE_TOL * piece.size:
@@ -311,7 +280,13 @@ def _left_out_rows(lines: Sequence[_Line], piece: _Piece) -> list[_Line]:
                                          strict=False)):
             return []
         cols.append(set(here))
-    if len(cols[0]) >= 2:
+    # The first row: the lines beside the first one (a label in one font and the amounts in
+    # another are two lines at the same height).
+    top = lines[0].box
+    first = set().union(*(c for ln, c in zip(lines, cols, strict=True)
+                          if min(ln.box.y1, top.y1) - max(ln.box.y0, top.y0)
+                          > ROW_OVERLAP * min(ln.box.height, top.height)))
+    if len(first) >= 2:
         return list(lines)
     # A section row ("非流动资产：", "나. 건축공사"): one line in one column, a row's pitch from the
     # piece (a heading stands apart, in larger type; a caption is none: CAPTION vetoes it first).
@@ -323,11 +298,6 @@ def _left_out_rows(lines: Sequence[_Line], piece: _Piece) -> list[_Line]:
 
 
 TITLE_ROWS = 6  # the lines within this many of its rows above the first piece are its title block
-
-
-def _bare(text: str) -> str:
-    """A line's signature without its continuation marker."""
-    return _signature(MARKER.sub(" ", text)).strip()
 
 
 def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False) -> Evidence:
@@ -343,29 +313,6 @@ def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False)
     if CAPTION.match(ln.text) or CAPTION_MORE.match(ln.text):
         return Evidence("caption", f"a caption between the pieces on page {page}: \"{text}\"", veto=True)
     return Evidence("text", f"text between the pieces on page {page}: \"{text}\"", veto=True)
-
-
-def _header(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> tuple[int, list[Evidence]]:
-    """A repeated header (the first piece's header rows again) or none; a different bold
-    first row, or one of words where the first piece's body has numbers (``headrow``), is the
-    header of another table."""
-    n = max(1, a.table.header_rows)
-    if b.table.n_rows > n and all(_same_row(a.table, b.table, r) for r in range(n)):
-        return n, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)})", 0.2, n)]
-    inner = next((r for r in range(1, a.table.n_rows) if _texts(a.table, r) == _texts(b.table, 0)
-                  and any(_texts(b.table, 0)) and _row_bold(res, a.table, r)), None)
-    if inner is not None and b.table.n_rows > 1:
-        # The header of a second table that detection merged into the first piece's region.
-        return 1, [Evidence("header", f"repeats row {inner + 1} of it, a header inside the detected piece "
-                            "(two tables merged there?)", 0.1, inner)]
-    if a.table.header_rows and _row_bold(nxt, b.table, 0) and _row_bold(res, a.table, 0) \
-            and not _row_bold(res, a.table, min(a.table.n_rows - 1, a.table.header_rows)):
-        first = " | ".join(x for x in _texts(b.table, 0) if x)[:50]
-        return 0, [Evidence("header", f"starts with a header of its own: \"{first}\"", veto=True)]
-    own = own_header(a, b)
-    if own is not None:
-        return 0, [own]
-    return 0, [Evidence("header", "no header row at the top: the rows go on", 0.05)]
 
 
 def _closing(a: _Piece) -> list[Evidence]:
@@ -403,4 +350,4 @@ def continued_from(conts: Sequence[Continuation]) -> dict[tuple[int, int], Conti
     return {(c.next_page, c.next_index): c for c in conts if c.proposed}
 
 
-__all__ = ["Evidence", "Continuation", "find_continuations", "proposed", "continued_from"]
+__all__ = ["Evidence", "Continuation", "MARKER", "CAPTION", "find_continuations", "proposed", "continued_from"]

@@ -10,11 +10,19 @@ producer sets it; this reads the cells only, so it holds for headers in body typ
 
 from __future__ import annotations
 
+import re
+
+from ..types import PageResult, Table
+from .markers import MARKER
 from .pieces import Evidence, Piece
 
 NUMERIC_SHARE = 2 / 3  # share of a column's body cells that read as numbers or dates
 MIN_BODY_CELLS = 2  # a column counts as numeric from this many body cells
 HEADER_OVERLAP = 0.5  # share of a first row's words found in the first piece's header: a repeat
+MORE_HEADER_ROWS = 2  # rows past the detected header rows that may still repeat at the continuation's top
+# A year as a column head ("2024", "FY2024", "2024/25", "2024年", "2024년도"): a number by
+# ``kind``, but over a column of amounts it is the header of another table.
+YEAR = re.compile(r"^\s*(?:fy\s*)?(?:19|20)\d{2}(?:\s*[/–-]\s*\d{2,4})?\s*(?:年度?|년도?)?\s*$", re.IGNORECASE)
 
 
 def kind(text: str) -> str:
@@ -26,6 +34,12 @@ def kind(text: str) -> str:
     if digits == 0 and letters == 0:
         return ""
     return "num" if digits >= letters else "text"
+
+
+def _year_columns(a: Piece) -> set[int]:
+    """Columns of ``a`` with a year among their body cells (a column of years)."""
+    rows = a.table.rows_text()[a.table.header_rows:]
+    return {c for c in range(a.table.n_cols) if any(YEAR.match(r[c]) for r in rows)}
 
 
 def numeric_columns(a: Piece) -> set[int]:
@@ -52,18 +66,21 @@ def _words(texts: list[str]) -> set[str]:
 
 
 def own_header(a: Piece, b: Piece) -> Evidence | None:
-    """A veto when ``b``'s first row reads as a header of another table: words (no number)
-    in at least half of the columns where ``a``'s body has numbers, a number in none of
-    them, and not mostly ``a``'s header words again (a repeated header read differently)."""
+    """A veto when ``b``'s first row reads as a header of another table: words (no number;
+    a year counts as a word where ``a``'s body has no year) in at least half of the columns
+    where ``a``'s body has numbers, a number in none of them, and not mostly ``a``'s header
+    words again (a repeated header read differently)."""
     if b.table.n_rows < 2:
         return None
-    nums = numeric_columns(a)
+    nums, years = numeric_columns(a), _year_columns(a)
     first = b.table.rows_text()[0]
     kinds: dict[int, list[str]] = {}
     for k, text in enumerate(first):
         col = _column_of(a, b, k)
         if col in nums and kind(text):
-            kinds.setdefault(col, []).append(kind(text))
+            # A year over a column of amounts heads it; in a column of years it is a body cell.
+            head_year = YEAR.match(text) is not None and col not in years
+            kinds.setdefault(col, []).append("text" if head_year else kind(text))
     texts = [c for c, ks in kinds.items() if "num" not in ks]
     if not nums or any("num" in ks for ks in kinds.values()) or len(texts) < max(1, len(nums) / 2):
         return None
@@ -78,4 +95,59 @@ def own_header(a: Piece, b: Piece) -> Evidence | None:
                     len(texts), len(nums), veto=True)
 
 
-__all__ = ["kind", "numeric_columns", "own_header"]
+def _texts(t: Table, row: int) -> tuple[str, ...]:
+    """Row ``row``'s cells, spacing and case ignored, a "continued" marker left out (a header
+    set again as "Description (continued)", "项目（续）" repeats "Description", "项目")."""
+    if row >= t.n_rows:
+        return ()
+    return tuple(" ".join(MARKER.sub(" ", x).split()).casefold() for x in t.rows_text()[row])
+
+
+def _same_row(a: Table, b: Table, row: int) -> bool:
+    """Row ``row`` of both reads the same, cell by cell or, when a column is merged or
+    missing in one of them, as one line."""
+    ta, tb = _texts(a, row), _texts(b, row)
+    return any(ta) and (ta == tb or " ".join(x for x in ta if x) == " ".join(x for x in tb if x))
+
+
+def _row_bold(res: PageResult, t: Table, row: int) -> bool:
+    ids = [i for c in t.cells if c.r == row for i in c.word_ids if 0 <= i < len(res.words)]
+    return bool(ids) and all(res.words[i].bold for i in ids)
+
+
+def _repeated(a: Table, b: Table) -> int:
+    """How many of ``b``'s leading rows repeat ``a``'s header: its header rows (at least one)
+    and, past them, up to ``MORE_HEADER_ROWS`` more rows that read the same at the same place
+    (the second row of a header of merged cells that detection took for body), 0 when not."""
+    n = max(1, a.header_rows)
+    if not (b.n_rows > n and all(_same_row(a, b, r) for r in range(n))):
+        return 0
+    while n < a.header_rows + MORE_HEADER_ROWS and n + 1 < min(a.n_rows, b.n_rows) and _same_row(a, b, n):
+        n += 1
+    return n
+
+
+def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece) -> tuple[int, list[Evidence]]:
+    """A repeated header (the first piece's header rows again) or none; a different bold
+    first row, or one of words where the first piece's body has numbers (``own_header``), is
+    the header of another table."""
+    n = _repeated(a.table, b.table)
+    if n:
+        return n, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)})", 0.2, n)]
+    inner = next((r for r in range(1, a.table.n_rows) if _texts(a.table, r) == _texts(b.table, 0)
+                  and any(_texts(b.table, 0)) and _row_bold(res, a.table, r)), None)
+    if inner is not None and b.table.n_rows > 1:
+        # The header of a second table that detection merged into the first piece's region.
+        return 1, [Evidence("header", f"repeats row {inner + 1} of it, a header inside the detected piece "
+                            "(two tables merged there?)", 0.1, inner)]
+    if a.table.header_rows and _row_bold(nxt, b.table, 0) and _row_bold(res, a.table, 0) \
+            and not _row_bold(res, a.table, min(a.table.n_rows - 1, a.table.header_rows)):
+        first = " | ".join(x for x in _texts(b.table, 0) if x)[:50]
+        return 0, [Evidence("header", f"starts with a header of its own: \"{first}\"", veto=True)]
+    own = own_header(a, b)
+    if own is not None:
+        return 0, [own]
+    return 0, [Evidence("header", "no header row at the top: the rows go on", 0.05)]
+
+
+__all__ = ["kind", "numeric_columns", "own_header", "header_evidence"]

@@ -11,6 +11,7 @@ decides the columns and whether the grid is a table at all.
 
 from __future__ import annotations
 
+import statistics
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -45,6 +46,9 @@ RULED_SPLIT_GAP = 2  # a gap splitting a ruled column is this many times columns
 SPLIT_ROWS_DIV = 2  # a split inside a ruled column holds words on at least 1/this of its lines
 MIN_ROWS_FOR_EMPTY = 4  # rows a grid needs before its share of empty rows says it is no table
 PARAGRAPH_WORDS = 8  # words a line, on average, above which a grid of at most PARAGRAPH_COLS columns is prose
+# A header line's gap at a column boundary is wider than this many times its other word gaps
+# (a tight table's column gap is cell padding plus alignment slack; a word space is one space).
+HEADER_SPACE_RATIO = 1.5
 GLYPH_GAP_SOURCES = ("horizontal_rules",)  # tables whose text-gap columns must be wider than SPLIT_GLYPHS glyphs
 PARAGRAPH_COLS = 2  # columns of an aligned grid that may be prose (more columns are a table's)
 
@@ -159,12 +163,21 @@ def _wide_gaps(inner: list[float], segs: Sequence[Segment], words: Sequence[Word
 
 
 def _headed_both_sides(segs: Sequence[Segment], words: Sequence[Word], a: float, x: float, b: float) -> bool:
-    """Does the top text line hold words centred on both sides of ``x`` within [a, b)?"""
+    """Does the top text line hold words centred on both sides of ``x`` within [a, b), parted
+    there by more than the line's own word spaces? One header set over a wide column, its
+    spaces stretched by justification, leaves gaps as wide as a tight table's column gap at
+    every space: the gap at ``x`` is one of them, not another column's header."""
     if not segs:
         return False
     top = min(s.line for s in segs)
-    centres = [words[i].bbox.cx for s in segs if s.line == top for i in s.word_ids]
-    return any(a <= c < x for c in centres) and any(x <= c < b for c in centres)
+    row = sorted((words[i].bbox for s in segs if s.line == top for i in s.word_ids
+                  if a <= words[i].bbox.cx < b), key=lambda bb: bb.x0)
+    cut = sum(1 for bb in row if bb.cx < x)
+    if cut == 0 or cut == len(row):
+        return False
+    gaps = [q.x0 - p.x1 for p, q in zip(row, row[1:], strict=False)]
+    at, others = gaps[cut - 1], gaps[:cut - 1] + gaps[cut:]
+    return not others or at > HEADER_SPACE_RATIO * statistics.median(others)
 
 
 def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment],
