@@ -11,6 +11,7 @@ import pytest
 
 from inspector.annotation.io import load_annotation
 from inspector.annotation.model import stacked_core_table
+from inspector.annotation.roles import leading_headers
 from inspector.compare.original_import import import_original
 from inspector.core.text import norm_text
 from tests.gates import corpus_absent
@@ -48,10 +49,13 @@ def test_every_table_placed_as_the_tags_say_cell_for_cell(tmp_path: Path) -> Non
         assert result.recall >= 0.98 and result.report == ()
         assert len(result.annotation.tables) == len(truth.tables)
         for ours, theirs in zip(result.annotation.tables, truth.tables, strict=True):
-            assert [(r.page, r.n_rows) for r in ours.regions] == [(r.page, r.n_rows) for r in theirs.regions]
+            # The tags' continuation pieces hold the header LibreOffice repeats at the top of
+            # each page (annotation.tagged_repeat); the original's pieces do not repeat it yet.
+            assert [(r.page, r.n_rows) for r in ours.regions] == \
+                [(r.page, r.n_rows - (leading_headers(r.row_roles) if i else 0)) for i, r in enumerate(theirs.regions)]
             assert ours.header_rows == theirs.header_rows
             mine = {(c.r, c.c): norm_text(c.text) for c in stacked_core_table(ours, False).cells}
-            for c in stacked_core_table(theirs, False).cells:
+            for c in stacked_core_table(theirs).cells:  # its repeated headers dropped
                 if norm_text(c.text):
                     assert mine.get((c.r, c.c)) == norm_text(c.text), (n, ours.id, c.r, c.c)
             pieces += len(ours.regions)
