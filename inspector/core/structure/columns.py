@@ -80,41 +80,12 @@ class WordCentres:
 
 def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line]:
     """Cluster the words ``ids`` into text lines by baseline (``tol`` x font size: the
-    ``rows.y_tolerance`` of every stage that reads text lines, passed, never defaulted)."""
-    ws = [words[i] for i in ids]  # positions in ``ids`` below: keys are read from lists, not lambdas
-    boxes = [w.bbox for w in ws]
-    x0s = [b.x0 for b in boxes]
-    bases = [w.baseline for w in ws]
-    groups: list[list[int]] = []
-    means: list[float] = []
-    g: list[int] = []
-    b = 0.0  # the running mean baseline of ``g``, the line being grown
-    # stable: ties keep the order of ``ids``
-    for k in sorted(range(len(ws)), key=list(zip(bases, x0s, strict=True)).__getitem__):
-        bl = bases[k]
-        if g:  # its sides read directly: this loop runs for every word of every region
-            w, box = ws[k], boxes[k]
-            across = box.x1 - box.x0 if w.turn in (90, 270) else box.y1 - box.y0  # a turned word's length runs down
-            t = w.font_size if w.font_size > across * 0.8 else across * 0.8  # max(font, 0.8 across, 1)
-            if abs(bl - b) <= tol * (t if t > 1.0 else 1.0):
-                g.append(k)
-                b += (bl - b) / len(g)
-                continue
-            groups.append(g)
-            means.append(b)
-        g, b = [k], bl
-    if g:
-        groups.append(g)
-        means.append(b)
-    out = []
-    for g, b in zip(groups, means, strict=True):
-        if len(g) == 1:  # a one-word line is its word's box (as ``Rect.bounding`` of one)
-            out.append(RowBand(boxes[g[0]], b, (ids[g[0]],)))
-            continue
-        g.sort(key=x0s.__getitem__)
-        out.append(RowBand(Rect.bounding([boxes[k] for k in g]), b, tuple([ids[k] for k in g])))
-    out.sort(key=_baseline)
-    return out
+    ``rows.y_tolerance`` of every stage that reads text lines, passed, never defaulted).
+    The grouping is ``LineFacts.lines``, over the facts of these words only."""
+    if not ids:
+        return []
+    lines = LineFacts.of([words[i] for i in ids]).lines(range(len(ids)), tol)
+    return [RowBand(ln.bbox, ln.baseline, tuple([ids[k] for k in ln.word_ids])) for ln in lines]
 
 
 class LineFacts(NamedTuple):
