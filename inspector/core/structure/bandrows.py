@@ -85,7 +85,7 @@ def _full_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[floa
     """Row boundaries over each line after the first that fills the row (all columns but
     one), when the first line fills it too: a header line over a first row whose cell wraps
     (a short line under a full one goes on that row). [] when fewer than two lines fill it."""
-    full = [len(line_cols(ln, words, xs)) >= max(2, len(xs) - 2) for ln in lines]
+    full = [len(line_cols(ln, words, xs)) >= _need(xs) for ln in lines]
     if len(lines) < 3 or not full[0] or sum(full) < 2 or all(full):
         return []
     return [(lines[k - 1].bbox.y1 + lines[k].bbox.y0) / 2 for k in range(1, len(lines)) if full[k]]
