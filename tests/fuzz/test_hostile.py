@@ -15,7 +15,6 @@ import pytest
 from inspector.cli import main
 from inspector.core.infra import jobs
 from inspector.core.infra.budget import Budgeted
-from inspector.core.infra.starting import start_server_early, workers_starting
 from inspector.core.params import BudgetParams, Params
 from inspector.core.reading.document import DocumentError, open_document
 from tests.fuzz import hostile
@@ -133,15 +132,23 @@ def test_budget_stops_a_job_and_the_next_one_runs() -> None:
 
 def test_server_started_early_counts_as_starting_until_it_is_up() -> None:
     # The window starts the workers' server before it imports Qt; while the server starts, a new
-    # document's detection keeps waiting for the first picture (no job could begin anyway).
-    thread = start_server_early()
-    if thread is None:
+    # document's detection keeps waiting for the first picture (no job could begin anyway). In a
+    # fresh process: this one's server may be up already, and a start then ends at once.
+    script = ("from inspector.core.infra.starting import start_server_early, workers_starting\n"
+              "from inspector.core.infra.budget import Budgeted\n"
+              "t = start_server_early()\n"
+              "if t is None:\n    print('none'); raise SystemExit\n"
+              "before = workers_starting()\n"
+              "t.join(60)\n"
+              "after = workers_starting()\n"
+              "with Budgeted() as w:\n    ran = w.call(sum, [1, 2]).value\n"
+              "print(before, t.is_alive(), after, ran)\n")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    if run.stdout.strip() == "none":
         pytest.skip("no forkserver on this platform")
-    assert workers_starting()
-    thread.join(60)
-    assert not thread.is_alive() and not workers_starting()
-    with Budgeted(BudgetParams(seconds=20)) as worker:
-        assert worker.call(_sleep, 0).value == "slept" and not workers_starting()
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["True", "False", "False", "3"]
 
 
 def test_memory_budget_and_crash() -> None:
