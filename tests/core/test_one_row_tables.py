@@ -10,6 +10,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from inspector.core.explain import explain
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
@@ -55,6 +56,8 @@ def test_one_row_of_closed_cells_is_a_table_with_its_columns() -> None:
     assert list(first) == list(TEXTS)
     assert list(second) == ["Member", "Cecily Norris", "Signature:", "", "Date:", "06/21/2025"]
     assert [round(t.bbox.y0) for t in res.tables] == [100, 170]  # the framed note is no table
+    said, _ = explain(res, Params()).why_table(0)
+    assert "1 rows (tables.min_rows = 2)" in said and "(tables.ruled_row)" in said
 
 
 def test_one_drawn_row_can_be_turned_off() -> None:
