@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from producer_pdfs import PRODUCERS
 
 from inspector.core.explain import explain
 from inspector.core.params import Params
@@ -63,6 +64,15 @@ def test_one_row_of_closed_cells_is_a_table_with_its_columns() -> None:
 def test_one_drawn_row_can_be_turned_off() -> None:
     params = replace(Params(), tables=replace(Params().tables, ruled_row=False))
     assert not [t for t in _detect(form_page(), params).tables if t.n_rows == 1]
+
+
+@pytest.mark.parametrize("producer", sorted(PRODUCERS))
+def test_one_ruled_row_by_each_producer(producer: str) -> None:
+    row = ("Name", "Sarah Jane Norris", "Date", "06/20/2025")
+    res = _detect(PRODUCERS[producer]([row], (60.0, 150.0, 50.0, 90.0)))
+    assert [list(t.rows_text()[0]) for t in res.tables] == [list(row)]
+    # Text in one cell only: a box around text, no table.
+    assert _detect(PRODUCERS[producer]([("Please return this form by post.", "")], (200.0, 100.0))).tables == ()
 
 
 def _real(name: str, page: int) -> PageResult:
