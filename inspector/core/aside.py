@@ -1,5 +1,6 @@
-"""What detection sets aside before it looks for tables: page furniture, figure areas and
-the underlines of words (``evidence.underlines``).
+"""What detection sets aside before it looks for tables: page furniture, figure areas, the
+underlines of words (``evidence.underlines``) and a form's check boxes and combs
+(``evidence.checkboxes``, ``tables.check_boxes``).
 
 Their words stay on the page (shown, searchable) but are flagged (``Word.furniture``,
 ``Word.figure``): no row, region or cell holds them. Their rules leave the page's rules and
@@ -12,6 +13,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .evidence.checkboxes import form_marks
 from .evidence.figures import Figure, figure_rules, figure_words
 from .evidence.underlines import underlines
 from .multipage.furniture import Furniture
@@ -32,10 +34,14 @@ class Aside:
 
 
 def set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
-              figures: Sequence[Figure]) -> Aside:
-    """``words`` and ``rules`` without the furniture's and the figures' (flagged, rejected)."""
+              figures: Sequence[Figure], check_boxes: bool = True) -> Aside:
+    """``words`` and ``rules`` without the furniture's and the figures' (flagged, rejected),
+    the underlines and, with ``check_boxes``, the check boxes' and combs' sides (rejected)."""
     in_figures = figure_words(words, figures) - furn.word_ids if figures else frozenset()
     lines = [RejectedRule(r, UNDERLINE) for r in underlines(words, rules)]
+    if check_boxes:
+        under = {g.rule for g in lines}
+        lines += [RejectedRule(r, why) for r, why in form_marks(words, rules, figures).items() if r not in under]
     if not furn.word_ids and not furn.rules and not in_figures and not figures:
         if lines:
             under = {g.rule for g in lines}

@@ -124,6 +124,10 @@ class TableParams:
                             "A single row of cells closed by drawn rules on every side, with text in two or more "
                             "of them (a form's one-row table: name, signature, date), is a table though it has "
                             "fewer rows than Min rows.")
+    check_boxes: bool = param(True, "Check boxes are no rules", "on/off", 0, 1,
+                              "A small empty square beside a label on a text line (a form's check box) and short "
+                              "equal ticks standing on one baseline (a digit comb) are no table rules; marks "
+                              "inside a figure area stay the figure's.")
     intersect_tol: float = param(3.0, "Intersection tolerance", "pt", 0.0, 15.0,
                                  "How far a rule may stop short of another and still meet it.")
     borderless: bool = param(True, "Borderless tables", "on/off", 0, 1,

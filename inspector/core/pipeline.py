@@ -182,7 +182,9 @@ class Pipeline:
         "upright", "index", "rows", "tables"); with the aside and the tables' stage key."""
         index, skey, mkey = keys
         words, rules, fills = found
-        aside = self._stage(t, "aside", (index, skey, mkey, furn), lambda: set_aside(words, rules, furn, figures))
+        boxes = params.tables.check_boxes
+        aside = self._stage(t, "aside", (index, skey, mkey, furn, boxes),
+                            lambda: set_aside(words, rules, furn, figures, boxes))
         words, rules = aside.words, aside.rules
         wkey = (index, skey, aside.key)
         upright, centres = self._upright(t, wkey, words, frame)

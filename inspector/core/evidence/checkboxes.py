@@ -1,0 +1,137 @@
+"""Check boxes and digit combs: a form's marks on a text line, no table rules.
+
+A form draws its check boxes as small empty squares on a text line ("[ ] Yes", "[ ] Full-time
+student") and its digit fields as combs (short ticks standing on the field's baseline, one
+glyph between two). Inside a ruled table their sides meet the row rules within
+``tables.intersect_tol`` and each became a column boundary (Form 1040's dependents table, 5
+columns by its tags, came out with 42). They are told from a table's rules by geometry and
+context, the same for any producer:
+
+- a check box: two equal short verticals (``MIN_SIDE``..``MAX_SIDE`` pt, a text line's
+  height) about as far apart as they are tall, with a short side at the top or bottom (the
+  other may have been merged into a row rule it sits under), no word centred inside, and a
+  label beside it: a word on the same text line (its middle within the box's height, its
+  height ``LABEL_HEIGHT`` x the box's) within ``LABEL_REACH`` box heights left or right; its
+  sides are strokes (a filled square is a legend's swatch or a chart's marker);
+- a comb: two or more equal short stroked verticals standing on one horizontal rule (their bottoms on
+  it) whose tops stop ``SHORT_OF``..``ROOF`` pt short of the rule over them (a column rule
+  divides a row from its top rule to its bottom one; a comb's tick stops short), both rules
+  running on past the run's outer ticks (the field; a chart's stacked bars share only their
+  own width), no word crossing a tick.
+
+Marks inside a figure area (a scatter plot's square markers, an axis' ticks) are the figure's
+and are left to it. Coordinates are page space (points).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..types import Rect, Rule, Word
+from .figures import Figure
+
+# Why no user would change these: they describe a check box's and a comb's shape, which forms
+# of every producer share; sizes are a text line's, in points.
+MIN_SIDE = 4.0  # pt: shorter verticals are dots, ticks of a glyph, not a box or a comb's tick
+MAX_SIDE = 14.0  # pt: a box taller than a tall text line is a cell or a frame
+SQUARE = (0.6, 1.6)  # width / height range of a check box
+SNAP = 1.0  # pt: sides and ends this close are the same
+SHORT_OF = 1.0  # pt: a comb's tick top lies at least this far from every horizontal rule
+ROOF = 4.0  # pt: and at most this far under the rule over it (the field's top)
+LABEL_REACH = 3.0  # box heights: its label starts within this left or right of the box
+LABEL_HEIGHT = (0.6, 2.5)  # a label word's height over the box's: the same text line
+MIN_TICKS = 2  # equal ticks on one baseline that make a comb
+
+CHECK_BOX = "check boxes are no rules: an empty square beside a label on a text line (a form's box)"
+COMB = "a comb is no rule: short equal ticks standing on one baseline (a form's digit field)"
+
+
+def form_marks(words: Sequence[Word], rules: Sequence[Rule], figures: Sequence[Figure]) -> dict[Rule, str]:
+    """The rules of ``rules`` that draw check boxes or combs, each with why (see the module)."""
+    shorts = [r for r in rules if r.orient == "v" and MIN_SIDE <= r.length <= MAX_SIDE
+              and not any(_within(r.bbox, f.bbox) for f in figures)]
+    if not shorts:
+        return {}
+    hs = [r for r in rules if r.orient == "h"]
+    out = dict.fromkeys(_check_boxes(words, shorts, hs), CHECK_BOX)
+    out.update(dict.fromkeys(_combs(words, [r for r in shorts if r not in out], hs), COMB))
+    return out
+
+
+def _check_boxes(words: Sequence[Word], vs: Sequence[Rule], hs: Sequence[Rule]) -> list[Rule]:
+    vs = sorted(vs, key=lambda r: r.pos)
+    tops = [h for h in hs if h.length <= MAX_SIDE * SQUARE[1] + 2 * SNAP]
+    out: list[Rule] = []
+    for n, left in enumerate(vs):
+        for right in vs[n + 1:]:
+            width, height = right.pos - left.pos, left.length
+            if width > SQUARE[1] * height:
+                break
+            if width < SQUARE[0] * height or not _same_span(left, right):
+                continue
+            sides = [s for y in (left.start, left.end) for s in tops if _is_side(s, y, left.pos, right.pos)]
+            box = Rect(left.pos, left.start, right.pos, left.end)
+            filled = any(r.fill >= 0 for r in (left, right, *sides))  # a swatch, a chart's marker
+            if sides and not filled and not _centred_in(words, box) and _labelled(words, box):
+                out += [left, right, *sides]
+                break
+    return out
+
+
+def _combs(words: Sequence[Word], vs: Sequence[Rule], hs: Sequence[Rule]) -> list[Rule]:
+    """Runs of ``MIN_TICKS`` or more equal ticks standing on one horizontal rule under one roof."""
+    runs: dict[tuple[Rule, Rule, int], list[Rule]] = {}
+    for v in vs:
+        if v.fill >= 0:
+            continue  # a filled shape's edge (a logo, a bar), no stroke
+        base = next((h for h in hs if abs(h.pos - v.end) <= SNAP and _spans(h, v.pos)), None)
+        roof = min((h for h in hs if _spans(h, v.pos) and h.pos < v.end - SNAP), key=lambda h: abs(v.start - h.pos),
+                   default=None)
+        # A comb's tick stops short of the row's top rule; reaching it, it is a column's rule.
+        if base is None or roof is None or not SHORT_OF <= v.start - roof.pos <= ROOF:
+            continue
+        if any(w.bbox.x0 < v.pos < w.bbox.x1 and w.bbox.y0 < v.end and w.bbox.y1 > v.start for w in words):
+            continue  # text runs across it: a divider, no comb's tick
+        runs.setdefault((base, roof, round(v.length / SNAP)), []).append(v)
+    out: list[Rule] = []
+    for (base, roof, _), run in runs.items():
+        x0, x1 = min(v.pos for v in run), max(v.pos for v in run)
+        # The field's rules run on past its ticks; a chart's stacked bars share only their own width.
+        if len(run) >= MIN_TICKS and all(h.start <= x0 - MIN_SIDE and h.end >= x1 + MIN_SIDE for h in (base, roof)):
+            out += run
+    return out
+
+
+def _spans(h: Rule, x: float) -> bool:
+    return h.start - SNAP <= x <= h.end + SNAP
+
+
+def _same_span(a: Rule, b: Rule) -> bool:
+    return abs(a.start - b.start) <= SNAP and abs(a.end - b.end) <= SNAP
+
+
+def _is_side(h: Rule, y: float, x0: float, x1: float) -> bool:
+    return abs(h.pos - y) <= SNAP and abs(h.start - x0) <= SNAP and abs(h.end - x1) <= SNAP
+
+
+def _centred_in(words: Sequence[Word], box: Rect) -> bool:
+    return any(box.x0 <= (w.bbox.x0 + w.bbox.x1) / 2 <= box.x1 and box.y0 <= (w.bbox.y0 + w.bbox.y1) / 2 <= box.y1
+               for w in words)
+
+
+def _labelled(words: Sequence[Word], box: Rect) -> bool:
+    """A word on the box's text line starts or ends within ``LABEL_REACH`` box heights of it."""
+    h = box.height
+    reach = LABEL_REACH * h
+    for w in words:
+        mid = (w.bbox.y0 + w.bbox.y1) / 2
+        if not (box.y0 <= mid <= box.y1 and LABEL_HEIGHT[0] * h <= w.bbox.height <= LABEL_HEIGHT[1] * h):
+            continue
+        if 0 <= w.bbox.x0 - box.x1 <= reach or 0 <= box.x0 - w.bbox.x1 <= reach:
+            return True
+    return False
+
+
+def _within(inner: Rect, outer: Rect) -> bool:
+    return outer.x0 - SNAP <= inner.x0 and inner.x1 <= outer.x1 + SNAP and outer.y0 - SNAP <= inner.y0 \
+        and inner.y1 <= outer.y1 + SNAP
