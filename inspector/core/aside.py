@@ -13,12 +13,13 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .evidence.checkboxes import form_marks
+from .evidence.checkboxes import CHECK_BOX, COMB, form_marks
 from .evidence.figures import Figure, figure_rules, figure_words
 from .evidence.underlines import underlines
 from .multipage.furniture import Furniture
 from .types import RejectedRule, Rule, Word
 
+FORM_MARKS = (CHECK_BOX, COMB)
 UNDERLINE = "underlines words (a link or emphasis): the text's decoration, no table rule"
 
 
@@ -42,10 +43,11 @@ def set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
     if check_boxes:
         under = {g.rule for g in lines}
         lines += [RejectedRule(r, why) for r, why in form_marks(words, rules, figures).items() if r not in under]
+    marks = _marks_note(lines)
     if not furn.word_ids and not furn.rules and not in_figures and not figures:
         if lines:
             under = {g.rule for g in lines}
-            return Aside(words, tuple(r for r in rules if r not in under), tuple(lines), (),
+            return Aside(words, tuple(r for r in rules if r not in under), tuple(lines), marks,
                          (frozenset(), frozenset()))
         return Aside(words, rules, (), (), (frozenset(), frozenset()))
     marked = tuple(dataclasses.replace(w, furniture=True) if i in furn.word_ids else
@@ -63,5 +65,14 @@ def set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
     for f in figures:
         b = f.bbox
         notes.append(f"{f.describe()} at ({b.x0:.0f}, {b.y0:.0f})-({b.x1:.0f}, {b.y1:.0f}) pt")
-    return Aside(marked, tuple(r for r in rules if r not in dropped), tuple(gone), tuple(notes),
+    return Aside(marked, tuple(r for r in rules if r not in dropped), tuple(gone), (*notes, *marks),
                  (furn.word_ids, in_figures))
+
+
+def _marks_note(gone: Sequence[RejectedRule]) -> tuple[str, ...]:
+    """One note per kind of form mark set aside (check boxes, combs), with how many rules."""
+    counts: dict[str, int] = {}
+    for g in gone:
+        if g.reason in FORM_MARKS:
+            counts[g.reason] = counts.get(g.reason, 0) + 1
+    return tuple(f"{n} rule(s) left out of every table: {why} (tables.check_boxes)" for why, n in counts.items())

@@ -27,6 +27,7 @@ from ..structure.grid import GLYPH_GAP_SOURCES
 from ..types import Boundary, Grid, PageResult, Rect, Rule, TableRegion
 from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, vetoed_columns, width_at
 from .clipped import edge_note, hidden_rules
+from .marks import form_mark_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, near, value_range
 
 RULE_PARAMS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast", "merge.snap")
@@ -101,6 +102,8 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         dropped = [*narrow, *spanned, *dropped_rows(ctx, g, table.header_rows)]
         if ctx.res.clipped_art and ctx.frame.identity and not g.turn:
             dropped += [*hidden_rules(ctx, g, "col"), *hidden_rules(ctx, g, "row")]
+        if ctx.frame.identity and not g.turn:
+            dropped += [*form_mark_rules(ctx, g, "col"), *form_mark_rules(ctx, g, "row")]
         out.append(TableWhy(k, table.bbox, *(tuple(ctx.placed(w, g) for w in ws) for ws in (cols, rows, dropped))))
     return tuple(out)
 

@@ -1,0 +1,30 @@
+"""A form's marks in ``explain``: the sides of check boxes and the ticks of combs set aside
+before the grid (``evidence.checkboxes``, ``tables.check_boxes``) are dropped candidates of the
+table they lie in, with why, so Why shows that those drawn lines were looked at and are no rules.
+Only tables read upright in page space are looked at (a sideways grid has another frame).
+"""
+
+from __future__ import annotations
+
+from ..aside import FORM_MARKS
+from ..types import Grid
+from .page import Evidence, PageContext, Why
+
+NEAR = 1.0  # pt: marks this close across are one candidate
+
+
+def form_mark_rules(ctx: PageContext, g: Grid, axis: str) -> list[Why]:
+    """Dropped candidates for the check box sides and comb ticks inside the table's region."""
+    orient = "v" if axis == "col" else "h"
+    box = g.region
+    out: dict[tuple[float, str], int] = {}
+    for rej in ctx.res.rejected:
+        r = rej.rule
+        if rej.reason not in FORM_MARKS or r.orient != orient:
+            continue
+        b = r.bbox
+        if b.x0 >= box.x0 - NEAR and b.x1 <= box.x1 + NEAR and b.y0 >= box.y0 - NEAR and b.y1 <= box.y1 + NEAR:
+            pos = next((p for p, why in out if abs(p - r.pos) <= NEAR and why == rej.reason), round(r.pos, 2))
+            out[(pos, rej.reason)] = out.get((pos, rej.reason), 0) + 1
+    return [Why(axis, pos, False, (Evidence("rule", n),), f"{n} drawn line(s) here: {why}", ("tables.check_boxes",))
+            for (pos, why), n in sorted(out.items())]
