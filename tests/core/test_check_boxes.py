@@ -10,8 +10,8 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from inspector.core.explain import explain_page
 from inspector.core.evidence.checkboxes import CHECK_BOX, COMB, form_marks
+from inspector.core.explain import explain_page
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
