@@ -74,6 +74,7 @@ def _stacks(rows: list[list[Word]]) -> list[float]:
 def _between(rows: list[list[Word]], a: float, b: float) -> float | None:
     """Middle of the room left free on every row between stack ``a`` and stack ``b``."""
     left, right, shared, groups = -1e9, 1e9, 0, 0
+    starts: list[tuple[float, float]] = []  # left edges of the left stack's word and of the word after it
     for r in rows:
         ia = next((i for i, w in enumerate(r) if abs(w.bbox.x1 - a) <= ALIGN), None)
         ib = next((i for i, w in enumerate(r) if abs(w.bbox.x1 - b) <= ALIGN), None)
@@ -83,13 +84,25 @@ def _between(rows: list[list[Word]], a: float, b: float) -> float | None:
         groups += bool(_GROUP.match(r[ia + 1].text)) and r[ia].text[-1:].isdigit()
         left = max(left, r[ia].bbox.x1)
         right = min(right, r[ia + 1].bbox.x0)
-    if shared < SHARE * len(rows) or groups * 2 >= shared or right - left < MIN_ROOM:
+        if is_number(r[ia].text):  # a label running into the stack's place starts elsewhere
+            starts.append((r[ia].bbox.x0, r[ia + 1].bbox.x0))
+    if shared < SHARE * len(rows) or groups * 2 >= shared or right - left < MIN_ROOM or one_block(starts):
         return None
     # Nothing may cross the line on any row (a label or a title reaching over it).
     x = (left + right) / 2
     if any(w.bbox.x0 < x < w.bbox.x1 for r in rows for w in r):
         return None
     return x
+
+
+def one_block(starts: Sequence[tuple[float, float]]) -> bool:
+    """Do the two stacks start at one x each on every row (``starts``: the left stack's word's
+    left edge and the next word's)? Values of one width give no evidence of right alignment:
+    "11 111111111" on every line, one word space apart, is a left-aligned text (a code and
+    its number in one cell) as much as two columns, and the space is the writer's own."""
+    if len(starts) < MIN_LINES:
+        return False
+    return all(max(e) - min(e) <= ALIGN for e in zip(*starts, strict=True))
 
 
 def split_segments(segs: Sequence[Segment], words: Sequence[Word], stacked: Sequence[float],
