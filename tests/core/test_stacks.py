@@ -99,3 +99,22 @@ def test_stacks_of_one_width_each_still_part_where_their_starts_vary() -> None:
         _right(page, 202 + pymupdf.get_text_length("12,345", "helv", SIZE), 111 + 14 * r, row[2])
     table = Pipeline(open_document(doc.tobytes())).run(0).tables[0]
     assert table.rows_text() == rows
+
+
+def test_values_of_one_width_far_apart_under_close_headers_stay_two_columns() -> None:
+    # PowerPoint's p-value table: the values ("0.00112") all one width, 40 pt apart, their
+    # headers 6 pt apart; no word space between the stacks, so two columns.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((332, 205), "p Value", fontsize=SIZE)
+    page.insert_text((380, 205), "Con vs RAD001", fontsize=SIZE)
+    page.insert_text((380 + pymupdf.get_text_length("Con vs RAD001", "helv", SIZE) + 6, 205), "Con vs TORIN1", fontsize=SIZE)
+    rows = [["G1", "0.00112", "0.00019"], ["S", "0.00003", "0.00026"], ["G2M", "0.00147", "0.00107"]]
+    right = 380 + pymupdf.get_text_length("Con vs RAD001", "helv", SIZE) + 4
+    for r, row in enumerate(rows):
+        y = 220 + 15 * r
+        page.insert_text((332, y), row[0], fontsize=SIZE)
+        _right(page, right, y, row[1])
+        page.insert_text((right + 40, y), row[2], fontsize=SIZE)
+    table = Pipeline(open_document(doc.tobytes())).run(0).tables[0]
+    assert [r[1:] for r in table.rows_text()[1:]] == [r[1:] for r in rows]
