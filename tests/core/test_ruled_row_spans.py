@@ -10,6 +10,8 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
+from inspector.core.explain import explain_page
+from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 
@@ -69,3 +71,14 @@ def test_spanning_label_leaves_the_ruled_rows_whole() -> None:
     assert text[(2, 3)] == "Cronbach alpha Item totals"
     # The spanning labels are cells spanning the ruled rows beside them.
     assert [(c.r, c.rs) for c in sorted(table.cells, key=lambda c: c.r) if c.c == 0] == [(0, 1), (1, 3), (4, 2), (6, 1)]
+
+
+def test_explain_names_the_drawn_rows_for_each_line_kept_together() -> None:
+    pdf, ys = layout()
+    result = Pipeline(open_document(pdf)).run(0)
+    (why,) = explain_page(result, Params())
+    assert [w.evidence[0].kind for w in why.rows] == ["rule"] * len(ys)
+    inner = [w for w in why.dropped if w.axis == "row"]
+    # Every step between two lines of one ruled band (one fewer than its deepest cell has lines).
+    assert len(inner) == sum(max(len(c.split("|")) for c in row) - 1 for row in ROWS)
+    assert all(w.decision.startswith("the table draws its rows one by one") for w in inner)
