@@ -8,9 +8,8 @@ across the region's sides or one of its column gaps (a footnote) ends it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import re
+from collections.abc import Sequence
 
 import numpy as np
 
