@@ -8,6 +8,8 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
+from inspector.core.explain import explain_page
+from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.core.structure.grow import TABLE_LABEL
@@ -53,3 +55,13 @@ def test_a_header_line_that_starts_with_table_still_heads_it() -> None:
                                               ("Tables 1 and 2", False)])
 def test_table_label(text: str, label: bool) -> None:
     assert bool(TABLE_LABEL.match(text)) is label
+
+
+def test_explain_names_the_caption_at_the_table_top() -> None:
+    res = Pipeline(open_document(captioned(("Table A.1:", "1980 Census Population", "by age groups")))).run(0)
+    (why,) = explain_page(res, Params())
+    assert why.rows[0].decision.endswith("the line above is the table's caption "
+                                         "(\"Table A.1: 1980 Census Population by age groups\"), no header line")
+    plain = Pipeline(open_document(captioned(("Table", "Rows", "Size")))).run(0)
+    (why,) = explain_page(plain, Params())
+    assert "caption" not in why.rows[0].decision
