@@ -140,7 +140,7 @@ def _shows_header(both: Placed, head: int, alone: Placed, wanted: Sequence[Cell]
     found = dict(both.found)
     heads = [found.get((c.r, c.c)) for c in wanted]
     body = [b for (r, _), b in found.items() if r >= head]
-    if not wanted or None in heads or len(body) < len(alone.found):
+    if not wanted or not body or None in heads or len(body) < len(alone.found):
         return False
     boxes = [b for b in heads if b is not None]
     y0, y1 = min(b.y0 for b in boxes), max(b.y1 for b in boxes)
