@@ -25,7 +25,8 @@ and are left to it. Coordinates are page space (points).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
 
 from ..types import Rect, Rule, Word
 from .figures import Figure
@@ -52,15 +53,25 @@ def form_marks(words: Sequence[Word], rules: Sequence[Rule], figures: Sequence[F
               and not any(_within(r.bbox, f.bbox) for f in figures)]
     if not shorts:
         return {}
-    hs = [r for r in rules if r.orient == "h"]
+    hs = _ByPos(r for r in rules if r.orient == "h")
     out = dict.fromkeys(_check_boxes(words, shorts, hs), CHECK_BOX)
     out.update(dict.fromkeys(_combs(words, [r for r in shorts if r not in out], hs), COMB))
     return out
 
 
-def _check_boxes(words: Sequence[Word], vs: Sequence[Rule], hs: Sequence[Rule]) -> list[Rule]:
+class _ByPos:
+    """Horizontal rules sorted by y, to pick those near a height without a pass over all."""
+
+    def __init__(self, rules: Iterable[Rule]) -> None:
+        self.rules = sorted(rules, key=lambda r: r.pos)
+        self.ys = [r.pos for r in self.rules]
+
+    def between(self, lo: float, hi: float) -> list[Rule]:
+        return self.rules[bisect_left(self.ys, lo):bisect_right(self.ys, hi)]
+
+
+def _check_boxes(words: Sequence[Word], vs: Sequence[Rule], hs: _ByPos) -> list[Rule]:
     vs = sorted(vs, key=lambda r: r.pos)
-    tops = [h for h in hs if h.length <= MAX_SIDE * SQUARE[1] + 2 * SNAP]
     out: list[Rule] = []
     for n, left in enumerate(vs):
         for right in vs[n + 1:]:
@@ -69,7 +80,8 @@ def _check_boxes(words: Sequence[Word], vs: Sequence[Rule], hs: Sequence[Rule]) 
                 break
             if width < SQUARE[0] * height or not _same_span(left, right):
                 continue
-            sides = [s for y in (left.start, left.end) for s in tops if _is_side(s, y, left.pos, right.pos)]
+            sides = [s for y in (left.start, left.end) for s in hs.between(y - SNAP, y + SNAP)
+                     if _is_side(s, y, left.pos, right.pos)]
             box = Rect(left.pos, left.start, right.pos, left.end)
             filled = any(r.fill >= 0 for r in (left, right, *sides))  # a swatch, a chart's marker
             if sides and not filled and not _centred_in(words, box) and _labelled(words, box):
@@ -78,15 +90,16 @@ def _check_boxes(words: Sequence[Word], vs: Sequence[Rule], hs: Sequence[Rule]) 
     return out
 
 
-def _combs(words: Sequence[Word], vs: Sequence[Rule], hs: Sequence[Rule]) -> list[Rule]:
+def _combs(words: Sequence[Word], vs: Sequence[Rule], hs: _ByPos) -> list[Rule]:
     """Runs of ``MIN_TICKS`` or more equal ticks standing on one horizontal rule under one roof."""
     runs: dict[tuple[Rule, Rule, int], list[Rule]] = {}
     for v in vs:
         if v.fill >= 0:
             continue  # a filled shape's edge (a logo, a bar), no stroke
-        base = next((h for h in hs if abs(h.pos - v.end) <= SNAP and _spans(h, v.pos)), None)
-        roof = min((h for h in hs if _spans(h, v.pos) and h.pos < v.end - SNAP), key=lambda h: abs(v.start - h.pos),
-                   default=None)
+        base = next((h for h in hs.between(v.end - SNAP, v.end + SNAP) if _spans(h, v.pos)), None)
+        # Rules farther over the tick than ROOF fail the test below as the nearest would.
+        roof = min((h for h in hs.between(v.start - ROOF, v.end - SNAP) if _spans(h, v.pos) and h.pos < v.end - SNAP),
+                   key=lambda h: abs(v.start - h.pos), default=None)
         # A comb's tick stops short of the row's top rule; reaching it, it is a column's rule.
         if base is None or roof is None or not SHORT_OF <= v.start - roof.pos <= ROOF:
             continue
