@@ -33,6 +33,7 @@ from .columns import (
     merge_complementary,
     near_boundary,
 )
+from .keyvalue import key_value
 from .region import RegionEvidence
 from .regions import Candidate
 from .sections import section_lines
@@ -120,7 +121,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     tparams = ev.params.tables
     low = frozenset(near_boundary(words, ev.ids, xs[1:-1], ev.params.columns.boundary_margin))
-    reason, param = (_reject_reason(grid, cand, ev.ids, lines, tparams)
+    reason, param = (_reject_reason(grid, cand, ev.ids, lines, tparams, words)
                      or _mostly_empty(grid, ev.centres, list(ev.ids), tparams))
     return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param)
 
@@ -224,13 +225,14 @@ def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: 
 
 
 def _reject_reason(grid: Grid, cand: Candidate, ids: Sequence[int], lines: Sequence[Line],
-                   params: TableParams) -> tuple[str, str] | None:
+                   params: TableParams, words: Sequence[Word] = ()) -> tuple[str, str] | None:
     """(reason, parameter) when the grid is no table, None when it may be one."""
     if grid.n_rows < params.min_rows:
         return f"{grid.n_rows} row(s), fewer than {params.min_rows}", "tables.min_rows"
     if grid.n_cols < params.min_cols:
         return f"{grid.n_cols} column(s), fewer than {params.min_cols}", "tables.min_cols"
     per_line = len(ids) / max(len(lines), 1)
-    if cand.source == "aligned" and grid.n_cols <= PARAGRAPH_COLS and per_line > PARAGRAPH_WORDS:
+    if cand.source == "aligned" and grid.n_cols <= PARAGRAPH_COLS and per_line > PARAGRAPH_WORDS \
+            and not key_value(grid, words, ids, lines):
         return f"paragraph text ({per_line:.0f} words a line in at most two columns)", ""
     return None

@@ -7,6 +7,7 @@ kept with their reason so a person can see why a table was not found.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import median
@@ -20,6 +21,7 @@ from .columns import Line, Segment, WordCentres, lines_in, segments
 from .grid import build_grid
 from .grow import extend_down, extend_up
 from .regions import (
+    GAPS_MEET,
     Candidate,
     aligned_runs,
     attach_fills,
@@ -27,11 +29,13 @@ from .regions import (
     hrule_regions,
     ruled_regions,
 )
+from .sides import SideBlock, side_blocks
 from .stacked_grids import join_stacked
 
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
 ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes wide
 HEADER_GAP_EM = 0.8  # a narrow table's header may part its columns by this little (font sizes)
+INDENTED_LABEL = 2  # words an indented sub-row's label holds at most
 TAKEN = 0.2  # share of the smaller box a candidate must share with a table found earlier to be refused
 
 
@@ -192,6 +196,10 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         if n in last and s.x0 - last[n] >= HEADER_GAP_EM * em:
             narrow[n].append((last[n], s.x0))
         last[n] = s.x1
+    blocks = side_blocks(words, free, gaps, params.columns.min_gap, params.rows.y_tolerance)
+    if blocks:
+        return _beside_each_other(words, free, blocks, taken, centres, params)
+    _indented_rows(words, free, gaps, narrow)
     out: list[Candidate] = []
     short: list[TableRegion] = []
     need = params.tables.min_aligned_rows
@@ -210,6 +218,63 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         else:
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
                                      "tables.min_aligned_rows"))
+    return out, short
+
+
+def _indented_rows(words: Sequence[Word], lines: Sequence[Line], gaps: list[list[tuple[float, float]]],
+                   narrow: Sequence[list[tuple[float, float]]]) -> None:
+    """Give a line without a column gap the narrower gap after its label (one or two words)
+    where the aligned lines above and below it have theirs (in ``gaps``, in place): a sub-row
+    whose label is indented ("T1a" under "T1") stands closer to the next column than its
+    parent row's label, and is one of the table's rows, not a break in it."""
+    with_gaps = [n for n, g in enumerate(gaps) if g]
+    for n, g in enumerate(gaps):
+        if g or not narrow[n]:
+            continue
+        k = bisect_left(with_gaps, n)
+        above = with_gaps[k - 1] if k else None
+        below = with_gaps[k] if k < len(with_gaps) else None
+        if above is None or below is None:
+            continue
+        h = narrow[n][0]
+        label = sum(words[i].bbox.x1 <= h[0] for i in lines[n].word_ids)
+        indented = lines[n].bbox.x0 > lines[above].bbox.x0 + GAPS_MEET
+        if indented and label <= INDENTED_LABEL and _meets_one(h, gaps[above]) and _meets_one(h, gaps[below]):
+            g.append(h)
+
+
+def _meets_one(gap: tuple[float, float], others: Sequence[tuple[float, float]]) -> bool:
+    return any(min(gap[1], b) - max(gap[0], a) >= GAPS_MEET for a, b in others)
+
+
+SIDE_BY_SIDE = ("tables side by side: a gutter {w:.0f} pt wide at x={x0:.0f}-{x1:.0f} pt that no line of the block "
+                "crosses, each side a table of its own, {off} line(s) facing the other side off its baselines "
+                "(two tables' rows, not one's); cut at the gutter into two tables")
+
+
+def _beside_each_other(words: Sequence[Word], free: Sequence[Line], blocks: Sequence[SideBlock],
+                       taken: Sequence[Rect], centres: WordCentres,
+                       params: Params) -> tuple[list[Candidate], list[TableRegion]]:
+    """The aligned candidates of ``free`` lines where ``blocks`` of them hold two tables side
+    by side: each block's two sides read as lines of their own, and the lines outside the
+    blocks as before."""
+    gap, tol = params.columns.min_gap, params.rows.y_tolerance
+    out: list[Candidate] = []
+    short: list[TableRegion] = []
+    inside: set[int] = set()
+    parts: list[list[Line]] = []
+    for bl in blocks:
+        inside.update(range(bl.first, bl.last + 1))
+        ids = [i for ln in free[bl.first:bl.last + 1] for i in ln.word_ids]
+        for side in ([i for i in ids if words[i].bbox.x1 <= bl.cut], [i for i in ids if words[i].bbox.x1 > bl.cut]):
+            parts.append(lines_in(words, side, tol))
+        short.append(TableRegion(bl.box, "aligned", SIDE_BY_SIDE.format(
+            w=bl.gutter[1] - bl.gutter[0], x0=bl.gutter[0], x1=bl.gutter[1], off=bl.off)))
+    parts.append([ln for n, ln in enumerate(free) if n not in inside])
+    for part in parts:
+        cands, rejected = _aligned_candidates(words, part, segments(words, part, gap), taken, centres, params)
+        out.extend(cands)
+        short.extend(rejected)
     return out, short
 
 
