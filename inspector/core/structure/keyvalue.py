@@ -5,8 +5,9 @@ columns (a hanging indent, a note beside its marker). A definitions or key-value
 looks alike ("T1 | Tumor 2 cm or less in greatest dimension limited to the thyroid"),
 and what tells it apart is its first column: a narrow column of short labels, each of
 one or two words, none of them an enumerator ("[18]", "1.", "a)", "iv.": a numbered list's
-markers, and a reference list is a list), none starting in lower case (a margin note's
-wrapped lines beside running text), and the texts beside them set flush at one x.
+markers, and a reference list is a list), each starting with a capital or a digit (a
+margin note's wrapped lines beside running text start in lower case), and the texts beside
+them set flush at one x.
 """
 
 from __future__ import annotations
@@ -49,4 +50,11 @@ def key_value(grid: Grid, words: Sequence[Word], ids: Sequence[int], lines: Sequ
         return False
     if max(starts) - min(starts) > VALUE_EDGE:
         return False  # the texts beside the labels are not set flush: running text around notes
-    return not any(ENUMERATOR.match(lab) or list_marker(lab) or lab[0].islower() for lab in labels)
+    return all(starts_item(lab) for lab in labels)
+
+
+def starts_item(label: str) -> bool:
+    """Can ``label`` start a table's row: it begins with a capital or a digit (a lower-case
+    word continues running text; "/Type" or "%" is code) and is no enumerator or list marker?"""
+    return bool(label) and (label[0].isupper() or label[0].isdigit()) and not ENUMERATOR.match(label) \
+        and not list_marker(label)

@@ -20,6 +20,7 @@ from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
 from .grid import build_grid
 from .grow import extend_down, extend_up
+from .keyvalue import starts_item
 from .regions import (
     GAPS_MEET,
     Candidate,
@@ -36,6 +37,7 @@ MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table
 ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes wide
 HEADER_GAP_EM = 0.8  # a narrow table's header may part its columns by this little (font sizes)
 INDENTED_LABEL = 2  # words an indented sub-row's label holds at most
+FLUSH_PT = 1.5  # pt: the text after it starts this close to the next column of the row above
 TAKEN = 0.2  # share of the smaller box a candidate must share with a table found earlier to be refused
 
 
@@ -224,22 +226,22 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
 def _indented_rows(words: Sequence[Word], lines: Sequence[Line], gaps: list[list[tuple[float, float]]],
                    narrow: Sequence[list[tuple[float, float]]]) -> None:
     """Give a line without a column gap the narrower gap after its label (one or two words)
-    where the aligned lines above and below it have theirs (in ``gaps``, in place): a sub-row
-    whose label is indented ("T1a" under "T1") stands closer to the next column than its
-    parent row's label, and is one of the table's rows, not a break in it."""
+    when the text after it starts where the next column of the aligned line above starts
+    (in ``gaps``, in place): a sub-row whose label is indented ("T1a" under "T1"), or a
+    label wider than the one above ("M0" under "M"), stands closer to the next column, and
+    is one of the table's rows, not a break in it. A list marker ("•") is no label: a bullet
+    list under a line is a list, and a label starts with a capital or a digit (``starts_item``)."""
     with_gaps = [n for n, g in enumerate(gaps) if g]
     for n, g in enumerate(gaps):
         if g or not narrow[n]:
             continue
         k = bisect_left(with_gaps, n)
-        above = with_gaps[k - 1] if k else None
-        below = with_gaps[k] if k < len(with_gaps) else None
-        if above is None or below is None:
+        if not k:
             continue
-        h = narrow[n][0]
-        label = sum(words[i].bbox.x1 <= h[0] for i in lines[n].word_ids)
-        indented = lines[n].bbox.x0 > lines[above].bbox.x0 + GAPS_MEET
-        if indented and label <= INDENTED_LABEL and _meets_one(h, gaps[above]) and _meets_one(h, gaps[below]):
+        above, h = with_gaps[k - 1], narrow[n][0]  # the parent row, and the gap after the label
+        label = [words[i].text for i in lines[n].word_ids if words[i].bbox.x1 <= h[0]]
+        flush = any(abs(h[1] - b) <= FLUSH_PT and h[0] < b for _, b in gaps[above])
+        if flush and len(label) <= INDENTED_LABEL and starts_item(label[0]):
             g.append(h)
 
 
