@@ -32,7 +32,7 @@ GUTTER_RATIO = 1.0  # ... and wider than the widest column gap of most lines bes
 BLOCK_GAP = 4.0  # line heights of white that end a block of lines side by side
 MIN_SIDE_ROWS = 3  # lines in two or more pieces each side needs (the borderless minimum)
 SAME_BASELINE_PT = 0.6  # a row's cells share a baseline within this
-FACING = 0.5  # line spacings: a line this close to a line of the other side faces it
+FACING = 0.5  # line spacings: a row this close to text of the other side faces it
 MIN_OFF = 2  # lines facing the other side off its baselines: the sides keep their own rows
 PIECE_GAP_EM = 1.5  # a column gap inside a side is at least this many font sizes (as aligned runs)
 
@@ -108,7 +108,10 @@ def _block(words: Sequence[Word], lines: Sequence[Line], occupied: Sequence[list
     widest = [w for s in sides for w in _widest_gaps(words, s, min_gap)]
     if widest and g1 - g0 < GUTTER_RATIO * median(widest):
         return refused, False
-    off = _off_baselines(sides[0], sides[1]) + _off_baselines(sides[1], sides[0])
+    starts = [_row_starts(words, sides[0], min_gap, -1), _row_starts(words, sides[1], min_gap, 0)]
+    bases = [sorted({words[i].baseline for i in left}), sorted({words[i].baseline for i in right})]
+    pitch = median(_steps(sides[0]) + _steps(sides[1]) or [0.0])
+    off = _off_baselines(starts[0], bases[1], pitch) + _off_baselines(starts[1], bases[0], pitch)
     return SideBlock(first, last, (g0, g1), box, off), off >= MIN_OFF
 
 
@@ -147,15 +150,31 @@ def _widest_gaps(words: Sequence[Word], lines: Sequence[Line], min_gap: float) -
     return out
 
 
-def _off_baselines(mine: Sequence[Line], other: Sequence[Line]) -> int:
-    """Lines of ``mine`` that face a line of ``other`` (within half a line spacing) off its
-    baseline: the two sides' rows do not share their baselines."""
-    if len(mine) < 2 or not other:
-        return 0
-    pitch = median(b.baseline - a.baseline for a, b in zip(mine, mine[1:], strict=False))
+def _row_starts(words: Sequence[Word], lines: Sequence[Line], min_gap: float, which: int) -> list[float]:
+    """The baselines of the rows of one side: of each line in two or more pieces, the baseline
+    of its piece next to the gutter (``which``: -1 the last piece, 0 the first), read from
+    that piece's own words (a page line may join a row's label with another side's text)."""
+    out = []
+    for ln, pieces in zip(lines, _pieces(words, lines, min_gap), strict=True):
+        if len(pieces) >= 2:
+            x0, x1 = pieces[which]
+            out.append(median(words[i].baseline for i in ln.word_ids if x0 <= words[i].bbox.x0 <= x1))
+    return out
+
+
+def _steps(lines: Sequence[Line]) -> list[float]:
+    return [b.baseline - a.baseline for a, b in zip(lines, lines[1:], strict=False)]
+
+
+def _off_baselines(mine: Sequence[float], other: Sequence[float], pitch: float) -> int:
+    """Rows of one side (``mine``: their baselines) that face text of the other (``other``:
+    its words' baselines) within ``FACING`` line spacings ``pitch``, off every baseline there:
+    the two sides' rows do not share baselines. Rows are read from the pieces next to the
+    gutter and compared with words, not page lines: a table's label column beside its
+    numbers shares their baselines even where running text sits further out on its side."""
     count = 0
-    for ln in mine:
-        d = min(abs(ln.baseline - o.baseline) for o in other)
+    for b in mine:
+        d = min((abs(b - o) for o in other), default=float("inf"))
         if SAME_BASELINE_PT < d < FACING * pitch:
             count += 1
     return count

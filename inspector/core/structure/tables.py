@@ -250,7 +250,7 @@ def _meets_one(gap: tuple[float, float], others: Sequence[tuple[float, float]]) 
 
 
 SIDE_BY_SIDE = ("tables side by side: a gutter {w:.0f} pt wide at x={x0:.0f}-{x1:.0f} pt that no line of the block "
-                "crosses, each side a table of its own, {off} line(s) facing the other side off its baselines "
+                "crosses, each side a table of its own, {off} row(s) facing a row of the other side off its baseline "
                 "(two tables' rows, not one's); cut at the gutter into two tables")
 
 
