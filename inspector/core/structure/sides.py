@@ -53,12 +53,14 @@ class SideBlock:
         return (self.gutter[0] + self.gutter[1]) / 2
 
 
-def side_blocks(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Gaps], min_gap: float,
-                tol: float) -> list[SideBlock]:
+def side_blocks(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Gaps],
+                occupied: Sequence[list[tuple[float, float]]], min_gap: float, tol: float) -> list[SideBlock]:
     """Blocks of ``lines`` (consecutive, top-down) parted by a gutter into two tables side by
-    side. ``gaps``: each line's column gaps (x0, x1), as aligned runs read them; ``min_gap``:
-    ``columns.min_gap``; ``tol``: ``rows.y_tolerance``."""
-    occupied = [[(s.x0, s.x1) for s in segments(words, [ln], min_gap)] for ln in lines]
+    side. ``gaps``: each line's column gaps (x0, x1), as aligned runs read them; ``occupied``:
+    each line's pieces (x0, x1, its segments at ``min_gap``: ``columns.min_gap``); ``tol``:
+    ``rows.y_tolerance``."""
+    if not any(gaps):
+        return []
     out: list[SideBlock] = []
     tried: list[SideBlock] = []  # blocks looked at and refused: a seed inside one, in its gutter, gives it again
     done = -1

@@ -187,10 +187,12 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     gaps: list[list[tuple[float, float]]] = [[] for _ in free]
     narrow: list[list[tuple[float, float]]] = [[] for _ in free]
     last: dict[int, float] = {}
+    occupied: list[list[tuple[float, float]]] = [[] for _ in free]
     for s in segs:
         n = index.get(s.line)
         if n is None:
             continue
+        occupied[n].append((s.x0, s.x1))
         em = max(words[s.word_ids[0]].font_size, 1.0)
         # Borderless columns stand well apart; justified prose has wide word spaces only.
         if n in last and s.x0 - last[n] >= ALIGNED_GAP_EM * em:
@@ -198,7 +200,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         if n in last and s.x0 - last[n] >= HEADER_GAP_EM * em:
             narrow[n].append((last[n], s.x0))
         last[n] = s.x1
-    blocks = side_blocks(words, free, gaps, params.columns.min_gap, params.rows.y_tolerance)
+    blocks = side_blocks(words, free, gaps, occupied, params.columns.min_gap, params.rows.y_tolerance)
     if blocks:
         return _beside_each_other(words, free, blocks, taken, centres, params)
     _indented_rows(words, free, gaps, narrow)
