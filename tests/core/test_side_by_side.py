@@ -125,6 +125,8 @@ def test_indented_and_wider_labels_keep_their_rows() -> None:
     _rows(page, rows, 72, 104, 100, labels)
     res = detect(doc.tobytes())
     assert [t.rows_text() for t in res.tables] == [_cells(rows)]
+    (said,) = [r.reason for r in res.regions if r.reason.startswith("sub-rows kept")]  # explain names them
+    assert "3 line(s)" in said and "('T1a', 'T1b', 'N1a/b')" in said
 
 
 DEFINITIONS: tuple[Row, ...] = (

@@ -22,7 +22,6 @@ from .grid import build_grid
 from .grow import extend_down, extend_up
 from .keyvalue import starts_item
 from .regions import (
-    GAPS_MEET,
     Candidate,
     aligned_runs,
     attach_fills,
@@ -134,7 +133,9 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
         for cand in cands:
             col.offer(cand)
         # Runs too short to be tried are listed last (the bins number the regions before them).
-        col.regions.extend(r for r in short if not any(_overlaps(r.bbox, t) for t in col.taken))
+        # A note on a table's own rows (sub-rows kept) stays; a short run inside a table does not.
+        col.regions.extend(r for r in short if r.reason.startswith(SUB_ROWS[:20])
+                           or not any(_overlaps(r.bbox, t) for t in col.taken))
     # Listed last, as the short runs: what ended a table or was left out of every one.
     col.regions.extend({r.bbox: r for r in said}.values())
     col.regions.extend(aside_regions(words, ytol))
@@ -203,7 +204,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     blocks = side_blocks(words, free, gaps, occupied, params.columns.min_gap, params.rows.y_tolerance)
     if blocks:
         return _beside_each_other(words, free, blocks, taken, centres, params)
-    _indented_rows(words, free, gaps, narrow)
+    sub_rows = _indented_rows(words, free, gaps, narrow)
     out: list[Candidate] = []
     short: list[TableRegion] = []
     need = params.tables.min_aligned_rows
@@ -217,6 +218,11 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         if b - a >= need or (b - a == 2 and need == 3 and _pair_block(words, free[a:b], segs_of, keep[a:b])):
             cut = trim_text_column(box, free[a:b], words, params.columns.min_gap, params.rows.y_tolerance)
             out.extend(Candidate(t, "aligned") for t in cut.tables)
+            kept = [n for n in range(a, b) if n in sub_rows]
+            if kept:
+                labels = ", ".join(f"'{sub_rows[n]}'" for n in kept[:SAID_LABELS])
+                short.append(TableRegion(Rect.bounding([free[n].bbox for n in kept]), "aligned",
+                                         SUB_ROWS.format(n=len(kept), labels=labels)))
             if cut.prose is not None:
                 short.append(TableRegion(cut.prose, "aligned", PROSE_BESIDE))
         else:
@@ -226,14 +232,16 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
 
 
 def _indented_rows(words: Sequence[Word], lines: Sequence[Line], gaps: list[list[tuple[float, float]]],
-                   narrow: Sequence[list[tuple[float, float]]]) -> None:
+                   narrow: Sequence[list[tuple[float, float]]]) -> dict[int, str]:
     """Give a line without a column gap the narrower gap after its label (one or two words)
     when the text after it starts where the next column of the aligned line above starts
     (in ``gaps``, in place): a sub-row whose label is indented ("T1a" under "T1"), or a
     label wider than the one above ("M0" under "M"), stands closer to the next column, and
     is one of the table's rows, not a break in it. A list marker ("•") is no label: a bullet
-    list under a line is a list, and a label starts with a capital or a digit (``starts_item``)."""
+    list under a line is a list, and a label starts with a capital or a digit (``starts_item``).
+    Returns the labels of the lines given a gap, by line index, for explain."""
     with_gaps = [n for n, g in enumerate(gaps) if g]
+    said: dict[int, str] = {}
     for n, g in enumerate(gaps):
         if g or not narrow[n]:
             continue
@@ -245,10 +253,13 @@ def _indented_rows(words: Sequence[Word], lines: Sequence[Line], gaps: list[list
         flush = any(abs(h[1] - b) <= FLUSH_PT and h[0] < b for _, b in gaps[above])
         if flush and len(label) <= INDENTED_LABEL and starts_item(label[0]):
             g.append(h)
+            said[n] = " ".join(label)
+    return said
 
 
-def _meets_one(gap: tuple[float, float], others: Sequence[tuple[float, float]]) -> bool:
-    return any(min(gap[1], b) - max(gap[0], a) >= GAPS_MEET for a, b in others)
+SUB_ROWS = ("sub-rows kept in the table: {n} line(s) whose label ({labels}) stands closer than a column gap "
+            "before text set flush with the next column of the row above; rows of the table, not a break in it")
+SAID_LABELS = 3  # labels an explanation quotes
 
 
 SIDE_BY_SIDE = ("tables side by side: a gutter {w:.0f} pt wide at x={x0:.0f}-{x1:.0f} pt that no line of the block "
