@@ -93,6 +93,27 @@ def test_explain_names_the_gutter_that_parts_them() -> None:
     assert "no line of the block crosses" in why[0].reason and "off its baseline" in why[0].reason
 
 
+def test_a_bulleted_list_beside_a_table_stays_out_of_it() -> None:
+    """A staging table left, a bulleted list right at its own line spacing (10 pt against the
+    table's 16 pt rows): the list is no table and no column of the table."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=792, height=612)
+    rows = [("Stage", "T", "N", "M"), ("Stage I", "Any T", "Any N", "M0"), ("Stage II", "Any T", "Any N", "M1"),
+            ("Stage III", "T4a", "Any N", "M0"), ("Stage IVA", "T4b", "Any N", "M0"), ("Stage IVB", "Any T", "Any N", "M1")]
+    for k, row in enumerate(rows):
+        for x, text in zip((40, 110, 170, 230), row, strict=True):
+            page.insert_text((x, 120 + 16 * k), text, fontsize=SIZE)
+    items = ("Papillary thyroid carcinoma", "Follicular variant of the carcinoma", "Encapsulated variant",
+             "Columnar cell variant", "Oncocytic variant", "Hurthle cell carcinoma", "Anaplastic thyroid carcinoma",
+             "Poorly differentiated carcinoma", "Medullary carcinoma")
+    for k, item in enumerate(items):
+        page.insert_text((420, 118 + 10 * k), "\u2022", fontsize=SIZE)
+        page.insert_text((428, 118 + 10 * k), item, fontsize=SIZE)
+    res = detect(doc.tobytes())
+    assert [t.rows_text() for t in res.tables] == [[list(r) for r in rows]]
+    assert [r for r in res.regions if r.reason.startswith("tables side by side")]
+
+
 def test_one_table_with_a_wide_column_gap_stays_one() -> None:
     """Four columns, a gutter-wide gap between the second and the third: the rows share their
     baselines across it, so it is one table's column gap."""

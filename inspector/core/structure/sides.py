@@ -7,11 +7,13 @@ side, a row on the other) the run breaks and the rest of both is lost. What tell
 tables beside each other from one table with a wide column gap:
 
 - a gutter: an x interval, several font sizes wide, that no text line of the block crosses;
-- each side is a table of its own: lines in two or more pieces apart by a column gap;
+- one side at least is a table of its own (lines in two or more pieces apart by a column
+  gap), the other holds lines of its own (another table, a list, a note);
 - the sides keep their own rows: lines of one side face lines of the other off their
   baselines (a table's cells of one row share a baseline; two tables' rows drift apart).
 
-Then the lines of the block are cut at the gutter and each side is read as a page of its own.
+Then the lines of the block are cut at the gutter and each side is read as a page of its own
+(a list beside a table then stays out of it).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ Gaps = list[tuple[float, float]]
 GUTTER_EM = 2.5  # a gutter between two tables is at least this many font sizes wide
 GUTTER_RATIO = 1.0  # ... and wider than the widest column gap of most lines beside it
 BLOCK_GAP = 4.0  # line heights of white that end a block of lines side by side
-MIN_SIDE_ROWS = 3  # lines in two or more pieces each side needs (the borderless minimum)
+MIN_SIDE_ROWS = 3  # lines in two or more pieces a table side needs (the borderless minimum), and lines the other
 SAME_BASELINE_PT = 0.6  # a row's cells share a baseline within this
 FACING = 0.5  # line spacings: a row this close to text of the other side faces it
 MIN_OFF = 2  # lines facing the other side off its baselines: the sides keep their own rows
@@ -105,7 +107,8 @@ def _block(words: Sequence[Word], lines: Sequence[Line], occupied: Sequence[list
     right = [i for i in ids if words[i].bbox.x0 >= g1 - 1]
     sides = [lines_in(words, left, tol), lines_in(words, right, tol)]
     refused = SideBlock(first, last, (g0, g1), box, 0)
-    if min(_rows(words, s, min_gap) for s in sides) < MIN_SIDE_ROWS:
+    rows = [_rows(words, s, min_gap) for s in sides]
+    if max(rows) < MIN_SIDE_ROWS or min(len(s) for s in sides) < MIN_SIDE_ROWS:
         return refused, False
     widest = [w for s in sides for w in _widest_gaps(words, s, min_gap)]
     if widest and g1 - g0 < GUTTER_RATIO * median(widest):

@@ -263,8 +263,8 @@ SAID_LABELS = 3  # labels an explanation quotes
 
 
 SIDE_BY_SIDE = ("tables side by side: a gutter {w:.0f} pt wide at x={x0:.0f}-{x1:.0f} pt that no line of the block "
-                "crosses, each side a table of its own, {off} row(s) facing a row of the other side off its baseline "
-                "(two tables' rows, not one's); cut at the gutter into two tables")
+                "crosses, a table of its own on one side at least, {off} row(s) facing text of the other side off its "
+                "baselines (two blocks' rows, not one table's); cut at the gutter, each side read on its own")
 
 
 def _beside_each_other(words: Sequence[Word], free: Sequence[Line], blocks: Sequence[SideBlock],
