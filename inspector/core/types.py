@@ -167,6 +167,31 @@ def text_word(text: str, bbox: Rect, font_size: float, bold: bool, block: int, l
     return w  # type: ignore[no-any-return]
 
 
+def text_word_at(text: str, x0: float, y0: float, x1: float, y1: float, font_size: float, bold: bool,
+                 block: int, line: int, baseline: float, watermark: bool, turn: int) -> Word:
+    """``text_word(text, fast_rect(x0, y0, x1, y1), ...)`` in one call (every word of every page)."""
+    r = _RectDraft()
+    r.x0 = x0
+    r.y0 = y0
+    r.x1 = x1
+    r.y1 = y1
+    _set(r, "__class__", Rect)
+    w = _WordDraft()
+    w.text = text
+    w.bbox = r
+    w.font_size = font_size
+    w.bold = bold
+    w.block = block
+    w.line = line
+    w.baseline = baseline
+    w.ocr_confidence = -1.0
+    w.watermark = watermark
+    w.turn = turn
+    w.furniture = w.figure = False
+    _set(w, "__class__", Word)
+    return w  # type: ignore[no-any-return]
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     """A straight ruling line.
