@@ -51,6 +51,7 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
     """Words, and the quarter-turn that makes the page's dominant text upright."""
     raw, spans = page.text()
     lines = read_lines(spans)
+    del spans  # a thousand containers: freed before the words are made, so they count for no collection
     turn = dominant_turn(lines.directions)
     out = _words(raw, lines)
     text = "".join([r[4] for r in raw])
