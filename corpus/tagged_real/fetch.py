@@ -44,9 +44,11 @@ class Source:
     path: str
     name: str
     producer: str  # what the file's /Producer and /Creator say, shortened
+    licence: str = "not stated"  # the file's own licence, where its package states one (SPDX)
 
 
 _MU = ("pymupdf", "2.1")
+_PIKE = ("pikepdf", "10.17.0")
 _PYPDF = ("pypdf", "7.1.1")
 SOURCES: tuple[Source, ...] = (
     Source(*_MU, "tests/resources/test-styled-table.pdf", "word365-styled-table.pdf", "Word for Microsoft 365"),
@@ -66,6 +68,9 @@ SOURCES: tuple[Source, ...] = (
     Source(*_PYPDF, "resources/GeoBase_NHNC1_Data_Model_UML_EN.pdf", "word2010-geobase.pdf", "Word 2010"),
     Source(*_PYPDF, "resources/issue-914-xmp-data.pdf", "pdfmaker-excel.pdf", "Acrobat PDFMaker 19 for Excel"),
     Source("tabula-py", "2.10.0", "tests/resources/12s0324.pdf", "indesign-cs4-census.pdf", "InDesign CS4"),
+    # pikepdf's REUSE.toml: CC-BY-SA-4.0, "copied from OCRmyPDF's test resources".
+    Source(*_PIKE, "tests/resources/pdfa/tagged.pdf", "libreoffice73-writer-pdfa.pdf", "LibreOffice 7.3 Writer",
+           "CC-BY-SA-4.0"),
 )
 
 

@@ -120,6 +120,10 @@ class TableParams:
 
     min_rows: int = param(2, "Min rows", "rows", 1, 20, "Regions with fewer rows are not tables.")
     min_cols: int = param(2, "Min columns", "columns", 1, 20, "Regions with fewer columns are not tables.")
+    ruled_row: bool = param(True, "One drawn row", "on/off", 0, 1,
+                            "A single row of cells closed by drawn rules on every side, with text in two or more "
+                            "of them (a form's one-row table: name, signature, date), is a table though it has "
+                            "fewer rows than Min rows.")
     intersect_tol: float = param(3.0, "Intersection tolerance", "pt", 0.0, 15.0,
                                  "How far a rule may stop short of another and still meet it.")
     borderless: bool = param(True, "Borderless tables", "on/off", 0, 1,

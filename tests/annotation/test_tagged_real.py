@@ -169,3 +169,19 @@ def test_visual_lines_join_pieces_of_one_baseline():
     found = [_line("Bold ", 10, 30), _line("(0,1)", 32.5, 60), _line("-", 60, 64), _line("x", 64, 70),
              _line("next", 10, 30, y0=30)]
     assert _visual_lines(found) == ["Bold (0,1)-x", "next"]
+
+
+def test_libreoffice_writer_table_three_rows_two_columns():
+    (t,) = _read("libreoffice73-writer-pdfa.pdf").annotation.tables
+    (reg,) = t.regions
+    assert (reg.page, reg.n_rows, reg.n_cols) == (1, 3, 2)
+    assert reg.bbox.x0 < 60 and reg.bbox.x1 > 535  # the table spans the text column
+    assert [c.text for c in reg.cells] == ["Column 1", "Column 2", "Cell 1", "Cell 2", "Cell 3", "Cell 4"]
+
+
+def test_no_tagged_real_file_is_held_out():
+    from corpus.holdout.fetch import SOURCES as HELD
+    from corpus.tagged_real.fetch import SOURCES
+
+    held = {(s.package, s.path) for s in HELD}
+    assert not [s.name for s in SOURCES if (s.package, s.path) in held]

@@ -254,7 +254,9 @@ def why_table(ctx: PageContext, k: int) -> tuple[str, tuple[str, float] | None]:
     said = (f"Taken as a table from {SOURCES.get(t.source, t.source)}: {t.n_rows} rows (tables.min_rows = "
             f"{p.min_rows}) and {t.n_cols} columns (tables.min_cols = {p.min_cols})"
             + (f", its text aligned over {t.n_rows} lines (tables.min_aligned_rows = {p.min_aligned_rows})"
-               if t.source == "aligned" else "") + ".")
+               if t.source == "aligned" else "")
+            + ("; fewer rows than the minimum, but one row of cells closed by drawn rules on every side, with "
+               "text in two or more (tables.ruled_row)" if t.n_rows < p.min_rows else "") + ".")
     for key in REJECT_KEYS:
         for value in _values_above(ctx, key, t.n_rows, t.n_cols):
             if _rejects(ctx, key, value, k):

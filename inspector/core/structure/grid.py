@@ -34,7 +34,7 @@ from .columns import (
     merge_complementary,
     near_boundary,
 )
-from .region import RegionEvidence
+from .region import FULL, RegionEvidence
 from .regions import Candidate
 from .sections import section_lines
 from .spans import grid_spans, occupied_slots
@@ -121,7 +121,8 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     tparams = ev.params.tables
     low = frozenset(near_boundary(words, ev.ids, xs[1:-1], ev.params.columns.boundary_margin))
-    reason, param = (_reject_reason(grid, cand, ev.ids, lines, tparams)
+    one_row = tparams.ruled_row and _closed_row(ev, grid, drawn_xs)
+    reason, param = (_reject_reason(grid, cand, ev.ids, lines, tparams, one_row)
                      or _mostly_empty(grid, ev.centres, list(ev.ids), tparams))
     return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param)
 
@@ -224,10 +225,28 @@ def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: 
     return "", ""
 
 
+def _closed_row(ev: RegionEvidence, grid: Grid, drawn_xs: set[float]) -> bool:
+    """Is ``grid`` one row of ruled cells closed on every side (its top and bottom ruled
+    across the whole width, each side and inner column rule down the whole height), with
+    text in two or more of its cells? A form draws its one-row tables so (name, signature,
+    date); a frame with text in one cell is a box around text, not a table."""
+    if grid.source != "ruled" or grid.n_rows != 1 or not drawn_xs:
+        return False
+    x0, x1, y0, y1 = grid.xs[0], grid.xs[-1], grid.ys[0], grid.ys[-1]
+    # A short row's sides fall short of its box by the rules' own width: allow ``snap`` at each end.
+    tall = min(FULL, 1 - 2 * ev.snap / max(y1 - y0, 1e-6))
+    if not (all(ev.covered("h", y, x0, x1) >= FULL for y in (y0, y1))
+            and all(ev.covered("v", x, y0, y1) >= tall for x in (x0, *drawn_xs, x1))):
+        return False
+    ids = list(ev.ids)
+    return len({c for _, c in occupied_slots(grid, ev.centres.cx[ids], ev.centres.cy[ids])}) >= 2
+
+
 def _reject_reason(grid: Grid, cand: Candidate, ids: Sequence[int], lines: Sequence[Line],
-                   params: TableParams) -> tuple[str, str] | None:
-    """(reason, parameter) when the grid is no table, None when it may be one."""
-    if grid.n_rows < params.min_rows:
+                   params: TableParams, one_row: bool = False) -> tuple[str, str] | None:
+    """(reason, parameter) when the grid is no table, None when it may be one; ``one_row``:
+    the grid is one row of closed ruled cells (``_closed_row``), a table below ``min_rows``."""
+    if grid.n_rows < params.min_rows and not one_row:
         return f"{grid.n_rows} row(s), fewer than {params.min_rows}", "tables.min_rows"
     if grid.n_cols < params.min_cols:
         return f"{grid.n_cols} column(s), fewer than {params.min_cols}", "tables.min_cols"
