@@ -137,16 +137,17 @@ class Word:
 _set = object.__setattr__
 
 
-def _settable(cls: type) -> Any:
+def settable_twin(cls: type) -> Any:
+    """A plain class with the slots of the slotted frozen dataclass ``cls`` (see above)."""
     return type(f"_{cls.__name__}Draft", (), {"__slots__": vars(cls)["__slots__"]})  # the very same names
 
 
-_RectDraft = _settable(Rect)
-_WordDraft = _settable(Word)
+_RectDraft = settable_twin(Rect)
+_WordDraft = settable_twin(Word)
 
 
 def fast_rect(x0: float, y0: float, x1: float, y1: float) -> Rect:
-    """``Rect(x0, y0, x1, y1)``, 2.5 x faster (see ``_settable``)."""
+    """``Rect(x0, y0, x1, y1)``, 2.5 x faster (see ``settable_twin``)."""
     r = _RectDraft()
     r.x0 = x0
     r.y0 = y0
@@ -159,7 +160,7 @@ def fast_rect(x0: float, y0: float, x1: float, y1: float) -> Rect:
 def text_word(text: str, bbox: Rect, font_size: float, bold: bool, block: int, line: int,
               baseline: float, watermark: bool, turn: int) -> Word:
     """``Word(text, bbox, font_size, bold, block, line, baseline, watermark=watermark,
-    turn=turn)`` for a text-layer word, 2.5 x faster (see ``_settable``)."""
+    turn=turn)`` for a text-layer word, 2.5 x faster (see ``settable_twin``)."""
     w = _WordDraft()
     w.text = text
     w.bbox = bbox
@@ -230,12 +231,12 @@ class Rule:
         return Rect(self.pos - h, self.start, self.pos + h, self.end)
 
 
-_RuleDraft = _settable(Rule)
+_RuleDraft = settable_twin(Rule)
 
 
 def fast_rule(orient: Orientation, pos: float, start: float, end: float, thickness: float,
               source: RuleSource, grey: int, fill: int = -1) -> Rule:
-    """``Rule(orient, pos, start, end, thickness, source, grey, fill)``, 2.5 x faster (see ``_settable``)."""
+    """``Rule(orient, pos, start, end, thickness, source, grey, fill)``, 2.5 x faster (see ``settable_twin``)."""
     r = _RuleDraft()
     r.orient = orient
     r.pos = pos
@@ -355,13 +356,13 @@ class Cell:
     low_confidence: bool = False
 
 
-_CellDraft = _settable(Cell)
+_CellDraft = settable_twin(Cell)
 
 
 def fast_cell(r: int, c: int, rs: int, cs: int, text: str, bbox: Rect, word_ids: tuple[int, ...],
               low_confidence: bool) -> Cell:
     """``Cell(r, c, rs, cs, text, bbox, word_ids, low_confidence)``, 2.5 x faster (see
-    ``_settable``): a page's tables hold a few hundred cells."""
+    ``settable_twin``): a page's tables hold a few hundred cells."""
     k = _CellDraft()
     k.r = r
     k.c = c

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..types import ClippedArt, Rect, fast_rect
+from ..types import ClippedArt, Rect, fast_rect, settable_twin
 from .clip import clip_items, items_box, scissors
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Drawing:
     """One vector path, reduced to what rule detection needs.
 
@@ -122,19 +122,23 @@ def _drawing(d: dict[str, Any]) -> Drawing:
     x0, y0, x1, y1 = d["rect"]
     dashes = d.get("dashes") or ""
     filled = "f" in kind
-    # A page has hundreds of paths: the fields are set in one go (a frozen dataclass's
-    # __init__ sets them one by one through object.__setattr__, three times slower).
-    drawing = _blank(Drawing)
-    _set(drawing, "__dict__", {
-        "items": tuple(items), "stroke": _grey(d.get("color")) if "s" in kind else None,
-        "fill": _grey(d.get("fill")) if filled else None, "width": float(d.get("width") or 0.0),
-        "stroke_opacity": _opacity(d.get("stroke_opacity")), "fill_opacity": _opacity(d.get("fill_opacity")),
-        "dashed": bool(dashes) and dashes.strip() not in ("[] 0", "[]0", "[ ] 0"),
-        "rect": fast_rect(x0, y0, x1, y1), "fill_rgb": _rgb(d.get("fill")) if filled else None})
-    return drawing
+    # A page has hundreds of paths: made through a settable twin, as the words are (no
+    # __dict__, one object a path the collector counts, not two).
+    drawing = _DrawingDraft()
+    drawing.items = tuple(items)
+    drawing.stroke = _grey(d.get("color")) if "s" in kind else None
+    drawing.fill = _grey(d.get("fill")) if filled else None
+    drawing.width = float(d.get("width") or 0.0)
+    drawing.stroke_opacity = _opacity(d.get("stroke_opacity"))
+    drawing.fill_opacity = _opacity(d.get("fill_opacity"))
+    drawing.dashed = bool(dashes) and dashes.strip() not in ("[] 0", "[]0", "[ ] 0")
+    drawing.rect = fast_rect(x0, y0, x1, y1)
+    drawing.fill_rgb = _rgb(d.get("fill")) if filled else None
+    _set(drawing, "__class__", Drawing)
+    return drawing  # type: ignore[no-any-return]  # a Drawing since the line above
 
 
-_blank = object.__new__
+_DrawingDraft = settable_twin(Drawing)
 _set = object.__setattr__
 
 
