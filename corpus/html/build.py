@@ -19,9 +19,6 @@ whether detection generalises beyond one program's drawing habits. Steps:
 
 from __future__ import annotations
 
-import argparse
-import random
-import shutil
 import sys
 import unicodedata
 from dataclasses import dataclass, field
@@ -29,14 +26,13 @@ from pathlib import Path
 
 import pymupdf
 
-from inspector.annotation.goldenset import add_to_golden_set
 from inspector.annotation.icdar import content_bounds, round_rect
 from inspector.annotation.io import sha256_of
 from inspector.annotation.model import AnnCell, AnnTable, DocumentAnnotation, PageInfo, Region
 from inspector.annotation.roles import suggest_row_roles
 from inspector.core.types import Rect
-from inspector.evaluation.styles import write_styles
 
+from .. import common
 from ..modern.content import Content
 from .styles import STYLES
 from .tables import HtmlTable
@@ -45,8 +41,6 @@ PAGE = pymupdf.paper_rect("a4")
 MARGIN = 56.0
 GAP = 10.0  # points between blocks
 SIDE = 0.58  # width share of a table beside a text column
-PER_DOC = 5
-STYLES_FILE = "styles.json"
 PROSE = "font-family:serif;font-size:9.5pt"
 
 
@@ -218,44 +212,18 @@ def build_one(pdf: Path, styles: list[str], c: Content) -> DocumentAnnotation:
     words = [p.get_text("words") for p in doc]
     doc.close()
     tables = tuple(truth(lt, words[lt.page], f"{pdf.name} {lt.tid}") for lt in laid)
-    ann = DocumentAnnotation(sha256_of(pdf), pdf.name, pages, tables,
-                             notes="tables as written in HTML, laid out by PyMuPDF Story (corpus.html.build)")
-    problems = ann.problems()
-    if problems:
-        sys.exit(f"build: {pdf.name}: {problems[0]}")
-    return ann
+    return common.checked(DocumentAnnotation(sha256_of(pdf), pdf.name, pages, tables,
+                                             notes="tables as written in HTML, laid out by PyMuPDF Story (corpus.html.build)"))
 
 
 def build(out: Path, seed: int, per_style: int) -> int:
-    rng = random.Random(seed)
-    pdf_dir, golden = out / "pdfs", out / "golden"
-    for d in (pdf_dir, golden):
-        shutil.rmtree(d, ignore_errors=True)
-        d.mkdir(parents=True)
-    names = [s for s in STYLES for _ in range(per_style)]
-    rng.shuffle(names)
-    styles: dict[str, dict[str, dict[str, str]]] = {}
-    total = 0
-    for i in range(0, len(names), PER_DOC):
-        pdf = pdf_dir / f"html-{i // PER_DOC + 1:03d}.pdf"
-        ann = build_one(pdf, names[i:i + PER_DOC], Content(random.Random(rng.random())))
-        add_to_golden_set(golden, ann, pdf)
-        styles[pdf.name] = {t.id: {"style": n, "detail": t.notes.split(": ", 1)[-1]}
-                            for t, n in zip(ann.tables, names[i:i + PER_DOC], strict=True)}
-        total += len(ann.tables)
-    write_styles(out / STYLES_FILE, styles, seed)
-    print(f"built {len(styles)} PDFs with {total} tables in {out}")
-    return total
+    """``per_style`` tables of each style into ``out``."""
+    return common.build(out, seed, per_style, [common.Producer("html", list(STYLES))],
+                        lambda pdf, names, rng: build_one(pdf, names, Content(rng)))
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--seed", type=int, default=13)
-    p.add_argument("--per-style", type=int, default=10, help="tables per style (default 10)")
-    p.add_argument("--out", type=Path, default=Path(__file__).resolve().parent)
-    args = p.parse_args(argv)
-    build(args.out, args.seed, args.per_style)
-    return 0
+    return common.main(argv, __doc__ or "", build, 13, 10, Path(__file__).resolve().parent)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,6 @@ tables that were written. Needs ``soffice`` on PATH; everything else is in the v
 
 from __future__ import annotations
 
-import argparse
 import random
 import shutil
 import subprocess
@@ -37,21 +36,18 @@ from inspector.annotation.goldenset import add_to_golden_set
 from inspector.annotation.model import AnnTable
 from inspector.annotation.roles import leading_headers
 from inspector.annotation.tagged import read_tagged
-from inspector.evaluation.styles import write_styles
 
+from .. import common
 from .content import Content
 from .styles import STYLES, Made, heading, keep_together, note
 
 EXPORT = 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"true"}}'
 PER_DOC = 6
-STYLES_FILE = "styles.json"
 
 
 def plan(rng: random.Random, per_style: int) -> list[list[str]]:
     """Style names grouped into documents (``PER_DOC`` tables each), shuffled by ``rng``."""
-    names = [s for s in STYLES for _ in range(per_style)]
-    rng.shuffle(names)
-    return [names[i:i + PER_DOC] for i in range(0, len(names), PER_DOC)]
+    return common.plan(rng, list(STYLES), per_style, PER_DOC)
 
 
 def docx_texts(path: Path) -> list[Counter[str]]:
@@ -182,11 +178,8 @@ def post_process(pdf: Path, made: list[Made], rng: random.Random) -> None:
 
 def build(out: Path, seed: int, per_style: int) -> int:
     rng = random.Random(seed)
-    pdf_dir, golden = out / "pdfs", out / "golden"
-    for d in (pdf_dir, golden):
-        shutil.rmtree(d, ignore_errors=True)
-        d.mkdir(parents=True)
-    styles: dict[str, dict[str, dict[str, str]]] = {}
+    pdf_dir, golden = common.fresh(out)
+    styles: common.StyleMap = {}
     with tempfile.TemporaryDirectory() as tmp:
         made_by_doc: dict[str, list[Made]] = {}
         expected: dict[str, list[Counter[str]]] = {}
@@ -213,19 +206,11 @@ def build(out: Path, seed: int, per_style: int) -> int:
         for fix in result.fixes:
             print(f"  {fix}")
         total += len(tables)
-    write_styles(out / STYLES_FILE, styles, seed)
-    print(f"built {len(made_by_doc)} PDFs with {total} tables in {out}")
-    return total
+    return common.finish(out, styles, seed, total)
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--seed", type=int, default=11)
-    p.add_argument("--per-style", type=int, default=13, help="tables per style (default 13)")
-    p.add_argument("--out", type=Path, default=Path(__file__).resolve().parent)
-    args = p.parse_args(argv)
-    build(args.out, args.seed, args.per_style)
-    return 0
+    return common.main(argv, __doc__ or "", build, 11, 13, Path(__file__).resolve().parent)
 
 
 if __name__ == "__main__":

@@ -20,23 +20,19 @@ producer families beside ``corpus/styles`` (reportlab, fpdf2). Steps:
 
 from __future__ import annotations
 
-import argparse
 import random
-import shutil
 import sys
 from pathlib import Path
 
 import pymupdf
 
-from inspector.annotation.goldenset import add_to_golden_set
 from inspector.annotation.io import sha256_of
 from inspector.annotation.model import DocumentAnnotation, PageInfo
-from inspector.evaluation.styles import write_styles
 
+from .. import common
 from ..styles.build import compress
 from . import layout, typ, wp
 
-PER_DOC = 5
 PRODUCERS = {"ty": typ, "wp": wp}
 STYLES = layout.ALL
 
@@ -52,46 +48,18 @@ def build_one(pdf: Path, styles: list[str], rng: random.Random) -> DocumentAnnot
         pages = tuple(PageInfo(i + 1, p.rect.width, p.rect.height) for i, p in enumerate(doc))
         tables = tuple(layout.table_truth(doc, s, f"t{k + 1}", boxes[f"t{k + 1}"], f"{pdf.name} t{k + 1}", how)
                        for k, s in enumerate(specs))
-    ann = DocumentAnnotation(sha256_of(pdf), pdf.name, pages, tables,
-                             notes=f"tables typeset by {how} (corpus.producers.build)")
-    problems = ann.problems()
-    if problems:
-        sys.exit(f"build: {pdf.name}: {problems[0]}")
-    return ann
+    return common.checked(DocumentAnnotation(sha256_of(pdf), pdf.name, pages, tables,
+                                             notes=f"tables typeset by {how} (corpus.producers.build)"))
 
 
 def build(out: Path, seed: int, per_style: int) -> int:
-    rng = random.Random(seed)
-    pdf_dir, golden = out / "pdfs", out / "golden"
-    for d in (pdf_dir, golden):
-        shutil.rmtree(d, ignore_errors=True)
-        d.mkdir(parents=True)
-    styles: dict[str, dict[str, dict[str, str]]] = {}
-    total = 0
-    for producer in PRODUCERS:
-        names = [s for s in STYLES if s.startswith(producer + "_") for _ in range(per_style)]
-        rng.shuffle(names)
-        for i in range(0, len(names), PER_DOC):
-            chunk = names[i:i + PER_DOC]
-            pdf = pdf_dir / f"{producer}-{i // PER_DOC + 1:03d}.pdf"
-            ann = build_one(pdf, chunk, random.Random(rng.random()))
-            add_to_golden_set(golden, ann, pdf)
-            styles[pdf.name] = {t.id: {"style": n, "detail": t.notes.split(": ", 1)[-1]}
-                                for t, n in zip(ann.tables, chunk, strict=True)}
-            total += len(ann.tables)
-    write_styles(out / "styles.json", styles, seed)
-    print(f"built {len(styles)} PDFs with {total} tables in {out}")
-    return total
+    """``per_style`` tables of each style, per producer, into ``out``."""
+    producers = [common.Producer(p, [s for s in STYLES if s.startswith(p + "_")]) for p in PRODUCERS]
+    return common.build(out, seed, per_style, producers, build_one)
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--seed", type=int, default=31)
-    p.add_argument("--per-style", type=int, default=6, help="tables per style and producer (default 6)")
-    p.add_argument("--out", type=Path, default=Path(__file__).resolve().parent)
-    args = p.parse_args(argv)
-    build(args.out, args.seed, args.per_style)
-    return 0
+    return common.main(argv, __doc__ or "", build, 31, 6, Path(__file__).resolve().parent)
 
 
 if __name__ == "__main__":

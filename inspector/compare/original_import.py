@@ -5,8 +5,10 @@ texts (``extractors.pieces``: the placement ``compare`` uses for HTML, Markdown 
 piece per page a table is broken over). A placed table becomes an annotation table with
 source ``"original"``: one region per piece, the grid's boundaries midway between the found
 texts of neighbouring rows and columns, the original's cell text and spans, header rows as
-the original marks them. What could not be placed, and why, is said in ``OriginalImport.report``
-(one line per table that is not wholly placed).
+the original marks them. A continuation piece starts with the header rows again, role
+"header", where its page repeats them above it (``pieces.with_repeated_header``), as a
+person annotates a continued table. What could not be placed, and why, is said in
+``OriginalImport.report`` (one line per table that is not wholly placed).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from ..core.reading.document import DocumentError, open_document
 from ..core.reading.words import extract_text
 from ..core.types import Rect, Rule, Word
 from ..extractors import originals
-from ..extractors.pieces import Piece, place_pieces
+from ..extractors.pieces import Piece, place_pieces, with_repeated_header
 from ..extractors.placement import squash
 from ..extractors.sources import SourceError, Unplaced
 
@@ -118,8 +120,9 @@ def _tables(orig: originals.Original, words: Mapping[int, Sequence[Word]],
     for k, table in enumerate(orig.tables, 1):
         label = f"{orig.name} table {k} ({table.n_rows} x {table.n_cols})"
         wanted = [c for c in table.cells if squash(c.text)]
-        pieces = place_pieces(table, words) if wanted else []
-        hit = sum(len(p.placed.found) for p in pieces if p.placed is not None)
+        pieces = [with_repeated_header(table, p, words[p.page]) for p in place_pieces(table, words)] \
+            if wanted else []
+        hit = sum(len(p.found_slots()) for p in pieces)
         found, cells = found + hit, cells + len(wanted)
         ann = _table(table, pieces, f"t{len(tables) + 1}", orig.name, page_rules)
         report += _report(label, table, pieces, ann, hit, len(wanted))
@@ -130,15 +133,17 @@ def _tables(orig: originals.Original, words: Mapping[int, Sequence[Word]],
 
 def _table(table: Unplaced, pieces: Sequence[Piece], table_id: str, name: str,
            page_rules: Callable[[int], list[Rule]]) -> AnnTable | None:
-    regions = [_region(p, table, page_rules(p.page)) for p in pieces if p.placed is not None]
+    # A first row the PDF repeats on the next pages is a header row, marked or not.
+    header = max([table.header_rows, *(p.repeated for p in pieces)])
+    regions = [_region(p, header, page_rules(p.page)) for p in pieces if p.placed is not None]
     if not regions:
         return None
-    header = table.header_rows if pieces[0].placed is not None else 0
+    header = header if pieces[0].placed is not None else 0
     return AnnTable(table_id, tuple(regions), header_rows=min(header, regions[0].n_rows), verified=False,
                     notes=f"from the original {name}, not verified", source="original")
 
 
-def _region(piece: Piece, table: Unplaced, rules: Sequence[Rule]) -> Region:
+def _region(piece: Piece, header_rows: int, rules: Sequence[Rule]) -> Region:
     placed = piece.placed
     assert placed is not None
     t = placed.table
@@ -158,7 +163,7 @@ def _region(piece: Piece, table: Unplaced, rules: Sequence[Rule]) -> Region:
              for c in t.cells]
     filled = fill_grid(cells, t.n_rows, t.n_cols)
     texts = [[c.text for c in filled if c.r == r] for r in range(t.n_rows)]
-    header = table.header_rows if piece.first == 0 else 0
+    header = header_rows if piece.first == 0 else piece.repeated
     return Region(piece.page, Rect(xs[0], ys[0], xs[-1], ys[-1]), xs, ys, filled,
                   suggest_row_roles(texts, min(header, t.n_rows)))
 
@@ -228,7 +233,7 @@ def _report(label: str, table: Unplaced, pieces: Sequence[Piece], ann: AnnTable 
 
 def _missing(table: Unplaced, pieces: Sequence[Piece]) -> list[str]:
     """Texts of the non-empty cells no piece found (shortened)."""
-    got = {(p.first + r, c) for p in pieces if p.placed is not None for (r, c), _ in p.placed.found}
+    got = set().union(*(p.found_slots() for p in pieces))
     return [" ".join(c.text.split())[:40] for c in table.cells if squash(c.text) and (c.r, c.c) not in got]
 
 

@@ -6,19 +6,25 @@ pages never going back from one row to the next and a change of page costing hal
 cell, so a row whose numbers are found on several pages stays with its neighbours. Rows
 with nothing found follow the row above. Each run of rows on one page is placed there as
 its own table (``placement.place``); the pieces in order are the logical table.
+
+A continuation piece may carry the table's header rows on top (``with_repeated_header``),
+as the PDF shows them when its producer repeats them on each page: Word's "repeat as header
+row", Hangul's header cells, or a first row the PDF repeats though the original does not say.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.types import Cell, Word
 from .placement import Placed, find_runs, place, squash
 from .sources import Unplaced
 
 SWITCH = 0.5  # found cells a change of page must gain to be taken
+HEAD_GAP = 2.5  # header text heights a repeated header may stand above the piece's first row, at most
+SLACK = 3.0  # points a repeated header's text may stand out of the piece's columns
 
 
 @dataclass(frozen=True)
@@ -30,6 +36,17 @@ class Piece:
     first: int
     last: int
     placed: Placed | None
+    repeated: int = 0  # the original's header rows repeated above ``first`` (rows 0.. of ``placed``)
+
+    def source_row(self, r: int) -> int | None:
+        """The original's row of ``placed``'s row ``r``; None for a repeated header row."""
+        return None if r < self.repeated else self.first + r - self.repeated
+
+    def found_slots(self) -> set[tuple[int, int]]:
+        """The original's (r, c) of the cells this piece found, its repeated header left out."""
+        if self.placed is None:
+            return set()
+        return {(row, c) for (r, c), _ in self.placed.found if (row := self.source_row(r)) is not None}
 
 
 def row_hits(table: Unplaced, words: Sequence[Word]) -> list[int]:
@@ -99,3 +116,34 @@ def place_pieces(table: Unplaced, pages: Mapping[int, Sequence[Word]]) -> list[P
             pieces.append(Piece(page, first, r - 1, place(rows_of(table, first, r - 1), pages[page], page)))
             first = r
     return pieces
+
+
+def with_repeated_header(table: Unplaced, piece: Piece, words: Sequence[Word]) -> Piece:
+    """``piece`` with the table's header rows on top (``repeated``) when its page shows them
+    right above its first row: every non-empty header cell found there, inside the piece's
+    columns, within ``HEAD_GAP`` header heights above it, and no body cell lost. The header
+    is ``table.header_rows``, or its first row when it marks none. Else ``piece`` unchanged."""
+    head = table.header_rows or 1
+    if piece.placed is None or piece.first < head or not piece.placed.xs:
+        return piece
+    top, body = rows_of(table, 0, head - 1), rows_of(table, piece.first, piece.last)
+    cells = top.cells + tuple(replace(c, r=c.r + head) for c in body.cells)
+    both = place(Unplaced(cells, head + body.n_rows, table.n_cols, None, head), words, piece.page)
+    if both is None or not _shows_header(both, head, piece.placed, [c for c in top.cells if squash(c.text)]):
+        return piece
+    return Piece(piece.page, piece.first, piece.last, both, head)
+
+
+def _shows_header(both: Placed, head: int, alone: Placed, wanted: Sequence[Cell]) -> bool:
+    """Whether ``both`` (header rows, then the body) found the whole header right above the
+    body, in its columns, and at least the body cells ``alone`` found."""
+    found = dict(both.found)
+    heads = [found.get((c.r, c.c)) for c in wanted]
+    body = [b for (r, _), b in found.items() if r >= head]
+    if not wanted or not body or None in heads or len(body) < len(alone.found):
+        return False
+    boxes = [b for b in heads if b is not None]
+    y0, y1 = min(b.y0 for b in boxes), max(b.y1 for b in boxes)
+    below = min(b.y0 for b in body)
+    x0, x1 = alone.xs[0] - SLACK, alone.xs[-1] + SLACK
+    return y1 <= below + 0.5 and below - y1 <= HEAD_GAP * (y1 - y0) and all(x0 <= b.cx <= x1 for b in boxes)

@@ -42,8 +42,22 @@ def read_only_uri(path: Path) -> str:
 
 
 def open_read_only(path: Path, busy_s: float) -> sqlite3.Connection:
-    """A connection that can only read ``path``. A WAL file on read-only media (no ``-wal``,
-    no ``-shm``, and none can be made beside it) is opened as immutable: no one can change it there."""
+    """A connection that can only read ``path``, and that leaves its folder as it was.
+
+    SQLite gives every reader of a WAL file a ``-wal`` and a ``-shm`` beside it, and only the
+    last connection that may write removes them when it closes: a ``mode=ro`` reader leaves
+    them behind. So a WAL file nobody has open (no ``-wal``) is opened for writing with every
+    change refused (``PRAGMA query_only``), and its close removes them again; a
+    write-protected one is opened as immutable (no one can change it), as is a WAL file on
+    read-only media (no ``-wal``, no ``-shm``, and none can be made beside it). A file in use
+    (its ``-wal`` there) or in rollback mode is opened with ``mode=ro``."""
+    if _is_wal(path) and not Path(f"{path}-wal").exists():
+        if not os.access(path, os.W_OK):
+            return sqlite3.connect(read_only_uri(path) + "&immutable=1", uri=True, timeout=busy_s)
+        if os.access(path.parent, os.W_OK):
+            db = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=rw", uri=True, timeout=busy_s)
+            db.execute("PRAGMA query_only = ON")
+            return db
     db = sqlite3.connect(read_only_uri(path), uri=True, timeout=busy_s)
     try:
         db.execute("PRAGMA schema_version").fetchone()
@@ -53,6 +67,16 @@ def open_read_only(path: Path, busy_s: float) -> sqlite3.Connection:
             raise
         db.close()
     return sqlite3.connect(read_only_uri(path) + "&immutable=1", uri=True, timeout=busy_s)
+
+
+def _is_wal(path: Path) -> bool:
+    """Whether the file header says WAL mode (file format read and write versions 2, offsets 18-19)."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(20)
+    except OSError:
+        return False
+    return head.startswith(SQLITE_MAGIC) and head[18:20] == b"\x02\x02"
 
 
 def primary_code(exc: sqlite3.Error) -> int:

@@ -9,7 +9,7 @@ next page when the next block of rows (rows tied by a row span) does not fit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pymupdf
@@ -182,19 +182,24 @@ class Pair:
 
 def build_set(folder: Path) -> dict[str, Pair]:
     """Korean and English documents, each as HWPX and as DOCX, with their PDFs, and a DOCX
-    named .hwpx, and the Korean HWPX with a PDF that repeats the header row on page 2 (as
-    Hangul does for a table marked so). Keys: ko-hwpx, ko-docx, en-hwpx, en-docx, misnamed,
-    ko-repeat."""
+    named .hwpx, and a PDF that repeats the header row on page 2 (as Hangul and Word do for a
+    table marked so) beside the Korean HWPX, the Korean DOCX, and a DOCX that marks no header
+    row. Keys: ko-hwpx, ko-docx, en-hwpx, en-docx, misnamed, ko-repeat, ko-docx-repeat,
+    ko-unmarked-repeat."""
     folder.mkdir(parents=True, exist_ok=True)
     ko, en = korean_tables(), english_tables()
     ko_pdf = write_pdf(ko, folder / "tender-ko.pdf", "조달청 입찰 공고 제2024-17호")
     en_pdf = write_pdf(en, folder / "report-en.pdf", "Annual report 2024")
+    repeat_pdf = write_pdf(ko, folder / "tender-ko-repeat.pdf", "조달청 입찰 공고 제2024-17호", repeat_header=True)
+    unmarked = [replace(s, header_rows=0) for s in ko]
     return {
         "ko-hwpx": Pair(write_hwpx(ko, folder / "tender-ko.hwpx", "조달청 입찰 공고 제2024-17호"), ko_pdf, ko),
         "ko-docx": Pair(write_docx(ko, folder / "tender-ko.docx", "조달청 입찰 공고 제2024-17호"), ko_pdf, ko),
         "en-hwpx": Pair(write_hwpx(en, folder / "report-en.hwpx", "Annual report 2024"), en_pdf, en),
         "en-docx": Pair(write_docx(en, folder / "report-en.docx", "Annual report 2024"), en_pdf, en),
         "misnamed": Pair(write_docx(ko, folder / "attachment-ko.hwpx", "조달청 입찰 공고 제2024-17호"), ko_pdf, ko),
-        "ko-repeat": Pair(folder / "tender-ko.hwpx", write_pdf(ko, folder / "tender-ko-repeat.pdf",
-                                                               "조달청 입찰 공고 제2024-17호", repeat_header=True), ko),
+        "ko-repeat": Pair(folder / "tender-ko.hwpx", repeat_pdf, ko),
+        "ko-docx-repeat": Pair(folder / "tender-ko.docx", repeat_pdf, ko),
+        "ko-unmarked-repeat": Pair(write_docx(unmarked, folder / "unmarked-ko.docx", "조달청 입찰 공고 제2024-17호"),
+                                   repeat_pdf, unmarked),
     }

@@ -10,10 +10,12 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pymupdf
 import pytest
 
 from inspector.annotation.io import load_annotation
-from inspector.annotation.model import to_core_table
+from inspector.annotation.model import stacked_core_table, to_core_table
+from inspector.annotation.roles import leading_headers
 from inspector.cli import main
 from inspector.compare.original_import import OriginalError, import_original
 from inspector.extractors import originals
@@ -123,7 +125,7 @@ def test_rows_go_to_pages_in_order_and_a_page_change_must_gain_a_cell() -> None:
     assert row_pages({1: [0, 0]}, 2) == []
 
 
-@pytest.mark.parametrize("key", ["ko-hwpx", "ko-docx", "en-hwpx", "en-docx", "ko-repeat"])
+@pytest.mark.parametrize("key", ["ko-hwpx", "ko-docx", "en-hwpx", "en-docx", "ko-repeat", "ko-docx-repeat"])
 def test_import_places_every_table_with_full_recall_as_a_draft(pairs, key) -> None:
     pair = pairs[key]
     result = import_original(pair.original, pair.pdf)
@@ -133,24 +135,46 @@ def test_import_places_every_table_with_full_recall_as_a_draft(pairs, key) -> No
     for table, spec in zip(ann.tables, pair.specs, strict=True):
         assert (table.source, table.verified, table.header_rows) == ("original", False, spec.header_rows)
         assert "not verified" in table.notes
-        n_rows = sum(r.n_rows for r in table.regions)
-        assert n_rows == len(spec.rows)
+        assert stacked_core_table(table).n_rows == len(spec.rows)  # repeated headers dropped
+        repeated = sum(r.n_rows for r in table.regions) - len(spec.rows)
+        assert repeated == (spec.header_rows * (len(table.regions) - 1) if "repeat" in key else 0)
         for region in table.regions:
             for cell in region.cells:  # the found text lies in the cell's grid box
                 if cell.bbox is not None:
                     assert region.cell_box(cell).expanded(0.5).contains_point(cell.bbox.cx, cell.bbox.cy)
 
 
-@pytest.mark.parametrize("key", ["ko-hwpx", "ko-repeat"])
+@pytest.mark.parametrize("key", ["ko-hwpx", "ko-repeat", "ko-docx-repeat", "ko-unmarked-repeat"])
 def test_a_table_broken_over_two_pages_is_one_table_with_a_piece_per_page(pairs, key) -> None:
-    # ko-repeat's PDF repeats the header row on page 2: the original holds it once, on page 1.
+    # The repeat PDF shows the header row again on page 2 (the original holds it once): the
+    # piece there starts with it, as the page shows it, also when the original marks no header.
     ann = import_original(pairs[key].original, pairs[key].pdf).annotation
     prices = ann.tables[1]
     assert [r.page for r in prices.regions] == [1, 2]
     first, second = prices.regions
-    assert first.row_roles[0] == "header" and second.row_roles[0] != "header"
-    assert second.cell_at(0, 1).text == f"품목 {first.n_rows}호"  # row n of the original goes on where page 1 ended
+    head = 1 if "repeat" in key else 0
+    assert prices.header_rows == 1 and first.row_roles[0] == "header"
+    assert leading_headers(second.row_roles) == head
+    top = ["번호", "품목", "단가"] if head else [str(first.n_rows), f"품목 {first.n_rows}호", f"{first.n_rows * 1375:,}"]
+    assert [second.cell_at(0, c).text for c in range(3)] == top
+    assert second.cell_at(head, 1).text == f"품목 {first.n_rows}호"  # row n of the original goes on where page 1 ended
     assert second.bbox.y0 < 100 < first.bbox.y1 - 400  # top of page 2, bottom of page 1
+    assert second.ys[0] == pytest.approx(od.MARGIN, abs=0.5)  # the grid starts at the header's top rule
+    body = stacked_core_table(prices)
+    assert body.n_rows == 45 and [c.text for c in body.cells if c.c == 1][:2] == ["품목", "품목 1호"]
+
+
+def test_a_header_found_elsewhere_on_the_page_is_not_repeated(pairs, tmp_path) -> None:
+    """The continuation page names the header's texts, but in a note under the table, not
+    above it: the piece keeps to its own rows."""
+    pdf = tmp_path / "note.pdf"
+    with pymupdf.open(pairs["ko-hwpx"].pdf) as doc:
+        page = doc[1]
+        y = max(w[3] for w in page.get_text("words")) + 30
+        page.insert_text((od.MARGIN, y), "번호 품목 단가", fontname="korea", fontsize=od.SIZE)
+        doc.save(pdf)
+    second = import_original(pairs["ko-hwpx"].original, pdf).annotation.tables[1].regions[1]
+    assert leading_headers(second.row_roles) == 0 and second.cell_at(0, 0).text != "번호"
 
 
 def test_what_is_not_on_the_pdf_is_reported(pairs) -> None:

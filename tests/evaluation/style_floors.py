@@ -1,14 +1,25 @@
-"""What the generated corpora's tests share (corpus/modern, corpus/html, corpus/styles): the
-detector's adjacency F1 per style on a golden set whose tables carry a style, and the
-corpus's own counts."""
+"""What the generated corpora's tests share (corpus/modern, corpus/html, corpus/styles,
+corpus/producers): the golden set (skipped, or failed in CI, when absent), its soundness and
+styles, the detector's adjacency F1 per style against floors, and where a built table's
+glyphs lie."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
 
-from inspector.annotation.goldenset import load_golden_set
+from inspector.annotation.goldenset import check_golden_set, load_golden_set
+from inspector.annotation.model import Region
 from inspector.evaluation import evaluate, styles, summary
+from tests.gates import corpus_absent
+
+
+def golden_of(corpus: Path) -> Path:
+    """``corpus``'s golden folder; the test skips (fails in CI) when it was not built."""
+    golden = corpus / "golden"
+    if not (golden / "golden.json").is_file():
+        corpus_absent(f"corpus/{corpus.name} is absent")
+    return golden
 
 
 def style_scores(golden: Path, styles_json: Path) -> tuple[dict[str, float], float, list[str]]:
@@ -29,3 +40,34 @@ def counts(golden: Path, styles_json: Path) -> tuple[int, dict[str, str]]:
     """(tables in the golden set, the style of each table by id) of a corpus."""
     n_tables = sum(len(e.annotation.tables) for e in load_golden_set(golden).entries)
     return n_tables, styles.load_styles(styles_json)
+
+
+def sound_styles(golden: Path, styles_json: Path, minimum: int) -> set[str]:
+    """The styles of a corpus whose golden set passes ``golden check`` and has at least
+    ``minimum`` tables, each with a style (asserted)."""
+    problems = check_golden_set(golden)
+    assert problems == [], problems[:3]
+    n_tables, table_styles = counts(golden, styles_json)
+    assert n_tables == len(table_styles) >= minimum, (n_tables, len(table_styles), minimum)
+    return set(table_styles.values())
+
+
+def assert_floors(golden: Path, styles_json: Path, floors: Mapping[str, float], overall_floor: float) -> None:
+    """The detector's F1 on every style at or over its floor, and over all tables at ``overall_floor``."""
+    f1, overall, refused = style_scores(golden, styles_json)
+    assert not refused, refused
+    low = below(f1, floors)
+    assert not low, f"below the floor: {low}"
+    assert overall >= overall_floor, f"overall {overall:.3f} < {overall_floor}"
+
+
+def assert_glyphs_in_slots(region: Region, inside: bool = False) -> None:
+    """Each cell's glyphs centred in the cell's own slots; with ``inside``, also wholly
+    inside the table (a tightly padded cell's glyphs may stand out of it)."""
+    for c in region.cells:
+        if c.bbox is not None:
+            b = c.bbox
+            assert region.cell_box(c).contains_point(b.cx, b.cy), (c.r, c.c, b, region.cell_box(c))
+            if inside:
+                assert region.bbox.contains_point(b.x0, b.y0) and region.bbox.contains_point(b.x1, b.y1), \
+                    (c.r, c.c, b, region.bbox)

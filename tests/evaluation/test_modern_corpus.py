@@ -11,13 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from inspector.annotation.goldenset import check_golden_set, load_golden_set
+from inspector.annotation.goldenset import load_golden_set
 from inspector.annotation.tagged import read_tagged
-from tests.evaluation.style_floors import below, counts, style_scores
-from tests.gates import corpus_absent
+from tests.evaluation.style_floors import assert_floors, golden_of, sound_styles
 
 MODERN = Path(__file__).resolve().parents[2] / "corpus" / "modern"
-GOLDEN = MODERN / "golden"
 # Adjacency F1 of the detector per style; the figure measured on 2026-12-01 in the comment
 # (with fills as evidence; before it: 0.836 overall, column shading 0.615, section rows 0.536).
 FLOORS = {
@@ -40,18 +38,13 @@ OVERALL_FLOOR = 0.985  # 0.995
 
 @pytest.fixture(scope="module")
 def golden() -> Path:
-    if not (GOLDEN / "golden.json").is_file():
-        corpus_absent("corpus/modern is absent")
-    return GOLDEN
+    return golden_of(MODERN)
 
 
 def test_corpus_is_sound_and_covers_every_style(golden: Path) -> None:
-    assert check_golden_set(golden) == []
-    n_tables, table_styles = counts(golden, MODERN / "styles.json")
-    assert n_tables == len(table_styles) >= 150
-    assert set(table_styles.values()) >= {"zebra", "header_band", "column_shading", "panels", "section_rows",
-                                          "multi_header", "multiline", "totals", "watermark", "continued",
-                                          "footnotes", "chart"}
+    from corpus.modern.styles import STYLES
+
+    assert sound_styles(golden, MODERN / "styles.json", 150) == set(STYLES) == set(FLOORS)
 
 
 def test_truth_is_what_the_importer_reads_today(golden: Path) -> None:
@@ -65,8 +58,4 @@ def test_truth_is_what_the_importer_reads_today(golden: Path) -> None:
 
 
 def test_detector_per_style_floors(golden: Path) -> None:
-    f1, overall, refused = style_scores(golden, MODERN / "styles.json")
-    assert not refused
-    low = below(f1, FLOORS)
-    assert not low, f"below the floor: {low}"
-    assert overall >= OVERALL_FLOOR
+    assert_floors(golden, MODERN / "styles.json", FLOORS, OVERALL_FLOOR)

@@ -16,12 +16,9 @@ import pymupdf
 import pytest
 
 from corpus.styles.build import STYLES, build_one
-from inspector.annotation.goldenset import check_golden_set
-from tests.evaluation.style_floors import below, counts, style_scores
-from tests.gates import corpus_absent
+from tests.evaluation.style_floors import assert_floors, assert_glyphs_in_slots, golden_of, sound_styles
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "styles"
-GOLDEN = CORPUS / "golden"
 FONT = Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
 # Adjacency F1 of the detector per style, measured on 2026-12-02 in the comment (before this
 # corpus's fixes: 0.932 overall, fpdf_single_top_line 0.624, fpdf_wrapped 0.790).
@@ -52,9 +49,7 @@ OVERALL_FLOOR = 0.99  # 0.996
 
 @pytest.fixture(scope="module")
 def golden() -> Path:
-    if not (GOLDEN / "golden.json").is_file():
-        corpus_absent("corpus/styles is absent")
-    return GOLDEN
+    return golden_of(CORPUS)
 
 
 @pytest.mark.parametrize("producer", ["rl", "fpdf"])
@@ -74,22 +69,12 @@ def test_generator_writes_every_style_with_its_truth(tmp_path: Path, producer: s
         assert region.n_rows >= 5 and region.n_cols >= 4
         assert all(c.text.replace(" ", "") in text.replace(" ", "").replace("\n", "") for c in region.cells
                    if "\n" not in c.text)
-        for c in region.cells:  # glyphs inside the table, and centred in their own slots
-            if c.bbox is not None:
-                b = c.bbox
-                assert region.cell_box(c).contains_point((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2)
+        assert_glyphs_in_slots(region)
 
 
 def test_corpus_is_sound_and_covers_every_style(golden: Path) -> None:
-    assert check_golden_set(golden) == []
-    n_tables, table_styles = counts(golden, CORPUS / "styles.json")
-    assert n_tables == len(table_styles) >= 120
-    assert set(table_styles.values()) == set(STYLES) == set(FLOORS)
+    assert sound_styles(golden, CORPUS / "styles.json", 120) == set(STYLES) == set(FLOORS)
 
 
 def test_detector_per_style_floors(golden: Path) -> None:
-    f1, overall, refused = style_scores(golden, CORPUS / "styles.json")
-    assert not refused
-    low = below(f1, FLOORS)
-    assert not low, f"below the floor: {low}"
-    assert overall >= OVERALL_FLOOR
+    assert_floors(golden, CORPUS / "styles.json", FLOORS, OVERALL_FLOOR)

@@ -20,7 +20,7 @@ from test_scan import table_rows
 
 from inspector.cli import main
 from inspector.triage import store as store_mod
-from inspector.triage.dbfile import APPLICATION_ID
+from inspector.triage.dbfile import APPLICATION_ID, open_read_only
 from inspector.triage.store import Store, StoreLocked
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -244,3 +244,51 @@ def _count(db: Path) -> int:
             con.close()
     except sqlite3.Error:
         return 0
+
+
+def _wal_file(path: Path) -> None:
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA journal_mode = WAL")
+    con.execute("CREATE TABLE notes (id INTEGER, text TEXT)")
+    con.execute("INSERT INTO notes VALUES (1, 'kept')")
+    con.commit()
+    con.close()
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o444])
+def test_reading_a_wal_file_leaves_its_folder_as_it_was(tmp_path, mode) -> None:
+    """SQLite makes -wal and -shm for any reader of a WAL file; the read-only connection
+    removes them again when it closes, and refuses every change meanwhile."""
+    db = tmp_path / "notes.sqlite"
+    _wal_file(db)
+    db.chmod(mode)
+    before = _digest(db)
+    con = open_read_only(db, 1.0)
+    assert con.execute("SELECT text FROM notes").fetchall() == [("kept",)]
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        con.execute("INSERT INTO notes VALUES (2, 'new')")
+    con.close()
+    assert sorted(os.listdir(tmp_path)) == ["notes.sqlite"] and _digest(db) == before
+
+
+def test_reading_a_wal_file_in_use_leaves_the_writers_files_to_it(tmp_path) -> None:
+    db = tmp_path / "notes.sqlite"
+    _wal_file(db)
+    writer = sqlite3.connect(db)
+    writer.execute("INSERT INTO notes VALUES (2, 'in the wal')")
+    writer.commit()
+    con = open_read_only(db, 1.0)
+    assert con.execute("SELECT count(*) FROM notes").fetchone() == (2,)
+    con.close()
+    assert sorted(os.listdir(tmp_path)) == ["notes.sqlite", "notes.sqlite-shm", "notes.sqlite-wal"]
+    writer.close()
+    assert sorted(os.listdir(tmp_path)) == ["notes.sqlite"]
+
+
+def test_scan_report_leaves_the_results_folder_as_it_was(results) -> None:
+    listed, before = sorted(os.listdir(results.parent)), _digest(results)
+    assert not Path(f"{results}-wal").exists()
+    run = _cli("scan", "report", str(results))
+    assert run.returncode == 0, run.stderr
+    assert "broken.pdf" in run.stdout
+    assert sorted(os.listdir(results.parent)) == listed and _digest(results) == before
