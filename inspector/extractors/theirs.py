@@ -18,7 +18,7 @@ from pathlib import Path
 from ..core.params import Params
 from ..core.types import Table, Word
 from . import originals, placement, sources
-from .pieces import place_pieces
+from .pieces import place_pieces, with_repeated_header
 
 Words = Callable[[int], Sequence[Word]]  # 0-based page index -> the page's words
 
@@ -108,7 +108,8 @@ def _from_original(data: bytes, name: str, indices: Sequence[int], words: Words,
     notes = []
     for k, table in enumerate(orig.tables, 1):
         label = f"{name}: table {k} ({table.n_rows} x {table.n_cols})"
-        pieces = place_pieces(table, pages)
+        # a continuation piece starts with the header rows its page repeats, as the PDF shows them
+        pieces = [with_repeated_header(table, p, pages[p.page]) for p in place_pieces(table, pages)]
         if not any(p.placed for p in pieces):
             notes.append(f"{label} matches no page's words")
             continue

@@ -18,9 +18,12 @@ from inspector.annotation.model import stacked_core_table, to_core_table
 from inspector.annotation.roles import leading_headers
 from inspector.cli import main
 from inspector.compare.original_import import OriginalError, import_original
+from inspector.core.reading.document import open_document
+from inspector.core.reading.words import extract_text
 from inspector.extractors import originals
 from inspector.extractors.pieces import row_pages
 from inspector.extractors.sources import SourceError
+from inspector.extractors.theirs import from_file
 
 pytest.importorskip("docx")
 pytest.importorskip("hwpx")
@@ -209,6 +212,22 @@ def test_compare_with_an_original_finds_its_tables_on_both_pages(pairs, capsys) 
     assert theirs == {1: [0, 1], 2: [0]}
     assert main(["compare", str(pair.pdf), "--with", str(od.hwp5_header(pair.pdf.with_name("x.hwp")))]) == 3
     assert "HWP 5" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("key", ["ko-docx", "ko-docx-repeat"])
+def test_compare_with_an_original_shows_the_header_its_continuation_page_repeats(pairs, key) -> None:
+    # compare --with places the original's pieces as import-original does: the piece on page 2
+    # starts with the header row where the PDF shows it again, and only there.
+    pair = pairs[key]
+    doc = open_document(str(pair.pdf))
+    theirs = from_file(str(pair.original), [0, 1], lambda i: extract_text(doc.page(i))[0])
+    first, second = theirs.pages[1][1], theirs.pages[2][0]
+    n = first.n_rows  # the header and rows 1 .. n - 1 on page 1: row n goes on on page 2
+    top, body = ([c.text for c in second.cells if c.r == r][:3] for r in (0, 1))
+    if "repeat" in key:
+        assert top == ["번호", "품목", "단가"] and body == [str(n), f"품목 {n}호", f"{n * 1375:,}"]
+    else:
+        assert top == [str(n), f"품목 {n}호", f"{n * 1375:,}"]
 
 
 @pytest.mark.parametrize("key", ["ko-docx", "en-hwpx"])
