@@ -210,7 +210,7 @@ def read_lines(d: dict[str, Any]) -> TextLines:
     marks: set[LineKey] = set()
     turns: dict[LineKey, int] = {}
     light: list[tuple[LineKey, float]] = []  # lines all in light type, smallest size
-    sizes: list[float] = []
+    upright: list[Any] = []  # the spans of the lines not diagonal: their sizes are read if a line is light
     for b_no, block in enumerate(d.get("blocks", ())):
         if block.get("type") != 0:
             continue
@@ -228,12 +228,13 @@ def read_lines(d: dict[str, Any]) -> TextLines:
             quarter = line_turn(dx, dy)
             if quarter:
                 turns[key] = quarter
-            sizes.extend([s["size"] for s in line_spans])
+            upright.append(line_spans)
             # black type (colour 0, most lines) is not light: the generator below is skipped
             if line_spans and line_spans[0].get("color", 0) and all(_grey_of(s) >= LIGHT for s in line_spans):
                 light.append((key, min(s["size"] for s in line_spans)))
-    if light:
-        median = sorted(sizes)[len(sizes) // 2]
+    if light:  # few pages: the sizes are read only then
+        sizes = sorted([s["size"] for line_spans in upright for s in line_spans])
+        median = sizes[len(sizes) // 2]
         marks.update(key for key, size in light if size >= LARGE * median)
     return TextLines(spans, directions, marks, turns)
 
