@@ -66,3 +66,55 @@ def test_a_centred_header_over_a_wide_label_column_stays_with_it_and_close_numbe
     doc[0].insert_text((180, 111), "Metric", fontsize=SIZE)  # centred over the label column
     table = Pipeline(open_document(doc.tobytes())).run(0).tables[0]
     assert table.rows_text() == rows
+
+
+def _code_table(rows: list[list[str]]) -> bytes:
+    """Excel's layout (issue 25, camelot's issue_288): a name, a code and a number typed in one
+    cell ("11 111111111", left-aligned, one word space), a reference, a date; no rules."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for r, row in enumerate(rows):
+        for x, text in zip((52.8, 176.0, 286.0, 360.0), row, strict=True):
+            page.insert_text((x, 110 + 15 * r), text, fontsize=SIZE)
+    return doc.tobytes()
+
+
+def test_a_code_and_number_typed_in_one_cell_are_no_two_stacks() -> None:
+    # The two "stacks" start at one x each on every line: values of one width right-align by
+    # chance; a word space apart they are one left-aligned text, not two columns.
+    rows = [["Name", "Vers.-Nummer", "RG Nr.", "Due"]]
+    rows += [[f"Client {k}", f"{11 + k} {k % 2 + 1}2345678{k % 3}", f"55.55.{5555 + k}", "01.01.2025"] for k in range(8)]
+    table = Pipeline(open_document(_code_table(rows))).run(0).tables[0]
+    assert table.rows_text() == rows
+
+
+def test_stacks_of_one_width_each_still_part_where_their_starts_vary() -> None:
+    # The same layout with the second values right-aligned (widths vary): two columns.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [["Client", "11", "12,345"], ["Supplier", "12", "345"], ["Agent", "13", "6,789"], ["Other", "14", "12"]]
+    for r, row in enumerate(rows):
+        page.insert_text((72, 111 + 14 * r), row[0], fontsize=SIZE)
+        _right(page, 200, 111 + 14 * r, row[1])
+        _right(page, 202 + pymupdf.get_text_length("12,345", "helv", SIZE), 111 + 14 * r, row[2])
+    table = Pipeline(open_document(doc.tobytes())).run(0).tables[0]
+    assert table.rows_text() == rows
+
+
+def test_values_of_one_width_far_apart_under_close_headers_stay_two_columns() -> None:
+    # PowerPoint's p-value table: the values ("0.00112") all one width, 40 pt apart, their
+    # headers 6 pt apart; no word space between the stacks, so two columns.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((332, 205), "p Value", fontsize=SIZE)
+    page.insert_text((380, 205), "Con vs RAD001", fontsize=SIZE)
+    page.insert_text((380 + pymupdf.get_text_length("Con vs RAD001", "helv", SIZE) + 6, 205), "Con vs TORIN1", fontsize=SIZE)
+    rows = [["G1", "0.00112", "0.00019"], ["S", "0.00003", "0.00026"], ["G2M", "0.00147", "0.00107"]]
+    right = 380 + pymupdf.get_text_length("Con vs RAD001", "helv", SIZE) + 4
+    for r, row in enumerate(rows):
+        y = 220 + 15 * r
+        page.insert_text((332, y), row[0], fontsize=SIZE)
+        _right(page, right, y, row[1])
+        page.insert_text((right + 40, y), row[2], fontsize=SIZE)
+    table = Pipeline(open_document(doc.tobytes())).run(0).tables[0]
+    assert [r[1:] for r in table.rows_text()[1:]] == [r[1:] for r in rows]

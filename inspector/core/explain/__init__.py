@@ -24,6 +24,7 @@ from ..evidence.rules_vector import WHITE
 from ..params import Params
 from ..structure.columns import SPLIT_GLYPHS
 from ..structure.grid import GLYPH_GAP_SOURCES
+from ..structure.grow import TABLE_LABEL
 from ..types import Boundary, Grid, PageResult, Rect, Rule, TableRegion
 from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, vetoed_columns, width_at
 from .clipped import edge_note, hidden_rules
@@ -96,6 +97,10 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         region = region_of(g, ctx.centres, ctx.params.columns, ctx.params.rows.y_tolerance) if g.source != "ruled" else None
         cols = _outer_cuts(ctx, g, "col", [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)])
         rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
+        caption = _caption_above(ctx, g, rows[0].pos) if rows else ""
+        if caption:  # the growth upwards stopped at it (``grow.extend_up``)
+            rows[0] = replace(rows[0], decision=rows[0].decision + f"; the line above is the table's caption "
+                                                                     f"(\"{caption}\"), no header line")
         narrow = dropped_columns(g, region, ctx.params) if region is not None else ()
         spanned = vetoed_columns(ctx, g, region, [w.pos for w in narrow]) if region is not None else ()
         dropped = [*narrow, *spanned, *dropped_rows(ctx, g, table.header_rows)]
@@ -158,6 +163,19 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
     return Why(axis, b.pos, True, (Evidence("line_gap", b.gap),),
                "a new row starts with the next text line (it fills other columns than the line above)",
                ("tables.row_band_lines",), trial if works else None)
+
+
+def _caption_above(ctx: PageContext, g: Grid, y: float) -> str:
+    """The text of the line right above the table's top ``y`` (within a line height and a
+    half, over the table's width) when it is a table's caption (``grow.TABLE_LABEL``), else ""."""
+    near_top = [w for w in ctx.centres.words if not w.in_no_table and w.bbox.y1 <= y + 1.0
+                and y - w.bbox.y1 < 1.5 * w.bbox.height and w.bbox.x1 > g.xs[0] and w.bbox.x0 < g.xs[-1]]
+    if not near_top:
+        return ""
+    low = max(w.bbox.cy for w in near_top)
+    line = sorted((w for w in near_top if abs(w.bbox.cy - low) <= 0.5 * w.bbox.height), key=lambda w: w.bbox.x0)
+    text = " ".join(w.text for w in line)
+    return text[:60] if TABLE_LABEL.match(text) else ""
 
 
 def _drawn(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:

@@ -115,12 +115,22 @@ def closed_cells(ev: RegionEvidence, xs: Sequence[float], ys: Sequence[float]) -
     """Does the drawing close every band on all four sides: each of ``ys`` (sides included)
     ruled across the whole width and each drawn column boundary ``xs`` (sides included)
     ruled down the whole height? Then each band between two rules is one row of cells, as
-    pdfplumber reads a grid from its rules alone."""
+    pdfplumber reads a grid from its rules alone. A cell spanning rows leaves the rules
+    under it out: an inner rule may miss a column where the band below has no text (the
+    cell above goes on there, "Reliability" beside its three ruled rows)."""
     if len(xs) < 3 or len(ys) < 3:
         return False
     x0, x1, y0, y1 = xs[0], xs[-1], ys[0], ys[-1]
-    return (all(ev.covered("h", y, x0, x1) >= FULL for y in ys)
-            and all(ev.covered("v", x, y0, y1) >= FULL for x in xs))
+    if not all(ev.covered("v", x, y0, y1) >= FULL for x in xs):
+        return False
+    if any(ev.covered("h", y, x0, x1) < FULL for y in (y0, y1)):
+        return False
+    inner = [k for k, y in enumerate(ys[1:-1], 1) if ev.covered("h", y, x0, x1) < FULL]
+    if not inner:
+        return True
+    depths = band_depths(ev.lines, ev.words, xs, ys)
+    return all(ev.covered("h", ys[k], xs[c], xs[c + 1]) >= FULL or not depths[k][c]
+               for k in inner for c in range(len(xs) - 1))
 
 
 

@@ -8,6 +8,7 @@ across the region's sides or one of its column gaps (a footnote) ends it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import numpy as np
@@ -25,6 +26,10 @@ HEADER_SPACING = 1.2  # line heights between stacked header lines, at most
 SIDE_SLACK = 3  # pt a word may stand past the table's side and still be inside it
 CELL_WIDTH = 0.25  # share of the table's width a wrapped header cell's last line takes at most
 MIN_GAP_LINES = 3  # lines a box needs before its column gaps say anything (a header alone does not)
+# A table's caption label: the word, then a number ("Table 2", "Table A.1:", "Exhibit IV -"); a
+# header cell "Table" beside "Name" is none.
+TABLE_LABEL = re.compile(r"^\s*(?:table|tab\.|exhibit|tabelle|tableau|tabla|表)\s*(?:[A-Z][.\-]?)?(?:\d+|[IVX]+\b)"
+                         r"(?:[.\-]\d+)*\s*(?:[:.\-\u2013\u2014]|\s|$)", re.IGNORECASE)
 
 
 def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
@@ -82,7 +87,8 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
     """Grow ``box`` upwards over header lines sitting just above its first rule.
 
     At most ``max_lines`` lines, each close to the next and in two or more pieces inside
-    the box's x range; a title (one piece) stops it. A one-piece line under one piece of the
+    the box's x range; a title (one piece) stops it, and so does a caption in several pieces
+    ("Table A.1: 1980 Census Population by age groups", spaced out). A one-piece line under one piece of the
     header line above it (no wider than that piece) is that header cell's wrapped last line
     ("附" over "注" in a narrow column) and is taken with it.
     """
@@ -95,6 +101,8 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
             break
         if len(own) < 2 and not (k + 1 < len(up) and _wraps_under(ln, own, up[k + 1], box)):
             break
+        if TABLE_LABEL.match(" ".join(words[i].text for i in ln.word_ids)):
+            break  # the table's caption, spaced out over the column gaps, is no header line
         top = ln.bbox.y0
     return Rect(box.x0, min(top, box.y0), box.x1, box.y1)
 

@@ -22,6 +22,7 @@ ALIGN = 1.0  # pt: right edges this close are one stack
 SHARE = 0.8  # a stack holds a number on this share of the lines with numbers
 MIN_LINES = 3  # lines with numbers a stack needs: two numbers aligned by chance are common
 MIN_ROOM = 0.5  # pt: free space a boundary needs between two stacks
+WORD_SPACE = 0.4  # em: a space this wide or narrower may be a typed word space (about a quarter em)
 _GROUP = re.compile(r"^\d{3}(?:[.,]\d+)?\)?%?$")  # "234", "234.5": a thousands group
 
 
@@ -74,6 +75,7 @@ def _stacks(rows: list[list[Word]]) -> list[float]:
 def _between(rows: list[list[Word]], a: float, b: float) -> float | None:
     """Middle of the room left free on every row between stack ``a`` and stack ``b``."""
     left, right, shared, groups = -1e9, 1e9, 0, 0
+    starts: list[tuple[float, float, float]] = []  # the left stack's word's left edge, the next word's, the space
     for r in rows:
         ia = next((i for i, w in enumerate(r) if abs(w.bbox.x1 - a) <= ALIGN), None)
         ib = next((i for i, w in enumerate(r) if abs(w.bbox.x1 - b) <= ALIGN), None)
@@ -83,13 +85,27 @@ def _between(rows: list[list[Word]], a: float, b: float) -> float | None:
         groups += bool(_GROUP.match(r[ia + 1].text)) and r[ia].text[-1:].isdigit()
         left = max(left, r[ia].bbox.x1)
         right = min(right, r[ia + 1].bbox.x0)
-    if shared < SHARE * len(rows) or groups * 2 >= shared or right - left < MIN_ROOM:
+        if is_number(r[ia].text):  # a label running into the stack's place starts elsewhere
+            space = (r[ia + 1].bbox.x0 - r[ia].bbox.x1) / max(r[ia].font_size, 1.0)
+            starts.append((r[ia].bbox.x0, r[ia + 1].bbox.x0, space))
+    if shared < SHARE * len(rows) or groups * 2 >= shared or right - left < MIN_ROOM or one_block(starts):
         return None
     # Nothing may cross the line on any row (a label or a title reaching over it).
     x = (left + right) / 2
     if any(w.bbox.x0 < x < w.bbox.x1 for r in rows for w in r):
         return None
     return x
+
+
+def one_block(starts: Sequence[tuple[float, float, float]]) -> bool:
+    """Do the two stacks start at one x each on every row, one word space apart (``starts``:
+    the left stack's word's left edge, the next word's, and the space between in ems)?
+    Values of one width give no evidence of right alignment: "11 111111111" on every line is
+    a left-aligned text (a code and its number in one cell) as much as two columns, and the
+    space is the writer's own. Stacks further apart are columns whatever their widths."""
+    if len(starts) < MIN_LINES or any(s[2] > WORD_SPACE for s in starts):
+        return False
+    return all(max(e) - min(e) <= ALIGN for e in list(zip(*starts, strict=True))[:2])
 
 
 def split_segments(segs: Sequence[Segment], words: Sequence[Word], stacked: Sequence[float],
