@@ -72,7 +72,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
             if not items:
                 print("    (none)")
     if page.rejected:
-        print("\nregions looked at and rejected:")
+        print("\nother regions looked at, and what was decided (left out, or split or kept and why):")
     for r in page.rejected:
         b = r.bbox
         flip = f"  (make it a table: --set {r.flip[0]}={r.flip[1]:g})" if r.flip else ""

@@ -34,6 +34,7 @@ from .columns import (
     merge_complementary,
     near_boundary,
 )
+from .keyvalue import key_value
 from .region import FULL, RegionEvidence
 from .regions import Candidate
 from .sections import section_lines
@@ -122,7 +123,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     tparams = ev.params.tables
     low = frozenset(near_boundary(words, ev.ids, xs[1:-1], ev.params.columns.boundary_margin))
     one_row = tparams.ruled_row and _closed_row(ev, grid, drawn_xs)
-    reason, param = (_reject_reason(grid, cand, ev.ids, lines, tparams, one_row)
+    reason, param = (_reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words)
                      or _mostly_empty(grid, ev.centres, list(ev.ids), tparams))
     return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param)
 
@@ -243,14 +244,16 @@ def _closed_row(ev: RegionEvidence, grid: Grid, drawn_xs: set[float]) -> bool:
 
 
 def _reject_reason(grid: Grid, cand: Candidate, ids: Sequence[int], lines: Sequence[Line],
-                   params: TableParams, one_row: bool = False) -> tuple[str, str] | None:
+                   params: TableParams, one_row: bool = False, words: Sequence[Word] = ()) -> tuple[str, str] | None:
     """(reason, parameter) when the grid is no table, None when it may be one; ``one_row``:
-    the grid is one row of closed ruled cells (``_closed_row``), a table below ``min_rows``."""
+    the grid is one row of closed ruled cells (``_closed_row``), a table below ``min_rows``;
+    ``words``: the page's words, read for a key-value table (``keyvalue.key_value``)."""
     if grid.n_rows < params.min_rows and not one_row:
         return f"{grid.n_rows} row(s), fewer than {params.min_rows}", "tables.min_rows"
     if grid.n_cols < params.min_cols:
         return f"{grid.n_cols} column(s), fewer than {params.min_cols}", "tables.min_cols"
     per_line = len(ids) / max(len(lines), 1)
-    if cand.source == "aligned" and grid.n_cols <= PARAGRAPH_COLS and per_line > PARAGRAPH_WORDS:
+    if cand.source == "aligned" and grid.n_cols <= PARAGRAPH_COLS and per_line > PARAGRAPH_WORDS \
+            and not key_value(grid, words, ids, lines):
         return f"paragraph text ({per_line:.0f} words a line in at most two columns)", ""
     return None

@@ -7,6 +7,7 @@ kept with their reason so a person can see why a table was not found.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import median
@@ -19,6 +20,7 @@ from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
 from .grid import build_grid
 from .grow import extend_down, extend_up
+from .keyvalue import starts_item
 from .regions import (
     Candidate,
     aligned_runs,
@@ -27,11 +29,14 @@ from .regions import (
     hrule_regions,
     ruled_regions,
 )
+from .sides import SideBlock, side_blocks
 from .stacked_grids import join_stacked
 
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
 ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes wide
 HEADER_GAP_EM = 0.8  # a narrow table's header may part its columns by this little (font sizes)
+INDENTED_LABEL = 2  # words an indented sub-row's label holds at most
+FLUSH_PT = 1.5  # pt: the text after it starts this close to the next column of the row above
 TAKEN = 0.2  # share of the smaller box a candidate must share with a table found earlier to be refused
 
 
@@ -128,7 +133,9 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
         for cand in cands:
             col.offer(cand)
         # Runs too short to be tried are listed last (the bins number the regions before them).
-        col.regions.extend(r for r in short if not any(_overlaps(r.bbox, t) for t in col.taken))
+        # A note on a table's own rows (sub-rows kept) stays; a short run inside a table does not.
+        col.regions.extend(r for r in short if r.reason.startswith(SUB_ROWS[:20])
+                           or not any(_overlaps(r.bbox, t) for t in col.taken))
     # Listed last, as the short runs: what ended a table or was left out of every one.
     col.regions.extend({r.bbox: r for r in said}.values())
     col.regions.extend(aside_regions(words, ytol))
@@ -181,10 +188,12 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     gaps: list[list[tuple[float, float]]] = [[] for _ in free]
     narrow: list[list[tuple[float, float]]] = [[] for _ in free]
     last: dict[int, float] = {}
+    occupied: list[list[tuple[float, float]]] = [[] for _ in free]
     for s in segs:
         n = index.get(s.line)
         if n is None:
             continue
+        occupied[n].append((s.x0, s.x1))
         em = max(words[s.word_ids[0]].font_size, 1.0)
         # Borderless columns stand well apart; justified prose has wide word spaces only.
         if n in last and s.x0 - last[n] >= ALIGNED_GAP_EM * em:
@@ -192,6 +201,10 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         if n in last and s.x0 - last[n] >= HEADER_GAP_EM * em:
             narrow[n].append((last[n], s.x0))
         last[n] = s.x1
+    blocks = side_blocks(words, free, gaps, occupied, params.columns.min_gap, params.rows.y_tolerance)
+    if blocks:
+        return _beside_each_other(words, free, blocks, taken, centres, params)
+    sub_rows = _indented_rows(words, free, gaps, narrow)
     out: list[Candidate] = []
     short: list[TableRegion] = []
     need = params.tables.min_aligned_rows
@@ -205,11 +218,78 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         if b - a >= need or (b - a == 2 and need == 3 and _pair_block(words, free[a:b], segs_of, keep[a:b])):
             cut = trim_text_column(box, free[a:b], words, params.columns.min_gap, params.rows.y_tolerance)
             out.extend(Candidate(t, "aligned") for t in cut.tables)
+            kept = [n for n in range(a, b) if n in sub_rows]
+            if kept:
+                labels = ", ".join(f"'{sub_rows[n]}'" for n in kept[:SAID_LABELS])
+                short.append(TableRegion(Rect.bounding([free[n].bbox for n in kept]), "aligned",
+                                         SUB_ROWS.format(n=len(kept), labels=labels)))
             if cut.prose is not None:
                 short.append(TableRegion(cut.prose, "aligned", PROSE_BESIDE))
         else:
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
                                      "tables.min_aligned_rows"))
+    return out, short
+
+
+def _indented_rows(words: Sequence[Word], lines: Sequence[Line], gaps: list[list[tuple[float, float]]],
+                   narrow: Sequence[list[tuple[float, float]]]) -> dict[int, str]:
+    """Give a line without a column gap the narrower gap after its label (one or two words)
+    when the text after it starts where the next column of the aligned line above starts
+    (in ``gaps``, in place): a sub-row whose label is indented ("T1a" under "T1"), or a
+    label wider than the one above ("M0" under "M"), stands closer to the next column, and
+    is one of the table's rows, not a break in it. A list marker ("•") is no label: a bullet
+    list under a line is a list, and a label starts with a capital or a digit (``starts_item``).
+    Returns the labels of the lines given a gap, by line index, for explain."""
+    with_gaps = [n for n, g in enumerate(gaps) if g]
+    said: dict[int, str] = {}
+    for n, g in enumerate(gaps):
+        if g or not narrow[n]:
+            continue
+        k = bisect_left(with_gaps, n)
+        if not k:
+            continue
+        above, h = with_gaps[k - 1], narrow[n][0]  # the parent row, and the gap after the label
+        label = [words[i].text for i in lines[n].word_ids if words[i].bbox.x1 <= h[0]]
+        flush = any(abs(h[1] - b) <= FLUSH_PT and h[0] < b for _, b in gaps[above])
+        if flush and len(label) <= INDENTED_LABEL and starts_item(label[0]):
+            g.append(h)
+            said[n] = " ".join(label)
+    return said
+
+
+SUB_ROWS = ("sub-rows kept in the table: {n} line(s) whose label ({labels}) stands closer than a column gap "
+            "before text set flush with the next column of the row above; rows of the table, not a break in it")
+SAID_LABELS = 3  # labels an explanation quotes
+
+
+SIDE_BY_SIDE = ("tables side by side: a gutter {w:.0f} pt wide at x={x0:.0f}-{x1:.0f} pt that no line of the block "
+                "crosses, a table of its own on one side at least, {off} row(s) facing text of the other side off its "
+                "baselines (two blocks' rows, not one table's); cut at the gutter, each side read on its own")
+
+
+def _beside_each_other(words: Sequence[Word], free: Sequence[Line], blocks: Sequence[SideBlock],
+                       taken: Sequence[Rect], centres: WordCentres,
+                       params: Params) -> tuple[list[Candidate], list[TableRegion]]:
+    """The aligned candidates of ``free`` lines where ``blocks`` of them hold two tables side
+    by side: each block's two sides read as lines of their own, and the lines outside the
+    blocks as before."""
+    gap, tol = params.columns.min_gap, params.rows.y_tolerance
+    out: list[Candidate] = []
+    short: list[TableRegion] = []
+    inside: set[int] = set()
+    parts: list[list[Line]] = []
+    for bl in blocks:
+        inside.update(range(bl.first, bl.last + 1))
+        ids = [i for ln in free[bl.first:bl.last + 1] for i in ln.word_ids]
+        for side in ([i for i in ids if words[i].bbox.x1 <= bl.cut], [i for i in ids if words[i].bbox.x1 > bl.cut]):
+            parts.append(lines_in(words, side, tol))
+        short.append(TableRegion(bl.box, "aligned", SIDE_BY_SIDE.format(
+            w=bl.gutter[1] - bl.gutter[0], x0=bl.gutter[0], x1=bl.gutter[1], off=bl.off)))
+    parts.append([ln for n, ln in enumerate(free) if n not in inside])
+    for part in parts:
+        cands, rejected = _aligned_candidates(words, part, segments(words, part, gap), taken, centres, params)
+        out.extend(cands)
+        short.extend(rejected)
     return out, short
 
 

@@ -1,0 +1,185 @@
+"""Two borderless tables set side by side: a gutter parts them into two tables.
+
+Text lines are found across the whole page, so two tables set beside each other (a "T"
+and an "N" definitions table, a staging table beside a list) share page lines: an aligned
+run takes both in as one table, and where their rows drift apart (a wrapped cell on one
+side, a row on the other) the run breaks and the rest of both is lost. What tells two
+tables beside each other from one table with a wide column gap:
+
+- a gutter: an x interval, several font sizes wide, that no text line of the block crosses;
+- one side at least is a table of its own (lines in two or more pieces apart by a column
+  gap), the other holds lines of its own (another table, a list, a note);
+- the sides keep their own rows: lines of one side face lines of the other off their
+  baselines (a table's cells of one row share a baseline; two tables' rows drift apart).
+
+Then the lines of the block are cut at the gutter and each side is read as a page of its own
+(a list beside a table then stays out of it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from statistics import median
+
+from ..types import Rect, Word
+from .columns import Line, lines_in, segments
+
+Gaps = list[tuple[float, float]]
+
+# Why no user would change these: they describe a gutter and two tables' rows in the page's
+# own measures (font sizes, line spacings, a baseline's pt), not a producer's style.
+GUTTER_EM = 2.5  # a gutter between two tables is at least this many font sizes wide
+GUTTER_RATIO = 1.0  # ... and wider than the widest column gap of most lines beside it
+BLOCK_GAP = 4.0  # line heights of white that end a block of lines side by side
+MIN_SIDE_ROWS = 3  # lines in two or more pieces a table side needs (the borderless minimum), and lines the other
+SAME_BASELINE_PT = 0.6  # a row's cells share a baseline within this
+FACING = 0.5  # line spacings: a row this close to text of the other side faces it
+MIN_OFF = 2  # lines facing the other side off its baselines: the sides keep their own rows
+PIECE_GAP_EM = 1.5  # a column gap inside a side is at least this many font sizes (as aligned runs)
+
+
+@dataclass(frozen=True)
+class SideBlock:
+    """Lines ``first`` to ``last`` (indices into the lines looked at, inclusive) hold two
+    tables side by side, parted by the gutter ``gutter`` (x0, x1 in pt)."""
+
+    first: int
+    last: int
+    gutter: tuple[float, float]
+    box: Rect  # the gutter's area: from the block's top to its bottom
+    off: int  # lines facing the other side off its baselines
+
+    @property
+    def cut(self) -> float:
+        return (self.gutter[0] + self.gutter[1]) / 2
+
+
+def side_blocks(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Gaps],
+                occupied: Sequence[list[tuple[float, float]]], min_gap: float, tol: float) -> list[SideBlock]:
+    """Blocks of ``lines`` (consecutive, top-down) parted by a gutter into two tables side by
+    side. ``gaps``: each line's column gaps (x0, x1), as aligned runs read them; ``occupied``:
+    each line's pieces (x0, x1, its segments at ``min_gap``: ``columns.min_gap``); ``tol``:
+    ``rows.y_tolerance``."""
+    if not any(gaps):
+        return []
+    out: list[SideBlock] = []
+    tried: list[SideBlock] = []  # blocks looked at and refused: a seed inside one, in its gutter, gives it again
+    done = -1
+    for i, line_gaps in enumerate(gaps):
+        if i <= done:
+            continue
+        em = median(words[k].font_size for k in lines[i].word_ids)
+        for g in sorted(line_gaps, key=lambda g: g[0] - g[1]):  # the widest first
+            if g[1] - g[0] < GUTTER_EM * em:
+                break
+            if any(t.first <= i <= t.last and g[0] <= t.gutter[1] and t.gutter[0] <= g[1] for t in tried):
+                continue
+            found, ok = _block(words, lines, occupied, i, g, em, min_gap, tol)
+            (out if ok else tried).append(found)
+            if ok:
+                done = found.last
+                break
+    return out
+
+
+def _block(words: Sequence[Word], lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]],
+           seed: int, gap: tuple[float, float], em: float, min_gap: float, tol: float) -> tuple[SideBlock, bool]:
+    """The block of lines around ``seed`` whose gutter grows from ``gap``, and whether its two
+    sides are two tables."""
+    g0, g1, first, last = gap[0], gap[1], seed, seed
+    for step in (-1, 1):
+        k = seed + step
+        while 0 <= k < len(lines):
+            a, b = lines[k - step].bbox, lines[k].bbox
+            white = (b.y0 - a.y1) if step > 0 else (a.y0 - b.y1)
+            if white > BLOCK_GAP * max(a.height, b.height):
+                break
+            n0, n1 = _narrowed(g0, g1, occupied[k])
+            if n1 - n0 < GUTTER_EM * em:
+                break
+            g0, g1 = n0, n1
+            first, last = min(first, k), max(last, k)
+            k += step
+    box = Rect(g0, min(ln.bbox.y0 for ln in lines[first:last + 1]), g1, max(ln.bbox.y1 for ln in lines[first:last + 1]))
+    ids = [i for ln in lines[first:last + 1] for i in ln.word_ids]
+    left = [i for i in ids if words[i].bbox.x1 <= g0 + 1]
+    right = [i for i in ids if words[i].bbox.x0 >= g1 - 1]
+    sides = [lines_in(words, left, tol), lines_in(words, right, tol)]
+    refused = SideBlock(first, last, (g0, g1), box, 0)
+    rows = [_rows(words, s, min_gap) for s in sides]
+    if max(rows) < MIN_SIDE_ROWS or min(len(s) for s in sides) < MIN_SIDE_ROWS:
+        return refused, False
+    widest = [w for s in sides for w in _widest_gaps(words, s, min_gap)]
+    if widest and g1 - g0 < GUTTER_RATIO * median(widest):
+        return refused, False
+    starts = [_row_starts(words, sides[0], min_gap, -1), _row_starts(words, sides[1], min_gap, 0)]
+    bases = [sorted({words[i].baseline for i in left}), sorted({words[i].baseline for i in right})]
+    pitch = median(_steps(sides[0]) + _steps(sides[1]) or [0.0])
+    off = _off_baselines(starts[0], bases[1], pitch) + _off_baselines(starts[1], bases[0], pitch)
+    return SideBlock(first, last, (g0, g1), box, off), off >= MIN_OFF
+
+
+def _narrowed(g0: float, g1: float, occupied: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """The widest part of [g0, g1] that none of a line's pieces ``occupied`` covers."""
+    free = [(g0, g1)]
+    for x0, x1 in occupied:
+        free = [part for a, b in free for part in ((a, min(b, x0)), (max(a, x1), b)) if part[1] > part[0]]
+    return max(free, key=lambda p: p[1] - p[0], default=(g0, g0))
+
+
+def _pieces(words: Sequence[Word], lines: Sequence[Line], min_gap: float) -> list[list[tuple[float, float]]]:
+    """Each line's pieces (x0, x1) apart by a column gap (``PIECE_GAP_EM`` font sizes)."""
+    out: list[list[tuple[float, float]]] = [[] for _ in lines]
+    for s in segments(words, lines, min_gap):
+        em = max(words[s.word_ids[0]].font_size, 1.0)
+        row = out[s.line]
+        if row and s.x0 - row[-1][1] < PIECE_GAP_EM * em:
+            row[-1] = (row[-1][0], s.x1)
+        else:
+            row.append((s.x0, s.x1))
+    return out
+
+
+def _rows(words: Sequence[Word], lines: Sequence[Line], min_gap: float) -> int:
+    """Lines in two or more pieces apart by a column gap."""
+    return sum(len(p) >= 2 for p in _pieces(words, lines, min_gap))
+
+
+def _widest_gaps(words: Sequence[Word], lines: Sequence[Line], min_gap: float) -> list[float]:
+    """Each line's widest column gap (pt), for the lines in two or more pieces."""
+    out = []
+    for p in _pieces(words, lines, min_gap):
+        if len(p) >= 2:
+            out.append(max(b[0] - a[1] for a, b in zip(p, p[1:], strict=False)))
+    return out
+
+
+def _row_starts(words: Sequence[Word], lines: Sequence[Line], min_gap: float, which: int) -> list[float]:
+    """The baselines of the rows of one side: of each line in two or more pieces, the baseline
+    of its piece next to the gutter (``which``: -1 the last piece, 0 the first), read from
+    that piece's own words (a page line may join a row's label with another side's text)."""
+    out = []
+    for ln, pieces in zip(lines, _pieces(words, lines, min_gap), strict=True):
+        if len(pieces) >= 2:
+            x0, x1 = pieces[which]
+            out.append(median(words[i].baseline for i in ln.word_ids if x0 <= words[i].bbox.x0 <= x1))
+    return out
+
+
+def _steps(lines: Sequence[Line]) -> list[float]:
+    return [b.baseline - a.baseline for a, b in zip(lines, lines[1:], strict=False)]
+
+
+def _off_baselines(mine: Sequence[float], other: Sequence[float], pitch: float) -> int:
+    """Rows of one side (``mine``: their baselines) that face text of the other (``other``:
+    its words' baselines) within ``FACING`` line spacings ``pitch``, off every baseline there:
+    the two sides' rows do not share baselines. Rows are read from the pieces next to the
+    gutter and compared with words, not page lines: a table's label column beside its
+    numbers shares their baselines even where running text sits further out on its side."""
+    count = 0
+    for b in mine:
+        d = min((abs(b - o) for o in other), default=float("inf"))
+        if SAME_BASELINE_PT < d < FACING * pitch:
+            count += 1
+    return count
