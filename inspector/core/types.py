@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Any, Literal, NamedTuple
 
 from .slots import covers
@@ -17,9 +16,6 @@ from .slots import covers
 Orientation = Literal["h", "v"]
 RuleSource = Literal["vector", "raster", "merged"]
 TableSource = Literal["ruled", "horizontal_rules", "aligned"]
-
-
-_X0, _Y0, _X1, _Y1 = attrgetter("x0"), attrgetter("y0"), attrgetter("x1"), attrgetter("y1")  # Rect.bounding's
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +77,22 @@ class Rect:
     @staticmethod
     def bounding(rects: list[Rect] | tuple[Rect, ...]) -> Rect:
         """Smallest box holding all ``rects`` (at least one)."""
+        first = rects[0]
         if len(rects) == 1:
-            return rects[0]
-        return fast_rect(min(map(_X0, rects)), min(map(_Y0, rects)), max(map(_X1, rects)), max(map(_Y1, rects)))
+            return first
+        x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
+        # min() and max() written out (the same comparisons in the same order, so the same
+        # floats, -0.0 and ties included): a box of a few rects costs half of four map() calls.
+        for r in rects:
+            if r.x0 < x0:
+                x0 = r.x0
+            if r.y0 < y0:
+                y0 = r.y0
+            if r.x1 > x1:
+                x1 = r.x1
+            if r.y1 > y1:
+                y1 = r.y1
+        return fast_rect(x0, y0, x1, y1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,16 +137,17 @@ class Word:
 _set = object.__setattr__
 
 
-def _settable(cls: type) -> Any:
+def settable_twin(cls: type) -> Any:
+    """A plain class with the slots of the slotted frozen dataclass ``cls`` (see above)."""
     return type(f"_{cls.__name__}Draft", (), {"__slots__": vars(cls)["__slots__"]})  # the very same names
 
 
-_RectDraft = _settable(Rect)
-_WordDraft = _settable(Word)
+_RectDraft = settable_twin(Rect)
+_WordDraft = settable_twin(Word)
 
 
 def fast_rect(x0: float, y0: float, x1: float, y1: float) -> Rect:
-    """``Rect(x0, y0, x1, y1)``, 2.5 x faster (see ``_settable``)."""
+    """``Rect(x0, y0, x1, y1)``, 2.5 x faster (see ``settable_twin``)."""
     r = _RectDraft()
     r.x0 = x0
     r.y0 = y0
@@ -150,10 +160,35 @@ def fast_rect(x0: float, y0: float, x1: float, y1: float) -> Rect:
 def text_word(text: str, bbox: Rect, font_size: float, bold: bool, block: int, line: int,
               baseline: float, watermark: bool, turn: int) -> Word:
     """``Word(text, bbox, font_size, bold, block, line, baseline, watermark=watermark,
-    turn=turn)`` for a text-layer word, 2.5 x faster (see ``_settable``)."""
+    turn=turn)`` for a text-layer word, 2.5 x faster (see ``settable_twin``)."""
     w = _WordDraft()
     w.text = text
     w.bbox = bbox
+    w.font_size = font_size
+    w.bold = bold
+    w.block = block
+    w.line = line
+    w.baseline = baseline
+    w.ocr_confidence = -1.0
+    w.watermark = watermark
+    w.turn = turn
+    w.furniture = w.figure = False
+    _set(w, "__class__", Word)
+    return w  # type: ignore[no-any-return]
+
+
+def text_word_at(text: str, x0: float, y0: float, x1: float, y1: float, font_size: float, bold: bool,
+                 block: int, line: int, baseline: float, watermark: bool, turn: int) -> Word:
+    """``text_word(text, fast_rect(x0, y0, x1, y1), ...)`` in one call (every word of every page)."""
+    r = _RectDraft()
+    r.x0 = x0
+    r.y0 = y0
+    r.x1 = x1
+    r.y1 = y1
+    _set(r, "__class__", Rect)
+    w = _WordDraft()
+    w.text = text
+    w.bbox = r
     w.font_size = font_size
     w.bold = bold
     w.block = block
@@ -196,12 +231,12 @@ class Rule:
         return Rect(self.pos - h, self.start, self.pos + h, self.end)
 
 
-_RuleDraft = _settable(Rule)
+_RuleDraft = settable_twin(Rule)
 
 
 def fast_rule(orient: Orientation, pos: float, start: float, end: float, thickness: float,
               source: RuleSource, grey: int, fill: int = -1) -> Rule:
-    """``Rule(orient, pos, start, end, thickness, source, grey, fill)``, 2.5 x faster (see ``_settable``)."""
+    """``Rule(orient, pos, start, end, thickness, source, grey, fill)``, 2.5 x faster (see ``settable_twin``)."""
     r = _RuleDraft()
     r.orient = orient
     r.pos = pos
@@ -321,13 +356,13 @@ class Cell:
     low_confidence: bool = False
 
 
-_CellDraft = _settable(Cell)
+_CellDraft = settable_twin(Cell)
 
 
 def fast_cell(r: int, c: int, rs: int, cs: int, text: str, bbox: Rect, word_ids: tuple[int, ...],
               low_confidence: bool) -> Cell:
     """``Cell(r, c, rs, cs, text, bbox, word_ids, low_confidence)``, 2.5 x faster (see
-    ``_settable``): a page's tables hold a few hundred cells."""
+    ``settable_twin``): a page's tables hold a few hundred cells."""
     k = _CellDraft()
     k.r = r
     k.c = c

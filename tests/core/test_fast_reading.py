@@ -1,5 +1,6 @@
 """The words, drawings and vector rules are made through settable twins of the frozen types
-(``types.fast_rect``, ``text_word``, ``fast_rule``; a table's cells through ``fast_cell``) and a Drawing's fields are set in one go:
+(``types.fast_rect``, ``text_word``, ``fast_rule``; a table's cells through ``fast_cell``; a page's
+drawings through ``settable_twin(Drawing)``):
 what comes out must be the ordinary frozen objects the constructors make, field for field."""
 
 from __future__ import annotations
@@ -78,8 +79,10 @@ def test_drawings_of_a_built_page_are_frozen_drawings_with_rectangles_in_order()
     drawings = open_document(_page()).page(0).drawings()
     assert all(type(d) is Drawing for d in drawings)
     line = next(d for d in drawings if d.items[0][0] == "l")
-    assert line == Drawing(items=line.items, stroke=0, fill=None, width=0.5, stroke_opacity=1.0, fill_opacity=1.0,
-                           dashed=False, rect=line.rect)
+    made = Drawing(items=line.items, stroke=0, fill=None, width=0.5, stroke_opacity=1.0, fill_opacity=1.0,
+                   dashed=False, rect=line.rect)
+    assert line == made and hash(line) == hash(made) and pickle.loads(pickle.dumps(line)) == made
+    assert not hasattr(line, "__dict__")  # slotted: one object a path
     blue = next(d for d in drawings if d.fill_rgb == (0, 0, 255))
     assert blue.items == (("re", 260.0, 300.0, 300.0, 320.0),)  # written reversed, read in order
     assert blue.rect == Rect(260.0, 300.0, 300.0, 320.0)

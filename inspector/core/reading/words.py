@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from ..geometry import dominant_turn, line_turn
 from ..params import RowParams
 from ..structure.columns import WordCentres, lines_in
-from ..types import Rect, RowBand, Word, fast_rect, text_word
+from ..types import Rect, RowBand, Word, text_word_at
 from .document import Page
 
 # Control characters (NUL included), and CJK compatibility ideographs: some CJK fonts map their
@@ -51,6 +51,7 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
     """Words, and the quarter-turn that makes the page's dominant text upright."""
     raw, spans = page.text()
     lines = read_lines(spans)
+    del spans  # a thousand containers: freed before the words are made, so they count for no collection
     turn = dominant_turn(lines.directions)
     out = _words(raw, lines)
     text = "".join([r[4] for r in raw])
@@ -69,25 +70,29 @@ def _words(raw: list[tuple[Any, ...]], lines: TextLines) -> list[Word]:
     out: list[Word] = []
     add = out.append
     sp: list[SpanInfo] = []
-    one: SpanInfo | None = None
-    at = (-1, -1)
-    mark, quarter = False, 0
+    one = True
+    at_block = at_line = -1
+    size, bold, base, mark, quarter = 0.0, False, 0.0, False, 0
     for x0, y0, x1, y1, text, block, line, _ in raw:
-        if block != at[0] or line != at[1]:
+        if line != at_line or block != at_block:
+            at_block, at_line = block, line
             at = (block, line)
-            sp = styles.get(at, [])
-            one = sp[0] if len(sp) == 1 else None
+            sp = styles.get(at, _NO_SPANS)
+            one = len(sp) == 1
+            if one:
+                _, _, size, bold, base = sp[0]
             mark, quarter = at in marks, turns.get(at, 0)
-        if one is not None:
-            size, bold, base = one[2], one[3], one[4]
-        else:
+        if not one:
             size, bold, base = _style_at(sp, (x0 + x1) / 2, y1)
-        if text and " " not in text and text.isprintable():  # most words: nothing to mend
-            add(text_word(text, fast_rect(x0, y0, x1, y1), size, bold, block, line, base, mark, quarter))
+        if text.isprintable() and " " not in text and text:  # most words: nothing to mend
+            add(text_word_at(text, x0, y0, x1, y1, size, bold, block, line, base, mark, quarter))
             continue
         for piece, px0, px1 in _split(normalise(text), x0, x1):
-            add(text_word(piece, fast_rect(px0, y0, px1, y1), size, bold, block, line, base, mark, quarter))
+            add(text_word_at(piece, px0, y0, px1, y1, size, bold, block, line, base, mark, quarter))
     return out
+
+
+_NO_SPANS: list[SpanInfo] = []
 
 
 def _wide(ch: str) -> bool:
@@ -156,14 +161,20 @@ def _without_repeats(words: list[Word]) -> tuple[Word, ...]:
     """``words`` without the second drawing of a word over itself: text drawn twice (an
     invisible copy under the visible one, as InDesign and OCR layers leave, or a fake bold
     drawn again a fraction of a point aside) would put every word of it twice into its cell."""
-    seen: dict[str, list[Rect]] = {}
+    first: dict[str, Rect] = {}  # each text's first box: most texts have one (no list made for them)
+    more: dict[str, list[Rect]] = {}  # every box kept of a text seen again
     out: list[Word] = []
+    keep = out.append
     for w in words:  # plain loops: this runs for every word of every page
-        boxes = seen.get(w.text)
-        if boxes is None:  # most words: their text's first drawing
-            seen[w.text] = [w.bbox]
-            out.append(w)
+        text = w.text
+        a = first.get(text)
+        if a is None:  # most words: their text's first drawing
+            first[text] = w.bbox
+            keep(w)
             continue
+        boxes = more.get(text)
+        if boxes is None:
+            boxes = more[text] = [a]
         b = w.bbox
         x0, y0, x1 = b.x0, b.y0, b.x1
         for a in boxes:
@@ -171,7 +182,7 @@ def _without_repeats(words: list[Word]) -> tuple[Word, ...]:
                 break
         else:
             boxes.append(b)
-            out.append(w)
+            keep(w)
     return tuple(out)
 
 
@@ -199,7 +210,7 @@ def read_lines(d: dict[str, Any]) -> TextLines:
     marks: set[LineKey] = set()
     turns: dict[LineKey, int] = {}
     light: list[tuple[LineKey, float]] = []  # lines all in light type, smallest size
-    sizes: list[float] = []
+    upright: list[Any] = []  # the spans of the lines not diagonal: their sizes are read if a line is light
     for b_no, block in enumerate(d.get("blocks", ())):
         if block.get("type") != 0:
             continue
@@ -217,12 +228,13 @@ def read_lines(d: dict[str, Any]) -> TextLines:
             quarter = line_turn(dx, dy)
             if quarter:
                 turns[key] = quarter
-            sizes.extend([s["size"] for s in line_spans])
+            upright.append(line_spans)
             # black type (colour 0, most lines) is not light: the generator below is skipped
             if line_spans and line_spans[0].get("color", 0) and all(_grey_of(s) >= LIGHT for s in line_spans):
                 light.append((key, min(s["size"] for s in line_spans)))
-    if light:
-        median = sorted(sizes)[len(sizes) // 2]
+    if light:  # few pages: the sizes are read only then
+        sizes = sorted([s["size"] for line_spans in upright for s in line_spans])
+        median = sizes[len(sizes) // 2]
         marks.update(key for key, size in light if size >= LARGE * median)
     return TextLines(spans, directions, marks, turns)
 

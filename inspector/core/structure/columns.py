@@ -7,7 +7,7 @@ no segment of the region covers, at least ``min_gap`` wide.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from statistics import median
 from typing import NamedTuple
@@ -260,6 +260,38 @@ def gap_in_glyphs(words: Sequence[Word], segs: Sequence[Segment], x: float, lo: 
                 had = right.get(line)
                 if had is None or box.x0 < had.bbox.x0:
                     right[line] = w
+    return _glyph_gap(left, right)
+
+
+def gaps_in_glyphs(words: Sequence[Word], segs: Sequence[Segment], xs: Sequence[float]) -> list[float]:
+    """``gap_in_glyphs(words, segs, xs[k], xs[k - 1], xs[k + 1])`` for every inner boundary k
+    of the ascending ``xs``, in one pass over the words: a word centred in column j (between
+    xs[j] and xs[j + 1]) is the left neighbour candidate of boundary j + 1 and the right one of
+    boundary j, and of no other (the same words, met in the same order, as one call a boundary)."""
+    n = len(xs) - 1  # columns; boundaries 1 .. n - 1 are inner
+    left: list[dict[int, Word]] = [{} for _ in range(n + 1)]
+    right: list[dict[int, Word]] = [{} for _ in range(n + 1)]
+    for s in segs:
+        line = s.line
+        for i in s.word_ids:
+            w = words[i]
+            box = w.bbox
+            j = bisect_right(xs, (box.x0 + box.x1) / 2) - 1
+            if j < 0 or j >= n:
+                continue
+            side = left[j + 1]
+            had = side.get(line)
+            if had is None or box.x1 > had.bbox.x1:
+                side[line] = w
+            side = right[j]
+            had = side.get(line)
+            if had is None or box.x0 < had.bbox.x0:
+                side[line] = w
+    return [_glyph_gap(left[k], right[k]) for k in range(1, n)]
+
+
+def _glyph_gap(left: dict[int, Word], right: dict[int, Word]) -> float:
+    """``gap_in_glyphs`` from each line's word left and right of the gap."""
     ratios = []
     for line in left.keys() & right.keys():
         a, b = left[line], right[line]

@@ -30,6 +30,7 @@ from .columns import (
     column_boundaries,
     drop_thin_columns,
     gap_in_glyphs,
+    gaps_in_glyphs,
     merge_complementary,
     near_boundary,
 )
@@ -159,9 +160,9 @@ def _wide_gaps(inner: list[float], segs: Sequence[Segment], words: Sequence[Word
     ("Lot  A-1", "제1호　물품"); a column gap is wider. A narrow gap with header text on both
     sides stays a column boundary: a table set tight (little cell padding) heads each column."""
     xs = [x0, *inner, x1]
+    glyphs = gaps_in_glyphs(words, segs, xs)
     return [x for k, x in enumerate(inner, start=1)
-            if gap_in_glyphs(words, segs, x, xs[k - 1], xs[k + 1]) > SPLIT_GLYPHS
-            or _headed_both_sides(segs, words, xs[k - 1], x, xs[k + 1])]
+            if glyphs[k - 1] > SPLIT_GLYPHS or _headed_both_sides(segs, words, xs[k - 1], x, xs[k + 1])]
 
 
 def _headed_both_sides(segs: Sequence[Segment], words: Sequence[Word], a: float, x: float, b: float) -> bool:

@@ -1,0 +1,146 @@
+"""A page's painted paths as rule detection reads them: ``Drawing``s made from PyMuPDF's
+``get_cdrawings(extended=True)``, each cut to what of it is visible (``clip``).
+
+Coordinates are points, top-left origin, unrotated page space; grey levels 0-255.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..types import ClippedArt, Rect, fast_rect, settable_twin
+from .clip import clip_items, items_box, scissors
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """One vector path, reduced to what rule detection needs.
+
+    ``items`` are ("l", x0, y0, x1, y1) lines and ("re", x0, y0, x1, y1) rectangles in
+    points; ``stroke``/``fill`` are grey levels 0-255 or None; ``width`` is the stroke
+    width in points (0 when the PDF says hairline); opacities are 0-1.
+    """
+
+    items: tuple[tuple[Any, ...], ...]
+    stroke: int | None
+    fill: int | None
+    width: float
+    stroke_opacity: float
+    fill_opacity: float
+    dashed: bool
+    rect: Rect
+    fill_rgb: tuple[int, int, int] | None = None  # the fill's colour, 0-255 a channel
+
+
+def visible_drawings(paths: Iterable[dict[str, Any]], width: float, height: float
+                     ) -> tuple[list[Drawing], list[ClippedArt]]:
+    """The painted ones of ``paths`` (a page's ``get_cdrawings(extended=True)``, the page
+    ``width`` x ``height`` pt), each cut to what of it is visible, and every cut or hidden
+    one as ``ClippedArt``."""
+    page = (0.0, 0.0, width, height)
+    kept: list[Drawing] = []
+    hidden: list[ClippedArt] = []
+    for d, box in scissors(paths, page):
+        if d.get("type") not in _PAINTED:
+            continue
+        drawing = _drawing(d)
+        r = drawing.rect
+        if r.x0 >= box[0] and r.y0 >= box[1] and r.x1 <= box[2] and r.y1 <= box[3]:
+            kept.append(drawing)  # wholly visible: most paths of most pages
+            continue
+        items = clip_items(drawing.items, box)
+        seen = Rect(*items_box(items)) if items else None
+        hidden.append(ClippedArt(r, seen, drawing.stroke is not None and drawing.fill is None))
+        if items and seen is not None:
+            kept.append(dataclasses.replace(drawing, items=items, rect=seen))
+    return kept, hidden
+
+
+@lru_cache(maxsize=1024)
+def _rgb(colour: Any) -> tuple[int, int, int] | None:
+    """A PyMuPDF colour (grey, RGB or CMYK, 0-1, a tuple) as RGB 0-255 (asked for every filled
+    path; a page has a few colours)."""
+    if not colour:
+        return None
+    n = len(colour)
+    if n == 3:
+        r, g, b = colour
+    elif n == 4:
+        c, m, y, k = colour
+        r, g, b = (1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)
+    else:
+        r = g = b = colour[0]
+    return int(r * 255 + 0.5), int(g * 255 + 0.5), int(b * 255 + 0.5)
+
+
+@lru_cache(maxsize=1024)
+def _grey(colour: Any) -> int | None:
+    """A PyMuPDF colour (grey, RGB or CMYK, 0-1, a tuple) as a grey level 0-255 (luma weights;
+    asked for every painted path)."""
+    if not colour:
+        return None
+    n = len(colour)
+    if n == 1:
+        return int(round(colour[0] * 255))
+    if n == 4:  # CMYK
+        c, m, y, k = colour
+        r, g, b = (1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)
+    else:
+        r, g, b = colour[:3]
+    return int(round((0.299 * r + 0.587 * g + 0.114 * b) * 255))
+
+
+_PAINTED = frozenset({"f", "s", "fs"})  # path kinds that put ink down (not clips or groups)
+
+
+def _drawing(d: dict[str, Any]) -> Drawing:
+    """A painted path from ``get_cdrawings()``: items as tuples of plain floats."""
+    items: list[tuple[Any, ...]] = []
+    add = items.append
+    for it in d.get("items", ()):
+        op = it[0]
+        if op == "l":
+            (ax, ay), (bx, by) = it[1], it[2]
+            add(("l", ax, ay, bx, by))
+        elif op == "re":
+            x0, y0, x1, y1 = it[1]
+            if x0 < x1 and y0 < y1:  # most: in order already (ties go through min/max: -0.0 and 0.0)
+                add(("re", x0, y0, x1, y1))
+            else:
+                add(("re", min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)))
+        elif op == "qu":  # a quad stands for its bounding box
+            xs = [pt[0] for pt in it[1]]
+            ys = [pt[1] for pt in it[1]]
+            add(("re", min(xs), min(ys), max(xs), max(ys)))
+        elif op == "c":  # curves are never rules; keep the chord for bounding only
+            add(("c", it[1][0], it[1][1], it[4][0], it[4][1]))
+    kind = d.get("type", "")
+    x0, y0, x1, y1 = d["rect"]
+    dashes = d.get("dashes") or ""
+    filled = "f" in kind
+    # A page has hundreds of paths: made through a settable twin, as the words are (no
+    # __dict__, one object a path the collector counts, not two).
+    drawing = _DrawingDraft()
+    drawing.items = tuple(items)
+    drawing.stroke = _grey(d.get("color")) if "s" in kind else None
+    drawing.fill = _grey(d.get("fill")) if filled else None
+    drawing.width = float(d.get("width") or 0.0)
+    drawing.stroke_opacity = _opacity(d.get("stroke_opacity"))
+    drawing.fill_opacity = _opacity(d.get("fill_opacity"))
+    drawing.dashed = bool(dashes) and dashes.strip() not in ("[] 0", "[]0", "[ ] 0")
+    drawing.rect = fast_rect(x0, y0, x1, y1)
+    drawing.fill_rgb = _rgb(d.get("fill")) if filled else None
+    _set(drawing, "__class__", Drawing)
+    return drawing  # type: ignore[no-any-return]  # a Drawing since the line above
+
+
+_DrawingDraft = settable_twin(Drawing)
+_set = object.__setattr__
+
+
+def _opacity(v: Any) -> float:
+    return 1.0 if v is None else float(v)

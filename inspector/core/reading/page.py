@@ -1,0 +1,217 @@
+"""One page of an open document: its text, drawings, pictures and renders, read lazily.
+
+Sizes and coordinates are points in unrotated page space; a render comes back as ``Pixels``
+(PyMuPDF's bytes) and becomes an array in unrotated page orientation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pymupdf
+
+if TYPE_CHECKING:  # numpy loads only when a render is turned into an array (not for the GUI's first page)
+    import numpy as np
+
+    from .document import Document
+
+from ..types import ClippedArt, Rect
+from .drawings import Drawing, visible_drawings
+from .messages import quiet_mupdf
+
+quiet_mupdf()  # MuPDF prints its errors on stdout unless told not to: every process that reads PDFs imports this
+
+MAX_RENDER_PIXELS = 40_000_000  # one render at most (~40 MB grey); huge pages get a lower dpi
+MAX_SIDE_PIXELS = 20_000  # longest side of one render: a 1 x 99999999 pt page is not a 60-megapixel strip
+
+
+class Page:
+    """A lazy view of one page; nothing is extracted until asked for."""
+
+    def __init__(self, doc: Document, index: int) -> None:
+        self._doc = doc
+        self.index = index
+        self._page = doc.raw[index]
+        self.rotation = int(self._page.rotation) % 360
+        # Unrotated size: the space words and drawings are measured in.
+        box = self._page.cropbox
+        self.width = float(box.width)
+        self.height = float(box.height)
+        self._drawings: list[Drawing] | None = None
+        self._clipped: list[ClippedArt] | None = None
+        self._textpage: pymupdf.TextPage | None = None
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+    def line_chars(self) -> dict[tuple[int, int], list[tuple[str, float, float]]]:
+        """Per text line (PyMuPDF's block and line numbers, as its words carry them) its
+        characters: (text, x0, x1) in points, in the text layer's order. Read from the text
+        extraction ``text`` made (a second reading of it, no second extraction)."""
+        tp = self._textpage or self._page.get_textpage(flags=pymupdf.TEXTFLAGS_WORDS)
+        d = self._page.get_text("rawdict", textpage=tp)
+        out: dict[tuple[int, int], list[tuple[str, float, float]]] = {}
+        for b, block in enumerate(d["blocks"]):
+            for n, line in enumerate(block.get("lines", ())):
+                out[(block.get("number", b), n)] = [(ch["c"], ch["bbox"][0], ch["bbox"][2])
+                                                    for span in line["spans"] for ch in span["chars"]]
+        return out
+
+    def raw_words(self) -> list[tuple[Any, ...]]:
+        """PyMuPDF ``get_text("words")`` tuples."""
+        words: list[tuple[Any, ...]] = self._page.get_text("words")
+        return words
+
+    def text_dict(self) -> dict[str, Any]:
+        """PyMuPDF ``get_text("dict")`` (fonts, sizes, flags), images left out."""
+        text: dict[str, Any] = self._page.get_text("dict", flags=pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES)
+        return text
+
+    def text(self) -> tuple[list[tuple[Any, ...]], dict[str, Any]]:
+        """Words and the span dict from one text extraction (half the cost of two)."""
+        tp = self._textpage = self._page.get_textpage(flags=pymupdf.TEXTFLAGS_WORDS)
+        words = self._page.get_text("words", textpage=tp)
+        spans = self._page.get_text("dict", textpage=tp)
+        return words, spans
+
+    def band_words(self, share: float) -> list[tuple[Any, ...]]:
+        """PyMuPDF word tuples in the top and bottom ``share`` of the page: the cheapest
+        reading (no fonts, no spans) of a neighbour page's running header and footer."""
+        tp = self._page.get_textpage(flags=0)
+        top, bottom = share * self.height, (1 - share) * self.height
+        return [w for w in tp.extractWORDS() if w[3] <= top or w[1] >= bottom]
+
+    def has_images(self) -> bool:
+        """Does the page use raster images (a scan, a picture)? Read from its resources only."""
+        return bool(self._page.get_images())
+
+    def picture_dpi(self) -> float | None:
+        """Resolution (pixels per inch of the page) of a picture covering most of the page, such
+        as a scan; None when there is none. A PNG without resolution data counts 72."""
+        page_area = max(self.width * self.height, 1e-6)
+        best = None
+        for info in self._page.get_image_info():
+            box = pymupdf.Rect(info["bbox"])
+            if box.width <= 0 or box.height <= 0 or abs(box) < 0.5 * page_area:
+                continue
+            quarter = box.width > box.height != (info["width"] > info["height"])  # placed turned
+            px = info["height"] if quarter else info["width"]
+            dpi = 72.0 * px / box.width
+            best = dpi if best is None else max(best, dpi)
+        return best
+
+    def drawings(self) -> list[Drawing]:
+        """The page's painted paths, each cut to what of it is visible: inside the page and
+        inside its clip paths (``clip``); a path with nothing visible is left out and listed,
+        with every cut one, in ``clipped_art``."""
+        if self._drawings is None:
+            self._drawings, self._clipped = self._visible_drawings()
+        return self._drawings
+
+    def clipped_art(self) -> list[ClippedArt]:
+        """Paths (or parts of them) that the page or a clip path hides: no evidence."""
+        if self._clipped is None:
+            self._drawings, self._clipped = self._visible_drawings()
+        return self._clipped
+
+    def _visible_drawings(self) -> tuple[list[Drawing], list[ClippedArt]]:
+        # The C-level list: get_drawings() only wraps its tuples in Point/Rect objects,
+        # which cost more than the extraction itself on a page of many paths.
+        return visible_drawings(self._page.get_cdrawings(extended=True), self.width, self.height)
+
+    def safe_dpi(self, dpi: int) -> int:
+        """``dpi``, lowered so that a render of this page stays under MAX_RENDER_PIXELS
+        (a poster-sized page or a huge scan must not exhaust memory)."""
+        pixels = max(1.0, self.width * self.height) * (dpi / 72.0) ** 2
+        side = max(1.0, self.width, self.height) * dpi / 72.0
+        scale = min(1.0, (MAX_RENDER_PIXELS / pixels) ** 0.5, MAX_SIDE_PIXELS / side)
+        return dpi if scale >= 1.0 else max(1, int(dpi * scale))
+
+    def pixels(self, dpi: int, clip: Rect | None = None, grey: bool = False) -> Pixels:
+        """A render at ``dpi`` as shown (rotated), optionally of ``clip`` (a page-space box) only."""
+        scale = dpi / 72.0
+        kw: dict[str, Any] = {"matrix": pymupdf.Matrix(scale, scale), "alpha": False}
+        if grey:
+            kw["colorspace"] = pymupdf.csGRAY
+        if clip is not None:  # get_pixmap clips in displayed (rotated) space
+            kw["clip"] = pymupdf.Rect(*clip.as_tuple()) * self._page.rotation_matrix
+        pix = self._page.get_pixmap(**kw)
+        return Pixels(pix.samples, pix.width, pix.height, pix.stride, pix.n, self.rotation // 90)
+
+    def render(self, dpi: int) -> np.ndarray:
+        """Grey (uint8, H x W) render in unrotated page orientation at ``dpi``."""
+        return self.pixels(dpi, grey=True).array()
+
+    def render_shown(self, dpi: int) -> np.ndarray:
+        """Grey (uint8) render at ``dpi`` as the page is shown (its /Rotate applied): text that
+        reads upright to a person is upright here, which is what OCR needs."""
+        pix = self.pixels(dpi, grey=True)
+        return Pixels(pix.samples, pix.width, pix.height, pix.stride, 1, 0).array()
+
+    @property
+    def shown_turn(self) -> int:
+        """The ``geometry.Frame`` turn that maps unrotated page space to the shown page."""
+        return (360 - self.rotation) % 360
+
+    def render_within(self, dpi: int, seconds: float, strips: int = 8) -> np.ndarray | None:
+        """``render(dpi)``, or None when it takes longer than ``seconds``.
+
+        The page is recorded once as a display list and drawn in horizontal strips, the
+        clock read between them: a first strip of 1/``strips`` of the page, then the rest
+        in one go when the first strip's pace says it fits in the time left, else strip by
+        strip. A page that would take minutes is given up about one strip past the
+        deadline (MuPDF cannot be stopped inside one drawing call).
+        """
+        import time
+
+        start = time.monotonic()
+        end = start + seconds
+        m = pymupdf.Matrix(dpi / 72.0, dpi / 72.0)
+        dl = self._page.get_displaylist()
+        shown = self._page.rect  # displayed (rotated) space, what the display list draws
+        target = pymupdf.Pixmap(pymupdf.csGRAY, (shown * m).irect, False)
+        step, y = shown.height / strips, shown.y0
+        while y < shown.y1 - 1e-6:
+            now = time.monotonic()
+            if now > end:
+                return None
+            done = (y - shown.y0) / shown.height
+            pace = (now - start) / done if done else float("inf")  # seconds per whole page
+            y1 = shown.y1 if pace * (1 - done) < end - now else min(y + step, shown.y1)
+            part = dl.get_pixmap(matrix=m, colorspace=pymupdf.csGRAY, alpha=False,
+                                 clip=pymupdf.Rect(shown.x0, y, shown.x1, y1))
+            target.copy(part, part.irect)
+            y = y1
+        if time.monotonic() > end:
+            return None
+        return Pixels(target.samples, target.width, target.height, target.stride, 1, self.rotation // 90).array()
+
+    def render_rgb(self, dpi: int, clip: Rect | None = None) -> np.ndarray:
+        """RGB (uint8, H x W x 3) render in unrotated orientation, optionally of ``clip`` only."""
+        return self.pixels(dpi, clip).array()
+
+
+@dataclass(frozen=True)
+class Pixels:
+    """A page render as PyMuPDF made it: rows of ``stride`` bytes, ``channels`` (1 grey, 3 RGB)
+    bytes a pixel, in the displayed orientation. Turning it ``turns`` quarter turns
+    counter-clockwise gives the unrotated page orientation every coordinate is in."""
+
+    samples: bytes
+    width: int
+    height: int
+    stride: int
+    channels: int
+    turns: int
+
+    def array(self) -> np.ndarray:
+        """H x W (grey) or H x W x 3 uint8 array in unrotated page orientation."""
+        import numpy as np
+
+        img: np.ndarray = np.frombuffer(self.samples, dtype=np.uint8).reshape(self.height, self.stride)
+        img = img[:, : self.width * self.channels]
+        if self.channels > 1:
+            img = img.reshape(self.height, self.width, self.channels)
+        return np.ascontiguousarray(np.rot90(img, k=self.turns))

@@ -1,0 +1,71 @@
+"""Loops written out for speed must give what the plain code gives, float for float:
+``Rect.bounding`` (min and max of each side), ``types.text_word_at`` (a word and its box in
+one call) and ``columns.gaps_in_glyphs`` (every boundary's glyph gap in one pass)."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+
+import pymupdf
+import pytest
+
+from inspector.core.reading.document import open_document
+from inspector.core.reading.words import extract_text
+from inspector.core.structure.columns import gap_in_glyphs, gaps_in_glyphs, lines_in, segments
+from inspector.core.types import Rect, Word, fast_rect, text_word, text_word_at
+
+BOXES = [
+    [Rect(1.0, 2.0, 3.0, 4.0)],
+    [Rect(5.0, 2.0, 9.0, 4.0), Rect(1.0, 3.0, 3.0, 8.0), Rect(2.0, 1.0, 4.0, 2.0)],
+    [Rect(0.0, 0.0, 0.0, 0.0), Rect(-0.0, -0.0, -0.0, -0.0)],  # ties: the first one's zero stays
+    [Rect(-0.0, 1.0, -0.0, 2.0), Rect(0.0, 1.0, 0.0, 2.0), Rect(-0.0, 0.5, 0.0, 2.5)],
+]
+
+
+@pytest.mark.parametrize("rects", BOXES)
+def test_bounding_is_min_and_max_of_each_side(rects: list[Rect]) -> None:
+    want = (min(r.x0 for r in rects), min(r.y0 for r in rects), max(r.x1 for r in rects), max(r.y1 for r in rects))
+    got = Rect.bounding(rects)
+    assert type(got) is Rect and repr(got.as_tuple()) == repr(want)  # repr: -0.0 and 0.0 told apart
+    assert Rect.bounding(tuple(rects)) == got
+
+
+def test_text_word_at_makes_the_word_text_word_makes() -> None:
+    fast = text_word_at("12.5", 72.0, 100.5, 90.25, 110.0, 9.5, True, 3, 1, 108.0, False, 270)
+    slow = text_word("12.5", fast_rect(72.0, 100.5, 90.25, 110.0), 9.5, True, 3, 1, 108.0, False, 270)
+    assert type(fast) is Word and type(fast.bbox) is Rect and fast == slow and hash(fast) == hash(slow)
+    assert fast == Word("12.5", Rect(72.0, 100.5, 90.25, 110.0), 9.5, True, 3, 1, 108.0, turn=270)
+    assert pickle.loads(pickle.dumps(fast)) == slow
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.bbox.x0 = 1.0  # type: ignore[misc]
+
+
+def _table() -> bytes:
+    """Three columns of look-alike cells: a label, a code with a wide space inside it, numbers;
+    one word centred right on a later boundary's place and a one-letter spread header."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=500, height=400)
+    page.insert_text((60, 60), "품       목", fontsize=10, fontname="korea")
+    page.insert_text((200, 60), "Code", fontsize=10, fontname="helv")
+    page.insert_text((330, 60), "Amount", fontsize=10, fontname="helv")
+    for k, (label, code, amount) in enumerate([("Rent", "Lot  A-1", "1,200.00"), ("Power", "Lot  B-22", "87.50"),
+                                               ("Water supply", "Lot  C-3", "12.00"), ("Tax", "X", "2")]):
+        y = 80 + 16 * k
+        page.insert_text((60, y), label, fontsize=10, fontname="helv")
+        page.insert_text((200, y), code, fontsize=10, fontname="helv")
+        page.insert_text((330, y), amount, fontsize=10, fontname="helv")
+    return doc.tobytes()
+
+
+@pytest.mark.parametrize("inner", [[], [150.0], [150.0, 225.0, 300.0], [120.0, 150.0, 150.0, 320.0],
+                                   [100.0, 180.0, 215.0, 240.0, 350.0]])
+def test_gaps_in_glyphs_is_gap_in_glyphs_at_each_boundary(inner: list[float]) -> None:
+    words, _ = extract_text(open_document(_table()).page(0))
+    lines = lines_in(words, list(range(len(words))), 0.5)
+    segs = segments(words, lines, 1.0)  # one word a segment: every word is met
+    xs = [50.0, *inner, 450.0]
+    want = [gap_in_glyphs(words, segs, xs[k], xs[k - 1], xs[k + 1]) for k in range(1, len(xs) - 1)]
+    assert gaps_in_glyphs(words, segs, xs) == want
+    if inner == [150.0, 225.0, 300.0]:
+        assert want[0] > 1.5 and want[2] > 1.5  # the column gaps are wide, the code's inner space is not
