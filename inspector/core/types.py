@@ -157,29 +157,11 @@ def fast_rect(x0: float, y0: float, x1: float, y1: float) -> Rect:
     return r  # type: ignore[no-any-return]  # a Rect since the line above
 
 
-def text_word(text: str, bbox: Rect, font_size: float, bold: bool, block: int, line: int,
-              baseline: float, watermark: bool, turn: int) -> Word:
-    """``Word(text, bbox, font_size, bold, block, line, baseline, watermark=watermark,
-    turn=turn)`` for a text-layer word, 2.5 x faster (see ``settable_twin``)."""
-    w = _WordDraft()
-    w.text = text
-    w.bbox = bbox
-    w.font_size = font_size
-    w.bold = bold
-    w.block = block
-    w.line = line
-    w.baseline = baseline
-    w.ocr_confidence = -1.0
-    w.watermark = watermark
-    w.turn = turn
-    w.furniture = w.figure = False
-    _set(w, "__class__", Word)
-    return w  # type: ignore[no-any-return]
-
-
 def text_word_at(text: str, x0: float, y0: float, x1: float, y1: float, font_size: float, bold: bool,
                  block: int, line: int, baseline: float, watermark: bool, turn: int) -> Word:
-    """``text_word(text, fast_rect(x0, y0, x1, y1), ...)`` in one call (every word of every page)."""
+    """``Word(text, Rect(x0, y0, x1, y1), font_size, bold, block, line, baseline,
+    watermark=watermark, turn=turn)`` for a text-layer word (every word of every page), its
+    box made in the same call, several times faster (see ``settable_twin``)."""
     r = _RectDraft()
     r.x0 = x0
     r.y0 = y0

@@ -1,5 +1,5 @@
 """The words, drawings and vector rules are made through settable twins of the frozen types
-(``types.fast_rect``, ``text_word``, ``fast_rule``; a table's cells through ``fast_cell``; a page's
+(``types.fast_rect``, ``text_word_at``, ``fast_rule``; a table's cells through ``fast_cell``; a page's
 drawings through ``settable_twin(Drawing)``):
 what comes out must be the ordinary frozen objects the constructors make, field for field."""
 
@@ -15,14 +15,14 @@ import pytest
 from inspector.core.evidence.rules_vector import _norm
 from inspector.core.reading.document import Drawing, open_document
 from inspector.core.reading.words import extract_text
-from inspector.core.types import Cell, Rect, Rule, Word, fast_cell, fast_rect, fast_rule, text_word
+from inspector.core.types import Cell, Rect, Rule, Word, fast_cell, fast_rect, fast_rule, text_word_at
 
 BOX = Rect(72.0, 100.5, 90.25, 110.0)
 MADE = [
     (fast_rect(72.0, 100.5, 90.25, 110.0), BOX),
-    (text_word("Total", BOX, 9.5, True, 3, 1, 108.0, False, 270),
+    (text_word_at("Total", *BOX.as_tuple(), 9.5, True, 3, 1, 108.0, False, 270),
      Word("Total", BOX, 9.5, True, 3, 1, 108.0, watermark=False, turn=270)),
-    (text_word("DRAFT", BOX, 60.0, False, 0, 0, 109.0, True, 0), Word("DRAFT", BOX, 60.0, False, watermark=True, baseline=109.0)),
+    (text_word_at("DRAFT", *BOX.as_tuple(), 60.0, False, 0, 0, 109.0, True, 0), Word("DRAFT", BOX, 60.0, False, watermark=True, baseline=109.0)),
     (fast_rule("v", 80.0, 100.0, 300.0, 0.5, "vector", 128), Rule("v", 80.0, 100.0, 300.0, 0.5, "vector", 128)),
     (fast_rule("h", 80.0, 100.0, 300.0, 0.1, "vector", 0, 4), Rule("h", 80.0, 100.0, 300.0, 0.1, "vector", 0, 4)),
     (fast_cell(2, 1, 1, 3, "12.5\nnet", BOX, (4, 7), True), Cell(2, 1, 1, 3, "12.5\nnet", BOX, (4, 7), True)),
