@@ -18,6 +18,7 @@ from .beside import trim_text_column
 from .between import figure_caption, line_facts
 from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
+from .form_sections import cut_sections
 from .grid import build_grid
 from .grow import extend_down, extend_up
 from .keyvalue import starts_item
@@ -109,8 +110,10 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
              for ln in lines]  # one-word lines (many) skip median()'s cost
     tol = tparams.intersect_tol
     facts, said = line_facts(words, lines, segs, sizes), list[TableRegion]()
-    ruled = attach_rules(attach_fills(ruled_regions(rules, tol), fills, tol), rules, lines, counts, tol, sizes,
-                         facts, said)
+    found = ruled_regions(rules, tol)
+    if tparams.section_cut:
+        found = cut_sections(found, tol, said)
+    ruled = attach_rules(attach_fills(found, fills, tol), rules, lines, counts, tol, sizes, facts, said)
     for cand in join_stacked(ruled, fills, tol):
         caption = figure_caption(cand.bbox, words, lines)
         if caption:  # a framed drawing captioned as a figure: its frame is no table's
