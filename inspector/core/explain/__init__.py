@@ -23,12 +23,13 @@ from dataclasses import dataclass, replace
 from ..evidence.rules_vector import WHITE
 from ..params import Params
 from ..structure.columns import SPLIT_GLYPHS
+from ..structure.form_sections import CUT
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.grow import TABLE_LABEL
 from ..types import Boundary, Grid, PageResult, Rect, Rule, TableRegion
 from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, vetoed_columns, width_at
 from .clipped import edge_note, hidden_rules
-from .marks import form_mark_rules
+from .marks import form_mark_rules, section_cut
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, near, value_range
 
 RULE_PARAMS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast", "merge.snap")
@@ -120,6 +121,9 @@ def _outer_cuts(ctx: PageContext, g: Grid, axis: str, kept: list[Why]) -> list[W
         extra, said = edge_note(ctx, g, axis, kept[k].pos)
         if extra:
             kept[k] = replace(kept[k], evidence=(*kept[k].evidence, *extra), decision=kept[k].decision + said)
+        if axis == "row" and not g.turn and ctx.frame.identity and section_cut(ctx, g, kept[k].pos):
+            kept[k] = replace(kept[k], decision=f"{kept[k].decision}; {CUT}",
+                              params=(*kept[k].params, "tables.section_cut"))
     return kept
 
 

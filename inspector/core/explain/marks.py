@@ -2,11 +2,14 @@
 before the grid (``evidence.checkboxes``, ``tables.check_boxes``) are dropped candidates of the
 table they lie in, with why, so Why shows that those drawn lines were looked at and are no rules.
 Only tables read upright in page space are looked at (a sideways grid has another frame).
+A table's top or bottom where a form's ruled group was cut into its sections
+(``structure.form_sections``, ``tables.section_cut``) says so.
 """
 
 from __future__ import annotations
 
 from ..aside import FORM_MARKS
+from ..structure.form_sections import CUT
 from ..types import Grid
 from .page import Evidence, PageContext, Why
 
@@ -28,3 +31,10 @@ def form_mark_rules(ctx: PageContext, g: Grid, axis: str) -> list[Why]:
             out[(pos, rej.reason)] = out.get((pos, rej.reason), 0) + 1
     return [Why(axis, pos, False, (Evidence("rule", n),), f"{n} drawn line(s) here: {why}", ("tables.check_boxes",))
             for (pos, why), n in sorted(out.items())]
+
+
+def section_cut(ctx: PageContext, g: Grid, pos: float) -> bool:
+    """Does the table's top or bottom at ``pos`` (a y, pt) lie on a rule where a form's ruled
+    group was cut into its sections?"""
+    return any(r.reason == CUT and r.bbox.y0 <= pos <= r.bbox.y1 and r.bbox.x0 < g.xs[-1] and r.bbox.x1 > g.xs[0]
+               for r in ctx.res.regions)

@@ -5,7 +5,8 @@ page's rules join one connected group and one grid whose columns are the union o
 section's. The group is cut at a full-width horizontal rule where the column rules change
 completely: no inner vertical crosses it, the inner verticals above end on it and those
 below start on it, at other x positions (none within ``tol`` of one on the other side), and
-each side is a ruled table of its own (two rows or more, inner verticals of its own). A
+each side is a ruled table of its own (its inner verticals all run the same two rows or
+more: a form's field dividers, each as tall as its own field, make no table). A
 spanning header's sub-column rules also start under a rule, but the header's own column
 rules cross that rule: no cut.
 """
@@ -57,13 +58,21 @@ def _cuts(c: Candidate, tol: float) -> list[float]:
 def _cut_here(y: float, top: float, bottom: float, hs: Sequence[Rule], inner: Sequence[Rule], tol: float) -> bool:
     if any(v.start < y - tol and v.end > y + tol for v in inner):
         return False  # a column rule runs through: one table
-    above = {round(v.pos, RULE_DECIMALS) for v in inner if abs(v.end - y) <= tol and v.start >= top - tol}
-    below = {round(v.pos, RULE_DECIMALS) for v in inner if abs(v.start - y) <= tol and v.end <= bottom + tol}
-    if not above or not below or any(abs(a - b) <= tol for a in above for b in below):
+    above = [v for v in inner if abs(v.end - y) <= tol and v.start >= top - tol]
+    below = [v for v in inner if abs(v.start - y) <= tol and v.end <= bottom + tol]
+    if not above or not below or any(abs(a.pos - b.pos) <= tol for a in above for b in below):
         return False
-    rows_above = len({round(r.pos) for r in hs if top - tol <= r.pos <= y + tol}) - 1
-    rows_below = len({round(r.pos) for r in hs if y - tol <= r.pos <= bottom + tol}) - 1
-    return rows_above >= SECTION_ROWS and rows_below >= SECTION_ROWS
+    return _table_side([v.start for v in above], y, hs, tol) and _table_side([v.end for v in below], y, hs, tol)
+
+
+def _table_side(far: Sequence[float], y: float, hs: Sequence[Rule], tol: float) -> bool:
+    """Is the side of the cut whose column rules end at ``far`` (their other ends) a ruled table
+    of its own: its column rules all run the same rows (a form's field dividers, each as tall
+    as its field, do not), two rows or more?"""
+    if max(far) - min(far) > tol:
+        return False
+    lo, hi = sorted((far[0], y))
+    return len({round(r.pos) for r in hs if lo - tol <= r.pos <= hi + tol}) - 1 >= SECTION_ROWS
 
 
 def _piece(c: Candidate, top: float, bottom: float, tol: float) -> Candidate:
