@@ -57,6 +57,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables": ("structure.grid",),
     "tables.row_band_lines": ("structure.bandrows",),  # how deep a drawn band may be and stay one row
     "tables.intersect_tol": ("structure.tables",),
+    "tables.section_cut": ("structure.tables",),  # the ruled groups are cut before any grid
     "tables.check_boxes": ("pipeline",),  # the aside stage sets the marks aside before any grid
     "tables.borderless": ("structure.tables",),
     "tables.min_aligned_rows": ("structure.tables",),
