@@ -128,7 +128,7 @@ class TableParams:
                               "A small empty square beside a label on a text line (a form's check box) and short "
                               "equal ticks standing on one baseline (a digit comb) are no table rules; marks "
                               "inside a figure area stay the figure's.")
-    section_cut: bool = param(True, "Sections with their own columns", "on/off", 0, 1,
+    section_cut: bool = param(True, "Form sections", "on/off", 0, 1,
                               "A form's ruled sections share their full-width rules: where no column rule crosses "
                               "such a rule, the column rules above end on it and other ones start below, and each "
                               "side has two rows or more, the ruled group is cut there into separate tables.")

@@ -98,10 +98,6 @@ class ParamsPanel(QWidget):
         outer.addLayout(self._buttons())
         scroll = self.scroll_area = QScrollArea()  # not `scroll`: that is QWidget.scroll()
         scroll.setWidgetResizable(True)
-        # The vertical bar always shown: with both bars "as needed", a window width where the
-        # panel's widest row just fits made them show and hide each other for ever (the
-        # window hung in its event loop once a longer parameter label came).
-        scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.wheel_guard = WheelGuard(scroll)
         body = QWidget()
         col = QVBoxLayout(body)
