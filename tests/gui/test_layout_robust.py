@@ -1,0 +1,103 @@
+"""The window's layout at awkward sizes: no endless scroll-bar loop, no docks over each other.
+
+A long parameter label (``Sections with their own columns``) once made the window hang at
+900 x 700: the label widened the Parameters dock, which left the page view a size where the
+page fitted to the width just needed the vertical scroll bar; the bar narrowed the viewport,
+the refit made the page short enough not to need it, the bar hid, and so on for ever.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import pytest
+from conftest import wait_result
+from PySide6.QtCore import QEvent, QObject, QSettings
+from PySide6.QtWidgets import QApplication, QDockWidget, QScrollBar
+
+import inspector.gui.widgets.params_panel as params_panel
+from inspector.gui.main_window import MainWindow
+
+LONG_LABEL = "Sections with their own columns"
+SETTLE_ROUNDS = 40  # processEvents rounds a resize may take before its bars stay put
+
+
+class BarToggles(QObject):
+    """Counts the shows and hides of the scroll bars it watches."""
+
+    def __init__(self, bars: list[QScrollBar]) -> None:
+        super().__init__()
+        self.count = 0
+        for bar in bars:
+            bar.installEventFilter(self)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Show, QEvent.Type.Hide):
+            self.count += 1
+        return False
+
+
+def settle(toggles: BarToggles) -> int:
+    """Process events until a round leaves the bars alone; the rounds it took, or -1 if the
+    bars were still showing and hiding after SETTLE_ROUNDS (the watchdog: never spins)."""
+    app = QApplication.instance()
+    assert app is not None
+    for rounds in range(SETTLE_ROUNDS):
+        before = toggles.count
+        app.processEvents()
+        if toggles.count == before and rounds >= 2:
+            return rounds
+    return -1
+
+
+@pytest.fixture
+def long_label_window(qtbot, settings: QSettings, table_pdf, monkeypatch) -> Iterator[MainWindow]:
+    """The window with one parameter's label as long as the one that hung it, a page open."""
+    real = params_panel.describe
+    monkeypatch.setattr(params_panel, "describe", lambda: [
+        dataclasses.replace(f, label=LONG_LABEL) if f.key == "tables.section_cut" else f for f in real()])
+    win = MainWindow(settings)
+    qtbot.addWidget(win)
+    win.resize(1200, 800)  # the page is read at an easy size: the looping tests bound their own waits
+    win.show()
+    assert win.params.labels["tables.section_cut"].text() == LONG_LABEL
+    assert win.open_file(table_pdf.path)
+    wait_result(qtbot, win)
+    win.resize(900, 700)
+    yield win
+    win.session.close()
+
+
+def test_fitted_page_settles_at_every_width_near_the_scroll_bar_edge(long_label_window: MainWindow) -> None:
+    win, view = long_label_window, long_label_window.view
+    toggles = BarToggles([view.horizontalScrollBar(), view.verticalScrollBar()])
+    assert settle(toggles) >= 0, "the page view's scroll bars never settle at 900 x 700"
+    view.fit_width()
+    assert settle(toggles) >= 0
+    # The view width where the page fitted to it is exactly as tall as the view: around it
+    # (one scroll bar's width each side) the vertical bar is needed or not depending on itself.
+    w, h = view._rotated_size()
+    frame = 2 * view.frameWidth()
+    margin = 24
+    critical = round(margin + w * (view.height() - frame) / (h + margin)) + frame
+    bar = view.verticalScrollBar().sizeHint().width()
+    for view_width in range(critical - bar - 6, critical + 2 * bar + 6, 2):
+        win.resize(win.width() + view_width - view.width(), 700)
+        rounds = settle(toggles)
+        assert rounds >= 0, f"view {view.width()} x {view.height()}: scroll bars show and hide each other for ever"
+        # fitted to the width: the whole page width is on screen, no horizontal bar
+        assert not view.horizontalScrollBar().isVisible(), view.width()
+        shown = view.mapFromScene(view.page_scene.page_rect).boundingRect()
+        assert 0 <= shown.left() and shown.right() <= view.viewport().width(), (view.width(), shown)
+    assert view.fit == "width"
+
+
+def test_fit_page_settles_too(long_label_window: MainWindow) -> None:
+    win, view = long_label_window, long_label_window.view
+    toggles = BarToggles([view.horizontalScrollBar(), view.verticalScrollBar()])
+    view.fit_page()
+    for width in range(860, 944, 6):
+        win.resize(width, 700)
+        assert settle(toggles) >= 0, width
+        assert not view.horizontalScrollBar().isVisible() and not view.verticalScrollBar().isVisible(), width
