@@ -101,3 +101,32 @@ def test_fit_page_settles_too(long_label_window: MainWindow) -> None:
         win.resize(width, 700)
         assert settle(toggles) >= 0, width
         assert not view.horizontalScrollBar().isVisible() and not view.verticalScrollBar().isVisible(), width
+
+
+def _visible_docks(win: MainWindow) -> list[QDockWidget]:
+    """The docks on screen: a tab group's raised one (the others are hidden behind it)."""
+    return [d for d in win.findChildren(QDockWidget) if d.isVisible() and not d.visibleRegion().isEmpty()]
+
+
+@pytest.mark.parametrize("size", [(900, 700), (1400, 900)])
+def test_docks_do_not_overlap(qtbot, settings: QSettings, table_pdf, size: tuple[int, int]) -> None:
+    win = MainWindow(settings)
+    qtbot.addWidget(win)
+    win.resize(*size)
+    win.show()
+    assert win.open_file(table_pdf.path)
+    wait_result(qtbot, win)
+    win.editing  # the late docks (annotation, undo history) are tabbed in too
+    from inspector.gui.session import Selection
+    win.session.select(Selection("table", 0))  # the preview shows the table: its longest title
+    qtbot.waitUntil(lambda: "table 1" in win.preview.title.text(), timeout=5000)
+    qtbot.wait(50)
+    docks = _visible_docks(win)
+    names = {d.objectName() for d in docks}
+    assert {"Pages", "Layers", "Parameters", "Table preview"} <= names, names
+    boxes = [(d.objectName(), d.geometry()) for d in docks] + [("page view", win.centralWidget().geometry())]
+    for i, (a, ra) in enumerate(boxes):
+        assert win.rect().contains(ra), (a, ra)
+        for b, rb in boxes[i + 1:]:
+            assert not ra.intersects(rb), f"{a} {ra} overlaps {b} {rb}"
+    win.session.close()
