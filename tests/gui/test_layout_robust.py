@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QScrollBar
 
 import inspector.gui.widgets.params_panel as params_panel
 from inspector.gui.main_window import MainWindow
+from inspector.gui.session import Selection, Session
 
 LONG_LABEL = "Sections with their own columns"
 SETTLE_ROUNDS = 40  # processEvents rounds a resize may take before its bars stay put
@@ -69,6 +70,38 @@ def long_label_window(qtbot, settings: QSettings, table_pdf, monkeypatch) -> Ite
     win.session.close()
 
 
+def test_a_long_label_is_cut_and_never_widens_the_panel(qtbot, monkeypatch) -> None:
+    sessions: list[Session] = []
+
+    def panel() -> params_panel.ParamsPanel:
+        sessions.append(Session())
+        made = params_panel.ParamsPanel(sessions[-1])
+        qtbot.addWidget(made)
+        made.show()
+        return made
+
+    usual = panel()
+    real = params_panel.describe
+    long = LONG_LABEL + " and a tail no panel has room for"
+    monkeypatch.setattr(params_panel, "describe", lambda: [
+        dataclasses.replace(f, label=long) if f.key == "tables.section_cut" else f for f in real()])
+    odd = panel()
+    for a, b in ((usual, odd), (usual.scroll_area.widget(), odd.scroll_area.widget())):
+        assert a.sizeHint() == b.sizeHint() and a.minimumSizeHint() == b.minimumSizeHint()
+    label = odd.labels["tables.section_cut"]
+    assert label.text() == long and label.toolTip().startswith(long + "\n")
+    for width in range(300, 420, 7):
+        odd.resize(width, 500)
+        toggles = BarToggles([odd.scroll_area.horizontalScrollBar(), odd.scroll_area.verticalScrollBar()])
+        assert settle(toggles) >= 0, width
+        assert not odd.scroll_area.horizontalScrollBar().isVisible(), width  # every row fits across
+        assert label.width() < label.fontMetrics().horizontalAdvance(long)  # shown cut, with "…"
+    odd.mark_deciding({"tables.section_cut"})  # the bold mark keeps the whole text
+    assert label.text() == "● " + long and label.font().bold()
+    for session in sessions:
+        session.close()
+
+
 def test_fitted_page_settles_at_every_width_near_the_scroll_bar_edge(long_label_window: MainWindow) -> None:
     win, view = long_label_window, long_label_window.view
     toggles = BarToggles([view.horizontalScrollBar(), view.verticalScrollBar()])
@@ -116,8 +149,7 @@ def test_docks_do_not_overlap(qtbot, settings: QSettings, table_pdf, size: tuple
     win.show()
     assert win.open_file(table_pdf.path)
     wait_result(qtbot, win)
-    win.editing  # the late docks (annotation, undo history) are tabbed in too
-    from inspector.gui.session import Selection
+    assert win.editing is not None  # made now: the late docks (annotation, undo history) are tabbed in too
     win.session.select(Selection("table", 0))  # the preview shows the table: its longest title
     qtbot.waitUntil(lambda: "table 1" in win.preview.title.text(), timeout=5000)
     qtbot.wait(50)
