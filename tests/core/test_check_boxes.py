@@ -10,7 +10,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from inspector.core.evidence.checkboxes import CHECK_BOX, COMB, form_marks
+from inspector.core.evidence.checkboxes import CHECK_BOX, COMB, STACKED, form_marks
 from inspector.core.explain import explain_page
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
@@ -146,4 +146,56 @@ def test_form_1040_dependents_table_loses_its_check_box_columns() -> None:
     off, on = Pipeline(doc).run(0, _params(False)), Pipeline(doc).run(0, _params(True))
     cols = [t.n_cols for t in on.tables if t.bbox.y0 > 280 and t.bbox.y1 < 440]  # the dependents table
     assert [t.n_cols for t in off.tables if t.bbox.y0 > 280 and t.bbox.y1 < 440] == [42]
-    assert cols and cols[0] <= 17
+    # Its stacked "(a) Yes" / "(b) And in the U.S." boxes (joined verticals) cut no column either:
+    # a label column and two per dependent (rows 6-7 rule "Full-time" / "Disabled" apart).
+    assert cols == [9]
+    stacked = [r.rule for r in on.rejected if r.reason == STACKED and r.rule.orient == "v"]
+    assert len([r for r in stacked if 355 < r.start < r.end < 385]) == 8
+
+
+def _stacked_form() -> bytes:
+    """A ruled 3-row x 3-column table whose middle row's cells each hold two 8 pt check boxes one
+    over the other, 4 pt apart ("(a) [ ] Yes" over "(b) [ ] And in the U.S.", as Designer sets
+    Form 1040's dependents), the lower box's bottom 2 pt over the row's rule."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    ys = [TOP, TOP + 12, TOP + 36, TOP + 48]
+    for y in ys:
+        page.draw_line((X[0], y), (X[-1], y), width=0.5)
+    for x in X:
+        page.draw_line((x, ys[0]), (x, ys[-1]), width=0.5)
+    for k in range(3):
+        page.insert_text((X[k] + 6, ys[0] + 9), f"Dependent {k + 1}", fontsize=8, fontname="hebo")
+        page.insert_text((X[k] + 6, ys[2] + 9), f"Name {k + 1}", fontsize=8, fontname="helv")
+        for n, (mark, label) in enumerate((("(a)", "Yes"), ("(b)", "And in the U.S."))):
+            y0 = ys[1] + 2 + n * 12
+            page.insert_text((X[k] + 6, y0 + 7), mark, fontsize=8, fontname="helv")
+            page.draw_rect(pymupdf.Rect(X[k] + 26, y0, X[k] + 26 + BOX, y0 + BOX), width=0.5, color=(0, 0, 0),
+                           fill=(1, 1, 1))
+            page.insert_text((X[k] + 26 + BOX + 4, y0 + 7), label, fontsize=8, fontname="helv")
+    return doc.tobytes()
+
+
+def test_check_boxes_stacked_in_a_ruled_cell_make_no_columns_or_rows() -> None:
+    res = Pipeline(open_document(_stacked_form())).run(0, _params(True))
+    (table,) = res.tables
+    # The boxes' sides cut no row or column; the two lines, each filling every column, are two
+    # rows by the band's own rule (bandrows), as any two such lines under one rule would be.
+    assert (table.n_rows, table.n_cols) == (4, 3)
+    assert table.rows_text()[1:3] == [["(a) Yes"] * 3, ["(b) And in the U.S."] * 3]
+    stacked = sorted({round(r.rule.pos, 1) for r in res.rejected if r.reason == STACKED and r.rule.orient == "v"})
+    assert stacked == sorted(round(X[k] + 26 + dx, 1) for k in range(3) for dx in (0, BOX))
+    (why,) = explain_page(res, _params(True))
+    assert {round(w.pos) for w in why.dropped if STACKED in w.decision and w.axis == "col"} == {
+        round(X[k] + 26 + dx) for k in range(3) for dx in (0, BOX)}
+
+
+def test_squares_stacked_without_labels_stay_rules() -> None:
+    """Two 8 pt squares one over another with no word beside either: a drawing, no check boxes."""
+    pair = [Rule("v", 100, 200, 220), Rule("v", 108, 200, 220)]
+    sides = [Rule("h", 200, 100, 108), Rule("h", 208, 100, 108), Rule("h", 212, 100, 108), Rule("h", 220, 100, 108)]
+    labels = [_w("Yes", 112, 199.5, 126, 208.5), _w("No", 112, 211.5, 124, 220.5)]
+    assert set(form_marks(labels, pair + sides, ())) == set(pair + sides)
+    assert form_marks(labels[:1], pair + sides, ()) == {}  # the lower box has no label
+    tall = [Rule("v", 100, 200, 240), Rule("v", 108, 200, 240)]  # a 20 pt piece: no box, no gap
+    assert form_marks(labels, tall + sides, ()) == {}
