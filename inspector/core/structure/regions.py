@@ -47,6 +47,7 @@ WRAP_GAP = 0.5  # line heights of white above a wrapped cell's next line, at mos
 GAP_SLACK = 1.0  # pt a line may reach into a column gap and still sit inside its column
 CLOSE_SPACING = 1.5  # line heights of white between two lines of one aligned run, at most
 GAPS_MEET = 1.0  # pt two lines' column gaps overlap by to be one gap
+TITLE_APART = 0.25  # line heights more white above a title line than between the run's rows
 
 
 @dataclass(frozen=True)
@@ -341,19 +342,27 @@ HEADING_GAP = 2.0  # line heights of white space beside a one-piece line that pa
 Gaps = list[tuple[float, float]]
 
 
-def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int) -> list[tuple[int, int]]:
+def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
+                 titles: frozenset[int] = frozenset(), stops: list[int] | None = None) -> list[tuple[int, int]]:
     """Index ranges [a, b) of consecutive, close lines whose gaps between text pieces line up.
 
     Each line needs a gap (an x interval between two of its segments) that overlaps a gap
     of the line before it: columns. Justified prose has wide word spaces too, but they do
     not line up from one line to the next. A line or two in one piece inside one column,
-    tight under a row, with the columns going on below, is a wrapped cell's next line.
+    tight under a row, with the columns going on below, is a wrapped cell's next line;
+    not a line of ``titles`` (in heading type) set farther from the row above than the run's
+    rows stand from each other: that is the next table's title ("Anaplastic" between two
+    staging tables), and the run ends there (its index goes to ``stops``).
     """
     runs: list[tuple[int, int]] = []
     start, prev, i = None, -1, 0
     while i < len(lines):
         if not gaps[i]:
             bridged = _wrapped(lines, gaps, prev, i) if start is not None else 0
+            if bridged and _title_apart(lines, titles, start, prev, i, bridged):
+                if stops is not None:
+                    stops.append(i)
+                bridged = 0
             if bridged:
                 i += bridged
                 continue
@@ -371,6 +380,21 @@ def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int) -> 
     if start is not None and len(lines) - start >= min_rows:
         runs.append((start, len(lines)))
     return runs
+
+
+def _title_apart(lines: Sequence[Line], titles: frozenset[int], start: int | None, prev: int, i: int,
+                 n: int) -> bool:
+    """Is one of the ``n`` lines from ``i`` a title standing apart: more white above it, by
+    ``TITLE_APART`` line heights, than between row ``prev`` and the line over it in the run?
+    A wrapped cell's next line is set as close to its row as the rows are to each other."""
+    if start is None or prev <= start:
+        return False
+    leading = max(lines[prev].bbox.y0 - lines[prev - 1].bbox.y1, 0.0)
+    for k in range(i, i + n):
+        b = lines[k].bbox
+        if k in titles and b.y0 - lines[k - 1].bbox.y1 > leading + TITLE_APART * max(b.height, MIN_HEIGHT):
+            return True
+    return False
 
 
 WRAPPED_LINES = 2  # next lines of a wrapped cell bridged inside an aligned run

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import median
 
+from ..numbers import is_number
 from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 from .beside import trim_text_column
@@ -20,7 +21,7 @@ from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
 from .form_sections import cut_sections
 from .grid import build_grid
-from .grow import extend_down, extend_up
+from .grow import TABLE_LABEL, extend_down, extend_up
 from .keyvalue import starts_item
 from .regions import (
     Candidate,
@@ -38,6 +39,8 @@ ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes
 HEADER_GAP_EM = 0.8  # a narrow table's header may part its columns by this little (font sizes)
 INDENTED_LABEL = 2  # words an indented sub-row's label holds at most
 FLUSH_PT = 1.5  # pt: the text after it starts this close to the next column of the row above
+TITLE_BETWEEN = ("a title between two tables ('{text}'): a line in heading type set farther under the rows "
+                 "above than they stand from each other is no wrapped cell; the table ends over it")
 TAKEN = 0.2  # share of the smaller box a candidate must share with a table found earlier to be refused
 
 
@@ -214,7 +217,9 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     segs_of: dict[int, list[Segment]] = {}
     for s in segs:
         segs_of.setdefault(s.line, []).append(s)
-    for a, b in aligned_runs(free, gaps, min(2, need)):
+    stops: list[int] = []
+    titles = frozenset(n for n, g in enumerate(gaps) if not g and _title(words, free[n]))
+    for a, b in aligned_runs(free, gaps, min(2, need), titles, stops):
         if a > 0 and not gaps[a - 1] and _header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
             a -= 1
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
@@ -231,7 +236,19 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         else:
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
                                      "tables.min_aligned_rows"))
+    short += [TableRegion(free[n].bbox, "aligned", TITLE_BETWEEN.format(text=_text(words, free[n])[:40]))
+              for n in stops]
     return out, short
+
+
+def _title(words: Sequence[Word], ln: Line) -> bool:
+    """A line in heading type: every word bold and none a number, or a caption ("Table 2")."""
+    ws = [words[i] for i in ln.word_ids]
+    return bool(ws) and (all(w.bold and not is_number(w.text) for w in ws) or bool(TABLE_LABEL.match(_text(words, ln))))
+
+
+def _text(words: Sequence[Word], ln: Line) -> str:
+    return " ".join(words[i].text for i in ln.word_ids)
 
 
 def _indented_rows(words: Sequence[Word], lines: Sequence[Line], gaps: list[list[tuple[float, float]]],
