@@ -113,7 +113,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
              for ln in lines]  # one-word lines (many) skip median()'s cost
     tol = tparams.intersect_tol
     facts, said = line_facts(words, lines, segs, sizes), list[TableRegion]()
-    found = ruled_regions(rules, tol)
+    found = ruled_regions(rules, tol, lines, said)
     if tparams.section_cut:
         found = cut_sections(found, tol, said)
     ruled = attach_rules(attach_fills(found, fills, tol), rules, lines, counts, tol, sizes, facts, said)
