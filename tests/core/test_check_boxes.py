@@ -11,10 +11,11 @@ import pymupdf
 import pytest
 
 from inspector.core.evidence.checkboxes import CHECK_BOX, COMB, STACKED, form_marks
-from inspector.core.explain import explain_page
+from inspector.core.explain import explain, explain_page
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
+from inspector.core.structure.tables import CHOICES
 from inspector.core.types import Rect, Rule, Word
 
 X = (60.0, 200.0, 340.0, 480.0)  # the form table's column rules, pt
@@ -199,3 +200,45 @@ def test_squares_stacked_without_labels_stay_rules() -> None:
     assert form_marks(labels[:1], pair + sides, ()) == {}  # the lower box has no label
     tall = [Rule("v", 100, 200, 240), Rule("v", 108, 200, 240)]  # a 20 pt piece: no box, no gap
     assert form_marks(labels, tall + sides, ()) == {}
+
+
+def _choices() -> bytes:
+    """A form's filing status: a bold label over "Check only / one box." on the left and three
+    options on the right, each after an 8 pt box, the boxes stacked 4 pt apart (Form 1040)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((36, 215), "Filing Status", fontsize=10, fontname="hebo")
+    page.insert_text((36, 228.5), "Check only", fontsize=7.5, fontname="helv")
+    page.insert_text((36, 236.5), "one box.", fontsize=7.5, fontname="helv")
+    for k, option in enumerate(("Single", "Married filing jointly", "Married filing separately (MFS)")):
+        y = 206 + 12 * k
+        page.draw_rect(pymupdf.Rect(97.6, y, 105.6, y + 8), width=0.5, color=(0, 0, 0), fill=(1, 1, 1))
+        page.insert_text((110, y + 7.5), option, fontsize=9, fontname="helv")
+    return doc.tobytes()
+
+
+def test_a_label_beside_options_ticked_in_check_boxes_is_no_table() -> None:
+    res = Pipeline(open_document(_choices())).run(0, _params(True))
+    assert res.tables == ()
+    (why,) = [r for r in explain(res, _params(True)).rejected if r.reason.startswith(CHOICES)]
+    assert (round(why.bbox.x0), round(why.bbox.y0), round(why.bbox.y1)) == (36, 204, 240)
+
+
+def test_a_checklist_table_with_a_header_over_its_boxes_stays_a_table() -> None:
+    """A borderless checklist: "Task | Done | Owner" over rows whose second column is a check
+    box; the header row has no box, so it is a table, not a form's choices."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for x, head in ((36, "Task"), (150, "Done"), (260, "Owner")):
+        page.insert_text((x, 112), head, fontsize=9, fontname="hebo")
+    for k, (task, owner) in enumerate((("Order parts", "Ann"), ("Check stock", "Bob"), ("Ship boxes", "Cy"))):
+        y = 120 + 14 * k
+        page.draw_rect(pymupdf.Rect(150, y, 158, y + 8), width=0.5)
+        page.insert_text((36, y + 7.5), task, fontsize=9, fontname="helv")
+        page.insert_text((162, y + 7.5), "done", fontsize=9, fontname="helv")
+        page.insert_text((260, y + 7.5), owner, fontsize=9, fontname="helv")
+    res = Pipeline(open_document(doc.tobytes())).run(0, _params(True))
+    assert [r.reason for r in res.rejected].count(CHECK_BOX) == 3 * 4  # each box's four sides
+    (table,) = res.tables
+    assert table.rows_text() == [["Task", "Done", "Owner"], ["Order parts", "done", "Ann"],
+                                 ["Check stock", "done", "Bob"], ["Ship boxes", "done", "Cy"]]
