@@ -22,7 +22,13 @@ context, the same for any producer:
   it) whose tops stop ``SHORT_OF``..``ROOF`` pt short of the rule over them (a column rule
   divides a row from its top rule to its bottom one; a comb's tick stops short), both rules
   running on past the run's outer ticks (the field; a chart's stacked bars share only their
-  own width), no word crossing a tick.
+  own width), no word crossing a tick;
+- a digit-box field (a routing or account number): ``MIN_DIGITS`` or more adjoining boxes at one
+  pitch, each wide enough for one character (``SQUARE`` of its height, a text line's), standing on
+  one horizontal rule that ends at the run's outer sides (a table's row rule runs on under its
+  label column), a label ending within ``LABEL_REACH`` box heights before the run on its line,
+  and at most one glyph per box. The sides may reach the rule over them or run on into the next
+  field's (two fields stacked share their sides); a side is set aside when fields cover all of it.
 
 Marks inside a figure area (a scatter plot's square markers, an axis' ticks) are the figure's
 and are left to it. Coordinates are page space (points).
@@ -47,12 +53,15 @@ SHORT_OF = 1.0  # pt: a comb's tick top lies at least this far from every horizo
 ROOF = 4.0  # pt: and at most this far under the rule over it (the field's top)
 LABEL_REACH = 3.0  # box heights: its label starts within this left or right of the box
 LABEL_HEIGHT = (0.6, 2.5)  # a label word's height over the box's: the same text line
+MIN_DIGITS = 3  # adjoining boxes that make a digit field (fewer are check boxes or a small table)
 MIN_TICKS = 2  # equal ticks on one baseline that make a comb
 STACK_MAX = 4 * MAX_SIDE  # pt: the longest joined pair of verticals read as a column of boxes
 
 CHECK_BOX = "check boxes are no rules: an empty square beside a label on a text line (a form's box)"
 STACKED = "check boxes stacked in a column are no rules: squares one over another, each beside its label"
 COMB = "a comb is no rule: short equal ticks standing on one baseline (a form's digit field)"
+DIGIT_BOXES = ("a digit-box field is no columns: adjoining boxes one character wide on one baseline, "
+               "after a label (a form's number field)")
 
 
 def form_marks(words: Sequence[Word], rules: Sequence[Rule], figures: Sequence[Figure]) -> dict[Rule, str]:
@@ -65,7 +74,9 @@ def form_marks(words: Sequence[Word], rules: Sequence[Rule], figures: Sequence[F
     if not shorts and not longs:
         return {}
     hs = _ByPos(r for r in rules if r.orient == "h")
-    out = dict.fromkeys(_check_boxes(words, shorts, hs), CHECK_BOX)
+    out = dict.fromkeys(_digit_fields(words, [*shorts, *longs], hs), DIGIT_BOXES)
+    shorts, longs = [r for r in shorts if r not in out], [r for r in longs if r not in out]
+    out.update(dict.fromkeys(_check_boxes(words, shorts, hs), CHECK_BOX))
     out.update(dict.fromkeys(_stacked_boxes(words, longs, hs), STACKED))
     out.update(dict.fromkeys(_combs(words, [r for r in shorts if r not in out], hs), COMB))
     return out
@@ -160,6 +171,67 @@ def _combs(words: Sequence[Word], vs: Sequence[Rule], hs: _ByPos) -> list[Rule]:
         if len(run) >= MIN_TICKS and all(h.start <= x0 - MIN_SIDE and h.end >= x1 + MIN_SIDE for h in (base, roof)):
             out += run
     return out
+
+
+def _digit_fields(words: Sequence[Word], vs: Sequence[Rule], hs: _ByPos) -> list[Rule]:
+    """The sides of digit-box fields (see the module), each side wholly covered by fields."""
+    cover: dict[Rule, list[tuple[float, float]]] = {}
+    for base in hs.rules:
+        if base.fill >= 0 or base.length < MIN_DIGITS * MIN_SIDE:
+            continue
+        # Sides standing on the base (their foot on it or running through it), inside its span.
+        feet = sorted((v for v in vs if base.start - SNAP <= v.pos <= base.end + SNAP and v.fill < 0
+                       and v.start < base.pos - MIN_SIDE and v.end >= base.pos - SNAP), key=lambda v: v.pos)
+        if len(feet) <= MIN_DIGITS or abs(feet[0].pos - base.start) > SNAP or abs(feet[-1].pos - base.end) > SNAP:
+            continue
+        tops = [_box_top(v, base, hs) for v in feet]
+        if _is_field(words, feet, tops, base):
+            for v, top in zip(feet, tops, strict=True):
+                cover.setdefault(v, []).append((top, base.pos))
+    return [v for v, spans in cover.items() if _covered(v, spans)]
+
+
+def _box_top(v: Rule, base: Rule, hs: _ByPos) -> float:
+    """Where the box whose side is ``v`` begins over ``base``: the side's top or the nearest rule
+    crossing it in between (a field stacked over this one)."""
+    cuts = [h.pos for h in hs.between(v.start + SNAP, base.pos - SNAP) if _spans(h, v.pos)]
+    return max([v.start, *cuts])
+
+
+def _is_field(words: Sequence[Word], feet: Sequence[Rule], tops: Sequence[float], base: Rule) -> bool:
+    """Equal adjoining boxes a character wide, a text line tall, labelled before, one glyph each."""
+    xs = [v.pos for v in feet]
+    pitches = [b - a for a, b in itertools.pairwise(xs)]
+    heights = [base.pos - t for t in tops]
+    pitch, height = pitches[0], min(heights)
+    if any(abs(p - pitch) > SNAP for p in pitches) or not MIN_SIDE <= height <= max(heights) <= MAX_SIDE:
+        return False
+    if not SQUARE[0] * height <= pitch <= SQUARE[1] * height:
+        return False
+    field = Rect(xs[0], max(tops), xs[-1], base.pos)
+    inside = [w for w in words if field.x0 < (w.bbox.x0 + w.bbox.x1) / 2 < field.x1
+              and field.y0 < (w.bbox.y0 + w.bbox.y1) / 2 < field.y1]
+    # One glyph per box: a word holds no more characters than the boxes it covers.
+    if any(len(w.text) > max(1, round(w.bbox.width / pitch)) for w in inside):
+        return False
+    return _labelled_before(words, field)
+
+
+def _labelled_before(words: Sequence[Word], field: Rect) -> bool:
+    """A word on the field's text line ends within ``LABEL_REACH`` box heights left of it."""
+    h = field.height
+    return any(0 <= field.x0 - w.bbox.x1 <= LABEL_REACH * h and field.y0 <= (w.bbox.y0 + w.bbox.y1) / 2 <= field.y1
+               and LABEL_HEIGHT[0] * h <= w.bbox.height <= LABEL_HEIGHT[1] * h for w in words)
+
+
+def _covered(v: Rule, spans: list[tuple[float, float]]) -> bool:
+    """Do ``spans`` (y ranges) cover the whole of the vertical ``v``, gaps under ``SNAP`` * 2 aside?"""
+    y = v.start
+    for a, b in sorted(spans):
+        if a > y + 2 * SNAP:
+            return False
+        y = max(y, b)
+    return y >= v.end - SNAP
 
 
 def _spans(h: Rule, x: float) -> bool:
