@@ -94,3 +94,21 @@ def test_text_in_the_boxes_or_boxes_too_wide_are_no_digit_field() -> None:
     # Boxes twice a text line wide hold words, not one character each.
     wide = Pipeline(open_document(_form(pitch=2 * PITCH))).run(0, _params(True))
     assert not any(g.reason == DIGIT_BOXES for g in wide.rejected)
+
+
+FORM_1040 = Path(__file__).resolve().parents[2] / "corpus" / "tagged_real" / "pdfs" / "designer65-form.pdf"
+
+
+@pytest.mark.skipif(not FORM_1040.exists(), reason="make corpus-tagged-real fetches the Designer form")
+def test_form_1040_routing_and_account_number_make_no_columns() -> None:
+    doc = open_document(str(FORM_1040))
+    off, on = Pipeline(doc).run(1, _params(False)), Pipeline(doc).run(1, _params(True))
+    (grid,) = [g for g in off.grids if g.region.y0 < 100]
+    # The routing number's 9 boxes and the account number's 17 (14.4 pt each, their shared sides
+    # one stroke) are set aside, but for the side at 410.4 pt that runs on into line 36's box.
+    sides = sorted(round(g.rule.pos, 1) for g in on.rejected if g.reason == DIGIT_BOXES)
+    assert sides == [round(180 + n * 14.4, 1) for n in range(18) if n != 16]
+    assert all(any(abs(x - s) < 1 for x in grid.xs) for s in sides)  # each was a column's rule
+    (table,) = [g for g in on.grids if g.region.y0 < 100]
+    assert table.n_cols == 11
+    assert not [x for x in table.xs if any(abs(x - s) < 1 for s in sides)]
