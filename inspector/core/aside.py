@@ -1,6 +1,6 @@
 """What detection sets aside before it looks for tables: page furniture, figure areas, the
-underlines of words (``evidence.underlines``) and a form's check boxes and combs
-(``evidence.checkboxes``, ``tables.check_boxes``).
+underlines of words (``evidence.underlines``) and a form's check boxes, combs and digit-box
+fields (``evidence.checkboxes``, ``tables.check_boxes``).
 
 Their words stay on the page (shown, searchable) but are flagged (``Word.furniture``,
 ``Word.figure``): no row, region or cell holds them. Their rules leave the page's rules and
@@ -70,7 +70,7 @@ def set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
 
 
 def _marks_note(gone: Sequence[RejectedRule]) -> tuple[str, ...]:
-    """One note per kind of form mark set aside (check boxes, combs), with how many rules."""
+    """One note per kind of form mark set aside (check boxes, combs, digit boxes), with how many rules."""
     counts: dict[str, int] = {}
     for g in gone:
         if g.reason in FORM_MARKS:

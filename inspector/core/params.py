@@ -126,8 +126,9 @@ class TableParams:
                             "fewer rows than Min rows.")
     check_boxes: bool = param(True, "Check boxes are no rules", "on/off", 0, 1,
                               "A small empty square beside a label on a text line (a form's check box) and short "
-                              "equal ticks standing on one baseline (a digit comb) are no table rules; marks "
-                              "inside a figure area stay the figure's.")
+                              "equal ticks standing on one baseline (a digit comb) are no table rules, nor the "
+                              "sides of a digit-box field (adjoining boxes one character wide after a label); "
+                              "marks inside a figure area stay the figure's.")
     section_cut: bool = param(True, "Form sections", "on/off", 0, 1,
                               "A form's ruled sections share their full-width rules: where no column rule crosses "
                               "such a rule, the column rules above end on it and other ones start below, and each "

@@ -1,4 +1,4 @@
-"""A form's marks in ``explain``: the sides of check boxes and the ticks of combs set aside
+"""A form's marks in ``explain``: the sides of check boxes and digit boxes and the ticks of combs set aside
 before the grid (``evidence.checkboxes``, ``tables.check_boxes``) are dropped candidates of the
 table they lie in, with why, so Why shows that those drawn lines were looked at and are no rules.
 Only tables read upright in page space are looked at (a sideways grid has another frame).
