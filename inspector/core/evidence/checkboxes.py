@@ -176,12 +176,14 @@ def _combs(words: Sequence[Word], vs: Sequence[Rule], hs: _ByPos) -> list[Rule]:
 def _digit_fields(words: Sequence[Word], vs: Sequence[Rule], hs: _ByPos) -> list[Rule]:
     """The sides of digit-box fields (see the module), each side wholly covered by fields."""
     cover: dict[Rule, list[tuple[float, float]]] = {}
+    vs = sorted((v for v in vs if v.fill < 0), key=lambda v: v.pos)
+    xs = [v.pos for v in vs]
     for base in hs.rules:
         if base.fill >= 0 or base.length < MIN_DIGITS * MIN_SIDE:
             continue
         # Sides standing on the base (their foot on it or running through it), inside its span.
-        feet = sorted((v for v in vs if base.start - SNAP <= v.pos <= base.end + SNAP and v.fill < 0
-                       and v.start < base.pos - MIN_SIDE and v.end >= base.pos - SNAP), key=lambda v: v.pos)
+        near = vs[bisect_left(xs, base.start - SNAP):bisect_right(xs, base.end + SNAP)]
+        feet = [v for v in near if v.start < base.pos - MIN_SIDE and v.end >= base.pos - SNAP]
         if len(feet) <= MIN_DIGITS or abs(feet[0].pos - base.start) > SNAP or abs(feet[-1].pos - base.end) > SNAP:
             continue
         tops = [_box_top(v, base, hs) for v in feet]
