@@ -99,6 +99,24 @@ def test_repeated_table_header_at_the_top_of_pages_is_no_furniture() -> None:
         assert [w.text for w in res.words if w.furniture] == ["Page", str(res.page)]
 
 
+def test_neighbours_read_only_when_a_band_line_could_be_furniture() -> None:
+    """The neighbour pages' text (the costly part of furniture) is read only when the page's
+    outermost band line stands free; a ruled table from the page's top (its header row under
+    the table's top rule, crossed by its column rules) and nothing in the bottom band can hold
+    no furniture, whatever the neighbours say."""
+    doc = new_document()
+    for _ in range(3):
+        page = doc.new_page(width=A4[0], height=A4[1])
+        draw_table(page, LEFT, 20.0, [BALANCE, *balance_rows(1, 12)], TableStyle(), col_widths=WIDTHS)
+    pipe = Pipeline(open_document(finish(doc)))
+    res = pipe.run(1)
+    assert res.tables and res.tables[0].bbox.y0 < 30  # it reaches the top band: furniture was looked for
+    assert "furniture" in pipe.computed and "bands" not in pipe.computed
+    assert not any(w.furniture for w in res.words)
+    pipe = Pipeline(open_document(furniture_document(BOOKTABS)[0]))
+    assert any(w.furniture for w in pipe.run(1).words) and "bands" in pipe.computed
+
+
 def test_one_page_has_no_furniture() -> None:
     doc = new_document()
     page = doc.new_page(width=A4[0], height=A4[1])

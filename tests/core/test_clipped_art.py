@@ -115,3 +115,21 @@ def test_explain_names_a_rule_hidden_inside_a_table() -> None:
     (why,) = explain_page(res, Params())
     hidden = [w for w in why.dropped if w.evidence[0].kind == "clipped_art"]
     assert [round(w.pos) for w in hidden] == [140] and "hidden" in hidden[0].decision
+
+
+def test_paths_read_one_at_a_time_as_from_the_list() -> None:
+    """The page hands its paths to ``DrawingReader`` one at a time (PyMuPDF's callback), which
+    merges a fill with the stroke of the same path as PyMuPDF's list does ("fs")."""
+    from inspector.core.reading.drawings import visible_drawings
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=200)
+    page.draw_rect((20, 20, 120, 60), color=(0, 0, 0), fill=(0.8, 0.8, 0.8))  # one path, filled and stroked
+    page.draw_line((20, 80), (500, 80))  # cut at the page's edge
+    page.draw_rect((150, 20, 250, 60), color=None, fill=(0, 0, 0))
+    read = open_document(doc.tobytes()).page(0)
+    listed = visible_drawings(read._page.get_cdrawings(extended=True), read.width, read.height)
+    assert (read.drawings(), read.clipped_art()) == listed
+    both = [d for d in read.drawings() if d.stroke is not None and d.fill is not None]
+    assert [d.rect.as_tuple() for d in both] == [pytest.approx((20, 20, 120, 60))]
+    assert len(read.drawings()) == 3 and len(read.clipped_art()) == 1

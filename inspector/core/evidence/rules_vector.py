@@ -105,13 +105,28 @@ def _norm(c: Sequence[float]) -> tuple[float, float, float, float]:
 
 
 def _fill_rects(d: Drawing) -> list[tuple[float, float, float, float]]:
-    """Axis-aligned rectangles a fill covers: its "re" items, or a path of axis-aligned lines."""
-    rects = [_norm(it[1:]) for it in d.items if it[0] == "re"]
-    lines = [it for it in d.items if it[0] == "l"]
-    if lines and not rects and all(_segment(it[1], it[2], it[3], it[4], 1, 0) is not None for it in lines):
+    """Axis-aligned rectangles a fill covers: its "re" items, or a path of axis-aligned lines.
+    One pass over the items (every filled path of every page comes here)."""
+    rects = []
+    lines = axis = False  # any "l" item; all of them along an axis
+    for it in d.items:
+        op = it[0]
+        if op == "re":
+            rects.append(_norm(it[1:]))
+        elif op == "l":
+            straight = _along_axis(it[1], it[2], it[3], it[4])
+            axis = straight if not lines else axis and straight
+            lines = True
+    if lines and not rects and axis:
         r = d.rect
         rects.append((r.x0, r.y0, r.x1, r.y1))
     return rects
+
+
+def _along_axis(x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Would ``_segment`` make a rule of this line (horizontal or vertical)?"""
+    dx, dy = abs(x1 - x0), abs(y1 - y0)
+    return (dy <= AXIS_TOL and dx > dy) or (dx <= AXIS_TOL and dy > dx)
 
 
 def _from_fill(d: Drawing, params: VectorParams, fills: list[RawFill], thin: dict[int, list[Rule]]) -> None:

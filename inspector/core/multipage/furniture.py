@@ -24,7 +24,7 @@ Coordinates are page space (points, top-left origin).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,31 +97,32 @@ def band_marks(raw_words: Sequence[tuple[Any, ...]], height: float) -> tuple[Mar
 
 
 def find_furniture(words: Sequence[Word], rules: Sequence[Rule], height: float,
-                   neighbours: Sequence[tuple[int, tuple[Mark, ...]]], tol: float) -> Furniture:
+                   neighbours: Callable[[], Sequence[tuple[int, tuple[Mark, ...]]]], tol: float) -> Furniture:
     """Page furniture among ``words`` and horizontal ``rules`` of a page ``height`` pt tall,
-    given its neighbours' band marks as (1-based page, marks); ``tol``: rows.y_tolerance."""
-    if not neighbours or not words:
+    given its neighbours' band marks as (1-based page, marks); ``tol``: rows.y_tolerance.
+    ``neighbours`` reads them (their text, the costly part) only when the page's outermost band
+    line on one side stands free of rules and cells: else nothing on the page can be furniture."""
+    if not words:
         return NONE
-    need = max(MIN_REPEATS, len(neighbours) // REPEAT_DIV)
+    sides = _band_sides(words, height, tol)
+    verticals = [r for r in rules if r.orient == "v"]
+    if not any(side and _stands_free(side[0], None, words, rules, verticals, top) for top, side in sides):
+        return NONE
+    read = neighbours()
+    if not read:
+        return NONE
+    need = max(MIN_REPEATS, len(read) // REPEAT_DIV)
     index: dict[str, list[tuple[int, float, float, float]]] = {}
-    for page, marks in neighbours:
+    for page, marks in read:
         for sig, x0, x1, cy in marks:
             index.setdefault(sig, []).append((page, x0, x1, cy))
-    ids = [i for i, w in enumerate(words) if not w.watermark and (w.bbox.y1 <= BAND * height
-                                                                  or w.bbox.y0 >= (1 - BAND) * height)]
-    lines = lines_in(words, ids, tol)
     body = [w.bbox for i, w in enumerate(words) if BAND * height < w.bbox.cy < (1 - BAND) * height]
-    verticals = [r for r in rules if r.orient == "v"]
     found: list[Line] = []
     pages: set[int] = set()
-    for from_top in (True, False):
-        side = [ln for ln in lines if (ln.bbox.y1 <= BAND * height) == from_top]
-        side.sort(key=lambda ln: ln.bbox.y0 if from_top else -ln.bbox.y1)
+    for from_top, side in sides:
         for k, ln in enumerate(side):
             hits = _repeats(ln, words, index, need)
-            if hits is None or any(r.start < ln.bbox.cy < r.end and ln.bbox.x0 < r.pos < ln.bbox.x1
-                                   for r in verticals) or _ruled_outside(ln, rules, from_top, side[k - 1] if k else None) \
-                    or _pieces(ln, words) > MAX_PIECES:
+            if hits is None or not _stands_free(ln, side[k - 1] if k else None, words, rules, verticals, from_top):
                 break
             found.append(ln)
             pages |= hits
@@ -129,6 +130,29 @@ def find_furniture(words: Sequence[Word], rules: Sequence[Rule], height: float,
     if not found:
         return NONE
     return _result(found, rules, pages, height)
+
+
+def _band_sides(words: Sequence[Word], height: float, tol: float) -> list[tuple[bool, list[Line]]]:
+    """The text lines of the top band (outermost first) and of the bottom band, as
+    (from the top, lines)."""
+    ids = [i for i, w in enumerate(words) if not w.watermark and (w.bbox.y1 <= BAND * height
+                                                                  or w.bbox.y0 >= (1 - BAND) * height)]
+    lines = lines_in(words, ids, tol)
+    sides = []
+    for from_top in (True, False):
+        side = [ln for ln in lines if (ln.bbox.y1 <= BAND * height) == from_top]
+        side.sort(key=lambda ln: ln.bbox.y0 if from_top else -ln.bbox.y1)
+        sides.append((from_top, side))
+    return sides
+
+
+def _stands_free(ln: Line, before: Line | None, words: Sequence[Word], rules: Sequence[Rule],
+                 verticals: Sequence[Rule], from_top: bool) -> bool:
+    """What furniture needs of a band line on the page alone: no vertical rule crosses it, no
+    rule lies between it and the line ``before`` it (or the edge), and it is in few pieces."""
+    b = ln.bbox
+    return not (any(r.start < b.cy < r.end and b.x0 < r.pos < b.x1 for r in verticals)
+                or _ruled_outside(ln, rules, from_top, before) or _pieces(ln, words) > MAX_PIECES)
 
 
 def _repeats(ln: Line, words: Sequence[Word], index: dict[str, list[tuple[int, float, float, float]]],

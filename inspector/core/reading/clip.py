@@ -23,17 +23,35 @@ EPS = 0.01  # pt: art on the clip's edge is visible (a frame drawn on the page b
 def scissors(paths: Iterable[dict[str, Any]], page: Box) -> Iterator[tuple[dict[str, Any], Box]]:
     """Each painted path of ``get_cdrawings(extended=True)`` with the box it is visible in:
     the page box cut by every clip that encloses it (clips nest by ``level``)."""
-    stack: list[tuple[int, Box]] = []  # (level of the clip, its visible box)
+    cut = Scissors(page)
     for d in paths:
+        box = cut.box(d)
+        if box is not None:
+            yield d, box
+
+
+class Scissors:
+    """``scissors`` a path at a time, for paths handed over one by one (the callback of
+    ``get_cdrawings``): the clips met so far, as a stack."""
+
+    def __init__(self, page: Box) -> None:
+        self.page = page
+        self.stack: list[tuple[int, Box]] = []  # (level of the clip, its visible box)
+
+    def box(self, d: dict[str, Any]) -> Box | None:
+        """The box path ``d`` is visible in; None for a clip or a group (no paint)."""
         level = int(d.get("level", 0))
+        stack = self.stack
         while stack and stack[-1][0] >= level:
             stack.pop()  # that clip's q ... Q has ended
         kind = d.get("type")
         if kind == "clip":
-            outer = stack[-1][1] if stack else page
+            outer = stack[-1][1] if stack else self.page
             stack.append((level, _meet(outer, d.get("scissor") or outer)))
-        elif kind != "group":
-            yield d, stack[-1][1] if stack else page
+            return None
+        if kind == "group":
+            return None
+        return stack[-1][1] if stack else self.page
 
 
 def _meet(a: Box, b: Box) -> Box:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..types import ClippedArt, Rect, fast_rect, settable_twin
-from .clip import clip_items, items_box, scissors
+from .clip import Scissors, clip_items, items_box
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,23 +41,70 @@ def visible_drawings(paths: Iterable[dict[str, Any]], width: float, height: floa
     """The painted ones of ``paths`` (a page's ``get_cdrawings(extended=True)``, the page
     ``width`` x ``height`` pt), each cut to what of it is visible, and every cut or hidden
     one as ``ClippedArt``."""
-    page = (0.0, 0.0, width, height)
-    kept: list[Drawing] = []
-    hidden: list[ClippedArt] = []
-    for d, box in scissors(paths, page):
-        if d.get("type") not in _PAINTED:
-            continue
+    reader = DrawingReader(width, height)
+    for d in paths:
+        reader.take(d)
+    return reader.result()
+
+
+class DrawingReader:
+    """``visible_drawings`` a path at a time: ``get_cdrawings(extended=True,
+    callback=reader.take)`` hands the paths over one by one, then ``result()``.
+
+    Why not the list: a page's paths come as a few thousand dicts, lists and tuples; all
+    alive at once, they set off young collections that walk them again and again (about a
+    tenth of the reading). Taken one by one, each is freed once read. Given a callback,
+    PyMuPDF no longer merges a fill with the stroke of the same path that follows it (one
+    "fs" path in its list): ``take`` does, as PyMuPDF does (the last path is held back until
+    the next one shows it was not stroked too).
+    """
+
+    def __init__(self, width: float, height: float) -> None:
+        self.kept: list[Drawing] = []
+        self.hidden: list[ClippedArt] = []
+        self._cut = Scissors((0.0, 0.0, width, height))
+        self._last: dict[str, Any] | None = None
+        self._error: BaseException | None = None  # PyMuPDF swallows a callback's exception
+
+    def take(self, d: dict[str, Any]) -> None:
+        """The next path of ``get_cdrawings``."""
+        try:
+            last = self._last
+            if (last is not None and d.get("type") == "s" and last.get("type") == "f"
+                    and last.get("items") == d.get("items")):
+                for k, v in d.items():  # PyDict_Merge without override, as PyMuPDF's list does
+                    last.setdefault(k, v)
+                last["type"] = "fs"
+                return
+            self._last = d
+            if last is not None:
+                self._add(last)
+        except BaseException as e:  # noqa: BLE001  # raised again by result()
+            self._error = self._error or e
+
+    def result(self) -> tuple[list[Drawing], list[ClippedArt]]:
+        """The painted paths kept (cut to what is visible) and the cut or hidden ones."""
+        if self._error is not None:
+            raise self._error
+        if self._last is not None:
+            self._add(self._last)
+            self._last = None
+        return self.kept, self.hidden
+
+    def _add(self, d: dict[str, Any]) -> None:
+        box = self._cut.box(d)
+        if box is None or d.get("type") not in _PAINTED:
+            return
         drawing = _drawing(d)
         r = drawing.rect
         if r.x0 >= box[0] and r.y0 >= box[1] and r.x1 <= box[2] and r.y1 <= box[3]:
-            kept.append(drawing)  # wholly visible: most paths of most pages
-            continue
+            self.kept.append(drawing)  # wholly visible: most paths of most pages
+            return
         items = clip_items(drawing.items, box)
         seen = Rect(*items_box(items)) if items else None
-        hidden.append(ClippedArt(r, seen, drawing.stroke is not None and drawing.fill is None))
+        self.hidden.append(ClippedArt(r, seen, drawing.stroke is not None and drawing.fill is None))
         if items and seen is not None:
-            kept.append(dataclasses.replace(drawing, items=items, rect=seen))
-    return kept, hidden
+            self.kept.append(dataclasses.replace(drawing, items=items, rect=seen))
 
 
 @lru_cache(maxsize=1024)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # numpy loads only when a render is turned into an array (not
     from .document import Document
 
 from ..types import ClippedArt, Rect
-from .drawings import Drawing, visible_drawings
+from .drawings import Drawing, DrawingReader
 from .messages import quiet_mupdf
 
 quiet_mupdf()  # MuPDF prints its errors on stdout unless told not to: every process that reads PDFs imports this
@@ -117,9 +117,12 @@ class Page:
         return self._clipped
 
     def _visible_drawings(self) -> tuple[list[Drawing], list[ClippedArt]]:
-        # The C-level list: get_drawings() only wraps its tuples in Point/Rect objects,
-        # which cost more than the extraction itself on a page of many paths.
-        return visible_drawings(self._page.get_cdrawings(extended=True), self.width, self.height)
+        # The C-level paths: get_drawings() only wraps their tuples in Point/Rect objects,
+        # which cost more than the extraction itself on a page of many paths. Handed over
+        # one at a time (DrawingReader says why).
+        reader = DrawingReader(self.width, self.height)
+        self._page.get_cdrawings(extended=True, callback=reader.take)
+        return reader.result()
 
     def safe_dpi(self, dpi: int) -> int:
         """``dpi``, lowered so that a render of this page stays under MAX_RENDER_PIXELS
