@@ -152,7 +152,7 @@ class Pipeline:
         # table reaches into the page's top or bottom band, where running headers and footers are.
         if not turn and self.doc.page_count > 1 and reaches_bands([tb.bbox for tb in found.tables], page.height):
             furn = self._stage(t, "furniture", (keys, params.rows), lambda: find_furniture(
-                words, rules, page.height, lambda: self._bands(t, index), params.rows.y_tolerance))
+                words, rules, page.height, lambda: self._bands(t, index), params.rows.y_tolerance, index + 1))
             if furn.word_ids:
                 aside, rows, found, tkey = self._detect(t, keys, (words, rules, vec.fills), furn, figures, frame,
                                                         params)

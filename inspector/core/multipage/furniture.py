@@ -9,6 +9,8 @@ or ends over the footer. A line of a page is furniture when
 - most of its words (digits read as one sign, so page numbers match) stand at the same
   place on at least half of the neighbouring pages (at most ``NEIGHBOURS`` either side, read
   cheaply: the text of their bands only);
+- it is in at most ``MAX_PIECES`` pieces (more are a row of cells: a continued table's
+  repeated header) or it prints the page's own number (a navigation bar);
 - it is outermost: only other furniture lies between it and the page's edge; and
 - white space of at least ``SEPARATION`` line heights, or a rule, parts it from the page's
   body (a table's repeated header row sits tight on its rows: that is no furniture), and no
@@ -97,16 +99,18 @@ def band_marks(raw_words: Sequence[tuple[Any, ...]], height: float) -> tuple[Mar
 
 
 def find_furniture(words: Sequence[Word], rules: Sequence[Rule], height: float,
-                   neighbours: Callable[[], Sequence[tuple[int, tuple[Mark, ...]]]], tol: float) -> Furniture:
+                   neighbours: Callable[[], Sequence[tuple[int, tuple[Mark, ...]]]], tol: float,
+                   number: int = 0) -> Furniture:
     """Page furniture among ``words`` and horizontal ``rules`` of a page ``height`` pt tall,
-    given its neighbours' band marks as (1-based page, marks); ``tol``: rows.y_tolerance.
-    ``neighbours`` reads them (their text, the costly part) only when the page's outermost band
-    line on one side stands free of rules and cells: else nothing on the page can be furniture."""
+    given its neighbours' band marks as (1-based page, marks); ``tol``: rows.y_tolerance;
+    ``number``: the page's 1-based number (0: unknown). ``neighbours`` reads the marks (their
+    text, the costly part) only when the page's outermost band line on one side stands free of
+    rules and cells: else nothing on the page can be furniture."""
     if not words:
         return NONE
     sides = _band_sides(words, height, tol)
     verticals = [r for r in rules if r.orient == "v"]
-    if not any(side and _stands_free(side[0], None, words, rules, verticals, top) for top, side in sides):
+    if not any(side and _stands_free(side[0], None, words, rules, verticals, top, number) for top, side in sides):
         return NONE
     read = neighbours()
     if not read:
@@ -122,7 +126,8 @@ def find_furniture(words: Sequence[Word], rules: Sequence[Rule], height: float,
     for from_top, side in sides:
         for k, ln in enumerate(side):
             hits = _repeats(ln, words, index, need)
-            if hits is None or not _stands_free(ln, side[k - 1] if k else None, words, rules, verticals, from_top):
+            if hits is None or not _stands_free(ln, side[k - 1] if k else None, words, rules, verticals, from_top,
+                                                number):
                 break
             found.append(ln)
             pages |= hits
@@ -147,12 +152,14 @@ def _band_sides(words: Sequence[Word], height: float, tol: float) -> list[tuple[
 
 
 def _stands_free(ln: Line, before: Line | None, words: Sequence[Word], rules: Sequence[Rule],
-                 verticals: Sequence[Rule], from_top: bool) -> bool:
+                 verticals: Sequence[Rule], from_top: bool, number: int = 0) -> bool:
     """What furniture needs of a band line on the page alone: no vertical rule crosses it, no
-    rule lies between it and the line ``before`` it (or the edge), and it is in few pieces."""
+    rule lies between it and the line ``before`` it (or the edge), and it is in few pieces or
+    prints the page's own ``number`` (a navigation bar)."""
     b = ln.bbox
     return not (any(r.start < b.cy < r.end and b.x0 < r.pos < b.x1 for r in verticals)
-                or _ruled_outside(ln, rules, from_top, before) or _pieces(ln, words) > MAX_PIECES)
+                or _ruled_outside(ln, rules, from_top, before)
+                or (_pieces(ln, words) > MAX_PIECES and not _numbered(ln, words, number)))
 
 
 def _repeats(ln: Line, words: Sequence[Word], index: dict[str, list[tuple[int, float, float, float]]],
@@ -170,6 +177,14 @@ def _repeats(ln: Line, words: Sequence[Word], index: dict[str, list[tuple[int, f
             per_page[p] = per_page.get(p, 0) + 1
     hits = {p for p, n in per_page.items() if n >= MOST_WORDS * len(ln.word_ids)}
     return hits if len(hits) >= need else None
+
+
+def _numbered(ln: Line, words: Sequence[Word], number: int) -> bool:
+    """Does the line print the page's own number (a word of its digits alone, which
+    ``_repeats`` found at the same place on the neighbours: their numbers)? A navigation bar
+    with the page number is furniture however many pieces it has; a table's repeated header
+    row prints no page counter."""
+    return number > 0 and any(words[i].text == str(number) for i in ln.word_ids)
 
 
 def _ruled_outside(ln: Line, rules: Sequence[Rule], from_top: bool, before: Line | None) -> bool:

@@ -79,7 +79,7 @@ def _table_lines(mine: Sequence[Segment], words: Sequence[Word]) -> list[int]:
     by_line: dict[int, list[Segment]] = {}
     for s in mine:
         by_line.setdefault(s.line, []).append(s)
-    return sorted(k for k, ss in by_line.items() if len(ss) > 1 or not _running_text(ss[0], words))
+    return sorted(k for k, ss in by_line.items() if len(ss) > 1 or not running_text(ss[0], words))
 
 
 def _text_column(segs: Sequence[Segment], words: Sequence[Word], right: bool) -> float | None:
@@ -89,7 +89,7 @@ def _text_column(segs: Sequence[Segment], words: Sequence[Word], right: bool) ->
     for s in segs:
         by_line.setdefault(s.line, []).append(s)
     outer = [(ss[-1] if right else ss[0]) for ss in by_line.values()]
-    prose = [s for s in outer if _running_text(s, words)]
+    prose = [s for s in outer if running_text(s, words)]
     if len(prose) < MIN_TEXT_LINES:
         return None
     edge = min(s.x0 for s in prose) if right else max(s.x1 for s in prose)  # the ragged side is away
@@ -108,7 +108,7 @@ def _text_column(segs: Sequence[Segment], words: Sequence[Word], right: bool) ->
     return edge - CUT_INSET if right else edge + CUT_INSET
 
 
-def _running_text(s: Segment, words: Sequence[Word]) -> bool:
+def running_text(s: Segment, words: Sequence[Word]) -> bool:
     """Three or more words, two of them not numbers (not an amount such as "CHF 6,676")."""
     return len(s.word_ids) >= PROSE_PIECE_WORDS and sum(not is_number(words[i].text) for i in s.word_ids) >= PROSE_PIECE_TEXT
 

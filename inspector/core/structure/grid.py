@@ -34,6 +34,7 @@ from .columns import (
     merge_complementary,
     near_boundary,
 )
+from .flow import flowing_rows
 from .keyvalue import key_value
 from .region import FULL, RegionEvidence
 from .regions import Candidate
@@ -124,7 +125,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     low = frozenset(near_boundary(words, ev.ids, xs[1:-1], ev.params.columns.boundary_margin))
     one_row = tparams.ruled_row and _closed_row(ev, grid, drawn_xs)
     reason, param = (_reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words)
-                     or _mostly_empty(grid, ev.centres, list(ev.ids), tparams))
+                     or _prose_columns(grid, ev) or _mostly_empty(grid, ev.centres, list(ev.ids), tparams))
     return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param)
 
 
@@ -224,6 +225,18 @@ def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: 
     if grid.n_rows >= MIN_ROWS_FOR_EMPTY and share <= params.min_filled_rows:
         return f"mostly empty: text in {len(used)} of {grid.n_rows} rows", "tables.min_filled_rows"
     return "", ""
+
+
+def _prose_columns(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
+    """A borderless grid whose row boundaries text mostly runs on across is prose set in
+    columns (``flow``), not a table; None when it may be one."""
+    if grid.source != "aligned":
+        return None
+    crossed, inner = flowing_rows(grid, ev.words, ev.lines, ev.segs)
+    if crossed and 2 * crossed >= inner:
+        return (f"running prose set in columns: text runs on across {crossed} of {inner} row boundaries "
+                "(a full line goes on in lower case on the next)", "")
+    return None
 
 
 def _closed_row(ev: RegionEvidence, grid: Grid, drawn_xs: set[float]) -> bool:
