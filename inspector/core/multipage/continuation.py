@@ -4,7 +4,10 @@ A document-level step over the ``PageResult``s of consecutive pages (pure, no I/
 *continues* another when the other is the last thing in its page's text area, this one is
 the first thing in the next page's, their columns have the same geometry (in each page's
 upright frame, so a sideways page compares like an upright one), and nothing but page
-numbers, running headers/footers or "continued" markers stands between them. A caption or
+numbers, running headers/footers or "continued" markers stands between them. A table also
+flows on into a later column of its own page (a two-column report, an InDesign spread): the
+first piece ends at the bottom of the text area, the second stands wholly to its right and
+starts level with the first piece's top (or higher, at the top of the text area). A caption or
 body text between them, a different number of columns, or a header row of its own (bold
 where the first piece's is, or words where its body has numbers) means a new table. Every candidate pair is kept with its evidence and confidence, proposed
 or not, like the rejected regions of a page.
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 import re
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..geometry import Frame
@@ -36,7 +39,8 @@ RUNNING_Y = 12.0  # pt: a line repeated within this distance on another page is 
 @dataclass(frozen=True, slots=True)
 class Continuation:
     """Table ``next_index`` of page ``next_page`` continues table ``prev_index`` of
-    ``prev_page`` (= ``next_page`` - 1). Indices are positions in ``PageResult.tables``.
+    ``prev_page`` (= ``next_page`` - 1, or ``next_page`` itself when the table flows on
+    into a later column of its page). Indices are positions in ``PageResult.tables``.
 
     ``repeated_header`` counts the continuation's leading rows that repeat the first
     piece's header (0: none). ``proposed`` is False for a candidate that was vetoed or below
@@ -124,6 +128,7 @@ def find_continuations(results: Sequence[PageResult], params: ContinuationParams
     for page in sorted(by_page):
         nxt = by_page.get(page + 1)
         res = by_page[page]
+        cands += _column_flows(res, turned.get, lines[page], margins, area, params)
         if nxt is None or not res.tables or not nxt.tables:
             continue
         for i in range(len(res.tables)):
@@ -133,6 +138,26 @@ def find_continuations(results: Sequence[PageResult], params: ContinuationParams
                 lb = turned.get((page + 1, j), lines[page + 1])
                 cands.append(_judge(res, nxt, a, b, la, lb, margins, area, params))
     return _one_to_one(cands)
+
+
+FLOW_TOL = 2.0  # pt: a piece in a later column may reach this far back over the first piece's right end
+
+
+def _column_flows(res: PageResult, turned: Callable[[tuple[int, int]], list[_Line] | None], lines: list[_Line],
+                  margins: _Margins, area: dict[float, tuple[float, float]], p: ContinuationParams
+                  ) -> list[Continuation]:
+    """Candidate pairs within one page: a table and one wholly to its right (a later column),
+    their heights overlapping, both in the same upright frame."""
+    out = []
+    for i in range(len(res.tables)):
+        for j in range(len(res.tables)):
+            a, b = _piece(res, i), _piece(res, j)
+            if i == j or _frame(res, a.table).turn != _frame(res, b.table).turn or not _beside(b.box, a.box):
+                continue
+            la = turned((res.page, i)) or lines
+            lb = turned((res.page, j)) or lines
+            out.append(_judge(res, res, a, b, la, lb, margins, area, p))
+    return out
 
 
 def _page_frame(res: PageResult) -> Frame:
@@ -162,6 +187,33 @@ def _text_area(by_page: dict[int, PageResult], margins: _Margins) -> dict[float,
 def _edge_area(area: dict[float, tuple[float, float]], piece: _Piece) -> tuple[float, float]:
     """The text area's top and bottom for the piece's frame height."""
     return area.get(piece.frame_h, (piece.box.y0, piece.box.y1))
+
+
+def _beside(right: Rect, left: Rect) -> bool:
+    """Does ``right`` stand wholly to the right of ``left``, their heights overlapping (frame space)?"""
+    return right.x0 >= left.x1 - FLOW_TOL and min(left.y1, right.y1) > max(left.y0, right.y0)
+
+
+def _column_part(ln: _Line, box: Rect, margin: bool) -> _Line | None:
+    """The words of ``ln`` whose middles stand within ``box``'s left and right ends (the line
+    itself when its words are not known one by one; None when none of them stands there);
+    ``margin``: the whole line is a running header/footer (so is each part of it)."""
+    words = ln.text.split()
+    if len(words) != len(ln.spans):
+        return ln
+    keep = [k for k, (x0, x1) in enumerate(ln.spans) if box.x0 - 1 <= (x0 + x1) / 2 <= box.x1 + 1]
+    if not keep:
+        return None
+    if len(keep) == len(words):
+        return ln
+    spans = tuple(ln.spans[k] for k in keep)
+    part = Rect(spans[0][0], ln.box.y0, spans[-1][1], ln.box.y1)
+    return _Line(" ".join(words[k] for k in keep), part, ln.bold, ln.furniture or margin, spans, ln.size)
+
+
+def _flow(a: _Piece, b: _Piece) -> bool:
+    """Is ``b`` in a later column of ``a``'s page (not on the next page)?"""
+    return a.page == b.page
 
 
 def _judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line], lb: list[_Line],
@@ -194,6 +246,8 @@ def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[fl
     out = []
     _, bottom = _edge_area(area, a)
     top, _ = _edge_area(area, b)
+    if _flow(a, b) and b.box.y0 >= a.box.y0 - 1:
+        top = max(top, a.box.y0)  # a later column starts where the first piece starts
     bottom, top = min(bottom, max(eased[0], a.box.y1)), max(top, min(eased[1], b.box.y0))
     for kind, room, row_h in (("ends at the bottom", bottom - a.box.y1, a.row_h),
                               ("starts at the top", b.box.y0 - top, b.row_h)):
@@ -214,12 +268,29 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
     lines) above the second end (infinite when none)."""
     out: list[Evidence] = []
     fa, fb = _frame(res, a.table), _frame(nxt, b.table)
-    if any(fa.rect(t.bbox).y0 >= a.box.y1 - 1 for k, t in enumerate(res.tables) if k != a.index):
+    flow = _flow(a, b)
+    # Within one page only what stands in the piece's own column is between them: under the
+    # first piece, and over the second down from the level where the first one starts.
+    col_a = (lambda r: r.x0 < a.box.x1 and a.box.x0 < r.x1) if flow else (lambda r: True)
+    col_b = (lambda r: r.x0 < b.box.x1 and b.box.x0 < r.x1 and r.y0 >= a.box.y0 - 1) if flow else (lambda r: True)
+    if any(fa.rect(t.bbox).y0 >= a.box.y1 - 1 and col_a(fa.rect(t.bbox))
+           for k, t in enumerate(res.tables) if k not in (a.index, b.index if flow else -1)):
         out.append(Evidence("between", "another table follows it on its page", veto=True))
-    if any(fb.rect(t.bbox).y1 <= b.box.y0 + 1 for k, t in enumerate(nxt.tables) if k != b.index):
+    if any(fb.rect(t.bbox).y1 <= b.box.y0 + 1 and col_b(fb.rect(t.bbox))
+           for k, t in enumerate(nxt.tables) if k not in (b.index, a.index if flow else -1)):
         out.append(Evidence("between", "another table precedes it on its page", veto=True))
-    below = [ln for ln in la if ln.box.y0 >= a.box.y1 - 1 and not _inside(ln, a.box)]
-    above = [ln for ln in lb if ln.box.y1 <= b.box.y0 + 1 and not _inside(ln, b.box)]
+    if not flow:
+        # Columns are read left to right: a table in a later column of the first piece's page,
+        # or in an earlier one of the second's, comes between them (the flow pairs it instead).
+        if any(_beside(fa.rect(t.bbox), a.box) for k, t in enumerate(res.tables) if k != a.index):
+            out.append(Evidence("between", "another table stands in a later column of its page", veto=True))
+        if any(_beside(b.box, fb.rect(t.bbox)) for k, t in enumerate(nxt.tables) if k != b.index):
+            out.append(Evidence("between", "another table stands in an earlier column of its page", veto=True))
+    if flow:  # a page's line runs across its columns: each piece's column keeps its own words
+        la = [part for ln in la if (part := _column_part(ln, a.box, margins.is_margin(a.page, ln))) is not None]
+        lb = [part for ln in lb if (part := _column_part(ln, b.box, margins.is_margin(b.page, ln))) is not None]
+    below = [ln for ln in la if ln.box.y0 >= a.box.y1 - 1 and not _inside(ln, a.box) and col_a(ln.box)]
+    above = [ln for ln in lb if ln.box.y1 <= b.box.y0 + 1 and not _inside(ln, b.box) and col_b(ln.box)]
     # The first piece's title block (title, date, unit line) set again over the continuation.
     titles = {bare(ln.text) for ln in la if a.box.y0 - TITLE_ROWS * a.row_h <= ln.box.y0 and ln.box.y1 <= a.box.y0 + 1}
     below_start, above_end = float("inf"), float("-inf")
