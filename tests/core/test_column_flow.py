@@ -110,15 +110,19 @@ def test_heading_over_the_next_column_starts_another_table(heading: str, reason:
 @pytest.mark.skipif(not REAL.is_file(), reason="corpus/tagged_real not fetched (make corpus-tagged-real)")
 def test_real_spread_pairs_its_two_columns(tmp_path: Path) -> None:
     """indesign18-report page 6: a spread whose goals table goes on in the right-hand page's
-    column. Detection takes the left piece with the page's title over it and two columns
-    (a detection fault, issue 25 class 2), so the pair is judged and refused on its columns."""
+    column. Detection takes the left piece in two columns against the right's three (its
+    columns stand inside the other's, in order) and ends it 117 pt over the text area's foot
+    (the footnotes under it), so the pair is judged, its header found repeated, and refused."""
     doc = open_document(REAL)
     pipe = Pipeline(doc)
     results = [pipe.run(i) for i in (4, 5, 6)]  # pages 5-7: the running header repeats
     conts = [c for c in find_continuations(results) if c.prev_page == c.next_page == 6]
     assert [(c.prev_index, c.next_index) for c in conts] == [(0, 1)]
     ev = conts[0].evidence
-    assert [e.detail for e in ev if e.kind == "columns"] == ["2 columns against 3"]
-    # The running header across the spread is page furniture in each column, no text between.
-    assert [e.detail for e in ev if e.kind == "margin"] == [
-        'page number or running header/footer on page 6: "2022 Amazon Sustainability Report 6"']
+    assert not conts[0].proposed
+    assert [e.detail.split(",")[0] for e in ev if e.kind == "columns"] == ["2 columns against 3"]
+    assert [e.detail for e in ev if e.kind == "header"] == ["repeats the header (1 row)"]
+    assert conts[0].reason.startswith("does not end at the bottom of the text area")
+    # The navigation bar across the spread (it prints the page's number) is furniture: the
+    # pieces start under it and no text stands between them.
+    assert [e for e in ev if e.kind == "text"] == []
