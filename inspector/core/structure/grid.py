@@ -36,6 +36,7 @@ from .columns import (
     merge_complementary,
     near_boundary,
 )
+from .group_labels import under_group_labels
 from .keyvalue import key_value
 from .region import FULL, RegionEvidence
 from .regions import Candidate
@@ -149,6 +150,7 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line])
         if len(xs) > 2:
             return _split_ruled_columns(xs, pieces, segs, n_lines, params, words), set(xs[1:-1])
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params)
+    inner = under_group_labels(inner, pieces, segs, box.x0, box.x1, params)
     inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces)
     if cand.source in GLYPH_GAP_SOURCES:
         inner = _wide_gaps(inner, segs, words, box.x0, box.x1)
