@@ -163,13 +163,13 @@ def _signs_join_amounts(inner: list[float], segs: Sequence[Segment], words: Sequ
     ("$", "€", "US$"), each on a line where the column to the right holds an amount (a number,
     or a dash for nil): a statement sets the sign at the left of the column and the amount at
     the right (a "$" on the first and the total rows only), and the sign is the amount's, not a
-    column of its own. Text that crosses the boundary (a header over both) is left out of the
-    test; a sign beside a word ("€" beside "EUR" in a list of currencies) keeps its column."""
+    column of its own. Text not wholly inside the column (a header over it and the next) is
+    left out of the test; a sign beside a word ("€" beside "EUR" in a list of currencies) keeps its column."""
     xs = [x0, *inner, x1]
     keep = []
     for k, x in enumerate(inner):
         lo, hi = xs[k], xs[k + 2]
-        signs = [s for s in segs if lo <= (s.x0 + s.x1) / 2 < x and s.x1 <= x]
+        signs = [s for s in segs if lo <= s.x0 and s.x1 <= x]
         amounts = {s.line for s in segs if x <= (s.x0 + s.x1) / 2 < hi
                    and _amount(" ".join(words[i].text for i in s.word_ids))}
         if signs and all(s.line in amounts and all(currency_sign(words[i].text) for i in s.word_ids) for s in signs):
