@@ -13,13 +13,13 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .evidence.checkboxes import CHECK_BOX, COMB, form_marks
+from .evidence.checkboxes import CHECK_BOX, COMB, STACKED, form_marks
 from .evidence.figures import Figure, figure_rules, figure_words
 from .evidence.underlines import underlines
 from .multipage.furniture import Furniture
 from .types import RejectedRule, Rule, Word
 
-FORM_MARKS = (CHECK_BOX, COMB)
+FORM_MARKS = (CHECK_BOX, STACKED, COMB)
 UNDERLINE = "underlines words (a link or emphasis): the text's decoration, no table rule"
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .aside import Aside, set_aside
+from .evidence.checkboxes import CHECK_BOX, STACKED
 from .evidence.figures import Figure, find_figures
 from .evidence.rules_merge import merge_rules
 from .evidence.rules_vector import find_vector_rules
@@ -40,7 +41,7 @@ from .scan import (
 from .structure.columns import WordCentres
 from .structure.tables import TablesResult, detect_tables
 from .structure.unitlines import attach_unit_lines
-from .types import Fill, PageResult, RasterResult, Rect, RowBand, Rule, Word
+from .types import Fill, PageResult, RasterResult, Rect, RejectedRule, RowBand, Rule, Word
 
 if TYPE_CHECKING:
     import numpy as np
@@ -190,8 +191,9 @@ class Pipeline:
         upright, centres = self._upright(t, wkey, words, frame)
         rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, upright, frame, params, centres))
         tkey = (mkey, wkey, params.rows, params.columns, params.tables)
+        marks = _box_sides(aside.rejected)
         tables = self._stage(t, "tables", tkey,
-                             lambda: _tables(upright, centres, rows, rules, fills, frame, params, index + 1))
+                             lambda: _tables(upright, centres, rows, rules, fills, frame, params, index + 1, marks))
         return aside, rows, tables, tkey
 
     def _bands(self, t: dict[str, float], index: int) -> list[tuple[int, tuple[Mark, ...]]]:
@@ -304,13 +306,20 @@ def _rows(words: tuple[Word, ...], upright: tuple[Word, ...], frame: Frame, para
     return tuple(frame.row_back(r) for r in group_rows(upright, params.rows, centres))
 
 
+def _box_sides(rejected: Sequence[RejectedRule]) -> tuple[Rule, ...]:
+    """The verticals of the check boxes set aside (single or stacked): where a form's options start."""
+    return tuple(g.rule for g in rejected if g.reason in (CHECK_BOX, STACKED) and g.rule.orient == "v")
+
+
 def _tables(upright: tuple[Word, ...], centres: WordCentres, rows: tuple[RowBand, ...], rules: tuple[Rule, ...],
-            fills: tuple[Fill, ...], frame: Frame, params: Params, page: int) -> TablesResult:
+            fills: tuple[Fill, ...], frame: Frame, params: Params, page: int,
+            marks: tuple[Rule, ...] = ()) -> TablesResult:
     """Tables found in the upright frame (``upright``: the page's words there), mapped back to
-    page space. On a turned page the column bins stay in the frame, so they are left out.
+    page space. On a turned page the column bins stay in the frame, so they are left out (and
+    the check boxes' sides ``marks`` are used on upright pages only).
     """
     if frame.identity:
-        found = detect_tables(upright, rows, rules, params, page, centres, fills)
+        found = detect_tables(upright, rows, rules, params, page, centres, fills, marks)
         return dataclasses.replace(found, tables=attach_unit_lines(found.tables, upright, centres=centres))
     up_rows = group_rows(upright, params.rows, centres)
     up_fills = [dataclasses.replace(f, bbox=frame.rect(f.bbox)) for f in fills]
@@ -332,7 +341,7 @@ def tables_again(res: PageResult, params: Params, centres: WordCentres | None = 
     centres = centres or upright_centres(res)
     upright = tuple(centres.words)  # the same tuple: detect_tables sees the arrays are of these words
     rows = _rows(res.words, upright, frame, params, centres)
-    return _tables(upright, centres, rows, res.rules, res.fills, frame, params, res.page)
+    return _tables(upright, centres, rows, res.rules, res.fills, frame, params, res.page, _box_sides(res.rejected))
 
 
 def tables_inside(res: PageResult, params: Params, box: Rect) -> TablesResult:

@@ -96,8 +96,13 @@ class MainWindow(QMainWindow):
         self.add_dock("Pages", self.thumbnails, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.add_dock("Layers", self.layers, Qt.DockWidgetArea.RightDockWidgetArea, scroll=True)
         self.add_dock("Parameters", self.params, Qt.DockWidgetArea.RightDockWidgetArea, scroll=True)
-        inspector_dock = self.add_dock("Stage inspector", self.inspector, Qt.DockWidgetArea.BottomDockWidgetArea)
-        preview_dock = self.add_dock("Table preview", self.preview, Qt.DockWidgetArea.BottomDockWidgetArea)
+        # The bottom docks scroll too: at 900 x 700 the preview's minimum width (a table's title
+        # and the grid beside its Markdown) was larger than its share, and Qt laid it over the
+        # Parameters dock.
+        inspector_dock = self.add_dock("Stage inspector", self.inspector, Qt.DockWidgetArea.BottomDockWidgetArea,
+                                       scroll=True)
+        preview_dock = self.add_dock("Table preview", self.preview, Qt.DockWidgetArea.BottomDockWidgetArea,
+                                     scroll=True)
         self.splitDockWidget(inspector_dock, preview_dock, Qt.Orientation.Horizontal)
         # The right column (layers, parameters) runs the full height: the bottom lists would
         # otherwise squeeze the parameters to two fields.

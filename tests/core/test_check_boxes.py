@@ -10,11 +10,12 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from inspector.core.evidence.checkboxes import CHECK_BOX, COMB, form_marks
-from inspector.core.explain import explain_page
+from inspector.core.evidence.checkboxes import CHECK_BOX, COMB, STACKED, form_marks
+from inspector.core.explain import explain, explain_page
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
+from inspector.core.structure.tables import CHOICES
 from inspector.core.types import Rect, Rule, Word
 
 X = (60.0, 200.0, 340.0, 480.0)  # the form table's column rules, pt
@@ -146,4 +147,98 @@ def test_form_1040_dependents_table_loses_its_check_box_columns() -> None:
     off, on = Pipeline(doc).run(0, _params(False)), Pipeline(doc).run(0, _params(True))
     cols = [t.n_cols for t in on.tables if t.bbox.y0 > 280 and t.bbox.y1 < 440]  # the dependents table
     assert [t.n_cols for t in off.tables if t.bbox.y0 > 280 and t.bbox.y1 < 440] == [42]
-    assert cols and cols[0] <= 17
+    # Its stacked "(a) Yes" / "(b) And in the U.S." boxes (joined verticals) cut no column either:
+    # a label column and two per dependent (rows 6-7 rule "Full-time" / "Disabled" apart).
+    assert cols == [9]
+    stacked = [r.rule for r in on.rejected if r.reason == STACKED and r.rule.orient == "v"]
+    assert len([r for r in stacked if 355 < r.start < r.end < 385]) == 8
+
+
+def _stacked_form() -> bytes:
+    """A ruled 3-row x 3-column table whose middle row's cells each hold two 8 pt check boxes one
+    over the other, 4 pt apart ("(a) [ ] Yes" over "(b) [ ] And in the U.S.", as Designer sets
+    Form 1040's dependents), the lower box's bottom 2 pt over the row's rule."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    ys = [TOP, TOP + 12, TOP + 36, TOP + 48]
+    for y in ys:
+        page.draw_line((X[0], y), (X[-1], y), width=0.5)
+    for x in X:
+        page.draw_line((x, ys[0]), (x, ys[-1]), width=0.5)
+    for k in range(3):
+        page.insert_text((X[k] + 6, ys[0] + 9), f"Dependent {k + 1}", fontsize=8, fontname="hebo")
+        page.insert_text((X[k] + 6, ys[2] + 9), f"Name {k + 1}", fontsize=8, fontname="helv")
+        for n, (mark, label) in enumerate((("(a)", "Yes"), ("(b)", "And in the U.S."))):
+            y0 = ys[1] + 2 + n * 12
+            page.insert_text((X[k] + 6, y0 + 7), mark, fontsize=8, fontname="helv")
+            page.draw_rect(pymupdf.Rect(X[k] + 26, y0, X[k] + 26 + BOX, y0 + BOX), width=0.5, color=(0, 0, 0),
+                           fill=(1, 1, 1))
+            page.insert_text((X[k] + 26 + BOX + 4, y0 + 7), label, fontsize=8, fontname="helv")
+    return doc.tobytes()
+
+
+def test_check_boxes_stacked_in_a_ruled_cell_make_no_columns_or_rows() -> None:
+    res = Pipeline(open_document(_stacked_form())).run(0, _params(True))
+    (table,) = res.tables
+    # The boxes' sides cut no row or column; the two lines, each filling every column, are two
+    # rows by the band's own rule (bandrows), as any two such lines under one rule would be.
+    assert (table.n_rows, table.n_cols) == (4, 3)
+    assert table.rows_text()[1:3] == [["(a) Yes"] * 3, ["(b) And in the U.S."] * 3]
+    stacked = sorted({round(r.rule.pos, 1) for r in res.rejected if r.reason == STACKED and r.rule.orient == "v"})
+    assert stacked == sorted(round(X[k] + 26 + dx, 1) for k in range(3) for dx in (0, BOX))
+    (why,) = explain_page(res, _params(True))
+    assert {round(w.pos) for w in why.dropped if STACKED in w.decision and w.axis == "col"} == {
+        round(X[k] + 26 + dx) for k in range(3) for dx in (0, BOX)}
+
+
+def test_squares_stacked_without_labels_stay_rules() -> None:
+    """Two 8 pt squares one over another with no word beside either: a drawing, no check boxes."""
+    pair = [Rule("v", 100, 200, 220), Rule("v", 108, 200, 220)]
+    sides = [Rule("h", 200, 100, 108), Rule("h", 208, 100, 108), Rule("h", 212, 100, 108), Rule("h", 220, 100, 108)]
+    labels = [_w("Yes", 112, 199.5, 126, 208.5), _w("No", 112, 211.5, 124, 220.5)]
+    assert set(form_marks(labels, pair + sides, ())) == set(pair + sides)
+    assert form_marks(labels[:1], pair + sides, ()) == {}  # the lower box has no label
+    tall = [Rule("v", 100, 200, 240), Rule("v", 108, 200, 240)]  # a 20 pt piece: no box, no gap
+    assert form_marks(labels, tall + sides, ()) == {}
+
+
+def _choices() -> bytes:
+    """A form's filing status: a bold label over "Check only / one box." on the left and three
+    options on the right, each after an 8 pt box, the boxes stacked 4 pt apart (Form 1040)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((36, 215), "Filing Status", fontsize=10, fontname="hebo")
+    page.insert_text((36, 228.5), "Check only", fontsize=7.5, fontname="helv")
+    page.insert_text((36, 236.5), "one box.", fontsize=7.5, fontname="helv")
+    for k, option in enumerate(("Single", "Married filing jointly", "Married filing separately (MFS)")):
+        y = 206 + 12 * k
+        page.draw_rect(pymupdf.Rect(97.6, y, 105.6, y + 8), width=0.5, color=(0, 0, 0), fill=(1, 1, 1))
+        page.insert_text((110, y + 7.5), option, fontsize=9, fontname="helv")
+    return doc.tobytes()
+
+
+def test_a_label_beside_options_ticked_in_check_boxes_is_no_table() -> None:
+    res = Pipeline(open_document(_choices())).run(0, _params(True))
+    assert res.tables == ()
+    (why,) = [r for r in explain(res, _params(True)).rejected if r.reason.startswith(CHOICES)]
+    assert (round(why.bbox.x0), round(why.bbox.y0), round(why.bbox.y1)) == (36, 204, 240)
+
+
+def test_a_checklist_table_with_a_header_over_its_boxes_stays_a_table() -> None:
+    """A borderless checklist: "Task | Done | Owner" over rows whose second column is a check
+    box; the header row has no box, so it is a table, not a form's choices."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for x, head in ((36, "Task"), (150, "Done"), (260, "Owner")):
+        page.insert_text((x, 112), head, fontsize=9, fontname="hebo")
+    for k, (task, owner) in enumerate((("Order parts", "Ann"), ("Check stock", "Bob"), ("Ship boxes", "Cy"))):
+        y = 120 + 14 * k
+        page.draw_rect(pymupdf.Rect(150, y, 158, y + 8), width=0.5)
+        page.insert_text((36, y + 7.5), task, fontsize=9, fontname="helv")
+        page.insert_text((162, y + 7.5), "done", fontsize=9, fontname="helv")
+        page.insert_text((260, y + 7.5), owner, fontsize=9, fontname="helv")
+    res = Pipeline(open_document(doc.tobytes())).run(0, _params(True))
+    assert [r.reason for r in res.rejected].count(CHECK_BOX) == 3 * 4  # each box's four sides
+    (table,) = res.tables
+    assert table.rows_text() == [["Task", "Done", "Owner"], ["Order parts", "done", "Ann"],
+                                 ["Check stock", "done", "Bob"], ["Ship boxes", "done", "Cy"]]

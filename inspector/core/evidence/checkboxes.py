@@ -13,6 +13,11 @@ context, the same for any producer:
   label beside it: a word on the same text line (its middle within the box's height, its
   height ``LABEL_HEIGHT`` x the box's) within ``LABEL_REACH`` box heights left or right; its
   sides are strokes (a filled square is a legend's swatch or a chart's marker);
+- check boxes stacked in a column ("(a) [ ] Yes" over "(b) [ ] And in the U.S." in one ruled
+  cell): the boxes' verticals, a few points apart, were joined into one pair of verticals up to
+  ``STACK_MAX`` pt long; short sides exactly as wide as the pair cut it into squares (each a box
+  as above, labelled, nothing centred inside) and gaps under ``SQUARE[0]`` box widths, and at
+  least two squares;
 - a comb: two or more equal short stroked verticals standing on one horizontal rule (their bottoms on
   it) whose tops stop ``SHORT_OF``..``ROOF`` pt short of the rule over them (a column rule
   divides a row from its top rule to its bottom one; a comb's tick stops short), both rules
@@ -25,6 +30,7 @@ and are left to it. Coordinates are page space (points).
 
 from __future__ import annotations
 
+import itertools
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 
@@ -42,19 +48,25 @@ ROOF = 4.0  # pt: and at most this far under the rule over it (the field's top)
 LABEL_REACH = 3.0  # box heights: its label starts within this left or right of the box
 LABEL_HEIGHT = (0.6, 2.5)  # a label word's height over the box's: the same text line
 MIN_TICKS = 2  # equal ticks on one baseline that make a comb
+STACK_MAX = 4 * MAX_SIDE  # pt: the longest joined pair of verticals read as a column of boxes
 
 CHECK_BOX = "check boxes are no rules: an empty square beside a label on a text line (a form's box)"
+STACKED = "check boxes stacked in a column are no rules: squares one over another, each beside its label"
 COMB = "a comb is no rule: short equal ticks standing on one baseline (a form's digit field)"
 
 
 def form_marks(words: Sequence[Word], rules: Sequence[Rule], figures: Sequence[Figure]) -> dict[Rule, str]:
     """The rules of ``rules`` that draw check boxes or combs, each with why (see the module)."""
-    shorts = [r for r in rules if r.orient == "v" and MIN_SIDE <= r.length <= MAX_SIDE
-              and not any(_within(r.bbox, f.bbox) for f in figures)]
-    if not shorts:
+    def upright(lo: float, hi: float) -> list[Rule]:
+        return [r for r in rules if r.orient == "v" and lo <= r.length <= hi
+                and not any(_within(r.bbox, f.bbox) for f in figures)]
+
+    shorts, longs = upright(MIN_SIDE, MAX_SIDE), upright(MAX_SIDE + 1e-6, STACK_MAX)
+    if not shorts and not longs:
         return {}
     hs = _ByPos(r for r in rules if r.orient == "h")
     out = dict.fromkeys(_check_boxes(words, shorts, hs), CHECK_BOX)
+    out.update(dict.fromkeys(_stacked_boxes(words, longs, hs), STACKED))
     out.update(dict.fromkeys(_combs(words, [r for r in shorts if r not in out], hs), COMB))
     return out
 
@@ -88,6 +100,41 @@ def _check_boxes(words: Sequence[Word], vs: Sequence[Rule], hs: _ByPos) -> list[
                 out += [left, right, *sides]
                 break
     return out
+
+
+def _stacked_boxes(words: Sequence[Word], vs: Sequence[Rule], hs: _ByPos) -> list[Rule]:
+    """Pairs of joined verticals that draw two or more check boxes one over another."""
+    vs = sorted(vs, key=lambda r: r.pos)
+    out: list[Rule] = []
+    for n, left in enumerate(vs):
+        for right in vs[n + 1:]:
+            if right.pos - left.pos > MAX_SIDE:
+                break
+            if right.pos - left.pos < MIN_SIDE or not _same_span(left, right) or left.fill >= 0 or right.fill >= 0:
+                continue
+            sides = _stack_sides(words, left, right, hs)
+            if sides is not None:
+                out += [left, right, *sides]
+                break
+    return out
+
+
+def _stack_sides(words: Sequence[Word], left: Rule, right: Rule, hs: _ByPos) -> list[Rule] | None:
+    """The sides cutting ``left``..``right`` into labelled squares and short gaps, or None."""
+    width = right.pos - left.pos
+    sides = [h for h in hs.between(left.start - SNAP, left.end + SNAP)
+             if abs(h.start - left.pos) <= SNAP and abs(h.end - right.pos) <= SNAP and h.fill < 0]
+    cuts = sorted({left.start, left.end, *(h.pos for h in sides)})
+    ys = [y for k, y in enumerate(cuts) if k == 0 or y - cuts[k - 1] > SNAP]
+    boxes = []
+    for y0, y1 in itertools.pairwise(ys):
+        if SQUARE[0] * (y1 - y0) <= width <= SQUARE[1] * (y1 - y0):
+            boxes.append(Rect(left.pos, y0, right.pos, y1))
+        elif y1 - y0 >= SQUARE[0] * width:
+            return None  # neither a box nor the gap between two: a cell, a frame
+    if len(boxes) < 2 or any(_centred_in(words, b) or not _labelled(words, b) for b in boxes):
+        return None
+    return sides
 
 
 def _combs(words: Sequence[Word], vs: Sequence[Rule], hs: _ByPos) -> list[Rule]:

@@ -47,6 +47,10 @@ WRAP_GAP = 0.5  # line heights of white above a wrapped cell's next line, at mos
 GAP_SLACK = 1.0  # pt a line may reach into a column gap and still sit inside its column
 CLOSE_SPACING = 1.5  # line heights of white between two lines of one aligned run, at most
 GAPS_MEET = 1.0  # pt two lines' column gaps overlap by to be one gap
+SHARED_SIDE = 3  # horizontal rules ending together that make a ruled table's side
+MARGIN_LABEL = 5  # snap tolerances one rule runs on past that side to be a section's rule, not the table's
+ACROSS = 0.25  # share of a line's height it reaches past a row rule on both sides to run across it
+TITLE_APART = 0.25  # line heights more white above a title line than between the run's rows
 
 
 @dataclass(frozen=True)
@@ -62,8 +66,10 @@ def _meets(h: Rule, v: Rule, tol: float) -> bool:
     return (h.start - tol <= v.pos <= h.end + tol) and (v.start - tol <= h.pos <= v.end + tol)
 
 
-def ruled_regions(rules: Sequence[Rule], tol: float) -> list[Candidate]:
-    """Connected groups of rules with at least two horizontals and two verticals."""
+def ruled_regions(rules: Sequence[Rule], tol: float, lines: Sequence[Line] = (),
+                  said: list[TableRegion] | None = None) -> list[Candidate]:
+    """Connected groups of rules with at least two horizontals and two verticals (their
+    boxes cut off margin labels: ``_ruled_box``, said in ``said``)."""
     hs = [r for r in rules if r.orient == "h"]
     vs = [r for r in rules if r.orient == "v"]
     parent = list(range(len(hs) + len(vs)))
@@ -84,8 +90,57 @@ def ruled_regions(rules: Sequence[Rule], tol: float) -> list[Candidate]:
         nh = len({round(r.pos) for r in g if r.orient == "h"})
         nv = len({round(r.pos) for r in g if r.orient == "v"})
         if nh >= GRID_MIN_RULES and nv >= GRID_MIN_RULES:
-            out.append(Candidate(Rect.bounding([r.bbox for r in g]), "ruled", tuple(g)))
+            out.append(Candidate(_ruled_box(g, tol, lines, said), "ruled", tuple(g)))
     return _absorb_nested(out)
+
+
+def _ruled_box(g: Sequence[Rule], tol: float, lines: Sequence[Line], said: list[TableRegion] | None) -> Rect:
+    """The box of a group of rules, its sides where its rules end. One horizontal rule running
+    on past every other rule on one side (a form's section rule across the page) does not
+    widen it when ``SHARED_SIDE`` or more horizontals end together at the others' side and a
+    text line in the strip beyond runs across one of those rules: text set at its own pitch,
+    off the table's rows, is a margin label ("Dependents (see instructions) If more than
+    four..."), not the table's stub column (whose labels sit on its rows)."""
+    box = Rect.bounding([r.bbox for r in g])
+    hs = sorted((r for r in g if r.orient == "h"), key=lambda r: r.pos)
+    if len(hs) < SHARED_SIDE + 1 or not lines:
+        return box
+    x0, x1 = box.x0, box.x1
+    for outer in (hs[0], hs[-1]):
+        rest = [r for r in g if r is not outer]
+        left, right = min(r.bbox.x0 for r in rest), max(r.bbox.x1 for r in rest)
+        if outer.start < left - MARGIN_LABEL * tol:
+            inner = [h for h in hs if abs(h.start - left) <= tol]
+            strip = Rect(box.x0, box.y0, left, box.y1)
+            if len(inner) >= SHARED_SIDE and _off_rows(lines, strip, inner, tol):
+                x0 = max(x0, left)
+        if outer.end > right + MARGIN_LABEL * tol:
+            inner = [h for h in hs if abs(h.end - right) <= tol]
+            strip = Rect(right, box.y0, box.x1, box.y1)
+            if len(inner) >= SHARED_SIDE and _off_rows(lines, strip, inner, tol):
+                x1 = min(x1, right)
+    if (x0, x1) != (box.x0, box.x1) and said is not None:
+        for a, b in ((box.x0, x0), (x1, box.x1)):
+            if b - a > tol:
+                said.append(TableRegion(Rect(a, box.y0, b, box.y1), "ruled", MARGIN_LABELS))
+    return Rect(x0, box.y0, x1, box.y1)
+
+
+MARGIN_LABELS = ("margin labels beside a ruled table: one rule runs on over them, the table's other rules end "
+                 "together short of them, and their lines run across its row rules; left out of the table")
+
+
+def _off_rows(lines: Sequence[Line], strip: Rect, rows: Sequence[Rule], tol: float) -> bool:
+    """Does a text line inside ``strip`` run across one of the ``rows`` rules, by a quarter of
+    its height (``ACROSS``) above and below it?"""
+    for ln in lines:
+        b = ln.bbox
+        if b.x0 < strip.x0 - tol or b.x1 > strip.x1 + tol or b.y0 < strip.y0 - tol or b.y1 > strip.y1 + tol:
+            continue
+        q = ACROSS * b.height
+        if any(b.y0 + q < h.pos < b.y1 - q for h in rows):
+            return True
+    return False
 
 
 def _meeting_pairs(hs: Sequence[Rule], vs: Sequence[Rule], tol: float) -> list[tuple[int, int]]:
@@ -341,19 +396,27 @@ HEADING_GAP = 2.0  # line heights of white space beside a one-piece line that pa
 Gaps = list[tuple[float, float]]
 
 
-def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int) -> list[tuple[int, int]]:
+def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
+                 titles: frozenset[int] = frozenset(), stops: list[int] | None = None) -> list[tuple[int, int]]:
     """Index ranges [a, b) of consecutive, close lines whose gaps between text pieces line up.
 
     Each line needs a gap (an x interval between two of its segments) that overlaps a gap
     of the line before it: columns. Justified prose has wide word spaces too, but they do
     not line up from one line to the next. A line or two in one piece inside one column,
-    tight under a row, with the columns going on below, is a wrapped cell's next line.
+    tight under a row, with the columns going on below, is a wrapped cell's next line;
+    not a line of ``titles`` (in heading type) set farther from the row above than the run's
+    rows stand from each other: that is the next table's title ("Anaplastic" between two
+    staging tables), and the run ends there (its index goes to ``stops``).
     """
     runs: list[tuple[int, int]] = []
     start, prev, i = None, -1, 0
     while i < len(lines):
         if not gaps[i]:
             bridged = _wrapped(lines, gaps, prev, i) if start is not None else 0
+            if bridged and _title_apart(lines, titles, start, prev, i, bridged):
+                if stops is not None:
+                    stops.append(i)
+                bridged = 0
             if bridged:
                 i += bridged
                 continue
@@ -371,6 +434,21 @@ def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int) -> 
     if start is not None and len(lines) - start >= min_rows:
         runs.append((start, len(lines)))
     return runs
+
+
+def _title_apart(lines: Sequence[Line], titles: frozenset[int], start: int | None, prev: int, i: int,
+                 n: int) -> bool:
+    """Is one of the ``n`` lines from ``i`` a title standing apart: more white above it, by
+    ``TITLE_APART`` line heights, than between row ``prev`` and the line over it in the run?
+    A wrapped cell's next line is set as close to its row as the rows are to each other."""
+    if start is None or prev <= start:
+        return False
+    leading = max(lines[prev].bbox.y0 - lines[prev - 1].bbox.y1, 0.0)
+    for k in range(i, i + n):
+        b = lines[k].bbox
+        if k in titles and b.y0 - lines[k - 1].bbox.y1 > leading + TITLE_APART * max(b.height, MIN_HEIGHT):
+            return True
+    return False
 
 
 WRAPPED_LINES = 2  # next lines of a wrapped cell bridged inside an aligned run

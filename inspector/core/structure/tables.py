@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import median
 
+from ..numbers import is_number
 from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 from .beside import trim_text_column
@@ -20,7 +21,7 @@ from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
 from .form_sections import cut_sections
 from .grid import build_grid
-from .grow import extend_down, extend_up
+from .grow import TABLE_LABEL, extend_down, extend_up
 from .keyvalue import starts_item
 from .regions import (
     Candidate,
@@ -38,6 +39,11 @@ ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes
 HEADER_GAP_EM = 0.8  # a narrow table's header may part its columns by this little (font sizes)
 INDENTED_LABEL = 2  # words an indented sub-row's label holds at most
 FLUSH_PT = 1.5  # pt: the text after it starts this close to the next column of the row above
+TITLE_BETWEEN = ("a title between two tables ('{text}'): a line in heading type set farther under the rows "
+                 "above than they stand from each other is no wrapped cell; the table ends over it")
+CHOICES = ("a form's choices: the text after each line's label starts at a check box (set aside); a list of "
+           "options to tick, no table (tables.check_boxes)")
+CHOICE_REACH = 1.0  # line heights right of a check box's side within which its option starts
 TAKEN = 0.2  # share of the smaller box a candidate must share with a table found earlier to be refused
 
 
@@ -95,9 +101,11 @@ def _overlaps(a: Rect, b: Rect) -> bool:
 
 def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequence[Rule],
                   params: Params, page: int = 1,
-                  centres: WordCentres | None = None, fills: Sequence[Fill] = ()) -> TablesResult:
+                  centres: WordCentres | None = None, fills: Sequence[Fill] = (),
+                  marks: Sequence[Rule] = ()) -> TablesResult:
     """All tables of one page, from its words, text rows, merged rules and fills. ``centres``
     (of these ``words``: the pipeline's "index" stage) saves building the word arrays again.
+    ``marks``: the sides of the check boxes set aside (a form's options start beside them).
     Reads ``params.rows``, ``params.columns``, ``params.tables`` and ``params.merge.snap``."""
     cparams, tparams, ytol = params.columns, params.tables, params.rows.y_tolerance
     col = _Collector(words, page, params, centres, fills)
@@ -110,7 +118,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
              for ln in lines]  # one-word lines (many) skip median()'s cost
     tol = tparams.intersect_tol
     facts, said = line_facts(words, lines, segs, sizes), list[TableRegion]()
-    found = ruled_regions(rules, tol)
+    found = ruled_regions(rules, tol, lines, said)
     if tparams.section_cut:
         found = cut_sections(found, tol, said)
     ruled = attach_rules(attach_fills(found, fills, tol), rules, lines, counts, tol, sizes, facts, said)
@@ -132,7 +140,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
         box = extend_up(box, words, cparams.min_gap, above, centres=col.centres, tol=ytol)
         col.offer(Candidate(box, cand.source, cand.rules))
     if tparams.borderless:
-        cands, short = _aligned_candidates(words, lines, segs, col.taken, col.centres, params)
+        cands, short = _aligned_candidates(words, lines, segs, col.taken, col.centres, params, marks)
         for cand in cands:
             col.offer(cand)
         # Runs too short to be tried are listed last (the bins number the regions before them).
@@ -178,8 +186,8 @@ def _flagged_lines(words: Sequence[Word], ids: Sequence[int], tol: float) -> lis
 
 
 def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment],
-                        taken: Sequence[Rect], centres: WordCentres,
-                        params: Params) -> tuple[list[Candidate], list[TableRegion]]:
+                        taken: Sequence[Rect], centres: WordCentres, params: Params,
+                        marks: Sequence[Rule] = ()) -> tuple[list[Candidate], list[TableRegion]]:
     """Runs of consecutive multi-piece text lines outside the tables already found, and the
     runs of two such lines too short for ``tables.min_aligned_rows`` (rejected, with why: a
     person asking why no table was found there is told which threshold it missed). A column
@@ -214,10 +222,15 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     segs_of: dict[int, list[Segment]] = {}
     for s in segs:
         segs_of.setdefault(s.line, []).append(s)
-    for a, b in aligned_runs(free, gaps, min(2, need)):
+    stops: list[int] = []
+    titles = frozenset(n for n, g in enumerate(gaps) if not g and _title(words, free[n]))
+    for a, b in aligned_runs(free, gaps, min(2, need), titles, stops):
         if a > 0 and not gaps[a - 1] and _header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
             a -= 1
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
+        if marks and _choices(free[a:b], [segs_of.get(k, []) for k in keep[a:b]], marks):
+            short.append(TableRegion(box, "aligned", CHOICES))
+            continue
         if b - a >= need or (b - a == 2 and need == 3 and _pair_block(words, free[a:b], segs_of, keep[a:b])):
             cut = trim_text_column(box, free[a:b], words, params.columns.min_gap, params.rows.y_tolerance)
             out.extend(Candidate(t, "aligned") for t in cut.tables)
@@ -231,7 +244,33 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         else:
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
                                      "tables.min_aligned_rows"))
+    short += [TableRegion(free[n].bbox, "aligned", TITLE_BETWEEN.format(text=_text(words, free[n])[:40]))
+              for n in stops]
     return out, short
+
+
+def _choices(lines: Sequence[Line], pieces: Sequence[Sequence[Segment]], marks: Sequence[Rule]) -> bool:
+    """Is a run a label beside options ticked in check boxes ("Filing Status  [ ] Single")?
+    On every line of it in several pieces the piece after the first starts right of a check
+    box set aside (``marks``: their sides), within ``CHOICE_REACH`` line heights. A checklist
+    table with a column of boxes has a header row over them (no box there) and stays."""
+    rows = [(ln, sorted(ps, key=lambda p: p.x0)) for ln, ps in zip(lines, pieces, strict=True) if len(ps) >= 2]
+    return len(rows) >= 2 and all(_after_box(ln, ps[1], marks) for ln, ps in rows)
+
+
+def _after_box(ln: Line, piece: Segment, marks: Sequence[Rule]) -> bool:
+    b = ln.bbox
+    return any(m.start - 1 <= b.cy <= m.end + 1 and 0 <= piece.x0 - m.pos <= CHOICE_REACH * b.height for m in marks)
+
+
+def _title(words: Sequence[Word], ln: Line) -> bool:
+    """A line in heading type: every word bold and none a number, or a caption ("Table 2")."""
+    ws = [words[i] for i in ln.word_ids]
+    return bool(ws) and (all(w.bold and not is_number(w.text) for w in ws) or bool(TABLE_LABEL.match(_text(words, ln))))
+
+
+def _text(words: Sequence[Word], ln: Line) -> str:
+    return " ".join(words[i].text for i in ln.word_ids)
 
 
 def _indented_rows(words: Sequence[Word], lines: Sequence[Line], gaps: list[list[tuple[float, float]]],

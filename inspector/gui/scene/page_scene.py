@@ -22,6 +22,8 @@ from ...core.types import PageResult, Rect
 from ...render.layers import LAYERS
 from .layers import OverlayLayer, layer_colour, qrect
 
+SCENE_MARGIN = 12.0  # points of scene around the page (the view can scroll a little past its edges)
+
 
 class PageScene(QGraphicsScene):
     """One page: ``set_page`` for its size, ``set_picture`` for its render, ``set_result`` for overlays."""
@@ -67,8 +69,8 @@ class PageScene(QGraphicsScene):
     def set_page(self, width: float, height: float) -> None:
         """A new page of ``width`` x ``height`` points: clears picture, overlays and highlight."""
         self.page_rect = QRectF(0, 0, width, height)
-        margin = 12.0
-        self.setSceneRect(self.page_rect.adjusted(-margin, -margin, margin, margin))
+        m = SCENE_MARGIN
+        self.setSceneRect(self.page_rect.adjusted(-m, -m, m, m))
         self.paper.setRect(self.page_rect)
         self.picture.setPixmap(QPixmap())
         self.picture_dpi = 0

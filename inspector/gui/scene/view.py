@@ -15,14 +15,14 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPixmap, QResizeEvent, QTransform, QWheelEvent
-from PySide6.QtWidgets import QGraphicsView, QToolTip, QWidget
+from PySide6.QtWidgets import QGraphicsView, QStyle, QToolTip, QWidget
 
 from ...core.reading.document import Pixels, trim_store
 from ..session import Selection, Session
 from ..worker import PictureRequest
 from .hits import Hit
 from .layers import HOVER_KINDS
-from .page_scene import PageScene
+from .page_scene import SCENE_MARGIN, PageScene
 from .pixmaps import RenderCache, pick_dpi, to_qimage
 
 log = logging.getLogger(__name__)
@@ -31,6 +31,15 @@ ZOOM_MIN, ZOOM_MAX, ZOOM_STEP = 0.1, 16.0, 1.25
 RENDER_DELAY_MS = 120
 TRIM_EVERY_PAGES = 8  # empty MuPDF's resource store this often when paging
 HIT_TOLERANCE_PX = 3.0
+FIT_MARGIN_PX = 24  # a fitted page keeps this much space across (half a side)
+
+
+def _fitting(space: int, length: float) -> float:
+    """The zoom that shows ``length`` points in ``space`` pixels with FIT_MARGIN_PX around it,
+    and the whole scene (the page and its SCENE_MARGIN points a side) inside the space: a scene
+    wider than the viewport shows a scroll bar (above 100 %, 12 points are more than 12 px)."""
+    space = max(10, space)
+    return max(ZOOM_MIN, min((space - FIT_MARGIN_PX) / length, (space - 2) / (length + 2 * SCENE_MARGIN)))
 
 
 def release_memory() -> None:
@@ -163,14 +172,28 @@ class PageView(QGraphicsView):
         self._fit("page")
 
     def _fit(self, mode: str) -> None:
-        w, h = self._rotated_size()
-        vw, vh = max(10, self.viewport().width() - 24), max(10, self.viewport().height() - 24)
-        zoom = vw / w if mode == "width" else min(vw / w, vh / h)
-        self.set_zoom(zoom, mode)
+        self.set_zoom(self._fit_zoom(mode), mode)
         if mode == "width":
             self.centerOn(self.page_scene.page_rect.center().x(), 0)
         else:
             self.centerOn(self.page_scene.page_rect.center())
+
+    def _fit_zoom(self, mode: str) -> float:
+        """The zoom of fit ``mode``, from the view's size as if it had no scroll bars. A zoom
+        read from the viewport changed the bars, the bars changed the viewport, and so on: at a
+        size where the fitted page just needed the vertical bar, both bars showed and hid each
+        other for ever and the window hung. This depends on the view's size only, so a bar
+        that comes or goes asks for the same zoom again: a fixed point."""
+        w, h = self._rotated_size()
+        frame = 2 * self.frameWidth()
+        width, height = self.width() - frame, self.height() - frame
+        if mode != "width":
+            return min(_fitting(width, w), _fitting(height, h))
+        zoom = _fitting(width, w)
+        if (h + 2 * SCENE_MARGIN) * zoom > height:  # the vertical bar shows: fit beside it
+            bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
+            zoom = _fitting(width - bar, w)
+        return zoom
 
     def show_top_left(self) -> None:
         """Scroll so the displayed page's top-left corner is in view (rotation included)."""

@@ -11,7 +11,8 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -39,6 +40,7 @@ from ..session import Session
 STAGE_TITLES = {"vector": "Vector rules", "raster": "Raster rules", "merge": "Merging rules",
                 "rows": "Text rows", "columns": "Columns", "tables": "Tables", "ocr": "OCR (scans)",
                 "continuation": "Tables continued over pages", "budget": "Page budget"}
+LABEL_HINT_CHARS = 24  # a label asks for about this many characters; longer ones are cut with "…"
 
 
 @dataclass
@@ -83,6 +85,26 @@ class WheelGuard(QObject):
         return True
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that shows what fits of its text, ending in "…" when cut (the tooltip
+    holds the whole label). Its width never sets the panel's: a long label widened the panel,
+    the dock and so the window's layout (it left the page view a size where the view's old fit
+    made its scroll bars show and hide each other for ever)."""
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self.fontMetrics().horizontalAdvance("Mm…"), super().minimumSizeHint().height())
+
+    def sizeHint(self) -> QSize:
+        full = super().sizeHint()
+        return QSize(min(full.width(), self.fontMetrics().averageCharWidth() * LABEL_HINT_CHARS), full.height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        box = self.contentsRect()
+        shown = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, box.width())
+        painter = QPainter(self)
+        painter.drawText(box, int(self.alignment()), shown)
+
+
 class ParamsPanel(QWidget):
     """Sliders and spin boxes for every parameter, presets, reset, timings of the last run."""
 
@@ -90,7 +112,7 @@ class ParamsPanel(QWidget):
         super().__init__(parent)
         self.session = session
         self.editors: dict[str, FieldEditor] = {}
-        self.labels: dict[str, QLabel] = {}
+        self.labels: dict[str, ElidedLabel] = {}
         self.deciding: set[str] = set()
         self._syncing = False
         outer = QVBoxLayout(self)
@@ -140,8 +162,8 @@ class ParamsPanel(QWidget):
         grid = QGridLayout(box)
         grid.setColumnStretch(1, 1)
         for row, info in enumerate(infos):
-            label = QLabel(info.label)
-            label.setToolTip(f"{info.key}: {info.help}")
+            label = ElidedLabel(info.label)
+            label.setToolTip(f"{info.label}\n{info.key}: {info.help}")
             self.labels[info.key] = label
             ed = self._editor(info)
             # An on/off field's check box shares the label's row: the label must not run under it.

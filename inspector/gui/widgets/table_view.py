@@ -161,6 +161,7 @@ class TablePreview(QWidget):
         self._shown_table: Table | None = None
         self._syncing = False
         self.title = QLabel("No table on this page")
+        self.title.setWordWrap(True)  # unwrapped, a long title set the dock's minimum width
         self.copy_button = QPushButton(COPY_TEXT)
         self.copy_button.clicked.connect(self.copy_markdown)
         top = QHBoxLayout()
@@ -168,6 +169,7 @@ class TablePreview(QWidget):
         top.addWidget(self.copy_button)
         # The current cell's number as the cell records read it: value, unit, where the unit came from.
         self.value_line = QLabel("")
+        self.value_line.setWordWrap(True)
         self.value_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         head = QVBoxLayout()
         head.addLayout(top)
