@@ -143,6 +143,17 @@ def is_number(text: str) -> bool:
     return parse_number(text) is not None
 
 
+_SIGNS = {c for c in _CURRENCY if not c.isalpha()}  # "$", "€", "US$"...: the codes and words are labels too
+
+
+def currency_sign(text: str) -> bool:
+    """Is ``text`` a currency sign alone ("$", "€", "US$", "\uffe5")? The signs of
+    ``_CURRENCY`` and any character of Unicode's currency category; never a code or a word
+    ("USD", "元"): a column of those can be a table's own column."""
+    t = text.strip().replace("\uff04", "$")
+    return t in _SIGNS or (len(t) == 1 and unicodedata.category(t) == "Sc")
+
+
 def decimal_evidence(text: str) -> bool | None:
     """True when ``text`` can only be a decimal-comma number ("35,8", "1.234,5"), False
     when it can only be a decimal-point one ("3.30", "1,234.5"), None when it cannot tell."""

@@ -5,6 +5,8 @@
   digit groups such as "100 000" are one number, not two);
 - ragged row: a body row with two or more non-empty cells whose count differs from the
   table's most common count (single-cell rows are section titles, header rows are skipped);
+  a cell merged over rows counts in every row it covers (its text is that row's too: a
+  label beside several values is no hole in the rows under its first);
 - sparse column: a column non-empty in fewer than ``SPARSE_FRACTION`` of the body rows of a
   table with at least ``SPARSE_MIN_ROWS`` body rows;
 - unused rule: a drawn rule of the page that touches no table box.
@@ -123,10 +125,14 @@ def broken_numbers(table: Table, index: int = 0) -> list[Defect]:
 
 
 def _row_counts(table: Table) -> dict[int, int]:
+    """Non-empty cells per row; a cell spanning rows counts once in each row it covers."""
     counts = dict.fromkeys(range(table.n_rows), 0)
     for cell in table.cells:
-        if cell.text.strip() and cell.r in counts:
-            counts[cell.r] += 1
+        if not cell.text.strip():
+            continue
+        for r in range(cell.r, cell.r + max(cell.rs, 1)):
+            if r in counts:
+                counts[r] += 1
     return counts
 
 

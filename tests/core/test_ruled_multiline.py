@@ -157,3 +157,29 @@ def test_list_markers() -> None:
 
     assert all(list_marker(t) for t in ("•", "–", "-", "▪", "■", "►", "\uf0b7", " • "))
     assert not any(list_marker(t) for t in ("1.", "1", "a", "A", "••", "", "%", "$") if t not in ("%",))
+
+
+def _statement_pdf(rows: tuple[tuple[str, ...], ...]) -> bytes:
+    """A header, body rows and a total, ruled over and under the header, over the total and
+    at the bottom only (the body's rows share one band); amounts right-aligned."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    top, step, rights = 100.0, 14.0, (200.0, 270.0, 340.0)
+    for r, row in enumerate(rows):
+        y = top + 10 + r * step
+        page.insert_text((50, y), row[0], fontsize=8)
+        for x1, text in zip(rights, row[1:], strict=True):
+            page.insert_text((x1 - pymupdf.get_text_length(text, fontsize=8), y), text, fontsize=8)
+    bottom = top + len(rows) * step
+    for y in (top, top + step, bottom - step, bottom):
+        page.draw_line((46, y), (344, y), width=0.6)
+    return doc.tobytes()
+
+
+def test_a_nil_dash_ends_no_wrapped_line() -> None:
+    """A dash that is a whole cell ("-" for nil) is no hyphen of a word cut at the line's end:
+    the body rows under one rule stay rows, the dashes in them and under them."""
+    rows = (("Item", "2022", "2021", "2020"), ("Loans", "24", "-", "1,024"), ("Leases", "-", "7", "86"),
+            ("Cards", "311", "-", "-"), ("Auto", "2", "16", "689"), ("Total", "337", "23", "1,799"))
+    (table,) = Pipeline(open_document(_statement_pdf(rows))).run(0).tables
+    assert [list(r) for r in table.rows_text()] == [list(r) for r in rows]

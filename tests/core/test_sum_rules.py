@@ -1,9 +1,9 @@
 """A rule under an amount (a sum rule) groups no columns; a rule under a centred label does.
 
 Financial statements without column rules underline the last amount before a total, and the
-rule runs under the empty currency column beside it ("$" only on the first and total rows).
-That short rule is no group label's underline (booktabs' cmidrule): the amount over it sits at
-its column's side, not centred on the rule, and stays in its own column. A label centred over
+rule runs under the "$" set apart at the column's left ("$" only on the first and total rows,
+the amount's own sign). That short rule is no group label's underline (booktabs' cmidrule): the
+amount over it sits at its column's side, not centred on the rule, and stays in its own column. A label centred over
 both years with a rule under it still spans them. Drawn by three producers.
 """
 
@@ -54,6 +54,8 @@ def test_an_amount_over_its_sum_rule_stays_in_its_column(producer: str) -> None:
     assert len(res.tables) == 1
     table = res.tables[0]
     rows = [list(r) for r in table.rows_text()]
-    assert rows[-len(BODY):] == [list(r) for r in BODY]
+    # A "$" set apart at the left of its column is its amount's ("$ 24"), as every truth here reads it.
+    joined = [[row[0], *(f"{row[k]} {row[k + 1]}".strip() for k in (1, 3))] for row in BODY]
+    assert rows[-len(BODY):] == joined
     spans = [(c.r, c.text) for c in table.cells if c.cs > 1]
     assert spans == [(0, "Amounts")]  # centred over both years and underlined: a group label

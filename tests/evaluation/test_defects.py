@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from eval_builders import table
 
@@ -45,6 +47,23 @@ def test_ragged_rows_against_the_mode() -> None:
     # With the header row declared, the header is not looked at either.
     t2 = table([["h1", "", ""], *rows[1:]])
     assert [x.r for x in d.ragged_rows(t2)] == [3]
+
+
+def test_a_cell_merged_over_rows_counts_in_every_row_it_covers() -> None:
+    # "Group A" spans body rows 1-2 and "Group B" rows 3-5: every body row holds 3 filled
+    # cells (the group's, an item, an amount). Counted only in its first row, the group made
+    # rows 2, 4 and 5 look like 2-cell rows; row 6 really has only 2.
+    rows = [["Group", "Item", "Amount"],
+            ["Group A", "pens", "3"],
+            ["", "ink", "4"],
+            ["Group B", "paper", "5"],
+            ["", "clips", "6"],
+            ["", "tape", "7"],
+            ["", "glue", "8"]]
+    t = replace(table(rows, spans=[(1, 0, 2, 1), (3, 0, 3, 1)]), header_rows=1)
+    assert [x.r for x in d.ragged_rows(t)] == [6]
+    # The same table written without spans (a peer's blank slots) keeps its holes.
+    assert [x.r for x in d.ragged_rows(replace(table(rows), header_rows=1))] == [1, 3]
 
 
 def test_sparse_columns() -> None:

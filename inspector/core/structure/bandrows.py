@@ -26,6 +26,7 @@ STAGGER_OVERLAP = 0.25  # share of a line's height that the next line (in other 
 STAGGER_SHARE = 4  # a band is set cell by cell when at least 1/this of its line steps are staggered
 TIGHT_STEP = 0.85  # a line this much closer to the line above than the band's median line step goes on its cells
 TIGHT_SPACING = 1.2  # line heights of white between the lines around a middle line, at most: it sits tight between them
+NIL_DASHES = ("-", "--")  # a cell holding only these is a nil amount, not a hyphenated word cut at the line's end
 _JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")
 
 
@@ -401,10 +402,14 @@ def _carries_on(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[floa
 
 def _column_steps(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float]) -> list[tuple[bool, bool]]:
     """Per column with text on both lines: does the text of ``line`` start in lower case, and
-    does the text of ``prev`` end in a joiner or a hyphen?"""
+    does the text of ``prev`` end in a joiner or a hyphen? A dash that is the whole of its
+    cell on ``prev`` is a nil amount ("Leases | - | 7"), no hyphen: the line under it is a row."""
     above: dict[int, Word] = {}
+    alone: dict[int, bool] = {}
     for i in prev.word_ids:  # left to right: the last word of each column stays
-        above[col_of(words[i].bbox.cx, xs)] = words[i]
+        c = col_of(words[i].bbox.cx, xs)
+        alone[c] = c not in above
+        above[c] = words[i]
     seen: set[int] = set()
     out = []
     for i in line.word_ids:
@@ -413,7 +418,8 @@ def _column_steps(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[fl
             continue
         seen.add(c)
         last, first = above[c].text.lower(), words[i].text
-        out.append((first[:1].islower(), last.endswith(("-", ",", "&", "(")) or last in _JOINERS))
+        nil = alone[c] and last.strip() in NIL_DASHES
+        out.append((first[:1].islower(), not nil and (last.endswith(("-", ",", "&", "(")) or last in _JOINERS)))
     return out
 
 

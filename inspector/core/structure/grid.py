@@ -12,10 +12,12 @@ decides the columns and whether the grid is a table at all.
 from __future__ import annotations
 
 import statistics
+import unicodedata
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ..numbers import currency_sign, is_number
 from ..params import ColumnParams, Params, TableParams
 from ..text import list_marker
 from ..types import ColumnBin, Fill, Grid, Rule, Word
@@ -35,6 +37,7 @@ from .columns import (
     near_boundary,
 )
 from .flow import flowing_rows
+from .group_labels import under_group_labels
 from .keyvalue import key_value
 from .region import FULL, RegionEvidence
 from .regions import Candidate
@@ -148,10 +151,37 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line])
         if len(xs) > 2:
             return _split_ruled_columns(xs, pieces, segs, n_lines, params, words), set(xs[1:-1])
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params)
+    inner = under_group_labels(inner, pieces, segs, box.x0, box.x1, params)
     inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces)
     if cand.source in GLYPH_GAP_SOURCES:
         inner = _wide_gaps(inner, segs, words, box.x0, box.x1)
-    return [box.x0, *inner, box.x1], set()
+    return [box.x0, *_signs_join_amounts(inner, segs, words, box.x0, box.x1), box.x1], set()
+
+
+def _signs_join_amounts(inner: list[float], segs: Sequence[Segment], words: Sequence[Word],
+                        x0: float, x1: float) -> list[float]:
+    """The text-gap boundaries ``inner`` less those right of a column of currency signs alone
+    ("$", "€", "US$"), each on a line where the column to the right holds an amount (a number,
+    or a dash for nil): a statement sets the sign at the left of the column and the amount at
+    the right (a "$" on the first and the total rows only), and the sign is the amount's, not a
+    column of its own. Text not wholly inside the column (a header over it and the next) is
+    left out of the test; a sign beside a word ("€" beside "EUR" in a list of currencies) keeps its column."""
+    xs = [x0, *inner, x1]
+    keep = []
+    for k, x in enumerate(inner):
+        lo, hi = xs[k], xs[k + 2]
+        signs = [s for s in segs if lo <= s.x0 and s.x1 <= x]
+        amounts = {s.line for s in segs if x <= (s.x0 + s.x1) / 2 < hi
+                   and _amount(" ".join(words[i].text for i in s.word_ids))}
+        if signs and all(s.line in amounts and all(currency_sign(words[i].text) for i in s.word_ids) for s in signs):
+            continue
+        keep.append(x)
+    return keep
+
+
+def _amount(text: str) -> bool:
+    """A number, or a dash standing for nil ("—", "-")."""
+    return is_number(text) or (list_marker(text) and unicodedata.category(text.strip()) == "Pd")
 
 
 def _wide_gaps(inner: list[float], segs: Sequence[Segment], words: Sequence[Word], x0: float, x1: float) -> list[float]:
@@ -212,9 +242,10 @@ def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment
 
 def _markers_left(words: Sequence[Word], segs: Sequence[Segment], a: float, x: float) -> bool:
     """Are the words centred in [a, x) all list markers (a bullet list's "•" column inside
-    a drawn cell): the marker belongs to the item beside it, no column lies between them."""
+    a drawn cell) or currency signs ("$" at the left of a drawn cell, the amount at its
+    right): the marker belongs to the item beside it, no column lies between them."""
     left = [words[i].text for s in segs for i in s.word_ids if a <= words[i].bbox.cx < x]
-    return bool(left) and all(list_marker(t) for t in left)
+    return bool(left) and all(list_marker(t) or currency_sign(t) for t in left)
 
 
 def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: TableParams) -> tuple[str, str]:
