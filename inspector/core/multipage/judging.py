@@ -1,0 +1,236 @@
+"""Judging one candidate pair of pieces: the evidence that table ``b`` continues table ``a``
+(on the next page, or in a later column of ``a``'s page), its confidence and veto, as a
+``Continuation`` (pure, no I/O). ``continuation.find_continuations`` picks the pairs.
+
+Coordinates in evidence are points in the pieces' upright frames (``geometry.Frame``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..params import ContinuationParams
+from ..types import PageResult
+from .headrow import header_evidence
+from .markers import CAPTION, CAPTION_MORE, MARKER, bare
+from .pieces import Evidence
+from .pieces import Piece as _Piece
+from .pieces import frame as _frame
+from .pieces import geometry as _geometry
+from .textlines import Line as _Line
+from .textlines import Margins as _Margins
+from .textlines import beside as _beside
+from .textlines import column_part as _column_part
+from .textlines import edge_area as _edge_area
+from .textlines import inside as _inside
+
+
+@dataclass(frozen=True, slots=True)
+class Continuation:
+    """Table ``next_index`` of page ``next_page`` continues table ``prev_index`` of
+    ``prev_page`` (= ``next_page`` - 1, or ``next_page`` itself when the table flows on
+    into a later column of its page). Indices are positions in ``PageResult.tables``.
+
+    ``repeated_header`` counts the continuation's leading rows that repeat the first
+    piece's header (0: none). ``proposed`` is False for a candidate that was vetoed or below
+    ``continuation.min_confidence``; ``reason`` then says why.
+    """
+
+    prev_page: int
+    prev_index: int
+    next_page: int
+    next_index: int
+    confidence: float
+    repeated_header: int
+    evidence: tuple[Evidence, ...]
+    proposed: bool
+    reason: str = ""
+
+
+def _flow(a: _Piece, b: _Piece) -> bool:
+    """Is ``b`` in a later column of ``a``'s page (not on the next page)?"""
+    return a.page == b.page
+
+
+def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line], lb: list[_Line],
+           margins: _Margins, area: dict[float, tuple[float, float]], p: ContinuationParams) -> Continuation:
+    ev: list[Evidence] = []
+    between, eased = _between(res, nxt, a, b, la, lb, margins)
+    ev += _edges(res, nxt, a, b, area, p, eased)
+    ev += between
+    repeated, head = header_evidence(res, nxt, a, b)
+    ev += _geometry(a, b, p, repeated)
+    ev += head
+    ev += _closing(a)
+    conf = max(0.0, min(1.0, sum(e.weight for e in ev)))
+    veto = next((e for e in ev if e.veto), None)
+    if veto is not None:
+        conf = 0.0
+    proposed = veto is None and conf >= p.min_confidence
+    reason = veto.detail if veto is not None else ("" if proposed else
+                                                   f"confidence {conf:.2f} below continuation.min_confidence "
+                                                   f"{p.min_confidence:g}")
+    return Continuation(a.page, a.index, b.page, b.index, round(conf, 3), repeated if veto is None else 0,
+                        tuple(ev), proposed, reason)
+
+
+def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[float, tuple[float, float]],
+           p: ContinuationParams, eased: tuple[float, float] = (float("inf"), float("-inf"))) -> list[Evidence]:
+    """The first piece ends at the bottom of the text area, the second starts at its top;
+    ``eased``: the top of the highest marker line under the first piece and the bottom of
+    the lowest marker or repeated title line over the second (the room they take is no gap)."""
+    out = []
+    _, bottom = _edge_area(area, a)
+    top, _ = _edge_area(area, b)
+    if _flow(a, b) and b.box.y0 >= a.box.y0 - 1:
+        top = max(top, a.box.y0)  # a later column starts where the first piece starts
+    bottom, top = min(bottom, max(eased[0], a.box.y1)), max(top, min(eased[1], b.box.y0))
+    for kind, room, row_h in (("ends at the bottom", bottom - a.box.y1, a.row_h),
+                              ("starts at the top", b.box.y0 - top, b.row_h)):
+        limit = p.edge_rows * row_h
+        ok = room <= limit + 0.5
+        out.append(Evidence("edge", f"{kind} of the text area: {max(room, 0):.1f} pt of room, at most "
+                            f"{limit:.1f} pt ({p.edge_rows:g} rows)" if ok else
+                            f"does not {kind.replace('ends', 'end').replace('starts', 'start')} of the text "
+                            f"area: {room:.1f} pt of room, more than {limit:.1f} pt ({p.edge_rows:g} rows)",
+                            0.15 if ok else 0.0, round(room, 2), round(limit, 2), "continuation.edge_rows", not ok))
+    return out
+
+
+def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line], lb: list[_Line],
+             margins: _Margins) -> tuple[list[Evidence], tuple[float, float]]:
+    """What stands below the first piece and above the second: only margins and markers may;
+    and where the marker lines below the first piece start and those (or the repeated title
+    lines) above the second end (infinite when none)."""
+    out: list[Evidence] = []
+    fa, fb = _frame(res, a.table), _frame(nxt, b.table)
+    flow = _flow(a, b)
+    # Within one page only what stands in the piece's own column is between them: under the
+    # first piece, and over the second down from the level where the first one starts.
+    col_a = (lambda r: r.x0 < a.box.x1 and a.box.x0 < r.x1) if flow else (lambda r: True)
+    col_b = (lambda r: r.x0 < b.box.x1 and b.box.x0 < r.x1 and r.y0 >= a.box.y0 - 1) if flow else (lambda r: True)
+    if any(fa.rect(t.bbox).y0 >= a.box.y1 - 1 and col_a(fa.rect(t.bbox))
+           for k, t in enumerate(res.tables) if k not in (a.index, b.index if flow else -1)):
+        out.append(Evidence("between", "another table follows it on its page", veto=True))
+    if any(fb.rect(t.bbox).y1 <= b.box.y0 + 1 and col_b(fb.rect(t.bbox))
+           for k, t in enumerate(nxt.tables) if k not in (b.index, a.index if flow else -1)):
+        out.append(Evidence("between", "another table precedes it on its page", veto=True))
+    if not flow:
+        # Columns are read left to right: a table in a later column of the first piece's page,
+        # or in an earlier one of the second's, comes between them (the flow pairs it instead).
+        if any(_beside(fa.rect(t.bbox), a.box) for k, t in enumerate(res.tables) if k != a.index):
+            out.append(Evidence("between", "another table stands in a later column of its page", veto=True))
+        if any(_beside(b.box, fb.rect(t.bbox)) for k, t in enumerate(nxt.tables) if k != b.index):
+            out.append(Evidence("between", "another table stands in an earlier column of its page", veto=True))
+    if flow:  # a page's line runs across its columns: each piece's column keeps its own words
+        la = [part for ln in la if (part := _column_part(ln, a.box, margins.is_margin(a.page, ln))) is not None]
+        lb = [part for ln in lb if (part := _column_part(ln, b.box, margins.is_margin(b.page, ln))) is not None]
+    below = [ln for ln in la if ln.box.y0 >= a.box.y1 - 1 and not _inside(ln, a.box) and col_a(ln.box)]
+    above = [ln for ln in lb if ln.box.y1 <= b.box.y0 + 1 and not _inside(ln, b.box) and col_b(ln.box)]
+    # The first piece's title block (title, date, unit line) set again over the continuation.
+    titles = {bare(ln.text) for ln in la if a.box.y0 - TITLE_ROWS * a.row_h <= ln.box.y0 and ln.box.y1 <= a.box.y0 + 1}
+    below_start, above_end = float("inf"), float("-inf")
+    for page, group, piece in ((a.page, below, a), (b.page, above, b)):
+        # Also under the first piece: a producer repeating header rows that hold the title
+        # row sets it again at the foot of the page when the break falls right after it.
+        said = [_line_evidence(page, ln, margins, bare(ln.text) in titles and bool(bare(ln.text))) for ln in group]
+        rows = _left_out_rows([ln for ln, e in zip(group, said, strict=True) if e.veto], piece)
+        for ln, e in zip(group, said, strict=True):
+            if ln in rows:
+                text = ln.text if len(ln.text) <= 60 else ln.text[:57] + "..."
+                e = Evidence("rows", f"a line in the table's columns that detection left out of the piece on "
+                             f"page {page}: \"{text}\"")
+            out.append(e)
+            if e.kind in ("marker", "title", "rows"):
+                if page == b.page:
+                    above_end = max(above_end, ln.box.y1)
+                else:
+                    below_start = min(below_start, ln.box.y0)
+    return out, (below_start, above_end)
+
+
+ROW_SIZE_TOL = 0.1  # share: a left-out row's type is the piece's body size within this
+ROW_GAP_EM = 0.5  # font sizes: white between two cells of a left-out row, at least (a word space is ~0.28)
+ROW_OVERLAP = 0.3  # share of the smaller line height by which two lines of one row overlap, at least
+ROW_EDGE_TOL = 2.0  # pt: a left-out row's word may overlap another column's words by this much
+
+
+def _left_out_rows(lines: Sequence[_Line], piece: _Piece) -> list[_Line]:
+    """``lines`` (between the pieces, each a veto so far) when they are rows of the piece that
+    detection left out (a borderless row ten lines tall opening the page): every word inside
+    one of the piece's columns, the piece's body type size, and the first line a row start
+    with words in two columns or more, or a lone line in one column a row's pitch from the
+    piece (a section row). A heading (larger type, or apart), a caption and prose (crossing
+    the columns) are none."""
+    if not lines or piece.size <= 0:
+        return []
+    xs, spans = piece.xs, piece.spans()
+
+    def column(x0: float, x1: float) -> int | None:
+        """The column the word's middle falls in, unless it reaches into another column's words."""
+        k = next((k for k in range(len(xs) - 1) if xs[k] <= (x0 + x1) / 2 <= xs[k + 1]), None)
+        if k is None or any(j != k and sp is not None and x0 < sp[1] - ROW_EDGE_TOL and sp[0] + ROW_EDGE_TOL < x1
+                            for j, sp in enumerate(spans)):
+            return None
+        return k
+
+    cols = []
+    lines = sorted(lines, key=lambda ln: ln.box.y0)
+    for ln in lines:
+        words = sorted(ln.spans)
+        here = [column(x0, x1) for x0, x1 in words]
+        if not here or None in here or abs(ln.size - piece.size) > ROW_SIZE_TOL * piece.size:
+            return []
+        # Cells part by white wider than a word space; a title's words only by word spaces.
+        if any(c != d and b[0] - a[1] < ROW_GAP_EM * ln.size
+               for (a, c), (b, d) in zip(zip(words, here, strict=True), zip(words[1:], here[1:], strict=True),
+                                         strict=False)):
+            return []
+        cols.append(set(here))
+    # The first row: the lines beside the first one (a label in one font and the amounts in
+    # another are two lines at the same height).
+    top = lines[0].box
+    first = set().union(*(c for ln, c in zip(lines, cols, strict=True)
+                          if min(ln.box.y1, top.y1) - max(ln.box.y0, top.y0)
+                          > ROW_OVERLAP * min(ln.box.height, top.height)))
+    if len(first) >= 2:
+        return list(lines)
+    # A section row ("非流动资产：", "나. 건축공사"): one line in one column, a row's pitch from the
+    # piece (a heading stands apart, in larger type; a caption is none: CAPTION vetoes it first).
+    if len(lines) != 1 or CAPTION.match(lines[0].text) or CAPTION_MORE.match(lines[0].text) or piece.pitch <= 0:
+        return []
+    ln = lines[0]
+    gap = piece.box.y0 - ln.box.y1 if ln.box.cy < piece.box.y0 else ln.box.y0 - piece.box.y1
+    return [ln] if gap <= piece.pitch - ln.box.height + ROW_EDGE_TOL else []
+
+
+TITLE_ROWS = 6  # the lines within this many of its rows above the first piece are its title block
+
+
+def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False) -> Evidence:
+    """What one line between the pieces says; ``again``: it repeats a line of the first
+    piece's title block."""
+    text = ln.text if len(ln.text) <= 60 else ln.text[:57] + "..."
+    if MARKER.search(ln.text):
+        return Evidence("marker", f"continuation marker on page {page}: \"{text}\"", 0.25)
+    if margins.is_margin(page, ln):
+        return Evidence("margin", f"page number or running header/footer on page {page}: \"{text}\"")
+    if again:
+        return Evidence("title", f"repeats the first piece's title block on page {page}: \"{text}\"")
+    if CAPTION.match(ln.text) or CAPTION_MORE.match(ln.text):
+        return Evidence("caption", f"a caption between the pieces on page {page}: \"{text}\"", veto=True)
+    return Evidence("text", f"text between the pieces on page {page}: \"{text}\"", veto=True)
+
+
+def _closing(a: _Piece) -> list[Evidence]:
+    """A totals row last is how tables end, not how they break."""
+    roles = a.table.row_roles
+    last = " ".join(a.table.rows_text()[-1]).strip().lower() if a.table.n_rows else ""
+    if (roles and roles[-1] == "total") or re.match(r"^(grand )?total|^sum\b|^合计|^gesamt|^insgesamt", last):
+        return [Evidence("closing", "its last row is a total", -0.2)]
+    return []
+
+
+__all__ = ["Continuation", "judge"]

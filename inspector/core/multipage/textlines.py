@@ -1,0 +1,128 @@
+"""The pages' text as continuations see it: each page's lines in a piece's upright frame,
+running headers and footers, and the text area's top and bottom (pure, no I/O).
+
+Coordinates are points in upright frames (``geometry.Frame``).
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+
+from ..geometry import Frame
+from ..types import PageResult, Rect, Word
+from .markers import PAGE_NUMBER, signature
+from .pieces import Piece
+from .pieces import frame as _frame
+
+RUNNING_Y = 12.0  # pt: a line repeated within this distance on another page is a running header/footer
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    box: Rect  # frame space
+    bold: bool
+    furniture: bool = False  # page furniture found by detection (``core.furniture``)
+    spans: tuple[tuple[float, float], ...] = ()  # each word's left and right end (frame space)
+    size: float = 0.0  # the largest font size of its words, points
+
+
+def page_lines(res: PageResult, fr: Frame) -> list[Line]:
+    out = []
+    for row in res.rows:
+        ws = [res.words[i] for i in row.word_ids if 0 <= i < len(res.words)]
+        if not ws:
+            continue
+        box = fr.rect(row.bbox) if fr.turn else row.bbox
+        spans = tuple((b.x0, b.x1) for b in (fr.rect(w.bbox) if fr.turn else w.bbox for w in ws))
+        out.append(Line(" ".join(w.text for w in ws), box, all(w.bold for w in ws), False, spans,
+                         max(w.font_size for w in ws)))
+    # Page furniture is in no row: its words by baseline (a running header's title and section
+    # name on one line, as another page's row has them).
+    furniture: dict[int, list[Word]] = {}
+    for w in res.words:
+        if w.furniture:
+            furniture.setdefault(round(w.baseline), []).append(w)
+    for ws in furniture.values():
+        box = Rect.bounding([w.bbox for w in ws])
+        out.append(Line(" ".join(w.text for w in ws), fr.rect(box) if fr.turn else box, False, True))
+    return out
+
+
+class Margins:
+    """Running headers and footers: lines repeated on another page at the same height, and
+    page numbers. ``is_margin(page, line)`` says whether a line is one of them."""
+
+    def __init__(self, lines: dict[int, list[Line]]) -> None:
+        self.seen: dict[str, list[tuple[int, float]]] = {}
+        for page, ls in lines.items():
+            for ln in ls:
+                self.seen.setdefault(signature(ln.text), []).append((page, ln.box.cy))
+
+    def is_margin(self, page: int, ln: Line) -> bool:
+        if ln.furniture or PAGE_NUMBER.match(ln.text):
+            return True
+        return any(p != page and abs(y - ln.box.cy) <= RUNNING_Y for p, y in self.seen.get(signature(ln.text), ()))
+
+
+def inside(ln: Line, box: Rect) -> bool:
+    return box.x0 - 1 <= ln.box.cx <= box.x1 + 1 and box.y0 - 1 <= ln.box.cy <= box.y1 + 1
+
+
+FLOW_TOL = 2.0  # pt: a piece in a later column may reach this far back over the first piece's right end
+
+
+def page_frame(res: PageResult) -> Frame:
+    """The upright frame of a page: that of its first table (turned pages turn it all)."""
+    return _frame(res, res.tables[0]) if res.tables else Frame(0, res.width, res.height)
+
+
+def text_area(by_page: dict[int, PageResult], margins: Margins) -> dict[float, tuple[float, float]]:
+    """Top and bottom of the text (margin lines left out), in upright frames, for each frame
+    height (points): the bottom is the lowest text of any page (a page that ends early is
+    not the norm), the top the median of the pages' tops (one page with a line set higher,
+    a title page, must not push every other page's text below the top)."""
+    tops: dict[float, list[float]] = {}
+    bottoms: dict[float, float] = {}
+    for page, res in by_page.items():
+        fr = page_frame(res)
+        body = [ln.box for ln in page_lines(res, fr) if not margins.is_margin(page, ln)]
+        body += [fr.rect(t.bbox) for t in res.tables]
+        if not body:
+            continue
+        height = res.width if fr.turn in (90, 270) else res.height
+        tops.setdefault(height, []).append(min(b.y0 for b in body))
+        bottoms[height] = max(bottoms.get(height, 0.0), max(b.y1 for b in body))
+    return {h: (statistics.median_low(tops[h]), bottoms[h]) for h in tops}
+
+
+def edge_area(area: dict[float, tuple[float, float]], piece: Piece) -> tuple[float, float]:
+    """The text area's top and bottom for the piece's frame height."""
+    return area.get(piece.frame_h, (piece.box.y0, piece.box.y1))
+
+
+def beside(right: Rect, left: Rect) -> bool:
+    """Does ``right`` stand wholly to the right of ``left``, their heights overlapping (frame space)?"""
+    return right.x0 >= left.x1 - FLOW_TOL and min(left.y1, right.y1) > max(left.y0, right.y0)
+
+
+def column_part(ln: Line, box: Rect, margin: bool) -> Line | None:
+    """The words of ``ln`` whose middles stand within ``box``'s left and right ends (the line
+    itself when its words are not known one by one; None when none of them stands there);
+    ``margin``: the whole line is a running header/footer (so is each part of it)."""
+    words = ln.text.split()
+    if len(words) != len(ln.spans):
+        return ln
+    keep = [k for k, (x0, x1) in enumerate(ln.spans) if box.x0 - 1 <= (x0 + x1) / 2 <= box.x1 + 1]
+    if not keep:
+        return None
+    if len(keep) == len(words):
+        return ln
+    spans = tuple(ln.spans[k] for k in keep)
+    part = Rect(spans[0][0], ln.box.y0, spans[-1][1], ln.box.y1)
+    return Line(" ".join(words[k] for k in keep), part, ln.bold, ln.furniture or margin, spans, ln.size)
+
+
+__all__ = ["Line", "Margins", "RUNNING_Y", "FLOW_TOL", "page_lines", "inside", "page_frame", "text_area",
+           "edge_area", "beside", "column_part"]
