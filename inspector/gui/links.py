@@ -31,7 +31,7 @@ from ..core.infra import jobs
 from ..core.multipage.continuation import Continuation
 from ..core.params import Params
 from ..core.types import PageResult, Table
-from .widgets.link_marks import COLOURS, LinkDelegate
+from .widgets.link_marks import COLOURS, LinkDelegate, link_ends
 from .worker import DocumentSource, ProcessWorker
 
 if TYPE_CHECKING:
@@ -145,6 +145,14 @@ def _edge(table: Table, width: float, height: float, top: bool) -> tuple[QPointF
     return QPointF(*pts[0]), QPointF(*pts[1]), QPointF(*anchor)
 
 
+def span(c: Continuation) -> str:
+    """Where a link runs, for the status bar and the undo history: "page 1 -> 2", or
+    "page 1 table 1 -> table 2" within one page (its next column)."""
+    if c.prev_page == c.next_page:
+        return f"page {c.prev_page} table {c.prev_index + 1} -> table {c.next_index + 1}"
+    return f"page {c.prev_page} -> {c.next_page}"
+
+
 class LinkLayer:
     """The current page's links: an edge line and a label for each."""
 
@@ -166,24 +174,27 @@ class LinkLayer:
         page = session.page_index + 1
         w, h, _ = session.doc.page_size(session.page_index)
         for c in self.links.shown():
-            if page not in (c.prev_page, c.next_page):
-                continue
-            incoming = c.next_page == page
-            table = scan.pieces(c)[1 if incoming else 0]
-            state = self.links.state(c)
-            a, b, anchor = _edge(table, w, h, top=incoming)
-            line = QGraphicsLineItem(a.x(), a.y(), b.x(), b.y())
-            pen = QPen(COLOURS[state], 5, Qt.PenStyle.DashLine if state == "proposed" else Qt.PenStyle.SolidLine)
-            pen.setCosmetic(True)
-            line.setPen(pen)
-            line.setZValue(Z_VALUE)
-            line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            label = _LinkLabel(self.links.describe(c, incoming), COLOURS[state], c == self.links.selected,
-                               lambda c=c: self.links.select(c), above=incoming)
-            label.setPos(anchor)
-            for item in (line, label):
-                scene.addItem(item)
-                self.items.append(item)
+            for incoming in link_ends(c, page):
+                self._draw(scan, c, incoming, w, h)
+
+    def _draw(self, scan: Scan, c: Continuation, incoming: bool, w: float, h: float) -> None:
+        """One end of ``c``: the first piece's bottom edge, or the second's top edge."""
+        scene = self.links.window.view.page_scene
+        table = scan.pieces(c)[1 if incoming else 0]
+        state = self.links.state(c)
+        a, b, anchor = _edge(table, w, h, top=incoming)
+        line = QGraphicsLineItem(a.x(), a.y(), b.x(), b.y())
+        pen = QPen(COLOURS[state], 5, Qt.PenStyle.DashLine if state == "proposed" else Qt.PenStyle.SolidLine)
+        pen.setCosmetic(True)
+        line.setPen(pen)
+        line.setZValue(Z_VALUE)
+        line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        label = _LinkLabel(self.links.describe(c, incoming), COLOURS[state], c == self.links.selected,
+                           lambda c=c: self.links.select(c), above=incoming)
+        label.setPos(anchor)
+        for item in (line, label):
+            scene.addItem(item)
+            self.items.append(item)
 
 
 class Links(QObject):
@@ -300,8 +311,13 @@ class Links(QObject):
         return link_state(editing.ann.doc, PieceRef(a.page, a.bbox), PieceRef(b.page, b.bbox))
 
     def describe(self, c: Continuation, incoming: bool) -> str:
+        """The label of one end of ``c``; a link within one page names the other column's table."""
         state = {"proposed": "", "accepted": " (accepted)", "rejected": " (rejected)"}[self.state(c)]
         head = ", header repeated" if c.repeated_header else ""
+        if c.prev_page == c.next_page:
+            if incoming:
+                return f"continues table {c.prev_index + 1} of the column before ({c.confidence:.2f}{head}){state}"
+            return f"continued in the next column, table {c.next_index + 1} ({c.confidence:.2f}){state}"
         if incoming:
             return f"continues page {c.prev_page} table {c.prev_index + 1} ({c.confidence:.2f}{head}){state}"
         return f"continued on page {c.next_page} table {c.next_index + 1} ({c.confidence:.2f}){state}"
@@ -310,7 +326,7 @@ class Links(QObject):
         self.selected = c
         if c is not None:
             why = "; ".join(e.detail for e in c.evidence if e.weight or e.veto)
-            self.window.statusBar().showMessage(f"Link page {c.prev_page} -> {c.next_page}: {why}", 15000)
+            self.window.statusBar().showMessage(f"Link {span(c)}: {why}", 15000)
         self.changed.emit()
 
     def current(self) -> Continuation | None:
@@ -366,7 +382,7 @@ class Links(QObject):
         except EditError as exc:
             ann.message.emit(str(exc))
             return False
-        return ann.push(edits, f"Accept the link page {c.prev_page} -> page {c.next_page}")
+        return ann.push(edits, f"Accept the link {span(c)}")
 
     def reject(self) -> bool:
         from ..annotation.links import reject_edit
@@ -374,7 +390,7 @@ class Links(QObject):
         if c is None or self.scan is None or ann.doc is None:
             ann.message.emit("no continuation link on this page")
             return False
-        return ann.push([reject_edit(*self.scan.pieces(c))], f"Reject the link page {c.prev_page} -> page {c.next_page}")
+        return ann.push([reject_edit(*self.scan.pieces(c))], f"Reject the link {span(c)}")
 
     def _fill_link_menu(self) -> None:
         self.link_menu.clear()

@@ -1,5 +1,7 @@
 """Continuation links on the thumbnails: the linked tables outlined on each page's
-thumbnail, and a bar joining the two pages' thumbnails (``gui.links`` owns the links)."""
+thumbnail, and a bar joining the two pages' thumbnails, or, for a table flowing on into the
+next column of its page, a line from the first piece's foot to the second's top on that
+page's thumbnail (``gui.links`` owns the links)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
+from ...core.multipage.continuation import Continuation
 from ...core.reading.document import Document
 from ...core.types import Rect
 from .thumbnails import THUMB_H, THUMB_W
@@ -18,6 +21,14 @@ if TYPE_CHECKING:
 
 # A link's colour by state, on the page and on the thumbnails.
 COLOURS = {"proposed": QColor(255, 120, 0), "accepted": QColor(0, 150, 60), "rejected": QColor(140, 140, 140)}
+
+
+def link_ends(c: Continuation, page: int) -> tuple[bool, ...]:
+    """The ends of link ``c`` on 1-based ``page``, each as ``incoming``: False for the first
+    piece's foot (outgoing), True for the second piece's top. A link within one page (a
+    table flowing on into the next column) has both ends there, outgoing first."""
+    return tuple(incoming for incoming, p in ((False, c.prev_page), (True, c.next_page)) if p == page)
+
 
 class LinkDelegate(QStyledItemDelegate):
     """Thumbnails with their links: the linked tables outlined, and a bar joining the
@@ -35,24 +46,34 @@ class LinkDelegate(QStyledItemDelegate):
             return
         page = index.row() + 1
         for c in links.shown():
-            if page not in (c.prev_page, c.next_page):
+            ends = link_ends(c, page)
+            if not ends:
                 continue
-            incoming = c.next_page == page
             colour = COLOURS[links.state(c)]
-            box = self._thumb_box(option, index, doc, links.scan.pieces(c)[1 if incoming else 0].bbox)
+            boxes = [self._thumb_box(option, index, doc, links.scan.pieces(c)[1 if e else 0].bbox) for e in ends]
             painter.save()
             painter.setPen(QPen(colour, 2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(box)
-            painter.setBrush(colour)
-            painter.setPen(Qt.PenStyle.NoPen)
-            # A bar down the item's left edge from the table to the item's edge that faces
-            # the other page: the bars of the two thumbnails meet across the gap.
-            r, x = option.rect, option.rect.left() + 1
-            y0, y1 = (r.top() - 4, box.center().y()) if incoming else (box.center().y(), r.bottom() + 4)
-            painter.drawRect(QRect(x, y0, 4, y1 - y0))
-            painter.drawRect(QRect(x, box.center().y() - 1, box.left() - x, 3))
+            for box in boxes:
+                painter.drawRect(box)
+            if len(boxes) == 2:
+                # Both pieces on this page: the reading path from the first's foot to the
+                # top of the next column's piece.
+                painter.drawLine(boxes[0].bottomRight(), boxes[1].topLeft())
+            else:
+                self._bar(painter, option.rect, boxes[0], colour, ends[0])
             painter.restore()
+
+    @staticmethod
+    def _bar(painter: QPainter, r: QRect, box: QRect, colour: QColor, incoming: bool) -> None:
+        """A bar down the item's left edge from the table to the item's edge that faces the
+        other page: the bars of the two thumbnails meet across the gap."""
+        painter.setBrush(colour)
+        painter.setPen(Qt.PenStyle.NoPen)
+        x = r.left() + 1
+        y0, y1 = (r.top() - 4, box.center().y()) if incoming else (box.center().y(), r.bottom() + 4)
+        painter.drawRect(QRect(x, y0, 4, y1 - y0))
+        painter.drawRect(QRect(x, box.center().y() - 1, box.left() - x, 3))
 
     def _thumb_box(self, option: QStyleOptionViewItem, index: Any, doc: Document, bbox: Rect) -> QRect:
         """``bbox`` (page space) on the thumbnail as the strip draws it: the displayed page
@@ -82,4 +103,4 @@ def _displayed(x: float, y: float, w: float, h: float, rot: int) -> tuple[float,
     return x, y
 
 
-__all__ = ["COLOURS", "LinkDelegate"]
+__all__ = ["COLOURS", "LinkDelegate", "link_ends"]
