@@ -311,13 +311,14 @@ class Links(QObject):
         return link_state(editing.ann.doc, PieceRef(a.page, a.bbox), PieceRef(b.page, b.bbox))
 
     def describe(self, c: Continuation, incoming: bool) -> str:
-        """The label of one end of ``c``; a link within one page names the other column's table."""
+        """The label of one end of ``c``; a link within one page (into its next column) names the
+        other piece by its number on this page."""
         state = {"proposed": "", "accepted": " (accepted)", "rejected": " (rejected)"}[self.state(c)]
         head = ", header repeated" if c.repeated_header else ""
         if c.prev_page == c.next_page:
             if incoming:
-                return f"continues table {c.prev_index + 1} of the column before ({c.confidence:.2f}{head}){state}"
-            return f"continued in the next column, table {c.next_index + 1} ({c.confidence:.2f}){state}"
+                return f"continues table {c.prev_index + 1} of this page ({c.confidence:.2f}{head}){state}"
+            return f"continued in table {c.next_index + 1} of this page ({c.confidence:.2f}){state}"
         if incoming:
             return f"continues page {c.prev_page} table {c.prev_index + 1} ({c.confidence:.2f}{head}){state}"
         return f"continued on page {c.next_page} table {c.next_index + 1} ({c.confidence:.2f}){state}"
