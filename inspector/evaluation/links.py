@@ -2,9 +2,10 @@
 
 Golden continuations are consecutive regions of one annotated table (``GoldenLink``). The
 extractor's continuations come from ``core.continuation`` over the document's annotated
-pages that have an annotated neighbour (only Table Inspector proposes continuations; a peer
-extractor finds none, so every golden link counts as missed). A proposed link is *found*
-when both its pieces overlap the golden link's regions (IoU >= ``MATCH_IOU``), else it is a
+pages (only Table Inspector proposes continuations; a peer extractor finds none, so every
+golden link counts as missed). A page needs no annotated neighbour: a table may flow on into
+the next column of its own page, a link both of whose pieces are on that page. A proposed
+link is *found* when both its pieces overlap the golden link's regions (IoU >= ``MATCH_IOU``), else it is a
 *false join*; a golden link no proposal matches is *missed*. Proposals between pages that
 are not both annotated are not counted: nothing says whether they are right.
 """
@@ -82,7 +83,7 @@ def score_document(doc: str, golden: Sequence[GoldenLink], found: Sequence[Link]
 
 
 def score_links(source: GoldenSource, extractor: str, params: Params | None = None) -> list[DocLinks]:
-    """Continuation scores per document that has annotated pages next to each other."""
+    """Continuation scores per document with a golden or a proposed continuation."""
     params = params or Params()
     pages: dict[str, set[int]] = {}
     pdfs: dict[str, str] = {}
@@ -91,12 +92,10 @@ def score_links(source: GoldenSource, extractor: str, params: Params | None = No
         pdfs[gp.doc] = gp.pdf
     out = []
     for doc in sorted(pages):
-        paired = sorted(p for p in pages[doc] if p - 1 in pages[doc] or p + 1 in pages[doc])
         golden = [g for g in source.links if g.doc == doc]
-        if not paired and not golden:
-            continue
-        found = predicted(pdfs[doc], paired, params) if extractor == "inspector" and paired else []
-        out.append(score_document(doc, golden, found))
+        found = predicted(pdfs[doc], sorted(pages[doc]), params) if extractor == "inspector" else []
+        if golden or found:  # a document with neither has nothing to say about links
+            out.append(score_document(doc, golden, found))
     return out
 
 

@@ -16,6 +16,7 @@ from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.evaluation import evaluate
 from inspector.evaluation.links import score_links
+from tests.core.column_flow_pdfs import column_flow_pdf
 from tests.core.split_pdfs import item_rows, typeset
 
 
@@ -79,3 +80,23 @@ def test_corpus_records_of_one_table_over_pages_are_links(tmp_path: Path) -> Non
     source = evaluate.load_source(tmp_path)
     assert [(k.table, k.first_page, k.second_page) for k in source.links] == [("t0", 1, 2), ("t0", 2, 3)]
     assert [(d.golden, d.found, d.missed) for d in score_links(source, "inspector")] == [(2, 2, ())]
+
+
+@pytest.mark.parametrize("linked", [True, False])
+def test_a_link_within_a_lone_annotated_page_is_scored(linked: bool, tmp_path: Path) -> None:
+    """Only page 1 of the two-column flow annotated (no annotated neighbour): its table
+    flowing on into the next column is a link both of whose pieces are on that page, found
+    when the truth joins the columns' pieces, a false join when it keeps them apart."""
+    pdf = tmp_path / "columns.pdf"
+    pdf.write_bytes(column_flow_pdf())
+    detected = Pipeline(open_document(pdf)).run(0).tables
+    tables = tuple(annotation_table_from_detected(t, f"t{i + 1}") for i, t in enumerate(detected))
+    ann = DocumentAnnotation(sha256_of(pdf), "columns.pdf", (PageInfo(1, 842, 595),), tables)
+    if linked:
+        ann = LinkTables("t1", "t2", 1).apply(ann)
+    root = tmp_path / "golden"
+    add_to_golden_set(root, ann, pdf)
+    source = evaluate.load_source(root)
+    assert [(k.first_page, k.second_page) for k in source.links] == ([(1, 1)] if linked else [])
+    scored = [(d.golden, d.found, len(d.missed), len(d.false)) for d in score_links(source, "inspector")]
+    assert scored == ([(1, 1, 0, 0)] if linked else [(0, 0, 0, 1)])
