@@ -184,7 +184,8 @@ def table_density(results: Iterable[PageResult]) -> Density:
 
 
 def table_json(t: Table, cont: Continuation | None = None) -> dict[str, Any]:
-    """One table; ``cont`` is the proposal that it continues a table of the page before."""
+    """One table; ``cont`` is the proposal that it continues a table of the page before (or of
+    an earlier column of its own page)."""
     return {"bbox": _box(t.bbox), "source": t.source, "confidence": t.confidence,
             "n_rows": t.n_rows, "n_cols": t.n_cols,
             # A continuation's only header rows are the ones it repeats.

@@ -163,3 +163,29 @@ def test_detect_json_says_a_new_table_has_its_own_header(capsys, tmp_path: Path)
     (cand,) = data["continuations"]
     assert not cand["proposed"] and cand["reason"].startswith("starts with its own header row: \"Ref. | Labour")
     assert [e["kind"] for e in cand["evidence"] if e["veto"]] == ["header"]
+
+
+def test_detect_and_export_a_table_flowing_into_the_next_column(capsys, tmp_path: Path) -> None:
+    """The left column's table goes on at the top of the right column (header repeated), then
+    on page 2: ``detect`` says the right piece continues table 1 of its own page, and ``export``
+    stacks the three pieces into one table in reading order (repeated headers dropped)."""
+    from tests.core.column_flow_pdfs import column_flow_pdf, flow_rows
+
+    pdf = tmp_path / "columns.pdf"
+    pdf.write_bytes(column_flow_pdf())
+    code, out, _ = run(capsys, "detect", str(pdf), "--json")
+    data = json.loads(out)
+    tables = [t for p in data["pages"] for t in p["tables"]]
+    assert [(t["continued_from"], t["repeated_header"]) for t in tables] == [
+        (None, False), ({"page": 1, "index": 0}, True), ({"page": 1, "index": 1}, True)]
+    links = [(c["from"], c["to"]) for c in data["continuations"] if c["proposed"]]
+    assert links == [({"page": 1, "index": 0}, {"page": 1, "index": 1}),
+                     ({"page": 1, "index": 1}, {"page": 2, "index": 0})]
+    code, out, _ = run(capsys, "detect", str(pdf))
+    assert code == 0 and "page 1 table 2:" in out
+    assert out.split("page 1 table 2:")[1].splitlines()[1].startswith("  continues page 1 table 1 (confidence 0.89")
+    csv = tmp_path / "columns.csv"
+    code, _, err = run(capsys, "export", str(pdf), "--format", "csv", "--from", "detection", "-o", str(csv))
+    assert code == 0 and "1 table(s)" in err
+    lots = [line.split(",")[0] for line in csv.read_text().splitlines()[1:]]
+    assert lots == [row[0] for row in flow_rows(1, 52)]  # 22 + 22 rows on page 1, 8 on page 2

@@ -30,7 +30,7 @@ def _table(page: pymupdf.Page, x0: float, y0: float, rows: list[tuple[str, ...]]
     return y
 
 
-def _rows(start: int, n: int) -> list[tuple[str, ...]]:
+def flow_rows(start: int, n: int) -> list[tuple[str, ...]]:
     names = ("Steel beam", "Concrete mix", "Timber formwork", "Rebar bundle", "Anchor bolts", "Sealant")
     return [(f"{names[k % 6]} lot {k}", str(3 + (k * 7) % 40), f"{(k * 37) % 900 + 100:,}.00")
             for k in range(start, start + n)]
@@ -53,9 +53,9 @@ def column_flow_pdf(heading: str = "") -> bytes:
                 page.insert_text((x0, TOP + 12), heading, fontsize=12, fontname="hebo")
                 y0 = TOP + 24
                 n -= 1
-            _table(page, x0, y0, _rows(start, n))
+            _table(page, x0, y0, flow_rows(start, n))
             start += n
     return doc.tobytes()
 
 
-__all__ = ["W", "H", "COLUMNS", "TOP", "BOTTOM", "ROW", "column_flow_pdf"]
+__all__ = ["W", "H", "COLUMNS", "TOP", "BOTTOM", "ROW", "column_flow_pdf", "flow_rows"]
