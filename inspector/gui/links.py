@@ -14,24 +14,21 @@ table to any accepted table on the next page.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF, Qt, QThread, Signal, Slot
-from PySide6.QtGui import QAction, QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtGui import QAction, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsLineItem,
     QMenu,
-    QStyleOptionGraphicsItem,
-    QWidget,
 )
 
-from ..core.geometry import Frame
 from ..core.infra import jobs
 from ..core.multipage.continuation import Continuation
 from ..core.params import Params
 from ..core.types import PageResult, Table
-from .widgets.link_marks import COLOURS, LinkDelegate, link_ends
+from .widgets.link_marks import COLOURS, Z_VALUE, LinkDelegate, LinkLabel, edge, link_ends, span
 from .worker import DocumentSource, ProcessWorker
 
 if TYPE_CHECKING:
@@ -41,7 +38,6 @@ if TYPE_CHECKING:
 
 FULL_SCAN_PAGES = 150  # longer documents are scanned around the pages visited
 AROUND = 2  # pages before and after the current one scanned in a long document
-Z_VALUE = 102.0  # above the differences layer
 
 
 @dataclass(frozen=True)
@@ -99,60 +95,6 @@ class _ScanWorker(ProcessWorker):
         self.ready.emit(Scan(gen, conts, {r.page: r.tables for r in results}))
 
 
-class _LinkLabel(QGraphicsItem):
-    """A link's label at a fixed screen size; a click selects the link."""
-
-    def __init__(self, text: str, colour: QColor, selected: bool, on_click: Any, above: bool) -> None:
-        super().__init__()
-        self.text, self.colour, self.selected, self.on_click, self.above = text, colour, selected, on_click, above
-        self.font = QFont()
-        self.font.setPointSizeF(9)
-        self.font.setBold(selected)
-        m = QFontMetricsF(self.font)
-        w, h = m.horizontalAdvance(text) + 12, m.height() + 6
-        self.rect = QRectF(0, -h if above else 0, w, h)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
-        self.setZValue(Z_VALUE + 1)
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setToolTip(text)
-
-    def boundingRect(self) -> QRectF:
-        return self.rect.adjusted(-2, -2, 2, 2)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        fill = QColor(self.colour)
-        fill.setAlpha(235 if self.selected else 200)
-        painter.setPen(QPen(QColor(40, 40, 40) if self.selected else self.colour, 2 if self.selected else 1))
-        painter.setBrush(fill)
-        painter.drawRoundedRect(self.rect, 4, 4)
-        painter.setPen(QColor(255, 255, 255))
-        painter.setFont(self.font)
-        painter.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, self.text)
-
-    def mousePressEvent(self, event: Any) -> None:
-        self.on_click()
-        event.accept()
-
-
-def _edge(table: Table, width: float, height: float, top: bool) -> tuple[QPointF, QPointF, QPointF]:
-    """The table's top (or bottom) edge as it reads, in page space, and a label anchor."""
-    turn = table.grid.turn if table.grid is not None else 0
-    fr = Frame(turn, width, height)
-    b = fr.rect(table.bbox)
-    y = b.y0 if top else b.y1
-    pts = [fr.point_back(x, y) for x in (b.x0, b.x1)]
-    anchor = fr.point_back(b.x0, y - 3 if top else y + 3)
-    return QPointF(*pts[0]), QPointF(*pts[1]), QPointF(*anchor)
-
-
-def span(c: Continuation) -> str:
-    """Where a link runs, for the status bar and the undo history: "page 1 -> 2", or
-    "page 1 table 1 -> table 2" within one page (its next column)."""
-    if c.prev_page == c.next_page:
-        return f"page {c.prev_page} table {c.prev_index + 1} -> table {c.next_index + 1}"
-    return f"page {c.prev_page} -> {c.next_page}"
-
-
 class LinkLayer:
     """The current page's links: an edge line and a label for each."""
 
@@ -160,8 +102,8 @@ class LinkLayer:
         self.links = links
         self.items: list[QGraphicsItem] = []
 
-    def labels(self) -> list[_LinkLabel]:
-        return [i for i in self.items if isinstance(i, _LinkLabel)]
+    def labels(self) -> list[LinkLabel]:
+        return [i for i in self.items if isinstance(i, LinkLabel)]
 
     def update(self) -> None:
         scene = self.links.window.view.page_scene
@@ -182,14 +124,14 @@ class LinkLayer:
         scene = self.links.window.view.page_scene
         table = scan.pieces(c)[1 if incoming else 0]
         state = self.links.state(c)
-        a, b, anchor = _edge(table, w, h, top=incoming)
+        a, b, anchor = edge(table, w, h, top=incoming)
         line = QGraphicsLineItem(a.x(), a.y(), b.x(), b.y())
         pen = QPen(COLOURS[state], 5, Qt.PenStyle.DashLine if state == "proposed" else Qt.PenStyle.SolidLine)
         pen.setCosmetic(True)
         line.setPen(pen)
         line.setZValue(Z_VALUE)
         line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        label = _LinkLabel(self.links.describe(c, incoming), COLOURS[state], c == self.links.selected,
+        label = LinkLabel(self.links.describe(c, incoming), COLOURS[state], c == self.links.selected,
                            lambda c=c: self.links.select(c), above=incoming)
         label.setPos(anchor)
         for item in (line, label):

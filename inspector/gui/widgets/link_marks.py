@@ -1,4 +1,5 @@
-"""Continuation links on the thumbnails: the linked tables outlined on each page's
+"""Continuation links' marks: on the page, a clickable label (``LinkLabel``) at a piece's
+edge (``edge``); on the thumbnails, the linked tables outlined on each page's
 thumbnail, and a bar joining the two pages' thumbnails, or, for a table flowing on into the
 next column of its page, a line from the first piece's foot to the second's top on that
 page's thumbnail (``gui.links`` owns the links)."""
@@ -7,13 +8,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionGraphicsItem,
+    QStyleOptionViewItem,
+    QWidget,
+)
 
+from ...core.geometry import Frame
 from ...core.multipage.continuation import Continuation
 from ...core.reading.document import Document
-from ...core.types import Rect
+from ...core.types import Rect, Table
 from .thumbnails import THUMB_H, THUMB_W
 
 if TYPE_CHECKING:
@@ -21,6 +30,7 @@ if TYPE_CHECKING:
 
 # A link's colour by state, on the page and on the thumbnails.
 COLOURS = {"proposed": QColor(255, 120, 0), "accepted": QColor(0, 150, 60), "rejected": QColor(140, 140, 140)}
+Z_VALUE = 102.0  # a link's edge on the page: above the differences layer
 
 
 def link_ends(c: Continuation, page: int) -> tuple[bool, ...]:
@@ -28,6 +38,60 @@ def link_ends(c: Continuation, page: int) -> tuple[bool, ...]:
     piece's foot (outgoing), True for the second piece's top. A link within one page (a
     table flowing on into the next column) has both ends there, outgoing first."""
     return tuple(incoming for incoming, p in ((False, c.prev_page), (True, c.next_page)) if p == page)
+
+
+class LinkLabel(QGraphicsItem):
+    """A link's label at a fixed screen size; a click selects the link."""
+
+    def __init__(self, text: str, colour: QColor, selected: bool, on_click: Any, above: bool) -> None:
+        super().__init__()
+        self.text, self.colour, self.selected, self.on_click, self.above = text, colour, selected, on_click, above
+        self.font = QFont()
+        self.font.setPointSizeF(9)
+        self.font.setBold(selected)
+        m = QFontMetricsF(self.font)
+        w, h = m.horizontalAdvance(text) + 12, m.height() + 6
+        self.rect = QRectF(0, -h if above else 0, w, h)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setZValue(Z_VALUE + 1)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip(text)
+
+    def boundingRect(self) -> QRectF:
+        return self.rect.adjusted(-2, -2, 2, 2)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        fill = QColor(self.colour)
+        fill.setAlpha(235 if self.selected else 200)
+        painter.setPen(QPen(QColor(40, 40, 40) if self.selected else self.colour, 2 if self.selected else 1))
+        painter.setBrush(fill)
+        painter.drawRoundedRect(self.rect, 4, 4)
+        painter.setPen(QColor(255, 255, 255))
+        painter.setFont(self.font)
+        painter.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, self.text)
+
+    def mousePressEvent(self, event: Any) -> None:
+        self.on_click()
+        event.accept()
+
+
+def edge(table: Table, width: float, height: float, top: bool) -> tuple[QPointF, QPointF, QPointF]:
+    """The table's top (or bottom) edge as it reads, in page space, and a label anchor."""
+    turn = table.grid.turn if table.grid is not None else 0
+    fr = Frame(turn, width, height)
+    b = fr.rect(table.bbox)
+    y = b.y0 if top else b.y1
+    pts = [fr.point_back(x, y) for x in (b.x0, b.x1)]
+    anchor = fr.point_back(b.x0, y - 3 if top else y + 3)
+    return QPointF(*pts[0]), QPointF(*pts[1]), QPointF(*anchor)
+
+
+def span(c: Continuation) -> str:
+    """Where a link runs, for the status bar and the undo history: "page 1 -> 2", or
+    "page 1 table 1 -> table 2" within one page (its next column)."""
+    if c.prev_page == c.next_page:
+        return f"page {c.prev_page} table {c.prev_index + 1} -> table {c.next_index + 1}"
+    return f"page {c.prev_page} -> {c.next_page}"
 
 
 class LinkDelegate(QStyledItemDelegate):
@@ -103,4 +167,4 @@ def _displayed(x: float, y: float, w: float, h: float, rot: int) -> tuple[float,
     return x, y
 
 
-__all__ = ["COLOURS", "LinkDelegate", "link_ends"]
+__all__ = ["COLOURS", "Z_VALUE", "LinkDelegate", "LinkLabel", "edge", "link_ends", "span"]
