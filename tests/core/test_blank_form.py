@@ -67,7 +67,7 @@ def test_a_blank_forms_answer_column_is_no_table_and_explain_names_it() -> None:
     (form,) = [r for r in on.regions if r.param == "tables.blank_form"]
     assert form.reason.startswith("blank form: 8 of 8 rows end in leader dots")
     assert "left empty in 0 of 8 rows" in form.reason
-    assert explain_page(on, _params(True)) == []  # no table to explain; the region says why
+    assert explain_page(on, _params(True)) == ()  # no table to explain; the region says why
 
 
 def test_leaders_toward_filled_amounts_stay_a_table() -> None:
