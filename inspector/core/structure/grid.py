@@ -168,16 +168,22 @@ def _signs_join_amounts(inner: list[float], segs: Sequence[Segment], words: Sequ
     the right (a "$" on the first and the total rows only), and the sign is the amount's, not a
     column of its own. Text not wholly inside the column (a header over it and the next) is
     left out of the test; a sign beside a word ("€" beside "EUR" in a list of currencies) keeps its column."""
+    # Most regions hold no sign alone: then no boundary goes, and no amount need be read.
+    alone = {id(s) for s in segs if all(currency_sign(words[i].text) for i in s.word_ids)}
+    if not alone:
+        return inner
     xs = [x0, *inner, x1]
     keep = []
     for k, x in enumerate(inner):
         lo, hi = xs[k], xs[k + 2]
         signs = [s for s in segs if lo <= s.x0 and s.x1 <= x]
+        if not signs or any(id(s) not in alone for s in signs):
+            keep.append(x)
+            continue
         amounts = {s.line for s in segs if x <= (s.x0 + s.x1) / 2 < hi
                    and _amount(" ".join(words[i].text for i in s.word_ids))}
-        if signs and all(s.line in amounts and all(currency_sign(words[i].text) for i in s.word_ids) for s in signs):
-            continue
-        keep.append(x)
+        if not all(s.line in amounts for s in signs):
+            keep.append(x)
     return keep
 
 

@@ -7,7 +7,7 @@ of similar extent, no verticals) and aligned (text lines whose words line up in 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -101,14 +101,15 @@ def _ruled_box(g: Sequence[Rule], tol: float, lines: Sequence[Line], said: list[
     text line in the strip beyond runs across one of those rules: text set at its own pitch,
     off the table's rows, is a margin label ("Dependents (see instructions) If more than
     four..."), not the table's stub column (whose labels sit on its rows)."""
-    box = Rect.bounding([r.bbox for r in g])
+    boxes = [r.bbox for r in g]  # a property: a new Rect each time it is read
+    box = Rect.bounding(boxes)
     hs = sorted((r for r in g if r.orient == "h"), key=lambda r: r.pos)
     if len(hs) < SHARED_SIDE + 1 or not lines:
         return box
     x0, x1 = box.x0, box.x1
     for outer in (hs[0], hs[-1]):
-        rest = [r for r in g if r is not outer]
-        left, right = min(r.bbox.x0 for r in rest), max(r.bbox.x1 for r in rest)
+        rest = [b for r, b in zip(g, boxes, strict=True) if r is not outer]
+        left, right = min(b.x0 for b in rest), max(b.x1 for b in rest)
         if outer.start < left - MARGIN_LABEL * tol:
             inner = [h for h in hs if abs(h.start - left) <= tol]
             strip = Rect(box.x0, box.y0, left, box.y1)
@@ -397,7 +398,7 @@ Gaps = list[tuple[float, float]]
 
 
 def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
-                 titles: frozenset[int] = frozenset(), stops: list[int] | None = None) -> list[tuple[int, int]]:
+                 titles: Container[int] = frozenset(), stops: list[int] | None = None) -> list[tuple[int, int]]:
     """Index ranges [a, b) of consecutive, close lines whose gaps between text pieces line up.
 
     Each line needs a gap (an x interval between two of its segments) that overlaps a gap
@@ -436,7 +437,7 @@ def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
     return runs
 
 
-def _title_apart(lines: Sequence[Line], titles: frozenset[int], start: int | None, prev: int, i: int,
+def _title_apart(lines: Sequence[Line], titles: Container[int], start: int | None, prev: int, i: int,
                  n: int) -> bool:
     """Is one of the ``n`` lines from ``i`` a title standing apart: more white above it, by
     ``TITLE_APART`` line heights, than between row ``prev`` and the line over it in the run?

@@ -225,7 +225,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     for s in segs:
         segs_of.setdefault(s.line, []).append(s)
     stops: list[int] = []
-    titles = frozenset(n for n, g in enumerate(gaps) if not g and _title(words, free[n]))
+    titles = _Titles(words, free, gaps)
     for a, b in aligned_runs(free, gaps, min(2, need), titles, stops):
         if a > 0 and not gaps[a - 1] and _header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
             a -= 1
@@ -263,6 +263,17 @@ def _choices(lines: Sequence[Line], pieces: Sequence[Sequence[Segment]], marks: 
 def _after_box(ln: Line, piece: Segment, marks: Sequence[Rule]) -> bool:
     b = ln.bbox
     return any(m.start - 1 <= b.cy <= m.end + 1 and 0 <= piece.x0 - m.pos <= CHOICE_REACH * b.height for m in marks)
+
+
+class _Titles:
+    """The lines without a column gap in heading type (``_title``), by index, read only when
+    ``aligned_runs`` asks (a few lines of a few pages: most pages need none)."""
+
+    def __init__(self, words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Sequence[object]]) -> None:
+        self.words, self.lines, self.gaps = words, lines, gaps
+
+    def __contains__(self, n: object) -> bool:
+        return isinstance(n, int) and not self.gaps[n] and _title(self.words, self.lines[n])
 
 
 def _title(words: Sequence[Word], ln: Line) -> bool:
