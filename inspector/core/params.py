@@ -133,6 +133,9 @@ class TableParams:
                               "A form's ruled sections share their full-width rules: where no column rule crosses "
                               "such a rule, the column rules above end on it and other ones start below, and each "
                               "side has two rows or more, the ruled group is cut there into separate tables.")
+    blank_form: bool = param(True, "Blank forms", "on/off", 0, 1,
+                             "A ruled grid whose rows' labels mostly end in leader dots toward a last column "
+                             "left empty (a blank form's entry boxes) is a form, not a table.")
     intersect_tol: float = param(3.0, "Intersection tolerance", "pt", 0.0, 15.0,
                                  "How far a rule may stop short of another and still meet it.")
     borderless: bool = param(True, "Borderless tables", "on/off", 0, 1,

@@ -22,6 +22,7 @@ from ..params import ColumnParams, Params, TableParams
 from ..text import list_marker
 from ..types import ColumnBin, Fill, Grid, Rule, Word
 from .bandrows import closed_cells, split_rows
+from .blankform import blank_form
 from .boundaries import explain
 from .columns import (
     SPLIT_GLYPHS,
@@ -128,7 +129,8 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     low = frozenset(near_boundary(words, ev.ids, xs[1:-1], ev.params.columns.boundary_margin))
     one_row = tparams.ruled_row and _closed_row(ev, grid, drawn_xs)
     reason, param = (_reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words)
-                     or _prose_columns(grid, ev) or _mostly_empty(grid, ev.centres, list(ev.ids), tparams))
+                     or _prose_columns(grid, ev) or _blank(grid, ev)
+                     or _mostly_empty(grid, ev.centres, list(ev.ids), tparams))
     return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param)
 
 
@@ -262,6 +264,12 @@ def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: 
     if grid.n_rows >= MIN_ROWS_FOR_EMPTY and share <= params.min_filled_rows:
         return f"mostly empty: text in {len(used)} of {grid.n_rows} rows", "tables.min_filled_rows"
     return "", ""
+
+
+def _blank(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
+    """A blank form's labels and empty entry boxes (``blankform``); None when it may be a table."""
+    reason = blank_form(grid, ev.words, ev.centres, ev.ids) if ev.params.tables.blank_form else ""
+    return (reason, "tables.blank_form") if reason else None
 
 
 def _prose_columns(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
