@@ -69,6 +69,8 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "ocr.reread_cells": ("pipeline",),
     "continuation": ("multipage.continuation",),
     "continuation.col_tol": ("multipage.pieces",),  # the pieces' column evidence
+    "continuation.edge_rows": ("multipage.judging",),  # one pair's evidence, split out of continuation
+    "continuation.min_confidence": ("multipage.judging",),
     "budget": ("infra.budget",),
 }
 # The stages whose results a change of the field must recompute (pipeline stage names): the
