@@ -214,7 +214,35 @@ def column_boundaries(pieces: Pieces, x0: float, x1: float, n_lines: int,
     inner = _free_runs(cover <= limit, params.min_gap / RESOLUTION)
     lo = int((pieces.x0.min() - x0) / RESOLUTION)
     hi = int((pieces.x1.max() - x0) / RESOLUTION)
-    return [x0 + (a + b) / 2 * RESOLUTION for a, b in inner if a > lo and b < hi]
+    return [x0 + _cut_in(pieces, cover, a, b, x0, params.min_gap / RESOLUTION) * RESOLUTION
+            for a, b in inner if a > lo and b < hi]
+
+
+def _cut_in(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_len: float) -> float:
+    """Where in the gap [a, b) (bins from ``x0``) the boundary goes: its middle, unless a piece
+    lying wholly inside the gap has another piece of its line on one side only (a header set
+    left over right-aligned amounts: "Qty  Amount" over "10  137.00"): then the middle of the
+    part beside it on that side which no line crosses, so the cut parts it from its
+    neighbour instead of joining the two in one cell."""
+    if not cover[a:b].any():
+        return (a + b) / 2
+    lx, rx = x0 + a * RESOLUTION, x0 + b * RESOLUTION
+    inside = (pieces.x0 >= lx) & (pieces.x1 <= rx)
+    lines = np.unique(pieces.line[inside])
+    if len(lines) != 1:  # no piece inside, or several lines' (a column of its own)
+        return (a + b) / 2
+    px0, px1 = float(pieces.x0[inside].min()), float(pieces.x1[inside].max())
+    mates = (pieces.line == lines[0]) & ~inside
+    left, right = bool((mates & (pieces.x1 <= px0)).any()), bool((mates & (pieces.x0 >= px1)).any())
+    if left == right:
+        return (a + b) / 2
+    edge = int((px0 - x0) / RESOLUTION) if left else int(np.ceil((px1 - x0) / RESOLUTION))
+    c, d = (a, edge) if left else (edge, b)
+    clear = _free_runs(cover[c:d] == 0, min_len)
+    if not clear:
+        return (a + b) / 2
+    e, f = clear[-1] if left else clear[0]
+    return c + (e + f) / 2
 
 
 def crossings_allowed(n_lines: int, params: ColumnParams) -> int:
