@@ -105,7 +105,8 @@ def run(args: argparse.Namespace) -> int:
         outcomes = evaluate.run(source, name, params, args.jobs, args.timeout, _progress(name) if show else None)
         failed[name] = sum(1 for o in outcomes if o.status != "ok")
         results[name] = summary.result(source, name, params, outcomes, refused, args.timeout)
-        results[name]["continuations"] = links.links_dict(links.score_links(source, name, params))
+        unsafe = {(o.doc, o.page) for o in outcomes if o.status != "ok"}  # never re-run unguarded
+        results[name]["continuations"] = links.links_dict(links.score_links(source, name, params, unsafe))
         if table_styles is not None:
             results[name]["by_style"] = styles.by_style(outcomes, table_styles)
         if families is not None:

@@ -12,7 +12,7 @@ are not both annotated are not counted: nothing says whether they are right.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,13 +82,19 @@ def score_document(doc: str, golden: Sequence[GoldenLink], found: Sequence[Link]
     return DocLinks(doc, len(golden), len(hit), tuple(missed), tuple(false))
 
 
-def score_links(source: GoldenSource, extractor: str, params: Params | None = None) -> list[DocLinks]:
-    """Continuation scores per document with a golden or a proposed continuation."""
+def score_links(source: GoldenSource, extractor: str, params: Params | None = None,
+                unsafe: Collection[tuple[str, int]] = ()) -> list[DocLinks]:
+    """Continuation scores per document with a golden or a proposed continuation.
+
+    ``unsafe``: (doc, page) pairs whose guarded run failed or timed out. They are not detected
+    again here, in this process without a time limit (a decompression bomb would hang it)."""
     params = params or Params()
     pages: dict[str, set[int]] = {}
     pdfs: dict[str, str] = {}
     for gp in source.pages:
-        pages.setdefault(gp.doc, set()).add(gp.page)
+        pages.setdefault(gp.doc, set())
+        if (gp.doc, gp.page) not in unsafe:
+            pages[gp.doc].add(gp.page)
         pdfs[gp.doc] = gp.pdf
     out = []
     for doc in sorted(pages):

@@ -100,3 +100,20 @@ def test_a_link_within_a_lone_annotated_page_is_scored(linked: bool, tmp_path: P
     assert [(k.first_page, k.second_page) for k in source.links] == ([(1, 1)] if linked else [])
     scored = [(d.golden, d.found, len(d.missed), len(d.false)) for d in score_links(source, "inspector")]
     assert scored == ([(1, 1, 0, 0)] if linked else [(0, 0, 0, 1)])
+
+
+def test_a_page_whose_guarded_run_failed_is_not_detected_again(tmp_path: Path) -> None:
+    """A page that timed out or failed in eval's guarded workers is not re-run by the link
+    scoring (in-process, without a limit): its golden link counts as missed, unseen."""
+    pdf = tmp_path / "columns.pdf"
+    pdf.write_bytes(column_flow_pdf())
+    detected = Pipeline(open_document(pdf)).run(0).tables
+    tables = tuple(annotation_table_from_detected(t, f"t{i + 1}") for i, t in enumerate(detected))
+    ann = LinkTables("t1", "t2", 1).apply(
+        DocumentAnnotation(sha256_of(pdf), "columns.pdf", (PageInfo(1, 842, 595),), tables))
+    root = tmp_path / "golden"
+    add_to_golden_set(root, ann, pdf)
+    source = evaluate.load_source(root)
+    doc = source.pages[0].doc
+    scored = [(d.golden, d.found, len(d.missed)) for d in score_links(source, "inspector", unsafe={(doc, 1)})]
+    assert scored == [(1, 0, 1)]
