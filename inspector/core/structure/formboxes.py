@@ -1,0 +1,172 @@
+"""A form's entry boxes: ruled boxes each holding only a small caption at its top.
+
+A form (a tax return's name and address block, a signature block) rules a grid of boxes for
+the filler to write in. Each box carries a caption in its top corner ("Last name", "Date",
+"Signature") set no larger than the page's body text, and the rest of the box is left empty:
+room for a line of writing. The rules make a ruled grid, and the captions sit in its cells
+like a header row's; but the boxes are one form to fill in, not a table. A table fills its
+boxes: a header row's captions fill their row (a blank table to fill in leaves its data rows
+wholly empty, not empty under a caption), and a value or a label fills its cell.
+
+Measured from geometry alone, per text box (the drawn box around a piece of text: the nearest
+rules above, below, left and right that run along the text): its text starts at the box's top
+(within ``TOP_LINES`` of its own line heights), no larger than the page's body text (the median
+word size), and leaves at least ``ROOM_LINES`` body-text line heights empty under it. The grid
+is a form when ``MIN_BOXES`` boxes or more are such caption boxes and they are at least
+``tables.form_boxes`` of the boxes holding text.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..types import Grid, Rect
+from .region import HALF, RegionEvidence
+
+# Why no user would change these: the share of caption boxes is the parameter; a caption is a
+# line or two set at the box's top (the leading above it is part of a line), and "room to
+# write" is one line of the page's own body text: a table's top-aligned cell beside a taller one
+# leaves room too, but its row's tallest cell fills the row, which keeps the share low.
+FORM_SHARE = 0.4  # caption boxes are at least this share of the boxes with caption or filling text
+MIN_BOXES = 3  # caption boxes a grid needs before it can be a form
+MIN_ROWS = 2  # rows of boxes they stand in (one row of captions over empty rows is a blank table's header)
+TOP_LINES = 1.0  # the caption starts within this many of its line heights of the box's top
+ROOM_LINES = 1.0  # body-text line heights left empty under the caption
+LINE_HEIGHT = 1.15  # a line's height in font sizes (its leading)
+MAX_LINES = 3  # a caption holds no more text lines than this
+ROOM_ABOVE = 3.0  # the room under a caption is this many times the space over it (text centred in a tall box is no caption)
+CAPTION_SHARE = 0.4  # a caption takes up no more than this share of its box's height
+CELL_SHARE = 0.5  # text taking up more than this share of its box's height fills it
+SHORT = 0.5  # one line ending before this share of its box's width leaves its room beside it
+FORM_BOXES = ("form boxes: {n} of {m} boxes hold only a caption at their top; the rest of each box is empty "
+              "space to write in (a form's entry boxes, not a table)")
+
+
+@dataclass(frozen=True)
+class TextBox:
+    """A drawn box (page points) and the extent of the text inside it: ``top``/``bottom`` of the
+    text (y, pt), ``size`` its largest font size (pt), ``lines`` its text lines."""
+
+    box: Rect
+    top: float
+    bottom: float
+    size: float
+    lines: int
+    right: float
+
+
+def _positions(ev: RegionEvidence, orient: str) -> list[float]:
+    """Distinct positions of the region's rules of ``orient`` (``snap`` apart or more)."""
+    out: list[float] = []
+    for p in sorted(r.pos for r in ev.cand.rules if r.orient == orient):
+        if not out or p - out[-1] > ev.snap:
+            out.append(p)
+    return out
+
+
+def _side(ev: RegionEvidence, orient: str, pos: Sequence[float], at: float, a: float, b: float,
+          before: bool) -> float | None:
+    """The nearest position of ``pos`` before (after) ``at`` whose rules draw at least half of [a, b]."""
+    if before:
+        cands = reversed(pos[:bisect_right(pos, at + ev.snap)])
+    else:
+        cands = iter(pos[bisect_left(pos, at - ev.snap):])
+    for p in cands:
+        if ev.covered(orient, p, a, b) >= HALF:
+            return p
+    return None
+
+
+def _or(p: float | None, default: float) -> float:
+    return default if p is None else p
+
+
+def text_boxes(ev: RegionEvidence) -> list[TextBox]:
+    """The drawn boxes of the region holding text, each with its text's extent: around each
+    piece of a text line, the nearest rules that draw at least half of its side; a block of
+    boxes may leave its outer sides open, and then the region's side closes them."""
+    hs, vs = _positions(ev, "h"), _positions(ev, "v")
+    c, words, box = ev.centres, ev.words, ev.box
+    found: dict[tuple[float, float, float, float], list[int]] = {}
+    lines: dict[tuple[float, float, float, float], set[int]] = {}
+    for s in ev.segs:
+        ids = list(s.word_ids)
+        y0, y1 = float(c.y0[ids].min()), float(c.y1[ids].max())
+        mid = (y0 + y1) / 2
+        key = (_or(_side(ev, "v", vs, s.x0, mid - 0.5, mid + 0.5, True), box.x0),
+               _or(_side(ev, "h", hs, y0, s.x0, s.x1, True), box.y0),
+               _or(_side(ev, "v", vs, s.x1, mid - 0.5, mid + 0.5, False), box.x1),
+               _or(_side(ev, "h", hs, y1, s.x0, s.x1, False), box.y1))
+        found.setdefault(key, []).extend(ids)
+        lines.setdefault(key, set()).add(s.line)
+    return [TextBox(Rect(*key), float(c.y0[ids].min()), float(c.y1[ids].max()),
+                    max(words[i].font_size for i in ids), len(lines[key]), float(c.x1[ids].max()))
+            for key, ids in found.items()]
+
+
+def body_size(ev: RegionEvidence) -> float:
+    """The page's body text size (pt): the median font size of its words."""
+    sizes = [w.font_size for w in ev.words if w.font_size > 0]
+    return float(np.median(sizes)) if sizes else 0.0
+
+
+def filled(tb: TextBox) -> bool:
+    """Does the text of ``tb`` take up most of its box's height (a table's cell: its row is as
+    tall as its text)? One short line (ending before ``SHORT`` of the box's width) in a box one
+    line tall is a caption with its room beside it, or a short value: no evidence either way."""
+    if tb.bottom - tb.top <= CELL_SHARE * tb.box.height:
+        return False
+    return tb.lines > 1 or tb.right - tb.box.x0 > SHORT * tb.box.width
+
+
+def _caption_shape(tb: TextBox) -> bool:
+    """A few lines set at the box's top, taking up a small part of its height, far more room
+    under them than over them."""
+    above, below = tb.top - tb.box.y0, tb.box.y1 - tb.bottom
+    return (tb.lines <= MAX_LINES and tb.top - tb.box.y0 <= TOP_LINES * LINE_HEIGHT * tb.size
+            and tb.bottom - tb.top <= CAPTION_SHARE * tb.box.height and below >= ROOM_ABOVE * above)
+
+
+def is_caption(tb: TextBox, body: float) -> bool:
+    """Does ``tb`` hold only a caption at its top, no larger than ``body`` text (pt), with room
+    under it for a line of body text?"""
+    return (_caption_shape(tb) and 0 < tb.size <= body
+            and tb.box.y1 - tb.bottom >= ROOM_LINES * LINE_HEIGHT * body)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Caption boxes, the rows of boxes (pairs of rules) they stand in, and boxes filled."""
+
+    captions: int
+    rows: int
+    filled: int
+
+
+def tally(boxes: Sequence[TextBox], body: float) -> Tally:
+    """Count ``boxes``. A caption beside a filled box between the same two rules counts as filled:
+    a table's row is as tall as its tallest cell, and the short texts set at the top of the
+    others leave room under them that no one is meant to write in."""
+    full = [tb for tb in boxes if filled(tb)]
+    table_rows = {(tb.box.y0, tb.box.y1) for tb in full}
+    caps = [tb for tb in boxes if is_caption(tb, body)]
+    free = [tb for tb in caps if (tb.box.y0, tb.box.y1) not in table_rows]
+    return Tally(len(free), len({(tb.box.y0, tb.box.y1) for tb in free}), len(full) + len(caps) - len(free))
+
+
+def form_boxes(grid: Grid, ev: RegionEvidence) -> str:
+    """The reason ``grid`` (a ruled one) is a form's entry boxes, or "" when it may be a table."""
+    if grid.source != "ruled" or grid.n_rows < MIN_ROWS:
+        return ""
+    boxes = [tb for tb in text_boxes(ev)]
+    # Most ruled grids hold no box shaped like a caption's: then the page's body size is never read.
+    if sum(1 for tb in boxes if _caption_shape(tb)) < MIN_BOXES:
+        return ""
+    t = tally(boxes, body_size(ev))
+    if t.captions < MIN_BOXES or t.rows < MIN_ROWS or t.captions < FORM_SHARE * (t.captions + t.filled):
+        return ""
+    return FORM_BOXES.format(n=t.captions, m=t.captions + t.filled)
