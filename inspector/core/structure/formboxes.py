@@ -158,6 +158,14 @@ def tally(boxes: Sequence[TextBox], body: float) -> Tally:
     return Tally(len(free), len({(tb.box.y0, tb.box.y1) for tb in free}), len(full) + len(caps) - len(free))
 
 
+def crossed(boxes: Sequence[TextBox], snap: float) -> bool:
+    """Is a box crossed by another's side: a side standing more than ``snap`` inside it? A form
+    divides each row of boxes its own way (a wide box over two narrow ones); a table's cells line
+    up in columns, a tall-rowed grid of short texts ("Cell 1" ... "Cell 15") too."""
+    sides = sorted({x for tb in boxes for x in (tb.box.x0, tb.box.x1)})
+    return any(bisect_right(sides, tb.box.x1 - snap) > bisect_right(sides, tb.box.x0 + snap) for tb in boxes)
+
+
 def form_boxes(grid: Grid, ev: RegionEvidence) -> str:
     """The reason ``grid`` (a ruled one) is a form's entry boxes, or "" when it may be a table."""
     if grid.source != "ruled" or grid.n_rows < MIN_ROWS:
@@ -167,6 +175,7 @@ def form_boxes(grid: Grid, ev: RegionEvidence) -> str:
     if sum(1 for tb in boxes if _caption_shape(tb)) < MIN_BOXES:
         return ""
     t = tally(boxes, body_size(ev))
-    if t.captions < MIN_BOXES or t.rows < MIN_ROWS or t.captions < FORM_SHARE * (t.captions + t.filled):
+    if (t.captions < MIN_BOXES or t.rows < MIN_ROWS or t.captions < FORM_SHARE * (t.captions + t.filled)
+            or not crossed(boxes, ev.snap)):
         return ""
     return FORM_BOXES.format(n=t.captions, m=t.captions + t.filled)
