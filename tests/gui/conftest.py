@@ -53,10 +53,17 @@ def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
+def no_questions(win: MainWindow) -> None:
+    """Closing at the end of a test (failed or not) asks nothing, the edits are dropped: a
+    question left open would block the run until pytest-timeout ends it."""
+    if win.editing_if_made is not None:
+        win.editing_if_made.ask_save = lambda: "discard"  # type: ignore[method-assign]
+
+
 @pytest.fixture
 def window(qtbot, settings: QSettings) -> Iterator[MainWindow]:
     win = MainWindow(settings)
-    qtbot.addWidget(win)
+    qtbot.addWidget(win, before_close_func=no_questions)
     win.resize(1200, 800)
     win.show()
     yield win

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import wait_result
+from conftest import no_questions, wait_result
 from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtTest import QTest
 
@@ -40,7 +40,7 @@ def _ended(threads: list[threading.Thread], within_s: float = 10.0) -> list[str]
 
 def _window(qtbot, settings: QSettings) -> MainWindow:
     win = MainWindow(settings)
-    qtbot.addWidget(win)
+    qtbot.addWidget(win, before_close_func=no_questions)
     win.resize(1200, 800)
     win.show()
     return win
