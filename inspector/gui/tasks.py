@@ -11,8 +11,8 @@ Work where MuPDF touches a page goes through the budgeted page worker
 (``core.infra.budget``) from inside the task; pure work on an immutable result runs in the
 lane's thread itself.
 
-The thread is the lane's own (named ``lane:NAME``); ``close`` (the window
-closes) cancels, ends it and joins it for a bounded time: no lane thread outlives its window
+The thread is the lane's own (named ``lane:NAME``); ``close`` (the window closes) cancels,
+ends it and joins it for a bounded time: no lane thread outlives its window
 (a Python thread still running while the next window is built can deadlock with the GUI
 thread inside Qt, the GIL held on one side and a Qt mutex on the other). A task that does not
 end in time (pure Python work does not look at ``cancelled``) is left to finish on its own:
@@ -93,7 +93,6 @@ class Lane(QObject):
         else:
             task.future = Future()
             if self._thread is None:
-                self._queue = queue.SimpleQueue()
                 self._thread = threading.Thread(target=self._loop, args=(self._queue,),
                                                 name=f"lane:{self.name}", daemon=True)
                 self._thread.start()

@@ -72,6 +72,8 @@ def test_closing_the_window_ends_every_thread_it_started_and_keeps_the_edits(qtb
     assert win.close()
     assert not copy.exists()  # Discard still removes it, after the thread ended
     assert _ended(_new_threads(before)) == []
+    qthreads = [win.session._worker.qthread, win.session.pictures.qthread, win.links.scan_thread]
+    assert [t.objectName() for t in qthreads if t.isRunning()] == []  # Qt's own threads end too
 
 
 def test_a_result_arriving_after_close_is_dropped(qtbot, qapp) -> None:
