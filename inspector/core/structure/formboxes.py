@@ -172,9 +172,9 @@ def is_caption(tb: TextBox, body: float) -> bool:
 
 @dataclass(frozen=True)
 class Tally:
-    """Caption boxes, the rows of boxes (pairs of rules) they stand in, and boxes filled."""
+    """The caption boxes, the rows of boxes (pairs of rules) they stand in, and boxes filled."""
 
-    captions: int
+    captions: tuple[TextBox, ...]
     rows: int
     filled: int
 
@@ -186,16 +186,17 @@ def tally(boxes: Sequence[TextBox], body: float) -> Tally:
     full = [tb for tb in boxes if filled(tb)]
     table_rows = {(tb.box.y0, tb.box.y1) for tb in full}
     caps = [tb for tb in boxes if is_caption(tb, body)]
-    free = [tb for tb in caps if (tb.box.y0, tb.box.y1) not in table_rows]
-    return Tally(len(free), len({(tb.box.y0, tb.box.y1) for tb in free}), len(full) + len(caps) - len(free))
+    free = tuple(tb for tb in caps if (tb.box.y0, tb.box.y1) not in table_rows)
+    return Tally(free, len({(tb.box.y0, tb.box.y1) for tb in free}), len(full) + len(caps) - len(free))
 
 
-def crossed(boxes: Sequence[TextBox], snap: float) -> bool:
-    """Is a box crossed by another's side: a side standing more than ``snap`` inside it? A form
-    divides each row of boxes its own way (a wide box over two narrow ones); a table's cells line
-    up in columns, a tall-rowed grid of short texts ("Cell 1" ... "Cell 15") too."""
+def crossed(captions: Sequence[TextBox], boxes: Sequence[TextBox], snap: float) -> bool:
+    """Is a caption's box crossed by the side of a box (of ``boxes``) standing more than ``snap``
+    inside it? A form divides each row of boxes its own way (a wide box over two narrow ones); a
+    table's cells line up in columns, a tall-rowed grid of short texts ("Cell 1" ... "Cell 15")
+    too, also under a title cell across them."""
     sides = sorted({x for tb in boxes for x in (tb.box.x0, tb.box.x1)})
-    return any(bisect_right(sides, tb.box.x1 - snap) > bisect_right(sides, tb.box.x0 + snap) for tb in boxes)
+    return any(bisect_right(sides, tb.box.x1 - snap) > bisect_right(sides, tb.box.x0 + snap) for tb in captions)
 
 
 def form_boxes(grid: Grid, ev: RegionEvidence) -> str:
@@ -209,7 +210,7 @@ def form_boxes(grid: Grid, ev: RegionEvidence) -> str:
         return ""
     boxes = text_boxes(ev, found)
     t = tally(boxes, body_size(ev))
-    if (t.captions < MIN_BOXES or t.rows < MIN_ROWS or t.captions < FORM_SHARE * (t.captions + t.filled)
-            or not crossed(boxes, ev.snap)):
+    n = len(t.captions)
+    if n < MIN_BOXES or t.rows < MIN_ROWS or n < FORM_SHARE * (n + t.filled) or not crossed(t.captions, boxes, ev.snap):
         return ""
-    return FORM_BOXES.format(n=t.captions, m=t.captions + t.filled)
+    return FORM_BOXES.format(n=n, m=n + t.filled)
