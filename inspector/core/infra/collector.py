@@ -4,9 +4,10 @@ A detection makes tens of thousands of containers (span dicts, paths, words, row
 nearly all freed by reference counting as soon as their stage is done; what lives on is
 the page's result. The collector does not know that: every 700 new containers it walks the
 young ones still alive (a stage's working lists, the words made so far), and every tenth
-time the older ones too, and finds no garbage cycle, since detection makes none worth it.
-That was about a twentieth of a cold detect. Held off for the detection, the collector
-walks what is left once, after it.
+time the older ones too, and finds no garbage cycle: a detection makes none (a test says so).
+Held off for the detection, the collector walks what the detection kept once, after it.
+Over the 67 ICDAR dev pages, each page's pipeline kept as the window keeps it: 300 young,
+27 middle and 2 full collections without the hold, 60, 5 and none with it.
 
 Process-wide (the collector is), so it nests and is shared by threads: the first holder
 turns collection off, the last one out turns it back on, and only when it was on before
