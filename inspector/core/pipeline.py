@@ -165,7 +165,8 @@ class Pipeline:
         if scan.source == "ocr" and params.ocr.reread_cells:
             words, rows, found = self._reread(t, page, params, frame, (rules, vec.fills), (words, rows, found),
                                               (tkey, mkey))
-        unsure_ids = unsure(words, params.ocr.min_confidence)
+        # Text-layer words carry no confidence: only OCR's can be unsure (no walk over a text page's words).
+        unsure_ids = unsure(words, params.ocr.min_confidence) if scan.source == "ocr" else frozenset()
         found = flag_unsure_words(found, unsure_ids)
         t["total"] = sum(t.values())
         return PageResult(
