@@ -50,13 +50,15 @@ def _cell_ops(text: str, clip: tuple[float, float, float, float] | None, x: floa
 
 
 FRAME = (60.0, 300.0, 200.0, 360.0)  # a picture's clip box under the table (x0, y0, x1, y1)
+NOTE, BOXED = (420.0, 470.0), "Overlong note"  # a clip box's left and right x, and the text it cuts
 
 
 def raw_clipped(table: Sequence[Sequence[str]], clip_cells: bool = True, outside: str = "") -> bytes:
     """Excel's way: each cell's text drawn inside a clip rectangle, the cell's box (with
     ``clip_cells``; else inside none). ``outside``: a grey picture drawn inside a clip box
     (``FRAME``) under the table, then a line of text drawn with no clip across the box's right
-    edge: the clip's edge crosses its words, but hides none of them."""
+    edge (the clip's edge crosses its words, but hides none of them) and, on the same line
+    further right, ``BOXED`` inside a clip box (``NOTE``) too narrow for it."""
     doc = pymupdf.open()
     page = doc.new_page(width=PAGE[0], height=PAGE[1])
     page.insert_font(fontname="helv", fontbuffer=None)
@@ -72,6 +74,7 @@ def raw_clipped(table: Sequence[Sequence[str]], clip_cells: bool = True, outside
         h = PAGE[1]
         parts.append(f"q {x0:g} {h - y1:g} {x1 - x0:g} {y1 - y0:g} re W n 0.8 g {x0:g} {h - y1:g} 300 60 re f Q")
         parts.append(_cell_ops(outside, None, x1 - 60, y0 + 30))
+        parts.append(_cell_ops(BOXED, (NOTE[0], y0 + 15, NOTE[1], y0 + 35), NOTE[0] + PAD, y0 + 30))
     xref = doc.get_new_xref()
     doc.update_object(xref, "<<>>")
     doc.update_stream(xref, "\n".join(parts).encode("latin-1"))

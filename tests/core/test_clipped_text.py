@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from clip_text_pdfs import FRAME, NAMES, PAD, SHORT, edges, raw_clipped, reportlab_clipped, rows
+from clip_text_pdfs import BOXED, FRAME, NAMES, NOTE, PAD, SHORT, edges, raw_clipped, reportlab_clipped, rows
 
 from inspector.core.explain import explain_page
 from inspector.core.params import Params
@@ -56,9 +56,12 @@ def test_text_across_a_clip_edge_but_outside_the_clip_stays_whole() -> None:
     words = extract_words(page)
     crossing = _suspects(words, page.clip_boxes(), page.width)
     # The picture's clip edge crosses a word of the caption, but hides none of it.
-    assert list(crossing.values()) == [FRAME[2]] and words[next(iter(crossing))].text in caption.split()
-    assert [w.text for w in words if w.bbox.y0 > FRAME[1]] == caption.split()
-    assert not any(w.clipped for w in words)
+    assert list(crossing.values()) == [[FRAME[2]]] and words[next(iter(crossing))].text in caption.split()
+    line = [w for w in words if w.bbox.y0 > FRAME[1]]
+    assert [w.text for w in line[:-2]] == caption.split() and not any(w.clipped for w in line[:-2])
+    # Further right on the same line the note is cut at its own clip's edge.
+    assert [(w.text, w.clipped) for w in line[-2:]] == [("Overlong", False), ("n", True)]
+    assert line[-1].bbox.x1 == NOTE[1] and BOXED.startswith(" ".join(w.text for w in line[-2:]))
 
 
 def test_without_clips_the_long_names_run_into_the_numbers() -> None:

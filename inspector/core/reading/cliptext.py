@@ -12,8 +12,9 @@ cut at the same x, that x is a column's edge however little room the next column
 
 Only a cut that hid something counts: a word whose box crosses a clip's right edge is a
 suspect (most are drawn outside that clip: a page's frames and pictures have clips of their
-own), and it was cut only if characters hidden by a clip follow it there, read in the
-suspects' box alone from the text drawn with and without clipping. Coordinates are points,
+own), and it was cut only if the text drawn there with nothing clipped (read in the suspects'
+box alone) holds a word the page does not show as it is, set in its line and type, running
+across the edge: the clip hid the rest of it. Coordinates are points,
 unrotated page space; only upright text (left to right) on an upright page is looked at.
 """
 
@@ -21,42 +22,46 @@ from __future__ import annotations
 
 import dataclasses
 from bisect import bisect_left, bisect_right
-from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from ..types import Rect, Word
 from .document import Page
 
 CROSS = 0.1  # pt: a word must reach this far past a clip's edge to be cut by it (a box ending on it is not)
 EDGE_MARGIN = 1.0  # pt: a clip edge this close to the page's right side cuts no cell
-Chars = list[tuple[str, float, float, float, float]]  # text, x0, y0, x1, y1
+SAME_LINE = 0.25  # em: a word whose box's top and bottom lie this close to another's is set in its line and type
+Chars = list[tuple[str, float, float, float, float]]  # text, x0, y0, x1, y1 (pt)
 
 
-def cut_at_clips(page: Page, words: list[Word]) -> list[Word]:
+def cut_at_clips(page: Page, words: list[Word], raw: Sequence[tuple[Any, ...]]) -> list[Word]:
     """``words`` with each word a clip path cut split at the clip's edge (see the module):
     the part up to the edge flagged ``clipped`` and ending there, the rest a word of its own.
-    ``words`` itself when no clip cut any."""
+    ``raw``: PyMuPDF's word tuples ``words`` were made from. ``words`` itself when no clip cut any."""
     suspects = _suspects(words, page.clip_boxes(), page.width)
     if not suspects:
         return words
+    # The box reaches the page's right side, as the hidden text may, and starts a point left of
+    # the suspects: a word the box's side cuts (only part of it is read) starts left of them.
     box = Rect.bounding([words[i].bbox for i in suspects])
-    box = Rect(box.x0, box.y0, page.width, box.y1)  # the hidden characters lie right of the edges
-    shown = page.chars_in(box)
-    hidden = _hidden(shown, page.chars_in(box, hidden=True))
+    box = Rect(box.x0 - 1.0, box.y0, page.width, box.y1)
+    hid = [h for h in _hidden_words(raw, page.unclipped_words(box)) if h[0] > box.x0 + CROSS]
+    found = {i: next((e for e in es if any(_runs_on(words[i], e, h) for h in hid)), None) for i, es in suspects.items()}
+    cut = {i: e for i, e in found.items() if e is not None}  # the leftmost edge the word's text runs on hidden past
+    if not cut:
+        return words
+    shown = page.chars_in(Rect.bounding([words[i].bbox for i in cut]))
     out: list[Word] = []
     for i, w in enumerate(words):
-        edge = suspects.get(i)
-        if edge is None or not _hides_after(hidden, w, edge):
-            out.append(w)
-            continue
-        out.extend(_split(w, edge, _chars_of(shown, w)))
+        edge = cut.get(i)
+        out.extend([w] if edge is None else _split(w, edge, _chars_of(shown, w)))
     return out
 
 
 def _suspects(words: Sequence[Word], clips: Sequence[tuple[float, float, float, float]],
-              width: float) -> dict[int, float]:
-    """Word index -> the right edge (x, pt) of a clip whose rows its middle lies in and which
-    its box crosses: upright text-layer words only, edges inside the page."""
+              width: float) -> dict[int, list[float]]:
+    """Word index -> the right edges (x, pt, ascending) of the clips whose rows its middle lies
+    in and which its box crosses: upright text-layer words only, edges inside the page."""
     edges: dict[float, list[tuple[float, float]]] = {}
     for x0, y0, x1, y1 in clips:
         if x0 < x1 < width - EDGE_MARGIN and y0 < y1:
@@ -64,44 +69,32 @@ def _suspects(words: Sequence[Word], clips: Sequence[tuple[float, float, float, 
     if not edges:
         return {}
     xs = sorted(edges)
-    out: dict[int, float] = {}
+    out: dict[int, list[float]] = {}
     for i, w in enumerate(words):  # most words cross no edge: one bisection each
         b = w.bbox
         lo, hi = bisect_right(xs, b.x0 + CROSS), bisect_left(xs, b.x1 - CROSS)
         if lo >= hi or w.turn or w.from_ocr or w.font_size <= 0:
             continue
         cy = (b.y0 + b.y1) / 2
-        for x in xs[lo:hi]:
-            if any(y0 <= cy <= y1 for y0, y1 in edges[x]):
-                out[i] = x
-                break
+        crossed = [x for x in xs[lo:hi] if any(y0 <= cy <= y1 for y0, y1 in edges[x])]
+        if crossed:
+            out[i] = crossed
     return out
 
 
-def _key(c: tuple[str, float, float, float, float]) -> tuple[str, float, float]:
-    return c[0], round(c[1], 1), round(c[2], 1)
+def _hidden_words(raw: Sequence[tuple[Any, ...]], every: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The words of ``every`` (the text drawn, hidden parts included) that ``raw`` (the text as
+    the page shows it) does not hold as they are: words a clip path hid some characters of."""
+    seen = {r[:5] for r in raw}  # the same text read twice: the very same floats
+    return [h for h in every if h[:5] not in seen]
 
 
-def _hidden(shown: Chars, every: Chars) -> Chars:
-    """The characters of ``every`` (drawn with or without clipping) that ``shown`` (drawn as
-    the page shows them) leaves out: those a clip path hides wholly."""
-    left = Counter(_key(c) for c in shown)
-    out = []
-    for c in every:
-        k = _key(c)
-        if left[k]:
-            left[k] -= 1
-        else:
-            out.append(c)
-    return out
-
-
-def _hides_after(hidden: Chars, w: Word, edge: float) -> bool:
-    """Does a hidden character stand on ``w``'s line right after ``edge`` (within one em):
-    the rest of the text the clip cut?"""
-    b = w.bbox
-    return any(b.y0 <= (c[2] + c[4]) / 2 <= b.y1 and edge - CROSS <= c[1] <= edge + max(w.font_size, 1.0)
-               for c in hidden)
+def _runs_on(w: Word, edge: float, h: tuple[Any, ...]) -> bool:
+    """Is word tuple ``h`` (drawn, some of it hidden) ``w``'s text running on past ``edge``: set
+    in ``w``'s line and type (its box as high, within a quarter em), crossing the edge?"""
+    b, tol = w.bbox, SAME_LINE * max(w.font_size, 1.0)
+    x0, y0, x1, y1 = (float(v) for v in h[:4])
+    return abs(y0 - b.y0) <= tol and abs(y1 - b.y1) <= tol and x0 < edge - CROSS and x1 > edge + CROSS
 
 
 def _chars_of(shown: Chars, w: Word) -> Chars:

@@ -124,14 +124,20 @@ class Page:
             self._drawings, self._clipped = self._visible_drawings()
         return self._clips or []
 
-    def chars_in(self, box: Rect, hidden: bool = False) -> list[tuple[str, float, float, float, float]]:
+    def chars_in(self, box: Rect) -> list[tuple[str, float, float, float, float]]:
         """The characters drawn in ``box`` (points): (text, x0, y0, x1, y1), in the text layer's
-        order; with ``hidden`` also those a clip path hides wholly, which the text layer leaves
-        out. A text extraction of that box alone: for a few words' characters."""
-        flags = pymupdf.TEXTFLAGS_WORDS & ~pymupdf.TEXT_CLIP if hidden else pymupdf.TEXTFLAGS_WORDS
-        d = self._page.get_text("rawdict", clip=pymupdf.Rect(*box.as_tuple()), flags=flags)
+        order. A text extraction of that box alone: for a few words' characters."""
+        d = self._page.get_text("rawdict", clip=pymupdf.Rect(*box.as_tuple()), flags=pymupdf.TEXTFLAGS_WORDS)
         return [(ch["c"], *ch["bbox"]) for block in d["blocks"] for line in block.get("lines", ())
                 for span in line["spans"] for ch in span["chars"]]
+
+    def unclipped_words(self, box: Rect) -> list[tuple[Any, ...]]:
+        """PyMuPDF word tuples of the text drawn in ``box`` (points) as if no clip path hid any:
+        the text layer leaves out the characters a clip hides wholly, these keep them."""
+        tp = self._page.get_textpage(clip=pymupdf.Rect(*box.as_tuple()),
+                                     flags=pymupdf.TEXTFLAGS_WORDS & ~pymupdf.TEXT_CLIP)
+        words: list[tuple[Any, ...]] = tp.extractWORDS()
+        return words
 
     def _visible_drawings(self) -> tuple[list[Drawing], list[ClippedArt]]:
         # The C-level paths: get_drawings() only wraps their tuples in Point/Rect objects,

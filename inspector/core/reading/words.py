@@ -61,7 +61,7 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
     if not text.isascii() and _COMPAT.search(text):  # printable, so _words kept them: see _ODD
         out = [dataclasses.replace(w, text=normalise(w.text)) if _COMPAT.search(w.text) else w for w in out]
     if turn == 0:  # a cell's text cut at its cell's edge by a clip path: see cliptext
-        out = cut_at_clips(page, out)
+        out = cut_at_clips(page, out, raw)
     return shared_baselines(_without_repeats(out)) if turn == 0 and lines.turns else _without_repeats(out), turn
 
 
