@@ -47,7 +47,7 @@ def _boundary(pos: float, orient: str, side: bool, drawn: tuple[RuleIndex, float
               stack: bool = False, reason: str = "", clip: tuple[float, int] | None = None) -> Boundary:
     rules, snap = drawn
     near = rules.near(orient, pos, snap) if rules.rules else []
-    strokes = sum(1 for r in near if r.fill < 0)
+    strokes = sum(1 for r in near if r.drawn)  # a stroke along a fill's edge counts as both
     fills = tuple(sorted({r.fill for r in near if r.fill >= 0}))
     kind = ("rule" if strokes else "fill" if fills else "edge" if side else "number stack" if stack
             else "clip edge" if clip else "text gap")
