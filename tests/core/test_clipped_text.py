@@ -95,3 +95,18 @@ def test_excel_names_cut_at_the_column_edge(corpus: Path) -> None:
     assert got[0] == ["Name", "Vers.-Nummer", "RG Nr.", "Fällig von"]
     assert got[19] == ["Ackermann XXXXXXXXXXXXX", "20 111111111", "55.55.5573", "01.01.2025"]
     assert sum(w.clipped for w in res.words) == 5
+
+
+def test_words_command_shows_the_cut(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from inspector.cli import main
+
+    pdf = tmp_path / "clipped.pdf"
+    pdf.write_bytes(raw_clipped(rows()))
+    assert main(["words", str(pdf), "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)["words"]
+    assert sum(w["clipped"] for w in got) == CUT
+    assert main(["words", str(pdf)]) == 0
+    out = capsys.readouterr().out
+    assert sum(line.split()[5].endswith("C") for line in out.splitlines()[3:-1]) == CUT
