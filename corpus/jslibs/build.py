@@ -39,16 +39,44 @@ from .. import common
 from ..html.tables import Cell, HtmlTable
 from ..producers import layout
 from ..styles.build import compress
-from ..styles.content import english
+from ..modern.content import PLACES
+from ..styles.content import Tabular, english
 from ..styles.tables import structure
 
 HERE = Path(__file__).resolve().parent
 HOW = "jsPDF + jspdf-autotable"
 # autotable's own themes, then styles seen in documents made with it (draw.js draws each).
 STYLES = ("striped", "grid", "plain", "header_band", "hairline", "horizontal", "spans", "wrapped", "numbers",
-          "continued", "beside", "totals")
+          "continued", "beside", "totals", "row_groups", "sections", "tight")
 ALL = tuple(f"at_{s}" for s in STYLES)
 WIDTHS = {"totals": "totals_box", "beside": "beside", "wrapped": "wrapped"}  # layout.widths's name for a style
+GROUPS = ("Segment", "Division", "Region")
+SECTIONS = ("Continuing operations", "Discontinued operations", "Europe", "Americas", "Other items", "Group")
+
+
+def _row_groups(tab: Tabular, rng: random.Random) -> HtmlTable:
+    """A first column of group labels, each spanning two to four body rows (``rowSpan``)."""
+    tab.head = [[rng.choice(GROUPS)] + tab.head[0]]
+    tab.numeric = [False] + tab.numeric
+    rows: list[list[Cell]] = [[Cell(h, th=True) for h in tab.head[0]]]
+    k, body = 0, tab.body
+    while k < len(body):
+        n = min(rng.randint(2, 4), len(body) - k)
+        rows.append([Cell(rng.choice(PLACES), rs=n)] + [Cell(x) for x in body[k]])
+        rows += [[Cell(x) for x in row] for row in body[k + 1:k + n]]
+        k += n
+    return HtmlTable("row_groups", "en", rows, pad=0.0, header_rows=1)
+
+
+def _sections(tab: Tabular, rng: random.Random) -> HtmlTable:
+    """Full-width section rows (one cell spanning every column) before groups of body rows."""
+    rows: list[list[Cell]] = [[Cell(h, th=True) for h in tab.head[0]]]
+    names = rng.sample(SECTIONS, 3)
+    for k, row in enumerate(tab.body):
+        if k < len(tab.body) - 1 and (k == 0 or rng.random() < 0.3) and names:
+            rows.append([Cell(names.pop(), cs=tab.n_cols)])
+        rows.append([Cell(x) for x in row])
+    return HtmlTable("sections", "en", rows, pad=0.0, header_rows=1)
 
 
 def spec(style: str, rng: random.Random) -> layout.Spec:
@@ -63,6 +91,10 @@ def spec(style: str, rng: random.Random) -> layout.Spec:
         n = rng.randint(38, 52) if style == "continued" else rng.randint(4, 10)
         tab = english(rng, n, wrap=style == "wrapped")
         table = structure(tab, style, "en", grouped=style == "spans")
+        if style == "row_groups":
+            table = _row_groups(tab, rng)
+        elif style == "sections":
+            table = _sections(tab, rng)
     return layout.Spec(style, tab, table, layout.widths(tab, WIDTHS.get(style, style), rng))
 
 
@@ -72,20 +104,20 @@ def _height(s: layout.Spec) -> float:
     if s.style == "continued":
         return 160.0
     lines = sum(max(1, int(len(row[0]) * 4.6 / max(s.widths[0] - 10, 20)) + 1) for row in s.tab.body)
-    return 90.0 + 20.0 * (s.table.header_rows + lines)
+    return 90.0 + 20.0 * (s.table.n_rows + lines - len(s.tab.body))
 
 
 def _block(s: layout.Spec, tid: str, rng: random.Random) -> dict:
     """The block as ``draw.js`` reads it."""
     tab, hr = s.tab, s.table.header_rows
-    rows = [[{"content": p.cell.text, "colSpan": p.cell.cs, "rowSpan": p.cell.rs} for p in s.table.placed("") if p.r == r]
-            for r in range(hr)]
+    totals = {r for r, row in enumerate(s.table.rows) if row and row[0].text in ("Total", "Subtotal", "VAT (20%)")}
+    rows = [[{"content": c.text, "colSpan": c.cs, "rowSpan": c.rs, "bold": r in totals or c.cs == tab.n_cols > 1}
+             for c in row] for r, row in enumerate(s.table.rows)]
     return {"title": tab.title, "prose": layout.prose_for(tab, rng), "unit": tab.unit,
             "note": tab.note if rng.random() < 0.5 else "", "height": _height(s),
             "side": layout.prose_for(tab, rng, 4) if s.style == "beside" else "",
-            "table": {"tid": tid, "style": s.style, "seed": rng.randrange(2**31), "head": rows,
-                      "body": [[c.text for c in row] for row in s.table.rows[hr:]],
-                      "numeric": s.numeric, "totals": sorted(tab.totals), "widths": s.widths}}
+            "table": {"tid": tid, "style": s.style, "seed": rng.randrange(2**31), "head": rows[:hr],
+                      "body": rows[hr:], "numeric": s.numeric, "widths": s.widths}}
 
 
 def draw(documents: list[dict]) -> dict[str, dict[str, list[list[float]]]]:

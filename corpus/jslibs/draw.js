@@ -38,6 +38,12 @@ const STYLES = {
   continued: (t, pick) => ({ theme: pick(['striped', 'grid']), showHead: 'everyPage', pageBreak: 'auto' }),
   beside: (t, pick) => ({ theme: pick(['grid', 'striped', 'plain']) }),
   totals: () => ({ theme: 'plain', styles: { cellPadding: { top: 2, bottom: 2, left: 6, right: 6 } } }),
+  row_groups: (t, pick) => ({ theme: pick(['grid', 'striped']) }),
+  sections: (t, pick) => ({ theme: pick(['striped', 'plain', 'grid']) }),
+  tight: (t, pick) => ({
+    theme: pick(['plain', 'striped']),
+    styles: { fontSize: 8, cellPadding: { top: 1, bottom: 1, left: 2, right: 2 } },
+  }),
 };
 
 function rng(seed) { // mulberry32: the style's small choices, seeded per table by the job
@@ -64,14 +70,22 @@ function table(doc, t, y, cells) {
   const pick = (xs) => xs[Math.floor(random() * xs.length)];
   const columnStyles = {};
   t.widths.forEach((w, c) => { columnStyles[c] = { cellWidth: w, halign: t.numeric[c] ? 'right' : 'left' }; });
-  const body = t.body.map((row, r) => row.map((text) => (t.totals.includes(r)
-    ? { content: text, styles: t.style === 'numbers' ? { fontStyle: 'bold', lineWidth: { top: 0.6 }, lineColor: 0 } : { fontStyle: 'bold' } }
-    : text)));
+  const section = { fontStyle: 'bold', halign: 'left', fillColor: pick([false, 235]) };
+  const cell = (c) => {
+    const out = { content: c.content, colSpan: c.colSpan, rowSpan: c.rowSpan, styles: {} };
+    if (c.colSpan === t.widths.length && c.colSpan > 1) out.styles = section;
+    else if (c.bold && t.style === 'numbers') out.styles = { fontStyle: 'bold', lineWidth: { top: 0.6 }, lineColor: 0 };
+    else if (c.bold) out.styles = { fontStyle: 'bold' };
+    if (c.rowSpan > 1) out.styles = { ...out.styles, valign: 'middle' };
+    return out;
+  };
+  const head = t.head.map((row) => row.map(cell));
+  const body = t.body.map((row) => row.map(cell));
   const opts = {
     startY: y,
     margin: { left: t.left, right: MARGIN, top: MARGIN, bottom: MARGIN },
     tableWidth: t.widths.reduce((a, b) => a + b, 0),
-    head: t.head,
+    head,
     body,
     columnStyles,
     pageBreak: 'avoid',
@@ -86,6 +100,7 @@ function table(doc, t, y, cells) {
   };
   const style = STYLES[t.style](t, pick);
   const merged = { ...opts, ...style, styles: { ...opts.styles, ...(style.styles || {}) } };
+  if (t.head.length) merged.headStyles = { ...(merged.headStyles || {}), fontStyle: 'bold' };
   if (t.style === 'totals') merged.margin.left = doc.internal.pageSize.getWidth() - MARGIN - merged.tableWidth;
   autoTable(doc, merged);
   return doc.lastAutoTable.finalY;
