@@ -234,6 +234,8 @@ def _cut_in(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_le
     px0, px1 = float(pieces.x0[inside].min()), float(pieces.x1[inside].max())
     mates = (pieces.line == lines[0]) & ~inside
     left, right = bool((mates & (pieces.x1 <= px0)).any()), bool((mates & (pieces.x0 >= px1)).any())
+    if left and right:  # text on both sides: the side whose column is flush against the gap
+        left, right = _flush(pieces, lines[0], lx, px0, px1, rx)
     if left == right:
         return (a + b) / 2
     edge = int((px0 - x0) / RESOLUTION) if left else int(np.ceil((px1 - x0) / RESOLUTION))
@@ -243,6 +245,40 @@ def _cut_in(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_le
         return (a + b) / 2
     e, f = clear[-1] if left else clear[0]
     return c + (e + f) / 2
+
+
+FLUSH_TOL = 1.0  # pt: lines ending (or starting) within this of each other are set flush
+FLUSH_SHARE = 0.8  # of the lines beside a gap that must be flush
+
+
+def _flush(pieces: Pieces, line: int, lx: float, px0: float, px1: float, rx: float) -> tuple[bool, bool]:
+    """(left column set right, right column set left) beside a gap [lx, rx] holding one line's
+    piece [px0, px1], each only when the other is not. A column set flush against the gap keeps
+    its cell's padding there (right-aligned amounts end at one x), so a piece standing off that
+    edge is the next cell's text (a header set left over right-aligned amounts, "2015  2016"
+    over "$95  -0.2%"): the cut goes between the flush edge and the piece. Set means flush on
+    that side and ragged on the other (amounts of one width are flush on both: no evidence)."""
+    other = pieces.line != line
+    left = _edges(pieces, other & (pieces.x0 < lx) & (pieces.x1 <= px0), last=True)
+    right = _edges(pieces, other & (pieces.x1 > rx) & (pieces.x0 >= px1), last=False)
+    set_right = _is_flush(left[1]) and not _is_flush(left[0])
+    set_left = _is_flush(right[0]) and not _is_flush(right[1])
+    return set_right and not set_left, set_left and not set_right
+
+
+def _edges(pieces: Pieces, mask: np.ndarray, last: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Per line, the (x0, x1) of its last (``last``) or first piece under ``mask``."""
+    best: dict[int, tuple[float, float]] = {}
+    for ln, a, b in zip(pieces.line[mask].tolist(), pieces.x0[mask].tolist(), pieces.x1[mask].tolist(), strict=True):
+        old = best.get(ln)
+        if old is None or (b > old[1] if last else a < old[0]):
+            best[ln] = (a, b)
+    return np.array([v[0] for v in best.values()]), np.array([v[1] for v in best.values()])
+
+
+def _is_flush(xs: np.ndarray) -> bool:
+    """At least three lines, nearly all of them at one x (the median's)."""
+    return len(xs) >= 3 and float(np.mean(np.abs(xs - np.median(xs)) <= FLUSH_TOL)) >= FLUSH_SHARE
 
 
 def crossings_allowed(n_lines: int, params: ColumnParams) -> int:
