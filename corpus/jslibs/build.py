@@ -37,9 +37,9 @@ from inspector.annotation.model import DocumentAnnotation, PageInfo
 
 from .. import common
 from ..html.tables import Cell, HtmlTable
+from ..modern.content import PLACES
 from ..producers import layout
 from ..styles.build import compress
-from ..modern.content import PLACES
 from ..styles.content import Tabular, english
 from ..styles.tables import structure
 
