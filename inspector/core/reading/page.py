@@ -30,8 +30,10 @@ class Page:
     """A lazy view of one page; nothing is extracted until asked for."""
 
     def __init__(self, doc: Document, index: int) -> None:
-        self._doc = doc
         self.index = index
+        # No reference back to ``doc`` (which keeps its pages): that cycle kept a dropped
+        # document, its MuPDF file and every page's drawings alive until the collector found it.
+        # PyMuPDF's page keeps its own file open.
         self._page = doc.raw[index]
         self.rotation = int(self._page.rotation) % 360
         # Unrotated size: the space words and drawings are measured in.
