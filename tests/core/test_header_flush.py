@@ -73,3 +73,16 @@ def test_right_set_headers_over_left_set_texts_mirror(tmp_path: Path) -> None:
             for k in range(1, 13)]
     header = ("Count", "Kind", "Place", "Remark")
     assert _header(_pdf(tmp_path, header, rows, flush_right=False, ruled=False)) == list(header)
+
+
+def test_lines_with_nothing_beside_the_gap_do_not_count(tmp_path: Path) -> None:
+    """Every third line holds only a group label in the first column (a row group's label on
+    a line of its own): it says nothing of how the amount columns are set, and the amounts
+    beside the gap still make their column flush right."""
+    rows: list[tuple[str, ...]] = []
+    for k, row in enumerate(AMOUNTS):
+        rows.append(row)
+        if k % 2 == 0:
+            rows.append((f"Group {k // 2 + 1}", "", "", ""))
+    header = ("Metric", "2015", "2016", "2017")
+    assert _header(_pdf(tmp_path, header, rows, flush_right=True, ruled=False)) == list(header)

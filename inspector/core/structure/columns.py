@@ -235,7 +235,10 @@ def _cut_in(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_le
     mates = (pieces.line == lines[0]) & ~inside
     left, right = bool((mates & (pieces.x1 <= px0)).any()), bool((mates & (pieces.x0 >= px1)).any())
     if left and right:  # text on both sides: the side whose column is flush against the gap
-        left, right = _flush(pieces, lines[0], lx, px0, px1, rx)
+        before, after = _free_runs(cover[:a] == 0, min_len), _free_runs(cover[b:] == 0, min_len)
+        span = (x0 + before[-1][1] * RESOLUTION if before else -np.inf,
+                x0 + (b + after[0][0]) * RESOLUTION if after else np.inf)  # the two columns' outer edges
+        left, right = _flush(pieces, lines[0], (lx, rx), (px0, px1), span)
     if left == right:
         return (a + b) / 2
     edge = int((px0 - x0) / RESOLUTION) if left else int(np.ceil((px1 - x0) / RESOLUTION))
@@ -251,16 +254,20 @@ FLUSH_TOL = 1.0  # pt: lines ending (or starting) within this of each other are 
 FLUSH_SHARE = 0.8  # of the lines beside a gap that must be flush
 
 
-def _flush(pieces: Pieces, line: int, lx: float, px0: float, px1: float, rx: float) -> tuple[bool, bool]:
-    """(left column set right, right column set left) beside a gap [lx, rx] holding one line's
-    piece [px0, px1], each only when the other is not. A column set flush against the gap keeps
+def _flush(pieces: Pieces, line: int, gap: tuple[float, float], piece: tuple[float, float],
+           span: tuple[float, float]) -> tuple[bool, bool]:
+    """(left column set right, right column set left) beside a ``gap`` holding one line's
+    ``piece`` (both x0, x1), the columns reaching out to ``span``, each only when the other is not. A column set flush against the gap keeps
     its cell's padding there (right-aligned amounts end at one x), so a piece standing off that
     edge is the next cell's text (a header set left over right-aligned amounts, "2015  2016"
     over "$95  -0.2%"): the cut goes between the flush edge and the piece. Set means flush on
     that side and ragged on the other (amounts of one width are flush on both: no evidence)."""
+    (lx, rx), (px0, px1), (sx0, sx1) = gap, piece, span
     other = pieces.line != line
-    left = _edges(pieces, other & (pieces.x0 < lx) & (pieces.x1 <= px0), last=True)
-    right = _edges(pieces, other & (pieces.x1 > rx) & (pieces.x0 >= px1), last=False)
+    # Only the two columns beside the gap (back to the clear gap before, on to the one after):
+    # a line with nothing there (a row-group label's own line) says nothing of their alignment.
+    left = _edges(pieces, other & (pieces.x0 < lx) & (pieces.x1 <= px0) & (pieces.x1 > sx0), last=True)
+    right = _edges(pieces, other & (pieces.x1 > rx) & (pieces.x0 >= px1) & (pieces.x0 < sx1), last=False)
     set_right = _is_flush(left[1]) and not _is_flush(left[0])
     set_left = _is_flush(right[0]) and not _is_flush(right[1])
     return set_right and not set_left, set_left and not set_right
