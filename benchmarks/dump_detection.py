@@ -1,6 +1,7 @@
 """Every corpus page's whole detection written out, to check a refactor changes nothing.
 
     python benchmarks/dump_detection.py OUT.txt [--explain] [--sets ICDAR,REAL,HTML,MODERN]
+                                            (also: STYLES, PRODUCERS, JSLIBS)
     diff before.txt after.txt
 
 One line per page: the corpus, the file, the page and the ``repr`` of its ``PageResult``
@@ -9,7 +10,8 @@ grids with their boundaries' evidence, tables with their cells: every intermedia
 line per document with its continuations. ``--explain`` adds each page's explanation (its
 kept and dropped boundaries with their evidence and flips; slow: it detects again). The
 pages are ICDAR dev (the annotated pages of ../shared/corpus), ../shared/corpus/real,
-corpus/html and corpus/modern. Only the public API is used, so the same script runs on
+corpus/html and corpus/modern (by default; ``--sets`` can add corpus/styles, corpus/producers
+and corpus/jslibs). Only the public API is used, so the same script runs on
 both sides of a move of modules. Not a test.
 """
 
@@ -41,7 +43,10 @@ def _pages() -> dict[str, list[tuple[Path, list[int]]]]:
     return {"ICDAR": [(p, sorted(ps)) for p, ps in sorted(icdar.items())],
             "REAL": every(SHARED / "real" / "pdfs"),
             "HTML": every(ROOT / "corpus" / "html" / "pdfs"),
-            "MODERN": every(ROOT / "corpus" / "modern" / "pdfs")}
+            "MODERN": every(ROOT / "corpus" / "modern" / "pdfs"),
+            "STYLES": every(ROOT / "corpus" / "styles" / "pdfs"),
+            "PRODUCERS": every(ROOT / "corpus" / "producers" / "pdfs"),
+            "JSLIBS": every(ROOT / "corpus" / "jslibs" / "pdfs")}
 
 
 def _module(*names: str) -> object:

@@ -7,6 +7,8 @@ run, pages interleaved so machine load falls on all alike.
 
 CORPUS_DIR holds ``golden/`` (a golden set) and ``styles.json`` ({"documents": {PDF:
 {TABLE_ID: {"style": ...}}}}). Prints one Markdown row per style: F1 of each extractor.
+Every generated corpus is one: corpus/modern, corpus/html, corpus/styles, corpus/producers,
+corpus/jslibs.
 """
 
 from __future__ import annotations

@@ -35,6 +35,8 @@ FAMILIES: tuple[tuple[str, str], ...] = (
     (r"livecycle|designer|acroform", "forms (Designer)"),
     (r"\btypst\b", "Typst"),
     (r"weasyprint", "WeasyPrint"),
+    (r"\bjspdf\b", "jsPDF"),
+    (r"\bpdfmake\b|\bpdfkit\b", "pdfmake / PDFKit"),
 )
 
 

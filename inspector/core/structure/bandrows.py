@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 from ..numbers import is_number
 from ..types import Word
@@ -311,7 +312,7 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     if len(lines) < 2:
         return cuts
     cols = [line_cols(ln, words, xs) for ln in lines]
-    held, forced = _centred_between(lines, cols)
+    held, forced = _centred_between(lines, cols, {k for k, ln in enumerate(lines) if _labelled_amounts(ln, words, xs)})
     held |= _tight_continuations(lines, words, xs, cols)
     current = set(cols[0])
     for k in range(1, len(lines)):
@@ -361,9 +362,13 @@ def _tight_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Seque
 
 
 
-def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]]) -> tuple[set[int], set[int]]:
+def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]],
+                     rows: AbstractSet[int] = frozenset()) -> tuple[set[int], set[int]]:
     """Rows of a two-line cell with a one-line cell centred beside it: lines a, b, c where
     a and c fill the same columns, b fills others and sits between them, tightly spaced.
+    Not when a and c are both in ``rows`` (lines that are rows of their own: each has its
+    label and its amounts): then b is a label centred over two rows (a row group's cell
+    spanning them), and it goes on the row above.
 
     Returns the line indices that must not start a row (b, c) and those that must (a, and
     the line after c)."""
@@ -371,6 +376,8 @@ def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]]) -> tuple[s
     for k in range(len(lines) - 2):
         a, b, c = lines[k], lines[k + 1], lines[k + 2]
         tight = c.bbox.y0 - a.bbox.y1 <= TIGHT_SPACING * max(a.bbox.height, c.bbox.height)
+        if {k, k + 2} <= rows:
+            continue
         if tight and cols[k] == cols[k + 2] and not (cols[k] & cols[k + 1]) and a.bbox.cy < b.bbox.cy < c.bbox.cy:
             starts.append(k)
     held = {k + d for k in starts for d in (1, 2)}
@@ -381,6 +388,16 @@ def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]]) -> tuple[s
     forced |= {k + 3 for k in starts if k + 3 < n and (cols[k + 3] != cols[k + 2] or k + 3 in starts)}
     return held, forced - held
 
+
+
+def _labelled_amounts(line: Line, words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Does ``line`` hold a label (a cell without numbers) and, in another column, an amount
+    (a cell of numbers only): a row of its own, never the first or second line of one cell?"""
+    cells: dict[int, list[str]] = {}
+    for i in line.word_ids:
+        cells.setdefault(col_of(words[i].bbox.cx, xs), []).append(words[i].text)
+    kinds = [[is_number(t) for t in texts] for texts in cells.values()]
+    return any(not any(k) for k in kinds) and any(all(k) for k in kinds)
 
 
 def _wraps(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:

@@ -240,6 +240,11 @@ def _cut_in(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_le
     px0, px1 = float(pieces.x0[inside].min()), float(pieces.x1[inside].max())
     mates = (pieces.line == lines[0]) & ~inside
     left, right = bool((mates & (pieces.x1 <= px0)).any()), bool((mates & (pieces.x0 >= px1)).any())
+    if left and right:  # text on both sides: the side whose column is flush against the gap
+        before, after = _free_runs(cover[:a] == 0, min_len), _free_runs(cover[b:] == 0, min_len)
+        span = (x0 + before[-1][1] * RESOLUTION if before else -np.inf,
+                x0 + (b + after[0][0]) * RESOLUTION if after else np.inf)  # the two columns' outer edges
+        left, right = _flush(pieces, lines[0], (lx, rx), (px0, px1), span)
     if left == right:
         return (a + b) / 2
     edge = int((px0 - x0) / RESOLUTION) if left else int(np.ceil((px1 - x0) / RESOLUTION))
@@ -313,6 +318,44 @@ def _same_gap(pieces: Pieces, a: float, b: float, limit: int) -> bool:
     """Does at most ``limit`` lines' text lie between ``a`` and ``b`` (pt): one gap?"""
     inside = pieces.line[(pieces.x1 > a + CLIP_ALIGN) & (pieces.x0 < b - CLIP_ALIGN)]
     return len(np.unique(inside)) <= limit
+
+
+FLUSH_TOL = 1.0  # pt: lines ending (or starting) within this of each other are set flush
+FLUSH_SHARE = 0.8  # of the lines beside a gap that must be flush
+
+
+def _flush(pieces: Pieces, line: int, gap: tuple[float, float], piece: tuple[float, float],
+           span: tuple[float, float]) -> tuple[bool, bool]:
+    """(left column set right, right column set left) beside a ``gap`` holding one line's
+    ``piece`` (both x0, x1), the columns reaching out to ``span``, each only when the other is not. A column set flush against the gap keeps
+    its cell's padding there (right-aligned amounts end at one x), so a piece standing off that
+    edge is the next cell's text (a header set left over right-aligned amounts, "2015  2016"
+    over "$95  -0.2%"): the cut goes between the flush edge and the piece. Set means flush on
+    that side and ragged on the other (amounts of one width are flush on both: no evidence)."""
+    (lx, rx), (px0, px1), (sx0, sx1) = gap, piece, span
+    other = pieces.line != line
+    # Only the two columns beside the gap (back to the clear gap before, on to the one after):
+    # a line with nothing there (a row-group label's own line) says nothing of their alignment.
+    left = _edges(pieces, other & (pieces.x0 < lx) & (pieces.x1 <= px0) & (pieces.x1 > sx0), last=True)
+    right = _edges(pieces, other & (pieces.x1 > rx) & (pieces.x0 >= px1) & (pieces.x0 < sx1), last=False)
+    set_right = _is_flush(left[1]) and not _is_flush(left[0])
+    set_left = _is_flush(right[0]) and not _is_flush(right[1])
+    return set_right and not set_left, set_left and not set_right
+
+
+def _edges(pieces: Pieces, mask: np.ndarray, last: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Per line, the (x0, x1) of its last (``last``) or first piece under ``mask``."""
+    best: dict[int, tuple[float, float]] = {}
+    for ln, a, b in zip(pieces.line[mask].tolist(), pieces.x0[mask].tolist(), pieces.x1[mask].tolist(), strict=True):
+        old = best.get(ln)
+        if old is None or (b > old[1] if last else a < old[0]):
+            best[ln] = (a, b)
+    return np.array([v[0] for v in best.values()]), np.array([v[1] for v in best.values()])
+
+
+def _is_flush(xs: np.ndarray) -> bool:
+    """At least three lines, nearly all of them at one x (the median's)."""
+    return len(xs) >= 3 and float(np.mean(np.abs(xs - np.median(xs)) <= FLUSH_TOL)) >= FLUSH_SHARE
 
 
 def crossings_allowed(n_lines: int, params: ColumnParams) -> int:
