@@ -136,6 +136,10 @@ class TableParams:
     blank_form: bool = param(True, "Blank forms", "on/off", 0, 1,
                              "A ruled grid whose rows' labels mostly end in leader dots toward a last column "
                              "left empty (a blank form's entry boxes) is a form, not a table.")
+    form_boxes: bool = param(True, "Form boxes", "on/off", 0, 1,
+                             "A ruled grid whose boxes mostly hold only a small caption at their top, the rest "
+                             "of each box left empty to write in (a form's name, address or signature "
+                             "block), is a form, not a table.")
     intersect_tol: float = param(3.0, "Intersection tolerance", "pt", 0.0, 15.0,
                                  "How far a rule may stop short of another and still meet it.")
     borderless: bool = param(True, "Borderless tables", "on/off", 0, 1,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from inspector.core.explain import explain_page
+from inspector.core.explain import explain, explain_page
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
@@ -68,6 +68,8 @@ def test_a_blank_forms_answer_column_is_no_table_and_explain_names_it() -> None:
     assert form.reason.startswith("blank form: 8 of 8 rows end in leader dots")
     assert "left empty in 0 of 8 rows" in form.reason
     assert explain_page(on, _params(True)) == ()  # no table to explain; the region says why
+    (said,) = [r for r in explain(on, _params(True)).rejected if r.params == ("tables.blank_form",)]
+    assert said.flip == ("tables.blank_form", 0)  # the switch that makes it a table (tried as 0, not 0.0)
 
 
 def test_leaders_toward_filled_amounts_stay_a_table() -> None:

@@ -347,7 +347,8 @@ def _values(ctx: PageContext, key: str) -> list[float]:
     if key == "tables.min_filled_rows":
         steps = [round(now - k * FILLED_STEP, 2) for k in range(1, 11)]
         return [v for v in steps if v >= lo]
-    return [float(v) for v in range(int(now) - 1, int(lo) - 1, -1)]
+    # Whole steps as ints: a switch (a bool field) takes 0, not 0.0, and a count takes 2, not 2.0.
+    return list(range(int(now) - 1, int(lo) - 1, -1))
 
 
 def _makes_table(ctx: PageContext, key: str, value: float, box: Rect) -> bool:

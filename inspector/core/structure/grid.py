@@ -40,6 +40,7 @@ from .columns import (
     near_boundary,
 )
 from .flow import flowing_rows
+from .formboxes import form_boxes
 from .group_labels import under_group_labels
 from .keyvalue import key_value
 from .region import FULL, RegionEvidence
@@ -65,7 +66,7 @@ PARAGRAPH_COLS = 2  # columns of an aligned grid that may be prose (more columns
 @dataclass(frozen=True)
 class GridResult:
     """A grid (or None with the reason it was rejected and the parameter whose threshold
-    rejected it), its bins and flagged words."""
+    rejected it), its bins and flagged words; ``form``: the region is a form's (it claims its area)."""
 
     grid: Grid | None
     reason: str
@@ -74,6 +75,7 @@ class GridResult:
     header_rows: int
     word_ids: tuple[int, ...]
     param: str = ""
+    form: bool = False  # rejected as a form's area: its rules and text make no other table either
 
 
 def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float, snap: float) -> list[float]:
@@ -133,10 +135,10 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     tparams = ev.params.tables
     low = frozenset(near_boundary(words, ev.ids, xs[1:-1], ev.params.columns.boundary_margin))
     one_row = tparams.ruled_row and _closed_row(ev, grid, drawn_xs)
-    reason, param = (_reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words)
-                     or _prose_columns(grid, ev) or _blank(grid, ev)
-                     or _mostly_empty(grid, ev.centres, list(ev.ids), tparams))
-    return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param)
+    early = _reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words) or _prose_columns(grid, ev)
+    form = None if early else _form(grid, ev)
+    reason, param = early or form or _mostly_empty(grid, ev.centres, list(ev.ids), tparams)
+    return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param, form is not None)
 
 
 def _reasons(positions: Sequence[float], drawn: set[float], stacked: Sequence[float] = (),
@@ -275,10 +277,15 @@ def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: 
     return "", ""
 
 
-def _blank(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
-    """A blank form's labels and empty entry boxes (``blankform``); None when it may be a table."""
-    reason = blank_form(grid, ev.words, ev.centres, ev.ids) if ev.params.tables.blank_form else ""
-    return (reason, "tables.blank_form") if reason else None
+def _form(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
+    """A form's area, no table: a blank form's labels and empty entry boxes (``blankform``), or
+    boxes holding only their captions (``formboxes``); None when it may be a table."""
+    tparams = ev.params.tables
+    reason = blank_form(grid, ev.words, ev.centres, ev.ids) if tparams.blank_form else ""
+    if reason:
+        return reason, "tables.blank_form"
+    reason = form_boxes(grid, ev) if tparams.form_boxes else ""
+    return (reason, "tables.form_boxes") if reason else None
 
 
 def _prose_columns(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:

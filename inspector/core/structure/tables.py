@@ -77,7 +77,7 @@ class _Collector:
         res = build_grid(cand, self.words, len(self.regions), self.params, self.centres, self.fills)
         if res.grid is None:
             self.regions.append(TableRegion(cand.bbox, cand.source, res.reason, res.param))
-            if res.param == "tables.blank_form":  # a form's area: its rules and leaders make no other table
+            if res.form:  # a form's area: its rules, leaders and captions make no other table
                 self.taken.append(cand.bbox)
             return False
         self.regions.append(TableRegion(cand.bbox, cand.source))
