@@ -17,8 +17,8 @@ from ..types import Rect, Word
 
 def words_in(words: Sequence[Word], bbox: Rect) -> list[Word]:
     """Words whose centre lies inside ``bbox`` (points, page space); half-open, so a centre on
-    a shared boundary belongs to one cell only."""
-    return [w for w in words if bbox.x0 <= w.bbox.cx < bbox.x1 and bbox.y0 <= w.bbox.cy < bbox.y1]
+    a shared boundary belongs to one cell only. Leaders (``Word.leader``) are blank space: in no cell."""
+    return [w for w in words if bbox.x0 <= w.bbox.cx < bbox.x1 and bbox.y0 <= w.bbox.cy < bbox.y1 and not w.leader]
 
 
 def join_words(words: Sequence[Word], turn: int = 0) -> str:

@@ -23,6 +23,7 @@ from ..text import list_marker
 from ..types import ColumnBin, Fill, Grid, Rule, Word
 from .bandrows import closed_cells, split_rows
 from .blankform import blank_form
+from .leaders import leader_list
 from .boundaries import explain
 from .columns import (
     SPLIT_GLYPHS,
@@ -129,7 +130,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     low = frozenset(near_boundary(words, ev.ids, xs[1:-1], ev.params.columns.boundary_margin))
     one_row = tparams.ruled_row and _closed_row(ev, grid, drawn_xs)
     reason, param = (_reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words)
-                     or _prose_columns(grid, ev) or _blank(grid, ev)
+                     or _prose_columns(grid, ev) or _blank(grid, ev) or _leader_list(grid, ev)
                      or _mostly_empty(grid, ev.centres, list(ev.ids), tparams))
     return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param)
 
@@ -270,6 +271,14 @@ def _blank(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
     """A blank form's labels and empty entry boxes (``blankform``); None when it may be a table."""
     reason = blank_form(grid, ev.words, ev.centres, ev.ids) if ev.params.tables.blank_form else ""
     return (reason, "tables.blank_form") if reason else None
+
+
+def _leader_list(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
+    """A borderless grid whose only column gaps leaders open is a list, not a table (``leaders``)."""
+    if grid.source != "aligned" or not ev.params.tables.leaders:
+        return None
+    reason = leader_list(grid.xs, grid.region, ev.words, ev.lines, ev.params.columns.min_gap)
+    return (reason, "") if reason else None
 
 
 def _prose_columns(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:

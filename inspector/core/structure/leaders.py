@@ -1,0 +1,221 @@
+"""Leaders: a run of filler characters that leads the eye from a label to its value.
+
+Financial statements, price lists, tables of contents and forms set "Net revenue ..... 1,234":
+dots (``.`` ``·`` ``…``), underscores or spaced hyphens between a row's label and its number.
+They are one filler, never text: they are read as blank space where column gaps are found,
+dropped from cell text (the words stay on the page, flagged ``Word.leader``, so explain can
+say why a gap is there), and split off a word they are glued to ("Revenue......." or a word
+processor's tab leader "Findings.......12").
+
+A run is a leader only when it stands *between* two texts of one line: it starts within
+``LEAD_EMS`` ems of a word before it (the label) and some word follows it on the line (the
+value). So a cell that holds "..." (three dots, too short), a nil "-" (one piece) or an
+underscore blank ("______" alone in its column, or ending its line) stays a value.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import pymupdf
+
+from ..types import Rect, RowBand, Word
+
+# Filler characters: the full stop, middle dots and the one-dot leader, the ellipses (each "…"
+# counts three), the underscore and, as spaced pieces only, the hyphen.
+DOTS = frozenset(".·…‧∙․⋯")
+FILL = DOTS | frozenset("_")
+PIECE = FILL | frozenset("-")
+THREE = frozenset("…⋯")
+# Why no user would change these (``tables.leaders`` turns the reading off): four fillers is the
+# shortest run no text uses ("..." ends a phrase or marks a nil value); three spaced pieces
+# (". . ." or "- - -") is the shortest spaced run; a leader starts within three ems of its label
+# (forms set their dots on a fixed grid, up to a pitch and a half after the label) and its pieces
+# stand at most two ems apart.
+MIN_FILL = 4  # fillers in one run
+MIN_PIECES = 3  # separate filler words in a spaced run
+LEAD_EMS = 3.0  # ems between the label's end and the run's start
+PIECE_EMS = 2.0  # ems between two pieces of one run
+GLUED = re.compile(r"([._·…‧∙․⋯]{4,}|…{2,}|⋯{2,})")  # a run inside a word: split off it
+LEADER_NOTE = "{n} leader run(s) between labels and values read as space, left out of cell text (tables.leaders)"
+
+
+def leader_dots(text: str) -> int:
+    """Dots of ``text`` when it is made only of leader dots (``.`` ``·``; ``…`` counts three), else 0."""
+    stripped = text.strip()
+    if not stripped or not set(stripped) <= DOTS:
+        return 0
+    return sum(3 if ch in THREE else 1 for ch in stripped)
+
+
+def fillers(text: str) -> int:
+    """Fillers of ``text`` when it is made only of filler characters (``…`` counts three), else 0."""
+    if not text or not set(text) <= PIECE:
+        return 0
+    return sum(3 if ch in THREE else 1 for ch in text)
+
+
+def _maybe(text: str) -> bool:
+    """Could ``text`` hold a leader? The cheap test every word of every page pays."""
+    return bool(text) and (text[0] in PIECE or text[-1] in PIECE or "...." in text or "…" in text or "__" in text)
+
+
+class Leaders(NamedTuple):
+    """The words with glued leaders split off and every leader flagged, and the runs found."""
+
+    words: tuple[Word, ...]
+    runs: int
+
+
+def find_leaders(words: tuple[Word, ...]) -> Leaders:
+    """``words`` with each leader run flagged (``Word.leader``) and split off the word it is
+    glued to; the same tuple when the page has none (most pages pay one pass of ``_maybe``)."""
+    if not any(_maybe(w.text) for w in words):
+        return Leaders(words, 0)
+    split = [piece for w in words for piece in (_split(w) if _maybe(w.text) else (w,))]
+    flags, trim = _flag(split)
+    if not flags:
+        return Leaders(words, 0)
+    out: list[Word] = []
+    for i, w in enumerate(split):
+        if i in flags:
+            out.append(dataclasses.replace(w, leader=True))
+        elif i in trim:  # "older. . . . ." : the label's last dot is the run's first
+            label, dot = _cut(w, [w.text[:-1], w.text[-1]])
+            out += [label, dataclasses.replace(dot, leader=True)]
+        else:
+            out.append(w)
+    return Leaders(tuple(out), len(set(flags.values())))
+
+
+def _split(w: Word) -> tuple[Word, ...]:
+    """``w`` cut around a run of fillers inside it ("Revenue......." -> "Revenue", ".......";
+    "Findings.....12" -> three words)."""
+    found = GLUED.search(w.text)
+    if found is None or (found.start() == 0 and found.end() == len(w.text)):
+        return (w,)
+    text = w.text
+    return _cut(w, [p for p in (text[:found.start()], found.group(), text[found.end():]) if p])
+
+
+def _cut(w: Word, parts: list[str]) -> tuple[Word, ...]:
+    """``w`` as one word per text of ``parts`` (which join to its text), its box shared out by
+    the glyphs' widths (Helvetica's, a fair guess for any font: dots are far narrower than letters)."""
+    widths = [pymupdf.get_text_length(p, fontname="helv", fontsize=10) for p in parts]
+    total = sum(widths) or 1.0
+    out, x = [], w.bbox.x0
+    for part, width in zip(parts, widths, strict=True):
+        x1 = x + w.bbox.width * width / total
+        out.append(dataclasses.replace(w, text=part, bbox=dataclasses.replace(w.bbox, x0=x, x1=x1)))
+        x = x1
+    return tuple(out)
+
+
+def _lines(words: Sequence[Word]) -> list[list[int]]:
+    """Indices of upright words grouped into text lines by baseline (within a third of the
+    font size), each line left to right."""
+    order = sorted((i for i, w in enumerate(words) if not w.turn and not w.in_no_table),
+                   key=lambda i: (words[i].baseline, words[i].bbox.x0))
+    lines: list[list[int]] = []
+    for i in order:
+        w = words[i]
+        if lines and abs(words[lines[-1][0]].baseline - w.baseline) <= max(w.font_size, 1.0) / 3:
+            lines[-1].append(i)
+        else:
+            lines.append([i])
+    return [sorted(line, key=lambda i: words[i].bbox.x0) for line in lines]
+
+
+def _flag(words: Sequence[Word]) -> tuple[dict[int, int], set[int]]:
+    """{word index: run number} of every word in a leader run (see the module doc), and the
+    labels whose last character is the run's first dot (set at the run's pitch)."""
+    flags: dict[int, int] = {}
+    trim: set[int] = set()
+    runs = 0
+    for line in _lines(words):
+        if not any(fillers(words[i].text) for i in line):
+            continue
+        k = 0
+        while k < len(line):
+            if not fillers(words[line[k]].text):
+                k += 1
+                continue
+            end = _run_end(words, line, k)
+            if k > 0 and end < len(line) and _leads(words, line, k, end):
+                runs += 1
+                flags.update({i: runs for i in line[k:end]})
+                if _dot_at_pitch(words, line, k, end):
+                    trim.add(line[k - 1])
+            k = end
+    return flags, trim
+
+
+def _dot_at_pitch(words: Sequence[Word], line: list[int], k: int, end: int) -> bool:
+    """Does the label before the spaced dot run ``line[k:end]`` end in the run's dot, set at
+    the run's own pitch ("older. . . . ." where the label's full stop is the first leader)?"""
+    label, first = words[line[k - 1]], words[line[k]]
+    if end - k < 2 or len(label.text) < 2 or label.text[-1] != first.text or len(first.text) != 1:
+        return False
+    pitch = words[line[k + 1]].bbox.x0 - first.bbox.x0
+    return abs((first.bbox.x0 - label.bbox.x1 + first.bbox.width) - pitch) <= 0.25 * pitch
+
+
+def _run_end(words: Sequence[Word], line: list[int], k: int) -> int:
+    """The position after the last piece of the run of fillers starting at ``line[k]``."""
+    end = k + 1
+    while end < len(line) and fillers(words[line[end]].text):
+        em = max(words[line[end]].font_size, 1.0)
+        if words[line[end]].bbox.x0 - words[line[end - 1]].bbox.x1 > PIECE_EMS * em:
+            break
+        end += 1
+    return end
+
+
+def _leads(words: Sequence[Word], line: list[int], k: int, end: int) -> bool:
+    """Is the run ``line[k:end]`` long enough, and does it start close after the label before it?"""
+    pieces = [words[i] for i in line[k:end]]
+    count = sum(fillers(w.text) for w in pieces)
+    if count < MIN_FILL and not (len(pieces) >= MIN_PIECES and count >= MIN_PIECES):
+        return False
+    if all(set(w.text) <= {"-"} for w in pieces) and len(pieces) < MIN_PIECES:
+        return False  # "----" is a rule drawn in text or a nil value; "- - -" leads
+    label = words[line[k - 1]]
+    return pieces[0].bbox.x0 - label.bbox.x1 <= LEAD_EMS * max(pieces[0].font_size, 1.0)
+
+
+LEADER_LIST = ("a list of labels led to their values by leaders (a table of contents): leaders bridge the gap "
+               "before its last column on {bridged} of {lines} lines")
+
+
+def leader_list(xs: Sequence[float], box: Rect, words: Sequence[Word], lines: Sequence[RowBand],
+                min_gap: float) -> str:
+    """The reason a borderless grid (column boundaries ``xs``, region ``box``) is no table when
+    leaders bridge the gap before its last column on most of its lines, "" otherwise. Read as
+    space, leaders open a gap between a label and its value; but where only they open the gap
+    to the last column, the rows are labels each led to one value: a list (a table of contents,
+    numbered or not), as it read before leaders were read at all. A statement's amounts stand
+    in two columns or more with white space between them, or its leaders stop short of them."""
+    lead = [w for w in words if w.leader and box.x0 <= w.bbox.cx <= box.x1 and box.y0 <= w.bbox.cy <= box.y1]
+    if not lead or len(xs) < 3:
+        return ""
+    bridged, both = _bridged(xs[-2], lead, words, lines, min_gap)
+    return LEADER_LIST.format(bridged=bridged, lines=both) if 2 * bridged >= both > 0 else ""
+
+
+def _bridged(x: float, lead: Sequence[Word], words: Sequence[Word], lines: Sequence[RowBand],
+             min_gap: float) -> tuple[int, int]:
+    """(lines whose free gap at ``x`` leaders narrow below ``min_gap``, lines with text on both sides)."""
+    bridged = both = 0
+    for ln in lines:
+        left = [words[i].bbox.x1 for i in ln.word_ids if words[i].bbox.cx < x]
+        right = [words[i].bbox.x0 for i in ln.word_ids if words[i].bbox.cx >= x]
+        if not left or not right:
+            continue
+        both += 1
+        a, b = max(left), min(right)
+        ends = [w.bbox.x1 for w in lead if w.bbox.y0 < ln.bbox.y1 and w.bbox.y1 > ln.bbox.y0 and a - 1.0 < w.bbox.x0 < b]
+        bridged += bool(ends) and b - max(ends) < min_gap
+    return bridged, both
