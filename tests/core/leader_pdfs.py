@@ -61,11 +61,12 @@ def _leader(page: pymupdf.Page, x: float, end: float, y: float, style: str) -> N
     _text(page, x, y, (unit * n).rstrip(), font)
 
 
-def statement(style: str = "glued", ruled: bool = False, end: float = LEADER_END) -> bytes:
+def statement(style: str = "glued", ruled: bool = False, end: float = LEADER_END, left: float = 0.0) -> bytes:
     """A two-year income statement: the header row, then one row per ``STATEMENT`` line, the
     label at ``LABEL_X`` followed by leaders of ``style`` to ``LEADER_END`` (glued to the label
     when ``style`` is "glued", one space after it otherwise), the numbers right-aligned at
-    ``COL_RIGHTS``; leaders stop at ``end``. ``ruled``: every cell edge is ruled (columns at 50, 380, 430, 510)."""
+    ``COL_RIGHTS`` (the first column left-aligned at ``left`` instead when it is set); leaders
+    stop at ``end``. ``ruled``: every cell edge is ruled (columns at 50, 380, 430, 510)."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     y = TOP
@@ -77,8 +78,11 @@ def statement(style: str = "glued", ruled: bool = False, end: float = LEADER_END
         _text(page, LABEL_X, y, label, font)
         gap = 0.0 if style == "glued" else _width(" ", font)
         _leader(page, LABEL_X + _width(label, font) + gap, end, y, style)
-        for right, text in zip(COL_RIGHTS, values, strict=True):
-            _right(page, right, y, text, font)
+        for k, (right, text) in enumerate(zip(COL_RIGHTS, values, strict=True)):
+            if k == 0 and left:
+                _text(page, left, y, text, font)
+            else:
+                _right(page, right, y, text, font)
     if ruled:
         ys = [TOP - PITCH + 4 + k * PITCH for k in range(len(STATEMENT) + 2)]
         xs = (50.0, 380.0, 430.0, 510.0)

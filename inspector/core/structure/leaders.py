@@ -2,10 +2,13 @@
 
 Financial statements, price lists, tables of contents and forms set "Net revenue ..... 1,234":
 dots (``.`` ``·`` ``…``), underscores or spaced hyphens between a row's label and its number.
-They are one filler, never text: they are read as blank space where column gaps are found,
-dropped from cell text (the words stay on the page, flagged ``Word.leader``, so explain can
-say why a gap is there), and split off a word they are glued to ("Revenue......." or a word
-processor's tab leader "Findings.......12").
+They are one filler, never a column: each run becomes one word flagged ``Word.leader``, split
+off a word it is glued to ("Revenue......." or a word processor's tab leader
+"Findings.......12"); rows, regions and column gaps read it as blank space, so it never
+bridges the gap between a label and its value, never makes a column or a cell of its own and
+never joins the value's cell. Its text stays in its label's cell, as printed ("Revenue
+......."): a tab leader is typed in the label's cell, and authoring programs' own cell
+content (tags) keeps it there.
 
 A run is a leader only when it stands *between* two texts of one line: it starts within
 ``LEAD_EMS`` ems of a word before it (the label) and some word follows it on the line (the
@@ -40,12 +43,14 @@ MIN_PIECES = 3  # separate filler words in a spaced run
 LEAD_EMS = 3.0  # ems between the label's end and the run's start
 PIECE_EMS = 2.0  # ems between two pieces of one run
 GLUED = re.compile(r"([._·…‧∙․⋯]{4,}|…{2,}|⋯{2,})")  # a run inside a word: split off it
-LEADER_NOTE = "{n} leader run(s) between labels and values read as space, left out of cell text (tables.leaders)"
+LEADER_NOTE = ("{n} leader run(s) between labels and values read as space where rows and columns are found, "
+               "kept in their label's cell text (tables.leaders)")
 
 
 def leader_dots(text: str) -> int:
-    """Dots of ``text`` when it is made only of leader dots (``.`` ``·``; ``…`` counts three), else 0."""
-    stripped = text.strip()
+    """Dots of ``text`` when it is made only of leader dots (``.`` ``·``; ``…`` counts three) and
+    spaces (a leader run of one-dot words is one word, ". . . ."), else 0."""
+    stripped = "".join(text.split())
     if not stripped or not set(stripped) <= DOTS:
         return 0
     return sum(3 if ch in THREE else 1 for ch in stripped)
@@ -71,24 +76,26 @@ class Leaders(NamedTuple):
 
 
 def find_leaders(words: tuple[Word, ...]) -> Leaders:
-    """``words`` with each leader run flagged (``Word.leader``) and split off the word it is
-    glued to; the same tuple when the page has none (most pages pay one pass of ``_maybe``)."""
+    """``words`` with each leader run made one word flagged ``Word.leader`` (its pieces' texts
+    joined by spaces, their boxes united) and split off the word it is glued to; the same
+    tuple when the page has none (most pages pay one pass of ``_maybe``)."""
     if not any(_maybe(w.text) for w in words):
         return Leaders(words, 0)
     split = [piece for w in words for piece in (_split(w) if _maybe(w.text) else (w,))]
-    flags, trim = _flag(split)
-    if not flags:
+    runs = _runs(split)
+    if not runs:
         return Leaders(words, 0)
-    out: list[Word] = []
-    for i, w in enumerate(split):
-        if i in flags:
-            out.append(dataclasses.replace(w, leader=True))
-        elif i in trim:  # "older. . . . ." : the label's last dot is the run's first
-            label, dot = _cut(w, [w.text[:-1], w.text[-1]])
-            out += [label, dataclasses.replace(dot, leader=True)]
-        else:
-            out.append(w)
-    return Leaders(tuple(out), len(set(flags.values())))
+    first = {run[0]: run for run in runs}
+    inside = {i for run in runs for i in run[1:]}
+    out = [_one(split, first[i]) if i in first else w for i, w in enumerate(split) if i not in inside]
+    return Leaders(tuple(out), len(runs))
+
+
+def _one(words: Sequence[Word], run: Sequence[int]) -> Word:
+    """The leader run ``run`` (indices, left to right) as one leader word."""
+    ws = [words[i] for i in run]
+    box = Rect(ws[0].bbox.x0, min(w.bbox.y0 for w in ws), ws[-1].bbox.x1, max(w.bbox.y1 for w in ws))
+    return dataclasses.replace(ws[0], text=" ".join(w.text for w in ws), bbox=box, leader=True)
 
 
 def _split(w: Word) -> tuple[Word, ...]:
@@ -129,12 +136,9 @@ def _lines(words: Sequence[Word]) -> list[list[int]]:
     return [sorted(line, key=lambda i: words[i].bbox.x0) for line in lines]
 
 
-def _flag(words: Sequence[Word]) -> tuple[dict[int, int], set[int]]:
-    """{word index: run number} of every word in a leader run (see the module doc), and the
-    labels whose last character is the run's first dot (set at the run's pitch)."""
-    flags: dict[int, int] = {}
-    trim: set[int] = set()
-    runs = 0
+def _runs(words: Sequence[Word]) -> list[list[int]]:
+    """Every leader run (see the module doc) as word indices, left to right."""
+    runs: list[list[int]] = []
     for line in _lines(words):
         if not any(fillers(words[i].text) for i in line):
             continue
@@ -145,22 +149,9 @@ def _flag(words: Sequence[Word]) -> tuple[dict[int, int], set[int]]:
                 continue
             end = _run_end(words, line, k)
             if k > 0 and end < len(line) and _leads(words, line, k, end):
-                runs += 1
-                flags.update({i: runs for i in line[k:end]})
-                if _dot_at_pitch(words, line, k, end):
-                    trim.add(line[k - 1])
+                runs.append(line[k:end])
             k = end
-    return flags, trim
-
-
-def _dot_at_pitch(words: Sequence[Word], line: list[int], k: int, end: int) -> bool:
-    """Does the label before the spaced dot run ``line[k:end]`` end in the run's dot, set at
-    the run's own pitch ("older. . . . ." where the label's full stop is the first leader)?"""
-    label, first = words[line[k - 1]], words[line[k]]
-    if end - k < 2 or len(label.text) < 2 or label.text[-1] != first.text or len(first.text) != 1:
-        return False
-    pitch = words[line[k + 1]].bbox.x0 - first.bbox.x0
-    return abs((first.bbox.x0 - label.bbox.x1 + first.bbox.width) - pitch) <= 0.25 * pitch
+    return runs
 
 
 def _run_end(words: Sequence[Word], line: list[int], k: int) -> int:
