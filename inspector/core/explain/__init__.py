@@ -261,7 +261,8 @@ def _text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> 
             "of the text beside it (a word space is one), splitting a drawn column")
     said = (f"every line leaves a {b.gap:.1f} pt gap here" if b.gap > 0 else
             "the text leaves a gap here on all but a tenth of its lines at most (a spanning title may cross it)")
-    evidence, named = (Evidence("text_gap", b.gap),), ("columns.min_gap",)
+    evidence: tuple[Evidence, ...] = (Evidence("text_gap", b.gap),)
+    named: tuple[str, ...] = ("columns.min_gap",)
     led = _leaders_at(ctx, g, b)
     if led:
         said += (f"; leader dots between label and value on {led} line(s) read as space (tables.leaders): they "

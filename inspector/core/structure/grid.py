@@ -23,7 +23,6 @@ from ..text import list_marker
 from ..types import ColumnBin, Fill, Grid, Rule, Word
 from .bandrows import closed_cells, split_rows
 from .blankform import blank_form
-from .leaders import leader_list
 from .boundaries import explain
 from .columns import (
     SPLIT_GLYPHS,
@@ -41,6 +40,7 @@ from .columns import (
 from .flow import flowing_rows
 from .group_labels import under_group_labels
 from .keyvalue import key_value
+from .leaders import leader_list
 from .region import FULL, RegionEvidence
 from .regions import Candidate
 from .sections import section_lines
