@@ -81,21 +81,15 @@ def test_another_producers_padded_labels_read_the_same() -> None:
     _assert_statement(_run(L.fpdf_statement())[0], "fpdf2")
 
 
-def test_a_contents_list_keeps_its_numbers_titles_and_pages_apart() -> None:
-    res, _ = _run(L.toc())
-    assert len(res.tables) == 1
-    rows = res.tables[0].rows_text()
-    assert [r[0] for r in rows] == [n for n, _, _ in L.TOC]
-    assert [r[2] for r in rows] == [p for _, _, p in L.TOC]
-    assert all(r[1].startswith(t) and _filler_only(r[1][len(t):]) for r, (_, t, _) in zip(rows, L.TOC, strict=True))
-
-
-def test_a_tab_leader_glued_to_the_page_number_no_longer_breaks_it_and_a_leader_list_is_no_table() -> None:
-    """"Findings.......12" (one word): the page number is split off as its own word; the
-    titles and pages that only the leaders set apart are a list, and explain says so."""
-    res, params = _run(L.toc(tab=True))
+@pytest.mark.parametrize("tab", (False, True))
+def test_a_contents_list_is_a_list_and_its_page_numbers_stay_whole(tab: bool) -> None:
+    """Titles led by leaders to their page numbers (the last column) are a list, not a table,
+    and explain says so. A word processor's tab leader glued to both ("Findings.......12",
+    one word) no longer breaks the page number: it is its own word."""
+    res, params = _run(L.toc(tab=tab))
     texts = [w.text for w in res.words if not w.leader]
     assert all(p in texts for _, _, p in L.TOC) and all(t.split()[-1] in texts for _, t, _ in L.TOC)
+    assert sum(w.leader for w in res.words) == len(L.TOC)
     assert res.tables == ()
     assert any("led to their values by leaders" in r.reason for r in explain(res, params).rejected)
 

@@ -54,7 +54,7 @@ def join_words(words: Sequence[Word], turn: int = 0) -> str:
     return "\n".join(_glued([words[k] for k in sorted(line, key=x0.__getitem__)]) for line in lines)
 
 
-GLUED_PT = 0.5  # a leader this close to the word before it was split off that word ("Revenue.......")
+GLUED_PT = 1e-6  # a leader that starts where the word before it ends was split off that word ("Revenue.......")
 
 
 def _glued(line: Sequence[Word]) -> str:

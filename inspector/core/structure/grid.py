@@ -274,10 +274,11 @@ def _blank(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
 
 
 def _leader_list(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
-    """A borderless grid whose only column gaps leaders open is a list, not a table (``leaders``)."""
-    if grid.source != "aligned" or not ev.params.tables.leaders:
+    """A grid whose columns come from the text (no drawn verticals) and whose last column
+    leaders lead to is a list, not a table (``leaders``)."""
+    if grid.source == "ruled" or not ev.params.tables.leaders:
         return None
-    reason = leader_list(grid.xs, grid.region, ev.words, ev.lines, ev.params.columns.min_gap)
+    reason = leader_list(grid.xs, grid.region, ev.words, ev.lines)
     return (reason, "") if reason else None
 
 

@@ -177,29 +177,28 @@ def _leads(words: Sequence[Word], line: list[int], k: int, end: int) -> bool:
     return pieces[0].bbox.x0 - label.bbox.x1 <= LEAD_EMS * max(pieces[0].font_size, 1.0)
 
 
-LEADER_LIST = ("a list of labels led to their values by leaders (a table of contents): leaders bridge the gap "
-               "before its last column on {bridged} of {lines} lines")
+LEADER_LIST = ("a list of labels led to their values by leaders (a table of contents): leaders lead to its last "
+               "column on {led} of {lines} lines")
 
 
-def leader_list(xs: Sequence[float], box: Rect, words: Sequence[Word], lines: Sequence[RowBand],
-                min_gap: float) -> str:
-    """The reason a borderless grid (column boundaries ``xs``, region ``box``) is no table when
-    leaders bridge the gap before its last column on most of its lines, "" otherwise. Read as
-    space, leaders open a gap between a label and its value; but where only they open the gap
-    to the last column, the rows are labels each led to one value: a list (a table of contents,
-    numbered or not), as it read before leaders were read at all. A statement's amounts stand
-    in two columns or more with white space between them, or its leaders stop short of them."""
+def leader_list(xs: Sequence[float], box: Rect, words: Sequence[Word], lines: Sequence[RowBand]) -> str:
+    """The reason a grid without drawn columns (column boundaries ``xs``, region ``box``) is no table when
+    leaders lead to its last column on most of its lines, "" otherwise. Read as space,
+    leaders open a gap between a label and its value; but where they lead to the last column,
+    the rows are labels each led to one value: a list (a table of contents, numbered or not),
+    as it read before leaders were read at all. A statement's leaders lead to the first of its
+    amount columns, with white space between that one and the next."""
     lead = [w for w in words if w.leader and box.x0 <= w.bbox.cx <= box.x1 and box.y0 <= w.bbox.cy <= box.y1]
     if not lead or len(xs) < 3:
         return ""
-    bridged, both = _bridged(xs[-2], lead, words, lines, min_gap)
-    return LEADER_LIST.format(bridged=bridged, lines=both) if 2 * bridged >= both > 0 else ""
+    led, both = _led(xs[-2], lead, words, lines)
+    return LEADER_LIST.format(led=led, lines=both) if 2 * led >= both > 0 else ""
 
 
-def _bridged(x: float, lead: Sequence[Word], words: Sequence[Word], lines: Sequence[RowBand],
-             min_gap: float) -> tuple[int, int]:
-    """(lines whose free gap at ``x`` leaders narrow below ``min_gap``, lines with text on both sides)."""
-    bridged = both = 0
+def _led(x: float, lead: Sequence[Word], words: Sequence[Word], lines: Sequence[RowBand]) -> tuple[int, int]:
+    """(lines on which a leader is the last thing before the first word right of ``x``, lines
+    with text on both sides of ``x``)."""
+    led = both = 0
     for ln in lines:
         left = [words[i].bbox.x1 for i in ln.word_ids if words[i].bbox.cx < x]
         right = [words[i].bbox.x0 for i in ln.word_ids if words[i].bbox.cx >= x]
@@ -207,6 +206,6 @@ def _bridged(x: float, lead: Sequence[Word], words: Sequence[Word], lines: Seque
             continue
         both += 1
         a, b = max(left), min(right)
-        ends = [w.bbox.x1 for w in lead if w.bbox.y0 < ln.bbox.y1 and w.bbox.y1 > ln.bbox.y0 and a - 1.0 < w.bbox.x0 < b]
-        bridged += bool(ends) and b - max(ends) < min_gap
-    return bridged, both
+        led += any(w.bbox.y0 < ln.bbox.y1 and w.bbox.y1 > ln.bbox.y0 and a - 1.0 < w.bbox.x0 and w.bbox.x1 <= b + 1.0
+                   for w in lead)
+    return led, both
