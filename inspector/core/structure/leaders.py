@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -63,9 +64,13 @@ def fillers(text: str) -> int:
     return sum(3 if ch in THREE else 1 for ch in text)
 
 
+_PIECE_WORD = re.compile(r"^[-.·…‧∙․⋯_]+$", re.MULTILINE)  # a word made only of fillers, in "\n"-joined texts
+
+
 def _maybe(text: str) -> bool:
-    """Could ``text`` hold a leader? The cheap test every word of every page pays."""
-    return bool(text) and (text[0] in PIECE or text[-1] in PIECE or "...." in text or "…" in text or "__" in text)
+    """Could ``text`` hold a glued leader run? Substring tests only (C speed): ``GLUED`` decides."""
+    return "...." in text or "…" in text or "__" in text or "··" in text or "⋯" in text or "‧‧" in text \
+        or "∙∙" in text or "․․" in text
 
 
 class Leaders(NamedTuple):
@@ -78,10 +83,13 @@ class Leaders(NamedTuple):
 def find_leaders(words: tuple[Word, ...]) -> Leaders:
     """``words`` with each leader run made one word flagged ``Word.leader`` (its pieces' texts
     joined by spaces, their boxes united) and split off the word it is glued to; the same
-    tuple when the page has none (most pages pay one pass of ``_maybe``)."""
-    if not any(_maybe(w.text) for w in words):
+    tuple when the page has none. Every page pays one join of its texts and two searches; a
+    page with filler words (a nil "-" will do) reads the text lines those stand on."""
+    text = "\n".join([w.text for w in words])
+    glued = _maybe(text)
+    if not glued and _PIECE_WORD.search(text) is None:
         return Leaders(words, 0)
-    split = [piece for w in words for piece in (_split(w) if _maybe(w.text) else (w,))]
+    split = [piece for w in words for piece in (_split(w) if _maybe(w.text) else (w,))] if glued else list(words)
     runs = _runs(split)
     if not runs:
         return Leaders(words, 0)
@@ -122,10 +130,14 @@ def _cut(w: Word, parts: list[str]) -> tuple[Word, ...]:
 
 
 def _lines(words: Sequence[Word]) -> list[list[int]]:
-    """Indices of upright words grouped into text lines by baseline (within a third of the
-    font size), each line left to right."""
-    order = sorted((i for i, w in enumerate(words) if not w.turn and not w.in_no_table),
-                   key=lambda i: (words[i].baseline, words[i].bbox.x0))
+    """Indices of the upright words grouped into text lines by baseline (within a third of the
+    font size), each line left to right; only the lines that hold a filler word."""
+    seeds = sorted(w.baseline for w in words if w.text[:1] in PIECE and fillers(w.text) and not w.turn
+                   and not w.in_no_table)
+    if not seeds:
+        return []
+    near = [i for i, w in enumerate(words) if not w.turn and not w.in_no_table and _close(seeds, w)]
+    order = sorted(near, key=lambda i: (words[i].baseline, words[i].bbox.x0))
     lines: list[list[int]] = []
     for i in order:
         w = words[i]
@@ -134,6 +146,13 @@ def _lines(words: Sequence[Word]) -> list[list[int]]:
         else:
             lines.append([i])
     return [sorted(line, key=lambda i: words[i].bbox.x0) for line in lines]
+
+
+def _close(seeds: list[float], w: Word) -> bool:
+    """Is ``w``'s baseline within a third of its font size of one of the sorted ``seeds``?"""
+    tol = max(w.font_size, 1.0) / 3
+    k = bisect_left(seeds, w.baseline - tol)
+    return k < len(seeds) and seeds[k] <= w.baseline + tol
 
 
 def _runs(words: Sequence[Word]) -> list[list[int]]:
