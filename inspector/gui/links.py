@@ -8,7 +8,7 @@ ones visited. ``Links(window)`` wires it: ``LinkLayer`` draws the current page's
 edge and a clickable label per link, coloured by state: proposed, accepted, rejected),
 ``widgets.link_marks.LinkDelegate`` marks them on the thumbnails, and Table-menu actions
 accept (Ctrl+Alt+L) or reject (Ctrl+Alt+N) the selected link, or link the current accepted
-table to any accepted table on the next page.
+table to any accepted table in a later column of its page or on the next page.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 FULL_SCAN_PAGES = 150  # longer documents are scanned around the pages visited
 AROUND = 2  # pages before and after the current one scanned in a long document
+COLUMN_SLACK = 2.0  # pt a table in the next column may reach back over the first piece's right edge
 
 
 @dataclass(frozen=True)
@@ -281,13 +282,13 @@ class Links(QObject):
 
     # -- decisions ----------------------------------------------------------------------
     def _actions(self) -> None:
-        """Table menu: accept, reject, link to a table on the next page; View: the toggle."""
+        """Table menu: accept, reject, link to a table in the next column or page; View: the toggle."""
         w = self.window
         self.accept_action = w.add_action("table.accept_link", QAction("Accept the &continuation link", w),
                                           self.accept, menu="table", section="table", shortcut="Ctrl+Alt+L")
         self.reject_action = w.add_action("table.reject_link", QAction("Reject the continuation li&nk", w),
                                           self.reject, menu="table", section="table", shortcut="Ctrl+Alt+N")
-        self.link_menu = QMenu("Link to a table on the &next page", w)
+        self.link_menu = QMenu("Link to a table in the next column or on the &next page", w)
         self.link_menu.aboutToShow.connect(self._fill_link_menu)
         w.add_action("table.link_to", self.link_menu.menuAction(), menu="table", section="table")
         self.toggle_action = QAction("Continuation &links", w)
@@ -342,18 +343,30 @@ class Links(QObject):
         if table is None or editing.ann.doc is None:
             self.link_menu.addAction("(select an accepted table first)").setEnabled(False)
             return
+        last = table.regions[-1]
         for other in self.targets(table):
             r = other.regions[0]
-            action = self.link_menu.addAction(f"Table {other.id}: {r.n_rows} x {r.n_cols}, top at {r.bbox.y0:.0f} pt")
+            where = " of this page (next column)" if r.page == last.page else ""
+            action = self.link_menu.addAction(f"Table {other.id}{where}: {r.n_rows} x {r.n_cols}, "
+                                              f"top at {r.bbox.y0:.0f} pt")
             action.triggered.connect(lambda _=False, o=other.id, t=table.id: self.link(t, o))
         if not self.link_menu.actions():
-            self.link_menu.addAction(f"(no accepted table on page {table.regions[-1].page + 1})").setEnabled(False)
+            self.link_menu.addAction(f"(no accepted table in a later column or on page {last.page + 1})"
+                                     ).setEnabled(False)
 
     def targets(self, table: AnnTable) -> list[AnnTable]:
-        """Accepted tables starting on the page after ``table``'s last piece."""
+        """Accepted tables that can continue ``table``: those in a later column of its last
+        piece's page (starting right of that piece: a table flowing on into the next column),
+        then those starting on the page after it."""
         doc = self.window.editing.ann.doc
-        nxt = table.regions[-1].page + 1
-        return [t for t in doc.tables if t.id != table.id and t.page == nxt] if doc is not None else []
+        if doc is None:
+            return []
+        last = table.regions[-1]
+        others = [t for t in doc.tables if t.id != table.id]
+        beside = [t for t in others if t.page == last.page
+                  and t.regions[0].bbox.x0 >= last.bbox.x1 - COLUMN_SLACK]
+        beside.sort(key=lambda t: (t.regions[0].bbox.x0, t.regions[0].bbox.y0))
+        return beside + [t for t in others if t.page == last.page + 1]
 
     def link(self, first_id: str, second_id: str) -> bool:
         from ..annotation.doc_edits import LinkTables

@@ -8,10 +8,11 @@ from pathlib import Path
 import pymupdf
 import pytest
 from conftest import wait_result
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
 from inspector.annotation.model import stacked_core_table
+from inspector.core.types import Rect
 from inspector.gui.links import Links
 from inspector.gui.main_window import MainWindow
 from resources.make_samples import draw_table
@@ -119,6 +120,64 @@ def test_link_to_any_table_on_the_next_page(qtbot, window: MainWindow, tmp_path:
     assert ed.ann.doc.tables[0].regions[1].bbox.y0 == pytest.approx(200, abs=1)
     ed.ann.stack.undo()
     assert len(ed.ann.doc.tables) == 3
+
+
+def _dark_pixels(qtbot, win: MainWindow, box: Rect) -> int:
+    """Near-black pixels of the page view inside ``box`` (page points): the page's own text
+    seen through the overlays (the current table's white handles once painted every table
+    after it opaque white)."""
+    win.view.set_zoom(3.0)
+    win.view.centerOn(QPointF((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
+    qtbot.wait(500)  # the page is rendered again for the zoom
+    image = win.view.viewport().grab().toImage()
+    top_left = win.view.mapFromScene(QPointF(box.x0, box.y0))
+    bottom_right = win.view.mapFromScene(QPointF(box.x1, box.y1))
+    return sum(1 for x in range(top_left.x(), bottom_right.x()) for y in range(top_left.y(), bottom_right.y())
+               if max(image.pixelColor(x, y).red(), image.pixelColor(x, y).green(), image.pixelColor(x, y).blue()) < 90)
+
+
+def test_link_a_table_to_the_next_column_of_its_page_by_hand(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    """Two ruled tables side by side on page 1 and one on page 2: the link menu of the left
+    table offers the right-hand one first ("of this page"), then page 2's; the right-hand
+    table offers only page 2's (the left one is no later column). Linking the columns makes
+    them regions of one table on the same page, and undo restores both."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    draw_table(page, 50, 72, [("Code", "Name"), ("A1", "Alpha"), ("B2", "Beta")], col_widths=(90, 140))
+    draw_table(page, 320, 72, [("Code", "Name"), ("C3", "Gamma"), ("D4", "Delta")], col_widths=(90, 140))
+    page = doc.new_page(width=595, height=842)
+    draw_table(page, 50, 72, [("Code", "Name"), ("E5", "Epsilon"), ("F6", "Phi")], col_widths=(90, 140))
+    path = tmp_path / "columns.pdf"
+    doc.save(path)
+    assert window.open_file(path)
+    window.editing.ask_save = lambda: "discard"  # type: ignore[method-assign]  # closing after the test
+    wait_result(qtbot, window)
+    ed = window.editing
+    ed.actions.accept(False)
+    window.session.set_page(1)
+    wait_result(qtbot, window)
+    ed.actions.accept(False)
+    assert [(t.page, round(t.regions[0].bbox.x0)) for t in ed.ann.doc.tables] == [(1, 50), (1, 320), (2, 50)]
+    from inspector.gui.editing.document import CellSelection
+    window.session.set_page(0)
+    wait_result(qtbot, window)
+    ed.ann.select(CellSelection("t1", 0))
+    assert _dark_pixels(qtbot, window, Rect(414, 92, 446, 104)) > 20  # "Gamma" shows through t2's box
+    ed.ann.select(CellSelection("t2", 0))
+    window.links.link_menu.aboutToShow.emit()
+    assert [a.text() for a in window.links.link_menu.actions()] == ["Table t3: 3 x 2, top at 72 pt"]
+    ed.ann.select(CellSelection("t1", 0))
+    window.links.link_menu.aboutToShow.emit()
+    names = [a.text() for a in window.links.link_menu.actions()]
+    assert names == ["Table t2 of this page (next column): 3 x 2, top at 72 pt", "Table t3: 3 x 2, top at 72 pt"]
+    window.links.link_menu.actions()[0].trigger()
+    joined = ed.ann.doc.tables[0]
+    assert [(r.page, round(r.bbox.x0)) for r in joined.regions] == [(1, 50), (1, 320)]
+    assert [t.id for t in ed.ann.doc.tables] == ["t1", "t3"]
+    window.links.link_menu.aboutToShow.emit()  # the joined table's last piece is the right column now
+    assert [a.text() for a in window.links.link_menu.actions()] == ["Table t3: 3 x 2, top at 72 pt"]
+    ed.ann.stack.undo()
+    assert [t.id for t in ed.ann.doc.tables] == ["t1", "t2", "t3"]
 
 
 def test_a_hostile_page_stops_in_the_link_scan_and_the_window_closes_at_once(qtbot, window, tmp_path) -> None:

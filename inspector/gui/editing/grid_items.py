@@ -183,10 +183,12 @@ class AcceptedLayer(QGraphicsItem):
     def _paint_handles(self, painter: QPainter, bbox: Rect, colour: QColor) -> None:
         scale = painter.worldTransform().m11() or 1.0
         half = HANDLE_PX / 2 / max(abs(scale), abs(painter.worldTransform().m12()), 1e-6)
+        painter.save()  # the white brush is the handles' alone: a region painted after must stay see-through
         painter.setPen(_pen(colour, 1.0))
         painter.setBrush(QBrush(Qt.GlobalColor.white))
         for p in handle_points(bbox).values():
             painter.drawRect(QRectF(p.x() - half, p.y() - half, 2 * half, 2 * half))
+        painter.restore()
 
 
 def row_roles_shown(table: AnnTable, i: int) -> list[str]:
