@@ -147,3 +147,11 @@ def test_a_leader_belongs_to_the_cell_it_starts_in() -> None:
     words = [_word("Total", 60, 95), lead, _word("12", 185, 195)]
     assert words_in(words, Rect(50, 80, 150, 110)) == words[:2]
     assert words_in(words, Rect(150, 80, 200, 110)) == words[2:]
+
+
+
+def test_words_flags_a_leader_l() -> None:
+    from inspector.cli.detect import _aside_flag
+
+    assert _aside_flag(dataclasses.replace(_word(". . . .", 100, 120), leader=True)) == "L"
+    assert _aside_flag(_word("Total", 60, 85)) == "-"
