@@ -37,12 +37,17 @@ endif
 # turns it off) and summed up: the total and the least covered modules (`coverage report`
 # or `coverage html` afterwards for the whole table).
 COVERAGE ?= --cov --cov-report=
+# The whole run is bounded too (a hang outside any test: collection, the interpreter's exit):
+# after TEST_TIME_LIMIT, SIGABRT makes faulthandler print every thread's stack, GIL or not, and
+# the run fails (exit 124). Each test has its own bounds (pyproject.toml, tests/conftest.py).
+TEST_TIME_LIMIT ?= 120m
+TEST_BOUND := $(if $(shell command -v timeout),timeout --signal=ABRT --kill-after=60 $(TEST_TIME_LIMIT))
 test: setup
 	$(VENV)/bin/ruff check inspector tests benchmarks
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(COVERAGE) $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=offscreen $(TEST_BOUND) $(PY) -m pytest $(COVERAGE) $(PYTEST_ARGS)
 	@if [ -n "$(COVERAGE)" ]; then $(PY) -m coverage report --skip-covered --sort=cover > .coverage-report.txt; \
 		head -n 12 .coverage-report.txt; \
 		echo "line coverage of inspector/: $$($(PY) -m coverage report --format=total) %"; fi

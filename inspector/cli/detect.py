@@ -99,7 +99,7 @@ def cmd_words(args: argparse.Namespace) -> int:
     res = _run_page(args)
     rows = [{"text": w.text, "bbox": _box(w.bbox), "font_size": round(w.font_size, 2), "bold": w.bold,
              "low_confidence": i in res.low_confidence, "watermark": w.watermark,
-             "furniture": w.furniture, "figure": w.figure, "leader": w.leader,
+             "furniture": w.furniture, "figure": w.figure, "clipped": w.clipped, "leader": w.leader,
              **({"ocr_confidence": w.ocr_confidence} if w.from_ocr else {})} for i, w in enumerate(res.words)]
     if args.json:
         _print_json({"page": res.page, "width": res.width, "height": res.height, "source": res.words_source,
@@ -113,14 +113,15 @@ def cmd_words(args: argparse.Namespace) -> int:
     ocr = res.words_source == "ocr"
     print(f"{'x0':>7} {'y0':>7} {'x1':>7} {'y1':>7} {'size':>5}  flags  {'conf  ' if ocr else ''}text")
     for i, word in enumerate(res.words):
-        flags = ("B" if word.bold else "-") + ("?" if i in res.low_confidence else "-") + _aside_flag(word)
+        flags = (("B" if word.bold else "-") + ("?" if i in res.low_confidence else "-") + _aside_flag(word)
+                 + ("C" if word.clipped else "-"))
         conf = f"{word.ocr_confidence:4.0f}  " if ocr else ""
         x0, y0, x1, y1 = _box(word.bbox)
         print(f"{x0:7.1f} {y0:7.1f} {x1:7.1f} {y1:7.1f} {word.font_size:5.1f}  {flags:5}  {conf}{word.text}")
     print("flags: B bold, ? low confidence (near a column boundary" + (", or OCR confidence below "
           "ocr.min_confidence)" if ocr else ")") + ", W watermark, P page furniture, F a figure's "
-          "label (each in no table), L a leader run (blank space between a label and its value; its text stays in "
-          "the label's cell)")
+          "label (each in no table), C cut by a clip path at its right side, L a leader run (blank space between a "
+          "label and its value; its text stays in the label's cell)")
     return 0
 
 

@@ -240,13 +240,15 @@ def _missing(table: Unplaced, pieces: Sequence[Piece]) -> list[str]:
 DOCUMENT_PAGES = 6  # an import may take as long as this many pages' budget (as a tag import)
 
 
-def import_original_budgeted(original: str, pdf: str, budget: BudgetParams | None = None) -> OriginalImport:
+def import_original_budgeted(original: str, pdf: str, budget: BudgetParams | None = None,
+                             cancelled: Callable[[], bool] | None = None) -> OriginalImport:
     """``import_original`` in a worker process within ``DOCUMENT_PAGES`` x ``budget.seconds``
-    (the window stays free; a hostile PDF cannot hold it); ``OriginalError`` when it fails."""
+    (the window stays free; a hostile PDF cannot hold it); ``OriginalError`` when it fails.
+    ``cancelled()`` turning true (its window closed) kills the process."""
     page = budget or BudgetParams()
     whole = dataclasses.replace(page, seconds=page.seconds * DOCUMENT_PAGES)
     with Budgeted(whole) as worker:
-        out = worker.call(_job, original, pdf)
+        out = worker.call(_job, original, pdf, cancelled=cancelled)
     if out.ok:
         result, error, unsupported = out.value
         if result is not None:

@@ -20,6 +20,7 @@ from .evidence.figures import Figure, find_figures
 from .evidence.rules_merge import merge_rules
 from .evidence.rules_vector import find_vector_rules
 from .geometry import Frame
+from .infra.collector import collector_held
 from .multipage.furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages, reaches_bands
 from .params import OcrParams, Params
 from .reading.document import Document, Page
@@ -109,8 +110,12 @@ class Pipeline:
         return value
 
     def run(self, index: int, params: Params | None = None) -> PageResult:
-        """Detect tables on page ``index`` (0-based); timings are ms spent in this call."""
-        params = params or Params()
+        """Detect tables on page ``index`` (0-based); timings are ms spent in this call. The
+        cyclic garbage collector is held off meanwhile (``infra.collector`` says why)."""
+        with collector_held():
+            return self._run(index, params or Params())
+
+    def _run(self, index: int, params: Params) -> PageResult:
         page = self.doc.page(index)
         late: tuple[str, ...] = ()
         self.computed = []
@@ -160,7 +165,8 @@ class Pipeline:
         if scan.source == "ocr" and params.ocr.reread_cells:
             words, rows, found = self._reread(t, page, params, frame, (rules, vec.fills), (words, rows, found),
                                               (tkey, mkey))
-        unsure_ids = unsure(words, params.ocr.min_confidence)
+        # Text-layer words carry no confidence: only OCR's can be unsure (no walk over a text page's words).
+        unsure_ids = unsure(words, params.ocr.min_confidence) if scan.source == "ocr" else frozenset()
         found = flag_unsure_words(found, unsure_ids)
         t["total"] = sum(t.values())
         return PageResult(

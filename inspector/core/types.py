@@ -118,6 +118,7 @@ class Word:
     turn: int = 0
     furniture: bool = False  # a running header/footer or page number (``multipage.furniture``): in no table
     figure: bool = False  # a chart's label (``evidence.figures``): in no table
+    clipped: bool = False  # its text runs on hidden past bbox.x1: a clip path cut it there (``reading.cliptext``)
     leader: bool = False  # leader dots between a label and its value (``structure.leaders``): blank space
 
     @property
@@ -180,7 +181,7 @@ def text_word_at(text: str, x0: float, y0: float, x1: float, y1: float, font_siz
     w.ocr_confidence = -1.0
     w.watermark = watermark
     w.turn = turn
-    w.furniture = w.figure = w.leader = False
+    w.furniture = w.figure = w.clipped = w.leader = False
     _set(w, "__class__", Word)
     return w  # type: ignore[no-any-return]
 
@@ -201,10 +202,16 @@ class Rule:
     source: RuleSource = "vector"
     grey: int = 0
     fill: int = -1  # index into ``PageResult.fills`` when a fill's edge (or gutter) drew it
+    stroked: bool = False  # a fill's edge (``fill`` >= 0) along which a stroke is drawn too
 
     @property
     def length(self) -> float:
         return self.end - self.start
+
+    @property
+    def drawn(self) -> bool:
+        """Is it drawn as a line (a stroke or a thin filled rectangle), not only a fill's edge?"""
+        return self.fill < 0 or self.stroked
 
     @property
     def bbox(self) -> Rect:
@@ -218,8 +225,9 @@ _RuleDraft = settable_twin(Rule)
 
 
 def fast_rule(orient: Orientation, pos: float, start: float, end: float, thickness: float,
-              source: RuleSource, grey: int, fill: int = -1) -> Rule:
-    """``Rule(orient, pos, start, end, thickness, source, grey, fill)``, 2.5 x faster (see ``settable_twin``)."""
+              source: RuleSource, grey: int, fill: int = -1, stroked: bool = False) -> Rule:
+    """``Rule(orient, pos, start, end, thickness, source, grey, fill, stroked)``, 2.5 x faster (see
+    ``settable_twin``)."""
     r = _RuleDraft()
     r.orient = orient
     r.pos = pos
@@ -229,6 +237,7 @@ def fast_rule(orient: Orientation, pos: float, start: float, end: float, thickne
     r.source = source
     r.grey = grey
     r.fill = fill
+    r.stroked = stroked
     _set(r, "__class__", Rule)
     return r  # type: ignore[no-any-return]
 
@@ -365,13 +374,16 @@ class Boundary:
 
     ``kind``: "rule" (drawn strokes lie on it), "fill" (only fill edges or gutters do),
     "edge" (the region's side, nothing drawn), "number stack" (between two stacks of
-    right-aligned numbers closer than the column gap) or "text gap" (found in the text alone).
+    right-aligned numbers closer than the column gap), "clip edge" (right of where a clip path
+    cut the text of ``clip_lines`` lines at ``clip_x``, closer than the column gap to the next
+    column's text) or "text gap" (found in the text alone).
     ``rules`` counts the strokes on it, ``fills`` are ids into ``PageResult.fills`` and
     ``gap`` the width (pt) the text leaves free there (0 when text crosses it).
 
     ``reason`` is set by the step of the grid stage that put the boundary there: "side" (the
     region's side), "rules" (drawn rules or fill edges: a ruled table's columns, a rule-bounded
-    band), "number stack" (between two stacks of right-aligned numbers) or "text" (a gap the
+    band), "number stack" (between two stacks of right-aligned numbers), "clip edge" (beside
+    a clip edge that cut several lines' text) or "text" (a gap the
     text leaves: a column in aligned text, a new row starting with a text line); "" when
     unknown (a grid not made by the detection). ``kind`` names the evidence found on it, which
     may be more than what decided it (a text gap with a rule that happens to lie on it).
@@ -383,6 +395,8 @@ class Boundary:
     fills: tuple[int, ...] = ()
     gap: float = 0.0
     reason: str = ""
+    clip_x: float = 0.0  # "clip edge": the x (pt) where a clip path cut the text left of it
+    clip_lines: int = 0  # "clip edge": how many text lines it cut there
 
 
 @dataclass(frozen=True, slots=True)

@@ -104,6 +104,7 @@ def run(opts: LaunchOptions) -> int:
         return _interactive(app, window, opts)
     finally:
         resume_gc()
+        window.stop_background()
         window.session.close()
 
 

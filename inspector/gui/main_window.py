@@ -447,8 +447,24 @@ class MainWindow(QMainWindow):
             self.prefs.save()  # interactive starts remember the layout, layers and parameters
         self.scores.close()
         self.scan_results.close()
+        self.stop_background()
         self.session.close()
         super().closeEvent(event)
+
+    def stop_background(self) -> None:
+        """The window closes (or the app ends without closing it): the autosave copy of unsaved
+        edits is brought up to date and every background thread the window started ends (bounded
+        waits; a task's worker process is killed, its result dropped). Safe to call twice."""
+        from .scene.tags_layer import tag_grids
+        from .tasks import Lane
+
+        editing = self._editing
+        if editing is not None:
+            editing.ann.write_autosave(wait=True, force=True)
+            editing.ann.shutdown()
+        for lane in self.findChildren(Lane):
+            lane.close()
+        tag_grids().close()
 
 
 def _scrolling(widget: QWidget) -> QScrollArea:

@@ -11,6 +11,14 @@ Work where MuPDF touches a page goes through the budgeted page worker
 (``core.infra.budget``) from inside the task; pure work on an immutable result runs in the
 lane's thread itself.
 
+The thread is the lane's own (named ``lane:NAME``); ``close`` (the window closes) cancels,
+ends it and joins it for a bounded time: no lane thread outlives its window
+(a Python thread still running while the next window is built can deadlock with the GUI
+thread inside Qt, the GIL held on one side and a Qt mutex on the other). A task that does not
+end in time (pure Python work does not look at ``cancelled``) is left to finish on its own:
+its result is dropped, it never touches the lane again. A closed lane takes no more work: a
+task submitted to it (a late signal of a closed window) is cancelled at once and never runs.
+
 Tests switch every lane to synchronous mode (``Lane.sync = True``, or
 ``INSPECTOR_SYNC_TASKS=1``): ``submit`` then runs the task at once and has called ``done``
 or ``failed`` when it returns.
@@ -22,15 +30,17 @@ import contextlib
 import itertools
 import logging
 import os
+import queue
 import threading
 from collections.abc import Callable
-from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
+from concurrent.futures import CancelledError, Future
 from typing import Any, ClassVar
 
 from PySide6.QtCore import QObject, Signal
 
 log = logging.getLogger(__name__)
 _IDS = itertools.count(1)
+CLOSE_WAIT_S = 10.0  # a closing window waits this long for a running task (a worker process is killed at once)
 
 
 class Task:
@@ -65,8 +75,10 @@ class Lane(QObject):
     def __init__(self, name: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.name = name
-        self._pool: ThreadPoolExecutor | None = None
+        self._thread: threading.Thread | None = None
+        self._queue: queue.SimpleQueue[Task | None] = queue.SimpleQueue()
         self.latest: Task | None = None
+        self.closed = False
         self._finished.connect(self._deliver)  # queued: emitted from the lane's thread
 
     def submit(self, fn: Callable[[Callable[[], bool]], Any], done: Callable[[Any], None],
@@ -74,12 +86,17 @@ class Lane(QObject):
         """Run ``fn(cancelled)`` in the background, superseding the lane's previous task."""
         self.cancel()
         task = self.latest = Task(fn, done, failed)
-        if Lane.sync:
+        if self.closed:
+            self.cancel()  # its window closed: nothing runs and nothing arrives
+        elif Lane.sync:
             self._deliver(task, *self._call(task))
         else:
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=self.name)
-            task.future = self._pool.submit(self._run, task)
+            task.future = Future()
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._loop, args=(self._queue,),
+                                                name=f"lane:{self.name}", daemon=True)
+                self._thread.start()
+            self._queue.put(task)
         return task
 
     @property
@@ -104,17 +121,40 @@ class Lane(QObject):
             self.latest.cancel()
             self.latest = None
 
-    def close(self, wait: bool = False) -> None:
-        """Cancel and let the thread end; ``wait`` for a running task (only for short work: a
-        task may be inside a long call that only looks at ``cancelled`` between steps)."""
+    def close(self, timeout: float = CLOSE_WAIT_S) -> bool:
+        """Cancel the lane's task and end its thread, waiting at most ``timeout`` seconds; True
+        when the thread has ended. The lane takes no more work."""
+        self.closed = True
         self.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(wait=wait, cancel_futures=True)
-            self._pool = None
+        thread, self._thread = self._thread, None
+        if thread is None:
+            return True
+        self._queue.put(None)  # after the tasks still queued: each is cancelled, none starts
+        thread.join(timeout)
+        if thread.is_alive():
+            log.warning("%s: a background task still runs after its window closed (its result is dropped)",
+                        self.name)
+        return not thread.is_alive()
+
+    def _loop(self, tasks: queue.SimpleQueue[Task | None]) -> None:
+        """The lane's thread: run queued tasks in order until the ``None`` that ``close`` puts."""
+        while (task := tasks.get()) is not None:
+            assert task.future is not None
+            if not task.future.set_running_or_notify_cancel():
+                continue  # cancelled while queued
+            try:
+                self._run(task)
+            finally:
+                task.future.set_result(None)
 
     def _run(self, task: Task) -> None:
         task.outcome = self._call(task)
-        self._finished.emit(task, *task.outcome)
+        if task.cancelled():
+            return  # nobody wants it, and the lane may be gone with its window
+        try:
+            self._finished.emit(task, *task.outcome)
+        except RuntimeError:  # the lane's C++ object was deleted meanwhile: the result is dropped
+            pass
 
     def _call(self, task: Task) -> tuple[Any, str | None]:
         task.started = True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,6 +11,30 @@ from gui_pdfs import Built, build_pdf
 from PySide6.QtCore import QSettings
 
 from inspector.gui.main_window import MainWindow
+
+THREAD_END_S = 10.0  # a closed window's threads end within its own bounded waits
+
+
+def _threads_since(before: set[threading.Thread]) -> list[threading.Thread]:
+    """Python threads started since ``before`` and alive (Qt's threads that ran Python code show
+    up as never-ending dummies, and pytest-timeout's timer is its own business)."""
+    return [t for t in threading.enumerate()
+            if t not in before and not isinstance(t, (threading._DummyThread, threading.Timer))]
+
+
+@pytest.fixture(autouse=True)
+def no_thread_outlives_its_test() -> Iterator[None]:
+    """Fail a test that leaves a thread running after its windows closed (pytest-qt closes the
+    widgets given to ``qtbot.addWidget`` before this runs): a Python thread alive while the
+    next test builds its window once deadlocked the run inside Qt."""
+    before = set(threading.enumerate())
+    yield
+    left = _threads_since(before)
+    for t in left:
+        t.join(THREAD_END_S / max(1, len(left)))
+    alive = sorted(t.name for t in left if t.is_alive())
+    if alive:
+        pytest.fail(f"threads still running after the test's windows closed: {', '.join(alive)}")
 
 
 @pytest.fixture
@@ -28,10 +53,17 @@ def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
+def no_questions(win: MainWindow) -> None:
+    """Closing at the end of a test (failed or not) asks nothing, the edits are dropped: a
+    question left open would block the run until pytest-timeout ends it."""
+    if win.editing_if_made is not None:
+        win.editing_if_made.ask_save = lambda: "discard"  # type: ignore[method-assign]
+
+
 @pytest.fixture
 def window(qtbot, settings: QSettings) -> Iterator[MainWindow]:
     win = MainWindow(settings)
-    qtbot.addWidget(win)
+    qtbot.addWidget(win, before_close_func=no_questions)
     win.resize(1200, 800)
     win.show()
     yield win

@@ -159,7 +159,9 @@ def test_sigterm_keeps_unsaved_edits_for_the_next_start(opened: MainWindow, qtbo
     asked: list[str] = []
     monkeypatch.setattr(Editing, "ask_recovery", lambda _self: asked.append("?") or "later")
     from inspector.gui.editing.document import AnnotationSession
-    report = AnnotationSession().start(table_pdf.path, opened.session.doc)  # the next start, on the file on disk
+    nxt = AnnotationSession()
+    report = nxt.start(table_pdf.path, opened.session.doc)  # the next start, on the file on disk
+    nxt.shutdown()
     assert report.recoverable
 
 

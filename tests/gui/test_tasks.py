@@ -48,7 +48,7 @@ def test_results_and_failures_arrive_on_the_gui_thread(qtbot, qapp) -> None:
 
     lane.submit(lambda _c: threading.current_thread().name, lambda v: threads.extend([v, threading.current_thread().name]))
     qtbot.waitUntil(lambda: not lane.busy, timeout=5000)
-    assert threads[0].startswith("test") and threads[1] == threading.main_thread().name
+    assert threads[0] == "lane:test" and threads[1] == threading.main_thread().name
     lane.submit(boom, threads.append, failures.append)
     qtbot.waitUntil(lambda: not lane.busy, timeout=5000)
     assert failures == ["ValueError: no such page"]

@@ -161,7 +161,8 @@ def join_collinear(rules: Sequence[Rule], gap: float, pos_tol: float) -> list[Ru
     """Join rules of one orientation lying on one line (within ``pos_tol``) whose extents
     overlap or are less than ``gap`` apart. The joined rule keeps the thickest part's
     thickness and the darkest grey; its source is "merged" when sources differ. ``rules`` is
-    read once per orientation, so it must be a sequence, not a one-pass iterator."""
+    read once per orientation, so it must be a sequence, not a one-pass iterator. A stroke
+    joined with a fill's edge keeps the fill's id and is ``stroked``."""
     out: list[Rule] = []
     for orient in ("h", "v"):
         same = sorted((r for r in rules if r.orient == orient), key=_BY_POS)
@@ -203,5 +204,7 @@ def _combine(parts: list[Rule], orient: Orientation) -> Rule:
     sources = {p.source for p in parts}
     source = parts[0].source if len(sources) == 1 else "merged"
     fill = next((p.fill for p in parts if p.fill >= 0), -1)
+    # A stroke along a fill's edge is both: the fill's edge, and a line drawn there.
+    stroked = fill >= 0 and any(p.drawn for p in parts)
     return fast_rule(orient, pos, min(p.start for p in parts), max(p.end for p in parts),
-                     max(p.thickness for p in parts), source, min(p.grey for p in parts), fill)
+                     max(p.thickness for p in parts), source, min(p.grey for p in parts), fill, stroked)

@@ -138,12 +138,13 @@ def _evidence(positions: Sequence[float], recorded: Sequence[Boundary]) -> list[
 def _decided(b: Boundary) -> str:
     """What made boundary ``b``, as the grid stage recorded it (``Boundary.reason``), in the
     words of its evidence: a boundary the text decided is a text gap even when a rule happens
-    to lie on it, one between number stacks a number stack; the evidence found on it otherwise
+    to lie on it, one between number stacks a number stack, one beside text a clip cut a clip
+    edge; the evidence found on it otherwise
     (a grid from elsewhere records no reason)."""
     if b.reason == "text":
         return "text gap"
-    if b.reason == "number stack":
-        return "number stack"
+    if b.reason in ("number stack", "clip edge"):
+        return b.reason
     return b.kind
 
 
@@ -161,6 +162,11 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
         return Why(axis, b.pos, True, (Evidence("number_stack", b.gap),),
                    "numbers right-aligned in a stack on each side, sharing their lines, with free space between "
                    "on every line: two columns closer than columns.min_gap", ())
+    if kind == "clip edge":
+        return Why(axis, b.pos, True, (Evidence("clipped_text", b.clip_lines), Evidence("text_gap", b.gap)),
+                   f"text clipped at x = {b.clip_x:.1f} in {b.clip_lines} rows: a clip path cuts the cells' text "
+                   f"there, so their column ends there, though the next column's text starts {b.gap:.1f} pt "
+                   "further (closer than columns.min_gap)", ())
     if axis == "col":
         return _text_gap(b, ctx, *table)
     g = table[0]

@@ -32,6 +32,7 @@ from ..structure.columns import (
     Line,
     Pieces,
     WordCentres,
+    clip_edges,
     column_boundaries,
     crossings_allowed,
     drop_thin_columns,
@@ -57,10 +58,11 @@ class Region:
     x0: float
     x1: float
     crossings: int  # lines that may cross a column gap (``columns.spanning_lines``)
+    edges: tuple[float, ...] = ()  # where a clip path cut several lines' text (``columns.clip_edges``)
 
     def columns(self, cparams: ColumnParams) -> list[float]:
         """Inner boundaries the column stage finds with ``cparams`` (the same three steps)."""
-        inner = column_boundaries(self.pieces, self.x0, self.x1, self.n_lines, cparams)
+        inner = column_boundaries(self.pieces, self.x0, self.x1, self.n_lines, cparams, edges=self.edges)
         segs = segments(self.words, self.lines, cparams.min_gap)
         return merge_complementary(drop_thin_columns(inner, segs, cparams.min_rows), self.pieces)
 
@@ -74,8 +76,9 @@ def region_of(g: Grid, centres: WordCentres, cparams: ColumnParams, tol: float) 
         return None
     lines = centres.region_lines(g.region, ids, tol)
     segs = segments(words, lines, cparams.min_gap)
+    edges = tuple(x for x, _ in clip_edges(words, segs)) if centres.clipped else ()
     return Region(words, lines, Pieces.of_words(words, segs), len(lines), g.region.x0, g.region.x1,
-                  crossings_allowed(len(lines), cparams))
+                  crossings_allowed(len(lines), cparams), edges)
 
 
 def step_above(gap: float) -> float | None:

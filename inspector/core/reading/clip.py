@@ -37,6 +37,7 @@ class Scissors:
     def __init__(self, page: Box) -> None:
         self.page = page
         self.stack: list[tuple[int, Box]] = []  # (level of the clip, its visible box)
+        self.seen: set[Box] = set()  # every clip's visible box: where text may have been cut (``cliptext``)
 
     def box(self, d: dict[str, Any]) -> Box | None:
         """The box path ``d`` is visible in; None for a clip or a group (no paint)."""
@@ -47,7 +48,9 @@ class Scissors:
         kind = d.get("type")
         if kind == "clip":
             outer = stack[-1][1] if stack else self.page
-            stack.append((level, _meet(outer, d.get("scissor") or outer)))
+            box = _meet(outer, d.get("scissor") or outer)
+            stack.append((level, box))
+            self.seen.add(box)
             return None
         if kind == "group":
             return None

@@ -91,6 +91,11 @@ class DrawingReader:
             self._last = None
         return self.kept, self.hidden
 
+    @property
+    def clips(self) -> set[tuple[float, float, float, float]]:
+        """The visible box of every clip path met so far (x0, y0, x1, y1), each once."""
+        return self._cut.seen
+
     def _add(self, d: dict[str, Any]) -> None:
         box = self._cut.box(d)
         if box is None or d.get("type") not in _PAINTED:

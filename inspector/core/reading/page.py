@@ -30,8 +30,10 @@ class Page:
     """A lazy view of one page; nothing is extracted until asked for."""
 
     def __init__(self, doc: Document, index: int) -> None:
-        self._doc = doc
         self.index = index
+        # No reference back to ``doc`` (which keeps its pages): that cycle kept a dropped
+        # document, its MuPDF file and every page's drawings alive until the collector found it.
+        # PyMuPDF's page keeps its own file open.
         self._page = doc.raw[index]
         self.rotation = int(self._page.rotation) % 360
         # Unrotated size: the space words and drawings are measured in.
@@ -40,6 +42,7 @@ class Page:
         self.height = float(box.height)
         self._drawings: list[Drawing] | None = None
         self._clipped: list[ClippedArt] | None = None
+        self._clips: list[tuple[float, float, float, float]] | None = None
         self._textpage: pymupdf.TextPage | None = None
 
     @property
@@ -116,13 +119,37 @@ class Page:
             self._drawings, self._clipped = self._visible_drawings()
         return self._clipped
 
+    def clip_boxes(self) -> list[tuple[float, float, float, float]]:
+        """The box each clip path leaves visible (cut by the clips around it), each once:
+        (x0, y0, x1, y1) in points. Read with the drawings (one reading for both)."""
+        if self._clips is None:
+            self._drawings, self._clipped = self._visible_drawings()
+        return self._clips or []
+
+    def chars_in(self, box: Rect) -> list[tuple[str, float, float, float, float]]:
+        """The characters drawn in ``box`` (points): (text, x0, y0, x1, y1), in the text layer's
+        order. A text extraction of that box alone: for a few words' characters."""
+        d = self._page.get_text("rawdict", clip=pymupdf.Rect(*box.as_tuple()), flags=pymupdf.TEXTFLAGS_WORDS)
+        return [(ch["c"], *ch["bbox"]) for block in d["blocks"] for line in block.get("lines", ())
+                for span in line["spans"] for ch in span["chars"]]
+
+    def unclipped_words(self, box: Rect) -> list[tuple[Any, ...]]:
+        """PyMuPDF word tuples of the text drawn in ``box`` (points) as if no clip path hid any:
+        the text layer leaves out the characters a clip hides wholly, these keep them."""
+        tp = self._page.get_textpage(clip=pymupdf.Rect(*box.as_tuple()),
+                                     flags=pymupdf.TEXTFLAGS_WORDS & ~pymupdf.TEXT_CLIP)
+        words: list[tuple[Any, ...]] = tp.extractWORDS()
+        return words
+
     def _visible_drawings(self) -> tuple[list[Drawing], list[ClippedArt]]:
         # The C-level paths: get_drawings() only wraps their tuples in Point/Rect objects,
         # which cost more than the extraction itself on a page of many paths. Handed over
         # one at a time (DrawingReader says why).
         reader = DrawingReader(self.width, self.height)
         self._page.get_cdrawings(extended=True, callback=reader.take)
-        return reader.result()
+        got = reader.result()
+        self._clips = sorted(reader.clips)
+        return got
 
     def safe_dpi(self, dpi: int) -> int:
         """``dpi``, lowered so that a render of this page stays under MAX_RENDER_PIXELS

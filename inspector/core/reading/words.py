@@ -18,6 +18,7 @@ from ..geometry import dominant_turn, line_turn
 from ..params import RowParams
 from ..structure.columns import WordCentres, lines_in
 from ..types import Rect, RowBand, Word, text_word_at
+from .cliptext import cut_at_clips
 from .document import Page
 
 # Control characters (NUL included), and CJK compatibility ideographs: some CJK fonts map their
@@ -59,6 +60,8 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
         out = _split_wide_gaps(page, out)
     if not text.isascii() and _COMPAT.search(text):  # printable, so _words kept them: see _ODD
         out = [dataclasses.replace(w, text=normalise(w.text)) if _COMPAT.search(w.text) else w for w in out]
+    if turn == 0:  # a cell's text cut at its cell's edge by a clip path: see cliptext
+        out = cut_at_clips(page, out, raw)
     return shared_baselines(_without_repeats(out)) if turn == 0 and lines.turns else _without_repeats(out), turn
 
 

@@ -53,6 +53,7 @@ class WordCentres:
         self.cy = (self.y0 + self.y1) / 2
         # Watermark and furniture words have no centre: no region, row or cell ever holds them.
         mark = np.array([w.in_no_table for w in words], dtype=bool)
+        self.clipped = any([w.clipped for w in words])  # text a clip path cut (``clip_edges``): rare
         self.cx[mark] = np.nan
         self.cy[mark] = np.nan
         # Leader runs (``leaders``) are blank space to rows and columns; a cell takes each into its label's text.
@@ -149,7 +150,8 @@ def _baseline(line: Line) -> float:
 
 
 def segments(words: Sequence[Word], lines: Sequence[Line], gap: float) -> list[Segment]:
-    """Split each line where two words are at least ``gap`` apart.
+    """Split each line where two words are at least ``gap`` apart, and after a word a clip
+    path cut (``Word.clipped``: its cell ends there).
 
     Large type has wide word spaces: a split needs at least half the font size too.
     """
@@ -158,16 +160,16 @@ def segments(words: Sequence[Word], lines: Sequence[Line], gap: float) -> list[S
         ids = line.word_ids
         first = words[ids[0]]
         x0, x1 = first.bbox.x0, first.bbox.x1
-        start, limit = 0, 0.5 * first.font_size
+        start, limit, cut = 0, 0.5 * first.font_size, first.clipped
         for k in range(1, len(ids)):
             w = words[ids[k]]
             b = w.bbox
-            if b.x0 - x1 >= (limit if limit > gap else gap):
+            if cut or b.x0 - x1 >= (limit if limit > gap else gap):  # a text a clip cut ends its cell
                 out.append(_segment(Segment, (ids[start:k], x0, x1, li)))
                 start, x0, x1 = k, b.x0, b.x1
             elif b.x1 > x1:  # plain comparisons: this loop runs for every word of a region
                 x1 = b.x1
-            limit = 0.5 * w.font_size
+            limit, cut = 0.5 * w.font_size, w.clipped
         out.append(_segment(Segment, (ids[start:], x0, x1, li)))
     return out
 
@@ -197,12 +199,15 @@ class Pieces(NamedTuple):
 
 
 def column_boundaries(pieces: Pieces, x0: float, x1: float, n_lines: int,
-                      params: ColumnParams, allowed_crossings: int | None = None) -> list[float]:
+                      params: ColumnParams, allowed_crossings: int | None = None,
+                      edges: Sequence[float] = ()) -> list[float]:
     """Inner column boundaries (ascending x) inside [x0, x1].
 
     A boundary is the middle of an interval at least ``min_gap`` wide that at most
     ``allowed_crossings`` lines cover (default: ``crossings_allowed``, a tenth of the lines,
-    so a spanning title row does not hide the columns under it).
+    so a spanning title row does not hide the columns under it). An interval starting at one
+    of ``edges`` (where a clip path cut several lines' text: ``clip_edges``) needs no width:
+    the clip says the cells end there.
     """
     if not len(pieces.x0) or x1 <= x0:
         return []
@@ -216,8 +221,9 @@ def column_boundaries(pieces: Pieces, x0: float, x1: float, n_lines: int,
     inner = _free_runs(cover <= limit, params.min_gap / RESOLUTION)
     lo = int((pieces.x0.min() - x0) / RESOLUTION)
     hi = int((pieces.x1.max() - x0) / RESOLUTION)
-    return [x0 + _cut_in(pieces, cover, a, b, x0, params.min_gap / RESOLUTION) * RESOLUTION
-            for a, b in inner if a > lo and b < hi]
+    found = [x0 + _cut_in(pieces, cover, a, b, x0, params.min_gap / RESOLUTION) * RESOLUTION
+             for a, b in inner if a > lo and b < hi]
+    return _at_edges(found, pieces, edges, limit, params.min_gap) if edges else found
 
 
 def _cut_in(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_len: float) -> float:
@@ -245,6 +251,70 @@ def _cut_in(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_le
         return (a + b) / 2
     e, f = clear[-1] if left else clear[0]
     return c + (e + f) / 2
+
+
+# Where a clip path cut the text of this many lines at one x (within CLIP_ALIGN pt), that x
+# is a column's edge: one long label cut at its cell's edge is evidence, the same cut on
+# several rows is a column. Not a parameter: no producer cuts text for another reason.
+CLIP_ROWS = 2
+CLIP_ALIGN = 1.0
+
+
+def clip_edges(words: Sequence[Word], segs: Sequence[Segment]) -> list[tuple[float, int]]:
+    """Each x (pt) where a clip path cut the text (``Word.clipped``, ending at its clip's edge)
+    of at least ``CLIP_ROWS`` of the lines of ``segs``, with how many lines it cut there."""
+    ends = sorted((words[i].bbox.x1, s.line) for s in segs for i in s.word_ids if words[i].clipped)
+    groups: list[list[tuple[float, int]]] = []
+    for e in ends:
+        if groups and e[0] - groups[-1][-1][0] <= CLIP_ALIGN:
+            groups[-1].append(e)
+        else:
+            groups.append([e])
+    return [(max(x for x, _ in g), n) for g in groups if (n := len({ln for _, ln in g})) >= CLIP_ROWS]
+
+
+def clip_decided(xs: Sequence[float], cut: Sequence[tuple[float, int]], segs: Sequence[Segment],
+                 min_gap: float) -> dict[float, tuple[float, int]]:
+    """The boundaries of ``xs`` that only a clip edge of ``cut`` (``clip_edges``) put there:
+    each lies within ``min_gap`` right of the edge, where the text leaves less than ``min_gap``
+    free; mapped to (the edge's x, the lines cut there)."""
+    out = {}
+    for x in xs:
+        at = [(e, n) for e, n in cut if 0 <= x - e < min_gap]
+        if not at:
+            continue
+        left = max((s.x1 for s in segs if s.x1 <= x), default=-np.inf)
+        right = min((s.x0 for s in segs if s.x0 >= x), default=np.inf)
+        if right - left < min_gap and not any(s.x0 < x < s.x1 for s in segs):
+            out[x] = at[0]
+    return out
+
+
+def _at_edges(found: list[float], pieces: Pieces, edges: Sequence[float], limit: int, min_gap: float) -> list[float]:
+    """``found`` (ascending) with a boundary right of each of ``edges`` that at most ``limit``
+    lines' text runs across: halfway from the edge to the next text (``min_gap`` at most).
+    The projection cannot see such a column when the next column's text starts a point or
+    two after the cut, inside one of its bins. A boundary of ``found`` in the same gap as the
+    edge stays if it lies right of the edge and moves there if it lies left of it (in a gap
+    other lines leave, the cut text still runs there)."""
+    out = list(found)
+    for e in edges:
+        across = pieces.line[(pieces.x0 < e - CLIP_ALIGN) & (pieces.x1 > e + CLIP_ALIGN)]
+        after = pieces.x0[pieces.x0 >= e - CLIP_ALIGN]
+        if len(np.unique(across)) > limit or not len(after):
+            continue
+        at = (e + min(float(after.min()), e + min_gap)) / 2
+        same = [x for x in out if _same_gap(pieces, min(x, e), max(x, e), limit)]
+        if any(x >= e for x in same):
+            continue
+        out = [x for x in out if x not in same] + [at]
+    return sorted(out)
+
+
+def _same_gap(pieces: Pieces, a: float, b: float, limit: int) -> bool:
+    """Does at most ``limit`` lines' text lie between ``a`` and ``b`` (pt): one gap?"""
+    inside = pieces.line[(pieces.x1 > a + CLIP_ALIGN) & (pieces.x0 < b - CLIP_ALIGN)]
+    return len(np.unique(inside)) <= limit
 
 
 def crossings_allowed(n_lines: int, params: ColumnParams) -> int:

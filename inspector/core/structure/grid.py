@@ -14,7 +14,7 @@ from __future__ import annotations
 import statistics
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from ..numbers import currency_sign, is_number
@@ -30,6 +30,8 @@ from .columns import (
     Pieces,
     Segment,
     WordCentres,
+    clip_decided,
+    clip_edges,
     column_boundaries,
     drop_thin_columns,
     gap_in_glyphs,
@@ -105,7 +107,9 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     if len(lines) - len(labels) < MIN_BODY_LINES:
         labels = set()
     kept = [ln for k, ln in enumerate(lines) if k not in labels]
-    xs, drawn_xs = _columns(ev, [s for s in segs if s.line not in labels], kept)
+    body = [s for s in segs if s.line not in labels]
+    cut = clip_edges(words, body) if ev.centres.clipped else []
+    xs, drawn_xs = _columns(ev, body, kept, [x for x, _ in cut])
     stacked: list[float] = []
     if cand.source != "ruled" or not drawn_xs:
         # Numbers closer than the column gap: their right-aligned stacks divide the columns,
@@ -122,8 +126,9 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     ys, header_rows, virtual = split_rows(ev, ys, xs, top_drawn, closed)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source)
     spans = grid_spans(grid, ev, virtual)
-    decided = (_reasons(xs, drawn_xs, stacked), _reasons(ys, drawn_ys - virtual))
-    cols, rows = explain(xs, ys, ev, stacked, decided)
+    clipped = clip_decided(xs[1:-1], cut, body, ev.params.columns.min_gap) if cut else {}
+    decided = (_reasons(xs, drawn_xs, stacked, clipped), _reasons(ys, drawn_ys - virtual))
+    cols, rows = explain(xs, ys, ev, stacked, decided, clipped)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans), col_evidence=cols, row_evidence=rows)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     tparams = ev.params.tables
@@ -135,16 +140,20 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param)
 
 
-def _reasons(positions: Sequence[float], drawn: set[float], stacked: Sequence[float] = ()) -> tuple[str, ...]:
+def _reasons(positions: Sequence[float], drawn: set[float], stacked: Sequence[float] = (),
+             clipped: Collection[float] = ()) -> tuple[str, ...]:
     """Each boundary's ``Boundary.reason``: the step that put it there (``drawn``: the inner
-    positions taken from rules, ``stacked``: those between stacks of numbers)."""
+    positions taken from rules, ``stacked``: those between stacks of numbers, ``clipped``:
+    those at a clip edge that cut the text of several lines)."""
     last = len(positions) - 1
     return tuple("side" if k in (0, last) else "number stack" if p in stacked else "rules" if p in drawn
-                 else "text" for k, p in enumerate(positions))
+                 else "clip edge" if p in clipped else "text" for k, p in enumerate(positions))
 
 
-def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line]) -> tuple[list[float], set[float]]:
-    """Column boundaries, and those of them taken from the region's vertical rules."""
+def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
+             edges: Sequence[float] = ()) -> tuple[list[float], set[float]]:
+    """Column boundaries, and those of them taken from the region's vertical rules; ``edges``:
+    where a clip path cut several lines' text (``columns.clip_edges``), column edges too."""
     cand, box, n_lines, words, params = ev.cand, ev.box, len(lines), ev.words, ev.params.columns
     # Project single words, not segments: the words of a multi-word label sit at other
     # places on every row, so only true column gaps stay free.
@@ -153,7 +162,7 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line])
         xs = _positions(cand.rules, "v", box.x0, box.x1, ev.snap)
         if len(xs) > 2:
             return _split_ruled_columns(xs, pieces, segs, n_lines, params, words), set(xs[1:-1])
-    inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params)
+    inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params, edges=edges)
     inner = under_group_labels(inner, pieces, segs, box.x0, box.x1, params)
     inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces)
     if cand.source in GLYPH_GAP_SOURCES:

@@ -96,7 +96,7 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
             empty = (r, c) not in occupied or (r, c + 1) not in occupied
             if empty and ev.covered("v", xs[c + 1], ys[r], ys[r + 1]) < HALF:
                 join(r * nc + c, r * nc + c + 1)
-    strokes = RuleIndex([rule for rule in ev.cand.rules if rule.fill < 0]) if h_open else None
+    strokes = RuleIndex([rule for rule in ev.cand.rules if rule.drawn]) if h_open else None
     for r in h_open:
         for c in range(nc):
             if ev.covered("h", ys[r + 1], xs[c], xs[c + 1]) >= HALF:
@@ -117,8 +117,8 @@ def _boxed_slots(strokes: RuleIndex, snap: float, grid: Grid, r: int, c: int) ->
     the rule between them stroked in other columns but not in this one (a Word cell merged over
     two rows, a header beside a column group's two header rows)? Then their texts are one
     cell's, as the rules alone read: a tall cell's text runs past the other columns' rules.
-    Strokes only (``strokes`` holds no fill edge): a shaded column's fill has no edges between
-    the rows it covers, yet its rows are rows."""
+    Strokes only (``strokes`` holds no fill edge unless a stroke is drawn along it): a shaded
+    column's fill has no edges between the rows it covers, yet its rows are rows."""
     xs, ys = grid.xs, grid.ys
     sides = all(strokes.covered("v", x, ys[r], ys[r + 2], snap) >= FULL for x in (xs[c], xs[c + 1]))
     return sides and any(strokes.covered("h", ys[r + 1], xs[k], xs[k + 1], snap) >= FULL

@@ -9,13 +9,17 @@ loses nothing; when the annotation is back at its saved state (saved, or undone 
 the copy is removed at once, so it can never bring an undone edit back. Copies an earlier
 session left are *pending*: they are recovered or discarded on request only, never written.
 The autosave is serialised and written on one background thread (the annotation is an
-immutable value, so it can be read there safely); writes and removals stay in order.
+immutable value, so it can be read there safely); writes and removals stay in order. When the
+window closes, ``shutdown`` lets every queued write land and ends the thread (a bounded wait);
+a file operation asked for after that runs at once on the GUI thread, never dropped.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -39,12 +43,14 @@ from ...annotation.schema import to_json
 from ...annotation.text import text_in
 from ...core.reading.document import Document
 from ...core.types import Rect, Word
+from ..tasks import CLOSE_WAIT_S
 from .autosave import AUTOSAVE_SUFFIX, Pending, autosave_path_for, free_name, pending_copies, remove
 from .commands import DocCommand, NudgeCommand
 
 if TYPE_CHECKING:
     from ...annotation.doc_edits import DocEdit
 
+log = logging.getLogger(__name__)
 AUTOSAVE_DELAY_MS = 1500  # after an edit: a burst of edits costs one write
 AUTOSAVE_EVERY_MS = 60_000
 
@@ -115,7 +121,9 @@ class AnnotationSession(QObject):
         # extracting them again.
         self.known_words: Callable[[int], tuple[Word, ...] | None] = lambda page: None
         self._dirty_autosave = False
-        self._io = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._io = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave", initializer=self._io_started)
+        self._io_thread: threading.Thread | None = None
+        self._io_closed = False
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
         self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
@@ -129,7 +137,7 @@ class AnnotationSession(QObject):
     # -- opening ------------------------------------------------------------------------
     def start(self, pdf_path: str | os.PathLike[str], pdf: Document) -> OpenReport:
         """Start on ``pdf`` (opened from ``pdf_path``): load its annotation when it has one."""
-        self._io.submit(int).result()  # let queued autosave writes land before looking for one
+        self._submit(int).result()  # let queued autosave writes land before looking for one
         self.end()  # the previous document's copy goes when it was unchanged
         self.path = self.own_autosave = None  # clearing the stack below must not touch its files
         self.stack.clear()
@@ -234,7 +242,7 @@ class AnnotationSession(QObject):
     def discard_autosave(self, wait: bool = True) -> None:
         """Remove this session's own autosave file (after any write still queued)."""
         if self.path is not None:
-            done = self._io.submit(remove, self.autosave_path)
+            done = self._submit(remove, self.autosave_path)
             if wait:
                 done.result()
 
@@ -375,7 +383,7 @@ class AnnotationSession(QObject):
         if not self.modified:
             self.discard_autosave(wait)
             return
-        done: Future[None] = self._io.submit(self._write, self.doc, self.autosave_path)
+        done: Future[None] = self._submit(self._write, self.doc, self.autosave_path)
         if wait:
             done.result()
 
@@ -387,9 +395,34 @@ class AnnotationSession(QObject):
         except (AnnotationError, ValueError) as exc:
             self.message.emit(f"autosave failed: {exc}")  # queued to the GUI thread
 
-    def shutdown(self) -> None:
-        """Finish queued autosave work (the window is closing)."""
-        self._io.shutdown(wait=True)
+    def _io_started(self) -> None:
+        self._io_thread = threading.current_thread()
+
+    def _submit(self, fn: Callable[..., object], *args: object) -> Future:
+        """``fn(*args)`` after the file operations queued before it: on the autosave thread, or
+        at once once it has ended (the window closed)."""
+        if not self._io_closed:
+            return self._io.submit(fn, *args)
+        done: Future = Future()
+        done.set_result(fn(*args))
+        return done
+
+    def shutdown(self, timeout: float = CLOSE_WAIT_S) -> bool:
+        """The window closes: every queued write and removal lands, then the thread ends (waited
+        for at most ``timeout`` seconds: a file system may hang). True when it has ended."""
+        if self._io_closed:
+            return True
+        self._io_closed = True
+        self._autosave_timer.stop()
+        self._periodic.stop()
+        self._io.shutdown(wait=False)  # queued work still runs; nothing is cancelled
+        thread = self._io_thread
+        if thread is not None:
+            thread.join(timeout)
+            if thread.is_alive():
+                log.warning("autosave: a write still runs %.0f s after its window closed", timeout)
+                return False
+        return True
 
     def _on_index(self, _index: int) -> None:
         if self.path is None:

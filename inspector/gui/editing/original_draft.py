@@ -2,17 +2,20 @@
 pages (``compare.original_import``), added to the annotation as drafts (not verified).
 
 The import reads the original and the words of every page of the PDF: it runs in a budgeted
-worker process (``import_original_budgeted``) from a thread, so the window stays free and a
-hostile PDF cannot hold it; the result comes back as a queued signal.
+worker process (``import_original_budgeted``) from the ``original`` lane (``gui.tasks``), so the
+window stays free, a hostile PDF cannot hold it, and closing the window ends the thread and
+kills the process; the result comes back on the GUI thread.
 """
 
 from __future__ import annotations
 
-import threading
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from ...core.params import BudgetParams
+from ..tasks import Lane
 
 ORIGINALS_FILTER = "Originals (*.hwpx *.docx *.hwp);;All files (*)"
 
@@ -25,24 +28,32 @@ class OriginalDraft(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.running = False
+        self.lane = Lane("original", self)
+
+    @property
+    def running(self) -> bool:
+        return self.lane.busy
 
     def start(self, original: str, pdf: str, budget: BudgetParams) -> bool:
         """Start importing ``original`` onto ``pdf``; False while another import runs."""
         if self.running:
             return False
-        self.running = True
-        threading.Thread(target=self._run, args=(original, pdf, budget), daemon=True).start()
+        self.lane.submit(lambda cancelled: _import(original, pdf, budget, cancelled), self._arrived, self.failed.emit)
         return True
 
-    def _run(self, original: str, pdf: str, budget: BudgetParams) -> None:
-        from ...compare.original_import import OriginalError, import_original_budgeted
+    def _arrived(self, value: tuple[Any, str]) -> None:
+        result, error = value
+        if error:
+            self.failed.emit(error)
+        else:
+            self.done.emit(result)
 
-        try:
-            result = import_original_budgeted(original, pdf, budget)
-        except OriginalError as exc:
-            self.running = False
-            self.failed.emit(str(exc))
-            return
-        self.running = False
-        self.done.emit(result)
+
+def _import(original: str, pdf: str, budget: BudgetParams, cancelled: Callable[[], bool]) -> tuple[Any, str]:
+    """The lane's work: the ``OriginalImport``, or None and the reason it failed."""
+    from ...compare.original_import import OriginalError, import_original_budgeted
+
+    try:
+        return import_original_budgeted(original, pdf, budget, cancelled), ""
+    except OriginalError as exc:
+        return None, str(exc)

@@ -53,6 +53,16 @@ class TagGrids(QObject):
         """Block until the current load is done (for an action that needs it now)."""
         self.lane.wait()
 
+    def close(self) -> None:
+        """The window closes: a read under way is abandoned (its worker process killed) and the
+        lane's thread ends; the next window's ``start`` reads on a new lane."""
+        if self.reading:
+            self.version += 1
+            self.reading = False
+        self.lane.close()
+        self.lane.deleteLater()
+        self.lane = Lane("tags", self)
+
     def cells(self, page: int) -> list[Rect]:
         return self._by_page.get(page, [])
 

@@ -165,7 +165,7 @@ class MetricsPanel(QWidget):
     def close_pool(self) -> None:
         """Stop the scoring thread (when the window closes)."""
         self._closed = True
-        self.lane.close(wait=True)
+        self.lane.close()
 
 
 NOT_SCORED = "n/a"
