@@ -33,6 +33,7 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
     owner = {(rr, cc): k for k, (r, c, rs, cs) in enumerate(slots)
              for rr in range(r, r + rs) for cc in range(c, c + cs)}
     members: list[list[int]] = [[] for _ in slots]
+    led: set[int] = set()  # the cells a leader run joined
     ascending = all(a < b for a, b in zip(word_ids, word_ids[1:], strict=False))  # a region's are: so each cell's
     for i, r, c in zip(word_ids, *_slots_of(grid, words, word_ids, centres), strict=True):
         k = owner.get((r, c))
@@ -45,8 +46,10 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
             k = owner.get((_index(b.cy, ys), _index(anchor_x(words[i]), xs)))
             if k is not None and members[k]:  # a leader leads from a label: never a cell's only text
                 members[k].append(i)
+                led.add(k)
                 ascending = ascending and members[k][-2] < i
-    cells = tuple(fast_cell(r, c, rs, cs, words[m[0]].text if len(m) == 1 else join_words([words[i] for i in m]),
+    cells = tuple(fast_cell(r, c, rs, cs, words[m[0]].text if len(m) == 1 else join_words([words[i] for i in m], 0,
+                                                                                           k in led),
                             boxes[k], tuple(m) if ascending else tuple(sorted(m)), not low.isdisjoint(m))
                   if (m := members[k]) else fast_cell(r, c, rs, cs, "", boxes[k], (), False)  # empty: nothing to read
                   for k, (r, c, rs, cs) in enumerate(slots))

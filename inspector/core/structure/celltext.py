@@ -28,11 +28,13 @@ def anchor_x(w: Word) -> float:
     return w.bbox.x0 if w.leader else w.bbox.cx
 
 
-def join_words(words: Sequence[Word], turn: int = 0) -> str:
+def join_words(words: Sequence[Word], turn: int = 0, leaders: bool = False) -> str:
     """Reading-order text: lines top to bottom joined by newlines, words left to right by
     spaces, in the upright frame of ``turn`` (0: page space). Words share a line when their
     vertical centres differ by at most half the median word height. A cell whose words are
-    all turned alike (a column header set bottom to top) is read in their own frame."""
+    all turned alike (a column header set bottom to top) is read in their own frame.
+    ``leaders``: some of ``words`` may be leader runs, written glued to a word they were split
+    off (told by the caller: most cells hold none, and are not searched for one)."""
     if len(words) <= 1:  # most cells: no lines to order (and a turn changes no single word's text)
         return words[0].text if words else ""
     own = {w.turn for w in words}
@@ -49,7 +51,7 @@ def join_words(words: Sequence[Word], turn: int = 0) -> str:
             lines[-1].append(k)
         else:
             lines.append([k])
-    if not any(w.leader for w in words):
+    if not leaders:
         return "\n".join(" ".join(words[k].text for k in sorted(line, key=x0.__getitem__)) for line in lines)
     return "\n".join(_glued([words[k] for k in sorted(line, key=x0.__getitem__)]) for line in lines)
 
@@ -68,4 +70,5 @@ def _glued(line: Sequence[Word]) -> str:
 
 def cell_text(words: Sequence[Word], bbox: Rect, turn: int = 0) -> str:
     """The text of the words inside page-space ``bbox``, read upright for ``turn``."""
-    return join_words(words_in(words, bbox), turn)
+    inside = words_in(words, bbox)
+    return join_words(inside, turn, any(w.leader for w in inside))
