@@ -99,7 +99,7 @@ def cmd_words(args: argparse.Namespace) -> int:
     res = _run_page(args)
     rows = [{"text": w.text, "bbox": _box(w.bbox), "font_size": round(w.font_size, 2), "bold": w.bold,
              "low_confidence": i in res.low_confidence, "watermark": w.watermark,
-             "furniture": w.furniture, "figure": w.figure, "clipped": w.clipped,
+             "furniture": w.furniture, "figure": w.figure, "clipped": w.clipped, "leader": w.leader,
              **({"ocr_confidence": w.ocr_confidence} if w.from_ocr else {})} for i, w in enumerate(res.words)]
     if args.json:
         _print_json({"page": res.page, "width": res.width, "height": res.height, "source": res.words_source,
@@ -120,12 +120,13 @@ def cmd_words(args: argparse.Namespace) -> int:
         print(f"{x0:7.1f} {y0:7.1f} {x1:7.1f} {y1:7.1f} {word.font_size:5.1f}  {flags:5}  {conf}{word.text}")
     print("flags: B bold, ? low confidence (near a column boundary" + (", or OCR confidence below "
           "ocr.min_confidence)" if ocr else ")") + ", W watermark, P page furniture, F a figure's "
-          "label (each in no table), C cut by a clip path at its right side")
+          "label (each in no table), C cut by a clip path at its right side, L a leader run (blank space between a "
+          "label and its value; its text stays in the label's cell)")
     return 0
 
 
 def _aside_flag(word: Word) -> str:
-    return "W" if word.watermark else "P" if word.furniture else "F" if word.figure else "-"
+    return "W" if word.watermark else "P" if word.furniture else "F" if word.figure else "L" if word.leader else "-"
 
 
 def cmd_rules(args: argparse.Namespace) -> int:

@@ -17,6 +17,7 @@ from .evidence.checkboxes import CHECK_BOX, COMB, DIGIT_BOXES, STACKED, form_mar
 from .evidence.figures import Figure, figure_rules, figure_words
 from .evidence.underlines import underlines
 from .multipage.furniture import Furniture
+from .structure.leaders import LEADER_NOTE, find_leaders
 from .types import RejectedRule, Rule, Word
 
 FORM_MARKS = (CHECK_BOX, STACKED, COMB, DIGIT_BOXES)
@@ -31,13 +32,28 @@ class Aside:
     rules: tuple[Rule, ...]
     rejected: tuple[RejectedRule, ...]
     notes: tuple[str, ...]
-    key: tuple[frozenset[int], frozenset[int]]  # the flagged words: what later stages depend on
+    key: tuple[frozenset[int], ...]  # the flagged words (and the leaders' count): what later stages depend on
 
 
 def set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
-              figures: Sequence[Figure], check_boxes: bool = True) -> Aside:
+              figures: Sequence[Figure], check_boxes: bool = True, leaders: bool = True) -> Aside:
     """``words`` and ``rules`` without the furniture's and the figures' (flagged, rejected),
-    the underlines and, with ``check_boxes``, the check boxes' and combs' sides (rejected)."""
+    the underlines and, with ``check_boxes``, the check boxes' and combs' sides (rejected);
+    with ``leaders``, the leader runs between labels and values flagged and split off the
+    words they are glued to (``structure.leaders``), after all else (the word indices above
+    are the words'). """
+    found = _set_aside(words, rules, furn, figures, check_boxes)
+    if not leaders:
+        return found
+    lead = find_leaders(found.words)
+    if not lead.runs:
+        return found
+    return dataclasses.replace(found, words=lead.words, notes=(*found.notes, LEADER_NOTE.format(n=lead.runs)),
+                               key=(*found.key, frozenset(i for i, w in enumerate(lead.words) if w.leader)))
+
+
+def _set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
+               figures: Sequence[Figure], check_boxes: bool) -> Aside:
     in_figures = figure_words(words, figures) - furn.word_ids if figures else frozenset()
     lines = [RejectedRule(r, UNDERLINE) for r in underlines(words, rules)]
     if check_boxes:

@@ -129,6 +129,11 @@ class TableParams:
                               "equal ticks standing on one baseline (a digit comb) are no table rules, nor the "
                               "sides of a digit-box field (adjoining boxes one character wide after a label); "
                               "marks inside a figure area stay the figure's.")
+    leaders: bool = param(True, "Leaders as space", "on/off", 0, 1,
+                          "A run of leader dots, middle dots, an ellipsis, underscores or spaced hyphens between "
+                          "a label and its value on one line (\"Net revenue ..... 1,234\") is blank space to rows "
+                          "and columns: never a bridge over a column gap, never a column; its text stays in the "
+                          "label's cell.")
     section_cut: bool = param(True, "Form sections", "on/off", 0, 1,
                               "A form's ruled sections share their full-width rules: where no column rule crosses "
                               "such a rule, the column rules above end on it and other ones start below, and each "

@@ -119,6 +119,7 @@ class Word:
     furniture: bool = False  # a running header/footer or page number (``multipage.furniture``): in no table
     figure: bool = False  # a chart's label (``evidence.figures``): in no table
     clipped: bool = False  # its text runs on hidden past bbox.x1: a clip path cut it there (``reading.cliptext``)
+    leader: bool = False  # leader dots between a label and its value (``structure.leaders``): blank space
 
     @property
     def from_ocr(self) -> bool:
@@ -126,8 +127,8 @@ class Word:
 
     @property
     def in_no_table(self) -> bool:
-        """A watermark, page furniture or a figure's text: shown, but in no row, region or cell."""
-        return self.watermark or self.furniture or self.figure
+        """A watermark, page furniture, a figure's text or a leader: shown, but in no row, region or cell."""
+        return self.watermark or self.furniture or self.figure or self.leader
 
 
 # A frozen dataclass's __init__ sets each field through object.__setattr__, about 0.15 us a
@@ -180,7 +181,7 @@ def text_word_at(text: str, x0: float, y0: float, x1: float, y1: float, font_siz
     w.ocr_confidence = -1.0
     w.watermark = watermark
     w.turn = turn
-    w.furniture = w.figure = w.clipped = False
+    w.furniture = w.figure = w.clipped = w.leader = False
     _set(w, "__class__", Word)
     return w  # type: ignore[no-any-return]
 

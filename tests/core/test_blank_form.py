@@ -14,7 +14,7 @@ from inspector.core.explain import explain, explain_page
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
-from inspector.core.structure.blankform import leader_dots
+from inspector.core.structure.leaders import leader_dots
 
 LEFT, STRIP, BOX, RIGHT = 36.0, 482.0, 504.0, 576.0
 ROW = 12.0

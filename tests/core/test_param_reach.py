@@ -59,6 +59,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.intersect_tol": ("structure.tables",),
     "tables.section_cut": ("structure.tables",),  # the ruled groups are cut before any grid
     "tables.check_boxes": ("pipeline",),  # the aside stage sets the marks aside before any grid
+    "tables.leaders": ("pipeline",),  # the aside stage reads leaders as space before any row or grid
     "tables.borderless": ("structure.tables",),
     "tables.min_aligned_rows": ("structure.tables",),
     "ocr": ("scan",),

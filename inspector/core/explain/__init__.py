@@ -267,9 +267,25 @@ def _text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> 
             "of the text beside it (a word space is one), splitting a drawn column")
     said = (f"every line leaves a {b.gap:.1f} pt gap here" if b.gap > 0 else
             "the text leaves a gap here on all but a tenth of its lines at most (a spanning title may cross it)")
-    return Why("col", b.pos, True, (Evidence("text_gap", b.gap),),
-               f"{said}, at least {need}", ("columns.min_gap",),
+    evidence: tuple[Evidence, ...] = (Evidence("text_gap", b.gap),)
+    named: tuple[str, ...] = ("columns.min_gap",)
+    led = _leaders_at(ctx, g, b)
+    if led:
+        said += (f"; leader dots between label and value on {led} line(s) read as space (tables.leaders): they "
+                 "stay in the label's cell")
+        evidence, named = (*evidence, Evidence("leaders", led)), (*named, "tables.leaders")
+    return Why("col", b.pos, True, evidence, f"{said}, at least {need}", named,
                ("columns.min_gap", value) if works and value is not None else None)
+
+
+def _leaders_at(ctx: PageContext, g: Grid, b: Boundary) -> int:
+    """Lines of ``g`` on which a leader run (``Word.leader``) reaches into or across the gap at
+    column boundary ``b``: read as text, it would narrow or close that gap."""
+    reach = max(b.gap, ctx.params.columns.min_gap)
+    words = ctx.centres.words
+    return len({round(words[i].baseline, 1) for i in ctx.centres.leaders
+                if g.ys[0] <= words[i].bbox.cy <= g.ys[-1] and words[i].bbox.x0 < b.pos
+                and words[i].bbox.x1 > b.pos - reach})
 
 
 # -- why a table at all ------------------------------------------------------------------

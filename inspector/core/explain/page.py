@@ -28,9 +28,9 @@ from ..types import Grid, PageResult, Rect, Rule
 @dataclass(frozen=True, slots=True)
 class Evidence:
     """One piece of evidence: ``kind`` rule | fill_edge | region_edge | text_gap | line_gap |
-    number_stack | clipped_art | clipped_text | spanning_lines;
-    ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap) or a
-    width (gaps, pt); ``ids`` fill ids."""
+    number_stack | clipped_art | clipped_text | spanning_lines | leaders;
+    ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
+    whose leaders the gap reads as space) or a width (gaps, pt); ``ids`` fill ids."""
 
     kind: str
     value: float = 0.0
@@ -38,7 +38,7 @@ class Evidence:
 
     def as_json(self) -> dict[str, object]:
         out: dict[str, object] = {"kind": self.kind}
-        if self.kind in ("rule", "clipped_art", "clipped_text", "spanning_lines"):
+        if self.kind in ("rule", "clipped_art", "clipped_text", "spanning_lines", "leaders"):
             out["count"] = int(self.value)
         elif self.kind in ("text_gap", "line_gap", "number_stack"):
             out["width"] = round(self.value, 2)

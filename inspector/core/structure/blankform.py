@@ -20,6 +20,7 @@ import numpy as np
 
 from ..types import Grid, Word
 from .columns import WordCentres
+from .leaders import leader_dots
 
 # Why no user would change these: the parameter ``tables.blank_form`` turns the test off; the
 # shares say "almost all" and "most", and three dots are the shortest run read as a leader
@@ -28,17 +29,8 @@ MIN_ROWS = 4  # rows a grid needs before its empty answer column says it is a fo
 EMPTY_SHARE = 0.1  # the answer column holds text in no more than this share of the rows
 LEADER_SHARE = 0.5  # at least this share of the rows with text carry a leader
 LEADER_DOTS = 3  # dots (in words made only of dots) a row needs for a leader
-DOTS = frozenset(".·…")
 BLANK_FORM = ("blank form: {lead} of {text} rows end in leader dots toward a ruled answer column left empty "
               "in {filled} of {rows} rows; a form's labels and entry boxes, not a table")
-
-
-def leader_dots(text: str) -> int:
-    """Dots of ``text`` when it is made only of leader dots (``.`` ``·``; ``…`` counts three), else 0."""
-    stripped = text.strip()
-    if not stripped or not set(stripped) <= DOTS:
-        return 0
-    return sum(3 if ch == "…" else 1 for ch in stripped)
 
 
 def blank_form(grid: Grid, words: Sequence[Word], centres: WordCentres, ids: Sequence[int]) -> str:
@@ -55,8 +47,17 @@ def blank_form(grid: Grid, words: Sequence[Word], centres: WordCentres, ids: Seq
     dots = np.zeros(grid.n_rows, dtype=int)
     for k, r in zip(idx.tolist(), row.tolist(), strict=True):
         dots[r] += leader_dots(words[k].text)
+    for w in _leaders_in(grid, words):  # read as space (``structure.leaders``): no centre, so not in ``ids``
+        at = int(np.searchsorted(grid.ys, w.bbox.cy, side="right")) - 1
+        dots[min(max(at, 0), grid.n_rows - 1)] += leader_dots(w.text)
     text_rows = len(set(row.tolist()))
     lead = int((dots >= LEADER_DOTS).sum())
     if lead < LEADER_SHARE * text_rows:
         return ""
     return BLANK_FORM.format(lead=lead, text=text_rows, filled=filled, rows=grid.n_rows)
+
+
+def _leaders_in(grid: Grid, words: Sequence[Word]) -> list[Word]:
+    """The leader words (``Word.leader``) whose centre lies inside ``grid``."""
+    x0, x1, y0, y1 = grid.xs[0], grid.xs[-1], grid.ys[0], grid.ys[-1]
+    return [w for w in words if w.leader and x0 <= w.bbox.cx <= x1 and y0 <= w.bbox.cy <= y1]

@@ -11,15 +11,17 @@ import numpy as np
 
 from ..slots import span_slots
 from ..types import Grid, Table, Word, fast_cell, fast_rect
-from .celltext import join_words
+from .celltext import anchor_x, join_words
 
 SOURCE_CONFIDENCE = {"ruled": 0.9, "horizontal_rules": 0.75, "aligned": 0.55}
 
 
 def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: frozenset[int],
              header_rows: int = 0, page: int = 1,
-             centres: tuple[np.ndarray, np.ndarray] | None = None) -> Table:
-    """The table of ``grid``: each word goes to the cell holding its centre.
+             centres: tuple[np.ndarray, np.ndarray] | None = None, leaders: Sequence[int] = ()) -> Table:
+    """The table of ``grid``: each word goes to the cell holding its centre, and each leader
+    run of ``leaders`` (page word indices, ``Word.leader``) inside it to the cell holding its
+    start: its label's (``celltext.anchor_x``).
 
     ``centres`` (x and y arrays of every page word's centre) saves looking them up one by one.
     """
@@ -31,12 +33,23 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
     owner = {(rr, cc): k for k, (r, c, rs, cs) in enumerate(slots)
              for rr in range(r, r + rs) for cc in range(c, c + cs)}
     members: list[list[int]] = [[] for _ in slots]
+    led: set[int] = set()  # the cells a leader run joined
     ascending = all(a < b for a, b in zip(word_ids, word_ids[1:], strict=False))  # a region's are: so each cell's
     for i, r, c in zip(word_ids, *_slots_of(grid, words, word_ids, centres), strict=True):
         k = owner.get((r, c))
         if k is not None:
             members[k].append(i)
-    cells = tuple(fast_cell(r, c, rs, cs, words[m[0]].text if len(m) == 1 else join_words([words[i] for i in m]),
+    box = grid.region
+    for i in leaders:
+        b = words[i].bbox
+        if box.x0 <= b.x0 < box.x1 and box.y0 <= b.cy < box.y1:
+            k = owner.get((_index(b.cy, ys), _index(anchor_x(words[i]), xs)))
+            if k is not None and members[k]:  # a leader leads from a label: never a cell's only text
+                members[k].append(i)
+                led.add(k)
+                ascending = ascending and members[k][-2] < i
+    cells = tuple(fast_cell(r, c, rs, cs, words[m[0]].text if len(m) == 1 else join_words([words[i] for i in m], 0,
+                                                                                           k in led),
                             boxes[k], tuple(m) if ascending else tuple(sorted(m)), not low.isdisjoint(m))
                   if (m := members[k]) else fast_cell(r, c, rs, cs, "", boxes[k], (), False)  # empty: nothing to read
                   for k, (r, c, rs, cs) in enumerate(slots))

@@ -17,15 +17,24 @@ from ..types import Rect, Word
 
 def words_in(words: Sequence[Word], bbox: Rect) -> list[Word]:
     """Words whose centre lies inside ``bbox`` (points, page space); half-open, so a centre on
-    a shared boundary belongs to one cell only."""
-    return [w for w in words if bbox.x0 <= w.bbox.cx < bbox.x1 and bbox.y0 <= w.bbox.cy < bbox.y1]
+    a shared boundary belongs to one cell only. A leader run (``Word.leader``) belongs to the
+    label it starts after: it is placed by its start, not its centre."""
+    return [w for w in words if bbox.x0 <= anchor_x(w) < bbox.x1 and bbox.y0 <= w.bbox.cy < bbox.y1]
 
 
-def join_words(words: Sequence[Word], turn: int = 0) -> str:
+def anchor_x(w: Word) -> float:
+    """The x (pt) that places ``w`` in a cell: its centre; a leader's start, in its label's cell
+    (a leader reaches over the column gap toward the value, whose cell it never joins)."""
+    return w.bbox.x0 if w.leader else w.bbox.cx
+
+
+def join_words(words: Sequence[Word], turn: int = 0, leaders: bool = False) -> str:
     """Reading-order text: lines top to bottom joined by newlines, words left to right by
     spaces, in the upright frame of ``turn`` (0: page space). Words share a line when their
     vertical centres differ by at most half the median word height. A cell whose words are
-    all turned alike (a column header set bottom to top) is read in their own frame."""
+    all turned alike (a column header set bottom to top) is read in their own frame.
+    ``leaders``: some of ``words`` may be leader runs, written glued to a word they were split
+    off (told by the caller: most cells hold none, and are not searched for one)."""
     if len(words) <= 1:  # most cells: no lines to order (and a turn changes no single word's text)
         return words[0].text if words else ""
     own = {w.turn for w in words}
@@ -42,9 +51,24 @@ def join_words(words: Sequence[Word], turn: int = 0) -> str:
             lines[-1].append(k)
         else:
             lines.append([k])
-    return "\n".join(" ".join(words[k].text for k in sorted(line, key=x0.__getitem__)) for line in lines)
+    if not leaders:
+        return "\n".join(" ".join(words[k].text for k in sorted(line, key=x0.__getitem__)) for line in lines)
+    return "\n".join(_glued([words[k] for k in sorted(line, key=x0.__getitem__)]) for line in lines)
+
+
+GLUED_PT = 1e-6  # a leader that starts where the word before it ends was split off that word ("Revenue.......")
+
+
+def _glued(line: Sequence[Word]) -> str:
+    """One line's words joined by spaces, but a leader run glued to the word before it (split
+    off it, ``leaders``) is written without one, as it was printed."""
+    out = [line[0].text]
+    for a, b in zip(line, line[1:], strict=False):
+        out.append(b.text if b.leader and b.bbox.x0 - a.bbox.x1 < GLUED_PT else " " + b.text)
+    return "".join(out)
 
 
 def cell_text(words: Sequence[Word], bbox: Rect, turn: int = 0) -> str:
     """The text of the words inside page-space ``bbox``, read upright for ``turn``."""
-    return join_words(words_in(words, bbox), turn)
+    inside = words_in(words, bbox)
+    return join_words(inside, turn, any(w.leader for w in inside))

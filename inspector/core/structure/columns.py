@@ -56,6 +56,8 @@ class WordCentres:
         self.clipped = any([w.clipped for w in words])  # text a clip path cut (``clip_edges``): rare
         self.cx[mark] = np.nan
         self.cy[mark] = np.nan
+        # Leader runs (``leaders``) are blank space to rows and columns; a cell takes each into its label's text.
+        self.leaders = [i for i in np.flatnonzero(mark).tolist() if words[i].leader]
         self._lines: dict[tuple[Rect, float], list[Line]] = {}  # a pure function of (words, box, tol): safe to keep
         self._facts: LineFacts | None = None  # read once, when lines are first asked for
 

@@ -43,6 +43,7 @@ from .flow import flowing_rows
 from .formboxes import form_boxes
 from .group_labels import under_group_labels
 from .keyvalue import key_value
+from .leaders import leader_list
 from .region import FULL, RegionEvidence
 from .regions import Candidate
 from .sections import section_lines
@@ -135,9 +136,10 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     tparams = ev.params.tables
     low = frozenset(near_boundary(words, ev.ids, xs[1:-1], ev.params.columns.boundary_margin))
     one_row = tparams.ruled_row and _closed_row(ev, grid, drawn_xs)
-    early = _reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words) or _prose_columns(grid, ev)
+    early = (_reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words) or _prose_columns(grid, ev))
     form = None if early else _form(grid, ev)
-    reason, param = early or form or _mostly_empty(grid, ev.centres, list(ev.ids), tparams)
+    reason, param = (early or form or _leader_list(grid, ev)
+                     or _mostly_empty(grid, ev.centres, list(ev.ids), tparams))
     return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param, form is not None)
 
 
@@ -286,6 +288,15 @@ def _form(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
         return reason, "tables.blank_form"
     reason = form_boxes(grid, ev) if tparams.form_boxes else ""
     return (reason, "tables.form_boxes") if reason else None
+
+
+def _leader_list(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
+    """A grid whose columns come from the text (no drawn verticals) and whose last column
+    leaders lead to is a list, not a table (``leaders``)."""
+    if grid.source == "ruled" or not ev.params.tables.leaders:
+        return None
+    reason = leader_list(grid.xs, grid.region, ev.words, ev.lines)
+    return (reason, "") if reason else None
 
 
 def _prose_columns(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:

@@ -86,7 +86,7 @@ class _Collector:
         self.low |= res.low_confidence
         self.tables.append(assemble(res.grid, self.words, res.word_ids, res.low_confidence,
                                     res.header_rows, self.page,
-                                    (self.centres.cx, self.centres.cy)))
+                                    (self.centres.cx, self.centres.cy), self.centres.leaders))
         self.taken.append(cand.bbox)
         return True
 

@@ -41,7 +41,9 @@ def word_tip(w: Word, low: bool, unsure: bool = False) -> str:
     extra = (", bold" if w.bold else "") + (f", LOW CONFIDENCE ({reason})" if low else "") + (
         ", WATERMARK (diagonal or large light type: in no table)" if w.watermark else
         ", PAGE FURNITURE (running header/footer repeated on other pages: in no table)" if w.furniture else
-        ", FIGURE (a chart's label: in no table)" if w.figure else "")
+        ", FIGURE (a chart's label: in no table)" if w.figure else
+        ", LEADER (between a label and its value: blank space to rows and columns, kept in the label's cell text)"
+        if w.leader else "")
     ocr = f", read by OCR ({w.ocr_confidence:.0f}% sure)" if w.from_ocr else ""
     return f'word "{w.text}"  {fmt_rect(w.bbox)} pt, font {w.font_size:.1f} pt{ocr}{extra}'
 
