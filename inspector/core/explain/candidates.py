@@ -32,7 +32,6 @@ from ..structure.columns import (
     Line,
     Pieces,
     WordCentres,
-    clip_edges,
     column_boundaries,
     crossings_allowed,
     drop_thin_columns,
@@ -40,6 +39,7 @@ from ..structure.columns import (
     merge_complementary,
     segments,
 )
+from ..structure.gapcuts import clip_edges
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..types import Grid, Word
 from .page import Evidence, PageContext, Why, near, value_range
@@ -58,7 +58,7 @@ class Region:
     x0: float
     x1: float
     crossings: int  # lines that may cross a column gap (``columns.spanning_lines``)
-    edges: tuple[float, ...] = ()  # where a clip path cut several lines' text (``columns.clip_edges``)
+    edges: tuple[float, ...] = ()  # where a clip path cut several lines' text (``gapcuts.clip_edges``)
 
     def columns(self, cparams: ColumnParams) -> list[float]:
         """Inner boundaries the column stage finds with ``cparams`` (the same three steps)."""

@@ -8,7 +8,7 @@ space between them the two cells' texts read as one word ("XXXXXXXXXXXXX20"). Su
 is cut at the clip's edge: the part before it ends there (what shows of it) and is flagged
 ``Word.clipped``; the next cell's text is a word of its own. Where the text of several rows is
 cut at the same x, that x is a column's edge however little room the next column leaves
-(``structure.columns.clip_edges``).
+(``structure.gapcuts.clip_edges``).
 
 Only a cut that hid something counts: a word whose box crosses a clip's right edge is a
 suspect (most are drawn outside that clip: a page's frames and pictures have clips of their

@@ -27,7 +27,7 @@ def explain(xs: Sequence[float], ys: Sequence[float], ev: RegionEvidence,
     of the region ``ev``; ``stacked`` are the columns found between stacks of right-aligned
     numbers, ``decided`` the reason of each x and each y as the step that made it says
     (``Boundary.reason``), ``clipped`` the columns at a clip edge that cut the text of several
-    lines (x -> the edge and the lines cut: ``columns.clip_decided``). A rule within
+    lines (x -> the edge and the lines cut: ``gapcuts.clip_decided``). A rule within
     ``merge.snap`` of a boundary lies on it."""
     segs, lines, rules, snap = ev.segs, ev.lines, ev.rules, ev.snap
     sx0, sx1 = np.array([s.x0 for s in segs], dtype=float), np.array([s.x1 for s in segs], dtype=float)

@@ -16,9 +16,7 @@ import numpy as np
 
 from ..params import ColumnParams
 from ..types import Rect, RowBand, Word
-
-RESOLUTION = 0.5  # pt per projection cell
-
+from .gapcuts import RESOLUTION, at_clip_edges, cut_in, free_runs
 
 Line = RowBand  # a text line inside a region: the one text-line type, named for the code reading lines
 
@@ -53,7 +51,7 @@ class WordCentres:
         self.cy = (self.y0 + self.y1) / 2
         # Watermark and furniture words have no centre: no region, row or cell ever holds them.
         mark = np.array([w.in_no_table for w in words], dtype=bool)
-        self.clipped = any([w.clipped for w in words])  # text a clip path cut (``clip_edges``): rare
+        self.clipped = any([w.clipped for w in words])  # text a clip path cut (``gapcuts.clip_edges``): rare
         self.cx[mark] = np.nan
         self.cy[mark] = np.nan
         # Leader runs (``leaders``) are blank space to rows and columns; a cell takes each into its label's text.
@@ -206,7 +204,7 @@ def column_boundaries(pieces: Pieces, x0: float, x1: float, n_lines: int,
     A boundary is the middle of an interval at least ``min_gap`` wide that at most
     ``allowed_crossings`` lines cover (default: ``crossings_allowed``, a tenth of the lines,
     so a spanning title row does not hide the columns under it). An interval starting at one
-    of ``edges`` (where a clip path cut several lines' text: ``clip_edges``) needs no width:
+    of ``edges`` (where a clip path cut several lines' text: ``gapcuts.clip_edges``) needs no width:
     the clip says the cells end there.
     """
     if not len(pieces.x0) or x1 <= x0:
@@ -218,146 +216,12 @@ def column_boundaries(pieces: Pieces, x0: float, x1: float, n_lines: int,
     diff = np.bincount(a, minlength=n + 1)[: n + 1] - np.bincount(b, minlength=n + 1)[: n + 1]
     cover = np.cumsum(diff[:n])
     limit = crossings_allowed(n_lines, params) if allowed_crossings is None else allowed_crossings
-    inner = _free_runs(cover <= limit, params.min_gap / RESOLUTION)
+    inner = free_runs(cover <= limit, params.min_gap / RESOLUTION)
     lo = int((pieces.x0.min() - x0) / RESOLUTION)
     hi = int((pieces.x1.max() - x0) / RESOLUTION)
-    found = [x0 + _cut_in(pieces, cover, a, b, x0, params.min_gap / RESOLUTION) * RESOLUTION
+    found = [x0 + cut_in(pieces, cover, a, b, x0, params.min_gap / RESOLUTION) * RESOLUTION
              for a, b in inner if a > lo and b < hi]
-    return _at_edges(found, pieces, edges, limit, params.min_gap) if edges else found
-
-
-def _cut_in(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_len: float) -> float:
-    """Where in the gap [a, b) (bins from ``x0``) the boundary goes: its middle, unless a piece
-    lying wholly inside the gap has another piece of its line on one side only (a header set
-    left over right-aligned amounts: "Qty  Amount" over "10  137.00"): then the middle of the
-    part beside it on that side which no line crosses, so the cut parts it from its
-    neighbour instead of joining the two in one cell."""
-    if not cover[a:b].any():
-        return (a + b) / 2
-    lx, rx = x0 + a * RESOLUTION, x0 + b * RESOLUTION
-    inside = (pieces.x0 >= lx) & (pieces.x1 <= rx)
-    lines = np.unique(pieces.line[inside])
-    if len(lines) != 1:  # no piece inside, or several lines' (a column of its own)
-        return (a + b) / 2
-    px0, px1 = float(pieces.x0[inside].min()), float(pieces.x1[inside].max())
-    mates = (pieces.line == lines[0]) & ~inside
-    left, right = bool((mates & (pieces.x1 <= px0)).any()), bool((mates & (pieces.x0 >= px1)).any())
-    if left and right:  # text on both sides: the side whose column is flush against the gap
-        before, after = _free_runs(cover[:a] == 0, min_len), _free_runs(cover[b:] == 0, min_len)
-        span = (x0 + before[-1][1] * RESOLUTION if before else -np.inf,
-                x0 + (b + after[0][0]) * RESOLUTION if after else np.inf)  # the two columns' outer edges
-        left, right = _flush(pieces, lines[0], (lx, rx), (px0, px1), span)
-    if left == right:
-        return (a + b) / 2
-    edge = int((px0 - x0) / RESOLUTION) if left else int(np.ceil((px1 - x0) / RESOLUTION))
-    c, d = (a, edge) if left else (edge, b)
-    clear = _free_runs(cover[c:d] == 0, min_len)
-    if not clear:
-        return (a + b) / 2
-    e, f = clear[-1] if left else clear[0]
-    return c + (e + f) / 2
-
-
-# Where a clip path cut the text of this many lines at one x (within CLIP_ALIGN pt), that x
-# is a column's edge: one long label cut at its cell's edge is evidence, the same cut on
-# several rows is a column. Not a parameter: no producer cuts text for another reason.
-CLIP_ROWS = 2
-CLIP_ALIGN = 1.0
-
-
-def clip_edges(words: Sequence[Word], segs: Sequence[Segment]) -> list[tuple[float, int]]:
-    """Each x (pt) where a clip path cut the text (``Word.clipped``, ending at its clip's edge)
-    of at least ``CLIP_ROWS`` of the lines of ``segs``, with how many lines it cut there."""
-    ends = sorted((words[i].bbox.x1, s.line) for s in segs for i in s.word_ids if words[i].clipped)
-    groups: list[list[tuple[float, int]]] = []
-    for e in ends:
-        if groups and e[0] - groups[-1][-1][0] <= CLIP_ALIGN:
-            groups[-1].append(e)
-        else:
-            groups.append([e])
-    return [(max(x for x, _ in g), n) for g in groups if (n := len({ln for _, ln in g})) >= CLIP_ROWS]
-
-
-def clip_decided(xs: Sequence[float], cut: Sequence[tuple[float, int]], segs: Sequence[Segment],
-                 min_gap: float) -> dict[float, tuple[float, int]]:
-    """The boundaries of ``xs`` that only a clip edge of ``cut`` (``clip_edges``) put there:
-    each lies within ``min_gap`` right of the edge, where the text leaves less than ``min_gap``
-    free; mapped to (the edge's x, the lines cut there)."""
-    out = {}
-    for x in xs:
-        at = [(e, n) for e, n in cut if 0 <= x - e < min_gap]
-        if not at:
-            continue
-        left = max((s.x1 for s in segs if s.x1 <= x), default=-np.inf)
-        right = min((s.x0 for s in segs if s.x0 >= x), default=np.inf)
-        if right - left < min_gap and not any(s.x0 < x < s.x1 for s in segs):
-            out[x] = at[0]
-    return out
-
-
-def _at_edges(found: list[float], pieces: Pieces, edges: Sequence[float], limit: int, min_gap: float) -> list[float]:
-    """``found`` (ascending) with a boundary right of each of ``edges`` that at most ``limit``
-    lines' text runs across: halfway from the edge to the next text (``min_gap`` at most).
-    The projection cannot see such a column when the next column's text starts a point or
-    two after the cut, inside one of its bins. A boundary of ``found`` in the same gap as the
-    edge stays if it lies right of the edge and moves there if it lies left of it (in a gap
-    other lines leave, the cut text still runs there)."""
-    out = list(found)
-    for e in edges:
-        across = pieces.line[(pieces.x0 < e - CLIP_ALIGN) & (pieces.x1 > e + CLIP_ALIGN)]
-        after = pieces.x0[pieces.x0 >= e - CLIP_ALIGN]
-        if len(np.unique(across)) > limit or not len(after):
-            continue
-        at = (e + min(float(after.min()), e + min_gap)) / 2
-        same = [x for x in out if _same_gap(pieces, min(x, e), max(x, e), limit)]
-        if any(x >= e for x in same):
-            continue
-        out = [x for x in out if x not in same] + [at]
-    return sorted(out)
-
-
-def _same_gap(pieces: Pieces, a: float, b: float, limit: int) -> bool:
-    """Does at most ``limit`` lines' text lie between ``a`` and ``b`` (pt): one gap?"""
-    inside = pieces.line[(pieces.x1 > a + CLIP_ALIGN) & (pieces.x0 < b - CLIP_ALIGN)]
-    return len(np.unique(inside)) <= limit
-
-
-FLUSH_TOL = 1.0  # pt: lines ending (or starting) within this of each other are set flush
-FLUSH_SHARE = 0.8  # of the lines beside a gap that must be flush
-
-
-def _flush(pieces: Pieces, line: int, gap: tuple[float, float], piece: tuple[float, float],
-           span: tuple[float, float]) -> tuple[bool, bool]:
-    """(left column set right, right column set left) beside a ``gap`` holding one line's
-    ``piece`` (both x0, x1), the columns reaching out to ``span``, each only when the other is not. A column set flush against the gap keeps
-    its cell's padding there (right-aligned amounts end at one x), so a piece standing off that
-    edge is the next cell's text (a header set left over right-aligned amounts, "2015  2016"
-    over "$95  -0.2%"): the cut goes between the flush edge and the piece. Set means flush on
-    that side and ragged on the other (amounts of one width are flush on both: no evidence)."""
-    (lx, rx), (px0, px1), (sx0, sx1) = gap, piece, span
-    other = pieces.line != line
-    # Only the two columns beside the gap (back to the clear gap before, on to the one after):
-    # a line with nothing there (a row-group label's own line) says nothing of their alignment.
-    left = _edges(pieces, other & (pieces.x0 < lx) & (pieces.x1 <= px0) & (pieces.x1 > sx0), last=True)
-    right = _edges(pieces, other & (pieces.x1 > rx) & (pieces.x0 >= px1) & (pieces.x0 < sx1), last=False)
-    set_right = _is_flush(left[1]) and not _is_flush(left[0])
-    set_left = _is_flush(right[0]) and not _is_flush(right[1])
-    return set_right and not set_left, set_left and not set_right
-
-
-def _edges(pieces: Pieces, mask: np.ndarray, last: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Per line, the (x0, x1) of its last (``last``) or first piece under ``mask``."""
-    best: dict[int, tuple[float, float]] = {}
-    for ln, a, b in zip(pieces.line[mask].tolist(), pieces.x0[mask].tolist(), pieces.x1[mask].tolist(), strict=True):
-        old = best.get(ln)
-        if old is None or (b > old[1] if last else a < old[0]):
-            best[ln] = (a, b)
-    return np.array([v[0] for v in best.values()]), np.array([v[1] for v in best.values()])
-
-
-def _is_flush(xs: np.ndarray) -> bool:
-    """At least three lines, nearly all of them at one x (the median's)."""
-    return len(xs) >= 3 and float(np.mean(np.abs(xs - np.median(xs)) <= FLUSH_TOL)) >= FLUSH_SHARE
+    return at_clip_edges(found, pieces, edges, limit, params.min_gap) if edges else found
 
 
 def crossings_allowed(n_lines: int, params: ColumnParams) -> int:
@@ -366,17 +230,6 @@ def crossings_allowed(n_lines: int, params: ColumnParams) -> int:
     return int(n_lines * params.spanning_lines + 1e-9)
 
 
-def _free_runs(free: np.ndarray, min_len: float) -> list[tuple[int, int]]:
-    padded = np.concatenate(([False], free, [False]))
-    d = np.diff(padded.astype(np.int8))
-    starts, ends = np.flatnonzero(d == 1), np.flatnonzero(d == -1)
-    return [(int(a), int(b)) for a, b in zip(starts, ends, strict=True) if b - a >= min_len]
-
-
-# A gap inside a drawn column must be wider than this many glyphs of the text beside it to
-# split the column: a full-width or monospaced font's word space is one glyph wide (9 pt in
-# 9 pt Hangul), a proportional font's about half of one; column gaps measured in ICDAR's
-# ruled tables whose rules leave two columns undivided are 1.9 glyphs and wider (median).
 SPLIT_GLYPHS = 1.5
 
 

@@ -30,8 +30,6 @@ from .columns import (
     Pieces,
     Segment,
     WordCentres,
-    clip_decided,
-    clip_edges,
     column_boundaries,
     drop_thin_columns,
     gap_in_glyphs,
@@ -41,6 +39,7 @@ from .columns import (
 )
 from .flow import flowing_rows
 from .formboxes import form_boxes
+from .gapcuts import clip_decided, clip_edges
 from .group_labels import under_group_labels
 from .keyvalue import key_value
 from .leaders import leader_list
@@ -156,7 +155,7 @@ def _reasons(positions: Sequence[float], drawn: set[float], stacked: Sequence[fl
 def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
              edges: Sequence[float] = ()) -> tuple[list[float], set[float]]:
     """Column boundaries, and those of them taken from the region's vertical rules; ``edges``:
-    where a clip path cut several lines' text (``columns.clip_edges``), column edges too."""
+    where a clip path cut several lines' text (``gapcuts.clip_edges``), column edges too."""
     cand, box, n_lines, words, params = ev.cand, ev.box, len(lines), ev.words, ev.params.columns
     # Project single words, not segments: the words of a multi-word label sit at other
     # places on every row, so only true column gaps stay free.
