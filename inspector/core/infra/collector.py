@@ -9,10 +9,13 @@ Held off for the detection, the collector walks what the detection kept once, af
 Over the 67 ICDAR dev pages, each page's pipeline kept as the window keeps it: 300 young,
 27 middle and 2 full collections without the hold, 60, 5 and none with it.
 
-Process-wide (the collector is), so it nests and is shared by threads: the first holder
-turns collection off, the last one out turns it back on, and only when it was on before
-(a host that turned it off itself, as ``inspector.startup`` does while the window starts,
-keeps it off).
+The collector is process-wide, so only the main thread holds it (a command-line detect runs
+there; ``eval``'s guarded page runs and scan tasks run in threads of their own). A detection in another thread (the window's
+Why or tags lanes) leaves it alone: holding it there would stop collection for the whole
+window, GUI thread included, for as long as any such detection runs (a window's tests found
+it off between detections). The hold nests; it turns collection back on only when it was on
+before (a host that turned it off itself, as ``inspector.startup`` does while the window
+starts, keeps it off).
 """
 
 from __future__ import annotations
@@ -23,14 +26,18 @@ import threading
 from collections.abc import Iterator
 
 _lock = threading.Lock()
-_holders = 0  # detections running now, in every thread
+_holders = 0  # nested holds of the main thread
 _resume = False  # was collection on when the first of them started?
 
 
 @contextlib.contextmanager
 def collector_held() -> Iterator[None]:
-    """No automatic cyclic collection inside the block (see the module's docstring)."""
+    """No automatic cyclic collection inside the block, on the main thread only (see the
+    module's docstring); elsewhere the block runs as it is."""
     global _holders, _resume
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     with _lock:
         if _holders == 0:
             _resume = gc.isenabled()
