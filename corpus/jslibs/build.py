@@ -38,7 +38,6 @@ from inspector.annotation.model import DocumentAnnotation, PageInfo
 
 from .. import common
 from ..html.tables import Cell, HtmlTable
-from ..modern.content import PLACES
 from ..producers import layout
 from ..styles.build import compress
 from ..styles.content import Tabular, english
@@ -53,22 +52,7 @@ STYLES = ("striped", "grid", "plain", "header_band", "hairline", "horizontal", "
           "continued", "beside", "totals", "row_groups", "sections", "tight")
 ALL = tuple(f"at_{s}" for s in STYLES) + pm.ALL
 WIDTHS = {"totals": "totals_box", "beside": "beside", "wrapped": "wrapped"}  # layout.widths's name for a style
-GROUPS = ("Segment", "Division", "Region")
 SECTIONS = ("Continuing operations", "Discontinued operations", "Europe", "Americas", "Other items", "Group")
-
-
-def _row_groups(tab: Tabular, rng: random.Random) -> HtmlTable:
-    """A first column of group labels, each spanning two to four body rows (``rowSpan``)."""
-    tab.head = [[rng.choice(GROUPS)] + tab.head[0]]
-    tab.numeric = [False] + tab.numeric
-    rows: list[list[Cell]] = [[Cell(h, th=True) for h in tab.head[0]]]
-    k, body = 0, tab.body
-    while k < len(body):
-        n = min(rng.randint(2, 4), len(body) - k)
-        rows.append([Cell(rng.choice(PLACES), rs=n)] + [Cell(x) for x in body[k]])
-        rows += [[Cell(x) for x in row] for row in body[k + 1:k + n]]
-        k += n
-    return HtmlTable("row_groups", "en", rows, pad=0.0, header_rows=1)
 
 
 def _sections(tab: Tabular, rng: random.Random) -> HtmlTable:
@@ -95,7 +79,7 @@ def spec(style: str, rng: random.Random) -> layout.Spec:
         tab = english(rng, n, wrap=style == "wrapped")
         table = structure(tab, style, "en", grouped=style == "spans")
         if style == "row_groups":
-            table = _row_groups(tab, rng)
+            table = pm.row_groups(tab, rng)
         elif style == "sections":
             table = _sections(tab, rng)
     return layout.Spec(style, tab, table, layout.widths(tab, WIDTHS.get(style, style), rng))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from ..html.tables import Cell, HtmlTable
+from ..modern.content import PLACES as EN_PLACES
 from ..producers import layout
 from ..styles.content import Tabular, chinese, english, korean
 from ..styles.tables import structure
@@ -20,13 +21,14 @@ GROUP_WIDTH = 56.0  # points
 LANGS = ("ko", "zh", "ko", "zh", "en")  # mostly Korean tenders and Chinese reports
 MAKERS = {"en": english, "ko": korean, "zh": chinese}
 WIDTHS = {"totals": "totals_box", "wrapped": "wrapped"}  # layout.widths's name for a style
-GROUPS = {"en": ("Segment", "Region"), "ko": ("구분", "권역"), "zh": ("分部", "地区")}
-PLACES = {"en": ("North", "South", "East", "West", "Central"), "ko": ("서울", "부산", "대구", "인천", "광주"),
+GROUPS = {"en": ("Segment", "Division", "Region"), "ko": ("구분", "권역"), "zh": ("分部", "地区")}
+PLACES = {"en": EN_PLACES, "ko": ("서울", "부산", "대구", "인천", "광주"),
           "zh": ("华东", "华北", "华南", "西部", "东北")}
 
 
-def _row_groups(tab: Tabular, rng: random.Random) -> HtmlTable:
-    """A first column of group labels in the table's language, each spanning two to four body rows."""
+def row_groups(tab: Tabular, rng: random.Random) -> HtmlTable:
+    """A first column of group labels in the table's language, each spanning two to four body
+    rows (``rowSpan``; autotable's tables too)."""
     tab.head = [[rng.choice(GROUPS[tab.lang])] + tab.head[0]]
     tab.numeric = [False] + tab.numeric
     rows: list[list[Cell]] = [[Cell(h, th=True) for h in tab.head[0]]]
@@ -53,6 +55,6 @@ def spec(style: str, rng: random.Random) -> layout.Spec:
         widths = layout.widths(tab, WIDTHS.get(style, style), rng)
         if style == "row_groups":  # the group column, taken from the others
             widths = [GROUP_WIDTH] + [round(w * (1 - GROUP_WIDTH / sum(widths)), 2) for w in widths]
-            return layout.Spec(style, tab, _row_groups(tab, rng), widths)
-        table = structure(tab, style, tab.lang, grouped=style == "spans")
-    return layout.Spec(style, tab, table, layout.widths(tab, WIDTHS.get(style, style), rng) if style == "totals" else widths)
+            return layout.Spec(style, tab, row_groups(tab, rng), widths)
+        return layout.Spec(style, tab, structure(tab, style, tab.lang, grouped=style == "spans"), widths)
+    return layout.Spec(style, tab, table, layout.widths(tab, "totals_box", rng))
