@@ -106,7 +106,8 @@ corpus-producers: setup
 	$(PY) -m corpus.producers.build
 
 # The JavaScript libraries corpus (corpus/jslibs): tables typeset by jsPDF + jspdf-autotable in
-# its three themes and nine styles seen in use; truth from autotable's own cell hook. Needs Node
+# its three themes and nine styles seen in use (truth from autotable's own cell hook), and by
+# pdfmake in its table layouts, most in Korean and Chinese (truth from its cell boxes). Needs Node
 # 18+ and npm (versions pinned in corpus/jslibs/package-lock.json; node_modules is git-ignored).
 corpus-jslibs: setup
 	cd corpus/jslibs && npm ci --no-audit --no-fund

@@ -1,6 +1,7 @@
 """Build the JavaScript libraries corpus: tables typeset by jsPDF + jspdf-autotable in its
 three themes and in styles documents made with it use, with their truth from autotable's own
-``didDrawCell`` hook.
+``didDrawCell`` hook (``at-*.pdf``), and by pdfmake in its table layouts, most in Korean and
+Chinese, with their truth from the cell backgrounds pdfmake lays out (``pm-*.pdf``, ``pm.py``).
 
     python -m corpus.jslibs.build [--seed 47] [--per-style 4] [--out corpus/jslibs]
 
@@ -11,7 +12,7 @@ WeasyPrint). Steps:
 
 1. a seeded generator writes each table's content and structure (``spec``) for a style of
    ``STYLES`` (English: the library's standard Helvetica has no Korean or Chinese glyphs);
-2. ``draw.js`` lays out documents of five blocks (heading, prose, unit line, table, a note)
+2. ``draw.js`` (``drawpm.js`` for pdfmake: see its header for how it finds each cell) lays out documents of five blocks (heading, prose, unit line, table, a note)
    with jsPDF and draws each table with autotable, reporting every cell's box, page, row and
    column as autotable drew it (a header repeated on a new page is reported there again);
 3. the truth as for ``corpus/producers`` (``layout.table_truth``): the structure as written,
@@ -37,35 +38,21 @@ from inspector.annotation.model import DocumentAnnotation, PageInfo
 
 from .. import common
 from ..html.tables import Cell, HtmlTable
-from ..modern.content import PLACES
 from ..producers import layout
 from ..styles.build import compress
 from ..styles.content import Tabular, english
 from ..styles.tables import structure
+from . import pm
 
 HERE = Path(__file__).resolve().parent
 HOW = "jsPDF + jspdf-autotable"
+HOW_PM = "pdfmake"
 # autotable's own themes, then styles seen in documents made with it (draw.js draws each).
 STYLES = ("striped", "grid", "plain", "header_band", "hairline", "horizontal", "spans", "wrapped", "numbers",
           "continued", "beside", "totals", "row_groups", "sections", "tight")
-ALL = tuple(f"at_{s}" for s in STYLES)
+ALL = tuple(f"at_{s}" for s in STYLES) + pm.ALL
 WIDTHS = {"totals": "totals_box", "beside": "beside", "wrapped": "wrapped"}  # layout.widths's name for a style
-GROUPS = ("Segment", "Division", "Region")
 SECTIONS = ("Continuing operations", "Discontinued operations", "Europe", "Americas", "Other items", "Group")
-
-
-def _row_groups(tab: Tabular, rng: random.Random) -> HtmlTable:
-    """A first column of group labels, each spanning two to four body rows (``rowSpan``)."""
-    tab.head = [[rng.choice(GROUPS)] + tab.head[0]]
-    tab.numeric = [False] + tab.numeric
-    rows: list[list[Cell]] = [[Cell(h, th=True) for h in tab.head[0]]]
-    k, body = 0, tab.body
-    while k < len(body):
-        n = min(rng.randint(2, 4), len(body) - k)
-        rows.append([Cell(rng.choice(PLACES), rs=n)] + [Cell(x) for x in body[k]])
-        rows += [[Cell(x) for x in row] for row in body[k + 1:k + n]]
-        k += n
-    return HtmlTable("row_groups", "en", rows, pad=0.0, header_rows=1)
 
 
 def _sections(tab: Tabular, rng: random.Random) -> HtmlTable:
@@ -92,7 +79,7 @@ def spec(style: str, rng: random.Random) -> layout.Spec:
         tab = english(rng, n, wrap=style == "wrapped")
         table = structure(tab, style, "en", grouped=style == "spans")
         if style == "row_groups":
-            table = _row_groups(tab, rng)
+            table = pm.row_groups(tab, rng)
         elif style == "sections":
             table = _sections(tab, rng)
     return layout.Spec(style, tab, table, layout.widths(tab, WIDTHS.get(style, style), rng))
@@ -110,27 +97,29 @@ def _height(s: layout.Spec) -> float:
 def _block(s: layout.Spec, tid: str, rng: random.Random) -> dict:
     """The block as ``draw.js`` reads it."""
     tab, hr = s.tab, s.table.header_rows
-    totals = {r for r, row in enumerate(s.table.rows) if row and row[0].text in ("Total", "Subtotal", "VAT (20%)")}
+    labels = {x for names in layout.TOTALS.values() for x in names} | {"합계", "合计"}
+    totals = {r for r, row in enumerate(s.table.rows) if row and row[0].text in labels}
     rows = [[{"content": c.text, "colSpan": c.cs, "rowSpan": c.rs, "bold": r in totals or c.cs == tab.n_cols > 1}
              for c in row] for r, row in enumerate(s.table.rows)]
-    return {"title": tab.title, "prose": layout.prose_for(tab, rng), "unit": tab.unit,
+    return {"title": tab.title, "lang": tab.lang, "prose": layout.prose_for(tab, rng), "unit": tab.unit,
             "note": tab.note if rng.random() < 0.5 else "", "height": _height(s),
             "side": layout.prose_for(tab, rng, 4) if s.style == "beside" else "",
             "table": {"tid": tid, "style": s.style, "seed": rng.randrange(2**31), "head": rows[:hr],
                       "body": rows[hr:], "numeric": s.numeric, "widths": s.widths}}
 
 
-def draw(documents: list[dict]) -> dict[str, dict[str, list[list[float]]]]:
-    """Run ``draw.js`` on ``documents``; the cells it reports, per PDF path and table id."""
+def draw(documents: list[dict], script: str = "draw.js") -> dict[str, dict[str, list[list[float]]]]:
+    """Run ``script`` (``draw.js`` or ``drawpm.js``) on ``documents``; the cells it reports,
+    per PDF path and table id."""
     node = shutil.which("node")
     if node is None or not (HERE / "node_modules").is_dir():
         sys.exit("build: needs Node and corpus/jslibs/node_modules (run `make corpus-jslibs`)")
     with tempfile.TemporaryDirectory() as tmp:
         job = Path(tmp) / "job.json"
         job.write_text(json.dumps({"documents": documents}), encoding="utf-8")
-        done = subprocess.run([node, str(HERE / "draw.js"), str(job)], capture_output=True, text=True, cwd=HERE)
+        done = subprocess.run([node, str(HERE / script), str(job)], capture_output=True, text=True, cwd=HERE)
     if done.returncode:
-        sys.exit(f"build: draw.js failed: {done.stderr.strip()[-2000:]}")
+        sys.exit(f"build: {script} failed: {done.stderr.strip()[-2000:]}")
     out: dict[str, dict[str, list[list[float]]]] = json.loads(done.stdout)
     return out
 
@@ -144,22 +133,24 @@ def _boxes(cells: list[list[float]]) -> dict[int, dict[tuple[int, int], pymupdf.
 
 
 def build_one(pdf: Path, styles: list[str], rng: random.Random) -> DocumentAnnotation:
-    """One document of ``styles`` and its annotation."""
-    specs = [spec(s.removeprefix("at_"), rng) for s in styles]
+    """One document of ``styles`` (all autotable's or all pdfmake's) and its annotation."""
+    made = pdf.name.startswith("pm")
+    how, script = (HOW_PM, "drawpm.js") if made else (HOW, "draw.js")
+    specs = [pm.spec(s.removeprefix("pm_"), rng) if made else spec(s.removeprefix("at_"), rng) for s in styles]
     blocks = [_block(s, f"t{k + 1}", random.Random(rng.random())) for k, s in enumerate(specs)]
-    cells = draw([{"pdf": str(pdf.resolve()), "blocks": blocks}])[str(pdf.resolve())]
+    cells = draw([{"pdf": str(pdf.resolve()), "blocks": blocks}], script)[str(pdf.resolve())]
     compress(pdf)
     with pymupdf.open(pdf) as doc:
         pages = tuple(PageInfo(i + 1, p.rect.width, p.rect.height) for i, p in enumerate(doc))
-        tables = tuple(layout.table_truth(doc, s, f"t{k + 1}", _boxes(cells[f"t{k + 1}"]), f"{pdf.name} t{k + 1}", HOW)
+        tables = tuple(layout.table_truth(doc, s, f"t{k + 1}", _boxes(cells[f"t{k + 1}"]), f"{pdf.name} t{k + 1}", how)
                        for k, s in enumerate(specs))
     return common.checked(DocumentAnnotation(sha256_of(pdf), pdf.name, pages, tables,
-                                             notes=f"tables typeset by {HOW} (corpus.jslibs.build)"))
+                                             notes=f"tables typeset by {how} (corpus.jslibs.build)"))
 
 
 def build(out: Path, seed: int, per_style: int) -> int:
     """``per_style`` tables of each style into ``out``."""
-    return common.build(out, seed, per_style, [common.Producer("at", ALL)], build_one)
+    return common.build(out, seed, per_style, [common.Producer("at", ALL[:len(STYLES)]), common.Producer("pm", pm.ALL)], build_one)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,6 +1,7 @@
 """The JavaScript libraries corpus (corpus/jslibs: tables typeset by jsPDF + jspdf-autotable in
 its three themes and in styles documents made with it use, truth from autotable's own
-``didDrawCell`` hook), a third producer family beside corpus/styles (reportlab, fpdf2) and
+``didDrawCell`` hook; and by pdfmake in its table layouts, most in Korean and Chinese, truth
+from the cell backgrounds pdfmake lays out), a third producer family beside corpus/styles (reportlab, fpdf2) and
 corpus/producers (Typst, WeasyPrint).
 
 Floors sit just under the detector's per-style adjacency F1 measured when they were set
@@ -39,8 +40,19 @@ FLOORS = {
     "at_tight": 0.92,        # 0.943
     "at_totals": 0.99,       # 1.000
     "at_wrapped": 0.99,      # 1.000
+    "pm_continued": 0.99,    # 1.000
+    "pm_grid": 0.99,         # 1.000
+    "pm_header_fill": 0.94,  # 0.963 (Korean cells wrapped mid-word beside a wrapped note: rows split)
+    "pm_headeronly": 0.99,   # 1.000
+    "pm_light": 0.99,        # 1.000
+    "pm_noborders": 0.99,    # 1.000
+    "pm_row_groups": 0.97,   # 0.993 (a row span under horizontal rules read as one row)
+    "pm_spans": 0.97,        # 0.994
+    "pm_totals": 0.99,       # 1.000
+    "pm_wrapped": 0.93,      # 0.952 (as pm_header_fill)
+    "pm_zebra": 0.99,        # 1.000
 }
-OVERALL_FLOOR = 0.99  # 0.995
+OVERALL_FLOOR = 0.99  # 0.994
 
 
 @pytest.fixture(scope="module")
@@ -77,8 +89,39 @@ def test_generator_writes_every_style_with_its_truth(tmp_path: Path) -> None:
             assert_glyphs_in_slots(region)
 
 
+def test_pdfmake_documents_carry_their_truth(tmp_path: Path) -> None:
+    """pdfmake tables in Korean and Chinese (a TrueType collection's face): the structure as
+    written (a header group spanning cells, a group label spanning body rows), every cell's
+    text inside its box, a continued table one region per page with pdfmake's repeated
+    header, and none of the rectangles the truth was read from left in the PDF."""
+    if shutil.which("node") is None or not (HERE / "node_modules").is_dir():
+        pytest.skip("needs Node and corpus/jslibs/node_modules (make corpus-jslibs)")
+    from corpus.jslibs.build import build_one
+
+    names = [f"pm_{s}" for s in ("spans", "row_groups", "continued", "zebra", "light")]
+    pdf = tmp_path / "pm-001.pdf"
+    ann = build_one(pdf, names, random.Random(5))
+    assert len(ann.tables) == len(names) and ann.problems() == []
+    assert family(*pdf_metadata(pdf)) == "pdfmake / PDFKit"
+    assert {t.notes.rsplit(": ", 1)[-1] for t in ann.tables} & {"ko", "zh"}
+    assert any(c.cs > 1 for c in ann.tables[0].regions[0].cells if c.r == 0)
+    assert any(c.rs > 1 for c in ann.tables[1].regions[0].cells if c.r > 0)
+    continued = ann.tables[2]
+    assert len(continued.regions) >= 2
+    assert all(r.cell_at(0, 0).value == continued.regions[0].cell_at(0, 0).value for r in continued.regions)
+    with pymupdf.open(pdf) as doc:
+        text = "".join(p.get_text() for p in doc).replace(" ", "").replace("\n", "")
+        fills = [d for p in doc for d in p.get_drawings() if d.get("fill") is not None]
+    for t in ann.tables:
+        for region in t.regions:
+            assert all(c.text.replace(" ", "") in text for c in region.cells)
+            assert_glyphs_in_slots(region)
+    # Only the zebra rows are filled: every other cell's rectangle was taken out.
+    assert 0 < len(fills) < sum(len(r.cells) for r in ann.tables[3].regions)
+
+
 def test_corpus_is_sound_and_covers_every_style(golden: Path) -> None:
-    assert sound_styles(golden, CORPUS / "styles.json", 60) == set(ALL) == set(FLOORS)
+    assert sound_styles(golden, CORPUS / "styles.json", 100) == set(ALL) == set(FLOORS)
 
 
 def test_detector_per_style_floors(golden: Path) -> None:
