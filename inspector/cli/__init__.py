@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from ..startup import pause_gc_for_startup
+from ..startup import pause_gc_for_startup, resume_gc
 from .common import EXIT_INPUT, EXIT_USAGE, CliError
 
 # Modules that add subcommands (each has register(subparsers)), with the commands they add:
@@ -66,6 +66,15 @@ def _configure_logging() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
+    try:
+        return _main(argv)
+    finally:
+        # ``gui`` pauses collection until its first page shows; a command line that never gets
+        # there (a usage error, no display) must not leave it paused in the calling process.
+        resume_gc()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     _configure_logging()
     for stream in (sys.stdout, sys.stderr):  # text from a broken font must never stop the output halfway
         with contextlib.suppress(AttributeError, ValueError):

@@ -80,22 +80,26 @@ def run(opts: LaunchOptions) -> int:
     from ..startup import pause_gc_for_startup, resume_gc
     start_server_early()  # the page workers' server imports while Qt and the window load
     pause_gc_for_startup()  # until the first page is on screen (or 3 s): see inspector.startup
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
+    try:  # a start-up that fails before the window runs must not leave collection paused
+        from PySide6.QtCore import QTimer
+        from PySide6.QtWidgets import QApplication
 
-    from .main_window import MainWindow
-    from .palette import decorate_app, prepare_app
-    if QApplication.instance() is None:
-        prepare_app()  # high-DPI policy: only before the application exists
-    existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
-    app.setApplicationName("Table Inspector")
-    app.setOrganizationName("table-inspector")
-    decorate_app(app)
-    settings_note = _repair_settings()
-    window = MainWindow()
-    if settings_note:
-        window.statusBar().showMessage(settings_note, 20000)
+        from .main_window import MainWindow
+        from .palette import decorate_app, prepare_app
+        if QApplication.instance() is None:
+            prepare_app()  # high-DPI policy: only before the application exists
+        existing = QApplication.instance()
+        app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+        app.setApplicationName("Table Inspector")
+        app.setOrganizationName("table-inspector")
+        decorate_app(app)
+        settings_note = _repair_settings()
+        window = MainWindow()
+        if settings_note:
+            window.statusBar().showMessage(settings_note, 20000)
+    except BaseException:
+        resume_gc()
+        raise
     window.session.documentShown.connect(resume_gc)
     QTimer.singleShot(GC_PAUSE_MAX_MS, resume_gc)  # no document, or it never shows
     try:

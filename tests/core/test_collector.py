@@ -84,7 +84,8 @@ def _dense_page() -> bytes:
 
 
 def test_no_collection_runs_during_a_detect(collecting: None) -> None:
-    """At most one young collection, as the hold ends (what the detect keeps, walked once);
+    """At most one collection, as the hold ends (what the detect keeps, walked once: young,
+    or middle when the earlier tests' collections brought that generation to its threshold);
     with the collector on throughout, this page sets off several."""
     seen: list[int] = []
 
@@ -97,7 +98,7 @@ def test_no_collection_runs_during_a_detect(collecting: None) -> None:
     try:
         res = Pipeline(open_document(pdf)).run(0, Params().with_value("raster.every_page", 1))
         assert len(res.tables) == 1 and res.tables[0].n_rows == 60 and res.raster_rules
-        assert seen in ([], [0]) and gc.isenabled()
+        assert len(seen) <= 1 and gc.isenabled()  # CI saw [1] after the whole suite before it
         seen.clear()
         Pipeline(open_document(pdf))._run(0, Params().with_value("raster.every_page", 1))  # the same, not held
     finally:
