@@ -23,7 +23,11 @@ def collecting() -> Iterator[None]:
     was = gc.isenabled()
     gc.enable()
     yield
-    if not was:
+    # Restored both ways: a test that turned collection off (to count cycles) left it off for
+    # the rest of the run, and a later test that needs it on (test_startup) failed.
+    if was:
+        gc.enable()
+    else:
         gc.disable()
 
 
