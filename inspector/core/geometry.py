@@ -160,3 +160,15 @@ def dominant_turn(directions: Iterable[tuple[float, float, int]]) -> int:
     best = max(votes, key=lambda k: votes[k])
     # Turn only when sideways text clearly dominates: page numbers and headers stay upright.
     return best if votes[best] > 2 * votes[0] else 0
+
+
+def chain_groups(points: Sequence[tuple[float, int]], tol: float) -> list[list[tuple[float, int]]]:
+    """``points`` (x in pt, a key such as a line's index), sorted by x, in runs whose
+    neighbours lie at most ``tol`` apart (a chain: a run may span more than ``tol``)."""
+    groups: list[list[tuple[float, int]]] = []
+    for p in points:
+        if groups and p[0] - groups[-1][-1][0] <= tol:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return groups

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..geometry import chain_groups
 from ..types import Word
 
 if TYPE_CHECKING:  # the column module imports this one: its types only for the checker
@@ -77,12 +78,7 @@ def clip_edges(words: Sequence[Word], segs: Sequence[Segment]) -> list[tuple[flo
     """Each x (pt) where a clip path cut the text (``Word.clipped``, ending at its clip's edge)
     of at least ``CLIP_ROWS`` of the lines of ``segs``, with how many lines it cut there."""
     ends = sorted((words[i].bbox.x1, s.line) for s in segs for i in s.word_ids if words[i].clipped)
-    groups: list[list[tuple[float, int]]] = []
-    for e in ends:
-        if groups and e[0] - groups[-1][-1][0] <= CLIP_ALIGN:
-            groups[-1].append(e)
-        else:
-            groups.append([e])
+    groups = chain_groups(ends, CLIP_ALIGN)
     return [(max(x for x, _ in g), n) for g in groups if (n := len({ln for _, ln in g})) >= CLIP_ROWS]
 
 

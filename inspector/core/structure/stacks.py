@@ -14,6 +14,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 
+from ..geometry import chain_groups
 from ..numbers import is_number
 from ..types import Word
 from .columns import Line, Segment
@@ -63,12 +64,7 @@ def _column_stacks(rows: list[list[Word]]) -> list[float]:
 def _stacks(rows: list[list[Word]]) -> list[float]:
     """Right-edge positions where a number ends on at least ``SHARE`` of ``rows``."""
     ends = sorted((w.bbox.x1, k) for k, r in enumerate(rows) for w in r if is_number(w.text))
-    groups: list[list[tuple[float, int]]] = []
-    for e in ends:
-        if groups and e[0] - groups[-1][-1][0] <= ALIGN:
-            groups[-1].append(e)
-        else:
-            groups.append([e])
+    groups = chain_groups(ends, ALIGN)
     return [max(x for x, _ in g) for g in groups if len({k for _, k in g}) >= SHARE * len(rows)]
 
 
