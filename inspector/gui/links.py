@@ -119,6 +119,14 @@ class LinkLayer:
         for c in self.links.shown():
             for incoming in link_ends(c, page):
                 self._draw(scan, c, incoming, w, h)
+        self.fit()
+
+    def fit(self) -> None:
+        """Keep every label inside the page as shown and off the others (again after each zoom
+        or rotation)."""
+        view, taken = self.links.window.view, []
+        for label in self.labels():
+            label.keep_inside(view, view.page_scene.page_rect, taken)
 
     def _draw(self, scan: Scan, c: Continuation, incoming: bool, w: float, h: float) -> None:
         """One end of ``c``: the first piece's bottom edge, or the second's top edge."""
@@ -179,6 +187,7 @@ class Links(QObject):
         s.paramsChanged.connect(lambda _key: self._restart())
         s.closing.connect(self.stop)
         self.changed.connect(self.layer.update)
+        window.view.zoomChanged.connect(lambda _zoom: self.layer.fit())
         self.changed.connect(window.thumbnails.viewport().update)
         self._actions()
 
