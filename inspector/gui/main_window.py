@@ -179,6 +179,9 @@ class MainWindow(QMainWindow):
             self._shown_once = True
             if not self.prefs.layout_restored:
                 self._size_bottom_docks()
+                from .compact import compact_layout, is_compact
+                if is_compact(self.width()):
+                    compact_layout(self)
         if self._pending_tabs:
             pending, self._pending_tabs = self._pending_tabs, []
             for dock, beside in pending:
