@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
+    from .frame import WindowFrame
 
 COMPACT_WIDTH = 1100  # window width (pixels) under which a first start uses the compact layout
 RIGHT_SHARE = 0.36  # of the window's width, at most, for the layers/parameters column
@@ -28,7 +28,7 @@ def is_compact(width: int) -> bool:
     return width < COMPACT_WIDTH
 
 
-def compact_layout(window: MainWindow) -> None:
+def compact_layout(window: WindowFrame) -> None:
     """Tab the right docks together and the bottom docks together (see the module doc)."""
     layers, params = window.dock("Layers"), window.dock("Parameters")
     window.tabifyDockWidget(layers, params)

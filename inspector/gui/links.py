@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QRectF, Qt, QThread, Signal, Slot
 from PySide6.QtGui import QAction, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -124,7 +124,8 @@ class LinkLayer:
     def fit(self) -> None:
         """Keep every label inside the page as shown and off the others (again after each zoom
         or rotation)."""
-        view, taken = self.links.window.view, []
+        view = self.links.window.view
+        taken: list[QRectF] = []
         for label in self.labels():
             label.keep_inside(view, view.page_scene.page_rect, taken)
 
