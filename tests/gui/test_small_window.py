@@ -14,6 +14,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QTabBar
 
 from inspector.gui.main_window import MainWindow
+from inspector.gui.session import Selection
 
 
 def _started(qtbot, tmp_path: Path, table_pdf, wait, size: tuple[int, int]) -> MainWindow:
@@ -56,6 +57,19 @@ def test_small_window_starts_compact(qtbot, tmp_path: Path, table_pdf, wait, siz
     assert layers.visibleRegion().isEmpty()
     assert params.width() >= win.params.minimumSizeHint().width()
     assert params.height() > 0.75 * win.centralWidget().height()
+    # The Annotation tab of an accepted table: its heading is one line, so the grid keeps room
+    # (the heading wrapped one word a line and left the grid one row high).
+    ed = win.editing
+    ed.ask_save = lambda: "discard"  # type: ignore[method-assign]
+    ed.ann.path = tmp_path / "t.pdf.tables.json"
+    bar, i = _tab_bar(win, "Annotation")
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(i).center())
+    win.session.select(Selection("table", 0))
+    QTest.keyClick(win.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: ed.panel.title.text().startswith("region 1/1"))
+    qtbot.wait(50)
+    assert ed.panel.title.height() < 2 * ed.panel.title.fontMetrics().lineSpacing()
+    assert ed.panel.grid.height() > 0.4 * win.dock("Annotation").height()
     win.session.close()
 
 
