@@ -9,12 +9,12 @@ import dataclasses
 
 import pytest
 
+from inspector.core.evidence.rules_vector import find_vector_rules
 from inspector.core.explain import explain, explain_page
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.core.structure.celltext import words_in
-from inspector.core.evidence.rules_vector import find_vector_rules
 from inspector.core.structure.leaders import fillers, find_leaders, leader_dots, page_references
 from inspector.core.types import PageResult, Rect, Word
 from inspector.evaluation.defects import unused_rules
