@@ -196,9 +196,11 @@ def _leads(words: Sequence[Word], line: list[int], k: int, end: int) -> bool:
     return pieces[0].bbox.x0 - label.bbox.x1 <= LEAD_EMS * max(pieces[0].font_size, 1.0)
 
 
-LEADER_LIST = ("a list of labels led to their page numbers by leaders (a table of contents): leaders lead to its "
-               "last column on {led} of {lines} lines, and what they lead to reads as page numbers")
-# A page reference: a page number (up to four digits, a part's letter before it: "A-3"), or a roman numeral.
+LEADER_LIST = ("a list of labels led to their page numbers by leaders (a table of contents): leaders lead to page "
+               "numbers in its last column on {led} of {lines} lines")
+# Why no user would change these (``tables.leaders`` turns the reading off): a page reference is
+# a page number (up to four digits, a part's letter before it: "A-3") or a roman numeral, and a
+# contents list in parts restarts its numbers (once in four lines is more than any list here).
 PAGE_REF = re.compile(r"^(?:[A-Z]{1,2}[-.]?)?\d{1,4}$|^[ivxlcdm]{1,7}$|^[IVXLCDM]{1,7}$")
 RESTART = 4  # led lines per restart of the page numbers allowed (a list in parts: "Part II ..... 1")
 
