@@ -9,6 +9,10 @@ CORPUS_DIR holds ``golden/`` (a golden set) and ``styles.json`` ({"documents": {
 {TABLE_ID: {"style": ...}}}}). Prints one Markdown row per style: F1 of each extractor.
 Every generated corpus is one: corpus/modern, corpus/html, corpus/styles, corpus/producers,
 corpus/jslibs.
+
+Then, when the golden set has tables continued over pages (regions of one table on two
+pages) or Table Inspector proposes any, one line of continuation links: found, missed and
+false joins (``--no-links`` skips it), each mistake listed below it.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from inspector.cli.common import params_from_args
-from inspector.evaluation import evaluate
+from inspector.evaluation import evaluate, links
 from inspector.evaluation.adjacency import AdjacencyCounts
 from inspector.extractors import peers
 
@@ -36,6 +40,7 @@ def main() -> int:
     ap.add_argument("corpus")
     ap.add_argument("--extractors", default="inspector,pdfplumber,camelot")
     ap.add_argument("--json", help="write per-table F1 of every extractor here")
+    ap.add_argument("--no-links", action="store_true", help="do not score continuation links")
     ap.add_argument("--set", dest="sets", action="append", default=[], metavar="STAGE.FIELD=VALUE")
     args = ap.parse_args()
     params = params_from_args(args)
@@ -68,6 +73,10 @@ def main() -> int:
     for st in sorted(n_tables, key=lambda s: (s == "all", s)):
         row = " | ".join(f"{counts[n][st].f1:.3f}" for n in names)
         print(f"| {st} | {n_tables[st]} | {row} |")
+    if not args.no_links and "inspector" in names:
+        block = links.links_dict(links.score_links(source, "inspector", params))
+        if block["golden"] or block["false_joins"]:
+            print("\n".join(links.text_lines(block)))
     if args.json:
         Path(args.json).write_text(json.dumps(per_table, indent=1, sort_keys=True), encoding="utf-8")
     return 0

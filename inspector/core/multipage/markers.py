@@ -6,12 +6,23 @@ from __future__ import annotations
 import re
 
 # "Continued" in the scripts tables are set in. The CJK words are also parts of ordinary words
-# (持续经营 "going concern", 계속영업 "continuing operations"), so they count bracketed, as
-# 续表/續表, or standing alone at the end of a line ("재무상태표 계속", "表1 続き").
-MARKER = re.compile(r"\(?\b(?:continued|cont(?:'d|’d|d)?\.|cont\b|fortsetzung|fortgesetzt|suite|à suivre|"
-                    r"continuación|continua(?:ção)?)\b\.?\)?|续表|續表|"
-                    r"[(（〔\[]\s*(?:续|續|계속|続き?|つづき|承前)\s*(?:表|前表|前頁|前页)?\s*[)）〕\]]|"
-                    r"(?:^|\s)(?:续|續|계속|続き|つづき)\s*$", re.IGNORECASE)
+# (持续经营 "going concern", 계속영업 "continuing operations"), so they count bracketed (also
+# between dashes: "- 계속 -"), as 续表/續表, or standing alone at the end of a line ("재무상태표
+# 계속", "表1 続き"). A bracket may hold where the rest is ("(다음 페이지에 계속)", "（续上表）",
+# "(次頁へ続く)"); the phrases naming the other page or table ("接上表", "转下页", "다음 쪽에
+# 계속") say it anywhere.
+_CJK_WORD = r"(?:续|續|계속(?:됨|됩니다)?|続き?|続く|つづき|つづく|承前)"
+_CJK_BEFORE = (r"(?:(?:다음|앞|이전)\s*(?:페이지|쪽|면|장)?\s*(?:에서|으로부터|에|으로|로)?|이하|"
+               r"次(?:頁|ページ)へ?|前(?:頁|ページ)より|[接承])?")
+_CJK_AFTER = r"(?:表|上表|前表|前頁|前页|上页|上頁|下页|下頁)?"
+_PAGE_PHRASE = (r"[续續接承]上[表页頁]|[转轉]下[页頁]|下[转轉]|次(?:頁|ページ)へ続く|前(?:頁|ページ)より続く|"
+                r"(?:다음|앞|이전)\s*(?:페이지|쪽|면|장)\s*(?:에서|으로부터|에|으로|로)?\s*계속")
+MARKER = re.compile(r"\(?\b(?:continued|cont(?:'d|’d|d)?\.|contd\b|cont\b|fortsetzung|fortgesetzt|suite|à suivre|"
+                    r"continuación|continua(?:ção)?)\b\.?\)?|续表|續表|" + _PAGE_PHRASE + "|"
+                    r"[(（〔\[<〈《【＜]\s*" + _CJK_BEFORE + r"\s*" + _CJK_WORD + r"\s*" + _CJK_AFTER
+                    + r"\s*[)）〕\]>〉》】＞]|"
+                    r"(?:^|\s)[-–—]\s*" + _CJK_WORD + r"\s*[-–—](?:\s|$)|"
+                    r"(?:^|\s)(?:续|續|계속(?:됨)?|続き|つづき)\s*$", re.IGNORECASE)
 CAPTION = re.compile(r"^\s*(?:table|tab\.|figure|fig\.|exhibit|chart|schedule|appendix|tabelle|abbildung|"
                      r"tableau|figura|tabla|表|图|圖)\s*[0-9IVXLA-Z]", re.IGNORECASE)
 # Captions a continuation also meets: Korean's 표/그림 ("표 2. 인건비 내역") and bracketed labels
