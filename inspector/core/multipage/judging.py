@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..params import ContinuationParams
 from ..types import PageResult
 from .headrow import header_evidence
-from .markers import CAPTION, CAPTION_MORE, MARKER, bare
+from .markers import CAPTION, CAPTION_MORE, MARKER, NOTE, bare
 from .pieces import Evidence
 from .pieces import Piece as _Piece
 from .pieces import frame as _frame
@@ -64,6 +64,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += _geometry(a, b, p, repeated)
     ev += head
     ev += _closing(a)
+    ev += _note_vetoed(ev, repeated)
     conf = max(0.0, min(1.0, sum(e.weight for e in ev)))
     veto = next((e for e in ev if e.veto), None)
     if veto is not None:
@@ -135,7 +136,8 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
     for page, group, piece in ((a.page, below, a), (b.page, above, b)):
         # Also under the first piece: a producer repeating header rows that hold the title
         # row sets it again at the foot of the page when the break falls right after it.
-        said = [_line_evidence(page, ln, margins, bare(ln.text) in titles and bool(bare(ln.text))) for ln in group]
+        said = [_line_evidence(page, ln, margins, bare(ln.text) in titles and bool(bare(ln.text)), page == a.page)
+                for ln in group]
         rows = _left_out_rows([ln for ln, e in zip(group, said, strict=True) if e.veto], piece)
         for ln, e in zip(group, said, strict=True):
             if ln in rows:
@@ -143,7 +145,7 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
                 e = Evidence("rows", f"a line in the table's columns that detection left out of the piece on "
                              f"page {page}: \"{text}\"")
             out.append(e)
-            if e.kind in ("marker", "title", "rows"):
+            if e.kind in ("marker", "title", "rows", "note"):
                 if page == b.page:
                     above_end = max(above_end, ln.box.y1)
                 else:
@@ -209,19 +211,30 @@ def _left_out_rows(lines: Sequence[_Line], piece: _Piece) -> list[_Line]:
 TITLE_ROWS = 6  # the lines within this many of its rows above the first piece are its title block
 
 
-def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False) -> Evidence:
+def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False, under: bool = False) -> Evidence:
     """What one line between the pieces says; ``again``: it repeats a line of the first
-    piece's title block."""
+    piece's title block; ``under``: it stands under the first piece (where a note may)."""
     text = ln.text if len(ln.text) <= 60 else ln.text[:57] + "..."
     if MARKER.search(ln.text):
         return Evidence("marker", f"continuation marker on page {page}: \"{text}\"", 0.25)
     if margins.is_margin(page, ln):
         return Evidence("margin", f"page number or running header/footer on page {page}: \"{text}\"")
+    if under and NOTE.match(ln.text):
+        return Evidence("note", f"a note under the first piece on page {page}: \"{text}\"", -0.1)
     if again:
         return Evidence("title", f"repeats the first piece's title block on page {page}: \"{text}\"")
     if CAPTION.match(ln.text) or CAPTION_MORE.match(ln.text):
         return Evidence("caption", f"a caption between the pieces on page {page}: \"{text}\"", veto=True)
     return Evidence("text", f"text between the pieces on page {page}: \"{text}\"", veto=True)
+
+
+def _note_vetoed(ev: Sequence[Evidence], repeated: int) -> list[Evidence]:
+    """A note under the first piece closes a table unless the next piece says it goes on:
+    the header repeated, or a "continued" marker."""
+    if any(e.kind == "note" for e in ev) and not repeated and not any(e.kind == "marker" for e in ev):
+        return [Evidence("note", "a note closes the first piece, and neither a repeated header nor a "
+                         "\"continued\" marker says the table goes on", veto=True)]
+    return []
 
 
 def _closing(a: _Piece) -> list[Evidence]:

@@ -15,7 +15,7 @@ _CJK_WORD = r"(?:续|續|계속(?:됨|됩니다)?|続き?|続く|つづき|つ�
 _CJK_BEFORE = (r"(?:(?:다음|앞|이전)\s*(?:페이지|쪽|면|장)?\s*(?:에서|으로부터|에|으로|로)?|이하|"
                r"次(?:頁|ページ)へ?|前(?:頁|ページ)より|[接承])?")
 _CJK_AFTER = r"(?:表|上表|前表|前頁|前页|上页|上頁|下页|下頁)?"
-_PAGE_PHRASE = (r"[续續接承]上[表页頁]|[转轉]下[页頁]|下[转轉]|次(?:頁|ページ)へ続く|前(?:頁|ページ)より続く|"
+_PAGE_PHRASE = (r"[续續接承]上[表页頁]|[转轉续續]下[页頁]|下[转轉]|次(?:頁|ページ)へ続く|前(?:頁|ページ)より続く|"
                 r"(?:다음|앞|이전)\s*(?:페이지|쪽|면|장)\s*(?:에서|으로부터|에|으로|로)?\s*계속")
 MARKER = re.compile(r"\(?\b(?:continued|cont(?:'d|’d|d)?\.|contd\b|cont\b|fortsetzung|fortgesetzt|suite|à suivre|"
                     r"continuación|continua(?:ção)?)\b\.?\)?|续表|續表|" + _PAGE_PHRASE + "|"
@@ -29,6 +29,10 @@ CAPTION = re.compile(r"^\s*(?:table|tab\.|figure|fig\.|exhibit|chart|schedule|ap
 # ("<표 3>", "[Table 4]"). Apart from CAPTION, which page detection shares (``structure.between``).
 CAPTION_MORE = re.compile(r"^\s*[<〈《\[(（]?\s*(?:표|그림)\s*[0-9]|"
                           r"^\s*[<〈《\[(（]\s*(?:table|figure|表|图|圖)\s*[0-9]", re.IGNORECASE)
+# A note set under a table ("Note: ...", "주: ...", "注：...", "※ ...", "* ..."): at the foot of
+# a page it may stand under a piece whose table goes on overleaf.
+NOTE = re.compile(r"^\s*(?:[※*†‡]|(?:notes?|source|sources|주|비고|注|注释|备注|说明|注記|出典)\s*\d*\s*[:：])",
+                  re.IGNORECASE)
 PAGE_NUMBER = re.compile(r"^\s*(?:page|seite|p\.|s\.)?\s*[-–—]?\s*\d{1,4}\s*[-–—]?\s*"
                          r"(?:(?:of|/|von|sur|de)\s*\d{1,4})?\s*$", re.IGNORECASE)
 
@@ -43,4 +47,4 @@ def bare(text: str) -> str:
     return signature(MARKER.sub(" ", text)).strip()
 
 
-__all__ = ["MARKER", "CAPTION", "CAPTION_MORE", "PAGE_NUMBER", "signature", "bare"]
+__all__ = ["MARKER", "NOTE", "CAPTION", "CAPTION_MORE", "PAGE_NUMBER", "signature", "bare"]
