@@ -102,11 +102,13 @@ def run(args: argparse.Namespace) -> int:
     results: dict[str, dict[str, Any]] = {}
     failed: dict[str, int] = {}  # extractor -> pages that failed or timed out
     for name in names:
-        outcomes = evaluate.run(source, name, params, args.jobs, args.timeout, _progress(name) if show else None)
+        outcomes = evaluate.run(source, name, params, args.jobs, args.timeout, _progress(name) if show else None,
+                                keep_results=True)
         failed[name] = sum(1 for o in outcomes if o.status != "ok")
         results[name] = summary.result(source, name, params, outcomes, refused, args.timeout)
         unsafe = {(o.doc, o.page) for o in outcomes if o.status != "ok"}  # never re-run unguarded
-        results[name]["continuations"] = links.links_dict(links.score_links(source, name, params, unsafe))
+        detected = {(o.doc, o.page): o.result for o in outcomes if o.result is not None}  # each page detected once
+        results[name]["continuations"] = links.links_dict(links.score_links(source, name, params, unsafe, detected))
         if table_styles is not None:
             results[name]["by_style"] = styles.by_style(outcomes, table_styles)
         if families is not None:

@@ -28,7 +28,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.params import Params
-from ..core.types import Cell, Rect, Table, TableSource
+from ..core.types import Cell, PageResult, Rect, Table, TableSource
 
 log = logging.getLogger(__name__)
 
@@ -223,12 +223,17 @@ def cached_open(kind: str, path: str, opener: Callable[[str], Any]) -> Any:
     return doc
 
 
-def _inspector(path: str, page_index: int, params: Params) -> tuple[Table, ...]:
+def inspector_result(path: str, page_index: int, params: Params) -> PageResult:
+    """This app's whole detection of one page (every intermediate), its document kept open."""
     from ..core.pipeline import Pipeline
     from ..core.reading.document import open_document
 
     pipeline = cached_open("inspector", path, lambda p: Pipeline(open_document(p)))
-    return tuple(pipeline.run(page_index, params).tables)
+    return pipeline.run(page_index, params)
+
+
+def _inspector(path: str, page_index: int, params: Params) -> tuple[Table, ...]:
+    return tuple(inspector_result(path, page_index, params).tables)
 
 
 def _pymupdf(path: str, page_index: int, params: Params) -> tuple[Table, ...]:
