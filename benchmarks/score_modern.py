@@ -24,6 +24,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from inspector.cli.common import params_from_args
+from inspector.core.types import PageResult
 from inspector.evaluation import evaluate, links
 from inspector.evaluation.adjacency import AdjacencyCounts
 from inspector.extractors import peers
@@ -52,9 +53,16 @@ def main() -> int:
         print(line, file=sys.stderr)
     counts: dict[str, dict[str, AdjacencyCounts]] = {n: defaultdict(AdjacencyCounts) for n in names}
     per_table: dict[str, dict[str, float]] = defaultdict(dict)
+    unsafe: set[tuple[str, int]] = set()
+    detected: dict[tuple[str, int], PageResult] = {}  # each page's detection, continuations scored from it
     for k, gp in enumerate(source.pages, 1):
         for name in names:
-            out = evaluate.run_page(evaluate.PageTask(gp, name, params, evaluate.DEFAULT_TIMEOUT))
+            out = evaluate.run_page(evaluate.PageTask(gp, name, params, evaluate.DEFAULT_TIMEOUT,
+                                                      keep_result=name == "inspector" and not args.no_links))
+            if out.result is not None:
+                detected[gp.doc, gp.page] = out.result
+            if out.status != "ok":
+                unsafe.add((gp.doc, gp.page))  # not detected again for the links, without a time limit
             for ts in out.scores.tables:
                 st = style_of(styles, ts.id)
                 counts[name][st] += ts.adjacency
@@ -74,7 +82,7 @@ def main() -> int:
         row = " | ".join(f"{counts[n][st].f1:.3f}" for n in names)
         print(f"| {st} | {n_tables[st]} | {row} |")
     if not args.no_links and "inspector" in names:
-        block = links.links_dict(links.score_links(source, "inspector", params))
+        block = links.links_dict(links.score_links(source, "inspector", params, unsafe, detected))
         if block["golden"] or block["false_joins"]:
             print("\n".join(links.text_lines(block)))
     if args.json:
