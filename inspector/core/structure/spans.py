@@ -15,8 +15,7 @@ import numpy as np
 
 from ..evidence.rules_merge import RuleIndex
 from ..types import Grid, Rect, Rule, Word
-from .bandrows import col_of
-from .columns import Line, Segment
+from .columns import Line, Segment, col_of
 from .region import FULL, HALF, RegionEvidence
 from .sections import section_rows
 
