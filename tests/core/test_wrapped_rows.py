@@ -150,3 +150,76 @@ def test_reportlab_wrapped_paragraph_cells_stay_their_row(label_rows: bool) -> N
         expect.insert(3, "Supplies")
     assert labels == expect
     assert rows[1][1:] == ["MonoA4Duplex", "6", "3,696,000", "22,176,000"]
+
+
+# -- cells spanning rows under rules drawn row by row ------------------------------------
+
+GROUP_XS = (72.0, 132.0, 262.0, 342.0, 422.0)  # group, item, two amounts
+GROUP_ROWS = [("Region", "Item", "2024", "2023"), ("East", "Interest", "483.2", "660.9"),
+              ("", "Other income", "(1.0)", "563.8"), ("", "Investments", "45.8", "678.3"),
+              ("West", "Credit losses", "304.0", "41.4"), ("", "Impairment", "366.2", "(18.9)"),
+              ("North", "Total", "877.8", "748.0")]
+
+
+def _group_table(left_out: bool, from_col: int = 1) -> bytes:
+    """Group labels spanning rows beside item rows, a rule under every row (pdfmake's
+    ``lightHorizontalLines``): with ``left_out`` the rule under a group's rows but its last
+    is drawn from column ``from_col`` on (the group column's cell spans them), else across."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    top, pitch = 100.0, 17.0
+    for r, row in enumerate(GROUP_ROWS):
+        for c, text in enumerate(row):
+            if text:
+                x = GROUP_XS[c] + 4 if c < 2 else GROUP_XS[c + 1] - 4 - pymupdf.Font("helv").text_length(text, SIZE)
+                page.insert_text((x, top + r * pitch + 12), text, fontsize=SIZE, fontname="helv")
+        if r + 1 < len(GROUP_ROWS):
+            inside = left_out and r >= 1 and not GROUP_ROWS[r + 1][0]
+            page.draw_line((GROUP_XS[from_col] if inside else GROUP_XS[0], top + (r + 1) * pitch),
+                           (GROUP_XS[-1], top + (r + 1) * pitch), width=0.5)
+    return doc.tobytes()
+
+
+def test_rule_left_out_under_a_group_label_spans_its_rows() -> None:
+    """"East" spans its three rows and "West" its two, where the rules leave the group column
+    out; the item rows stay rows."""
+    res, rows = _table(_group_table(left_out=True))
+    t = res.tables[0]
+    assert (t.n_rows, t.n_cols) == (7, 4)
+    spans = {(c.r, c.c): c.rs for c in t.cells if c.c == 0}
+    assert spans[(1, 0)] == 3 and spans[(4, 0)] == 2 and spans[(6, 0)] == 1 and spans[(0, 0)] == 1
+    assert [r[1] for r in rows[1:4]] == ["Interest", "Otherincome", "Investments"]
+
+
+def test_rule_drawn_across_keeps_the_empty_slots_their_rows() -> None:
+    """Control: the same rows with every rule drawn across; an empty group slot under a rule
+    is an empty cell of its own row, not part of the label above."""
+    res, _ = _table(_group_table(left_out=False))
+    assert all(c.rs == 1 for c in res.tables[0].cells)
+
+
+def test_rule_left_out_over_text_below_spans_nothing() -> None:
+    """Control: rules left out under the item column too (drawn under the amounts only); every
+    item slot holds text, so no item cell spans (a left-out rule over text is no span)."""
+    res, rows = _table(_group_table(left_out=True, from_col=2))
+    t = res.tables[0]
+    assert all(c.rs == 1 for c in t.cells if c.c == 1)
+    assert [r[1] for r in rows[1:6]] == ["Interest", "Otherincome", "Investments", "Creditlosses", "Impairment"]
+
+
+def test_reportlab_span_under_linebelow_spans_its_rows() -> None:
+    """reportlab's SPAN with LINEBELOW under every row draws no rule through the spanned cell
+    (its rules start at the item column there): "East" spans three rows, "West" two."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.platypus import SimpleDocTemplate, Table, TableStyle
+
+    data = [list(row) for row in GROUP_ROWS]
+    table = Table(data, colWidths=[60, 120, 70, 70])
+    table.setStyle(TableStyle([("LINEBELOW", (0, 0), (-1, -2), 0.5, (0, 0, 0)), ("SPAN", (0, 1), (0, 3)),
+                               ("SPAN", (0, 4), (0, 5)), ("VALIGN", (0, 0), (0, -1), "TOP"),
+                               ("ALIGN", (2, 0), (-1, -1), "RIGHT")]))
+    out = io.BytesIO()
+    SimpleDocTemplate(out, pagesize=A4).build([table])
+    res, _ = _table(out.getvalue())
+    assert [(c.r, c.rs, c.text) for c in res.tables[0].cells if c.c == 0] == [
+        (0, 1, "Region"), (1, 3, "East"), (4, 2, "West"), (6, 1, "North")]
