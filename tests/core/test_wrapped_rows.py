@@ -223,3 +223,49 @@ def test_reportlab_span_under_linebelow_spans_its_rows() -> None:
     res, _ = _table(out.getvalue())
     assert [(c.r, c.rs, c.text) for c in res.tables[0].cells if c.c == 0] == [
         (0, 1, "Region"), (1, 3, "East"), (4, 2, "West"), (6, 1, "North")]
+
+
+# -- bold section labels between borderless rows -----------------------------------------
+
+SECTION_XS = (72.0, 200.0, 280.0, 360.0)
+
+
+def _sections_table(section_bold: bool) -> bytes:
+    """A borderless table (autotable's ``plain`` theme): a bold header, plain rows 18 pt
+    apart, and after the third row a label alone in the first column ("Americas", bold when
+    ``section_bold``) at the same pitch, then two more rows and a bold total."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    rows = [("Item", "2019", "2020", True), ("Africa", "8.6%", "643", False), ("Incidents", "-2.7%", "233", False),
+            ("Tax", "39.7%", "865", False), ("Americas", "", "", section_bold), ("Middle East", "11.1%", "63", False),
+            ("Support", "24.7%", "9", False), ("Total", "24.3%", "70", True)]
+    for r, (*cells, bold) in enumerate(rows):
+        font = "hebo" if bold else "helv"
+        for c, text in enumerate(cells):
+            if text:
+                x = SECTION_XS[c] + 4 if c == 0 else SECTION_XS[c + 1] - 4 - pymupdf.Font(font).text_length(text, SIZE)
+                page.insert_text((x, 100 + r * 18), text, fontsize=SIZE, fontname=font)
+    return doc.tobytes()
+
+
+def test_bold_label_alone_under_plain_rows_is_a_section_row() -> None:
+    """"Americas", bold and alone in the first column under a plain row, is a row of its own
+    (a section label), not the next line of "Tax"."""
+    _, rows = _table(_sections_table(section_bold=True))
+    assert [r[0] for r in rows] == ["Item", "Africa", "Incidents", "Tax", "Americas", "MiddleEast", "Support", "Total"]
+
+
+def test_plain_label_alone_under_plain_rows_goes_on_the_row() -> None:
+    """Control: the same line set plain reads as the label above wrapped (a label's next line
+    keeps its font): no row starts there, as before."""
+    _, rows = _table(_sections_table(section_bold=False))
+    assert [r[0] for r in rows][3] == "TaxAmericas"
+
+
+def test_explain_names_the_section_label() -> None:
+    """Explain says the row over "Americas" starts at a bold label under a plain line."""
+    res, _ = _table(_sections_table(section_bold=True))
+    (t,) = explain_page(res, Params())
+    y = 100 + 3.5 * 18 - 3  # between the baselines of "Tax" and "Americas", at the text's middle
+    kept = [w for w in t.rows if w.kept and abs(w.pos - y) < 6]
+    assert kept and "bold label" in kept[0].decision
