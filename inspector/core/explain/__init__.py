@@ -195,7 +195,7 @@ def _bold_label_below(ctx: PageContext, g: Grid, y: float) -> bool:
         return False
     prev, line = max(above, key=lambda ln: ln.bbox.cy), min(below, key=lambda ln: ln.bbox.cy)
     words = ctx.centres.words
-    return bold_label(prev, line, words, line_cols(line, words, g.xs))
+    return bold_label(prev, line, words, line_cols(line, words, g.xs), g.xs)
 
 
 def _caption_above(ctx: PageContext, g: Grid, y: float) -> str:

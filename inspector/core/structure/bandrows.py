@@ -300,7 +300,7 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
         prev, line, now = lines[k - 1], lines[k], cols[k]
         label_then_values = len(current) == 1 and len(now) >= 2 and not _continues(prev, line, words)
         starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced \
-            or _leads_in(lines, cols, k, current, words) or bold_label(prev, line, words, now)
+            or _leads_in(lines, cols, k, current, words) or bold_label(prev, line, words, now, xs)
         if starts and k not in held and (k in forced or not _carries_on(prev, line, words, xs)):
             cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
             current = set(now)
@@ -310,16 +310,20 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
 
 
 
-def bold_label(prev: Line, line: Line, words: Sequence[Word], now: AbstractSet[int]) -> bool:
+def bold_label(prev: Line, line: Line, words: Sequence[Word], now: AbstractSet[int], xs: Sequence[float]) -> bool:
     """Is ``line`` (text in the columns ``now``) a bold label alone in the first column under a
-    plain line, not going on its text: a section label ("Americas" over its rows), not a
-    label's next line (a wrapped label keeps its font)? Explain names it."""
-    return set(now) == {0} and _is_bold(line, words) and not _is_bold(prev, words) and not _continues(prev, line, words)
+    plain label (the first column's text of ``prev``, all of ``prev`` when that is empty), not
+    going on its text: a section label ("Americas" over its rows), not a label's next line (a
+    wrapped label keeps its font: "Stage III" over "Anaplastic", both bold)? Explain names it."""
+    if set(now) != {0} or not _is_bold(line.word_ids, words) or _continues(prev, line, words):
+        return False
+    first = [i for i in prev.word_ids if col_of(words[i].bbox.cx, xs) == 0]
+    return not _is_bold(first or prev.word_ids, words)
 
 
-def _is_bold(line: Line, words: Sequence[Word]) -> bool:
-    """Are most of the line's words bold?"""
-    return sum(words[i].bold for i in line.word_ids) * 2 > len(line.word_ids)
+def _is_bold(ids: Sequence[int], words: Sequence[Word]) -> bool:
+    """Are most of these words bold?"""
+    return sum(words[i].bold for i in ids) * 2 > len(ids)
 
 
 def _leads_in(lines: Sequence[Line], cols: Sequence[set[int]], k: int, current: set[int],
