@@ -84,6 +84,7 @@ def run(opts: LaunchOptions) -> int:
         from PySide6.QtCore import QTimer
         from PySide6.QtWidgets import QApplication
 
+        from .collecting import GuiCollector
         from .main_window import MainWindow
         from .palette import decorate_app, prepare_app
         if QApplication.instance() is None:
@@ -102,14 +103,19 @@ def run(opts: LaunchOptions) -> int:
         raise
     window.session.documentShown.connect(resume_gc)
     QTimer.singleShot(GC_PAUSE_MAX_MS, resume_gc)  # no document, or it never shows
+    collector = GuiCollector(window)
+    collector.start()  # cycles are collected on this thread only: see gui.collecting
     try:
         if opts.screenshot:
             return _screenshot(app, window, opts)
         return _interactive(app, window, opts)
     finally:
-        resume_gc()
-        window.stop_background()
-        window.session.close()
+        try:
+            resume_gc()
+            window.stop_background()
+            window.session.close()
+        finally:
+            collector.stop()  # the workers are done: automatic collection as before
 
 
 def keep_edits_on_sigterm(window: MainWindow, quit_app: Callable[[int], None]) -> Callable[[], None]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QRectF, Qt, QThread, Signal, Slot
 from PySide6.QtGui import QAction, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -119,6 +119,15 @@ class LinkLayer:
         for c in self.links.shown():
             for incoming in link_ends(c, page):
                 self._draw(scan, c, incoming, w, h)
+        self.fit()
+
+    def fit(self) -> None:
+        """Keep every label inside the page as shown and off the others (again after each zoom
+        or rotation)."""
+        view = self.links.window.view
+        taken: list[QRectF] = []
+        for label in self.labels():
+            label.keep_inside(view, view.page_scene.page_rect, taken)
 
     def _draw(self, scan: Scan, c: Continuation, incoming: bool, w: float, h: float) -> None:
         """One end of ``c``: the first piece's bottom edge, or the second's top edge."""
@@ -179,6 +188,7 @@ class Links(QObject):
         s.paramsChanged.connect(lambda _key: self._restart())
         s.closing.connect(self.stop)
         self.changed.connect(self.layer.update)
+        window.view.zoomChanged.connect(lambda _zoom: self.layer.fit())
         self.changed.connect(window.thumbnails.viewport().update)
         self._actions()
 

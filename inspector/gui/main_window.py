@@ -1,7 +1,8 @@
 """The main window: composition of the session, page view and docked panels, plus menus.
 
 Every behaviour lives in the session, the view or a panel; this module only wires
-them together, opens files (dialog, drag and drop, recent files) and reports bad ones.
+them together, opens files (dialog, drag and drop, recent files) and reports bad ones. The
+registry of actions and docks it adds them through is its base, ``frame.WindowFrame``.
 """
 
 from __future__ import annotations
@@ -19,28 +20,24 @@ from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
-    QGuiApplication,
     QKeySequence,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
-    QDockWidget,
     QFileDialog,
-    QFrame,
     QInputDialog,
     QLabel,
     QLineEdit,
-    QMainWindow,
     QMenu,
     QMessageBox,
-    QScrollArea,
     QWidget,
 )
 
 from ..core.reading.document import DocumentError, PasswordRequired
+from .frame import Shortcut, WindowFrame, fitting_size
 from .help import add_help_menu
 from .layer_colours import LayerColours
-from .menus import Menus, MenuSpec
+from .menus import MenuSpec
 from .preferences import Preferences
 from .scene.view import ZOOM_STEP, PageView
 from .score_view import ScoreView
@@ -56,11 +53,9 @@ if TYPE_CHECKING:
 
 APP_NAME = "Table Inspector"
 MAX_RECENT = 10
-BOTTOM_SHARE = 0.33  # of the window's height, for the bottom docks on a first start
 EDITING_LATE_MS = 600  # with no document to show, hand correction is added this long after the first show
 PEERS = (("pymupdf", "PyMuPDF find_tables"), ("pdfplumber", "pdfplumber"), ("camelot", "Camelot (lattice, else stream)"))
 OPEN_FILTER = "Documents (*.pdf *.png *.jpg *.jpeg *.tif *.tiff);;All files (*)"
-Shortcut = QKeySequence | str | QKeySequence.StandardKey
 # The menu bar, left to right, and each menu's sections top to bottom (see ``menus``).
 MENUS = (
     MenuSpec("file", "&File", ("open", "document", "quit")),
@@ -72,11 +67,11 @@ MENUS = (
 )
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowFrame):
     """The inspection window. ``settings`` holds recent files (tests pass a throwaway one)."""
 
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(MENUS, parent)
         self.non_interactive = False  # gui --screenshot: questions are answered safely, never asked
         self.settings = settings if settings is not None else QSettings("table-inspector", "table-inspector")
         self.session = Session(self)
@@ -87,12 +82,6 @@ class MainWindow(QMainWindow):
         self.params = ParamsPanel(self.session)
         self.inspector = StageInspector(self.session)
         self.preview = TablePreview(self.session)
-        self.menus = Menus(self, self.menuBar())
-        for spec in MENUS:
-            self.menus.add_menu(spec)
-        self._late_layout = False  # docks added from now on are "late" (see add_dock)
-        self.late_docks: list[tuple[QDockWidget, QDockWidget]] = []  # (dock, the dock it is a tab of)
-        self._pending_tabs: list[tuple[QDockWidget, QDockWidget]] = []
         self.add_dock("Pages", self.thumbnails, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.add_dock("Layers", self.layers, Qt.DockWidgetArea.RightDockWidgetArea, scroll=True)
         self.add_dock("Parameters", self.params, Qt.DockWidgetArea.RightDockWidgetArea, scroll=True)
@@ -178,79 +167,10 @@ class MainWindow(QMainWindow):
         if not self._shown_once:
             self._shown_once = True
             if not self.prefs.layout_restored:
-                self._size_bottom_docks()
-        if self._pending_tabs:
-            pending, self._pending_tabs = self._pending_tabs, []
-            for dock, beside in pending:
-                if not self.restoreDockWidget(dock):
-                    self.tabifyDockWidget(beside, dock)
-                dock.show()
-                beside.raise_()
+                self.first_layout()
+        self.tab_pending_docks()
         if self._editing is None:
             QTimer.singleShot(EDITING_LATE_MS, self, self._attach_editing)
-
-    def _size_bottom_docks(self) -> None:
-        """The lists and the annotation grid get a third of the height (they showed 2 to 4
-        rows when left to Qt), the page keeps the rest."""
-        bottom = [self.dock("Stage inspector"), self.dock("Table preview")]
-        self.resizeDocks(bottom, [int(self.height() * BOTTOM_SHARE)] * 2, Qt.Orientation.Vertical)
-
-    # -- extension points -----------------------------------------------------------------
-    def menu(self, menu_id: str) -> QMenu:
-        """The menu ``menu_id`` ("file", "view", "go", "edit", "table", "help")."""
-        return self.menus.menu(menu_id)
-
-    def action(self, action_id: str) -> QAction:
-        """The action registered as ``action_id`` (e.g. "file.save", "edit.undo")."""
-        return self.menus.action(action_id)
-
-    def add_action(self, action_id: str, action: QAction, slot: Callable[[], object] | None = None,
-                   menu: str | None = None, section: str | None = None,
-                   shortcut: Shortcut | list[Shortcut] | None = None) -> QAction:
-        """Register ``action`` (its shortcut works anywhere in the window), connect ``slot`` to
-        it and, with ``menu``, show it at the end of ``section`` of that menu."""
-        if slot is not None:
-            action.triggered.connect(slot)
-        if shortcut is not None:
-            keys = shortcut if isinstance(shortcut, list) else [shortcut]
-            action.setShortcuts(_unique_keys(keys))
-        return self.menus.add_action(action_id, action, menu, section)
-
-    def add_dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea = Qt.DockWidgetArea.BottomDockWidgetArea,
-                 beside: QDockWidget | None = None, scroll: bool = False) -> QDockWidget:
-        """The one way to add a dock: in ``area``, or as another tab of ``beside`` (which stays
-        the raised tab). Docks added after the preferences took the default layout ("late":
-        the editing part's) go where the saved layout put them, else beside ``beside``; before
-        the first show their tabbing waits for it, as Qt (6.12) leaves a stray tab bar behind
-        when two tab groups are made before the first show. ``scroll`` puts the widget in a
-        scroll area, so a panel's own minimum size does not set the window's (a large
-        ``QT_SCALE_FACTOR`` on a small screen)."""
-        dock = QDockWidget(title, self)
-        dock.setObjectName(title)
-        dock.setWidget(_scrolling(widget) if scroll else widget)
-        if not self._late_layout:
-            if beside is None:
-                self.addDockWidget(area, dock)
-            else:
-                self.tabifyDockWidget(beside, dock)
-                beside.raise_()
-            return dock
-        if beside is None:
-            raise ValueError("a dock added after start-up goes beside an existing one")
-        self.late_docks.append((dock, beside))
-        if self.isVisible():
-            if not self.restoreDockWidget(dock):
-                self.tabifyDockWidget(beside, dock)
-            return dock
-        dock.hide()
-        self._pending_tabs.append((dock, beside))
-        return dock
-
-    def dock(self, title: str) -> QDockWidget:
-        found = self.findChild(QDockWidget, title)
-        if found is None:
-            raise KeyError(f"no dock '{title}'")
-        return found
 
     def _status(self) -> None:
         self.page_label, self.cursor_label, self.zoom_label = QLabel(), QLabel(), QLabel()
@@ -465,34 +385,3 @@ class MainWindow(QMainWindow):
         for lane in self.findChildren(Lane):
             lane.close()
         tag_grids().close()
-
-
-def _scrolling(widget: QWidget) -> QScrollArea:
-    area = QScrollArea()
-    area.setWidgetResizable(True)  # the widget fills the dock whenever the dock is larger
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setWidget(widget)
-    return area
-
-
-def fitting_size(window: QWidget, wanted: tuple[int, int]) -> tuple[int, int]:
-    """``wanted`` (logical pixels), made smaller to fit the screen's free area: with
-    QT_SCALE_FACTOR=2 a 1400 x 900 window is larger than many screens."""
-    screen = window.screen() or QGuiApplication.primaryScreen()
-    if screen is None:
-        return wanted
-    free = screen.availableGeometry()
-    return min(wanted[0], max(400, free.width() - 40)), min(wanted[1], max(300, free.height() - 60))
-
-
-def _unique_keys(keys: list[Shortcut]) -> list[QKeySequence]:
-    """``keys`` as key sequences, each once: a standard key often equals an explicit one
-    (Redo is Ctrl+Shift+Z on Linux), and a sequence bound twice is ambiguous to Qt."""
-    out: list[QKeySequence] = []
-    for k in keys:
-        seqs = QKeySequence.keyBindings(k) if isinstance(k, QKeySequence.StandardKey) \
-            else [QKeySequence(k)]
-        for seq in seqs:
-            if not seq.isEmpty() and seq not in out:
-                out.append(seq)
-    return out

@@ -156,6 +156,9 @@ class Preferences:
             dock.show()
         from .main_window import fitting_size
         w.resize(*fitting_size(w, DEFAULT_SIZE))
+        from .compact import compact_layout, is_compact
+        if is_compact(w.width()):  # a small screen: the default is the compact layout
+            compact_layout(w)
         w.layers.set_visible_layers({spec.name for spec in LAYERS if spec.default_on})
         for key in list(self.colour_overrides):
             self.set_colour(key, None, save=False)

@@ -93,6 +93,35 @@ def statement(style: str = "glued", ruled: bool = False, end: float = LEADER_END
     return doc.tobytes()
 
 
+SUM_ROWS = ("Cost of sales", "Operating profit")  # a short rule under the amount closes each sum
+
+
+def one_amount(style: str = "glued", ruled: bool = True) -> bytes:
+    """A one-year income statement: "2024" right-aligned at ``COL_RIGHTS[0]`` over one amount
+    column, each ``STATEMENT`` label led by leaders of ``style`` to ``LEADER_END`` and its first
+    amount. ``ruled``: a rule under the header row and under the last row across the
+    statement (``LABEL_X`` to the amounts' right edge), and a short rule under the amount
+    of each ``SUM_ROWS`` line, as statements close their sums."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    right, y = COL_RIGHTS[0], TOP
+    _text(page, LABEL_X, y, "Income statement")
+    _right(page, right, y, HEADER[1])
+    rules = [(LABEL_X, y + 4)]
+    for label, value, _ in STATEMENT:
+        y += PITCH
+        _text(page, LABEL_X, y, label, _font(style))
+        gap = 0.0 if style == "glued" else _width(" ", _font(style))
+        _leader(page, LABEL_X + _width(label, _font(style)) + gap, LEADER_END, y, style)
+        _right(page, right, y, value, _font(style))
+        if label in SUM_ROWS:
+            rules.append((LEADER_END + 10, y + 4))
+    rules.append((LABEL_X, y + 4))
+    for x0, yy in rules if ruled else ():
+        page.draw_line((x0, yy), (right, yy), width=0.5)
+    return doc.tobytes()
+
+
 def toc(tab: bool = False) -> bytes:
     """A table of contents: the chapter number at 60, its title at 80 with one-dot leader
     words up to 470, the page number right-aligned at 500. ``tab``: as a word processor's

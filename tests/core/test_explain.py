@@ -170,3 +170,16 @@ def test_explain_without_page_says_which_page_of_a_longer_document(tmp_path, cap
     assert "explaining page 1 of 2: use --page N for another" in captured.err and "page 1:" in captured.out
     assert main(["explain", str(pdf), "--page", "1"]) == 0
     assert "explaining page" not in capsys.readouterr().err
+
+
+def test_a_question_where_a_boundary_is_missing_asks_about_the_dropped_candidate() -> None:
+    """``what_is_at`` (the window's Why on a spot): a point on a dropped candidate is no empty
+    spot (it is explained), a point in a cell far from every line is one."""
+    res = Pipeline(open_document(monospace_table())).run(0, STRICT)
+    page = explain(res, STRICT)
+    (drop,) = page.tables[0].dropped
+    ys = res.tables[0].grid.ys
+    y = (ys[2] + ys[3]) / 2  # the middle of a row
+    assert page.what_is_at(drop.pos, y, reach=2.0) == ""  # before: "Inside table 1 …, the nearest boundary …"
+    far = page.what_is_at(drop.pos - 20, y, reach=2.0)
+    assert far.startswith("Inside table 1") and "nearest boundary" in far

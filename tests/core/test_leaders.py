@@ -9,13 +9,15 @@ import dataclasses
 
 import pytest
 
+from inspector.core.evidence.rules_vector import find_vector_rules
 from inspector.core.explain import explain, explain_page
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.core.structure.celltext import words_in
-from inspector.core.structure.leaders import fillers, find_leaders, leader_dots
+from inspector.core.structure.leaders import fillers, find_leaders, leader_dots, page_references
 from inspector.core.types import PageResult, Rect, Word
+from inspector.evaluation.defects import unused_rules
 from tests.core import leader_pdfs as L
 
 STYLES = ("glued", "words", "middle", "ellipsis", "under", "hyphen")
@@ -91,7 +93,34 @@ def test_a_contents_list_is_a_list_and_its_page_numbers_stay_whole(tab: bool) ->
     assert all(p in texts for _, _, p in L.TOC) and all(t.split()[-1] in texts for _, t, _ in L.TOC)
     assert sum(w.leader for w in res.words) == len(L.TOC)
     assert res.tables == ()
-    assert any("led to their values by leaders" in r.reason for r in explain(res, params).rejected)
+    assert any("led to their page numbers by leaders" in r.reason for r in explain(res, params).rejected)
+
+
+@pytest.mark.parametrize("style", ("glued", "words", "under"))
+@pytest.mark.parametrize("ruled", (True, False))
+def test_a_one_amount_statement_is_a_table_with_its_rules(style: str, ruled: bool) -> None:
+    """Leaders to the last column make a contents list only when they lead to page numbers:
+    a statement with one amount column ("Net revenue ..... 1,234") is a 9 x 2 table and every
+    rule it draws (under the header, under each sum, under the total) touches its box. Before,
+    it was dropped as a list and its four rules were left unused (the unused-rule rise)."""
+    res, _ = _run(L.one_amount(style, ruled))
+    assert [(t.n_rows, t.n_cols) for t in res.tables] == [(9, 2)]
+    rows = res.tables[0].rows_text()
+    assert rows[0] == ["Income statement", "2024"]
+    assert [r[1] for r in rows[1:]] == [v for _, v, _ in L.STATEMENT]
+    assert all(r[0].startswith(label) for r, (label, _, _) in zip(rows[1:], L.STATEMENT, strict=True))
+    rules = find_vector_rules(open_document(L.one_amount(style, ruled)).page(0).drawings(), Params().vector).rules
+    assert len(rules) == (4 if ruled else 0) and unused_rules(rules, res.tables) == []
+
+
+def test_page_references_rise_and_amounts_are_none() -> None:
+    assert page_references(["3", "7", "12", "18", "25", "31"])
+    assert page_references(["iii", "v", "1", "4", "A-1", "A-5"])  # roman front matter, an annex's pages
+    assert page_references(["3", "9", "14", "20", "1", "6"])  # a second part restarts once in six
+    assert not page_references(["1,234", "(612)", "622"])  # amounts
+    assert not page_references(["2.50%", "2.75%", "3.10%"])
+    assert not page_references(["387", "22", "365", "140", "95"])  # small amounts, unordered
+    assert not page_references([])
 
 
 def test_values_that_look_like_fillers_stay_values() -> None:

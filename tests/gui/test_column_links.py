@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_result
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
 from inspector.gui.main_window import MainWindow
@@ -38,7 +38,7 @@ def _label(win: MainWindow, text: str):
 
 def _click(qtbot, win: MainWindow, text: str) -> None:
     label = _label(win, text)
-    at = win.view.mapFromScene(label.scenePos()) + QPoint(12, int(label.rect.center().y()))
+    at = win.view.mapFromScene(label.scenePos()) + QPoint(int(label.rect.left()) + 12, int(label.rect.center().y()))
     QTest.mouseMove(win.view.viewport(), at)
     qtbot.wait(120)  # a person's pause before pressing
     QTest.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at, 90)
@@ -93,3 +93,34 @@ def test_thumbnail_outlines_both_pieces_of_a_link_within_the_page(qtbot, flow_wi
     assert orange(rect.left() + 8, mid) > 40
     assert orange(mid, rect.right()) > 40
     win.grab().save(str(tmp_path / "column-links.png"))
+
+
+def _shown_x(win: MainWindow, label) -> tuple[int, int]:
+    """A label's left and right edges in view pixels."""
+    at = win.view.mapFromScene(label.scenePos()).x()
+    return at + int(label.rect.left()), at + int(label.rect.right())
+
+
+def test_labels_stay_inside_the_page_at_fit_zoom(qtbot, flow_window: MainWindow) -> None:
+    win = flow_window
+    win.resize(900, 700)
+    win.view.fit_page()  # small: the right piece's label is wider than the room beside it
+    qtbot.wait(50)
+    page = win.view.mapFromScene(win.view.page_scene.page_rect).boundingRect()
+    inc = _label(win, FLOW_IN)
+    anchor = win.view.mapFromScene(inc.scenePos()).x()
+    assert anchor + inc.rect.width() > page.right() + 10  # drawn from its anchor, it would run past
+    for label in win.links.layer.labels():
+        x0, x1 = _shown_x(win, label)
+        assert page.left() <= x0 and x1 <= page.right() + 1, label.text
+    assert inc.rect.left() < 0  # drawn leftwards from the right piece's corner
+    # The two feet's labels (side by side pieces) do not cover each other either.
+    shown = [label.rect.translated(QPointF(win.view.mapFromScene(label.scenePos()))) for label in win.links.layer.labels()]
+    assert not any(a.intersects(b) for i, a in enumerate(shown) for b in shown[i + 1:])
+    # Zoomed in, there is room again: the label starts at the piece's corner, and a click on it
+    # (a real one, at its left end) still selects the link.
+    win.view.set_zoom(3.0)
+    assert _label(win, FLOW_IN).rect.left() == 0
+    win.view.fit_page()
+    _click(qtbot, win, FLOW_IN)
+    assert win.links.selected is not None and win.links.selected.prev_page == win.links.selected.next_page == 1

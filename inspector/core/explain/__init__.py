@@ -63,9 +63,13 @@ class PageWhy:
             return ""  # outside tables ``why_not_here`` says what is there
         k, t = table
         why = next((tw for tw in self.tables if tw.index == k), None)
-        lines = [(abs(w.pos - (x if w.orient == "v" else y)), w) for w in (*why.cols, *why.rows)] if why else []
+        def away(w: Why) -> float:
+            return abs(w.pos - (x if w.orient == "v" else y))
+
+        lines = [(away(w), w) for w in (*why.cols, *why.rows)] if why else []
         gap, line = min(lines, key=lambda dw: dw[0], default=(float("inf"), None))
-        if line is not None and gap <= reach:
+        # A dropped candidate counts too: a click where a boundary is missing asks about it.
+        if (line is not None and gap <= reach) or (why and any(away(w) <= reach for w in why.dropped)):
             return ""
         cell = next((c for c in t.cells if c.bbox.contains_point(x, y)), None)
         where = (f"row {cell.r + 1}, column {cell.c + 1}, cell text '{cell.text or '(empty)'}'" if cell is not None

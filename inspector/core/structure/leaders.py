@@ -196,35 +196,60 @@ def _leads(words: Sequence[Word], line: list[int], k: int, end: int) -> bool:
     return pieces[0].bbox.x0 - label.bbox.x1 <= LEAD_EMS * max(pieces[0].font_size, 1.0)
 
 
-LEADER_LIST = ("a list of labels led to their values by leaders (a table of contents): leaders lead to its last "
-               "column on {led} of {lines} lines")
+LEADER_LIST = ("a list of labels led to their page numbers by leaders (a table of contents): leaders lead to page "
+               "numbers in its last column on {led} of {lines} lines")
+# Why no user would change these (``tables.leaders`` turns the reading off): a page reference is
+# a page number (up to four digits, a part's letter before it: "A-3") or a roman numeral, and a
+# contents list in parts restarts its numbers (once in four lines is more than any list here).
+PAGE_REF = re.compile(r"^(?:[A-Z]{1,2}[-.]?)?\d{1,4}$|^[ivxlcdm]{1,7}$|^[IVXLCDM]{1,7}$")
+RESTART = 4  # led lines per restart of the page numbers allowed (a list in parts: "Part II ..... 1")
 
 
 def leader_list(xs: Sequence[float], box: Rect, words: Sequence[Word], lines: Sequence[RowBand]) -> str:
     """The reason a grid without drawn columns (column boundaries ``xs``, region ``box``) is no table when
-    leaders lead to its last column on most of its lines, "" otherwise. Read as space,
-    leaders open a gap between a label and its value; but where they lead to the last column,
-    the rows are labels each led to one value: a list (a table of contents, numbered or not),
-    as it read before leaders were read at all. A statement's leaders lead to the first of its
-    amount columns, with white space between that one and the next."""
+    leaders lead to its last column on most of its lines and what they lead to are page
+    references, "" otherwise. Read as space, leaders open a gap between a label and its value;
+    but where they lead to page numbers in the last column, the rows are titles each led to its
+    page: a table of contents (numbered or not), as it read before leaders were read at all. A
+    statement's or a rate sheet's leaders lead to amounts ("1,234", "(95)", "2.50%"): those rows
+    are a table, also with a single amount column, and its drawn rules (a total's rule) are its own."""
     lead = [w for w in words if w.leader and box.x0 <= w.bbox.cx <= box.x1 and box.y0 <= w.bbox.cy <= box.y1]
     if not lead or len(xs) < 3:
         return ""
     led, both = _led(xs[-2], lead, words, lines)
-    return LEADER_LIST.format(led=led, lines=both) if 2 * led >= both > 0 else ""
+    if not 2 * len(led) >= both > 0 or not page_references(led):
+        return ""
+    return LEADER_LIST.format(led=len(led), lines=both)
 
 
-def _led(x: float, lead: Sequence[Word], words: Sequence[Word], lines: Sequence[RowBand]) -> tuple[int, int]:
-    """(lines on which a leader is the last thing before the first word right of ``x``, lines
-    with text on both sides of ``x``)."""
-    led = both = 0
-    for ln in lines:
+def page_references(values: Sequence[str]) -> bool:
+    """Do ``values`` (top to bottom) read as a contents list's page references: each a page
+    number or a roman numeral, the page numbers rising, restarting at most once per
+    ``RESTART`` values? Amounts ("1,234", "(95)", "12.5") and unordered numbers are no page references."""
+    if not values or not all(PAGE_REF.match(v) for v in values):
+        return False
+    parts: dict[str, list[int]] = {}  # page numbers per part letter ("" for plain numbers)
+    for v in values:
+        if v[-1].isdigit():
+            digits = re.sub(r"\D", "", v)
+            parts.setdefault(v[:len(v) - len(digits)].rstrip("-."), []).append(int(digits))
+    drops = sum(b < a for pages in parts.values() for a, b in zip(pages, pages[1:], strict=False))
+    return drops <= (len(values) - 1) // RESTART
+
+
+def _led(x: float, lead: Sequence[Word], words: Sequence[Word], lines: Sequence[RowBand]) -> tuple[list[str], int]:
+    """(the values right of ``x``, top to bottom, on the lines on which a leader is the last
+    thing before the first word right of ``x``; the count of lines with text on both sides of ``x``)."""
+    led: list[str] = []
+    both = 0
+    for ln in sorted(lines, key=lambda b: b.bbox.y0):
         left = [words[i].bbox.x1 for i in ln.word_ids if words[i].bbox.cx < x]
-        right = [words[i].bbox.x0 for i in ln.word_ids if words[i].bbox.cx >= x]
+        right = sorted((words[i] for i in ln.word_ids if words[i].bbox.cx >= x), key=lambda w: w.bbox.x0)
         if not left or not right:
             continue
         both += 1
-        a, b = max(left), min(right)
-        led += any(w.bbox.y0 < ln.bbox.y1 and w.bbox.y1 > ln.bbox.y0 and a - 1.0 < w.bbox.x0 and w.bbox.x1 <= b + 1.0
-                   for w in lead)
+        a, b = max(left), right[0].bbox.x0
+        if any(w.bbox.y0 < ln.bbox.y1 and w.bbox.y1 > ln.bbox.y0 and a - 1.0 < w.bbox.x0 and w.bbox.x1 <= b + 1.0
+               for w in lead):
+            led.append("".join(w.text for w in right if not w.leader).strip())
     return led, both

@@ -8,20 +8,18 @@ see ``autosave``) is written a moment after each edit and periodically, so a cra
 loses nothing; when the annotation is back at its saved state (saved, or undone back to it)
 the copy is removed at once, so it can never bring an undone edit back. Copies an earlier
 session left are *pending*: they are recovered or discarded on request only, never written.
-The autosave is serialised and written on one background thread (the annotation is an
-immutable value, so it can be read there safely); writes and removals stay in order. When the
-window closes, ``shutdown`` lets every queued write land and ends the thread (a bounded wait);
-a file operation asked for after that runs at once on the GUI thread, never dropped.
+The autosave is serialised and written on one background thread (``file_queue``: the
+annotation is an immutable value, so it can be read there safely); writes and removals stay
+in order, and ``shutdown`` lets them land when the window closes. What is selected lives in
+``selection`` (re-exported here).
 """
 
 from __future__ import annotations
 
 import json
-import logging
 import os
-import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -46,11 +44,12 @@ from ...core.types import Rect, Word
 from ..tasks import CLOSE_WAIT_S
 from .autosave import AUTOSAVE_SUFFIX, Pending, autosave_path_for, free_name, pending_copies, remove
 from .commands import DocCommand, NudgeCommand
+from .file_queue import FileQueue
+from .selection import BoundarySelection, CellSelection
 
 if TYPE_CHECKING:
     from ...annotation.doc_edits import DocEdit
 
-log = logging.getLogger(__name__)
 AUTOSAVE_DELAY_MS = 1500  # after an edit: a burst of edits costs one write
 AUTOSAVE_EVERY_MS = 60_000
 
@@ -70,32 +69,6 @@ class OpenReport:
     @property
     def recoverable(self) -> bool:
         return bool(self.pending)
-
-
-@dataclass(frozen=True)
-class CellSelection:
-    """Selected slots of one region of one accepted table: rows ``r0..r1``, columns ``c0..c1``."""
-
-    table_id: str
-    region: int = 0
-    r0: int = -1
-    c0: int = -1
-    r1: int = -1
-    c1: int = -1
-
-    @property
-    def has_cells(self) -> bool:
-        return self.r0 >= 0 and self.c0 >= 0
-
-
-@dataclass(frozen=True)
-class BoundarySelection:
-    """A selected inner boundary: ``axis`` "row"/"col", ``index`` into the region's ys/xs."""
-
-    table_id: str
-    region: int
-    axis: str
-    index: int
 
 
 class AnnotationSession(QObject):
@@ -121,9 +94,7 @@ class AnnotationSession(QObject):
         # extracting them again.
         self.known_words: Callable[[int], tuple[Word, ...] | None] = lambda page: None
         self._dirty_autosave = False
-        self._io = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave", initializer=self._io_started)
-        self._io_thread: threading.Thread | None = None
-        self._io_closed = False
+        self._files = FileQueue("autosave")
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
         self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
@@ -137,7 +108,7 @@ class AnnotationSession(QObject):
     # -- opening ------------------------------------------------------------------------
     def start(self, pdf_path: str | os.PathLike[str], pdf: Document) -> OpenReport:
         """Start on ``pdf`` (opened from ``pdf_path``): load its annotation when it has one."""
-        self._submit(int).result()  # let queued autosave writes land before looking for one
+        self._files.submit(int).result()  # let queued autosave writes land before looking for one
         self.end()  # the previous document's copy goes when it was unchanged
         self.path = self.own_autosave = None  # clearing the stack below must not touch its files
         self.stack.clear()
@@ -242,7 +213,7 @@ class AnnotationSession(QObject):
     def discard_autosave(self, wait: bool = True) -> None:
         """Remove this session's own autosave file (after any write still queued)."""
         if self.path is not None:
-            done = self._submit(remove, self.autosave_path)
+            done = self._files.submit(remove, self.autosave_path)
             if wait:
                 done.result()
 
@@ -383,7 +354,7 @@ class AnnotationSession(QObject):
         if not self.modified:
             self.discard_autosave(wait)
             return
-        done: Future[None] = self._submit(self._write, self.doc, self.autosave_path)
+        done: Future[None] = self._files.submit(self._write, self.doc, self.autosave_path)
         if wait:
             done.result()
 
@@ -395,34 +366,12 @@ class AnnotationSession(QObject):
         except (AnnotationError, ValueError) as exc:
             self.message.emit(f"autosave failed: {exc}")  # queued to the GUI thread
 
-    def _io_started(self) -> None:
-        self._io_thread = threading.current_thread()
-
-    def _submit(self, fn: Callable[..., object], *args: object) -> Future:
-        """``fn(*args)`` after the file operations queued before it: on the autosave thread, or
-        at once once it has ended (the window closed)."""
-        if not self._io_closed:
-            return self._io.submit(fn, *args)
-        done: Future = Future()
-        done.set_result(fn(*args))
-        return done
-
     def shutdown(self, timeout: float = CLOSE_WAIT_S) -> bool:
         """The window closes: every queued write and removal lands, then the thread ends (waited
         for at most ``timeout`` seconds: a file system may hang). True when it has ended."""
-        if self._io_closed:
-            return True
-        self._io_closed = True
         self._autosave_timer.stop()
         self._periodic.stop()
-        self._io.shutdown(wait=False)  # queued work still runs; nothing is cancelled
-        thread = self._io_thread
-        if thread is not None:
-            thread.join(timeout)
-            if thread.is_alive():
-                log.warning("autosave: a write still runs %.0f s after its window closed", timeout)
-                return False
-        return True
+        return self._files.shutdown(timeout)
 
     def _on_index(self, _index: int) -> None:
         if self.path is None:

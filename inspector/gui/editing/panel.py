@@ -36,6 +36,7 @@ from ...annotation.model import AnnTable, Region, to_core_table
 from ...annotation.roles import ROLE_LABELS
 from ...core.types import Table
 from ..session import Session
+from ..widgets.params_panel import ElidedLabel
 from ..widgets.table_view import copy_table, grid_beside_markdown, table_markdown
 from .actions import TableActions
 from .document import AnnotationSession, CellSelection
@@ -139,9 +140,10 @@ class AnnotationPanel(QWidget):
         self._syncing = False
         self.tables = QComboBox()
         self.tables.activated.connect(self._table_chosen)
-        self.title = QLabel()
+        # One line, cut with "…" (the whole of it in the tooltip): wrapped, it stood as a column
+        # of one word per line at 800 x 600 and left the grid one row high.
+        self.title = ElidedLabel()
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.title.setWordWrap(True)
         self.header_rows, self.header_cols = QSpinBox(), QSpinBox()
         self.header_rows.valueChanged.connect(lambda n: self._syncing or actions.set_header_rows(n))
         self.header_cols.valueChanged.connect(lambda n: self._syncing or actions.set_header_cols(n))
@@ -209,11 +211,15 @@ class AnnotationPanel(QWidget):
             self.tables.setCurrentIndex(self.tables.findData(current.id))
         self.tables.setEnabled(self.tables.count() > 0)
 
+    def _set_title(self, text: str) -> None:
+        self.title.setText(text)
+        self.title.setToolTip(text)
+
     def _show(self, table: AnnTable | None, index: int) -> None:
         self.grid.clearSpans()
         self.model.set_region(table, index)
         if table is None:
-            self.title.setText("No accepted table selected: accept a detection (Ctrl+Return) or draw one")
+            self._set_title("No accepted table selected: accept a detection (Ctrl+Return) or draw one")
             self.markdown.setPlainText("")
             for w in self._table_widgets():
                 w.setEnabled(False)
@@ -225,8 +231,8 @@ class AnnotationPanel(QWidget):
             if cell.rs > 1 or cell.cs > 1:
                 self.grid.setSpan(cell.r, cell.c, cell.rs, cell.cs)
         n_over = sum(c.override is not None for c in reg.cells)
-        self.title.setText(f"region {index + 1}/{len(table.regions)}, page {reg.page}: {reg.n_rows} x {reg.n_cols}"
-                           + (f", {n_over} typed by hand" if n_over else ""))
+        self._set_title(f"region {index + 1}/{len(table.regions)}, page {reg.page}: {reg.n_rows} x {reg.n_cols}"
+                        + (f", {n_over} typed by hand" if n_over else ""))
         for w in self._table_widgets():
             w.setEnabled(True)
         self.title_edit.setText(table.title)

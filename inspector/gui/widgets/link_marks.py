@@ -12,6 +12,7 @@ from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
+    QGraphicsView,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionGraphicsItem,
@@ -59,6 +60,30 @@ class LinkLabel(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-2, -2, 2, 2)
+
+    def keep_inside(self, view: QGraphicsView, page: QRectF, taken: list[QRectF]) -> None:
+        """Draw the label leftwards from its anchor (in screen pixels, since its size is fixed
+        on screen) as far as it would run past the right edge of ``page`` as ``view`` shows
+        it, rotation and zoom included, but never past the page's left edge; then one row
+        further out (down, or up for a label above its edge) while it covers a label in
+        ``taken`` (screen rectangles, this one's added). At fit zoom a label beside a
+        right-hand column's table ran past the page and was cut off, and the two labels at
+        the feet of side-by-side pieces covered each other."""
+        shown = view.mapFromScene(page).boundingRect()
+        at = view.mapFromScene(self.pos())
+        w, h = self.rect.width(), self.rect.height()
+        over = at.x() + w - (shown.x() + shown.width())
+        left = -float(max(0, min(over, at.x() - shown.x())))
+        top = -h if self.above else 0.0
+        step = -h if self.above else h
+        for _ in range(3):
+            if not any(QRectF(at.x() + left, at.y() + top, w, h).intersects(t) for t in taken):
+                break
+            top += step
+        taken.append(QRectF(at.x() + left, at.y() + top, w, h))
+        if (left, top) != (self.rect.x(), self.rect.y()):
+            self.prepareGeometryChange()
+            self.rect.moveTo(left, top)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         fill = QColor(self.colour)
