@@ -18,8 +18,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from typing import Any
 
+from ..core.params import Params
 from ..evaluation import baseline, evaluate, producers, styles, summary
 from ..extractors import peers
 from .common import EXIT_INPUT, EXIT_OK, EXIT_PARTIAL, CliError, add_param_args, params_from_args
@@ -78,6 +80,25 @@ def run(args: argparse.Namespace) -> int:
     if len(names) > 1 and args.baseline:
         raise CliError("--baseline compares one extractor's runs: give a single --extractor")
     old = _read_baseline(args.baseline) if args.baseline else None
+    source, refused, table_styles = _source(args, names)
+    families = producers.page_families(source.pages) if args.by_producer else None
+    groupings = {"by_style": table_styles, "by_producer": families}
+    results: dict[str, dict[str, Any]] = {}
+    failed: dict[str, int] = {}  # extractor -> pages that failed or timed out
+    for name in names:
+        results[name], failed[name] = _score(args, source, refused, name, params, groupings)
+    if len(names) > 1:
+        return _report_several(args, results, refused or source.problems, failed)
+    _report_one(args, names[0], results[names[0]], old)
+    if refused or source.problems:
+        return EXIT_INPUT
+    return _failed_pages(failed)
+
+
+def _source(args: argparse.Namespace, names: list[str]
+            ) -> tuple[evaluate.GoldenSource, list[tuple[str, str]], dict[str, str] | None]:
+    """The golden source to evaluate (PDFs checked, --only applied), the documents refused and
+    the table styles (None without a manifest); what is left out is said on stderr."""
     try:
         for name in names:
             peers.check_available(name)
@@ -96,24 +117,30 @@ def run(args: argparse.Namespace) -> int:
         print(f"table-inspector: left out {problem}", file=sys.stderr)
     if not source.pages:
         raise CliError(f"{args.golden}: no annotated pages to evaluate", EXIT_INPUT)
-    show = args.progress or sys.stderr.isatty()
+    return source, refused, table_styles
+
+
+def _score(args: argparse.Namespace, source: evaluate.GoldenSource, refused: list[tuple[str, str]], name: str,
+           params: Params, groupings: dict[str, Mapping[str, str] | None]) -> tuple[dict[str, Any], int]:
+    """One extractor's whole result (continuations and each grouping of ``groupings`` included)
+    and how many of its pages failed or timed out."""
     from ..evaluation import links
-    families = producers.page_families(source.pages) if args.by_producer else None
-    results: dict[str, dict[str, Any]] = {}
-    failed: dict[str, int] = {}  # extractor -> pages that failed or timed out
-    for name in names:
-        outcomes = evaluate.run(source, name, params, args.jobs, args.timeout, _progress(name) if show else None)
-        failed[name] = sum(1 for o in outcomes if o.status != "ok")
-        results[name] = summary.result(source, name, params, outcomes, refused, args.timeout)
-        unsafe = {(o.doc, o.page) for o in outcomes if o.status != "ok"}  # never re-run unguarded
-        results[name]["continuations"] = links.links_dict(links.score_links(source, name, params, unsafe))
-        if table_styles is not None:
-            results[name]["by_style"] = styles.by_style(outcomes, table_styles)
-        if families is not None:
-            results[name]["by_producer"] = styles.by_style(outcomes, families)
-    if len(names) > 1:
-        return _report_several(args, results, refused or source.problems, failed)
-    result = results[names[0]]
+
+    show = args.progress or sys.stderr.isatty()
+    outcomes = evaluate.run(source, name, params, args.jobs, args.timeout, _progress(name) if show else None,
+                            keep_results=True)
+    result = summary.result(source, name, params, outcomes, refused, args.timeout)
+    unsafe = {(o.doc, o.page) for o in outcomes if o.status != "ok"}  # never re-run unguarded
+    detected = {(o.doc, o.page): o.result for o in outcomes if o.result is not None}  # each page detected once
+    result["continuations"] = links.links_dict(links.score_links(source, name, params, unsafe, detected))
+    for key, groups in groupings.items():
+        if groups is not None:
+            result[key] = styles.by_style(outcomes, groups)
+    return result, sum(1 for o in outcomes if o.status != "ok")
+
+
+def _report_one(args: argparse.Namespace, name: str, result: dict[str, Any], old: dict[str, Any] | None) -> None:
+    """One extractor's result: compared with --baseline, written to --json, printed."""
     cmp = baseline.compare(old, result) if old is not None else None
     if cmp is not None:
         result["baseline"] = baseline.as_dict(cmp, args.baseline)
@@ -121,14 +148,11 @@ def run(args: argparse.Namespace) -> int:
         _write_json(args.json, result)
     print(summary.text_report(result, tables=args.tables))
     if "by_style" in result:
-        print(styles.text_table({names[0]: result["by_style"]}))
+        print(styles.text_table({name: result["by_style"]}))
     if "by_producer" in result:
-        print(styles.text_table({names[0]: result["by_producer"]}, "producer"))
+        print(styles.text_table({name: result["by_producer"]}, "producer"))
     if cmp is not None:
         print(baseline.text_report(cmp, args.baseline, args.max_cells))
-    if refused or source.problems:
-        return EXIT_INPUT
-    return _failed_pages(failed)
 
 
 def _failed_pages(failed: dict[str, int]) -> int:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .slots import SlotSpan, span_slots
-from .types import Grid, Rect, RowBand, Rule, Table, Word
+from .types import Grid, Rect, RowBand, Rule, Table, Word, fast_rect
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ class Frame:
         f = self._turn_back if back else self._turn
         ax, ay = f(r.x0, r.y0)
         bx, by = f(r.x1, r.y1)
-        out = Rect(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+        out = fast_rect(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
         return self.straighten_rect(out, back=True) if back else out
 
     def word(self, w: Word) -> Word:

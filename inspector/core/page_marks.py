@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .rect import Rect, _RectDraft, _set, settable_twin
+from .rect import Rect, _RectDraft, _set, fast_rect, settable_twin
 
 Orientation = Literal["h", "v"]
 RuleSource = Literal["vector", "raster", "merged"]
@@ -113,8 +113,8 @@ class Rule:
     def bbox(self) -> Rect:
         h = self.thickness / 2
         if self.orient == "h":
-            return Rect(self.start, self.pos - h, self.end, self.pos + h)
-        return Rect(self.pos - h, self.start, self.pos + h, self.end)
+            return fast_rect(self.start, self.pos - h, self.end, self.pos + h)
+        return fast_rect(self.pos - h, self.start, self.pos + h, self.end)
 
 
 _RuleDraft = settable_twin(Rule)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..core.infra.budget import Budgeted
 from ..core.params import BudgetParams, Params
-from ..core.types import Rect, Rule, Table
+from ..core.types import PageResult, Rect, Rule, Table
 from ..extractors import peers
 from .scoring import GoldenPage, PageScores, TableScore, score_page
 
@@ -68,7 +68,9 @@ class GoldenSource:
 @dataclass(frozen=True)
 class PageOutcome:
     """One page's run: ``status`` "ok", "failed" or "timeout" (``error`` says why), ``ms`` the
-    extractor's wall time, ``output`` the tables it found."""
+    extractor's wall time, ``output`` the tables it found; ``result`` this app's whole detection
+    of the page when the run kept it (``run(keep_results=True)``: continuations are scored from
+    it, so no page is detected twice), else None."""
 
     doc: str
     page: int
@@ -77,6 +79,7 @@ class PageOutcome:
     ms: float
     output: tuple[Table, ...]
     scores: PageScores
+    result: PageResult | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,7 @@ class PageTask:
     extractor: str
     params: Params
     timeout: float
+    keep_result: bool = False  # the "inspector" extractor hands back its whole PageResult too
 
 
 # --- golden sources ---------------------------------------------------------------------
@@ -200,8 +204,17 @@ class PageTimeout(Exception):
     pass
 
 
-def _extract_with_timeout(task: PageTask) -> tuple[Table, ...]:
-    """The extractor's tables; ``PageTimeout`` when they are not there after ``task.timeout`` s.
+def _extract(task: PageTask) -> tuple[tuple[Table, ...], PageResult | None]:
+    """The extractor's tables on the page and, when the task keeps it, this app's whole detection."""
+    gp = task.golden
+    if task.keep_result and task.extractor == "inspector":
+        result = peers.inspector_result(gp.pdf, gp.page - 1, task.params)
+        return tuple(result.tables), result
+    return peers.extract(task.extractor, gp.pdf, gp.page - 1, task.params), None
+
+
+def _extract_with_timeout(task: PageTask) -> tuple[tuple[Table, ...], PageResult | None]:
+    """``_extract``; ``PageTimeout`` when it is not done after ``task.timeout`` s.
 
     A per-page budget without signals (SIGALRM is POSIX-only, main-thread-only and cannot
     stop C code): the extractor runs in a daemon thread and the page waits for it at most
@@ -212,12 +225,12 @@ def _extract_with_timeout(task: PageTask) -> tuple[Table, ...]:
     """
     gp = task.golden
     if task.timeout <= 0:
-        return peers.extract(task.extractor, gp.pdf, gp.page - 1, task.params)
-    box: list[tuple[Table, ...] | BaseException] = []
+        return _extract(task)
+    box: list[tuple[tuple[Table, ...], PageResult | None] | BaseException] = []
 
     def work() -> None:
         try:
-            box.append(peers.extract(task.extractor, gp.pdf, gp.page - 1, task.params))
+            box.append(_extract(task))
         except BaseException as exc:  # handed to the waiting thread
             log.debug("evaluation of a page raised; handed to the waiting thread", exc_info=True)
             box.append(exc)
@@ -250,10 +263,10 @@ def page_rules(pdf: str, page_index: int, params: Params) -> tuple[Rule, ...] | 
 def run_page(task: PageTask) -> PageOutcome:
     """Extract and score one page; never raises (failures become the outcome's status)."""
     gp = task.golden
-    status, error, output = "ok", "", ()  # type: str, str, tuple[Table, ...]
+    status, error, output, result = "ok", "", (), None  # type: str, str, tuple[Table, ...], PageResult | None
     start = time.perf_counter()
     try:
-        output = _extract_with_timeout(task)
+        output, result = _extract_with_timeout(task)
     except PageTimeout:
         status, error = "timeout", f"no result within {task.timeout:g} s"
     except Exception as exc:  # one bad page must not stop a batch
@@ -262,7 +275,7 @@ def run_page(task: PageTask) -> PageOutcome:
     ms = (time.perf_counter() - start) * 1000.0
     rules = page_rules(gp.pdf, gp.page - 1, task.params)
     scores = score_page(gp, output, rules)
-    return PageOutcome(gp.doc, gp.page, status, error, ms, output, scores)
+    return PageOutcome(gp.doc, gp.page, status, error, ms, output, scores, result)
 
 
 def _one_line(exc: BaseException) -> str:
@@ -307,17 +320,19 @@ def _budgeted_page(task: PageTask, worker: Budgeted | None) -> PageOutcome:
 
 
 def run(source: GoldenSource, extractor: str, params: Params | None = None, jobs: int = 1,
-        timeout: float = DEFAULT_TIMEOUT, progress: Progress | None = None) -> list[PageOutcome]:
+        timeout: float = DEFAULT_TIMEOUT, progress: Progress | None = None,
+        keep_results: bool = False) -> list[PageOutcome]:
     """Every page of ``source`` through ``extractor``; outcomes sorted by (document, page).
 
     Pages run in ``jobs`` budgeted worker processes (``timeout`` seconds and
     ``params.budget.memory_mb`` each): a page over budget, or one that crashes its worker
     twice, is recorded as such and the run goes on. ``progress(done, total)`` is called after
     each page. ``peers.MissingExtractor`` is raised before any work when the extractor is not installed.
+    ``keep_results``: each "inspector" outcome keeps the page's whole ``PageResult`` (``result``).
     """
     peers.check_available(extractor)
     params = params or Params()
-    tasks = [PageTask(gp, extractor, params, timeout) for gp in source.pages]
+    tasks = [PageTask(gp, extractor, params, timeout, keep_results) for gp in source.pages]
     budget: BudgetParams | None = dataclasses.replace(params.budget, seconds=timeout)
     made: list[Budgeted] = []
     local = threading.local()  # each pool thread drives its own worker process

@@ -2,8 +2,8 @@
 
 Golden continuations are consecutive regions of one annotated table (``GoldenLink``). The
 extractor's continuations come from ``core.continuation`` over the document's annotated
-pages (only Table Inspector proposes continuations; a peer extractor finds none, so every
-golden link counts as missed). A page needs no annotated neighbour: a table may flow on into
+pages, detected by eval's own run (only Table Inspector proposes continuations; a peer
+extractor finds none, so every golden link counts as missed). A page needs no annotated neighbour: a table may flow on into
 the next column of its own page, a link both of whose pieces are on that page. A proposed
 link is *found* when both its pieces overlap the golden link's regions (IoU >= ``MATCH_IOU``), else it is a
 *false join*; a golden link no proposal matches is *missed*. Proposals between pages that
@@ -12,12 +12,12 @@ are not both annotated are not counted: nothing says whether they are right.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.params import Params
-from ..core.types import Rect
+from ..core.types import PageResult, Rect
 from .evaluate import GoldenLink, GoldenSource
 
 MATCH_IOU = 0.5
@@ -56,22 +56,35 @@ def _box(r: Rect) -> str:
     return f"[{r.x0:.0f} {r.y0:.0f} {r.x1:.0f} {r.y1:.0f}]"
 
 
-def predicted(pdf: str, pages: Sequence[int], params: Params) -> list[Link]:
-    """Table Inspector's proposed continuations among 1-based ``pages`` of ``pdf``."""
+def predicted(pdf: str, pages: Sequence[int], params: Params,
+              detected: Mapping[int, PageResult] | None = None) -> list[Link]:
+    """Table Inspector's proposed continuations among 1-based ``pages`` of ``pdf``.
+    ``detected``: page -> its detection with ``params``, already made (eval's own run); only the
+    other pages are detected here."""
     from ..core.multipage.continuation import find_continuations
+
+    have = detected or {}
+    every = {**_detect(pdf, [p for p in pages if p not in have], params), **have}
+    results = [every[p] for p in pages if p in every]
+    by_page = {r.page: r for r in results}
+    return [Link(c.prev_page, by_page[c.prev_page].tables[c.prev_index].bbox,
+                 c.next_page, by_page[c.next_page].tables[c.next_index].bbox)
+            for c in find_continuations(results, params.continuation) if c.proposed]
+
+
+def _detect(pdf: str, pages: Sequence[int], params: Params) -> dict[int, PageResult]:
+    """1-based page -> its detection, for the ``pages`` that ``pdf`` has (none opened for none)."""
+    if not pages:
+        return {}
     from ..core.pipeline import Pipeline
     from ..core.reading.document import open_document
 
     doc = open_document(pdf)
     try:
         pipe = Pipeline(doc)
-        results = [pipe.run(p - 1, params) for p in pages if 1 <= p <= doc.page_count]
+        return {p: pipe.run(p - 1, params) for p in pages if 1 <= p <= doc.page_count}
     finally:
         doc.close()
-    by_page = {r.page: r for r in results}
-    return [Link(c.prev_page, by_page[c.prev_page].tables[c.prev_index].bbox,
-                 c.next_page, by_page[c.next_page].tables[c.next_index].bbox)
-            for c in find_continuations(results, params.continuation) if c.proposed]
 
 
 def score_document(doc: str, golden: Sequence[GoldenLink], found: Sequence[Link]) -> DocLinks:
@@ -83,11 +96,14 @@ def score_document(doc: str, golden: Sequence[GoldenLink], found: Sequence[Link]
 
 
 def score_links(source: GoldenSource, extractor: str, params: Params | None = None,
-                unsafe: Collection[tuple[str, int]] = ()) -> list[DocLinks]:
+                unsafe: Collection[tuple[str, int]] = (),
+                detected: Mapping[tuple[str, int], PageResult] | None = None) -> list[DocLinks]:
     """Continuation scores per document with a golden or a proposed continuation.
 
     ``unsafe``: (doc, page) pairs whose guarded run failed or timed out. They are not detected
-    again here, in this process without a time limit (a decompression bomb would hang it)."""
+    again here, in this process without a time limit (a decompression bomb would hang it).
+    ``detected``: (doc, page) -> the page's detection with ``params`` from eval's guarded run
+    (``evaluate.run(keep_results=True)``): those pages are not detected again."""
     params = params or Params()
     pages: dict[str, set[int]] = {}
     pdfs: dict[str, str] = {}
@@ -99,7 +115,8 @@ def score_links(source: GoldenSource, extractor: str, params: Params | None = No
     out = []
     for doc in sorted(pages):
         golden = [g for g in source.links if g.doc == doc]
-        found = predicted(pdfs[doc], sorted(pages[doc]), params) if extractor == "inspector" else []
+        have = {p: r for (d, p), r in (detected or {}).items() if d == doc}
+        found = predicted(pdfs[doc], sorted(pages[doc]), params, have) if extractor == "inspector" else []
         if golden or found:  # a document with neither has nothing to say about links
             out.append(score_document(doc, golden, found))
     return out

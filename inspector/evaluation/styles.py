@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import adjacency, metrics
 from .evaluate import PageOutcome, TableScore
+from .summary import TableSums
 
 STYLES_FILE = "styles.json"
 STYLES_FORMAT = "table-inspector-styles"
@@ -74,19 +74,11 @@ def style_of(table_id: str, styles: Mapping[str, str]) -> str:
 
 
 @dataclass(frozen=True)
-class StyleTotals:
-    tables: int = 0
-    found: int = 0
-    adjacency: adjacency.AdjacencyCounts = adjacency.AdjacencyCounts()
-    retention: metrics.Ratio = metrics.Ratio()
-    row_integrity: metrics.Ratio = metrics.Ratio()
-    pairing: metrics.Ratio = metrics.Ratio()
-    teds_sum: float = 0.0
+class StyleTotals(TableSums):
+    """One style's (or producer family's) golden tables, their scores summed."""
 
     def add(self, s: TableScore) -> StyleTotals:
-        return StyleTotals(self.tables + 1, self.found + s.found,
-                           self.adjacency + s.adjacency, self.retention + s.retention,
-                           self.row_integrity + s.row_integrity, self.pairing + s.pairing, self.teds_sum + (s.teds or 0.0))
+        return self.plus((s,))
 
     def as_dict(self) -> dict[str, Any]:
         r = lambda v: None if v is None else round(v, 6)  # noqa: E731

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Self
 
 from .. import __version__
 from ..core.params import Params
@@ -22,41 +22,52 @@ FORMAT = 1
 
 
 @dataclass(frozen=True)
-class Totals:
+class TableSums:
+    """Golden tables' scores summed: micro averages (counts summed), TEDS summed for a mean
+    over tables (a missed table adding 0); what overall, per-document and per-style totals share."""
+
+    tables: int = 0
+    found: int = 0
+    retention: metrics.Ratio = metrics.Ratio()
+    row_integrity: metrics.Ratio = metrics.Ratio()
+    pairing: metrics.Ratio = metrics.Ratio()
+    adjacency: adjacency.AdjacencyCounts = adjacency.AdjacencyCounts()
+    teds_sum: float = 0.0
+    teds_struct_sum: float = 0.0
+    units: metrics.Ratio = metrics.Ratio()
+
+    def plus(self, scores: Sequence[TableScore]) -> Self:
+        """These sums with ``scores`` added (their TEDS summed first: a page's tables add as one)."""
+        def total(attr: str) -> Any:
+            out = getattr(self, attr)
+            for x in scores:
+                out = out + getattr(x, attr)
+            return out
+
+        return replace(self, tables=self.tables + len(scores), found=self.found + sum(x.found for x in scores),
+                       retention=total("retention"), row_integrity=total("row_integrity"), pairing=total("pairing"),
+                       adjacency=total("adjacency"), teds_sum=self.teds_sum + sum(x.teds or 0.0 for x in scores),
+                       teds_struct_sum=self.teds_struct_sum + sum(x.teds_struct or 0.0 for x in scores),
+                       units=total("units"))
+
+
+@dataclass(frozen=True)
+class Totals(TableSums):
     """Summed scores over some pages."""
 
     pages: int = 0
     failed: int = 0
     timed_out: int = 0
-    tables: int = 0
-    retention: metrics.Ratio = metrics.Ratio()
-    row_integrity: metrics.Ratio = metrics.Ratio()
-    pairing: metrics.Ratio = metrics.Ratio()
-    adjacency: adjacency.AdjacencyCounts = adjacency.AdjacencyCounts()
     detection: metrics.Detection = metrics.Detection(0, 0, 0)
-    teds_sum: float = 0.0
-    teds_struct_sum: float = 0.0
     defects: defects.DefectCounts = defects.DefectCounts()
     ms: tuple[float, ...] = field(default=())
-    units: metrics.Ratio = metrics.Ratio()
 
 
 def add_page(t: Totals, o: PageOutcome) -> Totals:
     s = o.scores
-    per = s.tables
-
-    def total(attr: str) -> Any:
-        out = getattr(t, attr)
-        for x in per:
-            out = out + getattr(x, attr)
-        return out
-
-    return Totals(
-        t.pages + 1, t.failed + (o.status == "failed"), t.timed_out + (o.status == "timeout"),
-        t.tables + len(per), total("retention"), total("row_integrity"), total("pairing"), total("adjacency"),
-        t.detection + s.detection, t.teds_sum + sum(x.teds or 0.0 for x in per),
-        t.teds_struct_sum + sum(x.teds_struct or 0.0 for x in per), t.defects + s.defect_counts, (*t.ms, o.ms),
-        total("units"))
+    return replace(t.plus(s.tables), pages=t.pages + 1, failed=t.failed + (o.status == "failed"),
+                   timed_out=t.timed_out + (o.status == "timeout"), detection=t.detection + s.detection,
+                   defects=t.defects + s.defect_counts, ms=(*t.ms, o.ms))
 
 
 def totals(outcomes: Sequence[PageOutcome]) -> Totals:

@@ -14,12 +14,11 @@ row", Hangul's header cells, or a first row the PDF repeats though the original 
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..core.types import Cell, Word
-from .placement import Placed, find_runs, place, squash
+from .placement import Placed, find_runs, place, squash, word_starts
 from .sources import Unplaced
 
 SWITCH = 0.5  # found cells a change of page must gain to be taken
@@ -58,11 +57,7 @@ def row_hits(table: Unplaced, words: Sequence[Word]) -> list[int]:
     targets = [(c.r, t) for c in table.cells if (t := squash(c.text)) and t in text]
     if not targets:
         return hits
-    starts: dict[str, list[int]] = defaultdict(list)
-    for i, w in enumerate(words):
-        key = squash(w.text)
-        if key:
-            starts[key].append(i)
+    starts = word_starts(words)
     for r, target in targets:
         if find_runs(target, words, starts):
             hits[r] += 1

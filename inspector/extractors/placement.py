@@ -38,8 +38,20 @@ class Placed:
     found: tuple[tuple[tuple[int, int], Rect], ...] = ()
 
 
+def word_starts(words: Sequence[Word]) -> dict[str, list[int]]:
+    """Each word text (white space removed) -> the indices of the ``words`` spelling it: where
+    ``find_runs`` looks a run's first word up."""
+    starts: dict[str, list[int]] = defaultdict(list)
+    for i, w in enumerate(words):
+        key = squash(w.text)
+        if key:
+            starts[key].append(i)
+    return starts
+
+
 def find_runs(target: str, words: Sequence[Word], starts: dict[str, list[int]]) -> list[Rect]:
-    """Boxes of every run of consecutive ``words`` spelling ``target`` (white space removed)."""
+    """Boxes of every run of consecutive ``words`` spelling ``target`` (white space removed);
+    ``starts`` is ``word_starts(words)``."""
     out = []
     # The words a run can start with are the target's prefixes: looked up, not searched for.
     for first in (target[:n] for n in range(1, len(target) + 1) if target[:n] in starts):
@@ -55,11 +67,7 @@ def find_runs(target: str, words: Sequence[Word], starts: dict[str, list[int]]) 
 
 def place(table: Unplaced, words: Sequence[Word], page: int) -> Placed | None:
     """``table`` on the page of ``words`` (1-based ``page``), or None if too few cells are found."""
-    starts: dict[str, list[int]] = defaultdict(list)
-    for i, w in enumerate(words):
-        key = squash(w.text)
-        if key:
-            starts[key].append(i)
+    starts = word_starts(words)
     wanted = [c for c in table.cells if squash(c.text)]
     if not wanted:
         return None

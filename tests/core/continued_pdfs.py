@@ -21,6 +21,7 @@ import dataclasses
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pymupdf
@@ -429,29 +430,43 @@ def rl_section_at_break(t: Text, style: str = "grid") -> Case:
     raise AssertionError(f"no place puts the section row first on page 2 ({t.lang})")
 
 
-def all_cases() -> list[Case]:
-    """Every case of the set (what the tests and the before/after measure run)."""
-    out: list[Case] = []
+def case_builders() -> list[Callable[[], Case]]:
+    """Every case of the set, each built only when called (a test per case: building them all
+    embeds the CJK font dozens of times, minutes on a loaded machine)."""
+    out: list[Callable[[], Case]] = []
     langs = ("en", "ko", "zh") if CJK_FONT is not None else ("en",)
     short, long = texts(40), texts(70)  # fpdf2 sets rows tighter: more rows to reach page 2
     for lang in langs:
         t = short[lang]
         for style in ("grid", "rules", "plain"):
             for repeat in (True, False):
-                out += [reportlab_case(t, style, repeat), pymupdf_case(t, style, repeat)]
+                out += [partial(reportlab_case, t, style, repeat), partial(pymupdf_case, t, style, repeat)]
         for borders in ("ALL", "HORIZONTAL_LINES", "NONE"):
-            out += [fpdf2_case(long[lang], borders, repeat) for repeat in (True, False)]
-        out += [pymupdf_case(t, "rules", False, marker=True), pymupdf_case(t, "grid", True, marker=True),
-                pymupdf_case(blank_column(t, 1, 20), "plain", True),
-                pymupdf_case(blank_column(t, 1, 20), "rules", False, marker=True),
-                reportlab_case(blank_column(t, 1, 20), "plain", True),
-                tall_at_break(t, "grid", True), tall_at_break(t, "plain", False), tall_at_break(t, "rules", True),
-                section_at_break(t, "plain", False), section_at_break(t, "rules", False),
-                pymupdf_case(t, "grid", True, new_table="heading"), pymupdf_case(t, "plain", True, new_table="caption"),
-                pymupdf_case(t, "rules", True, new_table="heading"), reportlab_case(t, "grid", True, new_table=True),
-                reportlab_case(t, "plain", True, new_table=True),
-                pymupdf_case(t, "grid", True, new_table="bare"), pymupdf_case(t, "plain", True, new_table="bare"),
-                reportlab_case(t, "grid", True, new_table=True, bare=True),
-                reportlab_case(t, "plain", True, new_table=True, bare=True),
-                section_at_break(t, "grid", False), rl_section_at_break(t, "grid")]
+            out += [partial(fpdf2_case, long[lang], borders, repeat) for repeat in (True, False)]
+        out += [partial(pymupdf_case, t, "rules", False, marker=True), partial(pymupdf_case, t, "grid", True, marker=True),
+                partial(pymupdf_case, blank_column(t, 1, 20), "plain", True),
+                partial(pymupdf_case, blank_column(t, 1, 20), "rules", False, marker=True),
+                partial(reportlab_case, blank_column(t, 1, 20), "plain", True),
+                partial(tall_at_break, t, "grid", True), partial(tall_at_break, t, "plain", False), partial(tall_at_break, t, "rules", True),
+                partial(section_at_break, t, "plain", False), partial(section_at_break, t, "rules", False),
+                partial(pymupdf_case, t, "grid", True, new_table="heading"), partial(pymupdf_case, t, "plain", True, new_table="caption"),
+                partial(pymupdf_case, t, "rules", True, new_table="heading"), partial(reportlab_case, t, "grid", True, new_table=True),
+                partial(reportlab_case, t, "plain", True, new_table=True),
+                partial(pymupdf_case, t, "grid", True, new_table="bare"), partial(pymupdf_case, t, "plain", True, new_table="bare"),
+                partial(reportlab_case, t, "grid", True, new_table=True, bare=True),
+                partial(reportlab_case, t, "plain", True, new_table=True, bare=True),
+                partial(section_at_break, t, "grid", False), partial(rl_section_at_break, t, "grid")]
     return out
+
+
+def builder_id(index: int, build: Callable[[], Case]) -> str:
+    """A readable test id for one builder: its index, producer function and arguments."""
+    assert isinstance(build, partial)
+    lang = getattr(build.args[0], "lang", "?")
+    rest = [str(a) for a in build.args[1:]] + [f"{k}={v}" for k, v in build.keywords.items()]
+    return "-".join([f"{index:02d}", build.func.__name__, lang, *rest])
+
+
+def all_cases() -> list[Case]:
+    """Every case of the set, built (what the before/after measure runs)."""
+    return [build() for build in case_builders()]

@@ -22,8 +22,9 @@ from tests.core.continued_pdfs import (
     OTHER_HEADERS,
     SECTIONS,
     Case,
-    all_cases,
     blank_column,
+    builder_id,
+    case_builders,
     fpdf2_case,
     pymupdf_case,
     reportlab_case,
@@ -142,16 +143,15 @@ def test_heading_between_says_why_not_linked(lang: str, tmp_path: Path) -> None:
     assert unicodedata.normalize("NFKC", conts[0].reason) == f"text between the pieces on page 2: \"{t.heading}\""
 
 
+BUILDERS = case_builders()
+
+
 @pytest.mark.slow
-def test_every_built_case(tmp_path: Path) -> None:
-    """The whole set (the before/after measure runs it too)."""
-    wrong = []
-    for case in all_cases():
-        try:
-            check(case, detect(case, tmp_path))
-        except AssertionError as exc:
-            wrong.append(f"{case.name}: {exc}")
-    assert wrong == []
+@pytest.mark.parametrize("build", BUILDERS, ids=[builder_id(i, b) for i, b in enumerate(BUILDERS)])
+def test_every_built_case(build: Callable[[], Case], tmp_path: Path) -> None:
+    """The whole set, one test per case (the before/after measure runs it too)."""
+    case = build()
+    check(case, detect(case, tmp_path))
 
 
 @pytest.mark.parametrize("lang", ["en", "ko", "zh"])

@@ -1,15 +1,18 @@
 """Loops written out for speed must give what the plain code gives, float for float:
 ``Rect.bounding`` (min and max of each side), ``types.text_word_at`` (a word and its box in
-one call) and ``columns.gaps_in_glyphs`` (every boundary's glyph gap in one pass)."""
+one call), ``columns.gaps_in_glyphs`` (every boundary's glyph gap in one pass) and
+``fills._facing_few`` (a few fills' facing sides compared pairwise without numpy)."""
 
 from __future__ import annotations
 
 import dataclasses
 import pickle
 
+import numpy as np
 import pymupdf
 import pytest
 
+from inspector.core.evidence.fills import _facing, _facing_few
 from inspector.core.reading.document import open_document
 from inspector.core.reading.words import extract_text
 from inspector.core.structure.columns import gap_in_glyphs, gaps_in_glyphs, lines_in, segments
@@ -68,3 +71,22 @@ def test_gaps_in_glyphs_is_gap_in_glyphs_at_each_boundary(inner: list[float]) ->
     assert gaps_in_glyphs(words, segs, xs) == want
     if inner == [150.0, 225.0, 300.0]:
         assert want[0] > 1.5 and want[2] > 1.5  # the column gaps are wide, the code's inner space is not
+
+
+# Panels in a row and a column with gutters of 0 (touching), 1.5 and 3 pt (over a 2 pt
+# gutter), a tie between two neighbours at the same gap, overlaps, and one too narrow to face.
+FACING = [
+    (10.0, 10.0, 50.0, 20.0), (51.5, 10.0, 90.0, 20.0), (93.0, 10.0, 130.0, 20.0),
+    (10.0, 20.0, 50.0, 30.0), (10.0, 31.0, 50.0, 40.0), (49.0, 31.0, 60.0, 40.0),
+    (30.0, 41.0, 31.0, 60.0), (-5.5, 22.25, 9.5, 29.75),
+]
+
+
+@pytest.mark.parametrize("side", ["top", "bottom", "left", "right"])
+@pytest.mark.parametrize("n", [1, 2, 5, 8])
+def test_facing_few_is_facing(side: str, n: int) -> None:
+    boxes = FACING[:n]
+    want = _facing(np.array(boxes, dtype=float), side, 2.0).tolist()
+    got = _facing_few(boxes, side, 2.0)
+    assert repr(got) == repr(want)
+    assert n < len(FACING) or any(v == v for v in got)  # with all of them some fill faces another (not all NaN)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -47,6 +48,23 @@ def test_links_found_missed_and_false(tmp_path: Path) -> None:
     assert missed[0].missed[0] == "t1: p1 [72 72 240 762] -> p2 [72 72 240 762]"
     false = score_links(evaluate.load_source(_golden(tmp_path, False)), "inspector")
     assert [(d.golden, d.found, len(d.false)) for d in false] == [(0, 0, 2)]
+
+
+def test_links_are_read_from_the_detection_eval_already_made(tmp_path: Path) -> None:
+    """eval detects each page once: its guarded run keeps each page's whole detection (the same
+    as a fresh pipeline's) and the continuations are scored from it, not from a second run."""
+    root = _golden(tmp_path, True)
+    source = evaluate.load_source(root)
+    assert all(o.result is None for o in evaluate.run(source, "inspector"))  # only kept when asked
+    outcomes = evaluate.run(source, "inspector", keep_results=True)
+    detected = {(o.doc, o.page): o.result for o in outcomes if o.result is not None}
+    fresh = Pipeline(open_document(source.pages[0].pdf))
+    assert [(p, r.tables) for (_, p), r in detected.items()] == [(p, fresh.run(p - 1).tables) for p in (1, 2, 3)]
+    assert score_links(source, "inspector", detected=detected) == score_links(source, "inspector")
+    # Page 2's detection given without its tables: both links through it are missed, so the
+    # links came from the detection given, not from a run of their own.
+    blank = {k: dataclasses.replace(r, tables=()) if k[1] == 2 else r for k, r in detected.items()}
+    assert [(d.golden, d.found, len(d.missed)) for d in score_links(source, "inspector", detected=blank)] == [(2, 0, 2)]
 
 
 def test_eval_command_reports_continuations(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,8 +17,30 @@ from ..text import TextSource
 from .base import Edit, _put, _region, _restore, _roles
 
 
+class _Reshapes:
+    """A structural edit of region ``region``, undone by putting the region back as it was
+    (re-reading text is lossy: the opposite move would not give the same cells back)."""
+
+    region: int
+
+    def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
+        return _restore(before, self.region)
+
+
+def _counted(table: AnnTable, index: int, axis: str, out: Region, at: int, step: int) -> AnnTable:
+    """``table`` whose region ``index`` is now ``out``, one row or column (``axis``) added
+    (``step`` 1) or removed (-1) at ``at``: a header row (of the first region) or a header
+    column there adds to or takes from the header count."""
+    if axis == "row":
+        hr = table.header_rows + (step if index == 0 and at < table.header_rows else 0)
+        return replace(_put(table, index, out), header_rows=hr)
+    table = _put(table, index, out)
+    hc = table.header_cols + (step if at < table.header_cols else 0)
+    return replace(table, header_cols=min(hc, min(r.n_cols for r in table.regions)))
+
+
 @dataclass(frozen=True)
-class MoveBoundary:
+class MoveBoundary(_Reshapes):
     """Move inner row ("row") or column ("col") boundary ``index`` of a region to ``pos`` (pt,
     along the region's ``ys``/``xs``: its upright frame when the region is turned)."""
 
@@ -32,12 +54,9 @@ class MoveBoundary:
         out = ops.on_axis(reg, self.axis, text_for, lambda r, src: ops.move_row_boundary(r, self.index, self.pos, src))
         return _put(table, self.region, out)
 
-    def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
-        return _restore(before, self.region)
-
 
 @dataclass(frozen=True)
-class AddBoundary:
+class AddBoundary(_Reshapes):
     """Add a row or column boundary at ``pos`` (pt), splitting the row/column it falls in."""
 
     region: int
@@ -58,18 +77,11 @@ class AddBoundary:
         if self.axis == "row":
             roles = _roles(reg)
             out = replace(out, row_roles=(*roles[:k + 1], roles[k], *roles[k + 1:]))
-            hr = table.header_rows + (1 if self.region == 0 and k < table.header_rows else 0)
-            return replace(_put(table, self.region, out), header_rows=hr)
-        table = _put(table, self.region, out)
-        hc = table.header_cols + (1 if k < table.header_cols else 0)
-        return replace(table, header_cols=min(hc, min(r.n_cols for r in table.regions)))
-
-    def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
-        return _restore(before, self.region)
+        return _counted(table, self.region, self.axis, out, k, 1)
 
 
 @dataclass(frozen=True)
-class RemoveBoundary:
+class RemoveBoundary(_Reshapes):
     """Remove inner boundary ``index``; the two rows/columns become one and cells that meet merge.
     When a spanning cell would swallow several cells side by side (a caption row over the full
     width), it is refused with ``RunsTogether`` unless ``run_together`` says the person wants it."""
@@ -87,18 +99,11 @@ class RemoveBoundary:
         if self.axis == "row":
             roles = _roles(reg)
             out = replace(out, row_roles=(*roles[:i], *roles[i + 1:]))
-            hr = table.header_rows - (1 if self.region == 0 and i < table.header_rows else 0)
-            return replace(_put(table, self.region, out), header_rows=hr)
-        table = _put(table, self.region, out)
-        hc = table.header_cols - (1 if i < table.header_cols else 0)
-        return replace(table, header_cols=min(hc, min(r.n_cols for r in table.regions)))
-
-    def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
-        return _restore(before, self.region)
+        return _counted(table, self.region, self.axis, out, i, -1)
 
 
 @dataclass(frozen=True)
-class MergeCells:
+class MergeCells(_Reshapes):
     """Merge the cells over slots rows ``r0..r1`` x columns ``c0..c1`` (inclusive) into one."""
 
     region: int
@@ -112,12 +117,9 @@ class MergeCells:
         slots = (self.r0, self.c0, self.r1, self.c1)
         return _put(table, self.region, ops.upright(reg, text_for, lambda r, src: ops.merge_slots(r, slots, src)))
 
-    def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
-        return _restore(before, self.region)
-
 
 @dataclass(frozen=True)
-class SplitCell:
+class SplitCell(_Reshapes):
     """Split the spanning cell covering slot (r, c) into 1x1 cells."""
 
     region: int
@@ -128,9 +130,6 @@ class SplitCell:
         reg = _region(table, self.region)
         out = ops.upright(reg, text_for, lambda r, src: ops.split_cell(r, self.r, self.c, src))
         return _put(table, self.region, out)
-
-    def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
-        return _restore(before, self.region)
 
 
 def _cropped_headers(table: AnnTable, index: int, rows: tuple[int, int], cols: tuple[int, int]) -> AnnTable:
@@ -144,7 +143,7 @@ def _cropped_headers(table: AnnTable, index: int, rows: tuple[int, int], cols: t
 
 
 @dataclass(frozen=True)
-class ResizeRegion:
+class ResizeRegion(_Reshapes):
     """Move a region's outer edges to ``bbox`` (pt). Inner boundaries inside it stay where
     they are; rows and columns it leaves entirely are dropped with their boundaries."""
 
@@ -159,12 +158,9 @@ class ResizeRegion:
         cols = ops.kept_span(reg.xs, target.x0, target.x1) or (0, 0)
         return _cropped_headers(_put(table, self.region, out), self.region, rows, cols)
 
-    def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
-        return _restore(before, self.region)
-
 
 @dataclass(frozen=True)
-class CropRegion:
+class CropRegion(_Reshapes):
     """Keep the slots rows ``r0..r1`` x columns ``c0..c1`` (inclusive) of a region and drop
     every other row and column (Crop to selection); spanning cells are cut to what is kept."""
 
@@ -184,12 +180,9 @@ class CropRegion:
         out = _put(table, self.region, ops.upright(reg, text_for, crop))
         return _cropped_headers(out, self.region, (self.r0, self.r1), (self.c0, self.c1))
 
-    def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
-        return _restore(before, self.region)
-
 
 @dataclass(frozen=True)
-class DeleteSlots:
+class DeleteSlots(_Reshapes):
     """Delete rows (``axis`` "row") or columns ("col") ``first..last`` of a region. Only a run
     at an edge can go (a caption, a note, a stray column): a region has no holes, and joining
     a middle row with its neighbour is a boundary deletion, which says so when it merges text."""
@@ -217,6 +210,3 @@ class DeleteSlots:
 
     def apply(self, table: AnnTable, text_for: TextSource | None = None) -> AnnTable:
         return self.crop(table).apply(table, text_for)
-
-    def inverse(self, before: AnnTable, text_for: TextSource | None = None) -> Edit:
-        return _restore(before, self.region)

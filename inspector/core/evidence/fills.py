@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import inf, isnan, nan
 from typing import Any
 
 import numpy as np
 
 from ..params import VectorParams
-from ..types import Fill, Rect, RejectedFill, Rule
+from ..types import Fill, Rect, RejectedFill, Rule, fast_rule
 
 TOUCH = 0.75  # pt: rectangles this close touch
 MAX_NEIGHBOURS = 600  # fills on a page beyond which gutters are not looked for (cost is quadratic)
@@ -143,26 +144,61 @@ def fill_rules(fills: Sequence[Fill], gutter: float) -> list[Rule]:
     """
     if not fills:
         return []
-    b = np.array([f.bbox.as_tuple() for f in fills], dtype=float)
-    crowded = len(fills) > MAX_NEIGHBOURS  # a map or a picture drawn as boxes: long sides only
-    near = {side: _facing(b, side, gutter) if not crowded else np.full(len(fills), np.nan)
-            for side in ("top", "bottom", "left", "right")}
+    sides = ("top", "bottom", "left", "right")
+    boxes = [f.bbox.as_tuple() for f in fills]
+    # Most pages: a few fills, compared in plain loops (numpy's calls cost more). Not with a
+    # side at 0: a gap of -0.0 and one of 0.0 tie, and numpy's min picks either, by length.
+    if len(fills) <= FEW and all(v != 0 for box in boxes for v in box):
+        top, bottom, left, right = (_facing_few(boxes, side, gutter) for side in sides)
+    else:
+        b = np.array(boxes, dtype=float)
+        crowded = len(fills) > MAX_NEIGHBOURS  # a map or a picture drawn as boxes: long sides only
+        # Plain floats (NaN where no neighbour faces): a fill's four sides are read one by one.
+        top, bottom, left, right = (_facing(b, side, gutter).tolist() if not crowded else [nan] * len(fills)
+                                    for side in sides)
     out: list[Rule] = []
     for k, f in enumerate(fills):
-        wide = f.bbox.width >= f.bbox.height
-        across_x = not (np.isnan(near["left"][k]) and np.isnan(near["right"][k]))
-        across_y = not (np.isnan(near["top"][k]) and np.isnan(near["bottom"][k]))
-        for side, edge in (("top", f.bbox.y0), ("bottom", f.bbox.y1), ("left", f.bbox.x0), ("right", f.bbox.x1)):
-            h = side in ("top", "bottom")
-            pos = near[side][k]
-            if np.isnan(pos):
+        box = f.bbox
+        wide = box.width >= box.height
+        across_x = not (isnan(left[k]) and isnan(right[k]))
+        across_y = not (isnan(top[k]) and isnan(bottom[k]))
+        for h, pos, edge in ((True, top[k], box.y0), (True, bottom[k], box.y1), (False, left[k], box.x0),
+                             (False, right[k], box.x1)):
+            if isnan(pos):
                 if h != wide and not (across_y if h else across_x):
                     continue
                 pos = edge
             if h:
-                out.append(Rule("h", float(pos), f.bbox.x0, f.bbox.x1, 0.1, "vector", f.grey, f.id))
+                out.append(fast_rule("h", float(pos), box.x0, box.x1, 0.1, "vector", f.grey, f.id))
             else:
-                out.append(Rule("v", float(pos), f.bbox.y0, f.bbox.y1, 0.1, "vector", f.grey, f.id))
+                out.append(fast_rule("v", float(pos), box.y0, box.y1, 0.1, "vector", f.grey, f.id))
+    return out
+
+
+FEW = 8  # fills up to which ``_facing_few`` compares them pairwise in Python
+
+
+def _facing_few(boxes: Sequence[tuple[float, float, float, float]], side: str, gutter: float) -> list[float]:
+    """``_facing`` for a few fills, the same float operations one pair at a time: the nearest
+    facing gap (the first of equal ones) and the middle of it, NaN where none faces."""
+    out: list[float] = []
+    for k, (x0, y0, x1, y1) in enumerate(boxes):
+        nearest = inf
+        for j, (bx0, by0, bx1, by1) in enumerate(boxes):
+            if j == k:
+                continue
+            if side in ("top", "bottom"):
+                gap = y0 - by1 if side == "top" else by0 - y1
+                over = min(x1, bx1) - max(x0, bx0)
+                need = 0.5 * min(x1 - x0, bx1 - bx0)
+            else:
+                gap = x0 - bx1 if side == "left" else bx0 - x1
+                over = min(y1, by1) - max(y0, by0)
+                need = 0.5 * min(y1 - y0, by1 - by0)
+            if -TOUCH <= gap <= gutter and over >= need and gap < nearest:
+                nearest = gap
+        edge = {"top": y0, "bottom": y1, "left": x0, "right": x1}[side]
+        out.append(nan if nearest == inf else edge - nearest / 2 if side in ("top", "left") else edge + nearest / 2)
     return out
 
 

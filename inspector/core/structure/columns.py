@@ -183,9 +183,14 @@ class Pieces(NamedTuple):
     line: np.ndarray
 
     @staticmethod
-    def of_words(words: Sequence[Word], segs: Sequence[Segment]) -> Pieces:
-        """One piece per word (not per segment) of ``segs``."""
+    def of_words(words: Sequence[Word], segs: Sequence[Segment], centres: WordCentres | None = None) -> Pieces:
+        """One piece per word (not per segment) of ``segs``; taken from the page's arrays
+        ``centres`` when they are of ``words`` (the same floats, without a loop over the boxes)."""
         ids = [i for s in segs for i in s.word_ids]
+        if centres is not None and centres.words is words:
+            at = np.array(ids, dtype=int)
+            return Pieces(centres.x0[at], centres.x1[at],
+                          np.repeat(np.array([s.line for s in segs], dtype=int), [len(s.word_ids) for s in segs]))
         return Pieces(np.fromiter((words[i].bbox.x0 for i in ids), dtype=float, count=len(ids)),
                       np.fromiter((words[i].bbox.x1 for i in ids), dtype=float, count=len(ids)),
                       np.fromiter((s.line for s in segs for _ in s.word_ids), dtype=int, count=len(ids)))

@@ -159,7 +159,7 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
     cand, box, n_lines, words, params = ev.cand, ev.box, len(lines), ev.words, ev.params.columns
     # Project single words, not segments: the words of a multi-word label sit at other
     # places on every row, so only true column gaps stay free.
-    pieces = Pieces.of_words(words, segs)
+    pieces = Pieces.of_words(words, segs, ev.centres)
     if cand.source == "ruled":
         xs = _positions(cand.rules, "v", box.x0, box.x1, ev.snap)
         if len(xs) > 2:

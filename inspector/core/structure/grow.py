@@ -131,7 +131,7 @@ def _column_gaps(wc: WordCentres, box: Rect, min_gap: float, tol: float) -> list
     if len(lines) < MIN_GAP_LINES:
         return []
     segs = segments(words, lines, min_gap)
-    return column_boundaries(Pieces.of_words(words, segs), box.x0, box.x1, len(lines), ColumnParams(min_gap=min_gap))
+    return column_boundaries(Pieces.of_words(words, segs, wc), box.x0, box.x1, len(lines), ColumnParams(min_gap=min_gap))
 
 
 def _runs_across(words: Sequence[Word], s: Segment, x: float) -> bool:
