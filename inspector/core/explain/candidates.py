@@ -41,6 +41,7 @@ from ..structure.columns import (
 )
 from ..structure.gapcuts import clip_edges
 from ..structure.grid import GLYPH_GAP_SOURCES
+from ..structure.wrapped_rows import tight_continuations
 from ..types import Grid, Word
 from .page import Evidence, PageContext, Why, near, value_range
 
@@ -225,6 +226,8 @@ HEADER_UNDER = "both lines are column headers under a spanning header's underlin
 STAGGERED = "the lines of this band's columns fall between each other's lines: its cells are set one by one " \
     "(side-by-side lists), not row by row"
 CONTINUES = "the next line continues the one above (a wrapped label or header: it fills no new column)"
+TIGHT = "the next line is set closer to the one above than the rows are to each other, holds no amount and " \
+    "goes on cells of the line above (their wrapped ends): one row's multi-line cells"
 
 
 def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, ...]:
@@ -233,7 +236,7 @@ def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, 
     the table's header rows (more than one under a spanning header's underline)."""
     ids = ctx.centres.inside(g.region)
     lines = ctx.centres.region_lines(g.region, ids, ctx.params.rows.y_tolerance)  # the lines the grid stage read
-    depths = band_depths(lines, ctx.centres.words, g.xs, g.ys)
+    depths = band_depths(lines, ctx.centres.words, g.xs, _drawn_ys(g))  # the bands split_rows read
     per_band = [max(d, default=0) for d in depths]
     drawn = rows_delineated(depths, ctx.params.tables.row_band_lines, closed=_boxed(g))
     found = []
@@ -245,8 +248,26 @@ def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, 
         return ()
     trials = _trials(ctx.params, per_band, drawn)
     heads = min(max(header_rows, 1), len(g.ys) - 1)
-    return tuple(_why(ctx, g, above, below, drawn or _in_staggered(ctx, g, lines, above), trials, heads)
+    return tuple(_why(ctx, g, above, below, drawn or _in_staggered(ctx, g, lines, above)
+                      or _in_tight(ctx, g, lines, below), trials, heads)
                  for above, below in found)
+
+
+def _drawn_ys(g: Grid) -> list[float]:
+    """The grid's row boundaries that the drawing put there (its sides included), the bands
+    the grid stage split by the text (all of ``g.ys`` for a grid without evidence records)."""
+    return [y for y, b in zip(g.ys, g.row_evidence, strict=False) if b.reason in ("rules", "side")] or list(g.ys)
+
+
+def _in_tight(ctx: PageContext, g: Grid, lines: Sequence[Line], line: Line) -> str:
+    """TIGHT when ``line`` goes on the cells of the line above by its spacing in its band
+    between drawn row boundaries (``wrapped_rows.tight_continuations``), else ""."""
+    drawn = _drawn_ys(g)
+    k = max(bisect_right(drawn, line.bbox.cy) - 1, 0)
+    top, bottom = drawn[k], drawn[min(k + 1, len(drawn) - 1)]
+    band = [ln for ln in lines if top <= ln.bbox.cy < bottom]
+    at = next((i for i, ln in enumerate(band) if ln is line), -1)
+    return TIGHT if at > 0 and at in tight_continuations(band, ctx.centres.words, g.xs) else ""
 
 
 def _in_staggered(ctx: PageContext, g: Grid, lines: Sequence[Line], line: Line) -> str:

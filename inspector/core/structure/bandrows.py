@@ -10,13 +10,15 @@ from ``grid`` (which calls ``split_rows``); explain reads the same tests.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 
 from ..numbers import is_number
 from ..types import Word
-from .columns import Line, lines_in
+from .columns import Line, col_of, line_cols, lines_in
 from .region import FULL, HALF, RegionEvidence
+from .wrapped_rows import tight_continuations
 
 MIN_BANDS = 3  # bands holding text before drawn bands count as rows one by one (two are a header and a body)
 DENSE_SHARE = 0.75  # a column with text in this share of the body bands is dense (nearly every band)
@@ -24,29 +26,9 @@ SHALLOW_LINES = 2  # lines of a dense column in a tall band that still make one 
 SHALLOW_DIV = 3  # ... and at most 1/this of the tall band's deepest column
 STAGGER_OVERLAP = 0.25  # share of a line's height that the next line (in other columns) overlaps: staggered
 STAGGER_SHARE = 4  # a band is set cell by cell when at least 1/this of its line steps are staggered
-TIGHT_STEP = 0.85  # a line this much closer to the line above than the band's median line step goes on its cells
 TIGHT_SPACING = 1.2  # line heights of white between the lines around a middle line, at most: it sits tight between them
 NIL_DASHES = ("-", "--")  # a cell holding only these is a nil amount, not a hyphenated word cut at the line's end
 _JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")
-
-
-def col_of(x: float, xs: Sequence[float]) -> int:
-    """Index of the interval of ``xs`` holding ``x`` (clamped to the first and last)."""
-    return _clamped(bisect_right(xs, x) - 1, len(xs) - 2)
-
-
-def _clamped(k: int, last: int) -> int:
-    """``min(max(k, 0), last)`` with comparisons: this runs for every word of a grid."""
-    k = k if k > 0 else 0
-    return last if k > last else k
-
-
-def line_cols(line: Line, words: Sequence[Word], xs: Sequence[float]) -> set[int]:
-    """``col_of`` of the centres of the line's words: clamped once per interval met, as this
-    runs for every word of every band."""
-    last = len(xs) - 2
-    found = {bisect_right(xs, (b.x0 + b.x1) / 2) for b in (words[i].bbox for i in line.word_ids)}
-    return {_clamped(k - 1, last) for k in found}
 
 
 def _column_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[int]:
@@ -312,13 +294,13 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
         return cuts
     cols = [line_cols(ln, words, xs) for ln in lines]
     held, forced = _centred_between(lines, cols, lambda k: _labelled_amounts(lines[k], words, xs))
-    held |= _tight_continuations(lines, words, xs, cols)
+    held |= tight_continuations(lines, words, xs, cols)
     current = set(cols[0])
     for k in range(1, len(lines)):
         prev, line, now = lines[k - 1], lines[k], cols[k]
         label_then_values = len(current) == 1 and len(now) >= 2 and not _continues(prev, line, words)
         starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced \
-            or _leads_in(lines, cols, k, current, words)
+            or _leads_in(lines, cols, k, current, words) or bold_label(prev, line, words, now, xs)
         if starts and k not in held and (k in forced or not _carries_on(prev, line, words, xs)):
             cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
             current = set(now)
@@ -326,6 +308,22 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
             current |= now
     return cuts
 
+
+
+def bold_label(prev: Line, line: Line, words: Sequence[Word], now: AbstractSet[int], xs: Sequence[float]) -> bool:
+    """Is ``line`` (text in the columns ``now``) a bold label alone in the first column under a
+    plain label (the first column's text of ``prev``, all of ``prev`` when that is empty), not
+    going on its text: a section label ("Americas" over its rows), not a label's next line (a
+    wrapped label keeps its font: "Stage III" over "Anaplastic", both bold)? Explain names it."""
+    if set(now) != {0} or not _is_bold(line.word_ids, words) or _continues(prev, line, words):
+        return False
+    first = [i for i in prev.word_ids if col_of(words[i].bbox.cx, xs) == 0]
+    return not _is_bold(first or prev.word_ids, words)
+
+
+def _is_bold(ids: Sequence[int], words: Sequence[Word]) -> bool:
+    """Are most of these words bold?"""
+    return sum(words[i].bold for i in ids) * 2 > len(ids)
 
 
 def _leads_in(lines: Sequence[Line], cols: Sequence[set[int]], k: int, current: set[int],
@@ -337,28 +335,6 @@ def _leads_in(lines: Sequence[Line], cols: Sequence[set[int]], k: int, current: 
     if k + 1 >= len(lines) or len(cols[k]) != 1 or len(current) < 2 or not cols[k] < cols[k + 1]:
         return False
     return _continues(lines[k], lines[k + 1], words) and not _continues(lines[k - 1], lines[k], words)
-
-
-def _tight_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
-                         cols: Sequence[set[int]]) -> set[int]:
-    """Lines that go on with cells of the line above (two wrapped cells of one row, "5,000안시"
-    over "WUXGA" beside "1년 유지보" over "수"): set closer to it than the band's rows are to
-    each other (cell padding parts rows, not a cell's lines), nothing in the first column, text
-    only in columns the line above fills, and no amount of their own. Rows set as tight as
-    lines give no such evidence."""
-    if len(lines) < 4 or len(xs) < 3:
-        return set()
-    steps = [b.bbox.cy - a.bbox.cy for a, b in zip(lines, lines[1:], strict=False)]
-    pitch = sorted(steps)[len(steps) // 2]
-    out = set()
-    for k in range(1, len(lines)):
-        now = cols[k]
-        if steps[k - 1] >= TIGHT_STEP * pitch or not now or 0 in now or not now <= cols[k - 1]:
-            continue
-        if not any(is_number(words[i].text) for i in lines[k].word_ids):
-            out.add(k)
-    return out
-
 
 
 def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]],

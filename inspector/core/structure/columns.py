@@ -370,3 +370,22 @@ def near_boundary(words: Sequence[Word], ids: Sequence[int], bounds: Sequence[fl
         if k < len(xs) and xs[k] <= b.x1 + margin:
             out.add(i)
     return out
+
+
+def col_of(x: float, xs: Sequence[float]) -> int:
+    """Index of the interval of ``xs`` holding ``x`` (clamped to the first and last)."""
+    return _clamped(bisect_right(xs, x) - 1, len(xs) - 2)
+
+
+def _clamped(k: int, last: int) -> int:
+    """``min(max(k, 0), last)`` with comparisons: this runs for every word of a grid."""
+    k = k if k > 0 else 0
+    return last if k > last else k
+
+
+def line_cols(line: Line, words: Sequence[Word], xs: Sequence[float]) -> set[int]:
+    """``col_of`` of the centres of the line's words: clamped once per interval met, as this
+    runs for every word of every band."""
+    last = len(xs) - 2
+    found = {bisect_right(xs, (b.x0 + b.x1) / 2) for b in (words[i].bbox for i in line.word_ids)}
+    return {_clamped(k - 1, last) for k in found}

@@ -2,7 +2,8 @@
 
 A separator the table does not draw between two slots of a ruled grid makes them one cell
 (with the text's layout as a check where the drawing is ambiguous); a cmidrule groups the
-header columns it spans; a text run across a column boundary spans the columns it crosses;
+header columns it spans; under rules drawn row by row, a rule left out over an empty slot
+joins it to the cell above; a text run across a column boundary spans the columns it crosses;
 section rows on full-width fills span the table. Split from ``grid`` (which calls
 ``grid_spans``).
 """
@@ -15,8 +16,7 @@ import numpy as np
 
 from ..evidence.rules_merge import RuleIndex
 from ..types import Grid, Rect, Rule, Word
-from .bandrows import col_of
-from .columns import Line, Segment
+from .columns import Line, Segment, col_of
 from .region import FULL, HALF, RegionEvidence
 from .sections import section_rows
 
@@ -60,6 +60,7 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> list[tupl
         _undrawn_joins(grid, ev, occupied, virtual, join)
     if cand.source == "horizontal_rules":
         _spanner_joins(grid, ev, occupied, join)
+        _left_out_joins(grid, ev, occupied, virtual, join)
     def drawn(x: float, r: int) -> bool:
         return cand.source == "ruled" and ev.covered("v", x, grid.ys[r], grid.ys[r + 1]) >= HALF
 
@@ -158,6 +159,31 @@ def _laid_across(ev: RegionEvidence, grid: Grid, r: int, c: int) -> bool:
              or abs((a_top - a_bot) - (b_top - b_bot)) <= h)
     return not alike
 
+
+
+def _left_out_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]], virtual: set[float],
+                    join: Join) -> None:
+    """Rows ruled one by one with horizontal rules only: a rule drawn under the row in some
+    columns (across one at least) but left out under column ``c``, over an empty slot there,
+    is a cell spanning down (pdfmake's ``lightHorizontalLines``, autotable and Word draw no
+    rule through a ``rowSpan`` cell: "华东" beside its four rows). The span runs down while
+    the rules stay left out there and the slots below stay empty; it starts at a slot with
+    text (two blank slots alone make no cell). A boundary the text put there (``virtual``)
+    or one drawn in no column fully is no such rule."""
+    xs, ys, nr, nc = grid.xs, grid.ys, grid.n_rows, grid.n_cols
+    carried: set[int] = set()  # columns whose slot in this row is joined to a text above
+    for r in range(nr - 1):
+        anchored = {c for c in range(nc) if (r, c) in occupied} | carried
+        carried = set()
+        if ys[r + 1] in virtual or not anchored:
+            continue
+        cover = [ev.covered("h", ys[r + 1], xs[c], xs[c + 1]) for c in range(nc)]
+        if max(cover) < FULL:
+            continue
+        for c in sorted(anchored):
+            if cover[c] < HALF and (r + 1, c) not in occupied:
+                join(r * nc + c, (r + 1) * nc + c)
+                carried.add(c)
 
 
 def _spanner_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]], join: Join) -> None:
