@@ -145,6 +145,10 @@ class TableParams:
                              "A ruled grid whose boxes mostly hold only a small caption at their top, the rest "
                              "of each box left empty to write in (a form's name, address or signature "
                              "block), is a form, not a table.")
+    left_out_spans: bool = param(False, "Left-out rule spans", "on/off", 0, 1,
+                                 "In a table drawn with row rules only, a rule left out under one column above "
+                                 "an empty slot makes the cell above span it (pdfmake lightHorizontalLines, "
+                                 "reportlab SPAN). Off by default: it cost real reports more than it gained.")
     intersect_tol: float = param(3.0, "Intersection tolerance", "pt", 0.0, 15.0,
                                  "How far a rule may stop short of another and still meet it.")
     borderless: bool = param(True, "Borderless tables", "on/off", 0, 1,

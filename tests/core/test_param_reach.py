@@ -57,6 +57,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables": ("structure.grid",),
     "tables.row_band_lines": ("structure.bandrows",),  # how deep a drawn band may be and stay one row
     "tables.intersect_tol": ("structure.tables",),
+    "tables.left_out_spans": ("structure.spans",),  # spans are joined while a grid becomes cells
     "tables.section_cut": ("structure.tables",),  # the ruled groups are cut before any grid
     "tables.check_boxes": ("pipeline",),  # the aside stage sets the marks aside before any grid
     "tables.leaders": ("pipeline",),  # the aside stage reads leaders as space before any row or grid

@@ -73,10 +73,10 @@ def _build(section_after: int | None = None) -> bytes:
     return doc.tobytes()
 
 
-def _table(data: bytes) -> tuple[PageResult, list[list[str]]]:
+def _table(data: bytes, params: Params | None = None) -> tuple[PageResult, list[list[str]]]:
     """The page's one table and its cells' texts with white space dropped (Hangul words
     join without a space, a cell's lines with a line break)."""
-    res = Pipeline(open_document(data)).run(0)
+    res = Pipeline(open_document(data)).run(0, params or Params())
     assert len(res.tables) == 1
     return res, [["".join(c.split()) for c in row] for row in res.tables[0].rows_text()]
 
@@ -180,10 +180,14 @@ def _group_table(left_out: bool, from_col: int = 1) -> bytes:
     return doc.tobytes()
 
 
+# Spans under left-out rules are a switch, off by default (see the parameter's help).
+SPANS_ON = Params().with_value("tables.left_out_spans", True)
+
+
 def test_rule_left_out_under_a_group_label_spans_its_rows() -> None:
     """"East" spans its three rows and "West" its two, where the rules leave the group column
     out; the item rows stay rows."""
-    res, rows = _table(_group_table(left_out=True))
+    res, rows = _table(_group_table(left_out=True), SPANS_ON)
     t = res.tables[0]
     assert (t.n_rows, t.n_cols) == (7, 4)
     spans = {(c.r, c.c): c.rs for c in t.cells if c.c == 0}
@@ -194,14 +198,14 @@ def test_rule_left_out_under_a_group_label_spans_its_rows() -> None:
 def test_rule_drawn_across_keeps_the_empty_slots_their_rows() -> None:
     """Control: the same rows with every rule drawn across; an empty group slot under a rule
     is an empty cell of its own row, not part of the label above."""
-    res, _ = _table(_group_table(left_out=False))
+    res, _ = _table(_group_table(left_out=False), SPANS_ON)
     assert all(c.rs == 1 for c in res.tables[0].cells)
 
 
 def test_rule_left_out_over_text_below_spans_nothing() -> None:
     """Control: rules left out under the item column too (drawn under the amounts only); every
     item slot holds text, so no item cell spans (a left-out rule over text is no span)."""
-    res, rows = _table(_group_table(left_out=True, from_col=2))
+    res, rows = _table(_group_table(left_out=True, from_col=2), SPANS_ON)
     t = res.tables[0]
     assert all(c.rs == 1 for c in t.cells if c.c == 1)
     assert [r[1] for r in rows[1:6]] == ["Interest", "Otherincome", "Investments", "Creditlosses", "Impairment"]
@@ -220,9 +224,11 @@ def test_reportlab_span_under_linebelow_spans_its_rows() -> None:
                                ("ALIGN", (2, 0), (-1, -1), "RIGHT")]))
     out = io.BytesIO()
     SimpleDocTemplate(out, pagesize=A4).build([table])
-    res, _ = _table(out.getvalue())
+    res, _ = _table(out.getvalue(), SPANS_ON)
     assert [(c.r, c.rs, c.text) for c in res.tables[0].cells if c.c == 0] == [
         (0, 1, "Region"), (1, 3, "East"), (4, 2, "West"), (6, 1, "North")]
+    off, _ = _table(out.getvalue())  # the switch's default: every slot its own row
+    assert all(c.rs == 1 for c in off.tables[0].cells)
 
 
 # -- bold section labels between borderless rows -----------------------------------------

@@ -60,7 +60,8 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> list[tupl
         _undrawn_joins(grid, ev, occupied, virtual, join)
     if cand.source == "horizontal_rules":
         _spanner_joins(grid, ev, occupied, join)
-        _left_out_joins(grid, ev, occupied, virtual, join)
+        if ev.params.tables.left_out_spans:
+            _left_out_joins(grid, ev, occupied, virtual, join)
     def drawn(x: float, r: int) -> bool:
         return cand.source == "ruled" and ev.covered("v", x, grid.ys[r], grid.ys[r + 1]) >= HALF
 
