@@ -252,3 +252,37 @@ def test_form_1040_name_and_signature_blocks_are_no_tables() -> None:
     assert not [t for t in two.tables if t.source == "ruled"]
     assert [round(r.bbox.y0) for r in one.regions if r.param == "tables.form_boxes"] == [24]
     assert [round(r.bbox.y0) for r in two.regions if r.param == "tables.form_boxes"] == [636]
+
+
+def _broken_form() -> bytes:
+    """``drawn_form``'s blocks with the rule over each caption drawn in two pieces that leave a
+    gap over the middle tenth of the caption: each piece draws under half of the caption's width,
+    the two together nine tenths of it (the box's top is drawn there)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    y = _prose(page, 60.0) + 10
+    for rows in (HEADER, SIGNATURE):
+        for row in rows:
+            xs = _edges([share for _, share in row])
+            for (text, _), x, x_end in zip(row, xs, xs[1:], strict=False):
+                page.insert_text((x + 2.0, y + 1.5 + CAPTION), text, fontsize=CAPTION, fontname="helv")
+                width = pymupdf.get_text_length(text, fontname="helv", fontsize=CAPTION)
+                page.draw_line((x, y), (x + 2.0 + 0.45 * width, y), width=0.5)
+                page.draw_line((x + 2.0 + 0.55 * width, y), (x_end, y), width=0.5)
+            for x in xs:
+                page.draw_line((x, y), (x, y + BOX), width=0.5)
+            y += BOX
+        page.draw_line((LEFT, y), (RIGHT, y), width=0.5)
+        y = _prose(page, y + 20) + 10
+    return doc.tobytes()
+
+
+def test_a_caption_box_whose_top_is_drawn_in_pieces_is_still_a_form() -> None:
+    """The caption count is read over arrays before any box is measured (``Extents``): a box's
+    top drawn in two pieces, neither over half of its caption, is drawn there all the same (the
+    pieces' union is), so the count must not skip the form nor any of its caption boxes."""
+    on = _detect(_broken_form())
+    assert on.tables == ()
+    assert [r.reason.split(";")[0] for r in on.regions if r.param == "tables.form_boxes"] == [
+        "form boxes: 8 of 8 boxes hold only a caption at their top",
+        "form boxes: 9 of 9 boxes hold only a caption at their top"]

@@ -169,6 +169,27 @@ def test_a_run_needs_a_label_before_it_and_a_value_after_it() -> None:
         assert find_leaders(tuple(words)).runs == runs, name
 
 
+def test_short_pieces_are_read_as_a_run_when_they_stand_together() -> None:
+    """The lines of a page are read only where its filler words can make a run (``_may_run``):
+    one of four fillers, or a second piece starting within two ems after one on its line. Short
+    pieces that stand together still lead (two "..." pieces; "-" pieces on baselines a point
+    apart; pieces given out of order); nil dashes each alone in their cell make none."""
+    cases = {
+        "two short pieces": ([_word("Total", 60, 85), _word("...", 87, 95), _word("...", 97, 105),
+                              _word("12", 110, 120)], 1),
+        "pieces out of order": ([_word("12", 110, 120), _word("-", 98, 101), _word("Total", 60, 85),
+                                 _word("-", 93, 96), _word("-", 88, 91)], 1),
+        "baselines apart": ([_word("Total", 60, 85), *[_word("-", 88 + 5 * k, 91 + 5 * k, 100.0 + k) for k in range(3)],
+                             _word("12", 110, 120)], 1),
+        "nil dashes": ([_word("Leases", 60, 90), _word("-", 200, 203), _word("-", 300, 303), _word("7", 400, 405)],
+                       0),
+        "dashes on lines apart": ([_word("Total", 60, 85), *[_word("-", 88 + 5 * k, 91 + 5 * k, 100.0 + 12 * k)
+                                                             for k in range(3)], _word("12", 110, 120)], 0),
+    }
+    for name, (words, runs) in cases.items():
+        assert find_leaders(tuple(words)).runs == runs, name
+
+
 def test_a_leader_belongs_to_the_cell_it_starts_in() -> None:
     """Hand edits read cells with the same rule: a leader reaching over the boundary into the
     value's cell still belongs to its label's."""

@@ -11,7 +11,7 @@ from ``grid`` (which calls ``split_rows``); explain reads the same tests.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..numbers import is_number
@@ -293,7 +293,7 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     if len(lines) < 2:
         return cuts
     cols = [line_cols(ln, words, xs) for ln in lines]
-    held, forced = _centred_between(lines, cols, {k for k, ln in enumerate(lines) if _labelled_amounts(ln, words, xs)})
+    held, forced = _centred_between(lines, cols, lambda k: _labelled_amounts(lines[k], words, xs))
     held |= tight_continuations(lines, words, xs, cols)
     current = set(cols[0])
     for k in range(1, len(lines)):
@@ -338,22 +338,23 @@ def _leads_in(lines: Sequence[Line], cols: Sequence[set[int]], k: int, current: 
 
 
 def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]],
-                     rows: AbstractSet[int] = frozenset()) -> tuple[set[int], set[int]]:
+                     own_row: Callable[[int], bool] | None = None) -> tuple[set[int], set[int]]:
     """Rows of a two-line cell with a one-line cell centred beside it: lines a, b, c where
     a and c fill the same columns, b fills others and sits between them, tightly spaced.
-    Not when a and c are both in ``rows`` (lines that are rows of their own: each has its
+    Not when ``own_row`` holds for both a and c (lines that are rows of their own: each has its
     label and its amounts): then b is a label centred over two rows (a row group's cell
-    spanning them), and it goes on the row above.
+    spanning them), and it goes on the row above. ``own_row`` (line index -> bool) is asked
+    only of such triples' a and c, each line at most once: it reads the line's words.
 
     Returns the line indices that must not start a row (b, c) and those that must (a, and
     the line after c)."""
     starts = []
+    seen: dict[int, bool] = {}
     for k in range(len(lines) - 2):
         a, b, c = lines[k], lines[k + 1], lines[k + 2]
         tight = c.bbox.y0 - a.bbox.y1 <= TIGHT_SPACING * max(a.bbox.height, c.bbox.height)
-        if {k, k + 2} <= rows:
-            continue
-        if tight and cols[k] == cols[k + 2] and not (cols[k] & cols[k + 1]) and a.bbox.cy < b.bbox.cy < c.bbox.cy:
+        if tight and cols[k] == cols[k + 2] and not (cols[k] & cols[k + 1]) and a.bbox.cy < b.bbox.cy < c.bbox.cy \
+                and not (own_row is not None and _asked(own_row, k, seen) and _asked(own_row, k + 2, seen)):
             starts.append(k)
     held = {k + d for k in starts for d in (1, 2)}
     n = len(lines)
@@ -363,6 +364,13 @@ def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]],
     forced |= {k + 3 for k in starts if k + 3 < n and (cols[k + 3] != cols[k + 2] or k + 3 in starts)}
     return held, forced - held
 
+
+
+def _asked(test: Callable[[int], bool], k: int, seen: dict[int, bool]) -> bool:
+    """``test(k)``, asked once per ``k`` (``seen`` keeps the answers)."""
+    if k not in seen:
+        seen[k] = test(k)
+    return seen[k]
 
 
 def _labelled_amounts(line: Line, words: Sequence[Word], xs: Sequence[float]) -> bool:

@@ -20,9 +20,10 @@ when its text takes up most of its height. The grid is a form (``form_boxes``) w
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -71,21 +72,53 @@ def _positions(ev: RegionEvidence, orient: str) -> list[float]:
     return out
 
 
-def _side(ev: RegionEvidence, orient: str, pos: Sequence[float], at: float, a: float, b: float,
-          before: bool) -> float | None:
-    """The nearest position of ``pos`` before (after) ``at`` whose rules draw at least half of [a, b]."""
-    if before:
-        cands = reversed(pos[:bisect_right(pos, at + ev.snap)])
-    else:
-        cands = iter(pos[bisect_left(pos, at - ev.snap):])
-    for p in cands:
-        if ev.covered(orient, p, a, b) >= HALF:
-            return p
-    return None
+UNSURE = 1e-9  # a share of a side this close to HALF is measured again rule by rule (``ev.covered``)
 
 
-def _or(p: float | None, default: float) -> float:
-    return default if p is None else p
+def _drawn(ev: RegionEvidence, orient: str, pos: Sequence[float], a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """(spans x positions) Do the region's rules of ``orient`` at each of ``pos`` draw at least
+    half of the span [a, b] (``ev.covered`` >= HALF)? Each position's rules are merged once and a
+    span's share is its overlap with them; a share within ``UNSURE`` of HALF is measured again
+    by ``ev.covered`` (the same decision, whatever the sums' last bits)."""
+    lo: list[float] = []
+    hi: list[float] = []
+    owner: list[int] = []
+    for k, p in enumerate(pos):
+        merged: list[list[float]] = []
+        for s, e in sorted((r.start, r.end) for r in ev.rules.near(orient, p, ev.snap)):
+            if merged and s <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], e)
+            else:
+                merged.append([s, e])
+        lo += [m[0] for m in merged]
+        hi += [m[1] for m in merged]
+        owner += [k] * len(merged)
+    overlap = np.clip(np.minimum(np.array(hi), b[:, None]) - np.maximum(np.array(lo), a[:, None]), 0.0, None)
+    firsts = np.flatnonzero(np.diff(np.array([-1, *owner])))
+    share = np.add.reduceat(overlap, firsts, axis=1) / np.where(b > a, b - a, 1.0)[:, None]
+    share[b <= a] = 1.0
+    drawn = share >= HALF
+    for i, k in zip(*np.nonzero(np.abs(share - HALF) < UNSURE), strict=True):
+        drawn[i, k] = ev.covered(orient, pos[k], float(a[i]), float(b[i])) >= HALF
+    return drawn
+
+
+def _sides(ev: RegionEvidence, orient: str, a: np.ndarray, b: np.ndarray, before: np.ndarray,
+           after: np.ndarray, default: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]:
+    """Per span [a, b] (arrays), the nearest position of the region's rules of ``orient`` at or
+    before ``before`` + snap, and at or after ``after`` - snap, whose rules draw at least half of
+    it (``_drawn``); ``default`` (before, after) where none does."""
+    first, last = np.full(len(a), default[0]), np.full(len(a), default[1])
+    pos = _positions(ev, orient)
+    if not pos or not len(a):
+        return first, last
+    drawn, at, k = _drawn(ev, orient, pos, a, b), np.array(pos), np.arange(len(pos))
+    up = drawn & (k < np.searchsorted(at, before + ev.snap, side="right")[:, None])
+    down = drawn & (k >= np.searchsorted(at, after - ev.snap, side="left")[:, None])
+    has_up, has_down = up.any(axis=1), down.any(axis=1)
+    first[has_up] = at[len(pos) - 1 - np.argmax(up[:, ::-1], axis=1)][has_up]
+    last[has_down] = at[np.argmax(down, axis=1)][has_down]
+    return first, last
 
 
 @dataclass(frozen=True)
@@ -106,38 +139,64 @@ class Piece:
     under: float
 
 
-def pieces(ev: RegionEvidence) -> list[Piece]:
-    """Every piece of text of the region between the rules over and under it."""
-    hs, words = _positions(ev, "h"), ev.words
-    out = []
-    for s in ev.segs:
-        boxes = [words[i].bbox for i in s.word_ids]
-        top, bottom = min(b.y0 for b in boxes), max(b.y1 for b in boxes)
-        out.append(Piece(s.word_ids, s.line, s.x0, s.x1, top, bottom, max(words[i].font_size for i in s.word_ids),
-                         _or(_side(ev, "h", hs, top, s.x0, s.x1, True), ev.box.y0),
-                         _or(_side(ev, "h", hs, bottom, s.x0, s.x1, False), ev.box.y1)))
-    return out
+class Extents(NamedTuple):
+    """Per segment of a region (arrays, pt): the extent of its text and the rules over and under
+    it, as ``Piece`` holds them."""
+
+    top: np.ndarray
+    bottom: np.ndarray
+    size: np.ndarray
+    over: np.ndarray
+    under: np.ndarray
+
+    def captions(self) -> int:
+        """How many segments are caption-shaped (``_caption_shape``) as the one text of a box
+        spanning them between the rules over and under them."""
+        above, below = self.top - self.over, self.under - self.bottom
+        shaped = ((above <= TOP_LINES * LINE_HEIGHT * self.size)
+                  & (self.bottom - self.top <= CAPTION_SHARE * (self.under - self.over))
+                  & (below >= ROOM_ABOVE * above))
+        return int(shaped.sum())
+
+
+def extents(ev: RegionEvidence) -> Extents:
+    """The extent of each segment's text and the rules over and under it: the nearest that
+    draw at least half of its width, else the region's sides."""
+    segs, words = ev.segs, ev.words
+    if not segs:
+        return Extents(*(np.zeros(0) for _ in range(5)))
+    ids = [i for s in segs for i in s.word_ids]
+    starts = np.cumsum([0] + [len(s.word_ids) for s in segs[:-1]])
+    top = np.minimum.reduceat(ev.centres.y0[ids], starts)
+    bottom = np.maximum.reduceat(ev.centres.y1[ids], starts)
+    size = np.maximum.reduceat(np.array([words[i].font_size for i in ids], dtype=float), starts)
+    over, under = _sides(ev, "h", np.array([s.x0 for s in segs]), np.array([s.x1 for s in segs]), top, bottom,
+                         (ev.box.y0, ev.box.y1))
+    return Extents(top, bottom, size, over, under)
+
+
+def pieces(ev: RegionEvidence, ext: Extents | None = None) -> list[Piece]:
+    """Every piece of text of the region between the rules over and under it (``extents``)."""
+    ext = extents(ev) if ext is None else ext
+    cols = zip(ev.segs, *(v.tolist() for v in ext), strict=True)
+    return [Piece(s.word_ids, s.line, s.x0, s.x1, top, bottom, size, over, under)
+            for s, top, bottom, size, over, under in cols]
 
 
 def text_boxes(ev: RegionEvidence, found: Sequence[Piece]) -> list[TextBox]:
     """The drawn boxes of the region holding text, each with its text's extent: around each
     piece of a text line (``pieces``), the nearest rules that draw at least half of its side; a
     block of boxes may leave its outer sides open, and then the region's side closes them."""
-    vs, box, words = _positions(ev, "v"), ev.box, ev.words
+    words = ev.words
+    mid = np.array([(p.top + p.bottom) / 2 for p in found])
+    left, right = _sides(ev, "v", mid - 0.5, mid + 0.5, np.array([p.x0 for p in found]),
+                         np.array([p.x1 for p in found]), (ev.box.x0, ev.box.x1))
     ids_of: dict[tuple[float, float, float, float], list[Piece]] = {}
-    for p in found:
-        mid = (p.top + p.bottom) / 2
-        key = (_or(_side(ev, "v", vs, p.x0, mid - 0.5, mid + 0.5, True), box.x0), p.over,
-               _or(_side(ev, "v", vs, p.x1, mid - 0.5, mid + 0.5, False), box.x1), p.under)
-        ids_of.setdefault(key, []).append(p)
+    for p, x0, x1 in zip(found, left.tolist(), right.tolist(), strict=True):
+        ids_of.setdefault((x0, p.over, x1, p.under), []).append(p)
     return [TextBox(Rect(*key), min(p.top for p in ps), max(p.bottom for p in ps), max(p.size for p in ps),
                     len({p.line for p in ps}), max(words[i].bbox.x1 for p in ps for i in p.ids))
             for key, ps in ids_of.items()]
-
-
-def _alone(p: Piece) -> TextBox:
-    """The box a piece of text would have alone between the rules over and under it."""
-    return TextBox(Rect(p.x0, p.over, p.x1, p.under), p.top, p.bottom, p.size, 1, p.x1)
 
 
 def body_size(ev: RegionEvidence) -> float:
@@ -201,14 +260,14 @@ def crossed(captions: Sequence[TextBox], boxes: Sequence[TextBox], snap: float) 
 
 def form_boxes(grid: Grid, ev: RegionEvidence) -> str:
     """The reason ``grid`` (a ruled one) is a form's entry boxes, or "" when it may be a table."""
-    if grid.source != "ruled" or grid.n_rows < MIN_ROWS:
+    if grid.source != "ruled" or grid.n_rows < MIN_ROWS or len(ev.segs) < MIN_BOXES:
         return ""
-    found = pieces(ev)
+    ext = extents(ev)
     # Most ruled grids hold no piece of text shaped like a caption between the rules over and
     # under it (a caption box's top line is one): then no box is measured, no body size read.
-    if sum(1 for p in found if _caption_shape(_alone(p))) < MIN_BOXES:
+    if ext.captions() < MIN_BOXES:
         return ""
-    boxes = text_boxes(ev, found)
+    boxes = text_boxes(ev, pieces(ev, ext))
     t = tally(boxes, body_size(ev))
     n = len(t.captions)
     if n < MIN_BOXES or t.rows < MIN_ROWS or n < FORM_SHARE * (n + t.filled) or not crossed(t.captions, boxes, ev.snap):

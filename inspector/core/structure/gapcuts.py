@@ -149,16 +149,22 @@ def _flush(pieces: Pieces, line: int, gap: tuple[float, float], piece: tuple[flo
     return set_right and not set_left, set_left and not set_right
 
 
-def _edges(pieces: Pieces, mask: np.ndarray, last: bool) -> tuple[np.ndarray, np.ndarray]:
+def _edges(pieces: Pieces, mask: np.ndarray, last: bool) -> tuple[list[float], list[float]]:
     """Per line, the (x0, x1) of its last (``last``) or first piece under ``mask``."""
     best: dict[int, tuple[float, float]] = {}
     for ln, a, b in zip(pieces.line[mask].tolist(), pieces.x0[mask].tolist(), pieces.x1[mask].tolist(), strict=True):
         old = best.get(ln)
         if old is None or (b > old[1] if last else a < old[0]):
             best[ln] = (a, b)
-    return np.array([v[0] for v in best.values()]), np.array([v[1] for v in best.values()])
+    return [v[0] for v in best.values()], [v[1] for v in best.values()]
 
 
-def _is_flush(xs: np.ndarray) -> bool:
-    """At least three lines, nearly all of them at one x (the median's)."""
-    return len(xs) >= 3 and float(np.mean(np.abs(xs - np.median(xs)) <= FLUSH_TOL)) >= FLUSH_SHARE
+def _is_flush(xs: list[float]) -> bool:
+    """At least three lines, nearly all of them at one x (the median's). Plain floats: a gap
+    asks this of a few lines' edges, where numpy's calls cost more than the sums."""
+    n = len(xs)
+    if n < 3:
+        return False
+    s = sorted(xs)
+    mid = s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+    return sum(1 for x in xs if abs(x - mid) <= FLUSH_TOL) / n >= FLUSH_SHARE

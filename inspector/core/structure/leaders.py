@@ -132,10 +132,10 @@ def _cut(w: Word, parts: list[str]) -> tuple[Word, ...]:
 def _lines(words: Sequence[Word]) -> list[list[int]]:
     """Indices of the upright words grouped into text lines by baseline (within a third of the
     font size), each line left to right; only the lines that hold a filler word."""
-    seeds = sorted(w.baseline for w in words if w.text[:1] in PIECE and fillers(w.text) and not w.turn
-                   and not w.in_no_table)
-    if not seeds:
+    found = [w for w in words if w.text[:1] in PIECE and fillers(w.text) and not w.turn and not w.in_no_table]
+    if not _may_run(found):
         return []
+    seeds = sorted(w.baseline for w in found)
     near = [i for i, w in enumerate(words) if not w.turn and not w.in_no_table and _close(seeds, w)]
     order = sorted(near, key=lambda i: (words[i].baseline, words[i].bbox.x0))
     lines: list[list[int]] = []
@@ -146,6 +146,35 @@ def _lines(words: Sequence[Word]) -> list[list[int]]:
         else:
             lines.append([i])
     return [sorted(line, key=lambda i: words[i].bbox.x0) for line in lines]
+
+
+SLACK = 1e-6  # pt: ``_may_run`` is a necessary test; this keeps it one whatever the sums' last bits
+
+
+def _may_run(found: Sequence[Word]) -> bool:
+    """Can the filler words ``found`` make a leader run at all (see ``_leads``)? One of four
+    fillers or more can; shorter ones need a second piece beside them on their line: one
+    starting after it, within ``PIECE_EMS`` of its end, on a baseline close enough for
+    ``_lines`` to set both in one line (each within a third of its size of the line's first
+    word). A page's nil dashes, each alone in its cell, make no run: their lines are not read."""
+    if any(fillers(w.text) >= MIN_FILL for w in found):
+        return True
+    order = sorted(found, key=lambda w: w.baseline)
+    tols = [max(w.font_size, 1.0) / 3 for w in order]
+    widest = max(tols, default=0.0)
+    for i, a in enumerate(order):
+        for j in range(i + 1, len(order)):
+            b = order[j]
+            if b.baseline - a.baseline > tols[i] + widest + SLACK:
+                break
+            if b.baseline - a.baseline <= tols[i] + tols[j] + SLACK and (_beside(a, b) or _beside(b, a)):
+                return True
+    return False
+
+
+def _beside(a: Word, b: Word) -> bool:
+    """Can ``b`` be the piece after ``a`` in one run (``_run_end``'s test)?"""
+    return b.bbox.x0 >= a.bbox.x0 and not b.bbox.x0 - a.bbox.x1 > PIECE_EMS * max(b.font_size, 1.0)
 
 
 def _close(seeds: list[float], w: Word) -> bool:
