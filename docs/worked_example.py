@@ -1,13 +1,15 @@
 """The documentation's worked example (docs/worked-example.md), scripted through the window's own commands and events.
 
-ICDAR 2013 us-017.pdf, page 2, its one table: the detector folds the section heading
-"Projected" into the row of the year 2010 above it, and puts "Year" in the header's second
-row only (tests/gui/test_editing_corpus.py checks it still does). This script opens the page
-offscreen, takes the "before" picture, accepts the detected table (Ctrl+Return), adds the
-missing row boundary (Shift+K and a click), merges "Year" with the empty cell above it (a
-click, a Shift+click, M), marks the table verified (Ctrl+Shift+V), saves the annotation
-beside this script (Ctrl+S), takes the "after" picture and prints the undo history and the
-Markdown export.
+ICDAR 2013 us-035a.pdf, page 4, the table "Status" / "Sample size" / "Percent" / "Weighted
+Percent": the detector takes the line above it ("NHANES III, 1988-94") in as a first row, and
+splits the two-line header cells "Sample size" and "Weighted Percent" over two rows
+(tests/gui/test_editing_corpus.py checks it still does). This script opens the page offscreen,
+takes the "before" picture, asks Why about the header's inner boundary (Y and a click), tries
+the lever Why offers (its Apply button, then Ctrl+Z), accepts the detected table
+(Ctrl+Return), deletes the stray first row (a click, Shift+Del), deletes the header's inner
+boundary (a click on it, Del), makes the first row the header (a click, H), marks the table
+verified (Ctrl+Shift+V), saves the annotation beside this script (Ctrl+S), takes the "after"
+picture and prints the undo history and the Markdown export.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python docs/worked_example.py
 """
@@ -24,21 +26,23 @@ from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView
 
+from inspector.annotation.model import to_core_table
 from inspector.gui.app import wait_for_result
 from inspector.gui.editing.export_dialog import export_text
 from inspector.gui.main_window import MainWindow
 from inspector.gui.session import Selection
 
 ROOT = Path(__file__).resolve().parents[1]
-PDF = ROOT.parent / "shared" / "corpus" / "pdfs" / "icdar2013" / "competition-dataset-us" / "us-017.pdf"
+PDF = ROOT.parent / "shared" / "corpus" / "pdfs" / "icdar2013" / "competition-dataset-us" / "us-035a.pdf"
 DOCS = Path(__file__).resolve().parent
 OUT = DOCS / "worked-example"
-PAGE, TABLE = 2, 1
-GAP_Y = 283.0  # page points: between the "2010" line and the "Projected" line, in the first column
-FIRST_COL_X = 60.0
-ROW_2010 = 17  # 0-based row of 2010 in the detected and the corrected grid
-SHOW = (285.0, 230.0)  # the pictures' centre (page points): the header and the fold both in view
-
+PAGE, TABLE = 4, 1
+TITLE_Y = 98.0  # page points: the stray first row's line, "NHANES III, 1988-94"
+HEADER_Y = 126.3  # the detected row boundary between "Sample" and "size" (header lines 1 and 2)
+STATUS_Y = 119.0  # the "Status" header line, in the first row once the stray one is gone
+SAMPLE_X = 300.0  # inside the "Sample size" column
+FIRST_COL_X = 110.0
+SHOW = (295.0, 150.0)  # the pictures' centre (page points): the whole table in view
 
 def click(win: MainWindow, x: float, y: float, shift: bool = False) -> None:
     """A real mouse click on page point (x, y)."""
@@ -48,10 +52,10 @@ def click(win: MainWindow, x: float, y: float, shift: bool = False) -> None:
 
 def picture(app: QApplication, win: MainWindow, name: str, grid: QTableView) -> None:
     """The whole window, page picture sharp, centred on ``SHOW``, ``grid`` (a dock's table)
-    scrolled to the row of 2010, saved as docs/``name``."""
+    scrolled to its top, saved as docs/``name``."""
     win.view.centerOn(*SHOW)
     win.statusBar().clearMessage()  # "saved /where/it/was/run/…"
-    grid.scrollTo(grid.model().index(ROW_2010, 0), QAbstractItemView.ScrollHint.PositionAtCenter)
+    grid.scrollTo(grid.model().index(0, 0), QAbstractItemView.ScrollHint.PositionAtTop)
     app.processEvents()
     win.view.render_picture()
     deadline = time.monotonic() + 60
@@ -91,52 +95,58 @@ def main() -> int:
     win.view.set_zoom(1.5)
     win.layers.set_visible_layers({"grids"})
 
-    # 0. the mistake: the detected grid (red) has no row boundary between "2010" and "Projected"
+    # 0. the mistake: the detected grid (red) has a first row "NHANES III, 1988-94" and the
+    #    header's two lines in two rows
     win.session.select(Selection("table", TABLE - 1))  # its line in the Tables tab: the preview shows it
+    print("detected:", win.session.result.tables[TABLE - 1].rows_text()[:3])
     picture(app, win, "worked-example-before.png", win.preview.grid)
 
-    # 0b. ask Why: Y (Table > Why is a boundary here or not there?), then a click between the lines
+    # 0b. ask Why: Y (Table > Why is a boundary here or not there?), then a click on the boundary
     QTest.keyClick(win.view, Qt.Key.Key_Y)
-    click(win, FIRST_COL_X, GAP_Y)
+    click(win, SAMPLE_X, HEADER_Y)
     answer = win.why.answer
     print(f"why: {answer.decision if answer is not None else None!r}, parameters {answer.params if answer else ()}, "
           f"a value that changes it: {win.why.flip}")
     picture(app, win, "worked-example-why.png", win.preview.grid)
 
-    # 0c. try the lever Why names: "Lines per row band" (tables.row_band_lines) in the Parameters
-    #     panel. Why found no value that brings the boundary back; each one tried says the same.
-    for value in (1, 2, 3):
-        before = win.session.result
-        win.session.set_param("tables.row_band_lines", value)
-        settle(app, win, before)
-        rows = win.session.result.tables[TABLE - 1].rows_text()
-        print(f"tables.row_band_lines = {value}: {len(rows)} rows, "
-              f"'2010\\nProjected' still one cell: {'2010' + chr(10) + 'Projected' in [r[0] for r in rows]}")
+    # 0c. try the lever Why offers: its "Apply and re-detect" button (one undoable step), then
+    #     Ctrl+Z: the header reads right, the stray first row stays, and the value holds for
+    #     every page read with these parameters
+    assert win.why.panel is not None
     before = win.session.result
-    win.session.reset_param("tables.row_band_lines")
+    QTest.mouseClick(win.why.panel.apply_button, Qt.MouseButton.LeftButton)
     settle(app, win, before)
+    print(f"{win.why.flip} applied:", win.session.result.tables[TABLE - 1].rows_text()[:3])
+    picture(app, win, "worked-example-lever.png", win.preview.grid)
+    before = win.session.result
+    QTest.keyClick(win.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    settle(app, win, before)
+    QTest.keyClick(win.view, Qt.Key.Key_Escape)  # leave the Why mode
 
     # 1. accept the detected table (Table > Accept detected table = Ctrl+Return)
+    win.session.select(Selection("table", TABLE - 1))
     QTest.keyClick(win.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     table = ed.ann.doc.tables[0]
     reg = table.regions[0]
     print(f"accepted {table.id}: {reg.n_rows} x {reg.n_cols}, {table.header_rows} header rows")
 
-    # 2. the missing row boundary: Shift+K (Table > Add row boundary), then a click between the lines
-    QTest.keyClick(win.view, Qt.Key.Key_K, Qt.KeyboardModifier.ShiftModifier)
-    click(win, FIRST_COL_X, GAP_Y)
-    reg = ed.ann.doc.tables[0].regions[0]
-    print(f"row boundary added: {reg.n_rows} x {reg.n_cols}")
+    # 2. the stray first row: click it, Shift+Del (Table > Delete selected rows (at an edge))
+    click(win, FIRST_COL_X, TITLE_Y)
+    QTest.keyClick(win.view, Qt.Key.Key_Delete, Qt.KeyboardModifier.ShiftModifier)
+    table = ed.ann.doc.tables[0]
+    print(f"first row deleted: {table.regions[0].n_rows} rows, {table.header_rows} header rows")
 
-    # 3. "Year" spans both header rows: click the empty cell above it, Shift+click it, press M
-    top, below = reg.slot_box(0, 0), reg.slot_box(1, 0)
-    click(win, top.cx, top.cy)
-    click(win, below.cx, below.cy, shift=True)
-    QTest.keyClick(win.view, Qt.Key.Key_M)
-    reg = ed.ann.doc.tables[0].regions[0]
-    print(f"merged: cell (1, 1) = {reg.cell_at(0, 0).value!r} over {reg.cell_at(0, 0).rs} rows")
+    # 3. the header's inner boundary: click it, Del (Table > Delete the selected boundary)
+    click(win, SAMPLE_X, HEADER_Y)
+    QTest.keyClick(win.view, Qt.Key.Key_Delete)
+    table = ed.ann.doc.tables[0]
+    print(f"boundary deleted: {table.regions[0].n_rows} rows, first row {to_core_table(table).rows_text()[0]}")
 
-    # 4. mark it verified (Ctrl+Shift+V) and save (Ctrl+S)
+    # 4. the header: click a cell of the first row, H (Table > Header rows through selection)
+    click(win, FIRST_COL_X, STATUS_Y)
+    QTest.keyClick(win.view, Qt.Key.Key_H)
+
+    # 5. mark it verified (Ctrl+Shift+V) and save (Ctrl+S)
     QTest.keyClick(win.view, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     table = ed.ann.doc.tables[0]
     print(f"header rows {table.header_rows}, verified {table.verified}; undo history:")
