@@ -16,7 +16,7 @@ import numpy as np
 
 from ..params import ColumnParams
 from ..types import Rect, RowBand, Word
-from .gapcuts import RESOLUTION, at_clip_edges, cut_in, free_runs
+from .gapcuts import RESOLUTION, at_clip_edges, cut_in, flush_edges, free_runs
 
 Line = RowBand  # a text line inside a region: the one text-line type, named for the code reading lines
 
@@ -226,7 +226,8 @@ def column_boundaries(pieces: Pieces, x0: float, x1: float, n_lines: int,
     hi = int((pieces.x1.max() - x0) / RESOLUTION)
     found = [x0 + cut_in(pieces, cover, a, b, x0, params.min_gap / RESOLUTION) * RESOLUTION
              for a, b in inner if a > lo and b < hi]
-    return at_clip_edges(found, pieces, edges, limit, params.min_gap) if edges else found
+    edges = [*edges, *flush_edges(pieces, params.min_gap)]
+    return at_clip_edges(found, pieces, sorted(edges), limit, params.min_gap) if edges else found
 
 
 def crossings_allowed(n_lines: int, params: ColumnParams) -> int:

@@ -168,3 +168,27 @@ def _is_flush(xs: list[float]) -> bool:
     s = sorted(xs)
     mid = s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
     return sum(1 for x in xs if abs(x - mid) <= FLUSH_TOL) / n >= FLUSH_SHARE
+
+
+def flush_edges(pieces: Pieces, min_gap: float) -> list[float]:
+    """Each x (pt) where a column of right-aligned amounts ends (at least three lines' pieces
+    end within ``FLUSH_TOL`` of it, their starts ragged) and one other line alone starts a
+    piece less than twice ``min_gap`` right of it, that line having text left of it too: a
+    header set left over the next column's right-aligned amounts in tight columns ("Q1  Q2"
+    over "$35,415  104"). The projection sees no gap there (the header starts a point or
+    three after the amounts end); the flush edge says the amounts' cells end at it, so
+    ``at_clip_edges`` cuts right of it as at a clip edge, and the header joins its own column."""
+    ends = sorted(zip(pieces.x1.tolist(), range(len(pieces.x1)), strict=True))
+    out = []
+    for g in chain_groups(ends, FLUSH_TOL):
+        rows = {int(pieces.line[i]) for _, i in g}
+        if len(rows) < 3 or _is_flush([float(pieces.x0[i]) for _, i in g]):
+            continue
+        e = max(x for x, _ in g)
+        after = np.flatnonzero((pieces.x0 > e) & (pieces.x0 < e + 2 * min_gap))
+        lines = np.unique(pieces.line[after])
+        if len(lines) != 1 or int(lines[0]) in rows:
+            continue
+        if ((pieces.line == lines[0]) & (pieces.x1 < e - FLUSH_TOL)).any():
+            out.append(e)
+    return out
