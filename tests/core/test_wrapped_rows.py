@@ -110,7 +110,7 @@ def test_explain_names_the_tight_wrapped_line() -> None:
     assert near and "closer" in near[0].decision
 
 
-def _reportlab(label_rows: bool) -> bytes:
+def _reportlab(label_rows: bool, total: bool = True) -> bytes:
     """A reportlab Table of Paragraph cells, a rule under the header only: narrow label and
     spec columns wrap at word spaces onto a line starting in upper case."""
     from reportlab.lib.pagesizes import A4
@@ -128,7 +128,8 @@ def _reportlab(label_rows: bool) -> bytes:
         data.append([Paragraph(row[0], style), Paragraph(row[1], style), *row[2:]])
         if label_rows and k == 1:
             data.append([Paragraph("Supplies", style), Paragraph("Ordered Apart", style), "", "", ""])
-    data.append(["Total", "", "", "", "210,029,000"])
+    if total:
+        data.append(["Total", "", "", "", "210,029,000"])
     table = Table(data, colWidths=[80, 70, 40, 70, 80])
     table.setStyle(TableStyle([("LINEBELOW", (0, 0), (-1, 0), 1, (0, 0, 0)),
                                ("ALIGN", (2, 1), (-1, -1), "RIGHT"), ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -275,3 +276,75 @@ def test_explain_names_the_section_label() -> None:
     y = 100 + 3.5 * 18 - 3  # between the baselines of "Tax" and "Americas", at the text's middle
     kept = [w for w in t.rows if w.kept and abs(w.pos - y) < 6]
     assert kept and "bold label" in kept[0].decision
+
+
+# -- the last row's wrapped cell under a table without a bottom rule ------------------------
+
+TAIL_XS = (72.0, 172.0, 262.0, 322.0, 412.0)  # label, model, qty, amount, and the right edge
+TAIL_ROWS = [("Item", "Model", "Qty", "Amount"), ("Printer", "Mono A4", "6", "22,176,000"),
+             ("Projector", "WUXGA", "40", "44,120,000"), ("Switch", "Layer 3", "26", "112,112,000"),
+             ("Monitor", "QHD", "33", "27,555,000"), ("Security Suite", "Annual Plan", "18", "4,086,000")]
+
+
+def _tail_table(under: str, step: float = LINE, x: float = TAIL_XS[0] + 4) -> bytes:
+    """Five rows at pdfmake's pitch under a ruled-off header, no bottom rule; ``under`` set
+    ``step`` under the last row's baseline from ``x`` (Helvetica 9 pt)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    y = 100.0
+    for r, row in enumerate(TAIL_ROWS):
+        for c, text in enumerate(row):
+            w = pymupdf.Font("helv").text_length(text, SIZE)
+            at = TAIL_XS[c + 1] - 4 - w if c >= 2 else TAIL_XS[c] + 4
+            page.insert_text((at, y + 13), text, fontsize=SIZE, fontname="helv")
+        if r == 0:
+            page.draw_line((TAIL_XS[0], y + PITCH), (TAIL_XS[-1], y + PITCH), width=1)
+        y += PITCH
+    page.insert_text((x, y - PITCH + 13 + step), under, fontsize=SIZE, fontname="helv")
+    return doc.tobytes()
+
+
+def _texts(data: bytes) -> tuple[list[list[str]], str]:
+    """The page's one table's cells (white space dropped) and all its text joined."""
+    res = Pipeline(open_document(data)).run(0, Params())
+    assert len(res.tables) == 1
+    rows = [["".join(c.split()) for c in row] for row in res.tables[0].rows_text()]
+    return rows, "".join("".join(r) for r in rows)
+
+
+def test_last_rows_wrapped_label_stays_in_the_table() -> None:
+    """"Licence" under "Security Suite" at a cell's line step, no rule under the table: the
+    last row's label wraps, and its tail line is the row's, not prose under the table."""
+    rows, _ = _texts(_tail_table("Licence"))
+    assert len(rows) == len(TAIL_ROWS)
+    assert rows[-1] == ["SecuritySuiteLicence", "AnnualPlan", "18", "4,086,000"]
+
+
+@pytest.mark.parametrize("under", ["Note: excl. VAT", "Source: Office", "* Estimated"])
+def test_note_under_the_last_row_stays_out(under: str) -> None:
+    """Control: a note or source in the first column, as tight under the last row as a
+    wrapped cell's line, is set under the table, not in its last cell."""
+    rows, text = _texts(_tail_table(under))
+    assert rows[-1][0] == "SecuritySuite" and under.split()[-1].rstrip(".") not in text
+
+
+def test_paragraph_right_under_the_table_stays_out() -> None:
+    """Control: prose starting where the first column does, across the columns, at the
+    cells' line step, is no row's tail."""
+    rows, text = _texts(_tail_table("These figures are the budget office's estimates for the next year."))
+    assert rows[-1][0] == "SecuritySuite" and "budget" not in text
+
+
+def test_line_at_the_rows_pitch_stays_out() -> None:
+    """Control: a one-column line set at the rows' own pitch (a row would start there, but
+    it holds no columns) is not the last row's wrapped cell."""
+    rows, text = _texts(_tail_table("Licence", step=PITCH))
+    assert rows[-1][0] == "SecuritySuite" and "Licence" not in text
+
+
+def test_reportlab_last_row_wraps_without_a_total_row() -> None:
+    """reportlab's Table ending in a wrapped Paragraph cell, no Total row and no bottom rule:
+    "Security Suite" / "Licence" is one cell of the last row."""
+    _, rows = _table(_reportlab(False, total=False))
+    assert [r[0] for r in rows][-1] == "SecuritySuiteLicence"
+    assert rows[-1][1:] == ["AnnualPlan", "18", "227,000", "4,086,000"]

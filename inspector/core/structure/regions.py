@@ -413,7 +413,7 @@ def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
     start, prev, i = None, -1, 0
     while i < len(lines):
         if not gaps[i]:
-            bridged = _wrapped(lines, gaps, prev, i) if start is not None else 0
+            bridged = (_wrapped(lines, gaps, prev, i) or _label_row(lines, gaps, start, prev, i)) if start is not None else 0
             if bridged and _title_apart(lines, titles, start, prev, i, bridged):
                 if stops is not None:
                     stops.append(i)
@@ -469,6 +469,29 @@ def _wrapped(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, i: int) -> 
         if nxt < len(lines) and gaps[nxt] and _close(lines[k], lines[nxt]) and _gaps_meet(gaps[prev], gaps[nxt]):
             return nxt - i
     return 0
+
+
+LABEL_PITCH = 0.1  # share of the run's row step a lone label row's steps may differ from it by
+
+
+def _label_row(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: int, i: int) -> int:
+    """1 when line ``i`` (without gaps) is a label row inside the run: set at the rows' own
+    pitch (its step from row ``prev`` and the step on to the next line each within
+    ``LABEL_PITCH`` of the step onto ``prev``), text only in ``prev``'s first column (starting
+    where it starts, short of its second column's text), fewer than ``PROSE_WORDS`` words,
+    and the next line aligned with ``prev`` (a "Hardware" row between two groups of items);
+    0 otherwise. A heading set apart or a paragraph breaks the run."""
+    nxt = i + 1
+    if prev <= start or nxt >= len(lines) or not gaps[prev] or not gaps[nxt] or len(lines[i].word_ids) >= PROSE_WORDS:
+        return 0
+    row = lines[prev].bbox.cy - lines[prev - 1].bbox.cy
+    steps = (lines[i].bbox.cy - lines[prev].bbox.cy, lines[nxt].bbox.cy - lines[i].bbox.cy)
+    if row <= 0 or any(abs(s - row) > LABEL_PITCH * row for s in steps):
+        return 0
+    b, first = lines[i].bbox, min(gaps[prev])
+    if abs(b.x0 - lines[prev].bbox.x0) > GAP_SLACK + b.height / 2 or b.x1 >= first[1] - GAP_SLACK:
+        return 0
+    return 1 if _gaps_meet(gaps[prev], gaps[nxt]) else 0
 
 
 def _close(a: Line, b: Line) -> bool:

@@ -33,6 +33,7 @@ from .regions import (
 )
 from .sides import SideBlock, side_blocks
 from .stacked_grids import join_stacked
+from .wrapped_rows import last_row_tail
 
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
 ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes wide
@@ -227,6 +228,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     stops: list[int] = []
     titles = _Titles(words, free, gaps)
     for a, b in aligned_runs(free, gaps, min(2, need), titles, stops):
+        b += last_row_tail(free, gaps, words, a, b)
         if a > 0 and not gaps[a - 1] and _header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
             a -= 1
         box = Rect.bounding([ln.bbox for ln in free[a:b]])

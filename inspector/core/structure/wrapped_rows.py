@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
+from ..multipage.markers import NOTE
 from ..numbers import is_number
 from ..types import Word
 from .columns import Line, col_of, line_cols
@@ -18,6 +19,7 @@ from .columns import Line, col_of, line_cols
 TIGHT_STEP = 0.85  # a line this much closer to the line above than the band's row pitch goes on its cells
 MIN_PITCHES = 3  # steps onto amount lines that measure a band's row pitch
 ALIGN_SLACK = 0.5  # line heights: a wrapped cell line starts (ends, is centred) where the line above does
+GAP_SLACK_PT = 1.0  # pt a wrapped line may reach into a column gap of its row
 SENTENCE_ENDS = (".", "。", ":", "：", ";", "；", "!", "?", "！", "？")  # a cell's text ended: no wrap follows
 
 
@@ -98,3 +100,54 @@ def wrapped_tails(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[fl
         if min(abs(a0 - b0), abs(a1 - b1), abs((a0 + a1) - (b0 + b1)) / 2) > tol:
             return False
     return True
+
+
+TAIL_LINES = 2  # next lines of the last row's wrapped cells taken under an aligned run, at most
+
+
+def last_row_tail(lines: Sequence[Line], gaps: Sequence[Sequence[tuple[float, float]]], words: Sequence[Word],
+                  a: int, b: int) -> int:
+    """How many lines from ``b`` (without column gaps) are the wrapped ends of the cells of
+    the run ``[a, b)``'s last row, where no aligned line follows to bridge them (a table
+    without a bottom rule ending in a wrapped cell): each set closer to the line above than
+    the run's rows are to each other (cell padding parts rows, not a cell's lines), inside
+    one piece of the last row, starting or ending where that piece does, no amount of its
+    own, and that piece's text ends without a sentence break. A note ("Source: ...") or a
+    paragraph (across the columns, or set at the rows' pitch) stays out. 0 when none."""
+    pitch = _gap_line_pitch(lines, gaps, a, b)
+    if pitch is None:
+        return 0
+    row = b - 1
+    n = 0
+    for k in range(b, min(b + TAIL_LINES, len(lines))):
+        if gaps[k] or not _tail_of(lines[row], gaps[row], lines[k - 1], lines[k], words, pitch):
+            break
+        n += 1
+    return n
+
+
+def _gap_line_pitch(lines: Sequence[Line], gaps: Sequence[Sequence[tuple[float, float]]], a: int, b: int) -> float | None:
+    """The run's row pitch (pt, centre to centre): the median step onto a line with column
+    gaps (a row's first line); None with fewer than ``MIN_PITCHES`` such steps."""
+    onto = [lines[k].bbox.cy - lines[k - 1].bbox.cy for k in range(a + 1, b) if gaps[k]]
+    return sorted(onto)[len(onto) // 2] if len(onto) >= MIN_PITCHES else None
+
+
+def _tail_of(row: Line, row_gaps: Sequence[tuple[float, float]], above: Line, line: Line,
+             words: Sequence[Word], pitch: float) -> bool:
+    """Is ``line`` (one piece) the next line of one cell of ``row``, under ``above``?"""
+    b = line.bbox
+    if b.cy - above.bbox.cy >= TIGHT_STEP * pitch or b.y0 - above.bbox.y1 > ALIGN_SLACK * b.height:
+        return False
+    ws = [words[i] for i in line.word_ids]
+    if not ws or all(is_number(w.text) for w in ws) or NOTE.match(" ".join(w.text for w in ws)):
+        return False
+    x0 = max([g1 for _, g1 in row_gaps if g1 <= b.x0 + GAP_SLACK_PT], default=row.bbox.x0)
+    x1 = min([g0 for g0, _ in row_gaps if g0 >= b.x1 - GAP_SLACK_PT], default=row.bbox.x1)
+    if any(b.x0 < g1 and b.x1 > g0 for g0, g1 in row_gaps if not (g1 <= b.x0 + GAP_SLACK_PT or g0 >= b.x1 - GAP_SLACK_PT)):
+        return False  # runs into a column gap of the row: text across the columns
+    cell = [words[i] for i in row.word_ids if x0 - GAP_SLACK_PT <= words[i].bbox.cx <= x1 + GAP_SLACK_PT]
+    if not cell or cell[-1].text.endswith(SENTENCE_ENDS):
+        return False
+    tol = ALIGN_SLACK * b.height
+    return min(abs(b.x0 - cell[0].bbox.x0), abs(b.x1 - cell[-1].bbox.x1)) <= tol
