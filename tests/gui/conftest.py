@@ -10,6 +10,7 @@ import pytest
 from gui_pdfs import Built, build_pdf
 from PySide6.QtCore import QSettings
 
+from inspector.gui.collecting import GuiCollector
 from inspector.gui.main_window import MainWindow
 
 THREAD_END_S = 10.0  # a closed window's threads end within its own bounded waits
@@ -35,6 +36,28 @@ def no_thread_outlives_its_test() -> Iterator[None]:
     alive = sorted(t.name for t in left if t.is_alive())
     if alive:
         pytest.fail(f"threads still running after the test's windows closed: {', '.join(alive)}")
+
+
+# These test the collection regime itself and start and stop their own collector.
+OWN_COLLECTOR = ("test_collecting", "test_startup")
+
+
+@pytest.fixture(autouse=True)
+def collected_on_the_gui_thread(request: pytest.FixtureRequest, qapp) -> Iterator[None]:
+    """Garbage cycles collected as the window's process does (``gui.collecting``): from a
+    GUI-thread timer only. With automatic collection on, a collection in a worker thread
+    (unpickling a detection) deleted a cycle's Qt objects off the GUI thread and deadlocked
+    a CI run inside Qt."""
+    if request.node.module.__name__.rsplit(".", 1)[-1] in OWN_COLLECTOR:
+        yield
+        return
+    collector = GuiCollector()
+    collector.start()
+    try:
+        yield
+    finally:
+        collector.stop()
+        collector.deleteLater()
 
 
 @pytest.fixture
