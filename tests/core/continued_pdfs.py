@@ -92,12 +92,14 @@ def texts(n: int = 40) -> dict[str, Text]:
 @dataclass(frozen=True)
 class Case:
     """A built document and the continuations in it: (first page, next page), 1-based, each
-    between the only table of each page; ``repeated``: the continuations repeat the header."""
+    between the only table of each page (``at``: by (page, table index), when set); ``repeated``: the
+    continuations repeat the header."""
 
     name: str
     pdf: bytes
     links: tuple[tuple[int, int], ...]
     repeated: bool
+    at: tuple[tuple[int, int, int, int], ...] | None = None  # the links by (page, index) when a page holds more tables
 
 
 def _pages_of(pdf: bytes, first: str, last: str) -> tuple[int, int]:

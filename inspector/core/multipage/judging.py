@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..params import ContinuationParams
 from ..types import PageResult
 from .headrow import header_evidence
-from .markers import CAPTION, CAPTION_MORE, MARKER, NOTE, bare
+from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, bare
 from .pieces import Evidence
 from .pieces import Piece as _Piece
 from .pieces import frame as _frame
@@ -25,6 +25,7 @@ from .textlines import beside as _beside
 from .textlines import column_part as _column_part
 from .textlines import edge_area as _edge_area
 from .textlines import inside as _inside
+from .textlines import ruled_off
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,11 +134,12 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
     # The first piece's title block (title, date, unit line) set again over the continuation.
     titles = {bare(ln.text) for ln in la if a.box.y0 - TITLE_ROWS * a.row_h <= ln.box.y0 and ln.box.y1 <= a.box.y0 + 1}
     below_start, above_end = float("inf"), float("-inf")
-    for page, group, piece in ((a.page, below, a), (b.page, above, b)):
+    for page, group, piece, page_res in ((a.page, below, a, res), (b.page, above, b, nxt)):
         # Also under the first piece: a producer repeating header rows that hold the title
         # row sets it again at the foot of the page when the break falls right after it.
-        said = [_line_evidence(page, ln, margins, bare(ln.text) in titles and bool(bare(ln.text)), page == a.page)
-                for ln in group]
+        ruled = ruled_off(page_res, _frame(page_res, piece.table), group, piece)
+        said = [_line_evidence(page, ln, margins, bare(ln.text) in titles and bool(bare(ln.text)), page == a.page,
+                               ln in ruled, piece.size) for ln in group]
         rows = _left_out_rows([ln for ln, e in zip(group, said, strict=True) if e.veto], piece)
         for ln, e in zip(group, said, strict=True):
             if ln in rows:
@@ -209,17 +211,25 @@ def _left_out_rows(lines: Sequence[_Line], piece: _Piece) -> list[_Line]:
 
 
 TITLE_ROWS = 6  # the lines within this many of its rows above the first piece are its title block
+FOOTNOTE_SIZE = 0.92  # share of the piece's body type size: a line under it set smaller is a footnote
 
 
-def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False, under: bool = False) -> Evidence:
+def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False, under: bool = False,
+                   ruled: bool = False, body_size: float = 0.0) -> Evidence:
     """What one line between the pieces says; ``again``: it repeats a line of the first
-    piece's title block; ``under``: it stands under the first piece (where a note may)."""
+    piece's title block; ``under``: it stands under the first piece (where a note may);
+    ``ruled``: a rule parts it from the piece at the page's edge (``ruled_off``);
+    ``body_size``: the piece's body type size (a footnote is set smaller)."""
     text = ln.text if len(ln.text) <= 60 else ln.text[:57] + "..."
     if MARKER.search(ln.text):
         return Evidence("marker", f"continuation marker on page {page}: \"{text}\"", 0.25)
     if margins.is_margin(page, ln):
         return Evidence("margin", f"page number or running header/footer on page {page}: \"{text}\"")
-    if under and NOTE.match(ln.text):
+    if ruled:
+        return Evidence("margin", f"running header/footer on page {page}, set off from the table by a rule at the "
+                        f"page's edge: \"{text}\"")
+    if under and (NOTE.match(ln.text) or FOOTNOTE.match(ln.text)
+                  or 0 < ln.size < FOOTNOTE_SIZE * body_size and not CAPTION.match(ln.text)):
         return Evidence("note", f"a note under the first piece on page {page}: \"{text}\"", -0.1)
     if again:
         return Evidence("title", f"repeats the first piece's title block on page {page}: \"{text}\"")

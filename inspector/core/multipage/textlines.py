@@ -7,6 +7,7 @@ Coordinates are points in upright frames (``geometry.Frame``).
 from __future__ import annotations
 
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..geometry import Frame
@@ -102,6 +103,36 @@ def edge_area(area: dict[float, tuple[float, float]], piece: Piece) -> tuple[flo
     return area.get(piece.frame_h, (piece.box.y0, piece.box.y1))
 
 
+EDGE_BAND = 0.1  # share of the page height at its top and bottom where a running header/footer stands
+RULE_SPAN = 0.5  # share of the piece's width a rule setting off a running header/footer spans, at least
+
+
+def ruled_off(res: PageResult, fr: Frame, lines: Sequence[Line], piece: Piece) -> list[Line]:
+    """The ``lines`` (over or under ``piece``) that a running header or footer rule parts from
+    it: each in the page's top (bottom) ``EDGE_BAND``, a horizontal rule spanning at least
+    ``RULE_SPAN`` of the piece's width between it and the piece, and no line between it and
+    the page's edge that is not such a line too. A document whose running header changes from
+    page to page (odd and even pages, a first page without one) repeats nothing, but its rule
+    still sets the header off from the body."""
+    height = res.width if fr.turn in (90, 270) else res.height
+    rules = [fr.rect(r.bbox) if fr.turn else r.bbox for r in res.rules]
+    rules = [r for r in rules if r.height < r.width
+             and min(r.x1, piece.box.x1) - max(r.x0, piece.box.x0) >= RULE_SPAN * piece.box.width]
+    out = []
+    for over in (True, False):
+        side = sorted((ln for ln in lines if (ln.box.y1 <= piece.box.y0 + 1) == over),
+                      key=lambda ln: ln.box.y0 if over else -ln.box.y1)
+        for ln in side:  # outermost first: a line beyond one that is not set off is body
+            if over:
+                ok = ln.box.y1 <= EDGE_BAND * height and any(ln.box.y1 <= r.cy < piece.box.y0 - 1 for r in rules)
+            else:
+                ok = ln.box.y0 >= (1 - EDGE_BAND) * height and any(piece.box.y1 + 1 < r.cy <= ln.box.y0 for r in rules)
+            if not ok:
+                break
+            out.append(ln)
+    return out
+
+
 def beside(right: Rect, left: Rect) -> bool:
     """Does ``right`` stand wholly to the right of ``left``, their heights overlapping (frame space)?"""
     return right.x0 >= left.x1 - FLOW_TOL and min(left.y1, right.y1) > max(left.y0, right.y0)
@@ -125,4 +156,4 @@ def column_part(ln: Line, box: Rect, margin: bool) -> Line | None:
 
 
 __all__ = ["Line", "Margins", "RUNNING_Y", "FLOW_TOL", "page_lines", "inside", "page_frame", "text_area",
-           "edge_area", "beside", "column_part"]
+           "edge_area", "beside", "column_part", "ruled_off"]
