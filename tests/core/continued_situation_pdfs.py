@@ -7,8 +7,8 @@ table above the continued one, three pieces, column widths a little different on
 pages, a column added or merged on the next page; as negatives, the next page's table under
 a heading in mid-page and a table closed by a note with a new one opening the next page.
 
-``situation_case`` returns a ``continued_pdfs.Case`` whose ``at`` lists the expected links
-by (page, table index) when a page holds more than one table.
+``situation_case`` and ``writer_case`` return a ``continued_pdfs.Case`` whose ``at`` lists the
+expected links by (page, table index), -1 the last table of its page.
 """
 
 from __future__ import annotations
@@ -46,7 +46,10 @@ class Situation:
     later pieces' column boundaries moved by this much (pt); ``columns``: "merge" (later
     pieces merge the last two columns' header) or "drop" (later pieces lose the second column:
     empty there); ``new_mid``: a heading and another table of the same columns start page 2
-    after the first piece ends (no continuation); ``auto``: a LongTable broken by reportlab."""
+    after the first piece ends (no continuation; with ``plain_first`` the heading opens page 2,
+    right under the running header's rule); ``auto``: a LongTable broken by reportlab;
+    ``unit_later``: the unit stated in page 1's title, set as a line of its own (right-aligned)
+    over the later pieces only; ``oneline``: every row one line tall (short labels)."""
 
     style: str = "grid"
     repeat: bool = True
@@ -62,6 +65,8 @@ class Situation:
     columns: str = ""
     new_mid: bool = False
     auto: bool = False
+    unit_later: bool = False
+    oneline: bool = False
 
     def name(self, lang: str) -> str:
         parts = [f"situation-{lang}-{self.style}-{'repeat' if self.repeat else 'norepeat'}"]
@@ -138,7 +143,7 @@ def _story(t: Text, s: Situation, chunks: Sequence[Sequence[Sequence[str]]]) -> 
     if s.before:
         story += [table([list(r) for r in SMALL[t.lang]], [width * 0.3, width * 0.7]), Spacer(1, 16),
                   Paragraph(t.heading, title), Spacer(1, 6)]
-    story += [Paragraph(t.title, title), Spacer(1, 4)]
+    story += [Paragraph(t.title + (" " + UNIT[t.lang]) * s.unit_later, title), Spacer(1, 4)]
     if s.auto:
         story += [Paragraph(UNIT[t.lang], unit)] * s.unit
         rows, widths = _rows(t, s, chunks[0], False)
@@ -148,8 +153,9 @@ def _story(t: Text, s: Situation, chunks: Sequence[Sequence[Sequence[str]]]) -> 
         if later:
             story.append(PageBreak())
             if s.new_mid:
-                story += [Paragraph(t.prose, para), Spacer(1, 16), Paragraph(HEADING[t.lang], title), Spacer(1, 6)]
-        if s.unit:
+                story += [Paragraph(t.prose, para), Spacer(1, 16)] * (not s.plain_first)
+                story += [Paragraph(HEADING[t.lang], title), Spacer(1, 6)]
+        if s.unit or (later and s.unit_later):
             story += [Paragraph(UNIT[t.lang], unit), Spacer(1, 2)]
         rows, widths = _rows(t, s, chunk, later)
         story.append(table(rows, widths, head=int(not later or s.repeat)))
@@ -208,8 +214,10 @@ def _tall(t: Text, row: Sequence[str]) -> list[str]:
 def situation_case(t: Text, s: Situation) -> Case:
     """The table broken over ``s.pieces`` pages as ``s`` says (page 1 ``s.short`` rows short
     of full), or by reportlab (``s.auto``)."""
+    k = t.widths.index(max(t.widths))
     body = [list(r) for r in t.rows]
-    at = (0 if not s.before else 1)
+    if s.oneline:  # the text column's labels cut to fit one line
+        body = [r[:k] + [r[k].split()[0] if t.lang == "en" else r[k][:6]] + r[k + 1:] for r in body]
     if s.auto:
         if s.short:
             fit = _fill(t, dataclasses.replace(s, auto=False), [], body)
@@ -218,8 +226,7 @@ def situation_case(t: Text, s: Situation) -> Case:
         n = _pages(pdf)
         first = next(i + 1 for i, p in enumerate(pymupdf.open("pdf", pdf)) if p.search_for(t.rows[0][-1]))
         links = tuple((p, p + 1) for p in range(first, n))
-        return Case(s.name(t.lang), pdf, links, s.repeat, ((links[0][0], at, links[0][1], 0),) + tuple(
-            (p, 0, q, 0) for p, q in links[1:]))
+        return Case(s.name(t.lang), pdf, links, s.repeat, _at(links))
     chunks: list[list[list[str]]] = []
     rest = body
     while rest and len(chunks) < s.pieces:
@@ -236,7 +243,13 @@ def situation_case(t: Text, s: Situation) -> Case:
     if s.new_mid:
         return Case(s.name(t.lang), pdf, (), s.repeat, ())
     links = tuple((p, p + 1) for p in range(1, len(chunks)))
-    return Case(s.name(t.lang), pdf, links, s.repeat, ((1, at, 2, 0),) + tuple((p, 0, q, 0) for p, q in links[1:]))
+    return Case(s.name(t.lang), pdf, links, s.repeat, _at(links))
+
+
+def _at(links: Sequence[tuple[int, int]]) -> tuple[tuple[int, int, int, int], ...]:
+    """Each link from the last table of its page (-1: a table may stand over the first piece,
+    and detection may cut a borderless one in two) to the first of the next."""
+    return tuple((p, -1, q, 0) for p, q in links)
 
 
 
@@ -300,5 +313,6 @@ def writer_case(t: Text, repeat: bool = True, split_rows: bool = True, grid: boo
                         "pdf", "--outdir", tmp, str(src)], check=True, capture_output=True, timeout=180)
         pdf = (Path(tmp) / "case.pdf").read_bytes()
     name = f"writer-{t.lang}-{'grid' if grid else 'plain'}-{'repeat' if repeat else 'norepeat'}"
-    return Case(name + "-split" * split_rows, pdf, _links(pdf, t), repeat)
+    links = _links(pdf, t)
+    return Case(name + "-split" * split_rows, pdf, links, repeat, _at(links))
 __all__ = ["Situation", "situation_case", "writer_case", "SOFFICE", "FOOTNOTE", "UNIT", "CONT_ROW"]

@@ -49,6 +49,7 @@ class Piece:
     words: tuple[tuple[int, int, float, float], ...] = ()  # (row, column, x0, x1) of words in one-column cells
     size: float = 0.0  # the median font size of its words, points
     pitch: float = 0.0  # the median row height, points (0: one row)
+    row_hs: tuple[float, ...] = ()  # each row's height, points (empty: rows not known one by one)
 
     def spans(self, skip: int = 0) -> tuple[tuple[float, float] | None, ...]:
         """Left and right end of each column's words below the first ``skip`` rows (frame
@@ -81,8 +82,9 @@ def piece(res: PageResult, index: int) -> Piece:
     frame_h = res.width if fr.turn in (90, 270) else res.height
     sizes = [res.words[i].font_size for c in t.cells for i in c.word_ids if 0 <= i < len(res.words)]
     pitch = statistics.median(b - a for a, b in zip(ys, ys[1:], strict=False)) if len(ys) > 2 else 0.0
+    row_hs = tuple(b - a for a, b in zip(ys, ys[1:], strict=False)) if len(ys) == t.n_rows + 1 else ()
     return Piece(res.page, index, t, box, xs, frame_h, max(row_h, 1.0), _words(res, t, fr, len(xs) - 1),
-                  statistics.median(sizes) if sizes else 0.0, pitch)
+                  statistics.median(sizes) if sizes else 0.0, pitch, row_hs)
 
 
 def _content_box(t: Table, box: Rect, ys: Sequence[float]) -> Rect:

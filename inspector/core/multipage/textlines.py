@@ -104,13 +104,15 @@ def edge_area(area: dict[float, tuple[float, float]], piece: Piece) -> tuple[flo
 
 
 EDGE_BAND = 0.1  # share of the page height at its top and bottom where a running header/footer stands
+HEADER_SIZE = 1.05  # a running header/footer's type is the table's body size or smaller: at most this share
 RULE_SPAN = 0.5  # share of the piece's width a rule setting off a running header/footer spans, at least
 
 
 def ruled_off(res: PageResult, fr: Frame, lines: Sequence[Line], piece: Piece) -> list[Line]:
     """The ``lines`` (over or under ``piece``) that a running header or footer rule parts from
     it: each in the page's top (bottom) ``EDGE_BAND``, a horizontal rule spanning at least
-    ``RULE_SPAN`` of the piece's width between it and the piece, and no line between it and
+    ``RULE_SPAN`` of the piece's width between it and the piece, its type no larger than the
+    piece's body type (``HEADER_SIZE``: a heading over a rule is none), and no line between it and
     the page's edge that is not such a line too. A document whose running header changes from
     page to page (odd and even pages, a first page without one) repeats nothing, but its rule
     still sets the header off from the body."""
@@ -123,6 +125,8 @@ def ruled_off(res: PageResult, fr: Frame, lines: Sequence[Line], piece: Piece) -
         side = sorted((ln for ln in lines if (ln.box.y1 <= piece.box.y0 + 1) == over),
                       key=lambda ln: ln.box.y0 if over else -ln.box.y1)
         for ln in side:  # outermost first: a line beyond one that is not set off is body
+            if piece.size and ln.size > HEADER_SIZE * piece.size:
+                break  # a heading (larger type) with a rule under it is no running header
             if over:
                 ok = ln.box.y1 <= EDGE_BAND * height and any(ln.box.y1 <= r.cy < piece.box.y0 - 1 for r in rules)
             else:
