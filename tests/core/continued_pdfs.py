@@ -475,10 +475,12 @@ def _situation_builders(langs: Sequence[str]) -> list[Callable[[], Case]]:
              Situation("plain", False, new_mid=True, plain_first=True), Situation(unit_later=True),
              Situation("plain", False, unit_later=True), Situation(oneline=True, short=2),
              Situation("rules", False, oneline=True, short=2), Situation(oneline=True, short=2, auto=True))
+    three = (Situation(pieces=3), Situation(oneline=True, short=4, pieces=3),
+             Situation("plain", False, oneline=True, short=3, pieces=3))
     out: list[Callable[[], Case]] = []
     for lang in langs:
         out += [partial(situation_case, texts(40)[lang], s) for s in kinds]
-        out.append(partial(situation_case, texts(80)[lang], Situation(pieces=3)))
+        out += [partial(situation_case, texts(80)[lang], s) for s in three]
         if SOFFICE is not None:
             out += [partial(writer_case, texts(60 if lang == "en" else 40)[lang], repeat, split, grid)
                     for repeat, split, grid in ((True, True, True), (True, False, False), (False, True, False),

@@ -38,7 +38,7 @@ SMALL = {"en": (("Contract", "N-2025-117"), ("Bidder", "Northwind Construction L
 class Situation:
     """What a case sets. ``style``: grid, rules, plain or band (a
     dark header band with white type over banded rows); ``short``: page 1's piece ends this
-    many rows before the page is full, the next row set ten lines tall (it does not fit);
+    many rows before the page is full, the next row too tall to fit there;
     ``note``: a footnote under every piece but the last; ``unit``: the unit line
     right-aligned over every piece; ``cont_row``: a "(continued)" row under each later
     piece's header; ``plain_first``: page 1 has no running header (a title page's top);
@@ -203,11 +203,12 @@ def _fill(t: Text, s: Situation, done: list[list[list[str]]], rest: list[list[st
     return lo
 
 
-def _tall(t: Text, row: Sequence[str]) -> list[str]:
-    """``row`` with its text column ten lines tall (a row that cannot fit at a page's foot)."""
+def _tall(t: Text, row: Sequence[str], short: int) -> list[str]:
+    """``row`` with its text column ``3 * short + 3`` lines tall: taller than the room that
+    ``short`` rows leave at a page's foot, so it cannot fit there (as a producer breaks)."""
     k = t.widths.index(max(t.widths))
     r = list(row)
-    r[k] = " ".join([row[k]] * 10) if t.lang == "en" else row[k] * 12
+    r[k] = "<br/>".join([row[k]] * (3 * short + 3))
     return r
 
 
@@ -221,7 +222,7 @@ def situation_case(t: Text, s: Situation) -> Case:
     if s.auto:
         if s.short:
             fit = _fill(t, dataclasses.replace(s, auto=False), [], body)
-            body[fit - s.short] = _tall(t, body[fit - s.short])
+            body[fit - s.short] = _tall(t, body[fit - s.short], s.short)
         pdf = _build(t, s, [body])
         n = _pages(pdf)
         first = next(i + 1 for i, p in enumerate(pymupdf.open("pdf", pdf)) if p.search_for(t.rows[0][-1]))
@@ -233,7 +234,7 @@ def situation_case(t: Text, s: Situation) -> Case:
         fit = _fill(t, s, chunks, rest)
         if not chunks and s.short:
             fit -= s.short
-            rest = rest[:fit] + [_tall(t, rest[fit])] + rest[fit + 1:]
+            rest = rest[:fit] + [_tall(t, rest[fit], s.short)] + rest[fit + 1:]
         if s.new_mid and chunks:
             fit = min(fit, 6)
         chunks.append(rest[:fit])

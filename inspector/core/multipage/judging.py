@@ -59,9 +59,10 @@ def _flow(a: _Piece, b: _Piece) -> bool:
 def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line], lb: list[_Line],
            margins: _Margins, area: dict[float, tuple[float, float]], p: ContinuationParams) -> Continuation:
     ev: list[Evidence] = []
-    between, eased = _between(res, nxt, a, b, la, lb, margins)
+    between, eased, lead = _between(res, nxt, a, b, la, lb, margins)
     repeated, head = header_evidence(res, nxt, a, b)
-    ev += _edges(res, nxt, a, b, area, p, eased, b.row_hs[repeated] if repeated < len(b.row_hs) else 0.0)
+    # The row that opens the next page: rows detection left out over the piece, else its first body row.
+    ev += _edges(res, nxt, a, b, area, p, eased, lead or (b.row_hs[repeated] if repeated < len(b.row_hs) else 0.0))
     ev += between
     ev += _geometry(a, b, p, repeated)
     ev += head
@@ -111,10 +112,11 @@ def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[fl
 
 
 def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line], lb: list[_Line],
-             margins: _Margins) -> tuple[list[Evidence], tuple[float, float]]:
+             margins: _Margins) -> tuple[list[Evidence], tuple[float, float], float]:
     """What stands below the first piece and above the second: only margins and markers may;
     and where the marker lines below the first piece start and those (or the repeated title
-    lines) above the second end (infinite when none)."""
+    lines) above the second end (infinite when none); and the height of the rows detection
+    left out over the second piece (0 when none)."""
     out: list[Evidence] = []
     fa, fb = _frame(res, a.table), _frame(nxt, b.table)
     flow = _flow(a, b)
@@ -142,7 +144,7 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
     above = [ln for ln in lb if ln.box.y1 <= b.box.y0 + 1 and not _inside(ln, b.box) and col_b(ln.box)]
     # The first piece's title block (title, date, unit line) set again over the continuation.
     titles = {bare(ln.text) for ln in la if a.box.y0 - TITLE_ROWS * a.row_h <= ln.box.y0 and ln.box.y1 <= a.box.y0 + 1}
-    below_start, above_end = float("inf"), float("-inf")
+    below_start, above_end, lead_top = float("inf"), float("-inf"), float("inf")
     for page, group, piece, page_res in ((a.page, below, a, res), (b.page, above, b, nxt)):
         # Also under the first piece: a producer repeating header rows that hold the title
         # row sets it again at the foot of the page when the break falls right after it.
@@ -162,7 +164,9 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
                     above_end = max(above_end, ln.box.y1)
                 else:
                     below_start = min(below_start, ln.box.y0)
-    return out, (below_start, above_end)
+            if e.kind == "rows" and page == b.page:
+                lead_top = min(lead_top, ln.box.y0)
+    return out, (below_start, above_end), max(0.0, b.box.y0 - lead_top)
 
 
 ROW_SIZE_TOL = 0.1  # share: a left-out row's type is the piece's body size within this

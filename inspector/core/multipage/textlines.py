@@ -17,6 +17,9 @@ from .pieces import Piece
 from .pieces import frame as _frame
 
 RUNNING_Y = 12.0  # pt: a line repeated within this distance on another page is a running header/footer
+MAX_PIECES = 3  # a repeated line in more pieces is a row of cells (a table's row at the same place), not furniture
+PIECE_GAP_EM = 1.5  # font sizes of white that part a line's pieces (a column gap, not a word space)
+MARGIN_BAND = 0.15  # share of the page height at its top and bottom where running headers/footers stand
 
 
 @dataclass(frozen=True)
@@ -52,11 +55,16 @@ def page_lines(res: PageResult, fr: Frame) -> list[Line]:
 
 
 class Margins:
-    """Running headers and footers: lines repeated on another page at the same height, and
-    page numbers. ``is_margin(page, line)`` says whether a line is one of them."""
+    """Running headers and footers: lines repeated on another page at the same height in the
+    page's top or bottom ``MARGIN_BAND``, and page numbers. ``is_margin(page, line)`` says
+    whether a line is one of them. A table's row repeats at the same height on another page
+    too, when every page holds a piece of one table (its numbers read as "#"): in mid-page
+    that is a row, not furniture, and so is a line in more than ``MAX_PIECES`` pieces (cells
+    parted by white, as page detection's furniture counts them). ``heights``: each page's height (pt; none: no band)."""
 
-    def __init__(self, lines: dict[int, list[Line]]) -> None:
+    def __init__(self, lines: dict[int, list[Line]], heights: dict[int, float] | None = None) -> None:
         self.seen: dict[str, list[tuple[int, float]]] = {}
+        self.heights = heights or {}
         for page, ls in lines.items():
             for ln in ls:
                 self.seen.setdefault(signature(ln.text), []).append((page, ln.box.cy))
@@ -64,7 +72,17 @@ class Margins:
     def is_margin(self, page: int, ln: Line) -> bool:
         if ln.furniture or PAGE_NUMBER.match(ln.text):
             return True
+        h = self.heights.get(page)
+        if h and MARGIN_BAND * h < ln.box.cy < (1 - MARGIN_BAND) * h or _cells(ln) > MAX_PIECES:
+            return False
         return any(p != page and abs(y - ln.box.cy) <= RUNNING_Y for p, y in self.seen.get(signature(ln.text), ()))
+
+
+def _cells(ln: Line) -> int:
+    """Pieces of the line parted by white wider than ``PIECE_GAP_EM`` font sizes (a row's cells)."""
+    spans = sorted(ln.spans)
+    gap = PIECE_GAP_EM * max(ln.size, 1.0)
+    return 1 + sum(b[0] - a[1] > gap for a, b in zip(spans, spans[1:], strict=False))
 
 
 def inside(ln: Line, box: Rect) -> bool:
