@@ -474,9 +474,11 @@ def _situation_builders(langs: Sequence[str]) -> list[Callable[[], Case]]:
              Situation("band", new_mid=True), Situation("plain", new_mid=True), Situation(new_mid=True, plain_first=True),
              Situation("plain", False, new_mid=True, plain_first=True), Situation(unit_later=True),
              Situation("plain", False, unit_later=True), Situation(oneline=True, short=2),
-             Situation("rules", False, oneline=True, short=2), Situation(oneline=True, short=2, auto=True))
+             Situation("rules", False, oneline=True, short=2), Situation(oneline=True, short=2, auto=True),
+             Situation(alternate=True), Situation("plain", False, alternate=True),
+             Situation(alternate=True, new_mid=True, plain_first=True))
     three = (Situation(pieces=3), Situation(oneline=True, short=4, pieces=3),
-             Situation("plain", False, oneline=True, short=3, pieces=3))
+             Situation("plain", False, oneline=True, short=3, pieces=3), Situation(alternate=True, pieces=3))
     out: list[Callable[[], Case]] = []
     for lang in langs:
         out += [partial(situation_case, texts(40)[lang], s) for s in kinds]

@@ -49,7 +49,10 @@ class Situation:
     after the first piece ends (no continuation; with ``plain_first`` the heading opens page 2,
     right under the running header's rule); ``auto``: a LongTable broken by reportlab;
     ``unit_later``: the unit stated in page 1's title, set as a line of its own (right-aligned)
-    over the later pieces only; ``oneline``: every row one line tall (short labels)."""
+    over the later pieces only; ``oneline``: every row one line tall (short labels);
+    ``alternate``: odd and even pages set different running headers (the title left, the
+    section right) and footers (a line of text over a rule, the page number), so no line
+    repeats on the next page."""
 
     style: str = "grid"
     repeat: bool = True
@@ -67,6 +70,7 @@ class Situation:
     auto: bool = False
     unit_later: bool = False
     oneline: bool = False
+    alternate: bool = False
 
     def name(self, lang: str) -> str:
         parts = [f"situation-{lang}-{self.style}-{'repeat' if self.repeat else 'norepeat'}"]
@@ -173,11 +177,20 @@ def _build(t: Text, s: Situation, chunks: Sequence[Sequence[Sequence[str]]]) -> 
     def furniture(canvas, doc) -> None:  # type: ignore[no-untyped-def]
         canvas.saveState()
         canvas.setFont(font, 8)
+        even = s.alternate and doc.page % 2 == 0
+        canvas.setLineWidth(0.5)
         if doc.page > 1 or not s.plain_first:
-            canvas.drawString(MARGIN, h - 40, t.running)
-            canvas.setLineWidth(0.5)
+            if even:
+                canvas.drawRightString(w - MARGIN, h - 40, t.heading)
+            else:
+                canvas.drawString(MARGIN, h - 40, t.running)
             canvas.line(MARGIN, h - 46, w - MARGIN, h - 46)
-        canvas.drawCentredString(w / 2, 40, t.footer.format(n=doc.page))
+        if s.alternate:  # a rule over the footer: the title on odd pages, the date on even ones
+            canvas.line(MARGIN, 52, w - MARGIN, 52)
+            canvas.drawString(MARGIN, 40, t.caption if even else t.title)
+            canvas.drawRightString(w - MARGIN, 40, t.footer.format(n=doc.page))
+        else:
+            canvas.drawCentredString(w / 2, 40, t.footer.format(n=doc.page))
         canvas.restoreState()
 
     out = io.BytesIO()

@@ -98,7 +98,8 @@ def page_frame(res: PageResult) -> Frame:
 
 
 def text_area(by_page: dict[int, PageResult], margins: Margins) -> dict[float, tuple[float, float]]:
-    """Top and bottom of the text (margin lines left out), in upright frames, for each frame
+    """Top and bottom of the text (margin lines, and lines a rule sets off at the page's edge,
+    left out), in upright frames, for each frame
     height (points): the bottom is the lowest text of any page (a page that ends early is
     not the norm), the top the median of the pages' tops (one page with a line set higher,
     a title page, must not push every other page's text below the top)."""
@@ -106,7 +107,11 @@ def text_area(by_page: dict[int, PageResult], margins: Margins) -> dict[float, t
     bottoms: dict[float, float] = {}
     for page, res in by_page.items():
         fr = page_frame(res)
-        body = [ln.box for ln in page_lines(res, fr) if not margins.is_margin(page, ln)]
+        lines = [ln for ln in page_lines(res, fr) if not margins.is_margin(page, ln)]
+        height = res.width if fr.turn in (90, 270) else res.height
+        width = res.height if fr.turn in (90, 270) else res.width
+        edge = edge_lines(res, fr, lines, Rect(0.0, EDGE_BAND * height, width, (1 - EDGE_BAND) * height))
+        body = [ln.box for ln in lines if ln not in edge]
         body += [fr.rect(t.bbox) for t in res.tables]
         if not body:
             continue
@@ -127,28 +132,33 @@ RULE_SPAN = 0.5  # share of the piece's width a rule setting off a running heade
 
 
 def ruled_off(res: PageResult, fr: Frame, lines: Sequence[Line], piece: Piece) -> list[Line]:
-    """The ``lines`` (over or under ``piece``) that a running header or footer rule parts from
+    """``edge_lines`` for a piece: its box, its body type size."""
+    return edge_lines(res, fr, lines, piece.box, piece.size)
+
+
+def edge_lines(res: PageResult, fr: Frame, lines: Sequence[Line], box: Rect, size: float = 0.0) -> list[Line]:
+    """The ``lines`` (over or under ``box``) that a running header or footer rule parts from
     it: each in the page's top (bottom) ``EDGE_BAND``, a horizontal rule spanning at least
-    ``RULE_SPAN`` of the piece's width between it and the piece, its type no larger than the
-    piece's body type (``HEADER_SIZE``: a heading over a rule is none), and no line between it and
-    the page's edge that is not such a line too. A document whose running header changes from
+    ``RULE_SPAN`` of the box's width between it and the box, its type no larger than
+    ``HEADER_SIZE`` times ``size`` (a piece's body type: a heading over a rule is none; 0:
+    any), and no line between it and the page's edge that is not such a line too. A document whose running header changes from
     page to page (odd and even pages, a first page without one) repeats nothing, but its rule
     still sets the header off from the body."""
     height = res.width if fr.turn in (90, 270) else res.height
     rules = [fr.rect(r.bbox) if fr.turn else r.bbox for r in res.rules]
     rules = [r for r in rules if r.height < r.width
-             and min(r.x1, piece.box.x1) - max(r.x0, piece.box.x0) >= RULE_SPAN * piece.box.width]
+             and min(r.x1, box.x1) - max(r.x0, box.x0) >= RULE_SPAN * box.width]
     out = []
     for over in (True, False):
-        side = sorted((ln for ln in lines if (ln.box.y1 <= piece.box.y0 + 1) == over),
+        side = sorted((ln for ln in lines if (ln.box.y1 <= box.y0 + 1) == over),
                       key=lambda ln: ln.box.y0 if over else -ln.box.y1)
         for ln in side:  # outermost first: a line beyond one that is not set off is body
-            if piece.size and ln.size > HEADER_SIZE * piece.size:
+            if size and ln.size > HEADER_SIZE * size:
                 break  # a heading (larger type) with a rule under it is no running header
             if over:
-                ok = ln.box.y1 <= EDGE_BAND * height and any(ln.box.y1 <= r.cy < piece.box.y0 - 1 for r in rules)
+                ok = ln.box.y1 <= EDGE_BAND * height and any(ln.box.y1 <= r.cy < box.y0 - 1 for r in rules)
             else:
-                ok = ln.box.y0 >= (1 - EDGE_BAND) * height and any(piece.box.y1 + 1 < r.cy <= ln.box.y0 for r in rules)
+                ok = ln.box.y0 >= (1 - EDGE_BAND) * height and any(box.y1 + 1 < r.cy <= ln.box.y0 for r in rules)
             if not ok:
                 break
             out.append(ln)
@@ -178,4 +188,4 @@ def column_part(ln: Line, box: Rect, margin: bool) -> Line | None:
 
 
 __all__ = ["Line", "Margins", "RUNNING_Y", "FLOW_TOL", "page_lines", "inside", "page_frame", "text_area",
-           "edge_area", "beside", "column_part", "ruled_off"]
+           "edge_area", "beside", "column_part", "ruled_off", "edge_lines"]
