@@ -458,36 +458,9 @@ def case_builders() -> list[Callable[[], Case]]:
                 partial(reportlab_case, t, "grid", True, new_table=True, bare=True),
                 partial(reportlab_case, t, "plain", True, new_table=True, bare=True),
                 partial(section_at_break, t, "grid", False), partial(rl_section_at_break, t, "grid")]
-    return out + _situation_builders(langs)
+    from tests.core.continued_situation_pdfs import situation_builders
 
-
-def _situation_builders(langs: Sequence[str]) -> list[Callable[[], Case]]:
-    """The report situations (``continued_situation_pdfs``): reportlab pieces and LongTables,
-    LibreOffice Writer tables (when soffice is installed)."""
-    from tests.core.continued_situation_pdfs import SOFFICE, Situation, situation_case, writer_case
-
-    kinds = (Situation(note=True), Situation(plain_first=True), Situation("rules", False, plain_first=True),
-             Situation(jitter=6), Situation("rules", False, jitter=8), Situation(short=2), Situation(short=2, auto=True),
-             Situation("plain", False, unit=True), Situation(cont_row=True), Situation(landscape=True),
-             Situation(before=True), Situation(columns="merge"), Situation(auto=True), Situation("rules", False, auto=True),
-             Situation("band"), Situation("band", False), Situation("band", short=2), Situation(new_mid=True),
-             Situation("band", new_mid=True), Situation("plain", new_mid=True), Situation(new_mid=True, plain_first=True),
-             Situation("plain", False, new_mid=True, plain_first=True), Situation(unit_later=True),
-             Situation("plain", False, unit_later=True), Situation(oneline=True, short=2),
-             Situation("rules", False, oneline=True, short=2), Situation(oneline=True, short=2, auto=True),
-             Situation(alternate=True), Situation("plain", False, alternate=True),
-             Situation(alternate=True, new_mid=True, plain_first=True))
-    three = (Situation(pieces=3), Situation(oneline=True, short=4, pieces=3),
-             Situation("plain", False, oneline=True, short=3, pieces=3), Situation(alternate=True, pieces=3))
-    out: list[Callable[[], Case]] = []
-    for lang in langs:
-        out += [partial(situation_case, texts(40)[lang], s) for s in kinds]
-        out += [partial(situation_case, texts(80)[lang], s) for s in three]
-        if SOFFICE is not None:
-            out += [partial(writer_case, texts(60 if lang == "en" else 40)[lang], repeat, split, grid)
-                    for repeat, split, grid in ((True, True, True), (True, False, False), (False, True, False),
-                                                (False, False, True))]
-    return out
+    return out + situation_builders(langs)
 
 
 def builder_id(index: int, build: Callable[[], Case]) -> str:

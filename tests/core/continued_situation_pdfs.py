@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import pymupdf
 
-from tests.core.continued_pdfs import A4, BOTTOM, MARGIN, TOP, Case, Text, _rl_font
+from tests.core.continued_pdfs import A4, BOTTOM, MARGIN, TOP, Case, Text, _rl_font, texts
 
 # Per language: a footnote under a piece, the unit line, the "continued" row, the first page's
 # title, a heading over a new table, a small table's rows (set above the continued one).
@@ -329,4 +330,34 @@ def writer_case(t: Text, repeat: bool = True, split_rows: bool = True, grid: boo
     name = f"writer-{t.lang}-{'grid' if grid else 'plain'}-{'repeat' if repeat else 'norepeat'}"
     links = _links(pdf, t)
     return Case(name + "-split" * split_rows, pdf, links, repeat, _at(links))
-__all__ = ["Situation", "situation_case", "writer_case", "SOFFICE", "FOOTNOTE", "UNIT", "CONT_ROW"]
+
+
+def situation_builders(langs: Sequence[str]) -> list[Callable[[], Case]]:
+    """The report situations (``continued_situation_pdfs``): reportlab pieces and LongTables,
+    LibreOffice Writer tables (when soffice is installed)."""
+    kinds = (Situation(note=True), Situation(plain_first=True), Situation("rules", False, plain_first=True),
+             Situation(jitter=6), Situation("rules", False, jitter=8), Situation(short=2), Situation(short=2, auto=True),
+             Situation("plain", False, unit=True), Situation(cont_row=True), Situation(landscape=True),
+             Situation(before=True), Situation(columns="merge"), Situation(auto=True), Situation("rules", False, auto=True),
+             Situation("band"), Situation("band", False), Situation("band", short=2), Situation(new_mid=True),
+             Situation("band", new_mid=True), Situation("plain", new_mid=True), Situation(new_mid=True, plain_first=True),
+             Situation("plain", False, new_mid=True, plain_first=True), Situation(unit_later=True),
+             Situation("plain", False, unit_later=True), Situation(oneline=True, short=2),
+             Situation("rules", False, oneline=True, short=2), Situation(oneline=True, short=2, auto=True),
+             Situation(alternate=True), Situation("plain", False, alternate=True),
+             Situation(alternate=True, new_mid=True, plain_first=True))
+    three = (Situation(pieces=3), Situation(oneline=True, short=4, pieces=3),
+             Situation("plain", False, oneline=True, short=3, pieces=3), Situation(alternate=True, pieces=3))
+    out: list[Callable[[], Case]] = []
+    for lang in langs:
+        out += [partial(situation_case, texts(40)[lang], s) for s in kinds]
+        out += [partial(situation_case, texts(80)[lang], s) for s in three]
+        if SOFFICE is not None:
+            out += [partial(writer_case, texts(60 if lang == "en" else 40)[lang], repeat, split, grid)
+                    for repeat, split, grid in ((True, True, True), (True, False, False), (False, True, False),
+                                                (False, False, True))]
+    return out
+
+
+__all__ = ["Situation", "situation_case", "writer_case", "situation_builders", "SOFFICE", "FOOTNOTE", "UNIT",
+           "CONT_ROW"]
