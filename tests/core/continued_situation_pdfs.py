@@ -53,7 +53,8 @@ class Situation:
     over the later pieces only; ``oneline``: every row one line tall (short labels);
     ``alternate``: odd and even pages set different running headers (the title left, the
     section right) and footers (a line of text over a rule, the page number), so no line
-    repeats on the next page."""
+    repeats on the next page; ``low_later``: the later pages' body starts 30 pt lower than page
+    1's (with ``plain_first``: a first page set higher than the others)."""
 
     style: str = "grid"
     repeat: bool = True
@@ -72,6 +73,7 @@ class Situation:
     unit_later: bool = False
     oneline: bool = False
     alternate: bool = False
+    low_later: bool = False
 
     def name(self, lang: str) -> str:
         parts = [f"situation-{lang}-{self.style}-{'repeat' if self.repeat else 'norepeat'}"]
@@ -157,6 +159,8 @@ def _story(t: Text, s: Situation, chunks: Sequence[Sequence[Sequence[str]]]) -> 
         later = n > 0
         if later:
             story.append(PageBreak())
+            if s.low_later:  # the later pages' body starts lower than page 1's title (its own top margin)
+                story.append(Spacer(1, 30))
             if s.new_mid:
                 story += [Paragraph(t.prose, para), Spacer(1, 16)] * (not s.plain_first)
                 story += [Paragraph(HEADING[t.lang], title), Spacer(1, 6)]
@@ -345,7 +349,8 @@ def situation_builders(langs: Sequence[str]) -> list[Callable[[], Case]]:
              Situation("plain", False, unit_later=True), Situation(oneline=True, short=2),
              Situation("rules", False, oneline=True, short=2), Situation(oneline=True, short=2, auto=True),
              Situation(alternate=True), Situation("plain", False, alternate=True),
-             Situation(alternate=True, new_mid=True, plain_first=True))
+             Situation(alternate=True, new_mid=True, plain_first=True),
+             Situation("plain", False, plain_first=True, low_later=True, oneline=True))
     three = (Situation(pieces=3), Situation(oneline=True, short=4, pieces=3),
              Situation("plain", False, oneline=True, short=3, pieces=3), Situation(alternate=True, pieces=3))
     out: list[Callable[[], Case]] = []
