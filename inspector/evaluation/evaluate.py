@@ -25,13 +25,14 @@ from ..core.params import BudgetParams, Params
 from ..core.types import PageResult, Rect, Rule, Table
 from ..extractors import peers
 from . import defects, rulekinds
+from .rulekinds import page_rules
 from .scoring import GoldenPage, PageScores, TableScore, score_page
 
 log = logging.getLogger(__name__)
 
 DEFAULT_TIMEOUT = 120.0  # s per page
-__all__ = ["GoldenPage", "GoldenSource", "PageOutcome", "PageScores", "TableScore", "load_source", "run",
-           "run_page", "score_page"]
+__all__ = ["GoldenPage", "GoldenSource", "PageOutcome", "PageScores", "TableScore", "load_source", "page_rules",
+           "run", "run_page", "score_page"]
 
 
 class EvalError(Exception):
@@ -248,19 +249,6 @@ def _extract_with_timeout(task: PageTask) -> tuple[tuple[Table, ...], PageResult
     return result
 
 
-def page_rules(pdf: str, page_index: int, params: Params) -> tuple[Rule, ...] | None:
-    """The page's drawn rules (vector stage, the run's parameters), for the unused-rule defect."""
-    try:
-        from ..core.evidence.rules_vector import find_vector_rules
-        from ..core.reading.document import open_document
-
-        doc = peers.cached_open("core", pdf, open_document)
-        return find_vector_rules(doc.page(page_index).drawings(), params.vector).rules
-    except Exception:  # the defect is then left out, the page still scored
-        log.warning("defect classification failed; the page is scored without it", exc_info=True)
-        return None
-
-
 def run_page(task: PageTask) -> PageOutcome:
     """Extract and score one page; never raises (failures become the outcome's status)."""
     gp = task.golden
@@ -290,7 +278,8 @@ def _rule_kinds(task: PageTask, got: tuple[str, tuple[Table, ...], PageResult | 
     this app, else one run in the ``left`` seconds of the page's budget. None when no rule is
     unused, or the detection failed or ran out of time (the rules then count as "other")."""
     status, output, result = got
-    if not rules or not defects.unused(rules, output):
+    unused = defects.unused(rules, output) if rules else []
+    if not rules or not unused:
         return None
     if result is None and task.extractor == "inspector" and status != "ok":
         return None  # it failed (or timed out) once already: not again
@@ -300,7 +289,9 @@ def _rule_kinds(task: PageTask, got: tuple[str, tuple[Table, ...], PageResult | 
                 return None
             _, result = _extract_with_timeout(dataclasses.replace(task, extractor="inspector", timeout=left,
                                                                   keep_result=True))
-        return None if result is None else rulekinds.page_rule_kinds(task.golden.pdf, result, rules, task.params)
+        if result is None:
+            return None
+        return rulekinds.page_rule_kinds(task.golden.pdf, result, rules, task.params, unused)
     except Exception:  # the kinds are then left out, the page still scored
         log.warning("sorting the unused rules by kind failed; they count as other", exc_info=True)
         return None

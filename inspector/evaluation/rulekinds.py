@@ -1,4 +1,5 @@
-"""What each unused rule is: the unused-rule defect's count split by kind.
+"""The drawn rules the unused-rule defect counts (``page_rules``), and what each unused one is:
+the count split by kind.
 
 An unused rule (``defects.unused_rules``) is any drawn rule no output table touches, so the
 count lumps together rules no table should take and rules a table lost. The split reads what
@@ -23,6 +24,8 @@ is still counted.
 
 from __future__ import annotations
 
+import logging
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
@@ -30,6 +33,9 @@ from ..core.aside import FORM_MARKS, UNDERLINE
 from ..core.multipage.furniture import BAND, band_marks, find_furniture, neighbour_pages
 from ..core.params import Params
 from ..core.types import PageResult, Rect, Rule
+from ..extractors import peers
+
+log = logging.getLogger(__name__)
 
 KINDS = ("furniture", "underline", "check_box", "form_box", "other")
 LABELS = {"furniture": "header/footer", "underline": "underline", "check_box": "check box",
@@ -64,27 +70,41 @@ class RuleKindCounts:
 
 
 def rule_kinds(rules: Sequence[Rule], result: PageResult, furniture: Sequence[Rule], snap: float) -> dict[Rule, str]:
-    """The kind of each of ``rules`` (the page's drawn rules) on the page ``result`` detected,
+    """The kind of each of ``rules`` (drawn rules of the page) on the page ``result`` detected,
     ``furniture`` being the page's running header and footer rules. The detection works on its
     merged rules (a vector rule may be part of a longer one there): a rule takes the kind of a
     rule it lies on, within ``snap`` points (``merge.snap``)."""
-    set_aside = [g for g in result.rejected if g.reason == UNDERLINE or g.reason in FORM_MARKS]
+    aside = _Along([(g.rule, g.reason) for g in result.rejected if g.reason == UNDERLINE or g.reason in FORM_MARKS])
+    running = _Along([(r, "furniture") for r in furniture])
     forms = [r.bbox.expanded(snap) for r in result.regions if r.param == FORM_BOX_PARAM]
     out = {}
     for rule in rules:
-        aside = next((g.reason for g in set_aside if _on(rule, g.rule, snap)), "")
-        out[rule] = ("furniture" if any(_on(rule, f, snap) for f in furniture) else
-                     "underline" if aside == UNDERLINE else
-                     "check_box" if aside else
+        why = aside.under(rule, snap)
+        out[rule] = ("furniture" if running.under(rule, snap) else
+                     "underline" if why == UNDERLINE else
+                     "check_box" if why else
                      "form_box" if any(_inside(rule.bbox, box) for box in forms) else "other")
     return out
 
 
-def page_rule_kinds(pdf: str, result: PageResult, rules: Sequence[Rule], params: Params) -> dict[Rule, str]:
-    """``rule_kinds`` of ``rules`` on page ``result.page`` of ``pdf``, its furniture read off
-    the neighbouring pages (the document this app's extractor keeps open)."""
-    from ..extractors import peers
+def page_rules(pdf: str, page_index: int, params: Params) -> tuple[Rule, ...] | None:
+    """The page's drawn rules (vector stage, the run's parameters), for the unused-rule defect."""
+    try:
+        from ..core.evidence.rules_vector import find_vector_rules
+        from ..core.reading.document import open_document
 
+        doc = peers.cached_open("core", pdf, open_document)
+        return find_vector_rules(doc.page(page_index).drawings(), params.vector).rules
+    except Exception:  # the defect is then left out, the page still scored
+        log.warning("defect classification failed; the page is scored without it", exc_info=True)
+        return None
+
+
+def page_rule_kinds(pdf: str, result: PageResult, rules: Sequence[Rule], params: Params,
+                    which: Sequence[Rule] | None = None) -> dict[Rule, str]:
+    """``rule_kinds`` of ``which`` (default: all ``rules``, the page's drawn rules) on page
+    ``result.page`` of ``pdf``, its furniture read off the neighbouring pages (the document this
+    app's extractor keeps open)."""
     doc = peers.inspector_pipeline(pdf).doc
     index = result.page - 1
     furniture: tuple[Rule, ...] = ()
@@ -95,13 +115,24 @@ def page_rule_kinds(pdf: str, result: PageResult, rules: Sequence[Rule], params:
 
         furniture = find_furniture(result.words, rules, result.height, neighbours, params.rows.y_tolerance,
                                    result.page).rules
-    return rule_kinds(rules, result, furniture, params.merge.snap)
+    return rule_kinds(rules if which is None else which, result, furniture, params.merge.snap)
 
 
-def _on(rule: Rule, other: Rule, snap: float) -> bool:
-    """Does ``rule`` lie on ``other`` (same direction and line, within its span)?"""
-    return rule.orient == other.orient and abs(rule.pos - other.pos) <= snap \
-        and rule.start >= other.start - snap and rule.end <= other.end + snap
+class _Along:
+    """Rules with a reason each, sorted by direction and position: which one a rule lies on,
+    without a pass over all of them (a form page sets hundreds aside)."""
+
+    def __init__(self, rules: Sequence[tuple[Rule, str]]) -> None:
+        self.by: dict[str, list[tuple[Rule, str]]] = {}
+        for orient in ("h", "v"):
+            self.by[orient] = sorted(((r, why) for r, why in rules if r.orient == orient), key=lambda x: x[0].pos)
+        self.pos = {o: [r.pos for r, _ in found] for o, found in self.by.items()}
+
+    def under(self, rule: Rule, snap: float) -> str:
+        """The reason of a rule ``rule`` lies on ("" for none)."""
+        found, pos = self.by.get(rule.orient, []), self.pos.get(rule.orient, [])
+        near = found[bisect_left(pos, rule.pos - snap):bisect_right(pos, rule.pos + snap)]
+        return next((why for r, why in near if rule.start >= r.start - snap and rule.end <= r.end + snap), "")
 
 
 def _inside(box: Rect, outer: Rect) -> bool:
