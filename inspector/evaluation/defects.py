@@ -9,9 +9,9 @@
   label beside several values is no hole in the rows under its first);
 - sparse column: a column non-empty in fewer than ``SPARSE_FRACTION`` of the body rows of a
   table with at least ``SPARSE_MIN_ROWS`` body rows;
-- unused rule: a drawn rule of the page that touches no table box, with its kind when the
-  page's were worked out (``rulekinds``: a running header's, an underline, a check box's, a
-  form box's, other; "other" when not).
+- unused rule: a drawn rule of the page that touches no table box, each of a kind
+  (``rulekinds``: a running header's or footer's, an underline, a check box's, a form box's,
+  or "other", which is also the kind of every rule of a page whose kinds are not known).
 
 ``per_100_cells`` counts the first three (table defects) per 100 output cells; unused rules
 are a page defect and are reported beside it.
