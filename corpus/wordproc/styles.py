@@ -299,9 +299,30 @@ def nested_cells(doc: Document, c: Content) -> list[Made]:
     return [Made("two_line", f"grid {grid(table, c)}, two-paragraph labels")]
 
 
-STYLES: dict[str, Callable[[Document, Content], list[Made]]] = {
-    f.__name__: f for f in (full_grid, horizontal, outer, header_dark, banded, merged, listed, sparse, narrow,
-                            twin, two_column, long_grid, rate_sheet, cjk, nested_cells)}
+def line_styles(doc: Document, c: Content) -> list[Made]:
+    """Word's other border kinds: double, dotted, dashed, or a thick outer frame over thin inside rules."""
+    n, m = c.rng.randint(4, 8), c.rng.randint(3, 5)
+    table = filled(doc, c, n, m, wrap=c.rng.random() < 0.3)
+    kind = c.rng.choice(("double", "dotted", "dashed", "thick"))
+    if kind == "thick":
+        table_borders(table, "single", 4, "808080", ("insideH", "insideV"))
+        table_borders(table, "single", c.rng.choice((18, 24)), "000000", ("top", "left", "bottom", "right"))
+    else:
+        table_borders(table, kind, c.rng.choice((4, 6)), c.rng.choice(GREYS[:3]))
+    return [Made("line_styles", f"{kind} borders")]
+
+
+def spaced(doc: Document, c: Content) -> list[Made]:
+    """Space between the cells (``w:tblCellSpacing``): each cell its own framed box, a gap
+    between two boxes, the table framed around them."""
+    n, m = c.rng.randint(3, 7), c.rng.randint(3, 5)
+    table = filled(doc, c, n, m)
+    grid(table, c)
+    sp = OxmlElement("w:tblCellSpacing")
+    sp.set(qn("w:w"), str(c.rng.choice((20, 30, 40))))
+    sp.set(qn("w:type"), "dxa")
+    table._tbl.tblPr.append(sp)
+    return [Made("spaced", f"cell spacing {sp.get(qn('w:w'))} twips")]
 
 
 def loosen(table: Table, c: Content) -> str:
@@ -328,3 +349,8 @@ def loosen(table: Table, c: Content) -> str:
             v.set(qn("w:val"), "center")
             cell._tc.get_or_add_tcPr().append(v)
     return f"{after} pt after paragraphs, rows at least {height} pt, centred"
+
+
+STYLES: dict[str, Callable[[Document, Content], list[Made]]] = {
+    f.__name__: f for f in (full_grid, horizontal, outer, header_dark, banded, merged, listed, sparse, narrow,
+                            twin, two_column, long_grid, rate_sheet, cjk, nested_cells, line_styles, spaced)}
