@@ -24,7 +24,7 @@ CMIDRULE_WIDTH = 0.9  # a horizontal rule shorter than this share of the table's
 CMIDRULE_SPAN = 0.5  # a cmidrule spans a column when it covers this share of the column's width
 CENTRED_SLACK = 0.25  # a group label's middle lies this share of its rule's length from the rule's middle, at most
 LEADING = 1.5  # a paragraph's next line starts within this many word heights of the line before
-PITCH_SLACK = 0.1  # of a word's height: a wrapped line is closer than the rows' pitch by more than this
+PITCH_SLACK = 0.1  # of a word's height: a wrapped line starts higher than its row's texts by more than this
 Join = Callable[[int, int], None]  # joins two slots (r * n_cols + c) into one cell
 
 
@@ -173,25 +173,20 @@ def _tops(ev: RegionEvidence, x0: float, x1: float, y0: float, y1: float) -> lis
 
 def _one_paragraph(ev: RegionEvidence, grid: Grid, r: int, c: int) -> bool:
     """Are the texts of slots (r, c) and (r + 1, c) the lines of one paragraph wrapped across
-    the boundary between them: the first line under it is closer to the last line over it
-    than the other columns' texts are across that boundary (rows set apart by their padding
-    and paragraph spacing; a wrapped paragraph's lines by its leading alone), and at most a
-    line and a half under it? A Word cell merged over two rows wraps "Continuing operations"
-    with "operations" in the second row's band; separate rows' labels sit a row apart."""
+    the boundary between them: the first line under it follows the last line over it (within
+    ``LEADING`` word heights) and starts higher than the other columns' texts under it (rows
+    set their texts apart by padding and paragraph spacing, a paragraph its lines by its
+    leading alone)? A Word cell merged down wraps "Continuing operations" with "operations" in
+    the next row's band, above that row's own texts; a row's label sits where its row's texts do."""
     xs, ys = grid.xs, grid.ys
     top, mid, bottom = ys[r], ys[r + 1], ys[r + 2]
     above, below = _tops(ev, xs[c], xs[c + 1], top, mid), _tops(ev, xs[c], xs[c + 1], mid, bottom)
     if not above or not below:
         return False
-    heights = [ev.words[i].bbox.height for i in ev.ids]
-    h = float(np.median(heights)) if heights else 0.0
-    pitch = min(below) - max(above)
-    rows = []
-    for k in range(grid.n_cols):
-        up, down = _tops(ev, xs[k], xs[k + 1], top, mid), _tops(ev, xs[k], xs[k + 1], mid, bottom)
-        if k != c and up and down:
-            rows.append(min(down) - max(up))
-    return bool(rows) and 0 < pitch <= LEADING * h and pitch < float(np.median(rows)) - PITCH_SLACK * h
+    h = float(np.median([ev.words[i].bbox.height for i in ev.ids]))
+    firsts = [min(t) for k in range(grid.n_cols) if k != c and (t := _tops(ev, xs[k], xs[k + 1], mid, bottom))]
+    return (bool(firsts) and 0 < min(below) - max(above) <= LEADING * h
+            and min(below) < float(np.median(firsts)) - PITCH_SLACK * h)
 
 
 def _left_out_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]], virtual: set[float],
