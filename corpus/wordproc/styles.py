@@ -287,7 +287,7 @@ def cjk(doc: Document, c: Content) -> list[Made]:
     return [Made("cjk", f"{'Chinese' if words is ZH else 'Korean'}, {'grid' if color else 'rules between rows'}")]
 
 
-def nested_cells(doc: Document, c: Content) -> list[Made]:
+def two_line(doc: Document, c: Content) -> list[Made]:
     """A grid whose last column holds two-line cells with a rule under the first line."""
     n, m = c.rng.randint(3, 6), 3
     table = filled(doc, c, n, m)
@@ -353,4 +353,4 @@ def loosen(table: Table, c: Content) -> str:
 
 STYLES: dict[str, Callable[[Document, Content], list[Made]]] = {
     f.__name__: f for f in (full_grid, horizontal, outer, header_dark, banded, merged, listed, sparse, narrow,
-                            twin, two_column, long_grid, rate_sheet, cjk, nested_cells, line_styles, spaced)}
+                            twin, two_column, long_grid, rate_sheet, cjk, two_line, line_styles, spaced)}
