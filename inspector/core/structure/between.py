@@ -137,7 +137,8 @@ def _short(text: str) -> str:
 
 
 def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int],
-                    upper: float, lower: float, x0: float, x1: float, unruled: bool = False) -> str:
+                    upper: float, lower: float, x0: float, x1: float, unruled: bool = False,
+                    underline: tuple[float, float] | None = None) -> str:
     """Why the lines ``between`` two rules end one table and start the next (the heading's
     description), or "" when they do not: a heading (one piece) over a header row, the first
     line under the lower rule inside [x0, x1], every line between the rules in one piece.
@@ -145,7 +146,9 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
     With ``unruled`` the tables' outer rules may be missing: the lines over the heading may
     be the upper table's last, unruled rows (in pieces), and the lines between the heading and
     the lower rule (``HEADER_LINES`` at most, the first a header row) the next table's header
-    ruled only under it. ``upper`` is the y of the upper rule."""
+    ruled only under it, or only under its spanning label: the lower rule's ends ``underline``
+    (pt) inside the header row, which then may reach past the rules. ``upper`` is the y of the
+    upper rule."""
     ks = sorted(between, key=lambda k: lines[k].bbox.y0)
     singles = [i for i, k in enumerate(ks) if n_segments[k] < 2]
     if not singles or (not unruled and len(singles) < len(ks)):
@@ -155,7 +158,8 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
     start = last
     while start > 0 and n_segments[ks[start - 1]] < 2:
         start -= 1
-    if tail and (len(tail) > HEADER_LINES or not facts.header(tail[0]) or not _within(lines[tail[0]], x0, x1)):
+    if tail and (len(tail) > HEADER_LINES or not facts.header(tail[0])
+                 or not (_within(lines[tail[0]], x0, x1) or _spanner_rule(lines[tail[-1]], lower, underline))):
         return ""
     b = lines[tail[0]].bbox if tail else _header_under(facts, lines, lower, x0, x1)
     if b is None:
@@ -197,6 +201,17 @@ def _within(ln: Line, x0: float, x1: float) -> bool:
     column left of a spanner's rules) is the same table's header under a spanning label."""
     b = ln.bbox
     return b.x0 >= x0 - b.height and b.x1 <= x1 + b.height
+
+
+def _spanner_rule(ln: Line, lower: float, underline: tuple[float, float] | None) -> bool:
+    """Is the lower rule (at ``lower``, from ``underline[0]`` to ``underline[1]``, pt) drawn right
+    under a header row and inside its ends: the underline of a spanning label in that row
+    ("Price" over "Qty", "Unit", "Amount"), not the bottom of a table the row reaches past?"""
+    if underline is None:
+        return False
+    b = ln.bbox
+    close = -LINE_SLACK <= lower - b.y1 <= HEADER_REACH * b.height
+    return close and b.x0 < underline[0] - b.height and b.x1 > underline[1] + b.height
 
 
 def _header_under(facts: LineFacts, lines: Sequence[Line], lower: float, x0: float, x1: float) -> Rect | None:

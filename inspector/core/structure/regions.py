@@ -332,7 +332,8 @@ def _heading_parts(lines: Sequence[Line], n_segments: Sequence[int], between: Se
     """Does a heading between the rules over a header row part two tables (``heading_between``)?
     Told in ``said`` as a rejected region, for explain."""
     x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
-    why = heading_between(facts, lines, n_segments, between, top.pos, bottom.pos, x0, x1, unruled) if facts else ""
+    why = heading_between(facts, lines, n_segments, between, top.pos, bottom.pos, x0, x1, unruled,
+                          (bottom.start, bottom.end)) if facts else ""
     if why and said is not None:
         box = Rect.bounding([lines[k].bbox for k in between])
         where = ("between one table's last row and the next table's header" if unruled
