@@ -15,8 +15,10 @@ import re
 from collections.abc import Sequence
 
 from ..multipage.continuation import CAPTION, MARKER
+from ..multipage.markers import CAPTION_MORE, NOTE
 from ..numbers import is_number
 from ..types import Rect, Rule, Word
+from ..units import unit_line
 from .columns import Line, Segment
 
 APART = 0.5  # line heights of white space between a heading and the table above it, at least
@@ -39,6 +41,11 @@ THROUGH_SLACK = 2.0  # pt a column rule may stop short of the rules it runs betw
 INNER = 5.0  # pt a column rule stands inside both rules' ends (a frame's or a box's sides are no column rules)
 YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")  # a year in a header row is a label, not an amount
 SENTENCE_END = (".", ":", "。", "：", ";")
+# A unit line opens with its label, "in" or a bracket ("单位：元", "(단위: 백만원)", "Unit: USD thousand",
+# "in USD thousands", "(€ million)"); a column label naming its unit ("Amount (USD)") does not.
+UNIT_START = re.compile(r"^\s*[(（\[]?\s*(?:单位|單位|単位|단위|units?\b|currency\b|币种|幣種|"
+                        r"(?:amounts?\s+|figures\s+|expressed\s+)?in\b)|^\s*[(（\[]", re.IGNORECASE)
+ASIDE = ("a unit line", "a note")  # kinds of line set beside a table, flush right or in small type
 
 
 class LineFacts:
@@ -76,7 +83,12 @@ class LineFacts:
         return any(x0 < x - LINE_SLACK and x1 > x + LINE_SLACK for x0, x1 in self._spans[k])
 
     def strong(self, k: int) -> bool:
-        return self.heading(k).startswith(("a caption", "a continuation", "a sentence"))
+        return self.heading(k).startswith(("a caption", "a continuation", "a sentence", *ASIDE))
+
+    def aside(self, k: int) -> bool:
+        """A unit line or a note: it stands where it may (flush right, in small type), not
+        where a heading does."""
+        return self.heading(k).startswith(ASIDE)
 
 
 def line_facts(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment],
@@ -105,10 +117,14 @@ def _heading(words: Sequence[Word], ln: Line, n_pieces: int, size: float, usual:
         return ""
     ws = [words[i] for i in ln.word_ids]
     text = " ".join(w.text for w in ws)
-    if CAPTION.match(text):
+    if CAPTION.match(text) or CAPTION_MORE.match(text):
         return f"a caption (\"{_short(text)}\")"
     if MARKER.search(text):
         return f"a continuation marker (\"{_short(text)}\")"
+    if UNIT_START.match(text) and unit_line(text) is not None:
+        return f"a unit line (\"{_short(text)}\")"
+    if NOTE.match(text):
+        return f"a note (\"{_short(text)}\")"
     if (len(ws) >= SENTENCE_WORDS or _ideographs(text) >= SENTENCE_IDEOGRAPHS) and text.rstrip().endswith(SENTENCE_END):
         return f"a sentence (\"{_short(text)}\")"
     if usual > 0 and size >= HEADING_SIZE * usual - SIZE_EPS:
@@ -172,7 +188,8 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
         # goal's "... by the end of 2025." in its column): there a heading must also stand
         # where headings do and apart from the row above, whatever its kind.
         strong = facts.strong(k) and start == 0
-        if facts.heading(k) and (strong or _placed(lines[k], x0, x1) and _apart(lines[k], above, b.height)):
+        placed = facts.aside(k) or _placed(lines[k], x0, x1)
+        if facts.heading(k) and (strong or placed and _apart(lines[k], above, b.height)):
             return facts.heading(k)
     return ""
 
