@@ -473,26 +473,58 @@ def _wrapped(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, i: int) -> 
 
 
 LABEL_PITCH = 0.1  # share of the run's row step a lone label row's steps may differ from it by
+LABEL_LINES = 2  # lines of one label row (a section label wrapped once)
 
 
 def _label_row(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: int, i: int) -> int:
-    """1 when line ``i`` (without gaps) is a label row inside the run: set at the rows' own
-    pitch (its step from row ``prev`` and the step on to the next line each within
-    ``LABEL_PITCH`` of the step onto ``prev``), text only in ``prev``'s first column (starting
-    where it starts, short of its second column's text), fewer than ``PROSE_WORDS`` words,
-    and the next line aligned with ``prev`` (a "Hardware" row between two groups of items);
-    0 otherwise. A heading set apart or a paragraph breaks the run."""
-    nxt = i + 1
-    if prev <= start or nxt >= len(lines) or not gaps[prev] or not gaps[nxt] or len(lines[i].word_ids) >= PROSE_WORDS:
+    """How many lines from ``i`` (without gaps) make a label row inside the run: set at the
+    rows' own pitch (its step from row ``prev`` and the step on to the next line each within
+    ``LABEL_PITCH`` of the row step: the step onto ``prev``, or under the run's first line
+    (a section right under the header) the step from the next line to the one after), text
+    only in ``prev``'s first column (starting where it starts, short of its second column's
+    text), fewer than ``PROSE_WORDS`` words a line, and the next line aligned with ``prev``
+    (a "Hardware" row between two groups of items). A label over ``LABEL_LINES`` lines has its
+    next line tighter than the rows. 0 when they are not; a heading set apart or a paragraph
+    breaks the run."""
+    if not gaps[prev]:
         return 0
-    row = lines[prev].bbox.cy - lines[prev - 1].bbox.cy
-    steps = (lines[i].bbox.cy - lines[prev].bbox.cy, lines[nxt].bbox.cy - lines[i].bbox.cy)
+    for n in range(1, LABEL_LINES + 1):
+        nxt = i + n
+        if nxt >= len(lines) or not _in_label_column(lines, gaps, prev, nxt - 1):
+            return 0
+        if gaps[nxt]:
+            break
+    else:
+        return 0
+    row = _row_step(lines, gaps, start, prev, nxt)
+    last = nxt - 1
+    steps = (lines[i].bbox.cy - lines[prev].bbox.cy, lines[nxt].bbox.cy - lines[last].bbox.cy)
     if row <= 0 or any(abs(s - row) > LABEL_PITCH * row for s in steps):
         return 0
-    b, first = lines[i].bbox, min(gaps[prev])
-    if abs(b.x0 - lines[prev].bbox.x0) > GAP_SLACK + b.height / 2 or b.x1 >= first[1] - GAP_SLACK:
+    if any(lines[k + 1].bbox.cy - lines[k].bbox.cy >= (1 - LABEL_PITCH) * row for k in range(i, last)):
         return 0
-    return 1 if _gaps_meet(gaps[prev], gaps[nxt]) else 0
+    return nxt - i if _gaps_meet(gaps[prev], gaps[nxt]) else 0
+
+
+def _in_label_column(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, k: int) -> bool:
+    """Is line ``k`` a label's line: no gaps, fewer than ``PROSE_WORDS`` words, starting where
+    row ``prev`` starts and ending short of its second column's text?"""
+    b, first = lines[k].bbox, min(gaps[prev])
+    if gaps[k] or len(lines[k].word_ids) >= PROSE_WORDS:
+        return False
+    return abs(b.x0 - lines[prev].bbox.x0) <= GAP_SLACK + b.height / 2 and b.x1 < first[1] - GAP_SLACK
+
+
+def _row_step(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: int, nxt: int) -> float:
+    """The run's row step (pt between line centres): onto ``prev`` from the line above it, or,
+    when ``prev`` is the run's first line, from ``nxt`` to the line after it when that is a
+    row too; 0 when neither can be read."""
+    if prev > start:
+        return lines[prev].bbox.cy - lines[prev - 1].bbox.cy
+    after = nxt + 1
+    if after < len(lines) and gaps[after] and _gaps_meet(gaps[nxt], gaps[after]):
+        return lines[after].bbox.cy - lines[nxt].bbox.cy
+    return 0.0
 
 
 def _close(a: Line, b: Line) -> bool:
