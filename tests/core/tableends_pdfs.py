@@ -144,3 +144,63 @@ def spanner_tables(lang: str) -> Page:
         if r:
             ops.append(Line(X0, head_bottom + r * PITCH, 564, head_bottom + r * PITCH))
     return ops, [[list(r) for r in first], [[*r, f"R{k + 1}"] for k, r in enumerate(body)]]
+
+
+# -- the same pairs written by a word processor: python-docx, then LibreOffice's tagged PDF export --
+
+WRITER_EXPORT = 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"true"}}'
+WRITER_STYLES = ("Table Grid", "")  # every cell edge ruled; no rules at all
+
+
+def writer_pages() -> list[tuple[str, str, str]]:
+    """(lang, kind, table style) of each page of ``writer_docx``: every pair in both styles,
+    then one sectioned table per language and style (kind "sections")."""
+    pages = [(lang, kind, style) for style in WRITER_STYLES for lang in LANGS for kind in KINDS]
+    return pages + [(lang, "sections", style) for style in WRITER_STYLES for lang in LANGS]
+
+
+def writer_docx(path: str) -> None:
+    """A .docx of ``writer_pages``, one page each: two tables with the line between them set
+    as Word sets it (a "Heading 2" paragraph, a caption, a note or a unit line flush right in
+    small type, a sentence), or one table with section rows."""
+    from docx import Document
+    from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_BREAK
+    from docx.shared import Pt
+
+    doc = Document()
+    for n, (lang, kind, style) in enumerate(writer_pages()):
+        if n:
+            doc.paragraphs[-1].add_run().add_break(WD_BREAK.PAGE)
+        doc.add_heading({"en": "1. Income statement", "ko": "1. 손익계산서", "zh": "一、利润表"}[lang], level=1)
+        if kind == "sections":
+            one, two = SECTIONS[lang]
+            _writer_table(doc, [HEADS[lang][0], (one, "", "", ""), *rows_of(lang, 0, 3),
+                                (" ".join(two) if lang == "en" else "".join(two), "", "", ""), *rows_of(lang, 3, 3)], style)
+        else:
+            _writer_table(doc, [HEADS[lang][0], *rows_of(lang, 0, 5)], style)
+            text, size, right = BETWEEN[kind][lang]
+            if kind == "heading":
+                doc.add_heading(text, level=2)
+            else:
+                p = doc.add_paragraph()
+                p.add_run(text).font.size = Pt(size)
+                if right:
+                    p.alignment = WD_ALIGN_PARAGRAPH.RIGHT
+            _writer_table(doc, [HEADS[lang][1], *rows_of(lang, 5, 4)], style)
+        doc.add_paragraph("")
+    doc.save(path)
+
+
+def _writer_table(doc: object, rows: Sequence[Sequence[str]], style: str) -> None:
+    from docx.enum.text import WD_ALIGN_PARAGRAPH
+    from docx.shared import Pt
+
+    table = doc.add_table(rows=len(rows), cols=4)  # type: ignore[attr-defined]
+    if style:
+        table.style = style
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            p = table.cell(r, c).paragraphs[0]
+            p.add_run(text).font.size = Pt(9)
+            if c:
+                p.alignment = WD_ALIGN_PARAGRAPH.RIGHT

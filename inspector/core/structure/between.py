@@ -117,6 +117,20 @@ def _heading(words: Sequence[Word], ln: Line, n_pieces: int, size: float, usual:
         return ""
     ws = [words[i] for i in ln.word_ids]
     text = " ".join(w.text for w in ws)
+    said = by_words(text, len(ws))
+    if said:
+        return said
+    if usual > 0 and size >= HEADING_SIZE * usual - SIZE_EPS:
+        return f"a heading in larger type (\"{_short(text)}\")"
+    if all(w.bold for w in ws) and not any(is_number(w.text) for w in ws):
+        return f"a heading in bold type (\"{_short(text)}\")"
+    return ""
+
+
+def by_words(text: str, n_words: int) -> str:
+    """What a line in one piece (``text``, of ``n_words`` words) is by its words alone: a
+    caption, a continuation marker, a unit line, a note or a sentence (its description), or
+    "" (a label, a heading told by its type only)."""
     if CAPTION.match(text) or CAPTION_MORE.match(text):
         return f"a caption (\"{_short(text)}\")"
     if MARKER.search(text):
@@ -125,13 +139,15 @@ def _heading(words: Sequence[Word], ln: Line, n_pieces: int, size: float, usual:
         return f"a unit line (\"{_short(text)}\")"
     if NOTE.match(text):
         return f"a note (\"{_short(text)}\")"
-    if (len(ws) >= SENTENCE_WORDS or _ideographs(text) >= SENTENCE_IDEOGRAPHS) and text.rstrip().endswith(SENTENCE_END):
+    if (n_words >= SENTENCE_WORDS or _ideographs(text) >= SENTENCE_IDEOGRAPHS) and text.rstrip().endswith(SENTENCE_END):
         return f"a sentence (\"{_short(text)}\")"
-    if usual > 0 and size >= HEADING_SIZE * usual - SIZE_EPS:
-        return f"a heading in larger type (\"{_short(text)}\")"
-    if all(w.bold for w in ws) and not any(is_number(w.text) for w in ws):
-        return f"a heading in bold type (\"{_short(text)}\")"
     return ""
+
+
+def header_words(texts: Sequence[str]) -> bool:
+    """Are these a header row's words: at most a third of them amounts (years are labels)?"""
+    amounts = sum(is_number(t) and not YEAR.match(t) for t in texts)
+    return amounts * AMOUNTS_DIV <= len(texts)
 
 
 def _ideographs(text: str) -> int:
@@ -141,11 +157,7 @@ def _ideographs(text: str) -> int:
 
 def _header(words: Sequence[Word], ln: Line, n_pieces: int) -> bool:
     """Two or more pieces of words: at most a third of them amounts (years are labels)."""
-    if n_pieces < 2:
-        return False
-    texts = [words[i].text for i in ln.word_ids]
-    amounts = sum(is_number(t) and not YEAR.match(t) for t in texts)
-    return amounts * AMOUNTS_DIV <= len(texts)
+    return n_pieces >= 2 and header_words([words[i].text for i in ln.word_ids])
 
 
 def _short(text: str) -> str:

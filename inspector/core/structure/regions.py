@@ -399,7 +399,8 @@ Gaps = list[tuple[float, float]]
 
 
 def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
-                 titles: Container[int] = frozenset(), stops: list[int] | None = None) -> list[tuple[int, int]]:
+                 titles: Container[int] = frozenset(), stops: list[int] | None = None,
+                 ends: Container[int] = frozenset()) -> list[tuple[int, int]]:
     """Index ranges [a, b) of consecutive, close lines whose gaps between text pieces line up.
 
     Each line needs a gap (an x interval between two of its segments) that overlaps a gap
@@ -408,14 +409,17 @@ def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
     tight under a row, with the columns going on below, is a wrapped cell's next line;
     not a line of ``titles`` (in heading type) set farther from the row above than the run's
     rows stand from each other: that is the next table's title ("Anaplastic" between two
-    staging tables), and the run ends there (its index goes to ``stops``).
+    staging tables), and the run ends there (its index goes to ``stops``); nor a line of
+    ``ends`` (a caption, note, unit line or sentence over the next table's header) at the
+    run's left edge, however close it is set.
     """
     runs: list[tuple[int, int]] = []
     start, prev, i = None, -1, 0
     while i < len(lines):
         if not gaps[i]:
             bridged = (_wrapped(lines, gaps, prev, i) or _label_row(lines, gaps, start, prev, i)) if start is not None else 0
-            if bridged and _title_apart(lines, titles, start, prev, i, bridged):
+            if bridged and (_title_apart(lines, titles, start, prev, i, bridged)
+                            or _ends_here(lines, ends, prev, i, bridged)):
                 if stops is not None:
                     stops.append(i)
                 bridged = 0
@@ -451,6 +455,14 @@ def _title_apart(lines: Sequence[Line], titles: Container[int], start: int | Non
         if k in titles and b.y0 - lines[k - 1].bbox.y1 > leading + TITLE_APART * max(b.height, MIN_HEIGHT):
             return True
     return False
+
+
+def _ends_here(lines: Sequence[Line], ends: Container[int], prev: int, i: int, n: int) -> bool:
+    """Is one of the ``n`` lines from ``i`` a line of ``ends`` starting where row ``prev``
+    starts (at the table's left edge: a caption or note, not prose in a column beside)?"""
+    x0 = lines[prev].bbox.x0
+    return any(abs(lines[k].bbox.x0 - x0) <= GAP_SLACK + lines[k].bbox.height / 2 and k in ends
+               for k in range(i, i + n))
 
 
 WRAPPED_LINES = 2  # next lines of a wrapped cell bridged inside an aligned run
