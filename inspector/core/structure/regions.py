@@ -414,7 +414,7 @@ def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
     run's left edge, however close it is set.
     """
     runs: list[tuple[int, int]] = []
-    start, prev, i = None, -1, 0
+    start, prev, i, checked = None, -1, 0, -1
     while i < len(lines):
         if not gaps[i]:
             bridged = (_wrapped(lines, gaps, prev, i) or _label_row(lines, gaps, start, prev, i)) if start is not None else 0
@@ -425,12 +425,14 @@ def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
                 bridged = 0
             if bridged:
                 i += bridged
+                checked = i  # the bridge read the line after it: at the rows' pitch, aligned with ``prev``
                 continue
             if start is not None and i - start >= min_rows:
                 runs.append((start, i))
             start, i = None, i + 1
             continue
-        if start is not None and (not _close(lines[i - 1], lines[i]) or not _gaps_meet(gaps[prev], gaps[i])):
+        near = i == checked or _close(lines[i - 1], lines[i])
+        if start is not None and (not near or not _gaps_meet(gaps[prev], gaps[i])):
             if i - start >= min_rows:
                 runs.append((start, i))
             start = i
@@ -485,7 +487,8 @@ def _wrapped(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, i: int) -> 
 
 
 LABEL_PITCH = 0.1  # share of the run's row step a lone label row's steps may differ from it by
-LABEL_LINES = 2  # lines of one label row (a section label wrapped once)
+LABEL_TALLER = 0.25  # ... or exceed it by: a row of CJK text alone is set taller (a fallback font's line height)
+LABEL_LINES = 6  # lines of one label row (a section label wrapped in a narrow first column)
 
 
 def _label_row(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: int, i: int) -> int:
@@ -496,7 +499,7 @@ def _label_row(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: in
     only in ``prev``'s first column (starting where it starts, short of its second column's
     text), fewer than ``PROSE_WORDS`` words a line, and the next line aligned with ``prev``
     (a "Hardware" row between two groups of items). A label over ``LABEL_LINES`` lines has its
-    next line tighter than the rows. 0 when they are not; a heading set apart or a paragraph
+    next lines tighter than the rows. 0 when they are not; a heading set apart or a paragraph
     breaks the run."""
     if not gaps[prev]:
         return 0
@@ -511,7 +514,7 @@ def _label_row(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: in
     row = _row_step(lines, gaps, start, prev, nxt)
     last = nxt - 1
     steps = (lines[i].bbox.cy - lines[prev].bbox.cy, lines[nxt].bbox.cy - lines[last].bbox.cy)
-    if row <= 0 or any(abs(s - row) > LABEL_PITCH * row for s in steps):
+    if row <= 0 or any(s < (1 - LABEL_PITCH) * row or s > (1 + LABEL_TALLER) * row for s in steps):
         return 0
     if any(lines[k + 1].bbox.cy - lines[k].bbox.cy >= (1 - LABEL_PITCH) * row for k in range(i, last)):
         return 0

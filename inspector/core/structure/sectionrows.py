@@ -17,9 +17,10 @@ from ..types import Word
 from .columns import Line
 
 PITCH_SLACK = 0.1  # share of the row pitch by which a section row's steps may differ from it
+TALLER = 0.25  # ... or exceed it by: a row of CJK text alone is set taller (a fallback font's line height)
 LOOSE = 1.5  # x the type size: rows this far apart or more are padded, wrapped lines set tighter
 MIN_STEPS = 2  # steps between full rows that make a row pitch
-SECTION_LINES = 3  # lines of one section label at most (its first and its wrapped next lines)
+SECTION_LINES = 6  # lines of one section label at most (wrapped in a narrow first column)
 # Why no user would change these: they are shares of the table's own pitch and type size.
 
 
@@ -60,4 +61,4 @@ def section_at_pitch(lines: Sequence[Line], cols: Sequence[set[int]], words: Seq
 
 def _at_pitch(lines: Sequence[Line], words: Sequence[Word], a: int, b: int, pitch: float) -> bool:
     step = _baseline(lines[b], words) - _baseline(lines[a], words)
-    return abs(step - pitch) <= PITCH_SLACK * pitch
+    return (1 - PITCH_SLACK) * pitch <= step <= (1 + TALLER) * pitch
