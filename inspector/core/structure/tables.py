@@ -272,7 +272,7 @@ class _Titles:
     """The lines without a column gap in heading type (``_title``), by index, read only when
     ``aligned_runs`` asks (a few lines of a few pages: most pages need none)."""
 
-    def __init__(self, words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Sequence[object]]) -> None:
+    def __init__(self, words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Sequence[tuple[float, float]]]) -> None:
         self.words, self.lines, self.gaps = words, lines, gaps
 
     def __contains__(self, n: object) -> bool:
