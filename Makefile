@@ -43,7 +43,7 @@ COVERAGE ?= --cov --cov-report=
 TEST_TIME_LIMIT ?= 120m
 TEST_BOUND := $(if $(shell command -v timeout),timeout --signal=ABRT --kill-after=60 $(TEST_TIME_LIMIT))
 test: setup
-	$(VENV)/bin/ruff check inspector tests benchmarks
+	$(VENV)/bin/ruff check inspector tests benchmarks docs
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
@@ -53,7 +53,7 @@ test: setup
 		echo "line coverage of inspector/: $$($(PY) -m coverage report --format=total) %"; fi
 
 lint: setup
-	$(VENV)/bin/ruff check inspector tests benchmarks
+	$(VENV)/bin/ruff check inspector tests benchmarks docs
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 

@@ -9,6 +9,9 @@ one of its files) it prints adjacency F1 and cell retention; on every page score
 truth-free defects of ``inspector.evaluation.defects`` (broken numbers, ragged rows, sparse
 columns per 100 output cells; drawn rules no table uses) and tables found per page. The
 first ``--pages`` pages of each document are scored, and every page holding truth.
+``--rule-kinds`` adds the unused rules split by kind (``inspector.evaluation.rulekinds``:
+running header/footer, underline, check box, form box, other) as columns after their total;
+the JSON always has the split.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from inspector.evaluation.adjacency import AdjacencyCounts
 from inspector.evaluation.defects import DefectCounts
 from inspector.evaluation.metrics import Ratio
 from inspector.evaluation.producers import family
+from inspector.evaluation.rulekinds import KINDS, LABELS
 from inspector.evaluation.scoring import GoldenPage
 from inspector.extractors import peers
 
@@ -71,7 +75,8 @@ class Totals:
                 "mean_table_f1": sum(self.table_f1) / len(self.table_f1) if self.table_f1 else None,
                 "cell_retention": self.retention.value, "tables_per_page": self.tables_found / max(self.pages, 1),
                 "broken_numbers": d.broken_numbers, "ragged_rows": d.ragged_rows, "sparse_columns": d.sparse_columns,
-                "defects_per_100_cells": d.per_100_cells, "unused_rules": d.unused_rules, "failed": self.failed}
+                "defects_per_100_cells": d.per_100_cells, "unused_rules": d.unused_rules,
+                "unused_rule_kinds": d.unused_kinds.as_dict(), "failed": self.failed}
 
 
 @dataclass(frozen=True)
@@ -137,11 +142,14 @@ def _f(v: object, pct: bool = True) -> str:
     return str(v)
 
 
-def table(results: dict[str, dict[str, Totals]]) -> str:
-    """Markdown: one row per (family, extractor), families by name, the overall rows last."""
+def table(results: dict[str, dict[str, Totals]], kinds: bool = False) -> str:
+    """Markdown: one row per (family, extractor), families by name, the overall rows last; with
+    ``kinds``, the unused rules per kind in columns after their total."""
+    extra = [f"unused: {LABELS[k]}" for k in KINDS] if kinds else []
     lines = ["| family | extractor | pages (with truth) | truth tables | adjacency F1 | mean table F1 | cell retention | "
-             "tables/page | broken numbers | ragged rows | sparse columns | defects/100 cells | unused rules | failed |",
-             "|" + " --- |" * 14]
+             "tables/page | broken numbers | ragged rows | sparse columns | defects/100 cells | unused rules | "
+             + "".join(f"{h} | " for h in extra) + "failed |",
+             "|" + " --- |" * (14 + len(extra))]
     keys = sorted({k for per in results.values() for k in per}, key=lambda k: (k.startswith(OVERALL), k))
     for key in keys:
         for name, per in results.items():
@@ -151,7 +159,8 @@ def table(results: dict[str, dict[str, Totals]]) -> str:
             lines.append(f"| {key} | {name} | {d['pages']} ({d['truth_pages']}) | {d['truth_tables']} | "
                          f"{_f(d['adjacency_f1'])} | {_f(d['mean_table_f1'])} | {_f(d['cell_retention'])} | {_f(d['tables_per_page'], False)} | "
                          f"{d['broken_numbers']} | {d['ragged_rows']} | {d['sparse_columns']} | "
-                         f"{_f(d['defects_per_100_cells'], False)} | {d['unused_rules']} | {d['failed']} |")
+                         f"{_f(d['defects_per_100_cells'], False)} | {d['unused_rules']} | "
+                         + "".join(f"{d['unused_rule_kinds'][k]} | " for k in KINDS if kinds) + f"{d['failed']} |")
     return "\n".join(lines)
 
 
@@ -161,6 +170,7 @@ def main() -> int:
     ap.add_argument("--pages", type=int, default=MAX_PAGES, help="first pages of each document scored")
     ap.add_argument("--dest", type=Path, default=DEST)
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--rule-kinds", action="store_true", help="add the unused rules per kind as columns")
     args = ap.parse_args()
     if not (args.dest / "manifest.json").is_file():
         print(f"{args.dest}: no manifest.json; fetch the set first (make corpus-holdout)", file=sys.stderr)
@@ -172,7 +182,7 @@ def main() -> int:
     results = score(holdout, names)
     docs = len(holdout.family)
     print(f"hold-out: {docs} documents, {len(holdout.source.pages)} pages (set hash {holdout.source.hash[:12]})")
-    print(table(results))
+    print(table(results, args.rule_kinds))
     if args.json:
         Path(args.json).write_text(json.dumps({n: {k: t.as_dict() for k, t in per.items()}
                                                for n, per in results.items()}, indent=1) + "\n", encoding="utf-8")

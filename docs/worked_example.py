@@ -26,7 +26,8 @@ from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView
 
-from inspector.annotation.model import to_core_table
+from inspector.annotation.model import AnnTable, to_core_table
+from inspector.core.types import Table
 from inspector.gui.app import wait_for_result
 from inspector.gui.editing.export_dialog import export_text
 from inspector.gui.main_window import MainWindow
@@ -43,6 +44,20 @@ STATUS_Y = 119.0  # the "Status" header line, in the first row once the stray on
 SAMPLE_X = 300.0  # inside the "Sample size" column
 FIRST_COL_X = 110.0
 SHOW = (295.0, 150.0)  # the pictures' centre (page points): the whole table in view
+
+
+def detected(win: MainWindow) -> Table:
+    """The page's detected table ``TABLE`` (the page is detected by now)."""
+    assert win.session.result is not None, "the page has no detection"
+    return win.session.result.tables[TABLE - 1]
+
+
+def accepted(win: MainWindow) -> AnnTable:
+    """The annotation's first table (accepted by now)."""
+    doc = win.editing.ann.doc
+    assert doc is not None and doc.tables, "no table accepted"
+    return doc.tables[0]
+
 
 def click(win: MainWindow, x: float, y: float, shift: bool = False) -> None:
     """A real mouse click on page point (x, y)."""
@@ -82,7 +97,8 @@ def main() -> int:
     if not PDF.is_file():
         print(f"the corpus PDF is not here: {PDF}", file=sys.stderr)
         return 3
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    running = QApplication.instance()
+    app = running if isinstance(running, QApplication) else QApplication(sys.argv[:1])
     settings = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
     win = MainWindow(settings)
     win.resize(1400, 900)
@@ -98,7 +114,7 @@ def main() -> int:
     # 0. the mistake: the detected grid (red) has a first row "NHANES III, 1988-94" and the
     #    header's two lines in two rows
     win.session.select(Selection("table", TABLE - 1))  # its line in the Tables tab: the preview shows it
-    print("detected:", win.session.result.tables[TABLE - 1].rows_text()[:3])
+    print("detected:", detected(win).rows_text()[:3])
     picture(app, win, "worked-example-before.png", win.preview.grid)
 
     # 0b. ask Why: Y (Table > Why is a boundary here or not there?), then a click on the boundary
@@ -116,7 +132,7 @@ def main() -> int:
     before = win.session.result
     QTest.mouseClick(win.why.panel.apply_button, Qt.MouseButton.LeftButton)
     settle(app, win, before)
-    print(f"{win.why.flip} applied:", win.session.result.tables[TABLE - 1].rows_text()[:3])
+    print(f"{win.why.flip} applied:", detected(win).rows_text()[:3])
     picture(app, win, "worked-example-lever.png", win.preview.grid)
     before = win.session.result
     QTest.keyClick(win.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
@@ -126,20 +142,20 @@ def main() -> int:
     # 1. accept the detected table (Table > Accept detected table = Ctrl+Return)
     win.session.select(Selection("table", TABLE - 1))
     QTest.keyClick(win.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    table = ed.ann.doc.tables[0]
+    table = accepted(win)
     reg = table.regions[0]
     print(f"accepted {table.id}: {reg.n_rows} x {reg.n_cols}, {table.header_rows} header rows")
 
     # 2. the stray first row: click it, Shift+Del (Table > Delete selected rows (at an edge))
     click(win, FIRST_COL_X, TITLE_Y)
     QTest.keyClick(win.view, Qt.Key.Key_Delete, Qt.KeyboardModifier.ShiftModifier)
-    table = ed.ann.doc.tables[0]
+    table = accepted(win)
     print(f"first row deleted: {table.regions[0].n_rows} rows, {table.header_rows} header rows")
 
     # 3. the header's inner boundary: click it, Del (Table > Delete the selected boundary)
     click(win, SAMPLE_X, HEADER_Y)
     QTest.keyClick(win.view, Qt.Key.Key_Delete)
-    table = ed.ann.doc.tables[0]
+    table = accepted(win)
     print(f"boundary deleted: {table.regions[0].n_rows} rows, first row {to_core_table(table).rows_text()[0]}")
 
     # 4. the header: click a cell of the first row, H (Table > Header rows through selection)
@@ -148,7 +164,7 @@ def main() -> int:
 
     # 5. mark it verified (Ctrl+Shift+V) and save (Ctrl+S)
     QTest.keyClick(win.view, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    table = ed.ann.doc.tables[0]
+    table = accepted(win)
     print(f"header rows {table.header_rows}, verified {table.verified}; undo history:")
     for i in range(ed.ann.stack.count()):
         print(f"  {i + 1}. {ed.ann.stack.text(i)}")
@@ -160,6 +176,7 @@ def main() -> int:
     win.layers.set_visible_layers(set())
     ed.select_first_on_page()
     picture(app, win, "worked-example-after.png", ed.panel.grid)
+    assert ed.ann.doc is not None
     md = export_text(ed.ann.doc, "md", table.id)
     (OUT / f"{PDF.stem}-p{PAGE}-t{TABLE}.md").write_text(md, encoding="utf-8")
     print(md)

@@ -186,6 +186,7 @@ def _report_several(args: argparse.Namespace, results: dict[str, dict[str, Any]]
     width = max(len(n) for n in results)
     for name, res in results.items():
         print(f"{name:<{width}}  " + summary.metric_line(res["overall"]))
+        print(f"{'':<{width}}  " + summary.unused_line(res["overall"]))
     if "by_style" in first:
         print(styles.text_table({n: r["by_style"] for n, r in results.items()}))
     if "by_producer" in first:

@@ -9,7 +9,9 @@
   label beside several values is no hole in the rows under its first);
 - sparse column: a column non-empty in fewer than ``SPARSE_FRACTION`` of the body rows of a
   table with at least ``SPARSE_MIN_ROWS`` body rows;
-- unused rule: a drawn rule of the page that touches no table box.
+- unused rule: a drawn rule of the page that touches no table box, each of a kind
+  (``rulekinds``: a running header's or footer's, an underline, a check box's, a form box's,
+  or "other", which is also the kind of every rule of a page whose kinds are not known).
 
 ``per_100_cells`` counts the first three (table defects) per 100 output cells; unused rules
 are a page defect and are reported beside it.
@@ -19,12 +21,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..core.numbers import is_number
 from ..core.slots import slots_of
 from ..core.types import Rule, Table
+from .rulekinds import RuleKindCounts
 
 SPARSE_FRACTION = 0.25
 SPARSE_MIN_ROWS = 4
@@ -41,7 +44,8 @@ class Defect:
     """One defect: ``kind`` is broken_number, ragged_row, sparse_column or unused_rule.
 
     ``table`` indexes the page's output tables (-1 for unused rules); ``r``/``c`` locate it
-    (-1 where it does not apply); ``detail`` is the offending text or a short reason.
+    (-1 where it does not apply); ``detail`` is the offending text or a short reason;
+    ``rule_kind`` an unused rule's kind (``rulekinds.KINDS``), "" for the other defects.
     """
 
     kind: str
@@ -49,17 +53,20 @@ class Defect:
     r: int
     c: int
     detail: str
+    rule_kind: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class DefectCounts:
-    """Defect totals over some tables; ``cells`` is the number of output cells looked at."""
+    """Defect totals over some tables; ``cells`` is the number of output cells looked at;
+    ``unused_kinds`` splits ``unused_rules`` by kind (they add up to it)."""
 
     broken_numbers: int = 0
     ragged_rows: int = 0
     sparse_columns: int = 0
     unused_rules: int = 0
     cells: int = 0
+    unused_kinds: RuleKindCounts = RuleKindCounts()
 
     @property
     def table_defects(self) -> int:
@@ -72,7 +79,7 @@ class DefectCounts:
     def __add__(self, other: DefectCounts) -> DefectCounts:
         return DefectCounts(self.broken_numbers + other.broken_numbers, self.ragged_rows + other.ragged_rows,
                             self.sparse_columns + other.sparse_columns, self.unused_rules + other.unused_rules,
-                            self.cells + other.cells)
+                            self.cells + other.cells, self.unused_kinds + other.unused_kinds)
 
 
 def _number_token(token: str) -> bool:
@@ -163,15 +170,18 @@ def sparse_columns(table: Table, index: int = 0) -> list[Defect]:
             for c, rows in enumerate(filled) if len(rows) < SPARSE_FRACTION * len(body)]
 
 
-def unused_rules(rules: Sequence[Rule], tables: Sequence[Table], tol: float = RULE_TOLERANCE) -> list[Defect]:
-    """Drawn rules that touch no table box (expanded by ``tol`` points)."""
+def unused(rules: Sequence[Rule], tables: Sequence[Table], tol: float = RULE_TOLERANCE) -> list[Rule]:
+    """The ``rules`` that touch no table box (expanded by ``tol`` points)."""
     boxes = [t.bbox.expanded(tol) for t in tables]
-    out = []
-    for rule in rules:
-        if not any(rule.bbox.intersection(b) is not None for b in boxes):
-            detail = f"{rule.orient} rule at {rule.pos:.1f} from {rule.start:.1f} to {rule.end:.1f} pt"
-            out.append(Defect("unused_rule", -1, -1, -1, detail))
-    return out
+    return [r for r in rules if not any(r.bbox.intersection(b) is not None for b in boxes)]
+
+
+def unused_rules(rules: Sequence[Rule], tables: Sequence[Table], tol: float = RULE_TOLERANCE,
+                 kinds: Mapping[Rule, str] | None = None) -> list[Defect]:
+    """Drawn rules that touch no table box (expanded by ``tol`` points), each with its kind in
+    ``kinds`` ("other" for a rule it does not hold)."""
+    return [Defect("unused_rule", -1, -1, -1, f"{r.orient} rule at {r.pos:.1f} from {r.start:.1f} to {r.end:.1f} pt",
+                   (kinds or {}).get(r, "other")) for r in unused(rules, tables, tol)]
 
 
 def table_defects(table: Table, index: int = 0) -> list[Defect]:
@@ -179,11 +189,13 @@ def table_defects(table: Table, index: int = 0) -> list[Defect]:
     return broken_numbers(table, index) + ragged_rows(table, index) + sparse_columns(table, index)
 
 
-def page_defects(tables: Sequence[Table], rules: Sequence[Rule] | None = None) -> list[Defect]:
-    """Defects of a page's output tables, plus unused rules when the page's ``rules`` are given."""
+def page_defects(tables: Sequence[Table], rules: Sequence[Rule] | None = None,
+                 kinds: Mapping[Rule, str] | None = None) -> list[Defect]:
+    """Defects of a page's output tables, plus unused rules (of their ``kinds``) when the page's
+    ``rules`` are given."""
     out = [d for i, t in enumerate(tables) for d in table_defects(t, i)]
     if rules is not None:
-        out.extend(unused_rules(rules, tables))
+        out.extend(unused_rules(rules, tables, kinds=kinds))
     return out
 
 
@@ -191,4 +203,5 @@ def count(defects: Sequence[Defect], tables: Sequence[Table]) -> DefectCounts:
     """Totals of ``defects`` found in ``tables`` (cells = the tables' cell count)."""
     kinds = Counter(d.kind for d in defects)
     return DefectCounts(kinds["broken_number"], kinds["ragged_row"], kinds["sparse_column"],
-                        kinds["unused_rule"], sum(len(t.cells) for t in tables))
+                        kinds["unused_rule"], sum(len(t.cells) for t in tables),
+                        RuleKindCounts.of([d.rule_kind for d in defects if d.kind == "unused_rule"]))

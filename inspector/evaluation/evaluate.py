@@ -24,13 +24,15 @@ from ..core.infra.budget import Budgeted
 from ..core.params import BudgetParams, Params
 from ..core.types import PageResult, Rect, Rule, Table
 from ..extractors import peers
+from . import defects, rulekinds
+from .rulekinds import page_rules
 from .scoring import GoldenPage, PageScores, TableScore, score_page
 
 log = logging.getLogger(__name__)
 
 DEFAULT_TIMEOUT = 120.0  # s per page
-__all__ = ["GoldenPage", "GoldenSource", "PageOutcome", "PageScores", "TableScore", "load_source", "run",
-           "run_page", "score_page"]
+__all__ = ["GoldenPage", "GoldenSource", "PageOutcome", "PageScores", "TableScore", "load_source", "page_rules",
+           "run", "run_page", "score_page"]
 
 
 class EvalError(Exception):
@@ -247,19 +249,6 @@ def _extract_with_timeout(task: PageTask) -> tuple[tuple[Table, ...], PageResult
     return result
 
 
-def page_rules(pdf: str, page_index: int, params: Params) -> tuple[Rule, ...] | None:
-    """The page's drawn rules (vector stage, the run's parameters), for the unused-rule defect."""
-    try:
-        from ..core.evidence.rules_vector import find_vector_rules
-        from ..core.reading.document import open_document
-
-        doc = peers.cached_open("core", pdf, open_document)
-        return find_vector_rules(doc.page(page_index).drawings(), params.vector).rules
-    except Exception:  # the defect is then left out, the page still scored
-        log.warning("defect classification failed; the page is scored without it", exc_info=True)
-        return None
-
-
 def run_page(task: PageTask) -> PageOutcome:
     """Extract and score one page; never raises (failures become the outcome's status)."""
     gp = task.golden
@@ -274,8 +263,38 @@ def run_page(task: PageTask) -> PageOutcome:
         status, error = "failed", _one_line(exc)
     ms = (time.perf_counter() - start) * 1000.0
     rules = page_rules(gp.pdf, gp.page - 1, task.params)
-    scores = score_page(gp, output, rules)
+    kinds = _rule_kinds(task, (status, output, result), rules, task.timeout - (time.perf_counter() - start))
+    scores = score_page(gp, output, rules, rule_kinds=kinds)
     return PageOutcome(gp.doc, gp.page, status, error, ms, output, scores, result)
+
+
+KINDS_MIN_TIME = 1.0  # s: the least of the page's budget left in which its rules are sorted by kind
+
+
+def _rule_kinds(task: PageTask, got: tuple[str, tuple[Table, ...], PageResult | None],
+                rules: Sequence[Rule] | None, left: float) -> dict[Rule, str] | None:
+    """The kinds of the page's ``rules`` that the extractor's output leaves unused
+    (``rulekinds``), read off this app's detection of the page: the extractor's own when it is
+    this app, else one run in the ``left`` seconds of the page's budget. None when no rule is
+    unused, or the detection failed or ran out of time (the rules then count as "other")."""
+    status, output, result = got
+    unused = defects.unused(rules, output) if rules else []
+    if not rules or not unused:
+        return None
+    if result is None and task.extractor == "inspector" and status != "ok":
+        return None  # it failed (or timed out) once already: not again
+    try:
+        if result is None:
+            if left < KINDS_MIN_TIME:
+                return None
+            _, result = _extract_with_timeout(dataclasses.replace(task, extractor="inspector", timeout=left,
+                                                                  keep_result=True))
+        if result is None:
+            return None
+        return rulekinds.page_rule_kinds(task.golden.pdf, result, rules, task.params, unused)
+    except Exception:  # the kinds are then left out, the page still scored
+        log.warning("sorting the unused rules by kind failed; they count as other", exc_info=True)
+        return None
 
 
 def _one_line(exc: BaseException) -> str:

@@ -11,7 +11,7 @@ Pages are 1-based; boxes are PDF points, top-left origin, unrotated page space.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..annotation.model import DocumentAnnotation, to_core_table
@@ -136,10 +136,12 @@ def best_annotation(golden: Table, alternatives: Sequence[Table], matched: int |
 
 
 def score_page(golden: GoldenPage, output: Sequence[Table], rules: Sequence[Rule] | None = None, *,
-               with_teds: bool = True, with_defects: bool = True, with_diffs: bool = False) -> PageScores:
+               with_teds: bool = True, with_defects: bool = True, with_diffs: bool = False,
+               rule_kinds: Mapping[Rule, str] | None = None) -> PageScores:
     """Every metric of one page: ``golden`` against the extractor's ``output``.
 
-    ``rules`` (the page's drawn rules) add the unused-rule defect; ``with_teds`` False skips
+    ``rules`` (the page's drawn rules) add the unused-rule defect, each unused rule of its kind
+    in ``rule_kinds`` (``rulekinds``; "other" without); ``with_teds`` False skips
     the slow tree edit distance (the window's live scores); ``with_diffs`` lists the cells
     that differ (``diff_page``).
     """
@@ -156,7 +158,7 @@ def score_page(golden: GoldenPage, output: Sequence[Table], rules: Sequence[Rule
             teds.teds(g, found) if with_teds else None,
             teds.teds(g, found, structure_only=True) if with_teds else None,
             units.numbers_with_units(g, output, placed), _cover(g.bbox, found.bbox if found else None)))
-    found_defects = defects.page_defects(output, rules) if with_defects else []
+    found_defects = defects.page_defects(output, rules, rule_kinds) if with_defects else []
     return PageScores(golden.page, metrics.detection(golden.tables, output), tuple(scores), tuple(found_defects),
                       defects.count(found_defects, output) if with_defects else DefectCounts(),
                       diff_page(golden.tables, output) if with_diffs else ())

@@ -16,6 +16,7 @@ from .. import __version__
 from ..core.params import Params
 from . import adjacency, defects, metrics
 from .evaluate import GoldenSource, PageOutcome, TableScore
+from .rulekinds import LABELS
 
 TEDS_NAME = "TEDS (tree edit distance over <table><tr><td colspan rowspan>, apted; text by normalised Levenshtein)"
 FORMAT = 1
@@ -101,7 +102,7 @@ def totals_dict(t: Totals) -> dict[str, Any]:
                       "golden": d.n_golden, "output": d.n_output},
         "defects": {"broken_numbers": dc.broken_numbers, "ragged_rows": dc.ragged_rows,
                     "sparse_columns": dc.sparse_columns, "unused_rules": dc.unused_rules, "cells": dc.cells,
-                    "per_100_cells": _r(dc.per_100_cells)},
+                    "per_100_cells": _r(dc.per_100_cells), "unused_rule_kinds": dc.unused_kinds.as_dict()},
         "ms_per_page": {"median": round(statistics.median(t.ms), 1) if t.ms else None,
                         "mean": round(statistics.fmean(t.ms), 1) if t.ms else None},
     }
@@ -121,8 +122,8 @@ def _page_dict(o: PageOutcome) -> dict[str, Any]:
         "tables": [_table_dict(s) for s in o.scores.tables],
         "output": [{"bbox": [round(v, 2) for v in t.bbox.as_tuple()], "n_rows": t.n_rows, "n_cols": t.n_cols,
                     "rows": t.rows_text()} for t in o.output],
-        "defects": [{"kind": d.kind, "table": d.table, "r": d.r, "c": d.c, "detail": d.detail}
-                    for d in o.scores.defects],
+        "defects": [{"kind": d.kind, "table": d.table, "r": d.r, "c": d.c, "detail": d.detail,
+                     **({"rule_kind": d.rule_kind} if d.rule_kind else {})} for d in o.scores.defects],
     }
 
 
@@ -164,6 +165,15 @@ def metric_line(m: dict[str, Any]) -> str:
             f"defects/100 {fmt(m['defects']['per_100_cells'], pct=False)}")
 
 
+def unused_line(m: dict[str, Any]) -> str:
+    """The unused rules of a metrics block, split by kind (``rulekinds``; a result written
+    before the split has the total alone)."""
+    d = m["defects"]
+    kinds = d.get("unused_rule_kinds") or {}
+    split = ", ".join(f"{LABELS.get(k, k)} {n}" for k, n in kinds.items())
+    return f"unused rules {d['unused_rules']}" + (f" ({split})" if split else "")
+
+
 def text_report(res: dict[str, Any], tables: bool = True) -> str:
     """Human-readable summary: overall, per document and (optionally) per table."""
     o = res["overall"]
@@ -175,6 +185,7 @@ def text_report(res: dict[str, Any], tables: bool = True) -> str:
     for problem in res["golden"].get("problems", []):
         lines.append(f"UNREADABLE {problem}")
     lines.append("overall   " + metric_line(o))
+    lines.append(unused_line(o))
     lines.append(f"TEDS: {o['teds']['name']}")
     if "continuations" in res:
         from .links import text_lines

@@ -25,11 +25,14 @@ import logging
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.params import Params
 from ..core.types import PageResult, Rect, Table, TableSource
 from .slot_tables import BoxMap, img2table_slots, lattice_spans, table_from_slots
+
+if TYPE_CHECKING:
+    from ..core.pipeline import Pipeline
 
 log = logging.getLogger(__name__)
 
@@ -172,13 +175,17 @@ def cached_open(kind: str, path: str, opener: Callable[[str], Any]) -> Any:
     return doc
 
 
-def inspector_result(path: str, page_index: int, params: Params) -> PageResult:
-    """This app's whole detection of one page (every intermediate), its document kept open."""
+def inspector_pipeline(path: str) -> Pipeline:
+    """This app's pipeline over ``path``, kept open (with its stages' results) for its next pages."""
     from ..core.pipeline import Pipeline
     from ..core.reading.document import open_document
 
-    pipeline = cached_open("inspector", path, lambda p: Pipeline(open_document(p)))
-    return pipeline.run(page_index, params)
+    return cached_open("inspector", path, lambda p: Pipeline(open_document(p)))
+
+
+def inspector_result(path: str, page_index: int, params: Params) -> PageResult:
+    """This app's whole detection of one page (every intermediate), its document kept open."""
+    return inspector_pipeline(path).run(page_index, params)
 
 
 def _inspector(path: str, page_index: int, params: Params) -> tuple[Table, ...]:

@@ -8,8 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+import pymupdf
+
 from inspector.annotation.goldenset import check_golden_set, load_golden_set
-from inspector.annotation.model import Region
+from inspector.annotation.model import AnnTable, DocumentAnnotation, Region
 from inspector.evaluation import evaluate, styles, summary
 from tests.gates import corpus_absent
 
@@ -71,3 +73,23 @@ def assert_glyphs_in_slots(region: Region, inside: bool = False) -> None:
             if inside:
                 assert region.bbox.contains_point(b.x0, b.y0) and region.bbox.contains_point(b.x1, b.y1), \
                     (c.r, c.c, b, region.bbox)
+
+
+def assert_continued(table: AnnTable) -> None:
+    """A table continued over pages: one region per page, two or more, each under the header
+    repeated (its first row a header row, starting with the same text)."""
+    assert len(table.regions) >= 2
+    for region in table.regions:
+        assert region.row_roles[0] == "header"
+        assert region.cell_at(0, 0).value == table.regions[0].cell_at(0, 0).value
+
+
+def assert_cells_on_pages(pdf: Path, ann: DocumentAnnotation) -> None:
+    """Every annotated cell's text is in the PDF's text (spaces aside) and its glyphs lie in
+    the cell's own slots (``assert_glyphs_in_slots``)."""
+    with pymupdf.open(pdf) as doc:
+        text = "".join(p.get_text() for p in doc).replace(" ", "").replace("\n", "")
+    for t in ann.tables:
+        for region in t.regions:
+            assert all(c.text.replace(" ", "") in text for c in region.cells)
+            assert_glyphs_in_slots(region)

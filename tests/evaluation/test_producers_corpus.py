@@ -12,12 +12,17 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import pymupdf
 import pytest
 
 from corpus.producers.layout import ALL
 from inspector.evaluation.producers import family, pdf_metadata
-from tests.evaluation.style_floors import assert_floors, assert_glyphs_in_slots, golden_of, sound_styles
+from tests.evaluation.style_floors import (
+    assert_cells_on_pages,
+    assert_continued,
+    assert_floors,
+    golden_of,
+    sound_styles,
+)
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "producers"
 FONT = Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
@@ -68,17 +73,8 @@ def test_generator_writes_every_style_with_its_truth(tmp_path: Path, producer: s
     ann = build_one(tmp_path / "all.pdf", names, random.Random(5))
     assert len(ann.tables) == len(names) and ann.problems() == []
     assert family(*pdf_metadata(tmp_path / "all.pdf")) == {"ty": "Typst", "wp": "WeasyPrint"}[producer]
-    continued = ann.tables[2]  # under two tables: it runs on to the next page
-    assert len(continued.regions) >= 2
-    for region in continued.regions:
-        assert region.row_roles[0] == "header"
-        assert region.cell_at(0, 0).value == continued.regions[0].cell_at(0, 0).value
-    with pymupdf.open(tmp_path / "all.pdf") as doc:
-        text = "".join(p.get_text() for p in doc).replace(" ", "").replace("\n", "")
-    for t in ann.tables:
-        for region in t.regions:
-            assert all(c.text.replace(" ", "") in text for c in region.cells)
-            assert_glyphs_in_slots(region)
+    assert_continued(ann.tables[2])  # under two tables: it runs on to the next page
+    assert_cells_on_pages(tmp_path / "all.pdf", ann)
 
 
 def test_corpus_is_sound_and_covers_every_style(golden: Path) -> None:
