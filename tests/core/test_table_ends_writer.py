@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 from small_pdfs import has_cjk_font
