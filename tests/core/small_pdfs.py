@@ -23,9 +23,6 @@ import pymupdf
 
 A4 = (595.0, 842.0)
 CJK_FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
-# reportlab's name for the cut-down font: registered fonts are global to the process, and
-# continued_pdfs registers the whole font as "WQY" (a subset under that name lacks its glyphs).
-SUBSET_FONT = "WQYsub"
 
 
 @dataclass(frozen=True)
@@ -131,14 +128,14 @@ def reportlab_page(ops: Sequence[Op]) -> bytes:
 
     out = io.BytesIO()
     c = canvas.Canvas(out, pagesize=A4)
-    if any(isinstance(op, Text) and op.cjk for op in ops) and SUBSET_FONT not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(SUBSET_FONT, _cjk_subset()))
+    if any(isinstance(op, Text) and op.cjk for op in ops) and "WQY" not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont("WQY", _cjk_subset()))
     for op in ops:
         if isinstance(op, Line):
             c.setLineWidth(op.width)
             c.line(op.x0, A4[1] - op.y0, op.x1, A4[1] - op.y1)
             continue
-        c.setFont(SUBSET_FONT if op.cjk else "Helvetica", op.size)
+        c.setFont("WQY" if op.cjk else "Helvetica", op.size)
         s = _start(op)
         x, y = (op.x, s) if op.rotate else (s, op.y)
         c.saveState()
@@ -297,9 +294,9 @@ def _reportlab_font(ko: bool) -> str:
 
     if not ko:
         return "Helvetica"
-    if SUBSET_FONT not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(SUBSET_FONT, _cjk_subset()))
-    return SUBSET_FONT
+    if "WQY" not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont("WQY", _cjk_subset()))
+    return "WQY"
 
 
 def platypus_two_column(ko: bool, table_right: bool, booktabs: bool) -> tuple[bytes, list[list[list[str]]]]:
