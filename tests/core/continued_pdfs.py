@@ -92,12 +92,14 @@ def texts(n: int = 40) -> dict[str, Text]:
 @dataclass(frozen=True)
 class Case:
     """A built document and the continuations in it: (first page, next page), 1-based, each
-    between the only table of each page; ``repeated``: the continuations repeat the header."""
+    between the only table of each page (``at``: by (page, table index), when set); ``repeated``: the
+    continuations repeat the header."""
 
     name: str
     pdf: bytes
     links: tuple[tuple[int, int], ...]
     repeated: bool
+    at: tuple[tuple[int, int, int, int], ...] | None = None  # the links by (page, index) when a page holds more tables
 
 
 def _pages_of(pdf: bytes, first: str, last: str) -> tuple[int, int]:
@@ -456,14 +458,17 @@ def case_builders() -> list[Callable[[], Case]]:
                 partial(reportlab_case, t, "grid", True, new_table=True, bare=True),
                 partial(reportlab_case, t, "plain", True, new_table=True, bare=True),
                 partial(section_at_break, t, "grid", False), partial(rl_section_at_break, t, "grid")]
-    return out
+    from tests.core.continued_situation_pdfs import situation_builders
+
+    return out + situation_builders(langs)
 
 
 def builder_id(index: int, build: Callable[[], Case]) -> str:
     """A readable test id for one builder: its index, producer function and arguments."""
     assert isinstance(build, partial)
     lang = getattr(build.args[0], "lang", "?")
-    rest = [str(a) for a in build.args[1:]] + [f"{k}={v}" for k, v in build.keywords.items()]
+    rest = [a.name(lang) if hasattr(a, "name") else str(a) for a in build.args[1:]]
+    rest += [f"{k}={v}" for k, v in build.keywords.items()]
     return "-".join([f"{index:02d}", build.func.__name__, lang, *rest])
 
 

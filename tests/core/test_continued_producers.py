@@ -68,7 +68,14 @@ def detect(case: Case, tmp_path: Path) -> list[PageResult]:
 
 
 def check(case: Case, results: list[PageResult]) -> tuple[Continuation, ...]:
-    """Every page holds one table; the proposals are exactly the case's links, header counted."""
+    """Every page holds one table; the proposals are exactly the case's links, header counted.
+    A case with ``at`` names its links by (page, table index), -1 the page's last table."""
+    if case.at is not None:
+        conts = find_continuations(results)
+        n = {r.page: len(r.tables) for r in results}
+        want = sorted((p, i % n[p], q, j) for p, i, q, j in case.at)
+        assert sorted((c.prev_page, c.prev_index, c.next_page, c.next_index) for c in proposed(conts)) == want, case.name
+        return conts
     assert [len(r.tables) for r in results] == [1] * len(results), case.name
     conts = find_continuations(results)
     got = [(c.prev_page, c.prev_index, c.next_page, c.next_index, c.repeated_header) for c in proposed(conts)]

@@ -49,7 +49,7 @@ def find_continuations(results: Sequence[PageResult], params: ContinuationParams
     lines = {p: _lines(r, Frame(0, r.width, r.height)) for p, r in by_page.items()}
     turned = {(p, i): _lines(r, _frame(r, t)) for p, r in by_page.items() for i, t in enumerate(r.tables)
               if _frame(r, t).turn}
-    margins = _Margins(lines)
+    margins = _Margins(lines, {p: r.height for p, r in by_page.items()})
     area = _text_area(by_page, margins)
     cands: list[Continuation] = []
     for page in sorted(by_page):

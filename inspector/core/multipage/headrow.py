@@ -127,6 +127,22 @@ def _repeated(a: Table, b: Table) -> int:
     return n
 
 
+def _header_above(res: PageResult, a: Piece, b: Piece) -> tuple[int, int] | None:
+    """(index, rows) of the nearest table over ``a`` on its page, in the same columns, whose
+    header ``b`` repeats: ``a`` is the tail of that table, parted from it by detection (a
+    borderless table cut where its rows' heights change), and its header is the one set again."""
+    if a.table.grid is not None and a.table.grid.turn:
+        return None
+    over = sorted((k for k, t in enumerate(res.tables) if k != a.index and t.n_cols == a.table.n_cols
+                   and t.bbox.y1 <= a.table.bbox.y0 + 1 and min(t.bbox.x1, a.table.bbox.x1) > max(t.bbox.x0, a.table.bbox.x0)),
+                  key=lambda k: -res.tables[k].bbox.y1)
+    for k in over:
+        n = _repeated(res.tables[k], b.table)
+        if n:
+            return k, n
+    return None
+
+
 def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece) -> tuple[int, list[Evidence]]:
     """A repeated header (the first piece's header rows again) or none; a different bold
     first row, or one of words where the first piece's body has numbers (``own_header``), is
@@ -134,6 +150,11 @@ def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece) -> tup
     n = _repeated(a.table, b.table)
     if n:
         return n, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)})", 0.2, n)]
+    above = _header_above(res, a, b)
+    if above is not None:
+        k, n = above
+        return n, [Evidence("header", f"repeats the header of table {k + 1} above it on page {a.page} ({n} "
+                            f"row{'s' * (n > 1)}): detection parted the first piece from its header there", 0.15, n)]
     inner = next((r for r in range(1, a.table.n_rows) if _texts(a.table, r) == _texts(b.table, 0)
                   and any(_texts(b.table, 0)) and _row_bold(res, a.table, r)), None)
     if inner is not None and b.table.n_rows > 1:

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from ..params import ContinuationParams
 from ..types import PageResult
+from ..units import unit_line
 from .headrow import header_evidence
-from .markers import CAPTION, CAPTION_MORE, MARKER, NOTE, bare
+from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, bare
 from .pieces import Evidence
 from .pieces import Piece as _Piece
 from .pieces import frame as _frame
@@ -25,6 +26,7 @@ from .textlines import beside as _beside
 from .textlines import column_part as _column_part
 from .textlines import edge_area as _edge_area
 from .textlines import inside as _inside
+from .textlines import ruled_off
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,10 +59,11 @@ def _flow(a: _Piece, b: _Piece) -> bool:
 def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line], lb: list[_Line],
            margins: _Margins, area: dict[float, tuple[float, float]], p: ContinuationParams) -> Continuation:
     ev: list[Evidence] = []
-    between, eased = _between(res, nxt, a, b, la, lb, margins)
-    ev += _edges(res, nxt, a, b, area, p, eased)
-    ev += between
+    between, eased, lead = _between(res, nxt, a, b, la, lb, margins)
     repeated, head = header_evidence(res, nxt, a, b)
+    # The row that opens the next page: rows detection left out over the piece, else its first body row.
+    ev += _edges(res, nxt, a, b, area, p, eased, lead or (b.row_hs[repeated] if repeated < len(b.row_hs) else 0.0))
+    ev += between
     ev += _geometry(a, b, p, repeated)
     ev += head
     ev += _closing(a)
@@ -78,10 +81,14 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
 
 
 def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[float, tuple[float, float]],
-           p: ContinuationParams, eased: tuple[float, float] = (float("inf"), float("-inf"))) -> list[Evidence]:
+           p: ContinuationParams, eased: tuple[float, float] = (float("inf"), float("-inf")),
+           next_row: float = 0.0) -> list[Evidence]:
     """The first piece ends at the bottom of the text area, the second starts at its top;
     ``eased``: the top of the highest marker line under the first piece and the bottom of
-    the lowest marker or repeated title line over the second (the room they take is no gap)."""
+    the lowest marker or repeated title line over the second (the room they take is no gap);
+    ``next_row``: the height of the second piece's first body row (pt, 0: unknown). A row
+    taller than the room left under the first piece could not fit there: that room is the
+    page break's, however many of the first piece's rows it would hold."""
     out = []
     _, bottom = _edge_area(area, a)
     top, _ = _edge_area(area, b)
@@ -91,20 +98,25 @@ def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[fl
     for kind, room, row_h in (("ends at the bottom", bottom - a.box.y1, a.row_h),
                               ("starts at the top", b.box.y0 - top, b.row_h)):
         limit = p.edge_rows * row_h
+        tall = kind.startswith("ends") and next_row > limit and not _flow(a, b)
+        if tall:
+            limit = next_row
         ok = room <= limit + 0.5
+        why = f"the next page's first row, {next_row:.1f} pt tall, did not fit" if tall else f"{p.edge_rows:g} rows"
         out.append(Evidence("edge", f"{kind} of the text area: {max(room, 0):.1f} pt of room, at most "
-                            f"{limit:.1f} pt ({p.edge_rows:g} rows)" if ok else
+                            f"{limit:.1f} pt ({why})" if ok else
                             f"does not {kind.replace('ends', 'end').replace('starts', 'start')} of the text "
-                            f"area: {room:.1f} pt of room, more than {limit:.1f} pt ({p.edge_rows:g} rows)",
+                            f"area: {room:.1f} pt of room, more than {limit:.1f} pt ({why})",
                             0.15 if ok else 0.0, round(room, 2), round(limit, 2), "continuation.edge_rows", not ok))
     return out
 
 
 def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line], lb: list[_Line],
-             margins: _Margins) -> tuple[list[Evidence], tuple[float, float]]:
+             margins: _Margins) -> tuple[list[Evidence], tuple[float, float], float]:
     """What stands below the first piece and above the second: only margins and markers may;
     and where the marker lines below the first piece start and those (or the repeated title
-    lines) above the second end (infinite when none)."""
+    lines) above the second end (infinite when none); and the height of the rows detection
+    left out over the second piece (0 when none)."""
     out: list[Evidence] = []
     fa, fb = _frame(res, a.table), _frame(nxt, b.table)
     flow = _flow(a, b)
@@ -132,11 +144,13 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
     above = [ln for ln in lb if ln.box.y1 <= b.box.y0 + 1 and not _inside(ln, b.box) and col_b(ln.box)]
     # The first piece's title block (title, date, unit line) set again over the continuation.
     titles = {bare(ln.text) for ln in la if a.box.y0 - TITLE_ROWS * a.row_h <= ln.box.y0 and ln.box.y1 <= a.box.y0 + 1}
-    below_start, above_end = float("inf"), float("-inf")
-    for page, group, piece in ((a.page, below, a), (b.page, above, b)):
+    below_start, above_end, lead_top = float("inf"), float("-inf"), float("inf")
+    for page, group, piece, page_res in ((a.page, below, a, res), (b.page, above, b, nxt)):
         # Also under the first piece: a producer repeating header rows that hold the title
         # row sets it again at the foot of the page when the break falls right after it.
-        said = [_line_evidence(page, ln, margins, bare(ln.text) in titles and bool(bare(ln.text)), page == a.page)
+        ruled = ruled_off(page_res, _frame(page_res, piece.table), group, piece)
+        said = [_line_evidence(page, ln, margins, bare(ln.text) in titles and bool(bare(ln.text)), page == a.page,
+                               ln in ruled, piece.size, page == b.page and piece is b and _unit(ln, b))
                 for ln in group]
         rows = _left_out_rows([ln for ln, e in zip(group, said, strict=True) if e.veto], piece)
         for ln, e in zip(group, said, strict=True):
@@ -150,7 +164,9 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
                     above_end = max(above_end, ln.box.y1)
                 else:
                     below_start = min(below_start, ln.box.y0)
-    return out, (below_start, above_end)
+            if e.kind == "rows" and page == b.page:
+                lead_top = min(lead_top, ln.box.y0)
+    return out, (below_start, above_end), max(0.0, b.box.y0 - lead_top)
 
 
 ROW_SIZE_TOL = 0.1  # share: a left-out row's type is the piece's body size within this
@@ -209,20 +225,42 @@ def _left_out_rows(lines: Sequence[_Line], piece: _Piece) -> list[_Line]:
 
 
 TITLE_ROWS = 6  # the lines within this many of its rows above the first piece are its title block
+SIZE_TOL = 1.05  # share of the piece's body type size a unit line's type may reach
+FOOTNOTE_SIZE = 0.92  # share of the piece's body type size: a line under it set smaller is a footnote
 
 
-def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False, under: bool = False) -> Evidence:
+UNIT_WORDS = 4  # a unit line set over a continuation has at most this many words ("(in thousands of USD)")
+
+
+def _unit(ln: _Line, piece: _Piece) -> bool:
+    """Is ``ln`` a unit line ("(단위: 원)", "单位：元", "(in thousands of USD)"): a few words
+    that state a unit, no caption, not in larger type than the piece's body (a heading)?"""
+    return (len(ln.text.split()) <= UNIT_WORDS and not CAPTION.match(ln.text) and not CAPTION_MORE.match(ln.text)
+            and not (piece.size and ln.size > SIZE_TOL * piece.size) and unit_line(ln.text) is not None)
+
+
+def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False, under: bool = False,
+                   ruled: bool = False, body_size: float = 0.0, unit: bool = False) -> Evidence:
     """What one line between the pieces says; ``again``: it repeats a line of the first
-    piece's title block; ``under``: it stands under the first piece (where a note may)."""
+    piece's title block; ``under``: it stands under the first piece (where a note may);
+    ``ruled``: a rule parts it from the piece at the page's edge (``ruled_off``);
+    ``body_size``: the piece's body type size (a footnote is set smaller); ``unit``: a unit
+    line over the continuation (``_unit``)."""
     text = ln.text if len(ln.text) <= 60 else ln.text[:57] + "..."
     if MARKER.search(ln.text):
         return Evidence("marker", f"continuation marker on page {page}: \"{text}\"", 0.25)
     if margins.is_margin(page, ln):
         return Evidence("margin", f"page number or running header/footer on page {page}: \"{text}\"")
-    if under and NOTE.match(ln.text):
+    if ruled:
+        return Evidence("margin", f"running header/footer on page {page}, set off from the table by a rule at the "
+                        f"page's edge: \"{text}\"")
+    if under and (NOTE.match(ln.text) or FOOTNOTE.match(ln.text)
+                  or 0 < ln.size < FOOTNOTE_SIZE * body_size and not CAPTION.match(ln.text)):
         return Evidence("note", f"a note under the first piece on page {page}: \"{text}\"", -0.1)
     if again:
         return Evidence("title", f"repeats the first piece's title block on page {page}: \"{text}\"")
+    if unit:
+        return Evidence("title", f"the table's unit line set over the continuation on page {page}: \"{text}\"")
     if CAPTION.match(ln.text) or CAPTION_MORE.match(ln.text):
         return Evidence("caption", f"a caption between the pieces on page {page}: \"{text}\"", veto=True)
     return Evidence("text", f"text between the pieces on page {page}: \"{text}\"", veto=True)

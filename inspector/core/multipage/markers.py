@@ -33,6 +33,8 @@ CAPTION_MORE = re.compile(r"^\s*[<〈《\[(（]?\s*(?:표|그림)\s*[0-9]|"
 # a page it may stand under a piece whose table goes on overleaf.
 NOTE = re.compile(r"^\s*(?:[※*†‡]|(?:notes?|source|sources|주|비고|注|注释|备注|说明|注記|出典)\s*\d*\s*[:：])",
                   re.IGNORECASE)
+# A footnote by its mark: "1)", "(1)", "a)", "¹", "*)", "注1" without a colon (``NOTE`` has those with one).
+FOOTNOTE = re.compile(r"^\s*(?:\(?\d{1,2}\)|\(?[a-z]\)\s|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*+\)?|(?:注|주)\s*\d{1,2}\s*[)）.]?)")
 PAGE_NUMBER = re.compile(r"^\s*(?:page|seite|p\.|s\.)?\s*[-–—]?\s*\d{1,4}\s*[-–—]?\s*"
                          r"(?:(?:of|/|von|sur|de)\s*\d{1,4})?\s*$", re.IGNORECASE)
 
@@ -47,4 +49,4 @@ def bare(text: str) -> str:
     return signature(MARKER.sub(" ", text)).strip()
 
 
-__all__ = ["MARKER", "NOTE", "CAPTION", "CAPTION_MORE", "PAGE_NUMBER", "signature", "bare"]
+__all__ = ["MARKER", "NOTE", "FOOTNOTE", "CAPTION", "CAPTION_MORE", "PAGE_NUMBER", "signature", "bare"]

@@ -49,6 +49,7 @@ class Piece:
     words: tuple[tuple[int, int, float, float], ...] = ()  # (row, column, x0, x1) of words in one-column cells
     size: float = 0.0  # the median font size of its words, points
     pitch: float = 0.0  # the median row height, points (0: one row)
+    row_hs: tuple[float, ...] = ()  # each row's height, points (empty: rows not known one by one)
 
     def spans(self, skip: int = 0) -> tuple[tuple[float, float] | None, ...]:
         """Left and right end of each column's words below the first ``skip`` rows (frame
@@ -76,12 +77,26 @@ def piece(res: PageResult, index: int) -> Piece:
     else:
         xs = (box.x0, *sorted({fr.rect(c.bbox).x0 for c in t.cells if c.c > 0}), box.x1)
         ys = (box.y0, box.y1)
+    box = _content_box(t, box, ys)
     row_h = max((b - a for a, b in zip(ys, ys[1:], strict=False)), default=box.height)
     frame_h = res.width if fr.turn in (90, 270) else res.height
     sizes = [res.words[i].font_size for c in t.cells for i in c.word_ids if 0 <= i < len(res.words)]
     pitch = statistics.median(b - a for a, b in zip(ys, ys[1:], strict=False)) if len(ys) > 2 else 0.0
+    row_hs = tuple(b - a for a, b in zip(ys, ys[1:], strict=False)) if len(ys) == t.n_rows + 1 else ()
     return Piece(res.page, index, t, box, xs, frame_h, max(row_h, 1.0), _words(res, t, fr, len(xs) - 1),
-                  statistics.median(sizes) if sizes else 0.0, pitch)
+                  statistics.median(sizes) if sizes else 0.0, pitch, row_hs)
+
+
+def _content_box(t: Table, box: Rect, ys: Sequence[float]) -> Rect:
+    """``box`` without the table's empty rows at its top and bottom (a running header's rule
+    that detection took for the table's top border leaves an empty row over the first one):
+    what stands over or under the piece is judged from where its content starts and ends."""
+    if len(ys) != t.n_rows + 1:
+        return box
+    filled = [k for k, row in enumerate(t.rows_text()) if any(x.strip() for x in row)]
+    if not filled:
+        return box
+    return Rect(box.x0, max(box.y0, ys[filled[0]]), box.x1, min(box.y1, ys[filled[-1] + 1]))
 
 
 def _words(res: PageResult, t: Table, fr: Frame, n_cols: int) -> tuple[tuple[int, int, float, float], ...]:
@@ -131,6 +146,13 @@ def geometry(a: Piece, b: Piece, p: ContinuationParams, repeated: int = 0) -> li
     if a.table.source != "ruled" and b.table.source != "ruled" and _gutters_shared(a, b, shift):
         return [Evidence("columns", f"{len(a.xs) - 1} columns whose words leave the same white between them "
                          f"(boundaries differ by up to {diff:.1f} pt)", 0.3, round(diff, 2), tol,
+                         "continuation.col_tol")]
+    # Drawn columns sized to each page's own cells (a producer laying out every page's piece
+    # anew): the same columns if the middles fall inside each other's columns and both pieces'
+    # words still leave white between every column and the next; less sure than rules in place.
+    if _centres_inside(a.xs, b.xs, shift) and _centres_inside(b.xs, a.xs, -shift) and _gutters_shared(a, b, shift):
+        return [Evidence("columns", f"{len(a.xs) - 1} ruled columns whose boundaries moved by up to {diff:.1f} pt, "
+                         "their words in the same columns on both pages", 0.25, round(diff, 2), tol,
                          "continuation.col_tol")]
     return [Evidence("columns", f"column boundaries differ by {diff:.1f} pt, more than {tol:g} pt", 0.0,
                      round(diff, 2), tol, "continuation.col_tol", veto=True)]

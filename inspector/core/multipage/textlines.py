@@ -7,6 +7,7 @@ Coordinates are points in upright frames (``geometry.Frame``).
 from __future__ import annotations
 
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..geometry import Frame
@@ -16,6 +17,9 @@ from .pieces import Piece
 from .pieces import frame as _frame
 
 RUNNING_Y = 12.0  # pt: a line repeated within this distance on another page is a running header/footer
+MAX_PIECES = 3  # a repeated line in more pieces is a row of cells (a table's row at the same place), not furniture
+PIECE_GAP_EM = 1.5  # font sizes of white that part a line's pieces (a column gap, not a word space)
+MARGIN_BAND = 0.15  # share of the page height at its top and bottom where running headers/footers stand
 
 
 @dataclass(frozen=True)
@@ -51,11 +55,16 @@ def page_lines(res: PageResult, fr: Frame) -> list[Line]:
 
 
 class Margins:
-    """Running headers and footers: lines repeated on another page at the same height, and
-    page numbers. ``is_margin(page, line)`` says whether a line is one of them."""
+    """Running headers and footers: lines repeated on another page at the same height in the
+    page's top or bottom ``MARGIN_BAND``, and page numbers. ``is_margin(page, line)`` says
+    whether a line is one of them. A table's row repeats at the same height on another page
+    too, when every page holds a piece of one table (its numbers read as "#"): in mid-page
+    that is a row, not furniture, and so is a line in more than ``MAX_PIECES`` pieces (cells
+    parted by white, as page detection's furniture counts them). ``heights``: each page's height (pt; none: no band)."""
 
-    def __init__(self, lines: dict[int, list[Line]]) -> None:
+    def __init__(self, lines: dict[int, list[Line]], heights: dict[int, float] | None = None) -> None:
         self.seen: dict[str, list[tuple[int, float]]] = {}
+        self.heights = heights or {}
         for page, ls in lines.items():
             for ln in ls:
                 self.seen.setdefault(signature(ln.text), []).append((page, ln.box.cy))
@@ -63,7 +72,17 @@ class Margins:
     def is_margin(self, page: int, ln: Line) -> bool:
         if ln.furniture or PAGE_NUMBER.match(ln.text):
             return True
+        h = self.heights.get(page)
+        if h and MARGIN_BAND * h < ln.box.cy < (1 - MARGIN_BAND) * h or _cells(ln) > MAX_PIECES:
+            return False
         return any(p != page and abs(y - ln.box.cy) <= RUNNING_Y for p, y in self.seen.get(signature(ln.text), ()))
+
+
+def _cells(ln: Line) -> int:
+    """Pieces of the line parted by white wider than ``PIECE_GAP_EM`` font sizes (a row's cells)."""
+    spans = sorted(ln.spans)
+    gap = PIECE_GAP_EM * max(ln.size, 1.0)
+    return 1 + sum(b[0] - a[1] > gap for a, b in zip(spans, spans[1:], strict=False))
 
 
 def inside(ln: Line, box: Rect) -> bool:
@@ -79,7 +98,8 @@ def page_frame(res: PageResult) -> Frame:
 
 
 def text_area(by_page: dict[int, PageResult], margins: Margins) -> dict[float, tuple[float, float]]:
-    """Top and bottom of the text (margin lines left out), in upright frames, for each frame
+    """Top and bottom of the text (margin lines, and lines a rule sets off at the page's edge,
+    left out), in upright frames, for each frame
     height (points): the bottom is the lowest text of any page (a page that ends early is
     not the norm), the top the median of the pages' tops (one page with a line set higher,
     a title page, must not push every other page's text below the top)."""
@@ -87,7 +107,11 @@ def text_area(by_page: dict[int, PageResult], margins: Margins) -> dict[float, t
     bottoms: dict[float, float] = {}
     for page, res in by_page.items():
         fr = page_frame(res)
-        body = [ln.box for ln in page_lines(res, fr) if not margins.is_margin(page, ln)]
+        lines = [ln for ln in page_lines(res, fr) if not margins.is_margin(page, ln)]
+        height = res.width if fr.turn in (90, 270) else res.height
+        width = res.height if fr.turn in (90, 270) else res.width
+        edge = edge_lines(res, fr, lines, Rect(0.0, EDGE_BAND * height, width, (1 - EDGE_BAND) * height))
+        body = [ln.box for ln in lines if ln not in edge]
         body += [fr.rect(t.bbox) for t in res.tables]
         if not body:
             continue
@@ -100,6 +124,45 @@ def text_area(by_page: dict[int, PageResult], margins: Margins) -> dict[float, t
 def edge_area(area: dict[float, tuple[float, float]], piece: Piece) -> tuple[float, float]:
     """The text area's top and bottom for the piece's frame height."""
     return area.get(piece.frame_h, (piece.box.y0, piece.box.y1))
+
+
+EDGE_BAND = 0.1  # share of the page height at its top and bottom where a running header/footer stands
+HEADER_SIZE = 1.05  # a running header/footer's type is the table's body size or smaller: at most this share
+RULE_SPAN = 0.5  # share of the piece's width a rule setting off a running header/footer spans, at least
+
+
+def ruled_off(res: PageResult, fr: Frame, lines: Sequence[Line], piece: Piece) -> list[Line]:
+    """``edge_lines`` for a piece: its box, its body type size."""
+    return edge_lines(res, fr, lines, piece.box, piece.size)
+
+
+def edge_lines(res: PageResult, fr: Frame, lines: Sequence[Line], box: Rect, size: float = 0.0) -> list[Line]:
+    """The ``lines`` (over or under ``box``) that a running header or footer rule parts from
+    it: each in the page's top (bottom) ``EDGE_BAND``, a horizontal rule spanning at least
+    ``RULE_SPAN`` of the box's width between it and the box, its type no larger than
+    ``HEADER_SIZE`` times ``size`` (a piece's body type: a heading over a rule is none; 0:
+    any), and no line between it and the page's edge that is not such a line too. A document whose running header changes from
+    page to page (odd and even pages, a first page without one) repeats nothing, but its rule
+    still sets the header off from the body."""
+    height = res.width if fr.turn in (90, 270) else res.height
+    rules = [fr.rect(r.bbox) if fr.turn else r.bbox for r in res.rules]
+    rules = [r for r in rules if r.height < r.width
+             and min(r.x1, box.x1) - max(r.x0, box.x0) >= RULE_SPAN * box.width]
+    out = []
+    for over in (True, False):
+        side = sorted((ln for ln in lines if (ln.box.y1 <= box.y0 + 1) == over),
+                      key=lambda ln: ln.box.y0 if over else -ln.box.y1)
+        for ln in side:  # outermost first: a line beyond one that is not set off is body
+            if size and ln.size > HEADER_SIZE * size:
+                break  # a heading (larger type) with a rule under it is no running header
+            if over:
+                ok = ln.box.y1 <= EDGE_BAND * height and any(ln.box.y1 <= r.cy < box.y0 - 1 for r in rules)
+            else:
+                ok = ln.box.y0 >= (1 - EDGE_BAND) * height and any(box.y1 + 1 < r.cy <= ln.box.y0 for r in rules)
+            if not ok:
+                break
+            out.append(ln)
+    return out
 
 
 def beside(right: Rect, left: Rect) -> bool:
@@ -125,4 +188,4 @@ def column_part(ln: Line, box: Rect, margin: bool) -> Line | None:
 
 
 __all__ = ["Line", "Margins", "RUNNING_Y", "FLOW_TOL", "page_lines", "inside", "page_frame", "text_area",
-           "edge_area", "beside", "column_part"]
+           "edge_area", "beside", "column_part", "ruled_off", "edge_lines"]
