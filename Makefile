@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-styles corpus-producers corpus-jslibs corpus-tagged-real corpus-holdout score-real score-holdout
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-styles corpus-producers corpus-jslibs corpus-wordproc corpus-tagged-real corpus-holdout score-real score-holdout
 
 setup: sysdeps $(STAMP)
 
@@ -104,6 +104,15 @@ corpus-producers: setup
 	@EXTRA_PKGS="libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0" bash packaging/system-deps.sh
 	$(PY) -m pip install -q -e ".[corpus]"
 	$(PY) -m corpus.producers.build
+
+# The word-processor corpus (corpus/wordproc): ruled Word tables (grids, rules between rows, dark
+# header bands, gridSpan/vMerge, bullet lists, rate sheets, two-column sections, Korean and
+# Chinese; half with Word's own paragraph spacing) -> tagged PDF by LibreOffice, truth from the
+# tags. Not part of `make setup`; seeded: `make corpus-wordproc ARGS="--seed 9 --out /tmp/wp9"`.
+corpus-wordproc: setup
+	@command -v soffice >/dev/null || { apt-get update && apt-get install -y --no-install-recommends libreoffice-writer-nogui; }
+	$(PY) -m pip install -q -e ".[corpus]"
+	$(PY) -m corpus.wordproc.build $(ARGS)
 
 # The JavaScript libraries corpus (corpus/jslibs): tables typeset by jsPDF + jspdf-autotable in
 # its three themes and nine styles seen in use (truth from autotable's own cell hook), and by

@@ -1,7 +1,7 @@
 """Every corpus page's whole detection written out, to check a refactor changes nothing.
 
     python benchmarks/dump_detection.py OUT.txt [--explain] [--sets ICDAR,REAL,HTML,MODERN]
-                                            (also: STYLES, PRODUCERS, JSLIBS)
+                                            (also: STYLES, PRODUCERS, JSLIBS, WORDPROC)
     diff before.txt after.txt
 
 One line per page: the corpus, the file, the page and the ``repr`` of its ``PageResult``
@@ -46,7 +46,8 @@ def _pages() -> dict[str, list[tuple[Path, list[int]]]]:
             "MODERN": every(ROOT / "corpus" / "modern" / "pdfs"),
             "STYLES": every(ROOT / "corpus" / "styles" / "pdfs"),
             "PRODUCERS": every(ROOT / "corpus" / "producers" / "pdfs"),
-            "JSLIBS": every(ROOT / "corpus" / "jslibs" / "pdfs")}
+            "JSLIBS": every(ROOT / "corpus" / "jslibs" / "pdfs"),
+            "WORDPROC": every(ROOT / "corpus" / "wordproc" / "pdfs")}
 
 
 def _module(*names: str) -> object:

@@ -62,12 +62,14 @@ def docx_texts(path: Path) -> list[Counter[str]]:
     return out
 
 
-def truth_mismatches(expected: list[Counter[str]], tables: list[AnnTable]) -> list[str]:
+def truth_mismatches(expected: list[Counter[str]], tables: list[AnnTable], marks: str = "") -> list[str]:
     """Cell texts written into Word but missing from the tags' tables, or the other way round
-    (a header repeated at the top of a continuation region was written once)."""
+    (a header repeated at the top of a continuation region was written once); ``marks``: the
+    characters the tags add that Word's text has not (list bullets)."""
     out = []
+    drop = str.maketrans("", "", marks)
     for i, (want, t) in enumerate(zip(expected, tables, strict=True)):
-        got = Counter("".join(c.text.split()) for k, r in enumerate(t.regions) for c in r.cells
+        got = Counter("".join(c.text.translate(drop).split()) for k, r in enumerate(t.regions) for c in r.cells
                       if c.text and (k == 0 or c.r >= leading_headers(r.row_roles)))
         for text in (want - got) + (got - want):
             out.append(f"table {i + 1}: '{text}' {'missing from the tags' if want[text] > got[text] else 'not in Word'}")

@@ -286,3 +286,59 @@ def test_a_caption_box_whose_top_is_drawn_in_pieces_is_still_a_form() -> None:
     assert [r.reason.split(";")[0] for r in on.regions if r.param == "tables.form_boxes"] == [
         "form boxes: 8 of 8 boxes hold only a caption at their top",
         "form boxes: 9 of 9 boxes hold only a caption at their top"]
+
+
+def _spanned(rows: Sequence[Sequence[tuple[str, int]]], n_cols: int, height: float, right: bool = False) -> bytes:
+    """A ruled table of ``n_cols`` equal columns under prose: each row's cells (text, columns
+    spanned) in ``CAPTION`` pt at the top of boxes ``height`` pt tall (a word processor's cell
+    with space after its paragraph); the values right-aligned when ``right``. Each cell's box
+    drawn as its four edges, as Word's export draws cell borders."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    y = _prose(page, 60.0) + 10
+    xs = _edges([1.0 / n_cols] * n_cols)
+    for row in rows:
+        k = 0
+        for text, span in row:
+            x0, x1 = xs[k], xs[k + span]
+            width = pymupdf.get_text_length(text, fontname="helv", fontsize=CAPTION)
+            at = x1 - 3.0 - width if right and k else x0 + 3.0
+            page.insert_text((at, y + 1.5 + CAPTION), text, fontsize=CAPTION, fontname="helv")
+            page.draw_rect(pymupdf.Rect(x0, y, x1, y + height), width=0.5)
+            k += span
+        y += height
+    return doc.tobytes()
+
+
+RATES = [[("Product", 1), ("1 M", 1), ("3 M", 1), ("6 M", 1), ("12 M", 1), ("24 M", 1)],
+         [("Savings accounts", 6)],
+         [("Savings Basic", 1), ("0.25", 1), ("0.40", 1), ("0.55", 1), ("0.80", 1), ("1.10", 1)],
+         [("Savings Online", 1), ("0.30", 1), ("0.45", 1), ("0.60", 1), ("0.85", 1), ("1.20", 1)],
+         [("Fixed deposits", 6)],
+         [("Deposit Gold", 1), ("1.05", 1), ("1.35", 1), ("1.60", 1), ("1.95", 1), ("2.25", 1)],
+         [("Deposit Plus", 1), ("0.95", 1), ("1.25", 1), ("1.50", 1), ("1.85", 1), ("2.15", 1)]]
+
+
+@pytest.mark.parametrize("right", [False, True])
+def test_a_rate_sheet_with_section_rows_set_at_the_top_of_tall_rows_stays_a_table(right: bool) -> None:
+    """Word's space after each cell's paragraph sets every text at the top of a tall box with a
+    line of room under it, caption-shaped; the full-width section rows then cross the column
+    sides. But those columns repeat row after row, and a section row covers them whole: one
+    lattice with spans, a table (issue 25: a rate sheet read as form boxes, no table)."""
+    res = _detect(_spanned(RATES, 6, BOX, right))
+    assert [(t.n_rows, t.n_cols) for t in res.tables] == [(7, 6)]
+    assert not any(r.param == "tables.form_boxes" for r in res.regions)
+    # A header cell over sub-columns covers whole columns too.
+    head = [[("Product", 1), ("Short terms", 2), ("Long terms", 3)]] + RATES[:1] + RATES[2:4] + RATES[5:]
+    res = _detect(_spanned(head, 6, BOX, right))
+    assert [(t.n_rows, t.n_cols) for t in res.tables] == [(6, 6)]
+
+
+def test_a_wide_box_over_a_division_no_other_row_repeats_is_still_a_form() -> None:
+    """A form's wide box crossed by a side that stands in one row only ("Date" beside "Name")
+    divides its rows differently: still form boxes."""
+    rows = [[("Name of the account holder", 4), ("Date", 2)], [("Signature", 6)], [("Witness", 6)]]
+    res = _detect(_spanned(rows, 6, BOX))
+    assert res.tables == ()
+    assert [r.reason.split(";")[0] for r in res.regions if r.param == "tables.form_boxes"] == [
+        "form boxes: 4 of 4 boxes hold only a caption at their top"]

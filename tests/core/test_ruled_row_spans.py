@@ -82,3 +82,54 @@ def test_explain_names_the_drawn_rows_for_each_line_kept_together() -> None:
     # Every step between two lines of one ruled band (one fewer than its deepest cell has lines).
     assert len(inner) == sum(max(len(c.split("|")) for c in row) - 1 for row in ROWS)
     assert all(w.decision.startswith("the table draws its rows one by one") for w in inner)
+
+
+# A Word table merged down its first column (vMerge): the merged cell's label wraps, its second
+# line falling in the second row's band. Rows ROW_H apart, each text PAD_TOP under its row's top
+# rule; the label's lines LEAD_9 apart (its leading), closer than the rows are.
+ROW_H, PAD_TOP, SIZE_9, LEAD_9 = 14.0, 2.5, 9.0, 12.0
+MERGED = (("Segment", "Line", "2016", "2017"),
+          ("Continuing|operations", "Administration", "81", "6,073"),
+          (None, "Travel", "1", "91,437"),
+          (None, "Retail", "15", "90"),
+          ("Segment data", "South", "65", "(99)"))
+
+
+def merged_down(rows: tuple[tuple[str | None, ...], ...], lead: float) -> bytes:
+    """A full grid whose row rules leave the first column out under a ``None`` (a cell merged
+    down); a cell's lines ("|") ``lead`` pt apart from the first, set ``PAD_TOP`` under its row's top."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595.0, height=842.0)
+    xs = (60.0, 180.0, 300.0, 400.0, 500.0)
+    ys = [100.0 + ROW_H * k for k in range(len(rows) + 1)]
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            for k, line in enumerate((text or "").split("|") if text else []):
+                page.insert_text((xs[c] + 4, ys[r] + PAD_TOP + SIZE_9 * 0.8 + lead * k), line, fontsize=SIZE_9)
+    for r, y in enumerate(ys):
+        under_merge = 0 < r < len(rows) and rows[r][0] is None
+        page.draw_line((xs[1] if under_merge else xs[0], y), (xs[-1], y), width=0.5)
+    for x in xs:
+        page.draw_line((x, ys[0]), (x, ys[-1]), width=0.5)
+    return bytes(doc.tobytes())
+
+
+def _first_column(pdf: bytes) -> list[tuple[int, int, str]]:
+    result = Pipeline(open_document(pdf)).run(0)
+    (table,) = result.tables
+    assert (table.n_rows, table.n_cols) == (5, 4)
+    return sorted((c.r, c.rs, " ".join(c.text.split())) for c in table.cells if c.c == 0)
+
+
+def test_a_merged_cells_wrapped_label_is_one_cell_over_the_rows_it_spans() -> None:
+    """Its second line is one leading (12 pt) under the first, closer than the rows' texts are
+    across the same boundary (14 pt): one paragraph wrapped, the cell spans the three rows."""
+    assert _first_column(merged_down(MERGED, LEAD_9)) == [(0, 1, "Segment"), (1, 3, "Continuing operations"),
+                                                           (4, 1, "Segment data")]
+
+
+def test_two_labels_a_row_apart_under_a_rule_left_out_stay_two_rows() -> None:
+    """The same labels set a row apart (14 pt: as the other columns are) sit in their rows like
+    every other text: no evidence they are one paragraph; the rows are kept as drawn."""
+    assert _first_column(merged_down(MERGED, ROW_H)) == [(0, 1, "Segment"), (1, 1, "Continuing"),
+                                                          (2, 2, "operations"), (4, 1, "Segment data")]

@@ -249,13 +249,45 @@ def tally(boxes: Sequence[TextBox], body: float) -> Tally:
     return Tally(free, len({(tb.box.y0, tb.box.y1) for tb in free}), len(full) + len(caps) - len(free))
 
 
+def _repeated(boxes: Sequence[TextBox], snap: float) -> list[float]:
+    """The box sides (x, pt) standing in ``MIN_ROWS`` rows of boxes or more (a row: the boxes
+    between the same two rules), ``snap`` apart or more: the columns of a lattice that rows repeat."""
+    rows: dict[float, set[tuple[float, float]]] = {}
+    for tb in boxes:
+        for x in (tb.box.x0, tb.box.x1):
+            rows.setdefault(x, set()).add((tb.box.y0, tb.box.y1))
+    out: list[float] = []
+    for x in sorted(rows):
+        near = set().union(*(v for k, v in rows.items() if abs(k - x) <= snap))
+        if len(near) >= MIN_ROWS and (not out or x - out[-1] > snap):
+            out.append(x)
+    return out
+
+
+def _on(sides: Sequence[float], x: float, snap: float) -> bool:
+    k = bisect_right(sides, x + snap)
+    return k > 0 and sides[k - 1] >= x - snap
+
+
 def crossed(captions: Sequence[TextBox], boxes: Sequence[TextBox], snap: float) -> bool:
     """Is a caption's box crossed by the side of a box (of ``boxes``) standing more than ``snap``
-    inside it? A form divides each row of boxes its own way (a wide box over two narrow ones); a
-    table's cells line up in columns, a tall-rowed grid of short texts ("Cell 1" ... "Cell 15")
-    too, also under a title cell across them."""
+    inside it, other than a box spanning columns of a lattice? A form divides each row of boxes
+    its own way (a wide box over two narrow ones); a table's cells line up in columns, a
+    tall-rowed grid of short texts ("Cell 1" ... "Cell 15") too, also under a title cell across
+    them. A table's spanning cell (a header over its sub-columns, a full-width section row)
+    covers whole columns that other rows repeat: its own sides and every side inside it stand
+    in ``MIN_ROWS`` rows or more (``_repeated``); a form's wide box is crossed by a side of one
+    row's own division."""
     sides = sorted({x for tb in boxes for x in (tb.box.x0, tb.box.x1)})
-    return any(bisect_right(sides, tb.box.x1 - snap) > bisect_right(sides, tb.box.x0 + snap) for tb in captions)
+    lattice = _repeated(boxes, snap)
+    for tb in captions:
+        lo, hi = bisect_right(sides, tb.box.x0 + snap), bisect_right(sides, tb.box.x1 - snap)
+        if hi <= lo:
+            continue
+        inside = sides[lo:hi]
+        if not all(_on(lattice, x, snap) for x in (tb.box.x0, tb.box.x1, *inside)):
+            return True
+    return False
 
 
 def form_boxes(grid: Grid, ev: RegionEvidence) -> str:
