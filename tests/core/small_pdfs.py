@@ -63,11 +63,12 @@ def _font(cjk: bool) -> pymupdf.Font:
 
 @cache
 def _cjk_subset() -> str:
-    """WenQuanYi Micro Hei cut down to the characters of this module (every text these pages
+    """WenQuanYi Micro Hei cut down to the characters of this module and tableends_pdfs (every text their pages
     draw), for fpdf2 and reportlab: parsing the 5 MB collection costs each of them about 100 MB
     that the test process keeps. Cut once per process by fontTools (fpdf2's own font library)
     in a child process, so the parse's memory goes with it."""
-    chars = "".join(sorted({ch for ch in Path(__file__).read_text(encoding="utf-8") if ch.isprintable()} | {"\u3000"}))
+    sources = (Path(__file__), Path(__file__).with_name("tableends_pdfs.py"))  # the modules drawing with it
+    chars = "".join(sorted({ch for f in sources for ch in f.read_text(encoding="utf-8") if ch.isprintable()} | {"\u3000"}))
     out = Path(tempfile.mkdtemp(prefix="small-pdfs-")) / "wqy-subset.ttf"
     subprocess.run([sys.executable, "-m", "fontTools.subset", CJK_FONT, "--font-number=0", f"--text={chars}",
                     f"--output-file={out}"], check=True, capture_output=True)

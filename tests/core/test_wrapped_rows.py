@@ -237,10 +237,12 @@ def test_reportlab_span_under_linebelow_spans_its_rows() -> None:
 SECTION_XS = (72.0, 200.0, 280.0, 360.0)
 
 
-def _sections_table(section_bold: bool) -> bytes:
+def _sections_table(section_bold: bool, wrapped: bool = False) -> bytes:
     """A borderless table (autotable's ``plain`` theme): a bold header, plain rows 18 pt
     apart, and after the third row a label alone in the first column ("Americas", bold when
-    ``section_bold``) at the same pitch, then two more rows and a bold total."""
+    ``section_bold``) at the same pitch (with ``wrapped``: at a wrapped cell's leading,
+    ``LINE`` under "Tax", the rows under it one pitch under it), then two more rows and a
+    bold total."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     rows = [("Item", "2019", "2020", True), ("Africa", "8.6%", "643", False), ("Incidents", "-2.7%", "233", False),
@@ -248,10 +250,11 @@ def _sections_table(section_bold: bool) -> bytes:
             ("Support", "24.7%", "9", False), ("Total", "24.3%", "70", True)]
     for r, (*cells, bold) in enumerate(rows):
         font = "hebo" if bold else "helv"
+        y = 100 + r * 18 - (18 - LINE if wrapped and r >= 4 else 0)
         for c, text in enumerate(cells):
             if text:
                 x = SECTION_XS[c] + 4 if c == 0 else SECTION_XS[c + 1] - 4 - pymupdf.Font(font).text_length(text, SIZE)
-                page.insert_text((x, 100 + r * 18), text, fontsize=SIZE, fontname=font)
+                page.insert_text((x, y), text, fontsize=SIZE, fontname=font)
     return doc.tobytes()
 
 
@@ -263,10 +266,17 @@ def test_bold_label_alone_under_plain_rows_is_a_section_row() -> None:
 
 
 def test_plain_label_alone_under_plain_rows_goes_on_the_row() -> None:
-    """Control: the same line set plain reads as the label above wrapped (a label's next line
-    keeps its font): no row starts there, as before."""
-    _, rows = _table(_sections_table(section_bold=False))
+    """Control: the same line set plain at a wrapped cell's leading (tighter than the rows)
+    reads as the label above wrapped (a label's next line keeps its font): no row starts there."""
+    _, rows = _table(_sections_table(section_bold=False, wrapped=True))
     assert [r[0] for r in rows][3] == "TaxAmericas"
+
+
+def test_plain_label_alone_at_the_rows_pitch_is_a_section_row() -> None:
+    """The same plain line at the rows' own pitch (18 pt, twice its type size: padded rows,
+    whose wrapped lines are set at the leading) is a section row (``structure.sectionrows``)."""
+    _, rows = _table(_sections_table(section_bold=False))
+    assert [r[0] for r in rows] == ["Item", "Africa", "Incidents", "Tax", "Americas", "MiddleEast", "Support", "Total"]
 
 
 def test_explain_names_the_section_label() -> None:

@@ -18,6 +18,7 @@ from ..numbers import is_number
 from ..types import Word
 from .columns import Line, col_of, line_cols, lines_in
 from .region import FULL, HALF, RegionEvidence
+from .sectionrows import row_pitch, section_at_pitch
 from .wrapped_rows import tight_continuations
 
 MIN_BANDS = 3  # bands holding text before drawn bands count as rows one by one (two are a header and a body)
@@ -296,11 +297,13 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     held, forced = _centred_between(lines, cols, lambda k: _labelled_amounts(lines[k], words, xs))
     held |= tight_continuations(lines, words, xs, cols)
     current = set(cols[0])
+    pitch = row_pitch(lines, cols, words)
     for k in range(1, len(lines)):
         prev, line, now = lines[k - 1], lines[k], cols[k]
         label_then_values = len(current) == 1 and len(now) >= 2 and not _continues(prev, line, words)
         starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced \
-            or _leads_in(lines, cols, k, current, words) or bold_label(prev, line, words, now, xs)
+            or _leads_in(lines, cols, k, current, words) or bold_label(prev, line, words, now, xs) \
+            or section_at_pitch(lines, cols, words, k, pitch) and not _continues(prev, line, words)
         if starts and k not in held and (k in forced or not _carries_on(prev, line, words, xs)):
             cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
             current = set(now)

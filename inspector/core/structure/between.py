@@ -15,8 +15,10 @@ import re
 from collections.abc import Sequence
 
 from ..multipage.continuation import CAPTION, MARKER
+from ..multipage.markers import CAPTION_MORE, NOTE
 from ..numbers import is_number
 from ..types import Rect, Rule, Word
+from ..units import unit_line
 from .columns import Line, Segment
 
 APART = 0.5  # line heights of white space between a heading and the table above it, at least
@@ -39,6 +41,11 @@ THROUGH_SLACK = 2.0  # pt a column rule may stop short of the rules it runs betw
 INNER = 5.0  # pt a column rule stands inside both rules' ends (a frame's or a box's sides are no column rules)
 YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")  # a year in a header row is a label, not an amount
 SENTENCE_END = (".", ":", "。", "：", ";")
+# A unit line opens with its label, "in" or a bracket ("单位：元", "(단위: 백만원)", "Unit: USD thousand",
+# "in USD thousands", "(€ million)"); a column label naming its unit ("Amount (USD)") does not.
+UNIT_START = re.compile(r"^\s*[(（\[]?\s*(?:单位|單位|単位|단위|units?\b|currency\b|币种|幣種|"
+                        r"(?:amounts?\s+|figures\s+|expressed\s+)?in\b)|^\s*[(（\[]", re.IGNORECASE)
+ASIDE = ("a unit line", "a note")  # kinds of line set beside a table, flush right or in small type
 
 
 class LineFacts:
@@ -76,7 +83,12 @@ class LineFacts:
         return any(x0 < x - LINE_SLACK and x1 > x + LINE_SLACK for x0, x1 in self._spans[k])
 
     def strong(self, k: int) -> bool:
-        return self.heading(k).startswith(("a caption", "a continuation", "a sentence"))
+        return self.heading(k).startswith(("a caption", "a continuation", "a sentence", *ASIDE))
+
+    def aside(self, k: int) -> bool:
+        """A unit line or a note: it stands where it may (flush right, in small type), not
+        where a heading does."""
+        return self.heading(k).startswith(ASIDE)
 
 
 def line_facts(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment],
@@ -105,17 +117,37 @@ def _heading(words: Sequence[Word], ln: Line, n_pieces: int, size: float, usual:
         return ""
     ws = [words[i] for i in ln.word_ids]
     text = " ".join(w.text for w in ws)
-    if CAPTION.match(text):
-        return f"a caption (\"{_short(text)}\")"
-    if MARKER.search(text):
-        return f"a continuation marker (\"{_short(text)}\")"
-    if (len(ws) >= SENTENCE_WORDS or _ideographs(text) >= SENTENCE_IDEOGRAPHS) and text.rstrip().endswith(SENTENCE_END):
-        return f"a sentence (\"{_short(text)}\")"
+    said = by_words(text, len(ws))
+    if said:
+        return said
     if usual > 0 and size >= HEADING_SIZE * usual - SIZE_EPS:
         return f"a heading in larger type (\"{_short(text)}\")"
     if all(w.bold for w in ws) and not any(is_number(w.text) for w in ws):
         return f"a heading in bold type (\"{_short(text)}\")"
     return ""
+
+
+def by_words(text: str, n_words: int) -> str:
+    """What a line in one piece (``text``, of ``n_words`` words) is by its words alone: a
+    caption, a continuation marker, a unit line, a note or a sentence (its description), or
+    "" (a label, a heading told by its type only)."""
+    if CAPTION.match(text) or CAPTION_MORE.match(text):
+        return f"a caption (\"{_short(text)}\")"
+    if MARKER.search(text):
+        return f"a continuation marker (\"{_short(text)}\")"
+    if UNIT_START.match(text) and unit_line(text) is not None:
+        return f"a unit line (\"{_short(text)}\")"
+    if NOTE.match(text):
+        return f"a note (\"{_short(text)}\")"
+    if (n_words >= SENTENCE_WORDS or _ideographs(text) >= SENTENCE_IDEOGRAPHS) and text.rstrip().endswith(SENTENCE_END):
+        return f"a sentence (\"{_short(text)}\")"
+    return ""
+
+
+def header_words(texts: Sequence[str]) -> bool:
+    """Are these a header row's words: at most a third of them amounts (years are labels)?"""
+    amounts = sum(is_number(t) and not YEAR.match(t) for t in texts)
+    return amounts * AMOUNTS_DIV <= len(texts)
 
 
 def _ideographs(text: str) -> int:
@@ -125,11 +157,7 @@ def _ideographs(text: str) -> int:
 
 def _header(words: Sequence[Word], ln: Line, n_pieces: int) -> bool:
     """Two or more pieces of words: at most a third of them amounts (years are labels)."""
-    if n_pieces < 2:
-        return False
-    texts = [words[i].text for i in ln.word_ids]
-    amounts = sum(is_number(t) and not YEAR.match(t) for t in texts)
-    return amounts * AMOUNTS_DIV <= len(texts)
+    return n_pieces >= 2 and header_words([words[i].text for i in ln.word_ids])
 
 
 def _short(text: str) -> str:
@@ -137,7 +165,8 @@ def _short(text: str) -> str:
 
 
 def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int],
-                    upper: float, lower: float, x0: float, x1: float, unruled: bool = False) -> str:
+                    upper: float, lower: float, x0: float, x1: float, unruled: bool = False,
+                    underline: tuple[float, float] | None = None) -> str:
     """Why the lines ``between`` two rules end one table and start the next (the heading's
     description), or "" when they do not: a heading (one piece) over a header row, the first
     line under the lower rule inside [x0, x1], every line between the rules in one piece.
@@ -145,7 +174,9 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
     With ``unruled`` the tables' outer rules may be missing: the lines over the heading may
     be the upper table's last, unruled rows (in pieces), and the lines between the heading and
     the lower rule (``HEADER_LINES`` at most, the first a header row) the next table's header
-    ruled only under it. ``upper`` is the y of the upper rule."""
+    ruled only under it, or only under its spanning label: the lower rule's ends ``underline``
+    (pt) inside the header row, which then may reach past the rules. ``upper`` is the y of the
+    upper rule."""
     ks = sorted(between, key=lambda k: lines[k].bbox.y0)
     singles = [i for i, k in enumerate(ks) if n_segments[k] < 2]
     if not singles or (not unruled and len(singles) < len(ks)):
@@ -155,7 +186,8 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
     start = last
     while start > 0 and n_segments[ks[start - 1]] < 2:
         start -= 1
-    if tail and (len(tail) > HEADER_LINES or not facts.header(tail[0]) or not _within(lines[tail[0]], x0, x1)):
+    if tail and (len(tail) > HEADER_LINES or not facts.header(tail[0])
+                 or not (_within(lines[tail[0]], x0, x1) or _spanner_rule(lines[tail[-1]], lower, underline))):
         return ""
     b = lines[tail[0]].bbox if tail else _header_under(facts, lines, lower, x0, x1)
     if b is None:
@@ -168,7 +200,8 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
         # goal's "... by the end of 2025." in its column): there a heading must also stand
         # where headings do and apart from the row above, whatever its kind.
         strong = facts.strong(k) and start == 0
-        if facts.heading(k) and (strong or _placed(lines[k], x0, x1) and _apart(lines[k], above, b.height)):
+        placed = facts.aside(k) or _placed(lines[k], x0, x1)
+        if facts.heading(k) and (strong or placed and _apart(lines[k], above, b.height)):
             return facts.heading(k)
     return ""
 
@@ -197,6 +230,17 @@ def _within(ln: Line, x0: float, x1: float) -> bool:
     column left of a spanner's rules) is the same table's header under a spanning label."""
     b = ln.bbox
     return b.x0 >= x0 - b.height and b.x1 <= x1 + b.height
+
+
+def _spanner_rule(ln: Line, lower: float, underline: tuple[float, float] | None) -> bool:
+    """Is the lower rule (at ``lower``, from ``underline[0]`` to ``underline[1]``, pt) drawn right
+    under a header row and inside its ends: the underline of a spanning label in that row
+    ("Price" over "Qty", "Unit", "Amount"), not the bottom of a table the row reaches past?"""
+    if underline is None:
+        return False
+    b = ln.bbox
+    close = -LINE_SLACK <= lower - b.y1 <= HEADER_REACH * b.height
+    return close and b.x0 < underline[0] - b.height and b.x1 > underline[1] + b.height
 
 
 def _header_under(facts: LineFacts, lines: Sequence[Line], lower: float, x0: float, x1: float) -> Rect | None:

@@ -332,7 +332,8 @@ def _heading_parts(lines: Sequence[Line], n_segments: Sequence[int], between: Se
     """Does a heading between the rules over a header row part two tables (``heading_between``)?
     Told in ``said`` as a rejected region, for explain."""
     x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
-    why = heading_between(facts, lines, n_segments, between, top.pos, bottom.pos, x0, x1, unruled) if facts else ""
+    why = heading_between(facts, lines, n_segments, between, top.pos, bottom.pos, x0, x1, unruled,
+                          (bottom.start, bottom.end)) if facts else ""
     if why and said is not None:
         box = Rect.bounding([lines[k].bbox for k in between])
         where = ("between one table's last row and the next table's header" if unruled
@@ -398,7 +399,8 @@ Gaps = list[tuple[float, float]]
 
 
 def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
-                 titles: Container[int] = frozenset(), stops: list[int] | None = None) -> list[tuple[int, int]]:
+                 titles: Container[int] = frozenset(), stops: list[int] | None = None,
+                 ends: Container[int] = frozenset()) -> list[tuple[int, int]]:
     """Index ranges [a, b) of consecutive, close lines whose gaps between text pieces line up.
 
     Each line needs a gap (an x interval between two of its segments) that overlaps a gap
@@ -407,25 +409,30 @@ def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
     tight under a row, with the columns going on below, is a wrapped cell's next line;
     not a line of ``titles`` (in heading type) set farther from the row above than the run's
     rows stand from each other: that is the next table's title ("Anaplastic" between two
-    staging tables), and the run ends there (its index goes to ``stops``).
+    staging tables), and the run ends there (its index goes to ``stops``); nor a line of
+    ``ends`` (a caption, note, unit line or sentence over the next table's header) at the
+    run's left edge, however close it is set.
     """
     runs: list[tuple[int, int]] = []
-    start, prev, i = None, -1, 0
+    start, prev, i, checked = None, -1, 0, -1
     while i < len(lines):
         if not gaps[i]:
             bridged = (_wrapped(lines, gaps, prev, i) or _label_row(lines, gaps, start, prev, i)) if start is not None else 0
-            if bridged and _title_apart(lines, titles, start, prev, i, bridged):
+            if bridged and (_title_apart(lines, titles, start, prev, i, bridged)
+                            or _ends_here(lines, ends, prev, i, bridged)):
                 if stops is not None:
                     stops.append(i)
                 bridged = 0
             if bridged:
                 i += bridged
+                checked = i  # the bridge read the line after it: at the rows' pitch, aligned with ``prev``
                 continue
             if start is not None and i - start >= min_rows:
                 runs.append((start, i))
             start, i = None, i + 1
             continue
-        if start is not None and (not _close(lines[i - 1], lines[i]) or not _gaps_meet(gaps[prev], gaps[i])):
+        near = i == checked or _close(lines[i - 1], lines[i])
+        if start is not None and (not near or not _gaps_meet(gaps[prev], gaps[i])):
             if i - start >= min_rows:
                 runs.append((start, i))
             start = i
@@ -452,6 +459,14 @@ def _title_apart(lines: Sequence[Line], titles: Container[int], start: int | Non
     return False
 
 
+def _ends_here(lines: Sequence[Line], ends: Container[int], prev: int, i: int, n: int) -> bool:
+    """Is one of the ``n`` lines from ``i`` a line of ``ends`` starting where row ``prev``
+    starts (at the table's left edge: a caption or note, not prose in a column beside)?"""
+    x0 = lines[prev].bbox.x0
+    return any(abs(lines[k].bbox.x0 - x0) <= GAP_SLACK + lines[k].bbox.height / 2 and k in ends
+               for k in range(i, i + n))
+
+
 WRAPPED_LINES = 2  # next lines of a wrapped cell bridged inside an aligned run
 
 
@@ -472,26 +487,59 @@ def _wrapped(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, i: int) -> 
 
 
 LABEL_PITCH = 0.1  # share of the run's row step a lone label row's steps may differ from it by
+LABEL_TALLER = 0.25  # ... or exceed it by: a row of CJK text alone is set taller (a fallback font's line height)
+LABEL_LINES = 6  # lines of one label row (a section label wrapped in a narrow first column)
 
 
 def _label_row(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: int, i: int) -> int:
-    """1 when line ``i`` (without gaps) is a label row inside the run: set at the rows' own
-    pitch (its step from row ``prev`` and the step on to the next line each within
-    ``LABEL_PITCH`` of the step onto ``prev``), text only in ``prev``'s first column (starting
-    where it starts, short of its second column's text), fewer than ``PROSE_WORDS`` words,
-    and the next line aligned with ``prev`` (a "Hardware" row between two groups of items);
-    0 otherwise. A heading set apart or a paragraph breaks the run."""
-    nxt = i + 1
-    if prev <= start or nxt >= len(lines) or not gaps[prev] or not gaps[nxt] or len(lines[i].word_ids) >= PROSE_WORDS:
+    """How many lines from ``i`` (without gaps) make a label row inside the run: set at the
+    rows' own pitch (its step from row ``prev`` and the step on to the next line each within
+    ``LABEL_PITCH`` of the row step: the step onto ``prev``, or under the run's first line
+    (a section right under the header) the step from the next line to the one after), text
+    only in ``prev``'s first column (starting where it starts, short of its second column's
+    text), fewer than ``PROSE_WORDS`` words a line, and the next line aligned with ``prev``
+    (a "Hardware" row between two groups of items). A label over ``LABEL_LINES`` lines has its
+    next lines tighter than the rows. 0 when they are not; a heading set apart or a paragraph
+    breaks the run."""
+    if not gaps[prev]:
         return 0
-    row = lines[prev].bbox.cy - lines[prev - 1].bbox.cy
-    steps = (lines[i].bbox.cy - lines[prev].bbox.cy, lines[nxt].bbox.cy - lines[i].bbox.cy)
-    if row <= 0 or any(abs(s - row) > LABEL_PITCH * row for s in steps):
+    for n in range(1, LABEL_LINES + 1):
+        nxt = i + n
+        if nxt >= len(lines) or not _in_label_column(lines, gaps, prev, nxt - 1):
+            return 0
+        if gaps[nxt]:
+            break
+    else:
         return 0
-    b, first = lines[i].bbox, min(gaps[prev])
-    if abs(b.x0 - lines[prev].bbox.x0) > GAP_SLACK + b.height / 2 or b.x1 >= first[1] - GAP_SLACK:
+    row = _row_step(lines, gaps, start, prev, nxt)
+    last = nxt - 1
+    steps = (lines[i].bbox.cy - lines[prev].bbox.cy, lines[nxt].bbox.cy - lines[last].bbox.cy)
+    if row <= 0 or any(s < (1 - LABEL_PITCH) * row or s > (1 + LABEL_TALLER) * row for s in steps):
         return 0
-    return 1 if _gaps_meet(gaps[prev], gaps[nxt]) else 0
+    if any(lines[k + 1].bbox.cy - lines[k].bbox.cy >= (1 - LABEL_PITCH) * row for k in range(i, last)):
+        return 0
+    return nxt - i if _gaps_meet(gaps[prev], gaps[nxt]) else 0
+
+
+def _in_label_column(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, k: int) -> bool:
+    """Is line ``k`` a label's line: no gaps, fewer than ``PROSE_WORDS`` words, starting where
+    row ``prev`` starts and ending short of its second column's text?"""
+    b, first = lines[k].bbox, min(gaps[prev])
+    if gaps[k] or len(lines[k].word_ids) >= PROSE_WORDS:
+        return False
+    return abs(b.x0 - lines[prev].bbox.x0) <= GAP_SLACK + b.height / 2 and b.x1 < first[1] - GAP_SLACK
+
+
+def _row_step(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: int, nxt: int) -> float:
+    """The run's row step (pt between line centres): onto ``prev`` from the line above it, or,
+    when ``prev`` is the run's first line, from ``nxt`` to the line after it when that is a
+    row too; 0 when neither can be read."""
+    if prev > start:
+        return lines[prev].bbox.cy - lines[prev - 1].bbox.cy
+    after = nxt + 1
+    if after < len(lines) and gaps[after] and _gaps_meet(gaps[nxt], gaps[after]):
+        return lines[after].bbox.cy - lines[nxt].bbox.cy
+    return 0.0
 
 
 def _close(a: Line, b: Line) -> bool:

@@ -16,7 +16,7 @@ from ..numbers import is_number
 from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 from .beside import trim_text_column
-from .between import figure_caption, line_facts
+from .between import by_words, figure_caption, header_words, line_facts
 from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
 from .form_sections import cut_sections
@@ -24,6 +24,7 @@ from .grid import build_grid
 from .grow import TABLE_LABEL, extend_down, extend_up
 from .keyvalue import starts_item
 from .regions import (
+    PROSE_WORDS,
     Candidate,
     aligned_runs,
     attach_fills,
@@ -227,7 +228,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         segs_of.setdefault(s.line, []).append(s)
     stops: list[int] = []
     titles = _Titles(words, free, gaps)
-    for a, b in aligned_runs(free, gaps, min(2, need), titles, stops):
+    for a, b in aligned_runs(free, gaps, min(2, need), titles, stops, _Ends(titles)):
         b += last_row_tail(free, gaps, words, a, b)
         if a > 0 and not gaps[a - 1] and _header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
             a -= 1
@@ -248,8 +249,8 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         else:
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
                                      "tables.min_aligned_rows"))
-    short += [TableRegion(free[n].bbox, "aligned", TITLE_BETWEEN.format(text=_text(words, free[n])[:40]))
-              for n in stops]
+    short += [TableRegion(free[n].bbox, "aligned", _Ends(titles).said(n) or
+                          TITLE_BETWEEN.format(text=_text(words, free[n])[:40])) for n in stops]
     return out, short
 
 
@@ -271,11 +272,44 @@ class _Titles:
     """The lines without a column gap in heading type (``_title``), by index, read only when
     ``aligned_runs`` asks (a few lines of a few pages: most pages need none)."""
 
-    def __init__(self, words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Sequence[object]]) -> None:
+    def __init__(self, words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Sequence[tuple[float, float]]]) -> None:
         self.words, self.lines, self.gaps = words, lines, gaps
 
     def __contains__(self, n: object) -> bool:
         return isinstance(n, int) and not self.gaps[n] and _title(self.words, self.lines[n])
+
+
+class _Ends:
+    """The lines without a column gap that end an aligned run by their words (``by_words``: a
+    caption, note, unit line, marker or sentence) over the next table's header row (a line
+    in columns, mostly words), by index; ``said`` tells explain why."""
+
+    def __init__(self, titles: _Titles) -> None:
+        self.t = titles
+
+    def __contains__(self, n: object) -> bool:
+        return isinstance(n, int) and bool(self.said(n))
+
+    def said(self, n: int) -> str:
+        words, lines, gaps = self.t.words, self.t.lines, self.t.gaps
+        if gaps[n] or n + 1 >= len(lines) or not gaps[n + 1]:
+            return ""
+        if not header_words([words[i].text for i in lines[n + 1].word_ids]) or _prose_piece(words, lines[n + 1],
+                                                                                           gaps[n + 1]):
+            return ""
+        kind = by_words(_text(words, lines[n]), len(lines[n].word_ids))
+        return f"heading between tables: {kind} stands alone over the next table's header; one table ends " \
+               "above it, the next starts below" if kind else ""
+
+
+def _prose_piece(words: Sequence[Word], ln: Line, gaps: Sequence[tuple[float, float]]) -> bool:
+    """Does a piece of ``ln`` between its column ``gaps`` hold ``PROSE_WORDS`` words or more
+    (running text in a column beside, not a header's cell)?"""
+    pieces: dict[int, int] = {}
+    for i in ln.word_ids:
+        k = sum(g1 <= words[i].bbox.x0 for _, g1 in gaps)
+        pieces[k] = pieces.get(k, 0) + 1
+    return max(pieces.values(), default=0) >= PROSE_WORDS
 
 
 def _title(words: Sequence[Word], ln: Line) -> bool:
