@@ -13,8 +13,10 @@ from functools import partial
 
 import pymupdf
 
-from tests.core.continued_pdfs import (A4, BOTTOM, CJK_FONT, MARGIN, TOP, Case, Text, _mu_draw, _mu_font, _mu_lines,
-                                      texts)
+from tests.core.continued_pdfs import A4, BOTTOM, CJK_FONT, MARGIN, TOP, Case, Text, texts
+from tests.core.continued_pdfs import _mu_draw as draw
+from tests.core.continued_pdfs import _mu_font as font_name
+from tests.core.continued_pdfs import _mu_lines as wrapped
 
 PAGES = 3
 FIRST_ROWS = 4  # body rows of each page's first table
@@ -32,12 +34,12 @@ def headed_case(t: Text, style: str = "grid", caption: bool = False) -> Case:
     xs = [MARGIN]
     for w in t.widths:
         xs.append(xs[-1] + w)
-    heights = [max(len(_mu_lines(x, w - 6, font, size)) for x, w in zip(r, t.widths, strict=True)) * 11.5 + 6
+    heights = [max(len(wrapped(x, w - 6, font, size)) for x, w in zip(r, t.widths, strict=True)) * 11.5 + 6
                for r in (t.header, *t.rows)]
     rows = list(range(1, len(heights)))
     for n in range(PAGES):
         page = doc.new_page(width=A4[0], height=A4[1])
-        fname = _mu_font(page, t.lang)
+        fname = font_name(page, t.lang)
         page.insert_text((MARGIN, 40), t.running, fontsize=8, fontname=fname)
         page.draw_line((MARGIN, 46), (A4[0] - MARGIN, 46), width=0.5)
         page.insert_text((A4[0] / 2 - 12, A4[1] - 40), t.footer.format(n=n + 1), fontsize=8, fontname=fname)
@@ -50,7 +52,7 @@ def headed_case(t: Text, style: str = "grid", caption: bool = False) -> Case:
             while rows and len(take) <= limit and room + heights[rows[0]] <= BOTTOM:
                 room += heights[rows[0]]
                 take.append(rows.pop(0))
-            _mu_draw(page, fname, font, xs, y, [(t.header, *t.rows)[k] for k in take], [heights[k] for k in take],
+            draw(page, fname, font, xs, y, [(t.header, *t.rows)[k] for k in take], [heights[k] for k in take],
                      style, size, header=True)
             y = room + 24
     name = f"headed-{t.lang}-{style}{'-caption' * caption}"
