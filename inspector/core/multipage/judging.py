@@ -143,8 +143,8 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
     below = [ln for ln in la if ln.box.y0 >= a.box.y1 - 1 and not _inside(ln, a.box) and col_a(ln.box)]
     above = [ln for ln in lb if ln.box.y1 <= b.box.y0 + 1 and not _inside(ln, b.box) and col_b(ln.box)]
     # The first piece's title block (title, date, unit line) set again over the continuation.
-    # It ends at a table above the first piece (a line over that table is that one's title).
-    roof = max((r.y1 for k, t in enumerate(res.tables) if k != a.index and (r := fa.rect(t.bbox)).y1 <= a.box.y0 + 1
+    # A line over another table above the first piece is that table's title, not this one's.
+    roof = max((r.y0 for k, t in enumerate(res.tables) if k != a.index and (r := fa.rect(t.bbox)).y1 <= a.box.y0 + 1
                 and r.x0 < a.box.x1 and a.box.x0 < r.x1), default=float("-inf"))
     titles = {bare(ln.text) for ln in la if max(roof, a.box.y0 - TITLE_ROWS * a.row_h) <= ln.box.y0
               and ln.box.y1 <= a.box.y0 + 1}
