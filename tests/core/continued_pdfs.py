@@ -458,9 +458,10 @@ def case_builders() -> list[Callable[[], Case]]:
                 partial(reportlab_case, t, "grid", True, new_table=True, bare=True),
                 partial(reportlab_case, t, "plain", True, new_table=True, bare=True),
                 partial(section_at_break, t, "grid", False), partial(rl_section_at_break, t, "grid")]
+    from tests.core.continued_headed_pdfs import headed_builders
     from tests.core.continued_situation_pdfs import situation_builders
 
-    return out + situation_builders(langs)
+    return out + situation_builders(langs) + headed_builders(langs)
 
 
 def builder_id(index: int, build: Callable[[], Case]) -> str:

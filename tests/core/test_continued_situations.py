@@ -8,6 +8,7 @@ the header set again over a piece that detection parted from it. The whole set r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,8 @@ from inspector.core.multipage.continuation import Continuation
 from inspector.core.multipage.markers import FOOTNOTE, NOTE
 from inspector.core.multipage.textlines import Line, Margins
 from inspector.core.types import Rect
-from tests.core.continued_pdfs import CJK_FONT, texts
+from tests.core.continued_headed_pdfs import PAGES, headed_builders
+from tests.core.continued_pdfs import CJK_FONT, Case, texts
 from tests.core.continued_situation_pdfs import FOOTNOTE as NOTES
 from tests.core.continued_situation_pdfs import SOFFICE, UNIT, Situation, situation_case, writer_case
 from tests.core.test_continued_producers import check, detect
@@ -135,3 +137,18 @@ def test_a_table_row_repeated_at_the_same_place_is_no_running_header() -> None:
     lines = {1: [row, header, middle], 2: [again, header, middle]}
     margins = Margins(lines, {1: 842.0, 2: 842.0})
     assert [margins.is_margin(1, ln) for ln in (row, header, middle)] == [False, True, False]
+
+
+@pytest.mark.parametrize("build", headed_builders(("en", "ko", "zh")), ids=lambda b: f"{b.args[0].lang}-{b.args[1]}")
+def test_heading_opening_every_page_is_no_running_header(build: Callable[[], Case], tmp_path: Path) -> None:
+    """Every page opens with the same heading (or caption) right over a new table of the
+    columns of the table ending the page before: repeated at the same height, it reads as a
+    running header by repetition alone, but it stands right over the table: no link, and the
+    page's table names it as the reason."""
+    case = build()
+    if "-en-" not in case.name and CJK_FONT is None:
+        pytest.skip("fonts-wqy-microhei is not installed")
+    conts = check(case, detect(case, tmp_path))
+    pairs = [c for c in conts if c.prev_index == 1 and c.next_index == 0 and c.next_page == c.prev_page + 1]
+    assert len(pairs) == PAGES - 1, case.name
+    assert all(c.reason.startswith("a heading or caption right over the table") for c in pairs), case.name

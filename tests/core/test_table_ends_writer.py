@@ -14,6 +14,7 @@ from small_pdfs import has_cjk_font
 from tableends_pdfs import WRITER_EXPORT, writer_docx, writer_pages
 
 from inspector.annotation.tagged import read_tagged
+from inspector.core.multipage.continuation import find_continuations, proposed
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 
@@ -23,11 +24,13 @@ pytestmark = [pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) 
               pytest.mark.skipif(not has_cjk_font(), reason="WenQuanYi Micro Hei is not installed")]
 
 Grid = list[list[str]]
+Exported = tuple[dict[int, list[Grid]], dict[int, list[Grid]], list[tuple[int, int]]]
 
 
 @pytest.fixture(scope="module")
-def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[int, list[Grid]], dict[int, list[Grid]]]:
-    """Per page (1-based): the tagged tables and the detected ones, as squeezed cell texts."""
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Exported:
+    """Per page (1-based): the tagged tables and the detected ones, as squeezed cell texts; the
+    continuations proposed over the document (first page, next page)."""
     out = tmp_path_factory.mktemp("writer")
     docx = out / "pairs.docx"
     writer_docx(str(docx))
@@ -43,9 +46,9 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[int, list[G
                 grid[cell.r][cell.c] = cell.text
             tagged.setdefault(region.page, []).append(_squeezed(grid))
     pipe = Pipeline(open_document(pdf))
-    found = {n + 1: [_squeezed([list(r) for r in t.rows_text()]) for t in pipe.run(n).tables]
-             for n in range(pipe.doc.page_count)}
-    return tagged, found
+    results = [pipe.run(n) for n in range(pipe.doc.page_count)]
+    found = {r.page: [_squeezed([list(row) for row in t.rows_text()]) for t in r.tables] for r in results}
+    return tagged, found, [(c.prev_page, c.next_page) for c in proposed(find_continuations(results))]
 
 
 def _squeezed(rows: Grid) -> Grid:
@@ -54,8 +57,14 @@ def _squeezed(rows: Grid) -> Grid:
 
 @pytest.mark.parametrize(("page", "case"), [(n + 1, "-".join(p or "borderless" for p in c))
                                             for n, c in enumerate(writer_pages())])
-def test_writer_pages_come_out_as_tagged(exported: tuple[dict[int, list[Grid]], dict[int, list[Grid]]],
-                                         page: int, case: str) -> None:
-    tagged, found = exported
+def test_writer_pages_come_out_as_tagged(exported: Exported, page: int, case: str) -> None:
+    tagged, found, _ = exported
     assert len(tagged[page]) == (1 if case.split("-")[1] == "sections" else 2)
     assert found[page] == tagged[page], case
+
+
+def test_no_page_continues_the_last(exported: Exported) -> None:
+    """Every page opens with the same Heading 1 over a table whose columns are those of the
+    table ending the page before: a new table, though the heading repeats at the same height
+    on every page (a running header by repetition alone)."""
+    assert exported[2] == []

@@ -15,7 +15,7 @@ from ..params import ContinuationParams
 from ..types import PageResult
 from ..units import unit_line
 from .headrow import header_evidence
-from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, bare
+from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare
 from .pieces import Evidence
 from .pieces import Piece as _Piece
 from .pieces import frame as _frame
@@ -143,14 +143,20 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
     below = [ln for ln in la if ln.box.y0 >= a.box.y1 - 1 and not _inside(ln, a.box) and col_a(ln.box)]
     above = [ln for ln in lb if ln.box.y1 <= b.box.y0 + 1 and not _inside(ln, b.box) and col_b(ln.box)]
     # The first piece's title block (title, date, unit line) set again over the continuation.
-    titles = {bare(ln.text) for ln in la if a.box.y0 - TITLE_ROWS * a.row_h <= ln.box.y0 and ln.box.y1 <= a.box.y0 + 1}
+    # A line over another table above the first piece is that table's title, not this one's.
+    roof = max((r.y0 for k, t in enumerate(res.tables) if k != a.index and (r := fa.rect(t.bbox)).y1 <= a.box.y0 + 1
+                and r.x0 < a.box.x1 and a.box.x0 < r.x1), default=float("-inf"))
+    titles = {bare(ln.text) for ln in la if max(roof, a.box.y0 - TITLE_ROWS * a.row_h) <= ln.box.y0
+              and ln.box.y1 <= a.box.y0 + 1}
     below_start, above_end, lead_top = float("inf"), float("-inf"), float("inf")
     for page, group, piece, page_res in ((a.page, below, a, res), (b.page, above, b, nxt)):
         # Also under the first piece: a producer repeating header rows that hold the title
         # row sets it again at the foot of the page when the break falls right after it.
         ruled = ruled_off(page_res, _frame(page_res, piece.table), group, piece)
+        heads = _heading_over(group, b) if piece is b else None
         said = [_line_evidence(page, ln, margins, bare(ln.text) in titles and bool(bare(ln.text)), page == a.page,
-                               ln in ruled, piece.size, page == b.page and piece is b and _unit(ln, b))
+                               ln in ruled, piece.size, page == b.page and piece is b and _unit(ln, b),
+                               ln is heads)
                 for ln in group]
         rows = _left_out_rows([ln for ln, e in zip(group, said, strict=True) if e.veto], piece)
         for ln, e in zip(group, said, strict=True):
@@ -239,17 +245,39 @@ def _unit(ln: _Line, piece: _Piece) -> bool:
             and not (piece.size and ln.size > SIZE_TOL * piece.size) and unit_line(ln.text) is not None)
 
 
+HEADING_SIZE = 1.2  # share of the piece's body type size a heading's type exceeds
+
+
+def _heading_over(lines: Sequence[_Line], piece: _Piece) -> _Line | None:
+    """The line standing right over ``piece`` (the nearest, no more than its own height
+    above it) when it is a heading (type over ``HEADING_SIZE`` times the piece's body size) or
+    a caption: a new table's title, even where every page repeats it at the same height (a
+    section heading opening each page reads as a running header by repetition alone)."""
+    over = [ln for ln in lines if ln.box.y1 <= piece.box.y0 + 1 and not ln.furniture]
+    if not over or piece.size <= 0:
+        return None
+    ln = max(over, key=lambda ln: ln.box.y1)
+    near = piece.box.y0 - ln.box.y1 <= ln.box.height
+    big = ln.size > HEADING_SIZE * piece.size
+    return ln if near and (big or CAPTION.match(ln.text) or CAPTION_MORE.match(ln.text)) else None
+
+
 def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False, under: bool = False,
-                   ruled: bool = False, body_size: float = 0.0, unit: bool = False) -> Evidence:
+                   ruled: bool = False, body_size: float = 0.0, unit: bool = False, heading: bool = False
+                   ) -> Evidence:
     """What one line between the pieces says; ``again``: it repeats a line of the first
     piece's title block; ``under``: it stands under the first piece (where a note may);
     ``ruled``: a rule parts it from the piece at the page's edge (``ruled_off``);
     ``body_size``: the piece's body type size (a footnote is set smaller); ``unit``: a unit
-    line over the continuation (``_unit``)."""
+    line over the continuation (``_unit``); ``heading``: a heading or caption right over the
+    continuation (``_heading_over``)."""
     text = ln.text if len(ln.text) <= 60 else ln.text[:57] + "..."
     if MARKER.search(ln.text):
         return Evidence("marker", f"continuation marker on page {page}: \"{text}\"", 0.25)
     if margins.is_margin(page, ln):
+        if heading and not again and not unit and not ln.furniture and not PAGE_NUMBER.match(ln.text):
+            return Evidence("heading", f"a heading or caption right over the table on page {page}, repeated at "
+                            f"the same height on other pages (each page opens a new table): \"{text}\"", veto=True)
         return Evidence("margin", f"page number or running header/footer on page {page}: \"{text}\"")
     if ruled:
         return Evidence("margin", f"running header/footer on page {page}, set off from the table by a rule at the "
