@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import docx
@@ -178,7 +179,16 @@ def post_process(pdf: Path, made: list[Made], rng: random.Random) -> None:
     pdf.write_bytes(data)
 
 
-def build(out: Path, seed: int, per_style: int) -> int:
+WriteDocx = Callable[[Path, list[str], Content], list[Made]]
+
+
+def build_docx_set(out: Path, seed: int, groups: Callable[[random.Random], list[list[str]]],
+                   write: WriteDocx, prefix: str, marks: str = "") -> int:
+    """Write a Word file per planned group of styles (``groups`` draws the plan from the seeded
+    random source first, then each file's content is drawn), convert them with LibreOffice,
+    read each PDF's tables back from its tags and check them against what Word was given
+    (``marks``: glyphs the tags add, such as a bullet's), into ``out``'s golden set. The
+    corpus builders of Word-made tables (``corpus/modern``, ``corpus/wordproc``) share it."""
     rng = random.Random(seed)
     pdf_dir, golden = common.fresh(out)
     styles: common.StyleMap = {}
@@ -186,9 +196,9 @@ def build(out: Path, seed: int, per_style: int) -> int:
         made_by_doc: dict[str, list[Made]] = {}
         expected: dict[str, list[Counter[str]]] = {}
         paths = []
-        for i, group in enumerate(plan(rng, per_style)):
-            path = Path(tmp) / f"modern-{i + 1:03d}.docx"
-            made_by_doc[path.stem] = write_docx(path, group, Content(random.Random(rng.random())))
+        for i, group in enumerate(groups(rng)):
+            path = Path(tmp) / f"{prefix}-{i + 1:03d}.docx"
+            made_by_doc[path.stem] = write(path, group, Content(random.Random(rng.random())))
             expected[path.stem] = docx_texts(path)
             paths.append(path)
         convert(paths, pdf_dir)
@@ -200,7 +210,7 @@ def build(out: Path, seed: int, per_style: int) -> int:
         tables = result.annotation.tables
         if len(tables) != len(made):
             sys.exit(f"build: {pdf.name}: {len(made)} tables written but {len(tables)} read from the tags")
-        wrong = truth_mismatches(expected[stem], list(tables))
+        wrong = truth_mismatches(expected[stem], list(tables), marks)
         if wrong:
             sys.exit(f"build: {pdf.name}: the tags do not give back what Word was given: {wrong[0]}")
         add_to_golden_set(golden, result.annotation, pdf)
@@ -209,6 +219,10 @@ def build(out: Path, seed: int, per_style: int) -> int:
             print(f"  {fix}")
         total += len(tables)
     return common.finish(out, styles, seed, total)
+
+
+def build(out: Path, seed: int, per_style: int) -> int:
+    return build_docx_set(out, seed, lambda rng: plan(rng, per_style), write_docx, "modern")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,21 +15,15 @@ two-column section, a ruled table crossing a page, rate sheets, Korean and Chine
 
 from __future__ import annotations
 
-import random
 import sys
-import tempfile
-from collections import Counter
 from pathlib import Path
 
 import docx
 from docx.oxml import OxmlElement
 from docx.shared import Cm, Pt
 
-from inspector.annotation.goldenset import add_to_golden_set
-from inspector.annotation.tagged import read_tagged
-
 from .. import common
-from ..modern.build import convert, docx_texts, post_process, truth_mismatches
+from ..modern.build import build_docx_set
 from ..modern.content import Content
 from ..modern.styles import Made, heading, keep_together, note
 from .styles import STYLES, loosen
@@ -75,34 +69,8 @@ def write_docx(path: Path, styles: list[str], c: Content) -> list[Made]:
 
 
 def build(out: Path, seed: int, per_style: int) -> int:
-    rng = random.Random(seed)
-    pdf_dir, golden = common.fresh(out)
-    styles: common.StyleMap = {}
-    made_by_doc: dict[str, list[Made]] = {}
-    expected: dict[str, list[Counter[str]]] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        paths = []
-        for i, group in enumerate(common.plan(rng, list(STYLES), per_style, PER_DOC)):
-            path = Path(tmp) / f"wordproc-{i + 1:03d}.docx"
-            made_by_doc[path.stem] = write_docx(path, group, Content(random.Random(rng.random())))
-            expected[path.stem] = docx_texts(path)
-            paths.append(path)
-        convert(paths, pdf_dir)
-    total = 0
-    for stem, made in made_by_doc.items():
-        pdf = pdf_dir / f"{stem}.pdf"
-        post_process(pdf, made, random.Random(f"{seed}-{stem}"))
-        result = read_tagged(pdf)
-        tables = result.annotation.tables
-        if len(tables) != len(made):
-            sys.exit(f"build: {pdf.name}: {len(made)} tables written but {len(tables)} read from the tags")
-        wrong = truth_mismatches(expected[stem], list(tables), BULLET_GLYPHS)
-        if wrong:
-            sys.exit(f"build: {pdf.name}: the tags do not give back what Word was given: {wrong[0]}")
-        add_to_golden_set(golden, result.annotation, pdf)
-        styles[pdf.name] = {t.id: {"style": m.style, "detail": m.detail} for t, m in zip(tables, made, strict=True)}
-        total += len(tables)
-    return common.finish(out, styles, seed, total)
+    return build_docx_set(out, seed, lambda rng: common.plan(rng, list(STYLES), per_style, PER_DOC),
+                          write_docx, "wordproc", BULLET_GLYPHS)
 
 
 def main(argv: list[str] | None = None) -> int:
