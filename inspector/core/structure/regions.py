@@ -7,15 +7,15 @@ of similar extent, no verticals) and aligned (text lines whose words line up in 
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..types import Fill, Rect, Rule, TableRegion, TableSource
+from .aligned import is_prose
 from .between import (
     HEADING_SIZE,
-    MIN_HEIGHT,
     SIZE_EPS,
     LineFacts,
     column_rule_through,
@@ -42,15 +42,9 @@ PROSE_SLACK = 5  # pt a prose line may start left of the rules, or must cross th
 PROSE_WIDTH = 0.6  # share of the rules' width a prose line between them spans to part them
 OTHER_OVERLAP = 0.9  # two rules overlapping less than this share of the longer have other widths
 OTHER_SHORTER = 0.5  # ... unless the shorter is below this share of it (a footnote separator)
-PROSE_WORDS = 6  # words of a one-piece line that make it running prose
-WRAP_GAP = 0.5  # line heights of white above a wrapped cell's next line, at most
-GAP_SLACK = 1.0  # pt a line may reach into a column gap and still sit inside its column
-CLOSE_SPACING = 1.5  # line heights of white between two lines of one aligned run, at most
-GAPS_MEET = 1.0  # pt two lines' column gaps overlap by to be one gap
 SHARED_SIDE = 3  # horizontal rules ending together that make a ruled table's side
 MARGIN_LABEL = 5  # snap tolerances one rule runs on past that side to be a section's rule, not the table's
 ACROSS = 0.25  # share of a line's height it reaches past a row rule on both sides to run across it
-TITLE_APART = 0.25  # line heights more white above a title line than between the run's rows
 
 
 @dataclass(frozen=True)
@@ -389,162 +383,4 @@ def _white_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequen
     return False
 
 
-def is_prose(line: Line, n_segments: int) -> bool:
-    """Running text: one unbroken piece of many words."""
-    return n_segments == 1 and len(line.word_ids) >= PROSE_WORDS
-
-
 HEADING_GAP = 2.0  # line heights of white space beside a one-piece line that part two tables
-Gaps = list[tuple[float, float]]
-
-
-def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
-                 titles: Container[int] = frozenset(), stops: list[int] | None = None,
-                 ends: Container[int] = frozenset()) -> list[tuple[int, int]]:
-    """Index ranges [a, b) of consecutive, close lines whose gaps between text pieces line up.
-
-    Each line needs a gap (an x interval between two of its segments) that overlaps a gap
-    of the line before it: columns. Justified prose has wide word spaces too, but they do
-    not line up from one line to the next. A line or two in one piece inside one column,
-    tight under a row, with the columns going on below, is a wrapped cell's next line;
-    not a line of ``titles`` (in heading type) set farther from the row above than the run's
-    rows stand from each other: that is the next table's title ("Anaplastic" between two
-    staging tables), and the run ends there (its index goes to ``stops``); nor a line of
-    ``ends`` (a caption, note, unit line or sentence over the next table's header) at the
-    run's left edge, however close it is set.
-    """
-    runs: list[tuple[int, int]] = []
-    start, prev, i, checked = None, -1, 0, -1
-    while i < len(lines):
-        if not gaps[i]:
-            bridged = (_wrapped(lines, gaps, prev, i) or _label_row(lines, gaps, start, prev, i)) if start is not None else 0
-            if bridged and (_title_apart(lines, titles, start, prev, i, bridged)
-                            or _ends_here(lines, ends, prev, i, bridged)):
-                if stops is not None:
-                    stops.append(i)
-                bridged = 0
-            if bridged:
-                i += bridged
-                checked = i  # the bridge read the line after it: at the rows' pitch, aligned with ``prev``
-                continue
-            if start is not None and i - start >= min_rows:
-                runs.append((start, i))
-            start, i = None, i + 1
-            continue
-        near = i == checked or _close(lines[i - 1], lines[i])
-        if start is not None and (not near or not _gaps_meet(gaps[prev], gaps[i])):
-            if i - start >= min_rows:
-                runs.append((start, i))
-            start = i
-        elif start is None:
-            start = i
-        prev, i = i, i + 1
-    if start is not None and len(lines) - start >= min_rows:
-        runs.append((start, len(lines)))
-    return runs
-
-
-def _title_apart(lines: Sequence[Line], titles: Container[int], start: int | None, prev: int, i: int,
-                 n: int) -> bool:
-    """Is one of the ``n`` lines from ``i`` a title standing apart: more white above it, by
-    ``TITLE_APART`` line heights, than between row ``prev`` and the line over it in the run?
-    A wrapped cell's next line is set as close to its row as the rows are to each other."""
-    if start is None or prev <= start:
-        return False
-    leading = max(lines[prev].bbox.y0 - lines[prev - 1].bbox.y1, 0.0)
-    for k in range(i, i + n):
-        b = lines[k].bbox
-        if k in titles and b.y0 - lines[k - 1].bbox.y1 > leading + TITLE_APART * max(b.height, MIN_HEIGHT):
-            return True
-    return False
-
-
-def _ends_here(lines: Sequence[Line], ends: Container[int], prev: int, i: int, n: int) -> bool:
-    """Is one of the ``n`` lines from ``i`` a line of ``ends`` starting where row ``prev``
-    starts (at the table's left edge: a caption or note, not prose in a column beside)?"""
-    x0 = lines[prev].bbox.x0
-    return any(abs(lines[k].bbox.x0 - x0) <= GAP_SLACK + lines[k].bbox.height / 2 and k in ends
-               for k in range(i, i + n))
-
-
-WRAPPED_LINES = 2  # next lines of a wrapped cell bridged inside an aligned run
-
-
-def _wrapped(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, i: int) -> int:
-    """How many lines from ``i`` (without gaps) are wrapped cell text under row ``prev``:
-    each tight under the one before and inside one column of ``prev`` (crossing none of
-    its gaps from side to side: a wider figure stands into the gap), and the line after
-    them aligned with ``prev``; 0 when they are not."""
-    for k in range(i, min(i + WRAPPED_LINES, len(lines))):
-        b = lines[k].bbox
-        if gaps[k] or lines[k].bbox.y0 - lines[k - 1].bbox.y1 > WRAP_GAP * max(b.height, MIN_HEIGHT) \
-                or any(b.x0 <= g0 + GAP_SLACK and b.x1 >= g1 - GAP_SLACK for g0, g1 in gaps[prev]):
-            return 0
-        nxt = k + 1
-        if nxt < len(lines) and gaps[nxt] and _close(lines[k], lines[nxt]) and _gaps_meet(gaps[prev], gaps[nxt]):
-            return nxt - i
-    return 0
-
-
-LABEL_PITCH = 0.1  # share of the run's row step a lone label row's steps may differ from it by
-LABEL_TALLER = 0.25  # ... or exceed it by: a row of CJK text alone is set taller (a fallback font's line height)
-LABEL_LINES = 6  # lines of one label row (a section label wrapped in a narrow first column)
-
-
-def _label_row(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: int, i: int) -> int:
-    """How many lines from ``i`` (without gaps) make a label row inside the run: set at the
-    rows' own pitch (its step from row ``prev`` and the step on to the next line each within
-    ``LABEL_PITCH`` of the row step: the step onto ``prev``, or under the run's first line
-    (a section right under the header) the step from the next line to the one after), text
-    only in ``prev``'s first column (starting where it starts, short of its second column's
-    text), fewer than ``PROSE_WORDS`` words a line, and the next line aligned with ``prev``
-    (a "Hardware" row between two groups of items). A label over ``LABEL_LINES`` lines has its
-    next lines tighter than the rows. 0 when they are not; a heading set apart or a paragraph
-    breaks the run."""
-    if not gaps[prev]:
-        return 0
-    for n in range(1, LABEL_LINES + 1):
-        nxt = i + n
-        if nxt >= len(lines) or not _in_label_column(lines, gaps, prev, nxt - 1):
-            return 0
-        if gaps[nxt]:
-            break
-    else:
-        return 0
-    row = _row_step(lines, gaps, start, prev, nxt)
-    last = nxt - 1
-    steps = (lines[i].bbox.cy - lines[prev].bbox.cy, lines[nxt].bbox.cy - lines[last].bbox.cy)
-    if row <= 0 or any(s < (1 - LABEL_PITCH) * row or s > (1 + LABEL_TALLER) * row for s in steps):
-        return 0
-    if any(lines[k + 1].bbox.cy - lines[k].bbox.cy >= (1 - LABEL_PITCH) * row for k in range(i, last)):
-        return 0
-    return nxt - i if _gaps_meet(gaps[prev], gaps[nxt]) else 0
-
-
-def _in_label_column(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, k: int) -> bool:
-    """Is line ``k`` a label's line: no gaps, fewer than ``PROSE_WORDS`` words, starting where
-    row ``prev`` starts and ending short of its second column's text?"""
-    b, first = lines[k].bbox, min(gaps[prev])
-    if gaps[k] or len(lines[k].word_ids) >= PROSE_WORDS:
-        return False
-    return abs(b.x0 - lines[prev].bbox.x0) <= GAP_SLACK + b.height / 2 and b.x1 < first[1] - GAP_SLACK
-
-
-def _row_step(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: int, nxt: int) -> float:
-    """The run's row step (pt between line centres): onto ``prev`` from the line above it, or,
-    when ``prev`` is the run's first line, from ``nxt`` to the line after it when that is a
-    row too; 0 when neither can be read."""
-    if prev > start:
-        return lines[prev].bbox.cy - lines[prev - 1].bbox.cy
-    after = nxt + 1
-    if after < len(lines) and gaps[after] and _gaps_meet(gaps[nxt], gaps[after]):
-        return lines[after].bbox.cy - lines[nxt].bbox.cy
-    return 0.0
-
-
-def _close(a: Line, b: Line) -> bool:
-    return b.bbox.y0 - a.bbox.y1 <= CLOSE_SPACING * max(a.bbox.height, b.bbox.height, MIN_HEIGHT)
-
-
-def _gaps_meet(a: Gaps, b: Gaps) -> bool:
-    return any(min(x1, y1) - max(x0, y0) >= GAPS_MEET for x0, x1 in a for y0, y1 in b)

@@ -15,6 +15,7 @@ from statistics import median
 from ..numbers import is_number
 from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
+from .aligned import PROSE_WORDS, aligned_runs
 from .beside import trim_text_column
 from .between import by_words, figure_caption, header_words, line_facts
 from .cells import assemble
@@ -24,9 +25,7 @@ from .grid import build_grid
 from .grow import TABLE_LABEL, extend_down, extend_up
 from .keyvalue import starts_item
 from .regions import (
-    PROSE_WORDS,
     Candidate,
-    aligned_runs,
     attach_fills,
     attach_rules,
     hrule_regions,
