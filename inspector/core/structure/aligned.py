@@ -9,6 +9,7 @@ from collections.abc import Container, Sequence
 
 from .between import MIN_HEIGHT
 from .columns import Line
+from .sectionrows import PITCH_SLACK, SECTION_LINES, at_pitch
 
 # Proportions of the page's own type (line heights, the run's row step) and pt slacks of a
 # glyph's placement, the same for every producer (see ``regions``).
@@ -116,24 +117,22 @@ def _wrapped(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, i: int) -> 
     return 0
 
 
-LABEL_PITCH = 0.1  # share of the run's row step a lone label row's steps may differ from it by
-LABEL_TALLER = 0.25  # ... or exceed it by: a row of CJK text alone is set taller (a fallback font's line height)
-LABEL_LINES = 6  # lines of one label row (a section label wrapped in a narrow first column)
 
 
 def _label_row(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: int, i: int) -> int:
     """How many lines from ``i`` (without gaps) make a label row inside the run: set at the
-    rows' own pitch (its step from row ``prev`` and the step on to the next line each within
-    ``LABEL_PITCH`` of the row step: the step onto ``prev``, or under the run's first line
-    (a section right under the header) the step from the next line to the one after), text
+    rows' own pitch (its step from row ``prev`` and the step on to the next line each at the
+    row step by ``sectionrows.at_pitch``, the section rows' test: the step onto ``prev``, or
+    under the run's first line (a section right under the header) the step from the next line
+    to the one after), text
     only in ``prev``'s first column (starting where it starts, short of its second column's
     text), fewer than ``PROSE_WORDS`` words a line, and the next line aligned with ``prev``
-    (a "Hardware" row between two groups of items). A label over ``LABEL_LINES`` lines has its
+    (a "Hardware" row between two groups of items). A label over ``SECTION_LINES`` lines has its
     next lines tighter than the rows. 0 when they are not; a heading set apart or a paragraph
     breaks the run."""
     if not gaps[prev]:
         return 0
-    for n in range(1, LABEL_LINES + 1):
+    for n in range(1, SECTION_LINES + 1):
         nxt = i + n
         if nxt >= len(lines) or not _in_label_column(lines, gaps, prev, nxt - 1):
             return 0
@@ -144,9 +143,9 @@ def _label_row(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: in
     row = _row_step(lines, gaps, start, prev, nxt)
     last = nxt - 1
     steps = (lines[i].bbox.cy - lines[prev].bbox.cy, lines[nxt].bbox.cy - lines[last].bbox.cy)
-    if row <= 0 or any(s < (1 - LABEL_PITCH) * row or s > (1 + LABEL_TALLER) * row for s in steps):
+    if row <= 0 or not all(at_pitch(s, row) for s in steps):
         return 0
-    if any(lines[k + 1].bbox.cy - lines[k].bbox.cy >= (1 - LABEL_PITCH) * row for k in range(i, last)):
+    if any(lines[k + 1].bbox.cy - lines[k].bbox.cy >= (1 - PITCH_SLACK) * row for k in range(i, last)):
         return 0
     return nxt - i if _gaps_meet(gaps[prev], gaps[nxt]) else 0
 

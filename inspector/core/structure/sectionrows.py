@@ -59,6 +59,12 @@ def section_at_pitch(lines: Sequence[Line], cols: Sequence[set[int]], words: Seq
     return False
 
 
-def _at_pitch(lines: Sequence[Line], words: Sequence[Word], a: int, b: int, pitch: float) -> bool:
-    step = _baseline(lines[b], words) - _baseline(lines[a], words)
+def at_pitch(step: float, pitch: float) -> bool:
+    """Is ``step`` (pt, from one line to the next) a row's ``pitch``: within ``PITCH_SLACK`` of
+    it, or up to ``TALLER`` over it? The test a section (or label) row's steps meet, onto it
+    from the row above and on to the next row; its own next lines step less than the low end."""
     return (1 - PITCH_SLACK) * pitch <= step <= (1 + TALLER) * pitch
+
+
+def _at_pitch(lines: Sequence[Line], words: Sequence[Word], a: int, b: int, pitch: float) -> bool:
+    return at_pitch(_baseline(lines[b], words) - _baseline(lines[a], words), pitch)
