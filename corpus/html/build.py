@@ -150,8 +150,8 @@ def lay_out(blocks: list[Block], pdf: Path) -> list[Laid]:
     return out
 
 
-def _recorder(laid: Laid, page: int):  # noqa: ANN202 (Story's callback type is private)
-    def record(pos) -> None:  # noqa: ANN001
+def _recorder(laid: Laid, page: int):
+    def record(pos) -> None:
         if pos.id and pos.id.startswith(laid.tid + "-") and pos.open_close & 1:
             laid.boxes[pos.id] = pymupdf.Rect(pos.rect)
             laid.page = page

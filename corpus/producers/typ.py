@@ -16,7 +16,6 @@ import random
 from pathlib import Path
 
 import pymupdf
-import typst
 
 from ..styles.content import Tabular
 from .layout import Spec, prose_for
@@ -115,6 +114,8 @@ def build_pdf(pdf: Path, specs: list[Spec], rng: random.Random) -> dict[str, dic
     blocks = [block_markup(s, f"t{k + 1}", random.Random(rng.random()), rng.random() < 0.5)
               for k, s in enumerate(specs)]
     src.write_text(PRELUDE + "\n".join(blocks), encoding="utf-8")
+    import typst  # here, not at the top: a WeasyPrint-only build (or test) needs no Typst
+
     try:
         typst.compile(str(src), output=str(pdf))
         starts = json.loads(typst.query(str(src), "<cell>", field="value"))

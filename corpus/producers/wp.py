@@ -13,7 +13,6 @@ import random
 from pathlib import Path
 
 import pymupdf
-import weasyprint
 
 from .layout import Spec, prose_for
 from .typ import caption
@@ -106,6 +105,8 @@ def build_pdf(pdf: Path, specs: list[Spec], rng: random.Random,
     per page index (table id -> page -> slot -> box)."""
     blocks = [block_html(s, f"t{k + 1}", random.Random(rng.random()), rng.random() < 0.5) for k, s in enumerate(specs)]
     css = PAGE + "\n".join(c for _, c in blocks)
+    import weasyprint  # here, not at the top: a Typst-only build (or test) needs no WeasyPrint
+
     doc = weasyprint.HTML(string=f"<html><head><style>{css}</style></head><body>"
                           + "".join(b for b, _ in blocks) + "</body></html>").render()
     found: list[tuple[int, object]] = []
