@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.types import Rect
 from .metrics import match_boxes
+from .rulekinds import KINDS, LABELS
 from .summary import fmt
 
 # (label, path in a metrics block, shown as a percentage)
@@ -31,6 +32,9 @@ METRICS: tuple[tuple[str, tuple[str, ...], bool], ...] = (
     ("detection recall", ("detection", "recall"), True),
     ("defects per 100 cells", ("defects", "per_100_cells"), False),
     ("unused rules", ("defects", "unused_rules"), False),
+    # its split by kind (``rulekinds``): "other" rising is where a table was lost, "form box"
+    # a grid now called a form; a result written before the split shows "-"
+    *((f"unused {LABELS[k]}", ("defects", "unused_rule_kinds", k), False) for k in KINDS),
     ("pages failed", ("pages_failed",), False),
     ("pages timed out", ("pages_timed_out",), False),
     ("ms per page (median)", ("ms_per_page", "median"), False),

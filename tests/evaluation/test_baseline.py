@@ -61,3 +61,27 @@ def test_documents_only_in_one_run_are_changed_and_other_golden_sets_flagged() -
     assert "WARNING" in text and "... 1 more" in text
     as_json = baseline.as_dict(cmp, "old.json")
     assert as_json["unchanged_documents"] == 1 and as_json["cells"][0]["new"] == "z"
+
+
+def test_unused_rules_are_compared_by_kind() -> None:
+    """A run that loses a table moves "other"; one that calls a grid a form moves "form box":
+    the comparison says which, not only that the total moved."""
+    def kinds(other: int, form: int) -> dict:
+        return {"unused_rules": other + form, "unused_rule_kinds": {
+            "furniture": 0, "underline": 0, "check_box": 0, "form_box": form, "other": other}}
+    old = _result({"a.pdf": {**_doc(0.9, []), "defects": kinds(2, 4)}})
+    new = _result({"a.pdf": {**_doc(0.9, []), "defects": kinds(6, 4)}})
+    old["overall"]["defects"], new["overall"]["defects"] = kinds(2, 4), kinds(6, 4)
+    cmp = baseline.compare(old, new)
+    overall = {label: (a, b) for label, a, b in cmp.overall}
+    assert overall["unused other"] == (2, 6) and overall["unused form box"] == (4, 4)
+    moved = dict((label, (a, b)) for label, a, b in cmp.changed[0][1])
+    assert set(moved) == {"unused rules", "unused other"}
+    assert "unused other" in baseline.text_report(cmp, "old.json")
+
+
+def test_a_result_written_before_the_split_shows_no_kinds() -> None:
+    old = _result({"a.pdf": _doc(0.9, [])})
+    old["overall"]["defects"] = {"unused_rules": 3}  # no unused_rule_kinds in an older result
+    overall = {label: (a, b) for label, a, b in baseline.compare(old, old).overall}
+    assert overall["unused other"] == (None, None) and overall["unused rules"] == (3, 3)
