@@ -18,6 +18,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
+from ..evidence.rules_merge import RuleIndex
 from ..numbers import currency_sign, is_number
 from ..params import ColumnParams, Params, TableParams
 from ..text import list_marker
@@ -130,8 +131,9 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     spans = grid_spans(grid, ev, virtual)
     # What made each boundary is for explain and the window, not for the decisions below:
     # recorded when first read (``Grid.evidence_later``), from copies of what it reads.
-    later = partial(_evidence, grid.xs, grid.ys, replace(ev, lines=tuple(ev.lines), segs=tuple(ev.segs)),
-                    (tuple(stacked), frozenset(drawn_xs), frozenset(drawn_ys - virtual)), (tuple(cut), tuple(body)))
+    later = partial(_evidence, (grid.xs, grid.ys), ((tuple(ev.segs), tuple(ev.lines)), (ev.rules, ev.snap)),
+                    (tuple(stacked), frozenset(drawn_xs), frozenset(drawn_ys - virtual)),
+                    (tuple(cut), tuple(body), ev.params.columns.min_gap))
     grid = Grid(box, grid.xs, grid.ys, cand.source, tuple(spans), evidence_later=later)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     tparams = ev.params.tables
@@ -144,19 +146,22 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param, form is not None)
 
 
-def _evidence(xs: tuple[float, ...], ys: tuple[float, ...], ev: RegionEvidence,
+def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
+              region: tuple[tuple[tuple[Segment, ...], tuple[Line, ...]], tuple[RuleIndex, float]],
               steps: tuple[tuple[float, ...], frozenset[float], frozenset[float]],
-              clips: tuple[tuple[tuple[float, int], ...], tuple[Segment, ...]]
+              clips: tuple[tuple[tuple[float, int], ...], tuple[Segment, ...], float]
               ) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
-    """The grid's boundaries' evidence (``boundaries.explain``) with the step that put each
-    there: ``steps`` are the columns between number stacks, the inner columns and rows taken
-    from rules; ``clips`` the clip edges that cut several lines' text and the pieces of the
-    body's lines (``gapcuts.clip_edges``)."""
+    """The boundaries' evidence (``boundaries.explain``) of a grid's (xs, ys) over a region's
+    (pieces, lines) and (rule index, snap), with the step that put each there: ``steps`` are
+    the columns between number stacks, the inner columns and rows taken from rules; ``clips``
+    the clip edges that cut several lines' text, the pieces of the body's lines
+    (``gapcuts.clip_edges``) and ``columns.min_gap``. Only what it reads is kept until then."""
+    xs, ys = grid
     stacked, drawn_xs, drawn_ys = steps
-    cut, body = clips
-    clipped = clip_decided(xs[1:-1], cut, body, ev.params.columns.min_gap) if cut else {}
+    cut, body, min_gap = clips
+    clipped = clip_decided(xs[1:-1], cut, body, min_gap) if cut else {}
     decided = (_reasons(xs, drawn_xs, stacked, clipped), _reasons(ys, drawn_ys))
-    return explain(xs, ys, ev, stacked, decided, clipped)
+    return explain(xs, ys, *region, stacked, decided, clipped)
 
 
 def _reasons(positions: Sequence[float], drawn: Collection[float], stacked: Sequence[float] = (),
