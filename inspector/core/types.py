@@ -10,9 +10,9 @@ type is a frozen dataclass so a stage result can be cached and shared between th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 # Re-exported: the stages and the tools take every value type from here.
 from .page_marks import (
@@ -149,6 +149,9 @@ class Grid:
     skew: float = 0.0  # degrees a scanned page was straightened by (see geometry.Frame)
     col_evidence: tuple[Boundary, ...] = ()  # one per ``xs``, in the frame xs are measured in
     row_evidence: tuple[Boundary, ...] = ()  # one per ``ys``
+    # Makes (col_evidence, row_evidence) on their first read, then None: the detection never
+    # reads them, explain and the window do (see ``_Deferred``). Not compared, not shown.
+    evidence_later: EvidenceLater | None = field(default=None, repr=False, compare=False)
 
     @property
     def n_rows(self) -> int:
@@ -157,6 +160,40 @@ class Grid:
     @property
     def n_cols(self) -> int:
         return max(0, len(self.xs) - 1)
+
+
+EvidenceLater = Callable[[], tuple[tuple[Boundary, ...], tuple[Boundary, ...]]]
+
+
+class _Deferred:
+    """A ``Grid`` evidence slot that ``Grid.evidence_later`` fills on its first read.
+
+    Every read goes through here (``repr``, ``==``, ``hash``, pickling and ``replace`` read
+    the attribute too), so a grid shows, compares and travels with the same evidence whether
+    it was made yet or not; once made, the function is dropped (pickling a grid needs no
+    function, and a grid keeps no region's working data once asked)."""
+
+    def __init__(self, slot: Any) -> None:
+        self.slot: Any = slot  # the member descriptor of the dataclass's own slot
+
+    def __get__(self, grid: Grid | None, owner: type | None = None) -> Any:
+        if grid is None:
+            return self
+        later = _LATER.__get__(grid, Grid)
+        if later is not None:  # two threads may both make it: the same values, set twice
+            cols, rows = later()
+            _COLS.__set__(grid, cols)
+            _ROWS.__set__(grid, rows)
+            _LATER.__set__(grid, None)
+        return self.slot.__get__(grid, owner)
+
+    def __set__(self, grid: Grid, value: Any) -> None:
+        self.slot.__set__(grid, value)
+
+
+_COLS, _ROWS, _LATER = (vars(Grid)[name] for name in ("col_evidence", "row_evidence", "evidence_later"))
+for _slot in (_COLS, _ROWS):
+    setattr(Grid, _slot.__name__, _Deferred(_slot))
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,20 +16,22 @@ import numpy as np
 
 from ..evidence.rules_merge import RuleIndex
 from ..types import Boundary
-from .region import RegionEvidence
+from .columns import Line, Segment
 
 
-def explain(xs: Sequence[float], ys: Sequence[float], ev: RegionEvidence,
-            stacked: Sequence[float] = (), decided: tuple[Sequence[str], Sequence[str]] = ((), ()),
+def explain(xs: Sequence[float], ys: Sequence[float], text: tuple[Sequence[Segment], Sequence[Line]],
+            drawn: tuple[RuleIndex, float], stacked: Sequence[float] = (),
+            decided: tuple[Sequence[str], Sequence[str]] = ((), ()),
             clipped: Mapping[float, tuple[float, int]] | None = None
             ) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
     """Evidence of every column boundary ``xs`` and row boundary ``ys`` (page space, points)
-    of the region ``ev``; ``stacked`` are the columns found between stacks of right-aligned
+    of a region whose text is ``text`` (its line pieces and its lines) and whose rules are
+    ``drawn`` (their index and ``merge.snap``); ``stacked`` are the columns found between stacks of right-aligned
     numbers, ``decided`` the reason of each x and each y as the step that made it says
     (``Boundary.reason``), ``clipped`` the columns at a clip edge that cut the text of several
     lines (x -> the edge and the lines cut: ``gapcuts.clip_decided``). A rule within
     ``merge.snap`` of a boundary lies on it."""
-    segs, lines, rules, snap = ev.segs, ev.lines, ev.rules, ev.snap
+    (segs, lines), (rules, snap) = text, drawn
     sx0, sx1 = np.array([s.x0 for s in segs], dtype=float), np.array([s.x1 for s in segs], dtype=float)
     ly0 = np.array([ln.bbox.y0 for ln in lines], dtype=float)
     ly1 = np.array([ln.bbox.y1 for ln in lines], dtype=float)

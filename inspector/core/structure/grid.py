@@ -16,11 +16,13 @@ import unicodedata
 from bisect import bisect_left
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
+from ..evidence.rules_merge import RuleIndex
 from ..numbers import currency_sign, is_number
 from ..params import ColumnParams, Params, TableParams
 from ..text import list_marker
-from ..types import ColumnBin, Fill, Grid, Rule, Word
+from ..types import Boundary, ColumnBin, Fill, Grid, Rule, Word
 from .bandrows import closed_cells, split_rows
 from .blankform import blank_form
 from .boundaries import explain
@@ -127,10 +129,12 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     ys, header_rows, virtual = split_rows(ev, ys, xs, top_drawn, closed)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source)
     spans = grid_spans(grid, ev, virtual)
-    clipped = clip_decided(xs[1:-1], cut, body, ev.params.columns.min_gap) if cut else {}
-    decided = (_reasons(xs, drawn_xs, stacked, clipped), _reasons(ys, drawn_ys - virtual))
-    cols, rows = explain(xs, ys, ev, stacked, decided, clipped)
-    grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans), col_evidence=cols, row_evidence=rows)
+    # What made each boundary is for explain and the window, not for the decisions below:
+    # recorded when first read (``Grid.evidence_later``), from copies of what it reads.
+    later = partial(_evidence, (grid.xs, grid.ys), ((tuple(ev.segs), tuple(ev.lines)), (ev.rules, ev.snap)),
+                    (tuple(stacked), frozenset(drawn_xs), frozenset(drawn_ys - virtual)),
+                    (tuple(cut), tuple(body), ev.params.columns.min_gap))
+    grid = Grid(box, grid.xs, grid.ys, cand.source, tuple(spans), evidence_later=later)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     tparams = ev.params.tables
     low = frozenset(near_boundary(words, ev.ids, xs[1:-1], ev.params.columns.boundary_margin))
@@ -142,7 +146,25 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param, form is not None)
 
 
-def _reasons(positions: Sequence[float], drawn: set[float], stacked: Sequence[float] = (),
+def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
+              region: tuple[tuple[tuple[Segment, ...], tuple[Line, ...]], tuple[RuleIndex, float]],
+              steps: tuple[tuple[float, ...], frozenset[float], frozenset[float]],
+              clips: tuple[tuple[tuple[float, int], ...], tuple[Segment, ...], float]
+              ) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
+    """The boundaries' evidence (``boundaries.explain``) of a grid's (xs, ys) over a region's
+    (pieces, lines) and (rule index, snap), with the step that put each there: ``steps`` are
+    the columns between number stacks, the inner columns and rows taken from rules; ``clips``
+    the clip edges that cut several lines' text, the pieces of the body's lines
+    (``gapcuts.clip_edges``) and ``columns.min_gap``. Only what it reads is kept until then."""
+    xs, ys = grid
+    stacked, drawn_xs, drawn_ys = steps
+    cut, body, min_gap = clips
+    clipped = clip_decided(xs[1:-1], cut, body, min_gap) if cut else {}
+    decided = (_reasons(xs, drawn_xs, stacked, clipped), _reasons(ys, drawn_ys))
+    return explain(xs, ys, *region, stacked, decided, clipped)
+
+
+def _reasons(positions: Sequence[float], drawn: Collection[float], stacked: Sequence[float] = (),
              clipped: Collection[float] = ()) -> tuple[str, ...]:
     """Each boundary's ``Boundary.reason``: the step that put it there (``drawn``: the inner
     positions taken from rules, ``stacked``: those between stacks of numbers, ``clipped``:
