@@ -10,8 +10,8 @@
 - sparse column: a column non-empty in fewer than ``SPARSE_FRACTION`` of the body rows of a
   table with at least ``SPARSE_MIN_ROWS`` body rows;
 - unused rule: a drawn rule of the page that touches no table box, each of a kind
-  (``rulekinds``: a running header's or footer's, an underline, a check box's, a form box's,
-  or "other", which is also the kind of every rule of a page whose kinds are not known).
+  (``rulekinds``: a running header's or footer's, a figure's, an underline, a check box's, a
+  form box's, or "other", which is also the kind of every rule of a page whose kinds are not known).
 
 ``per_100_cells`` counts the first three (table defects) per 100 output cells; unused rules
 are a page defect and are reported beside it.

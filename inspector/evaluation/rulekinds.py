@@ -9,6 +9,9 @@ every extractor alike (the kind is the rule's and the page's, not the extractor'
 - ``furniture``: the rule of a running header or footer (``multipage.furniture``: text
   repeated at the same place on the neighbouring pages, the rule hugging it), found on the
   page whether or not a table reaches its bands (the pipeline looks only then);
+- ``figure``: a chart's or a drawing's rule: set aside with its figure area
+  (``evidence.figures``: tick marks, curves, series) or inside a framed drawing rejected as a
+  figure (its caption names one, ``structure.tables``);
 - ``underline``: a stroke under a word or a run of words (``evidence.underlines``);
 - ``check_box``: a side of a form's check box, a comb's tick or a digit box
   (``evidence.checkboxes``, set aside with ``tables.check_boxes`` on);
@@ -16,8 +19,8 @@ every extractor alike (the kind is the rule's and the page's, not the extractor'
   a region rejected by ``tables.form_boxes``);
 - ``other``: the rest: a table's rule left unused, a figure's, a contents page's, a frame's.
 
-The first that applies wins, in that order (the pipeline's own: furniture, then underlines,
-then form marks). A page whose detection failed has only ``other`` rules. The kinds are
+The first that applies wins, in that order (the pipeline's own: furniture, then figures,
+then underlines, then form marks). A page whose detection failed has only ``other`` rules. The kinds are
 diagnosis, never a verdict: the total stays the defect, a rule of a form wrongly called a form
 is still counted.
 """
@@ -30,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 from ..core.aside import FORM_MARKS, UNDERLINE
+from ..core.evidence.figures import AREA
 from ..core.multipage.furniture import BAND, band_marks, find_furniture, neighbour_pages
 from ..core.params import Params
 from ..core.types import PageResult, Rect, Rule
@@ -37,8 +41,8 @@ from ..extractors import peers
 
 log = logging.getLogger(__name__)
 
-KINDS = ("furniture", "underline", "check_box", "form_box", "other")
-LABELS = {"furniture": "header/footer", "underline": "underline", "check_box": "check box",
+KINDS = ("furniture", "figure", "underline", "check_box", "form_box", "other")
+LABELS = {"furniture": "header/footer", "figure": "figure", "underline": "underline", "check_box": "check box",
           "form_box": "form box", "other": "other"}
 FORM_BOX_PARAM = "tables.form_boxes"  # the parameter of a region rejected as a form's entry boxes
 
@@ -48,6 +52,7 @@ class RuleKindCounts:
     """Unused rules per kind (``KINDS``); they add up to the unused-rule count."""
 
     furniture: int = 0
+    figure: int = 0
     underline: int = 0
     check_box: int = 0
     form_box: int = 0
@@ -74,13 +79,16 @@ def rule_kinds(rules: Sequence[Rule], result: PageResult, furniture: Sequence[Ru
     ``furniture`` being the page's running header and footer rules. The detection works on its
     merged rules (a vector rule may be part of a longer one there): a rule takes the kind of a
     rule it lies on, within ``snap`` points (``merge.snap``)."""
-    aside = _Along([(g.rule, g.reason) for g in result.rejected if g.reason == UNDERLINE or g.reason in FORM_MARKS])
+    aside = _Along([(g.rule, g.reason) for g in result.rejected
+                    if g.reason == UNDERLINE or g.reason in FORM_MARKS or g.reason.startswith(AREA)])
     running = _Along([(r, "furniture") for r in furniture])
     forms = [r.bbox.expanded(snap) for r in result.regions if r.param == FORM_BOX_PARAM]
+    drawings = [r.bbox.expanded(snap) for r in result.regions if r.reason.startswith(AREA)]
     out = {}
     for rule in rules:
         why = aside.under(rule, snap)
         out[rule] = ("furniture" if running.under(rule, snap) else
+                     "figure" if why.startswith(AREA) or any(_inside(rule.bbox, box) for box in drawings) else
                      "underline" if why == UNDERLINE else
                      "check_box" if why else
                      "form_box" if any(_inside(rule.bbox, box) for box in forms) else "other")

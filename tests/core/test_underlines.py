@@ -4,6 +4,8 @@ strokes are no table rules (issue 25: an infobox printed by Chrome, a guideline'
 from __future__ import annotations
 
 import pymupdf
+import pytest
+from small_pdfs import PRODUCERS, Line, Op, Text, width
 
 from inspector.core.aside import UNDERLINE
 from inspector.core.evidence.underlines import underlines
@@ -52,3 +54,48 @@ def test_rules_under_text_versus_table_rules() -> None:
     padded = Rule("h", 110.5, 54, 86, 0.75)  # into the cell's padding on both sides
     below = Rule("h", 115.0, 60, 80, 0.75)  # under the descenders: a rule, not an underline
     assert underlines(words, [under_item, header_rule, padded, below]) == [under_item]
+
+
+def test_a_stroke_may_leave_out_the_punctuation_glued_to_its_words() -> None:
+    """A link stops before the full stop after it, an emphasis inside its brackets: the end
+    lies short of the word's box by the marks' width, never more, and never past it."""
+    url = _word("https://example.org/docs.", 60, 180)  # the full stop: 2.8 pt at 10 pt
+    link = Rule("h", 110.5, 60, 177.2, 0.75)
+    cut_short = Rule("h", 110.5, 60, 160.0, 0.75)  # 20 pt short: half the word, no mark's width
+    past = Rule("h", 110.5, 60, 185.0, 0.75)  # 5 pt past the full stop: into the padding
+    assert underlines([url], [link, cut_short, past]) == [link]
+    quoted = _word("(Census)", 60, 100)  # brackets 3.3 pt each
+    inside = Rule("h", 110.5, 63.3, 96.7, 0.75)
+    assert underlines([quoted], [inside]) == [inside]
+    plain = _word("Census", 60, 93.4)  # no marks: the stroke must reach its edges
+    assert underlines([plain], [Rule("h", 110.5, 63.3, 90.1, 0.75)]) == []
+
+
+LINKED = (("Manual", "https://example.org/manual/index.html.", "https://example.org/manual/index.html"),
+          ("Source", "(Census Bureau)", "Census Bureau"),
+          ("Contact", "Press office: https://example.org/press.", "https://example.org/press"),
+          ("Year", "2024", ""),
+          ("Licence", "CC BY 4.0 (https://example.org/licence).", "https://example.org/licence"))
+
+
+def _linked_ops() -> list[Op]:
+    """A key-value list whose values hold links underlined the way a word processor does it:
+    from the link's first to its last character, the brackets and the full stop around it
+    left out (0.5 pt, 1.5 pt under the baseline, 9 pt Helvetica)."""
+    ops: list[Op] = []
+    for k, (label, value, link) in enumerate(LINKED):
+        y = 120.0 + 16.0 * k
+        ops += [Text(80, y, label), Text(180, y, value)]
+        if link:
+            start = 180 + width(value[:value.index(link)])
+            ops.append(Line(start, y + 1.5, start + width(link), y + 1.5))
+    return ops
+
+
+@pytest.mark.parametrize("producer", sorted(PRODUCERS))
+def test_links_stopping_before_their_punctuation_are_no_table_rules(producer: str) -> None:
+    res = Pipeline(open_document(PRODUCERS[producer](_linked_ops()))).run(0)
+    assert [r for r in res.rules if r.orient == "h"] == []
+    assert sum(1 for rej in res.rejected if rej.reason == UNDERLINE) == sum(1 for *_, link in LINKED if link)
+    (table,) = res.tables
+    assert table.rows_text() == [[label, value] for label, value, _ in LINKED]

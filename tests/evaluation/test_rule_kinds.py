@@ -120,10 +120,10 @@ def test_the_report_shows_the_split_and_keeps_the_total(tmp_path: Path) -> None:
     outcome = _run(build(tmp_path / "kinds.pdf"), 2)
     block = summary.totals_dict(summary.totals([outcome, outcome]))
     assert block["defects"]["unused_rules"] == 34
-    assert block["defects"]["unused_rule_kinds"] == {"furniture": 2, "underline": 2, "check_box": 8,
-                                                      "form_box": 20, "other": 2}
-    assert summary.unused_line(block) == ("unused rules 34 (header/footer 2, underline 2, check box 8, "
-                                          "form box 20, other 2)")
+    assert block["defects"]["unused_rule_kinds"] == {"furniture": 2, "figure": 0, "underline": 2,
+                                                      "check_box": 8, "form_box": 20, "other": 2}
+    assert summary.unused_line(block) == ("unused rules 34 (header/footer 2, figure 0, underline 2, "
+                                          "check box 8, form box 20, other 2)")
     before = {"defects": {"unused_rules": 5}}  # a result written before the split
     assert summary.unused_line(before) == "unused rules 5"
 
@@ -136,3 +136,42 @@ def test_rules_without_kinds_count_as_other() -> None:
     assert counts.unused_kinds == RuleKindCounts(underline=1, other=1)
     assert defects.count(defects.page_defects([], [far]), []).unused_kinds == RuleKindCounts(other=1)
     assert (counts + counts).unused_kinds == RuleKindCounts(underline=2, other=2)
+
+
+def _chart(page: pymupdf.Page, x0: float, y0: float, w: float = 220, h: float = 160) -> None:
+    """A line chart: two axes, 6 + 5 ticks (5 pt) with their values, a series with data labels."""
+    page.draw_line((x0, y0 + h), (x0 + w, y0 + h), width=0.8)
+    page.draw_line((x0, y0), (x0, y0 + h), width=0.8)
+    for k in range(6):
+        x = x0 + 20 + k * 36
+        page.draw_line((x, y0 + h), (x, y0 + h + 5), width=0.8)
+        page.insert_text((x - 10, y0 + h + 15), str(2018 + k), fontsize=8)
+    for k in range(5):
+        y = y0 + h - 10 - k * 35
+        page.draw_line((x0 - 5, y), (x0, y), width=0.8)
+        page.insert_text((x0 - 22, y + 3), str(25 * k), fontsize=8)
+    pts = [(x0 + 20 + k * 36, y0 + h - 10 - v) for k, v in enumerate((20, 45, 38, 80, 95, 120))]
+    page.draw_polyline(pts, color=(0.8, 0.1, 0.1), width=1.5)
+    for x, y in pts:
+        page.insert_text((x - 6, y - 4), f"{(y0 + h - 10 - y) / 1.4:.0f}", fontsize=7)
+
+
+CHART_RULES = 2 + 6 + 5  # its axes and ticks
+DRAWING_RULES = 4 + 2  # the frame of a drawing captioned "Figure 2:" and its cross
+
+
+def test_a_charts_and_a_captioned_drawings_rules_are_figures(tmp_path: Path) -> None:
+    """The rules the detection set aside with a figure area (a chart's axes and ticks) and the
+    rules inside a framed drawing its caption names a figure are "figure", not "other": the
+    "other" left is what may be a table's."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    _chart(page, 80, 120)
+    page.draw_rect(pymupdf.Rect(80, 400, 280, 550), color=(0, 0, 0), fill=(0.75, 0.75, 0.75))
+    page.draw_line((180, 400), (180, 550))
+    page.draw_line((80, 475), (280, 475))
+    page.insert_text((100, 568), "Figure 2: The plant's layout", fontsize=10)
+    page.draw_line((100, 700), (400, 700), width=0.5)  # a stray rule, far from any text
+    doc.save(tmp_path / "figures.pdf")
+    counts = _run(tmp_path / "figures.pdf", 1).scores.defect_counts
+    assert counts.unused_kinds == RuleKindCounts(figure=CHART_RULES + DRAWING_RULES, other=1)

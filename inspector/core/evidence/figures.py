@@ -55,6 +55,7 @@ LINE_PAD = 0.25  # pt a stroke is widened by so that a line has an area to share
 SWATCH_SLACK = 1  # pt a legend label may start left of its swatch's right side
 LABEL_GAP_EM = 2  # font sizes of a word gap inside a legend label, at most
 MIN_FONT = 1.0  # pt: the smallest font size a gap is measured against
+AREA = "figure area"  # how every reason for a figure's rule or region set aside begins
 RULE_MARGIN = 1.0  # pt around a figure area within which its rules (axes, gridlines) lie
 RULE_INSIDE = 0.9  # share of a rule inside the area that makes it the figure's
 
@@ -68,7 +69,7 @@ class Figure:
     swatches: tuple[Rect, ...] = ()  # its legend's swatches
 
     def describe(self) -> str:
-        return f"figure area ({self.marks}): a chart's labels and lines, in no table"
+        return f"{AREA} ({self.marks}): a chart's labels and lines, in no table"
 
 
 def find_figures(drawings: Sequence[Drawing], width: float, height: float) -> tuple[Figure, ...]:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import median
 
+from ..evidence.figures import AREA
 from ..numbers import is_number
 from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
@@ -128,7 +129,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     for cand in join_stacked(ruled, fills, tol):
         caption = figure_caption(cand.bbox, words, lines)
         if caption:  # a framed drawing captioned as a figure: its frame is no table's
-            col.regions.append(TableRegion(cand.bbox, cand.source, f"figure area: the caption under it names a "
+            col.regions.append(TableRegion(cand.bbox, cand.source, f"{AREA}: the caption under it names a "
                                            f"figure (\"{caption}\"); its frame and text are no table"))
             col.taken.append(cand.bbox)
             continue
@@ -158,7 +159,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
 
 FURNITURE = ("page furniture: a running header or footer (or page number) repeated at the same place on the "
              "neighbouring pages; never part of a table")
-FIGURE = ("figure area: a chart's labels (tick values, data labels, legend) inside or beside its drawing "
+FIGURE = (f"{AREA}: a chart's labels (tick values, data labels, legend) inside or beside its drawing "
           "(tick marks, curves, series); in no table")
 PROSE_BESIDE = ("prose beside the table: a column of running text (its own even line spacing, off the table's "
                 "baselines, behind a gutter) set beside aligned rows; cut off the table, never its last column")
