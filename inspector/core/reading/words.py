@@ -55,15 +55,13 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
     del spans  # a thousand containers: freed before the words are made, so they count for no collection
     turn = dominant_turn(lines.directions)
     out = _words(raw, lines)
-    if turn == 0:  # a sideways page's boxes are measured across its lines
-        out = _em_boxes(out)
     text = "".join([r[4] for r in raw])
     if not text.isascii() and any(_wide(ch) for ch in set(text)):  # a full-width character: see _suspect
         out = _split_wide_gaps(page, out)
     if not text.isascii() and _COMPAT.search(text):  # printable, so _words kept them: see _ODD
         out = [dataclasses.replace(w, text=normalise(w.text)) if _COMPAT.search(w.text) else w for w in out]
     if turn == 0:  # a cell's text cut at its cell's edge by a clip path: see cliptext
-        out = cut_at_clips(page, out, raw)
+        out = _em_boxes(cut_at_clips(page, out, raw))  # cliptext matches PyMuPDF's own boxes
     return shared_baselines(_without_repeats(out)) if turn == 0 and lines.turns else _without_repeats(out), turn
 
 
