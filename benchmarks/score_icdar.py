@@ -1,10 +1,14 @@
 """Adjacency-relation F1 of the detector on the corpus's ICDAR ground truth, per style.
 
-    python benchmarks/score_icdar.py [--set stage.field=value ...] [--verbose] [--pdfs DIR] [--extractor NAME]
+    python benchmarks/score_icdar.py [--set stage.field=value ...] [--verbose] [--pdfs DIR] [--only-in DIR]
+                                     [--extractor NAME]
 
 ``--pdfs DIR`` scores other copies of the same PDFs (same relative paths under DIR), e.g. the
 image-only copies of ``make_image_corpus.py``; it then also prints the OCR time per page
-(wall, and the CPU time of the whole detection of a page: one core's cost). ``--extractor``
+(wall, and the CPU time of the whole detection of a page: one core's cost); a page whose copy
+is missing there is left out (and counted). ``--only-in DIR`` scores only the pages that have a
+copy in DIR, from the originals unless ``--pdfs`` is given too: the originals' figure on the
+same pages as a folder of copies that lacks some (``corpus/redrawn``). ``--extractor``
 scores a peer instead (see ``inspector.extractors.peers``), e.g. ``img2table`` on the image-only
 copies; it runs where that peer is installed (img2table: an environment of its own).
 """
@@ -33,6 +37,7 @@ def main() -> int:
     ap.add_argument("--set", dest="sets", action="append", default=[], metavar="STAGE.FIELD=VALUE")
     ap.add_argument("--verbose", "-v", action="store_true")
     ap.add_argument("--pdfs", type=Path, default=None, help="folder of substitute PDFs (corpus-relative paths)")
+    ap.add_argument("--only-in", type=Path, default=None, help="score only pages with a copy in this folder")
     ap.add_argument("--extractor", default="inspector", help="a peer's name (inspector.extractors.peers)")
     args = ap.parse_args()
     if args.extractor != "inspector":
@@ -47,8 +52,12 @@ def main() -> int:
     ocr_ms: list[float] = []
     cpu_ms: list[float] = []
     failed: list[str] = []
+    without_copy = 0
     for (pdf, page), recs in sorted(by_page.items()):
         path = args.pdfs / pdf.relative_to(CORPUS.resolve()) if args.pdfs else pdf
+        if any(not (d / pdf.relative_to(CORPUS.resolve())).is_file() for d in (args.pdfs, args.only_in) if d):
+            without_copy += 1
+            continue
         c0 = time.process_time()
         if args.extractor == "inspector":
             res = Pipeline(open_document(path)).run(page - 1, params)
@@ -72,7 +81,9 @@ def main() -> int:
     for style, c in sorted(per_style.items()):
         print(f"{style:17s} P={c.precision:.3f} R={c.recall:.3f} F1={c.f1:.3f} ({c.truth} relations)")
     print(f"{'overall':17s} P={total.precision:.3f} R={total.recall:.3f} F1={total.f1:.3f}"
-          f"  [{len(by_page)} pages, {dt:.1f} s]")
+          f"  [{len(by_page) - without_copy} pages, {dt:.1f} s]")
+    if without_copy:
+        print(f"{without_copy} pages left out: no copy of their PDF")
     for line in failed:
         print(f"{args.extractor} failed on {line} (counted as no tables)")
     if args.extractor != "inspector":

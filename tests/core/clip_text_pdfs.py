@@ -1,8 +1,10 @@
 """Tables whose cells' text is set inside clip rectangles, as spreadsheets and report writers
 set it: a text too long for its column is cut at the column's edge (``reading.cliptext``).
 
-Two producers' ways of writing it: a raw content stream through PyMuPDF (``q x y w h re W n
-BT ... ET Q`` per cell, Excel's habit) and reportlab's canvas (``clipPath``). Coordinates are
+Three producers' ways of writing it: a raw content stream through PyMuPDF (``q x y w h re W n
+BT ... ET Q`` per cell, Excel's habit), reportlab's canvas (``clipPath``) and cairo's re-drawing
+of such a page (``pdftocairo -pdf``: the glyphs a clip hides wholly left out, the one it cuts
+drawn alone under a clip of that glyph's width). Coordinates are
 points, top-left origin; the content streams are written in PDF space (y up).
 """
 
@@ -75,6 +77,36 @@ def raw_clipped(table: Sequence[Sequence[str]], clip_cells: bool = True, outside
         parts.append(f"q {x0:g} {h - y1:g} {x1 - x0:g} {y1 - y0:g} re W n 0.8 g {x0:g} {h - y1:g} 300 60 re f Q")
         parts.append(_cell_ops(outside, None, x1 - 60, y0 + 30))
         parts.append(_cell_ops(BOXED, (NOTE[0], y0 + 15, NOTE[1], y0 + 35), NOTE[0] + PAD, y0 + 30))
+    xref = doc.get_new_xref()
+    doc.update_object(xref, "<<>>")
+    doc.update_stream(xref, "\n".join(parts).encode("latin-1"))
+    page.set_contents(xref)
+    return doc.tobytes()
+
+
+def cairo_clipped(table: Sequence[Sequence[str]]) -> bytes:
+    """cairo's way of re-drawing ``raw_clipped``: a cell's glyphs that show whole are drawn with
+    no clip, the one its cell's right edge cuts is drawn alone under a clip from its own left
+    side to the edge (0.8 em above the baseline to 0.2 em below), the glyphs past the edge not
+    at all."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=PAGE[0], height=PAGE[1])
+    page.insert_font(fontname="helv", fontbuffer=None)
+    xs = edges()
+    width = pymupdf.Font("helv").text_length  # the drawn widths, umlauts included
+    parts = []
+    for r, row in enumerate(table):
+        baseline = TOP + r * ROW_H + 11.0
+        for c, text in enumerate(row):
+            x, edge = xs[c] + PAD, xs[c + 1]
+            shown = text
+            while shown and x + width(shown, SIZE) > edge:
+                shown = shown[:-1]
+            parts.append(_cell_ops(shown, None, x, baseline))
+            if len(shown) < len(text):  # the glyph the edge cuts
+                gx = x + width(shown, SIZE)
+                clip = (gx, baseline - 0.8 * SIZE, edge, baseline + 0.2 * SIZE)
+                parts.append(_cell_ops(text[len(shown)], clip, gx, baseline))
     xref = doc.get_new_xref()
     doc.update_object(xref, "<<>>")
     doc.update_stream(xref, "\n".join(parts).encode("latin-1"))

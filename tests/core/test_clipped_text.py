@@ -9,7 +9,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from clip_text_pdfs import BOXED, FRAME, NAMES, NOTE, PAD, SHORT, edges, raw_clipped, reportlab_clipped, rows
+from clip_text_pdfs import (
+    BOXED,
+    FRAME,
+    NAMES,
+    NOTE,
+    PAD,
+    SHORT,
+    cairo_clipped,
+    edges,
+    raw_clipped,
+    reportlab_clipped,
+    rows,
+)
 
 from inspector.core.explain import explain_page
 from inspector.core.params import Params
@@ -26,7 +38,7 @@ def _run(data: bytes) -> PageResult:
     return Pipeline(open_document(data)).run(0)
 
 
-@pytest.mark.parametrize("make", [raw_clipped, reportlab_clipped], ids=["raw", "reportlab"])
+@pytest.mark.parametrize("make", [raw_clipped, reportlab_clipped, cairo_clipped], ids=["raw", "reportlab", "cairo"])
 def test_names_cut_at_their_column_edge_keep_their_column(make: Callable[..., bytes]) -> None:
     res = _run(make(rows()))
     (table,) = res.tables

@@ -14,7 +14,10 @@ Only a cut that hid something counts: a word whose box crosses a clip's right ed
 suspect (most are drawn outside that clip: a page's frames and pictures have clips of their
 own), and it was cut only if the text drawn there with nothing clipped (read in the suspects'
 box alone) holds a word the page does not show as it is, set in its line and type, running
-across the edge: the clip hid the rest of it. Coordinates are points,
+across the edge: the clip hid the rest of it. A writer that drops the glyphs a clip hides
+wholly (cairo) leaves no hidden text to read; it draws the glyph cut in part under a clip of
+its own, as wide as that glyph, and such a clip on the word's line is the evidence instead
+(``_glyph_cuts``). Coordinates are points,
 unrotated page space; only upright text (left to right) on an upright page is looked at.
 """
 
@@ -30,6 +33,7 @@ from .document import Page
 
 CROSS = 0.1  # pt: a word must reach this far past a clip's edge to be cut by it (a box ending on it is not)
 EDGE_MARGIN = 1.0  # pt: a clip edge this close to the page's right side cuts no cell
+GLYPH_CLIP = 1.0  # em: a clip at most this wide, on a word's line, was made for one glyph of it
 SAME_LINE = 0.25  # em: a word whose box's top and bottom lie this close to another's is set in its line and type
 Chars = list[tuple[str, float, float, float, float]]  # text, x0, y0, x1, y1 (pt)
 
@@ -48,6 +52,7 @@ def cut_at_clips(page: Page, words: list[Word], raw: Sequence[tuple[Any, ...]]) 
     hid = [h for h in _hidden_words(raw, page.unclipped_words(box)) if h[0] > box.x0 + CROSS]
     found = {i: next((e for e in es if any(_runs_on(words[i], e, h) for h in hid)), None) for i, es in suspects.items()}
     cut = {i: e for i, e in found.items() if e is not None}  # the leftmost edge the word's text runs on hidden past
+    cut.update({i: e for i, e in _glyph_cuts(words, page.clip_boxes(), suspects).items() if i not in cut})
     if not cut:
         return words
     shown = page.chars_in(Rect.bounding([words[i].bbox for i in cut]))
@@ -79,6 +84,25 @@ def _suspects(words: Sequence[Word], clips: Sequence[tuple[float, float, float, 
         crossed = [x for x in xs[lo:hi] if any(y0 <= cy <= y1 for y0, y1 in edges[x])]
         if crossed:
             out[i] = crossed
+    return out
+
+
+def _glyph_cuts(words: Sequence[Word], clips: Sequence[tuple[float, float, float, float]],
+                suspects: dict[int, list[float]]) -> dict[int, float]:
+    """Word index -> the right edge of a clip made for one glyph of it: a clip no wider than
+    ``GLYPH_CLIP`` ems, starting inside the word and on its line (its top and bottom within
+    the word's box, ``SAME_LINE`` em of slack). A writer that leaves out the glyphs a cell's
+    clip hides wholly (cairo) draws the one it hides in part under a clip of its own: the
+    text was cut there, with no hidden text left to read."""
+    out: dict[int, float] = {}
+    for i, edges in suspects.items():
+        b = words[i].bbox
+        em = max(words[i].font_size, 1.0)
+        tol = SAME_LINE * em
+        for x0, y0, x1, y1 in clips:
+            if x1 in edges and x0 >= b.x0 - CROSS and x1 - x0 <= GLYPH_CLIP * em \
+                    and y0 >= b.y0 - tol and y1 <= b.y1 + tol:
+                out[i] = min(out.get(i, x1), x1)
     return out
 
 

@@ -61,7 +61,7 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
     if not text.isascii() and _COMPAT.search(text):  # printable, so _words kept them: see _ODD
         out = [dataclasses.replace(w, text=normalise(w.text)) if _COMPAT.search(w.text) else w for w in out]
     if turn == 0:  # a cell's text cut at its cell's edge by a clip path: see cliptext
-        out = cut_at_clips(page, out, raw)
+        out = _em_boxes(cut_at_clips(page, out, raw))  # cliptext matches PyMuPDF's own boxes
     return shared_baselines(_without_repeats(out)) if turn == 0 and lines.turns else _without_repeats(out), turn
 
 
@@ -96,6 +96,30 @@ def _words(raw: list[tuple[Any, ...]], lines: TextLines) -> list[Word]:
 
 
 _NO_SPANS: list[SpanInfo] = []
+# A word's box spans its font's declared ascent and descent, and a PDF re-writer may declare
+# other ones while drawing every glyph at the same place: cairo gives a subset font the height
+# of the glyphs it keeps (digits alone: 0.7 em above the baseline where the whole font
+# declared 1.0), a font descriptor may say 0.75 and 0.25. The white space between lines, read
+# in line heights, then doubles, and a table's section label reads as a heading between two
+# tables. A word box reaches at least this far (ems of its font size) above and below its
+# baseline: about the tallest usual fonts' own (Verdana, Times as ICDAR's PDFs embed them),
+# so the usual fonts' boxes grow by a few hundredths of an em at most.
+EM_ABOVE = 0.95
+EM_BELOW = 0.25
+
+
+def _em_boxes(words: list[Word]) -> list[Word]:
+    """``words`` with each upright text-layer box grown to ``EM_ABOVE``/``EM_BELOW`` ems about
+    its baseline where the font declares less (nothing else changes: x, text, baseline)."""
+    out: list[Word] = []
+    for w in words:
+        b = w.bbox
+        top, bottom = w.baseline - EM_ABOVE * w.font_size, w.baseline + EM_BELOW * w.font_size
+        if (b.y0 <= top and b.y1 >= bottom) or w.turn or w.font_size <= 0 or not b.y0 <= w.baseline <= b.y1 + 0.5:
+            out.append(w)
+            continue
+        out.append(dataclasses.replace(w, bbox=dataclasses.replace(b, y0=min(b.y0, top), y1=max(b.y1, bottom))))
+    return out
 
 
 def _wide(ch: str) -> bool:
