@@ -47,6 +47,9 @@ def main() -> int:
     ocr_ms: list[float] = []
     cpu_ms: list[float] = []
     failed: list[str] = []
+    if args.pdfs:  # a subset of copies (make_image_corpus.py --pages) scores the pages it holds
+        by_page = defaultdict(list, {k: v for k, v in by_page.items()
+                                     if (args.pdfs / k[0].relative_to(CORPUS.resolve())).is_file()})
     for (pdf, page), recs in sorted(by_page.items()):
         path = args.pdfs / pdf.relative_to(CORPUS.resolve()) if args.pdfs else pdf
         c0 = time.process_time()
