@@ -79,6 +79,32 @@ def erase_rules(grey: np.ndarray, dpi: int) -> np.ndarray:
     return out
 
 
+def remove_specks(grey: np.ndarray, dpi: int, size: float) -> np.ndarray:
+    """A copy of ``grey`` whose isolated ink specks are painted with the paper around them.
+
+    A speck is a blob of ink (Otsu's dark class, 8-connected) holding no more pixels than a
+    square ``size`` points wide (at least one pixel): scanner dust, a fax's stray pixels. The
+    full stop of small print is a few times larger; a speck touching a letter is part of
+    that letter's blob and stays. ``grey`` itself is returned when nothing is a speck.
+    """
+    area = max(1, round((size * dpi / 72.0) ** 2))
+    if grey.size == 0 or int(grey.max()) - int(grey.min()) < 40:
+        return grey  # blank or flat: no ink to tell from paper
+    _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    speck = stats[:, cv2.CC_STAT_AREA] <= area
+    speck[0] = False  # the paper
+    if not speck.any():
+        return grey
+    mask = speck[labels]
+    # The brightest pixel near a speck is the paper it lies on (a speck is at most ``area`` wide).
+    side = 2 * int(math.isqrt(area)) + 3
+    paper = cv2.dilate(grey, np.ones((side, side), np.uint8))
+    out = grey.copy()
+    out[mask] = paper[mask]
+    return out
+
+
 def _letter_height(ink: np.ndarray) -> int:
     """Median height (pixels) of the letter-sized ink blobs of a binary picture; 0 when none."""
     _, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
