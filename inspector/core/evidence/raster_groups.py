@@ -1,5 +1,7 @@
 """Raster rules, steps 3b and 4: filters that judge a candidate by its neighbours.
 
+Pieces: runs each too short for a rule, with nothing standing on them, in line and with
+gaps small beside them, are the steps of one broken hairline and become one rule.
 Texture: three or more parallel runs packed within HATCH_GAP are the strips of a shading,
 and a run lying over a shading or picture is part of it. Span guard: candidates that touch,
 or are parallel, overlapping and close, form a group; a rule must span ``span_guard`` of

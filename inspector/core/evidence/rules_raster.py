@@ -15,7 +15,9 @@ Pipeline, all vectorised:
    orientation. Each connected component is measured (extent, mean thickness, least-squares
    slope and scatter) and rejected when not straight, too thick, too short, when glyph
    stems stand on it (serifs of a text line), when three or more lie packed like the strips
-   of a shading, or when it lies on a shading or picture.
+   of a shading, or when it lies on a shading or picture. Runs too short on their own with
+   clear sides that lie in line with small gaps are the steps of one broken hairline (a
+   black-and-white scan's) and are joined first (``raster_groups.bridge``).
 4. Span guard: candidates that touch, or are parallel, overlapping and close, form a group;
    a rule must span ``span_guard`` of its group's extent (then the extent is re-measured from
    the survivors). A glyph stem or one underlined word next to a table is not a rule.

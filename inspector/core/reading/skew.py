@@ -9,7 +9,9 @@ picture counter-clockwise as shown), so ``straighten(img, estimate_skew(img))`` 
 
 Tesseract reads a rule touching a word as part of it ("99|", "_Total") and a ruled grid
 can hide a cell's text from its layout analysis, so long straight ink runs are painted
-paper-white on the copy it reads (the rules themselves are found on another copy).
+paper-white on the copy it reads (the rules themselves are found on another copy). A fax's
+or a copier's stray specks are read as '.', ',' or '-' beside a cell's text: lone blobs far
+smaller than a full stop are painted with the paper around them.
 """
 
 from __future__ import annotations
