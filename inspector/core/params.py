@@ -69,6 +69,10 @@ class RasterParams:
                                   step=0.01)
     min_length: float = param(20.0, "Min run length", "pt", 2.0, 200.0,
                               "Dark runs shorter than this are not rules.")
+    bridge_gap: float = param(5.0, "Bridge gap", "pt", 0.0, 10.0,
+                              "Pieces of a rule, each shorter than the min run length, in line and at most this far "
+                              "apart, are one rule when together they are long enough (a black-and-white scan "
+                              "breaks a hairline into steps); 0: off.", step=0.5)
     max_thickness: float = param(3.0, "Max rule thickness", "pt", 0.5, 20.0,
                                  "Runs thicker than this are bands: their two edges become rules.")
     budget: float = param(20.0, "Raster time budget", "s", 0.0, 600.0,
@@ -194,6 +198,10 @@ class OcrParams:
     erase_rules: bool = param(True, "Erase rules", "on/off", 0, 1,
                               "Paint ruling lines white on the picture Tesseract reads (rules touching words are "
                               "otherwise read as | or _ and grids hide cell text); rules are still found.")
+    specks: float = param(0.5, "Speck size", "pt", 0.0, 2.0,
+                          "Isolated dots of ink no bigger than a square this wide are painted paper on the picture "
+                          "Tesseract reads (a fax's or a copier's dust is otherwise read as '.', '-' or ','); "
+                          "0: off.", step=0.1)
     reread_cells: bool = param(True, "Re-read doubtful cells", "on/off", 0, 1,
                                "Read again, on its own, each ruled cell holding a word under the min confidence, "
                                "and keep that reading when Tesseract is surer of it (multi-line cells).")

@@ -256,7 +256,7 @@ class Pipeline:
     def _picture(self, t: dict[str, float], page: Page, o: OcrParams, skew: float) -> OcrPicture:
         """The picture OCR reads (stage "picture"), kept with the renders: the page's reading
         and the doubtful cells' re-reading share it."""
-        key = (page.index, o.dpi, o.erase_rules, skew)
+        key = (page.index, o.dpi, o.erase_rules, o.specks, skew)
         return self._stage(t, "picture", key, lambda: ocr_picture(page, o, skew), self._renders)
 
     def _scan(self, t: dict[str, float], page: Page, params: Params, pictures: bool,
@@ -272,7 +272,7 @@ class Pipeline:
             shown: Callable[[], np.ndarray] = ((lambda: page.render_shown(dpi)) if page.rotation
                                                else (lambda: self._render(t, page, dpi)))
             skew = self._stage(t, "skew", (page.index, dpi), lambda: estimate_skew(shown(), dpi))
-        key = (page.index, o.lang, o.layout, o.dpi, o.erase_rules, o.max_seconds, skew)
+        key = (page.index, o.lang, o.layout, o.dpi, o.erase_rules, o.specks, o.max_seconds, skew)
 
         def read() -> OcrResult | str:
             if self.progress is not None:

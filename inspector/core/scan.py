@@ -79,9 +79,15 @@ def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> Ocr
 
 def ocr_picture(page: Page, o: OcrParams, skew: float) -> OcrPicture:
     """``page`` rendered grey at ``o.dpi`` as shown (its /Rotate applied, so its text is
-    upright), straightened by ``skew`` degrees, its rules erased when ``o.erase_rules``."""
+    upright), straightened by ``skew`` degrees, its rules erased when ``o.erase_rules`` and its
+    specks up to ``o.specks`` points wide painted out."""
     dpi = page.safe_dpi(ocr_dpi(page, o.dpi))
-    img = straightened(page.render_shown(dpi), skew)
+    img = page.render_shown(dpi)
+    if o.specks > 0:  # before straightening, which smears a one-pixel speck over four
+        from .reading.skew import remove_specks
+
+        img = remove_specks(img, dpi, o.specks)
+    img = straightened(img, skew)
     if o.erase_rules:
         img = _erase_rules(img, dpi)
     quarter = page.rotation in (90, 270)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import sys
 from collections import defaultdict
 from pathlib import Path
 
@@ -30,6 +31,7 @@ def _image_copy():
     spec = importlib.util.spec_from_file_location("make_image_corpus", path)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # its dataclasses look their module up there
     spec.loader.exec_module(mod)
     return mod.image_copy
 

@@ -1,5 +1,7 @@
 """Raster rules, steps 3b and 4: filters that judge a candidate by its neighbours.
 
+Pieces: runs each too short for a rule, with nothing standing on them, in line and with
+gaps small beside them, are the steps of one broken hairline and become one rule.
 Texture: three or more parallel runs packed within HATCH_GAP are the strips of a shading,
 and a run lying over a shading or picture is part of it. Span guard: candidates that touch,
 or are parallel, overlapping and close, form a group; a rule must span ``span_guard`` of
@@ -20,6 +22,71 @@ TOUCH_TOL = 2.0  # pt: candidates this close touch (same group)
 GROUP_GAP = 12.0  # pt: parallel overlapping candidates this close share a group
 SNAP_TOL = 1.0  # pt: collinear pieces at positions this close ...
 JOIN_GAP = 3.0  # pt: ... and at most this far apart are one line for the span guard
+
+
+TOO_SHORT = "too short"  # the reason a run shorter than the min length is no rule on its own
+# The steps of a broken hairline are long beside the gaps between them; the stems of letters
+# standing in a column (the same word starting two lines) are not.
+STEP_GAP_SHARE = 1 / 3  # a gap bridged is at most this share of the shorter piece
+
+
+# --- pieces of a rule ---------------------------------------------------------------------
+
+def bridge(pieces: list[tuple[Rule, str, bool]], min_length: float, gap: float, px: float
+           ) -> list[tuple[Rule, str]]:
+    """Candidates (rule, why not, clear sides) with the pieces of a broken rule joined.
+
+    Runs too short on their own whose sides are clear, in line (within their thickness and
+    a pixel ``px``, points) and at most ``gap`` points apart (and STEP_GAP_SHARE of the
+    shorter) form a chain; a chain of two or
+    more at least ``min_length`` long is one rule, which replaces them. A black-and-white
+    scan breaks a skewed hairline into steps, each shorter than a rule. Order is kept, the
+    joined rules come last.
+    """
+    out = [(r, why) for r, why, _ in pieces]
+    if gap <= 0:
+        return out
+    cands = sorted((i for i, (r, why, clear) in enumerate(pieces) if clear and why.startswith(TOO_SHORT)),
+                   key=lambda i: (pieces[i][0].orient, pieces[i][0].start))
+    chains: list[list[Rule]] = []
+    used: list[list[int]] = []
+    near: list[int] = []  # the chains a later piece (they come by start) may still carry on
+    for i in cands:
+        r = pieces[i][0]
+        near = [k for k in near if chains[k][-1].orient == r.orient and chains[k][-1].end >= r.start - gap]
+        k = next((k for k in near if _continues(chains[k], r, gap, px)), -1)
+        if k < 0:
+            near.append(len(chains))
+            chains.append([r])
+            used.append([i])
+        else:
+            chains[k].append(r)
+            used[k].append(i)
+    joined = [(c, u) for c, u in zip(chains, used, strict=True)
+              if len(c) > 1 and c[-1].end - c[0].start >= min_length]
+    drop = {i for _, u in joined for i in u}
+    return [x for i, x in enumerate(out) if i not in drop] + [(_joined(c), "") for c, _ in joined]
+
+
+def _continues(chain: list[Rule], r: Rule, gap: float, px: float) -> bool:
+    """Does ``r`` (starting at or after the chain's pieces) carry ``chain`` on?"""
+    last = chain[-1]
+    gap = min(gap, STEP_GAP_SHARE * min(last.length, r.length))
+    if last.orient != r.orient or not -px <= r.start - last.end <= gap:
+        return False
+    pos = sum(p.pos * p.length for p in chain) / max(sum(p.length for p in chain), 1e-9)
+    return abs(r.pos - pos) <= max(last.thickness, r.thickness) + px
+
+
+def _joined(chain: list[Rule]) -> Rule:
+    """One rule along ``chain``: its pieces' length-weighted position, thickness and grey."""
+    total = max(sum(p.length for p in chain), 1e-9)
+
+    def mean(v: list[float]) -> float:
+        return sum(x * p.length for x, p in zip(v, chain, strict=True)) / total
+
+    return Rule(chain[0].orient, mean([p.pos for p in chain]), chain[0].start, max(p.end for p in chain),
+                mean([p.thickness for p in chain]), "raster", int(round(mean([float(p.grey) for p in chain]))))
 
 
 # --- texture ------------------------------------------------------------------------------

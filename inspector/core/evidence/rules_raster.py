@@ -15,7 +15,9 @@ Pipeline, all vectorised:
    orientation. Each connected component is measured (extent, mean thickness, least-squares
    slope and scatter) and rejected when not straight, too thick, too short, when glyph
    stems stand on it (serifs of a text line), when three or more lie packed like the strips
-   of a shading, or when it lies on a shading or picture.
+   of a shading, or when it lies on a shading or picture. Runs too short on their own with
+   clear sides that lie in line with small gaps are the steps of one broken hairline (a
+   black-and-white scan's) and are joined first (``raster_groups.bridge``).
 4. Span guard: candidates that touch, or are parallel, overlapping and close, form a group;
    a rule must span ``span_guard`` of its group's extent (then the extent is re-measured from
    the survivors). A glyph stem or one underlined word next to a table is not a rule.
@@ -36,7 +38,7 @@ import numpy as np
 from ..params import RasterParams
 from ..types import Orientation, RasterResult, RejectedRule, Rule
 from .raster_bands import MIN_INNER_CONTRAST, Scale, drop_duplicate_edges, find_bands, median, mirror, solid_regions
-from .raster_groups import span_guard, texture
+from .raster_groups import TOO_SHORT, bridge, span_guard, texture
 
 # Raster rules on one page take a few ms; OpenCV's thread pool only competes with the GUI
 # thread and PyMuPDF for two cores (measured 1.5-2x slower with it on). This module is
@@ -64,8 +66,8 @@ def find_raster_rules(grey: np.ndarray | None, dpi: int, params: RasterParams) -
     thin, blobs = solid_regions(grey, ink, sc, params.paper_fraction)
     found_bands = find_bands(blobs, sc)
     rejected = list(found_bands.rejected)
-    found = [c for orient in ("h", "v") for c in _thin_rules(thin, grey, paper, orient, sc)]
-    found = texture(found, found_bands.pictures)
+    pieces = [c for orient in ("h", "v") for c in _thin_rules(thin, grey, paper, orient, sc)]
+    found = texture(bridge(pieces, params.min_length, params.bridge_gap, sc.pt), found_bands.pictures)
     rules = [r for r, why in found if not why]
     rejected += [RejectedRule(r, why) for r, why in found if why]
     edges, dup = drop_duplicate_edges(found_bands.edges, rules)
@@ -121,9 +123,10 @@ def otsu_threshold(hist: np.ndarray) -> int:
 # --- thin runs ----------------------------------------------------------------------------
 
 def _thin_rules(thin: np.ndarray, grey: np.ndarray, paper: int, orient: Orientation,
-                sc: Scale) -> list[tuple[Rule, str]]:
+                sc: Scale) -> list[tuple[Rule, str, bool]]:
     """Horizontal (or, on the transposed image, vertical) thin runs, each with why it is not
-    a rule ("" when it is)."""
+    a rule ("" when it is) and whether a run too short to be a rule has clear sides (no
+    glyphs standing on it: it may be a piece of one, see ``raster_groups.bridge``)."""
     # Half the minimum length: shorter marks are listed as "too short" instead of vanishing.
     length = max(2, int(sc.min_len / 2))
     seeds = _run_seeds(thin, orient, length)
@@ -135,7 +138,7 @@ def _thin_rules(thin: np.ndarray, grey: np.ndarray, paper: int, orient: Orientat
     runs = cv2.dilate(seeds[rows], np.ones((1, length), np.uint8), anchor=mirror(length, 1))  # the opening
     n, labels, stats, _ = cv2.connectedComponentsWithStats(runs, connectivity=8)
     m = _moments(labels, rows, grey, paper, n)
-    out: list[tuple[Rule, str]] = []
+    out: list[tuple[Rule, str, bool]] = []
     s = sc.pt
     for i in range(1, n):
         x, w, area = stats[i, 0], stats[i, 2], stats[i, 4]
@@ -143,10 +146,13 @@ def _thin_rules(thin: np.ndarray, grey: np.ndarray, paper: int, orient: Orientat
         rule = Rule(orient, float((m.centre[i] + 0.5) * s), float(x * s), float((x + w) * s),
                     float(thick * s), "raster", int(round(m.grey[i])))
         reason = _thin_reason(w, thick, m.slope[i], m.scatter[i], sc)
-        if not reason:
+        short = reason.startswith(TOO_SHORT)
+        clear = False
+        if not reason or short:
             top, bottom = rows[stats[i, 1]], rows[stats[i, 1] + stats[i, 3] - 1]
-            reason = _beside(thin, grey, top, bottom, slice(x, x + w), m.grey[i])
-        out.append((rule, reason))
+            beside = _beside(thin, grey, top, bottom, slice(x, x + w), m.grey[i])
+            reason, clear = (reason, not beside) if short else (beside, False)
+        out.append((rule, reason, clear))
     return out
 
 
@@ -198,7 +204,7 @@ def _thin_reason(length: float, thick: float, slope: float, scatter: float, sc: 
     if thick > sc.max_thick:
         return f"too thick ({thick * sc.pt:.1f} pt)"
     if length < sc.min_len:
-        return f"too short ({length * sc.pt:.1f} pt)"
+        return f"{TOO_SHORT} ({length * sc.pt:.1f} pt)"
     return ""
 
 

@@ -9,7 +9,9 @@ picture counter-clockwise as shown), so ``straighten(img, estimate_skew(img))`` 
 
 Tesseract reads a rule touching a word as part of it ("99|", "_Total") and a ruled grid
 can hide a cell's text from its layout analysis, so long straight ink runs are painted
-paper-white on the copy it reads (the rules themselves are found on another copy).
+paper-white on the copy it reads (the rules themselves are found on another copy). A fax's
+or a copier's stray specks are read as '.', ',' or '-' beside a cell's text: lone blobs far
+smaller than a full stop are painted with the paper around them.
 """
 
 from __future__ import annotations
@@ -76,6 +78,44 @@ def erase_rules(grey: np.ndarray, dpi: int) -> np.ndarray:
     rules = cv2.dilate(cv2.subtract(lines, bands), np.ones((3, 3), np.uint8))  # and their anti-aliased rims
     out = grey.copy()
     out[rules > 0] = 255
+    return out
+
+
+SPECK_DARKNESS = 0.5  # x the ink threshold: a speck's darkest pixel is at least this dark
+
+
+def remove_specks(grey: np.ndarray, dpi: int, size: float) -> np.ndarray:
+    """A copy of ``grey`` whose isolated ink specks are painted with the paper around them.
+
+    A speck is a blob of ink (Otsu's dark class, 8-connected) holding no more pixels than a
+    square ``size`` points wide (at least one pixel), with a pixel darker than SPECK_DARKNESS
+    x the threshold: scanner dust, a fax's stray pixels. The
+    full stop of small print is a few times larger; a speck touching a letter is part of
+    that letter's blob and stays. ``grey`` itself is returned when nothing is a speck.
+    """
+    area = max(1, round((size * dpi / 72.0) ** 2))
+    if grey.size == 0 or int(grey.max()) - int(grey.min()) < 40:
+        return grey  # blank or flat: no ink to tell from paper
+    level, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    speck = stats[:, cv2.CC_STAT_AREA] <= area
+    speck[0] = False  # the paper
+    if not speck.any():
+        return grey
+    # Only dark specks: a heavy JPEG's ringing leaves lone pixels just under the threshold in
+    # and around letters, and painting those changes the letters.
+    ys, xs = np.nonzero(speck[labels])
+    darkest = np.full(n, 255, np.uint8)
+    np.minimum.at(darkest, labels[ys, xs], grey[ys, xs])
+    speck &= darkest <= level * SPECK_DARKNESS
+    mask = speck[labels]
+    if not mask.any():
+        return grey
+    # The brightest pixel near a speck is the paper it lies on (a speck is at most ``area`` wide).
+    side = 2 * int(math.isqrt(area)) + 3
+    paper = cv2.dilate(grey, np.ones((side, side), np.uint8))
+    out = grey.copy()
+    out[mask] = paper[mask]
     return out
 
 
