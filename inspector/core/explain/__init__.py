@@ -149,7 +149,7 @@ def _decided(b: Boundary) -> str:
     (a grid from elsewhere records no reason)."""
     if b.reason == "text":
         return "text gap"
-    if b.reason in ("number stack", "clip edge"):
+    if b.reason in ("number stack", "clip edge", "group rule"):
         return b.reason
     return b.kind
 
@@ -173,6 +173,11 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
                    f"text clipped at x = {b.clip_x:.1f} in {b.clip_lines} rows: a clip path cuts the cells' text "
                    f"there, so their column ends there, though the next column's text starts {b.gap:.1f} pt "
                    "further (closer than columns.min_gap)", ())
+    if kind == "group rule":
+        return Why(axis, b.pos, True, (Evidence("group_rule", b.gap),),
+                   f"the end of a rule under a group label (a spanning header's underline), in the {b.gap:.1f} pt "
+                   "of white the lines leave here: the group's first column starts where its rule does, a "
+                   "sub-header set flush left under it included", ("columns.min_gap",))
     if axis == "col":
         return _text_gap(b, ctx, *table)
     g = table[0]

@@ -40,7 +40,7 @@ from .columns import (
 from .flow import flowing_rows
 from .formboxes import form_boxes
 from .gapcuts import clip_decided, clip_edges
-from .group_labels import under_group_labels
+from .group_labels import at_group_rules, group_rule_ends, under_group_labels
 from .keyvalue import key_value
 from .leaders import leader_list
 from .region import FULL, RegionEvidence
@@ -128,7 +128,8 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     grid = Grid(box, tuple(xs), tuple(ys), cand.source)
     spans = grid_spans(grid, ev, virtual)
     clipped = clip_decided(xs[1:-1], cut, body, ev.params.columns.min_gap) if cut else {}
-    decided = (_reasons(xs, drawn_xs, stacked, clipped), _reasons(ys, drawn_ys - virtual))
+    grouped = {e for e, _ in group_rule_ends(cand.rules, box)} - drawn_xs if cand.source != "ruled" else set()
+    decided = (_reasons(xs, drawn_xs, stacked, clipped, grouped), _reasons(ys, drawn_ys - virtual))
     cols, rows = explain(xs, ys, ev, stacked, decided, clipped)
     grid = Grid(box, tuple(xs), tuple(ys), cand.source, tuple(spans), col_evidence=cols, row_evidence=rows)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
@@ -143,13 +144,15 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
 
 
 def _reasons(positions: Sequence[float], drawn: set[float], stacked: Sequence[float] = (),
-             clipped: Collection[float] = ()) -> tuple[str, ...]:
+             clipped: Collection[float] = (), grouped: Collection[float] = ()) -> tuple[str, ...]:
     """Each boundary's ``Boundary.reason``: the step that put it there (``drawn``: the inner
     positions taken from rules, ``stacked``: those between stacks of numbers, ``clipped``:
-    those at a clip edge that cut the text of several lines)."""
+    those at a clip edge that cut the text of several lines, ``grouped``: those moved to the
+    end of a group label's underline, ``group_labels.at_group_rules``)."""
     last = len(positions) - 1
     return tuple("side" if k in (0, last) else "number stack" if p in stacked else "rules" if p in drawn
-                 else "clip edge" if p in clipped else "text" for k, p in enumerate(positions))
+                 else "clip edge" if p in clipped else "group rule" if p in grouped else "text"
+                 for k, p in enumerate(positions))
 
 
 def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
@@ -169,6 +172,7 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
     inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces)
     if cand.source in GLYPH_GAP_SOURCES:
         inner = _wide_gaps(inner, segs, words, box.x0, box.x1)
+    inner = at_group_rules(inner, cand.rules, segs, lines, box)
     return [box.x0, *_signs_join_amounts(inner, segs, words, box.x0, box.x1), box.x1], set()
 
 
