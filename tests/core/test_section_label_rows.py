@@ -15,6 +15,8 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.platypus import SimpleDocTemplate, Table, TableStyle
 
+from inspector.core.explain import explain_page
+from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.core.types import Table as Found
@@ -80,12 +82,20 @@ def _reportlab_zebra() -> bytes:
 
 
 def _table(pdf: bytes) -> Found:
+    table, _ = _found(pdf)
+    return table
+
+
+def _found(pdf: bytes) -> tuple[Found, list[int]]:
+    """The one table and the grid rows whose boundary over them explain calls a section row's."""
     res = Pipeline(open_document(pdf)).run(0)
     assert len(res.tables) == 1
     table = res.tables[0]
+    why = explain_page(res, Params())[0]
+    said = [k for k, w in enumerate(why.rows) if any(e.kind == "section_row" for e in w.evidence)]
     assert (table.n_rows, table.n_cols) == (1 + len(BODY), 5)
     assert [row[0] for row in table.rows_text()] == [HEAD[0], *(row[0] for row in BODY)]
-    return table
+    return table, said
 
 
 def _spanning(table: Found) -> list[tuple[int, int, int, int, str]]:
@@ -95,8 +105,9 @@ def _spanning(table: Found) -> list[tuple[int, int, int, int, str]]:
 @pytest.mark.parametrize("pdf", [lambda: _pymupdf_page(pitch=18.0), _reportlab_zebra],
                          ids=["pymupdf-padded", "reportlab-zebra"])
 def test_bold_section_rows_span_the_table(pdf) -> None:
-    table = _table(pdf())
+    table, said = _found(pdf())
     assert _spanning(table) == [(1, 0, 1, 5, "Continuing operations"), (5, 0, 1, 5, "Americas")]
+    assert said == list(SECTIONS)  # explain: the boundary over each says it is a section row
     assert table.rows_text()[2] == list(BODY[1])
 
 
