@@ -246,7 +246,7 @@ def continuation_json(c: Continuation) -> dict[str, Any]:
     """A candidate continuation with its evidence (``proposed`` False: with the reason)."""
     return {"from": {"page": c.prev_page, "index": c.prev_index}, "to": {"page": c.next_page, "index": c.next_index},
             "proposed": c.proposed, "confidence": c.confidence, "repeated_header": c.repeated_header,
-            "reason": c.reason,
+            "reason": c.reason, **({"columns": list(c.columns)} if c.columns else {}),
             "evidence": [{"kind": e.kind, "detail": e.detail, "weight": round(e.weight, 3), "veto": e.veto,
                           **({"value": e.value, "threshold": e.threshold, "param": e.param} if e.param else {})}
                          for e in c.evidence]}

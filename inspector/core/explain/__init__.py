@@ -105,6 +105,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         region = region_of(g, ctx.centres, ctx.params.columns, ctx.params.rows.y_tolerance) if g.source != "ruled" else None
         cols = _outer_cuts(ctx, g, "col", [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)])
         rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
+        rows = _section_rows(g, rows)
         caption = _caption_above(ctx, g, rows[0].pos) if rows else ""
         if caption:  # the growth upwards stopped at it (``grow.extend_up``)
             rows[0] = replace(rows[0], decision=rows[0].decision + f"; the line above is the table's caption "
@@ -118,6 +119,19 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
             dropped += [*form_mark_rules(ctx, g, "col"), *form_mark_rules(ctx, g, "row")]
         out.append(TableWhy(k, table.bbox, *(tuple(ctx.placed(w, g) for w in ws) for ws in (cols, rows, dropped))))
     return tuple(out)
+
+
+SECTION_ROW = "; the row under it is a section row, one cell across the table: a full-width fill of its own, or a " \
+    "bold label alone in the first column over regular labels, in a band of its own (rules or fill edges over and " \
+    "under it) or at the padded rows' own pitch"
+
+
+def _section_rows(g: Grid, rows: list[Why]) -> list[Why]:
+    """``rows`` with the boundary over each row that one cell spans across the whole table
+    (``spans.grid_spans``'s section rows) saying so, with evidence ``section_row``."""
+    full = {r for r, c, rs, cs in g.spans if r > 0 and c == 0 and rs == 1 and cs == g.n_cols > 1}
+    return [replace(w, evidence=(*w.evidence, Evidence("section_row")), decision=w.decision + SECTION_ROW)
+            if k in full else w for k, w in enumerate(rows)]
 
 
 def _outer_cuts(ctx: PageContext, g: Grid, axis: str, kept: list[Why]) -> list[Why]:
@@ -149,7 +163,7 @@ def _decided(b: Boundary) -> str:
     (a grid from elsewhere records no reason)."""
     if b.reason == "text":
         return "text gap"
-    if b.reason in ("number stack", "clip edge"):
+    if b.reason in ("number stack", "clip edge", "group rule"):
         return b.reason
     return b.kind
 
@@ -173,6 +187,11 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
                    f"text clipped at x = {b.clip_x:.1f} in {b.clip_lines} rows: a clip path cuts the cells' text "
                    f"there, so their column ends there, though the next column's text starts {b.gap:.1f} pt "
                    "further (closer than columns.min_gap)", ())
+    if kind == "group rule":
+        return Why(axis, b.pos, True, (Evidence("group_rule", b.gap),),
+                   f"the end of a rule under a group label (a spanning header's underline), in the {b.gap:.1f} pt "
+                   "of white the lines leave here: the group's first column starts where its rule does, a "
+                   "sub-header set flush left under it included", ("columns.min_gap",))
     if axis == "col":
         return _text_gap(b, ctx, *table)
     g = table[0]

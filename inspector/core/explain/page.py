@@ -28,7 +28,8 @@ from ..types import Grid, PageResult, Rect, Rule
 @dataclass(frozen=True, slots=True)
 class Evidence:
     """One piece of evidence: ``kind`` rule | fill_edge | region_edge | text_gap | line_gap |
-    number_stack | clipped_art | clipped_text | spanning_lines | leaders;
+    number_stack | clipped_art | clipped_text | spanning_lines | leaders | group_rule |
+    section_row;
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space) or a width (gaps, pt); ``ids`` fill ids."""
 
@@ -40,7 +41,7 @@ class Evidence:
         out: dict[str, object] = {"kind": self.kind}
         if self.kind in ("rule", "clipped_art", "clipped_text", "spanning_lines", "leaders"):
             out["count"] = int(self.value)
-        elif self.kind in ("text_gap", "line_gap", "number_stack"):
+        elif self.kind in ("text_gap", "line_gap", "number_stack", "group_rule"):
             out["width"] = round(self.value, 2)
         if self.ids:
             out["fills"] = list(self.ids)

@@ -16,7 +16,7 @@ from ..types import PageResult
 from ..units import unit_line
 from .headrow import header_evidence
 from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare
-from .pieces import Evidence
+from .pieces import Evidence, column_map
 from .pieces import Piece as _Piece
 from .pieces import frame as _frame
 from .pieces import geometry as _geometry
@@ -36,7 +36,8 @@ class Continuation:
     into a later column of its page). Indices are positions in ``PageResult.tables``.
 
     ``repeated_header`` counts the continuation's leading rows that repeat the first
-    piece's header (0: none). ``proposed`` is False for a candidate that was vetoed or below
+    piece's header (0: none). ``columns``: for a continuation with fewer columns (a column
+    left blank on its page), the first piece's column each of its columns stands in. ``proposed`` is False for a candidate that was vetoed or below
     ``continuation.min_confidence``; ``reason`` then says why.
     """
 
@@ -49,6 +50,7 @@ class Continuation:
     evidence: tuple[Evidence, ...]
     proposed: bool
     reason: str = ""
+    columns: tuple[int, ...] = ()  # the first piece's column that each of the next piece's stands in (): the same
 
 
 def _flow(a: _Piece, b: _Piece) -> bool:
@@ -77,7 +79,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
                                                    f"confidence {conf:.2f} below continuation.min_confidence "
                                                    f"{p.min_confidence:g}")
     return Continuation(a.page, a.index, b.page, b.index, round(conf, 3), repeated if veto is None else 0,
-                        tuple(ev), proposed, reason)
+                        tuple(ev), proposed, reason, column_map(a, b, p, repeated) if proposed else ())
 
 
 def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[float, tuple[float, float]],

@@ -15,7 +15,7 @@ from ..types import Cell, PageResult, Rect, Table
 from .continuation import Continuation
 
 
-def stack(pieces: Sequence[Table], skip: Sequence[int] = ()) -> Table:
+def stack(pieces: Sequence[Table], skip: Sequence[int] = (), columns: Sequence[Sequence[int]] = ()) -> Table:
     """``pieces`` (in order, at least one) as one table; ``skip[i]`` leading rows of piece i
     are left out (a continuation's repeated header; missing entries are 0).
 
@@ -23,7 +23,8 @@ def stack(pieces: Sequence[Table], skip: Sequence[int] = ()) -> Table:
     piece with a footnote gives the footnote, the first piece with a unit line its unit line
     (``unit_line_page`` says where); ``row_pages`` keeps each row's page. Cell boxes stay in their own pages'
     coordinates; ``bbox`` bounds them all and ``grid`` is None (it spans pages). A
-    narrower piece leaves empty cells on the right. Row roles run on ("data" for a piece
+    narrower piece leaves empty cells on the right, or, with ``columns[i]`` (the first piece's
+    column of each of piece i's columns), empty cells in the columns it left blank. Row roles run on ("data" for a piece
     without roles, when any piece has roles).
     """
     if len(pieces) == 1 and not (skip and skip[0]):
@@ -35,18 +36,21 @@ def stack(pieces: Sequence[Table], skip: Sequence[int] = ()) -> Table:
     any_roles = any(p.row_roles for p in pieces)
     for i, piece in enumerate(pieces):
         drop = min(skip[i] if i < len(skip) else 0, piece.n_rows)
+        where = columns[i] if i < len(columns) and len(columns[i]) == piece.n_cols else range(piece.n_cols)
         for c in piece.cells:
             if c.r + c.rs <= drop:
                 continue
             top = max(c.r, drop)
-            cells.append(dataclasses.replace(c, r=top - drop + offset, rs=c.r + c.rs - top))
+            left = where[c.c]
+            cells.append(dataclasses.replace(c, r=top - drop + offset, rs=c.r + c.rs - top, c=left,
+                                             cs=where[c.c + c.cs - 1] - left + 1))
         if any_roles:
             kept = list(piece.row_roles[drop:]) if piece.row_roles else ["data"] * (piece.n_rows - drop)
             # A continuation's header rows were dropped; what follows them is body.
             roles += ["data" if i and r == "header" else r for r in kept]
         pages += [piece.row_page(r) for r in range(drop, piece.n_rows)]
         offset += piece.n_rows - drop
-    n_cols = max(p.n_cols for p in pieces)
+    n_cols = max([p.n_cols for p in pieces] + [x.c + x.cs for x in cells])
     covered = {(r, c) for x in cells for r in range(x.r, x.r + x.rs) for c in range(x.c, x.c + x.cs)}
     cells += [Cell(r, c) for r in range(offset) for c in range(n_cols) if (r, c) not in covered]
     cells.sort(key=lambda c: (c.r, c.c))
@@ -88,6 +92,7 @@ def logical_tables(results: Sequence[PageResult], conts: Sequence[Continuation],
         return by_page[page].tables[index]
 
     by_page = {r.page: r for r in results}
+    maps = {(c.next_page, c.next_index): c.columns for c in conts if c.proposed and c.columns}
     joined = {(p, i): chain for chain in chains(conts) for p, i, _ in chain[:1]}
     inside = {(p, i) for chain in chains(conts) for p, i, _ in chain[1:]}
     out = []
@@ -100,7 +105,21 @@ def logical_tables(results: Sequence[PageResult], conts: Sequence[Continuation],
             if chain is None:
                 out.append(table(*key))
             else:
-                out.append(stack([table(p, k) for p, k, _ in chain], [n for _, _, n in chain]))
+                out.append(stack([table(p, k) for p, k, _ in chain], [n for _, _, n in chain],
+                                 _placed(chain, maps)))
+    return out
+
+
+def _placed(chain: Sequence[tuple[int, int, int]], maps: dict[tuple[int, int], tuple[int, ...]]) -> list[list[int]]:
+    """For each piece of ``chain``, the first piece's column of each of its columns ([]: its
+    own), each continuation's ``columns`` taken through the pieces before it."""
+    out: list[list[int]] = [[]]
+    for p, k, _ in chain[1:]:
+        own, before = maps.get((p, k), ()), out[-1]
+        if not own:  # the same columns as the piece before
+            out.append(list(before))
+        else:
+            out.append([before[j] if j < len(before) else j for j in own] if before else list(own))
     return out
 
 

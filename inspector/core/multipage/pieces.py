@@ -122,11 +122,17 @@ def geometry(a: Piece, b: Piece, p: ContinuationParams, repeated: int = 0) -> li
         # word merged into the next cell: the body's words still stand in the other's columns.
         # Drawn column rules show every column on every page: only columns placed by words merge.
         skip = (a.table.header_rows, repeated)
-        if "ruled" not in (a.table.source, b.table.source) and any(_fits(b, a, -s, skip[1], p.col_tol) if len(b.xs) < len(a.xs) else _fits(a, b, s, skip[0], p.col_tol)
-               for s in shifts):
+        fits = [_fits(b, a, -s, skip[1], p.col_tol) if len(b.xs) < len(a.xs) else _fits(a, b, s, skip[0], p.col_tol)
+                for s in shifts] if "ruled" not in (a.table.source, b.table.source) else []
+        if any(f is not None and not f.runs_on for f in fits):
             return [Evidence("columns", f"{len(a.xs) - 1} columns against {len(b.xs) - 1}, but every column of the "
                              "narrower piece stands inside one column of the other, in order (a column empty or "
                              "merged on one page)", 0.25)]
+        if any(f is not None for f in fits):
+            return [Evidence("columns", f"{len(a.xs) - 1} columns against {len(b.xs) - 1}, but every column of the "
+                             "narrower piece stands inside the other's columns, in order, one of them running on "
+                             "over the next column, empty on that page (a notes column the next page leaves "
+                             "blank, the labels before it widened into it)", 0.2)]
         return [Evidence("columns", f"{len(a.xs) - 1} columns against {len(b.xs) - 1}", veto=True)]
     diff, shift = min((max(abs(y - s - x) for x, y in zip(a.xs, b.xs, strict=True)), s) for s in shifts)
     tol = p.col_tol
@@ -174,24 +180,58 @@ def _gutters_shared(a: Piece, b: Piece, shift: float) -> bool:
     return True
 
 
-def _fits(narrow: Piece, wide: Piece, shift: float, skip: int, tol: float) -> bool:
+@dataclass(frozen=True)
+class Fit:
+    """How the narrower piece's columns stand in the other's: ``starts[k]`` the other's column
+    where column k's words start (-1: column k has none); ``runs_on``: some column's words run
+    on over the next column (or columns) of the other, which no column of the narrower stands in."""
+
+    starts: tuple[int, ...]
+    runs_on: bool
+
+
+def _fits(narrow: Piece, wide: Piece, shift: float, skip: int, tol: float) -> Fit | None:
     """Do the words of each column of ``narrow`` (below its first ``skip`` rows, moved by
-    ``shift``) stand inside one column of ``wide``, a later column for each later one, at
-    least two columns of them?"""
-    last, used = -1, 0
+    ``shift``) stand inside ``wide``'s columns, a later column for each later one, at least two
+    columns of them? A column's words may run on over the next columns of ``wide`` that no
+    column of ``narrow`` stands in (labels widened into a notes column left blank on their page)."""
+    last, used, starts, runs_on = -1, 0, [], False
     for span in narrow.spans(skip):
         if span is None:
+            starts.append(-1)
             continue
         x0, x1 = span[0] + shift, span[1] + shift
-        j = next((j for j in range(len(wide.xs) - 1) if wide.xs[j] - tol <= x0 and x1 <= wide.xs[j + 1] + tol), None)
-        if j is None or j <= last:
-            return False
-        last, used = j, used + 1
-    return used >= 2
+        j0 = next((j for j in range(len(wide.xs) - 1) if wide.xs[j] - tol <= x0 and x1 <= wide.xs[j + 1] + tol), None)
+        j1 = j0
+        if j0 is None:  # not inside one column: from the column it starts in to the one it ends in
+            j0 = next((j for j in range(len(wide.xs) - 1) if wide.xs[j] - tol <= x0 < wide.xs[j + 1]), None)
+            j1 = next((j for j in range(len(wide.xs) - 1) if x1 <= wide.xs[j + 1] + tol), None)
+        if j0 is None or j1 is None or j0 <= last or j1 < j0:
+            return None
+        starts.append(j0)
+        last, used, runs_on = j1, used + 1, runs_on or j1 > j0
+    return Fit(tuple(starts), runs_on) if used >= 2 else None
+
+
+def column_map(a: Piece, b: Piece, p: ContinuationParams, repeated: int = 0) -> tuple[int, ...]:
+    """For a continuation ``b`` with fewer columns than ``a`` (not ruled), the column of ``a``
+    each column of ``b`` stands in (``geometry``'s test, a column without words right after the
+    one before it); () when the counts agree or the columns do not fit."""
+    if len(b.xs) >= len(a.xs) or "ruled" in (a.table.source, b.table.source):
+        return ()
+    for s in (0.0, b.xs[0] - a.xs[0], b.xs[-1] - a.xs[-1]):
+        fit = _fits(b, a, -s, repeated, p.col_tol)
+        if fit is not None:
+            out: list[int] = []
+            for j in fit.starts:
+                out.append(j if j >= 0 else (out[-1] + 1 if out else 0))
+            ok = all(x < y for x, y in zip(out, out[1:], strict=False)) and out[-1] < len(a.xs) - 1
+            return tuple(out) if ok else ()
+    return ()
 
 
 def _centres_inside(xs: Sequence[float], other: Sequence[float], shift: float) -> bool:
     return all(other[k] <= (xs[k] + xs[k + 1]) / 2 + shift <= other[k + 1] for k in range(len(xs) - 1))
 
 
-__all__ = ["Evidence", "Piece", "frame", "piece", "geometry"]
+__all__ = ["Evidence", "Piece", "frame", "piece", "geometry", "column_map"]

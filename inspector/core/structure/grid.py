@@ -42,7 +42,7 @@ from .columns import (
 from .flow import flowing_rows
 from .formboxes import form_boxes
 from .gapcuts import clip_decided, clip_edges
-from .group_labels import under_group_labels
+from .group_labels import at_group_rules, group_rule_ends, under_group_labels
 from .keyvalue import key_value
 from .leaders import leader_list
 from .region import FULL, RegionEvidence
@@ -131,8 +131,10 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     spans = grid_spans(grid, ev, virtual)
     # What made each boundary is for explain and the window, not for the decisions below:
     # recorded when first read (``Grid.evidence_later``), from copies of what it reads.
+    grouped = (frozenset(e for e, _ in group_rule_ends(cand.rules, box)) - drawn_xs
+               if cand.source != "ruled" and ev.params.columns.group_rules else frozenset())
     later = partial(_evidence, (grid.xs, grid.ys), ((tuple(ev.segs), tuple(ev.lines)), (ev.rules, ev.snap)),
-                    (tuple(stacked), frozenset(drawn_xs), frozenset(drawn_ys - virtual)),
+                    (tuple(stacked), frozenset(drawn_xs), frozenset(drawn_ys - virtual), grouped),
                     (tuple(cut), tuple(body), ev.params.columns.min_gap))
     grid = Grid(box, grid.xs, grid.ys, cand.source, tuple(spans), evidence_later=later)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
@@ -148,30 +150,33 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
 
 def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
               region: tuple[tuple[tuple[Segment, ...], tuple[Line, ...]], tuple[RuleIndex, float]],
-              steps: tuple[tuple[float, ...], frozenset[float], frozenset[float]],
+              steps: tuple[tuple[float, ...], frozenset[float], frozenset[float], frozenset[float]],
               clips: tuple[tuple[tuple[float, int], ...], tuple[Segment, ...], float]
               ) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
     """The boundaries' evidence (``boundaries.explain``) of a grid's (xs, ys) over a region's
     (pieces, lines) and (rule index, snap), with the step that put each there: ``steps`` are
-    the columns between number stacks, the inner columns and rows taken from rules; ``clips``
-    the clip edges that cut several lines' text, the pieces of the body's lines
-    (``gapcuts.clip_edges``) and ``columns.min_gap``. Only what it reads is kept until then."""
+    the columns between number stacks, the inner columns and rows taken from rules and the
+    columns moved to a group label's underline's end; ``clips`` the clip edges that cut
+    several lines' text, the pieces of the body's lines (``gapcuts.clip_edges``) and
+    ``columns.min_gap``. Only what it reads is kept until then."""
     xs, ys = grid
-    stacked, drawn_xs, drawn_ys = steps
+    stacked, drawn_xs, drawn_ys, grouped = steps
     cut, body, min_gap = clips
     clipped = clip_decided(xs[1:-1], cut, body, min_gap) if cut else {}
-    decided = (_reasons(xs, drawn_xs, stacked, clipped), _reasons(ys, drawn_ys))
+    decided = (_reasons(xs, drawn_xs, stacked, clipped, grouped), _reasons(ys, drawn_ys))
     return explain(xs, ys, *region, stacked, decided, clipped)
 
 
 def _reasons(positions: Sequence[float], drawn: Collection[float], stacked: Sequence[float] = (),
-             clipped: Collection[float] = ()) -> tuple[str, ...]:
+             clipped: Collection[float] = (), grouped: Collection[float] = ()) -> tuple[str, ...]:
     """Each boundary's ``Boundary.reason``: the step that put it there (``drawn``: the inner
     positions taken from rules, ``stacked``: those between stacks of numbers, ``clipped``:
-    those at a clip edge that cut the text of several lines)."""
+    those at a clip edge that cut the text of several lines, ``grouped``: those moved to the
+    end of a group label's underline, ``group_labels.at_group_rules``)."""
     last = len(positions) - 1
     return tuple("side" if k in (0, last) else "number stack" if p in stacked else "rules" if p in drawn
-                 else "clip edge" if p in clipped else "text" for k, p in enumerate(positions))
+                 else "clip edge" if p in clipped else "group rule" if p in grouped else "text"
+                 for k, p in enumerate(positions))
 
 
 def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
@@ -191,6 +196,8 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
     inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces)
     if cand.source in GLYPH_GAP_SOURCES:
         inner = _wide_gaps(inner, segs, words, box.x0, box.x1)
+    if params.group_rules:
+        inner = at_group_rules(inner, cand.rules, segs, lines, box)
     return [box.x0, *_signs_join_amounts(inner, segs, words, box.x0, box.x1), box.x1], set()
 
 

@@ -18,9 +18,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..params import ColumnParams
-from .columns import Pieces, Segment, column_boundaries
+from ..types import Rect, Rule
+from .columns import Line, Pieces, Segment, column_boundaries
 
 MIN_ROWS = 3  # lines of several pieces needed before their gaps may stand under a label
+GROUP_RULE = 0.9  # a horizontal rule shorter than this share of the table's width may underline a group label
 CENTRED = 0.08  # a label's centre lies within this share of its group's width from the group's centre
 
 
@@ -69,3 +71,42 @@ def _centred(seg: Segment, extents: Sequence[tuple[float, float] | None], k: int
             if abs(centre - (left + right) / 2) <= CENTRED * (right - left):
                 return True
     return False
+
+
+def at_group_rules(inner: list[float], rules: Sequence[Rule], segs: Sequence[Segment], lines: Sequence[Line],
+                   box: Rect) -> list[float]:
+    """``inner`` (text-gap column boundaries) with each moved to the end of a group label's
+    underline (a horizontal rule under part of the header, ``GROUP_RULE`` of the width at most)
+    that lies in the same white: no text crosses the rule's end, and only the line right under
+    the rule (the group's sub-headers) has text between the two. A gap's boundary sits
+    anywhere in its white, and a sub-header set flush left under the group ("수량" over
+    right-aligned quantities) narrows the white to its right side; the rule says where the
+    group, and so its first column, starts."""
+    ends = group_rule_ends(rules, box)
+    if not ends:
+        return inner
+    out = []
+    for x in inner:
+        moved = next((e for e, y in ends if e != x and _same_white(x, e, y, segs, lines)), x)
+        out.append(moved)
+    return sorted(set(out))
+
+
+def group_rule_ends(rules: Sequence[Rule], box: Rect) -> list[tuple[float, float]]:
+    """(x, y) of the ends inside ``box`` of its horizontal rules shorter than ``GROUP_RULE`` of its width."""
+    return [(e, r.pos) for r in rules if r.orient == "h" and r.length < GROUP_RULE * box.width
+            for e in (r.start, r.end) if box.x0 < e < box.x1]
+
+
+def _same_white(x: float, e: float, y: float, segs: Sequence[Segment], lines: Sequence[Line]) -> bool:
+    """Is the white at boundary ``x`` the white at ``e`` (the end of a rule at height ``y``, pt):
+    no text crosses ``e``, text between them only on the first line under the rule?"""
+    lo, hi = min(x, e), max(x, e)
+    under = [k for k, ln in enumerate(lines) if ln.bbox.cy > y]
+    first = min(under, key=lambda k: lines[k].bbox.cy) if under else -1
+    for s in segs:
+        if s.x0 < e < s.x1:
+            return False
+        if s.x0 < hi and s.x1 > lo and s.line != first:
+            return False
+    return first >= 0

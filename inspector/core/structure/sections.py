@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from ..types import Fill, Grid, Rect
-from .columns import Line, Segment
+from ..types import Fill, Grid, Rect, Word
+from .columns import Line, Segment, col_of
 
 WIDE = 0.9  # a section fill covers this share of the table's width
+INDENT = 0.5  # x the type size: a row's label starting this far right of the label over it is indented under it
 
 
 def row_fills(grid: Grid, fills: Sequence[Fill]) -> list[Fill | None]:
@@ -60,3 +61,36 @@ def section_lines(lines: Sequence[Line], segs: Sequence[Segment], fills: Sequenc
         if pieces[k] == 1 and any(f.y0 - 1 <= b.cy <= f.y1 + 1 and f.height <= 2 * b.height + 4 for f in wide):
             out.add(k)
     return out
+
+
+def bold_label_rows(grid: Grid, words: Sequence[Word], ids: Sequence[int], occupied: set[tuple[int, int]]) -> list[int]:
+    """Rows (after the first, before the last) that are section rows by their type: their only
+    text in the first column, all of it bold, while most rows filling two or more columns set
+    their first-column label in regular type ("Continuing operations" in bold over "Africa",
+    "Incidents"), and the row under it starts its label where this one starts. Such a row names
+    the rows under it; a row holding a label alone in the labels' own type is a row with its
+    values left blank, and a label over labels indented under it (``INDENT``) heads a stub's
+    hierarchy inside the first column."""
+    if grid.n_cols < 2 or grid.n_rows < 3:
+        return []
+    cols: dict[int, set[int]] = {}
+    first: dict[int, list[Word]] = {}  # row -> its first-column words
+    for i in ids:
+        w = words[i]
+        r, c = col_of(w.bbox.cy, grid.ys), col_of(w.bbox.cx, grid.xs)
+        cols.setdefault(r, set()).add(c)
+        if c == 0:
+            first.setdefault(r, []).append(w)
+    full = [r for r in range(1, grid.n_rows) if len(cols.get(r, ())) >= 2 and first.get(r)]
+    if sum(not all(w.bold for w in first[r]) for r in full) * 2 <= len(full):
+        return []
+    return [r for r in range(1, grid.n_rows - 1) if cols.get(r) == {0} and (r, 0) in occupied
+            and all(w.bold for w in first[r]) and not _indented_under(first[r], first.get(r + 1, []))]
+
+
+def _indented_under(label: Sequence[Word], below: Sequence[Word]) -> bool:
+    """Do the words ``below`` start right of ``label``'s start by ``INDENT`` of its type size?"""
+    if not below:
+        return False
+    size = max(w.font_size for w in label) or max(w.bbox.height for w in label)
+    return min(w.bbox.x0 for w in below) - min(w.bbox.x0 for w in label) > INDENT * size
