@@ -165,7 +165,7 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         # one row's cells too, whether or not the table draws every row: rows need evidence.
         one_row = (delineated and not (b == 0 and not top_drawn and (_full_lines(inside, words, xs) or starts))) \
             or (b > 0 and ruled_rows[b])
-        if one_row and not _own_rows(inside, words, xs, pitch):
+        if one_row and not _own_rows(inside, words, xs, pitch if b else 0.0):  # a header's lines step as they like
             out.append(bottom)  # every row has its own band: its lines are multi-line cells
             in_head = b == 0 or more_head
             continue
@@ -207,12 +207,14 @@ def ruled_bands(ev: RegionEvidence, xs: Sequence[float], ys: Sequence[float]) ->
 
 
 def _own_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], pitch: float) -> bool:
-    """Does a drawn band hold rows of its own: rows of amounts, or lines that each fill the row
-    (every column, at the body ``pitch``; a label and one amount column) and wrap no text above?"""
-    if amount_rows(lines, words, xs, lambda prev, line: _continues(prev, line, words)):
+    """Does a drawn band hold rows of its own: rows of amounts, lines that each fill the row at
+    the body's row ``pitch`` (one-line bands' height; the pitch is the evidence, a lower-case
+    "i7" no wrap), or, with no pitch measured, lines that fill every column or hold a label
+    and one amount column and wrap no text above?"""
+    at_pitch = full_rows_at_pitch(lines, words, xs, pitch)
+    if amount_rows(lines, words, xs, lambda prev, line: _continues(prev, line, words)) or (pitch > 0 and at_pitch):
         return True
-    return ((full_rows_at_pitch(lines, words, xs, pitch) or _amount_lines(lines, words, xs))
-            and not _wraps(lines, words, xs))
+    return (at_pitch or _amount_lines(lines, words, xs)) and not _wraps(lines, words, xs)
 
 
 def spanner_rule(ev: RegionEvidence, y: float, xs: Sequence[float]) -> bool:

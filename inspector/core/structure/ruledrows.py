@@ -17,12 +17,12 @@ from collections.abc import Callable, Sequence
 from ..numbers import is_number
 from ..types import Word
 from .columns import Line, col_of, line_cols
+from .sectionrows import at_pitch
 
 MIN_RULED_BANDS = 2  # bands with text under the first, ruled above and below, before rules count as row rules
 MIN_AMOUNT_ROWS = 2  # lines of a label beside its amounts that make a band several rows
 SPACE = 0.5  # x the type size: a wider gap between two words parts two cells' text
 NIL_WORDS = ("n/a", "na", "nm", "n.m.")  # words standing in for an amount
-PITCH_SHARE = 0.85  # a line stepping less than this share of the body pitch is a cell's next line
 # Why no user would change these: they are counts of the band's own lines and a share of the
 # table's own pitch (a cell's lines are set at the type's leading, rows add the cell padding).
 
@@ -87,10 +87,12 @@ def body_pitch(ys: Sequence[float], depths: Sequence[Sequence[int]]) -> float:
 
 
 def full_rows_at_pitch(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], pitch: float) -> bool:
-    """Does every line of the band fill every column, each stepping from the line above by the
-    body pitch (``PITCH_SHARE`` of it at least; any step when ``pitch`` is 0, unmeasured)?
-    Rows under one rule keep their padding; one row's cells that all wrap to two lines
-    step at the type's leading."""
-    if len(lines) < 2 or any(len(line_cols(ln, words, xs)) < len(xs) - 1 for ln in lines):
+    """Does every line of the band fill the row, each stepping from the line above by the body
+    pitch (``sectionrows.at_pitch``: a row's own pitch, within its slack)? Rows under one rule keep their padding; one row's
+    cells that all wrap to two lines step at the type's leading. A line at the pitch fills the
+    row with all columns but one (a note cell left empty); with ``pitch`` 0 (unmeasured: no
+    one-line band) it fills every column."""
+    need = max(2, len(xs) - 1 - (1 if pitch > 0 else 0))
+    if len(lines) < 2 or any(len(line_cols(ln, words, xs)) < need for ln in lines):
         return False
-    return all(b.bbox.cy - a.bbox.cy >= PITCH_SHARE * pitch for a, b in zip(lines, lines[1:], strict=False))
+    return pitch <= 0 or all(at_pitch(b.bbox.cy - a.bbox.cy, pitch) for a, b in zip(lines, lines[1:], strict=False))
