@@ -90,9 +90,11 @@ def full_rows_at_pitch(lines: Sequence[Line], words: Sequence[Word], xs: Sequenc
     """Does every line of the band fill the row, each stepping from the line above by the body
     pitch (``sectionrows.at_pitch``: a row's own pitch, within its slack)? Rows under one rule keep their padding; one row's
     cells that all wrap to two lines step at the type's leading. A line at the pitch fills the
-    row with all columns but one (a note cell left empty); with ``pitch`` 0 (unmeasured: no
-    one-line band) it fills every column."""
+    row with all columns but one (a note cell left empty), its first (a row's label; a header's
+    second band of units leaves it empty); with ``pitch`` 0 (unmeasured: no one-line band) it
+    fills every column."""
     need = max(2, len(xs) - 1 - (1 if pitch > 0 else 0))
-    if len(lines) < 2 or any(len(line_cols(ln, words, xs)) < need for ln in lines):
+    cols = [line_cols(ln, words, xs) for ln in lines]
+    if len(lines) < 2 or any(len(c) < need or 0 not in c for c in cols):
         return False
     return pitch <= 0 or all(at_pitch(b.bbox.cy - a.bbox.cy, pitch) for a, b in zip(lines, lines[1:], strict=False))
