@@ -269,10 +269,13 @@ def _ruled_rows(ctx: PageContext, g: Grid, depths: Sequence[Sequence[int]]) -> l
 
 
 def _in_ruled(g: Grid, ruled: Sequence[bool], above: Line, below: Line) -> str:
-    """RULED when ``above`` and ``below`` share a ruled row under the first band, else ""."""
+    """RULED when ``above`` and ``below`` share a ruled row under the first band that the grid
+    stage kept whole (a band it split held rows of its own), else ""."""
     drawn = _drawn_ys(g)
     k = bisect_right(drawn, above.bbox.cy) - 1
-    return RULED if 0 < k < len(ruled) and ruled[k] and below.bbox.cy < drawn[k + 1] else ""
+    if not (0 < k < len(ruled) and ruled[k] and below.bbox.cy < drawn[k + 1]):
+        return ""
+    return "" if any(drawn[k] < y < drawn[k + 1] for y in g.ys) else RULED
 
 
 def _drawn_ys(g: Grid) -> list[float]:
