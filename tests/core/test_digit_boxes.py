@@ -68,8 +68,10 @@ def test_digit_box_fields_make_no_columns_of_a_form() -> None:
     (old,) = before.tables
     assert old.n_cols > 10  # the boxes' sides were its columns
     (table,) = res.tables
+    # Lines 3 and 4 share one ruled band but each is a numbered line at the form's row pitch:
+    # two rows of their own (ruledrows.full_rows_at_pitch), no longer one row of two lines.
     assert table.rows_text() == [["1", "Refund amount", "111"], ["2", "Amount of line 34 refunded to you", "222"],
-                                 ["3\n4", "Routing number\nAccount number", ""],
+                                 ["3", "Routing number", ""], ["4", "Account number", ""],
                                  ["5", "Amount applied to next year", "555"]]
     sides = sorted(round(g.rule.pos, 1) for g in res.rejected if g.reason == DIGIT_BOXES)
     assert sides == [round(FIELD_X + n * PITCH, 1) for n in range(ACCOUNT + 1)]

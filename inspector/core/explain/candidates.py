@@ -41,6 +41,7 @@ from ..structure.columns import (
 )
 from ..structure.gapcuts import clip_edges
 from ..structure.grid import GLYPH_GAP_SOURCES
+from ..structure.ruledrows import rules_delimit_rows
 from ..structure.wrapped_rows import tight_continuations
 from ..types import Grid, Word
 from .page import Evidence, PageContext, Why, near, value_range
@@ -226,6 +227,9 @@ HEADER_UNDER = "both lines are column headers under a spanning header's underlin
 STAGGERED = "the lines of this band's columns fall between each other's lines: its cells are set one by one " \
     "(side-by-side lists), not row by row"
 CONTINUES = "the next line continues the one above (a wrapped label or header: it fills no new column)"
+RULED = "both lines lie between two rules drawn across the table, whose rules go between its rows: one ruled " \
+    "row's multi-line cells (its lines are no rows of amounts, nor lines that each fill the row at the body's " \
+    "row pitch)"
 TIGHT = "the next line is set closer to the one above than the rows are to each other, holds no amount and " \
     "goes on cells of the line above (their wrapped ends): one row's multi-line cells"
 
@@ -239,6 +243,7 @@ def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, 
     depths = band_depths(lines, ctx.centres.words, g.xs, _drawn_ys(g))  # the bands split_rows read
     per_band = [max(d, default=0) for d in depths]
     drawn = rows_delineated(depths, ctx.params.tables.row_band_lines, closed=_boxed(g))
+    ruled = _ruled_rows(ctx, g, depths)
     found = []
     for above, below in zip(lines, lines[1:], strict=False):
         if any(above.bbox.cy < y < below.bbox.cy for y in g.ys):
@@ -248,9 +253,29 @@ def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, 
         return ()
     trials = _trials(ctx.params, per_band, drawn)
     heads = min(max(header_rows, 1), len(g.ys) - 1)
-    return tuple(_why(ctx, g, above, below, drawn or _in_staggered(ctx, g, lines, above)
-                      or _in_tight(ctx, g, lines, below), trials, heads)
+    return tuple(_why(ctx, g, above, below, drawn or _in_ruled(g, ruled, above, below)
+                      or _in_staggered(ctx, g, lines, above) or _in_tight(ctx, g, lines, below), trials, heads)
                  for above, below in found)
+
+
+def _ruled_rows(ctx: PageContext, g: Grid, depths: Sequence[Sequence[int]]) -> list[bool]:
+    """Per band between the grid's drawn row boundaries: a ruled row (``ruledrows``) by the
+    evidence record: ruled at its top and bottom, in a table whose rules delimit rows."""
+    kinds = [b.kind == "rule" for b, y in zip(g.row_evidence, g.ys, strict=False) if y in set(_drawn_ys(g))]
+    if len(kinds) != len(depths) + 1:
+        return [False] * len(depths)
+    ruled = [a and b for a, b in zip(kinds, kinds[1:], strict=False)]
+    return ruled if rules_delimit_rows(depths, ctx.params.tables.row_band_lines, ruled) else [False] * len(depths)
+
+
+def _in_ruled(g: Grid, ruled: Sequence[bool], above: Line, below: Line) -> str:
+    """RULED when ``above`` and ``below`` share a ruled row under the first band that the grid
+    stage kept whole (a band it split held rows of its own), else ""."""
+    drawn = _drawn_ys(g)
+    k = bisect_right(drawn, above.bbox.cy) - 1
+    if not (0 < k < len(ruled) and ruled[k] and below.bbox.cy < drawn[k + 1]):
+        return ""
+    return "" if any(drawn[k] < y < drawn[k + 1] for y in g.ys) else RULED
 
 
 def _drawn_ys(g: Grid) -> list[float]:

@@ -18,6 +18,7 @@ from ..numbers import is_number
 from ..types import Word
 from .columns import Line, col_of, line_cols, lines_in
 from .region import FULL, HALF, RegionEvidence
+from .ruledrows import amount_rows, body_pitch, full_rows_at_pitch, rules_delimit_rows
 from .sectionrows import row_pitch, section_at_pitch
 from .wrapped_rows import tight_continuations
 
@@ -137,7 +138,11 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
     centres = [ln.bbox.cy for ln in lines]  # lines come sorted by baseline, so nearly by centre
     ordered = sorted(range(len(lines)), key=centres.__getitem__)
     keys = [centres[k] for k in ordered]
-    delineated = rows_delineated(band_depths(lines, words, xs, ys), max_lines, closed=closed)
+    depths = band_depths(lines, words, xs, ys)
+    delineated = rows_delineated(depths, max_lines, closed=closed)
+    pitch = body_pitch(ys, depths)
+    ruled_rows = ruled_bands(ev, xs, ys)
+    ruled_rows = ruled_rows if rules_delimit_rows(depths, max_lines, ruled_rows) else [False] * n_bands
     ruled = ev.cand.source == "ruled" and any(r.orient == "v" for r in ev.cand.rules)
     in_head = False  # the band above is (part of) the header, kept whole
     for b in range(n_bands):
@@ -156,9 +161,11 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         # first unshaded row) is no drawn row: its lines that each fill the row are rows.
         # So are its full lines when a short line under one of them is that row's wrapped cell.
         starts = _full_starts(inside, words, xs) if b == 0 and not top_drawn else []
-        if delineated and not (b == 0 and not top_drawn and (_full_lines(inside, words, xs) or starts)) \
-                and not ((_full_lines(inside, words, xs, spare=0) or _amount_lines(inside, words, xs))
-                         and not _wraps(inside, words, xs)):
+        # Between two rules drawn across the table (of three bands or more) the lines are
+        # one row's cells too, whether or not the table draws every row: rows need evidence.
+        one_row = (delineated and not (b == 0 and not top_drawn and (_full_lines(inside, words, xs) or starts))) \
+            or (b > 0 and ruled_rows[b])
+        if one_row and not _own_rows(inside, words, xs, pitch if b else 0.0):  # a header's lines step as they like
             out.append(bottom)  # every row has its own band: its lines are multi-line cells
             in_head = b == 0 or more_head
             continue
@@ -191,6 +198,23 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         out.append(bottom)
         in_head = protect and not cuts
     return out, header_rows, virtual
+
+
+def ruled_bands(ev: RegionEvidence, xs: Sequence[float], ys: Sequence[float]) -> list[bool]:
+    """Per band between ``ys``: is it ruled across the whole width at its top and its bottom?"""
+    full = [ev.covered("h", y, xs[0], xs[-1]) >= FULL for y in ys]
+    return [a and b for a, b in zip(full, full[1:], strict=False)]
+
+
+def _own_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], pitch: float) -> bool:
+    """Does a drawn band hold rows of its own: rows of amounts, lines that each fill the row at
+    the body's row ``pitch`` (one-line bands' height; the pitch is the evidence, a lower-case
+    "i7" no wrap), or, with no pitch measured, lines that fill every column or hold a label
+    and one amount column and wrap no text above?"""
+    at_pitch = full_rows_at_pitch(lines, words, xs, pitch)
+    if amount_rows(lines, words, xs, lambda prev, line: _continues(prev, line, words)) or (pitch > 0 and at_pitch):
+        return True
+    return (at_pitch or _amount_lines(lines, words, xs)) and not _wraps(lines, words, xs)
 
 
 def spanner_rule(ev: RegionEvidence, y: float, xs: Sequence[float]) -> bool:

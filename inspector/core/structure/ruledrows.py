@@ -1,0 +1,100 @@
+"""Lines inside one ruled row: does a band between two drawn rules hold rows of its own?
+
+Where rules are drawn across a table between its rows, the text lines inside one band are
+one row's multi-line cells (a wrapped description, a bullet list, a label over two lines
+beside one number, cells centred in a tall row), as pdfplumber reads a table from its rules
+alone. The rules are the stronger evidence: a band holds several rows only on evidence of
+its own, the one a table whose rules frame groups of rows gives (a statement ruled every
+few rows): its lines are rows of amounts (``amount_rows``), or each line fills every column
+at the body's own row pitch (``full_rows_at_pitch``). Read by ``bandrows.split_rows`` and
+named by explain. Positions and pitches in PDF points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..numbers import is_number
+from ..types import Word
+from .columns import Line, col_of, line_cols
+from .sectionrows import at_pitch
+
+MIN_RULED_BANDS = 2  # bands with text under the first, ruled above and below, before rules count as row rules
+MIN_AMOUNT_ROWS = 2  # lines of a label beside its amounts that make a band several rows
+SPACE = 0.5  # x the type size: a wider gap between two words parts two cells' text
+NIL_WORDS = ("n/a", "na", "nm", "n.m.")  # words standing in for an amount
+# Why no user would change these: they are counts of the band's own lines and a share of the
+# table's own pitch (a cell's lines are set at the type's leading, rows add the cell padding).
+
+
+def _runs(line: Line, words: Sequence[Word]) -> list[list[Word]]:
+    """The line's words, left to right, in runs parted by gaps wider than ``SPACE`` of the type
+    size: one cell's text each (a label running on over a column boundary is one run)."""
+    runs: list[list[Word]] = []
+    for i in sorted(line.word_ids, key=lambda i: words[i].bbox.x0):
+        w = words[i]
+        if runs and w.bbox.x0 - runs[-1][-1].bbox.x1 <= SPACE * max(w.font_size, runs[-1][-1].font_size):
+            runs[-1].append(w)
+        else:
+            runs.append([w])
+    return runs
+
+
+def _amount(run: Sequence[Word]) -> bool:
+    """Is a run of words an amount: a number ("CHF 14,670", "(870)", "-9.0%") or a nil or
+    footnote mark standing in for one ("-", "—", "†", "n/a")?"""
+    text = " ".join(w.text for w in run).strip()
+    return is_number(text) or text.lower() in NIL_WORDS or (len(text) <= 2 and not any(ch.isalnum() for ch in text))
+
+
+def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
+                continues: Callable[[Line, Line], bool]) -> bool:
+    """Are the band's lines rows of amounts: two or more of them a label starting in the first
+    column with amounts after it, the label not going on the text above (``continues``: line
+    above, line -> bool; "change of policy" under "restated after the" is one label), every
+    other line a label alone (a section label, a wrapped label) or amounts alone (a subtotal)?
+    Text after a column gap that is no amount (a bullet, a wrapped description, "per stay"
+    under a rate) is another cell's line: one row's multi-line cells."""
+    rows = 0
+    for k, ln in enumerate(lines):
+        runs = _runs(ln, words)
+        labelled = not _amount(runs[0]) and col_of(runs[0][0].bbox.cx, xs) == 0
+        if not all(_amount(r) for r in runs[labelled:]):
+            return False
+        rows += labelled and len(runs) > 1 and not (k and continues(lines[k - 1], ln))
+    return rows >= MIN_AMOUNT_ROWS
+
+
+def rules_delimit_rows(depths: Sequence[Sequence[int]], max_lines: int, ruled: Sequence[bool]) -> bool:
+    """Do a table's drawn bands delimit rows: ``MIN_RULED_BANDS`` or more bands with text under
+    the first (a header over a body under one rule is booktabs' habit) are ruled across the
+    whole width above and below (``ruled``, per band; a header under a
+    spanning header's underline is not) and the shallowest band with text holds
+    ``max_lines`` (``tables.row_band_lines``) lines in a cell at most (a one-line header or
+    row shows the rules go between rows)? ``depths``: per band, the lines each column holds
+    there. A band limit under every band's depth reads every band line by line, as before."""
+    used = [max(d) for d in depths if any(d)]
+    n_ruled = sum(r and any(d) for r, d in zip(ruled[1:], depths[1:], strict=True))  # the first is a header
+    return n_ruled >= MIN_RULED_BANDS and min(used) <= max_lines
+
+
+def body_pitch(ys: Sequence[float], depths: Sequence[Sequence[int]]) -> float:
+    """The height (pt) of the table's one-line bands (every column with text holds one line
+    there): the pitch of a one-line row, cell padding included; the median of them, 0 when
+    no band holds one line."""
+    heights = sorted(ys[k + 1] - ys[k] for k, d in enumerate(depths) if max(d, default=0) == 1)
+    return heights[len(heights) // 2] if heights else 0.0
+
+
+def full_rows_at_pitch(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], pitch: float) -> bool:
+    """Does every line of the band fill the row, each stepping from the line above by the body
+    pitch (``sectionrows.at_pitch``: a row's own pitch, within its slack)? Rows under one rule keep their padding; one row's
+    cells that all wrap to two lines step at the type's leading. A line at the pitch fills the
+    row with all columns but one (a note cell left empty), its first (a row's label; a header's
+    second band of units leaves it empty); with ``pitch`` 0 (unmeasured: no one-line band) it
+    fills every column."""
+    need = max(2, len(xs) - 1 - (1 if pitch > 0 else 0))
+    cols = [line_cols(ln, words, xs) for ln in lines]
+    if len(lines) < 2 or any(len(c) < need or 0 not in c for c in cols):
+        return False
+    return pitch <= 0 or all(at_pitch(b.bbox.cy - a.bbox.cy, pitch) for a, b in zip(lines, lines[1:], strict=False))
