@@ -50,6 +50,18 @@ _FILLER = ("of", "in", "amounts", "amount", "expressed", "figures", "except", "p
 _TOKENS = sorted({*SCALES, *CURRENCIES, *RATIOS, *_FILLER}, key=len, reverse=True)
 _TOKEN_RE = re.compile("|".join(re.escape(t) for t in _TOKENS))
 _SEP = " \t,，、/'’:：;()（）[]"
+_WEAK_SCALES = ("m", "b", "k")  # scales only beside a currency
+
+
+def _cue_words() -> tuple[str, ...]:
+    """The strings one of which every stated unit holds: ``_spec`` returns a unit only with a
+    ratio, a currency or a scale other than a lone m/b/k (of a word pair, "per cent", its last
+    word), lower-cased; a word holding a shorter one is left out ("thousands": "thousand")."""
+    keys = {k.rsplit(" ", 1)[-1] for k in (*RATIOS, *CURRENCIES, *SCALES) if k not in _WEAK_SCALES}
+    return tuple(sorted(k for k in keys if not any(o != k and o in k for o in keys)))
+
+
+_CUES = _cue_words()
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +141,7 @@ def _spec(tokens: list[str], text: str) -> UnitSpec | None:
     if not scales and not currencies:
         return None
     # A lone "m" or "b" is a scale only beside a currency ("EUR m"); alone it may be metres.
-    if scales and not currencies and scales[0] in ("m", "b", "k"):
+    if scales and not currencies and scales[0] in _WEAK_SCALES:
         return None
     scale, currency = (scales[0] if scales else ""), (currencies[0] if currencies else "")
     shown_cur = _as_written(text, currency)
@@ -149,6 +161,45 @@ _LABELLED = re.compile(r"(?:单位|單位|単位|단위|\bunits?\b|\bcurrency\b|
 # "in thousands of USD", "Amounts in EUR million", "(in millions, except per share data)".
 _IN = re.compile(r"\b(?:in|amounts in|expressed in|figures in)\s+([^;()\[\]]+)", re.IGNORECASE)
 _BRACKET = re.compile(r"[(（\[]([^()（）\[\]]{1,40})[)）\]]")
+# Runs of text between separators (``unit_expression`` skips them, reading unit words between),
+# and a run that is unit words only (split any way; of a word pair, "per cent", either word).
+_RUN = re.compile("[^" + re.escape(_SEP) + r"\s]*")
+_LABELS = ("单位", "單位", "単位", "단위", "unit", "currency", "币种", "幣種")
+_UNIT_RUN = re.compile("(?:" + "|".join(re.escape(t) for t in sorted({w for t in _TOKENS for w in t.split()},
+                                                                      key=len, reverse=True)) + ")+")
+
+
+def may_state_unit(text: str) -> bool:
+    """False only when no line made of ``text``'s words (joined by white space, in any order,
+    any of them left out) states a unit: ``unit_line`` is None on all of them. A cheap exact
+    pre-test. A stated unit holds a cue word (``_cue_words``); after a unit word ("单位",
+    "Unit:") it may be glued to it; else (after "in", in brackets) the run of text between
+    separators that holds the cue is unit words only ("(%)", "thousands", not "percentage-
+    points" or "center")."""
+    norm = unicodedata.normalize("NFKC", text)
+    low = norm.lower()  # as ``unit_expression`` reads it: white space changes no run or cue
+    cues = [cue for cue in _CUES if cue in low]
+    if not cues:
+        return False
+    # The labels as ``_LABELLED`` finds them (its IGNORECASE is ``lower`` on ASCII text only).
+    if any(label in low for label in _LABELS) or (not norm.isascii() and _LABELLED.search(norm)):
+        return True
+    back = low[::-1]
+    for cue in cues:
+        at = low.find(cue)
+        while at >= 0:
+            if _UNIT_RUN.fullmatch(_run_at(low, back, at)):
+                return True
+            at = low.find(cue, at + 1)
+    return False
+
+
+def _run_at(low: str, back: str, at: int) -> str:
+    """The run of text between separators that holds position ``at`` of ``low`` (``back``:
+    ``low`` reversed, to find the run's start with the same pattern)."""
+    before, after = _RUN.match(back, len(low) - at), _RUN.match(low, at)
+    assert before is not None and after is not None  # ``_RUN`` matches an empty run too
+    return low[len(low) - before.end():after.end()]
 
 
 def unit_line(text: str) -> UnitSpec | None:
@@ -248,5 +299,5 @@ def labelled_unit(text: str) -> UnitSpec | None:
     return _with_currency_line(spec, norm, m.group(0)) if spec is not None and m else None
 
 
-__all__ = ["CURRENCIES", "OTHER_UNITS", "RATIOS", "SCALES", "UnitSpec", "header_unit", "labelled_unit", "unit_expression",
-           "unit_line"]
+__all__ = ["CURRENCIES", "OTHER_UNITS", "RATIOS", "SCALES", "UnitSpec", "header_unit", "labelled_unit", "may_state_unit",
+           "unit_expression", "unit_line"]

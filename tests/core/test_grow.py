@@ -5,9 +5,11 @@ as the box a group of rules would make over the first rows."""
 from __future__ import annotations
 
 import pymupdf
+import pytest
 
 from inspector.core.reading.document import open_document
 from inspector.core.reading.words import extract_words
+from inspector.core.structure import grow
 from inspector.core.structure.columns import WordCentres
 from inspector.core.structure.grow import extend_down, extend_up
 from inspector.core.types import Rect, Word
@@ -79,3 +81,26 @@ def test_a_header_above_the_first_rule_joins_and_a_title_over_it_does_not() -> N
     box = Rect(55, top, 350, _bottom(words, "295") + 1)
     grown = extend_up(box, words, GAP, 0.0, centres=WordCentres(words), tol=TOL)
     assert grown == Rect(box.x0, next(w.bbox.y0 for w in words if w.text == "Item"), box.x1, box.y1)
+
+
+def test_the_column_gaps_are_read_only_for_a_line_the_walk_reaches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A paragraph under the table, a paragraph gap away: the walk stops at its first line,
+    before the box's column gaps are worked out (they would change nothing)."""
+    words = _page([_row(100, "Item", "2024", "2025"), _row(100 + PITCH, "Rent", "1,200", "1,250"),
+                   _row(100 + 2 * PITCH, "Power", "310", "295"),
+                   (100 + 6 * PITCH, [(60, "A paragraph of text"), (300, "below")])])
+    box = _box(words, "295")
+    calls: list[Rect] = []
+    real = grow._column_gaps
+
+    def counted(wc: WordCentres, b: Rect, min_gap: float, tol: float) -> list[float]:
+        calls.append(b)
+        return real(wc, b, min_gap, tol)
+
+    monkeypatch.setattr(grow, "_column_gaps", counted)
+    assert extend_down(box, words, GAP, 400.0, WordCentres(words), tol=TOL) == box
+    assert calls == []
+    near = _page([_row(100, "Item", "2024", "2025"), _row(100 + PITCH, "Rent", "1,200", "1,250"),
+                  _row(100 + 2 * PITCH, "Power", "310", "295"), _row(100 + 3 * PITCH, "Water", "84", "90")])
+    grown = extend_down(_box(near, "295"), near, GAP, 400.0, WordCentres(near), tol=TOL)
+    assert grown.y1 == _bottom(near, "90") and calls == [_box(near, "295")]

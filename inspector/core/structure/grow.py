@@ -46,13 +46,15 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     """
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
     lines, crossers = _column_lines(words, wc, (wc.cy > box.y1) & (wc.y1 <= stop_y), box, tol)
-    gaps = _column_gaps(wc, box, min_gap, tol) if lines else []
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
     bottom, pending, above = box.y1, False, None
+    gaps: list[float] | None = None
     for ln in lines:  # the pieces of the lines reached only: the walk mostly stops after a few
         if ln.bbox.y0 - bottom > PARAGRAPH_GAP * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
             break
+        if gaps is None:  # the box's columns, for a line the walk reaches only (many stop before one)
+            gaps = _column_gaps(wc, box, min_gap, tol)
         pieces = segments(words, [ln], min_gap)
         if any(_runs_across(words, s, x) for s in pieces for x in gaps):
             break

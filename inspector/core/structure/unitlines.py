@@ -18,7 +18,7 @@ from statistics import median
 import numpy as np
 
 from ..types import Rect, Table, Word
-from ..units import unit_line
+from ..units import may_state_unit, unit_line
 from .celltext import join_words
 from .columns import WordCentres
 
@@ -89,13 +89,17 @@ def find_unit_line(words: Sequence[Word], bbox: Rect, others: Sequence[Rect] = (
     crossing = [o for o in others if o.intersection(area) is not None]
     near = boxes.near(x0, x1, bbox.y0 - band, bbox.y1 + band, crossing)
     cys = boxes.cy[near].tolist()
-    above = _lines(boxes, [i for i, cy in zip(near, cys, strict=True) if cy < bbox.y0])
-    below = _lines(boxes, [i for i, cy in zip(near, cys, strict=True) if cy > bbox.y1])
-    up, down = _near(above, bbox.y0, False, params), _near(below, bbox.y1, True, params)
+    above_ids = [i for i, cy in zip(near, cys, strict=True) if cy < bbox.y0]
+    below_ids = [i for i, cy in zip(near, cys, strict=True) if cy > bbox.y1]
+    # Most tables have no unit word in reach: then no line of these words can state one.
+    if not may_state_unit(" ".join([boxes.words[i].text for i in above_ids + below_ids])):
+        return ""
+    up = _near(_lines(boxes, above_ids), bbox.y0, False, params)
+    down = _near(_lines(boxes, below_ids), bbox.y1, True, params)
     # Nearest first, the line above before the one below at the same rank.
     for i in range(max(len(up), len(down))):
         for side in (up, down):
-            if i < len(side):
+            if i < len(side) and may_state_unit(" ".join([w.text for w in side[i]])):
                 text = join_words(side[i])
                 if unit_line(text) is not None:
                     return text
