@@ -66,7 +66,7 @@ def test_two_wrapped_cells_side_by_side_are_one_row(producer: str) -> None:
 def test_a_word_ending_like_a_joiner_is_no_wrap() -> None:
     """'Origin' ends in "in" but is no joiner: a full header line over a full first row of a
     banded table still splits (the first band holds both)."""
-    from inspector.core.structure.bandrows import _wraps
+    from inspector.core.structure.bandlines import wraps as _wraps
     from inspector.core.structure.columns import lines_in
     from inspector.core.types import Rect, Word
 

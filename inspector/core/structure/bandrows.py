@@ -14,11 +14,11 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
-from ..numbers import is_number
 from ..types import Word
+from .bandlines import carries_on, columns_needed, continues, full_lines, labelled_amounts
 from .columns import Line, col_of, line_cols, lines_in
 from .region import FULL, HALF, RegionEvidence
-from .ruledrows import amount_rows, body_pitch, full_rows_at_pitch, rules_delimit_rows
+from .ruledrows import body_pitch, own_rows, ruled_bands, rules_delimit_rows
 from .sectionrows import row_pitch, section_at_pitch
 from .wrapped_rows import tight_continuations
 
@@ -29,8 +29,6 @@ SHALLOW_DIV = 3  # ... and at most 1/this of the tall band's deepest column
 STAGGER_OVERLAP = 0.25  # share of a line's height that the next line (in other columns) overlaps: staggered
 STAGGER_SHARE = 4  # a band is set cell by cell when at least 1/this of its line steps are staggered
 TIGHT_SPACING = 1.2  # line heights of white between the lines around a middle line, at most: it sits tight between them
-NIL_DASHES = ("-", "--")  # a cell holding only these is a nil amount, not a hyphenated word cut at the line's end
-_JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")
 
 
 def _column_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[int]:
@@ -40,7 +38,6 @@ def _column_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[fl
         for c in line_cols(ln, words, xs):
             counts[c] += 1
     return counts
-
 
 
 def band_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
@@ -53,47 +50,14 @@ def band_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
             for a, b in zip(ys, ys[1:], strict=False)]
 
 
-
-def _full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], spare: int = 1) -> bool:
-    """Every line has text in all columns but at most ``spare``: rows, not a wrapped header."""
-    need = _need(xs, spare)
-    return len(lines) >= 2 and all(len(line_cols(ln, words, xs)) >= need for ln in lines)
-
-
-def _need(xs: Sequence[float], spare: int = 1) -> int:
-    """Columns a line fills to fill the row: all of them but ``spare`` (two at least)."""
-    return max(2, len(xs) - 1 - spare)
-
-
-
 def _full_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[float]:
     """Row boundaries over each line after the first that fills the row (all columns but
     one), when the first line fills it too: a header line over a first row whose cell wraps
     (a short line under a full one goes on that row). [] when fewer than two lines fill it."""
-    full = [len(line_cols(ln, words, xs)) >= _need(xs) for ln in lines]
+    full = [len(line_cols(ln, words, xs)) >= columns_needed(xs) for ln in lines]
     if len(lines) < 3 or not full[0] or sum(full) < 2 or all(full):
         return []
     return [(lines[k - 1].bbox.y1 + lines[k].bbox.y0) / 2 for k in range(1, len(lines)) if full[k]]
-
-
-
-def _amount_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
-    """Does every line start with a label in the first column and hold an amount in one
-    number column shared by all (a statement's rows under one rule, an empty note cell
-    beside some)? A row's wrapped label or list goes on without amounts of its own."""
-    if len(lines) < 2 or len(xs) < 3:
-        return False
-    shared = set(range(1, len(xs) - 1))
-    for ln in lines:
-        cells: dict[int, list[str]] = {}
-        for i in ln.word_ids:
-            cells.setdefault(col_of(words[i].bbox.cx, xs), []).append(words[i].text)
-        if not any(not is_number(t) for t in cells.get(0, ())):
-            return False
-        # An amount is the whole of its cell ("16GB" in "i7 / 16GB /" is a wrapped spec's).
-        shared &= {c for c, texts in cells.items() if all(is_number(t) for t in texts)}
-    return bool(shared)
-
 
 
 def closed_cells(ev: RegionEvidence, xs: Sequence[float], ys: Sequence[float]) -> bool:
@@ -116,7 +80,6 @@ def closed_cells(ev: RegionEvidence, xs: Sequence[float], ys: Sequence[float]) -
     depths = band_depths(ev.lines, ev.words, xs, ys)
     return all(ev.covered("h", ys[k], xs[c], xs[c + 1]) >= FULL or not depths[k][c]
                for k in inner for c in range(len(xs) - 1))
-
 
 
 def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
@@ -151,7 +114,7 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         # Under a spanning header's underline (drawn under some columns only) the column
         # headers go on: the band below it is header too, as long as a band follows it.
         more_head = (in_head and b + 1 < n_bands and spanner_rule(ev, top, xs)
-                     and sum(len(line_cols(ln, words, xs)) >= _need(xs) for ln in inside) <= 1)
+                     and sum(len(line_cols(ln, words, xs)) >= columns_needed(xs) for ln in inside) <= 1)
         if more_head:
             header_rows = b + 1
         # A row's own band splits only where every line fills every column and none wraps
@@ -163,9 +126,9 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         starts = _full_starts(inside, words, xs) if b == 0 and not top_drawn else []
         # Between two rules drawn across the table (of three bands or more) the lines are
         # one row's cells too, whether or not the table draws every row: rows need evidence.
-        one_row = (delineated and not (b == 0 and not top_drawn and (_full_lines(inside, words, xs) or starts))) \
+        one_row = (delineated and not (b == 0 and not top_drawn and (full_lines(inside, words, xs) or starts))) \
             or (b > 0 and ruled_rows[b])
-        if one_row and not _own_rows(inside, words, xs, pitch if b else 0.0):  # a header's lines step as they like
+        if one_row and not own_rows(inside, words, xs, pitch if b else 0.0):  # a header's lines step as they like
             out.append(bottom)  # every row has its own band: its lines are multi-line cells
             in_head = b == 0 or more_head
             continue
@@ -182,7 +145,7 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         # A first band of more full lines than a row band holds is header and body (a table
         # whose only inner rule is over its totals), not a header.
         # A bold first line followed by plain ones is a header row over body rows.
-        full = _full_lines(inside, words, xs)
+        full = full_lines(inside, words, xs)
         protect = more_head or (b == 0 and n_bands >= 2 and (top_drawn or not full)
                                 and not (full and len(inside) > max_lines))
         head = _bold_head(inside, words) if protect else 0
@@ -200,23 +163,6 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
     return out, header_rows, virtual
 
 
-def ruled_bands(ev: RegionEvidence, xs: Sequence[float], ys: Sequence[float]) -> list[bool]:
-    """Per band between ``ys``: is it ruled across the whole width at its top and its bottom?"""
-    full = [ev.covered("h", y, xs[0], xs[-1]) >= FULL for y in ys]
-    return [a and b for a, b in zip(full, full[1:], strict=False)]
-
-
-def _own_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], pitch: float) -> bool:
-    """Does a drawn band hold rows of its own: rows of amounts, lines that each fill the row at
-    the body's row ``pitch`` (one-line bands' height; the pitch is the evidence, a lower-case
-    "i7" no wrap), or, with no pitch measured, lines that fill every column or hold a label
-    and one amount column and wrap no text above?"""
-    at_pitch = full_rows_at_pitch(lines, words, xs, pitch)
-    if amount_rows(lines, words, xs, lambda prev, line: _continues(prev, line, words)) or (pitch > 0 and at_pitch):
-        return True
-    return (at_pitch or _amount_lines(lines, words, xs)) and not _wraps(lines, words, xs)
-
-
 def spanner_rule(ev: RegionEvidence, y: float, xs: Sequence[float]) -> bool:
     """Is the rule at ``y`` a spanning header's underline: drawn under some columns only
     (the stub column open) and, in one piece, across a column boundary (a group of columns)?
@@ -225,7 +171,6 @@ def spanner_rule(ev: RegionEvidence, y: float, xs: Sequence[float]) -> bool:
         return False
     return any(r.start < x - ev.snap and r.end > x + ev.snap
                for r in ev.rules.near("h", y, ev.snap) for x in xs[1:-1])
-
 
 
 def staggered(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
@@ -249,7 +194,6 @@ def staggered(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float])
     return steps >= 2 and steps * STAGGER_SHARE >= len(lines) - 1
 
 
-
 def _bold_head(lines: Sequence[Line], words: Sequence[Word]) -> int:
     """Number of leading bold lines when plain lines follow them (a header row set in bold
     over the body in the same band), else 0."""
@@ -258,7 +202,6 @@ def _bold_head(lines: Sequence[Line], words: Sequence[Word]) -> int:
         return 0
     k = bold.index(False) if False in bold else 0
     return k if k and not any(bold[k:]) else 0
-
 
 
 def rows_delineated(depths: Sequence[Sequence[int]], max_lines: int, min_bands: int = MIN_BANDS,
@@ -297,7 +240,6 @@ def rows_delineated(depths: Sequence[Sequence[int]], max_lines: int, min_bands: 
     return all(any(0 < d[c] <= min(SHALLOW_LINES, max(d) // SHALLOW_DIV) for c in dense) for d in deep)
 
 
-
 def _open_columns(ev: RegionEvidence, xs: Sequence[float], top: float, bottom: float,
                   first: bool, last: bool) -> set[int]:
     """Columns where a drawn rule is missing at the band's top or bottom (ruled grids only)."""
@@ -311,24 +253,23 @@ def _open_columns(ev: RegionEvidence, xs: Sequence[float], top: float, bottom: f
     return out
 
 
-
 def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[float]:
     """y positions (between lines) where a new row starts inside one band."""
     cuts: list[float] = []
     if len(lines) < 2:
         return cuts
     cols = [line_cols(ln, words, xs) for ln in lines]
-    held, forced = _centred_between(lines, cols, lambda k: _labelled_amounts(lines[k], words, xs))
+    held, forced = _centred_between(lines, cols, lambda k: labelled_amounts(lines[k], words, xs))
     held |= tight_continuations(lines, words, xs, cols)
     current = set(cols[0])
     pitch = row_pitch(lines, cols, words)
     for k in range(1, len(lines)):
         prev, line, now = lines[k - 1], lines[k], cols[k]
-        label_then_values = len(current) == 1 and len(now) >= 2 and not _continues(prev, line, words)
+        label_then_values = len(current) == 1 and len(now) >= 2 and not continues(prev, line, words)
         starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced \
             or _leads_in(lines, cols, k, current, words) or bold_label(prev, line, words, now, xs) \
-            or section_at_pitch(lines, cols, words, k, pitch) and not _continues(prev, line, words)
-        if starts and k not in held and (k in forced or not _carries_on(prev, line, words, xs)):
+            or section_at_pitch(lines, cols, words, k, pitch) and not continues(prev, line, words)
+        if starts and k not in held and (k in forced or not carries_on(prev, line, words, xs)):
             cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
             current = set(now)
         else:
@@ -336,13 +277,12 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     return cuts
 
 
-
 def bold_label(prev: Line, line: Line, words: Sequence[Word], now: AbstractSet[int], xs: Sequence[float]) -> bool:
     """Is ``line`` (text in the columns ``now``) a bold label alone in the first column under a
     plain label (the first column's text of ``prev``, all of ``prev`` when that is empty), not
     going on its text: a section label ("Americas" over its rows), not a label's next line (a
     wrapped label keeps its font: "Stage III" over "Anaplastic", both bold)? Explain names it."""
-    if set(now) != {0} or not _is_bold(line.word_ids, words) or _continues(prev, line, words):
+    if set(now) != {0} or not _is_bold(line.word_ids, words) or continues(prev, line, words):
         return False
     first = [i for i in prev.word_ids if col_of(words[i].bbox.cx, xs) == 0]
     return not _is_bold(first or prev.word_ids, words)
@@ -361,7 +301,7 @@ def _leads_in(lines: Sequence[Line], cols: Sequence[set[int]], k: int, current: 
     with the row above (that would be a label wrapped under its values)."""
     if k + 1 >= len(lines) or len(cols[k]) != 1 or len(current) < 2 or not cols[k] < cols[k + 1]:
         return False
-    return _continues(lines[k], lines[k + 1], words) and not _continues(lines[k - 1], lines[k], words)
+    return continues(lines[k], lines[k + 1], words) and not continues(lines[k - 1], lines[k], words)
 
 
 def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]],
@@ -392,7 +332,6 @@ def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]],
     return held, forced - held
 
 
-
 def _asked(test: Callable[[int], bool], k: int, seen: dict[int, bool]) -> bool:
     """``test(k)``, asked once per ``k`` (``seen`` keeps the answers)."""
     if k not in seen:
@@ -400,60 +339,3 @@ def _asked(test: Callable[[int], bool], k: int, seen: dict[int, bool]) -> bool:
     return seen[k]
 
 
-def _labelled_amounts(line: Line, words: Sequence[Word], xs: Sequence[float]) -> bool:
-    """Does ``line`` hold a label (a cell without numbers) and, in another column, an amount
-    (a cell of numbers only): a row of its own, never the first or second line of one cell?"""
-    cells: dict[int, list[str]] = {}
-    for i in line.word_ids:
-        cells.setdefault(col_of(words[i].bbox.cx, xs), []).append(words[i].text)
-    kinds = [[is_number(t) for t in texts] for texts in cells.values()]
-    return any(not any(k) for k in kinds) and any(all(k) for k in kinds)
-
-
-def _wraps(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
-    """Does some line continue, in some column, the text the line above has there (it starts
-    in lower case, or the text above ends in a joiner or a hyphen)?"""
-    return any(lower or joined for prev, line in zip(lines, lines[1:], strict=False)
-               for lower, joined in _column_steps(prev, line, words, xs))
-
-
-def _carries_on(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float]) -> bool:
-    """Does ``line`` wrap the text of ``prev`` in every column it has text in: no column of its
-    own, each one starting in lower case or after a joiner, and at least one after a joiner
-    ("95% confidence" / "interval" beside "0.18 to" / "0.73")? Then it starts no row."""
-    if not line_cols(line, words, xs) <= line_cols(prev, words, xs):
-        return False
-    steps = _column_steps(prev, line, words, xs)
-    return bool(steps) and all(lower or joined for lower, joined in steps) and any(j for _, j in steps)
-
-
-def _column_steps(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float]) -> list[tuple[bool, bool]]:
-    """Per column with text on both lines: does the text of ``line`` start in lower case, and
-    does the text of ``prev`` end in a joiner or a hyphen? A dash that is the whole of its
-    cell on ``prev`` is a nil amount ("Leases | - | 7"), no hyphen: the line under it is a row."""
-    above: dict[int, Word] = {}
-    alone: dict[int, bool] = {}
-    for i in prev.word_ids:  # left to right: the last word of each column stays
-        c = col_of(words[i].bbox.cx, xs)
-        alone[c] = c not in above
-        above[c] = words[i]
-    seen: set[int] = set()
-    out = []
-    for i in line.word_ids:
-        c = col_of(words[i].bbox.cx, xs)
-        if c in seen or c not in above:
-            continue
-        seen.add(c)
-        last, first = above[c].text.lower(), words[i].text
-        nil = alone[c] and last.strip() in NIL_DASHES
-        out.append((first[:1].islower(), not nil and (last.endswith(("-", ",", "&", "(")) or last in _JOINERS)))
-    return out
-
-
-
-def _continues(prev: Line, line: Line, words: Sequence[Word]) -> bool:
-    """Does ``line`` continue the text of ``prev`` (a wrapped label) rather than start a row?"""
-    last = words[prev.word_ids[-1]].text.lower()
-    first = words[line.word_ids[0]].text
-    # A joining word is a whole word ("England" and "Toronto" end in no joiner), a sign ends one.
-    return first[:1].islower() or last.endswith(("-", ",", "&", "(")) or last in _JOINERS

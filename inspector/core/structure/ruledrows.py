@@ -6,8 +6,9 @@ beside one number, cells centred in a tall row), as pdfplumber reads a table fro
 alone. The rules are the stronger evidence: a band holds several rows only on evidence of
 its own, the one a table whose rules frame groups of rows gives (a statement ruled every
 few rows): its lines are rows of amounts (``amount_rows``), or each line fills every column
-at the body's own row pitch (``full_rows_at_pitch``). Read by ``bandrows.split_rows`` and
-named by explain. Positions and pitches in PDF points.
+at the body's own row pitch (``full_rows_at_pitch``); ``own_rows`` asks both, ``ruled_bands``
+says which bands are ruled across. Read by ``bandrows.split_rows`` and named by explain.
+Positions and pitches in PDF points.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from collections.abc import Callable, Sequence
 
 from ..numbers import is_number
 from ..types import Word
+from .bandlines import amount_lines, columns_needed, continues, wraps
 from .columns import Line, col_of, line_cols
+from .region import FULL, RegionEvidence
 from .sectionrows import at_pitch
 
 MIN_RULED_BANDS = 2  # bands with text under the first, ruled above and below, before rules count as row rules
@@ -93,8 +96,25 @@ def full_rows_at_pitch(lines: Sequence[Line], words: Sequence[Word], xs: Sequenc
     row with all columns but one (a note cell left empty), its first (a row's label; a header's
     second band of units leaves it empty); with ``pitch`` 0 (unmeasured: no one-line band) it
     fills every column."""
-    need = max(2, len(xs) - 1 - (1 if pitch > 0 else 0))
+    need = columns_needed(xs, 1 if pitch > 0 else 0)
     cols = [line_cols(ln, words, xs) for ln in lines]
     if len(lines) < 2 or any(len(c) < need or 0 not in c for c in cols):
         return False
     return pitch <= 0 or all(at_pitch(b.bbox.cy - a.bbox.cy, pitch) for a, b in zip(lines, lines[1:], strict=False))
+
+
+def ruled_bands(ev: RegionEvidence, xs: Sequence[float], ys: Sequence[float]) -> list[bool]:
+    """Per band between ``ys``: is it ruled across the whole width at its top and its bottom?"""
+    full = [ev.covered("h", y, xs[0], xs[-1]) >= FULL for y in ys]
+    return [a and b for a, b in zip(full, full[1:], strict=False)]
+
+
+def own_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], pitch: float) -> bool:
+    """Does a drawn band hold rows of its own: rows of amounts, lines that each fill the row at
+    the body's row ``pitch`` (one-line bands' height; the pitch is the evidence, a lower-case
+    "i7" no wrap), or, with no pitch measured, lines that fill every column or hold a label
+    and one amount column and wrap no text above?"""
+    at_pitch = full_rows_at_pitch(lines, words, xs, pitch)
+    if amount_rows(lines, words, xs, lambda prev, line: continues(prev, line, words)) or (pitch > 0 and at_pitch):
+        return True
+    return (at_pitch or amount_lines(lines, words, xs)) and not wraps(lines, words, xs)

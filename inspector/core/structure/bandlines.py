@@ -1,0 +1,104 @@
+"""What the text lines inside one drawn band say: do they fill the row (``full_lines``), hold
+a label and amounts (``amount_lines``, ``labelled_amounts``), or carry on the text of the line
+above (``wraps``, ``carries_on``, ``continues``)? Asked by ``bandrows`` (where a band's lines
+start rows) and ``ruledrows`` (whether a ruled band holds rows of its own); split from
+``bandrows`` so both read one set of tests. Columns are given as boundaries ``xs`` in PDF points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..numbers import is_number
+from ..types import Word
+from .columns import Line, col_of, line_cols
+
+NIL_DASHES = ("-", "--")  # a cell holding only these is a nil amount, not a hyphenated word cut at the line's end
+JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")
+
+
+def full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], spare: int = 1) -> bool:
+    """Every line has text in all columns but at most ``spare``: rows, not a wrapped header."""
+    need = columns_needed(xs, spare)
+    return len(lines) >= 2 and all(len(line_cols(ln, words, xs)) >= need for ln in lines)
+
+
+def columns_needed(xs: Sequence[float], spare: int = 1) -> int:
+    """Columns a line fills to fill the row: all of them but ``spare`` (two at least)."""
+    return max(2, len(xs) - 1 - spare)
+
+
+def amount_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Does every line start with a label in the first column and hold an amount in one
+    number column shared by all (a statement's rows under one rule, an empty note cell
+    beside some)? A row's wrapped label or list goes on without amounts of its own."""
+    if len(lines) < 2 or len(xs) < 3:
+        return False
+    shared = set(range(1, len(xs) - 1))
+    for ln in lines:
+        cells: dict[int, list[str]] = {}
+        for i in ln.word_ids:
+            cells.setdefault(col_of(words[i].bbox.cx, xs), []).append(words[i].text)
+        if not any(not is_number(t) for t in cells.get(0, ())):
+            return False
+        # An amount is the whole of its cell ("16GB" in "i7 / 16GB /" is a wrapped spec's).
+        shared &= {c for c, texts in cells.items() if all(is_number(t) for t in texts)}
+    return bool(shared)
+
+
+def labelled_amounts(line: Line, words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Does ``line`` hold a label (a cell without numbers) and, in another column, an amount
+    (a cell of numbers only): a row of its own, never the first or second line of one cell?"""
+    cells: dict[int, list[str]] = {}
+    for i in line.word_ids:
+        cells.setdefault(col_of(words[i].bbox.cx, xs), []).append(words[i].text)
+    kinds = [[is_number(t) for t in texts] for texts in cells.values()]
+    return any(not any(k) for k in kinds) and any(all(k) for k in kinds)
+
+
+def wraps(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Does some line continue, in some column, the text the line above has there (it starts
+    in lower case, or the text above ends in a joiner or a hyphen)?"""
+    return any(lower or joined for prev, line in zip(lines, lines[1:], strict=False)
+               for lower, joined in column_steps(prev, line, words, xs))
+
+
+def carries_on(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Does ``line`` wrap the text of ``prev`` in every column it has text in: no column of its
+    own, each one starting in lower case or after a joiner, and at least one after a joiner
+    ("95% confidence" / "interval" beside "0.18 to" / "0.73")? Then it starts no row."""
+    if not line_cols(line, words, xs) <= line_cols(prev, words, xs):
+        return False
+    steps = column_steps(prev, line, words, xs)
+    return bool(steps) and all(lower or joined for lower, joined in steps) and any(j for _, j in steps)
+
+
+def column_steps(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float]) -> list[tuple[bool, bool]]:
+    """Per column with text on both lines: does the text of ``line`` start in lower case, and
+    does the text of ``prev`` end in a joiner or a hyphen? A dash that is the whole of its
+    cell on ``prev`` is a nil amount ("Leases | - | 7"), no hyphen: the line under it is a row."""
+    above: dict[int, Word] = {}
+    alone: dict[int, bool] = {}
+    for i in prev.word_ids:  # left to right: the last word of each column stays
+        c = col_of(words[i].bbox.cx, xs)
+        alone[c] = c not in above
+        above[c] = words[i]
+    seen: set[int] = set()
+    out = []
+    for i in line.word_ids:
+        c = col_of(words[i].bbox.cx, xs)
+        if c in seen or c not in above:
+            continue
+        seen.add(c)
+        last, first = above[c].text.lower(), words[i].text
+        nil = alone[c] and last.strip() in NIL_DASHES
+        out.append((first[:1].islower(), not nil and (last.endswith(("-", ",", "&", "(")) or last in JOINERS)))
+    return out
+
+
+def continues(prev: Line, line: Line, words: Sequence[Word]) -> bool:
+    """Does ``line`` continue the text of ``prev`` (a wrapped label) rather than start a row?"""
+    last = words[prev.word_ids[-1]].text.lower()
+    first = words[line.word_ids[0]].text
+    # A joining word is a whole word ("England" and "Toronto" end in no joiner), a sign ends one.
+    return first[:1].islower() or last.endswith(("-", ",", "&", "(")) or last in JOINERS
