@@ -28,6 +28,7 @@ from .page_marks import (
     Word,
     fast_rule,
     text_word_at,
+    word_in_box,
 )
 from .rect import Rect, _set, fast_rect, settable_twin
 from .slots import covers
@@ -38,7 +39,7 @@ __all__ = [
     "Band", "Boundary", "Cell", "ClippedArt", "ColumnBin", "Fill", "Grid", "Orientation", "PageResult",
     "RasterResult", "Rect", "RejectedFill", "RejectedRule", "RowBand", "Rule", "RuleSource", "Table",
     "TableRegion", "TableSource", "Word", "fast_cell", "fast_rect", "fast_rule", "settable_twin",
-    "text_word_at",
+    "text_word_at", "word_in_box",
 ]
 
 

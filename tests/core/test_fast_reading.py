@@ -15,9 +15,11 @@ import pytest
 from inspector.core.evidence.rules_vector import _norm
 from inspector.core.reading.document import Drawing, open_document
 from inspector.core.reading.words import extract_text
-from inspector.core.types import Cell, Rect, Rule, Word, fast_cell, fast_rect, fast_rule, text_word_at
+from inspector.core.types import Cell, Rect, Rule, Word, fast_cell, fast_rect, fast_rule, text_word_at, word_in_box
 
 BOX = Rect(72.0, 100.5, 90.25, 110.0)
+# every field away from its default: a field ``word_in_box`` did not copy would show
+ODD = Word("x1", BOX, 7.0, True, 2, 5, 108.0, 88.0, True, 90, True, True, True, True)
 MADE = [
     (fast_rect(72.0, 100.5, 90.25, 110.0), BOX),
     (text_word_at("Total", *BOX.as_tuple(), 9.5, True, 3, 1, 108.0, False, 270),
@@ -27,7 +29,12 @@ MADE = [
     (fast_rule("h", 80.0, 100.0, 300.0, 0.1, "vector", 0, 4), Rule("h", 80.0, 100.0, 300.0, 0.1, "vector", 0, 4)),
     (fast_cell(2, 1, 1, 3, "12.5\nnet", BOX, (4, 7), True), Cell(2, 1, 1, 3, "12.5\nnet", BOX, (4, 7), True)),
     (fast_cell(0, 0, 1, 1, "", BOX, (), False), Cell(0, 0, bbox=BOX)),
+    (word_in_box(ODD, 95.0, 112.0), dataclasses.replace(ODD, bbox=Rect(72.0, 95.0, 90.25, 112.0))),
 ]
+
+
+def test_the_odd_word_sets_every_field_away_from_its_default() -> None:
+    assert all(getattr(ODD, f.name) != f.default for f in dataclasses.fields(Word) if f.name != "bbox")
 
 
 @pytest.mark.parametrize(("fast", "slow"), MADE)

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from ..geometry import dominant_turn, line_turn
 from ..params import RowParams
 from ..structure.columns import WordCentres, lines_in
-from ..types import Rect, RowBand, Word, text_word_at
+from ..types import Rect, RowBand, Word, text_word_at, word_in_box
 from .cliptext import cut_at_clips
 from .document import Page
 
@@ -118,7 +118,7 @@ def _em_boxes(words: list[Word]) -> list[Word]:
         if (b.y0 <= top and b.y1 >= bottom) or w.turn or w.font_size <= 0 or not b.y0 <= w.baseline <= b.y1 + 0.5:
             out.append(w)
             continue
-        out.append(dataclasses.replace(w, bbox=dataclasses.replace(b, y0=min(b.y0, top), y1=max(b.y1, bottom))))
+        out.append(word_in_box(w, min(b.y0, top), max(b.y1, bottom)))
     return out
 
 
