@@ -73,6 +73,10 @@ def bold_label_rows(grid: Grid, words: Sequence[Word], ids: Sequence[int], occup
     hierarchy inside the first column."""
     if grid.n_cols < 2 or grid.n_rows < 3:
         return []
+    # A section row's label is bold: with no bold word in a row between the first and the
+    # last there is none (the same answer, without sorting every word into its slot).
+    if not any(0 < col_of(words[i].bbox.cy, grid.ys) < grid.n_rows - 1 for i in ids if words[i].bold):
+        return []
     cols: dict[int, set[int]] = {}
     first: dict[int, list[Word]] = {}  # row -> its first-column words
     for i in ids:
