@@ -49,7 +49,8 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     lines, crossers = _column_lines(words, wc, (wc.cy > box.y1) & (wc.y1 <= stop_y), box, tol)
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
-    bottom, pending, above = box.y1, None, []  # pending: a one-piece line waiting for a tabular one
+    bottom, pending = box.y1, None  # pending: a one-piece line waiting for a tabular line under it
+    above: list[Line] = []  # the last lines taken, nearest last (``CENTRED_LINES`` at most)
     gaps: list[float] | None = None
     for ln in lines:  # the pieces of the lines reached only: the walk mostly stops after a few
         if ln.bbox.y0 - bottom > PARAGRAPH_GAP * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
