@@ -21,6 +21,7 @@ from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, segm
 PARAGRAPH_GAP = 2.0  # line pitches of white before a line: more is a paragraph break, the table has ended
 LABEL_WIDTH = 0.5  # a one-piece line narrower than this share of the table may be a section label
 WRAP_SPACING = 1.5  # ems between the baselines of a wrapped cell's lines, at most (single spacing)
+CENTRED_LINES = 2  # lines above a wrapped cell line its cell's text may stand (a centred cell's line between)
 WORD_SPACE_EM = 0.25  # a word space: what a wrapped word would have needed after the text above it
 HEADER_SPACING = 1.2  # line heights between stacked header lines, at most
 SIDE_SLACK = 3  # pt a word may stand past the table's side and still be inside it
@@ -48,7 +49,8 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     lines, crossers = _column_lines(words, wc, (wc.cy > box.y1) & (wc.y1 <= stop_y), box, tol)
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
-    bottom, pending, above = box.y1, False, None
+    bottom, pending = box.y1, None  # pending: a one-piece line waiting for a tabular line under it
+    above: list[Line] = []  # the last lines taken, nearest last (``CENTRED_LINES`` at most)
     gaps: list[float] | None = None
     for ln in lines:  # the pieces of the lines reached only: the walk mostly stops after a few
         if ln.bbox.y0 - bottom > PARAGRAPH_GAP * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
@@ -59,29 +61,36 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
         if any(_runs_across(words, s, x) for s in pieces for x in gaps):
             break
         n = len(pieces)
-        if n >= 2 or (n == 1 and above is not None and _wrapped_from(above, ln, words, [box.x0, *gaps, box.x1])):
-            bottom, pending, above = ln.bbox.y1, False, ln
-        elif not pending and ln.bbox.width < LABEL_WIDTH * box.width:
-            pending = True
+        if n >= 2 or (n == 1 and _wrapped_from(above, ln, words, [box.x0, *gaps, box.x1])):
+            kept = [*above, *([pending] if pending is not None else []), ln]
+            bottom, pending, above = ln.bbox.y1, None, kept[-CENTRED_LINES:]
+        elif pending is None and ln.bbox.width < LABEL_WIDTH * box.width:
+            pending = ln
         else:
             break
     return Rect(box.x0, box.y0, box.x1, max(box.y1, bottom))
 
 
-def _wrapped_from(above: Line, ln: Line, words: Sequence[Word], edges: Sequence[float]) -> bool:
-    """Is the one-piece line ``ln`` the next line of a cell of the line ``above`` (single line
-    spacing, inside one column, and its first word would not have fitted after that cell's
-    text on the line above: the column's width pushed it down)? A table's last row whose
-    label wraps ends in such a line."""
+def _wrapped_from(above: Sequence[Line], ln: Line, words: Sequence[Word], edges: Sequence[float]) -> bool:
+    """Is the one-piece line ``ln`` the next line of a cell of the lines ``above`` it (taken
+    last, nearest last)? Single line spacing, inside one column, and its first word would not
+    have fitted after that cell's text on its line: the column's width pushed it down. A table's
+    last row whose label wraps ends in such a line. The cell's line is the nearest one above
+    with words in that column: a line between holding only other columns' words is the row's
+    vertically centred cells (fpdf2, Word), and the spacing allowed grows by one line per line
+    stepped over."""
     first = words[ln.word_ids[0]]
     em = max(first.font_size, 1.0)
-    if ln.baseline - above.baseline > WRAP_SPACING * em:
-        return False
     col = next((c for c in range(len(edges) - 1) if edges[c] - 2 <= ln.bbox.x0 < edges[c + 1]), None)
     if col is None or ln.bbox.x1 > edges[col + 1] + 1:
         return False
-    cell = [words[i].bbox.x1 for i in above.word_ids if edges[col] - 2 <= words[i].bbox.cx < edges[col + 1]]
-    return bool(cell) and max(cell) + WORD_SPACE_EM * em + first.bbox.width > edges[col + 1]
+    for k, line in enumerate(reversed(above[-CENTRED_LINES:])):
+        cell = [words[i].bbox.x1 for i in line.word_ids if edges[col] - 2 <= words[i].bbox.cx < edges[col + 1]]
+        if ln.baseline - line.baseline > (k + 1) * WRAP_SPACING * em:
+            return False
+        if cell:
+            return max(cell) + WORD_SPACE_EM * em + first.bbox.width > edges[col + 1]
+    return False
 
 
 def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, max_lines: int = 3,
