@@ -15,6 +15,7 @@ from inspector.core.types import Rule
 from inspector.evaluation import defects, evaluate, summary
 from inspector.evaluation.rulekinds import RuleKindCounts
 from inspector.evaluation.scoring import GoldenPage
+from tests.core.test_figures import line_chart
 
 A4 = (595.0, 842.0)
 LEFT, RIGHT = 50.0, 545.0
@@ -138,24 +139,6 @@ def test_rules_without_kinds_count_as_other() -> None:
     assert (counts + counts).unused_kinds == RuleKindCounts(underline=2, other=2)
 
 
-def _chart(page: pymupdf.Page, x0: float, y0: float, w: float = 220, h: float = 160) -> None:
-    """A line chart: two axes, 6 + 5 ticks (5 pt) with their values, a series with data labels."""
-    page.draw_line((x0, y0 + h), (x0 + w, y0 + h), width=0.8)
-    page.draw_line((x0, y0), (x0, y0 + h), width=0.8)
-    for k in range(6):
-        x = x0 + 20 + k * 36
-        page.draw_line((x, y0 + h), (x, y0 + h + 5), width=0.8)
-        page.insert_text((x - 10, y0 + h + 15), str(2018 + k), fontsize=8)
-    for k in range(5):
-        y = y0 + h - 10 - k * 35
-        page.draw_line((x0 - 5, y), (x0, y), width=0.8)
-        page.insert_text((x0 - 22, y + 3), str(25 * k), fontsize=8)
-    pts = [(x0 + 20 + k * 36, y0 + h - 10 - v) for k, v in enumerate((20, 45, 38, 80, 95, 120))]
-    page.draw_polyline(pts, color=(0.8, 0.1, 0.1), width=1.5)
-    for x, y in pts:
-        page.insert_text((x - 6, y - 4), f"{(y0 + h - 10 - y) / 1.4:.0f}", fontsize=7)
-
-
 CHART_RULES = 2 + 6 + 5  # its axes and ticks
 DRAWING_RULES = 4 + 2  # the frame of a drawing captioned "Figure 2:" and its cross
 
@@ -166,7 +149,7 @@ def test_a_charts_and_a_captioned_drawings_rules_are_figures(tmp_path: Path) -> 
     "other" left is what may be a table's."""
     doc = pymupdf.open()
     page = doc.new_page(width=A4[0], height=A4[1])
-    _chart(page, 80, 120)
+    line_chart(page, 80, 120)  # the figure tests' chart
     page.draw_rect(pymupdf.Rect(80, 400, 280, 550), color=(0, 0, 0), fill=(0.75, 0.75, 0.75))
     page.draw_line((180, 400), (180, 550))
     page.draw_line((80, 475), (280, 475))
