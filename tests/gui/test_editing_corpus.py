@@ -59,6 +59,10 @@ def _detected_again(window: MainWindow, qtbot, before: object) -> list[list[str]
     return s.result.tables[TABLE - 1].rows_text()
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "since the eleventh session's ruled rows the detector reads this header's two-line cells as one "
+    "row (the stray title row is still there): the worked example, docs/worked_example.py and this "
+    "test need a table it still gets wrong; strict, so the test says when that is done"))
 def test_worked_example_fix_matches_ground_truth(window: MainWindow, corpus: Path, wait, qtbot, tmp_path) -> None:
     truth = _truth_rows(corpus)
     assert window.open_file(corpus / PDF)
