@@ -116,7 +116,7 @@ def geometry(a: Piece, b: Piece, p: ContinuationParams, repeated: int = 0) -> li
     borderless columns also when their words leave the same white between them; a
     different count when the narrower piece's columns are the other's, some of them merged
     or left out (``repeated``: the continuation's repeated header rows, left out of that)."""
-    shifts = (0.0, b.xs[0] - a.xs[0], b.xs[-1] - a.xs[-1])
+    shifts = _shifts(a, b)
     if len(a.xs) != len(b.xs):
         # A column empty on one page (a notes column the later rows leave blank), its header
         # word merged into the next cell: the body's words still stand in the other's columns.
@@ -219,7 +219,7 @@ def column_map(a: Piece, b: Piece, p: ContinuationParams, repeated: int = 0) -> 
     one before it); () when the counts agree or the columns do not fit."""
     if len(b.xs) >= len(a.xs) or "ruled" in (a.table.source, b.table.source):
         return ()
-    for s in (0.0, b.xs[0] - a.xs[0], b.xs[-1] - a.xs[-1]):
+    for s in _shifts(a, b):
         fit = _fits(b, a, -s, repeated, p.col_tol)
         if fit is not None:
             out: list[int] = []
@@ -228,6 +228,12 @@ def column_map(a: Piece, b: Piece, p: ContinuationParams, repeated: int = 0) -> 
             ok = all(x < y for x, y in zip(out, out[1:], strict=False)) and out[-1] < len(a.xs) - 1
             return tuple(out) if ok else ()
     return ()
+
+
+def _shifts(a: Piece, b: Piece) -> tuple[float, float, float]:
+    """The x shifts (pt) of ``b`` against ``a`` tried when matching their columns: none, its
+    left edge's and its right edge's (a page with another margin; a piece set flush right)."""
+    return (0.0, b.xs[0] - a.xs[0], b.xs[-1] - a.xs[-1])
 
 
 def _centres_inside(xs: Sequence[float], other: Sequence[float], shift: float) -> bool:
