@@ -129,7 +129,8 @@ def test_worked_example_fix_matches_ground_truth(window: MainWindow, corpus: Pat
         "Mark verified"]
     assert to_core_table(fixed).rows_text() == truth
     md = export_text(ed.ann.doc, "md", table_id)
-    assert md == EXPORT.read_text(encoding="utf-8")  # the export the guide shows
+    assert md == EXPORT.read_text(encoding="utf-8"), (  # the export the guide shows
+        "the Markdown export differs from the guide's: re-run docs/worked_example.py and re-read the guide")
     for row in truth[3:]:
         assert f"| {' | '.join(row)} |" in md.splitlines()
     assert ed.ann.path.exists() and not window.isWindowModified()
