@@ -1,15 +1,15 @@
 """The documentation's worked example (docs/worked-example.md), scripted through the window's own commands and events.
 
-ICDAR 2013 us-035a.pdf, page 4, the table "Status" / "Sample size" / "Percent" / "Weighted
-Percent": the detector takes the line above it ("NHANES III, 1988-94") in as a first row, and
-splits the two-line header cells "Sample size" and "Weighted Percent" over two rows
+ICDAR 2013 us-025.pdf, page 3, the first table (deaths by age group, Women / Men, Hispanic /
+non-Hispanic, each "no.", "Rate", "(95% CI)"): the detector reads Women's "(95% CI)" column and
+non-Hispanic "no." column as one, "(13.8–17.1) 5,663" in one cell, 12 columns for 13
 (tests/gui/test_editing_corpus.py checks it still does). This script opens the page offscreen,
-takes the "before" picture, asks Why about the header's inner boundary (Y and a click), tries
-the lever Why offers (its Apply button, then Ctrl+Z), accepts the detected table
-(Ctrl+Return), deletes the stray first row (a click, Shift+Del), deletes the header's inner
-boundary (a click on it, Del), makes the first row the header (a click, H), marks the table
-verified (Ctrl+Shift+V), saves the annotation beside this script (Ctrl+S), takes the "after"
-picture and prints the undo history and the Markdown export.
+takes the "before" picture, asks Why about the missing column (Y and a click in the gap), accepts
+the detected table (Ctrl+Return), adds the column boundary (K, a click in the gap), gives the
+two group headers their three columns each (a click on "Hispanic", S; two shift-click
+selections, M), makes "Age group (yrs)" one cell over the three header rows (a shift-click
+selection, M), marks the table verified (Ctrl+Shift+V), saves the annotation beside this
+script (Ctrl+S), takes the "after" picture and prints the undo history and the Markdown export.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python docs/worked_example.py
 """
@@ -34,16 +34,19 @@ from inspector.gui.main_window import MainWindow
 from inspector.gui.session import Selection
 
 ROOT = Path(__file__).resolve().parents[1]
-PDF = ROOT.parent / "shared" / "corpus" / "pdfs" / "icdar2013" / "competition-dataset-us" / "us-035a.pdf"
+PDF = ROOT.parent / "shared" / "corpus" / "pdfs" / "icdar2013" / "competition-dataset-us" / "us-025.pdf"
 DOCS = Path(__file__).resolve().parent
 OUT = DOCS / "worked-example"
-PAGE, TABLE = 4, 1
-TITLE_Y = 98.0  # page points: the stray first row's line, "NHANES III, 1988-94"
-HEADER_Y = 126.3  # the detected row boundary between "Sample" and "size" (header lines 1 and 2)
-STATUS_Y = 119.0  # the "Status" header line, in the first row once the stray one is gone
-SAMPLE_X = 300.0  # inside the "Sample size" column
-FIRST_COL_X = 110.0
-SHOW = (295.0, 150.0)  # the pictures' centre (page points): the whole table in view
+PAGE, TABLE = 3, 1
+# Page points. The gap between Women's "(95% CI)" and non-Hispanic "no." columns is 3.3 pt
+# wide on the body lines (x 189.6 to 192.9): the missing column boundary goes through it.
+GAP_X, BODY_Y = 191.2, 170.0
+WHY_X = 189.5  # Why answers about the dropped candidate nearest the click: the one at x = 189.2
+GROUP_Y = 113.0  # the group headers' row ("Hispanic", "non-Hispanic")
+TOP_Y, UNITS_Y = 100.0, 129.0  # the "Women" row, the "no. / Rate / (95% CI)" row
+COL_X = {1: 82.0, 3: 160.0, 4: 208.0, 6: 287.0}  # inside columns 1, 3, 4, 6 once the gap is a column
+AGE_X = 45.0  # the "Age group (yrs)" column
+SHOW = (215.0, 150.0)  # the pictures' centre (page points): Women's half of the table in view
 
 
 def detected(win: MainWindow) -> Table:
@@ -65,6 +68,13 @@ def click(win: MainWindow, x: float, y: float, shift: bool = False) -> None:
     QTest.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, mod, win.view.mapFromScene(QPointF(x, y)))
 
 
+def select_and(win: MainWindow, start: tuple[float, float], end: tuple[float, float], key: Qt.Key) -> None:
+    """A click on ``start``, a shift-click on ``end`` (page points), then ``key``."""
+    click(win, *start)
+    click(win, *end, shift=True)
+    QTest.keyClick(win.view, key)
+
+
 def picture(app: QApplication, win: MainWindow, name: str, grid: QTableView) -> None:
     """The whole window, page picture sharp, centred on ``SHOW``, ``grid`` (a dock's table)
     scrolled to its top, saved as docs/``name``."""
@@ -82,14 +92,60 @@ def picture(app: QApplication, win: MainWindow, name: str, grid: QTableView) -> 
     print(f"wrote docs/{name}")
 
 
-def settle(app: QApplication, win: MainWindow, before: object) -> None:
-    """Past the parameter change's debounce, until the page is detected again (a new result
-    than ``before``)."""
-    deadline = time.monotonic() + 60
-    while (win.session.result is before or win.session.busy) and time.monotonic() < deadline:
-        app.processEvents()
-        time.sleep(0.01)
-    assert win.session.result is not before, "not detected again"
+def rows(win: MainWindow) -> list[list[str]]:
+    return to_core_table(accepted(win)).rows_text()
+
+
+def open_page(app: QApplication) -> MainWindow:
+    settings = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(settings)
+    win.resize(1400, 900)
+    win.show()
+    win.open_file(PDF, interactive=False)
+    win.session.set_page(PAGE - 1)
+    wait_for_result(app, win.session)
+    win.editing.ann.path = OUT / f"{PDF.name}.tables.json"  # save (and autosave) here, not in the corpus
+    win.view.set_zoom(1.5)
+    win.view.centerOn(*SHOW)
+    win.layers.set_visible_layers({"grids"})
+    return win
+
+
+def markdown(win: MainWindow, name: str) -> str:
+    """The accepted table's Markdown export (File > Export corrected tables, this table), also
+    written to docs/worked-example/``name``."""
+    doc = win.editing.ann.doc
+    assert doc is not None
+    md = export_text(doc, "md", accepted(win).id)
+    OUT.mkdir(exist_ok=True)
+    (OUT / name).write_text(md, encoding="utf-8")
+    print(f"wrote docs/worked-example/{name}:\n{md}")
+    return md
+
+
+def fix(win: MainWindow) -> None:
+    """The hand fix: accept, the missing column, the two group headers, the age label."""
+    # 1. accept the detected table (Table > Accept detected table = Ctrl+Return)
+    win.session.select(Selection("table", TABLE - 1))
+    QTest.keyClick(win.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    reg = accepted(win).regions[0]
+    print(f"accepted {accepted(win).id}: {reg.n_rows} x {reg.n_cols}, {accepted(win).header_rows} header rows")
+    markdown(win, f"{PDF.stem}-p{PAGE}-t{TABLE}-before.md")
+    # 2. the missing column: K (Table > Add column boundary (click)), a click in the gap
+    QTest.keyClick(win.view, Qt.Key.Key_K)
+    click(win, GAP_X, BODY_Y)
+    print("column added:", rows(win)[1], rows(win)[3], sep="\n  ")
+    # 3. "Hispanic" took the new column into its span: S on it, then M over columns 1-3 and 4-6
+    click(win, COL_X[1], GROUP_Y)
+    QTest.keyClick(win.view, Qt.Key.Key_S)
+    select_and(win, (COL_X[1], GROUP_Y), (COL_X[3], GROUP_Y), Qt.Key.Key_M)
+    select_and(win, (COL_X[4], GROUP_Y), (COL_X[6], GROUP_Y), Qt.Key.Key_M)
+    print("group headers:", rows(win)[1])
+    # 4. "Age group (yrs)": one cell over the three header rows
+    select_and(win, (AGE_X, TOP_Y), (AGE_X, UNITS_Y), Qt.Key.Key_M)
+    print("age label:", [r[0] for r in rows(win)[:3]])
+    # 5. mark it verified (Ctrl+Shift+V)
+    QTest.keyClick(win.view, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
 
 
 def main() -> int:
@@ -99,87 +155,36 @@ def main() -> int:
         return 3
     running = QApplication.instance()
     app = running if isinstance(running, QApplication) else QApplication(sys.argv[:1])
-    settings = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings)
-    win.resize(1400, 900)
-    win.show()
-    win.open_file(PDF, interactive=False)
-    win.session.set_page(PAGE - 1)
-    wait_for_result(app, win.session)
+    win = open_page(app)
     ed = win.editing
-    ed.ann.path = OUT / f"{PDF.name}.tables.json"  # save (and autosave) here, not in the corpus
-    win.view.set_zoom(1.5)
-    win.layers.set_visible_layers({"grids"})
 
-    # 0. the mistake: the detected grid (red) has a first row "NHANES III, 1988-94" and the
-    #    header's two lines in two rows
+    # 0. the mistake: the detected grid (red) has 12 columns, "(13.8–17.1) 5,663" in one cell
     win.session.select(Selection("table", TABLE - 1))  # its line in the Tables tab: the preview shows it
-    print("detected:", detected(win).rows_text()[:3])
+    print("detected:", *detected(win).rows_text()[2:4], sep="\n  ")
     picture(app, win, "worked-example-before.png", win.preview.grid)
 
-    # 0b. ask Why: Y (Table > Why is a boundary here or not there?), then a click on the boundary
+    # 0b. ask Why: Y (Table > Why is a boundary here or not there?), then a click in the gap
     QTest.keyClick(win.view, Qt.Key.Key_Y)
-    click(win, SAMPLE_X, HEADER_Y)
+    click(win, WHY_X, BODY_Y)
     answer = win.why.answer
     print(f"why: {answer.decision if answer is not None else None!r}, parameters {answer.params if answer else ()}, "
           f"a value that changes it: {win.why.flip}")
     picture(app, win, "worked-example-why.png", win.preview.grid)
-
-    # 0c. try the lever Why offers: its "Apply and re-detect" button (one undoable step), then
-    #     Ctrl+Z: the header reads right, the stray first row stays, and the value holds for
-    #     every page read with these parameters
-    assert win.why.panel is not None
-    before = win.session.result
-    QTest.mouseClick(win.why.panel.apply_button, Qt.MouseButton.LeftButton)
-    settle(app, win, before)
-    print(f"{win.why.flip} applied:", detected(win).rows_text()[:3])
-    picture(app, win, "worked-example-lever.png", win.preview.grid)
-    before = win.session.result
-    QTest.keyClick(win.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    settle(app, win, before)
     QTest.keyClick(win.view, Qt.Key.Key_Escape)  # leave the Why mode
 
-    # 1. accept the detected table (Table > Accept detected table = Ctrl+Return)
-    win.session.select(Selection("table", TABLE - 1))
-    QTest.keyClick(win.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    table = accepted(win)
-    reg = table.regions[0]
-    print(f"accepted {table.id}: {reg.n_rows} x {reg.n_cols}, {table.header_rows} header rows")
-
-    # 2. the stray first row: click it, Shift+Del (Table > Delete selected rows (at an edge))
-    click(win, FIRST_COL_X, TITLE_Y)
-    QTest.keyClick(win.view, Qt.Key.Key_Delete, Qt.KeyboardModifier.ShiftModifier)
-    table = accepted(win)
-    print(f"first row deleted: {table.regions[0].n_rows} rows, {table.header_rows} header rows")
-
-    # 3. the header's inner boundary: click it, Del (Table > Delete the selected boundary)
-    click(win, SAMPLE_X, HEADER_Y)
-    QTest.keyClick(win.view, Qt.Key.Key_Delete)
-    table = accepted(win)
-    print(f"boundary deleted: {table.regions[0].n_rows} rows, first row {to_core_table(table).rows_text()[0]}")
-
-    # 4. the header: click a cell of the first row, H (Table > Header rows through selection)
-    click(win, FIRST_COL_X, STATUS_Y)
-    QTest.keyClick(win.view, Qt.Key.Key_H)
-
-    # 5. mark it verified (Ctrl+Shift+V) and save (Ctrl+S)
-    QTest.keyClick(win.view, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    fix(win)
     table = accepted(win)
     print(f"header rows {table.header_rows}, verified {table.verified}; undo history:")
     for i in range(ed.ann.stack.count()):
         print(f"  {i + 1}. {ed.ann.stack.text(i)}")
-    OUT.mkdir(exist_ok=True)
-    QTest.keyClick(win.view, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClick(win.view, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)  # File > Save annotation
     assert not win.isWindowModified(), "not saved"
 
     # the result: the accepted table over the page (no detection layers), and its Markdown
     win.layers.set_visible_layers(set())
     ed.select_first_on_page()
     picture(app, win, "worked-example-after.png", ed.panel.grid)
-    assert ed.ann.doc is not None
-    md = export_text(ed.ann.doc, "md", table.id)
-    (OUT / f"{PDF.stem}-p{PAGE}-t{TABLE}.md").write_text(md, encoding="utf-8")
-    print(md)
+    markdown(win, f"{PDF.stem}-p{PAGE}-t{TABLE}.md")
     ed.ann.stack.setClean()
     win.close()
     win.session.close()
