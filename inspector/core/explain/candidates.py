@@ -28,7 +28,6 @@ import numpy as np
 from ..params import ColumnParams, Params
 from ..structure.bandrows import band_depths, rows_delineated, staggered
 from ..structure.columns import (
-    RESOLUTION,
     SPLIT_GLYPHS,
     Line,
     Pieces,
@@ -40,7 +39,7 @@ from ..structure.columns import (
     merge_complementary,
     segments,
 )
-from ..structure.gapcuts import clip_edges
+from ..structure.gapcuts import RESOLUTION, clip_edges
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.ruledrows import rules_delimit_rows
 from ..structure.wrapped_rows import tight_continuations
