@@ -184,13 +184,18 @@ def main() -> int:
     QTest.keyClick(win.view, Qt.Key.Key_Escape)  # leave the Why mode
 
     # 0c. apply Why's value (its "Apply and re-detect" button), look, and undo it (Ctrl+Z)
-    others = [t.rows_text() for t in win.session.result.tables[TABLE:]] if win.session.result else []
+    def others() -> list[list[list[str]]]:  # the page's other tables, as read
+        res = win.session.result
+        return [t.rows_text() for t in res.tables[TABLE:]] if res is not None else []
+
+    before = others()
+    assert win.why.panel is not None, "Why answered in no panel"
     QTest.mouseClick(win.why.panel.apply_button, Qt.MouseButton.LeftButton)
     redetected(app, win, 13)
     win.session.select(Selection("table", TABLE - 1))
     print(f"{ed.ann.stack.undoText()}: {detected(win).n_rows} x {detected(win).n_cols};", *detected(win).rows_text()[:4],
           sep="\n  ")
-    print("the page's other tables unchanged:", [t.rows_text() for t in win.session.result.tables[TABLE:]] == others)
+    print("the page's other tables unchanged:", others() == before)
     picture(app, win, "worked-example-lever.png", win.preview.grid)
     QTest.keyClick(win.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # Edit > Undo: the defaults again
     redetected(app, win, 12)
