@@ -222,8 +222,9 @@ class PageContext:
             new = None if params is None else self.grid_again(params, g)
             if new is None:
                 continue
-            cols, rows = text.matched("col", new.xs[1:-1], g.xs[1:-1]), text.matched("row", new.ys[1:-1], g.ys[1:-1])
-            if cols is None or rows is None or not any(text.same(axis, x, pos) for x in (cols if axis == "col" else rows)):
+            found, kept = {"col": new.xs[1:-1], "row": new.ys[1:-1]}, {"col": g.xs[1:-1], "row": g.ys[1:-1]}
+            other = "row" if axis == "col" else "col"
+            if not text.adds(axis, found[axis], kept[axis], pos) or text.matched(other, found[other], kept[other]) is None:
                 continue
             added = new.n_rows + new.n_cols - g.n_rows - g.n_cols
             if best is None or added < best[0]:
@@ -250,10 +251,6 @@ class PageContext:
         line = Rect(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
         vertical = line.height >= line.width
         return dataclasses.replace(w, pos=line.cx if vertical else line.cy, orient="v" if vertical else "h", line=line)
-
-
-def near(xs: Sequence[float], pos: float) -> bool:
-    return any(abs(x - pos) <= SAME_BOUNDARY for x in xs)
 
 
 def value_range(key: str) -> tuple[float, float]:
