@@ -59,8 +59,9 @@ def test_a_lever_that_moves_kept_boundaries_within_their_gaps_is_offered_and_act
 
 
 def test_the_sliver_beside_the_crossing_lines_is_a_narrow_gap_with_no_lever_of_its_own() -> None:
-    """The 2.8 pt left of "Price" is a narrow gap: lowering columns.min_gap to take it would
-    split the labels' words first (every word space is as wide), so it has no lever."""
+    """The 2.8 pt left of "Price" is a narrow gap of its own (the crossing lines' ends to
+    "Price"), listed beside the spanning-lines candidate; no columns.min_gap a few steps
+    under 3 pt adds it and keeps the kept boundary, so none is offered."""
     res = _detect(shifted_gaps(), Params())
     (why,) = explain_page(res, Params())
     (sliver,) = [w for w in why.dropped if 254 < w.pos < 257]
