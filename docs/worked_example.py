@@ -4,8 +4,9 @@ ICDAR 2013 us-025.pdf, page 3, the first table (deaths by age group, Women / Men
 non-Hispanic, each "no.", "Rate", "(95% CI)"): the detector reads Women's "(95% CI)" column and
 non-Hispanic "no." column as one, "(13.8–17.1) 5,663" in one cell, 12 columns for 13
 (tests/gui/test_editing_corpus.py checks it still does). This script opens the page offscreen,
-takes the "before" picture, asks Why about the missing column (Y and a click in the gap), accepts
-the detected table (Ctrl+Return), adds the column boundary (K, a click in the gap), gives the
+takes the "before" picture, asks Why about the missing column (Y and a click in the gap), applies
+the value Why offers (its button), takes a picture, undoes it (Ctrl+Z), accepts the detected table
+(Ctrl+Return), adds the column boundary (K, a click in the gap), gives the
 two group headers their three columns each (a click on "Hispanic", S; two shift-click
 selections, M), makes "Age group (yrs)" one cell over the three header rows (a shift-click
 selection, M), marks the table verified (Ctrl+Shift+V), saves the annotation beside this
@@ -92,6 +93,16 @@ def picture(app: QApplication, win: MainWindow, name: str, grid: QTableView) -> 
     print(f"wrote docs/{name}")
 
 
+def redetected(app: QApplication, win: MainWindow, n_cols: int) -> None:
+    """Wait until the page is detected again and table ``TABLE`` has ``n_cols`` columns."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (win.session.busy or win.session.result is None
+                                           or detected(win).n_cols != n_cols):
+        app.processEvents()
+        time.sleep(0.01)
+    assert detected(win).n_cols == n_cols, f"not {n_cols} columns after re-detecting"
+
+
 def rows(win: MainWindow) -> list[list[str]]:
     return to_core_table(accepted(win)).rows_text()
 
@@ -171,6 +182,23 @@ def main() -> int:
           f"a value that changes it: {win.why.flip}")
     picture(app, win, "worked-example-why.png", win.preview.grid)
     QTest.keyClick(win.view, Qt.Key.Key_Escape)  # leave the Why mode
+
+    # 0c. apply Why's value (its "Apply and re-detect" button), look, and undo it (Ctrl+Z)
+    def others() -> list[list[list[str]]]:  # the page's other tables, as read
+        res = win.session.result
+        return [t.rows_text() for t in res.tables[TABLE:]] if res is not None else []
+
+    before = others()
+    assert win.why.panel is not None, "Why answered in no panel"
+    QTest.mouseClick(win.why.panel.apply_button, Qt.MouseButton.LeftButton)
+    redetected(app, win, 13)
+    win.session.select(Selection("table", TABLE - 1))
+    print(f"{ed.ann.stack.undoText()}: {detected(win).n_rows} x {detected(win).n_cols};", *detected(win).rows_text()[:4],
+          sep="\n  ")
+    print("the page's other tables unchanged:", others() == before)
+    picture(app, win, "worked-example-lever.png", win.preview.grid)
+    QTest.keyClick(win.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # Edit > Undo: the defaults again
+    redetected(app, win, 12)
 
     fix(win)
     table = accepted(win)

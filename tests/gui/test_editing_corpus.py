@@ -3,7 +3,8 @@ ICDAR 2013 us-025.pdf page 3, its first table (deaths by age group; Women / Men,
 non-Hispanic, each "no.", "Rate", "(95% CI)"). The detector reads Women's Hispanic "(95% CI)"
 column and non-Hispanic "no." column as one ("(13.8–17.1) 5,663" in one cell, 12 columns for
 13): the gap between them is 3.3 pt and the widest interval of the "≥85" row reaches into it.
-Why says so and offers no lever. A user accepts the table, adds the column boundary (K, a click
+Why says so and offers columns.spanning_lines = 0.2; applied, it reads the table right but
+for the age label, and undone. A user accepts the table, adds the column boundary (K, a click
 in the gap), gives the two group headers their three columns each (a click on "Hispanic", S;
 two shift-click selections, M), makes "Age group (yrs)" one cell over the three header rows
 (a shift-click selection, M), marks the table verified and saves: the corrected table equals
@@ -35,6 +36,7 @@ GROUP_Y, TOP_Y, UNITS_Y = 113.0, 100.0, 129.0  # the group headers', "Women"'s, 
 COL_X = {1: 82.0, 3: 160.0, 4: 208.0, 6: 287.0}  # inside columns 1, 3, 4, 6 once the gap is a column
 AGE_X = 45.0
 JOINED = 3  # the detected column holding truth's columns 3 and 4
+LEVER = ("columns.spanning_lines", 0.2)  # Why's value for the missing column
 NEW_EXAMPLE = ("the detector no longer reads the worked example's table as the guide shows (us-025.pdf page 3: "
                "Women's '(95% CI)' and non-Hispanic 'no.' columns as one): if it now reads them right, pick a new "
                "table it gets wrong for docs/worked-example.md, docs/worked_example.py and this test")
@@ -68,6 +70,11 @@ def _select_and(window: MainWindow, start: tuple[float, float], end: tuple[float
     QTest.keyClick(window.view, key)
 
 
+def _n_cols(window: MainWindow) -> int:
+    res = window.session.result
+    return res.tables[TABLE - 1].n_cols if res is not None and len(res.tables) >= TABLE else 0
+
+
 def _mistake_still_made(window: MainWindow, truth: list[list[str]]) -> list[list[str]]:
     """The detected rows, after checking they hold the guide's mistake and only it in the body."""
     res = window.session.result
@@ -89,14 +96,27 @@ def test_worked_example_fix_matches_ground_truth(window: MainWindow, corpus: Pat
     ed.ann.path = tmp_path / "us-025.pdf.tables.json"  # never write into the corpus
     window.view.set_zoom(1.5)
     detected = _mistake_still_made(window, truth)
-    # 0. Ask Why about the missing column (Y, a click in the gap): dropped, no lever.
+    # 0. Ask Why about the missing column (Y, a click in the gap): dropped, with its lever.
     QTest.keyClick(window.view, Qt.Key.Key_Y)
     _click(window, WHY_X, BODY_Y)
     why = window.why.answer
     assert why is not None and (why.axis, why.kept, round(why.pos, 1)) == ("col", False, WHY_POS), NEW_EXAMPLE
     assert why.params == ("columns.spanning_lines",) and "text lines cross this gap" in why.decision
-    assert window.why.flip is None
-    QTest.keyClick(window.view, Qt.Key.Key_Escape)
+    assert window.why.flip == LEVER and window.why.panel.apply_button.isEnabled()
+    # 0b. Apply it (a click on "Apply and re-detect"): 13 columns, the body and the group
+    # headers as the truth has them, "Age group (yrs)" still split over the three header rows;
+    # the page's two other tables keep their text.
+    others = [t.rows_text() for t in window.session.result.tables[TABLE:]]
+    QTest.mouseClick(window.why.panel.apply_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.session.busy and _n_cols(window) == len(truth[0]), timeout=60000)
+    levered = window.session.result.tables[TABLE - 1].rows_text()
+    assert levered[3:] == truth[3:] and all(levered[r][1:] == truth[r][1:] for r in range(3))
+    assert [r[0] for r in levered[:3]] == ["", "Age\ngroup", "(yrs)"]
+    assert [t.rows_text() for t in window.session.result.tables[TABLE:]] == others
+    # 0c. Undo it (Ctrl+Z): the detector's defaults again, and the fix by hand from there.
+    QTest.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not window.session.busy and _n_cols(window) == len(truth[0]) - 1, timeout=60000)
+    assert window.session.result.tables[TABLE - 1].rows_text() == detected
     # 1. Accept the detected table (selected by its line in the Tables tab, then Ctrl+Return).
     window.session.select(Selection("table", TABLE - 1))
     QTest.keyClick(window.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)

@@ -31,7 +31,7 @@ from ..types import Boundary, Grid, PageResult, Rule
 from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, vetoed_columns, width_at
 from .clipped import edge_note, hidden_rules
 from .marks import form_mark_rules, section_cut
-from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, near, value_range
+from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
 from .verdicts import explain_rejected, rejected_at, why_not_here, why_table
 
 RULE_PARAMS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast", "merge.snap")
@@ -110,7 +110,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         if caption:  # the growth upwards stopped at it (``grow.extend_up``)
             rows[0] = replace(rows[0], decision=rows[0].decision + f"; the line above is the table's caption "
                                                                      f"(\"{caption}\"), no header line")
-        narrow = dropped_columns(g, region, ctx.params) if region is not None else ()
+        narrow = dropped_columns(ctx, g, region) if region is not None else ()
         spanned = vetoed_columns(ctx, g, region, [w.pos for w in narrow]) if region is not None else ()
         dropped = [*narrow, *spanned, *dropped_rows(ctx, g, table.header_rows)]
         if ctx.res.clipped_art and ctx.frame.identity and not g.turn:
@@ -251,7 +251,8 @@ def _drawn(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
         found = (new.xs if axis == "col" else new.ys) if new is not None else ()
         old = g.xs if axis == "col" else g.ys
         # Only this boundary goes: a text gap beside it would put another in its place.
-        if new is not None and len(found) == len(old) - 1 and all(near(found, p) for p in old if p != b.pos):
+        if new is not None and len(found) == len(old) - 1 \
+                and ctx.text(g).matched(axis, found, [p for p in old if p != b.pos]) == []:
             flip = ("vector.min_contrast", value)
         elif new is not None and len(found) >= len(old) and b.gap > 0:
             said += (f"; without them a boundary stays here: the text leaves a {b.gap:.1f} pt gap "
@@ -298,12 +299,13 @@ def _text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> 
     params = ctx.params
     if region is not None:
         # A gap a spanning title crosses measures 0 on the page; the column stage sees the projection's.
+        # Checked on the whole tables stage: a wider gap may move the region's sides or its rows too.
         value = step_above(b.gap or width_at(region, b.pos))
-        works = value is not None and not near(region.columns(replace(params.columns, min_gap=value)), b.pos)
+        works = value is not None and ctx.removes(g, "col", b.pos, ("columns.min_gap", value), ())
     else:
         value = step_above(b.gap / 2)
         works = value is not None and ctx.removes(g, "col", b.pos, ("columns.min_gap", value),
-                                                  [x for x in g.xs if abs(x - b.pos) > 2.0])
+                                                  [x for x in g.xs if x != b.pos])
     glyphs = (f" and over {SPLIT_GLYPHS:g} glyphs of the text beside it (spaces inside cells are no column)"
               if g.source in GLYPH_GAP_SOURCES else "")
     need = (f"columns.min_gap ({params.columns.min_gap:g} pt){glyphs}" if region is not None else

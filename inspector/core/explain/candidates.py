@@ -39,12 +39,12 @@ from ..structure.columns import (
     merge_complementary,
     segments,
 )
-from ..structure.gapcuts import clip_edges
+from ..structure.gapcuts import RESOLUTION, clip_edges
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.ruledrows import rules_delimit_rows
 from ..structure.wrapped_rows import tight_continuations
 from ..types import Grid, Word
-from .page import Evidence, PageContext, Why, near, value_range
+from .page import SAME_BOUNDARY, Evidence, PageContext, TableText, Why, value_range
 
 STEP = 0.5  # pt: the column stage's resolution; suggested gaps are multiples of it
 
@@ -60,6 +60,7 @@ class Region:
     x0: float
     x1: float
     crossings: int  # lines that may cross a column gap (``columns.spanning_lines``)
+    text: TableText  # what tells two column positions apart (``page.TableText``)
     edges: tuple[float, ...] = ()  # where a clip path cut several lines' text (``gapcuts.clip_edges``)
 
     def columns(self, cparams: ColumnParams) -> list[float]:
@@ -80,7 +81,7 @@ def region_of(g: Grid, centres: WordCentres, cparams: ColumnParams, tol: float) 
     segs = segments(words, lines, cparams.min_gap)
     edges = tuple(x for x, _ in clip_edges(words, segs)) if centres.clipped else ()
     return Region(words, lines, Pieces.of_words(words, segs), len(lines), g.region.x0, g.region.x1,
-                  crossings_allowed(len(lines), cparams), edges)
+                  crossings_allowed(len(lines), cparams), TableText.of_lines(words, lines), edges)
 
 
 def step_above(gap: float) -> float | None:
@@ -90,12 +91,12 @@ def step_above(gap: float) -> float | None:
     return value if value <= hi else None
 
 
-def dropped_columns(g: Grid, region: Region, params: Params) -> tuple[Why, ...]:
+def dropped_columns(ctx: PageContext, g: Grid, region: Region) -> tuple[Why, ...]:
     """Gaps in the text of a table without drawn columns that are not boundaries, and why."""
-    fine = replace(params.columns, min_gap=STEP, min_rows=1)
+    fine = replace(ctx.params.columns, min_gap=STEP, min_rows=1)
     gaps = column_boundaries(region.pieces, region.x0, region.x1, region.n_lines, fine)
-    kept = g.xs[1:-1]
-    return tuple(_why_dropped(pos, region, params, kept, g.source) for pos in gaps if not near(kept, pos))
+    return tuple(_why_dropped(ctx, g, pos, region) for pos in gaps
+                 if not any(region.text.same("col", x, pos) for x in g.xs[1:-1]))
 
 
 def width_at(region: Region, pos: float) -> float:
@@ -119,25 +120,32 @@ def vetoed_columns(ctx: PageContext, g: Grid, region: Region, listed: Sequence[f
     """Gaps at least ``columns.min_gap`` wide that are no boundary because more text lines
     cross them than ``columns.spanning_lines`` allows ("Lead time  approximately" running
     over the gap between two columns keeps them one). ``listed``: candidates already explained.
-    Each is found at the smallest share that lets it through, and offered with that value when
-    the tables stage, run again with it, adds the boundary and keeps every kept one; one
-    without a lever is listed when at most a third of the lines cross it."""
+    Each is found at the smallest share that lets it through, and offered with the smallest
+    share up to the parameter's top under which the tables stage, run again, adds the boundary
+    (``TableText``: the same text on each side) and keeps every kept one; one without a lever
+    is listed when at most a third of the lines cross it."""
     c = ctx.params.columns
     top = value_range("columns.spanning_lines")[1]
-    seen: list[float] = [*g.xs, *listed]
+    steps = range(1, round((top - c.spanning_lines) / SHARE_STEP) + 1)
+    shares = [s for k in steps if (s := round(c.spanning_lines + k * SHARE_STEP, 2)) <= top]
+    # A kept boundary moved within its gap is that boundary; another candidate is another gap's
+    # explanation unless it lies at the same place (a sliver beside a crossing line is one).
+    seen: list[float] = [*listed]
     out: list[Why] = []
-    share = c.spanning_lines
-    while (share := round(share + SHARE_STEP, 2)) <= top:
+    for share in shares:
         trial = replace(c, spanning_lines=share)
         limit = crossings_allowed(region.n_lines, trial)
         for pos in column_boundaries(region.pieces, region.x0, region.x1, region.n_lines, trial):
-            if near(seen, pos) or any(_same_gap(region, pos, x, limit) for x in (*g.xs[1:-1], *(w.pos for w in out))):
+            if any(region.text.same("col", x, pos) for x in g.xs) or any(abs(x - pos) <= SAME_BOUNDARY for x in seen) \
+                    or any(_same_gap(region, pos, x, limit) for x in (*g.xs[1:-1], *(w.pos for w in out))):
                 continue
             seen.append(pos)
             across = crossing_lines(region, pos)
             if len(across) <= region.crossings:
                 continue  # not the crossing lines: a narrow or thin candidate, explained elsewhere
-            flip = ctx.flips(g, "col", pos, [("columns.spanning_lines", share)])
+            # From the smallest share up: the tables stage may add it (the same text on each side,
+            # elsewhere in its gap) at a share under the one the column stage alone needs here.
+            flip = next((f for s in shares if (f := ctx.flips(g, "col", pos, [("columns.spanning_lines", s)]))), None)
             if flip is None and 3 * len(across) > region.n_lines:
                 continue
             out.append(Why("col", pos, False, (Evidence("spanning_lines", len(across)),),
@@ -176,30 +184,37 @@ WORD_SPACE = "; the gap is no wider than a word space at this type size (half th
              "words on both sides read as one cell's text"
 
 
-def _why_dropped(pos: float, region: Region, params: Params, kept: Sequence[float], source: str = "") -> Why:
-    """Why the gap at ``pos`` is no boundary; a suggestion must add it and keep every one of
-    the ``kept`` inner boundaries (``source``: the table's, which may hold its text gaps to a
-    width in glyphs)."""
-    c = params.columns
+def _why_dropped(ctx: PageContext, g: Grid, pos: float, region: Region) -> Why:
+    """Why the gap at ``pos`` is no boundary of ``g``; a suggestion must add it and keep every
+    kept inner boundary, in the column stage and then in the whole tables stage run again
+    (what ``--set`` does); the table's source may hold its text gaps to a width in glyphs."""
+    c, kept, source = ctx.params.columns, g.xs[1:-1], g.source
 
     def adds(cparams: ColumnParams) -> bool:
-        found = region.columns(cparams)
-        return near(found, pos) and all(near(found, x) for x in kept)
+        if not region.text.adds("col", region.columns(cparams), kept, pos):
+            return False  # the cheap check first: the column stage alone
+        key = "columns.min_gap" if cparams.min_gap != c.min_gap else "columns.min_rows"
+        return ctx.flips(g, "col", pos, [(key, getattr(cparams, key.split(".")[1]))]) is not None
 
     width = width_at(region, pos)
     ev = (Evidence("text_gap", width),)
     joined = WORD_SPACE if _joined(region, pos, c.min_gap) else ""
-    if width < c.min_gap:
+    inner = column_boundaries(region.pieces, region.x0, region.x1, region.n_lines, c)
+    # Found with a narrower min_gap alone, not with this one: the stage, which rounds word boxes
+    # out to its steps, measures the gap narrower than min_gap even where the boxes leave more.
+    rounded = width >= c.min_gap and not any(region.text.same("col", x, pos) for x in inner)
+    if width < c.min_gap or rounded:
         lo = value_range("columns.min_gap")[0]
-        top = math.floor(width / STEP) * STEP
-        said = f"a {width:.1f} pt gap, narrower than columns.min_gap ({c.min_gap:g} pt)"
+        top = min(math.floor(width / STEP) * STEP, c.min_gap - STEP)
+        said = f"a {width:.1f} pt gap, narrower than columns.min_gap ({c.min_gap:g} pt)" + (
+            f" as the column stage measures it (it rounds word boxes out to its {RESOLUTION:g} pt steps)"
+            if rounded else "")
         for value in (v for v in (top, top - STEP, top - 2 * STEP) if lo <= v < c.min_gap):
             if adds(replace(c, min_gap=value)):
                 return Why("col", pos, False, ev, said, ("columns.min_gap",), ("columns.min_gap", value))
         return Why("col", pos, False, ev, said + joined, ("columns.min_gap",))
-    thin = drop_thin_columns(column_boundaries(region.pieces, region.x0, region.x1, region.n_lines, c),
-                             segments(region.words, region.lines, c.min_gap), c.min_rows)
-    if not near(thin, pos):
+    thin = drop_thin_columns(inner, segments(region.words, region.lines, c.min_gap), c.min_rows)
+    if not any(region.text.same("col", x, pos) for x in thin):
         for rows in range(c.min_rows - 1, 0, -1):
             if adds(replace(c, min_rows=rows)):
                 return Why("col", pos, False, ev, f"a column beside it would have text on fewer than "

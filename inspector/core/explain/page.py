@@ -17,12 +17,14 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..geometry import Frame, grid_frame
 from ..params import ParamError, Params, describe
 from ..pipeline import tables_again, upright_centres
-from ..structure.columns import WordCentres
+from ..structure.columns import Line, WordCentres
 from ..structure.tables import TablesResult
-from ..types import Grid, PageResult, Rect, Rule
+from ..types import Grid, PageResult, Rect, Rule, Word
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +111,61 @@ def describe_why(w: Why) -> str:
     return f"{what} {state} at {axis}={w.pos:.1f} pt: {w.decision} [{ev}]"
 
 
-SAME_BOUNDARY = 2.0  # pt: a candidate this close to a kept boundary is that boundary (matching, not detection)
+SAME_BOUNDARY = 2.0  # pt: two positions this close are one boundary whatever lies between (matching, not detection)
+SAME_REACH = 2.0  # type sizes (word box heights): two positions further apart are two boundaries, even over blank
 SAME_REGION = 0.5  # IoU: a grid found again over this share of a table's region is that table
+
+
+@dataclass(frozen=True, eq=False)
+class TableText:
+    """What lies between two boundary positions of one table (its frame's points): the x
+    centres of its words and the y centres of its text lines. Two positions are one boundary
+    when they split the table's text the same way: no word centre (a column's) or line centre
+    (a row's) lies between them, and they are at most ``reach`` apart (``SAME_REACH`` type
+    sizes; within ``SAME_BOUNDARY`` always). A boundary the stage puts a little elsewhere in
+    the same gap when run again with another value is thus the same boundary."""
+
+    xs: np.ndarray
+    ys: np.ndarray
+    reach: float
+
+    @staticmethod
+    def of_lines(words: Sequence[Word], lines: Sequence[Line]) -> TableText:
+        ids = [i for ln in lines for i in ln.word_ids]
+        xs = np.array([words[i].bbox.cx for i in ids], dtype=float)
+        size = float(np.median([words[i].bbox.height for i in ids])) if ids else 0.0
+        return TableText(xs, np.array([ln.bbox.cy for ln in lines], dtype=float), max(SAME_REACH * size, SAME_BOUNDARY))
+
+    def same(self, axis: str, a: float, b: float) -> bool:
+        """Are ``a`` and ``b`` one boundary on ``axis`` ("col": x positions; "row": y)?"""
+        lo, hi = min(a, b), max(a, b)
+        if hi - lo <= SAME_BOUNDARY:
+            return True
+        centres = self.xs if axis == "col" else self.ys
+        return hi - lo <= self.reach and not bool(np.any((centres > lo) & (centres < hi)))
+
+    def matched(self, axis: str, found: Sequence[float], wanted: Sequence[float]) -> list[float] | None:
+        """``found`` less one boundary for each of ``wanted`` (the nearest that is the same one,
+        each found boundary standing for one wanted at most); None when one of ``wanted`` has none."""
+        left = list(found)
+        for pos in wanted:
+            hits = [x for x in left if self.same(axis, x, pos)]
+            if not hits:
+                return None
+            left.remove(min(hits, key=lambda x: abs(x - pos)))
+        return left
+
+    def adds(self, axis: str, found: Sequence[float], kept: Sequence[float], pos: float) -> bool:
+        """Do the boundaries ``found`` keep every one of ``kept`` and add one at ``pos``?"""
+        left = self.matched(axis, found, kept)
+        return left is not None and any(self.same(axis, x, pos) for x in left)
+
+    def gone(self, axis: str, found: Sequence[float], before: Sequence[float], pos: float) -> bool:
+        """Is ``pos`` (one of the boundaries ``before``) gone from ``found``: none is the same
+        as it and nearer to it than to each other one of ``before``?"""
+        def stands_for_pos(x: float) -> bool:
+            return self.same(axis, x, pos) and all(abs(x - pos) <= abs(x - b) for b in before)
+        return not any(stands_for_pos(x) for x in found)
 
 
 class PageContext:
@@ -122,6 +177,16 @@ class PageContext:
         self.frame = Frame(res.turn, res.width, res.height, res.skew)
         self.centres: WordCentres = upright_centres(res)
         self._runs: dict[tuple[Params, bool], TablesResult] = {}
+        self._texts: dict[Rect, TableText] = {}
+
+    def text(self, g: Grid) -> TableText:
+        """The text of ``g``'s region, to match its boundaries across runs (``TableText``)."""
+        hit = self._texts.get(g.region)
+        if hit is None:
+            c = self.centres
+            lines = c.region_lines(g.region, c.inside(g.region), self.params.rows.y_tolerance)
+            hit = self._texts[g.region] = TableText.of_lines(c.words, lines)
+        return hit
 
     def again(self, params: Params, rules: tuple[Rule, ...] | None = None) -> TablesResult:
         """The tables found with ``params`` (and, when given, only ``rules``: what a rule
@@ -148,14 +213,18 @@ class PageContext:
 
     def flips(self, g: Grid, axis: str, pos: float, trials: Sequence[tuple[str, float]]) -> tuple[str, float] | None:
         """The trial (``stage.field``, value) under which a boundary of ``g`` appears at ``pos``
-        (frame points) and every kept inner boundary stays; the one adding fewest others."""
+        (frame points) and every kept inner boundary stays (``TableText``: the same text on each
+        side, wherever in its gap the stage puts it); the one adding fewest others."""
+        text = self.text(g)
         best: tuple[int, tuple[str, float]] | None = None
         for key, value in trials:
             params = self.trial(key, value)
             new = None if params is None else self.grid_again(params, g)
-            if new is None or not near(new.ys[1:-1] if axis == "row" else new.xs[1:-1], pos):
+            if new is None:
                 continue
-            if not all(near(new.xs, x) for x in g.xs[1:-1]) or not all(near(new.ys, y) for y in g.ys[1:-1]):
+            found, kept = {"col": new.xs[1:-1], "row": new.ys[1:-1]}, {"col": g.xs[1:-1], "row": g.ys[1:-1]}
+            other = "row" if axis == "col" else "col"
+            if not text.adds(axis, found[axis], kept[axis], pos) or text.matched(other, found[other], kept[other]) is None:
                 continue
             added = new.n_rows + new.n_cols - g.n_rows - g.n_cols
             if best is None or added < best[0]:
@@ -168,8 +237,10 @@ class PageContext:
         split every line of a list in two also made each line a row.)"""
         params = self.trial(*trial)
         new = None if params is None else self.grid_again(params, g)
-        found = (new.xs if axis == "col" else new.ys) if new is not None else ()
-        return new is not None and not near(found, pos) and all(near(found, x) for x in keep)
+        if new is None:
+            return False
+        text, (found, before) = self.text(g), ((new.xs, g.xs) if axis == "col" else (new.ys, g.ys))
+        return text.matched(axis, found, keep) is not None and text.gone(axis, found, before, pos)
 
     def placed(self, w: Why, g: Grid) -> Why:
         """``w`` (measured in ``g``'s frame) in page space: its position, orientation and line."""
@@ -180,10 +251,6 @@ class PageContext:
         line = Rect(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
         vertical = line.height >= line.width
         return dataclasses.replace(w, pos=line.cx if vertical else line.cy, orient="v" if vertical else "h", line=line)
-
-
-def near(xs: Sequence[float], pos: float) -> bool:
-    return any(abs(x - pos) <= SAME_BOUNDARY for x in xs)
 
 
 def value_range(key: str) -> tuple[float, float]:
