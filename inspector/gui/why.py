@@ -253,6 +253,10 @@ class WhyTool(QObject):
         stack.push(ParamCommand(self.window.session, key, value, f"Set {key} to {value:g} (Why)"))
         self.window.statusBar().showMessage(f"{key} set to {value:g} (was {before}); re-detecting. "
                                             "Ctrl+Z undoes it", 6000)
+        self.flip = None  # applied: the answer above no longer describes the page
+        if self.panel is not None:
+            self.panel.show_answer(None, f"Applied: {key} = {value:g} (was {before}); it holds for every page "
+                                   "until undone. Ask again (Y) to see the boundary now.")
         self._refresh_panel()
 
     def last_apply(self) -> ParamCommand | None:
@@ -272,6 +276,8 @@ class WhyTool(QObject):
             return
         self.window.editing.ann.stack.undo()
         self.window.statusBar().showMessage(f"{cmd.key} back to {cmd.before}", 6000)
+        if self.panel is not None:
+            self.panel.show_answer(None, f"Undone: {cmd.key} back to {cmd.before}. Ask again (Y) to see the boundary now.")
 
     @Slot(int)
     def _stack_moved(self, _index: int) -> None:

@@ -42,8 +42,12 @@ def test_the_question_mode_explains_a_missing_boundary_and_applies_the_fix(qtbot
     key, value = window.why.answer.flip
     assert window.session.param_value("columns.min_gap") == value
     assert window.params.editors["columns.min_gap"].spin.value() == value  # shown in the panel
+    # the old answer no longer describes the page: the panel says what was applied, Apply is spent
+    assert panel.text.text().startswith(f"Applied: columns.min_gap = {value:g} (was 8")
+    assert not panel.apply_button.isEnabled() and panel.undo_button.isEnabled()
     qtbot.waitUntil(lambda: not window.session.busy and window.session.result.tables[0].n_cols == 3, timeout=30000)
     QTest.mouseClick(panel.undo_button, Qt.MouseButton.LeftButton)
+    assert panel.text.text().startswith("Undone: columns.min_gap back to 8")
     assert window.session.param_value("columns.min_gap") == 8
     qtbot.waitUntil(lambda: not window.session.busy and window.session.result.tables[0].n_cols == 2, timeout=30000)
 
