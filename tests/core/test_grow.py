@@ -104,3 +104,58 @@ def test_the_column_gaps_are_read_only_for_a_line_the_walk_reaches(monkeypatch: 
                   _row(100 + 2 * PITCH, "Power", "310", "295"), _row(100 + 3 * PITCH, "Water", "84", "90")])
     grown = extend_down(_box(near, "295"), near, GAP, 400.0, WordCentres(near), tol=TOL)
     assert grown.y1 == _bottom(near, "90") and calls == [_box(near, "295")]
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[Rect]:
+    """The boxes ``grow._column_gaps`` is asked for from now on."""
+    calls: list[Rect] = []
+    real = grow._column_gaps
+
+    def counted(wc: WordCentres, b: Rect, min_gap: float, tol: float) -> list[float]:
+        calls.append(b)
+        return real(wc, b, min_gap, tol)
+
+    monkeypatch.setattr(grow, "_column_gaps", counted)
+    return calls
+
+
+ROWS = [_row(100, "Item", "2024", "2025"), _row(100 + PITCH, "Rent", "1,200", "1,250"),
+        _row(100 + 2 * PITCH, "Power", "310", "295")]
+
+
+def test_a_one_piece_line_under_the_table_ends_the_walk_without_its_column_gaps(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A short note right under the table (one piece: a label that may wait for a row) and a
+    paragraph line under it: no line is taken, so the box's column gaps are never made."""
+    words = _page([*ROWS, (100 + 3 * PITCH, [(60, "Source: ledger")]),
+                   (100 + 4 * PITCH, [(60, "The office moved in the spring of that year, and")])])
+    box = _box(words, "295")
+    calls = _counting(monkeypatch)
+    assert extend_down(box, words, GAP, 400.0, WordCentres(words), tol=TOL) == box
+    assert calls == []
+
+
+def test_a_label_waiting_for_a_row_is_taken_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A section label (one short piece in the first column) and a row under it: both are
+    taken, the label tested against the column gaps once the row is."""
+    words = _page([*ROWS, (100 + 3 * PITCH, [(60, "Travel")]), _row(100 + 4 * PITCH, "Train", "84", "90")])
+    box = _box(words, "295")
+    calls = _counting(monkeypatch)
+    assert extend_down(box, words, GAP, 400.0, WordCentres(words), tol=TOL) == \
+        Rect(box.x0, box.y0, box.x1, _bottom(words, "90"))
+    assert calls == [box]
+
+
+def test_a_label_across_a_column_gap_ends_the_walk_though_a_row_follows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-piece line running from the first column's gap into the second's text is no section
+    label: the walk ends there, and the row under it is not taken (the label is tested against
+    the column gaps when that row would be)."""
+    words = _page([*ROWS, (100 + 3 * PITCH, [(90, "Subtotal of the running costs")]),
+                   _row(100 + 4 * PITCH, "Train", "84", "90")])
+    box = _box(words, "295")
+    label = [w.bbox for w in words if w.bbox.y0 > _bottom(words, "295") and w.bbox.y1 < _bottom(words, "90") - PITCH / 2]
+    first_gap = grow._column_gaps(WordCentres(words), box, GAP, TOL)[0]
+    assert label[0].x0 + SIZE < first_gap < label[-1].x1 - SIZE < box.x0 + grow.LABEL_WIDTH * box.width
+    calls = _counting(monkeypatch)
+    assert extend_down(box, words, GAP, 400.0, WordCentres(words), tol=TOL) == box
+    assert calls == [box]

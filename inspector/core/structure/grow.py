@@ -52,15 +52,29 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     bottom, pending = box.y1, None  # pending: a one-piece line waiting for a tabular line under it
     above: list[Line] = []  # the last lines taken, nearest last (``CENTRED_LINES`` at most)
     gaps: list[float] | None = None
+    unchecked = False  # is ``pending`` yet to be tested against the column gaps?
     for ln in lines:  # the pieces of the lines reached only: the walk mostly stops after a few
         if ln.bbox.y0 - bottom > PARAGRAPH_GAP * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
             break
-        if gaps is None:  # the box's columns, for a line the walk reaches only (many stop before one)
-            gaps = _column_gaps(wc, box, min_gap, tol)
         pieces = segments(words, [ln], min_gap)
-        if any(_runs_across(words, s, x) for s in pieces for x in gaps):
-            break
         n = len(pieces)
+        if n < 2 and not above:
+            # One piece and no line taken yet: it is not a wrapped cell line (``_wrapped_from``
+            # needs a line above), so it can only wait as a label or end the walk, and neither
+            # moves the bottom. Whether it runs across a column gap (the walk would end here)
+            # is asked only once a line under it is taken: the box's columns are made for the
+            # walks that take a line, not for every box with a title or a paragraph under it.
+            if pending is not None or ln.bbox.width >= LABEL_WIDTH * box.width:
+                break
+            pending, unchecked = ln, True
+            continue
+        if gaps is None:  # the box's columns, for a line the walk may take only
+            gaps = _column_gaps(wc, box, min_gap, tol)
+        if unchecked and pending is not None and _across(words, pending, min_gap, gaps):
+            break  # the label waiting ran across a column gap: the walk ended there
+        unchecked = False
+        if _across(words, ln, min_gap, gaps, pieces):
+            break
         if n >= 2 or (n == 1 and _wrapped_from(above, ln, words, [box.x0, *gaps, box.x1])):
             kept = [*above, *([pending] if pending is not None else []), ln]
             bottom, pending, above = ln.bbox.y1, None, kept[-CENTRED_LINES:]
@@ -69,6 +83,13 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
         else:
             break
     return Rect(box.x0, box.y0, box.x1, max(box.y1, bottom))
+
+
+def _across(words: Sequence[Word], ln: Line, min_gap: float, gaps: Sequence[float],
+            pieces: Sequence[Segment] | None = None) -> bool:
+    """Does a piece of ``ln`` (its ``pieces`` when made already) run across one of ``gaps``?"""
+    own = segments(words, [ln], min_gap) if pieces is None else pieces
+    return any(_runs_across(words, s, x) for s in own for x in gaps)
 
 
 def _wrapped_from(above: Sequence[Line], ln: Line, words: Sequence[Word], edges: Sequence[float]) -> bool:
