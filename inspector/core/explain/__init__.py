@@ -106,6 +106,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         cols = _outer_cuts(ctx, g, "col", [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)])
         rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
         rows = _section_rows(g, rows)
+        cols = _option_cols(g, cols)
         caption = _caption_above(ctx, g, rows[0].pos) if rows else ""
         if caption:  # the growth upwards stopped at it (``grow.extend_up``)
             rows[0] = replace(rows[0], decision=rows[0].decision + f"; the line above is the table's caption "
@@ -132,6 +133,25 @@ def _section_rows(g: Grid, rows: list[Why]) -> list[Why]:
     full = {r for r, c, rs, cs in g.spans if r > 0 and c == 0 and rs == 1 and cs == g.n_cols > 1}
     return [replace(w, evidence=(*w.evidence, Evidence("section_row")), decision=w.decision + SECTION_ROW)
             if k in full else w for k, w in enumerate(rows)]
+
+
+OPTIONS = ("; drawn only between a form field's check-box options (each slot beside it starts with a check box, "
+           "and the field's other rows leave it out beside text): in rows {rows} the options are one cell, read "
+           "option by option")
+
+
+def _option_cols(g: Grid, cols: list[Why]) -> list[Why]:
+    """``cols`` with each boundary inside a cell of a form field's options (``structure.options``)
+    saying so, with evidence ``check_box_options`` (its value: the rows joined across it)."""
+    starts = set(g.option_cells)
+    joined: dict[int, list[int]] = {}
+    for r, c, rs, cs in g.spans:
+        if (r, c) in starts:
+            for k in range(c + 1, c + cs):
+                joined.setdefault(k, []).extend(range(r + 1, r + rs + 1))
+    return [replace(w, evidence=(*w.evidence, Evidence("check_box_options", len(joined[k]))),
+                    decision=w.decision + OPTIONS.format(rows=", ".join(map(str, sorted(joined[k])))))
+            if k in joined else w for k, w in enumerate(cols)]
 
 
 def _outer_cuts(ctx: PageContext, g: Grid, axis: str, kept: list[Why]) -> list[Why]:

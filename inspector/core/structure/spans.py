@@ -37,13 +37,15 @@ def occupied_slots(grid: Grid, cx: np.ndarray, cy: np.ndarray) -> set[tuple[int,
 
 
 
-def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> list[tuple[int, int, int, int]]:
+def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
+               options: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int, int, int]]:
     """Merged cells (r, c, rs, cs).
 
     Two slots merge when no drawn separator divides them and one of them is empty (a
     label centred over two columns), when one piece of text runs across them, under
     a partial horizontal rule, when the rule spans columns that one header text covers,
-    or across a shaded section row (see ``sections``).
+    across a shaded section row (see ``sections``), or when they are one form field's
+    check-box options (``options``: slots (r, c) joined to (r, c + 1), see ``options``).
     """
     nr, nc = grid.n_rows, grid.n_cols
     parent = list(range(nr * nc))
@@ -61,6 +63,8 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> list[tupl
     occupied = occupied_slots(grid, ev.centres.cx[ids], ev.centres.cy[ids])
     if cand.source == "ruled" and nc > 1:
         _undrawn_joins(grid, ev, occupied, virtual, join)
+    for r, c in options:
+        join(r * nc + c, r * nc + c + 1)
     if cand.source == "horizontal_rules":
         _spanner_joins(grid, ev, occupied, join)
         if ev.params.tables.left_out_spans:
