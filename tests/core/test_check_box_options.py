@@ -95,31 +95,31 @@ PRODUCERS: list[Callable[[list[Op]], bytes]] = [_pymupdf, _reportlab]
 @pytest.mark.parametrize("make", PRODUCERS, ids=["pymupdf", "reportlab"])
 def test_options_side_by_side_are_one_cell_read_option_by_option(make: Callable[[list[Op]], bytes]) -> None:
     table, res = _table(make(_layout()))
-    assert (table.n_rows, table.n_cols) == (4, 5)  # the grid keeps the rules' positions
-    rows: dict[int, list[tuple[int, int, str]]] = {c.r: [] for c in table.cells}
-    for c in sorted(table.cells, key=lambda c: (c.r, c.c)):
-        rows[c.r].append((c.c, c.cs, c.text))
-    assert rows[0] == [(0, 1, ""), (1, 2, "Dependent 1"), (3, 2, "Dependent 2")]
-    assert rows[2] == [(0, 1, "Check if"), (1, 2, "Full-time\nstudent\nPermanently\ndisabled"),
-                       (3, 2, "Full-time\nstudent\nPermanently\ndisabled")]
-    assert rows[3] == [(0, 1, "Credits"), (1, 2, "Child tax\ncredit\nCredit for\nothers"),
-                       (3, 2, "Child tax\ncredit\nCredit for\nothers")]
-    assert table.grid is not None and table.grid.option_cells == ((2, 1), (2, 3), (3, 1), (3, 3))
+    # The rules between the options leave the grid: each field is one column, its options one cell.
+    assert (table.n_rows, table.n_cols) == (4, 3)
+    assert table.grid is not None and [round(x) for x in table.grid.xs] == [round(X[k]) for k in (0, 1, 3, 5)]
+    assert all(c.rs == c.cs == 1 for c in table.cells)
+    assert table.rows_text() == [
+        ["", "Dependent 1", "Dependent 2"],
+        ["First name", "", ""],
+        ["Check if", "Full-time\nstudent\nPermanently\ndisabled", "Full-time\nstudent\nPermanently\ndisabled"],
+        ["Credits", "Child tax\ncredit\nCredit for\nothers", "Child tax\ncredit\nCredit for\nothers"]]
+    assert [(r, round(x)) for r, x in table.grid.option_splits] == [(2, 260), (2, 460), (3, 260), (3, 460)]
     (why,) = explain_page(res, Params())
-    said = {round(w.pos): w for w in why.cols}
+    said = {round(w.pos): w for w in why.dropped if w.axis == "col" and not w.kept}
     for x in SUB:
-        assert "check_box_options" in [e.kind for e in said[round(x)].evidence]
+        assert [e.kind for e in said[round(x)].evidence] == ["check_box_options"]
         assert "check-box options" in said[round(x)].decision
-    assert all("check_box_options" not in [e.kind for e in said[round(x)].evidence] for x in X if x not in SUB)
+        assert "in row(s) 3, 4 the options are one cell, read option by option" in said[round(x)].decision
+    assert all("check_box_options" not in [e.kind for e in w.evidence] for w in why.cols)
 
 
 @pytest.mark.parametrize("make", PRODUCERS, ids=["pymupdf", "reportlab"])
 def test_values_without_check_boxes_keep_their_columns(make: Callable[[list[Op]], bytes]) -> None:
     """The same table with no boxes: two values under a header spanning them stay two cells."""
     table, _ = _table(make(_layout(boxes=False)))
-    assert table.grid is not None and table.grid.option_cells == ()
-    assert [c.text for c in sorted(table.cells, key=lambda c: (c.r, c.c)) if c.r == 2][1:3] == [
-        "Full-time\nstudent", "Permanently\ndisabled"]
+    assert table.grid is not None and table.grid.option_splits == () and table.n_cols == 5
+    assert table.rows_text()[2] == ["Check if", *["Full-time\nstudent", "Permanently\ndisabled"] * 2]
 
 
 def test_with_check_boxes_off_the_options_stay_apart() -> None:
@@ -127,4 +127,4 @@ def test_with_check_boxes_off_the_options_stay_apart() -> None:
     p = Params()
     off = dataclasses.replace(p, tables=dataclasses.replace(p.tables, check_boxes=False))
     res = Pipeline(open_document(_pymupdf(_layout()))).run(0, off)
-    assert all(t.grid is not None and t.grid.option_cells == () for t in res.tables)
+    assert all(t.grid is not None and t.grid.option_splits == () and t.n_cols == 5 for t in res.tables)

@@ -54,7 +54,7 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
                             boxes[k], tuple(m) if ascending else tuple(sorted(m)), not low.isdisjoint(m))
                   if (m := members[k]) else fast_cell(r, c, rs, cs, "", boxes[k], (), False)  # empty: nothing to read
                   for k, (r, c, rs, cs) in enumerate(slots))
-    if grid.option_cells:
+    if grid.option_splits:
         cells = _read_by_option(grid, words, cells)
     filled = sum(1 for c in cells if c.text) / max(len(cells), 1)
     conf = round(SOURCE_CONFIDENCE[grid.source] * (0.6 + 0.4 * filled), 3)
@@ -63,18 +63,24 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
 
 
 def _read_by_option(grid: Grid, words: Sequence[Word], cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
-    """``cells`` with those of ``grid.option_cells`` (a form field's check-box options side by
-    side, ``structure.options``) read option by option: each column slot's words a block of
-    lines, the blocks left to right, not the lines across the options."""
-    starts = set(grid.option_cells)
+    """``cells`` with those holding a split of ``grid.option_splits`` (a form field's check-box
+    options side by side, ``structure.options``) read option by option: the words between two
+    splits a block of lines, the blocks left to right, not the lines across the options."""
+    splits: dict[int, list[float]] = {}
+    for r, x in grid.option_splits:
+        splits.setdefault(r, []).append(x)
 
-    def by_option(cell: Cell) -> str:
+    def read(cell: Cell) -> str:
+        cuts = sorted(x for r in range(cell.r, cell.r + cell.rs) for x in splits.get(r, ())
+                      if cell.bbox.x0 < x < cell.bbox.x1)
+        if not cuts:
+            return cell.text
         blocks: dict[int, list[Word]] = {}
         for i in cell.word_ids:
-            blocks.setdefault(_index(anchor_x(words[i]), grid.xs), []).append(words[i])
+            blocks.setdefault(bisect_right(cuts, anchor_x(words[i])), []).append(words[i])
         return "\n".join(join_words(blocks[k]) for k in sorted(blocks))
 
-    return tuple(replace(c, text=by_option(c)) if (c.r, c.c) in starts and c.word_ids else c for c in cells)
+    return tuple(replace(c, text=read(c)) if c.word_ids else c for c in cells)
 
 
 def _slots_of(grid: Grid, words: Sequence[Word], ids: Sequence[int],

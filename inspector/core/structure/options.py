@@ -7,14 +7,16 @@ its other rows leave the rule out (the header "Dependent 1", the name rows span 
 boundary is such a division of options when, in every row where it is drawn, the slots on both
 its sides each start with a check box (a side set aside by ``evidence.checkboxes``, the
 ``marks``) before their text, and in some row it is not drawn beside text. Those rows' slots
-are joined, and the joined cell is read option by option (``option_cells``: each slot's text a
-block, left to right), not line by line across the options. Geometry only, the same for any
+are joined, and the joined cell is read option by option (``Grid.option_splits``: each option's
+text a block, left to right), not line by line across the options; a boundary every row's cell
+then spans leaves the grid (the field is one column). Geometry only, the same for any
 producer; page space (points).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..types import Grid, Rule
 from .region import HALF, RegionEvidence
@@ -56,10 +58,34 @@ def _starts_with_box(grid: Grid, ev: RegionEvidence, sides: Sequence[Rule], r: i
     return any(x0 <= m.pos <= first and y0 - ev.snap <= m.start and m.end <= y1 + ev.snap for m in sides)
 
 
-def option_cells(spans: Sequence[tuple[int, int, int, int]], pairs: Sequence[tuple[int, int]]
-                 ) -> tuple[tuple[int, int], ...]:
-    """The top-left slots of the spans (r, c, rs, cs) that join a pair of ``pairs``: cells read
-    option by option."""
-    out = {(r, c) for r, c, rs, cs in spans
-           if any(r <= pr < r + rs and c <= pc < c + cs - 1 for pr, pc in pairs)}
-    return tuple(sorted(out))
+Span = tuple[int, int, int, int]  # (r, c, rs, cs)
+
+
+@dataclass(frozen=True)
+class Options:
+    """A grid once its fields' options are joined: the column boundaries ``xs`` left (one whose
+    every row is one cell across it goes: only the options' rule drew it), the ``spans`` on them,
+    and ``splits`` (r, x): in row r the cell holding x holds options divided at x (read option by
+    option, ``cells``), ``dropped`` the x (pt) of the boundaries removed."""
+
+    xs: tuple[float, ...]
+    spans: tuple[Span, ...]
+    splits: tuple[tuple[int, float], ...]
+    dropped: tuple[float, ...]
+
+
+def join_options(xs: Sequence[float], n_rows: int, spans: Sequence[Span], pairs: Sequence[tuple[int, int]]
+                 ) -> Options:
+    """The grid of ``xs`` and ``spans`` (``pairs`` joined already) without the boundaries that
+    only options' rules drew and that every row's cell now spans (see ``Options``)."""
+    out_xs, out = list(xs), list(spans)
+    splits = tuple(sorted((r, xs[c + 1]) for r, c in pairs))
+    dropped: list[float] = []
+    for k in sorted({c + 1 for _, c in pairs}, reverse=True):  # from the right: lower indices stay
+        if not all(any(r0 <= r < r0 + rs and c0 < k < c0 + cs for r0, c0, rs, cs in out) for r in range(n_rows)):
+            continue
+        moved = [(r0, c0, rs, cs - 1) if c0 < k < c0 + cs else (r0, c0 - 1 if c0 >= k else c0, rs, cs)
+                 for r0, c0, rs, cs in out]
+        out = [sp for sp in moved if sp[2] * sp[3] > 1]
+        dropped.append(out_xs.pop(k))
+    return Options(tuple(out_xs), tuple(sorted(out)), splits, tuple(sorted(dropped)))
