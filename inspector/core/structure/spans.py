@@ -73,6 +73,8 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
         return cand.source == "ruled" and ev.covered("v", x, grid.ys[r], grid.ys[r + 1]) >= HALF
 
     _text_spans(grid, segs, lines, ev.words, drawn, join)
+    if cand.source == "ruled" and nc > 1:
+        _crossing_words(grid, ev, drawn, join)
     for r in section_rows(grid, ev.fills, occupied, _one_piece_rows(grid, segs, lines)):
         for c in range(nc - 1):
             join(r * nc + c, r * nc + c + 1)
@@ -298,6 +300,38 @@ def _text_spans(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line], word
         for c in range(cols[0], cols[-1]):
             join(r * nc + c, r * nc + c + 1)
 
+
+
+def _crossing_words(grid: Grid, ev: RegionEvidence, drawn: Callable[[float, int], bool], join: Join) -> None:
+    """A word printed across a column rule's place in a row where the rule is left out, inside
+    one stroked box, is one cell's text over both slots: a Word form's box merged across the
+    columns other rows draw, its justified lines running past them. The word crosses by a glyph
+    at least on each side (a box padded by its spaces or tab stops reaches over a boundary its
+    glyphs never touch); the box is stroked round both slots (``_boxed_across``). One word
+    only: a line of several is ``_text_spans``'."""
+    xs, ys, nc = grid.xs, grid.ys, grid.n_cols
+    strokes: RuleIndex | None = None
+    for i in ev.ids:
+        w = ev.words[i]
+        b, glyph = w.bbox, w.bbox.width / max(len(w.text), 1)
+        ks = [k for k in range(1, nc) if b.x0 + glyph <= xs[k] <= b.x1 - glyph]
+        if not ks:
+            continue
+        r = col_of(b.cy, ys)
+        strokes = strokes or RuleIndex([rule for rule in ev.cand.rules if rule.drawn])
+        for k in ks:
+            if not drawn(xs[k], r) and _boxed_across(strokes, ev.snap, grid, r, k):
+                join(r * nc + k - 1, r * nc + k)
+
+
+def _boxed_across(strokes: RuleIndex, snap: float, grid: Grid, r: int, k: int) -> bool:
+    """Are slots (r, k - 1) and (r, k) one stroked box: the rules over and under row ``r``
+    stroked across both, the column rule between them stroked in another row (a form's box
+    merged across it) but not in this one?"""
+    xs, ys = grid.xs, grid.ys
+    over_under = all(strokes.covered("h", y, xs[k - 1], xs[k + 1], snap) >= FULL for y in (ys[r], ys[r + 1]))
+    return over_under and any(strokes.covered("v", xs[k], ys[q], ys[q + 1], snap) >= FULL
+                              for q in range(grid.n_rows) if q != r)
 
 
 def _rectangles(parent: list[int], find: Callable[[int], int], nr: int, nc: int) -> list[tuple[int, int, int, int]]:
