@@ -151,6 +151,9 @@ class Grid:
     skew: float = 0.0  # degrees a scanned page was straightened by (see geometry.Frame)
     col_evidence: tuple[Boundary, ...] = ()  # one per ``xs``, in the frame xs are measured in
     row_evidence: tuple[Boundary, ...] = ()  # one per ``ys``
+    # (r, x): in row r the cell holding x holds a form field's check-box options set side by
+    # side, a rule between them at x (``structure.options``): read option by option, not across.
+    option_splits: tuple[tuple[int, float], ...] = ()
     # Makes (col_evidence, row_evidence) on their first read, then None: the detection never
     # reads them, explain and the window do (see ``_Deferred``). Not compared, not shown.
     evidence_later: EvidenceLater | None = field(default=None, repr=False, compare=False)

@@ -31,7 +31,7 @@ from ..types import Grid, PageResult, Rect, Rule, Word
 class Evidence:
     """One piece of evidence: ``kind`` rule | fill_edge | region_edge | text_gap | line_gap |
     number_stack | clipped_art | clipped_text | spanning_lines | leaders | group_rule |
-    section_row;
+    section_row | check_box_options;
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space) or a width (gaps, pt); ``ids`` fill ids."""
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 
 from ..slots import span_slots
-from ..types import Grid, Table, Word, fast_cell, fast_rect
+from ..types import Cell, Grid, Table, Word, fast_cell, fast_rect
 from .celltext import anchor_x, join_words
 
 SOURCE_CONFIDENCE = {"ruled": 0.9, "horizontal_rules": 0.75, "aligned": 0.55}
@@ -53,10 +54,33 @@ def assemble(grid: Grid, words: Sequence[Word], word_ids: Sequence[int], low: fr
                             boxes[k], tuple(m) if ascending else tuple(sorted(m)), not low.isdisjoint(m))
                   if (m := members[k]) else fast_cell(r, c, rs, cs, "", boxes[k], (), False)  # empty: nothing to read
                   for k, (r, c, rs, cs) in enumerate(slots))
+    if grid.option_splits:
+        cells = _read_by_option(grid, words, cells)
     filled = sum(1 for c in cells if c.text) / max(len(cells), 1)
     conf = round(SOURCE_CONFIDENCE[grid.source] * (0.6 + 0.4 * filled), 3)
     return Table(bbox=grid.region, n_rows=grid.n_rows, n_cols=grid.n_cols, cells=cells, source=grid.source,
                  confidence=conf, header_rows=min(header_rows, grid.n_rows), page=page, grid=grid)
+
+
+def _read_by_option(grid: Grid, words: Sequence[Word], cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """``cells`` with those holding a split of ``grid.option_splits`` (a form field's check-box
+    options side by side, ``structure.options``) read option by option: the words between two
+    splits a block of lines, the blocks left to right, not the lines across the options."""
+    splits: dict[int, list[float]] = {}
+    for r, x in grid.option_splits:
+        splits.setdefault(r, []).append(x)
+
+    def read(cell: Cell) -> str:
+        cuts = sorted(x for r in range(cell.r, cell.r + cell.rs) for x in splits.get(r, ())
+                      if cell.bbox.x0 < x < cell.bbox.x1)
+        if not cuts:
+            return cell.text
+        blocks: dict[int, list[Word]] = {}
+        for i in cell.word_ids:
+            blocks.setdefault(bisect_right(cuts, anchor_x(words[i])), []).append(words[i])
+        return "\n".join(join_words(blocks[k]) for k in sorted(blocks))
+
+    return tuple(replace(c, text=read(c)) if c.word_ids else c for c in cells)
 
 
 def _slots_of(grid: Grid, words: Sequence[Word], ids: Sequence[int],

@@ -45,6 +45,7 @@ from .gapcuts import clip_decided, clip_edges
 from .group_labels import at_group_rules, group_rule_ends, under_group_labels
 from .keyvalue import key_value
 from .leaders import leader_list
+from .options import join_options, option_pairs
 from .region import FULL, RegionEvidence
 from .regions import Candidate
 from .sections import section_lines
@@ -94,10 +95,12 @@ def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float, snap: f
 
 
 def build_grid(cand: Candidate, words: Sequence[Word], index: int, params: Params,
-               centres: WordCentres | None = None, fills: Sequence[Fill] = ()) -> GridResult:
-    """Grid for one candidate region; ``index`` numbers the region for its bins."""
+               centres: WordCentres | None = None, fills: Sequence[Fill] = (),
+               marks: tuple[Rule, ...] = ()) -> GridResult:
+    """Grid for one candidate region; ``index`` numbers the region for its bins; ``marks``: the
+    check boxes' sides set aside (a form field's options start beside them)."""
     centres = centres if centres is not None and centres.words is words else WordCentres(words)
-    ev = RegionEvidence.gather(cand, words, centres, fills, params)
+    ev = RegionEvidence.gather(cand, words, centres, fills, params, marks)
     if not ev.ids:
         return GridResult(None, "no text", (), frozenset(), 0, ())
     return _grid(ev, index)
@@ -127,8 +130,8 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     drawn_ys = set(ys[1:-1])
     closed = closed_cells(ev, [xs[0], *sorted(drawn_xs), xs[-1]], ys)
     ys, header_rows, virtual = split_rows(ev, ys, xs, top_drawn, closed)
-    grid = Grid(box, tuple(xs), tuple(ys), cand.source)
-    spans = grid_spans(grid, ev, virtual)
+    grid, splits = _spanned(Grid(box, tuple(xs), tuple(ys), cand.source), ev, virtual)
+    xs = list(grid.xs)
     # What made each boundary is for explain and the window, not for the decisions below:
     # recorded when first read (``Grid.evidence_later``), from copies of what it reads.
     grouped = (frozenset(e for e, _ in group_rule_ends(cand.rules, box)) - drawn_xs
@@ -136,7 +139,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     later = partial(_evidence, (grid.xs, grid.ys), ((tuple(ev.segs), tuple(ev.lines)), (ev.rules, ev.snap)),
                     (tuple(stacked), frozenset(drawn_xs), frozenset(drawn_ys - virtual), grouped),
                     (tuple(cut), tuple(body), ev.params.columns.min_gap))
-    grid = Grid(box, grid.xs, grid.ys, cand.source, tuple(spans), evidence_later=later)
+    grid = Grid(box, grid.xs, grid.ys, cand.source, grid.spans, evidence_later=later, option_splits=splits)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
     tparams = ev.params.tables
     low = frozenset(near_boundary(words, ev.ids, xs[1:-1], ev.params.columns.boundary_margin))
@@ -146,6 +149,17 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     reason, param = (early or form or _leader_list(grid, ev)
                      or _mostly_empty(grid, ev.centres, list(ev.ids), tparams))
     return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param, form is not None)
+
+
+def _spanned(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> tuple[Grid, tuple[tuple[int, float], ...]]:
+    """``grid`` with its spans (``spans.grid_spans``): a form field's check-box options joined,
+    the column boundaries only their rules drew removed (``options``); and the options' splits."""
+    pairs = option_pairs(grid, ev)
+    spans = grid_spans(grid, ev, virtual, pairs)
+    if not pairs:
+        return Grid(grid.region, grid.xs, grid.ys, grid.source, tuple(spans)), ()
+    got = join_options(grid.xs, grid.n_rows, spans, pairs)
+    return Grid(grid.region, got.xs, grid.ys, grid.source, got.spans), got.splits
 
 
 def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..evidence.rules_merge import RuleIndex
 from ..params import Params
-from ..types import Fill, Rect, Word
+from ..types import Fill, Rect, Rule, Word
 from .columns import Line, Segment, WordCentres, segments
 from .regions import Candidate
 
@@ -27,7 +27,8 @@ class RegionEvidence:
     centre lies in the region); ``lines`` are their text lines (``rows.y_tolerance``),
     ``segs`` the pieces of those lines (``columns.min_gap``); ``rules`` indexes the region's
     own rules. ``snap`` (pt) is ``merge.snap``, the one tolerance for "the same line" from the
-    merge to the grid: a rule this close to a position lies on it, rules this close are one."""
+    merge to the grid: a rule this close to a position lies on it, rules this close are one.
+    ``marks``: the page's check boxes' sides set aside (``evidence.checkboxes``), no rules of it."""
 
     cand: Candidate
     words: Sequence[Word]
@@ -39,15 +40,16 @@ class RegionEvidence:
     params: Params
     rules: RuleIndex
     snap: float
+    marks: tuple[Rule, ...] = ()
 
     @staticmethod
     def gather(cand: Candidate, words: Sequence[Word], centres: WordCentres, fills: Sequence[Fill],
-               params: Params) -> RegionEvidence:
+               params: Params, marks: tuple[Rule, ...] = ()) -> RegionEvidence:
         ids = tuple(centres.inside(cand.bbox))
         lines = centres.region_lines(cand.bbox, ids, params.rows.y_tolerance) if ids else []
         segs = segments(words, lines, params.columns.min_gap)
         return RegionEvidence(cand, words, centres, ids, lines, segs, fills, params, RuleIndex(cand.rules),
-                              params.merge.snap)
+                              params.merge.snap, marks)
 
     @property
     def box(self) -> Rect:

@@ -37,13 +37,15 @@ def occupied_slots(grid: Grid, cx: np.ndarray, cy: np.ndarray) -> set[tuple[int,
 
 
 
-def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> list[tuple[int, int, int, int]]:
+def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
+               options: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int, int, int]]:
     """Merged cells (r, c, rs, cs).
 
     Two slots merge when no drawn separator divides them and one of them is empty (a
     label centred over two columns), when one piece of text runs across them, under
     a partial horizontal rule, when the rule spans columns that one header text covers,
-    or across a shaded section row (see ``sections``).
+    across a shaded section row (see ``sections``), or when they are one form field's
+    check-box options (``options``: slots (r, c) joined to (r, c + 1), see ``options``).
     """
     nr, nc = grid.n_rows, grid.n_cols
     parent = list(range(nr * nc))
@@ -61,6 +63,8 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> list[tupl
     occupied = occupied_slots(grid, ev.centres.cx[ids], ev.centres.cy[ids])
     if cand.source == "ruled" and nc > 1:
         _undrawn_joins(grid, ev, occupied, virtual, join)
+    for r, c in options:
+        join(r * nc + c, r * nc + c + 1)
     if cand.source == "horizontal_rules":
         _spanner_joins(grid, ev, occupied, join)
         if ev.params.tables.left_out_spans:
@@ -69,6 +73,8 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> list[tupl
         return cand.source == "ruled" and ev.covered("v", x, grid.ys[r], grid.ys[r + 1]) >= HALF
 
     _text_spans(grid, segs, lines, ev.words, drawn, join)
+    if cand.source == "ruled" and nc > 1:
+        _crossing_words(grid, ev, drawn, join)
     for r in section_rows(grid, ev.fills, occupied, _one_piece_rows(grid, segs, lines)):
         for c in range(nc - 1):
             join(r * nc + c, r * nc + c + 1)
@@ -294,6 +300,38 @@ def _text_spans(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line], word
         for c in range(cols[0], cols[-1]):
             join(r * nc + c, r * nc + c + 1)
 
+
+
+def _crossing_words(grid: Grid, ev: RegionEvidence, drawn: Callable[[float, int], bool], join: Join) -> None:
+    """A word printed across a column rule's place in a row where the rule is left out, inside
+    one stroked box, is one cell's text over both slots: a Word form's box merged across the
+    columns other rows draw, its justified lines running past them. The word crosses by a glyph
+    at least on each side (a box padded by its spaces or tab stops reaches over a boundary its
+    glyphs never touch); the box is stroked round both slots (``_boxed_across``). One word
+    only: a line of several is ``_text_spans``'."""
+    xs, ys, nc = grid.xs, grid.ys, grid.n_cols
+    strokes: RuleIndex | None = None
+    for i in ev.ids:
+        w = ev.words[i]
+        b, glyph = w.bbox, w.bbox.width / max(len(w.text), 1)
+        ks = [k for k in range(1, nc) if b.x0 + glyph <= xs[k] <= b.x1 - glyph]
+        if not ks:
+            continue
+        r = col_of(b.cy, ys)
+        strokes = strokes or RuleIndex([rule for rule in ev.cand.rules if rule.drawn])
+        for k in ks:
+            if not drawn(xs[k], r) and _boxed_across(strokes, ev.snap, grid, r, k):
+                join(r * nc + k - 1, r * nc + k)
+
+
+def _boxed_across(strokes: RuleIndex, snap: float, grid: Grid, r: int, k: int) -> bool:
+    """Are slots (r, k - 1) and (r, k) one stroked box: the rules over and under row ``r``
+    stroked across both, the column rule between them stroked in another row (a form's box
+    merged across it) but not in this one?"""
+    xs, ys = grid.xs, grid.ys
+    over_under = all(strokes.covered("h", y, xs[k - 1], xs[k + 1], snap) >= FULL for y in (ys[r], ys[r + 1]))
+    return over_under and any(strokes.covered("v", xs[k], ys[q], ys[q + 1], snap) >= FULL
+                              for q in range(grid.n_rows) if q != r)
 
 
 def _rectangles(parent: list[int], find: Callable[[int], int], nr: int, nc: int) -> list[tuple[int, int, int, int]]:

@@ -62,8 +62,9 @@ class _Collector:
     """Accumulates accepted and rejected regions while claiming page area."""
 
     def __init__(self, words: Sequence[Word], page: int, params: Params,
-                 centres: WordCentres | None, fills: Sequence[Fill] = ()) -> None:
+                 centres: WordCentres | None, fills: Sequence[Fill] = (), marks: Sequence[Rule] = ()) -> None:
         self.words, self.page, self.params, self.fills = words, page, params, fills
+        self.marks = tuple(marks)
         self.regions: list[TableRegion] = []
         self.grids: list[Grid] = []
         self.tables: list[Table] = []
@@ -76,7 +77,7 @@ class _Collector:
         if any(_overlaps(cand.bbox, t) for t in self.taken):
             self.regions.append(TableRegion(cand.bbox, cand.source, "overlaps a table found earlier"))
             return False
-        res = build_grid(cand, self.words, len(self.regions), self.params, self.centres, self.fills)
+        res = build_grid(cand, self.words, len(self.regions), self.params, self.centres, self.fills, self.marks)
         if res.grid is None:
             self.regions.append(TableRegion(cand.bbox, cand.source, res.reason, res.param))
             if res.form:  # a form's area: its rules, leaders and captions make no other table
@@ -112,7 +113,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     ``marks``: the sides of the check boxes set aside (a form's options start beside them).
     Reads ``params.rows``, ``params.columns``, ``params.tables`` and ``params.merge.snap``."""
     cparams, tparams, ytol = params.columns, params.tables, params.rows.y_tolerance
-    col = _Collector(words, page, params, centres, fills)
+    col = _Collector(words, page, params, centres, fills, marks)
     lines = list(rows)
     segs = segments(words, lines, cparams.min_gap)
     counts = [0] * len(lines)
