@@ -193,6 +193,11 @@ class OcrParams:
     dpi: int = param(200, "OCR resolution", "dpi", 100, 400,
                      "Resolution the page is rendered at for OCR; higher reads small print better and costs "
                      "time in proportion to the pixels.", step=25)
+    upscale_to: int = param(200, "Enlarge low-res scans to", "dpi", 0, 400,
+                            "A scan whose picture has fewer pixels per inch than the OCR resolution and this is "
+                            "enlarged (smoothly interpolated) to this resolution before OCR: Tesseract reads "
+                            "letters a few pixels high badly and runs the words of a 150 dpi fax together; "
+                            "0: off (read at the picture's own resolution).", step=25)
     min_confidence: float = param(60.0, "Min confidence", "%", 0.0, 100.0,
                                   "OCR words Tesseract is less sure of than this are flagged low-confidence.",
                                   step=1.0)

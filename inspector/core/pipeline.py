@@ -22,7 +22,7 @@ from .evidence.rules_vector import find_vector_rules
 from .geometry import Frame
 from .infra.collector import collector_held
 from .multipage.furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages, reaches_bands
-from .params import OcrParams, Params
+from .params import Params
 from .reading.document import Document, Page
 from .reading.ocr import OcrResult
 from .reading.words import extract_text, group_rows
@@ -225,8 +225,7 @@ class Pipeline:
         tkey, mkey = keys
         ckey = (tkey, params.ocr)
         new = self._stage(t, "reread", ckey,
-                          lambda: reread_unsure_cells(page, params.ocr, lambda: self._picture(t, page, params.ocr,
-                                                                                              frame.skew),
+                          lambda: reread_unsure_cells(page, params.ocr, lambda: self._picture(t, page, params, frame.skew),
                                                       words, found.tables))
         if new is words:
             return got
@@ -253,11 +252,12 @@ class Pipeline:
         return self._stage(t, "render", (page.index, dpi, budget),
                            lambda: _or_empty(page.render_within(dpi, budget)), self._renders)
 
-    def _picture(self, t: dict[str, float], page: Page, o: OcrParams, skew: float) -> OcrPicture:
+    def _picture(self, t: dict[str, float], page: Page, params: Params, skew: float) -> OcrPicture:
         """The picture OCR reads (stage "picture"), kept with the renders: the page's reading
         and the doubtful cells' re-reading share it."""
-        key = (page.index, o.dpi, o.erase_rules, o.specks, skew)
-        return self._stage(t, "picture", key, lambda: ocr_picture(page, o, skew), self._renders)
+        o, raster = params.ocr, params.raster
+        key = (page.index, o.dpi, o.upscale_to, o.erase_rules, o.specks, skew, raster)
+        return self._stage(t, "picture", key, lambda: ocr_picture(page, o, skew, raster), self._renders)
 
     def _scan(self, t: dict[str, float], page: Page, params: Params, pictures: bool,
               text_words: tuple[Word, ...], turn: int) -> ScanWords:
@@ -272,12 +272,13 @@ class Pipeline:
             shown: Callable[[], np.ndarray] = ((lambda: page.render_shown(dpi)) if page.rotation
                                                else (lambda: self._render(t, page, dpi)))
             skew = self._stage(t, "skew", (page.index, dpi), lambda: estimate_skew(shown(), dpi))
-        key = (page.index, o.lang, o.layout, o.dpi, o.erase_rules, o.specks, o.max_seconds, skew)
+        key = (page.index, o.lang, o.layout, o.dpi, o.upscale_to, o.erase_rules, o.specks, o.max_seconds, skew,
+               params.raster)
 
         def read() -> OcrResult | str:
             if self.progress is not None:
                 self.progress(f"Reading page {page.number} with OCR ({o.lang}, {o.dpi} dpi)…")
-            return ocr_page(page, o, lambda: self._picture(t, page, o, skew))
+            return ocr_page(page, o, lambda: self._picture(t, page, params, skew))
 
         got = self._stage(t, "ocr", key, read)
         return scan_words(got, text_words, turn, skew, key, o.mode, page.shown_turn)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .geometry import Frame
-from .params import OcrParams
+from .params import OcrParams, RasterParams
 from .reading.ocr import OcrResult, OcrUnavailable, pixel_box, read_words, reread
 from .structure.tables import TablesResult
 from .types import RasterResult, Rect, RejectedRule, Rule, Table, Word
@@ -61,6 +61,8 @@ class OcrPicture:
     grey: np.ndarray
     dpi: int
     frame: Frame
+    enlarged_from: int = 0  # the scan's own dpi when it was enlarged to ``dpi`` (ocr.upscale_to), else 0
+    notes: tuple[str, ...] = ()  # what was done to the picture that explain should say
 
 
 def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> OcrResult | str:
@@ -74,13 +76,18 @@ def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> Ocr
         got = read_words(pic.grey, pic.dpi, o.lang, pic.frame, o.max_seconds, o.layout)
     except OcrUnavailable as exc:
         return str(exc)
-    return dataclasses.replace(got, words=_unrotated(got.words, page))
+    return dataclasses.replace(got, words=_unrotated(got.words, page), enlarged_from=pic.enlarged_from,
+                               notes=pic.notes)
 
 
-def ocr_picture(page: Page, o: OcrParams, skew: float) -> OcrPicture:
+def ocr_picture(page: Page, o: OcrParams, skew: float, raster: RasterParams | None = None) -> OcrPicture:
     """``page`` rendered grey at ``o.dpi`` as shown (its /Rotate applied, so its text is
     upright), straightened by ``skew`` degrees, its rules erased when ``o.erase_rules`` and its
-    specks up to ``o.specks`` points wide painted out."""
+    specks up to ``o.specks`` points wide painted out; a scan of fewer dpi than asked for and
+    than ``o.upscale_to`` is enlarged to ``o.upscale_to`` (the picture's ``dpi`` says so: word
+    boxes come back to page points through it). With ``raster``, the rules found on the picture
+    by the raster stage, broken ones joined (``raster.bridge_gap``), are erased whole too: a
+    thresholded hairline's steps are each too short to be erased as a rule."""
     dpi = page.safe_dpi(ocr_dpi(page, o.dpi))
     img = page.render_shown(dpi)
     if o.specks > 0:  # before straightening, which smears a one-pixel speck over four
@@ -88,11 +95,26 @@ def ocr_picture(page: Page, o: OcrParams, skew: float) -> OcrPicture:
 
         img = remove_specks(img, dpi, o.specks)
     img = straightened(img, skew)
+    notes: tuple[str, ...] = ()
     if o.erase_rules:
-        img = _erase_rules(img, dpi)
+        img, notes = _erase_rules(img, dpi, raster)
+    native, dpi = dpi, upscaled_dpi(page, o, dpi)
+    if dpi != native:  # last: rules are found and erased on the scan's own pixels
+        from .reading.skew import enlarge
+
+        img = enlarge(img, dpi / native)
     quarter = page.rotation in (90, 270)
     return OcrPicture(img, dpi, Frame(0, page.height if quarter else page.width,
-                                      page.width if quarter else page.height, skew))
+                                      page.width if quarter else page.height, skew), native if dpi != native else 0, notes)
+
+
+def upscaled_dpi(page: Page, o: OcrParams, dpi: int) -> int:
+    """The dpi a page rendered at ``dpi`` is read at: ``o.upscale_to`` when the render is a
+    scan's own resolution, lower than both ``o.dpi`` and ``o.upscale_to`` (Tesseract needs
+    letters some 20 pixels high; a 150 dpi fax's 9 pt type is 15); else ``dpi`` itself."""
+    if o.upscale_to <= 0 or dpi >= o.dpi or dpi >= o.upscale_to:
+        return dpi
+    return max(page.safe_dpi(o.upscale_to), dpi)
 
 
 def _unrotated(words: tuple[Word, ...], page: Page) -> tuple[Word, ...]:
@@ -169,10 +191,25 @@ def ocr_dpi(page: Page, wanted: int) -> int:
     return wanted if native is None or native >= wanted else max(int(round(native)), 30)
 
 
-def _erase_rules(img: np.ndarray, dpi: int) -> np.ndarray:
-    from .reading.skew import erase_rules
+def _erase_rules(img: np.ndarray, dpi: int, raster: RasterParams | None) -> tuple[np.ndarray, tuple[str, ...]]:
+    """``img`` with its rules painted paper-white, and a note when broken rules were among them.
 
-    return erase_rules(img, dpi)
+    Long thin runs go first (``erase_rules``); then the raster stage's rules (``raster``) found
+    on ``img`` itself, whose broken hairlines it has joined: painted as the joined line."""
+    from .reading.skew import erase_rules, paint_rules
+
+    out = erase_rules(img, dpi)
+    if raster is None or not raster.enabled or raster.bridge_gap <= 0:
+        return out, ()
+    from .evidence.rules_raster import find_raster_rules
+
+    found = find_raster_rules(img, dpi, raster)
+    joined = [r for r in found.rules if r.pieces > 1]
+    if not joined:
+        return out, ()
+    return paint_rules(out, dpi, joined), (
+        f"{len(joined)} rule(s) broken into steps by the scan were erased from the picture OCR reads as whole "
+        "lines (raster.bridge_gap)",)
 
 
 def straightened(img: np.ndarray, skew: float) -> np.ndarray:
@@ -190,6 +227,10 @@ def scan_words(got: OcrResult | str, text_words: tuple[Word, ...], turn: int, sk
         return ScanWords(text_words, turn, warnings=(got,))
     notes = [f"words read by OCR: {len(got.words)} words, {got.dpi} dpi, {got.ms:.0f} ms"
              + (f", page straightened by {skew:+.2f} degrees" if skew else "")]
+    if got.enlarged_from:
+        notes.append(f"the scan's {got.enlarged_from} dpi picture was enlarged to {got.dpi} dpi for OCR "
+                     "(ocr.upscale_to)")
+    notes.extend(got.notes)
     if mode == "always" and text_words:
         notes.append(f"the text layer's {len(text_words)} words were replaced (ocr.mode=always)")
     warnings = (f"OCR stopped at its time limit after {got.ms / 1000:.1f} s (ocr.max_seconds): "

@@ -17,9 +17,12 @@ smaller than a full stop are painted with the paper around them.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
+
+from ..page_marks import Rule
 
 MAX_SKEW = 5.0  # degrees: larger tilts are not a scanner's, and are left alone
 MIN_SKEW = 0.1  # degrees: below this a rotation only blurs the picture
@@ -78,6 +81,34 @@ def erase_rules(grey: np.ndarray, dpi: int) -> np.ndarray:
     rules = cv2.dilate(cv2.subtract(lines, bands), np.ones((3, 3), np.uint8))  # and their anti-aliased rims
     out = grey.copy()
     out[rules > 0] = 255
+    return out
+
+
+RIM_PX = 1  # pixels painted beyond a rule's measured thickness on each side: its anti-aliased rim
+
+
+def paint_rules(grey: np.ndarray, dpi: int, rules: Sequence[Rule]) -> np.ndarray:
+    """A copy of ``grey`` (rendered at ``dpi``) with each of ``rules`` (points of that picture)
+    painted white over its length and its thickness plus RIM_PX on each side: one straight line
+    where a scan left a staircase of short runs, which no opening finds."""
+    px = dpi / 72.0
+    out = grey.copy()
+    h, w = out.shape[:2]
+    for r in rules:
+        b = r.bbox
+        x0, y0 = max(int(b.x0 * px) - RIM_PX, 0), max(int(b.y0 * px) - RIM_PX, 0)
+        x1, y1 = min(int(math.ceil(b.x1 * px)) + RIM_PX, w), min(int(math.ceil(b.y1 * px)) + RIM_PX, h)
+        out[y0:y1, x0:x1] = 255
+    return out
+
+
+def enlarge(grey: np.ndarray, factor: float) -> np.ndarray:
+    """``grey`` scaled up by ``factor`` (> 1), smoothly: cubic interpolation gives a bilevel
+    scan's staircase edges the grey ramps of a finer scan, which Tesseract thresholds into
+    letters whose gaps (between words too) keep their width."""
+    h, w = grey.shape[:2]
+    size = (max(1, round(w * factor)), max(1, round(h * factor)))
+    out: np.ndarray = cv2.resize(grey, size, interpolation=cv2.INTER_CUBIC)
     return out
 
 

@@ -1,0 +1,86 @@
+"""Low-resolution scans: a picture of fewer dpi than OCR reads best enlarged before OCR (word
+boxes still in page points), and hairlines a black-and-white scan broke into steps erased from
+the picture Tesseract reads as the one rule the raster stage joined them into. Pages built
+here (PyMuPDF, numpy), exact expectations."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import cv2
+import numpy as np
+import pymupdf
+
+from inspector.core.evidence.raster_groups import bridge
+from inspector.core.evidence.rules_raster import find_raster_rules
+from inspector.core.params import OcrParams, Params, RasterParams
+from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
+from inspector.core.scan import _erase_rules, ocr_picture
+from tests.core.test_ocr import needs_tesseract
+from tests.core.test_scan_noise import RDPI, broken_rules_page
+
+WORDS = (("Region", 72.0, 200.0), ("Units", 250.0, 200.0), ("Share", 400.0, 200.0),
+         ("North", 72.0, 240.0), ("1204", 250.0, 240.0), ("31.5", 400.0, 240.0))
+SCAN_DPI = 150
+
+
+def low_res_scan(dpi: int = SCAN_DPI) -> bytes:
+    """An A4 image-only page: WORDS in 10 pt Helvetica (baselines at the given points) rendered
+    black and white at ``dpi`` and placed as the page's only content."""
+    src = pymupdf.open()
+    page = src.new_page(width=595, height=842)
+    for text, x, y in WORDS:
+        page.insert_text((x, y), text, fontsize=10, fontname="helv")
+    pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
+    img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, : pix.width]
+    img = np.where(img > 150, 255, 0).astype(np.uint8)
+    out = pymupdf.open()
+    new = out.new_page(width=595, height=842)
+    new.insert_image(new.rect, stream=cv2.imencode(".png", img)[1].tobytes())
+    return out.tobytes()
+
+
+def test_a_low_res_scan_is_read_enlarged_and_says_so() -> None:
+    page = open_document(low_res_scan()).page(0)
+    pic = ocr_picture(page, OcrParams(upscale_to=300), 0.0)
+    assert (pic.dpi, pic.enlarged_from) == (300, SCAN_DPI)
+    own = ocr_picture(page, OcrParams(upscale_to=0), 0.0)
+    assert (own.dpi, own.enlarged_from) == (SCAN_DPI, 0)
+    assert pic.grey.shape == (2 * own.grey.shape[0], 2 * own.grey.shape[1])
+    # A scan finer than the OCR resolution, or asked to be read coarser, is not enlarged.
+    fine = open_document(low_res_scan(300)).page(0)
+    assert ocr_picture(fine, OcrParams(upscale_to=300), 0.0).dpi == 200
+    assert ocr_picture(page, OcrParams(dpi=100, upscale_to=300), 0.0).dpi == 100
+
+
+@needs_tesseract
+def test_words_read_on_the_enlarged_picture_come_back_in_page_points() -> None:
+    res = Pipeline(open_document(low_res_scan())).run(0)
+    assert res.words_source == "ocr"
+    assert any("enlarged to 300 dpi" in n and "ocr.upscale_to" in n for n in res.notes), res.notes
+    got = {w.text: w for w in res.words}
+    for text, x, y in WORDS:
+        w = got[text]
+        assert abs(w.bbox.x0 - x) <= 1.5 and w.bbox.y0 < y < w.bbox.y1 + 1.0, (text, w.bbox)
+
+
+def test_a_rule_broken_into_steps_is_erased_whole_from_the_ocr_picture() -> None:
+    img = broken_rules_page()
+    out, notes = _erase_rules(img, RDPI, RasterParams())
+    assert not (out[298:304, 200:984] < 128).any()  # row 300: its pieces joined, all erased
+    assert not (out[398:698, 598:604] < 128).any() and not (out[702:790, 598:604] < 128).any()  # x = 600
+    assert (out[700:702, 200:1000] < 128).sum() > 500  # row 700: too far apart, no rule, kept
+    assert notes and "raster.bridge_gap" in notes[0] and notes[0].startswith("2 rule(s)")
+    # The runs' opening alone leaves the pieces (each shorter than a rule), as does bridging off.
+    alone, none = _erase_rules(img, RDPI, None)
+    assert (alone[300:302, 200:984] < 128).sum() > 500 and none == ()
+    off, _ = _erase_rules(img, RDPI, dataclasses.replace(RasterParams(), bridge_gap=0.0))
+    assert np.array_equal(off, alone)
+
+
+def test_a_joined_rule_counts_its_pieces() -> None:
+    res = find_raster_rules(broken_rules_page(), RDPI, RasterParams())
+    assert sorted(r.pieces for r in res.rules) == [9, 18]
+    assert all(r.pieces == 1 for r, _ in bridge([], 20.0, 5.0, 0.5))
+    assert Params().raster.bridge_gap > 0
