@@ -193,11 +193,16 @@ class OcrParams:
     dpi: int = param(200, "OCR resolution", "dpi", 100, 400,
                      "Resolution the page is rendered at for OCR; higher reads small print better and costs "
                      "time in proportion to the pixels.", step=25)
-    upscale_to: int = param(200, "Enlarge low-res scans to", "dpi", 0, 400,
-                            "A scan whose picture has fewer pixels per inch than the OCR resolution and this is "
-                            "enlarged (smoothly interpolated) to this resolution before OCR: Tesseract reads "
-                            "letters a few pixels high badly and runs the words of a 150 dpi fax together; "
-                            "0: off (read at the picture's own resolution).", step=25)
+    upscale_letters: float = param(16.0, "Enlarge small letters to", "px", 0.0, 40.0,
+                                   "A scan read at its own resolution (lower than the OCR resolution) whose letters "
+                                   "(the median height of its letter-sized ink blobs) are smaller than this many "
+                                   "pixels is enlarged, smoothly, until they are this high: Tesseract runs the words "
+                                   "of a 150 dpi fax together; 0: off.", step=1.0)
+    even_paper: float = param(40.0, "Even out paper", "grey levels", 0.0, 128.0,
+                              "When the paper's brightness (its lightest pixel every 12 pt) varies over a scan by "
+                              "this much or more (a shadow at the binding, an uneven lamp), the picture Tesseract "
+                              "reads is divided by it: white paper everywhere, so one threshold holds; 0: off.",
+                              step=1.0)
     min_confidence: float = param(60.0, "Min confidence", "%", 0.0, 100.0,
                                   "OCR words Tesseract is less sure of than this are flagged low-confidence.",
                                   step=1.0)

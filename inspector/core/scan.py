@@ -61,7 +61,7 @@ class OcrPicture:
     grey: np.ndarray
     dpi: int
     frame: Frame
-    enlarged_from: int = 0  # the scan's own dpi when it was enlarged to ``dpi`` (ocr.upscale_to), else 0
+    enlarged_from: int = 0  # the scan's own dpi when it was enlarged to ``dpi`` (ocr.upscale_letters), else 0
     notes: tuple[str, ...] = ()  # what was done to the picture that explain should say
 
 
@@ -82,39 +82,63 @@ def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> Ocr
 
 def ocr_picture(page: Page, o: OcrParams, skew: float, raster: RasterParams | None = None) -> OcrPicture:
     """``page`` rendered grey at ``o.dpi`` as shown (its /Rotate applied, so its text is
-    upright), straightened by ``skew`` degrees, its rules erased when ``o.erase_rules`` and its
-    specks up to ``o.specks`` points wide painted out; a scan of fewer dpi than asked for and
-    than ``o.upscale_to`` is enlarged to ``o.upscale_to`` (the picture's ``dpi`` says so: word
-    boxes come back to page points through it). With ``raster``, the rules found on the picture
-    by the raster stage, broken ones joined (``raster.bridge_gap``), are erased whole too: a
-    thresholded hairline's steps are each too short to be erased as a rule."""
+    upright), made clean (``cleaned``), and enlarged when its letters are small in pixels
+    (``upscaled_dpi``; the picture's ``dpi`` says so: word boxes come back to page points
+    through it)."""
     dpi = page.safe_dpi(ocr_dpi(page, o.dpi))
-    img = page.render_shown(dpi)
-    if o.specks > 0:  # before straightening, which smears a one-pixel speck over four
-        from .reading.skew import remove_specks
-
-        img = remove_specks(img, dpi, o.specks)
-    img = straightened(img, skew)
-    notes: tuple[str, ...] = ()
-    if o.erase_rules:
-        img, notes = _erase_rules(img, dpi, raster)
-    native, dpi = dpi, upscaled_dpi(page, o, dpi)
+    img, notes = cleaned(page.render_shown(dpi), dpi, o, skew, raster)
+    native, dpi = dpi, upscaled_dpi(page, o, img, dpi)
     if dpi != native:  # last: rules are found and erased on the scan's own pixels
         from .reading.skew import enlarge
 
         img = enlarge(img, dpi / native)
     quarter = page.rotation in (90, 270)
-    return OcrPicture(img, dpi, Frame(0, page.height if quarter else page.width,
-                                      page.width if quarter else page.height, skew), native if dpi != native else 0, notes)
+    return OcrPicture(img, dpi, Frame(0, page.height if quarter else page.width, page.width if quarter else page.height,
+                                      skew), native if dpi != native else 0, notes)
 
 
-def upscaled_dpi(page: Page, o: OcrParams, dpi: int) -> int:
-    """The dpi a page rendered at ``dpi`` is read at: ``o.upscale_to`` when the render is a
-    scan's own resolution, lower than both ``o.dpi`` and ``o.upscale_to`` (Tesseract needs
-    letters some 20 pixels high; a 150 dpi fax's 9 pt type is 15); else ``dpi`` itself."""
-    if o.upscale_to <= 0 or dpi >= o.dpi or dpi >= o.upscale_to:
+def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: RasterParams | None
+            ) -> tuple[np.ndarray, tuple[str, ...]]:
+    """The render ``img`` (at ``dpi``) with its paper evened out (``o.even_paper``), its specks
+    up to ``o.specks`` points wide painted out, straightened by ``skew`` degrees and its rules
+    erased when ``o.erase_rules`` (with ``raster``: those the raster stage joined from a scan's
+    steps too); and notes saying what of it explain should name."""
+    notes: tuple[str, ...] = ()
+    if o.even_paper > 0:  # first: specks, rules and Tesseract all threshold the page as a whole
+        from .reading.paper import even_paper
+
+        even = even_paper(img, dpi, o.even_paper)
+        img = even.grey
+        notes = (f"the paper's brightness varies by {even.spread} grey levels over the page (a shadow or an "
+                 "uneven lamp): evened out before OCR (ocr.even_paper)",) if even.done else ()
+    if o.specks > 0:  # before straightening, which smears a one-pixel speck over four
+        from .reading.skew import remove_specks
+
+        img = remove_specks(img, dpi, o.specks)
+    img = straightened(img, skew)
+    if o.erase_rules:
+        img, erased = _erase_rules(img, dpi, raster)
+        notes += erased
+    return img, notes
+
+
+MIN_ENLARGE = 1.2  # a smaller enlargement gains Tesseract nothing and costs its time
+MAX_ENLARGE = 4.0  # no more: the letters' measure is off (a page of big type or pictures)
+
+
+def upscaled_dpi(page: Page, o: OcrParams, img: np.ndarray, dpi: int) -> int:
+    """The dpi the picture ``img`` (rendered at ``dpi``) is read at: enlarged so that its letters
+    are ``o.upscale_letters`` pixels high when it is a scan's own resolution (lower than ``o.dpi``)
+    and its letters are smaller by MIN_ENLARGE or more; else ``dpi`` itself. The letters, not
+    the picture's stated resolution, say it: a PNG states none (72), a fax 150 dpi."""
+    if o.upscale_letters <= 0 or dpi >= o.dpi:
         return dpi
-    return max(page.safe_dpi(o.upscale_to), dpi)
+    from .reading.skew import letter_height
+
+    letters = letter_height(img)
+    if letters <= 0 or o.upscale_letters < MIN_ENLARGE * letters:
+        return dpi
+    return max(page.safe_dpi(int(round(dpi * min(o.upscale_letters / letters, MAX_ENLARGE)))), dpi)
 
 
 def _unrotated(words: tuple[Word, ...], page: Page) -> tuple[Word, ...]:
@@ -229,7 +253,7 @@ def scan_words(got: OcrResult | str, text_words: tuple[Word, ...], turn: int, sk
              + (f", page straightened by {skew:+.2f} degrees" if skew else "")]
     if got.enlarged_from:
         notes.append(f"the scan's {got.enlarged_from} dpi picture was enlarged to {got.dpi} dpi for OCR "
-                     "(ocr.upscale_to)")
+                     "(ocr.upscale_letters)")
     notes.extend(got.notes)
     if mode == "always" and text_words:
         notes.append(f"the text layer's {len(text_words)} words were replaced (ocr.mode=always)")

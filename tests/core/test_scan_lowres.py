@@ -10,12 +10,14 @@ import dataclasses
 import cv2
 import numpy as np
 import pymupdf
+import pytest
 
 from inspector.core.evidence.raster_groups import bridge
 from inspector.core.evidence.rules_raster import find_raster_rules
 from inspector.core.params import OcrParams, Params, RasterParams
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
+from inspector.core.reading.skew import letter_height
 from inspector.core.scan import _erase_rules, ocr_picture
 from tests.core.test_ocr import needs_tesseract
 from tests.core.test_scan_noise import RDPI, broken_rules_page
@@ -41,24 +43,30 @@ def low_res_scan(dpi: int = SCAN_DPI) -> bytes:
     return out.tobytes()
 
 
-def test_a_low_res_scan_is_read_enlarged_and_says_so() -> None:
+def test_a_low_res_scan_is_read_enlarged_until_its_letters_are_high_enough() -> None:
     page = open_document(low_res_scan()).page(0)
-    pic = ocr_picture(page, OcrParams(upscale_to=300), 0.0)
-    assert (pic.dpi, pic.enlarged_from) == (300, SCAN_DPI)
-    own = ocr_picture(page, OcrParams(upscale_to=0), 0.0)
+    own = ocr_picture(page, OcrParams(upscale_letters=0.0), 0.0)
     assert (own.dpi, own.enlarged_from) == (SCAN_DPI, 0)
-    assert pic.grey.shape == (2 * own.grey.shape[0], 2 * own.grey.shape[1])
-    # A scan finer than the OCR resolution, or asked to be read coarser, is not enlarged.
+    letters = letter_height(own.grey)
+    assert 10 <= letters <= 16  # 10 pt type at 150 dpi (capitals and digits mostly)
+    pic = ocr_picture(page, OcrParams(upscale_letters=32.0), 0.0)
+    assert (pic.dpi, pic.enlarged_from) == (round(SCAN_DPI * 32.0 / letters), SCAN_DPI)
+    assert pic.grey.shape == pytest.approx((own.grey.shape[0] * pic.dpi / SCAN_DPI, own.grey.shape[1] * pic.dpi / SCAN_DPI),
+                                           abs=1)
+    assert letter_height(pic.grey) == pytest.approx(32, abs=2)
+    # Letters high enough already, a scan finer than the OCR resolution, or one asked to be
+    # read coarser than it: not enlarged.
+    assert ocr_picture(page, OcrParams(upscale_letters=float(letters)), 0.0).dpi == SCAN_DPI
     fine = open_document(low_res_scan(300)).page(0)
-    assert ocr_picture(fine, OcrParams(upscale_to=300), 0.0).dpi == 200
-    assert ocr_picture(page, OcrParams(dpi=100, upscale_to=300), 0.0).dpi == 100
+    assert ocr_picture(fine, OcrParams(upscale_letters=32.0), 0.0).dpi == 200
+    assert ocr_picture(page, OcrParams(dpi=100, upscale_letters=32.0), 0.0).dpi == 100
 
 
 @needs_tesseract
 def test_words_read_on_the_enlarged_picture_come_back_in_page_points() -> None:
-    res = Pipeline(open_document(low_res_scan())).run(0)
+    res = Pipeline(open_document(low_res_scan())).run(0, Params().with_value("ocr.upscale_letters", 32.0))
     assert res.words_source == "ocr"
-    assert any("enlarged to 300 dpi" in n and "ocr.upscale_to" in n for n in res.notes), res.notes
+    assert any("150 dpi picture was enlarged" in n and "ocr.upscale_letters" in n for n in res.notes), res.notes
     got = {w.text: w for w in res.words}
     for text, x, y in WORDS:
         w = got[text]

@@ -150,6 +150,14 @@ def remove_specks(grey: np.ndarray, dpi: int, size: float) -> np.ndarray:
     return out
 
 
+def letter_height(grey: np.ndarray) -> int:
+    """Median height (pixels) of the letter-sized ink blobs of ``grey`` (Otsu's dark class); 0 when none."""
+    if grey.size == 0 or int(grey.max()) - int(grey.min()) < 40:
+        return 0
+    _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    return _letter_height(ink)
+
+
 def _letter_height(ink: np.ndarray) -> int:
     """Median height (pixels) of the letter-sized ink blobs of a binary picture; 0 when none."""
     _, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)

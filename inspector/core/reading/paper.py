@@ -1,0 +1,59 @@
+"""A scan's paper made even before OCR: a shadow at the binding or a copier's uneven lamp
+darkens part of the page, and one threshold for the whole page (Tesseract's, the rule
+eraser's) then takes that part's paper for ink, or its grey letters for paper.
+
+The paper's brightness is estimated as the lightest pixel of every PAPER_CELL_PT square (text
+leaves paper in each: between letters, between lines), cells lying wholly in ink taking their
+neighbours' level, smoothed; the picture is divided by it, so paper is white everywhere and
+ink keeps its darkness relative to the paper around it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+PAPER_CELL_PT = 12.0  # pt: a cell of text this wide always holds some paper
+SPREAD_PERCENTILES = (2.0, 98.0)  # the paper's spread, its darkest and lightest few cells left out
+
+
+@dataclass(frozen=True)
+class EvenPaper:
+    """``grey`` with its paper evened out (the picture itself when it was even enough), and the
+    spread of its paper's brightness (grey levels) that decided it."""
+
+    grey: np.ndarray
+    spread: int
+    done: bool
+
+
+def paper_cells(grey: np.ndarray, dpi: int) -> np.ndarray:
+    """The paper's brightness per PAPER_CELL_PT cell of ``grey`` (float32, cells x cells)."""
+    k = max(2, int(round(PAPER_CELL_PT * dpi / 72.0)))
+    h, w = grey.shape[:2]
+    hb, wb = -(-h // k), -(-w // k)
+    pad = np.pad(grey, ((0, hb * k - h), (0, wb * k - w)), mode="edge")
+    cells = pad.reshape(hb, k, wb, k).max(axis=(1, 3))
+    # A cell wholly in ink (a big heading's letter) takes its neighbours' level; closing, not
+    # dilating, so that a shadow's edge stays where it is.
+    cells = cv2.morphologyEx(np.ascontiguousarray(cells), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    out: np.ndarray = cv2.GaussianBlur(cells.astype(np.float32), (0, 0), 1.0)
+    return out
+
+
+def even_paper(grey: np.ndarray, dpi: int, spread: float) -> EvenPaper:
+    """``grey`` (uint8, rendered at ``dpi``) divided by its paper's brightness when that varies
+    over the page by ``spread`` grey levels or more (0: never)."""
+    if grey.size == 0 or spread <= 0:
+        return EvenPaper(grey, 0, False)
+    cells = paper_cells(grey, dpi)
+    lo, hi = np.percentile(cells, SPREAD_PERCENTILES)
+    measured = int(round(float(hi - lo)))
+    if measured < spread:
+        return EvenPaper(grey, measured, False)
+    h, w = grey.shape[:2]
+    paper = cv2.resize(cells, (w, h), interpolation=cv2.INTER_LINEAR)
+    out = np.clip(grey.astype(np.float32) * (255.0 / np.maximum(paper, 1.0)), 0, 255).astype(np.uint8)
+    return EvenPaper(out, measured, True)
