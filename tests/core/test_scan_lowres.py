@@ -14,6 +14,7 @@ import pytest
 
 from inspector.core.evidence.raster_groups import bridge
 from inspector.core.evidence.rules_raster import find_raster_rules
+from inspector.core.explain import explain
 from inspector.core.params import OcrParams, Params, RasterParams
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
@@ -92,3 +93,48 @@ def test_a_joined_rule_counts_its_pieces() -> None:
     assert sorted(r.pieces for r in res.rules) == [9, 18]
     assert all(r.pieces == 1 for r, _ in bridge([], 20.0, 5.0, 0.5))
     assert Params().raster.bridge_gap > 0
+
+
+CELLS = (("Item", "Count", "Cost"), ("Pens", "12", "3.40"), ("Ink", "4", "9.10"), ("Paper", "30", "6.25"))
+COLS_PT = (60.0, 180.0, 300.0, 420.0)  # the vertical rules' x
+ROWS_PT = (100.0, 130.0, 160.0, 190.0, 220.0)  # the horizontal rules' y
+
+
+def stepped_table_scan() -> bytes:
+    """An image-only A4 page at 150 dpi, black and white: CELLS in 10 pt Helvetica inside a grid
+    whose every rule is drawn as a scanner leaves a slightly skewed hairline once straightened,
+    pieces of 36 px (17 pt, each shorter than a rule) stepping between two pixel rows, 8 px apart."""
+    src = pymupdf.open()
+    page = src.new_page(width=595, height=842)
+    for r, row in enumerate(CELLS):
+        for c, text in enumerate(row):
+            page.insert_text((COLS_PT[c] + 8.0, ROWS_PT[r] + 20.0), text, fontsize=10, fontname="helv")
+    pix = page.get_pixmap(dpi=RDPI, colorspace=pymupdf.csGRAY)
+    img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, : pix.width]
+    img = np.where(img > 150, 255, 0).astype(np.uint8)
+    px = RDPI / 72.0
+    x0, x1, y0, y1 = (int(v * px) for v in (COLS_PT[0], COLS_PT[-1], ROWS_PT[0], ROWS_PT[-1]))
+    for y in ROWS_PT:
+        for k, x in enumerate(range(x0, x1 - 36, 44)):
+            img[int(y * px) + k % 2, x:x + 36] = 0
+    for x in COLS_PT:
+        for k, y in enumerate(range(y0, y1 - 36, 44)):
+            img[y:y + 36, int(x * px) + k % 2] = 0
+    out = pymupdf.open()
+    new = out.new_page(width=595, height=842)
+    new.insert_image(new.rect, stream=cv2.imencode(".png", img)[1].tobytes())
+    return out.tobytes()
+
+
+@needs_tesseract
+def test_explain_names_the_bridge_gap_on_a_boundary_drawn_by_a_joined_rule() -> None:
+    res = Pipeline(open_document(stepped_table_scan())).run(0)
+    assert any(r.pieces > 1 for r in res.raster_rules)
+    ruled = [t for t in res.tables if t.source == "ruled"]
+    assert len(ruled) == 1 and ruled[0].rows_text() == [list(r) for r in CELLS]
+    why = explain(res, Params()).tables[0]
+    inner = [w for w in (*why.cols, *why.rows) if w.kept and "raster.bridge_gap" in w.params]
+    assert len(inner) >= 4 and all("joined from" in w.decision for w in inner)
+    # Without bridging no rule stands: no ruled table, nothing to name.
+    off = Pipeline(open_document(stepped_table_scan())).run(0, Params().with_value("raster.bridge_gap", 0.0))
+    assert not any(t.source == "ruled" for t in off.tables)
