@@ -75,6 +75,12 @@ class RasterParams:
                               "breaks a hairline into steps); 0: off.", step=0.5)
     max_thickness: float = param(3.0, "Max rule thickness", "pt", 0.5, 20.0,
                                  "Runs thicker than this are bands: their two edges become rules.")
+    even_paper: float = param(30.0, "Even out paper", "grey levels", 0.0, 128.0,
+                              "When the paper along a scan's edges (its lightest pixel every 12 pt) is darker than "
+                              "its lightest by this much or more (a shadow at the binding, an uneven lamp), the "
+                              "render is divided by the paper's brightness "
+                              "before rules are looked for (else the shadow is taken for ink); 0: off.",
+                              step=1.0)
     budget: float = param(20.0, "Raster time budget", "s", 0.0, 600.0,
                           "The page render for raster rules is given up after this many seconds and the page is "
                           "read from its vector rules alone (a stage deadline, checked between render strips).")
@@ -198,10 +204,11 @@ class OcrParams:
                                    "(the median height of its letter-sized ink blobs) are smaller than this many "
                                    "pixels is enlarged, smoothly, until they are this high: Tesseract runs the words "
                                    "of a 150 dpi fax together; 0: off.", step=1.0)
-    even_paper: float = param(40.0, "Even out paper", "grey levels", 0.0, 128.0,
-                              "When the paper's brightness (its lightest pixel every 12 pt) varies over a scan by "
-                              "this much or more (a shadow at the binding, an uneven lamp), the picture Tesseract "
-                              "reads is divided by it: white paper everywhere, so one threshold holds; 0: off.",
+    even_paper: float = param(30.0, "Even out paper", "grey levels", 0.0, 128.0,
+                              "When the paper along a scan's edges (its lightest pixel every 12 pt) is darker than "
+                              "its lightest by this much or more (a shadow at the binding, an uneven lamp), the "
+                              "picture Tesseract reads is divided by the paper's brightness: white paper everywhere, "
+                              "so one threshold holds; 0: off.",
                               step=1.0)
     min_confidence: float = param(60.0, "Min confidence", "%", 0.0, 100.0,
                                   "OCR words Tesseract is less sure of than this are flagged low-confidence.",

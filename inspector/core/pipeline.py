@@ -29,6 +29,7 @@ from .reading.words import extract_text, group_rows
 from .scan import (
     OcrPicture,
     ScanWords,
+    evened,
     flag_unsure_words,
     ocr_page,
     ocr_picture,
@@ -139,7 +140,8 @@ class Pipeline:
             img = self._render(t, page, dpi, budget)
             if img.size:
                 ras = self._stage(t, "raster", rkey, lambda: rules_back(
-                    find_raster_rules(straightened(img, skew), dpi, params.raster),
+                    find_raster_rules(straightened(evened(img, dpi, params.raster.even_paper), skew), dpi,
+                                      params.raster),
                     Frame(0, page.width, page.height, skew)))
             else:  # over budget: the vectors already found are all there is
                 ras = NO_RASTER

@@ -236,6 +236,16 @@ def _erase_rules(img: np.ndarray, dpi: int, raster: RasterParams | None) -> tupl
         "lines (raster.bridge_gap)",)
 
 
+def evened(img: np.ndarray, dpi: int, spread: float) -> np.ndarray:
+    """``img`` with its paper evened out when its brightness varies by ``spread`` grey levels
+    or more (``reading.paper``); ``img`` itself otherwise."""
+    if spread <= 0:
+        return img
+    from .reading.paper import even_paper
+
+    return even_paper(img, dpi, spread).grey
+
+
 def straightened(img: np.ndarray, skew: float) -> np.ndarray:
     if not skew:
         return img

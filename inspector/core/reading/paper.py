@@ -17,6 +17,7 @@ import numpy as np
 
 PAPER_CELL_PT = 12.0  # pt: a cell of text this wide always holds some paper
 SPREAD_PERCENTILES = (2.0, 98.0)  # the paper's spread, its darkest and lightest few cells left out
+RIM_CELLS = 2  # cells along the page's edges where uneven paper shows
 
 
 @dataclass(frozen=True)
@@ -43,14 +44,24 @@ def paper_cells(grey: np.ndarray, dpi: int) -> np.ndarray:
     return out
 
 
+def _rim(cells: np.ndarray) -> np.ndarray:
+    """The cells along the page's edges, RIM_CELLS deep: a shadow or a lamp's fall-off darkens
+    the paper from an edge, while a shaded table or a picture lies inside the margins."""
+    k = RIM_CELLS
+    if min(cells.shape) <= 2 * k:
+        return cells.ravel()
+    return np.concatenate([cells[:k].ravel(), cells[-k:].ravel(), cells[k:-k, :k].ravel(), cells[k:-k, -k:].ravel()])
+
+
 def even_paper(grey: np.ndarray, dpi: int, spread: float) -> EvenPaper:
-    """``grey`` (uint8, rendered at ``dpi``) divided by its paper's brightness when that varies
-    over the page by ``spread`` grey levels or more (0: never)."""
+    """``grey`` (uint8, rendered at ``dpi``) divided by its paper's brightness when the paper at
+    the page's edges is darker than the page's lightest by ``spread`` grey levels or more
+    (0: never)."""
     if grey.size == 0 or spread <= 0:
         return EvenPaper(grey, 0, False)
     cells = paper_cells(grey, dpi)
-    lo, hi = np.percentile(cells, SPREAD_PERCENTILES)
-    measured = int(round(float(hi - lo)))
+    measured = int(round(float(np.percentile(cells, SPREAD_PERCENTILES[1]) - np.percentile(_rim(cells),
+                                                                                           SPREAD_PERCENTILES[0]))))
     if measured < spread:
         return EvenPaper(grey, measured, False)
     h, w = grey.shape[:2]
