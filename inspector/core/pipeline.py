@@ -29,11 +29,11 @@ from .reading.words import extract_text, group_rows
 from .scan import (
     OcrPicture,
     ScanWords,
-    evened,
     flag_unsure_words,
     ocr_page,
     ocr_picture,
     ocr_wanted,
+    paper_note,
     reread_unsure_cells,
     rules_back,
     scan_words,
@@ -135,14 +135,16 @@ class Pipeline:
         huge = dpi * HUGE_PAGE_DPI_SHARE < params.raster.dpi  # rules at a few dpi are noise, and slow
         if _raster_wanted(params, pictures, words) and not huge:
             from .evidence.rules_raster import find_raster_rules  # OpenCV loads only when a page needs it
+            from .reading.paper import even_paper
 
-            budget = params.raster.budget
+            budget, spread = params.raster.budget, params.raster.even_paper
             img = self._render(t, page, dpi, budget)
             if img.size:
+                paper = self._stage(t, "paper", (index, dpi, spread), lambda: even_paper(img, dpi, spread), self._renders)
                 ras = self._stage(t, "raster", rkey, lambda: rules_back(
-                    find_raster_rules(straightened(evened(img, dpi, params.raster.even_paper), skew), dpi,
-                                      params.raster),
+                    find_raster_rules(straightened(paper.grey, skew), dpi, params.raster),
                     Frame(0, page.width, page.height, skew)))
+                late = paper_note(paper, "raster rules", "raster.even_paper")
             else:  # over budget: the vectors already found are all there is
                 ras = NO_RASTER
                 late = (f"raster rules skipped: the page render took over raster.budget = {budget:g} s; "

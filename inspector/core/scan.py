@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from .reading.document import Page
+    from .reading.paper import EvenPaper
 
 
 @dataclass(frozen=True)
@@ -108,9 +109,7 @@ def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: Raster
         from .reading.paper import even_paper
 
         even = even_paper(img, dpi, o.even_paper)
-        img = even.grey
-        notes = (f"the paper's brightness varies by {even.spread} grey levels over the page (a shadow or an "
-                 "uneven lamp): evened out before OCR (ocr.even_paper)",) if even.done else ()
+        img, notes = even.grey, paper_note(even, "OCR", "ocr.even_paper")
     if o.specks > 0:  # before straightening, which smears a one-pixel speck over four
         from .reading.skew import remove_specks
 
@@ -236,14 +235,12 @@ def _erase_rules(img: np.ndarray, dpi: int, raster: RasterParams | None) -> tupl
         "lines (raster.bridge_gap)",)
 
 
-def evened(img: np.ndarray, dpi: int, spread: float) -> np.ndarray:
-    """``img`` with its paper evened out when its brightness varies by ``spread`` grey levels
-    or more (``reading.paper``); ``img`` itself otherwise."""
-    if spread <= 0:
-        return img
-    from .reading.paper import even_paper
-
-    return even_paper(img, dpi, spread).grey
+def paper_note(even: EvenPaper, before: str, param: str) -> tuple[str, ...]:
+    """What explain says when the paper was evened out (``reading.paper``) before ``before``."""
+    if not even.done:
+        return ()
+    return (f"the paper along the page's edges is {even.spread} grey levels darker than its lightest (a shadow "
+            f"or an uneven lamp): evened out before {before} ({param})",)
 
 
 def straightened(img: np.ndarray, skew: float) -> np.ndarray:

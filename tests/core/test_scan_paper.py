@@ -81,3 +81,32 @@ def test_a_scan_with_a_shadow_is_read_evened_out_and_says_so() -> None:
 def _read(words: tuple[Word, ...]) -> str:
     """The words in reading order (lines 20 pt apart)."""
     return " ".join(w.text for w in sorted(words, key=lambda w: (round(w.bbox.cy / 10), w.bbox.x0)))
+
+
+def shadowed_grid_scan() -> bytes:
+    """An image-only A4 page at 150 dpi: a 3 x 3 grid of 0.7 pt rules (x 30-400, y 100-190)
+    on the shadowed paper of ``shadowed``."""
+    src = pymupdf.open()
+    page = src.new_page(width=595, height=842)
+    for y in (100, 130, 160, 190):
+        page.draw_line((30, y), (400, y), width=0.7)
+    for x in (30, 150, 270, 400):
+        page.draw_line((x, 100), (x, 190), width=0.7)
+    pix = page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY)
+    img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, : pix.width]
+    out = pymupdf.open()
+    new = out.new_page(width=595, height=842)
+    new.insert_image(new.rect, stream=cv2.imencode(".png", shadowed(img))[1].tobytes())
+    return out.tobytes()
+
+
+def test_a_shadow_is_not_taken_for_a_rule_once_the_paper_is_evened() -> None:
+    no_ocr = Params().with_value("ocr.mode", "never")
+    res = Pipeline(open_document(shadowed_grid_scan())).run(0, no_ocr)
+    got = sorted((r.orient, round(r.pos)) for r in res.raster_rules)
+    assert got == [("h", 100), ("h", 130), ("h", 160), ("h", 190), ("v", 30), ("v", 150), ("v", 270), ("v", 400)]
+    assert any("evened out before raster rules (raster.even_paper)" in n for n in res.notes), res.notes
+    # Not evened, the shadow's darkest strip along the page's edge is a rule as long as the page.
+    raw = Pipeline(open_document(shadowed_grid_scan())).run(0, no_ocr.with_value("raster.even_paper", 0.0))
+    assert any(r.orient == "v" and r.pos < 5.0 and r.length > 800.0 for r in raw.raster_rules)
+    assert not any("raster.even_paper" in n for n in raw.notes)

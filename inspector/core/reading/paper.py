@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-PAPER_CELL_PT = 12.0  # pt: a cell of text this wide always holds some paper
+PAPER_CELL_PT = 6.0  # pt: a cell of text this wide holds some paper, or its neighbours do (a closing over 3 x 3)
 SPREAD_PERCENTILES = (2.0, 98.0)  # the paper's spread, its darkest and lightest few cells left out
 RIM_CELLS = 2  # cells along the page's edges where uneven paper shows
 
