@@ -18,6 +18,7 @@ import numpy as np
 PAPER_CELL_PT = 6.0  # pt: a cell of text this wide holds some paper, or its neighbours do (a closing over 3 x 3)
 SPREAD_PERCENTILES = (2.0, 98.0)  # the paper's spread, its darkest and lightest few cells left out
 RIM_CELLS = 2  # cells along the page's edges where uneven paper shows
+STEEP_SHARE = 1 / 3  # of the spread: a step between neighbouring cells this big is an edge, not a fade
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class EvenPaper:
 
 
 def paper_cells(grey: np.ndarray, dpi: int) -> np.ndarray:
-    """The paper's brightness per PAPER_CELL_PT cell of ``grey`` (float32, cells x cells)."""
+    """The paper's brightness per PAPER_CELL_PT cell of ``grey`` (uint8, cells x cells)."""
     k = max(2, int(round(PAPER_CELL_PT * dpi / 72.0)))
     h, w = grey.shape[:2]
     hb, wb = -(-h // k), -(-w // k)
@@ -39,8 +40,7 @@ def paper_cells(grey: np.ndarray, dpi: int) -> np.ndarray:
     cells = pad.reshape(hb, k, wb, k).max(axis=(1, 3))
     # A cell wholly in ink (a big heading's letter) takes its neighbours' level; closing, not
     # dilating, so that a shadow's edge stays where it is.
-    cells = cv2.morphologyEx(np.ascontiguousarray(cells), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    out: np.ndarray = cv2.GaussianBlur(cells.astype(np.float32), (0, 0), 1.0)
+    out: np.ndarray = cv2.morphologyEx(np.ascontiguousarray(cells), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     return out
 
 
@@ -53,18 +53,31 @@ def _rim(cells: np.ndarray) -> np.ndarray:
     return np.concatenate([cells[:k].ravel(), cells[-k:].ravel(), cells[k:-k, :k].ravel(), cells[k:-k, -k:].ravel()])
 
 
+def _steepest(cells: np.ndarray) -> int:
+    """The largest step (grey levels) between neighbouring cells along the page's edges: a
+    shadow fades in a few levels a cell, a banner or a picture at the edge starts at once."""
+    k = RIM_CELLS
+    if min(cells.shape) <= 2 * k:
+        return 0
+    c = cells.astype(np.int16)
+    across = [np.abs(np.diff(c[:k], axis=1)), np.abs(np.diff(c[-k:], axis=1))]
+    down = [np.abs(np.diff(c[:, :k], axis=0)), np.abs(np.diff(c[:, -k:], axis=0))]
+    return int(max(int(d.max()) for d in across + down))
+
+
 def even_paper(grey: np.ndarray, dpi: int, spread: float) -> EvenPaper:
     """``grey`` (uint8, rendered at ``dpi``) divided by its paper's brightness when the paper at
     the page's edges is darker than the page's lightest by ``spread`` grey levels or more
-    (0: never)."""
+    (0: never), and fades there (no step between neighbouring cells over STEEP_SHARE of it)."""
     if grey.size == 0 or spread <= 0:
         return EvenPaper(grey, 0, False)
     cells = paper_cells(grey, dpi)
     measured = int(round(float(np.percentile(cells, SPREAD_PERCENTILES[1]) - np.percentile(_rim(cells),
                                                                                            SPREAD_PERCENTILES[0]))))
-    if measured < spread:
+    if measured < spread or _steepest(cells) > STEEP_SHARE * measured:
         return EvenPaper(grey, measured, False)
     h, w = grey.shape[:2]
-    paper = cv2.resize(cells, (w, h), interpolation=cv2.INTER_LINEAR)
+    smooth = cv2.GaussianBlur(cells.astype(np.float32), (0, 0), 1.0)
+    paper = cv2.resize(smooth, (w, h), interpolation=cv2.INTER_LINEAR)
     out = np.clip(grey.astype(np.float32) * (255.0 / np.maximum(paper, 1.0)), 0, 255).astype(np.uint8)
     return EvenPaper(out, measured, True)
