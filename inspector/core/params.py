@@ -199,7 +199,7 @@ class OcrParams:
     dpi: int = param(200, "OCR resolution", "dpi", 100, 400,
                      "Resolution the page is rendered at for OCR; higher reads small print better and costs "
                      "time in proportion to the pixels.", step=25)
-    upscale_letters: float = param(16.0, "Enlarge small letters to", "px", 0.0, 40.0,
+    upscale_letters: float = param(20.0, "Enlarge small letters to", "px", 0.0, 40.0,
                                    "A scan read at its own resolution (lower than the OCR resolution) whose letters "
                                    "(the median height of its letter-sized ink blobs) are smaller than this many "
                                    "pixels is enlarged, smoothly, until they are this high: Tesseract runs the words "
