@@ -123,6 +123,7 @@ class Rule:
     grey: int = 0
     fill: int = -1  # index into ``PageResult.fills`` when a fill's edge (or gutter) drew it
     stroked: bool = False  # a fill's edge (``fill`` >= 0) along which a stroke is drawn too
+    pieces: int = 1  # raster runs joined into it (``raster.bridge_gap``: a scan broke it into steps)
 
     @property
     def length(self) -> float:
@@ -158,6 +159,7 @@ def fast_rule(orient: Orientation, pos: float, start: float, end: float, thickne
     r.grey = grey
     r.fill = fill
     r.stroked = stroked
+    r.pieces = 1
     _set(r, "__class__", Rule)
     return r  # type: ignore[no-any-return]
 

@@ -22,7 +22,7 @@ from .evidence.rules_vector import find_vector_rules
 from .geometry import Frame
 from .infra.collector import collector_held
 from .multipage.furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages, reaches_bands
-from .params import OcrParams, Params
+from .params import Params
 from .reading.document import Document, Page
 from .reading.ocr import OcrResult
 from .reading.words import extract_text, group_rows
@@ -33,6 +33,7 @@ from .scan import (
     ocr_page,
     ocr_picture,
     ocr_wanted,
+    paper_note,
     reread_unsure_cells,
     rules_back,
     scan_words,
@@ -134,13 +135,16 @@ class Pipeline:
         huge = dpi * HUGE_PAGE_DPI_SHARE < params.raster.dpi  # rules at a few dpi are noise, and slow
         if _raster_wanted(params, pictures, words) and not huge:
             from .evidence.rules_raster import find_raster_rules  # OpenCV loads only when a page needs it
+            from .reading.paper import even_paper
 
-            budget = params.raster.budget
+            budget, spread = params.raster.budget, params.raster.even_paper
             img = self._render(t, page, dpi, budget)
             if img.size:
+                paper = self._stage(t, "paper", (index, dpi, spread), lambda: even_paper(img, dpi, spread), self._renders)
                 ras = self._stage(t, "raster", rkey, lambda: rules_back(
-                    find_raster_rules(straightened(img, skew), dpi, params.raster),
+                    find_raster_rules(straightened(paper.grey, skew), dpi, params.raster),
                     Frame(0, page.width, page.height, skew)))
+                late = paper_note(paper, "raster rules", "raster.even_paper")
             else:  # over budget: the vectors already found are all there is
                 ras = NO_RASTER
                 late = (f"raster rules skipped: the page render took over raster.budget = {budget:g} s; "
@@ -225,8 +229,7 @@ class Pipeline:
         tkey, mkey = keys
         ckey = (tkey, params.ocr)
         new = self._stage(t, "reread", ckey,
-                          lambda: reread_unsure_cells(page, params.ocr, lambda: self._picture(t, page, params.ocr,
-                                                                                              frame.skew),
+                          lambda: reread_unsure_cells(page, params.ocr, lambda: self._picture(t, page, params, frame.skew),
                                                       words, found.tables))
         if new is words:
             return got
@@ -253,11 +256,12 @@ class Pipeline:
         return self._stage(t, "render", (page.index, dpi, budget),
                            lambda: _or_empty(page.render_within(dpi, budget)), self._renders)
 
-    def _picture(self, t: dict[str, float], page: Page, o: OcrParams, skew: float) -> OcrPicture:
+    def _picture(self, t: dict[str, float], page: Page, params: Params, skew: float) -> OcrPicture:
         """The picture OCR reads (stage "picture"), kept with the renders: the page's reading
         and the doubtful cells' re-reading share it."""
-        key = (page.index, o.dpi, o.erase_rules, o.specks, skew)
-        return self._stage(t, "picture", key, lambda: ocr_picture(page, o, skew), self._renders)
+        o, raster = params.ocr, params.raster
+        key = (page.index, o.dpi, o.upscale_letters, o.even_paper, o.erase_rules, o.specks, skew, raster)
+        return self._stage(t, "picture", key, lambda: ocr_picture(page, o, skew, raster), self._renders)
 
     def _scan(self, t: dict[str, float], page: Page, params: Params, pictures: bool,
               text_words: tuple[Word, ...], turn: int) -> ScanWords:
@@ -272,12 +276,13 @@ class Pipeline:
             shown: Callable[[], np.ndarray] = ((lambda: page.render_shown(dpi)) if page.rotation
                                                else (lambda: self._render(t, page, dpi)))
             skew = self._stage(t, "skew", (page.index, dpi), lambda: estimate_skew(shown(), dpi))
-        key = (page.index, o.lang, o.layout, o.dpi, o.erase_rules, o.specks, o.max_seconds, skew)
+        key = (page.index, o.lang, o.layout, o.dpi, o.upscale_letters, o.even_paper, o.erase_rules, o.specks,
+               o.max_seconds, skew, params.raster)
 
         def read() -> OcrResult | str:
             if self.progress is not None:
                 self.progress(f"Reading page {page.number} with OCR ({o.lang}, {o.dpi} dpi)…")
-            return ocr_page(page, o, lambda: self._picture(t, page, o, skew))
+            return ocr_page(page, o, lambda: self._picture(t, page, params, skew))
 
         got = self._stage(t, "ocr", key, read)
         return scan_words(got, text_words, turn, skew, key, o.mode, page.shown_turn)

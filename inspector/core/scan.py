@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .geometry import Frame
-from .params import OcrParams
+from .params import OcrParams, RasterParams
 from .reading.ocr import OcrResult, OcrUnavailable, pixel_box, read_words, reread
 from .structure.tables import TablesResult
 from .types import RasterResult, Rect, RejectedRule, Rule, Table, Word
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from .reading.document import Page
+    from .reading.paper import EvenPaper
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,8 @@ class OcrPicture:
     grey: np.ndarray
     dpi: int
     frame: Frame
+    enlarged_from: int = 0  # the scan's own dpi when it was enlarged to ``dpi`` (ocr.upscale_letters), else 0
+    notes: tuple[str, ...] = ()  # what was done to the picture that explain should say
 
 
 def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> OcrResult | str:
@@ -74,25 +77,67 @@ def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> Ocr
         got = read_words(pic.grey, pic.dpi, o.lang, pic.frame, o.max_seconds, o.layout)
     except OcrUnavailable as exc:
         return str(exc)
-    return dataclasses.replace(got, words=_unrotated(got.words, page))
+    return dataclasses.replace(got, words=_unrotated(got.words, page), enlarged_from=pic.enlarged_from,
+                               notes=pic.notes)
 
 
-def ocr_picture(page: Page, o: OcrParams, skew: float) -> OcrPicture:
+def ocr_picture(page: Page, o: OcrParams, skew: float, raster: RasterParams | None = None) -> OcrPicture:
     """``page`` rendered grey at ``o.dpi`` as shown (its /Rotate applied, so its text is
-    upright), straightened by ``skew`` degrees, its rules erased when ``o.erase_rules`` and its
-    specks up to ``o.specks`` points wide painted out."""
+    upright), made clean (``cleaned``), and enlarged when its letters are small in pixels
+    (``upscaled_dpi``; the picture's ``dpi`` says so: word boxes come back to page points
+    through it)."""
     dpi = page.safe_dpi(ocr_dpi(page, o.dpi))
-    img = page.render_shown(dpi)
+    img, notes = cleaned(page.render_shown(dpi), dpi, o, skew, raster)
+    native, dpi = dpi, upscaled_dpi(page, o, img, dpi)
+    if dpi != native:  # last: rules are found and erased on the scan's own pixels
+        from .reading.skew import enlarge
+
+        img = enlarge(img, dpi / native)
+    quarter = page.rotation in (90, 270)
+    return OcrPicture(img, dpi, Frame(0, page.height if quarter else page.width, page.width if quarter else page.height,
+                                      skew), native if dpi != native else 0, notes)
+
+
+def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: RasterParams | None
+            ) -> tuple[np.ndarray, tuple[str, ...]]:
+    """The render ``img`` (at ``dpi``) with its paper evened out (``o.even_paper``), its specks
+    up to ``o.specks`` points wide painted out, straightened by ``skew`` degrees and its rules
+    erased when ``o.erase_rules`` (with ``raster``: those the raster stage joined from a scan's
+    steps too); and notes saying what of it explain should name."""
+    notes: tuple[str, ...] = ()
+    if o.even_paper > 0:  # first: specks, rules and Tesseract all threshold the page as a whole
+        from .reading.paper import even_paper
+
+        even = even_paper(img, dpi, o.even_paper)
+        img, notes = even.grey, paper_note(even, "OCR", "ocr.even_paper")
     if o.specks > 0:  # before straightening, which smears a one-pixel speck over four
         from .reading.skew import remove_specks
 
         img = remove_specks(img, dpi, o.specks)
     img = straightened(img, skew)
     if o.erase_rules:
-        img = _erase_rules(img, dpi)
-    quarter = page.rotation in (90, 270)
-    return OcrPicture(img, dpi, Frame(0, page.height if quarter else page.width,
-                                      page.width if quarter else page.height, skew))
+        img, erased = _erase_rules(img, dpi, raster)
+        notes += erased
+    return img, notes
+
+
+MIN_ENLARGE = 1.2  # a smaller enlargement gains Tesseract nothing and costs its time
+MAX_ENLARGE = 4.0  # no more: the letters' measure is off (a page of big type or pictures)
+
+
+def upscaled_dpi(page: Page, o: OcrParams, img: np.ndarray, dpi: int) -> int:
+    """The dpi the picture ``img`` (rendered at ``dpi``) is read at: enlarged so that its letters
+    are ``o.upscale_letters`` pixels high when it is a scan's own resolution (lower than ``o.dpi``)
+    and its letters are smaller by MIN_ENLARGE or more; else ``dpi`` itself. The letters, not
+    the picture's stated resolution, say it: a PNG states none (72), a fax 150 dpi."""
+    if o.upscale_letters <= 0 or dpi >= o.dpi:
+        return dpi
+    from .reading.skew import letter_height
+
+    letters = letter_height(img)
+    if letters <= 0 or o.upscale_letters < MIN_ENLARGE * letters:
+        return dpi
+    return max(page.safe_dpi(int(round(dpi * min(o.upscale_letters / letters, MAX_ENLARGE)))), dpi)
 
 
 def _unrotated(words: tuple[Word, ...], page: Page) -> tuple[Word, ...]:
@@ -169,10 +214,33 @@ def ocr_dpi(page: Page, wanted: int) -> int:
     return wanted if native is None or native >= wanted else max(int(round(native)), 30)
 
 
-def _erase_rules(img: np.ndarray, dpi: int) -> np.ndarray:
-    from .reading.skew import erase_rules
+def _erase_rules(img: np.ndarray, dpi: int, raster: RasterParams | None) -> tuple[np.ndarray, tuple[str, ...]]:
+    """``img`` with its rules painted paper-white, and a note when broken rules were among them.
 
-    return erase_rules(img, dpi)
+    Long thin runs go first (``erase_rules``); then the raster stage's rules (``raster``) found
+    on ``img`` itself, whose broken hairlines it has joined: painted as the joined line."""
+    from .reading.skew import erase_rules, paint_rules
+
+    out = erase_rules(img, dpi)
+    if raster is None or not raster.enabled or raster.bridge_gap <= 0:
+        return out, ()
+    from .evidence.rules_raster import find_raster_rules
+
+    found = find_raster_rules(img, dpi, raster)
+    joined = [r for r in found.rules if r.pieces > 1]
+    if not joined:
+        return out, ()
+    return paint_rules(out, dpi, joined), (
+        f"{len(joined)} rule(s) broken into steps by the scan were erased from the picture OCR reads as whole "
+        "lines (raster.bridge_gap)",)
+
+
+def paper_note(even: EvenPaper, before: str, param: str) -> tuple[str, ...]:
+    """What explain says when the paper was evened out (``reading.paper``) before ``before``."""
+    if not even.done:
+        return ()
+    return (f"the paper along the page's edges is {even.spread} grey levels darker than its lightest (a shadow "
+            f"or an uneven lamp): evened out before {before} ({param})",)
 
 
 def straightened(img: np.ndarray, skew: float) -> np.ndarray:
@@ -190,6 +258,10 @@ def scan_words(got: OcrResult | str, text_words: tuple[Word, ...], turn: int, sk
         return ScanWords(text_words, turn, warnings=(got,))
     notes = [f"words read by OCR: {len(got.words)} words, {got.dpi} dpi, {got.ms:.0f} ms"
              + (f", page straightened by {skew:+.2f} degrees" if skew else "")]
+    if got.enlarged_from:
+        notes.append(f"the scan's {got.enlarged_from} dpi picture was enlarged to {got.dpi} dpi for OCR "
+                     "(ocr.upscale_letters)")
+    notes.extend(got.notes)
     if mode == "always" and text_words:
         notes.append(f"the text layer's {len(text_words)} words were replaced (ocr.mode=always)")
     warnings = (f"OCR stopped at its time limit after {got.ms / 1000:.1f} s (ocr.max_seconds): "

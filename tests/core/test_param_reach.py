@@ -41,6 +41,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "raster.every_page": ("pipeline",),
     "raster.dpi": ("pipeline",),
     "raster.budget": ("pipeline",),
+    "raster.even_paper": ("pipeline",),  # the render is evened out before the raster stage runs (stage "paper")
     "raster.paper_fraction": ("evidence.rules_raster",),
     "raster.min_length": ("evidence.raster_bands",),
     "raster.max_thickness": ("evidence.raster_bands",),

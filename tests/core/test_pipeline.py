@@ -21,7 +21,7 @@ EVERY_PAGE = Params().with_value("raster.every_page", 1)
 
 def test_first_run_computes_every_stage(pipe: Pipeline) -> None:
     res = pipe.run(0, EVERY_PAGE)
-    assert set(pipe.computed) == {"words", "drawings", "vector", "images", "render", "raster", "merge", "figures", "aside", "upright",
+    assert set(pipe.computed) == {"words", "drawings", "vector", "images", "render", "paper", "raster", "merge", "figures", "aside", "upright",
                                   "index",
                                   "rows", "tables"}
     assert res.timings["total"] >= 0 and len(res.tables) == 2 and res.raster_rules

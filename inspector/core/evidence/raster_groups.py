@@ -86,7 +86,8 @@ def _joined(chain: list[Rule]) -> Rule:
         return sum(x * p.length for x, p in zip(v, chain, strict=True)) / total
 
     return Rule(chain[0].orient, mean([p.pos for p in chain]), chain[0].start, max(p.end for p in chain),
-                mean([p.thickness for p in chain]), "raster", int(round(mean([float(p.grey) for p in chain]))))
+                mean([p.thickness for p in chain]), "raster", int(round(mean([float(p.grey) for p in chain]))),
+                pieces=len(chain))
 
 
 # --- texture ------------------------------------------------------------------------------

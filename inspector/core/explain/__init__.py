@@ -278,6 +278,10 @@ def _drawn(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
     boundary stays without its rules, and the decision says so."""
     said = f"{b.rules} drawn rule(s) lie on it"
     named: tuple[str, ...] = RULE_PARAMS
+    pieces = _bridged(ctx, g, axis, b.pos)
+    if pieces:
+        said += f", one joined from {pieces} pieces the scan broke it into (raster.bridge_gap)"
+        named = (*named, "raster.bridge_gap")
     trial = _fainter(ctx, g, axis, b.pos)
     flip = None
     if trial is not None:
@@ -295,6 +299,16 @@ def _drawn(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
                      "(columns.min_gap)")
             named = (*RULE_PARAMS, "columns.min_gap")
     return Why(axis, b.pos, True, (Evidence("rule", b.rules),), said, named, flip)
+
+
+def _bridged(ctx: PageContext, g: Grid, axis: str, pos: float) -> int:
+    """The most pieces a raster rule on boundary ``pos`` of ``g`` was joined from
+    (``raster_groups.bridge``); 0 when none was joined."""
+    orient = "v" if axis == "col" else "h"
+    lo, hi = (g.region.y0, g.region.y1) if orient == "v" else (g.region.x0, g.region.x1)
+    on = [r.pieces for r in ctx.res.raster_rules if r.pieces > 1 and r.orient == orient
+          and abs(r.pos - pos) <= ctx.params.merge.snap and r.start < hi and r.end > lo]
+    return max(on, default=0)
 
 
 def _fainter(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[float, tuple[Rule, ...]] | None:

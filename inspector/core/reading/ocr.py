@@ -54,6 +54,8 @@ class OcrResult:
     dpi: int
     ms: float
     timed_out: bool = False
+    enlarged_from: int = 0  # the scan's own dpi when its picture was enlarged to ``dpi`` (ocr.upscale_letters)
+    notes: tuple[str, ...] = ()  # what was done to the picture read (``scan.OcrPicture.notes``)
 
 
 def tessdata_dir() -> Path | None:

@@ -17,9 +17,12 @@ smaller than a full stop are painted with the paper around them.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
+
+from ..page_marks import Rule
 
 MAX_SKEW = 5.0  # degrees: larger tilts are not a scanner's, and are left alone
 MIN_SKEW = 0.1  # degrees: below this a rotation only blurs the picture
@@ -81,6 +84,34 @@ def erase_rules(grey: np.ndarray, dpi: int) -> np.ndarray:
     return out
 
 
+RIM_PX = 1  # pixels painted beyond a rule's measured thickness on each side: its anti-aliased rim
+
+
+def paint_rules(grey: np.ndarray, dpi: int, rules: Sequence[Rule]) -> np.ndarray:
+    """A copy of ``grey`` (rendered at ``dpi``) with each of ``rules`` (points of that picture)
+    painted white over its length and its thickness plus RIM_PX on each side: one straight line
+    where a scan left a staircase of short runs, which no opening finds."""
+    px = dpi / 72.0
+    out = grey.copy()
+    h, w = out.shape[:2]
+    for r in rules:
+        b = r.bbox
+        x0, y0 = max(int(b.x0 * px) - RIM_PX, 0), max(int(b.y0 * px) - RIM_PX, 0)
+        x1, y1 = min(int(math.ceil(b.x1 * px)) + RIM_PX, w), min(int(math.ceil(b.y1 * px)) + RIM_PX, h)
+        out[y0:y1, x0:x1] = 255
+    return out
+
+
+def enlarge(grey: np.ndarray, factor: float) -> np.ndarray:
+    """``grey`` scaled up by ``factor`` (> 1), smoothly: cubic interpolation gives a bilevel
+    scan's staircase edges the grey ramps of a finer scan, which Tesseract thresholds into
+    letters whose gaps (between words too) keep their width."""
+    h, w = grey.shape[:2]
+    size = (max(1, round(w * factor)), max(1, round(h * factor)))
+    out: np.ndarray = cv2.resize(grey, size, interpolation=cv2.INTER_CUBIC)
+    return out
+
+
 SPECK_DARKNESS = 0.5  # x the ink threshold: a speck's darkest pixel is at least this dark
 
 
@@ -117,6 +148,14 @@ def remove_specks(grey: np.ndarray, dpi: int, size: float) -> np.ndarray:
     out = grey.copy()
     out[mask] = paper[mask]
     return out
+
+
+def letter_height(grey: np.ndarray) -> int:
+    """Median height (pixels) of the letter-sized ink blobs of ``grey`` (Otsu's dark class); 0 when none."""
+    if grey.size == 0 or int(grey.max()) - int(grey.min()) < 40:
+        return 0
+    _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    return _letter_height(ink)
 
 
 def _letter_height(ink: np.ndarray) -> int:

@@ -1,0 +1,83 @@
+"""A scan's paper made even before OCR: a shadow at the binding or a copier's uneven lamp
+darkens part of the page, and one threshold for the whole page (Tesseract's, the rule
+eraser's) then takes that part's paper for ink, or its grey letters for paper.
+
+The paper's brightness is estimated as the lightest pixel of every PAPER_CELL_PT square (text
+leaves paper in each: between letters, between lines), cells lying wholly in ink taking their
+neighbours' level, smoothed; the picture is divided by it, so paper is white everywhere and
+ink keeps its darkness relative to the paper around it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+PAPER_CELL_PT = 6.0  # pt: a cell of text this wide holds some paper, or its neighbours do (a closing over 3 x 3)
+SPREAD_PERCENTILES = (2.0, 98.0)  # the paper's spread, its darkest and lightest few cells left out
+RIM_CELLS = 2  # cells along the page's edges where uneven paper shows
+STEEP_SHARE = 1 / 3  # of the spread: a step between neighbouring cells this big is an edge, not a fade
+
+
+@dataclass(frozen=True)
+class EvenPaper:
+    """``grey`` with its paper evened out (the picture itself when it was even enough), and the
+    spread of its paper's brightness (grey levels) that decided it."""
+
+    grey: np.ndarray
+    spread: int
+    done: bool
+
+
+def paper_cells(grey: np.ndarray, dpi: int) -> np.ndarray:
+    """The paper's brightness per PAPER_CELL_PT cell of ``grey`` (uint8, cells x cells)."""
+    k = max(2, int(round(PAPER_CELL_PT * dpi / 72.0)))
+    h, w = grey.shape[:2]
+    hb, wb = -(-h // k), -(-w // k)
+    pad = np.pad(grey, ((0, hb * k - h), (0, wb * k - w)), mode="edge")
+    cells = pad.reshape(hb, k, wb, k).max(axis=(1, 3))
+    # A cell wholly in ink (a big heading's letter) takes its neighbours' level; closing, not
+    # dilating, so that a shadow's edge stays where it is.
+    out: np.ndarray = cv2.morphologyEx(np.ascontiguousarray(cells), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    return out
+
+
+def _rim(cells: np.ndarray) -> np.ndarray:
+    """The cells along the page's edges, RIM_CELLS deep: a shadow or a lamp's fall-off darkens
+    the paper from an edge, while a shaded table or a picture lies inside the margins."""
+    k = RIM_CELLS
+    if min(cells.shape) <= 2 * k:
+        return cells.ravel()
+    return np.concatenate([cells[:k].ravel(), cells[-k:].ravel(), cells[k:-k, :k].ravel(), cells[k:-k, -k:].ravel()])
+
+
+def _steepest(cells: np.ndarray) -> int:
+    """The largest step (grey levels) between neighbouring cells along the page's edges: a
+    shadow fades in a few levels a cell, a banner or a picture at the edge starts at once."""
+    k = RIM_CELLS
+    if min(cells.shape) <= 2 * k:
+        return 0
+    c = cells.astype(np.int16)
+    across = [np.abs(np.diff(c[:k], axis=1)), np.abs(np.diff(c[-k:], axis=1))]
+    down = [np.abs(np.diff(c[:, :k], axis=0)), np.abs(np.diff(c[:, -k:], axis=0))]
+    return int(max(int(d.max()) for d in across + down))
+
+
+def even_paper(grey: np.ndarray, dpi: int, spread: float) -> EvenPaper:
+    """``grey`` (uint8, rendered at ``dpi``) divided by its paper's brightness when the paper at
+    the page's edges is darker than the page's lightest by ``spread`` grey levels or more
+    (0: never), and fades there (no step between neighbouring cells over STEEP_SHARE of it)."""
+    if grey.size == 0 or spread <= 0:
+        return EvenPaper(grey, 0, False)
+    cells = paper_cells(grey, dpi)
+    measured = int(round(float(np.percentile(cells, SPREAD_PERCENTILES[1]) - np.percentile(_rim(cells),
+                                                                                           SPREAD_PERCENTILES[0]))))
+    if measured < spread or _steepest(cells) > STEEP_SHARE * measured:
+        return EvenPaper(grey, measured, False)
+    h, w = grey.shape[:2]
+    smooth = cv2.GaussianBlur(cells.astype(np.float32), (0, 0), 1.0)
+    paper = cv2.resize(smooth, (w, h), interpolation=cv2.INTER_LINEAR)
+    out = np.clip(grey.astype(np.float32) * (255.0 / np.maximum(paper, 1.0)), 0, 255).astype(np.uint8)
+    return EvenPaper(out, measured, True)
