@@ -1,0 +1,175 @@
+"""A simple font's ToUnicode map mended where it contradicts the font's own encoding.
+
+A PDF writer that re-emits a font may write its ToUnicode map wrong for the codes outside
+plain ASCII: Ghostscript's pdfwrite maps WinAnsi's en dash (code 0x96, glyph /endash) to "3"
+and the em dash to "4", a /greaterequal of the /Differences to "g", a /dagger to a space, so
+"(10.2–24.5)" reads "(10.2324.5)" and no cell text matches any more. The encoding still names
+every glyph. Evidence that a map entry is wrong (and not the encoding): its character is
+already the reading of another code whose glyph name says exactly that character ("3" is code
+0x33, /three), while the entry's own glyph name says another character (/endash, U+2013). Two
+glyphs of different names drawn by one font are not one character: the name wins. Nothing is
+changed for a font without an encoding (its built-in one is not read), for a glyph name with no
+standard reading (/g123, /a1) or for a map whose codes are not single bytes.
+
+The map is rewritten in the open document only (memory), before MuPDF loads the font.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import unicodedata
+
+import pymupdf
+
+log = logging.getLogger(__name__)
+
+SIMPLE = ("Type1", "MMType1", "TrueType")  # font subtypes with one-byte codes and a named encoding
+_BASES = {"/WinAnsiEncoding": "cp1252", "/MacRomanEncoding": "mac_roman"}
+_HEX = re.compile(r"<([0-9A-Fa-f]*)>")
+_BLOCK = re.compile(r"begin(bfchar|bfrange)(.*?)end\1", re.S)
+_UNKNOWN = 0xFFFD
+
+
+def mend_page_fonts(raw: pymupdf.Document, index: int, seen: set[int]) -> int:
+    """Mend the ToUnicode map of every simple font of page ``index`` not in ``seen`` (xrefs,
+    updated); returns how many codes were mended."""
+    mended = 0
+    try:
+        fonts = raw.get_page_fonts(index)
+    except Exception:  # a damaged resource dictionary: the text reads as MuPDF reads it
+        log.debug("fonts of page %d unreadable", index + 1, exc_info=True)
+        return 0
+    for xref, _ext, subtype, *_ in fonts:
+        if xref in seen or subtype not in SIMPLE:
+            continue
+        seen.add(xref)
+        try:
+            mended += _mend_font(raw, xref)
+        except Exception:  # an odd map or encoding: left as it is
+            log.debug("ToUnicode of font %d left as it is", xref, exc_info=True)
+    return mended
+
+
+def _mend_font(raw: pymupdf.Document, xref: int) -> int:
+    kind, ref = raw.xref_get_key(xref, "ToUnicode")
+    if kind != "xref":
+        return 0
+    expected = _encoding(raw, xref)
+    if not expected:
+        return 0
+    cmap = int(ref.split()[0])
+    mapped = parse_cmap(raw.xref_stream(cmap).decode("latin-1"))
+    if mapped is None:
+        return 0
+    fixes = contradictions(mapped, expected)
+    if fixes:
+        mapped.update(fixes)
+        raw.update_stream(cmap, write_cmap(mapped).encode("ascii"))
+    return len(fixes)
+
+
+def contradictions(mapped: dict[int, str], expected: dict[int, str]) -> dict[int, str]:
+    """Codes whose map entry is another code's glyph's character (that code's name agreeing),
+    while their own glyph name says an unrelated character: code -> the name's character."""
+    named = {text for code, text in mapped.items() if expected.get(code) == text}
+    return {code: expected[code] for code, text in mapped.items()
+            if code in expected and text in named and _unrelated(expected[code], text)}
+
+
+def _unrelated(name_says: str, map_says: str) -> bool:
+    """Is the map's character no form of the name's? A ligature read as one of its letters
+    ("ﬁ" as "i") or a small capital read in the other case ("N" as "n") is a producer's own
+    choice, which the document's text (and any truth made from it) keeps."""
+    return map_says.casefold() not in unicodedata.normalize("NFKC", name_says).casefold()
+
+
+def _encoding(raw: pymupdf.Document, xref: int) -> dict[int, str]:
+    """Code -> the character its glyph name (or base encoding) says, for the codes that say one."""
+    kind, value = raw.xref_get_key(xref, "Encoding")
+    base, diffs = "", ""
+    if kind == "name":
+        base = value
+    elif kind in ("xref", "dict"):
+        base = raw.xref_get_key(xref, "Encoding/BaseEncoding")[1]
+        diffs = raw.xref_get_key(xref, "Encoding/Differences")[1]
+    else:
+        return {}
+    out: dict[int, str] = {}
+    codec = _BASES.get(base)
+    if codec:
+        for code in range(32, 256):
+            try:
+                out[code] = bytes([code]).decode(codec)
+            except UnicodeDecodeError:  # cp1252 leaves five codes undefined
+                continue
+    out.update(_differences(diffs))
+    return out
+
+
+def _differences(array: str) -> dict[int, str]:
+    """``[28 /greaterequal /f_i]`` -> {28: "≥", 29: "ﬁ"} (names without a standard reading left out)."""
+    out: dict[int, str] = {}
+    code = 0
+    for token in re.findall(r"/[^\s/\[\]]+|\d+", array):
+        if token[0] != "/":
+            code = int(token)
+            continue
+        u = pymupdf.mupdf.fz_unicode_from_glyph_name(token[1:])
+        if u != _UNKNOWN and u > 0 and "_" not in token:  # /T_h: a ligature, one code point says part of it
+            out[code] = chr(u)
+        code += 1
+    return out
+
+
+def parse_cmap(text: str) -> dict[int, str] | None:
+    """One-byte code -> text of a ToUnicode CMap's bfchar and bfrange entries; None when a
+    source code is not one byte (a CID font's map: not this module's)."""
+    out: dict[int, str] = {}
+    for kind, body in _BLOCK.findall(text):
+        tokens = re.findall(r"<[0-9A-Fa-f]*>|\[|\]", body)
+        step = 2 if kind == "bfchar" else 3
+        k = 0
+        while k + step <= len(tokens):
+            if kind == "bfchar":
+                src, dst = tokens[k:k + 2]
+                if len(src) != 4:
+                    return None
+                out[int(src[1:-1], 16)] = _utf16(dst)
+                k += 2
+                continue
+            lo, hi = tokens[k], tokens[k + 1]
+            if len(lo) != 4 or len(hi) != 4:
+                return None
+            a, b = int(lo[1:-1], 16), int(hi[1:-1], 16)
+            if tokens[k + 2] == "[":
+                end = tokens.index("]", k + 2)
+                for code, dst in zip(range(a, b + 1), tokens[k + 3:end], strict=False):
+                    out[code] = _utf16(dst)
+                k = end + 1
+                continue
+            first = _utf16(tokens[k + 2])
+            for code in range(a, b + 1):
+                out[code] = first[:-1] + chr(ord(first[-1]) + code - a) if first else ""
+            k += 3
+    return out
+
+
+def _utf16(token: str) -> str:
+    return bytes.fromhex(token[1:-1]).decode("utf-16-be", errors="replace")
+
+
+def write_cmap(mapped: dict[int, str]) -> str:
+    """A ToUnicode CMap of one-byte codes, one bfchar entry per code."""
+    lines = ["/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap",
+             "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
+             "/CMapName /Adobe-Identity-UCS def", "/CMapType 2 def",
+             "1 begincodespacerange", "<00> <FF>", "endcodespacerange"]
+    codes = sorted(mapped)
+    for at in range(0, len(codes), 100):  # at most 100 entries per block (the CMap format's limit)
+        chunk = codes[at:at + 100]
+        lines.append(f"{len(chunk)} beginbfchar")
+        lines += [f"<{c:02X}> <{mapped[c].encode('utf-16-be').hex().upper()}>" for c in chunk]
+        lines.append("endbfchar")
+    lines += ["endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,65 @@
+"""A simple font's ToUnicode map that contradicts the font's own encoding (``reading.tounicode``).
+
+Ghostscript's pdfwrite writes such maps for the embedded CFF fonts it re-emits (WinAnsi's en
+dash read "3", the em dash "4", /greaterequal "g"); PyMuPDF cannot embed such a font, so the
+test writes the map Ghostscript writes into a Helvetica page of its own.
+"""
+
+from __future__ import annotations
+
+import pymupdf
+
+from inspector.core.reading.document import open_document
+from inspector.core.reading.tounicode import contradictions, parse_cmap, write_cmap
+from inspector.core.reading.words import extract_words
+
+
+def _cmap(pairs: dict[int, str]) -> bytes:
+    return write_cmap(pairs).encode("ascii")
+
+
+def _page(cmap: dict[int, str], differences: str = "") -> bytes:
+    """One line of Helvetica (WinAnsi, /Differences ``differences``) drawn with raw codes:
+    "(10.2<0x96>24.5) <0x97> 3 <0x1c>", and a ToUnicode map ``cmap``."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=200)
+    page.insert_text((50, 50), "a", fontname="helv", fontsize=11)
+    doc.update_stream(page.get_contents()[0], b"BT /helv 11 Tf 50 150 Td (\\(10.2\\22624.5\\) \\227 3 \\034) Tj ET")
+    font = page.get_fonts()[0][0]
+    enc = doc.get_new_xref()
+    doc.update_object(enc, f"<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [{differences}] >>")
+    doc.xref_set_key(font, "Encoding", f"{enc} 0 R")
+    to_unicode = doc.get_new_xref()
+    doc.update_object(to_unicode, "<< >>")
+    doc.update_stream(to_unicode, _cmap(cmap))
+    doc.xref_set_key(font, "ToUnicode", f"{to_unicode} 0 R")
+    return doc.tobytes()
+
+
+ASCII = {c: chr(c) for c in range(0x20, 0x7F)}
+
+
+def _texts(data: bytes) -> list[str]:
+    return [w.text for w in extract_words(open_document(data, name="t.pdf").page(0))]
+
+
+def test_a_map_entry_read_as_another_glyphs_character_is_mended_from_the_glyph_name() -> None:
+    # Ghostscript's map: the en dash (0x96) and the em dash (0x97) read as the digits "3" and
+    # "4", /greaterequal of the /Differences (0x1c) as "g"; 0x33 (/three) reads "3" too
+    data = _page({**ASCII, 0x96: "3", 0x97: "4", 0x1C: "g"}, "28 /greaterequal")
+    assert pymupdf.open(stream=data)[0].get_text().split() == ["(10.2324.5)", "4", "3", "g"]  # the habit, as MuPDF reads it
+    assert _texts(data) == ["(10.2–24.5)", "—", "3", "≥"]
+
+
+def test_a_ligature_or_small_capital_read_as_one_of_its_letters_is_kept() -> None:
+    # a producer's own map (ICDAR's Adobe fonts): /fi read "i", /N (0x4e) read "n"; "i" and "n"
+    # are other codes' readings too, but each is a form of its glyph's name: the text stays
+    data = _page({**ASCII, 0x4E: "n", 0x1C: "i"}, "28 /fi")
+    assert contradictions(parse_cmap(write_cmap({**ASCII, 0x4E: "n", 0x1C: "i"})) or {}, {0x4E: "N", 0x1C: "ﬁ", 0x6E: "n", 0x69: "i"}) == {}
+    assert _texts(data)[-1] == "i"
+
+
+def test_cmap_ranges_and_arrays_are_read() -> None:
+    text = "2 beginbfrange\n<30> <32> <0030>\n<40> <41> [<0041> <00660069>]\nendbfrange\n1 beginbfchar\n<96> <2013>\nendbfchar"
+    assert parse_cmap(text) == {0x30: "0", 0x31: "1", 0x32: "2", 0x40: "A", 0x41: "fi", 0x96: "–"}
+    assert parse_cmap("1 beginbfchar\n<0001> <0041>\nendbfchar") is None  # two-byte codes: a CID font's
