@@ -20,6 +20,7 @@ from ..structure.columns import WordCentres, lines_in
 from ..types import Rect, RowBand, Word, text_word_at, word_in_box
 from .cliptext import cut_at_clips
 from .document import Page
+from .symbolmarks import SymbolGlyph, read_bullets, symbol_font
 
 # Control characters (NUL included), and CJK compatibility ideographs: some CJK fonts map their
 # glyphs to these (WenQuanYi's 量 reads U+F97E), which look the same but match no other text;
@@ -55,6 +56,8 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
     del spans  # a thousand containers: freed before the words are made, so they count for no collection
     turn = dominant_turn(lines.directions)
     out = _words(raw, lines)
+    if lines.symbols:  # a bullet whose Unicode a PDF writer lost: see symbolmarks
+        out = read_bullets(out, lines.symbols)
     text = "".join([r[4] for r in raw])
     if not text.isascii() and any(_wide(ch) for ch in set(text)):  # a full-width character: see _suspect
         out = _split_wide_gaps(page, out)
@@ -227,6 +230,7 @@ class TextLines(NamedTuple):
     directions: list[tuple[float, float, int]]  # (dx, dy, spans) per line
     marks: set[LineKey]  # watermark lines
     turns: dict[LineKey, int]  # lines that are not upright on the page: their quarter-turn
+    symbols: list[SymbolGlyph]  # one-glyph spans of symbol and dingbat fonts (``symbolmarks``)
 
 
 def read_lines(d: dict[str, Any]) -> TextLines:
@@ -236,6 +240,7 @@ def read_lines(d: dict[str, Any]) -> TextLines:
     directions: list[tuple[float, float, int]] = []
     marks: set[LineKey] = set()
     turns: dict[LineKey, int] = {}
+    symbols: list[SymbolGlyph] = []
     light: list[tuple[LineKey, float]] = []  # lines all in light type, smallest size
     upright: list[Any] = []  # the spans of the lines not diagonal: their sizes are read if a line is light
     for b_no, block in enumerate(d.get("blocks", ())):
@@ -249,6 +254,8 @@ def read_lines(d: dict[str, Any]) -> TextLines:
             directions.append((float(dx), float(dy), len(line_spans)))
             spans[key] = [(s["bbox"][0], s["bbox"][2], float(s["size"]), s["flags"] & 16 > 0 or _bold_name(s["font"]),
                            float(s["origin"][1])) for s in line_spans if s["text"].strip()]
+            symbols += [SymbolGlyph(s["bbox"][0], float(s["origin"][1]), float(s["size"]), s["text"].strip(), s["font"])
+                        for s in line_spans if symbol_font(s["font"]) and len(s["text"].strip()) == 1]
             if abs(dx) > 0.1 and abs(dy) > 0.1:
                 marks.add(key)
                 continue
@@ -263,7 +270,7 @@ def read_lines(d: dict[str, Any]) -> TextLines:
         sizes = sorted([s["size"] for line_spans in upright for s in line_spans])
         median = sizes[len(sizes) // 2]
         marks.update(key for key, size in light if size >= LARGE * median)
-    return TextLines(spans, directions, marks, turns)
+    return TextLines(spans, directions, marks, turns, symbols)
 
 
 def _grey_of(span: dict[str, Any]) -> float:
