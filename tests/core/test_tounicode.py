@@ -7,7 +7,12 @@ test writes the map Ghostscript writes into a Helvetica page of its own.
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+from pathlib import Path
+
 import pymupdf
+import pytest
 
 from inspector.core.reading.document import open_document
 from inspector.core.reading.tounicode import contradictions, parse_cmap, write_cmap
@@ -63,3 +68,50 @@ def test_cmap_ranges_and_arrays_are_read() -> None:
     text = "2 beginbfrange\n<30> <32> <0030>\n<40> <41> [<0041> <00660069>]\nendbfrange\n1 beginbfchar\n<96> <2013>\nendbfchar"
     assert parse_cmap(text) == {0x30: "0", 0x31: "1", 0x32: "2", 0x40: "A", 0x41: "fi", 0x96: "–"}
     assert parse_cmap("1 beginbfchar\n<0001> <0041>\nendbfchar") is None  # two-byte codes: a CID font's
+
+
+NIMBUS = Path("/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf")  # a CFF program with glyph names
+
+
+def _cid_page(habit: dict[str, str]) -> bytes:
+    """"(10.2–24.5) — †" in an embedded CFF font (PyMuPDF writes it as a CIDFontType0, codes =
+    glyph ids), its ToUnicode map then garbled as ``habit`` says: character -> new reading
+    ("" leaves the glyph out of the map)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=200)
+    page.insert_font(fontname="F9", fontfile=str(NIMBUS))
+    page.insert_text((50, 50), "(10.2–24.5) — †", fontname="F9", fontsize=11)
+    font = page.get_fonts()[0][0]
+    cmap = int(doc.xref_get_key(font, "ToUnicode")[1].split()[0])
+    mapped = parse_cmap(doc.xref_stream(cmap).decode("latin-1"), 2) or {}
+    for gid, text in list(mapped.items()):
+        if text in habit:
+            if habit[text]:
+                mapped[gid] = habit[text]
+            else:
+                del mapped[gid]
+    doc.update_stream(cmap, write_cmap(mapped, 2).encode("ascii"))
+    return doc.tobytes()
+
+
+@pytest.mark.skipif(not NIMBUS.exists(), reason="needs URW's Nimbus Sans (fonts-urw-base35, Ghostscript's fonts)")
+def test_a_cid_fonts_glyphs_left_out_garbled_or_read_as_control_characters_read_their_names() -> None:
+    # mutool convert's maps: the en dash read U+0096 (its WinAnsi code), the em dash as
+    # another glyph's character ("±": Nimbus has /plusminus), the dagger left out
+    data = _cid_page({"–": "\x96", "—": "±", "†": ""})
+    assert pymupdf.open(stream=data)[0].get_text().split()[:2] != ["(10.2–24.5)", "—"]  # the habit, as MuPDF reads it
+    assert _texts(data) == ["(10.2–24.5)", "—", "†"]
+
+
+@pytest.mark.skipif(shutil.which("mutool") is None, reason="needs MuPDF's mutool (mupdf-tools)")
+def test_a_mutool_convert_copy_reads_its_dashes(tmp_path: Path) -> None:
+    # a Helvetica line drawn with WinAnsi codes (en dash 0x96, em dash 0x97, dagger 0x86):
+    # mutool convert embeds a whole CFF font for it and maps those glyphs to "±", "Ð", "²"
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=200)
+    page.insert_text((50, 50), "a", fontname="helv", fontsize=11)
+    doc.update_stream(page.get_contents()[0], b"BT /helv 11 Tf 50 150 Td (\\(10.2\\22624.5\\) \\227 \\206) Tj ET")
+    src, dst = tmp_path / "src.pdf", tmp_path / "copy.pdf"
+    doc.save(src)
+    subprocess.run(["mutool", "convert", "-F", "pdf", "-o", str(dst), str(src)], check=True, capture_output=True)
+    assert _texts(dst.read_bytes()) == ["(10.2–24.5)", "—", "†"]

@@ -1,4 +1,4 @@
-"""A simple font's ToUnicode map mended where it contradicts the font's own encoding.
+"""A font's ToUnicode map mended where it contradicts the font's own glyph names.
 
 A PDF writer that re-emits a font may write its ToUnicode map wrong for the codes outside
 plain ASCII: Ghostscript's pdfwrite maps WinAnsi's en dash (code 0x96, glyph /endash) to "3"
@@ -9,7 +9,14 @@ already the reading of another code whose glyph name says exactly that character
 0x33, /three), while the entry's own glyph name says another character (/endash, U+2013). Two
 glyphs of different names drawn by one font are not one character: the name wins. Nothing is
 changed for a font without an encoding (its built-in one is not read), for a glyph name with no
-standard reading (/g123, /a1) or for a map whose codes are not single bytes.
+standard reading (/g123, /a1), for a ligature's or a small capital's map reading one of its
+letters (a producer's choice), or for a map whose codes are not single bytes. An entry that
+reads a control character (no glyph's reading) yields to the name too.
+
+An Identity-encoded CID font with an embedded CFF program (codes = glyph ids) gets the same,
+its glyphs' names read from the program: ``mutool convert`` re-emits a simple font as such a
+font and leaves some glyphs out of its map, reads them as control characters (the en dash as
+U+0096, its WinAnsi code) or as other glyphs' characters ("±" for /endash).
 
 The map is rewritten in the open document only (memory), before MuPDF loads the font.
 """
@@ -29,6 +36,9 @@ _BASES = {"/WinAnsiEncoding": "cp1252", "/MacRomanEncoding": "mac_roman"}
 _HEX = re.compile(r"<([0-9A-Fa-f]*)>")
 _BLOCK = re.compile(r"begin(bfchar|bfrange)(.*?)end\1", re.S)
 _UNKNOWN = 0xFFFD
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+IDENTITY = ("/Identity-H", "/Identity-V")
+MAX_GLYPHS = 3000
 
 
 def mend_page_fonts(raw: pymupdf.Document, index: int, seen: set[int]) -> int:
@@ -41,11 +51,11 @@ def mend_page_fonts(raw: pymupdf.Document, index: int, seen: set[int]) -> int:
         log.debug("fonts of page %d unreadable", index + 1, exc_info=True)
         return 0
     for xref, _ext, subtype, *_ in fonts:
-        if xref in seen or subtype not in SIMPLE:
+        if xref in seen or subtype not in (*SIMPLE, "Type0"):
             continue
         seen.add(xref)
         try:
-            mended += _mend_font(raw, xref)
+            mended += _mend_font(raw, xref) if subtype != "Type0" else _mend_cid_font(raw, xref)
         except Exception:  # an odd map or encoding: left as it is
             log.debug("ToUnicode of font %d left as it is", xref, exc_info=True)
     return mended
@@ -69,12 +79,77 @@ def _mend_font(raw: pymupdf.Document, xref: int) -> int:
     return len(fixes)
 
 
-def contradictions(mapped: dict[int, str], expected: dict[int, str]) -> dict[int, str]:
-    """Codes whose map entry is another code's glyph's character (that code's name agreeing),
-    while their own glyph name says an unrelated character: code -> the name's character."""
-    named = {text for code, text in mapped.items() if expected.get(code) == text}
+def _mend_cid_font(raw: pymupdf.Document, xref: int) -> int:
+    """An Identity-encoded font's ToUnicode map mended from its glyphs' names: the glyphs it
+    leaves out (``unmapped``) and those it reads as another glyph's character (``contradictions``)."""
+    kind, ref = raw.xref_get_key(xref, "ToUnicode")
+    if kind != "xref" or raw.xref_get_key(xref, "Encoding")[1] not in IDENTITY:
+        return 0
+    program = _identity_program(raw, xref)
+    if program is None:
+        return 0
+    cmap = int(ref.split()[0])
+    mapped = parse_cmap(raw.xref_stream(cmap).decode("latin-1"), 2)
+    if mapped is None:
+        return 0
+    expected = glyph_names(pymupdf.Font(fontbuffer=program))
+    # every glyph of the program is named: a character one glyph's name says is no other glyph's
+    added = {**unmapped(mapped, expected), **contradictions(mapped, expected, set(expected.values()))}
+    if added:
+        mapped.update(added)
+        raw.update_stream(cmap, write_cmap(mapped, 2).encode("ascii"))
+    return len(added)
+
+
+def _identity_program(raw: pymupdf.Document, xref: int) -> bytes | None:
+    """The embedded CFF program of a Type0 font whose descendant is a CIDFontType0 (its codes
+    are its glyph numbers under an Identity encoding); None otherwise. A TrueType program's
+    glyph names are no evidence: a subset may keep the Macintosh standard names by index
+    (glyph 3 "space", 4 "exclam") whatever it draws."""
+    kind, kids = raw.xref_get_key(xref, "DescendantFonts")
+    found = re.search(r"(\d+) 0 R", kids) if kind in ("array", "xref") else None
+    if found is None:
+        return None
+    cid = int(found.group(1))
+    if raw.xref_get_key(cid, "Subtype")[1] != "/CIDFontType0":
+        return None
+    kind, ref = raw.xref_get_key(cid, "FontDescriptor/FontFile3")
+    return bytes(raw.xref_stream(int(ref.split()[0]))) if kind == "xref" else None
+
+
+def glyph_names(font: pymupdf.Font) -> dict[int, str]:
+    """Glyph id -> the character its name says (/endash: "–"), for the glyphs whose names say
+    one; none for a font of more than ``MAX_GLYPHS`` glyphs (a whole CJK font: its map is the
+    document's)."""
+    count = font.glyph_count
+    out: dict[int, str] = {}
+    if count > MAX_GLYPHS:
+        return out
+    mupdf = pymupdf.mupdf
+    for gid in range(1, count):
+        name = mupdf.fz_get_glyph_name2(font.this, gid)
+        u = mupdf.fz_unicode_from_glyph_name(name) if name and "_" not in name else _UNKNOWN
+        if u != _UNKNOWN and u > 0:
+            out[gid] = chr(u)
+    return out
+
+
+def unmapped(mapped: dict[int, str], expected: dict[int, str]) -> dict[int, str]:
+    """The glyphs a map leaves out or reads as a control character (no glyph's reading):
+    MuPDF then reads the glyph as its code, a character of nothing (``mutool convert`` maps an
+    en dash to U+0096, its WinAnsi code, and it reads "C"); its name still says what it is."""
+    return {gid: u for gid, u in expected.items() if gid not in mapped or _CONTROL.fullmatch(mapped[gid])}
+
+
+def contradictions(mapped: dict[int, str], expected: dict[int, str], named: set[str] | None = None) -> dict[int, str]:
+    """Codes whose map entry is another code's glyph's character (that code's name agreeing)
+    while their own glyph name says an unrelated character, or is a control character (no
+    glyph's reading): code -> the name's character. ``named``: the characters the font has a
+    glyph of its own for (default: the codes whose map and name agree)."""
+    if named is None:
+        named = {text for code, text in mapped.items() if expected.get(code) == text}
     return {code: expected[code] for code, text in mapped.items()
-            if code in expected and text in named and _unrelated(expected[code], text)}
+            if code in expected and ((text in named and _unrelated(expected[code], text)) or _CONTROL.fullmatch(text))}
 
 
 def _unrelated(name_says: str, map_says: str) -> bool:
@@ -122,54 +197,54 @@ def _differences(array: str) -> dict[int, str]:
     return out
 
 
-def parse_cmap(text: str) -> dict[int, str] | None:
-    """One-byte code -> text of a ToUnicode CMap's bfchar and bfrange entries; None when a
-    source code is not one byte (a CID font's map: not this module's)."""
+def parse_cmap(text: str, nbytes: int = 1) -> dict[int, str] | None:
+    """Code -> text of a ToUnicode CMap's bfchar and bfrange entries; None when a source code
+    is not ``nbytes`` long (a map this module does not rewrite)."""
     out: dict[int, str] = {}
+    width = 2 * nbytes + 2  # "<XX>" for one byte
     for kind, body in _BLOCK.findall(text):
         tokens = re.findall(r"<[0-9A-Fa-f]*>|\[|\]", body)
-        step = 2 if kind == "bfchar" else 3
         k = 0
-        while k + step <= len(tokens):
+        while k + (2 if kind == "bfchar" else 3) <= len(tokens):
+            if len(tokens[k]) != width or (kind == "bfrange" and len(tokens[k + 1]) != width):
+                return None
             if kind == "bfchar":
-                src, dst = tokens[k:k + 2]
-                if len(src) != 4:
-                    return None
-                out[int(src[1:-1], 16)] = _utf16(dst)
+                out[int(tokens[k][1:-1], 16)] = _utf16(tokens[k + 1])
                 k += 2
                 continue
-            lo, hi = tokens[k], tokens[k + 1]
-            if len(lo) != 4 or len(hi) != 4:
-                return None
-            a, b = int(lo[1:-1], 16), int(hi[1:-1], 16)
-            if tokens[k + 2] == "[":
-                end = tokens.index("]", k + 2)
-                for code, dst in zip(range(a, b + 1), tokens[k + 3:end], strict=False):
-                    out[code] = _utf16(dst)
-                k = end + 1
-                continue
-            first = _utf16(tokens[k + 2])
-            for code in range(a, b + 1):
-                out[code] = first[:-1] + chr(ord(first[-1]) + code - a) if first else ""
-            k += 3
+            k = _range(tokens, k, out)
     return out
+
+
+def _range(tokens: list[str], k: int, out: dict[int, str]) -> int:
+    """Read the bfrange entry at ``tokens[k]`` into ``out``; returns the next entry's index."""
+    a, b = int(tokens[k][1:-1], 16), int(tokens[k + 1][1:-1], 16)
+    if tokens[k + 2] == "[":
+        end = tokens.index("]", k + 2)
+        for code, dst in zip(range(a, b + 1), tokens[k + 3:end], strict=False):
+            out[code] = _utf16(dst)
+        return end + 1
+    first = _utf16(tokens[k + 2])
+    for code in range(a, b + 1):
+        out[code] = first[:-1] + chr(ord(first[-1]) + code - a) if first else ""
+    return k + 3
 
 
 def _utf16(token: str) -> str:
     return bytes.fromhex(token[1:-1]).decode("utf-16-be", errors="replace")
 
 
-def write_cmap(mapped: dict[int, str]) -> str:
-    """A ToUnicode CMap of one-byte codes, one bfchar entry per code."""
+def write_cmap(mapped: dict[int, str], nbytes: int = 1) -> str:
+    """A ToUnicode CMap of ``nbytes``-long codes, one bfchar entry per code."""
     lines = ["/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap",
              "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
              "/CMapName /Adobe-Identity-UCS def", "/CMapType 2 def",
-             "1 begincodespacerange", "<00> <FF>", "endcodespacerange"]
+             "1 begincodespacerange", f"<{'00' * nbytes}> <{'FF' * nbytes}>", "endcodespacerange"]
     codes = sorted(mapped)
     for at in range(0, len(codes), 100):  # at most 100 entries per block (the CMap format's limit)
         chunk = codes[at:at + 100]
         lines.append(f"{len(chunk)} beginbfchar")
-        lines += [f"<{c:02X}> <{mapped[c].encode('utf-16-be').hex().upper()}>" for c in chunk]
+        lines += [f"<{c:0{2 * nbytes}X}> <{mapped[c].encode('utf-16-be').hex().upper()}>" for c in chunk]
         lines.append("endbfchar")
     lines += ["endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]
     return "\n".join(lines) + "\n"
