@@ -15,7 +15,7 @@ import pymupdf
 import pytest
 
 from inspector.core.reading.document import open_document
-from inspector.core.reading.tounicode import contradictions, parse_cmap, write_cmap
+from inspector.core.reading.tounicode import contradictions, name_reading, parse_cmap, write_cmap
 from inspector.core.reading.words import extract_words
 
 
@@ -115,3 +115,10 @@ def test_a_mutool_convert_copy_reads_its_dashes(tmp_path: Path) -> None:
     doc.save(src)
     subprocess.run(["mutool", "convert", "-F", "pdf", "-o", str(dst), str(src)], check=True, capture_output=True)
     assert _texts(dst.read_bytes()) == ["(10.2–24.5)", "—", "†"]
+
+
+def test_numbered_glyph_names_say_nothing() -> None:
+    # a CID-keyed CFF's glyphs are named by their CIDs ("27"), writers number theirs (/c01,
+    # /g12, /glyph7): MuPDF would read those as U+001B, U+0001...; they say which glyph, not what
+    assert [name_reading(n) for n in ("endash", "uni2013", "three", "Cacute")] == ["–", "–", "3", "Ć"]
+    assert [name_reading(n) for n in ("27", "c01", "g12", "glyph7", "cid00027", "T_h", "a1")] == [None] * 7

@@ -37,6 +37,8 @@ _HEX = re.compile(r"<([0-9A-Fa-f]*)>")
 _BLOCK = re.compile(r"begin(bfchar|bfrange)(.*?)end\1", re.S)
 _UNKNOWN = 0xFFFD
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+_WORD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9.]*")  # no "_": a ligature's name
+_NUMBERED = re.compile(r"(?:cid|c|g|gid|glyph|index|G|C)(?=[0-9A-Fa-f]*[0-9])[0-9A-Fa-f]+(?:\..*)?")
 IDENTITY = ("/Identity-H", "/Identity-V")
 MAX_GLYPHS = 3000
 
@@ -127,10 +129,9 @@ def glyph_names(font: pymupdf.Font) -> dict[int, str]:
         return out
     mupdf = pymupdf.mupdf
     for gid in range(1, count):
-        name = mupdf.fz_get_glyph_name2(font.this, gid)
-        u = mupdf.fz_unicode_from_glyph_name(name) if name and "_" not in name else _UNKNOWN
-        if u != _UNKNOWN and u > 0:
-            out[gid] = chr(u)
+        said = name_reading(mupdf.fz_get_glyph_name2(font.this, gid))
+        if said:
+            out[gid] = said
     return out
 
 
@@ -190,11 +191,22 @@ def _differences(array: str) -> dict[int, str]:
         if token[0] != "/":
             code = int(token)
             continue
-        u = pymupdf.mupdf.fz_unicode_from_glyph_name(token[1:])
-        if u != _UNKNOWN and u > 0 and "_" not in token:  # /T_h: a ligature, one code point says part of it
-            out[code] = chr(u)
+        said = name_reading(token[1:])
+        if said:
+            out[code] = said
         code += 1
     return out
+
+
+def name_reading(name: str) -> str | None:
+    """The character a glyph name says (/endash: "–", /uni2013 too), or None: for a name that
+    is a number or a numbered slot (a CID-keyed program's "27", a writer's /c01, /g12,
+    /glyph7: they say which glyph, not what it is), for a ligature's (/T_h: one code point
+    says part of it) and for a name with no standard reading."""
+    if not _WORD_NAME.fullmatch(name) or _NUMBERED.fullmatch(name):
+        return None
+    u = pymupdf.mupdf.fz_unicode_from_glyph_name(name)
+    return chr(u) if u != _UNKNOWN and not _CONTROL.fullmatch(chr(u)) else None
 
 
 def parse_cmap(text: str, nbytes: int = 1) -> dict[int, str] | None:
