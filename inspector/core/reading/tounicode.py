@@ -37,7 +37,7 @@ _HEX = re.compile(r"<([0-9A-Fa-f]*)>")
 _BLOCK = re.compile(r"begin(bfchar|bfrange)(.*?)end\1", re.S)
 _UNKNOWN = 0xFFFD
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
-_WORD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9.]*")  # no "_": a ligature's name
+_WORD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9.]*")
 _NUMBERED = re.compile(r"(?:cid|c|g|gid|glyph|index|G|C)(?=[0-9A-Fa-f]*[0-9])[0-9A-Fa-f]+(?:\..*)?")
 IDENTITY = ("/Identity-H", "/Identity-V")
 MAX_GLYPHS = 3000
@@ -95,8 +95,9 @@ def _mend_cid_font(raw: pymupdf.Document, xref: int) -> int:
     if mapped is None:
         return 0
     expected = glyph_names(pymupdf.Font(fontbuffer=program))
-    # every glyph of the program is named: a character one glyph's name says is no other glyph's
-    added = {**unmapped(mapped, expected), **contradictions(mapped, expected, set(expected.values()))}
+    # the program names the very glyph each code draws: where the map reads a character unrelated
+    # to that name ("º" for /quotedblright, "±" for /endash), the name wins
+    added = {**unmapped(mapped, expected), **contradictions(mapped, expected, set(mapped.values()))}
     if added:
         mapped.update(added)
         raw.update_stream(cmap, write_cmap(mapped, 2).encode("ascii"))
@@ -199,10 +200,17 @@ def _differences(array: str) -> dict[int, str]:
 
 
 def name_reading(name: str) -> str | None:
-    """The character a glyph name says (/endash: "–", /uni2013 too), or None: for a name that
-    is a number or a numbered slot (a CID-keyed program's "27", a writer's /c01, /g12,
-    /glyph7: they say which glyph, not what it is), for a ligature's (/T_h: one code point
-    says part of it) and for a name with no standard reading."""
+    """The text a glyph name says (/endash: "–", /uni2013 too, a ligature's /f_t: "ft"), or
+    None: for a name that is a number or a numbered slot (a CID-keyed program's "27", a
+    writer's /c01, /g12, /glyph7: they say which glyph, not what it is) and for a name with
+    no standard reading."""
+    if "_" in name:  # a ligature: its components' names, joined by "_" (a suffix after ".")
+        parts = [_one_name(part) for part in name.split(".")[0].split("_")]
+        return "".join(p for p in parts if p) if parts and all(parts) else None
+    return _one_name(name)
+
+
+def _one_name(name: str) -> str | None:
     if not _WORD_NAME.fullmatch(name) or _NUMBERED.fullmatch(name):
         return None
     u = pymupdf.mupdf.fz_unicode_from_glyph_name(name)
