@@ -122,3 +122,46 @@ def test_numbered_glyph_names_say_nothing() -> None:
     # /g12, /glyph7): MuPDF would read those as U+001B, U+0001...; they say which glyph, not what
     assert [name_reading(n) for n in ("endash", "uni2013", "three", "Cacute", "T_h", "f_f_i.alt")] == ["–", "–", "3", "Ć", "Th", "ffi"]
     assert [name_reading(n) for n in ("27", "c01", "g12", "glyph7", "cid00027", "a1", "T_27")] == [None] * 7
+
+
+def _ligature_page(cmap: dict[int, str] | None = None) -> bytes:
+    """"The after" in Helvetica whose /Differences names two ligatures the AGL way (code 30
+    /T_h, 31 /f_t), no ToUnicode map (how Ghostscript re-emits MinionPro) or ``cmap``."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=200)
+    page.insert_text((50, 50), "a", fontname="helv", fontsize=11)
+    doc.update_stream(page.get_contents()[0], b"BT /helv 11 Tf 50 150 Td (\\036e a\\037er) Tj ET")
+    font = page.get_fonts()[0][0]
+    enc = doc.get_new_xref()
+    doc.update_object(enc, "<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [30 /T_h /f_t] >>")
+    doc.xref_set_key(font, "Encoding", f"{enc} 0 R")
+    if cmap is not None:
+        to_unicode = doc.get_new_xref()
+        doc.update_object(to_unicode, "<< >>")
+        doc.update_stream(to_unicode, _cmap(cmap))
+        doc.xref_set_key(font, "ToUnicode", f"{to_unicode} 0 R")
+    return doc.tobytes()
+
+
+def test_a_mapless_fonts_ligature_names_read_all_their_letters() -> None:
+    data = _ligature_page()
+    assert pymupdf.open(stream=data)[0].get_text().split() == ["Te", "afer"]  # MuPDF: the first letter only
+    assert _texts(data) == ["The", "after"]
+
+
+def test_ligatures_a_map_leaves_out_read_all_their_letters() -> None:
+    data = _ligature_page(ASCII)  # pdftops + ps2pdf: the map has every code but the ligatures'
+    assert pymupdf.open(stream=data)[0].get_text().split() == ["Te", "afer"]
+    assert _texts(data) == ["The", "after"]
+
+
+@pytest.mark.skipif(not NIMBUS.exists(), reason="needs URW's Nimbus Sans (fonts-urw-base35, Ghostscript's fonts)")
+def test_a_ligature_read_as_one_presentation_character_reads_its_letters() -> None:
+    # pdftops + ps2pdf map MinionPro's /f_i to U+FB01 where the original's map said "fi"
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=200)
+    page.insert_font(fontname="F9", fontfile=str(NIMBUS))
+    page.insert_text((50, 50), "\ufb01le a\ufb03rm", fontname="F9", fontsize=11)
+    data = doc.tobytes()
+    assert pymupdf.open(stream=data)[0].get_text().split() == ["\ufb01le", "a\ufb03rm"]
+    assert _texts(data) == ["file", "affirm"]

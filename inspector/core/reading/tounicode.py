@@ -65,16 +65,17 @@ def mend_page_fonts(raw: pymupdf.Document, index: int, seen: set[int]) -> int:
 
 def _mend_font(raw: pymupdf.Document, xref: int) -> int:
     kind, ref = raw.xref_get_key(xref, "ToUnicode")
-    if kind != "xref":
-        return 0
     expected = _encoding(raw, xref)
     if not expected:
         return 0
+    if kind != "xref":
+        return _ligature_map(raw, xref, expected)
     cmap = int(ref.split()[0])
     mapped = parse_cmap(raw.xref_stream(cmap).decode("latin-1"))
     if mapped is None:
         return 0
-    fixes = contradictions(mapped, expected)
+    # a ligature the map leaves out: MuPDF reads its name as its first letter (see _ligature_map)
+    fixes = {**{c: t for c, t in unmapped(mapped, expected).items() if len(t) > 1}, **contradictions(mapped, expected)}
     if fixes:
         mapped.update(fixes)
         raw.update_stream(cmap, write_cmap(mapped).encode("ascii"))
@@ -141,6 +142,20 @@ def unmapped(mapped: dict[int, str], expected: dict[int, str]) -> dict[int, str]
     MuPDF then reads the glyph as its code, a character of nothing (``mutool convert`` maps an
     en dash to U+0096, its WinAnsi code, and it reads "C"); its name still says what it is."""
     return {gid: u for gid, u in expected.items() if gid not in mapped or _CONTROL.fullmatch(mapped[gid])}
+
+
+def _ligature_map(raw: pymupdf.Document, xref: int, expected: dict[int, str]) -> int:
+    """Give a simple font without a ToUnicode map whose encoding names ligatures the AGL way
+    (/T_h, /f_t) a map read from its encoding: MuPDF reads such a name as its first letter
+    ("The" read "Te", "after" "afer": Ghostscript drops the map of the fonts it re-emits)."""
+    ligatures = [code for code, text in expected.items() if len(text) > 1]
+    if not ligatures:
+        return 0
+    cmap = raw.get_new_xref()
+    raw.update_object(cmap, "<< >>")
+    raw.update_stream(cmap, write_cmap(expected).encode("ascii"))
+    raw.xref_set_key(xref, "ToUnicode", f"{cmap} 0 R")
+    return len(ligatures)
 
 
 def contradictions(mapped: dict[int, str], expected: dict[int, str], named: set[str] | None = None) -> dict[int, str]:
