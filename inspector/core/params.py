@@ -50,6 +50,10 @@ class VectorParams:
     gradient_strips: int = param(4, "Gradient strips", "strips", 2, 100,
                                  "This many or more abutting strips whose colour steps one way are a gradient "
                                  "(a chart background), not table shading; their edges are no boundaries.")
+    background: float = param(0.97, "Page background", "x page side", 0.5, 1.0,
+                              "A filled rectangle covering at least this share of the page's width and of its height "
+                              "is the page's background, whatever its colour (a PDF writer may paint a white page "
+                              "black): no table evidence.", step=0.01)
 
 
 @dataclass(frozen=True)

@@ -124,7 +124,7 @@ class Pipeline:
         text_words, turn = self._stage(t, "words", index, lambda: extract_text(page))
         drawings, clipped = self._stage(t, "drawings", index, lambda: (page.drawings(), tuple(page.clipped_art())))
         vkey = (index, params.vector)
-        vec = self._stage(t, "vector", vkey, lambda: find_vector_rules(drawings, params.vector))
+        vec = self._stage(t, "vector", vkey, lambda: find_vector_rules(drawings, params.vector, Rect(0, 0, page.width, page.height)))
         pictures = self._stage(t, "images", index, page.has_images)
         scan = ScanWords(text_words, turn)
         if ocr_wanted(params.ocr, text_words, pictures, len(drawings)):

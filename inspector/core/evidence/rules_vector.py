@@ -15,7 +15,7 @@ from operator import attrgetter
 
 from ..params import VectorParams
 from ..reading.document import Drawing
-from ..types import Band, Fill, Orientation, RejectedFill, RejectedRule, Rule, fast_rect, fast_rule
+from ..types import Band, Fill, Orientation, Rect, RejectedFill, RejectedRule, Rule, fast_rect, fast_rule
 from .fills import MAX_NEIGHBOURS, RawFill, find_fills, hidden_fills
 
 AXIS_TOL = 1.0  # pt a "horizontal" segment may drift in y
@@ -34,9 +34,11 @@ class VectorResult:
     rejected_fills: tuple[RejectedFill, ...] = ()
 
 
-def find_vector_rules(drawings: Sequence[Drawing], params: VectorParams) -> VectorResult:
-    """Rules from a page's drawings (points, unrotated, top-left origin)."""
+def find_vector_rules(drawings: Sequence[Drawing], params: VectorParams, page: Rect | None = None) -> VectorResult:
+    """Rules from a page's drawings (points, unrotated, top-left origin); ``page``: the page's
+    box, when known, for its background (``params.background``)."""
     pieces: list[Rule] = []
+    background: list[Drawing] = []
     raw: list[RawFill] = []  # every filled rectangle, in painting order
     thin: dict[int, list[Rule]] = {}  # the rules a thin one of ``raw`` (by index) makes
     rejected: list[RejectedRule] = []
@@ -45,6 +47,9 @@ def find_vector_rules(drawings: Sequence[Drawing], params: VectorParams) -> Vect
         fill_ok = _visible(d.fill, d.fill_opacity, params)
         if not (stroke_ok or fill_ok):
             continue
+        if fill_ok and page is not None and _background(d, page, params.background):
+            background.append(d)
+            fill_ok = False
         if fill_ok:
             _from_fill(d, params, raw, thin)
         if stroke_ok:
@@ -68,7 +73,19 @@ def find_vector_rules(drawings: Sequence[Drawing], params: VectorParams) -> Vect
         else:
             kept.append(r)
     bands = tuple(Band(f.bbox, f.grey, "vector") for f in found.fills)
-    return VectorResult(tuple(kept), tuple(rejected), bands, found.fills, found.rejected)
+    n = len(found.fills) + len(found.rejected)
+    behind = tuple(RejectedFill(Fill(n + k, d.rect, d.fill_rgb or (g, g, g), g), BACKGROUND)
+                   for k, d in enumerate(background) for g in [d.fill if d.fill is not None else 0])
+    return VectorResult(tuple(kept), tuple(rejected), bands, found.fills, found.rejected + behind)
+
+
+BACKGROUND = "covers the whole page: the page's background, whatever its colour"
+
+
+def _background(d: Drawing, page: Rect, share: float) -> bool:
+    """Is ``d`` one filled rectangle covering ``share`` of the page's width and height or more?"""
+    r = d.rect
+    return r.width >= share * page.width and r.height >= share * page.height and len(_fill_rects(d)) == 1
 
 
 def _visible(grey: int | None, opacity: float, params: VectorParams) -> bool:

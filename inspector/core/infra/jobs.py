@@ -93,8 +93,10 @@ def page_pixels(src: DocSource, index: int, dpi: int, grey: bool = False, clip: 
 def vector_rules(src: DocSource, index: int, params: Params) -> tuple[Rule, ...]:
     """The page's drawn rules (vector stage only)."""
     from ..evidence.rules_vector import find_vector_rules
+    from ..types import Rect
 
-    return find_vector_rules(document(src).page(index).drawings(), params.vector).rules
+    page = document(src).page(index)
+    return find_vector_rules(page.drawings(), params.vector, Rect(0, 0, page.width, page.height)).rules
 
 
 def call(fn: Any, *args: Any) -> Any:

@@ -67,6 +67,7 @@ class Document:
         self._pdf: Any = None  # MuPDF's PDF handle, for reading page objects without loading pages
         self._page_count = raw.page_count  # asked for thousands of times (a thumbnail list's rows)
         self.structure_root = _hide_structure(raw) if kind == "pdf" else None
+        self.fonts_checked: set[int] = set()  # font xrefs whose ToUnicode map ``tounicode`` has read
 
     @property
     def page_count(self) -> int:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # numpy loads only when a render is turned into an array (not
 from ..types import ClippedArt, Rect
 from .drawings import Drawing, DrawingReader
 from .messages import quiet_mupdf
+from .tounicode import mend_page_fonts
 
 quiet_mupdf()  # MuPDF prints its errors on stdout unless told not to: every process that reads PDFs imports this
 
@@ -35,6 +36,8 @@ class Page:
         # document, its MuPDF file and every page's drawings alive until the collector found it.
         # PyMuPDF's page keeps its own file open.
         self._page = doc.raw[index]
+        if doc.kind == "pdf":  # before MuPDF loads a font of the page (text, render): see tounicode
+            mend_page_fonts(doc.raw, index, doc.fonts_checked)
         self.rotation = int(self._page.rotation) % 360
         # Unrotated size: the space words and drawings are measured in.
         box = self._page.cropbox

@@ -20,12 +20,17 @@ from ..structure.columns import WordCentres, lines_in
 from ..types import Rect, RowBand, Word, text_word_at, word_in_box
 from .cliptext import cut_at_clips
 from .document import Page
+from .symbolmarks import SymbolGlyph, read_bullets, symbol_font
 
 # Control characters (NUL included), and CJK compatibility ideographs: some CJK fonts map their
 # glyphs to these (WenQuanYi's 量 reads U+F97E), which look the same but match no other text;
 # each has exactly one canonical ideograph (its NFC form).
 _ODD = re.compile("[\x00-\x1f\x7f-\x9f\uf900-\ufaff\U0002f800-\U0002fa1f]")
 _COMPAT = re.compile("[\uf900-\ufaff\U0002f800-\U0002fa1f]")
+# Latin ligatures as one character (U+FB00-FB06: "ﬁ", "ﬀ", "ﬃ"): a font's map may read its
+# ligature glyph as the presentation form where another reads it as its letters ("fi"); the
+# letters are the text ("ﬁle" matches no "file").
+_LIGATURE = re.compile("[\ufb00-\ufb06]")
 _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi")
 # A PyMuPDF word's characters set this many ems apart beside a full-width one are two words
 # (a word space is about a quarter em; two cells' texts stand further apart).
@@ -36,6 +41,10 @@ def normalise(text: str) -> str:
     """Control characters (NUL included) -> space, a CJK compatibility ideograph -> its
     canonical ideograph; no other change (same length)."""
     return _ODD.sub(_plain, text)
+
+
+def _letters(found: re.Match[str]) -> str:
+    return unicodedata.normalize("NFKC", found.group())
 
 
 def _plain(found: re.Match[str]) -> str:
@@ -55,11 +64,15 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
     del spans  # a thousand containers: freed before the words are made, so they count for no collection
     turn = dominant_turn(lines.directions)
     out = _words(raw, lines)
+    if lines.symbols:  # a bullet whose Unicode a PDF writer lost: see symbolmarks
+        out = read_bullets(out, lines.symbols)
     text = "".join([r[4] for r in raw])
     if not text.isascii() and any(_wide(ch) for ch in set(text)):  # a full-width character: see _suspect
         out = _split_wide_gaps(page, out)
     if not text.isascii() and _COMPAT.search(text):  # printable, so _words kept them: see _ODD
         out = [dataclasses.replace(w, text=normalise(w.text)) if _COMPAT.search(w.text) else w for w in out]
+    if not text.isascii() and _LIGATURE.search(text):
+        out = [dataclasses.replace(w, text=_LIGATURE.sub(_letters, w.text)) if _LIGATURE.search(w.text) else w for w in out]
     if turn == 0:  # a cell's text cut at its cell's edge by a clip path: see cliptext
         out = _em_boxes(cut_at_clips(page, out, raw))  # cliptext matches PyMuPDF's own boxes
     return shared_baselines(_without_repeats(out)) if turn == 0 and lines.turns else _without_repeats(out), turn
@@ -227,6 +240,7 @@ class TextLines(NamedTuple):
     directions: list[tuple[float, float, int]]  # (dx, dy, spans) per line
     marks: set[LineKey]  # watermark lines
     turns: dict[LineKey, int]  # lines that are not upright on the page: their quarter-turn
+    symbols: list[SymbolGlyph]  # one-glyph spans of symbol and dingbat fonts (``symbolmarks``)
 
 
 def read_lines(d: dict[str, Any]) -> TextLines:
@@ -236,6 +250,7 @@ def read_lines(d: dict[str, Any]) -> TextLines:
     directions: list[tuple[float, float, int]] = []
     marks: set[LineKey] = set()
     turns: dict[LineKey, int] = {}
+    symbols: list[SymbolGlyph] = []
     light: list[tuple[LineKey, float]] = []  # lines all in light type, smallest size
     upright: list[Any] = []  # the spans of the lines not diagonal: their sizes are read if a line is light
     for b_no, block in enumerate(d.get("blocks", ())):
@@ -249,6 +264,8 @@ def read_lines(d: dict[str, Any]) -> TextLines:
             directions.append((float(dx), float(dy), len(line_spans)))
             spans[key] = [(s["bbox"][0], s["bbox"][2], float(s["size"]), s["flags"] & 16 > 0 or _bold_name(s["font"]),
                            float(s["origin"][1])) for s in line_spans if s["text"].strip()]
+            symbols += [SymbolGlyph(s["bbox"][0], float(s["origin"][1]), float(s["size"]), s["text"].strip(), s["font"])
+                        for s in line_spans if symbol_font(s["font"]) and len(s["text"].strip()) == 1]
             if abs(dx) > 0.1 and abs(dy) > 0.1:
                 marks.add(key)
                 continue
@@ -263,7 +280,7 @@ def read_lines(d: dict[str, Any]) -> TextLines:
         sizes = sorted([s["size"] for line_spans in upright for s in line_spans])
         median = sizes[len(sizes) // 2]
         marks.update(key for key, size in light if size >= LARGE * median)
-    return TextLines(spans, directions, marks, turns)
+    return TextLines(spans, directions, marks, turns, symbols)
 
 
 def _grey_of(span: dict[str, Any]) -> float:
