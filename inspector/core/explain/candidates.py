@@ -41,6 +41,7 @@ from ..structure.columns import (
 )
 from ..structure.gapcuts import clip_edges
 from ..structure.grid import GLYPH_GAP_SOURCES
+from ..structure.justified import Stretched, justified_gaps
 from ..structure.ruledrows import rules_delimit_rows
 from ..structure.wrapped_rows import tight_continuations
 from ..types import Grid, Word
@@ -61,12 +62,18 @@ class Region:
     x1: float
     crossings: int  # lines that may cross a column gap (``columns.spanning_lines``)
     edges: tuple[float, ...] = ()  # where a clip path cut several lines' text (``gapcuts.clip_edges``)
+    stretched: tuple[Stretched, ...] = ()  # justified lines' word spaces (``justified``): no column gaps
 
     def columns(self, cparams: ColumnParams) -> list[float]:
         """Inner boundaries the column stage finds with ``cparams`` (the same three steps)."""
-        inner = column_boundaries(self.pieces, self.x0, self.x1, self.n_lines, cparams, edges=self.edges)
+        pieces = self.pieces.bridged(self.stretched) if cparams.justified else self.pieces
+        inner = column_boundaries(pieces, self.x0, self.x1, self.n_lines, cparams, edges=self.edges)
         segs = segments(self.words, self.lines, cparams.min_gap)
-        return merge_complementary(drop_thin_columns(inner, segs, cparams.min_rows), self.pieces)
+        return merge_complementary(drop_thin_columns(inner, segs, cparams.min_rows), pieces)
+
+    def justified_lines(self, pos: float) -> int:
+        """How many lines set justified have a stretched word space over ``pos``."""
+        return len({s.line for s in self.stretched if s.x0 < pos < s.x1})
 
 
 def region_of(g: Grid, centres: WordCentres, cparams: ColumnParams, tol: float) -> Region | None:
@@ -80,7 +87,7 @@ def region_of(g: Grid, centres: WordCentres, cparams: ColumnParams, tol: float) 
     segs = segments(words, lines, cparams.min_gap)
     edges = tuple(x for x, _ in clip_edges(words, segs)) if centres.clipped else ()
     return Region(words, lines, Pieces.of_words(words, segs), len(lines), g.region.x0, g.region.x1,
-                  crossings_allowed(len(lines), cparams), edges)
+                  crossings_allowed(len(lines), cparams), edges, justified_gaps(words, lines))
 
 
 def step_above(gap: float) -> float | None:
@@ -172,6 +179,9 @@ def _joined(region: Region, pos: float, min_gap: float) -> bool:
     return len(across) * 2 > len(region.lines)
 
 
+JUSTIFIED = "word spaces stretched by justification on {} line(s): equal spaces wider than a plain one, " \
+    "the paragraph going on below from the same left edge, so the words on both sides are one cell's text " \
+    "(columns.justified)"
 WORD_SPACE = "; the gap is no wider than a word space at this type size (half the font size), so the " \
              "words on both sides read as one cell's text"
 
@@ -188,6 +198,11 @@ def _why_dropped(pos: float, region: Region, params: Params, kept: Sequence[floa
 
     width = width_at(region, pos)
     ev = (Evidence("text_gap", width),)
+    stretched = region.justified_lines(pos) if c.justified else 0
+    if stretched:
+        flip = ("columns.justified", 0.0) if adds(replace(c, justified=False)) else None
+        return Why("col", pos, False, (*ev, Evidence("justified", stretched)), JUSTIFIED.format(stretched),
+                   ("columns.justified",), flip)
     joined = WORD_SPACE if _joined(region, pos, c.min_gap) else ""
     if width < c.min_gap:
         lo = value_range("columns.min_gap")[0]

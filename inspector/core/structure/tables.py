@@ -24,6 +24,7 @@ from .columns import Line, Segment, WordCentres, lines_in, segments
 from .form_sections import cut_sections
 from .grid import build_grid
 from .grow import TABLE_LABEL, extend_down, extend_up
+from .justified import justified_gaps
 from .keyvalue import starts_item
 from .regions import (
     Candidate,
@@ -204,6 +205,8 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     narrow: list[list[tuple[float, float]]] = [[] for _ in free]
     last: dict[int, float] = {}
     occupied: list[list[tuple[float, float]]] = [[] for _ in free]
+    # A justified cell's stretched word spaces (``justified``) are its text, no column gap.
+    stretched = {(j.line, j.x0, j.x1) for j in justified_gaps(words, free)} if params.columns.justified else set()
     for s in segs:
         n = index.get(s.line)
         if n is None:
@@ -211,10 +214,11 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         occupied[n].append((s.x0, s.x1))
         em = max(words[s.word_ids[0]].font_size, 1.0)
         # Borderless columns stand well apart; justified prose has wide word spaces only.
-        if n in last and s.x0 - last[n] >= ALIGNED_GAP_EM * em:
-            gaps[n].append((last[n], s.x0))
-        if n in last and s.x0 - last[n] >= HEADER_GAP_EM * em:
-            narrow[n].append((last[n], s.x0))
+        if n in last and (n, last[n], s.x0) not in stretched:
+            if s.x0 - last[n] >= ALIGNED_GAP_EM * em:
+                gaps[n].append((last[n], s.x0))
+            if s.x0 - last[n] >= HEADER_GAP_EM * em:
+                narrow[n].append((last[n], s.x0))
         last[n] = s.x1
     blocks = side_blocks(words, free, gaps, occupied, params.columns.min_gap, params.rows.y_tolerance)
     if blocks:

@@ -1,0 +1,133 @@
+"""Word spaces stretched by justification: one cell's text, never a column gap.
+
+A word processor that justifies a cell's paragraph (Word's "Justify", fpdf2's default
+``text_align``) spreads every line but the last to the cell's width by widening each word
+space of the line by the same amount. In a narrow cell the stretched spaces of a line of
+three words ("Bolts    and    nuts") are as wide as a column gap, and the column stage would
+cut the label in two. Such a line has three signs no table row has together:
+
+- its word spaces are equal (within ``SAME_GAP`` pt or ``SAME_SHARE`` of their width) and
+  wider than a plain space (``STRETCHED`` ems), on at least ``MIN_SPACES`` of them;
+- its words are not all numbers (equal gaps between equal-width amounts are columns);
+- the paragraph goes on below it: a line within ``NEXT_LINES`` ems under it starts at the
+  run's left edge (a wrapped paragraph's next line), has no word running past the run's right
+  edge, and either runs over the middle of one of the stretched spaces or sets its own words
+  closer (``LAST_SHARE`` of the stretched space: the last line, not justified). A table's next
+  row leaves the same gaps free, so it is not read as such.
+
+A line of two words has one space, equal to nothing: it is justified when the paragraph's
+line above or below spans the same x from edge to edge with its spaces elsewhere
+(``_flush_pair``), as two justified lines of one cell do.
+
+The gaps are returned as spans (line index, x0, x1, pt) that ``Pieces.bridged`` lays over
+the column projection: the line covers its stretched spaces as it covers its words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ..numbers import is_number
+from ..types import Word
+from .columns import Line
+
+SAME_GAP = 0.5  # pt: stretched spaces of one line differ by rounding only
+SAME_SHARE = 0.05  # ... or by this share of their width (a long line's rounding)
+STRETCHED = 0.4  # ems: a plain word space is 0.25-0.3 em; a stretched one is wider
+MIN_SPACES = 2  # equal spaces needed: one gap alone is no sign of justification
+NEXT_LINES = 2.6  # ems below the run's baseline where the paragraph's next line may stand
+LAST_SHARE = 0.6  # a last line's own spaces are narrower than this share of the stretched ones
+EDGE = 1.0  # pt: the next line starts at the run's left edge within this
+
+
+class Stretched(NamedTuple):
+    """A stretched word space of a justified line: the region's line index and its x span (pt)."""
+
+    line: int
+    x0: float
+    x1: float
+
+
+def justified_gaps(words: Sequence[Word], lines: Sequence[Line]) -> tuple[Stretched, ...]:
+    """The stretched word spaces of every justified run of ``lines`` (a region's text lines,
+    top to bottom, each line's words left to right)."""
+    out: list[Stretched] = []
+    for li, line in enumerate(lines):
+        if len(line.word_ids) < 2:
+            continue
+        for run in _equal_runs(words, line.word_ids):
+            if _goes_on(words, lines, li, run) if len(run) > MIN_SPACES else _flush_pair(words, lines, li, run):
+                out.extend(Stretched(li, words[a].bbox.x1, words[b].bbox.x0) for a, b in zip(run, run[1:], strict=False))
+    return tuple(out)
+
+
+def _equal_runs(words: Sequence[Word], ids: Sequence[int]) -> list[tuple[int, ...]]:
+    """Maximal runs of consecutive words of one line parted by equal stretched spaces, not
+    all numbers: two words (one space) or more."""
+    runs: list[tuple[int, ...]] = []
+    run: list[int] = [ids[0]]
+    for a, b in zip(ids, ids[1:], strict=False):
+        gap = words[b].bbox.x0 - words[a].bbox.x1
+        if gap >= STRETCHED * words[a].font_size and (len(run) == 1 or _same(gap, _gap(words, run[-2], run[-1]))):
+            run.append(b)
+            continue
+        runs.append(tuple(run))
+        # A gap unlike the run's may still start a new run with the word before it.
+        run = [a, b] if gap >= STRETCHED * words[a].font_size else [b]
+    runs.append(tuple(run))
+    return [r for r in runs if len(r) > 1 and not all(is_number(words[i].text) for i in r)]
+
+
+def _gap(words: Sequence[Word], a: int, b: int) -> float:
+    return words[b].bbox.x0 - words[a].bbox.x1
+
+
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) <= max(SAME_GAP, SAME_SHARE * max(a, b))
+
+
+def _goes_on(words: Sequence[Word], lines: Sequence[Line], li: int, run: tuple[int, ...]) -> bool:
+    """Does a line under ``lines[li]`` (within ``NEXT_LINES`` ems) go on with the paragraph of
+    ``run``: starting at its left edge, over one of its stretched spaces or spaced closer?"""
+    first, last = words[run[0]].bbox, words[run[-1]].bbox
+    space = _gap(words, run[0], run[1])
+    reach = lines[li].baseline + NEXT_LINES * words[run[0]].font_size
+    for below in lines[li + 1:]:
+        if below.baseline > reach:
+            break
+        boxes = [words[i].bbox for i in below.word_ids]
+        mine = [b for b in boxes if b.x0 >= first.x0 - EDGE and b.x1 <= last.x1 + EDGE]
+        if not mine or abs(mine[0].x0 - first.x0) > EDGE:
+            continue
+        if any(b.x0 < last.x1 < b.x1 - EDGE for b in boxes):
+            return False  # a word running past the right edge: the next row's cell, not this paragraph's
+        gaps = [q.x0 - p.x1 for p, q in zip(mine, mine[1:], strict=False)]
+        middles = [(words[a].bbox.x1 + words[b].bbox.x0) / 2 for a, b in zip(run, run[1:], strict=False)]
+        over = any(box.x0 < m < box.x1 for box in mine for m in middles)
+        return over or (bool(gaps) and max(gaps) < LAST_SHARE * space)
+    return False
+
+
+def _flush_pair(words: Sequence[Word], lines: Sequence[Line], li: int, run: tuple[int, ...]) -> bool:
+    """Is the one stretched space of ``run`` (two words) a justified line's: a line next to it
+    in the paragraph (within ``NEXT_LINES`` ems above or below) spans the same x from edge to
+    edge (within ``EDGE``), ending in a word, with its own spaces elsewhere? Lines of a table
+    set flush at both sides are rows of amounts right-aligned, or keep their gaps in place."""
+    first, last = words[run[0]].bbox, words[run[-1]].bbox
+    if is_number(words[run[-1]].text):
+        return False
+    middle = (first.x1 + last.x0) / 2
+    reach = NEXT_LINES * words[run[0]].font_size
+    for k in (li - 1, li + 1):
+        if not 0 <= k < len(lines) or abs(lines[k].baseline - lines[li].baseline) > reach:
+            continue
+        mine = [i for i in lines[k].word_ids if words[i].bbox.x0 >= first.x0 - EDGE and words[i].bbox.x1 <= last.x1 + EDGE]
+        if len(mine) < 2 or abs(words[mine[0]].bbox.x0 - first.x0) > EDGE or abs(words[mine[-1]].bbox.x1 - last.x1) > EDGE:
+            continue
+        if is_number(words[mine[-1]].text):
+            continue
+        middles = [(words[a].bbox.x1 + words[b].bbox.x0) / 2 for a, b in zip(mine, mine[1:], strict=False)]
+        if all(abs(m - middle) > 2 * EDGE for m in middles):
+            return True
+    return False
