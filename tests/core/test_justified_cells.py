@@ -93,6 +93,22 @@ def equal_cells() -> bytes:
     return doc.tobytes()
 
 
+def label_number_pairs() -> bytes:
+    """A rate sheet: a name, then "Weekday 120" and "Weekend 150" pairs in two left-aligned
+    columns; each name and its "Weekday" span the same x on two lines (one word repeated in a
+    column), with no paragraph between them."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 90), "Tariffs", fontsize=12)
+    for i, (name, a, b) in enumerate([("Court hire", "120", "150"), ("Coaching", "40", "55"),
+                                      ("Ball machine", "15", "20")]):
+        y = 110.0 + 14.0 * i
+        page.insert_text((72, y), name, fontsize=SIZE)
+        page.insert_text((180, y), "Weekday " + a, fontsize=SIZE)
+        page.insert_text((280, y), "Weekend " + b, fontsize=SIZE)
+    return doc.tobytes()
+
+
 def _tables(pdf: bytes, params: Params | None = None) -> list[list[list[str]]]:
     res = Pipeline(open_document(pdf)).run(0, params)
     return [[[" ".join(c.split()) for c in row] for row in t.rows_text()] for t in res.tables]
@@ -129,3 +145,11 @@ def test_explain_names_the_justified_spaces() -> None:
     assert stretched, [w.decision for w in why.dropped]
     assert all("stretched by justification" in w.decision for w in stretched)
     assert stretched[0].as_json()["evidence"][-1] == {"kind": "justified", "count": 2}
+
+
+def test_one_word_repeated_in_a_column_is_no_justified_line() -> None:
+    """"Coaching    Weekday" spans the x of "Ball machine  Weekday" under it: a column's word
+    repeated, not two justified lines of one cell; the three rows stay a table."""
+    assert _tables(label_number_pairs()) == [[["Court hire", "Weekday 120", "Weekend 150"],
+                                              ["Coaching", "Weekday 40", "Weekend 55"],
+                                              ["Ball machine", "Weekday 15", "Weekend 20"]]]

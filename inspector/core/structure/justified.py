@@ -8,11 +8,11 @@ cut the label in two. Such a line has three signs no table row has together:
 
 - its word spaces are equal (within ``SAME_GAP`` pt or ``SAME_SHARE`` of their width) and
   wider than a plain space (``STRETCHED`` ems), on at least ``MIN_SPACES`` of them;
-- its words are not all numbers (equal gaps between equal-width amounts are columns);
+- every word of it holds a letter (equal gaps between equal-width amounts are columns);
 - the paragraph goes on below it: a line within ``NEXT_LINES`` ems under it starts at the
   run's left edge (a wrapped paragraph's next line), has no word running past the run's right
-  edge, and either runs over the middle of one of the stretched spaces or sets its own words
-  closer (``LAST_SHARE`` of the stretched space: the last line, not justified). A table's next
+  edge, and either runs over the middle of every stretched space it reaches or sets its own
+  words closer (``LAST_SHARE`` of the stretched space: the last line, not justified). A table's next
   row leaves the same gaps free, so it is not read as such.
 
 A line of two words has one space, equal to nothing: it is justified when the paragraph's
@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..numbers import is_number
 from ..types import Word
 from .columns import Line
 
@@ -76,7 +75,14 @@ def _equal_runs(words: Sequence[Word], ids: Sequence[int]) -> list[tuple[int, ..
         # A gap unlike the run's may still start a new run with the word before it.
         run = [a, b] if gap >= STRETCHED * words[a].font_size else [b]
     runs.append(tuple(run))
-    return [r for r in runs if len(r) > 1 and not all(is_number(words[i].text) for i in r)]
+    return [r for r in runs if len(r) > 1 and all(_wordy(words[i].text) for i in r)]
+
+
+def _wordy(text: str) -> bool:
+    """A word of prose: two letters or more, and more letters than digits (amounts, a cell's
+    "18" and codes such as "T3", "N1a" are no prose)."""
+    letters = sum(ch.isalpha() for ch in text)
+    return letters >= 2 and letters > sum(ch.isdigit() for ch in text)
 
 
 def _gap(words: Sequence[Word], a: int, b: int) -> float:
@@ -104,7 +110,10 @@ def _goes_on(words: Sequence[Word], lines: Sequence[Line], li: int, run: tuple[i
             return False  # a word running past the right edge: the next row's cell, not this paragraph's
         gaps = [q.x0 - p.x1 for p, q in zip(mine, mine[1:], strict=False)]
         middles = [(words[a].bbox.x1 + words[b].bbox.x0) / 2 for a, b in zip(run, run[1:], strict=False)]
-        over = any(box.x0 < m < box.x1 for box in mine for m in middles)
+        # The paragraph's next line runs over the stretched spaces it reaches; a table's next
+        # row leaves white at its columns' gaps.
+        reached = [m for m in middles if m < mine[-1].x1]
+        over = bool(reached) and all(any(box.x0 < m < box.x1 for box in mine) for m in reached)
         return over or (bool(gaps) and max(gaps) < LAST_SHARE * space)
     return False
 
@@ -112,11 +121,10 @@ def _goes_on(words: Sequence[Word], lines: Sequence[Line], li: int, run: tuple[i
 def _flush_pair(words: Sequence[Word], lines: Sequence[Line], li: int, run: tuple[int, ...]) -> bool:
     """Is the one stretched space of ``run`` (two words) a justified line's: a line next to it
     in the paragraph (within ``NEXT_LINES`` ems above or below) spans the same x from edge to
-    edge (within ``EDGE``), ending in a word, with its own spaces elsewhere? Lines of a table
-    set flush at both sides are rows of amounts right-aligned, or keep their gaps in place."""
+    edge (within ``EDGE``), ending in a word that starts elsewhere, with its own spaces
+    elsewhere? Lines of a table set flush at both sides are rows of amounts right-aligned, or
+    of one word repeated in a left-aligned column ("Weekday" under "Weekday")."""
     first, last = words[run[0]].bbox, words[run[-1]].bbox
-    if is_number(words[run[-1]].text):
-        return False
     middle = (first.x1 + last.x0) / 2
     reach = NEXT_LINES * words[run[0]].font_size
     for k in (li - 1, li + 1):
@@ -125,8 +133,8 @@ def _flush_pair(words: Sequence[Word], lines: Sequence[Line], li: int, run: tupl
         mine = [i for i in lines[k].word_ids if words[i].bbox.x0 >= first.x0 - EDGE and words[i].bbox.x1 <= last.x1 + EDGE]
         if len(mine) < 2 or abs(words[mine[0]].bbox.x0 - first.x0) > EDGE or abs(words[mine[-1]].bbox.x1 - last.x1) > EDGE:
             continue
-        if is_number(words[mine[-1]].text):
-            continue
+        if not all(_wordy(words[i].text) for i in mine) or abs(words[mine[-1]].bbox.x0 - last.x0) <= 2 * EDGE:
+            continue  # amounts set flush right, or one column's words set flush left: a table's
         middles = [(words[a].bbox.x1 + words[b].bbox.x0) / 2 for a, b in zip(mine, mine[1:], strict=False)]
         if all(abs(m - middle) > 2 * EDGE for m in middles):
             return True
