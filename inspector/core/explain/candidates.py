@@ -43,7 +43,7 @@ from ..structure.gapcuts import clip_edges
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.justified import Stretched, justified_gaps
 from ..structure.ruledrows import rules_delimit_rows
-from ..structure.wrapped_rows import tight_continuations
+from ..structure.wrapped_rows import broken_continuations, tight_continuations
 from ..types import Grid, Word
 from .page import Evidence, PageContext, Why, near, value_range
 
@@ -299,15 +299,25 @@ def _drawn_ys(g: Grid) -> list[float]:
     return [y for y, b in zip(g.ys, g.row_evidence, strict=False) if b.reason in ("rules", "side")] or list(g.ys)
 
 
+BROKEN = "the cells' text broke before the next line: its first word in each cell it fills would not have " \
+    "fitted after the text above (past the widest line of that column), it starts where that text starts, " \
+    "leaves the first column empty and holds no amount: one row's wrapped cells, the rows set as tight as lines"
+
+
 def _in_tight(ctx: PageContext, g: Grid, lines: Sequence[Line], line: Line) -> str:
     """TIGHT when ``line`` goes on the cells of the line above by its spacing in its band
-    between drawn row boundaries (``wrapped_rows.tight_continuations``), else ""."""
+    between drawn row boundaries (``wrapped_rows.tight_continuations``), BROKEN when by where
+    the cells' text broke (``wrapped_rows.broken_continuations``), else ""."""
     drawn = _drawn_ys(g)
     k = max(bisect_right(drawn, line.bbox.cy) - 1, 0)
     top, bottom = drawn[k], drawn[min(k + 1, len(drawn) - 1)]
     band = [ln for ln in lines if top <= ln.bbox.cy < bottom]
     at = next((i for i, ln in enumerate(band) if ln is line), -1)
-    return TIGHT if at > 0 and at in tight_continuations(band, ctx.centres.words, g.xs) else ""
+    if at <= 0:
+        return ""
+    if at in tight_continuations(band, ctx.centres.words, g.xs):
+        return TIGHT
+    return BROKEN if at in broken_continuations(band, ctx.centres.words, g.xs) else ""
 
 
 def _in_staggered(ctx: PageContext, g: Grid, lines: Sequence[Line], line: Line) -> str:
@@ -345,7 +355,7 @@ def _trials(params: Params, per_band: Sequence[int], drawn: bool) -> list[tuple[
 def _why(ctx: PageContext, g: Grid, above: Line, below: Line, drawn: bool | str,
          trials: Sequence[tuple[str, float]], heads: int = 1) -> Why:
     pos = (above.bbox.cy + below.bbox.cy) / 2  # text boxes of close lines may overlap
-    ev = (Evidence("line_gap", max(0.0, below.bbox.y0 - above.bbox.y1)),)
+    ev: tuple[Evidence, ...] = (Evidence("line_gap", max(0.0, below.bbox.y0 - above.bbox.y1)),)
     params: tuple[str, ...]
     if g.ys[1] <= above.bbox.cy and below.bbox.cy < g.ys[heads]:
         said, params = HEADER_UNDER, ()
@@ -357,6 +367,8 @@ def _why(ctx: PageContext, g: Grid, above: Line, below: Line, drawn: bool | str,
         said, params = HEADER, ("tables.row_band_lines",)
     else:
         said, params = CONTINUES, ()
+    if said is BROKEN:  # evidence of its own: where the cells' text broke, not the spacing
+        ev = (*ev, Evidence("line_break"))
     flip = ctx.flips(g, "row", pos, trials)
     if flip is not None and flip[0] not in params:
         params = (*params, flip[0])

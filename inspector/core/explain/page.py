@@ -29,7 +29,7 @@ from ..types import Grid, PageResult, Rect, Rule
 class Evidence:
     """One piece of evidence: ``kind`` rule | fill_edge | region_edge | text_gap | line_gap |
     number_stack | clipped_art | clipped_text | spanning_lines | leaders | group_rule |
-    section_row | justified;
+    section_row | justified | line_break;
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 

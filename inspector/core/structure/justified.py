@@ -75,10 +75,10 @@ def _equal_runs(words: Sequence[Word], ids: Sequence[int]) -> list[tuple[int, ..
         # A gap unlike the run's may still start a new run with the word before it.
         run = [a, b] if gap >= STRETCHED * words[a].font_size else [b]
     runs.append(tuple(run))
-    return [r for r in runs if len(r) > 1 and all(_wordy(words[i].text) for i in r)]
+    return [r for r in runs if len(r) > 1 and all(prose_word(words[i].text) for i in r)]
 
 
-def _wordy(text: str) -> bool:
+def prose_word(text: str) -> bool:
     """A word of prose: two letters or more, and more letters than digits (amounts, a cell's
     "18" and codes such as "T3", "N1a" are no prose)."""
     letters = sum(ch.isalpha() for ch in text)
@@ -133,7 +133,7 @@ def _flush_pair(words: Sequence[Word], lines: Sequence[Line], li: int, run: tupl
         mine = [i for i in lines[k].word_ids if words[i].bbox.x0 >= first.x0 - EDGE and words[i].bbox.x1 <= last.x1 + EDGE]
         if len(mine) < 2 or abs(words[mine[0]].bbox.x0 - first.x0) > EDGE or abs(words[mine[-1]].bbox.x1 - last.x1) > EDGE:
             continue
-        if not all(_wordy(words[i].text) for i in mine) or abs(words[mine[-1]].bbox.x0 - last.x0) <= 2 * EDGE:
+        if not all(prose_word(words[i].text) for i in mine) or abs(words[mine[-1]].bbox.x0 - last.x0) <= 2 * EDGE:
             continue  # amounts set flush right, or one column's words set flush left: a table's
         middles = [(words[a].bbox.x1 + words[b].bbox.x0) / 2 for a, b in zip(mine, mine[1:], strict=False)]
         if all(abs(m - middle) > 2 * EDGE for m in middles):

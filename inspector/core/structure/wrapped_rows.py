@@ -15,6 +15,7 @@ from ..multipage.markers import NOTE
 from ..numbers import is_number
 from ..types import Word
 from .columns import Line, col_of, line_cols
+from .justified import prose_word
 
 TIGHT_STEP = 0.85  # a line this much closer to the line above than the band's row pitch goes on its cells
 MIN_PITCHES = 3  # steps onto amount lines that measure a band's row pitch
@@ -48,6 +49,52 @@ def tight_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Sequen
         if 0 not in now or wrapped_tails(lines[k - 1], lines[k], words, xs, amounts):
             out.add(k)
     return out
+
+
+SPACE_EM = 0.25  # a plain word space, in font sizes: what a line break saves after the last word
+
+
+def broken_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
+                         cols: Sequence[set[int]] | None = None) -> set[int]:
+    """Lines that go on with cells of the line above by where the cells' text broke, however
+    the rows are spaced (rows set as tight as lines, no cell padding: Word's, reportlab's
+    zero-padded tables): the line leaves the first column empty, fills only columns the line
+    above fills and not all of them but the first (a group's next row fills every column but
+    the group label's; wrapped notes leave the row's amounts alone), holds no amount, and in each of its columns it starts where the line above
+    starts there with a word of prose whose width, after the text above and a space, would
+    overrun the widest text of that column in the band (the cell's measure): the word did
+    not fit, so the cell's line broke before it. A short cell above ("T1" over "T2") would
+    have held it: a new row. Returns line indices (``tight_continuations`` not repeated)."""
+    if len(lines) < 3 or len(xs) < 3:
+        return set()
+    cols = cols if cols is not None else [line_cols(ln, words, xs) for ln in lines]
+    measure: dict[int, float] = {}
+    for ln in lines:
+        for c, ws in _cells(ln, words, xs).items():
+            measure[c] = max(measure.get(c, ws[-1].bbox.x1), ws[-1].bbox.x1)
+    return {k for k in range(1, len(lines)) if cols[k] and 0 not in cols[k] and cols[k] < cols[k - 1] - {0}
+            and _broke_before(lines[k - 1], lines[k], words, xs, measure)}
+
+
+def _broke_before(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float],
+                  measure: dict[int, float]) -> bool:
+    """Does each cell of ``line`` start with a prose word that did not fit after ``prev``'s text there?"""
+    above = _cells(prev, words, xs)
+    for c, ws in _cells(line, words, xs).items():
+        top = above.get(c)
+        if not top or top[-1].text.endswith(SENTENCE_ENDS) or not _prose(ws):
+            return False
+        first = ws[0].bbox
+        if abs(first.x0 - top[0].bbox.x0) > ALIGN_SLACK * first.height:
+            return False  # not the cell's next line: an indented sub-label, another alignment
+        if top[-1].bbox.x1 + SPACE_EM * ws[0].font_size + first.width <= measure[c]:
+            return False  # it would have fitted on the line above: a new row's cell
+    return True
+
+
+def _prose(ws: Sequence[Word]) -> bool:
+    """A cell's line of text: a word of prose, no number (codes and amounts do not wrap)."""
+    return any(prose_word(w.text) for w in ws) and not any(is_number(w.text) for w in ws)
 
 
 def _row_pitch(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
