@@ -81,6 +81,26 @@ def grouped_rows() -> bytes:
     return doc.tobytes()
 
 
+def centred_cell() -> bytes:
+    """A row whose second cell holds two lines centred on the row's one line (fpdf2 centres a
+    row's cells vertically): the first of them stands farther under the row above than a
+    line step, and is that row's, not the row above's."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [("Item", "Spec", "Qty", "Notes"), ("Monitor", "27 inch display", "37", "Tax included"),
+            ("Printer", ("Laser toner", "duplex unit"), "38", "Leased"), ("Scanner", "Flatbed", "6", "Spare part")]
+    y = 120.0
+    for label, spec, qty, note in rows:
+        y += 20.0
+        for x, text in ((72.0, label), (250.0, qty), (300.0, note)):
+            if text:
+                page.insert_text((x, y), text, fontsize=SIZE)
+        specs = spec if isinstance(spec, tuple) else (spec,)
+        for n, text in enumerate(specs):
+            page.insert_text((160.0, y + (n - (len(specs) - 1) / 2) * PITCH), text, fontsize=SIZE)
+    return doc.tobytes()
+
+
 def _tables(pdf: bytes) -> list[list[list[str]]]:
     res = Pipeline(open_document(pdf)).run(0)
     return [[[" ".join(c.split()) for c in row] for row in t.rows_text()] for t in res.tables]
@@ -103,3 +123,10 @@ def test_explain_names_where_the_text_broke() -> None:
     broke = [w for w in why.dropped if w.axis == "row" and any(e.kind == "line_break" for e in w.evidence)]
     assert len(broke) >= 2, [w.decision for w in why.dropped]
     assert all("text broke before the next line" in w.decision for w in broke)
+
+
+def test_a_centred_two_line_cell_stays_in_its_row() -> None:
+    assert _tables(centred_cell()) == [[["Item", "Spec", "Qty", "Notes"],
+                                        ["Monitor", "27 inch display", "37", "Tax included"],
+                                        ["Printer", "Laser toner duplex unit", "38", "Leased"],
+                                        ["Scanner", "Flatbed", "6", "Spare part"]]]

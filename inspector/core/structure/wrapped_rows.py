@@ -51,6 +51,7 @@ def tight_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Sequen
     return out
 
 
+LEADING = 1.4  # font sizes: a wrapped cell's next line stands at most this far under the line above
 SPACE_EM = 0.25  # a plain word space, in font sizes: what a line break saves after the last word
 
 
@@ -60,7 +61,9 @@ def broken_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Seque
     the rows are spaced (rows set as tight as lines, no cell padding: Word's, reportlab's
     zero-padded tables): the line leaves the first column empty, fills only columns the line
     above fills and not all of them but the first (a group's next row fills every column but
-    the group label's; wrapped notes leave the row's amounts alone), holds no amount, and in each of its columns it starts where the line above
+    the group label's; wrapped notes leave the row's amounts alone), holds no amount, stands
+    within ``LEADING`` font sizes under it (one paragraph's line step: a cell centred in a
+    taller row stands farther), and in each of its columns it starts where the line above
     starts there with a word of prose whose width, after the text above and a space, would
     overrun the widest text of that column in the band (the cell's measure): the word did
     not fit, so the cell's line broke before it. A short cell above ("T1" over "T2") would
@@ -80,6 +83,9 @@ def _broke_before(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[fl
                   measure: dict[int, float]) -> bool:
     """Does each cell of ``line`` start with a prose word that did not fit after ``prev``'s text there?"""
     above = _cells(prev, words, xs)
+    size = max(words[i].font_size for i in line.word_ids)
+    if line.baseline - prev.baseline > LEADING * size:
+        return False  # farther than a paragraph's line step: a cell set apart (centred in a taller row)
     for c, ws in _cells(line, words, xs).items():
         top = above.get(c)
         if not top or top[-1].text.endswith(SENTENCE_ENDS) or not _prose(ws):
