@@ -109,6 +109,32 @@ def label_number_pairs() -> bytes:
     return doc.tobytes()
 
 
+NOTES = [("S-101", "Staging", "680.65", "backup hosting manager migration monthly staging"),
+         ("S-102", "Support weekly", "721.78", "phone"),
+         ("S-103", "Hosting manager", "233.01", "daily manager manager email support weekly slot"),
+         ("S-104", "Email", "96.40", "monthly backup"),
+         ("S-105", "Phone support", "12.50", "weekly staging backup phone migration daily")]
+
+
+def reportlab_notes() -> bytes:
+    """reportlab, no cell padding, a justified notes column 110 pt wide: its two-word lines
+    ("backup    hosting" over "manager    migration") span the cell edge to edge, their
+    spaces centred alike, and the rows are set at the line pitch."""
+    from reportlab.lib.enums import TA_JUSTIFY
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
+    style = ParagraphStyle("note", fontName="Helvetica", fontSize=9, leading=11, alignment=TA_JUSTIFY)
+    data: list[list[object]] = [["Code", "Service", "Price", "Notes"]]
+    data += [[*row[:3], Paragraph(row[3], style)] for row in NOTES]
+    table = Table(data, colWidths=[60, 150, 60, 110])
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("FONT", (0, 0), (-1, -1), "Helvetica", 9),
+                               ("LINEBELOW", (0, 0), (-1, 0), 0.5, "black"), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    buf = io.BytesIO()
+    SimpleDocTemplate(buf).build([table])
+    return buf.getvalue()
+
+
 def _tables(pdf: bytes, params: Params | None = None) -> list[list[list[str]]]:
     res = Pipeline(open_document(pdf)).run(0, params)
     return [[[" ".join(c.split()) for c in row] for row in t.rows_text()] for t in res.tables]
@@ -153,3 +179,7 @@ def test_one_word_repeated_in_a_column_is_no_justified_line() -> None:
     assert _tables(label_number_pairs()) == [[["Court hire", "Weekday 120", "Weekend 150"],
                                               ["Coaching", "Weekday 40", "Weekend 55"],
                                               ["Ball machine", "Weekday 15", "Weekend 20"]]]
+
+
+def test_two_word_justified_lines_centred_alike_stay_one_table() -> None:
+    assert _tables(reportlab_notes()) == [[["Code", "Service", "Price", "Notes"], *[list(r) for r in NOTES]]]

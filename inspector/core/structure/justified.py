@@ -16,8 +16,8 @@ cut the label in two. Such a line has three signs no table row has together:
   row leaves the same gaps free, so it is not read as such.
 
 A line of two words has one space, equal to nothing: it is justified when the paragraph's
-line above or below spans the same x from edge to edge with its spaces elsewhere
-(``_flush_pair``), as two justified lines of one cell do.
+line above or below spans the same x from edge to edge, its first word ending and its last
+word starting elsewhere (``_flush_pair``), as two justified lines of one cell do.
 
 The gaps are returned as spans (line index, x0, x1, pt) that ``Pieces.bridged`` lays over
 the column projection: the line covers its stretched spaces as it covers its words.
@@ -121,11 +121,11 @@ def _goes_on(words: Sequence[Word], lines: Sequence[Line], li: int, run: tuple[i
 def _flush_pair(words: Sequence[Word], lines: Sequence[Line], li: int, run: tuple[int, ...]) -> bool:
     """Is the one stretched space of ``run`` (two words) a justified line's: a line next to it
     in the paragraph (within ``NEXT_LINES`` ems above or below) spans the same x from edge to
-    edge (within ``EDGE``), ending in a word that starts elsewhere, with its own spaces
-    elsewhere? Lines of a table set flush at both sides are rows of amounts right-aligned, or
-    of one word repeated in a left-aligned column ("Weekday" under "Weekday")."""
+    edge (within ``EDGE``), its first word ending and its last word starting elsewhere (two
+    justified lines' spaces neither start nor end at one x; their middles may, both lines
+    being centred on the cell)? Lines of a table set flush at both sides are rows of amounts
+    right-aligned, or of one word repeated in a left-aligned column ("Weekday" under "Weekday")."""
     first, last = words[run[0]].bbox, words[run[-1]].bbox
-    middle = (first.x1 + last.x0) / 2
     reach = NEXT_LINES * words[run[0]].font_size
     for k in (li - 1, li + 1):
         if not 0 <= k < len(lines) or abs(lines[k].baseline - lines[li].baseline) > reach:
@@ -135,7 +135,6 @@ def _flush_pair(words: Sequence[Word], lines: Sequence[Line], li: int, run: tupl
             continue
         if not all(prose_word(words[i].text) for i in mine) or abs(words[mine[-1]].bbox.x0 - last.x0) <= 2 * EDGE:
             continue  # amounts set flush right, or one column's words set flush left: a table's
-        middles = [(words[a].bbox.x1 + words[b].bbox.x0) / 2 for a, b in zip(mine, mine[1:], strict=False)]
-        if all(abs(m - middle) > 2 * EDGE for m in middles):
+        if abs(words[mine[0]].bbox.x1 - first.x1) > EDGE:  # its first space starts elsewhere too
             return True
     return False

@@ -83,8 +83,7 @@ def _broke_before(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[fl
                   measure: dict[int, float]) -> bool:
     """Does each cell of ``line`` start with a prose word that did not fit after ``prev``'s text there?"""
     above = _cells(prev, words, xs)
-    size = max(words[i].font_size for i in line.word_ids)
-    if line.baseline - prev.baseline > LEADING * size:
+    if line.baseline - prev.baseline > LEADING * line_size(line, words):
         return False  # farther than a paragraph's line step: a cell set apart (centred in a taller row)
     for c, ws in _cells(line, words, xs).items():
         top = above.get(c)
@@ -96,6 +95,11 @@ def _broke_before(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[fl
         if top[-1].bbox.x1 + SPACE_EM * ws[0].font_size + first.width <= measure[c]:
             return False  # it would have fitted on the line above: a new row's cell
     return True
+
+
+def line_size(line: Line, words: Sequence[Word]) -> float:
+    """The largest font size of the line's words (pt)."""
+    return max(words[i].font_size for i in line.word_ids)
 
 
 def _prose(ws: Sequence[Word]) -> bool:
@@ -163,7 +167,10 @@ def last_row_tail(lines: Sequence[Line], gaps: Sequence[Sequence[tuple[float, fl
     """How many lines from ``b`` (without column gaps) are the wrapped ends of the cells of
     the run ``[a, b)``'s last row, where no aligned line follows to bridge them (a table
     without a bottom rule ending in a wrapped cell): each set closer to the line above than
-    the run's rows are to each other (cell padding parts rows, not a cell's lines), inside
+    the run's rows are to each other (cell padding parts rows, not a cell's lines), or, rows
+    set as tight as lines, within ``LEADING`` font sizes under it with a first word that
+    would not have fitted at the end of the cell's line above (its column's right edge: the
+    next gap of the row, or the row's end), inside
     one piece of the last row, starting or ending where that piece does, no amount of its
     own, and that piece's text ends without a sentence break. A note ("Source: ...") or a
     paragraph (across the columns, or set at the rows' pitch) stays out. 0 when none."""
@@ -190,7 +197,9 @@ def _tail_of(row: Line, row_gaps: Sequence[tuple[float, float]], above: Line, li
              words: Sequence[Word], pitch: float) -> bool:
     """Is ``line`` (one piece) the next line of one cell of ``row``, under ``above``?"""
     b = line.bbox
-    if b.cy - above.bbox.cy >= TIGHT_STEP * pitch or b.y0 - above.bbox.y1 > ALIGN_SLACK * b.height:
+    step = b.cy - above.bbox.cy
+    tight, close = step < TIGHT_STEP * pitch, step < LEADING * line_size(line, words)
+    if not (tight or close) or b.y0 - above.bbox.y1 > ALIGN_SLACK * b.height:
         return False
     ws = [words[i] for i in line.word_ids]
     if not ws or all(is_number(w.text) for w in ws) or NOTE.match(" ".join(w.text for w in ws)):
@@ -203,4 +212,7 @@ def _tail_of(row: Line, row_gaps: Sequence[tuple[float, float]], above: Line, li
     if not cell or cell[-1].text.endswith(SENTENCE_ENDS):
         return False
     tol = ALIGN_SLACK * b.height
-    return min(abs(b.x0 - cell[0].bbox.x0), abs(b.x1 - cell[-1].bbox.x1)) <= tol
+    if min(abs(b.x0 - cell[0].bbox.x0), abs(b.x1 - cell[-1].bbox.x1)) > tol:
+        return False
+    # Set closer than the rows, or (rows as tight as lines) its first word did not fit in the cell's line above.
+    return tight or cell[-1].bbox.x1 + SPACE_EM * ws[0].font_size + ws[0].bbox.width > x1
