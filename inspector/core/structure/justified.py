@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..types import Word
+from ..types import Rect, Word
 from .columns import Line
 
 SAME_GAP = 0.5  # pt: stretched spaces of one line differ by rounding only
@@ -123,8 +123,10 @@ def _flush_pair(words: Sequence[Word], lines: Sequence[Line], li: int, run: tupl
     in the paragraph (within ``NEXT_LINES`` ems above or below) spans the same x from edge to
     edge (within ``EDGE``), its first word ending and its last word starting elsewhere (two
     justified lines' spaces neither start nor end at one x; their middles may, both lines
-    being centred on the cell)? Lines of a table set flush at both sides are rows of amounts
-    right-aligned, or of one word repeated in a left-aligned column ("Weekday" under "Weekday")."""
+    being centred on the cell), its spaces stretched alike, and the paragraph ending below in
+    a shorter line (``_ends_short``)? Lines of a table set flush at both sides are rows of
+    amounts right-aligned, of one word repeated in a left-aligned column ("Weekday" under
+    "Weekday"), or of a right-aligned text column beside a label of two words ("Ann Lee  Leeds")."""
     first, last = words[run[0]].bbox, words[run[-1]].bbox
     reach = NEXT_LINES * words[run[0]].font_size
     for k in (li - 1, li + 1):
@@ -135,6 +137,32 @@ def _flush_pair(words: Sequence[Word], lines: Sequence[Line], li: int, run: tupl
             continue
         if not all(prose_word(words[i].text) for i in mine) or abs(words[mine[-1]].bbox.x0 - last.x0) <= 2 * EDGE:
             continue  # amounts set flush right, or one column's words set flush left: a table's
-        if abs(words[mine[0]].bbox.x1 - first.x1) > EDGE:  # its first space starts elsewhere too
+        if abs(words[mine[0]].bbox.x1 - first.x1) <= EDGE or not _stretched_alike(words, mine):
+            continue  # its first space starts at one x, or a plain space beside a wide one: a table row
+        return _ends_short(words, lines, li, first, last)
+    return False
+
+
+def _stretched_alike(words: Sequence[Word], ids: Sequence[int]) -> bool:
+    """Are the spaces between the words ``ids`` all stretched and equal (a justified line)?"""
+    gaps = [_gap(words, a, b) for a, b in zip(ids, ids[1:], strict=False)]
+    return all(g >= STRETCHED * words[ids[0]].font_size and _same(g, gaps[0]) for g in gaps)
+
+
+def _ends_short(words: Sequence[Word], lines: Sequence[Line], li: int, first: Rect, last: Rect) -> bool:
+    """Does the paragraph of line ``li`` (spanning ``first.x0`` to ``last.x1``) end below it in
+    a line starting at its left edge and ending short of its right edge, each line before that
+    spanning both edges? A justified paragraph's last line is set plain; a table's rows with a
+    right-aligned text column stay flush to the table's end."""
+    at, reach = li, NEXT_LINES * words[lines[li].word_ids[0]].font_size
+    for k in range(li + 1, len(lines)):
+        if lines[k].baseline - lines[at].baseline > reach:
+            return False
+        mine = [words[i].bbox for i in lines[k].word_ids if words[i].bbox.x0 >= first.x0 - EDGE
+                and words[i].bbox.x1 <= last.x1 + EDGE]
+        if not mine or abs(mine[0].x0 - first.x0) > EDGE:
+            continue  # another cell's line between the paragraph's lines
+        if mine[-1].x1 < last.x1 - EDGE:
             return True
+        at = k
     return False
