@@ -123,8 +123,7 @@ def test_last_row_under_last_inner_rule_is_the_tables(case: str, last: tuple[str
     assert _rows(CASES[case](last)) == _expected(last)
 
 
-@pytest.mark.xfail(reason="fpdf2 justifies cell text by default: the wide word spaces of the wrapped label's "
-                          "first line ('Bolts  and  nuts') read as a column gap, so the label splits over two "
-                          "columns; a column mechanism, not the region's extent", strict=True)
 def test_last_row_of_justified_fpdf2_cells() -> None:
+    """fpdf2 justifies cell text by default: the wide word spaces of the wrapped label's first
+    line ('Bolts  and  nuts') are the cell's text, no column gap (``structure/justified``)."""
     assert _rows(fpdf_table("HORIZONTAL_LINES", TWO, align="JUSTIFY")) == _expected(TWO)

@@ -55,6 +55,8 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "rows.y_tolerance": ("reading.words", "structure.region", "structure.bandrows", "structure.tables"),
     "columns": ("structure.grid",),
     "columns.min_gap": ("structure.tables", "structure.region"),
+    # A justified line's stretched spaces: no aligned run's gap (tables), no column gap (grid).
+    "columns.justified": ("structure.tables", "structure.grid"),
     "tables": ("structure.grid",),
     "tables.row_band_lines": ("structure.bandrows",),  # how deep a drawn band may be and stay one row
     "tables.intersect_tol": ("structure.tables",),

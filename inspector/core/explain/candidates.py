@@ -41,8 +41,9 @@ from ..structure.columns import (
 )
 from ..structure.gapcuts import RESOLUTION, clip_edges
 from ..structure.grid import GLYPH_GAP_SOURCES
+from ..structure.justified import Stretched, justified_gaps
 from ..structure.ruledrows import rules_delimit_rows
-from ..structure.wrapped_rows import tight_continuations
+from ..structure.wrapped_rows import broken_continuations, tight_continuations
 from ..types import Grid, Word
 from .page import SAME_BOUNDARY, Evidence, PageContext, TableText, Why, value_range
 
@@ -62,12 +63,18 @@ class Region:
     crossings: int  # lines that may cross a column gap (``columns.spanning_lines``)
     text: TableText  # what tells two column positions apart (``page.TableText``)
     edges: tuple[float, ...] = ()  # where a clip path cut several lines' text (``gapcuts.clip_edges``)
+    stretched: tuple[Stretched, ...] = ()  # justified lines' word spaces (``justified``): no column gaps
 
     def columns(self, cparams: ColumnParams) -> list[float]:
         """Inner boundaries the column stage finds with ``cparams`` (the same three steps)."""
-        inner = column_boundaries(self.pieces, self.x0, self.x1, self.n_lines, cparams, edges=self.edges)
+        pieces = self.pieces.bridged(self.stretched) if cparams.justified else self.pieces
+        inner = column_boundaries(pieces, self.x0, self.x1, self.n_lines, cparams, edges=self.edges)
         segs = segments(self.words, self.lines, cparams.min_gap)
-        return merge_complementary(drop_thin_columns(inner, segs, cparams.min_rows), self.pieces)
+        return merge_complementary(drop_thin_columns(inner, segs, cparams.min_rows), pieces)
+
+    def justified_lines(self, pos: float) -> int:
+        """How many lines set justified have a stretched word space over ``pos``."""
+        return len({s.line for s in self.stretched if s.x0 < pos < s.x1})
 
 
 def region_of(g: Grid, centres: WordCentres, cparams: ColumnParams, tol: float) -> Region | None:
@@ -81,7 +88,8 @@ def region_of(g: Grid, centres: WordCentres, cparams: ColumnParams, tol: float) 
     segs = segments(words, lines, cparams.min_gap)
     edges = tuple(x for x, _ in clip_edges(words, segs)) if centres.clipped else ()
     return Region(words, lines, Pieces.of_words(words, segs), len(lines), g.region.x0, g.region.x1,
-                  crossings_allowed(len(lines), cparams), TableText.of_lines(words, lines), edges)
+                  crossings_allowed(len(lines), cparams), TableText.of_lines(words, lines), edges,
+                  justified_gaps(words, lines))
 
 
 def step_above(gap: float) -> float | None:
@@ -180,6 +188,9 @@ def _joined(region: Region, pos: float, min_gap: float) -> bool:
     return len(across) * 2 > len(region.lines)
 
 
+JUSTIFIED = "word spaces stretched by justification on {} line(s): equal spaces wider than a plain one, " \
+    "the paragraph going on below from the same left edge, so the words on both sides are one cell's text " \
+    "(columns.justified)"
 WORD_SPACE = "; the gap is no wider than a word space at this type size (half the font size), so the " \
              "words on both sides read as one cell's text"
 
@@ -190,14 +201,20 @@ def _why_dropped(ctx: PageContext, g: Grid, pos: float, region: Region) -> Why:
     (what ``--set`` does); the table's source may hold its text gaps to a width in glyphs."""
     c, kept, source = ctx.params.columns, g.xs[1:-1], g.source
 
-    def adds(cparams: ColumnParams) -> bool:
+    def adds(key: str, value: float) -> bool:
+        """Does ``key`` (a ``columns.`` field) at ``value`` add the boundary and keep the others?"""
+        cparams = replace(c, **{key.split(".")[1]: type(getattr(c, key.split(".")[1]))(value)})
         if not region.text.adds("col", region.columns(cparams), kept, pos):
             return False  # the cheap check first: the column stage alone
-        key = "columns.min_gap" if cparams.min_gap != c.min_gap else "columns.min_rows"
-        return ctx.flips(g, "col", pos, [(key, getattr(cparams, key.split(".")[1]))]) is not None
+        return ctx.flips(g, "col", pos, [(key, value)]) is not None
 
     width = width_at(region, pos)
     ev = (Evidence("text_gap", width),)
+    stretched = region.justified_lines(pos) if c.justified else 0
+    if stretched:
+        flip = ("columns.justified", 0.0) if adds("columns.justified", 0.0) else None
+        return Why("col", pos, False, (*ev, Evidence("justified", stretched)), JUSTIFIED.format(stretched),
+                   ("columns.justified",), flip)
     joined = WORD_SPACE if _joined(region, pos, c.min_gap) else ""
     inner = column_boundaries(region.pieces, region.x0, region.x1, region.n_lines, c)
     # Found with a narrower min_gap alone, not with this one: the stage, which rounds word boxes
@@ -210,13 +227,13 @@ def _why_dropped(ctx: PageContext, g: Grid, pos: float, region: Region) -> Why:
             f" as the column stage measures it (it rounds word boxes out to its {RESOLUTION:g} pt steps)"
             if rounded else "")
         for value in (v for v in (top, top - STEP, top - 2 * STEP) if lo <= v < c.min_gap):
-            if adds(replace(c, min_gap=value)):
+            if adds("columns.min_gap", value):
                 return Why("col", pos, False, ev, said, ("columns.min_gap",), ("columns.min_gap", value))
         return Why("col", pos, False, ev, said + joined, ("columns.min_gap",))
     thin = drop_thin_columns(inner, segments(region.words, region.lines, c.min_gap), c.min_rows)
     if not any(region.text.same("col", x, pos) for x in thin):
         for rows in range(c.min_rows - 1, 0, -1):
-            if adds(replace(c, min_rows=rows)):
+            if adds("columns.min_rows", rows):
                 return Why("col", pos, False, ev, f"a column beside it would have text on fewer than "
                            f"columns.min_rows ({c.min_rows}) lines", ("columns.min_rows",), ("columns.min_rows", rows))
         return Why("col", pos, False, ev, "a column beside it has text on too few lines" + joined,
@@ -299,15 +316,25 @@ def _drawn_ys(g: Grid) -> list[float]:
     return [y for y, b in zip(g.ys, g.row_evidence, strict=False) if b.reason in ("rules", "side")] or list(g.ys)
 
 
+BROKEN = "the cells' text broke before the next line: its first word in each cell it fills would not have " \
+    "fitted after the text above (past the widest line of that column), it starts where that text starts, " \
+    "leaves the first column empty and holds no amount: one row's wrapped cells, the rows set as tight as lines"
+
+
 def _in_tight(ctx: PageContext, g: Grid, lines: Sequence[Line], line: Line) -> str:
     """TIGHT when ``line`` goes on the cells of the line above by its spacing in its band
-    between drawn row boundaries (``wrapped_rows.tight_continuations``), else ""."""
+    between drawn row boundaries (``wrapped_rows.tight_continuations``), BROKEN when by where
+    the cells' text broke (``wrapped_rows.broken_continuations``), else ""."""
     drawn = _drawn_ys(g)
     k = max(bisect_right(drawn, line.bbox.cy) - 1, 0)
     top, bottom = drawn[k], drawn[min(k + 1, len(drawn) - 1)]
     band = [ln for ln in lines if top <= ln.bbox.cy < bottom]
     at = next((i for i, ln in enumerate(band) if ln is line), -1)
-    return TIGHT if at > 0 and at in tight_continuations(band, ctx.centres.words, g.xs) else ""
+    if at <= 0:
+        return ""
+    if at in tight_continuations(band, ctx.centres.words, g.xs):
+        return TIGHT
+    return BROKEN if at in broken_continuations(band, ctx.centres.words, g.xs) else ""
 
 
 def _in_staggered(ctx: PageContext, g: Grid, lines: Sequence[Line], line: Line) -> str:
@@ -345,7 +372,7 @@ def _trials(params: Params, per_band: Sequence[int], drawn: bool) -> list[tuple[
 def _why(ctx: PageContext, g: Grid, above: Line, below: Line, drawn: bool | str,
          trials: Sequence[tuple[str, float]], heads: int = 1) -> Why:
     pos = (above.bbox.cy + below.bbox.cy) / 2  # text boxes of close lines may overlap
-    ev = (Evidence("line_gap", max(0.0, below.bbox.y0 - above.bbox.y1)),)
+    ev: tuple[Evidence, ...] = (Evidence("line_gap", max(0.0, below.bbox.y0 - above.bbox.y1)),)
     params: tuple[str, ...]
     if g.ys[1] <= above.bbox.cy and below.bbox.cy < g.ys[heads]:
         said, params = HEADER_UNDER, ()
@@ -357,6 +384,8 @@ def _why(ctx: PageContext, g: Grid, above: Line, below: Line, drawn: bool | str,
         said, params = HEADER, ("tables.row_band_lines",)
     else:
         said, params = CONTINUES, ()
+    if said is BROKEN:  # evidence of its own: where the cells' text broke, not the spacing
+        ev = (*ev, Evidence("line_break"))
     flip = ctx.flips(g, "row", pos, trials)
     if flip is not None and flip[0] not in params:
         params = (*params, flip[0])

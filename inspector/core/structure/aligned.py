@@ -98,18 +98,22 @@ def _ends_here(lines: Sequence[Line], ends: Container[int], prev: int, i: int, n
                for k in range(i, i + n))
 
 
-WRAPPED_LINES = 2  # next lines of a wrapped cell bridged inside an aligned run
+WRAPPED_LINES = 2  # next lines of a wrapped cell bridged inside an aligned run, of any length
+NARROW_WRAPPED = 6  # ... and of a narrow cell, each line under ``PROSE_WORDS`` words
 
 
 def _wrapped(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, i: int) -> int:
     """How many lines from ``i`` (without gaps) are wrapped cell text under row ``prev``:
     each tight under the one before and inside one column of ``prev`` (crossing none of
     its gaps from side to side: a wider figure stands into the gap), and the line after
-    them aligned with ``prev``; 0 when they are not."""
-    for k in range(i, min(i + WRAPPED_LINES, len(lines))):
+    them aligned with ``prev``; 0 when they are not. Past ``WRAPPED_LINES`` lines each must
+    hold fewer than ``PROSE_WORDS`` words: a narrow cell's text (a label or description
+    wrapped over five lines beside one-line amounts), not a paragraph set between two tables."""
+    for k in range(i, min(i + NARROW_WRAPPED, len(lines))):
         b = lines[k].bbox
         if gaps[k] or lines[k].bbox.y0 - lines[k - 1].bbox.y1 > WRAP_GAP * max(b.height, MIN_HEIGHT) \
-                or any(b.x0 <= g0 + GAP_SLACK and b.x1 >= g1 - GAP_SLACK for g0, g1 in gaps[prev]):
+                or any(b.x0 <= g0 + GAP_SLACK and b.x1 >= g1 - GAP_SLACK for g0, g1 in gaps[prev]) \
+                or (k >= i + WRAPPED_LINES and len(lines[k].word_ids) >= PROSE_WORDS):
             return 0
         nxt = k + 1
         if nxt < len(lines) and gaps[nxt] and _close(lines[k], lines[nxt]) and _gaps_meet(gaps[prev], gaps[nxt]):

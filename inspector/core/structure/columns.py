@@ -195,6 +195,15 @@ class Pieces(NamedTuple):
                       np.fromiter((words[i].bbox.x1 for i in ids), dtype=float, count=len(ids)),
                       np.fromiter((s.line for s in segs for _ in s.word_ids), dtype=int, count=len(ids)))
 
+    def bridged(self, spans: Sequence[tuple[int, float, float]]) -> Pieces:
+        """These pieces and one more per span (line index, x0, x1): white the line's own text
+        covers (a justified line's stretched word spaces, ``justified``)."""
+        if not spans:
+            return self
+        return Pieces(np.concatenate([self.x0, np.array([s[1] for s in spans], dtype=float)]),
+                      np.concatenate([self.x1, np.array([s[2] for s in spans], dtype=float)]),
+                      np.concatenate([self.line, np.array([s[0] for s in spans], dtype=int)]))
+
     def centred_in(self, a: float, b: float) -> Pieces:
         c = (self.x0 + self.x1) / 2
         m = (c >= a) & (c < b)

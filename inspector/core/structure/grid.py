@@ -43,6 +43,7 @@ from .flow import flowing_rows
 from .formboxes import form_boxes
 from .gapcuts import clip_decided, clip_edges
 from .group_labels import at_group_rules, group_rule_ends, under_group_labels
+from .justified import justified_gaps
 from .keyvalue import key_value
 from .leaders import leader_list
 from .options import join_options, option_pairs
@@ -201,6 +202,8 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
     # Project single words, not segments: the words of a multi-word label sit at other
     # places on every row, so only true column gaps stay free.
     pieces = Pieces.of_words(words, segs, ev.centres)
+    if params.justified:  # a justified line's stretched spaces are its cell's text, no column gap
+        pieces = pieces.bridged(justified_gaps(words, lines))
     if cand.source == "ruled":
         xs = _positions(cand.rules, "v", box.x0, box.x1, ev.snap)
         if len(xs) > 2:

@@ -24,6 +24,7 @@ from .columns import Line, Segment, WordCentres, lines_in, segments
 from .form_sections import cut_sections
 from .grid import build_grid
 from .grow import TABLE_LABEL, extend_down, extend_up
+from .justified import justified_gaps
 from .keyvalue import starts_item
 from .regions import (
     Candidate,
@@ -205,6 +206,8 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     narrow: list[list[tuple[float, float]]] = [[] for _ in free]
     last: dict[int, float] = {}
     occupied: list[list[tuple[float, float]]] = [[] for _ in free]
+    # A justified cell's stretched word spaces (``justified``) are its text, no column gap.
+    stretched = {(j.line, j.x0, j.x1) for j in justified_gaps(words, free)} if params.columns.justified else set()
     for s in segs:
         n = index.get(s.line)
         if n is None:
@@ -212,10 +215,11 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         occupied[n].append((s.x0, s.x1))
         em = max(words[s.word_ids[0]].font_size, 1.0)
         # Borderless columns stand well apart; justified prose has wide word spaces only.
-        if n in last and s.x0 - last[n] >= ALIGNED_GAP_EM * em:
-            gaps[n].append((last[n], s.x0))
-        if n in last and s.x0 - last[n] >= HEADER_GAP_EM * em:
-            narrow[n].append((last[n], s.x0))
+        if n in last and (n, last[n], s.x0) not in stretched:
+            if s.x0 - last[n] >= ALIGNED_GAP_EM * em:
+                gaps[n].append((last[n], s.x0))
+            if s.x0 - last[n] >= HEADER_GAP_EM * em:
+                narrow[n].append((last[n], s.x0))
         last[n] = s.x1
     blocks = side_blocks(words, free, gaps, occupied, params.columns.min_gap, params.rows.y_tolerance)
     if blocks:
@@ -395,8 +399,11 @@ def _pair_block(words: Sequence[Word], pair: Sequence[Line], segs_of: dict[int, 
     is one row short of a table), none running text (four or more words, three of them
     alphabetic), the first column labels (at most one of its two pieces with a digit:
     two address lines side by side, "333 3rd Ave | INVOICE # 100", are layout), and every
-    column's pieces starting or ending at one x (labels flush left, amounts flush right)."""
+    column's pieces starting or ending at one x (labels flush left, amounts flush right).
+    Two label-amount pairs side by side on both lines (``_side_pairs``) are such a block too."""
     a, b = (sorted(segs_of.get(k, []), key=lambda s: s.x0) for k in ids)
+    if len(a) == len(b) == 2 * SIDE_PAIRS and _side_pairs(words, a, b):
+        return all(abs(p.x0 - q.x0) <= PAIR_EDGE or abs(p.x1 - q.x1) <= PAIR_EDGE for p, q in zip(a, b, strict=True))
     if len(a) != 2 or len(b) != 2:
         return False
     if any(sum(words[i].text.isalpha() for i in s.word_ids) >= 3 and len(s.word_ids) >= 4 for s in (*a, *b)):
@@ -404,6 +411,19 @@ def _pair_block(words: Sequence[Word], pair: Sequence[Line], segs_of: dict[int, 
     if all(any(ch.isdigit() for i in s.word_ids for ch in words[i].text) for s in (a[0], b[0])):
         return False
     return all(abs(p.x0 - q.x0) <= PAIR_EDGE or abs(p.x1 - q.x1) <= PAIR_EDGE for p, q in zip(a, b, strict=True))
+
+
+SIDE_PAIRS = 2  # label-value pairs side by side on each line of a two-line block ("Weekday 120  Weekend 150")
+
+
+def _side_pairs(words: Sequence[Word], a: Sequence[Segment], b: Sequence[Segment]) -> bool:
+    """Are both lines label-value pairs side by side: pieces alternating a label (no digit)
+    and a value (an amount)? A rate box of two rows ("Weekday 120 | Weekend 150" over
+    "Holiday 180 | Evening 90") is a table, where two lines of words and codes are layout."""
+    def text(s: Segment) -> str:
+        return " ".join(words[i].text for i in s.word_ids)
+    return all(not any(ch.isdigit() for ch in text(s)) if k % 2 == 0 else is_number(text(s))
+               for line in (a, b) for k, s in enumerate(line))
 
 
 def _header_over(head: Line, first: Line, head_gaps: list[tuple[float, float]],

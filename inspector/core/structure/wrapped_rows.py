@@ -15,6 +15,7 @@ from ..multipage.markers import NOTE
 from ..numbers import is_number
 from ..types import Word
 from .columns import Line, col_of, line_cols
+from .justified import prose_word
 
 TIGHT_STEP = 0.85  # a line this much closer to the line above than the band's row pitch goes on its cells
 MIN_PITCHES = 3  # steps onto amount lines that measure a band's row pitch
@@ -48,6 +49,62 @@ def tight_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Sequen
         if 0 not in now or wrapped_tails(lines[k - 1], lines[k], words, xs, amounts):
             out.add(k)
     return out
+
+
+LEADING = 1.4  # font sizes: a wrapped cell's next line stands at most this far under the line above
+SPACE_EM = 0.25  # a plain word space, in font sizes: what a line break saves after the last word
+
+
+def broken_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
+                         cols: Sequence[set[int]] | None = None) -> set[int]:
+    """Lines that go on with cells of the line above by where the cells' text broke, however
+    the rows are spaced (rows set as tight as lines, no cell padding: Word's, reportlab's
+    zero-padded tables): the line leaves the first column empty, fills only columns the line
+    above fills and not all of them but the first (a group's next row fills every column but
+    the group label's; wrapped notes leave the row's amounts alone), holds no amount, stands
+    within ``LEADING`` font sizes under it (one paragraph's line step: a cell centred in a
+    taller row stands farther), and in each of its columns it starts where the line above
+    starts there with a word of prose whose width, after the text above and a space, would
+    overrun the widest text of that column in the band (the cell's measure): the word did
+    not fit, so the cell's line broke before it. A short cell above ("T1" over "T2") would
+    have held it: a new row. Returns line indices (``tight_continuations`` not repeated)."""
+    if len(lines) < 3 or len(xs) < 3:
+        return set()
+    cols = cols if cols is not None else [line_cols(ln, words, xs) for ln in lines]
+    measure: dict[int, float] = {}
+    for ln in lines:
+        for c, ws in _cells(ln, words, xs).items():
+            measure[c] = max(measure.get(c, ws[-1].bbox.x1), ws[-1].bbox.x1)
+    return {k for k in range(1, len(lines)) if cols[k] and 0 not in cols[k] and cols[k] < cols[k - 1] - {0}
+            and _broke_before(lines[k - 1], lines[k], words, xs, measure)}
+
+
+def _broke_before(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float],
+                  measure: dict[int, float]) -> bool:
+    """Does each cell of ``line`` start with a prose word that did not fit after ``prev``'s text there?"""
+    above = _cells(prev, words, xs)
+    if line.baseline - prev.baseline > LEADING * line_size(line, words):
+        return False  # farther than a paragraph's line step: a cell set apart (centred in a taller row)
+    for c, ws in _cells(line, words, xs).items():
+        top = above.get(c)
+        if not top or top[-1].text.endswith(SENTENCE_ENDS) or not _prose(ws):
+            return False
+        first = ws[0].bbox
+        if abs(first.x0 - top[0].bbox.x0) > ALIGN_SLACK * first.height:
+            return False  # not the cell's next line: an indented sub-label, another alignment
+        if top[-1].bbox.x1 + SPACE_EM * ws[0].font_size + first.width <= measure[c]:
+            return False  # it would have fitted on the line above: a new row's cell
+    return True
+
+
+def line_size(line: Line, words: Sequence[Word]) -> float:
+    """The largest font size of the line's words (pt)."""
+    return max(words[i].font_size for i in line.word_ids)
+
+
+def _prose(ws: Sequence[Word]) -> bool:
+    """A cell's line of text: a word of prose, no number (codes and amounts do not wrap)."""
+    return any(prose_word(w.text) for w in ws) and not any(is_number(w.text) for w in ws)
 
 
 def _row_pitch(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
@@ -110,7 +167,10 @@ def last_row_tail(lines: Sequence[Line], gaps: Sequence[Sequence[tuple[float, fl
     """How many lines from ``b`` (without column gaps) are the wrapped ends of the cells of
     the run ``[a, b)``'s last row, where no aligned line follows to bridge them (a table
     without a bottom rule ending in a wrapped cell): each set closer to the line above than
-    the run's rows are to each other (cell padding parts rows, not a cell's lines), inside
+    the run's rows are to each other (cell padding parts rows, not a cell's lines), or, rows
+    set as tight as lines, within ``LEADING`` font sizes under it with a first word that
+    would not have fitted at the end of the cell's line above (its column's right edge: the
+    next gap of the row, or the row's end), inside
     one piece of the last row, starting or ending where that piece does, no amount of its
     own, and that piece's text ends without a sentence break. A note ("Source: ...") or a
     paragraph (across the columns, or set at the rows' pitch) stays out. 0 when none."""
@@ -137,7 +197,9 @@ def _tail_of(row: Line, row_gaps: Sequence[tuple[float, float]], above: Line, li
              words: Sequence[Word], pitch: float) -> bool:
     """Is ``line`` (one piece) the next line of one cell of ``row``, under ``above``?"""
     b = line.bbox
-    if b.cy - above.bbox.cy >= TIGHT_STEP * pitch or b.y0 - above.bbox.y1 > ALIGN_SLACK * b.height:
+    step = b.cy - above.bbox.cy
+    tight, close = step < TIGHT_STEP * pitch, step < LEADING * line_size(line, words)
+    if not (tight or close) or b.y0 - above.bbox.y1 > ALIGN_SLACK * b.height:
         return False
     ws = [words[i] for i in line.word_ids]
     if not ws or all(is_number(w.text) for w in ws) or NOTE.match(" ".join(w.text for w in ws)):
@@ -150,4 +212,7 @@ def _tail_of(row: Line, row_gaps: Sequence[tuple[float, float]], above: Line, li
     if not cell or cell[-1].text.endswith(SENTENCE_ENDS):
         return False
     tol = ALIGN_SLACK * b.height
-    return min(abs(b.x0 - cell[0].bbox.x0), abs(b.x1 - cell[-1].bbox.x1)) <= tol
+    if min(abs(b.x0 - cell[0].bbox.x0), abs(b.x1 - cell[-1].bbox.x1)) > tol:
+        return False
+    # Set closer than the rows, or (rows as tight as lines) its first word did not fit in the cell's line above.
+    return tight or cell[-1].bbox.x1 + SPACE_EM * ws[0].font_size + ws[0].bbox.width > x1
