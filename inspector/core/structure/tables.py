@@ -25,7 +25,7 @@ from .form_sections import cut_sections
 from .grid import build_grid
 from .grow import TABLE_LABEL, extend_down, extend_up
 from .justified import justified_gaps
-from .keyvalue import starts_item
+from .keyvalue import header_over, pair_block, starts_item
 from .regions import (
     Candidate,
     attach_fills,
@@ -235,13 +235,13 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     titles = _Titles(words, free, gaps)
     for a, b in aligned_runs(free, gaps, min(2, need), titles, stops, _Ends(titles)):
         b += last_row_tail(free, gaps, words, a, b)
-        if a > 0 and not gaps[a - 1] and _header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
+        if a > 0 and not gaps[a - 1] and header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
             a -= 1
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
         if marks and _choices(free[a:b], [segs_of.get(k, []) for k in keep[a:b]], marks):
             short.append(TableRegion(box, "aligned", CHOICES))
             continue
-        if b - a >= need or (b - a == 2 and need == 3 and _pair_block(words, free[a:b], segs_of, keep[a:b])):
+        if b - a >= need or (b - a == 2 and need == 3 and pair_block(words, free[a:b], segs_of, keep[a:b])):
             cut = trim_text_column(box, free[a:b], words, params.columns.min_gap, params.rows.y_tolerance)
             out.extend(Candidate(t, "aligned") for t in cut.tables)
             kept = [n for n in range(a, b) if n in sub_rows]
@@ -387,50 +387,3 @@ def _beside_each_other(words: Sequence[Word], free: Sequence[Line], blocks: Sequ
         out.extend(cands)
         short.extend(rejected)
     return out, short
-
-
-PAIR_EDGE = 1.5  # pt: the two lines' pieces start (or end) this close, column by column
-
-
-def _pair_block(words: Sequence[Word], pair: Sequence[Line], segs_of: dict[int, list[Segment]],
-                ids: Sequence[int]) -> bool:
-    """Is a run of two lines a small table of its own (bank details, a two-row totals box)?
-    Both in two pieces (a label and its value: a row of three or more columns under a header
-    is one row short of a table), none running text (four or more words, three of them
-    alphabetic), the first column labels (at most one of its two pieces with a digit:
-    two address lines side by side, "333 3rd Ave | INVOICE # 100", are layout), and every
-    column's pieces starting or ending at one x (labels flush left, amounts flush right).
-    Two label-amount pairs side by side on both lines (``_side_pairs``) are such a block too."""
-    a, b = (sorted(segs_of.get(k, []), key=lambda s: s.x0) for k in ids)
-    if len(a) == len(b) == 2 * SIDE_PAIRS and _side_pairs(words, a, b):
-        return all(abs(p.x0 - q.x0) <= PAIR_EDGE or abs(p.x1 - q.x1) <= PAIR_EDGE for p, q in zip(a, b, strict=True))
-    if len(a) != 2 or len(b) != 2:
-        return False
-    if any(sum(words[i].text.isalpha() for i in s.word_ids) >= 3 and len(s.word_ids) >= 4 for s in (*a, *b)):
-        return False
-    if all(any(ch.isdigit() for i in s.word_ids for ch in words[i].text) for s in (a[0], b[0])):
-        return False
-    return all(abs(p.x0 - q.x0) <= PAIR_EDGE or abs(p.x1 - q.x1) <= PAIR_EDGE for p, q in zip(a, b, strict=True))
-
-
-SIDE_PAIRS = 2  # label-value pairs side by side on each line of a two-line block ("Weekday 120  Weekend 150")
-
-
-def _side_pairs(words: Sequence[Word], a: Sequence[Segment], b: Sequence[Segment]) -> bool:
-    """Are both lines label-value pairs side by side: pieces alternating a label (no digit)
-    and a value (an amount)? A rate box of two rows ("Weekday 120 | Weekend 150" over
-    "Holiday 180 | Evening 90") is a table, where two lines of words and codes are layout."""
-    def text(s: Segment) -> str:
-        return " ".join(words[i].text for i in s.word_ids)
-    return all(not any(ch.isdigit() for ch in text(s)) if k % 2 == 0 else is_number(text(s))
-               for line in (a, b) for k, s in enumerate(line))
-
-
-def _header_over(head: Line, first: Line, head_gaps: list[tuple[float, float]],
-                 gaps: list[tuple[float, float]]) -> bool:
-    """Is ``head`` the header of a narrow table whose first row is ``first``: close above it,
-    in as many pieces, parted by gaps narrower than a body column gap (a short header over a
-    narrow column: "Name  Value") that lie in the row's gaps?"""
-    if len(head_gaps) != len(gaps) or not gaps or first.bbox.y0 - head.bbox.y1 > 0.5 * head.bbox.height:
-        return False
-    return all(g0 <= h1 and h0 <= g1 for (h0, h1), (g0, g1) in zip(head_gaps, gaps, strict=True))
