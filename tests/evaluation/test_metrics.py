@@ -8,10 +8,19 @@ from eval_builders import table
 from inspector.core.text import norm_text
 from inspector.core.types import Rect
 from inspector.evaluation import metrics as m
+from inspector.evaluation.adjacency import relations
 
 
 def test_norm_text_removes_all_whitespace() -> None:
     assert norm_text(" to air\nkg/year ") == "toairkg/year"
+
+
+def test_norm_text_reads_latin_ligatures_as_their_letters() -> None:
+    """A truth that kept the page's "ﬁ" and a reader that writes "fi" hold the same text;
+    other compatibility characters (full-width digits, "²") are left as they are."""
+    assert norm_text("Asia Paciﬁc, one-oﬀ, ﬃ") == norm_text("Asia Pacific, one-off, ffi") == "AsiaPacific,one-off,ffi"
+    assert norm_text("１²") == "１²"
+    assert relations(table([["ﬁnal", "1"]])) == relations(table([["final", "1"]]))
 
 
 def test_ratio_adds_counts_not_averages() -> None:

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from ..geometry import dominant_turn, line_turn
 from ..params import RowParams
 from ..structure.columns import WordCentres, lines_in
+from ..text import LIGATURE, ligature_letters
 from ..types import Rect, RowBand, Word, text_word_at, word_in_box
 from .cliptext import cut_at_clips
 from .document import Page
@@ -27,10 +28,6 @@ from .symbolmarks import SymbolGlyph, read_bullets, symbol_font
 # each has exactly one canonical ideograph (its NFC form).
 _ODD = re.compile("[\x00-\x1f\x7f-\x9f\uf900-\ufaff\U0002f800-\U0002fa1f]")
 _COMPAT = re.compile("[\uf900-\ufaff\U0002f800-\U0002fa1f]")
-# Latin ligatures as one character (U+FB00-FB06: "ﬁ", "ﬀ", "ﬃ"): a font's map may read its
-# ligature glyph as the presentation form where another reads it as its letters ("fi"); the
-# letters are the text ("ﬁle" matches no "file").
-_LIGATURE = re.compile("[\ufb00-\ufb06]")
 _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi")
 # A PyMuPDF word's characters set this many ems apart beside a full-width one are two words
 # (a word space is about a quarter em; two cells' texts stand further apart).
@@ -41,10 +38,6 @@ def normalise(text: str) -> str:
     """Control characters (NUL included) -> space, a CJK compatibility ideograph -> its
     canonical ideograph; no other change (same length)."""
     return _ODD.sub(_plain, text)
-
-
-def _letters(found: re.Match[str]) -> str:
-    return unicodedata.normalize("NFKC", found.group())
 
 
 def _plain(found: re.Match[str]) -> str:
@@ -71,8 +64,8 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
         out = _split_wide_gaps(page, out)
     if not text.isascii() and _COMPAT.search(text):  # printable, so _words kept them: see _ODD
         out = [dataclasses.replace(w, text=normalise(w.text)) if _COMPAT.search(w.text) else w for w in out]
-    if not text.isascii() and _LIGATURE.search(text):
-        out = [dataclasses.replace(w, text=_LIGATURE.sub(_letters, w.text)) if _LIGATURE.search(w.text) else w for w in out]
+    if not text.isascii() and LIGATURE.search(text):  # see text.LIGATURE
+        out = [dataclasses.replace(w, text=ligature_letters(w.text)) if LIGATURE.search(w.text) else w for w in out]
     if turn == 0:  # a cell's text cut at its cell's edge by a clip path: see cliptext
         out = _em_boxes(cut_at_clips(page, out, raw))  # cliptext matches PyMuPDF's own boxes
     return shared_baselines(_without_repeats(out)) if turn == 0 and lines.turns else _without_repeats(out), turn
