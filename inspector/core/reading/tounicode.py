@@ -65,6 +65,8 @@ def mend_page_fonts(raw: pymupdf.Document, index: int, seen: set[int]) -> int:
 
 def _mend_font(raw: pymupdf.Document, xref: int) -> int:
     kind, ref = raw.xref_get_key(xref, "ToUnicode")
+    if kind != "xref" and "_" not in raw.xref_get_key(xref, "Encoding/Differences")[1]:
+        return 0  # no map to mend, and no ligature name (/T_h: the only readings of two letters)
     expected = _encoding(raw, xref)
     if not expected:
         return 0

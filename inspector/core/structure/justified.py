@@ -26,6 +26,7 @@ the column projection: the line covers its stretched spaces as it covers its wor
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..types import Rect, Word
@@ -78,6 +79,7 @@ def _equal_runs(words: Sequence[Word], ids: Sequence[int]) -> list[tuple[int, ..
     return [r for r in runs if len(r) > 1 and all(prose_word(words[i].text) for i in r)]
 
 
+@lru_cache(maxsize=8192)  # a page's words repeat (amounts, "and", "the"): each text is counted once
 def prose_word(text: str) -> bool:
     """A word of prose: two letters or more, and more letters than digits (amounts, a cell's
     "18" and codes such as "T3", "N1a" are no prose)."""
