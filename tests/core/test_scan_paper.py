@@ -10,7 +10,7 @@ import pymupdf
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
-from inspector.core.reading.paper import even_paper
+from inspector.core.reading.paper import SPREAD_PERCENTILES, _rim, _spread_bound, even_paper, paper_cells
 from inspector.core.types import Word
 from tests.core.test_ocr import needs_tesseract
 
@@ -57,6 +57,24 @@ def test_even_paper_leaves_a_white_page_and_a_small_spread_alone() -> None:
     light = shadowed(clean, paper=250, shadow=20)
     assert even_paper(light, DPI, 40.0).grey is light
     assert even_paper(shadowed(clean), DPI, 0.0).grey is not None and not even_paper(shadowed(clean), DPI, 0.0).done
+
+
+def test_the_rim_bound_is_never_below_the_measured_spread() -> None:
+    """``even_paper`` leaves a page early when the rim alone bounds the spread below the
+    threshold: the bound must hold on every picture (shadows, banners, noise, odd sizes)."""
+    rng = np.random.default_rng(7)
+    clean = text_render()
+    banner = clean.copy()
+    banner[:40] = 120
+    pictures = [clean, shadowed(clean), shadowed(clean, paper=250, shadow=20), banner,
+                *(rng.integers(0, 256, size=(h, w), dtype=np.uint8) for h, w in ((333, 517), (90, 91), (1001, 64)))]
+    for grey in pictures:
+        cells = paper_cells(grey, DPI)
+        lo, hi = SPREAD_PERCENTILES
+        measured = int(round(float(np.percentile(cells, hi) - np.percentile(_rim(cells), lo))))
+        bound = _spread_bound(grey, DPI)
+        assert bound is None or bound >= measured, (grey.shape, bound, measured)
+    assert _spread_bound(clean, DPI) == 0  # white to the edges: left before the page is pooled
 
 
 def shadowed_scan() -> bytes:

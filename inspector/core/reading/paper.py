@@ -44,6 +44,29 @@ def paper_cells(grey: np.ndarray, dpi: int) -> np.ndarray:
     return out
 
 
+def _spread_bound(grey: np.ndarray, dpi: int) -> int | None:
+    """An upper bound of the spread ``even_paper`` measures, from the page's rim alone (None
+    when the page is too small to have one): the lightest pixel of the page less the low
+    percentile of the rim cells before their closing. Exact as a bound: a closing never
+    darkens a cell nor lifts it above the page's lightest pixel, and percentiles follow their
+    cells. Pooling the rim strips is a fraction of pooling the page."""
+    k = max(2, int(round(PAPER_CELL_PT * dpi / 72.0)))
+    h, w = grey.shape[:2]
+    hb, wb, r = -(-h // k), -(-w // k), RIM_CELLS
+    if min(hb, wb) <= 2 * r:
+        return None
+    strips = (grey[:r * k], grey[(hb - r) * k:], grey[r * k:(hb - r) * k, :r * k], grey[r * k:(hb - r) * k, (wb - r) * k:])
+    rim = np.concatenate([_pooled(s, k).ravel() for s in strips])
+    return int(round(float(grey.max()) - float(np.percentile(rim, SPREAD_PERCENTILES[0]))))
+
+
+def _pooled(a: np.ndarray, k: int) -> np.ndarray:
+    """The lightest pixel of every k x k cell of ``a`` (a last cell may be narrower)."""
+    rows = np.maximum.reduceat(a, np.arange(0, a.shape[0], k), axis=0)
+    out: np.ndarray = np.maximum.reduceat(rows, np.arange(0, a.shape[1], k), axis=1)
+    return out
+
+
 def _rim(cells: np.ndarray) -> np.ndarray:
     """The cells along the page's edges, RIM_CELLS deep: a shadow or a lamp's fall-off darkens
     the paper from an edge, while a shaded table or a picture lies inside the margins."""
@@ -71,6 +94,9 @@ def even_paper(grey: np.ndarray, dpi: int, spread: float) -> EvenPaper:
     (0: never), and fades there (no step between neighbouring cells over STEEP_SHARE of it)."""
     if grey.size == 0 or spread <= 0:
         return EvenPaper(grey, 0, False)
+    bound = _spread_bound(grey, dpi)
+    if bound is not None and bound < spread:  # most pages: white paper to the edges
+        return EvenPaper(grey, bound, False)
     cells = paper_cells(grey, dpi)
     measured = int(round(float(np.percentile(cells, SPREAD_PERCENTILES[1]) - np.percentile(_rim(cells),
                                                                                            SPREAD_PERCENTILES[0]))))
