@@ -26,6 +26,7 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
+from functools import lru_cache
 
 import pymupdf
 
@@ -77,7 +78,8 @@ def _mend_font(raw: pymupdf.Document, xref: int) -> int:
     if mapped is None:
         return 0
     # a ligature the map leaves out: MuPDF reads its name as its first letter (see _ligature_map)
-    fixes = {**{c: t for c, t in unmapped(mapped, expected).items() if len(t) > 1}, **contradictions(mapped, expected)}
+    ligatures = {c: t for c, t in expected.items() if len(t) > 1}  # few fonts have any
+    fixes = {**unmapped(mapped, ligatures), **contradictions(mapped, expected)}
     if fixes:
         mapped.update(fixes)
         raw.update_stream(cmap, write_cmap(mapped).encode("ascii"))
@@ -167,8 +169,10 @@ def contradictions(mapped: dict[int, str], expected: dict[int, str], named: set[
     glyph of its own for (default: the codes whose map and name agree)."""
     if named is None:
         named = {text for code, text in mapped.items() if expected.get(code) == text}
-    return {code: expected[code] for code, text in mapped.items()
-            if code in expected and ((text in named and _unrelated(expected[code], text)) or _CONTROL.fullmatch(text))}
+    # most entries agree with their name: those are left at the first test
+    return {code: said for code, text in mapped.items()
+            if (said := expected.get(code)) is not None and said != text
+            and ((text in named and _unrelated(said, text)) or _CONTROL.fullmatch(text))}
 
 
 def _unrelated(name_says: str, map_says: str) -> bool:
@@ -275,6 +279,7 @@ def _range(tokens: list[str], k: int, out: dict[int, str]) -> int:
     return k + 3
 
 
+@lru_cache(maxsize=4096)  # the same entries recur in every font's map ("<0041>")
 def _utf16(token: str) -> str:
     return bytes.fromhex(token[1:-1]).decode("utf-16-be", errors="replace")
 
