@@ -80,7 +80,7 @@ class RasterParams:
     max_thickness: float = param(3.0, "Max rule thickness", "pt", 0.5, 20.0,
                                  "Runs thicker than this are bands: their two edges become rules.")
     even_paper: float = param(30.0, "Even out paper", "grey levels", 0.0, 128.0,
-                              "When the paper along a scan's edges (its lightest pixel every 12 pt) is darker than "
+                              "When the paper along a scan's edges (its lightest pixel every 6 pt) is darker than "
                               "its lightest by this much or more (a shadow at the binding, an uneven lamp), the "
                               "render is divided by the paper's brightness "
                               "before rules are looked for (else the shadow is taken for ink); 0: off.",
@@ -215,7 +215,7 @@ class OcrParams:
                                    "pixels is enlarged, smoothly, until they are this high: Tesseract runs the words "
                                    "of a 150 dpi fax together; 0: off (the default; 20 helps a 150 dpi fax).", step=1.0)
     even_paper: float = param(30.0, "Even out paper", "grey levels", 0.0, 128.0,
-                              "When the paper along a scan's edges (its lightest pixel every 12 pt) is darker than "
+                              "When the paper along a scan's edges (its lightest pixel every 6 pt) is darker than "
                               "its lightest by this much or more (a shadow at the binding, an uneven lamp), the "
                               "picture Tesseract reads is divided by the paper's brightness: white paper everywhere, "
                               "so one threshold holds; 0: off.",
