@@ -155,7 +155,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 def _rule_dict(r: Any) -> dict[str, Any]:
     return {"orient": r.orient, "pos": round(r.pos, 2), "start": round(r.start, 2), "end": round(r.end, 2),
-            "thickness": round(r.thickness, 2), "grey": r.grey, "source": r.source, "fill": r.fill}
+            "thickness": round(r.thickness, 2), "grey": r.grey, "source": r.source, "fill": r.fill,
+            "pieces": r.pieces}  # raster runs a scan broke it into, joined (raster.bridge_gap)
 
 
 def _fill_dict(f: Any) -> dict[str, Any]:

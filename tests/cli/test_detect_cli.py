@@ -10,6 +10,8 @@ import pytest
 import resources
 from inspector.cli import main
 from tests.core import pdfs
+from tests.core.test_ocr import needs_tesseract
+from tests.core.test_scan_lowres import stepped_table_scan
 
 
 @pytest.fixture()
@@ -73,6 +75,7 @@ def test_words_and_rules_commands(capsys, ruled_pdf: Path) -> None:
     code, out, _ = run(capsys, "rules", str(ruled_pdf), "--json")
     data = json.loads(out)
     assert code == 0 and len(data["rules"]) >= 9 and all(r["source"] for r in data["rules"])
+    assert all(r["pieces"] == 1 for r in data["rules"])  # drawn rules: one piece each
     code, out, _ = run(capsys, "rules", str(ruled_pdf))
     assert "kept" in out
 
@@ -189,3 +192,15 @@ def test_detect_and_export_a_table_flowing_into_the_next_column(capsys, tmp_path
     assert code == 0 and "1 table(s)" in err
     lots = [line.split(",")[0] for line in csv.read_text().splitlines()[1:]]
     assert lots == [row[0] for row in flow_rows(1, 52)]  # 22 + 22 rows on page 1, 8 on page 2
+
+
+@needs_tesseract
+def test_rules_json_says_how_many_pieces_a_scan_broke_a_rule_into(capsys: pytest.CaptureFixture[str],
+                                                                   tmp_path: Path) -> None:
+    """A bilevel scan's hairlines come in steps that the raster stage joins (raster.bridge_gap):
+    `rules --json` keeps the count, so a user sees which rules were joined."""
+    scan = tmp_path / "stepped.pdf"
+    scan.write_bytes(stepped_table_scan())
+    code, out, _ = run(capsys, "rules", str(scan), "--json")
+    joined = [r for r in json.loads(out)["rules"] if r["pieces"] > 1]
+    assert code == 0 and len(joined) >= 8 and all(r["source"] != "vector" for r in joined)
