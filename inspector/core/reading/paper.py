@@ -33,11 +33,7 @@ class EvenPaper:
 
 def paper_cells(grey: np.ndarray, dpi: int) -> np.ndarray:
     """The paper's brightness per PAPER_CELL_PT cell of ``grey`` (uint8, cells x cells)."""
-    k = max(2, int(round(PAPER_CELL_PT * dpi / 72.0)))
-    h, w = grey.shape[:2]
-    hb, wb = -(-h // k), -(-w // k)
-    pad = np.pad(grey, ((0, hb * k - h), (0, wb * k - w)), mode="edge")
-    cells = pad.reshape(hb, k, wb, k).max(axis=(1, 3))
+    cells = _pooled(grey, _cell_px(dpi))
     # A cell wholly in ink (a big heading's letter) takes its neighbours' level; closing, not
     # dilating, so that a shadow's edge stays where it is.
     out: np.ndarray = cv2.morphologyEx(np.ascontiguousarray(cells), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
@@ -50,7 +46,7 @@ def _spread_bound(grey: np.ndarray, dpi: int) -> int | None:
     percentile of the rim cells before their closing. Exact as a bound: a closing never
     darkens a cell nor lifts it above the page's lightest pixel, and percentiles follow their
     cells. Pooling the rim strips is a fraction of pooling the page."""
-    k = max(2, int(round(PAPER_CELL_PT * dpi / 72.0)))
+    k = _cell_px(dpi)
     h, w = grey.shape[:2]
     hb, wb, r = -(-h // k), -(-w // k), RIM_CELLS
     if min(hb, wb) <= 2 * r:
@@ -58,6 +54,11 @@ def _spread_bound(grey: np.ndarray, dpi: int) -> int | None:
     strips = (grey[:r * k], grey[(hb - r) * k:], grey[r * k:(hb - r) * k, :r * k], grey[r * k:(hb - r) * k, (wb - r) * k:])
     rim = np.concatenate([_pooled(s, k).ravel() for s in strips])
     return int(round(float(grey.max()) - float(np.percentile(rim, SPREAD_PERCENTILES[0]))))
+
+
+def _cell_px(dpi: int) -> int:
+    """PAPER_CELL_PT in pixels at ``dpi`` (two at least)."""
+    return max(2, int(round(PAPER_CELL_PT * dpi / 72.0)))
 
 
 def _pooled(a: np.ndarray, k: int) -> np.ndarray:
