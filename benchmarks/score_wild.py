@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 from score_holdout import FILE, Holdout, Totals, score, table
+
 from inspector.evaluation import evaluate
 from inspector.evaluation.producers import family
 from inspector.evaluation.scoring import GoldenPage

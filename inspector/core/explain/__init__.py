@@ -27,9 +27,17 @@ from ..structure.columns import SPLIT_GLYPHS, Line, line_cols
 from ..structure.form_sections import CUT
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.grow import TABLE_LABEL
-from ..structure.ruledrows import amount_row
 from ..types import Boundary, Grid, PageResult, Rule
-from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, vetoed_columns, width_at
+from .candidates import (
+    Region,
+    amount_band,
+    dropped_columns,
+    dropped_rows,
+    region_of,
+    step_above,
+    vetoed_columns,
+    width_at,
+)
 from .clipped import edge_note, hidden_rules
 from .marks import form_mark_rules, section_cut
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
@@ -236,18 +244,11 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
     drawn = [y for y, e in zip(g.ys, _evidence(g.ys, g.row_evidence), strict=True) if _decided(e) != "text gap"]
     works = trial is not None and ctx.removes(g, "row", b.pos, trial, drawn)
     around = _lines_around(ctx, g, b.pos)
-    amounts = around is not None and _between_rules(g, b.pos) \
-        and all(amount_row(ln, ctx.centres.words, g.xs) for ln in around)
+    amounts = amount_band(ctx, g, b.pos)
     said = AMOUNT_ROW if amounts else SECTION_LABEL if around and _bold_label_below(ctx, g, *around) else \
         "a new row starts with the next text line (it fills other columns than the line above)"
     return Why(axis, b.pos, True, (Evidence("amount_row" if amounts else "line_gap", b.gap),), said,
                ("tables.row_band_lines",), trial if works else None)
-
-
-def _between_rules(g: Grid, y: float) -> bool:
-    """Does ``y`` lie in a band between two row boundaries of ``g`` drawn as rules?"""
-    drawn = [b.pos for b in _evidence(g.ys, g.row_evidence) if _decided(b) == "rule"]
-    return any(p < y for p in drawn) and any(p > y for p in drawn)
 
 
 SECTION_LABEL = "a new row starts with the next text line: a bold label alone in the first column under a plain " \

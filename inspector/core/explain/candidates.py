@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..params import ColumnParams, Params
+from ..structure.bandlines import continues
 from ..structure.bandrows import band_depths, rows_delineated, staggered
 from ..structure.columns import (
     SPLIT_GLYPHS,
@@ -42,7 +43,7 @@ from ..structure.columns import (
 from ..structure.gapcuts import RESOLUTION, clip_edges
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.justified import Stretched, justified_gaps
-from ..structure.ruledrows import rules_delimit_rows
+from ..structure.ruledrows import amount_row, amount_rows, rules_delimit_rows
 from ..structure.wrapped_rows import broken_continuations, tight_continuations
 from ..types import Grid, Word
 from .page import SAME_BOUNDARY, Evidence, PageContext, TableText, Why, value_range
@@ -308,6 +309,27 @@ def _in_ruled(g: Grid, ruled: Sequence[bool], above: Line, below: Line) -> str:
     if not (0 < k < len(ruled) and ruled[k] and below.bbox.cy < drawn[k + 1]):
         return ""
     return "" if any(drawn[k] < y < drawn[k + 1] for y in g.ys) else RULED
+
+
+def amount_band(ctx: PageContext, g: Grid, y: float) -> bool:
+    """Does the row boundary at ``y`` part two lines of amounts alone filling the row
+    (``ruledrows.amount_row``) in a band the grid stage keeps whole but on evidence of its own
+    (rows drawn one by one, or a ruled row: ``bandrows.split_rows``), whose lines are rows of
+    amounts (``ruledrows.amount_rows``)? Then that evidence, not the rows' start, put it there."""
+    ids = ctx.centres.inside(g.region)
+    lines = ctx.centres.region_lines(g.region, ids, ctx.params.rows.y_tolerance)
+    drawn, words = _drawn_ys(g), ctx.centres.words
+    depths = band_depths(lines, words, g.xs, drawn)
+    k = bisect_right(drawn, y) - 1
+    if not 0 < k < len(depths):  # the first band is the header's (split_rows reads it apart)
+        return False
+    whole = rows_delineated(depths, ctx.params.tables.row_band_lines, closed=_boxed(g))
+    if not (whole or _ruled_rows(ctx, g, depths)[k]):
+        return False
+    band = [ln for ln in lines if drawn[k] <= ln.bbox.cy < drawn[k + 1]]
+    around = [ln for ln in band if ln.bbox.cy < y][-1:] + [ln for ln in band if ln.bbox.cy > y][:1]
+    return len(around) == 2 and all(amount_row(ln, words, g.xs) for ln in around) \
+        and amount_rows(band, words, g.xs, lambda prev, line: continues(prev, line, words))
 
 
 def _drawn_ys(g: Grid) -> list[float]:
