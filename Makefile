@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-styles corpus-producers corpus-jslibs corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout score-real score-holdout
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-styles corpus-producers corpus-jslibs corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
 
 setup: sysdeps $(STAMP)
 
@@ -145,6 +145,15 @@ corpus-holdout: setup
 
 score-holdout: setup
 	nice $(PY) benchmarks/score_holdout.py $(ARGS)
+
+# The wild set: real PDFs (tax forms, instructions' tax tables, a gazette, a TeX paper, scans)
+# from other projects' test data, for development, into corpus/wild/pdfs (git-ignored);
+# hold-out files are refused. Scored by `make score-wild` (docs/benchmarks/wild.md).
+corpus-wild: setup
+	$(PY) -m corpus.wild.fetch
+
+score-wild: setup
+	nice $(PY) benchmarks/score_wild.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) build dist site *.egg-info .pytest_cache

@@ -40,6 +40,7 @@ TRUTH = {"golden-tagged": "tags", "golden-expected": "pinned"}  # folder -> kind
 DEFAULT = "inspector,pdfplumber,camelot"
 MAX_PAGES = 4
 OVERALL = "overall"
+FILE = "file: "  # key prefix of one document's totals (score(..., files=True))
 
 
 @dataclass
@@ -115,8 +116,9 @@ def load(dest: Path = DEST, max_pages: int = MAX_PAGES) -> Holdout:
 
 
 def score(holdout: Holdout, extractors: list[str], params: Params | None = None,
-          timeout: float = evaluate.DEFAULT_TIMEOUT) -> dict[str, dict[str, Totals]]:
-    """extractor -> family (and ``OVERALL``, ``OVERALL + ", truth from tags"``...) -> totals."""
+          timeout: float = evaluate.DEFAULT_TIMEOUT, files: bool = False) -> dict[str, dict[str, Totals]]:
+    """extractor -> family (and ``OVERALL``, ``OVERALL + ", truth from tags"``...) -> totals;
+    with ``files``, each document's own totals too, under ``FILE + name``."""
     out: dict[str, dict[str, Totals]] = {}
     by_page = {(g.doc, g.page): g for g in holdout.source.pages}
     for name in extractors:
@@ -128,6 +130,8 @@ def score(holdout: Holdout, extractors: list[str], params: Params | None = None,
             has_truth = bool(by_page[(o.doc, o.page)].tables)
             per[holdout.family[o.doc]].add(o, has_truth)
             per[OVERALL].add(o, has_truth)
+            if files:
+                per[FILE + o.doc].add(o, has_truth)
             if has_truth:
                 per[f"{OVERALL}, truth from {holdout.truth_kind[o.doc]}"].add(o, True)
         out[name] = dict(per)
@@ -151,6 +155,7 @@ def table(results: dict[str, dict[str, Totals]], kinds: bool = False) -> str:
              + "".join(f"{h} | " for h in extra) + "failed |",
              "|" + " --- |" * (14 + len(extra))]
     keys = sorted({k for per in results.values() for k in per}, key=lambda k: (k.startswith(OVERALL), k))
+    keys = [k for k in keys if not k.startswith(FILE)] + [k for k in keys if k.startswith(FILE)]
     for key in keys:
         for name, per in results.items():
             if key not in per:

@@ -207,3 +207,55 @@ def test_explain_names_the_ruled_row() -> None:
     drops = [w for w in t.dropped if w.axis == "row"]
     body = [w for w in drops if w.pos > TOP + LEAD + 2 * PAD]  # under the header band
     assert body and all("one ruled row's multi-line cells" in w.decision for w in body)
+
+
+def _lookup_table(groups: int = 3, per: int = 4) -> tuple[bytes, list[list[str]]]:
+    """A tax table's habit: a header band, then per group a one-line band with the group's
+    amount alone in the first column and a band of ``per`` lines of amounts alone, one in every
+    column, set at the type's leading (9 pt), rules across the table around every band."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    rights = (110.0, 170.0, 230.0, 290.0)
+    want: list[list[str]] = [["From", "Below", "Single", "Joint"]]
+    y, rules = TOP, [TOP]
+
+    def line(cells: Sequence[str], base: float) -> None:
+        for x1, text in zip(rights, cells, strict=True):
+            if text:
+                page.insert_text((x1 - 4 - pymupdf.get_text_length(text, "helv", 8), base), text, fontsize=8,
+                                 fontname="helv")
+
+    line(want[0], y + 12)
+    y += 18
+    rules.append(y)
+    for g in range(groups):
+        start = 5000 + 1000 * g
+        line([f"{start:,}", "", "", ""], y + 12)
+        want.append([f"{start:,}", "", "", ""])
+        y += 18
+        rules.append(y)
+        for k in range(per):
+            lo = start + 50 * k
+            cells = [f"{lo:,}", f"{lo + 50:,}", f"{lo // 10 + 3:,}", f"{lo // 10 - 7:,}"]
+            line(cells, y + 10 + 9 * k)
+            want.append(cells)
+        y += 9 * per + 6
+        rules.append(y)
+    for ry in rules:
+        page.draw_rect(pymupdf.Rect(LEFT, ry - 0.25, rights[-1], ry + 0.25), color=None, fill=(0, 0, 0))
+    return doc.tobytes(), want
+
+
+def test_a_lookup_table_of_amounts_ruled_every_few_rows_keeps_its_rows() -> None:
+    """Every line of a band is amounts alone, one in every column, the first included: rows of
+    a lookup table (a tax table ruled every few rows), not one row's wrapped cells, though the
+    lines step at the type's leading, closer than the one-line bands' pitch."""
+    data, want = _lookup_table()
+    assert _rows(data) == want
+
+
+def test_explain_names_the_rows_of_amounts() -> None:
+    data, _ = _lookup_table()
+    (t,) = explain_page(Pipeline(open_document(data)).run(0), Params())
+    inner = [w for w in t.rows if any(e.kind == "amount_row" for e in w.evidence)]
+    assert len(inner) == 3 * 3  # three groups of four lines: three boundaries inside each band

@@ -22,13 +22,21 @@ from dataclasses import dataclass, replace
 
 from ..evidence.rules_vector import WHITE
 from ..params import Params
-from ..structure.bandrows import bold_label
-from ..structure.columns import SPLIT_GLYPHS, line_cols
+from ..structure.columns import SPLIT_GLYPHS
 from ..structure.form_sections import CUT
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.grow import TABLE_LABEL
 from ..types import Boundary, Grid, PageResult, Rule
-from .candidates import Region, dropped_columns, dropped_rows, region_of, step_above, vetoed_columns, width_at
+from .bands import AMOUNT_ROW, SECTION_LABEL, amount_band, bold_label_below, lines_around
+from .candidates import (
+    Region,
+    dropped_columns,
+    dropped_rows,
+    region_of,
+    step_above,
+    vetoed_columns,
+    width_at,
+)
 from .clipped import edge_note, hidden_rules
 from .marks import form_mark_rules, section_cut
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
@@ -234,28 +242,12 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
     trial = _band_limit(ctx, g)
     drawn = [y for y, e in zip(g.ys, _evidence(g.ys, g.row_evidence), strict=True) if _decided(e) != "text gap"]
     works = trial is not None and ctx.removes(g, "row", b.pos, trial, drawn)
-    said = SECTION_LABEL if _bold_label_below(ctx, g, b.pos) else \
+    around = lines_around(ctx, g, b.pos)
+    amounts = amount_band(ctx, g, b.pos)
+    said = AMOUNT_ROW if amounts else SECTION_LABEL if around and bold_label_below(ctx, g, *around) else \
         "a new row starts with the next text line (it fills other columns than the line above)"
-    return Why(axis, b.pos, True, (Evidence("line_gap", b.gap),), said,
+    return Why(axis, b.pos, True, (Evidence("amount_row" if amounts else "line_gap", b.gap),), said,
                ("tables.row_band_lines",), trial if works else None)
-
-
-SECTION_LABEL = "a new row starts with the next text line: a bold label alone in the first column under a plain " \
-    "line (a section label; a label's wrapped next line keeps its font)"
-
-
-def _bold_label_below(ctx: PageContext, g: Grid, y: float) -> bool:
-    """Is the text line right under the row boundary at ``y`` a section label by its font
-    (``bandrows.bold_label``) under the line right above it?"""
-    ids = ctx.centres.inside(g.region)
-    lines = ctx.centres.region_lines(g.region, ids, ctx.params.rows.y_tolerance)
-    above = [ln for ln in lines if ln.bbox.cy < y]
-    below = [ln for ln in lines if ln.bbox.cy > y]
-    if not above or not below:
-        return False
-    prev, line = max(above, key=lambda ln: ln.bbox.cy), min(below, key=lambda ln: ln.bbox.cy)
-    words = ctx.centres.words
-    return bold_label(prev, line, words, line_cols(line, words, g.xs), g.xs)
 
 
 def _caption_above(ctx: PageContext, g: Grid, y: float) -> str:

@@ -42,9 +42,9 @@ from ..structure.columns import (
 from ..structure.gapcuts import RESOLUTION, clip_edges
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.justified import Stretched, justified_gaps
-from ..structure.ruledrows import rules_delimit_rows
 from ..structure.wrapped_rows import broken_continuations, tight_continuations
 from ..types import Grid, Word
+from .bands import boxed, drawn_ys, ruled_rows
 from .page import SAME_BOUNDARY, Evidence, PageContext, TableText, Why, value_range
 
 STEP = 0.5  # pt: the column stage's resolution; suggested gaps are multiples of it
@@ -272,10 +272,10 @@ def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, 
     the table's header rows (more than one under a spanning header's underline)."""
     ids = ctx.centres.inside(g.region)
     lines = ctx.centres.region_lines(g.region, ids, ctx.params.rows.y_tolerance)  # the lines the grid stage read
-    depths = band_depths(lines, ctx.centres.words, g.xs, _drawn_ys(g))  # the bands split_rows read
+    depths = band_depths(lines, ctx.centres.words, g.xs, drawn_ys(g))  # the bands split_rows read
     per_band = [max(d, default=0) for d in depths]
-    drawn = rows_delineated(depths, ctx.params.tables.row_band_lines, closed=_boxed(g))
-    ruled = _ruled_rows(ctx, g, depths)
+    drawn = rows_delineated(depths, ctx.params.tables.row_band_lines, closed=boxed(g))
+    ruled = ruled_rows(ctx, g, depths)
     found = []
     for above, below in zip(lines, lines[1:], strict=False):
         if any(above.bbox.cy < y < below.bbox.cy for y in g.ys):
@@ -290,30 +290,14 @@ def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, 
                  for above, below in found)
 
 
-def _ruled_rows(ctx: PageContext, g: Grid, depths: Sequence[Sequence[int]]) -> list[bool]:
-    """Per band between the grid's drawn row boundaries: a ruled row (``ruledrows``) by the
-    evidence record: ruled at its top and bottom, in a table whose rules delimit rows."""
-    kinds = [b.kind == "rule" for b, y in zip(g.row_evidence, g.ys, strict=False) if y in set(_drawn_ys(g))]
-    if len(kinds) != len(depths) + 1:
-        return [False] * len(depths)
-    ruled = [a and b for a, b in zip(kinds, kinds[1:], strict=False)]
-    return ruled if rules_delimit_rows(depths, ctx.params.tables.row_band_lines, ruled) else [False] * len(depths)
-
-
 def _in_ruled(g: Grid, ruled: Sequence[bool], above: Line, below: Line) -> str:
     """RULED when ``above`` and ``below`` share a ruled row under the first band that the grid
     stage kept whole (a band it split held rows of its own), else ""."""
-    drawn = _drawn_ys(g)
+    drawn = drawn_ys(g)
     k = bisect_right(drawn, above.bbox.cy) - 1
     if not (0 < k < len(ruled) and ruled[k] and below.bbox.cy < drawn[k + 1]):
         return ""
     return "" if any(drawn[k] < y < drawn[k + 1] for y in g.ys) else RULED
-
-
-def _drawn_ys(g: Grid) -> list[float]:
-    """The grid's row boundaries that the drawing put there (its sides included), the bands
-    the grid stage split by the text (all of ``g.ys`` for a grid without evidence records)."""
-    return [y for y, b in zip(g.ys, g.row_evidence, strict=False) if b.reason in ("rules", "side")] or list(g.ys)
 
 
 BROKEN = "the cells' text broke before the next line: its first word in each cell it fills would not have " \
@@ -325,7 +309,7 @@ def _in_tight(ctx: PageContext, g: Grid, lines: Sequence[Line], line: Line) -> s
     """TIGHT when ``line`` goes on the cells of the line above by its spacing in its band
     between drawn row boundaries (``wrapped_rows.tight_continuations``), BROKEN when by where
     the cells' text broke (``wrapped_rows.broken_continuations``), else ""."""
-    drawn = _drawn_ys(g)
+    drawn = drawn_ys(g)
     k = max(bisect_right(drawn, line.bbox.cy) - 1, 0)
     top, bottom = drawn[k], drawn[min(k + 1, len(drawn) - 1)]
     band = [ln for ln in lines if top <= ln.bbox.cy < bottom]
@@ -346,14 +330,6 @@ def _in_staggered(ctx: PageContext, g: Grid, lines: Sequence[Line], line: Line) 
     top, bottom = g.ys[k], g.ys[min(k + 1, len(g.ys) - 1)]
     band = [ln for ln in lines if top <= ln.bbox.cy < bottom]
     return STAGGERED if staggered(band, ctx.centres.words, g.xs) else ""
-
-
-def _boxed(g: Grid) -> bool:
-    """Are the grid's drawn boundaries (its sides included) all drawn rules, with a column
-    rule inside: the evidence record of ``grid.closed_cells``."""
-    drawn = [b for b in (*g.col_evidence, *g.row_evidence) if b.reason in ("rules", "side")]
-    inner_cols = [b for b in g.col_evidence[1:-1] if b.reason == "rules"]
-    return bool(inner_cols) and all(b.kind == "rule" for b in drawn)
 
 
 def _trials(params: Params, per_band: Sequence[int], drawn: bool) -> list[tuple[str, float]]:

@@ -5,7 +5,8 @@ one row's multi-line cells (a wrapped description, a bullet list, a label over t
 beside one number, cells centred in a tall row), as pdfplumber reads a table from its rules
 alone. The rules are the stronger evidence: a band holds several rows only on evidence of
 its own, the one a table whose rules frame groups of rows gives (a statement ruled every
-few rows): its lines are rows of amounts (``amount_rows``), or each line fills every column
+few rows, a tax table's groups of lines): its lines are rows of amounts (``amount_rows``:
+labels beside amounts, or amounts alone in every column), or each line fills every column
 at the body's own row pitch (``full_rows_at_pitch``); ``own_rows`` asks both, ``ruled_bands``
 says which bands are ruled across. Read by ``bandrows.split_rows`` and named by explain.
 Positions and pitches in PDF points.
@@ -53,9 +54,10 @@ def _amount(run: Sequence[Word]) -> bool:
 def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
                 continues: Callable[[Line, Line], bool]) -> bool:
     """Are the band's lines rows of amounts: two or more of them a label starting in the first
-    column with amounts after it, the label not going on the text above (``continues``: line
-    above, line -> bool; "change of policy" under "restated after the" is one label), every
-    other line a label alone (a section label, a wrapped label) or amounts alone (a subtotal)?
+    column with amounts after it (the label not going on the text above: ``continues``, line
+    above, line -> bool; "change of policy" under "restated after the" is one label) or amounts
+    alone filling the row (``amount_row``), every other line a label alone (a section label, a
+    wrapped label) or amounts alone (a subtotal)?
     Text after a column gap that is no amount (a bullet, a wrapped description, "per stay"
     under a rate) is another cell's line: one row's multi-line cells."""
     rows = 0
@@ -64,8 +66,24 @@ def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
         labelled = not _amount(runs[0]) and col_of(runs[0][0].bbox.cx, xs) == 0
         if not all(_amount(r) for r in runs[labelled:]):
             return False
-        rows += labelled and len(runs) > 1 and not (k and continues(lines[k - 1], ln))
+        rows += (labelled and len(runs) > 1 and not (k and continues(lines[k - 1], ln))) \
+            or (not labelled and _fills_row(ln, runs, words, xs))
     return rows >= MIN_AMOUNT_ROWS
+
+
+def amount_row(line: Line, words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Is ``line`` amounts alone that fill the row, its first column included: a row of a
+    lookup table of numbers (a tax or rate table ruled every few rows)?"""
+    runs = _runs(line, words)
+    return all(_amount(r) for r in runs) and _fills_row(line, runs, words, xs)
+
+
+def _fills_row(line: Line, runs: Sequence[Sequence[Word]], words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Does a line of two runs or more fill all columns but one, its first among them? A number
+    set under each number of the line above (a standard error under its estimate) leaves the
+    first column, the label's, empty: that line is the same row's."""
+    cols = line_cols(line, words, xs)
+    return len(runs) > 1 and 0 in cols and len(cols) >= columns_needed(xs)
 
 
 def rules_delimit_rows(depths: Sequence[Sequence[int]], max_lines: int, ruled: Sequence[bool]) -> bool:

