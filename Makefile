@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-styles corpus-producers corpus-jslibs corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-jslibs corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
 
 setup: sysdeps $(STAMP)
 
@@ -96,6 +96,12 @@ corpus-html: setup
 # and fpdf2 and the WenQuanYi font (packaging/system-deps.sh).
 corpus-styles: setup
 	$(PY) -m corpus.styles.build
+
+# The CJK corpus (corpus/cjk): Korean tenders and Chinese annual reports' statements, each
+# continued over pages, drawn by reportlab (CID fonts), fpdf2 and PyMuPDF's Story; truth from
+# where each producer put the cells. Needs the dev extra's reportlab and fpdf2 and WenQuanYi.
+corpus-cjk: setup
+	$(PY) -m corpus.cjk.build
 
 # The producers corpus (corpus/producers): tables typeset by Typst and by WeasyPrint (HTML and
 # CSS) in eleven styles, English, Korean and Chinese; truth from each program's own layout.

@@ -16,7 +16,7 @@ from ..types import PageResult
 from ..units import unit_line
 from .headrow import header_evidence
 from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare
-from .pieces import Evidence, column_map
+from .pieces import Evidence, bound_rows, column_map
 from .pieces import Piece as _Piece
 from .pieces import frame as _frame
 from .pieces import geometry as _geometry
@@ -64,7 +64,8 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     between, eased, lead = _between(res, nxt, a, b, la, lb, margins)
     repeated, head = header_evidence(res, nxt, a, b)
     # The row that opens the next page: rows detection left out over the piece, else its first body row.
-    ev += _edges(res, nxt, a, b, area, p, eased, lead or (b.row_hs[repeated] if repeated < len(b.row_hs) else 0.0))
+    block, n_block = (lead, 1) if lead else bound_rows(b, repeated)
+    ev += _edges(res, nxt, a, b, area, p, eased, block, n_block)
     ev += between
     ev += _geometry(a, b, p, repeated)
     ev += head
@@ -84,13 +85,15 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
 
 def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[float, tuple[float, float]],
            p: ContinuationParams, eased: tuple[float, float] = (float("inf"), float("-inf")),
-           next_row: float = 0.0) -> list[Evidence]:
+           next_row: float = 0.0, next_rows: int = 1) -> list[Evidence]:
     """The first piece ends at the bottom of the text area, the second starts at its top;
     ``eased``: the top of the highest marker line under the first piece and the bottom of
     the lowest marker or repeated title line over the second (the room they take is no gap);
     ``next_row``: the height of the second piece's first body row (pt, 0: unknown). A row
     taller than the room left under the first piece could not fit there: that room is the
-    page break's, however many of the first piece's rows it would hold."""
+    page break's, however many of the first piece's rows it would hold. ``next_rows`` > 1:
+    ``next_row`` is the height of that many rows a cell spanning them binds (a label over its
+    group, as in a tender's bill of quantities): the group moved to the next page whole."""
     out = []
     _, bottom = _edge_area(area, a)
     top, _ = _edge_area(area, b)
@@ -104,7 +107,8 @@ def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[fl
         if tall:
             limit = next_row
         ok = room <= limit + 0.5
-        why = f"the next page's first row, {next_row:.1f} pt tall, did not fit" if tall else f"{p.edge_rows:g} rows"
+        first = "first row," if next_rows <= 1 else f"first {next_rows} rows, bound by a cell spanning them,"
+        why = f"the next page's {first} {next_row:.1f} pt tall, did not fit" if tall else f"{p.edge_rows:g} rows"
         out.append(Evidence("edge", f"{kind} of the text area: {max(room, 0):.1f} pt of room, at most "
                             f"{limit:.1f} pt ({why})" if ok else
                             f"does not {kind.replace('ends', 'end').replace('starts', 'start')} of the text "

@@ -87,6 +87,20 @@ def piece(res: PageResult, index: int) -> Piece:
                   statistics.median(sizes) if sizes else 0.0, pitch, row_hs)
 
 
+def bound_rows(pc: Piece, first: int) -> tuple[float, int]:
+    """The height (pt) and count of the rows from ``first`` that a cell spanning rows binds
+    together (a label over its group's rows), 1 row when none spans: a page break cannot
+    fall inside them, so the whole block moves to the next page. (0.0, 0) when the rows'
+    heights are not known one by one or ``first`` is past the last row."""
+    if first >= len(pc.row_hs):
+        return 0.0, 0
+    end, grown = first + 1, True
+    while grown:
+        reach = max((c.r + c.rs for c in pc.table.cells if first <= c.r < end), default=end)
+        grown, end = reach > end, max(end, min(reach, len(pc.row_hs)))
+    return sum(pc.row_hs[first:end]), end - first
+
+
 def _content_box(t: Table, box: Rect, ys: Sequence[float]) -> Rect:
     """``box`` without the table's empty rows at its top and bottom (a running header's rule
     that detection took for the table's top border leaves an empty row over the first one):
