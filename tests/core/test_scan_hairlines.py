@@ -104,6 +104,9 @@ def test_only_pieces_a_pixel_or_two_thick_bridge_a_hairlines_gaps() -> None:
         got = bridge([piece(100 + 32 * k, 112 + 32 * k, t) for k in range(4)], 20.0, 5.0, px, 40.0)
         rules = [r for r, why in got if not why]
         assert (len(rules) == 1 and rules[0].pieces == 4 and (rules[0].start, rules[0].end) == (100, 208)) == joined
+    # Two in line with a wide gap are two letters' stems on two lines, not a hairline's dashes.
+    assert not [r for r, why in bridge([piece(100 + 32 * k, 112 + 32 * k, thin) for k in range(2)],
+                                       20.0, 5.0, px, 40.0) if not why]
     # Gaps over three times the shorter dash (a row of nil dashes across a table) stay apart.
     apart = bridge([piece(100 + 52 * k, 112 + 52 * k, thin) for k in range(4)], 20.0, 5.0, px, 40.0)
     assert not [r for r, why in apart if not why]

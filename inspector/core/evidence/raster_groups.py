@@ -35,6 +35,9 @@ STEP_GAP_SHARE = 1 / 3  # a gap bridged is at most this share of the shorter pie
 # line thicker than this is not broken that way, and glyph stems are thicker.
 HAIRLINE_PX = 3.0  # px: pieces no thicker than this (a pixel, and the fringes a render adds) may be a hairline's dashes
 HAIRLINE_GAP_SHARE = 3.0  # a gap between two dashes is at most this many times the shorter one
+# Two stems of letters on two lines stand in line with a line's gap between them; a hairline
+# crossing more than a line or two leaves more dashes.
+MIN_DASHES = 3  # a chain bridging a gap wider than a step's holds this many pieces or more
 
 
 # --- pieces of a rule ---------------------------------------------------------------------
@@ -49,8 +52,8 @@ def bridge(pieces: list[tuple[Rule, str, bool]], min_length: float, gap: float, 
     more at least ``min_length`` long is one rule, which replaces them. A black-and-white
     scan breaks a skewed hairline into steps, each shorter than a rule. Pieces no thicker
     than HAIRLINE_PX pixels also bridge gaps up to ``hairline_gap`` points (and
-    HAIRLINE_GAP_SHARE of the shorter): the dashes a low-resolution scan leaves of a hairline.
-    Order is kept, the joined rules come last.
+    HAIRLINE_GAP_SHARE of the shorter): the dashes a low-resolution scan leaves of a hairline,
+    MIN_DASHES of them or more. Order is kept, the joined rules come last.
     """
     out = [(r, why) for r, why, _ in pieces]
     if gap <= 0 and hairline_gap <= 0:
@@ -73,8 +76,7 @@ def bridge(pieces: list[tuple[Rule, str, bool]], min_length: float, gap: float, 
         else:
             chains[k].append(r)
             used[k].append(i)
-    joined = [(c, u) for c, u in zip(chains, used, strict=True)
-              if len(c) > 1 and c[-1].end - c[0].start >= min_length]
+    joined = [(c, u) for c, u in zip(chains, used, strict=True) if reach.holds(c)]
     drop = {i for _, u in joined for i in u}
     return [x for i, x in enumerate(out) if i not in drop] + [(_joined(c), "") for c, _ in joined]
 
@@ -91,14 +93,26 @@ class _Reach:
     px: float
     min_length: float
 
+    def step(self, a: Rule, b: Rule) -> float:
+        """The widest gap between pieces ``a`` and ``b`` that a step's bridge takes (points)."""
+        return min(self.gap, STEP_GAP_SHARE * min(a.length, b.length))
+
     def limit(self, a: Rule, b: Rule) -> float:
         """The widest gap allowed between pieces ``a`` and ``b`` (points)."""
         shorter = min(a.length, b.length)
-        limit = min(self.gap, STEP_GAP_SHARE * shorter)
+        limit = self.step(a, b)
         dashes = self.hairline > 0 and shorter < self.min_length
         if dashes and max(a.thickness, b.thickness) <= HAIRLINE_PX * self.px:
             limit = max(limit, min(self.hairline, HAIRLINE_GAP_SHARE * shorter))
         return limit
+
+    def holds(self, chain: list[Rule]) -> bool:
+        """Is ``chain`` one rule: two pieces or more, ``min_length`` long, and MIN_DASHES
+        pieces or more when one of its gaps is wider than a step's?"""
+        if len(chain) < 2 or chain[-1].end - chain[0].start < self.min_length:
+            return False
+        wide = any(b.start - a.end > self.step(a, b) for a, b in zip(chain, chain[1:]))
+        return not wide or len(chain) >= MIN_DASHES
 
 
 def _continues(chain: list[Rule], r: Rule, reach: _Reach) -> bool:
