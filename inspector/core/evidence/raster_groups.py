@@ -111,7 +111,7 @@ class _Reach:
         pieces or more when one of its gaps is wider than a step's?"""
         if len(chain) < 2 or chain[-1].end - chain[0].start < self.min_length:
             return False
-        wide = any(b.start - a.end > self.step(a, b) for a, b in zip(chain, chain[1:]))
+        wide = any(b.start - a.end > self.step(a, b) for a, b in zip(chain, chain[1:], strict=False))
         return not wide or len(chain) >= MIN_DASHES
 
 
