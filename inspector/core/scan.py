@@ -222,7 +222,7 @@ def _erase_rules(img: np.ndarray, dpi: int, raster: RasterParams | None) -> tupl
     from .reading.skew import erase_rules, paint_rules
 
     out = erase_rules(img, dpi)
-    if raster is None or not raster.enabled or raster.bridge_gap <= 0:
+    if raster is None or not raster.enabled or (raster.bridge_gap <= 0 and raster.hairline_gap <= 0):
         return out, ()
     from .evidence.rules_raster import find_raster_rules
 
@@ -232,7 +232,7 @@ def _erase_rules(img: np.ndarray, dpi: int, raster: RasterParams | None) -> tupl
         return out, ()
     return paint_rules(out, dpi, joined), (
         f"{len(joined)} rule(s) broken into steps by the scan were erased from the picture OCR reads as whole "
-        "lines (raster.bridge_gap)",)
+        "lines (raster.bridge_gap, raster.hairline_gap)",)
 
 
 def paper_note(even: EvenPaper, before: str, param: str) -> tuple[str, ...]:

@@ -76,7 +76,8 @@ def test_words_read_on_the_enlarged_picture_come_back_in_page_points() -> None:
 
 def test_a_rule_broken_into_steps_is_erased_whole_from_the_ocr_picture() -> None:
     img = broken_rules_page()
-    out, notes = _erase_rules(img, RDPI, RasterParams())
+    steps = dataclasses.replace(RasterParams(), hairline_gap=0.0)  # the steps' bridge alone
+    out, notes = _erase_rules(img, RDPI, steps)
     assert not (out[298:304, 200:984] < 128).any()  # row 300: its pieces joined, all erased
     assert not (out[398:698, 598:604] < 128).any() and not (out[702:790, 598:604] < 128).any()  # x = 600
     assert (out[700:702, 200:1000] < 128).sum() > 500  # row 700: too far apart, no rule, kept
@@ -84,12 +85,15 @@ def test_a_rule_broken_into_steps_is_erased_whole_from_the_ocr_picture() -> None
     # The runs' opening alone leaves the pieces (each shorter than a rule), as does bridging off.
     alone, none = _erase_rules(img, RDPI, None)
     assert (alone[300:302, 200:984] < 128).sum() > 500 and none == ()
-    off, _ = _erase_rules(img, RDPI, dataclasses.replace(RasterParams(), bridge_gap=0.0))
+    off, _ = _erase_rules(img, RDPI, dataclasses.replace(steps, bridge_gap=0.0))
     assert np.array_equal(off, alone)
+    # As a hairline's dashes (a pixel thick), row 700's pieces are one rule too, erased whole.
+    dashes, notes = _erase_rules(img, RDPI, RasterParams())
+    assert not (dashes[698:704, 200:1000] < 128).any() and notes[0].startswith("3 rule(s)")
 
 
 def test_a_joined_rule_counts_its_pieces() -> None:
-    res = find_raster_rules(broken_rules_page(), RDPI, RasterParams())
+    res = find_raster_rules(broken_rules_page(), RDPI, dataclasses.replace(RasterParams(), hairline_gap=0.0))
     assert sorted(r.pieces for r in res.rules) == [9, 18]
     assert all(r.pieces == 1 for r, _ in bridge([], 20.0, 5.0, 0.5))
     assert Params().raster.bridge_gap > 0
@@ -136,5 +140,6 @@ def test_explain_names_the_bridge_gap_on_a_boundary_drawn_by_a_joined_rule() -> 
     inner = [w for w in (*why.cols, *why.rows) if w.kept and "raster.bridge_gap" in w.params]
     assert len(inner) >= 4 and all("joined from" in w.decision for w in inner)
     # Without bridging no rule stands: no ruled table, nothing to name.
-    off = Pipeline(open_document(stepped_table_scan())).run(0, Params().with_value("raster.bridge_gap", 0.0))
+    no_bridge = Params().with_value("raster.bridge_gap", 0.0).with_value("raster.hairline_gap", 0.0)
+    off = Pipeline(open_document(stepped_table_scan())).run(0, no_bridge)
     assert not any(t.source == "ruled" for t in off.tables)

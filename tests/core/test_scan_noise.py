@@ -118,7 +118,8 @@ def broken_rules_page() -> np.ndarray:
 
 def test_a_rule_broken_into_short_pieces_is_one_rule() -> None:
     img = broken_rules_page()
-    res = find_raster_rules(img, RDPI, RasterParams())
+    steps = dataclasses.replace(RasterParams(), hairline_gap=0.0)  # the steps' bridge alone
+    res = find_raster_rules(img, RDPI, steps)
     hs = sorted((r for r in res.rules if r.orient == "h"), key=lambda r: r.pos)
     vs = [r for r in res.rules if r.orient == "v"]
     assert len(hs) == 1 and len(vs) == 1, res.rules
@@ -128,9 +129,14 @@ def test_a_rule_broken_into_short_pieces_is_one_rule() -> None:
     assert vs[0].pos == pytest.approx(601 * PT, abs=0.5)
     assert vs[0].start == pytest.approx(400 * PT, abs=0.5)
     # Without bridging every piece is too short: no rule at all.
-    off = find_raster_rules(img, RDPI, dataclasses.replace(RasterParams(), bridge_gap=0.0))
+    off = find_raster_rules(img, RDPI, dataclasses.replace(steps, bridge_gap=0.0))
     assert off.rules == ()
     assert sum(r.reason.startswith("too short") for r in off.rejected) > 40
+    # Row 700's pieces are a pixel thick: as a hairline's dashes they bridge its wider gaps.
+    both = sorted((r for r in find_raster_rules(img, RDPI, RasterParams()).rules if r.orient == "h"),
+                  key=lambda r: r.pos)
+    assert [round(r.pos) for r in both] == [round(300.5 * PT), round(700.5 * PT)]
+    assert both[1].pieces == len(range(200, 964, 50))
 
 
 def test_pieces_under_a_line_of_glyphs_are_not_bridged() -> None:

@@ -13,6 +13,8 @@ All lengths in PDF points.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from ..types import Rect, Rule
@@ -28,33 +30,45 @@ TOO_SHORT = "too short"  # the reason a run shorter than the min length is no ru
 # The steps of a broken hairline are long beside the gaps between them; the stems of letters
 # standing in a column (the same word starting two lines) are not.
 STEP_GAP_SHARE = 1 / 3  # a gap bridged is at most this share of the shorter piece
+# A hairline about a pixel wide, skewed, survives thresholding only where it runs along a row
+# (column) of pixels: dashes with gaps as long as themselves or longer, at any resolution. A
+# line thicker than this is not broken that way, and glyph stems are thicker.
+HAIRLINE_PX = 3.0  # px: pieces no thicker than this (a pixel, and the fringes a render adds) may be a hairline's dashes
+HAIRLINE_GAP_SHARE = 3.0  # a gap between two dashes is at most this many times the shorter one
+# Two stems of letters on two lines stand in line with a line's gap between them; a hairline
+# crossing more than a line or two leaves more dashes.
+MIN_DASHES = 3  # a chain bridging a gap wider than a step's holds this many pieces or more
 
 
 # --- pieces of a rule ---------------------------------------------------------------------
 
-def bridge(pieces: list[tuple[Rule, str, bool]], min_length: float, gap: float, px: float
-           ) -> list[tuple[Rule, str]]:
+def bridge(pieces: list[tuple[Rule, str, bool]], min_length: float, gap: float, px: float,
+           hairline_gap: float = 0.0) -> list[tuple[Rule, str]]:
     """Candidates (rule, why not, clear sides) with the pieces of a broken rule joined.
 
     Runs too short on their own whose sides are clear, in line (within their thickness and
     a pixel ``px``, points) and at most ``gap`` points apart (and STEP_GAP_SHARE of the
     shorter) form a chain; a chain of two or
     more at least ``min_length`` long is one rule, which replaces them. A black-and-white
-    scan breaks a skewed hairline into steps, each shorter than a rule. Order is kept, the
-    joined rules come last.
+    scan breaks a skewed hairline into steps, each shorter than a rule. Pieces no thicker
+    than HAIRLINE_PX pixels also bridge gaps up to ``hairline_gap`` points (and
+    HAIRLINE_GAP_SHARE of the shorter): the dashes a low-resolution scan leaves of a hairline,
+    MIN_DASHES of them or more. Order is kept, the joined rules come last.
     """
     out = [(r, why) for r, why, _ in pieces]
-    if gap <= 0:
+    if gap <= 0 and hairline_gap <= 0:
         return out
-    cands = sorted((i for i, (r, why, clear) in enumerate(pieces) if clear and why.startswith(TOO_SHORT)),
+    reach = _Reach(gap, hairline_gap, px, min_length)
+    cands = sorted((i for i, (r, why, clear) in enumerate(pieces) if clear and (not why or why.startswith(TOO_SHORT))),
                    key=lambda i: (pieces[i][0].orient, pieces[i][0].start))
     chains: list[list[Rule]] = []
     used: list[list[int]] = []
     near: list[int] = []  # the chains a later piece (they come by start) may still carry on
     for i in cands:
         r = pieces[i][0]
-        near = [k for k in near if chains[k][-1].orient == r.orient and chains[k][-1].end >= r.start - gap]
-        k = next((k for k in near if _continues(chains[k], r, gap, px)), -1)
+        near = [k for k in near if chains[k][-1].orient == r.orient
+                and chains[k][-1].end >= r.start - max(gap, hairline_gap)]
+        k = next((k for k in near if _continues(chains[k], r, reach)), -1)
         if k < 0:
             near.append(len(chains))
             chains.append([r])
@@ -62,17 +76,49 @@ def bridge(pieces: list[tuple[Rule, str, bool]], min_length: float, gap: float, 
         else:
             chains[k].append(r)
             used[k].append(i)
-    joined = [(c, u) for c, u in zip(chains, used, strict=True)
-              if len(c) > 1 and c[-1].end - c[0].start >= min_length]
+    joined = [(c, u) for c, u in zip(chains, used, strict=True) if reach.holds(c)]
     drop = {i for _, u in joined for i in u}
     return [x for i, x in enumerate(out) if i not in drop] + [(_joined(c), "") for c, _ in joined]
 
 
-def _continues(chain: list[Rule], r: Rule, gap: float, px: float) -> bool:
+@dataclass(frozen=True)
+class _Reach:
+    """How far pieces bridge: ``gap`` (steps), ``hairline`` (a hairline's dashes), points;
+    ``px`` = points per pixel; two pieces each ``min_length`` long or more (rules on their
+    own) bridge only steps' gaps: two rules side by side (a spanning header's underlines)
+    stay two."""
+
+    gap: float
+    hairline: float
+    px: float
+    min_length: float
+
+    def step(self, a: Rule, b: Rule) -> float:
+        """The widest gap between pieces ``a`` and ``b`` that a step's bridge takes (points)."""
+        return min(self.gap, STEP_GAP_SHARE * min(a.length, b.length))
+
+    def limit(self, a: Rule, b: Rule) -> float:
+        """The widest gap allowed between pieces ``a`` and ``b`` (points)."""
+        shorter = min(a.length, b.length)
+        limit = self.step(a, b)
+        dashes = self.hairline > 0 and shorter < self.min_length
+        if dashes and max(a.thickness, b.thickness) <= HAIRLINE_PX * self.px:
+            limit = max(limit, min(self.hairline, HAIRLINE_GAP_SHARE * shorter))
+        return limit
+
+    def holds(self, chain: list[Rule]) -> bool:
+        """Is ``chain`` one rule: two pieces or more, ``min_length`` long, and MIN_DASHES
+        pieces or more when one of its gaps is wider than a step's?"""
+        if len(chain) < 2 or chain[-1].end - chain[0].start < self.min_length:
+            return False
+        wide = any(b.start - a.end > self.step(a, b) for a, b in zip(chain, chain[1:], strict=False))
+        return not wide or len(chain) >= MIN_DASHES
+
+
+def _continues(chain: list[Rule], r: Rule, reach: _Reach) -> bool:
     """Does ``r`` (starting at or after the chain's pieces) carry ``chain`` on?"""
-    last = chain[-1]
-    gap = min(gap, STEP_GAP_SHARE * min(last.length, r.length))
-    if last.orient != r.orient or not -px <= r.start - last.end <= gap:
+    last, px = chain[-1], reach.px
+    if last.orient != r.orient or not -px <= r.start - last.end <= reach.limit(last, r):
         return False
     pos = sum(p.pos * p.length for p in chain) / max(sum(p.length for p in chain), 1e-9)
     return abs(r.pos - pos) <= max(last.thickness, r.thickness) + px

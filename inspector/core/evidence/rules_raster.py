@@ -67,7 +67,8 @@ def find_raster_rules(grey: np.ndarray | None, dpi: int, params: RasterParams) -
     found_bands = find_bands(blobs, sc)
     rejected = list(found_bands.rejected)
     pieces = [c for orient in ("h", "v") for c in _thin_rules(thin, grey, paper, orient, sc)]
-    found = texture(bridge(pieces, params.min_length, params.bridge_gap, sc.pt), found_bands.pictures)
+    found = texture(bridge(pieces, params.min_length, params.bridge_gap, sc.pt,
+                            params.hairline_gap), found_bands.pictures)
     rules = [r for r, why in found if not why]
     rejected += [RejectedRule(r, why) for r, why in found if why]
     edges, dup = drop_duplicate_edges(found_bands.edges, rules)
@@ -125,8 +126,8 @@ def otsu_threshold(hist: np.ndarray) -> int:
 def _thin_rules(thin: np.ndarray, grey: np.ndarray, paper: int, orient: Orientation,
                 sc: Scale) -> list[tuple[Rule, str, bool]]:
     """Horizontal (or, on the transposed image, vertical) thin runs, each with why it is not
-    a rule ("" when it is) and whether a run too short to be a rule has clear sides (no
-    glyphs standing on it: it may be a piece of one, see ``raster_groups.bridge``)."""
+    a rule ("" when it is) and whether a rule or a run too short to be one has clear sides
+    (no glyphs standing on it: it may be a piece of a longer one, see ``raster_groups.bridge``)."""
     # Half the minimum length: shorter marks are listed as "too short" instead of vanishing.
     length = max(2, int(sc.min_len / 2))
     seeds = _run_seeds(thin, orient, length)
@@ -151,7 +152,7 @@ def _thin_rules(thin: np.ndarray, grey: np.ndarray, paper: int, orient: Orientat
         if not reason or short:
             top, bottom = rows[stats[i, 1]], rows[stats[i, 1] + stats[i, 3] - 1]
             beside = _beside(thin, grey, top, bottom, slice(x, x + w), m.grey[i])
-            reason, clear = (reason, not beside) if short else (beside, False)
+            reason, clear = (reason, not beside) if short else (beside, not beside)
         out.append((rule, reason, clear))
     return out
 

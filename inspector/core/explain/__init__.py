@@ -272,8 +272,9 @@ def _drawn(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
     named: tuple[str, ...] = RULE_PARAMS
     pieces = _bridged(ctx, g, axis, b.pos)
     if pieces:
-        said += f", one joined from {pieces} pieces the scan broke it into (raster.bridge_gap)"
-        named = (*named, "raster.bridge_gap")
+        said += (f", one joined from {pieces} pieces the scan broke it into "
+                 "(raster.bridge_gap; a hairline's dashes: raster.hairline_gap)")
+        named = (*named, "raster.bridge_gap", "raster.hairline_gap")
     trial = _fainter(ctx, g, axis, b.pos)
     flip = None
     if trial is not None:
