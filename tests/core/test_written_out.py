@@ -25,6 +25,7 @@ from inspector.core.structure.columns import (
     lines_in,
     segments,
 )
+from inspector.core.structure.justified import STRETCHED, _equal_runs, _same, prose_word
 from inspector.core.types import Rect, Word, text_word_at
 
 BOXES = [
@@ -132,3 +133,37 @@ def test_carries_on_with_the_lines_columns_given_is_carries_on() -> None:
         assert carries_on(prev, line, words, xs) is want
         assert carries_on(prev, line, words, xs, given) is want
     assert carries_on(prev, line, words, xs, ({0}, {0})) is True  # the columns given are the ones read
+
+
+def _equal_runs_plain(words: list[Word], ids: list[int]) -> list[tuple[int, ...]]:
+    """``justified._equal_runs`` as first written (each gap read from the words again)."""
+    def gap(a: int, b: int) -> float:
+        return words[b].bbox.x0 - words[a].bbox.x1
+    runs: list[tuple[int, ...]] = []
+    run: list[int] = [ids[0]]
+    for a, b in zip(ids, ids[1:], strict=False):
+        g = gap(a, b)
+        if g >= STRETCHED * words[a].font_size and (len(run) == 1 or _same(g, gap(run[-2], run[-1]))):
+            run.append(b)
+            continue
+        runs.append(tuple(run))
+        run = [a, b] if g >= STRETCHED * words[a].font_size else [b]
+    runs.append(tuple(run))
+    return [r for r in runs if len(r) > 1 and all(prose_word(words[i].text) for i in r)]
+
+
+def test_equal_runs_is_the_plain_loop() -> None:
+    # lines of prose words and amounts, gaps plain (0.25 em), stretched (0.4-1 em, some equal), wide
+    rng = np.random.default_rng(11)
+    texts, gaps = ["word", "the", "18", "T3", "and", "1,250", "x"], [2.5, 4.0, 4.1, 4.0, 6.0, 7.9, 30.0, 0.5]
+    found = 0
+    for _ in range(3000):
+        n, x, words = int(rng.integers(1, 9)), float(rng.uniform(0, 50)), []
+        for _k in range(n):
+            size = float(rng.choice([9.0, 10.0, 12.0]))
+            words.append(Word(str(rng.choice(texts)), Rect(x, 0.0, x + 20.0, size), size, False, 0, 0, size))
+            x += 20.0 + float(rng.choice(gaps))
+        ids = list(range(n))
+        assert _equal_runs(words, ids) == _equal_runs_plain(words, ids)
+        found += bool(_equal_runs(words, ids))
+    assert found > 300  # the lines hold runs, not only lines without any
