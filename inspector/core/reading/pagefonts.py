@@ -19,8 +19,8 @@ from typing import Any
 import pymupdf
 
 mupdf = pymupdf.mupdf
-PdfObj = Any  # PdfObj (the bindings are untyped)
-PdfHandle = Any  # PdfHandle
+PdfObj = Any  # pymupdf.mupdf.PdfObj (the bindings are untyped)
+PdfHandle = Any  # pymupdf.mupdf.PdfDocument
 _RESOURCES = mupdf.PDF_ENUM_NAME_Resources
 _FONT = mupdf.PDF_ENUM_NAME_Font
 _XOBJECT = mupdf.PDF_ENUM_NAME_XObject
