@@ -15,7 +15,17 @@ import pytest
 from inspector.core.evidence.fills import _facing, _facing_few
 from inspector.core.reading.document import open_document
 from inspector.core.reading.words import extract_text
-from inspector.core.structure.columns import gap_in_glyphs, gaps_in_glyphs, lines_in, segments
+from inspector.core.structure.bandlines import carries_on
+from inspector.core.structure.columns import (
+    centre_cols,
+    col_of,
+    gap_in_glyphs,
+    gaps_in_glyphs,
+    line_cols,
+    lines_in,
+    segments,
+)
+from inspector.core.structure.justified import STRETCHED, _equal_runs, _same, prose_word
 from inspector.core.types import Rect, Word, text_word_at
 
 BOXES = [
@@ -90,3 +100,70 @@ def test_facing_few_is_facing(side: str, n: int) -> None:
     got = _facing_few(boxes, side, 2.0)
     assert repr(got) == repr(want)
     assert n < len(FACING) or any(v == v for v in got)  # with all of them some fill faces another (not all NaN)
+
+
+@pytest.mark.parametrize("xs", [[0.0, 100.0], [0.0, 40.0, 80.0, 120.0], [10.0, 10.0, 50.0], [50.0], []])
+def test_centre_cols_is_col_of_each_centre(xs: list[float]) -> None:
+    # centres before, on and after every boundary (bisect_right puts a centre on a boundary right of it)
+    rng = np.random.default_rng(7)
+    edges = [x + d for x in [*xs, -20.0, 200.0] for d in (-1.0, 0.0, 1.0)]
+    words = [Word("w", Rect(c - w, c - w, c + w, c + w), 9.0, False, 0, 0, c)
+             for c in [*edges, *rng.uniform(-30, 230, 200).tolist()] for w in (0.0, 2.5)]
+    ids = list(range(len(words)))[::-1]  # any order: the answers come in the order asked
+    if len(xs) < 2:  # no interval: col_of's clamp gives len(xs) - 2, as centre_cols must
+        assert centre_cols(words, ids, xs) == [col_of(words[i].bbox.cx, xs) for i in ids] == [len(xs) - 2] * len(ids)
+        return
+    assert centre_cols(words, ids, xs) == [col_of(words[i].bbox.cx, xs) for i in ids]
+    assert centre_cols(words, ids, xs, across=True) == [col_of(words[i].bbox.cy, xs) for i in ids]
+    moved = [dataclasses.replace(w, bbox=Rect(w.bbox.x0 + 3.0, w.bbox.y0, w.bbox.x1 + 3.0, w.bbox.y1)) for w in words]
+    assert centre_cols(moved, ids, xs, across=True) == centre_cols(words, ids, xs, across=True)  # y alone read
+    assert centre_cols(moved, ids, xs) == [col_of(moved[i].bbox.cx, xs) for i in ids]
+    assert (centre_cols(moved, ids, xs) != centre_cols(words, ids, xs)) == (len(xs) > 2)  # x read for columns
+
+
+def test_carries_on_with_the_lines_columns_given_is_carries_on() -> None:
+    # "95% confidence" / "interval" beside "0.18 to" / "0.73"; and a line with a column of its own
+    xs = [0.0, 100.0, 200.0, 300.0]
+    texts = [("95%", 10), ("confidence", 40), ("0.18", 110), ("to", 140), ("interval", 10), ("0.73", 110), ("x", 210)]
+    words = [Word(t, Rect(x, 0.0, x + 25.0, 10.0), 9.0, False, 0, 0, 8.0) for t, x in texts]
+    prev = lines_in(words, [0, 1, 2, 3], 0.5)[0]
+    for ids, want in (([4, 5], True), ([4, 5, 6], False)):
+        line = lines_in(words, ids, 0.5)[0]
+        given = (line_cols(prev, words, xs), line_cols(line, words, xs))
+        assert carries_on(prev, line, words, xs) is want
+        assert carries_on(prev, line, words, xs, given) is want
+    assert carries_on(prev, line, words, xs, ({0}, {0})) is True  # the columns given are the ones read
+
+
+def _equal_runs_plain(words: list[Word], ids: list[int]) -> list[tuple[int, ...]]:
+    """``justified._equal_runs`` as first written (each gap read from the words again)."""
+    def gap(a: int, b: int) -> float:
+        return words[b].bbox.x0 - words[a].bbox.x1
+    runs: list[tuple[int, ...]] = []
+    run: list[int] = [ids[0]]
+    for a, b in zip(ids, ids[1:], strict=False):
+        g = gap(a, b)
+        if g >= STRETCHED * words[a].font_size and (len(run) == 1 or _same(g, gap(run[-2], run[-1]))):
+            run.append(b)
+            continue
+        runs.append(tuple(run))
+        run = [a, b] if g >= STRETCHED * words[a].font_size else [b]
+    runs.append(tuple(run))
+    return [r for r in runs if len(r) > 1 and all(prose_word(words[i].text) for i in r)]
+
+
+def test_equal_runs_is_the_plain_loop() -> None:
+    # lines of prose words and amounts, gaps plain (0.25 em), stretched (0.4-1 em, some equal), wide
+    rng = np.random.default_rng(11)
+    texts, gaps = ["word", "the", "18", "T3", "and", "1,250", "x"], [2.5, 4.0, 4.1, 4.0, 6.0, 7.9, 30.0, 0.5]
+    found = 0
+    for _ in range(3000):
+        n, x, words = int(rng.integers(1, 9)), float(rng.uniform(0, 50)), []
+        for _k in range(n):
+            size = float(rng.choice([9.0, 10.0, 12.0]))
+            words.append(Word(str(rng.choice(texts)), Rect(x, 0.0, x + 20.0, size), size, False, 0, 0, size))
+            x += 20.0 + float(rng.choice(gaps))
+        ids = list(range(n))
+        assert _equal_runs(words, ids) == _equal_runs_plain(words, ids)
+        found += bool(_equal_runs(words, ids))
+    assert found > 300  # the lines hold runs, not only lines without any

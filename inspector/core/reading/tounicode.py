@@ -30,6 +30,8 @@ from functools import lru_cache
 
 import pymupdf
 
+from .pagefonts import PdfHandle, page_fonts, pdf_handle, xref_key
+
 log = logging.getLogger(__name__)
 
 SIMPLE = ("Type1", "MMType1", "TrueType")  # font subtypes with one-byte codes and a named encoding
@@ -49,26 +51,27 @@ def mend_page_fonts(raw: pymupdf.Document, index: int, seen: set[int]) -> int:
     updated); returns how many codes were mended."""
     mended = 0
     try:
-        fonts = raw.get_page_fonts(index)
+        pdf = pdf_handle(raw)
+        fonts = page_fonts(raw, index, pdf)  # PyMuPDF's get_page_fonts, without what is not read here
     except Exception:  # a damaged resource dictionary: the text reads as MuPDF reads it
         log.debug("fonts of page %d unreadable", index + 1, exc_info=True)
         return 0
-    for xref, _ext, subtype, *_ in fonts:
+    for xref, subtype in fonts:
         if xref in seen or subtype not in (*SIMPLE, "Type0"):
             continue
         seen.add(xref)
         try:
-            mended += _mend_font(raw, xref) if subtype != "Type0" else _mend_cid_font(raw, xref)
+            mended += _mend_font(raw, pdf, xref) if subtype != "Type0" else _mend_cid_font(raw, pdf, xref)
         except Exception:  # an odd map or encoding: left as it is
             log.debug("ToUnicode of font %d left as it is", xref, exc_info=True)
     return mended
 
 
-def _mend_font(raw: pymupdf.Document, xref: int) -> int:
-    kind, ref = raw.xref_get_key(xref, "ToUnicode")
-    if kind != "xref" and "_" not in raw.xref_get_key(xref, "Encoding/Differences")[1]:
+def _mend_font(raw: pymupdf.Document, pdf: PdfHandle, xref: int) -> int:
+    kind, ref = xref_key(raw, pdf, xref, "ToUnicode")
+    if kind != "xref" and "_" not in xref_key(raw, pdf, xref, "Encoding/Differences")[1]:
         return 0  # no map to mend, and no ligature name (/T_h: the only readings of two letters)
-    expected = _encoding(raw, xref)
+    expected = _encoding(raw, pdf, xref)
     if not expected:
         return 0
     if kind != "xref":
@@ -86,13 +89,13 @@ def _mend_font(raw: pymupdf.Document, xref: int) -> int:
     return len(fixes)
 
 
-def _mend_cid_font(raw: pymupdf.Document, xref: int) -> int:
+def _mend_cid_font(raw: pymupdf.Document, pdf: PdfHandle, xref: int) -> int:
     """An Identity-encoded font's ToUnicode map mended from its glyphs' names: the glyphs it
     leaves out (``unmapped``) and those it reads as another glyph's character (``contradictions``)."""
-    kind, ref = raw.xref_get_key(xref, "ToUnicode")
-    if kind != "xref" or raw.xref_get_key(xref, "Encoding")[1] not in IDENTITY:
+    kind, ref = xref_key(raw, pdf, xref, "ToUnicode")
+    if kind != "xref" or xref_key(raw, pdf, xref, "Encoding")[1] not in IDENTITY:
         return 0
-    program = _identity_program(raw, xref)
+    program = _identity_program(raw, pdf, xref)
     if program is None:
         return 0
     cmap = int(ref.split()[0])
@@ -109,19 +112,19 @@ def _mend_cid_font(raw: pymupdf.Document, xref: int) -> int:
     return len(added)
 
 
-def _identity_program(raw: pymupdf.Document, xref: int) -> bytes | None:
+def _identity_program(raw: pymupdf.Document, pdf: PdfHandle, xref: int) -> bytes | None:
     """The embedded CFF program of a Type0 font whose descendant is a CIDFontType0 (its codes
     are its glyph numbers under an Identity encoding); None otherwise. A TrueType program's
     glyph names are no evidence: a subset may keep the Macintosh standard names by index
     (glyph 3 "space", 4 "exclam") whatever it draws."""
-    kind, kids = raw.xref_get_key(xref, "DescendantFonts")
+    kind, kids = xref_key(raw, pdf, xref, "DescendantFonts")
     found = re.search(r"(\d+) 0 R", kids) if kind in ("array", "xref") else None
     if found is None:
         return None
     cid = int(found.group(1))
-    if raw.xref_get_key(cid, "Subtype")[1] != "/CIDFontType0":
+    if xref_key(raw, pdf, cid, "Subtype")[1] != "/CIDFontType0":
         return None
-    kind, ref = raw.xref_get_key(cid, "FontDescriptor/FontFile3")
+    kind, ref = xref_key(raw, pdf, cid, "FontDescriptor/FontFile3")
     return bytes(raw.xref_stream(int(ref.split()[0]))) if kind == "xref" else None
 
 
@@ -182,15 +185,15 @@ def _unrelated(name_says: str, map_says: str) -> bool:
     return map_says.casefold() not in unicodedata.normalize("NFKC", name_says).casefold()
 
 
-def _encoding(raw: pymupdf.Document, xref: int) -> dict[int, str]:
+def _encoding(raw: pymupdf.Document, pdf: PdfHandle, xref: int) -> dict[int, str]:
     """Code -> the character its glyph name (or base encoding) says, for the codes that say one."""
-    kind, value = raw.xref_get_key(xref, "Encoding")
+    kind, value = xref_key(raw, pdf, xref, "Encoding")
     base, diffs = "", ""
     if kind == "name":
         base = value
     elif kind in ("xref", "dict"):
-        base = raw.xref_get_key(xref, "Encoding/BaseEncoding")[1]
-        diffs = raw.xref_get_key(xref, "Encoding/Differences")[1]
+        base = xref_key(raw, pdf, xref, "Encoding/BaseEncoding")[1]
+        diffs = xref_key(raw, pdf, xref, "Encoding/Differences")[1]
     else:
         return {}
     out = dict(_BASE_TABLES.get(base, {}))

@@ -8,10 +8,11 @@ start rows) and ``ruledrows`` (whether a ruled band holds rows of its own); spli
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 from ..numbers import is_number
 from ..types import Word
-from .columns import Line, col_of, line_cols
+from .columns import Line, centre_cols, col_of, line_cols
 
 NIL_DASHES = ("-", "--")  # a cell holding only these is a nil amount, not a hyphenated word cut at the line's end
 JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")
@@ -63,11 +64,14 @@ def wraps(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> 
                for lower, joined in column_steps(prev, line, words, xs))
 
 
-def carries_on(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float]) -> bool:
+def carries_on(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float],
+               cols: tuple[AbstractSet[int], AbstractSet[int]] | None = None) -> bool:
     """Does ``line`` wrap the text of ``prev`` in every column it has text in: no column of its
     own, each one starting in lower case or after a joiner, and at least one after a joiner
-    ("95% confidence" / "interval" beside "0.18 to" / "0.73")? Then it starts no row."""
-    if not line_cols(line, words, xs) <= line_cols(prev, words, xs):
+    ("95% confidence" / "interval" beside "0.18 to" / "0.73")? Then it starts no row.
+    ``cols``: the two lines' ``line_cols`` (prev's, then line's) when the caller has them."""
+    above, below = cols if cols is not None else (line_cols(prev, words, xs), line_cols(line, words, xs))
+    if not below <= above:
         return False
     steps = column_steps(prev, line, words, xs)
     return bool(steps) and all(lower or joined for lower, joined in steps) and any(j for _, j in steps)
@@ -79,14 +83,14 @@ def column_steps(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[flo
     cell on ``prev`` is a nil amount ("Leases | - | 7"), no hyphen: the line under it is a row."""
     above: dict[int, Word] = {}
     alone: dict[int, bool] = {}
-    for i in prev.word_ids:  # left to right: the last word of each column stays
-        c = col_of(words[i].bbox.cx, xs)
+    ids = prev.word_ids
+    for i, c in zip(ids, centre_cols(words, ids, xs), strict=True):  # left to right: the last word of each column stays
         alone[c] = c not in above
         above[c] = words[i]
     seen: set[int] = set()
     out = []
-    for i in line.word_ids:
-        c = col_of(words[i].bbox.cx, xs)
+    ids = line.word_ids
+    for i, c in zip(ids, centre_cols(words, ids, xs), strict=True):
         if c in seen or c not in above:
             continue
         seen.add(c)

@@ -269,7 +269,7 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
         starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced \
             or _leads_in(lines, cols, k, current, words) or bold_label(prev, line, words, now, xs) \
             or section_at_pitch(lines, cols, words, k, pitch) and not continues(prev, line, words)
-        if starts and k not in held and (k in forced or not carries_on(prev, line, words, xs)):
+        if starts and k not in held and (k in forced or not carries_on(prev, line, words, xs, (cols[k - 1], now))):
             cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
             current = set(now)
         else:

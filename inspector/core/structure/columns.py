@@ -8,7 +8,7 @@ no segment of the region covers, at least ``min_gap`` wide.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from statistics import median
 from typing import NamedTuple
 
@@ -385,6 +385,20 @@ def near_boundary(words: Sequence[Word], ids: Sequence[int], bounds: Sequence[fl
 def col_of(x: float, xs: Sequence[float]) -> int:
     """Index of the interval of ``xs`` holding ``x`` (clamped to the first and last)."""
     return _clamped(bisect_right(xs, x) - 1, len(xs) - 2)
+
+
+def centre_cols(words: Sequence[Word], ids: Iterable[int], xs: Sequence[float], across: bool = False) -> list[int]:
+    """``col_of`` of each word's box centre (its y centre with ``across``: the row among
+    ``xs`` = a grid's ys), in the order of ``ids``: one call for a line's words, not three a word."""
+    last = len(xs) - 2
+    out: list[int] = []
+    add = out.append
+    for i in ids:
+        b = words[i].bbox
+        k = bisect_right(xs, (b.y0 + b.y1) / 2 if across else (b.x0 + b.x1) / 2) - 1
+        k = k if k > 0 else 0
+        add(last if k > last else k)
+    return out
 
 
 def _clamped(k: int, last: int) -> int:

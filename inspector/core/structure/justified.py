@@ -65,18 +65,35 @@ def justified_gaps(words: Sequence[Word], lines: Sequence[Line]) -> tuple[Stretc
 def _equal_runs(words: Sequence[Word], ids: Sequence[int]) -> list[tuple[int, ...]]:
     """Maximal runs of consecutive words of one line parted by equal stretched spaces, not
     all numbers: two words (one space) or more."""
-    runs: list[tuple[int, ...]] = []
+    # One pass, each word read once: a run's last two words are the pair just read, so the
+    # run's own gap is the gap before this one; runs of one word are never kept.
+    runs: list[list[int]] = []
     run: list[int] = [ids[0]]
-    for a, b in zip(ids, ids[1:], strict=False):
-        gap = words[b].bbox.x0 - words[a].bbox.x1
-        if gap >= STRETCHED * words[a].font_size and (len(run) == 1 or _same(gap, _gap(words, run[-2], run[-1]))):
+    first = words[ids[0]]
+    x1, size, before = first.bbox.x1, first.font_size, 0.0
+    for b in ids[1:]:
+        w = words[b]
+        box = w.bbox
+        gap = box.x0 - x1
+        wide = gap >= STRETCHED * size
+        if wide and (len(run) == 1 or _same(gap, before)):
             run.append(b)
-            continue
-        runs.append(tuple(run))
-        # A gap unlike the run's may still start a new run with the word before it.
-        run = [a, b] if gap >= STRETCHED * words[a].font_size else [b]
-    runs.append(tuple(run))
-    return [r for r in runs if len(r) > 1 and all(prose_word(words[i].text) for i in r)]
+        else:
+            if len(run) > 1:
+                runs.append(run)
+            # A gap unlike the run's may still start a new run with the word before it.
+            run = [run[-1], b] if wide else [b]
+        x1, size, before = box.x1, w.font_size, gap
+    if len(run) > 1:
+        runs.append(run)
+    out: list[tuple[int, ...]] = []
+    for r in runs:  # kept when every word of the run is prose (amounts and codes are not)
+        for i in r:
+            if not prose_word(words[i].text):
+                break
+        else:
+            out.append(tuple(r))
+    return out
 
 
 @lru_cache(maxsize=8192)  # a page's words repeat (amounts, "and", "the"): each text is counted once

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from ..types import Fill, Grid, Rect, Word
-from .columns import Line, Segment, col_of
+from .columns import Line, Segment, centre_cols, col_of
 
 WIDE = 0.9  # a section fill covers this share of the table's width
 INDENT = 0.5  # x the type size: a row's label starting this far right of the label over it is indented under it
@@ -79,9 +79,8 @@ def bold_label_rows(grid: Grid, words: Sequence[Word], ids: Sequence[int], occup
         return []
     cols: dict[int, set[int]] = {}
     first: dict[int, list[Word]] = {}  # row -> its first-column words
-    for i in ids:
+    for i, r, c in zip(ids, centre_cols(words, ids, grid.ys, across=True), centre_cols(words, ids, grid.xs), strict=True):
         w = words[i]
-        r, c = col_of(w.bbox.cy, grid.ys), col_of(w.bbox.cx, grid.xs)
         cols.setdefault(r, set()).add(c)
         if c == 0:
             first.setdefault(r, []).append(w)

@@ -14,7 +14,7 @@ from collections.abc import Set as AbstractSet
 from ..multipage.markers import NOTE
 from ..numbers import is_number
 from ..types import Word
-from .columns import Line, col_of, line_cols
+from .columns import Line, centre_cols, line_cols
 from .justified import prose_word
 
 TIGHT_STEP = 0.85  # a line this much closer to the line above than the band's row pitch goes on its cells
@@ -122,8 +122,9 @@ def _row_pitch(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]
 def _cells(line: Line, words: Sequence[Word], xs: Sequence[float]) -> dict[int, list[Word]]:
     """The line's words per column, left to right."""
     cells: dict[int, list[Word]] = {}
-    for i in line.word_ids:
-        cells.setdefault(col_of(words[i].bbox.cx, xs), []).append(words[i])
+    ids = line.word_ids
+    for i, c in zip(ids, centre_cols(words, ids, xs), strict=True):
+        cells.setdefault(c, []).append(words[i])
     return cells
 
 
