@@ -9,27 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
-import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .paramspec import FieldInfo, ParamError, coerce, field_named, kind_of, param, text_param
 
-def param(default: float | int | bool, label: str, unit: str, lo: float, hi: float,
-          help: str, step: float | None = None) -> Any:
-    """A dataclass field with its description; ``step`` defaults by type."""
-    if step is None:
-        step = 1 if isinstance(default, (int, bool)) and not isinstance(default, float) else 0.1
-    meta = {"label": label, "unit": unit, "lo": lo, "hi": hi, "step": step, "help": help}
-    return field(default=default, metadata=meta)
-
-
-def text_param(default: str, label: str, help: str, choices: tuple[str, ...] = (),
-               pattern: str = "") -> Any:
-    """A text field: one of ``choices`` when given, else any text matching ``pattern`` (a regex)."""
-    meta = {"label": label, "unit": "", "lo": 0, "hi": 0, "step": 0, "help": help,
-            "choices": choices, "pattern": pattern}
-    return field(default=default, metadata=meta)
+__all__ = ["STAGES", "BudgetParams", "ColumnParams", "ContinuationParams", "FieldInfo", "MergeParams", "OcrParams",
+           "ParamError", "Params", "RasterParams", "RowParams", "TableParams", "VectorParams", "coerce", "describe",
+           "param", "text_param"]
 
 
 @dataclass(frozen=True)
@@ -307,7 +294,7 @@ class Params:
         """A copy with ``stage.field`` set; ``value`` may be a string (parsed, range-checked)."""
         stage, name = _split_key(key)
         sub = getattr(self, stage)
-        f = _field(type(sub), name)
+        f = field_named(type(sub), name)
         new = dataclasses.replace(sub, **{name: coerce(f, value, key)})
         return dataclasses.replace(self, **{stage: new})
 
@@ -343,42 +330,16 @@ class Params:
         return Params.from_dict(data)
 
 
-class ParamError(ValueError):
-    """A parameter name or value a user gave is not valid; the message says why."""
-
-
-@dataclass(frozen=True)
-class FieldInfo:
-    """Description of one parameter, for generated UIs and ``table-inspector params``."""
-
-    key: str
-    stage: str
-    name: str
-    kind: type
-    default: Any
-    label: str
-    unit: str
-    lo: float
-    hi: float
-    step: float
-    help: str
-    choices: tuple[str, ...] = ()  # text fields with a fixed set of values
-
-
 def describe() -> list[FieldInfo]:
     """Every parameter of every stage, in stage order."""
     out = []
     for stage, cls in STAGES.items():
         for f in fields(cls):
             m = f.metadata
-            out.append(FieldInfo(f"{stage}.{f.name}", stage, f.name, _kind(f), f.default,
+            out.append(FieldInfo(f"{stage}.{f.name}", stage, f.name, kind_of(f), f.default,
                                  m["label"], m["unit"], m["lo"], m["hi"], m["step"], m["help"],
                                  tuple(m.get("choices", ()))))
     return out
-
-
-def _kind(f: dataclasses.Field[Any]) -> type:
-    return type(f.default)
 
 
 def _split_key(key: str) -> tuple[str, str]:
@@ -386,54 +347,3 @@ def _split_key(key: str) -> tuple[str, str]:
     if stage not in STAGES or not name:
         raise ParamError(f"unknown parameter '{key}': use stage.field, stages are {', '.join(STAGES)}")
     return stage, name
-
-
-def _field(cls: type, name: str) -> dataclasses.Field[Any]:
-    for f in fields(cls):
-        if f.name == name:
-            return f
-    names = ", ".join(f.name for f in fields(cls))
-    raise ParamError(f"unknown field '{name}' for {cls.__name__}: choose from {names}")
-
-
-def coerce(f: dataclasses.Field[Any], value: Any, key: str) -> Any:
-    """Parse ``value`` to the field's type and check it against the field's range."""
-    kind = _kind(f)
-    if kind is str:
-        return _coerce_text(f, value, key)
-    try:
-        if kind is bool:
-            v: Any = _to_bool(value)
-        elif kind is int:
-            v = int(float(value)) if isinstance(value, str) else int(value)
-        else:
-            v = float(value)
-    except (TypeError, ValueError, OverflowError):
-        raise ParamError(f"{key}: '{value}' is not a valid {kind.__name__} (a finite number)") from None
-    if kind is float and not math.isfinite(v):
-        raise ParamError(f"{key}: '{value}' is not a finite number")
-    lo, hi = f.metadata["lo"], f.metadata["hi"]
-    if kind is not bool and not (lo <= v <= hi):
-        raise ParamError(f"{key}: {v} is outside {lo}..{hi} {f.metadata['unit']}")
-    return v
-
-
-def _coerce_text(f: dataclasses.Field[Any], value: Any, key: str) -> str:
-    v = str(value).strip()
-    choices, pattern = f.metadata.get("choices", ()), f.metadata.get("pattern", "")
-    if choices and v not in choices:
-        raise ParamError(f"{key}: '{v}' is not one of {', '.join(choices)}")
-    if pattern and not re.fullmatch(pattern, v):
-        raise ParamError(f"{key}: '{v}' is not valid ({f.metadata['help']})")
-    return v
-
-
-def _to_bool(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    s = str(value).strip().lower()
-    if s in ("1", "true", "yes", "on"):
-        return True
-    if s in ("0", "false", "no", "off"):
-        return False
-    raise ValueError(value)
