@@ -42,7 +42,8 @@ from ..structure.columns import (
 from ..structure.gapcuts import RESOLUTION, clip_edges
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.justified import Stretched, justified_gaps
-from ..structure.ruledrows import rules_delimit_rows
+from ..structure.ruledrows import body_pitch, rules_delimit_rows, tight_pitch
+from ..structure.sectionrows import at_pitch
 from ..structure.wrapped_rows import broken_continuations, tight_continuations
 from ..types import Grid, Word
 from .page import SAME_BOUNDARY, Evidence, PageContext, TableText, Why, value_range
@@ -262,6 +263,8 @@ CONTINUES = "the next line continues the one above (a wrapped label or header: i
 RULED = "both lines lie between two rules drawn across the table, whose rules go between its rows: one ruled " \
     "row's multi-line cells (its lines are no rows of amounts, nor lines that each fill the row at the body's " \
     "row pitch)"
+LEADING = "; the body's one-line rows are set at the type's leading (no cell padding), and the next line " \
+    "steps that pitch: a two-line cell's lines step it too, so the step is no evidence of a row of its own"
 TIGHT = "the next line is set closer to the one above than the rows are to each other, holds no amount and " \
     "goes on cells of the line above (their wrapped ends): one row's multi-line cells"
 
@@ -285,8 +288,10 @@ def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, 
         return ()
     trials = _trials(ctx.params, per_band, drawn)
     heads = min(max(header_rows, 1), len(g.ys) - 1)
+    pitch = body_pitch(_drawn_ys(g), depths)
     return tuple(_why(ctx, g, above, below, drawn or _in_ruled(g, ruled, above, below)
-                      or _in_staggered(ctx, g, lines, above) or _in_tight(ctx, g, lines, below), trials, heads)
+                      or _in_staggered(ctx, g, lines, above) or _in_tight(ctx, g, lines, below), trials, heads,
+                      pitch)
                  for above, below in found)
 
 
@@ -369,8 +374,15 @@ def _trials(params: Params, per_band: Sequence[int], drawn: bool) -> list[tuple[
     return out
 
 
+def _at_leading(ctx: PageContext, above: Line, below: Line, pitch: float) -> bool:
+    """Does ``below`` step one body ``pitch`` under ``above`` where that pitch is the type's
+    leading (``ruledrows.tight_pitch``): the step ``own_rows`` no longer reads as a row?"""
+    words = ctx.centres.words
+    return tight_pitch([above, below], words, pitch) and at_pitch(below.bbox.cy - above.bbox.cy, pitch)
+
+
 def _why(ctx: PageContext, g: Grid, above: Line, below: Line, drawn: bool | str,
-         trials: Sequence[tuple[str, float]], heads: int = 1) -> Why:
+         trials: Sequence[tuple[str, float]], heads: int = 1, pitch: float = 0.0) -> Why:
     pos = (above.bbox.cy + below.bbox.cy) / 2  # text boxes of close lines may overlap
     ev: tuple[Evidence, ...] = (Evidence("line_gap", max(0.0, below.bbox.y0 - above.bbox.y1)),)
     params: tuple[str, ...]
@@ -386,6 +398,8 @@ def _why(ctx: PageContext, g: Grid, above: Line, below: Line, drawn: bool | str,
         said, params = CONTINUES, ()
     if said is BROKEN:  # evidence of its own: where the cells' text broke, not the spacing
         ev = (*ev, Evidence("line_break"))
+    if (said is BANDS or said is RULED) and _at_leading(ctx, above, below, pitch):
+        said, ev = said + LEADING, (*ev, Evidence("leading_pitch", pitch))
     flip = ctx.flips(g, "row", pos, trials)
     if flip is not None and flip[0] not in params:
         params = (*params, flip[0])
