@@ -170,6 +170,23 @@ def test_rows_set_at_the_leading_keep_their_two_line_cells(build) -> None:  # ty
     assert _rows(build()) == _want(TWO_EACH)
 
 
+# Every band two lines deep, the header too: no one-line row measures the body's pitch.
+TWO_HEAD = (("Plan\nname", "Line\nspeed", "Support\nhours"), *TWO_EACH[1:])
+
+
+@pytest.mark.parametrize("build", [
+    lambda: word_borders(TWO_HEAD, (90.0, 90.0, 90.0), "between"),
+    lambda: word_borders(TWO_HEAD, (90.0, 90.0, 90.0), "grid", "top", pad=0.0),
+    lambda: reportlab_rules(TWO_HEAD, (90.0, 90.0, 90.0), "grid"),
+    lambda: fpdf2_grid(TWO_HEAD, (90.0, 90.0, 90.0)),
+], ids=["word-between", "word-grid-unpadded", "reportlab-grid", "fpdf2-grid"])
+def test_bands_all_two_lines_deep_are_rows_by_their_own_pitch(build) -> None:  # type: ignore[no-untyped-def]
+    """With no one-line band, each band's height shared among its lines is its pitch: the
+    lines of a padded row step tighter than that, those of an unpadded one at the leading;
+    either way no row of their own."""
+    assert _rows(build()) == _want(TWO_HEAD)
+
+
 def test_fpdf2_grid_rate_sheet_keeps_its_rows() -> None:
     assert _rows(fpdf2_grid(_latin(LISTED), WIDTHS)) == _want(_latin(LISTED))
 
@@ -238,3 +255,13 @@ def test_explain_names_the_leading_pitch(rules: str) -> None:
     assert len(drops) == 3 and all("type's leading" in w.decision for w in drops)
     assert all(e.value == pytest.approx(LEAD, abs=0.5) for w in drops for e in w.evidence if e.kind == "leading_pitch")
     assert all(any(e.kind == "leading_pitch" for e in w.evidence) for w in drops)
+
+
+def test_explain_names_the_bands_own_pitch() -> None:
+    res = Pipeline(open_document(word_borders(TWO_HEAD, (90.0, 90.0, 90.0), "between"))).run(0)
+    (t,) = explain_page(res, Params())
+    body = [w for w in t.dropped if w.axis == "row" and w.pos > TOP + 2 * LEAD + 2 * PAD]
+    assert len(body) == 3 and all("the band's own" in w.decision for w in body)
+    band = 2 * LEAD + 2 * PAD  # a body band's height, two lines in it
+    assert all(any(e.kind == "band_pitch" and e.value == pytest.approx(band / 2, abs=0.5) for e in w.evidence)
+               for w in body)

@@ -118,12 +118,23 @@ def tight_pitch(lines: Sequence[Line], words: Sequence[Word], pitch: float) -> b
     return pitch > 0 and bool(sizes) and pitch < LOOSE * max(sizes)
 
 
-def own_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], pitch: float) -> bool:
+def read_pitch(lines: Sequence[Line], pitch: float, height: float) -> float:
+    """The row pitch (pt) ``own_rows`` reads a band's ``lines`` by: the body's ``pitch``, or,
+    with none measured (0), the band's ``height`` shared among its lines (0 for the header)."""
+    return pitch if pitch > 0 or height <= 0 or not lines else height / len(lines)
+
+
+def own_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], pitch: float,
+             height: float = 0.0) -> bool:
     """Does a drawn band hold rows of its own: rows of amounts, lines that each fill the row at
     the body's row ``pitch`` (one-line bands' height; the pitch is the evidence, a lower-case
     "i7" no wrap, unless it is ``tight_pitch``: rows set at the leading), or, with no pitch
     measured, lines that fill every column or hold a label and one amount column and wrap
-    no text above?"""
+    no text above? With no pitch measured (no one-line band) a body band's ``height`` (pt;
+    0 for the header, whose lines step as they like) shared among its lines is its own pitch:
+    rows under one rule fill it evenly, a row's multi-line cells step tighter (its padding
+    is around the band, not around each line)."""
+    pitch = read_pitch(lines, pitch, height)
     at_pitch = full_rows_at_pitch(lines, words, xs, pitch) and not tight_pitch(lines, words, pitch)
     if amount_rows(lines, words, xs, lambda prev, line: continues(prev, line, words)) or (pitch > 0 and at_pitch):
         return True
