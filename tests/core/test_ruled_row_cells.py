@@ -52,16 +52,17 @@ def _want(rows: Rows) -> list[list[str]]:
 
 
 def word_borders(rows: Rows, widths: Sequence[float], rules: str = "between", valign: str = "middle",
-                 step: float = LEAD) -> bytes:
+                 step: float = LEAD, pad: float = PAD) -> bytes:
     """Word's export: each cell edge its own filled rectangle 0.5 pt thick, the header's
     shading drawn before them; ``rules`` "between" (a rule over the table and under every
-    row, no verticals) or "grid"; cell lines ``step`` apart, set at the top, middle or bottom."""
+    row, no verticals) or "grid"; cell lines ``step`` apart, set at the top, middle or bottom,
+    ``pad`` (pt) over and under them (Word's default cell margins: 0)."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     xs = [LEFT]
     for w in widths:
         xs.append(xs[-1] + w)
-    heights = [max(t.count("\n") + 1 for t in row) * step + 2 * PAD for row in rows]
+    heights = [max(t.count("\n") + 1 for t in row) * step + 2 * pad for row in rows]
     ys = [TOP]
     for h in heights:
         ys.append(ys[-1] + h)
@@ -82,16 +83,18 @@ def word_borders(rows: Rows, widths: Sequence[float], rules: str = "between", va
     for r, row in enumerate(rows):
         for c, text in enumerate(row):
             lines = text.split("\n")
-            free = heights[r] - 2 * PAD - len(lines) * step
+            free = heights[r] - 2 * pad - len(lines) * step
             off = {"top": 0.0, "middle": free / 2, "bottom": free}[valign]
             for k, line in enumerate(lines):
-                page.insert_text((xs[c] + 5.4, ys[r] + PAD + off + k * step + SIZE), line, fontsize=SIZE,
+                page.insert_text((xs[c] + 5.4, ys[r] + pad + off + k * step + SIZE), line, fontsize=SIZE,
                                  fontname="helv")
     return doc.tobytes()
 
 
-def reportlab_rules(rows: Rows, widths: Sequence[float], rules: str = "below", valign: str = "MIDDLE") -> bytes:
-    """reportlab's platypus Table of Paragraphs: LINEBELOW under every row, or a GRID."""
+def reportlab_rules(rows: Rows, widths: Sequence[float], rules: str = "below", valign: str = "MIDDLE",
+                    pad: float = 3.0) -> bytes:
+    """reportlab's platypus Table of Paragraphs: LINEBELOW under every row, or a GRID; ``pad``
+    (pt) over and under each cell's text (reportlab's default 3)."""
     from reportlab.lib import colors
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
@@ -101,14 +104,16 @@ def reportlab_rules(rows: Rows, widths: Sequence[float], rules: str = "below", v
                   colWidths=list(widths), hAlign="LEFT")
     line = ("GRID", (0, 0), (-1, -1), 0.5, colors.black) if rules == "grid" else \
         ("LINEBELOW", (0, 0), (-1, -1), 0.5, colors.black)
-    table.setStyle(TableStyle([line, ("VALIGN", (0, 0), (-1, -1), valign)]))
+    table.setStyle(TableStyle([line, ("VALIGN", (0, 0), (-1, -1), valign), ("TOPPADDING", (0, 0), (-1, -1), pad),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), pad)]))
     out = io.BytesIO()
     SimpleDocTemplate(out, pagesize=(595, 842), leftMargin=LEFT, topMargin=TOP).build([table])
     return out.getvalue()
 
 
-def fpdf2_grid(rows: Rows, widths: Sequence[float], layout: str = "ALL") -> bytes:
-    """fpdf2's ``table()`` with multi-line cells, vertically centred (its default)."""
+def fpdf2_grid(rows: Rows, widths: Sequence[float], layout: str = "ALL", pad: float = 3.0) -> bytes:
+    """fpdf2's ``table()`` with multi-line cells, vertically centred (its default), ``pad``
+    (pt) over and under the text (3 at the sides)."""
     from fpdf import FPDF
 
     pdf = FPDF(unit="pt", format="A4")
@@ -116,7 +121,7 @@ def fpdf2_grid(rows: Rows, widths: Sequence[float], layout: str = "ALL") -> byte
     pdf.add_page()
     pdf.set_font("helvetica", size=SIZE)
     with pdf.table(col_widths=tuple(widths), width=sum(widths), align="LEFT", borders_layout=layout,
-                   first_row_as_headings=False, line_height=SIZE * 1.25, padding=3) as table:
+                   first_row_as_headings=False, line_height=SIZE * 1.25, padding=(pad, 3)) as table:
         for row in rows:
             table.row(list(row))
     return bytes(pdf.output())
@@ -149,6 +154,37 @@ def test_a_row_whose_every_cell_has_two_lines_is_one_ruled_row(build) -> None:  
     """Each line fills every column and starts in capitals, as a row's would; but it steps at
     the type's leading, under the one-line header's pitch: one row's cells."""
     assert _rows(build()) == _want(TWO_EACH)
+
+
+@pytest.mark.parametrize("build", [
+    lambda: word_borders(TWO_EACH, (90.0, 90.0, 90.0), "between", "top", pad=0.0),
+    lambda: word_borders(TWO_EACH, (90.0, 90.0, 90.0), "grid", "top", pad=0.0),
+    lambda: reportlab_rules(TWO_EACH, (90.0, 90.0, 90.0), "grid", pad=0.0),
+    lambda: reportlab_rules(TWO_EACH, (90.0, 90.0, 90.0), "below", pad=0.0),
+    lambda: fpdf2_grid(TWO_EACH, (90.0, 90.0, 90.0), pad=0.0),
+], ids=["word-between", "word-grid", "reportlab-grid", "reportlab-below", "fpdf2-grid"])
+def test_rows_set_at_the_leading_keep_their_two_line_cells(build) -> None:  # type: ignore[no-untyped-def]
+    """No cell padding (Word's default cell margins): the one-line header's height is the
+    type's leading, and so is the step between a two-line cell's lines; a line at that pitch
+    is no row of its own, the rules drawn between the rows decide."""
+    assert _rows(build()) == _want(TWO_EACH)
+
+
+# Every band two lines deep, the header too: no one-line row measures the body's pitch.
+TWO_HEAD = (("Plan\nname", "Line\nspeed", "Support\nhours"), *TWO_EACH[1:])
+
+
+@pytest.mark.parametrize("build", [
+    lambda: word_borders(TWO_HEAD, (90.0, 90.0, 90.0), "between"),
+    lambda: word_borders(TWO_HEAD, (90.0, 90.0, 90.0), "grid", "top", pad=0.0),
+    lambda: reportlab_rules(TWO_HEAD, (90.0, 90.0, 90.0), "grid"),
+    lambda: fpdf2_grid(TWO_HEAD, (90.0, 90.0, 90.0)),
+], ids=["word-between", "word-grid-unpadded", "reportlab-grid", "fpdf2-grid"])
+def test_bands_all_two_lines_deep_are_rows_by_their_own_pitch(build) -> None:  # type: ignore[no-untyped-def]
+    """With no one-line band, each band's height shared among its lines is its pitch: the
+    lines of a padded row step tighter than that, those of an unpadded one at the leading;
+    either way no row of their own."""
+    assert _rows(build()) == _want(TWO_HEAD)
 
 
 def test_fpdf2_grid_rate_sheet_keeps_its_rows() -> None:
@@ -259,3 +295,25 @@ def test_explain_names_the_rows_of_amounts() -> None:
     (t,) = explain_page(Pipeline(open_document(data)).run(0), Params())
     inner = [w for w in t.rows if any(e.kind == "amount_row" for e in w.evidence)]
     assert len(inner) == 3 * 3  # three groups of four lines: three boundaries inside each band
+
+
+@pytest.mark.parametrize("rules", ["between", "grid"])
+def test_explain_names_the_leading_pitch(rules: str) -> None:
+    """Each kept-together line of a two-line cell steps the one-line header's pitch, which is
+    the type's leading (give or take a rule's width): Why names that pitch as the evidence."""
+    res = Pipeline(open_document(word_borders(TWO_EACH, (90.0, 90.0, 90.0), rules, "top", pad=0.0))).run(0)
+    (t,) = explain_page(res, Params())
+    drops = [w for w in t.dropped if w.axis == "row"]
+    assert len(drops) == 3 and all("type's leading" in w.decision for w in drops)
+    assert all(e.value == pytest.approx(LEAD, abs=0.5) for w in drops for e in w.evidence if e.kind == "leading_pitch")
+    assert all(any(e.kind == "leading_pitch" for e in w.evidence) for w in drops)
+
+
+def test_explain_names_the_bands_own_pitch() -> None:
+    res = Pipeline(open_document(word_borders(TWO_HEAD, (90.0, 90.0, 90.0), "between"))).run(0)
+    (t,) = explain_page(res, Params())
+    body = [w for w in t.dropped if w.axis == "row" and w.pos > TOP + 2 * LEAD + 2 * PAD]
+    assert len(body) == 3 and all("the band's own" in w.decision for w in body)
+    band = 2 * LEAD + 2 * PAD  # a body band's height, two lines in it
+    assert all(any(e.kind == "band_pitch" and e.value == pytest.approx(band / 2, abs=0.5) for e in w.evidence)
+               for w in body)

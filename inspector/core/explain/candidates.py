@@ -42,6 +42,8 @@ from ..structure.columns import (
 from ..structure.gapcuts import RESOLUTION, clip_edges
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.justified import Stretched, justified_gaps
+from ..structure.ruledrows import body_pitch, read_pitch, tight_pitch
+from ..structure.sectionrows import PITCH_SLACK, at_pitch
 from ..structure.wrapped_rows import broken_continuations, tight_continuations
 from ..types import Grid, Word
 from .bands import boxed, drawn_ys, ruled_rows
@@ -262,6 +264,10 @@ CONTINUES = "the next line continues the one above (a wrapped label or header: i
 RULED = "both lines lie between two rules drawn across the table, whose rules go between its rows: one ruled " \
     "row's multi-line cells (its lines are no rows of amounts, nor lines that each fill the row at the body's " \
     "row pitch)"
+BAND_PITCH = "; no one-line row measures the body's row pitch, and the next line steps less than the band's " \
+    "own (its height shared among its lines): the cell padding is around the band, not around each line"
+LEADING = "; the body's one-line rows are set at the type's leading (no cell padding), and the next line " \
+    "steps that pitch: a two-line cell's lines step it too, so the step is no evidence of a row of its own"
 TIGHT = "the next line is set closer to the one above than the rows are to each other, holds no amount and " \
     "goes on cells of the line above (their wrapped ends): one row's multi-line cells"
 
@@ -285,8 +291,10 @@ def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, 
         return ()
     trials = _trials(ctx.params, per_band, drawn)
     heads = min(max(header_rows, 1), len(g.ys) - 1)
+    pitch = body_pitch(drawn_ys(g), depths)
     return tuple(_why(ctx, g, above, below, drawn or _in_ruled(g, ruled, above, below)
-                      or _in_staggered(ctx, g, lines, above) or _in_tight(ctx, g, lines, below), trials, heads)
+                      or _in_staggered(ctx, g, lines, above) or _in_tight(ctx, g, lines, below), trials, heads,
+                      _pitch_read(ctx, g, lines, (above, below), pitch))
                  for above, below in found)
 
 
@@ -345,8 +353,28 @@ def _trials(params: Params, per_band: Sequence[int], drawn: bool) -> list[tuple[
     return out
 
 
+def _pitch_read(ctx: PageContext, g: Grid, lines: Sequence[Line], pair: tuple[Line, Line],
+                pitch: float) -> tuple[str, Evidence] | None:
+    """The row pitch ``ruledrows.own_rows`` read the pair's body band by, when it kept the pair
+    together: at the type's leading (``tight_pitch``, LEADING), or, with no body ``pitch``
+    measured, the band's own, wider than the step (BAND_PITCH); else None."""
+    drawn = drawn_ys(g)
+    above, below = pair
+    k = bisect_right(drawn, above.bbox.cy) - 1
+    if not 0 < k < len(drawn) - 1:
+        return None  # the header band (or outside the drawn bands): its lines step as they like
+    inside = [ln for ln in lines if drawn[k] <= ln.bbox.cy < drawn[k + 1]]
+    read = read_pitch(inside, pitch, drawn[k + 1] - drawn[k])
+    step = below.bbox.cy - above.bbox.cy
+    if tight_pitch(pair, ctx.centres.words, read) and at_pitch(step, read):
+        return LEADING, Evidence("leading_pitch", read)
+    if pitch <= 0 < read and step < (1 - PITCH_SLACK) * read:
+        return BAND_PITCH, Evidence("band_pitch", read)
+    return None
+
+
 def _why(ctx: PageContext, g: Grid, above: Line, below: Line, drawn: bool | str,
-         trials: Sequence[tuple[str, float]], heads: int = 1) -> Why:
+         trials: Sequence[tuple[str, float]], heads: int = 1, read: tuple[str, Evidence] | None = None) -> Why:
     pos = (above.bbox.cy + below.bbox.cy) / 2  # text boxes of close lines may overlap
     ev: tuple[Evidence, ...] = (Evidence("line_gap", max(0.0, below.bbox.y0 - above.bbox.y1)),)
     params: tuple[str, ...]
@@ -362,6 +390,8 @@ def _why(ctx: PageContext, g: Grid, above: Line, below: Line, drawn: bool | str,
         said, params = CONTINUES, ()
     if said is BROKEN:  # evidence of its own: where the cells' text broke, not the spacing
         ev = (*ev, Evidence("line_break"))
+    if (said is BANDS or said is RULED) and read is not None:  # the pitch own_rows read the band by
+        said, ev = said + read[0], (*ev, read[1])
     flip = ctx.flips(g, "row", pos, trials)
     if flip is not None and flip[0] not in params:
         params = (*params, flip[0])

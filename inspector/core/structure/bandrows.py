@@ -128,7 +128,7 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         # one row's cells too, whether or not the table draws every row: rows need evidence.
         one_row = (delineated and not (b == 0 and not top_drawn and (full_lines(inside, words, xs) or starts))) \
             or (b > 0 and ruled_rows[b])
-        if one_row and not own_rows(inside, words, xs, pitch if b else 0.0):  # a header's lines step as they like
+        if one_row and not own_rows(inside, words, xs, pitch if b else 0.0, bottom - top if b else 0.0):
             out.append(bottom)  # every row has its own band: its lines are multi-line cells
             in_head = b == 0 or more_head
             continue

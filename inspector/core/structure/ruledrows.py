@@ -21,7 +21,7 @@ from ..types import Word
 from .bandlines import amount_lines, columns_needed, continues, wraps
 from .columns import Line, col_of, line_cols
 from .region import FULL, RegionEvidence
-from .sectionrows import at_pitch
+from .sectionrows import LOOSE, at_pitch
 
 MIN_RULED_BANDS = 2  # bands with text under the first, ruled above and below, before rules count as row rules
 MIN_AMOUNT_ROWS = 2  # lines of a label beside its amounts that make a band several rows
@@ -127,12 +127,33 @@ def ruled_bands(ev: RegionEvidence, xs: Sequence[float], ys: Sequence[float]) ->
     return [a and b for a, b in zip(full, full[1:], strict=False)]
 
 
-def own_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], pitch: float) -> bool:
+def tight_pitch(lines: Sequence[Line], words: Sequence[Word], pitch: float) -> bool:
+    """Is the body's row ``pitch`` (pt, measured) under ``sectionrows.LOOSE`` times the type
+    size of ``lines``: one-line rows set at the type's leading, with no cell padding (Word's
+    default cell margins)? A cell's wrapped lines step at that leading too, so a line one
+    pitch under another is no evidence of a row of its own there."""
+    sizes = [words[i].font_size for ln in lines for i in ln.word_ids]
+    return pitch > 0 and bool(sizes) and pitch < LOOSE * max(sizes)
+
+
+def read_pitch(lines: Sequence[Line], pitch: float, height: float) -> float:
+    """The row pitch (pt) ``own_rows`` reads a band's ``lines`` by: the body's ``pitch``, or,
+    with none measured (0), the band's ``height`` shared among its lines (0 for the header)."""
+    return pitch if pitch > 0 or height <= 0 or not lines else height / len(lines)
+
+
+def own_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], pitch: float,
+             height: float = 0.0) -> bool:
     """Does a drawn band hold rows of its own: rows of amounts, lines that each fill the row at
     the body's row ``pitch`` (one-line bands' height; the pitch is the evidence, a lower-case
-    "i7" no wrap), or, with no pitch measured, lines that fill every column or hold a label
-    and one amount column and wrap no text above?"""
-    at_pitch = full_rows_at_pitch(lines, words, xs, pitch)
+    "i7" no wrap, unless it is ``tight_pitch``: rows set at the leading), or, with no pitch
+    measured, lines that fill every column or hold a label and one amount column and wrap
+    no text above? With no pitch measured (no one-line band) a body band's ``height`` (pt;
+    0 for the header, whose lines step as they like) shared among its lines is its own pitch:
+    rows under one rule fill it evenly, a row's multi-line cells step tighter (its padding
+    is around the band, not around each line)."""
+    pitch = read_pitch(lines, pitch, height)
+    at_pitch = full_rows_at_pitch(lines, words, xs, pitch) and not tight_pitch(lines, words, pitch)
     if amount_rows(lines, words, xs, lambda prev, line: continues(prev, line, words)) or (pitch > 0 and at_pitch):
         return True
     return (at_pitch or amount_lines(lines, words, xs)) and not wraps(lines, words, xs)

@@ -7,6 +7,12 @@ it. Each block is then a connected group of rules of its own, sharing only the s
 horizontal rules with its neighbours: the table came out as one piece per block. Blocks that
 overlap or touch (within ``tol``, or with a fill across the width between them), have the
 same sides and the same vertical rule positions are one table.
+
+A table whose cells are filled tile by tile (InDesign's and PowerPoint's cell fills, a gutter
+of paper between tiles) in alternating rows only comes out as one block per filled row: the
+unfilled rows between show the paper, with no rule drawn. Blocks drawn by fill edges alone,
+with the same sides and columns, one of them a lone filled row and the gap at most two of
+their bands tall, are one table too (pdfplumber reads it from the tiles' edges alike).
 """
 
 from __future__ import annotations
@@ -19,28 +25,55 @@ from .regions import RULE_DECIMALS, SIDE_TOLS, Candidate
 # Why no user would change these: the blocks' sides and rules are matched with merge.snap
 # (``tol``); this only says how many rules make a drawn grid's columns.
 MIN_COLUMN_RULES = 2  # vertical rules each block needs for their positions to say "the same columns"
+ZEBRA_ROWS = 2.0  # x a tiled block's tallest band: an unfilled row between two tiled ones is at most this tall
 
 
 def join_stacked(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) -> list[Candidate]:
     """``cands`` with stacked blocks of one table joined (top to bottom)."""
     ruled = sorted((c for c in cands if c.source == "ruled"), key=lambda c: c.bbox.y0)
     out: list[Candidate] = []
+    block = None  # the last block joined: its own height bounds a tiled table's unfilled rows
     for c in ruled:
         last = out[-1] if out else None
-        if last is not None and _one_table(last, c, fills, tol):
+        if last is not None and block is not None and _one_table(last, c, fills, tol, block):
             out[-1] = Candidate(last.bbox.union(c.bbox), "ruled", (*last.rules, *c.rules))
         else:
             out.append(c)
+        block = c
     return out + [c for c in cands if c.source != "ruled"]
 
 
-def _one_table(a: Candidate, b: Candidate, fills: Sequence[Fill], tol: float) -> bool:
+def _one_table(a: Candidate, b: Candidate, fills: Sequence[Fill], tol: float, block: Candidate) -> bool:
+    """Is ``b`` (a block) the next part of ``a`` (the blocks joined so far, ``block`` the last)?"""
     if abs(a.bbox.x0 - b.bbox.x0) > SIDE_TOLS * tol or abs(a.bbox.x1 - b.bbox.x1) > SIDE_TOLS * tol:
         return False
     if not _same_columns(_verticals(a), _verticals(b), tol):
         return False
     gap = b.bbox.y0 - a.bbox.y1
-    return gap <= tol or any(_band(f.bbox, a.bbox, a.bbox.y1, b.bbox.y0, tol) for f in fills)
+    if gap <= tol or any(_band(f.bbox, a.bbox, a.bbox.y1, b.bbox.y0, tol) for f in fills):
+        return True
+    return _tiled(a) and _tiled(b) and _zebra_gap(block, b, gap)
+
+
+def _tiled(c: Candidate) -> bool:
+    """Is every rule of ``c`` a fill's edge or the gutter between two fills, none drawn?"""
+    return all(not r.drawn for r in c.rules)
+
+
+def _bands(c: Candidate) -> list[float]:
+    """Heights (pt) of the bands between ``c``'s horizontal rules."""
+    ys = sorted({round(r.pos, RULE_DECIMALS) for r in c.rules if r.orient == "h"})
+    return [b - a for a, b in zip(ys, ys[1:], strict=False)]
+
+
+def _zebra_gap(a: Candidate, b: Candidate, gap: float) -> bool:
+    """Is the gap between tiled blocks ``a`` and ``b`` an unfilled row of alternating fills:
+    one of them a lone filled row (one band), the gap at most ``ZEBRA_ROWS`` of their
+    tallest band (an unfilled row may wrap where its filled neighbours do not)?"""
+    bands = [_bands(a), _bands(b)]
+    if not all(bands) or min(len(x) for x in bands) != 1:
+        return False
+    return gap <= ZEBRA_ROWS * max(max(x) for x in bands)
 
 
 def _verticals(c: Candidate) -> list[float]:
