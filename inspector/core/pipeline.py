@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -21,6 +20,7 @@ from .evidence.rules_merge import merge_rules
 from .evidence.rules_vector import find_vector_rules
 from .geometry import Frame
 from .infra.collector import collector_held
+from .infra.lru import LRU
 from .multipage.furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages, reaches_bands
 from .params import Params
 from .reading.document import Document, Page
@@ -57,24 +57,6 @@ STAGES = ("words", "drawings", "vector", "images", "render", "skew", "picture", 
 T = TypeVar("T")
 
 
-class _LRU:
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.data: OrderedDict[Hashable, Any] = OrderedDict()
-
-    def get(self, key: Hashable) -> Any:
-        if key in self.data:
-            self.data.move_to_end(key)
-            return self.data[key]
-        return None
-
-    def put(self, key: Hashable, value: Any) -> None:
-        self.data[key] = value
-        self.data.move_to_end(key)
-        while len(self.data) > self.size:
-            self.data.popitem(last=False)
-
-
 class Pipeline:
     """Detection over one open document with a per-stage cache.
 
@@ -86,13 +68,13 @@ class Pipeline:
         self.doc = doc
         # Told (from the detecting thread) before a slow stage starts, e.g. the window's status bar.
         self.progress: Callable[[str], None] | None = None
-        self._cache = _LRU(cache_size)
-        self._renders = _LRU(render_cache)
+        self._cache = LRU(cache_size)
+        self._renders = LRU(render_cache)
         self.computed: list[str] = []  # stages actually computed by the last run()
         self._spent = 0.0  # ms spent in computed stages, ever: what a stage's nested stages took
 
     def _stage(self, timings: dict[str, float], name: str, key: Hashable,
-               fn: Callable[[], T], cache: _LRU | None = None) -> T:
+               fn: Callable[[], T], cache: LRU | None = None) -> T:
         """``fn()``, cached under (``name``, ``key``): a stage's result, typed as ``fn`` returns it."""
         store = cache or self._cache
         full = (name, key)

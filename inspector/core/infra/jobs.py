@@ -8,7 +8,6 @@ document opens it once. Every job is a module-level function of picklable argume
 from __future__ import annotations
 
 import dataclasses
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +15,7 @@ from ..params import Params
 from ..reading.document import Document, DocumentError, Pixels, open_document
 from ..reading.messages import take_messages
 from ..types import PageResult, Rect, Rule, Word
+from .lru import LRU
 
 if TYPE_CHECKING:  # the caller's process never needs the detection stages: only the worker imports them
     from ..explain import PageWhy
@@ -41,7 +41,7 @@ class DocSource:
         return DocSource(f"path:{path}", path=path, password=password, name=path)
 
 
-_OPEN: OrderedDict[str, Pipeline] = OrderedDict()
+_OPEN = LRU(OPEN_DOCUMENTS, evicted=lambda pipe: pipe.doc.close())  # key -> Pipeline
 
 
 
@@ -49,16 +49,14 @@ def pipeline(src: DocSource) -> Pipeline:
     """The worker's pipeline over ``src``, opened on first use (``DocumentError`` when unreadable)."""
     from ..pipeline import Pipeline
 
-    pipe = _OPEN.get(src.key)
+    pipe: Pipeline | None = _OPEN.get(src.key)
     if pipe is not None:
-        _OPEN.move_to_end(src.key)
         return pipe
     if src.data is None and src.path is None:
         raise DocumentError(NOT_OPEN)
     doc = open_document(src.data if src.data is not None else src.path or "", password=src.password, name=src.name)
-    pipe = _OPEN[src.key] = Pipeline(doc)
-    while len(_OPEN) > OPEN_DOCUMENTS:
-        _OPEN.popitem(last=False)[1].doc.close()
+    pipe = Pipeline(doc)
+    _OPEN.put(src.key, pipe)
     return pipe
 
 
