@@ -9,10 +9,11 @@ told by the rules' own geometry, among the page's "other" rules:
   page frame around tables whose rules the tables use. A box with unused rules inside is a
   grid, and may be a missed table: it stays "other".
 - ``separator``: a horizontal rule at least ``SEPARATOR_SHARE`` of the page wide, with text
-  within ``SEPARATOR_REACH`` above or below it, no upright rule meeting it, and no other such
+  within ``SEPARATOR_REACH`` above or below it but none standing on it (an underline the
+  underline finder missed), no upright rule meeting it, and no other such
   rule over the same span without a detected table or a box between the two (a missed
   booktabs table keeps its top, middle and bottom rules "other"): a line under a heading,
-  between sections, under a page's title.
+  between sections, under a page's title, over a column's footnotes.
 
 Both are diagnosis for the unused-rule count (a rule of a missed table framed as a box is
 still counted); detection never reads them.
@@ -25,9 +26,10 @@ from collections.abc import Sequence
 from ..core.types import Rect, Rule, Word
 
 BOX_MIN = 12.0  # pt: a box's sides are at least this long (a check box's are shorter)
-SEPARATOR_SHARE = 0.25  # of the page's width: a separator spans at least this
+SEPARATOR_SHARE = 0.1  # of the page's width: a separator spans at least this (a footnote's rule: about 1/6)
+UNDER_GAP = 1.0  # pt: a word whose box (its descent included) ends this close over a rule stands on it
 SEPARATOR_REACH = 24.0  # pt: the text a separator separates lies at most this far from it
-SPAN_OVERLAP = 0.5  # share of the shorter span two rules share to run over the same span
+SPAN_OVERLAP = 0.5  # share of the longer span two rules share to run over the same span
 
 
 def art_kinds(rules: Sequence[Rule], tables: Sequence[Rect], words: Sequence[Word], width: float,
@@ -75,16 +77,18 @@ def _separator(r: Rule, rules: Sequence[Rule], between: Sequence[Rect], words: S
     if any(v.orient == "v" and r.start - snap <= v.pos <= r.end + snap and v.start - snap <= r.pos <= v.end + snap
            for v in rules):
         return False
-    if not any(w.bbox.x1 > r.start and w.bbox.x0 < r.end and min(abs(w.bbox.y1 - r.pos), abs(w.bbox.y0 - r.pos))
-               <= SEPARATOR_REACH for w in words):
+    over = [w.bbox for w in words if w.bbox.x1 > r.start and w.bbox.x0 < r.end]
+    if not any(min(abs(b.y1 - r.pos), abs(b.y0 - r.pos)) <= SEPARATOR_REACH for b in over):
         return False
+    if any(b.y0 < r.pos and r.pos - UNDER_GAP <= b.y1 for b in over):
+        return False  # a word stands on it (or it strikes one through)
     return not any(o is not r and o.orient == "h" and _same_span(r, o) and not _parted(r, o, between)
                    for o in rules)
 
 
 def _same_span(a: Rule, b: Rule) -> bool:
     shared = min(a.end, b.end) - max(a.start, b.start)
-    return shared >= SPAN_OVERLAP * min(a.length, b.length)
+    return shared >= SPAN_OVERLAP * max(a.length, b.length)  # a table's rules run alike
 
 
 def _parted(a: Rule, b: Rule, between: Sequence[Rect]) -> bool:

@@ -19,8 +19,8 @@ every extractor alike (the kind is the rule's and the page's, not the extractor'
   a region rejected by ``tables.form_boxes``);
 - ``box``: a side of a box of four such rules with nothing ruled inside (a text box, a
   callout, a legend's key, a frame; ``rule_art``);
-- ``separator``: a lone horizontal line between text across a quarter of the page or more
-  (under a heading, between sections; ``rule_art``);
+- ``separator``: a lone horizontal line between text across a tenth of the page or more
+  (under a heading, between sections, over footnotes; ``rule_art``);
 - ``other``: the rest: a table's rule left unused, a drawing's, a contents page's, a form's.
 
 The first that applies wins, in that order (the pipeline's own: furniture, then figures,

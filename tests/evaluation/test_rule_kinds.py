@@ -162,7 +162,7 @@ def test_a_charts_and_a_captioned_drawings_rules_are_figures(tmp_path: Path) -> 
 
 
 def test_boxes_and_separators_are_art_a_ruled_pair_is_not(tmp_path: Path) -> None:
-    """A framed paragraph (a text box: 4 "box"), a heading's rule (a "separator"), a paragraph
+    """A framed paragraph (a text box: 4 "box"), a heading's and a footnote's rule ("separator"), a paragraph
     between two rules over one span (a missed booktabs table looks so: both "other"), a box
     with a rule inside (a grid: "other") and the stray rule far from text ("other")."""
     doc = pymupdf.open()
@@ -178,11 +178,13 @@ def test_boxes_and_separators_are_art_a_ruled_pair_is_not(tmp_path: Path) -> Non
     page.draw_line((LEFT, 350), (300, 350), width=0.5)
     page.insert_text((LEFT + 4, 340), "Name", fontsize=BODY, fontname="helv")
     page.draw_line((100, 600), (400, 600), width=0.5)
+    page.draw_line((LEFT, 700), (LEFT + 90, 700), width=0.5)  # a footnote's rule
+    page.insert_text((LEFT, 712), "1 A footnote under its rule.", fontsize=CAPTION, fontname="helv")
     doc.save(tmp_path / "art.pdf")
     outcome = _run(tmp_path / "art.pdf", 1)
     assert outcome.output == ()
     kinds = {d.detail: d.rule_kind for d in outcome.scores.defects if d.kind == "unused_rule"}
-    assert outcome.scores.defect_counts.unused_kinds == RuleKindCounts(box=4, separator=1, other=8), kinds
-    assert kinds["h rule at 86.0 from 50.0 to 545.0 pt"] == "separator"
+    assert outcome.scores.defect_counts.unused_kinds == RuleKindCounts(box=4, separator=2, other=8), kinds
+    assert kinds["h rule at 86.0 from 50.0 to 545.0 pt"] == kinds["h rule at 700.0 from 50.0 to 140.0 pt"] == "separator"
     assert kinds["h rule at 220.0 from 50.0 to 545.0 pt"] == kinds["h rule at 270.0 from 50.0 to 545.0 pt"] == "other"
     assert kinds["v rule at 545.0 from 120.0 to 170.0 pt"] == "box"
