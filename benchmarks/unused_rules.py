@@ -87,15 +87,19 @@ def main() -> int:
     if args.list and args.list not in KINDS:
         ap.error(f"--list: one of {', '.join(KINDS)}")
     rows: dict[str, DefectCounts] = {}
+    listed: list[tuple[str, str, evaluate.PageOutcome, list[str]]] = []
     for folder in args.sources:
         src = evaluate.load_source(folder)
         outcomes = evaluate.run(src, "inspector", jobs=args.jobs)
         rows[str(folder)] = counts(outcomes)
-        for o, details in pages_of_kind(outcomes, args.list) if args.list else []:
-            pdf = next(g.pdf for g in src.pages if (g.doc, g.page) == (o.doc, o.page))
-            shown = f"  -> {render(pdf, o, details, args.render)}" if args.render else ""
-            print(f"{folder.name}\t{o.doc}\tp{o.page}\t{len(details)} {args.list}, {len(o.output)} tables{shown}")
-    print(table(rows))
+        pdfs = {(g.doc, g.page): g.pdf for g in src.pages}
+        listed += [(folder.name, pdfs[(o.doc, o.page)], o, d) for o, d in pages_of_kind(outcomes, args.list)] \
+            if args.list else []
+    print(table(rows), flush=True)  # before the pictures: MuPDF may take minutes over a heavy page
+    for name, pdf, o, details in listed:
+        print(f"{name}\t{o.doc}\tp{o.page}\t{len(details)} {args.list}, {len(o.output)} tables", flush=True)
+        if args.render:
+            print(f"  -> {render(pdf, o, details, args.render)}", flush=True)
     return 0
 
 
