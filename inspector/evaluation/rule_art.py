@@ -9,8 +9,8 @@ told by the rules' own geometry, among the page's "other" rules:
   page frame around tables whose rules the tables use. A box with unused rules inside is a
   grid, and may be a missed table: it stays "other".
 - ``separator``: a horizontal rule at least ``SEPARATOR_SHARE`` of the page wide, with text
-  within ``SEPARATOR_REACH`` above or below it but none standing on it (an underline the
-  underline finder missed), no upright rule meeting it, and no other such
+  within ``SEPARATOR_REACH`` above or below it but not standing on most of it (an underline
+  the underline finder missed), no upright rule meeting it, and no other such
   rule over the same span without a detected table or a box between the two (a missed
   booktabs table keeps its top, middle and bottom rules "other"): a line under a heading,
   between sections, under a page's title, over a column's footnotes.
@@ -28,6 +28,7 @@ from ..core.types import Rect, Rule, Word
 BOX_MIN = 12.0  # pt: a box's sides are at least this long (a check box's are shorter)
 SEPARATOR_SHARE = 0.1  # of the page's width: a separator spans at least this (a footnote's rule: about 1/6)
 UNDER_GAP = 1.0  # pt: a word whose box (its descent included) ends this close over a rule stands on it
+UNDERLINED = 0.5  # share of a rule's length words standing on it cover to make it an underline
 SEPARATOR_REACH = 24.0  # pt: the text a separator separates lies at most this far from it
 SPAN_OVERLAP = 0.5  # share of the longer span two rules share to run over the same span
 
@@ -80,8 +81,9 @@ def _separator(r: Rule, rules: Sequence[Rule], between: Sequence[Rect], words: S
     over = [w.bbox for w in words if w.bbox.x1 > r.start and w.bbox.x0 < r.end]
     if not any(min(abs(b.y1 - r.pos), abs(b.y0 - r.pos)) <= SEPARATOR_REACH for b in over):
         return False
-    if any(b.y0 < r.pos and r.pos - UNDER_GAP <= b.y1 for b in over):
-        return False  # a word stands on it (or it strikes one through)
+    standing = [b for b in over if b.y0 < r.pos and r.pos - UNDER_GAP <= b.y1]
+    if sum(min(b.x1, r.end) - max(b.x0, r.start) for b in standing) >= UNDERLINED * r.length:
+        return False  # words stand on most of it: an underline (a heading's rule runs on past its words)
     return not any(o is not r and o.orient == "h" and _same_span(r, o) and not _parted(r, o, between)
                    for o in rules)
 

@@ -168,7 +168,7 @@ def test_boxes_and_separators_are_art_a_ruled_pair_is_not(tmp_path: Path) -> Non
     doc = pymupdf.open()
     page = doc.new_page(width=A4[0], height=A4[1])
     page.insert_text((LEFT, 80), "Section heading", fontsize=14, fontname="helv")
-    page.draw_line((LEFT, 86), (RIGHT, 86), width=1.0)
+    page.draw_line((LEFT, 84), (RIGHT, 84), width=1.0)  # in the heading's descent, past its words
     page.insert_textbox(pymupdf.Rect(LEFT + 6, 126, RIGHT - 6, 166), PROSE, fontsize=BODY, fontname="helv")
     page.draw_rect(pymupdf.Rect(LEFT, 120, RIGHT, 170), width=0.5)
     page.draw_line((LEFT, 220), (RIGHT, 220), width=0.5)
@@ -185,6 +185,6 @@ def test_boxes_and_separators_are_art_a_ruled_pair_is_not(tmp_path: Path) -> Non
     assert outcome.output == ()
     kinds = {d.detail: d.rule_kind for d in outcome.scores.defects if d.kind == "unused_rule"}
     assert outcome.scores.defect_counts.unused_kinds == RuleKindCounts(box=4, separator=2, other=8), kinds
-    assert kinds["h rule at 86.0 from 50.0 to 545.0 pt"] == kinds["h rule at 700.0 from 50.0 to 140.0 pt"] == "separator"
+    assert kinds["h rule at 84.0 from 50.0 to 545.0 pt"] == kinds["h rule at 700.0 from 50.0 to 140.0 pt"] == "separator"
     assert kinds["h rule at 220.0 from 50.0 to 545.0 pt"] == kinds["h rule at 270.0 from 50.0 to 545.0 pt"] == "other"
     assert kinds["v rule at 545.0 from 120.0 to 170.0 pt"] == "box"
