@@ -167,3 +167,21 @@ def test_data_bars_in_a_table_column_are_no_chart() -> None:
     # (the bars' edges add two columns and an empty row: the fills' own defect, not a figure's)
     assert [[list(r[:4]) for r in t.rows_text()[:5]] for t in res.tables] == [rows]
     assert not any(w.figure for w in res.words)
+
+
+def test_two_charts_side_by_side_with_axes_at_one_height() -> None:
+    """Two bar charts (ticks, no gridlines) side by side, their value axes at one height: the
+    ticks of both lie on one line at two pitches' distance; each chart's run is its scale."""
+    doc = new_document()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    for x0 in (60.0, 320.0):
+        base = 300.0
+        page.draw_line((x0, base), (x0 + 200, base), width=0.5)
+        page.draw_line((x0, base - 150), (x0, base), width=0.5)
+        for k in range(5):
+            page.draw_line((x0 + 20 + 40 * k, base), (x0 + 20 + 40 * k, base + 4), width=0.5)
+            page.draw_line((x0 - 4, base - 30 * k), (x0, base - 30 * k), width=0.5)
+            page.draw_rect(pymupdf.Rect(x0 + 10 + 40 * k, base - 25 * (k + 1), x0 + 30 + 40 * k, base), color=None,
+                           fill=(0.2, 0.4, 0.7))
+    data = finish(doc)
+    assert figures_of(data) == ["10 tick marks", "10 tick marks"]

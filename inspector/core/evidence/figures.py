@@ -114,8 +114,26 @@ def _tick_groups(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
                 groups.setdefault(("h", round(min(x0, x1))), []).append(_line_box(x0, y0, x1, y1))
             elif dx < STRAIGHT and TICK_MIN <= dy <= TICK and not _chained(ends, "v", x0, min(y0, y1), max(y0, y1)):
                 groups.setdefault(("v", round(min(y0, y1))), []).append(_line_box(x0, y0, x1, y1))
-    return [(Rect.bounding(g), f"{len(g)} tick marks") for (axis, _), g in groups.items()
-            if len(g) >= MIN_TICKS and _even([r.cy if axis == "h" else r.cx for r in g])]
+    out = []
+    for (axis, _), g in groups.items():
+        # Charts side by side put their axes at one height: each run at its own pitch is a scale.
+        for run in _runs(sorted(g, key=lambda r: r.cy if axis == "h" else r.cx), axis):
+            if len(run) >= MIN_TICKS and _even([r.cy if axis == "h" else r.cx for r in run]):
+                out.append((Rect.bounding(run), f"{len(run)} tick marks"))
+    return out
+
+
+def _runs(ticks: list[Rect], axis: str) -> list[list[Rect]]:
+    """``ticks`` (sorted along their axis) cut where a step is over ``EVEN`` x the one before."""
+    runs: list[list[Rect]] = [ticks[:1]]
+    pos = [r.cy if axis == "h" else r.cx for r in ticks]
+    for k in range(1, len(ticks)):
+        step, before = pos[k] - pos[k - 1], (pos[k - 1] - pos[k - 2] if len(runs[-1]) > 1 else None)
+        if before is not None and step > EVEN * before:
+            runs.append([ticks[k]])
+        else:
+            runs[-1].append(ticks[k])
+    return runs
 
 
 def _tick_lines(d: Drawing) -> list[tuple[float, float, float, float]]:
