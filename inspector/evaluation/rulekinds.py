@@ -10,17 +10,21 @@ every extractor alike (the kind is the rule's and the page's, not the extractor'
   repeated at the same place on the neighbouring pages, the rule hugging it), found on the
   page whether or not a table reaches its bands (the pipeline looks only then);
 - ``figure``: a chart's or a drawing's rule: set aside with its figure area
-  (``evidence.figures``: tick marks, curves, series) or inside a framed drawing rejected as a
+  (``evidence.figures``: tick marks, curves, series, bars on gridlines) or inside a framed drawing rejected as a
   figure (its caption names one, ``structure.tables``);
 - ``underline``: a stroke under a word or a run of words (``evidence.underlines``);
 - ``check_box``: a side of a form's check box, a comb's tick or a digit box
   (``evidence.checkboxes``, set aside with ``tables.check_boxes`` on);
 - ``form_box``: inside a ruled grid rejected as a form's entry boxes (``structure.formboxes``,
   a region rejected by ``tables.form_boxes``);
-- ``other``: the rest: a table's rule left unused, a figure's, a contents page's, a frame's.
+- ``box``: a side of a box of four such rules with nothing ruled inside (a text box, a
+  callout, a legend's key, a frame; ``rule_art``);
+- ``separator``: a lone horizontal line between text across a tenth of the page or more
+  (under a heading, between sections, over footnotes; ``rule_art``);
+- ``other``: the rest: a table's rule left unused, a drawing's, a contents page's, a form's.
 
 The first that applies wins, in that order (the pipeline's own: furniture, then figures,
-then underlines, then form marks). A page whose detection failed has only ``other`` rules. The kinds are
+then underlines, then form marks; the art last, among the rules left). A page whose detection failed has only ``other`` rules. The kinds are
 diagnosis, never a verdict: the total stays the defect, a rule of a form wrongly called a form
 is still counted.
 """
@@ -38,12 +42,13 @@ from ..core.multipage.furniture import BAND, band_marks, find_furniture, neighbo
 from ..core.params import Params
 from ..core.types import PageResult, Rect, Rule
 from ..extractors import peers
+from .rule_art import art_kinds
 
 log = logging.getLogger(__name__)
 
-KINDS = ("furniture", "figure", "underline", "check_box", "form_box", "other")
+KINDS = ("furniture", "figure", "underline", "check_box", "form_box", "box", "separator", "other")
 LABELS = {"furniture": "header/footer", "figure": "figure", "underline": "underline", "check_box": "check box",
-          "form_box": "form box", "other": "other"}
+          "form_box": "form box", "box": "box/frame", "separator": "separator", "other": "other"}
 FORM_BOX_PARAM = "tables.form_boxes"  # the parameter of a region rejected as a form's entry boxes
 
 
@@ -56,6 +61,8 @@ class RuleKindCounts:
     underline: int = 0
     check_box: int = 0
     form_box: int = 0
+    box: int = 0
+    separator: int = 0
     other: int = 0
 
     @property
@@ -78,7 +85,8 @@ def rule_kinds(rules: Sequence[Rule], result: PageResult, furniture: Sequence[Ru
     """The kind of each of ``rules`` (drawn rules of the page) on the page ``result`` detected,
     ``furniture`` being the page's running header and footer rules. The detection works on its
     merged rules (a vector rule may be part of a longer one there): a rule takes the kind of a
-    rule it lies on, within ``snap`` points (``merge.snap``)."""
+    rule it lies on, within ``snap`` points (``merge.snap``). The art kinds (box, separator)
+    read the rules beside each among ``rules``: give the unused ones (``page_rule_kinds`` does)."""
     aside = _Along([(g.rule, g.reason) for g in result.rejected
                     if g.reason == UNDERLINE or g.reason in FORM_MARKS or g.reason.startswith(AREA)])
     running = _Along([(r, "furniture") for r in furniture])
@@ -92,6 +100,8 @@ def rule_kinds(rules: Sequence[Rule], result: PageResult, furniture: Sequence[Ru
                      "underline" if why == UNDERLINE else
                      "check_box" if why else
                      "form_box" if any(_inside(rule.bbox, box) for box in forms) else "other")
+    left = [r for r in rules if out[r] == "other"]
+    out.update(art_kinds(left, [t.bbox for t in result.tables], result.words, result.width, snap))
     return out
 
 

@@ -83,7 +83,7 @@ def test_matplotlib_charts_beside_tables(tables: str) -> None:
     assert {"2019", "171", "160", "Europe", "42%", "Revenue"} <= flagged
     why = explain(res, Params())
     assert sum(r.reason.startswith("figure area") for r in why.rejected) == 2  # the bar chart and the pie's legend
-    assert any(n.startswith("figure area (14 tick marks)") for n in res.notes)
+    assert any(n.startswith("figure area (14 tick marks, 5 bars on 10 gridlines)") for n in res.notes)
 
 
 def line_chart(page: pymupdf.Page, x0: float, y0: float, w: float = 220, h: float = 160) -> None:

@@ -122,9 +122,10 @@ def test_the_report_shows_the_split_and_keeps_the_total(tmp_path: Path) -> None:
     block = summary.totals_dict(summary.totals([outcome, outcome]))
     assert block["defects"]["unused_rules"] == 34
     assert block["defects"]["unused_rule_kinds"] == {"furniture": 2, "figure": 0, "underline": 2,
-                                                      "check_box": 8, "form_box": 20, "other": 2}
+                                                      "check_box": 8, "form_box": 20, "box": 0, "separator": 0,
+                                                      "other": 2}
     assert summary.unused_line(block) == ("unused rules 34 (header/footer 2, figure 0, underline 2, "
-                                          "check box 8, form box 20, other 2)")
+                                          "check box 8, form box 20, box/frame 0, separator 0, other 2)")
     before = {"defects": {"unused_rules": 5}}  # a result written before the split
     assert summary.unused_line(before) == "unused rules 5"
 
@@ -158,3 +159,32 @@ def test_a_charts_and_a_captioned_drawings_rules_are_figures(tmp_path: Path) -> 
     doc.save(tmp_path / "figures.pdf")
     counts = _run(tmp_path / "figures.pdf", 1).scores.defect_counts
     assert counts.unused_kinds == RuleKindCounts(figure=CHART_RULES + DRAWING_RULES, other=1)
+
+
+def test_boxes_and_separators_are_art_a_ruled_pair_is_not(tmp_path: Path) -> None:
+    """A framed paragraph (a text box: 4 "box"), a heading's and a footnote's rule ("separator"), a paragraph
+    between two rules over one span (a missed booktabs table looks so: both "other"), a box
+    with a rule inside (a grid: "other") and the stray rule far from text ("other")."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    page.insert_text((LEFT, 80), "Section heading", fontsize=14, fontname="helv")
+    page.draw_line((LEFT, 84), (RIGHT, 84), width=1.0)  # in the heading's descent, past its words
+    page.insert_textbox(pymupdf.Rect(LEFT + 6, 126, RIGHT - 6, 166), PROSE, fontsize=BODY, fontname="helv")
+    page.draw_rect(pymupdf.Rect(LEFT, 120, RIGHT, 170), width=0.5)
+    page.draw_line((LEFT, 220), (RIGHT, 220), width=0.5)
+    page.insert_textbox(pymupdf.Rect(LEFT, 226, RIGHT, 266), PROSE, fontsize=BODY, fontname="helv")
+    page.draw_line((LEFT, 270), (RIGHT, 270), width=0.5)
+    page.draw_rect(pymupdf.Rect(LEFT, 320, 300, 380), width=0.5)
+    page.draw_line((LEFT, 350), (300, 350), width=0.5)
+    page.insert_text((LEFT + 4, 340), "Name", fontsize=BODY, fontname="helv")
+    page.draw_line((100, 600), (400, 600), width=0.5)
+    page.draw_line((LEFT, 700), (LEFT + 90, 700), width=0.5)  # a footnote's rule
+    page.insert_text((LEFT, 712), "1 A footnote under its rule.", fontsize=CAPTION, fontname="helv")
+    doc.save(tmp_path / "art.pdf")
+    outcome = _run(tmp_path / "art.pdf", 1)
+    assert outcome.output == ()
+    kinds = {d.detail: d.rule_kind for d in outcome.scores.defects if d.kind == "unused_rule"}
+    assert outcome.scores.defect_counts.unused_kinds == RuleKindCounts(box=4, separator=2, other=8), kinds
+    assert kinds["h rule at 84.0 from 50.0 to 545.0 pt"] == kinds["h rule at 700.0 from 50.0 to 140.0 pt"] == "separator"
+    assert kinds["h rule at 220.0 from 50.0 to 545.0 pt"] == kinds["h rule at 270.0 from 50.0 to 545.0 pt"] == "other"
+    assert kinds["v rule at 545.0 from 120.0 to 170.0 pt"] == "box"

@@ -75,12 +75,13 @@ def test_scores_pinned_truth_and_truth_free_pages_per_family(tmp_path):
     # The stray rule is no header's, figure's, underline, check box's or form box's: "other", in the JSON and
     # in the optional columns after the total, which stays where it was.
     assert free["unused_rule_kinds"] == {"furniture": 0, "figure": 0, "underline": 0, "check_box": 0, "form_box": 0,
-                                          "other": 1}
+                                          "box": 0, "separator": 0, "other": 1}
     split = sc.table({"inspector": per}, kinds=True).splitlines()
     assert split[0].endswith("| unused rules | unused: header/footer | unused: figure | unused: underline | "
-                             "unused: check box | unused: form box | unused: other | failed |")
+                             "unused: check box | unused: form box | unused: box/frame | unused: separator | "
+                             "unused: other | failed |")
     assert len(split[1].split("|")) == len(split[0].split("|"))
-    assert "| 0.00 | 1 | 0 | 0 | 0 | 0 | 0 | 1 | 0 |" in next(row for row in split if row.startswith("| unknown |"))
+    assert "| 0.00 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 0 |" in next(row for row in split if row.startswith("| unknown |"))
 
 
 def test_pinned_rows_not_on_the_page_are_left_out(tmp_path):

@@ -9,7 +9,12 @@ drawing no table has:
 - curves at least ``CURVE`` pt in both directions: two or more filled (pie and donut
   wedges; one is a logo) or one stroked open path (a smooth series);
 - stroked open polylines of three or more slanted segments over ``SERIES`` pt (a line chart's
-  series).
+  series);
+- bars over gridlines: a series of filled boxes on one baseline at an even pitch, of
+  different lengths, crossed by evenly spaced lines (a chart drawn without tick marks).
+
+Tick marks are single strokes, or the short strokes of a path that draws them with their
+axis (Excel, PowerPoint: one end on the long line).
 
 The area those marks span grows over the drawing lying mostly inside it (bars, gridlines,
 the axes' frame), then over a legend: two or more small swatches of different colours near
@@ -58,6 +63,10 @@ MIN_FONT = 1.0  # pt: the smallest font size a gap is measured against
 AREA = "figure area"  # how every reason for a figure's rule or region set aside begins
 RULE_MARGIN = 1.0  # pt around a figure area within which its rules (axes, gridlines) lie
 RULE_INSIDE = 0.9  # share of a rule inside the area that makes it the figure's
+AXIS_MIN = 3 * TICK  # pt: an axis drawn in one path with its ticks is at least this long
+MIN_BARS = 3  # bars of one series, at least
+BAR_EPS = 0.5  # pt: bars of one series share their baseline and thickness within this
+MIN_GRID = 3  # gridlines across a bar series, at least
 
 
 @dataclass(frozen=True)
@@ -74,7 +83,7 @@ class Figure:
 
 def find_figures(drawings: Sequence[Drawing], width: float, height: float) -> tuple[Figure, ...]:
     """The figure areas of a page ``width`` x ``height`` pt drawn with ``drawings``."""
-    seeds = _tick_groups(drawings) + _curves(drawings) + _series(drawings)
+    seeds = _tick_groups(drawings) + _curves(drawings) + _series(drawings) + _bar_charts(drawings)
     if not seeds:
         return ()
     page = width * height
@@ -99,16 +108,63 @@ def _tick_groups(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
     groups: dict[tuple[str, int], list[Rect]] = {}
     ends = _line_ends(drawings)
     for d in drawings:
-        if len(d.items) != 1 or d.items[0][0] != "l":
-            continue
-        _, x0, y0, x1, y1 = d.items[0]
-        dx, dy = abs(x1 - x0), abs(y1 - y0)
-        if dy < STRAIGHT and TICK_MIN <= dx <= TICK and not _chained(ends, "h", y0, min(x0, x1), max(x0, x1)):
-            groups.setdefault(("h", round(min(x0, x1))), []).append(d.rect)
-        elif dx < STRAIGHT and TICK_MIN <= dy <= TICK and not _chained(ends, "v", x0, min(y0, y1), max(y0, y1)):
-            groups.setdefault(("v", round(min(y0, y1))), []).append(d.rect)
-    return [(Rect.bounding(g), f"{len(g)} tick marks") for (axis, _), g in groups.items()
-            if len(g) >= MIN_TICKS and _even([r.cy if axis == "h" else r.cx for r in g])]
+        for x0, y0, x1, y1 in _tick_lines(d):
+            dx, dy = abs(x1 - x0), abs(y1 - y0)
+            if dy < STRAIGHT and TICK_MIN <= dx <= TICK and not _chained(ends, "h", y0, min(x0, x1), max(x0, x1)):
+                groups.setdefault(("h", round(min(x0, x1))), []).append(_line_box(x0, y0, x1, y1))
+            elif dx < STRAIGHT and TICK_MIN <= dy <= TICK and not _chained(ends, "v", x0, min(y0, y1), max(y0, y1)):
+                groups.setdefault(("v", round(min(y0, y1))), []).append(_line_box(x0, y0, x1, y1))
+    out = []
+    for (axis, _), g in groups.items():
+        # Charts side by side put their axes at one height: each run at its own pitch is a scale.
+        for run in _runs(sorted(g, key=lambda r: r.cy if axis == "h" else r.cx), axis):
+            if len(run) >= MIN_TICKS and _even([r.cy if axis == "h" else r.cx for r in run]):
+                out.append((Rect.bounding(run), f"{len(run)} tick marks"))
+    return out
+
+
+def _runs(ticks: list[Rect], axis: str) -> list[list[Rect]]:
+    """``ticks`` (sorted along their axis) cut where a step is over ``EVEN`` x the one before."""
+    runs: list[list[Rect]] = [ticks[:1]]
+    pos = [r.cy if axis == "h" else r.cx for r in ticks]
+    for k in range(1, len(ticks)):
+        step, before = pos[k] - pos[k - 1], (pos[k - 1] - pos[k - 2] if len(runs[-1]) > 1 else None)
+        if before is not None and step > EVEN * before:
+            runs.append([ticks[k]])
+        else:
+            runs[-1].append(ticks[k])
+    return runs
+
+
+def _tick_lines(d: Drawing) -> list[tuple[float, float, float, float]]:
+    """The lines of ``d`` that may be tick marks: the one line of a single-line path, or, in a
+    path drawing an axis with its ticks (Excel, PowerPoint), the short lines with one end on
+    a long line across them in the same path (the axis; a box's short sides meet short ones)."""
+    lines = [(it[1], it[2], it[3], it[4]) for it in d.items if it[0] == "l"]
+    if len(d.items) == 1:
+        return lines
+    # One stroke once: a path closed back over its last line draws that line twice.
+    lines = sorted({(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)) for x0, y0, x1, y1 in lines})
+    axes = [ln for ln in lines if max(ln[2] - ln[0], ln[3] - ln[1]) >= AXIS_MIN]
+    return [ln for ln in lines if max(ln[2] - ln[0], ln[3] - ln[1]) <= TICK and any(_ends_on(ln, ax) for ax in axes)]
+
+
+def _ends_on(ln: tuple[float, float, float, float], axis: tuple[float, float, float, float]) -> bool:
+    """Does one end of the short line ``ln`` lie on the (straight, perpendicular) ``axis``?"""
+    ax0, ay0, ax1, ay1 = axis
+    vertical = abs(ax1 - ax0) < STRAIGHT
+    if vertical == (abs(ln[2] - ln[0]) < STRAIGHT) or (not vertical and abs(ay1 - ay0) >= STRAIGHT):
+        return False  # parallel to it, or the axis is slanted
+    lo, hi = (min(ay0, ay1), max(ay0, ay1)) if vertical else (min(ax0, ax1), max(ax0, ax1))
+    for x, y in ((ln[0], ln[1]), (ln[2], ln[3])):
+        across, along = (x, y) if vertical else (y, x)
+        if abs(across - (ax0 if vertical else ay0)) <= CHAIN_GAP and lo - CHAIN_GAP <= along <= hi + CHAIN_GAP:
+            return True
+    return False
+
+
+def _line_box(x0: float, y0: float, x1: float, y1: float) -> Rect:
+    return Rect(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
 def _line_ends(drawings: Sequence[Drawing]) -> dict[tuple[str, int], list[tuple[float, float]]]:
@@ -179,6 +235,80 @@ def _series(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
     return out
 
 
+def _bar_charts(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
+    """Bar series over gridlines (a chart without tick marks: Excel, matplotlib with ticks
+    off): three or more filled boxes of one colour and thickness standing on one baseline at
+    an even pitch with gaps between them, of different lengths (a table's shaded rows or
+    columns have one length), crossed by three or more evenly spaced lines of the value scale."""
+    lines = [(d.items[0][1:], d.rect) for d in drawings if len(d.items) == 1 and d.items[0][0] == "l"]
+    series: dict[tuple[object, str, int, int], list[Rect]] = {}
+    for d in drawings:
+        if d.fill is None or len(d.items) != 1 or d.items[0][0] != "re":
+            continue
+        r = d.rect
+        series.setdefault((d.fill_rgb or d.fill, "v", round(r.y1 / BAR_EPS), round(r.width / BAR_EPS)), []).append(r)
+        series.setdefault((d.fill_rgb or d.fill, "h", round(r.x0 / BAR_EPS), round(r.height / BAR_EPS)), []).append(r)
+    out = []
+    for (_, grow, _, _), bars in series.items():
+        if len(bars) < MIN_BARS or not _bar_series(bars, grow):
+            continue
+        run = Rect.bounding(bars)
+        grid = _scale([box for _, box in lines if _crosses(box, run, grow)], grow)
+        # The longest bar passes gridlines; bars drawn in a table's column pass no column rule.
+        if sum(_within(b, run, grow) for b in grid) >= MIN_GRID:
+            out.append((run.union(Rect.bounding(grid)), f"{len(bars)} bars on {len(grid)} gridlines"))
+    return out
+
+
+def _within(line: Rect, run: Rect, grow: str) -> bool:
+    """Does ``line`` lie between the bars' baseline and the end of the longest one?"""
+    if grow == "v":
+        return run.y0 - BAR_EPS <= line.y0 <= run.y1 + BAR_EPS
+    return run.x0 - BAR_EPS <= line.x0 <= run.x1 + BAR_EPS
+
+
+def _scale(lines: list[Rect], grow: str) -> list[Rect]:
+    """The longest run of ``lines`` (one per position) at one even step: a value scale's
+    gridlines, without an axis or frame line off its step."""
+    by_pos = {round((b.y0 if grow == "v" else b.x0) / BAR_EPS): b for b in lines}
+    ordered = [by_pos[k] for k in sorted(by_pos)]
+    pos = [b.y0 if grow == "v" else b.x0 for b in ordered]
+    best: list[Rect] = []
+    start = 0
+    for end in range(2, len(pos) + 1):
+        while end - start > 2 and not _even(pos[start:end]):
+            start += 1
+        if _even(pos[start:end]) and end - start > len(best):
+            best = ordered[start:end]
+    return best
+
+
+def _bar_series(bars: list[Rect], grow: str) -> bool:
+    """Bars (``grow`` "v": standing up; "h": lying) at an even pitch with gaps between them,
+    not all of one length."""
+    bars = sorted(bars, key=lambda b: b.x0 if grow == "v" else b.y0)
+    thick = bars[0].width if grow == "v" else bars[0].height
+    starts = [b.x0 if grow == "v" else b.y0 for b in bars]
+    lengths = [b.height if grow == "v" else b.width for b in bars]
+    steps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
+    if min(steps) <= thick + BAR_EPS:
+        return False  # bars abut: a table's shaded cells
+    # On one pitch; a category without a bar (a zero) leaves a step of two pitches.
+    pitch = min(steps)
+    return all(abs(s / pitch - round(s / pitch)) * pitch <= (EVEN - 1) * pitch for s in steps) \
+        and max(lengths) - min(lengths) > BAR_EPS
+
+
+def _crosses(line: Rect, run: Rect, grow: str) -> bool:
+    """Is ``line`` a gridline of the value scale of bars spanning ``run``: across the bars'
+    direction, reaching over all of them, at a value the bars reach (or one step beyond)?"""
+    if grow == "v":
+        return line.height < STRAIGHT and line.x0 <= run.x0 + BAR_EPS and line.x1 >= run.x1 - BAR_EPS \
+            and run.y0 - run.height <= line.y0 <= run.y1 + BAR_EPS
+    return line.width < STRAIGHT and line.y0 <= run.y0 + BAR_EPS and line.y1 >= run.y1 - BAR_EPS \
+        and run.x0 - BAR_EPS <= line.x0 <= run.x1 + run.width
+
+
 def _merged(seeds: list[tuple[Rect, str]]) -> list[tuple[Rect, str]]:
     """Seeds that touch or overlap (within ``TICK``) as one area each, with what they hold."""
     areas: list[tuple[Rect, list[str]]] = []
@@ -196,12 +326,14 @@ def _figure_like(kinds: list[str]) -> bool:
     """Ticks on two axes, two filled curved shapes (wedges) or a stroked series: one group of
     ticks alone may be a ruler, one filled curved shape a logo."""
     ticks = sum(k.endswith("tick marks") for k in kinds)
-    return ticks >= MIN_AXES or kinds.count("curves") >= MIN_AXES or "a line series" in kinds
+    bars = any(k.endswith("gridlines") for k in kinds)
+    return ticks >= MIN_AXES or kinds.count("curves") >= MIN_AXES or "a line series" in kinds or bars
 
 
 def _summary(kinds: list[str]) -> str:
     ticks = sum(int(k.split()[0]) for k in kinds if k.endswith("tick marks"))
     parts = [f"{ticks} tick marks"] if ticks else []
+    parts += [k for k in kinds if k.endswith("gridlines")]
     for k in ("curves", "a line series"):
         n = kinds.count(k)
         if n:

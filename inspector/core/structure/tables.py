@@ -162,7 +162,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
 FURNITURE = ("page furniture: a running header or footer (or page number) repeated at the same place on the "
              "neighbouring pages; never part of a table")
 FIGURE = (f"{AREA}: a chart's labels (tick values, data labels, legend) inside or beside its drawing "
-          "(tick marks, curves, series); in no table")
+          "(tick marks, curves, series, bars on gridlines); in no table")
 PROSE_BESIDE = ("prose beside the table: a column of running text (its own even line spacing, off the table's "
                 "baselines, behind a gutter) set beside aligned rows; cut off the table, never its last column")
 FIGURE_BLOCK = 20.0  # pt: figure text lines this close are one figure's
