@@ -221,6 +221,17 @@ def unit_line(text: str) -> UnitSpec | None:
     return None
 
 
+def whole_unit_line(text: str) -> UnitSpec | None:
+    """The unit ``text`` states when the line says nothing else ("单位：元 币种：人民币", "(in
+    thousands of euros)", "Unit: USD"): a caption's unit line, never a table's header ("Revenue
+    ($000)", "金额 占比（%）" and a row of column units "(%) (%)" say more than one statement)."""
+    spec = unit_line(text)
+    if spec is None:
+        return None
+    rest = _norm(text).replace(spec.text, "", 1)
+    return spec if not rest.strip(_SEP) else None
+
+
 def _leading_unit(tail: str) -> UnitSpec | None:
     """The longest run of words at the start of ``tail`` that is a unit expression
     ("万元 币种：人民币" -> 万元; "thousands, except per share data" -> thousands)."""
@@ -300,4 +311,4 @@ def labelled_unit(text: str) -> UnitSpec | None:
 
 
 __all__ = ["CURRENCIES", "OTHER_UNITS", "RATIOS", "SCALES", "UnitSpec", "header_unit", "labelled_unit", "may_state_unit",
-           "unit_expression", "unit_line"]
+           "unit_expression", "unit_line", "whole_unit_line"]

@@ -27,6 +27,7 @@ from ..structure.form_sections import CUT
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.grow import TABLE_LABEL
 from ..types import Boundary, Grid, PageResult, Rule
+from ..units import whole_unit_line
 from .bands import AMOUNT_ROW, SECTION_LABEL, amount_band, bold_label_below, lines_around
 from .candidates import (
     Region,
@@ -115,10 +116,13 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
         rows = _section_rows(g, rows)
         cols = _option_cols(g, cols)
-        caption = _caption_above(ctx, g, rows[0].pos) if rows else ""
-        if caption:  # the growth upwards stopped at it (``grow.extend_up``)
+        above = _line_above(ctx, g, rows[0].pos) if rows else ""
+        if TABLE_LABEL.match(above):  # the growth upwards stopped at it (``grow.extend_up``)
             rows[0] = replace(rows[0], decision=rows[0].decision + f"; the line above is the table's caption "
-                                                                     f"(\"{caption}\"), no header line")
+                                                                     f"(\"{above[:60]}\"), no header line")
+        elif whole_unit_line(above) is not None:  # so did it here: the grid starts at the rule
+            rows[0] = replace(rows[0], evidence=(*rows[0].evidence, Evidence("unit_line")),
+                              decision=rows[0].decision + UNIT_LINE.format(above[:60]))
         narrow = dropped_columns(ctx, g, region) if region is not None else ()
         spanned = vetoed_columns(ctx, g, region, [w.pos for w in narrow]) if region is not None else ()
         dropped = [*narrow, *spanned, *dropped_rows(ctx, g, table.header_rows)]
@@ -250,17 +254,21 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
                ("tables.row_band_lines",), trial if works else None)
 
 
-def _caption_above(ctx: PageContext, g: Grid, y: float) -> str:
+UNIT_LINE = ("; the line above, wholly over the table's top, states its unit and nothing else (\"{}\"): the "
+             "table's unit line, no header line")
+
+
+def _line_above(ctx: PageContext, g: Grid, y: float) -> str:
     """The text of the line right above the table's top ``y`` (within a line height and a
-    half, over the table's width) when it is a table's caption (``grow.TABLE_LABEL``), else ""."""
+    half, over the table's width), "" when none: a caption (``grow.TABLE_LABEL``) or a unit
+    line (``units.whole_unit_line``) stopped the growth upwards there."""
     near_top = [w for w in ctx.centres.words if not w.in_no_table and w.bbox.y1 <= y + 1.0
                 and y - w.bbox.y1 < 1.5 * w.bbox.height and w.bbox.x1 > g.xs[0] and w.bbox.x0 < g.xs[-1]]
     if not near_top:
         return ""
     low = max(w.bbox.cy for w in near_top)
     line = sorted((w for w in near_top if abs(w.bbox.cy - low) <= 0.5 * w.bbox.height), key=lambda w: w.bbox.x0)
-    text = " ".join(w.text for w in line)
-    return text[:60] if TABLE_LABEL.match(text) else ""
+    return " ".join(w.text for w in line)
 
 
 def _drawn(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:

@@ -16,6 +16,7 @@ import numpy as np
 from ..numbers import is_number
 from ..params import ColumnParams
 from ..types import Rect, Word
+from ..units import whole_unit_line
 from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, segments
 
 PARAGRAPH_GAP = 2.0  # line pitches of white before a line: more is a paragraph break, the table has ended
@@ -122,7 +123,9 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
     the box's x range; a title (one piece) stops it, and so does a caption in several pieces
     ("Table A.1: 1980 Census Population by age groups", spaced out). A one-piece line under one piece of the
     header line above it (no wider than that piece) is that header cell's wrapped last line
-    ("附" over "注" in a narrow column) and is taken with it.
+    ("附" over "注" in a narrow column) and is taken with it. A line wholly above the first rule
+    that states a unit and nothing else ("单位：元  币种：人民币", "(in thousands of euros)",
+    spaced out over the last columns) is the table's unit line: the grid starts at the rule.
     """
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
     lines, crossers = _column_lines(words, wc, (wc.cy < box.y0) & (wc.y0 >= stop_y), box, tol)
@@ -133,8 +136,11 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
             break
         if len(own) < 2 and not (k + 1 < len(up) and _wraps_under(ln, own, up[k + 1], box)):
             break
-        if TABLE_LABEL.match(" ".join(words[i].text for i in ln.word_ids)):
+        text = " ".join(words[i].text for i in ln.word_ids)
+        if TABLE_LABEL.match(text):
             break  # the table's caption, spaced out over the column gaps, is no header line
+        if ln.bbox.y1 <= box.y0 and whole_unit_line(text) is not None:
+            break  # "单位：元  币种：人民币" over the last columns: the table's unit line, no header line
         top = ln.bbox.y0
     return Rect(box.x0, min(top, box.y0), box.x1, box.y1)
 
