@@ -157,14 +157,16 @@ def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word],
 def _pitch(steps: Sequence[float]) -> _Pitch | None:
     """The even spacing of a text column's lines (baseline ``steps``, pt): their mean when they
     vary by ``EVEN_PITCH`` at most; else, read past its breaks, the spacing most steps keep
-    (their median): every other step wider than it (a heading or a new paragraph set apart,
-    never a line set closer), ``BREAKS`` of the steps at most. A table's column of wrapped
-    cells alternates line and row spacing about as often: no such pitch. None when uneven."""
+    (their median): every other step wider than it (never a line set closer), in ``BREAKS``
+    of the steps at most, consecutive wide steps one break (a heading set apart above and
+    below, a new paragraph). A table's column of wrapped cells alternates line and row
+    spacing about as often: no such pitch. None when uneven."""
     if pstdev(steps) <= EVEN_PITCH * mean(steps):
         return _Pitch(mean(steps), 0)
     usual = median(steps)
     even = [d for d in steps if abs(d - usual) <= EVEN_PITCH * usual]
-    wide = [d for d in steps if d > (1 + EVEN_PITCH) * usual]
-    if len(even) + len(wide) < len(steps) or len(wide) > BREAKS * len(steps) or len(even) < MIN_EVEN_STEPS:
+    wide = [d > (1 + EVEN_PITCH) * usual for d in steps]
+    breaks = sum(w and not (k and wide[k - 1]) for k, w in enumerate(wide))
+    if len(even) + sum(wide) < len(steps) or breaks > BREAKS * len(steps) or len(even) < MIN_EVEN_STEPS:
         return None
-    return _Pitch(mean(even), len(wide))
+    return _Pitch(mean(even), breaks)
