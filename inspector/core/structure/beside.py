@@ -5,11 +5,13 @@ with the table's rows and an aligned run of lines takes it in as the table's las
 column; its lines, at their own spacing, then fall between the table's rows and glue them
 together. What tells such a column from a table's own text column (a "Description" column):
 
-- its pieces are running text: several words each, few of them numbers;
+- its pieces are running text: several words each, few of them numbers (an ellipsis
+  ". . ." in a diagram is no running text);
 - it is cut from the table by a gutter no piece of the run crosses;
 - its lines keep their own baselines: where a line holds words of both sides, the two
   sides' baselines differ (a table's cells of one row share theirs), and its lines follow
-  one another at one even spacing (a table's wrapped cells alternate line and row spacing).
+  one another at one even spacing (a table's wrapped cells alternate line and row spacing),
+  read past a few wider breaks (a section heading, a new paragraph set apart: ``_pitch``).
 
 Only then is the region cut at the gutter and trimmed to the lines of the table's side.
 """
