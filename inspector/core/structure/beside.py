@@ -5,11 +5,13 @@ with the table's rows and an aligned run of lines takes it in as the table's las
 column; its lines, at their own spacing, then fall between the table's rows and glue them
 together. What tells such a column from a table's own text column (a "Description" column):
 
-- its pieces are running text: several words each, few of them numbers;
+- its pieces are running text: several words each, few of them numbers (an ellipsis
+  ". . ." in a diagram is no running text);
 - it is cut from the table by a gutter no piece of the run crosses;
 - its lines keep their own baselines: where a line holds words of both sides, the two
   sides' baselines differ (a table's cells of one row share theirs), and its lines follow
-  one another at one even spacing (a table's wrapped cells alternate line and row spacing).
+  one another at one even spacing (a table's wrapped cells alternate line and row spacing),
+  read past a few wider breaks (a section heading, a new paragraph set apart: ``_pitch``).
 
 Only then is the region cut at the gutter and trimmed to the lines of the table's side.
 """
@@ -29,6 +31,8 @@ MAX_NUMBERS = 0.3  # share of a text column's words that may be numbers
 MIN_GUTTER_EM = 1.0  # white between the table's pieces and the text column, x font size
 SAME_BASELINE_PT = 0.6  # a row's cells share a baseline within this
 EVEN_PITCH = 0.12  # the text column's line spacing varies by at most this share
+BREAKS = 0.25  # share of its steps a text column may break its spacing by, wider (a heading, a paragraph)
+MIN_EVEN_STEPS = 4  # steps at the column's own spacing needed to read past its breaks
 MIN_TEXT_LINES = 3  # lines of running text before a column counts as one (two lines are any two cells)
 MIN_TABLE_LINES = 3  # lines the table keeps after the cut (the borderless minimum)
 # Why no user would change these: they describe running text and a gutter in the page's own
@@ -47,10 +51,22 @@ OFF_BASELINE = 0.5  # share of the facing lines that must sit off the table's ba
 @dataclass(frozen=True)
 class Trimmed:
     """What is left of an aligned run once a column of running text beside it is cut off:
-    the table's box(es) and the text column's box (None when nothing was cut)."""
+    the table's box(es) and the text column's box (None when nothing was cut); ``breaks``:
+    the steps between the text column's lines wider than its own pitch (a heading or a new
+    paragraph set apart) that its even spacing was read past, ``pitch`` that pitch (pt)."""
 
     tables: tuple[Rect, ...]
     prose: Rect | None = None
+    breaks: int = 0
+    pitch: float = 0.0
+
+
+@dataclass(frozen=True)
+class _Pitch:
+    """A text column's own line spacing (``step``, pt) and the wider breaks read past."""
+
+    step: float
+    breaks: int
 
 
 def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], min_gap: float, tol: float) -> Trimmed:
@@ -66,9 +82,11 @@ def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], mi
         mine = [s for s in segs if (s.x1 < cut if right else s.x0 > cut)]
         text = [i for s in segs if (s.x0 >= cut if right else s.x1 <= cut) for i in s.word_ids]
         rows = _table_lines(mine, words)
-        if rows and _own_lines([i for s in mine if s.line in rows for i in s.word_ids], text, words, tol):
+        own = _own_lines([i for s in mine if s.line in rows for i in s.word_ids], text, words, tol) if rows else None
+        if own is not None:
             kept = [i for s in mine if rows[0] <= s.line <= rows[-1] for i in s.word_ids]
-            return Trimmed((Rect.bounding([words[i].bbox for i in kept]),), Rect.bounding([words[i].bbox for i in text]))
+            return Trimmed((Rect.bounding([words[i].bbox for i in kept]),), Rect.bounding([words[i].bbox for i in text]),
+                           own.breaks, own.step)
     return Trimmed((box,))
 
 
@@ -109,24 +127,48 @@ def _text_column(segs: Sequence[Segment], words: Sequence[Word], right: bool) ->
 
 
 def running_text(s: Segment, words: Sequence[Word]) -> bool:
-    """Three or more words, two of them not numbers (not an amount such as "CHF 6,676")."""
-    return len(s.word_ids) >= PROSE_PIECE_WORDS and sum(not is_number(words[i].text) for i in s.word_ids) >= PROSE_PIECE_TEXT
+    """Three or more words, two of them words of letters: not numbers (not an amount such as
+    "CHF 6,676") and not marks alone (an ellipsis ". . ." in a diagram, a dot leader)."""
+    return len(s.word_ids) >= PROSE_PIECE_WORDS and sum(_lettered(words[i].text) for i in s.word_ids) >= PROSE_PIECE_TEXT
 
 
-def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word], tol: float) -> bool:
-    """Do the text column's words keep their own lines: evenly spaced, and off the table's
-    baselines where both sides meet in one page line?"""
+def _lettered(text: str) -> bool:
+    """A word of text: holds a letter and is no number."""
+    return any(c.isalpha() for c in text) and not is_number(text)
+
+
+def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word], tol: float) -> _Pitch | None:
+    """The text column's own line spacing when its words keep their own lines: evenly spaced
+    (``_pitch``), and off the table's baselines where both sides meet in one page line;
+    else None."""
     mine = lines_in(words, text, tol)
     if len(mine) < MIN_TEXT_LINES or mean(len(ln.word_ids) for ln in mine) < MIN_WORDS:
-        return False
-    steps = [b.baseline - a.baseline for a, b in zip(mine, mine[1:], strict=False)]
-    if pstdev(steps) > EVEN_PITCH * mean(steps):
-        return False
+        return None
+    pitch = _pitch([b.baseline - a.baseline for a, b in zip(mine, mine[1:], strict=False)])
     rows = [ln.baseline for ln in lines_in(words, table, tol)]
-    if not rows:
-        return False
+    if pitch is None or not rows:
+        return None
     # The lines facing a table row (a wrapped cell's first line faces its row; its next lines
     # face none): a table's own column shares the row's baseline, a column beside it does not.
     near = [min(abs(ln.baseline - b) for b in rows) for ln in mine]
-    facing = [d for d in near if d < FACING * mean(steps)]
-    return len(facing) >= MIN_FACING and sum(d > SAME_BASELINE_PT for d in facing) >= OFF_BASELINE * len(facing)
+    facing = [d for d in near if d < FACING * pitch.step]
+    own = len(facing) >= MIN_FACING and sum(d > SAME_BASELINE_PT for d in facing) >= OFF_BASELINE * len(facing)
+    return pitch if own else None
+
+
+def _pitch(steps: Sequence[float]) -> _Pitch | None:
+    """The even spacing of a text column's lines (baseline ``steps``, pt): their mean when they
+    vary by ``EVEN_PITCH`` at most; else, read past its breaks, the spacing most steps keep
+    (their median): every other step wider than it (never a line set closer), in ``BREAKS``
+    of the steps at most, consecutive wide steps one break (a heading set apart above and
+    below, a new paragraph). A table's column of wrapped cells alternates line and row
+    spacing about as often: no such pitch. None when uneven."""
+    if pstdev(steps) <= EVEN_PITCH * mean(steps):
+        return _Pitch(mean(steps), 0)
+    usual = median(steps)
+    even = [d for d in steps if abs(d - usual) <= EVEN_PITCH * usual]
+    wide = [d > (1 + EVEN_PITCH) * usual for d in steps]
+    breaks = sum(w and not (k and wide[k - 1]) for k, w in enumerate(wide))
+    if len(even) + sum(wide) < len(steps) or breaks > BREAKS * len(steps) or len(even) < MIN_EVEN_STEPS:
+        return None
+    return _Pitch(mean(even), breaks)

@@ -165,6 +165,9 @@ FIGURE = (f"{AREA}: a chart's labels (tick values, data labels, legend) inside o
           "(tick marks, curves, series, bars on gridlines); in no table")
 PROSE_BESIDE = ("prose beside the table: a column of running text (its own even line spacing, off the table's "
                 "baselines, behind a gutter) set beside aligned rows; cut off the table, never its last column")
+PROSE_BESIDE_BREAKS = ("prose beside the table: a column of running text (its lines every {pitch:.1f} pt, its own "
+                       "pitch, but for {n} wider break(s): a heading or a new paragraph set apart; off the table's "
+                       "baselines, behind a gutter) set beside aligned rows; cut off the table, never its last column")
 FIGURE_BLOCK = 20.0  # pt: figure text lines this close are one figure's
 
 
@@ -250,7 +253,8 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
                 short.append(TableRegion(Rect.bounding([free[n].bbox for n in kept]), "aligned",
                                          SUB_ROWS.format(n=len(kept), labels=labels)))
             if cut.prose is not None:
-                short.append(TableRegion(cut.prose, "aligned", PROSE_BESIDE))
+                short.append(TableRegion(cut.prose, "aligned", PROSE_BESIDE if not cut.breaks else
+                                         PROSE_BESIDE_BREAKS.format(pitch=cut.pitch, n=cut.breaks)))
         else:
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
                                      "tables.min_aligned_rows"))
