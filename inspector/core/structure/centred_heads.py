@@ -22,8 +22,9 @@ CENTRED_EMS = 0.25  # of the label's type height: slack on where a cell's middle
 def label_span(grid: Grid, boxes: Sequence[Rect], r: int, c: int) -> tuple[int, int] | None:
     """The columns (first, last) that the text of slot (r, c) is a group label over, or None.
 
-    ``boxes``: the table's word boxes (pt). The span runs over columns empty in row ``r`` and
-    filled in row ``r + 1`` on one side of ``c`` (a label in a middle column, centred on that
+    ``boxes``: the table's word boxes (pt). Row ``r + 1`` is filled under ``c`` (a sub-header),
+    every column below; the span runs over columns empty in row ``r`` and filled in row
+    ``r + 1`` on one side of ``c`` (a label in a middle column, centred on that
     column, is centred on a span as wide on both sides as well, and says nothing of one). A
     cell's edges lie in the white between its column's texts and its neighbours' (the texts
     of the rows under the label): the label is the span's when its middle can be the middle of
@@ -34,16 +35,16 @@ def label_span(grid: Grid, boxes: Sequence[Rect], r: int, c: int) -> tuple[int, 
     slots = _slots(grid, boxes, r)
     label = slots.get(c)
     below = _slots(grid, boxes, *range(r + 1, grid.n_rows))
-    if not label or c not in below or any(k not in below for k in range(grid.n_cols)):
+    if not label or any(k not in below for k in range(grid.n_cols)):
         return None
     middle = (min(b.x0 for b in label) + max(b.x1 for b in label)) / 2
     slack = CENTRED_EMS * max(b.height for b in label)
     white = _whites(grid, below)
     def centred(a: int, b: int, by: float) -> bool:  # a cell over columns a..b can centre the label
         return (white[a][0] + white[b + 1][0]) / 2 - by <= middle <= (white[a][1] + white[b + 1][1]) / 2 + by
-    if centred(c, c, -slack):
-        return None
     row = _slots(grid, boxes, r + 1)
+    if c not in row or centred(c, c, -slack):
+        return None
     for step in (-1, 1):
         k = c + step
         while 0 <= k < grid.n_cols and k not in slots and k in row:
