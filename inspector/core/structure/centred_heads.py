@@ -11,7 +11,7 @@ span empty in its row, and the row under it with text in every one of them (the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..types import Grid, Rect
 from .columns import col_of
@@ -64,10 +64,10 @@ def _whites(grid: Grid, cols: dict[int, list[Rect]]) -> list[tuple[float, float]
     return [(min(h, lo), max(h, lo)) for h, lo in zip(his, los, strict=True)]
 
 
-def head_rows(grid: Grid, covered: Sequence[bool]) -> int:
+def head_rows(grid: Grid, drawn: Callable[[float], bool]) -> int:
     """Rows over the header's rule: the first inner row boundary drawn the table's full width
-    (``covered[k]`` for boundary ``k``), 0 when none is."""
-    return next((k for k in range(1, grid.n_rows) if covered[k]), 0)
+    (``drawn(y)``, y in pt), 0 when none is."""
+    return next((k for k in range(1, grid.n_rows) if drawn(grid.ys[k])), 0)
 
 
 def centred_label_spans(grid: Grid, boxes: Sequence[Rect], head: int) -> list[tuple[int, int, int]]:

@@ -289,8 +289,8 @@ def _centred_over(ev: RegionEvidence, rule: Rule, x0: float, x1: float, top: flo
 def _centred_label_joins(grid: Grid, ev: RegionEvidence, join: Join) -> None:
     """A header label centred over columns empty beside it, sub-headers under each, spans them
     (``centred_heads``); header rows are those over the first rule drawn the table's width."""
-    xs, ys, nc = grid.xs, grid.ys, grid.n_cols
-    head = head_rows(grid, [ev.covered("h", y, xs[0], xs[-1]) >= FULL for y in ys])
+    xs, nc = grid.xs, grid.n_cols
+    head = head_rows(grid, lambda y: ev.covered("h", y, xs[0], xs[-1]) >= FULL)
     for r, a, b in centred_label_spans(grid, [ev.words[i].bbox for i in ev.ids], head):
         for c in range(a, b):
             join(r * nc + c, r * nc + c + 1)
