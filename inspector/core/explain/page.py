@@ -33,7 +33,8 @@ class Evidence:
     number_stack | clipped_art | clipped_text | spanning_lines | leaders | group_rule |
     section_row | check_box_options | justified | line_break | amount_row | leading_pitch (a row pitch
     at the type's leading, pt) | band_pitch (a band's height over its lines, pt) | unit_line (the line
-    over a table's top states its unit and nothing else: no header line);
+    over a table's top states its unit and nothing else: no header line) | group_label (a header label
+    centred over the columns beside it, its 1-based row);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 
@@ -48,6 +49,8 @@ class Evidence:
         elif self.kind in ("text_gap", "line_gap", "number_stack", "group_rule", "amount_row", "leading_pitch",
                            "band_pitch"):
             out["width"] = round(self.value, 2)
+        elif self.kind == "group_label":
+            out["row"] = int(self.value)
         if self.ids:
             out["fills"] = list(self.ids)
         return out

@@ -16,6 +16,7 @@ import numpy as np
 
 from ..evidence.rules_merge import RuleIndex
 from ..types import Grid, Rect, Rule, Word
+from .centred_heads import centred_label_spans, head_rows
 from .columns import Line, Segment, col_of, line_cols
 from .region import FULL, HALF, RegionEvidence
 from .sectionrows import row_pitch, section_at_pitch
@@ -67,6 +68,7 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
         join(r * nc + c, r * nc + c + 1)
     if cand.source == "horizontal_rules":
         _spanner_joins(grid, ev, occupied, join)
+        _centred_label_joins(grid, ev, join)
         if ev.params.tables.left_out_spans:
             _left_out_joins(grid, ev, occupied, virtual, join)
     def drawn(x: float, r: int) -> bool:
@@ -282,6 +284,16 @@ def _centred_over(ev: RegionEvidence, rule: Rule, x0: float, x1: float, top: flo
     boxes = [ev.words[i].bbox for i in ids]
     middle = (min(b.x0 for b in boxes) + max(b.x1 for b in boxes)) / 2
     return abs(middle - (rule.start + rule.end) / 2) <= CENTRED_SLACK * rule.length
+
+
+def _centred_label_joins(grid: Grid, ev: RegionEvidence, join: Join) -> None:
+    """A header label centred over columns empty beside it, sub-headers under each, spans them
+    (``centred_heads``); header rows are those over the first rule drawn the table's width."""
+    xs, nc = grid.xs, grid.n_cols
+    head = head_rows(grid, lambda y: ev.covered("h", y, xs[0], xs[-1]) >= FULL)
+    for r, a, b in centred_label_spans(grid, [ev.words[i].bbox for i in ev.ids], head):
+        for c in range(a, b):
+            join(r * nc + c, r * nc + c + 1)
 
 
 def _text_spans(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line], words: Sequence[Word],

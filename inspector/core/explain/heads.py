@@ -1,0 +1,43 @@
+"""Why a column boundary is covered in a header row: a group label centred over its sub-columns.
+
+``structure.centred_heads`` joins a header label to the columns beside it when its middle can
+be that of a cell over them and not that of a cell over its own column; here each column
+boundary inside such a cell says so, with evidence ``group_label`` (its value: the 1-based row).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..structure.centred_heads import label_span
+from ..types import Grid
+from .page import Evidence, PageContext, Why
+
+GROUP_LABEL = ("in row {row} a header label (\"{text}\") centred over columns {a}-{b}, the other columns empty beside "
+               "it and the row under it filled in each (sub-headers), is one cell across this boundary: its middle "
+               "can be that of a cell over them (edges in the white beside their texts) and not of one over its own "
+               "column")
+
+
+def group_label_cols(ctx: PageContext, g: Grid, cols: list[Why]) -> list[Why]:
+    """``cols`` (one per column boundary of ``g``) with each boundary inside a group label's
+    cell (``centred_heads.label_span``) saying so."""
+    if g.source != "horizontal_rules" or len(cols) != len(g.xs):
+        return cols
+    words = ctx.centres.words
+    ids = ctx.centres.inside(g.region)
+    boxes = [words[i].bbox for i in ids]
+    for r, c, rs, cs in g.spans:
+        if rs != 1 or cs < 2:
+            continue
+        for k in (c, c + cs - 1):
+            if label_span(g, boxes, r, k) != (c, c + cs - 1):
+                continue
+            text = " ".join(words[i].text for i in ids if g.ys[r] <= words[i].bbox.cy < g.ys[r + 1]
+                            and g.xs[k] <= words[i].bbox.cx < g.xs[k + 1])
+            said = GROUP_LABEL.format(row=r + 1, text=text, a=c + 1, b=c + cs)
+            for j in range(c + 1, c + cs):
+                cols[j] = replace(cols[j], evidence=(*cols[j].evidence, Evidence("group_label", r + 1)),
+                                  decision=f"{cols[j].decision}; {said}")
+            break
+    return cols

@@ -1,0 +1,92 @@
+"""Two-level headers without a rule to read: a group label centred over its sub-columns.
+
+An annual report's statement sets "本期发生额" (or "2023", "Year ended 31 December") over two
+sub-columns ("金额 | 占比", "Amount | %") with no rule between or under the group alone: one
+rule at most runs under every group at once, so ``spans``' cmidrule reading finds no group.
+The label does not cross the text gap between its sub-columns either (it is shorter than
+their texts together), so no text run spans them. What shows the group is where the label
+sits: centred on the columns of its span, not on its own column, the other columns of the
+span empty in its row, and the row under it with text in every one of them (the sub-headers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..types import Grid, Rect
+from .columns import col_of
+
+CENTRED_EMS = 0.25  # of the label's type height: slack on where a cell's middle may lie
+
+
+def label_span(grid: Grid, boxes: Sequence[Rect], r: int, c: int) -> tuple[int, int] | None:
+    """The columns (first, last) that the text of slot (r, c) is a group label over, or None.
+
+    ``boxes``: the table's word boxes (pt). Row ``r + 1`` is filled under ``c`` (a sub-header),
+    every column below; the span runs over columns empty in row ``r`` and filled in row
+    ``r + 1`` on one side of ``c`` (a label in a middle column, centred on that
+    column, is centred on a span as wide on both sides as well, and says nothing of one). A
+    cell's edges lie in the white between its column's texts and its neighbours' (the texts
+    of the rows under the label): the label is the span's when its middle can be the middle of
+    a cell over the span and cannot be that of a cell over its own column (``CENTRED_EMS`` of
+    slack, in its type height: its boxes' height, pt)."""
+    if r + 1 >= grid.n_rows:
+        return None
+    slots = _slots(grid, boxes, r)
+    label = slots.get(c)
+    below = _slots(grid, boxes, *range(r + 1, grid.n_rows))
+    if not label or any(k not in below for k in range(grid.n_cols)):
+        return None
+    middle = (min(b.x0 for b in label) + max(b.x1 for b in label)) / 2
+    slack = CENTRED_EMS * max(b.height for b in label)
+    white = _whites(grid, below)
+    def centred(a: int, b: int, by: float) -> bool:  # a cell over columns a..b can centre the label
+        return (white[a][0] + white[b + 1][0]) / 2 - by <= middle <= (white[a][1] + white[b + 1][1]) / 2 + by
+    row = _slots(grid, boxes, r + 1)
+    if c not in row or centred(c, c, -slack):
+        return None
+    for step in (-1, 1):
+        k = c + step
+        while 0 <= k < grid.n_cols and k not in slots and k in row:
+            a, b = min(c, k), max(c, k)
+            if centred(a, b, slack):
+                return a, b
+            k += step
+    return None
+
+
+def _whites(grid: Grid, cols: dict[int, list[Rect]]) -> list[tuple[float, float]]:
+    """Per column boundary k (0..n_cols), the white (x0, x1) between column k - 1's texts and
+    column k's (the region's sides outside the first and last column): where a cell's edge lies."""
+    xs, n = grid.xs, grid.n_cols
+    his = [xs[0], *(max(b.x1 for b in cols[k]) for k in range(n))]
+    los = [*(min(b.x0 for b in cols[k]) for k in range(n)), xs[-1]]
+    return [(min(h, lo), max(h, lo)) for h, lo in zip(his, los, strict=True)]
+
+
+def head_rows(grid: Grid, drawn: Callable[[float], bool]) -> int:
+    """Rows over the header's rule: the first inner row boundary drawn the table's full width
+    (``drawn(y)``, y in pt), 0 when none is."""
+    return next((k for k in range(1, grid.n_rows) if drawn(grid.ys[k])), 0)
+
+
+def centred_label_spans(grid: Grid, boxes: Sequence[Rect], head: int) -> list[tuple[int, int, int]]:
+    """(r, first, last): each header row's group labels (rows over boundary ``head``, the
+    row under the label a header row too) and the columns they span (``label_span``)."""
+    out = []
+    for r in range(max(head - 1, 0)):
+        for c in sorted(_slots(grid, boxes, r)):
+            span = label_span(grid, boxes, r, c)
+            if span is not None:
+                out.append((r, *span))
+    return out
+
+
+def _slots(grid: Grid, boxes: Sequence[Rect], *rows: int) -> dict[int, list[Rect]]:
+    """Column -> the word boxes whose centres lie in ``rows`` (consecutive) of ``grid``."""
+    out: dict[int, list[Rect]] = {}
+    y0, y1 = grid.ys[rows[0]], grid.ys[rows[-1] + 1]
+    for b in boxes:
+        if y0 <= b.cy < y1 and grid.xs[0] <= b.cx <= grid.xs[-1]:
+            out.setdefault(col_of(b.cx, grid.xs), []).append(b)
+    return out
