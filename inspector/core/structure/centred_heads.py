@@ -30,29 +30,41 @@ def label_span(grid: Grid, boxes: Sequence[Rect], r: int, c: int) -> tuple[int, 
     of the rows under the label): the label is the span's when its middle can be the middle of
     a cell over the span and cannot be that of a cell over its own column (``CENTRED_EMS`` of
     slack, in its type height: its boxes' height, pt)."""
-    if r + 1 >= grid.n_rows:
+    return _Header(grid, boxes, r).span(c) if r + 1 < grid.n_rows else None
+
+
+class _Header:
+    """Header row ``r`` of ``grid`` read once for all its labels: its slots, the next row's, the
+    slots of every row under it and the whites between their columns (``_slots``, ``_whites``)."""
+
+    def __init__(self, grid: Grid, boxes: Sequence[Rect], r: int) -> None:
+        self.n_cols = grid.n_cols
+        self.slots = _slots(grid, boxes, r)
+        self.below = _slots(grid, boxes, *range(r + 1, grid.n_rows))
+        self.row = _slots(grid, boxes, r + 1)
+        full = all(k in self.below for k in range(grid.n_cols))
+        self.white = _whites(grid, self.below) if full else []
+
+    def span(self, c: int) -> tuple[int, int] | None:
+        """``label_span`` of the slot in column ``c``."""
+        label = self.slots.get(c)
+        if not label or not self.white:
+            return None
+        middle = (min(b.x0 for b in label) + max(b.x1 for b in label)) / 2
+        slack = CENTRED_EMS * max(b.height for b in label)
+        white = self.white
+        def centred(a: int, b: int, by: float) -> bool:  # a cell over columns a..b can centre the label
+            return (white[a][0] + white[b + 1][0]) / 2 - by <= middle <= (white[a][1] + white[b + 1][1]) / 2 + by
+        if c not in self.row or centred(c, c, -slack):
+            return None
+        for step in (-1, 1):
+            k = c + step
+            while 0 <= k < self.n_cols and k not in self.slots and k in self.row:
+                a, b = min(c, k), max(c, k)
+                if centred(a, b, slack):
+                    return a, b
+                k += step
         return None
-    slots = _slots(grid, boxes, r)
-    label = slots.get(c)
-    below = _slots(grid, boxes, *range(r + 1, grid.n_rows))
-    if not label or any(k not in below for k in range(grid.n_cols)):
-        return None
-    middle = (min(b.x0 for b in label) + max(b.x1 for b in label)) / 2
-    slack = CENTRED_EMS * max(b.height for b in label)
-    white = _whites(grid, below)
-    def centred(a: int, b: int, by: float) -> bool:  # a cell over columns a..b can centre the label
-        return (white[a][0] + white[b + 1][0]) / 2 - by <= middle <= (white[a][1] + white[b + 1][1]) / 2 + by
-    row = _slots(grid, boxes, r + 1)
-    if c not in row or centred(c, c, -slack):
-        return None
-    for step in (-1, 1):
-        k = c + step
-        while 0 <= k < grid.n_cols and k not in slots and k in row:
-            a, b = min(c, k), max(c, k)
-            if centred(a, b, slack):
-                return a, b
-            k += step
-    return None
 
 
 def _whites(grid: Grid, cols: dict[int, list[Rect]]) -> list[tuple[float, float]]:
@@ -74,9 +86,10 @@ def centred_label_spans(grid: Grid, boxes: Sequence[Rect], head: int) -> list[tu
     """(r, first, last): each header row's group labels (rows over boundary ``head``, the
     row under the label a header row too) and the columns they span (``label_span``)."""
     out = []
-    for r in range(max(head - 1, 0)):
-        for c in sorted(_slots(grid, boxes, r)):
-            span = label_span(grid, boxes, r, c)
+    for r in range(min(max(head - 1, 0), grid.n_rows - 1)):
+        header = _Header(grid, boxes, r)
+        for c in sorted(header.slots):
+            span = header.span(c)
             if span is not None:
                 out.append((r, *span))
     return out
