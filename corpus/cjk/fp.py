@@ -8,12 +8,11 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
-import pymupdf
 from fpdf import FPDF, FontFace
 
 from ..html.build import Laid
+from ..styles.fp import record_cells
 from .content import Piece, Sheet, prose
 
 FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
@@ -49,19 +48,7 @@ def _table(pdf: FPDF, sheet: Sheet, piece: Piece, tid: str, width: float) -> Lai
     with pdf.table(width=width, col_widths=tuple(sheet.widths), num_heading_rows=h, align="LEFT",
                    line_height=pdf.font_size * 1.3, padding=(1.5, 3), borders_layout="ALL" if ko else "NONE",
                    headings_style=FontFace()) as table:
-        render = table._render_table_cell
-
-        def record(i: int, j: int, cell: Any, row_height: float, cell_height_info: Any = None,
-                   cell_x_positions: Any = None, **kw: Any) -> Any:
-            if cell_height_info is not None:
-                hh = cell_height_info.merged_heights[cell.rowspan] if cell.rowspan > 1 else cell_height_info.height
-                x = cell_x_positions[j]
-                w = table._get_col_width(i, j, cell.colspan)
-                laid.boxes[where[i, j].id] = pymupdf.Rect(x, pdf.y, x + w, pdf.y + hh)
-                laid.page = pdf.page - 1
-            return render(i, j, cell, row_height, cell_height_info, cell_x_positions, **kw)
-
-        table._render_table_cell = record  # type: ignore[method-assign]
+        record_cells(table, pdf, laid, {k: p.id for k, p in where.items()})
         for r in range(t.n_rows):
             row = table.row()
             for p in (p for p in t.placed("") if p.r == r):

@@ -60,6 +60,24 @@ def _widths(tab: Tabular, wrap: bool) -> tuple[float, ...] | None:
             "zh": (2.0, 0.7, 1.3, 1.3)}[tab.lang]
 
 
+def record_cells(table: Any, pdf: FPDF, laid: Laid, where: dict[tuple[int, int], str]) -> None:
+    """Make fpdf2's ``table`` record in ``laid.boxes`` (under ``where[row, col]``, a cell's id)
+    the box it draws each cell in, and in ``laid.page`` the page: its cell renderer wrapped."""
+    render = table._render_table_cell
+
+    def record(i: int, j: int, cell: Any, row_height: float, cell_height_info: Any = None,
+               cell_x_positions: Any = None, **kw: Any) -> Any:
+        if cell_height_info is not None:
+            h = cell_height_info.merged_heights[cell.rowspan] if cell.rowspan > 1 else cell_height_info.height
+            x = cell_x_positions[j]
+            w = table._get_col_width(i, j, cell.colspan)
+            laid.boxes[where[i, j]] = pymupdf.Rect(x, pdf.y, x + w, pdf.y + h)
+            laid.page = pdf.page - 1
+        return render(i, j, cell, row_height, cell_height_info, cell_x_positions, **kw)
+
+    table._render_table_cell = record
+
+
 def _table(pdf: FPDF, tab: Tabular, style: str, tid: str, rng: random.Random) -> Laid:
     """Draw the table at the cursor, recording each cell's box."""
     opts, detail = _options(style, tab, rng)
@@ -73,19 +91,7 @@ def _table(pdf: FPDF, tab: Tabular, style: str, tid: str, rng: random.Random) ->
     with pdf.table(width=width, col_widths=_widths(tab, wrap), text_align=aligns, num_heading_rows=t.header_rows,
                    align=rng.choice(("LEFT", "CENTER")), line_height=pdf.font_size * 1.25,
                    wrapmode=WrapMode.CHAR if tab.lang == "zh" else WrapMode.WORD, padding=(2, 3), **opts) as table:
-        render = table._render_table_cell
-
-        def record(i: int, j: int, cell: Any, row_height: float, cell_height_info: Any = None,
-                   cell_x_positions: Any = None, **kw: Any) -> Any:
-            if cell_height_info is not None:
-                h = cell_height_info.merged_heights[cell.rowspan] if cell.rowspan > 1 else cell_height_info.height
-                x = cell_x_positions[j]
-                w = table._get_col_width(i, j, cell.colspan)
-                laid.boxes[where[i, j]] = pymupdf.Rect(x, pdf.y, x + w, pdf.y + h)
-                laid.page = pdf.page - 1
-            return render(i, j, cell, row_height, cell_height_info, cell_x_positions, **kw)
-
-        table._render_table_cell = record  # type: ignore[method-assign]
+        record_cells(table, pdf, laid, where)
         for r in range(t.n_rows):
             row = table.row()
             for p in (p for p in t.placed("") if p.r == r):
