@@ -31,11 +31,11 @@ from typing import Any
 
 from ..reading.document import Drawing
 from ..types import Rect, Rule, Word
+from .chartscale import EVEN, STRAIGHT, bar_charts, even_steps
 
 TICK = 8.0  # pt: a tick mark is at most this long
 TICK_MIN = 1.5  # pt: and at least this long (a dot is no tick)
 MIN_TICKS = 3  # tick marks along one axis, at least
-EVEN = 1.15  # the widest step between ticks is at most this x the narrowest
 CURVE = 40.0  # pt: a chart's curve is at least this large both ways (a bullet, an icon is smaller)
 CURVED_SHARE = 0.25  # a chart curve's path: curves at least this x its straight lines (a rounded box: far less)
 SERIES = 30.0  # pt: a line series spans at least this
@@ -47,9 +47,7 @@ LABEL_REACH = 2.5  # x the swatch's height: its label starts within this right o
 # Why no user would change these: they describe how charts are drawn (strokes, ticks, legends)
 # in pt or in the page's own measures, the same for every producer.
 ART_SHARE = 0.5  # share of the page's area a drawing covers at most to be chart art (larger: a page frame)
-STRAIGHT = 0.1  # pt a line's ends may differ across it and it still runs straight (horizontal or vertical)
 CHAIN_GAP = 1.0  # pt: lines meeting within this go on from one another (cell borders drawn cell by cell)
-MIN_TICK_STEP = 1.0  # pt between ticks, more than (a hatching or a dotted line is no scale)
 OPEN_GAP = 1.0  # pt between a path's start and end, more than, for it to be open (a series, not a ring)
 SLANT = 0.5  # pt a segment moves both ways, more than, to be slanted (a series' stroke)
 MIN_SLANTED = 3  # slanted segments of a path that make a line series
@@ -64,9 +62,6 @@ AREA = "figure area"  # how every reason for a figure's rule or region set aside
 RULE_MARGIN = 1.0  # pt around a figure area within which its rules (axes, gridlines) lie
 RULE_INSIDE = 0.9  # share of a rule inside the area that makes it the figure's
 AXIS_MIN = 3 * TICK  # pt: an axis drawn in one path with its ticks is at least this long
-MIN_BARS = 3  # bars of one series, at least
-BAR_EPS = 0.5  # pt: bars of one series share their baseline and thickness within this
-MIN_GRID = 3  # gridlines across a bar series, at least
 
 
 @dataclass(frozen=True)
@@ -83,7 +78,7 @@ class Figure:
 
 def find_figures(drawings: Sequence[Drawing], width: float, height: float) -> tuple[Figure, ...]:
     """The figure areas of a page ``width`` x ``height`` pt drawn with ``drawings``."""
-    seeds = _tick_groups(drawings) + _curves(drawings) + _series(drawings) + _bar_charts(drawings)
+    seeds = _tick_groups(drawings) + _curves(drawings) + _series(drawings) + bar_charts(drawings)
     if not seeds:
         return ()
     page = width * height
@@ -118,7 +113,7 @@ def _tick_groups(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
     for (axis, _), g in groups.items():
         # Charts side by side put their axes at one height: each run at its own pitch is a scale.
         for run in _runs(sorted(g, key=lambda r: r.cy if axis == "h" else r.cx), axis):
-            if len(run) >= MIN_TICKS and _even([r.cy if axis == "h" else r.cx for r in run]):
+            if len(run) >= MIN_TICKS and even_steps([r.cy if axis == "h" else r.cx for r in run]):
                 out.append((Rect.bounding(run), f"{len(run)} tick marks"))
     return out
 
@@ -190,13 +185,6 @@ def _chained(ends: dict[tuple[str, int], list[tuple[float, float]]], axis: str, 
     return any(abs(s - b) <= CHAIN_GAP for s, _ in spans) and any(abs(e - a) <= CHAIN_GAP for _, e in spans)
 
 
-def _even(positions: list[float]) -> bool:
-    """Are the ticks evenly spaced (an axis's scale; a table's columns are not)?"""
-    xs = sorted(positions)
-    steps = [b - a for a, b in zip(xs, xs[1:], strict=False)]
-    return bool(steps) and min(steps) > MIN_TICK_STEP and max(steps) <= EVEN * min(steps)
-
-
 def _curves(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
     """Paths drawn mostly in curves (a wedge, a smooth series; a rounded box is mostly
     straight), large ones (an icon is smaller)."""
@@ -233,80 +221,6 @@ def _series(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
         if d.fill is None and len(slanted) >= MIN_SLANTED and max(d.rect.width, d.rect.height) >= SERIES and _open(d):
             out.append((d.rect, "a line series"))
     return out
-
-
-def _bar_charts(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
-    """Bar series over gridlines (a chart without tick marks: Excel, matplotlib with ticks
-    off): three or more filled boxes of one colour and thickness standing on one baseline at
-    an even pitch with gaps between them, of different lengths (a table's shaded rows or
-    columns have one length), crossed by three or more evenly spaced lines of the value scale."""
-    lines = [(d.items[0][1:], d.rect) for d in drawings if len(d.items) == 1 and d.items[0][0] == "l"]
-    series: dict[tuple[object, str, int, int], list[Rect]] = {}
-    for d in drawings:
-        if d.fill is None or len(d.items) != 1 or d.items[0][0] != "re":
-            continue
-        r = d.rect
-        series.setdefault((d.fill_rgb or d.fill, "v", round(r.y1 / BAR_EPS), round(r.width / BAR_EPS)), []).append(r)
-        series.setdefault((d.fill_rgb or d.fill, "h", round(r.x0 / BAR_EPS), round(r.height / BAR_EPS)), []).append(r)
-    out = []
-    for (_, grow, _, _), bars in series.items():
-        if len(bars) < MIN_BARS or not _bar_series(bars, grow):
-            continue
-        run = Rect.bounding(bars)
-        grid = _scale([box for _, box in lines if _crosses(box, run, grow)], grow)
-        # The longest bar passes gridlines; bars drawn in a table's column pass no column rule.
-        if sum(_within(b, run, grow) for b in grid) >= MIN_GRID:
-            out.append((run.union(Rect.bounding(grid)), f"{len(bars)} bars on {len(grid)} gridlines"))
-    return out
-
-
-def _within(line: Rect, run: Rect, grow: str) -> bool:
-    """Does ``line`` lie between the bars' baseline and the end of the longest one?"""
-    if grow == "v":
-        return run.y0 - BAR_EPS <= line.y0 <= run.y1 + BAR_EPS
-    return run.x0 - BAR_EPS <= line.x0 <= run.x1 + BAR_EPS
-
-
-def _scale(lines: list[Rect], grow: str) -> list[Rect]:
-    """The longest run of ``lines`` (one per position) at one even step: a value scale's
-    gridlines, without an axis or frame line off its step."""
-    by_pos = {round((b.y0 if grow == "v" else b.x0) / BAR_EPS): b for b in lines}
-    ordered = [by_pos[k] for k in sorted(by_pos)]
-    pos = [b.y0 if grow == "v" else b.x0 for b in ordered]
-    best: list[Rect] = []
-    start = 0
-    for end in range(2, len(pos) + 1):
-        while end - start > 2 and not _even(pos[start:end]):
-            start += 1
-        if _even(pos[start:end]) and end - start > len(best):
-            best = ordered[start:end]
-    return best
-
-
-def _bar_series(bars: list[Rect], grow: str) -> bool:
-    """Bars (``grow`` "v": standing up; "h": lying) at an even pitch with gaps between them,
-    not all of one length."""
-    bars = sorted(bars, key=lambda b: b.x0 if grow == "v" else b.y0)
-    thick = bars[0].width if grow == "v" else bars[0].height
-    starts = [b.x0 if grow == "v" else b.y0 for b in bars]
-    lengths = [b.height if grow == "v" else b.width for b in bars]
-    steps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
-    if min(steps) <= thick + BAR_EPS:
-        return False  # bars abut: a table's shaded cells
-    # On one pitch; a category without a bar (a zero) leaves a step of two pitches.
-    pitch = min(steps)
-    return all(abs(s / pitch - round(s / pitch)) * pitch <= (EVEN - 1) * pitch for s in steps) \
-        and max(lengths) - min(lengths) > BAR_EPS
-
-
-def _crosses(line: Rect, run: Rect, grow: str) -> bool:
-    """Is ``line`` a gridline of the value scale of bars spanning ``run``: across the bars'
-    direction, reaching over all of them, at a value the bars reach (or one step beyond)?"""
-    if grow == "v":
-        return line.height < STRAIGHT and line.x0 <= run.x0 + BAR_EPS and line.x1 >= run.x1 - BAR_EPS \
-            and run.y0 - run.height <= line.y0 <= run.y1 + BAR_EPS
-    return line.width < STRAIGHT and line.y0 <= run.y0 + BAR_EPS and line.y1 >= run.y1 - BAR_EPS \
-        and run.x0 - BAR_EPS <= line.x0 <= run.x1 + run.width
 
 
 def _merged(seeds: list[tuple[Rect, str]]) -> list[tuple[Rect, str]]:
