@@ -1,6 +1,6 @@
 """Loops written out for speed must give what the plain code gives, float for float:
 ``Rect.bounding`` (min and max of each side), ``types.text_word_at`` (a word and its box in
-one call), ``columns.gaps_in_glyphs`` (every boundary's glyph gap in one pass) and
+one call), ``glyphgaps.gaps_in_glyphs`` (every boundary's glyph gap in one pass) and
 ``fills._facing_few`` (a few fills' facing sides compared pairwise without numpy)."""
 
 from __future__ import annotations
@@ -19,12 +19,11 @@ from inspector.core.structure.bandlines import carries_on
 from inspector.core.structure.columns import (
     centre_cols,
     col_of,
-    gap_in_glyphs,
-    gaps_in_glyphs,
     line_cols,
     lines_in,
     segments,
 )
+from inspector.core.structure.glyphgaps import gap_in_glyphs, gaps_in_glyphs
 from inspector.core.structure.justified import STRETCHED, _equal_runs, _same, prose_word
 from inspector.core.types import Rect, Word, text_word_at
 

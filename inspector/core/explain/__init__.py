@@ -22,8 +22,8 @@ from dataclasses import dataclass, replace
 
 from ..evidence.rules_vector import WHITE
 from ..params import Params
-from ..structure.columns import SPLIT_GLYPHS
 from ..structure.form_sections import CUT
+from ..structure.glyphgaps import SPLIT_GLYPHS
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.grow import TABLE_LABEL
 from ..types import Boundary, Grid, PageResult, Rule

@@ -28,18 +28,17 @@ import numpy as np
 from ..params import ColumnParams, Params
 from ..structure.bandrows import band_depths, rows_delineated, staggered
 from ..structure.columns import (
-    SPLIT_GLYPHS,
     Line,
     Pieces,
     WordCentres,
     column_boundaries,
     crossings_allowed,
     drop_thin_columns,
-    gap_in_glyphs,
     merge_complementary,
     segments,
 )
 from ..structure.gapcuts import RESOLUTION, clip_edges
+from ..structure.glyphgaps import SPLIT_GLYPHS, gap_in_glyphs
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.justified import Stretched, justified_gaps
 from ..structure.ruledrows import body_pitch, read_pitch, tight_pitch

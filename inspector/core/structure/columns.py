@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
-from statistics import median
 from typing import NamedTuple
 
 import numpy as np
@@ -243,75 +242,6 @@ def crossings_allowed(n_lines: int, params: ColumnParams) -> int:
     """How many of ``n_lines`` text lines may cross a column gap: ``params.spanning_lines`` of
     them, rounded down (the epsilon keeps 0.1 x 30 at 3 despite binary fractions)."""
     return int(n_lines * params.spanning_lines + 1e-9)
-
-
-SPLIT_GLYPHS = 1.5
-
-
-def gap_in_glyphs(words: Sequence[Word], segs: Sequence[Segment], x: float, lo: float, hi: float) -> float:
-    """The white space at ``x`` inside [lo, hi] in units of the glyph advance of the text
-    beside it (the wider of the words left and right of it, width / characters), median
-    over the lines with text on both sides. A line whose neighbours are single letters (a
-    word spread over its cell, "품    목", distributed alignment) counts 0: no column there."""
-    left: dict[int, Word] = {}
-    right: dict[int, Word] = {}
-    for s in segs:  # boxes read directly: this runs over every word of a region for each boundary
-        line = s.line
-        for i in s.word_ids:
-            w = words[i]
-            box = w.bbox
-            c = (box.x0 + box.x1) / 2
-            if not lo <= c < hi:
-                continue
-            if c < x:
-                had = left.get(line)
-                if had is None or box.x1 > had.bbox.x1:
-                    left[line] = w
-            else:
-                had = right.get(line)
-                if had is None or box.x0 < had.bbox.x0:
-                    right[line] = w
-    return _glyph_gap(left, right)
-
-
-def gaps_in_glyphs(words: Sequence[Word], segs: Sequence[Segment], xs: Sequence[float]) -> list[float]:
-    """``gap_in_glyphs(words, segs, xs[k], xs[k - 1], xs[k + 1])`` for every inner boundary k
-    of the ascending ``xs``, in one pass over the words: a word centred in column j (between
-    xs[j] and xs[j + 1]) is the left neighbour candidate of boundary j + 1 and the right one of
-    boundary j, and of no other (the same words, met in the same order, as one call a boundary)."""
-    n = len(xs) - 1  # columns; boundaries 1 .. n - 1 are inner
-    left: list[dict[int, Word]] = [{} for _ in range(n + 1)]
-    right: list[dict[int, Word]] = [{} for _ in range(n + 1)]
-    for s in segs:
-        line = s.line
-        for i in s.word_ids:
-            w = words[i]
-            box = w.bbox
-            j = bisect_right(xs, (box.x0 + box.x1) / 2) - 1
-            if j < 0 or j >= n:
-                continue
-            side = left[j + 1]
-            had = side.get(line)
-            if had is None or box.x1 > had.bbox.x1:
-                side[line] = w
-            side = right[j]
-            had = side.get(line)
-            if had is None or box.x0 < had.bbox.x0:
-                side[line] = w
-    return [_glyph_gap(left[k], right[k]) for k in range(1, n)]
-
-
-def _glyph_gap(left: dict[int, Word], right: dict[int, Word]) -> float:
-    """``gap_in_glyphs`` from each line's word left and right of the gap."""
-    ratios = []
-    for line in left.keys() & right.keys():
-        a, b = left[line], right[line]
-        if len(a.text) == 1 == len(b.text) and a.text.isalpha() and b.text.isalpha():
-            ratios.append(0.0)
-            continue
-        glyph = max(a.bbox.width / max(len(a.text), 1), b.bbox.width / max(len(b.text), 1), 1e-6)
-        ratios.append((b.bbox.x0 - a.bbox.x1) / glyph)
-    return float(median(ratios)) if ratios else 0.0  # statistics': np.median costs more on a few values
 
 
 def drop_thin_columns(bounds: list[float], segs: Sequence[Segment], min_rows: int) -> list[float]:

@@ -27,21 +27,19 @@ from .bandrows import closed_cells, split_rows
 from .blankform import blank_form
 from .boundaries import explain
 from .columns import (
-    SPLIT_GLYPHS,
     Line,
     Pieces,
     Segment,
     WordCentres,
     column_boundaries,
     drop_thin_columns,
-    gap_in_glyphs,
-    gaps_in_glyphs,
     merge_complementary,
     near_boundary,
 )
 from .flow import flowing_rows
 from .formboxes import form_boxes
 from .gapcuts import clip_decided, clip_edges
+from .glyphgaps import SPLIT_GLYPHS, gap_in_glyphs, gaps_in_glyphs
 from .group_labels import at_group_rules, group_rule_ends, under_group_labels
 from .justified import justified_gaps
 from .keyvalue import key_value
