@@ -22,14 +22,11 @@ Scores: ``benchmarks/score_wild.py``; figures in docs/benchmarks/wild.md.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 import tempfile
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
-
-import pymupdf
 
 from corpus.holdout import fetch as holdout
 from corpus.tagged_real.fetch import _extract
@@ -96,13 +93,11 @@ def held_paths() -> set[tuple[str, str]]:
 
 
 def _entry(s: Source, out: Path) -> dict[str, object]:
-    with pymupdf.open(out) as doc:
-        meta = doc.metadata or {}
-        count = doc.page_count
-    pages = [p for p in (s.pages or range(1, 5)) if p <= count]
-    return {**asdict(s), "pages": str(count), "score_pages": pages,
-            "sha256": hashlib.sha256(out.read_bytes()).hexdigest(),
-            "file_producer": (meta.get("producer") or "").strip(), "file_creator": (meta.get("creator") or "").strip()}
+    """The hold-out's manifest entry (hash, page count, /Producer, /Creator) and the pages scored."""
+    entry: dict[str, object] = {**holdout._entry(s, out)}  # type: ignore[arg-type]  # the same fields and more
+    count = int(str(entry["pages"]))
+    entry["score_pages"] = [p for p in (s.pages or range(1, 5)) if p <= count]
+    return entry
 
 
 def fetch(dest: Path = DEST) -> list[dict[str, object]]:
