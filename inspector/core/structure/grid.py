@@ -41,6 +41,7 @@ from .formboxes import form_boxes
 from .gapcuts import clip_decided, clip_edges
 from .glyphgaps import SPLIT_GLYPHS, gap_in_glyphs, gaps_in_glyphs
 from .group_labels import at_group_rules, group_rule_ends, under_group_labels
+from .indexlist import index_list
 from .justified import justified_gaps
 from .keyvalue import key_value
 from .leaders import leader_list
@@ -68,7 +69,7 @@ PARAGRAPH_COLS = 2  # columns of an aligned grid that may be prose (more columns
 @dataclass(frozen=True)
 class GridResult:
     """A grid (or None with the reason it was rejected and the parameter whose threshold
-    rejected it), its bins and flagged words; ``form``: the region is a form's (it claims its area)."""
+    rejected it), its bins and flagged words; ``claims``: the region is a form's or an index's (it claims its area)."""
 
     grid: Grid | None
     reason: str
@@ -77,7 +78,7 @@ class GridResult:
     header_rows: int
     word_ids: tuple[int, ...]
     param: str = ""
-    form: bool = False  # rejected as a form's area: its rules and text make no other table either
+    claims: bool = False  # rejected as a form's or an index's area: its rules and text make no other table either
 
 
 def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float, snap: float) -> list[float]:
@@ -145,9 +146,12 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     one_row = tparams.ruled_row and _closed_row(ev, grid, drawn_xs)
     early = (_reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words) or _prose_columns(grid, ev))
     form = None if early else _form(grid, ev)
-    reason, param = (early or form or _leader_list(grid, ev)
+    listed = None if early or form else _leader_list(grid, ev)
+    book = None if early or form or listed else _index(grid, ev)
+    reason, param = (early or form or listed or book
                      or _mostly_empty(grid, ev.centres, list(ev.ids), tparams))
-    return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param, form is not None)
+    claims = form is not None or book is not None
+    return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param, claims)
 
 
 def _spanned(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> tuple[Grid, tuple[tuple[int, float], ...]]:
@@ -339,6 +343,15 @@ def _leader_list(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
     if grid.source == "ruled" or not ev.params.tables.leaders:
         return None
     reason = leader_list(grid.xs, grid.region, ev.words, ev.lines)
+    return (reason, "") if reason else None
+
+
+def _index(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
+    """A grid whose columns come from the text and which reads as a back-of-book index
+    (``indexlist``): its area makes no other table (the index's text columns are no table's)."""
+    if grid.source == "ruled" or not ev.params.tables.leaders:
+        return None
+    reason = index_list(grid.xs, grid.region, ev.words, ev.lines)
     return (reason, "") if reason else None
 
 
