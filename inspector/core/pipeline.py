@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .aside import Aside, set_aside
 from .evidence.checkboxes import CHECK_BOX, STACKED
 from .evidence.figures import Figure, find_figures
+from .evidence.ocrpictures import picture_areas
 from .evidence.rules_merge import merge_rules
 from .evidence.rules_vector import find_vector_rules
 from .geometry import Frame
@@ -135,7 +136,8 @@ class Pipeline:
             ras = self._stage(t, "raster", rkey, lambda: NO_RASTER)
         mkey = (vkey, rkey, params.merge)
         rules, dup = self._stage(t, "merge", mkey, lambda: merge_rules(vec.rules, ras.rules, params.merge))
-        figures = self._stage(t, "figures", index, lambda: find_figures(drawings, page.width, page.height))
+        figures = self._stage(t, "figures", (index, scan.key), lambda: find_figures(drawings, page.width, page.height)
+                              + (picture_areas(words) if scan.source == "ocr" else ()))
         frame = Frame(turn, page.width, page.height, skew)
         keys = (index, scan.key, mkey)
         aside, rows, found, tkey = self._detect(t, keys, (words, rules, vec.fills), NONE, figures, frame, params)

@@ -71,9 +71,11 @@ class Figure:
     bbox: Rect
     marks: str
     swatches: tuple[Rect, ...] = ()  # its legend's swatches
+    margin: float = TEXT_MARGIN  # pt around the area within which words are its text
+    what: str = "a chart's labels and lines"
 
     def describe(self) -> str:
-        return f"{AREA} ({self.marks}): a chart's labels and lines, in no table"
+        return f"{AREA} ({self.marks}): {self.what}, in no table"
 
 
 def find_figures(drawings: Sequence[Drawing], width: float, height: float) -> tuple[Figure, ...]:
@@ -299,7 +301,7 @@ def figure_words(words: Sequence[Word], figures: Sequence[Figure]) -> frozenset[
     running right from a swatch."""
     out: set[int] = set()
     for f in figures:
-        area = f.bbox.expanded(TEXT_MARGIN)
+        area = f.bbox.expanded(f.margin)
         out.update(i for i, w in enumerate(words) if _near(area, w.bbox, 0.0))
         for s in f.swatches:
             out.update(_label(words, s, f.swatches))

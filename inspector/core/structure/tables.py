@@ -168,6 +168,8 @@ PROSE_BESIDE = ("prose beside the table: a column of running text (its own even 
 PROSE_BESIDE_BREAKS = ("prose beside the table: a column of running text (its lines every {pitch:.1f} pt, its own "
                        "pitch, but for {n} wider break(s): a heading or a new paragraph set apart; off the table's "
                        "baselines, behind a gutter) set beside aligned rows; cut off the table, never its last column")
+PICTURE = (f"{AREA}: a picture on the scan read as text by OCR (a cluster of marks it doubts, no words or "
+           "numbers); in no table")
 FIGURE_BLOCK = 20.0  # pt: figure text lines this close are one figure's
 
 
@@ -175,9 +177,17 @@ def aside_regions(words: Sequence[Word], tol: float) -> list[TableRegion]:
     """What was set aside (``core.aside``) as regions left out: each page furniture line, and
     each block of a figure's text lines (``tol``: rows.y_tolerance)."""
     furniture = [i for i, w in enumerate(words) if w.furniture]
-    figure = [i for i, w in enumerate(words) if w.figure]
     out = [TableRegion(ln.bbox, "aligned", FURNITURE) for ln in _flagged_lines(words, furniture, tol)]
-    blocks = [ln.bbox for ln in _flagged_lines(words, figure, tol)]
+    # A chart is found in vector drawings; a figure's words that OCR read are a picture's marks
+    # (``evidence.ocrpictures``): a scan has no drawings.
+    for ocr, why in ((False, FIGURE), (True, PICTURE)):
+        figure = [i for i, w in enumerate(words) if w.figure and w.from_ocr == ocr]
+        out += [TableRegion(b, "aligned", why) for b in _blocks([ln.bbox for ln in _flagged_lines(words, figure, tol)])]
+    return out
+
+
+def _blocks(blocks: list[Rect]) -> list[Rect]:
+    """``blocks`` (text lines' boxes) joined while two lie within ``FIGURE_BLOCK`` of each other."""
     merged = True
     while merged:  # join blocks within FIGURE_BLOCK of each other until none are
         merged = False
@@ -187,7 +197,7 @@ def aside_regions(words: Sequence[Word], tol: float) -> list[TableRegion]:
                 blocks[i] = a.union(blocks.pop(j))
                 merged = True
                 break
-    return out + [TableRegion(b, "aligned", FIGURE) for b in blocks]
+    return blocks
 
 
 def _flagged_lines(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line]:
