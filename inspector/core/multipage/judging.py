@@ -26,7 +26,7 @@ from .textlines import beside as _beside
 from .textlines import column_part as _column_part
 from .textlines import edge_area as _edge_area
 from .textlines import inside as _inside
-from .textlines import ruled_off
+from .textlines import ruled_off, text_area
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +65,8 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     repeated, head = header_evidence(res, nxt, a, b)
     # The row that opens the next page: rows detection left out over the piece, else its first body row.
     block, n_block = (lead, 1) if lead else bound_rows(b, repeated)
+    if _flow(a, b):
+        area = {**area, a.frame_h: _flow_area(res, a, b, margins, area)}
     ev += _edges(res, nxt, a, b, area, p, eased, block, n_block)
     ev += between
     ev += _geometry(a, b, p, repeated)
@@ -81,6 +83,15 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
                                                    f"{p.min_confidence:g}")
     return Continuation(a.page, a.index, b.page, b.index, round(conf, 3), repeated if veto is None else 0,
                         tuple(ev), proposed, reason, column_map(a, b, p, repeated) if proposed else ())
+
+
+def _flow_area(res: PageResult, a: _Piece, b: _Piece, margins: _Margins, area: dict[float, tuple[float, float]]
+               ) -> tuple[float, float]:
+    """The text area of a page whose columns a table flows through: its own text's top, and as
+    its foot the next column's piece's (a column ends level with the next one; the table's
+    notes stand under its last piece), whatever other pages hold."""
+    top, bottom = text_area({a.page: res}, margins).get(a.frame_h, _edge_area(area, a))
+    return top, min(bottom, max(a.box.y1, b.box.y1))
 
 
 def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[float, tuple[float, float]],
@@ -109,10 +120,11 @@ def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[fl
         ok = room <= limit + 0.5
         first = "first row," if next_rows <= 1 else f"first {next_rows} rows, bound by a cell spanning them,"
         why = f"the next page's {first} {next_row:.1f} pt tall, did not fit" if tall else f"{p.edge_rows:g} rows"
-        out.append(Evidence("edge", f"{kind} of the text area: {max(room, 0):.1f} pt of room, at most "
+        where = "its page's columns" if _flow(a, b) else "the text area"
+        out.append(Evidence("edge", f"{kind} of {where}: {max(room, 0):.1f} pt of room, at most "
                             f"{limit:.1f} pt ({why})" if ok else
-                            f"does not {kind.replace('ends', 'end').replace('starts', 'start')} of the text "
-                            f"area: {room:.1f} pt of room, more than {limit:.1f} pt ({why})",
+                            f"does not {kind.replace('ends', 'end').replace('starts', 'start')} of "
+                            f"{where}: {room:.1f} pt of room, more than {limit:.1f} pt ({why})",
                             0.15 if ok else 0.0, round(room, 2), round(limit, 2), "continuation.edge_rows", not ok))
     return out
 
