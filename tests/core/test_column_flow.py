@@ -71,6 +71,22 @@ def test_columns_end_at_the_foot_of_their_own_page(short: tuple[int, int], linke
             "does not end at the bottom of its page's columns") in ends.detail
 
 
+@pytest.mark.parametrize(("under", "linked"), [(("Prices are quoted ex works and exclude freight.", 9.0), False),
+                                               (("Prices are quoted ex works and exclude freight.", 7.0), True),
+                                               (("Note: prices ex works.", 9.0), True)])
+def test_text_under_the_next_column_sets_its_foot(under: tuple[str, float], linked: bool, tmp_path: Path) -> None:
+    """Text under the right column's piece down to the page's foot: the left piece, 4 rows
+    short, does not end its column; the table's note there (smaller type, or a note's mark)
+    is no text of the column, so the columns' foot is the piece's."""
+    pdf = column_flow_pdf(short=(4, 4), closing="All amounts in US dollars, audited figures.", under=under)
+    conts = find_continuations(_detect(pdf, tmp_path))
+    flow = next(c for c in conts if c.prev_page == c.next_page == 1)
+    assert flow.proposed is linked, flow.reason
+    if not linked:
+        assert flow.reason.startswith("does not end at the bottom of its page's columns: 80.7 pt of room, more than "
+                                      "40.0 pt (2 of the next column's first rows)")
+
+
 @pytest.mark.skipif(not REAL.is_file(), reason="corpus/tagged_real not fetched (make corpus-tagged-real)")
 def test_real_spread_pairs_its_two_columns(tmp_path: Path) -> None:
     """indesign18-report page 6: a spread whose goals table goes on in the right-hand page's
