@@ -36,14 +36,18 @@ def flow_rows(start: int, n: int) -> list[tuple[str, ...]]:
             for k in range(start, start + n)]
 
 
-def column_flow_pdf(heading: str = "") -> bytes:
+def column_flow_pdf(heading: str = "", short: tuple[int, int] = (0, 0), closing: str = "",
+                    under: tuple[str, float] = ("", 0.0)) -> bytes:
     """Page 1: the table fills the left column and goes on at the top of the right one (header
     repeated); page 2: it ends in the left column. ``heading``: a line set over the right
-    column's table (then it is another table)."""
+    column's table (then it is another table). ``short``: rows fewer in page 1's left and
+    right columns (the page's columns end that many rows over ``BOTTOM``); ``closing``: a line
+    set at ``BOTTOM`` on page 2, under its table (the lowest text of the document); ``under``:
+    a line (text, font size) set at ``BOTTOM`` in page 1's right column, under its piece."""
     doc = pymupdf.open()
     per_column = int((BOTTOM - TOP) // ROW) - 1
     start = 1
-    for n_page, counts in ((1, (per_column, per_column)), (2, (8,))):
+    for n_page, counts in ((1, (per_column - short[0], per_column - short[1])), (2, (8,))):
         page = doc.new_page(width=W, height=H)
         page.insert_text((40, 50), "Northwind annual report 2025", fontsize=9)
         page.insert_text((W / 2 - 4, 570), str(n_page), fontsize=9)
@@ -55,6 +59,10 @@ def column_flow_pdf(heading: str = "") -> bytes:
                 n -= 1
             _table(page, x0, y0, flow_rows(start, n))
             start += n
+        if under[0] and n_page == 1:
+            page.insert_text((COLUMNS[1][0], BOTTOM - 2), under[0], fontsize=under[1])
+        if closing and n_page == 2:
+            page.insert_text((COLUMNS[0][0], BOTTOM - 2), closing, fontsize=9)
     return doc.tobytes()
 
 

@@ -57,22 +57,54 @@ def test_heading_over_the_next_column_starts_another_table(heading: str, reason:
     assert (1, 0, 1, 1, 1) not in _links(conts)
 
 
+@pytest.mark.parametrize(("short", "linked"), [((4, 4), True), ((2, 4), True), ((4, 0), False), ((8, 2), False)])
+def test_columns_end_at_the_foot_of_their_own_page(short: tuple[int, int], linked: bool, tmp_path: Path) -> None:
+    """Page 1's columns end rows over page 2's lowest line: the left column's piece is judged
+    against the foot of page 1's columns (the right piece's), not the document's; a left
+    piece ending more than 2 rows above the right one's foot (4 and 6 rows) is no flow."""
+    pdf = column_flow_pdf(short=short, closing="All amounts in US dollars, audited figures.")
+    conts = find_continuations(_detect(pdf, tmp_path))
+    flow = next(c for c in conts if c.prev_page == c.next_page == 1)
+    assert flow.proposed is linked, flow.reason
+    ends = next(e for e in flow.evidence if e.kind == "edge")
+    assert ("ends at the bottom of its page's columns" if linked else
+            "does not end at the bottom of its page's columns") in ends.detail
+
+
+@pytest.mark.parametrize(("under", "linked"), [(("Prices are quoted ex works and exclude freight.", 9.0), False),
+                                               (("Prices are quoted ex works and exclude freight.", 7.0), True),
+                                               (("Note: prices ex works.", 9.0), True)])
+def test_text_under_the_next_column_sets_its_foot(under: tuple[str, float], linked: bool, tmp_path: Path) -> None:
+    """Text under the right column's piece down to the page's foot: the left piece, 4 rows
+    short, does not end its column; the table's note there (smaller type, or a note's mark)
+    is no text of the column, so the columns' foot is the piece's."""
+    pdf = column_flow_pdf(short=(4, 4), closing="All amounts in US dollars, audited figures.", under=under)
+    conts = find_continuations(_detect(pdf, tmp_path))
+    flow = next(c for c in conts if c.prev_page == c.next_page == 1)
+    assert flow.proposed is linked, flow.reason
+    if not linked:
+        assert flow.reason.startswith("does not end at the bottom of its page's columns: 80.7 pt of room, more than "
+                                      "40.0 pt (2 of the next column's first rows)")
+
+
 @pytest.mark.skipif(not REAL.is_file(), reason="corpus/tagged_real not fetched (make corpus-tagged-real)")
 def test_real_spread_pairs_its_two_columns(tmp_path: Path) -> None:
     """indesign18-report page 6: a spread whose goals table goes on in the right-hand page's
-    column. Detection takes the left piece in two columns against the right's three (its
-    columns stand inside the other's, in order) and ends it 117 pt over the text area's foot
-    (the footnotes under it), so the pair is judged, its header found repeated, and refused."""
+    column (its tags make the two one table). Detection takes the left piece in two columns
+    against the right's three (its columns stand inside the other's, in order); the left piece
+    ends 19 pt over the right one's foot, the page's columns' foot (page 7's full-bleed picture,
+    taken for a table down to the paper's edge, and the footnotes under the right piece are
+    not), so the pair is linked with its header repeated."""
     doc = open_document(REAL)
     pipe = Pipeline(doc)
     results = [pipe.run(i) for i in (4, 5, 6)]  # pages 5-7: the running header repeats
     conts = [c for c in find_continuations(results) if c.prev_page == c.next_page == 6]
     assert [(c.prev_index, c.next_index) for c in conts] == [(0, 1)]
     ev = conts[0].evidence
-    assert not conts[0].proposed
+    assert conts[0].proposed and conts[0].repeated_header == 1
     assert [e.detail.split(",")[0] for e in ev if e.kind == "columns"] == ["2 columns against 3"]
     assert [e.detail for e in ev if e.kind == "header"] == ["repeats the header (1 row)"]
-    assert conts[0].reason.startswith("does not end at the bottom of the text area")
+    assert ev[0].detail.startswith("ends at the bottom of its page's columns: 19.0 pt of room")
     # The navigation bar across the spread (it prints the page's number) is furniture: the
     # pieces start under it and no text stands between them.
     assert [e for e in ev if e.kind == "text"] == []

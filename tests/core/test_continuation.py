@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pymupdf
 import pytest
 
 from inspector.core.multipage.continuation import Continuation, find_continuations, proposed
@@ -139,3 +140,32 @@ def test_header_repeated_from_inside_a_merged_piece(tmp_path: Path) -> None:
     conts = find_continuations(results)
     assert links(conts) == [(1, 0, 2, 0, 1)]
     assert "repeats row 6 of it, a header inside the detected piece" in conts[0].evidence[-1].detail
+
+
+def _with_bleed_page(pdf: bytes) -> bytes:
+    """``pdf`` with a last page whose ruled grid runs down to the paper's bottom edge (a
+    picture's or colour band's bleed that detection takes for a table)."""
+    doc = pymupdf.open("pdf", pdf)
+    w, h = doc[0].rect.width, doc[0].rect.height
+    page = doc.new_page(width=w, height=h)
+    ys = [600.0 + k * (h - 600.0) / 6 for k in range(7)]
+    xs = (72.0, 200.0, 330.0, 460.0)
+    for y in ys:
+        page.draw_line((xs[0], y), (xs[-1], y), width=0.8)
+    for x in xs:
+        page.draw_line((x, ys[0]), (x, ys[-1]), width=0.8)
+    for r in range(6):
+        for c in range(3):
+            page.insert_text((xs[c] + 4, ys[r] + 24), f"Zone {r}{c}" if c == 0 else f"{(r * 7 + c) % 50}.5", fontsize=9)
+    return doc.tobytes()
+
+
+def test_a_bleed_on_another_page_leaves_the_text_area(tmp_path: Path) -> None:
+    """A grid down to the paper's edge on a third page is no text: the first piece still ends
+    at the foot of the text area (the lowest text of the pages, the bleed left out)."""
+    built = typeset(item_rows(50))
+    results = detect(Built(_with_bleed_page(built.pdf), built.pieces), tmp_path)
+    assert results[2].tables and results[2].tables[0].bbox.y1 >= results[2].height - 1
+    conts = find_continuations(results)
+    assert links(conts) == [(1, 0, 2, 0, 1)]
+    assert conts[0].evidence[0].detail.startswith("ends at the bottom of the text area")

@@ -26,7 +26,7 @@ from .textlines import beside as _beside
 from .textlines import column_part as _column_part
 from .textlines import edge_area as _edge_area
 from .textlines import inside as _inside
-from .textlines import ruled_off
+from .textlines import ruled_off, text_area
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +65,8 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     repeated, head = header_evidence(res, nxt, a, b)
     # The row that opens the next page: rows detection left out over the piece, else its first body row.
     block, n_block = (lead, 1) if lead else bound_rows(b, repeated)
+    if _flow(a, b):
+        area = {**area, a.frame_h: _flow_area(res, a, b, lb, margins, area)}
     ev += _edges(res, nxt, a, b, area, p, eased, block, n_block)
     ev += between
     ev += _geometry(a, b, p, repeated)
@@ -81,6 +83,28 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
                                                    f"{p.min_confidence:g}")
     return Continuation(a.page, a.index, b.page, b.index, round(conf, 3), repeated if veto is None else 0,
                         tuple(ev), proposed, reason, column_map(a, b, p, repeated) if proposed else ())
+
+
+def _flow_area(res: PageResult, a: _Piece, b: _Piece, lines: Sequence[_Line], margins: _Margins,
+               area: dict[float, tuple[float, float]]) -> tuple[float, float]:
+    """The text area of a page whose columns a table flows through: its own text's top, and as
+    its foot that of the next column, whatever other pages hold: the lowest of the second piece
+    and what stands under it in its column (tables, text; not the table's notes, set smaller
+    or marked as notes, nor running footers)."""
+    top, bottom = text_area({a.page: res}, margins).get(a.frame_h, _edge_area(area, a))
+    fr = _frame(res, b.table)
+    col = [fr.rect(t.bbox) for k, t in enumerate(res.tables) if k not in (a.index, b.index)]
+    col = [r for r in col if r.y0 >= b.box.y1 - 1 and r.x0 < b.box.x1 and b.box.x0 < r.x1]
+    col += [ln.box for ln in lines if ln.box.y0 >= b.box.y1 - 1 and ln.box.x0 < b.box.x1 and b.box.x0 < ln.box.x1
+            and not margins.is_margin(b.page, ln) and not _noted(ln, b.size)]
+    return top, min(bottom, max([a.box.y1, b.box.y1, *(r.y1 for r in col)]))
+
+
+def _noted(ln: _Line, body_size: float) -> bool:
+    """Is ``ln`` a note to a table whose body is set in ``body_size`` pt (a note's or
+    footnote's mark, or smaller type and no caption)?"""
+    return bool(NOTE.match(ln.text) or FOOTNOTE.match(ln.text)
+                or 0 < ln.size < FOOTNOTE_SIZE * body_size and not CAPTION.match(ln.text))
 
 
 def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[float, tuple[float, float]],
@@ -102,17 +126,22 @@ def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[fl
     bottom, top = min(bottom, max(eased[0], a.box.y1)), max(top, min(eased[1], b.box.y0))
     for kind, room, row_h in (("ends at the bottom", bottom - a.box.y1, a.row_h),
                               ("starts at the top", b.box.y0 - top, b.row_h)):
-        limit = p.edge_rows * row_h
+        # Within a page the room under a column is measured in the rows that open the next one
+        # (what would have had to fit there), not in the first piece's tallest row.
+        within = kind.startswith("ends") and _flow(a, b) and next_row > 0
+        limit = p.edge_rows * (next_row / max(next_rows, 1) if within else row_h)
         tall = kind.startswith("ends") and next_row > limit and not _flow(a, b)
         if tall:
             limit = next_row
         ok = room <= limit + 0.5
         first = "first row," if next_rows <= 1 else f"first {next_rows} rows, bound by a cell spanning them,"
-        why = f"the next page's {first} {next_row:.1f} pt tall, did not fit" if tall else f"{p.edge_rows:g} rows"
-        out.append(Evidence("edge", f"{kind} of the text area: {max(room, 0):.1f} pt of room, at most "
+        why = f"the next page's {first} {next_row:.1f} pt tall, did not fit" if tall else \
+            f"{p.edge_rows:g} of the next column's first rows" if within else f"{p.edge_rows:g} rows"
+        where = "its page's columns" if _flow(a, b) else "the text area"
+        out.append(Evidence("edge", f"{kind} of {where}: {max(room, 0):.1f} pt of room, at most "
                             f"{limit:.1f} pt ({why})" if ok else
-                            f"does not {kind.replace('ends', 'end').replace('starts', 'start')} of the text "
-                            f"area: {room:.1f} pt of room, more than {limit:.1f} pt ({why})",
+                            f"does not {kind.replace('ends', 'end').replace('starts', 'start')} of "
+                            f"{where}: {room:.1f} pt of room, more than {limit:.1f} pt ({why})",
                             0.15 if ok else 0.0, round(room, 2), round(limit, 2), "continuation.edge_rows", not ok))
     return out
 
@@ -288,8 +317,7 @@ def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False,
     if ruled:
         return Evidence("margin", f"running header/footer on page {page}, set off from the table by a rule at the "
                         f"page's edge: \"{text}\"")
-    if under and (NOTE.match(ln.text) or FOOTNOTE.match(ln.text)
-                  or 0 < ln.size < FOOTNOTE_SIZE * body_size and not CAPTION.match(ln.text)):
+    if under and _noted(ln, body_size):
         return Evidence("note", f"a note under the first piece on page {page}: \"{text}\"", -0.1)
     if again:
         return Evidence("title", f"repeats the first piece's title block on page {page}: \"{text}\"")

@@ -102,7 +102,8 @@ def text_area(by_page: dict[int, PageResult], margins: Margins) -> dict[float, t
     left out), in upright frames, for each frame
     height (points): the bottom is the lowest text of any page (a page that ends early is
     not the norm), the top the median of the pages' tops (one page with a line set higher,
-    a title page, must not push every other page's text below the top)."""
+    a title page, must not push every other page's text below the top); boxes touching the
+    paper's edge (``BLEED_TOL``) left out."""
     tops: dict[float, list[float]] = {}
     bottoms: dict[float, float] = {}
     for page, res in by_page.items():
@@ -113,9 +114,11 @@ def text_area(by_page: dict[int, PageResult], margins: Margins) -> dict[float, t
         edge = edge_lines(res, fr, lines, Rect(0.0, EDGE_BAND * height, width, (1 - EDGE_BAND) * height))
         body = [ln.box for ln in lines if ln not in edge]
         body += [fr.rect(t.bbox) for t in res.tables]
+        # Printed text keeps a margin: a box touching the paper's edge is a bleed (a picture, a
+        # colour band taken for a table), and one page's bleed must not move every page's foot.
+        body = [b for b in body if b.y0 > BLEED_TOL and b.y1 < height - BLEED_TOL]
         if not body:
             continue
-        height = res.width if fr.turn in (90, 270) else res.height
         tops.setdefault(height, []).append(min(b.y0 for b in body))
         bottoms[height] = max(bottoms.get(height, 0.0), max(b.y1 for b in body))
     return {h: (statistics.median_low(tops[h]), bottoms[h]) for h in tops}
@@ -126,6 +129,7 @@ def edge_area(area: dict[float, tuple[float, float]], piece: Piece) -> tuple[flo
     return area.get(piece.frame_h, (piece.box.y0, piece.box.y1))
 
 
+BLEED_TOL = 1.0  # pt: a box this close to the paper's top or bottom edge is a bleed, no text
 EDGE_BAND = 0.1  # share of the page height at its top and bottom where a running header/footer stands
 HEADER_SIZE = 1.05  # a running header/footer's type is the table's body size or smaller: at most this share
 RULE_SPAN = 0.5  # share of the piece's width a rule setting off a running header/footer spans, at least
