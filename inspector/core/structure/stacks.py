@@ -25,6 +25,9 @@ MIN_LINES = 3  # lines with numbers a stack needs: two numbers aligned by chance
 MIN_ROOM = 0.5  # pt: free space a boundary needs between two stacks
 WORD_SPACE = 0.4  # em: a space this wide or narrower may be a typed word space (about a quarter em)
 _GROUP = re.compile(r"^\d{3}(?:[.,]\d+)?\)?%?$")  # "234", "234.5": a thousands group
+# ... continuing a head of one to three digits with no separator of its own ("1 234", "(12 345"):
+# a number already grouped or with a decimal part ("165,949", "12,5") ends where it stops.
+_HEAD = re.compile(r"(?:^|[^\d.,])\d{1,3}$")
 
 
 def stack_boundaries(words: Sequence[Word], lines: Sequence[Line], xs: Sequence[float]) -> list[float]:
@@ -78,7 +81,7 @@ def _between(rows: list[list[Word]], a: float, b: float) -> float | None:
         if ia is None or ib is None or ib <= ia:
             continue
         shared += 1
-        groups += bool(_GROUP.match(r[ia + 1].text)) and r[ia].text[-1:].isdigit()
+        groups += _continues(r[ia].text, r[ia + 1].text)
         left = max(left, r[ia].bbox.x1)
         right = min(right, r[ia + 1].bbox.x0)
         if is_number(r[ia].text):  # a label running into the stack's place starts elsewhere
@@ -123,7 +126,12 @@ def split_segments(segs: Sequence[Segment], words: Sequence[Word], stacked: Sequ
 
 
 def _two_numbers(a: str, b: str) -> bool:
-    return is_number(a) and is_number(b) and not (_GROUP.match(b) and a[-1:].isdigit())
+    return is_number(a) and is_number(b) and not _continues(a, b)
+
+
+def _continues(a: str, b: str) -> bool:
+    """Is ``b`` a thousands group continuing the number ``a`` ends with ("1" + "234")?"""
+    return bool(_GROUP.match(b)) and _HEAD.search(a) is not None
 
 
 def _piece(s: Segment, words: Sequence[Word], a: int, b: int) -> Segment:
