@@ -16,6 +16,9 @@ from small_pdfs import PRODUCERS, Line, Op, Text
 
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
+from inspector.core.structure.columns import Line as TextLine
+from inspector.core.structure.stacks import stack_boundaries
+from inspector.core.types import Rect, Word
 
 pytest.importorskip("reportlab")
 pytest.importorskip("fpdf")
@@ -83,3 +86,34 @@ def test_grouped_amounts_a_space_apart_are_two_values(producer: str) -> None:
         ops += [Text(100, y, row[0]), Text(ends[0], y, row[1], align="right"), Text(ends[1], y, row[2], align="right")]
     rows = _rows(ops, producer)
     assert rows[-len(BORDERLESS):] == [list(r) for r in BORDERLESS]
+
+
+LIMITS = (("$106,000", "$528,000"), ("109,000", "543,000"), ("110,000", "552,000"), ("112,000", "562,000"),
+          ("120,000", "599,000"), ("122,000", "608,000"), ("124,000", "622,000"))
+JITTER = (0.3, 0.0, 1.3, 1.3, 0.0, 0.0, 0.0)  # pt: right edges set by eye, 1.3 pt apart at most
+TITLE = ("Amounts", "for", "Actions", "Before", "June", "4,", "2004")
+
+
+def _word(text: str, x0: float, x1: float, y: float) -> Word:
+    return Word(text, Rect(x0, y - 7, x1, y + 1), font_size=8.0, baseline=y)
+
+
+def _limits_column() -> tuple[list[Word], list[TextLine]]:
+    """One column's words, line by line: a title whose date sets numbers on its line and runs
+    over the white between the amounts, then two stacks of amounts aligned within 1.3 pt."""
+    words = [_word(t, 340 + 28 * k, 366 + 28 * k, 40) for k, t in enumerate(TITLE)]  # "2004" ends at 534
+    for k, ((a, b), dx) in enumerate(zip(LIMITS, JITTER, strict=True)):
+        y = 60 + 11 * k
+        words += [_word(a, 383.0 + dx - 4 * (a[0] == "$"), 415.6 + dx, y), _word(b, 525.9 + dx - 4 * (b[0] == "$"), 558.4 + dx, y)]
+    lines: dict[float, list[int]] = {}
+    for i, w in enumerate(words):
+        lines.setdefault(w.baseline, []).append(i)
+    return words, [TextLine(Rect(330, y - 7, 570, y + 1), y, tuple(ids)) for y, ids in sorted(lines.items())]
+
+
+def test_stacks_aligned_by_eye_under_a_dated_title_are_two_columns() -> None:
+    """Edges a point or so apart are one stack (a fifth of an em of the numbers' type); the
+    title's date puts numbers on its line, which holds neither stack's value and spans both."""
+    words, lines = _limits_column()
+    found = stack_boundaries(words, lines, [330.0, 570.0])
+    assert len(found) == 1 and 416.9 < found[0] < 521.9
