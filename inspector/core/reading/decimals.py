@@ -20,8 +20,9 @@ from collections.abc import Callable, Sequence
 
 from ..types import Word
 
-_OPEN = re.compile(r".*\d[.,]")  # a word ending in a separator after a digit
-_CLOSE = re.compile(r"[.,]\d.*")  # a word starting with a separator before a digit
+_OPEN = re.compile(r".*\d[.,]")  # a word ending in a separator after a digit ...
+_FRACTION = re.compile(r"\d{1,3}[%)]?")  # ... then a decimal part: "6", "25", "5%" ("2011" after "14," is a date)
+_CLOSE = re.compile(r"[.,]\d{1,3}[%)]?")  # a word that is a separator and a decimal part
 ZERO_ADVANCE = 0.01  # pt: a character this narrow has no advance (it shares a glyph's)
 AT = 0.05  # pt: a character's box starts this close to its word's edge (the same number, rounded)
 MAX_SPACE = 0.5  # ems: the space after the point is at most this wide (a word space, not a tab)
@@ -33,7 +34,7 @@ def _candidate(a: Word, b: Word) -> bool:
     """Could ``a`` and ``b`` be one number cut beside its separator (text and geometry)?"""
     if a.block != b.block or a.line != b.line or a.turn or not 0 <= b.bbox.x0 - a.bbox.x1 <= MAX_SPACE * max(a.font_size, 1.0):
         return False
-    return (_OPEN.fullmatch(a.text) is not None and b.text[:1].isdigit()) or \
+    return (_OPEN.fullmatch(a.text) is not None and _FRACTION.fullmatch(b.text) is not None) or \
         (a.text[-1:].isdigit() and _CLOSE.fullmatch(b.text) is not None)
 
 
