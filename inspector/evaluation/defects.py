@@ -2,7 +2,11 @@
 
 - broken number: one number split over two horizontally adjacent cells ("(1,234" + ")",
   "1," + "234", "(" + "12", "12" + "%"), or two numbers merged in one cell ("12.3 45.6";
-  digit groups such as "100 000" are one number, not two);
+  digit groups such as "100 000" are one number, not two; a number followed by the writer's
+  own list separator, "lines 1, 2, and 3", "pages 23, 24", "June 4, 2004", is an item of a list
+  or date the text itself sets apart, not a cell's value run into the next one's: cells are
+  joined by spaces, never by a typed comma; "1, 234" still counts: it may be one number's
+  glyphs spaced apart);
 - ragged row: a body row with two or more non-empty cells whose count differs from the
   table's most common count (single-cell rows are section titles, header rows are skipped);
   a cell merged over rows counts in every row it covers (its text is that row's too: a
@@ -37,6 +41,7 @@ _GROUP = re.compile(r"\d{3}(?:[.,]\d+)?%?[)\]]?")  # a thousands group continuin
 _GROUP_HEAD = re.compile(r"(?:^|[^\d.,])\d{1,3}$")
 _OPEN_NUMBER = re.compile(r"\([-\u2212]?[$\u20ac\u00a3\u00a5]?\d[\d.,]*")
 _TRAILING_SEP = re.compile(r".*\d[.,]")
+_LIST_SEPARATORS = ",;"  # typed after a list's item (a cell's text never ends in one by joining)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +88,8 @@ class DefectCounts:
 
 
 def _number_token(token: str) -> bool:
-    """A whitespace-free token that is a number, a list separator after it allowed ("12.3,")."""
+    """A whitespace-free token that is a number, a full stop or list separator after it
+    allowed ("12.3,", "45.6."): the second of two merged numbers may end a list or sentence."""
     bare = token.rstrip(".,;")
     return bool(bare) and is_number(bare)
 
@@ -94,6 +100,8 @@ def is_merged_numbers(text: str) -> bool:
         return False  # "100 000", "€ 12", "12 kg": one number
     tokens = text.split()
     for a, b in zip(tokens, tokens[1:], strict=False):
+        if a[-1] in _LIST_SEPARATORS and not (a[-1] == "," and _GROUP.fullmatch(b) and a[-2:-1].isdigit()):
+            continue  # "1, 2, and 3", "June 4, 2004": the writer's list ("1, 234" may be one number spaced out)
         if _number_token(a) and _number_token(b):
             if _GROUP.fullmatch(b) and _GROUP_HEAD.search(a):
                 continue

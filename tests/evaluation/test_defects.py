@@ -15,6 +15,9 @@ from inspector.evaluation import defects as d
     ("12.3 45.6", True), ("1,234 5,678", True), ("2005 2006", True), ("Total 12 13", True),
     ("100 000", False), ("10 000 000", False), ("(1,234)", False), ("12.3", False), ("a b", False),
     ("41 (18.7%)", False), ("54,000 (2)", False), ("(1,234) (5,678)", True),
+    # the writer's own lists and dates: items a typed separator sets apart, no cells run together
+    ("Add lines 1, 2, and 3.", False), ("Trusts . . . 3, 4, 8, 23", False), ("Year Ended December 31, 2022", False),
+    ("9; 18", False), ("1, 234", True), ("12.3, 45.6 78.9", True), ("$106,000 $528,000", True),
 ])
 def test_merged_numbers(text: str, merged: bool) -> None:
     assert d.is_merged_numbers(text) is merged

@@ -20,6 +20,7 @@ from ..structure.columns import WordCentres, lines_in
 from ..text import LIGATURE, ligature_letters
 from ..types import Rect, RowBand, Word, text_word_at, word_in_box
 from .cliptext import cut_at_clips
+from .decimals import join_zero_advance_points
 from .document import Page
 from .symbolmarks import SymbolGlyph, read_bullets, symbol_font
 
@@ -56,7 +57,7 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
     lines = read_lines(spans)
     del spans  # a thousand containers: freed before the words are made, so they count for no collection
     turn = dominant_turn(lines.directions)
-    out = _words(raw, lines)
+    out = join_zero_advance_points(_words(raw, lines), page.line_chars)  # "11,062." + "6": see decimals
     if lines.symbols:  # a bullet whose Unicode a PDF writer lost: see symbolmarks
         out = read_bullets(out, lines.symbols)
     text = "".join([r[4] for r in raw])

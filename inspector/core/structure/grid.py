@@ -116,15 +116,13 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     body = [s for s in segs if s.line not in labels]
     cut = clip_edges(words, body) if ev.centres.clipped else []
     xs, drawn_xs = _columns(ev, body, kept, [x for x, _ in cut])
-    stacked: list[float] = []
-    if cand.source != "ruled" or not drawn_xs:
-        # Numbers closer than the column gap: their right-aligned stacks divide the columns,
-        # and a run of words across such a boundary (or of two numbers across any) is two
-        # cells' text, not one spanning. A table that draws only its frame takes its columns
-        # from the text as a borderless one does, stacks included.
-        stacked = stack_boundaries(words, kept, xs)
-        xs = sorted([*xs, *stacked])
-        ev = replace(ev, segs=split_segments(segs, words, stacked, xs[1:-1]))
+    # Numbers closer than the column gap: their right-aligned stacks divide the columns,
+    # and a run of words across such a boundary (or of two numbers across any) is two
+    # cells' text, not one spanning. A drawn column holding two stacks ("At least" and
+    # "But less than" of a tax table between one pair of rules) is two columns as well.
+    stacked = stack_boundaries(words, kept, xs)
+    xs = sorted([*xs, *stacked])
+    ev = replace(ev, segs=split_segments(segs, words, stacked, xs[1:-1]))
     ys = _positions(cand.rules, "h", box.y0, box.y1, ev.snap) if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= ev.snap for r in cand.rules)
     drawn_ys = set(ys[1:-1])

@@ -19,12 +19,17 @@ from ..numbers import is_number
 from ..types import Word
 from .columns import Line, Segment
 
-ALIGN = 1.0  # pt: right edges this close are one stack
+ALIGN = 1.0  # pt: right edges this close are one stack, at least ...
+ALIGN_EM = 0.2  # ... or this many ems of the numbers' type: a writer aligning by eye or by spaces
+# leaves a point or so (a fifth of a digit in 8 pt); two stacks stand a digit and a gap apart
 SHARE = 0.8  # a stack holds a number on this share of the lines with numbers
 MIN_LINES = 3  # lines with numbers a stack needs: two numbers aligned by chance are common
 MIN_ROOM = 0.5  # pt: free space a boundary needs between two stacks
 WORD_SPACE = 0.4  # em: a space this wide or narrower may be a typed word space (about a quarter em)
 _GROUP = re.compile(r"^\d{3}(?:[.,]\d+)?\)?%?$")  # "234", "234.5": a thousands group
+# ... continuing a head of one to three digits with no separator of its own ("1 234", "(12 345"):
+# a number already grouped or with a decimal part ("165,949", "12,5") ends where it stops.
+_HEAD = re.compile(r"(?:^|[^\d.,])\d{1,3}$")
 
 
 def stack_boundaries(words: Sequence[Word], lines: Sequence[Line], xs: Sequence[float]) -> list[float]:
@@ -52,33 +57,40 @@ def _column_stacks(rows: list[list[Word]]) -> list[float]:
     rows = [r for r in rows if any(is_number(w.text) for w in r)]
     if len(rows) < MIN_LINES:
         return []
-    stacks = _stacks(rows)
+    sizes = sorted(w.font_size for r in rows for w in r if is_number(w.text))
+    align = max(ALIGN, ALIGN_EM * sizes[len(sizes) // 2])
+    stacks = _stacks(rows, align)
     out = []
     for a, b in zip(stacks, stacks[1:], strict=False):
-        x = _between(rows, a, b)
+        x = _between(rows, a, b, align)
         if x is not None:
             out.append(x)
     return out
 
 
-def _stacks(rows: list[list[Word]]) -> list[float]:
-    """Right-edge positions where a number ends on at least ``SHARE`` of ``rows``."""
+def _stacks(rows: list[list[Word]], align: float) -> list[float]:
+    """Right-edge positions where a number ends on at least ``SHARE`` of ``rows`` (edges
+    ``align`` pt apart chain into one stack)."""
     ends = sorted((w.bbox.x1, k) for k, r in enumerate(rows) for w in r if is_number(w.text))
-    groups = chain_groups(ends, ALIGN)
+    groups = chain_groups(ends, align)
     return [max(x for x, _ in g) for g in groups if len({k for _, k in g}) >= SHARE * len(rows)]
 
 
-def _between(rows: list[list[Word]], a: float, b: float) -> float | None:
-    """Middle of the room left free on every row between stack ``a`` and stack ``b``."""
+def _between(rows: list[list[Word]], a: float, b: float, align: float) -> float | None:
+    """Middle of the room left free on every row between stack ``a`` and stack ``b`` (the
+    rightmost edges of their numbers; a number within ``align`` pt left of one is in it)."""
     left, right, shared, groups = -1e9, 1e9, 0, 0
     starts: list[tuple[float, float, float]] = []  # the left stack's word's left edge, the next word's, the space
+    stacked: list[list[Word]] = []  # the rows holding a value of either stack
     for r in rows:
-        ia = next((i for i, w in enumerate(r) if abs(w.bbox.x1 - a) <= ALIGN), None)
-        ib = next((i for i, w in enumerate(r) if abs(w.bbox.x1 - b) <= ALIGN), None)
+        ia = next((i for i, w in enumerate(r) if abs(w.bbox.x1 - a) <= align), None)
+        ib = next((i for i, w in enumerate(r) if abs(w.bbox.x1 - b) <= align), None)
+        if ia is not None or ib is not None:
+            stacked.append(r)
         if ia is None or ib is None or ib <= ia:
             continue
         shared += 1
-        groups += bool(_GROUP.match(r[ia + 1].text)) and r[ia].text[-1:].isdigit()
+        groups += _continues(r[ia].text, r[ia + 1].text)
         left = max(left, r[ia].bbox.x1)
         right = min(right, r[ia + 1].bbox.x0)
         if is_number(r[ia].text):  # a label running into the stack's place starts elsewhere
@@ -86,9 +98,11 @@ def _between(rows: list[list[Word]], a: float, b: float) -> float | None:
             starts.append((r[ia].bbox.x0, r[ia + 1].bbox.x0, space))
     if shared < SHARE * len(rows) or groups * 2 >= shared or right - left < MIN_ROOM or one_block(starts):
         return None
-    # Nothing may cross the line on any row (a label or a title reaching over it).
+    # Nothing may cross the line on a row of the stacks (a label reaching over it); a row
+    # holding neither stack's value (a title or a note with a date in it, at most 1 - SHARE
+    # of the rows) spans the two columns.
     x = (left + right) / 2
-    if any(w.bbox.x0 < x < w.bbox.x1 for r in rows for w in r):
+    if any(w.bbox.x0 < x < w.bbox.x1 for r in stacked for w in r):
         return None
     return x
 
@@ -123,7 +137,12 @@ def split_segments(segs: Sequence[Segment], words: Sequence[Word], stacked: Sequ
 
 
 def _two_numbers(a: str, b: str) -> bool:
-    return is_number(a) and is_number(b) and not (_GROUP.match(b) and a[-1:].isdigit())
+    return is_number(a) and is_number(b) and not _continues(a, b)
+
+
+def _continues(a: str, b: str) -> bool:
+    """Is ``b`` a thousands group continuing the number ``a`` ends with ("1" + "234")?"""
+    return bool(_GROUP.match(b)) and _HEAD.search(a) is not None
 
 
 def _piece(s: Segment, words: Sequence[Word], a: int, b: int) -> Segment:
