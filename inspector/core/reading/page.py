@@ -6,6 +6,7 @@ Sizes and coordinates are points in unrotated page space; a render comes back as
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:  # numpy loads only when a render is turned into an array (not
 from ..types import ClippedArt, Rect
 from .drawings import Drawing, DrawingReader
 from .messages import quiet_mupdf
+from .stoppable import Deadline, display_list, draw
 from .tounicode import mend_page_fonts
 
 quiet_mupdf()  # MuPDF prints its errors on stdout unless told not to: every process that reads PDFs imports this
@@ -191,33 +193,36 @@ class Page:
     def render_within(self, dpi: int, seconds: float, strips: int = 8) -> np.ndarray | None:
         """``render(dpi)``, or None when it takes longer than ``seconds``.
 
-        The page is recorded once as a display list and drawn in horizontal strips, the
-        clock read between them: a first strip of 1/``strips`` of the page, then the rest
-        in one go when the first strip's pace says it fits in the time left, else strip by
-        strip. A page that would take minutes is given up about one strip past the
-        deadline (MuPDF cannot be stopped inside one drawing call).
+        The page is recorded once as a display list and drawn in horizontal strips: a first
+        strip of 1/``strips`` of the page, then the rest in one go when the first strip's pace
+        says it fits in the time left, else strip by strip. Where the deadline can stop MuPDF
+        inside a call (``stoppable.Deadline``: Linux) the recording and every strip stop
+        within one drawn object of it; elsewhere the clock is read between strips, and a page
+        that would take minutes is given up about one strip past the deadline.
         """
-        import time
+        with Deadline(seconds) as deadline:
+            return self._render_by(dpi, strips, deadline)
 
+    def _render_by(self, dpi: int, strips: int, deadline: Deadline) -> np.ndarray | None:
         start = time.monotonic()
-        end = start + seconds
         m = pymupdf.Matrix(dpi / 72.0, dpi / 72.0)
-        dl = self._page.get_displaylist()
+        dl = display_list(self._page, deadline)
+        if dl is None:
+            return None
         shown = self._page.rect  # displayed (rotated) space, what the display list draws
         target = pymupdf.Pixmap(pymupdf.csGRAY, (shown * m).irect, False)
         step, y = shown.height / strips, shown.y0
         while y < shown.y1 - 1e-6:
-            now = time.monotonic()
-            if now > end:
+            if deadline.expired:
                 return None
             done = (y - shown.y0) / shown.height
-            pace = (now - start) / done if done else float("inf")  # seconds per whole page
-            y1 = shown.y1 if pace * (1 - done) < end - now else min(y + step, shown.y1)
-            part = dl.get_pixmap(matrix=m, colorspace=pymupdf.csGRAY, alpha=False,
-                                 clip=pymupdf.Rect(shown.x0, y, shown.x1, y1))
+            pace = (time.monotonic() - start) / done if done else float("inf")  # seconds per whole page
+            whole = deadline.stoppable or pace * (1 - done) < deadline.left()
+            y1 = shown.y1 if done and whole else min(y + step, shown.y1)
+            part = draw(dl, m, pymupdf.Rect(shown.x0, y, shown.x1, y1), deadline)
             target.copy(part, part.irect)
             y = y1
-        if time.monotonic() > end:
+        if deadline.expired:
             return None
         return Pixels(target.samples, target.width, target.height, target.stride, 1, self.rotation // 90).array()
 
