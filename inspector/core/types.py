@@ -301,3 +301,8 @@ class PageResult:
     # Evidence kinds the page went without (RASTER_SKIPPED); ``notes`` says each in words. Out of
     # the repr, which ``benchmarks/dump_detection.py`` compares: the notes show it there.
     skipped: tuple[str, ...] = field(default=(), repr=False)
+
+    def skip_notes(self) -> list[tuple[str, str]]:
+        """(evidence kind, its note) for each kind the page went without; a note starts with the
+        kind's words ("raster skipped: ...")."""
+        return [(k, next((n for n in self.notes if n.startswith(k.replace("_", " ") + ":")), "")) for k in self.skipped]
