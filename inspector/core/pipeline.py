@@ -62,6 +62,9 @@ if TYPE_CHECKING:
 NO_RASTER = RasterResult((), (), (), 0, 0)
 FIGURES_NOTE = ("figures skipped: {n} paths are too many to grow chart areas over; a chart's labels may be read "
                 "as a table")
+TILES_NOTE = ("raster skipped: a tiling pattern would repeat {n:.3g} cells over the page, too heavy to render (MuPDF "
+              "cannot be stopped inside it); tables come from its text and vector rules alone")
+MAX_TILE_CELLS = 1e8  # a cell repeated this often takes MuPDF seconds (1.2e9 cells: 40 s on a loaded core)
 RENDER_SHARE = 0.5  # of a page's budget, the most its render may take: the rest is for the other stages
 HUGE_PAGE_DPI_SHARE = 4  # a page whose render would fall below a quarter of raster.dpi gets no raster rules
 STAGES = ("words", "drawings", "vector", "images", "render", "skew", "picture", "ocr", "raster", "merge", "figures",
@@ -130,7 +133,10 @@ class Pipeline:
         dpi = page.safe_dpi(params.raster.dpi)
         huge = dpi * HUGE_PAGE_DPI_SHARE < params.raster.dpi  # rules at a few dpi are noise, and slow
         skipped: tuple[str, ...] = ()
-        if _raster_wanted(params, pictures, words) and not huge:
+        wanted = _raster_wanted(params, pictures, words) and not huge
+        if wanted and (cells := page.tile_cells()) > MAX_TILE_CELLS:  # a render no deadline stops
+            wanted, skipped, late = False, (RASTER_SKIPPED,), (TILES_NOTE.format(n=cells),)
+        if wanted:
             from .evidence.rules_raster import find_raster_rules  # OpenCV loads only when a page needs it
             from .reading.paper import even_paper
 

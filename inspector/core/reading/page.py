@@ -21,6 +21,7 @@ from ..types import ClippedArt, Rect
 from .drawings import Drawing, DrawingReader
 from .messages import quiet_mupdf
 from .stoppable import Deadline, display_list, draw
+from .tiles import tile_cells
 from .tounicode import mend_page_fonts
 
 quiet_mupdf()  # MuPDF prints its errors on stdout unless told not to: every process that reads PDFs imports this
@@ -155,6 +156,11 @@ class Page:
         got = reader.result()
         self._clips = sorted(reader.clips)
         return got
+
+    def tile_cells(self) -> float:
+        """The most cells one tiling pattern of the page would repeat over it (``tiles``):
+        a render's cost that no deadline stops."""
+        return tile_cells(self._page, self.width * self.height)
 
     def safe_dpi(self, dpi: int) -> int:
         """``dpi``, lowered so that a render of this page stays under MAX_RENDER_PIXELS
