@@ -37,8 +37,9 @@ def _libc() -> Any:
     """The C library when it has timerfd (Linux), else None."""
     try:
         lib = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        lib.timerfd_create, lib.timerfd_settime  # noqa: B018 (present?)
-    except (OSError, AttributeError):
+    except OSError:
+        return None
+    if not (hasattr(lib, "timerfd_create") and hasattr(lib, "timerfd_settime")):
         return None
     lib.read.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t]
     lib.read.restype = ctypes.c_ssize_t
