@@ -14,7 +14,7 @@ from typing import Any
 
 from .paramspec import FieldInfo, ParamError, coerce, field_named, kind_of, param, text_param
 
-__all__ = ["STAGES", "BudgetParams", "ColumnParams", "ContinuationParams", "FieldInfo", "MergeParams", "OcrParams",
+__all__ = ["RENDER_SHARE", "STAGES", "BudgetParams", "ColumnParams", "ContinuationParams", "FieldInfo", "MergeParams", "OcrParams",
            "ParamError", "Params", "RasterParams", "RowParams", "TableParams", "VectorParams", "coerce", "describe",
            "param", "text_param"]
 
@@ -249,6 +249,10 @@ class ContinuationParams:
     min_confidence: float = param(0.5, "Min confidence", "0..1", 0.0, 1.0,
                                   "Candidates below this confidence are not proposed (they stay listed with their "
                                   "evidence).", step=0.05)
+
+
+RENDER_SHARE = 0.5  # of a page's budget (``BudgetParams.seconds``), the most one render may take: the rest is for
+# the other stages (the render for raster rules, the window's picture of a page too heavy to draw)
 
 
 @dataclass(frozen=True)

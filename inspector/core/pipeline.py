@@ -22,7 +22,7 @@ from .geometry import Frame
 from .infra.collector import collector_held
 from .infra.lru import LRU
 from .multipage.furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages, reaches_bands
-from .params import Params
+from .params import RENDER_SHARE, Params
 from .reading.document import Document, Page
 from .reading.ocr import OcrResult
 from .reading.words import extract_text, group_rows
@@ -65,7 +65,6 @@ FIGURES_NOTE = ("figures skipped: {n} paths are too many to grow chart areas ove
 TILES_NOTE = ("raster skipped: a tiling pattern would repeat {n:.3g} cells over the page, too heavy to render (MuPDF "
               "cannot be stopped inside it); tables come from its text and vector rules alone")
 MAX_TILE_CELLS = 1e8  # a cell repeated this often takes MuPDF seconds (1.2e9 cells: 40 s on a loaded core)
-RENDER_SHARE = 0.5  # of a page's budget, the most its render may take: the rest is for the other stages
 HUGE_PAGE_DPI_SHARE = 4  # a page whose render would fall below a quarter of raster.dpi gets no raster rules
 STAGES = ("words", "drawings", "vector", "images", "render", "skew", "picture", "ocr", "raster", "merge", "figures",
           "bands", "furniture", "aside", "upright", "index", "rows", "tables", "reread")

@@ -103,3 +103,23 @@ def test_detect_json_reports_the_skip(tmp_path: Path) -> None:
     got = json.loads(explain.stdout)["pages"][0]
     assert got["skipped"][0]["kind"] == RASTER_SKIPPED
     assert {"kind": RASTER_SKIPPED} in got["tables"][0]["cols"][0]["evidence"]
+
+
+def test_window_picture_stops_at_its_deadline_and_is_the_same_when_it_does_not(tmp_path: Path) -> None:
+    from inspector.core.types import Rect
+    from tests.core.pdfs import ruled_grid
+
+    normal = tmp_path / "grid.pdf"
+    normal.write_bytes(ruled_grid()[0])
+    page = open_document(normal).page(0)
+    for grey in (False, True):
+        for clip in (None, Rect(50, 60, 300, 400)):
+            assert page.pixels(100, clip, grey, 30.0) == page.pixels(100, clip, grey)
+    for name, seconds in (("many_clips", BUDGET), ("nested_forms", 0.05)):  # stopped drawing; stopped recording
+        pdf = tmp_path / f"{name}.pdf"
+        pdf.write_bytes(heavy.CASES[name]())
+        heavy_page = open_document(pdf).page(0)
+        t0 = time.monotonic()
+        px = heavy_page.pixels(150, None, False, seconds)
+        assert not px.complete and (px.width, px.height, px.channels) == (1275, 1650, 3)
+        assert time.monotonic() - t0 < seconds * SLACK + 2

@@ -170,16 +170,34 @@ class Page:
         scale = min(1.0, (MAX_RENDER_PIXELS / pixels) ** 0.5, MAX_SIDE_PIXELS / side)
         return dpi if scale >= 1.0 else max(1, int(dpi * scale))
 
-    def pixels(self, dpi: int, clip: Rect | None = None, grey: bool = False) -> Pixels:
-        """A render at ``dpi`` as shown (rotated), optionally of ``clip`` (a page-space box) only."""
+    def pixels(self, dpi: int, clip: Rect | None = None, grey: bool = False, seconds: float | None = None) -> Pixels:
+        """A render at ``dpi`` as shown (rotated), optionally of ``clip`` (a page-space box) only.
+        With ``seconds`` MuPDF is stopped at that deadline (``stoppable``) and what it drew by
+        then comes back, marked not ``complete`` (white where it did not get to)."""
         scale = dpi / 72.0
         kw: dict[str, Any] = {"matrix": pymupdf.Matrix(scale, scale), "alpha": False}
         if grey:
             kw["colorspace"] = pymupdf.csGRAY
         if clip is not None:  # get_pixmap clips in displayed (rotated) space
             kw["clip"] = pymupdf.Rect(*clip.as_tuple()) * self._page.rotation_matrix
+        if seconds is not None:
+            return self._pixels_within(kw, seconds)
         pix = self._page.get_pixmap(**kw)
         return Pixels(pix.samples, pix.width, pix.height, pix.stride, pix.n, self.rotation // 90)
+
+    def _pixels_within(self, kw: dict[str, Any], seconds: float) -> Pixels:
+        """``pixels`` (its ``get_pixmap`` arguments ``kw``) drawn by MuPDF until ``seconds``."""
+        space = kw.get("colorspace", pymupdf.csRGB)
+        with Deadline(seconds) as deadline:
+            dl = display_list(self._page, deadline)
+            if dl is None:  # not even recorded: a white page of the size asked
+                box = kw.get("clip", self._page.rect) * kw["matrix"]
+                pix = pymupdf.Pixmap(space, box.irect, False)
+                pix.clear_with(255)
+            else:
+                pix = draw(dl, kw["matrix"], kw.get("clip"), deadline, space)
+            done = not deadline.expired
+        return Pixels(pix.samples, pix.width, pix.height, pix.stride, pix.n, self.rotation // 90, done)
 
     def render(self, dpi: int) -> np.ndarray:
         """Grey (uint8, H x W) render in unrotated page orientation at ``dpi``."""
@@ -249,6 +267,7 @@ class Pixels:
     stride: int
     channels: int
     turns: int
+    complete: bool = True  # False: MuPDF was stopped at a deadline before it drew everything
 
     def array(self) -> np.ndarray:
         """H x W (grey) or H x W x 3 uint8 array in unrotated page orientation."""

@@ -119,19 +119,21 @@ def display_list(page: Any, deadline: Deadline) -> Any:
     return None if deadline.expired else dl
 
 
-def draw(dl: Any, matrix: Any, clip: Any, deadline: Deadline) -> Any:
-    """The part ``clip`` (a PyMuPDF Rect of the list's space) of display list ``dl`` drawn grey
-    with ``matrix``, on white, as PyMuPDF's ``DisplayList.get_pixmap`` draws it (the same
-    pixels); a PyMuPDF Pixmap, incomplete when ``deadline.expired``."""
+def draw(dl: Any, matrix: Any, clip: Any, deadline: Deadline, colorspace: Any = None) -> Any:
+    """The part ``clip`` (a PyMuPDF Rect of the list's space; None: all) of display list ``dl``
+    drawn with ``matrix`` in ``colorspace`` (a PyMuPDF one; grey by default), on white, as
+    PyMuPDF's ``DisplayList.get_pixmap`` draws it (the same pixels); a PyMuPDF Pixmap,
+    incomplete when ``deadline.expired``."""
     import pymupdf
 
-    rclip = mupdf.FzRect(clip.x0, clip.y0, clip.x1, clip.y1)
+    infinite = clip is None
+    rclip = mupdf.FzRect(mupdf.FzRect.Fixed_INFINITE) if infinite else mupdf.FzRect(clip.x0, clip.y0, clip.x1, clip.y1)
     m = mupdf.FzMatrix(matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
     rect = mupdf.fz_intersect_rect(mupdf.fz_bound_display_list(dl), rclip)
     irect = mupdf.fz_round_rect(mupdf.fz_transform_rect(rect, m))
-    pix = mupdf.fz_new_pixmap_with_bbox(pymupdf.csGRAY.this, irect, mupdf.FzSeparations(), 0)
+    pix = mupdf.fz_new_pixmap_with_bbox((colorspace or pymupdf.csGRAY).this, irect, mupdf.FzSeparations(), 0)
     mupdf.fz_clear_pixmap_with_value(pix, 0xFF)
-    dev = mupdf.fz_new_draw_device_with_bbox(m, pix, irect)
+    dev = mupdf.fz_new_draw_device(m, pix) if infinite else mupdf.fz_new_draw_device_with_bbox(m, pix, irect)
     mupdf.fz_run_display_list(dl, dev, mupdf.FzMatrix(), rclip, deadline.cookie)
     _close(dev, deadline)
     return pymupdf.Pixmap("raw", pix)

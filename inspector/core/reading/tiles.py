@@ -28,7 +28,8 @@ def tile_cells(page: Any, area: float) -> float:
         res = mupdf.pdf_dict_get_inheritable(pdf_page.obj(), mupdf.PDF_ENUM_NAME_Resources)
     except (RuntimeError, mupdf.FzErrorBase):
         return 0.0
-    worst, seen, todo = 0.0, set(), [res]
+    worst, todo = 0.0, [res]
+    seen: set[int] = set()
     while todo and len(seen) < MAX_OBJECTS:
         res = todo.pop()
         key = mupdf.pdf_to_num(res) or id(res)
@@ -57,4 +58,4 @@ def _cell_area(pattern: Any) -> float:
     y = abs(mupdf.pdf_to_real(mupdf.pdf_dict_get(pattern, mupdf.PDF_ENUM_NAME_YStep)))
     m = mupdf.pdf_dict_get_matrix(pattern, mupdf.PDF_ENUM_NAME_Matrix)
     scale = abs(m.a * m.d - m.b * m.c) if mupdf.pdf_dict_get(pattern, mupdf.PDF_ENUM_NAME_Matrix).m_internal else 1.0
-    return max(x * y * scale, 1e-12)
+    return float(max(x * y * scale, 1e-12))
