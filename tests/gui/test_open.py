@@ -151,8 +151,9 @@ def _rss_mb() -> float:
 
 
 def test_window_survives_an_xobject_bomb(window: MainWindow, tmp_path: Path, qtbot) -> None:
-    """2**28 paints from a 6 KB file: the picture and the detection are stopped after the budget,
-    the page says so, and the window keeps answering (MuPDF never runs in the GUI process)."""
+    """2**28 paints from a 6 KB file: the detection is stopped after the budget, the picture at
+    half of it (MuPDF stopped inside: what it drew by then, here a white page), the page says
+    so, and the window keeps answering (MuPDF never runs in the GUI process)."""
     import time
 
     from gui_pdfs import build_pdf
@@ -178,7 +179,7 @@ def test_window_survives_an_xobject_bomb(window: MainWindow, tmp_path: Path, qtb
     timer.stop()
     assert sig.args[0] == "page stopped after 1 s: too complex"
     assert window.view.page_scene.notice.text() == "page stopped after 1 s: too complex"
-    assert window.view.page_scene.picture_dpi == 0
+    assert window.view.page_scene.picture_dpi > 0  # the picture as far as it was drawn
     gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
     assert len(ticks) > 50 and max(gaps) < 0.25  # never frozen (the benchmark measures the 50 ms target)
     # The bomb's paints stay in the worker: the window's own memory barely moves. (Measured as
