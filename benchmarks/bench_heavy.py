@@ -89,8 +89,8 @@ def main() -> int:
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 code, wall, cpu, out = _run(_args(surface, name, pdf, folder, args.set), args.limit, args.code)
                 cpu -= before.ru_utime + before.ru_stime
-                said = "skip reported" if "skipped" in out or "too heavy" in out else ""
-                stopped = "page stopped" if "page stopped" in out or "timed out" in out else ""
+                said = "skip reported" if "raster skipped" in out or "raster_skipped" in out else ""
+                stopped = "page stopped" if "page stopped" in out else ""
                 print(f"{name:15} {surface:8} exit {code!s:4} wall {wall:6.1f} s  cpu {cpu:6.1f} s  {stopped} {said}",
                       flush=True)
     return 0
