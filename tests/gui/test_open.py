@@ -188,3 +188,21 @@ def test_window_survives_an_xobject_bomb(window: MainWindow, tmp_path: Path, qtb
     # and the window still works: another file opens and is detected
     assert window.open_file(build_pdf(tmp_path / "ok.pdf").path)
     qtbot.waitUntil(lambda: window.session.result is not None and window.view.page_scene.picture_dpi > 0, timeout=60000)
+
+
+def test_a_page_too_heavy_to_draw_shows_what_was_drawn_and_its_table(window: MainWindow, tmp_path: Path,
+                                                                     qtbot) -> None:
+    """3,000 page-sized clip paths take MuPDF many seconds to draw: the picture stops at half
+    the budget and says so, the detection keeps its table (its render stopped too)."""
+    from inspector.core.params import Params
+    from inspector.gui.scene.view import PARTIAL_PICTURE
+    from tests.fuzz.heavy import many_clips
+
+    path = tmp_path / "clips.pdf"
+    path.write_bytes(many_clips())
+    window.session.set_params(Params().with_value("budget.seconds", 8).with_value("raster.budget", 1))
+    assert window.open_file(path)
+    qtbot.waitUntil(lambda: window.view.page_scene.picture_dpi > 0, timeout=60000)
+    assert window.view.page_scene.notice.text() == PARTIAL_PICTURE
+    qtbot.waitUntil(lambda: window.session.result is not None, timeout=60000)
+    assert len(window.session.result.tables) == 1 and "raster_skipped" in window.session.result.skipped
