@@ -25,6 +25,7 @@ from .multipage.furniture import BAND, NONE, Furniture, Mark, band_marks, find_f
 from .params import RENDER_SHARE, Params
 from .reading.document import Document, Page
 from .reading.ocr import OcrResult
+from .reading.tiles import MAX_TILE_CELLS
 from .reading.words import extract_text, group_rows
 from .scan import (
     OcrPicture,
@@ -64,7 +65,6 @@ FIGURES_NOTE = ("figures skipped: {n} paths are too many to grow chart areas ove
                 "as a table")
 TILES_NOTE = ("raster skipped: a tiling pattern would repeat {n:.3g} cells over the page, too heavy to render (MuPDF "
               "cannot be stopped inside it); tables come from its text and vector rules alone")
-MAX_TILE_CELLS = 1e8  # a cell repeated this often takes MuPDF seconds (1.2e9 cells: 40 s on a loaded core)
 HUGE_PAGE_DPI_SHARE = 4  # a page whose render would fall below a quarter of raster.dpi gets no raster rules
 STAGES = ("words", "drawings", "vector", "images", "render", "skew", "picture", "ocr", "raster", "merge", "figures",
           "bands", "furniture", "aside", "upright", "index", "rows", "tables", "reread")

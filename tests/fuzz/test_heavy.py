@@ -123,3 +123,11 @@ def test_window_picture_stops_at_its_deadline_and_is_the_same_when_it_does_not(t
         px = heavy_page.pixels(150, None, False, seconds)
         assert not px.complete and (px.width, px.height, px.channels) == (1275, 1650, 3)
         assert time.monotonic() - t0 < seconds * SLACK + 2
+
+
+def test_window_picture_of_a_billion_cell_pattern_is_not_drawn(tmp_path: Path) -> None:
+    pdf = tmp_path / "tiles.pdf"
+    pdf.write_bytes(heavy.tiling_pattern(0.02))
+    t0 = time.monotonic()
+    px = open_document(pdf).page(0).pixels(150, None, False, 10.0)
+    assert not px.complete and set(px.samples[:1000]) == {255} and time.monotonic() - t0 < 10

@@ -21,7 +21,7 @@ from ..types import ClippedArt, Rect
 from .drawings import Drawing, DrawingReader
 from .messages import quiet_mupdf
 from .stoppable import Deadline, display_list, draw
-from .tiles import tile_cells
+from .tiles import MAX_TILE_CELLS, tile_cells
 from .tounicode import mend_page_fonts
 
 quiet_mupdf()  # MuPDF prints its errors on stdout unless told not to: every process that reads PDFs imports this
@@ -189,14 +189,15 @@ class Page:
         """``pixels`` (its ``get_pixmap`` arguments ``kw``) drawn by MuPDF until ``seconds``."""
         space = kw.get("colorspace", pymupdf.csRGB)
         with Deadline(seconds) as deadline:
-            dl = display_list(self._page, deadline)
-            if dl is None:  # not even recorded: a white page of the size asked
+            # A tiling pattern repeated beyond MAX_TILE_CELLS would not stop: not drawn at all.
+            dl = display_list(self._page, deadline) if self.tile_cells() <= MAX_TILE_CELLS else None
+            if dl is None:  # not recorded (in time): a white page of the size asked
                 box = kw.get("clip", self._page.rect) * kw["matrix"]
                 pix = pymupdf.Pixmap(space, box.irect, False)
                 pix.clear_with(255)
             else:
                 pix = draw(dl, kw["matrix"], kw.get("clip"), deadline, space)
-            done = not deadline.expired
+            done = dl is not None and not deadline.expired
         return Pixels(pix.samples, pix.width, pix.height, pix.stride, pix.n, self.rotation // 90, done)
 
     def render(self, dpi: int) -> np.ndarray:

@@ -14,6 +14,7 @@ from typing import Any
 
 from pymupdf import mupdf
 
+MAX_TILE_CELLS = 1e8  # a cell repeated this often takes MuPDF seconds (1.2e9 cells: 40 s on a loaded core)
 MAX_OBJECTS = 2_000  # resource dictionaries looked at, at most (a hostile tree is not walked forever)
 
 
