@@ -292,8 +292,10 @@ def _rule_kinds(task: PageTask, got: tuple[str, tuple[Table, ...], PageResult | 
         if result is None:
             return None
         return rulekinds.page_rule_kinds(task.golden.pdf, result, rules, task.params, unused)
-    except Exception:  # the kinds are then left out, the page still scored
-        log.warning("sorting the unused rules by kind failed; they count as other", exc_info=True)
+    except Exception as exc:  # the kinds are then left out, the page still scored
+        # One line for a user (a damaged neighbour page is no bug); the stack for a debugger.
+        log.warning("sorting the unused rules by kind failed (%s); they count as other", _one_line(exc))
+        log.debug("sorting the unused rules by kind failed", exc_info=True)
         return None
 
 
