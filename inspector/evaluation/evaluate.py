@@ -354,8 +354,9 @@ def run(source: GoldenSource, extractor: str, params: Params | None = None, jobs
     peers.check_available(extractor)
     params = params or Params()
     # The page's budget is the timeout: detection gives its render for raster rules a share of it.
-    budget: BudgetParams | None = dataclasses.replace(params.budget, seconds=timeout)
-    params = dataclasses.replace(params, budget=budget)
+    page_budget = dataclasses.replace(params.budget, seconds=timeout)
+    params = dataclasses.replace(params, budget=page_budget)
+    budget: BudgetParams | None = page_budget
     tasks = [PageTask(gp, extractor, params, timeout, keep_results) for gp in source.pages]
     made: list[Budgeted] = []
     local = threading.local()  # each pool thread drives its own worker process
