@@ -5,11 +5,11 @@
 Mutants (tests/fuzz/mutate.py: byte flips, truncation, deleted/duplicated chunks, damaged
 xref/trailer, bad /Length, /Count, /MediaBox, /Kids cycles, XObject loops, chains and
 fan-outs) of the corpus PDFs and the built test PDFs, plus every hand-made hostile file
-(tests/fuzz/hostile.py), go through real subprocesses:
+(tests/fuzz/hostile.py) and heavy page (tests/fuzz/heavy.py), go through real subprocesses:
   detect --json   on every input
   export          on every input (json, cells, md, csv in turn)
   eval            over all inputs, as a corpus of one table each (batches of 250)
-  gui --screenshot  on a sample (--gui) and every hostile file
+  gui --screenshot  on a sample (--gui) and every hostile and heavy file
 Each run may take 30 s (a hang otherwise). Printed: inputs, exit-code counts per command,
 tracebacks, hangs, invalid JSON on stdout, undocumented exit codes, worst time and the worst
 peak memory of the command's own process (page work runs in a worker whose memory is capped
@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from inspector.cli.common import EXIT_INPUT, EXIT_OK, EXIT_PARTIAL  # noqa: E402
-from tests.fuzz import hostile  # noqa: E402
+from tests.fuzz import heavy, hostile  # noqa: E402
 from tests.fuzz.mutate import built_seeds, mutant  # noqa: E402
 
 CORPUS = (ROOT / ".." / "shared" / "corpus").resolve()
@@ -128,17 +128,18 @@ def make_inputs(folder: Path, n: int, seed: int) -> list[tuple[str, Path]]:
             if pdf.stat().st_size < 400_000:
                 seeds.append((pdf.relative_to(CORPUS).as_posix(), pdf.read_bytes()))
     out = []
-    for name, build in hostile.CASES.items():
-        path = folder / f"hostile-{name}.pdf"
+    made = {**{f"hostile-{k}": b for k, b in hostile.CASES.items()}, **{f"heavy-{k}": b for k, b in heavy.CASES.items()}}
+    for name, build in made.items():
+        path = folder / f"{name}.pdf"
         path.write_bytes(build())
-        out.append((f"hostile {name}", path))
+        out.append((name.replace("-", " ", 1), path))
     for k in range(n):
         m = mutant(seeds, k, seed)
         path = folder / f"mutant-{k:05d}.pdf"
         path.write_bytes(m.data)
         out.append((f"mutant {k} of {m.base} by {'+'.join(m.steps)}", path))
-    print(f"inputs: {len(out) - len(hostile.CASES)} mutants (seed {seed}) of {len(seeds)} seed files, "
-          f"and {len(hostile.CASES)} hostile files: {', '.join(hostile.CASES)}", flush=True)
+    print(f"inputs: {len(out) - len(made)} mutants (seed {seed}) of {len(seeds)} seed files, "
+          f"and {len(made)} hostile and heavy files: {', '.join(made)}", flush=True)
     return out
 
 
@@ -197,7 +198,7 @@ def main() -> int:
             runs = [run_cli("detect", label, ["detect", "--json", str(path), *budget], env, True),
                     run_cli(f"export-{fmt}", label, ["export", str(path), "--format", fmt, "--from", "detection",
                                                      *budget], env, fmt == "json")]
-            hostile_input = label.startswith("hostile")
+            hostile_input = label.startswith(("hostile", "heavy"))
             if hostile_input or (args.gui and i % max(1, len(inputs) // args.gui) == 0):
                 shot = folder / f"shot-{i}.png"
                 runs.append(run_cli("gui", label, ["gui", str(path), "--screenshot", str(shot), *budget], env, False))

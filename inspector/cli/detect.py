@@ -240,7 +240,7 @@ def _page_json(r: PageResult, tagged: dict[int, int] | None,
             "tables": [table_json(t, links.get((r.page, k))) for k, t in enumerate(r.tables)],
             "tagged_tables": (tagged or {}).get(r.page - 1, 0),
             "timings_ms": {k: round(v, 2) for k, v in r.timings.items()},
-            "warnings": list(r.warnings)}
+            "warnings": list(r.warnings), "skipped": [{"kind": k, "note": n} for k, n in r.skip_notes()]}
 
 
 def continuation_json(c: Continuation) -> dict[str, Any]:
@@ -259,6 +259,8 @@ def _print_page(r: PageResult, links: dict[tuple[int, int], Continuation]) -> No
             print(f"page {r.page}: note: {w}")
     if r.words_source == "ocr":
         print(f"page {r.page}: note: {next((n for n in r.notes if 'OCR' in n), 'words read by OCR')}")
+    for _, note in r.skip_notes():
+        print(f"page {r.page}: note: {note}")
     for k, t in enumerate(r.tables, 1):
         b = t.bbox
         print(f"\npage {r.page} table {k}: {t.n_rows} x {t.n_cols}, {t.source}, confidence {t.confidence:.2f},"

@@ -56,10 +56,12 @@ def cmd_explain(args: argparse.Namespace) -> int:
             {"index": t.index, "bbox": [round(v, 2) for v in t.bbox.as_tuple()],
              "rows": [w.as_json() for w in t.rows], "cols": [w.as_json() for w in t.cols],
              "dropped": [w.as_json() for w in t.dropped]} for t in tables],
-            "rejected": [r.as_json() for r in page.rejected]}]}
+            "rejected": [r.as_json() for r in page.rejected], "skipped": [{"kind": k, "note": n} for k, n in res.skip_notes()]}]}
         sys.stdout.write(dumps_strict(out, ensure_ascii=False, indent=1) + "\n")
         return 0
     print(f"page {res.page}: {len(tables)} table(s)" + (f", read turned {res.turn} degrees" if res.turn else ""))
+    for _, note in res.skip_notes():
+        print(f"page {res.page}: {note}")
     for t in tables:
         b = t.bbox
         print(f"\ntable {t.index + 1} at ({b.x0:.0f}, {b.y0:.0f})-({b.x1:.0f}, {b.y1:.0f}) pt")
@@ -78,3 +80,4 @@ def cmd_explain(args: argparse.Namespace) -> int:
         flip = f"  (make it a table: --set {r.flip[0]}={r.flip[1]:g})" if r.flip else ""
         print(f"  {r.source} ({b.x0:.0f}, {b.y0:.0f})-({b.x1:.0f}, {b.y1:.0f}) pt: {r.reason}{flip}")
     return 0
+

@@ -14,7 +14,7 @@ from typing import Any
 
 from .paramspec import FieldInfo, ParamError, coerce, field_named, kind_of, param, text_param
 
-__all__ = ["STAGES", "BudgetParams", "ColumnParams", "ContinuationParams", "FieldInfo", "MergeParams", "OcrParams",
+__all__ = ["RENDER_SHARE", "STAGES", "BudgetParams", "ColumnParams", "ContinuationParams", "FieldInfo", "MergeParams", "OcrParams",
            "ParamError", "Params", "RasterParams", "RowParams", "TableParams", "VectorParams", "coerce", "describe",
            "param", "text_param"]
 
@@ -78,8 +78,9 @@ class RasterParams:
                               "before rules are looked for (else the shadow is taken for ink); 0: off.",
                               step=1.0)
     budget: float = param(20.0, "Raster time budget", "s", 0.0, 600.0,
-                          "The page render for raster rules is given up after this many seconds and the page is "
-                          "read from its vector rules alone (a stage deadline, checked between render strips).")
+                          "The page render for raster rules is given up after this many seconds (at most half of "
+                          "budget.seconds) and the page is read from its text and vector rules alone; the page "
+                          "says \"raster skipped\". MuPDF is stopped inside the render (Linux), else between strips.")
     span_guard: float = param(0.3, "Span guard", "x group extent", 0.0, 1.0,
                               "A rule must span at least this fraction of its group's extent; marks that only touch a table are dropped.",
                               step=0.05)
@@ -250,10 +251,15 @@ class ContinuationParams:
                                   "evidence).", step=0.05)
 
 
+RENDER_SHARE = 0.5  # of a page's budget (``BudgetParams.seconds``), the most one render may take: the rest is for
+# the other stages (the render for raster rules, the window's picture of a page too heavy to draw)
+
+
 @dataclass(frozen=True)
 class BudgetParams:
     """What one page may cost before it is stopped and reported as failed (not a detection stage:
-    no result depends on it). Enforced where the page runs in a child process that can be killed."""
+    no result depends on it, but that a render for raster rules gets at most half of ``seconds``,
+    ``pipeline.render_budget``). Enforced where the page runs in a child process that can be killed."""
 
     seconds: float = param(20.0, "Time per page", "s", 0.5, 3600.0,
                            "A page still being read after this long is stopped and reported as failed "

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .aside import Aside, set_aside
 from .evidence.checkboxes import CHECK_BOX, STACKED
-from .evidence.figures import Figure, find_figures
+from .evidence.figures import Figure, search_figures
 from .evidence.ocrpictures import picture_areas
 from .evidence.rules_merge import merge_rules
 from .evidence.rules_vector import find_vector_rules
@@ -23,9 +23,10 @@ from .geometry import Frame
 from .infra.collector import collector_held
 from .infra.lru import LRU
 from .multipage.furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages, reaches_bands
-from .params import Params
+from .params import RENDER_SHARE, Params
 from .reading.document import Document, Page
 from .reading.ocr import OcrResult
+from .reading.tiles import MAX_TILE_CELLS
 from .reading.words import extract_text, group_rows
 from .scan import (
     OcrPicture,
@@ -44,12 +45,27 @@ from .scan import (
 from .structure.columns import WordCentres
 from .structure.tables import TablesResult, detect_tables
 from .structure.unitlines import attach_unit_lines
-from .types import Fill, PageResult, RasterResult, Rect, RejectedRule, RowBand, Rule, Word
+from .types import (
+    FIGURES_SKIPPED,
+    RASTER_SKIPPED,
+    Fill,
+    PageResult,
+    RasterResult,
+    Rect,
+    RejectedRule,
+    RowBand,
+    Rule,
+    Word,
+)
 
 if TYPE_CHECKING:
     import numpy as np
 
 NO_RASTER = RasterResult((), (), (), 0, 0)
+FIGURES_NOTE = ("figures skipped: {n} paths are too many to grow chart areas over; a chart's labels may be read "
+                "as a table")
+TILES_NOTE = ("raster skipped: a tiling pattern would repeat {n:.3g} cells over the page, too heavy to render (MuPDF "
+              "cannot be stopped inside it); tables come from its text and vector rules alone")
 HUGE_PAGE_DPI_SHARE = 4  # a page whose render would fall below a quarter of raster.dpi gets no raster rules
 STAGES = ("words", "drawings", "vector", "images", "render", "skew", "picture", "ocr", "raster", "merge", "figures",
           "bands", "furniture", "aside", "upright", "index", "rows", "tables", "reread")
@@ -116,11 +132,15 @@ class Pipeline:
         rkey = (index, params.raster, skew)
         dpi = page.safe_dpi(params.raster.dpi)
         huge = dpi * HUGE_PAGE_DPI_SHARE < params.raster.dpi  # rules at a few dpi are noise, and slow
-        if _raster_wanted(params, pictures, words) and not huge:
+        skipped: tuple[str, ...] = ()
+        wanted = _raster_wanted(params, pictures, words) and not huge
+        if wanted and (cells := page.tile_cells()) > MAX_TILE_CELLS:  # a render no deadline stops
+            wanted, skipped, late = False, (RASTER_SKIPPED,), (TILES_NOTE.format(n=cells),)
+        if wanted:
             from .evidence.rules_raster import find_raster_rules  # OpenCV loads only when a page needs it
             from .reading.paper import even_paper
 
-            budget, spread = params.raster.budget, params.raster.even_paper
+            budget, spread = render_budget(params), params.raster.even_paper
             img = self._render(t, page, dpi, budget)
             if img.size:
                 paper = self._stage(t, "paper", (index, dpi, spread), lambda: even_paper(img, dpi, spread), self._renders)
@@ -128,16 +148,17 @@ class Pipeline:
                     find_raster_rules(straightened(paper.grey, skew), dpi, params.raster),
                     Frame(0, page.width, page.height, skew)))
                 late = paper_note(paper, "raster rules", "raster.even_paper")
-            else:  # over budget: the vectors already found are all there is
-                ras = NO_RASTER
-                late = (f"raster rules skipped: the page render took over raster.budget = {budget:g} s; "
-                        "tables come from the vector rules alone",)
+            else:  # over budget: the text and the vectors already found are all there is
+                ras, skipped = NO_RASTER, (RASTER_SKIPPED,)
+                late = (_skipped_note(params),)
         else:
             ras = self._stage(t, "raster", rkey, lambda: NO_RASTER)
         mkey = (vkey, rkey, params.merge)
         rules, dup = self._stage(t, "merge", mkey, lambda: merge_rules(vec.rules, ras.rules, params.merge))
-        figures = self._stage(t, "figures", (index, scan.key), lambda: find_figures(drawings, page.width, page.height)
-                              + (picture_areas(words) if scan.source == "ocr" else ()))
+        figures, too_many = self._stage(t, "figures", (index, scan.key), lambda: _figures(
+            search_figures(drawings, page.width, page.height), words, scan.source))
+        if too_many:
+            skipped, late = (*skipped, FIGURES_SKIPPED), (*late, FIGURES_NOTE.format(n=len(drawings)))
         frame = Frame(turn, page.width, page.height, skew)
         keys = (index, scan.key, mkey)
         aside, rows, found, tkey = self._detect(t, keys, (words, rules, vec.fills), NONE, figures, frame, params)
@@ -167,7 +188,7 @@ class Pipeline:
             warnings=(*scan.warnings, *_warnings(words, rules, page.rotation, turn, scan)),
             notes=(*_notes(params, pictures, words), *scan.notes, *late, *aside.notes,
                    *((_huge_note(page.width, page.height),) if huge else ())), words_source=scan.source, skew=skew,
-            ocr_unsure=unsure_ids, turn=turn, clipped_art=clipped)
+            ocr_unsure=unsure_ids, turn=turn, clipped_art=clipped, skipped=skipped)
 
     def _detect(self, t: dict[str, float], keys: tuple[int, Hashable, Hashable],
                 found: tuple[tuple[Word, ...], tuple[Rule, ...], tuple[Fill, ...]], furn: Furniture,
@@ -271,6 +292,28 @@ class Pipeline:
         got = self._stage(t, "ocr", key, read)
         return scan_words(got, text_words, turn, skew, key, o.mode, page.shown_turn)
 
+
+def render_budget(params: Params) -> float:
+    """Seconds the render for raster rules may take (from its start, the display list's
+    recording included): ``raster.budget``, and at most RENDER_SHARE of the page's whole budget
+    (``budget.seconds``), so that a render stopped at its deadline leaves the page time to finish
+    from its text and vector rules before the worker running it is stopped."""
+    return min(params.raster.budget, RENDER_SHARE * params.budget.seconds)
+
+
+def _skipped_note(params: Params) -> str:
+    return (f"raster skipped: the page is too heavy to render within its budget ({render_budget(params):g} s: "
+            f"raster.budget, at most {RENDER_SHARE:g} of budget.seconds); tables come from its text and vector "
+            "rules alone")
+
+
+
+def _figures(charts: tuple[tuple[Figure, ...], bool], words: tuple[Word, ...], source: str
+             ) -> tuple[tuple[Figure, ...], bool]:
+    """The charts found in the drawings (and whether their search was skipped), with a scan's
+    pictures OCR read as text (``evidence.ocrpictures``) on an OCR page."""
+    found, too_many = charts
+    return found + (picture_areas(words) if source == "ocr" else ()), too_many
 
 def _or_empty(img: Any) -> Any:
     """The render, or an empty array standing for "over budget" (cached like a render)."""

@@ -258,6 +258,10 @@ class TableRegion:
     param: str = ""
 
 
+RASTER_SKIPPED = "raster_skipped"  # evidence kind: the page's render did not fit its time, no raster rules
+FIGURES_SKIPPED = "figures_skipped"  # evidence kind: too many paths to look for charts (figures.MAX_FIGURE_WORK)
+
+
 @dataclass(frozen=True)
 class PageResult:
     """Every intermediate of one page's detection, plus per-stage timings (ms).
@@ -294,3 +298,11 @@ class PageResult:
     ocr_unsure: frozenset[int] = frozenset()  # the low_confidence words flagged for their OCR confidence
     turn: int = 0
     clipped_art: tuple[ClippedArt, ...] = ()  # vector art cut to the page and its clip paths
+    # Evidence kinds the page went without (RASTER_SKIPPED); ``notes`` says each in words. Out of
+    # the repr, which ``benchmarks/dump_detection.py`` compares: the notes show it there.
+    skipped: tuple[str, ...] = field(default=(), repr=False)
+
+    def skip_notes(self) -> list[tuple[str, str]]:
+        """(evidence kind, its note) for each kind the page went without; a note starts with the
+        kind's words ("raster skipped: ...")."""
+        return [(k, next((n for n in self.notes if n.startswith(k.replace("_", " ") + ":")), "")) for k in self.skipped]

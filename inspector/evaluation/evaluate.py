@@ -292,8 +292,10 @@ def _rule_kinds(task: PageTask, got: tuple[str, tuple[Table, ...], PageResult | 
         if result is None:
             return None
         return rulekinds.page_rule_kinds(task.golden.pdf, result, rules, task.params, unused)
-    except Exception:  # the kinds are then left out, the page still scored
-        log.warning("sorting the unused rules by kind failed; they count as other", exc_info=True)
+    except Exception as exc:  # the kinds are then left out, the page still scored
+        # One line for a user (a damaged neighbour page is no bug); the stack for a debugger.
+        log.warning("sorting the unused rules by kind failed (%s); they count as other", _one_line(exc))
+        log.debug("sorting the unused rules by kind failed", exc_info=True)
         return None
 
 
@@ -351,8 +353,11 @@ def run(source: GoldenSource, extractor: str, params: Params | None = None, jobs
     """
     peers.check_available(extractor)
     params = params or Params()
+    # The page's budget is the timeout: detection gives its render for raster rules a share of it.
+    page_budget = dataclasses.replace(params.budget, seconds=timeout)
+    params = dataclasses.replace(params, budget=page_budget)
+    budget: BudgetParams | None = page_budget
     tasks = [PageTask(gp, extractor, params, timeout, keep_results) for gp in source.pages]
-    budget: BudgetParams | None = dataclasses.replace(params.budget, seconds=timeout)
     made: list[Budgeted] = []
     local = threading.local()  # each pool thread drives its own worker process
     if not _sendable(peers.EXTRACTORS.get(extractor)):

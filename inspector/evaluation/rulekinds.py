@@ -113,8 +113,10 @@ def page_rules(pdf: str, page_index: int, params: Params) -> tuple[Rule, ...] | 
 
         doc = peers.cached_open("core", pdf, open_document)
         return find_vector_rules(doc.page(page_index).drawings(), params.vector).rules
-    except Exception:  # the defect is then left out, the page still scored
-        log.warning("defect classification failed; the page is scored without it", exc_info=True)
+    except Exception as exc:  # the defect is then left out, the page still scored
+        # One line for a user (a hostile file's "no pages" is no bug); the stack for a debugger.
+        log.warning("defect classification failed (%s); the page is scored without it", exc)
+        log.debug("defect classification failed", exc_info=True)
         return None
 
 

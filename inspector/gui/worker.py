@@ -25,7 +25,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from ..core.infra import jobs
 from ..core.infra.budget import Budgeted, Outcome
-from ..core.params import BudgetParams, Params
+from ..core.params import RENDER_SHARE, BudgetParams, Params
 from ..core.types import PageResult
 
 log = logging.getLogger(__name__)
@@ -234,7 +234,9 @@ class PictureWorker(ProcessWorker):
         if stopped:  # a page stopped once is not drawn again (at another size, as a thumbnail)
             self.failed.emit(req, stopped)
             return
-        out = self.call(req.id if req.view else 1 << 62, req.budget, jobs.page_pixels, req.page_index, req.dpi)
+        # Drawing stops at half the budget: a page too heavy to draw shows what was drawn by then.
+        out = self.call(req.id if req.view else 1 << 62, req.budget, jobs.page_pixels, req.page_index, req.dpi,
+                        False, None, req.budget.seconds * RENDER_SHARE)
         if out.ok:
             self.rendered.emit(req, out.value)
         elif out.status != "cancelled":

@@ -62,6 +62,7 @@ AREA = "figure area"  # how every reason for a figure's rule or region set aside
 RULE_MARGIN = 1.0  # pt around a figure area within which its rules (axes, gridlines) lie
 RULE_INSIDE = 0.9  # share of a rule inside the area that makes it the figure's
 AXIS_MIN = 3 * TICK  # pt: an axis drawn in one path with its ticks is at least this long
+MAX_FIGURE_WORK = 50_000_000  # seeds x paths: a figure search of more (minutes of Python) is skipped and said
 
 
 @dataclass(frozen=True)
@@ -80,11 +81,25 @@ class Figure:
 
 def find_figures(drawings: Sequence[Drawing], width: float, height: float) -> tuple[Figure, ...]:
     """The figure areas of a page ``width`` x ``height`` pt drawn with ``drawings``."""
+    return search_figures(drawings, width, height)[0]
+
+
+def search_figures(drawings: Sequence[Drawing], width: float, height: float) -> tuple[tuple[Figure, ...], bool]:
+    """``find_figures``, and whether the search was skipped (no figures) because growing each
+    seed over the page's art would take over MAX_FIGURE_WORK steps (a page of tens of
+    thousands of curves: each is a seed, and each seed looks at every path, many times)."""
     seeds = _tick_groups(drawings) + _curves(drawings) + _series(drawings) + bar_charts(drawings)
     if not seeds:
-        return ()
+        return (), False
     page = width * height
     art = [d for d in drawings if d.rect.width * d.rect.height < ART_SHARE * page]
+    if len(seeds) * len(art) > MAX_FIGURE_WORK:
+        return (), True
+    return _grown(seeds, art), False
+
+
+def _grown(seeds: list[tuple[Rect, str]], art: list[Drawing]) -> tuple[Figure, ...]:
+    """The figure areas grown from ``seeds`` (boxes and what found them) over ``art``."""
     # Each group grows over its axis line first: the two axes' tick groups then meet.
     seeds = [(_absorb(box, art), what) for box, what in seeds]
     areas = [(_absorb(box, art), marks) for box, marks in _merged(seeds)]

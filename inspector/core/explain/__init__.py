@@ -131,8 +131,17 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
             dropped += [*hidden_rules(ctx, g, "col"), *hidden_rules(ctx, g, "row")]
         if ctx.frame.identity and not g.turn:
             dropped += [*form_mark_rules(ctx, g, "col"), *form_mark_rules(ctx, g, "row"), *option_rules(g)]
+        cols, rows = _without(ctx.res.skipped, cols), _without(ctx.res.skipped, rows)
         out.append(TableWhy(k, table.bbox, *(tuple(ctx.placed(w, g) for w in ws) for ws in (cols, rows, dropped))))
     return tuple(out)
+
+
+def _without(skipped: tuple[str, ...], kept: list[Why]) -> list[Why]:
+    """``kept`` with each evidence kind the page went without (``PageResult.skipped``, e.g. its
+    raster rules when the render did not fit the budget) named on every boundary: decided without it."""
+    if not skipped:
+        return kept
+    return [replace(w, evidence=(*w.evidence, *(Evidence(k) for k in skipped))) for w in kept]
 
 
 SECTION_ROW = "; the row under it is a section row, one cell across the table: a full-width fill of its own, or a " \

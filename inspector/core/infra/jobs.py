@@ -82,10 +82,12 @@ def detect_page(src: DocSource, index: int, params: Params) -> PageResult:
     return with_messages(result, take_messages())
 
 
-def page_pixels(src: DocSource, index: int, dpi: int, grey: bool = False, clip: Rect | None = None) -> Pixels:
-    """A render of page ``index`` at ``dpi`` (lowered to the page's pixel budget), as displayed."""
+def page_pixels(src: DocSource, index: int, dpi: int, grey: bool = False, clip: Rect | None = None,
+                seconds: float | None = None) -> Pixels:
+    """A render of page ``index`` at ``dpi`` (lowered to the page's pixel budget), as displayed;
+    with ``seconds``, what MuPDF drew by then (``Pixels.complete`` says whether that is all)."""
     page = document(src).page(index)
-    return page.pixels(page.safe_dpi(dpi), clip, grey)
+    return page.pixels(page.safe_dpi(dpi), clip, grey, seconds)
 
 
 def vector_rules(src: DocSource, index: int, params: Params) -> tuple[Rule, ...]:

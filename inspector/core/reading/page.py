@@ -6,6 +6,7 @@ Sizes and coordinates are points in unrotated page space; a render comes back as
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,8 @@ if TYPE_CHECKING:  # numpy loads only when a render is turned into an array (not
 from ..types import ClippedArt, Rect
 from .drawings import Drawing, DrawingReader
 from .messages import quiet_mupdf
+from .stoppable import Deadline, display_list, draw
+from .tiles import MAX_TILE_CELLS, tile_cells
 from .tounicode import mend_page_fonts
 
 quiet_mupdf()  # MuPDF prints its errors on stdout unless told not to: every process that reads PDFs imports this
@@ -154,6 +157,11 @@ class Page:
         self._clips = sorted(reader.clips)
         return got
 
+    def tile_cells(self) -> float:
+        """The most cells one tiling pattern of the page would repeat over it (``tiles``):
+        a render's cost that no deadline stops."""
+        return tile_cells(self._page, self.width * self.height)
+
     def safe_dpi(self, dpi: int) -> int:
         """``dpi``, lowered so that a render of this page stays under MAX_RENDER_PIXELS
         (a poster-sized page or a huge scan must not exhaust memory)."""
@@ -162,16 +170,35 @@ class Page:
         scale = min(1.0, (MAX_RENDER_PIXELS / pixels) ** 0.5, MAX_SIDE_PIXELS / side)
         return dpi if scale >= 1.0 else max(1, int(dpi * scale))
 
-    def pixels(self, dpi: int, clip: Rect | None = None, grey: bool = False) -> Pixels:
-        """A render at ``dpi`` as shown (rotated), optionally of ``clip`` (a page-space box) only."""
+    def pixels(self, dpi: int, clip: Rect | None = None, grey: bool = False, seconds: float | None = None) -> Pixels:
+        """A render at ``dpi`` as shown (rotated), optionally of ``clip`` (a page-space box) only.
+        With ``seconds`` MuPDF is stopped at that deadline (``stoppable``) and what it drew by
+        then comes back, marked not ``complete`` (white where it did not get to)."""
         scale = dpi / 72.0
         kw: dict[str, Any] = {"matrix": pymupdf.Matrix(scale, scale), "alpha": False}
         if grey:
             kw["colorspace"] = pymupdf.csGRAY
         if clip is not None:  # get_pixmap clips in displayed (rotated) space
             kw["clip"] = pymupdf.Rect(*clip.as_tuple()) * self._page.rotation_matrix
+        if seconds is not None:
+            return self._pixels_within(kw, seconds)
         pix = self._page.get_pixmap(**kw)
         return Pixels(pix.samples, pix.width, pix.height, pix.stride, pix.n, self.rotation // 90)
+
+    def _pixels_within(self, kw: dict[str, Any], seconds: float) -> Pixels:
+        """``pixels`` (its ``get_pixmap`` arguments ``kw``) drawn by MuPDF until ``seconds``."""
+        space = kw.get("colorspace", pymupdf.csRGB)
+        with Deadline(seconds) as deadline:
+            # A tiling pattern repeated beyond MAX_TILE_CELLS would not stop: not drawn at all.
+            dl = display_list(self._page, deadline) if self.tile_cells() <= MAX_TILE_CELLS else None
+            if dl is None:  # not recorded (in time): a white page of the size asked
+                box = kw.get("clip", self._page.rect) * kw["matrix"]
+                pix = pymupdf.Pixmap(space, box.irect, False)
+                pix.clear_with(255)
+            else:
+                pix = draw(dl, kw["matrix"], kw.get("clip"), deadline, space)
+            done = dl is not None and not deadline.expired
+        return Pixels(pix.samples, pix.width, pix.height, pix.stride, pix.n, self.rotation // 90, done)
 
     def render(self, dpi: int) -> np.ndarray:
         """Grey (uint8, H x W) render in unrotated page orientation at ``dpi``."""
@@ -191,33 +218,36 @@ class Page:
     def render_within(self, dpi: int, seconds: float, strips: int = 8) -> np.ndarray | None:
         """``render(dpi)``, or None when it takes longer than ``seconds``.
 
-        The page is recorded once as a display list and drawn in horizontal strips, the
-        clock read between them: a first strip of 1/``strips`` of the page, then the rest
-        in one go when the first strip's pace says it fits in the time left, else strip by
-        strip. A page that would take minutes is given up about one strip past the
-        deadline (MuPDF cannot be stopped inside one drawing call).
+        The page is recorded once as a display list and drawn in horizontal strips: a first
+        strip of 1/``strips`` of the page, then the rest in one go when the first strip's pace
+        says it fits in the time left, else strip by strip. Where the deadline can stop MuPDF
+        inside a call (``stoppable.Deadline``: Linux) the recording and every strip stop
+        within one drawn object of it; elsewhere the clock is read between strips, and a page
+        that would take minutes is given up about one strip past the deadline.
         """
-        import time
+        with Deadline(seconds) as deadline:
+            return self._render_by(dpi, strips, deadline)
 
+    def _render_by(self, dpi: int, strips: int, deadline: Deadline) -> np.ndarray | None:
         start = time.monotonic()
-        end = start + seconds
         m = pymupdf.Matrix(dpi / 72.0, dpi / 72.0)
-        dl = self._page.get_displaylist()
+        dl = display_list(self._page, deadline)
+        if dl is None:
+            return None
         shown = self._page.rect  # displayed (rotated) space, what the display list draws
         target = pymupdf.Pixmap(pymupdf.csGRAY, (shown * m).irect, False)
         step, y = shown.height / strips, shown.y0
         while y < shown.y1 - 1e-6:
-            now = time.monotonic()
-            if now > end:
+            if deadline.expired:
                 return None
             done = (y - shown.y0) / shown.height
-            pace = (now - start) / done if done else float("inf")  # seconds per whole page
-            y1 = shown.y1 if pace * (1 - done) < end - now else min(y + step, shown.y1)
-            part = dl.get_pixmap(matrix=m, colorspace=pymupdf.csGRAY, alpha=False,
-                                 clip=pymupdf.Rect(shown.x0, y, shown.x1, y1))
+            pace = (time.monotonic() - start) / done if done else float("inf")  # seconds per whole page
+            whole = deadline.stoppable or pace * (1 - done) < deadline.left()
+            y1 = shown.y1 if done and whole else min(y + step, shown.y1)
+            part = draw(dl, m, pymupdf.Rect(shown.x0, y, shown.x1, y1), deadline)
             target.copy(part, part.irect)
             y = y1
-        if time.monotonic() > end:
+        if deadline.expired:
             return None
         return Pixels(target.samples, target.width, target.height, target.stride, 1, self.rotation // 90).array()
 
@@ -238,6 +268,7 @@ class Pixels:
     stride: int
     channels: int
     turns: int
+    complete: bool = True  # False: MuPDF was stopped at a deadline before it drew everything
 
     def array(self) -> np.ndarray:
         """H x W (grey) or H x W x 3 uint8 array in unrotated page orientation."""

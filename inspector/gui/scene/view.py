@@ -52,6 +52,8 @@ def release_memory() -> None:
         except OSError:
             pass  # not glibc (musl): nothing to trim
 
+PARTIAL_PICTURE = "picture incomplete: the page is too heavy to draw within half its time budget"
+
 
 class PageView(QGraphicsView):
     """Shows the session's current page; ``fit`` is "width", "page" or "" (fixed zoom)."""
@@ -255,6 +257,8 @@ class PageView(QGraphicsView):
             return  # an older picture (or another page's): cached, not shown
         self._pending = None
         self.page_scene.set_picture(pix, req.dpi)
+        if not px.complete:
+            self.page_scene.set_notice(PARTIAL_PICTURE)
         self.pictureRendered.emit(req.dpi)
 
     @property
