@@ -14,13 +14,18 @@ least ``LEADER_SHARE`` of its rows with text carry a run of leader dots.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
-from ..types import Grid, Word
+from ..types import Grid, Rect, Word
 from .columns import WordCentres
 from .leaders import leader_dots
+from .region import FULL, RegionEvidence
+from .regions import Candidate
 
 # Why no user would change these: the parameter ``tables.blank_form`` turns the test off; the
 # shares say "almost all" and "most", and three dots are the shortest run read as a leader
@@ -61,3 +66,124 @@ def _leaders_in(grid: Grid, words: Sequence[Word]) -> list[Word]:
     """The leader words (``Word.leader``) whose centre lies inside ``grid``."""
     x0, x1, y0, y1 = grid.xs[0], grid.xs[-1], grid.ys[0], grid.ys[-1]
     return [w for w in words if w.leader and x0 <= w.bbox.cx <= x1 and y0 <= w.bbox.cy <= y1]
+
+
+# A blank table to fill in: a header row of captions over ruled rows left empty.
+HEADER_ROWS = 2  # rows of text a blank table's header holds at most (a caption may wrap into a second drawn row)
+BODY_ROWS = 2  # empty ruled rows under the header a blank table needs (one empty row is a form's answer box)
+HEAD_CELLS = 2  # header cells, each holding text, a blank table needs (one caption over a box is a field)
+BLANK_TABLE = ("blank table to fill in: a header of {cells} captions, one in each cell its column rules draw, over "
+               "{rows} ruled rows left empty, the same column rules drawn down through them{teeth}; kept as a table "
+               "(tables.min_filled_rows does not apply)")
+TEETH = ("; {n} rule(s) drawn only in the empty rows (a comb of digit boxes, check boxes) divide a column's "
+         "writing space, no column of their own")
+
+
+@dataclass(frozen=True)
+class BlankTable:
+    """A blank table's column boundaries (pt), the note for explain, and the words left out of it
+    (a line number of the form's margin column set in its first header cell)."""
+
+    xs: tuple[float, ...]
+    note: str
+    left_out: tuple[int, ...] = ()
+
+
+def blank_table(grid: Grid, ev: RegionEvidence) -> BlankTable | None:
+    """A ruled ``grid`` read as a blank table to fill in (the dependents grid of a tax form, an
+    order form's item lines): its words all in its top one or two rows, a caption in every cell
+    of that header that its column rules divide, two rows or more under it ruled across and left
+    empty, and each inner column rule of the header drawn on down through them (the sides may be
+    open). Returns the grid's column boundaries (the header's: a rule drawn only in the empty
+    rows divides writing space, no column), its left side moved past a line number of the form's
+    margin (``_line_number``), and the note for explain; None when it is no blank table."""
+    ids = list(ev.ids)
+    cx, cy, covered = ev.centres.cx[ids], ev.centres.cy[ids], ev.covered
+    if grid.source != "ruled" or grid.n_rows < 1 + BODY_ROWS or not len(cy):
+        return None
+    rows = np.clip(np.searchsorted(grid.ys, cy, side="right") - 1, 0, grid.n_rows - 1)
+    head = int(rows.max()) + 1
+    if head > HEADER_ROWS or grid.n_rows - head < BODY_ROWS:
+        return None
+    xs, ys = grid.xs, grid.ys
+    top, split, bottom = ys[0], ys[head], ys[-1]
+    if not all(covered("h", y, xs[0], xs[-1]) >= FULL for y in ys[head:]):
+        return None  # the empty rows are ruled across, each of them
+    edges = [xs[0], *(x for x in xs[1:-1] if covered("v", x, top, split) >= FULL), xs[-1]]
+    cells = len(edges) - 1
+    filled = set(np.searchsorted(np.asarray(edges), cx, side="right").tolist()) & set(range(1, cells + 1))
+    if cells < HEAD_CELLS or len(filled) < cells or not all(covered("v", x, split, bottom) >= FULL for x in edges[1:-1]):
+        return None
+    teeth = len(xs) - len(edges)
+    note = BLANK_TABLE.format(cells=cells, rows=grid.n_rows - head, teeth=TEETH.format(n=teeth) if teeth else "")
+    number = _line_number(ev, Rect(edges[0], top, edges[1], split))
+    if number is None:
+        return BlankTable(tuple(edges), note)
+    k, x0 = number
+    return BlankTable((x0, *edges[1:]), note + LINE_NUMBER.format(text=ev.words[k].text), (k,))
+
+
+LINE_NUMBER = ("; its first caption starts with the form's line number '{text}', set in the column of line numbers "
+               "that runs on above and below it: the table starts after it")
+LINE_LABEL = re.compile(r"^\(?\d{0,2}[a-z]?\)?$")  # "c", "6c", "12", "(b)": a form's line number, not a word
+
+
+def _line_number(ev: RegionEvidence, cell: Rect) -> tuple[int, float] | None:
+    """(word, new left side) when the first word of the header's first ``cell`` is a form's line
+    number: a short label (``LINE_LABEL``) starting its top line, more caption text after it, with other line numbers
+    over its x span on lines above the grid and below it, outside it (the form's column of line
+    numbers). None otherwise."""
+    words = ev.words
+    inside = [i for i in ev.ids if cell.contains_point(words[i].bbox.cx, words[i].bbox.cy)]
+    if len(inside) < 2:
+        return None
+    first = min(inside, key=lambda i: words[i].bbox.y0)
+    on_line = sorted((i for i in inside if words[first].bbox.y0 <= words[i].bbox.cy <= words[first].bbox.y1),
+                     key=lambda i: words[i].bbox.x0)
+    if len(on_line) < 2 or not LINE_LABEL.match(words[on_line[0]].text):
+        return None
+    lab, nxt = words[on_line[0]].bbox, words[on_line[1]].bbox.x0
+    if nxt <= lab.x1:
+        return None
+    # The table starts after the number unless its other caption lines start left of it.
+    side = (lab.x1 + nxt) / 2 if all(words[i].bbox.x0 > lab.x1 for i in inside if i != on_line[0]) else cell.x0
+    box, reach = ev.box, ev.box.height
+    column = [w.bbox for w in ev.words if LINE_LABEL.match(w.text) and w.bbox.x0 < lab.x1 and w.bbox.x1 > lab.x0
+              and (box.y0 - reach < w.bbox.cy < box.y0 or box.y1 < w.bbox.cy < box.y1 + reach)]
+    if not any(b.cy < box.y0 for b in column) or not any(b.cy > box.y1 for b in column):
+        return None
+    return on_line[0], side
+
+
+SUBGRID_COLS = 2  # inner column rules starting and ending together that mark a grid inside a larger drawing
+SUBGRID_RULES = 1 + 1 + BODY_ROWS + 1  # row rules it needs: its top, under its header, under each empty row
+
+
+def inner_grids(cand: Candidate, tol: float) -> list[Candidate]:
+    """Grids drawn inside a larger ruled drawing (a form whose background panel or frame joins all
+    its rules into one group): ``SUBGRID_COLS`` or more vertical rules that start together and end
+    together (within ``tol``, pt), and the horizontal rules between those two ends that reach
+    across all of them, ``SUBGRID_RULES`` or more. Only candidates: ``blank_table`` decides."""
+    vs = sorted((r for r in cand.rules if r.orient == "v"), key=lambda r: (round(r.start), round(r.end)))
+    out: list[Candidate] = []
+    used: set[int] = set()
+    for i, v in enumerate(vs):
+        if i in used:
+            continue
+        same = [k for k, w in enumerate(vs) if abs(w.start - v.start) <= tol and abs(w.end - v.end) <= tol]
+        used.update(same)
+        if len(same) < SUBGRID_COLS:
+            continue
+        lo, hi = min(vs[k].pos for k in same), max(vs[k].pos for k in same)
+        hs = [r for r in cand.rules if r.orient == "h" and v.start - tol <= r.pos <= v.end + tol
+              and r.start <= lo + tol and r.end >= hi - tol]
+        if len({round(r.pos) for r in hs}) < SUBGRID_RULES or cand.bbox.height - (v.end - v.start) <= tol:
+            continue
+        # Its sides where most of its row rules end: a section rule across the page over it is no side of it.
+        box = Rect(float(np.median([r.start for r in hs])), min(r.pos for r in hs),
+                   float(np.median([r.end for r in hs])), max(r.pos for r in hs))
+        hs = [dataclasses.replace(r, start=max(r.start, box.x0), end=min(r.end, box.x1)) for r in hs]
+        inside = [r for r in cand.rules if r.orient == "v" and box.x0 - tol <= r.pos <= box.x1 + tol
+                  and r.start >= box.y0 - tol and r.end <= box.y1 + tol]
+        out.append(Candidate(box, "ruled", (*hs, *inside)))
+    return out

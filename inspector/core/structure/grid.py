@@ -22,9 +22,9 @@ from ..evidence.rules_merge import RuleIndex
 from ..numbers import currency_sign, is_number
 from ..params import ColumnParams, Params, TableParams
 from ..text import list_marker
-from ..types import Boundary, ColumnBin, Fill, Grid, Rule, Word
+from ..types import Boundary, ColumnBin, Fill, Grid, Rect, Rule, Word
 from .bandrows import closed_cells, split_rows
-from .blankform import blank_form
+from .blankform import blank_form, blank_table
 from .boundaries import explain
 from .columns import (
     Line,
@@ -78,6 +78,7 @@ class GridResult:
     word_ids: tuple[int, ...]
     param: str = ""
     form: bool = False  # rejected as a form's area: its rules and text make no other table either
+    note: str = ""  # why a grid a test would have refused is kept (for explain), "" for most
 
 
 def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float, snap: float) -> list[float]:
@@ -130,6 +131,13 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     closed = closed_cells(ev, [xs[0], *sorted(drawn_xs), xs[-1]], ys)
     ys, header_rows, virtual = split_rows(ev, ys, xs, top_drawn, closed)
     grid, splits = _spanned(Grid(box, tuple(xs), tuple(ys), cand.source), ev, virtual)
+    blank = blank_table(grid, ev) if cand.source == "ruled" else None
+    if blank is not None:  # a blank table's columns are its header's (``blankform.blank_table``)
+        drawn_xs &= set(blank.xs)
+        box = Rect(blank.xs[0], box.y0, box.x1, box.y1)
+        ev = replace(ev, ids=tuple(i for i in ev.ids if i not in blank.left_out))
+        grid, splits = _spanned(Grid(box, blank.xs, tuple(ys), cand.source), ev, virtual)
+    ids = list(ev.ids)
     xs = list(grid.xs)
     # What made each boundary is for explain and the window, not for the decisions below:
     # recorded when first read (``Grid.evidence_later``), from copies of what it reads.
@@ -145,9 +153,11 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     one_row = tparams.ruled_row and _closed_row(ev, grid, drawn_xs)
     early = (_reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words) or _prose_columns(grid, ev))
     form = None if early else _form(grid, ev)
-    reason, param = (early or form or _leader_list(grid, ev)
-                     or _mostly_empty(grid, ev.centres, list(ev.ids), tparams))
-    return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param, form is not None)
+    # A blank table to fill in is empty by design: the share of rows with text says nothing of it.
+    empty = ("", "") if blank else _mostly_empty(grid, ev.centres, ids, tparams)
+    reason, param = early or form or _leader_list(grid, ev) or empty
+    return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param, form is not None,
+                      blank.note if blank and not reason else "")
 
 
 def _spanned(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> tuple[Grid, tuple[tuple[int, float], ...]]:

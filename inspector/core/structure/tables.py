@@ -19,6 +19,7 @@ from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegi
 from .aligned import PROSE_WORDS, aligned_runs
 from .beside import trim_text_column
 from .between import by_words, figure_caption, header_words, line_facts
+from .blankform import inner_grids
 from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
 from .form_sections import cut_sections
@@ -46,6 +47,9 @@ TITLE_BETWEEN = ("a title between two tables ('{text}'): a line in heading type 
                  "above than they stand from each other is no wrapped cell; the table ends over it")
 CHOICES = ("a form's choices: the text after each line's label starts at a check box (set aside); a list of "
            "options to tick, no table (tables.check_boxes)")
+AROUND_BLANK = ("a form around a blank table: one drawing (a frame or a background panel's edges) joins the "
+                "blank table to fill in drawn inside it to the form's other boxes and lines; the blank table is "
+                "kept on its own, the rest is the form's (tables.blank_form)")
 CHOICE_REACH = 1.0  # line heights right of a check box's side within which its option starts
 TAKEN = 0.2  # share of the smaller box a candidate must share with a table found earlier to be refused
 
@@ -85,6 +89,8 @@ class _Collector:
                 self.taken.append(cand.bbox)
             return False
         self.regions.append(TableRegion(cand.bbox, cand.source))
+        if res.note:  # listed as the sub-rows' note is: on the table's own area
+            self.regions.append(TableRegion(cand.bbox, cand.source, res.note))
         self.grids.append(res.grid)
         self.bins.extend(res.bins)
         self.low |= res.low_confidence
@@ -93,6 +99,21 @@ class _Collector:
                                     (self.centres.cx, self.centres.cy), self.centres.leaders))
         self.taken.append(cand.bbox)
         return True
+
+    def offer_inner(self, cand: Candidate, tol: float) -> bool:
+        """Offer the blank tables drawn inside ruled ``cand`` (``blankform.inner_grids``); when one
+        is kept, ``cand`` is the form around it: noted as such, its area claimed."""
+        kept = False
+        for inner in inner_grids(cand, tol) if cand.source == "ruled" else ():
+            if any(_overlaps(inner.bbox, t) for t in self.taken):
+                continue
+            res = build_grid(inner, self.words, len(self.regions), self.params, self.centres, self.fills, self.marks)
+            if res.grid is not None and res.note:
+                kept = self.offer(inner)
+        if kept:
+            self.regions.append(TableRegion(cand.bbox, cand.source, AROUND_BLANK))
+            self.taken.append(cand.bbox)
+        return kept
 
     def result(self) -> TablesResult:
         order = sorted(range(len(self.tables)), key=lambda k: (self.tables[k].bbox.y0, self.tables[k].bbox.x0))
@@ -135,7 +156,8 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
                                            f"figure (\"{caption}\"); its frame and text are no table"))
             col.taken.append(cand.bbox)
             continue
-        col.offer(cand)
+        if not (tparams.blank_form and col.offer_inner(cand, tol)):
+            col.offer(cand)
     cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes, facts, said)
     tops = sorted(c.bbox.y0 for c in cands)
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
