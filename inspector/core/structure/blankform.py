@@ -74,7 +74,7 @@ BODY_ROWS = 2  # empty ruled rows under the header a blank table needs (one empt
 HEAD_CELLS = 2  # header cells, each holding text, a blank table needs (one caption over a box is a field)
 BLANK_TABLE = ("blank table to fill in: a header of {cells} captions, one in each cell its column rules draw, over "
                "{rows} ruled rows left empty, the same column rules drawn down through them{teeth}; kept as a table "
-               "(tables.min_filled_rows does not apply)")
+               "(tables.blank_tables; tables.min_filled_rows does not apply)")
 TEETH = ("; {n} rule(s) drawn only in the empty rows (a comb of digit boxes, check boxes) divide a column's "
          "writing space, no column of their own")
 

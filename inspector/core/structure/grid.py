@@ -131,7 +131,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     closed = closed_cells(ev, [xs[0], *sorted(drawn_xs), xs[-1]], ys)
     ys, header_rows, virtual = split_rows(ev, ys, xs, top_drawn, closed)
     grid, splits = _spanned(Grid(box, tuple(xs), tuple(ys), cand.source), ev, virtual)
-    blank = blank_table(grid, ev) if cand.source == "ruled" else None
+    blank = blank_table(grid, ev) if cand.source == "ruled" and ev.params.tables.blank_tables else None
     if blank is not None:  # a blank table's columns are its header's (``blankform.blank_table``)
         drawn_xs &= set(blank.xs)
         box = Rect(blank.xs[0], box.y0, box.x1, box.y1)

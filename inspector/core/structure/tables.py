@@ -49,7 +49,7 @@ CHOICES = ("a form's choices: the text after each line's label starts at a check
            "options to tick, no table (tables.check_boxes)")
 AROUND_BLANK = ("a form around a blank table: one drawing (a frame or a background panel's edges) joins the "
                 "blank table to fill in drawn inside it to the form's other boxes and lines; the blank table is "
-                "kept on its own, the rest is the form's (tables.blank_form)")
+                "kept on its own, the rest is the form's (tables.blank_tables)")
 CHOICE_REACH = 1.0  # line heights right of a check box's side within which its option starts
 TAKEN = 0.2  # share of the smaller box a candidate must share with a table found earlier to be refused
 
@@ -156,7 +156,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
                                            f"figure (\"{caption}\"); its frame and text are no table"))
             col.taken.append(cand.bbox)
             continue
-        if not (tparams.blank_form and col.offer_inner(cand, tol)):
+        if not (tparams.blank_tables and col.offer_inner(cand, tol)):
             col.offer(cand)
     cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes, facts, said)
     tops = sorted(c.bbox.y0 for c in cands)
