@@ -50,6 +50,7 @@ CHOICES = ("a form's choices: the text after each line's label starts at a check
 AROUND_BLANK = ("a form around a blank table: one drawing (a frame or a background panel's edges) joins the "
                 "blank table to fill in drawn inside it to the form's other boxes and lines; the blank table is "
                 "kept on its own, the rest is the form's (tables.blank_tables)")
+CHOICE_ODD = 4  # one multi-piece line in this many may go without a box in a form's choices (a section label's)
 CHOICE_REACH = 1.0  # line heights right of a check box's side within which its option starts
 TAKEN = 0.2  # share of the smaller box a candidate must share with a table found earlier to be refused
 
@@ -287,11 +288,16 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
 
 def _choices(lines: Sequence[Line], pieces: Sequence[Sequence[Segment]], marks: Sequence[Rule]) -> bool:
     """Is a run a label beside options ticked in check boxes ("Filing Status  [ ] Single")?
-    On every line of it in several pieces the piece after the first starts right of a check
-    box set aside (``marks``: their sides), within ``CHOICE_REACH`` line heights. A checklist
-    table with a column of boxes has a header row over them (no box there) and stays."""
+    On every line of it in several pieces a piece after the first starts right of a check
+    box set aside (``marks``: their sides), within ``CHOICE_REACH`` line heights: the second
+    piece, or a later one when a form's line number stands between label and box ("Filing
+    Status  1 [ ] Single"). A checklist table with a column of boxes has a header row over
+    them (no box there) and stays: the top line must have its box, and one line in
+    ``CHOICE_ODD`` at most may go without (the section's label set beside a brace and a
+    side caption: "Exemptions  }  Boxes checked")."""
     rows = [(ln, sorted(ps, key=lambda p: p.x0)) for ln, ps in zip(lines, pieces, strict=True) if len(ps) >= 2]
-    return len(rows) >= 2 and all(_after_box(ln, ps[1], marks) for ln, ps in rows)
+    boxed = [any(_after_box(ln, p, marks) for p in ps[1:]) for ln, ps in rows]
+    return len(rows) >= 2 and boxed[0] and CHOICE_ODD * boxed.count(False) <= len(rows)
 
 
 def _after_box(ln: Line, piece: Segment, marks: Sequence[Rule]) -> bool:
