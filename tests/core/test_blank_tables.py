@@ -204,3 +204,18 @@ def test_a_header_with_an_empty_cell_is_no_blank_table() -> None:
     texts = [t for t in _texts(False, False) if not t[2].startswith("(3)")]
     res = _run(_pymupdf(_blank_rules(False, False), texts, "line"))
     assert not res.tables
+
+
+def test_dotted_dividers_set_as_text_in_the_empty_rows_are_no_entries() -> None:
+    """A comb's dividers printed as text (":" between digit groups, as amgraf sets Form 1040NR's)
+    in the empty rows, and a mark in a caption ("*", as a check mark is): still a blank table, the marks left out of
+    its cells, the caption's mark kept."""
+    ys = _ys()
+    texts = [(t[0], t[1], t[2].replace("(4)", "(4) *") if t[2].startswith("(4)") else t[2], t[3])
+             for t in _texts(False, False)]
+    texts += [(x, (a + b) / 2 + 3, ":", 8.0) for a, b in zip(ys[1:], ys[2:], strict=False) for x in COMB]
+    res = _run(_pymupdf(_blank_rules(False, False), texts, "line"))
+    (table,) = res.tables
+    assert (table.n_rows, table.n_cols) == (1 + ROWS, 4)
+    assert all(c == "" for row in table.rows_text()[1:] for c in row)
+    assert table.rows_text()[0][3] == "(4) * Child credit"

@@ -82,7 +82,8 @@ TEETH = ("; {n} rule(s) drawn only in the empty rows (a comb of digit boxes, che
 @dataclass(frozen=True)
 class BlankTable:
     """A blank table's column boundaries (pt), the note for explain, and the words left out of it
-    (a line number of the form's margin column set in its first header cell)."""
+    (a line number of the form's margin column set in its first header cell, marks without a
+    letter or digit printed in its empty rows)."""
 
     xs: tuple[float, ...]
     note: str
@@ -97,7 +98,9 @@ def blank_table(grid: Grid, ev: RegionEvidence) -> BlankTable | None:
     open). Returns the grid's column boundaries (the header's: a rule drawn only in the empty
     rows divides writing space, no column), its left side moved past a line number of the form's
     margin (``_line_number``), and the note for explain; None when it is no blank table."""
-    ids = list(ev.ids)
+    # Marks printed in the empty rows (a digit comb's dotted dividers set as text, "⋮") are no entries.
+    marks = tuple(i for i in ev.ids if not any(ch.isalnum() for ch in ev.words[i].text))
+    ids = [i for i in ev.ids if i not in marks] if marks else list(ev.ids)
     cx, cy, covered = ev.centres.cx[ids], ev.centres.cy[ids], ev.covered
     if grid.source != "ruled" or grid.n_rows < 1 + BODY_ROWS or not len(cy):
         return None
@@ -107,6 +110,7 @@ def blank_table(grid: Grid, ev: RegionEvidence) -> BlankTable | None:
         return None
     xs, ys = grid.xs, grid.ys
     top, split, bottom = ys[0], ys[head], ys[-1]
+    marks = tuple(i for i in marks if ev.centres.cy[i] >= split)  # a header's "✓" is its caption's
     if not all(covered("h", y, xs[0], xs[-1]) >= FULL for y in ys[head:]):
         return None  # the empty rows are ruled across, each of them
     edges = [xs[0], *(x for x in xs[1:-1] if covered("v", x, top, split) >= FULL), xs[-1]]
@@ -118,9 +122,9 @@ def blank_table(grid: Grid, ev: RegionEvidence) -> BlankTable | None:
     note = BLANK_TABLE.format(cells=cells, rows=grid.n_rows - head, teeth=TEETH.format(n=teeth) if teeth else "")
     number = _line_number(ev, Rect(edges[0], top, edges[1], split))
     if number is None:
-        return BlankTable(tuple(edges), note)
+        return BlankTable(tuple(edges), note, marks)
     k, x0 = number
-    return BlankTable((x0, *edges[1:]), note + LINE_NUMBER.format(text=ev.words[k].text), (k,))
+    return BlankTable((x0, *edges[1:]), note + LINE_NUMBER.format(text=ev.words[k].text), (k, *marks))
 
 
 LINE_NUMBER = ("; its first caption starts with the form's line number '{text}', set in the column of line numbers "
