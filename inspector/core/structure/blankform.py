@@ -48,7 +48,7 @@ def blank_form(grid: Grid, words: Sequence[Word], centres: WordCentres, ids: Seq
     last = cx >= grid.xs[-2]
     filled = len(set(row[last].tolist()))
     if filled > EMPTY_SHARE * grid.n_rows:
-        return ""
+        return _numbered_form(grid, words, idx.tolist(), row.tolist(), set(row[last].tolist()))
     dots = np.zeros(grid.n_rows, dtype=int)
     for k, r in zip(idx.tolist(), row.tolist(), strict=True):
         dots[r] += leader_dots(words[k].text)
@@ -57,9 +57,49 @@ def blank_form(grid: Grid, words: Sequence[Word], centres: WordCentres, ids: Seq
         dots[min(max(at, 0), grid.n_rows - 1)] += leader_dots(w.text)
     text_rows = len(set(row.tolist()))
     lead = int((dots >= LEADER_DOTS).sum())
-    if lead < LEADER_SHARE * text_rows:
+    if lead >= LEADER_SHARE * text_rows:
+        return BLANK_FORM.format(lead=lead, text=text_rows, filled=filled, rows=grid.n_rows)
+    return _numbered_form(grid, words, idx.tolist(), row.tolist(), set(row[last].tolist()))
+
+
+def _numbered_form(grid: Grid, words: Sequence[Word], ids: Sequence[int], rows: Sequence[int],
+                   filled: set[int]) -> str:
+    """The reason ``grid`` is a tax form's numbered lines, or "": at least ``LEADER_SHARE`` of its
+    rows with text start with a line number and repeat it beside the answer column
+    (``_numbered_rows``), and that column is left empty on all of them. Other rows of the same
+    drawing (the name and address boxes over the lines) may hold text in it."""
+    numbered = _numbered_rows(words, ids, rows)
+    text_rows = len(set(rows))
+    if len(numbered) < LEADER_SHARE * text_rows or numbered & filled:
         return ""
-    return BLANK_FORM.format(lead=lead, text=text_rows, filled=filled, rows=grid.n_rows)
+    return NUMBERED_FORM.format(n=len(numbered), text=text_rows, rows=grid.n_rows)
+
+
+NUMBERED_FORM = ("blank form: {n} of {text} rows (of {rows}) start with a line number and repeat it before a ruled "
+                 "answer column left empty in each of them (a tax form's numbered lines); a form's labels and entry "
+                 "boxes, not a table")
+LABEL_LETTERS = 3  # letters of a word that makes the text between a line number and its repeat a label
+FORM_LINE = re.compile(r"^\d{1,2}[a-z]?$")  # "7", "8a", "11b": a form's line number
+
+
+def _numbered_rows(words: Sequence[Word], ids: Sequence[int], rows: Sequence[int]) -> set[int]:
+    """The grid rows holding a form's line number (``FORM_LINE``) that another word right of it
+    repeats, with a label between them (a word of ``LABEL_LETTERS`` letters or more): "7  Wages,
+    salaries, tips . . .  7 [      ]", the number set again beside its answer box. A margin's
+    section label may stand left of the number."""
+    by_row: dict[int, list[int]] = {}
+    for k, r in zip(ids, rows, strict=True):
+        by_row.setdefault(r, []).append(k)
+    out = set()
+    for r, ks in by_row.items():
+        ks = sorted(ks, key=lambda k: words[k].bbox.x0)
+        texts = [words[k].text for k in ks]
+        for a, text in enumerate(texts):
+            b = next((b for b in range(a + 1, len(ks)) if texts[b] == text), None) if FORM_LINE.match(text) else None
+            if b is not None and any(sum(ch.isalpha() for ch in t) >= LABEL_LETTERS for t in texts[a + 1:b]):
+                out.add(r)
+                break
+    return out
 
 
 def _leaders_in(grid: Grid, words: Sequence[Word]) -> list[Word]:
