@@ -112,7 +112,7 @@ class _Collector:
             if res.grid is not None and res.note:
                 kept = self.offer(inner)
         if kept:
-            self.regions.append(TableRegion(cand.bbox, cand.source, AROUND_BLANK))
+            self.regions.append(TableRegion(cand.bbox, cand.source, AROUND_BLANK, "tables.blank_tables"))
             self.taken.append(cand.bbox)
         return kept
 
