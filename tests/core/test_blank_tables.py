@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 import pymupdf
 import pytest
 
+from inspector.core.explain import explain_page
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
@@ -173,6 +174,8 @@ def test_a_form_line_number_in_the_first_caption_is_left_out(maker: str) -> None
     (table,) = (t for t in res.tables if t.source == "ruled")
     assert table.rows_text()[0][0].replace("\n", " ") == HEAD[0]
     assert table.grid.xs[0] > X0 + 4  # the table starts after the line number
+    (why,) = [w for w in explain_page(res, Params()) if w.bbox.y0 >= TOP - 1]
+    assert [e.kind for e in why.cols[0].evidence] == ["line_number"]
 
 
 @pytest.mark.parametrize("maker", sorted(MAKERS))

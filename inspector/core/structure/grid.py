@@ -63,6 +63,7 @@ PARAGRAPH_WORDS = 8  # words a line, on average, above which a grid of at most P
 HEADER_SPACE_RATIO = 1.5
 GLYPH_GAP_SOURCES = ("horizontal_rules",)  # tables whose text-gap columns must be wider than SPLIT_GLYPHS glyphs
 PARAGRAPH_COLS = 2  # columns of an aligned grid that may be prose (more columns are a table's)
+LINE_NUMBER_SIDE = "line number"  # the reason of a blank table's side moved past a form's line number
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,8 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     grouped = (frozenset(e for e, _ in group_rule_ends(cand.rules, box)) - drawn_xs
                if cand.source != "ruled" and ev.params.columns.group_rules else frozenset())
     later = partial(_evidence, (grid.xs, grid.ys), ((tuple(ev.segs), tuple(ev.lines)), (ev.rules, ev.snap)),
-                    (tuple(stacked), frozenset(drawn_xs), frozenset(drawn_ys - virtual), grouped),
+                    (tuple(stacked), frozenset(drawn_xs), frozenset(drawn_ys - virtual), grouped,
+                     frozenset(blank.xs[:1]) if blank and blank.left_out and blank.xs[0] > cand.bbox.x0 else frozenset()),
                     (tuple(cut), tuple(body), ev.params.columns.min_gap))
     grid = Grid(box, grid.xs, grid.ys, cand.source, grid.spans, evidence_later=later, option_splits=splits)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
@@ -173,20 +175,24 @@ def _spanned(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> tuple[Grid,
 
 def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
               region: tuple[tuple[tuple[Segment, ...], tuple[Line, ...]], tuple[RuleIndex, float]],
-              steps: tuple[tuple[float, ...], frozenset[float], frozenset[float], frozenset[float]],
+              steps: tuple[tuple[float, ...], frozenset[float], frozenset[float], frozenset[float], frozenset[float]],
               clips: tuple[tuple[tuple[float, int], ...], tuple[Segment, ...], float]
               ) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
     """The boundaries' evidence (``boundaries.explain``) of a grid's (xs, ys) over a region's
     (pieces, lines) and (rule index, snap), with the step that put each there: ``steps`` are
     the columns between number stacks, the inner columns and rows taken from rules and the
-    columns moved to a group label's underline's end; ``clips`` the clip edges that cut
+    columns moved to a group label's underline's end, and a blank table's side moved past a form's
+    line number (``blankform.blank_table``); ``clips`` the clip edges that cut
     several lines' text, the pieces of the body's lines (``gapcuts.clip_edges``) and
     ``columns.min_gap``. Only what it reads is kept until then."""
     xs, ys = grid
-    stacked, drawn_xs, drawn_ys, grouped = steps
+    stacked, drawn_xs, drawn_ys, grouped, numbered = steps
     cut, body, min_gap = clips
     clipped = clip_decided(xs[1:-1], cut, body, min_gap) if cut else {}
-    decided = (_reasons(xs, drawn_xs, stacked, clipped, grouped), _reasons(ys, drawn_ys))
+    col_reasons = _reasons(xs, drawn_xs, stacked, clipped, grouped)
+    if numbered:
+        col_reasons = tuple(LINE_NUMBER_SIDE if x in numbered else r for x, r in zip(xs, col_reasons, strict=True))
+    decided = (col_reasons, _reasons(ys, drawn_ys))
     return explain(xs, ys, *region, stacked, decided, clipped)
 
 
