@@ -27,6 +27,7 @@ from .grid import build_grid
 from .grow import TABLE_LABEL, extend_down, extend_up
 from .justified import justified_gaps
 from .keyvalue import header_over, pair_block, starts_item
+from .options import CHOICES, choices
 from .regions import (
     Candidate,
     attach_fills,
@@ -45,13 +46,9 @@ INDENTED_LABEL = 2  # words an indented sub-row's label holds at most
 FLUSH_PT = 1.5  # pt: the text after it starts this close to the next column of the row above
 TITLE_BETWEEN = ("a title between two tables ('{text}'): a line in heading type set farther under the rows "
                  "above than they stand from each other is no wrapped cell; the table ends over it")
-CHOICES = ("a form's choices: the text after each line's label starts at a check box (set aside); a list of "
-           "options to tick, no table (tables.check_boxes)")
 AROUND_BLANK = ("a form around a blank table: one drawing (a frame or a background panel's edges) joins the "
                 "blank table to fill in drawn inside it to the form's other boxes and lines; the blank table is "
                 "kept on its own, the rest is the form's (tables.blank_tables)")
-CHOICE_ODD = 4  # one multi-piece line in this many may go without a box in a form's choices (a section label's)
-CHOICE_REACH = 1.0  # line heights right of a check box's side within which its option starts
 TAKEN = 0.2  # share of the smaller box a candidate must share with a table found earlier to be refused
 
 
@@ -264,7 +261,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         if a > 0 and not gaps[a - 1] and header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
             a -= 1
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
-        if marks and _choices(free[a:b], [segs_of.get(k, []) for k in keep[a:b]], marks):
+        if marks and choices(free[a:b], [segs_of.get(k, []) for k in keep[a:b]], marks):
             short.append(TableRegion(box, "aligned", CHOICES))
             continue
         if b - a >= need or (b - a == 2 and need == 3 and pair_block(words, free[a:b], segs_of, keep[a:b])):
@@ -284,25 +281,6 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     short += [TableRegion(free[n].bbox, "aligned", _Ends(titles).said(n) or
                           TITLE_BETWEEN.format(text=_text(words, free[n])[:40])) for n in stops]
     return out, short
-
-
-def _choices(lines: Sequence[Line], pieces: Sequence[Sequence[Segment]], marks: Sequence[Rule]) -> bool:
-    """Is a run a label beside options ticked in check boxes ("Filing Status  [ ] Single")?
-    On every line of it in several pieces a piece after the first starts right of a check
-    box set aside (``marks``: their sides), within ``CHOICE_REACH`` line heights: the second
-    piece, or a later one when a form's line number stands between label and box ("Filing
-    Status  1 [ ] Single"). A checklist table with a column of boxes has a header row over
-    them (no box there) and stays: the top line must have its box, and one line in
-    ``CHOICE_ODD`` at most may go without (the section's label set beside a brace and a
-    side caption: "Exemptions  }  Boxes checked")."""
-    rows = [(ln, sorted(ps, key=lambda p: p.x0)) for ln, ps in zip(lines, pieces, strict=True) if len(ps) >= 2]
-    boxed = [any(_after_box(ln, p, marks) for p in ps[1:]) for ln, ps in rows]
-    return len(rows) >= 2 and boxed[0] and CHOICE_ODD * boxed.count(False) <= len(rows)
-
-
-def _after_box(ln: Line, piece: Segment, marks: Sequence[Rule]) -> bool:
-    b = ln.bbox
-    return any(m.start - 1 <= b.cy <= m.end + 1 and 0 <= piece.x0 - m.pos <= CHOICE_REACH * b.height for m in marks)
 
 
 class _Titles:
