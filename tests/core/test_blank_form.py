@@ -137,3 +137,35 @@ def test_numbered_lines_whose_boxes_hold_amounts_stay_a_table() -> None:
     amounts = tuple(f"{(k + 1) * 1111:,}" for k in range(len(LABELS)))
     res = Pipeline(open_document(_numbered(amounts))).run(0, _params(True))
     assert [t for t in res.tables if t.source == "ruled"]
+
+
+def _rate_grid(headed: bool) -> bytes:
+    """Numbered lines whose number is repeated before three amount columns left empty, headed
+    (``headed``) by a caption each on one line ("(a) Withheld | (b) 10% | (c) 15%"): a table of
+    amounts to fill in, its numbered lines the row labels (Form 1040NR's income by rate)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    cols = (LEFT, 330.0, 410.0, 490.0, RIGHT)
+    top = 100.0
+    ys = [top, top + 20.0, *(top + 20.0 + ROW * k for k in range(1, len(LABELS) + 1))]
+    if headed:
+        for x, caption in zip(cols[1:], ("(a) Withheld", "(b) 10%", "(c) 15%"), strict=False):
+            page.insert_text((x + 6.0, top + 13.0), caption, fontsize=8, fontname="helv")
+    for k, label in enumerate(LABELS):
+        y = ys[1 + k] + 9.0
+        page.insert_text((40.0, y), str(k + 1), fontsize=8, fontname="hebo")
+        page.insert_text((56.0, y), label, fontsize=8, fontname="helv")
+        page.insert_text((312.0, y), str(k + 1), fontsize=8, fontname="hebo")
+    for y in ys:
+        page.draw_line((LEFT, y), (RIGHT, y), width=0.5)
+    for x in cols:
+        page.draw_line((x, ys[0]), (x, ys[-1]), width=0.5)
+    return doc.tobytes()
+
+
+def test_numbered_lines_under_captioned_amount_columns_stay_a_table() -> None:
+    res = Pipeline(open_document(_rate_grid(True))).run(0, _params(True))
+    assert [t.n_rows for t in res.tables if t.source == "ruled"] == [1 + len(LABELS)]
+    bare = Pipeline(open_document(_rate_grid(False))).run(0, _params(True))
+    assert not bare.tables
+    assert any("start with a line number and repeat it" in r.reason for r in bare.regions)

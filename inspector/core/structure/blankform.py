@@ -64,13 +64,20 @@ def blank_form(grid: Grid, words: Sequence[Word], centres: WordCentres, ids: Seq
 
 def _numbered_form(grid: Grid, words: Sequence[Word], ids: Sequence[int], rows: Sequence[int],
                    filled: set[int]) -> str:
-    """The reason ``grid`` is a tax form's numbered lines, or "": at least ``LEADER_SHARE`` of its
-    rows with text start with a line number and repeat it beside the answer column
-    (``_numbered_rows``), and that column is left empty on all of them. Other rows of the same
-    drawing (the name and address boxes over the lines) may hold text in it."""
-    numbered = _numbered_rows(words, ids, rows)
+    """The reason ``grid`` is a tax form's numbered lines, or "": ``MIN_NUMBERED`` rows or more,
+    and at least ``LEADER_SHARE`` of its rows with text, hold a line number repeated beside the
+    answer column (``_numbered_rows``), and that column is left empty on all of them. Other rows
+    of the same drawing (the name and address boxes over the lines) may hold text in it; when
+    none does, ``EMPTY_COLUMN_SHARE`` of the rows numbered will do (a page of numbered lines
+    joined to its signature block, their lines wrapped over two rows)."""
+    repeats = _numbered_rows(words, ids, rows)
+    numbered = set(repeats)
     text_rows = len(set(rows))
-    if len(numbered) < LEADER_SHARE * text_rows or numbered & filled:
+    # An answer column left wholly empty says more: a quarter of the rows numbered will do.
+    share = LEADER_SHARE if filled else EMPTY_COLUMN_SHARE
+    if len(numbered) < max(MIN_NUMBERED, share * text_rows) or numbered & filled:
+        return ""
+    if _headed_answers(grid, words, ids, rows, (min(numbered), float(np.median(list(repeats.values()))))):
         return ""
     return NUMBERED_FORM.format(n=len(numbered), text=text_rows, rows=grid.n_rows)
 
@@ -78,28 +85,51 @@ def _numbered_form(grid: Grid, words: Sequence[Word], ids: Sequence[int], rows: 
 NUMBERED_FORM = ("blank form: {n} of {text} rows (of {rows}) start with a line number and repeat it before a ruled "
                  "answer column left empty in each of them (a tax form's numbered lines); a form's labels and entry "
                  "boxes, not a table")
+EMPTY_COLUMN_SHARE = 0.25  # share of rows with text numbered when the answer column holds no text at all
+MIN_NUMBERED = 4  # numbered lines a grid needs to be a form's
+HEADED_COLUMNS = 3  # captioned columns right of the line numbers that make them a table's row labels
 LABEL_LETTERS = 3  # letters of a word that makes the text between a line number and its repeat a label
 FORM_LINE = re.compile(r"^\d{1,2}[a-z]?$")  # "7", "8a", "11b": a form's line number
 
 
-def _numbered_rows(words: Sequence[Word], ids: Sequence[int], rows: Sequence[int]) -> set[int]:
+def _numbered_rows(words: Sequence[Word], ids: Sequence[int], rows: Sequence[int]) -> dict[int, float]:
     """The grid rows holding a form's line number (``FORM_LINE``) that another word right of it
     repeats, with a label between them (a word of ``LABEL_LETTERS`` letters or more): "7  Wages,
-    salaries, tips . . .  7 [      ]", the number set again beside its answer box. A margin's
-    section label may stand left of the number."""
+    salaries, tips . . .  7 [      ]", the number set again beside its answer box; by row, the x
+    (pt) where the repeat ends. A margin's section label may stand left of the number."""
     by_row: dict[int, list[int]] = {}
     for k, r in zip(ids, rows, strict=True):
         by_row.setdefault(r, []).append(k)
-    out = set()
+    out: dict[int, float] = {}
     for r, ks in by_row.items():
         ks = sorted(ks, key=lambda k: words[k].bbox.x0)
         texts = [words[k].text for k in ks]
         for a, text in enumerate(texts):
             b = next((b for b in range(a + 1, len(ks)) if texts[b] == text), None) if FORM_LINE.match(text) else None
             if b is not None and any(sum(ch.isalpha() for ch in t) >= LABEL_LETTERS for t in texts[a + 1:b]):
-                out.add(r)
+                out[r] = words[ks[b]].bbox.x1
                 break
     return out
+
+
+def _headed_answers(grid: Grid, words: Sequence[Word], ids: Sequence[int], rows: Sequence[int],
+                    start: tuple[int, float]) -> bool:
+    """Does a row over the first numbered one (``start``: its row, and the x where the repeated
+    numbers end) head ``HEADED_COLUMNS`` or more of the grid's columns right of the numbers with a
+    caption each, side by side on one text line ("(b) 10% | (c) 15% | (d) 30%")? Then the numbered lines are the row
+    labels of a table of amounts to fill in, not one answer column."""
+    first, x = start
+    lines: dict[tuple[int, int], list[Word]] = {}
+    for k, r in zip(ids, rows, strict=True):
+        w = words[k]
+        if r < first and w.bbox.x0 > x:
+            lines.setdefault((r, round(w.bbox.y1)), []).append(w)
+    for ws in lines.values():  # the captions of one text line: its pieces a type size or more apart
+        ws.sort(key=lambda w: w.bbox.x0)
+        starts = [ws[0]] + [b for a, b in zip(ws, ws[1:], strict=False) if b.bbox.x0 - a.bbox.x1 > max(a.font_size, 1.0)]
+        if len({int(np.searchsorted(grid.xs, w.bbox.x0, side="right")) for w in starts}) >= HEADED_COLUMNS:
+            return True
+    return False
 
 
 def _leaders_in(grid: Grid, words: Sequence[Word]) -> list[Word]:
