@@ -222,3 +222,20 @@ def test_dotted_dividers_set_as_text_in_the_empty_rows_are_no_entries() -> None:
     assert (table.n_rows, table.n_cols) == (1 + ROWS, 4)
     assert all(c == "" for row in table.rows_text()[1:] for c in row)
     assert table.rows_text()[0][3] == "(4) * Child credit"
+
+
+def test_the_blank_table_on_a_forms_background_panel_is_found() -> None:
+    """Form 1040A's habit: a light panel filled behind the form's entry area, its edges (read as
+    rules) meeting the blank table's row rules and the form's section rules; no frame drawn."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.draw_rect(pymupdf.Rect(MARGIN - 1.2, FRAME[1], FRAME[2], FRAME[3]), color=None, fill=(1.0, 0.93, 0.93), width=0)
+    rules = [r for r in _form_rules() if r[0] != FRAME[0] or r[2] != FRAME[0]]  # no frame side at the left
+    for x0, y0, x1, y1 in [*rules, *_blank_rules(True, True)]:
+        page.draw_line((x0, y0), (x1, y1), width=0.5)
+    for x, y, t, size in _texts(True, True):
+        page.insert_text((x, y), t, fontsize=size, fontname="helv")
+    res = _run(doc.tobytes())
+    ruled = [t for t in res.tables if t.source == "ruled"]
+    assert [(t.n_rows, t.n_cols) for t in ruled] == [(1 + ROWS, 4)]
+    assert ruled[0].rows_text()[0][0].replace("\n", " ") == HEAD[0]
