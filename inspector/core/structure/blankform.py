@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..types import Grid, Rect, Word
+from ..types import Grid, Rect, Rule, Word
 from .columns import WordCentres
 from .leaders import leader_dots
 from .region import FULL, RegionEvidence
@@ -238,17 +238,12 @@ def inner_grids(cand: Candidate, tol: float) -> list[Candidate]:
     its rules into one group): ``SUBGRID_COLS`` or more vertical rules that start together and end
     together (within ``tol``, pt), and the horizontal rules between those two ends that reach
     across all of them, ``SUBGRID_RULES`` or more. Only candidates: ``blank_table`` decides."""
-    vs = sorted((r for r in cand.rules if r.orient == "v"), key=lambda r: (round(r.start), round(r.end)))
     out: list[Candidate] = []
-    used: set[int] = set()
-    for i, v in enumerate(vs):
-        if i in used:
-            continue
-        same = [k for k, w in enumerate(vs) if abs(w.start - v.start) <= tol and abs(w.end - v.end) <= tol]
-        used.update(same)
+    for same in _together([r for r in cand.rules if r.orient == "v"], tol):
         if len(same) < SUBGRID_COLS:
             continue
-        lo, hi = min(vs[k].pos for k in same), max(vs[k].pos for k in same)
+        v = same[0]
+        lo, hi = min(w.pos for w in same), max(w.pos for w in same)
         hs = [r for r in cand.rules if r.orient == "h" and v.start - tol <= r.pos <= v.end + tol
               and r.start <= lo + tol and r.end >= hi - tol]
         if len({round(r.pos) for r in hs}) < SUBGRID_RULES or cand.bbox.height - (v.end - v.start) <= tol:
@@ -261,3 +256,20 @@ def inner_grids(cand: Candidate, tol: float) -> list[Candidate]:
                   and r.start >= box.y0 - tol and r.end <= box.y1 + tol]
         out.append(Candidate(box, "ruled", (*hs, *inside)))
     return out
+
+
+def _chains(rules: list[Rule], key: Callable[[Rule], float], tol: float) -> list[list[Rule]]:
+    """``rules`` sorted by ``key`` and cut where it steps by more than ``tol``."""
+    out: list[list[Rule]] = []
+    for r in sorted(rules, key=key):
+        if out and key(r) - key(out[-1][-1]) <= tol:
+            out[-1].append(r)
+        else:
+            out.append([r])
+    return out
+
+
+def _together(vs: list[Rule], tol: float) -> list[list[Rule]]:
+    """The vertical rules ``vs`` grouped by where they start and where they end (chains of
+    ``tol``, pt): a page may hold hundreds, so sorted, not compared pair by pair."""
+    return [same for by_start in _chains(vs, lambda r: r.start, tol) for same in _chains(by_start, lambda r: r.end, tol)]
