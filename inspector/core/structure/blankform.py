@@ -199,7 +199,7 @@ def blank_table(grid: Grid, ev: RegionEvidence) -> BlankTable | None:
 
 LINE_NUMBER = ("; its first caption starts with the form's line number '{text}', set in the column of line numbers "
                "that runs on above and below it: the table starts after it")
-LINE_LABEL = re.compile(r"^\(?\d{0,2}[a-z]?\)?$")  # "c", "6c", "12", "(b)": a form's line number, not a word
+LINE_LABEL = re.compile(r"^\(?(\d{1,2}[a-z]?|[a-z])\)?$")  # "c", "6c", "12", "(b)": a form's line number, not a word
 
 
 def _line_number(ev: RegionEvidence, cell: Rect) -> tuple[int, float] | None:
