@@ -127,7 +127,7 @@ def _numbered(amounts: tuple[str, ...] = (), leaders: bool = False) -> bytes:
 def test_numbered_form_lines_repeating_their_number_at_an_empty_box_are_a_form() -> None:
     res = Pipeline(open_document(_numbered())).run(0, _params(True))
     assert not [t for t in res.tables if t.source == "ruled"]
-    assert any("rows (of 11) start with a line number and repeat it" in r.reason for r in res.regions)
+    assert any("rows (of 11) hold a line number and repeat it" in r.reason for r in res.regions)
     # Off, the drawing is one ruled table over both blocks.
     off = Pipeline(open_document(_numbered())).run(0, _params(False))
     assert [t for t in off.tables if t.source == "ruled"]
@@ -168,4 +168,4 @@ def test_numbered_lines_under_captioned_amount_columns_stay_a_table() -> None:
     assert [t.n_rows for t in res.tables if t.source == "ruled"] == [1 + len(LABELS)]
     bare = Pipeline(open_document(_rate_grid(False))).run(0, _params(True))
     assert not bare.tables
-    assert any("start with a line number and repeat it" in r.reason for r in bare.regions)
+    assert any("hold a line number and repeat it" in r.reason for r in bare.regions)

@@ -9,7 +9,12 @@ statement's "Revenue . . . . 1,234") fills the column they lead to, so it stays.
 
 Decided on the grid, before it is kept: a ruled grid of ``MIN_ROWS`` rows or more is a blank
 form when its last column holds text in no more than ``EMPTY_SHARE`` of its rows and at
-least ``LEADER_SHARE`` of its rows with text carry a run of leader dots.
+least ``LEADER_SHARE`` of its rows with text carry a run of leader dots, or when its lines
+are numbered, each number repeated after its label beside the empty box (``_numbered_form``).
+
+The other way round, a blank *table* to fill in (``blank_table``): captions in one header row
+over ruled rows left empty (a tax return's dependents grid) is a table though mostly empty,
+and ``inner_grids`` finds one drawn inside a form whose one drawing joins all its rules.
 """
 
 from __future__ import annotations
@@ -82,8 +87,8 @@ def _numbered_form(grid: Grid, words: Sequence[Word], ids: Sequence[int], rows: 
     return NUMBERED_FORM.format(n=len(numbered), text=text_rows, rows=grid.n_rows)
 
 
-NUMBERED_FORM = ("blank form: {n} of {text} rows (of {rows}) start with a line number and repeat it before a ruled "
-                 "answer column left empty in each of them (a tax form's numbered lines); a form's labels and entry "
+NUMBERED_FORM = ("blank form: {n} of {text} rows (of {rows}) hold a line number and repeat it after their label, "
+                 "before a ruled answer column left empty in each of them (a tax form's numbered lines); a form's labels and entry "
                  "boxes, not a table")
 EMPTY_COLUMN_SHARE = 0.25  # share of rows with text numbered when the answer column holds no text at all
 MIN_NUMBERED = 4  # numbered lines a grid needs to be a form's
@@ -116,8 +121,8 @@ def _headed_answers(grid: Grid, words: Sequence[Word], ids: Sequence[int], rows:
                     start: tuple[int, float]) -> bool:
     """Does a row over the first numbered one (``start``: its row, and the x where the repeated
     numbers end) head ``HEADED_COLUMNS`` or more of the grid's columns right of the numbers with a
-    caption each, side by side on one text line ("(b) 10% | (c) 15% | (d) 30%")? Then the numbered lines are the row
-    labels of a table of amounts to fill in, not one answer column."""
+    caption each, side by side on one text line ("(b) 10% | (c) 15% | (d) 30%")? Then the
+    numbered lines are the row labels of a table of amounts to fill in, not one answer column."""
     first, x = start
     lines: dict[tuple[int, int], list[Word]] = {}
     for k, r in zip(ids, rows, strict=True):
