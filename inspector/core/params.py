@@ -156,6 +156,11 @@ class TableParams:
     blank_form: bool = param(True, "Blank forms", "on/off", 0, 1,
                              "A ruled grid whose rows' labels mostly end in leader dots toward a last column "
                              "left empty (a blank form's entry boxes) is a form, not a table.")
+    blank_tables: bool = param(True, "Blank tables to fill in", "on/off", 0, 1,
+                               "A ruled grid with a caption in each cell of its header row over two or more "
+                               "ruled rows left empty, the header's column rules drawn on through them (a form's "
+                               "dependents grid), is a table though mostly empty; its columns are the header's, "
+                               "and found inside a form whose one drawing joins it to the form's other boxes.")
     form_boxes: bool = param(True, "Form boxes", "on/off", 0, 1,
                              "A ruled grid whose boxes mostly hold only a small caption at their top, the rest "
                              "of each box left empty to write in (a form's name, address or signature "

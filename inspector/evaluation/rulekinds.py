@@ -15,8 +15,10 @@ every extractor alike (the kind is the rule's and the page's, not the extractor'
 - ``underline``: a stroke under a word or a run of words (``evidence.underlines``);
 - ``check_box``: a side of a form's check box, a comb's tick or a digit box
   (``evidence.checkboxes``, set aside with ``tables.check_boxes`` on);
-- ``form_box``: inside a ruled grid rejected as a form's entry boxes (``structure.formboxes``,
-  a region rejected by ``tables.form_boxes``);
+- ``form_box``: inside a ruled grid rejected as a form's (a region rejected by
+  ``tables.form_boxes``: its entry boxes, ``structure.formboxes``; by ``tables.blank_form``: a
+  blank form's answer column or numbered lines; by ``tables.blank_tables``: the form drawn
+  around a blank table kept on its own, ``structure.blankform``);
 - ``box``: a side of a box of four such rules with nothing ruled inside (a text box, a
   callout, a legend's key, a frame; ``rule_art``);
 - ``separator``: a lone horizontal line between text across a tenth of the page or more
@@ -49,7 +51,9 @@ log = logging.getLogger(__name__)
 KINDS = ("furniture", "figure", "underline", "check_box", "form_box", "box", "separator", "other")
 LABELS = {"furniture": "header/footer", "figure": "figure", "underline": "underline", "check_box": "check box",
           "form_box": "form box", "box": "box/frame", "separator": "separator", "other": "other"}
-FORM_BOX_PARAM = "tables.form_boxes"  # the parameter of a region rejected as a form's entry boxes
+# The parameters of a region rejected as a form's: its entry boxes, a blank form's answer column
+# or numbered lines, the form drawn around a blank table kept on its own.
+FORM_BOX_PARAMS = ("tables.form_boxes", "tables.blank_form", "tables.blank_tables")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +94,7 @@ def rule_kinds(rules: Sequence[Rule], result: PageResult, furniture: Sequence[Ru
     aside = _Along([(g.rule, g.reason) for g in result.rejected
                     if g.reason == UNDERLINE or g.reason in FORM_MARKS or g.reason.startswith(AREA)])
     running = _Along([(r, "furniture") for r in furniture])
-    forms = [r.bbox.expanded(snap) for r in result.regions if r.param == FORM_BOX_PARAM]
+    forms = [r.bbox.expanded(snap) for r in result.regions if r.param in FORM_BOX_PARAMS]
     drawings = [r.bbox.expanded(snap) for r in result.regions if r.reason.startswith(AREA)]
     out = {}
     for rule in rules:

@@ -94,3 +94,78 @@ def test_form_1040_income_and_payment_lines_are_no_tables() -> None:
     assert not [t for t in two.tables if t.n_rows > 20]  # nor lines 11b-38 (40 rows, y 36-576)
     assert len([r for r in one.regions if r.param == "tables.blank_form"]) == 1
     assert len([r for r in two.regions if r.param == "tables.blank_form"]) == 1
+
+
+def _numbered(amounts: tuple[str, ...] = (), leaders: bool = False) -> bytes:
+    """A tax form's numbered lines without leader dots (Form 1040EZ's habit), under a block of
+    name and address boxes whose captions reach the answer column: each line a number at x 110,
+    its label, the number again at 540 and the entry box 550-576 (``amounts`` written into the
+    boxes); a section label in the margin (36-100) beside the first lines. One drawing: the
+    frame, the margin rule at 100 and the answer column's rules run through both blocks."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    top, head = 100.0, 3
+    ys = [top + 24.0 * k for k in range(head + 1)] + [top + 24.0 * head + ROW * k for k in range(1, len(LABELS) + 1)]
+    for k, caption in enumerate(("Your first name and initial", "Home address", "City, town or post office")):
+        page.insert_text((104.0, ys[k] + 8), caption, fontsize=7, fontname="helv")
+        page.insert_text((552.0, ys[k] + 8), "SSN" if k == 0 else "Apt.", fontsize=7, fontname="helv")
+    page.insert_text((40.0, ys[head] + 9), "Income", fontsize=9, fontname="hebo")
+    for k, label in enumerate(LABELS):
+        y = ys[head + k] + 9.0
+        page.insert_text((110.0, y), str(k + 1), fontsize=8, fontname="hebo")
+        page.insert_text((124.0, y), label + (" . . . . . ." if leaders else ""), fontsize=8, fontname="helv")
+        page.insert_text((540.0, y), str(k + 1), fontsize=8, fontname="hebo")
+        if k < len(amounts):
+            page.insert_text((556.0, y), amounts[k], fontsize=8, fontname="helv")
+    for y in ys:
+        page.draw_line((LEFT, y) if y in (ys[0], ys[head], ys[-1]) else (100.0, y), (RIGHT, y), width=0.5)
+    for x in (LEFT, 100.0, 550.0, RIGHT):
+        page.draw_line((x, ys[0]), (x, ys[-1]), width=0.5)
+    return doc.tobytes()
+
+
+def test_numbered_form_lines_repeating_their_number_at_an_empty_box_are_a_form() -> None:
+    res = Pipeline(open_document(_numbered())).run(0, _params(True))
+    assert not [t for t in res.tables if t.source == "ruled"]
+    assert any("rows (of 11) hold a line number and repeat it" in r.reason for r in res.regions)
+    # Off, the drawing is one ruled table over both blocks.
+    off = Pipeline(open_document(_numbered())).run(0, _params(False))
+    assert [t for t in off.tables if t.source == "ruled"]
+
+
+def test_numbered_lines_whose_boxes_hold_amounts_stay_a_table() -> None:
+    amounts = tuple(f"{(k + 1) * 1111:,}" for k in range(len(LABELS)))
+    res = Pipeline(open_document(_numbered(amounts))).run(0, _params(True))
+    assert [t for t in res.tables if t.source == "ruled"]
+
+
+def _rate_grid(headed: bool) -> bytes:
+    """Numbered lines whose number is repeated before three amount columns left empty, headed
+    (``headed``) by a caption each on one line ("(a) Withheld | (b) 10% | (c) 15%"): a table of
+    amounts to fill in, its numbered lines the row labels (Form 1040NR's income by rate)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    cols = (LEFT, 330.0, 410.0, 490.0, RIGHT)
+    top = 100.0
+    ys = [top, top + 20.0, *(top + 20.0 + ROW * k for k in range(1, len(LABELS) + 1))]
+    if headed:
+        for x, caption in zip(cols[1:], ("(a) Withheld", "(b) 10%", "(c) 15%"), strict=False):
+            page.insert_text((x + 6.0, top + 13.0), caption, fontsize=8, fontname="helv")
+    for k, label in enumerate(LABELS):
+        y = ys[1 + k] + 9.0
+        page.insert_text((40.0, y), str(k + 1), fontsize=8, fontname="hebo")
+        page.insert_text((56.0, y), label, fontsize=8, fontname="helv")
+        page.insert_text((312.0, y), str(k + 1), fontsize=8, fontname="hebo")
+    for y in ys:
+        page.draw_line((LEFT, y), (RIGHT, y), width=0.5)
+    for x in cols:
+        page.draw_line((x, ys[0]), (x, ys[-1]), width=0.5)
+    return doc.tobytes()
+
+
+def test_numbered_lines_under_captioned_amount_columns_stay_a_table() -> None:
+    res = Pipeline(open_document(_rate_grid(True))).run(0, _params(True))
+    assert [t.n_rows for t in res.tables if t.source == "ruled"] == [1 + len(LABELS)]
+    bare = Pipeline(open_document(_rate_grid(False))).run(0, _params(True))
+    assert not bare.tables
+    assert any("hold a line number and repeat it" in r.reason for r in bare.regions)

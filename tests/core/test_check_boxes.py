@@ -243,3 +243,31 @@ def test_a_checklist_table_with_a_header_over_its_boxes_stays_a_table() -> None:
     (table,) = res.tables
     assert table.rows_text() == [["Task", "Done", "Owner"], ["Order parts", "done", "Ann"],
                                  ["Check stock", "done", "Bob"], ["Ship boxes", "done", "Cy"]]
+
+
+def _numbered_choices() -> bytes:
+    """The filing status with the form's line numbers between label and boxes ("Filing Status
+    1 [ ] Single"), options in two columns, and a section label beside a brace and a side
+    caption under them, no box on its line (Form 1040 of 2012)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((36, 215), "Filing Status", fontsize=10, fontname="hebo")
+    page.insert_text((36, 228.5), "Check only one", fontsize=7.5, fontname="helv")
+    options = (("1", "Single", "4", "Head of household"), ("2", "Married filing jointly", "5", "Qualifying widow(er)"),
+               ("3", "Married filing separately", "6", "Nonresident alien"))
+    for k, (n1, o1, n2, o2) in enumerate(options):
+        y = 206 + 12 * k
+        for x, n, o in ((118.0, n1, o1), (348.0, n2, o2)):
+            page.insert_text((x, y + 7.5), n, fontsize=9, fontname="hebo")
+            page.draw_rect(pymupdf.Rect(x + 14, y, x + 22, y + 8), width=0.5, color=(0, 0, 0), fill=(1, 1, 1))
+            page.insert_text((x + 26, y + 7.5), o, fontsize=9, fontname="helv")
+    page.insert_text((36, 256), "Exemptions", fontsize=10, fontname="hebo")
+    page.insert_text((470, 256), "}", fontsize=14, fontname="helv")
+    page.insert_text((490, 256), "Boxes checked", fontsize=7.5, fontname="hebo")
+    return doc.tobytes()
+
+
+def test_options_after_the_forms_line_numbers_are_no_table() -> None:
+    res = Pipeline(open_document(_numbered_choices())).run(0, _params(True))
+    assert res.tables == ()
+    assert any(r.reason.startswith(CHOICES) for r in res.regions)

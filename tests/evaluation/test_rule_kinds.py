@@ -188,3 +188,21 @@ def test_boxes_and_separators_are_art_a_ruled_pair_is_not(tmp_path: Path) -> Non
     assert kinds["h rule at 84.0 from 50.0 to 545.0 pt"] == kinds["h rule at 700.0 from 50.0 to 140.0 pt"] == "separator"
     assert kinds["h rule at 220.0 from 50.0 to 545.0 pt"] == kinds["h rule at 270.0 from 50.0 to 545.0 pt"] == "other"
     assert kinds["v rule at 545.0 from 120.0 to 170.0 pt"] == "box"
+
+
+def test_the_rules_of_a_blank_form_and_of_a_form_around_a_blank_table_are_form_boxes(tmp_path: Path) -> None:
+    """A tax form's numbered lines (``tables.blank_form``) and the frame of a form drawn around a
+    blank table kept on its own (``tables.blank_tables``): their rules are a form's, not "other"."""
+    from tests.core.test_blank_form import _numbered
+    from tests.core.test_blank_tables import MAKERS, _blank_rules, _form_rules, _texts
+
+    numbered = tmp_path / "numbered.pdf"
+    numbered.write_bytes(_numbered())
+    kinds = _run(numbered, 1).scores.defect_counts.unused_kinds
+    assert kinds.form_box > 0 and kinds.other == 0
+    around = tmp_path / "around.pdf"
+    around.write_bytes(MAKERS["pymupdf lines"]([*_form_rules(), *_blank_rules(False, False)], _texts(True, False)))
+    outcome = _run(around, 1)
+    assert len(outcome.output) == 1  # the blank table
+    kinds = outcome.scores.defect_counts.unused_kinds
+    assert kinds.form_box >= len(_form_rules()) - 2 and kinds.other == 0

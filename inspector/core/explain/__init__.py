@@ -221,7 +221,7 @@ def _decided(b: Boundary) -> str:
     (a grid from elsewhere records no reason)."""
     if b.reason == "text":
         return "text gap"
-    if b.reason in ("number stack", "clip edge", "group rule"):
+    if b.reason in ("number stack", "clip edge", "group rule", "line number"):
         return b.reason
     return b.kind
 
@@ -245,6 +245,11 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
                    f"text clipped at x = {b.clip_x:.1f} in {b.clip_lines} rows: a clip path cuts the cells' text "
                    f"there, so their column ends there, though the next column's text starts {b.gap:.1f} pt "
                    "further (closer than columns.min_gap)", ())
+    if kind == "line number":
+        return Why(axis, b.pos, True, (Evidence("line_number"),),
+                   "a blank table's side, moved past the form's line number set in its first caption (a number "
+                   "of the column of line numbers running on above and below it, no text of the table)",
+                   ("tables.blank_tables",))
     if kind == "group rule":
         return Why(axis, b.pos, True, (Evidence("group_rule", b.gap),),
                    f"the end of a rule under a group label (a spanning header's underline), in the {b.gap:.1f} pt "

@@ -34,7 +34,8 @@ class Evidence:
     section_row | check_box_options | justified | line_break | amount_row | leading_pitch (a row pitch
     at the type's leading, pt) | band_pitch (a band's height over its lines, pt) | unit_line (the line
     over a table's top states its unit and nothing else: no header line) | group_label (a header label
-    centred over the columns beside it, its 1-based row) | raster_skipped (the page's render did not fit its
+    centred over the columns beside it, its 1-based row) | line_number (a blank table's side moved
+    past a form's line number in its first caption) | raster_skipped (the page's render did not fit its
     time budget: the boundary was decided without raster rules) | figures_skipped (too many paths to look
     for charts: a chart's labels were not set aside);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines

@@ -22,9 +22,9 @@ from ..evidence.rules_merge import RuleIndex
 from ..numbers import currency_sign, is_number
 from ..params import ColumnParams, Params, TableParams
 from ..text import list_marker
-from ..types import Boundary, ColumnBin, Fill, Grid, Rule, Word
+from ..types import Boundary, ColumnBin, Fill, Grid, Rect, Rule, Word
 from .bandrows import closed_cells, split_rows
-from .blankform import blank_form
+from .blankform import blank_form, blank_table
 from .boundaries import explain
 from .columns import (
     Line,
@@ -64,6 +64,7 @@ PARAGRAPH_WORDS = 8  # words a line, on average, above which a grid of at most P
 HEADER_SPACE_RATIO = 1.5
 GLYPH_GAP_SOURCES = ("horizontal_rules",)  # tables whose text-gap columns must be wider than SPLIT_GLYPHS glyphs
 PARAGRAPH_COLS = 2  # columns of an aligned grid that may be prose (more columns are a table's)
+LINE_NUMBER_SIDE = "line number"  # the reason of a blank table's side moved past a form's line number
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,7 @@ class GridResult:
     word_ids: tuple[int, ...]
     param: str = ""
     claims: bool = False  # rejected as a form's or an index's area: its rules and text make no other table either
+    note: str = ""  # why a grid a test would have refused is kept (for explain), "" for most
 
 
 def _positions(rules: Sequence[Rule], orient: str, lo: float, hi: float, snap: float) -> list[float]:
@@ -129,13 +131,21 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     closed = closed_cells(ev, [xs[0], *sorted(drawn_xs), xs[-1]], ys)
     ys, header_rows, virtual = split_rows(ev, ys, xs, top_drawn, closed)
     grid, splits = _spanned(Grid(box, tuple(xs), tuple(ys), cand.source), ev, virtual)
+    blank = blank_table(grid, ev) if cand.source == "ruled" and ev.params.tables.blank_tables else None
+    if blank is not None:  # a blank table's columns are its header's (``blankform.blank_table``)
+        drawn_xs &= set(blank.xs)
+        box = Rect(blank.xs[0], box.y0, box.x1, box.y1)
+        ev = replace(ev, ids=tuple(i for i in ev.ids if i not in blank.left_out))
+        grid, splits = _spanned(Grid(box, blank.xs, tuple(ys), cand.source), ev, virtual)
+    ids = list(ev.ids)
     xs = list(grid.xs)
     # What made each boundary is for explain and the window, not for the decisions below:
     # recorded when first read (``Grid.evidence_later``), from copies of what it reads.
     grouped = (frozenset(e for e, _ in group_rule_ends(cand.rules, box)) - drawn_xs
                if cand.source != "ruled" and ev.params.columns.group_rules else frozenset())
     later = partial(_evidence, (grid.xs, grid.ys), ((tuple(ev.segs), tuple(ev.lines)), (ev.rules, ev.snap)),
-                    (tuple(stacked), frozenset(drawn_xs), frozenset(drawn_ys - virtual), grouped),
+                    (tuple(stacked), frozenset(drawn_xs), frozenset(drawn_ys - virtual), grouped,
+                     frozenset(blank.xs[:1]) if blank and blank.left_out and blank.xs[0] > cand.bbox.x0 else frozenset()),
                     (tuple(cut), tuple(body), ev.params.columns.min_gap))
     grid = Grid(box, grid.xs, grid.ys, cand.source, grid.spans, evidence_later=later, option_splits=splits)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
@@ -146,10 +156,11 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     form = None if early else _form(grid, ev)
     listed = None if early or form else _leader_list(grid, ev)
     book = None if early or form or listed else _index(grid, ev)
-    reason, param = (early or form or listed or book
-                     or _mostly_empty(grid, ev.centres, list(ev.ids), tparams))
-    claims = form is not None or book is not None
-    return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param, claims)
+    # A blank table to fill in is empty by design: the share of rows with text says nothing of it.
+    empty = ("", "") if blank else _mostly_empty(grid, ev.centres, ids, tparams)
+    reason, param = early or form or listed or book or empty
+    return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param,
+                      form is not None or book is not None, blank.note if blank and not reason else "")
 
 
 def _spanned(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> tuple[Grid, tuple[tuple[int, float], ...]]:
@@ -165,20 +176,24 @@ def _spanned(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> tuple[Grid,
 
 def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
               region: tuple[tuple[tuple[Segment, ...], tuple[Line, ...]], tuple[RuleIndex, float]],
-              steps: tuple[tuple[float, ...], frozenset[float], frozenset[float], frozenset[float]],
+              steps: tuple[tuple[float, ...], frozenset[float], frozenset[float], frozenset[float], frozenset[float]],
               clips: tuple[tuple[tuple[float, int], ...], tuple[Segment, ...], float]
               ) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
     """The boundaries' evidence (``boundaries.explain``) of a grid's (xs, ys) over a region's
     (pieces, lines) and (rule index, snap), with the step that put each there: ``steps`` are
     the columns between number stacks, the inner columns and rows taken from rules and the
-    columns moved to a group label's underline's end; ``clips`` the clip edges that cut
+    columns moved to a group label's underline's end, and a blank table's side moved past a form's
+    line number (``blankform.blank_table``); ``clips`` the clip edges that cut
     several lines' text, the pieces of the body's lines (``gapcuts.clip_edges``) and
     ``columns.min_gap``. Only what it reads is kept until then."""
     xs, ys = grid
-    stacked, drawn_xs, drawn_ys, grouped = steps
+    stacked, drawn_xs, drawn_ys, grouped, numbered = steps
     cut, body, min_gap = clips
     clipped = clip_decided(xs[1:-1], cut, body, min_gap) if cut else {}
-    decided = (_reasons(xs, drawn_xs, stacked, clipped, grouped), _reasons(ys, drawn_ys))
+    col_reasons = _reasons(xs, drawn_xs, stacked, clipped, grouped)
+    if numbered:
+        col_reasons = tuple(LINE_NUMBER_SIDE if x in numbered else r for x, r in zip(xs, col_reasons, strict=True))
+    decided = (col_reasons, _reasons(ys, drawn_ys))
     return explain(xs, ys, *region, stacked, decided, clipped)
 
 

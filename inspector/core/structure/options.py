@@ -11,6 +11,9 @@ are joined, and the joined cell is read option by option (``Grid.option_splits``
 text a block, left to right), not line by line across the options; a boundary every row's cell
 then spans leaves the grid (the field is one column). Geometry only, the same for any
 producer; page space (points).
+
+Also here: a form's choices outside any grid (``choices``), a label beside lines of options each
+after its check box ("Filing Status  1 [ ] Single  4 [ ] Head of household"): no table.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..types import Grid, Rule
+from .columns import Line, Segment
 from .region import HALF, RegionEvidence
 from .spans import occupied_slots
 
@@ -89,3 +93,29 @@ def join_options(xs: Sequence[float], n_rows: int, spans: Sequence[Span], pairs:
         out = [sp for sp in moved if sp[2] * sp[3] > 1]
         dropped.append(out_xs.pop(k))
     return Options(tuple(out_xs), tuple(sorted(out)), splits, tuple(sorted(dropped)))
+
+
+# A form's choices: a label beside options ticked in check boxes, no table (``tables`` asks).
+CHOICES = ("a form's choices: the text after each line's label starts at a check box (set aside); a list of "
+           "options to tick, no table (tables.check_boxes)")
+CHOICE_ODD = 4  # one multi-piece line in this many may go without a box in a form's choices (a section label's)
+CHOICE_REACH = 1.0  # line heights right of a check box's side within which its option starts
+
+
+def choices(lines: Sequence[Line], pieces: Sequence[Sequence[Segment]], marks: Sequence[Rule]) -> bool:
+    """Is a run a label beside options ticked in check boxes ("Filing Status  [ ] Single")?
+    On its lines in several pieces a piece after the first starts right of a check
+    box set aside (``marks``: their sides), within ``CHOICE_REACH`` line heights: the second
+    piece, or a later one when a form's line number stands between label and box ("Filing
+    Status  1 [ ] Single"). A checklist table with a column of boxes has a header row over
+    them (no box there) and stays: the top line must have its box, and one line in
+    ``CHOICE_ODD`` at most may go without (the section's label set beside a brace and a
+    side caption: "Exemptions  }  Boxes checked")."""
+    rows = [(ln, sorted(ps, key=lambda p: p.x0)) for ln, ps in zip(lines, pieces, strict=True) if len(ps) >= 2]
+    boxed = [any(_after_box(ln, p, marks) for p in ps[1:]) for ln, ps in rows]
+    return len(rows) >= 2 and boxed[0] and CHOICE_ODD * boxed.count(False) <= len(rows)
+
+
+def _after_box(ln: Line, piece: Segment, marks: Sequence[Rule]) -> bool:
+    b = ln.bbox
+    return any(m.start - 1 <= b.cy <= m.end + 1 and 0 <= piece.x0 - m.pos <= CHOICE_REACH * b.height for m in marks)

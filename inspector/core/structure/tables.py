@@ -19,6 +19,7 @@ from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegi
 from .aligned import PROSE_WORDS, aligned_runs
 from .beside import trim_text_column
 from .between import by_words, figure_caption, header_words, line_facts
+from .blankform import inner_grids
 from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
 from .form_sections import cut_sections
@@ -26,6 +27,7 @@ from .grid import build_grid
 from .grow import TABLE_LABEL, extend_down, extend_up
 from .justified import justified_gaps
 from .keyvalue import header_over, pair_block, starts_item
+from .options import CHOICES, choices
 from .regions import (
     Candidate,
     attach_fills,
@@ -44,9 +46,9 @@ INDENTED_LABEL = 2  # words an indented sub-row's label holds at most
 FLUSH_PT = 1.5  # pt: the text after it starts this close to the next column of the row above
 TITLE_BETWEEN = ("a title between two tables ('{text}'): a line in heading type set farther under the rows "
                  "above than they stand from each other is no wrapped cell; the table ends over it")
-CHOICES = ("a form's choices: the text after each line's label starts at a check box (set aside); a list of "
-           "options to tick, no table (tables.check_boxes)")
-CHOICE_REACH = 1.0  # line heights right of a check box's side within which its option starts
+AROUND_BLANK = ("a form around a blank table: one drawing (a frame or a background panel's edges) joins the "
+                "blank table to fill in drawn inside it to the form's other boxes and lines; the blank table is "
+                "kept on its own, the rest is the form's (tables.blank_tables)")
 TAKEN = 0.2  # share of the smaller box a candidate must share with a table found earlier to be refused
 
 
@@ -85,6 +87,8 @@ class _Collector:
                 self.taken.append(cand.bbox)
             return False
         self.regions.append(TableRegion(cand.bbox, cand.source))
+        if res.note:  # listed as the sub-rows' note is: on the table's own area
+            self.regions.append(TableRegion(cand.bbox, cand.source, res.note))
         self.grids.append(res.grid)
         self.bins.extend(res.bins)
         self.low |= res.low_confidence
@@ -93,6 +97,21 @@ class _Collector:
                                     (self.centres.cx, self.centres.cy), self.centres.leaders))
         self.taken.append(cand.bbox)
         return True
+
+    def offer_inner(self, cand: Candidate, tol: float) -> bool:
+        """Offer the blank tables drawn inside ruled ``cand`` (``blankform.inner_grids``); when one
+        is kept, ``cand`` is the form around it: noted as such, its area claimed."""
+        kept = False
+        for inner in inner_grids(cand, tol) if cand.source == "ruled" else ():
+            if any(_overlaps(inner.bbox, t) for t in self.taken):
+                continue
+            res = build_grid(inner, self.words, len(self.regions), self.params, self.centres, self.fills, self.marks)
+            if res.grid is not None and res.note:
+                kept = self.offer(inner)
+        if kept:
+            self.regions.append(TableRegion(cand.bbox, cand.source, AROUND_BLANK, "tables.blank_tables"))
+            self.taken.append(cand.bbox)
+        return kept
 
     def result(self) -> TablesResult:
         order = sorted(range(len(self.tables)), key=lambda k: (self.tables[k].bbox.y0, self.tables[k].bbox.x0))
@@ -135,7 +154,8 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
                                            f"figure (\"{caption}\"); its frame and text are no table"))
             col.taken.append(cand.bbox)
             continue
-        col.offer(cand)
+        if not (tparams.blank_tables and col.offer_inner(cand, tol)):
+            col.offer(cand)
     cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes, facts, said)
     tops = sorted(c.bbox.y0 for c in cands)
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
@@ -251,7 +271,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         if a > 0 and not gaps[a - 1] and header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
             a -= 1
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
-        if marks and _choices(free[a:b], [segs_of.get(k, []) for k in keep[a:b]], marks):
+        if marks and choices(free[a:b], [segs_of.get(k, []) for k in keep[a:b]], marks):
             short.append(TableRegion(box, "aligned", CHOICES))
             continue
         if b - a >= need or (b - a == 2 and need == 3 and pair_block(words, free[a:b], segs_of, keep[a:b])):
@@ -271,20 +291,6 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     short += [TableRegion(free[n].bbox, "aligned", _Ends(titles).said(n) or
                           TITLE_BETWEEN.format(text=_text(words, free[n])[:40])) for n in stops]
     return out, short
-
-
-def _choices(lines: Sequence[Line], pieces: Sequence[Sequence[Segment]], marks: Sequence[Rule]) -> bool:
-    """Is a run a label beside options ticked in check boxes ("Filing Status  [ ] Single")?
-    On every line of it in several pieces the piece after the first starts right of a check
-    box set aside (``marks``: their sides), within ``CHOICE_REACH`` line heights. A checklist
-    table with a column of boxes has a header row over them (no box there) and stays."""
-    rows = [(ln, sorted(ps, key=lambda p: p.x0)) for ln, ps in zip(lines, pieces, strict=True) if len(ps) >= 2]
-    return len(rows) >= 2 and all(_after_box(ln, ps[1], marks) for ln, ps in rows)
-
-
-def _after_box(ln: Line, piece: Segment, marks: Sequence[Rule]) -> bool:
-    b = ln.bbox
-    return any(m.start - 1 <= b.cy <= m.end + 1 and 0 <= piece.x0 - m.pos <= CHOICE_REACH * b.height for m in marks)
 
 
 class _Titles:
