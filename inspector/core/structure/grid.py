@@ -20,11 +20,11 @@ from functools import partial
 
 from ..evidence.rules_merge import RuleIndex
 from ..numbers import currency_sign, is_number
-from ..params import ColumnParams, Params, TableParams
+from ..params import ColumnParams, Params
 from ..text import list_marker
 from ..types import Boundary, ColumnBin, Fill, Grid, Rect, Rule, Word
 from .bandrows import closed_cells, split_rows
-from .blankform import blank_form, blank_table
+from .blankform import blank_table
 from .boundaries import explain
 from .columns import (
     Line,
@@ -36,20 +36,16 @@ from .columns import (
     merge_complementary,
     near_boundary,
 )
-from .flow import flowing_rows
-from .formboxes import form_boxes
 from .gapcuts import clip_decided, clip_edges
 from .glyphgaps import SPLIT_GLYPHS, gap_in_glyphs, gaps_in_glyphs
 from .group_labels import at_group_rules, group_rule_ends, under_group_labels
-from .indexlist import index_list
 from .justified import justified_gaps
-from .keyvalue import key_value
-from .leaders import leader_list
 from .options import join_options, option_pairs
-from .region import FULL, RegionEvidence
+from .region import RegionEvidence
 from .regions import Candidate
+from .rejects import verdict
 from .sections import section_lines
-from .spans import grid_spans, occupied_slots
+from .spans import grid_spans
 from .stacks import split_segments, stack_boundaries
 
 # Why no user would change these: each is a proportion of the page's own evidence (lines,
@@ -57,13 +53,10 @@ from .stacks import split_segments, stack_boundaries
 MIN_BODY_LINES = 3  # lines besides section labels needed before the labels are set aside (fewer: they are the table)
 RULED_SPLIT_GAP = 2  # a gap splitting a ruled column is this many times columns.min_gap: the rules are stronger
 SPLIT_ROWS_DIV = 2  # a split inside a ruled column holds words on at least 1/this of its lines
-MIN_ROWS_FOR_EMPTY = 4  # rows a grid needs before its share of empty rows says it is no table
-PARAGRAPH_WORDS = 8  # words a line, on average, above which a grid of at most PARAGRAPH_COLS columns is prose
 # A header line's gap at a column boundary is wider than this many times its other word gaps
 # (a tight table's column gap is cell padding plus alignment slack; a word space is one space).
 HEADER_SPACE_RATIO = 1.5
 GLYPH_GAP_SOURCES = ("horizontal_rules",)  # tables whose text-gap columns must be wider than SPLIT_GLYPHS glyphs
-PARAGRAPH_COLS = 2  # columns of an aligned grid that may be prose (more columns are a table's)
 LINE_NUMBER_SIDE = "line number"  # the reason of a blank table's side moved past a form's line number
 
 
@@ -149,18 +142,10 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
                     (tuple(cut), tuple(body), ev.params.columns.min_gap))
     grid = Grid(box, grid.xs, grid.ys, cand.source, grid.spans, evidence_later=later, option_splits=splits)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
-    tparams = ev.params.tables
     low = frozenset(near_boundary(words, ev.ids, xs[1:-1], ev.params.columns.boundary_margin))
-    one_row = tparams.ruled_row and _closed_row(ev, grid, drawn_xs)
-    early = (_reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words) or _prose_columns(grid, ev))
-    form = None if early else _form(grid, ev)
-    listed = None if early or form else _leader_list(grid, ev)
-    book = None if early or form or listed else _index(grid, ev)
-    # A blank table to fill in is empty by design: the share of rows with text says nothing of it.
-    empty = ("", "") if blank else _mostly_empty(grid, ev.centres, ids, tparams)
-    reason, param = early or form or listed or book or empty
+    reason, param, claims = verdict(grid, cand, ev, (lines, words, ids), drawn_xs, blank is not None)
     return GridResult(None if reason else grid, reason, bins, low, header_rows, ev.ids, param,
-                      form is not None or book is not None, blank.note if blank and not reason else "")
+                      claims, blank.note if blank and not reason else "")
 
 
 def _spanned(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> tuple[Grid, tuple[tuple[int, float], ...]]:
@@ -329,85 +314,3 @@ def _markers_left(words: Sequence[Word], segs: Sequence[Segment], a: float, x: f
     return bool(left) and all(list_marker(t) or currency_sign(t) for t in left)
 
 
-def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: TableParams) -> tuple[str, str]:
-    """A grid whose rows are mostly empty is no table (a chart's banded plot area with its
-    tick labels): the share of rows holding text must exceed ``min_filled_rows``."""
-    used = {r for r, _ in occupied_slots(grid, centres.cx[ids], centres.cy[ids])}
-    share = len(used) / max(grid.n_rows, 1)
-    if grid.n_rows >= MIN_ROWS_FOR_EMPTY and share <= params.min_filled_rows:
-        return f"mostly empty: text in {len(used)} of {grid.n_rows} rows", "tables.min_filled_rows"
-    return "", ""
-
-
-def _form(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
-    """A form's area, no table: a blank form's labels and empty entry boxes (``blankform``), or
-    boxes holding only their captions (``formboxes``); None when it may be a table."""
-    tparams = ev.params.tables
-    reason = blank_form(grid, ev.words, ev.centres, ev.ids) if tparams.blank_form else ""
-    if reason:
-        return reason, "tables.blank_form"
-    reason = form_boxes(grid, ev) if tparams.form_boxes else ""
-    return (reason, "tables.form_boxes") if reason else None
-
-
-def _leader_list(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
-    """A grid whose columns come from the text (no drawn verticals) and whose last column
-    leaders lead to is a list, not a table (``leaders``)."""
-    if grid.source == "ruled" or not ev.params.tables.leaders:
-        return None
-    reason = leader_list(grid.xs, grid.region, ev.words, ev.lines)
-    return (reason, "") if reason else None
-
-
-def _index(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
-    """A grid whose columns come from the text and which reads as a back-of-book index
-    (``indexlist``): its area makes no other table (the index's text columns are no table's)."""
-    if grid.source == "ruled" or not ev.params.tables.leaders:
-        return None
-    reason = index_list(grid.xs, grid.region, ev.words, ev.lines)
-    return (reason, "") if reason else None
-
-
-def _prose_columns(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
-    """A borderless grid whose row boundaries text mostly runs on across is prose set in
-    columns (``flow``), not a table; None when it may be one."""
-    if grid.source != "aligned":
-        return None
-    crossed, inner = flowing_rows(grid, ev.words, ev.lines, ev.segs)
-    if crossed and 2 * crossed >= inner:
-        return (f"running prose set in columns: text runs on across {crossed} of {inner} row boundaries "
-                "(a full line goes on in lower case on the next)", "")
-    return None
-
-
-def _closed_row(ev: RegionEvidence, grid: Grid, drawn_xs: set[float]) -> bool:
-    """Is ``grid`` one row of ruled cells closed on every side (its top and bottom ruled
-    across the whole width, each side and inner column rule down the whole height), with
-    text in two or more of its cells? A form draws its one-row tables so (name, signature,
-    date); a frame with text in one cell is a box around text, not a table."""
-    if grid.source != "ruled" or grid.n_rows != 1 or not drawn_xs:
-        return False
-    x0, x1, y0, y1 = grid.xs[0], grid.xs[-1], grid.ys[0], grid.ys[-1]
-    # A short row's sides fall short of its box by the rules' own width: allow ``snap`` at each end.
-    tall = min(FULL, 1 - 2 * ev.snap / max(y1 - y0, 1e-6))
-    if not (all(ev.covered("h", y, x0, x1) >= FULL for y in (y0, y1))
-            and all(ev.covered("v", x, y0, y1) >= tall for x in (x0, *drawn_xs, x1))):
-        return False
-    ids = list(ev.ids)
-    return len({c for _, c in occupied_slots(grid, ev.centres.cx[ids], ev.centres.cy[ids])}) >= 2
-
-
-def _reject_reason(grid: Grid, cand: Candidate, ids: Sequence[int], lines: Sequence[Line],
-                   params: TableParams, one_row: bool = False, words: Sequence[Word] = ()) -> tuple[str, str] | None:
-    """(reason, parameter) when the grid is no table, None when it may be one; ``one_row``:
-    the grid is one row of closed ruled cells (``_closed_row``), a table below ``min_rows``;
-    ``words``: the page's words, read for a key-value table (``keyvalue.key_value``)."""
-    if grid.n_rows < params.min_rows and not one_row:
-        return f"{grid.n_rows} row(s), fewer than {params.min_rows}", "tables.min_rows"
-    if grid.n_cols < params.min_cols:
-        return f"{grid.n_cols} column(s), fewer than {params.min_cols}", "tables.min_cols"
-    per_line = len(ids) / max(len(lines), 1)
-    if cand.source == "aligned" and grid.n_cols <= PARAGRAPH_COLS and per_line > PARAGRAPH_WORDS \
-            and not key_value(grid, words, ids, lines):
-        return f"paragraph text ({per_line:.0f} words a line in at most two columns)", ""
-    return None

@@ -35,6 +35,7 @@ from .regions import (
     hrule_regions,
     ruled_regions,
 )
+from .setaside import aside_regions
 from .sides import SideBlock, side_blocks
 from .stacked_grids import join_stacked
 from .wrapped_rows import last_row_tail
@@ -179,49 +180,11 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     return col.result()
 
 
-FURNITURE = ("page furniture: a running header or footer (or page number) repeated at the same place on the "
-             "neighbouring pages; never part of a table")
-FIGURE = (f"{AREA}: a chart's labels (tick values, data labels, legend) inside or beside its drawing "
-          "(tick marks, curves, series, bars on gridlines); in no table")
 PROSE_BESIDE = ("prose beside the table: a column of running text (its own even line spacing, off the table's "
                 "baselines, behind a gutter) set beside aligned rows; cut off the table, never its last column")
 PROSE_BESIDE_BREAKS = ("prose beside the table: a column of running text (its lines every {pitch:.1f} pt, its own "
                        "pitch, but for {n} wider break(s): a heading or a new paragraph set apart; off the table's "
                        "baselines, behind a gutter) set beside aligned rows; cut off the table, never its last column")
-PICTURE = (f"{AREA}: a picture on the scan read as text by OCR (a cluster of marks it doubts, no words or "
-           "numbers); in no table")
-FIGURE_BLOCK = 20.0  # pt: figure text lines this close are one figure's
-
-
-def aside_regions(words: Sequence[Word], tol: float) -> list[TableRegion]:
-    """What was set aside (``core.aside``) as regions left out: each page furniture line, and
-    each block of a figure's text lines (``tol``: rows.y_tolerance)."""
-    furniture = [i for i, w in enumerate(words) if w.furniture]
-    out = [TableRegion(ln.bbox, "aligned", FURNITURE) for ln in _flagged_lines(words, furniture, tol)]
-    # A chart is found in vector drawings; a figure's words that OCR read are a picture's marks
-    # (``evidence.ocrpictures``): a scan has no drawings.
-    for ocr, why in ((False, FIGURE), (True, PICTURE)):
-        figure = [i for i, w in enumerate(words) if w.figure and w.from_ocr == ocr]
-        out += [TableRegion(b, "aligned", why) for b in _blocks([ln.bbox for ln in _flagged_lines(words, figure, tol)])]
-    return out
-
-
-def _blocks(blocks: list[Rect]) -> list[Rect]:
-    """``blocks`` (text lines' boxes) joined while two lie within ``FIGURE_BLOCK`` of each other."""
-    merged = True
-    while merged:  # join blocks within FIGURE_BLOCK of each other until none are
-        merged = False
-        for i, a in enumerate(blocks):
-            j = next((j for j in range(i + 1, len(blocks)) if a.expanded(FIGURE_BLOCK).intersection(blocks[j])), None)
-            if j is not None:
-                blocks[i] = a.union(blocks.pop(j))
-                merged = True
-                break
-    return blocks
-
-
-def _flagged_lines(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line]:
-    return lines_in(words, ids, tol) if ids else []
 
 
 def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment],

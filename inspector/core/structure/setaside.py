@@ -1,0 +1,51 @@
+"""What was set aside before tables were looked for (``core.aside``), listed as regions left out:
+each line of page furniture, and each block of a figure's text lines (a chart's labels, a
+picture OCR read as text). Explain and Why read these regions to say why no table is there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..evidence.figures import AREA
+from ..types import Rect, TableRegion, Word
+from .columns import Line, lines_in
+
+FURNITURE = ("page furniture: a running header or footer (or page number) repeated at the same place on the "
+             "neighbouring pages; never part of a table")
+FIGURE = (f"{AREA}: a chart's labels (tick values, data labels, legend) inside or beside its drawing "
+          "(tick marks, curves, series, bars on gridlines); in no table")
+PICTURE = (f"{AREA}: a picture on the scan read as text by OCR (a cluster of marks it doubts, no words or "
+           "numbers); in no table")
+FIGURE_BLOCK = 20.0  # pt: figure text lines this close are one figure's
+
+
+def aside_regions(words: Sequence[Word], tol: float) -> list[TableRegion]:
+    """What was set aside (``core.aside``) as regions left out: each page furniture line, and
+    each block of a figure's text lines (``tol``: rows.y_tolerance)."""
+    furniture = [i for i, w in enumerate(words) if w.furniture]
+    out = [TableRegion(ln.bbox, "aligned", FURNITURE) for ln in _flagged_lines(words, furniture, tol)]
+    # A chart is found in vector drawings; a figure's words that OCR read are a picture's marks
+    # (``evidence.ocrpictures``): a scan has no drawings.
+    for ocr, why in ((False, FIGURE), (True, PICTURE)):
+        figure = [i for i, w in enumerate(words) if w.figure and w.from_ocr == ocr]
+        out += [TableRegion(b, "aligned", why) for b in _blocks([ln.bbox for ln in _flagged_lines(words, figure, tol)])]
+    return out
+
+
+def _blocks(blocks: list[Rect]) -> list[Rect]:
+    """``blocks`` (text lines' boxes) joined while two lie within ``FIGURE_BLOCK`` of each other."""
+    merged = True
+    while merged:  # join blocks within FIGURE_BLOCK of each other until none are
+        merged = False
+        for i, a in enumerate(blocks):
+            j = next((j for j in range(i + 1, len(blocks)) if a.expanded(FIGURE_BLOCK).intersection(blocks[j])), None)
+            if j is not None:
+                blocks[i] = a.union(blocks.pop(j))
+                merged = True
+                break
+    return blocks
+
+
+def _flagged_lines(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line]:
+    return lines_in(words, ids, tol) if ids else []
