@@ -28,6 +28,7 @@ from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.grow import TABLE_LABEL
 from ..types import Boundary, Grid, PageResult, Rule
 from ..units import whole_unit_line
+from .apart import texts_apart_cols
 from .bands import AMOUNT_ROW, SECTION_LABEL, amount_band, bold_label_below, lines_around
 from .candidates import (
     Region,
@@ -116,7 +117,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         cols = _outer_cuts(ctx, g, "col", [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)])
         rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
         rows = _section_rows(g, rows)
-        cols = group_label_cols(ctx, g, _option_cols(g, cols))
+        cols = texts_apart_cols(ctx, g, group_label_cols(ctx, g, _option_cols(g, cols)))
         above = _line_above(ctx, g, rows[0].pos) if rows else ""
         if TABLE_LABEL.match(above):  # the growth upwards stopped at it (``grow.extend_up``)
             rows[0] = replace(rows[0], decision=rows[0].decision + f"; the line above is the table's caption "
