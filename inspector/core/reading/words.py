@@ -22,6 +22,7 @@ from ..types import Rect, RowBand, Word, text_word_at, word_in_box
 from .cliptext import cut_at_clips
 from .document import Page
 from .symbolmarks import SymbolGlyph, read_bullets, symbol_font
+from .zeropoints import join_zero_points
 
 # Control characters (NUL included), and CJK compatibility ideographs: some CJK fonts map their
 # glyphs to these (WenQuanYi's 量 reads U+F97E), which look the same but match no other text;
@@ -56,7 +57,7 @@ def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
     lines = read_lines(spans)
     del spans  # a thousand containers: freed before the words are made, so they count for no collection
     turn = dominant_turn(lines.directions)
-    out = _words(raw, lines)
+    out = join_zero_points(page, _words(raw, lines))  # a number split after a point of no advance
     if lines.symbols:  # a bullet whose Unicode a PDF writer lost: see symbolmarks
         out = read_bullets(out, lines.symbols)
     text = "".join([r[4] for r in raw])
