@@ -18,8 +18,8 @@ from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 from .aligned import PROSE_WORDS, aligned_runs
 from .beside import trim_text_column
-from .bleed import BLEED, bleeds
 from .between import by_words, figure_caption, header_words, line_facts
+from .bleed import BLEED, bleeds
 from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
 from .form_sections import cut_sections
