@@ -43,6 +43,7 @@ from .clipped import edge_note, hidden_rules
 from .heads import group_label_cols
 from .marks import form_mark_rules, section_cut
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
+from .thin import thin_band_rules
 from .verdicts import explain_rejected, rejected_at, why_not_here, why_table
 
 RULE_PARAMS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast", "merge.snap")
@@ -130,6 +131,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         dropped = [*narrow, *spanned, *dropped_rows(ctx, g, table.header_rows)]
         if ctx.res.clipped_art and ctx.frame.identity and not g.turn:
             dropped += [*hidden_rules(ctx, g, "col"), *hidden_rules(ctx, g, "row")]
+        dropped += thin_band_rules(ctx, g)
         if ctx.frame.identity and not g.turn:
             dropped += [*form_mark_rules(ctx, g, "col"), *form_mark_rules(ctx, g, "row"), *option_rules(g)]
         out.append(TableWhy(k, table.bbox, *(tuple(ctx.placed(w, g) for w in ws) for ws in (cols, rows, dropped))))

@@ -22,7 +22,7 @@ from ..evidence.rules_merge import RuleIndex
 from ..numbers import currency_sign, is_number
 from ..params import ColumnParams, Params, TableParams
 from ..text import list_marker
-from ..types import Boundary, ColumnBin, Fill, Grid, Rule, Word
+from ..types import Boundary, ColumnBin, Fill, Grid, Rect, Rule, Word
 from .bandrows import closed_cells, split_rows
 from .blankform import blank_form
 from .boundaries import explain
@@ -50,6 +50,7 @@ from .regions import Candidate
 from .sections import section_lines
 from .spans import grid_spans, occupied_slots
 from .stacks import split_segments, stack_boundaries
+from .thinbands import trim_thin_edges
 
 # Why no user would change these: each is a proportion of the page's own evidence (lines,
 # columns, rules, bands), not of a producer's style, and no corpus page has needed another.
@@ -129,6 +130,9 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     drawn_ys = set(ys[1:-1])
     closed = closed_cells(ev, [xs[0], *sorted(drawn_xs), xs[-1]], ys)
     ys, header_rows, virtual = split_rows(ev, ys, xs, top_drawn, closed)
+    trimmed, header_rows = trim_thin_edges(ev, ys, header_rows)
+    if len(trimmed) < len(ys):  # an empty band thinner than a line at an end: no row (``thinbands``)
+        ys, box = trimmed, Rect(box.x0, trimmed[0], box.x1, trimmed[-1])
     grid, splits = _spanned(Grid(box, tuple(xs), tuple(ys), cand.source), ev, virtual)
     xs = list(grid.xs)
     # What made each boundary is for explain and the window, not for the decisions below:
