@@ -35,7 +35,8 @@ class Evidence:
     at the type's leading, pt) | band_pitch (a band's height over its lines, pt) | unit_line (the line
     over a table's top states its unit and nothing else: no header line) | group_label (a header label
     centred over the columns beside it, its 1-based row) | texts_apart (a column rule undrawn in rows whose
-    texts lie apart, kept there: its value the rows);
+    texts lie apart, kept there: its value the rows) | thin_band (a rule past the first or last row over an
+    empty band thinner than a line, pt);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 
