@@ -4,8 +4,8 @@
 
 (or ``make corpus-wild``). Like ``corpus.holdout.fetch``: pinned source packages ship, as
 test resources, real documents (US tax forms and their instructions, a Japanese government
-gazette, a paper set by TeX, an AFP bank statement, Word tables printed by macOS, typewritten
-and book-page scans). Their licence is not stated, so they are never copied into this
+gazette, a paper set by TeX, an AFP bank statement, Word tables printed by macOS, a WHO guideline
+set by InDesign, typewritten and book-page scans). Their licence is not stated, so they are never copied into this
 repository: this script downloads the pinned packages with their ordinary clients (pip for
 PyPI, ``npm pack`` for npm) and extracts only the files of ``SOURCES`` into a git-ignored
 folder, with a ``manifest.json`` (package, version, path, sha256, the file's own /Producer and
@@ -76,6 +76,9 @@ SOURCES: tuple[Source, ...] = (
     Source(*_P2J, "test/data/f1040a.pdf", "livecycle8-irs-1040a.pdf", "IRS form 1040A (2012), tagged"),
     Source(*_P2J, "test/data/f1040ez.pdf", "livecycle8-irs-1040ez.pdf", "IRS form 1040EZ (2012), tagged"),
     Source(*_P2J, "test/data/f1040ezt.pdf", "livecycle8-irs-1040ezt.pdf", "IRS form 1040EZ-T (2011), tagged"),
+    Source("pypi", "pymupdf", "2.1", "tests/resources/test-3820.pdf", "indesign17-who-guideline.pdf",
+           "WHO guideline set by InDesign 17.4: coloured header bands, white rules, footnote markers",
+           (22, 39, 44, 45, 56, 77, 88, 108, 132)),
 )
 
 

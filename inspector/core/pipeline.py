@@ -357,7 +357,7 @@ def _tables(upright: tuple[Word, ...], centres: WordCentres, rows: tuple[RowBand
     the check boxes' sides ``marks`` are used on upright pages only).
     """
     if frame.identity:
-        found = detect_tables(upright, rows, rules, params, page, centres, fills, marks)
+        found = detect_tables(upright, rows, rules, params, page, centres, fills, marks, frame.w)
         return dataclasses.replace(found, tables=attach_unit_lines(found.tables, upright, centres=centres))
     up_rows = group_rows(upright, params.rows, centres)
     up_fills = [dataclasses.replace(f, bbox=frame.rect(f.bbox)) for f in fills]

@@ -28,6 +28,7 @@ from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.grow import TABLE_LABEL
 from ..types import Boundary, Grid, PageResult, Rule
 from ..units import whole_unit_line
+from .apart import texts_apart_cols
 from .bands import AMOUNT_ROW, SECTION_LABEL, amount_band, bold_label_below, lines_around
 from .candidates import (
     Region,
@@ -42,6 +43,7 @@ from .clipped import edge_note, hidden_rules
 from .heads import group_label_cols
 from .marks import form_mark_rules, section_cut
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
+from .thin import thin_band_rules
 from .verdicts import explain_rejected, rejected_at, why_not_here, why_table
 
 RULE_PARAMS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast", "merge.snap")
@@ -116,7 +118,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         cols = _outer_cuts(ctx, g, "col", [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)])
         rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
         rows = _section_rows(g, rows)
-        cols = group_label_cols(ctx, g, _option_cols(g, cols))
+        cols = texts_apart_cols(ctx, g, group_label_cols(ctx, g, _option_cols(g, cols)))
         above = _line_above(ctx, g, rows[0].pos) if rows else ""
         if TABLE_LABEL.match(above):  # the growth upwards stopped at it (``grow.extend_up``)
             rows[0] = replace(rows[0], decision=rows[0].decision + f"; the line above is the table's caption "
@@ -129,6 +131,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         dropped = [*narrow, *spanned, *dropped_rows(ctx, g, table.header_rows)]
         if ctx.res.clipped_art and ctx.frame.identity and not g.turn:
             dropped += [*hidden_rules(ctx, g, "col"), *hidden_rules(ctx, g, "row")]
+        dropped += thin_band_rules(ctx, g)
         if ctx.frame.identity and not g.turn:
             dropped += [*form_mark_rules(ctx, g, "col"), *form_mark_rules(ctx, g, "row"), *option_rules(g)]
         cols, rows = _without(ctx.res.skipped, cols), _without(ctx.res.skipped, rows)

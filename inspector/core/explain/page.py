@@ -37,7 +37,9 @@ class Evidence:
     centred over the columns beside it, its 1-based row) | line_number (a blank table's side moved
     past a form's line number in its first caption) | raster_skipped (the page's render did not fit its
     time budget: the boundary was decided without raster rules) | figures_skipped (too many paths to look
-    for charts: a chart's labels were not set aside);
+    for charts: a chart's labels were not set aside) | texts_apart (a column rule undrawn in rows whose
+    texts lie apart, kept there: its value the rows) | thin_band (a rule past the first or last row over an
+    empty band thinner than a line, pt);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 

@@ -47,6 +47,7 @@ from .rejects import verdict
 from .sections import section_lines
 from .spans import grid_spans
 from .stacks import split_segments, stack_boundaries
+from .thinbands import trim_thin_edges
 
 # Why no user would change these: each is a proportion of the page's own evidence (lines,
 # columns, rules, bands), not of a producer's style, and no corpus page has needed another.
@@ -123,6 +124,9 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     drawn_ys = set(ys[1:-1])
     closed = closed_cells(ev, [xs[0], *sorted(drawn_xs), xs[-1]], ys)
     ys, header_rows, virtual = split_rows(ev, ys, xs, top_drawn, closed)
+    trimmed, header_rows = trim_thin_edges(ev, ys, header_rows)
+    if len(trimmed) < len(ys):  # an empty band thinner than a line at an end: no row (``thinbands``)
+        ys, box = trimmed, Rect(box.x0, trimmed[0], box.x1, trimmed[-1])
     grid, splits = _spanned(Grid(box, tuple(xs), tuple(ys), cand.source), ev, virtual)
     blank = blank_table(grid, ev) if cand.source == "ruled" and ev.params.tables.blank_tables else None
     if blank is not None:  # a blank table's columns are its header's (``blankform.blank_table``)

@@ -138,9 +138,11 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
     h_open = [r for r in range(nr - 1) if ys[r + 1] not in virtual
               and ev.covered("h", ys[r + 1], xs[0], xs[-1]) < FULL]
     for r in range(nr):
-        for c in v_open:
-            empty = (r, c) not in occupied or (r, c + 1) not in occupied
-            if empty and ev.covered("v", xs[c + 1], ys[r], ys[r + 1]) < HALF:
+        undrawn = [c for c in v_open if ev.covered("v", xs[c + 1], ys[r], ys[r + 1]) < HALF]
+        held = [(r, c) in occupied for c in range(nc)]
+        apart = texts_apart(held, undrawn)
+        for c in undrawn:
+            if c not in apart and (not held[c] or not held[c + 1]):
                 join(r * nc + c, r * nc + c + 1)
     strokes = RuleIndex([rule for rule in ev.cand.rules if rule.drawn]) if h_open else None
     for r in h_open:
@@ -157,6 +159,26 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
                     or _one_paragraph(ev, grid, r, c))):
                 join(r * nc + c, (r + 1) * nc + c)
 
+
+
+def texts_apart(held: Sequence[bool], undrawn: Sequence[int]) -> set[int]:
+    """The undrawn column boundaries (``c``: between slots c and c + 1 of one row) kept in a
+    row that draws none of its column rules, when the row holds texts apart, a blank slot
+    between them: "Total" in the first column and its sum in the last. Joining the blank
+    slots to the text beside them would chain both texts into one cell, yet nothing drawn
+    says the row merges anything: a table that draws its column rules in the header band
+    only (as InDesign's often do) leaves them out of every body row. A row that draws some
+    column rules and leaves others out (a form's box) keeps its joins. Texts in adjacent
+    slots are one label across their boundary ("LOAD RADIUS" over eight columns). ``held``:
+    which slots hold text."""
+    if len(undrawn) < len(held) - 1:
+        return set()
+    return set(undrawn) if _groups(held) >= 2 else set()
+
+
+def _groups(held: Sequence[bool]) -> int:
+    """How many groups of adjacent held slots ``held`` has (blank slots between groups)."""
+    return sum(1 for k, h in enumerate(held) if h and (k == 0 or not held[k - 1]))
 
 
 def _boxed_slots(strokes: RuleIndex, snap: float, grid: Grid, r: int, c: int) -> bool:

@@ -20,6 +20,7 @@ from .aligned import PROSE_WORDS, aligned_runs
 from .beside import trim_text_column
 from .between import by_words, figure_caption, header_words, line_facts
 from .blankform import inner_grids
+from .bleed import BLEED, bleeds
 from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
 from .form_sections import cut_sections
@@ -66,9 +67,11 @@ class _Collector:
     """Accumulates accepted and rejected regions while claiming page area."""
 
     def __init__(self, words: Sequence[Word], page: int, params: Params,
-                 centres: WordCentres | None, fills: Sequence[Fill] = (), marks: Sequence[Rule] = ()) -> None:
+                 centres: WordCentres | None, fills: Sequence[Fill] = (), marks: Sequence[Rule] = (),
+                 bleed: tuple[float, Sequence[Rule]] = (0.0, ())) -> None:
         self.words, self.page, self.params, self.fills = words, page, params, fills
         self.marks = tuple(marks)
+        self.bleed = bleed  # the page's width (0: not known) and its rules, for ``bleed.bleeds``
         self.regions: list[TableRegion] = []
         self.grids: list[Grid] = []
         self.tables: list[Table] = []
@@ -80,6 +83,9 @@ class _Collector:
     def offer(self, cand: Candidate) -> bool:
         if any(_overlaps(cand.bbox, t) for t in self.taken):
             self.regions.append(TableRegion(cand.bbox, cand.source, "overlaps a table found earlier"))
+            return False
+        if bleeds(cand.bbox, *self.bleed):  # art printed to the trim; its area stays free for text tables
+            self.regions.append(TableRegion(cand.bbox, cand.source, BLEED))
             return False
         res = build_grid(cand, self.words, len(self.regions), self.params, self.centres, self.fills, self.marks)
         if res.grid is None:
@@ -128,13 +134,14 @@ def _overlaps(a: Rect, b: Rect) -> bool:
 def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequence[Rule],
                   params: Params, page: int = 1,
                   centres: WordCentres | None = None, fills: Sequence[Fill] = (),
-                  marks: Sequence[Rule] = ()) -> TablesResult:
+                  marks: Sequence[Rule] = (), page_w: float = 0.0) -> TablesResult:
     """All tables of one page, from its words, text rows, merged rules and fills. ``centres``
     (of these ``words``: the pipeline's "index" stage) saves building the word arrays again.
     ``marks``: the sides of the check boxes set aside (a form's options start beside them).
+    ``page_w``: the page's width (pt; 0 when not known), for art printed to its edges (``bleed``).
     Reads ``params.rows``, ``params.columns``, ``params.tables`` and ``params.merge.snap``."""
     cparams, tparams, ytol = params.columns, params.tables, params.rows.y_tolerance
-    col = _Collector(words, page, params, centres, fills, marks)
+    col = _Collector(words, page, params, centres, fills, marks, (page_w, rules))
     lines = list(rows)
     segs = segments(words, lines, cparams.min_gap)
     counts = [0] * len(lines)

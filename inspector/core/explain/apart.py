@@ -1,0 +1,67 @@
+"""Why a column boundary stays in a row where no rule is drawn: the row's texts lie apart.
+
+In a ruled grid a separator left undrawn between two slots joins them when one is blank (a
+cell merged across columns), unless a run of undrawn separators holds two texts or more
+(``spans.texts_apart``: "Total" and its sum, blank slots between). Each such boundary says
+so, with evidence ``texts_apart`` (its value: the rows).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from ..structure.region import HALF
+from ..structure.spans import texts_apart
+from ..types import Grid
+from .page import Evidence, PageContext, Why
+
+TEXTS_APART = ("not drawn in row(s) {rows}, yet kept there: each of those rows holds texts on both sides with only "
+               "blank slots between them, and a cell merged across columns holds one text (a table that draws its "
+               "column rules in the header band only leaves them out of every body row)")
+
+
+def texts_apart_cols(ctx: PageContext, g: Grid, cols: list[Why]) -> list[Why]:
+    """``cols`` (one per column boundary of ``g``) with each boundary ``spans.texts_apart``
+    keeps in some rows saying so (a ruled grid, upright, in page space)."""
+    if g.source != "ruled" or g.turn or not ctx.frame.identity or len(cols) != len(g.xs) or g.n_cols < 3:
+        return cols
+    rows = _apart_rows(ctx, g)
+    for c, rs in rows.items():
+        said = TEXTS_APART.format(rows=", ".join(str(r + 1) for r in rs))
+        cols[c + 1] = replace(cols[c + 1], evidence=(*cols[c + 1].evidence, Evidence("texts_apart", len(rs))),
+                              decision=f"{cols[c + 1].decision}; {said}")
+    return cols
+
+
+def _apart_rows(ctx: PageContext, g: Grid) -> dict[int, list[int]]:
+    """Column boundary c (between columns c and c + 1) -> the rows where it is undrawn, a blank
+    slot beside it, and kept because the row's undrawn run holds two texts or more."""
+    c = ctx.centres
+    ids = c.inside(g.region)
+    rs = np.searchsorted(g.ys, c.cy[ids], side="right") - 1
+    cs = np.searchsorted(g.xs, c.cx[ids], side="right") - 1
+    occupied = {(int(r), int(k)) for r, k in zip(rs, cs, strict=True) if 0 <= r < g.n_rows and 0 <= k < g.n_cols}
+    spanned = {(r + i, k) for r, c0, n, m in g.spans for i in range(n) for k in range(c0, c0 + m - 1)}
+    out: dict[int, list[int]] = {}
+    for r in range(g.n_rows):
+        undrawn = [k for k in range(g.n_cols - 1) if _cover(ctx, g.xs[k + 1], g.ys[r], g.ys[r + 1]) < HALF]
+        held = [(r, k) in occupied for k in range(g.n_cols)]
+        for k in sorted(texts_apart(held, undrawn)):
+            if (r, k) not in spanned and not (held[k] and held[k + 1]):  # two texts side by side never join
+                out.setdefault(k, []).append(r)
+    return out
+
+
+def _cover(ctx: PageContext, x: float, y0: float, y1: float) -> float:
+    """Share of the segment x, y0..y1 (pt) that the page's vertical rules cover."""
+    snap = ctx.params.merge.snap
+    spans = sorted((max(r.start, y0), min(r.end, y1)) for r in ctx.res.rules
+                   if r.orient == "v" and abs(r.pos - x) <= snap and r.start < y1 and r.end > y0)
+    covered, reach = 0.0, y0
+    for a, b in spans:
+        if b > reach:
+            covered += b - max(a, reach)
+            reach = b
+    return covered / (y1 - y0) if y1 > y0 else 0.0
