@@ -9,6 +9,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from statistics import median
 
+from ..numbers import currency_sign, is_number
 from ..types import Word
 from .columns import Segment
 
@@ -79,3 +80,21 @@ def _glyph_gap(left: dict[int, Word], right: dict[int, Word]) -> float:
         glyph = max(a.bbox.width / max(len(a.text), 1), b.bbox.width / max(len(b.text), 1), 1e-6)
         ratios.append((b.bbox.x0 - a.bbox.x1) / glyph)
     return float(median(ratios)) if ratios else 0.0  # statistics': np.median costs more on a few values
+
+
+def signs_open(words: Sequence[Word], segs: Sequence[Segment], x: float) -> int:
+    """Lines on which the text right of ``x`` starts with a currency sign alone followed, further
+    right, by an amount ("$" ... "1,234.56"): a spreadsheet's accounting format sets the sign at
+    its cell's left edge and the digits at the right, so the gap left of the sign is a column's
+    edge however narrow (one glyph), never a space inside a cell. 0 unless half the lines with
+    text right of ``x`` start so (a column of signs, not one "$" in a price list)."""
+    first: dict[int, Segment] = {}
+    nxt: dict[int, Segment] = {}
+    for s in sorted((s for s in segs if s.x0 >= x), key=lambda s: s.x0):
+        if s.line not in first:
+            first[s.line] = s
+        elif s.line not in nxt:
+            nxt[s.line] = s
+    signed = [ln for ln, s in first.items() if all(currency_sign(words[i].text) for i in s.word_ids)
+              and ln in nxt and is_number(" ".join(words[i].text for i in nxt[ln].word_ids))]
+    return len(signed) if 2 * len(signed) >= len(first) else 0

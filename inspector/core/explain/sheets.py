@@ -1,0 +1,54 @@
+"""Why a table of horizontal rules reaches past its rules, or splits a column at a narrow gap:
+the habits of a spreadsheet printed to PDF.
+
+``structure.grow.extend_left`` takes the row labels standing left of rules drawn over the
+amounts only (a totals rule): the table's left edge then says so, with evidence
+``row_labels`` (its value: the labelled lines). ``structure.glyphgaps.signs_open`` keeps a
+column edge one glyph wide left of a column of currency signs set apart from their amounts
+(an accounting format): that boundary says so, with evidence ``accounting_sign`` (its value:
+the lines whose cell starts with a sign).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..structure.columns import segments
+from ..structure.glyphgaps import SPLIT_GLYPHS, gap_in_glyphs, signs_open
+from ..types import Grid
+from .page import Evidence, PageContext, Why
+
+ROW_LABELS = ("the rules drawn across the table start at x = {x:.1f}, over the amounts only (a totals rule, as a "
+              "spreadsheet draws it): the row labels on {n} of the table's lines left of them are its first column")
+ACCOUNTING = ("on {n} line(s) the cell right of it starts with a currency sign alone, its amount further right "
+              "(an accounting format: the sign at the cell's left edge): the gap left of the sign is a column's edge, "
+              "no space inside a cell")
+GLYPHS = f" and over {SPLIT_GLYPHS:g} glyphs of the text beside it (spaces inside cells are no column)"  # ``_text_gap``'s
+TOL = 1.0  # pt a rule may start left of the row labels' right end and still be over the amounts only
+
+
+def sheet_cols(ctx: PageContext, g: Grid, cols: list[Why]) -> list[Why]:
+    """``cols`` (one per column boundary of ``g``) with the left edge and the accounting-sign
+    boundaries of a spreadsheet's table saying so."""
+    if g.source != "horizontal_rules" or len(cols) != len(g.xs) or len(g.xs) < 3:
+        return cols
+    words = ctx.centres.words
+    lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
+    rules = [r for r in ctx.res.rules if r.orient == "h" and g.ys[0] - TOL <= r.pos <= g.ys[-1] + TOL
+             and r.end > g.xs[0] and r.start < g.xs[-1]]
+    labels = [words[i].bbox.x1 for ln in lines for i in ln.word_ids if words[i].bbox.cx < g.xs[1]]
+    if rules and labels and min(r.start for r in rules) >= max(labels) - TOL:
+        labelled = sum(any(words[i].bbox.cx < g.xs[1] for i in ln.word_ids) for ln in lines)
+        said = ROW_LABELS.format(x=min(r.start for r in rules), n=labelled)
+        cols[0] = replace(cols[0], evidence=(*cols[0].evidence, Evidence("row_labels", labelled)),
+                          decision=f"{cols[0].decision}; {said}")
+    segs = segments(words, lines, ctx.params.columns.min_gap)
+    for k in range(1, len(g.xs) - 1):
+        n = signs_open(words, segs, g.xs[k])
+        if n:
+            decision = cols[k].decision
+            if gap_in_glyphs(words, segs, g.xs[k], g.xs[k - 1], g.xs[k + 1]) <= SPLIT_GLYPHS:  # the sign kept it
+                decision = decision.replace(GLYPHS, f" (though {SPLIT_GLYPHS:g} glyphs of the text beside it or less)")
+            cols[k] = replace(cols[k], evidence=(*cols[k].evidence, Evidence("accounting_sign", n)),
+                              decision=f"{decision}; {ACCOUNTING.format(n=n)}")
+    return cols
