@@ -88,13 +88,13 @@ def signs_open(words: Sequence[Word], segs: Sequence[Segment], x: float) -> int:
     its cell's left edge and the digits at the right, so the gap left of the sign is a column's
     edge however narrow (one glyph), never a space inside a cell. 0 unless half the lines with
     text right of ``x`` start so (a column of signs, not one "$" in a price list)."""
-    first: dict[int, Segment] = {}
-    nxt: dict[int, Segment] = {}
-    for s in sorted((s for s in segs if s.x0 >= x), key=lambda s: s.x0):
-        if s.line not in first:
-            first[s.line] = s
-        elif s.line not in nxt:
-            nxt[s.line] = s
-    signed = [ln for ln, s in first.items() if all(currency_sign(words[i].text) for i in s.word_ids)
-              and ln in nxt and is_number(" ".join(words[i].text for i in nxt[ln].word_ids))]
-    return len(signed) if 2 * len(signed) >= len(first) else 0
+    right: dict[int, list[Word]] = {}
+    for s in segs:  # words, not pieces: a sign a word space from the amount left of it is in its piece
+        for i in s.word_ids:
+            if words[i].bbox.x0 >= x:
+                right.setdefault(s.line, []).append(words[i])
+    signed = 0
+    for ws in right.values():
+        ws.sort(key=lambda w: w.bbox.x0)
+        signed += len(ws) > 1 and currency_sign(ws[0].text) and is_number(ws[1].text)
+    return signed if 2 * signed >= len(right) else 0

@@ -157,7 +157,9 @@ def extend_left(box: Rect, words: Sequence[Word], min_gap: float, centres: WordC
     underline) were drawn over the number columns only, as spreadsheets draw them, and the
     labels stand left of where they start.
 
-    Taken when, on at least ``LABELLED_LINES`` of the box's lines, the words left of its side
+    Taken when the rules reach the text's right end (no word on the box's lines stands right of
+    it: rules over one column among others, a shaded column's, take nothing) and, on at least
+    ``LABELLED_LINES`` of the box's lines, the words left of its side
     are one piece, mostly words (no numbers), their left edges in line (within one line
     height): a column of labels, not a neighbouring table's numbers. A word running across
     the box's left side leaves the box as it is.
@@ -166,6 +168,8 @@ def extend_left(box: Rect, words: Sequence[Word], min_gap: float, centres: WordC
     band = (wc.cy > box.y0) & (wc.cy < box.y1)
     left = band & (wc.cx < box.x0 - SIDE_SLACK)
     if not left.any() or (band & (wc.x0 < box.x0 - SIDE_SLACK) & (wc.x1 > box.x0 + SIDE_SLACK)).any():
+        return box
+    if (band & (wc.x1 > box.x1 + SIDE_SLACK)).any():  # rules over one column among others (a shaded column)
         return box
     inside = wc.lines(np.flatnonzero(band & (wc.cx >= box.x0 - SIDE_SLACK) & (wc.cx <= box.x1 + SIDE_SLACK)).tolist(), tol)
     labels = wc.lines(np.flatnonzero(left).tolist(), tol)

@@ -15,12 +15,12 @@ from bisect import bisect_right
 from collections.abc import Sequence
 
 from ..geometry import chain_groups
-from ..numbers import is_number
+from ..numbers import currency_sign, is_number
 from ..types import Word
 from .columns import Line, Segment
 
 ALIGN = 1.0  # pt: right edges this close are one stack
-SHARE = 0.8  # a stack holds a number on this share of the lines with numbers
+SHARE = 0.5  # a stack holds a number on this share of the lines with numbers (a sparse sheet leaves cells empty)
 MIN_LINES = 3  # lines with numbers a stack needs: two numbers aligned by chance are common
 MIN_ROOM = 0.5  # pt: free space a boundary needs between two stacks
 WORD_SPACE = 0.4  # em: a space this wide or narrower may be a typed word space (about a quarter em)
@@ -72,9 +72,12 @@ def _between(rows: list[list[Word]], a: float, b: float) -> float | None:
     """Middle of the room left free on every row between stack ``a`` and stack ``b``."""
     left, right, shared, groups = -1e9, 1e9, 0, 0
     starts: list[tuple[float, float, float]] = []  # the left stack's word's left edge, the next word's, the space
+    held = [0, 0]  # lines holding a word of stack a, of stack b
     for r in rows:
         ia = next((i for i, w in enumerate(r) if abs(w.bbox.x1 - a) <= ALIGN), None)
         ib = next((i for i, w in enumerate(r) if abs(w.bbox.x1 - b) <= ALIGN), None)
+        held[0] += ia is not None
+        held[1] += ib is not None
         if ia is None or ib is None or ib <= ia:
             continue
         shared += 1
@@ -84,10 +87,17 @@ def _between(rows: list[list[Word]], a: float, b: float) -> float | None:
         if is_number(r[ia].text):  # a label running into the stack's place starts elsewhere
             space = (r[ia + 1].bbox.x0 - r[ia].bbox.x1) / max(r[ia].font_size, 1.0)
             starts.append((r[ia].bbox.x0, r[ia + 1].bbox.x0, space))
-    if shared < SHARE * len(rows) or groups * 2 >= shared or right - left < MIN_ROOM or one_block(starts):
+    # The stacks share most of the sparser one's lines (a sparse sheet's empty cells aside).
+    if shared < max(MIN_LINES, SHARE * min(held)) or groups * 2 >= shared or right - left < MIN_ROOM \
+            or one_block(starts):
         return None
-    # Nothing may cross the line on any row (a label or a title reaching over it).
+    # Nothing may cross the line on any row (a label or a title reaching over it). Text that
+    # starts in the room (a header set flush left over the right stack's column, as spreadsheets
+    # set it) moves the line left of it, as long as the room left is wide enough.
     x = (left + right) / 2
+    starts_in = [w.bbox.x0 for r in rows for w in r if left < w.bbox.x0 < x < w.bbox.x1]
+    if starts_in and min(starts_in) - left >= MIN_ROOM:
+        x = (left + min(starts_in)) / 2
     if any(w.bbox.x0 < x < w.bbox.x1 for r in rows for w in r):
         return None
     return x
@@ -108,7 +118,7 @@ def split_segments(segs: Sequence[Segment], words: Sequence[Word], stacked: Sequ
                    bounds: Sequence[float] = ()) -> list[Segment]:
     """``segs`` cut where a boundary passes between two of their words: any of ``stacked``,
     or one of ``bounds`` between two numbers (closer than a segment's gap, not a thousands
-    group): two cells' values, not one text spanning both."""
+    group) or a number and a currency sign: two cells' values, not one text spanning both."""
     out = []
     for s in segs:
         start = 0
@@ -123,7 +133,9 @@ def split_segments(segs: Sequence[Segment], words: Sequence[Word], stacked: Sequ
 
 
 def _two_numbers(a: str, b: str) -> bool:
-    return is_number(a) and is_number(b) and not (_GROUP.match(b) and a[-1:].isdigit())
+    """Two cells' values: two numbers (not a number and its thousands group), or a number and
+    a currency sign alone (an accounting format's sign opens the next cell)."""
+    return is_number(a) and (currency_sign(b) or is_number(b) and not (_GROUP.match(b) and a[-1:].isdigit()))
 
 
 def _piece(s: Segment, words: Sequence[Word], a: int, b: int) -> Segment:
