@@ -7,8 +7,8 @@ all three, so the generator measures it once with PyMuPDF's metrics.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timezone
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pymupdf
@@ -86,7 +86,7 @@ def paint_reportlab(pdf: Path, w: float, h: float, ops: list[Op]) -> None:
 def paint_fpdf(pdf: Path, w: float, h: float, ops: list[Op]) -> None:
     from fpdf import FPDF
     doc = FPDF(unit="pt", format=(w, h))
-    doc.set_creation_date(datetime(2024, 1, 1, tzinfo=timezone.utc))  # a rebuild writes the same bytes
+    doc.set_creation_date(datetime(2024, 1, 1, tzinfo=UTC))  # a rebuild writes the same bytes
     doc.set_auto_page_break(False)
     doc.add_page()
     for op in ops:
