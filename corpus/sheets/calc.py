@@ -105,7 +105,8 @@ def _find(page: pymupdf.Page, top: int, c0: int, rows: list[list[str]], sheet: l
         cells = [(j, t) for j, t in enumerate(sheet[top + i]) if t]
         k = 0
         for j, text in cells:
-            got, box = [], Rect(1e9, 1e9, -1e9, -1e9)
+            got: list[str] = []
+            box = Rect(1e9, 1e9, -1e9, -1e9)
             if k < len(line) and set(line[k][4]) == {"#"}:  # a number wider than its column: "###" printed
                 text = sheet[top + i][j] = line[k][4]
                 if c0 <= j < c0 + len(row):
