@@ -66,6 +66,8 @@ def test_explain_names_the_row_labels_left_of_the_rules() -> None:
     first = why.cols[0]
     assert [e.kind for e in first.evidence if e.kind == "row_labels"] == ["row_labels"]
     assert "over the amounts only" in first.decision
+    under_header = [w for w in why.rows if any(e.kind == "amount_body" for e in w.evidence)]
+    assert len(under_header) == 1 and TOP + 10 < under_header[0].pos < TOP + ROW + 10
 
 
 # -- amounts a cell padding apart, sparse, headers flush left -----------------------------------

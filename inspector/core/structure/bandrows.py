@@ -149,7 +149,7 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         protect = more_head or (b == 0 and n_bands >= 2 and (top_drawn or not full)
                                 and not (full and len(inside) > max_lines))
         head = _bold_head(inside, words) if protect else 0
-        body = _amount_body(inside, words, xs, max_lines) if protect and b == 0 and not top_drawn else 0
+        body = amount_body(inside, words, xs, max_lines) if protect and b == 0 and not top_drawn else 0
         if body:  # rows of amounts above the first rule (a totals rule): a header over them, not one header
             cuts = [(inside[body - 1].bbox.y1 + inside[body].bbox.y0) / 2, *_row_starts(inside[body:], words, xs)]
         elif starts and protect:
@@ -166,7 +166,7 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
     return out, header_rows, virtual
 
 
-def _amount_body(inside: Sequence[Line], words: Sequence[Word], xs: Sequence[float], max_lines: int) -> int:
+def amount_body(inside: Sequence[Line], words: Sequence[Word], xs: Sequence[float], max_lines: int) -> int:
     """The first line of a body of amounts in a first band open at the top, 0 when none: more
     lines than a row band holds, and every line from there on a label beside amounts
     (``labelled_amounts``, sparse rows too: a spreadsheet ruled over its totals only). The
