@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..numbers import is_number
+from ..numbers import currency_sign, is_number
 from ..params import ColumnParams
 from ..types import Rect, Word
 from ..units import whole_unit_line
@@ -172,6 +172,11 @@ def extend_left(box: Rect, words: Sequence[Word], min_gap: float, centres: WordC
     if (band & (wc.x1 > box.x1 + SIDE_SLACK)).any():  # rules over one column among others (a shaded column)
         return box
     inside = wc.lines(np.flatnonzero(band & (wc.cx >= box.x0 - SIDE_SLACK) & (wc.cx <= box.x1 + SIDE_SLACK)).tolist(), tol)
+    # The rules are over the amounts only: the box's lines start with an amount (a table whose
+    # rules cover its own labels has its first column inside; text left of it is another's).
+    firsts = [words[min(ln.word_ids, key=lambda i: words[i].bbox.x0)].text for ln in inside]
+    if sum(is_number(t) or currency_sign(t) for t in firsts) * 2 <= len(firsts):
+        return box
     labels = wc.lines(np.flatnonzero(left).tolist(), tol)
     pieces = segments(words, labels, min_gap)
     if len(inside) < MIN_GAP_LINES or len(pieces) != len(labels) or len(labels) < LABELLED_LINES * len(inside):
