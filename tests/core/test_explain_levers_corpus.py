@@ -18,8 +18,11 @@ from inspector.core.reading.document import open_document
 from inspector.evaluation.corpus import icdar_records
 
 pytestmark = [pytest.mark.corpus, pytest.mark.slow]
-OFFERED_FLOOR = 124  # measured 126 (2026-12-03): 139 before the rows of amounts alone in a ruled band
-# (ruledrows.amount_row) were rows whatever tables.row_band_lines says: us-037 p1 offered 13 levers less
+OFFERED_FLOOR = 120  # measured 122 (2026-12-03): 139 before the rows of amounts alone in a ruled band
+# (ruledrows.amount_row) were rows whatever tables.row_band_lines says: us-037 p1 offered 13 levers less;
+# 126 before number stacks in sparse columns (stacks: a stack on half the lines with numbers): eu-011 p3
+# (2), us-019 p4 and recalibrating-risk p4 lost a "columns.min_gap" lever each, their boundaries being
+# right-aligned stacks too, which a wider min_gap no longer removes (the detection at defaults is unchanged)
 
 
 def _pages(corpus: Path) -> list[tuple[Path, int]]:
