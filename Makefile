@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-jslibs corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-jslibs corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
 
 setup: sysdeps $(STAMP)
 
@@ -119,6 +119,18 @@ corpus-wordproc: setup
 	@command -v soffice >/dev/null || { apt-get update && apt-get install -y --no-install-recommends libreoffice-writer-nogui; }
 	$(PY) -m pip install -q -e ".[corpus]"
 	$(PY) -m corpus.wordproc.build $(ARGS)
+
+# The spreadsheet corpus (corpus/sheets): sheets printed the way Excel prints them (no gridlines
+# or per-edge hairlines, totals ruled over the amounts only, accounting "$" at the cell's left,
+# overflowing labels, stacked and side-by-side blocks, small type) drawn by PyMuPDF, reportlab
+# and fpdf2, truth from the generator. Seeded: `make corpus-sheets ARGS="--seed 3 --out /tmp/sh3"`.
+corpus-sheets: setup
+	$(PY) -m corpus.sheets.build $(ARGS)
+
+# The same kinds of sheets exported by LibreOffice Calc from CSV (corpus/sheets/calc; needs soffice's Calc).
+corpus-sheets-calc: setup
+	@command -v soffice >/dev/null || { apt-get update && apt-get install -y --no-install-recommends libreoffice-calc-nogui; }
+	$(PY) -m corpus.sheets.calc $(ARGS)
 
 # The JavaScript libraries corpus (corpus/jslibs): tables typeset by jsPDF + jspdf-autotable in
 # its three themes and nine styles seen in use (truth from autotable's own cell hook), and by

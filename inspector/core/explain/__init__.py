@@ -43,6 +43,7 @@ from .clipped import edge_note, hidden_rules
 from .heads import group_label_cols
 from .marks import form_mark_rules, section_cut
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
+from .sheets import sheet_cols, sheet_rows
 from .thin import thin_band_rules
 from .verdicts import explain_rejected, rejected_at, why_not_here, why_table
 
@@ -117,8 +118,8 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         region = region_of(g, ctx.centres, ctx.params.columns, ctx.params.rows.y_tolerance) if g.source != "ruled" else None
         cols = _outer_cuts(ctx, g, "col", [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)])
         rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
-        rows = _section_rows(g, rows)
-        cols = texts_apart_cols(ctx, g, group_label_cols(ctx, g, _option_cols(g, cols)))
+        rows = sheet_rows(ctx, g, _section_rows(g, rows))
+        cols = sheet_cols(ctx, g, texts_apart_cols(ctx, g, group_label_cols(ctx, g, _option_cols(g, cols))))
         above = _line_above(ctx, g, rows[0].pos) if rows else ""
         if TABLE_LABEL.match(above):  # the growth upwards stopped at it (``grow.extend_up``)
             rows[0] = replace(rows[0], decision=rows[0].decision + f"; the line above is the table's caption "

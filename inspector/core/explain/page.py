@@ -39,7 +39,10 @@ class Evidence:
     time budget: the boundary was decided without raster rules) | figures_skipped (too many paths to look
     for charts: a chart's labels were not set aside) | texts_apart (a column rule undrawn in rows whose
     texts lie apart, kept there: its value the rows) | thin_band (a rule past the first or last row over an
-    empty band thinner than a line, pt);
+    empty band thinner than a line, pt) | row_labels (labels left of rules drawn over the amounts only,
+    taken as the first column: the lines holding one) | accounting_sign (a column of currency signs set
+    apart from their amounts starts here: the lines starting with one) | amount_body (the lines between a
+    header and a totals rule are rows of amounts: how many);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 
@@ -49,7 +52,8 @@ class Evidence:
 
     def as_json(self) -> dict[str, object]:
         out: dict[str, object] = {"kind": self.kind}
-        if self.kind in ("rule", "clipped_art", "clipped_text", "spanning_lines", "leaders", "justified"):
+        if self.kind in ("rule", "clipped_art", "clipped_text", "spanning_lines", "leaders", "justified",
+                         "row_labels", "accounting_sign", "amount_body"):
             out["count"] = int(self.value)
         elif self.kind in ("text_gap", "line_gap", "number_stack", "group_rule", "amount_row", "leading_pitch",
                            "band_pitch"):

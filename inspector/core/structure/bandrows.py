@@ -149,7 +149,10 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         protect = more_head or (b == 0 and n_bands >= 2 and (top_drawn or not full)
                                 and not (full and len(inside) > max_lines))
         head = _bold_head(inside, words) if protect else 0
-        if starts and protect:
+        body = amount_body(inside, words, xs, max_lines) if protect and b == 0 and not top_drawn else 0
+        if body:  # rows of amounts above the first rule (a totals rule): a header over them, not one header
+            cuts = [(inside[body - 1].bbox.y1 + inside[body].bbox.y0) / 2, *_row_starts(inside[body:], words, xs)]
+        elif starts and protect:
             cuts = starts
         elif head:
             cuts = [(inside[head - 1].bbox.y1 + inside[head].bbox.y0) / 2, *_row_starts(inside[head:], words, xs)]
@@ -161,6 +164,20 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         out.append(bottom)
         in_head = protect and not cuts
     return out, header_rows, virtual
+
+
+def amount_body(inside: Sequence[Line], words: Sequence[Word], xs: Sequence[float], max_lines: int) -> int:
+    """The first line of a body of amounts in a first band open at the top, 0 when none: more
+    lines than a row band holds, and every line from there on a label beside amounts
+    (``labelled_amounts``, sparse rows too: a spreadsheet ruled over its totals only). The
+    lines before it are the header."""
+    if len(inside) <= max_lines:
+        return 0
+    # The first line is the header's even when it reads as one ("Region | 2024 | 2025").
+    first = next((k for k in range(1, len(inside)) if labelled_amounts(inside[k], words, xs)), 0)
+    if first == 0 or len(inside) - first < 2:
+        return 0
+    return first if all(labelled_amounts(ln, words, xs) for ln in inside[first:]) else 0
 
 
 def spanner_rule(ev: RegionEvidence, y: float, xs: Sequence[float]) -> bool:

@@ -9,6 +9,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from statistics import median
 
+from ..numbers import currency_sign, is_number
 from ..types import Word
 from .columns import Segment
 
@@ -79,3 +80,21 @@ def _glyph_gap(left: dict[int, Word], right: dict[int, Word]) -> float:
         glyph = max(a.bbox.width / max(len(a.text), 1), b.bbox.width / max(len(b.text), 1), 1e-6)
         ratios.append((b.bbox.x0 - a.bbox.x1) / glyph)
     return float(median(ratios)) if ratios else 0.0  # statistics': np.median costs more on a few values
+
+
+def signs_open(words: Sequence[Word], segs: Sequence[Segment], x: float) -> int:
+    """Lines on which the text right of ``x`` starts with a currency sign alone followed, further
+    right, by an amount ("$" ... "1,234.56"): a spreadsheet's accounting format sets the sign at
+    its cell's left edge and the digits at the right, so the gap left of the sign is a column's
+    edge however narrow (one glyph), never a space inside a cell. 0 unless half the lines with
+    text right of ``x`` start so (a column of signs, not one "$" in a price list)."""
+    right: dict[int, list[Word]] = {}
+    for s in segs:  # words, not pieces: a sign a word space from the amount left of it is in its piece
+        for i in s.word_ids:
+            if words[i].bbox.x0 >= x:
+                right.setdefault(s.line, []).append(words[i])
+    signed = 0
+    for ws in right.values():
+        ws.sort(key=lambda w: w.bbox.x0)
+        signed += len(ws) > 1 and currency_sign(ws[0].text) and is_number(ws[1].text)
+    return signed if 2 * signed >= len(right) else 0

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..numbers import is_number
+from ..numbers import currency_sign, is_number
 from ..params import ColumnParams
 from ..types import Rect, Word
 from ..units import whole_unit_line
@@ -116,7 +116,7 @@ def _wrapped_from(above: Sequence[Line], ln: Line, words: Sequence[Word], edges:
 
 
 def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, max_lines: int = 3,
-              centres: WordCentres | None = None, *, tol: float) -> Rect:
+              centres: WordCentres | None = None, *, tol: float, body: bool = False) -> Rect:
     """Grow ``box`` upwards over header lines sitting just above its first rule.
 
     At most ``max_lines`` lines, each close to the next and in two or more pieces inside
@@ -130,9 +130,11 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
     lines, crossers = _column_lines(words, wc, (wc.cy < box.y0) & (wc.y0 >= stop_y), box, tol)
     top = box.y0
+    white = _body_white(wc, box, tol) if body else float("inf")
     up = [(ln, segments(words, [ln], min_gap)) for ln in lines[::-1][:max_lines]]
     for k, (ln, own) in enumerate(up):
-        if top - ln.bbox.y1 > HEADER_SPACING * ln.bbox.height or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
+        gap = top - ln.bbox.y1
+        if gap > HEADER_SPACING * ln.bbox.height or gap > white or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
             break
         if len(own) < 2 and not (k + 1 < len(up) and _wraps_under(ln, own, up[k + 1], box)):
             break
@@ -143,6 +145,59 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
             break  # "单位：元  币种：人民币" over the last columns: the table's unit line, no header line
         top = ln.bbox.y0
     return Rect(box.x0, min(top, box.y0), box.x1, box.y1)
+
+
+EMPTY_ROW = 0.5  # line heights of white over a body's own step between its lines: an empty row
+LABELLED_LINES = 0.5  # share of a ruled box's lines that need a row label left of it
+
+
+def extend_left(box: Rect, words: Sequence[Word], min_gap: float, centres: WordCentres | None = None,
+                *, tol: float) -> Rect:
+    """Grow ``box`` leftwards over its row labels: the rules that made it (a totals rule, an
+    underline) were drawn over the number columns only, as spreadsheets draw them, and the
+    labels stand left of where they start.
+
+    Taken when the rules reach the text's right end (no word on the box's lines stands right of
+    it: rules over one column among others, a shaded column's, take nothing) and, on at least
+    ``LABELLED_LINES`` of the box's lines, the words left of its side
+    are one piece, mostly words (no numbers), their left edges in line (within one line
+    height): a column of labels, not a neighbouring table's numbers. A word running across
+    the box's left side leaves the box as it is.
+    """
+    wc = centres if centres is not None and centres.words is words else WordCentres(words)
+    band = (wc.cy > box.y0) & (wc.cy < box.y1)
+    left = band & (wc.cx < box.x0 - SIDE_SLACK)
+    if not left.any() or (band & (wc.x0 < box.x0 - SIDE_SLACK) & (wc.x1 > box.x0 + SIDE_SLACK)).any():
+        return box
+    if (band & (wc.x1 > box.x1 + SIDE_SLACK)).any():  # rules over one column among others (a shaded column)
+        return box
+    inside = wc.lines(np.flatnonzero(band & (wc.cx >= box.x0 - SIDE_SLACK) & (wc.cx <= box.x1 + SIDE_SLACK)).tolist(), tol)
+    # The rules are over the amounts only: the box's lines start with an amount (a table whose
+    # rules cover its own labels has its first column inside; text left of it is another's).
+    firsts = [words[min(ln.word_ids, key=lambda i: words[i].bbox.x0)].text for ln in inside]
+    if sum(is_number(t) or currency_sign(t) for t in firsts) * 2 <= len(firsts):
+        return box
+    labels = wc.lines(np.flatnonzero(left).tolist(), tol)
+    pieces = segments(words, labels, min_gap)
+    if len(inside) < MIN_GAP_LINES or len(pieces) != len(labels) or len(labels) < LABELLED_LINES * len(inside):
+        return box
+    texts = [" ".join(words[i].text for i in ln.word_ids) for ln in labels]
+    height = sorted(ln.bbox.height for ln in labels)[len(labels) // 2]
+    x0s = [p.x0 for p in pieces]
+    if sum(is_number(t) for t in texts) * 2 > len(texts) or max(x0s) - min(x0s) > height:
+        return box
+    return Rect(min(x0s), box.y0, box.x1, box.y1)
+
+
+def _body_white(wc: WordCentres, box: Rect, tol: float) -> float:
+    """The most white a body's row step leaves between two lines above ``box`` (pt): the
+    median white between the box's own lines plus ``EMPTY_ROW`` line height. More is an empty
+    row (a sheet's next block starts above it)."""
+    lines = wc.lines(wc.inside(box), tol)
+    whites = sorted(b.bbox.y0 - a.bbox.y1 for a, b in zip(lines, lines[1:], strict=False))
+    if not whites:
+        return float("inf")
+    return max(whites[len(whites) // 2], 0.0) + EMPTY_ROW * sorted(ln.bbox.height for ln in lines)[len(lines) // 2]
 
 
 def _wraps_under(ln: Line, own: Sequence[Segment], above: tuple[Line, Sequence[Segment]], box: Rect) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..numbers import is_number
+from ..numbers import currency_sign, is_number
 from ..types import Word
 from .bandlines import amount_lines, columns_needed, continues, wraps
 from .columns import Line, col_of, line_cols
@@ -46,9 +46,11 @@ def _runs(line: Line, words: Sequence[Word]) -> list[list[Word]]:
 
 def _amount(run: Sequence[Word]) -> bool:
     """Is a run of words an amount: a number ("CHF 14,670", "(870)", "-9.0%") or a nil or
-    footnote mark standing in for one ("-", "—", "†", "n/a")?"""
+    footnote mark standing in for one ("-", "—", "†", "n/a")? Numbers and currency signs alone
+    are amounts too: "0.1% $" is an amount and the next cell's accounting sign a word space on."""
     text = " ".join(w.text for w in run).strip()
-    return is_number(text) or text.lower() in NIL_WORDS or (len(text) <= 2 and not any(ch.isalnum() for ch in text))
+    return is_number(text) or text.lower() in NIL_WORDS or (len(text) <= 2 and not any(ch.isalnum() for ch in text)) \
+        or (any(is_number(w.text) for w in run) and all(is_number(w.text) or currency_sign(w.text) for w in run))
 
 
 def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],

@@ -15,14 +15,14 @@ from bisect import bisect_right
 from collections.abc import Sequence
 
 from ..geometry import chain_groups
-from ..numbers import is_number
+from ..numbers import currency_sign, is_number
 from ..types import Word
 from .columns import Line, Segment
 
 ALIGN = 1.0  # pt: right edges this close are one stack, at least ...
 ALIGN_EM = 0.2  # ... or this many ems of the numbers' type: a writer aligning by eye or by spaces
 # leaves a point or so (a fifth of a digit in 8 pt); two stacks stand a digit and a gap apart
-SHARE = 0.8  # a stack holds a number on this share of the lines with numbers
+SHARE = 0.5  # a stack holds a number on this share of the lines with numbers (a sparse sheet leaves cells empty)
 MIN_LINES = 3  # lines with numbers a stack needs: two numbers aligned by chance are common
 MIN_ROOM = 0.5  # pt: free space a boundary needs between two stacks
 WORD_SPACE = 0.4  # em: a space this wide or narrower may be a typed word space (about a quarter em)
@@ -82,9 +82,12 @@ def _between(rows: list[list[Word]], a: float, b: float, align: float) -> float 
     left, right, shared, groups = -1e9, 1e9, 0, 0
     starts: list[tuple[float, float, float]] = []  # the left stack's word's left edge, the next word's, the space
     stacked: list[list[Word]] = []  # the rows holding a value of either stack
+    held = [0, 0]  # lines holding a word of stack a, of stack b
     for r in rows:
         ia = next((i for i, w in enumerate(r) if abs(w.bbox.x1 - a) <= align), None)
         ib = next((i for i, w in enumerate(r) if abs(w.bbox.x1 - b) <= align), None)
+        held[0] += ia is not None
+        held[1] += ib is not None
         if ia is not None or ib is not None:
             stacked.append(r)
         if ia is None or ib is None or ib <= ia:
@@ -96,12 +99,18 @@ def _between(rows: list[list[Word]], a: float, b: float, align: float) -> float 
         if is_number(r[ia].text):  # a label running into the stack's place starts elsewhere
             space = (r[ia + 1].bbox.x0 - r[ia].bbox.x1) / max(r[ia].font_size, 1.0)
             starts.append((r[ia].bbox.x0, r[ia + 1].bbox.x0, space))
-    if shared < SHARE * len(rows) or groups * 2 >= shared or right - left < MIN_ROOM or one_block(starts):
+    # The stacks share most of the sparser one's lines (a sparse sheet's empty cells aside).
+    if shared < max(MIN_LINES, SHARE * min(held)) or groups * 2 >= shared or right - left < MIN_ROOM \
+            or one_block(starts):
         return None
-    # Nothing may cross the line on a row of the stacks (a label reaching over it); a row
-    # holding neither stack's value (a title or a note with a date in it, at most 1 - SHARE
-    # of the rows) spans the two columns.
+    # Text that starts in the room (a header set flush left over the right stack's column, as
+    # spreadsheets set it) moves the line left of it, as long as the room left is wide enough.
     x = (left + right) / 2
+    starts_in = [w.bbox.x0 for r in rows for w in r if left < w.bbox.x0 < x < w.bbox.x1]
+    if starts_in and min(starts_in) - left >= MIN_ROOM:
+        x = (left + min(starts_in)) / 2
+    # Nothing may cross the line on a row of the stacks (a label reaching over it); a row
+    # holding neither stack's value (a title or a note with a date in it) spans the two columns.
     if any(w.bbox.x0 < x < w.bbox.x1 for r in stacked for w in r):
         return None
     return x
@@ -122,7 +131,7 @@ def split_segments(segs: Sequence[Segment], words: Sequence[Word], stacked: Sequ
                    bounds: Sequence[float] = ()) -> list[Segment]:
     """``segs`` cut where a boundary passes between two of their words: any of ``stacked``,
     or one of ``bounds`` between two numbers (closer than a segment's gap, not a thousands
-    group): two cells' values, not one text spanning both."""
+    group) or a number and a currency sign: two cells' values, not one text spanning both."""
     out = []
     for s in segs:
         start = 0
@@ -137,7 +146,9 @@ def split_segments(segs: Sequence[Segment], words: Sequence[Word], stacked: Sequ
 
 
 def _two_numbers(a: str, b: str) -> bool:
-    return is_number(a) and is_number(b) and not _continues(a, b)
+    """Two cells' values: two numbers (not a number and its thousands group), or a number and
+    a currency sign alone (an accounting format's sign opens the next cell)."""
+    return is_number(a) and (currency_sign(b) or is_number(b) and not _continues(a, b))
 
 
 def _continues(a: str, b: str) -> bool:

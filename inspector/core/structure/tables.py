@@ -25,7 +25,7 @@ from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
 from .form_sections import cut_sections
 from .grid import build_grid
-from .grow import TABLE_LABEL, extend_down, extend_up
+from .grow import TABLE_LABEL, extend_down, extend_left, extend_up
 from .justified import justified_gaps
 from .keyvalue import header_over, pair_block, starts_item
 from .options import CHOICES, choices
@@ -172,6 +172,11 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
         box = extend_down(cand.bbox, words, cparams.min_gap, stop, col.centres, tol=ytol)
         above = max((y for y in bottoms if y < cand.bbox.y0 - 1), default=0.0)
         box = extend_up(box, words, cparams.min_gap, above, centres=col.centres, tol=ytol)
+        labelled = extend_left(box, words, cparams.min_gap, col.centres, tol=ytol)
+        if labelled != box:  # rules over the amounts only (a totals rule): the body stands above them,
+            # the labels' lines and every close line of two or more pieces over it (not three at most)
+            box = extend_up(labelled, words, cparams.min_gap, above, len(lines), centres=col.centres, tol=ytol,
+                            body=True)
         col.offer(Candidate(box, cand.source, cand.rules))
     if tparams.borderless:
         cands, short = _aligned_candidates(words, lines, segs, col.taken, col.centres, params, marks)
