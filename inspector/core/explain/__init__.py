@@ -42,6 +42,7 @@ from .candidates import (
 from .clipped import edge_note, hidden_rules
 from .heads import group_label_cols
 from .marks import form_mark_rules, section_cut
+from .options import option_cols, option_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
 from .sheets import sheet_cols, sheet_rows
 from .thin import thin_band_rules
@@ -119,7 +120,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         cols = _outer_cuts(ctx, g, "col", [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)])
         rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
         rows = sheet_rows(ctx, g, _section_rows(g, rows))
-        cols = sheet_cols(ctx, g, texts_apart_cols(ctx, g, group_label_cols(ctx, g, _option_cols(g, cols))))
+        cols = sheet_cols(ctx, g, texts_apart_cols(ctx, g, group_label_cols(ctx, g, option_cols(g, cols))))
         above = _line_above(ctx, g, rows[0].pos) if rows else ""
         if TABLE_LABEL.match(above):  # the growth upwards stopped at it (``grow.extend_up``)
             rows[0] = replace(rows[0], decision=rows[0].decision + f"; the line above is the table's caption "
@@ -159,41 +160,6 @@ def _section_rows(g: Grid, rows: list[Why]) -> list[Why]:
     full = {r for r, c, rs, cs in g.spans if r > 0 and c == 0 and rs == 1 and cs == g.n_cols > 1}
     return [replace(w, evidence=(*w.evidence, Evidence("section_row")), decision=w.decision + SECTION_ROW)
             if k in full else w for k, w in enumerate(rows)]
-
-
-OPTIONS = ("drawn only between a form field's check-box options (each cell beside it starts with a check box, "
-           "and the field's other rows leave it out beside text): in row(s) {rows} the options are one cell, read "
-           "option by option")
-NEAR_X = 0.01  # pt: a split this close to a column boundary lies on it
-
-
-def _option_rows(g: Grid) -> dict[float, list[int]]:
-    """The x of each rule between a form field's options (``Grid.option_splits``) and the
-    1-based rows where it divides them."""
-    out: dict[float, list[int]] = {}
-    for r, x in g.option_splits:
-        out.setdefault(x, []).append(r + 1)
-    return out
-
-
-def _option_cols(g: Grid, cols: list[Why]) -> list[Why]:
-    """``cols`` with each boundary that divides a form field's options in some rows (``structure.
-    options``: a cell there across it) saying so, with evidence ``check_box_options`` (its value:
-    the rows)."""
-    rows = _option_rows(g)
-    def on(w: Why) -> list[int]:
-        return next((rs for x, rs in rows.items() if abs(x - w.pos) <= NEAR_X), [])
-    return [replace(w, evidence=(*w.evidence, Evidence("check_box_options", len(rs))),
-                    decision=f"{w.decision}; {OPTIONS.format(rows=', '.join(map(str, rs)))}") if (rs := on(w)) else w
-            for w in cols]
-
-
-def option_rules(g: Grid) -> list[Why]:
-    """Dropped column candidates: the rules between a form field's options that left the grid
-    (every row's cell spans them once the options are joined)."""
-    return [Why("col", x, False, (Evidence("check_box_options", len(rs)),), "a rule here, " +
-                OPTIONS.format(rows=", ".join(map(str, rs))) + "; the field is one column", ("tables.check_boxes",))
-            for x, rs in sorted(_option_rows(g).items()) if all(abs(x - p) > NEAR_X for p in g.xs)]
 
 
 def _outer_cuts(ctx: PageContext, g: Grid, axis: str, kept: list[Why]) -> list[Why]:
