@@ -264,7 +264,7 @@ RENDER_SHARE = 0.5  # of a page's budget (``BudgetParams.seconds``), the most on
 class BudgetParams:
     """What one page may cost before it is stopped and reported as failed (not a detection stage:
     no result depends on it, but that a render for raster rules gets at most half of ``seconds``,
-    ``pipeline.render_budget``). Enforced where the page runs in a child process that can be killed."""
+    ``pagenotes.render_budget``). Enforced where the page runs in a child process that can be killed."""
 
     seconds: float = param(20.0, "Time per page", "s", 0.5, 3600.0,
                            "A page still being read after this long is stopped and reported as failed "

@@ -23,7 +23,17 @@ from .geometry import Frame
 from .infra.collector import collector_held
 from .infra.lru import LRU
 from .multipage.furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages, reaches_bands
-from .params import RENDER_SHARE, Params
+from .pagenotes import (
+    FIGURES_NOTE,
+    TILES_NOTE,
+    huge_note,
+    page_notes,
+    page_warnings,
+    raster_wanted,
+    render_budget,
+    skipped_note,
+)
+from .params import Params
 from .reading.document import Document, Page
 from .reading.ocr import OcrResult
 from .reading.tiles import MAX_TILE_CELLS
@@ -62,10 +72,6 @@ if TYPE_CHECKING:
     import numpy as np
 
 NO_RASTER = RasterResult((), (), (), 0, 0)
-FIGURES_NOTE = ("figures skipped: {n} paths are too many to grow chart areas over; a chart's labels may be read "
-                "as a table")
-TILES_NOTE = ("raster skipped: a tiling pattern would repeat {n:.3g} cells over the page, too heavy to render (MuPDF "
-              "cannot be stopped inside it); tables come from its text and vector rules alone")
 HUGE_PAGE_DPI_SHARE = 4  # a page whose render would fall below a quarter of raster.dpi gets no raster rules
 STAGES = ("words", "drawings", "vector", "images", "render", "skew", "picture", "ocr", "raster", "merge", "figures",
           "bands", "furniture", "aside", "upright", "index", "rows", "tables", "reread")
@@ -133,7 +139,7 @@ class Pipeline:
         dpi = page.safe_dpi(params.raster.dpi)
         huge = dpi * HUGE_PAGE_DPI_SHARE < params.raster.dpi  # rules at a few dpi are noise, and slow
         skipped: tuple[str, ...] = ()
-        wanted = _raster_wanted(params, pictures, words) and not huge
+        wanted = raster_wanted(params, pictures, words) and not huge
         if wanted and (cells := page.tile_cells()) > MAX_TILE_CELLS:  # a render no deadline stops
             wanted, skipped, late = False, (RASTER_SKIPPED,), (TILES_NOTE.format(n=cells),)
         if wanted:
@@ -150,7 +156,7 @@ class Pipeline:
                 late = paper_note(paper, "raster rules", "raster.even_paper")
             else:  # over budget: the text and the vectors already found are all there is
                 ras, skipped = NO_RASTER, (RASTER_SKIPPED,)
-                late = (_skipped_note(params),)
+                late = (skipped_note(params),)
         else:
             ras = self._stage(t, "raster", rkey, lambda: NO_RASTER)
         mkey = (vkey, rkey, params.merge)
@@ -185,9 +191,9 @@ class Pipeline:
             fills=vec.fills, rejected_fills=vec.rejected_fills, rows=rows,
             bins=found.bins, low_confidence=found.low_confidence, regions=found.regions,
             grids=found.grids, tables=found.tables, timings=t,
-            warnings=(*scan.warnings, *_warnings(words, rules, page.rotation, turn, scan)),
-            notes=(*_notes(params, pictures, words), *scan.notes, *late, *aside.notes,
-                   *((_huge_note(page.width, page.height),) if huge else ())), words_source=scan.source, skew=skew,
+            warnings=(*scan.warnings, *page_warnings(words, rules, page.rotation, turn, scan)),
+            notes=(*page_notes(params, pictures, words), *scan.notes, *late, *aside.notes,
+                   *((huge_note(page.width, page.height),) if huge else ())), words_source=scan.source, skew=skew,
             ocr_unsure=unsure_ids, turn=turn, clipped_art=clipped, skipped=skipped)
 
     def _detect(self, t: dict[str, float], keys: tuple[int, Hashable, Hashable],
@@ -293,20 +299,6 @@ class Pipeline:
         return scan_words(got, text_words, turn, skew, key, o.mode, page.shown_turn)
 
 
-def render_budget(params: Params) -> float:
-    """Seconds the render for raster rules may take (from its start, the display list's
-    recording included): ``raster.budget``, and at most RENDER_SHARE of the page's whole budget
-    (``budget.seconds``), so that a render stopped at its deadline leaves the page time to finish
-    from its text and vector rules before the worker running it is stopped."""
-    return min(params.raster.budget, RENDER_SHARE * params.budget.seconds)
-
-
-def _skipped_note(params: Params) -> str:
-    return (f"raster skipped: the page is too heavy to render within its budget ({render_budget(params):g} s: "
-            f"raster.budget, at most {RENDER_SHARE:g} of budget.seconds); tables come from its text and vector "
-            "rules alone")
-
-
 
 def _figures(charts: tuple[tuple[Figure, ...], bool], words: tuple[Word, ...], source: str
              ) -> tuple[tuple[Figure, ...], bool]:
@@ -315,6 +307,7 @@ def _figures(charts: tuple[tuple[Figure, ...], bool], words: tuple[Word, ...], s
     found, too_many = charts
     return found + (picture_areas(words) if source == "ocr" else ()), too_many
 
+
 def _or_empty(img: Any) -> Any:
     """The render, or an empty array standing for "over budget" (cached like a render)."""
     if img is not None:
@@ -322,12 +315,6 @@ def _or_empty(img: Any) -> Any:
     import numpy as np
 
     return np.zeros((0, 0), dtype=np.uint8)
-
-
-def _raster_wanted(params: Params, pictures: bool, words: tuple[Word, ...]) -> bool:
-    """Raster rules where vectors may not show them: scans and pages with pictures."""
-    r = params.raster
-    return r.enabled and (r.every_page or pictures or not words)
 
 
 def _upright(words: tuple[Word, ...], frame: Frame) -> tuple[Word, ...]:
@@ -400,29 +387,3 @@ def tables_inside(res: PageResult, params: Params, box: Rect) -> TablesResult:
 def upright_centres(res: PageResult) -> WordCentres:
     """The arrays of ``res``'s words in the frame its tables were read in (see ``tables_again``)."""
     return WordCentres(_upright(res.words, Frame(res.turn, res.width, res.height, res.skew)))
-
-
-def _huge_note(width: float, height: float) -> str:
-    return (f"raster rules not searched: the page is {width:.0f} x {height:.0f} pt, too large to render "
-            "at a useful resolution (PDF pages are at most 14,400 pt a side)")
-
-
-def _notes(params: Params, pictures: bool, words: tuple[Word, ...]) -> tuple[str, ...]:
-    if params.raster.enabled and not _raster_wanted(params, pictures, words):
-        return ("raster rules not searched: the page has no pictures (set raster.every_page to search anyway)",)
-    return ()
-
-
-def _warnings(words: tuple[Word, ...], rules: tuple[Rule, ...], rotation: int, turn: int,
-              scan: ScanWords) -> tuple[str, ...]:
-    out = []
-    if turn:
-        out.append(f"text runs sideways: tables were read turned {turn} degrees")
-    if not words and scan.source == "text":
-        out.append("no text on this page: a scan? Tables can only be found where there is text"
-                   + ("" if scan.warnings else " (ocr.mode=auto reads scans with OCR)"))
-    elif not words:
-        out.append("OCR found no words on this page")
-    if rotation:
-        out.append(f"page is rotated {rotation} degrees; coordinates are in unrotated page space")
-    return tuple(out)
