@@ -36,7 +36,7 @@ def _prose(x0: float, y0: float, rows: int = 6) -> list[Word]:
 
 
 def test_a_cluster_of_doubted_marks_is_a_picture_and_the_prose_beside_it_is_not() -> None:
-    pic, prose = _picture(40, 100), _prose(130, 100)
+    pic, prose = _picture(40, 100), _prose(130, 100, rows=12)
     words = pic + prose
     (fig,) = picture_areas(words)
     assert fig.bbox == Rect(40, 100, 114, 178) and fig.margin == 0.0
@@ -103,3 +103,9 @@ def test_an_engraving_beside_prose_makes_no_table_and_why_names_the_picture() ->
     assert prose and not any(w.figure for w in prose)  # the story beside it is no part of the picture
     why = explain(res, Params()).why_not_here(120.0, 230.0)
     assert "a picture on the scan read as text by OCR" in why, why
+
+
+def test_a_page_ocr_cannot_read_is_no_picture() -> None:
+    """Marks all over the page (a script OCR's language does not read, a page upside down): the
+    page's own text, not a picture beside it; left as it was read."""
+    assert picture_areas(_picture(40, 100) + _prose(130, 100, rows=2)) == ()

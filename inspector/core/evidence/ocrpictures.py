@@ -27,6 +27,9 @@ DOUBT = 60.0  # % confidence a picture's mark stays under
 MIN_MARKS = 12  # marks in one cluster, at least
 REACH = 2.5  # x a mark's height: marks this close to each other are one picture's (hatching leaves gaps)
 SHARE = 0.75  # share of the words inside the cluster's box that OCR doubts, at least
+# A cluster holding more than this share of the page's words is no picture beside the text: it is
+# the page's text OCR could not read (another script than its language, a page upside down).
+PAGE_SHARE = 0.5
 # A word as printed: three letters or more in one of print's case patterns (lower, Title, UPPER),
 # hyphenated parts alike, quoted or punctuated; "Jf", "YfaDe/", "|e" are none.
 WORDLIKE = re.compile(r"^[(\"'“‘]?(?:[A-Za-z]?[a-z]{2,}(?:['’][a-z]+)?|[A-Z]{3,})(?:-(?:[A-Za-z]?[a-z]+|[A-Z]+))*-?"
@@ -38,7 +41,8 @@ WHAT = "a picture read as text by OCR"
 def picture_areas(words: Sequence[Word]) -> tuple[Figure, ...]:
     """The figure areas of a scanned page's pictures: clusters of ``MIN_MARKS`` or more of the OCR
     marks (``mark``) whose box holds words OCR doubts (under ``DOUBT`` %) for ``SHARE`` of its words
-    at least (a picture's confident specks, "|" or "f", are few). Text-layer words are never marks."""
+    at least (a picture's confident specks, "|" or "f", are few) and no more than ``PAGE_SHARE`` of the
+    page's words (more is the page's own text, unreadable to OCR). Text-layer words are never marks."""
     marks = [w for w in words if mark(w)]
     if len(marks) < MIN_MARKS:
         return ()
@@ -49,6 +53,8 @@ def picture_areas(words: Sequence[Word]) -> tuple[Figure, ...]:
         box = Rect(min(w.bbox.x0 for w in group), min(w.bbox.y0 for w in group),
                    max(w.bbox.x1 for w in group), max(w.bbox.y1 for w in group))
         inside = [w for w in words if box.x0 <= w.bbox.cx <= box.x1 and box.y0 <= w.bbox.cy <= box.y1]
+        if len(inside) > PAGE_SHARE * len(words):
+            continue
         if sum(w.ocr_confidence < DOUBT for w in inside) >= SHARE * len(inside):
             conf = statistics.median(w.ocr_confidence for w in group)
             # Margin 0: the text beside a picture (a column of prose, a table) is no part of it.
