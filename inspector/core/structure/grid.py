@@ -46,7 +46,7 @@ from .regions import Candidate
 from .rejects import verdict
 from .sections import section_lines
 from .spans import grid_spans
-from .stacks import split_segments, stack_boundaries
+from .stacks import RULED_SHARE, SHARE, split_segments, stack_boundaries
 from .thinbands import trim_thin_edges
 
 # Why no user would change these: each is a proportion of the page's own evidence (lines,
@@ -116,7 +116,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     # and a run of words across such a boundary (or of two numbers across any) is two
     # cells' text, not one spanning. A drawn column holding two stacks ("At least" and
     # "But less than" of a tax table between one pair of rules) is two columns as well.
-    stacked = stack_boundaries(words, kept, xs)
+    stacked = stack_boundaries(words, kept, xs, RULED_SHARE if drawn_xs else SHARE)
     xs = sorted([*xs, *stacked])
     ev = replace(ev, segs=split_segments(segs, words, stacked, xs[1:-1]))
     ys = _positions(cand.rules, "h", box.y0, box.y1, ev.snap) if cand.source != "aligned" else [box.y0, box.y1]

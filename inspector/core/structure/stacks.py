@@ -23,6 +23,10 @@ ALIGN = 1.0  # pt: right edges this close are one stack, at least ...
 ALIGN_EM = 0.2  # ... or this many ems of the numbers' type: a writer aligning by eye or by spaces
 # leaves a point or so (a fifth of a digit in 8 pt); two stacks stand a digit and a gap apart
 SHARE = 0.5  # a stack holds a number on this share of the lines with numbers (a sparse sheet leaves cells empty)
+# ... and on this share where the table draws its columns: a split inside a drawn column needs more
+# evidence than the rules' (a sparse sheet draws no rules; a ruled table's right-aligned amounts and
+# the odd row's second number are one column)
+RULED_SHARE = 0.8
 MIN_LINES = 3  # lines with numbers a stack needs: two numbers aligned by chance are common
 MIN_ROOM = 0.5  # pt: free space a boundary needs between two stacks
 WORD_SPACE = 0.4  # em: a space this wide or narrower may be a typed word space (about a quarter em)
@@ -32,10 +36,12 @@ _GROUP = re.compile(r"^\d{3}(?:[.,]\d+)?\)?%?$")  # "234", "234.5": a thousands 
 _HEAD = re.compile(r"(?:^|[^\d.,])\d{1,3}$")
 
 
-def stack_boundaries(words: Sequence[Word], lines: Sequence[Line], xs: Sequence[float]) -> list[float]:
+def stack_boundaries(words: Sequence[Word], lines: Sequence[Line], xs: Sequence[float],
+                     share: float = SHARE) -> list[float]:
     """Boundaries (x, ascending) inside each column [xs[k], xs[k + 1]) between stacks of
-    right-aligned numbers that share their lines; none in a column whose words do not form
-    two such stacks."""
+    right-aligned numbers that share their lines, each on ``share`` of the lines with numbers
+    (``RULED_SHARE`` in a table that draws its columns); none in a column whose words do not
+    form two such stacks."""
     # Each word is put in its column once (not once per column): a line's words are already
     # left to right (``columns.Line``), so each column's words on a line are too.
     per_col: list[list[list[Word]]] = [[] for _ in range(len(xs) - 1)]
@@ -49,34 +55,34 @@ def stack_boundaries(words: Sequence[Word], lines: Sequence[Line], xs: Sequence[
                 row.setdefault(k, []).append(w)
         for k, ws in row.items():
             per_col[k].append(ws)
-    return [x for rows in per_col for x in _column_stacks(rows)]
+    return [x for rows in per_col for x in _column_stacks(rows, share)]
 
 
-def _column_stacks(rows: list[list[Word]]) -> list[float]:
+def _column_stacks(rows: list[list[Word]], share: float) -> list[float]:
     """Boundaries between stacks of numbers in one column's ``rows`` (its words, line by line)."""
     rows = [r for r in rows if any(is_number(w.text) for w in r)]
     if len(rows) < MIN_LINES:
         return []
     sizes = sorted(w.font_size for r in rows for w in r if is_number(w.text))
     align = max(ALIGN, ALIGN_EM * sizes[len(sizes) // 2])
-    stacks = _stacks(rows, align)
+    stacks = _stacks(rows, align, share)
     out = []
     for a, b in zip(stacks, stacks[1:], strict=False):
-        x = _between(rows, a, b, align)
+        x = _between(rows, a, b, align, share)
         if x is not None:
             out.append(x)
     return out
 
 
-def _stacks(rows: list[list[Word]], align: float) -> list[float]:
-    """Right-edge positions where a number ends on at least ``SHARE`` of ``rows`` (edges
+def _stacks(rows: list[list[Word]], align: float, share: float) -> list[float]:
+    """Right-edge positions where a number ends on at least ``share`` of ``rows`` (edges
     ``align`` pt apart chain into one stack)."""
     ends = sorted((w.bbox.x1, k) for k, r in enumerate(rows) for w in r if is_number(w.text))
     groups = chain_groups(ends, align)
-    return [max(x for x, _ in g) for g in groups if len({k for _, k in g}) >= SHARE * len(rows)]
+    return [max(x for x, _ in g) for g in groups if len({k for _, k in g}) >= share * len(rows)]
 
 
-def _between(rows: list[list[Word]], a: float, b: float, align: float) -> float | None:
+def _between(rows: list[list[Word]], a: float, b: float, align: float, share: float) -> float | None:
     """Middle of the room left free on every row between stack ``a`` and stack ``b`` (the
     rightmost edges of their numbers; a number within ``align`` pt left of one is in it)."""
     left, right, shared, groups = -1e9, 1e9, 0, 0
@@ -100,7 +106,7 @@ def _between(rows: list[list[Word]], a: float, b: float, align: float) -> float 
             space = (r[ia + 1].bbox.x0 - r[ia].bbox.x1) / max(r[ia].font_size, 1.0)
             starts.append((r[ia].bbox.x0, r[ia + 1].bbox.x0, space))
     # The stacks share most of the sparser one's lines (a sparse sheet's empty cells aside).
-    if shared < max(MIN_LINES, SHARE * min(held)) or groups * 2 >= shared or right - left < MIN_ROOM \
+    if shared < max(MIN_LINES, share * min(held)) or groups * 2 >= shared or right - left < MIN_ROOM \
             or one_block(starts):
         return None
     # Text that starts in the room (a header set flush left over the right stack's column, as
