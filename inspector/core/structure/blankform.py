@@ -75,6 +75,9 @@ def _numbered_form(grid: Grid, words: Sequence[Word], ids: Sequence[int], rows: 
     of the same drawing (the name and address boxes over the lines) may hold text in it; when
     none does, ``EMPTY_COLUMN_SHARE`` of the rows numbered will do (a page of numbered lines
     joined to its signature block, their lines wrapped over two rows)."""
+    # A numbered row holds its number twice: with fewer such words no rows can be (exact, cheap).
+    if sum(1 for k in ids if FORM_LINE.match(words[k].text)) < 2 * MIN_NUMBERED:
+        return ""
     repeats = _numbered_rows(words, ids, rows)
     numbered = set(repeats)
     text_rows = len(set(rows))
@@ -248,10 +251,12 @@ def inner_grids(cand: Candidate, tol: float) -> list[Candidate]:
         if len(same) < SUBGRID_COLS:
             continue
         v = same[0]
+        if cand.bbox.height - (v.end - v.start) <= tol:
+            continue  # the drawing's own columns, top to bottom: no grid inside it (tested first: cheap)
         lo, hi = min(w.pos for w in same), max(w.pos for w in same)
         hs = [r for r in cand.rules if r.orient == "h" and v.start - tol <= r.pos <= v.end + tol
               and r.start <= lo + tol and r.end >= hi - tol]
-        if len({round(r.pos) for r in hs}) < SUBGRID_RULES or cand.bbox.height - (v.end - v.start) <= tol:
+        if len({round(r.pos) for r in hs}) < SUBGRID_RULES:
             continue
         # Its sides where most of its row rules end: a section rule across the page over it is no side of it.
         box = Rect(float(np.median([r.start for r in hs])), min(r.pos for r in hs),
@@ -261,6 +266,20 @@ def inner_grids(cand: Candidate, tol: float) -> list[Candidate]:
                   and r.start >= box.y0 - tol and r.end <= box.y1 + tol]
         out.append(Candidate(box, "ruled", (*hs, *inside)))
     return out
+
+
+def written_below(cand: Candidate, centres: WordCentres, snap: float) -> bool:
+    """Does a word with a letter or digit stand in ``cand`` below its third row rule (rules within
+    ``snap`` pt are one)? Then it is no blank table, whose words all stand in its top one or two rows
+    (``blank_table``), and its grid need not be built: an exact test before the dear one."""
+    ys: list[float] = []
+    for y in sorted(r.pos for r in cand.rules if r.orient == "h"):
+        if not ys or y - ys[-1] > snap:
+            ys.append(y)
+    if len(ys) < 3:
+        return False
+    below = Rect(cand.bbox.x0, ys[2] + snap, cand.bbox.x1, cand.bbox.y1)
+    return any(any(ch.isalnum() for ch in centres.words[i].text) for i in centres.inside(below, pad=0.0))
 
 
 def _chains(rules: list[Rule], key: Callable[[Rule], float], tol: float) -> list[list[Rule]]:

@@ -19,7 +19,7 @@ from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegi
 from .aligned import PROSE_WORDS, aligned_runs
 from .beside import trim_text_column
 from .between import by_words, figure_caption, header_words, line_facts
-from .blankform import inner_grids
+from .blankform import inner_grids, written_below
 from .bleed import BLEED, bleeds
 from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
@@ -108,9 +108,9 @@ class _Collector:
     def offer_inner(self, cand: Candidate, tol: float) -> bool:
         """Offer the blank tables drawn inside ruled ``cand`` (``blankform.inner_grids``); when one
         is kept, ``cand`` is the form around it: noted as such, its area claimed."""
-        kept = False
+        kept, snap = False, self.params.merge.snap
         for inner in inner_grids(cand, tol) if cand.source == "ruled" else ():
-            if any(_overlaps(inner.bbox, t) for t in self.taken):
+            if any(_overlaps(inner.bbox, t) for t in self.taken) or written_below(inner, self.centres, snap):
                 continue
             res = build_grid(inner, self.words, len(self.regions), self.params, self.centres, self.fills, self.marks)
             if res.grid is not None and res.note:
