@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 
 from ..types import Word
 
+_SEPARATORS = frozenset(".,")  # the decimal and grouping separators a cut lies beside
 _OPEN = re.compile(r".*\d[.,]")  # a word ending in a separator after a digit ...
 _FRACTION = re.compile(r"\d{1,3}[%)]?")  # ... then a decimal part: "6", "25", "5%" ("2011" after "14," is a date)
 _CLOSE = re.compile(r"[.,]\d{1,3}[%)]?")  # a word that is a separator and a decimal part
@@ -57,7 +58,10 @@ def join_zero_advance_points(words: Sequence[Word], line_chars: Callable[[], Cha
     (see the module docstring); ``line_chars`` (``Page.line_chars``) is read only when some
     pair could be one (most pages have none)."""
     out = list(words)
-    pairs = [k for k in range(len(out) - 1) if _candidate(out[k], out[k + 1])]
+    # Every word of every page passes here: the separator at the cut is tested first (a slice and
+    # a set lookup), ``_candidate`` only for the few pairs that have one.
+    pairs = [k for k in range(len(out) - 1)
+             if (out[k].text[-1:] in _SEPARATORS or out[k + 1].text[:1] in _SEPARATORS) and _candidate(out[k], out[k + 1])]
     if not pairs:
         return out
     chars = line_chars()

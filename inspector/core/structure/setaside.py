@@ -27,8 +27,9 @@ def aside_regions(words: Sequence[Word], tol: float) -> list[TableRegion]:
     out = [TableRegion(ln.bbox, "aligned", FURNITURE) for ln in _flagged_lines(words, furniture, tol)]
     # A chart is found in vector drawings; a figure's words that OCR read are a picture's marks
     # (``evidence.ocrpictures``): a scan has no drawings.
+    figures = [i for i, w in enumerate(words) if w.figure]  # one pass over the page's words; few are
     for ocr, why in ((False, FIGURE), (True, PICTURE)):
-        figure = [i for i, w in enumerate(words) if w.figure and w.from_ocr == ocr]
+        figure = [i for i in figures if words[i].from_ocr == ocr]
         out += [TableRegion(b, "aligned", why) for b in _blocks([ln.bbox for ln in _flagged_lines(words, figure, tol)])]
     return out
 
