@@ -76,7 +76,7 @@ def _numbered_form(grid: Grid, words: Sequence[Word], ids: Sequence[int], rows: 
     none does, ``EMPTY_COLUMN_SHARE`` of the rows numbered will do (a page of numbered lines
     joined to its signature block, their lines wrapped over two rows)."""
     # A numbered row holds its number twice: with fewer such words no rows can be (exact, cheap).
-    if sum(1 for k in ids if FORM_LINE.match(words[k].text)) < 2 * MIN_NUMBERED:
+    if sum(1 for k in ids if words[k].text[:1].isdigit() and FORM_LINE.match(words[k].text)) < 2 * MIN_NUMBERED:
         return ""
     repeats = _numbered_rows(words, ids, rows)
     numbered = set(repeats)

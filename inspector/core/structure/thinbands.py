@@ -25,15 +25,24 @@ def trim_thin_edges(ev: RegionEvidence, ys: Sequence[float], header_rows: int) -
     if len(out) < 4 or not ev.ids:
         return out, header_rows
     cy = ev.centres.cy[list(ev.ids)]
+    # An edge band holding text (most) is kept whatever its height: the words' median height,
+    # a loop over them, is read only when one is empty.
+    last, first = _empty(out[-2], out[-1], cy), _empty(out[0], out[1], cy)
+    if not (last or first):
+        return out, header_rows
     line = float(np.median([ev.words[i].bbox.height for i in ev.ids]))
-    if thin_empty(out[-2], out[-1], cy, line):
+    if last and 0 < out[-1] - out[-2] < line:
         out.pop()
-    if len(out) >= 4 and thin_empty(out[0], out[1], cy, line):
+    if len(out) >= 4 and first and 0 < out[1] - out[0] < line:
         out.pop(0)
         header_rows = max(0, header_rows - 1)
     return out, header_rows
 
 
+def _empty(y0: float, y1: float, cy: np.ndarray) -> bool:
+    return not bool(np.any((cy > y0) & (cy < y1)))
+
+
 def thin_empty(y0: float, y1: float, cy: np.ndarray, line: float) -> bool:
     """Is the band y0..y1 thinner than ``line`` with no word centre (``cy``) in it?"""
-    return 0 < y1 - y0 < line and not bool(np.any((cy > y0) & (cy < y1)))
+    return 0 < y1 - y0 < line and _empty(y0, y1, cy)
