@@ -17,9 +17,12 @@ import re
 import statistics
 from collections.abc import Sequence
 
+import numpy as np
+
 from ..numbers import is_number
 from ..types import Rect, Word
 from .figures import Figure
+from .raster_groups import components
 
 # Why no user would change these: a picture's marks are what Tesseract says it doubts, and a
 # cluster of a dozen of them with hardly any sure word inside is what no printed text gives.
@@ -73,20 +76,11 @@ def mark(w: Word) -> bool:
 
 def _clusters(marks: Sequence[Word]) -> list[list[Word]]:
     """``marks`` joined where one's box, grown by ``REACH`` of its height, touches another's."""
-    parent = list(range(len(marks)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    grown = [w.bbox.expanded(REACH * max(w.bbox.height, 1.0)) for w in marks]
-    for i in range(len(marks)):
-        for j in range(i + 1, len(marks)):
-            if grown[i].intersection(marks[j].bbox) is not None:
-                parent[root(i)] = root(j)
+    x0, y0, x1, y1 = (np.array([getattr(w.bbox, k) for w in marks]) for k in ("x0", "y0", "x1", "y1"))
+    d = REACH * np.maximum(y1 - y0, 1.0)
+    touch = ((x0[:, None] - d[:, None] <= x1[None]) & (x0[None] <= x1[:, None] + d[:, None])
+             & (y0[:, None] - d[:, None] <= y1[None]) & (y0[None] <= y1[:, None] + d[:, None]))
     groups: dict[int, list[Word]] = {}
-    for i, w in enumerate(marks):
-        groups.setdefault(root(i), []).append(w)
+    for w, g in zip(marks, components(touch | touch.T).tolist(), strict=True):
+        groups.setdefault(g, []).append(w)
     return list(groups.values())

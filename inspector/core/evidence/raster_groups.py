@@ -148,7 +148,7 @@ def texture(found: list[tuple[Rule, str]], blocks: list[Rect]) -> list[tuple[Rul
         rules = [found[i][0] for i in dense]
         pos = np.array([r.pos for r in rules])
         close = _overlapping(rules) & (np.abs(pos[:, None] - pos[None]) <= HATCH_GAP)
-        group = _components(close)
+        group = components(close)
         big = np.bincount(group)[group] >= 3
         hatched = {i for i, h in zip(dense, big, strict=True) if h}
     out = []
@@ -212,7 +212,7 @@ def _line_lengths(rules: list[Rule], horiz: np.ndarray) -> np.ndarray:
     end = np.array([r.end for r in rules])
     gap = np.maximum(start[:, None], start[None]) - np.minimum(end[:, None], end[None])
     same = (horiz[:, None] == horiz[None]) & (np.abs(pos[:, None] - pos[None]) <= SNAP_TOL)
-    line = _components(same & (gap <= JOIN_GAP))
+    line = components(same & (gap <= JOIN_GAP))
     lo = np.full(len(rules), np.inf)
     hi = np.full(len(rules), -np.inf)
     np.minimum.at(lo, line, start)
@@ -230,10 +230,10 @@ def _groups(rules: list[Rule], boxes: np.ndarray, horiz: np.ndarray) -> np.ndarr
     end = np.array([r.end for r in rules])
     parallel = ((horiz[:, None] == horiz[None]) & (np.abs(pos[:, None] - pos[None]) <= GROUP_GAP)
                 & (start[:, None] <= end[None]) & (start[None] <= end[:, None]))
-    return _components(touch | parallel)
+    return components(touch | parallel)
 
 
-def _components(adjacent: np.ndarray) -> np.ndarray:
+def components(adjacent: np.ndarray) -> np.ndarray:
     """Connected component id of each node of a symmetric boolean adjacency matrix."""
     parent = list(range(len(adjacent)))
 
