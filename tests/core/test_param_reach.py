@@ -37,10 +37,11 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "vector.gutter": ("evidence.fills",),
     "vector.gradient_strips": ("evidence.fills",),
     "raster": ("evidence.rules_raster",),
-    "raster.enabled": ("pipeline",),
-    "raster.every_page": ("pipeline",),
+    # Whether raster rules are searched, and the render's time budget (``pagenotes``, asked by the pipeline).
+    "raster.enabled": ("pagenotes",),
+    "raster.every_page": ("pagenotes",),
     "raster.dpi": ("pipeline",),
-    "raster.budget": ("pipeline",),
+    "raster.budget": ("pagenotes",),
     "raster.even_paper": ("pipeline",),  # the render is evened out before the raster stage runs (stage "paper")
     "raster.paper_fraction": ("evidence.rules_raster",),
     "raster.min_length": ("evidence.raster_bands",),
@@ -58,6 +59,13 @@ APPLIED: dict[str, tuple[str, ...]] = {
     # A justified line's stretched spaces: no aligned run's gap (tables), no column gap (grid).
     "columns.justified": ("structure.tables", "structure.grid"),
     "tables": ("structure.grid",),
+    # Why a grid is no table (``structure.rejects.verdict``, asked by the grid).
+    "tables.min_rows": ("structure.rejects",),
+    "tables.min_cols": ("structure.rejects",),
+    "tables.ruled_row": ("structure.rejects",),
+    "tables.blank_form": ("structure.rejects",),
+    "tables.form_boxes": ("structure.rejects",),
+    "tables.min_filled_rows": ("structure.rejects",),
     "tables.row_band_lines": ("structure.bandrows",),  # how deep a drawn band may be and stay one row
     "tables.intersect_tol": ("structure.tables",),
     "tables.left_out_spans": ("structure.spans",),  # spans are joined while a grid becomes cells
