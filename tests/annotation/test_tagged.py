@@ -156,3 +156,23 @@ def test_an_open_document_hides_its_structure_tree_from_mupdf_but_keeps_reading_
     untagged = pymupdf.open()
     untagged.new_page()
     assert open_document(untagged.tobytes()).structure_root is None
+
+
+def test_a_decimal_point_read_as_a_space_and_a_point_is_one_number_in_its_cell():
+    """InDesign's point glyph mapped to " ." (the space with the advance, the point with none):
+    the tagged cell reads "11,062.6" as the page shows it, not "11,062 .6"; a space between
+    words and a full stop with an advance of its own keep theirs."""
+    from inspector.core.reading.tounicode import write_cmap
+
+    rows = [Row([C("Total", 50, 40), C("11,062.6", 150, 40), C("Note. 12 a", 250, 40)])]
+    doc = pymupdf.open(stream=tagged_pdf([rows]))
+    mapped = {**{c: chr(c) for c in range(0x20, 0x7F)}, 0x2E: " ."}
+    cmap = doc.get_new_xref()
+    doc.update_object(cmap, "<< >>")
+    doc.update_stream(cmap, write_cmap(mapped).encode("ascii"))
+    doc.xref_set_key(doc[0].get_fonts()[0][0], "ToUnicode", f"{cmap} 0 R")
+    assert "11,062 .6" in doc[0].get_text()  # the habit, as MuPDF reads it
+    (t,) = read_tagged(doc.tobytes(), name="t.pdf").annotation.tables
+    g = _grid(t.regions[0])
+    assert g[(0, 1)][2] == "11,062.6"
+    assert g[(0, 2)][2] == "Note . 12 a"  # a point after a letter is no decimal cut: kept as read

@@ -53,6 +53,33 @@ def _shares_a_glyph(a: Word, b: Word, chars: Chars) -> bool:
     return _zero_advance(b.text[0], b.bbox.x0, line)
 
 
+def glyph_text(chars: Sequence[tuple[str, float, float]]) -> str:
+    """The text of one line's characters ``(char, x0, x1)`` (pt), less each space that shares a
+    zero-advance separator's glyph between two digits (the module docstring's cut, read from the
+    characters where no words are made: the tag importer's cell text)."""
+    text = "".join(c[0] for c in chars)
+    if " " not in text or not any(c in _SEPARATORS for c in text):
+        return text
+    return "".join(c[0] for k, c in enumerate(chars) if not _shared_space(chars, k))
+
+
+def _shared_space(chars: Sequence[tuple[str, float, float]], k: int) -> bool:
+    """Is ``chars[k]`` a space whose glyph a zero-advance separator beside it shares, digits around?"""
+    if chars[k][0] != " ":
+        return False
+
+    def digit(i: int) -> bool:
+        return 0 <= i < len(chars) and chars[i][0].isdigit()
+
+    def separator_at(i: int, x: float) -> bool:
+        return 0 <= i < len(chars) and chars[i][0] in _SEPARATORS and abs(chars[i][1] - x) <= AT \
+            and chars[i][2] - chars[i][1] <= ZERO_ADVANCE
+
+    before = separator_at(k - 1, chars[k][1]) and digit(k - 2) and digit(k + 1)  # "062." + " " + "6"
+    after = separator_at(k + 1, chars[k][2]) and digit(k - 1) and digit(k + 2)  # "062" + " " + ".6"
+    return before or after
+
+
 def join_zero_advance_points(words: Sequence[Word], line_chars: Callable[[], Chars]) -> list[Word]:
     """``words`` with each pair cut beside a zero-advance decimal or grouping separator joined
     (see the module docstring); ``line_chars`` (``Page.line_chars``) is read only when some

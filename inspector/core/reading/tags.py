@@ -24,6 +24,7 @@ from typing import Any
 import pymupdf
 
 from ..types import Rect
+from .decimals import glyph_text
 from .pdfobj import Name, Ref, parse
 
 log = logging.getLogger(__name__)
@@ -267,7 +268,7 @@ def _collect(blocks: list[dict[str, Any]], path: Path, out: list[TagLine]) -> No
         elif b.get("type") == 0 and path:
             for line in b.get("lines", []):
                 chars = [c for s in line.get("spans", []) for c in s.get("chars", [])]
-                text = "".join(c["c"] for c in chars)
+                text = glyph_text([(c["c"], c["bbox"][0], c["bbox"][2]) for c in chars])
                 boxes = [Rect(*c["bbox"]) for c in chars if not c["c"].isspace()]
                 dx, dy = line.get("dir", (1.0, 0.0))
                 if boxes and text.strip():
