@@ -2,7 +2,9 @@
 
 Strokes and thin filled rectangles are rules. A filled rectangle thicker than
 ``max_thickness`` is a band (shading, zebra stripe, header band): its edges become rules,
-never one thick rule. Invisible marks (white on white, fully transparent) are dropped.
+never one thick rule. Invisible marks (white on white, fully transparent) are dropped; a
+pale stroke drawn over darker fills painted before it is a rule where it crosses them (the
+white cell borders of a shaded table: PowerPoint's and Word's banded styles, Impress).
 Zero-width strokes are kept: in PDF they are hairlines, which every viewer draws.
 Collinear pieces of a dashed or dotted line are joined.
 """
@@ -17,6 +19,7 @@ from ..params import VectorParams
 from ..reading.document import Drawing
 from ..types import Band, Fill, Orientation, Rect, RejectedFill, RejectedRule, Rule, fast_rect, fast_rule
 from .fills import MAX_NEIGHBOURS, RawFill, find_fills, hidden_fills
+from .pale_rules import pale_over_fills
 
 AXIS_TOL = 1.0  # pt a "horizontal" segment may drift in y
 WHITE = 255  # grey of paper: contrast is measured from it
@@ -42,10 +45,13 @@ def find_vector_rules(drawings: Sequence[Drawing], params: VectorParams, page: R
     raw: list[RawFill] = []  # every filled rectangle, in painting order
     thin: dict[int, list[Rule]] = {}  # the rules a thin one of ``raw`` (by index) makes
     rejected: list[RejectedRule] = []
+    pale: list[tuple[int, list[Rule]]] = []  # pale strokes' pieces, and how many fills were painted before
     for d in drawings:
         stroke_ok = _visible(d.stroke, d.stroke_opacity, params)
         fill_ok = _visible(d.fill, d.fill_opacity, params)
         if not (stroke_ok or fill_ok):
+            if d.stroke is not None and d.stroke_opacity > 0.02 and raw:
+                pale.append((len(raw), list(_from_stroke(d))))
             continue
         if fill_ok and page is not None and _background(d, page, params.background):
             background.append(d)
@@ -61,6 +67,8 @@ def find_vector_rules(drawings: Sequence[Drawing], params: VectorParams, page: R
     both = bool(thin) and bool(wide) and len(raw) <= MAX_NEIGHBOURS  # else the fills look for themselves
     hidden = hidden_fills(raw) if both else set()
     pieces.extend(r for i, rules in thin.items() if i not in hidden for r in rules)
+    if pale:
+        pieces.extend(pale_over_fills(pale, raw, params.min_contrast))
     rejected.extend(RejectedRule(r, "inside a fill of its own colour") for i in sorted(hidden & thin.keys())
                     for r in thin[i])
     found = find_fills([raw[i] for i in wide], params, {k for k, i in enumerate(wide) if i in hidden} if both else None)
