@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..types import Fill, Rect, Rule, TableRegion, TableSource
+from ..types import Fill, Rect, Rule, TableRegion, TableSource, Word
 from .aligned import is_prose
 from .between import (
     HEADING_SIZE,
@@ -151,13 +151,18 @@ def _meeting_pairs(hs: Sequence[Rule], vs: Sequence[Rule], tol: float) -> list[t
     return list(zip(i.tolist(), j.tolist(), strict=True))
 
 
-def attach_fills(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) -> list[Candidate]:
-    """Grow ruled candidates over the fills stacked on their top or bottom edge.
+def attach_fills(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float,
+                 words: Sequence[Word] = ()) -> list[Candidate]:
+    """Grow ruled candidates over the fills stacked on their top or bottom edge, and over a
+    shaded label column set against their left or right side.
 
     A shaded header band above a ruled grid whose vertical rules start below the band
     belongs to the grid: a fill touching the region's top (or bottom) within ``tol`` and
     spanning at least 90% of its width joins it, with its two long edges as rules. Stacked
-    bands (a two-level header) join one after the other.
+    bands (a two-level header) join one after the other. A slide's or a banded style's first
+    column is often shaded and unruled beside the ruled body: a fill against the region's side,
+    as tall, narrower than it and holding two or more of ``words``, joins it with its
+    two long edges as rules.
     """
     out = []
     for cand in cands:
@@ -166,12 +171,18 @@ def attach_fills(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) 
         while grew:
             grew = False
             for f in fills:
-                if f.id in used or not _stacked(f.bbox, box, tol):
+                if f.id in used:
+                    continue
+                b = f.bbox
+                if _stacked(b, box, tol):
+                    rules += [Rule("h", b.y0, b.x0, b.x1, EDGE_RULE_WIDTH, "vector", f.grey, f.id),
+                              Rule("h", b.y1, b.x0, b.x1, EDGE_RULE_WIDTH, "vector", f.grey, f.id)]
+                elif _beside(b, box, tol) and sum(b.contains_point(w.bbox.cx, w.bbox.cy) for w in words) >= 2:
+                    rules += [Rule("v", b.x0, b.y0, b.y1, EDGE_RULE_WIDTH, "vector", f.grey, f.id),
+                              Rule("v", b.x1, b.y0, b.y1, EDGE_RULE_WIDTH, "vector", f.grey, f.id)]
+                else:
                     continue
                 used.add(f.id)
-                b = f.bbox
-                rules += [Rule("h", b.y0, b.x0, b.x1, EDGE_RULE_WIDTH, "vector", f.grey, f.id),
-                          Rule("h", b.y1, b.x0, b.x1, EDGE_RULE_WIDTH, "vector", f.grey, f.id)]
                 box, grew = box.union(b), True
         out.append(Candidate(box, cand.source, tuple(rules)) if used else cand)
     return out
@@ -230,6 +241,15 @@ def _stacked(b: Rect, box: Rect, tol: float) -> bool:
     same_x = abs(b.x0 - box.x0) <= tol and abs(b.x1 - box.x1) <= tol
     behind = b.y0 <= box.y0 + tol and b.y1 >= box.y1 - tol and b.height <= PANEL_HEIGHT * box.height
     return same_x and behind and (b.y0 < box.y0 - tol or b.y1 > box.y1 + tol)
+
+
+def _beside(b: Rect, box: Rect, tol: float) -> bool:
+    """Does fill box ``b`` stand against ``box``'s left or right side, as tall (``FILL_SPAN``
+    of its height, at most ``FILL_OVERHANG``) and narrower than it: a shaded label column?"""
+    touches = abs(b.x1 - box.x0) <= tol or abs(b.x0 - box.x1) <= tol
+    over = min(b.y1, box.y1) - max(b.y0, box.y0)
+    return touches and over >= FILL_SPAN * box.height and b.height <= FILL_OVERHANG * box.height + SIDE_TOLS * tol \
+        and b.width < box.width
 
 
 def _absorb_nested(cands: list[Candidate]) -> list[Candidate]:

@@ -154,7 +154,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     found = ruled_regions(rules, tol, lines, said)
     if tparams.section_cut:
         found = cut_sections(found, tol, said)
-    ruled = attach_rules(attach_fills(found, fills, tol), rules, lines, counts, tol, sizes, facts, said)
+    ruled = attach_rules(attach_fills(found, fills, tol, words), rules, lines, counts, tol, sizes, facts, said)
     for cand in join_stacked(ruled, fills, tol):
         caption = figure_caption(cand.bbox, words, lines)
         if caption:  # a framed drawing captioned as a figure: its frame is no table's
