@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-jslibs corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-jslibs corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
 
 setup: sysdeps $(STAMP)
 
@@ -131,6 +131,13 @@ corpus-sheets: setup
 corpus-sheets-calc: setup
 	@command -v soffice >/dev/null || { apt-get update && apt-get install -y --no-install-recommends libreoffice-calc-nogui; }
 	$(PY) -m corpus.sheets.calc $(ARGS)
+
+# Tables on slides (corpus/slides): python-pptx decks in PowerPoint's built-in table styles,
+# exported by LibreOffice Impress as tagged PDFs, truth from the tags (needs soffice's Impress).
+corpus-slides: setup
+	@command -v soffice >/dev/null || { apt-get update && apt-get install -y --no-install-recommends libreoffice-impress-nogui; }
+	$(PY) -m pip install -q -e ".[corpus]"
+	$(PY) -m corpus.slides.build $(ARGS)
 
 # The JavaScript libraries corpus (corpus/jslibs): tables typeset by jsPDF + jspdf-autotable in
 # its three themes and nine styles seen in use (truth from autotable's own cell hook), and by
