@@ -17,6 +17,7 @@ from .aside import Aside, set_aside
 from .evidence.checkboxes import CHECK_BOX, STACKED
 from .evidence.figures import Figure, search_figures
 from .evidence.ocrpictures import picture_areas
+from .evidence.pictures import picture_figures
 from .evidence.rules_merge import merge_rules
 from .evidence.rules_vector import find_vector_rules
 from .geometry import Frame
@@ -162,7 +163,8 @@ class Pipeline:
         mkey = (vkey, rkey, params.merge)
         rules, dup = self._stage(t, "merge", mkey, lambda: merge_rules(vec.rules, ras.rules, params.merge))
         figures, too_many = self._stage(t, "figures", (index, scan.key), lambda: _figures(
-            search_figures(drawings, page.width, page.height), words, scan.source))
+            search_figures(drawings, page.width, page.height), words, scan.source,
+            picture_figures(page.picture_boxes(), words, page.width, page.height) if pictures else ()))
         if too_many:
             skipped, late = (*skipped, FIGURES_SKIPPED), (*late, FIGURES_NOTE.format(n=len(drawings)))
         frame = Frame(turn, page.width, page.height, skew)
@@ -300,12 +302,13 @@ class Pipeline:
 
 
 
-def _figures(charts: tuple[tuple[Figure, ...], bool], words: tuple[Word, ...], source: str
-             ) -> tuple[tuple[Figure, ...], bool]:
+def _figures(charts: tuple[tuple[Figure, ...], bool], words: tuple[Word, ...], source: str,
+             pictured: tuple[Figure, ...] = ()) -> tuple[tuple[Figure, ...], bool]:
     """The charts found in the drawings (and whether their search was skipped), with a scan's
-    pictures OCR read as text (``evidence.ocrpictures``) on an OCR page."""
+    pictures OCR read as text (``evidence.ocrpictures``) on an OCR page, else the pictures with
+    labels over them (``evidence.pictures``, ``pictured``)."""
     found, too_many = charts
-    return found + (picture_areas(words) if source == "ocr" else ()), too_many
+    return found + (picture_areas(words) if source == "ocr" else pictured), too_many
 
 
 def _or_empty(img: Any) -> Any:

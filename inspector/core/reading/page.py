@@ -96,6 +96,16 @@ class Page:
         """Does the page use raster images (a scan, a picture)? Read from its resources only."""
         return bool(self._page.get_images())
 
+    def picture_boxes(self) -> list[Rect]:
+        """Where the page's raster pictures are placed (their boxes, pt, page space); a picture
+        placed twice is listed twice. Interprets the page: ask only when ``has_images``."""
+        out = []
+        for info in self._page.get_image_info():
+            x0, y0, x1, y1 = info["bbox"]
+            if x1 > x0 and y1 > y0:
+                out.append(Rect(x0, y0, x1, y1))
+        return out
+
     def picture_dpi(self) -> float | None:
         """Resolution (pixels per inch of the page) of a picture covering most of the page, such
         as a scan; None when there is none. A PNG without resolution data counts 72."""
