@@ -72,15 +72,51 @@ def erase_rules(grey: np.ndarray, dpi: int) -> np.ndarray:
     px = dpi / 72.0
     _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
     length = max(int(RULE_MIN_PT * px), 3 * _letter_height(ink), 5)
-    lines = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
-    lines = cv2.bitwise_or(lines, cv2.morphologyEx(ink, cv2.MORPH_OPEN,
-                                                   cv2.getStructuringElement(cv2.MORPH_RECT, (1, length))))
+    across = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
+    down = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
+    lines = cv2.bitwise_or(across, down)
     # Thick runs are bands or big letters, not rules: keep what a thin opening still leaves.
     thick = max(int(RULE_MAX_PT * px), 2)
     bands = cv2.morphologyEx(lines, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (thick, thick)))
-    rules = cv2.dilate(cv2.subtract(lines, bands), np.ones((3, 3), np.uint8))  # and their anti-aliased rims
+    thin = cv2.subtract(lines, bands)
+    thin = cv2.bitwise_or(_clear_sided(cv2.bitwise_and(thin, across), ink),
+                          _clear_sided(cv2.bitwise_and(thin, down).T, ink.T).T)
+    rules = cv2.dilate(thin, np.ones((3, 3), np.uint8))  # and their anti-aliased rims
     out = grey.copy()
     out[rules > 0] = 255
+    return out
+
+
+THROUGH_TEXT = 0.6  # a run with ink right above and right below over this share of its length lies inside letters
+
+
+def _clear_sided(runs: np.ndarray, ink: np.ndarray) -> np.ndarray:
+    """``runs`` (a mask of horizontal ink runs, 0/255) without those that lie through a line of
+    letters: with ink right above and right below them over THROUGH_TEXT of their length.
+
+    Blurred bold letters set close run together in one or two pixel rows as long as a rule;
+    painting that row white cuts the word in two ("Subcontracts" read "Subeoniacis"). A rule
+    has paper on at least one side save where text or a crossing rule touches it.
+    """
+    n, labels = cv2.connectedComponents(runs, connectivity=8)
+    if n <= 1:
+        return runs
+    on, inked = runs > 0, ink > 0
+    top, bottom = on.copy(), on.copy()
+    top[1:] &= ~on[:-1]
+    bottom[:-1] &= ~on[1:]
+    above, below = np.zeros_like(inked), np.zeros_like(inked)
+    above[1:], below[:-1] = inked[:-1], inked[1:]
+    share = []
+    for edge, side in ((top, above), (bottom, below)):
+        counts = np.bincount(labels[edge], minlength=n)
+        share.append(np.bincount(labels[edge], weights=side[edge], minlength=n) / np.maximum(counts, 1))
+    inside = np.minimum(share[0], share[1]) >= THROUGH_TEXT
+    inside[0] = False
+    if not inside.any():
+        return runs
+    out = runs.copy()
+    out[inside[labels]] = 0
     return out
 
 
