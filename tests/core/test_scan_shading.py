@@ -40,6 +40,20 @@ def test_a_rule_touched_by_letters_on_one_side_is_still_erased() -> None:
     assert (out[120, 20:280] == 255).all()
 
 
+def test_a_run_through_hatching_taller_than_a_line_is_erased_as_before() -> None:
+    # An engraving's hatching has ink on both sides of a long run too, over more than a line:
+    # Tesseract reads marks in it, fewer once its long runs are painted out.
+    img = bold_word_and_rule()
+    for x in range(160, 200, 8):
+        img[30:50, x:x + 3] = 20  # lone letters: the page's letters are 20 px high
+    for x in range(150, 260, 5):
+        img[140:190, x:x + 3] = 20  # hatching 50 px high
+    img[165, 150:260] = 20
+    out = erase_rules(img, 200)
+    assert (out[165, 150:260] == 255).all()
+    assert np.array_equal(out[25:55, 30:150], img[25:55, 30:150])  # the word still stays
+
+
 def shaded_page() -> np.ndarray:
     """A page of white paper with dark letters, a grey cell (190) holding dark letters (60),
     and a dark band (50) holding light letters (230)."""
