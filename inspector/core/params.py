@@ -218,6 +218,10 @@ class OcrParams:
                               "picture Tesseract reads is divided by the paper's brightness: white paper everywhere, "
                               "so one threshold holds; 0: off.",
                               step=1.0)
+    shading: float = param(24.0, "Lift shading", "grey levels", 0.0, 128.0,
+                           "Shaded areas (grey cells, bands) darker than the page's paper by this much or more are "
+                           "divided by their own shade on the picture Tesseract reads, so their dark letters stand on "
+                           "white (dark bands, under half the paper's grey, are left alone); 0: off.", step=1.0)
     min_confidence: float = param(60.0, "Min confidence", "%", 0.0, 100.0,
                                   "OCR words Tesseract is less sure of than this are flagged low-confidence.",
                                   step=1.0)

@@ -100,7 +100,8 @@ def ocr_picture(page: Page, o: OcrParams, skew: float, raster: RasterParams | No
 
 def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: RasterParams | None
             ) -> tuple[np.ndarray, tuple[str, ...]]:
-    """The render ``img`` (at ``dpi``) with its paper evened out (``o.even_paper``), its specks
+    """The render ``img`` (at ``dpi``) with its paper evened out (``o.even_paper``), its shaded
+    areas lifted to paper (``o.shading``), its specks
     up to ``o.specks`` points wide painted out, straightened by ``skew`` degrees and its rules
     erased when ``o.erase_rules`` (with ``raster``: those the raster stage joined from a scan's
     steps too); and notes saying what of it explain should name."""
@@ -110,6 +111,9 @@ def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: Raster
 
         even = even_paper(img, dpi, o.even_paper)
         img, notes = even.grey, paper_note(even, "OCR", "ocr.even_paper")
+    if o.shading > 0:  # before specks: a shaded cell's specks are told from its shade once it is paper
+        img, lifted = _lift_shading(img, o.shading)
+        notes += lifted
     if o.specks > 0:  # before straightening, which smears a one-pixel speck over four
         from .reading.skew import remove_specks
 
@@ -119,6 +123,18 @@ def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: Raster
         img, erased = _erase_rules(img, dpi, raster)
         notes += erased
     return img, notes
+
+
+def _lift_shading(img: np.ndarray, lift: float) -> tuple[np.ndarray, tuple[str, ...]]:
+    """``img`` with its shaded areas lifted to paper (``reading.shading``), and a note when any was."""
+    from .reading.shading import lift_shading
+    from .reading.skew import letter_height
+
+    got = lift_shading(img, letter_height(img), lift)
+    if not got.done:
+        return img, ()
+    return got.grey, (f"shaded areas ({got.share:.0%} of the page) were lifted to white before OCR, so their "
+                      "letters stand on paper (ocr.shading)",)
 
 
 MIN_ENLARGE = 1.2  # a smaller enlargement gains Tesseract nothing and costs its time
