@@ -4,7 +4,8 @@ Charge:" | "If we do not receive ..."), the paragraphs wrapping in the cell that
 columns and set apart by more white than their own leading, no rule between them (a loan's
 truth-in-lending box, seen on a real loan file printed through PDFsam). Each label is a row:
 ``ruledrows.paragraph_cuts``. Lines stepping at the leading throughout, or a label wrapped
-over two lines, stay one row's multi-line cells. Built with PyMuPDF at known coordinates."""
+over two lines, stay one row's multi-line cells. Built with PyMuPDF at known coordinates, and by
+reportlab (one table row per term under one box, its cell padding the white)."""
 
 from __future__ import annotations
 
@@ -108,3 +109,37 @@ def test_explain_names_the_labelled_paragraph() -> None:
     steps: Sequence[float] = [e.value for w in named for e in w.evidence if e.kind == "labelled_paragraph"]
     assert all(abs(s - PARA) < 0.5 for s in steps)
     assert all("labelled paragraphs" in w.decision for w in named)
+
+
+def reportlab_box() -> bytes:
+    """The same box by reportlab's platypus: a GRID over the header and body rows, then one
+    table row per term (a bold label, its paragraph spanning the other columns, wrapped by
+    reportlab at its leading), a BOX around the terms and no rule between them: the cell
+    padding above and below each row is the white that sets the paragraphs apart."""
+    import io
+
+    from reportlab.lib import colors
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
+
+    plain = ParagraphStyle("cell", fontName="Helvetica", fontSize=SIZE * 0.9, leading=LEAD)
+    bold = ParagraphStyle("label", fontName="Helvetica-Bold", fontSize=SIZE, leading=LEAD)
+    data: list[list[object]] = [[Paragraph(t, plain) for t in row] for row in (HEAD, *BODY)]
+    data += [[Paragraph(label, bold), Paragraph(" ".join(lines), ParagraphStyle("p", parent=plain, fontSize=SIZE)),
+              "", ""] for label, lines in TERMS]
+    first = 1 + len(BODY)  # the grid rows: header and body
+    table = Table(data, colWidths=[b - a for a, b in zip(XS, XS[1:], strict=False)], hAlign="LEFT")
+    table.setStyle(TableStyle([("GRID", (0, 0), (-1, first - 1), 0.5, colors.black),
+                               ("BOX", (0, first), (-1, -1), 0.5, colors.black),
+                               *(("SPAN", (1, k), (-1, k)) for k in range(first, len(data))),
+                               ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("TOPPADDING", (0, first), (-1, -1), 4), ("BOTTOMPADDING", (0, first), (-1, -1), 4)]))
+    out = io.BytesIO()
+    SimpleDocTemplate(out, pagesize=(612, 792), leftMargin=XS[0], topMargin=150).build([table])
+    return out.getvalue()
+
+
+def test_reportlab_terms_under_one_box_are_rows() -> None:
+    rows = _terms_rows(reportlab_box())
+    assert [r[0] for r in rows] == [label for label, _ in TERMS]
+    assert [" ".join(r[1:]).strip() for r in rows] == [_norm(" ".join(lines)) for _, lines in TERMS]
