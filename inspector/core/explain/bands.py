@@ -1,7 +1,8 @@
 """Row bands as the grid stage read them, for explain: the row boundaries the drawing put
 there (``drawn_ys``), whether rules close every cell (``boxed``), which bands are ruled rows
 (``ruled_rows``), and what split a band kept whole but on evidence of its own: rows of amounts
-alone (``amount_band``), a bold section label (``bold_label_below``). Mirrors
+alone (``amount_band``), labelled paragraphs (``paragraph_band``), a bold section label
+(``bold_label_below``). Mirrors
 ``structure.bandrows.split_rows``; positions in the table's upright frame (points).
 """
 
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 from ..structure.bandlines import continues
 from ..structure.bandrows import band_depths, bold_label, rows_delineated
 from ..structure.columns import Line, line_cols
-from ..structure.ruledrows import amount_row, amount_rows, rules_delimit_rows
+from ..structure.ruledrows import amount_row, amount_rows, paragraph_cuts, rules_delimit_rows
 from ..types import Grid
 from .page import PageContext
 
@@ -42,29 +43,55 @@ def ruled_rows(ctx: PageContext, g: Grid, depths: Sequence[Sequence[int]]) -> li
     return ruled if rules_delimit_rows(depths, ctx.params.tables.row_band_lines, ruled) else [False] * len(depths)
 
 
-def amount_band(ctx: PageContext, g: Grid, y: float) -> bool:
-    """Does the row boundary at ``y`` part two lines of amounts alone filling the row
-    (``ruledrows.amount_row``) in a band the grid stage keeps whole but on evidence of its own
-    (rows drawn one by one, or a ruled row: ``bandrows.split_rows``), whose lines are rows of
-    amounts (``ruledrows.amount_rows``)? Then that evidence, not the rows' start, put it there."""
+def _kept_band(ctx: PageContext, g: Grid, y: float) -> list[Line] | None:
+    """The text lines of the body band holding ``y`` when the grid stage keeps it whole but
+    on evidence of its own (rows drawn one by one, or a ruled row: ``bandrows.split_rows``);
+    None for another band (the first band is the header's: split_rows reads it apart)."""
     ids = ctx.centres.inside(g.region)
     lines = ctx.centres.region_lines(g.region, ids, ctx.params.rows.y_tolerance)
     drawn, words = drawn_ys(g), ctx.centres.words
     depths = band_depths(lines, words, g.xs, drawn)
     k = bisect_right(drawn, y) - 1
-    if not 0 < k < len(depths):  # the first band is the header's (split_rows reads it apart)
-        return False
+    if not 0 < k < len(depths):
+        return None
     whole = rows_delineated(depths, ctx.params.tables.row_band_lines, closed=boxed(g))
     if not (whole or ruled_rows(ctx, g, depths)[k]):
+        return None
+    return [ln for ln in lines if drawn[k] <= ln.bbox.cy < drawn[k + 1]]
+
+
+def amount_band(ctx: PageContext, g: Grid, y: float) -> bool:
+    """Does the row boundary at ``y`` part two lines of amounts alone filling the row
+    (``ruledrows.amount_row``) in a band kept whole but on evidence of its own (``_kept_band``),
+    whose lines are rows of amounts (``ruledrows.amount_rows``)? Then that evidence, not the
+    rows' start, put it there."""
+    band, words = _kept_band(ctx, g, y), ctx.centres.words
+    if band is None:
         return False
-    band = [ln for ln in lines if drawn[k] <= ln.bbox.cy < drawn[k + 1]]
     around = [ln for ln in band if ln.bbox.cy < y][-1:] + [ln for ln in band if ln.bbox.cy > y][:1]
     return len(around) == 2 and all(amount_row(ln, words, g.xs) for ln in around) \
         and amount_rows(band, words, g.xs, lambda prev, line: continues(prev, line, words))
 
 
+def paragraph_band(ctx: PageContext, g: Grid, y: float) -> float:
+    """The step (pt) from the line above to the label line under ``y`` when the boundary there
+    is one of ``ruledrows.paragraph_cuts`` in a band kept whole but on evidence of its own
+    (labelled paragraphs set apart by white: a definitions box); 0 otherwise."""
+    band = _kept_band(ctx, g, y)
+    if band is None or not any(abs(c - y) < 0.01 for c in paragraph_cuts(band, ctx.centres.words, g.xs)):
+        return 0.0
+    above = [ln for ln in band if ln.bbox.cy < y][-1]
+    below = next(ln for ln in band if ln.bbox.cy > y)
+    return below.bbox.cy - above.bbox.cy
+
+
 SECTION_LABEL = "a new row starts with the next text line: a bold label alone in the first column under a plain " \
     "line (a section label; a label's wrapped next line keeps its font)"
+
+
+PARAGRAPH_ROW = "a new row starts with the next text line: a label in the first column beside the first line " \
+    "of a paragraph, {:.1f} pt under the line above, more than the paragraphs' own leading (labelled paragraphs " \
+    "set apart by white under one rule: one row each)"
 
 
 AMOUNT_ROW = "a new row starts with the next text line: it and the line above are amounts alone, one in " \

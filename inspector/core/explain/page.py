@@ -42,7 +42,8 @@ class Evidence:
     empty band thinner than a line, pt) | row_labels (labels left of rules drawn over the amounts only,
     taken as the first column: the lines holding one) | accounting_sign (a column of currency signs set
     apart from their amounts starts here: the lines starting with one) | amount_body (the lines between a
-    header and a totals rule are rows of amounts: how many);
+    header and a totals rule are rows of amounts: how many) | labelled_paragraph (a label beside a paragraph's
+    first line, set apart from the line above by more than the paragraphs' leading: the step, pt);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 
@@ -56,7 +57,7 @@ class Evidence:
                          "row_labels", "accounting_sign", "amount_body"):
             out["count"] = int(self.value)
         elif self.kind in ("text_gap", "line_gap", "number_stack", "group_rule", "amount_row", "leading_pitch",
-                           "band_pitch"):
+                           "band_pitch", "labelled_paragraph"):
             out["width"] = round(self.value, 2)
         elif self.kind == "group_label":
             out["row"] = int(self.value)

@@ -18,7 +18,7 @@ from ..types import Word
 from .bandlines import carries_on, columns_needed, continues, full_lines, labelled_amounts
 from .columns import Line, col_of, line_cols, lines_in
 from .region import FULL, HALF, RegionEvidence
-from .ruledrows import body_pitch, own_rows, ruled_bands, rules_delimit_rows
+from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows
 from .sectionrows import row_pitch, section_at_pitch
 from .wrapped_rows import broken_continuations, tight_continuations
 
@@ -129,8 +129,13 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         one_row = (delineated and not (b == 0 and not top_drawn and (full_lines(inside, words, xs) or starts))) \
             or (b > 0 and ruled_rows[b])
         if one_row and not own_rows(inside, words, xs, pitch if b else 0.0, bottom - top if b else 0.0):
-            out.append(bottom)  # every row has its own band: its lines are multi-line cells
-            in_head = b == 0 or more_head
+            # Every row has its own band: its lines are multi-line cells, unless labelled
+            # paragraphs set apart by their white share the band (a definitions box).
+            cuts = paragraph_cuts(inside, words, xs) if b else []
+            out.extend(cuts)
+            virtual.update(cuts)
+            out.append(bottom)
+            in_head = (b == 0 or more_head) and not cuts
             continue
         open_cols = _open_columns(ev, xs, top, bottom, b == 0, b == n_bands - 1)
         if open_cols and len(inside) > 1:

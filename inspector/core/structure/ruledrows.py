@@ -27,6 +27,7 @@ MIN_RULED_BANDS = 2  # bands with text under the first, ruled above and below, b
 MIN_AMOUNT_ROWS = 2  # lines of a label beside its amounts that make a band several rows
 SPACE = 0.5  # x the type size: a wider gap between two words parts two cells' text
 NIL_WORDS = ("n/a", "na", "nm", "n.m.")  # words standing in for an amount
+PARAGRAPH_STEP = 1.3  # x the widest step between a paragraph's own lines: a wider step starts a labelled paragraph
 # Why no user would change these: they are counts of the band's own lines and a share of the
 # table's own pitch (a cell's lines are set at the type's leading, rows add the cell padding).
 
@@ -86,6 +87,28 @@ def _fills_row(line: Line, runs: Sequence[Sequence[Word]], words: Sequence[Word]
     first column, the label's, empty: that line is the same row's."""
     cols = line_cols(line, words, xs)
     return len(runs) > 1 and 0 in cols and len(cols) >= columns_needed(xs)
+
+
+def paragraph_cuts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[float]:
+    """Row boundaries (pt) over each label line after the first when the band's lines are two
+    or more paragraphs, each led by a label in the first column beside its first line ("Late
+    Charge:" | "If we do not receive ..."), the other lines the other columns' text alone (the
+    paragraphs wrapping), and every label line steps from the line above by more than
+    ``PARAGRAPH_STEP`` times the widest step inside a paragraph (the white a paragraph break
+    adds to the leading): a definitions box under one rule, one row per label. [] otherwise: a
+    label wrapped over two lines, or lines that all step at the leading, are one row's
+    multi-line cells; paragraphs that never wrap give no leading to compare with."""
+    if len(lines) < 3:
+        return []
+    cols = [line_cols(ln, words, xs) for ln in lines]
+    heads = [0 in c for c in cols]
+    if not heads[0] or sum(heads) < 2 or any(h and len(c) < 2 for h, c in zip(heads, cols, strict=True)):
+        return []  # a label alone on its line: a wrapped label or a section label
+    steps = [b.bbox.cy - a.bbox.cy for a, b in zip(lines, lines[1:], strict=False)]
+    inner = [d for d, head in zip(steps, heads[1:], strict=True) if not head]
+    if not inner or min(d for d, head in zip(steps, heads[1:], strict=True) if head) <= PARAGRAPH_STEP * max(inner):
+        return []
+    return [(lines[k - 1].bbox.y1 + lines[k].bbox.y0) / 2 for k in range(1, len(lines)) if heads[k]]
 
 
 def rules_delimit_rows(depths: Sequence[Sequence[int]], max_lines: int, ruled: Sequence[bool]) -> bool:
