@@ -40,6 +40,7 @@ from .candidates import (
     width_at,
 )
 from .clipped import edge_note, hidden_rules
+from .drawn import bridged, pale_over_fill
 from .heads import group_label_cols
 from .marks import form_mark_rules, section_cut
 from .options import option_cols, option_rules
@@ -265,11 +266,11 @@ def _drawn(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
     loses the boundary and keeps the others; when the text leaves a column gap there too, the
     boundary stays without its rules, and the decision says so."""
     said = f"{b.rules} drawn rule(s) lie on it"
-    if _pale_over_fill(ctx, g, axis, b.pos):
+    if pale_over_fill(ctx, g, axis, b.pos):
         said += (", a pale line drawn over the cells' shading (a shaded table's cell border: its contrast "
                  "is read against the fill under it, not the paper)")
     named: tuple[str, ...] = RULE_PARAMS
-    pieces = _bridged(ctx, g, axis, b.pos)
+    pieces = bridged(ctx, g, axis, b.pos)
     if pieces:
         said += (f", one joined from {pieces} pieces the scan broke it into "
                  "(raster.bridge_gap; a hairline's dashes: raster.hairline_gap)")
@@ -291,37 +292,6 @@ def _drawn(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
                      "(columns.min_gap)")
             named = (*RULE_PARAMS, "columns.min_gap")
     return Why(axis, b.pos, True, (Evidence("rule", b.rules),), said, named, flip)
-
-
-def _pale_over_fill(ctx: PageContext, g: Grid, axis: str, pos: float) -> bool:
-    """Is a rule on boundary ``pos`` of ``g`` a pale line over shading (``evidence.pale_rules``):
-    inside a fill, across it, and no darker than the fill (a rule darker than its fill is ink)?"""
-    orient = "v" if axis == "col" else "h"
-    lo, hi = (g.region.y0, g.region.y1) if orient == "v" else (g.region.x0, g.region.x1)
-    for r in ctx.res.vector_rules:
-        if r.orient != orient or abs(r.pos - pos) > ctx.params.merge.snap or r.start >= hi or r.end <= lo:
-            continue
-        mid = (r.start + r.end) / 2
-        for f in ctx.res.fills:
-            b = f.bbox
-            inside = b.x0 + PALE_INSIDE < r.pos < b.x1 - PALE_INSIDE and b.y0 <= mid <= b.y1 if orient == "v" \
-                else b.y0 + PALE_INSIDE < r.pos < b.y1 - PALE_INSIDE and b.x0 <= mid <= b.x1
-            if inside and r.grey >= f.grey - 1:
-                return True
-    return False
-
-
-PALE_INSIDE = 0.5  # pt: a pale line this far inside a fill's sides lies over it (not on its edge)
-
-
-def _bridged(ctx: PageContext, g: Grid, axis: str, pos: float) -> int:
-    """The most pieces a raster rule on boundary ``pos`` of ``g`` was joined from
-    (``raster_groups.bridge``); 0 when none was joined."""
-    orient = "v" if axis == "col" else "h"
-    lo, hi = (g.region.y0, g.region.y1) if orient == "v" else (g.region.x0, g.region.x1)
-    on = [r.pieces for r in ctx.res.raster_rules if r.pieces > 1 and r.orient == orient
-          and abs(r.pos - pos) <= ctx.params.merge.snap and r.start < hi and r.end > lo]
-    return max(on, default=0)
 
 
 def _fainter(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[float, tuple[Rule, ...]] | None:
