@@ -16,6 +16,7 @@ from .flow import flowing_rows
 from .formboxes import form_boxes
 from .indexlist import index_list
 from .keyvalue import key_value
+from .layouts import labelled_blocks, page_columns
 from .leaders import leader_list
 from .region import FULL, RegionEvidence
 from .regions import Candidate
@@ -38,7 +39,8 @@ def verdict(grid: Grid, cand: Candidate, ev: RegionEvidence,
     lines, words, ids = text
     tparams = ev.params.tables
     one_row = tparams.ruled_row and _closed_row(ev, grid, drawn_xs)
-    early = (_reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words) or _prose_columns(grid, ev))
+    early = (_reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words) or _prose_columns(grid, ev)
+             or _layout(grid, ev))
     form = None if early else _form(grid, ev)
     listed = None if early or form else _leader_list(grid, ev)
     book = None if early or form or listed else _index(grid, ev)
@@ -96,6 +98,17 @@ def _prose_columns(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
         return (f"running prose set in columns: text runs on across {crossed} of {inner} row boundaries "
                 "(a full line goes on in lower case on the next)", "")
     return None
+
+
+def _layout(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
+    """A page layout whose lines align as a table's (``layouts``): labelled blocks side by side
+    (an address block), a slice of a page set in columns; None when it may be a table."""
+    tparams = ev.params.tables
+    reason = labelled_blocks(grid, ev) if tparams.labelled_blocks else ""
+    if reason:
+        return reason, "tables.labelled_blocks"
+    reason = page_columns(grid, ev) if tparams.page_columns else ""
+    return (reason, "tables.page_columns") if reason else None
 
 
 def _closed_row(ev: RegionEvidence, grid: Grid, drawn_xs: set[float]) -> bool:

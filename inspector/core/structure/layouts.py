@@ -1,0 +1,106 @@
+"""Page layouts that line up like a borderless table but are none.
+
+- Labelled blocks side by side (``labelled_blocks``): an invoice's or a letter's address
+  blocks, "BILL TO:" over a name and an address, "SHIP TO:" beside it. Their lines share
+  baselines and leave the gutters empty, as a table's rows do. What tells them apart: every
+  column's first line is a label ending in a colon (a table's column heads name a quantity,
+  they introduce nothing), and the lines below follow one another at the block's own line
+  pitch, with no wider gap or rule parting records: each column is one block, not rows of
+  records. (A table of addresses under "If you live in:" parts its records by rules or gaps.)
+- A slice of a page set in columns (``page_columns``): two or more text columns of running
+  prose, read as a table where a heading in each column lines up with one in the next. The
+  page's text columns go on past the grid, above and below it, in every column, at the
+  region's line pitch, each line within one column. Above and below a real table the text
+  spans its columns (a caption, the paragraph that introduces it) or leaves a gap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from statistics import median
+
+from ..rect import Rect
+from ..types import Grid, Word
+from .beside import running_text
+from .columns import Line, Segment, lines_in, segments
+from .region import RegionEvidence
+
+# Why no user would change these: they describe a block's or a page column's own line setting.
+COLONS = (":", "：")  # a label ends in one of these (Latin and full-width)
+MIN_BLOCKS = 2  # labelled blocks side by side, at least (one is a key-value line)
+MIN_BLOCK_LINES = 3  # lines of a block, its label counted, at least
+EVEN_PITCH = 1.5  # a block's lines follow at most this many times its median line step apart
+REACH = 1.6  # line pitches above and below the grid its page columns are looked for in
+MIN_SLICE_COLS = 2  # page columns a slice crosses, at least
+
+
+def labelled_blocks(grid: Grid, ev: RegionEvidence) -> str:
+    """Why ``grid`` is labelled blocks side by side (see the module), "" when it is not."""
+    if grid.source == "ruled" or len(ev.lines) < MIN_BLOCK_LINES:
+        return ""
+    order = sorted(range(len(ev.lines)), key=lambda k: ev.lines[k].baseline)
+    head = [s for s in ev.segs if s.line == order[0]]
+    if len(head) < MIN_BLOCKS or not all(ev.words[s.word_ids[-1]].text.endswith(COLONS) for s in head):
+        return ""
+    if len({_column(grid, s) for s in head}) < len(head):
+        return ""
+    steps = [ev.lines[b].baseline - ev.lines[a].baseline for a, b in zip(order, order[1:], strict=False)]
+    step = median(steps)
+    if step <= 0 or max(steps) > EVEN_PITCH * step or _ruled_between(grid, ev, order):
+        return ""
+    return (f"labelled blocks side by side: {len(head)} columns each headed by a label ending in a colon "
+            f"over {len(order) - 1} lines at one pitch (an address block, no rows of records)")
+
+
+def page_columns(grid: Grid, ev: RegionEvidence) -> str:
+    """Why ``grid`` is a slice of a page set in columns (see the module), "" when it is not."""
+    if grid.source != "aligned" or grid.n_cols < MIN_SLICE_COLS or len(ev.lines) < 2:
+        return ""
+    base = sorted(ln.baseline for ln in ev.lines)
+    pitch = median(b - a for a, b in zip(base, base[1:], strict=False))
+    if pitch <= 0:
+        return ""
+    box = grid.region
+    above = Rect(box.x0, box.y0 - REACH * pitch, box.x1, box.y0)
+    below = Rect(box.x0, box.y1, box.x1, box.y1 + REACH * pitch)
+    if not (_runs_on(grid, ev, above) and _runs_on(grid, ev, below)):
+        return ""
+    return (f"a slice of a page set in columns: running text goes on above and below it in each of its "
+            f"{grid.n_cols} columns, each line within one column")
+
+
+def _runs_on(grid: Grid, ev: RegionEvidence, box: Rect) -> bool:
+    """Does every column of ``grid`` hold a piece of running text in ``box``, and no line
+    there cross an inner column boundary?"""
+    mine = set(ev.ids)
+    ids = [i for i in ev.centres.inside(box, pad=0.0) if i not in mine]
+    if not ids:
+        return False
+    lines = lines_in(ev.words, ids, ev.params.rows.y_tolerance)
+    segs = segments(ev.words, lines, ev.params.columns.min_gap)
+    inner = grid.xs[1:-1]
+    if any(_crosses(ln, ev.words, inner) for ln in lines):
+        return False
+    held = {_column(grid, s) for s in segs if running_text(s, ev.words)}
+    return held >= set(range(grid.n_cols))
+
+
+def _crosses(line: Line, words: Sequence[Word], inner: Sequence[float]) -> bool:
+    """Does a word of ``line`` straddle one of the ``inner`` column boundaries?"""
+    return any(words[i].bbox.x0 < x < words[i].bbox.x1 for i in line.word_ids for x in inner)
+
+
+def _column(grid: Grid, s: Segment) -> int:
+    """The grid column holding the centre of piece ``s``."""
+    cx = (s.x0 + s.x1) / 2
+    return sum(1 for x in grid.xs[1:-1] if cx >= x)
+
+
+def _ruled_between(grid: Grid, ev: RegionEvidence, order: Sequence[int]) -> bool:
+    """Is a rule drawn across the grid between two of its lines (rows of records parted by rules)?"""
+    x0, x1 = grid.xs[0], grid.xs[-1]
+    for a, b in zip(order, order[1:], strict=False):
+        y = (ev.lines[a].bbox.y1 + ev.lines[b].bbox.y0) / 2
+        if ev.rules.covered("h", y, x0, x1, max(ev.snap, (ev.lines[b].bbox.y0 - ev.lines[a].bbox.y1) / 2)) >= 0.5:
+            return True
+    return False
