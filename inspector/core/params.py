@@ -172,6 +172,10 @@ class TableParams:
     page_columns: bool = param(True, "Page columns", "on/off", 0, 1,
                                "A borderless grid whose columns' running text goes on above and below it, each "
                                "line within one column, is a slice of a page set in columns, not a table.")
+    text_boxes: bool = param(True, "Text boxes", "on/off", 0, 1,
+                             "A grid whose one row of text holds paragraphs of prose in each column (a panel "
+                             "set in columns), or whose columns a filled box cuts (the box holds all the text "
+                             "of some columns and text outside the grid), is a text box, not a table.")
     left_out_spans: bool = param(False, "Left-out rule spans", "on/off", 0, 1,
                                  "In a table drawn with row rules only, a rule left out under one column above "
                                  "an empty slot makes the cell above span it (pdfmake lightHorizontalLines, "

@@ -12,6 +12,14 @@
   page's text columns go on past the grid, above and below it, in every column, at the
   region's line pitch, each line within one column. Above and below a real table the text
   spans its columns (a caption, the paragraph that introduces it) or leaves a gap.
+- A text box set in columns (``text_box``): a panel whose rules or frame make a grid, its one
+  row holding text filled with paragraphs of running prose in two or more columns (the other
+  rows empty: a picture below, the panel's padding). A table has two rows of text or more; a
+  blank table's one row is its column heads, short captions, never paragraphs.
+- A grid cut through a text box (``cut_box``): a filled box (a sidebar, a shaded note) holds
+  all the text of some of the grid's columns and none of the others', and text of its own
+  outside the grid: the box's lines were read as a column beside unrelated text. A table's
+  shaded column or band lies within the table; it holds no text the table left out.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from ..types import Grid, Word
 from .beside import running_text
 from .columns import Line, Segment, lines_in, segments
 from .region import RegionEvidence
+from .spans import occupied_slots
 
 # Why no user would change these: they describe a block's or a page column's own line setting.
 COLONS = (":", "：")  # a label ends in one of these (Latin and full-width)
@@ -32,6 +41,8 @@ MIN_BLOCK_LINES = 3  # lines of a block, its label counted, at least
 EVEN_PITCH = 1.5  # a block's lines follow at most this many times its median line step apart
 REACH = 1.6  # line pitches above and below the grid its page columns are looked for in
 MIN_SLICE_COLS = 2  # page columns a slice crosses, at least
+WITHIN = 0.99  # share of the grid's area a fill covers when the grid lies on it
+PARA_LINES = 3  # pieces of text a column of a text box holds, at least (a paragraph, not a caption)
 
 
 def labelled_blocks(grid: Grid, ev: RegionEvidence) -> str:
@@ -67,6 +78,60 @@ def page_columns(grid: Grid, ev: RegionEvidence) -> str:
         return ""
     return (f"a slice of a page set in columns: running text goes on above and below it in each of its "
             f"{grid.n_cols} columns, each line within one column")
+
+
+def text_box(grid: Grid, ev: RegionEvidence) -> str:
+    """Why ``grid`` is a text box set in columns (see the module), "" when it is not."""
+    ids = list(ev.ids)
+    if not ids:
+        return ""
+    slots = occupied_slots(grid, ev.centres.cx[ids], ev.centres.cy[ids])
+    if len({r for r, _ in slots}) != 1:
+        return ""
+    cols = sorted({c for _, c in slots})
+    if len(cols) < MIN_SLICE_COLS:
+        return ""
+    for c in cols:
+        mine = [s for s in ev.segs if _column(grid, s) == c]
+        if len(mine) < PARA_LINES or 2 * sum(running_text(s, ev.words) for s in mine) < len(mine):
+            return ""
+    return (f"a text box set in columns: its one row of text holds paragraphs of running prose in "
+            f"{len(cols)} columns, its other rows empty")
+
+
+def cut_box(grid: Grid, ev: RegionEvidence) -> str:
+    """Why ``grid`` cuts through a filled text box (see the module), "" when it does not."""
+    ids = list(ev.ids)
+    if grid.source == "ruled" or not ids or not ev.fills:
+        return ""
+    slots = occupied_slots(grid, ev.centres.cx[ids], ev.centres.cy[ids])
+    cols = {c for _, c in slots}
+    mine = set(ids)
+    for fill in ev.fills:
+        box = fill.bbox
+        inter = grid.region.intersection(box)
+        if inter is None or inter.area >= WITHIN * grid.region.area:  # none, or a band the whole grid lies on
+            continue
+        held = [i for i in ids if _holds(box, ev, i)]
+        inside = {c for _, c in occupied_slots(grid, ev.centres.cx[held], ev.centres.cy[held])} if held else set()
+        if not inside or inside == cols:
+            continue
+        # Every word of the box's columns lies in the box, and the box holds text the grid left out.
+        whole = all(_holds(box, ev, i) for i in ids if _column_of(grid, ev, i) in inside)
+        if whole and any(i not in mine for i in ev.centres.inside(box, pad=0.0)):
+            return (f"cuts through a text box: a filled box holds all the text of {len(inside)} of its "
+                    f"{len(cols)} columns and text outside the grid")
+    return ""
+
+
+def _holds(box: Rect, ev: RegionEvidence, i: int) -> bool:
+    """Does ``box`` hold word ``i``'s centre?"""
+    return box.contains_point(float(ev.centres.cx[i]), float(ev.centres.cy[i]))
+
+
+def _column_of(grid: Grid, ev: RegionEvidence, i: int) -> int:
+    """The grid column holding word ``i``'s centre."""
+    return sum(1 for x in grid.xs[1:-1] if ev.centres.cx[i] >= x)
 
 
 def _runs_on(grid: Grid, ev: RegionEvidence, box: Rect) -> bool:

@@ -16,7 +16,7 @@ from .flow import flowing_rows
 from .formboxes import form_boxes
 from .indexlist import index_list
 from .keyvalue import key_value
-from .layouts import labelled_blocks, page_columns
+from .layouts import cut_box, labelled_blocks, page_columns, text_box
 from .leaders import leader_list
 from .region import FULL, RegionEvidence
 from .regions import Candidate
@@ -102,13 +102,16 @@ def _prose_columns(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
 
 def _layout(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
     """A page layout whose lines align as a table's (``layouts``): labelled blocks side by side
-    (an address block), a slice of a page set in columns; None when it may be a table."""
+    (an address block), a slice of a page set in columns, a text box; None when it may be a table."""
     tparams = ev.params.tables
     reason = labelled_blocks(grid, ev) if tparams.labelled_blocks else ""
     if reason:
         return reason, "tables.labelled_blocks"
     reason = page_columns(grid, ev) if tparams.page_columns else ""
-    return (reason, "tables.page_columns") if reason else None
+    if reason:
+        return reason, "tables.page_columns"
+    reason = (text_box(grid, ev) or cut_box(grid, ev)) if tparams.text_boxes else ""
+    return (reason, "tables.text_boxes") if reason else None
 
 
 def _closed_row(ev: RegionEvidence, grid: Grid, drawn_xs: set[float]) -> bool:
