@@ -12,10 +12,10 @@
   page's text columns go on past the grid, above and below it, in every column, at the
   region's line pitch, each line within one column. Above and below a real table the text
   spans its columns (a caption, the paragraph that introduces it) or leaves a gap.
-- A text box set in columns (``text_box``): a panel whose rules or frame make a grid, its one
-  row holding text filled with paragraphs of running prose in two or more columns (the other
-  rows empty: a picture below, the panel's padding). A table has two rows of text or more; a
-  blank table's one row is its column heads, short captions, never paragraphs.
+- A text box set in columns (``text_box``): a panel whose rules or frame make a grid, all its
+  text in one band between two drawn rules, paragraphs of running prose in two or more
+  columns (the other bands empty: a picture below, the panel's padding). A ruled table's
+  header and body lie in bands of their own, or one of its columns holds short labels.
 - A grid cut through a text box (``cut_box``): a filled box (a sidebar, a shaded note) holds
   all the text of some of the grid's columns and none of the others', and text of its own
   outside the grid: the box's lines were read as a column beside unrelated text. A table's
@@ -31,7 +31,7 @@ from ..rect import Rect
 from ..types import Grid, Word
 from .beside import running_text
 from .columns import Line, Segment, lines_in, segments
-from .region import RegionEvidence
+from .region import HALF, RegionEvidence
 from .spans import occupied_slots
 
 # Why no user would change these: they describe a block's or a page column's own line setting.
@@ -83,11 +83,14 @@ def page_columns(grid: Grid, ev: RegionEvidence) -> str:
 def text_box(grid: Grid, ev: RegionEvidence) -> str:
     """Why ``grid`` is a text box set in columns (see the module), "" when it is not."""
     ids = list(ev.ids)
-    if not ids:
+    if grid.source == "aligned" or not ids:
         return ""
-    slots = occupied_slots(grid, ev.centres.cx[ids], ev.centres.cy[ids])
-    if len({r for r, _ in slots}) != 1:
-        return ""
+    cy = ev.centres.cy[ids]
+    drawn = [y for y in grid.ys if ev.covered("h", y, grid.xs[0], grid.xs[-1]) >= HALF]
+    bands = sorted({grid.ys[0], *drawn, grid.ys[-1]})
+    if len({sum(1 for y in bands if y <= c) for c in cy.tolist()}) != 1:
+        return ""  # text in two or more drawn bands: rows of a table
+    slots = occupied_slots(grid, ev.centres.cx[ids], cy)
     cols = sorted({c for _, c in slots})
     if len(cols) < MIN_SLICE_COLS:
         return ""
@@ -95,8 +98,8 @@ def text_box(grid: Grid, ev: RegionEvidence) -> str:
         mine = [s for s in ev.segs if _column(grid, s) == c]
         if len(mine) < PARA_LINES or 2 * sum(running_text(s, ev.words) for s in mine) < len(mine):
             return ""
-    return (f"a text box set in columns: its one row of text holds paragraphs of running prose in "
-            f"{len(cols)} columns, its other rows empty")
+    return (f"a text box set in columns: all its text lies in one drawn band, paragraphs of running prose "
+            f"in {len(cols)} columns")
 
 
 def cut_box(grid: Grid, ev: RegionEvidence) -> str:
