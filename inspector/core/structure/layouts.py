@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from statistics import median
 
+import numpy as np
+
 from ..rect import Rect
 from ..types import Grid, Word
 from .beside import running_text
@@ -107,34 +109,24 @@ def cut_box(grid: Grid, ev: RegionEvidence) -> str:
     ids = list(ev.ids)
     if grid.source == "ruled" or not ids or not ev.fills:
         return ""
-    slots = occupied_slots(grid, ev.centres.cx[ids], ev.centres.cy[ids])
-    cols = {c for _, c in slots}
-    mine = set(ids)
+    cx, cy = ev.centres.cx[ids], ev.centres.cy[ids]
+    col = np.searchsorted(np.asarray(grid.xs[1:-1]), cx, side="right")  # each word's grid column
+    cols = set(col.tolist())
     for fill in ev.fills:
         box = fill.bbox
         inter = grid.region.intersection(box)
         if inter is None or inter.area >= WITHIN * grid.region.area:  # none, or a band the whole grid lies on
             continue
-        held = [i for i in ids if _holds(box, ev, i)]
-        inside = {c for _, c in occupied_slots(grid, ev.centres.cx[held], ev.centres.cy[held])} if held else set()
+        held = (cx >= box.x0) & (cx <= box.x1) & (cy >= box.y0) & (cy <= box.y1)
+        inside = set(col[held].tolist())
         if not inside or inside == cols:
             continue
         # Every word of the box's columns lies in the box, and the box holds text the grid left out.
-        whole = all(_holds(box, ev, i) for i in ids if _column_of(grid, ev, i) in inside)
-        if whole and any(i not in mine for i in ev.centres.inside(box, pad=0.0)):
+        whole = bool(held[np.isin(col, list(inside))].all())
+        if whole and len(ev.centres.inside(box, pad=0.0)) > int(held.sum()):
             return (f"cuts through a text box: a filled box holds all the text of {len(inside)} of its "
                     f"{len(cols)} columns and text outside the grid")
     return ""
-
-
-def _holds(box: Rect, ev: RegionEvidence, i: int) -> bool:
-    """Does ``box`` hold word ``i``'s centre?"""
-    return box.contains_point(float(ev.centres.cx[i]), float(ev.centres.cy[i]))
-
-
-def _column_of(grid: Grid, ev: RegionEvidence, i: int) -> int:
-    """The grid column holding word ``i``'s centre."""
-    return sum(1 for x in grid.xs[1:-1] if ev.centres.cx[i] >= x)
 
 
 def _runs_on(grid: Grid, ev: RegionEvidence, box: Rect) -> bool:
