@@ -176,6 +176,9 @@ class TableParams:
                              "A grid whose one row of text holds paragraphs of prose in each column (a panel "
                              "set in columns), or whose columns a filled box cuts (the box holds all the text "
                              "of some columns and text outside the grid), is a text box, not a table.")
+    numbered_notes: bool = param(True, "Numbered notes", "on/off", 0, 1,
+                                 "Two columns without drawn column rules whose every row is one note marker (1, "
+                                 "a, *, a bullet) beside running text are a list of notes, not a table.")
     left_out_spans: bool = param(False, "Left-out rule spans", "on/off", 0, 1,
                                  "In a table drawn with row rules only, a rule left out under one column above "
                                  "an empty slot makes the cell above span it (pdfmake lightHorizontalLines, "

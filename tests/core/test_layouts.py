@@ -188,3 +188,35 @@ def test_a_grid_cut_through_a_filled_text_box_is_no_table() -> None:
     assert res.tables == ()
     assert [r.reason.split(":")[0] for r in res.regions if r.param == "tables.text_boxes"] == \
         ["cuts through a text box"]
+
+
+NOTES = [["1", "2", "a"],
+         ["Most widely used regimen in adults due to its low cost and wide availability",
+          "In those without cirrhosis the treatment lasts for twelve weeks in all groups",
+          "Where the genotype is not known the longer course should be given to all"]]
+
+
+def _notes(cols: Sequence[Sequence[str]]) -> bytes:
+    """Notes between two rules, each a marker beside one line of text."""
+    def draw(page: pymupdf.Page) -> None:
+        page.draw_line((40, 186), (560, 186), width=0.8)
+        _columns(page, (45.0, 60.0), 200.0, cols)
+        page.draw_line((40, 230), (560, 230), width=0.8)
+    return _pdf(draw)
+
+
+def test_numbered_notes_between_rules_are_no_table() -> None:
+    pdf = _notes(NOTES)
+    assert len(_detect(pdf, numbered_notes=False).tables) == 1
+    res = _detect(pdf)
+    assert res.tables == ()
+    assert [r.reason for r in res.regions if r.param == "tables.numbered_notes"] == \
+        ["numbered notes: each of its 3 rows is a note marker beside running text (a list, not a table)"]
+
+
+def test_numbers_beside_numbers_or_labels_beside_text_stay_a_table() -> None:
+    numbers = [["1", "2", "3"], ["1,204", "980", "224"]]
+    labels = [["T1", "T2", "T3"], NOTES[1]]
+    for cols in (numbers, labels):
+        res = _detect(_notes(cols))
+        assert not any(r.param == "tables.numbered_notes" for r in res.regions)

@@ -20,6 +20,11 @@
   all the text of some of the grid's columns and none of the others', and text of its own
   outside the grid: the box's lines were read as a column beside unrelated text. A table's
   shaded column or band lies within the table; it holds no text the table left out.
+- Numbered notes (``numbered_notes``): a table's or a page's notes ("1 Most widely used in
+  adults ...", "a In those without cirrhosis ...") between rules read as two columns. Every
+  row's first cell is one note marker (a number, a letter, a note sign) and the second holds
+  running text. A two-column table's first column holds labels or values, not only markers
+  beside sentences; a column of numbers beside numbers is a table's.
 """
 
 from __future__ import annotations
@@ -30,9 +35,11 @@ from statistics import median
 import numpy as np
 
 from ..rect import Rect
+from ..text import list_marker
 from ..types import Grid, Word
 from .beside import running_text
 from .columns import Line, Segment, lines_in, segments
+from .keyvalue import ENUMERATOR
 from .region import HALF, RegionEvidence
 from .spans import occupied_slots
 
@@ -43,6 +50,7 @@ MIN_BLOCK_LINES = 3  # lines of a block, its label counted, at least
 EVEN_PITCH = 1.5  # a block's lines follow at most this many times its median line step apart
 REACH = 1.6  # line pitches above and below the grid its page columns are looked for in
 MIN_SLICE_COLS = 2  # page columns a slice crosses, at least
+NOTE_SIGNS = frozenset("*†‡§¶#")  # note signs a note may start with instead of a number or a letter
 WITHIN = 0.99  # share of the grid's area a fill covers when the grid lies on it
 PARA_LINES = 3  # pieces of text a column of a text box holds, at least (a paragraph, not a caption)
 
@@ -127,6 +135,29 @@ def cut_box(grid: Grid, ev: RegionEvidence) -> str:
             return (f"cuts through a text box: a filled box holds all the text of {len(inside)} of its "
                     f"{len(cols)} columns and text outside the grid")
     return ""
+
+
+def numbered_notes(grid: Grid, ev: RegionEvidence) -> str:
+    """Why ``grid`` is a list of numbered notes (see the module), "" when it is not."""
+    if grid.source == "ruled" or grid.n_cols != 2 or not ev.ids:
+        return ""
+    firsts: dict[int, list[str]] = {}
+    for s in ev.segs:
+        if _column(grid, s) == 0:
+            row = sum(1 for y in grid.ys[1:-1] if ev.lines[s.line].bbox.cy >= y)
+            firsts.setdefault(row, []).extend(ev.words[i].text for i in s.word_ids)
+    if sorted(firsts) != list(range(grid.n_rows)) or not all(len(t) == 1 and _note_mark(t[0]) for t in firsts.values()):
+        return ""
+    texts = [s for s in ev.segs if _column(grid, s) == 1]
+    if not texts or 2 * sum(running_text(s, ev.words) for s in texts) < len(texts):
+        return ""
+    return f"numbered notes: each of its {grid.n_rows} rows is a note marker beside running text (a list, not a table)"
+
+
+def _note_mark(text: str) -> bool:
+    """Is ``text`` a note's or list item's marker: "1", "a)", "[3]", "*", "†", "•"?"""
+    bare = len(text) == 1 and text.islower()  # a note letter set alone ("a", "b")
+    return bare or bool(ENUMERATOR.match(text)) or text in NOTE_SIGNS or list_marker(text)
 
 
 def _runs_on(grid: Grid, ev: RegionEvidence, box: Rect) -> bool:

@@ -16,7 +16,7 @@ from .flow import flowing_rows
 from .formboxes import form_boxes
 from .indexlist import index_list
 from .keyvalue import key_value
-from .layouts import cut_box, labelled_blocks, page_columns, text_box
+from .layouts import cut_box, labelled_blocks, numbered_notes, page_columns, text_box
 from .leaders import leader_list
 from .region import FULL, RegionEvidence
 from .regions import Candidate
@@ -102,7 +102,7 @@ def _prose_columns(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
 
 def _layout(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
     """A page layout whose lines align as a table's (``layouts``): labelled blocks side by side
-    (an address block), a slice of a page set in columns, a text box; None when it may be a table."""
+    (an address block), a slice of a page set in columns, a text box, numbered notes; None when it may be a table."""
     tparams = ev.params.tables
     reason = labelled_blocks(grid, ev) if tparams.labelled_blocks else ""
     if reason:
@@ -111,7 +111,10 @@ def _layout(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
     if reason:
         return reason, "tables.page_columns"
     reason = (text_box(grid, ev) or cut_box(grid, ev)) if tparams.text_boxes else ""
-    return (reason, "tables.text_boxes") if reason else None
+    if reason:
+        return reason, "tables.text_boxes"
+    reason = numbered_notes(grid, ev) if tparams.numbered_notes else ""
+    return (reason, "tables.numbered_notes") if reason else None
 
 
 def _closed_row(ev: RegionEvidence, grid: Grid, drawn_xs: set[float]) -> bool:
