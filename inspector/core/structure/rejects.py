@@ -1,7 +1,8 @@
 """Why a grid is no table: too few rows or columns, paragraph text or prose set in columns, a
 form's area (a blank form, boxes holding only their captions), a contents list or a back-of-book
 index (leaders to page references), mostly empty rows. ``verdict`` asks in that order; the first
-reason found is the grid's. A form's and an index's area is claimed: its text makes no other table.
+reason found is the grid's. A form's, an index's and a page layout's area is claimed: its text
+makes no other table.
 """
 
 from __future__ import annotations
@@ -34,19 +35,21 @@ def verdict(grid: Grid, cand: Candidate, ev: RegionEvidence,
     """(reason, parameter, claims) for ``grid`` made from ``cand``: reason "" when it is a table;
     ``text``: the region's lines, the page's words and the word ids counted for empty rows;
     ``drawn_xs``: its drawn inner column rules; ``blank``: a blank table to fill in, empty by
-    design (the share of rows with text says nothing of it); ``claims``: its area is a form's
-    or an index's."""
+    design (the share of rows with text says nothing of it); ``claims``: its area is a form's,
+    an index's or a page layout's (``layouts``: as a false table did, it keeps other regions
+    off its text)."""
     lines, words, ids = text
     tparams = ev.params.tables
     one_row = tparams.ruled_row and _closed_row(ev, grid, drawn_xs)
-    early = (_reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words) or _prose_columns(grid, ev)
-             or _layout(grid, ev))
+    early = _reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words) or _prose_columns(grid, ev)
+    layout = None if early else _layout(grid, ev)
+    early = early or layout
     form = None if early else _form(grid, ev)
     listed = None if early or form else _leader_list(grid, ev)
     book = None if early or form or listed else _index(grid, ev)
     empty = ("", "") if blank else _mostly_empty(grid, ev.centres, ids, tparams)
     reason, param = early or form or listed or book or empty
-    return reason, param, form is not None or book is not None
+    return reason, param, form is not None or book is not None or layout is not None
 
 
 def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: TableParams) -> tuple[str, str]:
