@@ -18,8 +18,9 @@
   header and body lie in bands of their own, or one of its columns holds short labels.
 - A grid cut through a text box (``cut_box``): a filled box (a sidebar, a shaded note) holds
   all the text of some of the grid's columns and none of the others', and text of its own
-  outside the grid: the box's lines were read as a column beside unrelated text. A table's
-  shaded column or band lies within the table; it holds no text the table left out.
+  outside the grid, with nothing beside that text across the grid's width: the box's lines
+  were read as a column beside unrelated text. A table's shaded column or band lies within
+  the table; the text of it a grid found short left out has the table's other cells beside it.
 - Numbered notes (``numbered_notes``): a table's or a page's notes ("1 Most widely used in
   adults ...", "a In those without cirrhosis ...") between rules read as two columns. Every
   row's first cell is one note marker (a number, a letter, a note sign) and the second holds
@@ -51,6 +52,7 @@ EVEN_PITCH = 1.5  # a block's lines follow at most this many times its median li
 REACH = 1.6  # line pitches above and below the grid its page columns are looked for in
 MIN_SLICE_COLS = 2  # page columns a slice crosses, at least
 NOTE_SIGNS = frozenset("*†‡§¶#")  # note signs a note may start with instead of a number or a letter
+SAME_LINE = 0.25  # word heights two words' centres lie within on one baseline (a table row's cells)
 WITHIN = 0.99  # share of the grid's area a fill covers when the grid lies on it
 PARA_LINES = 3  # pieces of text a column of a text box holds, at least (a paragraph, not a caption)
 
@@ -131,7 +133,7 @@ def cut_box(grid: Grid, ev: RegionEvidence) -> str:
             continue
         # Every word of the box's columns lies in the box, and the box holds text the grid left out.
         whole = bool(held[np.isin(col, list(inside))].all())
-        if whole and len(ev.centres.inside(box, pad=0.0)) > int(held.sum()):
+        if whole and _own_text(grid, ev, box):
             return (f"cuts through a text box: a filled box holds all the text of {len(inside)} of its "
                     f"{len(cols)} columns and text outside the grid")
     return ""
@@ -158,6 +160,24 @@ def _note_mark(text: str) -> bool:
     """Is ``text`` a note's or list item's marker: "1", "a)", "[3]", "*", "†", "•"?"""
     bare = len(text) == 1 and text.islower()  # a note letter set alone ("a", "b")
     return bare or bool(ENUMERATOR.match(text)) or text in NOTE_SIGNS or list_marker(text)
+
+
+def _own_text(grid: Grid, ev: RegionEvidence, box: Rect) -> bool:
+    """Does ``box`` hold text outside the grid with nothing beside it across the grid's width
+    (the box's own lines)? Text the grid left out that has words beside it outside the box is a
+    table's rows going on (its shaded column runs down past a grid found short)."""
+    mine = set(ev.ids)
+    extra = [i for i in ev.centres.inside(box, pad=0.0) if i not in mine]
+    if not extra:
+        return False
+    cx, cy = ev.centres.cx, ev.centres.cy
+    x0, x1 = grid.xs[0], grid.xs[-1]
+    beside = 0
+    for i in extra:
+        tol = SAME_LINE * ev.words[i].bbox.height
+        near = (np.abs(cy - cy[i]) <= tol) & (cx >= x0) & (cx <= x1) & ~((cx >= box.x0) & (cx <= box.x1))
+        beside += bool(near.any())
+    return 2 * beside < len(extra)
 
 
 def _runs_on(grid: Grid, ev: RegionEvidence, box: Rect) -> bool:
