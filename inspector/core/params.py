@@ -165,6 +165,20 @@ class TableParams:
                              "A ruled grid whose boxes mostly hold only a small caption at their top, the rest "
                              "of each box left empty to write in (a form's name, address or signature "
                              "block), is a form, not a table.")
+    labelled_blocks: bool = param(True, "Labelled blocks", "on/off", 0, 1,
+                                  "Blocks side by side, each headed by a label ending in a colon over lines at "
+                                  "one pitch with no rule or gap parting records (an invoice's BILL TO: / "
+                                  "SHIP TO: addresses), are a layout, not a table.")
+    page_columns: bool = param(True, "Page columns", "on/off", 0, 1,
+                               "A borderless grid whose columns' running text goes on above and below it, each "
+                               "line within one column, is a slice of a page set in columns, not a table.")
+    text_boxes: bool = param(True, "Text boxes", "on/off", 0, 1,
+                             "A grid whose one row of text holds paragraphs of prose in each column (a panel "
+                             "set in columns), or whose columns a filled box cuts (the box holds all the text "
+                             "of some columns and text outside the grid), is a text box, not a table.")
+    numbered_notes: bool = param(True, "Numbered notes", "on/off", 0, 1,
+                                 "Two columns without drawn column rules whose every row is one note marker (1, "
+                                 "a, *, a bullet) beside running text are a list of notes, not a table.")
     left_out_spans: bool = param(False, "Left-out rule spans", "on/off", 0, 1,
                                  "In a table drawn with row rules only, a rule left out under one column above "
                                  "an empty slot makes the cell above span it (pdfmake lightHorizontalLines, "

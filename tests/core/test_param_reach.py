@@ -65,6 +65,10 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.ruled_row": ("structure.rejects",),
     "tables.blank_form": ("structure.rejects",),
     "tables.form_boxes": ("structure.rejects",),
+    "tables.labelled_blocks": ("structure.rejects",),
+    "tables.page_columns": ("structure.rejects",),
+    "tables.text_boxes": ("structure.rejects",),
+    "tables.numbered_notes": ("structure.rejects",),
     "tables.min_filled_rows": ("structure.rejects",),
     "tables.row_band_lines": ("structure.bandrows",),  # how deep a drawn band may be and stay one row
     "tables.intersect_tol": ("structure.tables",),

@@ -1,7 +1,8 @@
 """Why a grid is no table: too few rows or columns, paragraph text or prose set in columns, a
 form's area (a blank form, boxes holding only their captions), a contents list or a back-of-book
 index (leaders to page references), mostly empty rows. ``verdict`` asks in that order; the first
-reason found is the grid's. A form's and an index's area is claimed: its text makes no other table.
+reason found is the grid's. A form's, an index's and a page layout's area is claimed: its text
+makes no other table.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from .flow import flowing_rows
 from .formboxes import form_boxes
 from .indexlist import index_list
 from .keyvalue import key_value
+from .layouts import cut_box, labelled_blocks, numbered_notes, page_columns, text_box
 from .leaders import leader_list
 from .region import FULL, RegionEvidence
 from .regions import Candidate
@@ -33,18 +35,21 @@ def verdict(grid: Grid, cand: Candidate, ev: RegionEvidence,
     """(reason, parameter, claims) for ``grid`` made from ``cand``: reason "" when it is a table;
     ``text``: the region's lines, the page's words and the word ids counted for empty rows;
     ``drawn_xs``: its drawn inner column rules; ``blank``: a blank table to fill in, empty by
-    design (the share of rows with text says nothing of it); ``claims``: its area is a form's
-    or an index's."""
+    design (the share of rows with text says nothing of it); ``claims``: its area is a form's,
+    an index's or a page layout's (``layouts``: as a false table did, it keeps other regions
+    off its text)."""
     lines, words, ids = text
     tparams = ev.params.tables
     one_row = tparams.ruled_row and _closed_row(ev, grid, drawn_xs)
-    early = (_reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words) or _prose_columns(grid, ev))
+    early = _reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words) or _prose_columns(grid, ev)
+    layout = None if early else _layout(grid, ev)
+    early = early or layout
     form = None if early else _form(grid, ev)
     listed = None if early or form else _leader_list(grid, ev)
     book = None if early or form or listed else _index(grid, ev)
     empty = ("", "") if blank else _mostly_empty(grid, ev.centres, ids, tparams)
     reason, param = early or form or listed or book or empty
-    return reason, param, form is not None or book is not None
+    return reason, param, form is not None or book is not None or layout is not None
 
 
 def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: TableParams) -> tuple[str, str]:
@@ -96,6 +101,23 @@ def _prose_columns(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
         return (f"running prose set in columns: text runs on across {crossed} of {inner} row boundaries "
                 "(a full line goes on in lower case on the next)", "")
     return None
+
+
+def _layout(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
+    """A page layout whose lines align as a table's (``layouts``): labelled blocks side by side
+    (an address block), a slice of a page set in columns, a text box, numbered notes; None when it may be a table."""
+    tparams = ev.params.tables
+    reason = labelled_blocks(grid, ev) if tparams.labelled_blocks else ""
+    if reason:
+        return reason, "tables.labelled_blocks"
+    reason = page_columns(grid, ev) if tparams.page_columns else ""
+    if reason:
+        return reason, "tables.page_columns"
+    reason = (text_box(grid, ev) or cut_box(grid, ev)) if tparams.text_boxes else ""
+    if reason:
+        return reason, "tables.text_boxes"
+    reason = numbered_notes(grid, ev) if tparams.numbered_notes else ""
+    return (reason, "tables.numbered_notes") if reason else None
 
 
 def _closed_row(ev: RegionEvidence, grid: Grid, drawn_xs: set[float]) -> bool:

@@ -90,7 +90,7 @@ class _Collector:
         res = build_grid(cand, self.words, len(self.regions), self.params, self.centres, self.fills, self.marks)
         if res.grid is None:
             self.regions.append(TableRegion(cand.bbox, cand.source, res.reason, res.param))
-            if res.claims:  # a form's or an index's area: its rules, leaders and captions make no other table
+            if res.claims:  # a form's, an index's or a layout's area: its rules, leaders and text make no other table
                 self.taken.append(cand.bbox)
             return False
         self.regions.append(TableRegion(cand.bbox, cand.source))
