@@ -37,7 +37,9 @@ from .regions import (
     ruled_regions,
 )
 from .setaside import aside_regions
+from .sheetmargins import trim_margins
 from .sides import SideBlock, side_blocks
+from .spacers import join_spacers
 from .stacked_grids import join_stacked
 from .wrapped_rows import last_row_tail
 
@@ -155,6 +157,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     if tparams.section_cut:
         found = cut_sections(found, tol, said)
     ruled = attach_rules(attach_fills(found, fills, tol), rules, lines, counts, tol, sizes, facts, said)
+    ruled = trim_margins(ruled, lines, counts, said)
     for cand in join_stacked(ruled, fills, tol):
         caption = figure_caption(cand.bbox, words, lines)
         if caption:  # a framed drawing captioned as a figure: its frame is no table's
@@ -164,7 +167,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
             continue
         if not (tparams.blank_tables and col.offer_inner(cand, tol)):
             col.offer(cand)
-    cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes, facts, said)
+    cands = join_spacers(hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes, facts, said), words)
     tops = sorted(c.bbox.y0 for c in cands)
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
     for cand in cands:
