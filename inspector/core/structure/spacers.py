@@ -8,7 +8,7 @@ rules make two groups, and the group right of the spacer, amounts only, is no ta
 
 - they stand side by side with a gap narrower than ``SPACER_EM`` of the type beside it,
 - every rule height of the group with fewer heights is one of the other's (two at least), and
-- the words between the right group's first and last rule are amounts (``AMOUNTS`` of them):
+- the words between the right group's rules (under its header band) are amounts (``AMOUNTS`` of them):
   a second table beside the first would have row labels of its own.
 """
 
@@ -55,8 +55,12 @@ def spacer_break(hs: Sequence[Rule], left: float, right: float) -> int:
     return len(heights) if len(heights) >= MIN_SHARED else 0
 
 
-def _amounts(box: Rect, words: Sequence[Word]) -> bool:
-    inside = [w for w in words if box.x0 <= w.bbox.cx <= box.x1 and box.y0 < w.bbox.cy < box.y1 and not w.in_no_table]
+def _amounts(c: Candidate, words: Sequence[Word]) -> bool:
+    """Are the words between ``c``'s rules amounts? A header band (the first of three rule
+    heights or more: a filled header's edges) is left out."""
+    box, hs = c.bbox, _heights(c)
+    top = hs[1] if len(hs) >= 3 else box.y0
+    inside = [w for w in words if box.x0 <= w.bbox.cx <= box.x1 and top < w.bbox.cy < box.y1 and not w.in_no_table]
     return bool(inside) and sum(is_number(w.text) or not w.text.strip("$€£%()-−") for w in inside) >= AMOUNTS * len(inside)
 
 
@@ -72,7 +76,7 @@ def spacer_pair(a: Candidate, b: Candidate, words: Sequence[Word]) -> bool:
         return False
     if shared_heights(_heights(a), _heights(b)) < MIN_SHARED:
         return False
-    return _amounts(b.bbox, words)
+    return _amounts(b, words)
 
 
 def join_spacers(cands: Sequence[Candidate], words: Sequence[Word]) -> list[Candidate]:
