@@ -114,3 +114,33 @@ def test_a_spacer_column_is_named_in_explain() -> None:
     res = _run(_spacer_sheet())
     (t,) = explain(res, Params()).tables
     assert [c for c in t.cols if any(e.kind == "spacer_column" for e in c.evidence)]
+
+
+def test_an_accounting_sign_stays_with_a_totals_amount_run_into_the_next_column() -> None:
+    """"$" at the cell's left, the amount at its right; on the bold totals row the amount and
+    the next column's number touch ("9,842.54 -29.9%", under ``columns.min_gap`` apart)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    top = 100.0
+    page.insert_text((52, top + 11), "Region", fontname="hebo", fontsize=SIZE)
+    _right(page, 250, top + 11, "Q3", bold=True)
+    _right(page, 300, top + 11, "Share", bold=True)
+    rows = [("North", "92,967.61", "42.8%"), ("South", "770.51", "10.1%"), ("East", "(9.04)", "97.4%"),
+            ("West", "41.59", "8.2%")]
+    for k, (label, amount, share) in enumerate(rows):
+        y = top + PITCH * (k + 1) + 11
+        page.insert_text((52, y), label, fontname="helv", fontsize=SIZE)
+        page.insert_text((170, y), "$", fontname="helv", fontsize=SIZE)
+        _right(page, 250, y, amount)
+        _right(page, 300, y, share)
+    y = top + PITCH * 5 + 11
+    page.insert_text((52, y), "Total", fontname="hebo", fontsize=SIZE)
+    page.insert_text((170, y), "$", fontname="hebo", fontsize=SIZE)
+    _right(page, 250, y, "9,842.54", bold=True)
+    page.insert_text((251.5, y), "-29.9%", fontname="hebo", fontsize=SIZE)
+    for yy in (top + PITCH, top + PITCH * 5, top + PITCH * 6, top + PITCH * 6 + 2):
+        page.draw_line((50, yy), (300, yy), width=0.5)
+    (table,) = _run(doc).tables
+    got = table.rows_text()
+    assert [r[1] for r in got[1:5]] == [f"$ {a}" for _, a, _ in rows]
+    assert got[0][:2] == ["Region", "Q3"]
