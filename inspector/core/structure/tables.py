@@ -172,7 +172,8 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
     for cand in cands:
         stop = min((y for y in tops if y > cand.bbox.y1 + 1), default=float("inf"))
-        box = extend_down(cand.bbox, words, cparams.min_gap, stop, col.centres, tol=ytol)
+        one_band = len({round(r.pos) for r in cand.rules if r.orient == "h"}) == 2  # a header row between its rules
+        box = extend_down(cand.bbox, words, cparams.min_gap, stop, col.centres, tol=ytol, one_band=one_band)
         above = max((y for y in bottoms if y < cand.bbox.y0 - 1), default=0.0)
         box = extend_up(box, words, cparams.min_gap, above, centres=col.centres, tol=ytol)
         labelled = extend_left(box, words, cparams.min_gap, col.centres, tol=ytol)
