@@ -144,3 +144,34 @@ def test_an_accounting_sign_stays_with_a_totals_amount_run_into_the_next_column(
     got = table.rows_text()
     assert [r[1] for r in got[1:5]] == [f"$ {a}" for _, a, _ in rows]
     assert got[0][:2] == ["Region", "Q3"]
+
+
+def _centred(page: pymupdf.Page, cx: float, y: float, text: str) -> None:
+    page.insert_text((cx - pymupdf.get_text_length(text, "hebo", SIZE) / 2, y), text, fontname="hebo", fontsize=SIZE)
+
+
+def test_a_filled_header_wrapped_over_three_lines_keeps_its_amounts() -> None:
+    """A header row between its fill's top and a rule, one head wrapped over three lines, the
+    others centred in their cells over right-aligned amounts wider than the heads' white."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.draw_rect(pymupdf.Rect(50, 98, 560, 132), color=None, fill=(0.85, 0.85, 0.85))
+    page.draw_line((50, 132), (560, 132), width=0.5)
+    page.insert_text((52, 118), "Region", fontname="hebo", fontsize=SIZE)
+    _centred(page, 160, 118, "Q1")
+    for k, part in enumerate(("Cost of", "goods", "sold")):
+        _centred(page, 250, 108 + 10 * k, part)
+    _centred(page, 390, 118, "Q3")
+    _centred(page, 520, 118, "Q4")
+    values = (("North", "63,387", "577.85", "80,672.30", "53.77"), ("South", "1,998", "2.38", "829,317.07", "760.06"),
+              ("East", "-100", "705.06", "647.24", "48.53"), ("West", "9,827", "649.29", "3.06", "549.31"))
+    for k, (label, *nums) in enumerate(values):
+        y = 132 + PITCH * k + 11
+        page.insert_text((52, y), label, fontname="helv", fontsize=SIZE)
+        for x1, v in zip((198, 298, 478, 558), nums, strict=True):
+            _right(page, x1, y, v)
+    tables = _run(doc).tables
+    assert len(tables) == 1
+    got = tables[0].rows_text()
+    assert [" ".join(c.split()) for c in got[0]] == ["Region", "Q1", "Cost of goods sold", "Q3", "Q4"]
+    assert got[1:] == [list(r) for r in values]
