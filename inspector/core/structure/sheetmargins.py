@@ -18,6 +18,8 @@ from ..types import Rect, TableRegion
 from .columns import Line
 from .regions import Candidate
 
+# Why no user would change these: each is a share of the page's own type and rules or a pt slack
+# of a stroke's position, the same for every spreadsheet program.
 FULL = 0.9  # share of the grid's width a gridline row rule spans (a gridline runs the whole used range)
 MIN_TABLE_ROWS = 2  # rows of two or more pieces the grid keeps (a header and a row at least)
 MARGIN = ("a sheet's {where}, printed inside its gridlines: every row {side} the empty gridded row at y = {y:.1f} "

@@ -21,6 +21,8 @@ from ..page_marks import Rule, Word
 from ..types import Rect
 from .regions import Candidate
 
+# Why no user would change these: each is a share of the page's own type and rules or a pt slack
+# of a stroke's position, the same for every spreadsheet program.
 SPACER_EM = 4.0  # a spacer column is at most this many ems of the table's type wide (a column of 1.5-3 characters, padded)
 SAME_HEIGHT = 1.0  # pt two rules' heights differ by at most to be one border broken by the spacer
 AMOUNTS = 0.8  # share of the words between the right group's rules that are amounts (no row labels of its own)

@@ -172,7 +172,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
     for cand in cands:
         stop = min((y for y in tops if y > cand.bbox.y1 + 1), default=float("inf"))
-        one_band = len({round(r.pos) for r in cand.rules if r.orient == "h"}) == 2  # a header row between its rules
+        one_band = _header_band(cand, words, col.centres)
         box = extend_down(cand.bbox, words, cparams.min_gap, stop, col.centres, tol=ytol, one_band=one_band)
         above = max((y for y in bottoms if y < cand.bbox.y0 - 1), default=0.0)
         box = extend_up(box, words, cparams.min_gap, above, centres=col.centres, tol=ytol)
@@ -194,6 +194,18 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     col.regions.extend({r.bbox: r for r in said}.values())
     col.regions.extend(aside_regions(words, ytol))
     return col.result()
+
+
+HEADER_AMOUNTS = 1 / 3  # share of a band's words that are numbers below which it is a header row (years as heads)
+
+
+def _header_band(cand: Candidate, words: Sequence[Word], centres: WordCentres) -> bool:
+    """Is ``cand`` one band between two rules holding a header row: labels, few numbers
+    (a spreadsheet's filled header row; a block between its top and bottom rule holds amounts)?"""
+    if len({round(r.pos) for r in cand.rules if r.orient == "h"}) != 2:
+        return False
+    ids = centres.inside(cand.bbox)
+    return bool(len(ids)) and sum(is_number(words[i].text) for i in ids) < HEADER_AMOUNTS * len(ids)
 
 
 PROSE_BESIDE = ("prose beside the table: a column of running text (its own even line spacing, off the table's "
