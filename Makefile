@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-jslibs corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-jslibs corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
 
 setup: sysdeps $(STAMP)
 
@@ -138,6 +138,16 @@ corpus-slides: setup
 	@command -v soffice >/dev/null || { apt-get update && apt-get install -y --no-install-recommends libreoffice-impress-nogui; }
 	$(PY) -m pip install -q -e ".[corpus]"
 	$(PY) -m corpus.slides.build $(ARGS)
+
+# Workbooks made the way people make them (openpyxl: merged titles, wrapped and filled headers, number
+# formats, borders on some ranges, spacer columns, printed gridlines, fit-to-page, repeated header rows)
+# printed by LibreOffice Calc and by Gnumeric (corpus/sheets/workbooks); truth from a second print that
+# borders each block in a colour of its own. Seeded: `make corpus-sheets-workbooks ARGS="--seed 3 --out /tmp/wb3"`.
+corpus-sheets-workbooks: setup
+	@command -v soffice >/dev/null || { apt-get update && apt-get install -y --no-install-recommends libreoffice-calc-nogui; }
+	@command -v ssconvert >/dev/null || { apt-get update && apt-get install -y --no-install-recommends gnumeric; }
+	$(PY) -m pip install -q -e ".[corpus]"
+	$(PY) -m corpus.sheets.workbooks $(ARGS)
 
 # The JavaScript libraries corpus (corpus/jslibs): tables typeset by jsPDF + jspdf-autotable in
 # its three themes and nine styles seen in use (truth from autotable's own cell hook), and by

@@ -6,7 +6,9 @@ amounts only (a totals rule): the table's left edge then says so, with evidence
 ``row_labels`` (its value: the labelled lines). ``structure.glyphgaps.signs_open`` keeps a
 column edge one glyph wide left of a column of currency signs set apart from their amounts
 (an accounting format): that boundary says so, with evidence ``accounting_sign`` (its value:
-the lines whose cell starts with a sign). ``structure.bandrows.amount_body`` splits the lines
+the lines whose cell starts with a sign). ``structure.spacers.join_spacers`` joins the groups of
+rules a blank spacer column breaks: the boundary in that column says so, with evidence
+``spacer_column`` (its value: the rule heights broken there). ``structure.bandrows.amount_body`` splits the lines
 above a table's first rule (a totals rule) into a header and rows of amounts: the boundary under
 the header says so, with evidence ``amount_body`` (its value: the body's lines).
 """
@@ -18,6 +20,7 @@ from dataclasses import replace
 from ..structure.bandrows import amount_body
 from ..structure.columns import segments
 from ..structure.glyphgaps import SPLIT_GLYPHS, gap_in_glyphs, signs_open
+from ..structure.spacers import spacer_break
 from ..types import Grid
 from .page import Evidence, PageContext, Why
 
@@ -29,6 +32,9 @@ ACCOUNTING = ("on {n} line(s) the cell right of it starts with a currency sign a
 GLYPHS = f" and over {SPLIT_GLYPHS:g} glyphs of the text beside it (spaces inside cells are no column)"  # ``_text_gap``'s
 AMOUNT_BODY = ("the {n} lines under it, above the table's first rule (a totals rule), are each a label beside "
                "amounts: rows of their own under the header, not the header's wrapped lines")
+SPACER = ("the table's horizontal rules break over a blank column here and start again at the same {n} heights "
+          "beyond it, over amounts only (a spreadsheet's spacer column: cell borders stop at the empty cells); "
+          "one table across it")
 TOL = 1.0  # pt a rule may start left of the row labels' right end and still be over the amounts only
 
 
@@ -47,6 +53,12 @@ def sheet_cols(ctx: PageContext, g: Grid, cols: list[Why]) -> list[Why]:
         said = ROW_LABELS.format(x=min(r.start for r in rules), n=labelled)
         cols[0] = replace(cols[0], evidence=(*cols[0].evidence, Evidence("row_labels", labelled)),
                           decision=f"{cols[0].decision}; {said}")
+    hs = [r for r in ctx.res.rules if r.orient == "h" and g.ys[0] - TOL <= r.pos <= g.ys[-1] + TOL]
+    for k in range(1, len(g.xs) - 1):
+        n = spacer_break(hs, g.xs[k - 1], g.xs[k + 1])
+        if n:
+            cols[k] = replace(cols[k], evidence=(*cols[k].evidence, Evidence("spacer_column", n)),
+                              decision=f"{cols[k].decision}; {SPACER.format(n=n)}")
     segs = segments(words, lines, ctx.params.columns.min_gap)
     for k in range(1, len(g.xs) - 1):
         n = signs_open(words, segs, g.xs[k])

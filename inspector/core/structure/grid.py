@@ -242,8 +242,11 @@ def _signs_join_amounts(inner: list[float], segs: Sequence[Segment], words: Sequ
         if not signs or any(id(s) not in alone for s in signs):
             keep.append(x)
             continue
+        # A piece starting with an amount: a bold totals row's amount may run into the next
+        # column's ("9,842.54 -29.9%": two numbers a word space apart, two cells).
         amounts = {s.line for s in segs if x <= (s.x0 + s.x1) / 2 < hi
-                   and _amount(" ".join(words[i].text for i in s.word_ids))}
+                   and (_amount(" ".join(words[i].text for i in s.word_ids))
+                        or all(is_number(words[i].text) for i in s.word_ids))}
         if not all(s.line in amounts for s in signs):
             keep.append(x)
     return keep

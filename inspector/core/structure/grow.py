@@ -35,7 +35,7 @@ TABLE_LABEL = re.compile(r"^\s*(?:table|tab\.|exhibit|tabelle|tableau|tabla|表)
 
 
 def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
-                centres: WordCentres | None = None, *, tol: float) -> Rect:
+                centres: WordCentres | None = None, *, tol: float, one_band: bool = False) -> Rect:
     """Grow ``box`` downwards over the text lines that continue its table.
 
     Only words within the box's x range count, so a table in one column of a two-column
@@ -44,7 +44,10 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     label such as "Actual") continues it only when a tabular line follows. Text running
     across the box's side edges ends it, and so does a line with a piece running across
     one of the box's column gaps (a footnote under the table, not a row of it). Text lines
-    are grouped at baseline tolerance ``tol`` (``rows.y_tolerance``).
+    are grouped at baseline tolerance ``tol`` (``rows.y_tolerance``). A box that is ``one_band``
+    between two rules (a spreadsheet's filled header row, its cells wrapped over three lines or
+    more, centred over right-aligned amounts) is a header alone: its white says nothing of the
+    columns, and no line is tested against it.
     """
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
     lines, crossers = _column_lines(words, wc, (wc.cy > box.y1) & (wc.y1 <= stop_y), box, tol)
@@ -70,7 +73,7 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
             pending, unchecked = ln, True
             continue
         if gaps is None:  # the box's columns, for a line the walk may take only
-            gaps = _column_gaps(wc, box, min_gap, tol)
+            gaps = [] if one_band else _column_gaps(wc, box, min_gap, tol)
         if unchecked and pending is not None and _across(words, pending, min_gap, gaps):
             break  # the label waiting ran across a column gap: the walk ended there
         unchecked = False

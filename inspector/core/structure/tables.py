@@ -37,7 +37,9 @@ from .regions import (
     ruled_regions,
 )
 from .setaside import aside_regions
+from .sheetmargins import trim_margins
 from .sides import SideBlock, side_blocks
+from .spacers import join_spacers
 from .stacked_grids import join_stacked
 from .wrapped_rows import last_row_tail
 
@@ -155,6 +157,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     if tparams.section_cut:
         found = cut_sections(found, tol, said)
     ruled = attach_rules(attach_fills(found, fills, tol, words), rules, lines, counts, tol, sizes, facts, said)
+    ruled = trim_margins(ruled, lines, counts, said)
     for cand in join_stacked(ruled, fills, tol):
         caption = figure_caption(cand.bbox, words, lines)
         if caption:  # a framed drawing captioned as a figure: its frame is no table's
@@ -164,12 +167,13 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
             continue
         if not (tparams.blank_tables and col.offer_inner(cand, tol)):
             col.offer(cand)
-    cands = hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes, facts, said)
+    cands = join_spacers(hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes, facts, said), words)
     tops = sorted(c.bbox.y0 for c in cands)
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
     for cand in cands:
         stop = min((y for y in tops if y > cand.bbox.y1 + 1), default=float("inf"))
-        box = extend_down(cand.bbox, words, cparams.min_gap, stop, col.centres, tol=ytol)
+        one_band = _header_band(cand, words, col.centres)
+        box = extend_down(cand.bbox, words, cparams.min_gap, stop, col.centres, tol=ytol, one_band=one_band)
         above = max((y for y in bottoms if y < cand.bbox.y0 - 1), default=0.0)
         box = extend_up(box, words, cparams.min_gap, above, centres=col.centres, tol=ytol)
         labelled = extend_left(box, words, cparams.min_gap, col.centres, tol=ytol)
@@ -190,6 +194,18 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     col.regions.extend({r.bbox: r for r in said}.values())
     col.regions.extend(aside_regions(words, ytol))
     return col.result()
+
+
+HEADER_AMOUNTS = 1 / 3  # share of a band's words that are numbers below which it is a header row (years as heads)
+
+
+def _header_band(cand: Candidate, words: Sequence[Word], centres: WordCentres) -> bool:
+    """Is ``cand`` one band between two rules holding a header row: labels, few numbers
+    (a spreadsheet's filled header row; a block between its top and bottom rule holds amounts)?"""
+    if len({round(r.pos) for r in cand.rules if r.orient == "h"}) != 2:
+        return False
+    ids = centres.inside(cand.bbox)
+    return bool(len(ids)) and sum(is_number(words[i].text) for i in ids) < HEADER_AMOUNTS * len(ids)
 
 
 PROSE_BESIDE = ("prose beside the table: a column of running text (its own even line spacing, off the table's "
