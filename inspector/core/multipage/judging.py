@@ -200,7 +200,7 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
                 e = Evidence("rows", f"a line in the table's columns that detection left out of the piece on "
                              f"page {page}: \"{text}\"")
             out.append(e)
-            if e.kind in ("marker", "title", "rows", "note"):
+            if e.kind in ("marker", "title", "rows", "note", "footnote"):
                 if page == b.page:
                     above_end = max(above_end, ln.box.y1)
                 else:
@@ -318,6 +318,12 @@ def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False,
         return Evidence("margin", f"running header/footer on page {page}, set off from the table by a rule at the "
                         f"page's edge: \"{text}\"")
     if under and _noted(ln, body_size):
+        if FOOTNOTE.match(ln.text) and not NOTE.match(ln.text):
+            # A footnote by its mark ("1)", "¹", "注1") notes a cell of its page: producers set
+            # one at each page's foot, so it says nothing about where the table ends. A note by
+            # its label ("Note:", "Source:", "주:") is written once, after the table's last row.
+            return Evidence("footnote", f"a footnote under the first piece on page {page}, set by its mark "
+                            f"(it notes the page's cells; it does not close the table): \"{text}\"", -0.05)
         return Evidence("note", f"a note under the first piece on page {page}: \"{text}\"", -0.1)
     if again:
         return Evidence("title", f"repeats the first piece's title block on page {page}: \"{text}\"")
@@ -330,7 +336,8 @@ def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False,
 
 def _note_vetoed(ev: Sequence[Evidence], repeated: int) -> list[Evidence]:
     """A note under the first piece closes a table unless the next piece says it goes on:
-    the header repeated, or a "continued" marker."""
+    the header repeated, or a "continued" marker. A footnote by its mark does not close it
+    (``_line_evidence``: evidence "footnote")."""
     if any(e.kind == "note" for e in ev) and not repeated and not any(e.kind == "marker" for e in ev):
         return [Evidence("note", "a note closes the first piece, and neither a repeated header nor a "
                          "\"continued\" marker says the table goes on", veto=True)]
