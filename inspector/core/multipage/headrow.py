@@ -95,6 +95,22 @@ def own_header(a: Piece, b: Piece) -> Evidence | None:
                     len(texts), len(nums), veto=True)
 
 
+def kind_clash(a: Piece, b: Piece, repeated: int = 0) -> list[Evidence]:
+    """A veto when a column of ``b`` (below its ``repeated`` header rows) holds words in
+    ``MIN_BODY_CELLS`` cells or more and no number, where ``a``'s body has numbers or dates:
+    the rows do not go on in kind (label/value lines in a wide table's first columns)."""
+    nums = numeric_columns(a)
+    rows = b.table.rows_text()[repeated:]
+    for k in range(b.table.n_cols):
+        col = _column_of(a, b, k)
+        kinds = [x for x in (kind(r[k]) for r in rows) if x]
+        if col in nums and len(kinds) >= MIN_BODY_CELLS and "num" not in kinds:
+            return [Evidence("kinds", f"its column {k + 1} holds words in {len(kinds)} cells and no number, where "
+                             f"the first piece's column {col + 1} holds numbers or dates", 0.0, len(kinds),
+                             MIN_BODY_CELLS, veto=True)]
+    return []
+
+
 def _texts(t: Table, row: int) -> tuple[str, ...]:
     """Row ``row``'s cells, spacing and case ignored, a "continued" marker left out (a header
     set again as "Description (continued)", "项目（续）" repeats "Description", "项目")."""
@@ -171,4 +187,4 @@ def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece) -> tup
     return 0, [Evidence("header", "no header row at the top: the rows go on", 0.05)]
 
 
-__all__ = ["kind", "numeric_columns", "own_header", "header_evidence"]
+__all__ = ["kind", "numeric_columns", "own_header", "header_evidence", "kind_clash"]
