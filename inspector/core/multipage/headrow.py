@@ -131,7 +131,7 @@ def _row_bold(res: PageResult, t: Table, row: int) -> bool:
     return bool(ids) and all(res.words[i].bold for i in ids)
 
 
-def _repeated(a: Table, b: Table) -> int:
+def repeated_rows(a: Table, b: Table) -> int:
     """How many of ``b``'s leading rows repeat ``a``'s header: its header rows (at least one)
     and, past them, up to ``MORE_HEADER_ROWS`` more rows that read the same at the same place
     (the second row of a header of merged cells that detection took for body), 0 when not."""
@@ -153,7 +153,7 @@ def _header_above(res: PageResult, a: Piece, b: Piece) -> tuple[int, int] | None
                    and t.bbox.y1 <= a.table.bbox.y0 + 1 and min(t.bbox.x1, a.table.bbox.x1) > max(t.bbox.x0, a.table.bbox.x0)),
                   key=lambda k: -res.tables[k].bbox.y1)
     for k in over:
-        n = _repeated(res.tables[k], b.table)
+        n = repeated_rows(res.tables[k], b.table)
         if n:
             return k, n
     return None
@@ -163,7 +163,7 @@ def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece) -> tup
     """A repeated header (the first piece's header rows again) or none; a different bold
     first row, or one of words where the first piece's body has numbers (``own_header``), is
     the header of another table."""
-    n = _repeated(a.table, b.table)
+    n = repeated_rows(a.table, b.table)
     if n:
         return n, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)})", 0.2, n)]
     above = _header_above(res, a, b)
@@ -187,4 +187,4 @@ def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece) -> tup
     return 0, [Evidence("header", "no header row at the top: the rows go on", 0.05)]
 
 
-__all__ = ["kind", "numeric_columns", "own_header", "header_evidence", "kind_clash"]
+__all__ = ["kind", "numeric_columns", "own_header", "header_evidence", "kind_clash", "repeated_rows"]

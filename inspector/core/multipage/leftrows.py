@@ -60,9 +60,10 @@ def first_row(lines: Sequence[Line], cols: Sequence[set[int]]) -> set[int]:
 def left_out_rows(lines: Sequence[Line], piece: Piece) -> list[Line]:
     """``lines`` (between the pieces, each a veto so far) when they are rows of the piece that
     detection left out (a borderless row ten lines tall opening the page): every line a row's
-    (``row_columns``), and the first line a row start with words in two columns or more, or a
-    lone line in one column a row's pitch from the piece (a section row). A heading (larger
-    type, or apart), a caption and prose (crossing the columns) are none."""
+    (``row_columns``), and the first line a row start with words in two columns or more, or
+    lines in one column, each a row's pitch from the piece or the line before (a section row
+    over it, a wrapped cell's lines under it). A heading (larger type, or apart), a caption
+    and prose (crossing the columns) are none."""
     if not lines or piece.size <= 0:
         return []
     lines = sorted(lines, key=lambda ln: ln.box.y0)
@@ -71,13 +72,20 @@ def left_out_rows(lines: Sequence[Line], piece: Piece) -> list[Line]:
         return []
     if len(first_row(lines, [c for c in cols if c is not None])) >= 2:
         return list(lines)
-    # A section row ("非流动资产：", "나. 건축공사"): one line in one column, a row's pitch from the
-    # piece (a heading stands apart, in larger type; a caption is none: CAPTION vetoes it first).
-    if len(lines) != 1 or CAPTION.match(lines[0].text) or CAPTION_MORE.match(lines[0].text) or piece.pitch <= 0:
+    # A section row ("非流动资产：", "나. 건축공사") over the piece, or the wrapped lines of the
+    # last row's cell under it: lines in one column, each a row's pitch from the piece or the
+    # line before (a heading stands apart, in larger type; a caption is none: CAPTION vetoes it).
+    if (len(set().union(*(c for c in cols if c is not None))) != 1 or piece.pitch <= 0
+            or any(CAPTION.match(ln.text) or CAPTION_MORE.match(ln.text) for ln in lines)):
         return []
-    ln = lines[0]
-    gap = piece.box.y0 - ln.box.y1 if ln.box.cy < piece.box.y0 else ln.box.y0 - piece.box.y1
-    return [ln] if gap <= piece.pitch - ln.box.height + ROW_EDGE_TOL else []
+    above = lines[-1].box.cy < piece.box.y0
+    edge = piece.box.y0 if above else piece.box.y1
+    for ln in (reversed(lines) if above else lines):
+        gap = edge - ln.box.y1 if above else ln.box.y0 - edge
+        if gap > piece.pitch - ln.box.height + ROW_EDGE_TOL:
+            return []
+        edge = ln.box.y0 if above else ln.box.y1
+    return list(lines)
 
 
 __all__ = ["row_columns", "first_row", "left_out_rows"]

@@ -24,7 +24,7 @@ from ..geometry import Frame
 from ..params import ContinuationParams
 from ..structure.cells import assemble
 from ..types import Grid, PageResult, Rect, Table
-from .headrow import kind, numeric_columns
+from .headrow import kind, numeric_columns, repeated_rows
 from .leftrows import first_row, row_columns
 from .markers import MARKER
 from .pieces import Piece, piece
@@ -121,10 +121,14 @@ def _tail(nxt: PageResult, a: Piece, margins: Margins, top: float, p: Continuati
 
 
 def _kinds_agree(a: Piece, tail: Table) -> bool:
-    """Where ``a``'s body has numbers or dates, the tail has them too (or nothing), at least
-    once: the rows go on in kind, not only in place."""
+    """Below the rows repeating ``a``'s header (at least one row left), where ``a``'s body has
+    numbers or dates the tail has them too (or nothing), at least once: the rows go on in
+    kind, not only in place."""
+    head = repeated_rows(a.table, tail)
+    if head >= tail.n_rows:
+        return False
     nums = numeric_columns(a)
-    cells = [kind(c.text) for c in tail.cells if c.c in nums]
+    cells = [kind(c.text) for c in tail.cells if c.c in nums and c.r >= head]
     return not nums or ("num" in cells and "text" not in cells)
 
 
