@@ -52,3 +52,16 @@ def test_row_columns_reads_cells_and_refuses_prose() -> None:
     prose = line("All prices include delivery to site and the cost of unloading it", 95.0, 690.0)
     assert row_columns(prose, PIECE) is None
     assert row_columns(line("Heading", 95.0, 690.0, size=13.0), PIECE) is None
+
+
+def test_cells_as_tight_as_the_pieces_own_are_cells() -> None:
+    """Right-aligned amounts 4 pt apart (the piece's own words leave 4 pt there): a row's
+    cells; the same words a word space apart (2.5 pt) are one cell's words."""
+    words = ((1, 3, 440.0, 477.0), (1, 4, 481.0, 520.0))
+    tight = Piece(1, 0, Table(Rect(90, 100, 520, 680), 0, 5, ()), Rect(90, 100, 520, 680), (90.0, 170.0, 255.0,
+                  340.0, 479.0, 522.0), 842.0, 22.0, words, size=9.0, pitch=22.0)
+    row = Line("828.00 25,668.00", Rect(449, 690, 520, 699), False, spans=((449.0, 477.0), (481.0, 520.0)), size=9.0)
+    assert row_columns(row, tight) == {3, 4}
+    close = Line("828.00 25,668.00", Rect(449, 690, 520, 699), False, spans=((449.0, 477.0), (479.5, 520.0)),
+                 size=9.0)
+    assert row_columns(close, tight) is None

@@ -1,6 +1,7 @@
 """A borderless table broken a row or two before its end: the tail at the top of the next page
 is too short for page detection, and ``multipage.tails`` reads it in the first piece's columns
-and links it. Built by PyMuPDF, reportlab and fpdf2 (English, Korean, Chinese), with prose
+and links it. Built by PyMuPDF (drawing calls and Story), reportlab and fpdf2 (English,
+Korean, Chinese), with prose
 after the tail; a page opening with prose, a heading or a small table of its own gets no tail."""
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from tests.core.continued_pdfs import (
     reportlab_case,
     texts,
 )
+from tests.core.continued_story_pdfs import story_case
 from tests.core.test_continued_markers import detect
 
 Build = Callable[[Text], Case]
@@ -34,14 +36,16 @@ BUILDS: dict[str, tuple[Build, int]] = {  # the builder and the rows it is given
     "pymupdf": (lambda t: pymupdf_case(t, "plain", False), 40),
     "reportlab": (lambda t: reportlab_case(t, "plain", False), 40),
     "fpdf2": (lambda t: fpdf2_case(t, "NONE", False), 70),
+    "story-rules": (lambda t: story_case(t, False), 60),  # PyMuPDF Story: header rules only
+    "story-grid": (lambda t: story_case(t, True), 60),
 }
 
 
 def _capacity(build: Build, lang: str, n: int) -> int:
     """How many body rows page 1 holds."""
     t = texts(n)[lang]
-    page1 = pymupdf.open("pdf", build(t).pdf)[0]
-    return max(k for k, r in enumerate(t.rows) if page1.search_for(r[-1])) + 1
+    words = {w[4] for w in pymupdf.open("pdf", build(t).pdf)[0].get_text("words")}
+    return max(k for k, r in enumerate(t.rows) if r[-1] in words) + 1
 
 
 def _tail_case(producer: str, lang: str, extra: int) -> tuple[Case, Text]:
@@ -51,7 +55,8 @@ def _tail_case(producer: str, lang: str, extra: int) -> tuple[Case, Text]:
 
 
 CASES = [("pymupdf", "en", 1), ("pymupdf", "en", 2), ("pymupdf", "ko", 1), ("pymupdf", "zh", 2),
-         ("reportlab", "en", 1), ("reportlab", "en", 2), ("fpdf2", "en", 1), ("fpdf2", "en", 2)]
+         ("reportlab", "en", 1), ("reportlab", "en", 2), ("fpdf2", "en", 1), ("fpdf2", "en", 2),
+         ("story-rules", "en", 2), ("story-grid", "en", 1)]
 
 
 @pytest.mark.parametrize(("producer", "lang", "extra"), CASES, ids=[f"{p}-{lang}-{n}" for p, lang, n in CASES])

@@ -17,6 +17,8 @@ ROW_SIZE_TOL = 0.1  # share: a left-out row's type is the piece's body size with
 ROW_GAP_EM = 0.5  # font sizes: white between two cells of a left-out row, at least (a word space is ~0.28)
 ROW_OVERLAP = 0.3  # share of the smaller line height by which two lines of one row overlap, at least
 ROW_EDGE_TOL = 2.0  # pt: a left-out row's word may overlap another column's words by this much
+WORD_GAP_EM = 0.3  # font sizes: white between two cells of a row's line, at least (a word space is ~0.28)
+GUTTER_TOL = 0.5  # pt: a row's cells may stand this much closer than the piece's own words do
 
 
 def row_columns(ln: Line, piece: Piece, shift: float = 0.0) -> set[int] | None:
@@ -41,11 +43,23 @@ def row_columns(ln: Line, piece: Piece, shift: float = 0.0) -> set[int] | None:
     if None in here:
         return None
     # Cells part by white wider than a word space; a title's words only by word spaces.
-    if any(c != d and b[0] - a[1] < ROW_GAP_EM * ln.size
+    if any(c != d and b[0] - a[1] < _gutter(spans, c, d, ln.size)
            for (a, c), (b, d) in zip(zip(words, here, strict=True), zip(words[1:], here[1:], strict=True),
                                      strict=False)):
         return None
     return {k for k in here if k is not None}
+
+
+def _gutter(spans: Sequence[tuple[float, float] | None], c: int | None, d: int | None, size: float) -> float:
+    """The white (pt) that must part words of columns ``c`` and ``d`` (``d`` right of ``c``) in a
+    row's line set in ``size`` pt: ``ROW_GAP_EM`` font sizes, or less where the piece's own words
+    leave less between those two neighbouring columns (tight amounts, right-aligned), never
+    less than a word space (``WORD_GAP_EM``)."""
+    need = ROW_GAP_EM * size
+    if c is not None and d == c + 1 and d < len(spans) and (sc := spans[c]) is not None \
+            and (sd := spans[d]) is not None:
+        need = min(need, sd[0] - sc[1] - GUTTER_TOL)
+    return max(need, WORD_GAP_EM * size)
 
 
 def first_row(lines: Sequence[Line], cols: Sequence[set[int]]) -> set[int]:
