@@ -11,6 +11,7 @@ producer sets it; this reads the cells only, so it holds for headers in body typ
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..types import PageResult, Table
 from .markers import MARKER
@@ -95,14 +96,18 @@ def own_header(a: Piece, b: Piece) -> Evidence | None:
                     len(texts), len(nums), veto=True)
 
 
-def kind_clash(a: Piece, b: Piece, repeated: int = 0) -> list[Evidence]:
+def kind_clash(a: Piece, b: Piece, repeated: int = 0, columns: Sequence[int] = ()) -> list[Evidence]:
     """A veto when a column of ``b`` (below its ``repeated`` header rows) holds words in
     ``MIN_BODY_CELLS`` cells or more and no number, where ``a``'s body has numbers or dates:
-    the rows do not go on in kind (label/value lines in a wide table's first columns)."""
+    the rows do not go on in kind (label/value lines in a wide table's first columns).
+    ``columns``: for a narrower ``b``, the column of ``a`` each of its columns stands in
+    (``pieces.column_map``; empty: not known, no veto)."""
+    if len(a.xs) != len(b.xs) and len(columns) != b.table.n_cols:
+        return []
     nums = numeric_columns(a)
     rows = b.table.rows_text()[repeated:]
     for k in range(b.table.n_cols):
-        col = _column_of(a, b, k)
+        col = columns[k] if len(a.xs) != len(b.xs) else k
         kinds = [x for x in (kind(r[k]) for r in rows) if x]
         if col in nums and len(kinds) >= MIN_BODY_CELLS and "num" not in kinds:
             return [Evidence("kinds", f"its column {k + 1} holds words in {len(kinds)} cells and no number, where "

@@ -73,7 +73,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += between
     ev += _tail(nxt, b) or _geometry(a, b, p, repeated)
     ev += head
-    ev += kind_clash(a, b, repeated)
+    ev += kind_clash(a, b, repeated, column_map(a, b, p, repeated))
     ev += _closing(a)
     ev += _note_vetoed(ev, repeated)
     conf = max(0.0, min(1.0, sum(e.weight for e in ev)))
