@@ -49,7 +49,7 @@ def adopt_tails(results: Sequence[PageResult], params: ContinuationParams | None
     from .continuation import find_continuations
 
     params = params or ContinuationParams()
-    if not params.enabled or not params.tails:
+    if not params.tails or not params.enabled:
         return list(results)
     by_page = {r.page: r for r in results}
     lines = {p: page_lines(r, Frame(0, r.width, r.height)) for p, r in by_page.items()}
