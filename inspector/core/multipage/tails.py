@@ -10,7 +10,9 @@ lines become a table of the first piece's columns, appended to the next page's t
 named in its notes (``TAIL_NOTE``). A tail is kept only when ``continuation`` then proposes
 it as the first piece's continuation; a heading, caption or prose over it, a header row of
 its own or a first piece that closes are judged there as for any pair. Where the first
-piece's body has numbers or dates, the tail must have them in those columns too.
+piece's body has numbers or dates, the tail must have them in those columns too. Lines right
+over a table of the page are that table's rows left out (``judging`` reads them so), and more
+than ``MAX_TAIL_ROWS`` rows are page detection's to find: neither is a tail.
 
 Coordinates are points; only upright pieces (no table turned sideways) are read.
 """
@@ -32,6 +34,7 @@ from .textlines import Line, Margins, page_lines, text_area
 
 TAIL_NOTE = "continued tail"  # starts the page note naming an adopted tail (``tail_index`` reads it)
 WRAP_GAP = 0.4  # font sizes: a line in one column this close under the row above wraps that row's cell
+MAX_TAIL_ROWS = 3  # rows: a tail is what page detection cannot see alone (a row or two, a repeated header)
 
 
 def tail_index(res: PageResult) -> set[int]:
@@ -116,7 +119,12 @@ def _tail(nxt: PageResult, a: Piece, margins: Margins, top: float, p: Continuati
         took.append((ln, ids, cols))
     if not took or len(first_row([t[0] for t in took], [t[2] for t in took])) < 2:
         return None
-    table = _table(nxt, a, _rows(took))
+    if first_table - took[-1][0].box.y1 <= p.edge_rows * a.row_h:
+        return None  # rows the table right under them left out: ``judging`` reads them as its rows
+    rows = _rows(took)
+    if len(rows) > MAX_TAIL_ROWS:
+        return None  # a block this long is page detection's to find (or to have refused)
+    table = _table(nxt, a, rows)
     return table if _kinds_agree(a, table) else None
 
 
