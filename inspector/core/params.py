@@ -272,6 +272,9 @@ class ContinuationParams:
     min_confidence: float = param(0.5, "Min confidence", "0..1", 0.0, 1.0,
                                   "Candidates below this confidence are not proposed (they stay listed with their "
                                   "evidence).", step=0.05)
+    tails: bool = param(True, "Read short tails", "on/off", 0, 1,
+                        "Lines opening a page in the columns of the table that ends the page before (a tail of a "
+                        "row or two, too short to be detected alone) are read as that table's continuation.")
 
 
 RENDER_SHARE = 0.5  # of a page's budget (``BudgetParams.seconds``), the most one render may take: the rest is for

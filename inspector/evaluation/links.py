@@ -62,10 +62,11 @@ def predicted(pdf: str, pages: Sequence[int], params: Params,
     ``detected``: page -> its detection with ``params``, already made (eval's own run); only the
     other pages are detected here."""
     from ..core.multipage.continuation import find_continuations
+    from ..core.multipage.tails import adopt_tails
 
     have = detected or {}
     every = {**_detect(pdf, [p for p in pages if p not in have], params), **have}
-    results = [every[p] for p in pages if p in every]
+    results = adopt_tails([every[p] for p in pages if p in every], params.continuation)
     by_page = {r.page: r for r in results}
     return [Link(c.prev_page, by_page[c.prev_page].tables[c.prev_index].bbox,
                  c.next_page, by_page[c.next_page].tables[c.next_index].bbox)

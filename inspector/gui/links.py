@@ -79,6 +79,7 @@ class _ScanWorker(ProcessWorker):
     @Slot(int, object, object)
     def scan(self, gen: int, pages: list[int], params: Params) -> None:
         from ..core.multipage.continuation import find_continuations
+        from ..core.multipage.tails import adopt_tails
         if not self._open:
             return
         if self._params != params:
@@ -91,7 +92,8 @@ class _ScanWorker(ProcessWorker):
             out = self.call(gen, params.budget, jobs.detect_page, i, params)
             if out.ok:  # a damaged, stopped or abandoned page simply has no links
                 self._results[i + 1] = out.value
-        results = list(self._results.values())
+        # A tail too short for page detection, read in its table's columns (as detect and export do).
+        results = adopt_tails(list(self._results.values()), params.continuation)
         conts = find_continuations(results, params.continuation)
         self.ready.emit(Scan(gen, conts, {r.page: r.tables for r in results}))
 

@@ -14,6 +14,7 @@ import pytest
 from inspector.core.multipage.continuation import Continuation, find_continuations, proposed
 from inspector.core.multipage.headrow import kind
 from inspector.core.multipage.logical import logical_tables
+from inspector.core.multipage.tails import adopt_tails
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.core.types import PageResult
@@ -62,7 +63,8 @@ def detect(case: Case, tmp_path: Path) -> list[PageResult]:
     doc = open_document(path)
     try:
         pipe = Pipeline(doc)
-        return [pipe.run(i) for i in range(doc.page_count)]
+        # As detect, export, eval and the window read a document: short tails adopted.
+        return adopt_tails([pipe.run(i) for i in range(doc.page_count)])
     finally:
         doc.close()
 

@@ -44,12 +44,12 @@ def test_footnote_forms() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
-def test_footnote_under_the_first_piece_is_a_note(lang: str, tmp_path: Path) -> None:
-    """"1) Prices exclude VAT" under page 1's piece (small type, a footnote mark): a note, not
-    text between the pieces; the header repeated says the table goes on."""
+def test_footnote_under_the_first_piece_is_a_footnote(lang: str, tmp_path: Path) -> None:
+    """"1) Prices exclude VAT" under page 1's piece (small type, a footnote mark): a footnote,
+    not text between the pieces; the header repeated says the table goes on."""
     c = _linked(lang, Situation(note=True), tmp_path)[0]
     assert not NOTE.match(NOTES[lang])
-    assert [d for d in _details(c, "note") if "a note under the first piece" in d] and c.repeated_header == 1
+    assert [d for d in _details(c, "footnote") if "a footnote under the first piece" in d] and c.repeated_header == 1
 
 
 @pytest.mark.parametrize("style", ["grid", "rules"])

@@ -23,6 +23,7 @@ import pytest
 
 from inspector.core.infra.budget import Budgeted
 from inspector.core.multipage.continuation import find_continuations
+from inspector.core.multipage.tails import adopt_tails
 from inspector.core.params import STAGES, FieldInfo, Params, describe
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
@@ -88,6 +89,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "continuation.col_tol": ("multipage.pieces",),  # the pieces' column evidence
     "continuation.edge_rows": ("multipage.judging",),  # one pair's evidence, split out of continuation
     "continuation.min_confidence": ("multipage.judging",),
+    "continuation.tails": ("multipage.tails",),  # the short tails read before the pairs are judged
     "budget": ("infra.budget",),
 }
 # The stages whose results a change of the field must recompute (pipeline stage names): the
@@ -150,7 +152,7 @@ def reads() -> Reads:
         doc = open_document(data)
         pipe = Pipeline(doc)
         results = [pipe.run(i, params) for i in range(doc.page_count)]
-        find_continuations(results, params.continuation)
+        find_continuations(adopt_tails(results, params.continuation), params.continuation)
     with Budgeted(params.budget) as worker:
         assert worker.call(len, "abc").value == 3
     return r

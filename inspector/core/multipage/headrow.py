@@ -11,6 +11,7 @@ producer sets it; this reads the cells only, so it holds for headers in body typ
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..types import PageResult, Table
 from .markers import MARKER
@@ -95,6 +96,26 @@ def own_header(a: Piece, b: Piece) -> Evidence | None:
                     len(texts), len(nums), veto=True)
 
 
+def kind_clash(a: Piece, b: Piece, repeated: int = 0, columns: Sequence[int] = ()) -> list[Evidence]:
+    """A veto when a column of ``b`` (below its ``repeated`` header rows) holds words in
+    ``MIN_BODY_CELLS`` cells or more and no number, where ``a``'s body has numbers or dates:
+    the rows do not go on in kind (label/value lines in a wide table's first columns).
+    ``columns``: for a narrower ``b``, the column of ``a`` each of its columns stands in
+    (``pieces.column_map``; empty: not known, no veto)."""
+    if len(a.xs) != len(b.xs) and len(columns) != b.table.n_cols:
+        return []
+    nums = numeric_columns(a)
+    rows = b.table.rows_text()[repeated:]
+    for k in range(b.table.n_cols):
+        col = columns[k] if len(a.xs) != len(b.xs) else k
+        kinds = [x for x in (kind(r[k]) for r in rows) if x]
+        if col in nums and len(kinds) >= MIN_BODY_CELLS and "num" not in kinds:
+            return [Evidence("kinds", f"its column {k + 1} holds words in {len(kinds)} cells and no number, where "
+                             f"the first piece's column {col + 1} holds numbers or dates", 0.0, len(kinds),
+                             MIN_BODY_CELLS, veto=True)]
+    return []
+
+
 def _texts(t: Table, row: int) -> tuple[str, ...]:
     """Row ``row``'s cells, spacing and case ignored, a "continued" marker left out (a header
     set again as "Description (continued)", "项目（续）" repeats "Description", "项目")."""
@@ -115,7 +136,7 @@ def _row_bold(res: PageResult, t: Table, row: int) -> bool:
     return bool(ids) and all(res.words[i].bold for i in ids)
 
 
-def _repeated(a: Table, b: Table) -> int:
+def repeated_rows(a: Table, b: Table) -> int:
     """How many of ``b``'s leading rows repeat ``a``'s header: its header rows (at least one)
     and, past them, up to ``MORE_HEADER_ROWS`` more rows that read the same at the same place
     (the second row of a header of merged cells that detection took for body), 0 when not."""
@@ -137,7 +158,7 @@ def _header_above(res: PageResult, a: Piece, b: Piece) -> tuple[int, int] | None
                    and t.bbox.y1 <= a.table.bbox.y0 + 1 and min(t.bbox.x1, a.table.bbox.x1) > max(t.bbox.x0, a.table.bbox.x0)),
                   key=lambda k: -res.tables[k].bbox.y1)
     for k in over:
-        n = _repeated(res.tables[k], b.table)
+        n = repeated_rows(res.tables[k], b.table)
         if n:
             return k, n
     return None
@@ -147,7 +168,7 @@ def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece) -> tup
     """A repeated header (the first piece's header rows again) or none; a different bold
     first row, or one of words where the first piece's body has numbers (``own_header``), is
     the header of another table."""
-    n = _repeated(a.table, b.table)
+    n = repeated_rows(a.table, b.table)
     if n:
         return n, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)})", 0.2, n)]
     above = _header_above(res, a, b)
@@ -171,4 +192,4 @@ def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece) -> tup
     return 0, [Evidence("header", "no header row at the top: the rows go on", 0.05)]
 
 
-__all__ = ["kind", "numeric_columns", "own_header", "header_evidence"]
+__all__ = ["kind", "numeric_columns", "own_header", "header_evidence", "kind_clash", "repeated_rows"]

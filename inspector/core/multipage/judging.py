@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from ..params import ContinuationParams
 from ..types import PageResult
 from ..units import unit_line
-from .headrow import header_evidence
+from .headrow import header_evidence, kind_clash
+from .leftrows import left_out_rows
 from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare
 from .pieces import Evidence, bound_rows, column_map
 from .pieces import Piece as _Piece
 from .pieces import frame as _frame
 from .pieces import geometry as _geometry
+from .tails import tail_index
 from .textlines import Line as _Line
 from .textlines import Margins as _Margins
 from .textlines import beside as _beside
@@ -69,8 +71,9 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
         area = {**area, a.frame_h: _flow_area(res, a, b, lb, margins, area)}
     ev += _edges(res, nxt, a, b, area, p, eased, block, n_block)
     ev += between
-    ev += _geometry(a, b, p, repeated)
+    ev += _tail(nxt, b) or _geometry(a, b, p, repeated)
     ev += head
+    ev += kind_clash(a, b, repeated, column_map(a, b, p, repeated))
     ev += _closing(a)
     ev += _note_vetoed(ev, repeated)
     conf = max(0.0, min(1.0, sum(e.weight for e in ev)))
@@ -193,14 +196,14 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
                                ln in ruled, piece.size, page == b.page and piece is b and _unit(ln, b),
                                ln is heads)
                 for ln in group]
-        rows = _left_out_rows([ln for ln, e in zip(group, said, strict=True) if e.veto], piece)
+        rows = left_out_rows([ln for ln, e in zip(group, said, strict=True) if e.veto], piece)
         for ln, e in zip(group, said, strict=True):
             if ln in rows:
                 text = ln.text if len(ln.text) <= 60 else ln.text[:57] + "..."
                 e = Evidence("rows", f"a line in the table's columns that detection left out of the piece on "
                              f"page {page}: \"{text}\"")
             out.append(e)
-            if e.kind in ("marker", "title", "rows", "note"):
+            if e.kind in ("marker", "title", "rows", "note", "footnote"):
                 if page == b.page:
                     above_end = max(above_end, ln.box.y1)
                 else:
@@ -208,61 +211,6 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
             if e.kind == "rows" and page == b.page:
                 lead_top = min(lead_top, ln.box.y0)
     return out, (below_start, above_end), max(0.0, b.box.y0 - lead_top)
-
-
-ROW_SIZE_TOL = 0.1  # share: a left-out row's type is the piece's body size within this
-ROW_GAP_EM = 0.5  # font sizes: white between two cells of a left-out row, at least (a word space is ~0.28)
-ROW_OVERLAP = 0.3  # share of the smaller line height by which two lines of one row overlap, at least
-ROW_EDGE_TOL = 2.0  # pt: a left-out row's word may overlap another column's words by this much
-
-
-def _left_out_rows(lines: Sequence[_Line], piece: _Piece) -> list[_Line]:
-    """``lines`` (between the pieces, each a veto so far) when they are rows of the piece that
-    detection left out (a borderless row ten lines tall opening the page): every word inside
-    one of the piece's columns, the piece's body type size, and the first line a row start
-    with words in two columns or more, or a lone line in one column a row's pitch from the
-    piece (a section row). A heading (larger type, or apart), a caption and prose (crossing
-    the columns) are none."""
-    if not lines or piece.size <= 0:
-        return []
-    xs, spans = piece.xs, piece.spans()
-
-    def column(x0: float, x1: float) -> int | None:
-        """The column the word's middle falls in, unless it reaches into another column's words."""
-        k = next((k for k in range(len(xs) - 1) if xs[k] <= (x0 + x1) / 2 <= xs[k + 1]), None)
-        if k is None or any(j != k and sp is not None and x0 < sp[1] - ROW_EDGE_TOL and sp[0] + ROW_EDGE_TOL < x1
-                            for j, sp in enumerate(spans)):
-            return None
-        return k
-
-    cols = []
-    lines = sorted(lines, key=lambda ln: ln.box.y0)
-    for ln in lines:
-        words = sorted(ln.spans)
-        here = [column(x0, x1) for x0, x1 in words]
-        if not here or None in here or abs(ln.size - piece.size) > ROW_SIZE_TOL * piece.size:
-            return []
-        # Cells part by white wider than a word space; a title's words only by word spaces.
-        if any(c != d and b[0] - a[1] < ROW_GAP_EM * ln.size
-               for (a, c), (b, d) in zip(zip(words, here, strict=True), zip(words[1:], here[1:], strict=True),
-                                         strict=False)):
-            return []
-        cols.append(set(here))
-    # The first row: the lines beside the first one (a label in one font and the amounts in
-    # another are two lines at the same height).
-    top = lines[0].box
-    first = set().union(*(c for ln, c in zip(lines, cols, strict=True)
-                          if min(ln.box.y1, top.y1) - max(ln.box.y0, top.y0)
-                          > ROW_OVERLAP * min(ln.box.height, top.height)))
-    if len(first) >= 2:
-        return list(lines)
-    # A section row ("非流动资产：", "나. 건축공사"): one line in one column, a row's pitch from the
-    # piece (a heading stands apart, in larger type; a caption is none: CAPTION vetoes it first).
-    if len(lines) != 1 or CAPTION.match(lines[0].text) or CAPTION_MORE.match(lines[0].text) or piece.pitch <= 0:
-        return []
-    ln = lines[0]
-    gap = piece.box.y0 - ln.box.y1 if ln.box.cy < piece.box.y0 else ln.box.y0 - piece.box.y1
-    return [ln] if gap <= piece.pitch - ln.box.height + ROW_EDGE_TOL else []
 
 
 TITLE_ROWS = 6  # the lines within this many of its rows above the first piece are its title block
@@ -318,6 +266,12 @@ def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False,
         return Evidence("margin", f"running header/footer on page {page}, set off from the table by a rule at the "
                         f"page's edge: \"{text}\"")
     if under and _noted(ln, body_size):
+        if FOOTNOTE.match(ln.text) and not NOTE.match(ln.text):
+            # A footnote by its mark ("1)", "¹", "注1") notes a cell of its page: producers set
+            # one at each page's foot, so it says nothing about where the table ends. A note by
+            # its label ("Note:", "Source:", "주:") is written once, after the table's last row.
+            return Evidence("footnote", f"a footnote under the first piece on page {page}, set by its mark "
+                            f"(it notes the page's cells; it does not close the table): \"{text}\"", -0.05)
         return Evidence("note", f"a note under the first piece on page {page}: \"{text}\"", -0.1)
     if again:
         return Evidence("title", f"repeats the first piece's title block on page {page}: \"{text}\"")
@@ -330,11 +284,23 @@ def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False,
 
 def _note_vetoed(ev: Sequence[Evidence], repeated: int) -> list[Evidence]:
     """A note under the first piece closes a table unless the next piece says it goes on:
-    the header repeated, or a "continued" marker."""
+    the header repeated, or a "continued" marker. A footnote by its mark does not close it
+    (``_line_evidence``: evidence "footnote")."""
     if any(e.kind == "note" for e in ev) and not repeated and not any(e.kind == "marker" for e in ev):
         return [Evidence("note", "a note closes the first piece, and neither a repeated header nor a "
                          "\"continued\" marker says the table goes on", veto=True)]
     return []
+
+
+def _tail(nxt: PageResult, b: _Piece) -> list[Evidence]:
+    """The continuation is a tail that ``tails`` read in the first piece's columns: its words
+    stand inside them, which stands for the column evidence (its boundaries are the first
+    piece's by construction, so comparing them says nothing)."""
+    if b.index not in tail_index(nxt):
+        return []
+    return [Evidence("tail", f"a tail of {b.table.n_rows} row{'s' * (b.table.n_rows > 1)} opening page {b.page}, "
+                     "its words inside the first piece's columns and of their kinds (too few rows for page "
+                     "detection to find alone)", 0.35)]
 
 
 def _closing(a: _Piece) -> list[Evidence]:
