@@ -42,7 +42,8 @@ class Evidence:
     empty band thinner than a line, pt) | row_labels (labels left of rules drawn over the amounts only,
     taken as the first column: the lines holding one) | accounting_sign (a column of currency signs set
     apart from their amounts starts here: the lines starting with one) | amount_body (the lines between a
-    header and a totals rule are rows of amounts: how many);
+    header and a totals rule are rows of amounts: how many) | cell_tiles (cells shaded one rectangle
+    each meet side by side there on several lines: how many fills, their ids);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 
@@ -53,7 +54,7 @@ class Evidence:
     def as_json(self) -> dict[str, object]:
         out: dict[str, object] = {"kind": self.kind}
         if self.kind in ("rule", "clipped_art", "clipped_text", "spanning_lines", "leaders", "justified",
-                         "row_labels", "accounting_sign", "amount_body"):
+                         "row_labels", "accounting_sign", "amount_body", "cell_tiles"):
             out["count"] = int(self.value)
         elif self.kind in ("text_gap", "line_gap", "number_stack", "group_rule", "amount_row", "leading_pitch",
                            "band_pitch"):
