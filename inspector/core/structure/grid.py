@@ -228,7 +228,7 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
     if cand.source in GLYPH_GAP_SOURCES:
         inner = _wide_gaps(inner, segs, words, box.x0, box.x1)
     if tiled:
-        inner = beside_tiles(inner, tiled, words, ev.ids)
+        inner = beside_tiles(inner, tiled, words, lines)
     if params.group_rules:
         inner = at_group_rules(inner, cand.rules, segs, lines, box)
     return [box.x0, *_signs_join_amounts(inner, segs, words, box.x0, box.x1), box.x1], set()

@@ -13,7 +13,6 @@ background drawn in pieces) is none. Coordinates in PDF points.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
@@ -43,17 +42,23 @@ def with_seams(ev: RegionEvidence, lines: Sequence[Line]) -> tuple[RegionEvidenc
 
 
 def beside_tiles(inner: Sequence[float], tiled: Collection[float], words: Sequence[Word],
-                 ids: Sequence[int]) -> list[float]:
-    """Text-gap boundaries ``inner`` with the seams ``tiled`` among them: a text boundary in the
-    same gap as a seam (no word centred between the two) gives way to the seam, which shows
-    where the cells meet."""
-    centres = sorted(words[i].bbox.cx for i in ids)
+                 lines: Sequence[Line]) -> list[float]:
+    """Text-gap boundaries ``inner`` with the seams ``tiled`` among them: a text boundary next
+    to a seam with a column between them that holds words on fewer than ``MIN_LINES`` of
+    ``lines`` gives way to the seam, which shows where the cells meet (a header over a column
+    of amounts set flush right, its words standing where the amounts do not)."""
+    xs = sorted({*tiled, *inner})
+    keep = []
+    for k, x in enumerate(xs):
+        near = [t for t in xs[max(k - 1, 0):k + 2] if t in tiled and t != x]
+        if x in tiled or not any(_held(words, lines, min(x, t), max(x, t)) < MIN_LINES for t in near):
+            keep.append(x)
+    return keep
 
-    def same_gap(a: float, b: float) -> bool:
-        lo, hi = min(a, b), max(a, b)
-        return bisect_right(centres, hi) == bisect_left(centres, lo)
 
-    return sorted({*tiled, *(x for x in inner if not any(same_gap(x, t) for t in tiled))})
+def _held(words: Sequence[Word], lines: Sequence[Line], a: float, b: float) -> int:
+    """Lines with a word centred in [a, b)."""
+    return sum(1 for ln in lines if any(a <= words[i].bbox.cx < b for i in ln.word_ids))
 
 
 def tile_seams(fills: Sequence[Fill], box: Rect, words: Sequence[Word], ids: Sequence[int],
