@@ -16,9 +16,11 @@ two-column section, a ruled table crossing a page, rate sheets, Korean and Chine
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import docx
+from docx.document import Document
 from docx.oxml import OxmlElement
 from docx.shared import Cm, Pt
 
@@ -28,14 +30,15 @@ from ..modern.content import Content
 from ..modern.styles import Made, heading, keep_together, note
 from .styles import STYLES, loosen
 
+Builders = dict[str, Callable[[Document, Content], list[Made]]]
 PER_DOC = 5
 LOOSE = 0.5  # the share of tables left with Word's own paragraph spacing (``styles.loosen``)
 BULLET_GLYPHS = "\uf0b7\u2022"  # Word's list bullet (Symbol font) as the tags give it
 
 
-def write_docx(path: Path, styles: list[str], c: Content) -> list[Made]:
-    """A Word file with the tables of ``styles``, each after a title (a Heading 2 right above
-    it, or a bold line and sometimes a note)."""
+def write_docx(path: Path, styles: list[str], c: Content, table: Builders = STYLES) -> list[Made]:
+    """A Word file with the tables of ``styles`` (builders of ``table``), each after a title
+    (a Heading 2 right above it, or a bold line and sometimes a note)."""
     doc = docx.Document()
     sec = doc.sections[0]
     sec.page_width, sec.page_height = Cm(21), Cm(29.7)
@@ -52,7 +55,7 @@ def write_docx(path: Path, styles: list[str], c: Content) -> list[Made]:
             heading(doc, f"{c.title()} ({c.rng.randint(1, 99)})")
             if c.rng.random() < 0.4:
                 note(doc, f"{c.phrase()}.", 9)
-        out = STYLES[name](doc, c)
+        out = table[name](doc, c)
         for t, m in zip(doc.tables[-len(out):], out, strict=True):
             if c.rng.random() < LOOSE:
                 m.detail += f"; {loosen(t, c)}"

@@ -207,6 +207,9 @@ class Fill:
     Touching rectangles of one colour are one fill (``parts`` counts them): the edges
     between them are no boundaries. ``rgb`` 0-255 a channel, ``grey`` its luminance.
     ``id`` is its index in ``PageResult.fills`` (rejected fills number on from the kept).
+    ``seams``: where two of its rectangles met side by side, end to end, as (x, y0, y1) in
+    points (a word processor shades each cell with a rectangle of its own: the seam is the
+    cell's edge, which ``structure.seams`` may take for a column boundary).
     """
 
     id: int
@@ -214,6 +217,7 @@ class Fill:
     rgb: tuple[int, int, int]
     grey: int
     parts: int = 1
+    seams: tuple[tuple[float, float, float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

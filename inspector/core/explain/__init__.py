@@ -192,7 +192,7 @@ def _decided(b: Boundary) -> str:
     (a grid from elsewhere records no reason)."""
     if b.reason == "text":
         return "text gap"
-    if b.reason in ("number stack", "clip edge", "group rule", "line number"):
+    if b.reason in ("number stack", "clip edge", "group rule", "line number", "cell tiles"):
         return b.reason
     return b.kind
 
@@ -221,6 +221,11 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
                    "a blank table's side, moved past the form's line number set in its first caption (a number "
                    "of the column of line numbers running on above and below it, no text of the table)",
                    ("tables.blank_tables",))
+    if kind == "cell tiles":
+        return Why(axis, b.pos, True, (Evidence("cell_tiles", len(b.fills), b.fills), Evidence("text_gap", b.gap)),
+                   "the cells' shading is drawn one rectangle per cell, and two of them meet side by side here on "
+                   "several text lines, through no word: the edge of the cells the document laid out, though no "
+                   "rule is drawn on it", ())
     if kind == "group rule":
         return Why(axis, b.pos, True, (Evidence("group_rule", b.gap),),
                    f"the end of a rule under a group label (a spanning header's underline), in the {b.gap:.1f} pt "

@@ -45,7 +45,8 @@ class Evidence:
     header and a totals rule are rows of amounts: how many) | labelled_paragraph (a label beside a paragraph's
     first line, set apart from the line above by more than the paragraphs' leading: the step, pt) |
     spacer_column (the table's rules break over a blank spreadsheet column here and go on beyond it
-    at the same heights: how many heights);
+    at the same heights: how many heights) | cell_tiles (cells shaded one
+    rectangle each meet side by side there on several lines: how many fills, their ids);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 
@@ -56,7 +57,7 @@ class Evidence:
     def as_json(self) -> dict[str, object]:
         out: dict[str, object] = {"kind": self.kind}
         if self.kind in ("rule", "clipped_art", "clipped_text", "spanning_lines", "leaders", "justified",
-                         "row_labels", "accounting_sign", "amount_body", "spacer_column"):
+                         "row_labels", "accounting_sign", "amount_body", "spacer_column", "cell_tiles"):
             out["count"] = int(self.value)
         elif self.kind in ("text_gap", "line_gap", "number_stack", "group_rule", "amount_row", "leading_pitch",
                            "band_pitch", "labelled_paragraph"):

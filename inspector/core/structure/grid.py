@@ -44,6 +44,7 @@ from .options import join_options, option_pairs
 from .region import RegionEvidence
 from .regions import Candidate
 from .rejects import verdict
+from .seams import beside_tiles, with_seams
 from .sections import section_lines
 from .spans import grid_spans
 from .stacks import RULED_SHARE, SHARE, split_segments, stack_boundaries
@@ -111,14 +112,17 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     kept = [ln for k, ln in enumerate(lines) if k not in labels]
     body = [s for s in segs if s.line not in labels]
     cut = clip_edges(words, body) if ev.centres.clipped else []
-    xs, drawn_xs = _columns(ev, body, kept, [x for x, _ in cut])
+    ev, tiled = with_seams(ev, kept)
+    cand = ev.cand
+    xs, drawn_xs = _columns(ev, body, kept, [x for x, _ in cut], tiled)
     # Numbers closer than the column gap: their right-aligned stacks divide the columns,
     # and a run of words across such a boundary (or of two numbers across any) is two
     # cells' text, not one spanning. A drawn column holding two stacks ("At least" and
     # "But less than" of a tax table between one pair of rules) is two columns as well.
+    # So does the seam of two cells' shading (``seams``): the words either side are two cells'.
     stacked = stack_boundaries(words, kept, xs, RULED_SHARE if drawn_xs else SHARE)
     xs = sorted([*xs, *stacked])
-    ev = replace(ev, segs=split_segments(segs, words, stacked, xs[1:-1]))
+    ev = replace(ev, segs=split_segments(segs, words, [*stacked, *tiled], xs[1:-1]))
     ys = _positions(cand.rules, "h", box.y0, box.y1, ev.snap) if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= ev.snap for r in cand.rules)
     drawn_ys = set(ys[1:-1])
@@ -142,7 +146,8 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
                if cand.source != "ruled" and ev.params.columns.group_rules else frozenset())
     later = partial(_evidence, (grid.xs, grid.ys), ((tuple(ev.segs), tuple(ev.lines)), (ev.rules, ev.snap)),
                     (tuple(stacked), frozenset(drawn_xs), frozenset(drawn_ys - virtual), grouped,
-                     frozenset(blank.xs[:1]) if blank and blank.left_out and blank.xs[0] > cand.bbox.x0 else frozenset()),
+                     frozenset(blank.xs[:1]) if blank and blank.left_out and blank.xs[0] > cand.bbox.x0 else frozenset(),
+                     tiled),
                     (tuple(cut), tuple(body), ev.params.columns.min_gap))
     grid = Grid(box, grid.xs, grid.ys, cand.source, grid.spans, evidence_later=later, option_splits=splits)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
@@ -165,7 +170,8 @@ def _spanned(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> tuple[Grid,
 
 def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
               region: tuple[tuple[tuple[Segment, ...], tuple[Line, ...]], tuple[RuleIndex, float]],
-              steps: tuple[tuple[float, ...], frozenset[float], frozenset[float], frozenset[float], frozenset[float]],
+              steps: tuple[tuple[float, ...], frozenset[float], frozenset[float], frozenset[float], frozenset[float],
+                           frozenset[float]],
               clips: tuple[tuple[tuple[float, int], ...], tuple[Segment, ...], float]
               ) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
     """The boundaries' evidence (``boundaries.explain``) of a grid's (xs, ys) over a region's
@@ -176,10 +182,10 @@ def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
     several lines' text, the pieces of the body's lines (``gapcuts.clip_edges``) and
     ``columns.min_gap``. Only what it reads is kept until then."""
     xs, ys = grid
-    stacked, drawn_xs, drawn_ys, grouped, numbered = steps
+    stacked, drawn_xs, drawn_ys, grouped, numbered, tiled = steps
     cut, body, min_gap = clips
     clipped = clip_decided(xs[1:-1], cut, body, min_gap) if cut else {}
-    col_reasons = _reasons(xs, drawn_xs, stacked, clipped, grouped)
+    col_reasons = _reasons(xs, drawn_xs, stacked, clipped, grouped, tiled)
     if numbered:
         col_reasons = tuple(LINE_NUMBER_SIDE if x in numbered else r for x, r in zip(xs, col_reasons, strict=True))
     decided = (col_reasons, _reasons(ys, drawn_ys))
@@ -187,21 +193,25 @@ def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
 
 
 def _reasons(positions: Sequence[float], drawn: Collection[float], stacked: Sequence[float] = (),
-             clipped: Collection[float] = (), grouped: Collection[float] = ()) -> tuple[str, ...]:
+             clipped: Collection[float] = (), grouped: Collection[float] = (),
+             tiled: Collection[float] = ()) -> tuple[str, ...]:
     """Each boundary's ``Boundary.reason``: the step that put it there (``drawn``: the inner
     positions taken from rules, ``stacked``: those between stacks of numbers, ``clipped``:
     those at a clip edge that cut the text of several lines, ``grouped``: those moved to the
-    end of a group label's underline, ``group_labels.at_group_rules``)."""
+    end of a group label's underline, ``group_labels.at_group_rules``, ``tiled``: those at the
+    seams of cells shaded one rectangle each, ``seams.tile_seams``)."""
     last = len(positions) - 1
-    return tuple("side" if k in (0, last) else "number stack" if p in stacked else "rules" if p in drawn
-                 else "clip edge" if p in clipped else "group rule" if p in grouped else "text"
+    return tuple("side" if k in (0, last) else "number stack" if p in stacked else "cell tiles" if p in tiled
+                 else "rules" if p in drawn else "clip edge" if p in clipped else "group rule" if p in grouped
+                 else "text"
                  for k, p in enumerate(positions))
 
 
 def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
-             edges: Sequence[float] = ()) -> tuple[list[float], set[float]]:
+             edges: Sequence[float] = (), tiled: frozenset[float] = frozenset()) -> tuple[list[float], set[float]]:
     """Column boundaries, and those of them taken from the region's vertical rules; ``edges``:
-    where a clip path cut several lines' text (``gapcuts.clip_edges``), column edges too."""
+    where a clip path cut several lines' text (``gapcuts.clip_edges``), column edges too;
+    ``tiled``: the seams of cells shaded tile by tile (``seams``), columns in text regions too."""
     cand, box, n_lines, words, params = ev.cand, ev.box, len(lines), ev.words, ev.params.columns
     # Project single words, not segments: the words of a multi-word label sit at other
     # places on every row, so only true column gaps stay free.
@@ -217,6 +227,8 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
     inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces)
     if cand.source in GLYPH_GAP_SOURCES:
         inner = _wide_gaps(inner, segs, words, box.x0, box.x1)
+    if tiled:
+        inner = beside_tiles(inner, tiled, words, lines)
     if params.group_rules:
         inner = at_group_rules(inner, cand.rules, segs, lines, box)
     return [box.x0, *_signs_join_amounts(inner, segs, words, box.x0, box.x1), box.x1], set()
