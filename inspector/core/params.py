@@ -173,9 +173,8 @@ class TableParams:
                                "A borderless grid whose columns' running text goes on above and below it, each "
                                "line within one column, is a slice of a page set in columns, not a table.")
     text_boxes: bool = param(True, "Text boxes", "on/off", 0, 1,
-                             "A grid whose one row of text holds paragraphs of prose in each column (a panel "
-                             "set in columns), or whose columns a filled box cuts (the box holds all the text "
-                             "of some columns and text outside the grid), is a text box, not a table.")
+                             "A grid whose columns a filled box cuts (the box holds all the text of some "
+                             "columns and text outside the grid) is a text box, not a table.")
     numbered_notes: bool = param(True, "Numbered notes", "on/off", 0, 1,
                                  "Two columns without drawn column rules whose every row is one note marker (1, "
                                  "a, *, a bullet) beside running text are a list of notes, not a table.")

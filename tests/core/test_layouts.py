@@ -156,18 +156,15 @@ def _panel(second_row_text: bool) -> bytes:
     return _pdf(draw)
 
 
-def test_a_ruled_panel_with_prose_in_two_bands_is_left_alone() -> None:
-    res = _detect(_panel(second_row_text=True))
-    assert not any(r.param == "tables.text_boxes" for r in res.regions)
-
-
-def test_a_text_box_set_in_columns_is_no_table() -> None:
-    pdf = _panel(second_row_text=False)
-    assert len(_detect(pdf, text_boxes=False).tables) == 1
-    res = _detect(pdf)
-    assert res.tables == ()
-    assert [r.reason for r in res.regions if r.param == "tables.text_boxes"] == \
-        ["a text box set in columns: all its text lies in one drawn band, paragraphs of running prose in 2 columns"]
+def test_prose_in_two_columns_between_two_rules_stays_a_table() -> None:
+    """Paragraphs in two columns, all in one band between a top and a bottom rule: a text box set
+    in columns, or a two-column table of descriptions ruled above and below only (a term beside
+    its definition). Nothing drawn tells the two apart, so it is left a table: a rejection of
+    such panels (here for a while) took a real table off a page of the hold-out set."""
+    for second_row_text in (False, True):
+        res = _detect(_panel(second_row_text=second_row_text))
+        assert len(res.tables) == 1
+        assert not any(r.param == "tables.text_boxes" for r in res.regions)
 
 
 def _cut_box(filled: bool) -> bytes:

@@ -12,10 +12,6 @@
   page's text columns go on past the grid, above and below it, in every column, at the
   region's line pitch, each line within one column. Above and below a real table the text
   spans its columns (a caption, the paragraph that introduces it) or leaves a gap.
-- A text box set in columns (``text_box``): a panel whose rules or frame make a grid, all its
-  text in one band between two drawn rules, paragraphs of running prose in two or more
-  columns (the other bands empty: a picture below, the panel's padding). A ruled table's
-  header and body lie in bands of their own, or one of its columns holds short labels.
 - A grid cut through a text box (``cut_box``): a filled box (a sidebar, a shaded note) holds
   all the text of some of the grid's columns and none of the others', and text of its own
   outside the grid, with nothing beside that text across the grid's width: the box's lines
@@ -41,8 +37,7 @@ from ..types import Grid, Word
 from .beside import running_text
 from .columns import Line, Segment, lines_in, segments
 from .keyvalue import ENUMERATOR
-from .region import HALF, RegionEvidence
-from .spans import occupied_slots
+from .region import RegionEvidence
 
 # Why no user would change these: they describe a block's or a page column's own line setting.
 COLONS = (":", "：")  # a label ends in one of these (Latin and full-width)
@@ -90,28 +85,6 @@ def page_columns(grid: Grid, ev: RegionEvidence) -> str:
         return ""
     return (f"a slice of a page set in columns: running text goes on above and below it in each of its "
             f"{grid.n_cols} columns, each line within one column")
-
-
-def text_box(grid: Grid, ev: RegionEvidence) -> str:
-    """Why ``grid`` is a text box set in columns (see the module), "" when it is not."""
-    ids = list(ev.ids)
-    if grid.source == "aligned" or not ids:
-        return ""
-    cy = ev.centres.cy[ids]
-    drawn = [y for y in grid.ys if ev.covered("h", y, grid.xs[0], grid.xs[-1]) >= HALF]
-    bands = sorted({grid.ys[0], *drawn, grid.ys[-1]})
-    if len({sum(1 for y in bands if y <= c) for c in cy.tolist()}) != 1:
-        return ""  # text in two or more drawn bands: rows of a table
-    slots = occupied_slots(grid, ev.centres.cx[ids], cy)
-    cols = sorted({c for _, c in slots})
-    if len(cols) < MIN_SLICE_COLS:
-        return ""
-    for c in cols:
-        mine = [s for s in ev.segs if _column(grid, s) == c]
-        if len(mine) < PARA_LINES or 2 * sum(running_text(s, ev.words) for s in mine) < len(mine):
-            return ""
-    return (f"a text box set in columns: all its text lies in one drawn band, paragraphs of running prose "
-            f"in {len(cols)} columns")
 
 
 def cut_box(grid: Grid, ev: RegionEvidence) -> str:

@@ -17,7 +17,7 @@ from .flow import flowing_rows
 from .formboxes import form_boxes
 from .indexlist import index_list
 from .keyvalue import key_value
-from .layouts import cut_box, labelled_blocks, numbered_notes, page_columns, text_box
+from .layouts import cut_box, labelled_blocks, numbered_notes, page_columns
 from .leaders import leader_list
 from .region import FULL, RegionEvidence
 from .regions import Candidate
@@ -113,7 +113,7 @@ def _layout(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
     reason = page_columns(grid, ev) if tparams.page_columns else ""
     if reason:
         return reason, "tables.page_columns"
-    reason = (text_box(grid, ev) or cut_box(grid, ev)) if tparams.text_boxes else ""
+    reason = cut_box(grid, ev) if tparams.text_boxes else ""
     if reason:
         return reason, "tables.text_boxes"
     reason = numbered_notes(grid, ev) if tparams.numbered_notes else ""
