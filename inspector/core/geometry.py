@@ -17,6 +17,7 @@ import dataclasses
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .slots import SlotSpan, span_slots
 from .types import Grid, Rect, RowBand, Rule, Table, Word, fast_rect
@@ -162,10 +163,14 @@ def dominant_turn(directions: Iterable[tuple[float, float, int]]) -> int:
     return best if votes[best] > 2 * votes[0] else 0
 
 
-def chain_groups(points: Sequence[tuple[float, int]], tol: float) -> list[list[tuple[float, int]]]:
-    """``points`` (x in pt, a key such as a line's index), sorted by x, in runs whose
-    neighbours lie at most ``tol`` apart (a chain: a run may span more than ``tol``)."""
-    groups: list[list[tuple[float, int]]] = []
+_P = TypeVar("_P", bound=tuple[float, ...])
+
+
+def chain_groups(points: Sequence[_P], tol: float) -> list[list[_P]]:
+    """``points`` (tuples whose first item is an x in pt: with a key such as a line's index, or
+    a seam's extent), sorted by x, in runs whose neighbours lie at most ``tol`` apart (a chain:
+    a run may span more than ``tol``)."""
+    groups: list[list[_P]] = []
     for p in points:
         if groups and p[0] - groups[-1][-1][0] <= tol:
             groups[-1].append(p)

@@ -17,6 +17,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from ..evidence.rules_merge import RuleIndex
+from ..geometry import chain_groups
 from ..page_marks import Fill, Rule
 from ..types import Rect, Word
 from .columns import Line
@@ -70,23 +71,12 @@ def tile_seams(fills: Sequence[Fill], box: Rect, words: Sequence[Word], ids: Seq
     found = sorted((x, y0, y1, f.id, f.grey) for f in fills if _overlaps(f.bbox, box) for x, y0, y1 in f.seams
                    if box.x0 + snap < x < box.x1 - snap and y1 > box.y0 and y0 < box.y1)
     out: list[Rule] = []
-    for group in _groups(found, snap):
+    for group in chain_groups(found, snap):
         x = sorted(s[0] for s in group)[len(group) // 2]
         beside = sum(1 for ln in lines if any(s[1] <= ln.bbox.cy <= s[2] for s in group))
         if beside >= MIN_LINES and not any(words[i].bbox.x0 < x - snap < x + snap < words[i].bbox.x1 for i in ids):
             out += [Rule("v", x, max(y0, box.y0), min(y1, box.y1), 0.0, "vector", grey, fid)
                     for _, y0, y1, fid, grey in group]
-    return out
-
-
-def _groups(seams: list[Seam], snap: float) -> list[list[Seam]]:
-    """``seams`` (sorted by x) in runs whose neighbours lie within ``snap`` of each other."""
-    out: list[list[Seam]] = []
-    for s in seams:
-        if out and s[0] - out[-1][-1][0] <= snap:
-            out[-1].append(s)
-        else:
-            out.append([s])
     return out
 
 
