@@ -164,7 +164,8 @@ class Pipeline:
         rules, dup = self._stage(t, "merge", mkey, lambda: merge_rules(vec.rules, ras.rules, params.merge))
         figures, too_many = self._stage(t, "figures", (index, scan.key), lambda: _figures(
             search_figures(drawings, page.width, page.height), words, scan.source,
-            picture_figures(page.picture_boxes(), words, page.width, page.height) if pictures else ()))
+            picture_figures(page.picture_boxes(), words, page.width, page.height)
+            if pictures and scan.source != "ocr" else ()))  # an OCR page's pictures are read from its marks
         if too_many:
             skipped, late = (*skipped, FIGURES_SKIPPED), (*late, FIGURES_NOTE.format(n=len(drawings)))
         frame = Frame(turn, page.width, page.height, skew)

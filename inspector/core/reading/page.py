@@ -50,6 +50,7 @@ class Page:
         self._clipped: list[ClippedArt] | None = None
         self._clips: list[tuple[float, float, float, float]] | None = None
         self._textpage: pymupdf.TextPage | None = None
+        self._images: list[dict[str, Any]] | None = None
 
     @property
     def number(self) -> int:
@@ -100,18 +101,26 @@ class Page:
         """Where the page's raster pictures are placed (their boxes, pt, page space); a picture
         placed twice is listed twice. Interprets the page: ask only when ``has_images``."""
         out = []
-        for info in self._page.get_image_info():
+        for info in self._image_info():
             x0, y0, x1, y1 = info["bbox"]
             if x1 > x0 and y1 > y0:
                 out.append(Rect(x0, y0, x1, y1))
         return out
+
+    def _image_info(self) -> list[dict[str, Any]]:
+        """PyMuPDF's ``get_image_info`` (each picture's placement and pixel size), read once: it
+        interprets the page's content, and both the scan's resolution and the pictures' boxes
+        ask for it."""
+        if self._images is None:
+            self._images = self._page.get_image_info()
+        return self._images
 
     def picture_dpi(self) -> float | None:
         """Resolution (pixels per inch of the page) of a picture covering most of the page, such
         as a scan; None when there is none. A PNG without resolution data counts 72."""
         page_area = max(self.width * self.height, 1e-6)
         best = None
-        for info in self._page.get_image_info():
+        for info in self._image_info():
             box = pymupdf.Rect(info["bbox"])
             if box.width <= 0 or box.height <= 0 or abs(box) < 0.5 * page_area:
                 continue
