@@ -178,6 +178,10 @@ class TableParams:
     numbered_notes: bool = param(True, "Numbered notes", "on/off", 0, 1,
                                  "Two columns without drawn column rules whose every row is one note marker (1, "
                                  "a, *, a bullet) beside running text are a list of notes, not a table.")
+    header_over_rules: bool = param(True, "Header over a ruled grid", "on/off", 0, 1,
+                                    "A header line just above a ruled grid's first rule, each of its pieces inside "
+                                    "one of the grid's columns, is the grid's header row (Word's list styles rule "
+                                    "only under the header).")
     left_out_spans: bool = param(False, "Left-out rule spans", "on/off", 0, 1,
                                  "In a table drawn with row rules only, a rule left out under one column above "
                                  "an empty slot makes the cell above span it (pdfmake lightHorizontalLines, "

@@ -129,6 +129,9 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         elif whole_unit_line(above) is not None:  # so did it here: the grid starts at the rule
             rows[0] = replace(rows[0], evidence=(*rows[0].evidence, Evidence("unit_line")),
                               decision=rows[0].decision + UNIT_LINE.format(above[:60]))
+        elif _header_over_rule(ctx, g, rows):
+            rows[0] = replace(rows[0], evidence=(*rows[0].evidence, Evidence("header_over_rules")),
+                              decision=rows[0].decision + HEADER_OVER_RULES, params=("tables.header_over_rules",))
         narrow = dropped_columns(ctx, g, region) if region is not None else ()
         spanned = vetoed_columns(ctx, g, region, [w.pos for w in narrow]) if region is not None else ()
         dropped = [*narrow, *spanned, *dropped_rows(ctx, g, table.header_rows)]
@@ -250,6 +253,17 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
 
 UNIT_LINE = ("; the line above, wholly over the table's top, states its unit and nothing else (\"{}\"): the "
              "table's unit line, no header line")
+
+
+HEADER_OVER_RULES = ("; the first row is a header line set above the grid's first rule, each of its pieces inside "
+                     "one of the grid's columns (a style that rules only under its header row)")
+
+
+def _header_over_rule(ctx: PageContext, g: Grid, rows: list[Why]) -> bool:
+    """Did ``grow.header_over_rules`` take the first row: a ruled grid whose top is no drawn
+    rule nor fill edge, over a first row boundary that is a drawn rule?"""
+    return (ctx.params.tables.header_over_rules and g.source == "ruled" and len(rows) > 1
+            and [e.kind for e in rows[0].evidence] == ["region_edge"] and rows[1].evidence[0].kind == "rule")
 
 
 def _line_above(ctx: PageContext, g: Grid, y: float) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from statistics import median
 
 from ..evidence.figures import AREA
@@ -25,7 +25,7 @@ from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
 from .form_sections import cut_sections
 from .grid import build_grid
-from .grow import TABLE_LABEL, extend_down, extend_left, extend_up
+from .grow import TABLE_LABEL, extend_down, extend_left, extend_up, header_over_rules
 from .justified import justified_gaps
 from .keyvalue import header_over, pair_block, starts_item
 from .options import CHOICES, choices
@@ -159,6 +159,10 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     ruled = attach_rules(attach_fills(found, fills, tol, words), rules, lines, counts, tol, sizes, facts, said)
     ruled = trim_margins(ruled, lines, counts, said)
     for cand in join_stacked(ruled, fills, tol):
+        if tparams.header_over_rules:
+            floor = max((b.y1 for b in [*col.taken, *(c.bbox for c in ruled)] if b.y1 < cand.bbox.y0 - 1), default=0.0)
+            cand = replace(cand, bbox=header_over_rules(cand.bbox, cand.rules, words, cparams.min_gap, floor,
+                                                        col.centres, tol=ytol))
         caption = figure_caption(cand.bbox, words, lines)
         if caption:  # a framed drawing captioned as a figure: its frame is no table's
             col.regions.append(TableRegion(cand.bbox, cand.source, f"{AREA}: the caption under it names a "
