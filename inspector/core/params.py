@@ -182,6 +182,9 @@ class TableParams:
                                     "A header line just above a ruled grid's first rule, each of its pieces inside "
                                     "one of the grid's columns, is the grid's header row (Word's list styles rule "
                                     "only under the header).")
+    contents_lists: bool = param(True, "Contents lists", "on/off", 0, 1,
+                                 "Titles each ending in a page number, the numbers rising down the list and no "
+                                 "column rule drawn, are a table of contents, not a table (also without leaders).")
     left_out_spans: bool = param(False, "Left-out rule spans", "on/off", 0, 1,
                                  "In a table drawn with row rules only, a rule left out under one column above "
                                  "an empty slot makes the cell above span it (pdfmake lightHorizontalLines, "

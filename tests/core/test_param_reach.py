@@ -70,6 +70,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.page_columns": ("structure.rejects",),
     "tables.text_boxes": ("structure.rejects",),
     "tables.numbered_notes": ("structure.rejects",),
+    "tables.contents_lists": ("structure.rejects",),
     "tables.min_filled_rows": ("structure.rejects",),
     "tables.row_band_lines": ("structure.bandrows",),  # how deep a drawn band may be and stay one row
     "tables.intersect_tol": ("structure.tables",),

@@ -13,6 +13,7 @@ from ..params import TableParams
 from ..types import Grid, Word
 from .blankform import blank_form
 from .columns import Line, WordCentres
+from .contents import contents_list
 from .flow import flowing_rows
 from .formboxes import form_boxes
 from .indexlist import index_list
@@ -79,6 +80,9 @@ def _leader_list(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
     if grid.source == "ruled" or not ev.params.tables.leaders:
         return None
     reason = leader_list(grid.xs, grid.region, ev.words, ev.lines)
+    if not reason and ev.params.tables.contents_lists:  # no leaders: the page numbers alone
+        reason = contents_list(grid.xs, grid.region, ev.words, ev.lines)
+        return (reason, "tables.contents_lists") if reason else None
     return (reason, "") if reason else None
 
 
