@@ -20,6 +20,7 @@ from ..numbers import is_number
 from ..types import Rect, Rule, Word
 from ..units import unit_line
 from .columns import Line, Segment
+from .justified import justified_line
 
 APART = 0.5  # line heights of white space between a heading and the table above it, at least
 HEADING_SIZE = 1.1  # x the page's usual type size (or line height, in regions): a heading's type is larger
@@ -66,6 +67,7 @@ class LineFacts:
         self._usual = sorted(sizes)[len(sizes) // 2] if sizes else 0.0
         self._heading: dict[int, str] = {}
         self._header: dict[int, bool] = {}
+        self._justified: dict[int, bool] = {}
 
     def heading(self, k: int) -> str:
         if k not in self._heading:
@@ -77,6 +79,14 @@ class LineFacts:
         if k not in self._header:
             self._header[k] = _header(self._words, self._lines[k], self._pieces[k])
         return self._header[k]
+
+    def justified(self, k: int, min_words: int) -> bool:
+        """Is line ``k`` one justified line of a paragraph: all its words (``min_words`` or
+        more) parted by equal stretched spaces, the paragraph going on below it
+        (``justified.justified_line``)? Its spaces cut it into as many pieces as words."""
+        if k not in self._justified:
+            self._justified[k] = justified_line(self._words, self._lines, k, min_words)
+        return self._justified[k]
 
     def crosses(self, k: int, x: float) -> bool:
         """Does a piece of line ``k`` run across ``x`` (pt), by more than ``LINE_SLACK``?"""

@@ -62,6 +62,16 @@ def justified_gaps(words: Sequence[Word], lines: Sequence[Line]) -> tuple[Stretc
     return tuple(out)
 
 
+def justified_line(words: Sequence[Word], lines: Sequence[Line], li: int, min_words: int) -> bool:
+    """Is ``lines[li]`` wholly one justified run of ``min_words`` words or more, its paragraph
+    going on below it (a prose line read as many pieces, between two tables' rules)?"""
+    ids = lines[li].word_ids
+    if len(ids) < min_words:
+        return False
+    runs = _equal_runs(words, ids)
+    return len(runs) == 1 and len(runs[0]) == len(ids) and _goes_on(words, lines, li, runs[0])
+
+
 def _equal_runs(words: Sequence[Word], ids: Sequence[int]) -> list[tuple[int, ...]]:
     """Maximal runs of consecutive words of one line parted by equal stretched spaces, not
     all numbers: two words (one space) or more."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..types import Fill, Rect, Rule, TableRegion, TableSource, Word
-from .aligned import is_prose
+from .aligned import PROSE_WORDS, is_prose
 from .between import (
     HEADING_SIZE,
     SIZE_EPS,
@@ -331,8 +331,9 @@ def _prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, 
     for k in between:
         ln = lines[k]
         b = ln.bbox
-        if b.x0 >= x0 - PROSE_SLACK and b.width >= PROSE_WIDTH * width and is_prose(ln, n_segments[k]):
-            return True
+        if b.x0 >= x0 - PROSE_SLACK and b.width >= PROSE_WIDTH * width and (
+                is_prose(ln, n_segments[k]) or (facts is not None and facts.justified(k, PROSE_WORDS))):
+            return True  # running prose; justified, its stretched spaces cut it into pieces
         if is_prose(ln, n_segments[k]) and any(b.x0 < x - PROSE_SLACK and b.x1 > x + PROSE_SLACK for x in (x0, x1)):
             return True
     # Last, as it is the weaker reading: the tables' outer rules missing (fpdf2's
