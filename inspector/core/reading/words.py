@@ -276,7 +276,7 @@ def read_lines(d: dict[str, Any]) -> TextLines:
             if abs(dx) > 0.1 and abs(dy) > 0.1:
                 marks.add(key)
                 continue
-            quarter = line_turn(dx, dy)
+            quarter = 0 if dy == 0 and dx > 0 else line_turn(dx, dy)  # most lines run left to right
             if quarter:
                 turns[key] = quarter
             upright.append(line_spans)
