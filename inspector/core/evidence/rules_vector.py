@@ -228,7 +228,7 @@ def _combine(parts: list[Rule], orient: Orientation) -> Rule:
         return parts[0]
     lengths = [max(p.end - p.start, 0.01) for p in parts]  # each part's length read once
     total = sum(lengths)
-    pos = sum([p.pos * n for p, n in zip(parts, lengths)]) / total
+    pos = sum([p.pos * n for p, n in zip(parts, lengths, strict=True)]) / total
     sources = {p.source for p in parts}
     source = parts[0].source if len(sources) == 1 else "merged"
     fill = next((p.fill for p in parts if p.fill >= 0), -1)
