@@ -157,7 +157,7 @@ def dominant_turn(directions: Iterable[tuple[float, float, int]]) -> int:
     """The quarter-turn that makes most text upright, from (dx, dy, weight) line directions."""
     votes = {0: 0, 90: 0, 180: 0, 270: 0}
     for dx, dy, n in directions:
-        votes[line_turn(dx, dy)] += n
+        votes[0 if dy == 0 and dx > 0 else line_turn(dx, dy)] += n  # most lines run left to right
     best = max(votes, key=lambda k: votes[k])
     # Turn only when sideways text clearly dominates: page numbers and headers stay upright.
     return best if votes[best] > 2 * votes[0] else 0

@@ -136,8 +136,9 @@ def _fill_rects(d: Drawing) -> list[tuple[float, float, float, float]]:
     lines = axis = False  # any "l" item; all of them along an axis
     for it in d.items:
         op = it[0]
-        if op == "re":
-            rects.append(_norm(it[1:]))
+        if op == "re":  # _norm written out: most fills are one rectangle
+            _, x0, y0, x1, y1 = it
+            rects.append((x1 if x1 < x0 else x0, y1 if y1 < y0 else y0, x1 if x1 > x0 else x0, y1 if y1 > y0 else y0))
         elif op == "l":
             straight = _along_axis(it[1], it[2], it[3], it[4])
             axis = straight if not lines else axis and straight
@@ -159,19 +160,20 @@ def _from_fill(d: Drawing, params: VectorParams, fills: list[RawFill], thin: dic
     its index (a wide one's edges come from ``fills.fill_rules``)."""
     g = d.fill if d.fill is not None else 0
     rgb = d.fill_rgb or (g, g, g)
+    thick = params.max_thickness
     for x0, y0, x1, y1 in _fill_rects(d):
         w, h = x1 - x0, y1 - y0
         if w <= 0 and h <= 0:
             continue
         rules: list[Rule] = []
-        if w <= params.max_thickness and h <= params.max_thickness:
+        if w <= thick and h <= thick:
             # A dot: part of a dotted line running either way; joining decides which.
             t = max(min(w, h), 0.1)
             rules = [fast_rule("h", (y0 + y1) / 2, x0, x1, t, "vector", g),
                      fast_rule("v", (x0 + x1) / 2, y0, y1, t, "vector", g)]
-        elif h <= params.max_thickness and w > h:
+        elif h <= thick and w > h:
             rules = [fast_rule("h", (y0 + y1) / 2, x0, x1, max(h, 0.1), "vector", g)]
-        elif w <= params.max_thickness and h > w:
+        elif w <= thick and h > w:
             rules = [fast_rule("v", (x0 + x1) / 2, y0, y1, max(w, 0.1), "vector", g)]
         if rules:
             thin[len(fills)] = rules
@@ -224,8 +226,9 @@ def _join_line(line: list[Rule], gap: float, orient: Orientation) -> list[Rule]:
 def _combine(parts: list[Rule], orient: Orientation) -> Rule:
     if len(parts) == 1:
         return parts[0]
-    total = sum(max(p.length, 0.01) for p in parts)
-    pos = sum(p.pos * max(p.length, 0.01) for p in parts) / total
+    lengths = [max(p.end - p.start, 0.01) for p in parts]  # each part's length read once
+    total = sum(lengths)
+    pos = sum([p.pos * n for p, n in zip(parts, lengths, strict=True)]) / total
     sources = {p.source for p in parts}
     source = parts[0].source if len(sources) == 1 else "merged"
     fill = next((p.fill for p in parts if p.fill >= 0), -1)

@@ -170,24 +170,41 @@ def _drawing(d: dict[str, Any]) -> Drawing:
             add(("re", min(xs), min(ys), max(xs), max(ys)))
         elif op == "c":  # curves are never rules; keep the chord for bounding only
             add(("c", it[1][0], it[1][1], it[4][0], it[4][1]))
-    kind = d.get("type", "")
     x0, y0, x1, y1 = d["rect"]
-    dashes = d.get("dashes") or ""
-    filled = "f" in kind
+    kind = d.get("type", "")
+    key = (kind, d.get("color"), d.get("fill"), d.get("width"), d.get("dashes"))
+    style = _STYLES.get(key)
+    if style is None:
+        if len(_STYLES) >= _MAX_STYLES:
+            _STYLES.clear()
+        style = _STYLES[key] = _style(*key)
     # A page has hundreds of paths: made through a settable twin, as the words are (no
     # __dict__, one object a path the collector counts, not two).
     drawing = _DrawingDraft()
     drawing.items = tuple(items)
-    drawing.stroke = _grey(d.get("color")) if "s" in kind else None
-    drawing.fill = _grey(d.get("fill")) if filled else None
-    drawing.width = float(d.get("width") or 0.0)
+    drawing.stroke, drawing.fill, drawing.width, drawing.dashed, drawing.fill_rgb = style
+    # not in the style's key: -0.0 and 0.0 are one key and two reprs (a dump tells them apart)
     drawing.stroke_opacity = _opacity(d.get("stroke_opacity"))
     drawing.fill_opacity = _opacity(d.get("fill_opacity"))
-    drawing.dashed = bool(dashes) and dashes.strip() not in ("[] 0", "[]0", "[ ] 0")
     drawing.rect = fast_rect(x0, y0, x1, y1)
-    drawing.fill_rgb = _rgb(d.get("fill")) if filled else None
     _set(drawing, "__class__", Drawing)
     return drawing  # type: ignore[no-any-return]  # a Drawing since the line above
+
+
+_Style = tuple[int | None, int | None, float, bool, tuple[int, int, int] | None]
+# A path's paint as its fields, per its style's PyMuPDF values (kind, colour, fill, width,
+# dashes): a page has hundreds of paths and a few styles. Keys that compare equal make the
+# same fields (a colour's -0.0 and 0.0 make one grey; a width's make 0.0).
+_STYLES: dict[tuple[Any, ...], _Style] = {}
+_MAX_STYLES = 4096
+
+
+def _style(kind: str, color: Any, fill: Any, width: Any, dashes: Any) -> _Style:
+    """stroke, fill, width, dashed and fill_rgb of a path's style (``Drawing``'s fields)."""
+    filled = "f" in kind
+    dashes = dashes or ""
+    return (_grey(color) if "s" in kind else None, _grey(fill) if filled else None, float(width or 0.0),
+            bool(dashes) and dashes.strip() not in ("[] 0", "[]0", "[ ] 0"), _rgb(fill) if filled else None)
 
 
 _DrawingDraft = settable_twin(Drawing)

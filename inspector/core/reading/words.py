@@ -18,7 +18,7 @@ from ..geometry import dominant_turn, line_turn
 from ..params import RowParams
 from ..structure.columns import WordCentres, lines_in
 from ..text import LIGATURE, ligature_letters
-from ..types import Rect, RowBand, Word, text_word_at, word_in_box
+from ..types import Rect, RowBand, Word, fast_rect, text_word_at
 from .cliptext import cut_at_clips
 from .decimals import join_zero_advance_points
 from .document import Page
@@ -117,16 +117,22 @@ EM_BELOW = 0.25
 
 def _em_boxes(words: list[Word]) -> list[Word]:
     """``words`` with each upright text-layer box grown to ``EM_ABOVE``/``EM_BELOW`` ems about
-    its baseline where the font declares less (nothing else changes: x, text, baseline)."""
-    out: list[Word] = []
+    its baseline where the font declares less (nothing else changes: x, text, baseline).
+
+    In place: the words are this reading's own, made since the page's text was read and seen
+    by nothing else yet (nor hashed), so the grown box is set on the word itself rather than
+    a copy of every word made (the words of most pages nearly all grow)."""
     for w in words:
         b = w.bbox
-        top, bottom = w.baseline - EM_ABOVE * w.font_size, w.baseline + EM_BELOW * w.font_size
-        if (b.y0 <= top and b.y1 >= bottom) or w.turn or w.font_size <= 0 or not b.y0 <= w.baseline <= b.y1 + 0.5:
-            out.append(w)
+        size, base = w.font_size, w.baseline
+        top, bottom = base - EM_ABOVE * size, base + EM_BELOW * size
+        if (b.y0 <= top and b.y1 >= bottom) or w.turn or size <= 0 or not b.y0 <= base <= b.y1 + 0.5:
             continue
-        out.append(word_in_box(w, min(b.y0, top), max(b.y1, bottom)))
-    return out
+        _set(w, "bbox", fast_rect(b.x0, min(b.y0, top), b.x1, max(b.y1, bottom)))
+    return words
+
+
+_set = object.__setattr__
 
 
 def _wide(ch: str) -> bool:
@@ -256,14 +262,21 @@ def read_lines(d: dict[str, Any]) -> TextLines:
             line_spans = line.get("spans", ())
             dx, dy = line.get("dir", (1.0, 0.0))
             directions.append((float(dx), float(dy), len(line_spans)))
-            spans[key] = [(s["bbox"][0], s["bbox"][2], float(s["size"]), s["flags"] & 16 > 0 or _bold_name(s["font"]),
-                           float(s["origin"][1])) for s in line_spans if s["text"].strip()]
-            symbols += [SymbolGlyph(s["bbox"][0], float(s["origin"][1]), float(s["size"]), s["text"].strip(), s["font"])
-                        for s in line_spans if symbol_font(s["font"]) and len(s["text"].strip()) == 1]
+            kept: list[SpanInfo] = []
+            spans[key] = kept
+            for s in line_spans:  # one pass over the spans: each one's text stripped once
+                text = s["text"].strip()
+                if not text:
+                    continue
+                font, x0 = s["font"], s["bbox"][0]
+                kept.append((x0, s["bbox"][2], float(s["size"]), s["flags"] & 16 > 0 or _bold_name(font),
+                             float(s["origin"][1])))
+                if len(text) == 1 and symbol_font(font):
+                    symbols.append(SymbolGlyph(x0, float(s["origin"][1]), float(s["size"]), text, font))
             if abs(dx) > 0.1 and abs(dy) > 0.1:
                 marks.add(key)
                 continue
-            quarter = line_turn(dx, dy)
+            quarter = 0 if dy == 0 and dx > 0 else line_turn(dx, dy)  # most lines run left to right
             if quarter:
                 turns[key] = quarter
             upright.append(line_spans)
