@@ -75,6 +75,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += head
     ev += kind_clash(a, b, repeated, column_map(a, b, p, repeated))
     ev += _closing(a)
+    ev += _type_sizes(res, nxt, a, b) if not repeated else []
     ev += _note_vetoed(ev, repeated)
     conf = max(0.0, min(1.0, sum(e.weight for e in ev)))
     veto = next((e for e in ev if e.veto), None)
@@ -301,6 +302,29 @@ def _tail(nxt: PageResult, b: _Piece) -> list[Evidence]:
     return [Evidence("tail", f"a tail of {b.table.n_rows} row{'s' * (b.table.n_rows > 1)} opening page {b.page}, "
                      "its words inside the first piece's columns and of their kinds (too few rows for page "
                      "detection to find alone)", 0.35)]
+
+
+TYPE_RATIO = 1.1  # pieces whose body type sizes differ by more than this factor are two tables
+
+
+def _type_sizes(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> list[Evidence]:
+    """A veto when the pieces are set in type sizes further apart than ``TYPE_RATIO``: a
+    table keeps its type over its pages, a new table (another slide's) need not. Asked only
+    where the header is not repeated (a repeated header says it goes on, whatever its cells
+    hold: code set smaller on one page, prose on the next). Only text
+    read from the text layer (an OCR size is an estimate), pieces of two rows or more (the
+    median size is the body's) and no tail (``tails`` reads its rows in any type)."""
+    if min(a.size, b.size) <= 0 or min(a.table.n_rows, b.table.n_rows) < 2 or b.index in tail_index(nxt):
+        return []
+    if any(w.from_ocr for r, pc in ((res, a), (nxt, b)) for c in pc.table.cells for i in c.word_ids
+           if 0 <= i < len(r.words) for w in (r.words[i],)):
+        return []
+    ratio = max(a.size, b.size) / min(a.size, b.size)
+    if ratio <= TYPE_RATIO:
+        return []
+    return [Evidence("type", f"set in another type size: {a.size:.1f} pt on page {a.page}, {b.size:.1f} pt on "
+                     f"page {b.page} (a table keeps its type over its pages)", 0.0, round(ratio, 3), TYPE_RATIO,
+                     veto=True)]
 
 
 def _closing(a: _Piece) -> list[Evidence]:
