@@ -15,6 +15,7 @@ from ..params import ContinuationParams
 from ..types import PageResult
 from ..units import unit_line
 from .headrow import header_evidence, kind_clash
+from .headrow import kind as _cell_kind
 from .leftrows import left_out_rows
 from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare
 from .pieces import Evidence, bound_rows, column_map
@@ -75,6 +76,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += head
     ev += kind_clash(a, b, repeated, column_map(a, b, p, repeated))
     ev += _closing(a)
+    ev += _marker_row(a)
     ev += _type_sizes(res, nxt, a, b) if not repeated else []
     ev += _note_vetoed(ev, repeated)
     conf = max(0.0, min(1.0, sum(e.weight for e in ev)))
@@ -325,6 +327,21 @@ def _type_sizes(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> list[
     return [Evidence("type", f"set in another type size: {a.size:.1f} pt on page {a.page}, {b.size:.1f} pt on "
                      f"page {b.page} (a table keeps its type over its pages)", 0.0, round(ratio, 3), TYPE_RATIO,
                      veto=True)]
+
+
+def _marker_row(a: _Piece) -> list[Evidence]:
+    """The first piece's last row is a "continued" line that detection took in (set right
+    under its last rule, "입찰 내역서 계속", its words parted over the columns there): words
+    and no number in its cells, read as one line with a marker in it."""
+    if a.table.n_rows < 2:
+        return []
+    last = [x for x in a.table.rows_text()[-1] if x.strip()]
+    text = " ".join(" ".join(last).split())
+    if not last or any(_cell_kind(x) == "num" for x in last) or not MARKER.search(text):
+        return []
+    text = text[:60]
+    return [Evidence("marker", f"continuation marker in the first piece's last row on page {a.page} (a line "
+                     f"under the table that detection took in): \"{text}\"", 0.25)]
 
 
 def _closing(a: _Piece) -> list[Evidence]:
