@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.multipage.continuation import Continuation, continued_from, find_continuations
-from ..core.multipage.tails import adopt_tails
+from ..core.multipage.continuation import Continuation, continued_from
+from ..core.multipage.linking import link_pages
 from ..core.params import describe
 from ..core.reading.document import DocumentError
 from ..core.reading.ocr import INSTALL, installed_languages, tessdata_dir
@@ -211,8 +211,8 @@ def cmd_detect(args: argparse.Namespace) -> int:
     code = EXIT_PARTIAL if runner.failures else EXIT_OK
     dens = table_density(results)
     tagged = tagged_table_counts(doc.raw, doc.structure_root) if doc.kind == "pdf" else None
-    results = adopt_tails(results, params.continuation)  # a tail too short to detect: read in its table's columns
-    conts = find_continuations(results, params.continuation)
+    linked = link_pages(results, params.continuation)  # a tail too short to detect: read in its table's columns
+    results, conts = list(linked.results), linked.continuations
     links = continued_from(conts)
     if args.json:
         by_page = {r.page: _page_json(r, tagged, links) for r in results}

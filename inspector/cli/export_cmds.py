@@ -170,9 +170,8 @@ def _unit_line(table: Table, ann: AnnTable, doc: Document) -> Table:
 def _detected_tables(args: argparse.Namespace, doc: Document, pages: list[int]) -> Source:
     """Detected tables within the per-page budget (a failed page is reported and skipped), a table
     continued over pages stacked into one (``core.logical``)."""
-    from ..core.multipage.continuation import find_continuations
+    from ..core.multipage.linking import link_pages
     from ..core.multipage.logical import logical_tables
-    from ..core.multipage.tails import adopt_tails
     from .pages import PageRunner
 
     params = params_from_args(args)
@@ -182,9 +181,9 @@ def _detected_tables(args: argparse.Namespace, doc: Document, pages: list[int]) 
             result = runner.detect(index)
             if result is not None:
                 results.append(result)
-    results = adopt_tails(results, params.continuation)
-    roles = {(r.page, k): _with_roles(t, r.words) for r in results for k, t in enumerate(r.tables)}
-    tables = logical_tables(results, find_continuations(results, params.continuation), roles)
+    linked = link_pages(results, params.continuation)
+    roles = {(r.page, k): _with_roles(t, r.words) for r in linked.results for k, t in enumerate(r.tables)}
+    tables = logical_tables(linked.results, linked.continuations, roles)
     return Source(tuple(tables), "detection", tuple(f.page for f in runner.failures))
 
 

@@ -61,16 +61,15 @@ def predicted(pdf: str, pages: Sequence[int], params: Params,
     """Table Inspector's proposed continuations among 1-based ``pages`` of ``pdf``.
     ``detected``: page -> its detection with ``params``, already made (eval's own run); only the
     other pages are detected here."""
-    from ..core.multipage.continuation import find_continuations
-    from ..core.multipage.tails import adopt_tails
+    from ..core.multipage.linking import link_pages
 
     have = detected or {}
     every = {**_detect(pdf, [p for p in pages if p not in have], params), **have}
-    results = adopt_tails([every[p] for p in pages if p in every], params.continuation)
-    by_page = {r.page: r for r in results}
+    linked = link_pages([every[p] for p in pages if p in every], params.continuation)
+    by_page = {r.page: r for r in linked.results}
     return [Link(c.prev_page, by_page[c.prev_page].tables[c.prev_index].bbox,
                  c.next_page, by_page[c.next_page].tables[c.next_index].bbox)
-            for c in find_continuations(results, params.continuation) if c.proposed]
+            for c in linked.continuations if c.proposed]
 
 
 def _detect(pdf: str, pages: Sequence[int], params: Params) -> dict[int, PageResult]:

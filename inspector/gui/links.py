@@ -2,7 +2,7 @@
 in the thumbnails, accepted or rejected as undoable edits.
 
 A scan thread (detecting in its own budgeted worker process, as the window's detection does)
-detects the pages and runs ``core.continuation.find_continuations`` over them:
+detects the pages and runs ``core.multipage.linking.link_pages`` (short tails adopted, then the continuations) over them:
 the whole document when it has at most ``FULL_SCAN_PAGES`` pages, else the pages around the
 ones visited. ``Links(window)`` wires it: ``LinkLayer`` draws the current page's links (an
 edge and a clickable label per link, coloured by state: proposed, accepted, rejected),
@@ -78,8 +78,7 @@ class _ScanWorker(ProcessWorker):
 
     @Slot(int, object, object)
     def scan(self, gen: int, pages: list[int], params: Params) -> None:
-        from ..core.multipage.continuation import find_continuations
-        from ..core.multipage.tails import adopt_tails
+        from ..core.multipage.linking import link_pages
         if not self._open:
             return
         if self._params != params:
@@ -93,9 +92,8 @@ class _ScanWorker(ProcessWorker):
             if out.ok:  # a damaged, stopped or abandoned page simply has no links
                 self._results[i + 1] = out.value
         # A tail too short for page detection, read in its table's columns (as detect and export do).
-        results = adopt_tails(list(self._results.values()), params.continuation)
-        conts = find_continuations(results, params.continuation)
-        self.ready.emit(Scan(gen, conts, {r.page: r.tables for r in results}))
+        linked = link_pages(list(self._results.values()), params.continuation)
+        self.ready.emit(Scan(gen, linked.continuations, {r.page: r.tables for r in linked.results}))
 
 
 class LinkLayer:

@@ -116,3 +116,29 @@ def test_new_titled_table_after_a_foot_marker_is_not_linked(lang: str, tmp_path:
     conts = find_continuations(detect(under_first(case, "(계속)" if lang == "ko" else "（续）", lang), tmp_path))
     assert pairs(conts) == []
     assert conts[0].reason.startswith("text between the pieces on page 2")
+
+
+def test_marker_at_the_end_of_a_title_line_taken_into_the_first_piece(tmp_path: Path) -> None:
+    """A "continued" title line set right under the first piece's last rule in PyMuPDF's
+    built-in CJK fonts, the marker word at its end: detection takes it in as a last row, and
+    the continuation still names it as the marker."""
+    for lang, font, line in (("ko", "korea", "입찰 내역서 계속"), ("zh", "china-s", "合并利润表 续"),
+                             ("ja", "japan", "損益計算書 続き")):
+        doc = pymupdf.open()
+        for n in (1, 2):
+            page = doc.new_page(width=595, height=842)
+            page.insert_text((60, 40), "Header 2025", fontsize=8)
+            page.draw_line((60, 46), (535, 46), width=0.5)
+            ys = [80.0 + 20 * k for k in range(34)]
+            for k, y in enumerate(ys[:-1]):
+                cells = (f"item {n}-{k}", f"{(k * 37 + n) % 90 + 10}", f"{(k * 7919 + n) % 90000 + 1000:,}")
+                for x, text in zip((66, 260, 400), cells, strict=True):
+                    page.insert_text((x, y + 14), text, fontsize=9)
+            for y in (ys[0], ys[-1]):
+                page.draw_line((60, y), (535, y), width=0.8)
+            if n == 1:
+                page.insert_text((60, ys[-1] + 12), line, fontsize=8, fontname=font)
+        conts = find_continuations(detect(doc.tobytes(), tmp_path))
+        assert pairs(conts) == [(1, 2)], lang
+        said = [e.detail for e in proposed(conts)[0].evidence if e.kind == "marker"]
+        assert said and line in said[0], (lang, font)

@@ -143,3 +143,19 @@ def test_page_opening_with_something_else_gets_no_tail(opener: str, tmp_path: Pa
     results = adopt_tails(raw)
     assert results == raw
     assert proposed(find_continuations(results)) == ()
+
+
+def test_link_pages_adopts_the_tail_then_links_it(tmp_path: Path) -> None:
+    """The one call every caller makes: the tail adopted and linked, the pages as adopted."""
+    from inspector.core.multipage.linking import link_pages
+
+    case, t = _tail_case("pymupdf", "en", 2)
+    raw = detect(case.pdf, tmp_path)
+    linked = link_pages(raw)
+    assert list(linked.results) == adopt_tails(raw)
+    assert linked.continuations == find_continuations(adopt_tails(raw))
+    page2 = linked.results[1]
+    assert tail_index(page2) == {len(page2.tables) - 1}
+    assert [(c.prev_page, c.next_page, c.next_index) for c in proposed(linked.continuations)] == \
+        [(1, 2, len(page2.tables) - 1)]
+    assert link_pages(raw, ContinuationParams(enabled=False)).continuations == ()

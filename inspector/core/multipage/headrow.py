@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from ..types import PageResult, Table
 from .markers import MARKER
 from .pieces import Evidence, Piece
+from .shade import header_band
 
 NUMERIC_SHARE = 2 / 3  # share of a column's body cells that read as numbers or dates
 MIN_BODY_CELLS = 2  # a column counts as numeric from this many body cells
@@ -165,9 +166,9 @@ def _header_above(res: PageResult, a: Piece, b: Piece) -> tuple[int, int] | None
 
 
 def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece) -> tuple[int, list[Evidence]]:
-    """A repeated header (the first piece's header rows again) or none; a different bold
-    first row, or one of words where the first piece's body has numbers (``own_header``), is
-    the header of another table."""
+    """A repeated header (the first piece's header rows again) or none; a different first row
+    set apart by its shade (``shade.header_band``), a different bold first row, or one of words
+    where the first piece's body has numbers (``own_header``), is the header of another table."""
     n = repeated_rows(a.table, b.table)
     if n:
         return n, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)})", 0.2, n)]
@@ -182,6 +183,12 @@ def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece) -> tup
         # The header of a second table that detection merged into the first piece's region.
         return 1, [Evidence("header", f"repeats row {inner + 1} of it, a header inside the detected piece "
                             "(two tables merged there?)", 0.1, inner)]
+    band = header_band(nxt, b.table)
+    if band is not None:
+        first = " | ".join(" ".join(x.split()) for x in b.table.rows_text()[0] if x.strip())[:50]
+        return 0, [Evidence("header", f"starts with a header row of its own, set apart by its shade (a fill over "
+                            f"it in {band[0]} of its {band[1]} columns that no body row has there): \"{first}\"",
+                            0.0, band[0], band[1], veto=True)]
     if a.table.header_rows and _row_bold(nxt, b.table, 0) and _row_bold(res, a.table, 0) \
             and not _row_bold(res, a.table, min(a.table.n_rows - 1, a.table.header_rows)):
         first = " | ".join(x for x in _texts(b.table, 0) if x)[:50]

@@ -15,6 +15,7 @@ from ..params import ContinuationParams
 from ..types import PageResult
 from ..units import unit_line
 from .headrow import header_evidence, kind_clash
+from .headrow import kind as _cell_kind
 from .leftrows import left_out_rows
 from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare
 from .pieces import Evidence, bound_rows, column_map
@@ -75,6 +76,8 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += head
     ev += kind_clash(a, b, repeated, column_map(a, b, p, repeated))
     ev += _closing(a)
+    ev += _marker_row(a)
+    ev += _type_sizes(res, nxt, a, b) if not repeated else []
     ev += _note_vetoed(ev, repeated)
     conf = max(0.0, min(1.0, sum(e.weight for e in ev)))
     veto = next((e for e in ev if e.veto), None)
@@ -301,6 +304,44 @@ def _tail(nxt: PageResult, b: _Piece) -> list[Evidence]:
     return [Evidence("tail", f"a tail of {b.table.n_rows} row{'s' * (b.table.n_rows > 1)} opening page {b.page}, "
                      "its words inside the first piece's columns and of their kinds (too few rows for page "
                      "detection to find alone)", 0.35)]
+
+
+TYPE_RATIO = 1.1  # pieces whose body type sizes differ by more than this factor are two tables
+
+
+def _type_sizes(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> list[Evidence]:
+    """A veto when the pieces are set in type sizes further apart than ``TYPE_RATIO``: a
+    table keeps its type over its pages, a new table (another slide's) need not. Asked only
+    where the header is not repeated (a repeated header says it goes on, whatever its cells
+    hold: code set smaller on one page, prose on the next). Only text
+    read from the text layer (an OCR size is an estimate), pieces of two rows or more (the
+    median size is the body's) and no tail (``tails`` reads its rows in any type)."""
+    if min(a.size, b.size) <= 0 or min(a.table.n_rows, b.table.n_rows) < 2 or b.index in tail_index(nxt):
+        return []
+    if any(w.from_ocr for r, pc in ((res, a), (nxt, b)) for c in pc.table.cells for i in c.word_ids
+           if 0 <= i < len(r.words) for w in (r.words[i],)):
+        return []
+    ratio = max(a.size, b.size) / min(a.size, b.size)
+    if ratio <= TYPE_RATIO:
+        return []
+    return [Evidence("type", f"set in another type size: {a.size:.1f} pt on page {a.page}, {b.size:.1f} pt on "
+                     f"page {b.page} (a table keeps its type over its pages)", 0.0, round(ratio, 3), TYPE_RATIO,
+                     veto=True)]
+
+
+def _marker_row(a: _Piece) -> list[Evidence]:
+    """The first piece's last row is a "continued" line that detection took in (set right
+    under its last rule, "입찰 내역서 계속", its words parted over the columns there): words
+    and no number in its cells, read as one line with a marker in it."""
+    if a.table.n_rows < 2:
+        return []
+    last = [x for x in a.table.rows_text()[-1] if x.strip()]
+    text = " ".join(" ".join(last).split())
+    if not last or any(_cell_kind(x) == "num" for x in last) or not MARKER.search(text):
+        return []
+    text = text[:60]
+    return [Evidence("marker", f"continuation marker in the first piece's last row on page {a.page} (a line "
+                     f"under the table that detection took in): \"{text}\"", 0.25)]
 
 
 def _closing(a: _Piece) -> list[Evidence]:

@@ -48,7 +48,8 @@ def tail_index(res: PageResult) -> set[int]:
 
 def adopt_tails(results: Sequence[PageResult], params: ContinuationParams | None = None) -> list[PageResult]:
     """``results`` with each page's undetected tail (see the module) appended to its tables,
-    when the continuation step links it to the previous page's last table."""
+    when the continuation step links it to the previous page's last table. Callers go
+    through ``linking.link_pages``, which finds the continuations over what this returns."""
     from .continuation import find_continuations
 
     params = params or ContinuationParams()

@@ -1,0 +1,58 @@
+"""Is a piece's first row a header set apart by its shade? (``headrow``'s evidence for a
+new table whose header row is neither bold nor of other words than a continued body's.)
+
+A header band is a fill over the first row whose colour no body row has in the same column:
+slide and spreadsheet table styles shade the header row in a colour of its own (dark, white
+type on it) and band the body in others. A banded continuation's first row takes one of the
+body's band colours, so it is none; a shaded section row ("Non-current assets") labels one
+cell, a header most of them. Pages in upright frames only (a piece turned sideways: none);
+coordinates are points in page space.
+"""
+
+from __future__ import annotations
+
+from ..page_marks import Fill
+from ..types import PageResult, Table
+
+COLOUR_TOL = 12  # 0-255 a channel: fills this close are one colour (a producer's rounding)
+SHADE_SHARE = 0.5  # share of the columns whose first-row fill no body row has, at least
+MIN_BODY_ROWS = 2  # body rows under the first row needed to know the body's colours
+
+
+def _colour_at(fills: tuple[Fill, ...], x: float, y: float) -> tuple[int, int, int] | None:
+    """The colour of the smallest fill under (x, y) (the cell's own shade over a panel's),
+    None when no fill is there."""
+    under = [f for f in fills if f.bbox.x0 <= x <= f.bbox.x1 and f.bbox.y0 <= y <= f.bbox.y1]
+    if not under:
+        return None
+    return min(under, key=lambda f: f.bbox.width * f.bbox.height).rgb
+
+
+def _same(a: tuple[int, int, int] | None, b: tuple[int, int, int] | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return all(abs(x - y) <= COLOUR_TOL for x, y in zip(a, b, strict=True))
+
+
+def header_band(res: PageResult, t: Table) -> tuple[int, int] | None:
+    """(columns whose first-row fill no body row has, columns) when ``t``'s first row is a
+    header band: such columns at least ``SHADE_SHARE`` of them and two or more, words in at
+    least as many cells of the row; None otherwise (or when rows or columns are not known
+    one by one, the table is turned, or it has fewer than ``MIN_BODY_ROWS`` body rows)."""
+    g = t.grid
+    if g is None or g.turn or g.n_cols != t.n_cols or len(g.ys) != t.n_rows + 1 or t.n_rows <= MIN_BODY_ROWS:
+        return None
+    mids_x = [(a + b) / 2 for a, b in zip(g.xs, g.xs[1:], strict=False)]
+    mids_y = [(a + b) / 2 for a, b in zip(g.ys, g.ys[1:], strict=False)]
+    apart = 0
+    for x in mids_x:
+        head = _colour_at(res.fills, x, mids_y[0])
+        if head is not None and not any(_same(head, _colour_at(res.fills, x, y)) for y in mids_y[1:]):
+            apart += 1
+    labelled = sum(1 for text in t.rows_text()[0] if text.strip())
+    if apart < max(2, SHADE_SHARE * t.n_cols) or labelled < max(2, SHADE_SHARE * t.n_cols):
+        return None
+    return apart, t.n_cols
+
+
+__all__ = ["header_band"]
