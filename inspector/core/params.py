@@ -175,6 +175,10 @@ class TableParams:
     text_boxes: bool = param(True, "Text boxes", "on/off", 0, 1,
                              "A grid whose columns a filled box cuts (the box holds all the text of some "
                              "columns and text outside the grid) is a text box, not a table.")
+    sides_ends_apart: bool = param(True, "Sides that end apart", "on/off", 0, 1,
+                                   "Two borderless tables beside each other on one row grid (a sheet's two "
+                                   "blocks), parted by a gutter no line crosses, are two tables where both "
+                                   "sides are tables and one goes on two or more rows below the other's end.")
     numbered_notes: bool = param(True, "Numbered notes", "on/off", 0, 1,
                                  "Two columns without drawn column rules whose every row is one note marker (1, "
                                  "a, *, a bullet) beside running text are a list of notes, not a table.")

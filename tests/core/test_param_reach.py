@@ -78,6 +78,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.check_boxes": ("pipeline",),  # the aside stage sets the marks aside before any grid
     "tables.leaders": ("pipeline",),  # the aside stage reads leaders as space before any row or grid
     "tables.borderless": ("structure.tables",),
+    "tables.sides_ends_apart": ("structure.tables",),  # read where the aligned candidates are cut at a gutter
     "tables.min_aligned_rows": ("structure.tables",),
     "ocr": ("scan",),
     "ocr.dpi": ("scan",),
