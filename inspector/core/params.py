@@ -123,6 +123,10 @@ class ColumnParams:
                               "A column boundary found in the white between words moves to the end of a rule "
                               "drawn under a spanning group label in that white (sub-headers set flush left under "
                               "it). Off by default: on real documents nobody here made it added ragged rows.")
+    signs_open: bool = param(True, "Currency signs open cells", "on/off", 0, 1,
+                             "A currency sign written before amounts ($, £, ¥) standing alone between two "
+                             "numbers starts the next column's cell, however near the number before it (a "
+                             "spreadsheet's accounting format sets the sign at its cell's left edge).")
     justified: bool = param(True, "Justified cells", "on/off", 0, 1,
                             "The word spaces of a justified line (three or more words parted by equal spaces wider "
                             "than a plain one, the paragraph going on below from the same left edge) are one cell's "

@@ -59,6 +59,8 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "columns.min_gap": ("structure.tables", "structure.region"),
     # A justified line's stretched spaces: no aligned run's gap (tables), no column gap (grid).
     "columns.justified": ("structure.tables", "structure.grid"),
+    # A leading sign between two numbers opens a piece (segments, read by its callers), its column edge (grid).
+    "columns.signs_open": ("structure.region", "structure.tables", "structure.grid"),
     "tables": ("structure.grid",),
     # Why a grid is no table (``structure.rejects.verdict``, asked by the grid).
     "tables.min_rows": ("structure.rejects",),

@@ -46,7 +46,9 @@ class Evidence:
     first line, set apart from the line above by more than the paragraphs' leading: the step, pt) |
     spacer_column (the table's rules break over a blank spreadsheet column here and go on beyond it
     at the same heights: how many heights) | cell_tiles (cells shaded one
-    rectangle each meet side by side there on several lines: how many fills, their ids);
+    rectangle each meet side by side there on several lines: how many fills, their ids) | sign_edge
+    (amounts end where a column of currency signs alone, each between two numbers, starts: a
+    spreadsheet's accounting format, closer than a column gap);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 

@@ -145,7 +145,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     cparams, tparams, ytol = params.columns, params.tables, params.rows.y_tolerance
     col = _Collector(words, page, params, centres, fills, marks, (page_w, rules))
     lines = list(rows)
-    segs = segments(words, lines, cparams.min_gap)
+    segs = segments(words, lines, cparams.min_gap, cparams.signs_open)
     counts = [0] * len(lines)
     for s in segs:
         counts[s.line] += 1
