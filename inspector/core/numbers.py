@@ -154,6 +154,15 @@ def currency_sign(text: str) -> bool:
     return t in _SIGNS or (len(t) == 1 and unicodedata.category(t) == "Sc")
 
 
+_LEADING_SIGNS = {"$", "US$", "HK$", "A$", "C$", "NZ$", "R$", "£", "¥", "₹", "₩", "\uffe5", "\uffe1"}
+
+
+def leading_sign(text: str) -> bool:
+    """Is ``text`` a currency sign alone that stands before its amount wherever it is written
+    ("$", "£", "¥", "US$")? Not "€" or "₽": many languages write those after the amount."""
+    return text.strip().replace("\uff04", "$") in _LEADING_SIGNS
+
+
 def decimal_evidence(text: str) -> bool | None:
     """True when ``text`` can only be a decimal-comma number ("35,8", "1.234,5"), False
     when it can only be a decimal-point one ("3.30", "1,234.5"), None when it cannot tell."""

@@ -123,6 +123,10 @@ class ColumnParams:
                               "A column boundary found in the white between words moves to the end of a rule "
                               "drawn under a spanning group label in that white (sub-headers set flush left under "
                               "it). Off by default: on real documents nobody here made it added ragged rows.")
+    signs_open: bool = param(True, "Currency signs open cells", "on/off", 0, 1,
+                             "A currency sign written before amounts ($, £, ¥) standing alone between two "
+                             "numbers starts the next column's cell, however near the number before it (a "
+                             "spreadsheet's accounting format sets the sign at its cell's left edge).")
     justified: bool = param(True, "Justified cells", "on/off", 0, 1,
                             "The word spaces of a justified line (three or more words parted by equal spaces wider "
                             "than a plain one, the paragraph going on below from the same left edge) are one cell's "
@@ -175,6 +179,10 @@ class TableParams:
     text_boxes: bool = param(True, "Text boxes", "on/off", 0, 1,
                              "A grid whose columns a filled box cuts (the box holds all the text of some "
                              "columns and text outside the grid) is a text box, not a table.")
+    sides_ends_apart: bool = param(True, "Sides that end apart", "on/off", 0, 1,
+                                   "Two borderless tables beside each other on one row grid (a sheet's two "
+                                   "blocks), parted by a gutter no line crosses, are two tables where both "
+                                   "sides are tables and one goes on two or more rows below the other's end.")
     numbered_notes: bool = param(True, "Numbered notes", "on/off", 0, 1,
                                  "Two columns without drawn column rules whose every row is one note marker (1, "
                                  "a, *, a bullet) beside running text are a list of notes, not a table.")

@@ -59,6 +59,8 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "columns.min_gap": ("structure.tables", "structure.region"),
     # A justified line's stretched spaces: no aligned run's gap (tables), no column gap (grid).
     "columns.justified": ("structure.tables", "structure.grid"),
+    # A leading sign between two numbers opens a piece (segments, read by its callers), its column edge (grid).
+    "columns.signs_open": ("structure.region", "structure.tables", "structure.grid"),
     "tables": ("structure.grid",),
     # Why a grid is no table (``structure.rejects.verdict``, asked by the grid).
     "tables.min_rows": ("structure.rejects",),
@@ -80,6 +82,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.check_boxes": ("pipeline",),  # the aside stage sets the marks aside before any grid
     "tables.leaders": ("pipeline",),  # the aside stage reads leaders as space before any row or grid
     "tables.borderless": ("structure.tables",),
+    "tables.sides_ends_apart": ("structure.tables",),  # read where the aligned candidates are cut at a gutter
     "tables.min_aligned_rows": ("structure.tables",),
     "ocr": ("scan",),
     "ocr.dpi": ("scan",),

@@ -195,7 +195,7 @@ def _decided(b: Boundary) -> str:
     (a grid from elsewhere records no reason)."""
     if b.reason == "text":
         return "text gap"
-    if b.reason in ("number stack", "clip edge", "group rule", "line number", "cell tiles"):
+    if b.reason in ("number stack", "clip edge", "group rule", "line number", "cell tiles", "sign edge"):
         return b.reason
     return b.kind
 
@@ -219,6 +219,12 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
                    f"text clipped at x = {b.clip_x:.1f} in {b.clip_lines} rows: a clip path cuts the cells' text "
                    f"there, so their column ends there, though the next column's text starts {b.gap:.1f} pt "
                    "further (closer than columns.min_gap)", ())
+    if kind == "sign edge":
+        return Why(axis, b.pos, True, (Evidence("sign_edge"), Evidence("text_gap", b.gap)),
+                   "a column of currency signs alone, each between two numbers, starts here: a spreadsheet's "
+                   "accounting format sets the sign at its cell's left edge, so the amounts left of it end their "
+                   f"column though the gap is {b.gap:.1f} pt (closer than columns.min_gap; columns.signs_open)",
+                   ("columns.signs_open",))
     if kind == "line number":
         return Why(axis, b.pos, True, (Evidence("line_number"),),
                    "a blank table's side, moved past the form's line number set in its first caption (a number "

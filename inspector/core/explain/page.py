@@ -47,7 +47,9 @@ class Evidence:
     spacer_column (the table's rules break over a blank spreadsheet column here and go on beyond it
     at the same heights: how many heights) | cell_tiles (cells shaded one
     rectangle each meet side by side there on several lines: how many fills, their ids) | header_over_rules
-    (the first row is a header line over a ruled grid's first rule, its pieces inside the grid's columns);
+    (the first row is a header line over a ruled grid's first rule, its pieces inside the grid's columns) |
+    sign_edge (amounts end where a column of currency signs alone, each between two numbers, starts: a
+    spreadsheet's accounting format, closer than a column gap);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..numbers import is_number, leading_sign
 from ..params import ColumnParams
 from ..types import Rect, RowBand, Word
 from .gapcuts import RESOLUTION, at_clip_edges, cut_in, flush_edges, free_runs
@@ -146,11 +147,15 @@ def _baseline(line: Line) -> float:
     return line.baseline
 
 
-def segments(words: Sequence[Word], lines: Sequence[Line], gap: float) -> list[Segment]:
+def segments(words: Sequence[Word], lines: Sequence[Line], gap: float, signs_open: bool = False) -> list[Segment]:
     """Split each line where two words are at least ``gap`` apart, and after a word a clip
     path cut (``Word.clipped``: its cell ends there).
 
     Large type has wide word spaces: a split needs at least half the font size too.
+    ``signs_open`` (``columns.signs_open``): a leading currency sign alone between two numbers
+    starts a piece however near the number before it ("63,387 $ 577,928.85": a spreadsheet's
+    accounting format sets the sign at its cell's left edge, the cell padding from the number
+    of the cell before).
     """
     out: list[Segment] = []
     for li, line in enumerate(lines):  # a Segment is made straight from its tuple: ~30,000 on a corpus
@@ -161,7 +166,8 @@ def segments(words: Sequence[Word], lines: Sequence[Line], gap: float) -> list[S
         for k in range(1, len(ids)):
             w = words[ids[k]]
             b = w.bbox
-            if cut or b.x0 - x1 >= (limit if limit > gap else gap):  # a text a clip cut ends its cell
+            if (cut or b.x0 - x1 >= (limit if limit > gap else gap)  # a text a clip cut ends its cell
+                    or (signs_open and b.x0 > x1 and _sign_opens(words, ids, k))):
                 out.append(_segment(Segment, (ids[start:k], x0, x1, li)))
                 start, x0, x1 = k, b.x0, b.x1
             elif b.x1 > x1:  # plain comparisons: this loop runs for every word of a region
@@ -169,6 +175,12 @@ def segments(words: Sequence[Word], lines: Sequence[Line], gap: float) -> list[S
             limit, cut = 0.5 * w.font_size, w.clipped
         out.append(_segment(Segment, (ids[start:], x0, x1, li)))
     return out
+
+
+def _sign_opens(words: Sequence[Word], ids: Sequence[int], k: int) -> bool:
+    """Is word ``k`` of a line a leading currency sign alone between two numbers?"""
+    return (k + 1 < len(ids) and len(words[ids[k]].text) <= 3 and leading_sign(words[ids[k]].text)
+            and is_number(words[ids[k - 1]].text) and is_number(words[ids[k + 1]].text))
 
 
 _segment = tuple.__new__  # ``Segment(*fields)`` without the namedtuple's Python-level __new__

@@ -9,7 +9,8 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from statistics import median
 
-from ..numbers import currency_sign, is_number
+from ..geometry import chain_groups
+from ..numbers import currency_sign, is_number, leading_sign
 from ..types import Word
 from .columns import Segment
 
@@ -98,3 +99,29 @@ def signs_open(words: Sequence[Word], segs: Sequence[Segment], x: float) -> int:
         ws.sort(key=lambda w: w.bbox.x0)
         signed += len(ws) > 1 and currency_sign(ws[0].text) and is_number(ws[1].text)
     return signed if 2 * signed >= len(right) else 0
+
+
+MIN_SIGN_LINES = 3  # lines whose leading signs stand at one x: a column of them, not one "$" in a sentence
+SIGN_ALIGN = 1.0  # pt: signs set at their cell's left edge start within this of each other
+
+
+def sign_edges(words: Sequence[Word], segs: Sequence[Segment]) -> list[float]:
+    """Where a column of amounts ends that a column of leading currency signs alone follows,
+    each sign between two numbers ("63,387 $ 577,928.85"): a spreadsheet's accounting format
+    sets the sign at its cell's left edge, a cell's padding or two from the number of the
+    cell before, a gap too narrow to see; the amounts' right end is that column's edge (for
+    ``gapcuts.at_clip_edges``). Needs ``columns.signs_open``: the sign a piece of its own."""
+    found: list[tuple[float, float, int]] = []  # sign's x0, the number's x1 before it, line
+    by_line: dict[int, list[int]] = {}
+    for s in segs:
+        by_line.setdefault(s.line, []).extend(s.word_ids)
+    for line, ids in by_line.items():
+        ids.sort(key=lambda i: words[i].bbox.x0)
+        for a, b, c in zip(ids, ids[1:], ids[2:], strict=False):
+            if leading_sign(words[b].text) and is_number(words[a].text) and is_number(words[c].text):
+                found.append((words[b].bbox.x0, words[a].bbox.x1, line))
+    out = []
+    for g in chain_groups(sorted(found), SIGN_ALIGN):
+        if len({line for _, _, line in g}) >= MIN_SIGN_LINES:
+            out.append(max(end for _, end, _ in g))
+    return out

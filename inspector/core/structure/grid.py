@@ -37,7 +37,7 @@ from .columns import (
     near_boundary,
 )
 from .gapcuts import clip_decided, clip_edges
-from .glyphgaps import SPLIT_GLYPHS, gap_in_glyphs, gaps_in_glyphs, signs_open
+from .glyphgaps import SPLIT_GLYPHS, gap_in_glyphs, gaps_in_glyphs, sign_edges, signs_open
 from .group_labels import at_group_rules, group_rule_ends, under_group_labels
 from .justified import justified_gaps
 from .options import join_options, option_pairs
@@ -60,6 +60,7 @@ SPLIT_ROWS_DIV = 2  # a split inside a ruled column holds words on at least 1/th
 HEADER_SPACE_RATIO = 1.5
 GLYPH_GAP_SOURCES = ("horizontal_rules",)  # tables whose text-gap columns must be wider than SPLIT_GLYPHS glyphs
 LINE_NUMBER_SIDE = "line number"  # the reason of a blank table's side moved past a form's line number
+SIGN_EDGE = "sign edge"  # the reason of a column edge left of a column of accounting signs (``sign_edges``)
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,10 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     cut = clip_edges(words, body) if ev.centres.clipped else []
     ev, tiled = with_seams(ev, kept)
     cand = ev.cand
-    xs, drawn_xs = _columns(ev, body, kept, [x for x, _ in cut], tiled)
+    # Amounts ending where a column of accounting signs starts: a column edge, as a clip's.
+    signs = sign_edges(words, body) if ev.params.columns.signs_open else []
+    xs, drawn_xs = _columns(ev, body, kept, [*(x for x, _ in cut), *signs], tiled)
+    signed = frozenset(x for x in xs[1:-1] if any(e <= x <= e + ev.params.columns.min_gap for e in signs)) - drawn_xs
     # Numbers closer than the column gap: their right-aligned stacks divide the columns,
     # and a run of words across such a boundary (or of two numbers across any) is two
     # cells' text, not one spanning. A drawn column holding two stacks ("At least" and
@@ -147,7 +151,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     later = partial(_evidence, (grid.xs, grid.ys), ((tuple(ev.segs), tuple(ev.lines)), (ev.rules, ev.snap)),
                     (tuple(stacked), frozenset(drawn_xs), frozenset(drawn_ys - virtual), grouped,
                      frozenset(blank.xs[:1]) if blank and blank.left_out and blank.xs[0] > cand.bbox.x0 else frozenset(),
-                     tiled),
+                     tiled, signed),
                     (tuple(cut), tuple(body), ev.params.columns.min_gap))
     grid = Grid(box, grid.xs, grid.ys, cand.source, grid.spans, evidence_later=later, option_splits=splits)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
@@ -171,21 +175,24 @@ def _spanned(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> tuple[Grid,
 def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
               region: tuple[tuple[tuple[Segment, ...], tuple[Line, ...]], tuple[RuleIndex, float]],
               steps: tuple[tuple[float, ...], frozenset[float], frozenset[float], frozenset[float], frozenset[float],
-                           frozenset[float]],
+                           frozenset[float], frozenset[float]],
               clips: tuple[tuple[tuple[float, int], ...], tuple[Segment, ...], float]
               ) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
     """The boundaries' evidence (``boundaries.explain``) of a grid's (xs, ys) over a region's
     (pieces, lines) and (rule index, snap), with the step that put each there: ``steps`` are
     the columns between number stacks, the inner columns and rows taken from rules and the
     columns moved to a group label's underline's end, and a blank table's side moved past a form's
-    line number (``blankform.blank_table``); ``clips`` the clip edges that cut
+    line number (``blankform.blank_table``) and those left of a column of accounting signs
+    (``glyphgaps.sign_edges``); ``clips`` the clip edges that cut
     several lines' text, the pieces of the body's lines (``gapcuts.clip_edges``) and
     ``columns.min_gap``. Only what it reads is kept until then."""
     xs, ys = grid
-    stacked, drawn_xs, drawn_ys, grouped, numbered, tiled = steps
+    stacked, drawn_xs, drawn_ys, grouped, numbered, tiled, signed = steps
     cut, body, min_gap = clips
     clipped = clip_decided(xs[1:-1], cut, body, min_gap) if cut else {}
     col_reasons = _reasons(xs, drawn_xs, stacked, clipped, grouped, tiled)
+    if signed:
+        col_reasons = tuple(SIGN_EDGE if x in signed and r == "text" else r for x, r in zip(xs, col_reasons, strict=True))
     if numbered:
         col_reasons = tuple(LINE_NUMBER_SIDE if x in numbered else r for x, r in zip(xs, col_reasons, strict=True))
     decided = (col_reasons, _reasons(ys, drawn_ys))
@@ -240,8 +247,8 @@ def _signs_join_amounts(inner: list[float], segs: Sequence[Segment], words: Sequ
     ("$", "€", "US$"), each on a line where the column to the right holds an amount (a number,
     or a dash for nil): a statement sets the sign at the left of the column and the amount at
     the right (a "$" on the first and the total rows only), and the sign is the amount's, not a
-    column of its own. Text not wholly inside the column (a header over it and the next) is
-    left out of the test; a sign beside a word ("€" beside "EUR" in a list of currencies) keeps its column."""
+    column of its own. Text not wholly inside the column (a header over it and the next), or
+    above its signs (a header set flush left over them), is left out of the test; a sign beside a word ("€" beside "EUR" in a list of currencies) keeps its column."""
     # Most regions hold no sign alone: then no boundary goes, and no amount need be read.
     alone = {id(s) for s in segs if all(currency_sign(words[i].text) for i in s.word_ids)}
     if not alone:
@@ -250,18 +257,28 @@ def _signs_join_amounts(inner: list[float], segs: Sequence[Segment], words: Sequ
     keep = []
     for k, x in enumerate(inner):
         lo, hi = xs[k], xs[k + 2]
-        signs = [s for s in segs if lo <= s.x0 and s.x1 <= x]
-        if not signs or any(id(s) not in alone for s in signs):
+        inside = [s for s in segs if lo <= s.x0 and s.x1 <= x]
+        signs = [s for s in inside if id(s) in alone]
+        # Text above the signs may be the column's header, set flush left over them (Excel's
+        # default), while the amounts right of them carry no sign of their own (a form's blank
+        # "$" column beside a column of "$ 5,889.25" is a column of its own).
+        above = [s for s in inside if id(s) not in alone]
+        if not signs or any(s.line >= min(t.line for t in signs) for s in above):
             keep.append(x)
             continue
         # A piece starting with an amount: a bold totals row's amount may run into the next
         # column's ("9,842.54 -29.9%": two numbers a word space apart, two cells).
-        amounts = {s.line for s in segs if x <= (s.x0 + s.x1) / 2 < hi
-                   and (_amount(" ".join(words[i].text for i in s.word_ids))
-                        or all(is_number(words[i].text) for i in s.word_ids))}
-        if not all(s.line in amounts for s in signs):
+        right = [s for s in segs if x <= (s.x0 + s.x1) / 2 < hi]
+        amounts = {s.line for s in right if _amount(" ".join(words[i].text for i in s.word_ids))
+                   or all(is_number(words[i].text) for i in s.word_ids)}
+        if not all(s.line in amounts for s in signs) or (above and _signed(right, words)):
             keep.append(x)
     return keep
+
+
+def _signed(segs: Sequence[Segment], words: Sequence[Word]) -> bool:
+    """Does one of ``segs`` start with a currency sign?"""
+    return any(currency_sign(words[s.word_ids[0]].text) for s in segs)
 
 
 def _amount(text: str) -> bool:

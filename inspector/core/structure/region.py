@@ -47,7 +47,7 @@ class RegionEvidence:
                params: Params, marks: tuple[Rule, ...] = ()) -> RegionEvidence:
         ids = tuple(centres.inside(cand.bbox))
         lines = centres.region_lines(cand.bbox, ids, params.rows.y_tolerance) if ids else []
-        segs = segments(words, lines, params.columns.min_gap)
+        segs = segments(words, lines, params.columns.min_gap, params.columns.signs_open)
         return RegionEvidence(cand, words, centres, ids, lines, segs, fills, params, RuleIndex(cand.rules),
                               params.merge.snap, marks)
 

@@ -10,7 +10,11 @@ tables beside each other from one table with a wide column gap:
 - one side at least is a table of its own (lines in two or more pieces apart by a column
   gap), the other holds lines of its own (another table, a list, a note);
 - the sides keep their own rows: lines of one side face lines of the other off their
-  baselines (a table's cells of one row share a baseline; two tables' rows drift apart).
+  baselines (a table's cells of one row share a baseline; two tables' rows drift apart);
+- or, where both sides sit on one row grid (two blocks of a spreadsheet share its rows), both
+  sides are tables of their own and one ends rows before the other: two or more rows of one
+  side, in two or more pieces, go on below the other side's last line ("ends apart"; a
+  table's right-hand columns left empty is one row, a total, not a run of rows).
 
 Then the lines of the block are cut at the gutter and each side is read as a page of its own
 (a list beside a table then stays out of it).
@@ -36,6 +40,12 @@ MIN_SIDE_ROWS = 3  # lines in two or more pieces a table side needs (the borderl
 SAME_BASELINE_PT = 0.6  # a row's cells share a baseline within this
 FACING = 0.5  # line spacings: a row this close to text of the other side faces it
 MIN_OFF = 2  # lines facing the other side off its baselines: the sides keep their own rows
+MIN_APART = 2  # rows (in two or more pieces) one side goes on by below the other's last line
+SIDES_END_APART = (  # the explanation of a block parted by ``apart``
+    "tables side by side on one row grid (a sheet's two blocks): a gutter {w:.0f} pt wide at "
+    "x={x0:.0f}-{x1:.0f} pt that no line of the block crosses, a table of its own on each side, one "
+    "side going on {apart} row(s) below the other's last line; cut at the gutter, each side read on "
+    "its own")
 PIECE_GAP_EM = 1.5  # a column gap inside a side is at least this many font sizes (as aligned runs)
 
 
@@ -49,6 +59,7 @@ class SideBlock:
     gutter: tuple[float, float]
     box: Rect  # the gutter's area: from the block's top to its bottom
     off: int  # lines facing the other side off its baselines
+    apart: int = 0  # rows one side goes on by below the other's last line (read where ``off`` is short)
 
     @property
     def cut(self) -> float:
@@ -56,11 +67,13 @@ class SideBlock:
 
 
 def side_blocks(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Gaps],
-                occupied: Sequence[list[tuple[float, float]]], min_gap: float, tol: float) -> list[SideBlock]:
+                occupied: Sequence[list[tuple[float, float]]], min_gap: float, tol: float,
+                ends_apart: bool = True) -> list[SideBlock]:
     """Blocks of ``lines`` (consecutive, top-down) parted by a gutter into two tables side by
     side. ``gaps``: each line's column gaps (x0, x1), as aligned runs read them; ``occupied``:
     each line's pieces (x0, x1, its segments at ``min_gap``: ``columns.min_gap``); ``tol``:
-    ``rows.y_tolerance``."""
+    ``rows.y_tolerance``; ``ends_apart``: ``tables.sides_ends_apart``, two tables on one row
+    grid are parted where one ends rows before the other."""
     if not any(gaps):
         return []
     out: list[SideBlock] = []
@@ -75,7 +88,7 @@ def side_blocks(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Gap
                 break
             if any(t.first <= i <= t.last and g[0] <= t.gutter[1] and t.gutter[0] <= g[1] for t in tried):
                 continue
-            found, ok = _block(words, lines, occupied, i, g, em, min_gap, tol)
+            found, ok = _block(words, lines, occupied, i, g, em, min_gap, tol, ends_apart)
             (out if ok else tried).append(found)
             if ok:
                 done = found.last
@@ -84,16 +97,35 @@ def side_blocks(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Gap
 
 
 def _block(words: Sequence[Word], lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]],
-           seed: int, gap: tuple[float, float], em: float, min_gap: float, tol: float) -> tuple[SideBlock, bool]:
+           seed: int, gap: tuple[float, float], em: float, min_gap: float, tol: float,
+           ends_apart: bool) -> tuple[SideBlock, bool]:
     """The block of lines around ``seed`` whose gutter grows from ``gap``, and whether its two
-    sides are two tables."""
+    sides are two tables: rows off each other's baselines; failing that (``ends_apart``), in
+    the block grown up to a line in one piece over the gutter, one side ending rows before."""
+    found, rows = _sides(words, lines, occupied, _grown(lines, occupied, seed, gap, em, False), min_gap, tol)
+    if (rows is not None and found.off >= MIN_OFF) or not ends_apart:
+        return found, rows is not None and found.off >= MIN_OFF
+    apart, rows = _sides(words, lines, occupied, _grown(lines, occupied, seed, gap, em, True), min_gap, tol)
+    if rows is None or min(rows) < MIN_SIDE_ROWS or apart.apart < MIN_APART:
+        return found, False
+    return apart, True
+
+
+Grown = tuple[int, int, float, float]  # first, last line, gutter x0, x1
+
+
+def _grown(lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]], seed: int,
+           gap: tuple[float, float], em: float, stop_at_spans: bool) -> Grown:
+    """Lines around ``seed`` while the gutter, narrowed by each, stays ``GUTTER_EM`` wide;
+    ``stop_at_spans``: a line in one piece over the gutter (a page head, a title over both
+    sides) ends the block too."""
     g0, g1, first, last = gap[0], gap[1], seed, seed
     for step in (-1, 1):
         k = seed + step
         while 0 <= k < len(lines):
             a, b = lines[k - step].bbox, lines[k].bbox
             white = (b.y0 - a.y1) if step > 0 else (a.y0 - b.y1)
-            if white > BLOCK_GAP * max(a.height, b.height):
+            if white > BLOCK_GAP * max(a.height, b.height) or (stop_at_spans and _spans(occupied[k], g0, g1)):
                 break
             n0, n1 = _narrowed(g0, g1, occupied[k])
             if n1 - n0 < GUTTER_EM * em:
@@ -101,6 +133,15 @@ def _block(words: Sequence[Word], lines: Sequence[Line], occupied: Sequence[list
             g0, g1 = n0, n1
             first, last = min(first, k), max(last, k)
             k += step
+    return first, last, g0, g1
+
+
+def _sides(words: Sequence[Word], lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]],
+           grown: Grown, min_gap: float, tol: float) -> tuple[SideBlock, list[int] | None]:
+    """The block ``grown`` with its evidence (``off``, ``apart``) and each side's rows in two or
+    more pieces (None, and no evidence, where a side is too short or the gutter no wider than
+    the sides' column gaps)."""
+    first, last, g0, g1 = grown
     box = Rect(g0, min(ln.bbox.y0 for ln in lines[first:last + 1]), g1, max(ln.bbox.y1 for ln in lines[first:last + 1]))
     ids = [i for ln in lines[first:last + 1] for i in ln.word_ids]
     left = [i for i in ids if words[i].bbox.x1 <= g0 + 1]
@@ -109,15 +150,21 @@ def _block(words: Sequence[Word], lines: Sequence[Line], occupied: Sequence[list
     refused = SideBlock(first, last, (g0, g1), box, 0)
     rows = [_rows(words, s, min_gap) for s in sides]
     if max(rows) < MIN_SIDE_ROWS or min(len(s) for s in sides) < MIN_SIDE_ROWS:
-        return refused, False
+        return refused, None
     widest = [w for s in sides for w in _widest_gaps(words, s, min_gap)]
     if widest and g1 - g0 < GUTTER_RATIO * median(widest):
-        return refused, False
+        return refused, None
     starts = [_row_starts(words, sides[0], min_gap, -1), _row_starts(words, sides[1], min_gap, 0)]
     bases = [sorted({words[i].baseline for i in left}), sorted({words[i].baseline for i in right})]
     pitch = median(_steps(sides[0]) + _steps(sides[1]) or [0.0])
     off = _off_baselines(starts[0], bases[1], pitch) + _off_baselines(starts[1], bases[0], pitch)
-    return SideBlock(first, last, (g0, g1), box, off), off >= MIN_OFF
+    apart = max(_rows_below(starts[0], bases[1]), _rows_below(starts[1], bases[0]))
+    return SideBlock(first, last, (g0, g1), box, off, apart), rows
+
+
+def _spans(occupied: Sequence[tuple[float, float]], g0: float, g1: float) -> bool:
+    """Is a line one piece (``occupied``) that reaches into the gutter [g0, g1]?"""
+    return len(occupied) == 1 and occupied[0][0] < g1 and occupied[0][1] > g0
 
 
 def _narrowed(g0: float, g1: float, occupied: Sequence[tuple[float, float]]) -> tuple[float, float]:
@@ -165,6 +212,13 @@ def _row_starts(words: Sequence[Word], lines: Sequence[Line], min_gap: float, wh
             x0, x1 = pieces[which]
             out.append(median(words[i].baseline for i in ln.word_ids if x0 <= words[i].bbox.x0 <= x1))
     return out
+
+
+def _rows_below(mine: Sequence[float], other: Sequence[float]) -> int:
+    """Rows of one side (``mine``: their baselines) below every word of the other (``other``:
+    its words' baselines), by more than a baseline's slack."""
+    end = max(other, default=float("inf"))
+    return sum(b > end + SAME_BASELINE_PT for b in mine)
 
 
 def _steps(lines: Sequence[Line]) -> list[float]:

@@ -38,7 +38,7 @@ from .regions import (
 )
 from .setaside import aside_regions
 from .sheetmargins import trim_margins
-from .sides import SideBlock, side_blocks
+from .sides import MIN_OFF, SIDES_END_APART, SideBlock, side_blocks
 from .spacers import join_spacers
 from .stacked_grids import join_stacked
 from .wrapped_rows import last_row_tail
@@ -145,7 +145,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     cparams, tparams, ytol = params.columns, params.tables, params.rows.y_tolerance
     col = _Collector(words, page, params, centres, fills, marks, (page_w, rules))
     lines = list(rows)
-    segs = segments(words, lines, cparams.min_gap)
+    segs = segments(words, lines, cparams.min_gap, cparams.signs_open)
     counts = [0] * len(lines)
     for s in segs:
         counts[s.line] += 1
@@ -249,7 +249,8 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
             if s.x0 - last[n] >= HEADER_GAP_EM * em:
                 narrow[n].append((last[n], s.x0))
         last[n] = s.x1
-    blocks = side_blocks(words, free, gaps, occupied, params.columns.min_gap, params.rows.y_tolerance)
+    blocks = side_blocks(words, free, gaps, occupied, params.columns.min_gap, params.rows.y_tolerance,
+                         params.tables.sides_ends_apart)
     if blocks:
         return _beside_each_other(words, free, blocks, taken, centres, params)
     sub_rows = _indented_rows(words, free, gaps, narrow)
@@ -394,8 +395,9 @@ def _beside_each_other(words: Sequence[Word], free: Sequence[Line], blocks: Sequ
         ids = [i for ln in free[bl.first:bl.last + 1] for i in ln.word_ids]
         for side in ([i for i in ids if words[i].bbox.x1 <= bl.cut], [i for i in ids if words[i].bbox.x1 > bl.cut]):
             parts.append(lines_in(words, side, tol))
-        short.append(TableRegion(bl.box, "aligned", SIDE_BY_SIDE.format(
-            w=bl.gutter[1] - bl.gutter[0], x0=bl.gutter[0], x1=bl.gutter[1], off=bl.off)))
+        said, param = (SIDE_BY_SIDE, "") if bl.off >= MIN_OFF else (SIDES_END_APART, "tables.sides_ends_apart")
+        short.append(TableRegion(bl.box, "aligned", said.format(w=bl.gutter[1] - bl.gutter[0], x0=bl.gutter[0],
+                                                                x1=bl.gutter[1], off=bl.off, apart=bl.apart), param))
     parts.append([ln for n, ln in enumerate(free) if n not in inside])
     for part in parts:
         cands, rejected = _aligned_candidates(words, part, segments(words, part, gap), taken, centres, params)
