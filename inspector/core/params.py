@@ -235,6 +235,11 @@ class OcrParams:
                            "Shaded areas (grey cells, bands) darker than the page's paper by this much or more are "
                            "divided by their own shade on the picture Tesseract reads, so their dark letters stand on "
                            "white (dark bands, under half the paper's grey, are left alone); 0: off.", step=1.0)
+    shading_edges: float = param(0.5, "Shading's sharp edges", "share", 0.0, 1.0,
+                                 "A shaded area is lifted only when at least this share of its outline is a sharp "
+                                 "edge (its shade rises by half of 'Lift shading' within a third of a letter's "
+                                 "height), as a cell's fill starts; a shadow or uneven light fades in and is left "
+                                 "alone; 0: every shaded area is lifted.", step=0.05)
     min_confidence: float = param(60.0, "Min confidence", "%", 0.0, 100.0,
                                   "OCR words Tesseract is less sure of than this are flagged low-confidence.",
                                   step=1.0)

@@ -112,7 +112,7 @@ def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: Raster
         even = even_paper(img, dpi, o.even_paper)
         img, notes = even.grey, paper_note(even, "OCR", "ocr.even_paper")
     if o.shading > 0:  # before specks: a shaded cell's specks are told from its shade once it is paper
-        img, lifted = _lift_shading(img, o.shading)
+        img, lifted = _lift_shading(img, o.shading, o.shading_edges)
         notes += lifted
     if o.specks > 0:  # before straightening, which smears a one-pixel speck over four
         from .reading.skew import remove_specks
@@ -125,16 +125,21 @@ def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: Raster
     return img, notes
 
 
-def _lift_shading(img: np.ndarray, lift: float) -> tuple[np.ndarray, tuple[str, ...]]:
-    """``img`` with its shaded areas lifted to paper (``reading.shading``), and a note when any was."""
+def _lift_shading(img: np.ndarray, lift: float, edges: float) -> tuple[np.ndarray, tuple[str, ...]]:
+    """``img`` with its shaded areas lifted to paper (``reading.shading``), and notes when any
+    was, or was left alone because its edges fade."""
     from .reading.shading import lift_shading
     from .reading.skew import letter_height
 
-    got = lift_shading(img, letter_height(img), lift)
+    got = lift_shading(img, letter_height(img), lift, edges)
+    notes: tuple[str, ...] = ()
+    if got.faded:
+        notes += (f"{got.faded} darker area(s) whose edges fade (a shadow, uneven light) were not lifted as "
+                  "shading before OCR (ocr.shading_edges)",)
     if not got.done:
-        return img, ()
-    return got.grey, (f"shaded areas ({got.share:.0%} of the page) were lifted to white before OCR, so their "
-                      "letters stand on paper (ocr.shading)",)
+        return img, notes
+    return got.grey, notes + (f"shaded areas ({got.share:.0%} of the page) were lifted to white before OCR, so "
+                              "their letters stand on paper (ocr.shading)",)
 
 
 MIN_ENLARGE = 1.2  # a smaller enlargement gains Tesseract nothing and costs its time
