@@ -253,6 +253,10 @@ class OcrParams:
                           "Isolated dots of ink no bigger than a square this wide are painted paper on the picture "
                           "Tesseract reads (a fax's or a copier's dust is otherwise read as '.', '-' or ','); "
                           "0: off.", step=0.1)
+    speck_points: bool = param(True, "Keep points between letters", "on/off", 0, 1,
+                               "A speck on a text line's baseline between two letters, each within half a letter's "
+                               "height of it, is kept: at a fax's resolution a decimal point or a thousands comma "
+                               "is a pixel or two, as small as the dust painted out.")
     reread_cells: bool = param(True, "Re-read doubtful cells", "on/off", 0, 1,
                                "Read again, on its own, each ruled cell holding a word under the min confidence, "
                                "and keep that reading when Tesseract is surer of it (multi-line cells).")

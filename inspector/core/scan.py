@@ -117,7 +117,7 @@ def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: Raster
     if o.specks > 0:  # before straightening, which smears a one-pixel speck over four
         from .reading.skew import remove_specks
 
-        img = remove_specks(img, dpi, o.specks)
+        img = remove_specks(img, dpi, o.specks, o.speck_points)
     img = straightened(img, skew)
     if o.erase_rules:
         img, erased = _erase_rules(img, dpi, raster)
