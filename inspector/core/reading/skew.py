@@ -231,9 +231,9 @@ def between_letters(stats: np.ndarray, letters: int, shape: tuple[int, ...]) -> 
     before = cv2.dilate(before, span, anchor=(0, drop))
     cx = np.clip(x + w // 2, 0, shape[1] - 1)
     cy = np.clip(y + h - 1, 0, shape[0] - 1)
-    out = (after[cy, cx] > 0) & (before[cy, cx] > 0)
-    out[0] = False
-    return out
+    point: np.ndarray = (after[cy, cx] > 0) & (before[cy, cx] > 0)
+    point[0] = False
+    return point
 
 
 def letter_height(grey: np.ndarray) -> int:
