@@ -168,7 +168,8 @@ def upscaled_dpi(page: Page, o: OcrParams, img: np.ndarray, dpi: int, black_whit
     scan is ``black_white``) when it is a scan's own resolution (lower than ``o.dpi``) and its letters
     are smaller by MIN_ENLARGE or more; else ``dpi`` itself. The letters, not the picture's
     stated resolution, say it: a PNG states none (72), a fax 150 dpi."""
-    target = max(o.upscale_letters, o.upscale_bilevel) if black_white else o.upscale_letters
+    wanted, bilevel_wanted = o.upscale_letters, o.upscale_bilevel
+    target = max(wanted, bilevel_wanted) if black_white else wanted
     if target <= 0 or dpi >= o.dpi:
         return dpi
     from .reading.skew import letter_height
