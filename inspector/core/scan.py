@@ -120,7 +120,11 @@ def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: Raster
     if o.specks > 0:  # before straightening, which smears a one-pixel speck over four
         from .reading.skew import remove_specks
 
-        img = remove_specks(img, dpi, o.specks, o.speck_points and black_white)
+        points = o.speck_points and black_white
+        img = remove_specks(img, dpi, o.specks, points)
+        if points:
+            notes += ("a black-and-white scan: specks on a text line's baseline between two letters are kept "
+                      "as points (a decimal point, a comma), not painted out as dust (ocr.speck_points)",)
     img = straightened(img, skew)
     if o.erase_rules:
         img, erased = _erase_rules(img, dpi, raster)

@@ -187,5 +187,6 @@ def test_a_fax_keeps_its_decimal_points() -> None:
     assert res.words_source == "ocr" and len(res.tables) == 1
     share = [row[2] for row in res.tables[0].rows_text()]
     assert share[2:] == ["25.8", "29.6", "13.1"]
+    assert any("ocr.speck_points" in n for n in res.notes)
     off = Pipeline(open_document(pdf)).run(0, own.with_value("ocr.speck_points", False))
     assert not any("." in row[2] for row in off.tables[0].rows_text()[2:])
