@@ -240,6 +240,11 @@ class OcrParams:
                                    "(the median height of its letter-sized ink blobs) are smaller than this many "
                                    "pixels is enlarged, smoothly, until they are this high: Tesseract runs the words "
                                    "of a 150 dpi fax together; 0: off (the default; 20 helps a 150 dpi fax).", step=1.0)
+    upscale_bilevel: float = param(20.0, "Enlarge small black-and-white letters to", "px", 0.0, 40.0,
+                                   "As 'Enlarge small letters to', for a black-and-white scan (a fax, a copier's "
+                                   "1-bit mode: almost no grey pixel): its letters' staircase edges hold no grey "
+                                   "ramps for Tesseract to threshold, the smooth enlargement gives them some; "
+                                   "the larger of the two applies to such a scan; 0: off.", step=1.0)
     even_paper: float = param(30.0, "Even out paper", "grey levels", 0.0, 128.0,
                               "When the paper along a scan's edges (its lightest pixel every 6 pt) is darker than "
                               "its lightest by this much or more (a shadow at the binding, an uneven lamp), the "
@@ -250,6 +255,11 @@ class OcrParams:
                            "Shaded areas (grey cells, bands) darker than the page's paper by this much or more are "
                            "divided by their own shade on the picture Tesseract reads, so their dark letters stand on "
                            "white (dark bands, under half the paper's grey, are left alone); 0: off.", step=1.0)
+    shading_edges: float = param(0.5, "Shading's sharp edges", "share", 0.0, 1.0,
+                                 "A shaded area is lifted only when at least this share of its outline is a sharp "
+                                 "edge (its shade rises by half of 'Lift shading' within a third of a letter's "
+                                 "height), as a cell's fill starts; a shadow or uneven light fades in and is left "
+                                 "alone; 0: every shaded area is lifted.", step=0.05)
     min_confidence: float = param(60.0, "Min confidence", "%", 0.0, 100.0,
                                   "OCR words Tesseract is less sure of than this are flagged low-confidence.",
                                   step=1.0)
@@ -263,6 +273,12 @@ class OcrParams:
                           "Isolated dots of ink no bigger than a square this wide are painted paper on the picture "
                           "Tesseract reads (a fax's or a copier's dust is otherwise read as '.', '-' or ','); "
                           "0: off.", step=0.1)
+    speck_points: bool = param(True, "Keep points between letters", "on/off", 0, 1,
+                               "On a black-and-white scan, a speck on a text line's baseline between two letters, "
+                               "each within half a letter's height of it, is kept: thresholded at a fax's "
+                               "resolution a decimal point or a thousands comma is a pixel or two, as small as the "
+                               "dust painted out (a grey scan keeps its points' grey rims, and its dust between "
+                               "letters is painted out as before).")
     reread_cells: bool = param(True, "Re-read doubtful cells", "on/off", 0, 1,
                                "Read again, on its own, each ruled cell holding a word under the min confidence, "
                                "and keep that reading when Tesseract is surer of it (multi-line cells).")

@@ -87,8 +87,10 @@ def ocr_picture(page: Page, o: OcrParams, skew: float, raster: RasterParams | No
     (``upscaled_dpi``; the picture's ``dpi`` says so: word boxes come back to page points
     through it)."""
     dpi = page.safe_dpi(ocr_dpi(page, o.dpi))
-    img, notes = cleaned(page.render_shown(dpi), dpi, o, skew, raster)
-    native, dpi = dpi, upscaled_dpi(page, o, img, dpi)
+    render = page.render_shown(dpi)
+    black_white = bilevel(render)
+    img, notes = cleaned(render, dpi, o, skew, raster, black_white)
+    native, dpi = dpi, upscaled_dpi(page, o, img, dpi, black_white)
     if dpi != native:  # last: rules are found and erased on the scan's own pixels
         from .reading.skew import enlarge
 
@@ -98,13 +100,14 @@ def ocr_picture(page: Page, o: OcrParams, skew: float, raster: RasterParams | No
                                       skew), native if dpi != native else 0, notes)
 
 
-def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: RasterParams | None
-            ) -> tuple[np.ndarray, tuple[str, ...]]:
+def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: RasterParams | None,
+            black_white: bool = False) -> tuple[np.ndarray, tuple[str, ...]]:
     """The render ``img`` (at ``dpi``) with its paper evened out (``o.even_paper``), its shaded
     areas lifted to paper (``o.shading``), its specks
     up to ``o.specks`` points wide painted out, straightened by ``skew`` degrees and its rules
     erased when ``o.erase_rules`` (with ``raster``: those the raster stage joined from a scan's
-    steps too); and notes saying what of it explain should name."""
+    steps too); and notes saying what of it explain should name. On a ``black_white`` scan a
+    speck between two letters is kept (``o.speck_points``): thresholding left its points a pixel."""
     notes: tuple[str, ...] = ()
     if o.even_paper > 0:  # first: specks, rules and Tesseract all threshold the page as a whole
         from .reading.paper import even_paper
@@ -112,12 +115,16 @@ def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: Raster
         even = even_paper(img, dpi, o.even_paper)
         img, notes = even.grey, paper_note(even, "OCR", "ocr.even_paper")
     if o.shading > 0:  # before specks: a shaded cell's specks are told from its shade once it is paper
-        img, lifted = _lift_shading(img, o.shading)
+        img, lifted = _lift_shading(img, o.shading, o.shading_edges)
         notes += lifted
     if o.specks > 0:  # before straightening, which smears a one-pixel speck over four
         from .reading.skew import remove_specks
 
-        img = remove_specks(img, dpi, o.specks)
+        points = o.speck_points and black_white
+        img = remove_specks(img, dpi, o.specks, points)
+        if points:
+            notes += ("a black-and-white scan: specks on a text line's baseline between two letters are kept "
+                      "as points (a decimal point, a comma), not painted out as dust (ocr.speck_points)",)
     img = straightened(img, skew)
     if o.erase_rules:
         img, erased = _erase_rules(img, dpi, raster)
@@ -125,35 +132,56 @@ def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: Raster
     return img, notes
 
 
-def _lift_shading(img: np.ndarray, lift: float) -> tuple[np.ndarray, tuple[str, ...]]:
-    """``img`` with its shaded areas lifted to paper (``reading.shading``), and a note when any was."""
+def _lift_shading(img: np.ndarray, lift: float, edges: float) -> tuple[np.ndarray, tuple[str, ...]]:
+    """``img`` with its shaded areas lifted to paper (``reading.shading``), and notes when any
+    was, or was left alone because its edges fade."""
     from .reading.shading import lift_shading
     from .reading.skew import letter_height
 
-    got = lift_shading(img, letter_height(img), lift)
+    got = lift_shading(img, letter_height(img), lift, edges)
+    notes: tuple[str, ...] = ()
+    if got.faded:
+        notes += (f"{got.faded} darker area(s) whose edges fade (a shadow, uneven light) were not lifted as "
+                  "shading before OCR (ocr.shading_edges)",)
     if not got.done:
-        return img, ()
-    return got.grey, (f"shaded areas ({got.share:.0%} of the page) were lifted to white before OCR, so their "
-                      "letters stand on paper (ocr.shading)",)
+        return img, notes
+    return got.grey, notes + (f"shaded areas ({got.share:.0%} of the page) were lifted to white before OCR, so "
+                              "their letters stand on paper (ocr.shading)",)
 
 
 MIN_ENLARGE = 1.2  # a smaller enlargement gains Tesseract nothing and costs its time
 MAX_ENLARGE = 4.0  # no more: the letters' measure is off (a page of big type or pictures)
 
 
-def upscaled_dpi(page: Page, o: OcrParams, img: np.ndarray, dpi: int) -> int:
+BILEVEL_GREYS = 0.05  # share of a render's inked pixels (darker than 224) that may be mid-grey (over 31) in a black-and-white scan
+
+
+def bilevel(render: np.ndarray) -> bool:
+    """Is ``render`` (uint8) a black-and-white scan: its ink (every other pixel's, every other
+    row's) almost all black, not the grey ramps a grey scan's letter edges have?"""
+    import numpy as np
+
+    sample = render[::2, ::2]
+    inked = np.count_nonzero(sample < 224)
+    return bool(inked > 0 and np.count_nonzero((sample > 31) & (sample < 224)) < BILEVEL_GREYS * inked)
+
+
+def upscaled_dpi(page: Page, o: OcrParams, img: np.ndarray, dpi: int, black_white: bool = False) -> int:
     """The dpi the picture ``img`` (rendered at ``dpi``) is read at: enlarged so that its letters
-    are ``o.upscale_letters`` pixels high when it is a scan's own resolution (lower than ``o.dpi``)
-    and its letters are smaller by MIN_ENLARGE or more; else ``dpi`` itself. The letters, not
-    the picture's stated resolution, say it: a PNG states none (72), a fax 150 dpi."""
-    if o.upscale_letters <= 0 or dpi >= o.dpi:
+    are ``o.upscale_letters`` pixels high (the larger of it and ``o.upscale_bilevel`` when the
+    scan is ``black_white``) when it is a scan's own resolution (lower than ``o.dpi``) and its letters
+    are smaller by MIN_ENLARGE or more; else ``dpi`` itself. The letters, not the picture's
+    stated resolution, say it: a PNG states none (72), a fax 150 dpi."""
+    wanted, bilevel_wanted = o.upscale_letters, o.upscale_bilevel
+    target = max(wanted, bilevel_wanted) if black_white else wanted
+    if target <= 0 or dpi >= o.dpi:
         return dpi
     from .reading.skew import letter_height
 
     letters = letter_height(img)
-    if letters <= 0 or o.upscale_letters < MIN_ENLARGE * letters:
+    if letters <= 0 or target < MIN_ENLARGE * letters:
         return dpi
-    return max(page.safe_dpi(int(round(dpi * min(o.upscale_letters / letters, MAX_ENLARGE)))), dpi)
+    return max(page.safe_dpi(int(round(dpi * min(target / letters, MAX_ENLARGE)))), dpi)
 
 
 def _unrotated(words: tuple[Word, ...], page: Page) -> tuple[Word, ...]:
@@ -276,7 +304,7 @@ def scan_words(got: OcrResult | str, text_words: tuple[Word, ...], turn: int, sk
              + (f", page straightened by {skew:+.2f} degrees" if skew else "")]
     if got.enlarged_from:
         notes.append(f"the scan's {got.enlarged_from} dpi picture was enlarged to {got.dpi} dpi for OCR "
-                     "(ocr.upscale_letters)")
+                     "(ocr.upscale_letters; ocr.upscale_bilevel for a black-and-white scan)")
     notes.extend(got.notes)
     if mode == "always" and text_words:
         notes.append(f"the text layer's {len(text_words)} words were replaced (ocr.mode=always)")

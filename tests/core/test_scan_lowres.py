@@ -28,16 +28,17 @@ WORDS = (("Region", 72.0, 200.0), ("Units", 250.0, 200.0), ("Share", 400.0, 200.
 SCAN_DPI = 150
 
 
-def low_res_scan(dpi: int = SCAN_DPI) -> bytes:
+def low_res_scan(dpi: int = SCAN_DPI, black_white: bool = True) -> bytes:
     """An A4 image-only page: WORDS in 10 pt Helvetica (baselines at the given points) rendered
-    black and white at ``dpi`` and placed as the page's only content."""
+    black and white (grey unless ``black_white``) at ``dpi`` and placed as the page's only content."""
     src = pymupdf.open()
     page = src.new_page(width=595, height=842)
     for text, x, y in WORDS:
         page.insert_text((x, y), text, fontsize=10, fontname="helv")
     pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
     img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, : pix.width]
-    img = np.where(img > 150, 255, 0).astype(np.uint8)
+    if black_white:
+        img = np.where(img > 150, 255, 0).astype(np.uint8)
     out = pymupdf.open()
     new = out.new_page(width=595, height=842)
     new.insert_image(new.rect, stream=cv2.imencode(".png", img)[1].tobytes())
@@ -46,7 +47,7 @@ def low_res_scan(dpi: int = SCAN_DPI) -> bytes:
 
 def test_a_low_res_scan_is_read_enlarged_until_its_letters_are_high_enough() -> None:
     page = open_document(low_res_scan()).page(0)
-    own = ocr_picture(page, OcrParams(upscale_letters=0.0), 0.0)
+    own = ocr_picture(page, OcrParams(upscale_letters=0.0, upscale_bilevel=0.0), 0.0)
     assert (own.dpi, own.enlarged_from) == (SCAN_DPI, 0)
     letters = letter_height(own.grey)
     assert 10 <= letters <= 16  # 10 pt type at 150 dpi (capitals and digits mostly)
@@ -57,10 +58,31 @@ def test_a_low_res_scan_is_read_enlarged_until_its_letters_are_high_enough() -> 
     assert letter_height(pic.grey) == pytest.approx(32, abs=2)
     # Letters high enough already, a scan finer than the OCR resolution, or one asked to be
     # read coarser than it: not enlarged.
-    assert ocr_picture(page, OcrParams(upscale_letters=float(letters)), 0.0).dpi == SCAN_DPI
+    assert ocr_picture(page, OcrParams(upscale_letters=float(letters), upscale_bilevel=0.0), 0.0).dpi == SCAN_DPI
     fine = open_document(low_res_scan(300)).page(0)
     assert ocr_picture(fine, OcrParams(upscale_letters=32.0), 0.0).dpi == 200
     assert ocr_picture(page, OcrParams(dpi=100, upscale_letters=32.0), 0.0).dpi == 100
+
+
+def test_a_black_and_white_scan_is_enlarged_by_default_and_a_grey_one_is_not() -> None:
+    bw = open_document(low_res_scan()).page(0)
+    pic = ocr_picture(bw, OcrParams(), 0.0)
+    assert pic.enlarged_from == SCAN_DPI
+    assert letter_height(pic.grey) == pytest.approx(OcrParams().upscale_bilevel, abs=2)
+    assert ocr_picture(bw, OcrParams(upscale_bilevel=0.0), 0.0).enlarged_from == 0
+    # The same page scanned in grey keeps its letters' grey edges: read at its own resolution.
+    grey = open_document(low_res_scan(black_white=False)).page(0)
+    assert ocr_picture(grey, OcrParams(), 0.0).enlarged_from == 0
+
+
+@needs_tesseract
+def test_a_black_and_white_scan_is_read_enlarged_and_explain_names_the_lever() -> None:
+    res = Pipeline(open_document(low_res_scan())).run(0)
+    assert res.words_source == "ocr"
+    assert any("enlarged" in n and "ocr.upscale_bilevel" in n for n in res.notes), res.notes
+    got = {w.text: w for w in res.words}
+    for text, x, _y in WORDS:
+        assert abs(got[text].bbox.x0 - x) <= 1.5, text
 
 
 @needs_tesseract

@@ -148,3 +148,45 @@ def test_pieces_under_a_line_of_glyphs_are_not_bridged() -> None:
             img[288:300, s:s + 2] = 0  # stems 12 px tall, 2 px wide, every 6 px
     res = find_raster_rules(img, RDPI, RasterParams())
     assert [r for r in res.rules if r.orient == "h"] == []
+
+
+def fax_of_small_print() -> bytes:
+    """An image-only page: the ruled table in 7 pt type rendered at 150 dpi and thresholded to
+    black and white (at 110 of 255, a light fax), so its decimal points are lone pixels."""
+    doc = new_document()
+    page = doc.new_page(width=595, height=842)
+    draw_table(page, 100.0, 150.0, ROWS, TableStyle(font_size=7.0, line_width=0.8, bold_header=False))
+    src = pymupdf.open(stream=finish(doc), filetype="pdf")
+    pix = src[0].get_pixmap(dpi=150, colorspace=pymupdf.csGRAY)
+    img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, : pix.width]
+    img = np.where(img > 110, 255, 0).astype(np.uint8)
+    out = pymupdf.open()
+    out.new_page(width=595, height=842).insert_image(pymupdf.Rect(0, 0, 595, 842),
+                                                     stream=cv2.imencode(".png", img)[1].tobytes())
+    return out.tobytes()
+
+
+def test_a_decimal_point_of_one_pixel_is_no_speck() -> None:
+    # Three of the points are a lone pixel each on the digits' baseline, between two digits.
+    img = np.full((120, 80), PAPER, np.uint8)
+    img[20:30, 10:16] = 0
+    img[20:30, 20:26] = 0  # two digits 10 px high, a gap of 4 px
+    img[29, 18] = 0  # a point on their baseline between them
+    img[10, 18] = 0  # dust above the line
+    img[50, 60] = 0  # dust on paper
+    kept = remove_specks(img, 150, 0.5, points=True)
+    assert kept[29, 18] == 0 and kept[10, 18] == PAPER and kept[50, 60] == PAPER
+    assert remove_specks(img, 150, 0.5)[29, 18] == PAPER  # without: painted out with the dust
+
+
+@needs_tesseract
+def test_a_fax_keeps_its_decimal_points() -> None:
+    pdf = fax_of_small_print()
+    own = Params().with_value("ocr.upscale_bilevel", 0.0)  # read at the fax's own pixels: the points alone
+    res = Pipeline(open_document(pdf)).run(0, own)
+    assert res.words_source == "ocr" and len(res.tables) == 1
+    share = [row[2] for row in res.tables[0].rows_text()]
+    assert share[2:] == ["25.8", "29.6", "13.1"]
+    assert any("ocr.speck_points" in n for n in res.notes)
+    off = Pipeline(open_document(pdf)).run(0, own.with_value("ocr.speck_points", False))
+    assert not any("." in row[2] for row in off.tables[0].rows_text()[2:])

@@ -4,10 +4,17 @@ paper). Pictures built here with numpy, exact expectations."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
+import pymupdf
 
+from inspector.core.params import Params
+from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
 from inspector.core.reading.shading import lift_shading
 from inspector.core.reading.skew import erase_rules
+from resources.make_samples import TableStyle, draw_table, finish, new_document
+from tests.core.test_ocr import needs_tesseract
 
 PAPER = 250
 
@@ -91,3 +98,65 @@ def test_a_page_without_shading_is_returned_as_it_is() -> None:
     # A shade lighter than the paper by less than ``lift``: left alone.
     img[80:180, 40:360] = PAPER - 20
     assert not lift_shading(img, 16, 24).done
+
+
+def wide_shadow() -> np.ndarray:
+    """A 400 x 600 picture of paper and letters whose right half fades to 70 grey levels darker,
+    a quarter of a level a pixel and less, plus a grey cell (190, sharp edges) on the left."""
+    img = np.full((400, 600), PAPER, np.float32)
+    for y in range(30, 370, 40):
+        for x in range(20, 580, 8):
+            img[y:y + 16, x:x + 3] = 40
+    img[200:300, 40:240] = 190
+    x = np.arange(600, dtype=np.float32)
+    img -= 70 * np.clip((x - 300) / 300, 0, 1)[None, :] ** 2
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def test_a_shadow_that_fades_in_is_not_lifted_and_a_sharp_cell_still_is() -> None:
+    img = wide_shadow()
+    got = lift_shading(img, 16, 24, 0.5)
+    assert got.done and got.faded == 1
+    # The cell's letters stand on paper; the shadow's paper is left as it was.
+    assert abs(int(got.grey[250, 200]) - PAPER) <= 2
+    assert np.array_equal(got.grey[:, 420:], img[:, 420:])
+    # With no edge test (0), the shadow was taken for shading and lifted.
+    every = lift_shading(img, 16, 24, 0.0)
+    assert every.faded == 0 and not np.array_equal(every.grey[:, 420:], img[:, 420:])
+
+
+TABLE = (("Region", "Units", "Share", "Trend"), ("North", "1,204", "31.5", "up"), ("South", "987", "25.8", "flat"),
+         ("East", "1,130", "29.6", "down"), ("West", "511", "13.1", "up"))
+
+
+def shadowed_scan() -> bytes:
+    """An image-only A4 page: a ruled table in 10 pt type rendered at 200 dpi grey on grey paper
+    (215) darkening by 70 levels towards its right edge over a third of the page, smoothly."""
+    doc = new_document()
+    page = doc.new_page(width=595, height=842)
+    draw_table(page, 200.0, 150.0, TABLE, TableStyle(font_size=10.0, line_width=0.8, bold_header=False))
+    src = pymupdf.open(stream=finish(doc), filetype="pdf")
+    pix = src[0].get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
+    img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, : pix.width].astype(np.float32)
+    w = img.shape[1]
+    x = np.arange(w, dtype=np.float32)
+    paper = 215 - 70 * np.clip(1 - (w - 1 - x) / (0.35 * w), 0, 1) ** 2
+    img = np.clip(img / 255 * paper[None, :], 0, 255).astype(np.uint8)
+    out = pymupdf.open()
+    out.new_page(width=595, height=842).insert_image(pymupdf.Rect(0, 0, 595, 842),
+                                                     stream=cv2.imencode(".png", img)[1].tobytes())
+    return out.tobytes()
+
+
+@needs_tesseract
+def test_a_scan_in_a_shadow_is_read_without_lifting_the_shadow() -> None:
+    # The paper evening off, as when a banner along the page's edge stops it: the shadow is
+    # then darker than the paper by more than ocr.shading, but it fades in.
+    params = Params().with_value("ocr.even_paper", 0.0)
+    res = Pipeline(open_document(shadowed_scan())).run(0, params)
+    assert res.words_source == "ocr"
+    assert [t.rows_text() for t in res.tables] == [[list(r) for r in TABLE]]
+    assert any("ocr.shading_edges" in n for n in res.notes)
+    assert not any("(ocr.shading)" in n for n in res.notes)
+    every = Pipeline(open_document(shadowed_scan())).run(0, params.with_value("ocr.shading_edges", 0.0))
+    assert any("(ocr.shading)" in n for n in every.notes)

@@ -166,14 +166,16 @@ def enlarge(grey: np.ndarray, factor: float) -> np.ndarray:
 SPECK_DARKNESS = 0.5  # x the ink threshold: a speck's darkest pixel is at least this dark
 
 
-def remove_specks(grey: np.ndarray, dpi: int, size: float) -> np.ndarray:
+def remove_specks(grey: np.ndarray, dpi: int, size: float, points: bool = False) -> np.ndarray:
     """A copy of ``grey`` whose isolated ink specks are painted with the paper around them.
 
     A speck is a blob of ink (Otsu's dark class, 8-connected) holding no more pixels than a
     square ``size`` points wide (at least one pixel), with a pixel darker than SPECK_DARKNESS
     x the threshold: scanner dust, a fax's stray pixels. The
     full stop of small print is a few times larger; a speck touching a letter is part of
-    that letter's blob and stays. ``grey`` itself is returned when nothing is a speck.
+    that letter's blob and stays. With ``points``, neither does a speck on the baseline
+    between two letters (``between_letters``): at a fax's resolution a decimal point or a
+    thousands comma is a pixel. ``grey`` itself is returned when nothing is a speck.
     """
     area = max(1, round((size * dpi / 72.0) ** 2))
     if grey.size == 0 or int(grey.max()) - int(grey.min()) < 40:
@@ -190,6 +192,8 @@ def remove_specks(grey: np.ndarray, dpi: int, size: float) -> np.ndarray:
     darkest = np.full(n, 255, np.uint8)
     np.minimum.at(darkest, labels[ys, xs], grey[ys, xs])
     speck &= darkest <= level * SPECK_DARKNESS
+    if points and speck.any():
+        speck &= ~between_letters(stats, _median_letter(stats, grey.shape[0]), grey.shape)
     mask = speck[labels]
     if not mask.any():
         return grey
@@ -199,6 +203,37 @@ def remove_specks(grey: np.ndarray, dpi: int, size: float) -> np.ndarray:
     out = grey.copy()
     out[mask] = paper[mask]
     return out
+
+
+POINT_GAP = 0.5  # x the letter height: a point lies this close to the letters on either side
+POINT_DROP = 0.25  # x the letter height: its foot this close to theirs (a comma hangs a little lower)
+
+
+def between_letters(stats: np.ndarray, letters: int, shape: tuple[int, ...]) -> np.ndarray:
+    """Per blob of ``stats`` (OpenCV's, of a picture of ``shape``): does it lie on the baseline
+    between two letter-sized blobs (half to twice ``letters`` px high), each ending or starting
+    within POINT_GAP letters of it, their feet within POINT_DROP letters of its own? A
+    decimal point or a comma inside a number does; a speck of dust rarely falls just there."""
+    out = np.zeros(len(stats), bool)
+    if letters <= 0:
+        return out
+    x, y, w, h = (stats[:, i].astype(np.int64) for i in range(4))
+    letter = (h >= letters / 2) & (h <= 2 * letters)
+    letter[0] = False  # the paper
+    gap, drop = max(2, round(POINT_GAP * letters)), max(1, round(POINT_DROP * letters))
+    # A letter's foot marked where a point may follow it (to its right) or precede it (to its left).
+    after, before = np.zeros(shape[:2], np.uint8), np.zeros(shape[:2], np.uint8)
+    foot = np.clip(y[letter] + h[letter] - 1, 0, shape[0] - 1)
+    after[foot, np.clip(x[letter] + w[letter], 0, shape[1] - 1)] = 1
+    before[foot, np.clip(x[letter] - 1, 0, shape[1] - 1)] = 1
+    span = np.ones((2 * drop + 1, gap), np.uint8)
+    after = cv2.dilate(after, span, anchor=(gap - 1, drop))  # anchored at its right end: spreads rightwards
+    before = cv2.dilate(before, span, anchor=(0, drop))
+    cx = np.clip(x + w // 2, 0, shape[1] - 1)
+    cy = np.clip(y + h - 1, 0, shape[0] - 1)
+    point: np.ndarray = (after[cy, cx] > 0) & (before[cy, cx] > 0)
+    point[0] = False
+    return point
 
 
 def letter_height(grey: np.ndarray) -> int:
