@@ -165,6 +165,10 @@ class TableParams:
                              "A ruled grid whose boxes mostly hold only a small caption at their top, the rest "
                              "of each box left empty to write in (a form's name, address or signature "
                              "block), is a form, not a table.")
+    form_mosaic: bool = param(True, "Form mosaics", "on/off", 0, 1,
+                              "A ruled grid of eight or more drawn column rules whose rows each hold few of them "
+                              "(bands of boxes of unequal widths, each band divided its own way, as a report "
+                              "form draws them) is a form, not a table.")
     labelled_blocks: bool = param(True, "Labelled blocks", "on/off", 0, 1,
                                   "Blocks side by side, each headed by a label ending in a colon over lines at "
                                   "one pitch with no rule or gap parting records (an invoice's BILL TO: / "
