@@ -41,6 +41,10 @@ class VectorParams:
                               "A filled rectangle covering at least this share of the page's width and of its height "
                               "is the page's background, whatever its colour (a PDF writer may paint a white page "
                               "black): no table evidence.", step=0.01)
+    traced_curves: bool = param(True, "Traced chart curves", "on/off", 0, 1,
+                                "A stroked open path traced in steps too small to be slanted alone (a fraction "
+                                "of a point each) whose 2 pt runs rise and run as a line series' strokes do is a "
+                                "chart's series: its area is a figure's, its labels in no table.")
 
 
 @dataclass(frozen=True)
