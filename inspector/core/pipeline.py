@@ -127,12 +127,13 @@ class Pipeline:
         late: tuple[str, ...] = ()
         self.computed = []
         t: dict[str, float] = {}
-        text_words, turn = self._stage(t, "words", index, lambda: extract_text(page))
+        hidden = params.rows.hidden_text
+        text_words, turn = self._stage(t, "words", (index, hidden), lambda: extract_text(page, hidden))
         drawings, clipped = self._stage(t, "drawings", index, lambda: (page.drawings(), tuple(page.clipped_art())))
         vkey = (index, params.vector)
         vec = self._stage(t, "vector", vkey, lambda: find_vector_rules(drawings, params.vector, Rect(0, 0, page.width, page.height)))
         pictures = self._stage(t, "images", index, page.has_images)
-        scan = ScanWords(text_words, turn)
+        scan = ScanWords(text_words, turn, key="text" if hidden else "text with hidden")  # the later stages' key
         if ocr_wanted(params.ocr, text_words, pictures, len(drawings)):
             scan = self._scan(t, page, params, pictures, text_words, turn)
         words, turn, skew = scan.words, scan.turn, scan.skew
@@ -225,7 +226,8 @@ class Pipeline:
         """The neighbour pages' band words (stage "bands", one entry per page), as
         (1-based page, marks)."""
         def read(other: Page) -> Callable[[], tuple[Mark, ...]]:
-            seen = self._cache.get(("words", other.index))  # read already (a whole document's run): free
+            # read already (a whole document's run, hidden text left out or not): free
+            seen = self._cache.get(("words", (other.index, True))) or self._cache.get(("words", (other.index, False)))
             if seen is not None:
                 return lambda: band_marks([(*w.bbox.as_tuple(), w.text) for w in seen[0]], other.height)
             return lambda: band_marks(other.band_words(BAND), other.height)
