@@ -174,6 +174,10 @@ class TableParams:
                              "A ruled grid whose boxes mostly hold only a small caption at their top, the rest "
                              "of each box left empty to write in (a form's name, address or signature "
                              "block), is a form, not a table.")
+    line_numbers: bool = param(True, "Margin line numbers", "on/off", 0, 1,
+                               "Ten or more numbers counting up by one down a page's margin at one pitch, the "
+                               "outermost text beside them, some beside blank lines (pleading paper's 1 .. 28), "
+                               "are page furniture: no table's text.")
     form_mosaic: bool = param(True, "Form mosaics", "on/off", 0, 1,
                               "A ruled grid of eight or more drawn column rules whose rows each hold few of them "
                               "(bands of boxes of unequal widths, each band divided its own way, as a report "

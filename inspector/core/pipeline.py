@@ -209,9 +209,9 @@ class Pipeline:
         "upright", "index", "rows", "tables"); with the aside and the tables' stage key."""
         index, skey, mkey = keys
         words, rules, fills = found
-        boxes, leaders = params.tables.check_boxes, params.tables.leaders
-        aside = self._stage(t, "aside", (index, skey, mkey, furn, boxes, leaders),
-                            lambda: set_aside(words, rules, furn, figures, boxes, leaders))
+        boxes, leaders, numbers = params.tables.check_boxes, params.tables.leaders, params.tables.line_numbers
+        aside = self._stage(t, "aside", (index, skey, mkey, furn, boxes, leaders, numbers),
+                            lambda: set_aside(words, rules, furn, figures, boxes, leaders, numbers))
         words, rules = aside.words, aside.rules
         wkey = (index, skey, aside.key)
         upright, centres = self._upright(t, wkey, words, frame)
