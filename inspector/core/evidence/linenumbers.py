@@ -10,8 +10,8 @@ than the one above it, aligned on one side (their right or left edges within ``A
 stepping down at one pitch (each step within ``PITCH_TOL`` of their median); the outermost
 text of the page over their height (no other word's box reaches within ``GAP`` of their
 font size of their column, on the side away from the page's edge only); and at least
-``EMPTY_SHARE`` of them alone on their line (numbered lines left blank: a table's numbered
-rows each hold their cells). Coordinates are points, page space.
+``EMPTY_SHARE`` of them alone in their slot (their pitch, centred on them: numbered lines
+left blank; a table's numbered rows each hold their cells). Coordinates are points, page space.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ MAX_NUMBER = 999
 
 def line_numbers(words: Sequence[Word]) -> frozenset[int]:
     """Indices of ``words`` that are line numbers down a margin (see the module)."""
-    cands = [i for i, w in enumerate(words) if w.text.isdigit() and w.turn == 0 and 0 < int(w.text) <= MAX_NUMBER]
+    cands = [i for i, w in enumerate(words) if w.text.isascii() and w.text.isdigit() and w.turn == 0 and 0 < int(w.text) <= MAX_NUMBER]
     if len(cands) < MIN_RUN:
         return frozenset()
     out: set[int] = set()
@@ -97,12 +97,15 @@ def _outermost(words: Sequence[Word], run: list[int]) -> bool:
 
 
 def _blank_share(words: Sequence[Word], run: list[int]) -> float:
-    """The share of the run's numbers with no other word on their line (its centre within their box's height)."""
+    """The share of the run's numbers whose whole slot (their pitch, centred on them) holds no
+    other word's centre: a blank numbered line. A table's numbered row holds its cells there,
+    whatever their lines' heights beside the number."""
     mine = set(run)
     others = sorted(w.bbox.cy for i, w in enumerate(words) if i not in mine)
+    half = float(np.median(np.diff([words[i].bbox.cy for i in run]))) / 2
     alone = 0
     for i in run:
-        b = words[i].bbox
-        k = int(np.searchsorted(others, b.y0))
-        alone += not (k < len(others) and others[k] <= b.y1)
+        cy = words[i].bbox.cy
+        k = int(np.searchsorted(others, cy - half))
+        alone += not (k < len(others) and others[k] <= cy + half)
     return alone / len(run)
