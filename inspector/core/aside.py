@@ -15,12 +15,14 @@ from dataclasses import dataclass
 
 from .evidence.checkboxes import CHECK_BOX, COMB, DIGIT_BOXES, STACKED, form_marks
 from .evidence.figures import Figure, figure_rules, figure_words
+from .evidence.linenumbers import line_numbers
 from .evidence.underlines import underlines
 from .multipage.furniture import Furniture
 from .structure.leaders import LEADER_NOTE, find_leaders
 from .types import RejectedRule, Rule, Word
 
 FORM_MARKS = (CHECK_BOX, STACKED, COMB, DIGIT_BOXES)
+LINE_NUMBERS_NOTE = "line numbers down the margin (pleading paper, a numbered draft): {n} left out of every table"
 UNDERLINE = "underlines words (a link or emphasis): the text's decoration, no table rule"
 
 
@@ -36,13 +38,18 @@ class Aside:
 
 
 def set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
-              figures: Sequence[Figure], check_boxes: bool = True, leaders: bool = True) -> Aside:
+              figures: Sequence[Figure], check_boxes: bool = True, leaders: bool = True,
+              numbers: bool = True) -> Aside:
     """``words`` and ``rules`` without the furniture's and the figures' (flagged, rejected),
     the underlines and, with ``check_boxes``, the check boxes' and combs' sides (rejected);
     with ``leaders``, the leader runs between labels and values flagged and split off the
     words they are glued to (``structure.leaders``), after all else (the word indices above
-    are the words'). """
-    found = _set_aside(words, rules, furn, figures, check_boxes)
+    are the words'); with ``numbers``, line numbers down a margin are furniture too
+    (``evidence.linenumbers``). """
+    margin = line_numbers(words) - furn.word_ids if numbers else frozenset()
+    found = _set_aside(words, rules, furn, figures, check_boxes, margin)
+    if margin:
+        found = dataclasses.replace(found, notes=(*found.notes, LINE_NUMBERS_NOTE.format(n=len(margin))))
     if not leaders:
         return found
     lead = find_leaders(found.words)
@@ -53,20 +60,22 @@ def set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
 
 
 def _set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
-               figures: Sequence[Figure], check_boxes: bool) -> Aside:
-    in_figures = figure_words(words, figures) - furn.word_ids if figures else frozenset()
+               figures: Sequence[Figure], check_boxes: bool, margin: frozenset[int] = frozenset()) -> Aside:
+    """``set_aside`` before the leaders; ``margin``: line numbers, flagged as furniture."""
+    flagged = furn.word_ids | margin
+    in_figures = figure_words(words, figures) - flagged if figures else frozenset()
     lines = [RejectedRule(r, UNDERLINE) for r in underlines(words, rules)]
     if check_boxes:
         under = {g.rule for g in lines}
         lines += [RejectedRule(r, why) for r, why in form_marks(words, rules, figures).items() if r not in under]
     marks = _marks_note(lines)
-    if not furn.word_ids and not furn.rules and not in_figures and not figures:
+    if not flagged and not furn.rules and not in_figures and not figures:
         if lines:
             under = {g.rule for g in lines}
             return Aside(words, tuple(r for r in rules if r not in under), tuple(lines), marks,
                          (frozenset(), frozenset()))
         return Aside(words, rules, (), (), (frozenset(), frozenset()))
-    marked = tuple(dataclasses.replace(w, furniture=True) if i in furn.word_ids else
+    marked = tuple(dataclasses.replace(w, furniture=True) if i in flagged else
                    dataclasses.replace(w, figure=True) if i in in_figures else w for i, w in enumerate(words))
     why = furn.describe().replace("running header/footer", "the rule of a running header/footer")
     gone = [RejectedRule(r, why) for r in furn.rules]
@@ -82,7 +91,7 @@ def _set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture
         b = f.bbox
         notes.append(f"{f.describe()} at ({b.x0:.0f}, {b.y0:.0f})-({b.x1:.0f}, {b.y1:.0f}) pt")
     return Aside(marked, tuple(r for r in rules if r not in dropped), tuple(gone), (*notes, *marks),
-                 (furn.word_ids, in_figures))
+                 (flagged, in_figures))
 
 
 def _marks_note(gone: Sequence[RejectedRule]) -> tuple[str, ...]:

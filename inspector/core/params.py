@@ -41,6 +41,10 @@ class VectorParams:
                               "A filled rectangle covering at least this share of the page's width and of its height "
                               "is the page's background, whatever its colour (a PDF writer may paint a white page "
                               "black): no table evidence.", step=0.01)
+    traced_curves: bool = param(True, "Traced chart curves", "on/off", 0, 1,
+                                "A stroked open path traced in steps too small to be slanted alone (a fraction "
+                                "of a point each) whose 2 pt runs rise and run as a line series' strokes do is a "
+                                "chart's series: its area is a figure's, its labels in no table.")
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,11 @@ class MergeParams:
 @dataclass(frozen=True)
 class RowParams:
     """words -> text rows."""
+
+    hidden_text: bool = param(True, "Hidden text is no text", "on/off", 0, 1,
+                              "Text drawn white on white paper or on a white fill (a form's hint for software, "
+                              "glued to a visible asterisk) is not visible: its words are left out, and a word "
+                              "it is glued to keeps only its visible characters.")
 
     y_tolerance: float = param(0.35, "Baseline tolerance", "x font size", 0.05, 1.5,
                                "Words whose baselines differ by less than this fraction of the font size share a row.",
@@ -169,6 +178,14 @@ class TableParams:
                              "A ruled grid whose boxes mostly hold only a small caption at their top, the rest "
                              "of each box left empty to write in (a form's name, address or signature "
                              "block), is a form, not a table.")
+    line_numbers: bool = param(True, "Margin line numbers", "on/off", 0, 1,
+                               "Ten or more numbers counting up by one down a page's margin at one pitch, the "
+                               "outermost text beside them, some beside blank lines (pleading paper's 1 .. 28), "
+                               "are page furniture: no table's text.")
+    form_mosaic: bool = param(True, "Form mosaics", "on/off", 0, 1,
+                              "A ruled grid of eight or more drawn column rules whose rows each hold few of them "
+                              "(bands of boxes of unequal widths, each band divided its own way, as a report "
+                              "form draws them) is a form, not a table.")
     labelled_blocks: bool = param(True, "Labelled blocks", "on/off", 0, 1,
                                   "Blocks side by side, each headed by a label ending in a colon over lines at "
                                   "one pitch with no rule or gap parting records (an invoice's BILL TO: / "

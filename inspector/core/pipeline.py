@@ -127,12 +127,13 @@ class Pipeline:
         late: tuple[str, ...] = ()
         self.computed = []
         t: dict[str, float] = {}
-        text_words, turn = self._stage(t, "words", index, lambda: extract_text(page))
+        hidden = params.rows.hidden_text
+        text_words, turn = self._stage(t, "words", (index, hidden), lambda: extract_text(page, hidden))
         drawings, clipped = self._stage(t, "drawings", index, lambda: (page.drawings(), tuple(page.clipped_art())))
         vkey = (index, params.vector)
         vec = self._stage(t, "vector", vkey, lambda: find_vector_rules(drawings, params.vector, Rect(0, 0, page.width, page.height)))
         pictures = self._stage(t, "images", index, page.has_images)
-        scan = ScanWords(text_words, turn)
+        scan = ScanWords(text_words, turn, key="text" if hidden else "text with hidden")  # the later stages' key
         if ocr_wanted(params.ocr, text_words, pictures, len(drawings)):
             scan = self._scan(t, page, params, pictures, text_words, turn)
         words, turn, skew = scan.words, scan.turn, scan.skew
@@ -162,8 +163,9 @@ class Pipeline:
             ras = self._stage(t, "raster", rkey, lambda: NO_RASTER)
         mkey = (vkey, rkey, params.merge)
         rules, dup = self._stage(t, "merge", mkey, lambda: merge_rules(vec.rules, ras.rules, params.merge))
-        figures, too_many = self._stage(t, "figures", (index, scan.key), lambda: _figures(
-            search_figures(drawings, page.width, page.height), words, scan.source,
+        fine = params.vector.traced_curves
+        figures, too_many = self._stage(t, "figures", (index, scan.key, fine), lambda: _figures(
+            search_figures(drawings, page.width, page.height, fine), words, scan.source,
             picture_figures(page.picture_boxes(), words, page.width, page.height)
             if pictures and scan.source != "ocr" else ()))  # an OCR page's pictures are read from its marks
         if too_many:
@@ -207,9 +209,9 @@ class Pipeline:
         "upright", "index", "rows", "tables"); with the aside and the tables' stage key."""
         index, skey, mkey = keys
         words, rules, fills = found
-        boxes, leaders = params.tables.check_boxes, params.tables.leaders
-        aside = self._stage(t, "aside", (index, skey, mkey, furn, boxes, leaders),
-                            lambda: set_aside(words, rules, furn, figures, boxes, leaders))
+        boxes, leaders, numbers = params.tables.check_boxes, params.tables.leaders, params.tables.line_numbers
+        aside = self._stage(t, "aside", (index, skey, mkey, furn, boxes, leaders, numbers),
+                            lambda: set_aside(words, rules, furn, figures, boxes, leaders, numbers))
         words, rules = aside.words, aside.rules
         wkey = (index, skey, aside.key)
         upright, centres = self._upright(t, wkey, words, frame)
@@ -224,7 +226,8 @@ class Pipeline:
         """The neighbour pages' band words (stage "bands", one entry per page), as
         (1-based page, marks)."""
         def read(other: Page) -> Callable[[], tuple[Mark, ...]]:
-            seen = self._cache.get(("words", other.index))  # read already (a whole document's run): free
+            # read already (a whole document's run, hidden text left out or not): free
+            seen = self._cache.get(("words", (other.index, True))) or self._cache.get(("words", (other.index, False)))
             if seen is not None:
                 return lambda: band_marks([(*w.bbox.as_tuple(), w.text) for w in seen[0]], other.height)
             return lambda: band_marks(other.band_words(BAND), other.height)

@@ -53,7 +53,7 @@ LABELS = {"furniture": "header/footer", "figure": "figure", "underline": "underl
           "form_box": "form box", "box": "box/frame", "separator": "separator", "other": "other"}
 # The parameters of a region rejected as a form's: its entry boxes, a blank form's answer column
 # or numbered lines, the form drawn around a blank table kept on its own.
-FORM_BOX_PARAMS = ("tables.form_boxes", "tables.blank_form", "tables.blank_tables")
+FORM_BOX_PARAMS = ("tables.form_boxes", "tables.form_mosaic", "tables.blank_form", "tables.blank_tables")
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "vector": ("evidence.rules_vector",),
     "vector.gutter": ("evidence.fills",),
     "vector.gradient_strips": ("evidence.fills",),
+    "vector.traced_curves": ("pipeline",),  # the figures stage, asked by the pipeline, looks for series with it
     "raster": ("evidence.rules_raster",),
     # Whether raster rules are searched, and the render's time budget (``pagenotes``, asked by the pipeline).
     "raster.enabled": ("pagenotes",),
@@ -55,6 +56,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     # text column beside a table.
     "rows": ("reading.words", "structure.region", "structure.grid", "structure.tables"),
     "rows.y_tolerance": ("reading.words", "structure.region", "structure.bandrows", "structure.tables"),
+    "rows.hidden_text": ("pipeline",),  # the words stage reads the page's words with it
     "columns": ("structure.grid",),
     "columns.min_gap": ("structure.tables", "structure.region"),
     # A justified line's stretched spaces: no aligned run's gap (tables), no column gap (grid).
@@ -68,6 +70,8 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.ruled_row": ("structure.rejects",),
     "tables.blank_form": ("structure.rejects",),
     "tables.form_boxes": ("structure.rejects",),
+    "tables.form_mosaic": ("structure.rejects",),
+    "tables.line_numbers": ("pipeline",),  # the aside stage sets the margin's numbers aside before any row
     "tables.labelled_blocks": ("structure.rejects",),
     "tables.page_columns": ("structure.rejects",),
     "tables.text_boxes": ("structure.rejects",),
@@ -101,7 +105,8 @@ APPLIED: dict[str, tuple[str, ...]] = {
 # tables stage reads rows.y_tolerance and merge.snap too.
 RERUN = {"vector": ("vector",), "raster": ("raster",), "merge": ("merge", "tables"), "rows": ("rows", "tables"),
          "columns": ("tables",), "tables": ("tables",)}
-RERUN_EXCEPT = {"raster.enabled", "raster.every_page", "raster.budget"}  # they decide whether the stage runs at all
+# They decide whether the stage runs at all; rows.hidden_text decides which words are read (the words stage).
+RERUN_EXCEPT = {"raster.enabled", "raster.every_page", "raster.budget", "rows.hidden_text"}
 
 
 def _off_default(f: FieldInfo) -> Any:

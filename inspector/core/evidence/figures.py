@@ -50,6 +50,7 @@ ART_SHARE = 0.5  # share of the page's area a drawing covers at most to be chart
 CHAIN_GAP = 1.0  # pt: lines meeting within this go on from one another (cell borders drawn cell by cell)
 OPEN_GAP = 1.0  # pt between a path's start and end, more than, for it to be open (a series, not a ring)
 SLANT = 0.5  # pt a segment moves both ways, more than, to be slanted (a series' stroke)
+STEP_RUN = 2.0  # pt (x plus y): the run of tiny joined steps measured as one segment of a traced curve
 MIN_SLANTED = 3  # slanted segments of a path that make a line series
 MIN_AXES = 2  # tick groups (two axes) or filled curved shapes (wedges) that make a chart
 MIN_SWATCHES = 2  # swatches of different colours that make a legend
@@ -79,16 +80,18 @@ class Figure:
         return f"{AREA} ({self.marks}): {self.what}, in no table"
 
 
-def find_figures(drawings: Sequence[Drawing], width: float, height: float) -> tuple[Figure, ...]:
-    """The figure areas of a page ``width`` x ``height`` pt drawn with ``drawings``."""
-    return search_figures(drawings, width, height)[0]
+def find_figures(drawings: Sequence[Drawing], width: float, height: float, fine: bool = True) -> tuple[Figure, ...]:
+    """The figure areas of a page ``width`` x ``height`` pt drawn with ``drawings``; ``fine``:
+    curves traced in tiny steps are series too (``vector.traced_curves``)."""
+    return search_figures(drawings, width, height, fine)[0]
 
 
-def search_figures(drawings: Sequence[Drawing], width: float, height: float) -> tuple[tuple[Figure, ...], bool]:
+def search_figures(drawings: Sequence[Drawing], width: float, height: float,
+                   fine: bool = True) -> tuple[tuple[Figure, ...], bool]:
     """``find_figures``, and whether the search was skipped (no figures) because growing each
     seed over the page's art would take over MAX_FIGURE_WORK steps (a page of tens of
     thousands of curves: each is a seed, and each seed looks at every path, many times)."""
-    seeds = _tick_groups(drawings) + _curves(drawings) + _series(drawings) + bar_charts(drawings)
+    seeds = _tick_groups(drawings) + _curves(drawings) + _series(drawings, fine) + bar_charts(drawings)
     if not seeds:
         return (), False
     page = width * height
@@ -231,13 +234,36 @@ def _chord(it: tuple[Any, ...]) -> float:
     return float(((it[3] - it[1]) ** 2 + (it[4] - it[2]) ** 2) ** 0.5)
 
 
-def _series(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
+def _series(drawings: Sequence[Drawing], fine: bool = True) -> list[tuple[Rect, str]]:
+    """Line series: stroked open paths over ``SERIES`` pt with ``MIN_SLANTED`` slanted segments or
+    more; with ``fine``, segments too small to be slanted alone (a curve traced in steps a
+    fraction of a point long) count by the ``STEP_RUN`` pt runs they make (``_slanted_runs``)."""
     out = []
     for d in drawings:
+        if d.fill is not None or max(d.rect.width, d.rect.height) < SERIES or not _open(d):
+            continue
         slanted = [it for it in d.items if it[0] == "l" and abs(it[3] - it[1]) > SLANT and abs(it[4] - it[2]) > SLANT]
-        if d.fill is None and len(slanted) >= MIN_SLANTED and max(d.rect.width, d.rect.height) >= SERIES and _open(d):
+        if len(slanted) >= MIN_SLANTED or (fine and _slanted_runs(d.items) >= MIN_SLANTED):
             out.append((d.rect, "a line series"))
     return out
+
+
+def _slanted_runs(items: Sequence[tuple[Any, ...]]) -> int:
+    """How many runs of joined line segments, each run ``STEP_RUN`` pt long (x plus y) or more,
+    move more than ``SLANT`` both ways: a curve a writer traced as tiny steps (each along x or
+    y, or slanted by less than SLANT) rises and runs over its runs as a series' strokes do.
+    A path of anything but joined lines counts none."""
+    runs = 0
+    dx = dy = 0.0
+    end: tuple[float, float] | None = None
+    for it in items:
+        if it[0] != "l" or (end is not None and abs(it[1] - end[0]) + abs(it[2] - end[1]) > CHAIN_GAP):
+            return 0
+        dx, dy, end = dx + it[3] - it[1], dy + it[4] - it[2], (it[3], it[4])
+        if abs(dx) + abs(dy) >= STEP_RUN:
+            runs += abs(dx) > SLANT and abs(dy) > SLANT
+            dx = dy = 0.0
+    return runs
 
 
 def _merged(seeds: list[tuple[Rect, str]]) -> list[tuple[Rect, str]]:

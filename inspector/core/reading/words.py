@@ -22,6 +22,7 @@ from ..types import Rect, RowBand, Word, fast_rect, text_word_at
 from .cliptext import cut_at_clips
 from .decimals import join_zero_advance_points
 from .document import Page
+from .hiddentext import hidden_spans, white_spans, without_hidden
 from .symbolmarks import SymbolGlyph, read_bullets, symbol_font
 
 # Control characters (NUL included), and CJK compatibility ideographs: some CJK fonts map their
@@ -51,13 +52,17 @@ def extract_words(page: Page) -> tuple[Word, ...]:
     return extract_text(page)[0]
 
 
-def extract_text(page: Page) -> tuple[tuple[Word, ...], int]:
-    """Words, and the quarter-turn that makes the page's dominant text upright."""
+def extract_text(page: Page, hidden: bool = True) -> tuple[tuple[Word, ...], int]:
+    """Words, and the quarter-turn that makes the page's dominant text upright; with ``hidden``,
+    text drawn white on paper is left out (``hiddentext``, ``rows.hidden_text``)."""
     raw, spans = page.text()
     lines = read_lines(spans)
+    white = white_spans(spans) if hidden else []
     del spans  # a thousand containers: freed before the words are made, so they count for no collection
     turn = dominant_turn(lines.directions)
     out = join_zero_advance_points(_words(raw, lines), page.line_chars)  # "11,062." + "6": see decimals
+    if white:  # few pages draw white text: the fills under it are read only then
+        out = without_hidden(page, out, hidden_spans(page, white))
     if lines.symbols:  # a bullet whose Unicode a PDF writer lost: see symbolmarks
         out = read_bullets(out, lines.symbols)
     text = "".join([r[4] for r in raw])

@@ -16,6 +16,7 @@ from .columns import Line, WordCentres
 from .contents import contents_list
 from .flow import flowing_rows
 from .formboxes import form_boxes
+from .formmosaic import form_mosaic
 from .indexlist import index_list
 from .keyvalue import key_value
 from .layouts import cut_box, labelled_blocks, numbered_notes, page_columns
@@ -65,13 +66,17 @@ def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: 
 
 def _form(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
     """A form's area, no table: a blank form's labels and empty entry boxes (``blankform``), or
-    boxes holding only their captions (``formboxes``); None when it may be a table."""
+    boxes holding only their captions (``formboxes``), or ruled bands each divided its own way
+    (``formmosaic``); None when it may be a table."""
     tparams = ev.params.tables
     reason = blank_form(grid, ev.words, ev.centres, ev.ids) if tparams.blank_form else ""
     if reason:
         return reason, "tables.blank_form"
     reason = form_boxes(grid, ev) if tparams.form_boxes else ""
-    return (reason, "tables.form_boxes") if reason else None
+    if reason:
+        return reason, "tables.form_boxes"
+    reason = form_mosaic(grid, ev) if tparams.form_mosaic else ""
+    return (reason, "tables.form_mosaic") if reason else None
 
 
 def _leader_list(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:

@@ -8,11 +8,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..evidence.figures import AREA
+from ..evidence.linenumbers import line_numbers
 from ..types import Rect, TableRegion, Word
 from .columns import Line, lines_in
 
 FURNITURE = ("page furniture: a running header or footer (or page number) repeated at the same place on the "
              "neighbouring pages; never part of a table")
+LINE_NUMBERS = ("line numbers: numbers counting up by one down the page's margin at one pitch (pleading paper, a "
+                "numbered draft); page furniture, never part of a table")
 FIGURE = (f"{AREA}: a chart's labels (tick values, data labels, legend) inside or beside its drawing "
           "(tick marks, curves, series, bars on gridlines); in no table")
 PICTURE = (f"{AREA}: a picture on the scan read as text by OCR (a cluster of marks it doubts, no words or "
@@ -24,7 +27,11 @@ def aside_regions(words: Sequence[Word], tol: float) -> list[TableRegion]:
     """What was set aside (``core.aside``) as regions left out: each page furniture line, and
     each block of a figure's text lines (``tol``: rows.y_tolerance)."""
     furniture = [i for i, w in enumerate(words) if w.furniture]
-    out = [TableRegion(ln.bbox, "aligned", FURNITURE) for ln in _flagged_lines(words, furniture, tol)]
+    numbers = line_numbers(words) & set(furniture) if furniture else frozenset()
+    out = [TableRegion(Rect.bounding([words[i].bbox for i in numbers]), "aligned", LINE_NUMBERS,
+                       "tables.line_numbers")] if numbers else []  # one region: the margin's column
+    out += [TableRegion(ln.bbox, "aligned", FURNITURE)
+            for ln in _flagged_lines(words, [i for i in furniture if i not in numbers], tol)]
     # A chart is found in vector drawings; a figure's words that OCR read are a picture's marks
     # (``evidence.ocrpictures``): a scan has no drawings.
     figures = [i for i, w in enumerate(words) if w.figure]  # one pass over the page's words; few are

@@ -1,0 +1,79 @@
+"""Text nobody can see: drawn in white on white paper or on a white fill.
+
+A form writer may draw text for software alone in the colour of the paper (an accessibility
+hint "Required Field" set in white beside a field's asterisk, a note at a hair's size): it
+shows nothing, and with no space between it and the visible text before it, the text layer
+glues the two into one word ("*Required"). Only what is visible is evidence: such text is no
+word of the page, and a word it is glued to keeps only its visible characters.
+
+A span is hidden when every channel of its colour is at least ``WHITE`` and what lies under
+its box's centre is paper: no filled path darker than ``WHITE`` (a white header on a dark
+cell is visible) and no raster picture. Coordinates are points, unrotated page space; only
+upright lines are looked at.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from ..types import Rect, Word
+from .document import Page
+
+WHITE = 250  # 0-255: a colour whose every channel is at least this is the paper's
+EDGE = 0.5  # pt: a word within this of a hidden span's side lies inside it
+
+
+def white_spans(d: dict[str, Any]) -> list[Rect]:
+    """The boxes of the upright spans of ``d`` (PyMuPDF's span dict) drawn in white."""
+    out = []
+    for block in d.get("blocks", ()):
+        for line in block.get("lines", ()):
+            if tuple(line.get("dir", (1.0, 0.0))) != (1.0, 0.0):
+                continue
+            out += [Rect(*s["bbox"]) for s in line.get("spans", ()) if _white(s.get("color", 0)) and s["text"].strip()]
+    return out
+
+
+def _white(c: int) -> bool:
+    return min(c >> 16 & 255, c >> 8 & 255, c & 255) >= WHITE
+
+
+def hidden_spans(page: Page, spans: Sequence[Rect]) -> list[Rect]:
+    """Those of ``spans`` (white ones) over paper: no darker fill and no picture under their centre."""
+    if not spans:
+        return []
+    under = [d.rect for d in page.drawings() if d.fill is not None and d.fill < WHITE]
+    if page.has_images():
+        under += page.picture_boxes()
+    return [s for s in spans if not any(u.x0 <= s.cx <= u.x1 and u.y0 <= s.cy <= u.y1 for u in under)]
+
+
+def without_hidden(page: Page, words: list[Word], hidden: Sequence[Rect]) -> list[Word]:
+    """``words`` without those lying inside a hidden span, and a word a hidden span ends or
+    starts inside cut to its visible characters (read from the page's characters there)."""
+    if not hidden:
+        return words
+    out: list[Word] = []
+    for w in words:
+        h = next((s for s in hidden if _meets(w.bbox, s)), None)
+        if h is None:
+            out.append(w)
+        elif w.bbox.x0 < h.x0 - EDGE or w.bbox.x1 > h.x1 + EDGE:
+            out += _visible_part(page, w, h)
+    return out
+
+
+def _meets(b: Rect, s: Rect) -> bool:
+    """Does word box ``b`` overlap span box ``s`` along x, with ``s``'s middle height inside ``b``?"""
+    return b.x0 < s.x1 and s.x0 < b.x1 and b.y0 <= s.cy <= b.y1
+
+
+def _visible_part(page: Page, w: Word, h: Rect) -> list[Word]:
+    """The characters of ``w`` whose centre lies outside ``h`` along x, as one word (none left: [])."""
+    chars = [c for c in page.chars_in(w.bbox) if c[0].strip() and not h.x0 <= (c[1] + c[3]) / 2 <= h.x1]
+    if not chars:
+        return []
+    box = Rect(min(c[1] for c in chars), w.bbox.y0, max(c[3] for c in chars), w.bbox.y1)
+    return [dataclasses.replace(w, text="".join(c[0] for c in chars), bbox=box)]

@@ -1,0 +1,54 @@
+"""A form's mosaic of boxes: ruled bands each divided its own way, their column rules not
+lining up from one band to the next.
+
+A form page drawn as ruled boxes (a report form's "LOCATION", "DATE", "NUMBER OF UNITS" boxes
+in one band, "ROAD NAME", "ROAD TYPE", "LATITUDE" in the next) makes one ruled grid whose
+columns are the union of every band's own division: forty columns where each band has four
+or five boxes, so every piece of text lands in a grid of mostly empty slots and the values'
+digits split across columns. A table's column rules run down its rows: a row of a table has
+most of the table's drawn columns (a spanning header or section row has fewer, the body rows
+all of them; a table whose verticals are drawn in its header alone has them all in the
+header's rows).
+
+Measured from the drawn rules alone: the grid's inner columns on which some vertical rule is
+drawn (``drawn``), and for each row of the grid with any of them the number drawn down at
+least ``HALF`` of its height. The grid is a form's mosaic when it has ``MIN_DRAWN`` drawn
+columns or more and its rows hold on average no more than ``MAX_SHARE`` of them.
+"""
+
+from __future__ import annotations
+
+from ..types import Grid
+from .region import HALF, RegionEvidence
+
+# Why no user would change these: ``tables.form_mosaic`` turns the test off. On ICDAR 2013,
+# the real tagged documents and the tagged real set, every ruled table with this many drawn
+# columns has rows holding on average 0.44 of them or more (one row each, spanning headers
+# included); the report forms measured hold 0.14 to 0.26.
+MIN_DRAWN = 8  # drawn inner columns a grid needs before its rows' division says it is a form
+MAX_SHARE = 0.3  # a form's row holds on average at most this share of the drawn columns
+FORM_MOSAIC = ("form of ruled boxes: its {n} drawn column rules do not run down its rows (a row holds "
+               "{share:.0%} of them on average; each band of boxes is divided its own way, not a table's columns)")
+
+
+def row_shares(grid: Grid, ev: RegionEvidence) -> tuple[int, float]:
+    """(drawn inner columns, mean share of them a row with any holds): a column is drawn when
+    some vertical rule lies on it inside the grid, and a row holds it when rules on it draw at
+    least ``HALF`` of the row's height. (0, 1.0) for a grid with no drawn inner column."""
+    y0, y1 = grid.ys[0], grid.ys[-1]
+    drawn = [x for x in grid.xs[1:-1] if ev.covered("v", x, y0, y1) > 0]
+    if not drawn:
+        return 0, 1.0
+    counts = [sum(ev.covered("v", x, a, b) >= HALF for x in drawn) for a, b in zip(grid.ys, grid.ys[1:], strict=False)]
+    held = [c for c in counts if c]
+    return len(drawn), (sum(held) / len(held) / len(drawn) if held else 1.0)
+
+
+def form_mosaic(grid: Grid, ev: RegionEvidence) -> str:
+    """The reason ``grid`` (a ruled one) is a form's mosaic of boxes, or "" when it may be a table."""
+    if grid.source != "ruled" or grid.n_rows < 2 or grid.n_cols < MIN_DRAWN + 1:
+        return ""
+    n, share = row_shares(grid, ev)
+    if n < MIN_DRAWN or share > MAX_SHARE:
+        return ""
+    return FORM_MOSAIC.format(n=n, share=share)
