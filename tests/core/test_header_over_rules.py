@@ -83,5 +83,5 @@ def test_why_names_the_header_over_the_first_rule() -> None:
     (why,) = explain_page(res, Params())
     top = why.rows[0]
     assert [e.kind for e in top.evidence] == ["region_edge", "header_over_rules"]
-    assert "tables.header_over_rules" in top.params
+    assert "tables.header_over_rules" in top.params and top.flip == ("tables.header_over_rules", 0)
     assert all("header_over_rules" not in [e.kind for e in w.evidence] for w in why.rows[1:])

@@ -130,8 +130,10 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
             rows[0] = replace(rows[0], evidence=(*rows[0].evidence, Evidence("unit_line")),
                               decision=rows[0].decision + UNIT_LINE.format(above[:60]))
         elif _header_over_rule(ctx, g, rows):
+            off = ("tables.header_over_rules", 0)  # the lever, when switching it off takes the header line off
             rows[0] = replace(rows[0], evidence=(*rows[0].evidence, Evidence("header_over_rules")),
-                              decision=rows[0].decision + HEADER_OVER_RULES, params=("tables.header_over_rules",))
+                              decision=rows[0].decision + HEADER_OVER_RULES, params=(off[0],),
+                              flip=off if ctx.removes(g, "row", rows[0].pos, off, g.ys[1:]) else None)
         narrow = dropped_columns(ctx, g, region) if region is not None else ()
         spanned = vetoed_columns(ctx, g, region, [w.pos for w in narrow]) if region is not None else ()
         dropped = [*narrow, *spanned, *dropped_rows(ctx, g, table.header_rows)]
