@@ -36,6 +36,7 @@ from .regions import (
     hrule_regions,
     ruled_regions,
 )
+from .repeats import repeated_cut
 from .setaside import aside_regions
 from .sheetmargins import trim_margins
 from .sides import SideBlock, side_blocks
@@ -89,6 +90,8 @@ class _Collector:
         if bleeds(cand.bbox, *self.bleed):  # art printed to the trim; its area stays free for text tables
             self.regions.append(TableRegion(cand.bbox, cand.source, BLEED))
             return False
+        if self.params.tables.repeated_headers and self._cut(cand):
+            return True
         res = build_grid(cand, self.words, len(self.regions), self.params, self.centres, self.fills, self.marks)
         if res.grid is None:
             self.regions.append(TableRegion(cand.bbox, cand.source, res.reason, res.param))
@@ -105,6 +108,21 @@ class _Collector:
                                     res.header_rows, self.page,
                                     (self.centres.cx, self.centres.cy), self.centres.leaders))
         self.taken.append(cand.bbox)
+        return True
+
+    def _cut(self, cand: Candidate) -> bool:
+        """Offer the tables of ``cand`` apart where it holds two with a repeated header
+        (``repeats.repeated_cut``), the cut noted; False when there is no such cut or no part is kept."""
+        cut = repeated_cut(cand.bbox, self.words, self.centres.inside(cand.bbox), cand.rules,
+                           self.params.rows.y_tolerance)
+        if cut is None:
+            return False
+        at = len(self.regions)
+        self.regions.append(TableRegion(cut.line, cand.source, cut.reason, "tables.repeated_headers"))
+        kept = [self.offer(Candidate(part, cand.source, cand.rules)) for part in cut.parts]
+        if not any(kept):  # neither part is a table: the block is judged whole, as without the cut
+            del self.regions[at:]
+            return False
         return True
 
     def offer_inner(self, cand: Candidate, tol: float) -> bool:
