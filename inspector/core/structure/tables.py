@@ -36,7 +36,7 @@ from .regions import (
     hrule_regions,
     ruled_regions,
 )
-from .repeats import repeated_cut
+from .repeats import repeated_cut, untitled
 from .setaside import aside_regions
 from .sheetmargins import trim_margins
 from .sides import SideBlock, side_blocks
@@ -113,13 +113,15 @@ class _Collector:
     def _cut(self, cand: Candidate) -> bool:
         """Offer the tables of ``cand`` apart where it holds two with a repeated header
         (``repeats.repeated_cut``), the cut noted; False when there is no such cut or no part is kept."""
-        cut = repeated_cut(cand.bbox, self.words, self.centres.inside(cand.bbox), cand.rules,
-                           self.params.rows.y_tolerance)
+        ids, tol = self.centres.inside(cand.bbox), self.params.rows.y_tolerance
+        cut = repeated_cut(cand.bbox, self.words, ids, cand.rules, tol)
         if cut is None:
             return False
         at = len(self.regions)
         self.regions.append(TableRegion(cut.line, cand.source, cut.reason, "tables.repeated_headers"))
-        kept = [self.offer(Candidate(part, cand.source, cand.rules)) for part in cut.parts]
+        # A borderless block took both titles in as a row of two pieces; each table alone leaves its title out.
+        parts = untitled(cut, self.words, ids, tol) if cand.source == "aligned" else cut.parts
+        kept = [self.offer(Candidate(part, cand.source, cand.rules)) for part in parts]
         if not any(kept):  # neither part is a table: the block is judged whole, as without the cut
             del self.regions[at:]
             return False
