@@ -42,7 +42,7 @@ from .candidates import (
 from .clipped import edge_note, hidden_rules
 from .drawn import bridged, pale_over_fill
 from .heads import group_label_cols
-from .marks import form_mark_rules, section_cut
+from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut
 from .options import option_cols, option_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
 from .sheets import sheet_cols, sheet_rows
@@ -173,6 +173,10 @@ def _outer_cuts(ctx: PageContext, g: Grid, axis: str, kept: list[Why]) -> list[W
         if axis == "row" and not g.turn and ctx.frame.identity and section_cut(ctx, g, kept[k].pos):
             kept[k] = replace(kept[k], decision=f"{kept[k].decision}; {CUT}",
                               params=(*kept[k].params, "tables.section_cut"))
+        said = repeated_cut(ctx, g, axis, kept[k].pos) if not g.turn and ctx.frame.identity else ""
+        if said:
+            kept[k] = replace(kept[k], evidence=(*kept[k].evidence, Evidence("repeated_header")),
+                              decision=f"{kept[k].decision}; {said}", params=(*kept[k].params, REPEATED_PARAM))
     return kept
 
 
