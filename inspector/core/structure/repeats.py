@@ -135,11 +135,11 @@ def _beside(box: Rect, words: Sequence[Word], ids: Sequence[int], rules: Sequenc
     for g0, g1 in _gutters(words, ids):
         left = [i for i in ids if words[i].bbox.x1 <= g0]
         right = [i for i in ids if words[i].bbox.x0 >= g1]
-        if min(len(lines_in(words, left, tol)), len(lines_in(words, right, tol))) < MIN_LINES:
-            continue
         lx0, rx0 = min(words[i].bbox.x0 for i in left), min(words[i].bbox.x0 for i in right)
         lw, rw = max(words[i].bbox.x1 for i in left) - lx0, max(words[i].bbox.x1 for i in right) - rx0
-        if abs(lw - rw) > WIDTH_SHARE * max(lw, rw):
+        if abs(lw - rw) > WIDTH_SHARE * max(lw, rw):  # asked first: it is cheap and few gutters pass it
+            continue
+        if min(len(lines_in(words, left, tol)), len(lines_in(words, right, tol))) < MIN_LINES:
             continue
         head = _header(words, left, tol)
         pairs = _pairs(words, head, right, tol, rx0 - lx0) if _first_column(words, head, right, (lx0, rx0), tol) else []
