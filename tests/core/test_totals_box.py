@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pymupdf
 
+from inspector.core.explain import explain_page
+from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 
@@ -47,3 +49,10 @@ def test_totals_under_one_rule_are_rows_of_their_own() -> None:
     for c in t.cells:
         grid[c.r][c.c] = c.text
     assert grid == [list(HEAD), *[list(r) for r in LINES], *[["", "", label, amount] for label, amount in TOTALS]]
+
+
+def test_explain_names_the_totals_box() -> None:
+    res = Pipeline(open_document(invoice())).run(0)
+    (why,) = explain_page(res, Params())
+    boxed = [round(w.pos) for w in why.rows if [e.kind for e in w.evidence] == ["totals_box"]]
+    assert boxed == [194, 208]  # between Subtotal and VAT, between VAT and Total

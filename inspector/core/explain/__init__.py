@@ -29,7 +29,17 @@ from ..structure.grow import TABLE_LABEL
 from ..types import Boundary, Grid, PageResult, Rule
 from ..units import whole_unit_line
 from .apart import texts_apart_cols
-from .bands import AMOUNT_ROW, PARAGRAPH_ROW, SECTION_LABEL, amount_band, bold_label_below, lines_around, paragraph_band
+from .bands import (
+    AMOUNT_ROW,
+    PARAGRAPH_ROW,
+    SECTION_LABEL,
+    TOTALS_ROW,
+    amount_band,
+    bold_label_below,
+    lines_around,
+    paragraph_band,
+    totals_band,
+)
 from .candidates import (
     Region,
     dropped_columns,
@@ -243,12 +253,13 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
     works = trial is not None and ctx.removes(g, "row", b.pos, trial, drawn)
     around = lines_around(ctx, g, b.pos)
     amounts = amount_band(ctx, g, b.pos)
-    step = 0.0 if amounts else paragraph_band(ctx, g, b.pos)
-    said = AMOUNT_ROW if amounts else PARAGRAPH_ROW.format(step) if step else \
+    totals = not amounts and totals_band(ctx, g, b.pos)
+    step = 0.0 if amounts or totals else paragraph_band(ctx, g, b.pos)
+    said = AMOUNT_ROW if amounts else TOTALS_ROW if totals else PARAGRAPH_ROW.format(step) if step else \
         SECTION_LABEL if around and bold_label_below(ctx, g, *around) else \
         "a new row starts with the next text line (it fills other columns than the line above)"
-    ev = Evidence("amount_row", b.gap) if amounts else Evidence("labelled_paragraph", step) if step else \
-        Evidence("line_gap", b.gap)
+    ev = Evidence("amount_row", b.gap) if amounts else Evidence("totals_box", b.gap) if totals else \
+        Evidence("labelled_paragraph", step) if step else Evidence("line_gap", b.gap)
     return Why(axis, b.pos, True, (ev,), said, ("tables.row_band_lines",), trial if works else None)
 
 
