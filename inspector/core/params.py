@@ -166,6 +166,12 @@ class TableParams:
                               "A form's ruled sections share their full-width rules: where no column rule crosses "
                               "such a rule, the column rules above end on it and other ones start below, and each "
                               "side has two rows or more, the ruled group is cut there into separate tables.")
+    repeated_headers: bool = param(True, "Repeated headers", "on/off", 0, 1,
+                                   "Tables set side by side (or one over the other) whose rows align read as one "
+                                   "block: where both parts carry the same header words at one shift (beside: "
+                                   "behind a gutter no word crosses, the whole column pattern repeating; over: "
+                                   "the first in the block's header, rows of numbers between), the block is cut "
+                                   "into its tables.")
     blank_form: bool = param(True, "Blank forms", "on/off", 0, 1,
                              "A ruled grid whose rows' labels mostly end in leader dots toward a last column "
                              "left empty (a blank form's entry boxes) is a form, not a table.")

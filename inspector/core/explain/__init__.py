@@ -29,7 +29,17 @@ from ..structure.grow import TABLE_LABEL
 from ..types import Boundary, Grid, PageResult, Rule
 from ..units import whole_unit_line
 from .apart import texts_apart_cols
-from .bands import AMOUNT_ROW, PARAGRAPH_ROW, SECTION_LABEL, amount_band, bold_label_below, lines_around, paragraph_band
+from .bands import (
+    AMOUNT_ROW,
+    PARAGRAPH_ROW,
+    SECTION_LABEL,
+    TOTALS_ROW,
+    amount_band,
+    bold_label_below,
+    lines_around,
+    paragraph_band,
+    totals_band,
+)
 from .candidates import (
     Region,
     dropped_columns,
@@ -42,7 +52,7 @@ from .candidates import (
 from .clipped import edge_note, hidden_rules
 from .drawn import bridged, pale_over_fill
 from .heads import group_label_cols
-from .marks import form_mark_rules, section_cut
+from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut
 from .options import option_cols, option_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
 from .sheets import sheet_cols, sheet_rows
@@ -178,6 +188,10 @@ def _outer_cuts(ctx: PageContext, g: Grid, axis: str, kept: list[Why]) -> list[W
         if axis == "row" and not g.turn and ctx.frame.identity and section_cut(ctx, g, kept[k].pos):
             kept[k] = replace(kept[k], decision=f"{kept[k].decision}; {CUT}",
                               params=(*kept[k].params, "tables.section_cut"))
+        said = repeated_cut(ctx, g, axis, kept[k].pos) if not g.turn and ctx.frame.identity else ""
+        if said:
+            kept[k] = replace(kept[k], evidence=(*kept[k].evidence, Evidence("repeated_header")),
+                              decision=f"{kept[k].decision}; {said}", params=(*kept[k].params, REPEATED_PARAM))
     return kept
 
 
@@ -250,12 +264,13 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
     works = trial is not None and ctx.removes(g, "row", b.pos, trial, drawn)
     around = lines_around(ctx, g, b.pos)
     amounts = amount_band(ctx, g, b.pos)
-    step = 0.0 if amounts else paragraph_band(ctx, g, b.pos)
-    said = AMOUNT_ROW if amounts else PARAGRAPH_ROW.format(step) if step else \
+    totals = not amounts and totals_band(ctx, g, b.pos)
+    step = 0.0 if amounts or totals else paragraph_band(ctx, g, b.pos)
+    said = AMOUNT_ROW if amounts else TOTALS_ROW if totals else PARAGRAPH_ROW.format(step) if step else \
         SECTION_LABEL if around and bold_label_below(ctx, g, *around) else \
         "a new row starts with the next text line (it fills other columns than the line above)"
-    ev = Evidence("amount_row", b.gap) if amounts else Evidence("labelled_paragraph", step) if step else \
-        Evidence("line_gap", b.gap)
+    ev = Evidence("amount_row", b.gap) if amounts else Evidence("totals_box", b.gap) if totals else \
+        Evidence("labelled_paragraph", step) if step else Evidence("line_gap", b.gap)
     return Why(axis, b.pos, True, (ev,), said, ("tables.row_band_lines",), trial if works else None)
 
 

@@ -73,6 +73,21 @@ def amount_band(ctx: PageContext, g: Grid, y: float) -> bool:
         and amount_rows(band, words, g.xs, lambda prev, line: continues(prev, line, words))
 
 
+def totals_band(ctx: PageContext, g: Grid, y: float) -> bool:
+    """Does the row boundary at ``y`` part two lines of a totals box: a band kept whole but on
+    evidence of its own (``_kept_band``) whose lines are rows of amounts (``ruledrows.amount_rows``)
+    with their labels in a later column, the first left empty on every line ("Subtotal / VAT /
+    Total" under the unit prices)?"""
+    band, words = _kept_band(ctx, g, y), ctx.centres.words
+    if band is None or any(0 in line_cols(ln, words, g.xs) for ln in band):
+        return False
+    return amount_rows(band, words, g.xs, lambda prev, line: continues(prev, line, words))
+
+
+TOTALS_ROW = "a new row starts with the next text line: the lines under this rule are a totals box, each a " \
+    "label beside its amount, the first column empty on every line (rows of amounts, not one row's wrapped cells)"
+
+
 def paragraph_band(ctx: PageContext, g: Grid, y: float) -> float:
     """The step (pt) from the line above to the label line under ``y`` when the boundary there
     is one of ``ruledrows.paragraph_cuts`` in a band kept whole but on evidence of its own

@@ -3,7 +3,8 @@ before the grid (``evidence.checkboxes``, ``tables.check_boxes``) are dropped ca
 table they lie in, with why, so Why shows that those drawn lines were looked at and are no rules.
 Only tables read upright in page space are looked at (a sideways grid has another frame).
 A table's top or bottom where a form's ruled group was cut into its sections
-(``structure.form_sections``, ``tables.section_cut``) says so.
+(``structure.form_sections``, ``tables.section_cut``) says so, and a table's side where a block of
+tables with a repeated header was cut into them (``structure.repeats``, ``tables.repeated_headers``).
 """
 
 from __future__ import annotations
@@ -38,3 +39,20 @@ def section_cut(ctx: PageContext, g: Grid, pos: float) -> bool:
     group was cut into its sections?"""
     return any(r.reason == CUT and r.bbox.y0 <= pos <= r.bbox.y1 and r.bbox.x0 < g.xs[-1] and r.bbox.x1 > g.xs[0]
                for r in ctx.res.regions)
+
+
+REPEATED_PARAM = "tables.repeated_headers"
+
+
+def repeated_cut(ctx: PageContext, g: Grid, axis: str, pos: float) -> str:
+    """Why the table's side at ``pos`` (an x for ``axis`` "col", a y for "row", pt) lies where a
+    block of tables with a repeated header was cut into them ("" when it does not)."""
+    for r in ctx.res.regions:
+        if r.param != REPEATED_PARAM:
+            continue
+        b = r.bbox
+        on = b.x0 - NEAR <= pos <= b.x1 + NEAR and b.y0 < g.ys[-1] and b.y1 > g.ys[0] if axis == "col" else \
+            b.y0 - NEAR <= pos <= b.y1 + NEAR and b.x0 < g.xs[-1] and b.x1 > g.xs[0]
+        if on and (b.x1 - b.x0 < b.y1 - b.y0) == (axis == "col"):
+            return r.reason
+    return ""

@@ -44,6 +44,8 @@ class Evidence:
     apart from their amounts starts here: the lines starting with one) | amount_body (the lines between a
     header and a totals rule are rows of amounts: how many) | labelled_paragraph (a label beside a paragraph's
     first line, set apart from the line above by more than the paragraphs' leading: the step, pt) |
+    repeated_header (a side where a block of tables with one header set again was cut into them) |
+    totals_box (a row boundary between the lines of a totals box under one rule, the first column empty: gap, pt) |
     spacer_column (the table's rules break over a blank spreadsheet column here and go on beyond it
     at the same heights: how many heights) | cell_tiles (cells shaded one
     rectangle each meet side by side there on several lines: how many fills, their ids) | header_over_rules

@@ -64,9 +64,13 @@ def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     Text after a column gap that is no amount (a bullet, a wrapped description, "per stay"
     under a rate) is another cell's line: one row's multi-line cells."""
     rows = 0
+    # The labels' column: the first, or the band's first column with text when it leaves the
+    # columns before empty on every line (a totals box, "Subtotal / VAT / Total", under the
+    # unit prices with its amounts under the amounts).
+    first = min((col_of(min(words[i].bbox.x0 for i in ln.word_ids), xs) for ln in lines if ln.word_ids), default=0)
     for k, ln in enumerate(lines):
         runs = _runs(ln, words)
-        labelled = not _amount(runs[0]) and col_of(runs[0][0].bbox.cx, xs) == 0
+        labelled = not _amount(runs[0]) and col_of(runs[0][0].bbox.cx, xs) == first
         if not all(_amount(r) for r in runs[labelled:]):
             return False
         rows += (labelled and len(runs) > 1 and not (k and continues(lines[k - 1], ln))) \

@@ -36,6 +36,7 @@ from .regions import (
     hrule_regions,
     ruled_regions,
 )
+from .repeats import repeated_cut, untitled
 from .setaside import aside_regions
 from .sheetmargins import trim_margins
 from .sides import MIN_OFF, SIDES_END_APART, SideBlock, side_blocks
@@ -89,6 +90,8 @@ class _Collector:
         if bleeds(cand.bbox, *self.bleed):  # art printed to the trim; its area stays free for text tables
             self.regions.append(TableRegion(cand.bbox, cand.source, BLEED))
             return False
+        if self.params.tables.repeated_headers and self._cut(cand):
+            return True
         res = build_grid(cand, self.words, len(self.regions), self.params, self.centres, self.fills, self.marks)
         if res.grid is None:
             self.regions.append(TableRegion(cand.bbox, cand.source, res.reason, res.param))
@@ -105,6 +108,23 @@ class _Collector:
                                     res.header_rows, self.page,
                                     (self.centres.cx, self.centres.cy), self.centres.leaders))
         self.taken.append(cand.bbox)
+        return True
+
+    def _cut(self, cand: Candidate) -> bool:
+        """Offer the tables of ``cand`` apart where it holds two with a repeated header
+        (``repeats.repeated_cut``), the cut noted; False when there is no such cut or no part is kept."""
+        ids, tol = self.centres.inside(cand.bbox), self.params.rows.y_tolerance
+        cut = repeated_cut(cand.bbox, self.words, ids, cand.rules, tol)
+        if cut is None:
+            return False
+        at = len(self.regions)
+        self.regions.append(TableRegion(cut.line, cand.source, cut.reason, "tables.repeated_headers"))
+        # A borderless block took both titles in as a row of two pieces; each table alone leaves its title out.
+        parts = untitled(cut, self.words, ids, tol) if cand.source == "aligned" else cut.parts
+        kept = [self.offer(Candidate(part, cand.source, cand.rules)) for part in parts]
+        if not any(kept):  # neither part is a table: the block is judged whole, as without the cut
+            del self.regions[at:]
+            return False
         return True
 
     def offer_inner(self, cand: Candidate, tol: float) -> bool:
