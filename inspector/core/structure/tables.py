@@ -16,16 +16,16 @@ from ..evidence.figures import AREA
 from ..numbers import is_number
 from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
-from .aligned import PROSE_WORDS, aligned_runs
+from .aligned import aligned_runs
 from .beside import trim_text_column
-from .between import by_words, figure_caption, header_words, line_facts
+from .between import figure_caption, line_facts
 from .blankform import inner_grids, written_below
 from .bleed import BLEED, bleeds
 from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
 from .form_sections import cut_sections
 from .grid import build_grid
-from .grow import TABLE_LABEL, extend_down, extend_left, extend_up, header_over_rules
+from .grow import extend_down, extend_left, extend_up, header_over_rules
 from .justified import justified_gaps
 from .keyvalue import header_over, pair_block, starts_item
 from .options import CHOICES, choices
@@ -37,6 +37,7 @@ from .regions import (
     ruled_regions,
 )
 from .repeats import repeated_cut, untitled
+from .runends import Ends, Titles, line_text
 from .setaside import aside_regions
 from .sheetmargins import trim_margins
 from .sides import MIN_OFF, SIDES_END_APART, SideBlock, side_blocks
@@ -281,8 +282,8 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     for s in segs:
         segs_of.setdefault(s.line, []).append(s)
     stops: list[int] = []
-    titles = _Titles(words, free, gaps)
-    for a, b in aligned_runs(free, gaps, min(2, need), titles, stops, _Ends(titles)):
+    titles = Titles(words, free, gaps)
+    for a, b in aligned_runs(free, gaps, min(2, need), titles, stops, Ends(titles)):
         b += last_row_tail(free, gaps, words, a, b)
         if a > 0 and not gaps[a - 1] and header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
             a -= 1
@@ -304,63 +305,9 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         else:
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
                                      "tables.min_aligned_rows"))
-    short += [TableRegion(free[n].bbox, "aligned", _Ends(titles).said(n) or
-                          TITLE_BETWEEN.format(text=_text(words, free[n])[:40])) for n in stops]
+    short += [TableRegion(free[n].bbox, "aligned", Ends(titles).said(n) or
+                          TITLE_BETWEEN.format(text=line_text(words, free[n])[:40])) for n in stops]
     return out, short
-
-
-class _Titles:
-    """The lines without a column gap in heading type (``_title``), by index, read only when
-    ``aligned_runs`` asks (a few lines of a few pages: most pages need none)."""
-
-    def __init__(self, words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Sequence[tuple[float, float]]]) -> None:
-        self.words, self.lines, self.gaps = words, lines, gaps
-
-    def __contains__(self, n: object) -> bool:
-        return isinstance(n, int) and not self.gaps[n] and _title(self.words, self.lines[n])
-
-
-class _Ends:
-    """The lines without a column gap that end an aligned run by their words (``by_words``: a
-    caption, note, unit line, marker or sentence) over the next table's header row (a line
-    in columns, mostly words), by index; ``said`` tells explain why."""
-
-    def __init__(self, titles: _Titles) -> None:
-        self.t = titles
-
-    def __contains__(self, n: object) -> bool:
-        return isinstance(n, int) and bool(self.said(n))
-
-    def said(self, n: int) -> str:
-        words, lines, gaps = self.t.words, self.t.lines, self.t.gaps
-        if gaps[n] or n + 1 >= len(lines) or not gaps[n + 1]:
-            return ""
-        if not header_words([words[i].text for i in lines[n + 1].word_ids]) or _prose_piece(words, lines[n + 1],
-                                                                                           gaps[n + 1]):
-            return ""
-        kind = by_words(_text(words, lines[n]), len(lines[n].word_ids))
-        return f"heading between tables: {kind} stands alone over the next table's header; one table ends " \
-               "above it, the next starts below" if kind else ""
-
-
-def _prose_piece(words: Sequence[Word], ln: Line, gaps: Sequence[tuple[float, float]]) -> bool:
-    """Does a piece of ``ln`` between its column ``gaps`` hold ``PROSE_WORDS`` words or more
-    (running text in a column beside, not a header's cell)?"""
-    pieces: dict[int, int] = {}
-    for i in ln.word_ids:
-        k = sum(g1 <= words[i].bbox.x0 for _, g1 in gaps)
-        pieces[k] = pieces.get(k, 0) + 1
-    return max(pieces.values(), default=0) >= PROSE_WORDS
-
-
-def _title(words: Sequence[Word], ln: Line) -> bool:
-    """A line in heading type: every word bold and none a number, or a caption ("Table 2")."""
-    ws = [words[i] for i in ln.word_ids]
-    return bool(ws) and (all(w.bold and not is_number(w.text) for w in ws) or bool(TABLE_LABEL.match(_text(words, ln))))
-
-
-def _text(words: Sequence[Word], ln: Line) -> str:
-    return " ".join(words[i].text for i in ln.word_ids)
 
 
 def _indented_rows(words: Sequence[Word], lines: Sequence[Line], gaps: list[list[tuple[float, float]]],
