@@ -139,10 +139,13 @@ def _beside(box: Rect, words: Sequence[Word], ids: Sequence[int], rules: Sequenc
         lw, rw = max(words[i].bbox.x1 for i in left) - lx0, max(words[i].bbox.x1 for i in right) - rx0
         if abs(lw - rw) > WIDTH_SHARE * max(lw, rw):  # asked first: it is cheap and few gutters pass it
             continue
-        if min(len(lines_in(words, left, tol)), len(lines_in(words, right, tol))) < MIN_LINES:
+        left_lines = lines_in(words, left, tol)  # read once: the header and its pieces come from them
+        if len(left_lines) < MIN_LINES or len(lines_in(words, right, tol)) < MIN_LINES:
             continue
-        head = _header(words, left, tol)
-        pairs = _pairs(words, head, right, tol, rx0 - lx0) if _first_column(words, head, right, (lx0, rx0), tol) else []
+        head_lines = _header(words, left_lines)
+        head = [i for ln in head_lines for i in ln.word_ids]
+        pairs = _pairs(words, head_lines, right, tol, rx0 - lx0) \
+            if _first_column(words, head, right, (lx0, rx0), tol) else []
         if pairs and (best is None or len(pairs) > best[0]):
             pos = _snap(rules, "v", g0, g1, (g0 + g1) / 2)
             cut = Cut("col", pos, (Rect(box.x0, box.y0, pos, box.y1), Rect(pos, box.y0, box.x1, box.y1)),
@@ -151,12 +154,11 @@ def _beside(box: Rect, words: Sequence[Word], ids: Sequence[int], rules: Sequenc
     return best[1] if best else None
 
 
-def _header(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[int]:
-    """The words ``ids`` over their first body row (``_numbers``): a side's title and header
-    rows; none when no line is one (no body to tell a header by)."""
-    lines = lines_in(words, ids, tol)
+def _header(words: Sequence[Word], lines: Sequence[Line]) -> Sequence[Line]:
+    """The ``lines`` over their first body row (``_numbers``): a side's title and header rows;
+    none when no line is one (no body to tell a header by)."""
     body = next((k for k, ln in enumerate(lines) if _numbers(words, ln)), 0)
-    return [i for ln in lines[:body] for i in ln.word_ids]
+    return lines[:body]
 
 
 def _first_column(words: Sequence[Word], left: Sequence[int], right: Sequence[int], edges: tuple[float, float],
@@ -175,18 +177,21 @@ def _first_column(words: Sequence[Word], left: Sequence[int], right: Sequence[in
     return False
 
 
-def _pairs(words: Sequence[Word], left: Sequence[int], right: Sequence[int], tol: float,
+def _pairs(words: Sequence[Word], head: Sequence[Line], right: Sequence[int], tol: float,
            shift: float) -> list[tuple[int, int]]:
-    """Header words of ``left`` set again on the same baseline in ``right``, all at one x shift
-    within ``EDGE_EM`` of ``shift``; [] unless ``MIN_REPEAT`` of them in ``MIN_COLUMNS`` columns."""
-    starts = {i: x for ln in lines_in(words, left, tol) for i, x in _piece_starts(words, ln).items()}
+    """Header words of the ``head`` lines set again on the same baseline in ``right``, all at one
+    x shift within ``EDGE_EM`` of ``shift``; [] unless ``MIN_REPEAT`` of them in ``MIN_COLUMNS`` columns."""
+    starts = {i: x for ln in head for i, x in _piece_starts(words, ln).items()}
+    same: dict[str, list[int]] = {}  # the right side's words by text, in their order: only those are compared
+    for b in right:
+        same.setdefault(words[b].text.casefold(), []).append(b)
     found: list[tuple[int, int, float]] = []
-    for a in left:
+    for a in (i for ln in head for i in ln.word_ids):
         wa = words[a]
         if not _heady(wa):
             continue
         em = max(wa.font_size, 1.0)
-        for b in right:
+        for b in same.get(wa.text.casefold(), ()):
             wb = words[b]
             d = wb.bbox.x0 - wa.bbox.x0
             if (wb.text.casefold() == wa.text.casefold() and abs(wb.baseline - wa.baseline) <= tol * em
@@ -225,12 +230,17 @@ def _over(box: Rect, words: Sequence[Word], ids: Sequence[int], rules: Sequence[
         return None
     line_of = {i: k for k, ln in enumerate(lines) for i in ln.word_ids}
     found: list[tuple[int, int, float]] = []
+    below: dict[str, list[int]] = {}  # the words under the first body row by text, top to bottom
+    for ln in lines[body + 1:]:
+        for b in ln.word_ids:
+            below.setdefault(words[b].text.casefold(), []).append(b)
     for a in (i for ln in lines[:body] for i in ln.word_ids if _heady(words[i])):
         wa, em = words[a], max(words[a].font_size, 1.0)
-        again = [b for ln in lines[body + 1:] for b in ln.word_ids if words[b].text.casefold() == wa.text.casefold()
-                 and abs(words[b].bbox.x0 - wa.bbox.x0) <= ALIGN_EM * em]
+        again = [b for b in below.get(wa.text.casefold(), ()) if abs(words[b].bbox.x0 - wa.bbox.x0) <= ALIGN_EM * em]
         if len(again) == 1:  # a word the body repeats row after row (an item, a unit) is no header's
             found.append((a, again[0], words[again[0]].baseline - wa.baseline))
+    if len(found) < MIN_REPEAT:  # too few to make a header (``_one_shift``): the pieces are not read
+        return None
     starts = {i: x for ln in lines for i, x in _piece_starts(words, ln).items()}
     pairs = _one_shift(words, found, starts)
     if not pairs:
