@@ -35,6 +35,9 @@ def line_numbers(words: Sequence[Word]) -> frozenset[int]:
     cands = [i for i, w in enumerate(words) if w.text.isascii() and w.text.isdigit() and w.turn == 0 and 0 < int(w.text) <= MAX_NUMBER]
     if len(cands) < MIN_RUN:
         return frozenset()
+    values = {int(words[i].text) for i in cands}
+    if not any(all(v + k in values for k in range(1, MIN_RUN)) for v in values if v - 1 not in values):
+        return frozenset()  # no MIN_RUN numbers in a row among them: no run can count up by one so far
     out: set[int] = set()
     for group in [*_aligned(words, cands, _right), *_aligned(words, cands, _left)]:
         run = _longest_run(words, group)
