@@ -96,14 +96,16 @@ def _flow_area(res: PageResult, a: _Piece, b: _Piece, lines: Sequence[_Line], ma
     """The text area of a page whose columns a table flows through: its own text's top, and as
     its foot that of the next column, whatever other pages hold: the lowest of the second piece
     and what stands under it in its column (tables, text; not the table's notes, set smaller
-    or marked as notes, nor running footers)."""
+    or marked as notes, nor running footers), and ``FLOW_FOOT`` of the page's height at least."""
     top, bottom = text_area({a.page: res}, margins).get(a.frame_h, _edge_area(area, a))
     fr = _frame(res, b.table)
     col = [fr.rect(t.bbox) for k, t in enumerate(res.tables) if k not in (a.index, b.index)]
     col = [r for r in col if r.y0 >= b.box.y1 - 1 and r.x0 < b.box.x1 and b.box.x0 < r.x1]
     col += [ln.box for ln in lines if ln.box.y0 >= b.box.y1 - 1 and ln.box.x0 < b.box.x1 and b.box.x0 < ln.box.x1
             and not margins.is_margin(b.page, ln) and not _noted(ln, b.size)]
-    return top, min(bottom, max([a.box.y1, b.box.y1, *(r.y1 for r in col)]))
+    # A column is full when a table flows on out of it: its foot lies in the page's lower part,
+    # however little else the page holds (two tables side by side on a sparse page end high).
+    return top, max(min(bottom, max([a.box.y1, b.box.y1, *(r.y1 for r in col)])), FLOW_FOOT * a.frame_h)
 
 
 def _noted(ln: _Line, body_size: float) -> bool:
@@ -216,6 +218,7 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
     return out, (below_start, above_end), max(0.0, b.box.y0 - lead_top)
 
 
+FLOW_FOOT = 0.7  # share of the page's height a column's foot lies below, at least, when a table flows on out of it
 TITLE_ROWS = 6  # the lines within this many of its rows above the first piece are its title block
 SIZE_TOL = 1.05  # share of the piece's body type size a unit line's type may reach
 FOOTNOTE_SIZE = 0.92  # share of the piece's body type size: a line under it set smaller is a footnote
