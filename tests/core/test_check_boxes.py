@@ -24,8 +24,10 @@ BOX = 8.0
 
 
 def _params(on: bool) -> Params:
+    """Check boxes set aside or not; off, the ruled-box form test is off too (it would take a grid
+    cut by check-box columns for a form: the grid those columns make is what is looked at)."""
     p = Params()
-    return dataclasses.replace(p, tables=dataclasses.replace(p.tables, check_boxes=on))
+    return dataclasses.replace(p, tables=dataclasses.replace(p.tables, check_boxes=on, form_mosaic=on))
 
 
 def _form() -> bytes:

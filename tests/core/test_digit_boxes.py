@@ -26,8 +26,11 @@ LINES = ("Refund amount", "Amount of line 34 refunded to you", "Routing number",
 
 
 def _params(on: bool, blank_form: bool = True) -> Params:
+    """Digit boxes set aside or not; off, the ruled-box form test is off too (it would take a grid
+    cut by the boxes' sides for a form: the grid those sides make is what is looked at)."""
     p = Params()
-    return dataclasses.replace(p, tables=dataclasses.replace(p.tables, check_boxes=on, blank_form=blank_form))
+    return dataclasses.replace(p, tables=dataclasses.replace(p.tables, check_boxes=on, blank_form=blank_form,
+                                                             form_mosaic=on))
 
 
 def _form(glyphs: Sequence[str] = (), pitch: float = PITCH) -> bytes:
