@@ -182,9 +182,7 @@ def _pairs(words: Sequence[Word], head: Sequence[Line], right: Sequence[int], to
     """Header words of the ``head`` lines set again on the same baseline in ``right``, all at one
     x shift within ``EDGE_EM`` of ``shift``; [] unless ``MIN_REPEAT`` of them in ``MIN_COLUMNS`` columns."""
     starts = {i: x for ln in head for i, x in _piece_starts(words, ln).items()}
-    same: dict[str, list[int]] = {}  # the right side's words by text, in their order: only those are compared
-    for b in right:
-        same.setdefault(words[b].text.casefold(), []).append(b)
+    same = _by_text(words, right)  # only words of the same text are compared
     found: list[tuple[int, int, float]] = []
     for a in (i for ln in head for i in ln.word_ids):
         wa = words[a]
@@ -199,6 +197,14 @@ def _pairs(words: Sequence[Word], head: Sequence[Line], right: Sequence[int], to
                 found.append((a, b, d))
                 break
     return _one_shift(words, found, starts)
+
+
+def _by_text(words: Sequence[Word], ids: Sequence[int]) -> dict[str, list[int]]:
+    """The words ``ids`` by their text (case folded), each list in the order of ``ids``."""
+    out: dict[str, list[int]] = {}
+    for i in ids:
+        out.setdefault(words[i].text.casefold(), []).append(i)
+    return out
 
 
 def _one_shift(words: Sequence[Word], found: Sequence[tuple[int, int, float]],
@@ -230,10 +236,7 @@ def _over(box: Rect, words: Sequence[Word], ids: Sequence[int], rules: Sequence[
         return None
     line_of = {i: k for k, ln in enumerate(lines) for i in ln.word_ids}
     found: list[tuple[int, int, float]] = []
-    below: dict[str, list[int]] = {}  # the words under the first body row by text, top to bottom
-    for ln in lines[body + 1:]:
-        for b in ln.word_ids:
-            below.setdefault(words[b].text.casefold(), []).append(b)
+    below = _by_text(words, [b for ln in lines[body + 1:] for b in ln.word_ids])  # under the first body row
     for a in (i for ln in lines[:body] for i in ln.word_ids if _heady(words[i])):
         wa, em = words[a], max(words[a].font_size, 1.0)
         again = [b for b in below.get(wa.text.casefold(), ()) if abs(words[b].bbox.x0 - wa.bbox.x0) <= ALIGN_EM * em]
