@@ -5,9 +5,12 @@ Input is rows of tagged cells in file order (``TagCell``: spans from ``/RowSpan`
 cell in the next slot its row leaves free, spans reserving slots below and to the right).
 Then, each reported in ``fixes``:
 
-- a first row holding one cell (unspanned, or spanning every column) whose glyphs stand
-  over the whole table (from its first column, or centred) is a section title tagged as a
-  row: it becomes the table's title; trailing rows of that kind that read as notes (a
+- a row whose cells were tagged out of their left-to-right order (Excel) is put in the
+  order its glyphs stand in;
+- first rows holding one cell (unspanned, or spanning every column) whose glyphs stand
+  over the whole table (from its first column, or centred) are a section title tagged as
+  rows: they become the table's title, one line each (the lines after the first only
+  when unspanned and no one-cell row stands among the body: else a section heading); trailing rows of that kind that read as notes (a
   source, a legend, a sentence) become its footnote;
 - cells tagged into a row on another page, under a column the row already fills, become
   rows of their own, in reading order;
@@ -61,17 +64,24 @@ class GridResult:
 
 def place(rows: list[list[TagCell]], label: str, fixes: list[str]) -> GridResult:
     """The cells on a grid with the faults above mended (see the module docstring)."""
-    title, dropped = "", 0
     rows, moved = _split_foreign_cells(rows)
     if moved:
         fixes.append(f"{label}: {moved} cell(s) were tagged into a row on another page, under a column the row "
                      f"already fills; made rows of their own, in reading order")
-    if len(rows) >= 2 and _note_row(rows[0], _html_place(rows[1:])[1]) and max(len(r) for r in rows[1:]) >= 2 \
-            and _over_all(rows[0][0].box, rows[1:]):
-        title = rows[0][0].text.strip()
-        fixes.append(f"{label}: its first row '{' '.join(title.split())[:40]}' is one cell over all columns: a title "
-                     f"tagged as a row; made the table's title")
-        rows, dropped = rows[1:], 1
+    rows, shuffled = _in_visual_order(rows)
+    if shuffled:
+        fixes.append(f"{label}: {shuffled} row(s) had their cells tagged out of their left-to-right order "
+                     f"(Excel); ordered by glyph position")
+    titles: list[str] = []
+    while len(rows) >= 2 and _note_row(rows[0], _html_place(rows[1:])[1]) and max(len(r) for r in rows[1:]) >= 2 \
+            and _over_all(rows[0][0].box, rows[1:]) and (not titles or _title_line(rows[0], rows[1:])):
+        titles.append(rows[0][0].text.strip())
+        rows = rows[1:]
+    title, dropped = "\n".join(titles), len(titles)
+    if titles:
+        fixes.append(f"{label}: its first {'row' if dropped == 1 else f'{dropped} rows'} "
+                     f"'{' '.join(title.split())[:40]}' {'is' if dropped == 1 else 'are'} one cell over all columns: "
+                     f"a title tagged as {'a row' if dropped == 1 else 'rows'}; made the table's title")
     notes: list[str] = []
     while len(rows) >= 2 and _note_row(rows[-1], _html_place(rows[:-1])[1]) and max(len(r) for r in rows[:-1]) >= 2 \
             and NOTE.match(rows[-1][0].text):
@@ -110,6 +120,35 @@ def _split_foreign_cells(rows: list[list[TagCell]]) -> tuple[list[list[TagCell]]
         at = next((i for i in range(origin + 1, len(out)) if (k := _row_key(out[i])) and key and k > key), len(out))
         out.insert(at, row)
     return out, len(extra)
+
+
+def _title_line(row: list[TagCell], rest: list[list[TagCell]]) -> bool:
+    """Whether a one-cell row under a title row is one more line of the title (Excel tags a
+    report's title, subtitle and note as rows of one unspanned cell each), not the first
+    section's heading: a heading spans the columns (InDesign, Word), or one-cell rows stand
+    among the body too (sections)."""
+    n_cols = _html_place(rest)[1]
+    return row[0].cs == 1 and not any(_note_row(r, n_cols) for r in rest[1:])
+
+
+def _in_visual_order(rows: list[list[TagCell]]) -> tuple[list[list[TagCell]], int]:
+    """Rows whose cells were tagged out of their left-to-right order put in it (Excel tags a
+    row's cells in the order they were typed, not as they stand). Only a row whose cells all
+    have glyphs on one page, one row high and apart side by side, is reordered: there the
+    glyphs say the order without doubt. Returns the rows and how many were reordered."""
+    out: list[list[TagCell]] = []
+    changed = 0
+    for row in rows:
+        boxes = [c.box for c in row]
+        ordered = sorted(row, key=lambda c: c.box.x0 if c.box else 0.0)
+        apart = all(a.box and b.box and a.box.x1 <= b.box.x0 + 0.5 for a, b in zip(ordered, ordered[1:], strict=False))
+        if None in boxes or len({c.page for c in row}) > 1 or any(c.rs > 1 for c in row) or not apart \
+                or ordered == row:
+            out.append(row)
+            continue
+        out.append(ordered)
+        changed += 1
+    return out, changed
 
 
 def _same_column(a: Rect | None, b: Rect | None) -> bool:

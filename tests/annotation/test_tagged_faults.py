@@ -187,3 +187,33 @@ def test_a_table_threaded_on_through_the_next_text_column_gets_a_region_per_colu
     (t,) = read_tagged(tagged_pdf([left + right])).annotation.tables
     assert [(r.page, r.n_rows, r.n_cols) for r in t.regions] == [(1, 3, 2), (1, 3, 2)]
     assert t.regions[1].cell_at(0, 0).text == "R0" and t.regions[0].bbox.x1 < t.regions[1].bbox.x0
+
+
+def test_cells_tagged_out_of_their_left_to_right_order_are_put_in_it():
+    """Excel tags a row's cells in the order they were typed: a column added later comes
+    second in the tags of some rows while its glyphs stand last."""
+    rows = [Row([C("Name", 50, 60, "TH"), C("Price", 250, 60, "TH"), C("Qty", 150, 60, "TH")], head=True),
+            Row([C("North", 50, 80), C("12", 150, 80), C("1.50", 250, 80)]),
+            Row([C("South", 50, 100), C("4.10", 250, 100), C("3", 150, 100)])]
+    result = read_tagged(tagged_pdf([rows]))
+    (t,) = result.annotation.tables
+    texts = _texts(t.regions[0])
+    assert [texts[(r, c)] for r in range(3) for c in range(3)] == \
+        ["Name", "Qty", "Price", "North", "12", "1.50", "South", "3", "4.10"]
+    assert any("2 row(s) had their cells tagged out of their left-to-right order" in f for f in result.fixes)
+
+
+def test_a_row_in_order_is_left_alone():
+    result = read_tagged(tagged_pdf([[HEAD, *BODY]]))
+    assert not any("left-to-right order" in f for f in result.fixes)
+
+
+def test_title_lines_tagged_as_several_rows_all_become_the_title():
+    """Excel tags a report's title, its subtitle and a publication note as three one-cell rows."""
+    rows = [Row([C("Sales report", 120, 10)]), Row([C("Summary by date", 110, 25)]),
+            Row([C("Note: updated twice a month", 50, 40)]), HEAD, *BODY]
+    result = read_tagged(tagged_pdf([rows]))
+    (t,) = result.annotation.tables
+    assert t.title == "Sales report\nSummary by date\nNote: updated twice a month"
+    assert (t.regions[0].n_rows, t.regions[0].n_cols, t.header_rows) == (3, 3, 1)
+    assert any("first 3 rows" in f and "a title tagged as rows" in f for f in result.fixes)
