@@ -206,6 +206,11 @@ class TableParams:
                                    "Two borderless tables beside each other on one row grid (a sheet's two "
                                    "blocks), parted by a gutter no line crosses, are two tables where both "
                                    "sides are tables and one goes on two or more rows below the other's end.")
+    page_gutters: bool = param(True, "Page column gutters", "on/off", 0, 1,
+                               "A block of lines parted by the narrow gutter of a page set in justified columns (the "
+                               "columns' running text ends at its left edge and starts at its right, no line crosses "
+                               "it), its two "
+                               "sides keeping their own rows, is two blocks side by side, each read on its own.")
     numbered_notes: bool = param(True, "Numbered notes", "on/off", 0, 1,
                                  "Two columns without drawn column rules whose every row is one note marker (1, "
                                  "a, *, a bullet) beside running text are a list of notes, not a table.")

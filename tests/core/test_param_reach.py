@@ -88,6 +88,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.leaders": ("pipeline",),  # the aside stage reads leaders as space before any row or grid
     "tables.borderless": ("structure.tables",),
     "tables.sides_ends_apart": ("structure.tables",),  # read where the aligned candidates are cut at a gutter
+    "tables.page_gutters": ("structure.tables",),  # read where the aligned candidates are cut at a page's gutter
     "tables.min_aligned_rows": ("structure.tables",),
     "ocr": ("scan",),
     "ocr.dpi": ("scan",),

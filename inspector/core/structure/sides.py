@@ -23,11 +23,12 @@ Then the lines of the block are cut at the gutter and each side is read as a pag
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from statistics import median
 
 from ..types import Rect, Word
 from .columns import Line, lines_in, segments
+from .pagecols import PAGE_GUTTER_EM, column_edges, facing_lines, near_edge, page_gutter
 
 Gaps = list[tuple[float, float]]
 
@@ -57,9 +58,10 @@ class SideBlock:
     first: int
     last: int
     gutter: tuple[float, float]
-    box: Rect  # the gutter's area: from the block's top to its bottom
+    box: Rect  # the gutter's area: from the block's top to its bottom (a page gutter's: the lines read across it)
     off: int  # lines facing the other side off its baselines
     apart: int = 0  # rows one side goes on by below the other's last line (read where ``off`` is short)
+    page: bool = False  # the gutter is the page's own, between its text columns (``pagecols``)
 
     @property
     def cut(self) -> float:
@@ -68,27 +70,37 @@ class SideBlock:
 
 def side_blocks(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Gaps],
                 occupied: Sequence[list[tuple[float, float]]], min_gap: float, tol: float,
-                ends_apart: bool = True) -> list[SideBlock]:
+                ends_apart: bool = True, page_gutters: bool = True) -> list[SideBlock]:
     """Blocks of ``lines`` (consecutive, top-down) parted by a gutter into two tables side by
     side. ``gaps``: each line's column gaps (x0, x1), as aligned runs read them; ``occupied``:
     each line's pieces (x0, x1, its segments at ``min_gap``: ``columns.min_gap``); ``tol``:
     ``rows.y_tolerance``; ``ends_apart``: ``tables.sides_ends_apart``, two tables on one row
-    grid are parted where one ends rows before the other."""
+    grid are parted where one ends rows before the other; ``page_gutters``:
+    ``tables.page_gutters``, a narrower gutter will do where it is the page's own (``pagecols``)."""
     if not any(gaps):
         return []
     out: list[SideBlock] = []
     tried: list[SideBlock] = []  # blocks looked at and refused: a seed inside one, in its gutter, gives it again
     done = -1
+    edges: tuple[list[float], list[float]] | None = None
     for i, line_gaps in enumerate(gaps):
         if i <= done:
             continue
         em = median(words[k].font_size for k in lines[i].word_ids)
         for g in sorted(line_gaps, key=lambda g: g[0] - g[1]):  # the widest first
-            if g[1] - g[0] < GUTTER_EM * em:
+            wide = g[1] - g[0] >= GUTTER_EM * em
+            if not wide and g[1] - g[0] < PAGE_GUTTER_EM * em:
                 break
             if any(t.first <= i <= t.last and g[0] <= t.gutter[1] and t.gutter[0] <= g[1] for t in tried):
                 continue
-            found, ok = _block(words, lines, occupied, i, g, em, min_gap, tol, ends_apart)
+            found, ok = _block(words, lines, occupied, i, g, em, min_gap, tol, ends_apart) if wide else (None, False)
+            if not ok and page_gutters:
+                if edges is None:  # read once a page, and only when a gap is left to ask
+                    edges = column_edges(words, lines, occupied)
+                if near_edge(g[0], g[1], *edges):
+                    found, ok = _page_block(words, lines, occupied, i, g, em, min_gap, tol, edges)
+            if found is None:
+                continue
             (out if ok else tried).append(found)
             if ok:
                 done = found.last
@@ -102,21 +114,37 @@ def _block(words: Sequence[Word], lines: Sequence[Line], occupied: Sequence[list
     """The block of lines around ``seed`` whose gutter grows from ``gap``, and whether its two
     sides are two tables: rows off each other's baselines; failing that (``ends_apart``), in
     the block grown up to a line in one piece over the gutter, one side ending rows before."""
-    found, rows = _sides(words, lines, occupied, _grown(lines, occupied, seed, gap, em, False), min_gap, tol)
+    least = GUTTER_EM * em
+    found, rows = _sides(words, lines, occupied, _grown(lines, occupied, seed, gap, least, False), min_gap, tol)
     if (rows is not None and found.off >= MIN_OFF) or not ends_apart:
         return found, rows is not None and found.off >= MIN_OFF
-    apart, rows = _sides(words, lines, occupied, _grown(lines, occupied, seed, gap, em, True), min_gap, tol)
+    apart, rows = _sides(words, lines, occupied, _grown(lines, occupied, seed, gap, least, True), min_gap, tol)
     if rows is None or min(rows) < MIN_SIDE_ROWS or apart.apart < MIN_APART:
         return found, False
     return apart, True
+
+
+def _page_block(words: Sequence[Word], lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]],
+                seed: int, gap: tuple[float, float], em: float, min_gap: float, tol: float,
+                edges: tuple[list[float], list[float]]) -> tuple[SideBlock, bool]:
+    """As ``_block``, for a gutter narrower than ``GUTTER_EM`` at a page column's edge: the
+    block's two sides keep their own rows, and the page's columns go on above and below it.
+    The sides' own column gaps may be wider than the gutter (a contents list's page numbers)."""
+    grown = _grown(lines, occupied, seed, gap, PAGE_GUTTER_EM * em, False)
+    found, rows = _sides(words, lines, occupied, grown, min_gap, tol, ratio=False)
+    ok = rows is not None and found.off >= MIN_OFF \
+        and page_gutter(occupied, found.first, found.last, found.gutter, em, edges)
+    facing = facing_lines(occupied, found.first, found.last, found.gutter, em)
+    box = Rect.bounding([lines[k].bbox for k in facing]) if facing else found.box
+    return replace(found, page=True, box=box), ok
 
 
 Grown = tuple[int, int, float, float]  # first, last line, gutter x0, x1
 
 
 def _grown(lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]], seed: int,
-           gap: tuple[float, float], em: float, stop_at_spans: bool) -> Grown:
-    """Lines around ``seed`` while the gutter, narrowed by each, stays ``GUTTER_EM`` wide;
+           gap: tuple[float, float], least: float, stop_at_spans: bool) -> Grown:
+    """Lines around ``seed`` while the gutter, narrowed by each, stays ``least`` pt wide;
     ``stop_at_spans``: a line in one piece over the gutter (a page head, a title over both
     sides) ends the block too."""
     g0, g1, first, last = gap[0], gap[1], seed, seed
@@ -128,7 +156,7 @@ def _grown(lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]],
             if white > BLOCK_GAP * max(a.height, b.height) or (stop_at_spans and _spans(occupied[k], g0, g1)):
                 break
             n0, n1 = _narrowed(g0, g1, occupied[k])
-            if n1 - n0 < GUTTER_EM * em:
+            if n1 - n0 < least:
                 break
             g0, g1 = n0, n1
             first, last = min(first, k), max(last, k)
@@ -137,7 +165,7 @@ def _grown(lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]],
 
 
 def _sides(words: Sequence[Word], lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]],
-           grown: Grown, min_gap: float, tol: float) -> tuple[SideBlock, list[int] | None]:
+           grown: Grown, min_gap: float, tol: float, ratio: bool = True) -> tuple[SideBlock, list[int] | None]:
     """The block ``grown`` with its evidence (``off``, ``apart``) and each side's rows in two or
     more pieces (None, and no evidence, where a side is too short or the gutter no wider than
     the sides' column gaps)."""
@@ -152,7 +180,7 @@ def _sides(words: Sequence[Word], lines: Sequence[Line], occupied: Sequence[list
     if max(rows) < MIN_SIDE_ROWS or min(len(s) for s in sides) < MIN_SIDE_ROWS:
         return refused, None
     widest = [w for s in sides for w in _widest_gaps(words, s, min_gap)]
-    if widest and g1 - g0 < GUTTER_RATIO * median(widest):
+    if ratio and widest and g1 - g0 < GUTTER_RATIO * median(widest):
         return refused, None
     starts = [_row_starts(words, sides[0], min_gap, -1), _row_starts(words, sides[1], min_gap, 0)]
     bases = [sorted({words[i].baseline for i in left}), sorted({words[i].baseline for i in right})]

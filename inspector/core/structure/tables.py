@@ -271,7 +271,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
                 narrow[n].append((last[n], s.x0))
         last[n] = s.x1
     blocks = side_blocks(words, free, gaps, occupied, params.columns.min_gap, params.rows.y_tolerance,
-                         params.tables.sides_ends_apart)
+                         params.tables.sides_ends_apart, params.tables.page_gutters)
     if blocks:
         return _beside_each_other(words, free, blocks, taken, centres, params)
     sub_rows = _indented_rows(words, free, gaps, narrow)
@@ -345,6 +345,11 @@ SIDE_BY_SIDE = ("tables side by side: a gutter {w:.0f} pt wide at x={x0:.0f}-{x1
                 "crosses, a table of its own on one side at least, {off} row(s) facing text of the other side off its "
                 "baselines (two blocks' rows, not one table's); cut at the gutter, each side read on its own")
 
+PAGE_SIDES = ("blocks side by side in a page's text columns: the page's gutter {w:.0f} pt wide at x={x0:.0f}-{x1:.0f} "
+              "pt, the columns' running text ending at its left edge and starting at its right, no line crossing it, "
+              "{off} row(s) facing text of the other side off its baselines; cut at the gutter, each side read on "
+              "its own")
+
 
 def _beside_each_other(words: Sequence[Word], free: Sequence[Line], blocks: Sequence[SideBlock],
                        taken: Sequence[Rect], centres: WordCentres,
@@ -362,7 +367,8 @@ def _beside_each_other(words: Sequence[Word], free: Sequence[Line], blocks: Sequ
         ids = [i for ln in free[bl.first:bl.last + 1] for i in ln.word_ids]
         for side in ([i for i in ids if words[i].bbox.x1 <= bl.cut], [i for i in ids if words[i].bbox.x1 > bl.cut]):
             parts.append(lines_in(words, side, tol))
-        said, param = (SIDE_BY_SIDE, "") if bl.off >= MIN_OFF else (SIDES_END_APART, "tables.sides_ends_apart")
+        said, param = (PAGE_SIDES, "tables.page_gutters") if bl.page else (SIDE_BY_SIDE, "") if bl.off >= MIN_OFF \
+            else (SIDES_END_APART, "tables.sides_ends_apart")
         short.append(TableRegion(bl.box, "aligned", said.format(w=bl.gutter[1] - bl.gutter[0], x0=bl.gutter[0],
                                                                 x1=bl.gutter[1], off=bl.off, apart=bl.apart), param))
     parts.append([ln for n, ln in enumerate(free) if n not in inside])
