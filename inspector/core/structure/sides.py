@@ -81,6 +81,7 @@ def side_blocks(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Gap
         return []
     out: list[SideBlock] = []
     tried: list[SideBlock] = []  # blocks looked at and refused: a seed inside one, in its gutter, gives it again
+    tried_page: list[SideBlock] = []  # the same for the page's gutters (kept apart: they refuse for other reasons)
     done = -1
     edges: tuple[list[float], list[float]] | None = None
     for i, line_gaps in enumerate(gaps):
@@ -91,21 +92,27 @@ def side_blocks(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Gap
             wide = g[1] - g[0] >= GUTTER_EM * em
             if not wide and g[1] - g[0] < PAGE_GUTTER_EM * em:
                 break
-            if any(t.first <= i <= t.last and g[0] <= t.gutter[1] and t.gutter[0] <= g[1] for t in tried):
-                continue
-            found, ok = _block(words, lines, occupied, i, g, em, min_gap, tol, ends_apart) if wide else (None, False)
-            if not ok and page_gutters:
+            block = None
+            if wide and not _seen(tried, i, g):
+                found, ok = _block(words, lines, occupied, i, g, em, min_gap, tol, ends_apart)
+                (out if ok else tried).append(found)
+                block = found if ok else None
+            if block is None and page_gutters and not _seen(tried_page, i, g):
                 if edges is None:  # read once a page, and only when a gap is left to ask
                     edges = column_edges(words, lines, occupied)
                 if near_edge(g[0], g[1], *edges):
                     found, ok = _page_block(words, lines, occupied, i, g, em, min_gap, tol, edges)
-            if found is None:
-                continue
-            (out if ok else tried).append(found)
-            if ok:
-                done = found.last
+                    (out if ok else tried_page).append(found)
+                    block = found if ok else None
+            if block is not None:
+                done = block.last
                 break
     return out
+
+
+def _seen(tried: Sequence[SideBlock], i: int, g: tuple[float, float]) -> bool:
+    """Was line ``i``'s gap ``g`` inside a block looked at and refused?"""
+    return any(t.first <= i <= t.last and g[0] <= t.gutter[1] and t.gutter[0] <= g[1] for t in tried)
 
 
 def _block(words: Sequence[Word], lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]],
