@@ -213,6 +213,11 @@ class TableParams:
                                     "A header line just above a ruled grid's first rule, each of its pieces inside "
                                     "one of the grid's columns, is the grid's header row (Word's list styles rule "
                                     "only under the header).")
+    prose_beside_rules: bool = param(True, "Prose beside a narrower rule", "on/off", 0, 1,
+                                     "Two stacked horizontal rules, one at most two thirds as long as the other, "
+                                     "with two or more lines of running text between them past the narrower "
+                                     "rule's end (a page column beside it), belong to two tables: the wider rule "
+                                     "is another table's edge (a multi-column page's rules).")
     contents_lists: bool = param(True, "Contents lists", "on/off", 0, 1,
                                  "Titles each ending in a page number, the numbers rising down the list and no "
                                  "column rule drawn, are a table of contents, not a table (also without leaders).")
