@@ -78,7 +78,8 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.numbered_notes": ("structure.rejects",),
     "tables.contents_lists": ("structure.rejects",),
     "tables.min_filled_rows": ("structure.rejects",),
-    "tables.row_band_lines": ("structure.bandrows",),  # how deep a drawn band may be and stay one row
+    "tables.row_band_lines": ("structure.bandrows",),
+    "tables.title_row_header": ("structure.bandrows",),  # the header band under a title row kept whole  # how deep a drawn band may be and stay one row
     "tables.intersect_tol": ("structure.tables",),
     "tables.left_out_spans": ("structure.spans",),  # spans are joined while a grid becomes cells
     "tables.section_cut": ("structure.tables",),  # the ruled groups are cut before any grid
