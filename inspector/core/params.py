@@ -218,6 +218,16 @@ class TableParams:
                                     "A header line just above a ruled grid's first rule, each of its pieces inside "
                                     "one of the grid's columns, is the grid's header row (Word's list styles rule "
                                     "only under the header).")
+    prose_beside_rules: bool = param(True, "Prose beside a narrower rule", "on/off", 0, 1,
+                                     "Two stacked horizontal rules, one at most two thirds as long as the other, "
+                                     "with two or more lines of running text between them past the narrower "
+                                     "rule's end (a page column beside it), belong to two tables: the wider rule "
+                                     "is another table's edge (a multi-column page's rules).")
+    title_row_header: bool = param(True, "Header under a title row", "on/off", 0, 1,
+                                   "A table whose first ruled row is its title (one run of words across the "
+                                   "columns) has its column headers in the ruled row under it: that row's "
+                                   "wrapped lines stay one header row (Word's and FrameMaker's tables titled "
+                                   "in their first row).")
     contents_lists: bool = param(True, "Contents lists", "on/off", 0, 1,
                                  "Titles each ending in a page number, the numbers rising down the list and no "
                                  "column rule drawn, are a table of contents, not a table (also without leaders).")

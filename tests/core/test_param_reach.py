@@ -78,12 +78,14 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.numbered_notes": ("structure.rejects",),
     "tables.contents_lists": ("structure.rejects",),
     "tables.min_filled_rows": ("structure.rejects",),
-    "tables.row_band_lines": ("structure.bandrows",),  # how deep a drawn band may be and stay one row
+    "tables.row_band_lines": ("structure.bandrows",),
+    "tables.title_row_header": ("structure.bandrows",),  # the header band under a title row kept whole  # how deep a drawn band may be and stay one row
     "tables.intersect_tol": ("structure.tables",),
     "tables.left_out_spans": ("structure.spans",),  # spans are joined while a grid becomes cells
     "tables.section_cut": ("structure.tables",),  # the ruled groups are cut before any grid
     "tables.header_over_rules": ("structure.tables",),  # a ruled grid grown up before it is offered
-    "tables.repeated_headers": ("structure.tables",),  # a block is cut into its tables before any grid
+    "tables.repeated_headers": ("structure.tables",),
+    "tables.prose_beside_rules": ("structure.tables",),  # the rule groups are made before any grid  # a block is cut into its tables before any grid
     "tables.check_boxes": ("pipeline",),  # the aside stage sets the marks aside before any grid
     "tables.leaders": ("pipeline",),  # the aside stage reads leaders as space before any row or grid
     "tables.borderless": ("structure.tables",),

@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..params import ColumnParams, Params
-from ..structure.bandrows import band_depths, rows_delineated, staggered
+from ..structure.bandrows import band_depths, rows_delineated, staggered, title_over
 from ..structure.columns import (
     Line,
     Pieces,
@@ -257,6 +257,8 @@ BANDS = "the table draws its rows one by one (rules or bands), so the lines insi
 HEADER = "both lines are in the first row, the header, whose wrapped lines stay one row"
 HEADER_UNDER = "both lines are column headers under a spanning header's underline (drawn under a group of " \
     "columns only): the header goes on there, its wrapped lines stay one row"
+TITLED = "both lines are column headers under the table's title row (one run of words across its columns, " \
+    "ruled off above them): the header goes on there, its wrapped lines stay one row"
 STAGGERED = "the lines of this band's columns fall between each other's lines: its cells are set one by one " \
     "(side-by-side lists), not row by row"
 CONTINUES = "the next line continues the one above (a wrapped label or header: it fills no new column)"
@@ -291,9 +293,11 @@ def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, 
     trials = _trials(ctx.params, per_band, drawn)
     heads = min(max(header_rows, 1), len(g.ys) - 1)
     pitch = body_pitch(drawn_ys(g), depths)
+    bands = [[ln for ln in lines if g.ys[b] <= ln.bbox.cy < g.ys[b + 1]] for b in range(min(2, len(g.ys) - 1))]
+    titled = heads == 2 and ctx.params.tables.title_row_header and title_over(bands[0], bands[1], ctx.centres.words, g.xs)
     return tuple(_why(ctx, g, above, below, drawn or _in_ruled(g, ruled, above, below)
                       or _in_staggered(ctx, g, lines, above) or _in_tight(ctx, g, lines, below), trials, heads,
-                      _pitch_read(ctx, g, lines, (above, below), pitch))
+                      _pitch_read(ctx, g, lines, (above, below), pitch), titled)
                  for above, below in found)
 
 
@@ -373,12 +377,13 @@ def _pitch_read(ctx: PageContext, g: Grid, lines: Sequence[Line], pair: tuple[Li
 
 
 def _why(ctx: PageContext, g: Grid, above: Line, below: Line, drawn: bool | str,
-         trials: Sequence[tuple[str, float]], heads: int = 1, read: tuple[str, Evidence] | None = None) -> Why:
+         trials: Sequence[tuple[str, float]], heads: int = 1, read: tuple[str, Evidence] | None = None,
+         titled: bool = False) -> Why:
     pos = (above.bbox.cy + below.bbox.cy) / 2  # text boxes of close lines may overlap
     ev: tuple[Evidence, ...] = (Evidence("line_gap", max(0.0, below.bbox.y0 - above.bbox.y1)),)
     params: tuple[str, ...]
     if g.ys[1] <= above.bbox.cy and below.bbox.cy < g.ys[heads]:
-        said, params = HEADER_UNDER, ()
+        said, params = (TITLED, ("tables.title_row_header",)) if titled else (HEADER_UNDER, ())
     elif isinstance(drawn, str) and drawn:
         said, params = drawn, ()
     elif drawn:

@@ -14,11 +14,12 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
+from ..numbers import is_number
 from ..types import Word
 from .bandlines import carries_on, columns_needed, continues, full_lines, labelled_amounts
 from .columns import Line, col_of, line_cols, lines_in
 from .region import FULL, HALF, RegionEvidence
-from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows
+from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows, word_runs
 from .sectionrows import row_pitch, section_at_pitch
 from .wrapped_rows import broken_continuations, tight_continuations
 
@@ -28,6 +29,7 @@ SHALLOW_LINES = 2  # lines of a dense column in a tall band that still make one 
 SHALLOW_DIV = 3  # ... and at most 1/this of the tall band's deepest column
 STAGGER_OVERLAP = 0.25  # share of a line's height that the next line (in other columns) overlaps: staggered
 STAGGER_SHARE = 4  # a band is set cell by cell when at least 1/this of its line steps are staggered
+HEAD_AMOUNTS = 3  # a header row's words are at most 1/this numbers (years are labels)
 TIGHT_SPACING = 1.2  # line heights of white between the lines around a middle line, at most: it sits tight between them
 
 
@@ -108,13 +110,18 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
     ruled_rows = ruled_rows if rules_delimit_rows(depths, max_lines, ruled_rows) else [False] * n_bands
     ruled = ev.cand.source == "ruled" and any(r.orient == "v" for r in ev.cand.rules)
     in_head = False  # the band above is (part of) the header, kept whole
+    above: list[Line] = []
     for b in range(n_bands):
         top, bottom = ys[b], ys[b + 1]
         inside = [lines[k] for k in ordered[bisect_left(keys, top):bisect_left(keys, bottom)]]
         # Under a spanning header's underline (drawn under some columns only) the column
         # headers go on: the band below it is header too, as long as a band follows it.
-        more_head = (in_head and b + 1 < n_bands and spanner_rule(ev, top, xs)
-                     and sum(len(line_cols(ln, words, xs)) >= columns_needed(xs) for ln in inside) <= 1)
+        # So do they under a title row ruled off above them (``title_over``).
+        titled = (in_head and b == 1 and b + 1 < n_bands and ev.params.tables.title_row_header
+                  and title_over(above, inside, words, xs))
+        more_head = titled or (in_head and b + 1 < n_bands and spanner_rule(ev, top, xs)
+                               and sum(len(line_cols(ln, words, xs)) >= columns_needed(xs) for ln in inside) <= 1)
+        above = inside
         if more_head:
             header_rows = b + 1
         # A row's own band splits only where every line fills every column and none wraps
@@ -153,7 +160,7 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         full = full_lines(inside, words, xs)
         protect = more_head or (b == 0 and n_bands >= 2 and (top_drawn or not full)
                                 and not (full and len(inside) > max_lines))
-        head = _bold_head(inside, words) if protect else 0
+        head = _bold_head(inside, words) if protect and not titled else 0  # under a title: bold and plain heads
         body = amount_body(inside, words, xs, max_lines) if protect and b == 0 and not top_drawn else 0
         if body:  # rows of amounts above the first rule (a totals rule): a header over them, not one header
             cuts = [(inside[body - 1].bbox.y1 + inside[body].bbox.y0) / 2, *_row_starts(inside[body:], words, xs)]
@@ -183,6 +190,23 @@ def amount_body(inside: Sequence[Line], words: Sequence[Word], xs: Sequence[floa
     if first == 0 or len(inside) - first < 2:
         return 0
     return first if all(labelled_amounts(ln, words, xs) for ln in inside[first:]) else 0
+
+
+def title_over(title: Sequence[Line], head: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Is the first band ``title`` a title row over the column headers ``head`` (the next
+    band, ruled off from it): every title line one run of words (no cell gap) across a column
+    boundary, the header's lines words, not amounts (at most 1/``HEAD_AMOUNTS`` of them
+    numbers)? Word and FrameMaker set a table's title in its first row, spanning every column,
+    and the wrapped column headers in the row under it: one row of multi-line cells."""
+    if not title or not head or len(xs) < 3:
+        return False
+    for ln in title:
+        runs = word_runs(ln, words)
+        x0, x1 = runs[0][0].bbox.x0, runs[0][-1].bbox.x1
+        if len(runs) != 1 or not any(x0 < x < x1 for x in xs[1:-1]):
+            return False
+    ids = [i for ln in head for i in ln.word_ids]
+    return sum(is_number(words[i].text) for i in ids) * HEAD_AMOUNTS <= len(ids)
 
 
 def spanner_rule(ev: RegionEvidence, y: float, xs: Sequence[float]) -> bool:

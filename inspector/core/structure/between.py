@@ -37,6 +37,8 @@ AMOUNTS_DIV = 3  # a header row's words are at most 1/this amounts (years are la
 LINE_SLACK = 1  # pt a line may reach above a rule (or a box's bottom) and still stand under it
 HEADER_REACH = 2  # line heights under the lower rule within which the next table's header starts
 HEADER_LINES = 2  # lines of a header row set over the rule under it (a header over two lines)
+BESIDE_SHARE = 2 / 3  # a rule at most this share of the one above or below it leaves room beside it
+BESIDE_LINES = 2  # lines of prose beside that narrower rule that make a page column of its own
 CAPTION_REACH = 1.5  # line heights under a drawing within which its caption starts
 THROUGH_SLACK = 2.0  # pt a column rule may stop short of the rules it runs between (strokes' ends and joins)
 INNER = 5.0  # pt a column rule stands inside both rules' ends (a frame's or a box's sides are no column rules)
@@ -61,9 +63,11 @@ class LineFacts:
         self._words, self._lines, self._sizes = words, lines, sizes
         self._pieces = [0] * len(lines)
         self._spans: list[list[tuple[float, float]]] = [[] for _ in lines]
+        self._sizes_in_words: list[list[int]] = [[] for _ in lines]
         for s in segs:
             self._pieces[s.line] += 1
             self._spans[s.line].append((s.x0, s.x1))
+            self._sizes_in_words[s.line].append(len(s.word_ids))
         self._usual = sorted(sizes)[len(sizes) // 2] if sizes else 0.0
         self._heading: dict[int, str] = {}
         self._header: dict[int, bool] = {}
@@ -91,6 +95,12 @@ class LineFacts:
     def crosses(self, k: int, x: float) -> bool:
         """Does a piece of line ``k`` run across ``x`` (pt), by more than ``LINE_SLACK``?"""
         return any(x0 < x - LINE_SLACK and x1 > x + LINE_SLACK for x0, x1 in self._spans[k])
+
+    def words_within(self, k: int, x0: float, x1: float) -> int:
+        """Words of line ``k``'s longest piece lying wholly inside [``x0``, ``x1``] (pt, by
+        ``LINE_SLACK``); 0 when no piece does."""
+        return max((n for (a, b), n in zip(self._spans[k], self._sizes_in_words[k], strict=True)
+                    if a >= x0 - LINE_SLACK and b <= x1 + LINE_SLACK), default=0)
 
     def strong(self, k: int) -> bool:
         return self.heading(k).startswith(("a caption", "a continuation", "a sentence", *ASIDE))
@@ -233,6 +243,28 @@ def column_rule_through(verticals: Sequence[Rule], facts: LineFacts, between: Se
         if not any(facts.crosses(k, v.pos) for k in between):
             return v.pos
     return None
+
+
+
+def prose_beside(facts: LineFacts, lines: Sequence[Line], top: Rule, bottom: Rule, min_words: int) -> str:
+    """Running text beside the narrower of two stacked rules, inside the wider one's extent: the
+    reason ("" when there is none). A rule no more than ``BESIDE_SHARE`` as long as the one
+    above or below it, with ``BESIDE_LINES`` or more lines between them each holding a piece of
+    ``min_words`` words or more past its end, stands in a page column beside another column of
+    prose (a three-column page's small table under the rule closing a wider table): the wider
+    rule is another table's edge. A table's narrower rule (a spanning label's underline) has
+    header cells beside it, a few words a line."""
+    narrow, wide = sorted((top, bottom), key=lambda r: r.length)
+    if narrow.length > BESIDE_SHARE * wide.length:
+        return ""
+    sides = ((wide.start, narrow.start), (narrow.end, wide.end))
+    prose = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
+             and any(facts.words_within(k, a, b) >= min_words for a, b in sides if b - a > 0)]
+    if len(prose) < BESIDE_LINES:
+        return ""
+    return (f"running text beside a rule: {len(prose)} lines of prose stand past the end of the rule at "
+            f"y={narrow.pos:.1f} pt, inside the wider rule at y={wide.pos:.1f} pt (a page column beside a "
+            "narrower table): the wider rule is another table's edge")
 
 
 def _within(ln: Line, x0: float, x1: float) -> bool:

@@ -20,6 +20,7 @@ from .between import (
     LineFacts,
     column_rule_through,
     heading_between,
+    prose_beside,
 )
 from .columns import Line
 
@@ -269,11 +270,13 @@ def _inside(a: Rect, b: Rect, tol: float) -> bool:
 
 def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[Line],
                   n_segments: Sequence[int], min_width: float, sizes: Sequence[float] = (),
-                  facts: LineFacts | None = None, said: list[TableRegion] | None = None) -> list[Candidate]:
+                  facts: LineFacts | None = None, said: list[TableRegion] | None = None,
+                  beside: bool = True) -> list[Candidate]:
     """Groups of stacked horizontal rules of similar extent outside ``taken`` areas.
 
     Consecutive rules join while they overlap by 70% of the shorter and the band between
-    them holds no running prose (two or more long single-piece lines) and no heading.
+    them holds no running prose (two or more long single-piece lines) and no heading; with
+    ``beside``, nor prose beside the narrower of the two (``between.prose_beside``).
     """
     body = _usual_height(lines)
     verticals = [r for r in rules if r.orient == "v"]
@@ -284,7 +287,8 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
         home = None
         for g in reversed(groups):
             if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r, body, sizes, facts, said,
-                                                     verticals):
+                                                     verticals) \
+                    and not (beside and _beside_told(lines, facts, g[-1], r, said)):
                 home = g
                 break
         if home is None:
@@ -299,6 +303,15 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
             x1 = max(r.end for r in g if r.length >= LONG_RULE * max(q.length for q in g))
             out.append(Candidate(Rect(x0, g[0].pos, x1, g[-1].pos), "horizontal_rules", tuple(g)))
     return out
+
+
+def _beside_told(lines: Sequence[Line], facts: LineFacts | None, top: Rule, bottom: Rule,
+                 said: list[TableRegion] | None) -> bool:
+    """Does prose beside the narrower rule part the two (``prose_beside``)? Told in ``said``."""
+    why = prose_beside(facts, lines, top, bottom, PROSE_WORDS) if facts else ""
+    if why and said is not None:
+        said.append(TableRegion(top.bbox.union(bottom.bbox), "horizontal_rules", why, "tables.prose_beside_rules"))
+    return bool(why)
 
 
 def _overlap(group: list[Rule], r: Rule) -> bool:

@@ -32,7 +32,7 @@ PARAGRAPH_STEP = 1.3  # x the widest step between a paragraph's own lines: a wid
 # table's own pitch (a cell's lines are set at the type's leading, rows add the cell padding).
 
 
-def _runs(line: Line, words: Sequence[Word]) -> list[list[Word]]:
+def word_runs(line: Line, words: Sequence[Word]) -> list[list[Word]]:
     """The line's words, left to right, in runs parted by gaps wider than ``SPACE`` of the type
     size: one cell's text each (a label running on over a column boundary is one run)."""
     runs: list[list[Word]] = []
@@ -69,7 +69,7 @@ def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     # unit prices with its amounts under the amounts).
     first = min((col_of(min(words[i].bbox.x0 for i in ln.word_ids), xs) for ln in lines if ln.word_ids), default=0)
     for k, ln in enumerate(lines):
-        runs = _runs(ln, words)
+        runs = word_runs(ln, words)
         labelled = not _amount(runs[0]) and col_of(runs[0][0].bbox.cx, xs) == first
         if not all(_amount(r) for r in runs[labelled:]):
             return False
@@ -81,7 +81,7 @@ def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
 def amount_row(line: Line, words: Sequence[Word], xs: Sequence[float]) -> bool:
     """Is ``line`` amounts alone that fill the row, its first column included: a row of a
     lookup table of numbers (a tax or rate table ruled every few rows)?"""
-    runs = _runs(line, words)
+    runs = word_runs(line, words)
     return all(_amount(r) for r in runs) and _fills_row(line, runs, words, xs)
 
 
