@@ -271,7 +271,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
                 narrow[n].append((last[n], s.x0))
         last[n] = s.x1
     blocks = side_blocks(words, free, gaps, occupied, params.columns.min_gap, params.rows.y_tolerance,
-                         params.tables.sides_ends_apart)
+                         params.tables.sides_ends_apart, centres.lines if centres.words is words else None)
     if blocks:
         return _beside_each_other(words, free, blocks, taken, centres, params)
     sub_rows = _indented_rows(words, free, gaps, narrow)
