@@ -10,6 +10,7 @@ import io
 import pymupdf
 import pytest
 
+from inspector.core.evidence.chartscale import MIN_GRID, bar_charts
 from inspector.core.evidence.figures import find_figures
 from inspector.core.explain import explain
 from inspector.core.params import Params
@@ -185,3 +186,23 @@ def test_two_charts_side_by_side_with_axes_at_one_height() -> None:
                            fill=(0.2, 0.4, 0.7))
     data = finish(doc)
     assert figures_of(data) == ["10 tick marks", "10 tick marks"]
+
+
+def _bars_on(gridlines: int) -> bytes:
+    """Three bars of one fill on one baseline at an even pitch, ``gridlines`` lines of the
+    value scale across them at a 20 pt step from the baseline up."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=400)
+    for k, top in enumerate((240.0, 200.0, 260.0)):
+        page.draw_rect(pymupdf.Rect(100 + 40 * k, top, 120 + 40 * k, 300), color=None, fill=(0.2, 0.4, 0.8))
+    for k in range(gridlines):
+        page.draw_line((90, 300 - 20 * (k + 1)), (230, 300 - 20 * (k + 1)), color=(0.8, 0.8, 0.8), width=0.5)
+    return doc.tobytes()
+
+
+def test_three_gridlines_make_a_bar_chart_two_do_not() -> None:
+    """The least count of gridlines across the bars (``MIN_GRID``), which also bounds the lines
+    a page must have before any series is read (an exact pre-test)."""
+    found = [bar_charts(open_document(_bars_on(n)).page(0).drawings()) for n in (MIN_GRID - 1, MIN_GRID)]
+    assert found[0] == []
+    assert [what for _, what in found[1]] == ["3 bars on 3 gridlines"]

@@ -38,9 +38,12 @@ def bar_charts(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
         r = d.rect
         series.setdefault((d.fill_rgb or d.fill, "v", round(r.y1 / BAR_EPS), round(r.width / BAR_EPS)), []).append(r)
         series.setdefault((d.fill_rgb or d.fill, "h", round(r.x0 / BAR_EPS), round(r.height / BAR_EPS)), []).append(r)
+    # A gridline runs across the bars (``_crosses``): thin in their direction. Fewer than
+    # ``MIN_GRID`` such lines on the page and no series of that direction can be a chart.
+    across = {"v": sum(box.height < STRAIGHT for _, box in lines), "h": sum(box.width < STRAIGHT for _, box in lines)}
     out = []
     for (_, grow, _, _), bars in series.items():
-        if len(bars) < MIN_BARS or not _bar_series(bars, grow):
+        if len(bars) < MIN_BARS or across[grow] < MIN_GRID or not _bar_series(bars, grow):
             continue
         run = Rect.bounding(bars)
         grid = _scale([box for _, box in lines if _crosses(box, run, grow)], grow)

@@ -121,14 +121,19 @@ def _tick_groups(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
     """Groups of tick marks: short strokes across one line (same x0 for horizontal ticks on a
     vertical axis, same y0 for vertical ticks on a horizontal one)."""
     groups: dict[tuple[str, int], list[Rect]] = {}
-    ends = _line_ends(drawings)
+    ends: dict[tuple[str, int], list[tuple[float, float]]] | None = None  # read at the first tick-sized line
     for d in drawings:
         for x0, y0, x1, y1 in _tick_lines(d):
             dx, dy = abs(x1 - x0), abs(y1 - y0)
-            if dy < STRAIGHT and TICK_MIN <= dx <= TICK and not _chained(ends, "h", y0, min(x0, x1), max(x0, x1)):
-                groups.setdefault(("h", round(min(x0, x1))), []).append(_line_box(x0, y0, x1, y1))
-            elif dx < STRAIGHT and TICK_MIN <= dy <= TICK and not _chained(ends, "v", x0, min(y0, y1), max(y0, y1)):
-                groups.setdefault(("v", round(min(y0, y1))), []).append(_line_box(x0, y0, x1, y1))
+            if dy < STRAIGHT and TICK_MIN <= dx <= TICK:
+                ends = _line_ends(drawings) if ends is None else ends
+                if not _chained(ends, "h", y0, min(x0, x1), max(x0, x1)):
+                    groups.setdefault(("h", round(min(x0, x1))), []).append(_line_box(x0, y0, x1, y1))
+                    continue
+            if dx < STRAIGHT and TICK_MIN <= dy <= TICK:
+                ends = _line_ends(drawings) if ends is None else ends
+                if not _chained(ends, "v", x0, min(y0, y1), max(y0, y1)):
+                    groups.setdefault(("v", round(min(y0, y1))), []).append(_line_box(x0, y0, x1, y1))
     out = []
     for (axis, _), g in groups.items():
         # Charts side by side put their axes at one height: each run at its own pitch is a scale.

@@ -16,6 +16,7 @@ from .columns import Line, centre_cols, col_of, line_cols
 
 NIL_DASHES = ("-", "--")  # a cell holding only these is a nil amount, not a hyphenated word cut at the line's end
 JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")
+JOINING_ENDS = ("-", ",", "&", "(")  # a word ending in one of these is cut or joined to the next line
 
 
 def full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], spare: int = 1) -> bool:
@@ -73,6 +74,10 @@ def carries_on(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float
     above, below = cols if cols is not None else (line_cols(prev, words, xs), line_cols(line, words, xs))
     if not below <= above:
         return False
+    # Some column's text above must end in a joiner: with no such word on ``prev``, none does
+    # (exact, and cheaper than reading the two lines' cells).
+    if not any(joins(words[i].text.lower()) for i in prev.word_ids):
+        return False
     steps = column_steps(prev, line, words, xs)
     return bool(steps) and all(lower or joined for lower, joined in steps) and any(j for _, j in steps)
 
@@ -96,7 +101,7 @@ def column_steps(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[flo
         seen.add(c)
         last, first = above[c].text.lower(), words[i].text
         nil = alone[c] and last.strip() in NIL_DASHES
-        out.append((first[:1].islower(), not nil and (last.endswith(("-", ",", "&", "(")) or last in JOINERS)))
+        out.append((first[:1].islower(), not nil and joins(last)))
     return out
 
 
@@ -105,4 +110,10 @@ def continues(prev: Line, line: Line, words: Sequence[Word]) -> bool:
     last = words[prev.word_ids[-1]].text.lower()
     first = words[line.word_ids[0]].text
     # A joining word is a whole word ("England" and "Toronto" end in no joiner), a sign ends one.
-    return first[:1].islower() or last.endswith(("-", ",", "&", "(")) or last in JOINERS
+    return first[:1].islower() or joins(last)
+
+
+def joins(last: str) -> bool:
+    """Does a line whose last word (lower case) is ``last`` go on on the next line: the word
+    cut ("inter-"), or ending in a joining sign or being a joining word ("and", "of")?"""
+    return last.endswith(JOINING_ENDS) or last in JOINERS

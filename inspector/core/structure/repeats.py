@@ -23,12 +23,12 @@ Each part is then read as a table of its own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..numbers import is_number
 from ..types import Rect, Rule, Word
-from .columns import Line, lines_in
+from .columns import Line, WordCentres, lines_in
 
 # Why no user would change these: they describe a header set twice in the page's own measures
 # (font sizes, baselines), not a producer's style; the switch is ``tables.repeated_headers``.
@@ -41,6 +41,8 @@ MIN_GUTTER_PT = 1.0  # white (pt) between the sides that no word crosses, at lea
 MIN_LINES = 3  # lines each part keeps (the borderless minimum)
 PIECE_EM = 1.5  # font sizes of white that part a line's pieces (a column gap, as aligned runs read it)
 NUMBER_LINE = 0.5  # share of a line's words that are numbers from which it is a body row, not the header
+
+Lines = Callable[[Sequence[int], float], list[Line]]  # ``lines_in`` of the block's words: (ids, tol) -> lines
 
 REPEATED = ("tables set {where} with a repeated header ({words}): the same header words at one shift, "
             "{why}; the block is cut into its tables here")
@@ -73,22 +75,40 @@ class Cut:
 
 
 def repeated_cut(box: Rect, words: Sequence[Word], ids: Sequence[int], rules: Sequence[Rule],
-                 tol: float) -> Cut | None:
+                 tol: float, centres: WordCentres | None = None) -> Cut | None:
     """Where the block ``box`` (its words ``ids``) holds two tables with a repeated header, the
-    cut between them (beside each other tried first); else None. ``tol``: ``rows.y_tolerance``."""
-    ids = [i for i in ids if not words[i].leader and words[i].text.strip()]
-    return _beside(box, words, ids, rules, tol) or _over(box, words, ids, rules, tol)
+    cut between them (beside each other tried first); else None. ``tol``: ``rows.y_tolerance``;
+    ``centres``: the page's index of ``words``, whose line facts (read once a page) give the
+    same lines as ``lines_in`` without reading each subset's facts again; given, ``ids`` must be
+    ``centres.inside(box)`` (the block's lines are then its region's, ``region_lines``)."""
+    kept = [i for i in ids if not words[i].leader and words[i].text.strip()]
+    lines = _lines(words, centres)
+    beside = _beside(box, words, kept, rules, tol, lines)
+    if beside is not None:
+        return beside
+    if centres is not None and centres.words is words and len(kept) == len(ids):
+        # No word left out: the block's lines are its region's, which its grid reads next.
+        return _over(box, words, kept, rules, tol, centres.region_lines(box, kept, tol))
+    return _over(box, words, kept, rules, tol, lines(kept, tol))
 
 
-def untitled(cut: Cut, words: Sequence[Word], ids: Sequence[int], tol: float) -> tuple[Rect, ...]:
+def _lines(words: Sequence[Word], centres: WordCentres | None) -> Lines:
+    """``lines_in`` of ``words``: through ``centres``' line facts when it indexes these words."""
+    if centres is not None and centres.words is words:
+        return centres.lines
+    return lambda ids, tol: lines_in(words, ids, tol)
+
+
+def untitled(cut: Cut, words: Sequence[Word], ids: Sequence[int], tol: float,
+             centres: WordCentres | None = None) -> tuple[Rect, ...]:
     """``cut``'s parts less their first lines that stand in one piece (each table's title, which
     two pieces on one line took into the block): a borderless table's box starts at its first
-    line of columns, its title is no row. ``ids``: the block's words."""
-    out = []
+    line of columns, its title is no row. ``ids``: the block's words; ``centres`` as ``repeated_cut``."""
+    lines, out = _lines(words, centres), []
     for part in cut.parts:
         mine = [i for i in ids if part.contains_point((words[i].bbox.x0 + words[i].bbox.x1) / 2, (words[i].bbox.y0 + words[i].bbox.y1) / 2)]
         top = part.y0
-        for ln in lines_in(words, mine, tol):
+        for ln in lines(mine, tol):
             if _pieces(words, ln) > 1:
                 break
             top = ln.bbox.y1
@@ -130,17 +150,20 @@ def _gutters(words: Sequence[Word], ids: Sequence[int]) -> list[tuple[float, flo
     return out
 
 
-def _beside(box: Rect, words: Sequence[Word], ids: Sequence[int], rules: Sequence[Rule], tol: float) -> Cut | None:
+def _beside(box: Rect, words: Sequence[Word], ids: Sequence[int], rules: Sequence[Rule], tol: float,
+            lines: Lines) -> Cut | None:
     best: tuple[int, Cut] | None = None
-    for g0, g1 in _gutters(words, ids):
+    gutters = _gutters(words, ids)
+    edges = _edges(words, ids) if gutters else None
+    for g0, g1 in gutters:
+        lw, rw = (g0 - edges[0], edges[1] - g1) if edges is not None else _widths(words, ids, g0, g1)
+        if abs(lw - rw) > WIDTH_SHARE * max(lw, rw):  # asked first: it is cheap and few gutters pass it
+            continue
         left = [i for i in ids if words[i].bbox.x1 <= g0]
         right = [i for i in ids if words[i].bbox.x0 >= g1]
         lx0, rx0 = min(words[i].bbox.x0 for i in left), min(words[i].bbox.x0 for i in right)
-        lw, rw = max(words[i].bbox.x1 for i in left) - lx0, max(words[i].bbox.x1 for i in right) - rx0
-        if abs(lw - rw) > WIDTH_SHARE * max(lw, rw):  # asked first: it is cheap and few gutters pass it
-            continue
-        left_lines = lines_in(words, left, tol)  # read once: the header and its pieces come from them
-        if len(left_lines) < MIN_LINES or len(lines_in(words, right, tol)) < MIN_LINES:
+        left_lines = lines(left, tol)  # read once: the header and its pieces come from them
+        if len(left_lines) < MIN_LINES or len(lines(right, tol)) < MIN_LINES:
             continue
         head_lines = _header(words, left_lines)
         head = [i for ln in head_lines for i in ln.word_ids]
@@ -152,6 +175,26 @@ def _beside(box: Rect, words: Sequence[Word], ids: Sequence[int], rules: Sequenc
                       tuple(words[a].text for a, _ in pairs))
             best = (len(pairs), cut)
     return best[1] if best else None
+
+
+def _edges(words: Sequence[Word], ids: Sequence[int]) -> tuple[float, float] | None:
+    """The block's left and right edges (x, pt); None when a word's box is inverted or not a number.
+
+    No word crosses a gutter (g0, g1) (``_gutters``), so with well-formed boxes the words left of
+    it start at the block's left edge and end by g0 (the last of them at it), those right of it
+    start at g1 and end at the block's right edge: each side's width (``_widths``) is known
+    without gathering its words."""
+    if not all(words[i].bbox.x0 <= words[i].bbox.x1 for i in ids):
+        return None
+    return min(words[i].bbox.x0 for i in ids), max(words[i].bbox.x1 for i in ids)
+
+
+def _widths(words: Sequence[Word], ids: Sequence[int], g0: float, g1: float) -> tuple[float, float]:
+    """The widths (pt) of the block's words left of the gutter (g0, g1) and right of it."""
+    left = [words[i].bbox for i in ids if words[i].bbox.x1 <= g0]
+    right = [words[i].bbox for i in ids if words[i].bbox.x0 >= g1]
+    return (max(b.x1 for b in left) - min(b.x0 for b in left),
+            max(b.x1 for b in right) - min(b.x0 for b in right))
 
 
 def _header(words: Sequence[Word], lines: Sequence[Line]) -> Sequence[Line]:
@@ -229,8 +272,10 @@ def _snap(rules: Sequence[Rule], orient: str, lo: float, hi: float, default: flo
     return next((r.pos for r in rules if r.orient == orient and lo <= r.pos <= hi), default)
 
 
-def _over(box: Rect, words: Sequence[Word], ids: Sequence[int], rules: Sequence[Rule], tol: float) -> Cut | None:
-    lines = lines_in(words, ids, tol)
+def _over(box: Rect, words: Sequence[Word], ids: Sequence[int], rules: Sequence[Rule], tol: float,
+          lines: Sequence[Line]) -> Cut | None:
+    """The cut between two tables one over the other in the block ``box`` (its words ``ids``,
+    their text ``lines``)."""
     body = next((k for k, ln in enumerate(lines) if _numbers(words, ln)), len(lines))
     if len(lines) < 2 * MIN_LINES or body == len(lines):
         return None

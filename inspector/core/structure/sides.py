@@ -22,7 +22,7 @@ Then the lines of the block are cut at the gutter and each side is read as a pag
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from statistics import median
 
@@ -68,17 +68,24 @@ class SideBlock:
         return (self.gutter[0] + self.gutter[1]) / 2
 
 
+Read = Callable[[Sequence[int], float], list[Line]]  # ``lines_in`` of the page's words: (ids, tol) -> lines
+
+
 def side_blocks(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Gaps],
                 occupied: Sequence[list[tuple[float, float]]], min_gap: float, tol: float,
-                ends_apart: bool = True, page_gutters: bool = True) -> list[SideBlock]:
+                ends_apart: bool = True, read: Read | None = None, page_gutters: bool = True) -> list[SideBlock]:
     """Blocks of ``lines`` (consecutive, top-down) parted by a gutter into two tables side by
     side. ``gaps``: each line's column gaps (x0, x1), as aligned runs read them; ``occupied``:
     each line's pieces (x0, x1, its segments at ``min_gap``: ``columns.min_gap``); ``tol``:
     ``rows.y_tolerance``; ``ends_apart``: ``tables.sides_ends_apart``, two tables on one row
-    grid are parted where one ends rows before the other; ``page_gutters``:
-    ``tables.page_gutters``, a narrower gutter will do where it is the page's own (``pagecols``)."""
+    grid are parted where one ends rows before the other. ``read``: ``lines_in`` of ``words``
+    (the page index's, ``WordCentres.lines``: the same lines from facts read once a page);
+    ``page_gutters``: ``tables.page_gutters``, a narrower gutter will do where it is the page's
+    own (``pagecols``)."""
     if not any(gaps):
         return []
+    if read is None:
+        read = lambda ids, tol: lines_in(words, ids, tol)  # noqa: E731
     out: list[SideBlock] = []
     tried: list[SideBlock] = []  # blocks looked at and refused: a seed inside one, in its gutter, gives it again
     tried_page: list[SideBlock] = []  # the same for the page's gutters (kept apart: they refuse for other reasons)
@@ -94,14 +101,14 @@ def side_blocks(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Gap
                 break
             block = None
             if wide and not _seen(tried, i, g):
-                found, ok = _block(words, lines, occupied, i, g, em, min_gap, tol, ends_apart)
+                found, ok = _block((words, read), lines, occupied, i, g, em, min_gap, tol, ends_apart)
                 (out if ok else tried).append(found)
                 block = found if ok else None
             if block is None and page_gutters and not _seen(tried_page, i, g):
                 if edges is None:  # read once a page, and only when a gap is left to ask
                     edges = column_edges(words, lines, occupied)
                 if near_edge(g[0], g[1], *edges):
-                    found, ok = _page_block(words, lines, occupied, i, g, em, min_gap, tol, edges)
+                    found, ok = _page_block((words, read), lines, occupied, i, g, em, min_gap, tol, edges)
                     (out if ok else tried_page).append(found)
                     block = found if ok else None
             if block is not None:
@@ -115,30 +122,30 @@ def _seen(tried: Sequence[SideBlock], i: int, g: tuple[float, float]) -> bool:
     return any(t.first <= i <= t.last and g[0] <= t.gutter[1] and t.gutter[0] <= g[1] for t in tried)
 
 
-def _block(words: Sequence[Word], lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]],
+def _block(text: tuple[Sequence[Word], Read], lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]],
            seed: int, gap: tuple[float, float], em: float, min_gap: float, tol: float,
            ends_apart: bool) -> tuple[SideBlock, bool]:
     """The block of lines around ``seed`` whose gutter grows from ``gap``, and whether its two
     sides are two tables: rows off each other's baselines; failing that (``ends_apart``), in
     the block grown up to a line in one piece over the gutter, one side ending rows before."""
     least = GUTTER_EM * em
-    found, rows = _sides(words, lines, occupied, _grown(lines, occupied, seed, gap, least, False), min_gap, tol)
+    found, rows = _sides(text, lines, occupied, _grown(lines, occupied, seed, gap, least, False), min_gap, tol)
     if (rows is not None and found.off >= MIN_OFF) or not ends_apart:
         return found, rows is not None and found.off >= MIN_OFF
-    apart, rows = _sides(words, lines, occupied, _grown(lines, occupied, seed, gap, least, True), min_gap, tol)
+    apart, rows = _sides(text, lines, occupied, _grown(lines, occupied, seed, gap, least, True), min_gap, tol)
     if rows is None or min(rows) < MIN_SIDE_ROWS or apart.apart < MIN_APART:
         return found, False
     return apart, True
 
 
-def _page_block(words: Sequence[Word], lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]],
+def _page_block(text: tuple[Sequence[Word], Read], lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]],
                 seed: int, gap: tuple[float, float], em: float, min_gap: float, tol: float,
                 edges: tuple[list[float], list[float]]) -> tuple[SideBlock, bool]:
     """As ``_block``, for a gutter narrower than ``GUTTER_EM`` at a page column's edge: the
     block's two sides keep their own rows, and the page's columns go on above and below it.
     The sides' own column gaps may be wider than the gutter (a contents list's page numbers)."""
     grown = _grown(lines, occupied, seed, gap, PAGE_GUTTER_EM * em, False)
-    found, rows = _sides(words, lines, occupied, grown, min_gap, tol, ratio=False)
+    found, rows = _sides(text, lines, occupied, grown, min_gap, tol, ratio=False)
     ok = rows is not None and found.off >= MIN_OFF \
         and page_gutter(occupied, found.first, found.last, found.gutter, em, edges)
     facing = facing_lines(occupied, found.first, found.last, found.gutter, em)
@@ -171,25 +178,27 @@ def _grown(lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]],
     return first, last, g0, g1
 
 
-def _sides(words: Sequence[Word], lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]],
+def _sides(text: tuple[Sequence[Word], Read], lines: Sequence[Line], occupied: Sequence[list[tuple[float, float]]],
            grown: Grown, min_gap: float, tol: float, ratio: bool = True) -> tuple[SideBlock, list[int] | None]:
     """The block ``grown`` with its evidence (``off``, ``apart``) and each side's rows in two or
     more pieces (None, and no evidence, where a side is too short or the gutter no wider than
-    the sides' column gaps)."""
+    the sides' column gaps). ``text``: the words and ``lines_in`` of them."""
+    words, read = text
     first, last, g0, g1 = grown
     box = Rect(g0, min(ln.bbox.y0 for ln in lines[first:last + 1]), g1, max(ln.bbox.y1 for ln in lines[first:last + 1]))
     ids = [i for ln in lines[first:last + 1] for i in ln.word_ids]
     left = [i for i in ids if words[i].bbox.x1 <= g0 + 1]
     right = [i for i in ids if words[i].bbox.x0 >= g1 - 1]
-    sides = [lines_in(words, left, tol), lines_in(words, right, tol)]
+    sides = [read(left, tol), read(right, tol)]
     refused = SideBlock(first, last, (g0, g1), box, 0)
-    rows = [_rows(words, s, min_gap) for s in sides]
+    pieces = [_pieces(words, s, min_gap) for s in sides]  # read once: rows, gaps and row starts come from them
+    rows = [sum(len(p) >= 2 for p in side) for side in pieces]  # lines in two or more pieces
     if max(rows) < MIN_SIDE_ROWS or min(len(s) for s in sides) < MIN_SIDE_ROWS:
         return refused, None
-    widest = [w for s in sides for w in _widest_gaps(words, s, min_gap)]
+    widest = [w for side in pieces for w in _widest_gaps(side)]
     if ratio and widest and g1 - g0 < GUTTER_RATIO * median(widest):
         return refused, None
-    starts = [_row_starts(words, sides[0], min_gap, -1), _row_starts(words, sides[1], min_gap, 0)]
+    starts = [_row_starts(words, sides[0], pieces[0], -1), _row_starts(words, sides[1], pieces[1], 0)]
     bases = [sorted({words[i].baseline for i in left}), sorted({words[i].baseline for i in right})]
     pitch = median(_steps(sides[0]) + _steps(sides[1]) or [0.0])
     off = _off_baselines(starts[0], bases[1], pitch) + _off_baselines(starts[1], bases[0], pitch)
@@ -223,26 +232,23 @@ def _pieces(words: Sequence[Word], lines: Sequence[Line], min_gap: float) -> lis
     return out
 
 
-def _rows(words: Sequence[Word], lines: Sequence[Line], min_gap: float) -> int:
-    """Lines in two or more pieces apart by a column gap."""
-    return sum(len(p) >= 2 for p in _pieces(words, lines, min_gap))
-
-
-def _widest_gaps(words: Sequence[Word], lines: Sequence[Line], min_gap: float) -> list[float]:
-    """Each line's widest column gap (pt), for the lines in two or more pieces."""
+def _widest_gaps(pieces: Sequence[Sequence[tuple[float, float]]]) -> list[float]:
+    """Each line's widest column gap (pt), for the lines in two or more ``pieces`` (``_pieces``)."""
     out = []
-    for p in _pieces(words, lines, min_gap):
+    for p in pieces:
         if len(p) >= 2:
             out.append(max(b[0] - a[1] for a, b in zip(p, p[1:], strict=False)))
     return out
 
 
-def _row_starts(words: Sequence[Word], lines: Sequence[Line], min_gap: float, which: int) -> list[float]:
-    """The baselines of the rows of one side: of each line in two or more pieces, the baseline
-    of its piece next to the gutter (``which``: -1 the last piece, 0 the first), read from
-    that piece's own words (a page line may join a row's label with another side's text)."""
+def _row_starts(words: Sequence[Word], lines: Sequence[Line], line_pieces: Sequence[Sequence[tuple[float, float]]],
+                which: int) -> list[float]:
+    """The baselines of the rows of one side: of each line in two or more pieces (``line_pieces``,
+    ``_pieces`` of ``lines``), the baseline of its piece next to the gutter (``which``: -1 the
+    last piece, 0 the first), read from that piece's own words (a page line may join a row's
+    label with another side's text)."""
     out = []
-    for ln, pieces in zip(lines, _pieces(words, lines, min_gap), strict=True):
+    for ln, pieces in zip(lines, line_pieces, strict=True):
         if len(pieces) >= 2:
             x0, x1 = pieces[which]
             out.append(median(words[i].baseline for i in ln.word_ids if x0 <= words[i].bbox.x0 <= x1))

@@ -115,13 +115,13 @@ class _Collector:
         """Offer the tables of ``cand`` apart where it holds two with a repeated header
         (``repeats.repeated_cut``), the cut noted; False when there is no such cut or no part is kept."""
         ids, tol = self.centres.inside(cand.bbox), self.params.rows.y_tolerance
-        cut = repeated_cut(cand.bbox, self.words, ids, cand.rules, tol)
+        cut = repeated_cut(cand.bbox, self.words, ids, cand.rules, tol, self.centres)
         if cut is None:
             return False
         at = len(self.regions)
         self.regions.append(TableRegion(cut.line, cand.source, cut.reason, "tables.repeated_headers"))
         # A borderless block took both titles in as a row of two pieces; each table alone leaves its title out.
-        parts = untitled(cut, self.words, ids, tol) if cand.source == "aligned" else cut.parts
+        parts = untitled(cut, self.words, ids, tol, self.centres) if cand.source == "aligned" else cut.parts
         kept = [self.offer(Candidate(part, cand.source, cand.rules)) for part in parts]
         if not any(kept):  # neither part is a table: the block is judged whole, as without the cut
             del self.regions[at:]
@@ -272,7 +272,8 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
                 narrow[n].append((last[n], s.x0))
         last[n] = s.x1
     blocks = side_blocks(words, free, gaps, occupied, params.columns.min_gap, params.rows.y_tolerance,
-                         params.tables.sides_ends_apart, params.tables.page_gutters)
+                         params.tables.sides_ends_apart, centres.lines if centres.words is words else None,
+                         params.tables.page_gutters)
     if blocks:
         return _beside_each_other(words, free, blocks, taken, centres, params)
     sub_rows = _indented_rows(words, free, gaps, narrow)

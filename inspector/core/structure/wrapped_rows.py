@@ -37,12 +37,18 @@ def tight_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Sequen
         return set()
     cols = cols if cols is not None else [line_cols(ln, words, xs) for ln in lines]
     steps = [b.bbox.cy - a.bbox.cy for a, b in zip(lines, lines[1:], strict=False)]
+    # The pitch is one of the steps: a line no closer than TIGHT_STEP x the widest step is no
+    # closer than TIGHT_STEP x the pitch. No line left: the band's amounts and pitch are not read.
+    widest = TIGHT_STEP * max(steps) if all(s == s for s in steps) else float("nan")  # NaN: no order, no bound
+    near = [k for k in range(1, len(lines)) if cols[k] and cols[k] <= cols[k - 1] and not steps[k - 1] >= widest]
+    if not near:
+        return set()
     amounts = _amount_columns(lines, words, xs)
     pitch = _row_pitch(lines, words, xs, steps, amounts)
     out = set()
-    for k in range(1, len(lines)):
+    for k in near:
         now = cols[k]
-        if steps[k - 1] >= TIGHT_STEP * pitch or not now or not now <= cols[k - 1]:
+        if steps[k - 1] >= TIGHT_STEP * pitch:
             continue
         if any(all(is_number(w.text) for w in ws) for ws in _cells(lines[k], words, xs).values()):
             continue  # an amount of its own (a spec's "512GB SSD" is text)
@@ -71,12 +77,14 @@ def broken_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Seque
     if len(lines) < 3 or len(xs) < 3:
         return set()
     cols = cols if cols is not None else [line_cols(ln, words, xs) for ln in lines]
+    near = [k for k in range(1, len(lines)) if cols[k] and 0 not in cols[k] and cols[k] < cols[k - 1] - {0}]
+    if not near:  # no line's columns allow it: the cells' measures are not read
+        return set()
     measure: dict[int, float] = {}
     for ln in lines:
         for c, ws in _cells(ln, words, xs).items():
             measure[c] = max(measure.get(c, ws[-1].bbox.x1), ws[-1].bbox.x1)
-    return {k for k in range(1, len(lines)) if cols[k] and 0 not in cols[k] and cols[k] < cols[k - 1] - {0}
-            and _broke_before(lines[k - 1], lines[k], words, xs, measure)}
+    return {k for k in near if _broke_before(lines[k - 1], lines[k], words, xs, measure)}
 
 
 def _broke_before(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float],
