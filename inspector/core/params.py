@@ -328,6 +328,11 @@ class ContinuationParams:
     tails: bool = param(True, "Read short tails", "on/off", 0, 1,
                         "Lines opening a page in the columns of the table that ends the page before (a tail of a "
                         "row or two, too short to be detected alone) are read as that table's continuation.")
+    numbering: bool = param(True, "Read row numbering", "on/off", 0, 1,
+                            "Where the first piece numbers its rows by one in a column of their own (1, 2, 3 or "
+                            "0001, 0002), the next piece's first number there says which table it belongs to: one "
+                            "past the last adds to the confidence, the first piece's first or lower again (a new "
+                            "table starting over) refuses the link.")
 
 
 RENDER_SHARE = 0.5  # of a page's budget (``BudgetParams.seconds``), the most one render may take: the rest is for

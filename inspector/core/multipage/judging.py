@@ -18,6 +18,7 @@ from .headrow import header_evidence, kind_clash
 from .headrow import kind as _cell_kind
 from .leftrows import left_out_rows
 from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare
+from .numbering import numbering
 from .pieces import Evidence, bound_rows, column_map
 from .pieces import Piece as _Piece
 from .pieces import frame as _frame
@@ -75,6 +76,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += _tail(nxt, b) or _geometry(a, b, p, repeated)
     ev += head
     ev += kind_clash(a, b, repeated, column_map(a, b, p, repeated))
+    ev += numbering(a, b, repeated, column_map(a, b, p, repeated)) if p.numbering else []
     ev += _closing(a)
     ev += _marker_row(a)
     ev += _type_sizes(res, nxt, a, b) if not repeated else []
