@@ -151,3 +151,4 @@ def test_numbering_by_section_says_nothing(tmp_path: Path) -> None:
     conts = proposed(_links("pymupdf", "en", pages, tmp_path))
     assert [(c.prev_page, c.next_page) for c in conts] == [(1, 2)]
     assert all(e.kind != "numbering" for e in conts[0].evidence)
+
