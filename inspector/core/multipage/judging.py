@@ -66,7 +66,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
            margins: _Margins, area: dict[float, tuple[float, float]], p: ContinuationParams) -> Continuation:
     ev: list[Evidence] = []
     between, eased, lead = _between(res, nxt, a, b, la, lb, margins, p.marked_notes)
-    repeated, head = header_evidence(res, nxt, a, b)
+    repeated, head = header_evidence(res, nxt, a, b, p.renamed_header)
     # The row that opens the next page: rows detection left out over the piece, else its first body row.
     block, n_block = (lead, 1) if lead else bound_rows(b, repeated)
     if _flow(a, b):
