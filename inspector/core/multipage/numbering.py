@@ -18,7 +18,9 @@ from .pieces import Evidence, Piece
 
 # A row number: digits alone, with leading zeros ("0007"), a point ("7.") or brackets ("(7)").
 _NUMBER = re.compile(r"^\s*[(\[]?(\d{1,5})[.)\]]?\s*$")
-MIN_RUN = 3  # numbers a column of the first piece holds, at least, to count as the table's numbering
+# Numbers a column of the first piece holds, at least, to count as the table's numbering (three
+# small quantities may run 1, 2, 3 by chance).
+MIN_RUN = 4
 NEXT_RUN = 3  # of the next piece's numbers in that column, the first this many (or all it has) run on by one
 LEAD = 2  # rows over the first number that may hold no number (a header left in the body)
 CONTINUES = 0.15  # weight of numbering that goes on from the first piece's last number
