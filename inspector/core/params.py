@@ -343,6 +343,19 @@ class ContinuationParams:
     tails: bool = param(True, "Read short tails", "on/off", 0, 1,
                         "Lines opening a page in the columns of the table that ends the page before (a tail of a "
                         "row or two, too short to be detected alone) are read as that table's continuation.")
+    renamed_header: bool = param(True, "Renamed header columns", "on/off", 0, 1,
+                                 "A first row on the next page that repeats part of the first piece's header "
+                                 "words but names other things in a column (\"Ref.\" over \"Code\", the same "
+                                 "\"Qty\" and \"Amount\") is another table's header: no link.")
+    marked_notes: bool = param(True, "Signed footnotes", "on/off", 0, 1,
+                               "A note under the first piece that starts with a sign (*, **, †, ‡) one of the "
+                               "piece's cells ends with is that cell's footnote, set on its page: it does not "
+                               "close the table, as a note by its label (Note:, Source:) does.")
+    numbering: bool = param(True, "Read row numbering", "on/off", 0, 1,
+                            "Where the first piece numbers its rows by one in a column of their own (1, 2, 3 or "
+                            "0001, 0002), the next piece's first number there says which table it belongs to: one "
+                            "past the last adds to the confidence, the first piece's first or lower again (a new "
+                            "table starting over) refuses the link.")
 
 
 RENDER_SHARE = 0.5  # of a page's budget (``BudgetParams.seconds``), the most one render may take: the rest is for

@@ -103,6 +103,9 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "continuation.edge_rows": ("multipage.judging",),  # one pair's evidence, split out of continuation
     "continuation.min_confidence": ("multipage.judging",),
     "continuation.tails": ("multipage.tails",),  # the short tails read before the pairs are judged
+    "continuation.numbering": ("multipage.judging",),  # one pair's numbering evidence
+    "continuation.marked_notes": ("multipage.judging",),  # a line under the first piece, judged with the pair
+    "continuation.renamed_header": ("multipage.judging",),  # passed on to headrow.header_evidence
     "budget": ("infra.budget",),
 }
 # The stages whose results a change of the field must recompute (pipeline stage names): the

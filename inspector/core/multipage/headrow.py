@@ -67,11 +67,28 @@ def _words(texts: list[str]) -> set[str]:
     return {w.casefold() for t in texts for w in t.split()}
 
 
-def own_header(a: Piece, b: Piece) -> Evidence | None:
+def _renamed(a: Piece, b: Piece, first: Sequence[str]) -> list[tuple[str, str]]:
+    """(``a``'s header cell, ``b``'s cell) for each column whose cell in ``b``'s first row
+    shares no word with ``a``'s header rows there, both holding words: a header that names
+    the same units ("Qty", "Amount") over other rows ("Ref." for "Code") heads another table."""
+    head = a.table.rows_text()[:max(1, a.table.header_rows)]
+    out = []
+    for k, text in enumerate(first):
+        col = _column_of(a, b, k)
+        if col is None:
+            continue
+        mine = " ".join(" ".join(r[col].split()) for r in head if col < len(r))
+        if _words([mine]) and _words([text]) and not _words([mine]) & _words([text]) and kind(text) == "text":
+            out.append((mine, " ".join(text.split())))
+    return out
+
+
+def own_header(a: Piece, b: Piece, renamed: bool = True) -> Evidence | None:
     """A veto when ``b``'s first row reads as a header of another table: words (no number;
     a year counts as a word where ``a``'s body has no year) in at least half of the columns
     where ``a``'s body has numbers, a number in none of them, and not mostly ``a``'s header
-    words again (a repeated header read differently)."""
+    words again (a repeated header read differently) unless (``renamed``) a column of it
+    names something else than ``a``'s header there (``_renamed``)."""
     if b.table.n_rows < 2:
         return None
     nums, years = numeric_columns(a), _year_columns(a)
@@ -88,10 +105,16 @@ def own_header(a: Piece, b: Piece) -> Evidence | None:
         return None
     words = _words(first)
     head = _words([x for r in a.table.rows_text()[:max(1, a.table.header_rows)] for x in r])
-    if words and len(words & head) >= HEADER_OVERLAP * len(words):
-        return None
+    other = _renamed(a, b, first) if renamed else []
     shown = " | ".join(x for x in (" ".join(t.split()) for t in first) if x)
     shown = shown if len(shown) <= 50 else shown[:47] + "..."
+    if words and len(words & head) >= HEADER_OVERLAP * len(words):
+        if not other:
+            return None
+        pairs = ", ".join(f"\"{y}\" for \"{x}\"" for x, y in other[:2])[:80]
+        return Evidence("header", f"starts with its own header row: \"{shown}\" (the first piece's header again in "
+                        f"part, but {len(other)} of its columns name other things: {pairs})", 0.0, len(other), 1,
+                        "continuation.renamed_header", veto=True)
     return Evidence("header", f"starts with its own header row: \"{shown}\" (words in {len(texts)} of the "
                     f"{len(nums)} columns where the first piece's body has numbers or dates)", 0.0,
                     len(texts), len(nums), veto=True)
@@ -165,7 +188,8 @@ def _header_above(res: PageResult, a: Piece, b: Piece) -> tuple[int, int] | None
     return None
 
 
-def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece) -> tuple[int, list[Evidence]]:
+def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece, renamed: bool = True
+                    ) -> tuple[int, list[Evidence]]:
     """A repeated header (the first piece's header rows again) or none; a different first row
     set apart by its shade (``shade.header_band``), a different bold first row, or one of words
     where the first piece's body has numbers (``own_header``), is the header of another table."""
@@ -193,7 +217,7 @@ def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece) -> tup
             and not _row_bold(res, a.table, min(a.table.n_rows - 1, a.table.header_rows)):
         first = " | ".join(x for x in _texts(b.table, 0) if x)[:50]
         return 0, [Evidence("header", f"starts with a header of its own: \"{first}\"", veto=True)]
-    own = own_header(a, b)
+    own = own_header(a, b, renamed)
     if own is not None:
         return 0, [own]
     return 0, [Evidence("header", "no header row at the top: the rows go on", 0.05)]

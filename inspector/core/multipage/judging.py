@@ -17,7 +17,8 @@ from ..units import unit_line
 from .headrow import header_evidence, kind_clash
 from .headrow import kind as _cell_kind
 from .leftrows import left_out_rows
-from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare
+from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare, cell_signs, signed
+from .numbering import numbering
 from .pieces import Evidence, bound_rows, column_map
 from .pieces import Piece as _Piece
 from .pieces import frame as _frame
@@ -64,8 +65,8 @@ def _flow(a: _Piece, b: _Piece) -> bool:
 def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line], lb: list[_Line],
            margins: _Margins, area: dict[float, tuple[float, float]], p: ContinuationParams) -> Continuation:
     ev: list[Evidence] = []
-    between, eased, lead = _between(res, nxt, a, b, la, lb, margins)
-    repeated, head = header_evidence(res, nxt, a, b)
+    between, eased, lead = _between(res, nxt, a, b, la, lb, margins, p.marked_notes)
+    repeated, head = header_evidence(res, nxt, a, b, p.renamed_header)
     # The row that opens the next page: rows detection left out over the piece, else its first body row.
     block, n_block = (lead, 1) if lead else bound_rows(b, repeated)
     if _flow(a, b):
@@ -75,6 +76,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += _tail(nxt, b) or _geometry(a, b, p, repeated)
     ev += head
     ev += kind_clash(a, b, repeated, column_map(a, b, p, repeated))
+    ev += numbering(a, b, repeated, column_map(a, b, p, repeated)) if p.numbering else []
     ev += _closing(a)
     ev += _marker_row(a)
     ev += _type_sizes(res, nxt, a, b) if not repeated else []
@@ -155,9 +157,10 @@ def _edges(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, area: dict[fl
 
 
 def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line], lb: list[_Line],
-             margins: _Margins) -> tuple[list[Evidence], tuple[float, float], float]:
-    """What stands below the first piece and above the second: only margins and markers may;
-    and where the marker lines below the first piece start and those (or the repeated title
+             margins: _Margins, marked: bool = True) -> tuple[list[Evidence], tuple[float, float], float]:
+    """What stands below the first piece and above the second: only margins and markers may
+    (``marked``: a note under the first piece by a sign one of its cells carries is a
+    footnote, ``continuation.marked_notes``); and where the marker lines below the first piece start and those (or the repeated title
     lines) above the second end (infinite when none); and the height of the rows detection
     left out over the second piece (0 when none)."""
     out: list[Evidence] = []
@@ -192,6 +195,7 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
     titles = {bare(ln.text) for ln in la if max(roof, a.box.y0 - TITLE_ROWS * a.row_h) <= ln.box.y0
               and ln.box.y1 <= a.box.y0 + 1}
     below_start, above_end, lead_top = float("inf"), float("-inf"), float("inf")
+    signs = cell_signs(x for row in a.table.rows_text() for x in row) if marked else frozenset()
     for page, group, piece, page_res in ((a.page, below, a, res), (b.page, above, b, nxt)):
         # Also under the first piece: a producer repeating header rows that hold the title
         # row sets it again at the foot of the page when the break falls right after it.
@@ -199,7 +203,7 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
         heads = _heading_over(group, b) if piece is b else None
         said = [_line_evidence(page, ln, margins, bare(ln.text) in titles and bool(bare(ln.text)), page == a.page,
                                ln in ruled, piece.size, page == b.page and piece is b and _unit(ln, b),
-                               ln is heads)
+                               ln is heads, page == a.page and signed(ln.text, signs))
                 for ln in group]
         rows = left_out_rows([ln for ln, e in zip(group, said, strict=True) if e.veto], piece)
         for ln, e in zip(group, said, strict=True):
@@ -252,14 +256,15 @@ def _heading_over(lines: Sequence[_Line], piece: _Piece) -> _Line | None:
 
 
 def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False, under: bool = False,
-                   ruled: bool = False, body_size: float = 0.0, unit: bool = False, heading: bool = False
-                   ) -> Evidence:
+                   ruled: bool = False, body_size: float = 0.0, unit: bool = False, heading: bool = False,
+                   by_sign: bool = False) -> Evidence:
     """What one line between the pieces says; ``again``: it repeats a line of the first
     piece's title block; ``under``: it stands under the first piece (where a note may);
     ``ruled``: a rule parts it from the piece at the page's edge (``ruled_off``);
     ``body_size``: the piece's body type size (a footnote is set smaller); ``unit``: a unit
     line over the continuation (``_unit``); ``heading``: a heading or caption right over the
-    continuation (``_heading_over``)."""
+    continuation (``_heading_over``); ``by_sign``: it starts with a sign ("*", "†") that one of
+    the first piece's cells carries."""
     text = ln.text if len(ln.text) <= 60 else ln.text[:57] + "..."
     if MARKER.search(ln.text):
         return Evidence("marker", f"continuation marker on page {page}: \"{text}\"", 0.25)
@@ -272,6 +277,12 @@ def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False,
         return Evidence("margin", f"running header/footer on page {page}, set off from the table by a rule at the "
                         f"page's edge: \"{text}\"")
     if under and _noted(ln, body_size):
+        if by_sign:
+            # "* restated" under a piece with a cell "1,234*": the footnote of a marked cell, set
+            # under the piece that holds it, not a note closing the table.
+            return Evidence("footnote", f"a footnote under the first piece on page {page}, set by a sign that "
+                            f"one of its cells carries (it notes that cell; it does not close the table): \"{text}\"",
+                            -0.05)
         if FOOTNOTE.match(ln.text) and not NOTE.match(ln.text):
             # A footnote by its mark ("1)", "¹", "注1") notes a cell of its page: producers set
             # one at each page's foot, so it says nothing about where the table ends. A note by

@@ -4,6 +4,7 @@ number (regular expressions over its text), and the signature two pages' lines a
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 # "Continued" in the scripts tables are set in. The CJK words are also parts of ordinary words
 # (持续经营 "going concern", 계속영업 "continuing operations"), so they count bracketed (also
@@ -35,8 +36,24 @@ NOTE = re.compile(r"^\s*(?:[※*†‡]|(?:notes?|source|sources|주|비고|注|
                   re.IGNORECASE)
 # A footnote by its mark: "1)", "(1)", "a)", "¹", "*)", "注1" without a colon (``NOTE`` has those with one).
 FOOTNOTE = re.compile(r"^\s*(?:\(?\d{1,2}\)|\(?[a-z]\)\s|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*+\)?|(?:注|주)\s*\d{1,2}\s*[)）.]?)")
+# A note's leading sign ("* restated", "† unaudited", "** in thousands"): a footnote's mark
+# where a cell of the table carries the same sign ("1,234*", "Revenue†").
+SIGN = re.compile(r"^\s*([*†‡]+)")
+_CELL_SIGN = re.compile(r"(?<![*†‡])([*†‡]+)\)?\s*$")
 PAGE_NUMBER = re.compile(r"^\s*(?:page|seite|p\.|s\.)?\s*[-–—]?\s*\d{1,4}\s*[-–—]?\s*"
                          r"(?:(?:of|/|von|sur|de)\s*\d{1,4})?\s*$", re.IGNORECASE)
+
+
+def cell_signs(texts: Iterable[str]) -> frozenset[str]:
+    """The signs (``*``, ``**``, ``†``, ``‡``) that end any of ``texts``: the marks a
+    footnote under the table may note those cells by."""
+    return frozenset(m.group(1) for t in texts if (m := _CELL_SIGN.search(t)) and t.strip() != m.group(0).strip())
+
+
+def signed(text: str, signs: frozenset[str]) -> bool:
+    """Does the line ``text`` start with one of the cells' ``signs`` (a footnote by its mark)?"""
+    m = SIGN.match(text)
+    return m is not None and m.group(1) in signs
 
 
 def signature(text: str) -> str:
@@ -49,4 +66,4 @@ def bare(text: str) -> str:
     return signature(MARKER.sub(" ", text)).strip()
 
 
-__all__ = ["MARKER", "NOTE", "FOOTNOTE", "CAPTION", "CAPTION_MORE", "PAGE_NUMBER", "signature", "bare"]
+__all__ = ["MARKER", "NOTE", "FOOTNOTE", "SIGN", "cell_signs", "signed", "CAPTION", "CAPTION_MORE", "PAGE_NUMBER", "signature", "bare"]
