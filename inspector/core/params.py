@@ -317,6 +317,11 @@ class OcrParams:
                                "resolution a decimal point or a thousands comma is a pixel or two, as small as the "
                                "dust painted out (a grey scan keeps its points' grey rims, and its dust between "
                                "letters is painted out as before).")
+    comma_groups: int = param(2, "Commas lost to the scan", "numbers", 0, 10,
+                              "A number OCR read grouped by full stops (52.071) is read with commas (52,071) when "
+                              "its row or column holds this many numbers grouped by commas and none written with a "
+                              "decimal comma: a coarse scan loses a comma's tail and Tesseract reads a full stop; "
+                              "0: off.")
     reread_cells: bool = param(True, "Re-read doubtful cells", "on/off", 0, 1,
                                "Read again, on its own, each ruled cell holding a word under the min confidence, "
                                "and keep that reading when Tesseract is surer of it (multi-line cells).")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from .geometry import Frame
 from .params import OcrParams, RasterParams
 from .reading.ocr import OcrResult, OcrUnavailable, pixel_box, read_words, reread
+from .reading.ocr_commas import commas_note, restore_commas
 from .structure.tables import TablesResult
 from .types import RasterResult, Rect, RejectedRule, Rule, Table, Word
 
@@ -77,8 +78,9 @@ def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> Ocr
         got = read_words(pic.grey, pic.dpi, o.lang, pic.frame, o.max_seconds, o.layout)
     except OcrUnavailable as exc:
         return str(exc)
-    return dataclasses.replace(got, words=_unrotated(got.words, page), enlarged_from=pic.enlarged_from,
-                               notes=pic.notes)
+    words, commas = restore_commas(got.words, [pic.frame.straighten_rect(w.bbox) for w in got.words], o.comma_groups)
+    return dataclasses.replace(got, words=_unrotated(words, page), enlarged_from=pic.enlarged_from,
+                               notes=pic.notes + commas_note(commas))
 
 
 def ocr_picture(page: Page, o: OcrParams, skew: float, raster: RasterParams | None = None) -> OcrPicture:
@@ -226,7 +228,10 @@ def reread_unsure_cells(page: Page, o: OcrParams, picture: Callable[[], OcrPictu
             extra.extend(_unrotated(new, page))
     if not extra:
         return words
-    return tuple(w for i, w in enumerate(words) if i not in drop) + tuple(extra)
+    # A cell read alone has lost its row and column: its numbers are judged among the page's again.
+    kept = tuple(w for i, w in enumerate(words) if i not in drop)
+    fixed, _ = restore_commas(kept + tuple(extra), [turned.rect(w.bbox) for w in kept + tuple(extra)], o.comma_groups)
+    return fixed
 
 
 INK_GREY = 128  # a pixel darker than this is ink

@@ -422,3 +422,22 @@ def test_a_shaded_cell_read_alone_keeps_its_paper() -> None:
     finally:
         api.Clear()
     assert [w.text for w in words] == ["Benzene"] and words[0].ocr_confidence > 80
+
+
+def test_a_doubted_lone_dash_shaped_like_one_is_kept_and_a_doubted_speck_is_not() -> None:
+    # A noisy scan's nil cells: Tesseract reads "-" at 0-39 % confidence (ICDAR eu-001 blurred
+    # and speckled). Flat and as wide as a hyphen, it is a dash however unsure Tesseract is, as
+    # "=" or ":" read in its place already were; a doubted round speck is still dropped.
+    from inspector.core.reading.ocr import _noise, _Read, _text
+    from inspector.core.reading.ocr_glyphs import LineScale
+
+    grey = np.full((40, 60), 255, np.uint8)
+    grey[20:23, 20:30] = 0  # the dash's ink, 10 x 3 px on a line 24 px high
+    row = {"row_height": 24.0}
+    for read in ("-", "="):
+        raw = _Read(read, (20, 20, 30, 23), 12.0, None, row, 0, 0, [])
+        text, mark = _text(raw, LineScale(0.0, 0.0), grey)
+        assert (text, mark) == ("-", True), read
+    speck = _Read("-", (20, 20, 23, 23), 12.0, None, row, 0, 0, [])
+    text, mark = _text(speck, LineScale(0.0, 0.0), grey)
+    assert not mark and _noise(text, 12.0)

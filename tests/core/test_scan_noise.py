@@ -190,3 +190,14 @@ def test_a_fax_keeps_its_decimal_points() -> None:
     assert any("ocr.speck_points" in n for n in res.notes)
     off = Pipeline(open_document(pdf)).run(0, own.with_value("ocr.speck_points", False))
     assert not any("." in row[2] for row in off.tables[0].rows_text()[2:])
+
+
+@needs_tesseract
+def test_one_pipeline_reads_the_fax_again_when_its_points_setting_changes() -> None:
+    # The OCR stage's cache key holds ocr.speck_points: a window that turns it off re-reads the page.
+    pipe = Pipeline(open_document(fax_of_small_print()))
+    own = Params().with_value("ocr.upscale_bilevel", 0.0)
+    kept = pipe.run(0, own)
+    assert [row[2] for row in kept.tables[0].rows_text()][2:] == ["25.8", "29.6", "13.1"]
+    off = pipe.run(0, own.with_value("ocr.speck_points", False))
+    assert not any("." in row[2] for row in off.tables[0].rows_text()[2:])

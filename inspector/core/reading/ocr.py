@@ -332,9 +332,11 @@ def _words(api: Any, grey: np.ndarray, scale: float, frame: Frame, ox: int = 0, 
 def _text(raw: _Read, measure: LineScale, grey: np.ndarray) -> tuple[str, bool]:
     """The word's text with its dashes told apart by length (see ``ocr_glyphs``), and whether
     it is a lone short level mark read as a dash (tables write one for nil; Tesseract says
-    '=', ':', '_'), which is kept however unsure Tesseract is."""
+    '=', ':', '_', or '-' itself), which is kept however unsure Tesseract is: a blurred or speckled
+    scan's nil dashes come with a confidence under NOISE_CONFIDENCE, and the dust they would be
+    dropped as is no flat mark as wide as a hyphen."""
     text = normalise(raw.text).strip()
-    if raw.box is not None and text not in DASHES and _dash(text, raw.box, raw.row):
+    if raw.box is not None and _dash(text, raw.box, raw.row):
         return restore_dashes([Glyph("-", raw.box)], measure, grey), True
     if any(ch in DASHES for ch in text) and "".join(g.text for g in raw.glyphs) == text:
         return restore_dashes(raw.glyphs, measure, grey), False
