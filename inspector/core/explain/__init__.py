@@ -56,7 +56,7 @@ from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut
 from .options import option_cols, option_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
 from .sheets import sheet_cols, sheet_rows
-from .thin import thin_band_rules
+from .thin import pair_rules, thin_band_rules
 from .verdicts import explain_rejected, rejected_at, why_not_here, why_table
 
 RULE_PARAMS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast", "merge.snap")
@@ -149,7 +149,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         dropped = [*narrow, *spanned, *dropped_rows(ctx, g, table.header_rows)]
         if ctx.res.clipped_art and ctx.frame.identity and not g.turn:
             dropped += [*hidden_rules(ctx, g, "col"), *hidden_rules(ctx, g, "row")]
-        dropped += thin_band_rules(ctx, g)
+        dropped += [*thin_band_rules(ctx, g), *pair_rules(ctx, g)]
         if ctx.frame.identity and not g.turn:
             dropped += [*form_mark_rules(ctx, g, "col"), *form_mark_rules(ctx, g, "row"), *option_rules(g)]
         cols, rows = _without(ctx.res.skipped, cols), _without(ctx.res.skipped, rows)

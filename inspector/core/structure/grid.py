@@ -48,7 +48,7 @@ from .seams import beside_tiles, with_seams
 from .sections import section_lines
 from .spans import grid_spans
 from .stacks import RULED_SHARE, SHARE, split_segments, stack_boundaries
-from .thinbands import trim_thin_edges
+from .thinbands import one_per_pair, trim_thin_edges
 
 # Why no user would change these: each is a proportion of the page's own evidence (lines,
 # columns, rules, bands), not of a producer's style, and no corpus page has needed another.
@@ -118,6 +118,10 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     # Amounts ending where a column of accounting signs starts: a column edge, as a clip's.
     signs = sign_edges(words, body) if ev.params.columns.signs_open else []
     xs, drawn_xs = _columns(ev, body, kept, [*(x for x, _ in cut), *signs], tiled)
+    if drawn_xs:  # cells boxed apart: a pair of rules at each column edge is one (``thinbands``)
+        xs = one_per_pair(ev, xs, across=True)
+        drawn_xs &= set(xs)
+        box = Rect(xs[0], box.y0, xs[-1], box.y1)
     signed = frozenset(x for x in xs[1:-1] if any(e <= x <= e + ev.params.columns.min_gap for e in signs)) - drawn_xs
     # Numbers closer than the column gap: their right-aligned stacks divide the columns,
     # and a run of words across such a boundary (or of two numbers across any) is two
@@ -127,7 +131,8 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     stacked = stack_boundaries(words, kept, xs, RULED_SHARE if drawn_xs else SHARE)
     xs = sorted([*xs, *stacked])
     ev = replace(ev, segs=split_segments(segs, words, [*stacked, *tiled], xs[1:-1]))
-    ys = _positions(cand.rules, "h", box.y0, box.y1, ev.snap) if cand.source != "aligned" else [box.y0, box.y1]
+    ys = one_per_pair(ev, _positions(cand.rules, "h", box.y0, box.y1, ev.snap), across=False) \
+        if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= ev.snap for r in cand.rules)
     drawn_ys = set(ys[1:-1])
     closed = closed_cells(ev, [xs[0], *sorted(drawn_xs), xs[-1]], ys)
