@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from ..evidence.rules_vector import WHITE
 from ..params import Params
+from ..structure.columns import straddles
 from ..structure.form_sections import CUT
 from ..structure.glyphgaps import SPLIT_GLYPHS
 from ..structure.grid import GLYPH_GAP_SOURCES
@@ -390,6 +391,12 @@ def _text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> 
             "the text leaves a gap here on all but a tenth of its lines at most (a spanning title may cross it)")
     evidence: tuple[Evidence, ...] = (Evidence("text_gap", b.gap),)
     named: tuple[str, ...] = ("columns.min_gap",)
+    k = g.xs.index(b.pos) if b.pos in g.xs else 0
+    if region is not None and 0 < k < len(g.xs) - 1 and straddles(region.pieces, region.lines, g.xs[k - 1], b.pos,
+                                                                  g.xs[k + 1]):
+        said += ("; no line has text on both sides, but the lines of one side straddle the other's (cells wrapped "
+                 "in two lines set middle-aligned beside one-line cells): two columns, not one aligned two ways")
+        evidence = (*evidence, Evidence("straddled"))
     led = _leaders_at(ctx, g, b)
     if led:
         said += (f"; leader dots between label and value on {led} line(s) read as space (tables.leaders): they "

@@ -236,7 +236,7 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
             return _split_ruled_columns(xs, pieces, segs, n_lines, params, words), set(xs[1:-1])
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params, edges=edges)
     inner = under_group_labels(inner, pieces, segs, box.x0, box.x1, params)
-    inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces)
+    inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces, lines)
     if cand.source in GLYPH_GAP_SOURCES:
         inner = _wide_gaps(inner, segs, words, box.x0, box.x1)
     if tiled:
@@ -297,9 +297,11 @@ def _wide_gaps(inner: list[float], segs: Sequence[Segment], words: Sequence[Word
     wide and leaves a gap at the same x on every line of a column of look-alike cells
     ("Lot  A-1", "제1호　물품"); a column gap is wider. A narrow gap with header text on both
     sides stays a column boundary: a table set tight (little cell padding) heads each column;
-    so does one left of a column of currency signs set apart from their amounts (``signs_open``)."""
+    so does one left of a column of currency signs set apart from their amounts (``signs_open``),
+    and one no line has text on both sides of (kept by ``merge_complementary``: middle-aligned
+    cells straddling their row's line, nothing says it is spaces inside a cell)."""
     xs = [x0, *inner, x1]
-    glyphs = gaps_in_glyphs(words, segs, xs)
+    glyphs = gaps_in_glyphs(words, segs, xs, unshared=float("inf"))
     return [x for k, x in enumerate(inner, start=1)
             if glyphs[k - 1] > SPLIT_GLYPHS or _headed_both_sides(segs, words, xs[k - 1], x, xs[k + 1])
             or signs_open(words, segs, x)]
