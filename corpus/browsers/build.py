@@ -22,6 +22,10 @@ build needs it, never the app or the tests). Steps:
    each cell's text the PDF's words inside its box (the build stops on any difference), one
    region per page of a continued table, the repeated header in each;
 5. ``OUT/golden`` (a golden set) and ``OUT/styles.json`` (the style of each table).
+
+Chromium stamps each PDF with the time it was printed: a rebuild with the same seed gives the
+same tables, boxes and texts, under other file hashes. ``tests``/``score_modern`` read the
+committed PDFs with their golden set.
 """
 
 from __future__ import annotations
