@@ -24,7 +24,7 @@ build needs it, never the app or the tests). Steps:
 5. ``OUT/golden`` (a golden set) and ``OUT/styles.json`` (the style of each table).
 
 Chromium stamps each PDF with the time it was printed: a rebuild with the same seed gives the
-same tables, boxes and texts, under other file hashes. ``tests``/``score_modern`` read the
+same tables, boxes and texts, under other file hashes. ``benchmarks/score_modern.py`` reads the
 committed PDFs with their golden set.
 """
 
