@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-jslibs corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-jslibs corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
 
 setup: sysdeps $(STAMP)
 
@@ -138,6 +138,14 @@ corpus-slides: setup
 	@command -v soffice >/dev/null || { apt-get update && apt-get install -y --no-install-recommends libreoffice-impress-nogui; }
 	$(PY) -m pip install -q -e ".[corpus]"
 	$(PY) -m corpus.slides.build $(ARGS)
+
+# HTML tables in the styles web pages use (Bootstrap-like stripes, a rule under the header only,
+# collapsed and separated borders, padded cells, colspan/rowspan headers, a floated table, a long
+# table with its thead repeated) printed by headless Chromium (Skia's PDF); truth from the page's
+# own layout, measured by JavaScript in it (corpus/browsers). Needs Debian's chromium, only here.
+corpus-browsers: setup
+	@command -v chromium >/dev/null || { apt-get update && apt-get install -y --no-install-recommends chromium; }
+	$(PY) -m corpus.browsers.build $(ARGS)
 
 # Workbooks made the way people make them (openpyxl: merged titles, wrapped and filled headers, number
 # formats, borders on some ranges, spacer columns, printed gridlines, fit-to-page, repeated header rows)

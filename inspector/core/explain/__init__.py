@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from ..evidence.rules_vector import WHITE
 from ..params import Params
+from ..structure.columns import straddles
 from ..structure.form_sections import CUT
 from ..structure.glyphgaps import SPLIT_GLYPHS
 from ..structure.grid import GLYPH_GAP_SOURCES
@@ -56,7 +57,7 @@ from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut
 from .options import option_cols, option_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
 from .sheets import sheet_cols, sheet_rows
-from .thin import thin_band_rules
+from .thin import pair_rules, thin_band_rules
 from .verdicts import explain_rejected, rejected_at, why_not_here, why_table
 
 RULE_PARAMS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast", "merge.snap")
@@ -149,7 +150,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         dropped = [*narrow, *spanned, *dropped_rows(ctx, g, table.header_rows)]
         if ctx.res.clipped_art and ctx.frame.identity and not g.turn:
             dropped += [*hidden_rules(ctx, g, "col"), *hidden_rules(ctx, g, "row")]
-        dropped += thin_band_rules(ctx, g)
+        dropped += [*thin_band_rules(ctx, g), *pair_rules(ctx, g)]
         if ctx.frame.identity and not g.turn:
             dropped += [*form_mark_rules(ctx, g, "col"), *form_mark_rules(ctx, g, "row"), *option_rules(g)]
         cols, rows = _without(ctx.res.skipped, cols), _without(ctx.res.skipped, rows)
@@ -390,6 +391,12 @@ def _text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> 
             "the text leaves a gap here on all but a tenth of its lines at most (a spanning title may cross it)")
     evidence: tuple[Evidence, ...] = (Evidence("text_gap", b.gap),)
     named: tuple[str, ...] = ("columns.min_gap",)
+    k = g.xs.index(b.pos) if b.pos in g.xs else 0
+    if region is not None and 0 < k < len(g.xs) - 1 and straddles(region.pieces, region.lines, g.xs[k - 1], b.pos,
+                                                                  g.xs[k + 1]):
+        said += ("; no line has text on both sides, but the lines of one side straddle the other's (cells wrapped "
+                 "in two lines set middle-aligned beside one-line cells): two columns, not one aligned two ways")
+        evidence = (*evidence, Evidence("straddled"))
     led = _leaders_at(ctx, g, b)
     if led:
         said += (f"; leader dots between label and value on {led} line(s) read as space (tables.leaders): they "

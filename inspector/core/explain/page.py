@@ -51,7 +51,10 @@ class Evidence:
     rectangle each meet side by side there on several lines: how many fills, their ids) | header_over_rules
     (the first row is a header line over a ruled grid's first rule, its pieces inside the grid's columns) |
     sign_edge (amounts end where a column of currency signs alone, each between two numbers, starts: a
-    spreadsheet's accounting format, closer than a column gap);
+    spreadsheet's accounting format, closer than a column gap) | rule_pair (a rule beside a kept boundary
+    over an empty band thinner than half a line: cells boxed apart, the pair one boundary, pt apart) |
+    straddled (a column boundary no line has text on both sides of, the lines of one side overlapping
+    the other's: middle-aligned wrapped cells, two columns);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 

@@ -16,6 +16,7 @@ from .sectionrows import PITCH_SLACK, SECTION_LINES, at_pitch
 WRAP_GAP = 0.5  # line heights of white above a wrapped cell's next line, at most
 GAP_SLACK = 1.0  # pt a line may reach into a column gap and still sit inside its column
 CLOSE_SPACING = 1.5  # line heights of white between two lines of one aligned run, at most
+PADDED_SPACING = 3.0  # ... of a padded table's rows set at one pitch (``_padded``), at most
 GAPS_MEET = 1.0  # pt two lines' column gaps overlap by to be one gap
 TITLE_APART = 0.25  # line heights more white above a title line than between the run's rows
 PROSE_WORDS = 6  # words of a one-piece line that make it running prose
@@ -35,7 +36,8 @@ def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
     """Index ranges [a, b) of consecutive, close lines whose gaps between text pieces line up.
 
     Each line needs a gap (an x interval between two of its segments) that overlaps a gap
-    of the line before it: columns. Justified prose has wide word spaces too, but they do
+    of the line before it: columns. Lines are close (``CLOSE_SPACING``), or farther apart at
+    one pitch: a padded table's rows (``_padded``). Justified prose has wide word spaces too, but they do
     not line up from one line to the next. A line or two in one piece inside one column,
     tight under a row, with the columns going on below, is a wrapped cell's next line;
     not a line of ``titles`` (in heading type) set farther from the row above than the run's
@@ -62,7 +64,7 @@ def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
                 runs.append((start, i))
             start, i = None, i + 1
             continue
-        near = i == checked or _close(lines[i - 1], lines[i])
+        near = i == checked or _close(lines[i - 1], lines[i]) or _padded(lines, gaps, i)
         if start is not None and (not near or not _gaps_meet(gaps[prev], gaps[i])):
             if i - start >= min_rows:
                 runs.append((start, i))
@@ -177,6 +179,29 @@ def _row_step(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: int
 
 def _close(a: Line, b: Line) -> bool:
     return b.bbox.y0 - a.bbox.y1 <= CLOSE_SPACING * max(a.bbox.height, b.bbox.height, MIN_HEIGHT)
+
+
+def _padded(lines: Sequence[Line], gaps: Sequence[Gaps], i: int) -> bool:
+    """Are lines ``i - 1`` and ``i``, too far apart for ``_close``, two rows of a padded table
+    (a web page's cells padded 12 px a side, no rules between rows)? They are when three
+    consecutive lines holding them, each with column gaps meeting the next one's, step down
+    at one pitch (within ``PITCH_SLACK``) with at most ``PADDED_SPACING`` line heights of white
+    between each two. Paragraphs set apart, or a table under a heading, step unevenly."""
+    for a in (i - 2, i - 1):
+        if a < 0 or a + 2 >= len(lines) or not all(gaps[k] for k in range(a, a + 3)):
+            continue
+        b0, b1, b2 = (lines[k].bbox for k in range(a, a + 3))
+        s1, s2 = b1.y0 - b0.y0, b2.y0 - b1.y0
+        if min(s1, s2) <= 0 or abs(s1 - s2) > PITCH_SLACK * max(s1, s2):
+            continue
+        if all(_apart(lines[k], lines[k + 1]) for k in (a, a + 1)) and \
+                _gaps_meet(gaps[a], gaps[a + 1]) and _gaps_meet(gaps[a + 1], gaps[a + 2]):
+            return True
+    return False
+
+
+def _apart(a: Line, b: Line) -> bool:
+    return b.bbox.y0 - a.bbox.y1 <= PADDED_SPACING * max(a.bbox.height, b.bbox.height, MIN_HEIGHT)
 
 
 def _gaps_meet(a: Gaps, b: Gaps) -> bool:

@@ -291,11 +291,17 @@ def _gap(segs: Sequence[Segment], column: np.ndarray, a: int, b: int) -> float:
     return float(left - right)
 
 
-def merge_complementary(bounds: list[float], pieces: Pieces) -> list[float]:
+STRADDLE = 0.3  # share of the lower line's height two lines overlap by to stand in one row
+
+
+def merge_complementary(bounds: list[float], pieces: Pieces, lines: Sequence[Line] = ()) -> list[float]:
     """Remove a boundary between two columns that no line fills both of.
 
     Text aligned differently within one column ("n/a" left, numbers right) leaves a gap
-    on every line, but the two parts never share a line: they are one column.
+    on every line, but the two parts never share a line: they are one column. Not when every
+    line of one side overlaps a line of the other by ``STRADDLE`` of its height (with ``lines``,
+    the pieces' lines): cells wrapped in two lines set middle-aligned beside one-line cells
+    (a browser's ``vertical-align: middle``) straddle their row's line, in a column of their own.
     """
     bounds = list(bounds)
     k = 0
@@ -304,11 +310,28 @@ def merge_complementary(bounds: list[float], pieces: Pieces) -> list[float]:
         hi = bounds[k + 1] if k + 1 < len(bounds) else np.inf
         left = set(pieces.centred_in(lo, bounds[k]).line.tolist())
         right = set(pieces.centred_in(bounds[k], hi).line.tolist())
-        if left and right and not (left & right):
+        if left and right and not (left & right) and not (lines and _straddle(left, right, lines)):
             bounds.pop(k)
         else:
             k += 1
     return bounds
+
+
+def straddles(pieces: Pieces, lines: Sequence[Line], lo: float, x: float, hi: float) -> bool:
+    """Is the boundary at ``x`` (between ``lo`` and ``hi``) one no line fills both sides of, kept
+    by ``merge_complementary`` as its sides' lines straddle each other (for explain)?"""
+    left = set(pieces.centred_in(lo, x).line.tolist())
+    right = set(pieces.centred_in(x, hi).line.tolist())
+    return bool(left and right) and not (left & right) and _straddle(left, right, lines)
+
+
+def _straddle(left: set[int], right: set[int], lines: Sequence[Line]) -> bool:
+    """Does every line of ``left`` or every line of ``right`` overlap a line of the other side
+    by ``STRADDLE`` of the lower one's height (one row's lines, set off by middle alignment)?"""
+    def overlapped(a: set[int], b: set[int]) -> bool:
+        return all(any(min(lines[i].bbox.y1, lines[j].bbox.y1) - max(lines[i].bbox.y0, lines[j].bbox.y0)
+                       >= STRADDLE * min(lines[i].bbox.height, lines[j].bbox.height) for j in b) for i in a)
+    return overlapped(left, right) or overlapped(right, left)
 
 
 def near_boundary(words: Sequence[Word], ids: Sequence[int], bounds: Sequence[float],

@@ -43,11 +43,13 @@ def gap_in_glyphs(words: Sequence[Word], segs: Sequence[Segment], x: float, lo: 
     return _glyph_gap(left, right)
 
 
-def gaps_in_glyphs(words: Sequence[Word], segs: Sequence[Segment], xs: Sequence[float]) -> list[float]:
+def gaps_in_glyphs(words: Sequence[Word], segs: Sequence[Segment], xs: Sequence[float],
+                   unshared: float = 0.0) -> list[float]:
     """``gap_in_glyphs(words, segs, xs[k], xs[k - 1], xs[k + 1])`` for every inner boundary k
     of the ascending ``xs``, in one pass over the words: a word centred in column j (between
     xs[j] and xs[j + 1]) is the left neighbour candidate of boundary j + 1 and the right one of
-    boundary j, and of no other (the same words, met in the same order, as one call a boundary)."""
+    boundary j, and of no other (the same words, met in the same order, as one call a boundary).
+    ``unshared``: the value of a boundary no line has words on both sides of."""
     n = len(xs) - 1  # columns; boundaries 1 .. n - 1 are inner
     left: list[dict[int, Word]] = [{} for _ in range(n + 1)]
     right: list[dict[int, Word]] = [{} for _ in range(n + 1)]
@@ -67,11 +69,12 @@ def gaps_in_glyphs(words: Sequence[Word], segs: Sequence[Segment], xs: Sequence[
             had = side.get(line)
             if had is None or box.x0 < had.bbox.x0:
                 side[line] = w
-    return [_glyph_gap(left[k], right[k]) for k in range(1, n)]
+    return [_glyph_gap(left[k], right[k], unshared) for k in range(1, n)]
 
 
-def _glyph_gap(left: dict[int, Word], right: dict[int, Word]) -> float:
-    """``gap_in_glyphs`` from each line's word left and right of the gap."""
+def _glyph_gap(left: dict[int, Word], right: dict[int, Word], unshared: float = 0.0) -> float:
+    """``gap_in_glyphs`` from each line's word left and right of the gap; ``unshared`` when no
+    line has words on both sides."""
     ratios = []
     for line in left.keys() & right.keys():
         a, b = left[line], right[line]
@@ -80,7 +83,7 @@ def _glyph_gap(left: dict[int, Word], right: dict[int, Word]) -> float:
             continue
         glyph = max(a.bbox.width / max(len(a.text), 1), b.bbox.width / max(len(b.text), 1), 1e-6)
         ratios.append((b.bbox.x0 - a.bbox.x1) / glyph)
-    return float(median(ratios)) if ratios else 0.0  # statistics': np.median costs more on a few values
+    return float(median(ratios)) if ratios else unshared  # statistics': np.median costs more on a few values
 
 
 def signs_open(words: Sequence[Word], segs: Sequence[Segment], x: float) -> int:

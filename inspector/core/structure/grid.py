@@ -48,7 +48,7 @@ from .seams import beside_tiles, with_seams
 from .sections import section_lines
 from .spans import grid_spans
 from .stacks import RULED_SHARE, SHARE, split_segments, stack_boundaries
-from .thinbands import trim_thin_edges
+from .thinbands import one_per_pair, trim_thin_edges
 
 # Why no user would change these: each is a proportion of the page's own evidence (lines,
 # columns, rules, bands), not of a producer's style, and no corpus page has needed another.
@@ -118,6 +118,10 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     # Amounts ending where a column of accounting signs starts: a column edge, as a clip's.
     signs = sign_edges(words, body) if ev.params.columns.signs_open else []
     xs, drawn_xs = _columns(ev, body, kept, [*(x for x, _ in cut), *signs], tiled)
+    if drawn_xs:  # cells boxed apart: a pair of rules at each column edge is one (``thinbands``)
+        xs = one_per_pair(ev, xs, across=True)
+        drawn_xs &= set(xs)
+        box = Rect(xs[0], box.y0, xs[-1], box.y1)
     signed = frozenset(x for x in xs[1:-1] if any(e <= x <= e + ev.params.columns.min_gap for e in signs)) - drawn_xs
     # Numbers closer than the column gap: their right-aligned stacks divide the columns,
     # and a run of words across such a boundary (or of two numbers across any) is two
@@ -127,7 +131,8 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     stacked = stack_boundaries(words, kept, xs, RULED_SHARE if drawn_xs else SHARE)
     xs = sorted([*xs, *stacked])
     ev = replace(ev, segs=split_segments(segs, words, [*stacked, *tiled], xs[1:-1]))
-    ys = _positions(cand.rules, "h", box.y0, box.y1, ev.snap) if cand.source != "aligned" else [box.y0, box.y1]
+    ys = one_per_pair(ev, _positions(cand.rules, "h", box.y0, box.y1, ev.snap), across=False) \
+        if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= ev.snap for r in cand.rules)
     drawn_ys = set(ys[1:-1])
     closed = closed_cells(ev, [xs[0], *sorted(drawn_xs), xs[-1]], ys)
@@ -231,7 +236,7 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
             return _split_ruled_columns(xs, pieces, segs, n_lines, params, words), set(xs[1:-1])
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params, edges=edges)
     inner = under_group_labels(inner, pieces, segs, box.x0, box.x1, params)
-    inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces)
+    inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces, lines)
     if cand.source in GLYPH_GAP_SOURCES:
         inner = _wide_gaps(inner, segs, words, box.x0, box.x1)
     if tiled:
@@ -292,9 +297,11 @@ def _wide_gaps(inner: list[float], segs: Sequence[Segment], words: Sequence[Word
     wide and leaves a gap at the same x on every line of a column of look-alike cells
     ("Lot  A-1", "제1호　물품"); a column gap is wider. A narrow gap with header text on both
     sides stays a column boundary: a table set tight (little cell padding) heads each column;
-    so does one left of a column of currency signs set apart from their amounts (``signs_open``)."""
+    so does one left of a column of currency signs set apart from their amounts (``signs_open``),
+    and one no line has text on both sides of (kept by ``merge_complementary``: middle-aligned
+    cells straddling their row's line, nothing says it is spaces inside a cell)."""
     xs = [x0, *inner, x1]
-    glyphs = gaps_in_glyphs(words, segs, xs)
+    glyphs = gaps_in_glyphs(words, segs, xs, unshared=float("inf"))
     return [x for k, x in enumerate(inner, start=1)
             if glyphs[k - 1] > SPLIT_GLYPHS or _headed_both_sides(segs, words, xs[k - 1], x, xs[k + 1])
             or signs_open(words, segs, x)]

@@ -6,6 +6,12 @@ width), leaves a band between two rules that holds no text and could hold none: 
 thinner than one line of the table's type. That band is no row; the grid ends at the inner
 rule. A blank row of a form is as tall as the rows it is ruled among, and stays. Heights in
 points.
+
+Inside a grid, cells drawn as boxes of their own a little apart (a web page's
+``border-collapse: separate``, ``<table border=1>``: each cell's box, 2 px of spacing, the next
+cell's box) leave a rule pair around every boundary, rows and columns: the empty band between
+the two, thinner than half a line of the table's type (``SPACING``), is no row and no column;
+the pair is one boundary, at its first rule (``one_per_pair``).
 """
 
 from __future__ import annotations
@@ -37,6 +43,36 @@ def trim_thin_edges(ev: RegionEvidence, ys: Sequence[float], header_rows: int) -
         out.pop(0)
         header_rows = max(0, header_rows - 1)
     return out, header_rows
+
+
+SPACING = 0.5  # share of the table's median word height: an empty band thinner is the spacing of two boxes
+
+
+def one_per_pair(ev: RegionEvidence, positions: Sequence[float], across: bool) -> list[float]:
+    """``positions`` (rows' y, or with ``across`` columns' x) with each pair of boundaries closer
+    than ``SPACING`` of the region's median word height, no word centre between them, made one:
+    the first inside the table; at its ends, for columns only, the inner one (the grid ends at
+    the inner rule, as ``trim_thin_edges`` ends it at the top and bottom). Only when every
+    boundary inside the table is such a pair, or none is (the pairs closer than ``merge.snap``
+    already one): cells boxed apart pair all their edges, while a shaded cell's fill inset from
+    its grid (a pair here and there) is no spacing of boxes."""
+    out = list(positions)
+    if len(out) < 4 or not ev.ids:
+        return out
+    line = float(np.median([ev.words[i].bbox.height for i in ev.ids]))
+    c = (ev.centres.cx if across else ev.centres.cy)[list(ev.ids)]
+    groups = [[out[0]]]
+    for p in out[1:]:
+        if p - groups[-1][-1] < SPACING * line and _empty(groups[-1][-1], p, c):
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    inner = groups[1:-1]
+    if len({len(g) for g in inner}) > 1 or max(len(g) for g in groups) > 2:
+        return out  # some boundaries paired, others not: no boxes apart
+    if not across:
+        return [*groups[0], *(g[0] for g in inner), *groups[-1]]
+    return [groups[0][-1], *(g[0] for g in inner), groups[-1][0]]
 
 
 def _empty(y0: float, y1: float, cy: np.ndarray) -> bool:
