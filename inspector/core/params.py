@@ -166,6 +166,11 @@ class TableParams:
                               "A form's ruled sections share their full-width rules: where no column rule crosses "
                               "such a rule, the column rules above end on it and other ones start below, and each "
                               "side has two rows or more, the ruled group is cut there into separate tables.")
+    section_bands: bool = param(True, "Shaded section rows", "on/off", 0, 1,
+                                "A fill that shades the band between two stacked row rules from one to the other, "
+                                "as wide as they are, and holds all its text is a section row of one table (a "
+                                "title, a sentence across it): the text in it does not part the rules into two "
+                                "tables.")
     repeated_headers: bool = param(True, "Repeated headers", "on/off", 0, 1,
                                    "Tables set side by side (or one over the other) whose rows align read as one "
                                    "block: where both parts carry the same header words at one shift (beside: "

@@ -22,6 +22,7 @@ from .between import (
     heading_between,
 )
 from .columns import Line
+from .shadedbands import banded
 
 # Why no user would change these: each is a proportion of the page's own drawing and type
 # (the grid's rows, the rules' lengths, the usual line height) or a pt slack of a stroke's
@@ -269,11 +270,14 @@ def _inside(a: Rect, b: Rect, tol: float) -> bool:
 
 def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[Line],
                   n_segments: Sequence[int], min_width: float, sizes: Sequence[float] = (),
-                  facts: LineFacts | None = None, said: list[TableRegion] | None = None) -> list[Candidate]:
+                  facts: LineFacts | None = None, said: list[TableRegion] | None = None,
+                  bands: Sequence[Fill] = (), tol: float = 0.0) -> list[Candidate]:
     """Groups of stacked horizontal rules of similar extent outside ``taken`` areas.
 
     Consecutive rules join while they overlap by 70% of the shorter and the band between
-    them holds no running prose (two or more long single-piece lines) and no heading.
+    them holds no running prose (two or more long single-piece lines) and no heading, or
+    one of the fills ``bands`` shades that band wall to wall (``shadedbands``: a section row;
+    ``tol`` the snap tolerance, pt).
     """
     body = _usual_height(lines)
     verticals = [r for r in rules if r.orient == "v"]
@@ -283,8 +287,8 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     for r in hs:
         home = None
         for g in reversed(groups):
-            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r, body, sizes, facts, said,
-                                                     verticals):
+            if _overlap(g, r) and (banded(bands, g[-1], r, lines, tol, said) or not _prose_between(
+                    lines, n_segments, g[-1], r, body, sizes, facts, said, verticals)):
                 home = g
                 break
         if home is None:
