@@ -231,6 +231,10 @@ class TableParams:
                              "Look for tables made only of aligned words.")
     min_aligned_rows: int = param(3, "Min aligned rows", "rows", 2, 30,
                                   "A borderless table needs at least this many aligned rows.")
+    heads_over_short: bool = param(True, "Heads over short runs", "on/off", 0, 1,
+                                   "A line close above a run of aligned lines too short for a table, in two or "
+                                   "more pieces, the middle of each inside one column (not the first) of every "
+                                   "line below, is the run's header row and counts toward its rows.")
     row_band_lines: int = param(4, "Lines per row band", "lines", 1, 20,
                                 "When three or more drawn bands (rules or fills) hold text and none holds more "
                                 "lines than this, every band is one row and its lines are multi-line cells.")
