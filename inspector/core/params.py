@@ -235,6 +235,10 @@ class TableParams:
                                    "A line close above a run of aligned lines too short for a table, in two or "
                                    "more pieces, the middle of each inside one column (not the first) of every "
                                    "line below, is the run's header row and counts toward its rows.")
+    narrow_gaps_meet: bool = param(True, "Narrowed column gaps", "on/off", 0, 1,
+                                   "Aligned lines go on as one table when a line's column gap meets a narrower "
+                                   "gap (over 0.8 font sizes) of the line above or below: a wide cell closes in "
+                                   "on the next column's text without ending the columns.")
     row_band_lines: int = param(4, "Lines per row band", "lines", 1, 20,
                                 "When three or more drawn bands (rules or fills) hold text and none holds more "
                                 "lines than this, every band is one row and its lines are multi-line cells.")

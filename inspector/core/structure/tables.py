@@ -215,7 +215,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
             col.offer(cand)
         # Runs too short to be tried are listed last (the bins number the regions before them).
         # A note on a table's own rows (sub-rows kept) stays; a short run inside a table does not.
-        col.regions.extend(r for r in short if r.reason.startswith(SUB_ROWS[:20]) or r.reason == SHORT_RUN_HEADS
+        col.regions.extend(r for r in short if r.reason.startswith(SUB_ROWS[:20]) or r.reason in (SHORT_RUN_HEADS, NARROWED)
                            or not any(_overlaps(r.bbox, t) for t in col.taken))
     # Listed last, as the short runs: what ended a table or was left out of every one.
     col.regions.extend({r.bbox: r for r in said}.values())
@@ -285,7 +285,9 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         segs_of.setdefault(s.line, []).append(s)
     stops: list[int] = []
     titles = Titles(words, free, gaps)
-    for a, b in aligned_runs(free, gaps, min(2, need), titles, stops, Ends(titles)):
+    narrowed: list[int] = []
+    for a, b in aligned_runs(free, gaps, min(2, need), titles, stops, Ends(titles),
+                             narrow if params.tables.narrow_gaps_meet else None, narrowed):
         b += last_row_tail(free, gaps, words, a, b)
         if a > 0 and not gaps[a - 1] and header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
             a -= 1
@@ -311,6 +313,8 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         else:
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
                                      "tables.min_aligned_rows"))
+    short += [TableRegion(free[n].bbox, "aligned", NARROWED, "tables.narrow_gaps_meet") for n in narrowed
+              if any(_overlaps(c.bbox, free[n].bbox) for c in out)]
     short += [TableRegion(free[n].bbox, "aligned", Ends(titles).said(n) or
                           TITLE_BETWEEN.format(text=line_text(words, free[n])[:40])) for n in stops]
     return out, short
@@ -347,6 +351,8 @@ SUB_ROWS = ("sub-rows kept in the table: {n} line(s) whose label ({labels}) stan
 SHORT_RUN_HEADS = ("a header row over a short run: the middle of each of the line's pieces lies inside one column "
                    "(not the first) of every row under it, close above them (heads shorter than their columns' text "
                    "leave gaps that run on under the next column's); it counts as the table's first row")
+NARROWED = ("the table goes on through this line: its column gap meets a narrower gap of the line above or "
+            "below (a wide cell closing in on the next column's text), the columns go on")
 SAID_LABELS = 3  # labels an explanation quotes
 
 
