@@ -231,10 +231,6 @@ class TableParams:
                              "Look for tables made only of aligned words.")
     min_aligned_rows: int = param(3, "Min aligned rows", "rows", 2, 30,
                                   "A borderless table needs at least this many aligned rows.")
-    heads_over_short: bool = param(True, "Heads over short runs", "on/off", 0, 1,
-                                   "A line close above a run of aligned lines too short for a table, in two or "
-                                   "more pieces, the middle of each inside one column (not the first) of every "
-                                   "line below, is the run's header row and counts toward its rows.")
     narrow_gaps_meet: bool = param(True, "Narrowed column gaps", "on/off", 0, 1,
                                    "Aligned lines go on as one table when a line's column gap meets a narrower "
                                    "gap (over 0.8 font sizes) of the line above or below: a wide cell closes in "

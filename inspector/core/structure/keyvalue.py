@@ -110,24 +110,3 @@ def header_over(head: Line, first: Line, head_gaps: list[tuple[float, float]],
     if len(head_gaps) != len(gaps) or not gaps or first.bbox.y0 - head.bbox.y1 > 0.5 * head.bbox.height:
         return False
     return all(g0 <= h1 and h0 <= g1 for (h0, h1), (g0, g1) in zip(head_gaps, gaps, strict=True))
-
-
-Pieces = Sequence[tuple[float, float]]
-
-
-def heads_in_columns(head: Line, first: Line, head_pieces: Pieces, rows: Sequence[Pieces]) -> bool:
-    """Is ``head`` the header row of a short run whose lines' text pieces are ``rows``: close
-    above its first line ``first`` (less than a line's height between), in two or more
-    pieces (x0, x1 in pt), the middle of each inside one piece of every row below, a piece of
-    its own ("T  N  M" over "Any T | Any N | M0": a head shorter than its column's text, set
-    flush with it or centred on it, leaves a gap that runs on under the next column's text,
-    so the run's gaps do not take the line in)? No piece may sit over the rows' first column
-    (a header over the label column is left blank)."""
-    if len(head_pieces) < 2 or not rows or first.bbox.y0 - head.bbox.y1 > head.bbox.height:
-        return False
-    for pieces in rows:
-        homes = [next((k for k, (p0, p1) in enumerate(pieces) if p0 <= (h0 + h1) / 2 <= p1), -1)
-                 for h0, h1 in head_pieces]
-        if min(homes) < 1 or len(set(homes)) < len(homes):
-            return False
-    return True

@@ -27,7 +27,7 @@ from .form_sections import cut_sections
 from .grid import build_grid
 from .grow import extend_down, extend_left, extend_up, header_over_rules
 from .justified import justified_gaps
-from .keyvalue import header_over, heads_in_columns, pair_block, starts_item
+from .keyvalue import header_over, pair_block, starts_item
 from .options import CHOICES, choices
 from .regions import (
     Candidate,
@@ -215,7 +215,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
             col.offer(cand)
         # Runs too short to be tried are listed last (the bins number the regions before them).
         # A note on a table's own rows (sub-rows kept) stays; a short run inside a table does not.
-        col.regions.extend(r for r in short if r.reason.startswith(SUB_ROWS[:20]) or r.reason in (SHORT_RUN_HEADS, NARROWED)
+        col.regions.extend(r for r in short if r.reason.startswith(SUB_ROWS[:20]) or r.reason == NARROWED
                            or not any(_overlaps(r.bbox, t) for t in col.taken))
     # Listed last, as the short runs: what ended a table or was left out of every one.
     col.regions.extend({r.bbox: r for r in said}.values())
@@ -291,10 +291,6 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         b += last_row_tail(free, gaps, words, a, b)
         if a > 0 and not gaps[a - 1] and header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
             a -= 1
-        elif a > 0 and b - a < need and params.tables.heads_over_short and heads_in_columns(
-                free[a - 1], free[a], occupied[a - 1], occupied[a:b]):
-            a -= 1
-            short.append(TableRegion(free[a].bbox, "aligned", SHORT_RUN_HEADS, "tables.heads_over_short"))
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
         if marks and choices(free[a:b], [segs_of.get(k, []) for k in keep[a:b]], marks):
             short.append(TableRegion(box, "aligned", CHOICES))
@@ -348,9 +344,6 @@ def _indented_rows(words: Sequence[Word], lines: Sequence[Line], gaps: list[list
 
 SUB_ROWS = ("sub-rows kept in the table: {n} line(s) whose label ({labels}) stands closer than a column gap "
             "before text set flush with the next column of the row above; rows of the table, not a break in it")
-SHORT_RUN_HEADS = ("a header row over a short run: the middle of each of the line's pieces lies inside one column "
-                   "(not the first) of every row under it, close above them (heads shorter than their columns' text "
-                   "leave gaps that run on under the next column's); it counts as the table's first row")
 NARROWED = ("the table goes on through this line: its column gap meets a narrower gap of the line above or "
             "below (a wide cell closing in on the next column's text), the columns go on")
 SAID_LABELS = 3  # labels an explanation quotes

@@ -1,10 +1,12 @@
 """A borderless table of two body rows under a header whose heads are shorter than their
 columns' text ("T  N  M" over "Any T | Any N | M0"), no rule drawn (InDesign's tab-aligned
 staging tables in a clinical guideline are the real example). The gap after a short head runs
-on under the next column's text, so the aligned run holds the two body rows only, short of
-``tables.min_aligned_rows``; the header counts as the table's first row. Heads set flush with
+on under the next column's text, so the header's column gaps meet none of the first row's;
+they meet its narrower gaps (a wide cell closing in on the next column's text), and the
+header is the table's first row (``tables.narrow_gaps_meet``): without it the run holds the
+two body rows only, short of ``tables.min_aligned_rows``. Heads set flush with
 their columns (tab stops, as the real page) and heads centred on them. Built with PyMuPDF and reportlab at known coordinates;
-with ``tables.heads_over_short`` off no table is found (the old reading), and a line of
+with ``tables.narrow_gaps_meet`` off no table is found (the old reading), and a line of
 prose over two aligned lines is no header."""
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ def reportlab_page() -> bytes:
 
 def _run(pdf: bytes, on: bool = True) -> PageResult:
     params = Params()
-    params = replace(params, tables=replace(params.tables, heads_over_short=on))
+    params = replace(params, tables=replace(params.tables, narrow_gaps_meet=on))
     return Pipeline(open_document(pdf)).run(0, params)
 
 
@@ -95,8 +97,8 @@ def test_heads_make_the_short_run_a_table(build: Callable[[], bytes]) -> None:
     by_slot = {(c.r, c.c): c.text.strip() for c in table.cells}
     assert [by_slot.get((0, c), "") for c in range(4)] == list(HEAD)
     assert [by_slot.get((2, c), "") for c in range(4)] == list(BODY[1])
-    said = [r for r in result.regions if r.param == "tables.heads_over_short"]
-    assert len(said) == 1 and "header row over a short run" in said[0].reason
+    said = [r for r in result.regions if r.param == "tables.narrow_gaps_meet"]
+    assert len(said) == 1 and "goes on through" in said[0].reason
 
 
 @pytest.mark.parametrize("build", [pymupdf_page, reportlab_page], ids=["pymupdf", "reportlab"])
