@@ -231,6 +231,10 @@ class TableParams:
                              "Look for tables made only of aligned words.")
     min_aligned_rows: int = param(3, "Min aligned rows", "rows", 2, 30,
                                   "A borderless table needs at least this many aligned rows.")
+    rules_around_prose: bool = param(True, "Prose between two rules", "on/off", 0, 1,
+                                     "Stacked horizontal rules with no rule between their text's rows (a panel's "
+                                     "top and bottom) around running prose set in columns (text running on, in "
+                                     "lower case after a full line, across most row boundaries) are no table.")
     narrow_gaps_meet: bool = param(True, "Narrowed column gaps", "on/off", 0, 1,
                                    "Aligned lines go on as one table when a line's column gap meets a narrower "
                                    "gap (over 0.8 font sizes) of the line above or below: a wide cell closes in "

@@ -22,7 +22,7 @@ from .between import (
     heading_between,
 )
 from .columns import Line
-from .shadedbands import banded
+from .shadedbands import joins
 
 # Why no user would change these: each is a proportion of the page's own drawing and type
 # (the grid's rows, the rules' lengths, the usual line height) or a pt slack of a stroke's
@@ -287,8 +287,8 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     for r in hs:
         home = None
         for g in reversed(groups):
-            if _overlap(g, r) and (banded(bands, g[-1], r, lines, tol, said) or not _prose_between(
-                    lines, n_segments, g[-1], r, body, sizes, facts, said, verticals)):
+            if _overlap(g, r) and joins(g[-1], r, (bands, lines, tol), said, lambda top, bottom, told: _prose_between(
+                    lines, n_segments, top, bottom, body, sizes, facts, told, verticals)):
                 home = g
                 break
         if home is None:

@@ -11,7 +11,7 @@ points.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..types import Fill, Rect, Rule, TableRegion
 from .columns import Line
@@ -58,6 +58,23 @@ def banded(bands: Sequence[Fill], top: Rule, bottom: Rule, lines: Sequence[Line]
     if band is not None and said is not None:
         said.append(TableRegion(band.bbox, "horizontal_rules", SECTION_BAND, "tables.section_bands"))
     return band is not None
+
+
+def joins(top: Rule, bottom: Rule, shade: tuple[Sequence[Fill], Sequence[Line], float],
+           said: list[TableRegion] | None, parts: Callable[[Rule, Rule, list[TableRegion]], bool]) -> bool:
+    """Do rules ``top`` and ``bottom`` stay in one group: the text between them ``parts``
+    nothing, or a shaded section row holds it (``shade``: the fills, the page's lines and the
+    snap tolerance; ``shadedbands``)? What ``parts`` tells goes to ``said`` only when it
+    parts them."""
+    told: list[TableRegion] = []
+    if not parts(top, bottom, told):
+        return True
+    bands, lines, tol = shade
+    if banded(bands, top, bottom, lines, tol, said):
+        return True
+    if said is not None:
+        said.extend(told)
+    return False
 
 
 def _inside(a: Rect, b: Rect, slack: float) -> bool:
