@@ -166,6 +166,11 @@ class TableParams:
                               "A form's ruled sections share their full-width rules: where no column rule crosses "
                               "such a rule, the column rules above end on it and other ones start below, and each "
                               "side has two rows or more, the ruled group is cut there into separate tables.")
+    section_bands: bool = param(True, "Shaded section rows", "on/off", 0, 1,
+                                "A fill that shades the band between two stacked row rules from one to the other, "
+                                "as wide as they are, and holds all its text is a section row of one table (a "
+                                "title, a sentence across it): the text in it does not part the rules into two "
+                                "tables.")
     repeated_headers: bool = param(True, "Repeated headers", "on/off", 0, 1,
                                    "Tables set side by side (or one over the other) whose rows align read as one "
                                    "block: where both parts carry the same header words at one shift (beside: "
@@ -241,6 +246,14 @@ class TableParams:
                              "Look for tables made only of aligned words.")
     min_aligned_rows: int = param(3, "Min aligned rows", "rows", 2, 30,
                                   "A borderless table needs at least this many aligned rows.")
+    rules_around_prose: bool = param(True, "Prose between two rules", "on/off", 0, 1,
+                                     "Stacked horizontal rules with no rule between their text's rows (a panel's "
+                                     "top and bottom) around running prose set in columns (text running on, in "
+                                     "lower case after a full line, across most row boundaries) are no table.")
+    narrow_gaps_meet: bool = param(True, "Narrowed column gaps", "on/off", 0, 1,
+                                   "Aligned lines go on as one table when a line's column gap meets a narrower "
+                                   "gap (over 0.8 font sizes) of the line above or below: a wide cell closes in "
+                                   "on the next column's text without ending the columns.")
     row_band_lines: int = param(4, "Lines per row band", "lines", 1, 20,
                                 "When three or more drawn bands (rules or fills) hold text and none holds more "
                                 "lines than this, every band is one row and its lines are multi-line cells.")

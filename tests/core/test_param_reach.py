@@ -92,6 +92,9 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.sides_ends_apart": ("structure.tables",),  # read where the aligned candidates are cut at a gutter
     "tables.page_gutters": ("structure.tables",),  # read where the aligned candidates are cut at a page's gutter
     "tables.min_aligned_rows": ("structure.tables",),
+    "tables.section_bands": ("structure.tables",),  # the fills handed to the stacked-rule groups
+    "tables.narrow_gaps_meet": ("structure.tables",),  # the narrower gaps handed to the aligned runs
+    "tables.rules_around_prose": ("structure.rejects",),
     "ocr": ("scan",),
     "ocr.dpi": ("scan",),
     "ocr.min_confidence": ("scan",),

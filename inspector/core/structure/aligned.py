@@ -32,7 +32,8 @@ Gaps = list[tuple[float, float]]
 
 def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
                  titles: Container[int] = frozenset(), stops: list[int] | None = None,
-                 ends: Container[int] = frozenset()) -> list[tuple[int, int]]:
+                 ends: Container[int] = frozenset(), narrow: Sequence[Gaps] | None = None,
+                 narrowed: list[int] | None = None) -> list[tuple[int, int]]:
     """Index ranges [a, b) of consecutive, close lines whose gaps between text pieces line up.
 
     Each line needs a gap (an x interval between two of its segments) that overlaps a gap
@@ -44,7 +45,10 @@ def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
     rows stand from each other: that is the next table's title ("Anaplastic" between two
     staging tables), and the run ends there (its index goes to ``stops``); nor a line of
     ``ends`` (a caption, note, unit line or sentence over the next table's header) at the
-    run's left edge, however close it is set.
+    run's left edge, however close it is set. With ``narrow`` (each line's narrower gaps, a
+    header's), a line's column gap may meet the line before's narrower gap, or the other way:
+    a wide cell ("Any N") closes in on the next column's text, narrowing that row's gap below
+    a column gap's width while the column goes on (``_meet``); such lines go to ``narrowed``.
     """
     runs: list[tuple[int, int]] = []
     start, prev, i, checked = None, -1, 0, -1
@@ -65,7 +69,10 @@ def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
             start, i = None, i + 1
             continue
         near = i == checked or _close(lines[i - 1], lines[i]) or _padded(lines, gaps, i)
-        if start is not None and (not near or not _gaps_meet(gaps[prev], gaps[i])):
+        meet = _meet(gaps, narrow, prev, i) if start is not None else 0
+        if meet == NARROW and near and narrowed is not None:
+            narrowed.append(i)
+        if start is not None and (not near or not meet):
             if i - start >= min_rows:
                 runs.append((start, i))
             start = i
@@ -202,6 +209,19 @@ def _padded(lines: Sequence[Line], gaps: Sequence[Gaps], i: int) -> bool:
 
 def _apart(a: Line, b: Line) -> bool:
     return b.bbox.y0 - a.bbox.y1 <= PADDED_SPACING * max(a.bbox.height, b.bbox.height, MIN_HEIGHT)
+
+
+NARROW = 2  # ``_meet``'s answer when only a narrower gap meets
+
+
+def _meet(gaps: Sequence[Gaps], narrow: Sequence[Gaps] | None, prev: int, i: int) -> int:
+    """Do line ``i``'s gaps meet line ``prev``'s: 1 column gaps both, ``NARROW`` only when a
+    narrower gap of either is counted (``narrow`` given; ``aligned_runs``), 0 not at all."""
+    if _gaps_meet(gaps[prev], gaps[i]):
+        return 1
+    if narrow is not None and (_gaps_meet(narrow[prev], gaps[i]) or _gaps_meet(gaps[prev], narrow[i])):
+        return NARROW
+    return 0
 
 
 def _gaps_meet(a: Gaps, b: Gaps) -> bool:

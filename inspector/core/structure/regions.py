@@ -23,6 +23,7 @@ from .between import (
     prose_beside,
 )
 from .columns import Line
+from .shadedbands import joins
 
 # Why no user would change these: each is a proportion of the page's own drawing and type
 # (the grid's rows, the rules' lengths, the usual line height) or a pt slack of a stroke's
@@ -271,12 +272,14 @@ def _inside(a: Rect, b: Rect, tol: float) -> bool:
 def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[Line],
                   n_segments: Sequence[int], min_width: float, sizes: Sequence[float] = (),
                   facts: LineFacts | None = None, said: list[TableRegion] | None = None,
-                  beside: bool = True) -> list[Candidate]:
+                  beside: bool = True, bands: Sequence[Fill] = (), tol: float = 0.0) -> list[Candidate]:
     """Groups of stacked horizontal rules of similar extent outside ``taken`` areas.
 
     Consecutive rules join while they overlap by 70% of the shorter and the band between
-    them holds no running prose (two or more long single-piece lines) and no heading; with
-    ``beside``, nor prose beside the narrower of the two (``between.prose_beside``).
+    them holds no running prose (two or more long single-piece lines) and no heading, or
+    one of the fills ``bands`` shades that band wall to wall (``shadedbands``: a section row;
+    ``tol`` the snap tolerance, pt); with ``beside``, nor prose beside the narrower of the two
+    (``between.prose_beside``).
     """
     body = _usual_height(lines)
     verticals = [r for r in rules if r.orient == "v"]
@@ -286,8 +289,8 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     for r in hs:
         home = None
         for g in reversed(groups):
-            if _overlap(g, r) and not _prose_between(lines, n_segments, g[-1], r, body, sizes, facts, said,
-                                                     verticals) \
+            if _overlap(g, r) and joins(g[-1], r, (bands, lines, tol), said, lambda top, bottom, told: _prose_between(
+                    lines, n_segments, top, bottom, body, sizes, facts, told, verticals)) \
                     and not (beside and _beside_told(lines, facts, g[-1], r, said)):
                 home = g
                 break

@@ -28,6 +28,7 @@ from .spans import occupied_slots
 # Why no user would change these: each is a proportion of the grid's own evidence.
 MIN_ROWS_FOR_EMPTY = 4  # rows a grid needs before its share of empty rows says it is no table
 PARAGRAPH_WORDS = 8  # words a line, on average, above which a grid of at most PARAGRAPH_COLS columns is prose
+UNDRAWN = 0.5  # share of a row boundary's width a rule covers below which it is not drawn
 PARAGRAPH_COLS = 2  # columns of an aligned grid that may be prose (more columns are a table's)
 
 
@@ -103,13 +104,24 @@ def _index(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
 def _prose_columns(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
     """A borderless grid whose row boundaries text mostly runs on across is prose set in
     columns (``flow``), not a table; None when it may be one."""
-    if grid.source != "aligned":
+    if grid.source != "aligned" and not _text_rows(grid, ev):
         return None
     crossed, inner = flowing_rows(grid, ev.words, ev.lines, ev.segs)
     if crossed and 2 * crossed >= inner:
         return (f"running prose set in columns: text runs on across {crossed} of {inner} row boundaries "
-                "(a full line goes on in lower case on the next)", "")
+                "(a full line goes on in lower case on the next)"
+                + ("" if grid.source == "aligned" else ", between two rules with none drawn between its rows"),
+                "" if grid.source == "aligned" else "tables.rules_around_prose")
     return None
+
+
+def _text_rows(grid: Grid, ev: RegionEvidence) -> bool:
+    """Is ``grid`` a region of stacked horizontal rules none of whose inner row boundaries is
+    drawn (two rules, a panel's top and bottom, around lines the text alone parts into rows)?"""
+    if grid.source != "horizontal_rules" or not ev.params.tables.rules_around_prose:
+        return False
+    x0, x1 = grid.xs[0], grid.xs[-1]
+    return all(ev.covered("h", y, x0, x1) < UNDRAWN for y in grid.ys[1:-1])
 
 
 def _layout(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:

@@ -192,8 +192,9 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
             continue
         if not (tparams.blank_tables and col.offer_inner(cand, tol)):
             col.offer(cand)
+    bands = fills if tparams.section_bands else ()
     cands = join_spacers(hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes, facts, said,
-                                       tparams.prose_beside_rules), words)
+                                       tparams.prose_beside_rules, bands, tol), words)
     tops = sorted(c.bbox.y0 for c in cands)
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
     for cand in cands:
@@ -214,7 +215,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
             col.offer(cand)
         # Runs too short to be tried are listed last (the bins number the regions before them).
         # A note on a table's own rows (sub-rows kept) stays; a short run inside a table does not.
-        col.regions.extend(r for r in short if r.reason.startswith(SUB_ROWS[:20])
+        col.regions.extend(r for r in short if r.reason.startswith(SUB_ROWS[:20]) or r.reason == NARROWED
                            or not any(_overlaps(r.bbox, t) for t in col.taken))
     # Listed last, as the short runs: what ended a table or was left out of every one.
     col.regions.extend({r.bbox: r for r in said}.values())
@@ -285,7 +286,9 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         segs_of.setdefault(s.line, []).append(s)
     stops: list[int] = []
     titles = Titles(words, free, gaps)
-    for a, b in aligned_runs(free, gaps, min(2, need), titles, stops, Ends(titles)):
+    narrowed: list[int] = []
+    for a, b in aligned_runs(free, gaps, min(2, need), titles, stops, Ends(titles),
+                             narrow if params.tables.narrow_gaps_meet else None, narrowed):
         b += last_row_tail(free, gaps, words, a, b)
         if a > 0 and not gaps[a - 1] and header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
             a -= 1
@@ -307,6 +310,8 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         else:
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
                                      "tables.min_aligned_rows"))
+    short += [TableRegion(free[n].bbox, "aligned", NARROWED, "tables.narrow_gaps_meet") for n in narrowed
+              if any(_overlaps(c.bbox, free[n].bbox) for c in out)]
     short += [TableRegion(free[n].bbox, "aligned", Ends(titles).said(n) or
                           TITLE_BETWEEN.format(text=line_text(words, free[n])[:40])) for n in stops]
     return out, short
@@ -340,6 +345,8 @@ def _indented_rows(words: Sequence[Word], lines: Sequence[Line], gaps: list[list
 
 SUB_ROWS = ("sub-rows kept in the table: {n} line(s) whose label ({labels}) stands closer than a column gap "
             "before text set flush with the next column of the row above; rows of the table, not a break in it")
+NARROWED = ("the table goes on through this line: its column gap meets a narrower gap of the line above or "
+            "below (a wide cell closing in on the next column's text), the columns go on")
 SAID_LABELS = 3  # labels an explanation quotes
 
 
