@@ -71,7 +71,7 @@ class Region:
         pieces = self.pieces.bridged(self.stretched) if cparams.justified else self.pieces
         inner = column_boundaries(pieces, self.x0, self.x1, self.n_lines, cparams, edges=self.edges)
         segs = segments(self.words, self.lines, cparams.min_gap)
-        return merge_complementary(drop_thin_columns(inner, segs, cparams.min_rows), pieces)
+        return merge_complementary(drop_thin_columns(inner, segs, cparams.min_rows), pieces, self.lines)
 
     def justified_lines(self, pos: float) -> int:
         """How many lines set justified have a stretched word space over ``pos``."""

@@ -236,7 +236,8 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
             return _split_ruled_columns(xs, pieces, segs, n_lines, params, words), set(xs[1:-1])
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params, edges=edges)
     inner = under_group_labels(inner, pieces, segs, box.x0, box.x1, params)
-    inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces, lines)
+    # ``ev.lines``, not ``lines``: the pieces' line indices are the region's, section labels included
+    inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces, ev.lines)
     if cand.source in GLYPH_GAP_SOURCES:
         inner = _wide_gaps(inner, segs, words, box.x0, box.x1)
     if tiled:
