@@ -21,6 +21,12 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e ".[dev]"
 	@touch $(STAMP)
 
+# The peers scored beside Table Inspector (pdfplumber, Camelot): only the scoring targets need them.
+PEERS := $(VENV)/.peers
+$(PEERS): $(STAMP)
+	$(PY) -m pip install -q -e ".[peers]"
+	@touch $@
+
 run: setup
 ifneq ($(HAS_SCREEN),)
 	$(VENV)/bin/table-inspector $(ARGS)
@@ -72,7 +78,7 @@ bench: setup
 	$(PY) benchmarks/bench_detect.py
 
 # The real tagged documents (../shared/corpus/real) per producer family, every peer side by side.
-score-real: setup
+score-real: setup $(PEERS)
 	$(VENV)/bin/table-inspector eval ../shared/corpus/real --by-producer --no-tables \
 		--extractor inspector,pdfplumber,camelot $(ARGS)
 
@@ -186,7 +192,7 @@ corpus-redrawn: setup
 corpus-holdout: setup
 	$(PY) -m corpus.holdout.fetch
 
-score-holdout: setup
+score-holdout: setup $(PEERS)
 	nice $(PY) benchmarks/score_holdout.py $(ARGS)
 
 # The wild set: real PDFs (tax forms, instructions' tax tables, a gazette, a TeX paper, scans)
@@ -195,7 +201,7 @@ score-holdout: setup
 corpus-wild: setup
 	$(PY) -m corpus.wild.fetch
 
-score-wild: setup
+score-wild: setup $(PEERS)
 	nice $(PY) benchmarks/score_wild.py $(ARGS)
 
 clean:
