@@ -1,4 +1,6 @@
 """Why a column boundary is covered in a header row: a group label centred over its sub-columns.
+And why a table's top takes a group label's line of its own (``structure.grow.heads_group``):
+the top boundary says so, with evidence ``group_label_line`` (its value: the label's width, pt).
 
 ``structure.centred_heads`` joins a header label to the columns beside it when its middle can
 be that of a cell over them and not that of a cell over its own column; here each column
@@ -10,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..structure.centred_heads import label_span
+from ..structure.grow import group_label_line
 from ..types import Grid
 from .page import Evidence, PageContext, Why
 
@@ -17,6 +20,26 @@ GROUP_LABEL = ("in row {row} a header label (\"{text}\") centred over columns {a
                "it and the row under it filled in each (sub-headers), is one cell across this boundary: its middle "
                "can be that of a cell over them (edges in the white beside their texts) and not of one over its own "
                "column")
+
+
+GROUP_LINE = ("; its first line (\"{text}\") is one piece centred over two or more header pieces under it, with "
+              "header text beside them, standing half a row over the next line: a group label in a header row of its "
+              "own (labels spanning both header rows set centred between them), the header's first line, no heading")
+
+
+def group_line_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
+    """``rows`` (one per row boundary of ``g``) with the table's top saying so when its first
+    line is a group label taken over the header (``grow.group_label_line``)."""
+    if g.source != "horizontal_rules" or len(rows) != len(g.ys) or not rows:
+        return rows
+    words = ctx.centres.words
+    ln = group_label_line(g.region, words, ctx.centres, ctx.params.columns.min_gap, ctx.params.rows.y_tolerance)
+    if ln is None:
+        return rows
+    text = " ".join(words[i].text for i in ln.word_ids)
+    rows[0] = replace(rows[0], evidence=(*rows[0].evidence, Evidence("group_label_line", round(ln.bbox.width, 1))),
+                      decision=rows[0].decision + GROUP_LINE.format(text=text[:60]))
+    return rows
 
 
 def group_label_cols(ctx: PageContext, g: Grid, cols: list[Why]) -> list[Why]:
