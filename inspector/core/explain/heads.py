@@ -1,6 +1,8 @@
 """Why a column boundary is covered in a header row: a group label centred over its sub-columns.
 And why a table's top takes a group label's line of its own (``structure.grow.heads_group``):
 the top boundary says so, with evidence ``group_label_line`` (its value: the label's width, pt).
+And why a two-line header band parts into two header rows (``centred_heads.sub_header_cut``):
+that boundary says so, with evidence ``sub_headers`` (its value: the gap between the lines, pt).
 
 ``structure.centred_heads`` joins a header label to the columns beside it when its middle can
 be that of a cell over them and not that of a cell over its own column; here each column
@@ -11,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..structure.centred_heads import label_span
+from ..structure.centred_heads import label_span, sub_header_cut
 from ..structure.grow import group_label_line
 from ..types import Grid
+from .bands import lines_around
 from .page import Evidence, PageContext, Why
 
 GROUP_LABEL = ("in row {row} a header label (\"{text}\") centred over columns {a}-{b}, the other columns empty beside "
@@ -39,6 +42,29 @@ def group_line_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     text = " ".join(words[i].text for i in ln.word_ids)
     rows[0] = replace(rows[0], evidence=(*rows[0].evidence, Evidence("group_label_line", round(ln.bbox.width, 1))),
                       decision=rows[0].decision + GROUP_LINE.format(text=text[:60]))
+    return rows
+
+
+SUB_HEADERS = ("the header band's second line holds only pieces standing together under one piece of the first "
+               "line (\"{text}\"), centred under it: sub-headers under a group label, a header row of their own "
+               "(the labels beside the group set at the top of cells spanning both rows), no wrapped header cell")
+
+
+def sub_header_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
+    """``rows`` with the boundary between a header band's group label line and its sub-headers
+    (``centred_heads.sub_header_cut``, the table's first two lines) saying so."""
+    if g.source != "horizontal_rules" or len(rows) != len(g.ys) or len(rows) < 3:
+        return rows
+    words = ctx.centres.words
+    around = lines_around(ctx, g, rows[1].pos)
+    if around is None or rows[1].evidence[0].kind != "line_gap" or around[0].bbox.y0 > g.ys[0] + around[0].bbox.height:
+        return rows  # not the first two lines, or a drawn boundary
+    if sub_header_cut(around, words, ctx.params.columns.min_gap) is None:
+        return rows
+    top = [words[i] for i in around[0].word_ids]
+    label = " ".join(w.text for w in top if around[1].bbox.x0 <= w.bbox.cx <= around[1].bbox.x1)
+    gap = round(around[1].bbox.y0 - around[0].bbox.y1, 1)
+    rows[1] = replace(rows[1], evidence=(Evidence("sub_headers", gap),), decision=SUB_HEADERS.format(text=label[:60]))
     return rows
 
 

@@ -17,6 +17,7 @@ from collections.abc import Set as AbstractSet
 from ..numbers import is_number
 from ..types import Word
 from .bandlines import carries_on, columns_needed, continues, full_lines, labelled_amounts
+from .centred_heads import sub_header_cut
 from .columns import Line, col_of, line_cols, lines_in
 from .region import FULL, HALF, RegionEvidence
 from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows, word_runs
@@ -168,6 +169,8 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
             cuts = starts
         elif head:
             cuts = [(inside[head - 1].bbox.y1 + inside[head].bbox.y0) / 2, *_row_starts(inside[head:], words, xs)]
+        elif protect and b == 0 and (sub := sub_header_cut(inside, words, ev.params.columns.min_gap)) is not None:
+            cuts = [sub]  # sub-headers under a group label: a header row of their own
         else:
             cuts = [] if protect or (ruled and staggered(inside, words, xs)) else _row_starts(inside, words, xs)
         for y in cuts:

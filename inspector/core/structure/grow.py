@@ -17,6 +17,7 @@ from ..numbers import currency_sign, is_number
 from ..params import ColumnParams
 from ..types import Rect, Rule, Word
 from ..units import whole_unit_line
+from .centred_heads import GROUP_CENTRED
 from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, segments
 
 PARAGRAPH_GAP = 2.0  # line pitches of white before a line: more is a paragraph break, the table has ended
@@ -29,7 +30,6 @@ SIDE_SLACK = 3  # pt a word may stand past the table's side and still be inside 
 CELL_WIDTH = 0.25  # share of the table's width a wrapped header cell's last line takes at most
 MIN_GAP_LINES = 3  # lines a box needs before its column gaps say anything (a header alone does not)
 GROUP_DEPTH = 2.0  # line heights under a group label's line its sub-headers' line may stand, at most
-GROUP_CENTRED = 0.1  # share of its sub-headers' width a group label's middle may lie off theirs
 GROUP_TOUCH = 0.25  # line heights of white under a group label's line, at most (it stands half a row over the next)
 # A table's caption label: the word, then a number ("Table 2", "Table A.1:", "Exhibit IV -"); a
 # header cell "Table" beside "Name" is none.
