@@ -75,3 +75,37 @@ def test_wrapped_header_cells_stay_one_header_row() -> None:
     (table,) = Pipeline(open_document(_table(head, [(3, "(원)", "right"), (4, "(원)", "right")]))).run(0).tables
     assert table.n_rows == 1 + len(BODY)
     assert table.rows_text()[0][3:5] == ["단가\n(원)", "금액\n(원)"]
+
+
+def _banded() -> bytes:
+    """The header cells centred in their rows (reportlab's ``VALIGN`` middle) on a shaded header
+    band, body rows shaded every other one: 예정가격 in the middle of the first header row, the
+    labels spanning both rows half a row lower, 단가 and 금액 in the middle of the second."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.draw_rect(pymupdf.Rect(LEFT, TOP, RIGHT, TOP + 2 * ROW), color=None, fill=(0.8, 0.85, 0.9))
+    for r in range(1, len(BODY), 2):
+        y = TOP + (r + 2) * ROW
+        page.draw_rect(pymupdf.Rect(LEFT, y, RIGHT, y + ROW), color=None, fill=(0.9, 0.92, 0.95))
+    middle = ROW / 2 + SIZE / 2 - 1  # a baseline centring the text in a row
+    width = pymupdf.get_text_length("예정가격", fontname=FONT, fontsize=SIZE)
+    page.insert_text(((COLS[3][0] + COLS[4][1] - width) / 2, TOP + middle), "예정가격", fontname=FONT, fontsize=SIZE)
+    for c, text, how in GROUPED[0]:
+        _put(page, c, TOP + ROW / 2 + middle, text, how)
+    for c, text, how in GROUPED[1]:
+        _put(page, c, TOP + ROW + middle, text, how)
+    for r, row in enumerate(BODY):
+        for c, text in enumerate(row):
+            if text:
+                _put(page, c, TOP + (r + 2) * ROW + middle, text, "right" if c in (2, 3, 4) else "left")
+    return doc.tobytes()
+
+
+def test_sub_headers_under_a_group_label_centred_in_a_shaded_band() -> None:
+    (table,) = Pipeline(open_document(_banded())).run(0).tables
+    rows = table.rows_text()
+    assert [c for c in rows[1] if c] == ["단가", "금액"]
+    assert "예정가격" in rows[0] and "번호" in rows[0]
+    assert rows[2:] == [list(r) for r in BODY]
+    (why,) = explain_page(Pipeline(open_document(_banded())).run(0), Params())
+    assert [e.kind for e in why.rows[1].evidence] == ["sub_headers"]

@@ -16,7 +16,6 @@ from dataclasses import replace
 from ..structure.centred_heads import label_span, sub_header_cut
 from ..structure.grow import group_label_line
 from ..types import Grid
-from .bands import lines_around
 from .page import Evidence, PageContext, Why
 
 GROUP_LABEL = ("in row {row} a header label (\"{text}\") centred over columns {a}-{b}, the other columns empty beside "
@@ -45,25 +44,25 @@ def group_line_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     return rows
 
 
-SUB_HEADERS = ("the header band's second line holds only pieces standing together under one piece of the first "
+SUB_HEADERS = ("the header band's last line holds only pieces standing together under one piece of its first "
                "line (\"{text}\"), centred under it: sub-headers under a group label, a header row of their own "
                "(the labels beside the group set at the top of cells spanning both rows), no wrapped header cell")
 
 
 def sub_header_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
-    """``rows`` with the boundary between a header band's group label line and its sub-headers
-    (``centred_heads.sub_header_cut``, the table's first two lines) saying so."""
-    if g.source != "horizontal_rules" or len(rows) != len(g.ys) or len(rows) < 3:
-        return rows
+    """``rows`` with the boundary between a header band's lines over the sub-headers and the
+    sub-headers (``centred_heads.sub_header_cut``: the table's first two or three lines) saying so."""
+    if g.source != "horizontal_rules" or len(rows) != len(g.ys) or len(rows) < 3 or \
+            rows[1].evidence[0].kind != "line_gap":
+        return rows  # a drawn boundary, or no header band to part
     words = ctx.centres.words
-    around = lines_around(ctx, g, rows[1].pos)
-    if around is None or rows[1].evidence[0].kind != "line_gap" or around[0].bbox.y0 > g.ys[0] + around[0].bbox.height:
-        return rows  # not the first two lines, or a drawn boundary
-    if sub_header_cut(around, words, ctx.params.columns.min_gap) is None:
+    lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
+    over = [ln for ln in lines if ln.bbox.cy < rows[1].pos]
+    under = [ln for ln in lines if ln.bbox.cy > rows[1].pos][:1]
+    if not under or sub_header_cut([*over, *under], words, ctx.params.columns.min_gap) is None:
         return rows
-    top = [words[i] for i in around[0].word_ids]
-    label = " ".join(w.text for w in top if around[1].bbox.x0 <= w.bbox.cx <= around[1].bbox.x1)
-    gap = round(around[1].bbox.y0 - around[0].bbox.y1, 1)
+    label = " ".join(words[i].text for i in over[0].word_ids if under[0].bbox.x0 <= words[i].bbox.cx <= under[0].bbox.x1)
+    gap = round(under[0].bbox.y0 - over[-1].bbox.y1, 1)
     rows[1] = replace(rows[1], evidence=(Evidence("sub_headers", gap),), decision=SUB_HEADERS.format(text=label[:60]))
     return rows
 

@@ -21,22 +21,26 @@ GROUP_CENTRED = 0.1  # share of its sub-headers' width a group label's middle ma
 
 
 def sub_header_cut(lines: Sequence[Line], words: Sequence[Word], min_gap: float) -> float | None:
-    """Where (y, pt) a header band of two lines parts into two header rows, or None: the second
-    line's two or more pieces stand together under one piece of the first line, centred under
-    it (within ``GROUP_CENTRED`` of their span, the piece inside it give or take a line
-    height), the first line's other pieces clear of them. Sub-headers under a group label
-    ("단가 | 금액" under "예정가격", the labels beside it set at the top of cells spanning both
-    rows: reportlab's ``VALIGN`` top) are a header row of their own, no wrapped header cell."""
-    if len(lines) != 2:
+    """Where (y, pt) a header band of two or three lines parts into two header rows, or None:
+    the last line's two or more pieces stand together under one piece of the first line,
+    centred under it (within ``GROUP_CENTRED`` of their span, the piece inside it give or take
+    a line height), every other piece over them clear of them. Sub-headers under a group label
+    ("단가 | 금액" under "예정가격") are a header row of their own, no wrapped header cell: the
+    labels beside the group set at the top of cells spanning both rows (reportlab's ``VALIGN``
+    top) share the group's line; set in their middle, they make a line between the two."""
+    if len(lines) not in (2, 3):
         return None
-    top, sub = (sorted(segments(words, [ln], min_gap), key=lambda s: s.x0) for ln in lines)
-    if len(sub) < 2 or len(top) < 2:
+    *heads, last = lines
+    tops = [sorted(segments(words, [ln], min_gap), key=lambda s: s.x0) for ln in heads]
+    sub = sorted(segments(words, [last], min_gap), key=lambda s: s.x0)
+    above = [q for row in tops for q in row]
+    if len(sub) < 2 or len(above) < 2:
         return None
     a, b, em = sub[0].x0, sub[-1].x1, lines[0].bbox.height
-    for p in top:
+    for p in tops[0]:
         centred = abs((p.x0 + p.x1) / 2 - (a + b) / 2) <= GROUP_CENTRED * (b - a)
-        if centred and a - em <= p.x0 and p.x1 <= b + em and all(q.x1 <= a or q.x0 >= b for q in top if q is not p):
-            return (lines[0].bbox.y1 + lines[1].bbox.y0) / 2
+        if centred and a - em <= p.x0 and p.x1 <= b + em and all(q.x1 <= a or q.x0 >= b for q in above if q is not p):
+            return (heads[-1].bbox.y1 + last.bbox.y0) / 2
     return None
 
 
