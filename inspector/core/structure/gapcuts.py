@@ -144,8 +144,8 @@ def _flush(pieces: Pieces, line: int, gap: tuple[float, float], piece: tuple[flo
     # a line with nothing there (a row-group label's own line) says nothing of their alignment.
     left = _edges(pieces, other & (pieces.x0 < lx) & (pieces.x1 <= px0) & (pieces.x1 > sx0), last=True)
     right = _edges(pieces, other & (pieces.x1 > rx) & (pieces.x0 >= px1) & (pieces.x0 < sx1), last=False)
-    set_right = _is_flush(left[1]) and not _is_flush(left[0])
-    set_left = _is_flush(right[0]) and not _is_flush(right[1])
+    set_right = is_flush(left[1]) and not is_flush(left[0])
+    set_left = is_flush(right[0]) and not is_flush(right[1])
     return set_right and not set_left, set_left and not set_right
 
 
@@ -159,7 +159,7 @@ def _edges(pieces: Pieces, mask: np.ndarray, last: bool) -> tuple[list[float], l
     return [v[0] for v in best.values()], [v[1] for v in best.values()]
 
 
-def _is_flush(xs: list[float]) -> bool:
+def is_flush(xs: list[float]) -> bool:
     """At least three lines, nearly all of them at one x (the median's). Plain floats: a gap
     asks this of a few lines' edges, where numpy's calls cost more than the sums."""
     n = len(xs)
@@ -182,7 +182,7 @@ def flush_edges(pieces: Pieces, min_gap: float) -> list[float]:
     out = []
     for g in chain_groups(ends, FLUSH_TOL):
         rows = {int(pieces.line[i]) for _, i in g}
-        if len(rows) < 3 or _is_flush([float(pieces.x0[i]) for _, i in g]):
+        if len(rows) < 3 or is_flush([float(pieces.x0[i]) for _, i in g]):
             continue
         e = max(x for x, _ in g)
         after = np.flatnonzero((pieces.x0 > e) & (pieces.x0 < e + 2 * min_gap))

@@ -17,6 +17,7 @@ from ..numbers import currency_sign, is_number
 from ..params import ColumnParams
 from ..types import Rect, Rule, Word
 from ..units import whole_unit_line
+from .centred_heads import GROUP_CENTRED
 from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, segments
 
 PARAGRAPH_GAP = 2.0  # line pitches of white before a line: more is a paragraph break, the table has ended
@@ -28,6 +29,8 @@ HEADER_SPACING = 1.2  # line heights between stacked header lines, at most
 SIDE_SLACK = 3  # pt a word may stand past the table's side and still be inside it
 CELL_WIDTH = 0.25  # share of the table's width a wrapped header cell's last line takes at most
 MIN_GAP_LINES = 3  # lines a box needs before its column gaps say anything (a header alone does not)
+GROUP_DEPTH = 2.0  # line heights under a group label's line its sub-headers' line may stand, at most
+GROUP_TOUCH = 0.25  # line heights of white under a group label's line, at most (it stands half a row over the next)
 # A table's caption label: the word, then a number ("Table 2", "Table A.1:", "Exhibit IV -"); a
 # header cell "Table" beside "Name" is none.
 TABLE_LABEL = re.compile(r"^\s*(?:table|tab\.|exhibit|tabelle|tableau|tabla|表)\s*(?:[A-Z][.\-]?)?(?:\d+|[IVX]+\b)"
@@ -126,7 +129,8 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
     the box's x range; a title (one piece) stops it, and so does a caption in several pieces
     ("Table A.1: 1980 Census Population by age groups", spaced out). A one-piece line under one piece of the
     header line above it (no wider than that piece) is that header cell's wrapped last line
-    ("附" over "注" in a narrow column) and is taken with it. A line wholly above the first rule
+    ("附" over "注" in a narrow column) and is taken with it; so is one centred over a group of
+    the header's columns (``_heads_group``). A line wholly above the first rule
     that states a unit and nothing else ("单位：元  币种：人民币", "(in thousands of euros)",
     spaced out over the last columns) is the table's unit line: the grid starts at the rule.
     """
@@ -139,7 +143,9 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
         gap = top - ln.bbox.y1
         if gap > HEADER_SPACING * ln.bbox.height or gap > white or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
             break
-        if len(own) < 2 and not (k + 1 < len(up) and _wraps_under(ln, own, up[k + 1], box)):
+        wraps = k + 1 < len(up) and _wraps_under(ln, own, up[k + 1], box)
+        if len(own) < 2 and not wraps and not (gap <= GROUP_TOUCH * ln.bbox.height
+                                               and heads_group(ln, own, box, words, wc, min_gap, tol)):
             break
         text = " ".join(words[i].text for i in ln.word_ids)
         if TABLE_LABEL.match(text):
@@ -216,6 +222,43 @@ def _wraps_under(ln: Line, own: Sequence[Segment], above: tuple[Line, Sequence[S
         return False
     return any(p.x0 - em <= own[0].x0 and own[0].x1 <= p.x1 + em and own[0].x1 - own[0].x0 <= p.x1 - p.x0 + em
                for p in theirs)
+
+
+def heads_group(ln: Line, own: Sequence[Segment], box: Rect, words: Sequence[Word], wc: WordCentres,
+                 min_gap: float, tol: float) -> bool:
+    """Is one-piece line ``ln`` a group label of the header under it: its piece centred (within
+    ``GROUP_CENTRED``) over two or more neighbouring pieces of a line at most ``GROUP_DEPTH`` of
+    its heights below (the sub-headers: "단가 | 금액" under "예정가격"), clear of the box's left
+    edge (no group heads the row labels), with other header text beside them (it heads some of
+    the columns: no title or caption over the table)? A tender's merged
+    header cells centred in their rows (fpdf2's and reportlab's ``VALIGN`` middle) set the
+    group label in a line of its own, half a row over the labels spanning both header rows:
+    ``extend_up`` asks this only of a line standing at most ``GROUP_TOUCH`` of its height over
+    the next (a heading or caption over a table stands further off)."""
+    if len(own) != 1 or own[0].x0 < box.x0 + ln.bbox.height:
+        return False  # a caption starts at the box's left edge
+    p, em = own[0], ln.bbox.height
+    zone = (wc.cy >= ln.bbox.y1) & (wc.cy < ln.bbox.y1 + GROUP_DEPTH * em)
+    lines, _ = _column_lines(words, wc, zone, box, tol)
+    pieces = [sorted(segments(words, [b], min_gap), key=lambda s: s.x0) for b in lines]
+    spans = [(row[i].x0, row[j].x1) for row in pieces for i in range(len(row)) for j in range(i + 1, len(row))]
+    for a, b in spans:
+        centred = abs((a + b) / 2 - (p.x0 + p.x1) / 2) <= GROUP_CENTRED * (b - a)
+        if centred and a >= box.x0 + em and a - em <= p.x0 and p.x1 <= b + em \
+                and any(s.x1 < a or s.x0 > b for row in pieces for s in row):
+            return True
+    return False
+
+
+def group_label_line(box: Rect, words: Sequence[Word], wc: WordCentres, min_gap: float, tol: float) -> Line | None:
+    """The first text line of ``box`` when it is a group label ``extend_up`` takes over the
+    header (one piece at most ``GROUP_TOUCH`` of its height over the next line, ``heads_group``),
+    else None: what explain says of a table's top."""
+    lines, _ = _column_lines(words, wc, (wc.cy >= box.y0) & (wc.cy < box.y1), box, tol)
+    if len(lines) < 2 or lines[1].bbox.y0 - lines[0].bbox.y1 > GROUP_TOUCH * lines[0].bbox.height:
+        return None
+    ln = lines[0]
+    return ln if heads_group(ln, segments(words, [ln], min_gap), box, words, wc, min_gap, tol) else None
 
 
 def _column_gaps(wc: WordCentres, box: Rect, min_gap: float, tol: float) -> list[float]:

@@ -70,7 +70,7 @@ def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     first = min((col_of(min(words[i].bbox.x0 for i in ln.word_ids), xs) for ln in lines if ln.word_ids), default=0)
     for k, ln in enumerate(lines):
         runs = word_runs(ln, words)
-        labelled = not _amount(runs[0]) and col_of(runs[0][0].bbox.cx, xs) == first
+        labelled = not _amount(runs[0]) and col_of(runs[0][0].bbox.x0, xs) == first
         if not all(_amount(r) for r in runs[labelled:]):
             return False
         rows += (labelled and len(runs) > 1 and not (k and continues(lines[k - 1], ln))) \
