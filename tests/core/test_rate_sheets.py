@@ -31,14 +31,22 @@ ROWS = (("Premier Savings\nbalances over $10,000", "$10,000", "1.25%", "1.26%"),
 COLS = (50.0, 230.0, 320.0, 400.0, 470.0)  # column edges, pt
 
 
-def _row(page: pymupdf.Page, y: float, cells: tuple[str, ...], head: bool) -> float:
-    """Draw one row's text from ``y`` (its top), left-aligned in each column; its bottom, pt."""
-    h = max(c.count("\n") + 1 for c in cells) * LEAD + 2 * PAD
+NOTE = ("Instant access accounts. Interest is calculated daily and paid monthly; rates are variable",
+        "and may change at any time after we give you notice.")  # a note row's two lines, across the table
+CENTRED = ("3 Year Fixed\nno withdrawals\nno additions", "$2,000", "3.90%", "3.97%")  # amounts beside its middle line
+
+
+def _row(page: pymupdf.Page, y: float, cells: tuple[str, ...], head: bool, centred: bool = False) -> float:
+    """Draw one row's text from ``y`` (its top), left-aligned in each column, each cell at the
+    row's top (``centred``: centred on the row's height); its bottom, pt."""
+    n = max(c.count("\n") + 1 for c in cells)
+    h = n * LEAD + 2 * PAD
     if head:
         page.draw_rect(pymupdf.Rect(COLS[0], y, COLS[-1], y + h), fill=DARK, color=None)
     for x, text in zip(COLS, cells, strict=False):
+        off = (n - text.count("\n") - 1) * LEAD / 2 if centred else 0.0
         for j, line in enumerate(text.split("\n")):
-            page.insert_text((x + PAD, y + PAD + FS - 1.5 + j * LEAD), line, fontname="hebo" if head else "helv",
+            page.insert_text((x + PAD, y + off + PAD + FS - 1.5 + j * LEAD), line, fontname="hebo" if head else "helv",
                              fontsize=FS, color=(1, 1, 1) if head else (0, 0, 0))
     return y + h
 
@@ -112,3 +120,84 @@ def test_zebra_last_row_kept_over_a_heading_and_the_next_table():
     assert _grid(tables[0]) == EXPECTED
     assert _grid(tables[1])[0] == list(HEAD)
     assert not any("Certificates" in c.text for t in tables for c in t.cells)
+
+
+def _justified(page: pymupdf.Page, y: float, text: str, width: float) -> None:
+    """Set ``text`` at baseline ``y`` from the table's left edge, its word spaces stretched
+    so that it fills ``width`` pt (a justified paragraph's line)."""
+    words = text.split()
+    sizes = [pymupdf.get_text_length(w, "helv", FS) for w in words]
+    space = (width - sum(sizes)) / (len(words) - 1)
+    x = COLS[0] + PAD
+    for w, size in zip(words, sizes, strict=True):
+        page.insert_text((x, y), w, fontname="helv", fontsize=FS)
+        x += size + space
+
+
+def noted_sheet(centred_last: bool = False, justified: bool = False) -> bytes:
+    """A rate table ruled under every row, a note row of two lines right under its dark
+    header band (unshaded, running across every column gap), and, with ``centred_last``, an
+    unshaded last row (zebra) whose label runs over three lines beside amounts centred on it;
+    with ``justified``, the note's first line justified across the table."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((50, 60), "Personal Deposit Rates", fontname="hebo", fontsize=16)
+    y = _row(page, 80, HEAD, True)
+    for j, line in enumerate(NOTE):
+        if justified and j == 0:  # every line but the paragraph's last fills the row's width
+            _justified(page, y + PAD + FS - 1.5, line, COLS[-1] - COLS[0] - 2 * PAD)
+        else:
+            page.insert_text((COLS[0] + PAD, y + PAD + FS - 1.5 + j * LEAD), line, fontname="helv", fontsize=FS)
+    y += len(NOTE) * LEAD + 2 * PAD
+    page.draw_line((COLS[0], y), (COLS[-1], y), color=(0.6, 0.6, 0.6), width=0.5)
+    rows = (*ROWS[:-1], CENTRED) if centred_last else ROWS  # an odd count: the last row unshaded
+    for k, cells in enumerate(rows):
+        top, y = y, _row(page, y, cells, False, centred=centred_last)
+        if centred_last and k % 2:
+            page.draw_rect(pymupdf.Rect(COLS[0], top, COLS[-1], y), fill=ZEBRA, color=None, overlay=False)
+        if not centred_last:
+            page.draw_line((COLS[0], y), (COLS[-1], y), color=(0.6, 0.6, 0.6), width=0.5)
+    page.insert_text((50, y + 16), "* Rates effective 1 March 2026 and subject to change.", fontsize=7)
+    return doc.tobytes()
+
+
+def test_note_row_under_the_header_band_stays_in_the_table():
+    """Two lines of running text between the dark header band and the first row's rule are
+    the table's note row, not text between two tables (a header band alone is no table): one
+    table, its header, the note as one cell across the four columns (its lines cross every
+    column gap: a section row in a band of its own hides no column), then the rows. Explain
+    names the header band."""
+    res = Pipeline(open_document(noted_sheet())).run(0, Params())
+    assert len(res.tables) == 1
+    t = res.tables[0]
+    grid = _grid(t)
+    assert grid[0] == list(HEAD) and grid[2:] == [list(r) for r in ROWS]
+    note = next(c for c in t.cells if c.r == 1)  # one cell over the columns its text reaches
+    assert (note.c, note.cs, note.text.split()) == (0, 3, " ".join(NOTE).split())
+    assert [c.text for c in t.cells if c.r == 1 and c.c == 3] == [""]
+    assert any(r.reason.startswith("a note row under the header band") for r in res.regions)
+
+
+def test_note_row_needs_the_parameter():
+    """``tables.header_notes`` off: the note parts the header band from the rows, as before."""
+    res = Pipeline(open_document(noted_sheet())).run(0, Params().with_value("tables.header_notes", False))
+    assert [t.n_rows for t in res.tables] == [len(ROWS)]
+
+
+def test_zebra_last_row_centred_beside_a_three_line_label():
+    """The last row, unshaded, sets its amounts beside the middle line of a three-line label:
+    the label's lines step by the table's cell leading counted between lines that start at one
+    left edge (the centred amounts stand between them), so all three lines stay the row's."""
+    res = Pipeline(open_document(noted_sheet(centred_last=True))).run(0, Params())
+    assert len(res.tables) == 1
+    assert _grid(res.tables[0])[-1] == list(CENTRED)
+
+
+def test_justified_note_row_hides_no_column():
+    """The note's first line justified across the table: its stretched spaces are its own
+    text (no column gap), so the line covers every gap; alone in its ruled band with the
+    note's last line, it is a full-width row's and says nothing against the columns under it
+    (``group_labels.banded_section_lines``): the table keeps its four columns."""
+    res = Pipeline(open_document(noted_sheet(justified=True))).run(0, Params())
+    assert [(t.n_rows, t.n_cols) for t in res.tables] == [(len(ROWS) + 2, 4)]
+    assert _grid(res.tables[0])[2:] == [list(r) for r in ROWS]

@@ -29,7 +29,7 @@ SIDE_SLACK = 3  # pt a word may stand past the table's side and still be inside 
 CELL_WIDTH = 0.25  # share of the table's width a wrapped header cell's last line takes at most
 MIN_GAP_LINES = 3  # lines a box needs before its column gaps say anything (a header alone does not)
 PADDED_ROWS = 1.3  # x a cell's line step: a padded row's step, at least
-PADDED_SHARE = 3  # 1/this of a box's line steps are row steps, at least, when its rows are padded
+PADDED_STEPS = 2  # row steps (``PADDED_ROWS`` times a cell's line step or more) a box with padded rows shows
 LEADING_SLACK = 0.5  # pt a line's step may differ from the table's cell leading and be a cell's next line
 LEFT_ALIGN = 1.0  # pt between the left edges of a cell's lines
 SIZE_SLACK = 0.2  # pt between the type sizes of a cell's lines
@@ -131,16 +131,24 @@ def _wrapped_from(above: Sequence[Line], ln: Line, words: Sequence[Word], edges:
 
 def _cell_leading(wc: WordCentres, box: Rect, tol: float) -> float:
     """The step (pt) between the baselines of one cell's lines inside ``box``: the smallest
-    step between two of its lines, when the rows are padded (``1/PADDED_SHARE`` of the steps
-    or more are ``PADDED_ROWS`` times it or more, so that step is a multi-line cell's, not a
-    row's);
-    0 when the box shows none (rows set at the type's leading, or no multi-line cell)."""
+    step from a line to the next one starting at its left edge (within ``LEFT_ALIGN``: a
+    cell's next line, or the next row's label; a cell centred beside a wrapped label stands
+    between its lines and is stepped over), when the rows are padded (``PADDED_STEPS`` of
+    those steps or more are ``PADDED_ROWS`` times it or more, so that step is a multi-line
+    cell's, not a row's); 0 when the box shows none (rows set at the type's leading, or no
+    multi-line cell)."""
     lines = wc.lines(wc.inside(box), tol)
-    steps = sorted(b.baseline - a.baseline for a, b in zip(lines, lines[1:], strict=False))
-    if len(steps) < MIN_GAP_LINES or steps[0] <= 0 \
-            or sum(d >= PADDED_ROWS * steps[0] for d in steps) * PADDED_SHARE < len(steps):
+    steps = sorted(s for s in (_aligned_step(lines, k) for k in range(len(lines))) if s > 0)
+    if len(steps) < MIN_GAP_LINES or sum(d >= PADDED_ROWS * steps[0] for d in steps) < PADDED_STEPS:
         return 0.0
     return steps[0]
+
+
+def _aligned_step(lines: Sequence[Line], k: int) -> float:
+    """Baseline step (pt) from line ``k`` to the next line starting at its left edge, 0 when none."""
+    x0 = lines[k].bbox.x0
+    nxt = next((ln for ln in lines[k + 1:] if abs(ln.bbox.x0 - x0) <= LEFT_ALIGN), None)
+    return nxt.baseline - lines[k].baseline if nxt is not None else 0.0
 
 
 def _next_cell_line(above: Sequence[Line], ln: Line, words: Sequence[Word], edges: Sequence[float],

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -23,7 +24,7 @@ from .between import (
     prose_beside,
 )
 from .columns import Line
-from .shadedbands import joins
+from .shadedbands import joins, under_header_band
 
 # Why no user would change these: each is a proportion of the page's own drawing and type
 # (the grid's rows, the rules' lengths, the usual line height) or a pt slack of a stroke's
@@ -272,14 +273,16 @@ def _inside(a: Rect, b: Rect, tol: float) -> bool:
 def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[Line],
                   n_segments: Sequence[int], min_width: float, sizes: Sequence[float] = (),
                   facts: LineFacts | None = None, said: list[TableRegion] | None = None,
-                  beside: bool = True, bands: Sequence[Fill] = (), tol: float = 0.0) -> list[Candidate]:
+                  beside: bool = True, bands: Sequence[Fill] = (), tol: float = 0.0,
+                  heads: Sequence[Fill] = ()) -> list[Candidate]:
     """Groups of stacked horizontal rules of similar extent outside ``taken`` areas.
 
     Consecutive rules join while they overlap by 70% of the shorter and the band between
     them holds no running prose (two or more long single-piece lines) and no heading, or
     one of the fills ``bands`` shades that band wall to wall (``shadedbands``: a section row;
-    ``tol`` the snap tolerance, pt); with ``beside``, nor prose beside the narrower of the two
-    (``between.prose_beside``).
+    ``tol`` the snap tolerance, pt), or the band is a note row under a header band of the
+    fills ``heads`` (``shadedbands.under_header_band``); with ``beside``, nor prose beside the
+    narrower of the two (``between.prose_beside``).
     """
     body = _usual_height(lines)
     verticals = [r for r in rules if r.orient == "v"]
@@ -290,7 +293,8 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
         home = None
         for g in reversed(groups):
             if _overlap(g, r) and joins(g[-1], r, (bands, lines, tol), said, lambda top, bottom, told: _prose_between(
-                    lines, n_segments, top, bottom, body, sizes, facts, told, verticals)) \
+                    lines, n_segments, top, bottom, body, sizes, facts, told, verticals),
+                    partial(_under_header, g, r, heads, (lines, n_segments, facts), tol)) \
                     and not (beside and _beside_told(lines, facts, g[-1], r, said)):
                 home = g
                 break
@@ -306,6 +310,25 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
             x1 = max(r.end for r in g if r.length >= LONG_RULE * max(q.length for q in g))
             out.append(Candidate(Rect(x0, g[0].pos, x1, g[-1].pos), "horizontal_rules", tuple(g)))
     return out
+
+
+TITLES = ("a caption", "a continuation", "a heading in larger type")  # lines no note row of a table holds
+
+
+def _under_header(group: list[Rule], bottom: Rule, heads: Sequence[Fill],
+                  text: tuple[Sequence[Line], Sequence[int], LineFacts | None], tol: float,
+                  said: list[TableRegion] | None) -> bool:
+    """``shadedbands.under_header_band``, when header fills ``heads`` are given; ``text``: the
+    page's lines, their pieces and their facts. A caption, a continuation marker or a heading
+    in larger type under the band is no note row of its table: a page's title bar over a
+    table's caption stays apart."""
+    lines, n_segments, facts = text
+    if not heads or not under_header_band(group, bottom, heads, lines, n_segments, tol, None):
+        return False
+    between = [k for k, ln in enumerate(lines) if group[-1].pos < ln.baseline < bottom.pos]
+    if facts is not None and any(facts.heading(k).startswith(TITLES) for k in between):
+        return False
+    return under_header_band(group, bottom, heads, lines, n_segments, tol, said)
 
 
 def _beside_told(lines: Sequence[Line], facts: LineFacts | None, top: Rule, bottom: Rule,

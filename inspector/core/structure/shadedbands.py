@@ -61,16 +61,18 @@ def banded(bands: Sequence[Fill], top: Rule, bottom: Rule, lines: Sequence[Line]
 
 
 def joins(top: Rule, bottom: Rule, shade: tuple[Sequence[Fill], Sequence[Line], float],
-           said: list[TableRegion] | None, parts: Callable[[Rule, Rule, list[TableRegion]], bool]) -> bool:
+           said: list[TableRegion] | None, parts: Callable[[Rule, Rule, list[TableRegion]], bool],
+           header: Callable[[list[TableRegion] | None], bool] | None = None) -> bool:
     """Do rules ``top`` and ``bottom`` stay in one group: the text between them ``parts``
     nothing, or a shaded section row holds it (``shade``: the fills, the page's lines and the
-    snap tolerance; ``shadedbands``)? What ``parts`` tells goes to ``said`` only when it
-    parts them."""
+    snap tolerance; ``shadedbands``), or it is a note row under a header band alone (``header``,
+    told -> bool: ``under_header_band`` over the group so far)? What ``parts`` tells goes to
+    ``said`` only when it parts them."""
     told: list[TableRegion] = []
     if not parts(top, bottom, told):
         return True
     bands, lines, tol = shade
-    if banded(bands, top, bottom, lines, tol, said):
+    if banded(bands, top, bottom, lines, tol, said) or (header is not None and header(said)):
         return True
     if said is not None:
         said.extend(told)
@@ -79,3 +81,40 @@ def joins(top: Rule, bottom: Rule, shade: tuple[Sequence[Fill], Sequence[Line], 
 
 def _inside(a: Rect, b: Rect, slack: float) -> bool:
     return a.x0 >= b.x0 - slack and a.x1 <= b.x1 + slack and a.y0 >= b.y0 - slack and a.y1 <= b.y1 + slack
+
+
+HEADER_NOTE_LINES = 3  # lines of a note row under a header band, at most (more is a page's paragraph)
+HEADER_BAND_LINES = 2  # text lines of a header band, at most (a taller shade is a panel or a shaded column)
+HEADER_NOTE = ("a note row under the header band: the rules above are the edges of one shaded band alone, a row "
+               "of column headings that is never a table of its own; the text under it down to the next rule is "
+               "the table's full-width note or section row, not text between two tables")
+
+
+def under_header_band(group: Sequence[Rule], bottom: Rule, heads: Sequence[Fill], lines: Sequence[Line],
+                      n_segments: Sequence[int], tol: float, said: list[TableRegion] | None) -> bool:
+    """Is the text between the group's last rule and ``bottom`` a note row under a header band:
+    the group's two rules are the top and bottom edges of one visible fill of ``heads`` (a
+    dark header band with white text) as wide as the rules (``BAND_SPAN``), holding one or two
+    lines (``HEADER_BAND_LINES``), one in two or more pieces (column headings, not a title;
+    a shaded column is taller), and the text under it is at most ``HEADER_NOTE_LINES`` lines within the rules'
+    width? A header alone is no table, so nothing between it and the body parts two tables: a
+    rate sheet's note under its header ("Interest is calculated daily ...") is a row of it.
+    Told in ``said``, for explain. Positions in PDF points."""
+    if len(group) != 2 or group[0].fill < 0 or group[0].fill != group[1].fill:
+        return False
+    band = next((f for f in heads if f.id == group[0].fill), None)
+    if band is None or band.grey >= VISIBLE_GREY:
+        return False
+    top = group[1]
+    x0, x1, slack = min(top.start, bottom.start), max(top.end, bottom.end), EDGE_TOLS * tol
+    inside = [k for k, ln in enumerate(lines) if ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
+    head = [k for k in inside if group[0].pos < lines[k].baseline < top.pos]
+    notes = [k for k in inside if top.pos < lines[k].baseline < bottom.pos]
+    if not any(n_segments[k] >= 2 for k in head) or len(head) > HEADER_BAND_LINES \
+            or not 0 < len(notes) <= HEADER_NOTE_LINES or band.bbox.width < BAND_SPAN * (x1 - x0):
+        return False
+    if any(lines[k].bbox.x0 < x0 - slack or lines[k].bbox.x1 > x1 + slack for k in notes):
+        return False
+    if said is not None:
+        said.append(TableRegion(band.bbox.union(bottom.bbox), "horizontal_rules", HEADER_NOTE, "tables.header_notes"))
+    return True
