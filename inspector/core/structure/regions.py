@@ -24,7 +24,7 @@ from .between import (
     prose_beside,
 )
 from .columns import Line
-from .shadedbands import joins, under_header_band
+from .shadedbands import joins, note_under_header
 
 # Why no user would change these: each is a proportion of the page's own drawing and type
 # (the grid's rows, the rules' lengths, the usual line height) or a pt slack of a stroke's
@@ -294,7 +294,7 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
         for g in reversed(groups):
             if _overlap(g, r) and joins(g[-1], r, (bands, lines, tol), said, lambda top, bottom, told: _prose_between(
                     lines, n_segments, top, bottom, body, sizes, facts, told, verticals),
-                    partial(_under_header, g, r, heads, (lines, n_segments, facts), tol)) \
+                    partial(note_under_header, g, r, heads, (lines, n_segments, facts), tol)) \
                     and not (beside and _beside_told(lines, facts, g[-1], r, said)):
                 home = g
                 break
@@ -310,25 +310,6 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
             x1 = max(r.end for r in g if r.length >= LONG_RULE * max(q.length for q in g))
             out.append(Candidate(Rect(x0, g[0].pos, x1, g[-1].pos), "horizontal_rules", tuple(g)))
     return out
-
-
-TITLES = ("a caption", "a continuation", "a heading in larger type")  # lines no note row of a table holds
-
-
-def _under_header(group: list[Rule], bottom: Rule, heads: Sequence[Fill],
-                  text: tuple[Sequence[Line], Sequence[int], LineFacts | None], tol: float,
-                  said: list[TableRegion] | None) -> bool:
-    """``shadedbands.under_header_band``, when header fills ``heads`` are given; ``text``: the
-    page's lines, their pieces and their facts. A caption, a continuation marker or a heading
-    in larger type under the band is no note row of its table: a page's title bar over a
-    table's caption stays apart."""
-    lines, n_segments, facts = text
-    if not heads or not under_header_band(group, bottom, heads, lines, n_segments, tol, None):
-        return False
-    between = [k for k, ln in enumerate(lines) if group[-1].pos < ln.baseline < bottom.pos]
-    if facts is not None and any(facts.heading(k).startswith(TITLES) for k in between):
-        return False
-    return under_header_band(group, bottom, heads, lines, n_segments, tol, said)
 
 
 def _beside_told(lines: Sequence[Line], facts: LineFacts | None, top: Rule, bottom: Rule,

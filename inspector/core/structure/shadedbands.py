@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..types import Fill, Rect, Rule, TableRegion
+from .between import LineFacts
 from .columns import Line
 
 BAND_SPAN = 0.9  # share of the rules' width (their union) the fill covers, at least
@@ -118,3 +119,22 @@ def under_header_band(group: Sequence[Rule], bottom: Rule, heads: Sequence[Fill]
     if said is not None:
         said.append(TableRegion(band.bbox.union(bottom.bbox), "horizontal_rules", HEADER_NOTE, "tables.header_notes"))
     return True
+
+
+TITLES = ("a caption", "a continuation", "a heading in larger type")  # lines no note row of a table holds
+
+
+def note_under_header(group: list[Rule], bottom: Rule, heads: Sequence[Fill],
+                      text: tuple[Sequence[Line], Sequence[int], LineFacts | None], tol: float,
+                      said: list[TableRegion] | None) -> bool:
+    """``under_header_band``, when header fills ``heads`` are given; ``text``: the page's
+    lines, their pieces and their facts. A caption, a continuation marker or a heading
+    in larger type under the band is no note row of its table: a page's title bar over a
+    table's caption stays apart."""
+    lines, n_segments, facts = text
+    if not heads or not under_header_band(group, bottom, heads, lines, n_segments, tol, None):
+        return False
+    between = [k for k, ln in enumerate(lines) if group[-1].pos < ln.baseline < bottom.pos]
+    if facts is not None and any(facts.heading(k).startswith(TITLES) for k in between):
+        return False
+    return under_header_band(group, bottom, heads, lines, n_segments, tol, said)
