@@ -201,3 +201,58 @@ def test_justified_note_row_hides_no_column():
     res = Pipeline(open_document(noted_sheet(justified=True))).run(0, Params())
     assert [(t.n_rows, t.n_cols) for t in res.tables] == [(len(ROWS) + 2, 4)]
     assert _grid(res.tables[0])[2:] == [list(r) for r in ROWS]
+
+
+BROCHURE_COLS = (250.0, 400.0, 480.0, 550.0)  # the table in the page's right column, pt
+PROSE = "Our savings products are designed for every stage of life and every kind of saver today"
+
+
+def brochure_sheet() -> bytes:
+    """A two-column brochure: running text in the left column (40-230 pt), a line on the
+    note's first baseline and on each row's, and in the right column a rate table: a dark
+    header band, a shaded section band holding a two-line note of running text across the
+    table, rows ruled under each."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    x, y = BROCHURE_COLS, 80.0
+    page.draw_rect(pymupdf.Rect(x[0], y, x[-1], y + LEAD + 2 * PAD), fill=DARK, color=None)
+    for cx, text in zip(x, ("Account", "Rate", "APY"), strict=False):
+        page.insert_text((cx + PAD, y + PAD + FS - 1.5), text, fontname="hebo", fontsize=FS, color=(1, 1, 1))
+    y += LEAD + 2 * PAD
+    note = ("Instant access accounts: interest is calculated daily and paid",
+            "monthly, and rates are variable and may change at any time later.")
+    page.draw_rect(pymupdf.Rect(x[0], y, x[-1], y + 2 * LEAD + 2 * PAD), fill=ZEBRA, color=None)
+    notes = [y + PAD + FS - 1.5 + j * LEAD for j in range(2)]
+    for base, line in zip(notes, note, strict=True):
+        page.insert_text((x[0] + PAD, base), line, fontname="helv", fontsize=FS)
+    baselines = notes[:1]  # the prose's leading differs: only the note's first line shares a baseline
+    y += 2 * LEAD + 2 * PAD
+    page.draw_line((x[0], y), (x[-1], y), color=(0.6, 0.6, 0.6), width=0.5)
+    for label, rate, apy in ROWS_3:
+        base = y + PAD + FS - 1.5
+        baselines.append(base)
+        for cx, text in zip(x, (label, rate, apy), strict=False):
+            page.insert_text((cx + PAD, base), text, fontname="helv", fontsize=FS)
+        y += LEAD + 2 * PAD
+        page.draw_line((x[0], y), (x[-1], y), color=(0.6, 0.6, 0.6), width=0.5)
+    for base in baselines:  # the prose column, on the table's baselines
+        page.insert_text((40, base), PROSE[:52], fontname="tiro", fontsize=FS)
+    return doc.tobytes()
+
+
+ROWS_3 = (("Instant Saver", "3.20%", "3.25%"), ("Branch Saver", "2.95%", "2.99%"), ("Bonus Saver", "3.75%", "3.81%"),
+          ("Notice Saver", "3.10%", "3.14%"))
+
+
+def test_shaded_section_band_beside_a_prose_column_stays_in_the_table():
+    """The note in its shaded band runs across the table like prose, and its first line shares
+    its baseline with the prose beside the table, so that page line runs from the prose into
+    the band; no piece of them runs across the
+    band's sides, so the band still holds its text and keeps the header and the rows one
+    table (it once parted them: the header band alone, then the rows)."""
+    res = Pipeline(open_document(brochure_sheet())).run(0, Params())
+    tables = [t for t in res.tables if t.bbox.x0 >= BROCHURE_COLS[0] - 1]
+    assert len(tables) == 1
+    grid = _grid(tables[0])
+    assert grid[0] == ["Account", "Rate", "APY"] and grid[2:] == [list(r) for r in ROWS_3]
+    assert grid[1][0].split()[:3] == ["Instant", "access", "accounts:"]

@@ -292,7 +292,7 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     for r in hs:
         home = None
         for g in reversed(groups):
-            if _overlap(g, r) and joins(g[-1], r, (bands, lines, tol), said, lambda top, bottom, told: _prose_between(
+            if _overlap(g, r) and joins(g[-1], r, (bands, lines, tol, facts), said, lambda top, bottom, told: _prose_between(
                     lines, n_segments, top, bottom, body, sizes, facts, told, verticals),
                     partial(note_under_header, g, r, heads, (lines, n_segments, facts), tol)) \
                     and not (beside and _beside_told(lines, facts, g[-1], r, said)):

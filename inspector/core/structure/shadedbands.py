@@ -29,11 +29,14 @@ SECTION_BAND = ("a shaded section row: a fill spans the band between two row rul
                 "table, not text between two tables; the rules above and below stay one table's")
 
 
-def section_band(fills: Sequence[Fill], top: Rule, bottom: Rule, lines: Sequence[Line], tol: float) -> Fill | None:
+def section_band(fills: Sequence[Fill], top: Rule, bottom: Rule, lines: Sequence[Line], tol: float,
+                 facts: LineFacts | None = None) -> Fill | None:
     """The visible fill that fills the band between rules ``top`` and ``bottom`` (its top and
     bottom on them, within ``EDGE_TOLS`` x ``tol``; ``BAND_SPAN`` to ``BAND_OVERHANG`` of
     their width) and holds every line of ``lines`` between them, else None (None too when no
-    line stands there: an empty band parts nothing anyway)."""
+    line stands there: an empty band parts nothing anyway). A line reaching past the fill's
+    sides is held when none of its pieces runs across them (``facts``): a brochure's prose
+    column beside the table, set on the same baselines, is no text of the band."""
     x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
     width, slack = x1 - x0, EDGE_TOLS * tol
     between = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
@@ -46,34 +49,44 @@ def section_band(fills: Sequence[Fill], top: Rule, bottom: Rule, lines: Sequence
             continue
         over = min(b.x1, x1) - max(b.x0, x0)
         if over >= BAND_SPAN * width and b.width <= BAND_OVERHANG * width + slack and \
-                all(_inside(lines[k].bbox, b, slack) for k in between):
+                all(_holds(b, lines[k].bbox, slack, facts, k) for k in between):
             return f
     return None
 
 
+def _holds(b: Rect, line: Rect, slack: float, facts: LineFacts | None, k: int) -> bool:
+    """Does the fill box ``b`` hold line ``k`` (box ``line``): inside it, or inside its
+    height with no piece running across its sides (the line's words beyond them another
+    column's, on the same baseline)?"""
+    if _inside(line, b, slack):
+        return True
+    return facts is not None and line.y0 >= b.y0 - slack and line.y1 <= b.y1 + slack \
+        and not facts.crosses(k, b.x0) and not facts.crosses(k, b.x1)
+
+
 def banded(bands: Sequence[Fill], top: Rule, bottom: Rule, lines: Sequence[Line], tol: float,
-           said: list[TableRegion] | None) -> bool:
+           said: list[TableRegion] | None, facts: LineFacts | None = None) -> bool:
     """Is the band between ``top`` and ``bottom`` a shaded section row (``section_band``)?
     Told in ``said``, for explain: the text in it parts no tables."""
-    band = section_band(bands, top, bottom, lines, tol) if bands else None
+    band = section_band(bands, top, bottom, lines, tol, facts) if bands else None
     if band is not None and said is not None:
         said.append(TableRegion(band.bbox, "horizontal_rules", SECTION_BAND, "tables.section_bands"))
     return band is not None
 
 
-def joins(top: Rule, bottom: Rule, shade: tuple[Sequence[Fill], Sequence[Line], float],
+def joins(top: Rule, bottom: Rule, shade: tuple[Sequence[Fill], Sequence[Line], float, LineFacts | None],
            said: list[TableRegion] | None, parts: Callable[[Rule, Rule, list[TableRegion]], bool],
            header: Callable[[list[TableRegion] | None], bool] | None = None) -> bool:
     """Do rules ``top`` and ``bottom`` stay in one group: the text between them ``parts``
-    nothing, or a shaded section row holds it (``shade``: the fills, the page's lines and the
-    snap tolerance; ``shadedbands``), or it is a note row under a header band alone (``header``,
+    nothing, or a shaded section row holds it (``shade``: the fills, the page's lines, the
+    snap tolerance and the lines' facts; ``shadedbands``), or it is a note row under a header band alone (``header``,
     told -> bool: ``under_header_band`` over the group so far)? What ``parts`` tells goes to
     ``said`` only when it parts them."""
     told: list[TableRegion] = []
     if not parts(top, bottom, told):
         return True
-    bands, lines, tol = shade
-    if banded(bands, top, bottom, lines, tol, said) or (header is not None and header(said)):
+    bands, lines, tol, facts = shade
+    if banded(bands, top, bottom, lines, tol, said, facts) or (header is not None and header(said)):
         return True
     if said is not None:
         said.extend(told)
