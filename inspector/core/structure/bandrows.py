@@ -16,11 +16,11 @@ from collections.abc import Set as AbstractSet
 
 from ..numbers import is_number
 from ..types import Word
-from .bandlines import carries_on, columns_needed, continues, full_lines, labelled_amounts
+from .bandlines import carries_on, columns_needed, continues, full_lines, labelled_amounts, word_runs
 from .centred_heads import sub_header_cut
 from .columns import Line, col_of, line_cols, lines_in
 from .region import FULL, HALF, RegionEvidence
-from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows, word_runs
+from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows
 from .sectionrows import row_pitch, section_at_pitch
 from .wrapped_rows import broken_continuations, tight_continuations
 

@@ -38,7 +38,7 @@ from .columns import (
 )
 from .gapcuts import clip_decided, clip_edges
 from .glyphgaps import SPLIT_GLYPHS, facing_columns, gap_in_glyphs, gaps_in_glyphs, sign_edges, signs_open
-from .group_labels import at_group_rules, group_rule_ends, under_group_labels
+from .group_labels import at_group_rules, banded_section_lines, group_rule_ends, under_group_labels
 from .justified import justified_gaps
 from .options import join_options, option_pairs
 from .region import RegionEvidence
@@ -235,7 +235,8 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
         if len(xs) > 2:
             return _split_ruled_columns(xs, pieces, segs, n_lines, params, words), set(xs[1:-1])
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params, edges=edges)
-    inner = under_group_labels(inner, pieces, segs, box.x0, box.x1, params)
+    inner = under_group_labels(inner, pieces, segs, box.x0, box.x1, params,
+                               banded_section_lines(lines, segs, pieces, cand.rules, box, params.min_gap))
     # ``ev.lines``, not ``lines``: the pieces' line indices are the region's, section labels included
     inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces, ev.lines)
     if cand.source in GLYPH_GAP_SOURCES:

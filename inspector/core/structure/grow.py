@@ -31,6 +31,11 @@ CELL_WIDTH = 0.25  # share of the table's width a wrapped header cell's last lin
 MIN_GAP_LINES = 3  # lines a box needs before its column gaps say anything (a header alone does not)
 GROUP_DEPTH = 2.0  # line heights under a group label's line its sub-headers' line may stand, at most
 GROUP_TOUCH = 0.25  # line heights of white under a group label's line, at most (it stands half a row over the next)
+PADDED_ROWS = 1.3  # x a cell's line step: a padded row's step, at least
+PADDED_STEPS = 2  # row steps (``PADDED_ROWS`` times a cell's line step or more) a box with padded rows shows
+LEADING_SLACK = 0.5  # pt a line's step may differ from the table's cell leading and be a cell's next line
+LEFT_ALIGN = 1.0  # pt between the left edges of a cell's lines
+SIZE_SLACK = 0.2  # pt between the type sizes of a cell's lines
 # A table's caption label: the word, then a number ("Table 2", "Table A.1:", "Exhibit IV -"); a
 # header cell "Table" beside "Name" is none.
 TABLE_LABEL = re.compile(r"^\s*(?:table|tab\.|exhibit|tabelle|tableau|tabla|表)\s*(?:[A-Z][.\-]?)?(?:\d+|[IVX]+\b)"
@@ -57,6 +62,7 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
     bottom, pending = box.y1, None  # pending: a one-piece line waiting for a tabular line under it
+    in_row = False  # is the last line taken a row's line of cells, or one of its cells' next lines?
     above: list[Line] = []  # the last lines taken, nearest last (``CENTRED_LINES`` at most)
     gaps: list[float] | None = None
     unchecked = False  # is ``pending`` yet to be tested against the column gaps?
@@ -82,9 +88,14 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
         unchecked = False
         if _across(words, ln, min_gap, gaps, pieces):
             break
-        if n >= 2 or (n == 1 and _wrapped_from(above, ln, words, [box.x0, *gaps, box.x1])):
+        edges = [box.x0, *gaps, box.x1]
+        # A row's cell typed over lines: under a line of cells taken (or its cell's lines).
+        cell_line = n == 1 and in_row and pending is None \
+            and _next_cell_line(above, ln, words, edges, _cell_leading(wc, box, tol))
+        if n >= 2 or cell_line or (n == 1 and _wrapped_from(above, ln, words, edges)):
             kept = [*above, *([pending] if pending is not None else []), ln]
             bottom, pending, above = ln.bbox.y1, None, kept[-CENTRED_LINES:]
+            in_row = n >= 2 or cell_line
         elif pending is None and ln.bbox.width < LABEL_WIDTH * box.width:
             pending = ln
         else:
@@ -119,6 +130,48 @@ def _wrapped_from(above: Sequence[Line], ln: Line, words: Sequence[Word], edges:
         if cell:
             return max(cell) + WORD_SPACE_EM * em + first.bbox.width > edges[col + 1]
     return False
+
+
+def _cell_leading(wc: WordCentres, box: Rect, tol: float) -> float:
+    """The step (pt) between the baselines of one cell's lines inside ``box``: the smallest
+    step from a line to the next one starting at its left edge (within ``LEFT_ALIGN``: a
+    cell's next line, or the next row's label; a cell centred beside a wrapped label stands
+    between its lines and is stepped over), when the rows are padded (``PADDED_STEPS`` of
+    those steps or more are ``PADDED_ROWS`` times it or more, so that step is a multi-line
+    cell's, not a row's); 0 when the box shows none (rows set at the type's leading, or no
+    multi-line cell)."""
+    lines = wc.lines(wc.inside(box), tol)
+    steps = sorted(s for s in (_aligned_step(lines, k) for k in range(len(lines))) if s > 0)
+    if len(steps) < MIN_GAP_LINES or sum(d >= PADDED_ROWS * steps[0] for d in steps) < PADDED_STEPS:
+        return 0.0
+    return steps[0]
+
+
+def _aligned_step(lines: Sequence[Line], k: int) -> float:
+    """Baseline step (pt) from line ``k`` to the next line starting at its left edge, 0 when none."""
+    x0 = lines[k].bbox.x0
+    nxt = next((ln for ln in lines[k + 1:] if abs(ln.bbox.x0 - x0) <= LEFT_ALIGN), None)
+    return nxt.baseline - lines[k].baseline if nxt is not None else 0.0
+
+
+def _next_cell_line(above: Sequence[Line], ln: Line, words: Sequence[Word], edges: Sequence[float],
+                    leading: float) -> bool:
+    """Is the one-piece line ``ln`` the next line of a multi-line cell of the line taken last
+    (a label over two lines, a bullet under its product: a break typed in the cell, so its
+    first word would have fitted above)? Inside one column, its left edge that cell's text's
+    (within ``LEFT_ALIGN`` pt), in its type size, and set under it at the ``leading`` the
+    table's own multi-line cells step by (``_cell_leading``, within ``LEADING_SLACK`` pt): a
+    footnote or a caption under a padded table steps further."""
+    if leading <= 0 or not above:
+        return False
+    line = above[-1]
+    col = next((c for c in range(len(edges) - 1) if edges[c] - 2 <= ln.bbox.x0 < edges[c + 1]), None)
+    if col is None or ln.bbox.x1 > edges[col + 1] + 1 or abs(ln.baseline - line.baseline - leading) > LEADING_SLACK:
+        return False
+    cell = [words[i] for i in line.word_ids if edges[col] - 2 <= words[i].bbox.cx < edges[col + 1]]
+    first = words[ln.word_ids[0]]
+    return bool(cell) and abs(min(w.bbox.x0 for w in cell) - ln.bbox.x0) <= LEFT_ALIGN \
+        and abs(cell[0].font_size - first.font_size) <= SIZE_SLACK
 
 
 def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, max_lines: int = 3,
