@@ -36,7 +36,7 @@ def _put(page: pymupdf.Page, c: int, y: float, text: str, right: bool = False) -
     page.insert_text((x, y), text, fontname=FONT, fontsize=SIZE)
 
 
-def _tender(caption: str = "") -> bytes:
+def _tender(caption: str = "", group_size: float = SIZE) -> bytes:
     if CJK_FONT is None:
         pytest.skip("fonts-wqy-microhei is not installed")
     doc = pymupdf.open()
@@ -49,8 +49,8 @@ def _tender(caption: str = "") -> bytes:
     page.insert_text((RIGHT - _width(unit), TOP - 3), unit,
                      fontname=FONT, fontsize=SIZE)
     group = "예정가격"
-    mid = (COLS[3][0] + COLS[4][1]) / 2 - _width(group) / 2
-    page.insert_text((mid, TOP + BASE), group, fontname=FONT, fontsize=SIZE)  # row 1's middle
+    mid = (COLS[3][0] + COLS[4][1]) / 2 - _width(group) * group_size / SIZE / 2
+    page.insert_text((mid, TOP + BASE), group, fontname=FONT, fontsize=group_size)  # row 1's middle
     for text, c in SPANNING:  # centred over both header rows: half a row lower
         _put(page, c, TOP + BASE + ROW / 2, text)
     _put(page, 3, TOP + BASE + ROW, "단가", right=True)
@@ -80,6 +80,15 @@ def test_a_captions_indented_second_line_is_no_group_label() -> None:
     caption = "표 3. 구매 물품 내역 및 예정가격 산출 근거 2026"
     (table,) = Pipeline(open_document(_tender(caption))).run(0).tables
     assert not any("근거" in c.text for c in table.cells)
+
+
+def test_a_title_set_larger_is_no_group_label() -> None:
+    """The same line set in a larger type than the header under it (a spreadsheet's title
+    centred over its table, fpdf2's sheets: 11 pt over a 9 pt header) is a title: the table
+    starts under it."""
+    (table,) = Pipeline(open_document(_tender(group_size=SIZE * 1.4))).run(0).tables
+    assert not any("예정가격" in c.text for c in table.cells)
+    assert table.rows_text()[-4:] == [list(r) for r in BODY]
 
 
 def test_explain_names_the_group_label_line() -> None:

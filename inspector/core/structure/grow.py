@@ -17,6 +17,7 @@ from ..numbers import currency_sign, is_number
 from ..params import ColumnParams
 from ..types import Rect, Rule, Word
 from ..units import whole_unit_line
+from .between import HEADING_SIZE
 from .centred_heads import GROUP_CENTRED
 from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, segments
 
@@ -287,12 +288,15 @@ def heads_group(ln: Line, own: Sequence[Segment], box: Rect, words: Sequence[Wor
     header cells centred in their rows (fpdf2's and reportlab's ``VALIGN`` middle) set the
     group label in a line of its own, half a row over the labels spanning both header rows:
     ``extend_up`` asks this only of a line standing at most ``GROUP_TOUCH`` of its height over
-    the next (a heading or caption over a table stands further off)."""
+    the next (a heading or caption over a table stands further off); a label set larger than
+    the lines under it (``HEADING_SIZE``) is a title."""
     if len(own) != 1 or own[0].x0 < box.x0 + ln.bbox.height:
         return False  # a caption starts at the box's left edge
     p, em = own[0], ln.bbox.height
     zone = (wc.cy >= ln.bbox.y1) & (wc.cy < ln.bbox.y1 + GROUP_DEPTH * em)
     lines, _ = _column_lines(words, wc, zone, box, tol)
+    if not lines or _size(words, [ln]) > HEADING_SIZE * _size(words, lines):
+        return False  # set larger than the header under it: a title centred over the table
     pieces = [sorted(segments(words, [b], min_gap), key=lambda s: s.x0) for b in lines]
     spans = [(row[i].x0, row[j].x1) for row in pieces for i in range(len(row)) for j in range(i + 1, len(row))]
     for a, b in spans:
@@ -301,6 +305,11 @@ def heads_group(ln: Line, own: Sequence[Segment], box: Rect, words: Sequence[Wor
                 and any(s.x1 < a or s.x0 > b for row in pieces for s in row):
             return True
     return False
+
+
+def _size(words: Sequence[Word], lines: Sequence[Line]) -> float:
+    """The largest type size of ``lines``' words (pt)."""
+    return max(words[i].font_size for ln in lines for i in ln.word_ids)
 
 
 def group_label_line(box: Rect, words: Sequence[Word], wc: WordCentres, min_gap: float, tol: float) -> Line | None:
