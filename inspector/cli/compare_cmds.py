@@ -28,7 +28,7 @@ EXAMPLES = """examples:
   table-inspector compare report.pdf --with out.md --against detection
   table-inspector compare notice.pdf --with notice.hwpx --against detection
 
-SOURCE is a peer (pymupdf, pdfplumber, camelot, camelot-lattice, camelot-stream; or
+SOURCE is a peer (pymupdf, pdfplumber, camelot, camelot-lattice, camelot-stream, camelot-hybrid; or
 peer:NAME) or a file: JSON in the 'detect --json' or cells shape, HTML, Markdown or CSV
 (tables without coordinates are placed on the page by their texts), or the author's
 original the PDF was made from, HWPX or DOCX (read by contents, not name; a table the PDF

@@ -171,6 +171,11 @@ class TableParams:
                                 "as wide as they are, and holds all its text is a section row of one table (a "
                                 "title, a sentence across it): the text in it does not part the rules into two "
                                 "tables.")
+    header_notes: bool = param(True, "Notes under a header band", "on/off", 0, 1,
+                               "Stacked row rules whose first band is a shaded header band alone (its column "
+                               "headings in two or more pieces) stay one table with the rules under it when up to "
+                               "three lines of text stand between (a rate sheet's note under its header): a header "
+                               "is never a table of its own, so the text parts no two tables.")
     repeated_headers: bool = param(True, "Repeated headers", "on/off", 0, 1,
                                    "Tables set side by side (or one over the other) whose rows align read as one "
                                    "block: where both parts carry the same header words at one shift (beside: "

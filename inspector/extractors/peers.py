@@ -8,7 +8,7 @@ optional (``pip install 'table-inspector[peers]'``); a missing one raises
 - ``pymupdf``: ``page.find_tables()`` (default "lines" strategy), always installed;
 - ``pdfplumber``: ``page.find_tables()`` with its default settings;
 - ``camelot``: lattice (ruled tables), falling back to stream when lattice finds none;
-  ``camelot-lattice`` / ``camelot-stream`` run one flavour only. Backend: pdfium
+  ``camelot-lattice`` / ``camelot-stream`` / ``camelot-hybrid`` run one flavour only. Backend: pdfium
   (no Ghostscript needed). Camelot reports one cell per grid slot; for lattice, slots no
   drawn edge separates are merged back into spanning cells.
 - ``img2table``: the page rendered at 200 dpi, tables found on the picture (ruled and
@@ -44,7 +44,7 @@ class MissingExtractor(Exception):
 
 
 _REQUIRES = {"pdfplumber": "pdfplumber", "camelot": "camelot", "camelot-lattice": "camelot",
-             "camelot-stream": "camelot", "img2table": "img2table"}
+             "camelot-stream": "camelot", "camelot-hybrid": "camelot", "img2table": "img2table"}
 _EXTRA = {"img2table": "ocr-peers"}  # the extra a peer installs with (default: peers)
 
 
@@ -244,7 +244,7 @@ def _camelot_tables(path: str, page_index: int, flavor: str) -> tuple[Table, ...
 
     logging.getLogger("camelot").setLevel(logging.ERROR)
     # pdfium renders lattice pages without Ghostscript; stream never renders.
-    extra = {"backend": "pdfium"} if flavor == "lattice" else {}
+    extra = {"backend": "pdfium"} if flavor in ("lattice", "hybrid") else {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "no tables found" is a result here, not a warning
         found = camelot.read_pdf(path, pages=str(page_index + 1), flavor=flavor, suppress_stdout=True, **extra)
@@ -267,6 +267,10 @@ def _camelot_tables(path: str, page_index: int, flavor: str) -> tuple[Table, ...
 
 def _camelot(path: str, page_index: int, params: Params) -> tuple[Table, ...]:
     return _camelot_tables(path, page_index, "lattice") or _camelot_tables(path, page_index, "stream")
+
+
+def _camelot_hybrid(path: str, page_index: int, params: Params) -> tuple[Table, ...]:
+    return _camelot_tables(path, page_index, "hybrid")
 
 
 def _camelot_lattice(path: str, page_index: int, params: Params) -> tuple[Table, ...]:
@@ -307,5 +311,6 @@ EXTRACTORS: dict[str, Extractor] = {
     "camelot": _camelot,
     "camelot-lattice": _camelot_lattice,
     "camelot-stream": _camelot_stream,
+    "camelot-hybrid": _camelot_hybrid,
     "img2table": _img2table,
 }

@@ -93,6 +93,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.page_gutters": ("structure.tables",),  # read where the aligned candidates are cut at a page's gutter
     "tables.min_aligned_rows": ("structure.tables",),
     "tables.section_bands": ("structure.tables",),  # the fills handed to the stacked-rule groups
+    "tables.header_notes": ("structure.tables",),  # the header fills handed to the stacked-rule groups
     "tables.narrow_gaps_meet": ("structure.tables",),  # the narrower gaps handed to the aligned runs
     "tables.rules_around_prose": ("structure.rejects",),
     "ocr": ("scan",),

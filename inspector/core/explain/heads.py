@@ -1,4 +1,8 @@
 """Why a column boundary is covered in a header row: a group label centred over its sub-columns.
+And why a table's top takes a group label's line of its own (``structure.grow.heads_group``):
+the top boundary says so, with evidence ``group_label_line`` (its value: the label's width, pt).
+And why a two-line header band parts into two header rows (``centred_heads.sub_header_cut``):
+that boundary says so, with evidence ``sub_headers`` (its value: the gap between the lines, pt).
 
 ``structure.centred_heads`` joins a header label to the columns beside it when its middle can
 be that of a cell over them and not that of a cell over its own column; here each column
@@ -9,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..structure.centred_heads import label_span
+from ..structure.centred_heads import label_span, sub_header_cut
+from ..structure.grow import group_label_line
 from ..types import Grid
 from .page import Evidence, PageContext, Why
 
@@ -17,6 +22,49 @@ GROUP_LABEL = ("in row {row} a header label (\"{text}\") centred over columns {a
                "it and the row under it filled in each (sub-headers), is one cell across this boundary: its middle "
                "can be that of a cell over them (edges in the white beside their texts) and not of one over its own "
                "column")
+
+
+GROUP_LINE = ("; its first line (\"{text}\") is one piece centred over two or more header pieces under it, with "
+              "header text beside them, standing half a row over the next line: a group label in a header row of its "
+              "own (labels spanning both header rows set centred between them), the header's first line, no heading")
+
+
+def group_line_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
+    """``rows`` (one per row boundary of ``g``) with the table's top saying so when its first
+    line is a group label taken over the header (``grow.group_label_line``)."""
+    if g.source != "horizontal_rules" or len(rows) != len(g.ys) or not rows:
+        return rows
+    words = ctx.centres.words
+    ln = group_label_line(g.region, words, ctx.centres, ctx.params.columns.min_gap, ctx.params.rows.y_tolerance)
+    if ln is None:
+        return rows
+    text = " ".join(words[i].text for i in ln.word_ids)
+    rows[0] = replace(rows[0], evidence=(*rows[0].evidence, Evidence("group_label_line", round(ln.bbox.width, 1))),
+                      decision=rows[0].decision + GROUP_LINE.format(text=text[:60]))
+    return rows
+
+
+SUB_HEADERS = ("the header band's last line holds only pieces standing together under one piece of its first "
+               "line (\"{text}\"), centred under it: sub-headers under a group label, a header row of their own "
+               "(the labels beside the group set at the top of cells spanning both rows), no wrapped header cell")
+
+
+def sub_header_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
+    """``rows`` with the boundary between a header band's lines over the sub-headers and the
+    sub-headers (``centred_heads.sub_header_cut``: the table's first two or three lines) saying so."""
+    if g.source != "horizontal_rules" or len(rows) != len(g.ys) or len(rows) < 3 or \
+            rows[1].evidence[0].kind != "line_gap":
+        return rows  # a drawn boundary, or no header band to part
+    words = ctx.centres.words
+    lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
+    over = [ln for ln in lines if ln.bbox.cy < rows[1].pos]
+    under = [ln for ln in lines if ln.bbox.cy > rows[1].pos][:1]
+    if not under or sub_header_cut([*over, *under], words, ctx.params.columns.min_gap) is None:
+        return rows
+    label = " ".join(words[i].text for i in over[0].word_ids if under[0].bbox.x0 <= words[i].bbox.cx <= under[0].bbox.x1)
+    gap = round(under[0].bbox.y0 - over[-1].bbox.y1, 1)
+    rows[1] = replace(rows[1], evidence=(Evidence("sub_headers", gap),), decision=SUB_HEADERS.format(text=label[:60]))
+    return rows
 
 
 def group_label_cols(ctx: PageContext, g: Grid, cols: list[Why]) -> list[Why]:

@@ -54,7 +54,11 @@ class Evidence:
     spreadsheet's accounting format, closer than a column gap) | rule_pair (a rule beside a kept boundary
     over an empty band thinner than half a line: cells boxed apart, the pair one boundary, pt apart) |
     straddled (a column boundary no line has text on both sides of, the lines of one side overlapping
-    the other's: middle-aligned wrapped cells, two columns);
+    the other's: middle-aligned wrapped cells, two columns) | facing_columns (text set right, then text
+    set left across a gap of 1.5 glyphs or less: two cells' edges, the lines showing it) |
+    group_label_line (a table's first line is a group label in a header row of its own: its width, pt) |
+    sub_headers (a header band's second line, sub-headers under a group label, a header row of its own:
+    the gap between the lines, pt);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 

@@ -15,13 +15,14 @@ the header says so, with evidence ``amount_body`` (its value: the body's lines).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..structure.bandrows import amount_body
-from ..structure.columns import segments
-from ..structure.glyphgaps import SPLIT_GLYPHS, gap_in_glyphs, signs_open
+from ..structure.columns import Segment, segments
+from ..structure.glyphgaps import SPLIT_GLYPHS, facing_columns, gap_in_glyphs, signs_open
 from ..structure.spacers import spacer_break
-from ..types import Grid
+from ..types import Grid, Word
 from .page import Evidence, PageContext, Why
 
 ROW_LABELS = ("the rules drawn across the table start at x = {x:.1f}, over the amounts only (a totals rule, as a "
@@ -29,6 +30,8 @@ ROW_LABELS = ("the rules drawn across the table start at x = {x:.1f}, over the a
 ACCOUNTING = ("on {n} line(s) the cell right of it starts with a currency sign alone, its amount further right "
               "(an accounting format: the sign at the cell's left edge): the gap left of the sign is a column's edge, "
               "no space inside a cell")
+FACING = ("on {n} line(s) the text left of it is set right (its ends at one x, its starts ragged) and the text "
+          "right of it set left (its starts at one x, its ends ragged): two cells' edges, no space inside one cell")
 GLYPHS = f" and over {SPLIT_GLYPHS:g} glyphs of the text beside it (spaces inside cells are no column)"  # ``_text_gap``'s
 AMOUNT_BODY = ("the {n} lines under it, above the table's first rule (a totals rule), are each a label beside "
                "amounts: rows of their own under the header, not the header's wrapped lines")
@@ -68,6 +71,20 @@ def sheet_cols(ctx: PageContext, g: Grid, cols: list[Why]) -> list[Why]:
                 decision = decision.replace(GLYPHS, f" (though {SPLIT_GLYPHS:g} glyphs of the text beside it or less)")
             cols[k] = replace(cols[k], evidence=(*cols[k].evidence, Evidence("accounting_sign", n)),
                               decision=f"{decision}; {ACCOUNTING.format(n=n)}")
+    return _facing(g, cols, words, segs)
+
+
+def _facing(g: Grid, cols: list[Why], words: Sequence[Word], segs: Sequence[Segment]) -> list[Why]:
+    """``cols`` with each boundary that only ``glyphgaps.facing_columns`` kept (a gap of
+    ``SPLIT_GLYPHS`` glyphs or less between text set right and text set left) saying so,
+    evidence ``facing_columns`` (its value: the lines showing it)."""
+    for k in range(1, len(g.xs) - 1):
+        n = facing_columns(segs, g.xs[k], g.xs[k - 1], g.xs[k + 1])
+        if n and gap_in_glyphs(words, segs, g.xs[k], g.xs[k - 1], g.xs[k + 1]) <= SPLIT_GLYPHS:
+            decision = cols[k].decision.replace(GLYPHS, f" (though {SPLIT_GLYPHS:g} glyphs of the text beside it "
+                                                        "or less)")
+            cols[k] = replace(cols[k], evidence=(*cols[k].evidence, Evidence("facing_columns", n)),
+                              decision=f"{decision}; {FACING.format(n=n)}")
     return cols
 
 

@@ -17,6 +17,7 @@ from .columns import Line, centre_cols, col_of, line_cols
 NIL_DASHES = ("-", "--")  # a cell holding only these is a nil amount, not a hyphenated word cut at the line's end
 JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")
 JOINING_ENDS = ("-", ",", "&", "(")  # a word ending in one of these is cut or joined to the next line
+SPACE = 0.5  # x the type size: a wider gap between two words parts two cells' text
 
 
 def full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], spare: int = 1) -> bool:
@@ -43,9 +44,21 @@ def amount_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[floa
             cells.setdefault(col_of(words[i].bbox.cx, xs), []).append(words[i].text)
         if not any(not is_number(t) for t in cells.get(0, ())):
             return False
-        # An amount is the whole of its cell ("16GB" in "i7 / 16GB /" is a wrapped spec's).
-        shared &= {c for c, texts in cells.items() if all(is_number(t) for t in texts)}
+        # An amount is the whole of its cell ("16GB" in "i7 / 16GB /" is a wrapped spec's),
+        # and of its run of words: a run of prose crossing a column boundary is one cell's text
+        # ("3.05% over £10k" wrapped under a rate: its "£10k" is no amount of the next column).
+        shared &= {c for c, texts in cells.items() if all(is_number(t) for t in texts)} - _prose_run_cols(ln, words, xs)
     return bool(shared)
+
+
+def _prose_run_cols(line: Line, words: Sequence[Word], xs: Sequence[float]) -> set[int]:
+    """Columns (indices between ``xs``) that a run of words (``word_runs``) holding a word
+    that is no number reaches on ``line``: one cell's text, no column of amounts there."""
+    out: set[int] = set()
+    for run in word_runs(line, words):
+        if len(run) > 1 and not all(is_number(w.text) for w in run):
+            out |= {col_of(w.bbox.cx, xs) for w in run}
+    return out
 
 
 def labelled_amounts(line: Line, words: Sequence[Word], xs: Sequence[float]) -> bool:
@@ -117,3 +130,16 @@ def joins(last: str) -> bool:
     """Does a line whose last word (lower case) is ``last`` go on on the next line: the word
     cut ("inter-"), or ending in a joining sign or being a joining word ("and", "of")?"""
     return last.endswith(JOINING_ENDS) or last in JOINERS
+
+
+def word_runs(line: Line, words: Sequence[Word]) -> list[list[Word]]:
+    """The line's words, left to right, in runs parted by gaps wider than ``SPACE`` of the type
+    size: one cell's text each (a label running on over a column boundary is one run)."""
+    runs: list[list[Word]] = []
+    for i in sorted(line.word_ids, key=lambda i: words[i].bbox.x0):
+        w = words[i]
+        if runs and w.bbox.x0 - runs[-1][-1].bbox.x1 <= SPACE * max(w.font_size, runs[-1][-1].font_size):
+            runs[-1].append(w)
+        else:
+            runs.append([w])
+    return runs

@@ -16,10 +16,11 @@ from collections.abc import Set as AbstractSet
 
 from ..numbers import is_number
 from ..types import Word
-from .bandlines import carries_on, columns_needed, continues, full_lines, labelled_amounts
+from .bandlines import carries_on, columns_needed, continues, full_lines, labelled_amounts, word_runs
+from .centred_heads import sub_header_cut
 from .columns import Line, col_of, line_cols, lines_in
 from .region import FULL, HALF, RegionEvidence
-from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows, word_runs
+from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows
 from .sectionrows import row_pitch, section_at_pitch
 from .wrapped_rows import broken_continuations, tight_continuations
 
@@ -138,7 +139,8 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         if one_row and not own_rows(inside, words, xs, pitch if b else 0.0, bottom - top if b else 0.0):
             # Every row has its own band: its lines are multi-line cells, unless labelled
             # paragraphs set apart by their white share the band (a definitions box).
-            cuts = paragraph_cuts(inside, words, xs) if b else []
+            # A header band's sub-headers under a group label are a header row of their own.
+            cuts = paragraph_cuts(inside, words, xs) if b else _sub_headers(inside, words, ev.params.columns.min_gap)
             out.extend(cuts)
             virtual.update(cuts)
             out.append(bottom)
@@ -168,6 +170,8 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
             cuts = starts
         elif head:
             cuts = [(inside[head - 1].bbox.y1 + inside[head].bbox.y0) / 2, *_row_starts(inside[head:], words, xs)]
+        elif protect and b == 0 and _sub_headers(inside, words, ev.params.columns.min_gap):
+            cuts = _sub_headers(inside, words, ev.params.columns.min_gap)  # sub-headers under a group label
         else:
             cuts = [] if protect or (ruled and staggered(inside, words, xs)) else _row_starts(inside, words, xs)
         for y in cuts:
@@ -238,6 +242,13 @@ def staggered(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float])
                 and not {k - 1, k} & held):
             steps += 1
     return steps >= 2 and steps * STAGGER_SHARE >= len(lines) - 1
+
+
+def _sub_headers(lines: Sequence[Line], words: Sequence[Word], min_gap: float) -> list[float]:
+    """The cut (``centred_heads.sub_header_cut``) parting a header band's sub-headers under a
+    group label from the lines over them, as a list (empty when there is none)."""
+    y = sub_header_cut(lines, words, min_gap)
+    return [] if y is None else [y]
 
 
 def _bold_head(lines: Sequence[Line], words: Sequence[Word]) -> int:

@@ -13,10 +13,35 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..types import Grid, Rect
-from .columns import col_of
+from ..types import Grid, Rect, Word
+from .columns import Line, col_of, segments
 
 CENTRED_EMS = 0.25  # of the label's type height: slack on where a cell's middle may lie
+GROUP_CENTRED = 0.1  # share of its sub-headers' width a group label's middle may lie off theirs
+
+
+def sub_header_cut(lines: Sequence[Line], words: Sequence[Word], min_gap: float) -> float | None:
+    """Where (y, pt) a header band of two or three lines parts into two header rows, or None:
+    the last line's two or more pieces stand together under one piece of the first line,
+    centred under it (within ``GROUP_CENTRED`` of their span, the piece inside it give or take
+    a line height), every other piece over them clear of them. Sub-headers under a group label
+    ("단가 | 금액" under "예정가격") are a header row of their own, no wrapped header cell: the
+    labels beside the group set at the top of cells spanning both rows (reportlab's ``VALIGN``
+    top) share the group's line; set in their middle, they make a line between the two."""
+    if len(lines) not in (2, 3):
+        return None
+    *heads, last = lines
+    tops = [sorted(segments(words, [ln], min_gap), key=lambda s: s.x0) for ln in heads]
+    sub = sorted(segments(words, [last], min_gap), key=lambda s: s.x0)
+    above = [q for row in tops for q in row]
+    if len(sub) < 2 or len(above) < 2:
+        return None
+    a, b, em = sub[0].x0, sub[-1].x1, lines[0].bbox.height
+    for p in tops[0]:
+        centred = abs((p.x0 + p.x1) / 2 - (a + b) / 2) <= GROUP_CENTRED * (b - a)
+        if centred and a - em <= p.x0 and p.x1 <= b + em and all(q.x1 <= a or q.x0 >= b for q in above if q is not p):
+            return (heads[-1].bbox.y1 + last.bbox.y0) / 2
+    return None
 
 
 def label_span(grid: Grid, boxes: Sequence[Rect], r: int, c: int) -> tuple[int, int] | None:

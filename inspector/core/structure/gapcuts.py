@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # the column module imports this one: its types only for the 
     from .columns import Pieces, Segment
 
 RESOLUTION = 0.5  # pt per projection cell
+ALIGNED = 1.0  # pt between the left edges of two lines' text in one left-aligned column
 
 
 def free_runs(free: np.ndarray, min_len: float) -> list[tuple[int, int]]:
@@ -40,14 +41,17 @@ def cut_in(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_len
     lying wholly inside the gap has another piece of its line on one side only (a header set
     left over right-aligned amounts: "Qty  Amount" over "10  137.00"): then the middle of the
     part beside it on that side which no line crosses, so the cut parts it from its
-    neighbour instead of joining the two in one cell."""
+    neighbour instead of joining the two in one cell. Otherwise, when the few lines the gap
+    lets cross it leave one part of it clear, at least ``min_len`` bins wide (a cell's text
+    running on into the gap: "3.05% over £10k" under a rate), the cut goes there: through white,
+    not through a cell's text."""
     if not cover[a:b].any():
         return (a + b) / 2
     lx, rx = x0 + a * RESOLUTION, x0 + b * RESOLUTION
     inside = (pieces.x0 >= lx) & (pieces.x1 <= rx)
     lines = np.unique(pieces.line[inside])
     if len(lines) != 1:  # no piece inside, or several lines' (a column of its own)
-        return (a + b) / 2
+        return clear_middle(pieces, cover, a, b, x0, min_len)
     px0, px1 = float(pieces.x0[inside].min()), float(pieces.x1[inside].max())
     mates = (pieces.line == lines[0]) & ~inside
     left, right = bool((mates & (pieces.x1 <= px0)).any()), bool((mates & (pieces.x0 >= px1)).any())
@@ -57,14 +61,46 @@ def cut_in(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_len
                 x0 + (b + after[0][0]) * RESOLUTION if after else np.inf)  # the two columns' outer edges
         left, right = _flush(pieces, lines[0], (lx, rx), (px0, px1), span)
     if left == right:
-        return (a + b) / 2
+        return clear_middle(pieces, cover, a, b, x0, min_len)
     edge = int((px0 - x0) / RESOLUTION) if left else int(np.ceil((px1 - x0) / RESOLUTION))
     c, d = (a, edge) if left else (edge, b)
     clear = free_runs(cover[c:d] == 0, min_len)
     if not clear:
-        return (a + b) / 2
+        return clear_middle(pieces, cover, a, b, x0, min_len)
     e, f = clear[-1] if left else clear[0]
     return c + (e + f) / 2
+
+
+def clear_middle(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_len: float) -> float:
+    """The middle of the one part of the gap [a, b) (bins from ``x0``) that no line covers,
+    when exactly one is ``min_len`` bins wide or more and every line reaching into the gap is
+    a row's, with a cell of its own apart from the text reaching in (``_in_row``); else the
+    gap's middle (a spanning label alone on its line, centred over its columns, may end
+    anywhere in the gap; text standing in its middle leaves white on both sides)."""
+    clear = free_runs(cover[a:b] == 0, min_len)
+    if len(clear) != 1:
+        return (a + b) / 2
+    lx, rx = x0 + a * RESOLUTION, x0 + b * RESOLUTION
+    reach = (pieces.x1 > lx) & (pieces.x0 < rx)
+    if not all(_in_row(pieces, int(k), lx, rx, min_len * RESOLUTION) for k in np.unique(pieces.line[reach])):
+        return (a + b) / 2
+    e, f = clear[0]
+    return a + (e + f) / 2
+
+
+def _in_row(pieces: Pieces, line: int, lx: float, rx: float, gap: float) -> bool:
+    """Is the run of pieces of ``line`` (parted by less than ``gap`` pt) reaching into [lx, rx)
+    a cell's text: another run stands on its line (another cell of its row, "Saver" beside
+    "3.05% over £10k"), or it starts where a piece of another line starts (within
+    ``ALIGNED`` pt: a left-aligned column's text)? A label centred over columns does neither."""
+    mine = pieces.line == line
+    order = np.argsort(pieces.x0[mine])
+    xs0, xs1 = pieces.x0[mine][order], pieces.x1[mine][order]
+    breaks = np.flatnonzero(xs0[1:] - np.maximum.accumulate(xs1)[:-1] >= gap) + 1
+    runs = np.split(np.arange(len(xs0)), breaks)
+    if len(runs) > 1:
+        return True
+    return bool((np.abs(pieces.x0[~mine] - xs0[0]) <= ALIGNED).any())
 
 
 # Where a clip path cut the text of this many lines at one x (within CLIP_ALIGN pt), that x
@@ -144,8 +180,8 @@ def _flush(pieces: Pieces, line: int, gap: tuple[float, float], piece: tuple[flo
     # a line with nothing there (a row-group label's own line) says nothing of their alignment.
     left = _edges(pieces, other & (pieces.x0 < lx) & (pieces.x1 <= px0) & (pieces.x1 > sx0), last=True)
     right = _edges(pieces, other & (pieces.x1 > rx) & (pieces.x0 >= px1) & (pieces.x0 < sx1), last=False)
-    set_right = _is_flush(left[1]) and not _is_flush(left[0])
-    set_left = _is_flush(right[0]) and not _is_flush(right[1])
+    set_right = is_flush(left[1]) and not is_flush(left[0])
+    set_left = is_flush(right[0]) and not is_flush(right[1])
     return set_right and not set_left, set_left and not set_right
 
 
@@ -159,7 +195,7 @@ def _edges(pieces: Pieces, mask: np.ndarray, last: bool) -> tuple[list[float], l
     return [v[0] for v in best.values()], [v[1] for v in best.values()]
 
 
-def _is_flush(xs: list[float]) -> bool:
+def is_flush(xs: list[float]) -> bool:
     """At least three lines, nearly all of them at one x (the median's). Plain floats: a gap
     asks this of a few lines' edges, where numpy's calls cost more than the sums."""
     n = len(xs)
@@ -182,7 +218,7 @@ def flush_edges(pieces: Pieces, min_gap: float) -> list[float]:
     out = []
     for g in chain_groups(ends, FLUSH_TOL):
         rows = {int(pieces.line[i]) for _, i in g}
-        if len(rows) < 3 or _is_flush([float(pieces.x0[i]) for _, i in g]):
+        if len(rows) < 3 or is_flush([float(pieces.x0[i]) for _, i in g]):
             continue
         e = max(x for x, _ in g)
         after = np.flatnonzero((pieces.x0 > e) & (pieces.x0 < e + 2 * min_gap))

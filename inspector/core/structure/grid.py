@@ -37,8 +37,8 @@ from .columns import (
     near_boundary,
 )
 from .gapcuts import clip_decided, clip_edges
-from .glyphgaps import SPLIT_GLYPHS, gap_in_glyphs, gaps_in_glyphs, sign_edges, signs_open
-from .group_labels import at_group_rules, group_rule_ends, under_group_labels
+from .glyphgaps import SPLIT_GLYPHS, facing_columns, gap_in_glyphs, gaps_in_glyphs, sign_edges, signs_open
+from .group_labels import at_group_rules, banded_section_lines, group_rule_ends, under_group_labels
 from .justified import justified_gaps
 from .options import join_options, option_pairs
 from .region import RegionEvidence
@@ -235,7 +235,8 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
         if len(xs) > 2:
             return _split_ruled_columns(xs, pieces, segs, n_lines, params, words), set(xs[1:-1])
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params, edges=edges)
-    inner = under_group_labels(inner, pieces, segs, box.x0, box.x1, params)
+    inner = under_group_labels(inner, pieces, segs, box.x0, box.x1, params,
+                               banded_section_lines(lines, segs, pieces, cand.rules, box, params.min_gap))
     # ``ev.lines``, not ``lines``: the pieces' line indices are the region's, section labels included
     inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces, ev.lines)
     if cand.source in GLYPH_GAP_SOURCES:
@@ -299,13 +300,14 @@ def _wide_gaps(inner: list[float], segs: Sequence[Segment], words: Sequence[Word
     ("Lot  A-1", "제1호　물품"); a column gap is wider. A narrow gap with header text on both
     sides stays a column boundary: a table set tight (little cell padding) heads each column;
     so does one left of a column of currency signs set apart from their amounts (``signs_open``),
+    one between text set right and text set left (``facing_columns``: amounts, then notes),
     and one no line has text on both sides of (kept by ``merge_complementary``: middle-aligned
     cells straddling their row's line, nothing says it is spaces inside a cell)."""
     xs = [x0, *inner, x1]
     glyphs = gaps_in_glyphs(words, segs, xs, unshared=float("inf"))
     return [x for k, x in enumerate(inner, start=1)
             if glyphs[k - 1] > SPLIT_GLYPHS or _headed_both_sides(segs, words, xs[k - 1], x, xs[k + 1])
-            or signs_open(words, segs, x)]
+            or signs_open(words, segs, x) or facing_columns(segs, x, xs[k - 1], xs[k + 1])]
 
 
 def _headed_both_sides(segs: Sequence[Segment], words: Sequence[Word], a: float, x: float, b: float) -> bool:

@@ -7,7 +7,8 @@ more of them than ``columns.spanning_lines`` allows (four in thirteen lines), th
 two of its number columns is lost and their amounts come out in one cell. A line holding one
 piece of text that is centred over a group of the columns the other lines find says nothing
 against those columns: the gaps the other lines leave under it stay boundaries (the label
-becomes a cell spanning its group).
+becomes a cell spanning its group). So does a full-width section or note row standing alone
+in a drawn band of its own (``banded_section_lines``), however many lines it wraps over.
 """
 
 from __future__ import annotations
@@ -27,12 +28,13 @@ CENTRED = 0.08  # a label's centre lies within this share of its group's width f
 
 
 def under_group_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segment], x0: float, x1: float,
-                       params: ColumnParams) -> list[float]:
+                       params: ColumnParams, sections: frozenset[int] = frozenset()) -> list[float]:
     """``inner`` (column boundaries found over every line) and the boundaries the lines of
-    several pieces leave that only lines of one centred piece cross (see the module doc)."""
+    several pieces leave that only lines of one centred piece cross (see the module doc), or
+    lines of a full-width section row (``sections``, line indices: ``banded_section_lines``)."""
     per_line = Counter(s.line for s in segs)
-    lone = {ln for ln, n in per_line.items() if n == 1}
-    n_rest = len(per_line) - len(lone)
+    lone = {ln for ln, n in per_line.items() if n == 1} | sections
+    n_rest = len(per_line) - len(lone & per_line.keys())
     if not lone or n_rest < max(MIN_ROWS, params.min_rows):
         return inner
     keep = ~np.isin(pieces.line, list(lone))
@@ -40,16 +42,55 @@ def under_group_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segmen
     found = column_boundaries(rest, x0, x1, n_rest, params)
     xs = [x0, *found, x1]
     extents = [_extent(rest, a, b) for a, b in zip(xs, xs[1:], strict=False)]
-    labels = [s for s in segs if s.line in lone]
+    labels = [s for s in segs if s.line in lone and s.line not in sections]
     added = []
     for k, x in enumerate(found, start=1):
         lo, hi = extents[k - 1], extents[k]
         if lo is None or hi is None or any(lo[1] < y < hi[0] for y in inner):
             continue  # already a boundary in this gap
         crossing = [s for s in labels if s.x0 < x < s.x1]
-        if crossing and all(_centred(s, extents, k) for s in crossing):
+        # A section row's line covers the gap with a word, a segment or a justified space.
+        banded = sections and bool(np.isin(pieces.line[(pieces.x0 < x) & (pieces.x1 > x)], list(sections)).any()
+                                   or any(s.line in sections and s.x0 < x < s.x1 for s in segs))
+        if (crossing or banded) and all(_centred(s, extents, k) for s in crossing):
             added.append(x)
     return sorted([*inner, *added])
+
+
+def banded_section_lines(lines: Sequence[Line], segs: Sequence[Segment], pieces: Pieces, rules: Sequence[Rule],
+                         box: Rect, min_gap: float) -> frozenset[int]:
+    """Indices of the lines that stand in a drawn band of their own, every line of it one
+    run of text (its ``segs`` and ``pieces``, a justified line's stretched spaces bridged,
+    parted by less than ``min_gap`` pt): between two horizontal rules or fill edges across ``box``
+    (``GROUP_RULE`` of its width or more, three at least), a full-width section or note row,
+    its text wrapped over as many lines as it needs ("Instant access accounts. Interest is
+    calculated daily ..."). Such a row spans the table: its lines say nothing against the
+    columns under it."""
+    ys = sorted({round(r.pos, 1) for r in rules if r.orient == "h" and r.length >= GROUP_RULE * box.width})
+    if len(ys) < MIN_ROWS:
+        return frozenset()
+    out: set[int] = set()
+    for a, b in zip(ys, ys[1:], strict=False):
+        band = [k for k, ln in enumerate(lines) if a < ln.bbox.cy < b]
+        if band and all(_one_run(segs, pieces, k, min_gap) for k in band):
+            out.update(band)
+    return frozenset(out)
+
+
+def _one_run(segs: Sequence[Segment], pieces: Pieces, line: int, min_gap: float) -> bool:
+    """Do the segments and pieces of ``line`` together make one run, none parted from the
+    text before it by ``min_gap`` pt or more?"""
+    mine = pieces.line == line
+    spans = sorted([(s.x0, s.x1) for s in segs if s.line == line]
+                   + list(zip(pieces.x0[mine].tolist(), pieces.x1[mine].tolist(), strict=True)))
+    if not spans:
+        return False
+    right = spans[0][1]
+    for a, b in spans[1:]:
+        if a - right >= min_gap:
+            return False
+        right = max(right, b)
+    return True
 
 
 def _extent(pieces: Pieces, a: float, b: float) -> tuple[float, float] | None:

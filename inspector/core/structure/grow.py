@@ -17,6 +17,8 @@ from ..numbers import currency_sign, is_number
 from ..params import ColumnParams
 from ..types import Rect, Rule, Word
 from ..units import whole_unit_line
+from .between import HEADING_SIZE
+from .centred_heads import GROUP_CENTRED
 from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, segments
 
 PARAGRAPH_GAP = 2.0  # line pitches of white before a line: more is a paragraph break, the table has ended
@@ -28,6 +30,13 @@ HEADER_SPACING = 1.2  # line heights between stacked header lines, at most
 SIDE_SLACK = 3  # pt a word may stand past the table's side and still be inside it
 CELL_WIDTH = 0.25  # share of the table's width a wrapped header cell's last line takes at most
 MIN_GAP_LINES = 3  # lines a box needs before its column gaps say anything (a header alone does not)
+GROUP_DEPTH = 2.0  # line heights under a group label's line its sub-headers' line may stand, at most
+GROUP_TOUCH = 0.25  # line heights of white under a group label's line, at most (it stands half a row over the next)
+PADDED_ROWS = 1.3  # x a cell's line step: a padded row's step, at least
+PADDED_STEPS = 2  # row steps (``PADDED_ROWS`` times a cell's line step or more) a box with padded rows shows
+LEADING_SLACK = 0.5  # pt a line's step may differ from the table's cell leading and be a cell's next line
+LEFT_ALIGN = 1.0  # pt between the left edges of a cell's lines
+SIZE_SLACK = 0.2  # pt between the type sizes of a cell's lines
 # A table's caption label: the word, then a number ("Table 2", "Table A.1:", "Exhibit IV -"); a
 # header cell "Table" beside "Name" is none.
 TABLE_LABEL = re.compile(r"^\s*(?:table|tab\.|exhibit|tabelle|tableau|tabla|表)\s*(?:[A-Z][.\-]?)?(?:\d+|[IVX]+\b)"
@@ -54,6 +63,7 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
     bottom, pending = box.y1, None  # pending: a one-piece line waiting for a tabular line under it
+    in_row = False  # is the last line taken a row's line of cells, or one of its cells' next lines?
     above: list[Line] = []  # the last lines taken, nearest last (``CENTRED_LINES`` at most)
     gaps: list[float] | None = None
     unchecked = False  # is ``pending`` yet to be tested against the column gaps?
@@ -79,9 +89,14 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
         unchecked = False
         if _across(words, ln, min_gap, gaps, pieces):
             break
-        if n >= 2 or (n == 1 and _wrapped_from(above, ln, words, [box.x0, *gaps, box.x1])):
+        edges = [box.x0, *gaps, box.x1]
+        # A row's cell typed over lines: under a line of cells taken (or its cell's lines).
+        cell_line = n == 1 and in_row and pending is None \
+            and _next_cell_line(above, ln, words, edges, _cell_leading(wc, box, tol))
+        if n >= 2 or cell_line or (n == 1 and _wrapped_from(above, ln, words, edges)):
             kept = [*above, *([pending] if pending is not None else []), ln]
             bottom, pending, above = ln.bbox.y1, None, kept[-CENTRED_LINES:]
+            in_row = n >= 2 or cell_line
         elif pending is None and ln.bbox.width < LABEL_WIDTH * box.width:
             pending = ln
         else:
@@ -118,6 +133,48 @@ def _wrapped_from(above: Sequence[Line], ln: Line, words: Sequence[Word], edges:
     return False
 
 
+def _cell_leading(wc: WordCentres, box: Rect, tol: float) -> float:
+    """The step (pt) between the baselines of one cell's lines inside ``box``: the smallest
+    step from a line to the next one starting at its left edge (within ``LEFT_ALIGN``: a
+    cell's next line, or the next row's label; a cell centred beside a wrapped label stands
+    between its lines and is stepped over), when the rows are padded (``PADDED_STEPS`` of
+    those steps or more are ``PADDED_ROWS`` times it or more, so that step is a multi-line
+    cell's, not a row's); 0 when the box shows none (rows set at the type's leading, or no
+    multi-line cell)."""
+    lines = wc.lines(wc.inside(box), tol)
+    steps = sorted(s for s in (_aligned_step(lines, k) for k in range(len(lines))) if s > 0)
+    if len(steps) < MIN_GAP_LINES or sum(d >= PADDED_ROWS * steps[0] for d in steps) < PADDED_STEPS:
+        return 0.0
+    return steps[0]
+
+
+def _aligned_step(lines: Sequence[Line], k: int) -> float:
+    """Baseline step (pt) from line ``k`` to the next line starting at its left edge, 0 when none."""
+    x0 = lines[k].bbox.x0
+    nxt = next((ln for ln in lines[k + 1:] if abs(ln.bbox.x0 - x0) <= LEFT_ALIGN), None)
+    return nxt.baseline - lines[k].baseline if nxt is not None else 0.0
+
+
+def _next_cell_line(above: Sequence[Line], ln: Line, words: Sequence[Word], edges: Sequence[float],
+                    leading: float) -> bool:
+    """Is the one-piece line ``ln`` the next line of a multi-line cell of the line taken last
+    (a label over two lines, a bullet under its product: a break typed in the cell, so its
+    first word would have fitted above)? Inside one column, its left edge that cell's text's
+    (within ``LEFT_ALIGN`` pt), in its type size, and set under it at the ``leading`` the
+    table's own multi-line cells step by (``_cell_leading``, within ``LEADING_SLACK`` pt): a
+    footnote or a caption under a padded table steps further."""
+    if leading <= 0 or not above:
+        return False
+    line = above[-1]
+    col = next((c for c in range(len(edges) - 1) if edges[c] - 2 <= ln.bbox.x0 < edges[c + 1]), None)
+    if col is None or ln.bbox.x1 > edges[col + 1] + 1 or abs(ln.baseline - line.baseline - leading) > LEADING_SLACK:
+        return False
+    cell = [words[i] for i in line.word_ids if edges[col] - 2 <= words[i].bbox.cx < edges[col + 1]]
+    first = words[ln.word_ids[0]]
+    return bool(cell) and abs(min(w.bbox.x0 for w in cell) - ln.bbox.x0) <= LEFT_ALIGN \
+        and abs(cell[0].font_size - first.font_size) <= SIZE_SLACK
+
+
 def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, max_lines: int = 3,
               centres: WordCentres | None = None, *, tol: float, body: bool = False) -> Rect:
     """Grow ``box`` upwards over header lines sitting just above its first rule.
@@ -126,7 +183,8 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
     the box's x range; a title (one piece) stops it, and so does a caption in several pieces
     ("Table A.1: 1980 Census Population by age groups", spaced out). A one-piece line under one piece of the
     header line above it (no wider than that piece) is that header cell's wrapped last line
-    ("附" over "注" in a narrow column) and is taken with it. A line wholly above the first rule
+    ("附" over "注" in a narrow column) and is taken with it; so is one centred over a group of
+    the header's columns (``_heads_group``). A line wholly above the first rule
     that states a unit and nothing else ("单位：元  币种：人民币", "(in thousands of euros)",
     spaced out over the last columns) is the table's unit line: the grid starts at the rule.
     """
@@ -139,7 +197,9 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
         gap = top - ln.bbox.y1
         if gap > HEADER_SPACING * ln.bbox.height or gap > white or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
             break
-        if len(own) < 2 and not (k + 1 < len(up) and _wraps_under(ln, own, up[k + 1], box)):
+        wraps = k + 1 < len(up) and _wraps_under(ln, own, up[k + 1], box)
+        if len(own) < 2 and not wraps and not (gap <= GROUP_TOUCH * ln.bbox.height
+                                               and heads_group(ln, own, box, words, wc, min_gap, tol)):
             break
         text = " ".join(words[i].text for i in ln.word_ids)
         if TABLE_LABEL.match(text):
@@ -216,6 +276,51 @@ def _wraps_under(ln: Line, own: Sequence[Segment], above: tuple[Line, Sequence[S
         return False
     return any(p.x0 - em <= own[0].x0 and own[0].x1 <= p.x1 + em and own[0].x1 - own[0].x0 <= p.x1 - p.x0 + em
                for p in theirs)
+
+
+def heads_group(ln: Line, own: Sequence[Segment], box: Rect, words: Sequence[Word], wc: WordCentres,
+                 min_gap: float, tol: float) -> bool:
+    """Is one-piece line ``ln`` a group label of the header under it: its piece centred (within
+    ``GROUP_CENTRED``) over two or more neighbouring pieces of a line at most ``GROUP_DEPTH`` of
+    its heights below (the sub-headers: "단가 | 금액" under "예정가격"), clear of the box's left
+    edge (no group heads the row labels), with other header text beside them (it heads some of
+    the columns: no title or caption over the table)? A tender's merged
+    header cells centred in their rows (fpdf2's and reportlab's ``VALIGN`` middle) set the
+    group label in a line of its own, half a row over the labels spanning both header rows:
+    ``extend_up`` asks this only of a line standing at most ``GROUP_TOUCH`` of its height over
+    the next (a heading or caption over a table stands further off); a label set larger than
+    the lines under it (``HEADING_SIZE``) is a title."""
+    if len(own) != 1 or own[0].x0 < box.x0 + ln.bbox.height:
+        return False  # a caption starts at the box's left edge
+    p, em = own[0], ln.bbox.height
+    zone = (wc.cy >= ln.bbox.y1) & (wc.cy < ln.bbox.y1 + GROUP_DEPTH * em)
+    lines, _ = _column_lines(words, wc, zone, box, tol)
+    if not lines or _size(words, [ln]) > HEADING_SIZE * _size(words, lines):
+        return False  # set larger than the header under it: a title centred over the table
+    pieces = [sorted(segments(words, [b], min_gap), key=lambda s: s.x0) for b in lines]
+    spans = [(row[i].x0, row[j].x1) for row in pieces for i in range(len(row)) for j in range(i + 1, len(row))]
+    for a, b in spans:
+        centred = abs((a + b) / 2 - (p.x0 + p.x1) / 2) <= GROUP_CENTRED * (b - a)
+        if centred and a >= box.x0 + em and a - em <= p.x0 and p.x1 <= b + em \
+                and any(s.x1 < a or s.x0 > b for row in pieces for s in row):
+            return True
+    return False
+
+
+def _size(words: Sequence[Word], lines: Sequence[Line]) -> float:
+    """The largest type size of ``lines``' words (pt)."""
+    return max(words[i].font_size for ln in lines for i in ln.word_ids)
+
+
+def group_label_line(box: Rect, words: Sequence[Word], wc: WordCentres, min_gap: float, tol: float) -> Line | None:
+    """The first text line of ``box`` when it is a group label ``extend_up`` takes over the
+    header (one piece at most ``GROUP_TOUCH`` of its height over the next line, ``heads_group``),
+    else None: what explain says of a table's top."""
+    lines, _ = _column_lines(words, wc, (wc.cy >= box.y0) & (wc.cy < box.y1), box, tol)
+    if len(lines) < 2 or lines[1].bbox.y0 - lines[0].bbox.y1 > GROUP_TOUCH * lines[0].bbox.height:
+        return None
+    ln = lines[0]
+    return ln if heads_group(ln, segments(words, [ln], min_gap), box, words, wc, min_gap, tol) else None
 
 
 def _column_gaps(wc: WordCentres, box: Rect, min_gap: float, tol: float) -> list[float]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -23,7 +24,7 @@ from .between import (
     prose_beside,
 )
 from .columns import Line
-from .shadedbands import joins
+from .shadedbands import joins, note_under_header
 
 # Why no user would change these: each is a proportion of the page's own drawing and type
 # (the grid's rows, the rules' lengths, the usual line height) or a pt slack of a stroke's
@@ -272,14 +273,16 @@ def _inside(a: Rect, b: Rect, tol: float) -> bool:
 def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[Line],
                   n_segments: Sequence[int], min_width: float, sizes: Sequence[float] = (),
                   facts: LineFacts | None = None, said: list[TableRegion] | None = None,
-                  beside: bool = True, bands: Sequence[Fill] = (), tol: float = 0.0) -> list[Candidate]:
+                  beside: bool = True, bands: Sequence[Fill] = (), tol: float = 0.0,
+                  heads: Sequence[Fill] = ()) -> list[Candidate]:
     """Groups of stacked horizontal rules of similar extent outside ``taken`` areas.
 
     Consecutive rules join while they overlap by 70% of the shorter and the band between
     them holds no running prose (two or more long single-piece lines) and no heading, or
     one of the fills ``bands`` shades that band wall to wall (``shadedbands``: a section row;
-    ``tol`` the snap tolerance, pt); with ``beside``, nor prose beside the narrower of the two
-    (``between.prose_beside``).
+    ``tol`` the snap tolerance, pt), or the band is a note row under a header band of the
+    fills ``heads`` (``shadedbands.under_header_band``); with ``beside``, nor prose beside the
+    narrower of the two (``between.prose_beside``).
     """
     body = _usual_height(lines)
     verticals = [r for r in rules if r.orient == "v"]
@@ -289,8 +292,9 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     for r in hs:
         home = None
         for g in reversed(groups):
-            if _overlap(g, r) and joins(g[-1], r, (bands, lines, tol), said, lambda top, bottom, told: _prose_between(
-                    lines, n_segments, top, bottom, body, sizes, facts, told, verticals)) \
+            if _overlap(g, r) and joins(g[-1], r, (bands, lines, tol, facts), said, lambda top, bottom, told: _prose_between(
+                    lines, n_segments, top, bottom, body, sizes, facts, told, verticals),
+                    partial(note_under_header, g, r, heads, (lines, n_segments, facts), tol)) \
                     and not (beside and _beside_told(lines, facts, g[-1], r, said)):
                 home = g
                 break

@@ -18,31 +18,17 @@ from collections.abc import Callable, Sequence
 
 from ..numbers import currency_sign, is_number
 from ..types import Word
-from .bandlines import amount_lines, columns_needed, continues, wraps
+from .bandlines import amount_lines, columns_needed, continues, word_runs, wraps
 from .columns import Line, col_of, line_cols
 from .region import FULL, RegionEvidence
 from .sectionrows import LOOSE, at_pitch
 
 MIN_RULED_BANDS = 2  # bands with text under the first, ruled above and below, before rules count as row rules
 MIN_AMOUNT_ROWS = 2  # lines of a label beside its amounts that make a band several rows
-SPACE = 0.5  # x the type size: a wider gap between two words parts two cells' text
 NIL_WORDS = ("n/a", "na", "nm", "n.m.")  # words standing in for an amount
 PARAGRAPH_STEP = 1.3  # x the widest step between a paragraph's own lines: a wider step starts a labelled paragraph
 # Why no user would change these: they are counts of the band's own lines and a share of the
 # table's own pitch (a cell's lines are set at the type's leading, rows add the cell padding).
-
-
-def word_runs(line: Line, words: Sequence[Word]) -> list[list[Word]]:
-    """The line's words, left to right, in runs parted by gaps wider than ``SPACE`` of the type
-    size: one cell's text each (a label running on over a column boundary is one run)."""
-    runs: list[list[Word]] = []
-    for i in sorted(line.word_ids, key=lambda i: words[i].bbox.x0):
-        w = words[i]
-        if runs and w.bbox.x0 - runs[-1][-1].bbox.x1 <= SPACE * max(w.font_size, runs[-1][-1].font_size):
-            runs[-1].append(w)
-        else:
-            runs.append([w])
-    return runs
 
 
 def _amount(run: Sequence[Word]) -> bool:
@@ -70,7 +56,7 @@ def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     first = min((col_of(min(words[i].bbox.x0 for i in ln.word_ids), xs) for ln in lines if ln.word_ids), default=0)
     for k, ln in enumerate(lines):
         runs = word_runs(ln, words)
-        labelled = not _amount(runs[0]) and col_of(runs[0][0].bbox.cx, xs) == first
+        labelled = not _amount(runs[0]) and col_of(runs[0][0].bbox.x0, xs) == first
         if not all(_amount(r) for r in runs[labelled:]):
             return False
         rows += (labelled and len(runs) > 1 and not (k and continues(lines[k - 1], ln))) \

@@ -194,7 +194,8 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
             col.offer(cand)
     bands = fills if tparams.section_bands else ()
     cands = join_spacers(hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes, facts, said,
-                                       tparams.prose_beside_rules, bands, tol), words)
+                                       tparams.prose_beside_rules, bands, tol,
+                                       fills if tparams.header_notes else ()), words)
     tops = sorted(c.bbox.y0 for c in cands)
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
     for cand in cands:
