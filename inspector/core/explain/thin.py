@@ -23,15 +23,21 @@ PAIR = ("a rule {d:.1f} pt beside the {what} boundary at {at:.1f} pt, the band b
 WIDE = 0.9  # share of the table's width a rule must run to close a band across it
 
 
+def _type_line(ctx: PageContext, g: Grid) -> float | None:
+    """The median height of ``g``'s words (pt): a line of the table's type; None where the
+    explanation has nothing to say (a turned or re-framed page, one row, no text)."""
+    if not ctx.frame.identity or g.turn or g.n_rows < 2:
+        return None
+    ids = ctx.centres.inside(g.region)
+    return float(np.median([ctx.centres.words[i].bbox.height for i in ids])) if ids else None
+
+
 def thin_band_rules(ctx: PageContext, g: Grid) -> list[Why]:
     """Dropped candidates: the rules just past ``g``'s first and last row over a thin empty band."""
-    if not ctx.frame.identity or g.turn or g.n_rows < 2:
+    line = _type_line(ctx, g)
+    if line is None:
         return []
     c = ctx.centres
-    ids = c.inside(g.region)
-    if not ids:
-        return []
-    line = float(np.median([c.words[i].bbox.height for i in ids]))
     x0, x1 = g.xs[0], g.xs[-1]
     cy = c.cy[(c.cx >= x0) & (c.cx <= x1)]  # the words across the table's width (NaN: none)
     out = []
@@ -51,13 +57,10 @@ def pair_rules(ctx: PageContext, g: Grid) -> list[Why]:
     """Dropped candidates: the rules inside ``g`` that pair with a kept boundary over an empty
     band thinner than half a line (one per position; a rule within ``merge.snap`` is the same
     line), on an axis whose inner boundaries are all paired or none is (``one_per_pair``)."""
-    if not ctx.frame.identity or g.turn or g.n_rows < 2:
+    line = _type_line(ctx, g)
+    if line is None:
         return []
     c = ctx.centres
-    ids = c.inside(g.region)
-    if not ids:
-        return []
-    line = float(np.median([c.words[i].bbox.height for i in ids]))
     inside = (c.cx >= g.xs[0]) & (c.cx <= g.xs[-1]) & (c.cy >= g.ys[0]) & (c.cy <= g.ys[-1])
     out = []
     for axis, kept, centre in (("row", g.ys, c.cy[inside]), ("col", g.xs, c.cx[inside])):
