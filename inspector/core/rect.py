@@ -64,6 +64,11 @@ class Rect:
     def contains_point(self, x: float, y: float, tol: float = 0.0) -> bool:
         return (self.x0 - tol <= x <= self.x1 + tol) and (self.y0 - tol <= y <= self.y1 + tol)
 
+    def within(self, other: Rect, tol: float = 0.0) -> bool:
+        """Does this box lie inside ``other`` grown by ``tol`` (pt) on every side?"""
+        return (self.x0 >= other.x0 - tol and self.y0 >= other.y0 - tol
+                and self.x1 <= other.x1 + tol and self.y1 <= other.y1 + tol)
+
     def expanded(self, d: float) -> Rect:
         return fast_rect(self.x0 - d, self.y0 - d, self.x1 + d, self.y1 + d)
 

@@ -27,7 +27,7 @@ def form_mark_rules(ctx: PageContext, g: Grid, axis: str) -> list[Why]:
         if rej.reason not in FORM_MARKS or r.orient != orient:
             continue
         b = r.bbox
-        if b.x0 >= box.x0 - NEAR and b.x1 <= box.x1 + NEAR and b.y0 >= box.y0 - NEAR and b.y1 <= box.y1 + NEAR:
+        if b.within(box, NEAR):
             pos = next((p for p, why in out if abs(p - r.pos) <= NEAR and why == rej.reason), round(r.pos, 2))
             out[(pos, rej.reason)] = out.get((pos, rej.reason), 0) + 1
     return [Why(axis, pos, False, (Evidence("rule", n),), f"{n} drawn line(s) here: {why}", ("tables.check_boxes",))

@@ -213,7 +213,7 @@ def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Seque
             if r.pos <= box.y1 + tol:
                 continue
             others = (c.bbox for c in cands if c is not cand)
-            if r.pos - box.y1 > step or not _as_wide(r, box, tol) or any(_inside(r.bbox, o, tol) for o in others):
+            if r.pos - box.y1 > step or not _as_wide(r, box, tol) or any(r.bbox.within(o, tol) for o in others):
                 break
             last = added[-1] if added else Rule("h", box.y1, box.x0, box.x1, EDGE_RULE_WIDTH)
             if _prose_between(lines, n_segments, last, r, body, sizes, facts, said, verticals):
@@ -260,14 +260,10 @@ def _absorb_nested(cands: list[Candidate]) -> list[Candidate]:
     cands = sorted(cands, key=lambda c: -c.bbox.area)
     kept: list[Candidate] = []
     for c in cands:
-        if any(_inside(c.bbox, k.bbox, INSIDE_SLACK) for k in kept):
+        if any(c.bbox.within(k.bbox, INSIDE_SLACK) for k in kept):
             continue
         kept.append(c)
     return kept
-
-
-def _inside(a: Rect, b: Rect, tol: float) -> bool:
-    return a.x0 >= b.x0 - tol and a.y0 >= b.y0 - tol and a.x1 <= b.x1 + tol and a.y1 <= b.y1 + tol
 
 
 def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[Line],
@@ -287,7 +283,7 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     body = _usual_height(lines)
     verticals = [r for r in rules if r.orient == "v"]
     hs = sorted((r for r in rules if r.orient == "h" and r.length >= min_width
-                 and not any(_inside(r.bbox, t, INSIDE_SLACK) for t in taken)), key=lambda r: r.pos)
+                 and not any(r.bbox.within(t, INSIDE_SLACK) for t in taken)), key=lambda r: r.pos)
     groups: list[list[Rule]] = []
     for r in hs:
         home = None

@@ -58,7 +58,7 @@ def _holds(b: Rect, line: Rect, slack: float, facts: LineFacts | None, k: int) -
     """Does the fill box ``b`` hold line ``k`` (box ``line``): inside it, or inside its
     height with no piece running across its sides (the line's words beyond them another
     column's, on the same baseline)?"""
-    if _inside(line, b, slack):
+    if line.within(b, slack):
         return True
     return facts is not None and line.y0 >= b.y0 - slack and line.y1 <= b.y1 + slack \
         and not facts.crosses(k, b.x0) and not facts.crosses(k, b.x1)
@@ -91,10 +91,6 @@ def joins(top: Rule, bottom: Rule, shade: tuple[Sequence[Fill], Sequence[Line], 
     if said is not None:
         said.extend(told)
     return False
-
-
-def _inside(a: Rect, b: Rect, slack: float) -> bool:
-    return a.x0 >= b.x0 - slack and a.x1 <= b.x1 + slack and a.y0 >= b.y0 - slack and a.y1 <= b.y1 + slack
 
 
 HEADER_NOTE_LINES = 3  # lines of a note row under a header band, at most (more is a page's paragraph)
