@@ -20,6 +20,7 @@ from ..units import whole_unit_line
 from .between import HEADING_SIZE
 from .centred_heads import GROUP_CENTRED
 from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, segments
+from .wrapped_rows import line_size
 
 PARAGRAPH_GAP = 2.0  # line pitches of white before a line: more is a paragraph break, the table has ended
 LABEL_WIDTH = 0.5  # a one-piece line narrower than this share of the table may be a section label
@@ -295,7 +296,7 @@ def heads_group(ln: Line, own: Sequence[Segment], box: Rect, words: Sequence[Wor
     p, em = own[0], ln.bbox.height
     zone = (wc.cy >= ln.bbox.y1) & (wc.cy < ln.bbox.y1 + GROUP_DEPTH * em)
     lines, _ = _column_lines(words, wc, zone, box, tol)
-    if not lines or _size(words, [ln]) > HEADING_SIZE * _size(words, lines):
+    if not lines or line_size(ln, words) > HEADING_SIZE * max(line_size(b, words) for b in lines):
         return False  # set larger than the header under it: a title centred over the table
     pieces = [sorted(segments(words, [b], min_gap), key=lambda s: s.x0) for b in lines]
     spans = [(row[i].x0, row[j].x1) for row in pieces for i in range(len(row)) for j in range(i + 1, len(row))]
@@ -305,11 +306,6 @@ def heads_group(ln: Line, own: Sequence[Segment], box: Rect, words: Sequence[Wor
                 and any(s.x1 < a or s.x0 > b for row in pieces for s in row):
             return True
     return False
-
-
-def _size(words: Sequence[Word], lines: Sequence[Line]) -> float:
-    """The largest type size of ``lines``' words (pt)."""
-    return max(words[i].font_size for ln in lines for i in ln.word_ids)
 
 
 def group_label_line(box: Rect, words: Sequence[Word], wc: WordCentres, min_gap: float, tol: float) -> Line | None:
