@@ -271,7 +271,9 @@ def drop_thin_columns(bounds: list[float], segs: Sequence[Segment], min_rows: in
         # text on the thin column's lines (a header left-aligned over right-aligned numbers
         # joins its own column, not the previous header's), else into the narrower-gap one.
         drop = worst - 1 if worst == len(bounds) else worst
-        if worst > 0 and worst < len(bounds):
+        if worst > 0 and worst < len(bounds) and not counts[worst]:
+            drop = _more_crossed(bounds, segs, worst)
+        elif worst > 0 and worst < len(bounds):
             mine = set(line[column == worst].tolist())
             left_busy = bool(mine & set(line[column == worst - 1].tolist()))
             right_busy = bool(mine & set(line[column == worst + 1].tolist()))
@@ -282,6 +284,17 @@ def drop_thin_columns(bounds: list[float], segs: Sequence[Segment], min_rows: in
                 drop = worst if right_gap <= left_gap else worst - 1
         bounds.pop(drop)
     return bounds
+
+
+def _more_crossed(bounds: Sequence[float], segs: Sequence[Segment], k: int) -> int:
+    """Which of the two boundaries around the empty column ``k`` goes: the one more lines' text
+    crosses (ties: the right one). Both lie in one white between the columns beside them; the
+    fewer lines cross where a boundary stands, the more of the body's gap it is. A gap a
+    header's word space found ("Minimum balance" over "£500,000 max", both inside one column)
+    goes, not the body's own gap beside it."""
+    def crossed(x: float) -> int:
+        return sum(1 for s in segs if s.x0 < x < s.x1)
+    return k - 1 if crossed(bounds[k - 1]) > crossed(bounds[k]) else k
 
 
 def _gap(segs: Sequence[Segment], column: np.ndarray, a: int, b: int) -> float:

@@ -66,9 +66,35 @@ def cut_in(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_len
     c, d = (a, edge) if left else (edge, b)
     clear = free_runs(cover[c:d] == 0, min_len)
     if not clear:
-        return clear_middle(pieces, cover, a, b, x0, min_len)
+        beside = _white_beside(pieces, pieces.line == lines[0], (lx, rx), (px0, px1), left)
+        return clear_middle(pieces, cover, a, b, x0, min_len) if beside is None else (beside - x0) / RESOLUTION
     e, f = clear[-1] if left else clear[0]
     return c + (e + f) / 2
+
+
+def _white_beside(pieces: Pieces, own: np.ndarray, gap: tuple[float, float], piece: tuple[float, float],
+                  left: bool) -> float | None:
+    """The middle of the white between the header piece ``piece`` (x0, x1, pt) standing alone
+    in ``gap`` (``own``: the pieces of its line, none other of them reaching into the gap) with
+    text of its line on one side only (``left``: its mates are left of it, so it heads the
+    column right of the gap) and the text of other lines reaching into the gap from that side
+    (a cell's run-on, or a glyph its producer measured wider than it drew: "£10k" overhanging a
+    right-aligned column by 4 pt); None when that text reaches the piece, or a mate reaches
+    into the gap (the piece runs on from its line's text: "3.05% over £10k"). The body's
+    columns leave the gap on most lines; one line's overhang is no reason to give a
+    left-aligned head to the column before it."""
+    lx, rx = gap
+    px0, px1 = piece
+    mine = (pieces.x0 >= px0) & (pieces.x1 <= px1)
+    if (own & ~mine & (pieces.x1 > lx) & (pieces.x0 < rx)).any():
+        return None
+    if left:
+        reach = ~own & (pieces.x1 > lx) & (pieces.x0 < px0)
+        end = float(pieces.x1[reach].max()) if reach.any() else lx
+        return (end + px0) / 2 if end < px0 else None
+    reach = ~own & (pieces.x0 < rx) & (pieces.x1 > px1)
+    start = float(pieces.x0[reach].min()) if reach.any() else rx
+    return (px1 + start) / 2 if start > px1 else None
 
 
 def clear_middle(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_len: float) -> float:
