@@ -7,15 +7,21 @@ that boundary says so, with evidence ``sub_headers`` (its value: the gap between
 ``structure.centred_heads`` joins a header label to the columns beside it when its middle can
 be that of a cell over them and not that of a cell over its own column; here each column
 boundary inside such a cell says so, with evidence ``group_label`` (its value: the 1-based row).
+A column boundary cut just left of a head set left over amounts set right, where a line's text
+reaches into the gap (``gapcuts._white_beside``), says so, with evidence ``left_head`` (its
+value: the white between that text and the head, pt).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+
 from ..structure.centred_heads import label_span, sub_header_cut
 from ..structure.grow import group_label_line
 from ..types import Grid
+from .candidates import Region
 from .page import Evidence, PageContext, Why
 
 GROUP_LABEL = ("in row {row} a header label (\"{text}\") centred over columns {a}-{b}, the other columns empty beside "
@@ -88,4 +94,36 @@ def group_label_cols(ctx: PageContext, g: Grid, cols: list[Why]) -> list[Why]:
                 cols[j] = replace(cols[j], evidence=(*cols[j].evidence, Evidence("group_label", r + 1)),
                                   decision=f"{cols[j].decision}; {said}")
             break
+    return cols
+
+
+LEFT_HEAD = ("a head set left over amounts set right: the header's \"{text}\" stands in the white left of the text "
+             "under it, with header text only left of it, so it heads the column it stands over and the cut goes in "
+             "the {white:.1f} pt between it and the text before (one line's text or mark reaches into the gap, "
+             "narrowing it below columns.min_gap there; the other lines leave it wider)")
+
+
+def left_head_cols(ctx: PageContext, g: Grid, region: Region | None, cols: list[Why]) -> list[Why]:
+    """``cols`` with each boundary cut just left of a head set left over its column's amounts
+    (``gapcuts._white_beside``) saying so: the head's white to the text before it is narrower than
+    ``columns.min_gap``, so the head, not the gap's width, put the boundary there."""
+    if region is None or len(cols) != len(g.xs) or not len(region.pieces.x0):
+        return cols
+    p = region.pieces
+    top = p.line == p.line[int(np.argmin([region.lines[k].bbox.cy for k in p.line]))]
+    for k in range(1, len(g.xs) - 1):
+        x, lo, hi = g.xs[k], g.xs[k - 1], g.xs[k + 1]
+        centre = (p.x0 + p.x1) / 2
+        head = top & (centre >= x) & (centre < hi)
+        body = ~top & (centre >= x) & (centre < hi)
+        before = ~top & (centre >= lo) & (centre < x)
+        if not head.any() or not body.any() or not before.any() or not (top & (p.x1 <= x)).any():
+            continue
+        start, end = float(p.x0[head].min()), float(p.x1[head].max())
+        white = start - float(p.x1[before].max())
+        if end <= float(p.x0[body].min()) and 0 < white < ctx.params.columns.min_gap:
+            text = " ".join(region.words[i].text for ln in {int(v) for v in p.line[head]}
+                            for i in region.lines[ln].word_ids if x <= region.words[i].bbox.cx < hi)
+            cols[k] = replace(cols[k], evidence=(*cols[k].evidence, Evidence("left_head", round(white, 1))),
+                              decision=LEFT_HEAD.format(text=text[:40], white=white))
     return cols
