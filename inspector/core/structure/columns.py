@@ -16,7 +16,7 @@ import numpy as np
 from ..numbers import is_number, leading_sign
 from ..params import ColumnParams
 from ..types import Rect, RowBand, Word
-from .gapcuts import RESOLUTION, at_clip_edges, cut_in, flush_edges, free_runs
+from .gapcuts import RESOLUTION, at_clip_edges, cut_in, flush_edges, free_runs, is_flush
 
 Line = RowBand  # a text line inside a region: the one text-line type, named for the code reading lines
 
@@ -267,8 +267,9 @@ def drop_thin_columns(bounds: list[float], segs: Sequence[Segment], min_rows: in
         worst = int(np.argmin(counts))
         if counts[worst] >= min_rows:
             break
-        # Merge the thin column into a neighbour by dropping one boundary: into the one with no
-        # text on the thin column's lines (a header left-aligned over right-aligned numbers
+        # Merge the thin column into a neighbour by dropping one boundary: away from a
+        # neighbour set flush against it that its text stands off (``_stands_off``), else into
+        # the one with no text on the thin column's lines (a header left-aligned over right-aligned numbers
         # joins its own column, not the previous header's), else into the narrower-gap one.
         drop = worst - 1 if worst == len(bounds) else worst
         if worst > 0 and worst < len(bounds) and not counts[worst]:
@@ -277,13 +278,44 @@ def drop_thin_columns(bounds: list[float], segs: Sequence[Segment], min_rows: in
             mine = set(line[column == worst].tolist())
             left_busy = bool(mine & set(line[column == worst - 1].tolist()))
             right_busy = bool(mine & set(line[column == worst + 1].tolist()))
-            if left_busy != right_busy:
+            facing = _stands_off(segs, column, worst)
+            if facing is not None:
+                drop = facing
+            elif left_busy != right_busy:
                 drop = worst if left_busy else worst - 1
             else:
                 right_gap, left_gap = _gap(segs, column, worst, worst + 1), _gap(segs, column, worst - 1, worst)
                 drop = worst if right_gap <= left_gap else worst - 1
         bounds.pop(drop)
     return bounds
+
+
+def _stands_off(segs: Sequence[Segment], column: np.ndarray, k: int) -> int | None:
+    """Which boundary of the thin column ``k`` to drop when its text stands off a neighbour set
+    flush against it: past the right edge where the amounts of the column before end ("Net"
+    six points right of a quantity column set right: it heads the column after, 1 + k - 1 = k
+    goes) or before the left edge where the text of the column after starts (k - 1 goes).
+    A head over right-aligned amounts never starts right of where they end; the body's
+    alignment over many rows says more than where a header line's other words stand.
+    None: neither, or both."""
+    mine = [s for s, c in zip(segs, column, strict=True) if c == k]
+    before = _line_ends(segs, column, k - 1, last=True)
+    after = _line_ends(segs, column, k + 1, last=False)
+    off_left = is_flush(before[1]) and not is_flush(before[0]) and min(s.x0 for s in mine) > max(before[1])
+    off_right = is_flush(after[0]) and not is_flush(after[1]) and max(s.x1 for s in mine) < min(after[0])
+    if off_left == off_right:
+        return None
+    return k if off_left else k - 1
+
+
+def _line_ends(segs: Sequence[Segment], column: np.ndarray, k: int, last: bool) -> tuple[list[float], list[float]]:
+    """Per line of column ``k``, the (x0, x1) of its last (``last``) or first segment, as two lists."""
+    best: dict[int, Segment] = {}
+    for s, c in zip(segs, column, strict=True):
+        old = best.get(s.line)
+        if c == k and (old is None or (s.x1 > old.x1 if last else s.x0 < old.x0)):
+            best[s.line] = s
+    return [s.x0 for s in best.values()], [s.x1 for s in best.values()]
 
 
 def _more_crossed(bounds: Sequence[float], segs: Sequence[Segment], k: int) -> int:

@@ -38,8 +38,9 @@ def free_runs(free: np.ndarray, min_len: float) -> list[tuple[int, int]]:
 # ruled tables whose rules leave two columns undivided are 1.9 glyphs and wider (median).
 def cut_in(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_len: float) -> float:
     """Where in the gap [a, b) (bins from ``x0``) the boundary goes: its middle, unless a piece
-    lying wholly inside the gap has another piece of its line on one side only (a header set
-    left over right-aligned amounts: "Qty  Amount" over "10  137.00"): then the middle of the
+    lying wholly inside the gap stands off a column set flush against the gap (a header set
+    left over right-aligned amounts: "Qty  Amount" over "10  137.00", ``_flush``) or, when
+    neither column is, has another piece of its line on one side only: then the middle of the
     part beside it on that side which no line crosses, so the cut parts it from its
     neighbour instead of joining the two in one cell. Otherwise, when the few lines the gap
     lets cross it leave one part of it clear, at least ``min_len`` bins wide (a cell's text
@@ -55,11 +56,14 @@ def cut_in(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_len
     px0, px1 = float(pieces.x0[inside].min()), float(pieces.x1[inside].max())
     mates = (pieces.line == lines[0]) & ~inside
     left, right = bool((mates & (pieces.x1 <= px0)).any()), bool((mates & (pieces.x0 >= px1)).any())
-    if left and right:  # text on both sides: the side whose column is flush against the gap
+    if left or right:  # the side whose column is flush against the gap, before where its mates stand
         before, after = free_runs(cover[:a] == 0, min_len), free_runs(cover[b:] == 0, min_len)
         span = (x0 + before[-1][1] * RESOLUTION if before else -np.inf,
                 x0 + (b + after[0][0]) * RESOLUTION if after else np.inf)  # the two columns' outer edges
-        left, right = _flush(pieces, lines[0], (lx, rx), (px0, px1), span)
+        flush = _flush(pieces, lines[0], (lx, rx), (px0, px1), span)
+        # The body's alignment over many rows outweighs a line's other words: a sub-header set
+        # left ("Net  Gross" over right-aligned prices) has its mates on its right alone.
+        left, right = flush if any(flush) or (left and right) else (left, right)
     if left == right:
         return clear_middle(pieces, cover, a, b, x0, min_len)
     edge = int((px0 - x0) / RESOLUTION) if left else int(np.ceil((px1 - x0) / RESOLUTION))
