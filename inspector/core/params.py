@@ -241,6 +241,10 @@ class TableParams:
     contents_lists: bool = param(True, "Contents lists", "on/off", 0, 1,
                                  "Titles each ending in a page number, the numbers rising down the list and no "
                                  "column rule drawn, are a table of contents, not a table (also without leaders).")
+    head_rowspans: bool = param(True, "Labels spanning two header rows", "on/off", 0, 1,
+                                "In a two-row header with a group label over sub-headers, each label beside the "
+                                "group (in one of the two rows only) is one cell spanning both rows (Word's and "
+                                "tenders' tall header cells), not a one-row cell over an empty one.")
     left_out_spans: bool = param(False, "Left-out rule spans", "on/off", 0, 1,
                                  "In a table drawn with row rules only, a rule left out under one column above "
                                  "an empty slot makes the cell above span it (pdfmake lightHorizontalLines, "

@@ -65,7 +65,7 @@ def sub_header_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
     over = [ln for ln in lines if ln.bbox.cy < rows[1].pos]
     under = [ln for ln in lines if ln.bbox.cy > rows[1].pos][:1]
-    if not under or sub_header_cut([*over, *under], words, ctx.params.columns.min_gap) is None:
+    if not under or sub_header_cut([*over, *under], words, ctx.params.columns.min_gap, g.xs) is None:
         return rows
     label = " ".join(words[i].text for i in over[0].word_ids if under[0].bbox.x0 <= words[i].bbox.cx <= under[0].bbox.x1)
     gap = round(under[0].bbox.y0 - over[-1].bbox.y1, 1)

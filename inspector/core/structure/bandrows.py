@@ -140,7 +140,7 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
             # Every row has its own band: its lines are multi-line cells, unless labelled
             # paragraphs set apart by their white share the band (a definitions box).
             # A header band's sub-headers under a group label are a header row of their own.
-            cuts = paragraph_cuts(inside, words, xs) if b else _sub_headers(inside, words, ev.params.columns.min_gap)
+            cuts = paragraph_cuts(inside, words, xs) if b else _sub_headers(inside, words, ev.params.columns.min_gap, xs)
             out.extend(cuts)
             virtual.update(cuts)
             out.append(bottom)
@@ -170,8 +170,8 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
             cuts = starts
         elif head:
             cuts = [(inside[head - 1].bbox.y1 + inside[head].bbox.y0) / 2, *_row_starts(inside[head:], words, xs)]
-        elif protect and b == 0 and _sub_headers(inside, words, ev.params.columns.min_gap):
-            cuts = _sub_headers(inside, words, ev.params.columns.min_gap)  # sub-headers under a group label
+        elif protect and b == 0 and _sub_headers(inside, words, ev.params.columns.min_gap, xs):
+            cuts = _sub_headers(inside, words, ev.params.columns.min_gap, xs)  # sub-headers under a group label
         else:
             cuts = [] if protect or (ruled and staggered(inside, words, xs)) else _row_starts(inside, words, xs)
         for y in cuts:
@@ -244,10 +244,10 @@ def staggered(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float])
     return steps >= 2 and steps * STAGGER_SHARE >= len(lines) - 1
 
 
-def _sub_headers(lines: Sequence[Line], words: Sequence[Word], min_gap: float) -> list[float]:
+def _sub_headers(lines: Sequence[Line], words: Sequence[Word], min_gap: float, xs: Sequence[float]) -> list[float]:
     """The cut (``centred_heads.sub_header_cut``) parting a header band's sub-headers under a
     group label from the lines over them, as a list (empty when there is none)."""
-    y = sub_header_cut(lines, words, min_gap)
+    y = sub_header_cut(lines, words, min_gap, xs)
     return [] if y is None else [y]
 
 

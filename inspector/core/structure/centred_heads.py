@@ -20,14 +20,18 @@ CENTRED_EMS = 0.25  # of the label's type height: slack on where a cell's middle
 GROUP_CENTRED = 0.1  # share of its sub-headers' width a group label's middle may lie off theirs
 
 
-def sub_header_cut(lines: Sequence[Line], words: Sequence[Word], min_gap: float) -> float | None:
+def sub_header_cut(lines: Sequence[Line], words: Sequence[Word], min_gap: float,
+                   xs: Sequence[float] = ()) -> float | None:
     """Where (y, pt) a header band of two or three lines parts into two header rows, or None:
     the last line's two or more pieces stand together under one piece of the first line,
     centred under it (within ``GROUP_CENTRED`` of their span, the piece inside it give or take
     a line height), every other piece over them clear of them. Sub-headers under a group label
     ("단가 | 금액" under "예정가격") are a header row of their own, no wrapped header cell: the
     labels beside the group set at the top of cells spanning both rows (reportlab's ``VALIGN``
-    top) share the group's line; set in their middle, they make a line between the two."""
+    top) share the group's line; set in their middle, they make a line between the two.
+    With the table's column boundaries ``xs`` (pt) the label may be centred on the sub-headers'
+    columns instead of their texts: sub-headers set left in their cells over amounts set right
+    ("Net  Gross" under "Unit price") leave their texts' middle off the group's."""
     if len(lines) not in (2, 3):
         return None
     *heads, last = lines
@@ -37,8 +41,9 @@ def sub_header_cut(lines: Sequence[Line], words: Sequence[Word], min_gap: float)
     if len(sub) < 2 or len(above) < 2:
         return None
     a, b, em = sub[0].x0, sub[-1].x1, lines[0].bbox.height
+    cells = (xs[col_of((a + sub[0].x1) / 2, xs)], xs[col_of((sub[-1].x0 + b) / 2, xs) + 1]) if len(xs) > 2 else (a, b)
     for p in tops[0]:
-        centred = abs((p.x0 + p.x1) / 2 - (a + b) / 2) <= GROUP_CENTRED * (b - a)
+        centred = any(abs((p.x0 + p.x1) / 2 - (u + v) / 2) <= GROUP_CENTRED * (v - u) for u, v in ((a, b), cells))
         if centred and a - em <= p.x0 and p.x1 <= b + em and all(q.x1 <= a or q.x0 >= b for q in above if q is not p):
             return (heads[-1].bbox.y1 + last.bbox.y0) / 2
     return None
