@@ -52,7 +52,7 @@ from .candidates import (
 )
 from .clipped import edge_note, hidden_rules
 from .drawn import bridged, pale_over_fill
-from .heads import group_label_cols, group_line_rows, left_head_cols, sub_header_rows
+from .heads import group_label_cols, group_line_rows, head_rowspan_rows, left_head_cols, sub_header_rows
 from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut
 from .options import option_cols, option_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
@@ -132,6 +132,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         cols = _outer_cuts(ctx, g, "col", [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)])
         rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
         rows = sub_header_rows(ctx, g, group_line_rows(ctx, g, sheet_rows(ctx, g, _section_rows(g, rows))))
+        rows = head_rowspan_rows(ctx, g, rows)
         cols = sheet_cols(ctx, g, texts_apart_cols(ctx, g, group_label_cols(ctx, g, option_cols(g, cols))))
         cols = left_head_cols(ctx, g, region, cols)
         above = _line_above(ctx, g, rows[0].pos) if rows else ""

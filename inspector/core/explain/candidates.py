@@ -33,7 +33,6 @@ from ..structure.columns import (
     WordCentres,
     column_boundaries,
     crossings_allowed,
-    drop_thin_columns,
     merge_complementary,
     segments,
 )
@@ -43,6 +42,7 @@ from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.justified import Stretched, justified_gaps
 from ..structure.ruledrows import body_pitch, read_pitch, tight_pitch
 from ..structure.sectionrows import PITCH_SLACK, at_pitch
+from ..structure.thincols import drop_thin_columns
 from ..structure.wrapped_rows import broken_continuations, tight_continuations
 from ..types import Grid, Word
 from .bands import boxed, drawn_ys, ruled_rows

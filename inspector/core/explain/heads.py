@@ -127,3 +127,34 @@ def left_head_cols(ctx: PageContext, g: Grid, region: Region | None, cols: list[
             cols[k] = replace(cols[k], evidence=(*cols[k].evidence, Evidence("left_head", round(white, 1))),
                               decision=LEFT_HEAD.format(text=text[:40], white=white))
     return cols
+
+
+HEAD_ROWSPAN = ("; beside the group label \"{group}\" (over sub-headers in row {sub}), the labels {labels} each stand in "
+                "one of the two header rows with the other empty: cells as tall as both rows, spanning this boundary "
+                "(tables.head_rowspans)")
+
+
+def head_rowspan_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
+    """``rows`` with the boundary between a two-row header's rows saying which labels span it
+    (``structure.headspans``: cells of rowspan 2 beside a group label over sub-headers)."""
+    tall = [s for s in g.spans if s[2] == 2 and s[3] == 1 and s[0] <= 1]
+    if g.source == "ruled" or not tall or len(rows) != len(g.ys):
+        return rows
+    top = tall[0][0]
+    group = next((s for s in g.spans if s[0] == top and s[2] == 1 and s[3] > 1), None)
+    if group is None:
+        return rows
+    words = ctx.centres.words
+    ids = ctx.centres.inside(g.region)
+
+    def text(c: int, cs: int) -> str:
+        return " ".join(words[i].text for i in ids if g.ys[top] <= words[i].bbox.cy < g.ys[top + 2]
+                        and g.xs[c] <= words[i].bbox.cx < g.xs[c + cs] and not
+                        (cs > 1 and words[i].bbox.cy >= g.ys[top + 1]))
+
+    labels = ", ".join(f"\"{text(c, 1)[:30]}\"" for _, c, _, _ in tall)
+    b = rows[top + 1]
+    rows[top + 1] = replace(b, evidence=(*b.evidence, Evidence("head_rowspan", len(tall))),
+                            decision=b.decision + HEAD_ROWSPAN.format(group=text(group[1], group[3])[:40],
+                                                                      sub=top + 2, labels=labels))
+    return rows

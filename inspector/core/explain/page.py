@@ -31,7 +31,8 @@ from ..types import Grid, PageResult, Rect, Rule, Word
 class Evidence:
     """One piece of evidence: ``kind`` rule | fill_edge | region_edge | text_gap | line_gap |
     left_head (a head set left over amounts set right, in the column it stands over: the white
-    left of it, pt) |
+    left of it, pt) | head_rowspan (labels beside a group label spanning both header rows: how
+    many) |
     number_stack | clipped_art | clipped_text | spanning_lines | leaders | group_rule |
     section_row | check_box_options | justified | line_break | amount_row | leading_pitch (a row pitch
     at the type's leading, pt) | band_pitch (a band's height over its lines, pt) | unit_line (the line

@@ -32,7 +32,6 @@ from .columns import (
     Segment,
     WordCentres,
     column_boundaries,
-    drop_thin_columns,
     merge_complementary,
     near_boundary,
 )
@@ -49,6 +48,7 @@ from .sections import section_lines
 from .spans import grid_spans
 from .stacks import RULED_SHARE, SHARE, split_segments, stack_boundaries
 from .thinbands import one_per_pair, trim_thin_edges
+from .thincols import drop_thin_columns
 
 # Why no user would change these: each is a proportion of the page's own evidence (lines,
 # columns, rules, bands), not of a producer's style, and no corpus page has needed another.

@@ -32,6 +32,7 @@ def under_group_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segmen
     """``inner`` (column boundaries found over every line) and the boundaries the lines of
     several pieces leave that only lines of one centred piece cross (see the module doc), or
     lines of a full-width section row (``sections``, line indices: ``banded_section_lines``)."""
+    inner = sorted([*inner, *_beside_labels(inner, pieces, segs, x0, x1, params)])
     per_line = Counter(s.line for s in segs)
     lone = {ln for ln, n in per_line.items() if n == 1} | sections
     n_rest = len(per_line) - len(lone & per_line.keys())
@@ -55,6 +56,47 @@ def under_group_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segmen
         if (crossing or banded) and all(_centred(s, extents, k) for s in crossing):
             added.append(x)
     return sorted([*inner, *added])
+
+
+def _beside_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segment], x0: float, x1: float,
+                   params: ColumnParams) -> list[float]:
+    """The boundaries the lines under a table's first line leave that one piece of that line
+    alone crosses, centred over the columns beside the boundary, with a sub-header on each side
+    of it in the line under it: a group label set on one line with the labels beside it (tall
+    header cells set at their top, Word's default), over its sub-headers ("Unit price" over
+    "Net  Gross"). A short table lets no line cross a gap, so the label's own line hid it."""
+    if not segs:
+        return []
+    top = min(s.line for s in segs)
+    heads = [s for s in segs if s.line == top]
+    below = [s.line for s in segs if s.line > top]
+    if len(heads) < 2 or not below:
+        return []
+    subs = [s for s in segs if s.line == min(below)]
+    keep = pieces.line != top
+    rest = Pieces(pieces.x0[keep], pieces.x1[keep], pieces.line[keep])
+    n_rest = len(set(below))
+    if n_rest < max(MIN_ROWS, params.min_rows):
+        return []
+    found = column_boundaries(rest, x0, x1, n_rest, params)
+    xs = [x0, *found, x1]
+    extents = [_extent(rest, a, b) for a, b in zip(xs, xs[1:], strict=False)]
+    added = []
+    for k, x in enumerate(found, start=1):
+        lo, hi = extents[k - 1], extents[k]
+        if lo is None or hi is None or any(lo[1] < y < hi[0] for y in inner):
+            continue
+        crossing = [s for s in heads if s.x0 < x < s.x1]
+        if len(crossing) != 1 or not _centred(crossing[0], extents, k):
+            continue
+        # The nearest sub-header on each side, and no other head over the two (sub-headers set
+        # left in their cells may stand off the label's ends: "Net" left of "Unit price").
+        left = max(((s.x0 + s.x1) / 2 for s in subs if (s.x0 + s.x1) / 2 < x), default=None)
+        right = min(((s.x0 + s.x1) / 2 for s in subs if (s.x0 + s.x1) / 2 > x), default=None)
+        if left is not None and right is not None and \
+                not any(s is not crossing[0] and s.x1 > left and s.x0 < right for s in heads):
+            added.append(x)
+    return added
 
 
 def banded_section_lines(lines: Sequence[Line], segs: Sequence[Segment], pieces: Pieces, rules: Sequence[Rule],

@@ -2,14 +2,14 @@
 
 A two-level header sets a group label over sub-headers in some columns ("Unit price" over
 "Net | Gross") and, in the others, one label in a cell as tall as both header rows ("Item",
-"Unit", "Amount"), set at its top, its middle or its bottom. Without column rules (a
+"Unit", "Amount"), set at its top or its middle. Without column rules (a
 borderless table, or rules between the header rows only under the group label) nothing is
 drawn between that label and the empty slot above or under it: the grid reads a one-row cell
 over an empty cell. Word's and Hangul's exports and tenders tag it as one cell of rowspan 2,
 and so does a person reading it. What shows the header is two-level is the group: a label
 spanning two or more columns in one header row, every column under it holding a sub-header in
-the other. Beside it, a column holding a label in exactly one of the two rows holds one cell
-spanning both.
+the other. Beside it, a column holding a label in the group's row only (set at the top of its
+tall cell, or in its middle when that lies nearer the top) holds one cell spanning both.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from collections.abc import Sequence
 
 from ..numbers import is_number
 from ..types import Grid, Word
+from .columns import col_of
+from .region import RegionEvidence
 
 Span = tuple[int, int, int, int]  # (r, c, rs, cs)
 
@@ -36,10 +38,11 @@ def header_rowspans(grid: Grid, slots: dict[tuple[int, int], list[int]], words: 
         return spans
     covered = {c for s in spans if s[0] in (top, sub) for c in range(s[1], s[1] + s[3]) if s[3] > 1}
     rest = [c for c in range(grid.n_cols) if c not in grouped]
-    held = [((top, c) in slots, (sub, c) in slots) for c in rest]
-    # Every other column: a label in one of the two rows, never both (a row of its own); and
-    # labels, not amounts (a body row under a spanning title is no sub-header row).
-    if not rest or any(a == b for a, b in held) or any(c in covered for c in rest):
+    # Every other column: a label in the group's row (set at the top of its tall cell, or in
+    # its middle, nearer the top), none in the sub-headers' row; and labels, not amounts (a
+    # body row under a spanning label is no sub-header row). Labels beside the sub-headers
+    # with the group's row empty over them are a row under a group label of its own line.
+    if not rest or any((top, c) not in slots or (sub, c) in slots or c in covered for c in rest):
         return spans
     ids = [i for c in range(grid.n_cols) for r in (top, sub) for i in slots.get((r, c), [])]
     if any(is_number(words[i].text) for i in ids):
@@ -59,4 +62,15 @@ def group_columns(spans: Sequence[Span], slots: dict[tuple[int, int], list[int]]
         if not any((top, k) in slots for k in cols) or not all((sub, k) in slots for k in cols):
             return set()
         out.update(cols)
+    return out
+
+
+def slot_words(grid: Grid, ev: RegionEvidence, rows: int) -> dict[tuple[int, int], list[int]]:
+    """(r, c) -> the ids of the words centred there, in the grid's first ``rows`` rows."""
+    out: dict[tuple[int, int], list[int]] = {}
+    for i in ev.ids:
+        b = ev.words[i].bbox
+        r = col_of(b.cy, grid.ys)
+        if r < rows:
+            out.setdefault((r, col_of(b.cx, grid.xs)), []).append(i)
     return out

@@ -18,7 +18,7 @@ from ..evidence.rules_merge import RuleIndex
 from ..types import Grid, Rect, Rule, Word
 from .centred_heads import centred_label_spans, head_rows
 from .columns import Line, Segment, col_of, line_cols
-from .headspans import header_rowspans
+from .headspans import header_rowspans, slot_words
 from .region import FULL, HALF, RegionEvidence
 from .sectionrows import row_pitch, section_at_pitch
 from .sections import WIDE, bold_label_rows, section_rows
@@ -87,19 +87,7 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
     spans = _rectangles(parent, find, nr, nc)
     if cand.source == "ruled" or not ev.params.tables.head_rowspans:  # a ruled grid draws its row spans
         return spans
-    return header_rowspans(grid, _slot_words(grid, ev, 2 + any(s[:2] == (0, 0) for s in spans)), ev.words, spans)
-
-
-def _slot_words(grid: Grid, ev: RegionEvidence, rows: int) -> dict[tuple[int, int], list[int]]:
-    """(r, c) -> the ids of the words centred there, in the grid's first ``rows`` rows."""
-    out: dict[tuple[int, int], list[int]] = {}
-    for i in ev.ids:
-        b = ev.words[i].bbox
-        r = col_of(b.cy, grid.ys)
-        if r < rows:
-            out.setdefault((r, col_of(b.cx, grid.xs)), []).append(i)
-    return out
-
+    return header_rowspans(grid, slot_words(grid, ev, 2 + any(s[:2] == (0, 0) for s in spans)), ev.words, spans)
 
 
 def banded_label_rows(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]]) -> list[int]:
