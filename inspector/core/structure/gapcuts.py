@@ -83,7 +83,8 @@ def _white_beside(pieces: Pieces, own: np.ndarray, gap: tuple[float, float], pie
     text of its line on one side only (``left``: its mates are left of it, so it heads the
     column right of the gap) and the text of other lines reaching into the gap from that side
     (a cell's run-on, or a glyph its producer measured wider than it drew: "£10k" overhanging a
-    right-aligned column by 4 pt); None when that text reaches the piece, or a mate reaches
+    right-aligned column by 4 pt); None when no such text reaches in (the white beside the
+    piece is narrow of itself), when that text reaches the piece, or a mate reaches
     into the gap (the piece runs on from its line's text: "3.05% over £10k"). The body's
     columns leave the gap on most lines; one line's overhang is no reason to give a
     left-aligned head to the column before it."""
@@ -94,10 +95,10 @@ def _white_beside(pieces: Pieces, own: np.ndarray, gap: tuple[float, float], pie
         return None
     if left:
         reach = ~own & (pieces.x1 > lx) & (pieces.x0 < px0)
-        end = float(pieces.x1[reach].max()) if reach.any() else lx
+        end = float(pieces.x1[reach].max()) if reach.any() else px0
         return (end + px0) / 2 if end < px0 else None
     reach = ~own & (pieces.x0 < rx) & (pieces.x1 > px1)
-    start = float(pieces.x0[reach].min()) if reach.any() else rx
+    start = float(pieces.x0[reach].min()) if reach.any() else px1
     return (px1 + start) / 2 if start > px1 else None
 
 
