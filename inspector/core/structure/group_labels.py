@@ -62,9 +62,10 @@ def _beside_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segment], 
                    params: ColumnParams) -> list[float]:
     """The boundaries the lines under a table's first line leave that one piece of that line
     alone crosses, centred over the columns beside the boundary, with a sub-header on each side
-    of it in the line under it: a group label set on one line with the labels beside it (tall
-    header cells set at their top, Word's default), over its sub-headers ("Unit price" over
-    "Net  Gross"). A short table lets no line cross a gap, so the label's own line hid it."""
+    of it in the line under it and nothing there under the other heads: a group label set on
+    one line with the labels beside it (tall header cells set at their top, Word's default),
+    over its sub-headers ("Unit price" over "Net  Gross"). A short table lets no line cross a
+    gap, so the label's own line hid it."""
     if not segs:
         return []
     top = min(s.line for s in segs)
@@ -89,12 +90,14 @@ def _beside_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segment], 
         crossing = [s for s in heads if s.x0 < x < s.x1]
         if len(crossing) != 1 or not _centred(crossing[0], extents, k):
             continue
-        # The nearest sub-header on each side, and no other head over the two (sub-headers set
-        # left in their cells may stand off the label's ends: "Net" left of "Unit price").
-        left = max(((s.x0 + s.x1) / 2 for s in subs if (s.x0 + s.x1) / 2 < x), default=None)
-        right = min(((s.x0 + s.x1) / 2 for s in subs if (s.x0 + s.x1) / 2 > x), default=None)
-        if left is not None and right is not None and \
-                not any(s is not crossing[0] and s.x1 > left and s.x0 < right for s in heads):
+        # A sub-header on each side, and the line under holding nothing but the sub-headers:
+        # no text under the heads beside the label (a body row is no sub-header line), which
+        # may stand off the label's ends (set left in their cells: "Net" left of "Unit price").
+        label = crossing[0]
+        lo_x = max((s.x1 for s in heads if s.x1 <= label.x0), default=x0)
+        hi_x = min((s.x0 for s in heads if s.x0 >= label.x1), default=x1)
+        if any(s.x1 <= x for s in subs) and any(s.x0 >= x for s in subs) and \
+                all(lo_x <= s.x0 and s.x1 <= hi_x for s in subs):
             added.append(x)
     return added
 
