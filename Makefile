@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-jslibs corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
 
 setup: sysdeps $(STAMP)
 
@@ -116,6 +116,14 @@ corpus-producers: setup
 	@EXTRA_PKGS="libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0" bash packaging/system-deps.sh
 	$(PY) -m pip install -q -e ".[corpus]"
 	$(PY) -m corpus.producers.build
+
+# The LaTeX corpus (corpus/latex): tables typeset by pdfLaTeX in the styles papers and reports use
+# (booktabs, \hline grids, tabularx, \multicolumn/\multirow, siunitx, longtable, zebra, threeparttable,
+# two-column articles); truth from TeX's own positions (\pdfsavepos). TeX Live from Debian, only here
+# (packaging/texlive.sh). Seeded: `make corpus-latex ARGS="--seed 3 --out /tmp/tex3"`.
+corpus-latex: setup
+	@bash packaging/texlive.sh
+	$(PY) -m corpus.latex.build $(ARGS)
 
 # The word-processor corpus (corpus/wordproc): ruled Word tables (grids, rules between rows, dark
 # header bands, gridSpan/vMerge, bullet lists, rate sheets, two-column sections, Korean and

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..multipage.markers import CAPTION, CAPTION_MORE, MARKER
 from ..numbers import currency_sign, is_number
 from ..params import ColumnParams
 from ..types import Rect, Rule, Word
@@ -73,6 +74,8 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
             break
         pieces = segments(words, [ln], min_gap)
         n = len(pieces)
+        if n < 2 and _foot_line(words, ln):
+            break  # "Continued on next page", "Table 3: ...": the table's foot or caption, never its row
         if n < 2 and not above:
             # One piece and no line taken yet: it is not a wrapped cell line (``_wrapped_from``
             # needs a line above), so it can only wait as a label or end the walk, and neither
@@ -103,6 +106,16 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
         else:
             break
     return Rect(box.x0, box.y0, box.x1, max(box.y1, bottom))
+
+
+def _foot_line(words: Sequence[Word], ln: Line) -> bool:
+    """Is the one-piece line ``ln`` by its words a continuation marker ("Continued on next
+    page", "(continued)") or a caption ("Table 3: ...")? Set under a table's last row (a
+    longtable's foot on each page but the last, a caption below), it would otherwise pass for
+    that row's cell wrapped onto a next line: a box of a header alone shows no column gaps, so
+    its one column is the table's width and the row above fills it."""
+    text = " ".join(words[i].text for i in ln.word_ids)
+    return bool(MARKER.search(text) or CAPTION.match(text) or CAPTION_MORE.match(text))
 
 
 def _across(words: Sequence[Word], ln: Line, min_gap: float, gaps: Sequence[float],

@@ -294,10 +294,36 @@ def _spanner_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
         if r is None:
             continue
         cols = [c for c in range(nc) if min(rule.end, xs[c + 1]) - max(rule.start, xs[c]) >= CMIDRULE_SPAN * (xs[c + 1] - xs[c])]
-        if len(cols) >= 2 and sum((r - 1, c) in occupied for c in cols) <= 1 \
-                and _centred_over(ev, rule, xs[cols[0]], xs[cols[-1] + 1], ys[r - 1], ys[r]):
+        over = Rect(xs[cols[0]], ys[r - 1], xs[cols[-1] + 1], ys[r]) if cols else None
+        if len(cols) >= 2 and over is not None \
+                and (sum((r - 1, c) in occupied for c in cols) <= 1 or _one_piece(ev, over)) \
+                and _centred_over(ev, rule, over.x0, over.x1, over.y0, over.y1):
             for c in cols[:-1]:
                 join((r - 1) * nc + c, (r - 1) * nc + c + 1)
+            _labels_beside(grid, ev, occupied, r, cols, join)
+
+
+def _one_piece(ev: RegionEvidence, box: Rect) -> bool:
+    """Are the words inside ``box`` one piece of one line (a group label of several words,
+    "Fiscal year", whose words' centres fall in two of the columns it spans)?"""
+    ids = set(ev.centres.inside(box, pad=0.0))
+    return bool(ids) and sum(1 for s in ev.segs if ids & set(s.word_ids)) == 1
+
+
+def _labels_beside(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]], r: int, cols: Sequence[int],
+                   join: Join) -> None:
+    """Beside a group label's cmidrule (boundary ``r``, under the columns ``cols``), a label in
+    another column set across that boundary (``\\multirow``: centred between the two header
+    rows), the slot on the boundary's other side empty, spans both rows: no rule parts them there."""
+    nc, y = grid.n_cols, grid.ys[r]
+    for c in range(nc):
+        held = [(k, c) in occupied for k in (r - 1, r)]
+        if c in cols or held[0] == held[1]:
+            continue
+        k = r - 1 if held[0] else r
+        ids = ev.centres.inside(Rect(grid.xs[c], grid.ys[k], grid.xs[c + 1], grid.ys[k + 1]), pad=0.0)
+        if ids and max(ev.words[i].bbox.y1 for i in ids) > y and min(ev.words[i].bbox.y0 for i in ids) < y:
+            join((r - 1) * nc + c, r * nc + c)
 
 
 def _centred_over(ev: RegionEvidence, rule: Rule, x0: float, x1: float, top: float, bottom: float) -> bool:
