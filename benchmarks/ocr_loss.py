@@ -30,7 +30,7 @@ from inspector.evaluation.adjacency import AdjacencyCounts, match_tables
 from inspector.evaluation.corpus import adjacency_by_table, icdar_records
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_image_corpus import PROFILES, Profile  # noqa: E402
+from make_image_corpus import PROFILES, Profile
 
 CORPUS = (Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus").resolve()
 
