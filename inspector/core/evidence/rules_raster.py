@@ -50,6 +50,10 @@ __all__ = ["RasterResult", "find_raster_rules", "ink_threshold", "otsu_threshold
 MAX_SLOPE = 0.035  # tan(2 deg): skewed scans pass, diagonals do not
 GLYPH_COVER = (0.2, 0.8)  # partial ink cover right beside a run: glyphs standing on it
 MOMENT_STEP = 3  # px: column sampling for run moments (runs are >= min_length/2 long)
+# A grey level peak the ink threshold must not cut (``outside_peak``): its summit within this
+# many levels of the threshold (a scan's noise spreads a flat fill about as far each side),
+# holding this share of the page's pixels; the threshold stays this many levels under the paper.
+PEAK_REACH, PEAK_SHARE, PAPER_CLEAR = 4, 0.005, 8
 
 
 def find_raster_rules(grey: np.ndarray | None, dpi: int, params: RasterParams) -> RasterResult:
@@ -107,7 +111,26 @@ def ink_threshold(grey: np.ndarray, paper_fraction: float) -> tuple[int, int]:
     hist = cv2.calcHist([grey[::2]], [0], None, [256], [0, 256]).ravel()
     paper = int(np.argmax(hist))
     threshold = max(otsu_threshold(hist), int(paper_fraction * paper))
-    return paper, max(0, min(threshold, paper - 1))
+    return paper, max(0, min(outside_peak(hist, threshold, paper), paper - 1))
+
+
+def outside_peak(hist: np.ndarray, threshold: int, paper: int) -> int:
+    """``threshold`` moved out of a grey level peak it falls near: over the peak's spread when
+    the peak is at or under it (a light fill meant as ink, a band), under it otherwise.
+
+    A scan's noise (JPEG, a scanner's sensor) spreads a flat fill over a few grey levels each
+    side of its own; a threshold among them makes part of the fill ink, speckled, and a
+    speckled fill is a "shading or picture" that takes the rules crossing it (a table's
+    verticals cut under its header). A clean render's fill is one level, wholly on one side."""
+    lo, hi = max(threshold - PEAK_REACH, 0), min(threshold + PEAK_REACH, paper - PAPER_CLEAR)
+    if hi <= lo:
+        return threshold
+    top = lo + int(np.argmax(hist[lo: hi + 1]))
+    if hist[top] < PEAK_SHARE * float(hist.sum()) or top in (lo, hi) and top != threshold:
+        return threshold  # no peak here, or a slope whose summit lies beyond the reach
+    if top <= threshold:
+        return max(threshold, min(top + PEAK_REACH, paper - PAPER_CLEAR))
+    return min(threshold, top - PEAK_REACH - 1)
 
 
 def otsu_threshold(hist: np.ndarray) -> int:

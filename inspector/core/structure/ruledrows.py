@@ -26,6 +26,7 @@ from .sectionrows import LOOSE, at_pitch
 MIN_RULED_BANDS = 2  # bands with text under the first, ruled above and below, before rules count as row rules
 MIN_AMOUNT_ROWS = 2  # lines of a label beside its amounts that make a band several rows
 NIL_WORDS = ("n/a", "na", "nm", "n.m.")  # words standing in for an amount
+DOUBTED = 40.0  # % OCR confidence under which a word is Tesseract's guess (reading.ocr.NOISE_CONFIDENCE)
 PARAGRAPH_STEP = 1.3  # x the widest step between a paragraph's own lines: a wider step starts a labelled paragraph
 # Why no user would change these: they are counts of the band's own lines and a share of the
 # table's own pitch (a cell's lines are set at the type's leading, rows add the cell padding).
@@ -40,6 +41,12 @@ def _amount(run: Sequence[Word]) -> bool:
         or (any(is_number(w.text) for w in run) and all(is_number(w.text) or currency_sign(w.text) for w in run))
 
 
+def _doubted(run: Sequence[Word]) -> bool:
+    """Is a run words OCR only guessed, each under ``DOUBTED`` % (a lone "1" read "iL" at 20 %)?
+    A guess tells neither way whether its line is a row of amounts."""
+    return all(0.0 <= w.ocr_confidence < DOUBTED for w in run)
+
+
 def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
                 continues: Callable[[Line, Line], bool]) -> bool:
     """Are the band's lines rows of amounts: two or more of them a label starting in the first
@@ -48,7 +55,8 @@ def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     alone filling the row (``amount_row``), every other line a label alone (a section label, a
     wrapped label) or amounts alone (a subtotal)?
     Text after a column gap that is no amount (a bullet, a wrapped description, "per stay"
-    under a rate) is another cell's line: one row's multi-line cells."""
+    under a rate) is another cell's line: one row's multi-line cells; a run OCR only guessed
+    (``_doubted``) is taken for neither."""
     rows = 0
     # The labels' column: the first, or the band's first column with text when it leaves the
     # columns before empty on every line (a totals box, "Subtotal / VAT / Total", under the
@@ -57,7 +65,8 @@ def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     for k, ln in enumerate(lines):
         runs = word_runs(ln, words)
         labelled = not _amount(runs[0]) and col_of(runs[0][0].bbox.x0, xs) == first
-        if not all(_amount(r) for r in runs[labelled:]):
+        # One misread amount on a scan would otherwise make six rows of amounts one row's cells.
+        if not all(_amount(r) or _doubted(r) for r in runs[labelled:]):
             return False
         rows += (labelled and len(runs) > 1 and not (k and continues(lines[k - 1], ln))) \
             or (not labelled and _fills_row(ln, runs, words, xs))
