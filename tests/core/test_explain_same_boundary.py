@@ -60,15 +60,20 @@ def test_a_lever_that_moves_kept_boundaries_within_their_gaps_is_offered_and_act
     assert 175.4 < split.grid.xs[1] < B and abs(split.grid.xs[2] - cand.pos) <= 2.0
 
 
-def test_the_sliver_beside_the_crossing_lines_is_a_narrow_gap_with_no_lever_of_its_own() -> None:
+def test_the_sliver_beside_the_crossing_lines_is_a_narrow_gap_whose_lever_acts() -> None:
     """The 2.8 pt left of "Price" is a narrow gap of its own (the crossing lines' ends to
-    "Price"), listed beside the spanning-lines candidate; no columns.min_gap a few steps
-    under 3 pt adds it and keeps the kept boundary, so none is offered."""
+    "Price"), listed beside the spanning-lines candidate. At columns.min_gap 2 it is a column
+    gap and the kept boundary stays (the thin columns the smaller gap finds in the labels'
+    run-on drop the cut more lines cross, ``thincols``), so the lever is offered and splits
+    "Weight" from "Price"."""
     res = _detect(shifted_gaps(), Params())
     (why,) = explain_page(res, Params())
     (sliver,) = [w for w in why.dropped if 254 < w.pos < 257]
     assert sliver.decision.startswith("a 2.8 pt gap, narrower than columns.min_gap (3 pt)")
-    assert sliver.flip is None
+    assert sliver.flip == ("columns.min_gap", 2.0)
+    (split,) = _detect(shifted_gaps(), Params().with_value(*sliver.flip)).tables
+    assert split.grid.xs[1] == 184.0 and abs(split.grid.xs[2] - sliver.pos) <= 2.0
+    assert split.rows_text()[0] == ["Item", "Weight", "Price"]
 
 
 NAMES = ("Name", "Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf")

@@ -63,6 +63,8 @@ def _stands_off(segs: Sequence[Segment], column: np.ndarray, k: int) -> int | No
     alignment over many rows says more than where a header line's other words stand.
     None: neither, or both."""
     mine = [s for s, c in zip(segs, column, strict=True) if c == k]
+    if not mine:
+        return None
     before = _line_ends(segs, column, k - 1, last=True)
     after = _line_ends(segs, column, k + 1, last=False)
     off_left = is_flush(before[1]) and not is_flush(before[0]) and min(s.x0 for s in mine) > max(before[1])
