@@ -1,9 +1,12 @@
-"""Rows that are one cell across a table: a bold section label or a note in a band of its own.
+"""Rows that are one cell across a table (a bold section label or a note in a band of its
+own) and totals labels spanning the columns before their amounts.
 
 A table that rules its rows (or shades them) and draws no column rule through a row holding
 only a section label or a note gives that row one cell the table's width, as a shaded
 section band does (``sections.section_rows``): the text names or annotates the rows around
-it and belongs to no column. Read by ``spans.grid_spans``; explain reads the same tests.
+it and belongs to no column. A totals row ("합계", "Total") whose label stands alone before
+its amounts, the columns between empty and no column rule through them, has one label cell
+over those columns (a tender merges them). Read by ``spans.grid_spans``.
 """
 
 from __future__ import annotations
@@ -11,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ..multipage.markers import NOTE
-from ..types import Grid
+from ..numbers import is_number
+from ..totals import totals_label
+from ..types import Grid, Word
 from .columns import col_of, line_cols
 from .region import FULL, HALF, RegionEvidence
 from .sectionrows import row_pitch, section_at_pitch
@@ -81,3 +86,46 @@ def _reaches_over(grid: Grid, ev: RegionEvidence, r: int) -> bool:
     return any(col_of(ln.bbox.cy, ys) == r and any(ln.bbox.x0 < x - ev.snap and ln.bbox.x1 > x + ev.snap
                                                     for x in xs[1:-1])
                for ln in ev.lines)
+
+
+def totals_spans(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """(row, first column, last column) of each body row whose label is a totals label
+    (``totals.totals_label``) followed, after empty columns only, by the row's first amount (a
+    cell of numbers): the label's cell spans from its column (from the first, when it is
+    centred over the columns before the amount: "합 계") to the one before that amount ("합계"
+    over a tender's first five columns, beside its two sums). Only in a table that draws no
+    column rule between its columns in any row: where it draws them (its header band alone,
+    InDesign's habit), one left out says nothing of a merge, and a fully ruled table's merged
+    cell is read from its drawing (``spans._undrawn_joins``). A totals box's "Subtotal" under
+    the unit prices keeps the empty columns on its left out."""
+    xs, ys, nc = grid.xs, grid.ys, grid.n_cols
+    if nc < 3 or any(ev.covered("v", x, ys[r], ys[r + 1]) >= HALF for x in xs[1:-1] for r in range(grid.n_rows)):
+        return []
+    out = []
+    for r in range(1, grid.n_rows):
+        held = [c for c in range(nc) if (r, c) in occupied]
+        if len(held) < 2:
+            continue
+        cells = _row_cells(grid, ev, r)
+        amount = next((c for c in held if all(is_number(w.text) for w in cells[c])), None)
+        label = [c for c in held if amount is not None and c < amount]
+        if amount is None or not label or label != list(range(label[0], label[-1] + 1)):
+            continue
+        words = [w for c in label for w in cells[c]]
+        if not totals_label(" ".join(w.text for w in words)):
+            continue
+        mid, height = (words[0].bbox.x0 + words[-1].bbox.x1) / 2, words[0].bbox.height
+        first = 0 if abs(mid - (xs[0] + xs[amount]) / 2) <= height else label[0]
+        if first < amount - 1:
+            out.append((r, first, amount - 1))
+    return out
+
+
+def _row_cells(grid: Grid, ev: RegionEvidence, r: int) -> dict[int, list[Word]]:
+    """Row ``r``'s words per column (by their centres), left to right."""
+    cells: dict[int, list[Word]] = {}
+    for i in sorted(ev.ids, key=lambda i: ev.words[i].bbox.x0):
+        b = ev.words[i].bbox
+        if col_of(b.cy, grid.ys) == r:
+            cells.setdefault(col_of(b.cx, grid.xs), []).append(ev.words[i])
+    return cells

@@ -21,7 +21,7 @@ from .centred_heads import centred_label_spans, head_rows
 from .columns import Line, Segment, col_of
 from .region import FULL, HALF, RegionEvidence
 from .sections import section_rows
-from .spanrows import banded_label_rows, note_rows
+from .spanrows import banded_label_rows, note_rows, totals_spans
 
 CMIDRULE_WIDTH = 0.9  # a horizontal rule shorter than this share of the table's width may be a cmidrule
 CMIDRULE_SPAN = 0.5  # a cmidrule spans a column when it covers this share of the column's width
@@ -84,6 +84,9 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
             join(r * nc + c, r * nc + c + 1)
     for r in banded_label_rows(grid, ev, occupied) + note_rows(grid, ev, occupied, one_piece):
         for c in range(nc - 1):
+            join(r * nc + c, r * nc + c + 1)
+    for r, first, last in totals_spans(grid, ev, occupied):
+        for c in range(first, last):
             join(r * nc + c, r * nc + c + 1)
     return _rectangles(parent, find, nr, nc)
 
