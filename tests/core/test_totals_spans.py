@@ -1,10 +1,12 @@
 """A tender's totals row: "합계" / "Total" merged over the first five columns (번호 to 수량),
 its two sums in the remaining ones. Ruled, the drawing shows the merged cell (no column rule
-inside it); with horizontal rules only, or none but the header's and the totals' (borderless
-body), the label is a totals label (``totals.totals_label``) before empty columns up to the
-row's first amount: one cell over columns 0 to 4 either way (``spanrows.totals_spans``).
-Another label before empty columns ("운임", freight), or a totals row whose column rules are drawn
-through, keeps its label in its own column. Built by PyMuPDF, reportlab and fpdf2."""
+inside it): one cell over columns 0 to 4. With horizontal rules only, or none but the
+header's and the totals' (a borderless body), a totals label (``totals.totals_label``)
+centred over the empty columns before the row's first amount is a merged cell's too
+(``spanrows.totals_spans``); set at the first column's left edge it may be that column's alone
+(the generated corpora leave every such label unmerged), and another label centred there
+("운임", freight) is no totals label: both stay in their column. Built by PyMuPDF, reportlab
+and fpdf2."""
 
 from __future__ import annotations
 
@@ -33,10 +35,10 @@ def _rows(label: str) -> list[tuple[str, ...]]:
     return [HEAD, *BODY, (label, "", "", "", "", *SUMS)]
 
 
-def pymupdf_tender(rows: Rows, rules: str, merged: bool = True) -> bytes:
+def pymupdf_tender(rows: Rows, rules: str, merged: bool = True, centre: bool = False) -> bytes:
     """``draw_line`` rules: "grid" (every cell edge; inside the merged cell none unless not
     ``merged``), "rules" (every row's top and bottom) or "none" (the header's and the totals'
-    only); amounts right-aligned."""
+    only); amounts right-aligned, the totals label centred over columns 0 to 4 with ``centre``."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     page.insert_font(fontname="wqy", fontfile=str(CJK_FONT))
@@ -49,6 +51,8 @@ def pymupdf_tender(rows: Rows, rules: str, merged: bool = True) -> bytes:
     for r, row in enumerate(rows):
         for c, text in enumerate(row):
             x = xs[c] + 4 if c < 5 or r == 0 else xs[c + 1] - 4 - font.text_length(text, SIZE)
+            if centre and r == last and c == 0:
+                x = (xs[0] + xs[5] - font.text_length(text, SIZE)) / 2
             page.insert_text((x, ys[r] + 12.5), text, fontsize=SIZE, fontname="wqy")
         for k, x in enumerate(xs if rules == "grid" else ()):
             if merged and r == last and 0 < k < 5:
@@ -86,9 +90,9 @@ def reportlab_tender(rows: Rows, rules: str, centre: bool = False) -> bytes:
     return out.getvalue()
 
 
-def fpdf2_tender(rows: Rows, rules: str) -> bytes:
+def fpdf2_tender(rows: Rows, rules: str, centre: bool = False) -> bytes:
     """fpdf2's ``table()`` (``ALL``, ``HORIZONTAL_LINES`` or ``NONE``), the totals label a
-    ``colspan`` of 5."""
+    ``colspan`` of 5 (centred in it with ``centre``)."""
     from fpdf import FPDF
 
     pdf = FPDF(unit="pt", format="A4")
@@ -103,7 +107,7 @@ def fpdf2_tender(rows: Rows, rules: str) -> bytes:
         for r, row in enumerate(rows):
             tr = table.row()
             if r == len(rows) - 1:
-                tr.cell(row[0], colspan=5)
+                tr.cell(row[0], colspan=5, align="CENTER" if centre else "LEFT")
                 for text in row[5:]:
                     tr.cell(text)
             else:
@@ -112,7 +116,7 @@ def fpdf2_tender(rows: Rows, rules: str) -> bytes:
     return bytes(pdf.output())
 
 
-BUILD: dict[str, Callable[[Rows, str], bytes]] = {"pymupdf": pymupdf_tender, "reportlab": reportlab_tender,
+BUILD: dict[str, Callable[..., bytes]] = {"pymupdf": pymupdf_tender, "reportlab": reportlab_tender,
                                                   "fpdf2": fpdf2_tender}
 
 
@@ -122,25 +126,32 @@ def _last_row(data: bytes) -> list[tuple[int, int, str]]:
     return [(c.c, c.cs, c.text) for c in table.cells if c.r == table.n_rows - 1 and c.text]
 
 
-@pytest.mark.parametrize("rules", ["grid", "rules", "none"])
 @pytest.mark.parametrize("producer", sorted(BUILD))
 @pytest.mark.parametrize("label", ["합계", "Total"])
-def test_a_totals_label_spans_the_columns_before_its_amounts(label: str, producer: str, rules: str) -> None:
-    assert _last_row(BUILD[producer](_rows(label), rules)) == [(0, 5, label), (5, 1, SUMS[0]), (6, 1, SUMS[1])]
+def test_a_ruled_merged_totals_cell_spans_its_columns(label: str, producer: str) -> None:
+    assert _last_row(BUILD[producer](_rows(label), "grid")) == [(0, 5, label), (5, 1, SUMS[0]), (6, 1, SUMS[1])]
 
 
 @pytest.mark.parametrize("rules", ["rules", "none"])
-def test_another_label_before_empty_columns_stays_in_its_column(rules: str) -> None:
-    assert _last_row(pymupdf_tender(_rows("운임"), rules)) == [(0, 1, "운임"), (5, 1, SUMS[0]), (6, 1, SUMS[1])]
+@pytest.mark.parametrize("producer", sorted(BUILD))
+@pytest.mark.parametrize("label", ["합 계", "Total"])
+def test_a_totals_label_centred_over_empty_columns_spans_them(label: str, producer: str, rules: str) -> None:
+    assert _last_row(BUILD[producer](_rows(label), rules, centre=True)) == [(0, 5, label), (5, 1, SUMS[0]),
+                                                                            (6, 1, SUMS[1])]
+
+
+@pytest.mark.parametrize("rules", ["rules", "none"])
+@pytest.mark.parametrize("producer", sorted(BUILD))
+def test_a_totals_label_at_the_left_edge_stays_in_its_column(producer: str, rules: str) -> None:
+    assert _last_row(BUILD[producer](_rows("합계"), rules)) == [(0, 1, "합계"), (5, 1, SUMS[0]), (6, 1, SUMS[1])]
+
+
+@pytest.mark.parametrize("rules", ["rules", "none"])
+def test_another_label_centred_over_empty_columns_stays_in_its_column(rules: str) -> None:
+    assert _last_row(pymupdf_tender(_rows("운임"), rules, centre=True)) == [(2, 1, "운임"), (5, 1, SUMS[0]),
+                                                                           (6, 1, SUMS[1])]
 
 
 def test_column_rules_drawn_through_the_totals_row_keep_the_label_in_its_column() -> None:
     assert _last_row(pymupdf_tender(_rows("합계"), "grid", merged=False)) == [(0, 1, "합계"), (5, 1, SUMS[0]),
                                                                              (6, 1, SUMS[1])]
-
-
-@pytest.mark.parametrize("rules", ["rules", "none"])
-def test_a_totals_label_centred_over_the_columns_spans_them_from_the_first(rules: str) -> None:
-    """"합 계" centred in its merged cell stands in the third column: it spans all five."""
-    assert _last_row(reportlab_tender(_rows("합 계"), rules, centre=True)) == [(0, 5, "합 계"), (5, 1, SUMS[0]),
-                                                                               (6, 1, SUMS[1])]

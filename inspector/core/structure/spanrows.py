@@ -4,9 +4,9 @@ own) and totals labels spanning the columns before their amounts.
 A table that rules its rows (or shades them) and draws no column rule through a row holding
 only a section label or a note gives that row one cell the table's width, as a shaded
 section band does (``sections.section_rows``): the text names or annotates the rows around
-it and belongs to no column. A totals row ("합계", "Total") whose label stands alone before
-its amounts, the columns between empty and no column rule through them, has one label cell
-over those columns (a tender merges them). Read by ``spans.grid_spans``.
+it and belongs to no column. A totals row ("합 계", "Total") whose label is centred over the
+empty columns before its amounts, no column rule through them, has one label cell over those
+columns (a tender merges them). Read by ``spans.grid_spans``.
 """
 
 from __future__ import annotations
@@ -88,16 +88,17 @@ def _reaches_over(grid: Grid, ev: RegionEvidence, r: int) -> bool:
                for ln in ev.lines)
 
 
-def totals_spans(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]]) -> list[tuple[int, int, int]]:
-    """(row, first column, last column) of each body row whose label is a totals label
-    (``totals.totals_label``) followed, after empty columns only, by the row's first amount (a
-    cell of numbers): the label's cell spans from its column (from the first, when it is
-    centred over the columns before the amount: "합 계") to the one before that amount ("합계"
-    over a tender's first five columns, beside its two sums). Only in a table that draws no
-    column rule between its columns in any row: where it draws them (its header band alone,
-    InDesign's habit), one left out says nothing of a merge, and a fully ruled table's merged
-    cell is read from its drawing (``spans._undrawn_joins``). A totals box's "Subtotal" under
-    the unit prices keeps the empty columns on its left out."""
+def totals_spans(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(row, last column) of each body row whose label is a totals label
+    (``totals.totals_label``) centred over the columns before the row's first amount (a cell
+    of numbers), those columns empty but for it: the label's cell spans columns 0 to the last of them ("합 계" centred
+    over a tender's first five columns, beside its two sums). A label centred across empty
+    columns is a merged cell's; one set at its column's left edge may be its own column's (the
+    generated corpora's totals rows, borderless or ruled by rows only, leave 300 such labels
+    unmerged and none merged), so it stays there. Only in a table that draws no column rule
+    between its columns in any row: where it draws them (its header band alone, InDesign's
+    habit), one left out says nothing of a merge, and a fully ruled table's merged cell is
+    read from its drawing (``spans._undrawn_joins``)."""
     xs, ys, nc = grid.xs, grid.ys, grid.n_cols
     if nc < 3 or any(ev.covered("v", x, ys[r], ys[r + 1]) >= HALF for x in xs[1:-1] for r in range(grid.n_rows)):
         return []
@@ -115,9 +116,8 @@ def totals_spans(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]])
         if not totals_label(" ".join(w.text for w in words)):
             continue
         mid, height = (words[0].bbox.x0 + words[-1].bbox.x1) / 2, words[0].bbox.height
-        first = 0 if abs(mid - (xs[0] + xs[amount]) / 2) <= height else label[0]
-        if first < amount - 1:
-            out.append((r, first, amount - 1))
+        if amount > 1 and abs(mid - (xs[0] + xs[amount]) / 2) <= height:
+            out.append((r, amount - 1))
     return out
 
 

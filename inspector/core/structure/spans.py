@@ -85,8 +85,8 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
     for r in banded_label_rows(grid, ev, occupied) + note_rows(grid, ev, occupied, one_piece):
         for c in range(nc - 1):
             join(r * nc + c, r * nc + c + 1)
-    for r, first, last in totals_spans(grid, ev, occupied):
-        for c in range(first, last):
+    for r, last in totals_spans(grid, ev, occupied):
+        for c in range(last):
             join(r * nc + c, r * nc + c + 1)
     return _rectangles(parent, find, nr, nc)
 
