@@ -11,7 +11,7 @@ columns (a tender merges them). Read by ``spans.grid_spans``.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from ..multipage.markers import NOTE
 from ..numbers import is_number
@@ -21,6 +21,8 @@ from .columns import col_of, line_cols
 from .region import FULL, HALF, RegionEvidence
 from .sectionrows import row_pitch, section_at_pitch
 from .sections import WIDE, bold_label_rows
+
+RUN_GAP = 1.0  # font sizes: a gap between two words of one label, at most (a word space; "합 계" spaced)
 
 
 def banded_label_rows(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]]) -> list[int]:
@@ -91,7 +93,7 @@ def _reaches_over(grid: Grid, ev: RegionEvidence, r: int) -> bool:
 def totals_spans(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]]) -> list[tuple[int, int]]:
     """(row, last column) of each body row whose label is a totals label
     (``totals.totals_label``) centred over the columns before the row's first amount (a cell
-    of numbers), those columns empty but for it: the label's cell spans columns 0 to the last of them ("합 계" centred
+    of numbers), those columns empty but for it (one run of text): the label's cell spans columns 0 to the last of them ("합 계" centred
     over a tender's first five columns, beside its two sums). A label centred across empty
     columns is a merged cell's; one set at its column's left edge may be its own column's (the
     generated corpora's totals rows, borderless or ruled by rows only, leave 300 such labels
@@ -113,12 +115,18 @@ def totals_spans(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]])
         if amount is None or not label or label != list(range(label[0], label[-1] + 1)):
             continue
         words = [w for c in label for w in cells[c]]
-        if not totals_label(" ".join(w.text for w in words)):
-            continue
+        if not totals_label(" ".join(w.text for w in words)) or not _one_run(words):
+            continue  # "Total" beside "CHF 2": a label and another cell, no label centred over both
         mid, height = (words[0].bbox.x0 + words[-1].bbox.x1) / 2, words[0].bbox.height
         if amount > 1 and abs(mid - (xs[0] + xs[amount]) / 2) <= height:
             out.append((r, amount - 1))
     return out
+
+
+def _one_run(words: Sequence[Word]) -> bool:
+    """Are ``words`` (left to right) one run of text: no gap between two of them wider than
+    ``RUN_GAP`` font sizes ("합 계", "Grand total")?"""
+    return all(b.bbox.x0 - a.bbox.x1 <= RUN_GAP * max(a.font_size, b.font_size) for a, b in zip(words, words[1:], strict=False))
 
 
 def _row_cells(grid: Grid, ev: RegionEvidence, r: int) -> dict[int, list[Word]]:
