@@ -7,8 +7,8 @@ a "section" row labels the rows below it (a group heading such as "Europe" with 
 values), a "note" row is text about the table printed inside it.
 
 The suggestion is only that: the person confirms or changes it. Leading header rows are
-"header"; a row whose first text is Subtotal/Sub-total/小计/小計 is a "subtotal", one whose
-first text is Total/Sum/合计 (or whose words are all bold and hold a number) a "total"; a
+"header"; a row whose first text is Subtotal/Sub-total/小计/소계 is a "subtotal", one whose
+first text is Total/Sum/合计/합계 (or whose words are all bold and hold a number) a "total"; a
 row starting with Note/注 or set in visibly smaller type is a "note". Sections are not
 guessed: a lone label in the first column is as often a wrapped row label.
 """
@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from statistics import median
 
 from ..core.numbers import is_number
+from ..core.totals import SUBTOTAL as _SUBTOTAL
+from ..core.totals import TOTAL as _TOTAL
 from ..core.types import Word
 
 ROLES = ("header", "data", "total", "subtotal", "section", "note")
@@ -27,8 +29,6 @@ ROLES = ("header", "data", "total", "subtotal", "section", "note")
 ROLE_LABELS = {"header": "Header", "data": "Data", "total": "Total", "subtotal": "Subtotal",
                "section": "Section", "note": "Note"}
 
-_SUBTOTAL = re.compile(r"^\s*sub-?\s?totals?\b|^\s*(小计|小計)", re.IGNORECASE)
-_TOTAL = re.compile(r"^\s*(grand\s+)?(total|sum)s?\b|^\s*(合计|总计|總計|合計)", re.IGNORECASE)
 _NOTE = re.compile(r"^\s*(notes?\b|注)", re.IGNORECASE)
 # A row whose type is this much smaller than the table's is a note.
 SMALL_TYPE = 0.85

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pymupdf
 
+from inspector.core.explain import explain_page
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
@@ -172,9 +173,8 @@ def test_note_row_under_the_header_band_stays_in_the_table():
     t = res.tables[0]
     grid = _grid(t)
     assert grid[0] == list(HEAD) and grid[2:] == [list(r) for r in ROWS]
-    note = next(c for c in t.cells if c.r == 1)  # one cell over the columns its text reaches
-    assert (note.c, note.cs, note.text.split()) == (0, 3, " ".join(NOTE).split())
-    assert [c.text for c in t.cells if c.r == 1 and c.c == 3] == [""]
+    note = next(c for c in t.cells if c.r == 1)  # one cell across the table (``spanrows.note_rows``)
+    assert (note.c, note.cs, note.text.split()) == (0, 4, " ".join(NOTE).split())
     assert any(r.reason.startswith("a note row under the header band") for r in res.regions)
 
 
@@ -256,3 +256,26 @@ def test_shaded_section_band_beside_a_prose_column_stays_in_the_table():
     grid = _grid(tables[0])
     assert grid[0] == ["Account", "Rate", "APY"] and grid[2:] == [list(r) for r in ROWS_3]
     assert grid[1][0].split()[:3] == ["Instant", "access", "accounts:"]
+
+
+def test_explain_names_the_cut_through_the_clear_white():
+    """"3.05% over £10k" runs on into the gap before the APY column: the boundary there goes
+    through the white it leaves (``gapcuts.CLEAR``) and explain says so; no other gap's middle
+    holds text, so no other boundary is named so."""
+    res = Pipeline(open_document(rate_sheet("rules"))).run(0, Params())
+    (why,) = explain_page(res, Params())
+    named = [w for w in why.cols if any(e.kind == "clear_white" for e in w.evidence)]
+    assert len(named) == 1 and COLS[3] - 8 < named[0].pos < COLS[3] + 4
+    assert "through that white, not the gap's middle" in named[0].decision
+
+
+def test_explain_names_the_last_rows_next_line():
+    """The zebra table's bottom lies under "(under 18)", taken as the last row's cell line
+    (``grow.next_cell_line``): explain says so on the bottom boundary; the ruled table's
+    bottom is its rule and says nothing of it."""
+    zebra, ruled = (explain_page(Pipeline(open_document(rate_sheet(s))).run(0, Params()), Params())[0]
+                    for s in ("zebra", "rules"))
+    bottom = zebra.rows[-1]
+    assert [e.kind for e in bottom.evidence] == ["region_edge", "cell_next_line"]
+    assert "last row's next line (\"(under 18)\")" in bottom.decision
+    assert not any(e.kind == "cell_next_line" for w in (*zebra.rows[:-1], *ruled.rows) for e in w.evidence)

@@ -43,7 +43,7 @@ from ..structure.justified import Stretched, justified_gaps
 from ..structure.ruledrows import body_pitch, read_pitch, tight_pitch
 from ..structure.sectionrows import PITCH_SLACK, at_pitch
 from ..structure.thincols import drop_thin_columns
-from ..structure.wrapped_rows import broken_continuations, tight_continuations
+from ..structure.wrapped_rows import broken_continuations, holds_label_number, tight_continuations
 from ..types import Grid, Word
 from .bands import boxed, drawn_ys, ruled_rows
 from .page import SAME_BOUNDARY, Evidence, PageContext, TableText, Why, value_range
@@ -272,6 +272,9 @@ LEADING = "; the body's one-line rows are set at the type's leading (no cell pad
 TIGHT = "the next line is set closer to the one above than the rows are to each other, holds no amount and " \
     "goes on cells of the line above (their wrapped ends): one row's multi-line cells"
 
+LABEL_NUMBER = "; its number stands in the label column, starting where the label's text above starts, not in " \
+    "an amount column's range: the label's next line (\"(note\" over \"28\")), no amount"
+
 
 def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, ...]:
     """Gaps between consecutive text lines of ``g`` with no row boundary between them, with
@@ -328,7 +331,7 @@ def _in_tight(ctx: PageContext, g: Grid, lines: Sequence[Line], line: Line) -> s
     if at <= 0:
         return ""
     if at in tight_continuations(band, ctx.centres.words, g.xs):
-        return TIGHT
+        return TIGHT + (LABEL_NUMBER if holds_label_number(band, at, ctx.centres.words, g.xs) else "")
     return BROKEN if at in broken_continuations(band, ctx.centres.words, g.xs) else ""
 
 

@@ -16,7 +16,7 @@ import numpy as np
 from ..numbers import is_number, leading_sign
 from ..params import ColumnParams
 from ..types import Rect, RowBand, Word
-from .gapcuts import RESOLUTION, at_clip_edges, cut_in, flush_edges, free_runs
+from .gapcuts import RESOLUTION, at_clip_edges, cut_how, cut_in, flush_edges, free_runs
 
 Line = RowBand  # a text line inside a region: the one text-line type, named for the code reading lines
 
@@ -234,12 +234,7 @@ def column_boundaries(pieces: Pieces, x0: float, x1: float, n_lines: int,
     """
     if not len(pieces.x0) or x1 <= x0:
         return []
-    n = int(np.ceil((x1 - x0) / RESOLUTION)) + 1
-    # np.minimum/np.maximum, not np.clip: the same integers without np.clip's per-call cost
-    a = np.minimum(np.maximum(((np.maximum(pieces.x0, x0) - x0) / RESOLUTION).astype(int), 0), n - 1)
-    b = np.minimum(np.maximum(np.ceil((np.minimum(pieces.x1, x1) - x0) / RESOLUTION).astype(int) + 1, 0), n)
-    diff = np.bincount(a, minlength=n + 1)[: n + 1] - np.bincount(b, minlength=n + 1)[: n + 1]
-    cover = np.cumsum(diff[:n])
+    cover = _cover(pieces, x0, x1)
     limit = crossings_allowed(n_lines, params) if allowed_crossings is None else allowed_crossings
     inner = free_runs(cover <= limit, params.min_gap / RESOLUTION)
     lo = int((pieces.x0.min() - x0) / RESOLUTION)
@@ -248,6 +243,31 @@ def column_boundaries(pieces: Pieces, x0: float, x1: float, n_lines: int,
              for a, b in inner if a > lo and b < hi]
     edges = [*edges, *flush_edges(pieces, params.min_gap)]
     return at_clip_edges(found, pieces, sorted(edges), limit, params.min_gap) if edges else found
+
+
+def _cover(pieces: Pieces, x0: float, x1: float) -> np.ndarray:
+    """How many pieces cover each ``RESOLUTION`` pt bin of [x0, x1]."""
+    n = int(np.ceil((x1 - x0) / RESOLUTION)) + 1
+    # np.minimum/np.maximum, not np.clip: the same integers without np.clip's per-call cost
+    a = np.minimum(np.maximum(((np.maximum(pieces.x0, x0) - x0) / RESOLUTION).astype(int), 0), n - 1)
+    b = np.minimum(np.maximum(np.ceil((np.minimum(pieces.x1, x1) - x0) / RESOLUTION).astype(int) + 1, 0), n)
+    diff = np.bincount(a, minlength=n + 1)[: n + 1] - np.bincount(b, minlength=n + 1)[: n + 1]
+    return np.cumsum(diff[:n])
+
+
+def gap_cut(pieces: Pieces, x0: float, x1: float, n_lines: int, params: ColumnParams,
+            pos: float) -> tuple[str, bool]:
+    """How ``column_boundaries`` placed the boundary at ``pos`` in its gap (``gapcuts.cut_how``:
+    MIDDLE, BESIDE, CLEAR; "" when no gap it would cut holds ``pos``), and whether a line's
+    text covers the gap's middle (there a cut in the middle would have gone through it). For explain."""
+    if not len(pieces.x0) or x1 <= x0:
+        return "", False
+    cover = _cover(pieces, x0, x1)
+    at = (pos - x0) / RESOLUTION
+    for a, b in free_runs(cover <= crossings_allowed(n_lines, params), params.min_gap / RESOLUTION):
+        if a <= at <= b:
+            return cut_how(pieces, cover, a, b, x0, params.min_gap / RESOLUTION)[1], bool(cover[(a + b) // 2] > 0)
+    return "", False
 
 
 def crossings_allowed(n_lines: int, params: ColumnParams) -> int:

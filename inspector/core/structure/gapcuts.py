@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # the column module imports this one: its types only for the 
 
 RESOLUTION = 0.5  # pt per projection cell
 ALIGNED = 1.0  # pt between the left edges of two lines' text in one left-aligned column
+MIDDLE, BESIDE, CLEAR = "middle", "beside", "clear"  # how ``cut_how`` placed a cut in its gap
 
 
 def free_runs(free: np.ndarray, min_len: float) -> list[tuple[int, int]]:
@@ -37,6 +38,11 @@ def free_runs(free: np.ndarray, min_len: float) -> list[tuple[int, int]]:
 # 9 pt Hangul), a proportional font's about half of one; column gaps measured in ICDAR's
 # ruled tables whose rules leave two columns undivided are 1.9 glyphs and wider (median).
 def cut_in(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_len: float) -> float:
+    """Where in the gap [a, b) the boundary goes (bins from ``x0``; ``cut_how`` says why)."""
+    return cut_how(pieces, cover, a, b, x0, min_len)[0]
+
+
+def cut_how(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_len: float) -> tuple[float, str]:
     """Where in the gap [a, b) (bins from ``x0``) the boundary goes: its middle, unless a piece
     lying wholly inside the gap stands off a column set flush against the gap (a header set
     left over right-aligned amounts: "Qty  Amount" over "10  137.00", ``_flush``) or, when
@@ -45,14 +51,15 @@ def cut_in(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_len
     neighbour instead of joining the two in one cell. Otherwise, when the few lines the gap
     lets cross it leave one part of it clear, at least ``min_len`` bins wide (a cell's text
     running on into the gap: "3.05% over £10k" under a rate), the cut goes there: through white,
-    not through a cell's text."""
+    not through a cell's text. Returns the cut and how it was placed: MIDDLE, BESIDE (the
+    header piece's side) or CLEAR (the clear part's middle; explain names it)."""
     if not cover[a:b].any():
-        return (a + b) / 2
+        return (a + b) / 2, MIDDLE
     lx, rx = x0 + a * RESOLUTION, x0 + b * RESOLUTION
     inside = (pieces.x0 >= lx) & (pieces.x1 <= rx)
     lines = np.unique(pieces.line[inside])
     if len(lines) != 1:  # no piece inside, or several lines' (a column of its own)
-        return clear_middle(pieces, cover, a, b, x0, min_len)
+        return _clear(pieces, cover, a, b, x0, min_len)
     px0, px1 = float(pieces.x0[inside].min()), float(pieces.x1[inside].max())
     mates = (pieces.line == lines[0]) & ~inside
     left, right = bool((mates & (pieces.x1 <= px0)).any()), bool((mates & (pieces.x0 >= px1)).any())
@@ -65,15 +72,20 @@ def cut_in(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_len
         # left ("Net  Gross" over right-aligned prices) has its mates on its right alone.
         left, right = flush if any(flush) or (left and right) else (left, right)
     if left == right:
-        return clear_middle(pieces, cover, a, b, x0, min_len)
+        return _clear(pieces, cover, a, b, x0, min_len)
     edge = int((px0 - x0) / RESOLUTION) if left else int(np.ceil((px1 - x0) / RESOLUTION))
     c, d = (a, edge) if left else (edge, b)
     clear = free_runs(cover[c:d] == 0, min_len)
     if not clear:
         beside = _white_beside(pieces, pieces.line == lines[0], (lx, rx), (px0, px1), left)
-        return clear_middle(pieces, cover, a, b, x0, min_len) if beside is None else (beside - x0) / RESOLUTION
+        return _clear(pieces, cover, a, b, x0, min_len) if beside is None else ((beside - x0) / RESOLUTION, BESIDE)
     e, f = clear[-1] if left else clear[0]
-    return c + (e + f) / 2
+    return c + (e + f) / 2, BESIDE
+
+
+def _clear(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_len: float) -> tuple[float, str]:
+    at = clear_middle(pieces, cover, a, b, x0, min_len)
+    return at, MIDDLE if at == (a + b) / 2 else CLEAR
 
 
 def _white_beside(pieces: Pieces, own: np.ndarray, gap: tuple[float, float], piece: tuple[float, float],

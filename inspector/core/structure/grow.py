@@ -96,7 +96,7 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
         edges = [box.x0, *gaps, box.x1]
         # A row's cell typed over lines: under a line of cells taken (or its cell's lines).
         cell_line = n == 1 and in_row and pending is None \
-            and _next_cell_line(above, ln, words, edges, _cell_leading(wc, box, tol))
+            and next_cell_line(above, ln, words, edges, cell_leading(wc, box, tol))
         if n >= 2 or cell_line or (n == 1 and _wrapped_from(above, ln, words, edges)):
             kept = [*above, *([pending] if pending is not None else []), ln]
             bottom, pending, above = ln.bbox.y1, None, kept[-CENTRED_LINES:]
@@ -147,7 +147,7 @@ def _wrapped_from(above: Sequence[Line], ln: Line, words: Sequence[Word], edges:
     return False
 
 
-def _cell_leading(wc: WordCentres, box: Rect, tol: float) -> float:
+def cell_leading(wc: WordCentres, box: Rect, tol: float) -> float:
     """The step (pt) between the baselines of one cell's lines inside ``box``: the smallest
     step from a line to the next one starting at its left edge (within ``LEFT_ALIGN``: a
     cell's next line, or the next row's label; a cell centred beside a wrapped label stands
@@ -169,13 +169,13 @@ def _aligned_step(lines: Sequence[Line], k: int) -> float:
     return nxt.baseline - lines[k].baseline if nxt is not None else 0.0
 
 
-def _next_cell_line(above: Sequence[Line], ln: Line, words: Sequence[Word], edges: Sequence[float],
+def next_cell_line(above: Sequence[Line], ln: Line, words: Sequence[Word], edges: Sequence[float],
                     leading: float) -> bool:
     """Is the one-piece line ``ln`` the next line of a multi-line cell of the line taken last
     (a label over two lines, a bullet under its product: a break typed in the cell, so its
     first word would have fitted above)? Inside one column, its left edge that cell's text's
     (within ``LEFT_ALIGN`` pt), in its type size, and set under it at the ``leading`` the
-    table's own multi-line cells step by (``_cell_leading``, within ``LEADING_SLACK`` pt): a
+    table's own multi-line cells step by (``cell_leading``, within ``LEADING_SLACK`` pt): a
     footnote or a caption under a padded table steps further."""
     if leading <= 0 or not above:
         return False

@@ -4,7 +4,8 @@ A separator the table does not draw between two slots of a ruled grid makes them
 (with the text's layout as a check where the drawing is ambiguous); a cmidrule groups the
 header columns it spans; under rules drawn row by row, a rule left out over an empty slot
 joins it to the cell above; a text run across a column boundary spans the columns it crosses;
-section rows on full-width fills span the table. Split from ``grid`` (which calls
+section rows on full-width fills span the table, and so do bold label rows and note rows in
+bands of their own (``spanrows``). Split from ``grid`` (which calls
 ``grid_spans``).
 """
 
@@ -17,11 +18,11 @@ import numpy as np
 from ..evidence.rules_merge import RuleIndex
 from ..types import Grid, Rect, Rule, Word
 from .centred_heads import centred_label_spans, head_rows
-from .columns import Line, Segment, col_of, line_cols
+from .columns import Line, Segment, col_of
 from .headspans import header_rowspans, slot_words
 from .region import FULL, HALF, RegionEvidence
-from .sectionrows import row_pitch, section_at_pitch
-from .sections import WIDE, bold_label_rows, section_rows
+from .sections import section_rows
+from .spanrows import banded_label_rows, note_rows, totals_spans
 
 CMIDRULE_WIDTH = 0.9  # a horizontal rule shorter than this share of the table's width may be a cmidrule
 CMIDRULE_SPAN = 0.5  # a cmidrule spans a column when it covers this share of the column's width
@@ -78,46 +79,20 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
     _text_spans(grid, segs, lines, ev.words, drawn, join)
     if cand.source == "ruled" and nc > 1:
         _crossing_words(grid, ev, drawn, join)
-    for r in section_rows(grid, ev.fills, occupied, _one_piece_rows(grid, segs, lines)):
+    one_piece = _one_piece_rows(grid, segs, lines)
+    for r in section_rows(grid, ev.fills, occupied, one_piece):
         for c in range(nc - 1):
             join(r * nc + c, r * nc + c + 1)
-    for r in banded_label_rows(grid, ev, occupied):
+    for r in banded_label_rows(grid, ev, occupied) + note_rows(grid, ev, occupied, one_piece):
         for c in range(nc - 1):
+            join(r * nc + c, r * nc + c + 1)
+    for r, last in totals_spans(grid, ev, occupied):
+        for c in range(last):
             join(r * nc + c, r * nc + c + 1)
     spans = _rectangles(parent, find, nr, nc)
     if cand.source == "ruled" or not ev.params.tables.head_rowspans:  # a ruled grid draws its row spans
         return spans
     return header_rowspans(grid, slot_words(grid, ev, 2 + any(s[:2] == (0, 0) for s in spans)), ev.words, spans)
-
-
-def banded_label_rows(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]]) -> list[int]:
-    """Bold label rows (``sections.bold_label_rows``) that are a row of the table's own across
-    it, no column rule through them: a band of their own (a rule or a fill's edge drawn the full
-    width over and under them), or set at the padded rows' own pitch (``sectionrows``: a table
-    library pads its cells, a section cell too). A bold label between rows the table neither
-    divides nor pads is left a label in the first column (a statistics table's "Actual" over its
-    years, under the header's rule only, its rows at their type's leading)."""
-    xs, ys = grid.xs, grid.ys
-    rows = [r for r in bold_label_rows(grid, ev.words, ev.ids, occupied)
-            if all(ev.covered("v", x, ys[r], ys[r + 1]) < HALF for x in xs[1:-1])]
-    if not rows:
-        return []
-    cols = [line_cols(ln, ev.words, xs) for ln in ev.lines]
-    pitch = row_pitch(ev.lines, cols, ev.words)
-    first: dict[int, int] = {}  # grid row -> its first text line
-    for k, ln in enumerate(ev.lines):
-        first.setdefault(col_of(ln.bbox.cy, ys), k)
-    return [r for r in rows if all(_band_edge(ev, y, xs[0], xs[-1]) for y in (ys[r], ys[r + 1]))
-            or r in first and section_at_pitch(ev.lines, cols, ev.words, first[r], pitch)]
-
-
-def _band_edge(ev: RegionEvidence, y: float, x0: float, x1: float) -> bool:
-    """Is a boundary drawn at ``y`` from ``x0`` to ``x1`` (pt): a rule the whole way, or the top
-    or bottom edge of a fill across ``sections.WIDE`` of that width (a zebra's band)?"""
-    if ev.covered("h", y, x0, x1) >= FULL:
-        return True
-    return any(min(b.x1, x1) - max(b.x0, x0) >= WIDE * (x1 - x0) and min(abs(b.y0 - y), abs(b.y1 - y)) <= ev.snap
-               for b in (f.bbox for f in ev.fills))
 
 
 def _one_piece_rows(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line]) -> set[int]:

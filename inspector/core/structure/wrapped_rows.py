@@ -43,14 +43,17 @@ def tight_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Sequen
     near = [k for k in range(1, len(lines)) if cols[k] and cols[k] <= cols[k - 1] and not steps[k - 1] >= widest]
     if not near:
         return set()
-    amounts = _amount_columns(lines, words, xs)
+    texts = _text_columns(lines, words, xs)  # a label's number there goes on with it (``label_number``)
+    amounts = _amount_columns(lines, words, xs) - texts
     pitch = _row_pitch(lines, words, xs, steps, amounts)
     out = set()
     for k in near:
         now = cols[k]
         if steps[k - 1] >= TIGHT_STEP * pitch:
             continue
-        if any(all(is_number(w.text) for w in ws) for ws in _cells(lines[k], words, xs).values()):
+        above = _cells(lines[k - 1], words, xs)
+        if any(all(is_number(w.text) for w in ws) and not label_number(ws, above.get(c), c in texts)
+               for c, ws in _cells(lines[k], words, xs).items()):
             continue  # an amount of its own (a spec's "512GB SSD" is text)
         if 0 not in now or wrapped_tails(lines[k - 1], lines[k], words, xs, amounts):
             out.add(k)
@@ -134,6 +137,35 @@ def _cells(line: Line, words: Sequence[Word], xs: Sequence[float]) -> dict[int, 
     for i, c in zip(ids, centre_cols(words, ids, xs), strict=True):
         cells.setdefault(c, []).append(words[i])
     return cells
+
+
+def label_number(cell: Sequence[Word], top: Sequence[Word] | None, text_column: bool) -> bool:
+    """Is ``cell`` (numbers only) the next line of the label above it rather than an amount:
+    in a column of text (``_text_columns``: the label column, not a numeric column's range)
+    and starting where the text above it there starts ("Depreciation and amortisation (note"
+    over "28", "折旧及摊销（附注" over "28")? An amount stands in its own column's x-range."""
+    if not text_column or not top or not any(prose_word(w.text) for w in top):
+        return False
+    return abs(cell[0].bbox.x0 - top[0].bbox.x0) <= ALIGN_SLACK * cell[0].bbox.height
+
+
+def holds_label_number(lines: Sequence[Line], k: int, words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Does line ``k`` of ``lines`` (one band) hold a cell of numbers that ``label_number``
+    reads as the label's next line? For explain, which names it."""
+    if k <= 0:
+        return False
+    texts, above = _text_columns(lines, words, xs), _cells(lines[k - 1], words, xs)
+    return any(all(is_number(w.text) for w in ws) and label_number(ws, above.get(c), c in texts)
+               for c, ws in _cells(lines[k], words, xs).items())
+
+
+def _text_columns(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> set[int]:
+    """Columns where more of ``lines``' cells hold text than numbers only (a label column)."""
+    score: dict[int, int] = {}
+    for ln in lines:
+        for c, ws in _cells(ln, words, xs).items():
+            score[c] = score.get(c, 0) + (-1 if all(is_number(w.text) for w in ws) else 1)
+    return {c for c, n in score.items() if n > 0}
 
 
 def _amount_columns(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> set[int]:

@@ -1,0 +1,61 @@
+"""Two placements explain names on a table's kept boundaries: a column boundary cut through
+the clear white of its gap, not its middle (``gapcuts.cut_how``: a cell's text running on into
+the gap on a few lines, "3.05% over £10k" under a rate), and a table's bottom moved under its
+last row's next line (``grow.next_cell_line``: a zebra table's last, unshaded row keeps
+"(under 18)" under "Youth Savings"). Positions in the grid's frame (pt)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..structure.columns import gap_cut, segments
+from ..structure.gapcuts import CLEAR
+from ..structure.grow import cell_leading, next_cell_line
+from ..types import Grid, Rect
+from .candidates import Region
+from .page import Evidence, PageContext, Why
+
+CLEAR_CUT = ("; the lines the gap lets cross it (a cell's text running on into it) leave one part of it clear: the "
+             "boundary goes through that white, not the gap's middle (through the cell's text)")
+CELL_LINE = ("; the table's bottom takes in the last row's next line (\"{}\"): one piece in one column, starting "
+             "where that cell's text starts, in its type, stepping the leading of the table's own multi-line "
+             "cells, under the last drawn boundary: the row's cell typed over two lines, not a note under the table")
+
+
+def clear_cut_cols(ctx: PageContext, g: Grid, region: Region | None, cols: list[Why]) -> list[Why]:
+    """``cols`` with each inner text-gap boundary the column stage cut through its gap's clear
+    white (``gapcuts.CLEAR``) where the gap's middle holds a line's text, saying so, with
+    evidence ``clear_white``."""
+    if region is None or len(cols) < 3:
+        return cols
+    c = ctx.params.columns
+    pieces = region.pieces.bridged(region.stretched) if c.justified else region.pieces
+    out = list(cols)
+    for k, w in enumerate(cols[1:-1], 1):
+        if any(e.kind == "text_gap" for e in w.evidence) and \
+                gap_cut(pieces, region.x0, region.x1, region.n_lines, c, w.pos) == (CLEAR, True):
+            out[k] = replace(w, evidence=(*w.evidence, Evidence("clear_white")), decision=w.decision + CLEAR_CUT)
+    return out
+
+
+def cell_line_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
+    """``rows`` with the table's bottom saying so when it lies under its last row's next cell
+    line, taken under the last drawn boundary (a rule or a fill's edge) by the growth down
+    (``grow.next_cell_line``), with evidence ``cell_next_line``."""
+    if len(rows) < 3 or [e.kind for e in rows[-1].evidence] != ["region_edge"]:
+        return rows
+    drawn = [w.pos for w in rows[:-1] if any(e.kind in ("rule", "fill_edge") for e in w.evidence)]
+    centres, tol = ctx.centres, ctx.params.rows.y_tolerance
+    lines = centres.region_lines(g.region, centres.inside(g.region), tol)
+    if len(lines) < 2 or not drawn:
+        return rows
+    above, ln = lines[-2], lines[-1]
+    if max(drawn) > above.bbox.cy or len(segments(centres.words, [ln], ctx.params.columns.min_gap)) != 1:
+        return rows
+    box = Rect(g.region.x0, g.region.y0, g.region.x1, (above.bbox.y1 + ln.bbox.y0) / 2)
+    if not next_cell_line([above], ln, centres.words, g.xs, cell_leading(centres, box, tol)):
+        return rows
+    text = " ".join(centres.words[i].text for i in ln.word_ids)[:60]
+    last = rows[-1]
+    return [*rows[:-1], replace(last, evidence=(*last.evidence, Evidence("cell_next_line")),
+                                decision=last.decision + CELL_LINE.format(text))]
