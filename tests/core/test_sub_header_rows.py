@@ -64,7 +64,7 @@ def test_sub_headers_under_a_group_label_are_a_header_row() -> None:
 def test_explain_names_the_sub_headers() -> None:
     res = Pipeline(open_document(_table(*GROUPED))).run(0)
     (why,) = explain_page(res, Params())
-    assert [e.kind for e in why.rows[1].evidence] == ["sub_headers"]
+    assert [e.kind for e in why.rows[1].evidence] == ["sub_headers", "head_rowspan"]
     assert "예정가격" in why.rows[1].decision
 
 
@@ -108,4 +108,4 @@ def test_sub_headers_under_a_group_label_centred_in_a_shaded_band() -> None:
     assert "예정가격" in rows[0] and "번호" in rows[0]
     assert rows[2:] == [list(r) for r in BODY]
     (why,) = explain_page(Pipeline(open_document(_banded())).run(0), Params())
-    assert [e.kind for e in why.rows[1].evidence] == ["sub_headers"]
+    assert [e.kind for e in why.rows[1].evidence] == ["sub_headers", "head_rowspan"]
