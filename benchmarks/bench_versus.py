@@ -1,6 +1,6 @@
 """Cold detect of this tree against another git revision's, in one process, page by page in turns.
 
-    python benchmarks/bench_versus.py REVISION [--rounds 5] [--pages N]
+    python benchmarks/bench_versus.py REVISION [--rounds 5] [--pages N] [--cpu]
 
 The shared machines' timings move by about 10 % from one run to the next, more than most
 speed changes; timing two versions in separate runs cannot tell them apart. This copies the
@@ -10,7 +10,8 @@ drawings + a 150-dpi render, as ``bench_detect.py``), a cold detect with REVISIO
 one with this tree's (the two swap places every other round: the one run second ran about
 1-3 % faster, identical code included); it keeps each page's best over ``--rounds`` rounds
 (an even number gives both places alike) and prints the medians, the totals over all pages
-and their ratios. Not a test.
+and their ratios. ``--cpu`` times CPU (``process_time``) instead of the wall clock, steadier on a
+shared machine. Not a test.
 """
 
 from __future__ import annotations
@@ -68,7 +69,9 @@ def main() -> int:
     ap.add_argument("revision", help="git revision to compare with (e.g. main, HEAD~3, a commit)")
     ap.add_argument("--rounds", type=int, default=5, help="rounds over the pages (each page's best is kept)")
     ap.add_argument("--pages", type=int, default=0, help="at most this many pages (0: all)")
+    ap.add_argument("--cpu", action="store_true", help="CPU time (process_time), not the wall clock")
     args = ap.parse_args()
+    clock = time.process_time if args.cpu else time.perf_counter
     pages = sorted({(rec.pdf, rec.page) for rec in icdar_records(CORPUS)})[: args.pages or None]
     datas = [(pdf.read_bytes(), page - 1) for pdf, page in pages]
     with tempfile.TemporaryDirectory() as tmp:
@@ -83,12 +86,13 @@ def main() -> int:
             order = turns if r % 2 == 0 else [turns[0], turns[2], turns[1]]
             for n, (data, index) in enumerate(datas):
                 for name, fn in order:
-                    t0 = time.perf_counter()
+                    t0 = clock()
                     fn(data, index)
-                    best[name][n] = min(best[name][n], (time.perf_counter() - t0) * 1000)
+                    best[name][n] = min(best[name][n], (clock() - t0) * 1000)
     med = {k: statistics.median(v) for k, v in best.items()}
     tot = {k: sum(v) for k, v in best.items()}
-    print(f"{len(datas)} corpus pages, best of {args.rounds} rounds, median ms per page and total ms")
+    print(f"{len(datas)} corpus pages, best of {args.rounds} rounds, median ms per page and total ms"
+          f" ({'CPU time' if args.cpu else 'wall clock'})")
     for name, v in med.items():
         print(f"  {name:12s} {v:8.2f} ms" + ("" if name == "floor" else f"   {v / med['floor']:.2f} x floor")
               + f"   total {tot[name]:8.0f} ms" + ("" if name == "floor" else f"   {tot[name] / tot['floor']:.2f} x floor"))
