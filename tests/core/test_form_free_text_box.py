@@ -11,7 +11,7 @@ import pymupdf
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
-from inspector.core.structure.spans import row_rectangles
+from inspector.core.structure.spanrects import row_rectangles
 from inspector.core.types import Table
 
 SIDE = 0.5  # pt: Word's border, a filled rectangle this thick
