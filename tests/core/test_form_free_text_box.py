@@ -75,12 +75,19 @@ def test_row_rectangles_reads_a_group_row_by_row() -> None:
     # The form's box: the label's slot (0, 2) left out of the group.
     group = {(0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 2), (2, 3), (2, 4)}
     held = {(0, 2), (0, 3), (0, 4), (1, 2), (2, 2), (2, 4)}
-    assert row_rectangles(group, held) == [(0, 3, 1, 2), (1, 2, 2, 3)]
+    joined = {((0, 3), (0, 4)), ((1, 2), (1, 3)), ((1, 3), (1, 4)), ((2, 2), (2, 3)), ((2, 3), (2, 4)),
+              ((0, 3), (1, 3)), ((1, 3), (2, 3))}
+    assert row_rectangles(group, held, joined) == [(0, 3, 1, 2), (1, 2, 2, 3)]
+    # Rows over the same columns joined down in no column stay two cells (the first, its text
+    # in one column only, none).
+    assert row_rectangles(group, held, joined - {((1, 3), (2, 3))}) == [(0, 3, 1, 2), (2, 2, 1, 3)]
 
 
 def test_row_rectangles_keeps_no_blank_chained_to_one_label() -> None:
     # A header's blank corner (two rows, two columns) joined to "mTORi" over two columns, and
-    # to "Control" beside it: each run holds text in one column only, so no cell is made.
+    # down to "Phase" and "Control" under it: the top run holds text in one column only, and
+    # "Phase" and "Control" are joined only through the blanks over them, so no cell is made.
     group = {(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1)}
-    held = {(0, 2), (1, 1), (1, 2), (1, 3)}
-    assert row_rectangles(group, held) == []
+    held = {(0, 3), (1, 0), (1, 1), (1, 2), (1, 3)}
+    joined = {((0, 0), (0, 1)), ((0, 1), (0, 2)), ((0, 2), (0, 3)), ((0, 0), (1, 0)), ((0, 1), (1, 1))}
+    assert row_rectangles(group, held, joined) == []

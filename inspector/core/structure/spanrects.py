@@ -6,8 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 
-def rectangles(parent: list[int], find: Callable[[int], int], nr: int, nc: int,
-                occupied: set[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
+def rectangles(parent: list[int], find: Callable[[int], int], shape: tuple[int, int],
+               occupied: set[tuple[int, int]], joined: set[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
+    """Cells (r, c, rs, cs) of a grid of ``shape`` (rows, columns) from its union-find of slots
+    (``parent``, ``find``; slot r * columns + c), the slots holding text (``occupied``) and the
+    pairs of slots joined directly (``joined``, smaller slot first)."""
+    nr, nc = shape
     # Only joined slots and their roots form groups: most slots of a grid are joined to none.
     groups: dict[int, list[int]] = {}
     for i in [i for i in range(nr * nc) if parent[i] != i]:
@@ -24,14 +28,21 @@ def rectangles(parent: list[int], find: Callable[[int], int], nr: int, nc: int,
         if (r1 - r0 + 1) * (c1 - c0 + 1) == len(slots):
             out.append((r0, c0, r1 - r0 + 1, c1 - c0 + 1))
         else:
-            out.extend(row_rectangles({(s // nc, s % nc) for s in slots}, occupied))
+            pairs = {((a // nc, a % nc), (b // nc, b % nc)) for a, b in joined if a in slots}
+            out.extend(row_rectangles({(s // nc, s % nc) for s in slots}, occupied, pairs))
     return sorted(out)
 
 
-def row_rectangles(slots: set[tuple[int, int]], occupied: set[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
+Slot = tuple[int, int]  # (row, column)
+
+
+def row_rectangles(slots: set[Slot], occupied: set[Slot], joined: set[tuple[Slot, Slot]]) -> list[tuple[int, int, int, int]]:
     """Cells (r, c, rs, cs) of a group of joined slots that is no rectangle, read row by row:
-    each row's run of adjacent slots is one cell, and runs over the same columns in rows one
-    under the other are one cell down them. A Word form's free-text box beside ruled boxes
+    each row's run of slots joined one to the next is one cell, and runs over the same columns
+    in rows one under the other, joined down in one column at least, are one cell down them
+    (``joined``: the pairs of slots joined directly, the upper or left one first; two slots
+    joined only through others, "Phase" and "Control" each to the blank corner over it, are
+    not one run). A Word form's free-text box beside ruled boxes
     joins its lines across the columns other bands draw, and its blank slots to the rows
     under its first; the slot of a label the joins missed ("S/O No." beside the box's text)
     makes the group no rectangle, and throwing the whole group away would cut the box's every
@@ -44,13 +55,14 @@ def row_rectangles(slots: set[tuple[int, int]], occupied: set[tuple[int, int]]) 
         cols = sorted(c for q, c in slots if q == r)
         start = cols[0]
         for a, b in zip(cols, [*cols[1:], None], strict=True):
-            if b != a + 1:
+            if b != a + 1 or ((r, a), (r, b)) not in joined:
                 runs.append((r, start, a))
                 start = b if b is not None else start
     out: list[tuple[int, int, int, int]] = []
     for r, a, b in runs:
         above = next((k for k, (r0, c0, rs, cs) in enumerate(out)
-                      if r0 + rs == r and c0 == a and c0 + cs - 1 == b), None)
+                      if r0 + rs == r and c0 == a and c0 + cs - 1 == b
+                      and any(((r - 1, c), (r, c)) in joined for c in range(a, b + 1))), None)
         if above is None:
             out.append((r, a, 1, b - a + 1))
         else:

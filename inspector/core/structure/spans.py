@@ -59,7 +59,10 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
             i = parent[i]
         return i
 
+    joined: set[tuple[int, int]] = set()  # the slot pairs joined directly (smaller slot first)
+
     def join(a: int, b: int) -> None:
+        joined.add((min(a, b), max(a, b)))
         parent[find(a)] = find(b)
 
     cand, segs, lines, ids = ev.cand, ev.segs, ev.lines, list(ev.ids)
@@ -85,7 +88,7 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
     for r in [*banded_label_rows(grid, ev, occupied), *open_rows(grid, ev, ends)]:
         for c in range(nc - 1):
             join(r * nc + c, r * nc + c + 1)
-    return rectangles(parent, find, nr, nc, occupied)
+    return rectangles(parent, find, (nr, nc), occupied, joined)
 
 
 
