@@ -198,6 +198,11 @@ class TableParams:
                                "Ten or more numbers counting up by one down a page's margin at one pitch, the "
                                "outermost text beside them, some beside blank lines (pleading paper's 1 .. 28), "
                                "are page furniture: no table's text.")
+    column_ends: bool = param(True, "Rows under column ends", "on/off", 0, 1,
+                              "Where all the column rules entering a ruled band from its top end together inside "
+                              "it, text above and under that height, a row ends there (its top border left out, "
+                              "as Word leaves a full-width row's), and the row under it, drawing no column rule, "
+                              "is one cell across the table.")
     form_mosaic: bool = param(True, "Form mosaics", "on/off", 0, 1,
                               "A ruled grid of eight or more drawn column rules whose rows each hold few of them "
                               "(bands of boxes of unequal widths, each band divided its own way, as a report "

@@ -71,6 +71,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.blank_form": ("structure.rejects",),
     "tables.form_boxes": ("structure.rejects",),
     "tables.form_mosaic": ("structure.rejects",),
+    "tables.column_ends": ("structure.colends",),
     "tables.line_numbers": ("pipeline",),  # the aside stage sets the margin's numbers aside before any row
     "tables.labelled_blocks": ("structure.rejects",),
     "tables.page_columns": ("structure.rejects",),

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from ..evidence.rules_vector import WHITE
 from ..params import Params
+from ..structure.colends import COLUMN_ENDS
 from ..structure.columns import straddles
 from ..structure.form_sections import CUT
 from ..structure.glyphgaps import SPLIT_GLYPHS
@@ -176,10 +177,11 @@ SECTION_ROW = "; the row under it is a section row, one cell across the table: a
 
 def _section_rows(g: Grid, rows: list[Why]) -> list[Why]:
     """``rows`` with the boundary over each row that one cell spans across the whole table
-    (``spans.grid_spans``'s section rows) saying so, with evidence ``section_row``."""
+    (``spans.grid_spans``'s section rows) saying so, with evidence ``section_row``; a row under
+    column rules' ends (``colends``) says its own reason, which spans it."""
     full = {r for r, c, rs, cs in g.spans if r > 0 and c == 0 and rs == 1 and cs == g.n_cols > 1}
     return [replace(w, evidence=(*w.evidence, Evidence("section_row")), decision=w.decision + SECTION_ROW)
-            if k in full else w for k, w in enumerate(rows)]
+            if k in full and w.decision != COLUMN_ENDS else w for k, w in enumerate(rows)]
 
 
 def _outer_cuts(ctx: PageContext, g: Grid, axis: str, kept: list[Why]) -> list[Why]:
@@ -215,7 +217,7 @@ def _decided(b: Boundary) -> str:
     (a grid from elsewhere records no reason)."""
     if b.reason == "text":
         return "text gap"
-    if b.reason in ("number stack", "clip edge", "group rule", "line number", "cell tiles", "sign edge"):
+    if b.reason in ("number stack", "clip edge", "group rule", "line number", "cell tiles", "sign edge", "column ends"):
         return b.reason
     return b.kind
 
@@ -255,6 +257,8 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
                    "the cells' shading is drawn one rectangle per cell, and two of them meet side by side here on "
                    "several text lines, through no word: the edge of the cells the document laid out, though no "
                    "rule is drawn on it", ())
+    if kind == "column ends":
+        return Why(axis, b.pos, True, (Evidence("column_ends"),), COLUMN_ENDS, ("tables.column_ends",))
     if kind == "group rule":
         return Why(axis, b.pos, True, (Evidence("group_rule", b.gap),),
                    f"the end of a rule under a group label (a spanning header's underline), in the {b.gap:.1f} pt "

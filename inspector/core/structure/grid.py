@@ -26,6 +26,7 @@ from ..types import Boundary, ColumnBin, Fill, Grid, Rect, Rule, Word
 from .bandrows import closed_cells, split_rows
 from .blankform import blank_table
 from .boundaries import explain
+from .colends import column_ends
 from .columns import (
     Line,
     Pieces,
@@ -135,18 +136,22 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
         if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= ev.snap for r in cand.rules)
     drawn_ys = set(ys[1:-1])
+    # A row whose top border is left out ends where the column rules above it all end (``colends``).
+    ends = column_ends(ev, xs, ys) if cand.source == "ruled" else []
+    ys = sorted([*ys, *ends])
     closed = closed_cells(ev, [xs[0], *sorted(drawn_xs), xs[-1]], ys)
     ys, header_rows, virtual = split_rows(ev, ys, xs, top_drawn, closed)
+    virtual.update(ends)
     trimmed, header_rows = trim_thin_edges(ev, ys, header_rows)
     if len(trimmed) < len(ys):  # an empty band thinner than a line at an end: no row (``thinbands``)
         ys, box = trimmed, Rect(box.x0, trimmed[0], box.x1, trimmed[-1])
-    grid, splits = _spanned(Grid(box, tuple(xs), tuple(ys), cand.source), ev, virtual)
+    grid, splits = _spanned(Grid(box, tuple(xs), tuple(ys), cand.source), ev, virtual, ends)
     blank = blank_table(grid, ev) if cand.source == "ruled" and ev.params.tables.blank_tables else None
     if blank is not None:  # a blank table's columns are its header's (``blankform.blank_table``)
         drawn_xs &= set(blank.xs)
         box = Rect(blank.xs[0], box.y0, box.x1, box.y1)
         ev = replace(ev, ids=tuple(i for i in ev.ids if i not in blank.left_out))
-        grid, splits = _spanned(Grid(box, blank.xs, tuple(ys), cand.source), ev, virtual)
+        grid, splits = _spanned(Grid(box, blank.xs, tuple(ys), cand.source), ev, virtual, ends)
     ids = list(ev.ids)
     xs = list(grid.xs)
     # What made each boundary is for explain and the window, not for the decisions below:
@@ -156,7 +161,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     later = partial(_evidence, (grid.xs, grid.ys), ((tuple(ev.segs), tuple(ev.lines)), (ev.rules, ev.snap)),
                     (tuple(stacked), frozenset(drawn_xs), frozenset(drawn_ys - virtual), grouped,
                      frozenset(blank.xs[:1]) if blank and blank.left_out and blank.xs[0] > cand.bbox.x0 else frozenset(),
-                     tiled, signed),
+                     tiled, signed, frozenset(ends)),
                     (tuple(cut), tuple(body), ev.params.columns.min_gap))
     grid = Grid(box, grid.xs, grid.ys, cand.source, grid.spans, evidence_later=later, option_splits=splits)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
@@ -166,11 +171,12 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
                       claims, blank.note if blank and not reason else "")
 
 
-def _spanned(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> tuple[Grid, tuple[tuple[int, float], ...]]:
+def _spanned(grid: Grid, ev: RegionEvidence, virtual: set[float],
+             ends: Collection[float] = ()) -> tuple[Grid, tuple[tuple[int, float], ...]]:
     """``grid`` with its spans (``spans.grid_spans``): a form field's check-box options joined,
     the column boundaries only their rules drew removed (``options``); and the options' splits."""
     pairs = option_pairs(grid, ev)
-    spans = grid_spans(grid, ev, virtual, pairs)
+    spans = grid_spans(grid, ev, virtual, pairs, ends)
     if not pairs:
         return Grid(grid.region, grid.xs, grid.ys, grid.source, tuple(spans)), ()
     got = join_options(grid.xs, grid.n_rows, spans, pairs)
@@ -180,7 +186,7 @@ def _spanned(grid: Grid, ev: RegionEvidence, virtual: set[float]) -> tuple[Grid,
 def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
               region: tuple[tuple[tuple[Segment, ...], tuple[Line, ...]], tuple[RuleIndex, float]],
               steps: tuple[tuple[float, ...], frozenset[float], frozenset[float], frozenset[float], frozenset[float],
-                           frozenset[float], frozenset[float]],
+                           frozenset[float], frozenset[float], frozenset[float]],
               clips: tuple[tuple[tuple[float, int], ...], tuple[Segment, ...], float]
               ) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
     """The boundaries' evidence (``boundaries.explain``) of a grid's (xs, ys) over a region's
@@ -188,11 +194,12 @@ def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
     the columns between number stacks, the inner columns and rows taken from rules and the
     columns moved to a group label's underline's end, and a blank table's side moved past a form's
     line number (``blankform.blank_table``) and those left of a column of accounting signs
-    (``glyphgaps.sign_edges``); ``clips`` the clip edges that cut
+    (``glyphgaps.sign_edges``), and the rows where the column rules above end inside a band
+    (``colends.column_ends``); ``clips`` the clip edges that cut
     several lines' text, the pieces of the body's lines (``gapcuts.clip_edges``) and
     ``columns.min_gap``. Only what it reads is kept until then."""
     xs, ys = grid
-    stacked, drawn_xs, drawn_ys, grouped, numbered, tiled, signed = steps
+    stacked, drawn_xs, drawn_ys, grouped, numbered, tiled, signed, ended = steps
     cut, body, min_gap = clips
     clipped = clip_decided(xs[1:-1], cut, body, min_gap) if cut else {}
     col_reasons = _reasons(xs, drawn_xs, stacked, clipped, grouped, tiled)
@@ -200,7 +207,8 @@ def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
         col_reasons = tuple(SIGN_EDGE if x in signed and r == "text" else r for x, r in zip(xs, col_reasons, strict=True))
     if numbered:
         col_reasons = tuple(LINE_NUMBER_SIDE if x in numbered else r for x, r in zip(xs, col_reasons, strict=True))
-    decided = (col_reasons, _reasons(ys, drawn_ys))
+    row_reasons = tuple("column ends" if y in ended else r for y, r in zip(ys, _reasons(ys, drawn_ys), strict=True))
+    decided = (col_reasons, row_reasons)
     return explain(xs, ys, *region, stacked, decided, clipped)
 
 

@@ -11,17 +11,19 @@ bands of their own (``spanrows``). Split from ``grid`` (which calls
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 import numpy as np
 
 from ..evidence.rules_merge import RuleIndex
 from ..types import Grid, Rect, Rule, Word
 from .centred_heads import centred_label_spans, head_rows
+from .colends import open_rows
 from .columns import Line, Segment, col_of
 from .headspans import header_rowspans, slot_words
 from .region import FULL, HALF, RegionEvidence
 from .sections import section_rows
+from .spanrects import rectangles
 from .spanrows import banded_label_rows, note_rows, totals_spans
 
 CMIDRULE_WIDTH = 0.9  # a horizontal rule shorter than this share of the table's width may be a cmidrule
@@ -41,7 +43,7 @@ def occupied_slots(grid: Grid, cx: np.ndarray, cy: np.ndarray) -> set[tuple[int,
 
 
 def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
-               options: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int, int, int]]:
+               options: Sequence[tuple[int, int]] = (), ends: Collection[float] = ()) -> list[tuple[int, int, int, int]]:
     """Merged cells (r, c, rs, cs).
 
     Two slots merge when no drawn separator divides them and one of them is empty (a
@@ -59,7 +61,10 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
             i = parent[i]
         return i
 
+    joined: set[tuple[int, int]] = set()  # the slot pairs joined directly (smaller slot first)
+
     def join(a: int, b: int) -> None:
+        joined.add((min(a, b), max(a, b)))
         parent[find(a)] = find(b)
 
     cand, segs, lines, ids = ev.cand, ev.segs, ev.lines, list(ev.ids)
@@ -83,13 +88,14 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
     for r in section_rows(grid, ev.fills, occupied, one_piece):
         for c in range(nc - 1):
             join(r * nc + c, r * nc + c + 1)
-    for r in banded_label_rows(grid, ev, occupied) + note_rows(grid, ev, occupied, one_piece):
+    for r in [*banded_label_rows(grid, ev, occupied), *note_rows(grid, ev, occupied, one_piece),
+              *open_rows(grid, ev, ends)]:
         for c in range(nc - 1):
             join(r * nc + c, r * nc + c + 1)
     for r, last in totals_spans(grid, ev, occupied):
         for c in range(last):
             join(r * nc + c, r * nc + c + 1)
-    spans = _rectangles(parent, find, nr, nc)
+    spans = rectangles(parent, find, (nr, nc), occupied, joined)
     if cand.source == "ruled" or not ev.params.tables.head_rowspans:  # a ruled grid draws its row spans
         return spans
     return header_rowspans(grid, slot_words(grid, ev, 2 + any(s[:2] == (0, 0) for s in spans)), ev.words, spans)
@@ -105,7 +111,6 @@ def _one_piece_rows(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line]) 
         count[r] = count.get(r, 0) + 1
         row_lines.setdefault(r, set()).add(s.line)
     return {r for r, n in count.items() if n == len(row_lines[r])}
-
 
 
 def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]],
@@ -370,22 +375,3 @@ def _boxed_across(strokes: RuleIndex, snap: float, grid: Grid, r: int, k: int) -
     over_under = all(strokes.covered("h", y, xs[k - 1], xs[k + 1], snap) >= FULL for y in (ys[r], ys[r + 1]))
     return over_under and any(strokes.covered("v", xs[k], ys[q], ys[q + 1], snap) >= FULL
                               for q in range(grid.n_rows) if q != r)
-
-
-def _rectangles(parent: list[int], find: Callable[[int], int], nr: int, nc: int) -> list[tuple[int, int, int, int]]:
-    # Only joined slots and their roots form groups: most slots of a grid are joined to none.
-    groups: dict[int, list[int]] = {}
-    for i in [i for i in range(nr * nc) if parent[i] != i]:
-        groups.setdefault(find(i), []).append(i)
-    for root, members in groups.items():
-        members.append(root)
-    out = []
-    for slots in groups.values():
-        if len(slots) < 2:
-            continue
-        rs_ = [s // nc for s in slots]
-        cs_ = [s % nc for s in slots]
-        r0, r1, c0, c1 = min(rs_), max(rs_), min(cs_), max(cs_)
-        if (r1 - r0 + 1) * (c1 - c0 + 1) == len(slots):
-            out.append((r0, c0, r1 - r0 + 1, c1 - c0 + 1))
-    return sorted(out)
