@@ -20,15 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..evidence.rules_vector import WHITE
 from ..params import Params
 from ..structure.colends import COLUMN_ENDS
-from ..structure.columns import straddles
 from ..structure.form_sections import CUT
-from ..structure.glyphgaps import SPLIT_GLYPHS
-from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.grow import TABLE_LABEL
-from ..types import Boundary, Grid, PageResult, Rule
+from ..types import Boundary, Grid, PageResult
 from ..units import whole_unit_line
 from .apart import texts_apart_cols
 from .bands import (
@@ -47,22 +43,20 @@ from .candidates import (
     dropped_columns,
     dropped_rows,
     region_of,
-    step_above,
     vetoed_columns,
-    width_at,
 )
 from .clipped import edge_note, hidden_rules
-from .drawn import bridged, pale_over_fill
+from .drawn import drawn_boundary
 from .grown import cell_line_rows, clear_cut_cols
 from .heads import group_label_cols, group_line_rows, head_rowspan_rows, left_head_cols, sub_header_rows
 from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut
 from .options import option_cols, option_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
 from .sheets import sheet_cols, sheet_rows
+from .textgap import text_gap
 from .thin import pair_rules, thin_band_rules
 from .verdicts import explain_rejected, rejected_at, why_not_here, why_table
 
-RULE_PARAMS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast", "merge.snap")
 FILL_PARAMS = ("vector.gutter", "vector.gradient_strips")
 
 
@@ -225,7 +219,7 @@ def _decided(b: Boundary) -> str:
 def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | None]) -> Why:
     kind = _decided(b)
     if kind == "rule":
-        return _drawn(axis, b, ctx, table[0])
+        return drawn_boundary(axis, b, ctx, table[0])
     if kind == "fill":
         return Why(axis, b.pos, True, (Evidence("fill_edge", len(b.fills), b.fills),),
                    "the edge of a fill, or the gutter between two fills, lies on it", FILL_PARAMS)
@@ -265,7 +259,7 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
                    "of white the lines leave here: the group's first column starts where its rule does, a "
                    "sub-header set flush left under it included", ("columns.min_gap",))
     if axis == "col":
-        return _text_gap(b, ctx, *table)
+        return text_gap(b, ctx, *table)
     g = table[0]
     trial = _band_limit(ctx, g)
     drawn = [y for y, e in zip(g.ys, _evidence(g.ys, g.row_evidence), strict=True) if _decided(e) != "text gap"]
@@ -310,59 +304,6 @@ def _line_above(ctx: PageContext, g: Grid, y: float) -> str:
     return " ".join(w.text for w in line)
 
 
-def _drawn(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
-    """A boundary on drawn rules. The lever for a pale rule is ``vector.min_contrast`` just
-    above its contrast: offered when the tables stage, given only the rules that value keeps,
-    loses the boundary and keeps the others; when the text leaves a column gap there too, the
-    boundary stays without its rules, and the decision says so."""
-    said = f"{b.rules} drawn rule(s) lie on it"
-    if pale_over_fill(ctx, g, axis, b.pos):
-        said += (", a pale line drawn over the cells' shading (a shaded table's cell border: its contrast "
-                 "is read against the fill under it, not the paper)")
-    named: tuple[str, ...] = RULE_PARAMS
-    pieces = bridged(ctx, g, axis, b.pos)
-    if pieces:
-        said += (f", one joined from {pieces} pieces the scan broke it into "
-                 "(raster.bridge_gap; a hairline's dashes: raster.hairline_gap)")
-        named = (*named, "raster.bridge_gap", "raster.hairline_gap")
-    trial = _fainter(ctx, g, axis, b.pos)
-    flip = None
-    if trial is not None:
-        value, rules = trial
-        fainter = ctx.trial("vector.min_contrast", value)
-        new = None if fainter is None else ctx.grid_again(fainter, g, rules)
-        found = (new.xs if axis == "col" else new.ys) if new is not None else ()
-        old = g.xs if axis == "col" else g.ys
-        # Only this boundary goes: a text gap beside it would put another in its place.
-        if new is not None and len(found) == len(old) - 1 \
-                and ctx.text(g).matched(axis, found, [p for p in old if p != b.pos]) == []:
-            flip = ("vector.min_contrast", value)
-        elif new is not None and len(found) >= len(old) and b.gap > 0:
-            said += (f"; without them a boundary stays here: the text leaves a {b.gap:.1f} pt gap "
-                     "(columns.min_gap)")
-            named = (*RULE_PARAMS, "columns.min_gap")
-    return Why(axis, b.pos, True, (Evidence("rule", b.rules),), said, named, flip)
-
-
-def _fainter(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[float, tuple[Rule, ...]] | None:
-    """The ``vector.min_contrast`` that hides every rule on boundary ``pos`` of ``g``, and the
-    page's rules that value keeps; None when that cannot be worked out from the rules alone
-    (a turned table, raster rules, fill edges on it, or a fill the value would hide too)."""
-    if not ctx.frame.identity or any(r.source != "vector" for r in ctx.res.rules):
-        return None
-    orient = "v" if axis == "col" else "h"
-    lo, hi = (g.region.y0, g.region.y1) if orient == "v" else (g.region.x0, g.region.x1)
-    on = [r for r in ctx.res.rules if r.orient == orient and abs(r.pos - pos) <= ctx.params.merge.snap
-          and r.start < hi and r.end > lo]
-    if not on or any(r.fill >= 0 for r in on):
-        return None
-    value = max(WHITE - r.grey for r in on) + 1
-    if value <= ctx.params.vector.min_contrast or value > value_range("vector.min_contrast")[1] \
-            or any(WHITE - f.grey < value for f in ctx.res.fills):
-        return None
-    return float(value), tuple(r for r in ctx.res.rules if WHITE - r.grey >= value)
-
-
 def _band_limit(ctx: PageContext, g: Grid) -> tuple[str, float] | None:
     """``tables.row_band_lines`` raised to the most lines a drawn band of ``g`` holds: the bands
     are then rows drawn one by one, whose lines are multi-line cells (None when it is no raise)."""
@@ -374,53 +315,6 @@ def _band_limit(ctx: PageContext, g: Grid) -> tuple[str, float] | None:
     return ("tables.row_band_lines", most) if ctx.params.tables.row_band_lines < most <= hi else None
 
 
-def _text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> Why:
-    """A column boundary found in the text alone. Offered a value only where the column stage
-    (a table without drawn columns) or the tables stage (a ruled one, which splits a drawn
-    column only at gaps twice ``columns.min_gap`` wide and wider than ``SPLIT_GLYPHS`` glyphs
-    of the text beside them), run again with it, loses it."""
-    params = ctx.params
-    if region is not None:
-        # A gap a spanning title crosses measures 0 on the page; the column stage sees the projection's.
-        # Checked on the whole tables stage: a wider gap may move the region's sides or its rows too.
-        value = step_above(b.gap or width_at(region, b.pos))
-        works = value is not None and ctx.removes(g, "col", b.pos, ("columns.min_gap", value), ())
-    else:
-        value = step_above(b.gap / 2)
-        works = value is not None and ctx.removes(g, "col", b.pos, ("columns.min_gap", value),
-                                                  [x for x in g.xs if x != b.pos])
-    glyphs = (f" and over {SPLIT_GLYPHS:g} glyphs of the text beside it (spaces inside cells are no column)"
-              if g.source in GLYPH_GAP_SOURCES else "")
-    need = (f"columns.min_gap ({params.columns.min_gap:g} pt){glyphs}" if region is not None else
-            f"twice columns.min_gap ({2 * params.columns.min_gap:g} pt) and over {SPLIT_GLYPHS:g} glyphs "
-            "of the text beside it (a word space is one), splitting a drawn column")
-    said = (f"every line leaves a {b.gap:.1f} pt gap here" if b.gap > 0 else
-            "the text leaves a gap here on all but a tenth of its lines at most (a spanning title may cross it)")
-    evidence: tuple[Evidence, ...] = (Evidence("text_gap", b.gap),)
-    named: tuple[str, ...] = ("columns.min_gap",)
-    k = g.xs.index(b.pos) if b.pos in g.xs else 0
-    if region is not None and 0 < k < len(g.xs) - 1 and straddles(region.pieces, region.lines, g.xs[k - 1], b.pos,
-                                                                  g.xs[k + 1]):
-        said += ("; no line has text on both sides, but the lines of one side straddle the other's (cells wrapped "
-                 "in two lines set middle-aligned beside one-line cells): two columns, not one aligned two ways")
-        evidence = (*evidence, Evidence("straddled"))
-    led = _leaders_at(ctx, g, b)
-    if led:
-        said += (f"; leader dots between label and value on {led} line(s) read as space (tables.leaders): they "
-                 "stay in the label's cell")
-        evidence, named = (*evidence, Evidence("leaders", led)), (*named, "tables.leaders")
-    return Why("col", b.pos, True, evidence, f"{said}, at least {need}", named,
-               ("columns.min_gap", value) if works and value is not None else None)
-
-
-def _leaders_at(ctx: PageContext, g: Grid, b: Boundary) -> int:
-    """Lines of ``g`` on which a leader run (``Word.leader``) reaches into or across the gap at
-    column boundary ``b``: read as text, it would narrow or close that gap."""
-    reach = max(b.gap, ctx.params.columns.min_gap)
-    words = ctx.centres.words
-    return len({round(words[i].baseline, 1) for i in ctx.centres.leaders
-                if g.ys[0] <= words[i].bbox.cy <= g.ys[-1] and words[i].bbox.x0 < b.pos
-                and words[i].bbox.x1 > b.pos - reach})
 
 
 __all__ = ["Evidence", "PageWhy", "Rejected", "TableWhy", "Why", "describe_why", "explain", "explain_page",

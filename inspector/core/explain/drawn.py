@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
-from ..types import Grid
-from .page import PageContext
+from ..evidence.rules_vector import WHITE
+from ..types import Boundary, Grid, Rule
+from .page import Evidence, PageContext, Why, value_range
+
+RULE_PARAMS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast", "merge.snap")
 
 
 def pale_over_fill(ctx: PageContext, g: Grid, axis: str, pos: float) -> bool:
@@ -36,3 +39,56 @@ def bridged(ctx: PageContext, g: Grid, axis: str, pos: float) -> int:
     on = [r.pieces for r in ctx.res.raster_rules if r.pieces > 1 and r.orient == orient
           and abs(r.pos - pos) <= ctx.params.merge.snap and r.start < hi and r.end > lo]
     return max(on, default=0)
+
+
+def drawn_boundary(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
+    """A boundary on drawn rules. The lever for a pale rule is ``vector.min_contrast`` just
+    above its contrast: offered when the tables stage, given only the rules that value keeps,
+    loses the boundary and keeps the others; when the text leaves a column gap there too, the
+    boundary stays without its rules, and the decision says so."""
+    said = f"{b.rules} drawn rule(s) lie on it"
+    if pale_over_fill(ctx, g, axis, b.pos):
+        said += (", a pale line drawn over the cells' shading (a shaded table's cell border: its contrast "
+                 "is read against the fill under it, not the paper)")
+    named: tuple[str, ...] = RULE_PARAMS
+    pieces = bridged(ctx, g, axis, b.pos)
+    if pieces:
+        said += (f", one joined from {pieces} pieces the scan broke it into "
+                 "(raster.bridge_gap; a hairline's dashes: raster.hairline_gap)")
+        named = (*named, "raster.bridge_gap", "raster.hairline_gap")
+    trial = _fainter(ctx, g, axis, b.pos)
+    flip = None
+    if trial is not None:
+        value, rules = trial
+        fainter = ctx.trial("vector.min_contrast", value)
+        new = None if fainter is None else ctx.grid_again(fainter, g, rules)
+        found = (new.xs if axis == "col" else new.ys) if new is not None else ()
+        old = g.xs if axis == "col" else g.ys
+        # Only this boundary goes: a text gap beside it would put another in its place.
+        if new is not None and len(found) == len(old) - 1 \
+                and ctx.text(g).matched(axis, found, [p for p in old if p != b.pos]) == []:
+            flip = ("vector.min_contrast", value)
+        elif new is not None and len(found) >= len(old) and b.gap > 0:
+            said += (f"; without them a boundary stays here: the text leaves a {b.gap:.1f} pt gap "
+                     "(columns.min_gap)")
+            named = (*RULE_PARAMS, "columns.min_gap")
+    return Why(axis, b.pos, True, (Evidence("rule", b.rules),), said, named, flip)
+
+
+def _fainter(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[float, tuple[Rule, ...]] | None:
+    """The ``vector.min_contrast`` that hides every rule on boundary ``pos`` of ``g``, and the
+    page's rules that value keeps; None when that cannot be worked out from the rules alone
+    (a turned table, raster rules, fill edges on it, or a fill the value would hide too)."""
+    if not ctx.frame.identity or any(r.source != "vector" for r in ctx.res.rules):
+        return None
+    orient = "v" if axis == "col" else "h"
+    lo, hi = (g.region.y0, g.region.y1) if orient == "v" else (g.region.x0, g.region.x1)
+    on = [r for r in ctx.res.rules if r.orient == orient and abs(r.pos - pos) <= ctx.params.merge.snap
+          and r.start < hi and r.end > lo]
+    if not on or any(r.fill >= 0 for r in on):
+        return None
+    value = max(WHITE - r.grey for r in on) + 1
+    if value <= ctx.params.vector.min_contrast or value > value_range("vector.min_contrast")[1] \
+            or any(WHITE - f.grey < value for f in ctx.res.fills):
+        return None
+    return float(value), tuple(r for r in ctx.res.rules if WHITE - r.grey >= value)

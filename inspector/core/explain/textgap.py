@@ -1,0 +1,61 @@
+"""The wording of a column boundary found in the text alone: the gap every line leaves, the
+glyphs it must be wider than in a drawn column, a straddled pair of columns, leader dots read as
+space; with the ``columns.min_gap`` value that removes it, checked by detecting again."""
+
+from __future__ import annotations
+
+from ..structure.columns import straddles
+from ..structure.glyphgaps import SPLIT_GLYPHS
+from ..structure.grid import GLYPH_GAP_SOURCES
+from ..types import Boundary, Grid
+from .candidates import Region, step_above, width_at
+from .page import Evidence, PageContext, Why
+
+
+def text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> Why:
+    """A column boundary found in the text alone. Offered a value only where the column stage
+    (a table without drawn columns) or the tables stage (a ruled one, which splits a drawn
+    column only at gaps twice ``columns.min_gap`` wide and wider than ``SPLIT_GLYPHS`` glyphs
+    of the text beside them), run again with it, loses it."""
+    params = ctx.params
+    if region is not None:
+        # A gap a spanning title crosses measures 0 on the page; the column stage sees the projection's.
+        # Checked on the whole tables stage: a wider gap may move the region's sides or its rows too.
+        value = step_above(b.gap or width_at(region, b.pos))
+        works = value is not None and ctx.removes(g, "col", b.pos, ("columns.min_gap", value), ())
+    else:
+        value = step_above(b.gap / 2)
+        works = value is not None and ctx.removes(g, "col", b.pos, ("columns.min_gap", value),
+                                                  [x for x in g.xs if x != b.pos])
+    glyphs = (f" and over {SPLIT_GLYPHS:g} glyphs of the text beside it (spaces inside cells are no column)"
+              if g.source in GLYPH_GAP_SOURCES else "")
+    need = (f"columns.min_gap ({params.columns.min_gap:g} pt){glyphs}" if region is not None else
+            f"twice columns.min_gap ({2 * params.columns.min_gap:g} pt) and over {SPLIT_GLYPHS:g} glyphs "
+            "of the text beside it (a word space is one), splitting a drawn column")
+    said = (f"every line leaves a {b.gap:.1f} pt gap here" if b.gap > 0 else
+            "the text leaves a gap here on all but a tenth of its lines at most (a spanning title may cross it)")
+    evidence: tuple[Evidence, ...] = (Evidence("text_gap", b.gap),)
+    named: tuple[str, ...] = ("columns.min_gap",)
+    k = g.xs.index(b.pos) if b.pos in g.xs else 0
+    if region is not None and 0 < k < len(g.xs) - 1 and straddles(region.pieces, region.lines, g.xs[k - 1], b.pos,
+                                                                  g.xs[k + 1]):
+        said += ("; no line has text on both sides, but the lines of one side straddle the other's (cells wrapped "
+                 "in two lines set middle-aligned beside one-line cells): two columns, not one aligned two ways")
+        evidence = (*evidence, Evidence("straddled"))
+    led = leaders_at(ctx, g, b)
+    if led:
+        said += (f"; leader dots between label and value on {led} line(s) read as space (tables.leaders): they "
+                 "stay in the label's cell")
+        evidence, named = (*evidence, Evidence("leaders", led)), (*named, "tables.leaders")
+    return Why("col", b.pos, True, evidence, f"{said}, at least {need}", named,
+               ("columns.min_gap", value) if works and value is not None else None)
+
+
+def leaders_at(ctx: PageContext, g: Grid, b: Boundary) -> int:
+    """Lines of ``g`` on which a leader run (``Word.leader``) reaches into or across the gap at
+    column boundary ``b``: read as text, it would narrow or close that gap."""
+    reach = max(b.gap, ctx.params.columns.min_gap)
+    words = ctx.centres.words
+    return len({round(words[i].baseline, 1) for i in ctx.centres.leaders
+                if g.ys[0] <= words[i].bbox.cy <= g.ys[-1] and words[i].bbox.x0 < b.pos
+                and words[i].bbox.x1 > b.pos - reach})
