@@ -7,15 +7,5 @@
 set -euo pipefail
 PKGS="texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended
 texlive-science texlive-luatex lmodern"
-command -v dpkg-query >/dev/null 2>&1 || { echo "texlive: not a Debian system: install TeX Live by hand"; exit 1; }
-missing=""
-for p in $PKGS; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
-done
-[ -z "$missing" ] && exit 0
-echo "texlive: installing$missing"
-SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends $missing
+# The same idempotent apt step as the app's own packages (system-deps.sh), with these added.
+EXTRA_PKGS="$PKGS ${EXTRA_PKGS:-}" exec bash "$(dirname "$0")/system-deps.sh"
