@@ -36,6 +36,7 @@ from .bands import (
     bold_label_below,
     lines_around,
     paragraph_band,
+    spanning_apart,
     totals_band,
 )
 from .candidates import (
@@ -270,10 +271,16 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
     step = 0.0 if amounts or totals else paragraph_band(ctx, g, b.pos)
     said = AMOUNT_ROW if amounts else TOTALS_ROW if totals else PARAGRAPH_ROW.format(step) if step else \
         SECTION_LABEL if around and bold_label_below(ctx, g, *around) else \
+        SPAN_APART if around and spanning_apart(ctx, g, *around) else \
         "a new row starts with the next text line (it fills other columns than the line above)"
     ev = Evidence("amount_row", b.gap) if amounts else Evidence("totals_box", b.gap) if totals else \
         Evidence("labelled_paragraph", step) if step else Evidence("line_gap", b.gap)
     return Why(axis, b.pos, True, (ev,), said, ("tables.row_band_lines",), trial if works else None)
+
+
+SPAN_APART = ("a new row starts with the next text line: it and the line above are each one run of words across a "
+              "column boundary (cells laid over the columns: a caption, a title), and it stands apart from that "
+              "line or is set in another type: another cell, not that one's next line")
 
 
 UNIT_LINE = ("; the line above, wholly over the table's top, states its unit and nothing else (\"{}\"): the "

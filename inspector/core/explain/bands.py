@@ -15,6 +15,7 @@ from ..structure.bandlines import continues
 from ..structure.bandrows import band_depths, bold_label, rows_delineated
 from ..structure.columns import Line, line_cols
 from ..structure.ruledrows import amount_row, amount_rows, paragraph_cuts, rules_delimit_rows
+from ..structure.spanlines import spanning_steps
 from ..types import Grid
 from .page import PageContext
 
@@ -130,3 +131,9 @@ def bold_label_below(ctx: PageContext, g: Grid, prev: Line, line: Line) -> bool:
     (``bandrows.bold_label``) under ``prev``, the line right above it?"""
     words = ctx.centres.words
     return bold_label(prev, line, words, line_cols(line, words, g.xs), g.xs)
+
+
+def spanning_apart(ctx: PageContext, g: Grid, prev: Line, line: Line) -> bool:
+    """Are ``prev`` and ``line`` (the text lines around a row boundary) each one cell laid across
+    the columns, ``line`` set apart from ``prev`` or in another type (``spanlines.spanning_steps``)?"""
+    return spanning_steps([prev, line], ctx.centres.words, g.xs)[1] == {1}

@@ -42,6 +42,7 @@ from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.justified import Stretched, justified_gaps
 from ..structure.ruledrows import body_pitch, read_pitch, tight_pitch
 from ..structure.sectionrows import PITCH_SLACK, at_pitch
+from ..structure.spanlines import spanning_steps
 from ..structure.thincols import drop_thin_columns
 from ..structure.wrapped_rows import broken_continuations, holds_label_number, tight_continuations
 from ..types import Grid, Word
@@ -269,6 +270,8 @@ BAND_PITCH = "; no one-line row measures the body's row pitch, and the next line
     "own (its height shared among its lines): the cell padding is around the band, not around each line"
 LEADING = "; the body's one-line rows are set at the type's leading (no cell padding), and the next line " \
     "steps that pitch: a two-line cell's lines step it too, so the step is no evidence of a row of its own"
+SPANNED = "both lines are one run of words each across a column boundary (one cell laid over the columns: a " \
+    "caption, a title), the next one set at the text's leading under the other in its type: one cell's lines"
 TIGHT = "the next line is set closer to the one above than the rows are to each other, holds no amount and " \
     "goes on cells of the line above (their wrapped ends): one row's multi-line cells"
 
@@ -330,6 +333,8 @@ def _in_tight(ctx: PageContext, g: Grid, lines: Sequence[Line], line: Line) -> s
     at = next((i for i, ln in enumerate(band) if ln is line), -1)
     if at <= 0:
         return ""
+    if at in spanning_steps(band, ctx.centres.words, g.xs)[0]:
+        return SPANNED
     if at in tight_continuations(band, ctx.centres.words, g.xs):
         return TIGHT + (LABEL_NUMBER if holds_label_number(band, at, ctx.centres.words, g.xs) else "")
     return BROKEN if at in broken_continuations(band, ctx.centres.words, g.xs) else ""

@@ -22,6 +22,7 @@ from .columns import Line, col_of, line_cols, lines_in
 from .region import FULL, HALF, RegionEvidence
 from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows
 from .sectionrows import row_pitch, section_at_pitch
+from .spanlines import spanning_steps
 from .wrapped_rows import broken_continuations, tight_continuations
 
 MIN_BANDS = 3  # bands holding text before drawn bands count as rows one by one (two are a header and a body)
@@ -317,14 +318,15 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
         return cuts
     cols = [line_cols(ln, words, xs) for ln in lines]
     held, forced = _centred_between(lines, cols, lambda k: labelled_amounts(lines[k], words, xs))
-    held |= tight_continuations(lines, words, xs, cols) | broken_continuations(lines, words, xs, cols)
+    spans, apart = spanning_steps(lines, words, xs)
+    held |= tight_continuations(lines, words, xs, cols) | broken_continuations(lines, words, xs, cols) | spans
     current = set(cols[0])
     pitch = row_pitch(lines, cols, words)
     for k in range(1, len(lines)):
         prev, line, now = lines[k - 1], lines[k], cols[k]
         label_then_values = len(current) == 1 and len(now) >= 2 and not continues(prev, line, words)
         starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced \
-            or _leads_in(lines, cols, k, current, words) or bold_label(prev, line, words, now, xs) \
+            or k in apart or _leads_in(lines, cols, k, current, words) or bold_label(prev, line, words, now, xs) \
             or section_at_pitch(lines, cols, words, k, pitch) and not continues(prev, line, words)
         if starts and k not in held and (k in forced or not carries_on(prev, line, words, xs, (cols[k - 1], now))):
             cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
