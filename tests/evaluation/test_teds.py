@@ -89,3 +89,22 @@ def test_compiled_distance_equals_apted_on_corpus_tables(corpus) -> None:
         found = Pipeline(open_document(rec.pdf.read_bytes())).run(rec.page - 1).tables
         if found:
             _trees_agree(rec.table, max(found, key=lambda t: t.bbox.iou(rec.table.bbox)))
+
+
+def test_a_grid_column_no_cell_starts_in_is_no_column() -> None:
+    # Word's tags lay cells on a grid of their widths: each cell spans two of its columns. The
+    # HTML renders as the 2x2 table, so it scores as one (the spans over the unused grid
+    # columns shortened), and a real difference on that grid still costs.
+    layout = table([["a", "", "b", ""], ["c", "", "d", ""]], spans=[(0, 0, 1, 2), (0, 2, 1, 2), (1, 0, 1, 2), (1, 2, 1, 2)])
+    assert teds(layout, table(A)) == 1.0
+    assert teds(table(A), layout) == 1.0
+    assert [(n.colspan, n.rowspan) for tr in html_tree(layout).children for n in tr.children] == [(1, 1)] * 4
+    merged = table([["a", "", "b", ""], ["c", "", "", ""]], spans=[(0, 0, 1, 2), (0, 2, 1, 2), (1, 0, 1, 4)])
+    assert teds(merged, table(A), structure_only=True) == pytest.approx(1 - 2 / 7)  # td(cs 2) renamed, one td more
+
+
+def test_a_grid_row_no_cell_starts_in_is_no_row() -> None:
+    # Both cells of the first row span two grid rows and the second grid row has no cell of its own.
+    tall = table([["a", "b"], ["", ""], ["c", "d"]], spans=[(0, 0, 2, 1), (0, 1, 2, 1)])
+    assert [len(tr.children) for tr in html_tree(tall).children] == [2, 2]
+    assert teds(tall, table(A)) == 1.0
