@@ -28,7 +28,7 @@ def drawn_ys(g: Grid) -> list[float]:
 
 def boxed(g: Grid) -> bool:
     """Are the grid's drawn boundaries (its sides included) all drawn rules, with a column
-    rule inside: the evidence record of ``grid.closed_cells``."""
+    rule inside: the evidence record of ``closedcells.closed_cells``."""
     drawn = [b for b in (*g.col_evidence, *g.row_evidence) if b.reason in ("rules", "side")]
     inner_cols = [b for b in g.col_evidence[1:-1] if b.reason == "rules"]
     return bool(inner_cols) and all(b.kind == "rule" for b in drawn)

@@ -64,28 +64,6 @@ def _full_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[floa
     return [(lines[k - 1].bbox.y1 + lines[k].bbox.y0) / 2 for k in range(1, len(lines)) if full[k]]
 
 
-def closed_cells(ev: RegionEvidence, xs: Sequence[float], ys: Sequence[float]) -> bool:
-    """Does the drawing close every band on all four sides: each of ``ys`` (sides included)
-    ruled across the whole width and each drawn column boundary ``xs`` (sides included)
-    ruled down the whole height? Then each band between two rules is one row of cells, as
-    pdfplumber reads a grid from its rules alone. A cell spanning rows leaves the rules
-    under it out: an inner rule may miss a column where the band below has no text (the
-    cell above goes on there, "Reliability" beside its three ruled rows)."""
-    if len(xs) < 3 or len(ys) < 3:
-        return False
-    x0, x1, y0, y1 = xs[0], xs[-1], ys[0], ys[-1]
-    if not all(ev.covered("v", x, y0, y1) >= FULL for x in xs):
-        return False
-    if any(ev.covered("h", y, x0, x1) < FULL for y in (y0, y1)):
-        return False
-    inner = [k for k, y in enumerate(ys[1:-1], 1) if ev.covered("h", y, x0, x1) < FULL]
-    if not inner:
-        return True
-    depths = band_depths(ev.lines, ev.words, xs, ys)
-    return all(ev.covered("h", ys[k], xs[c], xs[c + 1]) >= FULL or not depths[k][c]
-               for k in inner for c in range(len(xs) - 1))
-
-
 def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
                 top_drawn: bool, closed: bool = False) -> tuple[list[float], int, set[float]]:
     """Insert row boundaries between text lines that start a new row.
@@ -277,7 +255,7 @@ def rows_delineated(depths: Sequence[Sequence[int]], max_lines: int, min_bands: 
     bullet list): a row of that column would have a line of its own. (Not when the tall
     bands are merely few: a statement's groups of rows under section rules are too.)
 
-    When the rules close every band on all sides (``closed``, see ``closed_cells``: column
+    When the rules close every band on all sides (``closed``, see ``closedcells.closed_cells``: column
     rules cross every band) and one band (the header, say) is short, every band is a row
     whatever its depth: a statement's groups are ruled across, not boxed. A band whose every
     line still fills every column is split by the caller; ``max_lines`` below every band's

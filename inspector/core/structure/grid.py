@@ -23,9 +23,10 @@ from ..numbers import currency_sign, is_number
 from ..params import ColumnParams, Params
 from ..text import list_marker
 from ..types import Boundary, ColumnBin, Fill, Grid, Rect, Rule, Word
-from .bandrows import closed_cells, split_rows
+from .bandrows import split_rows
 from .blankform import blank_table
 from .boundaries import explain
+from .closedcells import closed_cells
 from .colends import column_ends
 from .columns import (
     Line,

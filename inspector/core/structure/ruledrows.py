@@ -21,7 +21,7 @@ from ..types import Word
 from .bandlines import amount_lines, columns_needed, continues, word_runs, wraps
 from .columns import Line, col_of, line_cols
 from .region import FULL, RegionEvidence
-from .sectionrows import LOOSE, at_pitch
+from .sectionrows import LOOSE, PITCH_SLACK, at_pitch
 
 MIN_RULED_BANDS = 2  # bands with text under the first, ruled above and below, before rules count as row rules
 MIN_AMOUNT_ROWS = 2  # lines of a label beside its amounts that make a band several rows
@@ -160,6 +160,18 @@ def tight_pitch(lines: Sequence[Line], words: Sequence[Word], pitch: float) -> b
     return pitch > 0 and bool(sizes) and pitch < LOOSE * max(sizes)
 
 
+def at_leading(lines: Sequence[Line], pitch: float) -> bool:
+    """Does every line of the band step from the line above by less than the body's padded
+    row ``pitch`` (pt, less its ``PITCH_SLACK``): one cell's lines at the type's leading, with
+    no cell padding between them? Rows of amounts under one rule step at the rows' pitch; a
+    label over two lines beside a rate with a note under it ("Easy Access" / "Saver" beside
+    "2.80%" / "3.05%*") steps at the leading and is one row. (``own_rows`` asks it only where a
+    line leaves a column empty: lines that each fill every column at the leading are a
+    lookup table's rows.)"""
+    steps = [b.bbox.cy - a.bbox.cy for a, b in zip(lines, lines[1:], strict=False)]
+    return bool(steps) and max(steps) < (1 - PITCH_SLACK) * pitch
+
+
 def read_pitch(lines: Sequence[Line], pitch: float, height: float) -> float:
     """The row pitch (pt) ``own_rows`` reads a band's ``lines`` by: the body's ``pitch``, or,
     with none measured (0), the band's ``height`` shared among its lines (0 for the header)."""
@@ -176,8 +188,11 @@ def own_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], 
     0 for the header, whose lines step as they like) shared among its lines is its own pitch:
     rows under one rule fill it evenly, a row's multi-line cells step tighter (its padding
     is around the band, not around each line)."""
+    measured = pitch > 0 and not tight_pitch(lines, words, pitch)
+    led = measured and at_leading(lines, pitch) and not all(len(line_cols(ln, words, xs)) == len(xs) - 1 for ln in lines)
     pitch = read_pitch(lines, pitch, height)
     at_pitch = full_rows_at_pitch(lines, words, xs, pitch) and not tight_pitch(lines, words, pitch)
-    if amount_rows(lines, words, xs, lambda prev, line: continues(prev, line, words)) or (pitch > 0 and at_pitch):
+    if (not led and amount_rows(lines, words, xs, lambda prev, line: continues(prev, line, words))) \
+            or (pitch > 0 and at_pitch):
         return True
-    return (at_pitch or amount_lines(lines, words, xs)) and not wraps(lines, words, xs)
+    return (at_pitch or (not led and amount_lines(lines, words, xs))) and not wraps(lines, words, xs)
