@@ -278,7 +278,8 @@ def read_lines(d: dict[str, Any]) -> TextLines:
                 if not text:
                     continue
                 font, x0 = s["font"], s["bbox"][0]
-                if across and white(s.get("color", 0)):  # few spans: black type is colour 0
+                colour = s.get("color", 0)
+                if colour and across and white(colour):  # black type (colour 0, most spans) is not white
                     whites.append(Rect(*s["bbox"]))
                 kept.append((x0, s["bbox"][2], float(s["size"]), s["flags"] & 16 > 0 or _bold_name(font),
                              float(s["origin"][1])))
