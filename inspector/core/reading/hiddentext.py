@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
 
 from ..types import Rect, Word
 from .document import Page
@@ -25,19 +24,10 @@ WHITE = 250  # 0-255: a colour whose every channel is at least this is the paper
 EDGE = 0.5  # pt: a word within this of a hidden span's side lies inside it
 
 
-def white_spans(d: dict[str, Any]) -> list[Rect]:
-    """The boxes of the upright spans of ``d`` (PyMuPDF's span dict) drawn in white."""
-    out = []
-    for block in d.get("blocks", ()):
-        for line in block.get("lines", ()):
-            if tuple(line.get("dir", (1.0, 0.0))) != (1.0, 0.0):
-                continue
-            out += [Rect(*s["bbox"]) for s in line.get("spans", ()) if _white(s.get("color", 0)) and s["text"].strip()]
-    return out
-
-
-def _white(c: int) -> bool:
-    return min(c >> 16 & 255, c >> 8 & 255, c & 255) >= WHITE
+def white(colour: int) -> bool:
+    """Is a span's colour (PyMuPDF's sRGB integer) the paper's: every channel at least ``WHITE``?
+    ``words.read_lines`` lists the white spans of the lines running left to right."""
+    return min(colour >> 16 & 255, colour >> 8 & 255, colour & 255) >= WHITE
 
 
 def hidden_spans(page: Page, spans: Sequence[Rect]) -> list[Rect]:

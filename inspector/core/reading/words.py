@@ -22,7 +22,7 @@ from ..types import Rect, RowBand, Word, fast_rect, text_word_at
 from .cliptext import cut_at_clips
 from .decimals import join_zero_advance_points
 from .document import Page
-from .hiddentext import hidden_spans, white_spans, without_hidden
+from .hiddentext import hidden_spans, white, without_hidden
 from .symbolmarks import SymbolGlyph, read_bullets, symbol_font
 
 # Control characters (NUL included), and CJK compatibility ideographs: some CJK fonts map their
@@ -57,7 +57,7 @@ def extract_text(page: Page, hidden: bool = True) -> tuple[tuple[Word, ...], int
     text drawn white on paper is left out (``hiddentext``, ``rows.hidden_text``)."""
     raw, spans = page.text()
     lines = read_lines(spans)
-    white = white_spans(spans) if hidden else []
+    white = lines.white if hidden else []
     del spans  # a thousand containers: freed before the words are made, so they count for no collection
     turn = dominant_turn(lines.directions)
     out = join_zero_advance_points(_words(raw, lines), page.line_chars)  # "11,062." + "6": see decimals
@@ -246,16 +246,19 @@ class TextLines(NamedTuple):
     marks: set[LineKey]  # watermark lines
     turns: dict[LineKey, int]  # lines that are not upright on the page: their quarter-turn
     symbols: list[SymbolGlyph]  # one-glyph spans of symbol and dingbat fonts (``symbolmarks``)
+    white: list[Rect]  # the boxes of the upright spans drawn in white (``hiddentext``)
 
 
 def read_lines(d: dict[str, Any]) -> TextLines:
     """Spans per text line, line directions, and the watermark lines: running diagonally
-    (neither along nor across the page), or set in light type much larger than the page's median."""
+    (neither along nor across the page), or set in light type much larger than the page's median;
+    and the white spans of the lines running left to right (``hiddentext.white``), read in the same pass."""
     spans: dict[LineKey, list[SpanInfo]] = {}
     directions: list[tuple[float, float, int]] = []
     marks: set[LineKey] = set()
     turns: dict[LineKey, int] = {}
     symbols: list[SymbolGlyph] = []
+    whites: list[Rect] = []
     light: list[tuple[LineKey, float]] = []  # lines all in light type, smallest size
     upright: list[Any] = []  # the spans of the lines not diagonal: their sizes are read if a line is light
     for b_no, block in enumerate(d.get("blocks", ())):
@@ -269,11 +272,15 @@ def read_lines(d: dict[str, Any]) -> TextLines:
             directions.append((float(dx), float(dy), len(line_spans)))
             kept: list[SpanInfo] = []
             spans[key] = kept
+            across = dx == 1.0 and dy == 0.0  # exactly left to right: where white text is looked for
             for s in line_spans:  # one pass over the spans: each one's text stripped once
                 text = s["text"].strip()
                 if not text:
                     continue
                 font, x0 = s["font"], s["bbox"][0]
+                colour = s.get("color", 0)
+                if colour and across and white(colour):  # black type (colour 0, most spans) is not white
+                    whites.append(Rect(*s["bbox"]))
                 kept.append((x0, s["bbox"][2], float(s["size"]), s["flags"] & 16 > 0 or _bold_name(font),
                              float(s["origin"][1])))
                 if len(text) == 1 and symbol_font(font):
@@ -292,7 +299,7 @@ def read_lines(d: dict[str, Any]) -> TextLines:
         sizes = sorted([s["size"] for line_spans in upright for s in line_spans])
         median = sizes[len(sizes) // 2]
         marks.update(key for key, size in light if size >= LARGE * median)
-    return TextLines(spans, directions, marks, turns, symbols)
+    return TextLines(spans, directions, marks, turns, symbols, whites)
 
 
 def _grey_of(span: dict[str, Any]) -> float:
