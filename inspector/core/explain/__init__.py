@@ -22,8 +22,8 @@ from dataclasses import dataclass, replace
 
 from ..params import Params
 from ..structure.colends import COLUMN_ENDS
+from ..structure.ends import TABLE_LABEL
 from ..structure.form_sections import CUT
-from ..structure.grow import TABLE_LABEL
 from ..types import Boundary, Grid, PageResult
 from ..units import whole_unit_line
 from .apart import texts_apart_cols
@@ -47,7 +47,7 @@ from .candidates import (
 )
 from .clipped import edge_note, hidden_rules
 from .drawn import drawn_boundary
-from .grown import cell_line_rows, clear_cut_cols
+from .grown import cell_line_rows, clear_cut_cols, ended_rows
 from .heads import group_label_cols, group_line_rows, head_rowspan_rows, left_head_cols, sub_header_rows
 from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut
 from .options import option_cols, option_rules
@@ -127,7 +127,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         region = region_of(g, ctx.centres, ctx.params.columns, ctx.params.rows.y_tolerance) if g.source != "ruled" else None
         cols = _outer_cuts(ctx, g, "col", [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)])
         rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
-        rows = sub_header_rows(ctx, g, group_line_rows(ctx, g, sheet_rows(ctx, g, _section_rows(g, cell_line_rows(ctx, g, rows)))))
+        rows = sub_header_rows(ctx, g, group_line_rows(ctx, g, sheet_rows(ctx, g, _section_rows(g, cell_line_rows(ctx, g, ended_rows(ctx, g, rows))))))
         rows = head_rowspan_rows(ctx, g, rows)
         cols = sheet_cols(ctx, g, texts_apart_cols(ctx, g, group_label_cols(ctx, g, option_cols(g, clear_cut_cols(ctx, g, region, cols)))))
         cols = left_head_cols(ctx, g, region, cols)
@@ -293,7 +293,7 @@ def _header_over_rule(ctx: PageContext, g: Grid, rows: list[Why]) -> bool:
 
 def _line_above(ctx: PageContext, g: Grid, y: float) -> str:
     """The text of the line right above the table's top ``y`` (within a line height and a
-    half, over the table's width), "" when none: a caption (``grow.TABLE_LABEL``) or a unit
+    half, over the table's width), "" when none: a caption (``ends.TABLE_LABEL``) or a unit
     line (``units.whole_unit_line``) stopped the growth upwards there."""
     near_top = [w for w in ctx.centres.words if not w.in_no_table and w.bbox.y1 <= y + 1.0
                 and y - w.bbox.y1 < 1.5 * w.bbox.height and w.bbox.x1 > g.xs[0] and w.bbox.x0 < g.xs[-1]]

@@ -25,9 +25,10 @@ from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
 from .form_sections import cut_sections
 from .grid import build_grid
-from .grow import extend_down, extend_left, extend_up, header_over_rules
+from .grow import extend_down, extend_up, header_over_rules
 from .justified import justified_gaps
 from .keyvalue import header_over, pair_block, starts_item
+from .leftlabels import extend_left
 from .options import CHOICES, choices
 from .regions import (
     Candidate,
