@@ -1,8 +1,9 @@
-"""Where one table ends at what stands under it (issue #25, class 2), on pages built
+"""Where one table ends at what stands under it (issue #25, classes 2 and 5), on pages built
 with PyMuPDF at known coordinates, each in two drawing habits: ruled by rows only (a rule under
 every row, no column rules) and borderless (no drawing at all). A numbered section heading set
 apart under the table ends it (``ends.section_heading``); explain names what ended the growth
-down (a heading, a continuation marker, a caption)."""
+down (a heading, a continuation marker, a caption); a statement's amounts set on a wrapped
+label's last line keep one table of whole rows (``aligned._label_over``, ``bandlines.leads_in``)."""
 
 from __future__ import annotations
 
@@ -93,3 +94,55 @@ def test_explain_names_the_foot_that_ended_the_table(habit: str, foot: str, said
     assert [e.kind for e in why.rows[-1].evidence][-1] == "foot_line"
     assert f'("{foot[:60]}") is {said}' in why.rows[-1].decision
 
+
+STATEMENT = [(["Revenue from contracts with customers"], "12,400", "11,900"),
+             (["Cost of sales including depreciation of", "production equipment"], "(7,100)", "(6,850)"),
+             (["Selling, general and administrative", "expenses, excluding the restructuring", "charges shown below"],
+              "(2,300)", "(2,150)"),
+             (["Restructuring charges"], "(410)", "-"),
+             (["Share of profit of associates accounted", "for using the equity method"], "215", "190"),
+             (["Operating profit"], "2,805", "3,090")]
+AMOUNTS_AT = (400.0, 500.0)  # right edges of the two amount columns
+
+
+def _statement(page: pymupdf.Page, habit: str, gap: float, head: bool) -> None:
+    """A statement whose labels wrap over two or three lines at 11 pt leading, each row's
+    amounts on its label's last line (bottom-aligned), ``gap`` pt of padding between rows, a
+    rule under each row when ruled by rows."""
+    def amount(x: float, y: float, text: str) -> None:
+        page.insert_text((x - pymupdf.Font("helv").text_length(text, 9.0), y), text, fontsize=9.0, fontname="helv")
+
+    y = 100.0
+    if head:
+        amount(AMOUNTS_AT[0], y, "2024")
+        amount(AMOUNTS_AT[1], y, "2023")
+        y += 11.0 + gap
+    for labels, a, b in STATEMENT:
+        for k, label in enumerate(labels):
+            page.insert_text((XS[0], y + 11.0 * k), label, fontsize=9.0, fontname="helv")
+        last = y + 11.0 * (len(labels) - 1)
+        amount(AMOUNTS_AT[0], last, a)
+        amount(AMOUNTS_AT[1], last, b)
+        if habit == "ruled-rows":
+            page.draw_line((XS[0], last + 2.5 + gap / 2), (AMOUNTS_AT[1], last + 2.5 + gap / 2), width=0.5)
+        y = last + 11.0 + gap
+    page.insert_text((XS[0], y + 24), "The notes on pages 12 to 30 are an integral part of these financial "
+                                      "statements.", fontsize=9.0, fontname="helv")
+
+
+@pytest.mark.parametrize("habit", HABITS)
+@pytest.mark.parametrize(("gap", "head"), [(0.0, False), (4.0, True), (8.0, False)])
+def test_amounts_on_a_wrapped_labels_last_line_keep_one_table_of_whole_rows(habit: str, gap: float,
+                                                                             head: bool) -> None:
+    """Each label's first lines stand alone over the line with its amounts: they were read as
+    the row above's wrapped cell, or (rows padded) as breaks cutting the statement into pieces.
+    A label line going on into the next line's text (lower case, or after "of"), tight over
+    it, in the first column, is that row's: one table, each row its whole label and amounts."""
+    res = run(lambda page: _statement(page, habit, gap, head))
+    assert shapes(res) == [(len(STATEMENT) + head, 3)]
+    body = [[cell.replace("\n", " ") for cell in row] for row in res.tables[0].rows_text()[int(head):]]
+    assert body == [[" ".join(labels), a, b] for labels, a, b in STATEMENT]
+    if habit == "borderless":  # the rows' starts are the text's: explain names the label leading in
+        why = explain_page(res, Params())[0]
+        led = [w for w in why.rows if any(e.kind == "label_leads_in" for e in w.evidence)]
+        assert len(led) == sum(len(labels) > 1 for labels, _, _ in STATEMENT[1:])
