@@ -12,7 +12,7 @@ from inspector.core.explain import explain_page
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
-from inspector.core.structure.grow import TABLE_LABEL
+from inspector.core.structure.ends import TABLE_LABEL
 
 SIZE = 9.0
 XS = (90.0, 230.0, 380.0)  # left edges of the three columns' text

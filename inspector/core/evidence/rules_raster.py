@@ -78,11 +78,32 @@ def find_raster_rules(grey: np.ndarray | None, dpi: int, params: RasterParams) -
     edges, dup = drop_duplicate_edges(found_bands.edges, rules)
     rejected += dup
     kept, guarded, used = _guard(rules, edges, params.span_guard)
-    rejected += guarded
+    kept, paper_edges = _paper_edges(kept, grey.shape[1] * sc.pt, grey.shape[0] * sc.pt)
+    rejected += guarded + paper_edges
     return RasterResult(rules=tuple(sorted(kept, key=_rule_key)),
                         rejected=tuple(rejected),
                         bands=tuple(found_bands.bands[i] for i in sorted(used)),
                         threshold=threshold, paper=paper)
+
+
+PAPER_EDGE = 0.015  # share of the page's side within which a rule lies along its edge
+PAPER_SPAN = 0.9  # share of the page's width (height) a paper's edge runs across, at least
+PAPER_EDGE_WHY = "the paper's edge (along the page's side, across the whole page): a scan's border, no table rule"
+
+
+def _paper_edges(rules: list[Rule], width: float, height: float) -> tuple[list[Rule], list[RejectedRule]]:
+    """``rules`` without those lying along the page's edge (within ``PAPER_EDGE`` of its side,
+    ``width`` x ``height`` pt) and running across ``PAPER_SPAN`` of it or more: the scanned
+    sheet's edge, or the lid's shadow past it. No producer prints a table's rule there (printers
+    keep a margin), and paired with an underline 500 pt up it made one page-tall false table."""
+    kept, out = [], []
+    for r in rules:
+        side, across = (height, width) if r.orient == "h" else (width, height)
+        if min(r.pos, side - r.pos) <= PAPER_EDGE * side and r.length >= PAPER_SPAN * across:
+            out.append(RejectedRule(r, PAPER_EDGE_WHY))
+        else:
+            kept.append(r)
+    return kept, out
 
 
 def _guard(rules: list[Rule], edges: list[tuple[Rule, int]], guard: float

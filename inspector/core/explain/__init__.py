@@ -22,18 +22,20 @@ from dataclasses import dataclass, replace
 
 from ..params import Params
 from ..structure.colends import COLUMN_ENDS
+from ..structure.ends import TABLE_LABEL
 from ..structure.form_sections import CUT
-from ..structure.grow import TABLE_LABEL
 from ..types import Boundary, Grid, PageResult
 from ..units import whole_unit_line
 from .apart import texts_apart_cols
 from .bands import (
     AMOUNT_ROW,
+    LABEL_LEADS,
     PARAGRAPH_ROW,
     SECTION_LABEL,
     TOTALS_ROW,
     amount_band,
     bold_label_below,
+    label_leads_below,
     lines_around,
     paragraph_band,
     spanning_apart,
@@ -48,7 +50,7 @@ from .candidates import (
 )
 from .clipped import edge_note, hidden_rules
 from .drawn import drawn_boundary
-from .grown import cell_line_rows, clear_cut_cols
+from .grown import cell_line_rows, clear_cut_cols, ended_rows
 from .heads import group_label_cols, group_line_rows, head_rowspan_rows, left_head_cols, sub_header_rows
 from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut
 from .options import option_cols, option_rules
@@ -128,7 +130,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         region = region_of(g, ctx.centres, ctx.params.columns, ctx.params.rows.y_tolerance) if g.source != "ruled" else None
         cols = _outer_cuts(ctx, g, "col", [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)])
         rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
-        rows = sub_header_rows(ctx, g, group_line_rows(ctx, g, sheet_rows(ctx, g, _section_rows(g, cell_line_rows(ctx, g, rows)))))
+        rows = sub_header_rows(ctx, g, group_line_rows(ctx, g, sheet_rows(ctx, g, _section_rows(g, cell_line_rows(ctx, g, ended_rows(ctx, g, rows))))))
         rows = head_rowspan_rows(ctx, g, rows)
         cols = sheet_cols(ctx, g, texts_apart_cols(ctx, g, group_label_cols(ctx, g, option_cols(g, clear_cut_cols(ctx, g, region, cols)))))
         cols = left_head_cols(ctx, g, region, cols)
@@ -265,16 +267,18 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
     trial = _band_limit(ctx, g)
     drawn = [y for y, e in zip(g.ys, _evidence(g.ys, g.row_evidence), strict=True) if _decided(e) != "text gap"]
     works = trial is not None and ctx.removes(g, "row", b.pos, trial, drawn)
-    around = lines_around(ctx, g, b.pos)
+    around, leads = lines_around(ctx, g, b.pos), False
     amounts = amount_band(ctx, g, b.pos)
     totals = not amounts and totals_band(ctx, g, b.pos)
     step = 0.0 if amounts or totals else paragraph_band(ctx, g, b.pos)
     said = AMOUNT_ROW if amounts else TOTALS_ROW if totals else PARAGRAPH_ROW.format(step) if step else \
         SECTION_LABEL if around and bold_label_below(ctx, g, *around) else \
         SPAN_APART if around and spanning_apart(ctx, g, *around) else \
+        LABEL_LEADS if around and (leads := label_leads_below(ctx, g, *around)) else \
         "a new row starts with the next text line (it fills other columns than the line above)"
     ev = Evidence("amount_row", b.gap) if amounts else Evidence("totals_box", b.gap) if totals else \
-        Evidence("labelled_paragraph", step) if step else Evidence("line_gap", b.gap)
+        Evidence("labelled_paragraph", step) if step else Evidence("label_leads_in", b.gap) if leads else \
+        Evidence("line_gap", b.gap)
     return Why(axis, b.pos, True, (ev,), said, ("tables.row_band_lines",), trial if works else None)
 
 
@@ -300,7 +304,7 @@ def _header_over_rule(ctx: PageContext, g: Grid, rows: list[Why]) -> bool:
 
 def _line_above(ctx: PageContext, g: Grid, y: float) -> str:
     """The text of the line right above the table's top ``y`` (within a line height and a
-    half, over the table's width), "" when none: a caption (``grow.TABLE_LABEL``) or a unit
+    half, over the table's width), "" when none: a caption (``ends.TABLE_LABEL``) or a unit
     line (``units.whole_unit_line``) stopped the growth upwards there."""
     near_top = [w for w in ctx.centres.words if not w.in_no_table and w.bbox.y1 <= y + 1.0
                 and y - w.bbox.y1 < 1.5 * w.bbox.height and w.bbox.x1 > g.xs[0] and w.bbox.x0 < g.xs[-1]]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from ..structure.bandlines import continues
+from ..structure.bandlines import continues, leads_in
 from ..structure.bandrows import band_depths, bold_label, rows_delineated
 from ..structure.columns import Line, line_cols
 from ..structure.ruledrows import amount_row, amount_rows, paragraph_cuts, rules_delimit_rows
@@ -124,6 +124,23 @@ def lines_around(ctx: PageContext, g: Grid, y: float) -> tuple[Line, Line] | Non
     if not above or not below:
         return None
     return max(above, key=lambda ln: ln.bbox.cy), min(below, key=lambda ln: ln.bbox.cy)
+
+
+LABEL_LEADS = "a new row starts with the next text line: the first line of a label alone in one column under a " \
+    "row of several, going on into the line(s) under it (lower case, or after a joiner) up to the line holding " \
+    "its values (amounts set on a wrapped label's last line, bottom-aligned)"
+
+
+def label_leads_below(ctx: PageContext, g: Grid, prev: Line, line: Line) -> bool:
+    """Is ``line``, the text line right under a row boundary, the first line of a label whose
+    values stand on its last line (``bandlines.leads_in``), under ``prev``?"""
+    words = ctx.centres.words
+    lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
+    k = next((n for n, ln in enumerate(lines) if ln.word_ids == line.word_ids), 0)
+    if k < 1:
+        return False
+    cols = [line_cols(ln, words, g.xs) for ln in lines[k - 1:k + 3]]
+    return leads_in(lines[k - 1:k + 3], cols, 1, line_cols(prev, words, g.xs), (words, g.xs))
 
 
 def bold_label_below(ctx: PageContext, g: Grid, prev: Line, line: Line) -> bool:

@@ -2,15 +2,18 @@
 the clear white of its gap, not its middle (``gapcuts.cut_how``: a cell's text running on into
 the gap on a few lines, "3.05% over £10k" under a rate), and a table's bottom moved under its
 last row's next line (``grow.next_cell_line``: a zebra table's last, unshaded row keeps
-"(under 18)" under "Youth Savings"). Positions in the grid's frame (pt)."""
+"(under 18)" under "Youth Savings"). And what ended a table's growth down by its words
+(``ends.why_ended``): a longtable's "Continued on next page" foot, a caption, a numbered
+section heading set apart under the last row. Positions in the grid's frame (pt)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from ..structure.columns import gap_cut, segments
+from ..structure.columns import Line, gap_cut, segments
+from ..structure.ends import row_pitch, why_ended
 from ..structure.gapcuts import CLEAR
-from ..structure.grow import cell_leading, next_cell_line
+from ..structure.grow import PARAGRAPH_GAP, cell_leading, next_cell_line
 from ..types import Grid, Rect
 from .candidates import Region
 from .page import Evidence, PageContext, Why
@@ -59,3 +62,42 @@ def cell_line_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     last = rows[-1]
     return [*rows[:-1], replace(last, evidence=(*last.evidence, Evidence("cell_next_line")),
                                 decision=last.decision + CELL_LINE.format(text))]
+
+
+ENDED = "; the line under it (\"{}\") is {}, no row of the table: the growth down stops there ({})"
+ENDED_KIND = {"a continuation marker": ("foot_line", "the table's foot on a page it does not end on, by its words"),
+              "a caption": ("foot_line", "the table's caption set under it, by its words"),
+              "a numbered section heading": ("section_heading", "a section number and a title, in heading type, "
+                                             "with more white over it than the table's row pitch")}
+
+
+def ended_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
+    """``rows`` with the table's bottom, when only the region's edge, naming the line under it
+    that ended the growth down by its words (``ends.why_ended``), with evidence ``foot_line``
+    or ``section_heading``."""
+    if len(rows) < 2 or [e.kind for e in rows[-1].evidence] not in (["region_edge"], ["rule"]):
+        return rows
+    centres, tol = ctx.centres, ctx.params.rows.y_tolerance
+    lines = centres.region_lines(g.region, centres.inside(g.region), tol)
+    ln = _line_under(ctx, g, lines)
+    if ln is None:
+        return rows
+    n = len(segments(centres.words, [ln], ctx.params.columns.min_gap))
+    said = why_ended(centres.words, ln, n, lines[-1] if lines else None, row_pitch(lines))
+    if not said:
+        return rows
+    text = " ".join(centres.words[i].text for i in ln.word_ids)[:60]
+    last = rows[-1]
+    kind, how = ENDED_KIND[said]
+    return [*rows[:-1], replace(last, evidence=(*last.evidence, Evidence(kind)),
+                                decision=last.decision + ENDED.format(text, said, how))]
+
+
+def _line_under(ctx: PageContext, g: Grid, lines: list[Line]) -> Line | None:
+    """The first text line under the table's bottom over its width, within the white the growth
+    down reads past (``grow.PARAGRAPH_GAP`` line heights), None when none."""
+    centres, bottom = ctx.centres, g.region.y1
+    height = sorted(ln.bbox.height for ln in lines)[len(lines) // 2] if lines else 10.0
+    band = Rect(g.region.x0, bottom, g.region.x1, bottom + (PARAGRAPH_GAP + 1) * height)
+    under = [ln for ln in centres.lines(centres.inside(band), ctx.params.rows.y_tolerance) if ln.bbox.y0 >= bottom - 1]
+    return under[0] if under and under[0].bbox.y0 - bottom <= PARAGRAPH_GAP * height else None

@@ -1,7 +1,7 @@
 """Why a table of horizontal rules reaches past its rules, or splits a column at a narrow gap:
 the habits of a spreadsheet printed to PDF.
 
-``structure.grow.extend_left`` takes the row labels standing left of rules drawn over the
+``structure.leftlabels.extend_left`` takes the row labels standing left of rules drawn over the
 amounts only (a totals rule): the table's left edge then says so, with evidence
 ``row_labels`` (its value: the labelled lines). ``structure.glyphgaps.signs_open`` keeps a
 column edge one glyph wide left of a column of currency signs set apart from their amounts

@@ -5,7 +5,7 @@ wrapped cell's next line, a lone section label at the rows' pitch) and the lines
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Callable, Container, Sequence
 
 from .between import MIN_HEIGHT
 from .columns import Line
@@ -33,7 +33,8 @@ Gaps = list[tuple[float, float]]
 def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
                  titles: Container[int] = frozenset(), stops: list[int] | None = None,
                  ends: Container[int] = frozenset(), narrow: Sequence[Gaps] | None = None,
-                 narrowed: list[int] | None = None) -> list[tuple[int, int]]:
+                 narrowed: list[int] | None = None, goes_on: Callable[[int], bool] | None = None
+                 ) -> list[tuple[int, int]]:
     """Index ranges [a, b) of consecutive, close lines whose gaps between text pieces line up.
 
     Each line needs a gap (an x interval between two of its segments) that overlaps a gap
@@ -49,12 +50,15 @@ def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
     header's), a line's column gap may meet the line before's narrower gap, or the other way:
     a wide cell ("Any N") closes in on the next column's text, narrowing that row's gap below
     a column gap's width while the column goes on (``_meet``); such lines go to ``narrowed``.
+    With ``goes_on`` (line index k -> does line k + 1 go on with its text), a label's first lines
+    over the row that holds its values (bottom-aligned, ``_label_over``) are bridged too.
     """
     runs: list[tuple[int, int]] = []
     start, prev, i, checked = None, -1, 0, -1
     while i < len(lines):
         if not gaps[i]:
-            bridged = (_wrapped(lines, gaps, prev, i) or _label_row(lines, gaps, start, prev, i)) if start is not None else 0
+            bridged = (_wrapped(lines, gaps, prev, i) or _label_row(lines, gaps, start, prev, i)
+                       or _label_over(lines, gaps, prev, i, goes_on)) if start is not None else 0
             if bridged and (_title_apart(lines, titles, start, prev, i, bridged)
                             or _ends_here(lines, ends, prev, i, bridged)):
                 if stops is not None:
@@ -161,6 +165,54 @@ def _label_row(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: in
     if any(lines[k + 1].bbox.cy - lines[k].bbox.cy >= (1 - PITCH_SLACK) * row for k in range(i, last)):
         return 0
     return nxt - i if _gaps_meet(gaps[prev], gaps[nxt]) else 0
+
+
+LABEL_LINES = 2  # first lines of a label set over the line holding its values (a label over three lines)
+
+
+def _label_over(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, i: int,
+                goes_on: Callable[[int], bool] | None) -> int:
+    """How many lines from ``i`` (without gaps) are the first lines of a label whose values
+    stand on its last line, the next aligned line (a statement's amounts bottom-aligned beside
+    "Selling, general and administrative" / "expenses" / "charges 2,300")? At most
+    ``LABEL_LINES`` lines, each a label's line in ``prev``'s first column (``_label_line``)
+    going on into the next line's text (``goes_on``: lower case, or after a joiner), each next
+    line tight under it (``WRAP_GAP``), the row starting where the label does and aligned with
+    ``prev``, no farther under ``prev`` than padded rows stand (``PADDED_SPACING``). 0 when not."""
+    if goes_on is None or not gaps[prev] or not _apart(lines[prev], lines[i]):
+        return 0
+    for k in range(i, min(i + LABEL_LINES, len(lines) - 1)):
+        b = lines[k + 1].bbox
+        if not _label_line(lines, gaps, prev, k) or b.y0 - lines[k].bbox.y1 > WRAP_GAP * max(b.height, MIN_HEIGHT) \
+                or not goes_on(k):
+            return 0
+        if gaps[k + 1]:
+            aligned = abs(b.x0 - lines[i].bbox.x0) <= GAP_SLACK + b.height / 2
+            return k + 1 - i if aligned and _gaps_meet(gaps[prev], gaps[k + 1]) else 0
+    return 0
+
+
+def label_over_first(lines: Sequence[Line], gaps: Sequence[Gaps], a: int, goes_on: Callable[[int], bool]) -> int:
+    """How many lines right over the run's first line ``a`` (without gaps) are the first lines
+    of its label (``_label_over``'s lines over the first row: tight, in its label column, going
+    on into it); 0 when none."""
+    n = 0
+    while n < LABEL_LINES and a - n - 1 >= 0 and not gaps[a - n - 1]:
+        k, b = a - n - 1, lines[a - n].bbox
+        if b.y0 - lines[k].bbox.y1 > WRAP_GAP * max(b.height, MIN_HEIGHT) or not goes_on(k) \
+                or not _label_line(lines, gaps, a, k):
+            break
+        n += 1
+    return n
+
+
+def _label_line(lines: Sequence[Line], gaps: Sequence[Gaps], row: int, k: int) -> bool:
+    """Is line ``k`` a line of a label in the first column of ``row``: no gaps, starting where
+    the row starts and ending short of its second column's text? Any number of words: a label
+    going on into the row's (``_label_over``) is no paragraph, which runs across the columns."""
+    b = lines[k].bbox
+    return not gaps[k] and abs(b.x0 - lines[row].bbox.x0) <= GAP_SLACK + b.height / 2 \
+        and b.x1 < min(gaps[row])[1] - GAP_SLACK
 
 
 def _in_label_column(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, k: int) -> bool:

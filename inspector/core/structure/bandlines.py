@@ -17,6 +17,7 @@ from .columns import Line, centre_cols, col_of, line_cols
 NIL_DASHES = ("-", "--")  # a cell holding only these is a nil amount, not a hyphenated word cut at the line's end
 JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")
 JOINING_ENDS = ("-", ",", "&", "(")  # a word ending in one of these is cut or joined to the next line
+LABEL_LINES = 3  # lines a label may wrap over, its values on the last (a statement's bottom-aligned amounts)
 SPACE = 0.5  # x the type size: a wider gap between two words parts two cells' text
 
 
@@ -93,6 +94,34 @@ def carries_on(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float
         return False
     steps = column_steps(prev, line, words, xs)
     return bool(steps) and all(lower or joined for lower, joined in steps) and any(j for _, j in steps)
+
+
+def leads_in(lines: Sequence[Line], cols: Sequence[AbstractSet[int]], k: int, current: AbstractSet[int],
+             page: tuple[Sequence[Word], Sequence[float]]) -> bool:
+    """Is line ``k``, text in one column only under a row of several (``current``), the first
+    line of a label whose values stand on its last line, ``LABEL_LINES`` lines at most ("Murder
+    and nonnegligent" / "manslaughter . . 10.0"; a statement's label over three lines, its amounts
+    bottom-aligned on the third)? Each next line goes on with the label's text in its column
+    (``column_steps``: lower case, or after a joiner), the lines between hold that column only,
+    and line ``k`` does not go on with the row above in its column (that would be a label
+    wrapped under its values; a nil amount's dash on that row joins nothing). ``page``: the
+    words and the column boundaries ``xs``."""
+    words, xs = page
+    if len(cols[k]) != 1 or len(current) < 2 or _goes_on(lines[k - 1], lines[k], words, xs):
+        return False
+    for j in range(k + 1, min(len(lines), k + LABEL_LINES)):
+        if not _goes_on(lines[j - 1], lines[j], words, xs):
+            return False
+        if cols[k] < cols[j]:
+            return True
+        if cols[j] != cols[k]:
+            return False
+    return False
+
+
+def _goes_on(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Does ``line`` go on with the text ``prev`` has in some column (``column_steps``)?"""
+    return any(lower or joined for lower, joined in column_steps(prev, line, words, xs))
 
 
 def column_steps(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float]) -> list[tuple[bool, bool]]:

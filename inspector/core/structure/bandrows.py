@@ -16,7 +16,7 @@ from collections.abc import Set as AbstractSet
 
 from ..numbers import is_number
 from ..types import Word
-from .bandlines import carries_on, columns_needed, continues, full_lines, labelled_amounts, word_runs
+from .bandlines import carries_on, columns_needed, continues, full_lines, labelled_amounts, leads_in, word_runs
 from .centred_heads import sub_header_cut
 from .columns import Line, col_of, line_cols, lines_in
 from .region import FULL, HALF, RegionEvidence
@@ -304,7 +304,7 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
         prev, line, now = lines[k - 1], lines[k], cols[k]
         label_then_values = len(current) == 1 and len(now) >= 2 and not continues(prev, line, words)
         starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced \
-            or k in apart or _leads_in(lines, cols, k, current, words) or bold_label(prev, line, words, now, xs) \
+            or k in apart or leads_in(lines, cols, k, current, (words, xs)) or bold_label(prev, line, words, now, xs) \
             or section_at_pitch(lines, cols, words, k, pitch) and not continues(prev, line, words)
         if starts and k not in held and (k in forced or not carries_on(prev, line, words, xs, (cols[k - 1], now))):
             cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
@@ -328,17 +328,6 @@ def bold_label(prev: Line, line: Line, words: Sequence[Word], now: AbstractSet[i
 def _is_bold(ids: Sequence[int], words: Sequence[Word]) -> bool:
     """Are most of these words bold?"""
     return sum(words[i].bold for i in ids) * 2 > len(ids)
-
-
-def _leads_in(lines: Sequence[Line], cols: Sequence[set[int]], k: int, current: set[int],
-              words: Sequence[Word]) -> bool:
-    """Is line ``k``, text in one column only under a row of several, the first line of a
-    label that the next line goes on with beside its values ("Murder and nonnegligent" /
-    "manslaughter . . 10.0": values set on a wrapped label's last line)? It does not go on
-    with the row above (that would be a label wrapped under its values)."""
-    if k + 1 >= len(lines) or len(cols[k]) != 1 or len(current) < 2 or not cols[k] < cols[k + 1]:
-        return False
-    return continues(lines[k], lines[k + 1], words) and not continues(lines[k - 1], lines[k], words)
 
 
 def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]],

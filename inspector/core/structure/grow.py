@@ -8,19 +8,18 @@ across the region's sides or one of its column gaps (a footnote) ends it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import numpy as np
 
-from ..multipage.markers import CAPTION, CAPTION_MORE, MARKER
-from ..numbers import currency_sign, is_number
+from ..numbers import is_number
 from ..params import ColumnParams
 from ..types import Rect, Rule, Word
 from ..units import whole_unit_line
 from .between import HEADING_SIZE
 from .centred_heads import GROUP_CENTRED
 from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, segments
+from .ends import SECTION_NUMBER, TABLE_LABEL, row_pitch, why_ended
 from .wrapped_rows import line_size
 
 PARAGRAPH_GAP = 2.0  # line pitches of white before a line: more is a paragraph break, the table has ended
@@ -39,10 +38,6 @@ PADDED_STEPS = 2  # row steps (``PADDED_ROWS`` times a cell's line step or more)
 LEADING_SLACK = 0.5  # pt a line's step may differ from the table's cell leading and be a cell's next line
 LEFT_ALIGN = 1.0  # pt between the left edges of a cell's lines
 SIZE_SLACK = 0.2  # pt between the type sizes of a cell's lines
-# A table's caption label: the word, then a number ("Table 2", "Table A.1:", "Exhibit IV -"); a
-# header cell "Table" beside "Name" is none.
-TABLE_LABEL = re.compile(r"^\s*(?:table|tab\.|exhibit|tabelle|tableau|tabla|表)\s*(?:[A-Z][.\-]?)?(?:\d+|[IVX]+\b)"
-                         r"(?:[.\-]\d+)*\s*(?:[:.\-\u2013\u2014]|\s|$)", re.IGNORECASE)
 
 
 def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
@@ -74,8 +69,8 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
             break
         pieces = segments(words, [ln], min_gap)
         n = len(pieces)
-        if n < 2 and _foot_line(words, ln):
-            break  # "Continued on next page", "Table 3: ...": the table's foot or caption, never its row
+        if _ended(words, wc, box, ln, n, above, tol):
+            break  # "Continued on next page", "Table 3: ...", "3.2 Results": the table's foot, caption, next section
         if n < 2 and not above:
             # One piece and no line taken yet: it is not a wrapped cell line (``_wrapped_from``
             # needs a line above), so it can only wait as a label or end the walk, and neither
@@ -108,14 +103,16 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     return Rect(box.x0, box.y0, box.x1, max(box.y1, bottom))
 
 
-def _foot_line(words: Sequence[Word], ln: Line) -> bool:
-    """Is the one-piece line ``ln`` by its words a continuation marker ("Continued on next
-    page", "(continued)") or a caption ("Table 3: ...")? Set under a table's last row (a
-    longtable's foot on each page but the last, a caption below), it would otherwise pass for
-    that row's cell wrapped onto a next line: a box of a header alone shows no column gaps, so
-    its one column is the table's width and the row above fills it."""
-    text = " ".join(words[i].text for i in ln.word_ids)
-    return bool(MARKER.search(text) or CAPTION.match(text) or CAPTION_MORE.match(text))
+def _ended(words: Sequence[Word], wc: WordCentres, box: Rect, ln: Line, n: int, above: Sequence[Line],
+           tol: float) -> bool:
+    """Does the line ``ln`` (``n`` pieces) end the walk by its words (``ends.why_ended``)? The
+    table's lines (``box``'s, then those taken, ``above``) give its last line and row pitch,
+    read only for a line that opens with a section number."""
+    first = words[min(ln.word_ids, key=lambda i: words[i].bbox.x0)].text
+    if not SECTION_NUMBER.match(first):
+        return bool(why_ended(words, ln, n, None, 0.0))
+    table = [*wc.lines(wc.inside(box), tol), *above]
+    return bool(why_ended(words, ln, n, table[-1] if table else None, row_pitch(table)))
 
 
 def _across(words: Sequence[Word], ln: Line, min_gap: float, gaps: Sequence[float],
@@ -225,47 +222,6 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
 
 
 EMPTY_ROW = 0.5  # line heights of white over a body's own step between its lines: an empty row
-LABELLED_LINES = 0.5  # share of a ruled box's lines that need a row label left of it
-
-
-def extend_left(box: Rect, words: Sequence[Word], min_gap: float, centres: WordCentres | None = None,
-                *, tol: float) -> Rect:
-    """Grow ``box`` leftwards over its row labels: the rules that made it (a totals rule, an
-    underline) were drawn over the number columns only, as spreadsheets draw them, and the
-    labels stand left of where they start.
-
-    Taken when the rules reach the text's right end (no word on the box's lines stands right of
-    it: rules over one column among others, a shaded column's, take nothing) and, on at least
-    ``LABELLED_LINES`` of the box's lines, the words left of its side
-    are one piece, mostly words (no numbers), their left edges in line (within one line
-    height): a column of labels, not a neighbouring table's numbers. A word running across
-    the box's left side leaves the box as it is.
-    """
-    wc = centres if centres is not None and centres.words is words else WordCentres(words)
-    band = (wc.cy > box.y0) & (wc.cy < box.y1)
-    left = band & (wc.cx < box.x0 - SIDE_SLACK)
-    if not left.any() or (band & (wc.x0 < box.x0 - SIDE_SLACK) & (wc.x1 > box.x0 + SIDE_SLACK)).any():
-        return box
-    if (band & (wc.x1 > box.x1 + SIDE_SLACK)).any():  # rules over one column among others (a shaded column)
-        return box
-    inside = wc.lines(np.flatnonzero(band & (wc.cx >= box.x0 - SIDE_SLACK) & (wc.cx <= box.x1 + SIDE_SLACK)).tolist(), tol)
-    # The rules are over the amounts only: the box's lines start with an amount (a table whose
-    # rules cover its own labels has its first column inside; text left of it is another's).
-    firsts = [words[min(ln.word_ids, key=lambda i: words[i].bbox.x0)].text for ln in inside]
-    if sum(is_number(t) or currency_sign(t) for t in firsts) * 2 <= len(firsts):
-        return box
-    labels = wc.lines(np.flatnonzero(left).tolist(), tol)
-    pieces = segments(words, labels, min_gap)
-    if len(inside) < MIN_GAP_LINES or len(pieces) != len(labels) or len(labels) < LABELLED_LINES * len(inside):
-        return box
-    texts = [" ".join(words[i].text for i in ln.word_ids) for ln in labels]
-    height = sorted(ln.bbox.height for ln in labels)[len(labels) // 2]
-    x0s = [p.x0 for p in pieces]
-    if sum(is_number(t) for t in texts) * 2 > len(texts) or max(x0s) - min(x0s) > height:
-        return box
-    return Rect(min(x0s), box.y0, box.x1, box.y1)
-
-
 def _body_white(wc: WordCentres, box: Rect, tol: float) -> float:
     """The most white a body's row step leaves between two lines above ``box`` (pt): the
     median white between the box's own lines plus ``EMPTY_ROW`` line height. More is an empty

@@ -12,7 +12,7 @@ from ..types import Word
 from .aligned import PROSE_WORDS
 from .between import by_words, header_words
 from .columns import Line
-from .grow import TABLE_LABEL
+from .ends import TABLE_LABEL
 
 
 class Titles:

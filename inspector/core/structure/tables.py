@@ -16,7 +16,8 @@ from ..evidence.figures import AREA
 from ..numbers import is_number
 from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
-from .aligned import aligned_runs
+from .aligned import aligned_runs, label_over_first
+from .bandlines import continues
 from .beside import trim_text_column
 from .between import figure_caption, line_facts
 from .blankform import inner_grids, written_below
@@ -25,9 +26,10 @@ from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
 from .form_sections import cut_sections
 from .grid import build_grid
-from .grow import extend_down, extend_left, extend_up, header_over_rules
+from .grow import extend_down, extend_up, header_over_rules
 from .justified import justified_gaps
 from .keyvalue import header_over, pair_block, starts_item
+from .leftlabels import extend_left
 from .options import CHOICES, choices
 from .regions import (
     Candidate,
@@ -288,9 +290,11 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     stops: list[int] = []
     titles = Titles(words, free, gaps)
     narrowed: list[int] = []
+    goes_on = lambda k: continues(free[k], free[k + 1], words)  # noqa: E731  (a label's line goes on below)
     for a, b in aligned_runs(free, gaps, min(2, need), titles, stops, Ends(titles),
-                             narrow if params.tables.narrow_gaps_meet else None, narrowed):
+                             narrow if params.tables.narrow_gaps_meet else None, narrowed, goes_on):
         b += last_row_tail(free, gaps, words, a, b)
+        a -= label_over_first(free, gaps, a, goes_on)
         if a > 0 and not gaps[a - 1] and header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
             a -= 1
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
