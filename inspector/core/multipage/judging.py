@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..params import ContinuationParams
 from ..types import PageResult
 from ..units import unit_line
+from .carried import carried, carried_forward
 from .headrow import header_evidence, kind_clash
 from .headrow import kind as _cell_kind
 from .leftrows import left_out_rows
@@ -77,7 +78,8 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += head
     ev += kind_clash(a, b, repeated, column_map(a, b, p, repeated))
     ev += numbering(a, b, repeated, column_map(a, b, p, repeated)) if p.numbering else []
-    ev += _closing(a)
+    ev += _closing(a) if not carried_forward(a) else []
+    ev += carried(a, b, repeated)
     ev += _marker_row(a)
     ev += _type_sizes(res, nxt, a, b) if not repeated else []
     ev += _note_vetoed(ev, repeated)
