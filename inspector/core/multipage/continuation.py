@@ -30,6 +30,7 @@ from .markers import CAPTION, MARKER
 from .pieces import Evidence
 from .pieces import frame as _frame
 from .pieces import piece as _piece
+from .runningtables import running_tables
 from .textlines import Line as _Line
 from .textlines import Margins as _Margins
 from .textlines import beside as _beside
@@ -46,10 +47,13 @@ def find_continuations(results: Sequence[PageResult], params: ContinuationParams
     if not params.enabled:
         return ()
     by_page = {r.page: r for r in results}
-    lines = {p: _lines(r, Frame(0, r.width, r.height)) for p, r in by_page.items()}
-    turned = {(p, i): _lines(r, _frame(r, t)) for p, r in by_page.items() for i, t in enumerate(r.tables)
-              if _frame(r, t).turn}
-    margins = _Margins(lines, {p: r.height for p, r in by_page.items()})
+    # Running headers/footers laid out as tables are furniture: no piece, no table between.
+    running = {p: {i: by_page[p].tables[i].bbox for i in ks} for p, ks in running_tables(by_page).items()}
+    boxes = {p: tuple(r.values()) for p, r in running.items()}
+    lines = {p: _lines(r, Frame(0, r.width, r.height), boxes.get(p, ())) for p, r in by_page.items()}
+    turned = {(p, i): _lines(r, _frame(r, t), boxes.get(p, ())) for p, r in by_page.items()
+              for i, t in enumerate(r.tables) if _frame(r, t).turn}
+    margins = _Margins(lines, {p: r.height for p, r in by_page.items()}, running)
     area = _text_area(by_page, margins)
     cands: list[Continuation] = []
     for page in sorted(by_page):
@@ -60,6 +64,8 @@ def find_continuations(results: Sequence[PageResult], params: ContinuationParams
             continue
         for i in range(len(res.tables)):
             for j in range(len(nxt.tables)):
+                if margins.running_table(page, i) or margins.running_table(page + 1, j):
+                    continue
                 a, b = _piece(res, i), _piece(nxt, j)
                 la = turned.get((page, i), lines[page])
                 lb = turned.get((page + 1, j), lines[page + 1])
@@ -75,6 +81,8 @@ def _column_flows(res: PageResult, turned: Callable[[tuple[int, int]], list[_Lin
     out = []
     for i in range(len(res.tables)):
         for j in range(len(res.tables)):
+            if margins.running_table(res.page, i) or margins.running_table(res.page, j):
+                continue
             a, b = _piece(res, i), _piece(res, j)
             if i == j or _frame(res, a.table).turn != _frame(res, b.table).turn or not _beside(b.box, a.box):
                 continue

@@ -172,6 +172,18 @@ def repeated_rows(a: Table, b: Table) -> int:
     return n
 
 
+def title_rows(a: Table, b: Table) -> int:
+    """How many of ``b``'s leading rows repeat ``a``'s leading title rows (header rows of
+    one cell holding words, a table's title drawn inside its frame), where ``a``'s header has
+    more rows than that: the title set again over the continuation, its column header not.
+    0 when none, or when ``b`` has no row past them."""
+    n = 0
+    while n + 1 < a.header_rows and n + 1 < b.n_rows and _same_row(a, b, n) \
+            and sum(1 for x in a.rows_text()[n] if x.strip()) == 1:
+        n += 1
+    return n
+
+
 def _header_above(res: PageResult, a: Piece, b: Piece) -> tuple[int, int] | None:
     """(index, rows) of the nearest table over ``a`` on its page, in the same columns, whose
     header ``b`` repeats: ``a`` is the tail of that table, parted from it by detection (a
@@ -196,6 +208,11 @@ def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece, rename
     n = repeated_rows(a.table, b.table)
     if n:
         return n, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)})", 0.2, n)]
+    m = title_rows(a.table, b.table)
+    if m:
+        return m, [Evidence("header", f"repeats the first piece's title row{'s' * (m > 1)} ({m} of its "
+                            f"{a.table.header_rows} header rows, one cell each; the column header is not set "
+                            "again)", 0.15, m)]
     above = _header_above(res, a, b)
     if above is not None:
         k, n = above

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..params import ContinuationParams
 from ..types import PageResult
 from ..units import unit_line
+from .carried import carried, carried_forward
 from .headrow import header_evidence, kind_clash
 from .headrow import kind as _cell_kind
 from .leftrows import left_out_rows
@@ -77,7 +78,8 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += head
     ev += kind_clash(a, b, repeated, column_map(a, b, p, repeated))
     ev += numbering(a, b, repeated, column_map(a, b, p, repeated)) if p.numbering else []
-    ev += _closing(a)
+    ev += _closing(a) if not carried_forward(a) else []
+    ev += carried(a, b, repeated)
     ev += _marker_row(a)
     ev += _type_sizes(res, nxt, a, b) if not repeated else []
     ev += _note_vetoed(ev, repeated)
@@ -101,7 +103,8 @@ def _flow_area(res: PageResult, a: _Piece, b: _Piece, lines: Sequence[_Line], ma
     or marked as notes, nor running footers), and ``FLOW_FOOT`` of the page's height at least."""
     top, bottom = text_area({a.page: res}, margins).get(a.frame_h, _edge_area(area, a))
     fr = _frame(res, b.table)
-    col = [fr.rect(t.bbox) for k, t in enumerate(res.tables) if k not in (a.index, b.index)]
+    col = [fr.rect(t.bbox) for k, t in enumerate(res.tables)
+           if k not in (a.index, b.index) and not margins.running_table(res.page, k)]
     col = [r for r in col if r.y0 >= b.box.y1 - 1 and r.x0 < b.box.x1 and b.box.x0 < r.x1]
     col += [ln.box for ln in lines if ln.box.y0 >= b.box.y1 - 1 and ln.box.x0 < b.box.x1 and b.box.x0 < ln.box.x1
             and not margins.is_margin(b.page, ln) and not _noted(ln, b.size)]
@@ -170,12 +173,16 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
     # first piece, and over the second down from the level where the first one starts.
     col_a = (lambda r: r.x0 < a.box.x1 and a.box.x0 < r.x1) if flow else (lambda r: True)
     col_b = (lambda r: r.x0 < b.box.x1 and b.box.x0 < r.x1 and r.y0 >= a.box.y0 - 1) if flow else (lambda r: True)
-    if any(fa.rect(t.bbox).y0 >= a.box.y1 - 1 and col_a(fa.rect(t.bbox))
-           for k, t in enumerate(res.tables) if k not in (a.index, b.index if flow else -1)):
-        out.append(Evidence("between", "another table follows it on its page", veto=True))
-    if any(fb.rect(t.bbox).y1 <= b.box.y0 + 1 and col_b(fb.rect(t.bbox))
-           for k, t in enumerate(nxt.tables) if k not in (b.index, a.index if flow else -1)):
-        out.append(Evidence("between", "another table precedes it on its page", veto=True))
+    under = [k for k, t in enumerate(res.tables) if k not in (a.index, b.index if flow else -1)
+             and fa.rect(t.bbox).y0 >= a.box.y1 - 1 and col_a(fa.rect(t.bbox))]
+    over = [k for k, t in enumerate(nxt.tables) if k not in (b.index, a.index if flow else -1)
+            and fb.rect(t.bbox).y1 <= b.box.y0 + 1 and col_b(fb.rect(t.bbox))]
+    for page, ks, where in ((a.page, under, "follows"), (b.page, over, "precedes")):
+        if any(not margins.running_table(page, k) for k in ks):
+            out.append(Evidence("between", f"another table {where} it on its page", veto=True))
+        elif ks:
+            out.append(Evidence("margin", f"the table that {where} it on page {page} is a running header or footer "
+                                "laid out as a table (the same box and words at the same place on a nearby page)"))
     if not flow:
         # Columns are read left to right: a table in a later column of the first piece's page,
         # or in an earlier one of the second's, comes between them (the flow pairs it instead).

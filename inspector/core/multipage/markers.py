@@ -40,6 +40,16 @@ FOOTNOTE = re.compile(r"^\s*(?:\(?\d{1,2}\)|\(?[a-z]\)\s|[¹²³⁴⁵⁶⁷⁸�
 # where a cell of the table carries the same sign ("1,234*", "Revenue†").
 SIGN = re.compile(r"^\s*([*†‡]+)")
 _CELL_SIGN = re.compile(r"(?<![*†‡])([*†‡]+)\)?\s*$")
+# A total carried to the next page at the foot of a piece ("Carried forward", "c/f", "à reporter",
+# "Übertrag", "转下页", "次頁へ繰越", "다음 쪽으로 이월") and brought in at the top of the next
+# ("Brought forward", "b/f", "report de la page précédente", "承前页", "前頁より繰越"): a page's
+# running total, the opposite of a closing total. "Übertrag" says both.
+CARRIED = re.compile(r"\bcarried\s+(?:forward|over|fwd)\b|\bc\s*/\s*f(?:wd)?\b|\b(?:carried\s+)?to\s+(?:the\s+)?next\s+page\b|"
+                     r"à\s+reporter|\bübertrag\b|da\s+riportare|suma\s+y\s+sigue|\ba\s+transportar\b|"
+                     r"[转轉过過]下?[次下][页頁]|次(?:頁|ページ)へ繰越|다음\s*(?:쪽|페이지|면)\S*\s*이월", re.IGNORECASE)
+BROUGHT = re.compile(r"\bbrought\s+(?:forward|over|fwd)\b|\bb\s*/\s*f(?:wd)?\b|\b(?:brought\s+)?from\s+(?:the\s+)?previous\s+page\b|"
+                     r"report\s+de\s+la\s+page|\bübertrag\b|\briporto\b|suma\s+anterior|"
+                     r"承前[页頁]|上[页頁][转轉]来|前(?:頁|ページ)より繰越|(?:앞|이전)\s*(?:쪽|페이지|면)\S*\s*이월", re.IGNORECASE)
 PAGE_NUMBER = re.compile(r"^\s*(?:page|seite|p\.|s\.)?\s*[-–—]?\s*\d{1,4}\s*[-–—]?\s*"
                          r"(?:(?:of|/|von|sur|de)\s*\d{1,4})?\s*$", re.IGNORECASE)
 
@@ -66,4 +76,4 @@ def bare(text: str) -> str:
     return signature(MARKER.sub(" ", text)).strip()
 
 
-__all__ = ["MARKER", "NOTE", "FOOTNOTE", "SIGN", "cell_signs", "signed", "CAPTION", "CAPTION_MORE", "PAGE_NUMBER", "signature", "bare"]
+__all__ = ["MARKER", "CARRIED", "BROUGHT", "NOTE", "FOOTNOTE", "SIGN", "cell_signs", "signed", "CAPTION", "CAPTION_MORE", "PAGE_NUMBER", "signature", "bare"]

@@ -32,7 +32,9 @@ class Line:
     size: float = 0.0  # the largest font size of its words, points
 
 
-def page_lines(res: PageResult, fr: Frame) -> list[Line]:
+def page_lines(res: PageResult, fr: Frame, running: Sequence[Rect] = ()) -> list[Line]:
+    """The page's lines in frame ``fr``; a line inside one of the ``running`` boxes (page
+    space: running tables, ``runningtables``) is furniture."""
     out = []
     for row in res.rows:
         ws = [res.words[i] for i in row.word_ids if 0 <= i < len(res.words)]
@@ -40,7 +42,8 @@ def page_lines(res: PageResult, fr: Frame) -> list[Line]:
             continue
         box = fr.rect(row.bbox) if fr.turn else row.bbox
         spans = tuple((b.x0, b.x1) for b in (fr.rect(w.bbox) if fr.turn else w.bbox for w in ws))
-        out.append(Line(" ".join(w.text for w in ws), box, all(w.bold for w in ws), False, spans,
+        held = any(r.x0 <= row.bbox.cx <= r.x1 and r.y0 <= row.bbox.cy <= r.y1 for r in running)
+        out.append(Line(" ".join(w.text for w in ws), box, all(w.bold for w in ws), held, spans,
                          max(w.font_size for w in ws)))
     # Page furniture is in no row: its words by baseline (a running header's title and section
     # name on one line, as another page's row has them).
@@ -60,11 +63,14 @@ class Margins:
     whether a line is one of them. A table's row repeats at the same height on another page
     too, when every page holds a piece of one table (its numbers read as "#"): in mid-page
     that is a row, not furniture, and so is a line in more than ``MAX_PIECES`` pieces (cells
-    parted by white, as page detection's furniture counts them). ``heights``: each page's height (pt; none: no band)."""
+    parted by white, as page detection's furniture counts them). ``heights``: each page's height (pt; none: no band).
+    ``running``: page -> index -> page-space box of its running tables (``runningtables``)."""
 
-    def __init__(self, lines: dict[int, list[Line]], heights: dict[int, float] | None = None) -> None:
+    def __init__(self, lines: dict[int, list[Line]], heights: dict[int, float] | None = None,
+                 running: dict[int, dict[int, Rect]] | None = None) -> None:
         self.seen: dict[str, list[tuple[int, float]]] = {}
         self.heights = heights or {}
+        self.running = running or {}
         for page, ls in lines.items():
             for ln in ls:
                 self.seen.setdefault(signature(ln.text), []).append((page, ln.box.cy))
@@ -76,6 +82,13 @@ class Margins:
         if h and MARGIN_BAND * h < ln.box.cy < (1 - MARGIN_BAND) * h or _cells(ln) > MAX_PIECES:
             return False
         return any(p != page and abs(y - ln.box.cy) <= RUNNING_Y for p, y in self.seen.get(signature(ln.text), ()))
+
+    def running_table(self, page: int, index: int) -> bool:
+        """Is table ``index`` of ``page`` a running header/footer laid out as a table?"""
+        return index in self.running.get(page, {})
+
+    def running_boxes(self, page: int) -> tuple[Rect, ...]:
+        return tuple(self.running.get(page, {}).values())
 
 
 def _cells(ln: Line) -> int:
@@ -108,12 +121,12 @@ def text_area(by_page: dict[int, PageResult], margins: Margins) -> dict[float, t
     bottoms: dict[float, float] = {}
     for page, res in by_page.items():
         fr = page_frame(res)
-        lines = [ln for ln in page_lines(res, fr) if not margins.is_margin(page, ln)]
+        lines = [ln for ln in page_lines(res, fr, margins.running_boxes(page)) if not margins.is_margin(page, ln)]
         height = res.width if fr.turn in (90, 270) else res.height
         width = res.height if fr.turn in (90, 270) else res.width
         edge = edge_lines(res, fr, lines, Rect(0.0, EDGE_BAND * height, width, (1 - EDGE_BAND) * height))
         body = [ln.box for ln in lines if ln not in edge]
-        body += [fr.rect(t.bbox) for t in res.tables]
+        body += [fr.rect(t.bbox) for k, t in enumerate(res.tables) if not margins.running_table(page, k)]
         # Printed text keeps a margin: a box touching the paper's edge is a bleed (a picture, a
         # colour band taken for a table), and one page's bleed must not move every page's foot.
         body = [b for b in body if b.y0 > BLEED_TOL and b.y1 < height - BLEED_TOL]
