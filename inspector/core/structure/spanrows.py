@@ -99,8 +99,8 @@ def totals_spans(grid: Grid, ev: RegionEvidence, slots: WordSlots) -> list[tuple
     between its columns in any row: where it draws them (its header band alone, InDesign's
     habit), one left out says nothing of a merge, and a fully ruled table's merged cell is
     read from its drawing (``spans._undrawn_joins``)."""
-    xs, ys, nc = grid.xs, grid.ys, grid.n_cols
-    if nc < 3 or any(ev.covered("v", x, ys[r], ys[r + 1]) >= HALF for x in xs[1:-1] for r in range(grid.n_rows)):
+    xs, nc = grid.xs, grid.n_cols
+    if nc < 3 or _column_rule_drawn(grid, ev):
         return []
     out = []
     for r in range(1, grid.n_rows):
@@ -119,6 +119,16 @@ def totals_spans(grid: Grid, ev: RegionEvidence, slots: WordSlots) -> list[tuple
         if amount > 1 and abs(mid - (xs[0] + xs[amount]) / 2) <= height:
             out.append((r, amount - 1))
     return out
+
+
+def _column_rule_drawn(grid: Grid, ev: RegionEvidence) -> bool:
+    """Is one of the grid's inner column boundaries drawn down half a row or more in some row?
+    Only the boundaries with a vertical rule near them are measured (most grids have none),
+    unless a row has no height (``covered`` calls an empty span drawn)."""
+    ys, inner = grid.ys, grid.xs[1:-1]
+    if all(a < b for a, b in zip(ys, ys[1:], strict=False)):
+        inner = tuple(x for x in inner if ev.rules.near("v", x, ev.snap))
+    return any(ev.covered("v", x, ys[r], ys[r + 1]) >= HALF for x in inner for r in range(grid.n_rows))
 
 
 def _one_run(words: Sequence[Word]) -> bool:

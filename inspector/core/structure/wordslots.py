@@ -58,11 +58,11 @@ class WordSlots:
         order of ``ids``); every row's read in one pass on the first call."""
         if self._row_cells is None:
             words = self.ev.words
-            at = dict(zip(self.ids, zip(self.rows, self.cols, strict=True), strict=True))
+            order = np.argsort(self.ev.centres.x0[self.ids], kind="stable").tolist()  # stable: ties keep ``ids``' order
+            ids, rows, cols = self.ids, self.rows, self.cols
             cells: dict[int, dict[int, list[Word]]] = {}
-            for i in sorted(self.ids, key=lambda i: words[i].bbox.x0):
-                row, col = at[i]
-                cells.setdefault(row, {}).setdefault(col, []).append(words[i])
+            for k in order:
+                cells.setdefault(rows[k], {}).setdefault(cols[k], []).append(words[ids[k]])
             self._row_cells = cells
         return self._row_cells.get(r, {})
 
