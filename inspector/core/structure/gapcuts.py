@@ -27,10 +27,12 @@ MIDDLE, BESIDE, CLEAR = "middle", "beside", "clear"  # how ``cut_how`` placed a 
 
 
 def free_runs(free: np.ndarray, min_len: float) -> list[tuple[int, int]]:
+    """The runs [a, b) of true bins of ``free`` at least ``min_len`` bins long, as plain ints."""
     padded = np.concatenate(([False], free, [False]))
-    d = np.diff(padded.astype(np.int8))
-    starts, ends = np.flatnonzero(d == 1), np.flatnonzero(d == -1)
-    return [(int(a), int(b)) for a, b in zip(starts, ends, strict=True) if b - a >= min_len]
+    flips = np.flatnonzero(padded[1:] != padded[:-1])  # a run's start, then its end, and so on
+    starts, ends = flips[::2], flips[1::2]
+    keep = ends - starts >= min_len
+    return list(zip(starts[keep].tolist(), ends[keep].tolist(), strict=True))
 
 
 # A gap inside a drawn column must be wider than this many glyphs of the text beside it to
@@ -60,14 +62,15 @@ def cut_how(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_le
     lines = np.unique(pieces.line[inside])
     if len(lines) != 1:  # no piece inside, or several lines' (a column of its own)
         return _clear(pieces, cover, a, b, x0, min_len)
+    line = int(lines[0])  # the one line with a piece inside the gap
     px0, px1 = float(pieces.x0[inside].min()), float(pieces.x1[inside].max())
-    mates = (pieces.line == lines[0]) & ~inside
+    mates = (pieces.line == line) & ~inside
     left, right = bool((mates & (pieces.x1 <= px0)).any()), bool((mates & (pieces.x0 >= px1)).any())
     if left or right:  # the side whose column is flush against the gap, before where its mates stand
         before, after = free_runs(cover[:a] == 0, min_len), free_runs(cover[b:] == 0, min_len)
         span = (x0 + before[-1][1] * RESOLUTION if before else -np.inf,
                 x0 + (b + after[0][0]) * RESOLUTION if after else np.inf)  # the two columns' outer edges
-        flush = _flush(pieces, lines[0], (lx, rx), (px0, px1), span)
+        flush = _flush(pieces, line, (lx, rx), (px0, px1), span)
         # The body's alignment over many rows outweighs a line's other words: a sub-header set
         # left ("Net  Gross" over right-aligned prices) has its mates on its right alone.
         left, right = flush if any(flush) or (left and right) else (left, right)
@@ -77,7 +80,7 @@ def cut_how(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_le
     c, d = (a, edge) if left else (edge, b)
     clear = free_runs(cover[c:d] == 0, min_len)
     if not clear:
-        beside = _white_beside(pieces, pieces.line == lines[0], (lx, rx), (px0, px1), left)
+        beside = _white_beside(pieces, pieces.line == line, (lx, rx), (px0, px1), left)
         return _clear(pieces, cover, a, b, x0, min_len) if beside is None else ((beside - x0) / RESOLUTION, BESIDE)
     e, f = clear[-1] if left else clear[0]
     return c + (e + f) / 2, BESIDE
@@ -249,6 +252,16 @@ def is_flush(xs: list[float]) -> bool:
     return sum(1 for x in xs if abs(x - mid) <= FLUSH_TOL) / n >= FLUSH_SHARE
 
 
+def _end_chains(x1: np.ndarray) -> list[np.ndarray]:
+    """The pieces' indices by right end ``x1`` (pt; ties by index), in chains of ends at most
+    ``FLUSH_TOL`` apart (``geometry.chain_groups``), only those of three pieces or more."""
+    order = np.argsort(x1, kind="stable")
+    starts = np.flatnonzero(np.concatenate(([True], np.diff(x1[order]) > FLUSH_TOL)))
+    ends = np.append(starts[1:], len(order))
+    big = ends - starts >= 3
+    return [order[a:b] for a, b in zip(starts[big].tolist(), ends[big].tolist(), strict=True)]
+
+
 def flush_edges(pieces: Pieces, min_gap: float) -> list[float]:
     """Each x (pt) where a column of right-aligned amounts ends (at least three lines' pieces
     end within ``FLUSH_TOL`` of it, their starts ragged) and one other line alone starts a
@@ -257,17 +270,15 @@ def flush_edges(pieces: Pieces, min_gap: float) -> list[float]:
     over "$35,415  104"). The projection sees no gap there (the header starts a point or
     three after the amounts end); the flush edge says the amounts' cells end at it, so
     ``at_clip_edges`` cuts right of it as at a clip edge, and the header joins its own column."""
-    ends = sorted(zip(pieces.x1.tolist(), range(len(pieces.x1)), strict=True))
     out = []
-    for g in chain_groups(ends, FLUSH_TOL):
-        rows = {int(pieces.line[i]) for _, i in g}
-        if len(rows) < 3 or is_flush([float(pieces.x0[i]) for _, i in g]):
+    for g in _end_chains(pieces.x1):
+        rows = set(pieces.line[g].tolist())
+        if len(rows) < 3 or is_flush(pieces.x0[g].tolist()):
             continue
-        e = max(x for x, _ in g)
-        after = np.flatnonzero((pieces.x0 > e) & (pieces.x0 < e + 2 * min_gap))
-        lines = np.unique(pieces.line[after])
-        if len(lines) != 1 or int(lines[0]) in rows:
-            continue
-        if ((pieces.line == lines[0]) & (pieces.x1 < e - FLUSH_TOL)).any():
+        e = float(pieces.x1[g[-1]])
+        after = pieces.line[(pieces.x0 > e) & (pieces.x0 < e + 2 * min_gap)]  # the lines starting a piece there
+        if not len(after) or (after != after[0]).any() or int(after[0]) in rows:
+            continue  # none, or several lines' (no lone header), or one of the chain's own
+        if ((pieces.line == after[0]) & (pieces.x1 < e - FLUSH_TOL)).any():
             out.append(e)
     return out

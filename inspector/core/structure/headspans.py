@@ -18,8 +18,6 @@ from collections.abc import Sequence
 
 from ..numbers import is_number
 from ..types import Grid, Word
-from .columns import col_of
-from .region import RegionEvidence
 
 Span = tuple[int, int, int, int]  # (r, c, rs, cs)
 
@@ -64,13 +62,3 @@ def group_columns(spans: Sequence[Span], slots: dict[tuple[int, int], list[int]]
         out.update(cols)
     return out
 
-
-def slot_words(grid: Grid, ev: RegionEvidence, rows: int) -> dict[tuple[int, int], list[int]]:
-    """(r, c) -> the ids of the words centred there, in the grid's first ``rows`` rows."""
-    out: dict[tuple[int, int], list[int]] = {}
-    for i in ev.ids:
-        b = ev.words[i].bbox
-        r = col_of(b.cy, grid.ys)
-        if r < rows:
-            out.setdefault((r, col_of(b.cx, grid.xs)), []).append(i)
-    return out

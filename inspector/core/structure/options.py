@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..types import Grid, Rule
 from .columns import Line, Segment
 from .region import HALF, RegionEvidence
-from .spans import occupied_slots
+from .wordslots import occupied_slots
 
 
 def option_pairs(grid: Grid, ev: RegionEvidence) -> list[tuple[int, int]]:

@@ -23,7 +23,7 @@ from .layouts import cut_box, labelled_blocks, numbered_notes, page_columns
 from .leaders import leader_list
 from .region import FULL, RegionEvidence
 from .regions import Candidate
-from .spans import occupied_slots
+from .wordslots import occupied_slots
 
 # Why no user would change these: each is a proportion of the grid's own evidence.
 MIN_ROWS_FOR_EMPTY = 4  # rows a grid needs before its share of empty rows says it is no table

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from ..types import Fill, Grid, Rect, Word
-from .columns import Line, Segment, centre_cols, col_of
+from .columns import Line, Segment
+from .wordslots import WordSlots
 
 WIDE = 0.9  # a section fill covers this share of the table's width
 INDENT = 0.5  # x the type size: a row's label starting this far right of the label over it is indented under it
@@ -63,7 +64,7 @@ def section_lines(lines: Sequence[Line], segs: Sequence[Segment], fills: Sequenc
     return out
 
 
-def bold_label_rows(grid: Grid, words: Sequence[Word], ids: Sequence[int], occupied: set[tuple[int, int]]) -> list[int]:
+def bold_label_rows(grid: Grid, words: Sequence[Word], slots: WordSlots) -> list[int]:
     """Rows (after the first, before the last) that are section rows by their type: their only
     text in the first column, all of it bold, while most rows filling two or more columns set
     their first-column label in regular type ("Continuing operations" in bold over "Africa",
@@ -75,11 +76,11 @@ def bold_label_rows(grid: Grid, words: Sequence[Word], ids: Sequence[int], occup
         return []
     # A section row's label is bold: with no bold word in a row between the first and the
     # last there is none (the same answer, without sorting every word into its slot).
-    if not any(0 < col_of(words[i].bbox.cy, grid.ys) < grid.n_rows - 1 for i in ids if words[i].bold):
+    if not any(0 < r < grid.n_rows - 1 for i, r in zip(slots.ids, slots.rows, strict=True) if words[i].bold):
         return []
     cols: dict[int, set[int]] = {}
     first: dict[int, list[Word]] = {}  # row -> its first-column words
-    for i, r, c in zip(ids, centre_cols(words, ids, grid.ys, across=True), centre_cols(words, ids, grid.xs), strict=True):
+    for i, r, c in zip(slots.ids, slots.rows, slots.cols, strict=True):
         w = words[i]
         cols.setdefault(r, set()).add(c)
         if c == 0:
@@ -87,7 +88,7 @@ def bold_label_rows(grid: Grid, words: Sequence[Word], ids: Sequence[int], occup
     full = [r for r in range(1, grid.n_rows) if len(cols.get(r, ())) >= 2 and first.get(r)]
     if sum(not all(w.bold for w in first[r]) for r in full) * 2 <= len(full):
         return []
-    return [r for r in range(1, grid.n_rows - 1) if cols.get(r) == {0} and (r, 0) in occupied
+    return [r for r in range(1, grid.n_rows - 1) if cols.get(r) == {0} and (r, 0) in slots.occupied
             and all(w.bold for w in first[r]) and not _indented_under(first[r], first.get(r + 1, []))]
 
 

@@ -17,15 +17,16 @@ from ..multipage.markers import NOTE
 from ..numbers import is_number
 from ..totals import totals_label
 from ..types import Grid, Word
-from .columns import col_of, line_cols
+from .columns import Line, line_cols
 from .region import FULL, HALF, RegionEvidence
 from .sectionrows import row_pitch, section_at_pitch
 from .sections import WIDE, bold_label_rows
+from .wordslots import WordSlots
 
 RUN_GAP = 1.0  # font sizes: a gap between two words of one label, at most (a word space; "합 계" spaced)
 
 
-def banded_label_rows(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]]) -> list[int]:
+def banded_label_rows(grid: Grid, ev: RegionEvidence, slots: WordSlots) -> list[int]:
     """Bold label rows (``sections.bold_label_rows``) that are a row of the table's own across
     it, no column rule through them: a band of their own (a rule or a fill's edge drawn the full
     width over and under them), or set at the padded rows' own pitch (``sectionrows``: a table
@@ -33,15 +34,15 @@ def banded_label_rows(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, i
     divides nor pads is left a label in the first column (a statistics table's "Actual" over its
     years, under the header's rule only, its rows at their type's leading)."""
     xs, ys = grid.xs, grid.ys
-    rows = [r for r in bold_label_rows(grid, ev.words, ev.ids, occupied)
+    rows = [r for r in bold_label_rows(grid, ev.words, slots)
             if all(ev.covered("v", x, ys[r], ys[r + 1]) < HALF for x in xs[1:-1])]
     if not rows:
         return []
     cols = [line_cols(ln, ev.words, xs) for ln in ev.lines]
     pitch = row_pitch(ev.lines, cols, ev.words)
     first: dict[int, int] = {}  # grid row -> its first text line
-    for k, ln in enumerate(ev.lines):
-        first.setdefault(col_of(ln.bbox.cy, ys), k)
+    for k, r in enumerate(slots.line_rows):
+        first.setdefault(r, k)
     return [r for r in rows if all(_band_edge(ev, y, xs[0], xs[-1]) for y in (ys[r], ys[r + 1]))
             or r in first and section_at_pitch(ev.lines, cols, ev.words, first[r], pitch)]
 
@@ -55,7 +56,7 @@ def _band_edge(ev: RegionEvidence, y: float, x0: float, x1: float) -> bool:
                for b in (f.bbox for f in ev.fills))
 
 
-def note_rows(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]], one_piece: Collection[int]) -> list[int]:
+def note_rows(grid: Grid, ev: RegionEvidence, slots: WordSlots, one_piece: Collection[int]) -> list[int]:
     """Body rows holding only a note or section text in a band of their own: ruled (or a fill's
     edge) the table's full width over and under, no column rule through them, every line one
     piece (``one_piece``) and the text reaching over a column boundary ("Prices below exclude
@@ -67,30 +68,27 @@ def note_rows(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]], on
         return []
     out = []
     for r in sorted(one_piece):
-        if r == 0 or not any((r, c) in occupied for c in range(grid.n_cols)):
+        if r == 0 or not any((r, c) in slots.occupied for c in range(grid.n_cols)):
             continue
         if any(ev.covered("v", x, ys[r], ys[r + 1]) >= HALF for x in xs[1:-1]):
             continue
-        if (_reaches_over(grid, ev, r) or _a_note(grid, ev, r)) and all(_band_edge(ev, y, xs[0], xs[-1]) for y in (ys[r], ys[r + 1])):
+        lines = [ln for ln, k in zip(ev.lines, slots.line_rows, strict=True) if k == r]
+        if (_reaches_over(grid, ev, lines) or _a_note(ev, lines)) and all(_band_edge(ev, y, xs[0], xs[-1]) for y in (ys[r], ys[r + 1])):
             out.append(r)
     return out
 
 
-def _a_note(grid: Grid, ev: RegionEvidence, r: int) -> bool:
-    """Does row ``r``'s first text line open as a note ("Note: ...", "※ ...")?"""
-    first = next((ln for ln in ev.lines if col_of(ln.bbox.cy, grid.ys) == r), None)
-    return first is not None and bool(NOTE.match(" ".join(ev.words[i].text for i in first.word_ids)))
+def _a_note(ev: RegionEvidence, lines: Sequence[Line]) -> bool:
+    """Does a row's first text line (of its ``lines``) open as a note ("Note: ...", "※ ...")?"""
+    return bool(lines) and bool(NOTE.match(" ".join(ev.words[i].text for i in lines[0].word_ids)))
 
 
-def _reaches_over(grid: Grid, ev: RegionEvidence, r: int) -> bool:
-    """Does a text line of row ``r`` run over one of the grid's inner column boundaries?"""
-    xs, ys = grid.xs, grid.ys
-    return any(col_of(ln.bbox.cy, ys) == r and any(ln.bbox.x0 < x - ev.snap and ln.bbox.x1 > x + ev.snap
-                                                    for x in xs[1:-1])
-               for ln in ev.lines)
+def _reaches_over(grid: Grid, ev: RegionEvidence, lines: Sequence[Line]) -> bool:
+    """Does one of a row's text ``lines`` run over one of the grid's inner column boundaries?"""
+    return any(any(ln.bbox.x0 < x - ev.snap and ln.bbox.x1 > x + ev.snap for x in grid.xs[1:-1]) for ln in lines)
 
 
-def totals_spans(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]]) -> list[tuple[int, int]]:
+def totals_spans(grid: Grid, ev: RegionEvidence, slots: WordSlots) -> list[tuple[int, int]]:
     """(row, last column) of each body row whose label is a totals label
     (``totals.totals_label``) centred over the columns before the row's first amount (a cell
     of numbers), those columns empty but for it (one run of text): the label's cell spans columns 0 to the last of them ("합 계" centred
@@ -101,15 +99,15 @@ def totals_spans(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]])
     between its columns in any row: where it draws them (its header band alone, InDesign's
     habit), one left out says nothing of a merge, and a fully ruled table's merged cell is
     read from its drawing (``spans._undrawn_joins``)."""
-    xs, ys, nc = grid.xs, grid.ys, grid.n_cols
-    if nc < 3 or any(ev.covered("v", x, ys[r], ys[r + 1]) >= HALF for x in xs[1:-1] for r in range(grid.n_rows)):
+    xs, nc = grid.xs, grid.n_cols
+    if nc < 3 or _column_rule_drawn(grid, ev):
         return []
     out = []
     for r in range(1, grid.n_rows):
-        held = [c for c in range(nc) if (r, c) in occupied]
+        held = [c for c in range(nc) if (r, c) in slots.occupied]
         if len(held) < 2:
             continue
-        cells = _row_cells(grid, ev, r)
+        cells = slots.row_cells(r)
         amount = next((c for c in held if all(is_number(w.text) for w in cells[c])), None)
         label = [c for c in held if amount is not None and c < amount]
         if amount is None or not label or label != list(range(label[0], label[-1] + 1)):
@@ -123,17 +121,18 @@ def totals_spans(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]])
     return out
 
 
+def _column_rule_drawn(grid: Grid, ev: RegionEvidence) -> bool:
+    """Is one of the grid's inner column boundaries drawn down half a row or more in some row?
+    Only the boundaries with a vertical rule near them are measured (most grids have none),
+    unless a row has no height (``covered`` calls an empty span drawn)."""
+    ys, inner = grid.ys, grid.xs[1:-1]
+    if all(a < b for a, b in zip(ys, ys[1:], strict=False)):
+        inner = tuple(x for x in inner if ev.rules.near("v", x, ev.snap))
+    return any(ev.covered("v", x, ys[r], ys[r + 1]) >= HALF for x in inner for r in range(grid.n_rows))
+
+
 def _one_run(words: Sequence[Word]) -> bool:
     """Are ``words`` (left to right) one run of text: no gap between two of them wider than
     ``RUN_GAP`` font sizes ("합 계", "Grand total")?"""
     return all(b.bbox.x0 - a.bbox.x1 <= RUN_GAP * max(a.font_size, b.font_size) for a, b in zip(words, words[1:], strict=False))
 
-
-def _row_cells(grid: Grid, ev: RegionEvidence, r: int) -> dict[int, list[Word]]:
-    """Row ``r``'s words per column (by their centres), left to right."""
-    cells: dict[int, list[Word]] = {}
-    for i in sorted(ev.ids, key=lambda i: ev.words[i].bbox.x0):
-        b = ev.words[i].bbox
-        if col_of(b.cy, grid.ys) == r:
-            cells.setdefault(col_of(b.cx, grid.xs), []).append(ev.words[i])
-    return cells

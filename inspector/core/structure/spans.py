@@ -19,12 +19,13 @@ from ..evidence.rules_merge import RuleIndex
 from ..types import Grid, Rect, Rule, Word
 from .centred_heads import centred_label_spans, head_rows
 from .colends import open_rows
-from .columns import Line, Segment, col_of
-from .headspans import header_rowspans, slot_words
+from .columns import Segment, col_of
+from .headspans import header_rowspans
 from .region import FULL, HALF, RegionEvidence
 from .sections import section_rows
 from .spanrects import rectangles
 from .spanrows import banded_label_rows, note_rows, totals_spans
+from .wordslots import WordSlots
 
 CMIDRULE_WIDTH = 0.9  # a horizontal rule shorter than this share of the table's width may be a cmidrule
 CMIDRULE_SPAN = 0.5  # a cmidrule spans a column when it covers this share of the column's width
@@ -32,14 +33,6 @@ CENTRED_SLACK = 0.25  # a group label's middle lies this share of its rule's len
 LEADING = 1.5  # a paragraph's next line starts within this many word heights of the line before
 PITCH_SLACK = 0.1  # of a word's height: a wrapped line starts higher than its row's texts by more than this
 Join = Callable[[int, int], None]  # joins two slots (r * n_cols + c) into one cell
-
-
-def occupied_slots(grid: Grid, cx: np.ndarray, cy: np.ndarray) -> set[tuple[int, int]]:
-    """Slots (r, c) holding the centre of at least one word."""
-    r = np.minimum(np.maximum(np.searchsorted(grid.ys, cy, side="right") - 1, 0), grid.n_rows - 1)
-    c = np.minimum(np.maximum(np.searchsorted(grid.xs, cx, side="right") - 1, 0), grid.n_cols - 1)
-    return set(zip(r.tolist(), c.tolist(), strict=True))
-
 
 
 def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
@@ -67,8 +60,9 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
         joined.add((min(a, b), max(a, b)))
         parent[find(a)] = find(b)
 
-    cand, segs, lines, ids = ev.cand, ev.segs, ev.lines, list(ev.ids)
-    occupied = occupied_slots(grid, ev.centres.cx[ids], ev.centres.cy[ids])
+    cand, segs = ev.cand, ev.segs
+    slots = WordSlots(grid, ev)  # each word's and line's slot, read once for every test below
+    occupied = slots.occupied
     if cand.source == "ruled" and nc > 1:
         _undrawn_joins(grid, ev, occupied, virtual, join)
     for r, c in options:
@@ -81,31 +75,30 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
     def drawn(x: float, r: int) -> bool:
         return cand.source == "ruled" and ev.covered("v", x, grid.ys[r], grid.ys[r + 1]) >= HALF
 
-    _text_spans(grid, segs, lines, ev.words, drawn, join)
+    _text_spans(grid, segs, slots.line_rows, ev.words, drawn, join)
     if cand.source == "ruled" and nc > 1:
         _crossing_words(grid, ev, drawn, join)
-    one_piece = _one_piece_rows(grid, segs, lines)
+    one_piece = _one_piece_rows(segs, slots.line_rows)
     for r in section_rows(grid, ev.fills, occupied, one_piece):
         for c in range(nc - 1):
             join(r * nc + c, r * nc + c + 1)
-    for r in [*banded_label_rows(grid, ev, occupied), *note_rows(grid, ev, occupied, one_piece),
+    for r in [*banded_label_rows(grid, ev, slots), *note_rows(grid, ev, slots, one_piece),
               *open_rows(grid, ev, ends)]:
         for c in range(nc - 1):
             join(r * nc + c, r * nc + c + 1)
-    for r, last in totals_spans(grid, ev, occupied):
+    for r, last in totals_spans(grid, ev, slots):
         for c in range(last):
             join(r * nc + c, r * nc + c + 1)
     spans = rectangles(parent, find, (nr, nc), occupied, joined)
     if cand.source == "ruled" or not ev.params.tables.head_rowspans:  # a ruled grid draws its row spans
         return spans
-    return header_rowspans(grid, slot_words(grid, ev, 2 + any(s[:2] == (0, 0) for s in spans)), ev.words, spans)
+    return header_rowspans(grid, slots.words_in_rows(2 + any(s[:2] == (0, 0) for s in spans)), ev.words, spans)
 
 
-def _one_piece_rows(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line]) -> set[int]:
-    """Rows whose every text line is in one piece (one segment)."""
+def _one_piece_rows(segs: Sequence[Segment], row_of: Sequence[int]) -> set[int]:
+    """Rows whose every text line is in one piece (one segment); ``row_of``: each line's row."""
     count: dict[int, int] = {}
     row_lines: dict[int, set[int]] = {}
-    row_of = [col_of(ln.bbox.cy, grid.ys) for ln in lines]  # once per line, not per piece
     for s in segs:
         r = row_of[s.line]
         count[r] = count.get(r, 0) + 1
@@ -327,17 +320,18 @@ def _centred_label_joins(grid: Grid, ev: RegionEvidence, join: Join) -> None:
             join(r * nc + c, r * nc + c + 1)
 
 
-def _text_spans(grid: Grid, segs: Sequence[Segment], lines: Sequence[Line], words: Sequence[Word],
+def _text_spans(grid: Grid, segs: Sequence[Segment], line_rows: Sequence[int], words: Sequence[Word],
                 drawn: Callable[[float, int], bool], join: Join) -> None:
-    """A segment whose words sit in several columns (not split by a drawn rule) spans them."""
-    xs, ys, nc = grid.xs, grid.ys, grid.n_cols
+    """A segment whose words sit in several columns (not split by a drawn rule) spans them;
+    ``line_rows``: the row of each of the region's lines."""
+    xs, nc = grid.xs, grid.n_cols
     for s in segs:
         if len(s.word_ids) < 2:
             continue
         cols = sorted({col_of(words[i].bbox.cx, xs) for i in s.word_ids})
         if len(cols) < 2:
             continue
-        r = col_of(lines[s.line].bbox.cy, ys)
+        r = line_rows[s.line]
         if any(drawn(xs[c], r) for c in range(cols[0] + 1, cols[-1] + 1)):
             continue
         for c in range(cols[0], cols[-1]):
