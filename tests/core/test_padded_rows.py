@@ -47,7 +47,7 @@ def test_padded_rows_at_one_pitch_are_one_table() -> None:
 def test_two_padded_tables_apart_stay_two() -> None:
     """The white between the two tables (over 3 line heights, and not the rows' pitch) parts them
     (unruled: two tables of one width under header rules, white between, read as one table's
-    sections, ``regions._white_gap``)."""
+    sections, ``rulegaps._white_gap``)."""
     tables = Pipeline(open_document(_pdf(2))).run(0).tables
     assert len(tables) == 2
     assert all(len(t.rows_text()) == len(ROWS) for t in tables)

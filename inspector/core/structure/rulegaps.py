@@ -1,0 +1,131 @@
+"""Does what lies between two stacked horizontal rules part them into two tables?
+
+Read by ``regions.hrule_regions`` while it stacks rules into one candidate: running prose
+across the rules' width, a heading, caption or sentence alone over a header row
+(``between.heading_between``), a heading set apart in larger type, white space that ends a
+table, or prose beside the narrower rule (``between.prose_beside``). Each test that parts
+two rules can tell explain why, as a rejected ``TableRegion`` in ``said``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..types import Rect, Rule, TableRegion
+from .aligned import PROSE_WORDS, is_prose
+from .between import HEADING_SIZE, SIZE_EPS, LineFacts, column_rule_through, heading_between, prose_beside
+from .columns import Line
+
+PROSE_SLACK = 5  # pt a prose line may start left of the rules, or must cross their end by
+PROSE_WIDTH = 0.6  # share of the rules' width a prose line between them spans to part them
+OTHER_OVERLAP = 0.9  # two rules overlapping less than this share of the longer have other widths
+OTHER_SHORTER = 0.5  # ... unless the shorter is below this share of it (a footnote separator)
+
+
+def beside_told(lines: Sequence[Line], facts: LineFacts | None, top: Rule, bottom: Rule,
+                 said: list[TableRegion] | None) -> bool:
+    """Does prose beside the narrower rule part the two (``prose_beside``)? Told in ``said``."""
+    why = prose_beside(facts, lines, top, bottom, PROSE_WORDS) if facts else ""
+    if why and said is not None:
+        said.append(TableRegion(top.bbox.union(bottom.bbox), "horizontal_rules", why, "tables.prose_beside_rules"))
+    return bool(why)
+
+
+def prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, bottom: Rule,
+                   body: float = 0.0, sizes: Sequence[float] = (), facts: LineFacts | None = None,
+                   said: list[TableRegion] | None = None, verticals: Sequence[Rule] = ()) -> bool:
+    """Does text between two rules say they belong to different tables? Not when a column
+    rule of ``verticals`` runs through the band between them (``column_rule_through``).
+    Running prose across their width does, and so does a line running across their left or right end
+    (body text beside a chart: the rules of two charts, not one table's), and a heading,
+    caption, marker or sentence alone between them over a header row (``between``; told
+    in ``said`` as a rejected region, for explain)."""
+    width = max(top.length, bottom.length)
+    x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
+    between = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
+               and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
+    if facts and column_rule_through(verticals, facts, between, top, bottom) is not None:
+        return False
+    if _heading_parts(lines, n_segments, between, top, bottom, facts, said, unruled=False):
+        return True
+    if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body, sizes):
+        return True
+    if _white_gap(lines, n_segments, between, body, _other_table(top, bottom)):
+        return True
+    for k in between:
+        ln = lines[k]
+        b = ln.bbox
+        if b.x0 >= x0 - PROSE_SLACK and b.width >= PROSE_WIDTH * width and (
+                is_prose(ln, n_segments[k]) or (facts is not None and facts.justified(k, PROSE_WORDS))):
+            return True  # running prose; justified, its stretched spaces cut it into pieces
+        if is_prose(ln, n_segments[k]) and any(b.x0 < x - PROSE_SLACK and b.x1 > x + PROSE_SLACK for x in (x0, x1)):
+            return True
+    # Last, as it is the weaker reading: the tables' outer rules missing (fpdf2's
+    # HORIZONTAL_LINES rules only between rows), the heading stands between the upper
+    # table's last row and the next table's header.
+    return _heading_parts(lines, n_segments, between, top, bottom, facts, said, unruled=True)
+
+
+def _heading_parts(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], top: Rule,
+                   bottom: Rule, facts: LineFacts | None, said: list[TableRegion] | None, unruled: bool) -> bool:
+    """Does a heading between the rules over a header row part two tables (``heading_between``)?
+    Told in ``said`` as a rejected region, for explain."""
+    x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
+    why = heading_between(facts, lines, n_segments, between, top.pos, bottom.pos, x0, x1, unruled,
+                          (bottom.start, bottom.end)) if facts else ""
+    if why and said is not None:
+        box = Rect.bounding([lines[k].bbox for k in between])
+        where = ("between one table's last row and the next table's header" if unruled
+                 else "between two rules over a header row")
+        said.append(TableRegion(box, "horizontal_rules", f"heading between tables: {why} stands alone {where}; "
+                                "one table ends above it, the next starts below"))
+    return bool(why)
+
+
+def _heading_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], top: float,
+                 bottom: float, body: float, sizes: Sequence[float] = ()) -> bool:
+    """Is there white space between two rules that parts two tables? A table's text sits
+    close to its rules and to its other lines; a line in one piece, in larger type than the
+    page's usual (a line taller than the usual line height ``body``, or, with ``sizes``,
+    the type size per line in pt, type larger than the usual size: fonts differ in line
+    height), a heading, not a section label of the table, with over ``HEADING_GAP`` usual
+    line heights clear above or below it parts two tables."""
+    ks = sorted(between, key=lambda k: lines[k].bbox.y0)
+    usual = sorted(sizes)[len(sizes) // 2] if sizes and ks else 0.0
+    for i, k in enumerate(ks):
+        b = lines[k].bbox
+        above = b.y0 - (lines[ks[i - 1]].bbox.y1 if i else top)
+        below = (lines[ks[i + 1]].bbox.y0 if i + 1 < len(ks) else bottom) - b.y1
+        larger = b.height > HEADING_SIZE * body or (usual > 0 and sizes[k] >= HEADING_SIZE * usual - SIZE_EPS)
+        if n_segments[k] < 2 and larger and max(above, below) > HEADING_GAP * body:
+            return True
+    return False
+
+
+def _other_table(top: Rule, bottom: Rule) -> bool:
+    """Do two rules look like two tables' (clearly other widths, neither much shorter: a
+    footnote separator under a table is short)?"""
+    over = min(top.end, bottom.end) - max(top.start, bottom.start)
+    longer, shorter = max(top.length, bottom.length), min(top.length, bottom.length)
+    return over < OTHER_OVERLAP * longer and shorter >= OTHER_SHORTER * longer
+
+
+def _white_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], body: float,
+               other_widths: bool) -> bool:
+    """Is there white space over ``HEADING_GAP`` usual line heights between two text lines
+    between the rules that ends a table? A table's rows follow each other closely. White
+    space followed only by notes or headings (lines in one piece) and then a rule ends one
+    table (a totals row ruled only above it); so does any such white space between rules of
+    ``other_widths`` (the next table's header). White space followed by rows again, between
+    rules of one width, is a section break inside one table."""
+    ks = sorted(between, key=lambda k: lines[k].bbox.y0)
+    bottom = lines[ks[0]].bbox.y1 if ks else 0.0
+    for i in range(1, len(ks)):
+        b = lines[ks[i]].bbox
+        if b.y0 - bottom > HEADING_GAP * body > 0 and (other_widths or all(n_segments[k] < 2 for k in ks[i:])):
+            return True
+        bottom = max(bottom, b.y1)
+    return False
+
+
+HEADING_GAP = 2.0  # line heights of white space beside a one-piece line that part two tables
