@@ -13,7 +13,7 @@ import pymupdf
 import pytest
 
 from inspector.core.explain import SPAN_APART, explain_page
-from inspector.core.explain.candidates import SPANNED
+from inspector.core.explain.rowlines import SPANNED
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document

@@ -41,13 +41,7 @@ from .bands import (
     spanning_apart,
     totals_band,
 )
-from .candidates import (
-    Region,
-    dropped_columns,
-    dropped_rows,
-    region_of,
-    vetoed_columns,
-)
+from .candidates import Region, dropped_columns, region_of, vetoed_columns
 from .clipped import edge_note, hidden_rules
 from .drawn import drawn_boundary
 from .grown import cell_line_rows, clear_cut_cols, ended_rows
@@ -55,6 +49,7 @@ from .heads import group_label_cols, group_line_rows, head_rowspan_rows, left_he
 from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut
 from .options import option_cols, option_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
+from .rowlines import dropped_rows
 from .sheets import sheet_cols, sheet_rows
 from .textgap import text_gap
 from .thin import pair_rules, thin_band_rules
