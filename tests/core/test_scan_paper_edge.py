@@ -82,3 +82,29 @@ def test_a_page_wide_rule_inside_the_margin_is_kept() -> None:
     kept = sorted(r.pos for r in res.rules if r.orient == "h")
     assert kept == pytest.approx([PAGE[1] - 30.0, EDGE_Y], abs=1.0)
     assert not any(r.reason == PAPER_EDGE_WHY for r in res.rejected)
+
+
+@pytest.mark.parametrize("depth", [36.0, 60.0])
+def test_a_full_bleed_banner_keeps_both_edges(depth: float) -> None:
+    """A grey banner printed to the sheet's top edge and across it (a web page's or a report's
+    masthead), ``depth`` pt deep: its top edge lies along the page's side, but the band reaches
+    far deeper than a scanner's border or a lid's shadow, so both its edges stay rules (one
+    alone, the lower, paired with an underline far down the page into a false table)."""
+    def draw(page: pymupdf.Page) -> None:
+        page.draw_rect(pymupdf.Rect(0.0, 0.0, PAGE[0], depth), color=None, fill=(0.55, 0.55, 0.55))
+
+    res = find_raster_rules(render(draw), DPI, RasterParams())
+    kept = sorted(r.pos for r in res.rules if r.orient == "h")
+    assert kept == pytest.approx([0.0, depth], abs=1.5)
+    assert not any(r.reason == PAPER_EDGE_WHY for r in res.rejected)
+
+
+def test_a_thin_dark_strip_along_the_side_is_the_paper_edge() -> None:
+    """The scanner's dark border under the sheet, a strip 4 pt deep along the bottom side and
+    across the page: thinner than the paper-edge margin, so its inner edge is the paper's
+    edge, no rule."""
+    def draw(page: pymupdf.Page) -> None:
+        page.draw_rect(pymupdf.Rect(0.0, PAGE[1] - 4.0, PAGE[0], PAGE[1]), color=None, fill=(0.2, 0.2, 0.2))
+
+    res = find_raster_rules(render(draw), DPI, RasterParams())
+    assert not any(r.orient == "h" and r.length > 0.9 * PAGE[0] for r in res.rules)

@@ -30,13 +30,14 @@ Output is in PDF points (pixel x 72/dpi), unrotated page space, top-left origin.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from ..params import RasterParams
-from ..types import Orientation, RasterResult, RejectedRule, Rule
+from ..types import Orientation, RasterResult, Rect, RejectedRule, Rule
 from .raster_bands import MIN_INNER_CONTRAST, Scale, drop_duplicate_edges, find_bands, median, mirror, solid_regions
 from .raster_groups import TOO_SHORT, bridge, span_guard, texture
 
@@ -78,7 +79,8 @@ def find_raster_rules(grey: np.ndarray | None, dpi: int, params: RasterParams) -
     edges, dup = drop_duplicate_edges(found_bands.edges, rules)
     rejected += dup
     kept, guarded, used = _guard(rules, edges, params.span_guard)
-    kept, paper_edges = _paper_edges(kept, grey.shape[1] * sc.pt, grey.shape[0] * sc.pt)
+    deep = {id(e) for e, b in edges if _deep(found_bands.bands[b].bbox, e.orient, grey.shape, sc.pt)}
+    kept, paper_edges = _paper_edges(kept, grey.shape[1] * sc.pt, grey.shape[0] * sc.pt, deep)
     rejected += guarded + paper_edges
     return RasterResult(rules=tuple(sorted(kept, key=_rule_key)),
                         rejected=tuple(rejected),
@@ -91,15 +93,26 @@ PAPER_SPAN = 0.9  # share of the page's width (height) a paper's edge runs acros
 PAPER_EDGE_WHY = "the paper's edge (along the page's side, across the whole page): a scan's border, no table rule"
 
 
-def _paper_edges(rules: list[Rule], width: float, height: float) -> tuple[list[Rule], list[RejectedRule]]:
+def _deep(band: Rect, orient: str, shape: tuple[int, ...], pt: float) -> bool:
+    """Does ``band`` (its edges ``orient`` rules) reach deeper into the page, ``shape`` pixels
+    of ``pt`` points, than ``PAPER_EDGE`` of its side? A strip that thin along the side is the
+    scanner's border or the lid's shadow; a deeper one is printed (a full-bleed banner)."""
+    side = (shape[0] if orient == "h" else shape[1]) * pt
+    return (band.height if orient == "h" else band.width) > PAPER_EDGE * side
+
+
+def _paper_edges(rules: list[Rule], width: float, height: float, deep: AbstractSet[int] = frozenset()
+                 ) -> tuple[list[Rule], list[RejectedRule]]:
     """``rules`` without those lying along the page's edge (within ``PAPER_EDGE`` of its side,
     ``width`` x ``height`` pt) and running across ``PAPER_SPAN`` of it or more: the scanned
     sheet's edge, or the lid's shadow past it. No producer prints a table's rule there (printers
-    keep a margin), and paired with an underline 500 pt up it made one page-tall false table."""
+    keep a margin), and paired with an underline 500 pt up it made one page-tall false table.
+    An edge of a band reaching deeper into the page (``deep``: the rules' ids) stays: a
+    full-bleed banner printed to the sheet's edge, whose other edge pairs with it."""
     kept, out = [], []
     for r in rules:
         side, across = (height, width) if r.orient == "h" else (width, height)
-        if min(r.pos, side - r.pos) <= PAPER_EDGE * side and r.length >= PAPER_SPAN * across:
+        if id(r) not in deep and min(r.pos, side - r.pos) <= PAPER_EDGE * side and r.length >= PAPER_SPAN * across:
             out.append(RejectedRule(r, PAPER_EDGE_WHY))
         else:
             kept.append(r)
