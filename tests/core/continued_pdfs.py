@@ -26,6 +26,11 @@ from pathlib import Path
 
 import pymupdf
 
+from inspector.core.multipage.continuation import Continuation, proposed
+from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
+from inspector.core.types import PageResult
+
 A4 = (595.0, 842.0)
 MARGIN = 60.0
 TOP, BOTTOM = 80.0, 770.0  # the body's frame (running header above it, footer below)
@@ -476,3 +481,17 @@ def builder_id(index: int, build: Callable[[], Case]) -> str:
 def all_cases() -> list[Case]:
     """Every case of the set, built (what the before/after measure runs)."""
     return [build() for build in case_builders()]
+
+
+def detect(pdf: bytes, tmp_path: Path) -> list[PageResult]:
+    """Every page of ``pdf`` detected, read from a file under ``tmp_path`` (as a user opens it)."""
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(pdf)
+    doc = open_document(path)
+    pipe = Pipeline(doc)
+    return [pipe.run(i) for i in range(doc.page_count)]
+
+
+def pairs(conts: tuple[Continuation, ...]) -> list[tuple[int, int]]:
+    """(previous page, next page) of each proposed link."""
+    return [(c.prev_page, c.next_page) for c in proposed(conts)]

@@ -10,26 +10,12 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from inspector.core.multipage.continuation import Continuation, find_continuations, proposed
+from inspector.core.multipage.continuation import find_continuations, proposed
 from inspector.core.multipage.markers import MARKER, NOTE
-from inspector.core.pipeline import Pipeline
-from inspector.core.reading.document import open_document
-from inspector.core.types import PageResult
-from tests.core.continued_pdfs import CJK_FONT, MARGIN, Case, pymupdf_case, texts
+from tests.core.continued_pdfs import CJK_FONT, MARGIN, Case, detect, pairs, pymupdf_case, texts
 
 CJK = pytest.mark.skipif(CJK_FONT is None, reason="needs the WenQuanYi CJK font")
 
-
-def detect(pdf: bytes, tmp_path: Path) -> list[PageResult]:
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(pdf)
-    doc = open_document(path)
-    pipe = Pipeline(doc)
-    return [pipe.run(i) for i in range(doc.page_count)]
-
-
-def pairs(conts: tuple[Continuation, ...]) -> list[tuple[int, int]]:
-    return [(c.prev_page, c.next_page) for c in proposed(conts)]
 
 
 def under_first(case: Case, text: str, lang: str) -> bytes:

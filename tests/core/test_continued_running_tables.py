@@ -13,11 +13,10 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from inspector.core.multipage.continuation import Continuation, find_continuations, proposed
+from inspector.core.multipage.continuation import find_continuations, proposed
 from inspector.core.multipage.runningtables import running_tables
-from inspector.core.pipeline import Pipeline
-from inspector.core.reading.document import open_document
 from inspector.core.types import PageResult
+from tests.core.continued_pdfs import detect, pairs
 
 W, H = 595.0, 842.0
 XS = (60.0, 110.0, 300.0, 360.0, 445.0, 535.0)
@@ -98,17 +97,6 @@ def build(style: str = "grid", repeat: bool = True, box: str = "head", short: bo
         k += n
     return bytes(doc.tobytes())
 
-
-def detect(pdf: bytes, tmp_path: Path) -> list[PageResult]:
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(pdf)
-    doc = open_document(path)
-    pipe = Pipeline(doc)
-    return [pipe.run(i) for i in range(doc.page_count)]
-
-
-def pairs(conts: tuple[Continuation, ...]) -> list[tuple[int, int]]:
-    return [(c.prev_page, c.next_page) for c in proposed(conts)]
 
 
 def _box_index(res: PageResult, box: str) -> int:

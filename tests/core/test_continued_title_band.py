@@ -11,11 +11,9 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from inspector.core.multipage.continuation import Continuation, find_continuations, proposed
+from inspector.core.multipage.continuation import find_continuations, proposed
 from inspector.core.multipage.headrow import title_rows
-from inspector.core.pipeline import Pipeline
-from inspector.core.reading.document import open_document
-from inspector.core.types import PageResult
+from tests.core.continued_pdfs import detect, pairs
 
 W, H = 595.0, 842.0
 XS = (60.0, 110.0, 300.0, 360.0, 445.0, 535.0)
@@ -62,17 +60,6 @@ def build(style: str, title: str, later: str, font: str = "hebo") -> bytes:
                 page.draw_line((XS[0], yy), (XS[-1], yy), width=w)
     return bytes(doc.tobytes())
 
-
-def detect(pdf: bytes, tmp_path: Path) -> list[PageResult]:
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(pdf)
-    doc = open_document(path)
-    pipe = Pipeline(doc)
-    return [pipe.run(i) for i in range(doc.page_count)]
-
-
-def pairs(conts: tuple[Continuation, ...]) -> list[tuple[int, int]]:
-    return [(c.prev_page, c.next_page) for c in proposed(conts)]
 
 
 TITLES = [("Schedule 1. Materials supplied", "Schedule 1. Materials supplied", "hebo"),
