@@ -10,18 +10,10 @@ import pytest
 from inspector.core.multipage.continuation import Continuation, find_continuations, proposed
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
-from inspector.core.types import PageResult
 from tests.core.column_flow_pdfs import column_flow_pdf
+from tests.core.continued_pdfs import detect
 
 REAL = Path(__file__).resolve().parents[2] / "corpus" / "tagged_real" / "pdfs" / "indesign18-report.pdf"
-
-
-def _detect(pdf: bytes, tmp_path: Path) -> list[PageResult]:
-    path = tmp_path / "flow.pdf"
-    path.write_bytes(pdf)
-    doc = open_document(path)
-    pipe = Pipeline(doc)
-    return [pipe.run(i) for i in range(doc.page_count)]
 
 
 def _links(conts: tuple[Continuation, ...]) -> list[tuple[int, int, int, int, int]]:
@@ -29,7 +21,7 @@ def _links(conts: tuple[Continuation, ...]) -> list[tuple[int, int, int, int, in
 
 
 def test_table_flows_into_the_next_column_then_the_next_page(tmp_path: Path) -> None:
-    results = _detect(column_flow_pdf(), tmp_path)
+    results = detect(column_flow_pdf(), tmp_path)
     boxes = [[(round(t.bbox.x0), round(t.bbox.y0), round(t.bbox.x1)) for t in r.tables] for r in results]
     assert boxes == [[(40, 80, 400), (442, 80, 802)], [(40, 80, 400)]]
     conts = find_continuations(results)
@@ -50,7 +42,7 @@ def test_table_flows_into_the_next_column_then_the_next_page(tmp_path: Path) -> 
 def test_heading_over_the_next_column_starts_another_table(heading: str, reason: str, tmp_path: Path) -> None:
     """The page's line at the heading's height also holds the left column's header: only the
     right column's words of it stand between the pieces."""
-    conts = find_continuations(_detect(column_flow_pdf(heading=heading), tmp_path))
+    conts = find_continuations(detect(column_flow_pdf(heading=heading), tmp_path))
     flow = [c for c in conts if c.next_page == c.prev_page == 1]
     assert len(flow) == 1 and not flow[0].proposed
     assert flow[0].reason == reason
@@ -63,7 +55,7 @@ def test_columns_end_at_the_foot_of_their_own_page(short: tuple[int, int], linke
     against the foot of page 1's columns (the right piece's), not the document's; a left
     piece ending more than 2 rows above the right one's foot (4 and 6 rows) is no flow."""
     pdf = column_flow_pdf(short=short, closing="All amounts in US dollars, audited figures.")
-    conts = find_continuations(_detect(pdf, tmp_path))
+    conts = find_continuations(detect(pdf, tmp_path))
     flow = next(c for c in conts if c.prev_page == c.next_page == 1)
     assert flow.proposed is linked, flow.reason
     ends = next(e for e in flow.evidence if e.kind == "edge")
@@ -79,7 +71,7 @@ def test_text_under_the_next_column_sets_its_foot(under: tuple[str, float], link
     short, does not end its column; the table's note there (smaller type, or a note's mark)
     is no text of the column, so the columns' foot is the piece's."""
     pdf = column_flow_pdf(short=(4, 4), closing="All amounts in US dollars, audited figures.", under=under)
-    conts = find_continuations(_detect(pdf, tmp_path))
+    conts = find_continuations(detect(pdf, tmp_path))
     flow = next(c for c in conts if c.prev_page == c.next_page == 1)
     assert flow.proposed is linked, flow.reason
     if not linked:
