@@ -72,7 +72,21 @@ def _cjk_subset() -> str:
     out = Path(tempfile.mkdtemp(prefix="small-pdfs-")) / "wqy-subset.ttf"
     subprocess.run([sys.executable, "-m", "fontTools.subset", CJK_FONT, "--font-number=0", f"--text={chars}",
                     f"--output-file={out}"], check=True, capture_output=True)
+    # reportlab keeps one font per face name for the process: under the whole font's name the
+    # cut would stand in for it in other test modules (their pages then miss characters).
+    subprocess.run([sys.executable, "-c", _RENAME, str(out), SUBSET_FONT], check=True, capture_output=True)
     return str(out)
+
+
+SUBSET_FONT = "WQYSubset"  # the cut's face name, and its name in reportlab's registry
+_RENAME = """import sys
+from fontTools.ttLib import TTFont
+font = TTFont(sys.argv[1])
+for rec in font["name"].names:
+    if rec.nameID in (1, 3, 4, 6, 16):
+        rec.string = sys.argv[2]
+font.save(sys.argv[1])
+"""
 
 
 def width(text: str, size: float = 9.0, cjk: bool = False) -> float:
@@ -128,14 +142,14 @@ def reportlab_page(ops: Sequence[Op]) -> bytes:
 
     out = io.BytesIO()
     c = canvas.Canvas(out, pagesize=A4)
-    if any(isinstance(op, Text) and op.cjk for op in ops) and "WQY" not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont("WQY", _cjk_subset()))
+    if any(isinstance(op, Text) and op.cjk for op in ops) and SUBSET_FONT not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(SUBSET_FONT, _cjk_subset()))
     for op in ops:
         if isinstance(op, Line):
             c.setLineWidth(op.width)
             c.line(op.x0, A4[1] - op.y0, op.x1, A4[1] - op.y1)
             continue
-        c.setFont("WQY" if op.cjk else "Helvetica", op.size)
+        c.setFont(SUBSET_FONT if op.cjk else "Helvetica", op.size)
         s = _start(op)
         x, y = (op.x, s) if op.rotate else (s, op.y)
         c.saveState()
@@ -294,9 +308,9 @@ def _reportlab_font(ko: bool) -> str:
 
     if not ko:
         return "Helvetica"
-    if "WQY" not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont("WQY", _cjk_subset()))
-    return "WQY"
+    if SUBSET_FONT not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(SUBSET_FONT, _cjk_subset()))
+    return SUBSET_FONT
 
 
 def platypus_two_column(ko: bool, table_right: bool, booktabs: bool) -> tuple[bytes, list[list[list[str]]]]:
