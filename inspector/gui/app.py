@@ -206,6 +206,7 @@ def _screenshot(app: QApplication, window: MainWindow, opts: LaunchOptions) -> i
     app.processEvents()
     window.view.render_picture()
     _wait_for_picture(app, window)
+    _wait_for_thumbnails(app, window)
     app.processEvents()
     out = Path(str(opts.screenshot))
     _save_atomic(window.grab(), out)
@@ -279,6 +280,16 @@ def _wait_for_picture(app: QApplication, window: MainWindow) -> None:
     """Until the page picture has come from the picture worker, or failed (within its budget)."""
     deadline = time.monotonic() + window.session.params.budget.seconds + 60.0
     while window.view.picture_pending and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.005)
+
+
+def _wait_for_thumbnails(app: QApplication, window: MainWindow, timeout_s: float = 10.0) -> None:
+    """Until the strip's visible thumbnails are drawn: a screenshot with grey placeholders (and
+    the current page's shown as a plain selection colour) looks like a broken strip."""
+    deadline = time.monotonic() + timeout_s
+    app.processEvents()  # the strip paints, asking for the thumbnails it shows
+    while window.thumbnails.thumbs.pending and time.monotonic() < deadline:
         app.processEvents()
         time.sleep(0.005)
 

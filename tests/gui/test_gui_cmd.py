@@ -122,3 +122,13 @@ def test_preset_save_is_atomic(window, tmp_path: Path, monkeypatch: pytest.Monke
     with pytest.raises(OSError):
         window.params.save_preset(path)
     assert path.read_bytes() == before
+
+
+def test_screenshot_waits_for_the_visible_thumbnails(qapp, tmp_path: Path) -> None:
+    """The bundled sample's three pages fit the strip: each is drawn, none left as the grey
+    placeholder (235, 235, 235) that a screenshot taken too early shows."""
+    out = tmp_path / "shot.png"
+    assert run(LaunchOptions(screenshot=str(out), size=(1400, 900))) == 0
+    img = QImage(str(out))
+    grey = sum(1 for x in range(0, 140) for y in range(0, 900) if img.pixelColor(x, y).getRgb()[:3] == (235, 235, 235))
+    assert grey < 96 * 124 // 4  # a placeholder fills 96 x 124 pixels

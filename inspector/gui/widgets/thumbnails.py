@@ -130,6 +130,11 @@ class ThumbnailModel(QAbstractListModel):
         if not req.view and self._asked is not None and req.id == self._asked.id:
             self._asked = None  # the view says why when the page is shown
 
+    @property
+    def pending(self) -> bool:
+        """Whether thumbnails the view asked for are still to come (queued or on their way)."""
+        return bool(self._queue) or self._asked is not None
+
     def rendered(self) -> int:
         """How many thumbnails are held (for tests of laziness)."""
         return len(self._thumbs)
