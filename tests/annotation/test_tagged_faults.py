@@ -6,6 +6,7 @@ from __future__ import annotations
 import pymupdf
 
 from inspector.annotation.tagged import FORM_NOTE, read_tagged
+from inspector.core.reading.document import open_document
 from tests.annotation.tagged_pdfs import C, Row, drop_page, find_elements, tagged_pdf
 
 HEAD = Row([C("Name", 50, 60, "TH"), C("Qty", 150, 60, "TH"), C("Price", 250, 60, "TH")], head=True)
@@ -217,3 +218,22 @@ def test_title_lines_tagged_as_several_rows_all_become_the_title():
     assert t.title == "Sales report\nSummary by date\nNote: updated twice a month"
     assert (t.regions[0].n_rows, t.regions[0].n_cols, t.header_rows) == (3, 3, 1)
     assert any("first 3 rows" in f and "a title tagged as rows" in f for f in result.fixes)
+
+
+def test_a_damaged_object_number_far_past_the_file_leaves_the_tree_in_the_catalog():
+    """MuPDF's repair believes "7000000 0 obj": a table of 7 million entries for a small file.
+    Taking the tree out of the catalog would copy that table (hundreds of MB), so the tree
+    stays there; the tags are read all the same. An undamaged file has it taken out."""
+    data = tagged_pdf([[HEAD, *BODY]])
+    end = data.rindex(b"startxref")
+    damaged = data[:end] + b"7000000 0 obj\nnull\nendobj\nstartxrXf" + data[end + 9:]
+    for raw, hidden in ((data, True), (damaged, False)):
+        doc = open_document(raw)
+        try:
+            kind, value = doc.raw.xref_get_key(doc.raw.pdf_catalog(), "StructTreeRoot")
+            assert doc.structure_root is not None and (kind == "null") == hidden
+            assert (doc.raw.xref_length() > 1_000_000) == (not hidden)
+        finally:
+            doc.close()
+        (t,) = read_tagged(raw).annotation.tables
+        assert (t.regions[0].n_rows, t.regions[0].n_cols) == (3, 3)

@@ -30,6 +30,7 @@ SNIFF_BYTES = 1024  # the PDF header may follow junk; the standard allows it wit
 MAX_FILE_BYTES = 2 * 2**30  # the whole file is held in memory (hashing, worker copies)
 IMAGE_KINDS = ("png", "jpeg", "tiff")
 MAX_TREE_NODES = 1_000_000  # page tree nodes walked when /Count has to be recounted
+MIN_SPARSE_XREFS = 100_000  # object-table entries any file may have, whatever its size (see _hide_structure)
 
 
 class DocumentError(Exception):
@@ -66,7 +67,7 @@ class Document:
         self._sha256: str | None = None
         self._pdf: Any = None  # MuPDF's PDF handle, for reading page objects without loading pages
         self._page_count = raw.page_count  # asked for thousands of times (a thumbnail list's rows)
-        self.structure_root = _hide_structure(raw) if kind == "pdf" else None
+        self.structure_root = _hide_structure(raw, len(data)) if kind == "pdf" else None
         self.fonts_checked: set[int] = set()  # font xrefs whose ToUnicode map ``tounicode`` has read
 
     @property
@@ -135,7 +136,7 @@ class Document:
         self.raw.close()
 
 
-def _hide_structure(raw: pymupdf.Document) -> str | None:
+def _hide_structure(raw: pymupdf.Document, size: int) -> str | None:
     """Take the structure tree out of the open file's catalog (in memory only) and return its
     reference ("214 0 R"), or None when the file is not tagged.
 
@@ -143,13 +144,18 @@ def _hide_structure(raw: pymupdf.Document) -> str | None:
     which is quadratic in the tree's size: a tagged PowerPoint page of 200 words took over
     100 s to render (0.03 s without the tree). Rendering, text and drawings do not need it;
     the tags are read from ``structure_root`` (``tags.read_tree``) or from a fresh copy.
+
+    A file of ``size`` bytes whose object numbers run past its size (a damaged number that
+    MuPDF's repair believed: 7.6 million entries for 78 KB) keeps its tree: editing the catalog
+    would copy the whole object table (about 300 MB there); its pages draw as they are.
     """
     try:
         cat = raw.pdf_catalog()
         kind, value = raw.xref_get_key(cat, "StructTreeRoot")
         if kind != "xref":
             return None
-        raw.xref_set_key(cat, "StructTreeRoot", "null")
+        if raw.xref_length() <= max(size, MIN_SPARSE_XREFS):
+            raw.xref_set_key(cat, "StructTreeRoot", "null")
     except Exception:  # a damaged catalog: nothing to hide, MuPDF copes or fails later
         log.debug("catalog entry unreadable", exc_info=True)
         return None
