@@ -238,6 +238,11 @@ class TableParams:
                                      "with two or more lines of running text between them past the narrower "
                                      "rule's end (a page column beside it), belong to two tables: the wider rule "
                                      "is another table's edge (a multi-column page's rules).")
+    ruled_parts: bool = param(True, "Tables drawn in parts", "on/off", 0, 1,
+                              "A grid whose column rules are drawn in its header or shaded rows only (pale "
+                              "strokes over the fill) and the rows ruled across only under or between those "
+                              "parts are one table, when each such row's text keeps the grid's columns (no "
+                              "line running across them, a label beside its value).")
     title_row_header: bool = param(True, "Header under a title row", "on/off", 0, 1,
                                    "A table whose first ruled row is its title (one run of words across the "
                                    "columns) has its column headers in the ruled row under it: that row's "

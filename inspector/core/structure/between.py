@@ -96,6 +96,10 @@ class LineFacts:
         """Does a piece of line ``k`` run across ``x`` (pt), by more than ``LINE_SLACK``?"""
         return any(x0 < x - LINE_SLACK and x1 > x + LINE_SLACK for x0, x1 in self._spans[k])
 
+    def spans(self, k: int) -> list[tuple[float, float]]:
+        """The x extents (pt) of line ``k``'s pieces, left to right."""
+        return self._spans[k]
+
     def words_within(self, k: int, x0: float, x1: float) -> int:
         """Words of line ``k``'s longest piece lying wholly inside [``x0``, ``x1``] (pt, by
         ``LINE_SLACK``); 0 when no piece does."""

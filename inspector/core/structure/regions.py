@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -18,6 +19,9 @@ from .between import LineFacts
 from .columns import Line
 from .rulegaps import beside_told, prose_between
 from .shadedbands import joins, note_under_header
+
+if TYPE_CHECKING:  # drawnparts reads this module's candidates
+    from .drawnparts import Parts
 
 # Why no user would change these: each is a proportion of the page's own drawing and type
 # (the grid's rows, the rules' lengths, the usual line height) or a pt slack of a stroke's
@@ -182,13 +186,16 @@ def attach_fills(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float,
 
 def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Sequence[Line],
                  n_segments: Sequence[int], tol: float, sizes: Sequence[float] = (),
-                 facts: LineFacts | None = None, said: list[TableRegion] | None = None) -> list[Candidate]:
+                 facts: LineFacts | None = None, said: list[TableRegion] | None = None,
+                 parts: Parts | None = None) -> list[Candidate]:
     """Grow ruled candidates down over the horizontal rules stacked under them.
 
     A grid drawn only in its header (panels with gutters, a boxed two-level header) above
     body rows ruled across only: a rule as wide as the grid, the next row down (no further
     than twice the grid's tallest row), with no running prose or heading between and not
-    part of another grid, joins it.
+    part of another grid, joins it. With ``parts`` (``drawnparts``), so does a rule further
+    down, or one under a row ruled in part (a rule under the cells beside a label spanning
+    rows, within the grid's sides), when the band over it keeps the grid's columns.
     """
     hs = sorted((r for r in rules if r.orient == "h"), key=lambda r: r.pos)
     verticals = [r for r in rules if r.orient == "v"]
@@ -197,20 +204,35 @@ def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Seque
     for cand in cands:
         own = sorted({round(r.pos, RULE_DECIMALS) for r in cand.rules if r.orient == "h"})
         step = ROW_STEP_REACH * max((b - a for a, b in zip(own, own[1:], strict=False)), default=0.0)
-        box, added = cand.bbox, list[Rule]()
+        box, added, inner = cand.bbox, list[Rule](), list[Rule]()
         for r in hs:
             if r.pos <= box.y1 + tol:
                 continue
-            others = (c.bbox for c in cands if c is not cand)
-            if r.pos - box.y1 > step or not _as_wide(r, box, tol) or any(r.bbox.within(o, tol) for o in others):
+            if any(r.bbox.within(c.bbox, tol) for c in cands if c is not cand):
                 break
+            if not _as_wide(r, box, tol):
+                if parts is None or not _within_sides(r, box, tol):
+                    break
+                inner.append(r)  # a row rule under some cells only: the band goes on to the next full rule
+                continue
             last = added[-1] if added else Rule("h", box.y1, box.x0, box.x1, EDGE_RULE_WIDTH)
+            near = r.pos - box.y1 <= step and not inner
+            if not near and (parts is None or not parts.keeps(cand, last.pos, r.pos)):
+                break
             if prose_between(lines, n_segments, last, r, body, sizes, facts, said, verticals):
                 break
-            added.append(r)
+            if not near and parts is not None:
+                parts.tell(cand, last.pos, r.pos)
+            added.extend([*inner, r])
+            inner = []
             box = box.union(r.bbox)
         out.append(Candidate(box, cand.source, (*cand.rules, *added)) if added else cand)
     return out
+
+
+def _within_sides(r: Rule, box: Rect, tol: float) -> bool:
+    """Does horizontal rule ``r`` lie within ``box``'s sides (by ``SIDE_TOLS`` x ``tol``)?"""
+    return r.start >= box.x0 - SIDE_TOLS * tol and r.end <= box.x1 + SIDE_TOLS * tol
 
 
 def _usual_height(lines: Sequence[Line]) -> float:

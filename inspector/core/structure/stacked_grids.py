@@ -13,6 +13,9 @@ of paper between tiles) in alternating rows only comes out as one block per fill
 unfilled rows between show the paper, with no rule drawn. Blocks drawn by fill edges alone,
 with the same sides and columns, one of them a lone filled row and the gap at most two of
 their bands tall, are one table too (pdfplumber reads it from the tiles' edges alike).
+When the tiles' rows are ruled across (InDesign strokes the column rules over the shaded cells
+only), blocks whose facing edges are drawn rules, parted by a gap at most two of their bands
+tall that holds a row of their columns (``drawnparts``), are one table as well.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..types import Fill, Rect
+from .drawnparts import Parts, drawn_edges
 from .regions import RULE_DECIMALS, SIDE_TOLS, Candidate
 
 # Why no user would change these: the blocks' sides and rules are matched with merge.snap
@@ -28,14 +32,16 @@ MIN_COLUMN_RULES = 2  # vertical rules each block needs for their positions to s
 ZEBRA_ROWS = 2.0  # x a tiled block's tallest band: an unfilled row between two tiled ones is at most this tall
 
 
-def join_stacked(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) -> list[Candidate]:
-    """``cands`` with stacked blocks of one table joined (top to bottom)."""
+def join_stacked(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float,
+                 parts: Parts | None = None) -> list[Candidate]:
+    """``cands`` with stacked blocks of one table joined (top to bottom); with ``parts``, blocks
+    parted by drawn rows of their columns too (``drawnparts``)."""
     ruled = sorted((c for c in cands if c.source == "ruled"), key=lambda c: c.bbox.y0)
     out: list[Candidate] = []
     block = None  # the last block joined: its own height bounds a tiled table's unfilled rows
     for c in ruled:
         last = out[-1] if out else None
-        if last is not None and block is not None and _one_table(last, c, fills, tol, block):
+        if last is not None and block is not None and _one_table(last, c, fills, tol, block, parts):
             out[-1] = Candidate(last.bbox.union(c.bbox), "ruled", (*last.rules, *c.rules))
         else:
             out.append(c)
@@ -43,7 +49,8 @@ def join_stacked(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float) 
     return out + [c for c in cands if c.source != "ruled"]
 
 
-def _one_table(a: Candidate, b: Candidate, fills: Sequence[Fill], tol: float, block: Candidate) -> bool:
+def _one_table(a: Candidate, b: Candidate, fills: Sequence[Fill], tol: float, block: Candidate,
+               parts: Parts | None) -> bool:
     """Is ``b`` (a block) the next part of ``a`` (the blocks joined so far, ``block`` the last)?"""
     if abs(a.bbox.x0 - b.bbox.x0) > SIDE_TOLS * tol or abs(a.bbox.x1 - b.bbox.x1) > SIDE_TOLS * tol:
         return False
@@ -52,7 +59,22 @@ def _one_table(a: Candidate, b: Candidate, fills: Sequence[Fill], tol: float, bl
     gap = b.bbox.y0 - a.bbox.y1
     if gap <= tol or any(_band(f.bbox, a.bbox, a.bbox.y1, b.bbox.y0, tol) for f in fills):
         return True
-    return _tiled(a) and _tiled(b) and _zebra_gap(block, b, gap)
+    if _tiled(a) and _tiled(b) and _zebra_gap(block, b, gap):
+        return True
+    return parts is not None and _drawn_gap(block, b, gap, tol, parts)
+
+
+def _drawn_gap(a: Candidate, b: Candidate, gap: float, tol: float, parts: Parts) -> bool:
+    """Is the gap between blocks ``a`` and ``b`` a row ruled across between them: their facing
+    edges drawn rules, the gap at most ``ZEBRA_ROWS`` of their tallest band, its text a row
+    of their columns? Told to explain when it is."""
+    bands = _bands(a) + _bands(b)
+    if not bands or gap > ZEBRA_ROWS * max(bands) or not drawn_edges(a, b, tol):
+        return False
+    if not parts.keeps(b, a.bbox.y1, b.bbox.y0):
+        return False
+    parts.tell(b, a.bbox.y1, b.bbox.y0)
+    return True
 
 
 def _tiled(c: Candidate) -> bool:

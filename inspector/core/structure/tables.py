@@ -44,6 +44,7 @@ from .setaside import aside_regions
 from .sheetmargins import trim_margins
 from .sides import MIN_OFF, SIDES_END_APART, SideBlock, side_blocks
 from .spacers import join_spacers
+from .drawnparts import Parts
 from .stacked_grids import join_stacked
 from .wrapped_rows import last_row_tail
 
@@ -179,9 +180,10 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     found = ruled_regions(rules, tol, lines, said)
     if tparams.section_cut:
         found = cut_sections(found, tol, said)
-    ruled = attach_rules(attach_fills(found, fills, tol, words), rules, lines, counts, tol, sizes, facts, said)
+    parts = Parts(lines, facts, said) if tparams.ruled_parts else None
+    ruled = attach_rules(attach_fills(found, fills, tol, words), rules, lines, counts, tol, sizes, facts, said, parts)
     ruled = trim_margins(ruled, lines, counts, said)
-    for cand in join_stacked(ruled, fills, tol):
+    for cand in join_stacked(ruled, fills, tol, parts):
         if tparams.header_over_rules:
             floor = max((b.y1 for b in [*col.taken, *(c.bbox for c in ruled)] if b.y1 < cand.bbox.y0 - 1), default=0.0)
             cand = replace(cand, bbox=header_over_rules(cand.bbox, cand.rules, words, cparams.min_gap, floor,

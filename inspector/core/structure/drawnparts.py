@@ -1,0 +1,83 @@
+"""A table drawn in parts: its column rules stroked in some rows only, the others ruled across.
+
+Layout programs (InDesign above all) stroke a table's column rules as pale or white lines over
+shaded cells: where a row is not shaded, nothing shows between its cells. A table with a shaded
+header, or with every other row shaded, then draws a grid in its header (or in each shaded row)
+and only full-width row rules elsewhere. Each grid is a ruled block of its own, and the rows
+ruled across only under it (or between two blocks) were read as other tables, or as none.
+
+Such a band is a row of the grid's table when its text keeps the grid's columns: text lines
+inside it, none running across one of the grid's column rules (nor its sides), and one of them
+with pieces on both sides of a column rule (a label beside its value). Running prose, a heading
+or a caption between two tables runs across the columns or stands in one of them alone. Read by
+``regions.attach_rules`` (rows under a header grid, however tall) and
+``stacked_grids.join_stacked`` (drawn rows between blocks); explain names each band joined.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..types import Rect, TableRegion
+from .between import INNER, LineFacts
+from .columns import Line
+from .regions import RULE_DECIMALS, Candidate
+
+JOINED = ("a row ruled across only, under or between parts of one drawn grid (its column rules stroked "
+          "in shaded rows only): its text keeps the grid's columns, no line running across them, "
+          "a label beside its value; one table with the grid")
+
+
+def columns_of(cand: Candidate) -> list[float]:
+    """The x (pt) of ``cand``'s vertical rules standing inside its sides (by ``INNER``)."""
+    box = cand.bbox
+    return sorted({round(r.pos, RULE_DECIMALS) for r in cand.rules
+                   if r.orient == "v" and box.x0 + INNER < r.pos < box.x1 - INNER})
+
+
+def row_of_columns(lines: Sequence[Line], facts: LineFacts, cand: Candidate, top: float, bottom: float) -> bool:
+    """Does the band from ``top`` to ``bottom`` (pt) across ``cand`` hold a row of its grid's
+    columns (``columns_of``): one text line or more, none running across a column rule or the
+    grid's sides, one with pieces on both sides of a column rule? False without column rules."""
+    xs = columns_of(cand)
+    x0, x1 = cand.bbox.x0, cand.bbox.x1
+    between = [k for k, ln in enumerate(lines) if top < ln.baseline < bottom and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
+    if not xs or not between:
+        return False
+    if any(facts.crosses(k, x) for k in between for x in (x0, *xs, x1)):
+        return False
+    return any(_either_side(facts.spans(k), xs) for k in between)
+
+
+def _either_side(spans: Sequence[tuple[float, float]], xs: Sequence[float]) -> bool:
+    """Do the pieces ``spans`` of one line stand on both sides of one of ``xs``?"""
+    return any(any(b <= x for _, b in spans) and any(a >= x for a, _ in spans) for x in xs)
+
+
+@dataclass(frozen=True)
+class Parts:
+    """The page's lines and their facts, to test bands (``keeps``) and tell explain (``said``)."""
+
+    lines: Sequence[Line]
+    facts: LineFacts
+    said: list[TableRegion] | None = None
+
+    def keeps(self, cand: Candidate, top: float, bottom: float) -> bool:
+        """``row_of_columns`` on this page's lines."""
+        return row_of_columns(self.lines, self.facts, cand, top, bottom)
+
+    def tell(self, cand: Candidate, top: float, bottom: float) -> None:
+        """Note (for explain) that the band from ``top`` to ``bottom`` (pt) joined ``cand``."""
+        if self.said is not None:
+            self.said.append(TableRegion(Rect(cand.bbox.x0, top, cand.bbox.x1, bottom), cand.source, JOINED,
+                                         "tables.ruled_parts"))
+
+
+def drawn_edges(a: Candidate, b: Candidate, tol: float) -> bool:
+    """Is ``a``'s bottom and ``b``'s top each a drawn rule (not a fill's edge)?"""
+    return _drawn_at(a, a.bbox.y1, tol) and _drawn_at(b, b.bbox.y0, tol)
+
+
+def _drawn_at(c: Candidate, y: float, tol: float) -> bool:
+    return any(r.orient == "h" and r.drawn and abs(r.pos - y) <= tol for r in c.rules)
