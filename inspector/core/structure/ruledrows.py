@@ -188,6 +188,10 @@ def own_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], 
     0 for the header, whose lines step as they like) shared among its lines is its own pitch:
     rows under one rule fill it evenly, a row's multi-line cells step tighter (its padding
     is around the band, not around each line)."""
+    # Every test below needs two lines (``amount_rows`` ``MIN_AMOUNT_ROWS`` of them), and most
+    # drawn bands hold one: a row's own band.
+    if len(lines) < min(2, MIN_AMOUNT_ROWS):
+        return False
     measured = pitch > 0 and not tight_pitch(lines, words, pitch)
     led = measured and at_leading(lines, pitch) and not all(len(line_cols(ln, words, xs)) == len(xs) - 1 for ln in lines)
     pitch = read_pitch(lines, pitch, height)
