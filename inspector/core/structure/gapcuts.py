@@ -142,9 +142,7 @@ def _in_row(pieces: Pieces, line: int, lx: float, rx: float, gap: float) -> bool
     mine = pieces.line == line
     order = np.argsort(pieces.x0[mine])
     xs0, xs1 = pieces.x0[mine][order], pieces.x1[mine][order]
-    breaks = np.flatnonzero(xs0[1:] - np.maximum.accumulate(xs1)[:-1] >= gap) + 1
-    runs = np.split(np.arange(len(xs0)), breaks)
-    if len(runs) > 1:
+    if (xs0[1:] - np.maximum.accumulate(xs1)[:-1] >= gap).any():  # a break: two runs or more
         return True
     return bool((np.abs(pieces.x0[~mine] - xs0[0]) <= ALIGNED).any())
 
