@@ -56,8 +56,11 @@ class RuleIndex:
         """Fraction of [a, b] on rules of ``orient`` at ``pos`` (within ``snap``, pt)."""
         if b <= a:
             return 1.0
-        spans = sorted((max(r.start, a), min(r.end, b)) for r in self.near(orient, pos, snap)
-                       if r.end > a and r.start < b)
+        ps, rs = self._by[orient]
+        lo, hi = bisect_left(ps, pos - snap), bisect_right(ps, pos + snap)
+        if lo == hi:  # no rule near (a text gap, a band open at a side): nothing to sort
+            return 0.0
+        spans = sorted((max(r.start, a), min(r.end, b)) for r in rs[lo:hi] if r.end > a and r.start < b)
         total, end = 0.0, a
         for s, e in spans:
             s = max(s, end)

@@ -21,10 +21,14 @@ LABEL_LINES = 3  # lines a label may wrap over, its values on the last (a statem
 SPACE = 0.5  # x the type size: a wider gap between two words parts two cells' text
 
 
-def full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], spare: int = 1) -> bool:
-    """Every line has text in all columns but at most ``spare``: rows, not a wrapped header."""
+def full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], spare: int = 1,
+               cols: Sequence[set[int]] | None = None) -> bool:
+    """Every line has text in all columns but at most ``spare``: rows, not a wrapped header.
+    ``cols``: each line's ``line_cols`` when the caller has them."""
     need = columns_needed(xs, spare)
-    return len(lines) >= 2 and all(len(line_cols(ln, words, xs)) >= need for ln in lines)
+    if len(lines) < 2:
+        return False
+    return all(len(c) >= need for c in (cols if cols is not None else (line_cols(ln, words, xs) for ln in lines)))
 
 
 def columns_needed(xs: Sequence[float], spare: int = 1) -> int:

@@ -11,7 +11,7 @@ from ``grid`` (which calls ``split_rows``); explain reads the same tests.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..numbers import is_number
@@ -35,30 +35,33 @@ HEAD_AMOUNTS = 3  # a header row's words are at most 1/this numbers (years are l
 TIGHT_SPACING = 1.2  # line heights of white between the lines around a middle line, at most: it sits tight between them
 
 
-def _column_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[int]:
-    """Text lines per column among ``lines`` (one band's)."""
-    counts = [0] * (len(xs) - 1)
-    for ln in lines:
-        for c in line_cols(ln, words, xs):
+def _column_depths(cols: Iterable[set[int]], n_cols: int) -> list[int]:
+    """Text lines per column among one band's lines (each line's ``line_cols``)."""
+    counts = [0] * n_cols
+    for found in cols:
+        for c in found:
             counts[c] += 1
     return counts
 
 
 def band_depths(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
-                ys: Sequence[float]) -> list[list[int]]:
-    """Per band between ``ys``, the text lines each column holds there."""
+                ys: Sequence[float], cols: Sequence[set[int]] | None = None) -> list[list[int]]:
+    """Per band between ``ys``, the text lines each column holds there. ``cols``: each line's
+    ``line_cols`` when the caller has them."""
+    cols = cols if cols is not None else [line_cols(ln, words, xs) for ln in lines]
     centres = [ln.bbox.cy for ln in lines]
     ordered = sorted(range(len(lines)), key=centres.__getitem__)
     keys = [centres[k] for k in ordered]
-    return [_column_depths([lines[k] for k in ordered[bisect_left(keys, a):bisect_left(keys, b)]], words, xs)
+    return [_column_depths((cols[k] for k in ordered[bisect_left(keys, a):bisect_left(keys, b)]), len(xs) - 1)
             for a, b in zip(ys, ys[1:], strict=False)]
 
 
-def _full_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[float]:
+def _full_starts(lines: Sequence[Line], cols: Sequence[set[int]], xs: Sequence[float]) -> list[float]:
     """Row boundaries over each line after the first that fills the row (all columns but
     one), when the first line fills it too: a header line over a first row whose cell wraps
-    (a short line under a full one goes on that row). [] when fewer than two lines fill it."""
-    full = [len(line_cols(ln, words, xs)) >= columns_needed(xs) for ln in lines]
+    (a short line under a full one goes on that row). [] when fewer than two lines fill it.
+    ``cols``: each line's ``line_cols``."""
+    full = [len(c) >= columns_needed(xs) for c in cols]
     if len(lines) < 3 or not full[0] or sum(full) < 2 or all(full):
         return []
     return [(lines[k - 1].bbox.y1 + lines[k].bbox.y0) / 2 for k in range(1, len(lines)) if full[k]]
@@ -83,7 +86,8 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
     centres = [ln.bbox.cy for ln in lines]  # lines come sorted by baseline, so nearly by centre
     ordered = sorted(range(len(lines)), key=centres.__getitem__)
     keys = [centres[k] for k in ordered]
-    depths = band_depths(lines, words, xs, ys)
+    all_cols = [line_cols(ln, words, xs) for ln in lines]  # read once: each test of a band reads its lines' again
+    depths = band_depths(lines, words, xs, ys, all_cols)
     delineated = rows_delineated(depths, max_lines, closed=closed)
     pitch = body_pitch(ys, depths)
     ruled_rows = ruled_bands(ev, xs, ys)
@@ -93,14 +97,15 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
     above: list[Line] = []
     for b in range(n_bands):
         top, bottom = ys[b], ys[b + 1]
-        inside = [lines[k] for k in ordered[bisect_left(keys, top):bisect_left(keys, bottom)]]
+        at = ordered[bisect_left(keys, top):bisect_left(keys, bottom)]
+        inside, cols = [lines[k] for k in at], [all_cols[k] for k in at]
         # Under a spanning header's underline (drawn under some columns only) the column
         # headers go on: the band below it is header too, as long as a band follows it.
         # So do they under a title row ruled off above them (``title_over``).
         titled = (in_head and b == 1 and b + 1 < n_bands and ev.params.tables.title_row_header
                   and title_over(above, inside, words, xs))
         more_head = titled or (in_head and b + 1 < n_bands and spanner_rule(ev, top, xs)
-                               and sum(len(line_cols(ln, words, xs)) >= columns_needed(xs) for ln in inside) <= 1)
+                               and sum(len(c) >= columns_needed(xs) for c in cols) <= 1)
         above = inside
         if more_head:
             header_rows = b + 1
@@ -110,16 +115,16 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         # A first band open at the top (a zebra table's first shading under its header and
         # first unshaded row) is no drawn row: its lines that each fill the row are rows.
         # So are its full lines when a short line under one of them is that row's wrapped cell.
-        starts = _full_starts(inside, words, xs) if b == 0 and not top_drawn else []
+        starts = _full_starts(inside, cols, xs) if b == 0 and not top_drawn else []
         # Between two rules drawn across the table (of three bands or more) the lines are
         # one row's cells too, whether or not the table draws every row: rows need evidence.
-        one_row = (delineated and not (b == 0 and not top_drawn and (full_lines(inside, words, xs) or starts))) \
+        one_row = (delineated and not (b == 0 and not top_drawn and (full_lines(inside, words, xs, cols=cols) or starts))) \
             or (b > 0 and ruled_rows[b])
-        if one_row and not own_rows(inside, words, xs, pitch if b else 0.0, bottom - top if b else 0.0):
+        if one_row and not own_rows(inside, words, xs, pitch if b else 0.0, bottom - top if b else 0.0, cols):
             # Every row has its own band: its lines are multi-line cells, unless labelled
             # paragraphs set apart by their white share the band (a definitions box).
             # A header band's sub-headers under a group label are a header row of their own.
-            cuts = paragraph_cuts(inside, words, xs) if b else _sub_headers(inside, words, ev.params.columns.min_gap, xs)
+            cuts = paragraph_cuts(inside, words, xs, cols) if b else _sub_headers(inside, words, ev.params.columns.min_gap, xs)
             out.extend(cuts)
             virtual.update(cuts)
             out.append(bottom)
@@ -132,27 +137,28 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
             open_cols = {c for c in open_cols
                          if len(lines_in(words, [i for i in band_ids if col_of(words[i].bbox.cx, xs) == c], tol)) <= 1}
             inside = lines_in(words, [i for i in band_ids if col_of(words[i].bbox.cx, xs) not in open_cols], tol)
+            cols = [line_cols(ln, words, xs) for ln in inside]
         # A ruled-off first band is the header: keep its wrapped lines together. Above the
         # first rule (a header found by growing the region upwards, or a zebra table's
         # first unshaded rows) only lines that do not each fill the row are one header.
         # A first band of more full lines than a row band holds is header and body (a table
         # whose only inner rule is over its totals), not a header.
         # A bold first line followed by plain ones is a header row over body rows.
-        full = full_lines(inside, words, xs)
+        full = full_lines(inside, words, xs, cols=cols)
         protect = more_head or (b == 0 and n_bands >= 2 and (top_drawn or not full)
                                 and not (full and len(inside) > max_lines))
         head = _bold_head(inside, words) if protect and not titled else 0  # under a title: bold and plain heads
         body = amount_body(inside, words, xs, max_lines) if protect and b == 0 and not top_drawn else 0
         if body:  # rows of amounts above the first rule (a totals rule): a header over them, not one header
-            cuts = [(inside[body - 1].bbox.y1 + inside[body].bbox.y0) / 2, *_row_starts(inside[body:], words, xs)]
+            cuts = [(inside[body - 1].bbox.y1 + inside[body].bbox.y0) / 2, *_row_starts(inside[body:], words, xs, cols[body:])]
         elif starts and protect:
             cuts = starts
         elif head:
-            cuts = [(inside[head - 1].bbox.y1 + inside[head].bbox.y0) / 2, *_row_starts(inside[head:], words, xs)]
+            cuts = [(inside[head - 1].bbox.y1 + inside[head].bbox.y0) / 2, *_row_starts(inside[head:], words, xs, cols[head:])]
         elif protect and b == 0 and _sub_headers(inside, words, ev.params.columns.min_gap, xs):
             cuts = _sub_headers(inside, words, ev.params.columns.min_gap, xs)  # sub-headers under a group label
         else:
-            cuts = [] if protect or (ruled and staggered(inside, words, xs)) else _row_starts(inside, words, xs)
+            cuts = [] if protect or (ruled and staggered(inside, words, xs, cols)) else _row_starts(inside, words, xs, cols)
         for y in cuts:
             out.append(y)
             virtual.add(y)
@@ -202,16 +208,18 @@ def spanner_rule(ev: RegionEvidence, y: float, xs: Sequence[float]) -> bool:
                for r in ev.rules.near("h", y, ev.snap) for x in xs[1:-1])
 
 
-def staggered(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
+def staggered(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
+              cols: Sequence[set[int]] | None = None) -> bool:
     """Is a band's text set cell by cell, not row by row: lines of different columns overlap
     each other's height (a cell's lines fall between another cell's lines), on at least
     ``1/STAGGER_SHARE`` of the steps from one line to the next? Rows of a table share their
     baselines across the columns; independent multi-line cells (bullet lists of different
     spacing side by side) do not. A one-line cell centred beside a two-line one is a row of
-    its own kind (``_centred_between``), no staggering."""
+    its own kind (``_centred_between``), no staggering. ``cols``: each line's ``line_cols``
+    when the caller has them."""
     if len(lines) < 3 or len(xs) < 3:
         return False
-    cols = [line_cols(ln, words, xs) for ln in lines]
+    cols = cols if cols is not None else [line_cols(ln, words, xs) for ln in lines]
     held, _ = _centred_between(lines, cols)
     steps = 0
     for k in range(1, len(lines)):
@@ -289,12 +297,13 @@ def _open_columns(ev: RegionEvidence, xs: Sequence[float], top: float, bottom: f
     return out
 
 
-def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[float]:
-    """y positions (between lines) where a new row starts inside one band."""
+def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
+                cols: Sequence[set[int]]) -> list[float]:
+    """y positions (between lines) where a new row starts inside one band (``cols``: each
+    line's ``line_cols``)."""
     cuts: list[float] = []
     if len(lines) < 2:
         return cuts
-    cols = [line_cols(ln, words, xs) for ln in lines]
     held, forced = _centred_between(lines, cols, lambda k: labelled_amounts(lines[k], words, xs))
     spans, apart = spanning_steps(lines, words, xs)
     held |= tight_continuations(lines, words, xs, cols) | broken_continuations(lines, words, xs, cols) | spans

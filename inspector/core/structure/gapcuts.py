@@ -59,8 +59,8 @@ def cut_how(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_le
         return (a + b) / 2, MIDDLE
     lx, rx = x0 + a * RESOLUTION, x0 + b * RESOLUTION
     inside = (pieces.x0 >= lx) & (pieces.x1 <= rx)
-    lines = np.unique(pieces.line[inside])
-    if len(lines) != 1:  # no piece inside, or several lines' (a column of its own)
+    lines = pieces.line[inside]
+    if not len(lines) or (lines != lines[0]).any():  # no piece inside, or several lines' (a column of its own)
         return _clear(pieces, cover, a, b, x0, min_len)
     line = int(lines[0])  # the one line with a piece inside the gap
     px0, px1 = float(pieces.x0[inside].min()), float(pieces.x1[inside].max())
@@ -128,7 +128,7 @@ def clear_middle(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, m
         return (a + b) / 2
     lx, rx = x0 + a * RESOLUTION, x0 + b * RESOLUTION
     reach = (pieces.x1 > lx) & (pieces.x0 < rx)
-    if not all(_in_row(pieces, int(k), lx, rx, min_len * RESOLUTION) for k in np.unique(pieces.line[reach])):
+    if not all(_in_row(pieces, k, lx, rx, min_len * RESOLUTION) for k in sorted(set(pieces.line[reach].tolist()))):
         return (a + b) / 2
     e, f = clear[0]
     return a + (e + f) / 2
@@ -142,9 +142,7 @@ def _in_row(pieces: Pieces, line: int, lx: float, rx: float, gap: float) -> bool
     mine = pieces.line == line
     order = np.argsort(pieces.x0[mine])
     xs0, xs1 = pieces.x0[mine][order], pieces.x1[mine][order]
-    breaks = np.flatnonzero(xs0[1:] - np.maximum.accumulate(xs1)[:-1] >= gap) + 1
-    runs = np.split(np.arange(len(xs0)), breaks)
-    if len(runs) > 1:
+    if (xs0[1:] - np.maximum.accumulate(xs1)[:-1] >= gap).any():  # a break: two runs or more
         return True
     return bool((np.abs(pieces.x0[~mine] - xs0[0]) <= ALIGNED).any())
 
@@ -270,15 +268,24 @@ def flush_edges(pieces: Pieces, min_gap: float) -> list[float]:
     over "$35,415  104"). The projection sees no gap there (the header starts a point or
     three after the amounts end); the flush edge says the amounts' cells end at it, so
     ``at_clip_edges`` cuts right of it as at a clip edge, and the header joins its own column."""
+    chains = _end_chains(pieces.x1)
+    if not chains:
+        return []
+    # The lines starting a piece right of each chain's end (x0 in (e, e + 2 min_gap)), for
+    # every chain at once: a slice of the pieces by x0. Most chains have none or several.
+    by_x0 = np.argsort(pieces.x0, kind="stable")
+    starts, lines_by_x0 = pieces.x0[by_x0], pieces.line[by_x0].tolist()
+    ends = pieces.x1[[g[-1] for g in chains]]
+    lo = np.searchsorted(starts, ends, side="right").tolist()
+    hi = np.searchsorted(starts, ends + 2 * min_gap, side="left").tolist()
     out = []
-    for g in _end_chains(pieces.x1):
+    for g, e, a, b in zip(chains, ends.tolist(), lo, hi, strict=True):
+        after = lines_by_x0[a:b]
+        if not after or any(ln != after[0] for ln in after):
+            continue  # none, or several lines' (no lone header)
         rows = set(pieces.line[g].tolist())
-        if len(rows) < 3 or is_flush(pieces.x0[g].tolist()):
-            continue
-        e = float(pieces.x1[g[-1]])
-        after = pieces.line[(pieces.x0 > e) & (pieces.x0 < e + 2 * min_gap)]  # the lines starting a piece there
-        if not len(after) or (after != after[0]).any() or int(after[0]) in rows:
-            continue  # none, or several lines' (no lone header), or one of the chain's own
+        if after[0] in rows or len(rows) < 3 or is_flush(pieces.x0[g].tolist()):
+            continue  # one of the chain's own, too few lines, or starts flush too (no right alignment)
         if ((pieces.line == after[0]) & (pieces.x1 < e - FLUSH_TOL)).any():
             out.append(e)
     return out

@@ -73,7 +73,8 @@ def _beside_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segment], 
     below = [s.line for s in segs if s.line > top]
     if len(heads) < 2 or not below:
         return []
-    subs = [s for s in segs if s.line == min(below)]
+    under = min(below)  # the line under the first (once: not once a piece)
+    subs = [s for s in segs if s.line == under]
     keep = pieces.line != top
     rest = Pieces(pieces.x0[keep], pieces.x1[keep], pieces.line[keep])
     n_rest = len(set(below))

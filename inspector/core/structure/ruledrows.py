@@ -88,7 +88,8 @@ def _fills_row(line: Line, runs: Sequence[Sequence[Word]], words: Sequence[Word]
     return len(runs) > 1 and 0 in cols and len(cols) >= columns_needed(xs)
 
 
-def paragraph_cuts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> list[float]:
+def paragraph_cuts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
+                   cols: Sequence[set[int]] | None = None) -> list[float]:
     """Row boundaries (pt) over each label line after the first when the band's lines are two
     or more paragraphs, each led by a label in the first column beside its first line ("Late
     Charge:" | "If we do not receive ..."), the other lines the other columns' text alone (the
@@ -96,10 +97,11 @@ def paragraph_cuts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[fl
     ``PARAGRAPH_STEP`` times the widest step inside a paragraph (the white a paragraph break
     adds to the leading): a definitions box under one rule, one row per label. [] otherwise: a
     label wrapped over two lines, or lines that all step at the leading, are one row's
-    multi-line cells; paragraphs that never wrap give no leading to compare with."""
+    multi-line cells; paragraphs that never wrap give no leading to compare with. ``cols``:
+    each line's ``line_cols`` when the caller has them."""
     if len(lines) < 3:
         return []
-    cols = [line_cols(ln, words, xs) for ln in lines]
+    cols = cols if cols is not None else [line_cols(ln, words, xs) for ln in lines]
     heads = [0 in c for c in cols]
     if not heads[0] or sum(heads) < 2 or any(h and len(c) < 2 for h, c in zip(heads, cols, strict=True)):
         return []  # a label alone on its line: a wrapped label or a section label
@@ -131,15 +133,16 @@ def body_pitch(ys: Sequence[float], depths: Sequence[Sequence[int]]) -> float:
     return heights[len(heights) // 2] if heights else 0.0
 
 
-def full_rows_at_pitch(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], pitch: float) -> bool:
+def full_rows_at_pitch(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], pitch: float,
+                       cols: Sequence[set[int]] | None = None) -> bool:
     """Does every line of the band fill the row, each stepping from the line above by the body
     pitch (``sectionrows.at_pitch``: a row's own pitch, within its slack)? Rows under one rule keep their padding; one row's
     cells that all wrap to two lines step at the type's leading. A line at the pitch fills the
     row with all columns but one (a note cell left empty), its first (a row's label; a header's
     second band of units leaves it empty); with ``pitch`` 0 (unmeasured: no one-line band) it
-    fills every column."""
+    fills every column. ``cols``: each line's ``line_cols`` when the caller has them."""
     need = columns_needed(xs, 1 if pitch > 0 else 0)
-    cols = [line_cols(ln, words, xs) for ln in lines]
+    cols = cols if cols is not None else [line_cols(ln, words, xs) for ln in lines]
     if len(lines) < 2 or any(len(c) < need or 0 not in c for c in cols):
         return False
     return pitch <= 0 or all(at_pitch(b.bbox.cy - a.bbox.cy, pitch) for a, b in zip(lines, lines[1:], strict=False))
@@ -179,7 +182,7 @@ def read_pitch(lines: Sequence[Line], pitch: float, height: float) -> float:
 
 
 def own_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], pitch: float,
-             height: float = 0.0) -> bool:
+             height: float = 0.0, cols: Sequence[set[int]] | None = None) -> bool:
     """Does a drawn band hold rows of its own: rows of amounts, lines that each fill the row at
     the body's row ``pitch`` (one-line bands' height; the pitch is the evidence, a lower-case
     "i7" no wrap, unless it is ``tight_pitch``: rows set at the leading), or, with no pitch
@@ -187,11 +190,17 @@ def own_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], 
     no text above? With no pitch measured (no one-line band) a body band's ``height`` (pt;
     0 for the header, whose lines step as they like) shared among its lines is its own pitch:
     rows under one rule fill it evenly, a row's multi-line cells step tighter (its padding
-    is around the band, not around each line)."""
+    is around the band, not around each line). ``cols``: each line's ``line_cols`` when the
+    caller has them."""
+    # Every test below needs two lines (``amount_rows`` ``MIN_AMOUNT_ROWS`` of them), and most
+    # drawn bands hold one: a row's own band.
+    if len(lines) < min(2, MIN_AMOUNT_ROWS):
+        return False
+    cols = cols if cols is not None else [line_cols(ln, words, xs) for ln in lines]
     measured = pitch > 0 and not tight_pitch(lines, words, pitch)
-    led = measured and at_leading(lines, pitch) and not all(len(line_cols(ln, words, xs)) == len(xs) - 1 for ln in lines)
+    led = measured and at_leading(lines, pitch) and not all(len(c) == len(xs) - 1 for c in cols)
     pitch = read_pitch(lines, pitch, height)
-    at_pitch = full_rows_at_pitch(lines, words, xs, pitch) and not tight_pitch(lines, words, pitch)
+    at_pitch = full_rows_at_pitch(lines, words, xs, pitch, cols) and not tight_pitch(lines, words, pitch)
     if (not led and amount_rows(lines, words, xs, lambda prev, line: continues(prev, line, words))) \
             or (pitch > 0 and at_pitch):
         return True

@@ -12,6 +12,7 @@ pieces or more: those rows are the sheet's margins, not the table's.
 from __future__ import annotations
 
 import dataclasses
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from ..types import Rect, TableRegion
@@ -35,9 +36,10 @@ def _bands(c: Candidate, lines: Sequence[Line], counts: Sequence[int]) -> tuple[
     for k, ln in enumerate(lines):
         if not box.x0 <= ln.bbox.cx <= box.x1:
             continue
-        for b in range(len(rows)):
-            if ys[b] < ln.bbox.cy < ys[b + 1]:
-                rows[b].append(counts[k])
+        cy = ln.bbox.cy
+        b = bisect_left(ys, cy)  # the one row whose rules lie either side of the line's middle, if any
+        if 0 < b < len(ys) and ys[b - 1] < cy < ys[b]:
+            rows[b - 1].append(counts[k])
     return ys, rows
 
 

@@ -17,6 +17,8 @@ from ..types import Word
 from .columns import Line, centre_cols, line_cols
 from .justified import prose_word
 
+Cells = dict[int, list[Word]]  # a line's words per column, left to right (``_cells``)
+
 TIGHT_STEP = 0.85  # a line this much closer to the line above than the band's row pitch goes on its cells
 MIN_PITCHES = 3  # steps onto amount lines that measure a band's row pitch
 ALIGN_SLACK = 0.5  # line heights: a wrapped cell line starts (ends, is centred) where the line above does
@@ -43,19 +45,20 @@ def tight_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Sequen
     near = [k for k in range(1, len(lines)) if cols[k] and cols[k] <= cols[k - 1] and not steps[k - 1] >= widest]
     if not near:
         return set()
-    texts = _text_columns(lines, words, xs)  # a label's number there goes on with it (``label_number``)
-    amounts = _amount_columns(lines, words, xs) - texts
-    pitch = _row_pitch(lines, words, xs, steps, amounts)
+    cells = [_cells(ln, words, xs) for ln in lines]  # read once: every test below reads them
+    texts = _text_columns(cells)  # a label's number there goes on with it (``label_number``)
+    amounts = _amount_columns(cells) - texts
+    pitch = _row_pitch(steps, amounts, cells)
     out = set()
     for k in near:
         now = cols[k]
         if steps[k - 1] >= TIGHT_STEP * pitch:
             continue
-        above = _cells(lines[k - 1], words, xs)
+        above = cells[k - 1]
         if any(all(is_number(w.text) for w in ws) and not label_number(ws, above.get(c), c in texts)
-               for c, ws in _cells(lines[k], words, xs).items()):
+               for c, ws in cells[k].items()):
             continue  # an amount of its own (a spec's "512GB SSD" is text)
-        if 0 not in now or wrapped_tails(lines[k - 1], lines[k], words, xs, amounts):
+        if 0 not in now or wrapped_tails(above, cells[k], amounts):
             out.add(k)
     return out
 
@@ -118,19 +121,19 @@ def _prose(ws: Sequence[Word]) -> bool:
     return any(prose_word(w.text) for w in ws) and not any(is_number(w.text) for w in ws)
 
 
-def _row_pitch(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
-               steps: Sequence[float], amounts: AbstractSet[int]) -> float:
+def _row_pitch(steps: Sequence[float], amounts: AbstractSet[int], cells: Sequence[Cells]) -> float:
     """The band's row pitch (pt, centre to centre): the median step onto a line holding an
     amount (each such line opens a row, so the step onto it crosses the rows' padding however
     many lines the row above wrapped into), the median step of all lines when fewer than
-    ``MIN_PITCHES`` lines hold one (in a band of mostly wrapped rows that is a line step)."""
-    onto = [steps[k - 1] for k in range(1, len(lines))
-            if any(c in amounts and all(is_number(w.text) for w in ws) for c, ws in _cells(lines[k], words, xs).items())]
+    ``MIN_PITCHES`` lines hold one (in a band of mostly wrapped rows that is a line step).
+    ``cells``: each line's ``_cells``, ``steps`` the steps between them."""
+    onto = [steps[k - 1] for k in range(1, len(cells))
+            if any(c in amounts and all(is_number(w.text) for w in ws) for c, ws in cells[k].items())]
     pool = onto if len(onto) >= MIN_PITCHES else steps
     return sorted(pool)[len(pool) // 2]
 
 
-def _cells(line: Line, words: Sequence[Word], xs: Sequence[float]) -> dict[int, list[Word]]:
+def _cells(line: Line, words: Sequence[Word], xs: Sequence[float]) -> Cells:
     """The line's words per column, left to right."""
     cells: dict[int, list[Word]] = {}
     ids = line.word_ids
@@ -154,39 +157,39 @@ def holds_label_number(lines: Sequence[Line], k: int, words: Sequence[Word], xs:
     reads as the label's next line? For explain, which names it."""
     if k <= 0:
         return False
-    texts, above = _text_columns(lines, words, xs), _cells(lines[k - 1], words, xs)
+    texts, above = _text_columns([_cells(ln, words, xs) for ln in lines]), _cells(lines[k - 1], words, xs)
     return any(all(is_number(w.text) for w in ws) and label_number(ws, above.get(c), c in texts)
                for c, ws in _cells(lines[k], words, xs).items())
 
 
-def _text_columns(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> set[int]:
-    """Columns where more of ``lines``' cells hold text than numbers only (a label column)."""
+def _text_columns(cells: Sequence[Cells]) -> set[int]:
+    """Columns where more of the lines' cells (each line's ``_cells``) hold text than numbers
+    only (a label column)."""
     score: dict[int, int] = {}
-    for ln in lines:
-        for c, ws in _cells(ln, words, xs).items():
+    for line_cells in cells:
+        for c, ws in line_cells.items():
             score[c] = score.get(c, 0) + (-1 if all(is_number(w.text) for w in ws) else 1)
     return {c for c, n in score.items() if n > 0}
 
 
-def _amount_columns(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> set[int]:
-    """Columns where at least two of ``lines`` hold a cell of numbers only (a band's amounts)."""
+def _amount_columns(cells: Sequence[Cells]) -> set[int]:
+    """Columns where at least two of the lines (each line's ``_cells``) hold a cell of numbers
+    only (a band's amounts)."""
     seen: dict[int, int] = {}
-    for ln in lines:
-        for c, ws in _cells(ln, words, xs).items():
+    for line_cells in cells:
+        for c, ws in line_cells.items():
             if all(is_number(w.text) for w in ws):
                 seen[c] = seen.get(c, 0) + 1
     return {c for c, n in seen.items() if n >= 2}
 
 
-def wrapped_tails(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[float],
-                  amounts: AbstractSet[int]) -> bool:
-    """Is ``line`` (set tight under ``prev``) the wrapped ends of ``prev``'s cells, its first
-    column included: ``prev`` holds an amount in every amount column of the band (the row's
-    values are all there, the line below adds none), and in each column ``line`` has text in,
+def wrapped_tails(above: Cells, below: Cells, amounts: AbstractSet[int]) -> bool:
+    """Is a line (its ``_cells``: ``below``) set tight under ``prev`` (``above``) the wrapped ends
+    of ``prev``'s cells, its first column included: ``prev`` holds an amount in every amount
+    column of the band (the row's values are all there, the line below adds none), and in each column the line has text in,
     that text starts where ``prev``'s text there starts, ends or is centred (a cell's next
     line, not an indented sub-label) and ``prev``'s text there ends without a sentence break
     (a finished label or note is followed by a row, not by more of it)."""
-    above, below = _cells(prev, words, xs), _cells(line, words, xs)
     if not amounts or not amounts <= {c for c, ws in above.items() if all(is_number(w.text) for w in ws)}:
         return False
     for c, ws in below.items():
