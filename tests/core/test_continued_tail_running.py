@@ -16,7 +16,7 @@ from inspector.core.multipage.continuation import find_continuations, proposed
 from inspector.core.multipage.runningtables import running_tables
 from inspector.core.multipage.tails import adopt_tails, tail_index
 from tests.core.continued_pdfs import detect
-from tests.core.test_continued_running_tables import FOOT, H, ROW_H, TOP, W, XS, _box, _row, _table
+from tests.core.test_continued_running_tables import FOOT, ROW_H, TOP, XS, H, W, _box, _row, _table
 
 PAGES = 3
 
