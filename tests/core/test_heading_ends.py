@@ -247,3 +247,20 @@ def test_a_paragraph_with_a_run_in_heading_parts_two_tables(producer: str, lines
     res = _detect(PRODUCERS[producer](build))
     assert _shapes(res) == [(7, 4), (6, 4)]
     assert "Discussion" not in _texts(res)
+
+
+def test_explain_names_a_heading_over_prose_under_the_table() -> None:
+    """A heading set apart under a booktabs table, prose under it: the growth down never takes
+    such a label (prose follows it), and explain says what the line under the table is."""
+    def build(text: Text, rule: Rule) -> None:
+        _draw(text, rule, 100, [HEAD, *_rows(1, 6)], XS, "booktabs")
+        y = 100 + 6 * PITCH + 8.5 + 18 + 11 * 0.8
+        text(XS[0] + 3, y, "Regional results", 11, True)
+        for k, line in enumerate(PROSE):
+            text(60, y + 16 + 11 * k, line, 9, False)
+
+    res = _detect(_mupdf(build))
+    assert _shapes(res) == [(7, 4)]
+    why = explain_page(res, Params())[0]
+    assert [e.kind for e in why.rows[-1].evidence][-1] == "heading_under"
+    assert '("Regional results") is a heading' in why.rows[-1].decision
