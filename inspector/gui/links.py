@@ -28,7 +28,17 @@ from ..core.infra import jobs
 from ..core.multipage.continuation import Continuation
 from ..core.params import Params
 from ..core.types import PageResult, Table
-from .widgets.link_marks import COLOURS, Z_VALUE, LinkDelegate, LinkLabel, edge, link_ends, span
+from .widgets.link_marks import (
+    COLOURS,
+    Z_VALUE,
+    LinkDelegate,
+    LinkLabel,
+    edge,
+    evidence_line,
+    evidence_tip,
+    link_ends,
+    span,
+)
 from .worker import DocumentSource, ProcessWorker
 
 if TYPE_CHECKING:
@@ -142,7 +152,7 @@ class LinkLayer:
         line.setZValue(Z_VALUE)
         line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         label = LinkLabel(self.links.describe(c, incoming), COLOURS[state], c == self.links.selected,
-                           lambda c=c: self.links.select(c), above=incoming)
+                           lambda c=c: self.links.select(c), above=incoming, tip=evidence_tip(c))
         label.setPos(anchor)
         for item in (line, label):
             scene.addItem(item)
@@ -279,8 +289,7 @@ class Links(QObject):
     def select(self, c: Continuation | None) -> None:
         self.selected = c
         if c is not None:
-            why = "; ".join(e.detail for e in c.evidence if e.weight or e.veto)
-            self.window.statusBar().showMessage(f"Link {span(c)}: {why}", 15000)
+            self.window.statusBar().showMessage(f"Link {span(c)}: {evidence_line(c)}", 15000)
         self.changed.emit()
 
     def current(self) -> Continuation | None:

@@ -4,7 +4,8 @@ the gap on a few lines, "3.05% over £10k" under a rate), and a table's bottom m
 last row's next line (``grow.next_cell_line``: a zebra table's last, unshaded row keeps
 "(under 18)" under "Youth Savings"). And what ended a table's growth down by its words
 (``ends.why_ended``): a longtable's "Continued on next page" foot, a caption, a numbered
-section heading set apart under the last row. Positions in the grid's frame (pt)."""
+section heading set apart under the last row, a heading without a number over prose or the
+next table's header. Positions in the grid's frame (pt)."""
 
 from __future__ import annotations
 
@@ -68,22 +69,27 @@ ENDED = "; the line under it (\"{}\") is {}, no row of the table: the growth dow
 ENDED_KIND = {"a continuation marker": ("foot_line", "the table's foot on a page it does not end on, by its words"),
               "a caption": ("foot_line", "the table's caption set under it, by its words"),
               "a numbered section heading": ("section_heading", "a section number and a title, in heading type, "
-                                             "with more white over it than the table's row pitch")}
+                                             "with more white over it than the table's row pitch"),
+              "a heading": ("heading_under", "a heading without a number: one piece with more white over it than "
+                            "the table's row pitch, set larger than the table's body (or bold over a body that is "
+                            "not), over prose or the next table's header row, not over rows of the table")}
 
 
 def ended_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     """``rows`` with the table's bottom, when only the region's edge, naming the line under it
-    that ended the growth down by its words (``ends.why_ended``), with evidence ``foot_line``
-    or ``section_heading``."""
+    that ended the growth down by its words (``ends.why_ended``), with evidence ``foot_line``,
+    ``section_heading`` or ``heading_under``."""
     if len(rows) < 2 or [e.kind for e in rows[-1].evidence] not in (["region_edge"], ["rule"]):
         return rows
     centres, tol = ctx.centres, ctx.params.rows.y_tolerance
     lines = centres.region_lines(g.region, centres.inside(g.region), tol)
-    ln = _line_under(ctx, g, lines)
-    if ln is None:
+    under = _lines_under(ctx, g, lines)
+    if not under:
         return rows
-    n = len(segments(centres.words, [ln], ctx.params.columns.min_gap))
-    said = why_ended(centres.words, ln, n, lines[-1] if lines else None, row_pitch(lines))
+    ln, gap = under[0], ctx.params.columns.min_gap
+    n = len(segments(centres.words, [ln], gap))
+    after = (under[1], len(segments(centres.words, [under[1]], gap))) if len(under) > 1 else None
+    said = why_ended(centres.words, ln, n, lines[-1] if lines else None, row_pitch(lines), lines, after)
     if not said:
         return rows
     text = " ".join(centres.words[i].text for i in ln.word_ids)[:60]
@@ -93,11 +99,12 @@ def ended_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
                                 decision=last.decision + ENDED.format(text, said, how))]
 
 
-def _line_under(ctx: PageContext, g: Grid, lines: list[Line]) -> Line | None:
+def _lines_under(ctx: PageContext, g: Grid, lines: list[Line]) -> list[Line]:
     """The first text line under the table's bottom over its width, within the white the growth
-    down reads past (``grow.PARAGRAPH_GAP`` line heights), None when none."""
+    down reads past (``grow.PARAGRAPH_GAP`` line heights), and the line under it when near
+    (what a heading stands over); empty when none."""
     centres, bottom = ctx.centres, g.region.y1
     height = sorted(ln.bbox.height for ln in lines)[len(lines) // 2] if lines else 10.0
-    band = Rect(g.region.x0, bottom, g.region.x1, bottom + (PARAGRAPH_GAP + 1) * height)
+    band = Rect(g.region.x0, bottom, g.region.x1, bottom + (2 * PARAGRAPH_GAP + 2) * height)
     under = [ln for ln in centres.lines(centres.inside(band), ctx.params.rows.y_tolerance) if ln.bbox.y0 >= bottom - 1]
-    return under[0] if under and under[0].bbox.y0 - bottom <= PARAGRAPH_GAP * height else None
+    return under[:2] if under and under[0].bbox.y0 - bottom <= PARAGRAPH_GAP * height else []

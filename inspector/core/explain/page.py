@@ -64,7 +64,8 @@ class Evidence:
     the gap between the lines, pt) | column_ends (the column rules above all end at a row boundary
     inside a ruled band: a row whose top border is left out) | foot_line (the line under the table's bottom
     is a continuation marker or a caption: the growth down stopped there) | section_heading (the line under
-    it is a numbered section heading set apart: the growth down stopped there) | label_leads_in (a row starts
+    it is a numbered section heading set apart: the growth down stopped there) | heading_under (the line
+    under it is a heading without a number set apart, over prose or the next table's header) | label_leads_in (a row starts
     with a label's first line going on into the line holding its values, bottom-aligned: the gap, pt);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""

@@ -30,7 +30,7 @@ from .markers import CAPTION, MARKER
 from .pieces import Evidence
 from .pieces import frame as _frame
 from .pieces import piece as _piece
-from .runningtables import running_tables
+from .runningtables import running_boxes
 from .textlines import Line as _Line
 from .textlines import Margins as _Margins
 from .textlines import beside as _beside
@@ -48,7 +48,7 @@ def find_continuations(results: Sequence[PageResult], params: ContinuationParams
         return ()
     by_page = {r.page: r for r in results}
     # Running headers/footers laid out as tables are furniture: no piece, no table between.
-    running = {p: {i: by_page[p].tables[i].bbox for i in ks} for p, ks in running_tables(by_page).items()}
+    running = running_boxes(by_page)
     boxes = {p: tuple(r.values()) for p, r in running.items()}
     lines = {p: _lines(r, Frame(0, r.width, r.height), boxes.get(p, ())) for p, r in by_page.items()}
     turned = {(p, i): _lines(r, _frame(r, t), boxes.get(p, ())) for p, r in by_page.items()

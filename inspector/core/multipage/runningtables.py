@@ -41,6 +41,12 @@ def running_tables(by_page: Mapping[int, PageResult]) -> dict[int, tuple[int, ..
     return out
 
 
+def running_boxes(by_page: Mapping[int, PageResult]) -> dict[int, dict[int, Rect]]:
+    """Page -> index -> page-space box of its running tables (``running_tables``), as
+    ``textlines.Margins`` and ``page_lines`` take them."""
+    return {p: {i: by_page[p].tables[i].bbox for i in ks} for p, ks in running_tables(by_page).items()}
+
+
 def _neighbours(page: int) -> list[int]:
     return [page + d for k in range(1, NEIGHBOURS + 1) for d in (-k, k)]
 
@@ -61,4 +67,4 @@ def _same(t: Table, u: Table) -> bool:
     return bool(cells) and sum(x == y for x, y in cells) >= SAME_CELLS * len(cells)
 
 
-__all__ = ["running_tables"]
+__all__ = ["running_boxes", "running_tables"]

@@ -30,7 +30,8 @@ from .headrow import kind, numeric_columns, repeated_rows
 from .leftrows import first_row, row_columns
 from .markers import MARKER
 from .pieces import Piece, piece
-from .textlines import Line, Margins, page_lines, text_area
+from .runningtables import running_boxes
+from .textlines import Line, Margins, in_running, page_lines, text_area
 
 TAIL_NOTE = "continued tail"  # starts the page note naming an adopted tail (``tail_index`` reads it)
 WRAP_GAP = 0.4  # font sizes: a line in one column this close under the row above wraps that row's cell
@@ -56,15 +57,19 @@ def adopt_tails(results: Sequence[PageResult], params: ContinuationParams | None
     if not params.tails or not params.enabled:
         return list(results)
     by_page = {r.page: r for r in results}
-    lines = {p: page_lines(r, Frame(0, r.width, r.height)) for p, r in by_page.items()}
-    margins = Margins(lines, {p: r.height for p, r in by_page.items()})
+    # A running header or footer laid out as a table (``runningtables``) is furniture here as
+    # for continuations: no last piece, no table under the tail, its lines no tail's rows.
+    running = running_boxes(by_page)
+    lines = {p: page_lines(r, Frame(0, r.width, r.height), tuple(running.get(p, {}).values()))
+             for p, r in by_page.items()}
+    margins = Margins(lines, {p: r.height for p, r in by_page.items()}, running)
     area = text_area(by_page, margins)
     out = dict(by_page)
     for page in sorted(by_page):
         nxt = by_page.get(page + 1)
         if nxt is None:
             continue
-        a = _last_piece(by_page[page])
+        a = _last_piece(by_page[page], margins)
         top = area.get(nxt.height, (0.0, nxt.height))[0]
         tail = _tail(nxt, a, margins, top, params) if a is not None else None
         if tail is not None:
@@ -81,22 +86,24 @@ def adopt_tails(results: Sequence[PageResult], params: ContinuationParams | None
     return [out[r.page] for r in results]
 
 
-def _last_piece(res: PageResult) -> Piece | None:
-    """The lowest table of an upright page, seen as a piece."""
+def _last_piece(res: PageResult, margins: Margins) -> Piece | None:
+    """The lowest table of an upright page that is no running table (``margins``), as a piece."""
     if not res.tables or any(t.grid is not None and t.grid.turn for t in res.tables):
         return None
-    k = max(range(len(res.tables)), key=lambda k: res.tables[k].bbox.y1)
-    return piece(res, k)
+    ks = [k for k in range(len(res.tables)) if not margins.running_table(res.page, k)]
+    return piece(res, max(ks, key=lambda k: res.tables[k].bbox.y1)) if ks else None
 
 
-def _row_lines(res: PageResult) -> list[tuple[Line, tuple[int, ...]]]:
-    """The page's text lines (upright) with their word indices, top down."""
+def _row_lines(res: PageResult, running: Sequence[Rect]) -> list[tuple[Line, tuple[int, ...]]]:
+    """The page's text lines (upright) with their word indices, top down; a line inside one of
+    the ``running`` tables' boxes is furniture (as ``page_lines`` marks it)."""
     out = []
     for row in res.rows:
         ids = tuple(i for i in row.word_ids if 0 <= i < len(res.words))
         if ids:
             ws = [res.words[i] for i in ids]
-            out.append((Line(" ".join(w.text for w in ws), row.bbox, all(w.bold for w in ws), False,
+            held = in_running(row.bbox, running)
+            out.append((Line(" ".join(w.text for w in ws), row.bbox, all(w.bold for w in ws), held,
                              tuple((w.bbox.x0, w.bbox.x1) for w in ws), max(w.font_size for w in ws)), ids))
     return sorted(out, key=lambda x: x[0].box.y0)
 
@@ -106,9 +113,10 @@ def _tail(nxt: PageResult, a: Piece, margins: Margins, top: float, p: Continuati
     two of its columns), as a table of ``a``'s columns; None when there are none."""
     if a.size <= 0:
         return None
-    first_table = min((t.bbox.y0 for t in nxt.tables), default=float("inf"))
+    first_table = min((t.bbox.y0 for k, t in enumerate(nxt.tables) if not margins.running_table(nxt.page, k)),
+                      default=float("inf"))
     took: list[tuple[Line, tuple[int, ...], set[int]]] = []
-    for ln, ids in _row_lines(nxt):
+    for ln, ids in _row_lines(nxt, margins.running_boxes(nxt.page)):
         if ln.box.y1 > first_table + 1:
             break
         if margins.is_margin(nxt.page, ln) or (not took and MARKER.search(ln.text)):

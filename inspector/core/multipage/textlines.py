@@ -42,7 +42,7 @@ def page_lines(res: PageResult, fr: Frame, running: Sequence[Rect] = ()) -> list
             continue
         box = fr.rect(row.bbox) if fr.turn else row.bbox
         spans = tuple((b.x0, b.x1) for b in (fr.rect(w.bbox) if fr.turn else w.bbox for w in ws))
-        held = any(r.x0 <= row.bbox.cx <= r.x1 and r.y0 <= row.bbox.cy <= r.y1 for r in running)
+        held = in_running(row.bbox, running)
         out.append(Line(" ".join(w.text for w in ws), box, all(w.bold for w in ws), held, spans,
                          max(w.font_size for w in ws)))
     # Page furniture is in no row: its words by baseline (a running header's title and section
@@ -55,6 +55,11 @@ def page_lines(res: PageResult, fr: Frame, running: Sequence[Rect] = ()) -> list
         box = Rect.bounding([w.bbox for w in ws])
         out.append(Line(" ".join(w.text for w in ws), fr.rect(box) if fr.turn else box, False, True))
     return out
+
+
+def in_running(box: Rect, running: Sequence[Rect]) -> bool:
+    """Does a line's ``box`` (page space) stand inside one of the ``running`` tables' boxes (its middle in it)?"""
+    return any(r.x0 <= box.cx <= r.x1 and r.y0 <= box.cy <= r.y1 for r in running)
 
 
 class Margins:
@@ -204,5 +209,5 @@ def column_part(ln: Line, box: Rect, margin: bool) -> Line | None:
     return Line(" ".join(words[k] for k in keep), part, ln.bold, ln.furniture or margin, spans, ln.size)
 
 
-__all__ = ["Line", "Margins", "RUNNING_Y", "FLOW_TOL", "page_lines", "inside", "page_frame", "text_area",
+__all__ = ["Line", "Margins", "in_running", "RUNNING_Y", "FLOW_TOL", "page_lines", "inside", "page_frame", "text_area",
            "edge_area", "beside", "column_part", "ruled_off", "edge_lines"]

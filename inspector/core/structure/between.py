@@ -100,6 +100,13 @@ class LineFacts:
         """The x extents (pt) of line ``k``'s pieces, left to right."""
         return self._spans[k]
 
+    def prose_across(self, k: int, x: float, min_words: int, slack: float = LINE_SLACK) -> bool:
+        """Does a piece of line ``k`` of ``min_words`` words or more run across ``x`` (pt, by
+        ``slack``)? A paragraph's line opening with a run-in heading ("Discussion  The
+        figures ...") is two pieces, its prose the second."""
+        return any(x0 < x - slack and x1 > x + slack and n >= min_words
+                   for (x0, x1), n in zip(self._spans[k], self._sizes_in_words[k], strict=True))
+
     def words_within(self, k: int, x0: float, x1: float) -> int:
         """Words of line ``k``'s longest piece lying wholly inside [``x0``, ``x1``] (pt, by
         ``LINE_SLACK``); 0 when no piece does."""
@@ -134,6 +141,16 @@ def _placed(ln: Line, x0: float, x1: float) -> bool:
     stands over its columns."""
     em = max(ln.bbox.height, MIN_HEIGHT)
     return abs(ln.bbox.x0 - x0) <= LEFT_REACH * em or abs(ln.bbox.cx - (x0 + x1) / 2) <= CENTRED * (x1 - x0)
+
+
+def _over_next(ln: Line, x0: float, lower: tuple[float, float] | None) -> bool:
+    """Is ``ln`` centred over the lower rule (its ends ``lower``, pt), a rule starting at the rules'
+    left end ``x0`` (within a line height): a title centred over the next, narrower table, as a
+    sheet centres a block's title over its columns? A spanning label's underline (a cmidrule)
+    starts right of the table's first column, under the label it underlines."""
+    if lower is None or abs(lower[0] - x0) > max(ln.bbox.height, MIN_HEIGHT):
+        return False
+    return abs(ln.bbox.cx - (lower[0] + lower[1]) / 2) <= CENTRED * (lower[1] - lower[0])
 
 
 def _heading(words: Sequence[Word], ln: Line, n_pieces: int, size: float, usual: float) -> str:
@@ -224,7 +241,7 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
         # goal's "... by the end of 2025." in its column): there a heading must also stand
         # where headings do and apart from the row above, whatever its kind.
         strong = facts.strong(k) and start == 0
-        placed = facts.aside(k) or _placed(lines[k], x0, x1)
+        placed = facts.aside(k) or _placed(lines[k], x0, x1) or _over_next(lines[k], x0, underline)
         if facts.heading(k) and (strong or placed and _apart(lines[k], above, b.height)):
             return facts.heading(k)
     return ""

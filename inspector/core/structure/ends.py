@@ -1,11 +1,15 @@
 """What ends a table's growth down (``grow.extend_down``) by its words: the table's foot or
-caption, or a numbered section heading set apart under it.
+caption, a numbered section heading set apart under it, or a heading without a number set
+apart over prose or the next table's header row.
 
 A line under a table's last row may pass for a row of it: a longtable's "Continued on next
 page" foot, or a caption, under a box of a header alone (no column gaps to test it against);
 a section heading ("3.2 Results") whose number and title stand apart as two pieces, the
 number in the first column. By their words and their setting they are none of the table's
-rows. ``why_ended`` says which, for explain.
+rows. A heading without a number ("Regional results", "Cash flow") is one piece, like a
+section label of the table's own; set apart, in heading type, and followed by prose or by
+the next table's header row, it is no label (``heading_over``). ``why_ended`` says which,
+for explain.
 """
 
 from __future__ import annotations
@@ -15,8 +19,10 @@ from collections.abc import Sequence
 
 from ..multipage.markers import CAPTION, CAPTION_MORE, MARKER
 from ..numbers import is_number
+from ..totals import SUBTOTAL, TOTAL
 from ..types import Word
-from .between import HEADING_SIZE
+from .aligned import PROSE_WORDS
+from .between import HEADING_SIZE, header_words
 from .columns import Line
 
 # A table's caption label: the word, then a number ("Table 2", "Table A.1:", "Exhibit IV -"); a
@@ -55,14 +61,46 @@ def section_heading(words: Sequence[Word], ln: Line, prev: Line, pitch: float) -
     return all(w.bold for w in ws) or min(w.font_size for w in ws) > HEADING_SIZE * above
 
 
-def why_ended(words: Sequence[Word], ln: Line, pieces: int, prev: Line | None, pitch: float) -> str:
+def heading_over(words: Sequence[Word], ln: Line, table: Sequence[Line], after: Line, after_pieces: int) -> bool:
+    """Is the one-piece line ``ln`` under the table whose lines are ``table`` (its last line
+    last) a heading without a number, ``after`` (in ``after_pieces`` pieces) the line under it?
+
+    No amount and no total label in it ("Total" is the table's own row); more white above it than
+    the table's row pitch (``section_heading``); set larger than the table's body type
+    (``HEADING_SIZE``), or bold over a body that is not; and followed by prose or by a header
+    row (two or more pieces, mostly words: ``between.header_words``), in bold when the heading
+    is bold only (a bold section label of a table of words set apart is followed by rows in
+    the body's type). A section label of the table's own is followed by its rows of amounts."""
+    ws = [words[i] for i in ln.word_ids]
+    body = [words[i] for t in table for i in t.word_ids]
+    text = " ".join(w.text for w in ws)
+    if not ws or not body or any(is_number(w.text) for w in ws) or TOTAL.match(text) or SUBTOTAL.match(text):
+        return False
+    if ln.bbox.y0 - table[-1].bbox.y1 <= row_pitch(table):
+        return False
+    sizes = sorted(w.font_size for w in body)
+    larger = min(w.font_size for w in ws) > HEADING_SIZE * sizes[len(sizes) // 2]
+    bold = all(w.bold for w in ws) and 2 * sum(w.bold for w in body) < len(body)
+    nxt = [words[i] for i in after.word_ids]
+    if after_pieces < 2:
+        return (larger or bold) and len(nxt) >= PROSE_WORDS
+    header = header_words([w.text for w in nxt])
+    return header and (larger or (bold and all(w.bold for w in nxt)))
+
+
+def why_ended(words: Sequence[Word], ln: Line, pieces: int, prev: Line | None, pitch: float,
+              table: Sequence[Line] = (), after: tuple[Line, int] | None = None) -> str:
     """What the line ``ln`` (in ``pieces`` pieces) under a table is by its words, when it ends the
     growth down ("" when nothing): "a continuation marker" or "a caption" (one piece) or "a numbered
-    section heading" (under ``prev``, the table's last line, its rows ``pitch`` pt apart)."""
+    section heading" (under ``prev``, the table's last line, its rows ``pitch`` pt apart), or "a
+    heading" without a number (one piece under the table's lines ``table``, ``after`` the line
+    under it and its pieces: ``heading_over``)."""
     if pieces < 2 and foot_line(words, ln):
         return "a continuation marker" if MARKER.search(" ".join(words[i].text for i in ln.word_ids)) else "a caption"
     if prev is not None and section_heading(words, ln, prev, pitch):
         return "a numbered section heading"
+    if pieces == 1 and table and after is not None and heading_over(words, ln, table, *after):
+        return "a heading"
     return ""
 
 

@@ -19,7 +19,7 @@ from ..units import whole_unit_line
 from .between import HEADING_SIZE
 from .centred_heads import GROUP_CENTRED
 from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, segments
-from .ends import SECTION_NUMBER, TABLE_LABEL, row_pitch, why_ended
+from .ends import SECTION_NUMBER, TABLE_LABEL, heading_over, row_pitch, why_ended
 from .wrapped_rows import line_size
 
 PARAGRAPH_GAP = 2.0  # line pitches of white before a line: more is a paragraph break, the table has ended
@@ -85,6 +85,9 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
             gaps = [] if one_band else _column_gaps(wc, box, min_gap, tol)
         if unchecked and pending is not None and _across(words, pending, min_gap, gaps):
             break  # the label waiting ran across a column gap: the walk ended there
+        if pending is not None and n >= 2 and heading_over(words, pending, [*wc.lines(wc.inside(box), tol), *above],
+                                                           ln, n):
+            break  # "Cash flow" set apart over the next table's header: a heading, no section label
         unchecked = False
         if _across(words, ln, min_gap, gaps, pieces):
             break

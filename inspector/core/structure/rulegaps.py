@@ -60,6 +60,8 @@ def prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, b
             return True  # running prose; justified, its stretched spaces cut it into pieces
         if is_prose(ln, n_segments[k]) and any(b.x0 < x - PROSE_SLACK and b.x1 > x + PROSE_SLACK for x in (x0, x1)):
             return True
+        if facts is not None and any(facts.prose_across(k, x, PROSE_WORDS, PROSE_SLACK) for x in (x0, x1)):
+            return True  # prose after a run-in heading ("Discussion  The figures ..."), two pieces
     # Last, as it is the weaker reading: the tables' outer rules missing (fpdf2's
     # HORIZONTAL_LINES rules only between rows), the heading stands between the upper
     # table's last row and the next table's header.

@@ -42,9 +42,10 @@ def link_ends(c: Continuation, page: int) -> tuple[bool, ...]:
 
 
 class LinkLabel(QGraphicsItem):
-    """A link's label at a fixed screen size; a click selects the link."""
+    """A link's label at a fixed screen size; a click selects the link. Its tooltip is the label
+    and ``tip`` (the link's evidence, ``evidence_tip``)."""
 
-    def __init__(self, text: str, colour: QColor, selected: bool, on_click: Any, above: bool) -> None:
+    def __init__(self, text: str, colour: QColor, selected: bool, on_click: Any, above: bool, tip: str = "") -> None:
         super().__init__()
         self.text, self.colour, self.selected, self.on_click, self.above = text, colour, selected, on_click, above
         self.font = QFont()
@@ -56,7 +57,7 @@ class LinkLabel(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setZValue(Z_VALUE + 1)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setToolTip(text)
+        self.setToolTip(f"{text}\n{tip}" if tip else text)
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-2, -2, 2, 2)
@@ -117,6 +118,42 @@ def span(c: Continuation) -> str:
     if c.prev_page == c.next_page:
         return f"page {c.prev_page} table {c.prev_index + 1} -> table {c.next_index + 1}"
     return f"page {c.prev_page} -> {c.next_page}"
+
+
+def _decided(c: Continuation) -> list[str]:
+    """The evidence that moved the confidence or vetoed the link, each with its weight."""
+    return [f"{e.detail} ({'veto' if e.veto else f'{e.weight:+.2f}'})" for e in c.evidence if e.weight or e.veto]
+
+
+def _considered(c: Continuation) -> list[str]:
+    """The evidence looked at that changed nothing (weight 0, no veto): what was set aside on the
+    way (a running header laid out as a table, a page number between the pieces)."""
+    return [e.detail for e in c.evidence if not e.weight and not e.veto]
+
+
+CONSIDERED = "considered, changed nothing"  # how the window heads the evidence of weight 0
+
+
+def evidence_line(c: Continuation) -> str:
+    """The link's evidence on one line, for the status bar: what decided it (weights, vetoes), then
+    what was considered and changed nothing. A long line is cut at the window's edge: with such
+    evidence it opens by counting it, pointing to the label's tooltip, which lists every fact."""
+    line = "; ".join(_decided(c)) or "no evidence for or against"
+    considered = _considered(c)
+    if not considered:
+        return line
+    count = f"{len(considered)} fact{'s' * (len(considered) > 1)} {CONSIDERED} (all in the label's tooltip)"
+    return f"{count}. Decided by: {line}. {CONSIDERED[0].upper()}{CONSIDERED[1:]}: {'; '.join(considered)}"
+
+
+def evidence_tip(c: Continuation) -> str:
+    """The link's evidence for a tooltip, one fact a line: "Decided it:" with weights, then
+    ``CONSIDERED``."""
+    out = ["Decided it:", *(f"  {d}" for d in _decided(c) or ["nothing for or against"])]
+    considered = _considered(c)
+    if considered:
+        out += [f"{CONSIDERED[0].upper()}{CONSIDERED[1:]}:", *(f"  {d}" for d in considered)]
+    return "\n".join(out)
 
 
 class LinkDelegate(QStyledItemDelegate):
