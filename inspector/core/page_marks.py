@@ -209,7 +209,9 @@ class Fill:
     ``id`` is its index in ``PageResult.fills`` (rejected fills number on from the kept).
     ``seams``: where two of its rectangles met side by side, end to end, as (x, y0, y1) in
     points (a word processor shades each cell with a rectangle of its own: the seam is the
-    cell's edge, which ``structure.seams`` may take for a column boundary).
+    cell's edge, which ``structure.seams`` may take for a column boundary). ``row_seams``:
+    where two met one over the other, end to end, as (y, x0, x1) (two bands of one colour
+    drawn apart and abutting, which ``structure.bandseams`` may take for a row boundary).
     """
 
     id: int
@@ -218,6 +220,7 @@ class Fill:
     grey: int
     parts: int = 1
     seams: tuple[tuple[float, float, float], ...] = ()
+    row_seams: tuple[tuple[float, float, float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

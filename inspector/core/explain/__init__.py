@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..params import Params
+from ..structure.bandseams import SEAM_BOUNDARY
 from ..structure.colends import COLUMN_ENDS
 from ..structure.ends import TABLE_LABEL
 from ..structure.form_sections import CUT
@@ -218,6 +219,8 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
     kind = _decided(b)
     if kind == "rule":
         return drawn_boundary(axis, b, ctx, table[0])
+    if kind == "fill" and axis == "row" and _on_seam(ctx, table[0], b):
+        return Why(axis, b.pos, True, (Evidence("band_seam", len(b.fills), b.fills),), SEAM_BOUNDARY, ())
     if kind == "fill":
         return Why(axis, b.pos, True, (Evidence("fill_edge", len(b.fills), b.fills),),
                    "the edge of a fill, or the gutter between two fills, lies on it", FILL_PARAMS)
@@ -275,6 +278,15 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
         Evidence("labelled_paragraph", step) if step else Evidence("label_leads_in", b.gap) if leads else \
         Evidence("line_gap", b.gap)
     return Why(axis, b.pos, True, (ev,), said, ("tables.row_band_lines",), trial if works else None)
+
+
+def _on_seam(ctx: PageContext, g: Grid, b: Boundary) -> bool:
+    """Does row boundary ``b`` lie inside one of its fills, not on its edge: a seam where two
+    bands of one colour drawn apart abut (``structure.bandseams``)?"""
+    if not ctx.frame.identity or g.turn:
+        return False
+    snap, fills = ctx.params.merge.snap, ctx.res.fills
+    return any(0 <= i < len(fills) and fills[i].bbox.y0 + snap < b.pos < fills[i].bbox.y1 - snap for i in b.fills)
 
 
 SPAN_APART = ("a new row starts with the next text line: it and the line above are each one run of words across a "

@@ -24,6 +24,7 @@ from ..params import ColumnParams, Params
 from ..text import list_marker
 from ..types import Boundary, ColumnBin, Fill, Grid, Rect, Rule, Word
 from .bandrows import split_rows
+from .bandseams import with_band_seams
 from .blankform import blank_table
 from .boundaries import explain
 from .closedcells import closed_cells
@@ -107,6 +108,7 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, params: Param
 
 
 def _grid(ev: RegionEvidence, index: int) -> GridResult:
+    ev = with_band_seams(ev)  # bands of one colour drawn apart and abutting: two rows
     cand, box, words, lines, segs = ev.cand, ev.box, ev.words, ev.lines, ev.segs
     # Section labels on full-width shading run over the column gaps: columns come from the other lines.
     labels = section_lines(lines, segs, ev.fills, box)
