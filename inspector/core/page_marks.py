@@ -124,6 +124,9 @@ class Rule:
     fill: int = -1  # index into ``PageResult.fills`` when a fill's edge (or gutter) drew it
     stroked: bool = False  # a fill's edge (``fill`` >= 0) along which a stroke is drawn too
     pieces: int = 1  # raster runs joined into it (``raster.bridge_gap``: a scan broke it into steps)
+    # Where strokes drawn apart met end to end along it (pt along its length): a table drawn
+    # cell by cell strokes each cell's border on its own, so these are its cells' edges.
+    joints: tuple[float, ...] = ()
 
     @property
     def length(self) -> float:
@@ -160,6 +163,7 @@ def fast_rule(orient: Orientation, pos: float, start: float, end: float, thickne
     r.fill = fill
     r.stroked = stroked
     r.pieces = 1
+    r.joints = ()
     _set(r, "__class__", Rule)
     return r  # type: ignore[no-any-return]
 

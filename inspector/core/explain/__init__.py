@@ -25,6 +25,7 @@ from ..structure.bandseams import SEAM_BOUNDARY
 from ..structure.colends import COLUMN_ENDS
 from ..structure.ends import TABLE_LABEL
 from ..structure.form_sections import CUT
+from ..structure.rulejoints import MIN_RULES, RULE_JOINTS, joints
 from ..types import Boundary, Grid, PageResult
 from ..units import whole_unit_line
 from .apart import texts_apart_cols
@@ -210,7 +211,8 @@ def _decided(b: Boundary) -> str:
     (a grid from elsewhere records no reason)."""
     if b.reason == "text":
         return "text gap"
-    if b.reason in ("number stack", "clip edge", "group rule", "line number", "cell tiles", "sign edge", "column ends"):
+    if b.reason in ("number stack", "clip edge", "group rule", "line number", "cell tiles", "sign edge", "column ends",
+                    "rule joints"):
         return b.reason
     return b.kind
 
@@ -252,6 +254,11 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
                    "the cells' shading is drawn one rectangle per cell, and two of them meet side by side here on "
                    "several text lines, through no word: the edge of the cells the document laid out, though no "
                    "rule is drawn on it", ())
+    if kind == "rule joints":
+        n = max((k for x, k in joints(ctx.res.rules, table[0].region, ctx.params.merge.snap)
+                 if abs(x - b.pos) <= ctx.params.merge.snap), default=MIN_RULES)
+        return Why(axis, b.pos, True, (Evidence("rule_joints", n), Evidence("text_gap", b.gap)),
+                   RULE_JOINTS.format(n=n), ())
     if kind == "column ends":
         return Why(axis, b.pos, True, (Evidence("column_ends"),), COLUMN_ENDS, ("tables.column_ends",))
     if kind == "group rule":
