@@ -98,7 +98,9 @@ def test_explain_names_the_joints() -> None:
     (why,) = explain_page(res, Params())
     inner = why.cols[1:-1]
     assert [round(w.pos, 2) for w in inner] == [250.0, 330.0]
-    assert all(w.decision == RULE_JOINTS.format(n=len(EDGES)) for w in inner)
+    assert all(w.decision.startswith(RULE_JOINTS.format(n=len(EDGES)) + "; every line leaves") for w in inner)
+    assert all("columns.min_gap" in w.params for w in inner)  # the text gap's lever still acts on it
+    assert [w for w in why.dropped if w.axis == "col"] == []  # the gap's middle is that column, moved: no other
     assert all(w.evidence[0].kind == "rule_joints" and w.evidence[0].value == len(EDGES) for w in inner)
 
 

@@ -257,8 +257,9 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
     if kind == "rule joints":
         n = max((k for x, k in joints(ctx.res.rules, table[0].region, ctx.params.merge.snap)
                  if abs(x - b.pos) <= ctx.params.merge.snap), default=MIN_RULES)
-        return Why(axis, b.pos, True, (Evidence("rule_joints", n), Evidence("text_gap", b.gap)),
-                   RULE_JOINTS.format(n=n), ())
+        gap = text_gap(b, ctx, *table)  # the white found the column; the joints place it in that white
+        return replace(gap, evidence=(Evidence("rule_joints", n), *gap.evidence),
+                       decision=f"{RULE_JOINTS.format(n=n)}; {gap.decision}")
     if kind == "column ends":
         return Why(axis, b.pos, True, (Evidence("column_ends"),), COLUMN_ENDS, ("tables.column_ends",))
     if kind == "group rule":
