@@ -124,6 +124,9 @@ class Rule:
     fill: int = -1  # index into ``PageResult.fills`` when a fill's edge (or gutter) drew it
     stroked: bool = False  # a fill's edge (``fill`` >= 0) along which a stroke is drawn too
     pieces: int = 1  # raster runs joined into it (``raster.bridge_gap``: a scan broke it into steps)
+    # Where strokes drawn apart met end to end along it (pt along its length): a table drawn
+    # cell by cell strokes each cell's border on its own, so these are its cells' edges.
+    joints: tuple[float, ...] = ()
 
     @property
     def length(self) -> float:
@@ -160,6 +163,7 @@ def fast_rule(orient: Orientation, pos: float, start: float, end: float, thickne
     r.fill = fill
     r.stroked = stroked
     r.pieces = 1
+    r.joints = ()
     _set(r, "__class__", Rule)
     return r  # type: ignore[no-any-return]
 
@@ -209,7 +213,9 @@ class Fill:
     ``id`` is its index in ``PageResult.fills`` (rejected fills number on from the kept).
     ``seams``: where two of its rectangles met side by side, end to end, as (x, y0, y1) in
     points (a word processor shades each cell with a rectangle of its own: the seam is the
-    cell's edge, which ``structure.seams`` may take for a column boundary).
+    cell's edge, which ``structure.seams`` may take for a column boundary). ``row_seams``:
+    where two met one over the other, end to end, as (y, x0, x1) (two bands of one colour
+    drawn apart and abutting, which ``structure.bandseams`` may take for a row boundary).
     """
 
     id: int
@@ -218,6 +224,7 @@ class Fill:
     grey: int
     parts: int = 1
     seams: tuple[tuple[float, float, float], ...] = ()
+    row_seams: tuple[tuple[float, float, float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

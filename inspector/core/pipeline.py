@@ -356,7 +356,7 @@ def _tables(upright: tuple[Word, ...], centres: WordCentres, rows: tuple[RowBand
         found = detect_tables(upright, rows, rules, params, page, centres, fills, marks, frame.w)
         return dataclasses.replace(found, tables=attach_unit_lines(found.tables, upright, centres=centres))
     up_rows = group_rows(upright, params.rows, centres)
-    up_fills = [dataclasses.replace(f, bbox=frame.rect(f.bbox)) for f in fills]
+    up_fills = [dataclasses.replace(f, bbox=frame.rect(f.bbox), row_seams=()) for f in fills]  # seams not turned
     found = detect_tables(upright, up_rows, [frame.rule(r) for r in rules], params, page, centres, up_fills)
     # The unit line is looked for above and below in the frame the table was read in.
     found = dataclasses.replace(found, tables=attach_unit_lines(found.tables, upright, centres=centres))

@@ -114,7 +114,8 @@ class Boundary:
     band), "number stack" (between two stacks of right-aligned numbers), "clip edge" (beside
     a clip edge that cut several lines' text), "group rule" (at the end of a group label's
     underline, in the white of a text gap), "cell tiles" (where two cells' shading
-    rectangles meet side by side, ``structure.seams``), "column ends" (where the column rules
+    rectangles meet side by side, ``structure.seams``), "rule joints" (a text gap's column moved
+    onto where the row rules' strokes meet end to end, ``structure.rulejoints``), "column ends" (where the column rules
     above all end inside a ruled band, ``structure.colends``) or "text" (a gap the
     text leaves: a column in aligned text, a new row starting with a text line); "" when
     unknown (a grid not made by the detection). ``kind`` names the evidence found on it, which

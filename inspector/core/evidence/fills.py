@@ -38,8 +38,8 @@ def find_fills(raw: Sequence[RawFill], params: VectorParams, hidden: set[int] | 
     hidden = hidden_fills(raw) if hidden is None else hidden
     merged = _merge(_merge([f for i, f in enumerate(raw) if i not in hidden], vertical=True), vertical=False)
     bad = _gradients(merged, params.gradient_strips)
-    kept = [Fill(k, m[0], m[1], m[2], m[3], m[4]) for k, m in enumerate(m for i, m in enumerate(merged) if i not in bad)]
-    rejected = [RejectedFill(Fill(len(kept) + n, m[0], m[1], m[2], m[3], m[4]), bad[i])
+    kept = [Fill(k, *m) for k, m in enumerate(m for i, m in enumerate(merged) if i not in bad)]
+    rejected = [RejectedFill(Fill(len(kept) + n, *m), bad[i])
                 for n, (i, m) in enumerate((i, m) for i, m in enumerate(merged) if i in bad)]
     n = len(kept) + len(rejected)
     rejected += [RejectedFill(Fill(n + k, raw[i][0], raw[i][1], raw[i][2], 1), "inside a fill of its own colour")
@@ -69,14 +69,14 @@ def hidden_fills(raw: Sequence[RawFill]) -> set[int]:
     return out
 
 
-_Merged = list[Any]  # [Rect, rgb, grey, parts, seams]
+_Merged = list[Any]  # [Rect, rgb, grey, parts, seams, row seams]
 
 
 def _merge(items: list[Any], vertical: bool) -> list[_Merged]:
     """Join rectangles of one colour that touch end to end along y (``vertical``) or x,
-    with the same extent across; joined along x end to end (not overlapping), the place
-    they met is kept as a seam (x, y0, y1)."""
-    rows = [[*it, 1, ()] if len(it) == 3 else list(it) for it in items]
+    with the same extent across; where two met end to end (not overlapping) the place is
+    kept: along x as a seam (x, y0, y1), along y as a row seam (y, x0, x1)."""
+    rows = [[*it, 1, (), ()] if len(it) == 3 else list(it) for it in items]
 
     def key(m: _Merged) -> tuple[Any, ...]:
         b = m[0]
@@ -87,7 +87,8 @@ def _merge(items: list[Any], vertical: bool) -> list[_Merged]:
     for m in rows:
         if out and out[-1][1] == m[1] and _continues(out[-1][0], m[0], vertical):
             p = out[-1]
-            out[-1] = [p[0].union(m[0]), p[1], p[2], p[3] + m[3], (*p[4], *_seam(p[0], m[0], vertical), *m[4])]
+            out[-1] = [p[0].union(m[0]), p[1], p[2], p[3] + m[3], (*p[4], *_seam(p[0], m[0], vertical), *m[4]),
+                       (*p[5], *_row_seam(p[0], m[0], vertical), *m[5])]
         else:
             out.append(m)
     return out
@@ -100,6 +101,16 @@ def _seam(a: Rect, b: Rect, vertical: bool) -> tuple[tuple[float, float, float],
     if vertical or abs(b.x0 - a.x1) > TOUCH:
         return ()
     return ((round((a.x1 + b.x0) / 2, 2), round(max(a.y0, b.y0), 2), round(min(a.y1, b.y1), 2)),)
+
+
+def _row_seam(a: Rect, b: Rect, vertical: bool) -> tuple[tuple[float, float, float], ...]:
+    """Where ``b`` meets ``a`` one over the other, end to end (the gap or overlap at most
+    ``TOUCH``), as one (y, x0, x1): two bands drawn apart that abut (a header band on a section
+    band of its colour), or one band drawn in strips; ``structure.bandseams`` tells them apart
+    by the text. None where one overlaps the other."""
+    if not vertical or abs(b.y0 - a.y1) > TOUCH:
+        return ()
+    return ((round((a.y1 + b.y0) / 2, 2), round(max(a.x0, b.x0), 2), round(min(a.x1, b.x1), 2)),)
 
 
 def _continues(a: Rect, b: Rect, vertical: bool) -> bool:

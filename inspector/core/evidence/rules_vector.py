@@ -12,7 +12,7 @@ Collinear pieces of a dashed or dotted line are joined.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import attrgetter
 
 from ..params import VectorParams
@@ -234,5 +234,26 @@ def _combine(parts: list[Rule], orient: Orientation) -> Rule:
     fill = next((p.fill for p in parts if p.fill >= 0), -1)
     # A stroke along a fill's edge is both: the fill's edge, and a line drawn there.
     stroked = fill >= 0 and any(p.drawn for p in parts)
-    return fast_rule(orient, pos, min(p.start for p in parts), max(p.end for p in parts),
-                     max(p.thickness for p in parts), source, min(p.grey for p in parts), fill, stroked)
+    r = fast_rule(orient, pos, min(p.start for p in parts), max(p.end for p in parts),
+                  max(p.thickness for p in parts), source, min(p.grey for p in parts), fill, stroked)
+    joints = _joints(parts)
+    return replace(r, joints=joints) if joints else r
+
+
+JOINT = 0.75  # pt: two strokes whose ends lie this close met end to end (no gap a dash leaves, no overlap)
+
+
+def _joints(parts: list[Rule]) -> tuple[float, ...]:
+    """Where ``parts`` (sorted by start) met end to end: one stroke ending where the next
+    starts, within ``JOINT``, neither running past the other (a dash's gap is none); strokes
+    and fills' edges each among their own (a fill's edge under strokes drawn cell by cell
+    hides none of their joints); the joints the parts carried already kept."""
+    out = {j for p in parts for j in p.joints}
+    for kind in (True, False):
+        same = [p for p in parts if (p.fill < 0) == kind]
+        end = same[0].end if same else 0.0
+        for p in same[1:]:
+            if abs(p.start - end) <= JOINT and p.end > end + JOINT:
+                out.add(round((p.start + end) / 2, 2))
+            end = max(end, p.end)
+    return tuple(sorted(out))

@@ -21,9 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..params import Params
+from ..structure.bandseams import SEAM_BOUNDARY
 from ..structure.colends import COLUMN_ENDS
 from ..structure.ends import TABLE_LABEL
 from ..structure.form_sections import CUT
+from ..structure.rulejoints import MIN_RULES, RULE_JOINTS, joints
 from ..types import Boundary, Grid, PageResult
 from ..units import whole_unit_line
 from .apart import texts_apart_cols
@@ -209,7 +211,8 @@ def _decided(b: Boundary) -> str:
     (a grid from elsewhere records no reason)."""
     if b.reason == "text":
         return "text gap"
-    if b.reason in ("number stack", "clip edge", "group rule", "line number", "cell tiles", "sign edge", "column ends"):
+    if b.reason in ("number stack", "clip edge", "group rule", "line number", "cell tiles", "sign edge", "column ends",
+                    "rule joints"):
         return b.reason
     return b.kind
 
@@ -218,6 +221,8 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
     kind = _decided(b)
     if kind == "rule":
         return drawn_boundary(axis, b, ctx, table[0])
+    if kind == "fill" and axis == "row" and _on_seam(ctx, table[0], b):
+        return Why(axis, b.pos, True, (Evidence("band_seam", len(b.fills), b.fills),), SEAM_BOUNDARY, ())
     if kind == "fill":
         return Why(axis, b.pos, True, (Evidence("fill_edge", len(b.fills), b.fills),),
                    "the edge of a fill, or the gutter between two fills, lies on it", FILL_PARAMS)
@@ -249,6 +254,12 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
                    "the cells' shading is drawn one rectangle per cell, and two of them meet side by side here on "
                    "several text lines, through no word: the edge of the cells the document laid out, though no "
                    "rule is drawn on it", ())
+    if kind == "rule joints":
+        n = max((k for x, k in joints(ctx.res.rules, table[0].region, ctx.params.merge.snap)
+                 if abs(x - b.pos) <= ctx.params.merge.snap), default=MIN_RULES)
+        gap = text_gap(b, ctx, *table)  # the white found the column; the joints place it in that white
+        return replace(gap, evidence=(Evidence("rule_joints", n), *gap.evidence),
+                       decision=f"{RULE_JOINTS.format(n=n)}; {gap.decision}")
     if kind == "column ends":
         return Why(axis, b.pos, True, (Evidence("column_ends"),), COLUMN_ENDS, ("tables.column_ends",))
     if kind == "group rule":
@@ -275,6 +286,15 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
         Evidence("labelled_paragraph", step) if step else Evidence("label_leads_in", b.gap) if leads else \
         Evidence("line_gap", b.gap)
     return Why(axis, b.pos, True, (ev,), said, ("tables.row_band_lines",), trial if works else None)
+
+
+def _on_seam(ctx: PageContext, g: Grid, b: Boundary) -> bool:
+    """Does row boundary ``b`` lie inside one of its fills, not on its edge: a seam where two
+    bands of one colour drawn apart abut (``structure.bandseams``)?"""
+    if not ctx.frame.identity or g.turn:
+        return False
+    snap, fills = ctx.params.merge.snap, ctx.res.fills
+    return any(0 <= i < len(fills) and fills[i].bbox.y0 + snap < b.pos < fills[i].bbox.y1 - snap for i in b.fills)
 
 
 SPAN_APART = ("a new row starts with the next text line: it and the line above are each one run of words across a "

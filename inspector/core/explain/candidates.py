@@ -94,7 +94,15 @@ def dropped_columns(ctx: PageContext, g: Grid, region: Region) -> tuple[Why, ...
     fine = replace(ctx.params.columns, min_gap=STEP, min_rows=1)
     gaps = column_boundaries(region.pieces, region.x0, region.x1, region.n_lines, fine)
     return tuple(_why_dropped(ctx, g, pos, region) for pos in gaps
-                 if not any(region.text.same("col", x, pos) for x in g.xs[1:-1]))
+                 if not any(region.text.same("col", x, pos) or _one_white(region, x, pos) for x in g.xs[1:-1]))
+
+
+def _one_white(region: Region, a: float, b: float) -> bool:
+    """Do ``a`` and ``b`` lie in one white, no piece of the text over any part between them (a
+    column moved within its gap, onto the row rules' joints: ``structure.rulejoints``)?"""
+    lo, hi = min(a, b), max(a, b)
+    p = region.pieces
+    return not bool(np.any((p.x0 < hi) & (p.x1 > lo)))
 
 
 def width_at(region: Region, pos: float) -> float:

@@ -51,7 +51,9 @@ class Evidence:
     totals_box (a row boundary between the lines of a totals box under one rule, the first column empty: gap, pt) |
     spacer_column (the table's rules break over a blank spreadsheet column here and go on beyond it
     at the same heights: how many heights) | cell_tiles (cells shaded one
-    rectangle each meet side by side there on several lines: how many fills, their ids) | header_over_rules
+    rectangle each meet side by side there on several lines: how many fills, their ids) | band_seam
+    (two bands of one colour drawn apart abut there, a text line in each: how many fills, their ids) | rule_joints
+    (the row rules, stroked cell by cell, meet end to end there in a text gap's white: how many rules) | header_over_rules
     (the first row is a header line over a ruled grid's first rule, its pieces inside the grid's columns) |
     sign_edge (amounts end where a column of currency signs alone, each between two numbers, starts: a
     spreadsheet's accounting format, closer than a column gap) | rule_pair (a rule beside a kept boundary
@@ -77,7 +79,8 @@ class Evidence:
     def as_json(self) -> dict[str, object]:
         out: dict[str, object] = {"kind": self.kind}
         if self.kind in ("rule", "clipped_art", "clipped_text", "spanning_lines", "leaders", "justified",
-                         "row_labels", "accounting_sign", "amount_body", "spacer_column", "cell_tiles"):
+                         "row_labels", "accounting_sign", "amount_body", "spacer_column", "cell_tiles",
+                         "band_seam", "rule_joints"):
             out["count"] = int(self.value)
         elif self.kind in ("text_gap", "line_gap", "number_stack", "group_rule", "amount_row", "leading_pitch",
                            "band_pitch", "labelled_paragraph"):

@@ -24,6 +24,7 @@ from ..params import ColumnParams, Params
 from ..text import list_marker
 from ..types import Boundary, ColumnBin, Fill, Grid, Rect, Rule, Word
 from .bandrows import split_rows
+from .bandseams import with_band_seams
 from .blankform import blank_table
 from .boundaries import explain
 from .closedcells import closed_cells
@@ -45,6 +46,7 @@ from .options import join_options, option_pairs
 from .region import RegionEvidence
 from .regions import Candidate
 from .rejects import verdict
+from .rulejoints import at_joints
 from .seams import beside_tiles, with_seams
 from .sections import section_lines
 from .spans import grid_spans
@@ -107,6 +109,7 @@ def build_grid(cand: Candidate, words: Sequence[Word], index: int, params: Param
 
 
 def _grid(ev: RegionEvidence, index: int) -> GridResult:
+    ev = with_band_seams(ev)  # bands of one colour drawn apart and abutting: two rows
     cand, box, words, lines, segs = ev.cand, ev.box, ev.words, ev.lines, ev.segs
     # Section labels on full-width shading run over the column gaps: columns come from the other lines.
     labels = section_lines(lines, segs, ev.fills, box)
@@ -119,7 +122,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     cand = ev.cand
     # Amounts ending where a column of accounting signs starts: a column edge, as a clip's.
     signs = sign_edges(words, body) if ev.params.columns.signs_open else []
-    xs, drawn_xs = _columns(ev, body, kept, [*(x for x, _ in cut), *signs], tiled)
+    xs, drawn_xs, jointed = _columns(ev, body, kept, [*(x for x, _ in cut), *signs], tiled)
     if drawn_xs:  # cells boxed apart: a pair of rules at each column edge is one (``thinbands``)
         xs = one_per_pair(ev, xs, across=True)
         drawn_xs &= set(xs)
@@ -162,7 +165,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     later = partial(_evidence, (grid.xs, grid.ys), ((tuple(ev.segs), tuple(ev.lines)), (ev.rules, ev.snap)),
                     (tuple(stacked), frozenset(drawn_xs), frozenset(drawn_ys - virtual), grouped,
                      frozenset(blank.xs[:1]) if blank and blank.left_out and blank.xs[0] > cand.bbox.x0 else frozenset(),
-                     tiled, signed, frozenset(ends)),
+                     tiled, signed, frozenset(ends), frozenset(jointed) & frozenset(xs)),
                     (tuple(cut), tuple(body), ev.params.columns.min_gap))
     grid = Grid(box, grid.xs, grid.ys, cand.source, grid.spans, evidence_later=later, option_splits=splits)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
@@ -187,7 +190,7 @@ def _spanned(grid: Grid, ev: RegionEvidence, virtual: set[float],
 def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
               region: tuple[tuple[tuple[Segment, ...], tuple[Line, ...]], tuple[RuleIndex, float]],
               steps: tuple[tuple[float, ...], frozenset[float], frozenset[float], frozenset[float], frozenset[float],
-                           frozenset[float], frozenset[float], frozenset[float]],
+                           frozenset[float], frozenset[float], frozenset[float], frozenset[float]],
               clips: tuple[tuple[tuple[float, int], ...], tuple[Segment, ...], float]
               ) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
     """The boundaries' evidence (``boundaries.explain``) of a grid's (xs, ys) over a region's
@@ -200,12 +203,15 @@ def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
     several lines' text, the pieces of the body's lines (``gapcuts.clip_edges``) and
     ``columns.min_gap``. Only what it reads is kept until then."""
     xs, ys = grid
-    stacked, drawn_xs, drawn_ys, grouped, numbered, tiled, signed, ended = steps
+    stacked, drawn_xs, drawn_ys, grouped, numbered, tiled, signed, ended, jointed = steps
     cut, body, min_gap = clips
     clipped = clip_decided(xs[1:-1], cut, body, min_gap) if cut else {}
     col_reasons = _reasons(xs, drawn_xs, stacked, clipped, grouped, tiled)
     if signed:
         col_reasons = tuple(SIGN_EDGE if x in signed and r == "text" else r for x, r in zip(xs, col_reasons, strict=True))
+    if jointed:
+        col_reasons = tuple("rule joints" if x in jointed and r == "text" else r
+                            for x, r in zip(xs, col_reasons, strict=True))
     if numbered:
         col_reasons = tuple(LINE_NUMBER_SIDE if x in numbered else r for x, r in zip(xs, col_reasons, strict=True))
     row_reasons = tuple("column ends" if y in ended else r for y, r in zip(ys, _reasons(ys, drawn_ys), strict=True))
@@ -229,8 +235,10 @@ def _reasons(positions: Sequence[float], drawn: Collection[float], stacked: Sequ
 
 
 def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
-             edges: Sequence[float] = (), tiled: frozenset[float] = frozenset()) -> tuple[list[float], set[float]]:
-    """Column boundaries, and those of them taken from the region's vertical rules; ``edges``:
+             edges: Sequence[float] = (), tiled: frozenset[float] = frozenset()
+             ) -> tuple[list[float], set[float], set[float]]:
+    """Column boundaries, those of them taken from the region's vertical rules and those moved
+    onto the joints of its row rules (``rulejoints``); ``edges``:
     where a clip path cut several lines' text (``gapcuts.clip_edges``), column edges too;
     ``tiled``: the seams of cells shaded tile by tile (``seams``), columns in text regions too."""
     cand, box, n_lines, words, params = ev.cand, ev.box, len(lines), ev.words, ev.params.columns
@@ -242,7 +250,7 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
     if cand.source == "ruled":
         xs = _positions(cand.rules, "v", box.x0, box.x1, ev.snap)
         if len(xs) > 2:
-            return _split_ruled_columns(xs, pieces, segs, n_lines, params, words), set(xs[1:-1])
+            return _split_ruled_columns(xs, pieces, segs, n_lines, params, words), set(xs[1:-1]), set()
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params, edges=edges)
     inner = under_group_labels(inner, pieces, segs, box.x0, box.x1, params,
                                banded_section_lines(lines, segs, pieces, cand.rules, box, params.min_gap))
@@ -254,7 +262,11 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
         inner = beside_tiles(inner, tiled, words, lines)
     if params.group_rules:
         inner = at_group_rules(inner, cand.rules, segs, lines, box)
-    return [box.x0, *_signs_join_amounts(inner, segs, words, box.x0, box.x1), box.x1], set()
+    inner = _signs_join_amounts(inner, segs, words, box.x0, box.x1)
+    jointed: set[float] = set()
+    if cand.source in ("ruled", "horizontal_rules"):  # cells stroked one by one: their edges place the columns
+        inner, jointed = at_joints(inner, cand.rules, segs, box, ev.snap)
+    return [box.x0, *inner, box.x1], set(), jointed
 
 
 def _signs_join_amounts(inner: list[float], segs: Sequence[Segment], words: Sequence[Word],

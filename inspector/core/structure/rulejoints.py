@@ -1,0 +1,69 @@
+"""Column boundaries placed where the row rules' strokes meet: a table drawn cell by cell.
+
+InDesign, Word and most table engines stroke each cell's border on its own, so a row rule is
+several strokes meeting end to end at the cells' edges (``Rule.joints``, kept when the vector
+stage joins them). Where the region's row rules all break at one x, that x is where the cells
+the document laid out meet, though no vertical rule is drawn there. A column the text gaps
+found (the middle of the white between two columns' text) is moved onto such a joint when
+the joint lies in that same white: no piece of text lies between the two, so the words on
+either side stay in their columns and the drawn evidence, not the middle of a gap, places the
+boundary. A joint through a word, or with text between it and the gap's boundary, moves
+nothing. Coordinates in PDF points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..geometry import chain_groups
+from ..types import Rect, Rule
+from .columns import Segment
+
+# Why no user would change this: one rule breaking at an x is a stroke drawn in two (an
+# editor's slip, a rule under a spanning label); two or more breaking at one x are the cells'.
+MIN_RULES = 2
+RULE_JOINTS = ("the row rules are drawn cell by cell, and {n} of them meet end to end here, in the white the text "
+               "leaves between two columns (no word across it): the edge of the cells the document laid out, though "
+               "no vertical rule is drawn on it; it places the column rather than the middle of the gap")
+
+
+def joints(rules: Sequence[Rule], box: Rect, snap: float) -> list[tuple[float, int]]:
+    """Where ``MIN_RULES`` or more of the horizontal ``rules`` across ``box`` meet end to end
+    (``Rule.joints`` within ``snap`` of each other joined) strictly inside it, as (x, rules)."""
+    found = sorted((j, k) for k, r in enumerate(rules) if r.orient == "h" and r.joints
+                   and box.y0 - snap <= r.pos <= box.y1 + snap for j in r.joints if box.x0 + snap < j < box.x1 - snap)
+    out = []
+    for group in chain_groups(found, snap):
+        n = len({k for _, k in group})
+        if n >= MIN_RULES:
+            out.append((sorted(j for j, _ in group)[len(group) // 2], n))
+    return out
+
+
+def at_joints(inner: Sequence[float], rules: Sequence[Rule], segs: Sequence[Segment], box: Rect,
+              snap: float) -> tuple[list[float], set[float]]:
+    """Text-gap boundaries ``inner`` each moved onto the nearest joint of the row rules
+    (``joints``) in its white: no piece of ``segs`` lies over any part between the two. And
+    the moved ones' new x."""
+    found = joints(rules, box, snap)
+    if not found:
+        return list(inner), set()
+    out: list[float] = []
+    moved: set[float] = set()
+    used: set[float] = set()
+    for x in inner:
+        free = [(j, n) for j, n in found if j not in used and not _covered(segs, min(x, j), max(x, j))]
+        if not free:
+            out.append(x)
+            continue
+        j = min(free, key=lambda jn: abs(jn[0] - x))[0]
+        used.add(j)
+        out.append(j)
+        if j != x:
+            moved.add(j)
+    return sorted(out), moved
+
+
+def _covered(segs: Sequence[Segment], a: float, b: float) -> bool:
+    """Does a piece of text lie over some of [a, b] (or across ``a`` when they are one x)?"""
+    return any(s.x0 < b and s.x1 > a for s in segs) if b > a else any(s.x0 < a < s.x1 for s in segs)
