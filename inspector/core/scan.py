@@ -116,12 +116,12 @@ def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: Raster
 
         even = even_paper(img, dpi, o.even_paper)
         img, notes = even.grey, paper_note(even, "OCR", "ocr.even_paper")
+    if o.reverse_bands:  # before lifting, which would wash a mid-grey band's white letters out
+        img, reversed_ = _reverse_bands(img, o.shading_edges)
+        notes += reversed_
     if o.shading > 0:  # before specks: a shaded cell's specks are told from its shade once it is paper
         img, lifted = _lift_shading(img, o.shading, o.shading_edges)
         notes += lifted
-    if o.reverse_bands:  # after lifting: a lifted cell beside a dark band is paper, not part of it
-        img, reversed_ = _reverse_bands(img, o.shading_edges)
-        notes += reversed_
     if o.specks > 0:  # before straightening, which smears a one-pixel speck over four
         from .reading.skew import remove_specks
 

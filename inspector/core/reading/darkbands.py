@@ -5,7 +5,7 @@ navy). Tesseract is told not to try reversed text (``ocr.tessedit_do_invert`` of
 its time over the page), so on a scan such a band's words are lost and the table with them.
 Here the band itself is found and reversed: its shade is measured by a median over a square as
 wide as the page's letters are high (letters cover less than half of it, so they vanish from it), an area
-darker than ``DARK_BAND`` of the paper and at least that wide every way is a band, and inside
+darker than ``DARK`` of the paper and at least that wide every way is a band, and inside
 it each pixel is mapped so that the band's own shade becomes the paper's grey and the paper's
 grey becomes black: its letters are then dark on white as everywhere else.
 
@@ -22,11 +22,12 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .shading import DARK_BAND, sharp_outlines
+from .shading import sharp_outlines
 
+DARK = 0.6  # x the paper's grey: a band's shade is darker than this (a mid-grey band's white text too)
 MIN_BAND_LETTERS = 6  # a band is at least this many times a letter's square in area
 UNIFORM = 0.6  # share of a band's pixels within a letter-contrast step of its median shade
-LIGHT = 0.75  # x the paper's grey: a pixel this light inside a band is a letter's
+LIGHT = 0.5  # of the way from a band's shade to the paper's grey: a pixel lighter is a letter's
 MIN_LIGHT = 0.01  # share of a band's pixels that are light: it holds text
 
 
@@ -51,7 +52,7 @@ def reverse_dark_bands(grey: np.ndarray, letters: int, edges: float = 0.0) -> Re
     # The median over a letter's square: a band's light letters cover less than half of it, as
     # dark letters do of a cell on paper (a grey opening would take such a cell for dark too).
     shade = cv2.medianBlur(grey, k)
-    dark = (shade < DARK_BAND * paper).view(np.uint8)
+    dark = (shade < DARK * paper).view(np.uint8)
     # Open the mask: rules, dark letters and thin bars are narrower than a letter is high.
     # Then close it: where a word's letters stand dense, light holds the median and leaves a hole.
     dark = cv2.morphologyEx(dark, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
@@ -59,7 +60,7 @@ def reverse_dark_bands(grey: np.ndarray, letters: int, edges: float = 0.0) -> Re
     if not dark.any():
         return Reversed(grey, 0.0)
     if edges > 0:
-        dark, _ = sharp_outlines(dark, shade, k, paper * DARK_BAND / 2, edges)
+        dark, _ = sharp_outlines(dark, shade, k, paper * DARK / 2, edges)
     bands = _text_bands(grey, dark, shade, paper, MIN_BAND_LETTERS * k * k)
     if not bands.any():
         return Reversed(grey, 0.0)
@@ -85,7 +86,7 @@ def _text_bands(grey: np.ndarray, dark: np.ndarray, shade: np.ndarray, paper: in
         px = grey[y:y + h, x:x + w][inside].astype(np.int16)
         med = int(np.median(shade[y:y + h, x:x + w][inside]))
         near = np.count_nonzero(np.abs(px - med) <= paper // 4)
-        light = np.count_nonzero(px >= LIGHT * paper)
+        light = np.count_nonzero(px >= med + LIGHT * (paper - med))
         keep[i] = near >= UNIFORM * px.size and light >= MIN_LIGHT * px.size
     bands: np.ndarray = keep[labels]
     return bands
