@@ -76,3 +76,18 @@ def test_a_scanned_header_row_in_white_on_a_dark_fill_is_read() -> None:
     assert any("(ocr.reverse_bands)" in n for n in res.notes)
     off = Pipeline(open_document(navy_header_scan())).run(0, Params().with_value("ocr.reverse_bands", False))
     assert not {"Region", "Units", "Share"} & {w.text for w in off.words}
+
+
+def test_a_mid_grey_band_is_reversed_by_its_letters_polarity() -> None:
+    # White letters on a band of half the paper's grey are reversed; dark letters on the same
+    # grey are not (shading lifts that band to paper, ocr.shading).
+    img = np.full((300, 500), PAPER, np.uint8)
+    img[40:120, 40:460] = 125
+    for x in range(60, 400, 8):
+        img[70:86, x:x + 3] = 245
+    img[180:260, 40:460] = 125
+    for x in range(60, 400, 8):
+        img[210:226, x:x + 3] = 20
+    out = reverse_dark_bands(img, 16).grey
+    assert abs(int(out[55, 200]) - PAPER) <= 2 and int(out[78, 61]) <= 20
+    assert np.array_equal(out[150:], img[150:])
