@@ -3,8 +3,9 @@
 A table's header row or a whole table is often set in light letters on a dark fill (white on
 navy). Tesseract is told not to try reversed text (``ocr.tessedit_do_invert`` off: it doubles
 its time over the page), so on a scan such a band's words are lost and the table with them.
-Here the band itself is found and reversed: its shade is measured by a median over a square as
-wide as the page's letters are high (letters cover less than half of it, so they vanish from it), an area
+Here the band itself is found and reversed: its shade is measured by a grey opening as wide as
+the page's letters are high (light letters are narrower, so they vanish from it) where the median
+over that square is dark too (a ruled cell's dark letters on paper leave it light), an area
 darker than ``DARK`` of the paper and at least that wide every way is a band, and inside
 it each pixel is mapped so that the band's own shade becomes the paper's grey and the paper's
 grey becomes black: its letters are then dark on white as everywhere else.
@@ -49,14 +50,18 @@ def reverse_dark_bands(grey: np.ndarray, letters: int, edges: float = 0.0) -> Re
     hist = cv2.calcHist([grey[::2]], [0], None, [256], [0, 256]).ravel()
     paper = int(np.argmax(hist))
     k = max(3, letters | 1)
-    # The median over a letter's square: a band's light letters cover less than half of it, as
-    # dark letters do of a cell on paper (a grey opening would take such a cell for dark too).
-    shade = cv2.medianBlur(grey, k)
-    dark = (shade < DARK * paper).view(np.uint8)
+    square = np.ones((k, k), np.uint8)
+    # The band's shade: a grey opening as wide as a letter takes its light letters out, however
+    # dense they stand. It takes a ruled cell's dark letters on paper for shade too; the median
+    # over the square does not (they cover less than half of it, as a band's letters do of it),
+    # so the opening's dark is kept only where the median is dark, its holes closed (where light
+    # letters stand dense, light holds the median).
+    shade = cv2.morphologyEx(cv2.medianBlur(grey, 3), cv2.MORPH_OPEN, square)
+    median = cv2.morphologyEx((cv2.medianBlur(grey, k) < DARK * paper).view(np.uint8), cv2.MORPH_OPEN, square)
+    median = cv2.morphologyEx(median, cv2.MORPH_CLOSE, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
+    dark = (shade < DARK * paper).view(np.uint8) & median
     # Open the mask: rules, dark letters and thin bars are narrower than a letter is high.
-    # Then close it: where a word's letters stand dense, light holds the median and leaves a hole.
-    dark = cv2.morphologyEx(dark, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
-    dark = cv2.morphologyEx(dark, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)) > 0
+    dark = cv2.morphologyEx(dark, cv2.MORPH_OPEN, square) > 0
     if not dark.any():
         return Reversed(grey, 0.0)
     if edges > 0:
