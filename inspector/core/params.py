@@ -62,6 +62,10 @@ class RasterParams:
     paper_fraction: float = param(0.88, "Paper fraction", "x paper grey", 0.5, 1.0,
                                   "A pixel is ink when darker than this fraction of the paper level (histogram mode), or than Otsu's threshold, whichever is more generous.",
                                   step=0.01)
+    faint_lines: bool = param(True, "Faint hairlines", "on/off", 0, 1,
+                              "A thin line lighter than the ink threshold is still a rule's ink where it is darker "
+                              "than the paper and than both its sides by 16 grey levels (a scan's light grey "
+                              "hairline); off: only ink under the threshold makes rules.")
     min_length: float = param(20.0, "Min run length", "pt", 2.0, 200.0,
                               "Dark runs shorter than this are not rules.")
     bridge_gap: float = param(5.0, "Bridge gap", "pt", 0.0, 10.0,
@@ -330,6 +334,10 @@ class OcrParams:
                                  "edge (its shade rises by half of 'Lift shading' within a third of a letter's "
                                  "height), as a cell's fill starts; a shadow or uneven light fades in and is left "
                                  "alone; 0: every shaded area is lifted.", step=0.05)
+    reverse_bands: bool = param(True, "Read light text on dark bands", "on/off", 0, 1,
+                                "Dark bands (under half the paper's grey, of one shade, with sharp edges: a header "
+                                "row's fill) holding light letters are reversed on the picture Tesseract reads, so "
+                                "their white text is read as dark text on paper; off: such text is lost.")
     min_confidence: float = param(60.0, "Min confidence", "%", 0.0, 100.0,
                                   "OCR words Tesseract is less sure of than this are flagged low-confidence.",
                                   step=1.0)

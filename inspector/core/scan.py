@@ -116,6 +116,9 @@ def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: Raster
 
         even = even_paper(img, dpi, o.even_paper)
         img, notes = even.grey, paper_note(even, "OCR", "ocr.even_paper")
+    if o.reverse_bands:  # before lifting, which would wash a mid-grey band's white letters out
+        img, reversed_ = _reverse_bands(img, o.shading_edges)
+        notes += reversed_
     if o.shading > 0:  # before specks: a shaded cell's specks are told from its shade once it is paper
         img, lifted = _lift_shading(img, o.shading, o.shading_edges)
         notes += lifted
@@ -149,6 +152,19 @@ def _lift_shading(img: np.ndarray, lift: float, edges: float) -> tuple[np.ndarra
         return img, notes
     return got.grey, notes + (f"shaded areas ({got.share:.0%} of the page) were lifted to white before OCR, so "
                               "their letters stand on paper (ocr.shading)",)
+
+
+def _reverse_bands(img: np.ndarray, edges: float) -> tuple[np.ndarray, tuple[str, ...]]:
+    """``img`` with its dark bands of light text reversed (``reading.darkbands``), and a note when
+    any was."""
+    from .reading.darkbands import reverse_dark_bands
+    from .reading.skew import letter_height
+
+    got = reverse_dark_bands(img, letter_height(img), edges)
+    if got.share <= 0:
+        return img, ()
+    return got.grey, (f"dark bands ({got.share:.0%} of the page) were reversed before OCR, so their light letters "
+                      "are read as dark text on paper (ocr.reverse_bands)",)
 
 
 MIN_ENLARGE = 1.2  # a smaller enlargement gains Tesseract nothing and costs its time

@@ -38,6 +38,7 @@ import numpy as np
 
 from ..params import RasterParams
 from ..types import Orientation, RasterResult, Rect, RejectedRule, Rule
+from .faint_rules import faint_lines
 from .raster_bands import MIN_INNER_CONTRAST, Scale, drop_duplicate_edges, find_bands, median, mirror, solid_regions
 from .raster_groups import TOO_SHORT, bridge, span_guard, texture
 
@@ -69,6 +70,8 @@ def find_raster_rules(grey: np.ndarray | None, dpi: int, params: RasterParams) -
     _, ink = cv2.threshold(grey, threshold, 255, cv2.THRESH_BINARY_INV)
     sc = Scale.of(dpi, params)
     thin, blobs = solid_regions(grey, ink, sc, params.paper_fraction)
+    if params.faint_lines:  # after the solid regions: a faint line's pixels are no solid ink
+        thin |= faint_lines(grey, paper)
     found_bands = find_bands(blobs, sc)
     rejected = list(found_bands.rejected)
     pieces = [c for orient in ("h", "v") for c in _thin_rules(thin, grey, paper, orient, sc)]
