@@ -123,7 +123,8 @@ def reportlab_pdf(style: str) -> bytes:
     across only) or "zebra" (every other body row shaded); pale column strokes on the shaded
     rows only."""
     from reportlab.lib import colors, pagesizes
-    from reportlab.platypus import SimpleDocTemplate, Table as RLTable, TableStyle
+    from reportlab.platypus import SimpleDocTemplate, TableStyle
+    from reportlab.platypus import Table as RLTable
 
     rows = BODY if style == "header" else ZEBRA
     data = [list(HEAD), *[list(r) for r in rows]]

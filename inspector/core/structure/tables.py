@@ -24,6 +24,7 @@ from .blankform import inner_grids, written_below
 from .bleed import BLEED, bleeds
 from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
+from .drawnparts import Parts
 from .form_sections import cut_sections
 from .grid import build_grid
 from .grow import extend_down, extend_up, header_over_rules
@@ -44,7 +45,6 @@ from .setaside import aside_regions
 from .sheetmargins import trim_margins
 from .sides import MIN_OFF, SIDES_END_APART, SideBlock, side_blocks
 from .spacers import join_spacers
-from .drawnparts import Parts
 from .stacked_grids import join_stacked
 from .wrapped_rows import last_row_tail
 
