@@ -15,6 +15,7 @@ any other ink.
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 VALLEY = 16  # grey levels a faint line's pixel is darker than the paper and than both its sides
@@ -23,19 +24,31 @@ NEAR, FAR = 2, 3  # px: a side's grey is the lighter of these two offsets (a lin
 
 def faint_lines(grey: np.ndarray, paper: int) -> np.ndarray:
     """0/255 mask (uint8, the shape of ``grey``) of pixels on a thin line, horizontal or
-    vertical, darker by VALLEY than ``paper`` and than both its sides."""
-    g = grey.astype(np.int16)
-    out = np.zeros(grey.shape, dtype=bool)
+    vertical, darker by VALLEY than ``paper`` and than both its sides; the FAR px at the
+    picture's edges are never on one (a side lies outside)."""
     if min(grey.shape) <= 2 * FAR:
-        return out.view(np.uint8)
-    dark = g <= paper - VALLEY
+        return np.zeros(grey.shape, dtype=np.uint8)
+    g = np.ascontiguousarray(grey, dtype=np.uint8)
+    valley = np.zeros(grey.shape, dtype=bool)
     for axis in (0, 1):
-        before = np.maximum(np.roll(g, NEAR, axis), np.roll(g, FAR, axis))
-        after = np.maximum(np.roll(g, -NEAR, axis), np.roll(g, -FAR, axis))
-        out |= dark & (np.minimum(before, after) - g >= VALLEY)
-    edge = [slice(None)] * 2
-    for axis in (0, 1):  # np.roll wraps around: the border's pixels compare with the far side
-        for s in (slice(0, FAR), slice(-FAR, None)):
-            edge[axis], edge[1 - axis] = s, slice(None)
-            out[tuple(edge)] = False
-    return (out * 255).astype(np.uint8)
+        before, after, anchor = _sides(axis)
+        # Each side's grey, the lighter of its two offsets, is a max filter over them (OpenCV:
+        # a page picture's 2 million pixels in a few ms, where shifted numpy copies took 20).
+        side = cv2.min(cv2.dilate(g, before, anchor=anchor), cv2.dilate(g, after, anchor=anchor))
+        valley |= cv2.subtract(side, g) >= VALLEY  # saturating: a side darker than the pixel is 0
+    out = valley & (g <= paper - VALLEY)
+    out[:FAR, :] = out[-FAR:, :] = False
+    out[:, :FAR] = out[:, -FAR:] = False
+    return out.astype(np.uint8) * 255
+
+
+def _sides(axis: int) -> tuple[np.ndarray, np.ndarray, tuple[int, int]]:
+    """The kernels picking the pixels NEAR..FAR before and after a pixel across a line along
+    ``axis`` (0: the rows above and below), and their anchor (x, y) at the kernel's middle."""
+    before = np.zeros((2 * FAR + 1, 1), np.uint8)
+    after = before.copy()
+    before[: FAR - NEAR + 1] = 1  # offsets -FAR..-NEAR
+    after[FAR + NEAR:] = 1  # offsets NEAR..FAR
+    if axis == 1:
+        return before.T.copy(), after.T.copy(), (FAR, 0)
+    return before, after, (0, FAR)
