@@ -5,6 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from inspector.core.evidence.faint_rules import FAR, NEAR, VALLEY, faint_lines
 from inspector.core.evidence.rules_raster import _label
 
 
@@ -36,3 +37,35 @@ def test_label_falls_back_to_32_bit_when_runs_could_overflow_16_bit() -> None:
     assert n == n0 == 300 * 300 + 1
     assert np.array_equal(labels, labels0)
     assert np.array_equal(stats, stats0)
+
+
+def _faint_by_definition(grey: np.ndarray, paper: int) -> np.ndarray:
+    """``faint_lines`` pixel by pixel as its docstring reads: darker by VALLEY than the paper
+    and than the lighter of the pixels NEAR and FAR away on both sides, across rows or columns."""
+    g = grey.astype(np.int32)
+    h, w = g.shape
+    out = np.zeros((h, w), np.uint8)
+    for y in range(FAR, h - FAR):
+        for x in range(FAR, w - FAR):
+            v = g[y, x]
+            above, below = max(g[y - FAR, x], g[y - NEAR, x]), max(g[y + NEAR, x], g[y + FAR, x])
+            left, right = max(g[y, x - FAR], g[y, x - NEAR]), max(g[y, x + NEAR], g[y, x + FAR])
+            valley = min(above, below) - v >= VALLEY or min(left, right) - v >= VALLEY
+            out[y, x] = 255 if valley and v <= paper - VALLEY else 0
+    return out
+
+
+def test_faint_lines_match_their_definition_on_random_pictures() -> None:
+    rng = np.random.default_rng(7)
+    found = 0
+    for i in range(40):
+        h, w = (int(v) for v in rng.integers(1, 30, 2))
+        grey = rng.integers(0, 256, (h, w), dtype=np.uint8)
+        if i % 2:  # smoother pictures: fewer valleys, more near the threshold
+            grey = cv2.GaussianBlur(grey, (3, 3), 0)
+        paper = int(rng.integers(0, 256))
+        mask = faint_lines(grey, paper)
+        assert mask.shape == grey.shape and mask.dtype == np.uint8
+        assert np.array_equal(mask, _faint_by_definition(grey, paper)), (h, w, paper)
+        found += int(np.count_nonzero(mask))
+    assert found > 100  # the pictures hold valleys: the comparison is not of empty masks

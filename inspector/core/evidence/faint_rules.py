@@ -26,29 +26,28 @@ def faint_lines(grey: np.ndarray, paper: int) -> np.ndarray:
     """0/255 mask (uint8, the shape of ``grey``) of pixels on a thin line, horizontal or
     vertical, darker by VALLEY than ``paper`` and than both its sides; the FAR px at the
     picture's edges are never on one (a side lies outside)."""
-    if min(grey.shape) <= 2 * FAR:
-        return np.zeros(grey.shape, dtype=np.uint8)
+    h, w = grey.shape
+    out = np.zeros((h, w), dtype=np.uint8)
+    if min(h, w) <= 2 * FAR or paper < VALLEY:
+        return out
     g = np.ascontiguousarray(grey, dtype=np.uint8)
-    valley = np.zeros(grey.shape, dtype=bool)
-    for axis in (0, 1):
-        before, after, anchor = _sides(axis)
-        # Each side's grey, the lighter of its two offsets, is a max filter over them (OpenCV:
-        # a page picture's 2 million pixels in a few ms, where shifted numpy copies took 20).
-        side = cv2.min(cv2.dilate(g, before, anchor=anchor), cv2.dilate(g, after, anchor=anchor))
-        valley |= cv2.subtract(side, g) >= VALLEY  # saturating: a side darker than the pixel is 0
-    out = valley & (g <= paper - VALLEY)
-    out[:FAR, :] = out[-FAR:, :] = False
-    out[:, :FAR] = out[:, -FAR:] = False
-    return out.astype(np.uint8) * 255
+    # A side's grey, the lighter of the pixels NEAR and FAR away, is the maximum of a pair of
+    # neighbours, FAR before the pixel or NEAR after it: one pass of pair maxima per direction,
+    # read through shifted views. OpenCV passes into two page buffers: a fresh page-sized
+    # array costs more in page faults (about 1.3 ms) than a pass over it (0.05 ms).
+    inner, shift = (slice(FAR, h - FAR), slice(FAR, w - FAR)), FAR + NEAR
+    hi, wi = h - 2 * FAR, w - 2 * FAR
+    rows = cv2.max(g[:-1], g[1:])  # pair maxima of rows y and y + 1
+    depth = cv2.min(rows[:hi, FAR: w - FAR], rows[shift: h - 1, FAR: w - FAR], dst=out[inner])
+    cols = cv2.max(g[inner[0], :-1], g[inner[0], 1:])  # of columns x and x + 1
+    side = cv2.min(cols[:, :wi], cols[:, shift: w - 1], dst=rows[:hi, :wi])
+    # On a line of either direction: the lighter of the two directions' sides is VALLEY over
+    # the pixel (saturating). Pixels not VALLEY under the paper are raised to white first, so
+    # that no side is lighter than them.
+    cv2.max(depth, side, dst=depth)
+    cv2.threshold(g[inner], paper - VALLEY, 255, cv2.THRESH_BINARY, dst=side)
+    cv2.max(side, g[inner], dst=side)
+    cv2.subtract(depth, side, dst=depth)
+    cv2.threshold(depth, VALLEY - 1, 255, cv2.THRESH_BINARY, dst=depth)
+    return out
 
-
-def _sides(axis: int) -> tuple[np.ndarray, np.ndarray, tuple[int, int]]:
-    """The kernels picking the pixels NEAR..FAR before and after a pixel across a line along
-    ``axis`` (0: the rows above and below), and their anchor (x, y) at the kernel's middle."""
-    before = np.zeros((2 * FAR + 1, 1), np.uint8)
-    after = before.copy()
-    before[: FAR - NEAR + 1] = 1  # offsets -FAR..-NEAR
-    after[FAR + NEAR:] = 1  # offsets NEAR..FAR
-    if axis == 1:
-        return before.T.copy(), after.T.copy(), (FAR, 0)
-    return before, after, (0, FAR)
