@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from inspector.core.evidence.faint_rules import FAR, NEAR, VALLEY, faint_lines
-from inspector.core.evidence.rules_raster import _label
+from inspector.core.evidence.rules_raster import MOMENT_STEP, _label, _sampled_ink
 
 
 def _runs(seed: int, shape: tuple[int, int], length: int) -> np.ndarray:
@@ -69,3 +69,14 @@ def test_faint_lines_match_their_definition_on_random_pictures() -> None:
         assert np.array_equal(mask, _faint_by_definition(grey, paper)), (h, w, paper)
         found += int(np.count_nonzero(mask))
     assert found > 100  # the pictures hold valleys: the comparison is not of empty masks
+
+
+def test_sampled_ink_is_numpy_s_nonzero_of_every_third_column() -> None:
+    for seed in range(3):
+        _, labels, _ = _label(_runs(seed, (200, 400), 8), 8)
+        ys, xs = _sampled_ink(labels)
+        ys0, xs0 = np.nonzero(labels[:, ::MOMENT_STEP])
+        assert MOMENT_STEP == 3 and len(ys0) > 100
+        assert np.array_equal(ys, ys0) and np.array_equal(xs, xs0 * MOMENT_STEP)
+    ys, xs = _sampled_ink(np.zeros((5, 9), np.uint16))
+    assert ys.size == xs.size == 0

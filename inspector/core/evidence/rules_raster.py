@@ -296,8 +296,7 @@ def _moments(labels: np.ndarray, rows: np.ndarray, grey: np.ndarray, paper: int,
 
     Every MOMENT_STEP-th column is enough for a run's centre, slope and scatter.
     """
-    ys, xs = np.nonzero(labels[:, ::MOMENT_STEP])
-    xs *= MOMENT_STEP
+    ys, xs = _sampled_ink(labels)
     lab = labels[ys, xs]
     ys = rows[ys]
     g = grey[ys, xs].astype(np.float64)
@@ -316,3 +315,14 @@ def _moments(labels: np.ndarray, rows: np.ndarray, grey: np.ndarray, paper: int,
     slope = cov / np.maximum(varx, 1e-9)
     scatter = np.sqrt(np.maximum(vary - slope * cov, 0.0))
     return _Moments(centre, slope, scatter, total(g) / cnt)
+
+
+def _sampled_ink(labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(rows, columns) of the labelled pixels in every MOMENT_STEP-th column, in ``np.nonzero``'s
+    order (row by row). OpenCV's findNonZero takes a third of numpy's time over the strided view."""
+    sampled = cv2.compare(np.ascontiguousarray(labels[:, ::MOMENT_STEP]), 0, cv2.CMP_GT)
+    points = cv2.findNonZero(sampled)  # (x, y) pairs; None when there are none
+    if points is None:
+        return np.zeros(0, np.intp), np.zeros(0, np.intp)
+    xy = points.reshape(-1, 2)
+    return xy[:, 1], xy[:, 0] * MOMENT_STEP
