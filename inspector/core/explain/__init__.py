@@ -232,7 +232,8 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
     if kind == "number stack":
         return Why(axis, b.pos, True, (Evidence("number_stack", b.gap),),
                    "numbers right-aligned in a stack on each side, sharing their lines, with free space between "
-                   "on every line: two columns closer than columns.min_gap", ())
+                   "on every line (a word OCR only guessed, under 40 %, across it on one line in ten is taken as "
+                   "misread): two columns closer than columns.min_gap", ())
     if kind == "clip edge":
         return Why(axis, b.pos, True, (Evidence("clipped_text", b.clip_lines), Evidence("text_gap", b.gap)),
                    f"text clipped at x = {b.clip_x:.1f} in {b.clip_lines} rows: a clip path cuts the cells' text "

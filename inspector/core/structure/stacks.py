@@ -18,6 +18,7 @@ from ..geometry import chain_groups
 from ..numbers import currency_sign, is_number
 from ..types import Word
 from .columns import Line, Segment
+from .ruledrows import DOUBTED
 
 ALIGN = 1.0  # pt: right edges this close are one stack, at least ...
 ALIGN_EM = 0.2  # ... or this many ems of the numbers' type: a writer aligning by eye or by spaces
@@ -29,6 +30,7 @@ SHARE = 0.5  # a stack holds a number on this share of the lines with numbers (a
 RULED_SHARE = 0.8
 MIN_LINES = 3  # lines with numbers a stack needs: two numbers aligned by chance are common
 MIN_ROOM = 0.5  # pt: free space a boundary needs between two stacks
+MISREAD_SHARE = 0.1  # rows on which words OCR only guessed may cross the room between two stacks
 WORD_SPACE = 0.4  # em: a space this wide or narrower may be a typed word space (about a quarter em)
 _GROUP = re.compile(r"^\d{3}(?:[.,]\d+)?\)?%?$")  # "234", "234.5": a thousands group
 # ... continuing a head of one to three digits with no separator of its own ("1 234", "(12 345"):
@@ -117,9 +119,22 @@ def _between(rows: list[list[Word]], a: float, b: float, align: float, share: fl
         x = (left + min(starts_in)) / 2
     # Nothing may cross the line on a row of the stacks (a label reaching over it); a row
     # holding neither stack's value (a title or a note with a date in it) spans the two columns.
-    if any(w.bbox.x0 < x < w.bbox.x1 for r in stacked for w in r):
-        return None
-    return x
+    return None if _crossed(stacked, x) else x
+
+
+def _crossed(rows: list[list[Word]], x: float) -> bool:
+    """Does a word cross ``x`` on ``rows``? Words OCR only guessed (under ``DOUBTED`` %: a
+    bold total row's two amounts read as one "653__9.965,") count only on more than
+    ``MISREAD_SHARE`` of the rows (one row at least): a misread line does not outweigh the
+    other rows' agreement on the room between the stacks. Text-layer words always count."""
+    hits = [(k, w) for k, r in enumerate(rows) for w in r if w.bbox.x0 < x < w.bbox.x1]
+    if any(not _guessed(w) for _, w in hits):
+        return True
+    return len({k for k, _ in hits}) > max(1, int(MISREAD_SHARE * len(rows)))
+
+
+def _guessed(w: Word) -> bool:
+    return 0.0 <= w.ocr_confidence < DOUBTED
 
 
 def one_block(starts: Sequence[tuple[float, float, float]]) -> bool:
