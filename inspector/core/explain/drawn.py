@@ -1,5 +1,6 @@
 """What a drawn boundary's rules were before they were rules: a line the scan broke into pieces
-(``raster_groups.bridge``), a pale line drawn over the cells' shading (``evidence.pale_rules``)."""
+(``raster_groups.bridge``), a pale line drawn over the cells' shading (``evidence.pale_rules``),
+a scan's grey hairline found from faint ink (``evidence.faint_rules``, ``raster.faint_lines``)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,31 @@ def bridged(ctx: PageContext, g: Grid, axis: str, pos: float) -> int:
     return max(on, default=0)
 
 
+def faint_found(ctx: PageContext, g: Grid, axis: str, pos: float) -> bool:
+    """Does a raster rule found from faint ink (``Rule.found_faint``) lie on boundary ``pos`` of ``g``?"""
+    orient = "v" if axis == "col" else "h"
+    lo, hi = (g.region.y0, g.region.y1) if orient == "v" else (g.region.x0, g.region.x1)
+    return any(r.found_faint and r.orient == orient and abs(r.pos - pos) <= ctx.params.merge.snap
+               and r.start < hi and r.end > lo for r in ctx.res.rules)
+
+
+def _without_faint(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[str, float] | None:
+    """("raster.faint_lines", 0) when the tables stage, given the page's rules less those found
+    from faint ink (what turning it off leaves), loses boundary ``pos`` of ``g`` and keeps the
+    others; None otherwise (the lever is still named: it may change the grid in other ways)."""
+    params = ctx.trial("raster.faint_lines", 0)
+    if params is None:
+        return None
+    new = ctx.grid_again(params, g, tuple(r for r in ctx.res.rules if not r.found_faint))
+    if new is None:
+        return None
+    found, old = (new.xs, g.xs) if axis == "col" else (new.ys, g.ys)
+    text = ctx.text(g)
+    if text.matched(axis, found, [p for p in old if p != pos]) is None or not text.gone(axis, found, old, pos):
+        return None
+    return ("raster.faint_lines", 0.0)
+
+
 def drawn_boundary(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
     """A boundary on drawn rules. The lever for a pale rule is ``vector.min_contrast`` just
     above its contrast: offered when the tables stage, given only the rules that value keeps,
@@ -58,6 +84,11 @@ def drawn_boundary(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
         named = (*named, "raster.bridge_gap", "raster.hairline_gap")
     trial = _fainter(ctx, g, axis, b.pos)
     flip = None
+    if faint_found(ctx, g, axis, b.pos):
+        said += (", found from faint ink: a grey hairline lighter than the ink threshold, told by its "
+                 "darker valley (raster.faint_lines)")
+        named = (*named, "raster.faint_lines")
+        flip = _without_faint(ctx, g, axis, b.pos)
     if trial is not None:
         value, rules = trial
         fainter = ctx.trial("vector.min_contrast", value)
@@ -67,7 +98,7 @@ def drawn_boundary(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
         # Only this boundary goes: a text gap beside it would put another in its place.
         if new is not None and len(found) == len(old) - 1 \
                 and ctx.text(g).matched(axis, found, [p for p in old if p != b.pos]) == []:
-            flip = ("vector.min_contrast", value)
+            flip = flip or ("vector.min_contrast", value)
         elif new is not None and len(found) >= len(old) and b.gap > 0:
             said += (f"; without them a boundary stays here: the text leaves a {b.gap:.1f} pt gap "
                      "(columns.min_gap)")
