@@ -4,6 +4,8 @@ a scan's grey hairline found from faint ink (``evidence.faint_rules``, ``raster.
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..evidence.rules_vector import WHITE
 from ..types import Boundary, Grid, Rule
 from .page import Evidence, PageContext, Why, value_range
@@ -64,7 +66,7 @@ def _without_faint(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[st
     text = ctx.text(g)
     if text.matched(axis, found, [p for p in old if p != pos]) is None or not text.gone(axis, found, old, pos):
         return None
-    return ("raster.faint_lines", 0.0)
+    return ("raster.faint_lines", 0)  # a switch: 0, as the rejected regions' levers
 
 
 def drawn_boundary(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
@@ -123,3 +125,32 @@ def _fainter(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[float, t
             or any(WHITE - f.grey < value for f in ctx.res.fills):
         return None
     return float(value), tuple(r for r in ctx.res.rules if WHITE - r.grey >= value)
+
+
+JOINED_PARAM = "tables.ruled_parts"
+JOINED_ROW = ("; {} it lies a row ruled across only, joined to the drawn grid's parts (its column rules stroked in "
+              "shaded rows only): its text keeps the grid's columns ({})")
+
+
+def joined_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
+    """``rows`` with each boundary on the top or bottom of a band ``tables.ruled_parts`` joined
+    to ``g`` (the band the tables stage noted, ``drawnparts.Parts.tell``) naming it, with
+    evidence ``drawn_parts``; switching it off is offered when that removes the boundary and
+    keeps the others (otherwise the table comes apart, and the lever is only named)."""
+    bands = [r.bbox for r in ctx.res.regions if r.param == JOINED_PARAM and r.bbox.iou(g.region) > 0]
+    if not bands or not ctx.frame.identity or g.turn:
+        return rows
+    snap, out = ctx.params.merge.snap, []
+    for w in rows:
+        edge = [("over", b) for b in bands if abs(b.y1 - w.pos) <= snap] + \
+            [("under", b) for b in bands if abs(b.y0 - w.pos) <= snap]
+        if not edge:
+            out.append(w)
+            continue
+        off = (JOINED_PARAM, 0.0)
+        flip = w.flip or (off if ctx.removes(g, "row", w.pos, off, [y for y in g.ys if y != w.pos]) else None)
+        out.append(dataclasses.replace(
+            w, evidence=(*w.evidence, Evidence("drawn_parts", len(edge))),
+            decision=w.decision + JOINED_ROW.format(" and ".join(sorted({s for s, _ in edge})), JOINED_PARAM),
+            params=(*w.params, JOINED_PARAM), flip=flip))
+    return out
