@@ -45,7 +45,10 @@ def bridged(ctx: PageContext, g: Grid, axis: str, pos: float) -> int:
 
 
 def faint_found(ctx: PageContext, g: Grid, axis: str, pos: float) -> bool:
-    """Does a raster rule found from faint ink (``Rule.found_faint``) lie on boundary ``pos`` of ``g``?"""
+    """Does a raster rule found from faint ink (``Rule.found_faint``) lie on boundary ``pos`` of ``g``?
+    (A turned table's boundaries are measured in its own frame: not compared with page rules.)"""
+    if g.turn:
+        return False
     orient = "v" if axis == "col" else "h"
     lo, hi = (g.region.y0, g.region.y1) if orient == "v" else (g.region.x0, g.region.x1)
     return any(r.found_faint and r.orient == orient and abs(r.pos - pos) <= ctx.params.merge.snap
