@@ -157,7 +157,11 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def _rule_dict(r: Any) -> dict[str, Any]:
     return {"orient": r.orient, "pos": round(r.pos, 2), "start": round(r.start, 2), "end": round(r.end, 2),
             "thickness": round(r.thickness, 2), "grey": r.grey, "source": r.source, "fill": r.fill,
-            "pieces": r.pieces}  # raster runs a scan broke it into, joined (raster.bridge_gap)
+            "pieces": r.pieces,  # raster runs a scan broke it into, joined (raster.bridge_gap)
+            # Added keys only (readers of the older output ignore them): where strokes drawn apart
+            # met end to end (pt along it, ``Rule.joints``), and a raster rule's share of pixels
+            # that are ink only as a faint line's (``raster.faint_lines``; 0 for drawn rules).
+            "joints": [round(j, 2) for j in r.joints], "faint": r.faint}
 
 
 def _fill_dict(f: Any) -> dict[str, Any]:

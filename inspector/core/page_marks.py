@@ -7,7 +7,7 @@ dataclass so a stage result can be cached and shared between threads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from .rect import Rect, _RectDraft, _set, fast_rect, settable_twin
@@ -106,6 +106,9 @@ def word_in_box(w: Word, y0: float, y1: float) -> Word:
     return d  # type: ignore[no-any-return]
 
 
+FAINT_FOUND = 0.5  # share of a raster rule's pixels that are faint-only for it to be "found from faint ink"
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     """A straight ruling line.
@@ -127,10 +130,20 @@ class Rule:
     # Where strokes drawn apart met end to end along it (pt along its length): a table drawn
     # cell by cell strokes each cell's border on its own, so these are its cells' edges.
     joints: tuple[float, ...] = ()
+    # Share of a raster rule's pixels that are ink only as a faint line's (``raster.faint_lines``:
+    # lighter than the ink threshold); over FAINT_FOUND the rule was found from faint ink. Out of
+    # the repr and the comparison: what the rule is does not change, only how it was seen.
+    faint: float = field(default=0.0, repr=False, compare=False)
 
     @property
     def length(self) -> float:
         return self.end - self.start
+
+    @property
+    def found_faint(self) -> bool:
+        """Was it found from faint ink (``faint`` at least FAINT_FOUND): without
+        ``raster.faint_lines`` too few of its pixels are ink for a rule?"""
+        return self.faint >= FAINT_FOUND
 
     @property
     def drawn(self) -> bool:
@@ -164,6 +177,7 @@ def fast_rule(orient: Orientation, pos: float, start: float, end: float, thickne
     r.stroked = stroked
     r.pieces = 1
     r.joints = ()
+    r.faint = 0.0
     _set(r, "__class__", Rule)
     return r  # type: ignore[no-any-return]
 

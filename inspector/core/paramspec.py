@@ -98,6 +98,8 @@ def _coerce_text(f: dataclasses.Field[Any], value: Any, key: str) -> str:
 def _to_bool(value: Any) -> bool:
     if isinstance(value, bool):
         return value
+    if isinstance(value, int | float) and value in (0, 1):  # explain's levers are numbers: (key, 0.0)
+        return bool(value)
     s = str(value).strip().lower()
     if s in ("1", "true", "yes", "on"):
         return True

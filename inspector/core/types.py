@@ -16,6 +16,7 @@ from typing import Any, Literal, NamedTuple
 
 # Re-exported: the stages and the tools take every value type from here.
 from .page_marks import (
+    FAINT_FOUND,
     Band,
     ClippedArt,
     Fill,
@@ -36,7 +37,7 @@ from .slots import covers
 TableSource = Literal["ruled", "horizontal_rules", "aligned"]
 
 __all__ = [
-    "Band", "Boundary", "Cell", "ClippedArt", "ColumnBin", "Fill", "Grid", "Orientation", "PageResult",
+    "FAINT_FOUND", "Band", "Boundary", "Cell", "ClippedArt", "ColumnBin", "Fill", "Grid", "Orientation", "PageResult",
     "RasterResult", "Rect", "RejectedFill", "RejectedRule", "RowBand", "Rule", "RuleSource", "Table",
     "TableRegion", "TableSource", "Word", "fast_cell", "fast_rect", "fast_rule", "settable_twin",
     "text_word_at", "word_in_box",

@@ -204,3 +204,31 @@ def test_rules_json_says_how_many_pieces_a_scan_broke_a_rule_into(capsys: pytest
     code, out, _ = run(capsys, "rules", str(scan), "--json")
     joined = [r for r in json.loads(out)["rules"] if r["pieces"] > 1]
     assert code == 0 and len(joined) >= 8 and all(r["source"] != "vector" for r in joined)
+
+
+def test_rules_json_has_the_joints_of_a_table_stroked_cell_by_cell(capsys: pytest.CaptureFixture[str],
+                                                                    tmp_path: Path) -> None:
+    """Each row rule, joined from a stroke per cell, lists where the strokes met: the cells' edges
+    (``Rule.joints``); a drawn rule's ``faint`` share is 0."""
+    from tests.core.test_rule_joints import EDGES, XS, pymupdf_pdf
+
+    pdf = tmp_path / "cells.pdf"
+    pdf.write_bytes(pymupdf_pdf())
+    code, out, _ = run(capsys, "rules", str(pdf), "--json")
+    rows = [r for r in json.loads(out)["rules"] if r["orient"] == "h"]
+    assert code == 0 and sorted(round(r["pos"]) for r in rows) == [round(y) for y in EDGES]
+    assert all([round(j) for j in r["joints"]] == [round(x) for x in XS[1:-1]] for r in rows)
+    assert all(r["faint"] == 0 for r in rows)
+
+
+def test_rules_json_says_which_raster_rule_was_found_from_faint_ink(capsys: pytest.CaptureFixture[str],
+                                                                     tmp_path: Path) -> None:
+    from tests.core.test_explain_faint import FAINT_ROW, faint_scan
+
+    data, t = faint_scan()
+    scan = tmp_path / "faint.pdf"
+    scan.write_bytes(data)
+    code, out, _ = run(capsys, "rules", str(scan), "--json")
+    faint = [r for r in json.loads(out)["rules"] if r["faint"] >= 0.5]
+    assert code == 0 and [round(r["pos"]) for r in faint] == [round(t.ys[FAINT_ROW])]
+    assert all(r["joints"] == [] for r in faint)

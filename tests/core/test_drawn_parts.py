@@ -199,3 +199,14 @@ def test_explain_names_each_joined_row() -> None:
     assert all("one table with the grid" in r.reason for r in said)
     told = [r for r in explain(result, Params()).rejected if r.reason.startswith("a row ruled across only")]
     assert [(round(r.bbox.y0), round(r.bbox.y1)) for r in told] == [(round(a), round(b)) for a, b in _unshaded()]
+
+
+def test_the_boundaries_of_each_joined_row_name_it_and_its_switch() -> None:
+    """The Why of a row boundary over or under a joined row says so (evidence ``drawn_parts``)
+    and names ``tables.ruled_parts``; the other boundaries do not."""
+    (why,) = explain(_run(zebra()), Params()).tables
+    edges = {round(y) for band in _unshaded() for y in band}
+    named = {round(w.pos) for w in why.rows if "tables.ruled_parts" in w.params}
+    assert named == edges
+    assert all(any(e.kind == "drawn_parts" for e in w.evidence) and "a row ruled across only" in w.decision
+               for w in why.rows if round(w.pos) in edges)

@@ -1,7 +1,10 @@
 """What a drawn boundary's rules were before they were rules: a line the scan broke into pieces
-(``raster_groups.bridge``), a pale line drawn over the cells' shading (``evidence.pale_rules``)."""
+(``raster_groups.bridge``), a pale line drawn over the cells' shading (``evidence.pale_rules``),
+a scan's grey hairline found from faint ink (``evidence.faint_rules``, ``raster.faint_lines``)."""
 
 from __future__ import annotations
+
+import dataclasses
 
 from ..evidence.rules_vector import WHITE
 from ..types import Boundary, Grid, Rule
@@ -41,6 +44,34 @@ def bridged(ctx: PageContext, g: Grid, axis: str, pos: float) -> int:
     return max(on, default=0)
 
 
+def faint_found(ctx: PageContext, g: Grid, axis: str, pos: float) -> bool:
+    """Does a raster rule found from faint ink (``Rule.found_faint``) lie on boundary ``pos`` of ``g``?
+    (A turned table's boundaries are measured in its own frame: not compared with page rules.)"""
+    if g.turn:
+        return False
+    orient = "v" if axis == "col" else "h"
+    lo, hi = (g.region.y0, g.region.y1) if orient == "v" else (g.region.x0, g.region.x1)
+    return any(r.found_faint and r.orient == orient and abs(r.pos - pos) <= ctx.params.merge.snap
+               and r.start < hi and r.end > lo for r in ctx.res.rules)
+
+
+def _without_faint(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[str, float] | None:
+    """("raster.faint_lines", 0) when the tables stage, given the page's rules less those found
+    from faint ink (what turning it off leaves), loses boundary ``pos`` of ``g`` and keeps the
+    others; None otherwise (the lever is still named: it may change the grid in other ways)."""
+    params = ctx.trial("raster.faint_lines", 0)
+    if params is None:
+        return None
+    new = ctx.grid_again(params, g, tuple(r for r in ctx.res.rules if not r.found_faint))
+    if new is None:
+        return None
+    found, old = (new.xs, g.xs) if axis == "col" else (new.ys, g.ys)
+    text = ctx.text(g)
+    if text.matched(axis, found, [p for p in old if p != pos]) is None or not text.gone(axis, found, old, pos):
+        return None
+    return ("raster.faint_lines", 0)  # a switch: 0, as the rejected regions' levers
+
+
 def drawn_boundary(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
     """A boundary on drawn rules. The lever for a pale rule is ``vector.min_contrast`` just
     above its contrast: offered when the tables stage, given only the rules that value keeps,
@@ -58,6 +89,11 @@ def drawn_boundary(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
         named = (*named, "raster.bridge_gap", "raster.hairline_gap")
     trial = _fainter(ctx, g, axis, b.pos)
     flip = None
+    if faint_found(ctx, g, axis, b.pos):
+        said += (", found from faint ink: a grey hairline lighter than the ink threshold, told by its "
+                 "darker valley (raster.faint_lines)")
+        named = (*named, "raster.faint_lines")
+        flip = _without_faint(ctx, g, axis, b.pos)
     if trial is not None:
         value, rules = trial
         fainter = ctx.trial("vector.min_contrast", value)
@@ -67,7 +103,7 @@ def drawn_boundary(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
         # Only this boundary goes: a text gap beside it would put another in its place.
         if new is not None and len(found) == len(old) - 1 \
                 and ctx.text(g).matched(axis, found, [p for p in old if p != b.pos]) == []:
-            flip = ("vector.min_contrast", value)
+            flip = flip or ("vector.min_contrast", value)
         elif new is not None and len(found) >= len(old) and b.gap > 0:
             said += (f"; without them a boundary stays here: the text leaves a {b.gap:.1f} pt gap "
                      "(columns.min_gap)")
@@ -92,3 +128,32 @@ def _fainter(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[float, t
             or any(WHITE - f.grey < value for f in ctx.res.fills):
         return None
     return float(value), tuple(r for r in ctx.res.rules if WHITE - r.grey >= value)
+
+
+JOINED_PARAM = "tables.ruled_parts"
+JOINED_ROW = ("; {} it lies a row ruled across only, joined to the drawn grid's parts (its column rules stroked in "
+              "shaded rows only): its text keeps the grid's columns ({})")
+
+
+def joined_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
+    """``rows`` with each boundary on the top or bottom of a band ``tables.ruled_parts`` joined
+    to ``g`` (the band the tables stage noted, ``drawnparts.Parts.tell``) naming it, with
+    evidence ``drawn_parts``; switching it off is offered when that removes the boundary and
+    keeps the others (otherwise the table comes apart, and the lever is only named)."""
+    bands = [r.bbox for r in ctx.res.regions if r.param == JOINED_PARAM and r.bbox.iou(g.region) > 0]
+    if not bands or not ctx.frame.identity or g.turn:
+        return rows
+    snap, out = ctx.params.merge.snap, []
+    for w in rows:
+        edge = [("over", b) for b in bands if abs(b.y1 - w.pos) <= snap] + \
+            [("under", b) for b in bands if abs(b.y0 - w.pos) <= snap]
+        if not edge:
+            out.append(w)
+            continue
+        off = (JOINED_PARAM, 0.0)
+        flip = w.flip or (off if ctx.removes(g, "row", w.pos, off, [y for y in g.ys if y != w.pos]) else None)
+        out.append(dataclasses.replace(
+            w, evidence=(*w.evidence, Evidence("drawn_parts", len(edge))),
+            decision=w.decision + JOINED_ROW.format(" and ".join(sorted({s for s, _ in edge})), JOINED_PARAM),
+            params=(*w.params, JOINED_PARAM), flip=flip))
+    return out
