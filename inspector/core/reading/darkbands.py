@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .shading import sharp_outlines
+from .shading import paper_grey, sharp_outlines
 
 DARK = 0.6  # x the paper's grey: a band's shade is darker than this (a mid-grey band's white text too)
 MIN_BAND_LETTERS = 6  # a band is at least this many times a letter's square in area
@@ -47,8 +47,7 @@ def reverse_dark_bands(grey: np.ndarray, letters: int, edges: float = 0.0) -> Re
     A band less than ``edges`` (0..1) of whose outline is a sharp edge (a fill's) is left alone."""
     if grey.size == 0 or letters <= 0:
         return Reversed(grey, 0.0)
-    hist = cv2.calcHist([grey[::2]], [0], None, [256], [0, 256]).ravel()
-    paper = int(np.argmax(hist))
+    paper = paper_grey(grey)
     k = max(3, letters | 1)
     square = np.ones((k, k), np.uint8)
     # The band's shade: a grey opening as wide as a letter takes its light letters out, however

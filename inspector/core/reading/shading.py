@@ -51,8 +51,7 @@ def lift_shading(grey: np.ndarray, letters: int, lift: float, edges: float = 0.0
     (0..1) of whose outline is a sharp edge (``sharp_outlines``) is left alone; 0: no test."""
     if grey.size == 0 or lift <= 0 or letters <= 0:
         return Lifted(grey, 0.0)
-    hist = cv2.calcHist([grey[::2]], [0], None, [256], [0, 256]).ravel()
-    paper = int(np.argmax(hist))
+    paper = paper_grey(grey)
     if paper - lift < DARK_BAND * paper:
         return Lifted(grey, 0.0)  # grey paper: no shade can be told from it
     k = max(3, letters | 1)
@@ -91,3 +90,9 @@ def sharp_outlines(shaded: np.ndarray, shade: np.ndarray, letters: int, rise: fl
     keep[0] = False
     dropped = int((~keep[1:] & (total[1:] > 0)).sum())
     return keep[labels], dropped
+
+
+def paper_grey(grey: np.ndarray) -> int:
+    """The paper's grey (0-255): the mode of the picture's histogram, every other row read."""
+    hist = cv2.calcHist([grey[::2]], [0], None, [256], [0, 256]).ravel()
+    return int(np.argmax(hist))
