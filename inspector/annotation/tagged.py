@@ -27,6 +27,7 @@ import pymupdf
 from .. import __version__
 from ..core.reading import tags
 from ..core.reading.document import DocumentError, open_document
+from ..core.reading.pagedict import mend_page_dict
 from ..core.types import Rect
 from . import tagged_lines
 from .model import AnnTable, DocumentAnnotation, PageInfo, Region
@@ -63,6 +64,8 @@ def read_tagged(source: str | os.PathLike[str] | bytes, name: str | None = None)
         pages = tuple(PageInfo(i + 1, *doc.page_size(i)) for i in range(doc.page_count))
         sha, file_name = doc.sha256(), Path(doc.name).name
         raw = pymupdf.open(stream=doc.data, filetype="pdf")  # a copy we may mend
+        for i in range(raw.page_count):  # its pages measured as ``doc``'s are (page_size)
+            mend_page_dict(raw, i)
     finally:
         doc.close()
     try:

@@ -196,7 +196,8 @@ class Pipeline:
             fills=vec.fills, rejected_fills=vec.rejected_fills, rows=rows,
             bins=found.bins, low_confidence=found.low_confidence, regions=found.regions,
             grids=found.grids, tables=found.tables, timings=t,
-            warnings=(*scan.warnings, *page_warnings(words, rules, page.rotation, turn, scan)),
+            warnings=(*scan.warnings, *page_warnings(words, rules, page.rotation, turn, scan),
+                      *page.dict_warnings),
             notes=(*page_notes(params, pictures, words), *scan.notes, *late, *aside.notes,
                    *((huge_note(page.width, page.height),) if huge else ())), words_source=scan.source, skew=skew,
             ocr_unsure=unsure_ids, turn=turn, clipped_art=clipped, skipped=skipped)

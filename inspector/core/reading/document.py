@@ -19,6 +19,7 @@ import pymupdf
 
 from .drawings import Drawing as Drawing  # where the readers of drawings have always found it
 from .messages import quiet_mupdf
+from .pagedict import shown_rotation
 from .page import Page as Page
 from .page import Pixels as Pixels
 
@@ -114,14 +115,14 @@ class Document:
         return tuple(self.page_size(i) for i in range(self.page_count))
 
     def _rotation_unloaded(self, index: int) -> int:
-        """/Rotate of page ``index`` (inherited from the page tree when the page lacks it), normalised
-        as PyMuPDF's ``Page.rotation`` does; read from the page object without loading the page."""
+        """/Rotate of page ``index`` (inherited from the page tree when the page lacks it), as the
+        page will have it once loaded (``pagedict``: MuPDF's quarter turn); read from the page
+        object without loading the page."""
         mupdf = pymupdf.mupdf
         if self._pdf is None:
             self._pdf = mupdf.pdf_specifics(self.raw.this)
         ref = mupdf.pdf_lookup_page_obj(self._pdf, index)
-        value = mupdf.pdf_to_int(mupdf.pdf_dict_get_inheritable(ref, mupdf.PDF_ENUM_NAME_Rotate)) % 360
-        return value if value % 90 == 0 else 0
+        return shown_rotation(mupdf.pdf_dict_get_inheritable(ref, mupdf.PDF_ENUM_NAME_Rotate))
 
     def sha256(self) -> str:
         """SHA-256 of the file's bytes (hex), computed once: the bytes never change."""

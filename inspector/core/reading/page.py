@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # numpy loads only when a render is turned into an array (not
 from ..types import ClippedArt, Rect
 from .drawings import Drawing, DrawingReader
 from .messages import quiet_mupdf
+from .pagedict import mend_page_dict
 from .stoppable import Deadline, display_list, draw
 from .tiles import MAX_TILE_CELLS, tile_cells
 from .tounicode import mend_page_fonts
@@ -35,6 +36,8 @@ class Page:
 
     def __init__(self, doc: Document, index: int) -> None:
         self.index = index
+        # Before MuPDF loads the page: its bounds, words and drawings then share its boxes' units and turn.
+        self.dict_warnings = mend_page_dict(doc.raw, index) if doc.kind == "pdf" else ()
         # No reference back to ``doc`` (which keeps its pages): that cycle kept a dropped
         # document, its MuPDF file and every page's drawings alive until the collector found it.
         # PyMuPDF's page keeps its own file open.
