@@ -79,7 +79,7 @@ def test_export_and_render_of_bomb_and_chain(files: dict[str, Path], tmp_path: P
         assert not (tmp_path / "x.png").exists()
 
 
-@pytest.mark.parametrize("name", ["count_minus_one", "count_huge"])
+@pytest.mark.parametrize("name", ["count_minus_one", "count_huge", "count_zero"])
 def test_bad_count_is_recounted(files: dict[str, Path], name: str) -> None:
     doc = open_document(files[name])
     assert doc.page_count == 1

@@ -190,9 +190,13 @@ def open_document(source: str | os.PathLike[str] | bytes, password: str | None =
 
 
 def _page_count(raw: pymupdf.Document, name: str) -> int:
-    """The page count; a page tree whose /Count lies (-1, 2147483647) is recounted from its /Kids."""
+    """The page count; a page tree whose /Count lies (-1, 2147483647, or 0 over pages) is recounted
+    from its /Kids."""
     try:
-        return int(raw.page_count)
+        count = int(raw.page_count)
+        if count > 0:
+            return count
+        log.debug("page tree says 0 pages, recounting")  # a /Count 0 over real pages opened as "no pages"
     except Exception:  # "Invalid number of pages": repaired below
         log.debug("page count unreadable, repairing", exc_info=True)
     try:
