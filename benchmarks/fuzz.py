@@ -4,16 +4,18 @@
 
 Mutants (tests/fuzz/mutate.py: byte flips, truncation, deleted/duplicated chunks, damaged
 xref/trailer, bad /Length, /Count, /MediaBox, /Kids cycles, XObject loops, chains and
-fan-outs) of the corpus PDFs and the built test PDFs, plus every hand-made hostile file
-(tests/fuzz/hostile.py) and heavy page (tests/fuzz/heavy.py), go through real subprocesses:
+fan-outs; absurd numbers in content, degenerate matrices, odd /Rotate and /UserUnit) of the
+corpus PDFs and the built test PDFs, plus every hand-made hostile file (tests/fuzz/hostile.py),
+heavy page (tests/fuzz/heavy.py) and hostile page content or non-PDF file named .pdf
+(tests/fuzz/hostile_content.py), go through real subprocesses:
   detect --json   on every input
   export          on every input (json, cells, md, csv in turn)
   eval            over all inputs, as a corpus of one table each (batches of 250)
   gui --screenshot  on a sample (--gui) and every hostile and heavy file
 Each run may take 30 s (a hang otherwise). Printed: inputs, exit-code counts per command,
-tracebacks, hangs, invalid JSON on stdout, undocumented exit codes, worst time and the worst
-peak memory of the command's own process (page work runs in a worker whose memory is capped
-by budget.memory_mb). Not a test: CPU heavy; run it alone.
+tracebacks, hangs, invalid JSON on stdout (or a detected table off its page), undocumented exit
+codes, worst time and the worst peak memory of the command's own process (page work runs in a
+worker whose memory is capped by budget.memory_mb). Not a test: CPU heavy; run it alone.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from inspector.cli.common import EXIT_INPUT, EXIT_OK, EXIT_PARTIAL  # noqa: E402
-from tests.fuzz import heavy, hostile  # noqa: E402
+from tests.fuzz import heavy, hostile, hostile_content  # noqa: E402
 from tests.fuzz.mutate import built_seeds, mutant  # noqa: E402
 
 CORPUS = (ROOT / ".." / "shared" / "corpus").resolve()
@@ -83,10 +85,10 @@ def run_cli(command: str, label: str, args: list[str], env: dict[str, str], json
     rss = _rusage_mb(proc)
     code = proc.returncode
     text = err.decode("utf-8", "replace")
-    bad = False
+    bad, off = False, ""
     if json_stdout and code in (0, 4):
         try:
-            json.loads(out.decode("utf-8"))
+            off = off_page(json.loads(out.decode("utf-8")))
         except (ValueError, UnicodeDecodeError):
             bad = True
     if json_file is not None and code in DOCUMENTED and json_file.exists():
@@ -96,7 +98,20 @@ def run_cli(command: str, label: str, args: list[str], env: dict[str, str], json
             bad = True
     with_tb = "Traceback (most recent call last)" in text
     tail = text.strip().splitlines()[-1][:200] if text.strip() else ""
-    return Run(command, label, code, time.monotonic() - t0, rss, with_tb, bad, tail)
+    return Run(command, label, code, time.monotonic() - t0, rss, with_tb, bad or bool(off), off or tail)
+
+
+def off_page(data: object) -> str:
+    """Invalid output in valid JSON: a table of ``detect --json`` whose box is not on its page
+    (1 pt of slack), said as "page N: table box [...] off a W x H page"; else ""."""
+    pages = data.get("pages", []) if isinstance(data, dict) else []
+    for page in pages:
+        w, h = page.get("width") or 0, page.get("height") or 0
+        for table in page.get("tables") or []:
+            x0, y0, x1, y1 = table["bbox"]
+            if not (-1 <= x0 <= x1 <= w + 1 and -1 <= y0 <= y1 <= h + 1):
+                return f"page {page['page']}: table box {table['bbox']} off a {w} x {h} page"
+    return ""
 
 
 def _rusage_mb(proc: subprocess.Popen[bytes]) -> float:
@@ -128,7 +143,8 @@ def make_inputs(folder: Path, n: int, seed: int) -> list[tuple[str, Path]]:
             if pdf.stat().st_size < 400_000:
                 seeds.append((pdf.relative_to(CORPUS).as_posix(), pdf.read_bytes()))
     out = []
-    made = {**{f"hostile-{k}": b for k, b in hostile.CASES.items()}, **{f"heavy-{k}": b for k, b in heavy.CASES.items()}}
+    made = {**{f"hostile-{k}": b for k, b in hostile.CASES.items()}, **{f"heavy-{k}": b for k, b in heavy.CASES.items()},
+            **{f"content-{k}": b for k, b in hostile_content.CASES.items()}}
     for name, build in made.items():
         path = folder / f"{name}.pdf"
         path.write_bytes(build())
@@ -198,7 +214,7 @@ def main() -> int:
             runs = [run_cli("detect", label, ["detect", "--json", str(path), *budget], env, True),
                     run_cli(f"export-{fmt}", label, ["export", str(path), "--format", fmt, "--from", "detection",
                                                      *budget], env, fmt == "json")]
-            hostile_input = label.startswith(("hostile", "heavy"))
+            hostile_input = label.startswith(("hostile", "heavy", "content"))
             if hostile_input or (args.gui and i % max(1, len(inputs) // args.gui) == 0):
                 shot = folder / f"shot-{i}.png"
                 runs.append(run_cli("gui", label, ["gui", str(path), "--screenshot", str(shot), *budget], env, False))

@@ -303,6 +303,8 @@ def pdf_header_only() -> bytes:
     return b"%PDF-1.7\n"
 
 
+COSTLY = frozenset({"zip_bomb", "huge_text"})  # seconds to build, tens of MB: not for every mutant
+
 CASES: dict[str, Callable[[], bytes]] = {
     "huge_numbers": huge_numbers,
     "degenerate_ctm": degenerate_ctm,

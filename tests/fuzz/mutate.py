@@ -4,7 +4,9 @@
 failure is reproduced from its number alone. Mutations are those real damaged files show:
 flipped bytes, truncation, deleted and duplicated chunks, damaged xref and trailer, lying
 /Length, /Count and /MediaBox, /Kids cycles, and grafted XObject loops, chains and fan-outs
-(from ``hostile``). A mutant gets one to three mutations.
+(from ``hostile``); and those of page content: absurd numbers in operators and dictionaries,
+degenerate matrices, page entries no viewer agrees on (/Rotate 45, /UserUnit 0), and grafted
+hostile content or non-PDF files (from ``hostile_content``). A mutant gets one to three mutations.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from . import hostile
+from . import hostile, hostile_content
 
 Mutation = Callable[[bytes, random.Random], bytes]
 
@@ -113,10 +115,67 @@ def graft_xobjects(data: bytes, rng: random.Random) -> bytes:
     return hostile.xobject_bomb(depth=rng.randint(8, 40), fanout=rng.randint(2, 4))
 
 
+_ABSURD = (b"9" * 40, b"-" + b"9" * 40, b"9" * 400, b"0." + b"0" * 300 + b"1", b"-0", b"0", b"-2147483649",
+           b"99999999999", b"-.5", b"1.#INF", b"3.4028235e38")
+
+
+# A number followed by another or by a path, text or matrix operator; not an object number.
+_OPERAND = re.compile(rb"(?<![\w.])-?\d+(?:\.\d+)?(?!\s+\d+\s+(?:obj|R)\b)"
+                      rb"(?=\s+(?:-?[\d.]|(?:m|l|c|v|y|re|Td|TD|Tm|Tc|Tw|Tz|TL|Tf|w|cm|d)\b))")
+
+
+def content_numbers(data: bytes, rng: random.Random) -> bytes:
+    """Up to a dozen numbers of the file (operands of path, text and matrix operators in an
+    uncompressed content stream, or entries of dictionaries) made absurd: 40 and 400 digits,
+    both signs, a 300-digit fraction, 0, past 32 bits, and spellings no PDF number has."""
+    spots = list(_OPERAND.finditer(data))
+    if not spots:
+        return flip(data, rng)
+    out, shift = data, 0
+    for m in sorted(rng.sample(spots, min(len(spots), rng.randint(1, 12))), key=lambda m: m.start()):
+        new = rng.choice(_ABSURD)
+        out = out[: m.start() + shift] + new + out[m.end() + shift:]
+        shift += len(new) - (m.end() - m.start())
+    return out
+
+
+def degenerate_matrix(data: bytes, rng: random.Random) -> bytes:
+    """One ``cm`` or ``Tm`` of an uncompressed content stream gets a degenerate matrix: zero,
+    singular, a mirror, tiny or huge scale."""
+    spots = list(re.finditer(rb"(?:-?[\d.]+\s+){6}(cm|Tm)\b", data))
+    if not spots:
+        return flip(data, rng)
+    m = rng.choice(spots)
+    mat = rng.choice([b"0 0 0 0 0 0", b"1 1 1 1 0 0", b"0.0000001 0 0 0.0000001 0 0", b"-1 0 0 -1 0 0",
+                      b"%s 0 0 %s 0 0" % (b"9" * 30, b"9" * 30), b"0 0 0 1 72 72", b"1 0 0 0 0 0"])
+    return data[: m.start()] + mat + b" " + m.group(1) + data[m.end():]
+
+
+def page_entries(data: bytes, rng: random.Random) -> bytes:
+    """A page dictionary gets an entry a broken producer writes: /Rotate not a multiple of 90,
+    /UserUnit of zero, huge or negative, an empty or inverted /CropBox, /Annots of nothing."""
+    spots = list(re.finditer(rb"/Type\s*/Page(?!s)", data))
+    if not spots:
+        return flip(data, rng)
+    m = rng.choice(spots)
+    entry = rng.choice([b"/Rotate 45", b"/Rotate -2147483650", b"/Rotate 90.5", b"/Rotate 1e3", b"/UserUnit 0",
+                        b"/UserUnit 75000", b"/UserUnit -2", b"/UserUnit 0.00001", b"/CropBox [0 0 0 0]",
+                        b"/CropBox [612 792 0 0]", b"/Annots [99999 0 R]", b"/Resources 99999 0 R"])
+    return data[: m.end()] + b" " + entry + b" " + data[m.end():]
+
+
+def graft_content(data: bytes, rng: random.Random) -> bytes:
+    """Replaced by a small file of hostile page content (``hostile_content``) or a file that
+    is not a PDF at all."""
+    name = rng.choice(sorted(set(hostile_content.CASES) - hostile_content.COSTLY))
+    return hostile_content.CASES[name]()
+
+
 # (mutation, weight): XObject grafts are rare, since each bomb costs a whole page budget.
 MUTATIONS: tuple[tuple[Mutation, int], ...] = (
     (flip, 20), (truncate, 10), (delete_chunk, 10), (duplicate_chunk, 8), (bad_xref, 10), (bad_trailer, 6),
     (bad_length, 10), (bad_count, 8), (bad_mediabox, 8), (kids_cycle, 6), (graft_xobjects, 2),
+    (content_numbers, 8), (degenerate_matrix, 6), (page_entries, 6), (graft_content, 3),
 )
 
 
@@ -152,7 +211,7 @@ def built_seeds() -> list[tuple[str, bytes]]:
     from tests.core.pdfs import BUILDERS
 
     seeds = [(name, build()[0]) for name, build in sorted(BUILDERS.items())]
-    for name, data in seeds[:4]:
+    for name, data in seeds[:12]:  # uncompressed content for content_numbers and degenerate_matrix
         doc = pymupdf.open(stream=data, filetype="pdf")
         seeds.append((f"{name}-expanded", doc.tobytes(expand=255, no_new_id=True)))
         doc.close()
