@@ -19,9 +19,9 @@ import pymupdf
 
 from .drawings import Drawing as Drawing  # where the readers of drawings have always found it
 from .messages import quiet_mupdf
-from .pagedict import shown_rotation
 from .page import Page as Page
 from .page import Pixels as Pixels
+from .pagedict import shown_rotation
 
 log = logging.getLogger(__name__)
 
