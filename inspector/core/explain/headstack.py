@@ -6,6 +6,7 @@ row. Mirrors ``bandrows._head_stacks``; positions in the table's upright frame (
 
 from __future__ import annotations
 
+from ..structure.bandlines import full_lines
 from ..structure.columns import Line, line_cols
 from ..structure.headstacks import HeadStacks, stacked_heads
 from ..types import Grid
@@ -24,15 +25,24 @@ STACKED = "both lines are column heads stacked in their columns above the head r
 
 def head_stacks(ctx: PageContext, g: Grid) -> tuple[list[Line], HeadStacks] | None:
     """The first band's lines of ``g`` and their stacked-heads reading, when its bottom is a
-    drawn rule with a body band under it and its lines are stacked heads; else None."""
+    drawn rule with a body band under it and its lines are stacked heads read apart (a title
+    over them or two header rows); else None. The band reads as a header already, as
+    ``bandrows.split_rows`` has it, when its top is drawn or not all its lines fill the row, and
+    it is not all full lines, more than a row band holds."""
     drawn = drawn_ys(g)
-    if len(drawn) < 3 or not any(b.pos == drawn[1] and b.kind == "rule" for b in g.row_evidence):
+    kinds = {b.pos: b.kind for b in g.row_evidence}
+    if len(drawn) < 3 or kinds.get(drawn[1]) != "rule":
         return None
     words = ctx.centres.words
     lines = [ln for ln in ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
              if drawn[0] <= ln.bbox.cy < drawn[1]]
-    found = stacked_heads(lines, words, g.xs, [line_cols(ln, words, g.xs) for ln in lines])
-    return None if found is None else (lines, found)
+    cols = [line_cols(ln, words, g.xs) for ln in lines]
+    full = full_lines(lines, words, g.xs, cols=cols)
+    header = (kinds.get(drawn[0]) == "rule" or not full) and not (full and len(lines) > ctx.params.tables.row_band_lines)
+    found = stacked_heads(lines, words, g.xs, cols, header)
+    if found is None or (found.first == 0 and len(found.starts) == 1):
+        return None
+    return lines, found
 
 
 def stack_cut(ctx: PageContext, g: Grid, y: float) -> tuple[str, Evidence] | None:

@@ -153,7 +153,7 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
             cuts = [(inside[body - 1].bbox.y1 + inside[body].bbox.y0) / 2, *_row_starts(inside[body:], words, xs, cols[body:])]
         elif starts and protect:
             cuts = starts
-        elif heads := _head_stacks(ev, b, ys, xs, (inside, cols)):
+        elif heads := _head_stacks(ev, (b, protect), ys, xs, (inside, cols)):
             cuts, header_rows = heads, len(heads) + 1  # all of it over the head rule is header
         elif head:
             cuts = [(inside[head - 1].bbox.y1 + inside[head].bbox.y0) / 2, *_row_starts(inside[head:], words, xs, cols[head:])]
@@ -169,18 +169,20 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
     return out, header_rows, virtual
 
 
-def _head_stacks(ev: RegionEvidence, b: int, ys: Sequence[float], xs: Sequence[float],
+def _head_stacks(ev: RegionEvidence, at: tuple[int, bool], ys: Sequence[float], xs: Sequence[float],
                  band: tuple[Sequence[Line], Sequence[set[int]]]) -> list[float]:
     """The row cuts of a first band read as column heads stacked over several lines above the
     head rule drawn under it (``headstacks.stacked_heads``; the body under the rule), None when
     it is not or is one header row: titles over the stacked block start rows as any lines do
-    (``_row_starts``), the block's header rows start where a column's stack breaks."""
+    (``_row_starts``), the block's header rows start where a column's stack breaks. ``at``: the
+    band's index and whether it reads as a header already (``protect``)."""
     inside, cols = band
+    b, protect = at
     if b != 0 or len(ys) < 3 or ev.covered("h", ys[1], xs[0], xs[-1]) < HALF:
         return []
-    found = stacked_heads(inside, ev.words, xs, cols)
-    if found is None:
-        return []
+    found = stacked_heads(inside, ev.words, xs, cols, protect)
+    if found is None or (found.first == 0 and len(found.starts) == 1):
+        return []  # one header row of the whole band: as it reads without the stacks
     first = found.first
     cuts = _row_starts(inside[:first], ev.words, xs, cols[:first]) if first > 1 else []
     return [*cuts, *((inside[k - 1].bbox.y1 + inside[k].bbox.y0) / 2 for k in found.starts if k > 0)]

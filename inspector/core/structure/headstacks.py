@@ -56,32 +56,30 @@ def _block_start(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[floa
     return k
 
 
-def _group_starts(cols: Sequence[set[int]], need: int) -> list[int]:
+def _group_starts(cols: Sequence[set[int]]) -> list[int]:
     """Header rows of a stacked block, read from its last line (the one on the head rule) up:
     a line goes on the row under it unless a column it fills already holds text in that row not
-    joined to it (white between: the column's stack broke), or it fills the row when a line of
-    that row does too (two full lines are two rows). Returns each row's first line index."""
+    joined to it (white between: the column's stack broke). Returns each row's first line index."""
     starts: list[int] = []
     group: dict[int, int] = {}  # column -> topmost line of the row with text there
-    full = False
     for k in range(len(cols) - 1, -1, -1):
-        broken = any(c in group and group[c] != k + 1 for c in cols[k])
-        if group and (broken or (full and len(cols[k]) >= need)):
+        if any(c in group and group[c] != k + 1 for c in cols[k]):
             starts.append(k + 1)
-            group, full = {}, False
+            group = {}
         group.update(dict.fromkeys(cols[k], k))
-        full = full or len(cols[k]) >= need
     starts.append(0)
     return sorted(starts)
 
 
 def stacked_heads(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
-                  cols: Sequence[set[int]]) -> HeadStacks | None:
+                  cols: Sequence[set[int]], header: bool = True) -> HeadStacks | None:
     """The stacked-heads reading of a first band's ``lines`` (``cols``: each line's ``line_cols``)
     ruled off from the body by the head rule under it, None when they are no stacked heads: the
     band's bottom lines each within their columns, two at least, words (at most 1/``HEAD_AMOUNTS``
     numbers, no label beside an amount), some column's head over ``MIN_STACK`` lines or more in one
-    header row, and no header row of two lines that fill the row (rows of a body do)."""
+    header row. Unless the band reads as a header already (``header``: ruled off on top, not all of
+    it lines that fill the row), no header row may hold two lines that fill the row (a body's rows
+    of words over the only rule, its totals', do; a tall header's wrapped heads may)."""
     if len(xs) < 3 or len(lines) < 2:
         return None
     first = _block_start(lines, words, xs)
@@ -92,10 +90,12 @@ def stacked_heads(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[flo
     if sum(is_number(words[i].text) for i in ids) * HEAD_AMOUNTS > len(ids) \
             or any(labelled_amounts(ln, words, xs) for ln in block):
         return None
-    starts = _group_starts(bcols, columns_needed(xs))
+    starts = _group_starts(bcols)
     bounds = [*starts, len(block)]
-    deepest = max(sum(c in bcols[k] for k in range(a, b)) for a, b in zip(bounds, bounds[1:], strict=False)
-                  for c in range(len(xs) - 1))
-    if deepest < MIN_STACK:
+    rows = list(zip(bounds, bounds[1:], strict=False))
+    if max(sum(c in bcols[k] for k in range(a, b)) for a, b in rows for c in range(len(xs) - 1)) < MIN_STACK:
+        return None
+    need = columns_needed(xs)
+    if not header and any(sum(len(bcols[k]) >= need for k in range(a, b)) >= 2 for a, b in rows):
         return None
     return HeadStacks(first, tuple(first + s for s in starts))
