@@ -28,6 +28,7 @@ from .columns import Line
 # with ``bandrows.HEAD_AMOUNTS`` in meaning, kept here to avoid an import cycle.
 HEAD_AMOUNTS = 3
 MIN_STACK = 2  # lines one column's head must span for the band to hold stacked heads at all
+BREAK_WHITE = 1.0  # line heights of white inside one column's stack that break it (an empty line's slot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,14 +57,26 @@ def _block_start(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[floa
     return k
 
 
-def _group_starts(cols: Sequence[set[int]]) -> list[int]:
+def _group_starts(lines: Sequence[Line], cols: Sequence[set[int]]) -> list[int]:
     """Header rows of a stacked block, read from its last line (the one on the head rule) up:
-    a line goes on the row under it unless a column it fills already holds text in that row not
-    joined to it (white between: the column's stack broke). Returns each row's first line index."""
+    a line goes on the row under it unless a column it fills already holds text in that row with
+    white between (over ``BREAK_WHITE`` line heights: a line's slot left empty in that column, the
+    column's stack broke), and no column's stack runs on across the cut without such white (a
+    column whose lines are set at their own leading between the others' keeps its cell whole).
+    Returns each row's first line index."""
     starts: list[int] = []
     group: dict[int, int] = {}  # column -> topmost line of the row with text there
+
+    def broken(k: int, under: int) -> bool:
+        a, b = lines[k].bbox, lines[under].bbox
+        return b.y0 - a.y1 > BREAK_WHITE * min(a.height, b.height)
+
+    def last_above(c: int, k: int) -> int:
+        return max((i for i in range(k + 1) if c in cols[i]), default=-1)
+
     for k in range(len(cols) - 1, -1, -1):
-        if any(c in group and group[c] != k + 1 for c in cols[k]):
+        if any(c in group and group[c] != k + 1 and broken(k, group[c]) for c in cols[k]) \
+                and all(last_above(c, k) < 0 or broken(last_above(c, k), u) for c, u in group.items()):
             starts.append(k + 1)
             group = {}
         group.update(dict.fromkeys(cols[k], k))
@@ -90,7 +103,7 @@ def stacked_heads(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[flo
     if sum(is_number(words[i].text) for i in ids) * HEAD_AMOUNTS > len(ids) \
             or any(labelled_amounts(ln, words, xs) for ln in block):
         return None
-    starts = _group_starts(bcols)
+    starts = _group_starts(block, bcols)
     bounds = [*starts, len(block)]
     rows = list(zip(bounds, bounds[1:], strict=False))
     if max(sum(c in bcols[k] for k in range(a, b)) for a, b in rows for c in range(len(xs) - 1)) < MIN_STACK:
