@@ -71,7 +71,7 @@ ENDED_KIND = {"a continuation marker": ("foot_line", "the table's foot on a page
               "a numbered section heading": ("section_heading", "a section number and a title, in heading type, "
                                              "with more white over it than the table's row pitch"),
               "a heading": ("heading_under", "a heading without a number: one piece with more white over it than "
-                            "the table's row pitch (or set closer over the table's own header set again), set larger than the table's body (or bold over a body that is "
+                            "the table's row pitch, set larger than the table's body (or bold over a body that is "
                             "not), over prose or the next table's header row, not over rows of the table")}
 
 

@@ -49,8 +49,7 @@ SENTENCE_END = (".", ":", "。", "：", ";")
 # "in USD thousands", "(€ million)"); a column label naming its unit ("Amount (USD)") does not.
 UNIT_START = re.compile(r"^\s*[(（\[]?\s*(?:单位|單位|単位|단위|units?\b|currency\b|币种|幣種|"
                         r"(?:amounts?\s+|figures\s+|expressed\s+)?in\b)|^\s*[(（\[]", re.IGNORECASE)
-ASIDE = ("a unit line", "a note")
-AGAIN = " set close over the header of the table above set again"  # kinds of line set beside a table, flush right or in small type
+ASIDE = ("a unit line", "a note")  # kinds of line set beside a table, flush right or in small type
 
 
 class LineFacts:
@@ -244,8 +243,6 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
     b = lines[tail[0]].bbox if tail else _header_under(facts, lines, lower, x0, x1)
     if b is None:
         return ""
-    head = tail[0] if tail else next(k for k, ln in enumerate(lines) if ln.bbox == b)
-    again = _header_again(facts, lines, head, upper, (x0, x1))
     for i in range(start, last + 1):
         k = ks[i]
         # Apart from the upper rule, or from the upper table's last row when it is unruled.
@@ -255,21 +252,9 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
         # where headings do and apart from the row above, whatever its kind.
         strong = facts.strong(k) and start == 0
         placed = facts.aside(k) or _placed(lines[k], x0, x1) or _over_next(lines[k], x0, underline)
-        apart = _apart(lines[k], above, b.height)
-        if facts.heading(k) and (strong or placed and (again or apart)):
-            return facts.heading(k) + ("" if strong or apart else AGAIN)
+        if facts.heading(k) and (strong or placed and _apart(lines[k], above, b.height)):
+            return facts.heading(k)
     return ""
-
-
-def _header_again(facts: LineFacts, lines: Sequence[Line], head: int, upper: float, span: tuple[float, float]) -> bool:
-    """Is the header row ``head`` (under a heading between two rules) a line over the upper rule
-    (at ``upper``, pt) set again, inside ``span`` (pt): the same words, two or more, in the same
-    order? The table above has the same header: the next table of its columns starts, and a
-    heading over it parts them however close it is set (a table's section label is followed by
-    its rows, not by its header)."""
-    words = facts.texts(head, *span)
-    return len(words) >= 2 and any(ln.bbox.y1 <= upper and facts.texts(k, *span) == words
-                                   for k, ln in enumerate(lines) if ln.bbox.x1 > span[0] and ln.bbox.x0 < span[1])
 
 
 def column_rule_through(verticals: Sequence[Rule], facts: LineFacts, between: Sequence[int],

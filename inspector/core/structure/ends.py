@@ -66,19 +66,17 @@ def heading_over(words: Sequence[Word], ln: Line, table: Sequence[Line], after: 
     last) a heading without a number, ``after`` (in ``after_pieces`` pieces) the line under it?
 
     No amount and no total label in it ("Total" is the table's own row); more white above it than
-    the table's row pitch (``section_heading``), or, set closer, over the table's own header set
-    again (``repeats_header``: the next table of the same columns starts there, a table's section
-    label is followed by its rows); set larger than the table's body type (``HEADING_SIZE``), or
-    bold over a body that is not; and followed by prose or by a header row (two or more pieces,
-    mostly words: ``between.header_words``), in bold when the heading is bold only (a bold
-    section label of a table of words set apart is followed by rows in the body's type). A
-    section label of the table's own is followed by its rows of amounts."""
+    the table's row pitch (``section_heading``); set larger than the table's body type
+    (``HEADING_SIZE``), or bold over a body that is not; and followed by prose or by a header
+    row (two or more pieces, mostly words: ``between.header_words``), in bold when the heading
+    is bold only (a bold section label of a table of words set apart is followed by rows in
+    the body's type). A section label of the table's own is followed by its rows of amounts."""
     ws = [words[i] for i in ln.word_ids]
     body = [words[i] for t in table for i in t.word_ids]
     text = " ".join(w.text for w in ws)
     if not ws or not body or any(is_number(w.text) for w in ws) or TOTAL.match(text) or SUBTOTAL.match(text):
         return False
-    if ln.bbox.y0 - table[-1].bbox.y1 <= row_pitch(table) and not repeats_header(words, table, after):
+    if ln.bbox.y0 - table[-1].bbox.y1 <= row_pitch(table):
         return False
     sizes = sorted(w.font_size for w in body)
     larger = min(w.font_size for w in ws) > HEADING_SIZE * sizes[len(sizes) // 2]
@@ -88,15 +86,6 @@ def heading_over(words: Sequence[Word], ln: Line, table: Sequence[Line], after: 
         return (larger or bold) and len(nxt) >= PROSE_WORDS
     header = header_words([w.text for w in nxt])
     return header and (larger or (bold and all(w.bold for w in nxt)))
-
-
-def repeats_header(words: Sequence[Word], table: Sequence[Line], after: Line) -> bool:
-    """Is ``after`` the table's first line (its header) set again: the same words, two or more,
-    in the same order?"""
-    def texts(line: Line) -> list[str]:
-        return [words[i].text for i in sorted(line.word_ids, key=lambda i: words[i].bbox.x0)]
-    head = texts(table[0]) if table else []
-    return len(head) >= 2 and texts(after) == head
 
 
 def why_ended(words: Sequence[Word], ln: Line, pieces: int, prev: Line | None, pitch: float,
