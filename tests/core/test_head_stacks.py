@@ -10,14 +10,13 @@ stack breaks, and explain names it (evidence ``head_stack``). Guard: rows of wor
 from __future__ import annotations
 
 import pytest
+from small_pdfs import PRODUCERS, Line, Op, Text
 
 from inspector.core.explain import explain_page
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.core.types import PageResult
-
-from small_pdfs import PRODUCERS, Line, Op, Text
 
 XS = (60.0, 140.0, 200.0, 300.0, 360.0)  # four columns; amounts right-aligned at each column's end
 LEAD = 10.0  # the heads' leading (pt)
