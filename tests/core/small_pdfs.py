@@ -38,6 +38,7 @@ class Text:
     cjk: bool = False
     align: str = "left"
     rotate: int = 0
+    bold: bool = False  # Helvetica-Bold (Latin text only)
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ def pymupdf_page(ops: Sequence[Op]) -> bytes:
         if isinstance(op, Line):
             page.draw_line((op.x0, op.y0), (op.x1, op.y1), width=op.width)
             continue
-        font = "wqy" if op.cjk else "helv"
+        font = "wqy" if op.cjk else "hebo" if op.bold else "helv"
         s = _start(op)
         at = (op.x, s) if op.rotate else (s, op.y)
         page.insert_text(at, op.text, fontsize=op.size, fontname=font, rotate=op.rotate)
@@ -149,7 +150,7 @@ def reportlab_page(ops: Sequence[Op]) -> bytes:
             c.setLineWidth(op.width)
             c.line(op.x0, A4[1] - op.y0, op.x1, A4[1] - op.y1)
             continue
-        c.setFont(SUBSET_FONT if op.cjk else "Helvetica", op.size)
+        c.setFont(SUBSET_FONT if op.cjk else "Helvetica-Bold" if op.bold else "Helvetica", op.size)
         s = _start(op)
         x, y = (op.x, s) if op.rotate else (s, op.y)
         c.saveState()
@@ -173,7 +174,7 @@ def fpdf2_page(ops: Sequence[Op]) -> bytes:
             pdf.set_line_width(op.width)
             pdf.line(op.x0, op.y0, op.x1, op.y1)
             continue
-        pdf.set_font("wqy" if op.cjk else "helvetica", size=op.size)
+        pdf.set_font("wqy" if op.cjk else "helvetica", style="B" if op.bold and not op.cjk else "", size=op.size)
         s = _start(op)
         x, y = (op.x, s) if op.rotate else (s, op.y)
         if op.rotate:

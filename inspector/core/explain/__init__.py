@@ -48,6 +48,7 @@ from .clipped import edge_note, hidden_rules
 from .drawn import drawn_boundary, joined_rows
 from .grown import cell_line_rows, clear_cut_cols, ended_rows
 from .heads import group_label_cols, group_line_rows, head_rowspan_rows, left_head_cols, sub_header_rows
+from .headstack import stack_cut
 from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut
 from .options import option_cols, option_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
@@ -271,6 +272,9 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
     if axis == "col":
         return text_gap(b, ctx, *table)
     g = table[0]
+    stack = stack_cut(ctx, g, b.pos)  # the header's lines above its head rule, parted by their stacks
+    if stack is not None:
+        return Why(axis, b.pos, True, (stack[1],), stack[0], ())
     trial = _band_limit(ctx, g)
     drawn = [y for y, e in zip(g.ys, _evidence(g.ys, g.row_evidence), strict=True) if _decided(e) != "text gap"]
     works = trial is not None and ctx.removes(g, "row", b.pos, trial, drawn)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..evidence.rules_vector import WHITE
+from ..structure.drawnparts import LABELLED
 from ..types import Boundary, Grid, Rule
 from .page import Evidence, PageContext, Why, value_range
 
@@ -133,27 +134,34 @@ def _fainter(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[float, t
 JOINED_PARAM = "tables.ruled_parts"
 JOINED_ROW = ("; {} it lies a row ruled across only, joined to the drawn grid's parts (its column rules stroked in "
               "shaded rows only): its text keeps the grid's columns ({})")
+LABEL_ROW = ("; {} it lies a section label between two ruled blocks of one grid (the same sides and column rules), "
+             "set in a row's height over a row of amounts, not apart nor over the next table's header: one table, "
+             "the label its section row ({})")
 
 
 def joined_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     """``rows`` with each boundary on the top or bottom of a band ``tables.ruled_parts`` joined
     to ``g`` (the band the tables stage noted, ``drawnparts.Parts.tell``) naming it, with
-    evidence ``drawn_parts``; switching it off is offered when that removes the boundary and
-    keeps the others (otherwise the table comes apart, and the lever is only named)."""
-    bands = [r.bbox for r in ctx.res.regions if r.param == JOINED_PARAM and r.bbox.iou(g.region) > 0]
+    evidence ``drawn_parts`` (a row of the grid's columns) or ``section_label`` (a section label
+    between two blocks, ``drawnparts.section_label``); switching it off is offered when that
+    removes the boundary and keeps the others (otherwise the table comes apart, and the lever is
+    only named)."""
+    bands = [(r.bbox, r.reason == LABELLED) for r in ctx.res.regions
+             if r.param == JOINED_PARAM and r.bbox.iou(g.region) > 0]
     if not bands or not ctx.frame.identity or g.turn:
         return rows
     snap, out = ctx.params.merge.snap, []
     for w in rows:
-        edge = [("over", b) for b in bands if abs(b.y1 - w.pos) <= snap] + \
-            [("under", b) for b in bands if abs(b.y0 - w.pos) <= snap]
+        edge = [("over", lab) for b, lab in bands if abs(b.y1 - w.pos) <= snap] + \
+            [("under", lab) for b, lab in bands if abs(b.y0 - w.pos) <= snap]
         if not edge:
             out.append(w)
             continue
         off = (JOINED_PARAM, 0.0)
         flip = w.flip or (off if ctx.removes(g, "row", w.pos, off, [y for y in g.ys if y != w.pos]) else None)
+        label = all(lab for _, lab in edge)
+        said = (LABEL_ROW if label else JOINED_ROW).format(" and ".join(sorted({s for s, _ in edge})), JOINED_PARAM)
         out.append(dataclasses.replace(
-            w, evidence=(*w.evidence, Evidence("drawn_parts", len(edge))),
-            decision=w.decision + JOINED_ROW.format(" and ".join(sorted({s for s, _ in edge})), JOINED_PARAM),
-            params=(*w.params, JOINED_PARAM), flip=flip))
+            w, evidence=(*w.evidence, Evidence("section_label" if label else "drawn_parts", len(edge))),
+            decision=w.decision + said, params=(*w.params, JOINED_PARAM), flip=flip))
     return out

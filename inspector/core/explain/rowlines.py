@@ -22,6 +22,7 @@ from ..structure.wrapped_rows import broken_continuations, holds_label_number, t
 from ..types import Grid
 from .bands import boxed, drawn_ys, ruled_rows
 from .candidates import STEP
+from .headstack import STACKED, head_stacks, stacked_pair
 from .page import Evidence, PageContext, Why
 
 BANDS = "the table draws its rows one by one (rules or bands), so the lines inside one band are one row's " \
@@ -72,7 +73,9 @@ def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, 
     pitch = body_pitch(drawn_ys(g), depths)
     bands = [[ln for ln in lines if g.ys[b] <= ln.bbox.cy < g.ys[b + 1]] for b in range(min(2, len(g.ys) - 1))]
     titled = heads == 2 and ctx.params.tables.title_row_header and title_over(bands[0], bands[1], ctx.centres.words, g.xs)
-    return tuple(_why(ctx, g, above, below, drawn or _in_ruled(g, ruled, above, below)
+    stacks = head_stacks(ctx, g)
+    return tuple(_why(ctx, g, above, below, (STACKED if stacked_pair(stacks, above, below) else "")
+                      or drawn or _in_ruled(g, ruled, above, below)
                       or _in_staggered(ctx, g, lines, above) or _in_tight(ctx, g, lines, below), trials, heads,
                       _pitch_read(ctx, g, lines, (above, below), pitch), titled)
                  for above, below in found)
@@ -161,7 +164,9 @@ def _why(ctx: PageContext, g: Grid, above: Line, below: Line, drawn: bool | str,
     pos = (above.bbox.cy + below.bbox.cy) / 2  # text boxes of close lines may overlap
     ev: tuple[Evidence, ...] = (Evidence("line_gap", max(0.0, below.bbox.y0 - above.bbox.y1)),)
     params: tuple[str, ...]
-    if g.ys[1] <= above.bbox.cy and below.bbox.cy < g.ys[heads]:
+    if drawn is STACKED:  # over the head rule, whichever header row
+        said, params = STACKED, ()
+    elif g.ys[1] <= above.bbox.cy and below.bbox.cy < g.ys[heads]:
         said, params = (TITLED, ("tables.title_row_header",)) if titled else (HEADER_UNDER, ())
     elif isinstance(drawn, str) and drawn:
         said, params = drawn, ()

@@ -19,6 +19,7 @@ from ..types import Word
 from .bandlines import carries_on, columns_needed, continues, full_lines, labelled_amounts, leads_in, word_runs
 from .centred_heads import sub_header_cut
 from .columns import Line, col_of, line_cols, lines_in
+from .headstacks import HEAD_AMOUNTS, stacked_heads
 from .region import FULL, HALF, RegionEvidence
 from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows
 from .sectionrows import row_pitch, section_at_pitch
@@ -31,7 +32,6 @@ SHALLOW_LINES = 2  # lines of a dense column in a tall band that still make one 
 SHALLOW_DIV = 3  # ... and at most 1/this of the tall band's deepest column
 STAGGER_OVERLAP = 0.25  # share of a line's height that the next line (in other columns) overlaps: staggered
 STAGGER_SHARE = 4  # a band is set cell by cell when at least 1/this of its line steps are staggered
-HEAD_AMOUNTS = 3  # a header row's words are at most 1/this numbers (years are labels)
 TIGHT_SPACING = 1.2  # line heights of white between the lines around a middle line, at most: it sits tight between them
 
 
@@ -153,6 +153,8 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
             cuts = [(inside[body - 1].bbox.y1 + inside[body].bbox.y0) / 2, *_row_starts(inside[body:], words, xs, cols[body:])]
         elif starts and protect:
             cuts = starts
+        elif heads := _head_stacks(ev, (b, protect), ys, xs, (inside, cols)):
+            cuts, header_rows = heads, len(heads) + 1  # all of it over the head rule is header
         elif head:
             cuts = [(inside[head - 1].bbox.y1 + inside[head].bbox.y0) / 2, *_row_starts(inside[head:], words, xs, cols[head:])]
         elif protect and b == 0 and _sub_headers(inside, words, ev.params.columns.min_gap, xs):
@@ -165,6 +167,25 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         out.append(bottom)
         in_head = protect and not cuts
     return out, header_rows, virtual
+
+
+def _head_stacks(ev: RegionEvidence, at: tuple[int, bool], ys: Sequence[float], xs: Sequence[float],
+                 band: tuple[Sequence[Line], Sequence[set[int]]]) -> list[float]:
+    """The row cuts of a first band read as column heads stacked over several lines above the
+    head rule drawn under it (``headstacks.stacked_heads``; the body under the rule), None when
+    it is not or is one header row: titles over the stacked block start rows as any lines do
+    (``_row_starts``), the block's header rows start where a column's stack breaks. ``at``: the
+    band's index and whether it reads as a header already (``protect``)."""
+    inside, cols = band
+    b, protect = at
+    if b != 0 or len(ys) < 3 or ev.covered("h", ys[1], xs[0], xs[-1]) < HALF:
+        return []
+    found = stacked_heads(inside, ev.words, xs, cols, protect)
+    if found is None or (found.first == 0 and len(found.starts) == 1):
+        return []  # one header row of the whole band: as it reads without the stacks
+    first = found.first
+    cuts = _row_starts(inside[:first], ev.words, xs, cols[:first]) if first > 1 else []
+    return [*cuts, *((inside[k - 1].bbox.y1 + inside[k].bbox.y0) / 2 for k in found.starts if k > 0)]
 
 
 def amount_body(inside: Sequence[Line], words: Sequence[Word], xs: Sequence[float], max_lines: int) -> int:

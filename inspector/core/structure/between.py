@@ -11,6 +11,7 @@ by a header, and keeps its table whole.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 
@@ -95,6 +96,15 @@ class LineFacts:
     def crosses(self, k: int, x: float) -> bool:
         """Does a piece of line ``k`` run across ``x`` (pt), by more than ``LINE_SLACK``?"""
         return any(x0 < x - LINE_SLACK and x1 > x + LINE_SLACK for x0, x1 in self._spans[k])
+
+    def texts(self, k: int, x0: float = -math.inf, x1: float = math.inf) -> list[str]:
+        """The words of line ``k`` centred in [``x0``, ``x1``] (pt), left to right."""
+        ws = sorted((self._words[i] for i in self._lines[k].word_ids), key=lambda w: w.bbox.x0)
+        return [w.text for w in ws if x0 <= w.bbox.cx <= x1]
+
+    def amounts(self, k: int, x0: float = -math.inf, x1: float = math.inf) -> int:
+        """Words of line ``k`` centred in [``x0``, ``x1``] (pt) that are amounts (years are labels)."""
+        return sum(is_number(t) and not YEAR.match(t) for t in self.texts(k, x0, x1))
 
     def spans(self, k: int) -> list[tuple[float, float]]:
         """The x extents (pt) of line ``k``'s pieces, left to right."""

@@ -12,6 +12,12 @@ with pieces on both sides of a column rule (a label beside its value). Running p
 or a caption between two tables runs across the columns or stands in one of them alone. Read by
 ``regions.attach_rules`` (rows under a header grid, however tall) and
 ``stacked_grids.join_stacked`` (drawn rows between blocks); explain names each band joined.
+
+A label alone in the first column between two boxed blocks of one grid (LaTeX's "Tables:" and
+"Rows:" over two tabulars of one table) parts them only if it is set as a heading is: apart
+(more white than a row's height), or by its words a caption or a sentence, or over the next
+table's header. Set in a row's height, one short piece, over a row holding an amount, it is the
+table's section row (``section_label``).
 """
 
 from __future__ import annotations
@@ -20,10 +26,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..types import Rect, TableRegion
-from .between import INNER, LineFacts
+from .between import INNER, LineFacts, by_words
 from .columns import Line
 from .regions import RULE_DECIMALS, Candidate
 
+ROW_SLACK = 1.25  # x the blocks' lowest band: a gap set as one of their rows (a stroke's width and rounding over)
+LABEL_WORDS = 4  # words a section label has at most (a title or a sentence has more)
+LABELLED = ("a section label alone in the first column between two ruled blocks of one grid (the same sides and "
+            "column rules), set in a row's height, no caption or sentence, over a row holding an amount (not the next "
+            "table's header): one table, the label its section row")
 JOINED = ("a row ruled across only, under or between parts of one drawn grid (its column rules stroked "
           "in shaded rows only): its text keeps the grid's columns, no line running across them, "
           "a label beside its value; one table with the grid")
@@ -50,6 +61,33 @@ def row_of_columns(lines: Sequence[Line], facts: LineFacts, cand: Candidate, top
     return any(_either_side(facts.spans(k), xs) for k in between)
 
 
+def section_label(lines: Sequence[Line], facts: LineFacts, blocks: tuple[Candidate, Candidate], row: float) -> bool:
+    """Is the band between the blocks ``blocks`` (one over the other, same sides and columns) one
+    section label of their table: one text line in it, one piece of ``LABEL_WORDS`` words at most
+    inside the first column (left of the first column rule), no amount, by its words no caption,
+    marker, unit line, note or sentence; the band at most ``ROW_SLACK`` x ``row`` (pt, the blocks'
+    lowest band: set as a row, not apart); and the first line of the lower block holding an amount
+    right of the first column rule (a body row, not the next table's header)? Only the words inside
+    the blocks' sides are read (a page column beside them shares their lines)."""
+    a, b = blocks
+    xs = columns_of(a)
+    top, bottom = a.bbox.y1, b.bbox.y0
+    x0, x1 = a.bbox.x0, a.bbox.x1
+    if not xs or bottom - top > ROW_SLACK * row:
+        return False
+    inside = [k for k, ln in enumerate(lines) if top < ln.bbox.cy < bottom and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
+    if len(inside) != 1:
+        return False
+    k = inside[0]
+    pieces = [(s0, s1) for s0, s1 in facts.spans(k) if s1 > x0 and s0 < x1]  # a page column beside may share it
+    texts = facts.texts(k, x0, x1)
+    if len(pieces) != 1 or pieces[0][0] < x0 or pieces[0][1] > xs[0] or len(texts) > LABEL_WORDS \
+            or facts.amounts(k, x0, x1) or by_words(" ".join(texts), len(texts)):
+        return False
+    under = [j for j, ln in enumerate(lines) if b.bbox.y0 < ln.bbox.cy < b.bbox.y1 and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
+    return bool(under) and facts.amounts(min(under, key=lambda j: lines[j].bbox.y0), xs[0], x1) > 0
+
+
 def _either_side(spans: Sequence[tuple[float, float]], xs: Sequence[float]) -> bool:
     """Do the pieces ``spans`` of one line stand on both sides of one of ``xs``?"""
     return any(any(b <= x for _, b in spans) and any(a >= x for a, _ in spans) for x in xs)
@@ -67,10 +105,15 @@ class Parts:
         """``row_of_columns`` on this page's lines."""
         return row_of_columns(self.lines, self.facts, cand, top, bottom)
 
-    def tell(self, cand: Candidate, top: float, bottom: float) -> None:
-        """Note (for explain) that the band from ``top`` to ``bottom`` (pt) joined ``cand``."""
+    def labels(self, blocks: tuple[Candidate, Candidate], row: float) -> bool:
+        """``section_label`` on this page's lines."""
+        return section_label(self.lines, self.facts, blocks, row)
+
+    def tell(self, cand: Candidate, top: float, bottom: float, why: str = JOINED) -> None:
+        """Note (for explain) that the band from ``top`` to ``bottom`` (pt) joined ``cand``
+        (``why``: JOINED, a row of its columns, or LABELLED, a section label)."""
         if self.said is not None:
-            self.said.append(TableRegion(Rect(cand.bbox.x0, top, cand.bbox.x1, bottom), cand.source, JOINED,
+            self.said.append(TableRegion(Rect(cand.bbox.x0, top, cand.bbox.x1, bottom), cand.source, why,
                                          "tables.ruled_parts"))
 
 

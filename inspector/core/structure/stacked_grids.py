@@ -15,7 +15,9 @@ with the same sides and columns, one of them a lone filled row and the gap at mo
 their bands tall, are one table too (pdfplumber reads it from the tiles' edges alike).
 When the tiles' rows are ruled across (InDesign strokes the column rules over the shaded cells
 only), blocks whose facing edges are drawn rules, parted by a gap at most two of their bands
-tall that holds a row of their columns (``drawnparts``), are one table as well.
+tall that holds a row of their columns (``drawnparts``), are one table as well; so are blocks
+parted by a section label alone in the first column, set in a row's height over a row of
+amounts (``drawnparts.section_label``: LaTeX's labelled tabulars of one table).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..types import Fill, Rect
-from .drawnparts import Parts, drawn_edges
+from .drawnparts import LABELLED, Parts, drawn_edges
 from .regions import RULE_DECIMALS, SIDE_TOLS, Candidate
 
 # Why no user would change these: the blocks' sides and rules are matched with merge.snap
@@ -61,7 +63,17 @@ def _one_table(a: Candidate, b: Candidate, fills: Sequence[Fill], tol: float, bl
         return True
     if _tiled(a) and _tiled(b) and _zebra_gap(block, b, gap):
         return True
-    return parts is not None and _drawn_gap(block, b, gap, tol, parts)
+    return parts is not None and (_drawn_gap(block, b, gap, tol, parts) or _label_gap(block, b, tol, parts))
+
+
+def _label_gap(a: Candidate, b: Candidate, tol: float, parts: Parts) -> bool:
+    """Is the gap between blocks ``a`` and ``b`` (drawn rules facing it) a section label of their
+    table set in a row's height (``drawnparts.section_label``)? Told to explain when it is."""
+    bands = _bands(a) + _bands(b)
+    if not bands or not drawn_edges(a, b, tol) or not parts.labels((a, b), min(bands)):
+        return False
+    parts.tell(b, a.bbox.y1, b.bbox.y0, LABELLED)
+    return True
 
 
 def _drawn_gap(a: Candidate, b: Candidate, gap: float, tol: float, parts: Parts) -> bool:
