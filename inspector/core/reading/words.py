@@ -74,7 +74,25 @@ def extract_text(page: Page, hidden: bool = True) -> tuple[tuple[Word, ...], int
         out = [dataclasses.replace(w, text=ligature_letters(w.text)) if LIGATURE.search(w.text) else w for w in out]
     if turn == 0:  # a cell's text cut at its cell's edge by a clip path: see cliptext
         out = _em_boxes(cut_at_clips(page, out, raw))  # cliptext matches PyMuPDF's own boxes
+    out = on_page(out, page.width, page.height)
     return shared_baselines(_without_repeats(out)) if turn == 0 and lines.turns else _without_repeats(out), turn
+
+
+def on_page(words: list[Word], width: float, height: float) -> list[Word]:
+    """``words`` cut to the page (0..``width`` x 0..``height`` pt): MuPDF drops a glyph wholly
+    off the page but keeps a word whose last glyphs run past its edge, and what is not visible
+    is no evidence (a table's box would reach off the page). A word with nothing left goes."""
+    if all(0 <= w.bbox.x0 and 0 <= w.bbox.y0 and w.bbox.x1 <= width and w.bbox.y1 <= height for w in words):
+        return words  # nearly every page: nothing to cut
+    out = []
+    for w in words:
+        b = w.bbox
+        cut = Rect(max(b.x0, 0.0), max(b.y0, 0.0), min(b.x1, width), min(b.y1, height))
+        if cut == b:
+            out.append(w)
+        elif cut.x0 < cut.x1 and cut.y0 < cut.y1:
+            out.append(dataclasses.replace(w, bbox=cut))
+    return out
 
 
 def _words(raw: list[tuple[Any, ...]], lines: TextLines) -> list[Word]:
