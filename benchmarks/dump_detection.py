@@ -1,7 +1,8 @@
 """Every corpus page's whole detection written out, to check a refactor changes nothing.
 
     python benchmarks/dump_detection.py OUT.txt [--explain] [--sets ICDAR,REAL,HTML,MODERN]
-                                            (also: STYLES, PRODUCERS, JSLIBS, WORDPROC)
+                                            (also: STYLES, PRODUCERS, JSLIBS, WORDPROC,
+                                             CJK, LATEX, WILD)
     diff before.txt after.txt
 
 One line per page: the corpus, the file, the page and the ``repr`` of its ``PageResult``
@@ -47,7 +48,10 @@ def _pages() -> dict[str, list[tuple[Path, list[int]]]]:
             "STYLES": every(ROOT / "corpus" / "styles" / "pdfs"),
             "PRODUCERS": every(ROOT / "corpus" / "producers" / "pdfs"),
             "JSLIBS": every(ROOT / "corpus" / "jslibs" / "pdfs"),
-            "WORDPROC": every(ROOT / "corpus" / "wordproc" / "pdfs")}
+            "WORDPROC": every(ROOT / "corpus" / "wordproc" / "pdfs"),
+            "CJK": every(ROOT / "corpus" / "cjk" / "pdfs"),
+            "LATEX": every(ROOT / "corpus" / "latex" / "pdfs"),
+            "WILD": every(ROOT / "corpus" / "wild" / "pdfs")}
 
 
 def _module(*names: str) -> object:

@@ -22,6 +22,7 @@ from .evidence.rules_merge import merge_rules
 from .evidence.rules_vector import find_vector_rules
 from .geometry import Frame
 from .infra.collector import collector_held
+from .infra.heap import keep_freed_pages
 from .infra.lru import LRU
 from .multipage.furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages, reaches_bands
 from .pagenotes import (
@@ -71,6 +72,8 @@ from .types import (
 
 if TYPE_CHECKING:
     import numpy as np
+
+keep_freed_pages()  # a page's picture temporaries reuse the last page's memory: see infra.heap
 
 NO_RASTER = RasterResult((), (), (), 0, 0)
 HUGE_PAGE_DPI_SHARE = 4  # a page whose render would fall below a quarter of raster.dpi gets no raster rules
@@ -306,7 +309,6 @@ class Pipeline:
 
         got = self._stage(t, "ocr", key, read)
         return scan_words(got, text_words, turn, skew, key, o.mode, page.shown_turn)
-
 
 
 def _figures(charts: tuple[tuple[Figure, ...], bool], words: tuple[Word, ...], source: str,
