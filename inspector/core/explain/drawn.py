@@ -140,7 +140,7 @@ def joined_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     to ``g`` (the band the tables stage noted, ``drawnparts.Parts.tell``) naming it, with
     evidence ``drawn_parts``; switching it off is offered when that removes the boundary and
     keeps the others (otherwise the table comes apart, and the lever is only named)."""
-    bands = [r.bbox for r in ctx.res.regions if r.param == JOINED_PARAM and r.bbox.iou(g.region) > 0]
+    bands = [r.bbox for r in ctx.res.regions if r.joined and r.param == JOINED_PARAM and r.bbox.iou(g.region) > 0]
     if not bands or not ctx.frame.identity or g.turn:
         return rows
     snap, out = ctx.params.merge.snap, []

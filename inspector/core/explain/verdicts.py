@@ -64,7 +64,7 @@ FILLED_STEP = 0.05  # tables.min_filled_rows is tried in these steps below its v
 
 def explain_rejected(ctx: PageContext) -> tuple[Rejected, ...]:
     """Every rejected region of the page with its reason, parameter and a value that flips it."""
-    return tuple(_rejected(ctx, r) for r in ctx.res.regions if r.reason)
+    return tuple(_rejected(ctx, r) for r in ctx.res.regions if r.rejected)
 
 
 def _rejected(ctx: PageContext, r: TableRegion) -> Rejected:

@@ -71,7 +71,7 @@ class Parts:
         """Note (for explain) that the band from ``top`` to ``bottom`` (pt) joined ``cand``."""
         if self.said is not None:
             self.said.append(TableRegion(Rect(cand.bbox.x0, top, cand.bbox.x1, bottom), cand.source, JOINED,
-                                         "tables.ruled_parts"))
+                                         "tables.ruled_parts", joined=True))
 
 
 def drawn_edges(a: Candidate, b: Candidate, tol: float) -> bool:
