@@ -11,6 +11,28 @@ from ..types import Boundary, Grid, Rule
 from .page import Evidence, PageContext, Why, value_range
 
 RULE_PARAMS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast", "merge.snap")
+# A rule found in the page's render answers to the raster stage's thresholds, not the vector stage's.
+RASTER_PARAMS = ("raster.min_length", "raster.max_thickness", "raster.paper_fraction", "merge.snap")
+
+
+def rules_on(ctx: PageContext, g: Grid, axis: str, pos: float) -> list[Rule]:
+    """The page's rules on boundary ``pos`` of ``g`` (within ``merge.snap``, across its region)."""
+    orient = "v" if axis == "col" else "h"
+    lo, hi = (g.region.y0, g.region.y1) if orient == "v" else (g.region.x0, g.region.x1)
+    return [r for r in ctx.res.rules if r.orient == orient and abs(r.pos - pos) <= ctx.params.merge.snap
+            and r.start < hi and r.end > lo]
+
+
+def rule_params(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[str, ...]:
+    """The parameters that find the rules on boundary ``pos`` of ``g``: the vector stage's for
+    drawn rules, the raster stage's for rules found in the render (both for a merged one). A
+    turned table's boundaries are measured in its own frame: the page's rules are not matched
+    to them, and every stage that found the page's rules is named."""
+    on = rules_on(ctx, g, axis, pos) if ctx.frame.identity and not g.turn else list(ctx.res.rules)
+    sources = {r.source for r in on}
+    vector, raster = not sources or bool(sources - {"raster"}), bool(sources - {"vector"})
+    named = (*(RULE_PARAMS[:-1] if vector else ()), *(RASTER_PARAMS[:-1] if raster else ()), "merge.snap")
+    return named
 
 
 def pale_over_fill(ctx: PageContext, g: Grid, axis: str, pos: float) -> bool:
@@ -47,12 +69,7 @@ def bridged(ctx: PageContext, g: Grid, axis: str, pos: float) -> int:
 def faint_found(ctx: PageContext, g: Grid, axis: str, pos: float) -> bool:
     """Does a raster rule found from faint ink (``Rule.found_faint``) lie on boundary ``pos`` of ``g``?
     (A turned table's boundaries are measured in its own frame: not compared with page rules.)"""
-    if g.turn:
-        return False
-    orient = "v" if axis == "col" else "h"
-    lo, hi = (g.region.y0, g.region.y1) if orient == "v" else (g.region.x0, g.region.x1)
-    return any(r.found_faint and r.orient == orient and abs(r.pos - pos) <= ctx.params.merge.snap
-               and r.start < hi and r.end > lo for r in ctx.res.rules)
+    return not g.turn and any(r.found_faint for r in rules_on(ctx, g, axis, pos))
 
 
 def _without_faint(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[str, float] | None:
@@ -81,7 +98,7 @@ def drawn_boundary(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
     if pale_over_fill(ctx, g, axis, b.pos):
         said += (", a pale line drawn over the cells' shading (a shaded table's cell border: its contrast "
                  "is read against the fill under it, not the paper)")
-    named: tuple[str, ...] = RULE_PARAMS
+    named = rule_params(ctx, g, axis, b.pos)
     pieces = bridged(ctx, g, axis, b.pos)
     if pieces:
         said += (f", one joined from {pieces} pieces the scan broke it into "
@@ -107,7 +124,7 @@ def drawn_boundary(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
         elif new is not None and len(found) >= len(old) and b.gap > 0:
             said += (f"; without them a boundary stays here: the text leaves a {b.gap:.1f} pt gap "
                      "(columns.min_gap)")
-            named = (*RULE_PARAMS, "columns.min_gap")
+            named = (*named, "columns.min_gap")
     return Why(axis, b.pos, True, (Evidence("rule", b.rules),), said, named, flip)
 
 
@@ -117,10 +134,7 @@ def _fainter(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[float, t
     (a turned table, raster rules, fill edges on it, or a fill the value would hide too)."""
     if not ctx.frame.identity or any(r.source != "vector" for r in ctx.res.rules):
         return None
-    orient = "v" if axis == "col" else "h"
-    lo, hi = (g.region.y0, g.region.y1) if orient == "v" else (g.region.x0, g.region.x1)
-    on = [r for r in ctx.res.rules if r.orient == orient and abs(r.pos - pos) <= ctx.params.merge.snap
-          and r.start < hi and r.end > lo]
+    on = rules_on(ctx, g, axis, pos)
     if not on or any(r.fill >= 0 for r in on):
         return None
     value = max(WHITE - r.grey for r in on) + 1
