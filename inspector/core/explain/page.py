@@ -14,12 +14,13 @@ work is done in that frame and ``PageContext.placed`` maps an answer back to pag
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..geometry import Frame, grid_frame
+from ..multipage.furniture import reaches_bands
 from ..params import ParamError, Params, describe
 from ..pipeline import tables_again, upright_centres
 from ..structure.columns import Line, WordCentres
@@ -214,10 +215,13 @@ class TableText:
 
 class PageContext:
     """One page's result with its upright words and the tables stage on call (results kept
-    per parameter set: a suggestion tried for many candidates costs one run)."""
+    per parameter set: a suggestion tried for many candidates costs one run). ``detect``, when
+    given, detects the whole page again with other parameters (every stage, as Apply and
+    ``--set`` do): what confirms a value the tables stage alone cannot (``whole_tables``)."""
 
-    def __init__(self, res: PageResult, params: Params) -> None:
-        self.res, self.params = res, params
+    def __init__(self, res: PageResult, params: Params,
+                 detect: Callable[[Params], PageResult] | None = None) -> None:
+        self.res, self.params, self.detect = res, params, detect
         self.frame = Frame(res.turn, res.width, res.height, res.skew)
         self.centres: WordCentres = upright_centres(res)
         self._runs: dict[tuple[Params, bool], TablesResult] = {}
@@ -241,6 +245,17 @@ class PageContext:
             res = self.res if rules is None else dataclasses.replace(self.res, rules=rules)
             hit = self._runs[key] = tables_again(res, params, self.centres)
         return hit
+
+    def whole_tables(self, params: Params, boxes: Sequence[Rect]) -> list[Rect] | None:
+        """The page's table boxes when detected whole with ``params``, where the tables stage's
+        ``boxes`` may not be what the page ends with: a table reaching the page's top or bottom
+        band sends the page to the furniture stage (``multipage.furniture``: a running header
+        repeated on the neighbouring pages is set aside, and the tables found again), which needs
+        the document. ``boxes`` when no table reaches a band; None when one does and there is no
+        ``detect`` (the value cannot be confirmed here)."""
+        if not reaches_bands([*boxes, *(t.bbox for t in self.res.tables)], self.res.height):
+            return list(boxes)
+        return None if self.detect is None else [t.bbox for t in self.detect(params).tables]
 
     def trial(self, key: str, value: float) -> Params | None:
         """The page's parameters with ``key`` set to ``value``; None when it is out of range or no change."""

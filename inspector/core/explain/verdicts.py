@@ -47,11 +47,17 @@ def _rejects(ctx: PageContext, key: str, value: float, k: int) -> bool:
     params = ctx.trial(key, value)
     if params is None:
         return False
-    boxes = [t.bbox for t in ctx.again(params).tables]
     box = ctx.res.tables[k].bbox
     others = [t for j, t in enumerate(ctx.res.tables) if j != k]
-    return all(b.iou(box) < COVERS for b in boxes) and \
-        all(any(t.bbox.iou(b) >= SAME_TABLE for b in boxes) for t in others)
+
+    def rejects(boxes: Sequence[Rect]) -> bool:
+        return all(b.iou(box) < COVERS for b in boxes) and \
+            all(any(t.bbox.iou(b) >= SAME_TABLE for b in boxes) for t in others)
+    boxes = [t.bbox for t in ctx.again(params).tables]
+    if not rejects(boxes):
+        return False
+    whole = ctx.whole_tables(params, boxes)
+    return whole is not None and rejects(whole)
 
 
 # -- rejected regions -------------------------------------------------------------------
@@ -93,8 +99,13 @@ def _makes_table(ctx: PageContext, key: str, value: float, box: Rect) -> bool:
     params = ctx.trial(key, value)
     if params is None:
         return False
+    def made(boxes: Sequence[Rect]) -> bool:
+        return any(b.iou(box) >= COVERS for b in boxes) and _all_kept(ctx.res, boxes)
     tables = [t.bbox for t in ctx.again(params).tables]
-    return any(b.iou(box) >= COVERS for b in tables) and _all_kept(ctx.res, tables)
+    if not made(tables):
+        return False
+    whole = ctx.whole_tables(params, tables)  # the furniture stage may set the new table's lines aside
+    return whole is not None and made(whole)
 
 
 def _all_kept(res: PageResult, boxes: Sequence[Rect]) -> bool:

@@ -110,14 +110,15 @@ def explain_page(src: DocSource, index: int, params: Params) -> tuple[PageResult
     from ..explain import explain
 
     res = detect_page(src, index, params)
-    return res, explain(res, params)
+    return res, explain(res, params, lambda other: detect_page(src, index, other))
 
 
-def explain_result(res: PageResult, params: Params) -> PageWhy:
-    """The explanation of a result already detected (the window's Why on its current page)."""
+def explain_result(res: PageResult, params: Params, src: DocSource | None = None) -> PageWhy:
+    """The explanation of a result already detected (the window's Why on its current page);
+    with ``src``, the page is detected whole again where a value needs it (``explain``)."""
     from ..explain import explain
 
-    return explain(res, params)
+    return explain(res, params, None if src is None else lambda other: detect_page(src, res.page - 1, other))
 
 
 def page_words(src: DocSource, index: int) -> tuple[Word, ...]:
