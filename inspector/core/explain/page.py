@@ -248,12 +248,14 @@ class PageContext:
 
     def whole_tables(self, params: Params, boxes: Sequence[Rect]) -> list[Rect] | None:
         """The page's table boxes when detected whole with ``params``, where the tables stage's
-        ``boxes`` may not be what the page ends with: a table reaching the page's top or bottom
-        band sends the page to the furniture stage (``multipage.furniture``: a running header
-        repeated on the neighbouring pages is set aside, and the tables found again), which needs
-        the document. ``boxes`` when no table reaches a band; None when one does and there is no
-        ``detect`` (the value cannot be confirmed here)."""
-        if not reaches_bands([*boxes, *(t.bbox for t in self.res.tables)], self.res.height):
+        ``boxes`` may not be what the page ends with: the furniture stage (``multipage.furniture``:
+        a running header repeated on the neighbouring pages set aside, the tables found again) runs
+        when a table reaches the page's top or bottom band, and needs the document. When ``boxes``
+        reach a band as the page's tables do (or neither does), that stage treats both alike and
+        ``boxes`` are the answer; otherwise ``detect`` gives it, and without it None (the value
+        cannot be confirmed here)."""
+        h = self.res.height
+        if self.res.turn or reaches_bands(boxes, h) == reaches_bands([t.bbox for t in self.res.tables], h):
             return list(boxes)
         return None if self.detect is None else [t.bbox for t in self.detect(params).tables]
 
