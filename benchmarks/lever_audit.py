@@ -37,7 +37,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "core"))
 
 from lever_check import SAME_TABLE, Lever, failure  # type: ignore[import-not-found]  # noqa: E402
@@ -77,14 +76,15 @@ def _folder(folder: Path, docs: int, pages: int) -> list[tuple[Path, int]]:
     return out
 
 
-def pages_of(name: str, docs: int, pages: int) -> list[tuple[Path, int]]:
-    """The pages (PDF, 0-based index) of set ``name``."""
+def pages_of(name: str, docs: int, pages: int, wild: int = 1000) -> list[tuple[Path, int]]:
+    """The pages (PDF, 0-based index) of set ``name``: ``docs`` documents of a generated set,
+    ``pages`` pages of each; ``wild`` pages of each wild document."""
     if name == "icdar":
         return _icdar()
     if name == "real":
         return _real()
     if name == "wild":
-        return _folder(ROOT / "corpus" / "wild" / "pdfs", 1000, 1000)  # every page: forms, parts, scans
+        return _folder(ROOT / "corpus" / "wild" / "pdfs", 1000, wild)
     return _folder(ROOT / "corpus" / name, docs, pages)
 
 
@@ -213,9 +213,9 @@ class Audit:
         return "\n".join(out)
 
 
-def _walk(sets: list[str], docs: int, pages: int) -> Iterator[tuple[str, Path, int]]:
+def _walk(sets: list[str], docs: int, pages: int, wild: int) -> Iterator[tuple[str, Path, int]]:
     for name in sets:
-        for pdf, index in pages_of(name, docs, pages):
+        for pdf, index in pages_of(name, docs, pages, wild):
             yield name, pdf, index
 
 
@@ -224,12 +224,13 @@ def main() -> None:
     ap.add_argument("--sets", default="icdar,real,wild,modern,producers,html,wordproc,slides")
     ap.add_argument("--docs", type=int, default=4, help="documents per generated set")
     ap.add_argument("--pages", type=int, default=3, help="pages per document of a generated set")
+    ap.add_argument("--wild-pages", type=int, default=1000, help="pages per wild document (default: all)")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
     audit, params = Audit(args.verbose), Params()
     pipes: dict[Path, Pipeline] = {}
     start, n = time.monotonic(), 0
-    for name, pdf, index in _walk(args.sets.split(","), args.docs, args.pages):
+    for name, pdf, index in _walk(args.sets.split(","), args.docs, args.pages, args.wild_pages):
         if pdf not in pipes:
             pipes.clear()  # one document's caches at a time
             pipes[pdf] = Pipeline(open_document(pdf))

@@ -10,9 +10,11 @@ from ..evidence.rules_vector import WHITE
 from ..types import Boundary, Grid, Rule
 from .page import Evidence, PageContext, Why, value_range
 
-RULE_PARAMS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast", "merge.snap")
-# A rule found in the page's render answers to the raster stage's thresholds, not the vector stage's.
-RASTER_PARAMS = ("raster.min_length", "raster.max_thickness", "raster.paper_fraction", "merge.snap")
+# The thresholds that find a rule: a drawn one the vector stage's, one found in the page's
+# render the raster stage's (a vector threshold cannot act on a raster rule); both merged by snap.
+VECTOR_FINDS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast")
+RASTER_FINDS = ("raster.min_length", "raster.max_thickness", "raster.paper_fraction")
+RULE_PARAMS = (*VECTOR_FINDS, "merge.snap")
 
 
 def rules_on(ctx: PageContext, g: Grid, axis: str, pos: float) -> list[Rule]:
@@ -29,10 +31,9 @@ def rule_params(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[str, 
     turned table's boundaries are measured in its own frame: the page's rules are not matched
     to them, and every stage that found the page's rules is named."""
     on = rules_on(ctx, g, axis, pos) if ctx.frame.identity and not g.turn else list(ctx.res.rules)
-    sources = {r.source for r in on}
+    sources = {r.source for r in on}  # "merged": found by both stages
     vector, raster = not sources or bool(sources - {"raster"}), bool(sources - {"vector"})
-    named = (*(RULE_PARAMS[:-1] if vector else ()), *(RASTER_PARAMS[:-1] if raster else ()), "merge.snap")
-    return named
+    return (*(VECTOR_FINDS if vector else ()), *(RASTER_FINDS if raster else ()), "merge.snap")
 
 
 def pale_over_fill(ctx: PageContext, g: Grid, axis: str, pos: float) -> bool:

@@ -7,8 +7,9 @@ table is gone) and every other table of the page is still there.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from ..params import Params
 from ..types import PageResult, Rect, TableRegion
 from .page import PageContext, Rejected, value_range
 
@@ -49,15 +50,19 @@ def _rejects(ctx: PageContext, key: str, value: float, k: int) -> bool:
         return False
     box = ctx.res.tables[k].bbox
     others = [t for j, t in enumerate(ctx.res.tables) if j != k]
+    return _holds(ctx, params, lambda boxes: all(b.iou(box) < COVERS for b in boxes)
+                  and all(any(t.bbox.iou(b) >= SAME_TABLE for b in boxes) for t in others))
 
-    def rejects(boxes: Sequence[Rect]) -> bool:
-        return all(b.iou(box) < COVERS for b in boxes) and \
-            all(any(t.bbox.iou(b) >= SAME_TABLE for b in boxes) for t in others)
+
+def _holds(ctx: PageContext, params: Params, test: Callable[[Sequence[Rect]], bool]) -> bool:
+    """Does ``test`` hold of the table boxes found with ``params``: by the tables stage, and by the
+    whole page detected again where the tables stage's may not be the page's answer (a table
+    reaching the page's top or bottom band: ``PageContext.whole_tables``)?"""
     boxes = [t.bbox for t in ctx.again(params).tables]
-    if not rejects(boxes):
+    if not test(boxes):
         return False
     whole = ctx.whole_tables(params, boxes)
-    return whole is not None and rejects(whole)
+    return whole is not None and test(whole)
 
 
 # -- rejected regions -------------------------------------------------------------------
@@ -99,13 +104,7 @@ def _makes_table(ctx: PageContext, key: str, value: float, box: Rect) -> bool:
     params = ctx.trial(key, value)
     if params is None:
         return False
-    def made(boxes: Sequence[Rect]) -> bool:
-        return any(b.iou(box) >= COVERS for b in boxes) and _all_kept(ctx.res, boxes)
-    tables = [t.bbox for t in ctx.again(params).tables]
-    if not made(tables):
-        return False
-    whole = ctx.whole_tables(params, tables)  # the furniture stage may set the new table's lines aside
-    return whole is not None and made(whole)
+    return _holds(ctx, params, lambda boxes: any(b.iou(box) >= COVERS for b in boxes) and _all_kept(ctx.res, boxes))
 
 
 def _all_kept(res: PageResult, boxes: Sequence[Rect]) -> bool:
