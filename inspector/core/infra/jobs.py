@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..params import Params
@@ -110,7 +111,8 @@ def explain_page(src: DocSource, index: int, params: Params) -> tuple[PageResult
     from ..explain import explain
 
     res = detect_page(src, index, params)
-    return res, explain(res, params, lambda other: detect_page(src, index, other))
+    # A partial, not a lambda: the answer (its context holds the hook) is pickled back to the caller.
+    return res, explain(res, params, partial(detect_page, src, index))
 
 
 def explain_result(res: PageResult, params: Params, src: DocSource | None = None) -> PageWhy:
@@ -118,7 +120,7 @@ def explain_result(res: PageResult, params: Params, src: DocSource | None = None
     with ``src``, the page is detected whole again where a value needs it (``explain``)."""
     from ..explain import explain
 
-    return explain(res, params, None if src is None else lambda other: detect_page(src, res.page - 1, other))
+    return explain(res, params, None if src is None else partial(detect_page, src, res.page - 1))
 
 
 def page_words(src: DocSource, index: int) -> tuple[Word, ...]:
