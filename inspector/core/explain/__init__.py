@@ -111,7 +111,7 @@ def explain(res: PageResult, params: Params, detect: Callable[[Params], PageResu
     """Tables (``explain_page``) and rejected regions of ``res``, found with ``params``.
     ``detect``: the page detected whole again with other parameters, to confirm a value that
     makes or rejects a table reaching the page's top or bottom band (``PageContext.whole_tables``;
-    without it such a value is not offered)."""
+    without it the tables stage's answer stands). The CLI and the window pass it."""
     ctx = PageContext(res, params, detect)
     return PageWhy(_tables(ctx), explain_rejected(ctx), ctx)
 

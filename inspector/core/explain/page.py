@@ -246,18 +246,19 @@ class PageContext:
             hit = self._runs[key] = tables_again(res, params, self.centres)
         return hit
 
-    def whole_tables(self, params: Params, boxes: Sequence[Rect]) -> list[Rect] | None:
+    def whole_tables(self, params: Params, boxes: Sequence[Rect]) -> list[Rect]:
         """The page's table boxes when detected whole with ``params``, where the tables stage's
         ``boxes`` may not be what the page ends with: the furniture stage (``multipage.furniture``:
         a running header repeated on the neighbouring pages set aside, the tables found again) runs
         when a table reaches the page's top or bottom band, and needs the document. When ``boxes``
         reach a band as the page's tables do (or neither does), that stage treats both alike and
-        ``boxes`` are the answer; otherwise ``detect`` gives it, and without it None (the value
-        cannot be confirmed here)."""
+        ``boxes`` are the answer; otherwise ``detect`` gives it (without it, ``boxes``: a caller
+        without the document, such as a single page's result, has the tables stage's answer)."""
         h = self.res.height
-        if self.res.turn or reaches_bands(boxes, h) == reaches_bands([t.bbox for t in self.res.tables], h):
+        if self.detect is None or self.res.turn or \
+                reaches_bands(boxes, h) == reaches_bands([t.bbox for t in self.res.tables], h):
             return list(boxes)
-        return None if self.detect is None else [t.bbox for t in self.detect(params).tables]
+        return [t.bbox for t in self.detect(params).tables]
 
     def trial(self, key: str, value: float) -> Params | None:
         """The page's parameters with ``key`` set to ``value``; None when it is out of range or no change."""

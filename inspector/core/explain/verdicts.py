@@ -61,8 +61,7 @@ def _holds(ctx: PageContext, params: Params, test: Callable[[Sequence[Rect]], bo
     boxes = [t.bbox for t in ctx.again(params).tables]
     if not test(boxes):
         return False
-    whole = ctx.whole_tables(params, boxes)
-    return whole is not None and test(whole)
+    return test(ctx.whole_tables(params, boxes))
 
 
 # -- rejected regions -------------------------------------------------------------------
