@@ -14,6 +14,7 @@ from ..core.params import describe
 from ..core.reading.document import DocumentError
 from ..core.reading.ocr import INSTALL, installed_languages, tessdata_dir
 from ..core.reading.tags import tagged_table_counts
+from ..core.structure.rulejoints import joints
 from ..core.types import PageResult, Rect, Table, Word
 from ..render.layers import ALIASES, DEFAULT_PICTURE, LAYER_NAMES
 from .common import (
@@ -219,7 +220,7 @@ def cmd_detect(args: argparse.Namespace) -> int:
     results, conts = list(linked.results), linked.continuations
     links = continued_from(conts)
     if args.json:
-        by_page = {r.page: _page_json(r, tagged, links) for r in results}
+        by_page = {r.page: _page_json(r, tagged, links, params.merge.snap) for r in results}
         by_page.update({f.page: {"page": f.page, "error": f.error, "tables": [], "warnings": []}
                         for f in runner.failures})
         _print_json({"file": args.file, "table_density": round(dens.share, 4), "tagged": tagged is not None,
@@ -240,13 +241,24 @@ def cmd_detect(args: argparse.Namespace) -> int:
 
 
 def _page_json(r: PageResult, tagged: dict[int, int] | None,
-               links: dict[tuple[int, int], Continuation]) -> dict[str, Any]:
+               links: dict[tuple[int, int], Continuation], snap: float) -> dict[str, Any]:
     return {"page": r.page, "error": None, "width": r.width, "height": r.height, "rotation": r.rotation,
             "words_source": r.words_source, "skew": r.skew,
-            "tables": [table_json(t, links.get((r.page, k))) for k, t in enumerate(r.tables)],
+            "tables": [{**table_json(t, links.get((r.page, k))), "rule_joints": _joints(r, t, snap)}
+                       for k, t in enumerate(r.tables)],
             "tagged_tables": (tagged or {}).get(r.page - 1, 0),
             "timings_ms": {k: round(v, 2) for k, v in r.timings.items()},
             "warnings": list(r.warnings), "skipped": [{"kind": k, "note": n} for k, n in r.skip_notes()]}
+
+
+def _joints(r: PageResult, t: Table, snap: float) -> list[dict[str, Any]]:
+    """Where two or more of the row rules across table ``t``, stroked cell by cell, meet end to end
+    (``Rule.joints`` read by ``structure.rulejoints``: the edges of the cells the document laid out,
+    evidence ``rule_joints`` in explain), as x (pt) and how many rules meet there. Page space only:
+    [] on a page read turned (its rows are not the page's horizontal rules)."""
+    if r.turn or (t.grid is not None and t.grid.turn):
+        return []
+    return [{"x": round(x, 2), "rules": n} for x, n in joints(r.rules, t.bbox, snap)]
 
 
 def continuation_json(c: Continuation) -> dict[str, Any]:

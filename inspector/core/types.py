@@ -254,12 +254,20 @@ class Table:
 @dataclass(frozen=True, slots=True)
 class TableRegion:
     """A candidate table area and what produced it; rejected ones keep their reason and the
-    parameter (``stage.field``) whose threshold rejected it ("" when no parameter decides it)."""
+    parameter (``stage.field``) whose threshold rejected it ("" when no parameter decides it).
+    ``joined``: no rejection but a part joined to a table (a row ``tables.ruled_parts`` joined to
+    a drawn grid's parts), noted with why (``reason``) and the parameter that did it."""
 
     bbox: Rect
     source: TableSource
     reason: str = ""  # empty when accepted
     param: str = ""
+    joined: bool = False
+
+    @property
+    def rejected(self) -> bool:
+        """Was it looked at and rejected (a reason, and not a part joined to a table)?"""
+        return bool(self.reason) and not self.joined
 
 
 RASTER_SKIPPED = "raster_skipped"  # evidence kind: the page's render did not fit its time, no raster rules

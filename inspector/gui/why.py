@@ -42,15 +42,19 @@ if TYPE_CHECKING:
     from ..core.explain import PageWhy, TableWhy, Why
     from .editing.commands import ParamCommand
     from .main_window import MainWindow
+    from .worker import DocumentSource
 
 HOVER_PX = 4.0  # how close (screen pixels) the pointer must be to a boundary for its tooltip
 ASK_REACH_PX = 20.0  # a question farther than this (screen pixels) from every boundary asks what is there
 
 
-def _explain(res: PageResult, params: Params) -> PageWhy:
-    from ..core.explain import explain
+def _explain(res: PageResult, params: Params, source: DocumentSource | None) -> PageWhy:
+    """``res`` explained; with the document's ``source``, a value that makes or rejects a table in
+    the page's top or bottom band is confirmed by detecting the page whole again (in this process:
+    rare, and the document's pipeline keeps what it read)."""
+    from ..core.infra.jobs import explain_result
 
-    return explain(res, params)
+    return explain_result(res, params, source.source() if source is not None else None)
 
 
 def _describe(w: Why) -> str:
@@ -123,12 +127,12 @@ class WhyTool(QObject):
 
     # -- the explanation of the current result -----------------------------------------
     def _explain_async(self) -> None:
-        res, params = self.window.session.result, self.window.session.params
+        res, params, source = self.window.session.result, self.window.session.params, self.window.session.source
         if res is None:
             self.lane.cancel()
             self._on_explained((None, None))
             return
-        self.task = self.lane.submit(lambda _cancelled: (res, _explain(res, params)), self._on_explained,
+        self.task = self.lane.submit(lambda _cancelled: (res, _explain(res, params, source)), self._on_explained,
                                      lambda _message: self._on_explained((res, None)))
 
     def _on_explained(self, value: tuple[PageResult | None, PageWhy | None]) -> None:
@@ -161,7 +165,7 @@ class WhyTool(QObject):
         if res is not None and res is not self._for:
             self.lane.wait()
         if res is not None and res is not self._for:
-            self._for, self.page = res, _explain(res, self.window.session.params)
+            self._for, self.page = res, _explain(res, self.window.session.params, self.window.session.source)
             self.tables = self.page.tables
         return self.tables
 

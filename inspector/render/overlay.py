@@ -181,16 +181,16 @@ def _draw_regions(canvas: Canvas, result: PageResult) -> list[LegendEntry]:
     style = BY_NAME["regions"]
     font = max(0.35, canvas.scale / 4)
     for region in result.regions:
-        if region.reason:
+        if region.rejected:
             _outline(canvas, region.bbox, style.alt.rgb, canvas.thick, dashed=True)
             x, y = canvas.px(region.bbox.x0, region.bbox.y0)
             _text(canvas, (x + 2, max(12, y - 4)), region.reason, style.alt.rgb, font)
         else:
             _outline(canvas, region.bbox, style.colour, canvas.thick + 1)
     out = []
-    if any(not r.reason for r in result.regions):
+    if any(not r.rejected for r in result.regions):
         out.append(LegendEntry(style.colours[0].label, style.colour))
-    if any(r.reason for r in result.regions):
+    if any(r.rejected for r in result.regions):
         out.append(LegendEntry(style.alt.label, style.alt.rgb, "dashed"))
     return out
 

@@ -221,6 +221,20 @@ def test_rules_json_has_the_joints_of_a_table_stroked_cell_by_cell(capsys: pytes
     assert all(r["faint"] == 0 for r in rows)
 
 
+def test_detect_json_gives_each_table_the_joints_of_its_row_rules(capsys: pytest.CaptureFixture[str],
+                                                                   tmp_path: Path) -> None:
+    """``detect --json`` names, per table, where its row rules stroked cell by cell meet end to
+    end (the evidence explain calls ``rule_joints``): every inner cell edge, with how many rules."""
+    from tests.core.test_rule_joints import EDGES, XS, pymupdf_pdf
+
+    pdf = tmp_path / "cells.pdf"
+    pdf.write_bytes(pymupdf_pdf())
+    code, out, _ = run(capsys, "detect", str(pdf), "--json")
+    (table,) = json.loads(out)["pages"][0]["tables"]
+    assert code == 0 and [round(j["x"]) for j in table["rule_joints"]] == [round(x) for x in XS[1:-1]]
+    assert all(j["rules"] == len(EDGES) for j in table["rule_joints"])
+
+
 def test_rules_json_says_which_raster_rule_was_found_from_faint_ink(capsys: pytest.CaptureFixture[str],
                                                                      tmp_path: Path) -> None:
     from tests.core.test_explain_faint import FAINT_ROW, faint_scan

@@ -17,7 +17,7 @@ Every position returned is in unrotated page space, sideways tables included (``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ..params import Params
@@ -108,9 +108,12 @@ class PageWhy:
         return why_table(self.context, k)
 
 
-def explain(res: PageResult, params: Params) -> PageWhy:
-    """Tables (``explain_page``) and rejected regions of ``res``, found with ``params``."""
-    ctx = PageContext(res, params)
+def explain(res: PageResult, params: Params, detect: Callable[[Params], PageResult] | None = None) -> PageWhy:
+    """Tables (``explain_page``) and rejected regions of ``res``, found with ``params``.
+    ``detect``: the page detected whole again with other parameters, to confirm a value that
+    makes or rejects a table reaching the page's top or bottom band (``PageContext.whole_tables``;
+    without it the tables stage's answer stands). The CLI and the window pass it."""
+    ctx = PageContext(res, params, detect)
     return PageWhy(_tables(ctx), explain_rejected(ctx), ctx)
 
 

@@ -11,7 +11,30 @@ from ..structure.drawnparts import LABELLED
 from ..types import Boundary, Grid, Rule
 from .page import Evidence, PageContext, Why, value_range
 
-RULE_PARAMS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast", "merge.snap")
+# The thresholds that find a rule: a drawn one the vector stage's, one found in the page's
+# render the raster stage's (a vector threshold cannot act on a raster rule); both merged by snap.
+VECTOR_FINDS = ("vector.min_length", "vector.max_thickness", "vector.min_contrast")
+RASTER_FINDS = ("raster.min_length", "raster.max_thickness", "raster.paper_fraction")
+RULE_PARAMS = (*VECTOR_FINDS, "merge.snap")
+
+
+def rules_on(ctx: PageContext, g: Grid, axis: str, pos: float) -> list[Rule]:
+    """The page's rules on boundary ``pos`` of ``g`` (within ``merge.snap``, across its region)."""
+    orient = "v" if axis == "col" else "h"
+    lo, hi = (g.region.y0, g.region.y1) if orient == "v" else (g.region.x0, g.region.x1)
+    return [r for r in ctx.res.rules if r.orient == orient and abs(r.pos - pos) <= ctx.params.merge.snap
+            and r.start < hi and r.end > lo]
+
+
+def rule_params(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[str, ...]:
+    """The parameters that find the rules on boundary ``pos`` of ``g``: the vector stage's for
+    drawn rules, the raster stage's for rules found in the render (both for a merged one). A
+    turned table's boundaries are measured in its own frame: the page's rules are not matched
+    to them, and every stage that found the page's rules is named."""
+    on = rules_on(ctx, g, axis, pos) if ctx.frame.identity and not g.turn else list(ctx.res.rules)
+    sources = {r.source for r in on}  # "merged": found by both stages
+    vector, raster = not sources or bool(sources - {"raster"}), bool(sources - {"vector"})
+    return (*(VECTOR_FINDS if vector else ()), *(RASTER_FINDS if raster else ()), "merge.snap")
 
 
 def pale_over_fill(ctx: PageContext, g: Grid, axis: str, pos: float) -> bool:
@@ -48,12 +71,7 @@ def bridged(ctx: PageContext, g: Grid, axis: str, pos: float) -> int:
 def faint_found(ctx: PageContext, g: Grid, axis: str, pos: float) -> bool:
     """Does a raster rule found from faint ink (``Rule.found_faint``) lie on boundary ``pos`` of ``g``?
     (A turned table's boundaries are measured in its own frame: not compared with page rules.)"""
-    if g.turn:
-        return False
-    orient = "v" if axis == "col" else "h"
-    lo, hi = (g.region.y0, g.region.y1) if orient == "v" else (g.region.x0, g.region.x1)
-    return any(r.found_faint and r.orient == orient and abs(r.pos - pos) <= ctx.params.merge.snap
-               and r.start < hi and r.end > lo for r in ctx.res.rules)
+    return not g.turn and any(r.found_faint for r in rules_on(ctx, g, axis, pos))
 
 
 def _without_faint(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[str, float] | None:
@@ -82,7 +100,7 @@ def drawn_boundary(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
     if pale_over_fill(ctx, g, axis, b.pos):
         said += (", a pale line drawn over the cells' shading (a shaded table's cell border: its contrast "
                  "is read against the fill under it, not the paper)")
-    named: tuple[str, ...] = RULE_PARAMS
+    named = rule_params(ctx, g, axis, b.pos)
     pieces = bridged(ctx, g, axis, b.pos)
     if pieces:
         said += (f", one joined from {pieces} pieces the scan broke it into "
@@ -108,7 +126,7 @@ def drawn_boundary(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
         elif new is not None and len(found) >= len(old) and b.gap > 0:
             said += (f"; without them a boundary stays here: the text leaves a {b.gap:.1f} pt gap "
                      "(columns.min_gap)")
-            named = (*RULE_PARAMS, "columns.min_gap")
+            named = (*named, "columns.min_gap")
     return Why(axis, b.pos, True, (Evidence("rule", b.rules),), said, named, flip)
 
 
@@ -118,10 +136,7 @@ def _fainter(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[float, t
     (a turned table, raster rules, fill edges on it, or a fill the value would hide too)."""
     if not ctx.frame.identity or any(r.source != "vector" for r in ctx.res.rules):
         return None
-    orient = "v" if axis == "col" else "h"
-    lo, hi = (g.region.y0, g.region.y1) if orient == "v" else (g.region.x0, g.region.x1)
-    on = [r for r in ctx.res.rules if r.orient == orient and abs(r.pos - pos) <= ctx.params.merge.snap
-          and r.start < hi and r.end > lo]
+    on = rules_on(ctx, g, axis, pos)
     if not on or any(r.fill >= 0 for r in on):
         return None
     value = max(WHITE - r.grey for r in on) + 1
@@ -147,7 +162,7 @@ def joined_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     removes the boundary and keeps the others (otherwise the table comes apart, and the lever is
     only named)."""
     bands = [(r.bbox, r.reason == LABELLED) for r in ctx.res.regions
-             if r.param == JOINED_PARAM and r.bbox.iou(g.region) > 0]
+             if r.joined and r.param == JOINED_PARAM and r.bbox.iou(g.region) > 0]
     if not bands or not ctx.frame.identity or g.turn:
         return rows
     snap, out = ctx.params.merge.snap, []

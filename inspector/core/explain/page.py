@@ -14,12 +14,13 @@ work is done in that frame and ``PageContext.placed`` maps an answer back to pag
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..geometry import Frame, grid_frame
+from ..multipage.furniture import reaches_bands
 from ..params import ParamError, Params, describe
 from ..pipeline import tables_again, upright_centres
 from ..structure.columns import Line, WordCentres
@@ -216,10 +217,13 @@ class TableText:
 
 class PageContext:
     """One page's result with its upright words and the tables stage on call (results kept
-    per parameter set: a suggestion tried for many candidates costs one run)."""
+    per parameter set: a suggestion tried for many candidates costs one run). ``detect``, when
+    given, detects the whole page again with other parameters (every stage, as Apply and
+    ``--set`` do): what confirms a value the tables stage alone cannot (``whole_tables``)."""
 
-    def __init__(self, res: PageResult, params: Params) -> None:
-        self.res, self.params = res, params
+    def __init__(self, res: PageResult, params: Params,
+                 detect: Callable[[Params], PageResult] | None = None) -> None:
+        self.res, self.params, self.detect = res, params, detect
         self.frame = Frame(res.turn, res.width, res.height, res.skew)
         self.centres: WordCentres = upright_centres(res)
         self._runs: dict[tuple[Params, bool], TablesResult] = {}
@@ -243,6 +247,20 @@ class PageContext:
             res = self.res if rules is None else dataclasses.replace(self.res, rules=rules)
             hit = self._runs[key] = tables_again(res, params, self.centres)
         return hit
+
+    def whole_tables(self, params: Params, boxes: Sequence[Rect]) -> list[Rect]:
+        """The page's table boxes when detected whole with ``params``, where the tables stage's
+        ``boxes`` may not be what the page ends with: the furniture stage (``multipage.furniture``:
+        a running header repeated on the neighbouring pages set aside, the tables found again) runs
+        when a table reaches the page's top or bottom band, and needs the document. When ``boxes``
+        reach a band as the page's tables do (or neither does), that stage treats both alike and
+        ``boxes`` are the answer; otherwise ``detect`` gives it (without it, ``boxes``: a caller
+        without the document, such as a single page's result, has the tables stage's answer)."""
+        h = self.res.height
+        if self.detect is None or self.res.turn or \
+                reaches_bands(boxes, h) == reaches_bands([t.bbox for t in self.res.tables], h):
+            return list(boxes)
+        return [t.bbox for t in self.detect(params).tables]
 
     def trial(self, key: str, value: float) -> Params | None:
         """The page's parameters with ``key`` set to ``value``; None when it is out of range or no change."""

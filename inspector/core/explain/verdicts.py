@@ -7,8 +7,9 @@ table is gone) and every other table of the page is still there.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from ..params import Params
 from ..types import PageResult, Rect, TableRegion
 from .page import PageContext, Rejected, value_range
 
@@ -47,11 +48,20 @@ def _rejects(ctx: PageContext, key: str, value: float, k: int) -> bool:
     params = ctx.trial(key, value)
     if params is None:
         return False
-    boxes = [t.bbox for t in ctx.again(params).tables]
     box = ctx.res.tables[k].bbox
     others = [t for j, t in enumerate(ctx.res.tables) if j != k]
-    return all(b.iou(box) < COVERS for b in boxes) and \
-        all(any(t.bbox.iou(b) >= SAME_TABLE for b in boxes) for t in others)
+    return _holds(ctx, params, lambda boxes: all(b.iou(box) < COVERS for b in boxes)
+                  and all(any(t.bbox.iou(b) >= SAME_TABLE for b in boxes) for t in others))
+
+
+def _holds(ctx: PageContext, params: Params, test: Callable[[Sequence[Rect]], bool]) -> bool:
+    """Does ``test`` hold of the table boxes found with ``params``: by the tables stage, and by the
+    whole page detected again where the tables stage's may not be the page's answer (a table
+    reaching the page's top or bottom band: ``PageContext.whole_tables``)?"""
+    boxes = [t.bbox for t in ctx.again(params).tables]
+    if not test(boxes):
+        return False
+    return test(ctx.whole_tables(params, boxes))
 
 
 # -- rejected regions -------------------------------------------------------------------
@@ -64,7 +74,7 @@ FILLED_STEP = 0.05  # tables.min_filled_rows is tried in these steps below its v
 
 def explain_rejected(ctx: PageContext) -> tuple[Rejected, ...]:
     """Every rejected region of the page with its reason, parameter and a value that flips it."""
-    return tuple(_rejected(ctx, r) for r in ctx.res.regions if r.reason)
+    return tuple(_rejected(ctx, r) for r in ctx.res.regions if r.rejected)
 
 
 def _rejected(ctx: PageContext, r: TableRegion) -> Rejected:
@@ -93,8 +103,7 @@ def _makes_table(ctx: PageContext, key: str, value: float, box: Rect) -> bool:
     params = ctx.trial(key, value)
     if params is None:
         return False
-    tables = [t.bbox for t in ctx.again(params).tables]
-    return any(b.iou(box) >= COVERS for b in tables) and _all_kept(ctx.res, tables)
+    return _holds(ctx, params, lambda boxes: any(b.iou(box) >= COVERS for b in boxes) and _all_kept(ctx.res, boxes))
 
 
 def _all_kept(res: PageResult, boxes: Sequence[Rect]) -> bool:

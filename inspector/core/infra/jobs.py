@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..params import Params
@@ -110,14 +111,16 @@ def explain_page(src: DocSource, index: int, params: Params) -> tuple[PageResult
     from ..explain import explain
 
     res = detect_page(src, index, params)
-    return res, explain(res, params)
+    # A partial, not a lambda: the answer (its context holds the hook) is pickled back to the caller.
+    return res, explain(res, params, partial(detect_page, src, index))
 
 
-def explain_result(res: PageResult, params: Params) -> PageWhy:
-    """The explanation of a result already detected (the window's Why on its current page)."""
+def explain_result(res: PageResult, params: Params, src: DocSource | None = None) -> PageWhy:
+    """The explanation of a result already detected (the window's Why on its current page);
+    with ``src``, the page is detected whole again where a value needs it (``explain``)."""
     from ..explain import explain
 
-    return explain(res, params)
+    return explain(res, params, None if src is None else partial(detect_page, src, res.page - 1))
 
 
 def page_words(src: DocSource, index: int) -> tuple[Word, ...]:

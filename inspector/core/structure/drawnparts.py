@@ -114,7 +114,7 @@ class Parts:
         (``why``: JOINED, a row of its columns, or LABELLED, a section label)."""
         if self.said is not None:
             self.said.append(TableRegion(Rect(cand.bbox.x0, top, cand.bbox.x1, bottom), cand.source, why,
-                                         "tables.ruled_parts"))
+                                         "tables.ruled_parts", joined=True))
 
 
 def drawn_edges(a: Candidate, b: Candidate, tol: float) -> bool:

@@ -129,7 +129,8 @@ class HitIndex:
             return Hit(kind, index, rf.fill.bbox, f"REJECTED: {rf.reason}\n{fill_tip(rf.fill)}")
         if kind == "region":
             g = res.regions[index]
-            state = f"REJECTED: {g.reason}" if g.reason else "accepted"
+            state = f"REJECTED: {g.reason}" if g.rejected else f"joined to a table: {g.reason}" if g.joined else \
+                "accepted"
             return Hit(kind, index, g.bbox, f"table region ({g.source}) {fmt_rect(g.bbox)} pt, {state}")
         if kind == "table":
             t = res.tables[index]

@@ -117,7 +117,7 @@ def _table_cells(res: PageResult, i: int) -> tuple[str, ...]:
         t = res.tables[i]
         return (f"table {i + 1}", f"{t.n_rows} x {t.n_cols}", t.source, f"{t.confidence:.2f}", _box(t.bbox), t.title)
     g = res.regions[i - len(res.tables)]
-    note = f"rejected: {g.reason}" if g.reason else "accepted"
+    note = f"rejected: {g.reason}" if g.rejected else f"joined to a table: {g.reason}" if g.joined else "accepted"
     return (f"region {i - len(res.tables) + 1}", "", g.source, "", _box(g.bbox), note)
 
 
