@@ -35,7 +35,8 @@ OUTNUMBERED = 3  # the pointed shape must be this many times as common in the co
 def shape(text: str) -> tuple[str, frozenset[int]]:
     """(the shape of ``text`` without its decimal points, where they stood): digits ``d``,
     dashes ``-``; a point's place is the count of shape characters before it."""
-    points, plain = set(), []
+    points: set[int] = set()
+    plain: list[str] = []
     for i, ch in enumerate(text):
         if ch == "." and _POINT.match(text, i):
             points.add(len(plain))
