@@ -51,17 +51,30 @@ def restore_points(words: Sequence[Word], boxes: Sequence[Rect], min_like: int) 
     ``min_like`` 0 changes nothing."""
     if min_like <= 0:
         return tuple(words), 0
-    shapes = [shape(w.text) if _NUMBER.fullmatch(w.text) and not w.turn else None for w in words]
+    shapes = {i: shape(w.text) for i, w in enumerate(words) if _NUMBER.fullmatch(w.text) and not w.turn}
     out, changed = list(words), 0
-    for i, s in enumerate(shapes):
-        if s is None:
-            continue
-        same = [(j, o[1]) for j in _column(i, boxes) if (o := shapes[j]) is not None and o[0] == s[0]]
-        points = _column_points(i, s, same, boxes, min_like)
-        if points is not None:
-            out[i] = replace(words[i], text=_with_points(words[i].text, points))
-            changed += 1
+    for group in _groups(shapes):
+        ways = {shapes[i][1] for i in group}
+        for i in group:
+            s = shapes[i]
+            if not any(p > s[1] for p in ways):  # nothing to restore from
+                continue
+            same = [(j, shapes[j][1]) for j in _column(i, group, boxes)]
+            points = _column_points(i, s, same, boxes, min_like)
+            if points is not None:
+                out[i] = replace(words[i], text=_with_points(words[i].text, points))
+                changed += 1
     return tuple(out), changed
+
+
+def _groups(shapes: dict[int, tuple[str, frozenset[int]]]) -> list[list[int]]:
+    """Indices of the numbers (``shapes``: by word index) by shape, points aside; only shapes
+    written more than one way. A word is compared with its own shape's numbers only (a page's
+    numbers are many)."""
+    by: dict[str, list[int]] = {}
+    for i, s in shapes.items():
+        by.setdefault(s[0], []).append(i)
+    return [g for g in by.values() if len({shapes[i][1] for i in g}) > 1]
 
 
 def _column_points(i: int, s: tuple[str, frozenset[int]], same: list[tuple[int, frozenset[int]]],
@@ -110,12 +123,12 @@ def _with_points(text: str, points: frozenset[int]) -> str:
     return "".join(("." if k in points else "") + ch for k, ch in enumerate(plain))
 
 
-def _column(i: int, boxes: Sequence[Rect]) -> list[int]:
-    """Indices of the words in word ``i``'s column: overlapping it across, within COLUMN_LINES
-    of its height above or below."""
+def _column(i: int, among: list[int], boxes: Sequence[Rect]) -> list[int]:
+    """Indices of the words ``among`` in word ``i``'s column: overlapping it across, within
+    COLUMN_LINES of its height above or below."""
     b = boxes[i]
-    return [j for j, o in enumerate(boxes) if j != i and min(b.x1, o.x1) > max(b.x0, o.x0)
-            and abs(o.cy - b.cy) < COLUMN_LINES * b.height]
+    return [j for j in among if j != i and min(b.x1, boxes[j].x1) > max(b.x0, boxes[j].x0)
+            and abs(boxes[j].cy - b.cy) < COLUMN_LINES * b.height]
 
 
 def points_note(changed: int) -> tuple[str, ...]:
