@@ -362,6 +362,12 @@ class OcrParams:
                               "its row or column holds this many numbers grouped by commas and none written with a "
                               "decimal comma: a coarse scan loses a comma's tail and Tesseract reads a full stop; "
                               "0: off.")
+    decimal_points: int = param(2, "Decimal points lost to the scan", "numbers", 0, 10,
+                                "A number OCR read without a decimal point (1624) is read with it (162.4) when "
+                                "numbers of its column above and below it, this many or more, are written alike "
+                                "with their points in one place, few of the column's numbers are written its way, "
+                                "and its word is as wide as theirs (the point's room is there): a blurred or coarse "
+                                "scan loses the point; 0: off.")
     reread_cells: bool = param(True, "Re-read doubtful cells", "on/off", 0, 1,
                                "Read again, on its own, each ruled cell holding a word under the min confidence, "
                                "and keep that reading when Tesseract is surer of it (multi-line cells).")
