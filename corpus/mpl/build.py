@@ -23,8 +23,6 @@ from pathlib import Path
 
 import matplotlib
 import pymupdf
-
-matplotlib.use("pdf")
 from matplotlib.backends.backend_pdf import PdfPages
 
 from inspector.annotation.io import sha256_of
@@ -57,7 +55,7 @@ def _sci(style: str, rng: random.Random) -> content.Sci:
 
 
 def _long(rng: random.Random, n: int) -> content.Sci:
-    """A long measurement log: run number, sample, readings."""
+    """A long measurement log: a run number and its readings."""
     sci = content.measurements(rng, 12)
     body = [[f"{k + 1}", *rng.choice(sci.body)[1:]] for k in range(n)]
     return content.Sci("Measurement log", [["Run", *sci.head[0][1:]]], body, [True, True, True, True, True])
@@ -162,12 +160,11 @@ class Doc:
 
 def build_one(pdf: Path, styles: list[str], rng: random.Random) -> DocumentAnnotation:
     """One document of ``styles`` and its annotation."""
-    matplotlib.rcParams["pdf.fonttype"] = rng.choice((3, 42))
-    matplotlib.rcParams["axes.unicode_minus"] = True
+    fonttype = rng.choice((3, 42))  # Type 3 glyph procedures (matplotlib's default) or embedded TrueType
     doc = Doc(rng)
     for k, style in enumerate(styles):
         doc.table(k, style)
-    with PdfPages(pdf, metadata={"CreationDate": None}) as out:
+    with matplotlib.rc_context({"pdf.fonttype": fonttype}), PdfPages(pdf, metadata={"CreationDate": None}) as out:
         for s in doc.sheets:
             out.savefig(s.fig)
     with pymupdf.open(pdf) as d:
