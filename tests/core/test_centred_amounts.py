@@ -164,3 +164,14 @@ def _results_reportlab() -> bytes:
 def test_a_header_wider_than_its_numbers_keeps_its_words(make) -> None:
     (table,) = Pipeline(open_document(make())).run(0).tables
     assert [[" ".join(c.split()) for c in row] for row in table.rows_text()[-len(RESULTS):]] == [list(r) for r in RESULTS]
+
+
+def test_explain_names_the_centred_amounts() -> None:
+    """Each boundary over a wrapped label (three of the four body boundaries) is named; the one
+    over the one-line label ("Contingency") is an ordinary row start."""
+    from inspector.core.explain import explain_page
+    from inspector.core.params import Params
+
+    (exp,) = explain_page(Pipeline(open_document(_drawn())).run(0), Params())
+    named = [w.pos for w in exp.rows if any(e.kind == "centred_amounts" for e in w.evidence)]
+    assert len(named) == 3
