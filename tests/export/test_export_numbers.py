@@ -98,7 +98,21 @@ def test_footnote_markers_are_kept_apart(text: str, value: str, marker: str) -> 
     assert parsed is not None and parsed.value == Decimal(value) and parsed.marker == marker
 
 
+@pytest.mark.parametrize(("text", "value"), [
+    ("8.24e-04", "0.000824"),        # numpy's and matplotlib's users' f"{v:.2e}"
+    ("6.07e\u221203", "0.00607"),   # with a Unicode minus in the exponent
+    ("\u22128.31e\u221203", "-0.00831"),
+    ("1.2E+05", "120000"),
+    ("1.5e3", "1500"),               # unsigned: once read as 1.5 with a unit "e3"
+    ("(2.5e-2)", "-0.025"),
+])
+def test_exponents(text: str, value: str) -> None:
+    parsed = parse_number(text)
+    assert parsed is not None and parsed.value == Decimal(value) and parsed.unit == ""
+
+
 @pytest.mark.parametrize("text", [
+    "e-04", "E-4", "2e", "12e", "3.1e-1234", "1e-",
     "", "-", "–", "n/a", "Total", "Salaries (a)", "2012_2", "(405) 680-3701", "2016-01-01",
     "1,314,000 940,750", "12 15", "1/km", "kg 5", "$5 €", "1.2.3,4,5", "5 per cent",
 ])

@@ -1,7 +1,7 @@
 """Row bands as the grid stage read them, for explain: the row boundaries the drawing put
 there (``drawn_ys``), whether rules close every cell (``boxed``), which bands are ruled rows
 (``ruled_rows``), and what split a band kept whole but on evidence of its own: rows of amounts
-alone (``amount_band``), labelled paragraphs (``paragraph_band``), a bold section label
+alone (``amount_band``), amounts centred beside wrapped labels (``centred_band``), labelled paragraphs (``paragraph_band``), a bold section label
 (``bold_label_below``). Mirrors
 ``structure.bandrows.split_rows``; positions in the table's upright frame (points).
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from ..structure.bandlines import continues, leads_in
+from ..structure.bandlines import centred_triples, continues, leads_in
 from ..structure.bandrows import band_depths, bold_label, rows_delineated
 from ..structure.columns import Line, line_cols
 from ..structure.ruledrows import amount_row, amount_rows, paragraph_cuts, rules_delimit_rows
@@ -83,6 +83,25 @@ def totals_band(ctx: PageContext, g: Grid, y: float) -> bool:
     if band is None or any(0 in line_cols(ln, words, g.xs) for ln in band):
         return False
     return amount_rows(band, words, g.xs, lambda prev, line: continues(prev, line, words))
+
+
+def centred_band(ctx: PageContext, g: Grid, y: float) -> bool:
+    """Does the row boundary at ``y`` start a label wrapped over two lines with its amounts
+    centred between them (``bandlines.centred_triples``), in a band kept whole but on evidence
+    of its own (``_kept_band``) whose lines are rows of amounts (``ruledrows.amount_rows``,
+    which counts such amounts as their label's row)?"""
+    band, words = _kept_band(ctx, g, y), ctx.centres.words
+    if band is None:
+        return False
+    below = next((k for k, ln in enumerate(band) if ln.bbox.cy > y), None)
+    cols = [line_cols(ln, words, g.xs) for ln in band]
+    return below is not None and below in centred_triples(band, cols) \
+        and amount_rows(band, words, g.xs, lambda prev, line: continues(prev, line, words))
+
+
+CENTRED_ROW = "a new row starts with the next text line: the lines under this rule are rows of amounts, each " \
+    "row's amounts set centred between the two lines of its wrapped label (a row centred in its height), not " \
+    "one row's wrapped cells"
 
 
 TOTALS_ROW = "a new row starts with the next text line: the lines under this rule are a totals box, each a " \

@@ -7,7 +7,7 @@ start rows) and ``ruledrows`` (whether a ruled band holds rows of its own); spli
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..numbers import is_number
@@ -19,6 +19,7 @@ JOINERS = ("-", ",", "&", "and", "of", "or", "the", "in", "for", "to", "(")
 JOINING_ENDS = ("-", ",", "&", "(")  # a word ending in one of these is cut or joined to the next line
 LABEL_LINES = 3  # lines a label may wrap over, its values on the last (a statement's bottom-aligned amounts)
 SPACE = 0.5  # x the type size: a wider gap between two words parts two cells' text
+TIGHT_SPACING = 1.2  # line heights of white between the lines around a middle line, at most: it sits tight between them
 
 
 def full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], spare: int = 1,
@@ -176,3 +177,28 @@ def word_runs(line: Line, words: Sequence[Word]) -> list[list[Word]]:
         else:
             runs.append([w])
     return runs
+
+
+def centred_triples(lines: Sequence[Line], cols: Sequence[set[int]],
+                    own_row: Callable[[int], bool] | None = None) -> list[int]:
+    """Where a one-line cell sits centred beside a two-line cell: the index of each line a
+    of lines a, b, c where a and c fill the same columns, b fills others and sits between
+    them, tightly spaced (a label over two lines, its amounts centred in the row's height).
+    Not when ``own_row`` (line index -> bool, asked at most once per line) holds for both a
+    and c: lines that are rows of their own beside a label centred over the two."""
+    starts = []
+    seen: dict[int, bool] = {}
+    for k in range(len(lines) - 2):
+        a, b, c = lines[k], lines[k + 1], lines[k + 2]
+        tight = c.bbox.y0 - a.bbox.y1 <= TIGHT_SPACING * max(a.bbox.height, c.bbox.height)
+        if tight and cols[k] == cols[k + 2] and not (cols[k] & cols[k + 1]) and a.bbox.cy < b.bbox.cy < c.bbox.cy \
+                and not (own_row is not None and _asked(own_row, k, seen) and _asked(own_row, k + 2, seen)):
+            starts.append(k)
+    return starts
+
+
+def _asked(test: Callable[[int], bool], k: int, seen: dict[int, bool]) -> bool:
+    """``test(k)``, asked once per ``k`` (``seen`` keeps the answers)."""
+    if k not in seen:
+        seen[k] = test(k)
+    return seen[k]

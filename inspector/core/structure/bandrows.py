@@ -16,7 +16,16 @@ from collections.abc import Set as AbstractSet
 
 from ..numbers import is_number
 from ..types import Word
-from .bandlines import carries_on, columns_needed, continues, full_lines, labelled_amounts, leads_in, word_runs
+from .bandlines import (
+    carries_on,
+    centred_triples,
+    columns_needed,
+    continues,
+    full_lines,
+    labelled_amounts,
+    leads_in,
+    word_runs,
+)
 from .centred_heads import sub_header_cut
 from .columns import Line, col_of, line_cols, lines_in
 from .headstacks import HEAD_AMOUNTS, stacked_heads
@@ -32,7 +41,6 @@ SHALLOW_LINES = 2  # lines of a dense column in a tall band that still make one 
 SHALLOW_DIV = 3  # ... and at most 1/this of the tall band's deepest column
 STAGGER_OVERLAP = 0.25  # share of a line's height that the next line (in other columns) overlaps: staggered
 STAGGER_SHARE = 4  # a band is set cell by cell when at least 1/this of its line steps are staggered
-TIGHT_SPACING = 1.2  # line heights of white between the lines around a middle line, at most: it sits tight between them
 
 
 def _column_depths(cols: Iterable[set[int]], n_cols: int) -> list[int]:
@@ -371,14 +379,7 @@ def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]],
 
     Returns the line indices that must not start a row (b, c) and those that must (a, and
     the line after c)."""
-    starts = []
-    seen: dict[int, bool] = {}
-    for k in range(len(lines) - 2):
-        a, b, c = lines[k], lines[k + 1], lines[k + 2]
-        tight = c.bbox.y0 - a.bbox.y1 <= TIGHT_SPACING * max(a.bbox.height, c.bbox.height)
-        if tight and cols[k] == cols[k + 2] and not (cols[k] & cols[k + 1]) and a.bbox.cy < b.bbox.cy < c.bbox.cy \
-                and not (own_row is not None and _asked(own_row, k, seen) and _asked(own_row, k + 2, seen)):
-            starts.append(k)
+    starts = centred_triples(lines, cols, own_row)
     held = {k + d for k in starts for d in (1, 2)}
     n = len(lines)
     # A neighbour in the same columns may be more of the same cell (a three-line label);
@@ -386,12 +387,3 @@ def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]],
     forced = {k for k in starts if k > 0 and (cols[k - 1] != cols[k] or k - 3 in starts)}
     forced |= {k + 3 for k in starts if k + 3 < n and (cols[k + 3] != cols[k + 2] or k + 3 in starts)}
     return held, forced - held
-
-
-def _asked(test: Callable[[int], bool], k: int, seen: dict[int, bool]) -> bool:
-    """``test(k)``, asked once per ``k`` (``seen`` keeps the answers)."""
-    if k not in seen:
-        seen[k] = test(k)
-    return seen[k]
-
-

@@ -6,8 +6,8 @@ beside one number, cells centred in a tall row), as pdfplumber reads a table fro
 alone. The rules are the stronger evidence: a band holds several rows only on evidence of
 its own, the one a table whose rules frame groups of rows gives (a statement ruled every
 few rows, a tax table's groups of lines): its lines are rows of amounts (``amount_rows``:
-labels beside amounts, or amounts alone in every column), or each line fills every column
-at the body's own row pitch (``full_rows_at_pitch``); ``own_rows`` asks both, ``ruled_bands``
+labels beside amounts, amounts centred beside a label's two lines, or amounts alone in every
+column), or each line fills every column at the body's own row pitch (``full_rows_at_pitch``); ``own_rows`` asks both, ``ruled_bands``
 says which bands are ruled across. Read by ``bandrows.split_rows`` and named by explain.
 Positions and pitches in PDF points.
 """
@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from ..numbers import currency_sign, is_number
 from ..types import Word
-from .bandlines import amount_lines, columns_needed, continues, word_runs, wraps
+from .bandlines import amount_lines, centred_triples, columns_needed, continues, word_runs, wraps
 from .columns import Line, col_of, line_cols
 from .region import FULL, RegionEvidence
 from .sectionrows import LOOSE, PITCH_SLACK, at_pitch
@@ -62,6 +62,7 @@ def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     # columns before empty on every line (a totals box, "Subtotal / VAT / Total", under the
     # unit prices with its amounts under the amounts).
     first = min((col_of(min(words[i].bbox.x0 for i in ln.word_ids), xs) for ln in lines if ln.word_ids), default=0)
+    centred = _centred_amounts(lines, words, xs, first)
     for k, ln in enumerate(lines):
         runs = word_runs(ln, words)
         labelled = not _amount(runs[0]) and col_of(runs[0][0].bbox.x0, xs) == first
@@ -69,8 +70,16 @@ def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
         if not all(_amount(r) or _doubted(r) for r in runs[labelled:]):
             return False
         rows += (labelled and len(runs) > 1 and not (k and continues(lines[k - 1], ln))) \
-            or (not labelled and _fills_row(ln, runs, words, xs))
+            or (not labelled and (_fills_row(ln, runs, words, xs) or k in centred))
     return rows >= MIN_AMOUNT_ROWS
+
+
+def _centred_amounts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], first: int) -> set[int]:
+    """Lines of amounts each set centred beside a label wrapped over two lines in the labels'
+    column ``first`` (``bandlines.centred_triples``: the label's lines above and below it,
+    tightly spaced; matplotlib's and Word's vertically centred cells): each is its label's row."""
+    cols = [line_cols(ln, words, xs) for ln in lines]
+    return {k + 1 for k in centred_triples(lines, cols) if cols[k] == {first} and first not in cols[k + 1]}
 
 
 def amount_row(line: Line, words: Sequence[Word], xs: Sequence[float]) -> bool:

@@ -62,6 +62,7 @@ def stack_boundaries(words: Sequence[Word], lines: Sequence[Line], xs: Sequence[
 
 def _column_stacks(rows: list[list[Word]], share: float) -> list[float]:
     """Boundaries between stacks of numbers in one column's ``rows`` (its words, line by line)."""
+    every = rows
     rows = [r for r in rows if any(is_number(w.text) for w in r)]
     if len(rows) < MIN_LINES:
         return []
@@ -70,7 +71,7 @@ def _column_stacks(rows: list[list[Word]], share: float) -> list[float]:
     stacks = _stacks(rows, align, share)
     out = []
     for a, b in zip(stacks, stacks[1:], strict=False):
-        x = _between(rows, a, b, align, share)
+        x = _between(rows, a, b, align, share, every)
         if x is not None:
             out.append(x)
     return out
@@ -84,9 +85,11 @@ def _stacks(rows: list[list[Word]], align: float, share: float) -> list[float]:
     return [max(x for x, _ in g) for g in groups if len({k for _, k in g}) >= share * len(rows)]
 
 
-def _between(rows: list[list[Word]], a: float, b: float, align: float, share: float) -> float | None:
+def _between(rows: list[list[Word]], a: float, b: float, align: float, share: float,
+             every: list[list[Word]] | None = None) -> float | None:
     """Middle of the room left free on every row between stack ``a`` and stack ``b`` (the
-    rightmost edges of their numbers; a number within ``align`` pt left of one is in it)."""
+    rightmost edges of their numbers; a number within ``align`` pt left of one is in it), or
+    left of text that starts in the room on any of ``every`` line (default ``rows``)."""
     left, right, shared, groups = -1e9, 1e9, 0, 0
     starts: list[tuple[float, float, float]] = []  # the left stack's word's left edge, the next word's, the space
     stacked: list[list[Word]] = []  # the rows holding a value of either stack
@@ -113,13 +116,27 @@ def _between(rows: list[list[Word]], a: float, b: float, align: float, share: fl
         return None
     # Text that starts in the room (a header set flush left over the right stack's column, as
     # spreadsheets set it) moves the line left of it, as long as the room left is wide enough.
+    # Its phrase counts, not its first word: a right-aligned header wider than its numbers
+    # ("Δ vs. base") may end a word just short of the middle and go on past it.
     x = (left + right) / 2
-    starts_in = [w.bbox.x0 for r in rows for w in r if left < w.bbox.x0 < x < w.bbox.x1]
+    starts_in = [w.bbox.x0 for r in (rows if every is None else every) for k, w in enumerate(r)
+                 if left < w.bbox.x0 < x < phrase_end(r, k)]
     if starts_in and min(starts_in) - left >= MIN_ROOM:
         x = (left + min(starts_in)) / 2
     # Nothing may cross the line on a row of the stacks (a label reaching over it); a row
     # holding neither stack's value (a title or a note with a date in it) spans the two columns.
     return None if _crossed(stacked, x) else x
+
+
+def phrase_end(row: Sequence[Word], k: int) -> float:
+    """Right edge (pt) of the phrase ``row[k]`` starts: it and the words after it on the line,
+    each at most ``WORD_SPACE`` em from the one before."""
+    end = row[k].bbox.x1
+    for w in row[k + 1:]:
+        if w.bbox.x0 - end > WORD_SPACE * max(w.font_size, 1.0):
+            break
+        end = w.bbox.x1
+    return end
 
 
 def _crossed(rows: list[list[Word]], x: float) -> bool:
