@@ -172,3 +172,36 @@ def test_a_pale_rule_is_explained_and_its_contrast_applied_in_the_window(qtbot, 
     QTest.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: not window.session.busy and window.session.result.tables[0].n_cols == 4, timeout=30000)
     assert window.session.param_value("vector.min_contrast") == 12
+
+
+def test_a_tables_verdict_is_worked_out_on_the_lane_not_on_the_click(qtbot, window, tmp_path, monkeypatch) -> None:
+    """A click inside a table says what would reject it (``why_table``, the tables stage re-run
+    for each value tried); that runs on the Why lane with the explanation, and the click, on the
+    GUI thread, only reads it."""
+    import threading
+
+    from inspector.core import explain as explain_pkg
+
+    threads: list[str] = []
+    real = explain_pkg.why_table
+
+    def spy(ctx, k):  # type: ignore[no-untyped-def]
+        threads.append(threading.current_thread().name)
+        return real(ctx, k)
+
+    monkeypatch.setattr(explain_pkg, "why_table", spy)
+    res = _open(qtbot, window, tmp_path)
+    qtbot.waitUntil(lambda: window.why.page is not None and window.why._for is window.session.result, timeout=30000)
+    assert window.why.page.verdicts.keys() == set(range(len(res.tables)))
+    assert threads and all(name == "lane:why" for name in threads)
+    threads.clear()
+    t = window.session.result.tables[0]
+    QTest.keyClick(window.view, Qt.Key.Key_Y)
+    cell = t.cells[-1].bbox
+    middle = QPointF((cell.x0 + cell.x1) / 2, (cell.y0 + cell.y1) / 2)
+    window.view.set_zoom(8.0)  # zoomed in: the click is far from every boundary
+    window.view.centerOn(middle)
+    point = window.view.mapFromScene(middle)
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert "Taken as a table" in window.why.panel.text.text()  # the verdict was read for this click
+    assert threads == []  # answered from the lane's verdicts

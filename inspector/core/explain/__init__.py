@@ -18,7 +18,7 @@ Every position returned is in unrotated page space, sideways tables included (``
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..params import Params
 from ..structure.bandseams import SEAM_BOUNDARY
@@ -70,6 +70,10 @@ class PageWhy:
     tables: tuple[TableWhy, ...]
     rejected: tuple[Rejected, ...]
     context: PageContext
+    # ``why_table``'s answers, each worked out once (it re-runs the tables stage for each value it
+    # tries: tens of milliseconds; the window works them out on its Why lane, off the GUI thread)
+    verdicts: dict[int, tuple[str, tuple[str, float] | None]] = field(default_factory=dict, compare=False,
+                                                                       repr=False)
 
     def why_not_here(self, x: float, y: float) -> str:
         """Why no table covers page point (x, y)."""
@@ -107,7 +111,9 @@ class PageWhy:
     def why_table(self, k: int) -> tuple[str, tuple[str, float] | None]:
         """Why table ``k`` was taken as a table, and the one parameter value that would reject
         it while every other table of the page stays (checked by running the stage again)."""
-        return why_table(self.context, k)
+        if k not in self.verdicts:
+            self.verdicts[k] = why_table(self.context, k)
+        return self.verdicts[k]
 
 
 def explain(res: PageResult, params: Params, detect: Callable[[Params], PageResult] | None = None) -> PageWhy:
