@@ -87,9 +87,9 @@ def test_words_off_the_page_are_not_drawn(window: MainWindow, tmp_path: Path, wa
     wait(window)
     item = window.view.page_scene.layers["words"].items[0]
     box = item.path().boundingRect()
-    assert box.right() <= 300 and box.height() > 0  # ... the page draws it only up to the edge
+    assert box.right() <= 300 and box.height() > 0  # the page draws it only up to the edge
     word = next(w for w in window.session.result.words if w.text == "Straddling")
-    assert word.bbox.x1 > 300  # detection keeps the word as the file has it ...
+    assert word.bbox.x0 < 300 and word.bbox.x1 == 300  # detection keeps its text, its box cut to the page
 
 
 def test_a_new_file_is_fitted_whatever_the_last_zoom(opened: MainWindow, tmp_path: Path, wait) -> None:
