@@ -70,10 +70,15 @@ def _neighbours(i: int, boxes: Sequence[Rect]) -> list[int]:
         if j == i:
             continue
         level = min(b.y1, o.y1) - max(b.y0, o.y0) > 0.5 * min(b.height, o.height)
-        column = min(b.x1, o.x1) > max(b.x0, o.x0) and abs(o.cy - b.cy) < COLUMN_LINES * b.height
-        if level or column:
+        if level or same_column(b, o):
             out.append(j)
     return out
+
+
+def same_column(b: Rect, o: Rect) -> bool:
+    """Does box ``o`` stand in box ``b``'s column: overlapping it across, within COLUMN_LINES of
+    ``b``'s height above or below (a number's neighbours down a scanned table)?"""
+    return min(b.x1, o.x1) > max(b.x0, o.x0) and abs(o.cy - b.cy) < COLUMN_LINES * b.height
 
 
 def commas_note(changed: int) -> tuple[str, ...]:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..types import Rect, Word
-from .ocr_commas import COLUMN_LINES
+from .ocr_commas import same_column
 
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-"})
 _POINT = re.compile(r"(?<=\d)\.(?=\d)")  # a decimal point: a full stop between two digits
@@ -125,10 +125,8 @@ def _with_points(text: str, points: frozenset[int]) -> str:
 
 def _column(i: int, among: list[int], boxes: Sequence[Rect]) -> list[int]:
     """Indices of the words ``among`` in word ``i``'s column: overlapping it across, within
-    COLUMN_LINES of its height above or below."""
-    b = boxes[i]
-    return [j for j in among if j != i and min(b.x1, boxes[j].x1) > max(b.x0, boxes[j].x0)
-            and abs(boxes[j].cy - b.cy) < COLUMN_LINES * b.height]
+    COLUMN_LINES of its height above or below (``same_column``)."""
+    return [j for j in among if j != i and same_column(boxes[i], boxes[j])]
 
 
 def points_note(changed: int) -> tuple[str, ...]:
