@@ -14,7 +14,6 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
-from ..numbers import is_number
 from ..types import Word
 from .bandlines import (
     carries_on,
@@ -28,7 +27,7 @@ from .bandlines import (
 )
 from .centred_heads import sub_header_cut
 from .columns import Line, col_of, line_cols, lines_in
-from .headstacks import HEAD_AMOUNTS, stacked_heads
+from .headstacks import header_words, stacked_heads
 from .region import FULL, HALF, RegionEvidence
 from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows
 from .sectionrows import row_pitch, section_at_pitch
@@ -213,9 +212,9 @@ def amount_body(inside: Sequence[Line], words: Sequence[Word], xs: Sequence[floa
 def title_over(title: Sequence[Line], head: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
     """Is the first band ``title`` a title row over the column headers ``head`` (the next
     band, ruled off from it): every title line one run of words (no cell gap) across a column
-    boundary, the header's lines words, not amounts (at most 1/``HEAD_AMOUNTS`` of them
-    numbers)? Word and FrameMaker set a table's title in its first row, spanning every column,
-    and the wrapped column headers in the row under it: one row of multi-line cells."""
+    boundary, the header's lines words, not amounts (``header_words``)? Word and FrameMaker set
+    a table's title in its first row, spanning every column, and the wrapped column headers in
+    the row under it: one row of multi-line cells."""
     if not title or not head or len(xs) < 3:
         return False
     for ln in title:
@@ -223,8 +222,7 @@ def title_over(title: Sequence[Line], head: Sequence[Line], words: Sequence[Word
         x0, x1 = runs[0][0].bbox.x0, runs[0][-1].bbox.x1
         if len(runs) != 1 or not any(x0 < x < x1 for x in xs[1:-1]):
             return False
-    ids = [i for ln in head for i in ln.word_ids]
-    return sum(is_number(words[i].text) for i in ids) * HEAD_AMOUNTS <= len(ids)
+    return header_words(head, words)
 
 
 def spanner_rule(ev: RegionEvidence, y: float, xs: Sequence[float]) -> bool:

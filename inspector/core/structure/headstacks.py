@@ -24,9 +24,7 @@ from ..types import Word
 from .bandlines import columns_needed, labelled_amounts, word_runs
 from .columns import Line
 
-# A header's words are at most 1/this numbers (years and form line numbers are labels); shared
-# with ``bandrows.HEAD_AMOUNTS`` in meaning, kept here to avoid an import cycle.
-HEAD_AMOUNTS = 3
+HEAD_AMOUNTS = 3  # a header's words are at most 1/this numbers (years and form line numbers are labels)
 MIN_STACK = 2  # lines one column's head must span for the band to hold stacked heads at all
 BREAK_WHITE = 1.0  # line heights of white inside one column's stack that break it (an empty line's slot)
 
@@ -39,6 +37,13 @@ class HeadStacks:
 
     first: int
     starts: tuple[int, ...]
+
+
+def header_words(lines: Sequence[Line], words: Sequence[Word]) -> bool:
+    """Are ``lines`` words, as a header's are, not amounts: at most 1/``HEAD_AMOUNTS`` of their
+    words numbers?"""
+    ids = [i for ln in lines for i in ln.word_ids]
+    return sum(is_number(words[i].text) for i in ids) * HEAD_AMOUNTS <= len(ids)
 
 
 def _head_line(line: Line, words: Sequence[Word], xs: Sequence[float]) -> bool:
@@ -99,9 +104,7 @@ def stacked_heads(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[flo
     block, bcols = lines[first:], cols[first:]
     if len(block) < 2:
         return None
-    ids = [i for ln in block for i in ln.word_ids]
-    if sum(is_number(words[i].text) for i in ids) * HEAD_AMOUNTS > len(ids) \
-            or any(labelled_amounts(ln, words, xs) for ln in block):
+    if not header_words(block, words) or any(labelled_amounts(ln, words, xs) for ln in block):
         return None
     starts = _group_starts(block, bcols)
     bounds = [*starts, len(block)]
