@@ -230,6 +230,7 @@ class PageContext:
         self.centres: WordCentres = upright_centres(res)
         self._runs: dict[tuple[Params, bool], TablesResult] = {}
         self._texts: dict[Rect, TableText] = {}
+        self._whole: dict[Params, list[Rect]] = {}  # ``detect``'s table boxes per parameter set
 
     def text(self, g: Grid) -> TableText:
         """The text of ``g``'s region, to match its boundaries across runs (``TableText``)."""
@@ -262,7 +263,9 @@ class PageContext:
         if self.detect is None or self.res.turn or \
                 reaches_bands(boxes, h) == reaches_bands([t.bbox for t in self.res.tables], h):
             return list(boxes)
-        return [t.bbox for t in self.detect(params).tables]
+        if params not in self._whole:  # a value tried for several tables or regions: one detect
+            self._whole[params] = [t.bbox for t in self.detect(params).tables]
+        return self._whole[params]
 
     def trial(self, key: str, value: float) -> Params | None:
         """The page's parameters with ``key`` set to ``value``; None when it is out of range or no change."""
