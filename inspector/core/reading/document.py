@@ -13,7 +13,6 @@ import os
 import re
 import stat
 from pathlib import Path
-from typing import Any
 
 import pymupdf
 
@@ -22,6 +21,7 @@ from .messages import quiet_mupdf
 from .page import Page as Page
 from .page import Pixels as Pixels
 from .pagedict import shown_rotation
+from .pagefonts import PdfHandle, pdf_handle
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +66,7 @@ class Document:
         self._data = data
         self._pages: dict[int, Page] = {}
         self._sha256: str | None = None
-        self._pdf: Any = None  # MuPDF's PDF handle, for reading page objects without loading pages
+        self._pdf: PdfHandle | None = None  # MuPDF's PDF handle, for reading page objects unloaded
         self._page_count = raw.page_count  # asked for thousands of times (a thumbnail list's rows)
         self.structure_root = _hide_structure(raw, len(data)) if kind == "pdf" else None
         self.fonts_checked: set[int] = set()  # font xrefs whose ToUnicode map ``tounicode`` has read
@@ -120,7 +120,7 @@ class Document:
         object without loading the page."""
         mupdf = pymupdf.mupdf
         if self._pdf is None:
-            self._pdf = mupdf.pdf_specifics(self.raw.this)
+            self._pdf = pdf_handle(self.raw)
         ref = mupdf.pdf_lookup_page_obj(self._pdf, index)
         return shown_rotation(mupdf.pdf_dict_get_inheritable(ref, mupdf.PDF_ENUM_NAME_Rotate))
 
