@@ -302,3 +302,27 @@ def test_cjk_compatibility_ideographs_read_as_their_canonical_ideographs() -> No
     words = extract_words(open_document(doc.tobytes()).page(0))
     assert [w.text for w in words] == ["数\u91cf", "2024", "計"]
     assert normalise("a\x00\uf97e\U0002f800") == "a \u91cf\u4e3d"  # control -> space, same length
+
+
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")  # fonts-dejavu-core (system-deps)
+
+
+@pytest.mark.skipif(not DEJAVU.exists(), reason="DejaVu Sans not installed")
+def test_invisible_marks_do_not_break_a_number() -> None:
+    # A left-to-right mark before an amount, a byte-order mark after one and a zero-width space
+    # inside a label: MuPDF keeps them in the word, where "\u200e1,234" parses as no number and the mark
+    # reaches every export. They draw nothing: read as spaces, a mark at a word's edge goes.
+    from inspector.core.numbers import parse_number
+    from inspector.core.reading.words import extract_words, normalise
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_font(fontname="dv", fontfile=str(DEJAVU))
+    page.insert_text((72, 72), "Total \u200e1,234 (56)\ufeff net\u200bsales", fontname="dv")
+    assert "\u200e1,234" in pymupdf.open(stream=doc.tobytes())[0].get_text()  # what MuPDF gives
+    words = extract_words(open_document(doc.tobytes()).page(0))
+    assert [w.text for w in words] == ["Total", "1,234", "(56)", "net", "sales"]
+    assert (parsed := parse_number(words[1].text)) is not None and parsed.value == 1234
+    first, second = words[1].bbox, words[2].bbox
+    assert first.x1 < second.x0  # each piece keeps its own part of the word's box
+    assert normalise("a\u202a\u2066\u061cb\u200dc") == "a   b\u200dc"  # ZWJ shapes scripts: kept

@@ -25,10 +25,17 @@ from .document import Page
 from .hiddentext import hidden_spans, white, without_hidden
 from .symbolmarks import SymbolGlyph, read_bullets, symbol_font
 
-# Control characters (NUL included), and CJK compatibility ideographs: some CJK fonts map their
-# glyphs to these (WenQuanYi's 量 reads U+F97E), which look the same but match no other text;
-# each has exactly one canonical ideograph (its NFC form).
-_ODD = re.compile("[\x00-\x1f\x7f-\x9f\uf900-\ufaff\U0002f800-\U0002fa1f]")
+# Control characters (NUL included); marks that draw nothing and only break a word's text:
+# bidi marks, embeddings and isolates (U+061C, U+200E-F, U+202A-E, U+2066-9), the zero-width
+# space and the byte-order mark (some broken ToUnicode maps read glyphs as these, and
+# "\u200e1,234" is no number); and CJK compatibility ideographs: some CJK fonts map their glyphs
+# to these (WenQuanYi's 量 reads U+F97E), which look the same but match no other text; each has
+# exactly one canonical ideograph (its NFC form). ZWJ and ZWNJ (U+200C-D) shape Indic and
+# Persian words and stay.
+_ODD = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff"
+    "\uf900-\ufaff\U0002f800-\U0002fa1f]"
+)
 _COMPAT = re.compile("[\uf900-\ufaff\U0002f800-\U0002fa1f]")
 _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi")
 # A PyMuPDF word's characters set this many ems apart beside a full-width one are two words
@@ -37,14 +44,14 @@ WIDE_GAP = 0.5
 
 
 def normalise(text: str) -> str:
-    """Control characters (NUL included) -> space, a CJK compatibility ideograph -> its
-    canonical ideograph; no other change (same length)."""
+    """Control characters (NUL included) and invisible marks (see ``_ODD``) -> space, a CJK
+    compatibility ideograph -> its canonical ideograph; no other change (same length)."""
     return _ODD.sub(_plain, text)
 
 
 def _plain(found: re.Match[str]) -> str:
     ch = found.group()
-    return " " if ch <= "\x9f" else unicodedata.normalize("NFC", ch)
+    return unicodedata.normalize("NFC", ch) if _COMPAT.match(ch) else " "
 
 
 def extract_words(page: Page) -> tuple[Word, ...]:
