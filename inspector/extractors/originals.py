@@ -178,7 +178,7 @@ def _text(el: Element, para: str, texts: dict[str, str]) -> str:
                 own: list[str] = []
                 walk(kid, own)
                 lines.append("".join(own))
-            elif name in _SKIP:
+            elif name in _SKIP or (name == "r" and _vanished(kid)):
                 continue
             elif name in texts:
                 line.append(texts[name] or _own_text(kid, texts))
@@ -188,6 +188,13 @@ def _text(el: Element, para: str, texts: dict[str, str]) -> str:
     rest: list[str] = []
     walk(el, rest)
     return clean("\n".join([*lines, "".join(rest)]))
+
+
+def _vanished(run: Element) -> bool:
+    """A DOCX run set hidden (``w:vanish`` in its ``w:rPr``): Word neither shows nor prints it,
+    so the PDF beside the original has no such text."""
+    return any(_local(k) == "vanish" and _attr(k, "val") not in ("0", "false")
+               for pr in run if _local(pr) == "rPr" for k in pr)
 
 
 def _own_text(el: Element, texts: dict[str, str]) -> str:

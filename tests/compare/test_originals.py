@@ -252,7 +252,7 @@ def test_a_rule_through_a_spanning_cells_text_is_no_boundary_there() -> None:
     assert _snap((0.0, 62.0, 200.0), rules[1:], (0.0, 60.0), texts) == (0.0, 62.0, 200.0)
 
 
-def test_raw_docx_xml_grid_before_vmerge_content_controls_and_tracked_deletions() -> None:
+def test_raw_docx_xml_grid_before_vmerge_content_controls_tracked_deletions_and_hidden_runs() -> None:
     w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 
     def tc(text: str, props: str = "") -> str:
@@ -263,7 +263,9 @@ def test_raw_docx_xml_grid_before_vmerge_content_controls_and_tracked_deletions(
         "<w:tr>" + tc("지역", '<w:vMerge w:val="restart"/>') + tc("서울") + tc("1,200") + "</w:tr>",
         "<w:tr>" + tc("", "<w:vMerge/>") + '<w:sdt><w:sdtContent>' + tc("부산") + "</w:sdtContent></w:sdt>"
         + '<w:tc><w:p><w:r><w:t>8</w:t></w:r><w:del><w:r><w:delText>9</w:delText></w:r></w:del>'
-        + '<w:r><w:instrText>PAGE</w:instrText></w:r><w:r><w:t>50</w:t></w:r></w:p></w:tc></w:tr>',
+        + '<w:r><w:instrText>PAGE</w:instrText></w:r><w:r><w:t>50</w:t></w:r>'
+        + '<w:r><w:rPr><w:vanish/></w:rPr><w:t> (hidden note)</w:t></w:r>'
+        + '<w:r><w:rPr><w:vanish w:val="false"/></w:rPr><w:t></w:t></w:r></w:p></w:tc></w:tr>',
         '<w:tr><w:trPr><w:gridBefore w:val="2"/></w:trPr>' + tc("합계 2,050") + "</w:tr>",
     ]
     body = f'<w:document {w}><w:body><w:tbl>{"".join(rows)}</w:tbl></w:body></w:document>'
