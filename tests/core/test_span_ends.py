@@ -83,3 +83,34 @@ def test_parameter_turns_it_off() -> None:
     table = _table(params=dataclasses.replace(base, tables=dataclasses.replace(base.tables, column_ends=False)))
     assert "column ends" not in [b.reason for b in table.grid.row_evidence]
     assert (1, 2, 1, 1, "Joint\nYour tax is") in _cells(table)
+
+
+def _grouped(heads: tuple[str, str, str]) -> Table:
+    """A ruled three-column table: "Source" over the first column and a group label across the
+    other two, ``heads`` under them, a full rule between, three rows of amounts."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=420, height=400)
+    ys = (100.0, 120.0, 145.0, 165.0, 185.0, 205.0)
+    xs = (60.0, 160.0, 260.0, 360.0)
+    for y in ys:
+        page.draw_line((xs[0], y), (xs[-1], y), width=0.5)
+    for x in (xs[0], xs[1], xs[-1]):
+        page.draw_line((x, ys[0]), (x, ys[-1]), width=0.5)
+    page.draw_line((xs[2], ys[1]), (xs[2], ys[-1]), width=0.5)
+    page.insert_text((64, 113), "Source", fontsize=9)
+    page.insert_text((225, 113), "Amounts paid", fontsize=9)
+    for x, t in zip((64, 164, 264), heads, strict=True):
+        page.insert_text((x, 136), t, fontsize=9)
+    for k, y in enumerate(ys[3:], start=1):
+        for x, t in zip((64, 164, 264), (f"{k}", f"{100 * k}", f"{250 * k}"), strict=True):
+            page.insert_text((x, y - 6), t, fontsize=9)
+    (table,) = Pipeline(open_document(doc.tobytes())).run(0, Params()).tables
+    return table
+
+
+def test_heads_under_group_labels_are_header() -> None:
+    assert _grouped(("Line", "Wages", "Interest")).header_rows == 2
+
+
+def test_sentences_under_a_question_are_no_header() -> None:
+    assert _grouped(("Line", "If other, specify it here", "Give the full name")).header_rows == 1
