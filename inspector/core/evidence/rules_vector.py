@@ -5,7 +5,10 @@ Strokes and thin filled rectangles are rules. A filled rectangle thicker than
 never one thick rule. Invisible marks (white on white, fully transparent) are dropped; a
 pale stroke drawn over darker fills painted before it is a rule where it crosses them (the
 white cell borders of a shaded table: PowerPoint's and Word's banded styles, Impress).
-Zero-width strokes are kept: in PDF they are hairlines, which every viewer draws.
+Zero-width strokes are kept: in PDF they are hairlines, which every viewer draws. A stroke
+with butt caps wider than it is long paints a bar across its direction (Distiller draws a
+form's column rules as stacks of half-point "horizontal" strokes 10-30 pt wide): it is a rule
+across, as thick as the stroke is long (``_across``).
 Collinear pieces of a dashed or dotted line are joined.
 """
 
@@ -51,7 +54,7 @@ def find_vector_rules(drawings: Sequence[Drawing], params: VectorParams, page: R
         fill_ok = _visible(d.fill, d.fill_opacity, params)
         if not (stroke_ok or fill_ok):
             if d.stroke is not None and d.stroke_opacity > 0.02 and raw:
-                pale.append((len(raw), list(_from_stroke(d))))
+                pale.append((len(raw), list(_from_stroke(d, params.max_thickness))))
             continue
         if fill_ok and page is not None and _background(d, page, params.background):
             background.append(d)
@@ -59,7 +62,7 @@ def find_vector_rules(drawings: Sequence[Drawing], params: VectorParams, page: R
         if fill_ok:
             _from_fill(d, params, raw, thin)
         if stroke_ok:
-            pieces.extend(_from_stroke(d))
+            pieces.extend(_from_stroke(d, params.max_thickness))
     # A thin rectangle painted inside an earlier one of its colour is invisible (an HTML
     # engine paints a shaded cell's background again behind every word and every space
     # between them): no rule.
@@ -100,13 +103,20 @@ def _visible(grey: int | None, opacity: float, params: VectorParams) -> bool:
     return grey is not None and opacity > 0.02 and WHITE - grey >= params.min_contrast
 
 
-def _from_stroke(d: Drawing) -> Iterable[Rule]:
+def _from_stroke(d: Drawing, thick: float) -> Iterable[Rule]:
+    """The rules of the stroked path ``d``; ``thick``: ``max_thickness``, the widest a line is."""
     t = max(d.width, 0.1)
     for it in d.items:
         if it[0] == "l":
             r = _segment(it[1], it[2], it[3], it[4], t, d.stroke or 0)
-            if r is not None:
+            if r is None:
+                continue
+            if d.capped or not _across_shape(r.length, d.width, thick):
                 yield r
+            else:  # a bar across it, or a dot a line running either way may be made of
+                yield _across(r)
+                if d.width <= thick:
+                    yield r
         elif it[0] == "re":
             x0, y0, x1, y1 = _norm(it[1:])
             g = d.stroke or 0
@@ -120,6 +130,22 @@ def _segment(x0: float, y0: float, x1: float, y1: float, t: float, grey: int) ->
     if abs(x1 - x0) <= AXIS_TOL and abs(y1 - y0) > abs(x1 - x0):
         return fast_rule("v", (x0 + x1) / 2, min(y0, y1), max(y0, y1), t, "vector", grey)
     return None
+
+
+def _across_shape(length: float, width: float, thick: float) -> bool:
+    """Does a butt-capped stroke ``length`` long and ``width`` wide paint a mark across its
+    direction: no longer than a line is thick (``thick``) and wider than long? A thin filled
+    rectangle's test (``_from_fill``) on the box the stroke paints: wider than ``thick``
+    too, a bar across; else a dot, a piece of a line either way (joining decides)."""
+    return length <= thick and width > length
+
+
+def _across(r: Rule) -> Rule:
+    """The bar a butt-capped stroke ``r`` shorter than its width paints: a rule across it,
+    ``r.thickness`` long, centred on it, as thick as ``r`` is long."""
+    across: Orientation = "v" if r.orient == "h" else "h"
+    half = r.thickness / 2
+    return fast_rule(across, (r.start + r.end) / 2, r.pos - half, r.pos + half, max(r.length, 0.1), "vector", r.grey)
 
 
 def _norm(c: Sequence[float]) -> tuple[float, float, float, float]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 
 from ..params import Params
 from ..structure.bandseams import SEAM_BOUNDARY
-from ..structure.colends import COLUMN_ENDS
+from ..structure.colends import COLUMN_ENDS, SPAN_ENDS
 from ..structure.ends import TABLE_LABEL
 from ..structure.form_sections import CUT
 from ..structure.rulejoints import MIN_RULES, RULE_JOINTS, joints
@@ -187,7 +187,7 @@ def _section_rows(g: Grid, rows: list[Why]) -> list[Why]:
     column rules' ends (``colends``) says its own reason, which spans it."""
     full = {r for r, c, rs, cs in g.spans if r > 0 and c == 0 and rs == 1 and cs == g.n_cols > 1}
     return [replace(w, evidence=(*w.evidence, Evidence("section_row")), decision=w.decision + SECTION_ROW)
-            if k in full and w.decision != COLUMN_ENDS else w for k, w in enumerate(rows)]
+            if k in full and "column_ends" not in [e.kind for e in w.evidence] else w for k, w in enumerate(rows)]
 
 
 def _outer_cuts(ctx: PageContext, g: Grid, axis: str, kept: list[Why]) -> list[Why]:
@@ -227,6 +227,17 @@ def _decided(b: Boundary) -> str:
                     "rule joints"):
         return b.reason
     return b.kind
+
+
+def _ends_decision(g: Grid, y: float) -> str:
+    """What the column rules ending at ``y`` decided: a row across the table, or a line under
+    some columns only (the cell under the ends spans them, ``colends``)."""
+    r = g.ys.index(y) if y in g.ys else -1
+    part = [(c, cs) for rr, c, rs, cs in g.spans if rr == r and 1 < cs < g.n_cols]
+    if not part:
+        return COLUMN_ENDS
+    c, cs = part[0]
+    return SPAN_ENDS.format(x0=g.xs[c], x1=g.xs[c + cs])
 
 
 def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | None]) -> Why:
@@ -274,7 +285,7 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
         return replace(gap, evidence=(Evidence("rule_joints", n), *gap.evidence),
                        decision=f"{RULE_JOINTS.format(n=n)}; {gap.decision}")
     if kind == "column ends":
-        return Why(axis, b.pos, True, (Evidence("column_ends"),), COLUMN_ENDS, ("tables.column_ends",))
+        return Why(axis, b.pos, True, (Evidence("column_ends"),), _ends_decision(table[0], b.pos), ("tables.column_ends",))
     if kind == "group rule":
         return Why(axis, b.pos, True, (Evidence("group_rule", b.gap),),
                    f"the end of a rule under a group label (a spanning header's underline), in the {b.gap:.1f} pt "

@@ -22,7 +22,9 @@ class Drawing:
 
     ``items`` are ("l", x0, y0, x1, y1) lines and ("re", x0, y0, x1, y1) rectangles in
     points; ``stroke``/``fill`` are grey levels 0-255 or None; ``width`` is the stroke
-    width in points (0 when the PDF says hairline); opacities are 0-1.
+    width in points (0 when the PDF says hairline); opacities are 0-1; ``capped``: the
+    stroke's ends are round or square caps, reaching half its width past each end point
+    (PDF's default, butt caps, stops at the end points).
     """
 
     items: tuple[tuple[Any, ...], ...]
@@ -34,6 +36,7 @@ class Drawing:
     dashed: bool
     rect: Rect
     fill_rgb: tuple[int, int, int] | None = None  # the fill's colour, 0-255 a channel
+    capped: bool = False
 
 
 def visible_drawings(paths: Iterable[dict[str, Any]], width: float, height: float
@@ -172,7 +175,7 @@ def _drawing(d: dict[str, Any]) -> Drawing:
             add(("c", it[1][0], it[1][1], it[4][0], it[4][1]))
     x0, y0, x1, y1 = d["rect"]
     kind = d.get("type", "")
-    key = (kind, d.get("color"), d.get("fill"), d.get("width"), d.get("dashes"))
+    key = (kind, d.get("color"), d.get("fill"), d.get("width"), d.get("dashes"), d.get("lineCap"))
     style = _STYLES.get(key)
     if style is None:
         if len(_STYLES) >= _MAX_STYLES:
@@ -182,7 +185,7 @@ def _drawing(d: dict[str, Any]) -> Drawing:
     # __dict__, one object a path the collector counts, not two).
     drawing = _DrawingDraft()
     drawing.items = tuple(items)
-    drawing.stroke, drawing.fill, drawing.width, drawing.dashed, drawing.fill_rgb = style
+    drawing.stroke, drawing.fill, drawing.width, drawing.dashed, drawing.fill_rgb, drawing.capped = style
     # not in the style's key: -0.0 and 0.0 are one key and two reprs (a dump tells them apart)
     drawing.stroke_opacity = _opacity(d.get("stroke_opacity"))
     drawing.fill_opacity = _opacity(d.get("fill_opacity"))
@@ -191,20 +194,23 @@ def _drawing(d: dict[str, Any]) -> Drawing:
     return drawing  # type: ignore[no-any-return]  # a Drawing since the line above
 
 
-_Style = tuple[int | None, int | None, float, bool, tuple[int, int, int] | None]
+_Style = tuple[int | None, int | None, float, bool, tuple[int, int, int] | None, bool]
 # A path's paint as its fields, per its style's PyMuPDF values (kind, colour, fill, width,
-# dashes): a page has hundreds of paths and a few styles. Keys that compare equal make the
+# dashes, line caps): a page has hundreds of paths and a few styles. Keys that compare equal make the
 # same fields (a colour's -0.0 and 0.0 make one grey; a width's make 0.0).
 _STYLES: dict[tuple[Any, ...], _Style] = {}
 _MAX_STYLES = 4096
 
 
-def _style(kind: str, color: Any, fill: Any, width: Any, dashes: Any) -> _Style:
-    """stroke, fill, width, dashed and fill_rgb of a path's style (``Drawing``'s fields)."""
+def _style(kind: str, color: Any, fill: Any, width: Any, dashes: Any, cap: Any = 0) -> _Style:
+    """stroke, fill, width, dashed, fill_rgb and capped of a path's style (``Drawing``'s fields);
+    ``cap``: PyMuPDF's lineCap, one number or (start, dash, end), 0 for butt caps."""
     filled = "f" in kind
     dashes = dashes or ""
+    caps = cap if isinstance(cap, (tuple, list)) else (cap,)
     return (_grey(color) if "s" in kind else None, _grey(fill) if filled else None, float(width or 0.0),
-            bool(dashes) and dashes.strip() not in ("[] 0", "[]0", "[ ] 0"), _rgb(fill) if filled else None)
+            bool(dashes) and dashes.strip() not in ("[] 0", "[]0", "[ ] 0"), _rgb(fill) if filled else None,
+            any(bool(c) for c in caps if c is not None))
 
 
 _DrawingDraft = settable_twin(Drawing)

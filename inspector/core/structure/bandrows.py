@@ -11,7 +11,7 @@ from ``grid`` (which calls ``split_rows``); explain reads the same tests.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..types import Word
@@ -27,7 +27,7 @@ from .bandlines import (
 )
 from .centred_heads import sub_header_cut
 from .columns import Line, col_of, line_cols, lines_in
-from .headstacks import header_words, stacked_heads
+from .headstacks import group_over, head_under_ends, header_words, stacked_heads
 from .region import FULL, HALF, RegionEvidence
 from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows
 from .sectionrows import row_pitch, section_at_pitch
@@ -75,7 +75,7 @@ def _full_starts(lines: Sequence[Line], cols: Sequence[set[int]], xs: Sequence[f
 
 
 def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
-                top_drawn: bool, closed: bool = False) -> tuple[list[float], int, set[float]]:
+                top_drawn: bool, closed: bool = False, ends: Collection[float] = ()) -> tuple[list[float], int, set[float]]:
     """Insert row boundaries between text lines that start a new row.
 
     When the rows are drawn one by one (see ``rows_delineated``), a band is split only
@@ -83,7 +83,8 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
     Returns boundaries, the number of header rows (1 when the first band is ruled off as
     a header, else 0), and the set of inserted (undrawn) boundaries. In a column whose
     band is not closed by drawn rules above and below, text belongs to a taller cell (a
-    row label spanning rows) and takes no part in splitting the band.
+    row label spanning rows) and takes no part in splitting the band. ``ends``: boundaries where
+    column rules end (``colends``), which part rows as a drawn rule does.
     """
     lines, words, max_lines, tol = ev.lines, ev.words, ev.params.tables.row_band_lines, ev.params.rows.y_tolerance
     out = [ys[0]]
@@ -97,7 +98,7 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
     depths = band_depths(lines, words, xs, ys, all_cols)
     delineated = rows_delineated(depths, max_lines, closed=closed)
     pitch = body_pitch(ys, depths)
-    ruled_rows = ruled_bands(ev, xs, ys)
+    ruled_rows = ruled_bands(ev, xs, ys, ends)
     ruled_rows = ruled_rows if rules_delimit_rows(depths, max_lines, ruled_rows) else [False] * n_bands
     ruled = ev.cand.source == "ruled" and any(r.orient == "v" for r in ev.cand.rules)
     in_head = False  # the band above is (part of) the header, kept whole
@@ -109,10 +110,16 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         # Under a spanning header's underline (drawn under some columns only) the column
         # headers go on: the band below it is header too, as long as a band follows it.
         # So do they under a title row ruled off above them (``title_over``).
+        # So do they under group labels ruled off over them (``group_over``).
         titled = (in_head and b == 1 and b + 1 < n_bands and ev.params.tables.title_row_header
                   and title_over(above, inside, words, xs))
-        more_head = titled or (in_head and b + 1 < n_bands and spanner_rule(ev, top, xs)
-                               and sum(len(c) >= columns_needed(xs) for c in cols) <= 1)
+        grouped = (in_head and b == 1 and b + 1 < n_bands and ev.params.tables.title_row_header
+                   and group_over(above, inside, words, xs))
+        more_head = titled or grouped or (in_head and b + 1 < n_bands and spanner_rule(ev, top, xs)
+                                          and sum(len(c) >= columns_needed(xs) for c in cols) <= 1)
+        # Under column rules' ends in the header, a label under the heads it groups is header too.
+        ended = in_head and top in ends
+        rows_over = len(out) - 1
         above = inside
         if more_head:
             header_rows = b + 1
@@ -136,6 +143,8 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
             virtual.update(cuts)
             out.append(bottom)
             in_head = (b == 0 or more_head) and not cuts
+            if ended and (cuts or b + 1 < n_bands) and head_under_ends(inside, words, cuts[0] if cuts else bottom):
+                header_rows = rows_over + 1
             continue
         open_cols = _open_columns(ev, xs, top, bottom, b == 0, b == n_bands - 1)
         if open_cols and len(inside) > 1:
@@ -173,6 +182,8 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
             virtual.add(y)
         out.append(bottom)
         in_head = protect and not cuts
+        if ended and (cuts or b + 1 < n_bands) and head_under_ends(inside, words, cuts[0] if cuts else bottom):
+            header_rows = rows_over + 1
     return out, header_rows, virtual
 
 

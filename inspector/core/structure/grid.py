@@ -28,7 +28,7 @@ from .bandseams import with_band_seams
 from .blankform import blank_table
 from .boundaries import explain
 from .closedcells import closed_cells
-from .colends import column_ends
+from .colends import Ends, column_ends
 from .columns import (
     Line,
     Pieces,
@@ -141,10 +141,10 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= ev.snap for r in cand.rules)
     drawn_ys = set(ys[1:-1])
     # A row whose top border is left out ends where the column rules above it all end (``colends``).
-    ends = column_ends(ev, xs, ys) if cand.source == "ruled" else []
+    ends = column_ends(ev, xs, ys) if cand.source == "ruled" else {}
     ys = sorted([*ys, *ends])
     closed = closed_cells(ev, [xs[0], *sorted(drawn_xs), xs[-1]], ys)
-    ys, header_rows, virtual = split_rows(ev, ys, xs, top_drawn, closed)
+    ys, header_rows, virtual = split_rows(ev, ys, xs, top_drawn, closed, ends)
     virtual.update(ends)
     trimmed, header_rows = trim_thin_edges(ev, ys, header_rows)
     if len(trimmed) < len(ys):  # an empty band thinner than a line at an end: no row (``thinbands``)
@@ -176,7 +176,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
 
 
 def _spanned(grid: Grid, ev: RegionEvidence, virtual: set[float],
-             ends: Collection[float] = ()) -> tuple[Grid, tuple[tuple[int, float], ...]]:
+             ends: Ends | None = None) -> tuple[Grid, tuple[tuple[int, float], ...]]:
     """``grid`` with its spans (``spans.grid_spans``): a form field's check-box options joined,
     the column boundaries only their rules drew removed (``options``); and the options' splits."""
     pairs = option_pairs(grid, ev)

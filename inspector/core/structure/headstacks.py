@@ -27,6 +27,7 @@ from .columns import Line
 HEAD_AMOUNTS = 3  # a header's words are at most 1/this numbers (years and form line numbers are labels)
 MIN_STACK = 2  # lines one column's head must span for the band to hold stacked heads at all
 BREAK_WHITE = 1.0  # line heights of white inside one column's stack that break it (an empty line's slot)
+HEAD_RUN_WORDS = 4  # words a column head sets on one line at most (a label); more run on as a sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,3 +116,29 @@ def stacked_heads(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[flo
     if not header and any(sum(len(bcols[k]) >= need for k in range(a, b)) >= 2 for a, b in rows):
         return None
     return HeadStacks(first, tuple(first + s for s in starts))
+
+
+def group_over(groups: Sequence[Line], heads: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Is the first band ``groups`` a row of group labels over the column heads ``heads`` (the
+    next band, ruled off from it): a label of ``groups`` one run of words across a column
+    boundary (it spans the columns it groups), and every line of ``heads`` two runs of words or
+    more (heads side by side), each a label's few words (``HEAD_RUN_WORDS`` at most, a letter
+    among them: no sentence, no leader dots), words, not amounts (``header_words``)? A tax
+    table's "If line 40 is—" and "And you are—" over "At least | But less than | Single | ...",
+    a full rule between; a form's question over its sub-questions' sentences is none."""
+    if not groups or not heads or len(xs) < 3 or not header_words(heads, words):
+        return False
+    for ln in heads:
+        runs = word_runs(ln, words)
+        if len(runs) < 2 or any(len(run) > HEAD_RUN_WORDS or not any(c.isalpha() for w in run for c in w.text)
+                                for run in runs):
+            return False
+    return any(run[0].bbox.x0 < x < run[-1].bbox.x1 for ln in groups for run in word_runs(ln, words) for x in xs[1:-1])
+
+
+def head_under_ends(lines: Sequence[Line], words: Sequence[Word], row_bottom: float) -> bool:
+    """Are the ``lines`` of a band's first row (over ``row_bottom``, pt), under column rules'
+    ends (``colends``) below a header band, words, not amounts: a label under the heads it
+    groups ("Your tax is—"), header too?"""
+    first = [ln for ln in lines if ln.bbox.cy < row_bottom]
+    return bool(first) and header_words(first, words)

@@ -14,7 +14,7 @@ Positions and pitches in PDF points.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from ..numbers import currency_sign, is_number
 from ..types import Word
@@ -157,9 +157,11 @@ def full_rows_at_pitch(lines: Sequence[Line], words: Sequence[Word], xs: Sequenc
     return pitch <= 0 or all(at_pitch(b.bbox.cy - a.bbox.cy, pitch) for a, b in zip(lines, lines[1:], strict=False))
 
 
-def ruled_bands(ev: RegionEvidence, xs: Sequence[float], ys: Sequence[float]) -> list[bool]:
-    """Per band between ``ys``: is it ruled across the whole width at its top and its bottom?"""
-    full = [ev.covered("h", y, xs[0], xs[-1]) >= FULL for y in ys]
+def ruled_bands(ev: RegionEvidence, xs: Sequence[float], ys: Sequence[float],
+                ends: Collection[float] = ()) -> list[bool]:
+    """Per band between ``ys``: is it ruled across the whole width at its top and its bottom? A
+    boundary of ``ends`` (column rules ending there, ``colends``) is drawn as a rule is."""
+    full = [y in ends or ev.covered("h", y, xs[0], xs[-1]) >= FULL for y in ys]
     return [a and b for a, b in zip(full, full[1:], strict=False)]
 
 

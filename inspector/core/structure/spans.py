@@ -11,14 +11,14 @@ bands of their own (``spanrows``). Split from ``grid`` (which calls
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from ..evidence.rules_merge import RuleIndex
 from ..types import Grid, Rect, Rule, Word
 from .centred_heads import centred_label_spans, head_rows
-from .colends import open_rows
+from .colends import Ends, beside_spans, open_rows
 from .columns import Segment, col_of
 from .headspans import header_rowspans
 from .region import FULL, HALF, RegionEvidence
@@ -36,7 +36,7 @@ Join = Callable[[int, int], None]  # joins two slots (r * n_cols + c) into one c
 
 
 def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
-               options: Sequence[tuple[int, int]] = (), ends: Collection[float] = ()) -> list[tuple[int, int, int, int]]:
+               options: Sequence[tuple[int, int]] = (), ends: Ends | None = None) -> list[tuple[int, int, int, int]]:
     """Merged cells (r, c, rs, cs).
 
     Two slots merge when no drawn separator divides them and one of them is empty (a
@@ -63,8 +63,10 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
     cand, segs = ev.cand, ev.segs
     slots = WordSlots(grid, ev)  # each word's and line's slot, read once for every test below
     occupied = slots.occupied
+    # Beside a line under column rules' ends, a column's cell runs down past the ends: its text holds the slot under it.
+    carried = [(r, c) for r, c in beside_spans(grid, ev, ends or {}) if (r, c) in occupied]
     if cand.source == "ruled" and nc > 1:
-        _undrawn_joins(grid, ev, occupied, virtual, join)
+        _undrawn_joins(grid, ev, occupied | {(r + 1, c) for r, c in carried}, virtual, join)
     for r, c in options:
         join(r * nc + c, r * nc + c + 1)
     if cand.source == "horizontal_rules":
@@ -82,10 +84,14 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
     for r in section_rows(grid, ev.fills, occupied, one_piece):
         for c in range(nc - 1):
             join(r * nc + c, r * nc + c + 1)
-    for r in [*banded_label_rows(grid, ev, slots), *note_rows(grid, ev, slots, one_piece),
-              *open_rows(grid, ev, ends)]:
+    for r in [*banded_label_rows(grid, ev, slots), *note_rows(grid, ev, slots, one_piece)]:
         for c in range(nc - 1):
             join(r * nc + c, r * nc + c + 1)
+    for r, c0, c1 in open_rows(grid, ev, ends or {}):  # a line under column rules' ends (``colends``)
+        for c in range(c0, c1):
+            join(r * nc + c, r * nc + c + 1)
+    for r, c in carried:
+        join(r * nc + c, (r + 1) * nc + c)
     for r, last in totals_spans(grid, ev, slots):
         for c in range(last):
             join(r * nc + c, r * nc + c + 1)
