@@ -76,7 +76,8 @@ class Evidence:
     sides, ``tables.ruled_parts``) | section_label (a section label set in a row's height between two ruled
     blocks of one grid joined them, over or under it: on how many sides) | head_stack (column heads stacked in their columns over several lines
     above the head rule part the header's lines here: how many lines the stacked block holds) | boxed_cells
-    (the table's cells are closed boxes set apart, joined into one table: how many boxes);
+    (the table's cells are closed boxes set apart, joined into one table: how many boxes) | rows_under_fills
+    (the table's last rows, unshaded, under a grid drawn by cell shading alone);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 
