@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 import sys
+import uuid
 from html import escape
 from pathlib import Path
 
@@ -71,7 +72,7 @@ def build_one(pdf: Path, styles: list[str], rng: random.Random) -> DocumentAnnot
 
 def _one(pdf: Path, styles: list[str], rng: random.Random) -> DocumentAnnotation:
     page = page_of(rng)
-    w = Writer(pdf, page)
+    w = Writer(pdf, page, str(uuid.uuid5(uuid.NAMESPACE_URL, pdf.name)))
     w.html(f"<h1>{escape(rng.choice(('Progress report', 'Technical note', 'Annual review', 'Audit')))}</h1>"
            f"<p>{escape(content.prose(rng, 2))}</p>")
     specs = []

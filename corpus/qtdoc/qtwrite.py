@@ -12,11 +12,12 @@ scales them to the device itself.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import pymupdf
-from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt, QUuid
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QBrush,
@@ -90,10 +91,11 @@ class Straddle(ValueError):
 class Writer:
     """A document being filled, on ``page``'s paper."""
 
-    def __init__(self, pdf: Path, page: Page) -> None:
+    def __init__(self, pdf: Path, page: Page, uid: str) -> None:
         app()
-        self.page, self.tables = page, []
+        self.page, self.tables, self.path = page, [], pdf
         self.pdf = QPdfWriter(str(pdf))
+        self.pdf.setDocumentId(QUuid(uid))  # else a random one: the same seed, the same bytes
         self.pdf.setResolution(page.res)
         self.pdf.setCreator("Table Inspector corpus (QTextDocument)")
         self.pdf.setPageLayout(QPageLayout(QPageSize(PAGES[page.size][0]), QPageLayout.Orientation.Portrait,
@@ -146,6 +148,7 @@ class Writer:
             lay.draw(painter, ctx)
             painter.restore()
         painter.end()
+        self.path.write_bytes(_fixed_dates(self.path.read_bytes()))
         return boxes
 
     def _boxes(self, qt: QTextTable, spec: QtSpec) -> Boxes:
@@ -181,6 +184,13 @@ class Writer:
                 rect = rect.united(QRectF(box.left(), box.top() + line.y(), box.width(), line.height()))
             block = block.next()
         return rect
+
+
+def _fixed_dates(data: bytes) -> bytes:
+    """The writer's creation and modification dates (Info and XMP) set to one fixed date,
+    byte for byte as long (the cross-reference offsets stay right)."""
+    data = re.sub(rb"D:\d{14}", b"D:20250101000000", data)
+    return re.sub(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", b"2025-01-01T00:00:00", data)
 
 
 def _one_page_rows(out: Boxes, spec: QtSpec) -> None:
