@@ -152,9 +152,9 @@ class Writer:
         return boxes
 
     def _boxes(self, qt: QTextTable, spec: QtSpec) -> Boxes:
-        """Each cell's box (the union of its blocks) on its page; a repeated header's boxes
-        on every later page, above that page's first body row as on the first page."""
-        lay, s, h = self.doc.documentLayout(), self.page.scale, self.page.wh[1]
+        """Each cell's box (the union of its lines, ``_lines``) on its page; a repeated header's
+        boxes on every later page, above that page's first body row as on the first page."""
+        s, h = self.page.scale, self.page.wh[1]
         out: Boxes = {}
         for p in spec.table.placed("t"):
             cell = qt.cellAt(p.r, p.c)

@@ -45,9 +45,9 @@ from .bands import (
     spanning_apart,
     totals_band,
 )
+from .boxed import boxed_rows
 from .candidates import Region, dropped_columns, region_of, vetoed_columns
 from .clipped import edge_note, hidden_rules
-from .boxed import boxed_rows
 from .drawn import drawn_boundary, joined_rows
 from .grown import cell_line_rows, clear_cut_cols, ended_rows, under_fill_rows
 from .heads import group_label_cols, group_line_rows, head_rowspan_rows, left_head_cols, sub_header_rows
