@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
 
 setup: sysdeps $(STAMP)
 
@@ -186,6 +186,14 @@ corpus-jslibs: setup
 # only. Seeded: `make corpus-mpl ARGS="--seed 3 --out /tmp/mpl3"`.
 corpus-mpl: setup
 	$(PY) -m corpus.mpl.build $(ARGS)
+
+# The QTextDocument corpus (corpus/qtdoc): tables laid out by Qt's own text engine (its HTML
+# subset: border/cellspacing/cellpadding, border-collapse, bgcolor, spans, thead; and the cursor
+# API's QTextTableFormat border styles and per-cell rules) printed by QPdfWriter; truth from
+# where Qt's layout put each cell. Needs PySide6 only (offscreen). Seeded:
+# `make corpus-qtdoc ARGS="--seed 3 --out /tmp/qt3"`.
+corpus-qtdoc: setup
+	QT_QPA_PLATFORM=offscreen $(PY) -m corpus.qtdoc.build $(ARGS)
 
 # Real tagged PDFs (Word, PowerPoint, Excel, InDesign, Acrobat) from PDF libraries' test
 # data on PyPI, into corpus/tagged_real/pdfs (git-ignored: third-party files). Tests skip without them.

@@ -237,6 +237,10 @@ class TableParams:
                                     "A header line just above a ruled grid's first rule, each of its pieces inside "
                                     "one of the grid's columns, is the grid's header row (Word's list styles rule "
                                     "only under the header).")
+    rows_under_fills: bool = param(True, "Rows under a shaded grid", "on/off", 0, 1,
+                                   "Lines under a grid drawn by cell shading alone (white between the cells), "
+                                   "each of their pieces inside one of its columns, are its last rows left "
+                                   "unshaded (a zebra's last row, a total under a shaded band).")
     prose_beside_rules: bool = param(True, "Prose beside a narrower rule", "on/off", 0, 1,
                                      "Two stacked horizontal rules, one at most two thirds as long as the other, "
                                      "with two or more lines of running text between them past the narrower "

@@ -86,6 +86,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.head_rowspans": ("structure.spans",),
     "tables.section_cut": ("structure.tables",),  # the ruled groups are cut before any grid
     "tables.header_over_rules": ("structure.tables",),  # a ruled grid grown up before it is offered
+    "tables.rows_under_fills": ("structure.tables",),  # a shaded grid grown down before it is offered
     "tables.repeated_headers": ("structure.tables",),
     "tables.prose_beside_rules": ("structure.tables",),  # the rule groups are made before any grid  # a block is cut into its tables before any grid
     "tables.ruled_parts": ("structure.tables",),  # ruled blocks grown and joined before any grid

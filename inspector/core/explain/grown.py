@@ -108,3 +108,24 @@ def _lines_under(ctx: PageContext, g: Grid, lines: list[Line]) -> list[Line]:
     band = Rect(g.region.x0, bottom, g.region.x1, bottom + (2 * PARAGRAPH_GAP + 2) * height)
     under = [ln for ln in centres.lines(centres.inside(band), ctx.params.rows.y_tolerance) if ln.bbox.y0 >= bottom - 1]
     return under[:2] if under and under[0].bbox.y0 - bottom <= PARAGRAPH_GAP * height else []
+
+
+UNDER_FILLS = ("; the table's last rows stand under its shaded cells, left unshaded, each of their lines' pieces "
+               "inside one of the grid's columns (a grid drawn by cell shading alone does not end where the "
+               "shading does)")
+
+
+def under_fill_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
+    """``rows`` with the table's bottom saying so when ``grow.rows_under_fills`` took it under
+    the last fill's edge (a grid drawn by shading alone), with evidence ``rows_under_fills`` and
+    the lever that takes the rows off."""
+    if not (ctx.params.tables.rows_under_fills and g.source == "ruled" and len(rows) >= 3):
+        return rows
+    last, kinds = rows[-1], [e.kind for e in rows[-1].evidence]
+    if kinds[:1] != ["region_edge"] or "cell_next_line" in kinds or \
+            {e.kind for e in rows[-2].evidence} != {"fill_edge"}:
+        return rows
+    off = ("tables.rows_under_fills", 0)
+    return [*rows[:-1], replace(last, evidence=(*last.evidence, Evidence("rows_under_fills")),
+                                decision=last.decision + UNDER_FILLS, params=(off[0],),
+                                flip=off if ctx.removes(g, "row", last.pos, off, g.ys[:-1]) else None)]

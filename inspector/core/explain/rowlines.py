@@ -18,7 +18,12 @@ from ..structure.columns import Line
 from ..structure.ruledrows import body_pitch, read_pitch, tight_pitch
 from ..structure.sectionrows import PITCH_SLACK, at_pitch
 from ..structure.spanlines import spanning_steps
-from ..structure.wrapped_rows import broken_continuations, holds_label_number, tight_continuations
+from ..structure.wrapped_rows import (
+    broken_continuations,
+    holds_label_number,
+    operator_continuations,
+    tight_continuations,
+)
 from ..types import Grid
 from .bands import boxed, drawn_ys, ruled_rows
 from .candidates import STEP
@@ -46,6 +51,9 @@ SPANNED = "both lines are one run of words each across a column boundary (one ce
     "caption, a title), the next one set at the text's leading under the other in its type: one cell's lines"
 TIGHT = "the next line is set closer to the one above than the rows are to each other, holds no amount and " \
     "goes on cells of the line above (their wrapped ends): one row's multi-line cells"
+
+OPERATOR = "a cell of the line above ends on an operator (\"0.562 ±\"): the next line holds its operand under " \
+    "it and fills no column the line above leaves empty, one row's wrapped cells however the rows are spaced"
 
 LABEL_NUMBER = "; its number stands in the label column, starting where the label's text above starts, not in " \
     "an amount column's range: the label's next line (\"(note\" over \"28\")), no amount"
@@ -98,7 +106,8 @@ BROKEN = "the cells' text broke before the next line: its first word in each cel
 
 def _in_tight(ctx: PageContext, g: Grid, lines: Sequence[Line], line: Line) -> str:
     """TIGHT when ``line`` goes on the cells of the line above by its spacing in its band
-    between drawn row boundaries (``wrapped_rows.tight_continuations``), BROKEN when by where
+    between drawn row boundaries (``wrapped_rows.tight_continuations``), OPERATOR when under a
+    cell ending on an operator (``wrapped_rows.operator_continuations``), BROKEN when by where
     the cells' text broke (``wrapped_rows.broken_continuations``), else ""."""
     drawn = drawn_ys(g)
     k = max(bisect_right(drawn, line.bbox.cy) - 1, 0)
@@ -111,6 +120,8 @@ def _in_tight(ctx: PageContext, g: Grid, lines: Sequence[Line], line: Line) -> s
         return SPANNED
     if at in tight_continuations(band, ctx.centres.words, g.xs):
         return TIGHT + (LABEL_NUMBER if holds_label_number(band, at, ctx.centres.words, g.xs) else "")
+    if at in operator_continuations(band, ctx.centres.words, g.xs):
+        return OPERATOR
     return BROKEN if at in broken_continuations(band, ctx.centres.words, g.xs) else ""
 
 

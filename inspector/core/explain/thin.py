@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..structure.thinbands import SPACING, thin_empty
+from ..structure.boxedcells import SPACING
+from ..structure.thinbands import thin_empty
 from ..types import Grid
 from .page import Evidence, PageContext, Why
 

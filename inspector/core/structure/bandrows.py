@@ -32,7 +32,7 @@ from .region import FULL, HALF, RegionEvidence
 from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows
 from .sectionrows import row_pitch, section_at_pitch
 from .spanlines import spanning_steps
-from .wrapped_rows import broken_continuations, tight_continuations
+from .wrapped_rows import broken_continuations, operator_continuations, tight_continuations
 
 MIN_BANDS = 3  # bands holding text before drawn bands count as rows one by one (two are a header and a body)
 DENSE_SHARE = 0.75  # a column with text in this share of the body bands is dense (nearly every band)
@@ -344,7 +344,8 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
         return cuts
     held, forced = _centred_between(lines, cols, lambda k: labelled_amounts(lines[k], words, xs))
     spans, apart = spanning_steps(lines, words, xs)
-    held |= tight_continuations(lines, words, xs, cols) | broken_continuations(lines, words, xs, cols) | spans
+    held |= tight_continuations(lines, words, xs, cols) | broken_continuations(lines, words, xs, cols) | spans \
+        | operator_continuations(lines, words, xs, cols)
     current = set(cols[0])
     pitch = row_pitch(lines, cols, words)
     for k in range(1, len(lines)):

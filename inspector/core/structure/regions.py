@@ -16,6 +16,7 @@ import numpy as np
 
 from ..types import Fill, Rect, Rule, TableRegion, TableSource, Word
 from .between import LineFacts
+from .boxedcells import join_boxes
 from .columns import Line
 from .rulegaps import beside_told, prose_between
 from .shadedbands import joins, note_under_header
@@ -81,7 +82,8 @@ def ruled_regions(rules: Sequence[Rule], tol: float, lines: Sequence[Line] = (),
         nv = len({round(r.pos) for r in g if r.orient == "v"})
         if nh >= GRID_MIN_RULES and nv >= GRID_MIN_RULES:
             out.append(Candidate(_ruled_box(g, tol, lines, said), "ruled", tuple(g)))
-    return _absorb_nested(out)
+    joined = join_boxes([(c.bbox, c.rules) for c in out], tol, usual_height(lines))
+    return _absorb_nested([Candidate(b, "ruled", rules) for b, rules in joined])
 
 
 def _ruled_box(g: Sequence[Rule], tol: float, lines: Sequence[Line], said: list[TableRegion] | None) -> Rect:
@@ -199,7 +201,7 @@ def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Seque
     """
     hs = sorted((r for r in rules if r.orient == "h"), key=lambda r: r.pos)
     verticals = [r for r in rules if r.orient == "v"]
-    body = _usual_height(lines)
+    body = usual_height(lines)
     out = []
     for cand in cands:
         own = sorted({round(r.pos, RULE_DECIMALS) for r in cand.rules if r.orient == "h"})
@@ -235,7 +237,7 @@ def _within_sides(r: Rule, box: Rect, tol: float) -> bool:
     return r.start >= box.x0 - SIDE_TOLS * tol and r.end <= box.x1 + SIDE_TOLS * tol
 
 
-def _usual_height(lines: Sequence[Line]) -> float:
+def usual_height(lines: Sequence[Line]) -> float:
     """The page's usual text line height (pt; 0 without lines)."""
     heights = sorted(ln.bbox.height for ln in lines)
     return heights[len(heights) // 2] if heights else 0.0
@@ -291,7 +293,7 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     fills ``heads`` (``shadedbands.under_header_band``); with ``beside``, nor prose beside the
     narrower of the two (``between.prose_beside``).
     """
-    body = _usual_height(lines)
+    body = usual_height(lines)
     verticals = [r for r in rules if r.orient == "v"]
     hs = sorted((r for r in rules if r.orient == "h" and r.length >= min_width
                  and not any(r.bbox.within(t, INSIDE_SLACK) for t in taken)), key=lambda r: r.pos)

@@ -27,7 +27,7 @@ from .columns import Line, Segment, WordCentres, lines_in, segments
 from .drawnparts import Parts
 from .form_sections import cut_sections
 from .grid import build_grid
-from .grow import extend_down, extend_up, header_over_rules
+from .grow import extend_down, extend_up, header_over_rules, rows_under_fills
 from .justified import justified_gaps
 from .keyvalue import header_over, pair_block, starts_item
 from .leftlabels import extend_left
@@ -188,6 +188,11 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
             floor = max((b.y1 for b in [*col.taken, *(c.bbox for c in ruled)] if b.y1 < cand.bbox.y0 - 1), default=0.0)
             cand = replace(cand, bbox=header_over_rules(cand.bbox, cand.rules, words, cparams.min_gap, floor,
                                                         col.centres, tol=ytol))
+        if tparams.rows_under_fills:
+            below = min((b.y0 for b in [*col.taken, *(c.bbox for c in ruled)] if b.y0 > cand.bbox.y1 + 1),
+                        default=float("inf"))
+            cand = replace(cand, bbox=rows_under_fills(cand.bbox, cand.rules, words, cparams.min_gap, below,
+                                                       col.centres, tol=ytol))
         caption = figure_caption(cand.bbox, words, lines)
         if caption:  # a framed drawing captioned as a figure: its frame is no table's
             col.regions.append(TableRegion(cand.bbox, cand.source, f"{AREA}: the caption under it names a "

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from .boxedcells import SPACING
 from .region import RegionEvidence
 
 
@@ -45,7 +46,7 @@ def trim_thin_edges(ev: RegionEvidence, ys: Sequence[float], header_rows: int) -
     return out, header_rows
 
 
-SPACING = 0.5  # share of the table's median word height: an empty band thinner is the spacing of two boxes
+# SPACING (``boxedcells``): share of the table's median word height; an empty band thinner is the spacing of two boxes
 
 
 def one_per_pair(ev: RegionEvidence, positions: Sequence[float], across: bool) -> list[float]:

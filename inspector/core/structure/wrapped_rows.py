@@ -111,6 +111,54 @@ def _broke_before(prev: Line, line: Line, words: Sequence[Word], xs: Sequence[fl
     return True
 
 
+OPERATORS = ("±", "∓", "×", "=", "≈", "·")  # a cell's line ending on one is no whole value
+OPERATOR_WORDS = ("+", "/")  # ... and on these standing alone ("65+" and "km/" end values of their own)
+OPERAND_STEP = 2.0  # font sizes: the operand's line stands at most this far under the operator's (a line step, loose)
+
+
+def operator_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
+                           cols: Sequence[set[int]] | None = None) -> set[int]:
+    """Lines that go on with cells of the line above because a cell there ends on a binary
+    operator ("0.562 ±" over "0.013": a mean and its deviation wrapped in a narrow column), however
+    the rows are spaced: the line fills only columns the line above fills, stands within
+    ``OPERAND_STEP`` font sizes under it (the operator says more than the step), and in each of its columns it ends (numbers set right) or
+    starts where the text above there does; under an operator it may hold an amount (the
+    operand), elsewhere only prose under a cell not ended by a sentence break (a wrapped label
+    beside them: "Particle" over "filter"). Returns line indices."""
+    if len(lines) < 2 or len(xs) < 3:
+        return set()
+    cols = cols if cols is not None else [line_cols(ln, words, xs) for ln in lines]
+    out = set()
+    for k in range(1, len(lines)):
+        if not cols[k] or not cols[k] <= cols[k - 1] or not _dangles(lines[k - 1], words):
+            continue  # no line ends on an operator: its cells are not read
+        if lines[k].baseline - lines[k - 1].baseline > OPERAND_STEP * line_size(lines[k], words):
+            continue
+        above, below = _cells(lines[k - 1], words, xs), _cells(lines[k], words, xs)
+        open_cells = {c for c, ws in above.items() if _dangles_cell(ws)}
+        if open_cells & below.keys() and all(_goes_on(ws, above[c], c in open_cells) for c, ws in below.items()):
+            out.add(k)
+    return out
+
+
+def _dangles(line: Line, words: Sequence[Word]) -> bool:
+    """Does any word of ``line`` end on an operator (a quick test before its cells are read)?"""
+    return any(words[i].text.endswith(OPERATORS) or words[i].text in OPERATOR_WORDS for i in line.word_ids)
+
+
+def _dangles_cell(ws: Sequence[Word]) -> bool:
+    return ws[-1].text.endswith(OPERATORS) or ws[-1].text in OPERATOR_WORDS
+
+
+def _goes_on(ws: Sequence[Word], top: Sequence[Word], operand: bool) -> bool:
+    """Is ``ws`` the next line of the cell ``top`` above it: aligned with it, its operand when
+    ``operand``, else prose under text not ended by a sentence break?"""
+    tol = ALIGN_SLACK * max(w.bbox.height for w in ws)
+    if min(abs(top[0].bbox.x0 - ws[0].bbox.x0), abs(top[-1].bbox.x1 - ws[-1].bbox.x1)) > tol:
+        return False
+    return operand or (_prose(ws) and not top[-1].text.endswith(SENTENCE_ENDS))
+
+
 def line_size(line: Line, words: Sequence[Word]) -> float:
     """The largest font size of the line's words (pt)."""
     return max(words[i].font_size for i in line.word_ids)
