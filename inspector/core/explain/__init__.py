@@ -49,8 +49,14 @@ from .candidates import Region, dropped_columns, region_of, vetoed_columns
 from .clipped import edge_note, hidden_rules
 from .drawn import drawn_boundary, joined_rows
 from .grown import cell_line_rows, clear_cut_cols, ended_rows
-from .heads import (group_label_cols, group_line_rows, head_rowspan_rows, left_head_cols, spanning_head_rows,
-                    sub_header_rows)
+from .heads import (
+    group_label_cols,
+    group_line_rows,
+    head_rowspan_rows,
+    left_head_cols,
+    spanning_head_rows,
+    sub_header_rows,
+)
 from .headstack import stack_cut
 from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut
 from .options import option_cols, option_rules

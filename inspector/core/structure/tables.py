@@ -43,9 +43,9 @@ from .repeats import repeated_cut, untitled
 from .runends import Ends, Titles, line_text
 from .setaside import aside_regions
 from .sheetmargins import trim_margins
-from .spanhead import spanning_head
 from .sides import MIN_OFF, SIDES_END_APART, SideBlock, side_blocks
 from .spacers import join_spacers
+from .spanhead import spanning_head
 from .stacked_grids import join_stacked
 from .wrapped_rows import last_row_tail
 
