@@ -61,11 +61,13 @@ class _TedsConfig(Config):
 def html_tree(table: Table) -> Node:
     """The table's HTML tree: one ``tr`` per row with the cells that start in it, by column.
 
-    Slots no cell covers (incomplete tables) become empty 1x1 ``td`` so every row keeps its width.
-    Grid columns (rows) in which no cell starts are dropped and the spans over them shortened:
-    such a grid line parts no two cells, and the HTML renders the same without it (a Word
-    table's tags count a layout grid of the cells' widths: "Current" spanning three of its
-    columns is one column of the table).
+    Slots no cell covers (incomplete tables: ICDAR and tagged files leave empty cells out)
+    become empty ``td`` so every row keeps its width, one a run of uncovered slots between two
+    columns some cell starts in (``_fillers``). Grid columns (rows) in which no cell starts are
+    dropped and the spans over them shortened: such a grid line parts no two cells, and the
+    HTML renders the same without it (a Word table's tags count a layout grid of the cells'
+    widths: "Current" spanning three of its columns is one column of the table, and so is the
+    empty cell under it that the tags leave out).
     """
     covered: set[tuple[int, int]] = set()
     found: list[tuple[int, int, int, int, str]] = []  # r, c, rs, cs, text
@@ -74,13 +76,33 @@ def html_tree(table: Table) -> Node:
             continue
         found.append((cell.r, cell.c, cell.rs, cell.cs, flat(cell.text)))
         covered.update(slots_of(cell))
-    found += [(r, c, 1, 1, "") for r in range(table.n_rows) for c in range(table.n_cols) if (r, c) not in covered]
+    found += _fillers(table.n_rows, table.n_cols, covered, {c for _, c, *_ in found})
     rows, cols = _lines_used(r for r, *_ in found), _lines_used(c for _, c, *_ in found)
     starts = {(r, c): Node("td", _span(cols, c, cs), _span(rows, r, rs), text) for r, c, rs, cs, text in found}
     root = Node("table")
     for r in rows:
         root.children.append(Node("tr", children=[starts[(r, c)] for c in cols if (r, c) in starts]))
     return root
+
+
+def _fillers(n_rows: int, n_cols: int, covered: set[tuple[int, int]],
+             starts: set[int]) -> list[tuple[int, int, int, int, str]]:
+    """Empty cells (r, c, 1, cs, "") for the slots no cell covers: each run of uncovered slots
+    of a row parted where a column some cell starts in begins, so a filler makes no grid column
+    of its own (a layout grid's column under a wide cell stays a column of nothing)."""
+    out: list[tuple[int, int, int, int, str]] = []
+    for r in range(n_rows):
+        c = 0
+        while c < n_cols:
+            if (r, c) in covered:
+                c += 1
+                continue
+            end = c + 1
+            while end < n_cols and (r, end) not in covered and end not in starts:
+                end += 1
+            out.append((r, c, 1, end - c, ""))
+            c = end
+    return out
 
 
 def _lines_used(starts: Iterable[int]) -> list[int]:

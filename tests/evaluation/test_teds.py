@@ -108,3 +108,26 @@ def test_a_grid_row_no_cell_starts_in_is_no_row() -> None:
     tall = table([["a", "b"], ["", ""], ["c", "d"]], spans=[(0, 0, 2, 1), (0, 1, 2, 1)])
     assert [len(tr.children) for tr in html_tree(tall).children] == [2, 2]
     assert teds(tall, table(A)) == 1.0
+
+
+def test_a_left_out_cell_under_a_layout_grid_column_makes_no_column() -> None:
+    # Word's tags on a layout grid: every cell spans two grid columns, and the tags leave the
+    # empty "d" cell out. The slots it would cover are filled as one empty cell (parted only
+    # where some cell starts), so the grid's unused columns still drop and the table scores as
+    # the 2x2 table with an empty last cell. Filled one slot each, the fillers brought a layout
+    # column back: "b" spanned two columns and the second row had one td more (TEDS 1 - 2/8).
+    t = table([["a", "", "b", ""], ["c", "", "", ""]], spans=[(0, 0, 1, 2), (0, 2, 1, 2), (1, 0, 1, 2), (1, 2, 1, 2)])
+    left_out = type(t)(t.bbox, 2, 4, tuple(c for c in t.cells if (c.r, c.c) != (1, 2)))
+    assert len(left_out.cells) == 3
+    assert [(n.colspan, n.text) for tr in html_tree(left_out).children for n in tr.children] == \
+        [(1, "a"), (1, "b"), (1, "c"), (1, "")]
+    assert teds(left_out, table([["a", "b"], ["c", ""]])) == 1.0
+
+
+def test_left_out_cells_under_a_tall_cell_keep_their_rows() -> None:
+    # A tagged table leaves the empty cells beside a cell spanning three rows out: the rows
+    # stay (their slots filled), as the page shows them.
+    t = table([["a", "b"], ["", "c"], ["", ""]], spans=[(0, 1, 1, 1), (1, 1, 2, 1)])
+    sparse = type(t)(t.bbox, 3, 2, tuple(c for c in t.cells if c.text))
+    assert [len(tr.children) for tr in html_tree(sparse).children] == [2, 2, 1]
+    assert teds(sparse, t) == 1.0

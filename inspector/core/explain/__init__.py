@@ -50,7 +50,14 @@ from .candidates import Region, dropped_columns, region_of, vetoed_columns
 from .clipped import edge_note, hidden_rules
 from .drawn import drawn_boundary, joined_rows
 from .grown import cell_line_rows, clear_cut_cols, ended_rows, under_fill_rows
-from .heads import group_label_cols, group_line_rows, head_rowspan_rows, left_head_cols, sub_header_rows
+from .heads import (
+    group_label_cols,
+    group_line_rows,
+    head_rowspan_rows,
+    left_head_cols,
+    spanning_head_rows,
+    sub_header_rows,
+)
 from .headstack import stack_cut
 from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut
 from .options import option_cols, option_rules
@@ -142,7 +149,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
         rows = under_fill_rows(ctx, g, cell_line_rows(ctx, g, ended_rows(ctx, g, rows)))
         rows = sub_header_rows(ctx, g, group_line_rows(ctx, g, sheet_rows(ctx, g, _section_rows(g, rows))))
-        rows = boxed_rows(ctx, g, joined_rows(ctx, g, head_rowspan_rows(ctx, g, rows)))
+        rows = spanning_head_rows(ctx, g, boxed_rows(ctx, g, joined_rows(ctx, g, head_rowspan_rows(ctx, g, rows))))
         cols = sheet_cols(ctx, g, texts_apart_cols(ctx, g, group_label_cols(ctx, g, option_cols(g, clear_cut_cols(ctx, g, region, cols)))))
         cols = left_head_cols(ctx, g, region, cols)
         above = _line_above(ctx, g, rows[0].pos) if rows else ""

@@ -20,6 +20,7 @@ import numpy as np
 
 from ..structure.centred_heads import label_span, sub_header_cut
 from ..structure.grow import group_label_line
+from ..structure.spanhead import head_line
 from ..types import Grid
 from .candidates import Region
 from .page import Evidence, PageContext, Why
@@ -157,4 +158,24 @@ def head_rowspan_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     rows[top + 1] = replace(b, evidence=(*b.evidence, Evidence("head_rowspan", len(tall))),
                             decision=b.decision + HEAD_ROWSPAN.format(group=text(group[1], group[3])[:40],
                                                                       sub=top + 2, labels=labels))
+    return rows
+
+
+SPANNING_HEAD = ("; its first line (\"{text}\") is one piece centred over all {n} columns at the rows' step, clear of "
+                 "both sides, in the rows' type: a head spanning the columns (a title or caption stands apart, "
+                 "flush left or larger), the table's first row")
+
+
+def spanning_head_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
+    """``rows`` (one per row boundary of ``g``) with the table's top saying so when its first
+    line is a head spanning the columns taken over a borderless table (``spanhead``)."""
+    if g.source != "aligned" or len(rows) != len(g.ys) or not rows:
+        return rows
+    words = ctx.centres.words
+    ln = head_line(g.region, words, ctx.centres, ctx.params.columns.min_gap, ctx.params.rows.y_tolerance)
+    if ln is None:
+        return rows
+    text = " ".join(words[i].text for i in ln.word_ids)
+    rows[0] = replace(rows[0], evidence=(*rows[0].evidence, Evidence("spanning_head", round(ln.bbox.width, 1))),
+                      decision=rows[0].decision + SPANNING_HEAD.format(text=text[:60], n=g.n_cols))
     return rows

@@ -77,7 +77,9 @@ class Evidence:
     blocks of one grid joined them, over or under it: on how many sides) | head_stack (column heads stacked in their columns over several lines
     above the head rule part the header's lines here: how many lines the stacked block holds) | boxed_cells
     (the table's cells are closed boxes set apart, joined into one table: how many boxes) | rows_under_fills
-    (the table's last rows, unshaded, under a grid drawn by cell shading alone);
+    (the table's last rows, unshaded, under a grid drawn by cell shading alone) | spanning_head (a
+    borderless table's first line is one piece centred over all its columns at the rows' step, a row
+    spanning them: its width, pt);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 
@@ -92,7 +94,7 @@ class Evidence:
                          "band_seam", "rule_joints", "drawn_parts", "head_stack", "section_label", "boxed_cells"):
             out["count"] = int(self.value)
         elif self.kind in ("text_gap", "line_gap", "number_stack", "group_rule", "amount_row", "leading_pitch",
-                           "band_pitch", "labelled_paragraph"):
+                           "band_pitch", "labelled_paragraph", "spanning_head"):
             out["width"] = round(self.value, 2)
         elif self.kind == "group_label":
             out["row"] = int(self.value)

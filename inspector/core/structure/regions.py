@@ -89,38 +89,55 @@ def ruled_regions(rules: Sequence[Rule], tol: float, lines: Sequence[Line] = (),
 def _ruled_box(g: Sequence[Rule], tol: float, lines: Sequence[Line], said: list[TableRegion] | None) -> Rect:
     """The box of a group of rules, its sides where its rules end. One horizontal rule running
     on past every other rule on one side (a form's section rule across the page) does not
-    widen it when ``SHARED_SIDE`` or more horizontals end together at the others' side and a
-    text line in the strip beyond runs across one of those rules: text set at its own pitch,
-    off the table's rows, is a margin label ("Dependents (see instructions) If more than
-    four..."), not the table's stub column (whose labels sit on its rows)."""
+    widen it when ``SHARED_SIDE`` or more horizontals end together at the others' side and the
+    strip beyond holds a text line running across one of those rules (text set at its own
+    pitch, off the table's rows, is a margin label: "Dependents (see instructions) If more than
+    four...", not the table's stub column, whose labels sit on its rows), or no text at all (a
+    page's header rule drawn just over the table's top rule, one rule with it, over an empty
+    margin: empty columns no other rule reaches)."""
     boxes = [r.bbox for r in g]  # a property: a new Rect each time it is read
     box = Rect.bounding(boxes)
     hs = sorted((r for r in g if r.orient == "h"), key=lambda r: r.pos)
     if len(hs) < SHARED_SIDE + 1 or not lines:
         return box
     x0, x1 = box.x0, box.x1
+    cuts: list[tuple[Rect, str]] = []
     for outer in (hs[0], hs[-1]):
         rest = [b for r, b in zip(g, boxes, strict=True) if r is not outer]
         left, right = min(b.x0 for b in rest), max(b.x1 for b in rest)
         if outer.start < left - MARGIN_LABEL * tol:
-            inner = [h for h in hs if abs(h.start - left) <= tol]
-            strip = Rect(box.x0, box.y0, left, box.y1)
-            if len(inner) >= SHARED_SIDE and _off_rows(lines, strip, inner, tol):
+            why = _beyond(lines, Rect(box.x0, box.y0, left, box.y1), [h for h in hs if abs(h.start - left) <= tol], tol)
+            if why:
                 x0 = max(x0, left)
+                cuts.append((Rect(box.x0, box.y0, left, box.y1), why))
         if outer.end > right + MARGIN_LABEL * tol:
-            inner = [h for h in hs if abs(h.end - right) <= tol]
-            strip = Rect(right, box.y0, box.x1, box.y1)
-            if len(inner) >= SHARED_SIDE and _off_rows(lines, strip, inner, tol):
+            why = _beyond(lines, Rect(right, box.y0, box.x1, box.y1), [h for h in hs if abs(h.end - right) <= tol], tol)
+            if why:
                 x1 = min(x1, right)
-    if (x0, x1) != (box.x0, box.x1) and said is not None:
-        for a, b in ((box.x0, x0), (x1, box.x1)):
-            if b - a > tol:
-                said.append(TableRegion(Rect(a, box.y0, b, box.y1), "ruled", MARGIN_LABELS))
+                cuts.append((Rect(right, box.y0, box.x1, box.y1), why))
+    if said is not None:
+        said.extend(TableRegion(b, "ruled", why) for b, why in cuts if b.width > tol)
     return Rect(x0, box.y0, x1, box.y1)
 
 
 MARGIN_LABELS = ("margin labels beside a ruled table: one rule runs on over them, the table's other rules end "
                  "together short of them, and their lines run across its row rules; left out of the table")
+EMPTY_MARGIN = ("an empty margin beside a ruled table: one rule runs on over it (a page's header or footer rule "
+                "drawn against the table's own), the table's other rules end together short of it, and no text "
+                "stands in it; no column of the table")
+
+
+def _beyond(lines: Sequence[Line], strip: Rect, inner: Sequence[Rule], tol: float) -> str:
+    """Why the ``strip`` beyond the side where the ``inner`` horizontals end together (at least
+    ``SHARED_SIDE`` of them) is no part of the table: ``MARGIN_LABELS``, ``EMPTY_MARGIN``, or ""
+    when it may be (text sitting on the table's rows: its stub column)."""
+    if len(inner) < SHARED_SIDE:
+        return ""
+    if _off_rows(lines, strip, inner, tol):
+        return MARGIN_LABELS
+    a, b = strip.x0 + tol, strip.x1 - tol  # a cell's text touching the side rule is not in the strip
+    empty = not any(ln.bbox.x1 > a and ln.bbox.x0 < b and ln.bbox.y1 > strip.y0 and ln.bbox.y0 < strip.y1 for ln in lines)
+    return EMPTY_MARGIN if empty else ""
 
 
 def _off_rows(lines: Sequence[Line], strip: Rect, rows: Sequence[Rule], tol: float) -> bool:

@@ -23,6 +23,7 @@ from .columns import Segment, col_of
 from .headspans import header_rowspans
 from .region import FULL, HALF, RegionEvidence
 from .sections import section_rows
+from .spanhead import head_cols
 from .spanrects import rectangles
 from .spanrows import banded_label_rows, note_rows, totals_spans
 from .wordslots import WordSlots
@@ -81,6 +82,11 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
     if cand.source == "ruled" and nc > 1:
         _crossing_words(grid, ev, drawn, join)
     one_piece = _one_piece_rows(segs, slots.line_rows)
+    if cand.source == "aligned" and 0 in one_piece:  # a head centred over the columns (``spanhead``)
+        boxes = [ev.words[i].bbox for i in ev.ids]
+        cols = head_cols(grid, [b for b in boxes if b.cy < grid.ys[1]], [b for b in boxes if b.cy >= grid.ys[1]])
+        for c in range(*cols) if cols else ():
+            join(c, c + 1)
     for r in section_rows(grid, ev.fills, occupied, one_piece):
         for c in range(nc - 1):
             join(r * nc + c, r * nc + c + 1)

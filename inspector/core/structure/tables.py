@@ -45,6 +45,7 @@ from .setaside import aside_regions
 from .sheetmargins import trim_margins
 from .sides import MIN_OFF, SIDES_END_APART, SideBlock, side_blocks
 from .spacers import join_spacers
+from .spanhead import spanning_head
 from .stacked_grids import join_stacked
 from .wrapped_rows import last_row_tail
 
@@ -304,6 +305,9 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         a -= label_over_first(free, gaps, a, goes_on)
         if a > 0 and not gaps[a - 1] and header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
             a -= 1
+        if a > 0 and not gaps[a - 1] and spanning_head(free[a - 1], free[a:b], [g for n in range(a, b) for g in gaps[n]],
+                                                       words):
+            a -= 1  # one line centred over all the columns at the rows' step: a head spanning them
         box = Rect.bounding([ln.bbox for ln in free[a:b]])
         if marks and choices(free[a:b], [segs_of.get(k, []) for k in keep[a:b]], marks):
             short.append(TableRegion(box, "aligned", CHOICES))
