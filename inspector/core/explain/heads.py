@@ -20,6 +20,7 @@ import numpy as np
 
 from ..structure.centred_heads import label_span, sub_header_cut
 from ..structure.grow import group_label_line
+from ..structure.stacks import phrase_end
 from ..types import Grid
 from .candidates import Region
 from .page import Evidence, PageContext, Why
@@ -94,6 +95,37 @@ def group_label_cols(ctx: PageContext, g: Grid, cols: list[Why]) -> list[Why]:
                 cols[j] = replace(cols[j], evidence=(*cols[j].evidence, Evidence("group_label", r + 1)),
                                   decision=f"{cols[j].decision}; {said}")
             break
+    return cols
+
+
+PHRASE_LABEL = ("in row {row} a header label (\"{text}\") over columns {a}-{b} is one phrase, its words a word space "
+                "apart, across this boundary: one cell over the columns, "
+                "centred on the rule drawn under them alone (a cmidrule)")
+
+
+def phrase_label_cols(ctx: PageContext, g: Grid, cols: list[Why]) -> list[Why]:
+    """``cols`` with each boundary inside a header cell spanning columns whose words are one
+    phrase across it (``spans._one_piece``: "Test set" cut at its word space) saying so, with
+    evidence ``group_phrase`` (its value: the 1-based row)."""
+    if g.source != "horizontal_rules" or len(cols) != len(g.xs):
+        return cols
+    words = ctx.centres.words
+    ids = ctx.centres.inside(g.region)
+    for r, c, rs, cs in g.spans:
+        if rs != 1 or cs < 2:
+            continue
+        row = sorted((words[i] for i in ids if g.ys[r] <= words[i].bbox.cy < g.ys[r + 1]
+                      and g.xs[c] <= words[i].bbox.cx < g.xs[c + cs]), key=lambda w: w.bbox.x0)
+        if len(row) < 2 or phrase_end(row, 0) < row[-1].bbox.x1:
+            continue
+        text = " ".join(w.text for w in row)
+        for j in range(c + 1, c + cs):
+            kinds = {e.kind for e in cols[j].evidence}
+            if "group_label" in kinds or not row[0].bbox.cx < g.xs[j] < row[-1].bbox.cx:
+                continue
+            said = PHRASE_LABEL.format(row=r + 1, text=text[:40], a=c + 1, b=c + cs)
+            cols[j] = replace(cols[j], evidence=(*cols[j].evidence, Evidence("group_phrase", r + 1)),
+                              decision=f"{cols[j].decision}; {said}")
     return cols
 
 

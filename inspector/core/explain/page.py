@@ -33,7 +33,8 @@ class Evidence:
     """One piece of evidence: ``kind`` rule | fill_edge | region_edge | text_gap | line_gap |
     left_head (a head set left over amounts set right, in the column it stands over: the white
     left of it, pt) | head_rowspan (labels beside a group label spanning both header rows: how
-    many) |
+    many) | group_phrase (a header label's words, one phrase a word space apart, across a boundary
+    inside its spanning cell: its 1-based row) | paragraph_under (a paragraph's first line ends the table) |
     number_stack | clipped_art | clipped_text | spanning_lines | leaders | group_rule |
     section_row | check_box_options | justified | line_break | amount_row | leading_pitch (a row pitch
     at the type's leading, pt) | band_pitch (a band's height over its lines, pt) | unit_line (the line
@@ -92,7 +93,7 @@ class Evidence:
         elif self.kind in ("text_gap", "line_gap", "number_stack", "group_rule", "amount_row", "leading_pitch",
                            "band_pitch", "labelled_paragraph"):
             out["width"] = round(self.value, 2)
-        elif self.kind == "group_label":
+        elif self.kind in ("group_label", "group_phrase"):
             out["row"] = int(self.value)
         if self.ids:
             out["fills"] = list(self.ids)
