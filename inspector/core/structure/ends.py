@@ -88,17 +88,49 @@ def heading_over(words: Sequence[Word], ln: Line, table: Sequence[Line], after: 
     return header and (larger or (bold and all(w.bold for w in nxt)))
 
 
+def paragraph_over(words: Sequence[Word], ln: Line, after: Line, after_pieces: int) -> bool:
+    """Is the one-piece line ``ln`` the first line of a paragraph, ``after`` (in ``after_pieces``
+    pieces) its next line? Running prose (``PROSE_WORDS`` words or more, one piece) followed by
+    a line of the same measure: one piece, starting where it starts (within ``PARA_INDENT`` of its
+    height), no wider than it (a paragraph's first line fills the measure, its last may stop
+    short), in its type (size within ``PARA_SIZE`` pt, bold alike) at single spacing (baselines
+    ``PARA_LEADING`` line heights apart at most). A heading is set apart from the prose under
+    it by its type or its spacing, and is short."""
+    ws, nxt = [words[i] for i in ln.word_ids], [words[i] for i in after.word_ids]
+    if after_pieces != 1 or len(ws) < PROSE_WORDS or not nxt:
+        return False
+    h = ln.bbox.height
+    if abs(after.bbox.x0 - ln.bbox.x0) > PARA_INDENT * h or after.bbox.x1 > ln.bbox.x1 + PARA_INDENT * h:
+        return False
+    if not 0 < after.baseline - ln.baseline <= PARA_LEADING * h:
+        return False
+    size, size_after = _median([w.font_size for w in ws]), _median([w.font_size for w in nxt])
+    return abs(size - size_after) <= PARA_SIZE and all(w.bold for w in ws) == all(w.bold for w in nxt)
+
+
+def _median(xs: Sequence[float]) -> float:
+    return sorted(xs)[len(xs) // 2]
+
+
+PARA_INDENT = 1.0  # line heights: a paragraph's next line starts this near its first (a first-line indent)
+PARA_LEADING = 1.6  # line heights: a paragraph's baselines step this far at most (single or 1.5 spacing)
+PARA_SIZE = 0.5  # pt: a paragraph's lines share one type size
+
+
 def why_ended(words: Sequence[Word], ln: Line, pieces: int, prev: Line | None, pitch: float,
               table: Sequence[Line] = (), after: tuple[Line, int] | None = None) -> str:
     """What the line ``ln`` (in ``pieces`` pieces) under a table is by its words, when it ends the
     growth down ("" when nothing): "a continuation marker" or "a caption" (one piece) or "a numbered
     section heading" (under ``prev``, the table's last line, its rows ``pitch`` pt apart), or "a
+    paragraph" (its first line, ``after`` its next: ``paragraph_over``), or "a
     heading" without a number (one piece under the table's lines ``table``, ``after`` the line
     under it and its pieces: ``heading_over``)."""
     if pieces < 2 and foot_line(words, ln):
         return "a continuation marker" if MARKER.search(" ".join(words[i].text for i in ln.word_ids)) else "a caption"
     if prev is not None and section_heading(words, ln, prev, pitch):
         return "a numbered section heading"
+    if pieces == 1 and after is not None and paragraph_over(words, ln, *after):
+        return "a paragraph"
     if pieces == 1 and table and after is not None and heading_over(words, ln, table, *after):
         return "a heading"
     return ""
