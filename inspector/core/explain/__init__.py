@@ -51,6 +51,7 @@ from .clipped import edge_note, hidden_rules
 from .drawn import drawn_boundary, joined_rows
 from .grown import cell_line_rows, clear_cut_cols, ended_rows
 from .heads import (
+    data_band_rows,
     group_label_cols,
     group_line_rows,
     head_rowspan_rows,
@@ -148,7 +149,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         cols = _outer_cuts(ctx, g, "col", [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)])
         rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
         rows = sub_header_rows(ctx, g, group_line_rows(ctx, g, sheet_rows(ctx, g, _section_rows(g, cell_line_rows(ctx, g, ended_rows(ctx, g, rows))))))
-        rows = joined_rows(ctx, g, head_rowspan_rows(ctx, g, rows))
+        rows = data_band_rows(ctx, g, joined_rows(ctx, g, head_rowspan_rows(ctx, g, rows)))
         cols = sheet_cols(ctx, g, texts_apart_cols(ctx, g, phrase_label_cols(ctx, g, group_label_cols(ctx, g, option_cols(g, clear_cut_cols(ctx, g, region, cols))))))
         cols = left_head_cols(ctx, g, region, cols)
         above = _line_above(ctx, g, rows[0].pos) if rows else ""

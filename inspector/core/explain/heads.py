@@ -18,6 +18,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..structure.between import header_words
 from ..structure.centred_heads import label_span, sub_header_cut
 from ..structure.grow import group_label_line
 from ..structure.stacks import phrase_end
@@ -189,4 +190,29 @@ def head_rowspan_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     rows[top + 1] = replace(b, evidence=(*b.evidence, Evidence("head_rowspan", len(tall))),
                             decision=b.decision + HEAD_ROWSPAN.format(group=text(group[1], group[3])[:40],
                                                                       sub=top + 2, labels=labels))
+    return rows
+
+
+DATA_BAND = ("; the first drawn band holds amounts like the body's rows (over a third of its words amounts, years "
+             "aside), no header kept whole: its lines are rows as a body band's are")
+
+
+def data_band_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
+    """``rows`` with each boundary inside the table's first drawn band saying so when that band
+    holds amounts (``bandrows.split_rows``: a first band of data is no header), with evidence
+    ``data_band`` (its value: the band's lines)."""
+    if len(rows) != len(g.ys) or len(rows) < 3:
+        return rows
+    drawn = [k for k, w in enumerate(rows) if any(e.kind in ("rule", "fill_edge") for e in w.evidence)]
+    end = next((k for k in drawn if k > 0), None)
+    if not drawn or drawn[0] != 0 or end is None or end < 2:
+        return rows
+    words = ctx.centres.words
+    ids = [i for i in ctx.centres.inside(g.region) if g.ys[0] <= words[i].bbox.cy < g.ys[end]]
+    lines = ctx.centres.lines(ids, ctx.params.rows.y_tolerance)
+    if len(lines) < 2 or header_words([words[i].text for i in ids]):
+        return rows
+    for k in range(1, end):
+        w = rows[k]
+        rows[k] = replace(w, evidence=(*w.evidence, Evidence("data_band", len(lines))), decision=w.decision + DATA_BAND)
     return rows
