@@ -275,3 +275,4 @@ def test_explain_names_a_heading_over_prose_under_the_table() -> None:
     why = explain_page(res, Params())[0]
     assert [e.kind for e in why.rows[-1].evidence][-1] == "heading_under"
     assert '("Regional results") is a heading' in why.rows[-1].decision
+

@@ -75,7 +75,7 @@ ENDED_KIND = {"a continuation marker": ("foot_line", "the table's foot on a page
               "a heading": ("heading_under", "a heading without a number: one piece with more white over it than "
                             "the table's row pitch, set larger than the table's body (or bold over a body that is "
                             "not), over prose or the next table's header row, not over rows of the table; or, set "
-                            "closer, in type larger than both the table's body and the header row under it")}
+                            "closer, in type larger than any of the table's and than the header row under it")}
 
 
 def ended_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:

@@ -66,8 +66,8 @@ def heading_over(words: Sequence[Word], ln: Line, table: Sequence[Line], after: 
     last) a heading without a number, ``after`` (in ``after_pieces`` pieces) the line under it?
 
     No amount and no total label in it ("Total" is the table's own row); more white above it than
-    the table's row pitch (``section_heading``), or, closer, type larger than the body's and than
-    the header row under it (a section label at the rows' pitch is in their type); set larger than the table's body type
+    the table's row pitch (``section_heading``), or, closer, type larger than any of the table's
+    and than the header row under it (a section label at the rows' pitch is in their type); set larger than the table's body type
     (``HEADING_SIZE``), or bold over a body that is not; and followed by prose or by a header
     row (two or more pieces, mostly words: ``between.header_words``), in bold when the heading
     is bold only (a bold section label of a table of words set apart is followed by rows in
@@ -82,10 +82,12 @@ def heading_over(words: Sequence[Word], ln: Line, table: Sequence[Line], after: 
     bold = all(w.bold for w in ws) and 2 * sum(w.bold for w in body) < len(body)
     nxt = [words[i] for i in after.word_ids]
     if ln.bbox.y0 - table[-1].bbox.y1 <= row_pitch(table):
-        # Set at the rows' pitch it may be a section label; only larger type than the body's
-        # over a header row in smaller type tells a heading over the next table.
-        return larger and after_pieces >= 2 and header_words([w.text for w in nxt]) \
-            and max(w.font_size for w in nxt) < min(w.font_size for w in ws) / HEADING_SIZE
+        # Set at the rows' pitch it may be a section label; only type larger than any of the
+        # table's (a form's "Sign" over "Here" is one label) and than the header row under it
+        # tells a heading over the next table.
+        size = min(w.font_size for w in ws) / HEADING_SIZE
+        return after_pieces >= 2 and header_words([w.text for w in nxt]) \
+            and max(w.font_size for w in nxt) < size and sizes[-1] < size
     if after_pieces < 2:
         return (larger or bold) and len(nxt) >= PROSE_WORDS
     header = header_words([w.text for w in nxt])
