@@ -194,7 +194,7 @@ def head_rowspan_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
 
 
 DATA_BAND = ("; the first drawn band holds amounts like the body's rows (over a third of its words amounts, years "
-             "aside), no header kept whole: its lines are rows as a body band's are")
+             "aside, its first line's too), no header kept whole: its lines are rows as a body band's are")
 
 
 def data_band_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
@@ -210,7 +210,8 @@ def data_band_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     words = ctx.centres.words
     ids = [i for i in ctx.centres.inside(g.region) if g.ys[0] <= words[i].bbox.cy < g.ys[end]]
     lines = ctx.centres.lines(ids, ctx.params.rows.y_tolerance)
-    if len(lines) < 2 or header_words([words[i].text for i in ids]):
+    if len(lines) < 2 or header_words([words[i].text for i in ids]) or \
+            header_words([words[i].text for i in lines[0].word_ids]):
         return rows
     for k in range(1, end):
         w = rows[k]

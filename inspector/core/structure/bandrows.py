@@ -118,8 +118,11 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         if more_head:
             header_rows = b + 1
         # A first band of amounts like the body's rows (over a third of its words amounts,
-        # years aside) is no header: its lines are judged as a body band's are.
-        data = b == 0 and len(inside) > 1 and not header_texts([words[i].text for ln in inside for i in ln.word_ids])
+        # years aside, its first line's too: a header over rows under one rule is words) is no
+        # header: its lines are judged as a body band's are.
+        data = b == 0 and len(inside) > 1 and not any(
+            header_texts([words[i].text for i in ids]) for ids in ([i for ln in inside for i in ln.word_ids],
+                                                                   list(inside[0].word_ids)))
         if data:
             header_rows = 0
         # A row's own band splits only where every line fills every column and none wraps
