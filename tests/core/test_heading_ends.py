@@ -147,11 +147,22 @@ def test_a_heading_set_apart_over_the_next_tables_header_ends_the_table(
     assert '("Cash flow") is a heading' in why.rows[-1].decision
 
 
-def test_a_heading_set_closer_than_the_row_pitch_is_a_label() -> None:
-    """Control, the same page with the heading set closer under the last row (less white than
-    the 11 pt row pitch): not set apart, the growth down reads it as a label over the next line, as
-    before (what the heading needs is its white)."""
-    res = _detect(_mupdf(_small_table_then((11.0, True), "sheet", white=11.0)))
+@pytest.mark.parametrize("producer", list(PRODUCERS))
+def test_a_larger_heading_set_closer_than_the_row_pitch_ends_the_table(producer: str) -> None:
+    """The same page with the heading set closer under the last row (less white than the 11 pt
+    row pitch): not set apart, yet in type larger than the header row it stands over (11 pt over
+    8 pt), it is a heading over the next table, no label of this one."""
+    res = _detect(PRODUCERS[producer](_small_table_then((11.0, True), "sheet", white=11.0)))
+    assert _shapes(res) == [(7, 4), (6, 4)]
+    assert "Cash flow" not in _texts(res)
+    why = explain_page(res, Params())[0]
+    assert [e.kind for e in why.rows[-1].evidence][-1] == "heading_under"
+
+
+def test_a_label_in_the_bodys_type_set_closer_than_the_row_pitch_is_a_label() -> None:
+    """Control: a bold label in the body's own size set so close is read as a label over the next
+    line, as before (at the rows' pitch and in their type, nothing tells it from a section label)."""
+    res = _detect(_mupdf(_small_table_then((SIZE, True), "sheet", white=11.0)))
     assert res.tables[0].rows_text()[-2][0] == "Cash flow"
 
 
@@ -264,3 +275,4 @@ def test_explain_names_a_heading_over_prose_under_the_table() -> None:
     why = explain_page(res, Params())[0]
     assert [e.kind for e in why.rows[-1].evidence][-1] == "heading_under"
     assert '("Regional results") is a heading' in why.rows[-1].decision
+

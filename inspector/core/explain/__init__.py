@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from ..multipage.markers import MARKER
 from ..params import Params
 from ..structure.bandseams import SEAM_BOUNDARY
 from ..structure.colends import COLUMN_ENDS, SPAN_ENDS
@@ -51,10 +52,12 @@ from .clipped import edge_note, hidden_rules
 from .drawn import drawn_boundary, joined_rows
 from .grown import cell_line_rows, clear_cut_cols, ended_rows, under_fill_rows
 from .heads import (
+    data_band_rows,
     group_label_cols,
     group_line_rows,
     head_rowspan_rows,
     left_head_cols,
+    phrase_label_cols,
     spanning_head_rows,
     sub_header_rows,
 )
@@ -150,11 +153,16 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         rows = under_fill_rows(ctx, g, cell_line_rows(ctx, g, ended_rows(ctx, g, rows)))
         rows = sub_header_rows(ctx, g, group_line_rows(ctx, g, sheet_rows(ctx, g, _section_rows(g, rows))))
         rows = spanning_head_rows(ctx, g, boxed_rows(ctx, g, joined_rows(ctx, g, head_rowspan_rows(ctx, g, rows))))
-        cols = sheet_cols(ctx, g, texts_apart_cols(ctx, g, group_label_cols(ctx, g, option_cols(g, clear_cut_cols(ctx, g, region, cols)))))
+        rows = data_band_rows(ctx, g, rows)
+        cols = group_label_cols(ctx, g, option_cols(g, clear_cut_cols(ctx, g, region, cols)))
+        cols = sheet_cols(ctx, g, texts_apart_cols(ctx, g, phrase_label_cols(ctx, g, cols)))
         cols = left_head_cols(ctx, g, region, cols)
         above = _line_above(ctx, g, rows[0].pos) if rows else ""
         if TABLE_LABEL.match(above):  # the growth upwards stopped at it (``grow.extend_up``)
             rows[0] = replace(rows[0], decision=rows[0].decision + f"; the line above is the table's caption "
+                                                                     f"(\"{above[:60]}\"), no header line")
+        elif MARKER.search(above):  # so did a continuation's caption ("Table (continued): ...")
+            rows[0] = replace(rows[0], decision=rows[0].decision + f"; the line above is a continuation marker "
                                                                      f"(\"{above[:60]}\"), no header line")
         elif whole_unit_line(above) is not None:  # so did it here: the grid starts at the rule
             rows[0] = replace(rows[0], evidence=(*rows[0].evidence, Evidence("unit_line")),

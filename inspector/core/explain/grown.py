@@ -70,9 +70,12 @@ ENDED_KIND = {"a continuation marker": ("foot_line", "the table's foot on a page
               "a caption": ("foot_line", "the table's caption set under it, by its words"),
               "a numbered section heading": ("section_heading", "a section number and a title, in heading type, "
                                              "with more white over it than the table's row pitch"),
+              "a paragraph": ("paragraph_under", "running prose: the first line of a paragraph, the line under it "
+                              "of the same measure (starting where it starts, no wider), in its type, at its leading"),
               "a heading": ("heading_under", "a heading without a number: one piece with more white over it than "
                             "the table's row pitch, set larger than the table's body (or bold over a body that is "
-                            "not), over prose or the next table's header row, not over rows of the table")}
+                            "not), over prose or the next table's header row, not over rows of the table; or, set "
+                            "closer, in type larger than any of the table's and than the header row under it")}
 
 
 def ended_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:

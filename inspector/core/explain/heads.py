@@ -18,9 +18,11 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..structure.between import header_words
 from ..structure.centred_heads import label_span, sub_header_cut
 from ..structure.grow import group_label_line
 from ..structure.spanhead import head_line
+from ..structure.stacks import phrase_end
 from ..types import Grid
 from .candidates import Region
 from .page import Evidence, PageContext, Why
@@ -95,6 +97,37 @@ def group_label_cols(ctx: PageContext, g: Grid, cols: list[Why]) -> list[Why]:
                 cols[j] = replace(cols[j], evidence=(*cols[j].evidence, Evidence("group_label", r + 1)),
                                   decision=f"{cols[j].decision}; {said}")
             break
+    return cols
+
+
+PHRASE_LABEL = ("in row {row} a header label (\"{text}\") over columns {a}-{b} is one phrase, its words a word space "
+                "apart, across this boundary: one cell over the columns, "
+                "centred on the rule drawn under them alone (a cmidrule)")
+
+
+def phrase_label_cols(ctx: PageContext, g: Grid, cols: list[Why]) -> list[Why]:
+    """``cols`` with each boundary inside a header cell spanning columns whose words are one
+    phrase across it (``spans._one_piece``: "Test set" cut at its word space) saying so, with
+    evidence ``group_phrase`` (its value: the 1-based row)."""
+    if g.source != "horizontal_rules" or len(cols) != len(g.xs):
+        return cols
+    words = ctx.centres.words
+    ids = ctx.centres.inside(g.region)
+    for r, c, rs, cs in g.spans:
+        if rs != 1 or cs < 2:
+            continue
+        row = sorted((words[i] for i in ids if g.ys[r] <= words[i].bbox.cy < g.ys[r + 1]
+                      and g.xs[c] <= words[i].bbox.cx < g.xs[c + cs]), key=lambda w: w.bbox.x0)
+        if len(row) < 2 or phrase_end(row, 0) < row[-1].bbox.x1:
+            continue
+        text = " ".join(w.text for w in row)
+        for j in range(c + 1, c + cs):
+            kinds = {e.kind for e in cols[j].evidence}
+            if "group_label" in kinds or not row[0].bbox.cx < g.xs[j] < row[-1].bbox.cx:
+                continue
+            said = PHRASE_LABEL.format(row=r + 1, text=text[:40], a=c + 1, b=c + cs)
+            cols[j] = replace(cols[j], evidence=(*cols[j].evidence, Evidence("group_phrase", r + 1)),
+                              decision=f"{cols[j].decision}; {said}")
     return cols
 
 
@@ -178,4 +211,30 @@ def spanning_head_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     text = " ".join(words[i].text for i in ln.word_ids)
     rows[0] = replace(rows[0], evidence=(*rows[0].evidence, Evidence("spanning_head", round(ln.bbox.width, 1))),
                       decision=rows[0].decision + SPANNING_HEAD.format(text=text[:60], n=g.n_cols))
+    return rows
+
+
+DATA_BAND = ("; the first drawn band holds amounts like the body's rows (over a third of its words amounts, years "
+             "aside, its first line's too), no header kept whole: its lines are rows as a body band's are")
+
+
+def data_band_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
+    """``rows`` with each boundary inside the table's first drawn band saying so when that band
+    holds amounts (``bandrows.split_rows``: a first band of data is no header), with evidence
+    ``data_band`` (its value: the band's lines)."""
+    if len(rows) != len(g.ys) or len(rows) < 3:
+        return rows
+    drawn = [k for k, w in enumerate(rows) if any(e.kind in ("rule", "fill_edge") for e in w.evidence)]
+    end = next((k for k in drawn if k > 0), None)
+    if not drawn or drawn[0] != 0 or end is None or end < 2:
+        return rows
+    words = ctx.centres.words
+    ids = [i for i in ctx.centres.inside(g.region) if g.ys[0] <= words[i].bbox.cy < g.ys[end]]
+    lines = ctx.centres.lines(ids, ctx.params.rows.y_tolerance)
+    if len(lines) < 2 or header_words([words[i].text for i in ids]) or \
+            header_words([words[i].text for i in lines[0].word_ids]):
+        return rows
+    for k in range(1, end):
+        w = rows[k]
+        rows[k] = replace(w, evidence=(*w.evidence, Evidence("data_band", len(lines))), decision=w.decision + DATA_BAND)
     return rows

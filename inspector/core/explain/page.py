@@ -33,7 +33,9 @@ class Evidence:
     """One piece of evidence: ``kind`` rule | fill_edge | region_edge | text_gap | line_gap |
     left_head (a head set left over amounts set right, in the column it stands over: the white
     left of it, pt) | head_rowspan (labels beside a group label spanning both header rows: how
-    many) |
+    many) | group_phrase (a header label's words, one phrase a word space apart, across a boundary
+    inside its spanning cell: its 1-based row) | data_band (a first drawn band of amounts, no header: its
+    lines) | paragraph_under (a paragraph's first line ends the table) |
     number_stack | clipped_art | clipped_text | spanning_lines | leaders | group_rule |
     section_row | check_box_options | justified | line_break | amount_row | leading_pitch (a row pitch
     at the type's leading, pt) | band_pitch (a band's height over its lines, pt) | unit_line (the line
@@ -91,12 +93,13 @@ class Evidence:
         out: dict[str, object] = {"kind": self.kind}
         if self.kind in ("rule", "clipped_art", "clipped_text", "spanning_lines", "leaders", "justified",
                          "row_labels", "accounting_sign", "amount_body", "spacer_column", "cell_tiles",
-                         "band_seam", "rule_joints", "drawn_parts", "head_stack", "section_label", "boxed_cells"):
+                         "band_seam", "rule_joints", "drawn_parts", "head_stack", "section_label", "boxed_cells",
+                         "data_band"):
             out["count"] = int(self.value)
         elif self.kind in ("text_gap", "line_gap", "number_stack", "group_rule", "amount_row", "leading_pitch",
                            "band_pitch", "labelled_paragraph", "spanning_head"):
             out["width"] = round(self.value, 2)
-        elif self.kind == "group_label":
+        elif self.kind in ("group_label", "group_phrase"):
             out["row"] = int(self.value)
         if self.ids:
             out["fills"] = list(self.ids)

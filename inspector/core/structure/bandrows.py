@@ -25,6 +25,7 @@ from .bandlines import (
     leads_in,
     word_runs,
 )
+from .between import header_words as header_texts
 from .centred_heads import sub_header_cut
 from .columns import Line, col_of, line_cols, lines_in
 from .headstacks import group_over, head_under_ends, header_words, stacked_heads
@@ -123,6 +124,14 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         above = inside
         if more_head:
             header_rows = b + 1
+        # A first band of amounts like the body's rows (over a third of its words amounts,
+        # years aside, its first line's too: a header over rows under one rule is words) is no
+        # header: its lines are judged as a body band's are.
+        data = b == 0 and len(inside) > 1 and not any(
+            header_texts([words[i].text for i in ids]) for ids in ([i for ln in inside for i in ln.word_ids],
+                                                                   list(inside[0].word_ids)))
+        if data:
+            header_rows = 0
         # A row's own band splits only where every line fills every column and none wraps
         # the text above it: a wrapped label beside a wrapped number fills all but one of
         # three columns, and two wrapped cells side by side fill both of two; one row each.
@@ -134,7 +143,8 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         # one row's cells too, whether or not the table draws every row: rows need evidence.
         one_row = (delineated and not (b == 0 and not top_drawn and (full_lines(inside, words, xs, cols=cols) or starts))) \
             or (b > 0 and ruled_rows[b])
-        if one_row and not own_rows(inside, words, xs, pitch if b else 0.0, bottom - top if b else 0.0, cols):
+        if one_row and not own_rows(inside, words, xs, pitch if b or data else 0.0,
+                                    bottom - top if b or data else 0.0, cols):
             # Every row has its own band: its lines are multi-line cells, unless labelled
             # paragraphs set apart by their white share the band (a definitions box).
             # A header band's sub-headers under a group label are a header row of their own.
@@ -161,7 +171,7 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
         # whose only inner rule is over its totals), not a header.
         # A bold first line followed by plain ones is a header row over body rows.
         full = full_lines(inside, words, xs, cols=cols)
-        protect = more_head or (b == 0 and n_bands >= 2 and (top_drawn or not full)
+        protect = more_head or (b == 0 and n_bands >= 2 and (top_drawn or not full) and not data
                                 and not (full and len(inside) > max_lines))
         head = _bold_head(inside, words) if protect and not titled else 0  # under a title: bold and plain heads
         body = amount_body(inside, words, xs, max_lines) if protect and b == 0 and not top_drawn else 0

@@ -257,6 +257,18 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
     return ""
 
 
+def nothing_over(lines: Sequence[Line], upper: float, x0: float, x1: float, body: float) -> bool:
+    """Does no text line end over the rule at ``upper`` (pt) within ``OVER_REACH`` ``body`` line
+    heights (pt), across [x0, x1]? A table's last row sits a line or less over its bottom rule;
+    with none there the rule ends no table: a heading under it is no heading *between* tables,
+    only over the next one (what explain says)."""
+    return not any(ln.bbox.y1 <= upper + LINE_SLACK and upper - ln.bbox.y1 < OVER_REACH * body
+                   and ln.bbox.x1 > x0 and ln.bbox.x0 < x1 for ln in lines)
+
+
+OVER_REACH = 2.0  # line heights over a rule a table's last row would end within
+
+
 def column_rule_through(verticals: Sequence[Rule], facts: LineFacts, between: Sequence[int],
                         top: Rule, bottom: Rule) -> float | None:
     """The x (pt) of a column rule running through the band between two horizontal rules (a

@@ -66,7 +66,8 @@ def heading_over(words: Sequence[Word], ln: Line, table: Sequence[Line], after: 
     last) a heading without a number, ``after`` (in ``after_pieces`` pieces) the line under it?
 
     No amount and no total label in it ("Total" is the table's own row); more white above it than
-    the table's row pitch (``section_heading``); set larger than the table's body type
+    the table's row pitch (``section_heading``), or, closer, type larger than any of the table's
+    and than the header row under it (a section label at the rows' pitch is in their type); set larger than the table's body type
     (``HEADING_SIZE``), or bold over a body that is not; and followed by prose or by a header
     row (two or more pieces, mostly words: ``between.header_words``), in bold when the heading
     is bold only (a bold section label of a table of words set apart is followed by rows in
@@ -76,16 +77,50 @@ def heading_over(words: Sequence[Word], ln: Line, table: Sequence[Line], after: 
     text = " ".join(w.text for w in ws)
     if not ws or not body or any(is_number(w.text) for w in ws) or TOTAL.match(text) or SUBTOTAL.match(text):
         return False
-    if ln.bbox.y0 - table[-1].bbox.y1 <= row_pitch(table):
-        return False
     sizes = sorted(w.font_size for w in body)
     larger = min(w.font_size for w in ws) > HEADING_SIZE * sizes[len(sizes) // 2]
     bold = all(w.bold for w in ws) and 2 * sum(w.bold for w in body) < len(body)
     nxt = [words[i] for i in after.word_ids]
+    if ln.bbox.y0 - table[-1].bbox.y1 <= row_pitch(table):
+        # Set at the rows' pitch it may be a section label; only type larger than any of the
+        # table's (a form's "Sign" over "Here" is one label) and than the header row under it
+        # tells a heading over the next table.
+        size = min(w.font_size for w in ws) / HEADING_SIZE
+        return after_pieces >= 2 and header_words([w.text for w in nxt]) \
+            and max(w.font_size for w in nxt) < size and sizes[-1] < size
     if after_pieces < 2:
         return (larger or bold) and len(nxt) >= PROSE_WORDS
     header = header_words([w.text for w in nxt])
     return header and (larger or (bold and all(w.bold for w in nxt)))
+
+
+def paragraph_over(words: Sequence[Word], ln: Line, after: Line, after_pieces: int) -> bool:
+    """Is the one-piece line ``ln`` the first line of a paragraph, ``after`` (in ``after_pieces``
+    pieces) its next line? Running prose (``PROSE_WORDS`` words or more, one piece) followed by
+    a line of the same measure: one piece, starting where it starts (within ``PARA_INDENT`` of its
+    height), no wider than it (a paragraph's first line fills the measure, its last may stop
+    short), in its type (size within ``PARA_SIZE`` pt, bold alike) at single spacing (baselines
+    ``PARA_LEADING`` line heights apart at most). A heading is set apart from the prose under
+    it by its type or its spacing, and is short."""
+    ws, nxt = [words[i] for i in ln.word_ids], [words[i] for i in after.word_ids]
+    if after_pieces != 1 or len(ws) < PROSE_WORDS or not nxt:
+        return False
+    h = ln.bbox.height
+    if abs(after.bbox.x0 - ln.bbox.x0) > PARA_INDENT * h or after.bbox.x1 > ln.bbox.x1 + PARA_INDENT * h:
+        return False
+    if not 0 < after.baseline - ln.baseline <= PARA_LEADING * h:
+        return False
+    size, size_after = _median([w.font_size for w in ws]), _median([w.font_size for w in nxt])
+    return abs(size - size_after) <= PARA_SIZE and all(w.bold for w in ws) == all(w.bold for w in nxt)
+
+
+def _median(xs: Sequence[float]) -> float:
+    return sorted(xs)[len(xs) // 2]
+
+
+PARA_INDENT = 1.0  # line heights: a paragraph's next line starts this near its first (a first-line indent)
+PARA_LEADING = 1.6  # line heights: a paragraph's baselines step this far at most (single or 1.5 spacing)
+PARA_SIZE = 0.5  # pt: a paragraph's lines share one type size
 
 
 def why_ended(words: Sequence[Word], ln: Line, pieces: int, prev: Line | None, pitch: float,
@@ -93,12 +128,15 @@ def why_ended(words: Sequence[Word], ln: Line, pieces: int, prev: Line | None, p
     """What the line ``ln`` (in ``pieces`` pieces) under a table is by its words, when it ends the
     growth down ("" when nothing): "a continuation marker" or "a caption" (one piece) or "a numbered
     section heading" (under ``prev``, the table's last line, its rows ``pitch`` pt apart), or "a
+    paragraph" (its first line, ``after`` its next: ``paragraph_over``), or "a
     heading" without a number (one piece under the table's lines ``table``, ``after`` the line
     under it and its pieces: ``heading_over``)."""
     if pieces < 2 and foot_line(words, ln):
         return "a continuation marker" if MARKER.search(" ".join(words[i].text for i in ln.word_ids)) else "a caption"
     if prev is not None and section_heading(words, ln, prev, pitch):
         return "a numbered section heading"
+    if pieces == 1 and after is not None and paragraph_over(words, ln, *after):
+        return "a paragraph"
     if pieces == 1 and table and after is not None and heading_over(words, ln, table, *after):
         return "a heading"
     return ""

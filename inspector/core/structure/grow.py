@@ -19,7 +19,7 @@ from ..units import whole_unit_line
 from .between import HEADING_SIZE
 from .centred_heads import GROUP_CENTRED
 from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, segments
-from .ends import SECTION_NUMBER, TABLE_LABEL, heading_over, row_pitch, why_ended
+from .ends import SECTION_NUMBER, TABLE_LABEL, foot_line, heading_over, row_pitch, why_ended
 from .wrapped_rows import line_size
 
 PARAGRAPH_GAP = 2.0  # line pitches of white before a line: more is a paragraph break, the table has ended
@@ -216,8 +216,8 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
                                                and heads_group(ln, own, box, words, wc, min_gap, tol)):
             break
         text = " ".join(words[i].text for i in ln.word_ids)
-        if TABLE_LABEL.match(text):
-            break  # the table's caption, spaced out over the column gaps, is no header line
+        if TABLE_LABEL.match(text) or (len(own) < 2 and foot_line(words, ln)):
+            break  # the table's caption (spaced out over the column gaps) or "Table (continued)": no header line
         if ln.bbox.y1 <= box.y0 and whole_unit_line(text) is not None:
             break  # "单位：元  币种：人民币" over the last columns: the table's unit line, no header line
         top = ln.bbox.y0

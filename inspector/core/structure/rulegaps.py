@@ -13,7 +13,15 @@ from collections.abc import Sequence
 
 from ..types import Rect, Rule, TableRegion
 from .aligned import PROSE_WORDS, is_prose
-from .between import HEADING_SIZE, SIZE_EPS, LineFacts, column_rule_through, heading_between, prose_beside
+from .between import (
+    HEADING_SIZE,
+    SIZE_EPS,
+    LineFacts,
+    column_rule_through,
+    heading_between,
+    nothing_over,
+    prose_beside,
+)
 from .columns import Line
 
 PROSE_SLACK = 5  # pt a prose line may start left of the rules, or must cross their end by
@@ -77,6 +85,13 @@ def _heading_parts(lines: Sequence[Line], n_segments: Sequence[int], between: Se
                           (bottom.start, bottom.end)) if facts else ""
     if why and said is not None:
         box = Rect.bounding([lines[k].bbox for k in between])
+        heights = sorted(lines[k].bbox.height for k in between)
+        if nothing_over(lines, top.pos, x0, x1, heights[len(heights) // 2]):
+            # No row ends over the upper rule: there is no table above to end, only the next one's top.
+            said.append(TableRegion(box, "horizontal_rules", f"heading over a table: {why} stands alone right "
+                                    "under a rule with no text over it and over the next table's header; no row of "
+                                    "that table, which starts at the rule under it"))
+            return True
         where = ("between one table's last row and the next table's header" if unruled
                  else "between two rules over a header row")
         said.append(TableRegion(box, "horizontal_rules", f"heading between tables: {why} stands alone {where}; "

@@ -26,6 +26,7 @@ from .sections import section_rows
 from .spanhead import head_cols
 from .spanrects import rectangles
 from .spanrows import banded_label_rows, note_rows, totals_spans
+from .stacks import phrase_end
 from .wordslots import WordSlots
 
 CMIDRULE_WIDTH = 0.9  # a horizontal rule shorter than this share of the table's width may be a cmidrule
@@ -290,9 +291,19 @@ def _spanner_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
 
 def _one_piece(ev: RegionEvidence, box: Rect) -> bool:
     """Are the words inside ``box`` one piece of one line (a group label of several words,
-    "Fiscal year", whose words' centres fall in two of the columns it spans)?"""
+    "Fiscal year", whose words' centres fall in two of the columns it spans), or one phrase
+    of one line, each word a word space from the one before (``stacks.phrase_end``)? A
+    boundary found between two stacks of numbers under the label ("Test set" over "Accuracy
+    | MAE") cuts the line's piece at the label's word space; the words still read as one."""
     ids = set(ev.centres.inside(box, pad=0.0))
-    return bool(ids) and sum(1 for s in ev.segs if ids & set(s.word_ids)) == 1
+    if not ids:
+        return False
+    if sum(1 for s in ev.segs if ids & set(s.word_ids)) == 1:
+        return True
+    row = sorted((ev.words[i] for i in ids), key=lambda w: w.bbox.x0)
+    h = min(w.bbox.height for w in row)
+    one_line = max(w.bbox.cy for w in row) - min(w.bbox.cy for w in row) <= h / 2
+    return one_line and phrase_end(row, 0) >= max(w.bbox.x1 for w in row)
 
 
 def _labels_beside(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]], r: int, cols: Sequence[int],
