@@ -86,6 +86,16 @@ def test_text_under_an_opaque_fill_painted_after_it_is_no_word() -> None:
     assert _texts(data) == ["New", "total", "Shaded", "cell", "56", "Half", "hidden", "78", "Left"]
 
 
+def test_a_covered_mark_of_no_letter_or_digit_stays() -> None:
+    """A flattened form field draws its box over the page's check box glyph: a box shows either
+    way, and the glyph is what tells a form's marks from a table's rules."""
+    def build(page: pymupdf.Page) -> None:
+        page.insert_text((72, 100), "* Yes 12", fontsize=10)
+        page.draw_rect(pymupdf.Rect(70, 90, 78, 102), color=(0, 0, 0), fill=(1, 1, 1), width=0.5)
+        page.draw_rect(pymupdf.Rect(80, 88, 120, 104), color=None, fill=(1, 1, 1))
+    assert _texts(_page(build)) == ["*"]
+
+
 def test_a_half_transparent_cover_hides_nothing() -> None:
     def build(page: pymupdf.Page) -> None:
         page.insert_text((72, 100), "Seen 12", fontsize=10)

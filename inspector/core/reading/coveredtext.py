@@ -65,10 +65,14 @@ def covered_words(page: Page, words: Sequence[Word]) -> Covered:
 
 def without_covered(words: list[Word], covered: Covered) -> list[Word]:
     """``words`` without the covered ones (``covered_words``), unless the same word is painted
-    over the cover too (a correction pasted in over the old text may repeat a word of it)."""
+    over the cover too (a correction pasted in over the old text may repeat a word of it), or
+    says nothing: a word of no letter or digit (a form's check box glyph, "❑", under the box a
+    flattened form field draws in its place: what shows there is a box either way, and the
+    glyph tells the form's marks from a table's rules)."""
     if not covered.hidden:
         return words
-    return [w for w in words if not _same(w, covered.hidden) or _same(w, covered.shown)]
+    return [w for w in words if not _same(w, covered.hidden) or _same(w, covered.shown)
+            or not any(ch.isalnum() for ch in w.text)]
 
 
 def _same(w: Word, painted: Sequence[PaintedWord]) -> bool:
