@@ -19,6 +19,7 @@ import pymupdf
 
 from .drawings import Drawing as Drawing  # where the readers of drawings have always found it
 from .messages import quiet_mupdf
+from .objnumbers import without_absurd_objects
 from .page import Page as Page
 from .page import Pixels as Pixels
 from .pagedict import shown_rotation
@@ -174,7 +175,7 @@ def open_document(source: str | os.PathLike[str] | bytes, password: str | None =
     kind = sniff(data[:SNIFF_BYTES])
     if kind is None:
         raise DocumentError(f"{name}: not a PDF or a PNG/JPEG/TIFF image (the first bytes say otherwise)")
-    raw = _open_raw(data, kind, name)
+    raw = _open_raw(without_absurd_objects(data)[0] if kind == "pdf" else data, kind, name)
     if raw.needs_pass:
         if not password:
             raise PasswordRequired(f"{name}: the PDF is encrypted; a password is needed (--password)")
