@@ -47,12 +47,13 @@ def ocg_off(config: bytes = b"/OFF [6 0 R]") -> bytes:
     return _doc(content, extra=[_OCG], catalog_extra=b"/OCProperties " + props + b" ")
 
 
-def ocmd_all_off() -> bytes:
-    """The fake table under an OCMD (object 7) visible only when its layer is on, with the layer off."""
+def ocmd(membership: bytes = b"/OCGs [6 0 R] /P /AllOn", config: bytes = b"/OFF [6 0 R]") -> bytes:
+    """The fake table under an OCMD (object 7: ``membership``) over the layer (object 6), whose
+    state the default configuration (``config``) sets."""
     content = b"/OC /M BDC\n" + _fake_table() + b"\nEMC\n" + _grid()
     res = b"<< /Font << /F1 5 0 R >> /Properties << /M 7 0 R >> >>"
-    props = b"<< /OCGs [6 0 R] /D << /OFF [6 0 R] >> >>"
-    return _doc(content, res, [_OCG, b"<< /Type /OCMD /OCGs [6 0 R] /P /AllOn >>"],
+    props = b"<< /OCGs [6 0 R] /D << " + config + b" >> >>"
+    return _doc(content, res, [_OCG, b"<< /Type /OCMD " + membership + b" >>"],
                 catalog_extra=b"/OCProperties " + props + b" ")
 
 
@@ -130,7 +131,8 @@ def broken_widths(widths: bytes = b"[600 -500 1e9 /Name (s) null [1] 0]", first:
 CASES: dict[str, Callable[[], bytes]] = {
     "ocg_off": ocg_off,
     "ocg_base_off": lambda: ocg_off(b"/BaseState /OFF"),
-    "ocmd_all_off": ocmd_all_off,
+    "ocmd_all_on": ocmd,
+    "ocmd_expression": lambda: ocmd(b"/VE [/Or [/Not [/Or 6 0 R]] [/And [/Not 6 0 R] 6 0 R]]", b"/ON [6 0 R]"),
     "ocg_form": ocg_form,
     "covered_text": covered_text,
     "invisible_text": invisible_text,

@@ -36,7 +36,8 @@ def _detect(name: str) -> api.PageResult:
     return api.detect(api.open_pdf(hostile_layers.CASES[name]()), 1)
 
 
-@pytest.mark.parametrize("name", ["ocg_off", "ocg_base_off", "ocg_form", "covered_text", "invisible_text"])
+@pytest.mark.parametrize("name", ["ocg_off", "ocg_base_off", "ocg_form", "ocmd_all_on", "ocmd_expression",
+                                  "covered_text", "invisible_text"])
 def test_a_fake_table_the_viewer_does_not_show_is_not_detected(name: str) -> None:
     """A ruled grid with amounts in a layer the default configuration turns off, under a white
     box painted over it, or drawn invisible: only the visible table is found."""
@@ -44,6 +45,24 @@ def test_a_fake_table_the_viewer_does_not_show_is_not_detected(name: str) -> Non
     assert [_box(t.bbox) for t in result.tables] == [GRID_BOX]
     assert result.tables[0].rows_text()[-1] == GRID_LAST_ROW
     assert not [w for w in result.words if w.text.startswith(("h", "w"))]
+
+
+@pytest.mark.parametrize(("membership", "config", "shown"), [
+    (b"/OCGs [6 0 R] /P /AllOn", b"/OFF [6 0 R]", False),  # MuPDF showed it
+    (b"/OCGs [6 0 R] /P /AllOn", b"/ON [6 0 R]", True),
+    (b"/OCGs [6 0 R] /P /AnyOn", b"/OFF [6 0 R]", False),
+    (b"/OCGs 6 0 R /P /AllOff", b"/OFF [6 0 R]", True),
+    (b"/OCGs [6 0 R] /P /AnyOff", b"/BaseState /OFF", True),
+    (b"/VE [/And 6 0 R]", b"/OFF [6 0 R]", False),  # MuPDF showed every /VE
+    (b"/VE [/Not 6 0 R]", b"/OFF [6 0 R]", True),
+    (b"/VE [/Or [/Not 6 0 R] [/And 6 0 R]]", b"/BaseState /OFF /ON []", True),
+    (b"/VE [/And [/Not 6 0 R] 6 0 R]", b"/BaseState /OFF", False),
+    (b"/VE [/Not 6 0 R]", b"/ON [6 0 R]", False),  # every group on: a new one, off, hides it
+])
+def test_a_membership_dictionary_hides_what_the_default_configuration_hides(membership: bytes, config: bytes,
+                                                                             shown: bool) -> None:
+    result = api.detect(api.open_pdf(hostile_layers.ocmd(membership, config)), 1)
+    assert [_box(t.bbox) for t in result.tables] == ([FAKE_BOX, GRID_BOX] if shown else [GRID_BOX])
 
 
 def test_invisible_text_over_a_picture_is_a_scans_ocr_layer_and_makes_its_table() -> None:

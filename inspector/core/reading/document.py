@@ -18,6 +18,7 @@ from typing import Any
 import pymupdf
 
 from .drawings import Drawing as Drawing  # where the readers of drawings have always found it
+from .layers import mend_ocmds
 from .messages import quiet_mupdf
 from .objnumbers import without_absurd_objects
 from .page import Page as Page
@@ -183,11 +184,22 @@ def open_document(source: str | os.PathLike[str] | bytes, password: str | None =
             raise PasswordRequired(f"{name}: the password is wrong for this encrypted PDF")
     if _page_count(raw, name) == 0:
         raise DocumentError(f"{name}: the document has no pages")
+    if kind == "pdf":
+        _mend_layers(raw, name)
     try:
         return Document(raw, name, data, kind)
     except Exception as exc:  # MuPDF refuses the page tree: a one-line reason, never a traceback
         log.debug("page tree refused", exc_info=True)
         raise DocumentError(f"{name}: the page tree is damaged ({_short(exc)})") from None
+
+
+def _mend_layers(raw: pymupdf.Document, name: str) -> None:
+    """OCMDs MuPDF would show though the default configuration hides them (``layers``); a damaged
+    layer dictionary is left as it is (MuPDF reads it its own way)."""
+    try:
+        mend_ocmds(raw)
+    except Exception:  # the layers are a refinement: never the reason a file fails
+        log.debug("%s: optional content not mended", name, exc_info=True)
 
 
 def _page_count(raw: pymupdf.Document, name: str) -> int:
