@@ -23,7 +23,7 @@ from .cliptext import cut_at_clips
 from .coveredtext import covered_words, without_covered
 from .decimals import join_zero_advance_points
 from .document import Page
-from .hiddentext import hidden_spans, invisible_spans, white, without_hidden
+from .hiddentext import hidden_spans, invisible_spans, shown_spans, white, without_hidden
 from .symbolmarks import SymbolGlyph, read_bullets, symbol_font
 
 # Control characters (NUL included), and CJK compatibility ideographs: some CJK fonts map their
@@ -59,12 +59,13 @@ def extract_text(page: Page, hidden: bool = True) -> tuple[tuple[Word, ...], int
     opaque fill painted later is left out (``hiddentext``, ``rows.hidden_text``)."""
     raw, spans = page.text()
     lines = read_lines(spans)
+    shown = shown_spans(spans) if lines.invisible else []  # few pages draw invisible text: see hiddentext
     del spans  # a thousand containers: freed before the words are made, so they count for no collection
     turn = dominant_turn(lines.directions)
     out = join_zero_advance_points(_words(raw, lines), page.line_chars)  # "11,062." + "6": see decimals
     if hidden:  # few pages draw white or invisible text: the fills and pictures under it are read only then
         out = without_covered(out, covered_words(page, out))
-        out = without_hidden(page, out, [*hidden_spans(page, lines.white), *invisible_spans(page, lines.invisible)])
+        out = without_hidden(page, out, [*hidden_spans(page, lines.white), *invisible_spans(page, lines.invisible, shown)])
     if lines.symbols:  # a bullet whose Unicode a PDF writer lost: see symbolmarks
         out = read_bullets(out, lines.symbols)
     text = "".join([r[4] for r in raw])
