@@ -1,20 +1,26 @@
 """Seeded fuzzing of every entry point, as a user's shell would run them.
 
     python benchmarks/fuzz.py [--mutants 1000] [--seed 13] [--jobs 2] [--gui 40] [--budget 5] [--out report.json]
+                              [--no-explain] [--no-eval] [--no-made]
 
 Mutants (tests/fuzz/mutate.py: byte flips, truncation, deleted/duplicated chunks, damaged
 xref/trailer, bad /Length, /Count, /MediaBox, /Kids cycles, XObject loops, chains and
 fan-outs; absurd numbers in content, degenerate matrices, odd /Rotate and /UserUnit) of the
 corpus PDFs and the built test PDFs, plus every hand-made hostile file (tests/fuzz/hostile.py),
-heavy page (tests/fuzz/heavy.py) and hostile page content or non-PDF file named .pdf
-(tests/fuzz/hostile_content.py), go through real subprocesses:
+heavy page (tests/fuzz/heavy.py), hostile page content or non-PDF file named .pdf
+(tests/fuzz/hostile_content.py) and page a viewer shows otherwise than its text layer reads
+(tests/fuzz/hostile_layers.py: hidden layers, covered and invisible text, tiny fonts, 100,000
+paths, nested forms, broken widths), go through real subprocesses:
   detect --json   on every input
-  export          on every input (json, cells, md, csv in turn)
+  export          on every input (json, cells, md, csv, html in turn; md, csv and html held to
+                  tests/fuzz/outputs.py, cells to one JSON value a line)
+  explain --json  on every input (page 1)
   eval            over all inputs, as a corpus of one table each (batches of 250)
   gui --screenshot  on a sample (--gui) and every hostile and heavy file
 Each run may take 30 s (a hang otherwise). Printed: inputs, exit-code counts per command,
-tracebacks, hangs, invalid JSON on stdout (or a detected table off its page), undocumented exit
-codes, worst time and the worst peak memory of the command's own process (page work runs in a
+tracebacks, hangs, invalid output on stdout (JSON that does not parse, a detected table off its
+page, a malformed export), undocumented exit codes, worst time and the worst peak memory of the
+command's own process (page work runs in a
 worker whose memory is capped by budget.memory_mb). Not a test: CPU heavy; run it alone.
 """
 
@@ -29,6 +35,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,8 +44,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from inspector.cli.common import EXIT_INPUT, EXIT_OK, EXIT_PARTIAL  # noqa: E402
-from tests.fuzz import heavy, hostile, hostile_content  # noqa: E402
+from tests.fuzz import heavy, hostile, hostile_content, hostile_layers  # noqa: E402
 from tests.fuzz.mutate import built_seeds, mutant  # noqa: E402
+from tests.fuzz.outputs import PROBLEM  # noqa: E402
 
 CORPUS = (ROOT / ".." / "shared" / "corpus").resolve()
 HANG_S = 30.0
@@ -71,8 +79,9 @@ class Report:
 
 
 def run_cli(command: str, label: str, args: list[str], env: dict[str, str], json_stdout: bool,
-            json_file: Path | None = None) -> Run:
-    """One CLI run in its own process group (killed whole after HANG_S)."""
+            json_file: Path | None = None, check: Callable[[str], str] | None = None) -> Run:
+    """One CLI run in its own process group (killed whole after HANG_S); ``check`` (of
+    ``tests/fuzz/outputs.py``) says what is wrong with a text export on stdout."""
     t0 = time.monotonic()
     proc = subprocess.Popen([sys.executable, "-m", "inspector.cli", *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env, start_new_session=True)
@@ -91,6 +100,10 @@ def run_cli(command: str, label: str, args: list[str], env: dict[str, str], json
             off = off_page(json.loads(out.decode("utf-8")))
         except (ValueError, UnicodeDecodeError):
             bad = True
+    if check is not None and code in (0, 4):
+        off = check(out.decode("utf-8", "replace")) if _utf8(out) else "stdout is not UTF-8"
+    elif json_stdout and code in (0, 4) and not _utf8(out):
+        bad = True
     if json_file is not None and code in DOCUMENTED and json_file.exists():
         try:
             json.loads(json_file.read_text(encoding="utf-8"))
@@ -101,11 +114,31 @@ def run_cli(command: str, label: str, args: list[str], env: dict[str, str], json
     return Run(command, label, code, time.monotonic() - t0, rss, with_tb, bad or bool(off), off or tail)
 
 
+def _utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def jsonl_problem(text: str) -> str:
+    """``export --format cells``: every line one JSON value."""
+    for n, line in enumerate(text.splitlines(), 1):
+        try:
+            json.loads(line)
+        except ValueError:
+            return f"line {n} of the cells export is not JSON"
+    return ""
+
+
 def off_page(data: object) -> str:
     """Invalid output in valid JSON: a table of ``detect --json`` whose box is not on its page
     (1 pt of slack), said as "page N: table box [...] off a W x H page"; else ""."""
     pages = data.get("pages", []) if isinstance(data, dict) else []
     for page in pages:
+        if "width" not in page:  # explain --json gives no page size (nor a failed page of detect)
+            continue
         w, h = page.get("width") or 0, page.get("height") or 0
         for table in page.get("tables") or []:
             x0, y0, x1, y1 = table["bbox"]
@@ -136,7 +169,7 @@ class _Popen(subprocess.Popen):  # type: ignore[type-arg]
 subprocess.Popen = _Popen  # type: ignore[misc]
 
 
-def make_inputs(folder: Path, n: int, seed: int) -> list[tuple[str, Path]]:
+def make_inputs(folder: Path, n: int, seed: int, made_too: bool = True) -> list[tuple[str, Path]]:
     seeds = built_seeds()
     if (CORPUS / "pdfs").is_dir():
         for pdf in sorted((CORPUS / "pdfs").rglob("*.pdf")):
@@ -144,7 +177,8 @@ def make_inputs(folder: Path, n: int, seed: int) -> list[tuple[str, Path]]:
                 seeds.append((pdf.relative_to(CORPUS).as_posix(), pdf.read_bytes()))
     out = []
     made = {**{f"hostile-{k}": b for k, b in hostile.CASES.items()}, **{f"heavy-{k}": b for k, b in heavy.CASES.items()},
-            **{f"content-{k}": b for k, b in hostile_content.CASES.items()}}
+            **{f"content-{k}": b for k, b in hostile_content.CASES.items()},
+            **{f"layers-{k}": b for k, b in hostile_layers.CASES.items()}} if made_too else {}
     for name, build in made.items():
         path = folder / f"{name}.pdf"
         path.write_bytes(build())
@@ -198,6 +232,10 @@ def main() -> int:
     ap.add_argument("--gui", type=int, default=40, help="mutants (a sample) also through gui --screenshot")
     ap.add_argument("--budget", default="5", help="budget.seconds for every run (default 5)")
     ap.add_argument("--out", help="write every run as JSON here")
+    ap.add_argument("--no-explain", dest="explain", action="store_false", help="skip explain --json on each input")
+    ap.add_argument("--no-eval", dest="eval", action="store_false", help="skip the eval batches")
+    ap.add_argument("--no-made", dest="made", action="store_false",
+                    help="mutants alone: skip the hand-made hostile, heavy, content and layers files")
     args = ap.parse_args()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
     budget = ["--set", f"budget.seconds={args.budget}"]
@@ -205,16 +243,19 @@ def main() -> int:
     t_start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="fuzz-") as tmp:
         folder = Path(tmp)
-        inputs = make_inputs(folder, args.mutants, args.seed)
-        formats = ("json", "cells", "md", "csv")
+        inputs = make_inputs(folder, args.mutants, args.seed, args.made)
+        formats = ("json", "cells", "md", "csv", "html")
 
         def one(i: int) -> list[Run]:
             label, path = inputs[i]
-            fmt = formats[i % 4]
+            fmt = formats[i % len(formats)]
+            check = jsonl_problem if fmt == "cells" else PROBLEM.get(fmt)
             runs = [run_cli("detect", label, ["detect", "--json", str(path), *budget], env, True),
                     run_cli(f"export-{fmt}", label, ["export", str(path), "--format", fmt, "--from", "detection",
-                                                     *budget], env, fmt == "json")]
-            hostile_input = label.startswith(("hostile", "heavy", "content"))
+                                                     *budget], env, fmt == "json", check=check)]
+            if args.explain:
+                runs.append(run_cli("explain", label, ["explain", "--json", str(path), *budget], env, True))
+            hostile_input = label.startswith(("hostile", "heavy", "content", "layers"))
             if hostile_input or (args.gui and i % max(1, len(inputs) // args.gui) == 0):
                 shot = folder / f"shot-{i}.png"
                 runs.append(run_cli("gui", label, ["gui", str(path), "--screenshot", str(shot), *budget], env, False))
@@ -228,7 +269,7 @@ def main() -> int:
                 done += 1
                 if done % 100 == 0:
                     print(f"  {done}/{len(inputs)} inputs, {time.monotonic() - t_start:.0f} s", flush=True)
-        for r in eval_batches(folder, inputs, env, args.budget):
+        for r in eval_batches(folder, inputs, env, args.budget) if args.eval else []:
             report.add(r)
     summarise(report, time.monotonic() - t_start)
     if args.out:

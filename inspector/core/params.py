@@ -110,8 +110,9 @@ class RowParams:
 
     hidden_text: bool = param(True, "Hidden text is no text", "on/off", 0, 1,
                               "Text drawn white on white paper or on a white fill (a form's hint for software, "
-                              "glued to a visible asterisk) is not visible: its words are left out, and a word "
-                              "it is glued to keeps only its visible characters.")
+                              "glued to a visible asterisk), drawn invisible (render mode 3) over no picture or "
+                              "outlined glyphs, or covered by an opaque box painted after it is not visible: its "
+                              "words are left out, and a word it is glued to keeps only its visible characters.")
 
     y_tolerance: float = param(0.35, "Baseline tolerance", "x font size", 0.05, 1.5,
                                "Words whose baselines differ by less than this fraction of the font size share a row.",

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.types import Table
-from .grid import SpanMode, header_row_count, row_role, slot_grid
+from .grid import SpanMode, cell_lines, header_row_count, row_role, slot_grid
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -32,7 +32,7 @@ class CsvOptions:
 
 
 def _field(text: str, guard: bool) -> str:
-    text = text.strip().replace("\r\n", "\n").replace("\r", "\n")
+    text = cell_lines(text)
     if guard and text.startswith(_FORMULA_START):
         return "'" + text
     return text

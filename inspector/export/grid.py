@@ -8,6 +8,7 @@ still exports instead of failing. Here: header rows and columns, names, folding.
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from ..core.slots import SlotGrid, SpanMode
@@ -15,6 +16,16 @@ from ..core.text import flat
 from ..core.types import Cell, Table
 
 NoHeader = Literal["first_row", "empty"]
+
+_BREAKS = re.compile("\r\n|[\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")  # what str.splitlines breaks at
+_CONTROLS = re.compile("[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f]")  # tab and line breaks aside
+
+
+def cell_lines(text: str) -> str:
+    """A cell's text for a text export: trimmed, every kind of line break as ``\\n``, other
+    control characters (NUL, ESC: invalid in HTML, cut a C reader's string; an annotation or a
+    compare source may hold them) as spaces."""
+    return _CONTROLS.sub(" ", _BREAKS.sub("\n", text.strip())).strip()
 
 
 def slot_grid(table: Table) -> SlotGrid[Cell]:

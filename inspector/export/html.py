@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.types import Cell, Table
-from .grid import SlotGrid, closed_header_rows, row_role, slot_grid
+from .grid import SlotGrid, cell_lines, closed_header_rows, row_role, slot_grid
 from .units import caption_unit
 
 
@@ -33,7 +33,7 @@ class HtmlOptions:
 
 def escape(text: str) -> str:
     """Cell text as HTML: trimmed, escaped, line breaks as ``<br>``."""
-    text = text.strip().replace("\r\n", "\n").replace("\r", "\n")
+    text = cell_lines(text)
     return html.escape(text, quote=True).replace("\n", "<br>")
 
 
@@ -142,4 +142,4 @@ caption .unit {{ font-weight: normal; font-size: smaller; }}
 def dumps_tables(tables: Sequence[Table], options: HtmlOptions = HtmlOptions(), title: str = "Tables") -> str:
     """A complete UTF-8 HTML page with a heading per table naming its page."""
     body = "".join(f"<h2>Table {i} (page {t.page})</h2>\n{dumps(t, options)}" for i, t in enumerate(tables, 1))
-    return _PAGE.format(title=html.escape(title), body=body)
+    return _PAGE.format(title=html.escape(cell_lines(title)), body=body)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.types import Table
-from .grid import NoHeader, SlotGrid, SpanMode, column_headers, header_row_count, row_role, slot_grid
+from .grid import NoHeader, SlotGrid, SpanMode, cell_lines, column_headers, header_row_count, row_role, slot_grid
 from .units import caption_unit
 
 _INLINE = re.compile(r"([\\`*_\[\]<>#~&!])")
@@ -48,7 +48,7 @@ class MarkdownOptions:
 
 def escape(text: str, inline: bool = False) -> str:
     """One Markdown table cell: trimmed, ``|`` -> ``\\|``, line breaks -> ``<br>``."""
-    text = text.strip().replace("\r\n", "\n").replace("\r", "\n")
+    text = cell_lines(text)
     if inline:
         text = _INLINE.sub(r"\\\1", text)
         return text.replace("|", "\\|").replace("\n", "<br>")

@@ -220,19 +220,21 @@ def test_title_lines_tagged_as_several_rows_all_become_the_title():
     assert any("first 3 rows" in f and "a title tagged as rows" in f for f in result.fixes)
 
 
-def test_a_damaged_object_number_far_past_the_file_leaves_the_tree_in_the_catalog():
-    """MuPDF's repair believes "7000000 0 obj": a table of 7 million entries for a small file.
-    Taking the tree out of the catalog would copy that table (hundreds of MB), so the tree
-    stays there; the tags are read all the same. An undamaged file has it taken out."""
+def test_a_damaged_object_number_far_past_the_file_builds_no_huge_table():
+    """MuPDF's repair believed "7000000 0 obj": a table of 7 million entries for a small file,
+    which taking the tree out of the catalog would copy (hundreds of MB), so the tree stayed
+    there. Such a header is now blanked before MuPDF opens the file (``reading.objnumbers``): the
+    table is the file's own and the tree is taken out as from an undamaged file (a huge table
+    made from a damaged object stream's numbers still keeps it in); the tags are read all the same."""
     data = tagged_pdf([[HEAD, *BODY]])
     end = data.rindex(b"startxref")
     damaged = data[:end] + b"7000000 0 obj\nnull\nendobj\nstartxrXf" + data[end + 9:]
-    for raw, hidden in ((data, True), (damaged, False)):
+    for raw in (data, damaged):
         doc = open_document(raw)
         try:
             kind, value = doc.raw.xref_get_key(doc.raw.pdf_catalog(), "StructTreeRoot")
-            assert doc.structure_root is not None and (kind == "null") == hidden
-            assert (doc.raw.xref_length() > 1_000_000) == (not hidden)
+            assert doc.structure_root is not None and kind == "null"
+            assert doc.raw.xref_length() < 1_000
         finally:
             doc.close()
         (t,) = read_tagged(raw).annotation.tables

@@ -302,7 +302,7 @@ def _serve(conn: Connection, parents_end: Connection, memory_mb: int, seconds: f
     with contextlib.suppress(OSError, AttributeError):
         os.nice(WORKER_NICENESS)  # a page grinding through its budget must not starve the window
     _limit_memory(memory_mb)
-    from ..reading.messages import quiet_mupdf, take_messages
+    from ..reading.messages import plain, quiet_mupdf, take_messages
 
     quiet_mupdf()
     while True:
@@ -330,7 +330,7 @@ def _serve(conn: Connection, parents_end: Connection, memory_mb: int, seconds: f
             reply = ("memory", None, f"page stopped: it needs more than {memory_mb} MB", take_messages())
         except Exception as exc:  # the job's failure is the page's outcome
             log.debug("a page job failed in the worker", exc_info=True)
-            reply = ("failed", None, _one_line(exc), take_messages())
+            reply = ("failed", None, plain(_one_line(exc)), take_messages())
         try:
             conn.send(reply)
         except (OSError, EOFError):

@@ -17,7 +17,9 @@ from pathlib import Path
 import pymupdf
 
 from .drawings import Drawing as Drawing  # where the readers of drawings have always found it
+from .layers import mend_ocmds
 from .messages import quiet_mupdf
+from .objnumbers import without_absurd_objects
 from .page import Page as Page
 from .page import Pixels as Pixels
 from .pagedict import shown_rotation
@@ -174,7 +176,7 @@ def open_document(source: str | os.PathLike[str] | bytes, password: str | None =
     kind = sniff(data[:SNIFF_BYTES])
     if kind is None:
         raise DocumentError(f"{name}: not a PDF or a PNG/JPEG/TIFF image (the first bytes say otherwise)")
-    raw = _open_raw(data, kind, name)
+    raw = _open_raw(without_absurd_objects(data)[0] if kind == "pdf" else data, kind, name)
     if raw.needs_pass:
         if not password:
             raise PasswordRequired(f"{name}: the PDF is encrypted; a password is needed (--password)")
@@ -182,11 +184,22 @@ def open_document(source: str | os.PathLike[str] | bytes, password: str | None =
             raise PasswordRequired(f"{name}: the password is wrong for this encrypted PDF")
     if _page_count(raw, name) == 0:
         raise DocumentError(f"{name}: the document has no pages")
+    if kind == "pdf":
+        _mend_layers(raw, name)
     try:
         return Document(raw, name, data, kind)
     except Exception as exc:  # MuPDF refuses the page tree: a one-line reason, never a traceback
         log.debug("page tree refused", exc_info=True)
         raise DocumentError(f"{name}: the page tree is damaged ({_short(exc)})") from None
+
+
+def _mend_layers(raw: pymupdf.Document, name: str) -> None:
+    """OCMDs MuPDF would show though the default configuration hides them (``layers``); a damaged
+    layer dictionary is left as it is (MuPDF reads it its own way)."""
+    try:
+        mend_ocmds(raw)
+    except Exception:  # the layers are a refinement: never the reason a file fails
+        log.debug("%s: optional content not mended", name, exc_info=True)
 
 
 def _page_count(raw: pymupdf.Document, name: str) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -37,6 +37,8 @@ class Drawing:
     rect: Rect
     fill_rgb: tuple[int, int, int] | None = None  # the fill's colour, 0-255 a channel
     capped: bool = False
+    # MuPDF's paint order (get_texttrace's spans share it): what a later fill covers is hidden
+    seqno: int = field(default=-1, compare=False)
 
 
 def visible_drawings(paths: Iterable[dict[str, Any]], width: float, height: float
@@ -68,10 +70,14 @@ class DrawingReader:
         self._cut = Scissors((0.0, 0.0, width, height))
         self._last: dict[str, Any] | None = None
         self._error: BaseException | None = None  # PyMuPDF swallows a callback's exception
+        self.steps: list[int] = []  # the paint-order number of every path handed over, clipped away or not
 
     def take(self, d: dict[str, Any]) -> None:
         """The next path of ``get_cdrawings``."""
         try:
+            step = d.get("seqno")
+            if step is not None:
+                self.steps.append(step)
             last = self._last
             if (last is not None and d.get("type") == "s" and last.get("type") == "f"
                     and last.get("items") == d.get("items")):
@@ -190,6 +196,7 @@ def _drawing(d: dict[str, Any]) -> Drawing:
     drawing.stroke_opacity = _opacity(d.get("stroke_opacity"))
     drawing.fill_opacity = _opacity(d.get("fill_opacity"))
     drawing.rect = fast_rect(x0, y0, x1, y1)
+    drawing.seqno = d.get("seqno", -1)
     _set(drawing, "__class__", Drawing)
     return drawing  # type: ignore[no-any-return]  # a Drawing since the line above
 

@@ -1,4 +1,4 @@
-"""Text nobody can see: drawn in white on white paper or on a white fill.
+"""Text nobody can see: drawn in white on white paper or on a white fill, or drawn invisible.
 
 A form writer may draw text for software alone in the colour of the paper (an accessibility
 hint "Required Field" set in white beside a field's asterisk, a note at a hair's size): it
@@ -10,18 +10,25 @@ A span is hidden when every channel of its colour is at least ``WHITE`` and what
 its box's centre is paper: no filled path darker than ``WHITE`` (a white header on a dark
 cell is visible) and no raster picture. Coordinates are points, unrotated page space; only
 upright lines are looked at.
+
+Text drawn invisible (render mode 3, or at no opacity) shows nothing either, unless a picture
+lies under it: over a scan's picture it is the OCR layer, the words the picture shows. Text an
+opaque rectangle painted later covers: ``coveredtext``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Any
 
 from ..types import Rect, Word
 from .document import Page
 
 WHITE = 250  # 0-255: a colour whose every channel is at least this is the paper's
 EDGE = 0.5  # pt: a word within this of a hidden span's side lies inside it
+GLYPH_ITEMS = 3  # a filled path of at least this many pieces is a glyph's outline (an underline is one)
+COPY_SHARE = 0.5  # a visible span over more than this share of an invisible one's box: a copy of it
 
 
 def white(colour: int) -> bool:
@@ -38,6 +45,32 @@ def hidden_spans(page: Page, spans: Sequence[Rect]) -> list[Rect]:
     if page.has_images():
         under += page.picture_boxes()
     return [s for s in spans if not any(u.x0 <= s.cx <= u.x1 and u.y0 <= s.cy <= u.y1 for u in under)]
+
+
+def shown_spans(d: dict[str, Any]) -> list[Rect]:
+    """The boxes of the spans of PyMuPDF's span dict ``d`` that are drawn visibly (not invisible)."""
+    return [Rect(*s["bbox"]) for b in d.get("blocks", ()) for line in b.get("lines", ()) for s in line.get("spans", ())
+            if s.get("alpha", 255) and s["text"].strip()]
+
+
+def invisible_spans(page: Page, spans: Sequence[Rect], shown: Sequence[Rect] = ()) -> list[Rect]:
+    """Those of ``spans`` (drawn invisible) standing over nothing that shows: no picture under
+    their centre (over a scan's picture they are its OCR layer), no glyphs drawn as paths in
+    their box (a browser draws Arabic script as outlines and lays the invisible text over them:
+    its text layer), no visible span (of ``shown``) over most of them (an invisible copy under
+    the visible text, as InDesign leaves: the visible copy stays). Such text is evidence."""
+    if not spans:
+        return []
+    under = page.picture_boxes() if page.has_images() else []
+    outlines = [d.rect for d in page.drawings() if d.fill is not None and len(d.items) >= GLYPH_ITEMS]
+    return [s for s in spans if not any(u.x0 <= s.cx <= u.x1 and u.y0 <= s.cy <= u.y1 for u in under)
+            and not any(s.x0 - EDGE <= g.x0 and g.x1 <= s.x1 + EDGE and s.y0 - EDGE <= g.y0 and g.y1 <= s.y1 + EDGE
+                        for g in outlines)
+            and not any(_overlap(s, v) > COPY_SHARE * s.width * s.height for v in shown)]
+
+
+def _overlap(a: Rect, b: Rect) -> float:
+    return max(0.0, min(a.x1, b.x1) - max(a.x0, b.x0)) * max(0.0, min(a.y1, b.y1) - max(a.y0, b.y0))
 
 
 def without_hidden(page: Page, words: list[Word], hidden: Sequence[Rect]) -> list[Word]:

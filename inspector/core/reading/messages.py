@@ -37,3 +37,20 @@ def clean(text: str) -> str:
     NUL and other control characters (but newlines) become spaces."""
     text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     return "".join(c if c >= " " or c == "\n" else " " for c in text)
+
+
+# MuPDF's terse reasons for giving a page up, in a user's words (MuPDF's own kept after them).
+_PLAIN = {
+    # nesting past MuPDF's exception stack (about 60 form XObjects within each other): not a bug of ours
+    "exception stack overflow": "its drawing nests deeper than MuPDF can follow: forms or patterns drawn "
+                                "within each other",
+}
+
+
+def plain(error: str) -> str:
+    """``error`` (a job's one-line failure) said plainly when it is one of MuPDF's terse reasons."""
+    low = error.lower()
+    for words, said in _PLAIN.items():
+        if words in low:
+            return f"{said}; MuPDF: {error}"
+    return error

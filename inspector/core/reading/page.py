@@ -31,6 +31,9 @@ MAX_RENDER_PIXELS = 40_000_000  # one render at most (~40 MB grey); huge pages g
 MAX_SIDE_PIXELS = 20_000  # longest side of one render: a 1 x 99999999 pt page is not a 60-megapixel strip
 
 
+PaintedWord = tuple[float, float, float, float, int, str]  # x0, y0, x1, y1, paint step, text
+
+
 class Page:
     """A lazy view of one page; nothing is extracted until asked for."""
 
@@ -52,6 +55,7 @@ class Page:
         self._drawings: list[Drawing] | None = None
         self._clipped: list[ClippedArt] | None = None
         self._clips: list[tuple[float, float, float, float]] | None = None
+        self._path_steps: list[int] | None = None
         self._textpage: pymupdf.TextPage | None = None
         self._images: list[dict[str, Any]] | None = None
 
@@ -154,6 +158,29 @@ class Page:
             self._drawings, self._clipped = self._visible_drawings()
         return self._clips or []
 
+    def path_steps(self) -> list[int]:
+        """The paint-order number (``seqno``) of every path MuPDF painted or clipped with, in
+        order; the numbers missing between them are text and pictures. Read with the drawings."""
+        if self._path_steps is None:
+            self._drawings, self._clipped = self._visible_drawings()
+        return self._path_steps or []
+
+    def paint_order(self, clip: Rect) -> tuple[list[PaintedWord], list[tuple[float, float, float, float, int]]]:
+        """The words and the opaque filled rectangles in ``clip`` (points) with their place in
+        paint order: words as (x0, y0, x1, y1, step, text), rectangles as (x0, y0, x1, y1, step).
+        A text reading of the box that keeps paths as blocks among the text's, in the order they
+        come (``TEXT_COLLECT_VECTORS``), the block's number the step: asked only where a fill
+        may cover text (``coveredtext``)."""
+        tp = self._page.get_textpage(clip=pymupdf.Rect(*clip.as_tuple()),
+                                     flags=pymupdf.TEXTFLAGS_WORDS | pymupdf.TEXT_COLLECT_VECTORS)
+        blocks = tp.extractDICT().get("blocks", ())
+        rects = [(*b["bbox"], k) for k, b in enumerate(blocks)
+                 if b.get("type") == 3 and b.get("isrect") and not b.get("stroked") and b.get("alpha") == 255]
+        text_steps = [k for k, b in enumerate(blocks) if b.get("type") == 0]  # the words number text blocks alone
+        words = [(x0, y0, x1, y1, text_steps[block], text) for x0, y0, x1, y1, text, block, _, _ in tp.extractWORDS()
+                 if block < len(text_steps)]
+        return words, rects
+
     def chars_in(self, box: Rect) -> list[tuple[str, float, float, float, float]]:
         """The characters drawn in ``box`` (points): (text, x0, y0, x1, y1), in the text layer's
         order. A text extraction of that box alone: for a few words' characters."""
@@ -177,6 +204,7 @@ class Page:
         self._page.get_cdrawings(extended=True, callback=reader.take)
         got = reader.result()
         self._clips = sorted(reader.clips)
+        self._path_steps = reader.steps
         return got
 
     def tile_cells(self) -> float:

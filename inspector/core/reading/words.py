@@ -20,9 +20,10 @@ from ..structure.columns import WordCentres, lines_in
 from ..text import LIGATURE, ligature_letters
 from ..types import Rect, RowBand, Word, fast_rect, text_word_at
 from .cliptext import cut_at_clips
+from .coveredtext import covered_words, without_covered
 from .decimals import join_zero_advance_points
 from .document import Page
-from .hiddentext import hidden_spans, white, without_hidden
+from .hiddentext import hidden_spans, invisible_spans, shown_spans, white, without_hidden
 from .symbolmarks import SymbolGlyph, read_bullets, symbol_font
 
 # Control characters (NUL included); marks that draw nothing and only break a word's text:
@@ -61,15 +62,17 @@ def extract_words(page: Page) -> tuple[Word, ...]:
 
 def extract_text(page: Page, hidden: bool = True) -> tuple[tuple[Word, ...], int]:
     """Words, and the quarter-turn that makes the page's dominant text upright; with ``hidden``,
-    text drawn white on paper is left out (``hiddentext``, ``rows.hidden_text``)."""
+    text drawn white on paper, drawn invisible with no picture under it, or covered by an
+    opaque fill painted later is left out (``hiddentext``, ``rows.hidden_text``)."""
     raw, spans = page.text()
     lines = read_lines(spans)
-    white = lines.white if hidden else []
+    shown = shown_spans(spans) if lines.invisible else []  # few pages draw invisible text: see hiddentext
     del spans  # a thousand containers: freed before the words are made, so they count for no collection
     turn = dominant_turn(lines.directions)
     out = join_zero_advance_points(_words(raw, lines), page.line_chars)  # "11,062." + "6": see decimals
-    if white:  # few pages draw white text: the fills under it are read only then
-        out = without_hidden(page, out, hidden_spans(page, white))
+    if hidden:  # few pages draw white or invisible text: the fills and pictures under it are read only then
+        out = without_covered(out, covered_words(page, out))
+        out = without_hidden(page, out, [*hidden_spans(page, lines.white), *invisible_spans(page, lines.invisible, shown)])
     if lines.symbols:  # a bullet whose Unicode a PDF writer lost: see symbolmarks
         out = read_bullets(out, lines.symbols)
     text = "".join([r[4] for r in raw])
@@ -272,6 +275,7 @@ class TextLines(NamedTuple):
     turns: dict[LineKey, int]  # lines that are not upright on the page: their quarter-turn
     symbols: list[SymbolGlyph]  # one-glyph spans of symbol and dingbat fonts (``symbolmarks``)
     white: list[Rect]  # the boxes of the upright spans drawn in white (``hiddentext``)
+    invisible: list[Rect]  # the boxes of the upright spans drawn invisible (render mode 3, no opacity)
 
 
 def read_lines(d: dict[str, Any]) -> TextLines:
@@ -284,6 +288,7 @@ def read_lines(d: dict[str, Any]) -> TextLines:
     turns: dict[LineKey, int] = {}
     symbols: list[SymbolGlyph] = []
     whites: list[Rect] = []
+    invisible: list[Rect] = []
     light: list[tuple[LineKey, float]] = []  # lines all in light type, smallest size
     upright: list[Any] = []  # the spans of the lines not diagonal: their sizes are read if a line is light
     for b_no, block in enumerate(d.get("blocks", ())):
@@ -306,6 +311,8 @@ def read_lines(d: dict[str, Any]) -> TextLines:
                 colour = s.get("color", 0)
                 if colour and across and white(colour):  # black type (colour 0, most spans) is not white
                     whites.append(Rect(*s["bbox"]))
+                if not s.get("alpha", 255) and across:  # render mode 3 (or no opacity): nothing shows
+                    invisible.append(Rect(*s["bbox"]))
                 kept.append((x0, s["bbox"][2], float(s["size"]), s["flags"] & 16 > 0 or _bold_name(font),
                              float(s["origin"][1])))
                 if len(text) == 1 and symbol_font(font):
@@ -324,7 +331,7 @@ def read_lines(d: dict[str, Any]) -> TextLines:
         sizes = sorted([s["size"] for line_spans in upright for s in line_spans])
         median = sizes[len(sizes) // 2]
         marks.update(key for key, size in light if size >= LARGE * median)
-    return TextLines(spans, directions, marks, turns, symbols, whites)
+    return TextLines(spans, directions, marks, turns, symbols, whites, invisible)
 
 
 def _grey_of(span: dict[str, Any]) -> float:
