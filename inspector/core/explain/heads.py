@@ -14,12 +14,14 @@ value: the white between that text and the head, pt).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
 
 from ..structure.between import header_words
 from ..structure.centred_heads import label_span, sub_header_cut
+from ..structure.columns import Line
 from ..structure.grow import group_label_line
 from ..structure.spanhead import head_line
 from ..structure.stacks import phrase_end
@@ -41,15 +43,24 @@ GROUP_LINE = ("; its first line (\"{text}\") is one piece centred over two or mo
 def group_line_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     """``rows`` (one per row boundary of ``g``) with the table's top saying so when its first
     line is a group label taken over the header (``grow.group_label_line``)."""
-    if g.source != "horizontal_rules" or len(rows) != len(g.ys) or not rows:
+    if g.source != "horizontal_rules":
+        return rows
+    return _first_line_note(ctx, g, rows, group_label_line, "group_label_line", GROUP_LINE)
+
+
+def _first_line_note(ctx: PageContext, g: Grid, rows: list[Why], find: Callable[..., Line | None],
+                     kind: str, say: str) -> list[Why]:
+    """``rows`` with the table's top naming the first line ``find`` takes over ``g`` (evidence
+    ``kind``, its value the line's width, pt; ``say`` formatted with its text and columns)."""
+    if len(rows) != len(g.ys) or not rows:
         return rows
     words = ctx.centres.words
-    ln = group_label_line(g.region, words, ctx.centres, ctx.params.columns.min_gap, ctx.params.rows.y_tolerance)
+    ln = find(g.region, words, ctx.centres, ctx.params.columns.min_gap, ctx.params.rows.y_tolerance)
     if ln is None:
         return rows
     text = " ".join(words[i].text for i in ln.word_ids)
-    rows[0] = replace(rows[0], evidence=(*rows[0].evidence, Evidence("group_label_line", round(ln.bbox.width, 1))),
-                      decision=rows[0].decision + GROUP_LINE.format(text=text[:60]))
+    rows[0] = replace(rows[0], evidence=(*rows[0].evidence, Evidence(kind, round(ln.bbox.width, 1))),
+                      decision=rows[0].decision + say.format(text=text[:60], n=g.n_cols))
     return rows
 
 
@@ -202,16 +213,9 @@ SPANNING_HEAD = ("; its first line (\"{text}\") is one piece centred over all {n
 def spanning_head_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     """``rows`` (one per row boundary of ``g``) with the table's top saying so when its first
     line is a head spanning the columns taken over a borderless table (``spanhead``)."""
-    if g.source != "aligned" or len(rows) != len(g.ys) or not rows:
+    if g.source != "aligned":
         return rows
-    words = ctx.centres.words
-    ln = head_line(g.region, words, ctx.centres, ctx.params.columns.min_gap, ctx.params.rows.y_tolerance)
-    if ln is None:
-        return rows
-    text = " ".join(words[i].text for i in ln.word_ids)
-    rows[0] = replace(rows[0], evidence=(*rows[0].evidence, Evidence("spanning_head", round(ln.bbox.width, 1))),
-                      decision=rows[0].decision + SPANNING_HEAD.format(text=text[:60], n=g.n_cols))
-    return rows
+    return _first_line_note(ctx, g, rows, head_line, "spanning_head", SPANNING_HEAD)
 
 
 DATA_BAND = ("; the first drawn band holds amounts like the body's rows (over a third of its words amounts, years "
