@@ -308,7 +308,7 @@ def _erase_rules(img: np.ndarray, dpi: int, raster: RasterParams | None) -> tupl
 
     Long thin runs go first (``erase_rules``); then the raster stage's rules (``raster``) found
     on ``img`` itself, whose broken hairlines it has joined: painted as the joined line."""
-    from .reading.skew import RULE_MAX_PT, erase_rules, paint_rules
+    from .reading.skew import RULE_LETTERS, RULE_MAX_PT, erase_rules, letter_height, paint_rules
 
     out = erase_rules(img, dpi)
     if raster is None or not raster.enabled or (raster.bridge_gap <= 0 and raster.hairline_gap <= 0):
@@ -319,7 +319,11 @@ def _erase_rules(img: np.ndarray, dpi: int, raster: RasterParams | None) -> tupl
     joined = [r for r in found.rules if r.pieces > 1]
     # A hairline a coarse scan left as dashes long enough to be rules each (but too far apart to
     # join) is no run the eraser's opening finds either: Tesseract read each dash as "=" or "_".
-    dashes = [r for r in found.rules if r.pieces == 1 and r.thickness <= RULE_MAX_PT and not _band_edge(r, found)]
+    # As the eraser's runs, a dash is three letters long at least: a picture's stated resolution can
+    # be wrong (a PNG read at 96 dpi makes a letter's stem a 20 pt rule), its letters' size is not.
+    shortest = RULE_LETTERS * letter_height(img) * 72.0 / dpi
+    dashes = [r for r in found.rules if r.pieces == 1 and r.thickness <= RULE_MAX_PT and r.length >= shortest
+              and not _band_edge(r, found)]
     if not joined and not dashes:
         return out, ()
     notes = (f"{len(joined)} rule(s) broken into steps by the scan were erased from the picture OCR reads as "

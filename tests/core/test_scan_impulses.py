@@ -95,13 +95,15 @@ RDPI = 150
 
 
 def dashed_hairline_page() -> np.ndarray:
-    """A 150 dpi black-and-white A4 picture: a hairline a coarse scan left as dashes of 52 px
-    (25 pt: each long enough to be a rule) a pixel thick, 40 px apart (too far to join), on rows
-    300 and 301 in turn; and a grey band (rows 500-540) whose edges are no ink."""
+    """A 150 dpi black-and-white A4 picture: a hairline a coarse scan left as dashes of 48 px
+    (23 pt: each long enough to be a rule, and three letters) a pixel thick, 40 px apart (too far to join), on rows
+    300 and 301 in turn; a grey band (rows 500-540) whose edges are no ink; a line of letters."""
     img = np.full((1754, 1240), 255, np.uint8)
-    for k, x in enumerate(range(200, 1000 - 52, 52 + 40)):
-        img[300 + k % 2, x:x + 52] = 0
+    for k, x in enumerate(range(200, 1000 - 48, 48 + 40)):
+        img[300 + k % 2, x:x + 48] = 0
     img[500:541, 200:1000] = 170
+    for x in range(200, 800, 10):  # a line of letters 12 px high (8 pt type at 150 dpi)
+        img[800:812, x:x + 6] = 0
     return img
 
 
@@ -109,7 +111,7 @@ def test_a_hairlines_dashes_each_a_rule_are_painted_out_and_a_bands_edges_are_no
     img = dashed_hairline_page()
     out, _ = _erase_rules(img, RDPI, RasterParams())
     assert not (out[296:306, 190:1010] < 128).any()  # every dash painted paper
-    # The eraser's opening alone leaves them: each is shorter than the 25 pt and three letters it needs.
+    # The eraser's opening alone leaves them: each is shorter than the 25 pt it needs.
     alone, _ = _erase_rules(img, RDPI, None)
     assert (alone[300:302, 200:1000] < 128).sum() == (img[300:302, 200:1000] < 128).sum()
     assert np.array_equal(out[490:550], alone[490:550])  # the band's edges (rules found) are not painted
