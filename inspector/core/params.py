@@ -356,6 +356,12 @@ class OcrParams:
                           "Isolated dots of ink no bigger than a square this wide are painted paper on the picture "
                           "Tesseract reads (a fax's or a copier's dust is otherwise read as '.', '-' or ','); "
                           "0: off.", step=0.1)
+    impulses: float = param(2.0, "Salt-and-pepper noise", "per 10,000 px", 0.0, 100.0,
+                            "On a grey scan where more pixels than this in 10,000 stand alone, each darker or "
+                            "lighter than all eight around it by 64 grey levels (a scanner's salt-and-pepper "
+                            "noise: no lens draws such a pixel), each such pixel takes the median of its 3 x 3 "
+                            "square before OCR (a black one touching a letter is read as a stroke); 0: off.",
+                            step=0.5)
     speck_points: bool = param(True, "Keep points between letters", "on/off", 0, 1,
                                "On a black-and-white scan, a speck on a text line's baseline between two letters, "
                                "each within half a letter's height of it, is kept: thresholded at a fax's "

@@ -282,7 +282,7 @@ class Pipeline:
         and the doubtful cells' re-reading share it."""
         o, raster = params.ocr, params.raster
         key = (page.index, o.dpi, o.upscale_letters, o.upscale_bilevel, o.even_paper, o.shading, o.shading_edges,
-               o.reverse_bands, o.erase_rules, o.specks, o.speck_points, skew, raster)
+               o.reverse_bands, o.erase_rules, o.specks, o.speck_points, o.impulses, skew, raster)
         return self._stage(t, "picture", key, lambda: ocr_picture(page, o, skew, raster), self._renders)
 
     def _scan(self, t: dict[str, float], page: Page, params: Params, pictures: bool,
@@ -299,8 +299,8 @@ class Pipeline:
                                                else (lambda: self._render(t, page, dpi)))
             skew = self._stage(t, "skew", (page.index, dpi), lambda: estimate_skew(shown(), dpi))
         key = (page.index, o.lang, o.layout, o.dpi, o.upscale_letters, o.upscale_bilevel, o.even_paper, o.shading,
-               o.shading_edges, o.reverse_bands, o.erase_rules, o.specks, o.speck_points, o.max_seconds, o.comma_groups,
-               o.decimal_points, skew, params.raster)
+               o.shading_edges, o.reverse_bands, o.erase_rules, o.specks, o.speck_points, o.impulses, o.max_seconds,
+               o.comma_groups, o.decimal_points, skew, params.raster)
 
         def read() -> OcrResult | str:
             if self.progress is not None:

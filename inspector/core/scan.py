@@ -132,6 +132,9 @@ def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: Raster
     if o.shading > 0:  # before specks: a shaded cell's specks are told from its shade once it is paper
         img, lifted = _lift_shading(img, o.shading, o.shading_edges)
         notes += lifted
+    if o.impulses > 0 and not black_white:  # before specks: a lone black pixel on a letter's edge is no speck
+        img, mended = _mend_impulses(img, o.impulses)
+        notes += mended
     if o.specks > 0:  # before straightening, which smears a one-pixel speck over four
         from .reading.skew import remove_specks
 
@@ -162,6 +165,17 @@ def _lift_shading(img: np.ndarray, lift: float, edges: float) -> tuple[np.ndarra
         return img, notes
     return got.grey, notes + (f"shaded areas ({got.share:.0%} of the page) were lifted to white before OCR, so "
                               "their letters stand on paper (ocr.shading)",)
+
+
+def _mend_impulses(img: np.ndarray, per_10k: float) -> tuple[np.ndarray, tuple[str, ...]]:
+    """``img`` with its salt-and-pepper noise mended (``reading.impulses``), and a note when it was."""
+    from .reading.impulses import mend_impulses
+
+    got = mend_impulses(img, per_10k)
+    if not got.done:
+        return img, ()
+    return got.grey, (f"salt-and-pepper noise ({got.per_10k:.0f} lone pixels in 10,000) was mended before OCR: "
+                      "each lone black or white pixel took the median of its neighbours (ocr.impulses)",)
 
 
 def _reverse_bands(img: np.ndarray, edges: float) -> tuple[np.ndarray, tuple[str, ...]]:
@@ -294,7 +308,7 @@ def _erase_rules(img: np.ndarray, dpi: int, raster: RasterParams | None) -> tupl
 
     Long thin runs go first (``erase_rules``); then the raster stage's rules (``raster``) found
     on ``img`` itself, whose broken hairlines it has joined: painted as the joined line."""
-    from .reading.skew import erase_rules, paint_rules
+    from .reading.skew import RULE_LETTERS, RULE_MAX_PT, erase_rules, letter_height, paint_rules
 
     out = erase_rules(img, dpi)
     if raster is None or not raster.enabled or (raster.bridge_gap <= 0 and raster.hairline_gap <= 0):
@@ -303,11 +317,31 @@ def _erase_rules(img: np.ndarray, dpi: int, raster: RasterParams | None) -> tupl
 
     found = find_raster_rules(img, dpi, raster)
     joined = [r for r in found.rules if r.pieces > 1]
-    if not joined:
+    # A hairline a coarse scan left as dashes long enough to be rules each (but too far apart to
+    # join) is no run the eraser's opening finds either: Tesseract read each dash as "=" or "_".
+    # As the eraser's runs, a dash is three letters long at least: a picture's stated resolution can
+    # be wrong (a PNG read at 96 dpi makes a letter's stem a 20 pt rule), its letters' size is not.
+    shortest = RULE_LETTERS * letter_height(img) * 72.0 / dpi
+    dashes = [r for r in found.rules if r.pieces == 1 and r.thickness <= RULE_MAX_PT and r.length >= shortest
+              and not _band_edge(r, found)]
+    if not joined and not dashes:
         return out, ()
-    return paint_rules(out, dpi, joined), (
-        f"{len(joined)} rule(s) broken into steps by the scan were erased from the picture OCR reads as whole "
-        "lines (raster.bridge_gap, raster.hairline_gap)",)
+    notes = (f"{len(joined)} rule(s) broken into steps by the scan were erased from the picture OCR reads as "
+             "whole lines (raster.bridge_gap, raster.hairline_gap)",) if joined else ()
+    return paint_rules(out, dpi, joined + dashes), notes
+
+
+def _band_edge(r: Rule, found: RasterResult) -> bool:
+    """Does ``r`` lie along a side of one of ``found``'s bands (an edge of a shading, not ink)?"""
+    for b in found.bands:
+        box = b.bbox
+        along = (box.y0, box.y1) if r.orient == "h" else (box.x0, box.x1)
+        if any(abs(r.pos - v) <= EDGE_PT for v in along):
+            return True
+    return False
+
+
+EDGE_PT = 0.5  # pt: a rule this close to a band's side is that side
 
 
 def paper_note(even: EvenPaper, before: str, param: str) -> tuple[str, ...]:

@@ -61,6 +61,7 @@ def straighten(grey: np.ndarray, angle: float, paper: int = 255) -> np.ndarray:
 
 RULE_MIN_PT = 25.0  # ink runs at least this long (points) and thin are rules, not letters
 RULE_MAX_PT = 3.0  # thicker runs are left alone (filled bands, bold headings)
+RULE_LETTERS = 3  # x the letter height: a run (a dash) shorter than this may be a letter's stroke
 
 
 def erase_rules(grey: np.ndarray, dpi: int) -> np.ndarray:
@@ -73,7 +74,7 @@ def erase_rules(grey: np.ndarray, dpi: int) -> np.ndarray:
     _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
     _, blobs, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     letters = _median_letter(stats, ink.shape[0])
-    length = max(int(RULE_MIN_PT * px), 3 * letters, 5)
+    length = max(int(RULE_MIN_PT * px), RULE_LETTERS * letters, 5)
     across = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
     down = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
     lines = cv2.bitwise_or(across, down)

@@ -38,7 +38,21 @@ def _amount(run: Sequence[Word]) -> bool:
     are amounts too: "0.1% $" is an amount and the next cell's accounting sign a word space on."""
     text = " ".join(w.text for w in run).strip()
     return is_number(text) or text.lower() in NIL_WORDS or (len(text) <= 2 and not any(ch.isalnum() for ch in text)) \
-        or (any(is_number(w.text) for w in run) and all(is_number(w.text) or currency_sign(w.text) for w in run))
+        or (any(is_number(w.text) for w in run) and all(is_number(w.text) or currency_sign(w.text) for w in run)) \
+        or _scanned_numbers(run)
+
+
+STRAY_MARKS = ".,:;'\"`()\u2018\u2019\u201c\u201d"  # what a scan's specks and OCR add at a number's ends
+
+
+def _scanned_numbers(run: Sequence[Word]) -> bool:
+    """Is ``run`` OCR words that are numbers once the stray marks OCR put at their ends are taken
+    off ("1,732,954.", "..6,137,053", "692:", "(1,641,005"), and a speck beside a thousands comma
+    ("116,.067"), save words of marks alone (a speck read ".", a nil dash between two amounts), one
+    number at least? Only a scan's words: a text layer's "2,191,327." is what it says."""
+    bare = [w.text.strip(STRAY_MARKS).replace(",.", ",").replace(".,", ",") for w in run]
+    return all(w.from_ocr for w in run) and any(bare) and all(
+        is_number(b) or not any(ch.isalnum() for ch in w.text) for w, b in zip(run, bare, strict=True))
 
 
 def _doubted(run: Sequence[Word]) -> bool:
