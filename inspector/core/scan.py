@@ -321,14 +321,35 @@ def _erase_rules(img: np.ndarray, dpi: int, raster: RasterParams | None) -> tupl
     # join) is no run the eraser's opening finds either: Tesseract read each dash as "=" or "_".
     # As the eraser's runs, a dash is three letters long at least: a picture's stated resolution can
     # be wrong (a PNG read at 96 dpi makes a letter's stem a 20 pt rule), its letters' size is not.
-    shortest = RULE_LETTERS * letter_height(img) * 72.0 / dpi
-    dashes = [r for r in found.rules if r.pieces == 1 and r.thickness <= RULE_MAX_PT and r.length >= shortest
-              and not _band_edge(r, found)]
+    letter = letter_height(img) * 72.0 / dpi
+    dashes = [r for r in found.rules if r.pieces == 1 and r.thickness <= RULE_MAX_PT
+              and r.length >= RULE_LETTERS * letter and not _band_edge(r, found)]
+    dashes = [r for r in dashes if _linked(r, found.rules, dashes, letter, RULE_LETTERS * letter)]
     if not joined and not dashes:
         return out, ()
     notes = (f"{len(joined)} rule(s) broken into steps by the scan were erased from the picture OCR reads as "
              "whole lines (raster.bridge_gap, raster.hairline_gap)",) if joined else ()
     return paint_rules(out, dpi, joined + dashes), notes
+
+
+def _linked(r: Rule, rules: Sequence[Rule], dashes: Sequence[Rule], letter: float, reach: float) -> bool:
+    """Is ``r`` a table's line: does it meet a rule across it (a grid's joint, within a letter's
+    height, ``letter`` pt), or is it one link of a broken hairline (another of ``dashes`` runs on
+    along its line, at most a letter off it and ``reach`` pt or a dash's length past it: a skewed
+    hairline a coarse scan stepped)? A lone mark is neither (a picture's edge, an ornament):
+    painted out, it changed what OCR made of the picture beside it (wild's book-page scan: its
+    engraving read as words beside the prose, two false tables)."""
+    for o in rules:
+        if o.orient != r.orient and o.start - letter <= r.pos <= o.end + letter \
+                and r.start - letter <= o.pos <= r.end + letter:
+            return True
+    for o in dashes:
+        if o is r or o.orient != r.orient or abs(o.pos - r.pos) > letter:
+            continue
+        gap = max(o.start, r.start) - min(o.end, r.end)  # < 0: they overlap
+        if -0.5 * min(o.length, r.length) < gap <= max(reach, min(o.length, r.length)):
+            return True
+    return False
 
 
 def _band_edge(r: Rule, found: RasterResult) -> bool:

@@ -136,3 +136,19 @@ def test_ocr_numbers_with_stray_marks_at_their_ends_are_rows_of_amounts() -> Non
     layer = [word(w.text, w.bbox.x0, w.bbox.y0, -1.0) for w in words]  # no OCR confidence: a text layer's
     assert not amount_rows(lines, layer, [0, 90, 190, 300], lambda a, b: False)
     assert not _amount([word("1,732,954.x", 0, 0)]) and not _amount([word(".", 0, 0), word(":", 9, 0)])
+
+
+def test_a_lone_dash_is_left_and_a_dash_meeting_a_rule_across_is_painted() -> None:
+    # A mark of its own (an ornament, a picture's edge) is no broken hairline: painted out it
+    # changed what OCR made of the picture beside it. One that meets a rule across is a grid's.
+    img = np.full((1754, 1240), 255, np.uint8)
+    img[300, 200:248] = 0  # 48 px (23 pt): a rule's length, too short for the eraser's runs; alone
+    for x in range(200, 800, 10):  # a line of letters 12 px high (8 pt type at 150 dpi)
+        img[800:812, x:x + 6] = 0
+    out, _ = _erase_rules(img, RDPI, RasterParams())
+    assert (out[300, 200:248] < 128).sum() == 48  # left as it is
+    img[600, 400:448] = 0  # the same dash again, with a rule across it at its end
+    img[560:608, 447] = 0
+    out, _ = _erase_rules(img, RDPI, RasterParams())
+    assert not (out[598:603, 400:440] < 128).any()  # painted paper
+    assert (out[300, 200:248] < 128).sum() == 48
