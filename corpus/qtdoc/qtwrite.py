@@ -57,10 +57,18 @@ Boxes = dict[int, dict[tuple[int, int], pymupdf.Rect]]  # page index -> slot -> 
 
 
 def app() -> QGuiApplication:
-    """The one Qt application (offscreen: no screen is needed)."""
+    """The one Qt application (offscreen: no screen is needed). A widgets application, though
+    only text is laid out here: the test suite builds documents in the process its window tests
+    run in later, and a plain QGuiApplication there makes Qt abort at the first widget."""
+    from PySide6.QtWidgets import QApplication
+
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     inst = QGuiApplication.instance()
-    return inst if isinstance(inst, QGuiApplication) else QGuiApplication([])
+    if isinstance(inst, QGuiApplication):
+        return inst
+    if inst is not None:
+        raise RuntimeError("a Qt core application is running: the Qt text layout needs a GUI one")
+    return QApplication([])
 
 
 @dataclass(frozen=True)
