@@ -63,14 +63,15 @@ def invisible_spans(page: Page, spans: Sequence[Rect], shown: Sequence[Rect] = (
         return []
     under = page.picture_boxes() if page.has_images() else []
     outlines = [d.rect for d in page.drawings() if d.fill is not None and len(d.items) >= GLYPH_ITEMS]
-    return [s for s in spans if not any(u.x0 <= s.cx <= u.x1 and u.y0 <= s.cy <= u.y1 for u in under)
-            and not any(s.x0 - EDGE <= g.x0 and g.x1 <= s.x1 + EDGE and s.y0 - EDGE <= g.y0 and g.y1 <= s.y1 + EDGE
-                        for g in outlines)
-            and not any(_overlap(s, v) > COPY_SHARE * s.width * s.height for v in shown)]
+    return [s for s in spans if not any(u.contains_point(s.cx, s.cy) for u in under)
+            and not any(g.within(s, EDGE) for g in outlines)
+            and not any(_overlap(s, v) > COPY_SHARE * s.area for v in shown)]
 
 
 def _overlap(a: Rect, b: Rect) -> float:
-    return max(0.0, min(a.x1, b.x1) - max(a.x0, b.x0)) * max(0.0, min(a.y1, b.y1) - max(a.y0, b.y0))
+    """The area (pt²) ``a`` and ``b`` share."""
+    inter = a.intersection(b)
+    return inter.area if inter is not None else 0.0
 
 
 def without_hidden(page: Page, words: list[Word], hidden: Sequence[Rect]) -> list[Word]:
