@@ -276,3 +276,18 @@ def test_explain_names_a_heading_over_prose_under_the_table() -> None:
     assert [e.kind for e in why.rows[-1].evidence][-1] == "heading_under"
     assert '("Regional results") is a heading' in why.rows[-1].decision
 
+
+
+@pytest.mark.parametrize("producer", list(PRODUCERS))
+@pytest.mark.parametrize("lower", ["booktabs", "sheet", "head"])
+def test_a_larger_regular_heading_between_grouped_rules_parts_them(producer: str, lower: str) -> None:
+    """A heading in larger regular type (11 pt over 8 pt rows) set about 9 pt under the upper
+    table's bottom rule, over the next table's header: its line box (the font's ascent at 11 pt)
+    reaches within half a header line of the rule, its capitals stand well clear of it. The white
+    a reader sees parts the stacked rules into two tables (``between._apart`` measures to the
+    capitals), and explain names the heading."""
+    res = _detect(PRODUCERS[producer](_small_table_then((11.0, False), lower, white=11.0)))
+    assert _shapes(res) == [(7, 4), (6, 4)]
+    assert "Cash flow" not in _texts(res)
+    rejected = [r.reason for r in res.regions if r.reason.startswith("heading between tables")]
+    assert any('heading in larger type ("Cash flow")' in r for r in rejected)

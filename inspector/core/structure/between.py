@@ -24,6 +24,7 @@ from .columns import Line, Segment
 from .justified import justified_line
 
 APART = 0.5  # line heights of white space between a heading and the table above it, at least
+CAP_HEIGHT = 0.72  # x the type size: capitals' height over the baseline (Helvetica 0.72, Times 0.66; the lower reads more white)
 HEADING_SIZE = 1.1  # x the page's usual type size (or line height, in regions): a heading's type is larger
 # Why no user would change these: they are measured in the page's own line heights, type
 # sizes and rule lengths, so they hold for any producer; none has needed another value.
@@ -79,6 +80,10 @@ class LineFacts:
             size = self._sizes[k] if self._sizes else 0.0
             self._heading[k] = _heading(self._words, self._lines[k], self._pieces[k], size, self._usual)
         return self._heading[k]
+
+    def size(self, k: int) -> float:
+        """Line ``k``'s type size (pt), 0 when the page's sizes are not known."""
+        return self._sizes[k] if self._sizes else 0.0
 
     def header(self, k: int) -> bool:
         if k not in self._header:
@@ -138,11 +143,14 @@ def line_facts(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segm
     return LineFacts(words, lines, segs, sizes)
 
 
-def _apart(ln: Line, upper: float, body: float) -> bool:
+def _apart(ln: Line, upper: float, body: float, size: float = 0.0) -> bool:
     """Is there half a ``body`` line's height (pt) of white space or more between the upper rule and
     the line? A heading stands apart from the table above it; a table's spanning label sits
-    in a ruled band."""
-    return ln.bbox.y0 - upper >= APART * body
+    in a ruled band. With the line's type ``size`` (pt) the white is measured down to its
+    capitals: a larger heading's line box reaches higher over its ink than the body's (the
+    font's ascent grows with the type), white a reader sees as white."""
+    top = max(ln.bbox.y0, ln.baseline - CAP_HEIGHT * size)
+    return top - upper >= APART * body
 
 
 def _placed(ln: Line, x0: float, x1: float) -> bool:
@@ -252,7 +260,7 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
         # where headings do and apart from the row above, whatever its kind.
         strong = facts.strong(k) and start == 0
         placed = facts.aside(k) or _placed(lines[k], x0, x1) or _over_next(lines[k], x0, underline)
-        if facts.heading(k) and (strong or placed and _apart(lines[k], above, b.height)):
+        if facts.heading(k) and (strong or placed and _apart(lines[k], above, b.height, facts.size(k))):
             return facts.heading(k)
     return ""
 
