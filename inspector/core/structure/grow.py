@@ -16,7 +16,7 @@ from ..numbers import is_number
 from ..params import ColumnParams
 from ..types import Rect, Rule, Word
 from ..units import whole_unit_line
-from .between import HEADING_SIZE
+from .between import HEADING_SIZE, header_words
 from .centred_heads import GROUP_CENTRED
 from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, segments
 from .ends import SECTION_NUMBER, TABLE_LABEL, foot_line, heading_over, row_pitch, why_ended
@@ -255,7 +255,7 @@ def heads_group(ln: Line, own: Sequence[Segment], box: Rect, words: Sequence[Wor
                  min_gap: float, tol: float) -> bool:
     """Is one-piece line ``ln`` a group label of the header under it: its piece centred (within
     ``GROUP_CENTRED``) over two or more neighbouring pieces of a line at most ``GROUP_DEPTH`` of
-    its heights below (the sub-headers: "단가 | 금액" under "예정가격"), clear of the box's left
+    its heights below (the sub-headers, header words: "단가 | 금액" under "예정가격"), clear of the box's left
     edge (no group heads the row labels), with other header text beside them (it heads some of
     the columns: no title or caption over the table)? A tender's merged
     header cells centred in their rows (fpdf2's and reportlab's ``VALIGN`` middle) set the
@@ -270,7 +270,10 @@ def heads_group(ln: Line, own: Sequence[Segment], box: Rect, words: Sequence[Wor
     lines, _ = _column_lines(words, wc, zone, box, tol)
     if not lines or line_size(ln, words) > HEADING_SIZE * max(line_size(b, words) for b in lines):
         return False  # set larger than the header under it: a title centred over the table
-    pieces = [sorted(segments(words, [b], min_gap), key=lambda s: s.x0) for b in lines]
+    # Sub-headers are header words: a row of amounts under a wrapped head's first line ("Change"
+    # over "(%)", the body's first row within reach) heads no group.
+    heads = [b for b in lines if header_words([words[i].text for i in b.word_ids])]
+    pieces = [sorted(segments(words, [b], min_gap), key=lambda s: s.x0) for b in heads]
     spans = [(row[i].x0, row[j].x1) for row in pieces for i in range(len(row)) for j in range(i + 1, len(row))]
     for a, b in spans:
         centred = abs((a + b) / 2 - (p.x0 + p.x1) / 2) <= GROUP_CENTRED * (b - a)
