@@ -217,16 +217,35 @@ def _flush(pieces: Pieces, line: int, gap: tuple[float, float], piece: tuple[flo
     its cell's padding there (right-aligned amounts end at one x), so a piece standing off that
     edge is the next cell's text (a header set left over right-aligned amounts, "2015  2016"
     over "$95  -0.2%"): the cut goes between the flush edge and the piece. Set means flush on
-    that side and ragged on the other (amounts of one width are flush on both: no evidence)."""
+    that side and ragged on the other, or fewer lines off it there (``_set_flush``; amounts all
+    of one width are flush on both: no evidence)."""
     (lx, rx), (px0, px1), (sx0, sx1) = gap, piece, span
     other = pieces.line != line
     # Only the two columns beside the gap (back to the clear gap before, on to the one after):
     # a line with nothing there (a row-group label's own line) says nothing of their alignment.
     left = _edges(pieces, other & (pieces.x0 < lx) & (pieces.x1 <= px0) & (pieces.x1 > sx0), last=True)
     right = _edges(pieces, other & (pieces.x1 > rx) & (pieces.x0 >= px1) & (pieces.x0 < sx1), last=False)
-    set_right = is_flush(left[1]) and not is_flush(left[0])
-    set_left = is_flush(right[0]) and not is_flush(right[1])
+    set_right = _set_flush(left[1], left[0])
+    set_left = _set_flush(right[0], right[1])
     return set_right and not set_left, set_left and not set_right
+
+
+def _set_flush(side: list[float], other: list[float]) -> bool:
+    """Are lines set flush on ``side`` (their edges there, pt), not on the ``other``: flush
+    there and ragged on the other, or, flush on both (amounts mostly of one width), with fewer
+    lines off the flush edge there than on the other (the few wider or narrower amounts, "56"
+    and "3,898" among "737"s, stand off the side they are not set on)."""
+    if not is_flush(side):
+        return False
+    return not is_flush(other) or _off(side) < _off(other)
+
+
+def _off(xs: list[float]) -> int:
+    """Lines whose edge ``xs`` (pt) lies off the median's by more than ``FLUSH_TOL``."""
+    s = sorted(xs)
+    n = len(s)
+    mid = s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+    return sum(1 for x in xs if abs(x - mid) > FLUSH_TOL)
 
 
 def _edges(pieces: Pieces, mask: np.ndarray, last: bool) -> tuple[list[float], list[float]]:

@@ -7,8 +7,8 @@ the document laid out meet, though no vertical rule is drawn there. A column the
 found (the middle of the white between two columns' text) is moved onto such a joint when
 the joint lies in that same white: no piece of text lies between the two, so the words on
 either side stay in their columns and the drawn evidence, not the middle of a gap, places the
-boundary. A joint through a word, or with text between it and the gap's boundary, moves
-nothing. Coordinates in PDF points.
+boundary. A joint through a word, or with text between it and the gap's boundary (other
+than a piece the boundary runs through), moves nothing. Coordinates in PDF points.
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ def joints(rules: Sequence[Rule], box: Rect, snap: float) -> list[tuple[float, i
 def at_joints(inner: Sequence[float], rules: Sequence[Rule], segs: Sequence[Segment], box: Rect,
               snap: float) -> tuple[list[float], set[float]]:
     """Text-gap boundaries ``inner`` each moved onto the nearest joint of the row rules
-    (``joints``) in its white: no piece of ``segs`` lies over any part between the two. And
+    (``joints``) in its white: no piece of ``segs`` lies over any part between the two but one
+    across the boundary (``_blocked``). And
     the moved ones' new x."""
     found = joints(rules, box, snap)
     if not found:
@@ -52,7 +53,7 @@ def at_joints(inner: Sequence[float], rules: Sequence[Rule], segs: Sequence[Segm
     moved: set[float] = set()
     used: set[float] = set()
     for x in inner:
-        free = [(j, n) for j, n in found if j not in used and not _covered(segs, min(x, j), max(x, j))]
+        free = [(j, n) for j, n in found if j not in used and not _blocked(segs, x, j)]
         if not free:
             out.append(x)
             continue
@@ -64,6 +65,13 @@ def at_joints(inner: Sequence[float], rules: Sequence[Rule], segs: Sequence[Segm
     return sorted(out), moved
 
 
-def _covered(segs: Sequence[Segment], a: float, b: float) -> bool:
-    """Does a piece of text lie over some of [a, b] (or across ``a`` when they are one x)?"""
-    return any(s.x0 < b and s.x1 > a for s in segs) if b > a else any(s.x0 < a < s.x1 for s in segs)
+def _blocked(segs: Sequence[Segment], x: float, j: float) -> bool:
+    """Does text keep the boundary at ``x`` off the joint at ``j``: a piece of ``segs`` across
+    ``j``, or one lying between the two that does not run across ``x``? A piece across ``x``
+    (a head set left over amounts set right, standing in the white of the body's gap: the one
+    line in ten a gap lets cross it) is cut by the boundary where it is; at the joint it is
+    whole, in the column the document laid it out in."""
+    a, b = min(x, j), max(x, j)
+    if any(s.x0 < j < s.x1 for s in segs):
+        return True
+    return any(s.x0 < b and s.x1 > a and not s.x0 < x < s.x1 for s in segs)
