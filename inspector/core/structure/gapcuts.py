@@ -208,6 +208,7 @@ def _same_gap(pieces: Pieces, a: float, b: float, limit: int) -> bool:
 
 FLUSH_TOL = 1.0  # pt: lines ending (or starting) within this of each other are set flush
 FLUSH_SHARE = 0.8  # of the lines beside a gap that must be flush
+MIN_OFF = 2  # lines off a column's flush edge on one side, none on the other, that tell which side it is set on
 
 
 def _flush(pieces: Pieces, line: int, gap: tuple[float, float], piece: tuple[float, float],
@@ -232,12 +233,13 @@ def _flush(pieces: Pieces, line: int, gap: tuple[float, float], piece: tuple[flo
 
 def _set_flush(side: list[float], other: list[float]) -> bool:
     """Are lines set flush on ``side`` (their edges there, pt), not on the ``other``: flush
-    there and ragged on the other, or, flush on both (amounts mostly of one width), with fewer
-    lines off the flush edge there than on the other (the few wider or narrower amounts, "56"
-    and "3,898" among "737"s, stand off the side they are not set on)."""
+    there and ragged on the other, or, flush on both (amounts mostly of one width), every line
+    at the edge on ``side`` and ``MIN_OFF`` or more off it on the other (the few wider or
+    narrower amounts, "56" and "3,898" among "737"s, stand off the side they are not set on;
+    one line off is a mark hung past the edge, "3.05%*", no evidence)."""
     if not is_flush(side):
         return False
-    return not is_flush(other) or _off(side) < _off(other)
+    return not is_flush(other) or (_off(side) == 0 and _off(other) >= MIN_OFF)
 
 
 def _off(xs: list[float]) -> int:
