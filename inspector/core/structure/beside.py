@@ -11,7 +11,9 @@ together. What tells such a column from a table's own text column (a "Descriptio
 - its lines keep their own baselines: where a line holds words of both sides, the two
   sides' baselines differ (a table's cells of one row share theirs), and its lines follow
   one another at one even spacing (a table's wrapped cells alternate line and row spacing),
-  read past a few wider breaks (a section heading, a new paragraph set apart: ``_pitch``).
+  read past a few wider breaks (a section heading, a new paragraph set apart: ``_pitch``);
+  or, on a page set on one baseline grid (the table's rows on the prose's baselines), its
+  lines run on as a paragraph's (``_runs_on``).
 
 Only then is the region cut at the gutter and trimmed to the lines of the table's side.
 """
@@ -19,7 +21,7 @@ Only then is the region cut at the gutter and trimmed to the lines of the table'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from statistics import mean, median, pstdev
 
 from ..numbers import is_number
@@ -46,6 +48,13 @@ PROSE_PIECE_TEXT = 2  # ... of which not numbers (not an amount such as "CHF 6,6
 FACING = 0.5  # line spacings: a text line this close to a table row's baseline faces it
 MIN_FACING = 2  # lines facing table rows needed to judge the baselines
 OFF_BASELINE = 0.5  # share of the facing lines that must sit off the table's baselines
+RUNS_ON = 0.5  # share of a text column's line steps that run on (prose on the table's baselines)
+
+
+RUNS_ON_BESIDE = ("prose beside the table: a column of running text on the table's own baselines, behind a "
+                  "gutter, its lines running on (a full line goes on in lower case on the next, as a paragraph's "
+                  "do, where a table's text column starts a cell on each row); cut off the table, never its last "
+                  "column")
 
 
 @dataclass(frozen=True)
@@ -53,20 +62,25 @@ class Trimmed:
     """What is left of an aligned run once a column of running text beside it is cut off:
     the table's box(es) and the text column's box (None when nothing was cut); ``breaks``:
     the steps between the text column's lines wider than its own pitch (a heading or a new
-    paragraph set apart) that its even spacing was read past, ``pitch`` that pitch (pt)."""
+    paragraph set apart) that its even spacing was read past, ``pitch`` that pitch (pt);
+    ``runs_on``: the column shares the table's baselines and was told by its lines running on
+    (``RUNS_ON_BESIDE`` says so)."""
 
     tables: tuple[Rect, ...]
     prose: Rect | None = None
     breaks: int = 0
     pitch: float = 0.0
+    runs_on: bool = False
 
 
 @dataclass(frozen=True)
 class _Pitch:
-    """A text column's own line spacing (``step``, pt) and the wider breaks read past."""
+    """A text column's own line spacing (``step``, pt) and the wider breaks read past;
+    ``runs_on``: its lines sit on the table's baselines and are told by running on."""
 
     step: float
     breaks: int
+    runs_on: bool = False
 
 
 def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], min_gap: float, tol: float) -> Trimmed:
@@ -82,11 +96,12 @@ def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], mi
         mine = [s for s in segs if (s.x1 < cut if right else s.x0 > cut)]
         text = [i for s in segs if (s.x0 >= cut if right else s.x1 <= cut) for i in s.word_ids]
         rows = _table_lines(mine, words)
-        own = _own_lines([i for s in mine if s.line in rows for i in s.word_ids], text, words, tol) if rows else None
+        own = _own_lines([i for s in mine if s.line in rows for i in s.word_ids], text, words, tol,
+                         min_gap) if rows else None
         if own is not None:
             kept = [i for s in mine if rows[0] <= s.line <= rows[-1] for i in s.word_ids]
             return Trimmed((Rect.bounding([words[i].bbox for i in kept]),), Rect.bounding([words[i].bbox for i in text]),
-                           own.breaks, own.step)
+                           own.breaks, own.step, own.runs_on)
     return Trimmed((box,))
 
 
@@ -107,7 +122,7 @@ def _text_column(segs: Sequence[Segment], words: Sequence[Word], right: bool) ->
     for s in segs:
         by_line.setdefault(s.line, []).append(s)
     outer = [(ss[-1] if right else ss[0]) for ss in by_line.values()]
-    prose = [s for s in outer if running_text(s, words)]
+    prose = _flush_column([s for s in outer if running_text(s, words)], right)
     if len(prose) < MIN_TEXT_LINES:
         return None
     edge = min(s.x0 for s in prose) if right else max(s.x1 for s in prose)  # the ragged side is away
@@ -126,6 +141,20 @@ def _text_column(segs: Sequence[Segment], words: Sequence[Word], right: bool) ->
     return edge - CUT_INSET if right else edge + CUT_INSET
 
 
+def _flush_column(prose: Sequence[Segment], right: bool) -> list[Segment]:
+    """The outermost pieces of running text that are the text column's: those starting flush
+    (within ``EDGE_SLACK``) at the rightmost start (``right``) or the leftmost one that
+    ``MIN_TEXT_LINES`` of them share, with the pieces starting inside the span they cover (a
+    paragraph's indented first line). On a two-column page the table's own page column holds
+    prose above and below it: on those lines the outermost piece may be either column's."""
+    for p in sorted(prose, key=lambda s: -s.x0 if right else s.x0):
+        flush = [s for s in prose if abs(s.x0 - p.x0) <= EDGE_SLACK]
+        if len(flush) >= MIN_TEXT_LINES:
+            x1 = max(s.x1 for s in flush)
+            return [s for s in prose if p.x0 - EDGE_SLACK <= s.x0 < x1]
+    return []
+
+
 def running_text(s: Segment, words: Sequence[Word]) -> bool:
     """Three or more words, two of them words of letters: not numbers (not an amount such as
     "CHF 6,676") and not marks alone (an ellipsis ". . ." in a diagram, a dot leader)."""
@@ -137,10 +166,12 @@ def _lettered(text: str) -> bool:
     return any(c.isalpha() for c in text) and not is_number(text)
 
 
-def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word], tol: float) -> _Pitch | None:
+def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word], tol: float,
+               min_gap: float) -> _Pitch | None:
     """The text column's own line spacing when its words keep their own lines: evenly spaced
-    (``_pitch``), and off the table's baselines where both sides meet in one page line;
-    else None."""
+    (``_pitch``), and off the table's baselines where both sides meet in one page line, or,
+    set on the table's baselines (one baseline grid for the page), running on from line to
+    line (``_runs_on``); else None."""
     mine = lines_in(words, text, tol)
     if len(mine) < MIN_TEXT_LINES or mean(len(ln.word_ids) for ln in mine) < MIN_WORDS:
         return None
@@ -153,7 +184,21 @@ def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word],
     near = [min(abs(ln.baseline - b) for b in rows) for ln in mine]
     facing = [d for d in near if d < FACING * pitch.step]
     own = len(facing) >= MIN_FACING and sum(d > SAME_BASELINE_PT for d in facing) >= OFF_BASELINE * len(facing)
-    return pitch if own else None
+    if own:
+        return pitch
+    return replace(pitch, runs_on=True) if _runs_on(mine, words, min_gap) else None
+
+
+def _runs_on(lines: Sequence[Line], words: Sequence[Word], min_gap: float) -> bool:
+    """Do the text column's ``lines`` read as one paragraph's, most of them (``RUNS_ON`` of the
+    steps, ``MIN_FACING`` at least) full and going on in lower case on the next (``flows``)? A
+    table's own text column holds a cell per row, each ending its text: its next line starts
+    a new cell."""
+    segs = segments(words, lines, min_gap)
+    if len(segs) != len(lines):
+        return False  # a line in several pieces is no paragraph's
+    runs = len(flows(sorted(segs, key=lambda s: lines[s.line].baseline), words, lines))
+    return runs >= max(MIN_FACING, RUNS_ON * (len(lines) - 1))
 
 
 def _pitch(steps: Sequence[float]) -> _Pitch | None:
@@ -172,3 +217,32 @@ def _pitch(steps: Sequence[float]) -> _Pitch | None:
     if len(even) + sum(wide) < len(steps) or breaks > BREAKS * len(steps) or len(even) < MIN_EVEN_STEPS:
         return None
     return _Pitch(mean(even), breaks)
+
+
+def flows(col: Sequence[Segment], words: Sequence[Word], lines: Sequence[Line]) -> list[tuple[Segment, Segment]]:
+    """Pairs of consecutive pieces of one column where the upper one's text runs on into the
+    lower one: the upper is running text, full (the lower's first word did not fit beside
+    it), ends no sentence, and the lower starts in lower case at the column's line pitch.
+    Read by ``flow`` (prose set in columns) and by ``_own_lines`` (prose beside a table on
+    the table's baselines)."""
+    pitches = [lines[d.line].baseline - lines[u.line].baseline for u, d in zip(col, col[1:], strict=False)]
+    pitches = [p for p in pitches if p > 0]
+    if not pitches:
+        return []
+    pitch, right = median(pitches), max(s.x1 for s in col)
+    out = []
+    for up, down in zip(col, col[1:], strict=False):
+        last, first = words[up.word_ids[-1]], words[down.word_ids[0]]
+        step = lines[down.line].baseline - lines[up.line].baseline
+        if not (0 < step <= FLOW_PITCH * pitch and first.text[:1].islower() and running_text(up, words)):
+            continue
+        if last.text.endswith(SENTENCE_END):
+            continue
+        if right - up.x1 < first.bbox.width + SPACE * max(last.font_size, 1.0):
+            out.append((up, down))
+    return out
+
+
+FLOW_PITCH = 1.25  # a line goes on at most this many times its column's median line pitch below the one above
+SPACE = 0.3  # a word space, in font sizes: the room a full line leaves is narrower than next word + space
+SENTENCE_END = tuple(".!?:;。！？：；")

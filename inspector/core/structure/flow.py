@@ -15,17 +15,13 @@ crossed by such flowing lines is prose, not a table.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from statistics import median
 
 from ..types import Grid, Word
-from .beside import running_text
+from .beside import flows, running_text
 from .columns import Line, Segment
 
-# Why no user would change these: they describe the page's own line setting.
-FLOW_PITCH = 1.25  # a line goes on at most this many times its column's median line pitch below the one above
-SPACE = 0.3  # a word space, in font sizes: the room a full line leaves is narrower than next word + space
+# Why no user would change this: it describes the page's own line setting.
 MIN_RUNNING = 0.5  # share of the grid's pieces of text that are running text, at least
-SENTENCE_END = tuple(".!?:;。！？：；")
 
 
 def flowing_rows(grid: Grid, words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment]) -> tuple[int, int]:
@@ -38,28 +34,6 @@ def flowing_rows(grid: Grid, words: Sequence[Word], lines: Sequence[Line], segs:
     for c in range(grid.n_cols):
         a, b = grid.xs[c], grid.xs[c + 1]
         col = sorted((s for s in segs if a <= (s.x0 + s.x1) / 2 < b), key=lambda s: lines[s.line].baseline)
-        for up, down in _flows(col, words, lines):
+        for up, down in flows(col, words, lines):
             crossed.update(k for k, y in enumerate(inner) if lines[up.line].bbox.cy < y < lines[down.line].bbox.cy)
     return len(crossed), len(inner)
-
-
-def _flows(col: Sequence[Segment], words: Sequence[Word], lines: Sequence[Line]) -> list[tuple[Segment, Segment]]:
-    """Pairs of consecutive pieces of one column where the upper one's text runs on into the
-    lower one: the upper is running text, full (the lower's first word did not fit beside
-    it), ends no sentence, and the lower starts in lower case at the column's line pitch."""
-    pitches = [lines[d.line].baseline - lines[u.line].baseline for u, d in zip(col, col[1:], strict=False)]
-    pitches = [p for p in pitches if p > 0]
-    if not pitches:
-        return []
-    pitch, right = median(pitches), max(s.x1 for s in col)
-    out = []
-    for up, down in zip(col, col[1:], strict=False):
-        last, first = words[up.word_ids[-1]], words[down.word_ids[0]]
-        step = lines[down.line].baseline - lines[up.line].baseline
-        if not (0 < step <= FLOW_PITCH * pitch and first.text[:1].islower() and running_text(up, words)):
-            continue
-        if last.text.endswith(SENTENCE_END):
-            continue
-        if right - up.x1 < first.bbox.width + SPACE * max(last.font_size, 1.0):
-            out.append((up, down))
-    return out

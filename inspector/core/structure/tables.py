@@ -18,7 +18,7 @@ from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 from .aligned import aligned_runs, label_over_first
 from .bandlines import continues
-from .beside import trim_text_column
+from .beside import RUNS_ON_BESIDE, trim_text_column
 from .between import figure_caption, line_facts
 from .blankform import inner_grids, written_below
 from .bleed import BLEED, bleeds
@@ -321,8 +321,8 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
                 short.append(TableRegion(Rect.bounding([free[n].bbox for n in kept]), "aligned",
                                          SUB_ROWS.format(n=len(kept), labels=labels)))
             if cut.prose is not None:
-                short.append(TableRegion(cut.prose, "aligned", PROSE_BESIDE if not cut.breaks else
-                                         PROSE_BESIDE_BREAKS.format(pitch=cut.pitch, n=cut.breaks)))
+                short.append(TableRegion(cut.prose, "aligned", RUNS_ON_BESIDE if cut.runs_on else PROSE_BESIDE
+                                         if not cut.breaks else PROSE_BESIDE_BREAKS.format(pitch=cut.pitch, n=cut.breaks)))
         else:
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
                                      "tables.min_aligned_rows"))
