@@ -291,3 +291,14 @@ def test_a_larger_regular_heading_between_grouped_rules_parts_them(producer: str
     assert "Cash flow" not in _texts(res)
     rejected = [r.reason for r in res.regions if r.reason.startswith("heading between tables")]
     assert any('heading in larger type ("Cash flow")' in r for r in rejected)
+
+
+def test_explain_calls_the_wider_paragraph_under_a_table_a_paragraph() -> None:
+    """The page's 11 pt prose under the second table runs on past the table's right side:
+    explain reads its lines whole (not cut at the table's side, where the next line looked
+    wider than the first) and calls it the paragraph it is, not a heading."""
+    res = _detect(_mupdf(_small_table_then((11.0, True), "booktabs")))
+    assert _shapes(res) == [(7, 4), (6, 4)]
+    last = explain_page(res, Params())[1].rows[-1]
+    assert [e.kind for e in last.evidence][-1] == "paragraph_under"
+    assert '("The figures above are restated' in last.decision and "is a paragraph" in last.decision

@@ -106,11 +106,31 @@ def _lines_under(ctx: PageContext, g: Grid, lines: list[Line]) -> list[Line]:
     """The first text line under the table's bottom over its width, within the white the growth
     down reads past (``grow.PARAGRAPH_GAP`` line heights), and the line under it when near
     (what a heading stands over); empty when none."""
-    centres, bottom = ctx.centres, g.region.y1
+    centres, bottom, tol = ctx.centres, g.region.y1, ctx.params.rows.y_tolerance
     height = sorted(ln.bbox.height for ln in lines)[len(lines) // 2] if lines else 10.0
     band = Rect(g.region.x0, bottom, g.region.x1, bottom + (2 * PARAGRAPH_GAP + 2) * height)
-    under = [ln for ln in centres.lines(centres.inside(band), ctx.params.rows.y_tolerance) if ln.bbox.y0 >= bottom - 1]
-    return under[:2] if under and under[0].bbox.y0 - bottom <= PARAGRAPH_GAP * height else []
+    under = [ln for ln in centres.lines(centres.inside(band), tol) if ln.bbox.y0 >= bottom - 1]
+    if not under or under[0].bbox.y0 - bottom > PARAGRAPH_GAP * height:
+        return []
+    return [_whole(ctx, ln, g.region) for ln in under[:2]]
+
+
+ACROSS = 1e5  # pt: wider than any page, the band a line's words are read across
+
+
+def _whole(ctx: PageContext, ln: Line, box: Rect) -> Line:
+    """The line ``ln`` (its words inside ``box``'s width) with the rest of its pieces over that
+    width: a paragraph's line under a narrower table runs on past the table's side, and is
+    judged a paragraph's by its whole measure (``ends.paragraph_over``), not cut at the side."""
+    centres, tol = ctx.centres, ctx.params.rows.y_tolerance
+    across = Rect(-ACROSS, ln.bbox.y0, ACROSS, ln.bbox.y1)
+    full = [k for k in centres.lines(centres.inside(across), tol) if ln.word_ids[0] in k.word_ids]
+    if not full:
+        return ln
+    pieces = [s for s in segments(centres.words, full, ctx.params.columns.min_gap) if s.x1 > box.x0 and s.x0 < box.x1]
+    ids = [i for s in pieces for i in s.word_ids]
+    whole = centres.lines(sorted(ids), tol) if ids else []
+    return whole[0] if len(whole) == 1 else ln
 
 
 UNDER_FILLS = ("; the table's last rows stand under its shaded cells, left unshaded, each of their lines' pieces "
