@@ -246,3 +246,24 @@ def test_rules_json_says_which_raster_rule_was_found_from_faint_ink(capsys: pyte
     faint = [r for r in json.loads(out)["rules"] if r["faint"] >= 0.5]
     assert code == 0 and [round(r["pos"]) for r in faint] == [round(t.ys[FAINT_ROW])]
     assert all(r["joints"] == [] for r in faint)
+
+
+@pytest.mark.parametrize("source", ["sample", "two_tables"])
+def test_detect_json_and_the_librarys_pipeline_agree(capsys, tmp_path: Path, source: str) -> None:
+    """A user's script calling ``Pipeline.run`` page by page gets the tables ``detect`` prints:
+    the same default parameters, the same furniture (the sample's page numbers repeat over its
+    pages), no second detection in the command. Cell by cell, on every page."""
+    from inspector.core.pipeline import Pipeline
+    from inspector.core.reading.document import open_document
+
+    path = resources.sample_pdf() if source == "sample" else tmp_path / "two.pdf"
+    if source == "two_tables":
+        path.write_bytes(pdfs.two_tables()[0])
+    code, out, _ = run(capsys, "detect", str(path), "--json")
+    assert code == 0
+    cli = {p["page"]: [[(c["r"], c["c"], c["rs"], c["cs"], c["text"]) for c in t["cells"]] for t in p["tables"]]
+           for p in json.loads(out)["pages"]}
+    pipe = Pipeline(open_document(str(path)))
+    mine = {i + 1: [[(c.r, c.c, c.rs, c.cs, c.text) for c in t.cells] for t in pipe.run(i).tables]
+            for i in range(pipe.doc.page_count)}
+    assert cli == mine and sum(map(len, mine.values())) >= 2
