@@ -96,8 +96,12 @@ def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], mi
         mine = [s for s in segs if (s.x1 < cut if right else s.x0 > cut)]
         text = [i for s in segs if (s.x0 >= cut if right else s.x1 <= cut) for i in s.word_ids]
         rows = _table_lines(mine, words)
-        own = _own_lines([i for s in mine if s.line in rows for i in s.word_ids], text, words, tol,
-                         min_gap) if rows else None
+        cells = [s for s in mine if s.line in rows]
+        # Prose on the table's side too (columns of running text): no table to cut the
+        # paragraph off; only baselines of its own part a text column from such a side.
+        prose_side = 2 * sum(running_text(s, words) for s in cells) >= len(cells)
+        own = _own_lines([i for s in cells for i in s.word_ids], text, words, tol,
+                         None if prose_side else min_gap) if rows else None
         if own is not None:
             kept = [i for s in mine if rows[0] <= s.line <= rows[-1] for i in s.word_ids]
             return Trimmed((Rect.bounding([words[i].bbox for i in kept]),), Rect.bounding([words[i].bbox for i in text]),
@@ -167,11 +171,11 @@ def _lettered(text: str) -> bool:
 
 
 def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word], tol: float,
-               min_gap: float) -> _Pitch | None:
+               min_gap: float | None) -> _Pitch | None:
     """The text column's own line spacing when its words keep their own lines: evenly spaced
     (``_pitch``), and off the table's baselines where both sides meet in one page line, or,
     set on the table's baselines (one baseline grid for the page), running on from line to
-    line (``_runs_on``); else None."""
+    line (``_runs_on``, read with ``min_gap``; None when the table's side is prose too); else None."""
     mine = lines_in(words, text, tol)
     if len(mine) < MIN_TEXT_LINES or mean(len(ln.word_ids) for ln in mine) < MIN_WORDS:
         return None
@@ -186,7 +190,7 @@ def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word],
     own = len(facing) >= MIN_FACING and sum(d > SAME_BASELINE_PT for d in facing) >= OFF_BASELINE * len(facing)
     if own:
         return pitch
-    return replace(pitch, runs_on=True) if _runs_on(mine, words, min_gap) else None
+    return replace(pitch, runs_on=True) if min_gap is not None and _runs_on(mine, words, min_gap) else None
 
 
 def _runs_on(lines: Sequence[Line], words: Sequence[Word], min_gap: float) -> bool:
