@@ -99,3 +99,4 @@ def test_one_character_cells_of_a_horizontal_table_are_no_vertical_writing() -> 
         assert vertical_writing(res.words) == frozenset()
         assert [(t.n_rows, t.n_cols) for t in res.tables] == [(12, 6)]
         assert not [r for r in res.regions if r.param == "tables.vertical_writing"]
+
