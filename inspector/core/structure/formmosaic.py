@@ -27,10 +27,10 @@ from ..types import Grid
 from .region import HALF, RegionEvidence
 
 # Why no user would change these: ``tables.form_mosaic`` turns the test off. On ICDAR 2013,
-# the real tagged documents and the tagged real set, every ruled table with this many drawn
-# columns has rows holding on average 0.44 of them or more (one row each, spanning headers
-# included); the report forms measured hold 0.14 to 0.26 (measured per row, before rows
-# holding the same columns were read as one band).
+# the real tagged documents, the tagged real set and the wild set, every ruled table with this
+# many drawn columns has bands holding on average 0.44 of them or more (0.44 to 1.0; spanning
+# headers included); the report forms measured hold 0.17 to 0.29 a band (0.14 to 0.39 a row,
+# before rows holding the same columns were read as one band).
 MIN_DRAWN = 8  # drawn inner columns a grid needs before its rows' division says it is a form
 MAX_SHARE = 0.3  # a form's row holds on average at most this share of the drawn columns
 FORM_MOSAIC = ("form of ruled boxes: its {n} drawn column rules do not run down its rows (a band of rows holds "
