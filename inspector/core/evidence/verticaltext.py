@@ -57,10 +57,13 @@ def vertical_writing(words: Sequence[Word]) -> frozenset[int]:
     if all(w.text.isascii() for w in words):  # nearly every page: no full-width character at all
         return frozenset()
     square = [i for i, w in enumerate(words) if _square(w)]
+    if len(square) < MIN_COLUMNS * MIN_RUN:  # most pages with a few full-width characters
+        return frozenset()
     runs = [run for c in _columns(words, square) for run in vertical_runs(words, c)]
-    held = sum(len(words[i].text) for run in runs for i in run)
-    total = sum(len(w.text) for w in words if not w.watermark)
-    if len(runs) < MIN_COLUMNS or held < MIN_SHARE * total:
+    if len(runs) < MIN_COLUMNS:
+        return frozenset()
+    held = sum(len(run) for run in runs)  # one character a word
+    if held < MIN_SHARE * sum(len(w.text) for w in words if not w.watermark):
         return frozenset()
     return frozenset(square)
 
