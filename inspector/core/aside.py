@@ -1,6 +1,7 @@
 """What detection sets aside before it looks for tables: page furniture, figure areas, the
-underlines of words (``evidence.underlines``) and a form's check boxes, combs and digit-box
-fields (``evidence.checkboxes``, ``tables.check_boxes``).
+underlines of words (``evidence.underlines``), a form's check boxes, combs and digit-box
+fields (``evidence.checkboxes``, ``tables.check_boxes``), margin line numbers and a page's
+vertical writing (``evidence.verticaltext``, ``tables.vertical_writing``).
 
 Their words stay on the page (shown, searchable) but are flagged (``Word.furniture``,
 ``Word.figure``): no row, region or cell holds them. Their rules leave the page's rules and
@@ -17,6 +18,7 @@ from .evidence.checkboxes import CHECK_BOX, COMB, DIGIT_BOXES, STACKED, form_mar
 from .evidence.figures import Figure, figure_rules, figure_words
 from .evidence.linenumbers import line_numbers
 from .evidence.underlines import underlines
+from .evidence.verticaltext import vertical_writing
 from .multipage.furniture import Furniture
 from .structure.leaders import LEADER_NOTE, find_leaders
 from .types import RejectedRule, Rule, Word
@@ -24,6 +26,8 @@ from .types import RejectedRule, Rule, Word
 FORM_MARKS = (CHECK_BOX, STACKED, COMB, DIGIT_BOXES)
 LINE_NUMBERS_NOTE = "line numbers down the margin (pleading paper, a numbered draft): {n} left out of every table"
 UNDERLINE = "underlines words (a link or emphasis): the text's decoration, no table rule"
+VERTICAL_NOTE = ("text set top to bottom (vertical writing): {n} characters left out of every table, their lines "
+                 "across read as no rows (tables.vertical_writing)")
 
 
 @dataclass(frozen=True)
@@ -39,17 +43,21 @@ class Aside:
 
 def set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
               figures: Sequence[Figure], check_boxes: bool = True, leaders: bool = True,
-              numbers: bool = True) -> Aside:
+              numbers: bool = True, vertical: bool = True) -> Aside:
     """``words`` and ``rules`` without the furniture's and the figures' (flagged, rejected),
     the underlines and, with ``check_boxes``, the check boxes' and combs' sides (rejected);
     with ``leaders``, the leader runs between labels and values flagged and split off the
     words they are glued to (``structure.leaders``), after all else (the word indices above
     are the words'); with ``numbers``, line numbers down a margin are furniture too
-    (``evidence.linenumbers``). """
+    (``evidence.linenumbers``); with ``vertical``, so is a page's vertical writing (text set top
+    to bottom, ``evidence.verticaltext``): its lines across are no table's rows. """
     margin = line_numbers(words) - furn.word_ids if numbers else frozenset()
-    found = _set_aside(words, rules, furn, figures, check_boxes, margin)
+    upright = vertical_writing(words) - furn.word_ids - margin if vertical else frozenset()
+    found = _set_aside(words, rules, furn, figures, check_boxes, margin | upright)
     if margin:
         found = dataclasses.replace(found, notes=(*found.notes, LINE_NUMBERS_NOTE.format(n=len(margin))))
+    if upright:
+        found = dataclasses.replace(found, notes=(*found.notes, VERTICAL_NOTE.format(n=len(upright))))
     if not leaders:
         return found
     lead = find_leaders(found.words)
@@ -61,7 +69,7 @@ def set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
 
 def _set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
                figures: Sequence[Figure], check_boxes: bool, margin: frozenset[int] = frozenset()) -> Aside:
-    """``set_aside`` before the leaders; ``margin``: line numbers, flagged as furniture."""
+    """``set_aside`` before the leaders; ``margin``: line numbers and vertical writing, flagged as furniture."""
     flagged = furn.word_ids | margin
     in_figures = figure_words(words, figures) - flagged if figures else frozenset()
     lines = [RejectedRule(r, UNDERLINE) for r in underlines(words, rules)]

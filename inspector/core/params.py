@@ -203,6 +203,11 @@ class TableParams:
                                "Ten or more numbers counting up by one down a page's margin at one pitch, the "
                                "outermost text beside them, some beside blank lines (pleading paper's 1 .. 28), "
                                "are page furniture: no table's text.")
+    vertical_writing: bool = param(True, "Vertical writing", "on/off", 0, 1,
+                                   "A page whose characters stand mostly in columns set top to bottom (Japanese "
+                                   "or Chinese vertical writing, one full-width character under the next), "
+                                   "three runs of four or more: its lines across are no table's rows, and those "
+                                   "characters are no table's text.")
     column_ends: bool = param(True, "Rows under column ends", "on/off", 0, 1,
                               "Where all the column rules entering a ruled band from its top end together inside "
                               "it, text above and under that height, a row ends there (its top border left out, "

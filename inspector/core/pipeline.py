@@ -213,9 +213,10 @@ class Pipeline:
         "upright", "index", "rows", "tables"); with the aside and the tables' stage key."""
         index, skey, mkey = keys
         words, rules, fills = found
-        boxes, leaders, numbers = params.tables.check_boxes, params.tables.leaders, params.tables.line_numbers
-        aside = self._stage(t, "aside", (index, skey, mkey, furn, boxes, leaders, numbers),
-                            lambda: set_aside(words, rules, furn, figures, boxes, leaders, numbers))
+        tp = params.tables
+        boxes, leaders, numbers, vertical = tp.check_boxes, tp.leaders, tp.line_numbers, tp.vertical_writing
+        aside = self._stage(t, "aside", (index, skey, mkey, furn, boxes, leaders, numbers, vertical),
+                            lambda: set_aside(words, rules, furn, figures, boxes, leaders, numbers, vertical))
         words, rules = aside.words, aside.rules
         wkey = (index, skey, aside.key)
         upright, centres = self._upright(t, wkey, words, frame)

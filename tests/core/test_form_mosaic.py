@@ -1,6 +1,8 @@
 """A form page drawn as bands of ruled boxes, each band divided its own way (a caption in each
 box's corner, a value under it), is a form, not one whole-page ruled table whose columns are
-the union of every band's division. A ruled table of as many columns stays a table."""
+the union of every band's division. A ruled table of as many columns stays a table. Rows holding
+the same column rules are one band: a record of bands repeated down the page, its widest band cut
+into rows by entry lines drawn inside one of its boxes, is still a form."""
 
 from __future__ import annotations
 
@@ -85,7 +87,7 @@ def test_bands_of_boxes_divided_each_their_own_way_are_a_form() -> None:
     assert on.tables == ()
     (form,) = [r for r in on.regions if r.param == "tables.form_mosaic"]
     assert form.reason.startswith("form of ruled boxes: its 10 drawn column rules do not run down its rows "
-                                  "(a row holds 20% of them on average")
+                                  "(a band of rows holds 20% of them on average")
 
 
 def test_explain_names_the_form_mosaic_and_its_switch() -> None:
@@ -100,3 +102,51 @@ def test_a_ruled_table_of_as_many_columns_stays_a_table() -> None:
     res = _detect(table_page())
     assert [(t.n_rows, t.n_cols) for t in res.tables] == [(6, 10)]
     assert not [r for r in res.regions if r.param == "tables.form_mosaic"]
+
+
+# A record's bands (shares of the width): a name band, an address band, a wide band of many
+# boxes (an injuries line) and a contact band; every band's inner edges are its own.
+RECORD = [[0.35, 0.45, 0.2], [0.55, 0.45], [0.12, 0.14, 0.2, 0.15, 0.17, 0.22], [0.2, 0.32, 0.18, 0.3]]
+CUTS = 4  # rows the wide band is cut into by short entry lines drawn inside its first box
+
+
+def _band(page: pymupdf.Page, y: float, shares: Sequence[float], height: float, tag: str) -> None:
+    xs = _edges(shares)
+    for i in range(len(shares)):
+        page.insert_text((xs[i] + 2, y + 6.5), f"{tag} {i + 1}", fontsize=5, fontname="helv")
+        page.insert_text((xs[i] + 4, y + height - 5), f"V{i + 1}", fontsize=8, fontname="helv")
+    for x in xs:
+        page.draw_line((x, y), (x, y + height), width=0.5)
+    page.draw_line((LEFT, y), (RIGHT, y), width=0.5)
+
+
+def record_page(records: int = 4) -> bytes:
+    """``records`` blocks of the four ``RECORD`` bands (11 distinct inner column edges, a band
+    holding 1 to 5); in each block's wide band, short rules across its first box only (entry
+    lines) cut it into ``CUTS`` rows. Per grid row the block's rows hold 2, 1, 5 x CUTS and 3
+    edges (26 / 7 / 11 = 34%); per band 2, 1, 5 and 3 (25%)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    y = TOP
+    for k in range(records):
+        for j, shares in enumerate(RECORD):
+            height = 36.0 if j == 2 else BAND
+            _band(page, y, shares, height, f"FIELD {k + 1}.{j + 1}")
+            if j == 2:
+                x1 = _edges(shares)[1]
+                for c in range(1, CUTS):
+                    page.draw_line((LEFT, y + c * height / CUTS), (x1, y + c * height / CUTS), width=0.5)
+            y += height
+    page.draw_line((LEFT, y), (RIGHT, y), width=0.5)
+    return doc.tobytes()
+
+
+def test_a_record_repeated_with_its_wide_band_cut_by_entry_lines_is_a_form() -> None:
+    pdf = record_page()
+    off = _detect(pdf, on=False)
+    assert len(off.tables) == 1 and off.tables[0].n_cols == 12  # the false whole-form table
+    on = _detect(pdf)
+    assert on.tables == ()
+    (form,) = [r for r in on.regions if r.param == "tables.form_mosaic"]
+    assert form.reason.startswith("form of ruled boxes: its 11 drawn column rules do not run down its rows "
+                                  "(a band of rows holds 25% of them on average")

@@ -73,6 +73,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.form_mosaic": ("structure.rejects",),
     "tables.column_ends": ("structure.colends",),
     "tables.line_numbers": ("pipeline",),  # the aside stage sets the margin's numbers aside before any row
+    "tables.vertical_writing": ("pipeline",),  # the aside stage sets a page's vertical writing aside before any row
     "tables.labelled_blocks": ("structure.rejects",),
     "tables.page_columns": ("structure.rejects",),
     "tables.text_boxes": ("structure.rejects",),

@@ -1,5 +1,5 @@
 """What was set aside before tables were looked for (``core.aside``), listed as regions left out:
-each line of page furniture, and each block of a figure's text lines (a chart's labels, a
+each line of page furniture, a page's vertical writing, and each block of a figure's text lines (a chart's labels, a
 picture OCR read as text). Explain and Why read these regions to say why no table is there.
 """
 
@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from ..evidence.figures import AREA
 from ..evidence.linenumbers import line_numbers
+from ..evidence.verticaltext import VERTICAL, vertical_writing
 from ..types import Rect, TableRegion, Word
 from .columns import Line, lines_in
 
@@ -30,8 +31,12 @@ def aside_regions(words: Sequence[Word], tol: float) -> list[TableRegion]:
     numbers = line_numbers(words) & set(furniture) if furniture else frozenset()
     out = [TableRegion(Rect.bounding([words[i].bbox for i in numbers]), "aligned", LINE_NUMBERS,
                        "tables.line_numbers")] if numbers else []  # one region: the margin's column
+    upright = vertical_writing(words) & set(furniture) if furniture else frozenset()
+    if upright:  # one region: the page's vertical writing (its lines across are no lines)
+        out.append(TableRegion(Rect.bounding([words[i].bbox for i in upright]), "aligned",
+                               VERTICAL.format(n=len(upright)), "tables.vertical_writing"))
     out += [TableRegion(ln.bbox, "aligned", FURNITURE)
-            for ln in _flagged_lines(words, [i for i in furniture if i not in numbers], tol)]
+            for ln in _flagged_lines(words, [i for i in furniture if i not in numbers and i not in upright], tol)]
     # A chart is found in vector drawings; a figure's words that OCR read are a picture's marks
     # (``evidence.ocrpictures``): a scan has no drawings.
     figures = [i for i, w in enumerate(words) if w.figure]  # one pass over the page's words; few are

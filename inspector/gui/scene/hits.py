@@ -40,7 +40,8 @@ def word_tip(w: Word, low: bool, unsure: bool = False) -> str:
         "near a column boundary"
     extra = (", bold" if w.bold else "") + (f", LOW CONFIDENCE ({reason})" if low else "") + (
         ", WATERMARK (diagonal or large light type: in no table)" if w.watermark else
-        ", PAGE FURNITURE (running header/footer repeated on other pages: in no table)" if w.furniture else
+        ", PAGE FURNITURE (a running header/footer repeated on other pages, a margin's line numbers or a page's "
+        "vertical writing: in no table)" if w.furniture else
         ", FIGURE (a chart's label: in no table)" if w.figure else
         ", LEADER (between a label and its value: blank space to rows and columns, kept in the label's cell text)"
         if w.leader else "")

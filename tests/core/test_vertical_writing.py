@@ -1,0 +1,102 @@
+"""A page of Japanese set top to bottom, every character drawn alone (as Distiller wrote a
+gazette), its tiers of columns parted by rules: its lines across are no table's rows, and no
+table is found there. A horizontal table of one-character cells (marks, a sheet's rows of
+1.23 ems) and horizontal Japanese text stay as they were."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pymupdf
+
+from inspector.core.evidence.verticaltext import vertical_writing
+from inspector.core.explain import explain
+from inspector.core.params import Params
+from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
+from inspector.core.types import PageResult
+
+SIZE = 8.0  # pt: the type; characters stand one em apart down a column
+ACROSS = 12.0  # pt: columns' pitch, right to left
+TEXT = "道路交通法施行令の一部を改正する政令を公布する。内閣は、道路交通法の規定に基づき、この政令を制定する。"
+TIERS = ((70.0, 330.0), (350.0, 610.0))  # pt: each tier's top and bottom; a rule parts them
+COLUMNS = 38  # per tier, from x = 530 leftwards
+
+
+def _params(on: bool = True) -> Params:
+    p = Params()
+    return dataclasses.replace(p, tables=dataclasses.replace(p.tables, vertical_writing=on))
+
+
+def _detect(pdf: bytes, on: bool = True) -> PageResult:
+    return Pipeline(open_document(pdf)).run(0, _params(on))
+
+
+def gazette_page() -> bytes:
+    """A horizontal title line, then two tiers of ``COLUMNS`` columns of vertical writing, each
+    character drawn alone; rules over, between and under the tiers; each column's text starts
+    where the last one stopped, and every seventh column is a paragraph's short last line."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((60, 50), "令和六年四月二十五日　金曜日　官報　第四八一七号", fontsize=10, fontname="japan")
+    k = 0
+    for top, bottom in TIERS:
+        page.draw_line((40, top - 6), (555, top - 6), width=0.7)
+        for c in range(COLUMNS):
+            x = 530 - c * ACROSS
+            rows = 5 if c % 7 == 6 else int((bottom - top) // SIZE)
+            for r in range(rows):
+                page.insert_text((x, top + (r + 1) * SIZE), TEXT[k % len(TEXT)], fontsize=SIZE, fontname="japan")
+                k += 1
+    page.draw_line((40, TIERS[-1][1] + 6), (555, TIERS[-1][1] + 6), width=0.7)
+    return doc.tobytes()
+
+
+def marks_table_page(pitch: float = 13.5, size: float = 11.0) -> bytes:
+    """A ruled sheet of 12 rows ``pitch`` pt apart in ``size`` pt type: a column of row numbers and
+    five columns of one character each (有 or 無), stacked a row apart: most of the page's characters."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    xs = [60.0 + 50.0 * c for c in range(7)]
+    ys = [80.0 + r * pitch for r in range(13)]
+    for r in range(12):
+        page.insert_text((xs[0] + 3, ys[r] + pitch - 2.5), str(r + 1), fontsize=size, fontname="helv")
+        for c in range(5):
+            page.insert_text((xs[c + 1] + 20, ys[r] + pitch - 2.5), "有無"[(r + c) % 2], fontsize=size, fontname="japan")
+    for y in ys:
+        page.draw_line((xs[0], y), (xs[-1], y), width=0.5)
+    for x in xs:
+        page.draw_line((x, ys[0]), (x, ys[-1]), width=0.5)
+    return doc.tobytes()
+
+
+def test_a_page_set_top_to_bottom_makes_no_table() -> None:
+    pdf = gazette_page()
+    assert _detect(pdf, on=False).tables  # its lines across read as a table's rows
+    on = _detect(pdf)
+    assert on.tables == ()
+    (region,) = [r for r in on.regions if r.param == "tables.vertical_writing"]
+    n = sum(1 for w in on.words if w.furniture)
+    assert n == 2 * (33 * 32 + 5 * 5)  # per tier: 33 full columns of 32 characters, 5 short ones of 5
+    assert region.reason == f"vertical writing: text set top to bottom in columns ({n} characters); its lines " \
+                            "across are no table's rows, and it is no table's text"
+    assert any(note.startswith(f"text set top to bottom (vertical writing): {n} characters left out") for note in on.notes)
+    # the title line across stays words of several characters, in no vertical writing
+    assert [w.text for w in on.words if not w.furniture] == ["令和六年四月二十五日\u3000金曜日\u3000官報\u3000第四八一七号"]
+
+
+def test_explain_names_the_vertical_writing_and_its_switch() -> None:
+    res = _detect(gazette_page())
+    why = explain(res, _params())
+    (region,) = [r for r in why.rejected if "tables.vertical_writing" in r.params]
+    assert region.reason.endswith("its lines across are no table's rows, and it is no table's text "
+                                  "(tables.vertical_writing = 1)")
+
+
+def test_one_character_cells_of_a_horizontal_table_are_no_vertical_writing() -> None:
+    for pitch, size in ((13.5, 11.0), (12.0, 8.0)):  # rows 1.23 and 1.5 ems apart
+        res = _detect(marks_table_page(pitch, size))
+        assert vertical_writing(res.words) == frozenset()
+        assert [(t.n_rows, t.n_cols) for t in res.tables] == [(12, 6)]
+        assert not [r for r in res.regions if r.param == "tables.vertical_writing"]
+
