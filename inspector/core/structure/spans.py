@@ -12,6 +12,7 @@ bands of their own (``spanrows``). Split from ``grid`` (which calls
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -20,6 +21,7 @@ from ..types import Grid, Rect, Rule, Word
 from .centred_heads import centred_label_spans, head_rows
 from .colends import Ends, beside_spans, open_rows
 from .columns import Segment, col_of
+from .flushlabels import flush_label
 from .headspans import header_rowspans
 from .region import FULL, HALF, RegionEvidence
 from .sections import section_rows
@@ -248,10 +250,12 @@ def _left_out_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int
 def _spanner_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]], join: Join) -> None:
     """A rule under part of a header row (booktabs' cmidrule) groups the columns it spans,
     when the text over it is centred on it (a group label), not at one side of it (an amount
-    over its sum rule, beside an empty currency column)."""
+    over its sum rule, beside an empty currency column); a label set flush with one end of
+    the rule in the header's rows groups them too (``flush_label``)."""
     xs, ys, nc, snap = grid.xs, grid.ys, grid.n_cols, ev.snap
     width = xs[-1] - xs[0]
-    for rule in ev.cand.rules:
+    head = head_rows(grid, lambda y: ev.covered("h", y, xs[0], xs[-1]) >= FULL)
+    for rule in (part for whole in ev.cand.rules for part in _apart(whole)):
         if rule.orient != "h" or rule.length >= CMIDRULE_WIDTH * width:
             continue
         r = next((k for k in range(1, len(ys) - 1) if abs(ys[k] - rule.pos) <= snap), None)
@@ -261,10 +265,18 @@ def _spanner_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
         over = Rect(xs[cols[0]], ys[r - 1], xs[cols[-1] + 1], ys[r]) if cols else None
         if len(cols) >= 2 and over is not None \
                 and (sum((r - 1, c) in occupied for c in cols) <= 1 or _one_piece(ev, over)) \
-                and _centred_over(ev, rule, over.x0, over.x1, over.y0, over.y1):
+                and (_centred_over(ev, rule, over.x0, over.x1, over.y0, over.y1)
+                     or (r < head and flush_label(ev, rule, over))):
             for c in cols[:-1]:
                 join((r - 1) * nc + c, (r - 1) * nc + c + 1)
             _labels_beside(grid, ev, occupied, r, cols, join)
+
+
+def _apart(rule: Rule) -> list[Rule]:
+    """``rule`` cut at the gaps its join bridged between long strokes (``Rule.breaks``): two
+    cmidrules side by side, each under its own group label."""
+    cuts = [rule.start, *(x for b in rule.breaks for x in b), rule.end]
+    return [replace(rule, start=a, end=b, breaks=()) for a, b in zip(cuts[::2], cuts[1::2], strict=True)]
 
 
 def _one_piece(ev: RegionEvidence, box: Rect) -> bool:
