@@ -8,6 +8,8 @@ from __future__ import annotations
 import pymupdf
 
 from inspector.core.evidence.rules_vector import join_collinear
+from inspector.core.explain import explain_page
+from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.core.types import Rule
@@ -90,3 +92,11 @@ def test_a_join_keeps_the_gap_between_long_strokes_only() -> None:
     assert dashes.breaks == ()  # a dashed line's short dashes leave no break
     (cells,) = join_collinear([_h(50, 250), _h(250.2, 330)], gap=4.0, pos_tol=0.6)
     assert cells.breaks == ()  # strokes met end to end: a joint, no gap
+
+
+def test_explain_names_the_flush_label_on_the_boundaries_inside_its_cell() -> None:
+    result = Pipeline(open_document(layout())).run(0)
+    (why,) = explain_page(result, Params())
+    marked = [k for k, w in enumerate(why.cols) if any(e.kind == "flush_label" for e in w.evidence)]
+    assert marked == [2, 3, 4, 6, 7]  # inside columns 1-4 and 5-7
+    assert "set flush right" in why.cols[2].decision and GROUPS[0][0] in why.cols[2].decision
