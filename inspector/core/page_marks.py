@@ -130,6 +130,10 @@ class Rule:
     # Where strokes drawn apart met end to end along it (pt along its length): a table drawn
     # cell by cell strokes each cell's border on its own, so these are its cells' edges.
     joints: tuple[float, ...] = ()
+    # Gaps (start, end, pt) its join bridged between two long strokes (``vector.dash_gap``): two
+    # cmidrules set side by side under two group labels, read apart by ``structure.spans``. Out
+    # of the repr and the comparison: the rule is the same rule; only who reads it apart sees them.
+    breaks: tuple[tuple[float, float], ...] = field(default=(), repr=False, compare=False)
     # Share of a raster rule's pixels that are ink only as a faint line's (``raster.faint_lines``:
     # lighter than the ink threshold); over FAINT_FOUND the rule was found from faint ink. Out of
     # the repr and the comparison: what the rule is does not change, only how it was seen.
@@ -177,6 +181,7 @@ def fast_rule(orient: Orientation, pos: float, start: float, end: float, thickne
     r.stroked = stroked
     r.pieces = 1
     r.joints = ()
+    r.breaks = ()
     r.faint = 0.0
     _set(r, "__class__", Rule)
     return r  # type: ignore[no-any-return]

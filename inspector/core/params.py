@@ -273,6 +273,11 @@ class TableParams:
                                  "In a table drawn with row rules only, a rule left out under one column above "
                                  "an empty slot makes the cell above span it (pdfmake lightHorizontalLines, "
                                  "reportlab SPAN). Off by default: it cost real reports more than it gained.")
+    wrapped_spans: bool = param(True, "Wrapped cells over left-out rules", "on/off", 0, 1,
+                                "In a table drawn with row rules only, a cell whose paragraph wraps on past a "
+                                "rule left out under it (the rule drawn in the other columns, its next line "
+                                "at the paragraph's leading and higher than the next row's texts) spans both "
+                                "rows (InDesign's and Word's cells merged down).")
     intersect_tol: float = param(3.0, "Intersection tolerance", "pt", 0.0, 15.0,
                                  "How far a rule may stop short of another and still meet it.")
     borderless: bool = param(True, "Borderless tables", "on/off", 0, 1,

@@ -262,8 +262,29 @@ def _combine(parts: list[Rule], orient: Orientation) -> Rule:
     stroked = fill >= 0 and any(p.drawn for p in parts)
     r = fast_rule(orient, pos, min(p.start for p in parts), max(p.end for p in parts),
                   max(p.thickness for p in parts), source, min(p.grey for p in parts), fill, stroked)
-    joints = _joints(parts)
-    return replace(r, joints=joints) if joints else r
+    joints, breaks = _joints(parts), _breaks(parts)
+    return replace(r, joints=joints, breaks=breaks) if joints or breaks else r
+
+
+BREAK_PART = 20.0  # pt: strokes at least this long on both sides of a gap are two rules side by side, no dashes
+
+
+def _breaks(parts: list[Rule]) -> tuple[tuple[float, float], ...]:
+    """The gaps (start, end, pt) between ``parts`` (sorted by start) wider than ``JOINT`` with
+    strokes at least ``BREAK_PART`` long on both sides: cmidrules set side by side under two
+    group labels, a dash's gap apart (a dashed line's short dashes leave none); the gaps the
+    parts carried already kept where no other part covers them."""
+    drawn = [p for p in parts if p.fill < 0]
+    out = [b for p in parts for b in p.breaks
+           if not any(q.start < b[0] and q.end > b[1] for q in parts if b not in q.breaks)]
+    start, end = (drawn[0].start, drawn[0].end) if drawn else (0.0, 0.0)
+    for p in drawn[1:]:
+        if p.start > end + JOINT:
+            if end - start >= BREAK_PART and p.end - p.start >= BREAK_PART:
+                out.append((end, p.start))
+            start = p.start
+        end = max(end, p.end)
+    return tuple(sorted(set(out)))
 
 
 JOINT = 0.75  # pt: two strokes whose ends lie this close met end to end (no gap a dash leaves, no overlap)

@@ -50,6 +50,7 @@ from .boxed import boxed_rows
 from .candidates import Region, dropped_columns, region_of, vetoed_columns
 from .clipped import edge_note, hidden_rules
 from .drawn import drawn_boundary, joined_rows
+from .flush import flush_label_cols
 from .grown import cell_line_rows, clear_cut_cols, ended_rows, under_fill_rows
 from .heads import (
     data_band_rows,
@@ -70,6 +71,7 @@ from .sheets import sheet_cols, sheet_rows
 from .textgap import text_gap
 from .thin import pair_rules, thin_band_rules
 from .verdicts import explain_rejected, rejected_at, why_not_here, why_table
+from .wrapped import wrapped_rows
 
 FILL_PARAMS = ("vector.gutter", "vector.gradient_strips")
 
@@ -153,10 +155,10 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         rows = under_fill_rows(ctx, g, cell_line_rows(ctx, g, ended_rows(ctx, g, rows)))
         rows = sub_header_rows(ctx, g, group_line_rows(ctx, g, sheet_rows(ctx, g, _section_rows(g, rows))))
         rows = spanning_head_rows(ctx, g, boxed_rows(ctx, g, joined_rows(ctx, g, head_rowspan_rows(ctx, g, rows))))
-        rows = data_band_rows(ctx, g, rows)
+        rows = wrapped_rows(ctx, g, data_band_rows(ctx, g, rows))
         cols = group_label_cols(ctx, g, option_cols(g, clear_cut_cols(ctx, g, region, cols)))
         cols = sheet_cols(ctx, g, texts_apart_cols(ctx, g, phrase_label_cols(ctx, g, cols)))
-        cols = left_head_cols(ctx, g, region, cols)
+        cols = flush_label_cols(ctx, g, left_head_cols(ctx, g, region, cols))
         above = _line_above(ctx, g, rows[0].pos) if rows else ""
         if TABLE_LABEL.match(above):  # the growth upwards stopped at it (``grow.extend_up``)
             rows[0] = replace(rows[0], decision=rows[0].decision + f"; the line above is the table's caption "

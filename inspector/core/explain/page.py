@@ -51,6 +51,10 @@ class Evidence:
     header and a totals rule are rows of amounts: how many) | labelled_paragraph (a label beside a paragraph's
     first line, set apart from the line above by more than the paragraphs' leading: the step, pt) |
     repeated_header (a side where a block of tables with one header set again was cut into them) |
+    flush_label (a header label set flush with one end of its cmidrule, a cell over the columns under the rule:
+    its 1-based row) |
+    wrapped_span (a row rule left out under a cell whose paragraph wraps on past it: the cell's 1-based
+    column) |
     centred_amounts (a row boundary over a label wrapped over two lines, its amounts centred between
     them, in a band under one rule: gap, pt) |
     totals_box (a row boundary between the lines of a totals box under one rule, the first column empty: gap, pt) |

@@ -12,6 +12,7 @@ bands of their own (``spanrows``). Split from ``grid`` (which calls
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -20,6 +21,7 @@ from ..types import Grid, Rect, Rule, Word
 from .centred_heads import centred_label_spans, head_rows
 from .colends import Ends, beside_spans, open_rows
 from .columns import Segment, col_of
+from .flushlabels import flush_label
 from .headspans import header_rowspans
 from .region import FULL, HALF, RegionEvidence
 from .sections import section_rows
@@ -28,12 +30,11 @@ from .spanrects import rectangles
 from .spanrows import banded_label_rows, note_rows, totals_spans
 from .stacks import phrase_end
 from .wordslots import WordSlots
+from .wrapspans import one_paragraph, wrapped_spans
 
 CMIDRULE_WIDTH = 0.9  # a horizontal rule shorter than this share of the table's width may be a cmidrule
 CMIDRULE_SPAN = 0.5  # a cmidrule spans a column when it covers this share of the column's width
 CENTRED_SLACK = 0.25  # a group label's middle lies this share of its rule's length from the rule's middle, at most
-LEADING = 1.5  # a paragraph's next line starts within this many word heights of the line before
-PITCH_SLACK = 0.1  # of a word's height: a wrapped line starts higher than its row's texts by more than this
 Join = Callable[[int, int], None]  # joins two slots (r * n_cols + c) into one cell
 
 
@@ -76,6 +77,9 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
         _centred_label_joins(grid, ev, join)
         if ev.params.tables.left_out_spans:
             _left_out_joins(grid, ev, occupied, virtual, join)
+        if ev.params.tables.wrapped_spans:  # a paragraph wrapped across a rule left out under it (``wrapspans``)
+            for r, c in wrapped_spans(grid, ev, occupied, virtual):
+                join(r * nc + c, (r + 1) * nc + c)
     def drawn(x: float, r: int) -> bool:
         return cand.source == "ruled" and ev.covered("v", x, grid.ys[r], grid.ys[r + 1]) >= HALF
 
@@ -145,7 +149,7 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
             # when laid out across both, or when the rule divides only blank slots elsewhere.
             if blank == 1 or (strokes is not None and _boxed_slots(strokes, ev.snap, grid, r, c) and (
                     blank == 2 or _laid_across(ev, grid, r, c) or not _divides_text(grid, occupied, r, c)
-                    or _one_paragraph(ev, grid, r, c))):
+                    or one_paragraph(ev, grid, r, c))):
                 join(r * nc + c, (r + 1) * nc + c)
 
 
@@ -218,30 +222,6 @@ def _laid_across(ev: RegionEvidence, grid: Grid, r: int, c: int) -> bool:
 
 
 
-def _tops(ev: RegionEvidence, x0: float, x1: float, y0: float, y1: float) -> list[float]:
-    """The tops (pt) of the words whose centres lie in the box (x0, y0)-(x1, y1)."""
-    boxes = (ev.words[i].bbox for i in ev.ids)
-    return [b.y0 for b in boxes if x0 <= b.cx < x1 and y0 <= b.cy < y1]
-
-
-def _one_paragraph(ev: RegionEvidence, grid: Grid, r: int, c: int) -> bool:
-    """Are the texts of slots (r, c) and (r + 1, c) the lines of one paragraph wrapped across
-    the boundary between them: the first line under it follows the last line over it (within
-    ``LEADING`` word heights) and starts higher than the other columns' texts under it (rows
-    set their texts apart by padding and paragraph spacing, a paragraph its lines by its
-    leading alone)? A Word cell merged down wraps "Continuing operations" with "operations" in
-    the next row's band, above that row's own texts; a row's label sits where its row's texts do."""
-    xs, ys = grid.xs, grid.ys
-    top, mid, bottom = ys[r], ys[r + 1], ys[r + 2]
-    above, below = _tops(ev, xs[c], xs[c + 1], top, mid), _tops(ev, xs[c], xs[c + 1], mid, bottom)
-    if not above or not below:
-        return False
-    h = float(np.median([ev.words[i].bbox.height for i in ev.ids]))
-    firsts = [min(t) for k in range(grid.n_cols) if k != c and (t := _tops(ev, xs[k], xs[k + 1], mid, bottom))]
-    return (bool(firsts) and 0 < min(below) - max(above) <= LEADING * h
-            and min(below) < float(np.median(firsts)) - PITCH_SLACK * h)
-
-
 def _left_out_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]], virtual: set[float],
                     join: Join) -> None:
     """Rows ruled one by one with horizontal rules only: a rule drawn under the row in some
@@ -270,10 +250,12 @@ def _left_out_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int
 def _spanner_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]], join: Join) -> None:
     """A rule under part of a header row (booktabs' cmidrule) groups the columns it spans,
     when the text over it is centred on it (a group label), not at one side of it (an amount
-    over its sum rule, beside an empty currency column)."""
+    over its sum rule, beside an empty currency column); a label set flush with one end of
+    the rule in the header's rows groups them too (``flush_label``)."""
     xs, ys, nc, snap = grid.xs, grid.ys, grid.n_cols, ev.snap
     width = xs[-1] - xs[0]
-    for rule in ev.cand.rules:
+    head = head_rows(grid, lambda y: ev.covered("h", y, xs[0], xs[-1]) >= FULL)
+    for rule in (part for whole in ev.cand.rules for part in _apart(whole)):
         if rule.orient != "h" or rule.length >= CMIDRULE_WIDTH * width:
             continue
         r = next((k for k in range(1, len(ys) - 1) if abs(ys[k] - rule.pos) <= snap), None)
@@ -283,10 +265,18 @@ def _spanner_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
         over = Rect(xs[cols[0]], ys[r - 1], xs[cols[-1] + 1], ys[r]) if cols else None
         if len(cols) >= 2 and over is not None \
                 and (sum((r - 1, c) in occupied for c in cols) <= 1 or _one_piece(ev, over)) \
-                and _centred_over(ev, rule, over.x0, over.x1, over.y0, over.y1):
+                and (_centred_over(ev, rule, over.x0, over.x1, over.y0, over.y1)
+                     or (r < head and flush_label(ev, rule, over))):
             for c in cols[:-1]:
                 join((r - 1) * nc + c, (r - 1) * nc + c + 1)
             _labels_beside(grid, ev, occupied, r, cols, join)
+
+
+def _apart(rule: Rule) -> list[Rule]:
+    """``rule`` cut at the gaps its join bridged between long strokes (``Rule.breaks``): two
+    cmidrules side by side, each under its own group label."""
+    cuts = [rule.start, *(x for b in rule.breaks for x in b), rule.end]
+    return [replace(rule, start=a, end=b, breaks=()) for a, b in zip(cuts[::2], cuts[1::2], strict=True)]
 
 
 def _one_piece(ev: RegionEvidence, box: Rect) -> bool:
