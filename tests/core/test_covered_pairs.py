@@ -1,7 +1,7 @@
 """The covered-text test compares only the pairs that can meet (``coveredtext._covering``:
 boxes whose centre lies in a fill's x-range, taken from the boxes sorted by centre; ``_same_rects``:
-rectangles whose x0 lies near a fill's): the same answers as comparing every box with every fill,
-in pieces of any size."""
+rectangles whose x0 lies near a fill's) where there are many (over ``SMALL`` pairs): the same
+answers as comparing every box with every fill, in pieces of any size."""
 
 from __future__ import annotations
 
@@ -29,10 +29,13 @@ def _all_pairs(boxes: np.ndarray, fills: np.ndarray) -> np.ndarray:
     return out
 
 
-@pytest.mark.parametrize("chunk", [1, 7, 1 << 22])
+@pytest.mark.parametrize(("chunk", "small"), [(1, 0), (7, 0), (1 << 22, 0), (1 << 22, 1 << 22)])
 @pytest.mark.parametrize("seed", range(6))
-def test_pairs_found_by_sorting_are_every_pair_that_meets(seed: int, chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_pairs_found_by_sorting_are_every_pair_that_meets(seed: int, chunk: int, small: int,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sorted (``SMALL`` 0) in pieces of any size, or every pair at once: the same pairs."""
     monkeypatch.setattr(coveredtext, "CHUNK", chunk)
+    monkeypatch.setattr(coveredtext, "SMALL", small)
     rng = np.random.default_rng(seed)
     words, fills = _boxes(rng, 60, extra=1), _boxes(rng, 25, extra=1, tall=12)
     meets = _all_pairs(words, fills)
@@ -44,9 +47,11 @@ def test_pairs_found_by_sorting_are_every_pair_that_meets(seed: int, chunk: int,
     assert (_order(words, fills, later=False) == earlier).all()
 
 
-@pytest.mark.parametrize("chunk", [1, 1 << 22])
-def test_rectangles_matched_by_their_x0_are_every_one_within_edge(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("chunk", "small"), [(1, 0), (1 << 22, 0), (1 << 22, 1 << 22)])
+def test_rectangles_matched_by_their_x0_are_every_one_within_edge(chunk: int, small: int,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(coveredtext, "CHUNK", chunk)
+    monkeypatch.setattr(coveredtext, "SMALL", small)
     rng = np.random.default_rng(3)
     fills = _boxes(rng, 40)
     rects = np.concatenate([fills[::3] + rng.uniform(-EDGE, EDGE, (14, 4)), _boxes(rng, 30)])  # some within EDGE

@@ -28,6 +28,7 @@ from .drawings import Drawing
 COVER_MIN = 2.0  # pt: a fill lower than this covers no line of text (rules and hairlines are filled too)
 EDGE = 0.5  # pt: slack of a fill's reach over a word, and of one reading's word box against another's
 CHUNK = 1 << 22  # word x fill pairs compared at once (numpy arrays of a few MB)
+SMALL = 4096  # word x fill pairs up to which every pair is compared (sorting costs more below it)
 
 PaintedWord = tuple[float, float, float, float, str]  # x0, y0, x1, y1, text
 
@@ -107,6 +108,11 @@ def _covering(boxes: np.ndarray, fills: np.ndarray) -> tuple[np.ndarray, np.ndar
     them sorted by centre (a column's words under a cell's fill): only those pairs are compared,
     not boxes x fills (hundreds of each on a page of shaded cells)."""
     cx = (boxes[:, 0] + boxes[:, 2]) / 2
+    if len(boxes) * len(fills) <= SMALL:  # a few fills: every pair at once costs less than sorting
+        f, b = fills[None, :, :], boxes[:, None, :]
+        meet = (f[..., 1] <= b[..., 1] + EDGE) & (f[..., 3] >= b[..., 3] - EDGE) & (f[..., 0] <= cx[:, None]) & (cx[:, None] <= f[..., 2])
+        rows, cols = np.nonzero(meet)
+        return rows, cols
     by_x = np.argsort(cx, kind="stable")
     sorted_cx = cx[by_x]
     lo = np.searchsorted(sorted_cx, fills[:, 0], side="left")  # the first centre >= x0
@@ -126,19 +132,24 @@ def _runs(lo: np.ndarray, hi: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]
     """Row k of the ranges lo[k]:hi[k] as pairs (k, position), at most about ``CHUNK`` pairs a
     piece: (the rows, the positions), two index arrays of one length."""
     counts = np.maximum(hi - lo, 0)
+    if int(counts.sum()) <= CHUNK:  # nearly always: one piece
+        return [_piece(lo, counts, 0, len(counts))] if counts.any() else []
     pieces = []
     k, n = 0, len(counts)
     while k < n:
         ends = np.cumsum(counts[k:])
         stop = k + max(1, int(np.searchsorted(ends, CHUNK, side="right")))
-        c = counts[k:stop]
-        total = int(c.sum())
-        if total:
-            rows = np.repeat(np.arange(k, stop), c)
-            starts = np.repeat(np.cumsum(c) - c, c)
-            pieces.append((rows, np.arange(total) - starts + np.repeat(lo[k:stop], c)))
+        if counts[k:stop].any():
+            pieces.append(_piece(lo, counts, k, stop))
         k = stop
     return pieces
+
+
+def _piece(lo: np.ndarray, counts: np.ndarray, k: int, stop: int) -> tuple[np.ndarray, np.ndarray]:
+    """Rows ``k:stop`` of the ranges lo:lo + counts as pairs (row, position)."""
+    c = counts[k:stop]
+    starts = np.repeat(np.cumsum(c) - c, c)
+    return np.repeat(np.arange(k, stop), c), np.arange(int(c.sum())) - starts + np.repeat(lo[k:stop], c)
 
 
 def _same_rects(rects: np.ndarray, fills: np.ndarray) -> np.ndarray:
@@ -147,6 +158,9 @@ def _same_rects(rects: np.ndarray, fills: np.ndarray) -> np.ndarray:
     hides covers nothing. Compared with the fills whose x0 lies near theirs (sorted), not all."""
     if not rects.size:
         return rects
+    if len(rects) * len(fills) <= SMALL:
+        out: np.ndarray = rects[(np.abs(rects[:, None, :4] - fills[None, :, :4]) <= EDGE).all(axis=2).any(axis=1)]
+        return out
     by_x = np.argsort(fills[:, 0], kind="stable")
     x0s = fills[by_x, 0]
     slack = EDGE + 1e-6  # a little wider than EDGE: the exact test below decides
@@ -157,8 +171,8 @@ def _same_rects(rects: np.ndarray, fills: np.ndarray) -> np.ndarray:
         f = by_x[at]
         hit = (np.abs(rects[r, :4] - fills[f, :4]) <= EDGE).all(axis=1)
         same[r[hit]] = True
-    out: np.ndarray = rects[same]
-    return out
+    kept: np.ndarray = rects[same]
+    return kept
 
 
 def _order(words: np.ndarray, rects: np.ndarray, later: bool) -> np.ndarray:
