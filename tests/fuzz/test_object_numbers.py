@@ -32,3 +32,32 @@ def test_opening_such_a_file_builds_no_table_of_millions() -> None:
     """MuPDF's object table had 8,388,608 entries (720 MB in a fresh process); now the file's own 4."""
     doc = open_document(_pdf(8_388_607))
     assert (doc.page_count, doc.raw.xref_length()) == (1, 4)
+
+
+def _by_every_byte(data: bytes, limit: int) -> list[int]:
+    """The headers' numbers past ``limit`` as the first version read them: "\\sobj\\b" tried at
+    every byte, the header read back from the whitespace before "obj"."""
+    import re
+    header = re.compile(rb"(?<![\d.+-])(\d+)\s+\d+\s\Z")
+    found = []
+    for m in re.finditer(rb"\sobj\b", data):
+        head = header.search(data[max(0, m.start() + 1 - 32):m.start() + 1])
+        if head is not None and int(head.group(1)) > limit:
+            found.append(int(head.group(1)))
+    return found
+
+
+def test_headers_are_found_as_by_a_try_at_every_byte() -> None:
+    """"obj" is found by a literal search and the byte before it checked: the same headers as
+    "\\sobj\\b" at every byte, whatever whitespace stands before "obj" or what follows it."""
+    seps = [b" ", b"\t", b"\n", b"\r", b"\x0b", b"\x0c", b"x", b"d", b"\x00"]
+    tails = [b" <<>>", b"<<>>", b"x", b"_", b"1", b"\n", b""]
+    parts = [b"obj "]  # "obj" at the very start has no header
+    for k, (sep, tail) in enumerate((s, t) for s in seps for t in tails):
+        parts.append(b"%d 0%sobj%s endobj\n" % (8_000_000 + k, sep, tail))
+    data = b"".join(parts)
+    blanked, n = without_absurd_objects(data)
+    expected = _by_every_byte(data, 100_000)
+    assert 0 < n == len(expected) < len(seps) * len(tails)
+    assert all(b"%d" % number not in blanked for number in expected)
+    assert len(blanked) == len(data)

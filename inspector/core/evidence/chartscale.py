@@ -31,19 +31,25 @@ def bar_charts(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
     an even pitch with gaps between them, of different lengths (a table's shaded rows or
     columns have one length), crossed by three or more evenly spaced lines of the value scale."""
     lines = [(d.items[0][1:], d.rect) for d in drawings if len(d.items) == 1 and d.items[0][0] == "l"]
+    # A gridline runs across the bars (``_crosses``): thin in their direction. Fewer than
+    # ``MIN_GRID`` such lines on the page and no series of that direction can be a chart: its
+    # bars are not gathered (most pages have none across one way or the other).
+    upright = sum(box.height < STRAIGHT for _, box in lines) >= MIN_GRID
+    lying = sum(box.width < STRAIGHT for _, box in lines) >= MIN_GRID
+    if not (upright or lying):
+        return []
     series: dict[tuple[object, str, int, int], list[Rect]] = {}
     for d in drawings:
         if d.fill is None or len(d.items) != 1 or d.items[0][0] != "re":
             continue
         r = d.rect
-        series.setdefault((d.fill_rgb or d.fill, "v", round(r.y1 / BAR_EPS), round(r.width / BAR_EPS)), []).append(r)
-        series.setdefault((d.fill_rgb or d.fill, "h", round(r.x0 / BAR_EPS), round(r.height / BAR_EPS)), []).append(r)
-    # A gridline runs across the bars (``_crosses``): thin in their direction. Fewer than
-    # ``MIN_GRID`` such lines on the page and no series of that direction can be a chart.
-    across = {"v": sum(box.height < STRAIGHT for _, box in lines), "h": sum(box.width < STRAIGHT for _, box in lines)}
+        if upright:
+            series.setdefault((d.fill_rgb or d.fill, "v", round(r.y1 / BAR_EPS), round(r.width / BAR_EPS)), []).append(r)
+        if lying:
+            series.setdefault((d.fill_rgb or d.fill, "h", round(r.x0 / BAR_EPS), round(r.height / BAR_EPS)), []).append(r)
     out = []
     for (_, grow, _, _), bars in series.items():
-        if len(bars) < MIN_BARS or across[grow] < MIN_GRID or not _bar_series(bars, grow):
+        if len(bars) < MIN_BARS or not _bar_series(bars, grow):
             continue
         run = Rect.bounding(bars)
         grid = _scale([box for _, box in lines if _crosses(box, run, grow)], grow)

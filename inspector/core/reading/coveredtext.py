@@ -28,6 +28,7 @@ from .drawings import Drawing
 COVER_MIN = 2.0  # pt: a fill lower than this covers no line of text (rules and hairlines are filled too)
 EDGE = 0.5  # pt: slack of a fill's reach over a word, and of one reading's word box against another's
 CHUNK = 1 << 22  # word x fill pairs compared at once (numpy arrays of a few MB)
+SMALL = 4096  # word x fill pairs up to which every pair is compared (sorting costs more below it)
 
 PaintedWord = tuple[float, float, float, float, str]  # x0, y0, x1, y1, text
 
@@ -42,12 +43,13 @@ class Covered(NamedTuple):
 def covered_words(page: Page, words: Sequence[Word]) -> Covered:
     """The words of ``page`` that an opaque rectangle painted after them covers, and those
     painted over such a rectangle (``words``, the page's, say where to look)."""
-    fills = [d for d in page.drawings() if d.fill is not None and d.fill_opacity >= 1.0 and d.seqno >= 0
-             and len(d.items) == 1 and d.items[0][0] == "re" and d.rect.y1 - d.rect.y0 >= COVER_MIN]
+    # The tests that fail most often first (a table's rules: strokes, or fills a point high).
+    fills = [d for d in page.drawings() if d.fill is not None and d.rect.y1 - d.rect.y0 >= COVER_MIN
+             and len(d.items) == 1 and d.items[0][0] == "re" and d.fill_opacity >= 1.0 and d.seqno >= 0]
     fills = _after_text(fills, page.path_steps()) if fills and words else []
     if not fills:
         return Covered([], [])
-    boxes = np.array([w.bbox.as_tuple() for w in words], dtype=float)
+    boxes = np.array([(b.x0, b.y0, b.x1, b.y1) for b in [w.bbox for w in words]], dtype=float)
     over = _over(boxes, np.array([d.rect.as_tuple() for d in fills], dtype=float))
     if not over.size:
         return Covered([], [])
@@ -85,47 +87,99 @@ def _same(w: Word, painted: Sequence[PaintedWord]) -> bool:
 def _after_text(fills: list[Drawing], steps: Sequence[int]) -> list[Drawing]:
     """Those of ``fills`` painted after some text: paint steps are numbered one by one (paths,
     text, pictures), so a fill whose every earlier step is a path (``steps``: every path's
-    number) has no text under it."""
+    number) has no text under it. One sorted search for all the fills."""
     seqnos = np.sort(np.array(steps, dtype=np.int64))
-    return [f for f in fills if int(np.searchsorted(seqnos, f.seqno)) < f.seqno]
+    at = np.array([f.seqno for f in fills], dtype=np.int64)
+    after = np.searchsorted(seqnos, at) < at
+    return [f for f, keep in zip(fills, after.tolist(), strict=True) if keep]
 
 
 def _over(boxes: np.ndarray, fills: np.ndarray) -> np.ndarray:
     """The rows of ``fills`` (x0, y0, x1, y1) spanning the height of some row of ``boxes`` and
     holding its centre along x."""
     keep = np.zeros(len(fills), dtype=bool)
-    step = max(1, CHUNK // max(1, len(boxes)))
-    for k in range(0, len(fills), step):
-        keep[k:k + step] = _covering(boxes, fills[k:k + step]).any(axis=0)
+    keep[_covering(boxes, fills)[1]] = True
     return fills[keep]
 
 
-def _covering(boxes: np.ndarray, fills: np.ndarray) -> np.ndarray:
-    """boxes x fills: does the fill span the box's height (within ``EDGE``) and hold its centre along x?"""
-    b, f = boxes[:, None, :], fills[None, :, :]
-    cx = (b[..., 0] + b[..., 2]) / 2
-    out: np.ndarray = (f[..., 1] <= b[..., 1] + EDGE) & (f[..., 3] >= b[..., 3] - EDGE) & (f[..., 0] <= cx) & (cx <= f[..., 2])
-    return out
+def _covering(boxes: np.ndarray, fills: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs (box row, fill row) where the fill spans the box's height (within ``EDGE``) and
+    holds its centre along x. The boxes whose centres lie in a fill's x-range are one run of
+    them sorted by centre (a column's words under a cell's fill): only those pairs are compared,
+    not boxes x fills (hundreds of each on a page of shaded cells)."""
+    cx = (boxes[:, 0] + boxes[:, 2]) / 2
+    if len(boxes) * len(fills) <= SMALL:  # a few fills: every pair at once costs less than sorting
+        f, b = fills[None, :, :], boxes[:, None, :]
+        meet = (f[..., 1] <= b[..., 1] + EDGE) & (f[..., 3] >= b[..., 3] - EDGE) & (f[..., 0] <= cx[:, None]) & (cx[:, None] <= f[..., 2])
+        rows, cols = np.nonzero(meet)
+        return rows, cols
+    by_x = np.argsort(cx, kind="stable")
+    sorted_cx = cx[by_x]
+    lo = np.searchsorted(sorted_cx, fills[:, 0], side="left")  # the first centre >= x0
+    hi = np.searchsorted(sorted_cx, fills[:, 2], side="right")  # past the last centre <= x1
+    found_b, found_f = [], []
+    for f, at in _runs(lo, hi):
+        b = by_x[at]
+        hit = (fills[f, 1] <= boxes[b, 1] + EDGE) & (fills[f, 3] >= boxes[b, 3] - EDGE)
+        found_b.append(b[hit])
+        found_f.append(f[hit])
+    if not found_b:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+    return np.concatenate(found_b), np.concatenate(found_f)
+
+
+def _runs(lo: np.ndarray, hi: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Row k of the ranges lo[k]:hi[k] as pairs (k, position), at most about ``CHUNK`` pairs a
+    piece: (the rows, the positions), two index arrays of one length."""
+    counts = np.maximum(hi - lo, 0)
+    if int(counts.sum()) <= CHUNK:  # nearly always: one piece
+        return [_piece(lo, counts, 0, len(counts))] if counts.any() else []
+    pieces = []
+    k, n = 0, len(counts)
+    while k < n:
+        ends = np.cumsum(counts[k:])
+        stop = k + max(1, int(np.searchsorted(ends, CHUNK, side="right")))
+        if counts[k:stop].any():
+            pieces.append(_piece(lo, counts, k, stop))
+        k = stop
+    return pieces
+
+
+def _piece(lo: np.ndarray, counts: np.ndarray, k: int, stop: int) -> tuple[np.ndarray, np.ndarray]:
+    """Rows ``k:stop`` of the ranges lo:lo + counts as pairs (row, position)."""
+    c = counts[k:stop]
+    starts = np.repeat(np.cumsum(c) - c, c)
+    return np.repeat(np.arange(k, stop), c), np.arange(int(c.sum())) - starts + np.repeat(lo[k:stop], c)
 
 
 def _same_rects(rects: np.ndarray, fills: np.ndarray) -> np.ndarray:
     """Those of ``rects`` (the ordered reading's, x0, y0, x1, y1, step) that are one of ``fills``
     (the drawings', cut to what of them is visible) within ``EDGE``: a rectangle a clip path
-    hides covers nothing."""
+    hides covers nothing. Compared with the fills whose x0 lies near theirs (sorted), not all."""
     if not rects.size:
         return rects
-    same = (np.abs(rects[:, None, :4] - fills[None, :, :4]) <= EDGE).all(axis=2).any(axis=1)
-    out: np.ndarray = rects[same]
-    return out
+    if len(rects) * len(fills) <= SMALL:
+        out: np.ndarray = rects[(np.abs(rects[:, None, :4] - fills[None, :, :4]) <= EDGE).all(axis=2).any(axis=1)]
+        return out
+    by_x = np.argsort(fills[:, 0], kind="stable")
+    x0s = fills[by_x, 0]
+    slack = EDGE + 1e-6  # a little wider than EDGE: the exact test below decides
+    lo = np.searchsorted(x0s, rects[:, 0] - slack, side="left")
+    hi = np.searchsorted(x0s, rects[:, 0] + slack, side="right")
+    same = np.zeros(len(rects), dtype=bool)
+    for r, at in _runs(lo, hi):
+        f = by_x[at]
+        hit = (np.abs(rects[r, :4] - fills[f, :4]) <= EDGE).all(axis=1)
+        same[r[hit]] = True
+    kept: np.ndarray = rects[same]
+    return kept
 
 
 def _order(words: np.ndarray, rects: np.ndarray, later: bool) -> np.ndarray:
     """For each of ``words`` (x0, y0, x1, y1, step): does one of ``rects`` (x0, y0, x1, y1, step)
     cover it, painted after it (``later``) or before it?"""
     out = np.zeros(len(words), dtype=bool)
-    step = max(1, CHUNK // max(1, len(rects)))
-    for k in range(0, len(words), step):
-        w = words[k:k + step]
-        order = rects[None, :, 4] > w[:, None, 4] if later else rects[None, :, 4] < w[:, None, 4]
-        out[k:k + step] = (_covering(w, rects) & order).any(axis=1)
+    w, r = _covering(words, rects)
+    order = rects[r, 4] > words[w, 4] if later else rects[r, 4] < words[w, 4]
+    out[w[order]] = True
     return out

@@ -21,7 +21,8 @@ import re
 
 MUPDF_MAX = 8_388_607  # MuPDF's largest object number (PDF_MAX_OBJECT_NUMBER)
 MIN_ABSURD = 100_000  # object numbers up to this are never blanked, whatever the file's size
-_OBJ = re.compile(rb"\sobj\b")
+_OBJ = re.compile(rb"obj\b")  # a literal first: re finds it by a fast search, not a try at every byte
+_SPACE = frozenset(b" \t\n\r\x0b\x0c")  # what \s matches in a bytes pattern: the header's last byte
 _HEADER = re.compile(rb"(?<![\d.+-])(\d+)\s+\d+\s\Z")  # "N G " right before "obj"
 _BACK = 32  # bytes read back from "obj" for its header
 
@@ -33,8 +34,10 @@ def without_absurd_objects(data: bytes) -> tuple[bytes, int]:
         return data, 0
     limit = max(len(data), MIN_ABSURD)
     spans = []
-    for m in _OBJ.finditer(data):
-        at = m.start() + 1  # the whitespace before "obj" is the header's last byte
+    for m in _OBJ.finditer(data):  # 10 ms for ICDAR's 6.6 MB of files; "\sobj\b", tried at every byte, took 41
+        at = m.start()
+        if at == 0 or data[at - 1] not in _SPACE:  # "endobj", or no header before it
+            continue
         head = _HEADER.search(data[max(0, at - _BACK):at])
         if head is not None and int(head.group(1)) > limit:
             spans.append((at - len(head.group(0)), m.end()))
