@@ -17,11 +17,13 @@ document, printed by two real producers with their own drawing habits: gropdf
    the outer edges the glyphs grown to the frame and rules drawn round them;
 4. the truth is ``producers.layout.table_truth``'s: the structure as written, each cell's
    text the page's words inside its box (the build stops on any difference), one region per
-   page of a continued table (its repeated head in each).
+   page of a continued table (its repeated head in each); the text kept is the text written
+   (``as_written``: the page's words hold spaces Ghostscript set inside kerned words).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import subprocess
@@ -32,9 +34,10 @@ from pathlib import Path
 import pymupdf
 
 from inspector.annotation.io import sha256_of
-from inspector.annotation.model import DocumentAnnotation, PageInfo
+from inspector.annotation.model import AnnTable, DocumentAnnotation, PageInfo
 
 from .. import common
+from ..html.build import _key
 from ..producers.layout import Spec, table_truth
 from ..styles.content import Tabular
 from . import tbl
@@ -60,7 +63,7 @@ def render(source: str, producer: str, paper: str) -> bytes:
 def glyphs(doc: pymupdf.Document) -> dict[int, dict[int, list[pymupdf.Rect]]]:
     """Mark number -> page index -> its glyph boxes (spans of a mark's colour)."""
     out: dict[int, dict[int, list[pymupdf.Rect]]] = defaultdict(lambda: defaultdict(list))
-    for page in doc:
+    for page in (doc[k] for k in range(doc.page_count)):
         for block in page.get_text("rawdict")["blocks"]:
             for line in block.get("lines", ()):
                 for span in line["spans"]:
@@ -133,6 +136,17 @@ def as_spec(g: GTable) -> Spec:
     return Spec(g.style, Tabular("en", g.title, "", [], [], []), g.table, [])
 
 
+def as_written(t: AnnTable, g: GTable) -> AnnTable:
+    """``t`` with each cell's text as written in the source: Ghostscript sets a kerned pair of
+    grops's as two strings with a space glyph between them, which the next glyph overlaps
+    ("Sur vey"); the page's words, read as they stand, would keep that space. The build has
+    checked the texts equal but for whitespace."""
+    written = {_key(p.cell.text): p.cell.text for p in g.table.placed("")}
+    regions = tuple(dataclasses.replace(r, cells=tuple(dataclasses.replace(c, text=written[_key(c.text)]) if c.text
+                                                       else c for c in r.cells)) for r in t.regions)
+    return dataclasses.replace(t, regions=regions)
+
+
 def build_one(pdf: Path, styles: list[str], rng: random.Random) -> DocumentAnnotation:
     """One document of ``styles`` (all of one producer) and its annotation."""
     producer = styles[0].split("_")[0]
@@ -148,8 +162,8 @@ def build_one(pdf: Path, styles: list[str], rng: random.Random) -> DocumentAnnot
         if d.page_count != marked.page_count:
             sys.exit(f"build: {pdf.name}: the marked and kept PDFs differ in pages")
         pages = tuple(PageInfo(i + 1, p.rect.width, p.rect.height) for i, p in enumerate(d))
-        anns = tuple(table_truth(d, as_spec(g), f"t{k + 1}", boxes(g, found, marked, firsts[k]),
-                                 f"{pdf.name} t{k + 1}", HOW[producer]) for k, g in enumerate(tables))
+        anns = tuple(as_written(table_truth(d, as_spec(g), f"t{k + 1}", boxes(g, found, marked, firsts[k]),
+                                            f"{pdf.name} t{k + 1}", HOW[producer]), g) for k, g in enumerate(tables))
     return common.checked(DocumentAnnotation(sha256_of(pdf), pdf.name, pages, anns,
                                              notes=f"tables set by {HOW[producer]} (corpus.groff.build)"))
 
