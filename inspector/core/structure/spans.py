@@ -17,6 +17,7 @@ import numpy as np
 
 from ..evidence.rules_merge import RuleIndex
 from ..types import Grid, Rect, Rule, Word
+from .blankslots import over_blank, text_run
 from .centred_heads import centred_label_spans, head_rows
 from .colends import Ends, beside_spans, open_rows
 from .columns import Segment, col_of
@@ -124,8 +125,7 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
     xs, ys, nr, nc = grid.xs, grid.ys, grid.n_rows, grid.n_cols
     # A separator drawn the whole way along divides every pair of slots it passes.
     v_open = [c for c in range(nc - 1) if ev.covered("v", xs[c + 1], ys[0], ys[-1]) < FULL]
-    # One drawn nowhere (a frame with no column rules: tbl's ``box``) says nothing of any
-    # row's slots: a blank slot joins the text beside it only when that text sits over it.
+    # One drawn nowhere says nothing of any row's slots (``blankslots``).
     nowhere = {c for c in v_open if ev.covered("v", xs[c + 1], ys[0], ys[-1]) <= 0}
     h_open = [r for r in range(nr - 1) if ys[r + 1] not in virtual
               and ev.covered("h", ys[r + 1], xs[0], xs[-1]) < FULL]
@@ -134,12 +134,10 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
         held = [(r, c) in occupied for c in range(nc)]
         apart = texts_apart(held, undrawn)
         for c in undrawn:
-            if held[c] and held[c + 1]:
-                continue
-            if c in nowhere and (held[c] or held[c + 1]):
-                if over_blank(grid, held, _run(ev, slots, r, c if held[c] else c + 1), c + held[c]):
+            if c in nowhere and held[c] != held[c + 1]:
+                if over_blank(grid, held, text_run(ev, slots, r, c if held[c] else c + 1), c + held[c]):
                     join(r * nc + c, r * nc + c + 1)
-            elif c not in apart:
+            elif c not in apart and (not held[c] or not held[c + 1]):
                 join(r * nc + c, r * nc + c + 1)
     strokes = RuleIndex([rule for rule in ev.cand.rules if rule.drawn]) if h_open else None
     for r in h_open:
@@ -156,32 +154,6 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
                     or _one_paragraph(ev, grid, r, c))):
                 join(r * nc + c, (r + 1) * nc + c)
 
-
-
-def _run(ev: RegionEvidence, slots: WordSlots, r: int, k: int) -> tuple[float, float]:
-    """Left and right edge (pt) of the text runs (segments) of row ``r`` holding a word of slot k."""
-    xs, words = slots.grid.xs, ev.words
-    segs = [sg for sg in ev.segs if slots.line_rows[sg.line] == r
-            and any(xs[k] <= words[i].bbox.cx < xs[k + 1] for i in sg.word_ids)]
-    return min(sg.x0 for sg in segs), max(sg.x1 for sg in segs)
-
-
-def over_blank(grid: Grid, held: Sequence[bool], run: tuple[float, float], blank: int) -> bool:
-    """Does the text ``run`` (pt) of a row whose slots hold text as ``held`` sit over the blank
-    slot ``blank`` beside it: of the runs of columns from those it covers out over the blank
-    slots on either side, the one whose middle lies nearest the text's holds ``blank``? A title
-    centred over every column is; a year set in its own column beside a blank stub is not."""
-    xs, last = grid.xs, grid.n_cols - 1
-    a, b = col_of(run[0], xs), col_of(max(run[0], run[1] - 1e-6), xs)
-    lo, hi = a, b
-    while lo > 0 and not held[lo - 1]:
-        lo -= 1
-    while hi < last and not held[hi + 1]:
-        hi += 1
-    mid = (run[0] + run[1]) / 2
-    i, j = min(((i, j) for i in range(lo, a + 1) for j in range(b, hi + 1)),
-               key=lambda ij: (abs(mid - (xs[ij[0]] + xs[ij[1] + 1]) / 2), ij[1] - ij[0]))
-    return i <= blank <= j
 
 
 def texts_apart(held: Sequence[bool], undrawn: Sequence[int]) -> set[int]:
