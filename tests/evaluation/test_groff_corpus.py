@@ -13,12 +13,14 @@ import random
 import shutil
 from pathlib import Path
 
+import pymupdf
 import pytest
 
+from inspector.core.text import norm_text
 from tests.evaluation.style_floors import (
-    assert_cells_on_pages,
     assert_continued,
     assert_floors,
+    assert_glyphs_in_slots,
     golden_of,
     sound_styles,
 )
@@ -32,12 +34,12 @@ FLOORS = {
     "pdf_doublebox": 0.99, "ps_doublebox": 0.99,    # 1.000, 1.000
     "pdf_plain": 0.99, "ps_plain": 0.99,            # 1.000, 1.000
     "pdf_rules": 0.99, "ps_rules": 0.99,            # 1.000, 1.000
-    "pdf_spans": 0.93, "ps_spans": 0.99,            # 0.943, 1.000
+    "pdf_spans": 0.99, "ps_spans": 0.99,            # 0.995 (0.943 before sub_header_cuts), 1.000
     "pdf_stub_spans": 0.98, "ps_stub_spans": 0.98,  # 0.987, 0.988
     "pdf_textblocks": 0.99, "ps_textblocks": 0.99,  # 1.000, 1.000
     "pdf_vrules": 0.99, "ps_vrules": 0.99,          # 1.000, 1.000
 }
-OVERALL_FLOOR = 0.99  # 0.997
+OVERALL_FLOOR = 0.99  # 0.999 (0.997)
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +68,14 @@ def test_generator_writes_every_kind_of_table_with_its_truth(tmp_path: Path, pro
     assert any(c.rs > 1 for c in stub.cells if c.c == 0 and c.r >= 1)
     blocks = ann.tables[STYLES.index("textblocks")].regions[0]
     assert any(len(c.text) > 60 for c in blocks.cells)  # a T{ T} block's whole text in one cell
-    assert_cells_on_pages(pdf, ann)
+    # The truth keeps the text as written: "flashing" where the page sets the "ﬂ" ligature and
+    # "Survey" where Ghostscript's text of grops's kerned pair holds a space ("Sur vey").
+    with pymupdf.open(pdf) as doc:
+        text = norm_text("".join(p.get_text() for p in doc))
+    for t in ann.tables:
+        for region in t.regions:
+            assert all(norm_text(c.text) in text for c in region.cells)
+            assert_glyphs_in_slots(region)
 
 
 def test_corpus_is_sound_and_covers_every_style(golden: Path) -> None:
