@@ -87,16 +87,17 @@ def sub_header_cuts(lines: Sequence[Line], words: Sequence[Word], min_gap: float
 
 def _title_line(line: Line, words: Sequence[Word], min_gap: float, xs: Sequence[float]) -> bool:
     """Is ``line`` one piece of text (no gap of ``min_gap``) across an inner boundary of ``xs``,
-    or centred on a table of three columns or more (within ``GROUP_CENTRED`` of its width: a
-    short title over a wide column, tbl's ``expand``, or one that happens to sit over the middle
-    column's middle)? ``sub_header_cuts`` takes it for a title only over group labels."""
+    or centred on the table and not on its own column (within and over ``GROUP_CENTRED`` of their
+    widths: a short title over a wide column, tbl's ``expand``)?"""
     pieces = segments(words, [line], min_gap)
     if len(pieces) != 1:
         return False
     p = pieces[0]
     if any(p.x0 < x < p.x1 for x in xs[1:-1]):
         return True
-    return len(xs) > 3 and abs((p.x0 + p.x1) / 2 - (xs[0] + xs[-1]) / 2) <= GROUP_CENTRED * (xs[-1] - xs[0])
+    mid, k = (p.x0 + p.x1) / 2, col_of((p.x0 + p.x1) / 2, xs)
+    return (abs(mid - (xs[0] + xs[-1]) / 2) <= GROUP_CENTRED * (xs[-1] - xs[0])
+            and abs(mid - (xs[k] + xs[k + 1]) / 2) > GROUP_CENTRED * (xs[k + 1] - xs[k]))
 
 
 def label_span(grid: Grid, boxes: Sequence[Rect], r: int, c: int) -> tuple[int, int] | None:
