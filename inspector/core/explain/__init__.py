@@ -61,6 +61,7 @@ from .heads import (
     phrase_label_cols,
     spanning_head_rows,
     sub_header_rows,
+    titled_head_rows,
 )
 from .headstack import stack_cut
 from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut
@@ -154,6 +155,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
         rows = under_fill_rows(ctx, g, cell_line_rows(ctx, g, ended_rows(ctx, g, rows)))
         rows = sub_header_rows(ctx, g, group_line_rows(ctx, g, sheet_rows(ctx, g, _section_rows(g, rows))))
+        rows = titled_head_rows(ctx, g, rows)
         rows = spanning_head_rows(ctx, g, boxed_rows(ctx, g, joined_rows(ctx, g, head_rowspan_rows(ctx, g, rows))))
         rows = wrapped_rows(ctx, g, data_band_rows(ctx, g, rows))
         cols = group_label_cols(ctx, g, option_cols(g, clear_cut_cols(ctx, g, region, cols)))

@@ -3,6 +3,8 @@ And why a table's top takes a group label's line of its own (``structure.grow.he
 the top boundary says so, with evidence ``group_label_line`` (its value: the label's width, pt).
 And why a two-line header band parts into two header rows (``centred_heads.sub_header_cut``):
 that boundary says so, with evidence ``sub_headers`` (its value: the gap between the lines, pt).
+Under title lines over every column (``centred_heads.sub_header_cuts``) each title's boundary
+says so too, with evidence ``title_line`` (its value: the title's width, pt).
 
 ``structure.centred_heads`` joins a header label to the columns beside it when its middle can
 be that of a cell over them and not that of a cell over its own column; here each column
@@ -20,7 +22,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..structure.between import header_words
-from ..structure.centred_heads import label_span, sub_header_cut
+from ..structure.centred_heads import label_span, sub_header_cut, sub_header_cuts
 from ..structure.columns import Line
 from ..structure.grow import group_label_line
 from ..structure.spanhead import head_line
@@ -84,6 +86,41 @@ def sub_header_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     label = " ".join(words[i].text for i in over[0].word_ids if under[0].bbox.x0 <= words[i].bbox.cx <= under[0].bbox.x1)
     gap = round(under[0].bbox.y0 - over[-1].bbox.y1, 1)
     rows[1] = replace(rows[1], evidence=(Evidence("sub_headers", gap),), decision=SUB_HEADERS.format(text=label[:60]))
+    return rows
+
+
+TITLE_LINE = ("the header band's line above (\"{text}\") is one piece of text across the columns or centred on the "
+              "table, over group labels with their sub-headers under them: a title over every column, a header row "
+              "of its own")
+GROUPS = ("the header band's last line holds only pieces standing in runs under pieces of the line above (\"{text}\"), "
+          "each run centred under its label: sub-headers under group labels, a header row of their own")
+
+
+def titled_head_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
+    """``rows`` with the boundaries ``centred_heads.sub_header_cuts`` puts in the table's first
+    band (its lines over the first boundary a rule draws) saying so, where they still read as a
+    plain line gap: under each title line, and over the sub-headers under the group labels."""
+    if len(rows) != len(g.ys) or len(rows) < 3:
+        return rows
+    bottom = next((w.pos for w in rows[1:] if w.evidence and w.evidence[0].kind == "rule"), None)
+    if bottom is None:
+        return rows
+    words = ctx.centres.words
+    lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
+    band = [ln for ln in lines if rows[0].pos < ln.bbox.cy < bottom]
+    cuts = sub_header_cuts(band, words, ctx.params.columns.min_gap, g.xs)
+    for n, y in enumerate(cuts):
+        k = next((k for k, w in enumerate(rows) if abs(w.pos - y) < 0.5), -1)
+        if k < 0 or not rows[k].evidence or rows[k].evidence[0].kind != "line_gap":
+            continue
+        over = [ln for ln in band if ln.bbox.cy < y][-1]
+        text = " ".join(words[i].text for i in sorted(over.word_ids, key=lambda i: words[i].bbox.x0))[:60]
+        if n < len(cuts) - 1:
+            rows[k] = replace(rows[k], evidence=(Evidence("title_line", round(over.bbox.width, 1)),),
+                              decision=TITLE_LINE.format(text=text))
+        else:
+            gap = round(min(ln.bbox.y0 for ln in band if ln.bbox.cy > y) - over.bbox.y1, 1)
+            rows[k] = replace(rows[k], evidence=(Evidence("sub_headers", gap),), decision=GROUPS.format(text=text))
     return rows
 
 

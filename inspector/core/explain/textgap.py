@@ -4,9 +4,10 @@ space; with the ``columns.min_gap`` value that removes it, checked by detecting 
 
 from __future__ import annotations
 
-from ..structure.columns import straddles
+from ..structure.columns import crossings_allowed, straddles
 from ..structure.glyphgaps import SPLIT_GLYPHS
 from ..structure.grid import GLYPH_GAP_SOURCES
+from ..structure.group_labels import HEAD_LINES
 from ..types import Boundary, Grid
 from .candidates import Region, step_above, width_at
 from .page import Evidence, PageContext, Why
@@ -42,6 +43,12 @@ def text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> W
         said += ("; no line has text on both sides, but the lines of one side straddle the other's (cells wrapped "
                  "in two lines set middle-aligned beside one-line cells): two columns, not one aligned two ways")
         evidence = (*evidence, Evidence("straddled"))
+    heads = head_labels_at(ctx, g, b)
+    if heads:
+        said = (f"the lines under the table's first ones leave a gap here; {heads} of its first lines cross it, more "
+                "than columns.spanning_lines allows, each a piece centred over a group of the columns the lines under "
+                "them find (a title, group labels): they hide no column")
+        evidence = (*evidence, Evidence("head_labels", heads))
     led = leaders_at(ctx, g, b)
     if led:
         said += (f"; leader dots between label and value on {led} line(s) read as space (tables.leaders): they "
@@ -49,6 +56,21 @@ def text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> W
         evidence, named = (*evidence, Evidence("leaders", led)), (*named, "tables.leaders")
     return Why("col", b.pos, True, evidence, f"{said}, at least {need}", named,
                ("columns.min_gap", value) if works and value is not None else None)
+
+
+def head_labels_at(ctx: PageContext, g: Grid, b: Boundary) -> int:
+    """How many of ``g``'s first ``HEAD_LINES`` lines cross column boundary ``b`` when more lines
+    cross it than ``columns.spanning_lines`` allows and none under them does
+    (``group_labels.under_head_labels`` kept it): 0 otherwise."""
+    lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
+    words = ctx.centres.words
+    crossing = [k for k, ln in enumerate(lines)
+                if any(words[i].bbox.x0 < b.pos < words[i].bbox.x1 for i in ln.word_ids)
+                or any(words[i].bbox.x1 < b.pos < words[j].bbox.x0 and words[j].bbox.x0 - words[i].bbox.x1
+                       < ctx.params.columns.min_gap for i, j in zip(ln.word_ids, ln.word_ids[1:], strict=False))]
+    if not crossing or max(crossing) >= HEAD_LINES or len(crossing) <= crossings_allowed(len(lines), ctx.params.columns):
+        return 0
+    return len(crossing)
 
 
 def leaders_at(ctx: PageContext, g: Grid, b: Boundary) -> int:

@@ -26,7 +26,7 @@ from .bandlines import (
     word_runs,
 )
 from .between import header_words as header_texts
-from .centred_heads import sub_header_cut
+from .centred_heads import sub_header_cuts
 from .columns import Line, col_of, line_cols, lines_in
 from .headstacks import group_over, head_under_ends, header_words, stacked_heads
 from .region import FULL, HALF, RegionEvidence
@@ -280,10 +280,9 @@ def staggered(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
 
 
 def _sub_headers(lines: Sequence[Line], words: Sequence[Word], min_gap: float, xs: Sequence[float]) -> list[float]:
-    """The cut (``centred_heads.sub_header_cut``) parting a header band's sub-headers under a
-    group label from the lines over them, as a list (empty when there is none)."""
-    y = sub_header_cut(lines, words, min_gap, xs)
-    return [] if y is None else [y]
+    """The cuts (``centred_heads.sub_header_cuts``) parting a header band's sub-headers under a
+    group label from the lines over them, and a title over both from them (empty when none)."""
+    return sub_header_cuts(lines, words, min_gap, xs)
 
 
 def _bold_head(lines: Sequence[Line], words: Sequence[Word]) -> int:

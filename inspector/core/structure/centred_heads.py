@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..types import Grid, Rect, Word
-from .columns import Line, col_of, segments
+from .columns import Line, Segment, col_of, segments
 
 CENTRED_EMS = 0.25  # of the label's type height: slack on where a cell's middle may lie
 GROUP_CENTRED = 0.1  # share of its sub-headers' width a group label's middle may lie off theirs
@@ -23,13 +23,14 @@ GROUP_CENTRED = 0.1  # share of its sub-headers' width a group label's middle ma
 def sub_header_cut(lines: Sequence[Line], words: Sequence[Word], min_gap: float,
                    xs: Sequence[float] = ()) -> float | None:
     """Where (y, pt) a header band of two or three lines parts into two header rows, or None:
-    the last line's two or more pieces stand together under one piece of the first line,
-    centred under it (within ``GROUP_CENTRED`` of their span, the piece inside it give or take
-    a line height), every other piece over them clear of them. Sub-headers under a group label
-    ("단가 | 금액" under "예정가격") are a header row of their own, no wrapped header cell: the
-    labels beside the group set at the top of cells spanning both rows (reportlab's ``VALIGN``
-    top) share the group's line; set in their middle, they make a line between the two.
-    With the table's column boundaries ``xs`` (pt) the label may be centred on the sub-headers'
+    the last line's pieces stand in runs of two or more, each run together under one piece of
+    the first line, centred under it (within ``GROUP_CENTRED`` of its span, the piece inside it
+    give or take a line height), every other piece over the run clear of it. Sub-headers under
+    group labels ("단가 | 금액" under "예정가격"; "2018 | 2019" under "Group" beside "2020 |
+    2021" under "Restated") are a header row of their own, no wrapped header cell: the labels
+    beside the groups set at the top of cells spanning both rows (reportlab's ``VALIGN`` top)
+    share the groups' line; set in their middle, they make a line between the two.
+    With the table's column boundaries ``xs`` (pt) a label may be centred on its sub-headers'
     columns instead of their texts: sub-headers set left in their cells over amounts set right
     ("Net  Gross" under "Unit price") leave their texts' middle off the group's."""
     if len(lines) not in (2, 3):
@@ -40,13 +41,63 @@ def sub_header_cut(lines: Sequence[Line], words: Sequence[Word], min_gap: float,
     above = [q for row in tops for q in row]
     if len(sub) < 2 or len(above) < 2:
         return None
-    a, b, em = sub[0].x0, sub[-1].x1, lines[0].bbox.height
-    cells = (xs[col_of((a + sub[0].x1) / 2, xs)], xs[col_of((sub[-1].x0 + b) / 2, xs) + 1]) if len(xs) > 2 else (a, b)
-    for p in tops[0]:
+    em, i = lines[0].bbox.height, 0
+    while i < len(sub):
+        i = next((j + 1 for j in range(i + 1, len(sub)) if _under_one(sub[i:j + 1], tops[0], above, em, xs)), -1)
+        if i < 0:
+            return None
+    return (heads[-1].bbox.y1 + last.bbox.y0) / 2
+
+
+def _under_one(run: Sequence[Segment], firsts: Sequence[Segment], above: Sequence[Segment], em: float,
+               xs: Sequence[float]) -> bool:
+    """Does the run of sub-header pieces ``run`` stand under one piece of ``firsts`` (the first
+    line's), centred on the run's text or its columns' (``xs``), inside it give or take ``em``,
+    every other piece of ``above`` clear of it?"""
+    a, b = run[0].x0, run[-1].x1
+    cells = (xs[col_of((a + run[0].x1) / 2, xs)], xs[col_of((run[-1].x0 + b) / 2, xs) + 1]) if len(xs) > 2 else (a, b)
+    for p in firsts:
         centred = any(abs((p.x0 + p.x1) / 2 - (u + v) / 2) <= GROUP_CENTRED * (v - u) for u, v in ((a, b), cells))
         if centred and a - em <= p.x0 and p.x1 <= b + em and all(q.x1 <= a or q.x0 >= b for q in above if q is not p):
-            return (heads[-1].bbox.y1 + last.bbox.y0) / 2
-    return None
+            return True
+    return False
+
+
+def sub_header_cuts(lines: Sequence[Line], words: Sequence[Word], min_gap: float,
+                    xs: Sequence[float] = ()) -> list[float]:
+    """Where (y, pt, top down) a header band parts into header rows: ``sub_header_cut``'s cut,
+    or, under title lines (each one piece of text across a column boundary of ``xs``: a
+    table's title set in its first row over every column), the title lines each a row of
+    their own and the two or three lines under them parted as ``sub_header_cut`` parts a band
+    ("Segment results" over "Item | Reported" over "2014 | 2015" in one box, tbl's ``c s s``
+    title over its group heads). Empty when neither."""
+    y = sub_header_cut(lines, words, min_gap, xs)
+    if y is not None:
+        return [y]
+    titles = 0
+    while titles < len(lines) and len(xs) > 2 and _title_line(lines[titles], words, min_gap, xs):
+        titles += 1
+    if not titles or len(lines) - titles not in (2, 3):
+        return []
+    y = sub_header_cut(lines[titles:], words, min_gap, xs)
+    if y is None:
+        return []
+    return [*((a.bbox.y1 + b.bbox.y0) / 2 for a, b in zip(lines[:titles], lines[1:titles + 1], strict=True)), y]
+
+
+def _title_line(line: Line, words: Sequence[Word], min_gap: float, xs: Sequence[float]) -> bool:
+    """Is ``line`` one piece of text (no gap of ``min_gap``) across an inner boundary of ``xs``,
+    or centred on the table and not on its own column (within and over ``GROUP_CENTRED`` of their
+    widths: a short title over a wide column, tbl's ``expand``)?"""
+    pieces = segments(words, [line], min_gap)
+    if len(pieces) != 1:
+        return False
+    p = pieces[0]
+    if any(p.x0 < x < p.x1 for x in xs[1:-1]):
+        return True
+    mid, k = (p.x0 + p.x1) / 2, col_of((p.x0 + p.x1) / 2, xs)
+    return (abs(mid - (xs[0] + xs[-1]) / 2) <= GROUP_CENTRED * (xs[-1] - xs[0])
+            and abs(mid - (xs[k] + xs[k + 1]) / 2) > GROUP_CENTRED * (xs[k + 1] - xs[k]))
 
 
 def label_span(grid: Grid, boxes: Sequence[Rect], r: int, c: int) -> tuple[int, int] | None:

@@ -40,7 +40,7 @@ from .columns import (
 )
 from .gapcuts import clip_decided, clip_edges
 from .glyphgaps import SPLIT_GLYPHS, facing_columns, gap_in_glyphs, gaps_in_glyphs, sign_edges, signs_open
-from .group_labels import at_group_rules, banded_section_lines, group_rule_ends, under_group_labels
+from .group_labels import at_group_rules, banded_section_lines, group_rule_ends, under_group_labels, under_head_labels
 from .justified import justified_gaps
 from .options import join_options, option_pairs
 from .region import RegionEvidence
@@ -365,7 +365,10 @@ def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment
         inside = pieces.centred_in(a, b)
         if len(inside.x0):
             lines = len(set(inside.line.tolist()))
-            inner = [x for x in column_boundaries(inside, a, b, n_lines, wide)
+            mine = [s for s in segs if a <= (s.x0 + s.x1) / 2 < b]
+            found = under_head_labels(column_boundaries(inside, a, b, n_lines, wide), inside, mine, a, b, wide,
+                                      (xs[0], xs[-1]))
+            inner = [x for x in found
                      if gap_in_glyphs(words, segs, x, a, b) > SPLIT_GLYPHS and not _markers_left(words, segs, a, x)]
             if inner:
                 mine = by_centre[bisect_left(keys, 2 * a):bisect_left(keys, 2 * b)]

@@ -22,6 +22,7 @@ from ..params import ColumnParams
 from ..types import Rect, Rule
 from .columns import Line, Pieces, Segment, column_boundaries
 
+HEAD_LINES = 3  # a table's first lines that may hold group labels over the columns under them
 MIN_ROWS = 3  # lines of several pieces needed before their gaps may stand under a label
 GROUP_RULE = 0.9  # a horizontal rule shorter than this share of the table's width may underline a group label
 CENTRED = 0.08  # a label's centre lies within this share of its group's width from the group's centre
@@ -56,6 +57,43 @@ def under_group_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segmen
         if (crossing or banded) and all(_centred(s, extents, k) for s in crossing):
             added.append(x)
     return sorted([*inner, *added])
+
+
+def under_head_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segment], x0: float, x1: float,
+                      params: ColumnParams, table: tuple[float, float] | None = None) -> list[float]:
+    """``inner`` (column boundaries found over every line of [x0, x1]) and the boundaries the
+    lines under the first one, two or ``HEAD_LINES`` lines leave that only pieces of those first
+    lines cross, each piece centred over a group of the columns the lines under them find: a
+    title over every column and group labels over their sub-columns, on lines of their own or
+    beside each other ("Group" and "Company" on one line, each over two columns of amounts).
+    In a short table such lines are more than ``columns.spanning_lines`` of all, and the gap
+    between two number columns under a group was lost (their amounts in one cell). ``table``:
+    the whole table's sides (pt) when [x0, x1] is one drawn column of it; a title centred on the
+    table crosses the drawn column off its middle."""
+    lines = sorted(set(pieces.line.tolist()))
+    added: list[float] = []
+    for t in range(1, HEAD_LINES + 1):
+        if len(lines) - t < max(MIN_ROWS, params.min_rows):
+            break
+        keep = ~np.isin(pieces.line, lines[:t])
+        rest = Pieces(pieces.x0[keep], pieces.x1[keep], pieces.line[keep])
+        found = column_boundaries(rest, x0, x1, len(lines) - t, params)
+        xs = [x0, *found, x1]
+        extents = [_extent(rest, a, b) for a, b in zip(xs, xs[1:], strict=False)]
+        heads = [s for s in segs if s.line in lines[:t]]
+        for k, x in enumerate(found, start=1):
+            lo, hi = extents[k - 1], extents[k]
+            if lo is None or hi is None or any(lo[1] < y < hi[0] for y in [*inner, *added]):
+                continue  # already a boundary in this gap
+            crossing = [s for s in heads if s.x0 < x < s.x1]
+            if crossing and all(_centred(s, extents, k) or _on_table(s, table) for s in crossing):
+                added.append(x)
+    return sorted([*inner, *added])
+
+
+def _on_table(seg: Segment, table: tuple[float, float] | None) -> bool:
+    """Is ``seg`` centred on the table whose sides are ``table`` (within ``CENTRED`` of its width)?"""
+    return table is not None and abs((seg.x0 + seg.x1) / 2 - (table[0] + table[1]) / 2) <= CENTRED * (table[1] - table[0])
 
 
 def _beside_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segment], x0: float, x1: float,

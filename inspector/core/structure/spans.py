@@ -18,6 +18,7 @@ import numpy as np
 
 from ..evidence.rules_merge import RuleIndex
 from ..types import Grid, Rect, Rule, Word
+from .blankslots import over_blank, text_run
 from .centred_heads import centred_label_spans, head_rows
 from .colends import Ends, beside_spans, open_rows
 from .columns import Segment, col_of
@@ -69,7 +70,7 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
     # Beside a line under column rules' ends, a column's cell runs down past the ends: its text holds the slot under it.
     carried = [(r, c) for r, c in beside_spans(grid, ev, ends or {}) if (r, c) in occupied]
     if cand.source == "ruled" and nc > 1:
-        _undrawn_joins(grid, ev, occupied | {(r + 1, c) for r, c in carried}, virtual, join)
+        _undrawn_joins(grid, ev, occupied | {(r + 1, c) for r, c in carried}, virtual, join, slots)
     for r, c in options:
         join(r * nc + c, r * nc + c + 1)
     if cand.source == "horizontal_rules":
@@ -124,10 +125,12 @@ def _one_piece_rows(segs: Sequence[Segment], row_of: Sequence[int]) -> set[int]:
 
 
 def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]],
-                   virtual: set[float], join: Join) -> None:
+                   virtual: set[float], join: Join, slots: WordSlots) -> None:
     xs, ys, nr, nc = grid.xs, grid.ys, grid.n_rows, grid.n_cols
     # A separator drawn the whole way along divides every pair of slots it passes.
     v_open = [c for c in range(nc - 1) if ev.covered("v", xs[c + 1], ys[0], ys[-1]) < FULL]
+    # One drawn nowhere says nothing of any row's slots (``blankslots``).
+    nowhere = {c for c in v_open if ev.covered("v", xs[c + 1], ys[0], ys[-1]) <= 0}
     h_open = [r for r in range(nr - 1) if ys[r + 1] not in virtual
               and ev.covered("h", ys[r + 1], xs[0], xs[-1]) < FULL]
     for r in range(nr):
@@ -135,7 +138,10 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
         held = [(r, c) in occupied for c in range(nc)]
         apart = texts_apart(held, undrawn)
         for c in undrawn:
-            if c not in apart and (not held[c] or not held[c + 1]):
+            if c in nowhere and held[c] != held[c + 1]:
+                if over_blank(grid, held, text_run(ev, slots, r, c if held[c] else c + 1), c + held[c]):
+                    join(r * nc + c, r * nc + c + 1)
+            elif c not in apart and (not held[c] or not held[c + 1]):
                 join(r * nc + c, r * nc + c + 1)
     strokes = RuleIndex([rule for rule in ev.cand.rules if rule.drawn]) if h_open else None
     for r in h_open:
