@@ -379,6 +379,12 @@ class OcrParams:
                                 "with their points in one place, few of the column's numbers are written its way, "
                                 "and its word is as wide as theirs (the point's room is there): a blurred or coarse "
                                 "scan loses the point; 0: off.")
+    lost_commas: int = param(2, "Thousands commas lost to the scan", "numbers", 0, 10,
+                             "A number OCR read without its thousands commas (4179) is read with them (4,179) "
+                             "when numbers of its column above and below it, this many or more, are written alike "
+                             "with their commas in one place, few of the column's numbers are written its way, "
+                             "and its word is as wide as theirs (the comma's room is there): a fax or a blurred "
+                             "scan leaves nothing of a comma; 0: off.")
     reread_cells: bool = param(True, "Re-read doubtful cells", "on/off", 0, 1,
                                "Read again, on its own, each ruled cell holding a word under the min confidence, "
                                "and keep that reading when Tesseract is surer of it (multi-line cells).")
