@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from .geometry import Frame
 from .params import OcrParams, RasterParams
 from .reading.ocr import OcrResult, OcrUnavailable, pixel_box, read_words, reread
+from .reading.ocr_brackets import brackets_note, round_brackets
 from .reading.ocr_commas import commas_note, restore_commas
 from .reading.ocr_points import lost_commas_note, points_note, restore_points
 from .structure.tables import TablesResult
@@ -79,9 +80,11 @@ def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> Ocr
         got = read_words(pic.grey, pic.dpi, o.lang, pic.frame, o.max_seconds, o.layout)
     except OcrUnavailable as exc:
         return str(exc)
-    words, commas, points, lost = by_neighbours(got.words, [pic.frame.straighten_rect(w.bbox) for w in got.words], o)
+    rounded, brackets = round_brackets(got.words, o.round_brackets)
+    words, commas, points, lost = by_neighbours(rounded, [pic.frame.straighten_rect(w.bbox) for w in rounded], o)
+    notes = brackets_note(brackets) + commas_note(commas) + points_note(points) + lost_commas_note(lost)
     return dataclasses.replace(got, words=_unrotated(words, page), enlarged_from=pic.enlarged_from,
-                               notes=pic.notes + commas_note(commas) + points_note(points) + lost_commas_note(lost))
+                               notes=pic.notes + notes)
 
 
 def by_neighbours(words: Sequence[Word], boxes: Sequence[Rect], o: OcrParams
@@ -268,7 +271,7 @@ def reread_unsure_cells(page: Page, o: OcrParams, picture: Callable[[], OcrPictu
         surer = _mean_conf(new) > _mean_conf(old) if old else _mean_conf(new) >= o.min_confidence
         if new and surer:
             drop.update(cell.word_ids)
-            extra.extend(_unrotated(new, page))
+            extra.extend(_unrotated(round_brackets(new, o.round_brackets)[0], page))
     if not extra:
         return words
     # A cell read alone has lost its row and column: its numbers are judged among the page's again.
