@@ -56,3 +56,13 @@ def test_two_stub_columns_before_rows_of_amounts_read_one_row_a_line() -> None:
     assert levels == list(LEVELS) * 2
     assert [rows[r][4] for r in sorted(rows)[1:]] == ["0.5%", "2%", "10%", "30%", "15%", "5%"]
     assert any(c.text == "Fuel savings" and c.c == 0 for c in t.cells)
+
+
+def test_explain_names_the_stub_labels() -> None:
+    """The four boundaries inside the two groups are named; the drawn ones are rules."""
+    from inspector.core.explain import explain_page
+    from inspector.core.params import Params
+
+    (exp,) = explain_page(Pipeline(open_document(stub_table())).run(0), Params())
+    named = sorted(round(w.pos) for w in exp.rows if any(e.kind == "stub_labels" for e in w.evidence))
+    assert named == [143, 156, 182, 195]

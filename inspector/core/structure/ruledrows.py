@@ -6,7 +6,7 @@ beside one number, cells centred in a tall row), as pdfplumber reads a table fro
 alone. The rules are the stronger evidence: a band holds several rows only on evidence of
 its own, the one a table whose rules frame groups of rows gives (a statement ruled every
 few rows, a tax table's groups of lines): its lines are rows of amounts (``amount_rows``:
-labels beside amounts, amounts centred beside a label's two lines, or amounts alone in every
+labels beside amounts (one label column or a stub of two), amounts centred beside a label's two lines, or amounts alone in every
 column), or each line fills every column at the body's own row pitch (``full_rows_at_pitch``); ``own_rows`` asks both, ``ruled_bands``
 says which bands are ruled across. Read by ``bandrows.split_rows`` and named by explain.
 Positions and pitches in PDF points.
@@ -87,6 +87,15 @@ def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
         rows += (labels > 0 and len(runs) > labels and not (k and continues(lines[k - 1], ln))) \
             or (not labels and (_fills_row(ln, runs, words, xs) or k in centred))
     return rows >= MIN_AMOUNT_ROWS
+
+
+def stub_led(line: Line, lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Is ``line`` of the band ``lines`` led by labels in the stub's later columns (two label
+    runs, or one past the labels' column) before its amounts (``_labels``)? Explain names it."""
+    first = min((col_of(min(words[i].bbox.x0 for i in ln.word_ids), xs) for ln in lines if ln.word_ids), default=0)
+    runs = word_runs(line, words)
+    n = _labels(runs, xs, first, _stub_end(lines, words, xs)) if runs else 0
+    return 0 < n < len(runs) and (n > 1 or col_of(runs[0][0].bbox.x0, xs) != first)
 
 
 def _stub_end(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> int:
