@@ -84,7 +84,9 @@ def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
         # One misread amount on a scan would otherwise make six rows of amounts one row's cells.
         if not all(_amount(r) or _doubted(r) for r in runs[labels:]):
             return False
-        rows += (labels > 0 and len(runs) > labels and not (k and continues(lines[k - 1], ln))) \
+        # A stub label starting in lower case goes on from the line above ("Rando" / "m forest").
+        wrapped = (k and continues(lines[k - 1], ln)) or any(r[0].text[:1].islower() for r in runs[1:labels])
+        rows += (labels > 0 and len(runs) > labels and not wrapped) \
             or (not labels and (_fills_row(ln, runs, words, xs) or k in centred))
     return rows >= MIN_AMOUNT_ROWS
 
