@@ -389,6 +389,16 @@ class OcrParams:
                                 "with their points in one place, few of the column's numbers are written its way, "
                                 "and its word is as wide as theirs (the point's room is there): a blurred or coarse "
                                 "scan loses the point; 0: off.")
+    round_brackets: bool = param(True, "Curly braces are round brackets", "on/off", 0, 1,
+                                 "A curly brace OCR read at a word's start or end ({25.4, 13.4}) is read as the "
+                                 "round bracket it stands for: tables are not set with curly braces, and a degraded "
+                                 "scan's round bracket reads so.")
+    lost_commas: int = param(2, "Thousands commas lost to the scan", "numbers", 0, 10,
+                             "A number OCR read without its thousands commas (4179) is read with them (4,179) "
+                             "when numbers of its column above and below it, this many or more, are written alike "
+                             "with their commas in one place, few of the column's numbers are written its way, "
+                             "and its word is as wide as theirs (the comma's room is there): a fax or a blurred "
+                             "scan leaves nothing of a comma; 0: off.")
     reread_cells: bool = param(True, "Re-read doubtful cells", "on/off", 0, 1,
                                "Read again, on its own, each ruled cell holding a word under the min confidence, "
                                "and keep that reading when Tesseract is surer of it (multi-line cells).")

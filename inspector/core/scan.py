@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 from .geometry import Frame
 from .params import OcrParams, RasterParams
 from .reading.ocr import OcrResult, OcrUnavailable, pixel_box, read_words, reread
+from .reading.ocr_brackets import brackets_note, round_brackets
 from .reading.ocr_commas import commas_note, restore_commas
-from .reading.ocr_points import points_note, restore_points
+from .reading.ocr_points import lost_commas_note, points_note, restore_points
 from .structure.tables import TablesResult
 from .types import RasterResult, Rect, RejectedRule, Rule, Table, Word
 
@@ -79,18 +80,23 @@ def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> Ocr
         got = read_words(pic.grey, pic.dpi, o.lang, pic.frame, o.max_seconds, o.layout)
     except OcrUnavailable as exc:
         return str(exc)
-    words, commas, points = by_neighbours(got.words, [pic.frame.straighten_rect(w.bbox) for w in got.words], o)
+    rounded, brackets = round_brackets(got.words, o.round_brackets)
+    words, commas, points, lost = by_neighbours(rounded, [pic.frame.straighten_rect(w.bbox) for w in rounded], o)
+    notes = brackets_note(brackets) + commas_note(commas) + points_note(points) + lost_commas_note(lost)
     return dataclasses.replace(got, words=_unrotated(words, page), enlarged_from=pic.enlarged_from,
-                               notes=pic.notes + commas_note(commas) + points_note(points))
+                               notes=pic.notes + notes)
 
 
-def by_neighbours(words: Sequence[Word], boxes: Sequence[Rect], o: OcrParams) -> tuple[tuple[Word, ...], int, int]:
+def by_neighbours(words: Sequence[Word], boxes: Sequence[Rect], o: OcrParams
+                  ) -> tuple[tuple[Word, ...], int, int, int]:
     """OCR ``words`` corrected by their rows and columns (``boxes``: on the straightened page):
     thousands commas read as full stops (``o.comma_groups``), then lost decimal points
-    (``o.decimal_points``); and how many words each changed."""
+    (``o.decimal_points``), then lost thousands commas (``o.lost_commas``: after the full
+    stops turned commas, which are the column's evidence); and how many words each changed."""
     fixed, commas = restore_commas(words, boxes, o.comma_groups)
     fixed, points = restore_points(fixed, boxes, o.decimal_points)
-    return fixed, commas, points
+    fixed, lost = restore_points(fixed, boxes, o.lost_commas, ",")
+    return fixed, commas, points, lost
 
 
 def ocr_picture(page: Page, o: OcrParams, skew: float, raster: RasterParams | None = None) -> OcrPicture:
@@ -265,12 +271,12 @@ def reread_unsure_cells(page: Page, o: OcrParams, picture: Callable[[], OcrPictu
         surer = _mean_conf(new) > _mean_conf(old) if old else _mean_conf(new) >= o.min_confidence
         if new and surer:
             drop.update(cell.word_ids)
-            extra.extend(_unrotated(new, page))
+            extra.extend(_unrotated(round_brackets(new, o.round_brackets)[0], page))
     if not extra:
         return words
     # A cell read alone has lost its row and column: its numbers are judged among the page's again.
     kept = tuple(w for i, w in enumerate(words) if i not in drop)
-    fixed, _, _ = by_neighbours(kept + tuple(extra), [turned.rect(w.bbox) for w in kept + tuple(extra)], o)
+    fixed, _, _, _ = by_neighbours(kept + tuple(extra), [turned.rect(w.bbox) for w in kept + tuple(extra)], o)
     return fixed
 
 

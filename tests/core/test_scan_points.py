@@ -111,3 +111,86 @@ def test_a_scanned_column_reads_its_lost_point_and_explain_says_so() -> None:
     got = [w.text for w in res.words if w.bbox.x0 > 200]
     assert got == ["Rate", "167.8", "162.4", "160.1", "158.7", "157.3"]
     assert any("ocr.decimal_points" in n and "1 number(s)" in n for n in res.notes), res.notes
+
+
+# --- thousands commas the scan lost -----------------------------------------------------------
+
+def comma_num(text: str, y: float, lost: int = 0) -> Word:
+    """A number of 10 pt type ending at x 200 whose commas take half a digit's room each, and
+    the room of ``lost`` commas the scan lost."""
+    commas = text.count(",")
+    width = DIGIT * (len(text) - commas) + DIGIT / 2 * (commas + lost)
+    return Word(text, Rect(200.0 - width, y, 200.0, y + 10.0), 10.0)
+
+
+def commas_fixed(ws: list[Word], min_like: int = 2) -> list[str]:
+    return [w.text for w in restore_points(ws, [w.bbox for w in ws], min_like, ",")[0]]
+
+
+def test_shape_by_commas_keeps_the_points_as_they_are() -> None:
+    assert shape("1,234.5", ",") == ("dddd.d", frozenset({1}))
+    assert shape("12,345,678", ",") == ("dddddddd", frozenset({2, 5}))
+    assert shape("3,", ",") == ("d,", frozenset())  # a trailing comma separates no digit group
+
+
+def test_a_number_between_comma_grouped_numbers_of_its_column_gets_its_commas() -> None:
+    col = [comma_num("4,085", 100), comma_num("4179", 112, lost=1), comma_num("4,229", 124),
+           comma_num("4,300", 136)]
+    assert commas_fixed(col) == ["4,085", "4,179", "4,229", "4,300"]
+    assert commas_fixed(col, 0) == ["4,085", "4179", "4,229", "4,300"]  # off
+    big = [comma_num("12,345,678", 100), comma_num("12345678", 112, lost=2), comma_num("11,000,001", 124)]
+    assert commas_fixed(big) == ["12,345,678", "12,345,678", "11,000,001"]
+    # The decimal-point rule leaves a comma-grouped column alone: its numbers hold no point.
+    assert fixed(col) == ["4,085", "4179", "4,229", "4,300"]
+
+
+def test_a_printed_year_or_count_keeps_its_digits() -> None:
+    # As narrow as four digits: printed without a comma (a year among amounts, a count).
+    narrow = [comma_num("4,085", 100), comma_num("2011", 112), comma_num("4,229", 124)]
+    assert commas_fixed(narrow) == ["4,085", "2011", "4,229"]
+    head = [comma_num("2011", 88), comma_num("4,085", 100), comma_num("4,229", 112)]
+    assert commas_fixed(head) == ["2011", "4,085", "4,229"]
+    # A column that writes its four-digit numbers both ways as often: no rule to restore.
+    mixed = [comma_num("1678", 88), comma_num("4,085", 100), comma_num("4179", 112, lost=1),
+             comma_num("4,229", 124), comma_num("1587", 136)]
+    assert commas_fixed(mixed) == ["1678", "4,085", "4179", "4,229", "1587"]
+
+
+AMOUNTS = (("Region", "Cost"), ("North", "4,085"), ("South", "4,179"), ("East", "4,229"), ("West", "4,300"),
+           ("Coast", "4,512"))
+
+
+def lost_comma_scan() -> bytes:
+    """An image-only page, 150 dpi black and white (a fax): a column of amounts whose third
+    row's comma the scan left no ink of (its room kept)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    font = pymupdf.Font("helv")
+    for i, (label, value) in enumerate(AMOUNTS):
+        y = 150.0 + 20.0 * i
+        page.insert_text((100, y), label, fontsize=11, fontname="helv")
+        x = 260.0 - font.text_length(value, 11)
+        for ch in value:  # glyph by glyph: the lost comma is drawn white, keeping its room
+            white = value == "4,179" and ch == ","
+            page.insert_text((x, y), ch, fontsize=11, fontname="helv", color=(1, 1, 1) if white else (0, 0, 0))
+            x += font.text_length(ch, 11)
+    pix = doc[0].get_pixmap(dpi=150, colorspace=pymupdf.csGRAY)
+    img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, : pix.width]
+    img = np.where(img < 160, 0, 255).astype(np.uint8)
+    out = pymupdf.open()
+    out.new_page(width=595, height=842).insert_image(pymupdf.Rect(0, 0, 595, 842),
+                                                     stream=cv2.imencode(".png", img)[1].tobytes())
+    return out.tobytes()
+
+
+@needs_tesseract
+def test_a_scanned_column_reads_its_lost_comma_and_explain_says_so() -> None:
+    pdf = lost_comma_scan()
+    off = Pipeline(open_document(pdf)).run(0, Params().with_value("ocr.lost_commas", 0))
+    assert off.words_source == "ocr"
+    assert "4179" in [w.text for w in off.words]  # the scan lost the comma
+    assert not any("ocr.lost_commas" in n for n in off.notes)
+    res = Pipeline(open_document(pdf)).run(0)
+    got = [w.text for w in res.words if w.bbox.x0 > 200]
+    assert got == ["Cost", "4,085", "4,179", "4,229", "4,300", "4,512"]
+    assert any("ocr.lost_commas" in n and "1 number(s)" in n for n in res.notes), res.notes

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ..structure.bandlines import centred_triples, continues, leads_in
 from ..structure.bandrows import band_depths, bold_label, rows_delineated
 from ..structure.columns import Line, line_cols
-from ..structure.ruledrows import amount_row, amount_rows, paragraph_cuts, rules_delimit_rows
+from ..structure.ruledrows import amount_row, amount_rows, paragraph_cuts, rules_delimit_rows, stub_led
 from ..structure.spanlines import spanning_steps
 from ..types import Grid
 from .page import PageContext
@@ -85,6 +85,16 @@ def totals_band(ctx: PageContext, g: Grid, y: float) -> bool:
     return amount_rows(band, words, g.xs, lambda prev, line: continues(prev, line, words))
 
 
+def stub_band(ctx: PageContext, g: Grid, y: float) -> bool:
+    """Does the row boundary at ``y`` start a line of amounts led by labels in the stub's later
+    columns (``ruledrows.stub_led``: a level beside its category), in a band kept whole but on
+    evidence of its own whose lines are rows of amounts (``ruledrows.amount_rows``)?"""
+    band, words = _kept_band(ctx, g, y), ctx.centres.words
+    below = next((ln for ln in band if ln.bbox.cy > y), None) if band else None
+    return below is not None and band is not None and stub_led(below, band, words, g.xs) \
+        and amount_rows(band, words, g.xs, lambda prev, line: continues(prev, line, words))
+
+
 def centred_band(ctx: PageContext, g: Grid, y: float) -> bool:
     """Does the row boundary at ``y`` start a label wrapped over two lines with its amounts
     centred between them (``bandlines.centred_triples``), in a band kept whole but on evidence
@@ -102,6 +112,10 @@ def centred_band(ctx: PageContext, g: Grid, y: float) -> bool:
 CENTRED_ROW = "a new row starts with the next text line: the lines under this rule are rows of amounts, each " \
     "row's amounts set centred between the two lines of its wrapped label (a row centred in its height), not " \
     "one row's wrapped cells"
+
+
+STUB_ROW = "a new row starts with the next text line: the lines under this rule are rows of amounts, each led by " \
+    "its labels in the stub's columns (a category, then a level on each line), not one row's wrapped cells"
 
 
 TOTALS_ROW = "a new row starts with the next text line: the lines under this rule are a totals box, each a " \

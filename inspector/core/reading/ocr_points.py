@@ -1,4 +1,4 @@
-"""OCR text corrected by its column: a decimal point the scan lost.
+"""OCR text corrected by its column: a decimal point, or a thousands comma, the scan lost.
 
 A decimal point is the smallest mark on the page. A blurred scan, a heavy JPEG or a coarse
 black-and-white one leaves it a faint grey speck or nothing, and Tesseract then reads "162.4"
@@ -13,6 +13,11 @@ nearly as often (a third of the pointed ones or more: a column of counts and amo
 "Laid out alike" is the number's shape: every digit a ``d``, every dash one ``-`` (a scan reads
 an en dash as a hyphen), other characters as they are. Only points are restored; a number
 never loses one, and a word holding a letter is no number.
+
+A thousands comma is lost the same way (a comma is a full stop with a pixel of tail: a fax
+or a blurred scan leaves nothing of it, and Tesseract reads "4,179" as "4179"): the same rule,
+with ``mark=","``, puts back the commas of the column's numbers grouped alike ("4,085",
+"4,229" above and below, as wide: the comma's room is there).
 """
 
 from __future__ import annotations
@@ -26,32 +31,35 @@ from ..types import Rect, Word
 from .ocr_commas import same_column
 
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-"})
-_POINT = re.compile(r"(?<=\d)\.(?=\d)")  # a decimal point: a full stop between two digits
+_MARKS = {".": re.compile(r"(?<=\d)\.(?=\d)"),  # a decimal point: a full stop between two digits
+          ",": re.compile(r"(?<=\d),(?=\d)")}  # a thousands comma: a comma between two digits
 _NUMBER = re.compile(r"[\d.,()\[\]\-\u2013\u2014\u2212+$%*/]*\d[\d.,()\[\]\-\u2013\u2014\u2212+$%*/]*")
-POINT_WIDTH = 0.5  # a point's advance, x a digit's
+POINT_WIDTH = 0.5  # a point's (or a comma's) advance, x a digit's
 OUTNUMBERED = 3  # the pointed shape must be this many times as common in the column as the word's own
 
 
-def shape(text: str) -> tuple[str, frozenset[int]]:
-    """(the shape of ``text`` without its decimal points, where they stood): digits ``d``,
-    dashes ``-``; a point's place is the count of shape characters before it."""
+def shape(text: str, mark: str = ".") -> tuple[str, frozenset[int]]:
+    """(the shape of ``text`` without its ``mark`` separators (decimal points, or commas),
+    where they stood): digits ``d``, dashes ``-``; a mark's place is the count of shape
+    characters before it."""
     points: set[int] = set()
     plain: list[str] = []
     for i, ch in enumerate(text):
-        if ch == "." and _POINT.match(text, i):
+        if ch == mark and _MARKS[mark].match(text, i):
             points.add(len(plain))
             continue
         plain.append("d" if ch.isdigit() else ch)
     return "".join(plain).translate(_DASHES), frozenset(points)
 
 
-def restore_points(words: Sequence[Word], boxes: Sequence[Rect], min_like: int) -> tuple[tuple[Word, ...], int]:
-    """``words`` with the decimal points their columns (``boxes``: the words' boxes on the
-    straightened page, in the same order) agree on put back; and how many words changed.
-    ``min_like`` 0 changes nothing."""
+def restore_points(words: Sequence[Word], boxes: Sequence[Rect], min_like: int,
+                   mark: str = ".") -> tuple[tuple[Word, ...], int]:
+    """``words`` with the decimal points (``mark`` ",": the thousands commas) their columns
+    (``boxes``: the words' boxes on the straightened page, in the same order) agree on put
+    back; and how many words changed. ``min_like`` 0 changes nothing."""
     if min_like <= 0:
         return tuple(words), 0
-    shapes = {i: shape(w.text) for i, w in enumerate(words) if _NUMBER.fullmatch(w.text) and not w.turn}
+    shapes = {i: shape(w.text, mark) for i, w in enumerate(words) if _NUMBER.fullmatch(w.text) and not w.turn}
     out, changed = list(words), 0
     for group in _groups(shapes):
         ways = {shapes[i][1] for i in group}
@@ -62,7 +70,7 @@ def restore_points(words: Sequence[Word], boxes: Sequence[Rect], min_like: int) 
             same = [(j, shapes[j][1]) for j in _column(i, group, boxes)]
             points = _column_points(i, s, same, boxes, min_like)
             if points is not None:
-                out[i] = replace(words[i], text=_with_points(words[i].text, points))
+                out[i] = replace(words[i], text=_with_points(words[i].text, points, mark))
                 changed += 1
     return tuple(out), changed
 
@@ -117,10 +125,10 @@ def _least_width(pointed: list[float], chars: int, points: int, lost: int) -> fl
     return full - 0.5 * POINT_WIDTH * lost * unit
 
 
-def _with_points(text: str, points: frozenset[int]) -> str:
-    """``text`` with decimal points at ``points`` (places counted as in ``shape``)."""
-    plain = [ch for i, ch in enumerate(text) if not (ch == "." and _POINT.match(text, i))]
-    return "".join(("." if k in points else "") + ch for k, ch in enumerate(plain))
+def _with_points(text: str, points: frozenset[int], mark: str = ".") -> str:
+    """``text`` with ``mark`` at ``points`` (places counted as in ``shape``)."""
+    plain = [ch for i, ch in enumerate(text) if not (ch == mark and _MARKS[mark].match(text, i))]
+    return "".join((mark if k in points else "") + ch for k, ch in enumerate(plain))
 
 
 def _column(i: int, among: list[int], boxes: Sequence[Rect]) -> list[int]:
@@ -135,3 +143,11 @@ def points_note(changed: int) -> tuple[str, ...]:
         return ()
     return (f"{changed} number(s) OCR read without a decimal point (\"1624\") among numbers of their column "
             "written alike with one (\"162.4\") were read with it: the scan had lost the point (ocr.decimal_points)",)
+
+
+def lost_commas_note(changed: int) -> tuple[str, ...]:
+    """What explain says when ``changed`` numbers got their thousands commas back."""
+    if not changed:
+        return ()
+    return (f"{changed} number(s) OCR read without a thousands comma (\"4179\") among numbers of their column "
+            "written alike with one (\"4,085\") were read with it: the scan had lost the comma (ocr.lost_commas)",)

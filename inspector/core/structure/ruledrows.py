@@ -6,7 +6,7 @@ beside one number, cells centred in a tall row), as pdfplumber reads a table fro
 alone. The rules are the stronger evidence: a band holds several rows only on evidence of
 its own, the one a table whose rules frame groups of rows gives (a statement ruled every
 few rows, a tax table's groups of lines): its lines are rows of amounts (``amount_rows``:
-labels beside amounts, amounts centred beside a label's two lines, or amounts alone in every
+labels beside amounts (one label column or a stub of two), amounts centred beside a label's two lines, or amounts alone in every
 column), or each line fills every column at the body's own row pitch (``full_rows_at_pitch``); ``own_rows`` asks both, ``ruled_bands``
 says which bands are ruled across. Read by ``bandrows.split_rows`` and named by explain.
 Positions and pitches in PDF points.
@@ -77,15 +77,52 @@ def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     # unit prices with its amounts under the amounts).
     first = min((col_of(min(words[i].bbox.x0 for i in ln.word_ids), xs) for ln in lines if ln.word_ids), default=0)
     centred = _centred_amounts(lines, words, xs, first)
+    stub = _stub_end(lines, words, xs)
     for k, ln in enumerate(lines):
         runs = word_runs(ln, words)
-        labelled = not _amount(runs[0]) and col_of(runs[0][0].bbox.x0, xs) == first
+        labels = _labels(runs, xs, first, stub)
         # One misread amount on a scan would otherwise make six rows of amounts one row's cells.
-        if not all(_amount(r) or _doubted(r) for r in runs[labelled:]):
+        if not all(_amount(r) or _doubted(r) for r in runs[labels:]):
             return False
-        rows += (labelled and len(runs) > 1 and not (k and continues(lines[k - 1], ln))) \
-            or (not labelled and (_fills_row(ln, runs, words, xs) or k in centred))
+        # A stub label starting in lower case goes on from the line above ("Rando" / "m forest").
+        wrapped = (k and continues(lines[k - 1], ln)) or any(r[0].text[:1].islower() for r in runs[1:labels])
+        rows += (labels > 0 and len(runs) > labels and not wrapped) \
+            or (not labels and (_fills_row(ln, runs, words, xs) or k in centred))
     return rows >= MIN_AMOUNT_ROWS
+
+
+def stub_led(line: Line, lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Is ``line`` of the band ``lines`` led by labels in the stub's later columns (two label
+    runs, or one past the labels' column) before its amounts (``_labels``)? Explain names it."""
+    first = min((col_of(min(words[i].bbox.x0 for i in ln.word_ids), xs) for ln in lines if ln.word_ids), default=0)
+    runs = word_runs(line, words)
+    n = _labels(runs, xs, first, _stub_end(lines, words, xs)) if runs else 0
+    return 0 < n < len(runs) and (n > 1 or col_of(runs[0][0].bbox.x0, xs) != first)
+
+
+def _stub_end(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> int:
+    """The band's first column holding a number (past the last column when none does): the
+    columns before it are the stub, its labels' columns. A mark alone (a footnote's "*", what a
+    scan left of a rule read "|") stands in no amount column."""
+    cols = [col_of(r[0].bbox.x0, xs) for ln in lines for r in word_runs(ln, words)
+            if _amount(r) and any(ch.isdigit() for w in r for ch in w.text)]
+    return min(cols, default=len(xs))
+
+
+def _labels(runs: Sequence[Sequence[Word]], xs: Sequence[float], first: int, stub: int) -> int:
+    """How many of a line's ``runs`` lead it as labels: a word run (no amount) in the labels'
+    column ``first``, and the word runs after it in the stub's columns (before ``stub``); or,
+    a line with no label in ``first``, its word runs in the stub's other columns. A table whose
+    stub holds two label columns (a category over three lines, a level on each: "Med-low",
+    "Med-high", "Very high") sets its rows of amounts after both; a scan that lost the light
+    rules between them leaves them in one band."""
+    n = 0
+    for r in runs:
+        col = col_of(r[0].bbox.x0, xs)
+        if _amount(r) or not (col == first or (n or col > first) and col < stub):
+            break
+        n += 1
+    return n
 
 
 def _centred_amounts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], first: int) -> set[int]:
