@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # numpy loads only when a render is turned into an array (not
     from .document import Document
 
 from ..types import ClippedArt, Rect
+from .coveredart import uncovered
 from .drawings import Drawing, DrawingReader
 from .messages import quiet_mupdf
 from .pagedict import mend_page_dict
@@ -202,10 +203,11 @@ class Page:
         # one at a time (DrawingReader says why).
         reader = DrawingReader(self.width, self.height)
         self._page.get_cdrawings(extended=True, callback=reader.take)
-        got = reader.result()
+        kept, hidden = reader.result()
         self._clips = sorted(reader.clips)
         self._path_steps = reader.steps
-        return got
+        shown, covered = uncovered(kept)  # what an opaque box painted later hides: see coveredart
+        return shown, [*hidden, *covered]
 
     def tile_cells(self) -> float:
         """The most cells one tiling pattern of the page would repeat over it (``tiles``):
