@@ -7,6 +7,8 @@ Sizes and coordinates are points in unrotated page space; a render comes back as
 from __future__ import annotations
 
 import time
+import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +22,7 @@ if TYPE_CHECKING:  # numpy loads only when a render is turned into an array (not
 from ..types import ClippedArt, Rect
 from .coveredart import uncovered
 from .drawings import Drawing, DrawingReader
+from .layers import layer_only
 from .messages import quiet_mupdf
 from .pagedict import mend_page_dict
 from .stoppable import Deadline, display_list, draw
@@ -46,6 +49,8 @@ class Page:
         # document, its MuPDF file and every page's drawings alive until the collector found it.
         # PyMuPDF's page keeps its own file open.
         self._page = doc.raw[index]
+        # a weak one back to ``doc`` (see above), only when its default view hides layers
+        self._layers = weakref.ref(doc) if getattr(doc, "hides_layers", False) else None
         if doc.kind == "pdf":  # before MuPDF loads a font of the page (text, render): see tounicode
             mend_page_fonts(doc.raw, index, doc.fonts_checked)
         self.rotation = int(self._page.rotation) % 360
@@ -93,6 +98,15 @@ class Page:
         words = self._page.get_text("words", textpage=tp)
         spans = self._page.get_text("dict", textpage=tp)
         return words, spans
+
+    def layer_words(self, own: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        """PyMuPDF word tuples of the text layers the default view hides hold (``own``: the
+        page's own word tuples, read with them hidden); [] for most documents."""
+        doc = self._layers() if self._layers is not None else None
+        twin = doc.shown_page(self.index) if doc is not None else None
+        if twin is None:
+            return []
+        return layer_only(twin.get_text("words", flags=pymupdf.TEXTFLAGS_WORDS), own)
 
     def band_words(self, share: float) -> list[tuple[Any, ...]]:
         """PyMuPDF word tuples in the top and bottom ``share`` of the page: the cheapest
