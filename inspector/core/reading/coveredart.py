@@ -8,9 +8,11 @@ of them shows, and lists what it hid as ``ClippedArt`` (``explain.clipped`` name
 
 A cover is one filled rectangle, fully opaque, at least ``COVER_MIN`` across both ways; it
 hides what was painted before it (a lower ``seqno``: paths share MuPDF's paint order). A line
-is cut where the cover spans its whole stroke width; a rectangle inside a cover goes, one a
-cover spans wholly across is cut to the parts beside it, one it covers only a corner of stays
-(a part of it shows). Coordinates are points, unrotated page space.
+is cut where the cover spans its whole stroke width; a thin filled rectangle (a rule) inside a
+cover goes, one a cover spans wholly across is cut to the parts beside it, one it covers only a
+corner of stays (a part of it shows). A wider fill stays whole: the cover is painted over it and
+the fills' stage reads what shows from their order and colours (cut in two, it would leave a gap
+between its parts that no one sees: a gutter, a column). Coordinates are points, unrotated page space.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from .drawings import Drawing
 
 COVER_MIN = 2.0  # pt: a fill narrower or lower than this covers nothing (rules are filled rectangles too)
 EDGE = 0.05  # pt: slack of a cover's reach over a stroke's edge (a cell fill flush with a rule's edge covers it)
+THIN = 3.0  # pt: a filled rectangle at most this thick one way is a rule (``vector.max_thickness``'s default)
 AXIS = 1e-3  # pt: a line whose ends differ by less than this across runs along the axis
 MAX_PAIRS = 1 << 25  # path x cover pairs compared on a page at most (numpy chunks of CHUNK)
 CHUNK = 1 << 22
@@ -128,6 +131,8 @@ def _cut(it: Item, box: Box, half: float) -> list[Item]:
         return [it] if not _inside(items_box([it]), (bx0, by0, bx1, by1), half) else []
     if it[0] == "re":
         _, x0, y0, x1, y1 = it
+        if min(x1 - x0, y1 - y0) > THIN:  # a fill, no rule: the cover paints over it, its own edges the evidence
+            return [it]
         if by0 <= y0 - half and y1 + half <= by1:  # the box spans it top to bottom: the parts left and right
             return [("re", a, y0, b, y1) for a, b in _less(x0, x1, box[0], box[2])]
         if bx0 <= x0 - half and x1 + half <= bx1:
