@@ -88,3 +88,16 @@ def test_a_cover_cuts_only_what_it_spans_across() -> None:
     assert len(hidden) == 1 and hidden[0].visible == Rect(0, 50, 300, 50)
     earlier = _d((("re", 100.0, 40.0, 200.0, 80.0),), 0, fill=255)
     assert uncovered([earlier, rule]) == ([earlier, rule], [])
+
+
+def test_fills_under_covers_stay_whole_and_a_crowd_of_covers_cuts_nothing() -> None:
+    """A wide fill under a later one is left to the fills' stage (cut, it would leave a gap: a
+    gutter no one sees); a page of a few hundred boxes each over every line is left as it is
+    (``MAX_HITS``), not cut hundreds of times a line."""
+    shade = _d((("re", 0.0, 0.0, 300.0, 100.0),), 1, fill=200)
+    box = _d((("re", 100.0, 0.0, 200.0, 100.0),), 2, fill=255)
+    assert uncovered([shade, box]) == ([shade, box], [])
+    rules = [_d((("l", 0.0, float(y), 300.0, float(y)),), y) for y in range(1, 201)]
+    crowd = [_d((("re", 0.0, 0.0, 300.0, 300.0),), 1000 + k, fill=255) for k in range(300)]
+    assert uncovered([*rules, *crowd]) == ([*rules, *crowd], [])
+    assert len(uncovered([*rules, *crowd[:2]])[1]) == 200  # two covers: every rule hidden

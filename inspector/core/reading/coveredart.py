@@ -33,6 +33,7 @@ THIN = 3.0  # pt: a filled rectangle at most this thick one way is a rule (``vec
 AXIS = 1e-3  # pt: a line whose ends differ by less than this across runs along the axis
 MAX_PAIRS = 1 << 25  # path x cover pairs compared on a page at most (numpy chunks of CHUNK)
 CHUNK = 1 << 22
+MAX_HITS = 50_000  # path x cover meetings on a page at most (more: nothing is cut)
 
 Item = tuple[Any, ...]
 Box = tuple[float, float, float, float]
@@ -44,7 +45,8 @@ def uncovered(drawings: list[Drawing]) -> tuple[list[Drawing], list[ClippedArt]]
     covers = [k for k, d in enumerate(drawings) if _is_cover(d)]
     if not covers or len(drawings) < 2:
         return drawings, []
-    under = _under(drawings, covers)
+    lines = [k for k, d in enumerate(drawings) if _cuttable(d)]
+    under = _under(drawings, lines, covers) if lines else {}
     if not under:
         return drawings, []
     out: list[Drawing] = []
@@ -71,32 +73,44 @@ def _is_cover(d: Drawing) -> bool:
             and d.items[0][0] == "re" and r.x1 - r.x0 >= COVER_MIN and r.y1 - r.y0 >= COVER_MIN)
 
 
-def _under(drawings: Sequence[Drawing], covers: list[int]) -> dict[int, list[Box]]:
-    """For each path some cover painted after it meets: those covers' boxes, in paint order.
-    The largest covers first when the page holds more pairs than ``MAX_PAIRS``."""
+def _cuttable(d: Drawing) -> bool:
+    """Can a cover cut ``d``: a stroke, or a fill holding a thin rectangle (a rule)?"""
+    return d.stroke is not None or any(it[0] == "re" and min(it[3] - it[1], it[4] - it[2]) <= THIN for it in d.items)
+
+
+def _under(drawings: Sequence[Drawing], lines: list[int], covers: list[int]) -> dict[int, list[Box]]:
+    """For each of ``lines`` (indices of cuttable paths) some cover painted after it meets: those
+    covers' boxes, in paint order. The largest covers first when the page holds more pairs than
+    ``MAX_PAIRS``; none when more than ``MAX_HITS`` meet (a page of thousands of boxes over each
+    other: what they cover is left as it is, not cut a thousand times)."""
     rects = np.array([d.rect.as_tuple() for d in drawings], dtype=float)
     seq = np.array([d.seqno for d in drawings], dtype=np.int64)
-    if len(covers) * len(drawings) > MAX_PAIRS:  # a page of many filled boxes: the big ones hide most
+    if len(covers) * len(lines) > MAX_PAIRS:  # a page of many filled boxes: the big ones hide most
         area = (rects[covers, 2] - rects[covers, 0]) * (rects[covers, 3] - rects[covers, 1])
-        covers = [covers[i] for i in np.argsort(-area)[: max(1, MAX_PAIRS // len(drawings))]]
-    cov = np.array(covers, dtype=np.int64)
+        covers = sorted(covers[i] for i in np.argsort(-area)[: max(1, MAX_PAIRS // len(lines))])
+    cov, rows = np.array(covers, dtype=np.int64), np.array(lines, dtype=np.int64)
+    r, s = rects[rows], seq[rows]
     out: dict[int, list[Box]] = {}
-    step = max(1, CHUNK // len(drawings))
+    hits = 0
+    step = max(1, CHUNK // len(lines))
     for at in range(0, len(cov), step):
         c = cov[at:at + step]
         cr = rects[c]
-        meet = ((rects[:, None, 0] < cr[None, :, 2]) & (cr[None, :, 0] < rects[:, None, 2])
-                & (rects[:, None, 1] < cr[None, :, 3]) & (cr[None, :, 1] < rects[:, None, 3])
-                & (seq[:, None] < seq[c][None, :]))
-        for k, j in zip(*np.nonzero(meet), strict=True):
-            out.setdefault(int(k), []).append(tuple(float(v) for v in cr[j]))  # type: ignore[arg-type]
+        meet = ((r[:, None, 0] < cr[None, :, 2]) & (cr[None, :, 0] < r[:, None, 2])
+                & (r[:, None, 1] < cr[None, :, 3]) & (cr[None, :, 1] < r[:, None, 3]) & (s[:, None] < seq[c][None, :]))
+        found = np.nonzero(meet)
+        hits += len(found[0])
+        if hits > MAX_HITS:
+            return {}
+        for k, j in zip(*found, strict=True):
+            out.setdefault(int(rows[k]), []).append(tuple(float(v) for v in cr[j]))  # type: ignore[arg-type]
     return out
 
 
 def _cut_items(d: Drawing, boxes: Sequence[Box]) -> tuple[Item, ...]:
     """``d``'s items less what ``boxes`` cover (a stroke by its width; a stroked rectangle a
     cover reaches into as its four sides); ``d.items`` itself when no cover hides any of it."""
-    half = max(d.width, 0.0) / 2 if d.stroke is not None else 0.0
+    half = max(d.width, 0.0) / 2 if d.stroke is not None else -1.0  # -1: a fill (``_cut``)
     outline = d.stroke is not None and d.fill is None
     out: list[Item] = []
     changed = False
@@ -120,8 +134,12 @@ def _sides(it: Item) -> list[Item]:
 
 
 def _cut(it: Item, box: Box, half: float) -> list[Item]:
-    """``it`` less what ``box`` covers (``half``: half the stroke's width)."""
+    """``it`` less what ``box`` covers (``half``: half the stroke's width; below 0 for a fill)."""
     bx0, by0, bx1, by1 = box[0] - EDGE, box[1] - EDGE, box[2] + EDGE, box[3] + EDGE
+    if half < 0:  # a fill: only its thin rectangles (rules) are cut, never its outline's lines
+        half = 0.0
+        if it[0] != "re":
+            return [it]
     if it[0] == "l":
         _, ax, ay, cx, cy = it
         if abs(ay - cy) <= AXIS and by0 <= ay - half and ay + half <= by1:  # horizontal, its width inside the box
