@@ -169,7 +169,7 @@ class Pipeline:
         rules, dup = self._stage(t, "merge", mkey, lambda: merge_rules(vec.rules, ras.rules, params.merge))
         fine = params.vector.traced_curves
         figures, too_many = self._stage(t, "figures", (index, scan.key, fine), lambda: _figures(
-            search_figures(drawings, page.width, page.height, fine), words, scan.source,
+            search_figures(page.painted(), page.width, page.height, fine), words, scan.source,
             picture_figures(page.picture_boxes(), words, page.width, page.height)
             if pictures and scan.source != "ocr" else ()))  # an OCR page's pictures are read from its marks
         if too_many:

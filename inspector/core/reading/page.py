@@ -60,6 +60,7 @@ class Page:
         self.height = float(box.height)
         self._drawings: list[Drawing] | None = None
         self._clipped: list[ClippedArt] | None = None
+        self._painted: list[Drawing] | None = None
         self._clips: list[tuple[float, float, float, float]] | None = None
         self._path_steps: list[int] | None = None
         self._textpage: pymupdf.TextPage | None = None
@@ -160,6 +161,14 @@ class Page:
             self._drawings, self._clipped = self._visible_drawings()
         return self._drawings
 
+    def painted(self) -> list[Drawing]:
+        """The painted paths cut to the page and its clip paths, but not to what opaque boxes
+        painted later cover (``drawings``): a chart's structure as drawn, its gridlines running
+        on under its bars (``evidence.figures`` reads a chart from it; rules come from what shows)."""
+        if self._painted is None:
+            self._drawings, self._clipped = self._visible_drawings()
+        return self._painted or []
+
     def clipped_art(self) -> list[ClippedArt]:
         """Paths (or parts of them) that the page or a clip path hides: no evidence."""
         if self._clipped is None:
@@ -220,6 +229,7 @@ class Page:
         kept, hidden = reader.result()
         self._clips = sorted(reader.clips)
         self._path_steps = reader.steps
+        self._painted = kept
         shown, covered = uncovered(kept)  # what an opaque box painted later hides: see coveredart
         return shown, [*hidden, *covered]
 
