@@ -40,7 +40,7 @@ from .reading.document import Document, Page
 from .reading.ocr import OcrResult
 from .reading.tiles import MAX_TILE_CELLS
 from .reading.unseen import unseen_notes, unseen_regions
-from .reading.words import extract_text, group_rows
+from .reading.words import group_rows, read_text
 from .scan import (
     OcrPicture,
     ScanWords,
@@ -132,7 +132,7 @@ class Pipeline:
         self.computed = []
         t: dict[str, float] = {}
         hidden = params.rows.hidden_text
-        text_words, turn, unseen = self._stage(t, "words", (index, hidden), lambda: extract_text(page, hidden))
+        text_words, turn, unseen = self._stage(t, "words", (index, hidden), lambda: read_text(page, hidden))
         drawings, clipped = self._stage(t, "drawings", index, lambda: (page.drawings(), tuple(page.clipped_art())))
         vkey = (index, params.vector)
         vec = self._stage(t, "vector", vkey, lambda: find_vector_rules(drawings, params.vector, Rect(0, 0, page.width, page.height)))

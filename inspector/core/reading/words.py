@@ -61,11 +61,19 @@ def extract_words(page: Page) -> tuple[Word, ...]:
     return extract_text(page)[0]
 
 
-def extract_text(page: Page, hidden: bool = True) -> tuple[tuple[Word, ...], int, tuple[UnseenText, ...]]:
-    """Words, the quarter-turn that makes the page's dominant text upright, and the text left
-    out as not visible: with ``hidden``, text drawn white on paper, drawn invisible with no
-    picture under it, or covered by an opaque fill painted later (``hiddentext``, ``coveredtext``,
-    ``rows.hidden_text``)."""
+def extract_text(page: Page, hidden: bool = True) -> tuple[tuple[Word, ...], int]:
+    """Words, and the quarter-turn that makes the page's dominant text upright; with ``hidden``,
+    text drawn white on paper, drawn invisible with no picture under it, or covered by an
+    opaque fill painted later is left out (``read_text`` says what was)."""
+    words, turn, _ = read_text(page, hidden)
+    return words, turn
+
+
+def read_text(page: Page, hidden: bool = True) -> tuple[tuple[Word, ...], int, tuple[UnseenText, ...]]:
+    """``extract_text``, and the text left out as not visible, as blocks by why (``unseen``):
+    with ``hidden``, text drawn white on paper, drawn invisible with no picture under it, or
+    covered by an opaque fill painted later (``hiddentext``, ``coveredtext``,
+    ``rows.hidden_text``); whatever ``hidden``, the text of layers the default view hides."""
     raw, spans = page.text()
     lines = read_lines(spans)
     shown = shown_spans(spans) if lines.invisible else []  # few pages draw invisible text: see hiddentext
