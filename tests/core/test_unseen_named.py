@@ -18,6 +18,7 @@ from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.core.reading.unseen import UNSEEN
 from inspector.core.types import PageResult, Rect
+from tests.fuzz.hostile_layers import ocg_off
 
 
 def _page() -> bytes:
@@ -92,9 +93,6 @@ def test_the_switch_is_the_flip_when_it_makes_a_table_there() -> None:
 
 def test_a_hidden_layer_is_named_and_no_parameter_shows_it() -> None:
     """The fuzz layer file: a fake table in a layer the default configuration turns off."""
-    sys.path.insert(0, str(Path(__file__).parents[1]))
-    from fuzz.hostile_layers import ocg_off
-
     res = _run(ocg_off())
     layer = [u for u in res.unseen if u.kind == "layer"]
     assert [u.words for u in layer] == [30]
