@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from inspector import api
-from inspector.core.reading.words import _without_repeats
+from inspector.core.reading.repeats import without_repeats
 from inspector.core.types import Rect, Word
 from tests.fuzz import hostile_output
 
@@ -62,7 +62,7 @@ def test_the_repeat_index_drops_what_comparing_every_box_drops() -> None:
     for _ in range(3000):
         x, y = rng.randint(-12, 12) / 4, rng.randint(-12, 12) / 4
         words.append(Word(rng.choice("eex"), Rect(x, y, x + 4 + rng.randint(0, 8) / 4, y + 7)))
-    kept = _without_repeats(words)
+    kept = without_repeats(words)
     assert list(kept) == _brute(words)
     assert 50 < len(kept) < 2000
 
