@@ -1,7 +1,7 @@
 """Seeded fuzzing of every entry point, as a user's shell would run them.
 
     python benchmarks/fuzz.py [--mutants 1000] [--seed 13] [--jobs 2] [--gui 40] [--budget 5] [--out report.json]
-                              [--no-explain] [--no-eval] [--no-made]
+                              [--no-explain] [--no-eval] [--no-made] [--only FAMILY]
 
 Mutants (tests/fuzz/mutate.py: byte flips, truncation, deleted/duplicated chunks, damaged
 xref/trailer, bad /Length, /Count, /MediaBox, /Kids cycles, XObject loops, chains and
@@ -10,7 +10,10 @@ corpus PDFs and the built test PDFs, plus every hand-made hostile file (tests/fu
 heavy page (tests/fuzz/heavy.py), hostile page content or non-PDF file named .pdf
 (tests/fuzz/hostile_content.py) and page a viewer shows otherwise than its text layer reads
 (tests/fuzz/hostile_layers.py: hidden layers, covered and invisible text, tiny fonts, 100,000
-paths, nested forms, broken widths), go through real subprocesses:
+paths, nested forms, broken widths) and page as other programs' pipelines write it
+(tests/fuzz/hostile_output.py: a text object a glyph, Type3 bitmap fonts, wrong ToUnicode maps,
+/Rotate over an offset or outside CropBox, a table held by form widgets), go through real
+subprocesses:
   detect --json   on every input
   export          on every input (json, cells, md, csv, html in turn; md, csv and html held to
                   tests/fuzz/outputs.py, cells to one JSON value a line)
@@ -44,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from inspector.cli.common import EXIT_INPUT, EXIT_OK, EXIT_PARTIAL  # noqa: E402
-from tests.fuzz import heavy, hostile, hostile_content, hostile_layers  # noqa: E402
+from tests.fuzz import heavy, hostile, hostile_content, hostile_layers, hostile_output  # noqa: E402
 from tests.fuzz.mutate import built_seeds, mutant  # noqa: E402
 from tests.fuzz.outputs import PROBLEM  # noqa: E402
 
@@ -178,7 +181,8 @@ def make_inputs(folder: Path, n: int, seed: int, made_too: bool = True) -> list[
     out = []
     made = {**{f"hostile-{k}": b for k, b in hostile.CASES.items()}, **{f"heavy-{k}": b for k, b in heavy.CASES.items()},
             **{f"content-{k}": b for k, b in hostile_content.CASES.items()},
-            **{f"layers-{k}": b for k, b in hostile_layers.CASES.items()}} if made_too else {}
+            **{f"layers-{k}": b for k, b in hostile_layers.CASES.items()},
+            **{f"output-{k}": b for k, b in hostile_output.CASES.items()}} if made_too else {}
     for name, build in made.items():
         path = folder / f"{name}.pdf"
         path.write_bytes(build())
@@ -235,7 +239,9 @@ def main() -> int:
     ap.add_argument("--no-explain", dest="explain", action="store_false", help="skip explain --json on each input")
     ap.add_argument("--no-eval", dest="eval", action="store_false", help="skip the eval batches")
     ap.add_argument("--no-made", dest="made", action="store_false",
-                    help="mutants alone: skip the hand-made hostile, heavy, content and layers files")
+                    help="mutants alone: skip the hand-made hostile, heavy, content, layers and output files")
+    ap.add_argument("--only", default="", help="hand-made files of this family alone (hostile, heavy, content, "
+                                                  "layers, output), with the mutants asked for")
     args = ap.parse_args()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
     budget = ["--set", f"budget.seconds={args.budget}"]
@@ -243,7 +249,8 @@ def main() -> int:
     t_start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="fuzz-") as tmp:
         folder = Path(tmp)
-        inputs = make_inputs(folder, args.mutants, args.seed, args.made)
+        inputs = [(label, path) for label, path in make_inputs(folder, args.mutants, args.seed, args.made)
+                  if not args.only or label.startswith((args.only + " ", "mutant"))]
         formats = ("json", "cells", "md", "csv", "html")
 
         def one(i: int) -> list[Run]:
@@ -255,7 +262,7 @@ def main() -> int:
                                                      *budget], env, fmt == "json", check=check)]
             if args.explain:
                 runs.append(run_cli("explain", label, ["explain", "--json", str(path), *budget], env, True))
-            hostile_input = label.startswith(("hostile", "heavy", "content", "layers"))
+            hostile_input = label.startswith(("hostile", "heavy", "content", "layers", "output"))
             if hostile_input or (args.gui and i % max(1, len(inputs) // args.gui) == 0):
                 shot = folder / f"shot-{i}.png"
                 runs.append(run_cli("gui", label, ["gui", str(path), "--screenshot", str(shot), *budget], env, False))

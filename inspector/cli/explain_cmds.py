@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..core.infra.userfiles import dumps_strict
+from ..core.reading.unseen import HIDDEN_PREFIX
 from .common import EXIT_PARTIAL, add_doc_args, add_param_args, open_doc, page_index, params_from_args
 from .pages import PageRunner
 
@@ -56,11 +57,13 @@ def cmd_explain(args: argparse.Namespace) -> int:
             {"index": t.index, "bbox": [round(v, 2) for v in t.bbox.as_tuple()],
              "rows": [w.as_json() for w in t.rows], "cols": [w.as_json() for w in t.cols],
              "dropped": [w.as_json() for w in t.dropped]} for t in tables],
-            "rejected": [r.as_json() for r in page.rejected], "skipped": [{"kind": k, "note": n} for k, n in res.skip_notes()]}]}
+            "rejected": [r.as_json() for r in page.rejected], "skipped": [{"kind": k, "note": n} for k, n in res.skip_notes()],
+            "hidden_text": [{"kind": u.kind, "words": u.words, "bbox": [round(v, 2) for v in u.bbox.as_tuple()]}
+                            for u in res.unseen]}]}
         sys.stdout.write(dumps_strict(out, ensure_ascii=False, indent=1) + "\n")
         return 0
     print(f"page {res.page}: {len(tables)} table(s)" + (f", read turned {res.turn} degrees" if res.turn else ""))
-    for _, note in res.skip_notes():
+    for note in [n for _, n in res.skip_notes()] + [n for n in res.notes if n.startswith(HIDDEN_PREFIX)]:
         print(f"page {res.page}: {note}")
     for t in tables:
         b = t.bbox

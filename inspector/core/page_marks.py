@@ -258,6 +258,21 @@ class ClippedArt:
     stroked: bool
 
 
+UnseenKind = Literal["covered", "invisible", "white", "layer"]
+
+
+@dataclass(frozen=True, slots=True)
+class UnseenText:
+    """Text the page's content holds and a viewer does not show, left out of its words (what is
+    not visible is no evidence): a block of ``words`` words in ``bbox`` (points), ``kind``
+    covered (an opaque box painted after it), invisible (render mode 3, over no picture),
+    white (on white paper) or layer (in an optional-content layer the default view hides)."""
+
+    kind: UnseenKind
+    bbox: Rect
+    words: int
+
+
 @dataclass(frozen=True, slots=True)
 class RejectedFill:
     """A fill that is no table evidence, with why (e.g. "gradient of 24 strips")."""

@@ -112,7 +112,8 @@ class RowParams:
                               "Text drawn white on white paper or on a white fill (a form's hint for software, "
                               "glued to a visible asterisk), drawn invisible (render mode 3) over no picture or "
                               "outlined glyphs, or covered by an opaque box painted after it is not visible: its "
-                              "words are left out, and a word it is glued to keeps only its visible characters.")
+                              "words are left out, and a word it is glued to keeps only its visible characters "
+                              "(the page's notes, explain and Why say how many, where and why).")
 
     y_tolerance: float = param(0.35, "Baseline tolerance", "x font size", 0.05, 1.5,
                                "Words whose baselines differ by less than this fraction of the font size share a row.",

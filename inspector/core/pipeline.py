@@ -39,7 +39,8 @@ from .params import Params
 from .reading.document import Document, Page
 from .reading.ocr import OcrResult
 from .reading.tiles import MAX_TILE_CELLS
-from .reading.words import extract_text, group_rows
+from .reading.unseen import unseen_notes, unseen_regions
+from .reading.words import group_rows, read_text
 from .scan import (
     OcrPicture,
     ScanWords,
@@ -131,7 +132,7 @@ class Pipeline:
         self.computed = []
         t: dict[str, float] = {}
         hidden = params.rows.hidden_text
-        text_words, turn = self._stage(t, "words", (index, hidden), lambda: extract_text(page, hidden))
+        text_words, turn, unseen = self._stage(t, "words", (index, hidden), lambda: read_text(page, hidden))
         drawings, clipped = self._stage(t, "drawings", index, lambda: (page.drawings(), tuple(page.clipped_art())))
         vkey = (index, params.vector)
         vec = self._stage(t, "vector", vkey, lambda: find_vector_rules(drawings, params.vector, Rect(0, 0, page.width, page.height)))
@@ -168,7 +169,7 @@ class Pipeline:
         rules, dup = self._stage(t, "merge", mkey, lambda: merge_rules(vec.rules, ras.rules, params.merge))
         fine = params.vector.traced_curves
         figures, too_many = self._stage(t, "figures", (index, scan.key, fine), lambda: _figures(
-            search_figures(drawings, page.width, page.height, fine), words, scan.source,
+            search_figures(page.painted(), page.width, page.height, fine), words, scan.source,
             picture_figures(page.picture_boxes(), words, page.width, page.height)
             if pictures and scan.source != "ocr" else ()))  # an OCR page's pictures are read from its marks
         if too_many:
@@ -197,13 +198,13 @@ class Pipeline:
             words=words, vector_rules=vec.rules, raster_rules=ras.rules, rules=rules,
             rejected=(*vec.rejected, *ras.rejected, *dup, *aside.rejected), bands=(*vec.bands, *ras.bands),
             fills=vec.fills, rejected_fills=vec.rejected_fills, rows=rows,
-            bins=found.bins, low_confidence=found.low_confidence, regions=found.regions,
+            bins=found.bins, low_confidence=found.low_confidence, regions=(*found.regions, *unseen_regions(unseen)),
             grids=found.grids, tables=found.tables, timings=t,
             warnings=(*scan.warnings, *page_warnings(words, rules, page.rotation, turn, scan),
                       *page.dict_warnings),
-            notes=(*page_notes(params, pictures, words), *scan.notes, *late, *aside.notes,
+            notes=(*page_notes(params, pictures, words), *scan.notes, *late, *aside.notes, *unseen_notes(unseen),
                    *((huge_note(page.width, page.height),) if huge else ())), words_source=scan.source, skew=skew,
-            ocr_unsure=unsure_ids, turn=turn, clipped_art=clipped, skipped=skipped)
+            ocr_unsure=unsure_ids, turn=turn, clipped_art=clipped, skipped=skipped, unseen=unseen)
 
     def _detect(self, t: dict[str, float], keys: tuple[int, Hashable, Hashable],
                 found: tuple[tuple[Word, ...], tuple[Rule, ...], tuple[Fill, ...]], furn: Furniture,

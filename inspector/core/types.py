@@ -26,6 +26,7 @@ from .page_marks import (
     RejectedRule,
     Rule,
     RuleSource,
+    UnseenText,
     Word,
     fast_rule,
     text_word_at,
@@ -39,7 +40,7 @@ TableSource = Literal["ruled", "horizontal_rules", "aligned"]
 __all__ = [
     "FAINT_FOUND", "Band", "Boundary", "Cell", "ClippedArt", "ColumnBin", "Fill", "Grid", "Orientation", "PageResult",
     "RasterResult", "Rect", "RejectedFill", "RejectedRule", "RowBand", "Rule", "RuleSource", "Table",
-    "TableRegion", "TableSource", "Word", "fast_cell", "fast_rect", "fast_rule", "settable_twin",
+    "TableRegion", "TableSource", "UnseenText", "Word", "fast_cell", "fast_rect", "fast_rule", "settable_twin",
     "text_word_at", "word_in_box",
 ]
 
@@ -310,6 +311,9 @@ class PageResult:
     ocr_unsure: frozenset[int] = frozenset()  # the low_confidence words flagged for their OCR confidence
     turn: int = 0
     clipped_art: tuple[ClippedArt, ...] = ()  # vector art cut to the page and its clip paths
+    # Text a viewer does not show, left out of ``words`` (``rows.hidden_text``); ``regions`` and
+    # ``notes`` say where and why. Out of the repr, as ``skipped``: the notes show it there.
+    unseen: tuple[UnseenText, ...] = field(default=(), repr=False)
     # Evidence kinds the page went without (RASTER_SKIPPED); ``notes`` says each in words. Out of
     # the repr, which ``benchmarks/dump_detection.py`` compares: the notes show it there.
     skipped: tuple[str, ...] = field(default=(), repr=False)

@@ -19,7 +19,7 @@ newer detection cancels the explanation of the one before.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Slot
@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.params import Params
+from ..core.reading.unseen import HIDDEN_PREFIX, UNSEEN
 from ..core.types import PageResult
 from .tasks import Lane, Task
 
@@ -87,12 +88,24 @@ class WhyPanel(QWidget):
         self.text.setWordWrap(True)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        # What the page left out as not visible (``PageResult.unseen``), under every answer: no
+        # boundary's answer says it
+        self.page_notes = QLabel()
+        self.page_notes.setWordWrap(True)
+        self.page_notes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.page_notes.hide()
         # A wrapped label in a layout keeps the height of its first text; in a scroll area it
         # follows the answer, however long, and the buttons above it stay in reach.
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.text)
+        column.addWidget(self.page_notes)
+        column.addStretch(1)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(self.text)
+        scroll.setWidget(body)
         self.apply_button = QPushButton("Apply and re-detect", self)
         self.apply_button.clicked.connect(tool.apply)
         self.undo_button = QPushButton("Undo", self)
@@ -105,6 +118,11 @@ class WhyPanel(QWidget):
         layout.addLayout(row)
         layout.addWidget(scroll, 1)
         self.show_answer(None)
+
+    def show_page_notes(self, notes: Sequence[str]) -> None:
+        """The page's notes on text left out as not visible (none: the line is hidden)."""
+        self.page_notes.setText("\n".join(f"ℹ {n}" for n in notes))
+        self.page_notes.setVisible(bool(notes))
 
     def show_answer(self, w: Why | None, note: str = "") -> None:
         if w is not None:
@@ -155,9 +173,15 @@ class WhyTool(QObject):
             return  # a newer detection is on its way
         self._for, self.page = res, page
         self.tables = page.tables if page is not None else ()
+        self._show_page_notes()
         keys = {k for t in self.tables for w in (*t.cols, *t.rows, *t.dropped) for k in w.params}
         keys |= {k for r in (page.rejected if page is not None else ()) for k in r.params}
         self.window.params.mark_deciding(keys)
+
+    def _show_page_notes(self) -> None:
+        res = self.window.session.result
+        if self.panel is not None:
+            self.panel.show_page_notes([n for n in res.notes if n.startswith(HIDDEN_PREFIX)] if res is not None else [])
 
     def _table_lever(self, x: float, y: float) -> tuple[str, float] | None:
         """The value that would reject the table at (x, y) ("Apply" sets it)."""
@@ -232,6 +256,8 @@ class WhyTool(QObject):
             note = self.page.why_not_here(x, y)
             region = self.page.rejected_at(x, y)
             self.flip = region.flip if region is not None else None
+            if region is not None and region.source == UNSEEN and region.params and self.flip is None:
+                self.flip = (region.params[0], 0)  # Apply reads the hidden text (though no table is found there)
             if region is not None:
                 self.window.view.page_scene.set_highlight(region.bbox)
         assert self.panel is not None
@@ -314,6 +340,7 @@ class WhyTool(QObject):
             self.panel = WhyPanel(self)
             self.window.editing.ann.stack.indexChanged.connect(self._stack_moved)  # bound: dropped with the tool
             self.dock = self.window.add_dock("Why", self.panel, beside=self.window.dock("Stage inspector"))
+            self._show_page_notes()
         assert self.dock is not None
         self.dock.show()
         self.dock.raise_()

@@ -32,7 +32,7 @@ def detect(pdf: bytes) -> PageResult:
 
 def figures_of(pdf: bytes) -> list[str]:
     page = open_document(pdf).page(0)
-    return [f.marks for f in find_figures(page.drawings(), page.width, page.height)]
+    return [f.marks for f in find_figures(page.painted(), page.width, page.height)]
 
 
 def excel_like_page() -> bytes:

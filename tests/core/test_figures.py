@@ -164,7 +164,7 @@ def test_what_only_looks_like_chart_marks_is_no_figure() -> None:
     page.draw_circle((500, 340), 14, color=(0, 0, 0.6), fill=(0.8, 0.8, 1))
     data = finish(doc)
     raw = open_document(data).page(0)
-    assert find_figures(raw.drawings(), raw.width, raw.height) == ()
+    assert find_figures(raw.painted(), raw.width, raw.height) == ()
     res = detect(data)
     assert shapes(res) == [(8, 3), (5, 4)]
     assert not any(w.figure for w in res.words)

@@ -76,10 +76,10 @@ def _detect(pdf: bytes, on: bool = True) -> PageResult:
 
 def test_a_curve_traced_in_tiny_steps_is_a_line_series() -> None:
     page = open_document(charts_page()).page(0)
-    figures = find_figures(page.drawings(), page.width, page.height)
+    figures = find_figures(page.painted(), page.width, page.height)
     assert len(figures) == 8
     assert all(f.marks == "1 line series" for f in figures)
-    assert find_figures(page.drawings(), page.width, page.height, fine=False) == ()
+    assert find_figures(page.painted(), page.width, page.height, fine=False) == ()
 
 
 def test_the_tick_labels_of_traced_charts_are_no_table() -> None:

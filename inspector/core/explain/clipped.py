@@ -1,5 +1,5 @@
-"""Clipped art in ``explain``: drawn paths the page box or a clip path hides (``PageResult.
-clipped_art``) are no evidence; where they would have decided a boundary, Why says so.
+"""Clipped art in ``explain``: drawn paths the page box, a clip path or an opaque box painted over
+them hides (``PageResult.clipped_art``) are no evidence; where they would have decided a boundary, Why says so.
 
 Two cases: a table edge where visible rules or fills stop at the cut and their hidden part runs
 on (without the cut the table would have run on too), and a rule hidden inside a table where
@@ -14,7 +14,7 @@ from .page import Evidence, PageContext, Why
 
 NEAR = 2.0  # pt: a cut this close to a boundary is on it (a clip path hugs a frame's outer edge)
 THIN = 2.0  # pt: a stroked path at most this wide across is a rule
-CLIPPED = "clipped art (outside the page or under a clip path) is no evidence"
+CLIPPED = "clipped art (outside the page, under a clip path or under an opaque box painted over it) is no evidence"
 
 
 def _span(r: Rect, orient: str) -> tuple[float, float]:

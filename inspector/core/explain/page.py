@@ -274,7 +274,14 @@ class PageContext:
         if self.detect is None or self.res.turn or \
                 reaches_bands(boxes, h) == reaches_bands([t.bbox for t in self.res.tables], h):
             return list(boxes)
-        if params not in self._whole:  # a value tried for several tables or regions: one detect
+        return self.detected(params)
+
+    def detected(self, params: Params) -> list[Rect]:
+        """The page's table boxes detected whole again with ``params`` (every stage; [] without
+        ``detect``), each parameter set once: a value tried for several tables or regions."""
+        if self.detect is None:
+            return []
+        if params not in self._whole:
             self._whole[params] = [t.bbox for t in self.detect(params).tables]
         return self._whole[params]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..params import Params
+from ..reading.unseen import HIDDEN_PARAM, NOT_VISIBLE, UNSEEN
 from ..types import PageResult, Rect, TableRegion
 from .page import PageContext, Rejected, value_range
 
@@ -78,10 +79,26 @@ def explain_rejected(ctx: PageContext) -> tuple[Rejected, ...]:
 
 
 def _rejected(ctx: PageContext, r: TableRegion) -> Rejected:
+    if r.reason.endswith(NOT_VISIBLE):
+        return _unseen(ctx, r)
     if not r.param:
         return Rejected(r.bbox, r.source, r.reason)
     flip = next(((r.param, v) for v in _values(ctx, r.param) if _makes_table(ctx, r.param, v, r.bbox)), None)
     return Rejected(r.bbox, r.source, f"{r.reason} ({r.param} = {_value(ctx, r.param):g})", (r.param,), flip)
+
+
+def _unseen(ctx: PageContext, r: TableRegion) -> Rejected:
+    """Text left out as not visible: the switch that reads it, offered as the flip when the page
+    detected again whole with it (the words stage runs again: the tables stage alone cannot say)
+    has a table over the text and every table found before."""
+    if not r.param:  # a hidden layer: no parameter shows it
+        return Rejected(r.bbox, UNSEEN, r.reason)
+    flip = (r.param, 0)
+    params = ctx.trial(*flip)
+    boxes = ctx.detected(params) if params is not None else []
+    made = any(b.iou(r.bbox) >= COVERS or r.bbox.within(b, 1.0) for b in boxes) and _all_kept(ctx.res, boxes)
+    return Rejected(r.bbox, UNSEEN, f"{r.reason} ({r.param} = {_value(ctx, r.param):g}; 0 reads it)", (r.param,),
+                    flip if made else None)
 
 
 def _value(ctx: PageContext, key: str) -> float:
@@ -119,6 +136,11 @@ def why_not_here(ctx: PageContext, rejected: Sequence[Rejected], x: float, y: fl
     """Why there is no table at page point (x, y): the rejected region there, else what the
     text there looks like to the table finder."""
     r = rejected_at(rejected, x, y, pad)
+    if r is not None and r.source == UNSEEN:
+        fix = f" Setting {r.flip[0]} to {r.flip[1]:g} reads it, and a table is found here." if r.flip else \
+            f" Setting {HIDDEN_PARAM} to 0 reads it as text." if r.params else \
+            " No parameter shows a hidden layer: a viewer shows it only when a person turns the layer on."
+        return f"Text here is not shown and was left out: {r.reason}.{fix}"
     if r is not None:
         fix = f" Setting {r.flip[0]} to {r.flip[1]:g} makes it a table." if r.flip else \
             " No single parameter value makes it a table."

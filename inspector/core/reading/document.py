@@ -17,13 +17,14 @@ from pathlib import Path
 import pymupdf
 
 from .drawings import Drawing as Drawing  # where the readers of drawings have always found it
-from .layers import mend_ocmds
+from .layers import hides_layers, mend_ocmds, show_layers
 from .messages import quiet_mupdf
 from .objnumbers import without_absurd_objects
 from .page import Page as Page
 from .page import Pixels as Pixels
-from .pagedict import shown_rotation
+from .pagedict import mend_page_dict, shown_rotation
 from .pagefonts import PdfHandle, pdf_handle
+from .tounicode import mend_page_fonts
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +73,11 @@ class Document:
         self._page_count = raw.page_count  # asked for thousands of times (a thumbnail list's rows)
         self.structure_root = _hide_structure(raw, len(data)) if kind == "pdf" else None
         self.fonts_checked: set[int] = set()  # font xrefs whose ToUnicode map ``tounicode`` has read
+        # Optional content the default view hides: its words are read from a copy showing every layer
+        self.hides_layers = kind == "pdf" and _hides_layers(raw, name)
+        self._shown: pymupdf.Document | None = None
+        self._shown_fonts: set[int] = set()
+        self._shown_pages: set[int] = set()
 
     @property
     def page_count(self) -> int:
@@ -93,6 +99,29 @@ class Document:
                 log.debug("page %d cannot be loaded", index + 1, exc_info=True)
                 raise DocumentError(f"{self.name}: page {index + 1} is damaged and cannot be read ({_short(exc)})") from None
         return self._pages[index]
+
+    def shown_page(self, index: int) -> pymupdf.Page | None:
+        """Page ``index`` of a copy of the document showing every layer (None when the default view
+        hides none, or the copy cannot be made), mended as the pages are (``Page``)."""
+        if not self.hides_layers:
+            return None
+        try:
+            if self._shown is None:
+                twin = _open_raw(without_absurd_objects(self._data)[0], "pdf", self.name)
+                if twin.needs_pass:  # the password is not kept: the hidden layers stay unread
+                    self.hides_layers = False
+                    return None
+                show_layers(twin)
+                self._shown = twin
+            if index not in self._shown_pages:
+                self._shown_pages.add(index)
+                mend_page_dict(self._shown, index)
+                mend_page_fonts(self._shown, index, self._shown_fonts)
+            return self._shown[index]
+        except Exception:  # the hidden layers are a note: never the reason a page fails
+            log.debug("%s: hidden layers not read", self.name, exc_info=True)
+            self.hides_layers = False
+            return None
 
     @property
     def repaired(self) -> bool:
@@ -191,6 +220,14 @@ def open_document(source: str | os.PathLike[str] | bytes, password: str | None =
     except Exception as exc:  # MuPDF refuses the page tree: a one-line reason, never a traceback
         log.debug("page tree refused", exc_info=True)
         raise DocumentError(f"{name}: the page tree is damaged ({_short(exc)})") from None
+
+
+def _hides_layers(raw: pymupdf.Document, name: str) -> bool:
+    try:
+        return hides_layers(raw)
+    except Exception:  # a damaged layer dictionary: MuPDF reads it its own way, nothing to say
+        log.debug("%s: optional content unreadable", name, exc_info=True)
+        return False
 
 
 def _mend_layers(raw: pymupdf.Document, name: str) -> None:

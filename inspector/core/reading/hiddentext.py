@@ -81,7 +81,7 @@ def without_hidden(page: Page, words: list[Word], hidden: Sequence[Rect]) -> lis
         return words
     out: list[Word] = []
     for w in words:
-        h = next((s for s in hidden if _meets(w.bbox, s)), None)
+        h = next((s for s in hidden if meets(w.bbox, s)), None)
         if h is None:
             out.append(w)
         elif w.bbox.x0 < h.x0 - EDGE or w.bbox.x1 > h.x1 + EDGE:
@@ -89,7 +89,7 @@ def without_hidden(page: Page, words: list[Word], hidden: Sequence[Rect]) -> lis
     return out
 
 
-def _meets(b: Rect, s: Rect) -> bool:
+def meets(b: Rect, s: Rect) -> bool:
     """Does word box ``b`` overlap span box ``s`` along x, with ``s``'s middle height inside ``b``?"""
     return b.x0 < s.x1 and s.x0 < b.x1 and b.y0 <= s.cy <= b.y1
 

@@ -14,7 +14,10 @@ OCMD of no groups. Only documents with ``/OCProperties`` are looked at.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 MAX_OBJECTS = 200_000  # objects looked through for OCMDs (a document's layers are near its start)
 MAX_DEPTH = 32  # nesting of a /VE expression read (deeper: shown)
@@ -53,6 +56,42 @@ def mend_ocmds(raw: Any) -> int:
         raw.xref_set_key(xref, "VE", "null")
         mended += 1
     return mended
+
+
+def hides_layers(raw: Any) -> bool:
+    """Does the default configuration of PyMuPDF document ``raw`` turn some optional content off?"""
+    cat = raw.pdf_catalog()
+    if raw.xref_get_key(cat, "OCProperties")[0] == "null":
+        return False
+    return raw.xref_get_key(cat, "OCProperties/D/BaseState")[1] == "/OFF" or \
+        bool(_refs(raw.xref_get_key(cat, "OCProperties/D/OFF")[1]))
+
+
+def show_layers(raw: Any) -> None:
+    """Every layer of PyMuPDF document ``raw`` shown: its optional-content properties dropped
+    (a copy of the document, read only to say what the hidden layers hold)."""
+    raw.xref_set_key(raw.pdf_catalog(), "OCProperties", "null")
+
+
+SAME = 0.5  # pt: a word whose every side is this close to a shown word's is that word
+CHUNK = 1 << 22  # word pairs compared at once
+
+
+def layer_only(every: Sequence[tuple[Any, ...]], shown: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The words of ``every`` (PyMuPDF word tuples read with every layer shown) that ``shown``
+    (the page's own reading) has no word at (every side within ``SAME``): what hidden layers hold.
+    By place, not text: the page's own reading may have mended fonts the copy has not."""
+    if not every:
+        return []
+    if not shown:
+        return list(every)
+    a = np.array([w[:4] for w in every], dtype=float)
+    b = np.array([w[:4] for w in shown], dtype=float)
+    seen = np.zeros(len(a), dtype=bool)
+    step = max(1, CHUNK // len(b))
+    for k in range(0, len(a), step):
+        seen[k:k + step] = (np.abs(a[k:k + step, None, :] - b[None, :, :]) <= SAME).all(axis=2).any(axis=1)
+    return [w for w, s in zip(every, seen, strict=True) if not s]
 
 
 def _new_off_group(raw: Any, cat: int, off: set[int]) -> int:

@@ -7,6 +7,8 @@ Sizes and coordinates are points in unrotated page space; a render comes back as
 from __future__ import annotations
 
 import time
+import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +20,9 @@ if TYPE_CHECKING:  # numpy loads only when a render is turned into an array (not
     from .document import Document
 
 from ..types import ClippedArt, Rect
+from .coveredart import uncovered
 from .drawings import Drawing, DrawingReader
+from .layers import layer_only
 from .messages import quiet_mupdf
 from .pagedict import mend_page_dict
 from .stoppable import Deadline, display_list, draw
@@ -45,6 +49,8 @@ class Page:
         # document, its MuPDF file and every page's drawings alive until the collector found it.
         # PyMuPDF's page keeps its own file open.
         self._page = doc.raw[index]
+        # a weak one back to ``doc`` (see above), only when its default view hides layers
+        self._layers = weakref.ref(doc) if getattr(doc, "hides_layers", False) else None
         if doc.kind == "pdf":  # before MuPDF loads a font of the page (text, render): see tounicode
             mend_page_fonts(doc.raw, index, doc.fonts_checked)
         self.rotation = int(self._page.rotation) % 360
@@ -54,6 +60,7 @@ class Page:
         self.height = float(box.height)
         self._drawings: list[Drawing] | None = None
         self._clipped: list[ClippedArt] | None = None
+        self._painted: list[Drawing] | None = None
         self._clips: list[tuple[float, float, float, float]] | None = None
         self._path_steps: list[int] | None = None
         self._textpage: pymupdf.TextPage | None = None
@@ -92,6 +99,15 @@ class Page:
         words = self._page.get_text("words", textpage=tp)
         spans = self._page.get_text("dict", textpage=tp)
         return words, spans
+
+    def layer_words(self, own: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        """PyMuPDF word tuples of the text layers the default view hides hold (``own``: the
+        page's own word tuples, read with them hidden); [] for most documents."""
+        doc = self._layers() if self._layers is not None else None
+        twin = doc.shown_page(self.index) if doc is not None else None
+        if twin is None:
+            return []
+        return layer_only(twin.get_text("words", flags=pymupdf.TEXTFLAGS_WORDS), own)
 
     def band_words(self, share: float) -> list[tuple[Any, ...]]:
         """PyMuPDF word tuples in the top and bottom ``share`` of the page: the cheapest
@@ -144,6 +160,14 @@ class Page:
         if self._drawings is None:
             self._drawings, self._clipped = self._visible_drawings()
         return self._drawings
+
+    def painted(self) -> list[Drawing]:
+        """The painted paths cut to the page and its clip paths, but not to what opaque boxes
+        painted later cover (``drawings``): a chart's structure as drawn, its gridlines running
+        on under its bars (``evidence.figures`` reads a chart from it; rules come from what shows)."""
+        if self._painted is None:
+            self._drawings, self._clipped = self._visible_drawings()
+        return self._painted or []
 
     def clipped_art(self) -> list[ClippedArt]:
         """Paths (or parts of them) that the page or a clip path hides: no evidence."""
@@ -202,10 +226,12 @@ class Page:
         # one at a time (DrawingReader says why).
         reader = DrawingReader(self.width, self.height)
         self._page.get_cdrawings(extended=True, callback=reader.take)
-        got = reader.result()
+        kept, hidden = reader.result()
         self._clips = sorted(reader.clips)
         self._path_steps = reader.steps
-        return got
+        self._painted = kept
+        shown, covered = uncovered(kept)  # what an opaque box painted later hides: see coveredart
+        return shown, [*hidden, *covered]
 
     def tile_cells(self) -> float:
         """The most cells one tiling pattern of the page would repeat over it (``tiles``):

@@ -18,13 +18,15 @@ from ..geometry import dominant_turn, line_turn
 from ..params import RowParams
 from ..structure.columns import WordCentres, lines_in
 from ..text import LIGATURE, ligature_letters
-from ..types import Rect, RowBand, Word, fast_rect, text_word_at
+from ..types import Rect, RowBand, UnseenText, Word, fast_rect, text_word_at
 from .cliptext import cut_at_clips
 from .coveredtext import covered_words, without_covered
 from .decimals import join_zero_advance_points
 from .document import Page
-from .hiddentext import hidden_spans, invisible_spans, shown_spans, white, without_hidden
+from .hiddentext import hidden_spans, invisible_spans, meets, shown_spans, white, without_hidden
+from .repeats import without_repeats
 from .symbolmarks import SymbolGlyph, read_bullets, symbol_font
+from .unseen import gone_words, unseen_blocks
 
 # Control characters (NUL included); marks that draw nothing and only break a word's text:
 # bidi marks, embeddings and isolates (U+061C, U+200E-F, U+202A-E, U+2066-9), the zero-width
@@ -63,16 +65,26 @@ def extract_words(page: Page) -> tuple[Word, ...]:
 def extract_text(page: Page, hidden: bool = True) -> tuple[tuple[Word, ...], int]:
     """Words, and the quarter-turn that makes the page's dominant text upright; with ``hidden``,
     text drawn white on paper, drawn invisible with no picture under it, or covered by an
-    opaque fill painted later is left out (``hiddentext``, ``rows.hidden_text``)."""
+    opaque fill painted later is left out (``read_text`` says what was)."""
+    words, turn, _ = read_text(page, hidden)
+    return words, turn
+
+
+def read_text(page: Page, hidden: bool = True) -> tuple[tuple[Word, ...], int, tuple[UnseenText, ...]]:
+    """``extract_text``, and the text left out as not visible, as blocks by why (``unseen``):
+    with ``hidden``, text drawn white on paper, drawn invisible with no picture under it, or
+    covered by an opaque fill painted later (``hiddentext``, ``coveredtext``,
+    ``rows.hidden_text``); whatever ``hidden``, the text of layers the default view hides."""
     raw, spans = page.text()
     lines = read_lines(spans)
     shown = shown_spans(spans) if lines.invisible else []  # few pages draw invisible text: see hiddentext
     del spans  # a thousand containers: freed before the words are made, so they count for no collection
     turn = dominant_turn(lines.directions)
     out = join_zero_advance_points(_words(raw, lines), page.line_chars)  # "11,062." + "6": see decimals
+    unseen = _in_layers(page, raw)
     if hidden:  # few pages draw white or invisible text: the fills and pictures under it are read only then
-        out = without_covered(out, covered_words(page, out))
-        out = without_hidden(page, out, [*hidden_spans(page, lines.white), *invisible_spans(page, lines.invisible, shown)])
+        out, gone = _visible(page, out, lines, shown)
+        unseen += gone
     if lines.symbols:  # a bullet whose Unicode a PDF writer lost: see symbolmarks
         out = read_bullets(out, lines.symbols)
     text = "".join([r[4] for r in raw])
@@ -85,7 +97,31 @@ def extract_text(page: Page, hidden: bool = True) -> tuple[tuple[Word, ...], int
     if turn == 0:  # a cell's text cut at its cell's edge by a clip path: see cliptext
         out = _em_boxes(cut_at_clips(page, out, raw))  # cliptext matches PyMuPDF's own boxes
     out = on_page(out, page.width, page.height)
-    return shared_baselines(_without_repeats(out)) if turn == 0 and lines.turns else _without_repeats(out), turn
+    words = shared_baselines(without_repeats(out)) if turn == 0 and lines.turns else without_repeats(out)
+    return words, turn, tuple(unseen)
+
+
+def _in_layers(page: Page, raw: list[tuple[Any, ...]]) -> list[UnseenText]:
+    """The words the layers the default view hides hold, as blocks (no parameter reads them:
+    a viewer shows them only when a person turns the layer on)."""
+    gone = page.layer_words(raw)
+    return unseen_blocks("layer", [text_word_at(str(t), x0, y0, x1, y1, 0.0, False, b, n, y1, False, 0)
+                                   for x0, y0, x1, y1, t, b, n, _ in gone]) if gone else []
+
+
+def _visible(page: Page, words: list[Word], lines: TextLines, shown: list[Rect]) -> tuple[list[Word], list[UnseenText]]:
+    """``words`` without those covered, drawn white on paper or drawn invisible, and what was left
+    out (or cut to its visible characters) as blocks by why (``unseen``)."""
+    out = without_covered(words, covered_words(page, words))
+    unseen = unseen_blocks("covered", gone_words(words, out)) if len(out) < len(words) else []
+    white, invisible = hidden_spans(page, lines.white), invisible_spans(page, lines.invisible, shown)
+    if not white and not invisible:
+        return out, unseen
+    kept = without_hidden(page, out, [*white, *invisible])
+    gone = gone_words(out, kept)
+    on_white = [w for w in gone if any(meets(w.bbox, s) for s in white)]
+    unseen = unseen + unseen_blocks("white", on_white) + unseen_blocks("invisible", gone_words(gone, on_white))
+    return kept, unseen
 
 
 def on_page(words: list[Word], width: float, height: float) -> list[Word]:
@@ -224,38 +260,6 @@ def shared_baselines(words: Sequence[Word]) -> tuple[Word, ...]:
         if b is not None:
             band.append(i)
             bottom = max(bottom, b.y1)
-    return tuple(out)
-
-
-REPEAT_PT = 1.0  # a word drawn again within this of itself is one word
-
-
-def _without_repeats(words: list[Word]) -> tuple[Word, ...]:
-    """``words`` without the second drawing of a word over itself: text drawn twice (an
-    invisible copy under the visible one, as InDesign and OCR layers leave, or a fake bold
-    drawn again a fraction of a point aside) would put every word of it twice into its cell."""
-    first: dict[str, Rect] = {}  # each text's first box: most texts have one (no list made for them)
-    more: dict[str, list[Rect]] = {}  # every box kept of a text seen again
-    out: list[Word] = []
-    keep = out.append
-    for w in words:  # plain loops: this runs for every word of every page
-        text = w.text
-        a = first.get(text)
-        if a is None:  # most words: their text's first drawing
-            first[text] = w.bbox
-            keep(w)
-            continue
-        boxes = more.get(text)
-        if boxes is None:
-            boxes = more[text] = [a]
-        b = w.bbox
-        x0, y0, x1 = b.x0, b.y0, b.x1
-        for a in boxes:
-            if abs(a.x0 - x0) <= REPEAT_PT and abs(a.y0 - y0) <= REPEAT_PT and abs(a.x1 - x1) <= REPEAT_PT:
-                break
-        else:
-            boxes.append(b)
-            keep(w)
     return tuple(out)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...core.reading.unseen import NOT_VISIBLE
 from ...core.types import Fill, PageResult, Rect, RejectedRule, Rule, Word
 
 # Smaller things win when several lie under the cursor: a word inside a cell inside a table.
@@ -130,6 +131,9 @@ class HitIndex:
             return Hit(kind, index, rf.fill.bbox, f"REJECTED: {rf.reason}\n{fill_tip(rf.fill)}")
         if kind == "region":
             g = res.regions[index]
+            if g.reason.endswith(NOT_VISIBLE):  # text a viewer does not show (``reading.unseen``)
+                return Hit(kind, index, g.bbox, f"hidden text {fmt_rect(g.bbox)} pt: {g.reason}"
+                                                 + (f" ({g.param} off reads it)" if g.param else ""))
             state = f"REJECTED: {g.reason}" if g.rejected else f"joined to a table: {g.reason}" if g.joined else \
                 "accepted"
             return Hit(kind, index, g.bbox, f"table region ({g.source}) {fmt_rect(g.bbox)} pt, {state}")

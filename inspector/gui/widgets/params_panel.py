@@ -279,6 +279,8 @@ class ParamsPanel(QWidget):
         text = "Stage timings:\n" + "\n".join(parts) if parts else "No timings"
         if res.warnings:
             text += "\n" + "\n".join(f"⚠ {w}" for w in res.warnings)
+        if res.notes:  # what was left out or not searched, and why (hidden text, skipped raster rules)
+            text += "\n" + "\n".join(f"ℹ {n}" for n in res.notes)
         self.status.setText(text)
 
     # -- presets ------------------------------------------------------------------------
