@@ -18,12 +18,14 @@ from .region import RegionEvidence
 from .wordslots import WordSlots
 
 
-def text_run(ev: RegionEvidence, slots: WordSlots, r: int, k: int) -> tuple[float, float]:
-    """Left and right edge (pt) of the text runs (segments) of row ``r`` holding a word of slot k."""
+def text_run(ev: RegionEvidence, slots: WordSlots, r: int, k: int) -> tuple[float, float] | None:
+    """Left and right edge (pt) of the text runs (segments) of row ``r`` holding a word of slot
+    k; None when no line of row ``r`` has a word there (a slot held by a cell carried down from
+    the row above: no text of its own to sit over anything)."""
     xs, words = slots.grid.xs, ev.words
     segs = [sg for sg in ev.segs if slots.line_rows[sg.line] == r
             and any(xs[k] <= words[i].bbox.cx < xs[k + 1] for i in sg.word_ids)]
-    return min(sg.x0 for sg in segs), max(sg.x1 for sg in segs)
+    return (min(sg.x0 for sg in segs), max(sg.x1 for sg in segs)) if segs else None
 
 
 def over_blank(grid: Grid, held: Sequence[bool], run: tuple[float, float], blank: int) -> bool:

@@ -138,8 +138,11 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
         held = [(r, c) in occupied for c in range(nc)]
         apart = texts_apart(held, undrawn)
         for c in undrawn:
-            if c in nowhere and held[c] != held[c + 1]:
-                if over_blank(grid, held, text_run(ev, slots, r, c if held[c] else c + 1), c + held[c]):
+            # Beside a blank slot where no column rule is drawn, the text decides; a slot held
+            # by a cell carried down has none of its own: the rule below applies.
+            run = text_run(ev, slots, r, c if held[c] else c + 1) if c in nowhere and held[c] != held[c + 1] else None
+            if run is not None:
+                if over_blank(grid, held, run, c + held[c]):
                     join(r * nc + c, r * nc + c + 1)
             elif c not in apart and (not held[c] or not held[c + 1]):
                 join(r * nc + c, r * nc + c + 1)
