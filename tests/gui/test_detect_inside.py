@@ -25,15 +25,17 @@ TOP = 200.0  # baseline of the table's first row; rows 13 pt apart, columns at x
 
 
 def _beside_body_text(path: Path) -> Path:
-    """A small borderless table with a column of body text beside it, line for line."""
+    """A small borderless table with a column of notes beside it, line for line."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     for r, row in enumerate(ROWS):
         for c, text in enumerate(row):
             page.insert_text((72 + c * 50, TOP + r * 13), text, fontsize=10)
-    body = "gathered from the regional offices and checked twice by the audit team before release"
+    # Each line a note of its own (a capital, a full stop), not a paragraph running on from line
+    # to line: prose beside a table that runs on is cut off by the page-wide run (beside._runs_on).
+    body = "Gathered from the regional offices and checked twice by the audit team before release"
     for i in range(-4, 9):
-        page.insert_text((250, TOP + i * 13), body[: 60 + (i * 7) % 20], fontsize=10)
+        page.insert_text((250, TOP + i * 13), body[: 60 + (i * 7) % 20].rstrip() + ".", fontsize=10)
     doc.save(path)
     return path
 
