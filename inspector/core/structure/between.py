@@ -225,7 +225,7 @@ def _short(text: str) -> str:
 
 def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int],
                     upper: float, lower: float, x0: float, x1: float, unruled: bool = False,
-                    underline: tuple[float, float] | None = None) -> str:
+                    underline: tuple[float, float] | None = None, rules: Sequence[Rule] = ()) -> str:
     """Why the lines ``between`` two rules end one table and start the next (the heading's
     description), or "" when they do not: a heading (one piece) over a header row, the first
     line under the lower rule inside [x0, x1], every line between the rules in one piece.
@@ -235,7 +235,8 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
     the lower rule (``HEADER_LINES`` at most, the first a header row) the next table's header
     ruled only under it, or only under its spanning label: the lower rule's ends ``underline``
     (pt) inside the header row, which then may reach past the rules. ``upper`` is the y of the
-    upper rule."""
+    upper rule. With the page's horizontal ``rules``, a heading set close under the upper rule
+    still parts the tables when the next one opens with its own head rule (``opens_again``)."""
     ks = sorted(between, key=lambda k: lines[k].bbox.y0)
     singles = [i for i, k in enumerate(ks) if n_segments[k] < 2]
     if not singles or (not unruled and len(singles) < len(ks)):
@@ -260,9 +261,32 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
         # where headings do and apart from the row above, whatever its kind.
         strong = facts.strong(k) and start == 0
         placed = facts.aside(k) or _placed(lines[k], x0, x1) or _over_next(lines[k], x0, underline)
-        if facts.heading(k) and (strong or placed and _apart(lines[k], above, b.height, facts.size(k))):
+        if not facts.heading(k) or not (strong or placed):
+            continue
+        if strong or _apart(lines[k], above, b.height, facts.size(k)):
             return facts.heading(k)
+        if start == 0 and not tail and opens_again(lines, rules, upper, lower, b, x0, x1):
+            return (f"{facts.heading(k)}, set close under the rule, the next table opening as the upper one "
+                    "does, its header row ruled off under it")
     return ""
+
+
+def opens_again(lines: Sequence[Line], rules: Sequence[Rule], upper: float, lower: float, head: Rect,
+                x0: float, x1: float) -> bool:
+    """Does the next table open as a table does (pt throughout): its header row ``head``, right
+    under the lower rule, ruled off under it by a rule across [x0, x1] within ``HEADER_REACH``
+    line heights, while the upper table's last rows, over the upper rule, are not each ruled
+    (two lines or more over it before the rule above them)? A heading close under a table's
+    bottom rule is then the next table's title, though no white sets it apart: a section label
+    in a table ruled row by row sits in a band like every row's, and the rows under a table's
+    section label are no header ruled off from rows."""
+    reach = HEADER_REACH * head.height
+    wide = [r for r in rules if r.orient == "h" and r.start <= x0 + reach and r.end >= x1 - reach]
+    if not any(head.y1 - LINE_SLACK <= r.pos <= head.y1 + reach and r.pos > lower + LINE_SLACK for r in wide):
+        return False
+    above = max((r.pos for r in wide if r.pos < upper - LINE_SLACK), default=-math.inf)
+    rows = [ln for ln in lines if above < ln.baseline < upper and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
+    return len(rows) >= 2
 
 
 def nothing_over(lines: Sequence[Line], upper: float, x0: float, x1: float, body: float) -> bool:
