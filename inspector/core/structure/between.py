@@ -155,10 +155,11 @@ def _apart(ln: Line, upper: float, body: float, size: float = 0.0) -> bool:
 
 def _placed(ln: Line, x0: float, x1: float) -> bool:
     """Does a line set apart by its type alone stand where a heading does: at the left end of
-    the rules, or centred on them? A spanning column header ("Year" over the year columns)
-    stands over its columns."""
+    the rules or left of it (flush with the page's text, over a table centred on the page: no
+    cell of a table stands outside its rules), or centred on them? A spanning column header
+    ("Year" over the year columns) stands over its columns."""
     em = max(ln.bbox.height, MIN_HEIGHT)
-    return abs(ln.bbox.x0 - x0) <= LEFT_REACH * em or abs(ln.bbox.cx - (x0 + x1) / 2) <= CENTRED * (x1 - x0)
+    return ln.bbox.x0 - x0 <= LEFT_REACH * em or abs(ln.bbox.cx - (x0 + x1) / 2) <= CENTRED * (x1 - x0)
 
 
 def _over_next(ln: Line, x0: float, lower: tuple[float, float] | None) -> bool:
@@ -266,8 +267,8 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
         if strong or _apart(lines[k], above, b.height, facts.size(k)):
             return facts.heading(k)
         if start == 0 and not tail and opens_again(lines, rules, upper, lower, b, x0, x1):
-            return (f"{facts.heading(k)}, set close under the rule, the next table opening as the upper one "
-                    "does, its header row ruled off under it")
+            return (f"{facts.heading(k)} set close under the rule (the next table opens as the upper one "
+                    "does, its header row ruled off under it)")
     return ""
 
 
