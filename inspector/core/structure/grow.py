@@ -16,10 +16,10 @@ from ..numbers import is_number
 from ..params import ColumnParams
 from ..types import Rect, Rule, Word
 from ..units import whole_unit_line
-from .between import HEADING_SIZE, header_words, numbered_title
+from .between import HEADING_SIZE, SECTION_NUMBER, header_words, numbered_title
 from .centred_heads import GROUP_CENTRED
 from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, segments
-from .ends import SECTION_NUMBER, TABLE_LABEL, foot_line, heading_over, row_pitch, why_ended
+from .ends import TABLE_LABEL, foot_line, heading_over, row_pitch, why_ended
 from .wrapped_rows import line_size
 
 PARAGRAPH_GAP = 2.0  # line pitches of white before a line: more is a paragraph break, the table has ended
