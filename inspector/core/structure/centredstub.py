@@ -21,6 +21,7 @@ from ..types import Grid, Word
 
 HALF_SLACK = 0.25  # rows: a label's centre within this of a row's line, or of the middle between two, stands there
 MIN_ROWS = 3  # body rows, at least, for groups to be read
+ONE_LINE = 0.5  # ems: a row's baselines spread no wider on one line (a superscript, a baseline rounded)
 
 
 def centred_stub_groups(grid: Grid, row_words: Callable[[int], dict[int, list[Word]]], head: int,
@@ -52,11 +53,15 @@ def centred_stub_groups(grid: Grid, row_words: Callable[[int], dict[int, list[Wo
 
 def _row_lines(grid: Grid, row_words: Callable[[int], dict[int, list[Word]]], head: int) -> list[float] | None:
     """Each body row's line (pt): the middle of the baselines of its words right of the stub,
-    None when a body row holds none there (no line to place the labels against)."""
+    None when a body row holds none there (no line to place the labels against) or holds more
+    than one line (a wrapped cell: a label on its row's first line would stand off its middle)."""
     out = []
     for r in range(head, grid.n_rows):
-        bases = sorted(w.baseline for c, ws in row_words(r).items() if c > 0 for w in ws)
-        if not bases:
+        ws = [w for c, cell in row_words(r).items() if c > 0 for w in cell]
+        if not ws:
+            return None
+        bases = sorted(w.baseline for w in ws)
+        if bases[-1] - bases[0] > ONE_LINE * max(w.font_size for w in ws):
             return None
         out.append(bases[len(bases) // 2])
     return out
