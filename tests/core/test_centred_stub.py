@@ -21,10 +21,11 @@ BODY = (("Research", "188.63", "52.13"), ("Capital", "773.91", "33.86"), ("Finan
         ("Income", "299.34", "16.17"), ("Total", "96.64", "94.34"))
 
 
-def _drawn(labels: tuple[tuple[str, float], ...]) -> bytes:
+def _drawn(labels: tuple[tuple[str, float], ...], wrapped: str = "") -> bytes:
     """A head "Region | Account | 2018 | 2019" ruled off over five body rows, a rule over and
     under; each stub label at (text, place in rows from the first body row: 1.5 is halfway
-    between the second and the third)."""
+    between the second and the third); the last row's account goes on over a second line
+    ``wrapped`` when given."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     top = 100.0
@@ -39,6 +40,9 @@ def _drawn(labels: tuple[tuple[str, float], ...]) -> bytes:
     for text, place in labels:
         page.insert_text((X[0], first + place * PITCH), text, fontsize=10, fontname="helv")
     bottom = first + (len(BODY) - 1) * PITCH + 5
+    if wrapped:  # the last row's account wrapped onto a second line, 11 pt under its first
+        page.insert_text((X[1], bottom + 6), wrapped, fontsize=10, fontname="helv")
+        bottom += 11
     page.draw_line((66, bottom), (440, bottom), width=0.5)
     return doc.tobytes()
 
@@ -109,3 +113,12 @@ def test_explain_names_the_centred_label() -> None:
                      (5, 'the row labels stand centred down the rows they span (one off the rows\' lines, or the first '
                          'body row\'s blank), so the stub is read as groups: "Nordics" is one cell over rows 4-6 '
                          '(tables.centred_stubs)')]
+
+
+def test_a_row_over_two_lines_leaves_the_labels_as_they_stand() -> None:
+    """A wrapped cell in the body: a row's lines give no one line to place a label against (a
+    top-aligned label on a wrapped row's first line stands off its middle), so the stub is not
+    read as centred, though here it is: "Iberia" stays the first row's label, nothing spans
+    (the conservative reading, kept where the evidence is a single line a row)."""
+    assert _stub(_drawn((("Iberia", 0.5), ("Nordics", 3.0)), wrapped="(restated)")) == [
+        (0, 1, "Region"), (1, 1, "Iberia"), (2, 1, ""), (3, 1, ""), (4, 1, "Nordics"), (5, 1, "")]
