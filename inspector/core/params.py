@@ -279,6 +279,11 @@ class TableParams:
                                 "rule left out under it (the rule drawn in the other columns, its next line "
                                 "at the paragraph's leading and higher than the next row's texts) spans both "
                                 "rows (InDesign's and Word's cells merged down).")
+    centred_stubs: bool = param(True, "Row labels centred on their rows", "on/off", 0, 1,
+                                "A stub whose labels stand centred down the rows they span (one off the "
+                                "rows' lines, halfway between two, or the first body row blank; groff tbl's "
+                                "^, a merged cell aligned to the middle) is read as groups, each label's "
+                                "cell spanning its group, where the groups fit the body rows exactly.")
     intersect_tol: float = param(3.0, "Intersection tolerance", "pt", 0.0, 15.0,
                                  "How far a rule may stop short of another and still meet it.")
     borderless: bool = param(True, "Borderless tables", "on/off", 0, 1,

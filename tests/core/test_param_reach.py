@@ -85,6 +85,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.intersect_tol": ("structure.tables",),
     "tables.left_out_spans": ("structure.spans",),  # spans are joined while a grid becomes cells
     "tables.wrapped_spans": ("structure.spans",),
+    "tables.centred_stubs": ("structure.spans",),
     "tables.head_rowspans": ("structure.spans",),
     "tables.section_cut": ("structure.tables",),  # the ruled groups are cut before any grid
     "tables.header_over_rules": ("structure.tables",),  # a ruled grid grown up before it is offered

@@ -3,7 +3,7 @@
 between the rows. Over two rows (or four) the label's line sits on the boundary between
 two lines that each hold their own item and amounts. It was read as the one-line cell
 centred beside a two-line cell, and joined both rows into one; a line with its own label
-and amounts is a row of its own, so the label goes on the row above it."""
+and amounts is a row of its own. Each label's cell then spans its group (``centredstub``)."""
 
 from __future__ import annotations
 
@@ -60,7 +60,9 @@ def test_labels_centred_over_rows_leave_every_row_its_own(band: bool) -> None:
     assert len(rows) == 1 + len(items)
     assert [row[1] for row in rows[1:]] == [i[0] for i in items]
     assert [row[2:] for row in rows[1:]] == [list(i[1:]) for i in items]
-    # each label in one row of its group: the first of two, the middle of three
     labels = [row[0] for row in rows[1:]]
     assert [x for x in labels if x] == [g for g, _ in GROUPS]
-    assert labels[0] == "North" and labels[3] == "South"
+    # each label one cell down its group (``centredstub``: "North" off the rows' lines, halfway
+    # between its two, says the stub is centred; the groups fit the eleven rows exactly)
+    stub = [(c.r, c.rs, c.text) for c in res.tables[0].cells if c.c == 0]
+    assert stub == [(0, 1, "Region"), (1, 2, "North"), (3, 3, "South"), (6, 4, "East"), (10, 2, "West")]

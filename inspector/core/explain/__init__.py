@@ -50,6 +50,7 @@ from .bands import (
 )
 from .boxed import boxed_rows
 from .candidates import Region, dropped_columns, region_of, vetoed_columns
+from .centredstub import centred_stub_rows
 from .clipped import edge_note, hidden_rules
 from .drawn import drawn_boundary, joined_rows
 from .flush import flush_label_cols
@@ -159,7 +160,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         rows = sub_header_rows(ctx, g, group_line_rows(ctx, g, sheet_rows(ctx, g, _section_rows(g, rows))))
         rows = titled_head_rows(ctx, g, rows)
         rows = spanning_head_rows(ctx, g, boxed_rows(ctx, g, joined_rows(ctx, g, head_rowspan_rows(ctx, g, rows))))
-        rows = wrapped_rows(ctx, g, data_band_rows(ctx, g, rows))
+        rows = centred_stub_rows(ctx, g, wrapped_rows(ctx, g, data_band_rows(ctx, g, rows)))
         cols = group_label_cols(ctx, g, option_cols(g, clear_cut_cols(ctx, g, region, cols)))
         cols = sheet_cols(ctx, g, texts_apart_cols(ctx, g, phrase_label_cols(ctx, g, cols)))
         cols = flush_label_cols(ctx, g, left_head_cols(ctx, g, region, cols))

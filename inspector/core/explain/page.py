@@ -55,6 +55,8 @@ class Evidence:
     its 1-based row) |
     wrapped_span (a row rule left out under a cell whose paragraph wraps on past it: the cell's 1-based
     column) |
+    centred_stub (a row boundary inside a stub label's cell centred down the rows it spans: the cell's
+    1-based first row) |
     centred_amounts (a row boundary over a label wrapped over two lines, its amounts centred between
     them, in a band under one rule: gap, pt) |
     totals_box (a row boundary between the lines of a totals box under one rule, the first column empty: gap, pt) |

@@ -24,6 +24,7 @@ from .coveredtext import covered_words, without_covered
 from .decimals import join_zero_advance_points
 from .document import Page
 from .hiddentext import hidden_spans, invisible_spans, meets, shown_spans, white, without_hidden
+from .kernspaces import join_kerned_spaces
 from .repeats import without_repeats
 from .symbolmarks import SymbolGlyph, read_bullets, symbol_font
 from .unseen import gone_words, unseen_blocks
@@ -81,6 +82,7 @@ def read_text(page: Page, hidden: bool = True) -> tuple[tuple[Word, ...], int, t
     del spans  # a thousand containers: freed before the words are made, so they count for no collection
     turn = dominant_turn(lines.directions)
     out = join_zero_advance_points(_words(raw, lines), page.line_chars)  # "11,062." + "6": see decimals
+    out = join_kerned_spaces(out)  # "Sur" + "vey" cut at a kern's space: see kernspaces
     unseen = _in_layers(page, raw)
     if hidden:  # few pages draw white or invisible text: the fills and pictures under it are read only then
         out, gone = _visible(page, out, lines, shown)

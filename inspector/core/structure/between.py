@@ -50,7 +50,10 @@ SENTENCE_END = (".", ":", "。", "：", ";")
 # "in USD thousands", "(€ million)"); a column label naming its unit ("Amount (USD)") does not.
 UNIT_START = re.compile(r"^\s*[(（\[]?\s*(?:单位|單位|単位|단위|units?\b|currency\b|币种|幣種|"
                         r"(?:amounts?\s+|figures\s+|expressed\s+)?in\b)|^\s*[(（\[]", re.IGNORECASE)
-ASIDE = ("a unit line", "a note")  # kinds of line set beside a table, flush right or in small type
+ASIDE = ("a unit line", "a note")
+# A section's number before its title ("5.", "2.3", "A.1"): set apart from the title by a wide
+# space, it makes a heading's line two pieces.
+SECTION_NUMBER = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2}){0,3}|[A-Z](?:\.\d{1,2}){1,3})\.?$")  # kinds of line set beside a table, flush right or in small type
 
 
 class LineFacts:
@@ -71,6 +74,9 @@ class LineFacts:
             self._spans[s.line].append((s.x0, s.x1))
             self._sizes_in_words[s.line].append(len(s.word_ids))
         self._usual = sorted(sizes)[len(sizes) // 2] if sizes else 0.0
+        self._first: dict[int, tuple[int, ...]] = {}  # each line's leftmost piece's words
+        for s in sorted(segs, key=lambda s: -s.x0):  # right to left: the leftmost piece is set last
+            self._first[s.line] = s.word_ids
         self._heading: dict[int, str] = {}
         self._header: dict[int, bool] = {}
         self._justified: dict[int, bool] = {}
@@ -78,8 +84,18 @@ class LineFacts:
     def heading(self, k: int) -> str:
         if k not in self._heading:
             size = self._sizes[k] if self._sizes else 0.0
-            self._heading[k] = _heading(self._words, self._lines[k], self._pieces[k], size, self._usual)
+            pieces = 1 if self.numbered(k) else self._pieces[k]
+            self._heading[k] = _heading(self._words, self._lines[k], pieces, size, self._usual)
         return self._heading[k]
+
+    def numbered(self, k: int) -> bool:
+        """Is line ``k`` a numbered heading: two pieces, the first its section number alone
+        (``SECTION_NUMBER``), the second a title (a word first, no amount), every word bold or
+        in larger type? One piece to ``heading``: the wide space after the number is no column."""
+        if self._pieces[k] != 2 or len(self._first.get(k, ())) != 1:
+            return False
+        larger = self._usual > 0 and self.size(k) >= HEADING_SIZE * self._usual - SIZE_EPS
+        return numbered_title([self._words[i] for i in self._lines[k].word_ids], larger)
 
     def size(self, k: int) -> float:
         """Line ``k``'s type size (pt), 0 when the page's sizes are not known."""
@@ -137,6 +153,16 @@ class LineFacts:
         return self.heading(k).startswith(ASIDE)
 
 
+def numbered_title(ws: Sequence[Word], larger: bool = False) -> bool:
+    """Are the words ``ws`` of a line in two pieces, its number alone first, a numbered heading:
+    a section number (``SECTION_NUMBER``), then a title (a word first, no amount), every word
+    bold or the line in ``larger`` type than the page's usual?"""
+    ws = sorted(ws, key=lambda w: w.bbox.x0)
+    if len(ws) < 2 or not SECTION_NUMBER.match(ws[0].text) or not ws[1].text[:1].isalpha():
+        return False
+    return not any(is_number(w.text) for w in ws[1:]) and (larger or all(w.bold for w in ws))
+
+
 def line_facts(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment],
                sizes: Sequence[float]) -> LineFacts:
     """The heading and header facts of every line (worked out when asked)."""
@@ -155,10 +181,11 @@ def _apart(ln: Line, upper: float, body: float, size: float = 0.0) -> bool:
 
 def _placed(ln: Line, x0: float, x1: float) -> bool:
     """Does a line set apart by its type alone stand where a heading does: at the left end of
-    the rules, or centred on them? A spanning column header ("Year" over the year columns)
-    stands over its columns."""
+    the rules or left of it (flush with the page's text, over a table centred on the page: no
+    cell of a table stands outside its rules), or centred on them? A spanning column header
+    ("Year" over the year columns) stands over its columns."""
     em = max(ln.bbox.height, MIN_HEIGHT)
-    return abs(ln.bbox.x0 - x0) <= LEFT_REACH * em or abs(ln.bbox.cx - (x0 + x1) / 2) <= CENTRED * (x1 - x0)
+    return ln.bbox.x0 - x0 <= LEFT_REACH * em or abs(ln.bbox.cx - (x0 + x1) / 2) <= CENTRED * (x1 - x0)
 
 
 def _over_next(ln: Line, x0: float, lower: tuple[float, float] | None) -> bool:
@@ -225,25 +252,31 @@ def _short(text: str) -> str:
 
 def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int],
                     upper: float, lower: float, x0: float, x1: float, unruled: bool = False,
-                    underline: tuple[float, float] | None = None) -> str:
+                    underline: tuple[float, float] | None = None, rules: Sequence[Rule] = ()) -> str:
     """Why the lines ``between`` two rules end one table and start the next (the heading's
     description), or "" when they do not: a heading (one piece) over a header row, the first
-    line under the lower rule inside [x0, x1], every line between the rules in one piece.
+    line under the lower rule inside [x0, x1], every line between the rules in one piece (a
+    numbered heading's number and title count as one, ``LineFacts.numbered``).
 
     With ``unruled`` the tables' outer rules may be missing: the lines over the heading may
     be the upper table's last, unruled rows (in pieces), and the lines between the heading and
     the lower rule (``HEADER_LINES`` at most, the first a header row) the next table's header
     ruled only under it, or only under its spanning label: the lower rule's ends ``underline``
     (pt) inside the header row, which then may reach past the rules. ``upper`` is the y of the
-    upper rule."""
+    upper rule. With the page's horizontal ``rules``, a heading set close under the upper rule
+    still parts the tables when the next one opens with its own head rule (``opens_again``)."""
     ks = sorted(between, key=lambda k: lines[k].bbox.y0)
-    singles = [i for i, k in enumerate(ks) if n_segments[k] < 2]
+
+    def one(k: int) -> bool:  # one piece, or a numbered heading's number and title
+        return n_segments[k] < 2 or facts.numbered(k)
+
+    singles = [i for i, k in enumerate(ks) if one(k)]
     if not singles or (not unruled and len(singles) < len(ks)):
         return ""
     last = singles[-1]
     tail = ks[last + 1:]
     start = last
-    while start > 0 and n_segments[ks[start - 1]] < 2:
+    while start > 0 and one(ks[start - 1]):
         start -= 1
     if tail and (len(tail) > HEADER_LINES or not facts.header(tail[0])
                  or not (_within(lines[tail[0]], x0, x1) or _spanner_rule(lines[tail[-1]], lower, underline))):
@@ -260,9 +293,32 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
         # where headings do and apart from the row above, whatever its kind.
         strong = facts.strong(k) and start == 0
         placed = facts.aside(k) or _placed(lines[k], x0, x1) or _over_next(lines[k], x0, underline)
-        if facts.heading(k) and (strong or placed and _apart(lines[k], above, b.height, facts.size(k))):
+        if not facts.heading(k) or not (strong or placed):
+            continue
+        if strong or _apart(lines[k], above, b.height, facts.size(k)):
             return facts.heading(k)
+        if start == 0 and not tail and opens_again(lines, rules, upper, lower, b, x0, x1):
+            return (f"{facts.heading(k)} set close under the rule (the next table opens as the upper one "
+                    "does, its header row ruled off under it)")
     return ""
+
+
+def opens_again(lines: Sequence[Line], rules: Sequence[Rule], upper: float, lower: float, head: Rect,
+                x0: float, x1: float) -> bool:
+    """Does the next table open as a table does (pt throughout): its header row ``head``, right
+    under the lower rule, ruled off under it by a rule across [x0, x1] within ``HEADER_REACH``
+    line heights, while the upper table's last rows, over the upper rule, are not each ruled
+    (two lines or more over it before the rule above them)? A heading close under a table's
+    bottom rule is then the next table's title, though no white sets it apart: a section label
+    in a table ruled row by row sits in a band like every row's, and the rows under a table's
+    section label are no header ruled off from rows."""
+    reach = HEADER_REACH * head.height
+    wide = [r for r in rules if r.orient == "h" and r.start <= x0 + reach and r.end >= x1 - reach]
+    if not any(head.y1 - LINE_SLACK <= r.pos <= head.y1 + reach and r.pos > lower + LINE_SLACK for r in wide):
+        return False
+    above = max((r.pos for r in wide if r.pos < upper - LINE_SLACK), default=-math.inf)
+    rows = [ln for ln in lines if above < ln.baseline < upper and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
+    return len(rows) >= 2
 
 
 def nothing_over(lines: Sequence[Line], upper: float, x0: float, x1: float, body: float) -> bool:

@@ -22,7 +22,7 @@ from ..numbers import is_number
 from ..totals import SUBTOTAL, TOTAL
 from ..types import Word
 from .aligned import PROSE_WORDS
-from .between import HEADING_SIZE, header_words
+from .between import HEADING_SIZE, SECTION_NUMBER, header_words
 from .columns import Line
 
 # A table's caption label: the word, then a number ("Table 2", "Table A.1:", "Exhibit IV -"); a
@@ -30,7 +30,6 @@ from .columns import Line
 TABLE_LABEL = re.compile(r"^\s*(?:table|tab\.|exhibit|tabelle|tableau|tabla|表)\s*(?:[A-Z][.\-]?)?(?:\d+|[IVX]+\b)"
                          r"(?:[.\-]\d+)*\s*(?:[:.\-\u2013\u2014]|\s|$)", re.IGNORECASE)
 # A section's number: "5", "3.2", "4.1.3.", "A.1" (a letter alone is a word, "A").
-SECTION_NUMBER = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2}){0,3}|[A-Z](?:\.\d{1,2}){1,3})\.?$")
 
 
 def foot_line(words: Sequence[Word], ln: Line) -> bool:

@@ -16,10 +16,10 @@ from ..numbers import is_number
 from ..params import ColumnParams
 from ..types import Rect, Rule, Word
 from ..units import whole_unit_line
-from .between import HEADING_SIZE, header_words
+from .between import HEADING_SIZE, SECTION_NUMBER, header_words, numbered_title
 from .centred_heads import GROUP_CENTRED
 from .columns import Line, Pieces, Segment, WordCentres, column_boundaries, segments
-from .ends import SECTION_NUMBER, TABLE_LABEL, foot_line, heading_over, row_pitch, why_ended
+from .ends import TABLE_LABEL, foot_line, heading_over, row_pitch, why_ended
 from .wrapped_rows import line_size
 
 PARAGRAPH_GAP = 2.0  # line pitches of white before a line: more is a paragraph break, the table has ended
@@ -194,7 +194,8 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
     """Grow ``box`` upwards over header lines sitting just above its first rule.
 
     At most ``max_lines`` lines, each close to the next and in two or more pieces inside
-    the box's x range; a title (one piece) stops it, and so does a caption in several pieces
+    the box's x range; a title (one piece) stops it, and so does a numbered heading (its number
+    set apart: two pieces, ``between.numbered_title``) and a caption in several pieces
     ("Table A.1: 1980 Census Population by age groups", spaced out). A one-piece line under one piece of the
     header line above it (no wider than that piece) is that header cell's wrapped last line
     ("附" over "注" in a narrow column) and is taken with it; so is one centred over a group of
@@ -215,6 +216,8 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
         if len(own) < 2 and not wraps and not (gap <= GROUP_TOUCH * ln.bbox.height
                                                and heads_group(ln, own, box, words, wc, min_gap, tol)):
             break
+        if len(own) == 2 and len(own[0].word_ids) == 1 and numbered_title([words[i] for i in ln.word_ids]):
+            break  # "5.  Cash flow" in bold: a section's heading over the table, its number set apart
         text = " ".join(words[i].text for i in ln.word_ids)
         if TABLE_LABEL.match(text) or (len(own) < 2 and foot_line(words, ln)):
             break  # the table's caption (spaced out over the column gaps) or "Table (continued)": no header line

@@ -238,7 +238,7 @@ def attach_rules(cands: Sequence[Candidate], rules: Sequence[Rule], lines: Seque
             near = r.pos - box.y1 <= step and not inner
             if not near and (parts is None or not parts.keeps(cand, last.pos, r.pos)):
                 break
-            if prose_between(lines, n_segments, last, r, body, sizes, facts, said, verticals):
+            if prose_between(lines, n_segments, last, r, body, sizes, facts, said, verticals, hs):
                 break
             if not near and parts is not None:
                 parts.tell(cand, last.pos, r.pos)
@@ -319,7 +319,7 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
         home = None
         for g in reversed(groups):
             if _overlap(g, r) and joins(g[-1], r, (bands, lines, tol, facts), said, lambda top, bottom, told: prose_between(
-                    lines, n_segments, top, bottom, body, sizes, facts, told, verticals),
+                    lines, n_segments, top, bottom, body, sizes, facts, told, verticals, hs),
                     partial(note_under_header, g, r, heads, (lines, n_segments, facts), tol)) \
                     and not (beside and beside_told(lines, facts, g[-1], r, said)):
                 home = g

@@ -41,9 +41,11 @@ def beside_told(lines: Sequence[Line], facts: LineFacts | None, top: Rule, botto
 
 def prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, bottom: Rule,
                    body: float = 0.0, sizes: Sequence[float] = (), facts: LineFacts | None = None,
-                   said: list[TableRegion] | None = None, verticals: Sequence[Rule] = ()) -> bool:
+                   said: list[TableRegion] | None = None, verticals: Sequence[Rule] = (),
+                   horizontals: Sequence[Rule] = ()) -> bool:
     """Does text between two rules say they belong to different tables? Not when a column
-    rule of ``verticals`` runs through the band between them (``column_rule_through``).
+    rule of ``verticals`` runs through the band between them (``column_rule_through``); the
+    page's ``horizontals`` tell a heading set close under the upper rule (``between.opens_again``).
     Running prose across their width does, and so does a line running across their left or right end
     (body text beside a chart: the rules of two charts, not one table's), and a heading,
     caption, marker or sentence alone between them over a header row (``between``; told
@@ -54,7 +56,7 @@ def prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, b
                and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
     if facts and column_rule_through(verticals, facts, between, top, bottom) is not None:
         return False
-    if _heading_parts(lines, n_segments, between, top, bottom, facts, said, unruled=False):
+    if _heading_parts(lines, n_segments, between, top, bottom, facts, said, unruled=False, rules=horizontals):
         return True
     if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body, sizes):
         return True
@@ -77,12 +79,13 @@ def prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, b
 
 
 def _heading_parts(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], top: Rule,
-                   bottom: Rule, facts: LineFacts | None, said: list[TableRegion] | None, unruled: bool) -> bool:
+                   bottom: Rule, facts: LineFacts | None, said: list[TableRegion] | None, unruled: bool,
+                   rules: Sequence[Rule] = ()) -> bool:
     """Does a heading between the rules over a header row part two tables (``heading_between``)?
     Told in ``said`` as a rejected region, for explain."""
     x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
     why = heading_between(facts, lines, n_segments, between, top.pos, bottom.pos, x0, x1, unruled,
-                          (bottom.start, bottom.end)) if facts else ""
+                          (bottom.start, bottom.end), rules) if facts else ""
     if why and said is not None:
         box = Rect.bounding([lines[k].bbox for k in between])
         heights = sorted(lines[k].bbox.height for k in between)

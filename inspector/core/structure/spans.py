@@ -20,6 +20,7 @@ from ..evidence.rules_merge import RuleIndex
 from ..types import Grid, Rect, Rule, Word
 from .blankslots import over_blank, text_run
 from .centred_heads import centred_label_spans, head_rows
+from .centredstub import centred_stub_groups
 from .colends import Ends, beside_spans, open_rows
 from .columns import Segment, col_of
 from .flushlabels import flush_label
@@ -104,6 +105,10 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
             join(r * nc + c, r * nc + c + 1)
     for r, c in carried:
         join(r * nc + c, (r + 1) * nc + c)
+    if ev.params.tables.centred_stubs:  # row labels centred down their groups (``centredstub``)
+        for s, e in stub_groups(grid, ev, slots):
+            for r in range(s, e):
+                join(r * nc, (r + 1) * nc)
     for r, last in totals_spans(grid, ev, slots):
         for c in range(last):
             join(r * nc + c, r * nc + c + 1)
@@ -330,6 +335,14 @@ def _centred_over(ev: RegionEvidence, rule: Rule, x0: float, x1: float, top: flo
     boxes = [ev.words[i].bbox for i in ids]
     middle = (min(b.x0 for b in boxes) + max(b.x1 for b in boxes)) / 2
     return abs(middle - (rule.start + rule.end) / 2) <= CENTRED_SLACK * rule.length
+
+
+def stub_groups(grid: Grid, ev: RegionEvidence, slots: WordSlots) -> list[tuple[int, int]]:
+    """(first, last) rows of each stub label centred down its group of rows (``centredstub``);
+    the header rows are those over the first rule drawn the table's width."""
+    xs = grid.xs
+    head = head_rows(grid, lambda y: ev.covered("h", y, xs[0], xs[-1]) >= FULL)
+    return centred_stub_groups(grid, slots.row_cells, head, lambda y: ev.covered("h", y, xs[0], xs[1]) >= HALF)
 
 
 def _centred_label_joins(grid: Grid, ev: RegionEvidence, join: Join) -> None:
