@@ -20,7 +20,8 @@ import numpy as np
 
 from ..params import ColumnParams
 from ..types import Rect, Rule
-from .columns import Line, Pieces, Segment, column_boundaries
+from .columns import Line, Pieces, Segment, column_boundaries, crossings_allowed
+from .gapless import finds_none
 
 HEAD_LINES = 3  # a table's first lines that may hold group labels over the columns under them
 MIN_ROWS = 3  # lines of several pieces needed before their gaps may stand under a label
@@ -71,10 +72,13 @@ def under_head_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segment
     the whole table's sides (pt) when [x0, x1] is one drawn column of it; a title centred on the
     table crosses the drawn column off its middle."""
     lines = sorted(set(pieces.line.tolist()))
+    plain = list(zip(pieces.line.tolist(), pieces.x0.tolist(), pieces.x1.tolist(), strict=True))
     added: list[float] = []
     for t in range(1, HEAD_LINES + 1):
         if len(lines) - t < max(MIN_ROWS, params.min_rows):
             break
+        if _none_under(plain, set(lines[:t]), x0, x1, crossings_allowed(len(lines) - t, params), params.min_gap):
+            continue  # the search below would find no boundary (nine in ten of them), without numpy's cost
         keep = ~np.isin(pieces.line, lines[:t])
         rest = Pieces(pieces.x0[keep], pieces.x1[keep], pieces.line[keep])
         found = column_boundaries(rest, x0, x1, len(lines) - t, params)
@@ -89,6 +93,14 @@ def under_head_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segment
             if crossing and all(_centred(s, extents, k) or _on_table(s, table) for s in crossing):
                 added.append(x)
     return sorted([*inner, *added])
+
+
+def _none_under(plain: list[tuple[int, float, float]], heads: set[int], x0: float, x1: float, limit: int,
+                min_gap: float) -> bool:
+    """Would ``column_boundaries`` over the pieces ``plain`` (line, x0, x1) of the lines not in
+    ``heads`` find no boundary in [x0, x1] (``gapless.finds_none``)?"""
+    rest = [p for p in plain if p[0] not in heads]
+    return finds_none([p[0] for p in rest], [p[1] for p in rest], [p[2] for p in rest], x0, x1, limit, min_gap)
 
 
 def _on_table(seg: Segment, table: tuple[float, float] | None) -> bool:
