@@ -21,7 +21,7 @@ import numpy as np
 from ..params import ColumnParams
 from ..types import Rect, Rule
 from .columns import Line, Pieces, Segment, column_boundaries, crossings_allowed
-from .gapless import finds_none
+from .gapless import Column
 
 HEAD_LINES = 3  # a table's first lines that may hold group labels over the columns under them
 MIN_ROWS = 3  # lines of several pieces needed before their gaps may stand under a label
@@ -61,7 +61,8 @@ def under_group_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segmen
 
 
 def under_head_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segment], x0: float, x1: float,
-                      params: ColumnParams, table: tuple[float, float] | None = None) -> list[float]:
+                      params: ColumnParams, table: tuple[float, float] | None = None,
+                      plain: Column | None = None) -> list[float]:
     """``inner`` (column boundaries found over every line of [x0, x1]) and the boundaries the
     lines under the first one, two or ``HEAD_LINES`` lines leave that only pieces of those first
     lines cross, each piece centred over a group of the columns the lines under them find: a
@@ -70,14 +71,15 @@ def under_head_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segment
     In a short table such lines are more than ``columns.spanning_lines`` of all, and the gap
     between two number columns under a group was lost (their amounts in one cell). ``table``:
     the whole table's sides (pt) when [x0, x1] is one drawn column of it; a title centred on the
-    table crosses the drawn column off its middle."""
-    lines = sorted(set(pieces.line.tolist()))
-    plain = list(zip(pieces.line.tolist(), pieces.x0.tolist(), pieces.x1.tolist(), strict=True))
+    table crosses the drawn column off its middle. ``plain``: these pieces as ``gapless.Column``
+    (of [x0, x1]), when the caller has it."""
+    plain = plain or Column(pieces, x0, x1)
+    lines = sorted(set(plain.lines))
     added: list[float] = []
     for t in range(1, HEAD_LINES + 1):
         if len(lines) - t < max(MIN_ROWS, params.min_rows):
             break
-        if _none_under(plain, set(lines[:t]), x0, x1, crossings_allowed(len(lines) - t, params), params.min_gap):
+        if plain.finds_none(crossings_allowed(len(lines) - t, params), params.min_gap, set(lines[:t])):
             continue  # the search below would find no boundary (nine in ten of them), without numpy's cost
         keep = ~np.isin(pieces.line, lines[:t])
         rest = Pieces(pieces.x0[keep], pieces.x1[keep], pieces.line[keep])
@@ -93,14 +95,6 @@ def under_head_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segment
             if crossing and all(_centred(s, extents, k) or _on_table(s, table) for s in crossing):
                 added.append(x)
     return sorted([*inner, *added])
-
-
-def _none_under(plain: list[tuple[int, float, float]], heads: set[int], x0: float, x1: float, limit: int,
-                min_gap: float) -> bool:
-    """Would ``column_boundaries`` over the pieces ``plain`` (line, x0, x1) of the lines not in
-    ``heads`` find no boundary in [x0, x1] (``gapless.finds_none``)?"""
-    rest = [p for p in plain if p[0] not in heads]
-    return finds_none([p[0] for p in rest], [p[1] for p in rest], [p[2] for p in rest], x0, x1, limit, min_gap)
 
 
 def _on_table(seg: Segment, table: tuple[float, float] | None) -> bool:
