@@ -8,7 +8,7 @@ cross it. Two mechanisms each give the head its own column:
   between them and the head (``gapcuts._set_flush``);
 - amounts all of one width tell nothing, but row rules stroked cell by cell meet at the cells'
   edges: the boundary the text gap cut through the head moves onto the joint, the head whole
-  on its right (``rulejoints._blocked``).
+  on its right (``rulejoints._between``).
 
 Built with PyMuPDF and reportlab at known coordinates."""
 

@@ -20,7 +20,8 @@ import numpy as np
 
 from ..params import ColumnParams
 from ..types import Rect, Rule
-from .columns import Line, Pieces, Segment, column_boundaries
+from .columns import Line, Pieces, Segment, column_boundaries, crossings_allowed
+from .gapless import Column
 
 HEAD_LINES = 3  # a table's first lines that may hold group labels over the columns under them
 MIN_ROWS = 3  # lines of several pieces needed before their gaps may stand under a label
@@ -60,7 +61,8 @@ def under_group_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segmen
 
 
 def under_head_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segment], x0: float, x1: float,
-                      params: ColumnParams, table: tuple[float, float] | None = None) -> list[float]:
+                      params: ColumnParams, table: tuple[float, float] | None = None,
+                      plain: Column | None = None) -> list[float]:
     """``inner`` (column boundaries found over every line of [x0, x1]) and the boundaries the
     lines under the first one, two or ``HEAD_LINES`` lines leave that only pieces of those first
     lines cross, each piece centred over a group of the columns the lines under them find: a
@@ -69,12 +71,16 @@ def under_head_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segment
     In a short table such lines are more than ``columns.spanning_lines`` of all, and the gap
     between two number columns under a group was lost (their amounts in one cell). ``table``:
     the whole table's sides (pt) when [x0, x1] is one drawn column of it; a title centred on the
-    table crosses the drawn column off its middle."""
-    lines = sorted(set(pieces.line.tolist()))
+    table crosses the drawn column off its middle. ``plain``: these pieces as ``gapless.Column``
+    (of [x0, x1]), when the caller has it."""
+    plain = plain or Column(pieces, x0, x1)
+    lines = sorted(set(plain.lines))
     added: list[float] = []
     for t in range(1, HEAD_LINES + 1):
         if len(lines) - t < max(MIN_ROWS, params.min_rows):
             break
+        if plain.finds_none(crossings_allowed(len(lines) - t, params), params.min_gap, set(lines[:t])):
+            continue  # the search below would find no boundary (nine in ten of them), without numpy's cost
         keep = ~np.isin(pieces.line, lines[:t])
         rest = Pieces(pieces.x0[keep], pieces.x1[keep], pieces.line[keep])
         found = column_boundaries(rest, x0, x1, len(lines) - t, params)

@@ -43,21 +43,21 @@ def joints(rules: Sequence[Rule], box: Rect, snap: float) -> list[tuple[float, i
 def at_joints(inner: Sequence[float], rules: Sequence[Rule], segs: Sequence[Segment], box: Rect,
               snap: float) -> tuple[list[float], set[float]]:
     """Text-gap boundaries ``inner`` each moved onto the nearest joint of the row rules
-    (``joints``) in its white: no piece of ``segs`` lies over any part between the two but one
-    across the boundary (``_blocked``). And
-    the moved ones' new x."""
+    (``joints``) in its white: no piece of ``segs`` runs across the joint, and none lies over any
+    part between the two but one across the boundary (``_between``). And the moved ones' new x."""
     found = joints(rules, box, snap)
     if not found:
         return list(inner), set()
+    # A piece across a joint keeps every boundary off it: asked once a joint, not once a pair.
+    open_ = [j for j, _ in found if not any(s.x0 < j < s.x1 for s in segs)]
     out: list[float] = []
     moved: set[float] = set()
     used: set[float] = set()
     for x in inner:
-        free = [(j, n) for j, n in found if j not in used and not _blocked(segs, x, j)]
-        if not free:
+        j = _nearest_free(open_, used, segs, x)
+        if j is None:
             out.append(x)
             continue
-        j = min(free, key=lambda jn: abs(jn[0] - x))[0]
         used.add(j)
         out.append(j)
         if j != x:
@@ -65,13 +65,20 @@ def at_joints(inner: Sequence[float], rules: Sequence[Rule], segs: Sequence[Segm
     return sorted(out), moved
 
 
-def _blocked(segs: Sequence[Segment], x: float, j: float) -> bool:
-    """Does text keep the boundary at ``x`` off the joint at ``j``: a piece of ``segs`` across
-    ``j``, or one lying between the two that does not run across ``x``? A piece across ``x``
-    (a head set left over amounts set right, standing in the white of the body's gap: the one
-    line in ten a gap lets cross it) is cut by the boundary where it is; at the joint it is
-    whole, in the column the document laid it out in."""
+def _nearest_free(open_: Sequence[float], used: set[float], segs: Sequence[Segment], x: float) -> float | None:
+    """The joint of ``open_`` nearest ``x`` (at a tie the first of them), not ``used``, with no
+    piece between the two (``_between``); None when there is none. By distance, so the pieces
+    are looked through for the joints before the nearest free one, not for every joint."""
+    for j in sorted(open_, key=lambda j: abs(j - x)):  # a stable sort: ties in the joints' order
+        if j not in used and not _between(segs, x, j):
+            return j
+    return None
+
+
+def _between(segs: Sequence[Segment], x: float, j: float) -> bool:
+    """Does a piece of ``segs`` lie between the boundary at ``x`` and the joint at ``j`` without
+    running across ``x``? A piece across ``x`` (a head set left over amounts set right, standing
+    in the white of the body's gap: the one line in ten a gap lets cross it) is cut by the
+    boundary where it is; at the joint it is whole, in the column the document laid it out in."""
     a, b = min(x, j), max(x, j)
-    if any(s.x0 < j < s.x1 for s in segs):
-        return True
     return any(s.x0 < b and s.x1 > a and not s.x0 < x < s.x1 for s in segs)
