@@ -15,6 +15,9 @@ from ..types import PageResult, Rect, TableRegion
 from .page import PageContext, Rejected, value_range
 
 REJECT_KEYS = ("tables.min_rows", "tables.min_cols", "tables.min_aligned_rows", "tables.min_filled_rows")
+# Levers the aside stage reads (``core.aside.set_aside``): the tables stage run again on the page's
+# words keeps them set aside whatever the value, so only the page detected whole again can say.
+ASIDE_KEYS = frozenset({"tables.check_boxes", "tables.leaders", "tables.line_numbers", "tables.vertical_writing"})
 
 
 def why_table(ctx: PageContext, k: int) -> tuple[str, tuple[str, float] | None]:
@@ -120,7 +123,12 @@ def _makes_table(ctx: PageContext, key: str, value: float, box: Rect) -> bool:
     params = ctx.trial(key, value)
     if params is None:
         return False
-    return _holds(ctx, params, lambda boxes: any(b.iou(box) >= COVERS for b in boxes) and _all_kept(ctx.res, boxes))
+
+    def made(boxes: Sequence[Rect]) -> bool:
+        return any(b.iou(box) >= COVERS for b in boxes) and _all_kept(ctx.res, boxes)
+    if key in ASIDE_KEYS:  # set aside before the tables stage: every stage runs again
+        return made(ctx.detected(params))
+    return _holds(ctx, params, made)
 
 
 def _all_kept(res: PageResult, boxes: Sequence[Rect]) -> bool:
