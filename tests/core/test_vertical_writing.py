@@ -89,7 +89,8 @@ def test_explain_names_the_vertical_writing_and_its_switch() -> None:
     res = _detect(gazette_page())
     why = explain(res, _params())
     (region,) = [r for r in why.rejected if "tables.vertical_writing" in r.params]
-    assert region.reason.endswith("its lines across are no table's rows, and it is no table's text "
+    assert region.reason.endswith("its lines across are no table's rows, and it is no table's text; 3 drawn "
+                                  "rule(s) among it, near no other text, are no table's rules either "
                                   "(tables.vertical_writing = 1)")
 
 
@@ -130,3 +131,18 @@ def test_explain_offers_no_switch_where_reading_the_writing_makes_no_table() -> 
     (region,) = [r for r in explain(res, _params(), lambda p: pipe.run(0, p)).rejected
                  if "tables.vertical_writing" in r.params]
     assert region.flip is None
+
+
+def test_the_rules_among_the_writing_are_set_aside_and_the_titles_underline_kept() -> None:
+    """The three rules over, between and under the tiers part the writing: set aside with it.
+    A rule under the title line runs along other text: kept. Switched off, all four stay."""
+    doc = pymupdf.open("pdf", gazette_page())
+    doc[0].draw_line((60, 54), (330, 54), width=0.5)  # the title's underline, 2 pt under its text
+    pdf = doc.tobytes()
+    on = _detect(pdf)
+    assert [(r.orient, round(r.pos)) for r in on.rules] == [("h", 54)]
+    gone = sorted(round(g.rule.pos) for g in on.rejected if g.reason.startswith("a rule among vertical writing"))
+    assert gone == [64, 344, 616]
+    assert any(n.endswith("; 3 rule(s) among it, near no other text, left out too") for n in on.notes)
+    off = _detect(pdf, on=False)
+    assert sorted(round(r.pos) for r in off.rules if r.orient == "h") == [54, 64, 344, 616]
