@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..core.infra.userfiles import dumps_strict
+from ..core.reading.garbled import GARBLED_PREFIX
 from ..core.reading.unseen import HIDDEN_PREFIX
 from .common import EXIT_PARTIAL, add_doc_args, add_param_args, open_doc, page_index, params_from_args
 from .pages import PageRunner
@@ -59,11 +60,12 @@ def cmd_explain(args: argparse.Namespace) -> int:
              "dropped": [w.as_json() for w in t.dropped]} for t in tables],
             "rejected": [r.as_json() for r in page.rejected], "skipped": [{"kind": k, "note": n} for k, n in res.skip_notes()],
             "hidden_text": [{"kind": u.kind, "words": u.words, "bbox": [round(v, 2) for v in u.bbox.as_tuple()]}
-                            for u in res.unseen]}]}
+                            for u in res.unseen],
+            "text_layer": [n for n in res.notes if n.startswith(GARBLED_PREFIX)]}]}
         sys.stdout.write(dumps_strict(out, ensure_ascii=False, indent=1) + "\n")
         return 0
     print(f"page {res.page}: {len(tables)} table(s)" + (f", read turned {res.turn} degrees" if res.turn else ""))
-    for note in [n for _, n in res.skip_notes()] + [n for n in res.notes if n.startswith(HIDDEN_PREFIX)]:
+    for note in [n for _, n in res.skip_notes()] + [n for n in res.notes if n.startswith((HIDDEN_PREFIX, GARBLED_PREFIX))]:
         print(f"page {res.page}: {note}")
     for t in tables:
         b = t.bbox

@@ -18,7 +18,8 @@ from .evidence.checkboxes import CHECK_BOX, COMB, DIGIT_BOXES, STACKED, form_mar
 from .evidence.figures import Figure, figure_rules, figure_words
 from .evidence.linenumbers import line_numbers
 from .evidence.underlines import underlines
-from .evidence.verticaltext import vertical_writing
+from .evidence.verticaltext import RULE as VERTICAL_RULE
+from .evidence.verticaltext import vertical_writing, writing_rules
 from .multipage.furniture import Furniture
 from .structure.leaders import LEADER_NOTE, find_leaders
 from .types import RejectedRule, Rule, Word
@@ -57,7 +58,13 @@ def set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
     if margin:
         found = dataclasses.replace(found, notes=(*found.notes, LINE_NUMBERS_NOTE.format(n=len(margin))))
     if upright:
-        found = dataclasses.replace(found, notes=(*found.notes, VERTICAL_NOTE.format(n=len(upright))))
+        parting = writing_rules(words, upright, found.rules)
+        note = VERTICAL_NOTE.format(n=len(upright)) + (f"; {len(parting)} rule(s) among it, near no other text, "
+                                                         "left out too" if parting else "")
+        gone = set(parting)
+        found = dataclasses.replace(found, rules=tuple(r for r in found.rules if r not in gone),
+                                    rejected=(*found.rejected, *(RejectedRule(r, VERTICAL_RULE) for r in parting)),
+                                    notes=(*found.notes, note))
     if not leaders:
         return found
     lead = find_leaders(found.words)

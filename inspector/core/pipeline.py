@@ -37,6 +37,7 @@ from .pagenotes import (
 )
 from .params import Params
 from .reading.document import Document, Page
+from .reading.garbled import garbled_notes
 from .reading.ocr import OcrResult
 from .reading.tiles import MAX_TILE_CELLS
 from .reading.unseen import unseen_notes, unseen_regions
@@ -132,7 +133,7 @@ class Pipeline:
         self.computed = []
         t: dict[str, float] = {}
         hidden = params.rows.hidden_text
-        text_words, turn, unseen = self._stage(t, "words", (index, hidden), lambda: read_text(page, hidden))
+        text_words, turn, unseen, garbled = self._stage(t, "words", (index, hidden), lambda: read_text(page, hidden))
         drawings, clipped = self._stage(t, "drawings", index, lambda: (page.drawings(), tuple(page.clipped_art())))
         vkey = (index, params.vector)
         vec = self._stage(t, "vector", vkey, lambda: find_vector_rules(drawings, params.vector, Rect(0, 0, page.width, page.height)))
@@ -203,6 +204,7 @@ class Pipeline:
             warnings=(*scan.warnings, *page_warnings(words, rules, page.rotation, turn, scan),
                       *page.dict_warnings),
             notes=(*page_notes(params, pictures, words), *scan.notes, *late, *aside.notes, *unseen_notes(unseen),
+                   *(garbled_notes(garbled) if scan.source == "text" else ()),
                    *((huge_note(page.width, page.height),) if huge else ())), words_source=scan.source, skew=skew,
             ocr_unsure=unsure_ids, turn=turn, clipped_art=clipped, skipped=skipped, unseen=unseen)
 

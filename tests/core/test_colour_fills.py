@@ -9,7 +9,7 @@ from inspector.core.evidence.fills import find_fills
 from inspector.core.params import VectorParams
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
-from inspector.core.structure.bandrows import rows_delineated
+from inspector.core.structure.delineated import rows_delineated
 from inspector.core.types import Rect
 from resources.colour_samples import STYLES
 

@@ -89,7 +89,8 @@ def test_explain_names_the_vertical_writing_and_its_switch() -> None:
     res = _detect(gazette_page())
     why = explain(res, _params())
     (region,) = [r for r in why.rejected if "tables.vertical_writing" in r.params]
-    assert region.reason.endswith("its lines across are no table's rows, and it is no table's text "
+    assert region.reason.endswith("its lines across are no table's rows, and it is no table's text; 3 drawn "
+                                  "rule(s) among it, near no other text, are no table's rules either "
                                   "(tables.vertical_writing = 1)")
 
 
@@ -100,3 +101,48 @@ def test_one_character_cells_of_a_horizontal_table_are_no_vertical_writing() -> 
         assert [(t.n_rows, t.n_cols) for t in res.tables] == [(12, 6)]
         assert not [r for r in res.regions if r.param == "tables.vertical_writing"]
 
+
+
+def test_explain_offers_the_switch_where_detecting_again_with_it_makes_the_table() -> None:
+    """The set-aside runs before the tables stage: its lever is checked by detecting the page
+    whole again (without the page's detection, the tables stage alone cannot undo it: no lever)."""
+    pdf = gazette_page()
+    pipe = Pipeline(open_document(pdf))
+    res = pipe.run(0, _params())
+    (region,) = [r for r in explain(res, _params(), lambda p: pipe.run(0, p)).rejected
+                 if "tables.vertical_writing" in r.params]
+    assert region.flip == ("tables.vertical_writing", 0)
+    (alone,) = [r for r in explain(res, _params()).rejected if "tables.vertical_writing" in r.params]
+    assert alone.flip is None
+
+
+def test_explain_offers_no_switch_where_reading_the_writing_makes_no_table() -> None:
+    """Vertical writing in one tier of too few columns reads as no table even with the switch
+    off: the switch would not act, so it is not offered."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for c in range(4):
+        for r in range(30):
+            page.insert_text((530 - c * ACROSS, 70 + (r + 1) * SIZE), TEXT[(c * 30 + r) % len(TEXT)],
+                             fontsize=SIZE, fontname="japan")
+    pipe = Pipeline(open_document(doc.tobytes()))
+    res = pipe.run(0, _params())
+    assert pipe.run(0, _params(False)).tables == ()
+    (region,) = [r for r in explain(res, _params(), lambda p: pipe.run(0, p)).rejected
+                 if "tables.vertical_writing" in r.params]
+    assert region.flip is None
+
+
+def test_the_rules_among_the_writing_are_set_aside_and_the_titles_underline_kept() -> None:
+    """The three rules over, between and under the tiers part the writing: set aside with it.
+    A rule under the title line runs along other text: kept. Switched off, all four stay."""
+    doc = pymupdf.open("pdf", gazette_page())
+    doc[0].draw_line((60, 54), (330, 54), width=0.5)  # the title's underline, 2 pt under its text
+    pdf = doc.tobytes()
+    on = _detect(pdf)
+    assert [(r.orient, round(r.pos)) for r in on.rules] == [("h", 54)]
+    gone = sorted(round(g.rule.pos) for g in on.rejected if g.reason.startswith("a rule among vertical writing"))
+    assert gone == [64, 344, 616]
+    assert any(n.endswith("; 3 rule(s) among it, near no other text, left out too") for n in on.notes)
+    off = _detect(pdf, on=False)
+    assert sorted(round(r.pos) for r in off.rules if r.orient == "h") == [54, 64, 344, 616]

@@ -23,7 +23,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from ..types import Word
+from ..types import Rect, Rule, Word
 
 MIN_RUN = 4  # characters stacked in one column of vertical writing, at least
 SQUARE = (0.7, 1.3)  # a full-width character's width, in font sizes
@@ -33,6 +33,9 @@ PITCH = 1.15  # font sizes: a character's top lies at most this far under the to
 # Japanese sheet's default 13.5 pt rows of 11 pt type by 1.23)
 MIN_SHARE = 0.5  # share of the page's characters in such runs, at least
 MIN_COLUMNS = 3  # runs of vertical writing on the page, at least
+CLEAR = 1.0  # font sizes: a rule's part this close to a word (not the vertical writing's) runs near it
+NEAR_SHARE = 0.5  # a rule of the vertical writing runs near other text for less than this share of its length
+RULE = "a rule among vertical writing (between its columns or articles), near no other text: no table's rule"
 VERTICAL = ("vertical writing: text set top to bottom in columns ({n} characters); its lines across are "
             "no table's rows, and it is no table's text")
 
@@ -93,3 +96,46 @@ def _columns(words: Sequence[Word], cands: Sequence[int]) -> list[list[int]]:
         groups[-1].append(i)
         last = x
     return groups
+
+
+def writing_rules(words: Sequence[Word], upright: frozenset[int], rules: Sequence[Rule]) -> list[Rule]:
+    """The ``rules`` that part the vertical writing ``upright`` (indices of ``words``): among
+    it (``_among`` its bounds, one of its font sizes around), running near (``CLEAR`` font sizes) any other word of
+    the page for less than ``NEAR_SHARE`` of its length (its title line's underline runs along
+    the title). A gazette's rules
+    between its articles and tiers stand among lines across that are no rows: no table's rules."""
+    if not upright or not rules:
+        return []
+    size = max(words[i].font_size for i in upright)
+    bounds = Rect.bounding([words[i].bbox for i in upright]).expanded(size)
+    others = [w.bbox.expanded(CLEAR * w.font_size) for i, w in enumerate(words) if i not in upright and not w.in_no_table]
+    return [r for r in rules if _among(r, bounds) and _near_share(r, others) < NEAR_SHARE]
+
+
+def _among(r: Rule, bounds: Rect) -> bool:
+    """Does ``r`` lie among the writing's ``bounds``: its position inside them across, and over
+    half its length inside them along (a rule over a tier may reach past its first and last
+    columns to the page's text block)?"""
+    lo, hi, across = (bounds.x0, bounds.x1, (bounds.y0, bounds.y1)) if r.orient == "h" else \
+        (bounds.y0, bounds.y1, (bounds.x0, bounds.x1))
+    inside = min(r.end, hi) - max(r.start, lo)
+    return across[0] <= r.pos <= across[1] and inside > 0.5 * (r.end - r.start)
+
+
+def _near_share(r: Rule, boxes: Sequence[Rect]) -> float:
+    """The share of ``r``'s length that runs through ``boxes`` (overlaps counted twice: at most 1
+    is no bound)."""
+    box, length = _box(r), max(r.end - r.start, 1e-6)
+    near = 0.0
+    for b in boxes:
+        cut = box.intersection(b)
+        if cut is not None:
+            near += (cut.x1 - cut.x0) if r.orient == "h" else (cut.y1 - cut.y0)
+    return near / length
+
+
+def _box(r: Rule) -> Rect:
+    half = r.thickness / 2
+    if r.orient == "h":
+        return Rect(r.start, r.pos - half, r.end, r.pos + half)
+    return Rect(r.pos - half, r.start, r.pos + half, r.end)

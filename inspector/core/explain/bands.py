@@ -12,8 +12,9 @@ from bisect import bisect_right
 from collections.abc import Sequence
 
 from ..structure.bandlines import centred_triples, continues, leads_in
-from ..structure.bandrows import band_depths, bold_label, rows_delineated
+from ..structure.bandrows import band_depths, bold_label
 from ..structure.columns import Line, line_cols
+from ..structure.delineated import drawn_rows
 from ..structure.ruledrows import amount_row, amount_rows, paragraph_cuts, rules_delimit_rows, stub_led
 from ..structure.spanlines import spanning_steps
 from ..types import Grid
@@ -55,10 +56,11 @@ def _kept_band(ctx: PageContext, g: Grid, y: float) -> list[Line] | None:
     k = bisect_right(drawn, y) - 1
     if not 0 < k < len(depths):
         return None
-    whole = rows_delineated(depths, ctx.params.tables.row_band_lines, closed=boxed(g))
+    bands = [[ln for ln in lines if drawn[b] <= ln.bbox.cy < drawn[b + 1]] for b in range(len(depths))]
+    whole = drawn_rows(depths, ctx.params.tables.row_band_lines, boxed(g), bands, (words, g.xs))
     if not (whole or ruled_rows(ctx, g, depths)[k]):
         return None
-    return [ln for ln in lines if drawn[k] <= ln.bbox.cy < drawn[k + 1]]
+    return bands[k]
 
 
 def amount_band(ctx: PageContext, g: Grid, y: float) -> bool:

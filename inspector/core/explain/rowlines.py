@@ -13,8 +13,9 @@ from bisect import bisect_right
 from collections.abc import Sequence
 
 from ..params import Params
-from ..structure.bandrows import band_depths, rows_delineated, staggered, title_over
+from ..structure.bandrows import band_depths, staggered, title_over
 from ..structure.columns import Line
+from ..structure.delineated import drawn_rows, wrapped_deep
 from ..structure.ruledrows import body_pitch, read_pitch, tight_pitch
 from ..structure.sectionrows import PITCH_SLACK, at_pitch
 from ..structure.spanlines import spanning_steps
@@ -32,6 +33,9 @@ from .page import Evidence, PageContext, Why
 
 BANDS = "the table draws its rows one by one (rules or bands), so the lines inside one band are one row's " \
         "multi-line cells"
+WRAPPED = BANDS + "; this band holds more lines than a row band (tables.row_band_lines = {n}), but its text " \
+    "wraps (a line goes on with the text above it in some column, in lower case or after a joiner): a row's " \
+    "wrapped cells, no rows under one rule"
 HEADER = "both lines are in the first row, the header, whose wrapped lines stay one row"
 HEADER_UNDER = "both lines are column headers under a spanning header's underline (drawn under a group of " \
     "columns only): the header goes on there, its wrapped lines stay one row"
@@ -65,9 +69,15 @@ def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, 
     the table's header rows (more than one under a spanning header's underline)."""
     ids = ctx.centres.inside(g.region)
     lines = ctx.centres.region_lines(g.region, ids, ctx.params.rows.y_tolerance)  # the lines the grid stage read
-    depths = band_depths(lines, ctx.centres.words, g.xs, drawn_ys(g))  # the bands split_rows read
+    ys = drawn_ys(g)
+    depths = band_depths(lines, ctx.centres.words, g.xs, ys)  # the bands split_rows read
     per_band = [max(d, default=0) for d in depths]
-    drawn = rows_delineated(depths, ctx.params.tables.row_band_lines, closed=boxed(g))
+    bands = [[ln for ln in lines if ys[b] <= ln.bbox.cy < ys[b + 1]] for b in range(len(depths))]
+    page, limit = (ctx.centres.words, g.xs), ctx.params.tables.row_band_lines
+    drawn = drawn_rows(depths, limit, boxed(g), bands, page)
+    # read open (``boxed`` is the evidence record's guess at the grid stage's closed cells, which
+    # hold a deep band whatever its text): the deep bands held because their text wraps
+    wrapped = [ys[b] for b in wrapped_deep(depths, limit, False, bands, page)]
     ruled = ruled_rows(ctx, g, depths)
     found = []
     for above, below in zip(lines, lines[1:], strict=False):
@@ -83,10 +93,18 @@ def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, 
     titled = heads == 2 and ctx.params.tables.title_row_header and title_over(bands[0], bands[1], ctx.centres.words, g.xs)
     stacks = head_stacks(ctx, g)
     return tuple(_why(ctx, g, above, below, (STACKED if stacked_pair(stacks, above, below) else "")
-                      or drawn or _in_ruled(g, ruled, above, below)
+                      or _in_wrapped(wrapped, ys, above, limit) or drawn or _in_ruled(g, ruled, above, below)
                       or _in_staggered(ctx, g, lines, above) or _in_tight(ctx, g, lines, below), trials, heads,
                       _pitch_read(ctx, g, lines, (above, below), pitch), titled)
                  for above, below in found)
+
+
+def _in_wrapped(tops: Sequence[float], ys: Sequence[float], above: Line, limit: int) -> str:
+    """WRAPPED when ``above`` lies in a band deeper than ``limit`` lines (tables.row_band_lines)
+    read as one row because its text wraps (``bandrows.drawn_rows``; ``tops``: those bands'
+    top boundaries, among the drawn ``ys``), else ""."""
+    k = bisect_right(ys, above.bbox.cy) - 1
+    return WRAPPED.format(n=limit) if 0 <= k < len(ys) - 1 and ys[k] in tops else ""
 
 
 def _in_ruled(g: Grid, ruled: Sequence[bool], above: Line, below: Line) -> str:
@@ -180,7 +198,7 @@ def _why(ctx: PageContext, g: Grid, above: Line, below: Line, drawn: bool | str,
     elif g.ys[1] <= above.bbox.cy and below.bbox.cy < g.ys[heads]:
         said, params = (TITLED, ("tables.title_row_header",)) if titled else (HEADER_UNDER, ())
     elif isinstance(drawn, str) and drawn:
-        said, params = drawn, ()
+        said, params = drawn, ("tables.row_band_lines",) if drawn.startswith(BANDS) else ()
     elif drawn:
         said, params = BANDS, ("tables.row_band_lines",)
     elif g.n_rows >= 2 and below.bbox.cy < g.ys[1]:

@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..evidence.verticaltext import RULE as VERTICAL_RULE
 from ..params import Params
 from ..reading.unseen import HIDDEN_PARAM, NOT_VISIBLE, UNSEEN
 from ..types import PageResult, Rect, TableRegion
 from .page import PageContext, Rejected, value_range
 
 REJECT_KEYS = ("tables.min_rows", "tables.min_cols", "tables.min_aligned_rows", "tables.min_filled_rows")
+# Levers the aside stage reads (``core.aside.set_aside``): the tables stage run again on the page's
+# words keeps them set aside whatever the value, so only the page detected whole again can say.
+VERTICAL_PARAM = "tables.vertical_writing"
+ASIDE_KEYS = frozenset({"tables.check_boxes", "tables.leaders", "tables.line_numbers", VERTICAL_PARAM})
 
 
 def why_table(ctx: PageContext, k: int) -> tuple[str, tuple[str, float] | None]:
@@ -84,7 +89,16 @@ def _rejected(ctx: PageContext, r: TableRegion) -> Rejected:
     if not r.param:
         return Rejected(r.bbox, r.source, r.reason)
     flip = next(((r.param, v) for v in _values(ctx, r.param) if _makes_table(ctx, r.param, v, r.bbox)), None)
-    return Rejected(r.bbox, r.source, f"{r.reason} ({r.param} = {_value(ctx, r.param):g})", (r.param,), flip)
+    return Rejected(r.bbox, r.source, f"{r.reason}{_rules_among(ctx, r)} ({r.param} = {_value(ctx, r.param):g})",
+                    (r.param,), flip)
+
+
+def _rules_among(ctx: PageContext, r: TableRegion) -> str:
+    """For the page's vertical writing: the rules among it set aside with it (``writing_rules``)."""
+    if r.param != VERTICAL_PARAM:
+        return ""
+    n = sum(1 for g in ctx.res.rejected if g.reason == VERTICAL_RULE)
+    return f"; {n} drawn rule(s) among it, near no other text, are no table's rules either" if n else ""
 
 
 def _unseen(ctx: PageContext, r: TableRegion) -> Rejected:
@@ -120,7 +134,12 @@ def _makes_table(ctx: PageContext, key: str, value: float, box: Rect) -> bool:
     params = ctx.trial(key, value)
     if params is None:
         return False
-    return _holds(ctx, params, lambda boxes: any(b.iou(box) >= COVERS for b in boxes) and _all_kept(ctx.res, boxes))
+
+    def made(boxes: Sequence[Rect]) -> bool:
+        return any(b.iou(box) >= COVERS for b in boxes) and _all_kept(ctx.res, boxes)
+    if key in ASIDE_KEYS:  # set aside before the tables stage: every stage runs again
+        return made(ctx.detected(params))
+    return _holds(ctx, params, made)
 
 
 def _all_kept(res: PageResult, boxes: Sequence[Rect]) -> bool:

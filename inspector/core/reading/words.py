@@ -23,6 +23,7 @@ from .cliptext import cut_at_clips
 from .coveredtext import covered_words, without_covered
 from .decimals import join_zero_advance_points
 from .document import Page
+from .garbled import GarbledFont, garbled_fonts
 from .hiddentext import hidden_spans, invisible_spans, meets, shown_spans, white, without_hidden
 from .kernspaces import join_kerned_spaces
 from .repeats import without_repeats
@@ -67,17 +68,20 @@ def extract_text(page: Page, hidden: bool = True) -> tuple[tuple[Word, ...], int
     """Words, and the quarter-turn that makes the page's dominant text upright; with ``hidden``,
     text drawn white on paper, drawn invisible with no picture under it, or covered by an
     opaque fill painted later is left out (``read_text`` says what was)."""
-    words, turn, _ = read_text(page, hidden)
+    words, turn, _, _ = read_text(page, hidden)
     return words, turn
 
 
-def read_text(page: Page, hidden: bool = True) -> tuple[tuple[Word, ...], int, tuple[UnseenText, ...]]:
+def read_text(page: Page, hidden: bool = True
+              ) -> tuple[tuple[Word, ...], int, tuple[UnseenText, ...], tuple[GarbledFont, ...]]:
     """``extract_text``, and the text left out as not visible, as blocks by why (``unseen``):
     with ``hidden``, text drawn white on paper, drawn invisible with no picture under it, or
     covered by an opaque fill painted later (``hiddentext``, ``coveredtext``,
-    ``rows.hidden_text``); whatever ``hidden``, the text of layers the default view hides."""
+    ``rows.hidden_text``); whatever ``hidden``, the text of layers the default view hides. Last,
+    the fonts whose text reads as ordinary text shifted by a constant (``garbled``)."""
     raw, spans = page.text()
     lines = read_lines(spans)
+    wrong = garbled_fonts(spans)
     shown = shown_spans(spans) if lines.invisible else []  # few pages draw invisible text: see hiddentext
     del spans  # a thousand containers: freed before the words are made, so they count for no collection
     turn = dominant_turn(lines.directions)
@@ -100,7 +104,7 @@ def read_text(page: Page, hidden: bool = True) -> tuple[tuple[Word, ...], int, t
         out = _em_boxes(cut_at_clips(page, out, raw))  # cliptext matches PyMuPDF's own boxes
     out = on_page(out, page.width, page.height)
     words = shared_baselines(without_repeats(out)) if turn == 0 and lines.turns else without_repeats(out)
-    return words, turn, tuple(unseen)
+    return words, turn, tuple(unseen), wrong
 
 
 def _in_layers(page: Page, raw: list[tuple[Any, ...]]) -> list[UnseenText]:

@@ -28,6 +28,7 @@ from .bandlines import (
 from .between import header_words as header_texts
 from .centred_heads import sub_header_cuts
 from .columns import Line, col_of, line_cols, lines_in
+from .delineated import drawn_rows
 from .headstacks import group_over, head_under_ends, header_words, stacked_heads
 from .region import FULL, HALF, RegionEvidence
 from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows
@@ -35,10 +36,6 @@ from .sectionrows import row_pitch, section_at_pitch
 from .spanlines import spanning_steps
 from .wrapped_rows import broken_continuations, operator_continuations, tight_continuations
 
-MIN_BANDS = 3  # bands holding text before drawn bands count as rows one by one (two are a header and a body)
-DENSE_SHARE = 0.75  # a column with text in this share of the body bands is dense (nearly every band)
-SHALLOW_LINES = 2  # lines of a dense column in a tall band that still make one row (a name or a two-line label)
-SHALLOW_DIV = 3  # ... and at most 1/this of the tall band's deepest column
 STAGGER_OVERLAP = 0.25  # share of a line's height that the next line (in other columns) overlaps: staggered
 STAGGER_SHARE = 4  # a band is set cell by cell when at least 1/this of its line steps are staggered
 
@@ -97,7 +94,8 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
     keys = [centres[k] for k in ordered]
     all_cols = [line_cols(ln, words, xs) for ln in lines]  # read once: each test of a band reads its lines' again
     depths = band_depths(lines, words, xs, ys, all_cols)
-    delineated = rows_delineated(depths, max_lines, closed=closed)
+    bands = [[lines[k] for k in ordered[bisect_left(keys, ys[b]):bisect_left(keys, ys[b + 1])]] for b in range(n_bands)]
+    delineated = drawn_rows(depths, max_lines, closed, bands, (words, xs))
     pitch = body_pitch(ys, depths)
     ruled_rows = ruled_bands(ev, xs, ys, ends)
     ruled_rows = ruled_rows if rules_delimit_rows(depths, max_lines, ruled_rows) else [False] * n_bands
@@ -293,42 +291,6 @@ def _bold_head(lines: Sequence[Line], words: Sequence[Word]) -> int:
         return 0
     k = bold.index(False) if False in bold else 0
     return k if k and not any(bold[k:]) else 0
-
-
-def rows_delineated(depths: Sequence[Sequence[int]], max_lines: int, min_bands: int = MIN_BANDS,
-                    closed: bool = False) -> bool:
-    """Are a table's rows drawn one by one (ruled or banded), so that the text lines inside
-    one band are one row's multi-line cells? ``depths`` holds, per band, the text lines of
-    each column there (``band_depths``).
-
-    Yes when ``min_bands`` or more bands hold text and none holds more than ``max_lines``
-    lines in one cell: a band of many lines (a booktabs body, a group under a mid-rule)
-    holds several rows. The rules are the stronger evidence, so taller bands are rows too
-    when the table has more bands than that, some body bands are short, and in each tall
-    band a column with text in nearly every body band holds one or two lines, a third of the tall
-    band's at most (a name, or a label over two lines, beside a wrapped description or a
-    bullet list): a row of that column would have a line of its own. (Not when the tall
-    bands are merely few: a statement's groups of rows under section rules are too.)
-
-    When the rules close every band on all sides (``closed``, see ``closedcells.closed_cells``: column
-    rules cross every band) and one band (the header, say) is short, every band is a row
-    whatever its depth: a statement's groups are ruled across, not boxed. A band whose every
-    line still fills every column is split by the caller; ``max_lines`` below every band's
-    depth splits them all, as before.
-    """
-    used = [d for d in depths if any(d)]
-    if len(used) < min_bands:
-        return False
-    if closed and any(max(d) <= max_lines for d in used):
-        return True
-    deep = [d for d in used[1:] if max(d) > max_lines]  # the first band is the header: kept whole anyway
-    if not deep and max(used[0]) <= max_lines:
-        return True
-    if len(used) <= min_bands or len(deep) == len(used) - 1:
-        return False
-    body = used[1:]  # a header's stub cell is often empty: density counts the body
-    dense = [c for c in range(len(used[0])) if sum(d[c] > 0 for d in body) >= DENSE_SHARE * len(body)]
-    return all(any(0 < d[c] <= min(SHALLOW_LINES, max(d) // SHALLOW_DIV) for c in dense) for d in deep)
 
 
 def _open_columns(ev: RegionEvidence, xs: Sequence[float], top: float, bottom: float,

@@ -1,5 +1,5 @@
 """Why a grid is no table: too few rows or columns, paragraph text or prose set in columns, a
-form's area (a blank form, boxes holding only their captions), a contents list or a back-of-book
+court caption, a form's area (a blank form, boxes holding only their captions), a contents list or a back-of-book
 index (leaders to page references), mostly empty rows. ``verdict`` asks in that order; the first
 reason found is the grid's. A form's, an index's and a page layout's area is claimed: its text
 makes no other table.
@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from ..params import TableParams
 from ..types import Grid, Word
 from .blankform import blank_form
+from .caption import court_caption
 from .columns import Line, WordCentres
 from .contents import contents_list
 from .flow import flowing_rows
@@ -44,7 +45,8 @@ def verdict(grid: Grid, cand: Candidate, ev: RegionEvidence,
     lines, words, ids = text
     tparams = ev.params.tables
     one_row = tparams.ruled_row and _closed_row(ev, grid, drawn_xs)
-    early = _reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words) or _prose_columns(grid, ev)
+    early = _reject_reason(grid, cand, ev.ids, lines, tparams, one_row, words) or _prose_columns(grid, ev) \
+        or _caption(grid, ev)
     layout = None if early else _layout(grid, ev)
     early = early or layout
     form = None if early else _form(grid, ev)
@@ -53,6 +55,12 @@ def verdict(grid: Grid, cand: Candidate, ev: RegionEvidence,
     empty = ("", "") if blank else _mostly_empty(grid, ev.centres, ids, tparams)
     reason, param = early or form or listed or book or empty
     return reason, param, form is not None or book is not None or layout is not None
+
+
+def _caption(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
+    """A court caption (``caption``): two blocks of text beside a typed column of ")"."""
+    reason = court_caption(grid, ev.words, ev.ids)
+    return (reason, "") if reason else None
 
 
 def _mostly_empty(grid: Grid, centres: WordCentres, ids: Sequence[int], params: TableParams) -> tuple[str, str]:
