@@ -78,7 +78,7 @@ def render(source: str) -> bytes:
 def fills(doc: pymupdf.Document) -> dict[int, dict[int, pymupdf.Rect]]:
     """Mark number -> page index -> the union of the fills of its colour there."""
     out: dict[int, dict[int, pymupdf.Rect]] = defaultdict(dict)
-    for page in doc:
+    for page in (doc[k] for k in range(doc.page_count)):
         for d in page.get_drawings():
             k = fo.mark_of(d.get("fill"))
             if k >= 0:

@@ -44,7 +44,7 @@ def config() -> str:
 
 def colour(k: int) -> str:
     """Mark ``k``'s background, ``#RRGGBB``: each channel 1 to 250, distinct for 15 million cells."""
-    return "#{:02x}{:02x}{:02x}".format(1 + k // (250 * 250) % 250, 1 + k // 250 % 250, 1 + k % 250)
+    return f"#{1 + k // (250 * 250) % 250:02x}{1 + k // 250 % 250:02x}{1 + k % 250:02x}"
 
 
 def mark_of(fill: tuple[float, ...] | None) -> int:

@@ -28,9 +28,11 @@ from tests.evaluation.style_floors import (
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "fop"
 STYLE_NAMES = ("invoice", "separate", "zebra", "rules", "spans", "stub_spans", "wrapped", "continued", "footer",
                "keep", "framed", "plain", "cjk")
-# Adjacency F1 of the detector per style, measured on 2026-12-05: 1.000 on every style.
+# Adjacency F1 of the detector per style, measured on 2026-12-05: 1.000 on every style but
+# std_footer 0.995 (a footer row under one body row at a page's foot); std_wrapped and ttf_wrapped
+# 0.963 before wrapped_rows.run_gutters.
 FLOORS = {f"{p}_{s}": 0.99 for p in ("std", "ttf") for s in STYLE_NAMES}
-OVERALL_FLOOR = 0.99  # 1.000
+OVERALL_FLOOR = 0.99  # 0.999 (0.998)
 
 
 @pytest.fixture(scope="module")
