@@ -373,16 +373,16 @@ PLAN = [(("1", "Audit the lighting and list every fitting that", "Health and", "
 PLAN_STEP, PLAN_PAD = 10.8, 1.5  # Times 9 pt at FOP's 1.2 line height; cell padding above and below
 
 
-def _plan(tail: str, tail_x: float = PLAN_XS[1]) -> bytes:
+def _plan(tail: str, tail_x: float = PLAN_XS[1], font: str = "tiro", size: float = SIZE) -> bytes:
     """A work plan as FOP sets it (numbers right-aligned 3 pt before the tasks, every row two
     lines, a rule under the head only), the last row's next line ``tail`` from ``tail_x``,
     then a paragraph at the page's margin 6 pt under the table."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
-    font = pymupdf.Font("tiro")
+    times = pymupdf.Font("tiro")
 
     def put(y: float, c: int, text: str) -> None:
-        x = PLAN_XS[0] - font.text_length(text, SIZE) if c == 0 else PLAN_XS[c]
+        x = PLAN_XS[0] - times.text_length(text, SIZE) if c == 0 else PLAN_XS[c]
         page.insert_text((x, y), text, fontsize=SIZE, fontname="tiro")
 
     y = 100.0
@@ -396,7 +396,7 @@ def _plan(tail: str, tail_x: float = PLAN_XS[1]) -> bytes:
         for c, text in tails.items():
             put(y + PLAN_STEP, c, text)
         y += PLAN_STEP
-    page.insert_text((tail_x, y), tail, fontsize=SIZE, fontname="tiro")
+    page.insert_text((tail_x, y), tail, fontsize=size, fontname=font)
     page.insert_text((71, y + PLAN_STEP + 8), "Payment is due within thirty days of the date of this document.",
                      fontsize=SIZE, fontname="tiro")
     return doc.tobytes()
@@ -419,3 +419,10 @@ def test_line_at_the_margin_under_the_last_row_stays_out() -> None:
     wrapped line starts, is prose under the table."""
     rows, text = _texts(_plan("colours after the plaster has fully dried", tail_x=71.0))
     assert len(rows) == 1 + len(PLAN) and "colours" not in text
+
+
+def test_heading_tight_under_the_last_row_stays_out() -> None:
+    """Control: a section heading (bold, 12 pt) set where the wrapped lines start, as tight
+    under the last row as a cell's next line, is in no cell's type: it is not the row's."""
+    rows, text = _texts(_plan("2. Discussion", font="tibo", size=12))
+    assert len(rows) == 1 + len(PLAN) and "Discussion" not in text

@@ -252,6 +252,7 @@ def wrapped_tails(above: Cells, below: Cells, amounts: AbstractSet[int]) -> bool
 
 
 TAIL_LINES = 2  # next lines of the last row's wrapped cells taken under an aligned run, at most
+TYPE_SLACK_PT = 0.5  # pt a wrapped line's font size may exceed its cell's
 
 
 def last_row_tail(lines: Sequence[Line], gaps: Sequence[Sequence[tuple[float, float]]], words: Sequence[Word],
@@ -312,7 +313,8 @@ def _tail_of(row: Line, row_gaps: Sequence[tuple[float, float]], above: Line, li
     """Is ``line`` (one piece) the next line of one cell of ``row``, under ``above``? It starts
     or ends where the row's piece does, or starts where the run's other wrapped lines
     (``starts``, pt) do: a narrow column the row's piece took in (a number right-aligned 3 pt
-    before the text) moves the piece's start, not the column's text edge."""
+    before the text) moves the piece's start, not the column's text edge. It is in the
+    cell's type: no larger (``TYPE_SLACK_PT``), not bold under a plain cell."""
     b = line.bbox
     step = b.cy - above.bbox.cy
     tight, close = step < TIGHT_STEP * pitch, step < LEADING * line_size(line, words)
@@ -328,6 +330,9 @@ def _tail_of(row: Line, row_gaps: Sequence[tuple[float, float]], above: Line, li
     cell = [words[i] for i in row.word_ids if x0 - GAP_SLACK_PT <= words[i].bbox.cx <= x1 + GAP_SLACK_PT]
     if not cell or cell[-1].text.endswith(SENTENCE_ENDS):
         return False
+    if any(w.bold and not cell[-1].bold for w in ws) or \
+            max(w.font_size for w in ws) > max(w.font_size for w in cell) + TYPE_SLACK_PT:
+        return False  # a cell's next line is in the cell's type: a heading under the table is not
     tol = ALIGN_SLACK * b.height
     if min(abs(b.x0 - cell[0].bbox.x0), abs(b.x1 - cell[-1].bbox.x1), *(abs(b.x0 - x) for x in starts)) > tol:
         return False
