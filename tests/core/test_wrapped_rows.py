@@ -358,3 +358,71 @@ def test_reportlab_last_row_wraps_without_a_total_row() -> None:
     _, rows = _table(_reportlab(False, total=False))
     assert [r[0] for r in rows][-1] == "SecuritySuiteLicence"
     assert rows[-1][1:] == ["AnnualPlan", "18", "227,000", "4,086,000"]
+
+
+# -- a total-fit line breaker's last row: its next line longer than its first ----------------
+
+PLAN_XS = (91.0, 94.0, 267.5, 339.8, 391.0)  # the number's right edge; task, owner, due, status
+PLAN = [(("1", "Audit the lighting and list every fitting that", "Health and", "Week 1", "Planned"),
+         {1: "still takes an old lamp", 2: "safety"}),
+        (("2", "Clear the gutters on all blocks and fit", "Facilities", "Week 4", "Open"),
+         {1: "guards where leaves collect every autumn"}),
+        (("3", "Agree the traffic plan with the council and", "Site manager", "Week 3", "On hold"),
+         {1: "publish the diversion two weeks ahead"}),
+        (("4", "Repaint the stair cores in the agreed", "Estates", "Week 6", "Planned"), {})]
+PLAN_STEP, PLAN_PAD = 10.8, 1.5  # Times 9 pt at FOP's 1.2 line height; cell padding above and below
+
+
+def _plan(tail: str, tail_x: float = PLAN_XS[1], font: str = "tiro", size: float = SIZE) -> bytes:
+    """A work plan as FOP sets it (numbers right-aligned 3 pt before the tasks, every row two
+    lines, a rule under the head only), the last row's next line ``tail`` from ``tail_x``,
+    then a paragraph at the page's margin 6 pt under the table."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    times = pymupdf.Font("tiro")
+
+    def put(y: float, c: int, text: str) -> None:
+        x = PLAN_XS[0] - times.text_length(text, SIZE) if c == 0 else PLAN_XS[c]
+        page.insert_text((x, y), text, fontsize=SIZE, fontname="tiro")
+
+    y = 100.0
+    for c, text in enumerate(("No", "Task", "Owner", "Due", "Status")):
+        put(y, c, text)
+    page.draw_line((80, y + 4.5), (420, y + 4.5), width=0.5)
+    for first, tails in PLAN:
+        y += PLAN_STEP + 2 * PLAN_PAD
+        for c, text in enumerate(first):
+            put(y, c, text)
+        for c, text in tails.items():
+            put(y + PLAN_STEP, c, text)
+        y += PLAN_STEP
+    page.insert_text((tail_x, y), tail, fontsize=size, fontname=font)
+    page.insert_text((71, y + PLAN_STEP + 8), "Payment is due within thirty days of the date of this document.",
+                     fontsize=SIZE, fontname="tiro")
+    return doc.tobytes()
+
+
+def test_last_rows_next_line_longer_than_its_first_stays_in_the_table() -> None:
+    """FOP (like TeX) breaks a cell's lines for the whole paragraph, so the last row's next line
+    may be longer than its first, reaching into the white the row leaves before the owner
+    column (not into the white every row leaves there), and it starts where the other rows'
+    wrapped lines start, 3 pt right of the row's number: it is the last row's, and the
+    paragraph under the table is not."""
+    rows, text = _texts(_plan("colours after the plaster has fully dried"))
+    assert len(rows) == 1 + len(PLAN)
+    assert "coloursaftertheplasterhasfullydried" in "".join(rows[-1]) and "Payment" not in text
+    assert rows[-1][-3:] == ["Estates", "Week6", "Planned"]
+
+
+def test_line_at_the_margin_under_the_last_row_stays_out() -> None:
+    """Control: the same line set at the page's margin, left of the table, where no row's
+    wrapped line starts, is prose under the table."""
+    rows, text = _texts(_plan("colours after the plaster has fully dried", tail_x=71.0))
+    assert len(rows) == 1 + len(PLAN) and "colours" not in text
+
+
+def test_heading_tight_under_the_last_row_stays_out() -> None:
+    """Control: a section heading (bold, 12 pt) set where the wrapped lines start, as tight
+    under the last row as a cell's next line, is in no cell's type: it is not the row's."""
+    rows, text = _texts(_plan("2. Discussion", font="tibo", size=12))
+    assert len(rows) == 1 + len(PLAN) and "Discussion" not in text

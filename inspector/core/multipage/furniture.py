@@ -14,7 +14,10 @@ or ends over the footer. A line of a page is furniture when
 - it is outermost: only other furniture lies between it and the page's edge; and
 - white space of at least ``SEPARATION`` line heights, or a rule, parts it from the page's
   body (a table's repeated header row sits tight on its rows: that is no furniture), and no
-  drawn vertical rule crosses it (a ruled table's header cells).
+  drawn vertical rule crosses it (a ruled table's header cells); a rule parts a line set
+  tight on the body only when the line is no row of the body's line next to it (its pieces
+  under that line's pieces' edges: a table's footer row repeated at each page's foot, FOP's
+  ``table-footer``, under the rule closing the page's rows).
 
 A horizontal rule in the band hugging such lines (between them and the body, at most
 ``RULE_REACH`` line heights away) is the header's (footer's) rule. One page alone has no
@@ -131,7 +134,7 @@ def find_furniture(words: Sequence[Word], rules: Sequence[Rule], height: float,
                 break
             found.append(ln)
             pages |= hits
-        found = _separated(found, side, body, rules, from_top)
+        found = _separated(found, side, body, rules, from_top, words)
     if not found:
         return NONE
     return _result(found, rules, pages, height)
@@ -206,9 +209,12 @@ def _pieces(ln: Line, words: Sequence[Word]) -> int:
 
 
 def _separated(found: list[Line], side: Sequence[Line], body: Sequence[Rect], rules: Sequence[Rule],
-               from_top: bool) -> list[Line]:
+               from_top: bool, words: Sequence[Word] = ()) -> list[Line]:
     """``found`` without this side's lines unless white space or a rule parts them from
-    what follows (the next line of the side, or the body)."""
+    what follows (the next line of the side, or the body). A rule parts them only when the
+    innermost line, set closer than white would, is no row of the text it is tight on: a
+    table's footer row repeated at each page's foot (FOP's ``table-footer``) under the rule
+    closing the page's rows."""
     mine = [ln for ln in found if ln in side]
     if not mine:
         return found
@@ -221,7 +227,39 @@ def _separated(found: list[Line], side: Sequence[Line], body: Sequence[Rect], ru
     em = max(ln.bbox.height for ln in mine)
     ruled = any(r.orient == "h" and (edge < r.pos < edge + gap if from_top else edge - gap < r.pos < edge)
                 for r in rules)
-    return found if gap >= SEPARATION * em or ruled else others
+    if gap >= SEPARATION * em:
+        return found
+    inner = max(mine, key=lambda ln: ln.bbox.y1) if from_top else min(mine, key=lambda ln: ln.bbox.y0)
+    return found if ruled and not _row_of(inner, words, from_top) else others
+
+
+def _row_of(ln: Line, words: Sequence[Word], from_top: bool) -> bool:
+    """Is ``ln`` (two pieces or more) a row of the text line next to it towards the body,
+    within ``SEPARATION`` line heights: each of its pieces starting or ending (within
+    ``SAME_PLACE``) where a piece of that line does, as a table's cells stand under its columns?"""
+    em = ln.bbox.height
+    reach = [w for w in words if (0 <= w.bbox.y0 - ln.bbox.y1 < SEPARATION * em if from_top
+                                  else 0 <= ln.bbox.y0 - w.bbox.y1 < SEPARATION * em)]
+    if not reach:
+        return False
+    near = min(reach, key=lambda w: abs(w.bbox.cy - ln.bbox.cy))
+    line = sorted((w for w in reach if abs(w.bbox.cy - near.bbox.cy) < em / 2), key=lambda w: w.bbox.x0)
+    mine = _piece_edges(sorted((words[i] for i in ln.word_ids), key=lambda w: w.bbox.x0))
+    theirs = _piece_edges(line)
+    return len(mine) >= 2 and all(any(min(abs(a0 - b0), abs(a1 - b1)) <= SAME_PLACE for b0, b1 in theirs)
+                                  for a0, a1 in mine)
+
+
+def _piece_edges(ws: Sequence[Word]) -> list[tuple[float, float]]:
+    """The (x0, x1) of each piece of words sorted left to right, parted by gaps of over
+    ``PIECE_GAP_EM`` font sizes."""
+    out: list[tuple[float, float]] = []
+    for a, b in zip([None, *ws], ws, strict=False):
+        if a is None or b.bbox.x0 - a.bbox.x1 > PIECE_GAP_EM * max(a.font_size, MIN_FONT):
+            out.append((b.bbox.x0, b.bbox.x1))
+        else:
+            out[-1] = (out[-1][0], b.bbox.x1)
+    return out
 
 
 def _result(found: Sequence[Line], rules: Sequence[Rule], pages: set[int], height: float) -> Furniture:

@@ -252,6 +252,7 @@ def wrapped_tails(above: Cells, below: Cells, amounts: AbstractSet[int]) -> bool
 
 
 TAIL_LINES = 2  # next lines of the last row's wrapped cells taken under an aligned run, at most
+TYPE_SLACK_PT = 0.5  # pt a wrapped line's font size may exceed its cell's
 
 
 def last_row_tail(lines: Sequence[Line], gaps: Sequence[Sequence[tuple[float, float]]], words: Sequence[Word],
@@ -270,12 +271,34 @@ def last_row_tail(lines: Sequence[Line], gaps: Sequence[Sequence[tuple[float, fl
     if pitch is None:
         return 0
     row = b - 1
+    row_gaps = run_gutters(lines, gaps[row], words, a, b)
+    # Where the run's own wrapped lines (lines without column gaps inside it) start.
+    starts = [lines[k].bbox.x0 for k in range(a + 1, b) if not gaps[k]]
     n = 0
     for k in range(b, min(b + TAIL_LINES, len(lines))):
-        if gaps[k] or not _tail_of(lines[row], gaps[row], lines[k - 1], lines[k], words, pitch):
+        if gaps[k] or not _tail_of(lines[row], row_gaps, lines[k - 1], lines[k], words, pitch, starts):
             break
         n += 1
     return n
+
+
+def run_gutters(lines: Sequence[Line], row_gaps: Sequence[tuple[float, float]], words: Sequence[Word], a: int,
+                b: int) -> list[tuple[float, float]]:
+    """The last row's column gaps (pt) narrowed to what the run ``[a, b)``'s lines leave white:
+    a gap is the row's own white between its texts, but the columns' texts on other rows reach
+    further into it (a total-fit line breaker, FOP's or TeX's, sets a cell's next line longer
+    than its first), and the last row's next line may reach as far. A gap the run's texts
+    close is kept whole (no gutter to narrow it to)."""
+    out = []
+    for g0, g1 in row_gaps:
+        lo, hi = g0, g1
+        for k in range(a, b):
+            for i in lines[k].word_ids:
+                w = words[i].bbox
+                if w.x0 < g1 and w.x1 > g0:
+                    lo, hi = (max(lo, w.x1), hi) if w.cx < (g0 + g1) / 2 else (lo, min(hi, w.x0))
+        out.append((lo, hi) if lo < hi else (g0, g1))
+    return out
 
 
 def _gap_line_pitch(lines: Sequence[Line], gaps: Sequence[Sequence[tuple[float, float]]], a: int, b: int) -> float | None:
@@ -286,8 +309,12 @@ def _gap_line_pitch(lines: Sequence[Line], gaps: Sequence[Sequence[tuple[float, 
 
 
 def _tail_of(row: Line, row_gaps: Sequence[tuple[float, float]], above: Line, line: Line,
-             words: Sequence[Word], pitch: float) -> bool:
-    """Is ``line`` (one piece) the next line of one cell of ``row``, under ``above``?"""
+             words: Sequence[Word], pitch: float, starts: Sequence[float] = ()) -> bool:
+    """Is ``line`` (one piece) the next line of one cell of ``row``, under ``above``? It starts
+    or ends where the row's piece does, or starts where the run's other wrapped lines
+    (``starts``, pt) do: a narrow column the row's piece took in (a number right-aligned 3 pt
+    before the text) moves the piece's start, not the column's text edge. It is in the
+    cell's type: no larger (``TYPE_SLACK_PT``), not bold under a plain cell."""
     b = line.bbox
     step = b.cy - above.bbox.cy
     tight, close = step < TIGHT_STEP * pitch, step < LEADING * line_size(line, words)
@@ -303,8 +330,11 @@ def _tail_of(row: Line, row_gaps: Sequence[tuple[float, float]], above: Line, li
     cell = [words[i] for i in row.word_ids if x0 - GAP_SLACK_PT <= words[i].bbox.cx <= x1 + GAP_SLACK_PT]
     if not cell or cell[-1].text.endswith(SENTENCE_ENDS):
         return False
+    if any(w.bold and not cell[-1].bold for w in ws) or \
+            max(w.font_size for w in ws) > max(w.font_size for w in cell) + TYPE_SLACK_PT:
+        return False  # a cell's next line is in the cell's type: a heading under the table is not
     tol = ALIGN_SLACK * b.height
-    if min(abs(b.x0 - cell[0].bbox.x0), abs(b.x1 - cell[-1].bbox.x1)) > tol:
+    if min(abs(b.x0 - cell[0].bbox.x0), abs(b.x1 - cell[-1].bbox.x1), *(abs(b.x0 - x) for x in starts)) > tol:
         return False
     # Set closer than the rows, or (rows as tight as lines) its first word did not fit in the cell's line above.
     return tight or cell[-1].bbox.x1 + SPACE_EM * ws[0].font_size + ws[0].bbox.width > x1
