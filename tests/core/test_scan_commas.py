@@ -5,8 +5,6 @@ expectations; the real Tesseract where OCR is part of what is tested."""
 
 from __future__ import annotations
 
-import cv2
-import numpy as np
 import pymupdf
 
 from inspector.core.params import Params
@@ -15,6 +13,7 @@ from inspector.core.reading.document import open_document
 from inspector.core.reading.ocr_commas import restore_commas
 from inspector.core.types import Rect, Word
 from resources.make_samples import TableStyle, draw_table, finish, new_document
+from tests.core._scan_pdfs import scanned
 from tests.core.test_ocr import needs_tesseract
 
 
@@ -69,12 +68,7 @@ def lost_tails_scan() -> bytes:
     page = doc.new_page(width=595, height=842)
     draw_table(page, 90.0, 120.0, ROWS, TableStyle(font_size=10.0))
     src = pymupdf.open(stream=finish(doc), filetype="pdf")
-    pix = src[0].get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
-    img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, : pix.width]
-    out = pymupdf.open()
-    out.new_page(width=595, height=842).insert_image(pymupdf.Rect(0, 0, 595, 842),
-                                                     stream=cv2.imencode(".png", img)[1].tobytes())
-    return out.tobytes()
+    return scanned(src[0])
 
 
 @needs_tesseract
