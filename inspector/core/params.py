@@ -403,8 +403,14 @@ class OcrParams:
     reread_cells: bool = param(True, "Re-read doubtful cells", "on/off", 0, 1,
                                "Read again, on its own, each ruled cell holding a word under the min confidence, "
                                "and keep that reading when Tesseract is surer of it (multi-line cells).")
-    max_seconds: float = param(30.0, "Time limit", "s", 1.0, 300.0,
-                               "OCR of one page stops after this long and keeps the words read so far.", step=1.0)
+    cpu_seconds: float = param(30.0, "Work limit", "CPU s", 1.0, 300.0,
+                               "OCR of one page stops once it has worked this long (CPU time: the same on a busy "
+                               "machine as on an idle one) and keeps the words read so far; the page says so.",
+                               step=1.0)
+    max_seconds: float = param(120.0, "Wall-clock guard", "s", 1.0, 600.0,
+                               "A last resort: OCR of one page stops after this long by the clock on the wall "
+                               "(a Tesseract that hangs, a starved machine) and keeps the words read so far; the "
+                               "page says so, naming this guard.", step=1.0)
 
 
 @dataclass(frozen=True)
