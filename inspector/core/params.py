@@ -381,9 +381,10 @@ class OcrParams:
                                "letters is painted out as before).")
     comma_groups: int = param(2, "Commas lost to the scan", "numbers", 0, 10,
                               "A number OCR read grouped by full stops (52.071) is read with commas (52,071) when "
-                              "its row or column holds this many numbers grouped by commas and none written with a "
-                              "decimal comma: a coarse scan loses a comma's tail and Tesseract reads a full stop; "
-                              "0: off.")
+                              "its row or column (within 6 lines; or its whole column, when that holds no number "
+                              "that can only be a decimal, 12.5 or 0.125) holds this many numbers grouped by commas "
+                              "and none written with a decimal comma: a coarse scan loses a comma's tail and "
+                              "Tesseract reads a full stop; 0: off.")
     decimal_points: int = param(2, "Decimal points lost to the scan", "numbers", 0, 10,
                                 "A number OCR read without a decimal point (1624) is read with it (162.4) when "
                                 "numbers of its column above and below it, this many or more, are written alike "
