@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 
@@ -15,7 +16,7 @@ import pytest
 from inspector.core.infra import runqueue
 from inspector.core.infra.budget import Budgeted
 from inspector.core.infra.runqueue import RunQueue, cpu_wait
-from inspector.core.params import BudgetParams
+from inspector.core.params import BudgetParams, Params
 
 linux = pytest.mark.skipif(cpu_wait(os.getpid()) is None or not hasattr(os, "sched_setaffinity"),
                            reason="needs Linux's per-thread run-queue counts")
@@ -104,3 +105,24 @@ def test_a_sleeping_page_is_stopped_at_its_budget_as_before() -> None:
         out = worker.call(nap, 30)
     assert out.status == "timeout" and out.error == "page stopped after 0.5 s: too complex"
     assert out.seconds < 1.5  # not moved on to the guard (5 s): a sleeper waits for no CPU
+
+
+@linux
+def test_an_evaluated_page_on_a_crowded_cpu_is_not_over_time(crowded: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The evaluator's own page thread (its budget inside the worker) counts the same way.
+    from inspector.evaluation import evaluate
+    from inspector.extractors import peers
+
+    cpu = crowded
+
+    def crowded_extractor(path: str, page_index: int, params: Params) -> tuple[()]:
+        os.sched_setaffinity(0, {cpu})  # this thread only (Linux)
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), CROWD_NICE)
+        work(0.6)
+        return ()
+
+    monkeypatch.setitem(peers.EXTRACTORS, "crowded", crowded_extractor)
+    page = evaluate.GoldenPage("doc", "", 1, (), ())
+    t0 = time.monotonic()
+    assert evaluate._extract_with_timeout(evaluate.PageTask(page, "crowded", Params(), 1.0)) == ((), None)
+    assert time.monotonic() - t0 > 1.0  # past the plain budget: the wait for the CPU was not counted

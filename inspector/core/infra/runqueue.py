@@ -17,13 +17,13 @@ LOAD_GUARD = 10.0  # x budget.seconds: the wall clock a page may take however bu
 # on two cores gives a process about an eighth of one)
 
 
-def cpu_wait(pid: int | None) -> float | None:
-    """Seconds the main thread of process ``pid`` has spent ready to run but waiting for a CPU
-    since it started; None where the system does not say."""
+def cpu_wait(pid: int | None, tid: int | None = None) -> float | None:
+    """Seconds the main thread of process ``pid`` (its thread ``tid``) has spent ready to run but
+    waiting for a CPU since it started; None where the system does not say."""
     if pid is None:
         return None
     try:
-        with open(f"/proc/{pid}/schedstat") as f:
+        with open(f"/proc/{pid}/schedstat" if tid is None else f"/proc/{pid}/task/{tid}/schedstat") as f:
             return int(f.read().split()[1]) / 1e9
     except (OSError, ValueError, IndexError):
         return None
@@ -34,13 +34,13 @@ class RunQueue:
     ``seconds`` in the worker ``pid``: the budget plus what the worker waited for a CPU since,
     at most the wall-clock guard."""
 
-    def __init__(self, pid: int | None, start: float, seconds: float) -> None:
-        self.pid, self.base, self.guard = pid, start + seconds, start + LOAD_GUARD * seconds
-        self.start, self._w0 = start, cpu_wait(pid)
+    def __init__(self, pid: int | None, start: float, seconds: float, tid: int | None = None) -> None:
+        self.pid, self.tid, self.base, self.guard = pid, tid, start + seconds, start + LOAD_GUARD * seconds
+        self.start, self._w0 = start, cpu_wait(pid, tid)
 
     def waited(self) -> float:
         """Seconds the job has waited for a CPU so far (0 where unknown)."""
-        now = cpu_wait(self.pid)
+        now = cpu_wait(self.pid, self.tid)
         return 0.0 if now is None or self._w0 is None else max(now - self._w0, 0.0)
 
     def deadline(self) -> float:
