@@ -386,9 +386,10 @@ class OcrParams:
                                "letters is painted out as before).")
     comma_groups: int = param(2, "Commas lost to the scan", "numbers", 0, 10,
                               "A number OCR read grouped by full stops (52.071) is read with commas (52,071) when "
-                              "its row or column holds this many numbers grouped by commas and none written with a "
-                              "decimal comma: a coarse scan loses a comma's tail and Tesseract reads a full stop; "
-                              "0: off.")
+                              "its row or column (within 6 lines; or its whole column, when that holds no number "
+                              "that can only be a decimal, 12.5 or 0.125) holds this many numbers grouped by commas "
+                              "and none written with a decimal comma: a coarse scan loses a comma's tail and "
+                              "Tesseract reads a full stop; 0: off.")
     decimal_points: int = param(2, "Decimal points lost to the scan", "numbers", 0, 10,
                                 "A number OCR read without a decimal point (1624) is read with it (162.4) when "
                                 "numbers of its column above and below it, this many or more, are written alike "
@@ -408,8 +409,14 @@ class OcrParams:
     reread_cells: bool = param(True, "Re-read doubtful cells", "on/off", 0, 1,
                                "Read again, on its own, each ruled cell holding a word under the min confidence, "
                                "and keep that reading when Tesseract is surer of it (multi-line cells).")
-    max_seconds: float = param(30.0, "Time limit", "s", 1.0, 300.0,
-                               "OCR of one page stops after this long and keeps the words read so far.", step=1.0)
+    cpu_seconds: float = param(30.0, "Work limit", "CPU s", 1.0, 300.0,
+                               "OCR of one page stops once it has worked this long (CPU time: the same on a busy "
+                               "machine as on an idle one) and keeps the words read so far; the page says so.",
+                               step=1.0)
+    max_seconds: float = param(120.0, "Wall-clock guard", "s", 1.0, 600.0,
+                               "A last resort: OCR of one page stops after this long by the clock on the wall "
+                               "(a Tesseract that hangs, a starved machine) and keeps the words read so far; the "
+                               "page says so, naming this guard.", step=1.0)
 
 
 @dataclass(frozen=True)

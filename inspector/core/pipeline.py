@@ -39,6 +39,7 @@ from .params import Params
 from .reading.document import Document, Page
 from .reading.garbled import garbled_notes
 from .reading.ocr import OcrResult
+from .reading.ocr_clock import STOPPED
 from .reading.tiles import MAX_TILE_CELLS
 from .reading.unseen import unseen_notes, unseen_regions
 from .reading.words import group_rows, read_text
@@ -61,6 +62,7 @@ from .structure.tables import TablesResult, detect_tables
 from .structure.unitlines import attach_unit_lines
 from .types import (
     FIGURES_SKIPPED,
+    OCR_STOPPED,
     RASTER_SKIPPED,
     Fill,
     PageResult,
@@ -187,11 +189,14 @@ class Pipeline:
                 aside, rows, found, tkey = self._detect(t, keys, (words, rules, vec.fills), furn, figures, frame,
                                                         params)
         words, rules = aside.words, aside.rules
+        reread_warnings: tuple[str, ...] = ()
         if scan.source == "ocr" and params.ocr.reread_cells:
-            words, rows, found = self._reread(t, page, params, frame, (rules, vec.fills), (words, rows, found),
-                                              (tkey, mkey))
+            words, rows, found, reread_warnings = self._reread(t, page, params, frame, (rules, vec.fills),
+                                                               (words, rows, found), (tkey, mkey))
         # Text-layer words carry no confidence: only OCR's can be unsure (no walk over a text page's words).
         unsure_ids = unsure(words, params.ocr.min_confidence) if scan.source == "ocr" else frozenset()
+        if any(w.startswith(STOPPED) for w in (*scan.warnings, *reread_warnings)):
+            skipped = (*skipped, OCR_STOPPED)  # every boundary names it: words may be missing
         found = flag_unsure_words(found, unsure_ids)
         t["total"] = sum(t.values())
         return PageResult(
@@ -201,7 +206,7 @@ class Pipeline:
             fills=vec.fills, rejected_fills=vec.rejected_fills, rows=rows,
             bins=found.bins, low_confidence=found.low_confidence, regions=(*found.regions, *unseen_regions(unseen)),
             grids=found.grids, tables=found.tables, timings=t,
-            warnings=(*scan.warnings, *page_warnings(words, rules, page.rotation, turn, scan),
+            warnings=(*scan.warnings, *reread_warnings, *page_warnings(words, rules, page.rotation, turn, scan),
                       *page.dict_warnings),
             notes=(*page_notes(params, pictures, words), *scan.notes, *late, *aside.notes, *unseen_notes(unseen),
                    *(garbled_notes(garbled) if scan.source == "text" else ()),
@@ -246,22 +251,23 @@ class Pipeline:
     def _reread(self, t: dict[str, float], page: Page, params: Params, frame: Frame,
                 evidence: tuple[tuple[Rule, ...], tuple[Fill, ...]],
                 got: tuple[tuple[Word, ...], tuple[RowBand, ...], TablesResult],
-                keys: tuple[Hashable, Hashable]) -> tuple[tuple[Word, ...], tuple[RowBand, ...], TablesResult]:
+                keys: tuple[Hashable, Hashable]
+                ) -> tuple[tuple[Word, ...], tuple[RowBand, ...], TablesResult, tuple[str, ...]]:
         """Words, rows and tables again once the doubtful OCR cells of ``got`` were read alone
-        (``got`` itself when none was doubtful or none read better)."""
-        words, _, found = got
+        (``got`` itself when none was doubtful or none read better), and the warning of a limit
+        that stopped the re-reading."""
+        words, rows, found = got
         rules, fills = evidence
         tkey, mkey = keys
         ckey = (tkey, params.ocr)
-        new = self._stage(t, "reread", ckey,
-                          lambda: reread_unsure_cells(page, params.ocr, lambda: self._picture(t, page, params, frame.skew),
-                                                      words, found.tables))
+        new, warnings = self._stage(t, "reread", ckey, lambda: reread_unsure_cells(
+            page, params.ocr, lambda: self._picture(t, page, params, frame.skew), words, found.tables))
         if new is words:
-            return got
+            return words, rows, found, warnings
         upright, centres = self._upright(t, ckey, new, frame)
         rows = self._stage(t, "rows", (ckey, params.rows), lambda: _rows(new, upright, frame, params, centres))
-        return new, rows, self._stage(t, "tables", (mkey, ckey),
-                                      lambda: _tables(upright, centres, rows, rules, fills, frame, params, page.number))
+        return new, rows, self._stage(t, "tables", (mkey, ckey), lambda: _tables(
+            upright, centres, rows, rules, fills, frame, params, page.number)), warnings
 
     def _upright(self, t: dict[str, float], wkey: Hashable, words: tuple[Word, ...],
                  frame: Frame) -> tuple[tuple[Word, ...], WordCentres]:
@@ -303,7 +309,7 @@ class Pipeline:
                                                else (lambda: self._render(t, page, dpi)))
             skew = self._stage(t, "skew", (page.index, dpi), lambda: estimate_skew(shown(), dpi))
         key = (page.index, o.lang, o.layout, o.dpi, o.upscale_letters, o.upscale_bilevel, o.even_paper, o.shading,
-               o.shading_edges, o.reverse_bands, o.erase_rules, o.specks, o.speck_points, o.impulses, o.max_seconds,
+               o.shading_edges, o.reverse_bands, o.erase_rules, o.specks, o.speck_points, o.impulses, o.cpu_seconds, o.max_seconds,
                o.comma_groups, o.decimal_points, o.lost_commas, o.round_brackets, skew, params.raster)
 
         def read() -> OcrResult | str:

@@ -18,6 +18,7 @@ from .geometry import Frame
 from .params import OcrParams, RasterParams
 from .reading.ocr import OcrResult, OcrUnavailable, pixel_box, read_words, reread
 from .reading.ocr_brackets import brackets_note, round_brackets
+from .reading.ocr_clock import stop_note
 from .reading.ocr_commas import commas_note, restore_commas
 from .reading.ocr_points import lost_commas_note, points_note, restore_points
 from .structure.tables import TablesResult
@@ -77,7 +78,7 @@ def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> Ocr
     try:
         check(o.lang)  # before the render: a missing Tesseract costs nothing
         pic = picture()
-        got = read_words(pic.grey, pic.dpi, o.lang, pic.frame, o.max_seconds, o.layout)
+        got = read_words(pic.grey, pic.dpi, o.lang, pic.frame, (o.cpu_seconds, o.max_seconds), o.layout)
     except OcrUnavailable as exc:
         return str(exc)
     rounded, brackets = round_brackets(got.words, o.round_brackets)
@@ -242,9 +243,10 @@ def _unrotated(words: tuple[Word, ...], page: Page) -> tuple[Word, ...]:
 
 
 def reread_unsure_cells(page: Page, o: OcrParams, picture: Callable[[], OcrPicture], words: tuple[Word, ...],
-                        tables: tuple[Table, ...]) -> tuple[Word, ...]:
+                        tables: tuple[Table, ...]) -> tuple[tuple[Word, ...], tuple[str, ...]]:
     """``words`` with the words of doubtful ruled cells replaced by a reading of each cell alone,
-    where that reading is surer; ``words`` itself when no cell needed it.
+    where that reading is surer (``words`` itself when no cell needed it), and the warning of a
+    limit (``ocr.cpu_seconds``, ``ocr.max_seconds``) that stopped the re-reading.
 
     A cell is doubtful when one of its words is under ``o.min_confidence``, or when it holds no
     word but its picture holds ink (Tesseract drops a word now and then, often a larger bold
@@ -255,29 +257,31 @@ def reread_unsure_cells(page: Page, o: OcrParams, picture: Callable[[], OcrPictu
     doubtful = [c for c in ruled if c.word_ids and any(words[i].ocr_confidence < o.min_confidence for i in c.word_ids)]
     blank = [c for c in ruled if not c.word_ids]
     if not doubtful and not blank:
-        return words
+        return words, ()
     pic = picture()
     turned = Frame(page.shown_turn, page.width, page.height, pic.frame.skew)
     inset = CELL_INSET_PT  # off the rules: what is left of them reads as '|'
     boxed = [(c, turned.rect(c.bbox).expanded(-inset)) for c in doubtful + blank]
     boxed = [(c, b) for c, b in boxed if c.word_ids or _inked(pic, b)]
     if not boxed:
-        return words
+        return words, ()
     cells, boxes = [c for c, _ in boxed], [b for _, b in boxed]
     drop: set[int] = set()
     extra: list[Word] = []
-    for cell, new in zip(cells, reread(pic.grey, pic.dpi, o.lang, pic.frame, boxes, o.max_seconds), strict=True):
+    got, cost = reread(pic.grey, pic.dpi, o.lang, pic.frame, boxes, (o.cpu_seconds, o.max_seconds))
+    warnings = stop_note(cost.stopped, cost.ms, cost.cpu_ms, "re-reading doubtful cells")
+    for cell, new in zip(cells, got, strict=True):
         old = [words[i] for i in cell.word_ids]
         surer = _mean_conf(new) > _mean_conf(old) if old else _mean_conf(new) >= o.min_confidence
         if new and surer:
             drop.update(cell.word_ids)
             extra.extend(_unrotated(round_brackets(new, o.round_brackets)[0], page))
     if not extra:
-        return words
+        return words, warnings
     # A cell read alone has lost its row and column: its numbers are judged among the page's again.
     kept = tuple(w for i, w in enumerate(words) if i not in drop)
     fixed, _, _, _ = by_neighbours(kept + tuple(extra), [turned.rect(w.bbox) for w in kept + tuple(extra)], o)
-    return fixed
+    return fixed, warnings
 
 
 INK_GREY = 128  # a pixel darker than this is ink
@@ -400,8 +404,7 @@ def scan_words(got: OcrResult | str, text_words: tuple[Word, ...], turn: int, sk
     notes.extend(got.notes)
     if mode == "always" and text_words:
         notes.append(f"the text layer's {len(text_words)} words were replaced (ocr.mode=always)")
-    warnings = (f"OCR stopped at its time limit after {got.ms / 1000:.1f} s (ocr.max_seconds): "
-                "words may be missing",) if got.timed_out else ()
+    warnings = stop_note(got.stopped, got.ms, got.cpu_ms)
     # Tesseract read the page as shown; tables printed sideways on a scan are not turned.
     return ScanWords(got.words, shown_turn, skew, "ocr", key, warnings, tuple(notes))
 

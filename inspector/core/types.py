@@ -273,6 +273,7 @@ class TableRegion:
 
 RASTER_SKIPPED = "raster_skipped"  # evidence kind: the page's render did not fit its time, no raster rules
 FIGURES_SKIPPED = "figures_skipped"  # evidence kind: too many paths to look for charts (figures.MAX_FIGURE_WORK)
+OCR_STOPPED = "ocr_stopped"  # evidence kind: a limit stopped the page's OCR (ocr.cpu_seconds, ocr.max_seconds)
 
 
 @dataclass(frozen=True)
@@ -320,5 +321,6 @@ class PageResult:
 
     def skip_notes(self) -> list[tuple[str, str]]:
         """(evidence kind, its note) for each kind the page went without; a note starts with the
-        kind's words ("raster skipped: ...")."""
-        return [(k, next((n for n in self.notes if n.startswith(k.replace("_", " ") + ":")), "")) for k in self.skipped]
+        kind's words ("raster skipped: ..."); a note may be a warning ("ocr stopped: ...")."""
+        said = (*self.notes, *self.warnings)
+        return [(k, next((n for n in said if n.startswith(k.replace("_", " ") + ":")), "")) for k in self.skipped]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import logging
+import os
 import pickle
 import threading
 import time
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.infra.budget import Budgeted
+from ..core.infra.runqueue import RunQueue
 from ..core.params import BudgetParams, Params
 from ..core.types import PageResult, Rect, Rule, Table
 from ..extractors import peers
@@ -223,14 +225,18 @@ def _extract_with_timeout(task: PageTask) -> tuple[tuple[Table, ...], PageResult
     the budget. A page over budget is abandoned, not stopped: its thread runs on in the
     background (a daemon: it never holds up exit), and the documents it may still be using
     are dropped from the reuse cache so no later page shares them. Stopping a runaway page
-    for good needs a child process per page.
+    for good needs a child process per page. As for a budgeted worker (``infra.runqueue``),
+    the time the thread waited for a CPU moves the budget on, up to the wall-clock guard.
     """
     gp = task.golden
     if task.timeout <= 0:
         return _extract(task)
     box: list[tuple[tuple[Table, ...], PageResult | None] | BaseException] = []
+    queues: list[RunQueue] = []  # the thread's wait for a CPU is not the page's time (``runqueue``)
+    start = time.monotonic()
 
     def work() -> None:
+        queues.append(RunQueue(os.getpid(), start, task.timeout, threading.get_native_id()))
         try:
             box.append(_extract(task))
         except BaseException as exc:  # handed to the waiting thread
@@ -239,7 +245,13 @@ def _extract_with_timeout(task: PageTask) -> tuple[tuple[Table, ...], PageResult
 
     worker = threading.Thread(target=work, name=f"eval {gp.doc} p{gp.page}", daemon=True)
     worker.start()
-    worker.join(task.timeout)
+    deadline = start + task.timeout
+    while True:
+        worker.join(max(deadline - time.monotonic(), 0.0))
+        later = queues[0].deadline() if queues else deadline
+        if not worker.is_alive() or later <= time.monotonic():
+            break
+        deadline = later
     if worker.is_alive() or not box:
         peers.forget_open_documents()
         raise PageTimeout

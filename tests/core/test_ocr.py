@@ -241,13 +241,14 @@ def test_a_doubtful_cell_is_read_again_on_its_own(scan: bytes) -> None:
     i = cell.word_ids[0]
     doubted = tuple(dataclasses.replace(w, ocr_confidence=10.0) if k == i else w for k, w in enumerate(res.words))
     picture = ocr_picture(doc.page(0), Params().ocr, res.skew)
-    again = reread_unsure_cells(doc.page(0), Params().ocr, lambda: picture, doubted, res.tables)
+    again, warnings = reread_unsure_cells(doc.page(0), Params().ocr, lambda: picture, doubted, res.tables)
+    assert warnings == ()
     assert len(again) == len(doubted) and doubted[i] not in again
     new = [w for w in again if w.text == "Anjou"]
     assert len(new) == 1 and new[0].ocr_confidence > 60
     assert abs(new[0].bbox.x0 - doubted[i].bbox.x0) < 1.5 and abs(new[0].baseline - doubted[i].baseline) < 1.5
     # Nothing doubtful: the same words, not a copy.
-    assert reread_unsure_cells(doc.page(0), Params().ocr, lambda: picture, res.words, res.tables) is res.words
+    assert reread_unsure_cells(doc.page(0), Params().ocr, lambda: picture, res.words, res.tables)[0] is res.words
 
 
 NILS = (("Item", "2023", "2024"),
@@ -393,7 +394,7 @@ def test_a_ruled_cell_with_ink_but_no_word_is_read_on_its_own(scan: bytes) -> No
     blank = dataclasses.replace(table, cells=tuple(dataclasses.replace(c, word_ids=(), text="") if c is cell else c
                                                    for c in table.cells))
     picture = ocr_picture(doc.page(0), Params().ocr, res.skew)
-    again = reread_unsure_cells(doc.page(0), Params().ocr, lambda: picture, words, (blank,))
+    again, _ = reread_unsure_cells(doc.page(0), Params().ocr, lambda: picture, words, (blank,))
     found = [w for w in again if w.text == "Anjou"]
     assert len(found) == 1 and found[0].ocr_confidence > 60 and cell.bbox.contains_point(found[0].bbox.cx, found[0].bbox.cy)
 

@@ -4,8 +4,6 @@ a curly brace at an OCR word's end is read as the round bracket. Words and a pag
 
 from __future__ import annotations
 
-import cv2
-import numpy as np
 import pymupdf
 
 from inspector.core.params import Params
@@ -13,6 +11,7 @@ from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.core.reading.ocr_brackets import round_brackets
 from inspector.core.types import Rect, Word
+from tests.core._scan_pdfs import scanned
 from tests.core.test_ocr import needs_tesseract
 
 
@@ -38,12 +37,7 @@ def braced_scan() -> bytes:
         y = 150.0 + 20.0 * i
         page.insert_text((100, y), label, fontsize=12, fontname="helv")
         page.insert_text((200, y), value, fontsize=12, fontname="helv")
-    pix = doc[0].get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
-    img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, : pix.width]
-    out = pymupdf.open()
-    out.new_page(width=595, height=842).insert_image(pymupdf.Rect(0, 0, 595, 842),
-                                                     stream=cv2.imencode(".png", img)[1].tobytes())
-    return out.tobytes()
+    return scanned(doc[0])
 
 
 @needs_tesseract

@@ -5,8 +5,6 @@ expectations; the real Tesseract where OCR is part of what is tested."""
 
 from __future__ import annotations
 
-import cv2
-import numpy as np
 import pymupdf
 
 from inspector.core.params import Params
@@ -15,6 +13,7 @@ from inspector.core.reading.document import open_document
 from inspector.core.reading.ocr_commas import restore_commas
 from inspector.core.types import Rect, Word
 from resources.make_samples import TableStyle, draw_table, finish, new_document
+from tests.core._scan_pdfs import scanned
 from tests.core.test_ocr import needs_tesseract
 
 
@@ -69,12 +68,7 @@ def lost_tails_scan() -> bytes:
     page = doc.new_page(width=595, height=842)
     draw_table(page, 90.0, 120.0, ROWS, TableStyle(font_size=10.0))
     src = pymupdf.open(stream=finish(doc), filetype="pdf")
-    pix = src[0].get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
-    img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, : pix.width]
-    out = pymupdf.open()
-    out.new_page(width=595, height=842).insert_image(pymupdf.Rect(0, 0, 595, 842),
-                                                     stream=cv2.imencode(".png", img)[1].tobytes())
-    return out.tobytes()
+    return scanned(src[0])
 
 
 @needs_tesseract
@@ -89,3 +83,60 @@ def test_a_scanned_table_of_thousands_reads_its_lost_commas_and_explain_says_so(
     off = Pipeline(open_document(pdf)).run(0, Params().with_value("ocr.comma_groups", 0))
     assert [row[2] for row in off.tables[0].rows_text()][2] == "46.127"
     assert not any("ocr.comma_groups" in n for n in off.notes)
+
+
+# --- a fax reads most of a column's commas as stops: its whole column decides ----------------
+
+STOPPED = ("4.881", "3.727", "5.261", "4.294", "4.587", "4.556", "4.594", "3.927")  # commas read as stops
+KEPT = ("3,598", "3,995", "4,085", "10,394")  # the few read right, at the column's foot
+
+
+def column(texts: tuple[str, ...], x: float = 300.0, pitch: float = 12.0) -> list[Word]:
+    """One column of numbers, a line every ``pitch`` points from y 100."""
+    return words(*((t, x, 100.0 + pitch * k) for k, t in enumerate(texts)))
+
+
+def test_a_columns_few_commas_far_below_read_its_stops_as_commas() -> None:
+    ws = column(STOPPED + KEPT)
+    assert ws[-1].bbox.cy - ws[0].bbox.cy > 6 * 10.0  # the top stops are out of the 6-line window
+    assert fixed(ws) == [t.replace(".", ",") for t in STOPPED] + list(KEPT)
+    assert restore_commas(ws, [w.bbox for w in ws], 2)[1] == len(STOPPED)
+    assert fixed(ws, 5) == list(STOPPED + KEPT)  # four commas are not five
+
+
+def test_a_column_holding_a_decimal_or_cut_by_a_gap_keeps_its_far_stops() -> None:
+    # A number that can only be a decimal ("12.5") says the column's stops are points; only the
+    # stops within six lines of the commas (the window, as before) are read as commas.
+    with_rate = fixed(column(("12.5",) + STOPPED + KEPT))
+    assert with_rate[:4] == ["12.5", "4.881", "3.727", "5.261"] and with_rate[-6:] == ["4,594", "3,927", *KEPT]
+    # The column's commas 100 pt below its stops: another table's column.
+    apart = words(*((t, 300.0, 100.0 + 12.0 * k) for k, t in enumerate(STOPPED)),
+                  *((t, 300.0, 300.0 + 12.0 * k) for k, t in enumerate(KEPT)))
+    assert fixed(apart) == list(STOPPED + KEPT)
+
+
+FAX_ROWS = tuple((f"Area {k + 1}", t) for k, t in enumerate(STOPPED + KEPT))
+
+
+def fax_column_scan() -> bytes:
+    """An image-only page, 200 dpi grey: labels and one column of thousands, its first eight
+    printed with full stops (a fax left their commas no tail), its last four with commas."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    font = pymupdf.Font("helv")
+    for k, (label, value) in enumerate(FAX_ROWS):
+        y = 150.0 + 16.0 * k
+        page.insert_text((100, y), label, fontsize=11, fontname="helv")
+        page.insert_text((300 - font.text_length(value, 11), y), value, fontsize=11, fontname="helv")
+    return scanned(page)
+
+
+@needs_tesseract
+def test_a_scanned_column_of_stops_reads_commas_by_its_far_commas_and_explain_says_so() -> None:
+    pdf = fax_column_scan()
+    off = Pipeline(open_document(pdf)).run(0, Params().with_value("ocr.comma_groups", 0))
+    assert off.words_source == "ocr"
+    assert [w.text for w in off.words if w.bbox.x0 > 200] == list(STOPPED + KEPT)
+    res = Pipeline(open_document(pdf)).run(0)
+    assert [w.text for w in res.words if w.bbox.x0 > 200] == [t.replace(".", ",") for t in STOPPED] + list(KEPT)
+    assert any("ocr.comma_groups" in n and f"{len(STOPPED)} number(s)" in n for n in res.notes), res.notes

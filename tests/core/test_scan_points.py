@@ -15,6 +15,7 @@ from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.core.reading.ocr_points import restore_points, shape
 from inspector.core.types import Rect, Word
+from tests.core._scan_pdfs import scanned
 from tests.core.test_ocr import needs_tesseract
 
 DIGIT = 5.0  # pt: a digit's advance in the words below (10 pt type); a point is half of it
@@ -91,13 +92,7 @@ def faint_points_scan() -> bytes:
         for ch in value:  # glyph by glyph: the point can be faint on its own
             page.insert_text((x, y), ch, fontsize=11, fontname="tiro", color=(grey,) * 3 if ch == "." else (0, 0, 0))
             x += font.text_length(ch, 11)
-    pix = doc[0].get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
-    img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, : pix.width]
-    img = cv2.GaussianBlur(img, (0, 0), BLUR)
-    out = pymupdf.open()
-    out.new_page(width=595, height=842).insert_image(pymupdf.Rect(0, 0, 595, 842),
-                                                     stream=cv2.imencode(".png", img)[1].tobytes())
-    return out.tobytes()
+    return scanned(doc[0], degrade=lambda img: cv2.GaussianBlur(img, (0, 0), BLUR))
 
 
 @needs_tesseract

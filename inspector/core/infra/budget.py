@@ -35,6 +35,7 @@ from multiprocessing.connection import Connection
 from typing import Any, cast
 
 from ..params import BudgetParams
+from .runqueue import RunQueue
 from .starting import counted_start, main_hidden, worker_context
 
 log = logging.getLogger(__name__)
@@ -137,8 +138,9 @@ class Budgeted:
                 raise EOFError
         except (EOFError, OSError):
             return self._death(0.0)
+        queue = RunQueue(self.pid, start, self.budget.seconds)  # a busy machine's wait is not the page's time
         while True:
-            over = self._wait(conn, start + self.budget.seconds, cancelled)
+            over = self._wait(conn, start + self.budget.seconds, cancelled, queue)
             if over is not None:
                 return over
             try:
@@ -151,13 +153,20 @@ class Budgeted:
                 continue
             return self._outcome(reply, start)
 
-    def _wait(self, conn: Connection, deadline: float, cancelled: Callable[[], bool] | None) -> Outcome | None:
-        """None once ``conn`` has something to read; a timeout or cancelled Outcome (worker killed) else."""
+    def _wait(self, conn: Connection, deadline: float, cancelled: Callable[[], bool] | None,
+              queue: RunQueue | None = None) -> Outcome | None:
+        """None once ``conn`` has something to read; a timeout or cancelled Outcome (worker killed)
+        else. With ``queue`` the deadline moves on by the time the worker waited for a CPU."""
         start = time.monotonic()
         while not conn.poll(max(0.0, min(POLL_S, deadline - time.monotonic()))):
-            if time.monotonic() >= deadline:
+            now = time.monotonic()
+            if now >= deadline and queue is not None and now < (later := queue.deadline()):
+                deadline = later
+                continue
+            if now >= deadline:  # what stopped it is read before the kill: a dead worker's wait is unknown
+                error = queue.over(now) if queue is not None and queue.guarded(now) else over_time(self.budget.seconds)
                 self._kill()
-                return Outcome("timeout", error=over_time(self.budget.seconds), seconds=time.monotonic() - start)
+                return Outcome("timeout", error=error, seconds=now - start)
             if cancelled is not None and cancelled():
                 self._kill()
                 return Outcome("cancelled", error="cancelled", seconds=time.monotonic() - start)

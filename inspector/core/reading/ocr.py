@@ -16,7 +16,6 @@ from __future__ import annotations
 import glob
 import os
 import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ import numpy as np
 
 from ..geometry import Frame
 from ..types import Rect, Word
+from .ocr_clock import STOP_WALL, OcrClock
 from .ocr_glyphs import DASHES, Glyph, LineScale, restore_dashes
 from .words import normalise
 
@@ -50,14 +50,16 @@ class OcrUnavailable(Exception):
 class OcrResult:
     """Words of one page read by Tesseract (page space), and how the reading went.
 
-    ``ms`` is the recognition time; ``timed_out`` is True when the time limit stopped it
-    early (the words read until then are kept).
+    ``ms`` is the recognition's wall time, ``cpu_ms`` its work (CPU time); ``stopped`` names
+    the limit that stopped it early (``STOP_WORK`` or ``STOP_WALL``; the words read until then
+    are kept), "" when it read the whole page.
     """
 
     words: tuple[Word, ...]
     dpi: int
     ms: float
-    timed_out: bool = False
+    stopped: str = ""
+    cpu_ms: float = 0.0
     enlarged_from: int = 0  # the scan's own dpi when its picture was enlarged to ``dpi`` (ocr.upscale_letters)
     notes: tuple[str, ...] = ()  # what was done to the picture read (``scan.OcrPicture.notes``)
 
@@ -138,56 +140,60 @@ def _engine(folder: Path, lang: str) -> Any:
     return api
 
 
-def read_words(grey: np.ndarray, dpi: int, lang: str, frame: Frame, max_seconds: float,
+def read_words(grey: np.ndarray, dpi: int, lang: str, frame: Frame, limits: tuple[float, float],
                layout: str = "columns") -> OcrResult:
     """OCR of a (straightened) grey page render at ``dpi``; words in page space.
 
-    ``frame.skew`` is the angle the render was straightened by; ``max_seconds`` bounds the
-    recognition (Tesseract's own deadline). Raises ``OcrUnavailable``.
+    ``frame.skew`` is the angle the render was straightened by; ``limits`` are the work
+    (CPU seconds) and the wall-clock guard (seconds) the reading may take (``OcrClock``).
+    Raises ``OcrUnavailable``.
     """
     folder = check(lang)
     api = _engine(folder, lang)
     h, w = grey.shape[:2]
-    t0 = time.perf_counter()
+    clock = OcrClock(*limits)
     if layout == "columns":
         from .ocr_blocks import text_blocks
 
-        return _read_blocks(api, grey, dpi, frame, text_blocks(grey, dpi), t0 + max_seconds, t0)
+        return _read_blocks(api, grey, dpi, frame, text_blocks(grey, dpi), clock)
     try:
         api.SetPageSegMode(LAYOUTS[layout])
         api.SetImageBytes(grey.tobytes(), w, h, 1, w)
         api.SetSourceResolution(dpi)
-        done = api.Recognize(int(max_seconds * 1000))
+        done = api.Recognize(int(clock.wall_left() * 1000))
         words = tuple(_words(api, grey, 72.0 / dpi, frame))
     finally:
         api.Clear()
-    return OcrResult(words, dpi, (time.perf_counter() - t0) * 1000.0, timed_out=not done)
+    return _result(clock, words, dpi, "" if done else STOP_WALL)
 
 
 def _read_blocks(api: Any, grey: np.ndarray, dpi: int, frame: Frame, blocks: list[tuple[int, int, int, int]],
-                 deadline: float, t0: float) -> OcrResult:
+                 clock: OcrClock) -> OcrResult:
     """Each block (pixels of ``grey``) read as one column of text lines on a margin of its paper."""
     words: list[Word] = []
-    done = True
+    stopped = ""
     try:
         api.SetPageSegMode(LAYOUTS["columns"])
-        for k, (x0, y0, x1, y1) in enumerate(blocks):
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                done = False
+        for k, box in enumerate(blocks):
+            stopped = clock.spent()
+            if stopped:
                 break
-            finished, found = _read_crop(api, grey, dpi, frame, (x0, y0, x1, y1), left, block=k)
-            done = finished and done
+            finished, found = _read_crop(api, grey, dpi, frame, box, clock.wall_left(), block=k)
             words.extend(found)
+            if not finished:  # Tesseract's own deadline: the wall clock
+                stopped = STOP_WALL
+                break
     finally:
         api.Clear()
-    return OcrResult(tuple(words), dpi, (time.perf_counter() - t0) * 1000.0, timed_out=not done)
+    return _result(clock, tuple(words), dpi, stopped)
 
 
 def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect],
-           max_seconds: float) -> list[tuple[Word, ...]]:
+           limits: tuple[float, float]) -> tuple[list[tuple[Word, ...]], OcrResult]:
     """Each of ``boxes`` (straightened points: the picture's space) read again on its own, as one
-    block of text on a margin of its paper; words in page space, one tuple per box.
+    block of text on a margin of its paper; words in page space, one tuple per box (empty for
+    a box left unread when a limit of ``limits``, as for ``read_words``, was reached); and what
+    the reading cost (an ``OcrResult`` without words: ``stopped`` names the limit reached).
 
     A table cell read with the whole page shares its text lines with the row's other cells,
     and a two-line cell next to one-line cells comes out garbled; alone it reads cleanly.
@@ -195,19 +201,28 @@ def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect
     from tesserocr import PSM
 
     api = _engine(check(lang), lang)
-    deadline = time.perf_counter() + max_seconds
+    clock = OcrClock(*limits)
     out: list[tuple[Word, ...]] = []
+    stopped = ""
     try:
         api.SetPageSegMode(PSM.SINGLE_BLOCK)
         for b in boxes:
             x0, y0, x1, y1 = pixel_box(b, dpi, grey.shape)
-            if x1 - x0 < 4 or y1 - y0 < 4 or time.perf_counter() > deadline:
+            stopped = stopped or clock.spent()
+            if x1 - x0 < 4 or y1 - y0 < 4 or stopped:
                 out.append(())
                 continue
-            out.append(tuple(_read_crop(api, grey, dpi, frame, (x0, y0, x1, y1), deadline - time.perf_counter())[1]))
+            finished, found = _read_crop(api, grey, dpi, frame, (x0, y0, x1, y1), clock.wall_left())
+            out.append(tuple(found))
+            stopped = "" if finished else STOP_WALL
     finally:
         api.Clear()
-    return out
+    return out, _result(clock, (), dpi, stopped)
+
+
+def _result(clock: OcrClock, words: tuple[Word, ...], dpi: int, stopped: str) -> OcrResult:
+    """The words read, with the time and work they cost and the limit that stopped them."""
+    return OcrResult(words, dpi, clock.wall() * 1000.0, stopped, clock.cpu() * 1000.0)
 
 
 def pixel_box(box: Rect, dpi: int, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
@@ -233,7 +248,7 @@ def _read_crop(api: Any, grey: np.ndarray, dpi: int, frame: Frame, box: tuple[in
     canvas[pad:-pad, pad:-pad] = crop
     api.SetImageBytes(canvas.tobytes(), canvas.shape[1], canvas.shape[0], 1, canvas.shape[1])
     api.SetSourceResolution(dpi)
-    finished = bool(api.Recognize(int(max(seconds, 0.1) * 1000)))
+    finished = bool(api.Recognize(int(max(seconds, 0.1) * 1000)))  # False: stopped at its deadline
     return finished, _words(api, canvas, 72.0 / dpi, frame, x0 - pad, y0 - pad, block=block)
 
 
