@@ -39,22 +39,23 @@ LAST = (("", "<17 kg", "<20 kg"), ("", "150/37.5 mg od", "150/60 mg od"))  # the
 def _table(deep: tuple[tuple[str, str, str], ...]) -> bytes:
     """Header, three one-line bands, ``deep`` and ``LAST`` as body bands: every band ruled
     across but ``deep``'s bottom, ruled under the second and third columns only (the first
-    column's cell goes on into ``LAST``), column rules in the header only; the table's lines
-    set at ``LEAD``."""
+    column's cell goes on into ``LAST``), the header shaded; the table's lines set at ``LEAD``."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     bands = [(HEADER,), *((row,) for row in SHORT), deep, LAST]
     y = 80.0
-    page.draw_line((XS[0], y), (XS[-1], y), width=0.5)
-    for x in XS:  # column rules in the header only: no band below is closed on all sides
-        page.draw_line((x, y), (x, y + 2 * PAD + LEAD), width=0.5)
+    # a shaded header (its edges a fill's, no rules) with white column rules: no band is closed
+    page.draw_rect(pymupdf.Rect(XS[0], y, XS[-1], y + 2 * PAD + LEAD), color=None, fill=(0.75, 0.75, 0.75))
+    for x in XS[1:-1]:
+        page.draw_line((x, y), (x, y + 2 * PAD + LEAD), width=0.5, color=(1, 1, 1))
     for band in bands:
         for k, row in enumerate(band):
             for c, text in enumerate(row):
                 if text:
                     page.insert_text((XS[c] + 4, y + PAD + 8 + k * LEAD), text, fontsize=9, fontname="helv")
         y += 2 * PAD + len(band) * LEAD
-        page.draw_line((XS[0] if band is not deep else XS[1], y), (XS[-1], y), width=0.5)
+        if band is not bands[0]:
+            page.draw_line((XS[0] if band is not deep else XS[1], y), (XS[-1], y), width=0.5)
     return doc.tobytes()
 
 

@@ -15,10 +15,13 @@ from ..structure.bandlines import centred_triples, continues, leads_in
 from ..structure.bandrows import band_depths, bold_label
 from ..structure.columns import Line, line_cols
 from ..structure.delineated import drawn_rows
+from ..structure.region import FULL
 from ..structure.ruledrows import amount_row, amount_rows, paragraph_cuts, rules_delimit_rows, stub_led
 from ..structure.spanlines import spanning_steps
 from ..types import Grid
 from .page import PageContext
+
+NEAR_RULE = 1.5  # pt: a rule this close to a drawn row boundary lies on it
 
 
 def drawn_ys(g: Grid) -> list[float]:
@@ -38,11 +41,21 @@ def boxed(g: Grid) -> bool:
 def ruled_rows(ctx: PageContext, g: Grid, depths: Sequence[Sequence[int]]) -> list[bool]:
     """Per band between the grid's drawn row boundaries: a ruled row (``ruledrows``) by the
     evidence record: ruled at its top and bottom, in a table whose rules delimit rows."""
-    kinds = [b.kind == "rule" for b, y in zip(g.row_evidence, g.ys, strict=False) if y in set(drawn_ys(g))]
+    kinds = [b.kind == "rule" and _across(ctx, g, y) for b, y in zip(g.row_evidence, g.ys, strict=False)
+             if y in set(drawn_ys(g))]
     if len(kinds) != len(depths) + 1:
         return [False] * len(depths)
     ruled = [a and b for a, b in zip(kinds, kinds[1:], strict=False)]
     return ruled if rules_delimit_rows(depths, ctx.params.tables.row_band_lines, ruled) else [False] * len(depths)
+
+
+def _across(ctx: PageContext, g: Grid, y: float) -> bool:
+    """Do the page's horizontal rules at ``y`` (within ``NEAR_RULE`` pt) cover ``FULL`` of the
+    grid's width, as ``ruledrows.ruled_bands`` asks of a ruled row's top and bottom?"""
+    x0, x1 = g.xs[0], g.xs[-1]
+    covered = sum(max(0.0, min(r.end, x1) - max(r.start, x0)) for r in ctx.res.rules
+                  if r.orient == "h" and abs(r.pos - y) <= NEAR_RULE)
+    return covered >= FULL * (x1 - x0)
 
 
 def _kept_band(ctx: PageContext, g: Grid, y: float) -> list[Line] | None:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from ..params import Params
 from ..structure.bandrows import band_depths, staggered, title_over
 from ..structure.columns import Line
-from ..structure.delineated import drawn_rows, wrapped_deep
+from ..structure.delineated import drawn_rows, rows_delineated, wrapped_deep
 from ..structure.ruledrows import body_pitch, read_pitch, tight_pitch
 from ..structure.sectionrows import PITCH_SLACK, at_pitch
 from ..structure.spanlines import spanning_steps
@@ -74,6 +74,8 @@ def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, 
     per_band = [max(d, default=0) for d in depths]
     bands = [[ln for ln in lines if ys[b] <= ln.bbox.cy < ys[b + 1]] for b in range(len(depths))]
     page, limit = (ctx.centres.words, g.xs), ctx.params.tables.row_band_lines
+    # what held a band before the wrapped bands did (the depths alone, a ruled row) is said first
+    plain = rows_delineated(depths, limit, closed=boxed(g))
     drawn = drawn_rows(depths, limit, boxed(g), bands, page)
     # read open (``boxed`` is the evidence record's guess at the grid stage's closed cells, which
     # hold a deep band whatever its text): the deep bands held because their text wraps
@@ -93,7 +95,7 @@ def dropped_rows(ctx: PageContext, g: Grid, header_rows: int = 1) -> tuple[Why, 
     titled = heads == 2 and ctx.params.tables.title_row_header and title_over(bands[0], bands[1], ctx.centres.words, g.xs)
     stacks = head_stacks(ctx, g)
     return tuple(_why(ctx, g, above, below, (STACKED if stacked_pair(stacks, above, below) else "")
-                      or _in_wrapped(wrapped, ys, above, limit) or drawn or _in_ruled(g, ruled, above, below)
+                      or plain or _in_ruled(g, ruled, above, below) or _in_wrapped(wrapped, ys, above, limit) or drawn
                       or _in_staggered(ctx, g, lines, above) or _in_tight(ctx, g, lines, below), trials, heads,
                       _pitch_read(ctx, g, lines, (above, below), pitch), titled)
                  for above, below in found)
