@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from operator import attrgetter
 
 from ..types import Word
 
@@ -33,6 +34,7 @@ PITCH = 1.15  # font sizes: a character's top lies at most this far under the to
 # Japanese sheet's default 13.5 pt rows of 11 pt type by 1.23)
 MIN_SHARE = 0.5  # share of the page's characters in such runs, at least
 MIN_COLUMNS = 3  # runs of vertical writing on the page, at least
+_TEXT = attrgetter("text")
 VERTICAL = ("vertical writing: text set top to bottom in columns ({n} characters); its lines across are "
             "no table's rows, and it is no table's text")
 
@@ -54,9 +56,10 @@ def vertical_writing(words: Sequence[Word]) -> frozenset[int]:
     vertically, every full-width character drawn alone (a paragraph's last
     line shorter than ``MIN_RUN``, a bracket set off its column's axis); empty where the page is
     not set vertically."""
-    if all(w.text.isascii() for w in words):  # nearly every page: no full-width character at all
+    if "".join(map(_TEXT, words)).isascii():  # nearly every page: no full-width character at all
         return frozenset()
-    square = [i for i, w in enumerate(words) if _square(w)]
+    # one character, not ASCII: asked first, inline (every word of a page with a dash or a bullet)
+    square = [i for i, w in enumerate(words) if len(w.text) == 1 and not w.text.isascii() and _square(w)]
     if len(square) < MIN_COLUMNS * MIN_RUN:  # most pages with a few full-width characters
         return frozenset()
     runs = [run for c in _columns(words, square) for run in vertical_runs(words, c)]
