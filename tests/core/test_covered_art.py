@@ -5,12 +5,16 @@ fill that covers only half a rule's stroke leaves the rule."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 import pymupdf
 
 from inspector.core.explain import explain
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
-from inspector.core.reading.coveredart import uncovered
+from inspector.core.reading import coveredart
+from inspector.core.reading.coveredart import _cuttable, _is_cover, uncovered
 from inspector.core.reading.document import open_document
 from inspector.core.reading.drawings import Drawing
 from inspector.core.types import Rect
@@ -101,3 +105,49 @@ def test_fills_under_covers_stay_whole_and_a_crowd_of_covers_cuts_nothing() -> N
     crowd = [_d((("re", 0.0, 0.0, 300.0, 300.0),), 1000 + k, fill=255) for k in range(300)]
     assert uncovered([*rules, *crowd]) == ([*rules, *crowd], [])
     assert len(uncovered([*rules, *crowd[:2]])[1]) == 200  # two covers: every rule hidden
+
+
+def _random_page(rng: random.Random, n: int) -> list[Drawing]:
+    """``n`` paths in paint order (seqno rising, gaps for text): strokes, fills of one thin or
+    wide rectangle (some translucent, some not yet numbered), fills of several rectangles, and
+    shared edges (coordinates on a 10 pt grid)."""
+    out: list[Drawing] = []
+    seq = 0
+    for _ in range(n):
+        seq += rng.choice((1, 1, 2, 3))
+        x0, y0 = rng.randrange(0, 30) * 10.0, rng.randrange(0, 30) * 10.0
+        w, h = rng.choice((0.5, 2.0, 3.0, 10.0, 40.0)), rng.choice((0.5, 2.0, 3.0, 10.0, 40.0))
+        kind = rng.randrange(5)
+        if kind == 0:
+            d = _d((("l", x0, y0, x0 + w * 4, y0),), seq, width=rng.choice((0.5, 1.0, 3.0)))
+        elif kind == 3:
+            d = _d((("re", x0, y0, x0 + w, y0 + h), ("re", x0 + 50, y0, x0 + 50 + w, y0 + h)), seq, fill=0)
+        else:
+            d = _d((("re", x0, y0, x0 + w, y0 + h),), seq if kind != 4 else -1, fill=rng.choice((0, 255)))
+        if rng.random() < 0.1:
+            d = dataclasses.replace(d, fill_opacity=0.5)
+        out.append(d)
+    return out
+
+
+def test_the_paths_compared_are_those_every_path_compared_would_give() -> None:
+    """``uncovered`` compares the covers with the cuttable paths painted before the last cover
+    only (the tests inlined): the same covers and the same cuts as every path tested one by
+    one with ``_is_cover`` and ``_cuttable``, on random pages of all kinds of paths, the last
+    cover anywhere among them (first, last, none)."""
+    rng = random.Random(25)
+    cut_some = 0
+    for _ in range(300):
+        page = _random_page(rng, rng.choice((2, 5, 20, 80)))
+        covers = [k for k, d in enumerate(page) if _is_cover(d)]
+        assert coveredart._covers(page) == covers
+        if not covers:
+            assert uncovered(page) == (page, [])
+            continue
+        every = [k for k, d in enumerate(page) if _cuttable(d)]
+        lines = coveredart._lines(page, covers)
+        assert set(lines) <= set(every)
+        want = coveredart._under(page, every, covers) if every else {}
+        assert (coveredart._under(page, lines, covers) if lines else {}) == want
+        cut_some += bool(want)
+    assert cut_some > 50  # the cases cut something, not only nothing

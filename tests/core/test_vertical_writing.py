@@ -6,15 +6,16 @@ table is found there. A horizontal table of one-character cells (marks, a sheet'
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pymupdf
 
-from inspector.core.evidence.verticaltext import vertical_writing
+from inspector.core.evidence.verticaltext import _square, vertical_writing
 from inspector.core.explain import explain
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
-from inspector.core.types import PageResult
+from inspector.core.types import PageResult, Rect, Word
 
 SIZE = 8.0  # pt: the type; characters stand one em apart down a column
 ACROSS = 12.0  # pt: columns' pitch, right to left
@@ -146,3 +147,18 @@ def test_the_rules_among_the_writing_are_set_aside_and_the_titles_underline_kept
     assert any(n.endswith("; 3 rule(s) among it, near no other text, left out too") for n in on.notes)
     off = _detect(pdf, on=False)
     assert sorted(round(r.pos) for r in off.rules if r.orient == "h") == [54, 64, 344, 616]
+def test_the_quick_tests_drop_no_full_width_character() -> None:
+    """``vertical_writing`` asks the whole page's text once whether it is ASCII, and a word's
+    length and ASCII before ``_square``: neither drops a word ``_square`` keeps, on words of
+    every kind (ASCII, dashes, full-width letters and ideographs, pairs, blank, watermarks,
+    squares and narrow boxes)."""
+    rng = random.Random(13)
+    pool = ("a", "1", "ab", "–", "道", "路", "Ａ", "。", "道路", "", " ", "é", "﹏", "ｱ", "\u3000")
+    for _ in range(200):
+        words = [Word(rng.choice(pool), Rect(x, 0.0, x + rng.choice((4.0, 8.0, 10.0)), 8.0), SIZE,
+                      watermark=rng.random() < 0.1) for x in range(0, 8 * rng.randrange(1, 12), 8)]
+        assert "".join(w.text for w in words).isascii() == all(w.text.isascii() for w in words)
+        assert [i for i, w in enumerate(words) if _square(w)] == \
+            [i for i, w in enumerate(words) if len(w.text) == 1 and not w.text.isascii() and _square(w)]
+    kept = [w for w in (Word(t, Rect(0.0, 0.0, 8.0, 8.0), SIZE) for t in pool) if _square(w)]
+    assert {w.text for w in kept} == {"道", "路", "Ａ", "。", "﹏", "\u3000"}  # the cases hold squares

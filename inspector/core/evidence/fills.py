@@ -50,22 +50,41 @@ def find_fills(raw: Sequence[RawFill], params: VectorParams, hidden: set[int] | 
 def hidden_fills(raw: Sequence[RawFill]) -> set[int]:
     """Indices of rectangles painted inside an earlier one of the same colour, with nothing
     of another colour painted over that spot in between: invisible, so no edges (an HTML
-    engine paints a cell's background again behind every run of its text)."""
-    if len(raw) < 2 or len(raw) > MAX_NEIGHBOURS:
+    engine paints a cell's background again behind every run of its text). Compared by
+    colour: a rectangle's latest same-coloured holder painted before it (``_latest_holder``),
+    then, for those held, the last rectangle of another colour over it painted before it:
+    hidden when that one came no later than the holder."""
+    n = len(raw)
+    if n < 2 or n > MAX_NEIGHBOURS:
         return set()
     b = np.array([f[0].as_tuple() for f in raw], dtype=float)
-    x0, y0, x1, y1 = (b[:, i][:, None] for i in range(4))  # the inner one (rows) ...
-    X0, Y0, X1, Y1 = (b[:, i][None, :] for i in range(4))  # ... in an earlier one (columns)
-    inside = (X0 <= x0 + TOUCH) & (Y0 <= y0 + TOUCH) & (X1 >= x1 - TOUCH) & (Y1 >= y1 - TOUCH)
-    inside &= np.tri(len(raw), k=-1, dtype=bool)
-    out = set()
-    for i, j in zip(*np.nonzero(inside), strict=True):
-        if i in out or raw[i][1] != raw[j][1]:
+    colours: dict[tuple[int, int, int], int] = {}
+    ids = np.array([colours.setdefault(f[1], len(colours)) for f in raw])
+    holder = _latest_holder(b, ids, len(colours))
+    held = np.flatnonzero(holder >= 0)
+    if not held.size:
+        return set()
+    r = b[held]
+    over = ((b[None, :, 0] < r[:, None, 2]) & (b[None, :, 2] > r[:, None, 0]) & (b[None, :, 1] < r[:, None, 3])
+            & (b[None, :, 3] > r[:, None, 1]) & (np.arange(n)[None, :] < held[:, None]) & (ids[None, :] != ids[held][:, None]))
+    last = np.where(over, np.arange(n)[None, :], -1).max(axis=1)  # -1: none
+    return {int(i) for i in held[holder[held] >= last]}
+
+
+def _latest_holder(b: np.ndarray, ids: np.ndarray, colours: int) -> np.ndarray:
+    """For each row of ``b`` (x0, y0, x1, y1, in painting order), the last earlier row of its
+    colour (``ids``) holding it within ``TOUCH``; -1 where none does. One colour at a time."""
+    out = np.full(len(b), -1, dtype=np.int64)
+    for c in range(colours):
+        at = np.flatnonzero(ids == c)
+        if len(at) < 2:
             continue
-        between = (b[j + 1:i, 0] < b[i, 2]) & (b[j + 1:i, 2] > b[i, 0]) & (b[j + 1:i, 1] < b[i, 3]) & \
-                  (b[j + 1:i, 3] > b[i, 1])
-        if not any(raw[j + 1 + k][1] != raw[i][1] for k in np.nonzero(between)[0]):
-            out.add(int(i))
+        g = b[at]
+        inside = ((g[None, :, 0] <= g[:, None, 0] + TOUCH) & (g[None, :, 1] <= g[:, None, 1] + TOUCH)
+                  & (g[None, :, 2] >= g[:, None, 2] - TOUCH) & (g[None, :, 3] >= g[:, None, 3] - TOUCH)
+                  & np.tri(len(at), k=-1, dtype=bool))
+        best = np.where(inside, np.arange(len(at))[None, :], -1).max(axis=1)
+        out[at[best >= 0]] = at[best[best >= 0]]
     return out
 
 

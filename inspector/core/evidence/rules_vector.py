@@ -15,7 +15,7 @@ Collinear pieces of a dashed or dotted line are joined.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from operator import attrgetter
 
 from ..params import VectorParams
@@ -206,6 +206,7 @@ def _from_fill(d: Drawing, params: VectorParams, fills: list[RawFill], thin: dic
         fills.append((fast_rect(x0, y0, x1, y1), rgb, g))
 
 
+_set = object.__setattr__
 _BY_POS = attrgetter("pos", "start")  # sort keys made in C: a page has hundreds of rule pieces
 _BY_START = attrgetter("start")
 
@@ -262,8 +263,11 @@ def _combine(parts: list[Rule], orient: Orientation) -> Rule:
     stroked = fill >= 0 and any(p.drawn for p in parts)
     r = fast_rule(orient, pos, min(p.start for p in parts), max(p.end for p in parts),
                   max(p.thickness for p in parts), source, min(p.grey for p in parts), fill, stroked)
-    joints, breaks = _joints(parts), _breaks(parts)
-    return replace(r, joints=joints, breaks=breaks) if joints or breaks else r
+    # Set on the rule just made, seen by nothing yet (as ``replace`` would make it, without a
+    # second rule: a table drawn cell by cell joins a thousand such rules on a page).
+    _set(r, "joints", _joints(parts))
+    _set(r, "breaks", _breaks(parts))
+    return r
 
 
 BREAK_PART = 20.0  # pt: strokes at least this long on both sides of a gap are two rules side by side, no dashes

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from operator import attrgetter
 
 from ..types import Rect, Rule, Word
 
@@ -36,6 +37,7 @@ MIN_COLUMNS = 3  # runs of vertical writing on the page, at least
 CLEAR = 1.0  # font sizes: a rule's part this close to a word (not the vertical writing's) runs near it
 NEAR_SHARE = 0.5  # a rule of the vertical writing runs near other text for less than this share of its length
 RULE = "a rule among vertical writing (between its columns or articles), near no other text: no table's rule"
+_TEXT = attrgetter("text")
 VERTICAL = ("vertical writing: text set top to bottom in columns ({n} characters); its lines across are "
             "no table's rows, and it is no table's text")
 
@@ -57,9 +59,10 @@ def vertical_writing(words: Sequence[Word]) -> frozenset[int]:
     vertically, every full-width character drawn alone (a paragraph's last
     line shorter than ``MIN_RUN``, a bracket set off its column's axis); empty where the page is
     not set vertically."""
-    if all(w.text.isascii() for w in words):  # nearly every page: no full-width character at all
+    if "".join(map(_TEXT, words)).isascii():  # nearly every page: no full-width character at all
         return frozenset()
-    square = [i for i, w in enumerate(words) if _square(w)]
+    # one character, not ASCII: asked first, inline (every word of a page with a dash or a bullet)
+    square = [i for i, w in enumerate(words) if len(w.text) == 1 and not w.text.isascii() and _square(w)]
     if len(square) < MIN_COLUMNS * MIN_RUN:  # most pages with a few full-width characters
         return frozenset()
     runs = [run for c in _columns(words, square) for run in vertical_runs(words, c)]

@@ -40,12 +40,14 @@ Box = tuple[float, float, float, float]
 
 
 def uncovered(drawings: list[Drawing]) -> tuple[list[Drawing], list[ClippedArt]]:
-    """``drawings`` (in paint order) with what opaque rectangles painted after them cover cut
+    """``drawings`` (in paint order) with what opaque rectangles painted after them cut
     away, and each path cut or hidden so as ``ClippedArt``."""
-    covers = [k for k, d in enumerate(drawings) if _is_cover(d)]
-    if not covers or len(drawings) < 2:
+    if len(drawings) < 2:
         return drawings, []
-    lines = [k for k, d in enumerate(drawings) if _cuttable(d)]
+    covers = _covers(drawings)
+    if not covers:
+        return drawings, []
+    lines = _lines(drawings, covers)
     under = _under(drawings, lines, covers) if lines else {}
     if not under:
         return drawings, []
@@ -67,7 +69,41 @@ def uncovered(drawings: list[Drawing]) -> tuple[list[Drawing], list[ClippedArt]]
     return out, hidden
 
 
+def _covers(drawings: Sequence[Drawing]) -> list[int]:
+    """The indices of ``drawings`` that are covers (``_is_cover``'s tests inlined, the one that
+    fails most often first: this looks at every path of every page, most of them strokes or
+    fills of one rectangle)."""
+    return [k for k, d in enumerate(drawings)
+            if d.fill is not None and len(d.items) == 1 and d.fill_opacity >= 1.0 and d.seqno >= 0
+            and d.items[0][0] == "re" and (r := d.rect).x1 - r.x0 >= COVER_MIN and r.y1 - r.y0 >= COVER_MIN]
+
+
+def _lines(drawings: Sequence[Drawing], covers: Sequence[int]) -> list[int]:
+    """The indices of the paths ``_under`` compares with ``covers``: the cuttable ones
+    (``_cuttable``) painted before the last cover (one painted after every cover is under
+    none: ``_under`` asks a lower ``seqno``); every cuttable one on a page of more pairs than
+    ``MAX_PAIRS`` (which covers ``_under`` keeps there depends on how many paths it compares)."""
+    if len(covers) * len(drawings) > MAX_PAIRS:
+        return [k for k, d in enumerate(drawings) if _cuttable(d)]
+    top = max(drawings[k].seqno for k in covers)
+    out: list[int] = []
+    for k, d in enumerate(drawings):
+        if d.seqno >= top:
+            continue
+        items = d.items
+        if d.stroke is not None:
+            out.append(k)
+        elif len(items) == 1:  # most fills: one rectangle (a rule, a cell's shading)
+            it = items[0]
+            if it[0] == "re" and min(it[3] - it[1], it[4] - it[2]) <= THIN:
+                out.append(k)
+        elif _cuttable(d):
+            out.append(k)
+    return out
+
+
 def _is_cover(d: Drawing) -> bool:
+    """A filled rectangle, alone in its path, fully opaque, at least ``COVER_MIN`` across both ways."""
     r = d.rect
     return (d.fill is not None and d.fill_opacity >= 1.0 and d.seqno >= 0 and len(d.items) == 1
             and d.items[0][0] == "re" and r.x1 - r.x0 >= COVER_MIN and r.y1 - r.y0 >= COVER_MIN)
@@ -83,21 +119,22 @@ def _under(drawings: Sequence[Drawing], lines: list[int], covers: list[int]) -> 
     covers' boxes, in paint order. The largest covers first when the page holds more pairs than
     ``MAX_PAIRS``; none when more than ``MAX_HITS`` meet (a page of thousands of boxes over each
     other: what they cover is left as it is, not cut a thousand times)."""
-    rects = np.array([d.rect.as_tuple() for d in drawings], dtype=float)
-    seq = np.array([d.seqno for d in drawings], dtype=np.int64)
+    cr_all = np.array([drawings[k].rect.as_tuple() for k in covers], dtype=float)
+    cs_all = np.array([drawings[k].seqno for k in covers], dtype=np.int64)
     if len(covers) * len(lines) > MAX_PAIRS:  # a page of many filled boxes: the big ones hide most
-        area = (rects[covers, 2] - rects[covers, 0]) * (rects[covers, 3] - rects[covers, 1])
-        covers = sorted(covers[i] for i in np.argsort(-area)[: max(1, MAX_PAIRS // len(lines))])
-    cov, rows = np.array(covers, dtype=np.int64), np.array(lines, dtype=np.int64)
-    r, s = rects[rows], seq[rows]
+        area = (cr_all[:, 2] - cr_all[:, 0]) * (cr_all[:, 3] - cr_all[:, 1])
+        keep = np.sort(np.argsort(-area)[: max(1, MAX_PAIRS // len(lines))])
+        cr_all, cs_all = cr_all[keep], cs_all[keep]
+    rows = np.array(lines, dtype=np.int64)
+    r = np.array([drawings[k].rect.as_tuple() for k in lines], dtype=float)
+    s = np.array([drawings[k].seqno for k in lines], dtype=np.int64)
     out: dict[int, list[Box]] = {}
     hits = 0
     step = max(1, CHUNK // len(lines))
-    for at in range(0, len(cov), step):
-        c = cov[at:at + step]
-        cr = rects[c]
+    for at in range(0, len(cr_all), step):
+        cr, cs = cr_all[at:at + step], cs_all[at:at + step]
         meet = ((r[:, None, 0] < cr[None, :, 2]) & (cr[None, :, 0] < r[:, None, 2])
-                & (r[:, None, 1] < cr[None, :, 3]) & (cr[None, :, 1] < r[:, None, 3]) & (s[:, None] < seq[c][None, :]))
+                & (r[:, None, 1] < cr[None, :, 3]) & (cr[None, :, 1] < r[:, None, 3]) & (s[:, None] < cs[None, :]))
         found = np.nonzero(meet)
         hits += len(found[0])
         if hits > MAX_HITS:
