@@ -147,6 +147,8 @@ def test_the_rules_among_the_writing_are_set_aside_and_the_titles_underline_kept
     assert any(n.endswith("; 3 rule(s) among it, near no other text, left out too") for n in on.notes)
     off = _detect(pdf, on=False)
     assert sorted(round(r.pos) for r in off.rules if r.orient == "h") == [54, 64, 344, 616]
+
+
 def test_the_quick_tests_drop_no_full_width_character() -> None:
     """``vertical_writing`` asks the whole page's text once whether it is ASCII, and a word's
     length and ASCII before ``_square``: neither drops a word ``_square`` keeps, on words of
