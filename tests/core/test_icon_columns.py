@@ -89,18 +89,19 @@ def test_a_logo_beside_a_table_is_no_column() -> None:
     assert all(w.bbox.x0 < 500 for w in icons)
 
 
-def test_a_single_icon_beside_a_paragraph_and_a_picture_under_a_label_give_no_word() -> None:
-    words = [Word("Status", Rect(100, 80, 130, 90)), Word("Some", Rect(40, 100, 70, 110)),
-             Word("text", Rect(40, 130, 70, 140)), Word("more", Rect(40, 160, 70, 170)),
-             Word("Done", Rect(101, 160, 113, 170))]
+def test_a_lone_icon_a_pair_a_run_with_text_or_under_a_lone_heading_give_no_word() -> None:
+    words = [Word("Goal", Rect(40, 80, 62, 90)), Word("Status", Rect(100, 80, 130, 90)),
+             Word("Some", Rect(40, 100, 70, 110)), Word("text", Rect(40, 130, 70, 140)),
+             Word("more", Rect(40, 160, 70, 170)), Word("Done", Rect(101, 160, 113, 170))]
     beside = [Rect(100, 100, 112, 112)]
     assert icon_words(beside, words) == ()
     run = [Rect(100, 100, 112, 112), Rect(100, 130, 112, 142), Rect(100, 160, 112, 172)]
     assert len(icon_words(run[:2], words)) == 0  # two are a pair, not a column
     assert icon_words(run, words) == ()  # "Done" lies over the third: the run has text in its body
-    assert len(icon_words(run, words[:4])) == 3
+    assert len(icon_words(run, words[:5])) == 3
+    assert icon_words(run, words[1:5]) == ()  # a heading alone on its line (picture bullets under a title)
     big = [Rect(100, y, 140, y + 40) for y in (100, 150, 200)]  # pictures of 40 pt: figures, not icons
-    assert icon_words(big, words[:4]) == ()
+    assert icon_words(big, words[:5]) == ()
 
 
 def test_explain_names_the_column_of_pictures() -> None:

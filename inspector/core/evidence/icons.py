@@ -8,9 +8,10 @@ occupies its slot, its cell's text stays empty, and exporters write an empty cel
 
 Only a run of small pictures that reads as a column counts: ``MIN_ICONS`` or more of one size,
 centred on one x, each on its own line of the page's text (a word beside it on that line, none
-over it), and a header word above the run within ``HEAD_PITCHES`` of its row pitch with no text
-between them in the column. A lone icon beside a paragraph, a logo, a figure or a picture with
-text set over it (a shaded label) stays a picture: no word. Coordinates: page space, pt.
+over it), and a header word above the run within ``HEAD_PITCHES`` of its row pitch, on a line of
+several cells (a table's header line), with no text between them in the column. A lone icon
+beside a paragraph, a logo, a figure, picture bullets under a heading or a picture with text set
+over it (a shaded label) stays a picture: no word. Coordinates: page space, pt.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ MIN_ICONS = 3  # pictures a column needs (two are a pair of icons, not a column)
 X_TOL = 3.0  # pt: centres of one column's pictures lie this close in x
 SIZE_TOL = 0.3  # share: one column's pictures are of one size, within this share of the median side
 HEAD_PITCHES = 2.5  # the header sits at most this many row pitches above the first picture
+HEAD_GAP = 1.5  # text heights: a gap this wide on the header's line parts two cells (a word space is a third)
 MAX_PICTURES = 400  # pictures on one page beyond which none is looked at (a page tiled with them)
 BLOCK = -1  # ``Word.block`` of a picture's word: no text block of the page
 WHAT = "a column of pictures"
@@ -110,5 +112,15 @@ def _headed(run: list[Rect], words: Sequence[Word]) -> bool:
     above = [w for w in inside if w.bbox.y1 <= top.y0]
     if not above:
         return False
+    head = max(above, key=lambda w: w.bbox.y1)
     pitch = median([b.cy - a.cy for a, b in zip(run, run[1:], strict=False)])
-    return top.y0 - max(w.bbox.y1 for w in above) <= HEAD_PITCHES * pitch
+    return top.y0 - head.bbox.y1 <= HEAD_PITCHES * pitch and _header_line(head, words)
+
+
+def _header_line(head: Word, words: Sequence[Word]) -> bool:
+    """``head`` stands in a line of several cells: a word on its line lies ``HEAD_GAP`` text
+    heights or more from the phrase ``head`` is in. A heading alone on its line (a section's
+    title over picture bullets, a history list's title) heads no column."""
+    h = max(head.bbox.height, 1.0)
+    line = sorted((w.bbox for w in words if abs(w.bbox.cy - head.bbox.cy) <= h / 2), key=lambda b: b.x0)
+    return any(b.x0 - a.x1 >= HEAD_GAP * h for a, b in zip(line, line[1:], strict=False))
