@@ -16,6 +16,7 @@ over it (a shaded label) stays a picture: no word. Coordinates: page space, pt.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from statistics import median
 
@@ -45,14 +46,30 @@ def icon_words(pictures: Sequence[Rect], words: Sequence[Word]) -> tuple[Word, .
     ``words`` (the page's text), top to bottom and column by column."""
     if len(pictures) > MAX_PICTURES:
         return ()
-    small = [p for p in _unique(pictures) if _small(p) and not _covered(p, words)]
+    small = [p for p in _unique(pictures) if _small(p)]
     size = median([w.font_size for w in words]) if words else 0.0
+    band = _Band(words)
     out: list[Word] = []
     for run in _columns(small):
-        run = [p for p in run if _on_a_line(p, words)]
+        run = [p for p in run if not _covered(p, band.near(p)) and _on_a_line(p, band.near(p))]
         if len(run) >= MIN_ICONS and _distinct_rows(run) and _headed(run, words):
             out.extend(Word("", p, font_size=size or p.height, block=BLOCK, baseline=p.y1) for p in run)
     return tuple(out)
+
+
+class _Band:
+    """The page's words sorted by centre y, to fetch those near a picture's height in log time
+    (a page of hundreds of pictures and thousands of words is looked at in milliseconds)."""
+
+    def __init__(self, words: Sequence[Word]) -> None:
+        self.words = sorted(words, key=lambda w: w.bbox.cy)
+        self.cys = [w.bbox.cy for w in self.words]
+        self.reach = max((w.bbox.height for w in words), default=0.0) / 2
+
+    def near(self, p: Rect) -> list[Word]:
+        """Every word that may overlap ``p``'s height widened by half of it (``_on_a_line``'s band)."""
+        pad = p.height / 2 + self.reach
+        return self.words[bisect_left(self.cys, p.y0 - pad):bisect_right(self.cys, p.y1 + pad)]
 
 
 def _unique(pictures: Sequence[Rect]) -> list[Rect]:
