@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .aside import Aside, set_aside
 from .evidence.checkboxes import CHECK_BOX, STACKED
 from .evidence.figures import Figure, search_figures
+from .evidence.icons import icon_words
 from .evidence.ocrpictures import picture_areas
 from .evidence.pictures import picture_figures
 from .evidence.rules_merge import merge_rules
@@ -81,7 +82,7 @@ keep_freed_pages()  # a page's picture temporaries reuse the last page's memory:
 
 NO_RASTER = RasterResult((), (), (), 0, 0)
 HUGE_PAGE_DPI_SHARE = 4  # a page whose render would fall below a quarter of raster.dpi gets no raster rules
-STAGES = ("words", "drawings", "vector", "images", "render", "skew", "picture", "ocr", "raster", "merge", "figures",
+STAGES = ("words", "drawings", "vector", "images", "icons", "render", "skew", "picture", "ocr", "raster", "merge", "figures",
           "bands", "furniture", "aside", "upright", "index", "rows", "tables", "reread")
 
 
@@ -144,6 +145,8 @@ class Pipeline:
         if ocr_wanted(params.ocr, text_words, pictures, len(drawings)):
             scan = self._scan(t, page, params, pictures, text_words, turn)
         words, turn, skew = scan.words, scan.turn, scan.skew
+        if pictures and scan.source != "ocr" and not turn:  # a column of pictures: its cells' words
+            words = (*words, *self._stage(t, "icons", (index, scan.key), lambda: icon_words(page.picture_boxes(), words)))
         rkey = (index, params.raster, skew)
         dpi = page.safe_dpi(params.raster.dpi)
         huge = dpi * HUGE_PAGE_DPI_SHARE < params.raster.dpi  # rules at a few dpi are noise, and slow

@@ -82,8 +82,8 @@ def test_text_under_the_next_column_sets_its_foot(under: tuple[str, float], link
 @pytest.mark.skipif(not REAL.is_file(), reason="corpus/tagged_real not fetched (make corpus-tagged-real)")
 def test_real_spread_pairs_its_two_columns(tmp_path: Path) -> None:
     """indesign18-report page 6: a spread whose goals table goes on in the right-hand page's
-    column (its tags make the two one table). Detection takes the left piece in two columns
-    against the right's three (its columns stand inside the other's, in order); the left piece
+    column (its tags make the two one table). Detection takes both pieces in three columns (the
+    left piece's Status column holds only pictures, read as a column of pictures); the left piece
     ends 19 pt over the right one's foot, the page's columns' foot (page 7's full-bleed picture,
     taken for a table down to the paper's edge, and the footnotes under the right piece are
     not), so the pair is linked with its header repeated."""
@@ -94,7 +94,7 @@ def test_real_spread_pairs_its_two_columns(tmp_path: Path) -> None:
     assert [(c.prev_index, c.next_index) for c in conts] == [(0, 1)]
     ev = conts[0].evidence
     assert conts[0].proposed and conts[0].repeated_header == 1
-    assert [e.detail.split(",")[0] for e in ev if e.kind == "columns"] == ["2 columns against 3"]
+    assert [e.detail.split(",")[0] for e in ev if e.kind == "columns"] == ["3 columns"]
     assert [e.detail for e in ev if e.kind == "header"] == ["repeats the header (1 row)"]
     assert ev[0].detail.startswith("ends at the bottom of its page's columns: 19.0 pt of room")
     # The navigation bar across the spread (it prints the page's number) is furniture: the

@@ -67,6 +67,7 @@ from .heads import (
     titled_head_rows,
 )
 from .headstack import stack_cut
+from .icons import icon_cols
 from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut
 from .options import option_cols, option_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
@@ -163,7 +164,7 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         rows = centred_stub_rows(ctx, g, wrapped_rows(ctx, g, data_band_rows(ctx, g, rows)))
         cols = group_label_cols(ctx, g, option_cols(g, clear_cut_cols(ctx, g, region, cols)))
         cols = sheet_cols(ctx, g, texts_apart_cols(ctx, g, phrase_label_cols(ctx, g, cols)))
-        cols = flush_label_cols(ctx, g, left_head_cols(ctx, g, region, cols))
+        cols = icon_cols(ctx, g, flush_label_cols(ctx, g, left_head_cols(ctx, g, region, cols)))
         above = _line_above(ctx, g, rows[0].pos) if rows else ""
         if TABLE_LABEL.match(above):  # the growth upwards stopped at it (``grow.extend_up``)
             rows[0] = replace(rows[0], decision=rows[0].decision + f"; the line above is the table's caption "

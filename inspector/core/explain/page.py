@@ -54,6 +54,8 @@ class Evidence:
     repeated_header (a side where a block of tables with one header set again was cut into them) |
     flush_label (a header label set flush with one end of its cmidrule, a cell over the columns under the rule:
     its 1-based row) |
+    icons (a column beside the boundary holds a column of pictures, small pictures one per row under a header
+    word, which stand for its cells' text: how many) |
     wrapped_span (a row rule left out under a cell whose paragraph wraps on past it: the cell's 1-based
     column) |
     centred_stub (a row boundary inside a stub label's cell centred down the rows it spans: the cell's

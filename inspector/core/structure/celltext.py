@@ -52,7 +52,9 @@ def join_words(words: Sequence[Word], turn: int = 0, leaders: bool = False) -> s
         else:
             lines.append([k])
     if not leaders:
-        return "\n".join(" ".join(words[k].text for k in sorted(line, key=x0.__getitem__)) for line in lines)
+        # A picture's word (``evidence.icons``) has no text: it adds no space to its line.
+        return "\n".join(" ".join(words[k].text for k in sorted(line, key=x0.__getitem__) if words[k].text)
+                         for line in lines)
     return "\n".join(_glued([words[k] for k in sorted(line, key=x0.__getitem__)]) for line in lines)
 
 
