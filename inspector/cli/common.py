@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from ..core.infra.userfiles import PRESET_LIMIT, InputError, read_text
 from ..core.params import ParamError, Params
 from ..core.reading.document import Document, DocumentError, open_document
+from ..core.reading.garbled import text_layer_notes
+from ..core.types import PageResult
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -95,3 +98,12 @@ def page_index(page: int, page_count: int) -> int:
     if not 1 <= page <= page_count:
         raise CliError(f"--page {page}: the document has {page_count} page(s)")
     return page - 1
+
+
+def doubts_json(res: PageResult) -> dict[str, Any]:
+    """What ``detect --json`` and ``explain --json`` say of a page's text that may not be what it
+    shows: ``hidden_text`` (blocks a viewer does not show, left out: kind, words, bbox in pt) and
+    ``text_layer`` (notes naming a font whose text layer looks wrong, kept as it reads)."""
+    return {"hidden_text": [{"kind": u.kind, "words": u.words, "bbox": [round(v, 2) for v in u.bbox.as_tuple()]}
+                            for u in res.unseen],
+            "text_layer": text_layer_notes(res.notes)}

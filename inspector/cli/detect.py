@@ -24,6 +24,7 @@ from .common import (
     CliError,
     add_doc_args,
     add_param_args,
+    doubts_json,
     open_doc,
     page_index,
     params_from_args,
@@ -248,7 +249,8 @@ def _page_json(r: PageResult, tagged: dict[int, int] | None,
                        for k, t in enumerate(r.tables)],
             "tagged_tables": (tagged or {}).get(r.page - 1, 0),
             "timings_ms": {k: round(v, 2) for k, v in r.timings.items()},
-            "warnings": list(r.warnings), "skipped": [{"kind": k, "note": n} for k, n in r.skip_notes()]}
+            "warnings": list(r.warnings), "skipped": [{"kind": k, "note": n} for k, n in r.skip_notes()],
+            **doubts_json(r)}
 
 
 def _joints(r: PageResult, t: Table, snap: float) -> list[dict[str, Any]]:

@@ -8,7 +8,7 @@ import sys
 from ..core.infra.userfiles import dumps_strict
 from ..core.reading.garbled import GARBLED_PREFIX
 from ..core.reading.unseen import HIDDEN_PREFIX
-from .common import EXIT_PARTIAL, add_doc_args, add_param_args, open_doc, page_index, params_from_args
+from .common import EXIT_PARTIAL, add_doc_args, add_param_args, doubts_json, open_doc, page_index, params_from_args
 from .pages import PageRunner
 
 EXAMPLES = """examples:
@@ -59,9 +59,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
              "rows": [w.as_json() for w in t.rows], "cols": [w.as_json() for w in t.cols],
              "dropped": [w.as_json() for w in t.dropped]} for t in tables],
             "rejected": [r.as_json() for r in page.rejected], "skipped": [{"kind": k, "note": n} for k, n in res.skip_notes()],
-            "hidden_text": [{"kind": u.kind, "words": u.words, "bbox": [round(v, 2) for v in u.bbox.as_tuple()]}
-                            for u in res.unseen],
-            "text_layer": [n for n in res.notes if n.startswith(GARBLED_PREFIX)]}]}
+            **doubts_json(res)}]}
         sys.stdout.write(dumps_strict(out, ensure_ascii=False, indent=1) + "\n")
         return 0
     print(f"page {res.page}: {len(tables)} table(s)" + (f", read turned {res.turn} degrees" if res.turn else ""))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.reading.document import Document
+from ..core.reading.garbled import text_layer_notes
 from ..core.types import Table, Word
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ class Source:
     tables: tuple[Table, ...]
     description: str
     failed: tuple[int, ...] = ()  # pages (1-based) whose detection failed: their tables are missing
+    doubts: tuple[str, ...] = ()  # "page N: the text layer looks wrong: ...": cell texts may not match the page
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -102,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"table-inspector: {len(source.tables)} table(s) from {source.description} -> {out}", file=sys.stderr)
     if not source.tables:
         print(f"table-inspector: no tables found ({source.description})", file=sys.stderr)
+    for doubt in source.doubts:  # the tables are written; whoever reads them is told their text may be wrong
+        print(f"table-inspector: {doubt}", file=sys.stderr)
     if source.failed:
         print(f"table-inspector: page(s) {', '.join(map(str, source.failed))} failed: their tables are missing",
               file=sys.stderr)
@@ -184,7 +188,8 @@ def _detected_tables(args: argparse.Namespace, doc: Document, pages: list[int]) 
     linked = link_pages(results, params.continuation)
     roles = {(r.page, k): _with_roles(t, r.words) for r in linked.results for k, t in enumerate(r.tables)}
     tables = logical_tables(linked.results, linked.continuations, roles)
-    return Source(tuple(tables), "detection", tuple(f.page for f in runner.failures))
+    doubts = tuple(f"page {r.page}: {n}" for r in results for n in text_layer_notes(r.notes))
+    return Source(tuple(tables), "detection", tuple(f.page for f in runner.failures), doubts)
 
 
 def _with_roles(table: Table, words: tuple[Word, ...]) -> Table:

@@ -135,3 +135,8 @@ def garbled_notes(fonts: Iterable[GarbledFont]) -> tuple[str, ...]:
                  f"ordinary text only {abs(g.shift)} code points {'back' if g.shift > 0 else 'on'} (its ToUnicode "
                  "map is off by a constant?); its text is kept as it reads, so cell texts may not match the page"
                  for g in fonts)
+
+
+def text_layer_notes(notes: Iterable[str]) -> list[str]:
+    """The page notes (of ``garbled_notes``) that say its text layer looks wrong."""
+    return [n for n in notes if n.startswith(GARBLED_PREFIX)]
