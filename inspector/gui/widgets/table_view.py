@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core.reading.garbled import text_layer_notes
 from ...core.types import Rect, Table
 from ..session import Selection, Session
 
@@ -99,6 +100,7 @@ def _native_mime_data() -> QMimeData:
 
 
 COPY_TEXT = "Copy as Markdown"
+TEXT_LAYER_WARNING = "⚠ The text layer looks wrong: cell texts may not match the page (Why says more)"
 
 
 def copy_table(table: Table, markdown: str | None = None) -> None:
@@ -245,8 +247,11 @@ class TablePreview(QWidget):
         size = f"{table.n_rows} x {table.n_cols}"
         if fixed_id:
             return f"Corrected table {fixed_id} (your annotation): {size}"
-        n = len(self.session.result.tables) if self.session.result else 0
-        return f"Detected table {index + 1} of {n} (not corrected): {size}, {table.source}"
+        res = self.session.result
+        n = len(res.tables) if res else 0
+        heading = f"Detected table {index + 1} of {n} (not corrected): {size}, {table.source}"
+        # copied as it reads, so whoever copies it is told first (the note itself is in Why)
+        return heading + (f". {TEXT_LAYER_WARNING}" if res and text_layer_notes(res.notes) else "")
 
     def _fill(self, table: Table) -> None:
         for cell in table.cells:
