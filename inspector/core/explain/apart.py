@@ -15,6 +15,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..evidence.rules_merge import RuleIndex
 from ..structure.region import HALF
 from ..structure.spans import texts_apart
 from ..types import Grid
@@ -53,11 +54,12 @@ def _apart_rows(ctx: PageContext, g: Grid) -> tuple[dict[int, list[int]], dict[i
     cs = np.searchsorted(g.xs, c.cx[ids], side="right") - 1
     occupied = {(int(r), int(k)) for r, k in zip(rs, cs, strict=True) if 0 <= r < g.n_rows and 0 <= k < g.n_cols}
     spanned = {(r + i, k) for r, c0, n, m in g.spans for i in range(n) for k in range(c0, c0 + m - 1)}
-    nowhere = {k for k in range(g.n_cols - 1) if _cover(ctx, g.xs[k + 1], g.ys[0], g.ys[-1]) <= 0}
+    index, snap = RuleIndex(ctx.res.rules), ctx.params.merge.snap
+    nowhere = {k for k in range(g.n_cols - 1) if index.covered("v", g.xs[k + 1], g.ys[0], g.ys[-1], snap) <= 0}
     out: dict[int, list[int]] = {}
     own: dict[int, list[int]] = {}
     for r in range(g.n_rows):
-        undrawn = [k for k in range(g.n_cols - 1) if _cover(ctx, g.xs[k + 1], g.ys[r], g.ys[r + 1]) < HALF]
+        undrawn = [k for k in range(g.n_cols - 1) if index.covered("v", g.xs[k + 1], g.ys[r], g.ys[r + 1], snap) < HALF]
         held = [(r, k) in occupied for k in range(g.n_cols)]
         for k in undrawn:
             if (r, k) not in spanned and held[k] != held[k + 1] and k in nowhere:
@@ -67,16 +69,3 @@ def _apart_rows(ctx: PageContext, g: Grid) -> tuple[dict[int, list[int]], dict[i
             if (r, k) not in spanned and not (held[k] and held[k + 1]) and k not in nowhere:
                 out.setdefault(k, []).append(r)
     return out, own
-
-
-def _cover(ctx: PageContext, x: float, y0: float, y1: float) -> float:
-    """Share of the segment x, y0..y1 (pt) that the page's vertical rules cover."""
-    snap = ctx.params.merge.snap
-    spans = sorted((max(r.start, y0), min(r.end, y1)) for r in ctx.res.rules
-                   if r.orient == "v" and abs(r.pos - x) <= snap and r.start < y1 and r.end > y0)
-    covered, reach = 0.0, y0
-    for a, b in spans:
-        if b > reach:
-            covered += b - max(a, reach)
-            reach = b
-    return covered / (y1 - y0) if y1 > y0 else 0.0

@@ -4,14 +4,14 @@ row where it starts)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
+from ..evidence.rules_merge import RuleIndex
 from ..structure.centred_heads import head_rows
 from ..structure.centredstub import centred_stub_groups
 from ..structure.columns import col_of
 from ..structure.region import FULL, HALF
-from ..types import Grid, Rule, Word
+from ..types import Grid, Word
 from .page import Evidence, PageContext, Why
 
 CENTRED_STUB = ("; the row labels stand centred down the rows they span (one off the rows' lines, or the first "
@@ -32,12 +32,10 @@ def centred_stub_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     for i in ids:
         w = words[i]
         cells.setdefault(col_of(w.bbox.cy, g.ys), {}).setdefault(col_of(w.bbox.cx, g.xs), []).append(w)
-    hs = [u for u in ctx.res.rules if u.orient == "h"]
-    snap = ctx.params.merge.snap
-    xs = g.xs
-    head = head_rows(g, lambda y: _covered(hs, y, xs[0], xs[-1], snap) >= FULL)
+    index, snap, xs = RuleIndex(ctx.res.rules), ctx.params.merge.snap, g.xs
+    head = head_rows(g, lambda y: index.covered("h", y, xs[0], xs[-1], snap) >= FULL)
     groups = centred_stub_groups(g, lambda r: cells.get(r, {}), head,
-                                 lambda y: _covered(hs, y, xs[0], xs[1], snap) >= HALF)
+                                 lambda y: index.covered("h", y, xs[0], xs[1], snap) >= HALF)
     spans = {(r, rs) for r, c, rs, cs in g.spans if c == 0 and cs == 1}
     for first, last in groups:
         if (first, last - first + 1) not in spans:
@@ -50,13 +48,3 @@ def centred_stub_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
                               params=(*b.params, PARAM))
     return rows
 
-
-def _covered(rules: Sequence[Rule], y: float, x0: float, x1: float, snap: float) -> float:
-    """The share of [x0, x1] (pt) the horizontal ``rules`` within ``snap`` of ``y`` cover."""
-    spans = sorted((max(u.start, x0), min(u.end, x1)) for u in rules if abs(u.pos - y) <= snap and u.end > x0 and u.start < x1)
-    covered, reach = 0.0, x0
-    for a, b in spans:
-        if b > reach:
-            covered += b - max(a, reach)
-            reach = b
-    return covered / (x1 - x0) if x1 > x0 else 0.0
