@@ -59,6 +59,7 @@ class WordCentres:
         # Leader runs (``leaders``) are blank space to rows and columns; a cell takes each into its label's text.
         self.leaders = [i for i in np.flatnonzero(mark).tolist() if words[i].leader]
         self._lines: dict[tuple[Rect, float], list[Line]] = {}  # a pure function of (words, box, tol): safe to keep
+        self._inside: dict[tuple[Rect, float], list[int]] = {}  # the same: half the boxes are asked twice or more
         self._facts: LineFacts | None = None  # read once, when lines are first asked for
 
     def lines(self, ids: Sequence[int], tol: float) -> list[Line]:
@@ -76,9 +77,15 @@ class WordCentres:
         return hit
 
     def inside(self, box: Rect, pad: float = 1.0) -> list[int]:
-        """Indices of words whose centre lies in ``box`` (grown by ``pad``), ascending."""
-        m = (self.cx >= box.x0 - pad) & (self.cx <= box.x1 + pad) & (self.cy >= box.y0 - pad) & (self.cy <= box.y1 + pad)
-        return np.flatnonzero(m).tolist()
+        """Indices of words whose centre lies in ``box`` (grown by ``pad``), ascending. Kept by
+        box: a candidate's words are asked for by its repeated-header cut, then its grid, and a
+        table's again by the borderless runs and the spans (a new list each time: callers may
+        change theirs). Boxes equal as ``Rect``s (0.0 and -0.0 alike) give the same words."""
+        hit = self._inside.get((box, pad))
+        if hit is None:
+            m = (self.cx >= box.x0 - pad) & (self.cx <= box.x1 + pad) & (self.cy >= box.y0 - pad) & (self.cy <= box.y1 + pad)
+            hit = self._inside[(box, pad)] = np.flatnonzero(m).tolist()
+        return list(hit)
 
 
 def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line]:
