@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 import numpy as np
 
 from ..numbers import is_number, leading_sign
 from ..params import ColumnParams
+from ..rect import fast_rect
 from ..types import Rect, RowBand, Word
 from .gapcuts import RESOLUTION, at_clip_edges, cut_how, cut_in, flush_edges, free_runs
 
@@ -57,6 +59,7 @@ class WordCentres:
         # Leader runs (``leaders``) are blank space to rows and columns; a cell takes each into its label's text.
         self.leaders = [i for i in np.flatnonzero(mark).tolist() if words[i].leader]
         self._lines: dict[tuple[Rect, float], list[Line]] = {}  # a pure function of (words, box, tol): safe to keep
+        self._inside: dict[tuple[Rect, float], list[int]] = {}  # the same: half the boxes are asked twice or more
         self._facts: LineFacts | None = None  # read once, when lines are first asked for
 
     def lines(self, ids: Sequence[int], tol: float) -> list[Line]:
@@ -74,9 +77,15 @@ class WordCentres:
         return hit
 
     def inside(self, box: Rect, pad: float = 1.0) -> list[int]:
-        """Indices of words whose centre lies in ``box`` (grown by ``pad``), ascending."""
-        m = (self.cx >= box.x0 - pad) & (self.cx <= box.x1 + pad) & (self.cy >= box.y0 - pad) & (self.cy <= box.y1 + pad)
-        return np.flatnonzero(m).tolist()
+        """Indices of words whose centre lies in ``box`` (grown by ``pad``), ascending. Kept by
+        box: a candidate's words are asked for by its repeated-header cut, then its grid, and a
+        table's again by the borderless runs and the spans (a new list each time: callers may
+        change theirs). Boxes equal as ``Rect``s (0.0 and -0.0 alike) give the same words."""
+        hit = self._inside.get((box, pad))
+        if hit is None:
+            m = (self.cx >= box.x0 - pad) & (self.cx <= box.x1 + pad) & (self.cy >= box.y0 - pad) & (self.cy <= box.y1 + pad)
+            hit = self._inside[(box, pad)] = np.flatnonzero(m).tolist()
+        return list(hit)
 
 
 def lines_in(words: Sequence[Word], ids: Sequence[int], tol: float) -> list[Line]:
@@ -113,38 +122,52 @@ class LineFacts(NamedTuple):
 
     def lines(self, ids: Sequence[int], tol: float) -> list[Line]:
         """``lines_in(words, ids, tol)`` of the words these facts were read from: the same
-        lines, the same floats (the same running mean, in the same order)."""
-        bases, scale = self.base, self.scale
-        groups: list[list[int]] = []
-        means: list[float] = []
+        lines, the same floats (the same running mean, in the same order). A line's box is
+        grown word by word as the line is read (``Rect.bounding``'s comparisons in its order)
+        while its words come left to right, as they nearly always do (``g.sort`` would leave
+        them, so ``Rect.bounding`` of them is that box); otherwise ``_close`` sorts them and
+        bounds them again."""
+        bases, scale, boxes = self.base, self.scale, self.boxes
+        out: list[Line] = []
         g: list[int] = []
-        b = 0.0
+        b = x0 = y0 = x1 = y1 = last = 0.0
+        ordered = True  # no word of the line so far left of the one before: ``g.sort`` would keep it
         for i in sorted(ids, key=self.keys.__getitem__):  # stable: ties keep the order of ``ids``
-            bl = bases[i]
+            bl, r = bases[i], boxes[i]
             if g:
                 if abs(bl - b) <= tol * scale[i]:
                     g.append(i)
                     b += (bl - b) / len(g)
+                    if r.x0 < last:  # the very test of the sort's first run: a sort would move it
+                        ordered = False
+                    last = r.x0
+                    if r.y0 < y0:  # plain comparisons, as ``Rect.bounding``'s
+                        y0 = r.y0
+                    if r.x1 > x1:
+                        x1 = r.x1
+                    if r.y1 > y1:
+                        y1 = r.y1
                     continue
-                groups.append(g)
-                means.append(b)
-            g, b = [i], bl
+                out.append(_line(RowBand, (fast_rect(x0, y0, x1, y1), b, tuple(g))) if ordered and len(g) > 1
+                           else self._close(g, b))
+            g, b, ordered = [i], bl, True
+            x0, y0, x1, y1, last = r.x0, r.y0, r.x1, r.y1, r.x0
         if g:
-            groups.append(g)
-            means.append(b)
-        boxes, out = self.boxes, []
-        for g, b in zip(groups, means, strict=True):
-            if len(g) == 1:
-                out.append(RowBand(boxes[g[0]], b, (g[0],)))
-                continue
-            g.sort(key=self.x0.__getitem__)
-            out.append(RowBand(Rect.bounding([boxes[i] for i in g]), b, tuple(g)))
+            out.append(_line(RowBand, (fast_rect(x0, y0, x1, y1), b, tuple(g))) if ordered and len(g) > 1
+                       else self._close(g, b))
         out.sort(key=_baseline)
         return out
 
+    def _close(self, g: list[int], b: float) -> Line:
+        """The line of words ``g`` at baseline ``b``: one word, or words not left to right."""
+        if len(g) == 1:
+            return _line(RowBand, (self.boxes[g[0]], b, (g[0],)))
+        g.sort(key=self.x0.__getitem__)
+        return _line(RowBand, (Rect.bounding([self.boxes[i] for i in g]), b, tuple(g)))
 
-def _baseline(line: Line) -> float:
-    return line.baseline
+
+_line = tuple.__new__  # ``RowBand(*fields)`` without the namedtuple's Python-level __new__
+_baseline = itemgetter(1)  # ``RowBand.baseline``, read in C: the key of every sort of lines here
 
 
 def segments(words: Sequence[Word], lines: Sequence[Line], gap: float, signs_open: bool = False) -> list[Segment]:
@@ -167,7 +190,8 @@ def segments(words: Sequence[Word], lines: Sequence[Line], gap: float, signs_ope
             w = words[ids[k]]
             b = w.bbox
             if (cut or b.x0 - x1 >= (limit if limit > gap else gap)  # a text a clip cut ends its cell
-                    or (signs_open and b.x0 > x1 and _sign_opens(words, ids, k))):
+                    # a sign is three characters at most: asked here, before the call, for every word pair
+                    or (signs_open and b.x0 > x1 and len(w.text) <= 3 and _sign_opens(words, ids, k))):
                 out.append(_segment(Segment, (ids[start:k], x0, x1, li)))
                 start, x0, x1 = k, b.x0, b.x1
             elif b.x1 > x1:  # plain comparisons: this loop runs for every word of a region

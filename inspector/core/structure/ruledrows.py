@@ -77,12 +77,15 @@ def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     # unit prices with its amounts under the amounts).
     first = min((col_of(min(words[i].bbox.x0 for i in ln.word_ids), xs) for ln in lines if ln.word_ids), default=0)
     centred = _centred_amounts(lines, words, xs, first)
-    stub = _stub_end(lines, words, xs)
+    # Each line's runs, and which are amounts, read once: the stub's end reads every one of them.
+    runs_of = [word_runs(ln, words) for ln in lines]
+    amounts = [[_amount(r) for r in runs] for runs in runs_of]
+    stub = _stub_of(runs_of, amounts, xs)
     for k, ln in enumerate(lines):
-        runs = word_runs(ln, words)
-        labels = _labels(runs, xs, first, stub)
+        runs, amount = runs_of[k], amounts[k]
+        labels = _labels(runs, xs, first, stub, amount)
         # One misread amount on a scan would otherwise make six rows of amounts one row's cells.
-        if not all(_amount(r) or _doubted(r) for r in runs[labels:]):
+        if not all(amount[j] or _doubted(runs[j]) for j in range(labels, len(runs))):
             return False
         # A stub label starting in lower case goes on from the line above ("Rando" / "m forest").
         wrapped = (k and continues(lines[k - 1], ln)) or any(r[0].text[:1].islower() for r in runs[1:labels])
@@ -104,22 +107,31 @@ def _stub_end(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float])
     """The band's first column holding a number (past the last column when none does): the
     columns before it are the stub, its labels' columns. A mark alone (a footnote's "*", what a
     scan left of a rule read "|") stands in no amount column."""
-    cols = [col_of(r[0].bbox.x0, xs) for ln in lines for r in word_runs(ln, words)
-            if _amount(r) and any(ch.isdigit() for w in r for ch in w.text)]
+    runs_of = [word_runs(ln, words) for ln in lines]
+    return _stub_of(runs_of, [[_amount(r) for r in runs] for runs in runs_of], xs)
+
+
+def _stub_of(runs_of: Sequence[Sequence[Sequence[Word]]], amounts: Sequence[Sequence[bool]],
+             xs: Sequence[float]) -> int:
+    """``_stub_end`` of the lines whose runs are ``runs_of`` (``word_runs``), each run's
+    ``_amount`` in ``amounts``."""
+    cols = [col_of(r[0].bbox.x0, xs) for runs, amount in zip(runs_of, amounts, strict=True)
+            for r, a in zip(runs, amount, strict=True) if a and any(ch.isdigit() for w in r for ch in w.text)]
     return min(cols, default=len(xs))
 
 
-def _labels(runs: Sequence[Sequence[Word]], xs: Sequence[float], first: int, stub: int) -> int:
+def _labels(runs: Sequence[Sequence[Word]], xs: Sequence[float], first: int, stub: int,
+            amount: Sequence[bool] | None = None) -> int:
     """How many of a line's ``runs`` lead it as labels: a word run (no amount) in the labels'
     column ``first``, and the word runs after it in the stub's columns (before ``stub``); or,
     a line with no label in ``first``, its word runs in the stub's other columns. A table whose
     stub holds two label columns (a category over three lines, a level on each: "Med-low",
     "Med-high", "Very high") sets its rows of amounts after both; a scan that lost the light
-    rules between them leaves them in one band."""
+    rules between them leaves them in one band. ``amount``: each run's ``_amount``, when read already."""
     n = 0
-    for r in runs:
+    for j, r in enumerate(runs):
         col = col_of(r[0].bbox.x0, xs)
-        if _amount(r) or not (col == first or (n or col > first) and col < stub):
+        if (amount[j] if amount is not None else _amount(r)) or not (col == first or (n or col > first) and col < stub):
             break
         n += 1
     return n

@@ -129,10 +129,13 @@ def _block(text: tuple[Sequence[Word], Read], lines: Sequence[Line], occupied: S
     sides are two tables: rows off each other's baselines; failing that (``ends_apart``), in
     the block grown up to a line in one piece over the gutter, one side ending rows before."""
     least = GUTTER_EM * em
-    found, rows = _sides(text, lines, occupied, _grown(lines, occupied, seed, gap, least, False), min_gap, tol)
+    grown = _grown(lines, occupied, seed, gap, least, False)
+    found, rows = _sides(text, lines, occupied, grown, min_gap, tol)
     if (rows is not None and found.off >= MIN_OFF) or not ends_apart:
         return found, rows is not None and found.off >= MIN_OFF
-    apart, rows = _sides(text, lines, occupied, _grown(lines, occupied, seed, gap, least, True), min_gap, tol)
+    spanned = _grown(lines, occupied, seed, gap, least, True)
+    # No line in one piece over the gutter: the same block, whose sides were just read (a third of the calls).
+    apart, rows = (found, rows) if spanned == grown else _sides(text, lines, occupied, spanned, min_gap, tol)
     if rows is None or min(rows) < MIN_SIDE_ROWS or apart.apart < MIN_APART:
         return found, False
     return apart, True
