@@ -67,11 +67,11 @@ def test_the_boxed_header_reads_as_title_group_and_years() -> None:
     assert len(res.tables) == 1
     t = res.tables[0]
     assert t.rows_text() == [*HEADER, *(list(r) for r in ROWS)]
-    assert t.grid.spans == SPANS
+    assert t.grid is not None and t.grid.spans == SPANS
     assert [round(y, 1) for y in t.grid.ys[3:5]] == [HEAD_RULE, 145.9]
 
 
 def test_a_head_rule_drawn_from_side_to_side_reads_the_same() -> None:
     t = detect(boxed(inset=0.0)).tables[0]
     assert t.rows_text()[:3] == HEADER
-    assert t.grid.spans == SPANS
+    assert t.grid is not None and t.grid.spans == SPANS

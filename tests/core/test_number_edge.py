@@ -66,7 +66,9 @@ def test_the_numbers_set_right_are_a_column_of_their_own() -> None:
     assert len(res.tables) == 1
     assert res.tables[0].rows_text() == [["No", "Task", "Owner", "Due"],
                                          *([n, "\n".join(t), o, d] for n, t, o, d in TASKS)]
-    x = res.tables[0].grid.xs[1]
+    grid = res.tables[0].grid
+    assert grid is not None
+    x = grid.xs[1]
     assert abs(x - EDGES[1]) < 0.5  # halfway between the numbers' end and the text's start
 
 
