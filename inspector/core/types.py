@@ -113,7 +113,8 @@ class Boundary:
 
     ``reason`` is set by the step of the grid stage that put the boundary there: "side" (the
     region's side), "rules" (drawn rules or fill edges: a ruled table's columns, a rule-bounded
-    band), "number stack" (between two stacks of right-aligned numbers), "clip edge" (beside
+    band), "number stack" (between two stacks of right-aligned numbers), "number edge" (after
+    a stack of numbers set right, before text set left, ``structure.numberedge``), "clip edge" (beside
     a clip edge that cut several lines' text), "group rule" (at the end of a group label's
     underline, in the white of a text gap), "cell tiles" (where two cells' shading
     rectangles meet side by side, ``structure.seams``), "rule joints" (a text gap's column moved

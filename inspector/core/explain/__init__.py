@@ -249,7 +249,7 @@ def _decided(b: Boundary) -> str:
     if b.reason == "text":
         return "text gap"
     if b.reason in ("number stack", "clip edge", "group rule", "line number", "cell tiles", "sign edge", "column ends",
-                    "rule joints"):
+                    "rule joints", "number edge"):
         return b.reason
     return b.kind
 
@@ -282,6 +282,11 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
                    "numbers right-aligned in a stack on each side, sharing their lines, with free space between "
                    "on every line (a word OCR only guessed, under 40 %, across it on one line in ten is taken as "
                    "misread): two columns closer than columns.min_gap", ())
+    if kind == "number edge":
+        return Why(axis, b.pos, True, (Evidence("number_edge"), Evidence("text_gap", b.gap)),
+                   "numbers set right end at one x here, their starts ragged, and the text after them on the same "
+                   "lines starts at one x, its ends ragged: one cell keeps one alignment, so the "
+                   f"{b.gap:.1f} pt between is two cells' padding (closer than columns.min_gap)", ())
     if kind == "clip edge":
         return Why(axis, b.pos, True, (Evidence("clipped_text", b.clip_lines), Evidence("text_gap", b.gap)),
                    f"text clipped at x = {b.clip_x:.1f} in {b.clip_lines} rows: a clip path cuts the cells' text "

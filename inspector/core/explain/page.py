@@ -70,7 +70,8 @@ class Evidence:
     (the row rules, stroked cell by cell, meet end to end there in a text gap's white: how many rules) | header_over_rules
     (the first row is a header line over a ruled grid's first rule, its pieces inside the grid's columns) |
     sign_edge (amounts end where a column of currency signs alone, each between two numbers, starts: a
-    spreadsheet's accounting format, closer than a column gap) | rule_pair (a rule beside a kept boundary
+    spreadsheet's accounting format, closer than a column gap) | number_edge (numbers set right end
+    where text set left starts closer than a column gap: two cells' padding, ``structure.numberedge``) | rule_pair (a rule beside a kept boundary
     over an empty band thinner than half a line: cells boxed apart, the pair one boundary, pt apart) |
     straddled (a column boundary no line has text on both sides of, the lines of one side overlapping
     the other's: middle-aligned wrapped cells, two columns) | facing_columns (text set right, then text

@@ -26,7 +26,7 @@ from statistics import mean, median, pstdev
 
 from ..numbers import is_number
 from ..types import Rect, Word
-from .columns import Line, Segment, lines_in, segments
+from .columns import STRADDLE, Line, Segment, lines_in, segments
 
 MIN_WORDS = 2.5  # mean words a piece of running text holds, at least
 MAX_NUMBERS = 0.3  # share of a text column's words that may be numbers
@@ -37,6 +37,7 @@ BREAKS = 0.25  # share of its steps a text column may break its spacing by, wide
 MIN_EVEN_STEPS = 4  # steps at the column's own spacing needed to read past its breaks
 MIN_TEXT_LINES = 3  # lines of running text before a column counts as one (two lines are any two cells)
 MIN_TABLE_LINES = 3  # lines the table keeps after the cut (the borderless minimum)
+AROUND = 2  # page lines read above and below a run for a paragraph running through it (a subscript line between)
 # Why no user would change these: they describe running text and a gutter in the page's own
 # measures (its words, its line spacing, a stroke's pt), not a producer's style.
 EDGE_SLACK = 2  # pt a text column's piece may stand past the column's ragged-side edge
@@ -57,6 +58,12 @@ RUNS_ON_BESIDE = ("prose beside the table: a column of running text on the table
                   "column")
 
 
+THROUGH = ("a paragraph running through: a column of running text whose lines go on from the line above the "
+           "run and into the line below it (a full line, then lower case), beside too little for a table "
+           "(fewer than 3 rows, lines overlapping in height one row, or fewer than 2 rows in pieces): prose "
+           "and what stands beside it on its lines (a display equation's pieces), no table")
+
+
 @dataclass(frozen=True)
 class Trimmed:
     """What is left of an aligned run once a column of running text beside it is cut off:
@@ -71,6 +78,7 @@ class Trimmed:
     breaks: int = 0
     pitch: float = 0.0
     runs_on: bool = False
+    through: bool = False  # no table left: a paragraph runs through the run (``THROUGH``), ``prose`` the run's box
 
 
 @dataclass(frozen=True)
@@ -83,15 +91,21 @@ class _Pitch:
     runs_on: bool = False
 
 
-def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], min_gap: float, tol: float) -> Trimmed:
+def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], min_gap: float, tol: float,
+                     around: tuple[Sequence[Line], Sequence[Line]] = ((), ())) -> Trimmed:
     """``box`` (an aligned run of ``lines``) without a column of running text on its right or
     left side; ``box`` itself when there is none. ``tol``: the baseline tolerance of text
     lines (``rows.y_tolerance``). On a page of two text columns the table's side holds its
-    column's prose too: the table is what lies between that prose's lines above and below it."""
+    column's prose too: the table is what lies between that prose's lines above and below it.
+    ``around``: the page's text lines above and below the run (``AROUND`` at most each, top
+    down), read for a paragraph running through it (``_through``): then no table is left
+    (``Trimmed.through``)."""
     segs = segments(words, lines, min_gap)
     for right in (True, False):
         cut = _text_column(segs, words, right)
         if cut is None:
+            if _through(lines, words, min_gap, right, around):
+                return Trimmed((), box, through=True)
             continue
         mine = [s for s in segs if (s.x1 < cut if right else s.x0 > cut)]
         text = [i for s in segs if (s.x0 >= cut if right else s.x1 <= cut) for i in s.word_ids]
@@ -143,6 +157,73 @@ def _text_column(segs: Sequence[Segment], words: Sequence[Word], right: bool) ->
     if sum(is_number(words[i].text) for i in ids) > MAX_NUMBERS * len(ids):
         return None
     return edge - CUT_INSET if right else edge + CUT_INSET
+
+
+def _through(lines: Sequence[Line], words: Sequence[Word], min_gap: float, right: bool,
+             around: tuple[Sequence[Line], Sequence[Line]]) -> bool:
+    """Does a paragraph run through the run of ``lines`` on its right (``right``) or left side,
+    beside too little for a table? Its pieces there: running text on ``MIN_FACING`` lines or
+    more (too few for ``_text_column``), flush at one start, behind a gutter no piece crosses;
+    the line above the run (``around[0]``) runs on into its first piece, each piece into the
+    next, and its last into the line below (``around[1]``; of each, the nearest with text over
+    the column: an equation's subscript line may come first): ``flows``, a full line going on
+    in lower case. A table's text column holds a cell a row: its text ends inside the table.
+    What stands beside it is no table: fewer than ``MIN_TABLE_LINES`` lines, or fewer than
+    ``MIN_ROW_LINES`` holding ``MIN_TABLE_PIECES`` pieces (a display equation's pieces)."""
+    above, below = list(around[0]), list(around[1])
+    every = [*above, *lines, *below]
+    if not lines or not all(ln.word_ids for ln in every):
+        return False
+    # Pieces parted by a gutter (an em at least): a justified line's stretched spaces stay in it.
+    em = median(words[i].font_size for ln in lines for i in ln.word_ids)
+    segs = segments(words, every, max(MIN_GUTTER_EM * em, min_gap))
+    inside = [s for s in segs if len(above) <= s.line < len(above) + len(lines)]
+    by_line: dict[int, list[Segment]] = {}
+    for s in inside:
+        by_line.setdefault(s.line, []).append(s)
+    outer = [(ss[-1] if right else ss[0]) for ss in by_line.values()]
+    running = [s for s in outer if running_text(s, words)]
+    if not running:
+        return False
+    start = max(s.x0 for s in running) if right else min(s.x0 for s in running)
+    prose = [s for s in running if abs(s.x0 - start) <= EDGE_SLACK]  # flush at the column's start
+    if len(prose) < MIN_FACING:
+        return False
+    x0, x1 = min(s.x0 for s in prose), max(s.x1 for s in prose)
+    rest = [s for s in inside if s not in prose]
+    if any(s.x1 > x0 and s.x0 < x1 for s in rest):
+        return False  # a piece runs into the text column
+    over = [s for s in segs if s.x0 < x1 and s.x1 > x0]
+    up = max((s for s in over if s.line < len(above)), key=lambda s: s.line, default=None)
+    down = min((s for s in over if s.line >= len(above) + len(lines)), key=lambda s: s.line, default=None)
+    if up is None or down is None:
+        return False
+    ends = (up, down)
+    col = [ends[0], *sorted(prose, key=lambda s: s.line), ends[1]]
+    if len(flows(col, words, every)) < len(col) - 1:
+        return False
+    rows = _rows(rest, words)
+    return len(rows) < MIN_TABLE_LINES or sum(len(r) >= MIN_TABLE_PIECES for r in rows) < MIN_ROW_LINES
+
+
+def _rows(pieces: Sequence[Segment], words: Sequence[Word]) -> list[list[Segment]]:
+    """``pieces`` by line, top down, a line joined to the one above when their pieces' heights
+    overlap by ``columns.STRADDLE`` of the lower one's: one row's text, not two (a display
+    equation's operator, fraction and subscripts stand on baselines of their own, overlapping)."""
+    out: list[list[Segment]] = []
+    boxes: list[tuple[float, float]] = []
+    for k in sorted({s.line for s in pieces}):
+        line = [s for s in pieces if s.line == k]
+        y0 = min(words[i].bbox.y0 for s in line for i in s.word_ids)
+        y1 = max(words[i].bbox.y1 for s in line for i in s.word_ids)
+        a, b = boxes[-1] if boxes else (0.0, 0.0)
+        if boxes and min(y1, b) - max(y0, a) >= STRADDLE * min(y1 - y0, b - a):
+            out[-1].extend(line)
+            boxes[-1] = (min(y0, boxes[-1][0]), max(y1, boxes[-1][1]))
+        else:
+            out.append(line)
+            boxes.append((y0, y1))
+    return out
 
 
 def _flush_column(prose: Sequence[Segment], right: bool) -> list[Segment]:

@@ -18,6 +18,10 @@ from .columns import Line, Segment, col_of, segments
 
 CENTRED_EMS = 0.25  # of the label's type height: slack on where a cell's middle may lie
 GROUP_CENTRED = 0.1  # share of its sub-headers' width a group label's middle may lie off theirs
+# A line centred on the table as on its own column is the table's title when its middle lies this
+# many times further off the column's middle than off the table's: either is set exactly by its
+# producer, so the nearer middle is the one it was centred on.
+CLOSER = 4.0
 
 
 def sub_header_cut(lines: Sequence[Line], words: Sequence[Word], min_gap: float,
@@ -87,8 +91,11 @@ def sub_header_cuts(lines: Sequence[Line], words: Sequence[Word], min_gap: float
 
 def _title_line(line: Line, words: Sequence[Word], min_gap: float, xs: Sequence[float]) -> bool:
     """Is ``line`` one piece of text (no gap of ``min_gap``) across an inner boundary of ``xs``,
-    or centred on the table and not on its own column (within and over ``GROUP_CENTRED`` of their
-    widths: a short title over a wide column, tbl's ``expand``)?"""
+    or centred on the table (within ``GROUP_CENTRED`` of its width) and not on its own column:
+    over ``GROUP_CENTRED`` of the column's width off its middle (a short title over a wide
+    column, tbl's ``expand``), or, where the column stands near the table's middle, off the
+    column's middle over ``CLOSER`` times as far as off the table's (a title set on the
+    table's middle, a column's head on its column's)?"""
     pieces = segments(words, [line], min_gap)
     if len(pieces) != 1:
         return False
@@ -96,8 +103,9 @@ def _title_line(line: Line, words: Sequence[Word], min_gap: float, xs: Sequence[
     if any(p.x0 < x < p.x1 for x in xs[1:-1]):
         return True
     mid, k = (p.x0 + p.x1) / 2, col_of((p.x0 + p.x1) / 2, xs)
-    return (abs(mid - (xs[0] + xs[-1]) / 2) <= GROUP_CENTRED * (xs[-1] - xs[0])
-            and abs(mid - (xs[k] + xs[k + 1]) / 2) > GROUP_CENTRED * (xs[k + 1] - xs[k]))
+    off_table, off_col = abs(mid - (xs[0] + xs[-1]) / 2), abs(mid - (xs[k] + xs[k + 1]) / 2)
+    return off_table <= GROUP_CENTRED * (xs[-1] - xs[0]) and (
+        off_col > GROUP_CENTRED * (xs[k + 1] - xs[k]) or off_col > CLOSER * off_table)
 
 
 def label_span(grid: Grid, boxes: Sequence[Rect], r: int, c: int) -> tuple[int, int] | None:

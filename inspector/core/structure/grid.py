@@ -44,6 +44,7 @@ from .gapless import Column
 from .glyphgaps import SPLIT_GLYPHS, facing_columns, gap_in_glyphs, gaps_in_glyphs, sign_edges, signs_open
 from .group_labels import at_group_rules, banded_section_lines, group_rule_ends, under_group_labels, under_head_labels
 from .justified import justified_gaps
+from .numberedge import NUMBER_EDGE, number_edges
 from .options import join_options, option_pairs
 from .region import RegionEvidence
 from .regions import Candidate
@@ -136,6 +137,9 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     # "But less than" of a tax table between one pair of rules) is two columns as well.
     # So does the seam of two cells' shading (``seams``): the words either side are two cells'.
     stacked = stack_boundaries(words, kept, xs, RULED_SHARE if drawn_xs else SHARE)
+    # A drawn column's number and text are one cell's; a text column's tell two by their alignments.
+    edged = [] if drawn_xs else [x for x in number_edges(words, kept, sorted([*xs, *stacked])) if x not in xs]
+    stacked = sorted([*stacked, *edged])
     xs = sorted([*xs, *stacked])
     ev = replace(ev, segs=split_segments(segs, words, [*stacked, *tiled], xs[1:-1]))
     ys = one_per_pair(ev, _positions(cand.rules, "h", box.y0, box.y1, ev.snap), across=False) \
@@ -167,7 +171,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     later = partial(_evidence, (grid.xs, grid.ys), ((tuple(ev.segs), tuple(ev.lines)), (ev.rules, ev.snap)),
                     (tuple(stacked), frozenset(drawn_xs), frozenset(drawn_ys - virtual), grouped,
                      frozenset(blank.xs[:1]) if blank and blank.left_out and blank.xs[0] > cand.bbox.x0 else frozenset(),
-                     tiled, signed, frozenset(ends), frozenset(jointed) & frozenset(xs)),
+                     tiled, signed, frozenset(ends), frozenset(jointed) & frozenset(xs), frozenset(edged)),
                     (tuple(cut), tuple(body), ev.params.columns.min_gap))
     grid = Grid(box, grid.xs, grid.ys, cand.source, grid.spans, evidence_later=later, option_splits=splits)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
@@ -192,7 +196,7 @@ def _spanned(grid: Grid, ev: RegionEvidence, virtual: set[float],
 def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
               region: tuple[tuple[tuple[Segment, ...], tuple[Line, ...]], tuple[RuleIndex, float]],
               steps: tuple[tuple[float, ...], frozenset[float], frozenset[float], frozenset[float], frozenset[float],
-                           frozenset[float], frozenset[float], frozenset[float], frozenset[float]],
+                           frozenset[float], frozenset[float], frozenset[float], frozenset[float], frozenset[float]],
               clips: tuple[tuple[tuple[float, int], ...], tuple[Segment, ...], float]
               ) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
     """The boundaries' evidence (``boundaries.explain``) of a grid's (xs, ys) over a region's
@@ -201,11 +205,12 @@ def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
     columns moved to a group label's underline's end, and a blank table's side moved past a form's
     line number (``blankform.blank_table``) and those left of a column of accounting signs
     (``glyphgaps.sign_edges``), and the rows where the column rules above end inside a band
-    (``colends.column_ends``); ``clips`` the clip edges that cut
+    (``colends.column_ends``), and the columns right of a stack of numbers set right before text
+    set left (``numberedge``: among ``stacked`` too); ``clips`` the clip edges that cut
     several lines' text, the pieces of the body's lines (``gapcuts.clip_edges``) and
     ``columns.min_gap``. Only what it reads is kept until then."""
     xs, ys = grid
-    stacked, drawn_xs, drawn_ys, grouped, numbered, tiled, signed, ended, jointed = steps
+    stacked, drawn_xs, drawn_ys, grouped, numbered, tiled, signed, ended, jointed, edged = steps
     cut, body, min_gap = clips
     clipped = clip_decided(xs[1:-1], cut, body, min_gap) if cut else {}
     col_reasons = _reasons(xs, drawn_xs, stacked, clipped, grouped, tiled)
@@ -214,6 +219,8 @@ def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
     if jointed:
         col_reasons = tuple("rule joints" if x in jointed and r == "text" else r
                             for x, r in zip(xs, col_reasons, strict=True))
+    if edged:
+        col_reasons = tuple(NUMBER_EDGE if x in edged else r for x, r in zip(xs, col_reasons, strict=True))
     if numbered:
         col_reasons = tuple(LINE_NUMBER_SIDE if x in numbered else r for x, r in zip(xs, col_reasons, strict=True))
     row_reasons = tuple("column ends" if y in ended else r for y, r in zip(ys, _reasons(ys, drawn_ys), strict=True))

@@ -14,21 +14,24 @@ tall cell, or in its middle when that lies nearer the top) holds one cell spanni
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..numbers import is_number
 from ..types import Grid, Word
+from .between import YEAR
 
 Span = tuple[int, int, int, int]  # (r, c, rs, cs)
 
 
 def header_rowspans(grid: Grid, slots: dict[tuple[int, int], list[int]], words: Sequence[Word],
-                    spans: list[Span]) -> list[Span]:
+                    spans: list[Span], undrawn: Collection[float] | None = None) -> list[Span]:
     """``spans`` (merged cells of ``grid``) with the labels beside a group label spanning both
     header rows (see the module doc). ``slots``: (r, c) -> ids of the words there. The two rows
-    are the grid's first two, or the two under a title row spanning the table."""
+    are the grid's first two, or the two under a title row spanning the table. ``undrawn``: in
+    a ruled grid, the row boundaries no rule draws (pt); the two rows must be parted by one
+    (where a rule parts them, the grid draws its row spans: none is read)."""
     first = 1 if any(s[:2] == (0, 0) and s[2] == 1 and s[3] == grid.n_cols for s in spans) else 0
-    if grid.n_rows < first + 3 or grid.n_cols < 3:
+    if grid.n_rows < first + 3 or grid.n_cols < 3 or (undrawn is not None and grid.ys[first + 1] not in undrawn):
         return spans
     top, sub = first, first + 1
     grouped = group_columns(spans, slots, top, sub)
@@ -43,7 +46,7 @@ def header_rowspans(grid: Grid, slots: dict[tuple[int, int], list[int]], words: 
     if not rest or any((top, c) not in slots or (sub, c) in slots or c in covered for c in rest):
         return spans
     ids = [i for c in range(grid.n_cols) for r in (top, sub) for i in slots.get((r, c), [])]
-    if any(is_number(words[i].text) for i in ids):
+    if any(is_number(words[i].text) and not YEAR.match(words[i].text) for i in ids):  # a year heads a column
         return spans
     return sorted([*spans, *((top, c, 2, 1) for c in rest)])
 

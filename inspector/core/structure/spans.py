@@ -113,9 +113,18 @@ def grid_spans(grid: Grid, ev: RegionEvidence, virtual: set[float],
         for c in range(last):
             join(r * nc + c, r * nc + c + 1)
     spans = rectangles(parent, find, (nr, nc), occupied, joined)
-    if cand.source == "ruled" or not ev.params.tables.head_rowspans:  # a ruled grid draws its row spans
+    if not ev.params.tables.head_rowspans:
         return spans
-    return header_rowspans(grid, slots.words_in_rows(2 + any(s[:2] == (0, 0) for s in spans)), ev.words, spans)
+    # A ruled grid draws its row spans, unless its header rows were parted by their text alone.
+    return header_rowspans(grid, slots.words_in_rows(2 + any(s[:2] == (0, 0) for s in spans)), ev.words, spans,
+                           virtual if cand.source == "ruled" else None)
+
+
+def across(ev: RegionEvidence, xs: Sequence[float], y: float) -> bool:
+    """Is a rule drawn the table's width at ``y`` (pt): over ``FULL`` of the columns ``xs``
+    less ``ev.snap`` at each side? tbl stops a rule inside a box at the box's lines, a point
+    short of the region's sides, which are the frame's outer edges."""
+    return ev.covered("h", y, xs[0] + ev.snap, xs[-1] - ev.snap) >= FULL
 
 
 def _one_piece_rows(segs: Sequence[Segment], row_of: Sequence[int]) -> set[int]:
@@ -268,7 +277,7 @@ def _spanner_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
     the rule in the header's rows groups them too (``flush_label``)."""
     xs, ys, nc, snap = grid.xs, grid.ys, grid.n_cols, ev.snap
     width = xs[-1] - xs[0]
-    head = head_rows(grid, lambda y: ev.covered("h", y, xs[0], xs[-1]) >= FULL)
+    head = head_rows(grid, lambda y: across(ev, xs, y))
     for rule in (part for whole in ev.cand.rules for part in _apart(whole)):
         if rule.orient != "h" or rule.length >= CMIDRULE_WIDTH * width:
             continue
@@ -341,7 +350,7 @@ def stub_groups(grid: Grid, ev: RegionEvidence, slots: WordSlots) -> list[tuple[
     """(first, last) rows of each stub label centred down its group of rows (``centredstub``);
     the header rows are those over the first rule drawn the table's width."""
     xs = grid.xs
-    head = head_rows(grid, lambda y: ev.covered("h", y, xs[0], xs[-1]) >= FULL)
+    head = head_rows(grid, lambda y: across(ev, xs, y))
     return centred_stub_groups(grid, slots.row_cells, head, lambda y: ev.covered("h", y, xs[0], xs[1]) >= HALF)
 
 
@@ -349,7 +358,7 @@ def _centred_label_joins(grid: Grid, ev: RegionEvidence, join: Join) -> None:
     """A header label centred over columns empty beside it, sub-headers under each, spans them
     (``centred_heads``); header rows are those over the first rule drawn the table's width."""
     xs, nc = grid.xs, grid.n_cols
-    head = head_rows(grid, lambda y: ev.covered("h", y, xs[0], xs[-1]) >= FULL)
+    head = head_rows(grid, lambda y: across(ev, xs, y))
     for r, a, b in centred_label_spans(grid, [ev.words[i].bbox for i in ev.ids], head):
         for c in range(a, b):
             join(r * nc + c, r * nc + c + 1)

@@ -18,7 +18,7 @@ from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 from .aligned import aligned_runs, label_over_first
 from .bandlines import continues
-from .beside import RUNS_ON_BESIDE, trim_text_column
+from .beside import AROUND, RUNS_ON_BESIDE, THROUGH, trim_text_column
 from .between import figure_caption, line_facts
 from .blankform import inner_grids, written_below
 from .bleed import BLEED, bleeds
@@ -313,14 +313,17 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
             short.append(TableRegion(box, "aligned", CHOICES))
             continue
         if b - a >= need or (b - a == 2 and need == 3 and pair_block(words, free[a:b], segs_of, keep[a:b])):
-            cut = trim_text_column(box, free[a:b], words, params.columns.min_gap, params.rows.y_tolerance)
+            cut = trim_text_column(box, free[a:b], words, params.columns.min_gap, params.rows.y_tolerance,
+                                   (free[max(a - AROUND, 0):a], free[b:b + AROUND]))  # the lines around: ``_through``
             out.extend(Candidate(t, "aligned") for t in cut.tables)
             kept = [n for n in range(a, b) if n in sub_rows]
             if kept:
                 labels = ", ".join(f"'{sub_rows[n]}'" for n in kept[:SAID_LABELS])
                 short.append(TableRegion(Rect.bounding([free[n].bbox for n in kept]), "aligned",
                                          SUB_ROWS.format(n=len(kept), labels=labels)))
-            if cut.prose is not None:
+            if cut.through:
+                short.append(TableRegion(box, "aligned", THROUGH))
+            elif cut.prose is not None:
                 short.append(TableRegion(cut.prose, "aligned", RUNS_ON_BESIDE if cut.runs_on else PROSE_BESIDE
                                          if not cut.breaks else PROSE_BESIDE_BREAKS.format(pitch=cut.pitch, n=cut.breaks)))
         else:
