@@ -213,7 +213,10 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
         one_band = _header_band(cand, words, col.centres)
         box = extend_down(cand.bbox, words, cparams.min_gap, stop, col.centres, tol=ytol, one_band=one_band)
         above = max((y for y in bottoms if y < cand.bbox.y0 - 1), default=0.0)
-        box = extend_up(box, words, cparams.min_gap, above, centres=col.centres, tol=ytol)
+        # A report printed from plain text (its rules rows of '-'/'=', ``charrules``) parts its
+        # blocks by empty lines only: an empty line stops the heads, as under a sheet's empty row.
+        typed = any(r.source == "text" for r in cand.rules)
+        box = extend_up(box, words, cparams.min_gap, above, centres=col.centres, tol=ytol, body=typed)
         labelled = extend_left(box, words, cparams.min_gap, col.centres, tol=ytol)
         if labelled != box:  # rules over the amounts only (a totals rule): the body stands above them,
             # the labels' lines and every close line of two or more pieces over it (not three at most)
