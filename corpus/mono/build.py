@@ -94,7 +94,8 @@ def mupdf(text: str, paper: str, size: float) -> bytes:
         for k, line in enumerate(page_text.split("\n")):
             if line.strip():
                 page.insert_text((36, 48 + k * size * 1.15), line, fontname="cour", fontsize=size)
-    return doc.tobytes(garbage=3, deflate=True)
+    doc.set_metadata({"producer": "PyMuPDF", "creationDate": "D:20260101000000Z", "modDate": "D:20260101000000Z"})
+    return doc.tobytes(garbage=3, deflate=True, no_new_id=True)
 
 
 def page_lines(page: pymupdf.Page) -> list[list[Glyph]]:
