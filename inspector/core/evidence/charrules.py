@@ -73,6 +73,8 @@ def _line_rule(runs: list[Word]) -> Rule:
 def character_rules(words: tuple[Word, ...]) -> tuple[tuple[Word, ...], tuple[Rule, ...], int]:
     """The words with every run on a rule line flagged ``char_rule``, the rules those lines draw
     (one a line, ``_line_rule``), and how many lines were read so."""
+    if not any(w.text[:1] in RULE_CHARS and is_run(w.text) for w in words):
+        return words, (), 0  # most pages: no run at all, no lines to group
     flagged: list[int] = []
     rules: list[Rule] = []
     lines = 0
