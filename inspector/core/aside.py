@@ -14,6 +14,8 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .evidence.charbars import NOTE as CHAR_BARS_NOTE
+from .evidence.charbars import character_bars
 from .evidence.charrules import NOTE as CHAR_RULES_NOTE
 from .evidence.charrules import character_rules
 from .evidence.checkboxes import CHECK_BOX, COMB, DIGIT_BOXES, STACKED, form_marks
@@ -69,12 +71,15 @@ def set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
 
 
 def _char_rules(found: Aside) -> Aside:
-    """``found`` with its rows of '-'/'=' runs flagged and read as rules (``evidence.charrules``)."""
-    words, drawn, lines = character_rules(found.words)
-    if not lines:
+    """``found`` with its rows of '-'/'=' runs and its columns of '|' flagged and read as rules
+    (``evidence.charrules``, ``evidence.charbars``)."""
+    words, rows, lines = character_rules(found.words)
+    words, cols = character_bars(words, rows)
+    if not lines and not cols:
         return found
-    return dataclasses.replace(found, words=words, rules=(*found.rules, *drawn),
-                               notes=(*found.notes, CHAR_RULES_NOTE.format(n=lines, k=len(drawn))),
+    notes = ((CHAR_RULES_NOTE.format(n=lines, k=len(rows)),) if lines else ()) + \
+        ((CHAR_BARS_NOTE.format(n=len(cols)),) if cols else ())
+    return dataclasses.replace(found, words=words, rules=(*found.rules, *rows, *cols), notes=(*found.notes, *notes),
                                key=(*found.key, frozenset(i for i, w in enumerate(words) if w.char_rule)))
 
 

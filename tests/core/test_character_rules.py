@@ -10,6 +10,7 @@ import dataclasses
 
 import pymupdf
 
+from inspector.core.evidence.charbars import character_bars
 from inspector.core.evidence.charrules import character_rules, underline_break
 from inspector.core.explain import explain_page
 from inspector.core.params import Params
@@ -100,3 +101,49 @@ def test_a_dash_run_inside_a_line_of_text_or_a_short_line_stays_text() -> None:
     assert len(rules) == 1 and rules[0].breaks == ((40 + 5.4 * 6, 80.6),)
     assert rules[0].start == 40 and rules[0].end == 80.6 + 5.4 * 6
     assert underline_break(rules, 75.0) and not underline_break(rules, 60.0)
+
+
+QUERY = [("1", "Kappa", "Leeds", "12.50"), ("2", "Smith & Sons", "Lyon", "1,030.00"), ("3", "Globex", "Porto", "7.25")]
+QWIDTHS = (2, 12, 6, 8)
+
+
+def _bars(values: tuple[str, ...], outer: bool) -> str:
+    cells = [f" {v.rjust(w) if k in (0, 3) else v.ljust(w)} " for k, (v, w) in enumerate(zip(values, QWIDTHS, strict=True))]
+    return ("|" + "|".join(cells) + "|") if outer else "|".join(cells).rstrip()
+
+
+def _dashes(outer: bool) -> str:
+    inner = "+".join("-" * (w + 2) for w in QWIDTHS)
+    return f"+{inner}+" if outer else inner
+
+
+def test_a_database_clients_boxed_result_is_one_ruled_table_without_its_bars() -> None:
+    """MySQL's "+----+" rows and "|" columns: a ruled table, the prompt and the count out of it."""
+    heads = ("id", "name", "city", "amount")
+    lines = ["mysql> SELECT * FROM t;", _dashes(True), _bars(heads, True), _dashes(True),
+             *(_bars(r, True) for r in QUERY), _dashes(True), "3 rows in set (0.00 sec)"]
+    res = _run(report(lines))
+    assert len(res.tables) == 1 and res.tables[0].rows_text() == [list(heads), *(list(r) for r in QUERY)]
+    assert sum(r.orient == "v" and r.source == "text" for r in res.rules) == 5
+    assert sum(r.orient == "h" and r.source == "text" for r in res.rules) == 3
+    assert not any("|" in c for row in res.tables[0].rows_text() for c in row)
+    assert any("column(s) of '|' characters" in n for n in res.notes)
+    cols = explain_page(res, Params())[0].cols
+    assert any("printed as a column of '|' characters" in w.decision for w in cols if w.kept)
+
+
+def test_a_psql_result_stops_at_its_column_rules_top_and_bottom() -> None:
+    """PostgreSQL's "|" between the fields and one "----+----" row: the prompt over the heads and
+    the "(3 rows)" count under the rows stand outside the column rules, so outside the table."""
+    heads = ("id", "name", "city", "amount")
+    lines = ["shop=> SELECT * FROM t;", _bars(heads, False), _dashes(False), *(_bars(r, False) for r in QUERY),
+             "(3 rows)"]
+    res = _run(report(lines))
+    assert len(res.tables) == 1 and res.tables[0].rows_text() == [list(heads), *(list(r) for r in QUERY)]
+    assert res.tables[0].header_rows == 1
+
+
+def test_two_bars_in_a_line_of_text_stay_text() -> None:
+    words = _words([("a", 40, 100), ("|", 50, 100), ("b", 60, 100), ("|", 50, 112), ("c", 60, 112)])
+    out, rules = character_bars(words, ())
+    assert rules == () and not any(w.char_rule for w in out)

@@ -25,6 +25,10 @@ from ..page_marks import Rule, Word
 # The rule characters: hyphen-minus, the minus sign a Courier encoding shows for it (a2ps), the
 # equals sign, the box-drawing horizontals a DOS/OEM code page prints.
 RULE_CHARS = frozenset("-=\u2212\u2500\u2550")
+# Where a column of '|' crosses such a row: '+' (a database client's "+----+----+") and the
+# box-drawing crossings, tees and corners.
+JUNCTIONS = frozenset("+\u253c\u251c\u2524\u252c\u2534\u250c\u2510\u2514\u2518\u256a\u256c\u2554\u2557\u255a\u255d")
+DRAWN = RULE_CHARS | JUNCTIONS
 # Why no user would change these (``tables.character_rules`` turns the reading off): four is
 # more than any dash a text uses ("--", "---" an em dash or a nil); ten characters is the
 # narrowest column a report underlines with its head ("AMOUNT" and its padding).
@@ -39,8 +43,8 @@ BREAK_SLACK = 1.0  # pt: a column boundary this far past a break's ends still li
 
 
 def is_run(text: str) -> bool:
-    """Is ``text`` a run of rule characters, ``MIN_RUN`` or more?"""
-    return len(text) >= MIN_RUN and set(text) <= RULE_CHARS
+    """Is ``text`` a run of rule characters, ``MIN_RUN`` or more, crossed by junctions or not?"""
+    return len(text) >= MIN_RUN and set(text) <= DRAWN and sum(ch in RULE_CHARS for ch in text) >= MIN_RUN
 
 
 def _lines(words: tuple[Word, ...]) -> list[list[int]]:
@@ -73,7 +77,7 @@ def _line_rule(runs: list[Word]) -> Rule:
 def character_rules(words: tuple[Word, ...]) -> tuple[tuple[Word, ...], tuple[Rule, ...], int]:
     """The words with every run on a rule line flagged ``char_rule``, the rules those lines draw
     (one a line, ``_line_rule``), and how many lines were read so."""
-    if not any(w.text[:1] in RULE_CHARS and is_run(w.text) for w in words):
+    if not any(w.text[:1] in DRAWN and is_run(w.text) for w in words):
         return words, (), 0  # most pages: no run at all, no lines to group
     flagged: list[int] = []
     rules: list[Rule] = []
