@@ -9,6 +9,10 @@ Four report styles, each a habit of mainframe, ERP and command-line output:
 - ``statement``: a bank statement; heads underlined by one full-width row of ``-``; debit or
   credit blank on each line; amounts right-aligned;
 - ``listing``: an ``ls -l`` listing (long-iso times): no heads, no rules, a ``total`` line above;
+- ``boxed``: a database client's result drawn in characters (MySQL's): ``+----+`` rows over and
+  under the heads and under the last row, ``|`` between and around the fields;
+- ``psql``: PostgreSQL's: ``|`` between the fields, one ``----+----`` row under the heads, a
+  ``(n rows)`` line under the table;
 - ``fixed``: a fixed-width record dump whose fields are set with no gap, so a full field touches
   the next (a 20-character name runs into a full amount); two head lines underlined with ``=``.
 """
@@ -18,7 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-STYLES = ("ledger", "statement", "listing", "fixed")
+STYLES = ("ledger", "statement", "listing", "fixed", "boxed", "psql")
 LINES_PER_PAGE = 54
 WORDS = ("Office supplies", "Freight inward", "Consulting fees", "Rent Q4", "Utilities", "Bank charges",
          "Travel and subsistence", "Software licences", "Insurance premium", "Payroll accrual",
@@ -77,6 +81,24 @@ def set_line(fields: list[Field], values: list[str], gap: int, margin: int) -> t
         spots.append((x, x + f.width, v))
         x += f.width + gap
     return line.rstrip(), spots
+
+
+def bar_line(fields: list[Field], values: list[str], outer: bool, margin: int) -> tuple[str, Spots]:
+    """``values`` in ``fields``, a space either side of each, '|' between (and round them when
+    ``outer``), and each field's columns and text."""
+    line, spots, x = " " * margin + ("|" if outer else ""), [], margin + (1 if outer else 0)
+    for k, (f, v) in enumerate(zip(fields, values, strict=True)):
+        v = v[:f.width]
+        line += " " + (v.rjust(f.width) if f.right else v.ljust(f.width)) + " " + ("|" if outer or k < len(fields) - 1 else "")
+        spots.append((x + 1, x + 1 + f.width, v))
+        x += f.width + 3
+    return line.rstrip(), spots
+
+
+def bar_rule(fields: list[Field], outer: bool, margin: int) -> str:
+    """The row of '-' a database client draws, '+' where the '|' columns cross it."""
+    inner = "+".join("-" * (f.width + 2) for f in fields)
+    return " " * margin + (f"+{inner}+" if outer else inner)
 
 
 def underline(fields: list[Field], gap: int, margin: int, char: str, whole: bool) -> str:
@@ -187,5 +209,37 @@ def fixed(rng: random.Random) -> Report:
     return paginate("fixed", banner(rng, "OPEN ITEMS", 60), heads, body, len(fs))
 
 
+def query_rows(rng: random.Random) -> tuple[list[Field], list[list[str]]]:
+    """A query's result: id, customer, city, orders, amount."""
+    fs = [Field(("id",), 4, True), Field(("customer",), 22), Field(("city",), 10), Field(("orders",), 6, True),
+          Field(("amount",), 11, True)]
+    cities = ("Leeds", "Lyon", "Porto", "Gdansk", "Tampere", "Bilbao", "Graz")
+    rows = [[str(k), rng.choice(COMPANIES + ("Smith & Sons Wholesale", "Kappa")).title(), rng.choice(cities),
+             str(rng.randint(0, 400)), money(rng, rng.choice((999, 99_999, 999_999)))] for k in range(1, rng.randint(6, 30))]
+    return fs, rows
+
+
+def boxed(rng: random.Random) -> Report:
+    fs, rows = query_rows(rng)
+    m = rng.choice((0, 2))
+    rule = bar_rule(fs, True, m)
+    heads: list[Item] = [(rule, None), bar_line(fs, [f.heads[0] for f in fs], True, m), (rule, None)]
+    body: list[Item] = [bar_line(fs, r, True, m) for r in rows] + [(rule, None)]
+    ban = [f"mysql> SELECT id, customer, city, orders, amount FROM customers LIMIT {len(rows)};"]
+    rep = paginate("boxed", ban, heads, body, len(fs))
+    rep.pages[-1][-1:] = [f"{len(rows)} rows in set (0.01 sec)"]
+    return rep
+
+
+def psql(rng: random.Random) -> Report:
+    fs, rows = query_rows(rng)
+    heads: list[Item] = [bar_line(fs, [f.heads[0] for f in fs], False, 0), (bar_rule(fs, False, 0), None)]
+    body: list[Item] = [bar_line(fs, r, False, 0) for r in rows]
+    rep = paginate("psql", ["shop=> SELECT id, customer, city, orders, amount FROM customers;"], heads, body, len(fs))
+    rep.pages[-1][-1:] = [f"({len(rows)} rows)"]
+    return rep
+
+
 def report(style: str, rng: random.Random) -> Report:
-    return {"ledger": ledger, "statement": statement, "listing": listing, "fixed": fixed}[style](rng)
+    return {"ledger": ledger, "statement": statement, "listing": listing, "fixed": fixed, "boxed": boxed,
+            "psql": psql}[style](rng)
