@@ -1,5 +1,6 @@
 """Build the line-printer corpus: reports whose tables are only columns of characters aligned by
-spaces (ledgers, bank statements, ``ls -l`` listings, fixed-width record dumps), printed from
+spaces (ledgers, bank statements, ``ls -l`` listings, database clients' results, fixed-width
+record dumps), printed from
 plain text by three producers with their own habits:
 
 - ``en``: GNU enscript (Courier, PostScript) through Ghostscript's ps2pdf;
@@ -17,8 +18,9 @@ Steps: ``content`` sets each report as text (the report header on each page, hea
 ``-``/``=`` under them, a totals line) and records where each cell sits (line, character
 columns); the producer prints it; the truth reads the PDF's characters back, matches them one by
 one to the text's non-blank characters (the build stops on any difference), and takes each
-cell's box from its field's columns and its line's glyphs. The rows of ``-``/``=`` are rules,
-not rows; the report header and the trailer are not part of the table. A table continued
+cell's box from its field's columns and its line's glyphs. The rows of ``-``/``=`` (and ``+``)
+are rules, not rows, and the ``|`` columns no text of a cell; the report header, a prompt, a row
+count and the trailer are not part of the table. A table continued
 over pages has one region per page, its heads repeated in each.
 """
 
