@@ -7,9 +7,13 @@ stays text (issue 25)."""
 from __future__ import annotations
 
 import dataclasses
+import json
+from pathlib import Path
 
 import pymupdf
+import pytest
 
+from inspector.cli import main
 from inspector.core.evidence.charbars import character_bars
 from inspector.core.evidence.charrules import character_rules, underline_break
 from inspector.core.explain import explain_page
@@ -147,3 +151,13 @@ def test_two_bars_in_a_line_of_text_stay_text() -> None:
     words = _words([("a", 40, 100), ("|", 50, 100), ("b", 60, 100), ("|", 50, 112), ("c", 60, 112)])
     out, rules = character_bars(words, ())
     assert rules == () and not any(w.char_rule for w in out)
+
+
+def test_the_words_command_flags_the_characters_read_as_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pdf = tmp_path / "ledger.pdf"
+    pdf.write_bytes(report(ledger()))
+    assert main(["words", str(pdf), "--json"]) == 0
+    words = json.loads(capsys.readouterr().out)["words"]
+    assert sorted(w["text"][0] for w in words if w["char_rule"]) == ["-", "-", "-", "-", "="]
+    assert main(["words", str(pdf)]) == 0
+    assert sum(" --R- " in line for line in capsys.readouterr().out.splitlines()) == 5
