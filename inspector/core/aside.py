@@ -14,6 +14,10 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .evidence.charbars import NOTE as CHAR_BARS_NOTE
+from .evidence.charbars import character_bars
+from .evidence.charrules import NOTE as CHAR_RULES_NOTE
+from .evidence.charrules import character_rules
 from .evidence.checkboxes import CHECK_BOX, COMB, DIGIT_BOXES, STACKED, form_marks
 from .evidence.figures import Figure, figure_rules, figure_words
 from .evidence.linenumbers import line_numbers
@@ -44,14 +48,44 @@ class Aside:
 
 def set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
               figures: Sequence[Figure], check_boxes: bool = True, leaders: bool = True,
-              numbers: bool = True, vertical: bool = True) -> Aside:
+              numbers: bool = True, vertical: bool = True, char_rules: bool = True) -> Aside:
     """``words`` and ``rules`` without the furniture's and the figures' (flagged, rejected),
     the underlines and, with ``check_boxes``, the check boxes' and combs' sides (rejected);
     with ``leaders``, the leader runs between labels and values flagged and split off the
     words they are glued to (``structure.leaders``), after all else (the word indices above
     are the words'); with ``numbers``, line numbers down a margin are furniture too
     (``evidence.linenumbers``); with ``vertical``, so is a page's vertical writing (text set top
-    to bottom, ``evidence.verticaltext``): its lines across are no table's rows. """
+    to bottom, ``evidence.verticaltext``): its lines across are no table's rows; with
+    ``char_rules``, a line of '-' or '=' runs is rules (``evidence.charrules``), drawn after the
+    underlines were judged (a report's underline is its table's rule, no word's decoration). """
+    found = _drawn_aside(words, rules, furn, figures, check_boxes, numbers, vertical)
+    if char_rules:
+        found = _char_rules(found)
+    if not leaders:
+        return found
+    lead = find_leaders(found.words)
+    if not lead.runs:
+        return found
+    return dataclasses.replace(found, words=lead.words, notes=(*found.notes, LEADER_NOTE.format(n=lead.runs)),
+                               key=(*found.key, frozenset(i for i, w in enumerate(lead.words) if w.leader)))
+
+
+def _char_rules(found: Aside) -> Aside:
+    """``found`` with its rows of '-'/'=' runs and its columns of '|' flagged and read as rules
+    (``evidence.charrules``, ``evidence.charbars``)."""
+    words, rows, lines = character_rules(found.words)
+    words, cols = character_bars(words, rows)
+    if not lines and not cols:
+        return found
+    notes = ((CHAR_RULES_NOTE.format(n=lines, k=len(rows)),) if lines else ()) + \
+        ((CHAR_BARS_NOTE.format(n=len(cols)),) if cols else ())
+    return dataclasses.replace(found, words=words, rules=(*found.rules, *rows, *cols), notes=(*found.notes, *notes),
+                               key=(*found.key, frozenset(i for i, w in enumerate(words) if w.char_rule)))
+
+
+def _drawn_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture, figures: Sequence[Figure],
+                 check_boxes: bool, numbers: bool, vertical: bool) -> Aside:
+    """``set_aside`` before the character rules and the leaders."""
     margin = line_numbers(words) - furn.word_ids if numbers else frozenset()
     upright = vertical_writing(words) - furn.word_ids - margin if vertical else frozenset()
     found = _set_aside(words, rules, furn, figures, check_boxes, margin | upright)
@@ -65,13 +99,7 @@ def set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,
         found = dataclasses.replace(found, rules=tuple(r for r in found.rules if r not in gone),
                                     rejected=(*found.rejected, *(RejectedRule(r, VERTICAL_RULE) for r in parting)),
                                     notes=(*found.notes, note))
-    if not leaders:
-        return found
-    lead = find_leaders(found.words)
-    if not lead.runs:
-        return found
-    return dataclasses.replace(found, words=lead.words, notes=(*found.notes, LEADER_NOTE.format(n=lead.runs)),
-                               key=(*found.key, frozenset(i for i, w in enumerate(lead.words) if w.leader)))
+    return found
 
 
 def _set_aside(words: tuple[Word, ...], rules: tuple[Rule, ...], furn: Furniture,

@@ -13,7 +13,7 @@ from typing import Literal
 from .rect import Rect, _RectDraft, _set, fast_rect, settable_twin
 
 Orientation = Literal["h", "v"]
-RuleSource = Literal["vector", "raster", "merged"]
+RuleSource = Literal["vector", "raster", "merged", "text"]  # "text": a row of characters (``evidence.charrules``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +41,7 @@ class Word:
     figure: bool = False  # a chart's label (``evidence.figures``): in no table
     clipped: bool = False  # its text runs on hidden past bbox.x1: a clip path cut it there (``reading.cliptext``)
     leader: bool = False  # leader dots between a label and its value (``structure.leaders``): blank space
+    char_rule: bool = False  # a run of '-' or '=' read as a rule (``evidence.charrules``): in no table
 
     @property
     def from_ocr(self) -> bool:
@@ -48,8 +49,9 @@ class Word:
 
     @property
     def in_no_table(self) -> bool:
-        """A watermark, page furniture, a figure's text or a leader: shown, but in no row, region or cell."""
-        return self.watermark or self.furniture or self.figure or self.leader
+        """A watermark, page furniture, a figure's text, a leader or a character rule: shown, but in no
+        row, region or cell."""
+        return self.watermark or self.furniture or self.figure or self.leader or self.char_rule
 
 
 _WordDraft = settable_twin(Word)
@@ -77,7 +79,7 @@ def text_word_at(text: str, x0: float, y0: float, x1: float, y1: float, font_siz
     w.ocr_confidence = -1.0
     w.watermark = watermark
     w.turn = turn
-    w.furniture = w.figure = w.clipped = w.leader = False
+    w.furniture = w.figure = w.clipped = w.leader = w.char_rule = False
     _set(w, "__class__", Word)
     return w  # type: ignore[no-any-return]
 
@@ -102,6 +104,7 @@ def word_in_box(w: Word, y0: float, y1: float) -> Word:
     d.figure = w.figure
     d.clipped = w.clipped
     d.leader = w.leader
+    d.char_rule = w.char_rule
     _set(d, "__class__", Word)
     return d  # type: ignore[no-any-return]
 

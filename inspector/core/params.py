@@ -168,6 +168,12 @@ class TableParams:
                           "a label and its value on one line (\"Net revenue ..... 1,234\") is blank space to rows "
                           "and columns: never a bridge over a column gap, never a column; its text stays in the "
                           "label's cell.")
+    character_rules: bool = param(True, "Rows of - and = are rules", "on/off", 0, 1,
+                                  "A line made only of runs of four or more '-' or '=' characters (ten or more "
+                                  "in all, '+' where columns cross), as a report printed from plain text "
+                                  "underlines its column heads or sets off its totals, is a horizontal rule, not "
+                                  "a row of text; a '|' alone at one place on three lines or more (a database "
+                                  "client's result) is a column rule, not text of a cell.")
     section_cut: bool = param(True, "Form sections", "on/off", 0, 1,
                               "A form's ruled sections share their full-width rules: where no column rule crosses "
                               "such a rule, the column rules above end on it and other ones start below, and each "

@@ -226,8 +226,9 @@ class Pipeline:
         words, rules, fills = found
         tp = params.tables
         boxes, leaders, numbers, vertical = tp.check_boxes, tp.leaders, tp.line_numbers, tp.vertical_writing
-        aside = self._stage(t, "aside", (index, skey, mkey, furn, boxes, leaders, numbers, vertical),
-                            lambda: set_aside(words, rules, furn, figures, boxes, leaders, numbers, vertical))
+        chars = tp.character_rules
+        aside = self._stage(t, "aside", (index, skey, mkey, furn, boxes, leaders, numbers, vertical, chars),
+                            lambda: set_aside(words, rules, furn, figures, boxes, leaders, numbers, vertical, chars))
         words, rules = aside.words, aside.rules
         wkey = (index, skey, aside.key)
         upright, centres = self._upright(t, wkey, words, frame)

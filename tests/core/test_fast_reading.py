@@ -19,7 +19,7 @@ from inspector.core.types import Cell, Rect, Rule, Word, fast_cell, fast_rect, f
 
 BOX = Rect(72.0, 100.5, 90.25, 110.0)
 # every field away from its default: a field ``word_in_box`` did not copy would show
-ODD = Word("x1", BOX, 7.0, True, 2, 5, 108.0, 88.0, True, 90, True, True, True, True)
+ODD = Word("x1", BOX, 7.0, True, 2, 5, 108.0, 88.0, True, 90, True, True, True, True, True)
 MADE = [
     (fast_rect(72.0, 100.5, 90.25, 110.0), BOX),
     (text_word_at("Total", *BOX.as_tuple(), 9.5, True, 3, 1, 108.0, False, 270),

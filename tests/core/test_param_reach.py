@@ -95,6 +95,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.ruled_parts": ("structure.tables",),  # ruled blocks grown and joined before any grid
     "tables.check_boxes": ("pipeline",),  # the aside stage sets the marks aside before any grid
     "tables.leaders": ("pipeline",),  # the aside stage reads leaders as space before any row or grid
+    "tables.character_rules": ("pipeline",),  # the aside stage reads rows of - and = as rules before any row
     "tables.borderless": ("structure.tables",),
     "tables.sides_ends_apart": ("structure.tables",),  # read where the aligned candidates are cut at a gutter
     "tables.page_gutters": ("structure.tables",),  # read where the aligned candidates are cut at a page's gutter

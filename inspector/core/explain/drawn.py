@@ -101,6 +101,12 @@ def drawn_boundary(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
         said += (", a pale line drawn over the cells' shading (a shaded table's cell border: its contrast "
                  "is read against the fill under it, not the paper)")
     named = rule_params(ctx, g, axis, b.pos)
+    if not g.turn and any(r.source == "text" for r in rules_on(ctx, g, axis, b.pos)):
+        said += (", printed as a row of '-' or '=' characters (a plain-text report's underline, read as a rule: "
+                 "tables.character_rules)" if axis == "row" else
+                 ", printed as a column of '|' characters (a text table's column rule, read as a rule: "
+                 "tables.character_rules)")
+        named = (*named, "tables.character_rules")
     pieces = bridged(ctx, g, axis, b.pos)
     if pieces:
         said += (f", one joined from {pieces} pieces the scan broke it into "

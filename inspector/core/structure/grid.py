@@ -18,6 +18,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
+from ..evidence.charrules import underline_break
 from ..evidence.rules_merge import RuleIndex
 from ..numbers import currency_sign, is_number
 from ..params import ColumnParams, Params
@@ -266,7 +267,7 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
     # ``ev.lines``, not ``lines``: the pieces' line indices are the region's, section labels included
     inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces, ev.lines)
     if cand.source in GLYPH_GAP_SOURCES:
-        inner = _wide_gaps(inner, segs, words, box.x0, box.x1)
+        inner = _wide_gaps(inner, segs, words, box.x0, box.x1, cand.rules)
     if tiled:
         inner = beside_tiles(inner, tiled, words, lines)
     if params.group_rules:
@@ -323,7 +324,8 @@ def _amount(text: str) -> bool:
     return is_number(text) or (list_marker(text) and unicodedata.category(text.strip()) == "Pd")
 
 
-def _wide_gaps(inner: list[float], segs: Sequence[Segment], words: Sequence[Word], x0: float, x1: float) -> list[float]:
+def _wide_gaps(inner: list[float], segs: Sequence[Segment], words: Sequence[Word], x0: float, x1: float,
+               rules: Sequence[Rule] = ()) -> list[float]:
     """The text-gap boundaries ``inner`` wider than ``SPLIT_GLYPHS`` glyphs of the text beside
     them: a run of spaces, or a full-width space, inside one cell's text is one or two glyphs
     wide and leaves a gap at the same x on every line of a column of look-alike cells
@@ -332,11 +334,14 @@ def _wide_gaps(inner: list[float], segs: Sequence[Segment], words: Sequence[Word
     so does one left of a column of currency signs set apart from their amounts (``signs_open``),
     one between text set right and text set left (``facing_columns``: amounts, then notes),
     and one no line has text on both sides of (kept by ``merge_complementary``: middle-aligned
-    cells straddling their row's line, nothing says it is spaces inside a cell)."""
+    cells straddling their row's line, nothing says it is spaces inside a cell); so does one in
+    the break of a row of '-' characters underlining the heads field by field (``rules``: the
+    region's, ``charrules.underline_break``)."""
     xs = [x0, *inner, x1]
     glyphs = gaps_in_glyphs(words, segs, xs, unshared=float("inf"))
     return [x for k, x in enumerate(inner, start=1)
-            if glyphs[k - 1] > SPLIT_GLYPHS or _headed_both_sides(segs, words, xs[k - 1], x, xs[k + 1])
+            if glyphs[k - 1] > SPLIT_GLYPHS or underline_break(rules, x)
+            or _headed_both_sides(segs, words, xs[k - 1], x, xs[k + 1])
             or signs_open(words, segs, x) or facing_columns(segs, x, xs[k - 1], xs[k + 1])]
 
 

@@ -41,7 +41,8 @@ SIZE_SLACK = 0.2  # pt between the type sizes of a cell's lines
 
 
 def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
-                centres: WordCentres | None = None, *, tol: float, one_band: bool = False) -> Rect:
+                centres: WordCentres | None = None, *, tol: float, one_band: bool = False,
+                typed: bool = False) -> Rect:
     """Grow ``box`` downwards over the text lines that continue its table.
 
     Only words within the box's x range count, so a table in one column of a two-column
@@ -53,19 +54,21 @@ def extend_down(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float,
     are grouped at baseline tolerance ``tol`` (``rows.y_tolerance``). A box that is ``one_band``
     between two rules (a spreadsheet's filled header row, its cells wrapped over three lines or
     more, centred over right-aligned amounts) is a header alone: its white says nothing of the
-    columns, and no line is tested against it.
+    columns, and no line is tested against it. A ``typed`` box (a report printed from plain text,
+    ``charrules``) ends at an empty line: more white than its tightest rows leave (``_row_white``).
     """
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
     lines, crossers = _column_lines(words, wc, (wc.cy > box.y1) & (wc.y1 <= stop_y), box, tol)
     heights = sorted(ln.bbox.height for ln in lines) or [10.0]
     pitch = heights[len(heights) // 2]
+    empty = min(_body_white(wc, box, tol, True), _row_white(lines, True)) if typed else float("inf")
     bottom, pending = box.y1, None  # pending: a one-piece line waiting for a tabular line under it
     in_row = False  # is the last line taken a row's line of cells, or one of its cells' next lines?
     above: list[Line] = []  # the last lines taken, nearest last (``CENTRED_LINES`` at most)
     gaps: list[float] | None = None
     unchecked = False  # is ``pending`` yet to be tested against the column gaps?
     for ln in lines:  # the pieces of the lines reached only: the walk mostly stops after a few
-        if ln.bbox.y0 - bottom > PARAGRAPH_GAP * pitch or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
+        if ln.bbox.y0 - bottom > min(PARAGRAPH_GAP * pitch, empty) or any(c.y0 < ln.bbox.cy < c.y1 for c in crossers):
             break
         pieces = segments(words, [ln], min_gap)
         n = len(pieces)
@@ -190,7 +193,7 @@ def next_cell_line(above: Sequence[Line], ln: Line, words: Sequence[Word], edges
 
 
 def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, max_lines: int = 3,
-              centres: WordCentres | None = None, *, tol: float, body: bool = False) -> Rect:
+              centres: WordCentres | None = None, *, tol: float, body: bool = False, typed: bool = False) -> Rect:
     """Grow ``box`` upwards over header lines sitting just above its first rule.
 
     At most ``max_lines`` lines, each close to the next and in two or more pieces inside
@@ -202,11 +205,14 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
     the header's columns (``_heads_group``). A line wholly above the first rule
     that states a unit and nothing else ("单位：元  币种：人民币", "(in thousands of euros)",
     spaced out over the last columns) is the table's unit line: the grid starts at the rule.
+    With ``body``, more white than the box's rows leave between them (``_body_white``) stops it:
+    an empty row; with ``typed`` (a report printed from plain text, ``charrules``) more than its
+    tightest rows leave: an empty line, the only way such a report parts a block from its table.
     """
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
     lines, crossers = _column_lines(words, wc, (wc.cy < box.y0) & (wc.y0 >= stop_y), box, tol)
     top = box.y0
-    white = _body_white(wc, box, tol) if body else float("inf")
+    white = _body_white(wc, box, tol, typed) if body or typed else float("inf")
     up = [(ln, segments(words, [ln], min_gap)) for ln in lines[::-1][:max_lines]]
     for k, (ln, own) in enumerate(up):
         gap = top - ln.bbox.y1
@@ -228,15 +234,21 @@ def extend_up(box: Rect, words: Sequence[Word], min_gap: float, stop_y: float, m
 
 
 EMPTY_ROW = 0.5  # line heights of white over a body's own step between its lines: an empty row
-def _body_white(wc: WordCentres, box: Rect, tol: float) -> float:
+def _body_white(wc: WordCentres, box: Rect, tol: float, tightest: bool = False) -> float:
     """The most white a body's row step leaves between two lines above ``box`` (pt): the
-    median white between the box's own lines plus ``EMPTY_ROW`` line height. More is an empty
-    row (a sheet's next block starts above it)."""
-    lines = wc.lines(wc.inside(box), tol)
+    median white between the box's own lines (with ``tightest``, the least: a report printed
+    from plain text sets its rows at one pitch, its rules and empty lines one line apart) plus
+    ``EMPTY_ROW`` line height. More is an empty row (a sheet's next block starts above it)."""
+    return _row_white(wc.lines(wc.inside(box), tol), tightest)
+
+
+def _row_white(lines: Sequence[Line], tightest: bool) -> float:
+    """``_body_white`` of the consecutive ``lines``."""
     whites = sorted(b.bbox.y0 - a.bbox.y1 for a, b in zip(lines, lines[1:], strict=False))
     if not whites:
         return float("inf")
-    return max(whites[len(whites) // 2], 0.0) + EMPTY_ROW * sorted(ln.bbox.height for ln in lines)[len(lines) // 2]
+    return max(whites[0 if tightest else len(whites) // 2], 0.0) + \
+        EMPTY_ROW * sorted(ln.bbox.height for ln in lines)[len(lines) // 2]
 
 
 def _wraps_under(ln: Line, own: Sequence[Segment], above: tuple[Line, Sequence[Segment]], box: Rect) -> bool:

@@ -331,7 +331,9 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     out = []
     for g in groups:
         ys = {round(r.pos) for r in g}
-        if len(ys) >= 2:
+        # A plain-text report's heads underlined by a row of '-' (``charrules``) need no second
+        # rule: the body under it runs to an empty line (``extend_down``), as a report prints it.
+        if len(ys) >= 2 or all(r.source == "text" for r in g):
             x0 = min(r.start for r in g if r.length >= LONG_RULE * max(q.length for q in g))
             x1 = max(r.end for r in g if r.length >= LONG_RULE * max(q.length for q in g))
             out.append(Candidate(Rect(x0, g[0].pos, x1, g[-1].pos), "horizontal_rules", tuple(g)))

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from statistics import median
 
+from ..evidence.charbars import bars_reach
 from ..evidence.figures import AREA
 from ..numbers import is_number
 from ..params import Params
@@ -211,9 +212,16 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     for cand in cands:
         stop = min((y for y in tops if y > cand.bbox.y1 + 1), default=float("inf"))
         one_band = _header_band(cand, words, col.centres)
-        box = extend_down(cand.bbox, words, cparams.min_gap, stop, col.centres, tol=ytol, one_band=one_band)
-        above = max((y for y in bottoms if y < cand.bbox.y0 - 1), default=0.0)
-        box = extend_up(box, words, cparams.min_gap, above, centres=col.centres, tol=ytol)
+        # A text table's column rules drawn in '|' (``charbars``) run from its head to its last
+        # row: nothing over or under them is its (a prompt, a "(7 rows)" count).
+        typed = any(r.source == "text" for r in cand.rules)
+        top, bottom = bars_reach(rules, cand.bbox) if typed else (0.0, float("inf"))
+        box = extend_down(cand.bbox, words, cparams.min_gap, min(stop, bottom), col.centres, tol=ytol,
+                          one_band=one_band, typed=typed)
+        above = max(max((y for y in bottoms if y < cand.bbox.y0 - 1), default=0.0), top)
+        # A report printed from plain text (its rules rows of '-'/'=', ``charrules``) parts its
+        # blocks by empty lines only: an empty line ends the table, over its heads as under its rows.
+        box = extend_up(box, words, cparams.min_gap, above, centres=col.centres, tol=ytol, typed=typed)
         labelled = extend_left(box, words, cparams.min_gap, col.centres, tol=ytol)
         if labelled != box:  # rules over the amounts only (a totals rule): the body stands above them,
             # the labels' lines and every close line of two or more pieces over it (not three at most)
