@@ -149,7 +149,9 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
             if run is not None:
                 if over_blank(grid, held, run, c + held[c]):
                     join(r * nc + c, r * nc + c + 1)
-            elif c not in apart and (not held[c] or not held[c + 1]):
+            # Two blank slots across a boundary drawn nowhere: nothing says they are one cell, and joined they
+            # would chain the texts under them into one ("Vendor" and "Catalog number"; ``explain.apart``).
+            elif c not in apart and (held[c] != held[c + 1] or (not held[c] and c not in nowhere)):
                 join(r * nc + c, r * nc + c + 1)
     strokes = RuleIndex([rule for rule in ev.cand.rules if rule.drawn]) if h_open else None
     for r in h_open:
