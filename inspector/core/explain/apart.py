@@ -7,9 +7,9 @@ so, with evidence ``texts_apart`` (its value: the rows). A separator the table d
 (a frame with no column rules: tbl's ``box``) joins a blank slot to the text beside it only
 where the text sits over it (``spans.over_blank``); each row where it kept the two apart says
 so, with evidence ``own_column`` (its value: the rows). Two blank slots across such a separator
-are not joined (each may hold the foot of a cell carried down from it, or a head under it:
-joined, they would chain "Vendor" and "Catalog number" into one cell); each row where both
-slots are blank says so, with evidence ``blank_apart`` (its value: the rows).
+are not joined where the row above or under holds text on both sides (joined, they would
+chain those texts, "Vendor" and "Catalog number" under a blank header row, into one cell);
+each such row says so, with evidence ``blank_apart`` (its value: the rows).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..evidence.rules_merge import RuleIndex
+from ..structure.blankslots import blank_apart
 from ..structure.region import HALF
 from ..structure.spans import texts_apart
 from ..types import Grid
@@ -27,9 +28,9 @@ from .page import Evidence, PageContext, Why
 OWN_COLUMN = ("drawn nowhere in the table (a frame without column rules), so a blank slot beside a text joins it only "
               "where the text sits over both (its middle nearest a run of columns holding the blank one); in row(s) "
               "{rows} the text beside the blank slot sits in its own column: kept")
-BLANK_APART = ("drawn nowhere in the table, and in row(s) {rows} the slots on both sides are blank: two blank slots "
-               "are not joined across it (nothing drawn or written says they are one cell, and joined they would "
-               "chain the texts over or under them into one)")
+BLANK_APART = ("drawn nowhere in the table, and in row(s) {rows} the slots on both sides are blank over or under "
+               "texts on both sides: the two blank slots are not joined across it (nothing drawn or written says "
+               "they are one cell, and joined they would chain those texts into one)")
 TEXTS_APART = ("not drawn in row(s) {rows}, yet kept there: each of those rows holds texts on both sides with only "
                "blank slots between them, and a cell merged across columns holds one text (a table that draws its "
                "column rules in the header band only leaves them out of every body row)")
@@ -72,7 +73,7 @@ def _apart_rows(ctx: PageContext, g: Grid) -> tuple[dict[int, list[int]], dict[i
         for k in undrawn:
             if (r, k) not in spanned and held[k] != held[k + 1] and k in nowhere:
                 own.setdefault(k, []).append(r)
-            elif (r, k) not in spanned and not held[k] and not held[k + 1] and k in nowhere:
+            elif (r, k) not in spanned and blank_apart(occupied, nowhere, r, k):
                 blank.setdefault(k, []).append(r)
         for k in sorted(texts_apart(held, undrawn)):
             # two texts side by side never join; a boundary drawn nowhere is read by ``own``

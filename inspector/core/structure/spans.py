@@ -18,7 +18,7 @@ import numpy as np
 
 from ..evidence.rules_merge import RuleIndex
 from ..types import Grid, Rect, Rule, Word
-from .blankslots import over_blank, text_run
+from .blankslots import blank_apart, over_blank, text_run
 from .centred_heads import centred_label_spans, head_rows
 from .centredstub import centred_stub_groups
 from .colends import Ends, beside_spans, open_rows
@@ -149,9 +149,9 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
             if run is not None:
                 if over_blank(grid, held, run, c + held[c]):
                     join(r * nc + c, r * nc + c + 1)
-            # Two blank slots across a boundary drawn nowhere: nothing says they are one cell, and joined they
-            # would chain the texts under them into one ("Vendor" and "Catalog number"; ``explain.apart``).
-            elif c not in apart and (held[c] != held[c + 1] or (not held[c] and c not in nowhere)):
+            # Two blank slots across a boundary drawn nowhere, over or under two texts: nothing says they are
+            # one cell, and joined they would chain those texts into one ("Vendor", "Catalog number").
+            elif c not in apart and not (held[c] and held[c + 1]) and not blank_apart(occupied, nowhere, r, c):
                 join(r * nc + c, r * nc + c + 1)
     strokes = RuleIndex([rule for rule in ev.cand.rules if rule.drawn]) if h_open else None
     for r in h_open:
