@@ -64,6 +64,10 @@ def _apart_rows(ctx: PageContext, g: Grid) -> tuple[dict[int, list[int]], dict[i
     spanned = {(r + i, k) for r, c0, n, m in g.spans for i in range(n) for k in range(c0, c0 + m - 1)}
     index, snap = RuleIndex(ctx.res.rules), ctx.params.merge.snap
     nowhere = {k for k in range(g.n_cols - 1) if index.covered("v", g.xs[k + 1], g.ys[0], g.ys[-1], snap) <= 0}
+
+    def open_under(i: int, k: int) -> bool:  # no rule drawn under row i in column k
+        return index.covered("h", g.ys[i + 1], g.xs[k], g.xs[k + 1], snap) < HALF
+
     out: dict[int, list[int]] = {}
     own: dict[int, list[int]] = {}
     blank: dict[int, list[int]] = {}
@@ -73,7 +77,7 @@ def _apart_rows(ctx: PageContext, g: Grid) -> tuple[dict[int, list[int]], dict[i
         for k in undrawn:
             if (r, k) not in spanned and held[k] != held[k + 1] and k in nowhere:
                 own.setdefault(k, []).append(r)
-            elif (r, k) not in spanned and blank_apart(occupied, nowhere, r, k):
+            elif (r, k) not in spanned and blank_apart(occupied, nowhere, open_under, r, k):
                 blank.setdefault(k, []).append(r)
         for k in sorted(texts_apart(held, undrawn)):
             # two texts side by side never join; a boundary drawn nowhere is read by ``own``

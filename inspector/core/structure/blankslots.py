@@ -11,7 +11,7 @@ they would chain two texts into one (``blank_apart``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..types import Grid
 from .columns import col_of
@@ -47,11 +47,15 @@ def over_blank(grid: Grid, held: Sequence[bool], run: tuple[float, float], blank
     return i <= blank <= j
 
 
-def blank_apart(occupied: set[tuple[int, int]], nowhere: set[int], r: int, c: int) -> bool:
+def blank_apart(occupied: set[tuple[int, int]], nowhere: set[int], open_under: Callable[[int, int], bool],
+                r: int, c: int) -> bool:
     """Are the slots (r, c) and (r, c + 1) both blank beside a boundary ``c`` the table draws
-    nowhere, the row above or under them holding text on both its sides? Then they stay
-    apart: joined, each to the text beside it down the column, they make two texts one cell
-    ("Vendor" and "Catalog number" bottom-aligned under a blank header row)."""
+    nowhere, the row above or under them holding text on both sides with no rule drawn between
+    in either column (``open_under(i, k)``: the boundary under row i is undrawn in column k)?
+    Then they stay apart: joined, each to the text beside it down its column, they make two
+    texts one cell ("Vendor" and "Catalog number" bottom-aligned under a blank header row). A
+    form's blank ruled rows under its header chain nothing and join as before."""
     if c not in nowhere or (r, c) in occupied or (r, c + 1) in occupied:
         return False
-    return any((k, c) in occupied and (k, c + 1) in occupied for k in (r - 1, r + 1))
+    return any((k, c) in occupied and (k, c + 1) in occupied
+               and open_under(min(r, k), c) and open_under(min(r, k), c + 1) for k in (r - 1, r + 1))
