@@ -7,9 +7,10 @@ so, with evidence ``texts_apart`` (its value: the rows). A separator the table d
 (a frame with no column rules: tbl's ``box``) joins a blank slot to the text beside it only
 where the text sits over it (``spans.over_blank``); each row where it kept the two apart says
 so, with evidence ``own_column`` (its value: the rows). Two blank slots across such a separator
-are not joined where the row above or under holds text on both sides (joined, they would
-chain those texts, "Vendor" and "Catalog number" under a blank header row, into one cell);
-each such row says so, with evidence ``blank_apart`` (its value: the rows).
+are not joined where the row above or under holds text on both sides, no rule drawn between
+in either column (joined, each to the text beside it, they would chain those texts, "Vendor"
+and "Catalog number" under a blank header row, into one cell); each such row says so, with
+evidence ``blank_apart`` (its value: the rows).
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ OWN_COLUMN = ("drawn nowhere in the table (a frame without column rules), so a b
               "where the text sits over both (its middle nearest a run of columns holding the blank one); in row(s) "
               "{rows} the text beside the blank slot sits in its own column: kept")
 BLANK_APART = ("drawn nowhere in the table, and in row(s) {rows} the slots on both sides are blank over or under "
-               "texts on both sides: the two blank slots are not joined across it (nothing drawn or written says "
-               "they are one cell, and joined they would chain those texts into one)")
+               "texts on both sides, no rule drawn between: the two blank slots are not joined across it (nothing "
+               "drawn or written says they are one cell, and joined they would chain those texts into one)")
 TEXTS_APART = ("not drawn in row(s) {rows}, yet kept there: each of those rows holds texts on both sides with only "
                "blank slots between them, and a cell merged across columns holds one text (a table that draws its "
                "column rules in the header band only leaves them out of every body row)")
