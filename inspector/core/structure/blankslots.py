@@ -5,12 +5,13 @@ Nothing drawn says a blank slot and its neighbour are one cell, so only the text
 title centred over every column, a group label centred over its columns, sits over the blank
 slots beside it; a year set in its own column beside a blank stub slot, or a total's amount
 at the right of its row, does not. ``spans`` joins a blank slot to the text beside it across
-such a boundary only when ``over_blank`` says so.
+such a boundary only when ``over_blank`` says so, and two blank slots across it not where
+they would chain two texts into one (``blank_apart``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..types import Grid
 from .columns import col_of
@@ -44,3 +45,17 @@ def over_blank(grid: Grid, held: Sequence[bool], run: tuple[float, float], blank
     i, j = min(((i, j) for i in range(lo, a + 1) for j in range(b, hi + 1)),
                key=lambda ij: (abs(mid - (xs[ij[0]] + xs[ij[1] + 1]) / 2), ij[1] - ij[0]))
     return i <= blank <= j
+
+
+def blank_apart(occupied: set[tuple[int, int]], nowhere: set[int], open_under: Callable[[int, int], bool],
+                r: int, c: int) -> bool:
+    """Are the slots (r, c) and (r, c + 1) both blank beside a boundary ``c`` the table draws
+    nowhere, the row above or under them holding text on both sides with no rule drawn between
+    in either column (``open_under(i, k)``: the boundary under row i is undrawn in column k)?
+    Then they stay apart: joined, each to the text beside it down its column, they make two
+    texts one cell ("Vendor" and "Catalog number" bottom-aligned under a blank header row). A
+    form's blank ruled rows under its header chain nothing and join as before."""
+    if c not in nowhere or (r, c) in occupied or (r, c + 1) in occupied:
+        return False
+    return any((k, c) in occupied and (k, c + 1) in occupied
+               and open_under(min(r, k), c) and open_under(min(r, k), c + 1) for k in (r - 1, r + 1))

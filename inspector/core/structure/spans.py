@@ -18,7 +18,7 @@ import numpy as np
 
 from ..evidence.rules_merge import RuleIndex
 from ..types import Grid, Rect, Rule, Word
-from .blankslots import over_blank, text_run
+from .blankslots import blank_apart, over_blank, text_run
 from .centred_heads import centred_label_spans, head_rows
 from .centredstub import centred_stub_groups
 from .colends import Ends, beside_spans, open_rows
@@ -147,6 +147,9 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
     nowhere = {c for c in v_open if ev.covered("v", xs[c + 1], ys[0], ys[-1]) <= 0}
     h_open = [r for r in range(nr - 1) if ys[r + 1] not in virtual
               and ev.covered("h", ys[r + 1], xs[0], xs[-1]) < FULL]
+
+    def open_under(i: int, k: int) -> bool:  # no rule drawn under row i in column k
+        return i in h_open and ev.covered("h", ys[i + 1], xs[k], xs[k + 1]) < HALF
     for r in range(nr):
         undrawn = [c for c in v_open if ev.covered("v", xs[c + 1], ys[r], ys[r + 1]) < HALF]
         held = [(r, c) in occupied for c in range(nc)]
@@ -158,7 +161,8 @@ def _undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]
             if run is not None:
                 if over_blank(grid, held, run, c + held[c]):
                     join(r * nc + c, r * nc + c + 1)
-            elif c not in apart and (not held[c] or not held[c + 1]):
+            # Two blank slots over or under two texts they would chain into one: apart (``blank_apart``).
+            elif c not in apart and not (held[c] and held[c + 1]) and not blank_apart(occupied, nowhere, open_under, r, c):
                 join(r * nc + c, r * nc + c + 1)
     strokes = RuleIndex([rule for rule in ev.cand.rules if rule.drawn]) if h_open else None
     for r in h_open:
