@@ -370,7 +370,8 @@ class OcrParams:
                                   step=1.0)
     deskew: bool = param(True, "Straighten", "on/off", 0, 1,
                          "Measure the skew of a scanned page (up to 5 degrees) and straighten it before OCR and "
-                         "raster rules.")
+                         "raster rules; a searchable scan (its words an invisible OCR layer over the picture) "
+                         "is straightened too.")
     erase_rules: bool = param(True, "Erase rules", "on/off", 0, 1,
                               "Paint ruling lines white on the picture Tesseract reads (rules touching words are "
                               "otherwise read as | or _ and grids hide cell text); rules are still found.")

@@ -41,6 +41,7 @@ from .reading.document import Document, Page
 from .reading.garbled import garbled_notes
 from .reading.ocr import OcrResult
 from .reading.ocr_clock import STOPPED
+from .reading.ocrlayer import ocr_layer
 from .reading.tiles import MAX_TILE_CELLS
 from .reading.unseen import unseen_notes, unseen_regions
 from .reading.words import group_rows, read_text
@@ -82,7 +83,7 @@ keep_freed_pages()  # a page's picture temporaries reuse the last page's memory:
 
 NO_RASTER = RasterResult((), (), (), 0, 0)
 HUGE_PAGE_DPI_SHARE = 4  # a page whose render would fall below a quarter of raster.dpi gets no raster rules
-STAGES = ("words", "drawings", "vector", "images", "icons", "render", "skew", "picture", "ocr", "raster", "merge", "figures",
+STAGES = ("words", "drawings", "vector", "images", "layer", "icons", "render", "skew", "picture", "ocr", "raster", "merge", "figures",
           "bands", "furniture", "aside", "upright", "index", "rows", "tables", "reread")
 
 
@@ -144,6 +145,8 @@ class Pipeline:
         scan = ScanWords(text_words, turn, key="text" if hidden else "text with hidden")  # the later stages' key
         if ocr_wanted(params.ocr, text_words, pictures, len(drawings)):
             scan = self._scan(t, page, params, pictures, text_words, turn)
+        elif pictures and text_words and not turn and params.ocr.deskew:
+            scan = self._layered(t, page, params, scan)
         words, turn, skew = scan.words, scan.turn, scan.skew
         if pictures and scan.source != "ocr" and not turn:  # a column of pictures: its cells' words
             words = (*words, *self._stage(t, "icons", (index, scan.key), lambda: icon_words(page.picture_boxes(), words)))
@@ -304,14 +307,7 @@ class Pipeline:
         """Words read by OCR (straightened first when the page is a picture), or the text layer
         with a warning when OCR cannot run."""
         o = params.ocr
-        skew = 0.0
-        if o.deskew and pictures:
-            from .reading.skew import estimate_skew  # OpenCV loads only when a page needs it
-
-            dpi = page.safe_dpi(params.raster.dpi)
-            shown: Callable[[], np.ndarray] = ((lambda: page.render_shown(dpi)) if page.rotation
-                                               else (lambda: self._render(t, page, dpi)))
-            skew = self._stage(t, "skew", (page.index, dpi), lambda: estimate_skew(shown(), dpi))
+        skew = self._skew(t, page, params) if o.deskew and pictures else 0.0
         key = (page.index, o.lang, o.layout, o.dpi, o.upscale_letters, o.upscale_bilevel, o.even_paper, o.shading,
                o.shading_edges, o.reverse_bands, o.erase_rules, o.specks, o.speck_points, o.impulses, o.cpu_seconds, o.max_seconds,
                o.comma_groups, o.decimal_points, o.lost_commas, o.round_brackets, skew, params.raster)
@@ -323,6 +319,27 @@ class Pipeline:
 
         got = self._stage(t, "ocr", key, read)
         return scan_words(got, text_words, turn, skew, key, o.mode, page.shown_turn)
+
+    def _skew(self, t: dict[str, float], page: Page, params: Params) -> float:
+        """The page picture's tilt (degrees, ``reading.skew``), measured on the page as shown."""
+        from .reading.skew import estimate_skew  # OpenCV loads only when a page needs it
+
+        dpi = page.safe_dpi(params.raster.dpi)
+        shown: Callable[[], np.ndarray] = ((lambda: page.render_shown(dpi)) if page.rotation
+                                           else (lambda: self._render(t, page, dpi)))
+        return self._stage(t, "skew", (page.index, dpi), lambda: estimate_skew(shown(), dpi))
+
+    def _layered(self, t: dict[str, float], page: Page, params: Params, scan: ScanWords) -> ScanWords:
+        """``scan`` (the text layer's words) straightened like an OCR page's when they are an
+        invisible OCR layer over the page's picture (``reading.ocrlayer``): a searchable scan is
+        tilted as any scan is, and its rules are only in the picture."""
+        if not self._stage(t, "layer", page.index, lambda: ocr_layer(page)):
+            return scan
+        skew = self._skew(t, page, params)
+        note = ("the words are an invisible OCR text layer over the page's picture (a searchable scan): "
+                + (f"page straightened by {skew:+.2f} degrees for its rules and rows (ocr.deskew)" if skew
+                   else "the picture is level"))
+        return dataclasses.replace(scan, skew=skew, key=(scan.key, "layer", skew), notes=(*scan.notes, note))
 
 
 def _figures(charts: tuple[tuple[Figure, ...], bool], words: tuple[Word, ...], source: str,
