@@ -67,7 +67,9 @@ def test_generator_writes_every_kind_of_table_with_its_truth(tmp_path: Path, lib
     invoice = ann.tables[STYLES.index("invoice")].regions[0]
     assert invoice.cells[-2].text == "Total" and invoice.cells[-2].cs == invoice.n_cols - 1
     spans = ann.tables[STYLES.index("spans")].regions[0]
-    assert spans.cell_at(0, 0).cs == spans.n_cols and spans.cell_at(1, 0).rs == 2
+    title, stub_head = spans.cell_at(0, 0), spans.cell_at(1, 0)
+    assert title is not None and stub_head is not None
+    assert title.cs == spans.n_cols and stub_head.rs == 2
     stub = ann.tables[STYLES.index("stub_spans")].regions[0]
     assert any(c.rs > 1 for c in stub.cells if c.c == 0 and c.r >= 1)
     assert_continued(ann.tables[STYLES.index("continued")])
