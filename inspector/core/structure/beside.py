@@ -107,10 +107,11 @@ def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], mi
         pieces = [s.line for s in cells]
         full = [lines[k].baseline for k in set(pieces) if pieces.count(k) >= MIN_TABLE_PIECES]
         # Prose on the table's side too (columns of running text): no table to cut the
-        # paragraph off; only baselines of its own part a text column from such a side.
+        # paragraph off; only baselines of its own part a text column from such a side (its
+        # lines in two pieces are prose's, no rows of cells to stand between the column's lines).
         prose_side = 2 * sum(running_text(s, words) for s in cells) >= len(cells)
         own = _own_lines([i for s in cells for i in s.word_ids], text, words, tol,
-                         None if prose_side else min_gap, full) if rows else None
+                         None if prose_side else min_gap, () if prose_side else full) if rows else None
         if own is not None:
             kept = [i for s in mine if rows[0] <= s.line <= rows[-1] for i in s.word_ids]
             return Trimmed((Rect.bounding([words[i].bbox for i in kept]),), Rect.bounding([words[i].bbox for i in text]),
