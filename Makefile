@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
 
 setup: sysdeps $(STAMP)
 
@@ -219,6 +219,14 @@ corpus-fop: setup
 corpus-mono: setup
 	@bash packaging/mono.sh
 	$(PY) -m corpus.mono.build $(ARGS)
+# The iText corpus (corpus/itext): PdfPTable statements, invoices and reports set by iText 5.5.13
+# and the old LGPL iText 2.1.7 with a small Java writer (corpus/itext/TableMaker.java, compiled
+# against each), truth from each cell's background set in a colour of its own in a second run.
+# Installs both libraries and a JDK from Debian first (packaging/itext.sh); never part of
+# `make setup`. Seeded: `make corpus-itext ARGS="--seed 3 --out /tmp/i3"`.
+corpus-itext: setup
+	@bash packaging/itext.sh
+	$(PY) -m corpus.itext.build $(ARGS)
 
 # Real tagged PDFs (Word, PowerPoint, Excel, InDesign, Acrobat) from PDF libraries' test
 # data on PyPI, into corpus/tagged_real/pdfs (git-ignored: third-party files). Tests skip without them.

@@ -14,8 +14,7 @@ from small_pdfs import PRODUCERS, PROSE, Op, Text, paragraph
 
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
-from inspector.core.structure.beside import RUNS_ON_BESIDE
-from inspector.core.structure.tables import PROSE_BESIDE
+from inspector.core.structure.beside import PROSE_BESIDE, RUNS_ON_BESIDE
 from inspector.core.types import PageResult
 
 pytest.importorskip("reportlab")

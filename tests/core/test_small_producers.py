@@ -22,7 +22,7 @@ from small_pdfs import (
 
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
-from inspector.core.structure.tables import PROSE_BESIDE
+from inspector.core.structure.beside import PROSE_BESIDE
 from inspector.core.types import PageResult
 
 pytest.importorskip("reportlab")

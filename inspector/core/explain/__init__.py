@@ -34,6 +34,7 @@ from .bands import (
     AMOUNT_ROW,
     CENTRED_ROW,
     LABEL_LEADS,
+    LABELLED_HEAD,
     PARAGRAPH_ROW,
     SECTION_LABEL,
     STUB_ROW,
@@ -42,6 +43,7 @@ from .bands import (
     bold_label_below,
     centred_band,
     label_leads_below,
+    labelled_head,
     lines_around,
     paragraph_band,
     spanning_apart,
@@ -333,16 +335,19 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
     around, leads = lines_around(ctx, g, b.pos), False
     amounts = amount_band(ctx, g, b.pos)
     totals = not amounts and totals_band(ctx, g, b.pos)
-    centred = not (amounts or totals) and centred_band(ctx, g, b.pos)
-    stub = not (amounts or totals or centred) and stub_band(ctx, g, b.pos)
-    step = 0.0 if amounts or totals or centred or stub else paragraph_band(ctx, g, b.pos)
-    said = AMOUNT_ROW if amounts else TOTALS_ROW if totals else CENTRED_ROW if centred else STUB_ROW if stub else \
+    labelled = not (amounts or totals) and labelled_head(ctx, g, b.pos)
+    centred = not (amounts or totals or labelled) and centred_band(ctx, g, b.pos)
+    stub = not (amounts or totals or labelled or centred) and stub_band(ctx, g, b.pos)
+    step = 0.0 if amounts or totals or labelled or centred or stub else paragraph_band(ctx, g, b.pos)
+    said = AMOUNT_ROW if amounts else TOTALS_ROW if totals else LABELLED_HEAD if labelled else \
+        CENTRED_ROW if centred else STUB_ROW if stub else \
         PARAGRAPH_ROW.format(step) if step else \
         SECTION_LABEL if around and bold_label_below(ctx, g, *around) else \
         SPAN_APART if around and spanning_apart(ctx, g, *around) else \
         LABEL_LEADS if around and (leads := label_leads_below(ctx, g, *around)) else \
         "a new row starts with the next text line (it fills other columns than the line above)"
     ev = Evidence("amount_row", b.gap) if amounts else Evidence("totals_box", b.gap) if totals else \
+        Evidence("labelled_rows", b.gap) if labelled else \
         Evidence("centred_amounts", b.gap) if centred else Evidence("stub_labels", b.gap) if stub else \
         Evidence("labelled_paragraph", step) if step else Evidence("label_leads_in", b.gap) if leads else \
         Evidence("line_gap", b.gap)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from ..structure.bandlines import centred_triples, continues, leads_in
+from ..structure.bandlines import centred_triples, continues, labelled_rows, leads_in
 from ..structure.bandrows import band_depths, bold_label
 from ..structure.columns import Line, line_cols
 from ..structure.delineated import drawn_rows
@@ -98,6 +98,24 @@ def totals_band(ctx: PageContext, g: Grid, y: float) -> bool:
     if band is None or any(0 in line_cols(ln, words, g.xs) for ln in band):
         return False
     return amount_rows(band, words, g.xs, lambda prev, line: continues(prev, line, words))
+
+
+def labelled_head(ctx: PageContext, g: Grid, y: float) -> bool:
+    """Does the row boundary at ``y`` lie in the first drawn band, whose lines (two or more)
+    are each a label beside an amount in one column (``bandlines.labelled_rows``: a boxed
+    totals block ruled over its last row only)? ``split_rows`` reads such a band as rows, no
+    header's wrapped lines."""
+    drawn = drawn_ys(g)
+    if len(drawn) < 3 or not drawn[0] < y < drawn[1]:
+        return False
+    ids = ctx.centres.inside(g.region)
+    lines = ctx.centres.region_lines(g.region, ids, ctx.params.rows.y_tolerance)
+    band = [ln for ln in lines if drawn[0] <= ln.bbox.cy < drawn[1]]
+    return len(band) > 1 and labelled_rows(band, ctx.centres.words, g.xs)
+
+
+LABELLED_HEAD = "a new row starts with the next text line: the lines over the first rule are each a label beside " \
+    "an amount in one column (a totals block or a key-value box), rows of a body, no header's wrapped lines"
 
 
 def stub_band(ctx: PageContext, g: Grid, y: float) -> bool:

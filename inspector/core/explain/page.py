@@ -64,6 +64,8 @@ class Evidence:
     centred_amounts (a row boundary over a label wrapped over two lines, its amounts centred between
     them, in a band under one rule: gap, pt) |
     totals_box (a row boundary between the lines of a totals box under one rule, the first column empty: gap, pt) |
+    labelled_rows (a row boundary between the lines over a table's first rule, each a label beside an amount in
+    one column: a totals block's rows, no header: gap, pt) |
     spacer_column (the table's rules break over a blank spreadsheet column here and go on beyond it
     at the same heights: how many heights) | cell_tiles (cells shaded one
     rectangle each meet side by side there on several lines: how many fills, their ids) | band_seam

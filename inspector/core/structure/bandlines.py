@@ -12,6 +12,7 @@ from collections.abc import Set as AbstractSet
 
 from ..numbers import is_number
 from ..types import Word
+from .between import YEAR
 from .columns import Line, centre_cols, col_of, line_cols
 
 NIL_DASHES = ("-", "--")  # a cell holding only these is a nil amount, not a hyphenated word cut at the line's end
@@ -55,6 +56,15 @@ def amount_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[floa
         # ("3.05% over £10k" wrapped under a rate: its "£10k" is no amount of the next column).
         shared &= {c for c, texts in cells.items() if all(is_number(t) for t in texts)} - _prose_run_cols(ln, words, xs)
     return bool(shared)
+
+
+def labelled_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
+    """Is every line a label beside an amount in one shared column (``amount_lines``), the
+    amounts no years ("Region | 2024" over "Segment | 2023" is a header's)? Rows of a body
+    (a totals block's "Net amount | 705.64" over "Discount | (70.56)"), never one header."""
+    if not amount_lines(lines, words, xs):
+        return False
+    return not all(YEAR.match(words[i].text) for ln in lines for i in ln.word_ids if is_number(words[i].text))
 
 
 def _prose_run_cols(line: Line, words: Sequence[Word], xs: Sequence[float]) -> set[int]:

@@ -22,6 +22,7 @@ from .bandlines import (
     continues,
     full_lines,
     labelled_amounts,
+    labelled_rows,
     leads_in,
     word_runs,
 )
@@ -124,10 +125,14 @@ def split_rows(ev: RegionEvidence, ys: list[float], xs: Sequence[float],
             header_rows = b + 1
         # A first band of amounts like the body's rows (over a third of its words amounts,
         # years aside, its first line's too: a header over rows under one rule is words) is no
-        # header: its lines are judged as a body band's are.
-        data = b == 0 and len(inside) > 1 and not any(
+        # header: its lines are judged as a body band's are. Nor is one whose every line is a
+        # label beside an amount in one column (a boxed totals block, "Net amount | 705.64"
+        # over "Discount | (70.56)", ruled over its last row only): a header's wrapped lines
+        # hold no amount each.
+        data = b == 0 and len(inside) > 1 and (not any(
             header_texts([words[i].text for i in ids]) for ids in ([i for ln in inside for i in ln.word_ids],
                                                                    list(inside[0].word_ids)))
+            or labelled_rows(inside, words, xs))
         if data:
             header_rows = 0
         # A row's own band splits only where every line fills every column and none wraps

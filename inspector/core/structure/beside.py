@@ -13,7 +13,10 @@ together. What tells such a column from a table's own text column (a "Descriptio
   one another at one even spacing (a table's wrapped cells alternate line and row spacing),
   read past a few wider breaks (a section heading, a new paragraph set apart: ``_pitch``);
   or, on a page set on one baseline grid (the table's rows on the prose's baselines), its
-  lines run on as a paragraph's (``_runs_on``).
+  lines run on as a paragraph's (``_runs_on``); or a row of the table's cells is set between
+  two of its lines (``_row_between``: no cell holds two lines a row starts between, so the
+  lines are no wrapped cell's; an address block beside an invoice's key-value table, its
+  first line on the first row's baseline, its others between the rows').
 
 Only then is the region cut at the gutter and trimmed to the lines of the table's side.
 """
@@ -71,7 +74,8 @@ class Trimmed:
     the steps between the text column's lines wider than its own pitch (a heading or a new
     paragraph set apart) that its even spacing was read past, ``pitch`` that pitch (pt);
     ``runs_on``: the column shares the table's baselines and was told by its lines running on
-    (``RUNS_ON_BESIDE`` says so)."""
+    (``RUNS_ON_BESIDE`` says so); ``between``: told by a row of the table set between two of
+    its lines (``ROW_BETWEEN`` says so)."""
 
     tables: tuple[Rect, ...]
     prose: Rect | None = None
@@ -79,16 +83,19 @@ class Trimmed:
     pitch: float = 0.0
     runs_on: bool = False
     through: bool = False  # no table left: a paragraph runs through the run (``THROUGH``), ``prose`` the run's box
+    between: bool = False
 
 
 @dataclass(frozen=True)
 class _Pitch:
     """A text column's own line spacing (``step``, pt) and the wider breaks read past;
-    ``runs_on``: its lines sit on the table's baselines and are told by running on."""
+    ``runs_on``: its lines sit on the table's baselines and are told by running on;
+    ``between``: a row of the table's cells is set between two of its lines."""
 
     step: float
     breaks: int
     runs_on: bool = False
+    between: bool = False
 
 
 def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], min_gap: float, tol: float,
@@ -111,15 +118,18 @@ def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], mi
         text = [i for s in segs if (s.x0 >= cut if right else s.x1 <= cut) for i in s.word_ids]
         rows = _table_lines(mine, words)
         cells = [s for s in mine if s.line in rows]
+        pieces = [s.line for s in cells]
+        full = [lines[k].baseline for k in set(pieces) if pieces.count(k) >= MIN_TABLE_PIECES]
         # Prose on the table's side too (columns of running text): no table to cut the
-        # paragraph off; only baselines of its own part a text column from such a side.
+        # paragraph off; only baselines of its own part a text column from such a side (its
+        # lines in two pieces are prose's, no rows of cells to stand between the column's lines).
         prose_side = 2 * sum(running_text(s, words) for s in cells) >= len(cells)
         own = _own_lines([i for s in cells for i in s.word_ids], text, words, tol,
-                         None if prose_side else min_gap) if rows else None
+                         None if prose_side else min_gap, () if prose_side else full) if rows else None
         if own is not None:
             kept = [i for s in mine if rows[0] <= s.line <= rows[-1] for i in s.word_ids]
             return Trimmed((Rect.bounding([words[i].bbox for i in kept]),), Rect.bounding([words[i].bbox for i in text]),
-                           own.breaks, own.step, own.runs_on)
+                           own.breaks, own.step, own.runs_on, own.between)
     return Trimmed((box,))
 
 
@@ -252,11 +262,13 @@ def _lettered(text: str) -> bool:
 
 
 def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word], tol: float,
-               min_gap: float | None) -> _Pitch | None:
+               min_gap: float | None, rows_of_cells: Sequence[float] = ()) -> _Pitch | None:
     """The text column's own line spacing when its words keep their own lines: evenly spaced
-    (``_pitch``), and off the table's baselines where both sides meet in one page line, or,
-    set on the table's baselines (one baseline grid for the page), running on from line to
-    line (``_runs_on``, read with ``min_gap``; None when the table's side is prose too); else None."""
+    (``_pitch``), and off the table's baselines where both sides meet in one page line, or
+    with a row of the table's cells between two of its lines (``_row_between``; the baselines
+    ``rows_of_cells``, pt, of the table's lines in two pieces or more), or, set on the table's
+    baselines (one baseline grid for the page), running on from line to line (``_runs_on``,
+    read with ``min_gap``; None when the table's side is prose too); else None."""
     mine = lines_in(words, text, tol)
     if len(mine) < MIN_TEXT_LINES or mean(len(ln.word_ids) for ln in mine) < MIN_WORDS:
         return None
@@ -271,7 +283,18 @@ def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word],
     own = len(facing) >= MIN_FACING and sum(d > SAME_BASELINE_PT for d in facing) >= OFF_BASELINE * len(facing)
     if own:
         return pitch
+    if _row_between(mine, rows_of_cells):
+        return replace(pitch, between=True)
     return replace(pitch, runs_on=True) if min_gap is not None and _runs_on(mine, words, min_gap) else None
+
+
+def _row_between(lines: Sequence[Line], rows: Sequence[float]) -> bool:
+    """Does a row of the table's cells (its baseline in ``rows``, pt) stand between two
+    consecutive ``lines`` of the text column, off both their baselines? A row starts under
+    the last line of each cell of the row above, so the two lines are no one cell's wrapped
+    text: the column is set beside the rows, not in them."""
+    return any(a.baseline + SAME_BASELINE_PT < y < b.baseline - SAME_BASELINE_PT
+               for a, b in zip(lines, lines[1:], strict=False) for y in rows)
 
 
 def _runs_on(lines: Sequence[Line], words: Sequence[Word], min_gap: float) -> bool:
@@ -331,3 +354,23 @@ def flows(col: Sequence[Segment], words: Sequence[Word], lines: Sequence[Line]) 
 FLOW_PITCH = 1.25  # a line goes on at most this many times its column's median line pitch below the one above
 SPACE = 0.3  # a word space, in font sizes: the room a full line leaves is narrower than next word + space
 SENTENCE_END = tuple(".!?:;。！？：；")
+
+
+PROSE_BESIDE = ("prose beside the table: a column of running text (its own even line spacing, off the table's "
+                "baselines, behind a gutter) set beside aligned rows; cut off the table, never its last column")
+PROSE_BESIDE_BREAKS = ("prose beside the table: a column of running text (its lines every {pitch:.1f} pt, its own "
+                       "pitch, but for {n} wider break(s): a heading or a new paragraph set apart; off the table's "
+                       "baselines, behind a gutter) set beside aligned rows; cut off the table, never its last column")
+PROSE_ROW_BETWEEN = ("prose beside the table: a column of running text (its lines every {pitch:.1f} pt, its own "
+                     "pitch), a row of the table's cells set between two of its lines (a row starts under the last "
+                     "line of each cell above it: no cell of the table holds those lines), behind a gutter; cut off "
+                     "the table, never its last column")
+
+
+def beside_said(cut: Trimmed) -> str:
+    """Why the text column ``cut`` off an aligned run is prose beside the table."""
+    if cut.runs_on:
+        return RUNS_ON_BESIDE
+    if cut.between:
+        return PROSE_ROW_BETWEEN.format(pitch=cut.pitch)
+    return PROSE_BESIDE if not cut.breaks else PROSE_BESIDE_BREAKS.format(pitch=cut.pitch, n=cut.breaks)

@@ -19,7 +19,7 @@ from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
 from .aligned import aligned_runs, label_over_first
 from .bandlines import continues
-from .beside import AROUND, RUNS_ON_BESIDE, THROUGH, trim_text_column
+from .beside import AROUND, THROUGH, beside_said, trim_text_column
 from .between import figure_caption, line_facts
 from .blankform import inner_grids, written_below
 from .bleed import BLEED, bleeds
@@ -254,13 +254,6 @@ def _header_band(cand: Candidate, words: Sequence[Word], centres: WordCentres) -
     return bool(len(ids)) and sum(is_number(words[i].text) for i in ids) < HEADER_AMOUNTS * len(ids)
 
 
-PROSE_BESIDE = ("prose beside the table: a column of running text (its own even line spacing, off the table's "
-                "baselines, behind a gutter) set beside aligned rows; cut off the table, never its last column")
-PROSE_BESIDE_BREAKS = ("prose beside the table: a column of running text (its lines every {pitch:.1f} pt, its own "
-                       "pitch, but for {n} wider break(s): a heading or a new paragraph set apart; off the table's "
-                       "baselines, behind a gutter) set beside aligned rows; cut off the table, never its last column")
-
-
 def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequence[Segment],
                         taken: Sequence[Rect], centres: WordCentres, params: Params,
                         marks: Sequence[Rule] = ()) -> tuple[list[Candidate], list[TableRegion]]:
@@ -332,8 +325,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
             if cut.through:
                 short.append(TableRegion(box, "aligned", THROUGH))
             elif cut.prose is not None:
-                short.append(TableRegion(cut.prose, "aligned", RUNS_ON_BESIDE if cut.runs_on else PROSE_BESIDE
-                                         if not cut.breaks else PROSE_BESIDE_BREAKS.format(pitch=cut.pitch, n=cut.breaks)))
+                short.append(TableRegion(cut.prose, "aligned", beside_said(cut)))
         else:
             short.append(TableRegion(box, "aligned", f"{b - a} aligned line(s), fewer than {need}",
                                      "tables.min_aligned_rows"))
