@@ -82,8 +82,8 @@ class Trimmed:
     breaks: int = 0
     pitch: float = 0.0
     runs_on: bool = False
-    through: bool = False  # no table left: a paragraph runs through the run (``THROUGH``), ``prose`` the run's box
     between: bool = False
+    through: bool = False  # no table left: a paragraph runs through the run (``THROUGH``), ``prose`` the run's box
 
 
 @dataclass(frozen=True)
