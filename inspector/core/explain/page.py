@@ -90,7 +90,9 @@ class Evidence:
     (the table's cells are closed boxes set apart, joined into one table: how many boxes) | rows_under_fills
     (the table's last rows, unshaded, under a grid drawn by cell shading alone) | spanning_head (a
     borderless table's first line is one piece centred over all its columns at the rows' step, a row
-    spanning them: its width, pt);
+    spanning them: its width, pt) | expression (lines where a number, an infix operator set alone and a
+    number stand across a gap, "$782.50 + 15%": one cell's expression, no boundary between two stacks of
+    numbers: how many lines);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 
@@ -103,7 +105,7 @@ class Evidence:
         if self.kind in ("rule", "clipped_art", "clipped_text", "spanning_lines", "leaders", "justified",
                          "row_labels", "accounting_sign", "amount_body", "spacer_column", "cell_tiles",
                          "band_seam", "rule_joints", "drawn_parts", "head_stack", "section_label", "boxed_cells",
-                         "data_band"):
+                         "data_band", "expression"):
             out["count"] = int(self.value)
         elif self.kind in ("text_gap", "line_gap", "number_stack", "group_rule", "amount_row", "leading_pitch",
                            "band_pitch", "labelled_paragraph", "spanning_head"):
