@@ -26,6 +26,7 @@ from ..structure.bandseams import SEAM_BOUNDARY
 from ..structure.colends import COLUMN_ENDS, SPAN_ENDS
 from ..structure.ends import TABLE_LABEL
 from ..structure.form_sections import CUT
+from ..structure.repeats import UNTITLED
 from ..structure.rulejoints import MIN_RULES, RULE_JOINTS, joints
 from ..types import Boundary, Grid, PageResult
 from ..units import whole_unit_line
@@ -68,7 +69,7 @@ from .heads import (
 )
 from .headstack import stack_cut
 from .icons import icon_cols
-from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut
+from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut, title_left_out
 from .options import option_cols, option_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
 from .rowlines import dropped_rows
@@ -226,6 +227,11 @@ def _outer_cuts(ctx: PageContext, g: Grid, axis: str, kept: list[Why]) -> list[W
             kept[k] = replace(kept[k], decision=f"{kept[k].decision}; {CUT}",
                               params=(*kept[k].params, "tables.section_cut"))
         said = repeated_cut(ctx, g, axis, kept[k].pos) if not g.turn and ctx.frame.identity else ""
+        title = title_left_out(ctx, g, kept[k].pos) if axis == "row" and k == 0 and not g.turn \
+            and ctx.frame.identity else 0.0
+        if title:
+            kept[k] = replace(kept[k], evidence=(*kept[k].evidence, Evidence("title_over", title)),
+                              decision=f"{kept[k].decision}; {UNTITLED}", params=(*kept[k].params, REPEATED_PARAM))
         if said:
             kept[k] = replace(kept[k], evidence=(*kept[k].evidence, Evidence("repeated_header")),
                               decision=f"{kept[k].decision}; {said}", params=(*kept[k].params, REPEATED_PARAM))

@@ -92,7 +92,8 @@ class Evidence:
     borderless table's first line is one piece centred over all its columns at the rows' step, a row
     spanning them: its width, pt) | expression (lines where a number, an infix operator set alone and a
     number stand across a gap, "$782.50 + 15%": one cell's expression, no boundary between two stacks of
-    numbers: how many lines);
+    numbers: how many lines) | title_over (a block cut where its header is set again left the title
+    lines over this table's first line of columns out of its rows: their height, pt);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 
@@ -108,7 +109,7 @@ class Evidence:
                          "data_band", "expression"):
             out["count"] = int(self.value)
         elif self.kind in ("text_gap", "line_gap", "number_stack", "group_rule", "amount_row", "leading_pitch",
-                           "band_pitch", "labelled_paragraph", "spanning_head"):
+                           "band_pitch", "labelled_paragraph", "spanning_head", "title_over"):
             out["width"] = round(self.value, 2)
         elif self.kind in ("group_label", "group_phrase"):
             out["row"] = int(self.value)

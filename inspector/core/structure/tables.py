@@ -39,7 +39,7 @@ from .regions import (
     hrule_regions,
     ruled_regions,
 )
-from .repeats import repeated_cut, untitled
+from .repeats import TITLED, UNTITLED, repeated_cut, untitled
 from .runends import Ends, Titles, line_text
 from .setaside import aside_regions
 from .sheetmargins import trim_margins
@@ -124,8 +124,11 @@ class _Collector:
             return False
         at = len(self.regions)
         self.regions.append(TableRegion(cut.line, cand.source, cut.reason, "tables.repeated_headers"))
-        # A borderless block took both titles in as a row of two pieces; each table alone leaves its title out.
-        parts = untitled(cut, self.words, ids, tol, self.centres) if cand.source == "aligned" else cut.parts
+        # A borderless block took both titles in as a row of two pieces, and rules drawn across both
+        # tables take each one's title lines in under its top rule: each table alone leaves its title out.
+        parts = untitled(cut, self.words, ids, tol, self.centres) if cand.source in TITLED else cut.parts
+        self.regions.extend(TableRegion(Rect(p.x0, p.y0, p.x1, q.y0), cand.source, UNTITLED, "tables.repeated_headers")
+                            for p, q in zip(cut.parts, parts, strict=True) if q.y0 > p.y0)
         kept = [self.offer(Candidate(part, cand.source, cand.rules)) for part in parts]
         if not any(kept):  # neither part is a table: the block is judged whole, as without the cut
             del self.regions[at:]
