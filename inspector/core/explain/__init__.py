@@ -69,7 +69,7 @@ from .heads import (
 )
 from .headstack import stack_cut
 from .icons import icon_cols
-from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut, title_left_out
+from .marks import REPEATED_PARAM, cell_mark_edges, form_mark_rules, repeated_cut, section_cut, title_left_out
 from .options import option_cols, option_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
 from .rowlines import dropped_rows
@@ -188,7 +188,8 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
             dropped += [*hidden_rules(ctx, g, "col"), *hidden_rules(ctx, g, "row")]
         dropped += [*thin_band_rules(ctx, g), *pair_rules(ctx, g)]
         if ctx.frame.identity and not g.turn:
-            dropped += [*form_mark_rules(ctx, g, "col"), *form_mark_rules(ctx, g, "row"), *option_rules(g)]
+            dropped += [*form_mark_rules(ctx, g, "col"), *form_mark_rules(ctx, g, "row"), *option_rules(g),
+                        *cell_mark_edges(ctx, g)]
         cols, rows = _without(ctx.res.skipped, cols), _without(ctx.res.skipped, rows)
         out.append(TableWhy(k, table.bbox, *(tuple(ctx.placed(w, g) for w in ws) for ws in (cols, rows, dropped))))
     return tuple(out)

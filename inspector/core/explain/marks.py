@@ -5,12 +5,15 @@ Only tables read upright in page space are looked at (a sideways grid has anothe
 A table's top or bottom where a form's ruled group was cut into its sections
 (``structure.form_sections``, ``tables.section_cut``) says so, and a table's side where a block of
 tables with a repeated header was cut into them (``structure.repeats``, ``tables.repeated_headers``);
-a table's top where that cut left its title lines out of it says so (``repeats.untitled``).
+a table's top where that cut left its title lines out of it says so (``repeats.untitled``). The edges
+of a fill that is a mark inside one drawn cell (``structure.cellmarks``, ``tables.cell_marks``) are
+dropped candidates of the table it lies in.
 """
 
 from __future__ import annotations
 
 from ..aside import FORM_MARKS
+from ..structure.cellmarks import WHAT as CELL_MARK
 from ..structure.form_sections import CUT
 from ..structure.repeats import UNTITLED
 from ..types import Grid
@@ -65,3 +68,24 @@ def title_left_out(ctx: PageContext, g: Grid, pos: float) -> float:
     over the table's top at ``pos`` (a y, pt: ``repeats.untitled``); 0 when none were."""
     return next((r.bbox.height for r in ctx.res.regions if r.reason == UNTITLED and abs(r.bbox.y1 - pos) <= NEAR
                  and r.bbox.x0 < g.xs[-1] and r.bbox.x1 > g.xs[0]), 0.0)
+
+
+def cell_mark_edges(ctx: PageContext, g: Grid) -> list[Why]:
+    """Dropped candidates at the edges of the fills inside the table that are marks in one of its
+    drawn cells (``cellmarks``): a column at each side, a row at its top and bottom."""
+    if not ctx.params.tables.cell_marks:
+        return []
+    box, out = g.region, []
+    marks = ctx.cell_marks
+    for f in ctx.res.fills:
+        if f.id not in marks or not f.bbox.within(box, NEAR):
+            continue
+        cell = marks[f.id]
+        said = (f"the edge of a fill {f.bbox.width:.1f} x {f.bbox.height:.1f} pt inside a drawn cell of "
+                f"{cell.width:.1f} x {cell.height:.1f} pt, reaching neither across nor down it: {CELL_MARK}, "
+                "so its edges are no boundaries")
+        ev = (Evidence("cell_mark", 1, (f.id,)),)
+        out += [Why("col", x, False, ev, said, ("tables.cell_marks",)) for x in (f.bbox.x0, f.bbox.x1)]
+        out += [Why("row", y, False, ev, said, ("tables.cell_marks",)) for y in (f.bbox.y0, f.bbox.y1)]
+    return out
+

@@ -22,6 +22,7 @@ from .beside import RUNS_ON_BESIDE, trim_text_column
 from .between import figure_caption, line_facts
 from .blankform import inner_grids, written_below
 from .bleed import BLEED, bleeds
+from .cellmarks import cell_marks, without_marks
 from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
 from .drawnparts import Parts
@@ -171,6 +172,8 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     ``page_w``: the page's width (pt; 0 when not known), for art printed to its edges (``bleed``).
     Reads ``params.rows``, ``params.columns``, ``params.tables`` and ``params.merge.snap``."""
     cparams, tparams, ytol = params.columns, params.tables, params.rows.y_tolerance
+    if tparams.cell_marks and (marks_in := cell_marks(rules, fills)):  # no shading: no edges, no band
+        rules, fills = without_marks(rules, marks_in), [f for f in fills if f.id not in marks_in]
     col = _Collector(words, page, params, centres, fills, marks, (page_w, rules))
     lines = list(rows)
     segs = segments(words, lines, cparams.min_gap, cparams.signs_open)
