@@ -84,3 +84,16 @@ def test_explain_names_the_mark_on_its_four_edges() -> None:
     assert sorted((w.axis, round(w.pos)) for w in whys) == [("col", 64), ("col", 76), ("row", 192), ("row", 206)]
     assert all([e.kind for e in w.evidence] == ["cell_mark"] for w in whys)
     assert "the edge of a fill 12.0 x 14.0 pt inside a drawn cell of 190.0 x 36.0 pt" in whys[0].decision
+
+
+def test_a_shaded_cell_whose_borders_are_stroked_along_its_edges_stays_shading() -> None:
+    """The cell's rules are drawn along the shading's edges: merged, each keeps the fill's id and
+    is ``stroked`` (a table ruled over shaded cells, ICDAR's us-007): they are the cell's sides."""
+    shade = Rect(X[1], Y[1], X[2], Y[2])
+    merged = [Rule("h", Y[1], X[0], X[-1], fill=0, stroked=True), Rule("h", Y[2], X[0], X[-1], fill=0, stroked=True),
+              Rule("v", X[1], Y[0], Y[-1], fill=0, stroked=True), Rule("v", X[2], Y[0], Y[-1], fill=0, stroked=True)]
+    frame = [Rule("h", Y[0], X[0], X[-1]), Rule("h", Y[-1], X[0], X[-1]), Rule("v", X[0], Y[0], Y[-1]),
+             Rule("v", X[-1], Y[0], Y[-1])]
+    assert cell_marks([*frame, *merged], [Fill(0, shade, (167, 167, 167), 167)]) == {}
+    unstroked = [replace(r, stroked=False) for r in merged]  # the shading's own edges alone: no sides
+    assert cell_marks([*frame, *unstroked], [Fill(0, shade, (167, 167, 167), 167)]) == {0: Rect(X[0], Y[0], X[-1], Y[-1])}

@@ -26,7 +26,7 @@ WHAT = "a mark in the cell (a redaction's box, a swatch), not its shading"
 def cell_marks(rules: Sequence[Rule], fills: Sequence[Fill]) -> dict[int, Rect]:
     """The fills (by id) that are marks inside one cell of the stroked ``rules``, each with that
     cell's box (see the module)."""
-    stroked = [r for r in rules if r.fill < 0]
+    stroked = [r for r in rules if r.fill < 0 or r.stroked]  # a stroke along a fill's edge is drawn too
     if not fills or not stroked:
         return {}
     hs = [r for r in stroked if r.orient == "h"]
