@@ -29,6 +29,7 @@ from .drawnparts import Parts
 from .form_sections import cut_sections
 from .grid import build_grid
 from .grow import extend_down, extend_up, header_over_rules, rows_under_fills
+from .indexlist import INDEX, index_tail
 from .justified import justified_gaps
 from .keyvalue import header_over, pair_block, starts_item
 from .leftlabels import extend_left
@@ -87,6 +88,7 @@ class _Collector:
         self.bins: list[ColumnBin] = []
         self.low: set[int] = set()
         self.taken: list[Rect] = []
+        self.indexes: list[Rect] = []  # the regions read as a back-of-book index (``indexlist``)
         self.centres = centres if centres is not None and centres.words is words else WordCentres(words)
 
     def offer(self, cand: Candidate) -> bool:
@@ -103,6 +105,13 @@ class _Collector:
             self.regions.append(TableRegion(cand.bbox, cand.source, res.reason, res.param))
             if res.claims:  # a form's, an index's or a layout's area: its rules, leaders and text make no other table
                 self.taken.append(cand.bbox)
+                self.indexes.extend([cand.bbox] if res.reason.startswith(INDEX[:20]) else [])
+            return False
+        if self.indexes and res.grid.source != "ruled" and self.params.tables.leaders and (tail := index_tail(
+                res.grid.xs, res.grid.region, self.indexes, self.words, self.centres.region_lines(
+                    res.grid.region, res.word_ids, self.params.rows.y_tolerance))):
+            self.regions.append(TableRegion(cand.bbox, cand.source, tail))
+            self.taken.append(cand.bbox)
             return False
         self.regions.append(TableRegion(cand.bbox, cand.source))
         if res.note:  # listed as the sub-rows' note is: on the table's own area
