@@ -14,12 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from ..types import Fill, Rect, Rule
 
 # Why no user would change these: shading reaches its cell's rules (within the rule's own width and
 # a rounding), and covers most of a cell it pads; a mark is drawn at text size inside a larger cell.
 TOUCH = 1.0  # pt: an edge this close to the rule beside it reaches that rule
 SHARE = 0.5  # a mark covers less than this share of its cell's width or of its height
+MAX_FILLS = 300  # fills on a page beyond which none is looked at (a map or a picture drawn as boxes)
 WHAT = "a mark in the cell (a redaction's box, a swatch), not its shading"
 
 
@@ -27,14 +30,23 @@ def cell_marks(rules: Sequence[Rule], fills: Sequence[Fill]) -> dict[int, Rect]:
     """The fills (by id) that are marks inside one cell of the stroked ``rules``, each with that
     cell's box (see the module)."""
     stroked = [r for r in rules if r.fill < 0 or r.stroked]  # a stroke along a fill's edge is drawn too
-    if not fills or not stroked:
+    if not fills or not stroked or len(fills) > MAX_FILLS:
         return {}
-    hs = [r for r in stroked if r.orient == "h"]
-    vs = [r for r in stroked if r.orient == "v"]
+    # Each orientation's rules as arrays (position, start, end): a page of many fills and rules is
+    # looked at in milliseconds.
+    hs = np.array([(r.pos, r.start, r.end) for r in stroked if r.orient == "h"], dtype=float).reshape(-1, 3)
+    vs = np.array([(r.pos, r.start, r.end) for r in stroked if r.orient == "v"], dtype=float).reshape(-1, 3)
+    if not len(hs) or not len(vs):
+        return {}
     out = {}
     for f in fills:
-        cell = _cell(f.bbox, hs, vs)
-        if cell is not None and _small_in(f.bbox, cell):
+        b = f.bbox
+        across = _sides(vs, b.x0, b.x1, b.y0, b.y1)
+        down = _sides(hs, b.y0, b.y1, b.x0, b.x1)
+        if across is None or down is None:
+            continue
+        cell = Rect(across[0], down[0], across[1], down[1])
+        if _small_in(b, cell):
             out[f.id] = cell
     return out
 
@@ -44,24 +56,18 @@ def without_marks(rules: Sequence[Rule], marks: dict[int, Rect]) -> list[Rule]:
     return [r for r in rules if r.fill not in marks or r.stroked] if marks else list(rules)
 
 
-def _cell(b: Rect, hs: Sequence[Rule], vs: Sequence[Rule]) -> Rect | None:
-    """The box of the stroked rules closest round ``b`` on its four sides, each running along
-    its whole side, when none of them crosses ``b``; None when a side has none or one crosses."""
-    left = [r.pos for r in vs if _along(r, b.y0, b.y1) and r.pos <= b.x0 + TOUCH]
-    right = [r.pos for r in vs if _along(r, b.y0, b.y1) and r.pos >= b.x1 - TOUCH]
-    top = [r.pos for r in hs if _along(r, b.x0, b.x1) and r.pos <= b.y0 + TOUCH]
-    bottom = [r.pos for r in hs if _along(r, b.x0, b.x1) and r.pos >= b.y1 - TOUCH]
-    if not (left and right and top and bottom):
+def _sides(rules: np.ndarray, lo: float, hi: float, a: float, b: float) -> tuple[float, float] | None:
+    """The positions of the rules of one orientation (rows of ``rules``: position, start, end)
+    closest round [lo, hi] on each side, each running along all of [a, b] (within ``TOUCH``),
+    when none crosses the box [lo, hi] x [a, b]; None when a side has none or one crosses."""
+    pos, start, end = rules[:, 0], rules[:, 1], rules[:, 2]
+    along = (start <= a + TOUCH) & (end >= b - TOUCH)
+    before, after = pos[along & (pos <= lo + TOUCH)], pos[along & (pos >= hi - TOUCH)]
+    if not len(before) or not len(after):
         return None
-    if any(b.x0 + TOUCH < r.pos < b.x1 - TOUCH and r.start < b.y1 and r.end > b.y0 for r in vs) or \
-            any(b.y0 + TOUCH < r.pos < b.y1 - TOUCH and r.start < b.x1 and r.end > b.x0 for r in hs):
+    if ((pos > lo + TOUCH) & (pos < hi - TOUCH) & (start < b) & (end > a)).any():
         return None
-    return Rect(max(left), max(top), min(right), min(bottom))
-
-
-def _along(r: Rule, lo: float, hi: float) -> bool:
-    """Does rule ``r`` run along the whole of [lo, hi] (within ``TOUCH``)?"""
-    return r.start <= lo + TOUCH and r.end >= hi - TOUCH
+    return float(before.max()), float(after.min())
 
 
 def _small_in(b: Rect, cell: Rect) -> bool:
