@@ -8,6 +8,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.evidence.icons import WHAT as PICTURE_COLUMN
+from ..core.evidence.icons import is_icon
 from ..core.multipage.continuation import Continuation, continued_from
 from ..core.multipage.linking import link_pages
 from ..core.params import describe
@@ -98,19 +100,26 @@ def _box(r: Rect) -> list[float]:
     return [round(r.x0, 2), round(r.y0, 2), round(r.x1, 2), round(r.y1, 2)]
 
 
+# How the words command shows a word standing for a picture of a column of pictures (``evidence.icons``):
+# it has no text, and an empty line would read as a glitch.
+PICTURE = "[picture]"
+
+
 def cmd_words(args: argparse.Namespace) -> int:
     res = _run_page(args)
     rows = [{"text": w.text, "bbox": _box(w.bbox), "font_size": round(w.font_size, 2), "bold": w.bold,
              "low_confidence": i in res.low_confidence, "watermark": w.watermark,
              "furniture": w.furniture, "figure": w.figure, "clipped": w.clipped, "leader": w.leader,
-             "char_rule": w.char_rule,
+             "char_rule": w.char_rule, "picture": is_icon(w),
              **({"ocr_confidence": w.ocr_confidence} if w.from_ocr else {})} for i, w in enumerate(res.words)]
     if args.json:
         _print_json({"page": res.page, "width": res.width, "height": res.height, "source": res.words_source,
                      "words": rows, "warnings": list(res.warnings)})
         return 0
     source = "read by OCR" if res.words_source == "ocr" else "from the text layer"
-    print(f"page {res.page}: {len(rows)} words {source} ({res.width:.0f} x {res.height:.0f} pt)")
+    pictures = sum(1 for w in res.words if is_icon(w))
+    of_them = f", {pictures} of them pictures (flag I)" if pictures else ""
+    print(f"page {res.page}: {len(rows)} words {source} ({res.width:.0f} x {res.height:.0f} pt){of_them}")
     for line in (*res.warnings, *res.notes):
         if not line.startswith("MuPDF: "):  # on stderr already: MuPDF's words never reach stdout
             print(f"  {line}")
@@ -121,16 +130,20 @@ def cmd_words(args: argparse.Namespace) -> int:
                  + ("C" if word.clipped else "-"))
         conf = f"{word.ocr_confidence:4.0f}  " if ocr else ""
         x0, y0, x1, y1 = _box(word.bbox)
-        print(f"{x0:7.1f} {y0:7.1f} {x1:7.1f} {y1:7.1f} {word.font_size:5.1f}  {flags:5}  {conf}{word.text}")
+        text = PICTURE if is_icon(word) else word.text
+        print(f"{x0:7.1f} {y0:7.1f} {x1:7.1f} {y1:7.1f} {word.font_size:5.1f}  {flags:5}  {conf}{text}")
     print("flags: B bold, ? low confidence (near a column boundary" + (", or OCR confidence below "
           "ocr.min_confidence)" if ocr else ")") + ", W watermark, P page furniture, F a figure's "
           "label (each in no table), C cut by a clip path at its right side, L a leader run (blank space between a "
           "label and its value; its text stays in the label's cell), R a row of '-'/'=' or a column of '|' "
-          "characters read as a rule (tables.character_rules)")
+          f"characters read as a rule (tables.character_rules), I a small picture in {PICTURE_COLUMN}, "
+          f"listed as {PICTURE}: it fills its cell's place in the column, the cell's text stays empty")
     return 0
 
 
 def _aside_flag(word: Word) -> str:
+    if is_icon(word):
+        return "I"
     return "W" if word.watermark else "P" if word.furniture else "F" if word.figure else "L" if word.leader else \
         "R" if word.char_rule else "-"
 

@@ -194,6 +194,11 @@ class TableParams:
                                    "behind a gutter no word crosses, the whole column pattern repeating; over: "
                                    "the first in the block's header, rows of numbers between), the block is cut "
                                    "into its tables.")
+    cell_marks: bool = param(True, "Marks in cells", "on/off", 0, 1,
+                             "A filled rectangle inside one drawn cell, reaching neither across nor down it and "
+                             "covering less than half its width or height (a redaction's black box, a colour "
+                             "swatch, a bar), is a mark in the cell, not shading: its edges make no rows or "
+                             "columns.")
     blank_form: bool = param(True, "Blank forms", "on/off", 0, 1,
                              "A ruled grid whose rows' labels mostly end in leader dots toward a last column "
                              "left empty (a blank form's entry boxes) is a form, not a table.")

@@ -267,3 +267,32 @@ def test_detect_json_and_the_librarys_pipeline_agree(capsys, tmp_path: Path, sou
     mine = {i + 1: [[(c.r, c.c, c.rs, c.cs, c.text) for c in t.cells] for t in pipe.run(i).tables]
             for i in range(pipe.doc.page_count)}
     assert cli == mine and sum(map(len, mine.values())) >= 2
+
+
+def test_words_lists_the_pictures_of_a_column_of_pictures(capsys, tmp_path: Path) -> None:
+    """The words standing for a status column's pictures (``evidence.icons``) have no text: the words
+    command names them (flag I, text "[picture]", "picture" in JSON) instead of printing blank lines."""
+    from tests.core.test_icon_columns import BODY, _page
+
+    path = tmp_path / "icons.pdf"
+    path.write_bytes(_page())
+    code, out, _ = run(capsys, "words", str(path))
+    lines = out.splitlines()
+    pictures = [line for line in lines if line.endswith("[picture]")]
+    assert code == 0 and len(pictures) == len(BODY)
+    assert all(line.split()[5] == "--I-" for line in pictures)
+    assert lines[0].endswith(f"34 words from the text layer (612 x 792 pt), {len(BODY)} of them pictures (flag I)")
+    assert "I a small picture in a column of pictures, listed as [picture]" in lines[-1]
+    assert not [line for line in lines[2:-1] if len(line.split()) < 7]  # no word printed without text
+    code, out, _ = run(capsys, "words", str(path), "--json")
+    words = json.loads(out)["words"]
+    assert [w["bbox"] for w in words if w["picture"]] == [[328.0, 114.0 + 24 * r, 340.0, 126.0 + 24 * r]
+                                                          for r in range(len(BODY))]
+    assert all(w["text"] == "" for w in words if w["picture"]) and sum(not w["picture"] for w in words) == 29
+
+
+def test_words_without_pictures_says_nothing_of_them(capsys, ruled_pdf: Path) -> None:
+    code, out, _ = run(capsys, "words", str(ruled_pdf))
+    lines = out.splitlines()
+    assert code == 0 and not [line for line in lines[:-1] if "[picture]" in line or "--I-" in line]
+    assert "of them pictures" not in lines[0]

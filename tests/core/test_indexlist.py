@@ -134,3 +134,55 @@ def test_page_reference_lists() -> None:
         assert REF_LIST.match(refs), refs
     for amount in ("1,234", "(95)", "2.50%", "12.5", "$4"):
         assert not REF_LIST.match(amount), amount
+
+
+# Under the last section rule, in the first text column: its first entry's label, long and without a
+# leader, runs over the white where the lines above have their leaders, so the index's region does not
+# grow over it; the four lines under it (three entries) are the rest of the index.
+TAIL = (("Withholding of tax at source on", "", False), ("wages paid to partners", "12", True),
+        ("Winnings rules", "20", False), ("Withholding rules", "31", False), ("Workers rules", "9", False))
+
+
+def index_with_tail(tail: tuple[tuple[str, str, bool], ...] = TAIL) -> bytes:
+    """``index_pymupdf``'s ruled index under a page-wide rule, its first text column running on
+    ``tail``'s lines past the others' last lines (the last section letter's rules): a block of lines
+    under every rule, the rest of the index."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    cols = _columns()
+    cols = [[*col, *tail] if c == 0 else col for c, col in enumerate(cols)]
+    page.insert_text((54, TOP - 20), "Index", fontsize=14, fontname="hebo")
+    page.draw_line((54, TOP - 14), (54 + 3 * COL_W + 84, TOP - 14), width=0.5)  # under the title, page wide
+    for c, col in enumerate(cols):
+        x0 = 54.0 + c * (COL_W + 42.0)
+        for r, (text, refs, indent) in enumerate(col):
+            y = TOP + r * PITCH
+            x = x0 + (8.0 if indent else 0.0)
+            page.insert_text((x, y), text, fontsize=SIZE, fontname="helv")
+            if len(text) == 1:
+                page.draw_line((x0, y + 2.5), (x0 + COL_W, y + 2.5), width=1.5)
+                page.draw_line((x0, y + 4.5), (x0 + COL_W, y + 4.5), width=0.5)
+            if refs:
+                end = x0 + COL_W - pymupdf.get_text_length(refs, "helv", SIZE)
+                start = x + pymupdf.get_text_length(text, "helv", SIZE) + 3.0
+                page.insert_text((start, y), _leader(end - start - 8.0), fontsize=SIZE, fontname="helv")
+                page.insert_text((end, y), refs, fontsize=SIZE, fontname="helv")
+    return doc.tobytes()
+
+
+def test_an_index_running_on_under_its_last_rule_is_no_table() -> None:
+    res = _run(index_with_tail())
+    assert res.tables == (), [t.rows_text() for t in res.tables]
+    tail = [r for r in res.regions if r.reason.startswith("the back-of-book index beside it goes on here")]
+    assert [(round(r.bbox.x0), round(r.bbox.x1)) for r in tail] == [(54, 174)]
+    assert "3 entries at the left of their text column in alphabetical order" in tail[0].reason
+    text = explain(res, Params()).why_not_here(100.0, tail[0].bbox.cy)
+    assert "goes on here" in text, text
+
+
+def test_amounts_led_to_under_an_index_stay_a_table() -> None:
+    """The same lines leading to amounts, not page references, are no index going on: a table."""
+    amounts = tuple((label, f"{k},2{k}4.50" if refs else "", indent) for k, (label, refs, indent) in enumerate(TAIL))
+    res = _run(index_with_tail(amounts))
+    assert [[row[1] for row in t.rows_text()] for t in res.tables] == [["2,224.50", "3,234.50", "4,244.50"]]
+    assert not [r for r in res.regions if r.reason.startswith("the back-of-book index beside it goes on here")]

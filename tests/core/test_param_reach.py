@@ -91,6 +91,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.header_over_rules": ("structure.tables",),  # a ruled grid grown up before it is offered
     "tables.rows_under_fills": ("structure.tables",),  # a shaded grid grown down before it is offered
     "tables.repeated_headers": ("structure.tables",),
+    "tables.cell_marks": ("structure.tables",),  # the marks in cells are taken off the rules before any region
     "tables.prose_beside_rules": ("structure.tables",),  # the rule groups are made before any grid  # a block is cut into its tables before any grid
     "tables.ruled_parts": ("structure.tables",),  # ruled blocks grown and joined before any grid
     "tables.check_boxes": ("pipeline",),  # the aside stage sets the marks aside before any grid

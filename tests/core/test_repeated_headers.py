@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 import pymupdf
+import pytest
 
 from inspector.core.explain import explain_page
 from inspector.core.params import Params
@@ -106,11 +107,11 @@ def two_by_two() -> bytes:
 def test_four_tables_two_by_two_under_full_width_rules_are_four() -> None:
     res = detect(two_by_two())
     got = sorted(((round(t.bbox.y0), round(t.bbox.x0)), g) for t, g in zip(res.tables, cells(res), strict=True))
-    # Ruled above its title, each table keeps the title in its header's first cell, as one table alone does.
-    titled = [[[f"{title}\nItem", "Qty", "Price"], *expected(rows)[1:]] for title, rows in
-              (("Table 1. Fruit", FRUIT), ("Table 2. Vegetables", VEG), ("Table 3. Herbs", HERBS),
-               ("Table 4. Nuts", NUTS))]
-    assert [g for _, g in got] == titled
+    # Ruled above its title, each table leaves the title out, as one table alone does (its caption):
+    # the lines each in one piece over its first line of columns are no rows (``repeats.untitled``).
+    assert [g for _, g in got] == [expected(rows) for rows in (FRUIT, VEG, HERBS, NUTS)]
+    assert [(round(t.bbox.y0), round(t.bbox.x0)) for t in sorted(res.tables, key=lambda t: (t.bbox.y0, t.bbox.x0))] \
+        == [(103, 50), (103, 275), (203, 50), (203, 275)]
 
 
 def test_explain_names_the_cut() -> None:
@@ -123,8 +124,14 @@ def test_explain_names_the_cut() -> None:
     cols = [round(w.pos) for w in sides if w.axis == "col"]
     rows = [round(w.pos) for w in sides if w.axis == "row"]
     assert len(cols) == 4 and len(set(cols)) == 1 and 260 < cols[0] < 310
-    assert len(rows) == 4 and len(set(rows)) == 1 and 175 < rows[0] <= 186
+    # The two upper tables end on the cut between top and bottom (under their last row, over the
+    # second pair's rule); the lower two start under their titles, which the cut left out.
+    assert len(rows) == 2 and len(set(rows)) == 1 and 175 < rows[0] <= 186
     assert all("tables.repeated_headers" in w.params and "repeated header" in w.decision for w in sides)
+    tops = [t.rows[0] for t in whys]
+    assert [round(w.pos) for w in tops] == [103, 103, 203, 203]
+    assert all([round(e.value, 1) for e in w.evidence if e.kind == "title_over"] == [17.0] for w in tops)
+    assert all("a title over one of the tables" in w.decision and "tables.repeated_headers" in w.params for w in tops)
 
 
 def grouped() -> bytes:
@@ -148,3 +155,39 @@ def test_a_table_grouping_its_columns_stays_one() -> None:
     res = detect(grouped())
     assert [(t.n_rows, t.n_cols) for t in res.tables] == [(6, 7)]
     assert not [r for r in res.regions if r.param == "tables.repeated_headers"]
+
+
+def schedules() -> bytes:
+    """Two tax schedules side by side under rules drawn across both (an instructions booklet's
+    rate schedules): each titled over two lines under the top rule, no "Table" label, then the
+    header, a head rule, the body and a closing rule."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.draw_line((50, 86), (560, 86), width=0.5)
+    for x, (name, note), body in zip((50, 310), (("Schedule X", "Filers who checked box 1 or 2 on the form"),
+                                                 ("Schedule Y", "Filers who checked box 3 or 4 on the form")),
+                                     (FRUIT, VEG), strict=True):
+        page.insert_text((x, 100), name, fontsize=SIZE + 1)
+        page.insert_text((x, 100 + PITCH), note, fontsize=SIZE)
+        for n, row in enumerate((HEAD, *body)):
+            for dx, text in zip(XS, row, strict=True):
+                page.insert_text((x + dx, 100 + 2 * PITCH + 4 + n * PITCH), text, fontsize=SIZE)
+    page.draw_line((50, 100 + 2 * PITCH + 8), (560, 100 + 2 * PITCH + 8), width=0.5)
+    page.draw_line((50, 200), (560, 200), width=0.5)
+    return doc.tobytes()
+
+
+def test_titles_over_two_lines_under_a_rule_across_both_tables_are_no_rows() -> None:
+    res = detect(schedules())
+    assert cells(res) == [expected(FRUIT), expected(VEG)]
+    assert [r.bbox.y1 - r.bbox.y0 for r in res.regions if r.reason.startswith("a title over one of the tables")] \
+        == [pytest.approx(2 * PITCH + 3, abs=0.5)] * 2
+
+
+def test_switched_off_the_schedules_keep_their_titles() -> None:
+    off = Params()
+    res = detect(schedules(), replace(off, tables=replace(off.tables, repeated_headers=False)))
+    # One block under the rules, the titles' lines in its first row's cells.
+    assert [t.bbox.y0 for t in res.tables] == [86.0]
+    assert [c.text.split("\n")[:2] for c in res.tables[0].cells if c.r == 0 and "Schedule" in c.text] == [
+        ["Schedule X", "Filers who checked box 1 or 2 on the form"], ["Schedule Y", "Filers who checked box 3 or 4"]]

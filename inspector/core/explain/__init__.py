@@ -26,6 +26,7 @@ from ..structure.bandseams import SEAM_BOUNDARY
 from ..structure.colends import COLUMN_ENDS, SPAN_ENDS
 from ..structure.ends import TABLE_LABEL
 from ..structure.form_sections import CUT
+from ..structure.repeats import UNTITLED
 from ..structure.rulejoints import MIN_RULES, RULE_JOINTS, joints
 from ..types import Boundary, Grid, PageResult
 from ..units import whole_unit_line
@@ -70,7 +71,7 @@ from .heads import (
 )
 from .headstack import stack_cut
 from .icons import icon_cols
-from .marks import REPEATED_PARAM, form_mark_rules, repeated_cut, section_cut
+from .marks import REPEATED_PARAM, cell_mark_edges, form_mark_rules, repeated_cut, section_cut, title_left_out
 from .options import option_cols, option_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why, value_range
 from .rowlines import dropped_rows
@@ -189,7 +190,8 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
             dropped += [*hidden_rules(ctx, g, "col"), *hidden_rules(ctx, g, "row")]
         dropped += [*thin_band_rules(ctx, g), *pair_rules(ctx, g)]
         if ctx.frame.identity and not g.turn:
-            dropped += [*form_mark_rules(ctx, g, "col"), *form_mark_rules(ctx, g, "row"), *option_rules(g)]
+            dropped += [*form_mark_rules(ctx, g, "col"), *form_mark_rules(ctx, g, "row"), *option_rules(g),
+                        *cell_mark_edges(ctx, g)]
         cols, rows = _without(ctx.res.skipped, cols), _without(ctx.res.skipped, rows)
         out.append(TableWhy(k, table.bbox, *(tuple(ctx.placed(w, g) for w in ws) for ws in (cols, rows, dropped))))
     return tuple(out)
@@ -228,6 +230,11 @@ def _outer_cuts(ctx: PageContext, g: Grid, axis: str, kept: list[Why]) -> list[W
             kept[k] = replace(kept[k], decision=f"{kept[k].decision}; {CUT}",
                               params=(*kept[k].params, "tables.section_cut"))
         said = repeated_cut(ctx, g, axis, kept[k].pos) if not g.turn and ctx.frame.identity else ""
+        title = title_left_out(ctx, g, kept[k].pos) if axis == "row" and k == 0 and not g.turn \
+            and ctx.frame.identity else 0.0
+        if title:
+            kept[k] = replace(kept[k], evidence=(*kept[k].evidence, Evidence("title_over", title)),
+                              decision=f"{kept[k].decision}; {UNTITLED}", params=(*kept[k].params, REPEATED_PARAM))
         if said:
             kept[k] = replace(kept[k], evidence=(*kept[k].evidence, Evidence("repeated_header")),
                               decision=f"{kept[k].decision}; {said}", params=(*kept[k].params, REPEATED_PARAM))

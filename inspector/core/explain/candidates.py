@@ -33,6 +33,7 @@ from ..structure.gapcuts import RESOLUTION, clip_edges
 from ..structure.glyphgaps import SPLIT_GLYPHS, gap_in_glyphs
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.justified import Stretched, justified_gaps
+from ..structure.stacks import MIN_LINES, expression
 from ..structure.thincols import drop_thin_columns
 from ..types import Grid, Word
 from .page import SAME_BOUNDARY, Evidence, PageContext, TableText, Why, value_range
@@ -154,8 +155,9 @@ def vetoed_columns(ctx: PageContext, g: Grid, region: Region, listed: Sequence[f
             flip = next((f for s in shares if (f := ctx.flips(g, "col", pos, [("columns.spanning_lines", s)]))), None)
             if flip is None and 3 * len(across) > region.n_lines:
                 continue
-            out.append(Why("col", pos, False, (Evidence("spanning_lines", len(across)),),
-                           _spanned(region, across, c.spanning_lines), ("columns.spanning_lines",), flip))
+            ev, said = _with_expressions(region, pos, (Evidence("spanning_lines", len(across)),),
+                                         _spanned(region, across, c.spanning_lines))
+            out.append(Why("col", pos, False, ev, said, ("columns.spanning_lines",), flip))
     return tuple(out)
 
 
@@ -178,6 +180,30 @@ def _spanned(region: Region, across: Sequence[int], share: float) -> str:
             "its two sides read as one")
 
 
+def expressions(region: Region, pos: float) -> list[str]:
+    """The texts of the region's lines on which a number ends left of ``pos`` and an infix operator
+    set alone and a number follow right of it ("$782.50 + 15%": ``stacks.expression``)."""
+    out = []
+    for ln in region.lines:
+        row = [region.words[i] for i in ln.word_ids]
+        k = next((k for k in range(len(row) - 1) if row[k].bbox.x1 <= pos <= row[k + 1].bbox.x0), None)
+        if k is not None and expression(row, k, k + 2):
+            out.append(" ".join(w.text for w in row[k:k + 3]))
+    return out
+
+
+def _with_expressions(region: Region, pos: float, ev: tuple[Evidence, ...],
+                      said: str) -> tuple[tuple[Evidence, ...], str]:
+    """``ev`` and ``said`` with the expressions standing across ``pos`` named, when enough lines
+    hold one to have made two stacks of numbers there (``stacks``: ``MIN_LINES``)."""
+    found = expressions(region, pos)
+    if len(found) < MIN_LINES:
+        return ev, said
+    return (*ev, Evidence("expression", len(found))), (
+        f"{said}; on {len(found)} lines a number, an operator set alone and a number stand across it "
+        f"('{found[0]}'): one cell's expression, so the numbers on its two sides make no two columns")
+
+
 def _joined(region: Region, pos: float, min_gap: float) -> bool:
     """Do most lines read the words on both sides of ``pos`` as one cell's text? A gap under
     half the font size is a word space, whatever ``columns.min_gap`` says."""
@@ -194,6 +220,14 @@ WORD_SPACE = "; the gap is no wider than a word space at this type size (half th
 
 
 def _why_dropped(ctx: PageContext, g: Grid, pos: float, region: Region) -> Why:
+    """``_gap_dropped``'s answer, with the expressions standing across the gap named (they keep two
+    stacks of numbers from parting there: ``stacks.expression``)."""
+    why = _gap_dropped(ctx, g, pos, region)
+    ev, said = _with_expressions(region, pos, why.evidence, why.decision)
+    return replace(why, evidence=ev, decision=said)
+
+
+def _gap_dropped(ctx: PageContext, g: Grid, pos: float, region: Region) -> Why:
     """Why the gap at ``pos`` is no boundary of ``g``; a suggestion must add it and keep every
     kept inner boundary, in the column stage and then in the whole tables stage run again
     (what ``--set`` does); the table's source may hold its text gaps to a width in glyphs."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -23,6 +24,7 @@ from ..geometry import Frame, grid_frame
 from ..multipage.furniture import reaches_bands
 from ..params import ParamError, Params, describe
 from ..pipeline import tables_again, upright_centres
+from ..structure.cellmarks import cell_marks
 from ..structure.columns import Line, WordCentres
 from ..structure.tables import TablesResult
 from ..types import Grid, PageResult, Rect, Rule, Word
@@ -94,7 +96,11 @@ class Evidence:
     (the table's cells are closed boxes set apart, joined into one table: how many boxes) | rows_under_fills
     (the table's last rows, unshaded, under a grid drawn by cell shading alone) | spanning_head (a
     borderless table's first line is one piece centred over all its columns at the rows' step, a row
-    spanning them: its width, pt);
+    spanning them: its width, pt) | expression (lines where a number, an infix operator set alone and a
+    number stand across a gap, "$782.50 + 15%": one cell's expression, no boundary between two stacks of
+    numbers: how many lines) | cell_mark (a fill inside one drawn cell, reaching neither across nor down it and
+    small in it, is a mark there, no shading: its edges are no boundaries; its id) | title_over (a block cut where its header is set again left the title
+    lines over this table's first line of columns out of its rows: their height, pt);
     ``value`` a count (rules, clipped paths, text lines a clip cut, text lines across a gap, lines
     whose leaders the gap reads as space, justified lines whose stretched spaces it lies in) or a width (gaps, pt); ``ids`` fill ids."""
 
@@ -107,10 +113,10 @@ class Evidence:
         if self.kind in ("rule", "clipped_art", "clipped_text", "spanning_lines", "leaders", "justified",
                          "row_labels", "accounting_sign", "amount_body", "spacer_column", "cell_tiles",
                          "band_seam", "rule_joints", "drawn_parts", "head_stack", "section_label", "boxed_cells",
-                         "data_band"):
+                         "data_band", "expression"):
             out["count"] = int(self.value)
         elif self.kind in ("text_gap", "line_gap", "number_stack", "group_rule", "amount_row", "leading_pitch",
-                           "band_pitch", "labelled_paragraph", "spanning_head"):
+                           "band_pitch", "labelled_paragraph", "spanning_head", "title_over"):
             out["width"] = round(self.value, 2)
         elif self.kind in ("group_label", "group_phrase"):
             out["row"] = int(self.value)
@@ -251,6 +257,12 @@ class PageContext:
         self._runs: dict[tuple[Params, bool], TablesResult] = {}
         self._texts: dict[Rect, TableText] = {}
         self._whole: dict[Params, list[Rect]] = {}  # ``detect``'s table boxes per parameter set
+
+    @cached_property
+    def cell_marks(self) -> dict[int, Rect]:
+        """The page's fills that are marks inside one drawn cell, by id, with their cells
+        (``structure.cellmarks``), found once per page."""
+        return cell_marks(self.res.rules, self.res.fills)
 
     def text(self, g: Grid) -> TableText:
         """The text of ``g``'s region, to match its boundaries across runs (``TableText``)."""

@@ -34,6 +34,12 @@ DISORDER = 8  # entries per pair out of order allowed
 INDENT_EMS = 0.5
 MIN_LED = 3
 
+# An index's text columns run on past the region its rules made (the lines under its last section
+# letter's rule): a grid read there, directly under or over a region read as an index and within its
+# width, is the index going on when it reads as one with as few entries as a led column has lines.
+GOES_ON = "the back-of-book index beside it goes on here, in its text columns: {reason}"
+ABUT_EMS = 2.0  # font sizes of white between the two at most (the index's own line step is about one)
+
 
 @dataclass(frozen=True, slots=True)
 class _Column:
@@ -44,10 +50,11 @@ class _Column:
     refs: tuple[str, ...]
 
 
-def index_list(xs: Sequence[float], box: Rect, words: Sequence[Word], lines: Sequence[RowBand]) -> str:
+def index_list(xs: Sequence[float], box: Rect, words: Sequence[Word], lines: Sequence[RowBand],
+               min_entries: int = MIN_ENTRIES) -> str:
     """The reason a grid (column boundaries ``xs``, region ``box``) is no table when it reads as a
     back-of-book index, "" otherwise: every column its leaders lead to holds page references, and
-    the entries of the label columns left of them run in alphabetical order."""
+    the entries (``min_entries`` at least) of the label columns left of them run in alphabetical order."""
     lead = [w for w in words if w.leader and box.x0 <= w.bbox.cx <= box.x1 and box.y0 <= w.bbox.cy <= box.y1]
     if not lead:
         return ""
@@ -56,7 +63,7 @@ def index_list(xs: Sequence[float], box: Rect, words: Sequence[Word], lines: Seq
     refs = [r for c in cols for r in c.refs]
     keys = [c.keys for c in cols]
     entries = sum(len(k) for k in keys)
-    if not cols or entries < MIN_ENTRIES or not all(REF_LIST.match(r) for r in refs):
+    if not cols or entries < min_entries or not all(REF_LIST.match(r) for r in refs):
         return ""
     disorder = sum(b < a for k in keys for a, b in zip(k, k[1:], strict=False))
     return INDEX.format(entries=entries, led=len(refs)) if disorder * DISORDER <= entries else ""
@@ -94,3 +101,16 @@ def _column(xs: Sequence[float], k: int, lead: Sequence[Word], words: Sequence[W
 def _key(text: str) -> str:
     """An entry's sort key: its first word's letters and digits, case folded."""
     return re.sub(r"\W", "", text.casefold())
+
+
+def index_tail(xs: Sequence[float], box: Rect, indexes: Sequence[Rect], words: Sequence[Word],
+               lines: Sequence[RowBand]) -> str:
+    """The reason a grid (``xs``, ``box``) is the end or the start of an index whose region (one of
+    ``indexes``) it touches (see ``GOES_ON``), "" otherwise."""
+    sizes = sorted(words[i].font_size for ln in lines for i in ln.word_ids)
+    gap = ABUT_EMS * (sizes[len(sizes) // 2] if sizes else 0.0)
+    if not any(box.x0 >= r.x0 - gap and box.x1 <= r.x1 + gap and
+               (-gap <= box.y0 - r.y1 <= gap or -gap <= r.y0 - box.y1 <= gap) for r in indexes):
+        return ""
+    reason = index_list(xs, box, words, lines, MIN_LED)
+    return GOES_ON.format(reason=reason) if reason else ""

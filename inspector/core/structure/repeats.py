@@ -47,6 +47,13 @@ Lines = Callable[[Sequence[int], float], list[Line]]  # ``lines_in`` of the bloc
 REPEATED = ("tables set {where} with a repeated header ({words}): the same header words at one shift, "
             "{why}; the block is cut into its tables here")
 
+# The sources whose blocks take each table's title in (``untitled``): a borderless block's row of
+# two titles, and a block under rules drawn across its tables with the titles under the top rule.
+# A drawn grid's top cell is a row of its own, title or not.
+TITLED = ("aligned", "horizontal_rules")
+UNTITLED = ("a title over one of the tables of a block cut where its header is set again: lines each one piece "
+            "over the table's first line of columns, left out of its rows")
+
 
 @dataclass(frozen=True)
 class Cut:

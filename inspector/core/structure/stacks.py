@@ -32,6 +32,11 @@ MIN_LINES = 3  # lines with numbers a stack needs: two numbers aligned by chance
 MIN_ROOM = 0.5  # pt: free space a boundary needs between two stacks
 MISREAD_SHARE = 0.1  # rows on which words OCR only guessed may cross the room between two stacks
 WORD_SPACE = 0.4  # em: a space this wide or narrower may be a typed word space (about a quarter em)
+# An infix operator set alone between two numbers joins them into one expression: a tax schedule's
+# "$782.50 + 15%", a measurement's "12.3 ± 0.4". A dash is left out: alone between two numbers it is
+# as often an empty cell's mark ("12 - 40") as a range.
+OPERATORS = frozenset({"+", "±", "×", "÷", "="})
+OPERATOR_SPACE = 0.75  # em: the white on each side of the operator, at most (a word space, not a column gap)
 _GROUP = re.compile(r"^\d{3}(?:[.,]\d+)?\)?%?$")  # "234", "234.5": a thousands group
 # ... continuing a head of one to three digits with no separator of its own ("1 234", "(12 345"):
 # a number already grouped or with a decimal part ("165,949", "12,5") ends where it stops.
@@ -104,7 +109,7 @@ def _between(rows: list[list[Word]], a: float, b: float, align: float, share: fl
         if ia is None or ib is None or ib <= ia:
             continue
         shared += 1
-        groups += _continues(r[ia].text, r[ia + 1].text)
+        groups += _continues(r[ia].text, r[ia + 1].text) or expression(r, ia, ib)
         left = max(left, r[ia].bbox.x1)
         right = min(right, r[ia + 1].bbox.x0)
         if is_number(r[ia].text):  # a label running into the stack's place starts elsewhere
@@ -181,6 +186,16 @@ def split_segments(segs: Sequence[Segment], words: Sequence[Word], stacked: Sequ
                 start = k
         out.append(_piece(s, words, start, len(s.word_ids)) if start else s)
     return out
+
+
+def expression(row: Sequence[Word], a: int, b: int) -> bool:
+    """Are ``row[a]`` and ``row[b]`` two numbers joined by an infix operator standing alone
+    between them ("$782.50 + 15%", "12.3 ± 0.4"), each side of it no wider than ``OPERATOR_SPACE``
+    em: one cell's expression, not two cells' values."""
+    if b != a + 2 or row[a + 1].text not in OPERATORS or not (is_number(row[a].text) and is_number(row[b].text)):
+        return False
+    em = max(row[a + 1].font_size, 1.0)
+    return max(row[a + 1].bbox.x0 - row[a].bbox.x1, row[b].bbox.x0 - row[a + 1].bbox.x1) <= OPERATOR_SPACE * em
 
 
 def _two_numbers(a: str, b: str) -> bool:

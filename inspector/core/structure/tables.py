@@ -23,12 +23,14 @@ from .beside import AROUND, THROUGH, beside_said, trim_text_column
 from .between import figure_caption, line_facts
 from .blankform import inner_grids, written_below
 from .bleed import BLEED, bleeds
+from .cellmarks import cell_marks, without_marks
 from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
 from .drawnparts import Parts
 from .form_sections import cut_sections
 from .grid import build_grid
 from .grow import extend_down, extend_up, header_over_rules, rows_under_fills
+from .indexlist import INDEX, index_tail
 from .justified import justified_gaps
 from .keyvalue import header_over, pair_block, starts_item
 from .leftlabels import extend_left
@@ -40,7 +42,7 @@ from .regions import (
     hrule_regions,
     ruled_regions,
 )
-from .repeats import repeated_cut, untitled
+from .repeats import TITLED, UNTITLED, repeated_cut, untitled
 from .runends import Ends, Titles, line_text
 from .setaside import aside_regions
 from .sheetmargins import trim_margins
@@ -87,6 +89,7 @@ class _Collector:
         self.bins: list[ColumnBin] = []
         self.low: set[int] = set()
         self.taken: list[Rect] = []
+        self.indexes: list[Rect] = []  # the regions read as a back-of-book index (``indexlist``)
         self.centres = centres if centres is not None and centres.words is words else WordCentres(words)
 
     def offer(self, cand: Candidate) -> bool:
@@ -103,6 +106,13 @@ class _Collector:
             self.regions.append(TableRegion(cand.bbox, cand.source, res.reason, res.param))
             if res.claims:  # a form's, an index's or a layout's area: its rules, leaders and text make no other table
                 self.taken.append(cand.bbox)
+                self.indexes.extend([cand.bbox] if res.reason.startswith(INDEX[:20]) else [])
+            return False
+        if self.indexes and res.grid.source != "ruled" and self.params.tables.leaders and (tail := index_tail(
+                res.grid.xs, res.grid.region, self.indexes, self.words, self.centres.region_lines(
+                    res.grid.region, res.word_ids, self.params.rows.y_tolerance))):
+            self.regions.append(TableRegion(cand.bbox, cand.source, tail))
+            self.taken.append(cand.bbox)
             return False
         self.regions.append(TableRegion(cand.bbox, cand.source))
         if res.note:  # listed as the sub-rows' note is: on the table's own area
@@ -125,8 +135,11 @@ class _Collector:
             return False
         at = len(self.regions)
         self.regions.append(TableRegion(cut.line, cand.source, cut.reason, "tables.repeated_headers"))
-        # A borderless block took both titles in as a row of two pieces; each table alone leaves its title out.
-        parts = untitled(cut, self.words, ids, tol, self.centres) if cand.source == "aligned" else cut.parts
+        # A borderless block took both titles in as a row of two pieces, and rules drawn across both
+        # tables take each one's title lines in under its top rule: each table alone leaves its title out.
+        parts = untitled(cut, self.words, ids, tol, self.centres) if cand.source in TITLED else cut.parts
+        self.regions.extend(TableRegion(Rect(p.x0, p.y0, p.x1, q.y0), cand.source, UNTITLED, "tables.repeated_headers")
+                            for p, q in zip(cut.parts, parts, strict=True) if q.y0 > p.y0)
         kept = [self.offer(Candidate(part, cand.source, cand.rules)) for part in parts]
         if not any(kept):  # neither part is a table: the block is judged whole, as without the cut
             del self.regions[at:]
@@ -169,6 +182,8 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     ``page_w``: the page's width (pt; 0 when not known), for art printed to its edges (``bleed``).
     Reads ``params.rows``, ``params.columns``, ``params.tables`` and ``params.merge.snap``."""
     cparams, tparams, ytol = params.columns, params.tables, params.rows.y_tolerance
+    if tparams.cell_marks and (marks_in := cell_marks(rules, fills)):  # no shading: no edges, no band
+        rules, fills = without_marks(rules, marks_in), [f for f in fills if f.id not in marks_in]
     col = _Collector(words, page, params, centres, fills, marks, (page_w, rules))
     lines = list(rows)
     segs = segments(words, lines, cparams.min_gap, cparams.signs_open)
