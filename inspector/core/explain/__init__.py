@@ -34,6 +34,7 @@ from .bands import (
     AMOUNT_ROW,
     CENTRED_ROW,
     LABEL_LEADS,
+    MISREAD,
     PARAGRAPH_ROW,
     SECTION_LABEL,
     STUB_ROW,
@@ -43,6 +44,7 @@ from .bands import (
     centred_band,
     label_leads_below,
     lines_around,
+    misread_band,
     paragraph_band,
     spanning_apart,
     stub_band,
@@ -341,7 +343,11 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
         Evidence("centred_amounts", b.gap) if centred else Evidence("stub_labels", b.gap) if stub else \
         Evidence("labelled_paragraph", step) if step else Evidence("label_leads_in", b.gap) if leads else \
         Evidence("line_gap", b.gap)
-    return Why(axis, b.pos, True, (ev,), said, ("tables.row_band_lines",), trial if works else None)
+    evidence: tuple[Evidence, ...] = (ev,)
+    if misread := misread_band(ctx, g, b.pos):
+        said += MISREAD.format(n=len(misread), words=", ".join(f'"{w}"' for w in misread[:3]))
+        evidence += (Evidence("misread_amounts", len(misread)),)
+    return Why(axis, b.pos, True, evidence, said, ("tables.row_band_lines",), trial if works else None)
 
 
 def _on_seam(ctx: PageContext, g: Grid, b: Boundary) -> bool:
