@@ -76,7 +76,9 @@ class RasterParams:
                                 "Pieces of a hairline a pixel or two thick, each shorter than the min run length, in "
                                 "line and at most this far apart (and three times the shorter piece) are one rule: "
                                 "thresholding a skewed hairline of a low-resolution scan leaves only dashes, where it "
-                                "runs along a row (column) of pixels; 0: off.", step=1.0)
+                                "runs along a row (column) of pixels. Dashes whose centres stand the page's skew's "
+                                "period apart (one every 1 / tan(skew) pixels), three or more, bridge this gap "
+                                "whatever their lengths (each may be long enough to be a rule); 0: off.", step=1.0)
     max_thickness: float = param(3.0, "Max rule thickness", "pt", 0.5, 20.0,
                                  "Runs thicker than this are bands: their two edges become rules.")
     even_paper: float = param(30.0, "Even out paper", "grey levels", 0.0, 128.0,

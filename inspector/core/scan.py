@@ -152,7 +152,7 @@ def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: Raster
                       "as points (a decimal point, a comma), not painted out as dust (ocr.speck_points)",)
     img = straightened(img, skew)
     if o.erase_rules:
-        img, erased = _erase_rules(img, dpi, raster)
+        img, erased = _erase_rules(img, dpi, raster, skew)
         notes += erased
     return img, notes
 
@@ -313,11 +313,13 @@ def ocr_dpi(page: Page, wanted: int) -> int:
     return wanted if native is None or native >= wanted else max(int(round(native)), 30)
 
 
-def _erase_rules(img: np.ndarray, dpi: int, raster: RasterParams | None) -> tuple[np.ndarray, tuple[str, ...]]:
+def _erase_rules(img: np.ndarray, dpi: int, raster: RasterParams | None,
+                 skew: float = 0.0) -> tuple[np.ndarray, tuple[str, ...]]:
     """``img`` with its rules painted paper-white, and a note when broken rules were among them.
 
     Long thin runs go first (``erase_rules``); then the raster stage's rules (``raster``) found
-    on ``img`` itself, whose broken hairlines it has joined: painted as the joined line."""
+    on ``img`` itself (straightened by ``skew`` degrees), whose broken hairlines it has joined:
+    painted as the joined line."""
     from .reading.skew import RULE_LETTERS, RULE_MAX_PT, erase_rules, letter_height, paint_rules
 
     out = erase_rules(img, dpi)
@@ -325,7 +327,7 @@ def _erase_rules(img: np.ndarray, dpi: int, raster: RasterParams | None) -> tupl
         return out, ()
     from .evidence.rules_raster import find_raster_rules
 
-    found = find_raster_rules(img, dpi, raster)
+    found = find_raster_rules(img, dpi, raster, skew)
     joined = [r for r in found.rules if r.pieces > 1]
     # A hairline a coarse scan left as dashes long enough to be rules each (but too far apart to
     # join) is no run the eraser's opening finds either: Tesseract read each dash as "=" or "_".

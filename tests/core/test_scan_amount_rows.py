@@ -1,12 +1,16 @@
 """A band of rows of amounts between two rules stays rows on a scan where OCR guessed one
 amount: Tesseract read a lone "1" as "iL" at 20 % (eu-027 on the JPEG scan), and the one
-word that was no amount made six labelled rows one row of six-line cells."""
+word that was no amount made six labelled rows one row of six-line cells. A short word OCR
+read surely ("I4" for 14, a fax's broken serif digits) counts as an amount while few of the
+band's cells are such words."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from inspector.core.structure.ruledrows import DOUBTED, amount_rows
+from inspector.core.structure.ruledrows import DOUBTED, amount_rows, misread_amounts
 from inspector.core.types import Rect, RowBand, Word
 
 XS = (70.0, 270.0, 320.0, 375.0, 420.0, 520.0)  # column boundaries (pt)
@@ -50,5 +54,30 @@ def test_an_amount_ocr_only_guessed_does_not_make_the_rows_one_row(confidence: f
 
 @pytest.mark.parametrize("confidence", [DOUBTED, 90.0, -1.0])
 def test_a_word_read_surely_or_from_a_text_layer_beside_the_amounts_is_another_cells_line(confidence: float) -> None:
-    # "per stay" under a rate, a wrapped description: the band's lines are one row's cells.
-    assert not rows_of_amounts("iL", confidence)
+    # "weekly" under a rate, a wrapped description: the band's lines are one row's cells.
+    assert not rows_of_amounts("weekly", confidence)
+    assert not rows_of_amounts("per stay", confidence)
+
+
+@pytest.mark.parametrize("confidence", [DOUBTED, 90.0])
+def test_a_short_ocr_word_among_the_amounts_is_an_amount_a_coarse_scan_broke(confidence: float) -> None:
+    # A 150 dpi fax breaks a serif "14" into "I4" and Tesseract is sure of it: one of 16 cells.
+    lines, words = band("I4", confidence)
+    assert misread_amounts(lines, words, XS, lambda above, line: False) == ("I4",)
+    assert rows_of_amounts("Qa", confidence) and rows_of_amounts("O.2l", confidence)
+
+
+def test_a_text_layers_short_word_is_what_it_says() -> None:
+    assert not rows_of_amounts("I4", -1.0)
+
+
+def test_many_short_words_among_the_amounts_are_another_cells_lines() -> None:
+    # Yes/no answers in the last two columns: 8 of the band's 16 cells are short words.
+    lines, words = band("1", 95.0)
+    answers = {i for ln in lines for i in sorted(ln.word_ids, key=lambda i: words[i].bbox.x0)[3:]}
+    words = [dataclasses.replace(w, text="yes") if i in answers else w for i, w in enumerate(words)]
+    assert misread_amounts(lines, words, XS, lambda above, line: False) is None
+    # Two of them (one line's) are few: the band stays rows of amounts.
+    few = {i for i in answers if words[i].bbox.y0 == 312.0}
+    words = [dataclasses.replace(w, text="0" if i in answers - few else w.text) for i, w in enumerate(words)]
+    assert misread_amounts(lines, words, XS, lambda above, line: False) == ("yes", "yes")

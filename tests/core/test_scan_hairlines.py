@@ -13,7 +13,7 @@ import numpy as np
 import pymupdf
 import pytest
 
-from inspector.core.evidence.raster_groups import HAIRLINE_PX, bridge
+from inspector.core.evidence.raster_groups import HAIRLINE_PX, bridge, dash_period
 from inspector.core.evidence.rules_raster import find_raster_rules
 from inspector.core.params import Params, RasterParams
 from inspector.core.pipeline import Pipeline
@@ -36,9 +36,9 @@ ROWS = (("Region", "Units", "Share", "Change"),
 NO_DASHES = dataclasses.replace(RasterParams(), hairline_gap=0.0)
 
 
-def hairline_scan() -> tuple[np.ndarray, TableTruth]:
+def hairline_scan(angle: float = ANGLE) -> tuple[np.ndarray, TableTruth]:
     """The bilevel 150 dpi picture (A4) of a table ruled with 0.4 pt hairlines, 11 pt type,
-    turned ANGLE degrees; with the table as drawn."""
+    turned ``angle`` degrees; with the table as drawn."""
     doc = new_document()
     page = doc.new_page(width=595, height=842)
     truth = draw_table(page, 90.0, 150.0, ROWS, TableStyle(font_size=11.0, line_width=0.4, bold_header=False),
@@ -47,7 +47,7 @@ def hairline_scan() -> tuple[np.ndarray, TableTruth]:
     pix = src[0].get_pixmap(dpi=DPI * FINE, colorspace=pymupdf.csGRAY)
     fine = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, : pix.width]
     h, w = fine.shape
-    turn = cv2.getRotationMatrix2D((w / 2, h / 2), ANGLE, 1.0)
+    turn = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
     fine = cv2.warpAffine(fine, turn, (w, h), flags=cv2.INTER_LINEAR, borderValue=255)
     grey = cv2.resize(fine, (w // FINE, h // FINE), interpolation=cv2.INTER_AREA)
     return np.where(grey > INK, 255, 0).astype(np.uint8), truth
@@ -116,3 +116,47 @@ def test_only_pieces_a_pixel_or_two_thick_bridge_a_hairlines_gaps() -> None:
     assert [r.pieces for r, _ in bridge(two, 20.0, 5.0, px, 40.0)] == [1, 1]
     two[1] = (dataclasses.replace(two[1][0], start=163.0), "", True)
     assert [r.pieces for r, _ in bridge(two, 20.0, 5.0, px, 40.0)] == [2]
+
+
+SLIGHT = 0.7  # degrees: the dashes are 1 / tan(0.7 deg) px = 39 pt apart, each over 20 pt long
+
+
+def test_a_slightly_skewed_hairlines_rule_long_dashes_are_joined_at_the_skews_period() -> None:
+    img, truth = hairline_scan(SLIGHT)
+    level = straighten(img, -SLIGHT)
+    assert dash_period(-SLIGHT, 72.0 / DPI) == pytest.approx(39.3, abs=0.1)
+    res = find_raster_rules(level, DPI, RasterParams(), -SLIGHT)
+    hs = sorted((r for r in res.rules if r.orient == "h"), key=lambda r: r.pos)
+    vs = sorted((r for r in res.rules if r.orient == "v"), key=lambda r: r.pos)
+    assert [r.pos for r in hs] == pytest.approx(list(truth.ys), abs=1.0)
+    assert [r.pos for r in vs] == pytest.approx(list(truth.xs), abs=1.0)
+    # Each spans the table but for its first or last dash (a period is 39 pt), and was many dashes.
+    assert all(r.start < truth.xs[0] + 40 and r.end > truth.xs[-1] - 40 and r.pieces >= 8 for r in hs)
+    # Without the skew each dash is a rule of its own (long enough), and a row of them is no line.
+    apart = find_raster_rules(level, DPI, RasterParams())
+    rows = [r for r in apart.rules if r.orient == "h"]
+    assert len(rows) >= 9 * len(truth.ys) and all(r.pieces == 1 and r.length < 30 for r in rows)
+
+
+def test_only_dashes_at_the_skews_period_bridge_a_rules_gap() -> None:
+    px = 72.0 / DPI
+    period = dash_period(0.7, px)
+    dashes = [(Rule("h", 300.0, 100 + period * k, 124 + period * k, px, "raster", 0), "", True) for k in range(5)]
+    joined = [r for r, why in bridge(dashes, 20.0, 5.0, px, 40.0, 0.7) if not why]
+    assert [(r.pieces, r.start, round(r.end, 3)) for r in joined] == [(5, 100, round(124 + 4 * period, 3))]
+    # No skew, another skew's period, a thick stroke, or the hairline gap off: five rules.
+    for skew, thick, gap in ((0.0, px, 40.0), (0.5, px, 40.0), (0.7, (HAIRLINE_PX + 1) * px, 40.0), (0.7, px, 0.0)):
+        pieces = [(dataclasses.replace(r, thickness=thick), why, clear) for r, why, clear in dashes]
+        assert [r.pieces for r, _ in bridge(pieces, 20.0, 5.0, px, gap, skew)] == [1] * 5
+    # Two at the period are a coincidence, not a hairline: MIN_DASHES.
+    assert [r.pieces for r, _ in bridge(dashes[:2], 20.0, 5.0, px, 40.0, 0.7)] == [1, 1]
+
+
+@needs_tesseract
+def test_the_slightly_skewed_hairline_table_is_read_as_a_ruled_grid() -> None:
+    img, truth = hairline_scan(SLIGHT)
+    res = Pipeline(open_document(image_pdf(img))).run(0)
+    ruled = [t for t in res.tables if t.source == "ruled"]
+    assert len(ruled) == 1
+    assert (len(ruled[0].grid.xs), len(ruled[0].grid.ys)) == (len(truth.xs), len(truth.ys))
+    assert [row[0] for row in ruled[0].rows_text()] == [row[0] for row in ROWS]

@@ -13,6 +13,7 @@ All lengths in PDF points.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -38,12 +39,17 @@ HAIRLINE_GAP_SHARE = 3.0  # a gap between two dashes is at most this many times 
 # Two stems of letters on two lines stand in line with a line's gap between them; a hairline
 # crossing more than a line or two leaves more dashes.
 MIN_DASHES = 3  # a chain bridging a gap wider than a step's holds this many pieces or more
+# A hairline skewed by an angle a runs along a row of pixels once every 1 / tan(a) pixels: its
+# dashes (short or rule-long) recur at that period, which the page's measured skew predicts.
+# Letters' stems and a row's nil dashes stand where the text puts them, not at that period.
+PERIOD_SLACK = 0.2  # share of the period two dashes' centres may be off it
+MIN_PERIOD_SKEW = 0.1  # degrees: under this the period is longer than any hairline's gaps
 
 
 # --- pieces of a rule ---------------------------------------------------------------------
 
 def bridge(pieces: list[tuple[Rule, str, bool]], min_length: float, gap: float, px: float,
-           hairline_gap: float = 0.0) -> list[tuple[Rule, str]]:
+           hairline_gap: float = 0.0, skew: float = 0.0) -> list[tuple[Rule, str]]:
     """Candidates (rule, why not, clear sides) with the pieces of a broken rule joined.
 
     Runs too short on their own whose sides are clear, in line (within their thickness and
@@ -53,12 +59,15 @@ def bridge(pieces: list[tuple[Rule, str, bool]], min_length: float, gap: float, 
     scan breaks a skewed hairline into steps, each shorter than a rule. Pieces no thicker
     than HAIRLINE_PX pixels also bridge gaps up to ``hairline_gap`` points (and
     HAIRLINE_GAP_SHARE of the shorter): the dashes a low-resolution scan leaves of a hairline,
-    MIN_DASHES of them or more. Order is kept, the joined rules come last.
+    MIN_DASHES of them or more. With the page's ``skew`` (degrees, the picture already
+    straightened by it) thin pieces whose centres stand the skew's period apart (``dash_period``)
+    bridge gaps up to ``hairline_gap`` whatever their lengths: one hairline's dashes, even when
+    each is long enough to be a rule. Order is kept, the joined rules come last.
     """
     out = [(r, why) for r, why, _ in pieces]
     if gap <= 0 and hairline_gap <= 0:
         return out
-    reach = _Reach(gap, hairline_gap, px, min_length)
+    reach = _Reach(gap, hairline_gap, px, min_length, dash_period(skew, px) if hairline_gap > 0 else 0.0)
     cands = sorted((i for i, (r, why, clear) in enumerate(pieces) if clear and (not why or why.startswith(TOO_SHORT))),
                    key=lambda i: (pieces[i][0].orient, pieces[i][0].start))
     chains: list[list[Rule]] = []
@@ -86,12 +95,13 @@ class _Reach:
     """How far pieces bridge: ``gap`` (steps), ``hairline`` (a hairline's dashes), points;
     ``px`` = points per pixel; two pieces each ``min_length`` long or more (rules on their
     own) bridge only steps' gaps: two rules side by side (a spanning header's underlines)
-    stay two."""
+    stay two, unless they stand at ``period`` (points; 0: none), a skewed hairline's."""
 
     gap: float
     hairline: float
     px: float
     min_length: float
+    period: float = 0.0
 
     def step(self, a: Rule, b: Rule) -> float:
         """The widest gap between pieces ``a`` and ``b`` that a step's bridge takes (points)."""
@@ -102,9 +112,17 @@ class _Reach:
         shorter = min(a.length, b.length)
         limit = self.step(a, b)
         dashes = self.hairline > 0 and shorter < self.min_length
-        if dashes and max(a.thickness, b.thickness) <= HAIRLINE_PX * self.px:
+        thin = max(a.thickness, b.thickness) <= HAIRLINE_PX * self.px
+        if dashes and thin:
             limit = max(limit, min(self.hairline, HAIRLINE_GAP_SHARE * shorter))
+        if thin and self.periodic(a, b):
+            limit = max(limit, self.hairline)
         return limit
+
+    def periodic(self, a: Rule, b: Rule) -> bool:
+        """Do ``a`` and ``b``'s centres stand the skewed hairline's period apart?"""
+        spacing = (b.start + b.end - a.start - a.end) / 2
+        return self.period > 0 and abs(spacing - self.period) <= PERIOD_SLACK * self.period
 
     def holds(self, chain: list[Rule]) -> bool:
         """Is ``chain`` one rule: two pieces or more, ``min_length`` long, and MIN_DASHES
@@ -113,6 +131,15 @@ class _Reach:
             return False
         wide = any(b.start - a.end > self.step(a, b) for a, b in zip(chain, chain[1:], strict=False))
         return not wide or len(chain) >= MIN_DASHES
+
+
+def dash_period(skew: float, px: float) -> float:
+    """The period (points) of the dashes a hairline skewed by ``skew`` degrees leaves on a
+    black-and-white scan of ``px`` points a pixel: one row of pixels every 1 / tan(skew)
+    pixels; 0 under MIN_PERIOD_SKEW (no period a hairline gap reaches)."""
+    if abs(skew) < MIN_PERIOD_SKEW:
+        return 0.0
+    return px / math.tan(math.radians(abs(skew)))
 
 
 def _continues(chain: list[Rule], r: Rule, reach: _Reach) -> bool:

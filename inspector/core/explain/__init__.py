@@ -36,6 +36,7 @@ from .bands import (
     CENTRED_ROW,
     LABEL_LEADS,
     LABELLED_HEAD,
+    MISREAD,
     PARAGRAPH_ROW,
     SECTION_LABEL,
     STUB_ROW,
@@ -46,6 +47,7 @@ from .bands import (
     label_leads_below,
     labelled_head,
     lines_around,
+    misread_band,
     paragraph_band,
     spanning_apart,
     stub_band,
@@ -358,7 +360,11 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
         Evidence("centred_amounts", b.gap) if centred else Evidence("stub_labels", b.gap) if stub else \
         Evidence("labelled_paragraph", step) if step else Evidence("label_leads_in", b.gap) if leads else \
         Evidence("line_gap", b.gap)
-    return Why(axis, b.pos, True, (ev,), said, ("tables.row_band_lines",), trial if works else None)
+    evidence: tuple[Evidence, ...] = (ev,)
+    if misread := misread_band(ctx, g, b.pos):
+        said += MISREAD.format(n=len(misread), words=", ".join(f'"{w}"' for w in misread[:3]))
+        evidence += (Evidence("misread_amounts", len(misread)),)
+    return Why(axis, b.pos, True, evidence, said, ("tables.row_band_lines",), trial if works else None)
 
 
 def _on_seam(ctx: PageContext, g: Grid, b: Boundary) -> bool:

@@ -16,7 +16,7 @@ from ..structure.bandrows import band_depths, bold_label
 from ..structure.columns import Line, line_cols
 from ..structure.delineated import drawn_rows
 from ..structure.region import FULL
-from ..structure.ruledrows import amount_row, amount_rows, paragraph_cuts, rules_delimit_rows, stub_led
+from ..structure.ruledrows import amount_row, amount_rows, misread_amounts, paragraph_cuts, rules_delimit_rows, stub_led
 from ..structure.spanlines import spanning_steps
 from ..types import Grid
 from .page import PageContext
@@ -87,6 +87,21 @@ def amount_band(ctx: PageContext, g: Grid, y: float) -> bool:
     around = [ln for ln in band if ln.bbox.cy < y][-1:] + [ln for ln in band if ln.bbox.cy > y][:1]
     return len(around) == 2 and all(amount_row(ln, words, g.xs) for ln in around) \
         and amount_rows(band, words, g.xs, lambda prev, line: continues(prev, line, words))
+
+
+def misread_band(ctx: PageContext, g: Grid, y: float) -> tuple[str, ...]:
+    """The short OCR words taken for amounts (``ruledrows.misread_amounts``) that made the band
+    holding ``y``, kept whole but on evidence of its own (``_kept_band``), rows of amounts; ()
+    when none did."""
+    band = _kept_band(ctx, g, y)
+    if band is None:
+        return ()
+    return misread_amounts(band, ctx.centres.words, g.xs, lambda prev, line: continues(prev, line, ctx.centres.words)) \
+        or ()
+
+
+MISREAD = "; the band's lines are rows of amounts though {n} short OCR word(s) ({words}) stand in its amount " \
+    "cells: taken for amounts a coarse scan broke (\"I4\" for 14), as they are few among its amounts"
 
 
 def totals_band(ctx: PageContext, g: Grid, y: float) -> bool:

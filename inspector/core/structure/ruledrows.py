@@ -26,6 +26,10 @@ from .sectionrows import LOOSE, PITCH_SLACK, at_pitch
 MIN_RULED_BANDS = 2  # bands with text under the first, ruled above and below, before rules count as row rules
 MIN_AMOUNT_ROWS = 2  # lines of a label beside its amounts that make a band several rows
 NIL_WORDS = ("n/a", "na", "nm", "n.m.")  # words standing in for an amount
+# A 150 dpi fax breaks a serif face's thin strokes: "14" reads "I4", "0.24" "O24", a "0" "Qa"
+# at Tesseract's 50 %. Such words stand in a band's amount cells, few among its amounts.
+MISREAD_CHARS = 4  # characters of one OCR word that may be a broken amount
+MISREAD_SHARE = 1 / 3  # of the band's cells after its labels, the most that may be such words
 DOUBTED = 40.0  # % OCR confidence under which a word is Tesseract's guess (reading.ocr.NOISE_CONFIDENCE)
 PARAGRAPH_STEP = 1.3  # x the widest step between a paragraph's own lines: a wider step starts a labelled paragraph
 # Why no user would change these: they are counts of the band's own lines and a share of the
@@ -63,6 +67,12 @@ def _doubted(run: Sequence[Word]) -> bool:
 
 def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
                 continues: Callable[[Line, Line], bool]) -> bool:
+    """Are the band's lines rows of amounts (``misread_amounts``, None when not)?"""
+    return misread_amounts(lines, words, xs, continues) is not None
+
+
+def misread_amounts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
+                    continues: Callable[[Line, Line], bool]) -> tuple[str, ...] | None:
     """Are the band's lines rows of amounts: two or more of them a label starting in the first
     column with amounts after it (the label not going on the text above: ``continues``, line
     above, line -> bool; "change of policy" under "restated after the" is one label) or amounts
@@ -70,8 +80,11 @@ def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     wrapped label) or amounts alone (a subtotal)?
     Text after a column gap that is no amount (a bullet, a wrapped description, "per stay"
     under a rate) is another cell's line: one row's multi-line cells; a run OCR only guessed
-    (``_doubted``) is taken for neither."""
-    rows = 0
+    (``_doubted``) is taken for neither, and a short OCR word (``_misread``) for an amount
+    while few of the band's cells after its labels are such words (``MISREAD_SHARE``).
+    Those words (explain names them), () when none; None when the lines are no rows of amounts."""
+    rows = values = 0
+    misread: list[str] = []
     # The labels' column: the first, or the band's first column with text when it leaves the
     # columns before empty on every line (a totals box, "Subtotal / VAT / Total", under the
     # unit prices with its amounts under the amounts).
@@ -85,13 +98,24 @@ def amount_rows(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
         runs, amount = runs_of[k], amounts[k]
         labels = _labels(runs, xs, first, stub, amount)
         # One misread amount on a scan would otherwise make six rows of amounts one row's cells.
-        if not all(amount[j] or _doubted(runs[j]) for j in range(labels, len(runs))):
-            return False
+        tail = range(labels, len(runs))
+        kinds = [amount[j] or _doubted(runs[j]) or (None if _misread(runs[j]) else False) for j in tail]
+        if False in kinds:
+            return None
+        misread += [runs[j][0].text for j, kind in zip(tail, kinds, strict=True) if kind is None]
+        values += len(kinds)
         # A stub label starting in lower case goes on from the line above ("Rando" / "m forest").
         wrapped = (k and continues(lines[k - 1], ln)) or any(r[0].text[:1].islower() for r in runs[1:labels])
         rows += (labels > 0 and len(runs) > labels and not wrapped) \
             or (not labels and (_fills_row(ln, runs, words, xs) or k in centred))
-    return rows >= MIN_AMOUNT_ROWS
+    return tuple(misread) if rows >= MIN_AMOUNT_ROWS and len(misread) <= MISREAD_SHARE * values else None
+
+
+def _misread(run: Sequence[Word]) -> bool:
+    """Is ``run`` one short OCR word (MISREAD_CHARS or fewer: "I4", "O24", "Qa") that may be an
+    amount a coarse scan broke ("14", "0.24", "0"): taken for one when few of the band's cells
+    after its labels are (``MISREAD_SHARE``)? A text layer's "yes" is what it says."""
+    return len(run) == 1 and run[0].from_ocr and len(run[0].text) <= MISREAD_CHARS
 
 
 def stub_led(line: Line, lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float]) -> bool:
