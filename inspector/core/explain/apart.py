@@ -22,7 +22,7 @@ import numpy as np
 from ..evidence.rules_merge import RuleIndex
 from ..structure.blankslots import blank_apart
 from ..structure.region import HALF
-from ..structure.spans import texts_apart
+from ..structure.undrawn import texts_apart
 from ..types import Grid
 from .page import Evidence, PageContext, Why
 

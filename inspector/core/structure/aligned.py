@@ -1,14 +1,17 @@
 """Aligned runs: text lines whose gaps between pieces line up from one line to the next, the
 evidence of a borderless table (``regions``' third kind), with the lines a run bridges (a
-wrapped cell's next line, a lone section label at the rows' pitch) and the lines that end it
-(a title set apart, a caption, note or unit line at its left edge)."""
+wrapped cell's next line, a lone section label at the rows' pitch, an indented sub-row) and
+the lines that end it (a title set apart, a caption, note or unit line at its left edge)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Container, Sequence
 
+from ..types import Word
 from .between import MIN_HEIGHT
 from .columns import Line
+from .keyvalue import starts_item
 from .sectionrows import PITCH_SLACK, SECTION_LINES, at_pitch
 
 # Proportions of the page's own type (line heights, the run's row step) and pt slacks of a
@@ -20,6 +23,8 @@ PADDED_SPACING = 3.0  # ... of a padded table's rows set at one pitch (``_padded
 GAPS_MEET = 1.0  # pt two lines' column gaps overlap by to be one gap
 TITLE_APART = 0.25  # line heights more white above a title line than between the run's rows
 PROSE_WORDS = 6  # words of a one-piece line that make it running prose
+INDENTED_LABEL = 2  # words an indented sub-row's label holds at most
+FLUSH_PT = 1.5  # pt: the text after it starts this close to the next column of the row above
 
 
 def is_prose(line: Line, n_segments: int) -> bool:
@@ -278,3 +283,33 @@ def _meet(gaps: Sequence[Gaps], narrow: Sequence[Gaps] | None, prev: int, i: int
 
 def _gaps_meet(a: Gaps, b: Gaps) -> bool:
     return any(min(x1, y1) - max(x0, y0) >= GAPS_MEET for x0, x1 in a for y0, y1 in b)
+
+
+def indented_rows(words: Sequence[Word], lines: Sequence[Line], gaps: list[list[tuple[float, float]]],
+                  narrow: Sequence[list[tuple[float, float]]]) -> dict[int, str]:
+    """Give a line without a column gap the narrower gap after its label (one or two words)
+    when the text after it starts where the next column of the aligned line above starts
+    (in ``gaps``, in place): a sub-row whose label is indented ("T1a" under "T1"), or a
+    label wider than the one above ("M0" under "M"), stands closer to the next column, and
+    is one of the table's rows, not a break in it. A list marker ("•") is no label: a bullet
+    list under a line is a list, and a label starts with a capital or a digit (``starts_item``).
+    Returns the labels of the lines given a gap, by line index, for explain."""
+    with_gaps = [n for n, g in enumerate(gaps) if g]
+    said: dict[int, str] = {}
+    for n, g in enumerate(gaps):
+        if g or not narrow[n]:
+            continue
+        k = bisect_left(with_gaps, n)
+        if not k:
+            continue
+        above, h = with_gaps[k - 1], narrow[n][0]  # the parent row, and the gap after the label
+        label = [words[i].text for i in lines[n].word_ids if words[i].bbox.x1 <= h[0]]
+        flush = any(abs(h[1] - b) <= FLUSH_PT and h[0] < b for _, b in gaps[above])
+        if flush and len(label) <= INDENTED_LABEL and starts_item(label[0]):
+            g.append(h)
+            said[n] = " ".join(label)
+    return said
+
+
+SUB_ROWS = ("sub-rows kept in the table: {n} line(s) whose label ({labels}) stands closer than a column gap "
+            "before text set flush with the next column of the row above; rows of the table, not a break in it")

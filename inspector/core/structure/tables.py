@@ -7,7 +7,6 @@ kept with their reason so a person can see why a table was not found.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from statistics import median
@@ -17,7 +16,7 @@ from ..evidence.figures import AREA
 from ..numbers import is_number
 from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
-from .aligned import aligned_runs, label_over_first
+from .aligned import SUB_ROWS, aligned_runs, indented_rows, label_over_first
 from .bandlines import continues
 from .beside import AROUND, THROUGH, beside_said, trim_text_column
 from .between import figure_caption, line_facts
@@ -32,7 +31,7 @@ from .grid import build_grid
 from .grow import extend_down, extend_up, header_over_rules, rows_under_fills
 from .indexlist import INDEX, index_tail
 from .justified import justified_gaps
-from .keyvalue import header_over, pair_block, starts_item
+from .keyvalue import header_over, pair_block
 from .leftlabels import extend_left
 from .options import CHOICES, choices
 from .regions import (
@@ -55,8 +54,6 @@ from .wrapped_rows import last_row_tail
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
 ALIGNED_GAP_EM = 1.5  # a borderless column gap is at least this many font sizes wide
 HEADER_GAP_EM = 0.8  # a narrow table's header may part its columns by this little (font sizes)
-INDENTED_LABEL = 2  # words an indented sub-row's label holds at most
-FLUSH_PT = 1.5  # pt: the text after it starts this close to the next column of the row above
 TITLE_BETWEEN = ("a title between two tables ('{text}'): a line in heading type set farther under the rows "
                  "above than they stand from each other is no wrapped cell; the table ends over it")
 AROUND_BLANK = ("a form around a blank table: one drawing (a frame or a background panel's edges) joins the "
@@ -304,7 +301,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
                          params.tables.page_gutters)
     if blocks:
         return _beside_each_other(words, free, blocks, taken, centres, params)
-    sub_rows = _indented_rows(words, free, gaps, narrow)
+    sub_rows = indented_rows(words, free, gaps, narrow)
     out: list[Candidate] = []
     short: list[TableRegion] = []
     need = params.tables.min_aligned_rows
@@ -351,34 +348,6 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     return out, short
 
 
-def _indented_rows(words: Sequence[Word], lines: Sequence[Line], gaps: list[list[tuple[float, float]]],
-                   narrow: Sequence[list[tuple[float, float]]]) -> dict[int, str]:
-    """Give a line without a column gap the narrower gap after its label (one or two words)
-    when the text after it starts where the next column of the aligned line above starts
-    (in ``gaps``, in place): a sub-row whose label is indented ("T1a" under "T1"), or a
-    label wider than the one above ("M0" under "M"), stands closer to the next column, and
-    is one of the table's rows, not a break in it. A list marker ("•") is no label: a bullet
-    list under a line is a list, and a label starts with a capital or a digit (``starts_item``).
-    Returns the labels of the lines given a gap, by line index, for explain."""
-    with_gaps = [n for n, g in enumerate(gaps) if g]
-    said: dict[int, str] = {}
-    for n, g in enumerate(gaps):
-        if g or not narrow[n]:
-            continue
-        k = bisect_left(with_gaps, n)
-        if not k:
-            continue
-        above, h = with_gaps[k - 1], narrow[n][0]  # the parent row, and the gap after the label
-        label = [words[i].text for i in lines[n].word_ids if words[i].bbox.x1 <= h[0]]
-        flush = any(abs(h[1] - b) <= FLUSH_PT and h[0] < b for _, b in gaps[above])
-        if flush and len(label) <= INDENTED_LABEL and starts_item(label[0]):
-            g.append(h)
-            said[n] = " ".join(label)
-    return said
-
-
-SUB_ROWS = ("sub-rows kept in the table: {n} line(s) whose label ({labels}) stands closer than a column gap "
-            "before text set flush with the next column of the row above; rows of the table, not a break in it")
 NARROWED = ("the table goes on through this line: its column gap meets a narrower gap of the line above or "
             "below (a wide cell closing in on the next column's text), the columns go on")
 SAID_LABELS = 3  # labels an explanation quotes
