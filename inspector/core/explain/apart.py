@@ -2,7 +2,7 @@
 
 In a ruled grid a separator left undrawn between two slots joins them when one is blank (a
 cell merged across columns), unless a run of undrawn separators holds two texts or more
-(``spans.texts_apart``: "Total" and its sum, blank slots between). Each such boundary says
+(``undrawn.texts_apart``: "Total" and its sum, blank slots between). Each such boundary says
 so, with evidence ``texts_apart`` (its value: the rows). A separator the table draws nowhere
 (a frame with no column rules: tbl's ``box``) joins a blank slot to the text beside it only
 where the text sits over it (``spans.over_blank``); each row where it kept the two apart says
@@ -38,7 +38,7 @@ TEXTS_APART = ("not drawn in row(s) {rows}, yet kept there: each of those rows h
 
 
 def texts_apart_cols(ctx: PageContext, g: Grid, cols: list[Why]) -> list[Why]:
-    """``cols`` (one per column boundary of ``g``) with each boundary ``spans.texts_apart``
+    """``cols`` (one per column boundary of ``g``) with each boundary ``undrawn.texts_apart``
     keeps in some rows saying so (a ruled grid, upright, in page space)."""
     if g.source != "ruled" or g.turn or not ctx.frame.identity or len(cols) != len(g.xs) or g.n_cols < 3:
         return cols

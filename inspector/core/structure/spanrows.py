@@ -98,7 +98,7 @@ def totals_spans(grid: Grid, ev: RegionEvidence, slots: WordSlots) -> list[tuple
     unmerged and none merged), so it stays there. Only in a table that draws no column rule
     between its columns in any row: where it draws them (its header band alone, InDesign's
     habit), one left out says nothing of a merge, and a fully ruled table's merged cell is
-    read from its drawing (``spans._undrawn_joins``)."""
+    read from its drawing (``undrawn.undrawn_joins``)."""
     xs, nc = grid.xs, grid.n_cols
     if nc < 3 or _column_rule_drawn(grid, ev):
         return []
