@@ -9,9 +9,10 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from statistics import median
 
+from ..evidence.charrules import underline_break
 from ..geometry import chain_groups
 from ..numbers import currency_sign, is_number, leading_sign
-from ..types import Word
+from ..types import Rule, Word
 from .columns import Segment
 from .gapcuts import is_flush
 
@@ -156,3 +157,47 @@ def sign_edges(words: Sequence[Word], segs: Sequence[Segment]) -> list[float]:
         if len({line for _, _, line in g}) >= MIN_SIGN_LINES:
             out.append(max(end for _, end, _ in g))
     return out
+
+
+# A header line's gap at a column boundary is wider than this many times its other word gaps
+# (a tight table's column gap is cell padding plus alignment slack; a word space is one space).
+HEADER_SPACE_RATIO = 1.5
+
+
+def wide_gaps(inner: list[float], segs: Sequence[Segment], words: Sequence[Word], x0: float, x1: float,
+              rules: Sequence[Rule] = ()) -> list[float]:
+    """The text-gap boundaries ``inner`` wider than ``SPLIT_GLYPHS`` glyphs of the text beside
+    them: a run of spaces, or a full-width space, inside one cell's text is one or two glyphs
+    wide and leaves a gap at the same x on every line of a column of look-alike cells
+    ("Lot  A-1", "제1호　물품"); a column gap is wider. A narrow gap with header text on both
+    sides stays a column boundary: a table set tight (little cell padding) heads each column;
+    so does one left of a column of currency signs set apart from their amounts (``signs_open``),
+    one between text set right and text set left (``facing_columns``: amounts, then notes),
+    and one no line has text on both sides of (kept by ``merge_complementary``: middle-aligned
+    cells straddling their row's line, nothing says it is spaces inside a cell); so does one in
+    the break of a row of '-' characters underlining the heads field by field (``rules``: the
+    region's, ``charrules.underline_break``)."""
+    xs = [x0, *inner, x1]
+    glyphs = gaps_in_glyphs(words, segs, xs, unshared=float("inf"))
+    return [x for k, x in enumerate(inner, start=1)
+            if glyphs[k - 1] > SPLIT_GLYPHS or underline_break(rules, x)
+            or _headed_both_sides(segs, words, xs[k - 1], x, xs[k + 1])
+            or signs_open(words, segs, x) or facing_columns(segs, x, xs[k - 1], xs[k + 1])]
+
+
+def _headed_both_sides(segs: Sequence[Segment], words: Sequence[Word], a: float, x: float, b: float) -> bool:
+    """Does the top text line hold words centred on both sides of ``x`` within [a, b), parted
+    there by more than the line's own word spaces? One header set over a wide column, its
+    spaces stretched by justification, leaves gaps as wide as a tight table's column gap at
+    every space: the gap at ``x`` is one of them, not another column's header."""
+    if not segs:
+        return False
+    top = min(s.line for s in segs)
+    row = sorted((words[i].bbox for s in segs if s.line == top for i in s.word_ids
+                  if a <= words[i].bbox.cx < b), key=lambda bb: bb.x0)
+    cut = sum(1 for bb in row if bb.cx < x)
+    if cut == 0 or cut == len(row):
+        return False
+    gaps = [q.x0 - p.x1 for p, q in zip(row, row[1:], strict=False)]
+    at, others = gaps[cut - 1], gaps[:cut - 1] + gaps[cut:]
+    return not others or at > HEADER_SPACE_RATIO * median(others)

@@ -11,14 +11,12 @@ decides the columns and whether the grid is a table at all.
 
 from __future__ import annotations
 
-import statistics
 import unicodedata
 from bisect import bisect_left
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
-from ..evidence.charrules import underline_break
 from ..evidence.rules_merge import RuleIndex
 from ..numbers import currency_sign, is_number
 from ..params import ColumnParams, Params
@@ -42,7 +40,7 @@ from .columns import (
 )
 from .gapcuts import clip_decided, clip_edges
 from .gapless import Column
-from .glyphgaps import SPLIT_GLYPHS, facing_columns, gap_in_glyphs, gaps_in_glyphs, sign_edges, signs_open
+from .glyphgaps import SPLIT_GLYPHS, gap_in_glyphs, sign_edges, wide_gaps
 from .group_labels import at_group_rules, banded_section_lines, group_rule_ends, under_group_labels, under_head_labels
 from .justified import justified_gaps
 from .numberedge import NUMBER_EDGE, number_edges
@@ -63,9 +61,6 @@ from .thincols import drop_thin_columns
 MIN_BODY_LINES = 3  # lines besides section labels needed before the labels are set aside (fewer: they are the table)
 RULED_SPLIT_GAP = 2  # a gap splitting a ruled column is this many times columns.min_gap: the rules are stronger
 SPLIT_ROWS_DIV = 2  # a split inside a ruled column holds words on at least 1/this of its lines
-# A header line's gap at a column boundary is wider than this many times its other word gaps
-# (a tight table's column gap is cell padding plus alignment slack; a word space is one space).
-HEADER_SPACE_RATIO = 1.5
 GLYPH_GAP_SOURCES = ("horizontal_rules",)  # tables whose text-gap columns must be wider than SPLIT_GLYPHS glyphs
 LINE_NUMBER_SIDE = "line number"  # the reason of a blank table's side moved past a form's line number
 SIGN_EDGE = "sign edge"  # the reason of a column edge left of a column of accounting signs (``sign_edges``)
@@ -267,7 +262,7 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
     # ``ev.lines``, not ``lines``: the pieces' line indices are the region's, section labels included
     inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces, ev.lines)
     if cand.source in GLYPH_GAP_SOURCES:
-        inner = _wide_gaps(inner, segs, words, box.x0, box.x1, cand.rules)
+        inner = wide_gaps(inner, segs, words, box.x0, box.x1, cand.rules)
     if tiled:
         inner = beside_tiles(inner, tiled, words, lines)
     if params.group_rules:
@@ -322,45 +317,6 @@ def _signed(segs: Sequence[Segment], words: Sequence[Word]) -> bool:
 def _amount(text: str) -> bool:
     """A number, or a dash standing for nil ("—", "-")."""
     return is_number(text) or (list_marker(text) and unicodedata.category(text.strip()) == "Pd")
-
-
-def _wide_gaps(inner: list[float], segs: Sequence[Segment], words: Sequence[Word], x0: float, x1: float,
-               rules: Sequence[Rule] = ()) -> list[float]:
-    """The text-gap boundaries ``inner`` wider than ``SPLIT_GLYPHS`` glyphs of the text beside
-    them: a run of spaces, or a full-width space, inside one cell's text is one or two glyphs
-    wide and leaves a gap at the same x on every line of a column of look-alike cells
-    ("Lot  A-1", "제1호　물품"); a column gap is wider. A narrow gap with header text on both
-    sides stays a column boundary: a table set tight (little cell padding) heads each column;
-    so does one left of a column of currency signs set apart from their amounts (``signs_open``),
-    one between text set right and text set left (``facing_columns``: amounts, then notes),
-    and one no line has text on both sides of (kept by ``merge_complementary``: middle-aligned
-    cells straddling their row's line, nothing says it is spaces inside a cell); so does one in
-    the break of a row of '-' characters underlining the heads field by field (``rules``: the
-    region's, ``charrules.underline_break``)."""
-    xs = [x0, *inner, x1]
-    glyphs = gaps_in_glyphs(words, segs, xs, unshared=float("inf"))
-    return [x for k, x in enumerate(inner, start=1)
-            if glyphs[k - 1] > SPLIT_GLYPHS or underline_break(rules, x)
-            or _headed_both_sides(segs, words, xs[k - 1], x, xs[k + 1])
-            or signs_open(words, segs, x) or facing_columns(segs, x, xs[k - 1], xs[k + 1])]
-
-
-def _headed_both_sides(segs: Sequence[Segment], words: Sequence[Word], a: float, x: float, b: float) -> bool:
-    """Does the top text line hold words centred on both sides of ``x`` within [a, b), parted
-    there by more than the line's own word spaces? One header set over a wide column, its
-    spaces stretched by justification, leaves gaps as wide as a tight table's column gap at
-    every space: the gap at ``x`` is one of them, not another column's header."""
-    if not segs:
-        return False
-    top = min(s.line for s in segs)
-    row = sorted((words[i].bbox for s in segs if s.line == top for i in s.word_ids
-                  if a <= words[i].bbox.cx < b), key=lambda bb: bb.x0)
-    cut = sum(1 for bb in row if bb.cx < x)
-    if cut == 0 or cut == len(row):
-        return False
-    gaps = [q.x0 - p.x1 for p, q in zip(row, row[1:], strict=False)]
-    at, others = gaps[cut - 1], gaps[:cut - 1] + gaps[cut:]
-    return not others or at > HEADER_SPACE_RATIO * statistics.median(others)
 
 
 def _split_ruled_columns(xs: list[float], pieces: Pieces, segs: Sequence[Segment],

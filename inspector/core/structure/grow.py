@@ -14,7 +14,7 @@ import numpy as np
 
 from ..numbers import is_number
 from ..params import ColumnParams
-from ..types import Rect, Rule, Word
+from ..types import Rect, Word
 from ..units import whole_unit_line
 from .between import HEADING_SIZE, SECTION_NUMBER, header_words, numbered_title
 from .centred_heads import GROUP_CENTRED
@@ -346,62 +346,3 @@ def _column_lines(words: Sequence[Word], wc: WordCentres, band: np.ndarray, box:
                        | ((wc.x0 < box.x1 - SIDE_SLACK) & (wc.x1 > box.x1 + SIDE_SLACK)))
     crossers = [words[i].bbox for i in np.flatnonzero(crossing).tolist()]
     return wc.lines(np.flatnonzero(inside).tolist(), tol), crossers  # ``lines_in``, from the page's line facts
-
-
-HEADER_COLUMNS = 0.5  # share of a ruled grid's columns a header line above its first rule fills, at least
-
-
-def header_over_rules(box: Rect, rules: Sequence[Rule], words: Sequence[Word], min_gap: float, stop_y: float,
-                      centres: WordCentres, *, tol: float) -> Rect:
-    """Grow a ruled grid's ``box`` up over a header set above its first rule (Word's list
-    styles draw only a rule under the header row, its cells unruled above it).
-
-    ``rules``: the grid's; its inner vertical ones are the column edges. The lines ``extend_up``
-    would take (over ``stop_y``) count only when each of their pieces stands inside one column
-    (between two edges or the box's sides) and they fill two columns or more, half of them at
-    least: a heading or a caption over a ruled table runs across its columns or stands in one.
-    """
-    edges = {round(r.pos, 1) for r in rules if r.orient == "v" and box.x0 + SIDE_SLACK < r.pos < box.x1 - SIDE_SLACK}
-    grown = extend_up(box, words, min_gap, stop_y, 2, centres, tol=tol)
-    if grown.y0 >= box.y0 or not edges:
-        return box
-    cols = [box.x0, *sorted(edges), box.x1]
-    band = (centres.cy < box.y0) & (centres.cy > grown.y0)
-    ids = np.flatnonzero(band & (centres.cx >= box.x0) & (centres.cx <= box.x1)).tolist()
-    for ln in centres.lines(ids, tol):
-        used = {_column_of(s, cols, words) for s in segments(words, [ln], min_gap)}
-        if None in used or len(used) < max(2, HEADER_COLUMNS * (len(cols) - 1)):
-            return box
-    return grown
-
-
-def rows_under_fills(box: Rect, rules: Sequence[Rule], words: Sequence[Word], min_gap: float, stop_y: float,
-                     centres: WordCentres, *, tol: float) -> Rect:
-    """Grow a grid drawn by fills alone (``rules`` all fills' edges and gutters: cells shaded
-    one by one, white between them) down over its last rows left unshaded (a zebra's last row,
-    a band's total under it): each line ``extend_down`` takes (over ``stop_y``), while each of
-    its pieces stands inside one column (the grid's inner vertical edges) and it fills two
-    columns or more, half of them at least; a line across the columns (a note) ends it.
-    """
-    if not rules or any(r.fill < 0 or r.stroked for r in rules):
-        return box  # a stroked rule closes the grid where it is drawn
-    edges = {round(r.pos, 1) for r in rules if r.orient == "v" and box.x0 + SIDE_SLACK < r.pos < box.x1 - SIDE_SLACK}
-    grown = extend_down(box, words, min_gap, stop_y, centres, tol=tol)
-    if grown.y1 <= box.y1 or not edges:
-        return box
-    cols, bottom = [box.x0, *sorted(edges), box.x1], box.y1
-    band = (centres.cy > box.y1) & (centres.cy < grown.y1)
-    ids = np.flatnonzero(band & (centres.cx >= box.x0) & (centres.cx <= box.x1)).tolist()
-    for ln in centres.lines(ids, tol):
-        used = {_column_of(s, cols, words) for s in segments(words, [ln], min_gap)}
-        if None in used or len(used) < max(2, HEADER_COLUMNS * (len(cols) - 1)):
-            break
-        bottom = max(bottom, ln.bbox.y1)
-    return Rect(box.x0, box.y0, box.x1, bottom)
-
-
-def _column_of(s: Segment, cols: Sequence[float], words: Sequence[Word]) -> int | None:
-    """The column (between ``cols[k]`` and ``cols[k + 1]``) the piece ``s`` stands inside,
-    within a quarter em of its sides; None when it runs across a column edge."""
-    slack = 0.25 * words[s.word_ids[0]].font_size
-    return next((k for k in range(len(cols) - 1) if cols[k] - slack <= s.x0 and s.x1 <= cols[k + 1] + slack), None)

@@ -28,7 +28,8 @@ from .columns import Line, Segment, WordCentres, lines_in, segments
 from .drawnparts import Parts
 from .form_sections import cut_sections
 from .grid import build_grid
-from .grow import extend_down, extend_up, header_over_rules, rows_under_fills
+from .gridgrow import header_over_rules, rows_under_fills
+from .grow import extend_down, extend_up
 from .indexlist import INDEX, index_tail
 from .justified import justified_gaps
 from .keyvalue import header_over, pair_block
