@@ -23,10 +23,10 @@ import numpy as np
 from ..geometry import Frame, grid_frame
 from ..multipage.furniture import reaches_bands
 from ..params import ParamError, Params, describe
-from ..pipeline import tables_again, upright_centres
 from ..structure.cellmarks import cell_marks
 from ..structure.columns import Line, WordCentres
 from ..structure.tables import TablesResult
+from ..tablestage import tables_again, upright_centres
 from ..types import Grid, PageResult, Rect, Rule, Word
 
 

@@ -140,7 +140,7 @@ class TableActions:
         if region.page != res.page:
             self.ann.message.emit(f"table {table.id} is on page {region.page}: go there first")
             return False
-        from ...core.pipeline import tables_inside  # loaded on first use
+        from ...core.tablestage import tables_inside  # loaded on first use
         found = tables_inside(res, self.session.params, region.bbox).tables
         if not found:
             self.ann.message.emit(f"no table found inside the region of {table.id} with the current parameters "
