@@ -60,7 +60,7 @@ from .scan import (
 )
 from .structure.columns import WordCentres
 from .structure.tables import TablesResult
-from .tablestage import _box_sides, _rows, _tables, _upright
+from .tablestage import box_sides, row_bands, table_stage, upright_of
 from .types import (
     FIGURES_SKIPPED,
     OCR_STOPPED,
@@ -233,11 +233,11 @@ class Pipeline:
         words, rules = aside.words, aside.rules
         wkey = (index, skey, aside.key)
         upright, centres = self._upright(t, wkey, words, frame)
-        rows = self._stage(t, "rows", (wkey, params.rows), lambda: _rows(words, upright, frame, params, centres))
+        rows = self._stage(t, "rows", (wkey, params.rows), lambda: row_bands(words, upright, frame, params, centres))
         tkey = (mkey, wkey, params.rows, params.columns, params.tables)
-        marks = _box_sides(aside.rejected)
+        marks = box_sides(aside.rejected)
         tables = self._stage(t, "tables", tkey,
-                             lambda: _tables(upright, centres, rows, rules, fills, frame, params, index + 1, marks))
+                             lambda: table_stage(upright, centres, rows, rules, fills, frame, params, index + 1, marks))
         return aside, rows, tables, tkey
 
     def _bands(self, t: dict[str, float], index: int) -> list[tuple[int, tuple[Mark, ...]]]:
@@ -270,8 +270,8 @@ class Pipeline:
         if new is words:
             return words, rows, found, warnings
         upright, centres = self._upright(t, ckey, new, frame)
-        rows = self._stage(t, "rows", (ckey, params.rows), lambda: _rows(new, upright, frame, params, centres))
-        return new, rows, self._stage(t, "tables", (mkey, ckey), lambda: _tables(
+        rows = self._stage(t, "rows", (ckey, params.rows), lambda: row_bands(new, upright, frame, params, centres))
+        return new, rows, self._stage(t, "tables", (mkey, ckey), lambda: table_stage(
             upright, centres, rows, rules, fills, frame, params, page.number)), warnings
 
     def _upright(self, t: dict[str, float], wkey: Hashable, words: tuple[Word, ...],
@@ -279,7 +279,7 @@ class Pipeline:
         """The words in their upright frame and their arrays (stages "upright" and "index"):
         kept with the page's other stage results, not in module-level caches, so a re-detect
         after a column change reuses them and they go when the page's results go."""
-        upright = self._stage(t, "upright", (wkey, frame), lambda: _upright(words, frame))
+        upright = self._stage(t, "upright", (wkey, frame), lambda: upright_of(words, frame))
         centres = self._stage(t, "index", (wkey, frame), lambda: WordCentres(upright))
         return upright, centres
 

@@ -15,12 +15,12 @@ from .structure.unitlines import attach_unit_lines
 from .types import Fill, PageResult, Rect, RejectedRule, RowBand, Rule, Word
 
 
-def _upright(words: tuple[Word, ...], frame: Frame) -> tuple[Word, ...]:
+def upright_of(words: tuple[Word, ...], frame: Frame) -> tuple[Word, ...]:
     """The page's words in its upright frame (the words themselves when it is page space)."""
     return words if frame.identity else tuple(frame.word(w) for w in words)
 
 
-def _rows(words: tuple[Word, ...], upright: tuple[Word, ...], frame: Frame, params: Params,
+def row_bands(words: tuple[Word, ...], upright: tuple[Word, ...], frame: Frame, params: Params,
           centres: WordCentres | None = None) -> tuple[RowBand, ...]:
     """Text rows, grouped in the upright frame (through its index ``centres``, whose words are
     ``upright``) and reported in page space."""
@@ -29,12 +29,12 @@ def _rows(words: tuple[Word, ...], upright: tuple[Word, ...], frame: Frame, para
     return tuple(frame.row_back(r) for r in group_rows(upright, params.rows, centres))
 
 
-def _box_sides(rejected: Sequence[RejectedRule]) -> tuple[Rule, ...]:
+def box_sides(rejected: Sequence[RejectedRule]) -> tuple[Rule, ...]:
     """The verticals of the check boxes set aside (single or stacked): where a form's options start."""
     return tuple(g.rule for g in rejected if g.reason in (CHECK_BOX, STACKED) and g.rule.orient == "v")
 
 
-def _tables(upright: tuple[Word, ...], centres: WordCentres, rows: tuple[RowBand, ...], rules: tuple[Rule, ...],
+def table_stage(upright: tuple[Word, ...], centres: WordCentres, rows: tuple[RowBand, ...], rules: tuple[Rule, ...],
             fills: tuple[Fill, ...], frame: Frame, params: Params, page: int,
             marks: tuple[Rule, ...] = ()) -> TablesResult:
     """Tables found in the upright frame (``upright``: the page's words there), mapped back to
@@ -63,8 +63,8 @@ def tables_again(res: PageResult, params: Params, centres: WordCentres | None = 
     frame = Frame(res.turn, res.width, res.height, res.skew)
     centres = centres or upright_centres(res)
     upright = tuple(centres.words)  # the same tuple: detect_tables sees the arrays are of these words
-    rows = _rows(res.words, upright, frame, params, centres)
-    return _tables(upright, centres, rows, res.rules, res.fills, frame, params, res.page, _box_sides(res.rejected))
+    rows = row_bands(res.words, upright, frame, params, centres)
+    return table_stage(upright, centres, rows, res.rules, res.fills, frame, params, res.page, box_sides(res.rejected))
 
 
 def tables_inside(res: PageResult, params: Params, box: Rect) -> TablesResult:
@@ -84,4 +84,4 @@ def tables_inside(res: PageResult, params: Params, box: Rect) -> TablesResult:
 
 def upright_centres(res: PageResult) -> WordCentres:
     """The arrays of ``res``'s words in the frame its tables were read in (see ``tables_again``)."""
-    return WordCentres(_upright(res.words, Frame(res.turn, res.width, res.height, res.skew)))
+    return WordCentres(upright_of(res.words, Frame(res.turn, res.width, res.height, res.skew)))

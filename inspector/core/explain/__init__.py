@@ -47,7 +47,7 @@ from .heads import (
     titled_head_rows,
 )
 from .icons import icon_cols
-from .kept import _evidence, _kept
+from .kept import kept_why, recorded_evidence
 from .marks import REPEATED_PARAM, cell_mark_edges, form_mark_rules, repeated_cut, section_cut, title_left_out
 from .options import option_cols, option_rules
 from .page import Evidence, PageContext, Rejected, TableWhy, Why, describe_why
@@ -132,8 +132,8 @@ def _tables(ctx: PageContext) -> tuple[TableWhy, ...]:
         if g is None:
             continue
         region = region_of(g, ctx.centres, ctx.params.columns, ctx.params.rows.y_tolerance) if g.source != "ruled" else None
-        cols = _outer_cuts(ctx, g, "col", [_kept("col", b, ctx, (g, region)) for b in _evidence(g.xs, g.col_evidence)])
-        rows = _outer_cuts(ctx, g, "row", [_kept("row", b, ctx, (g, None)) for b in _evidence(g.ys, g.row_evidence)])
+        cols = _outer_cuts(ctx, g, "col", [kept_why("col", b, ctx, (g, region)) for b in recorded_evidence(g.xs, g.col_evidence)])
+        rows = _outer_cuts(ctx, g, "row", [kept_why("row", b, ctx, (g, None)) for b in recorded_evidence(g.ys, g.row_evidence)])
         rows = under_fill_rows(ctx, g, cell_line_rows(ctx, g, ended_rows(ctx, g, rows)))
         rows = sub_header_rows(ctx, g, group_line_rows(ctx, g, sheet_rows(ctx, g, _section_rows(g, rows))))
         rows = titled_head_rows(ctx, g, rows)

@@ -40,7 +40,7 @@ from .textgap import text_gap
 FILL_PARAMS = ("vector.gutter", "vector.gradient_strips")
 
 
-def _evidence(positions: Sequence[float], recorded: Sequence[Boundary]) -> list[Boundary]:
+def recorded_evidence(positions: Sequence[float], recorded: Sequence[Boundary]) -> list[Boundary]:
     """The grid's evidence per boundary; a boundary with none recorded is a region edge or a gap."""
     if len(recorded) == len(positions):
         return list(recorded)
@@ -73,7 +73,7 @@ def _ends_decision(g: Grid, y: float) -> str:
     return SPAN_ENDS.format(x0=g.xs[c], x1=g.xs[c + cs])
 
 
-def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | None]) -> Why:
+def kept_why(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | None]) -> Why:
     kind = _decided(b)
     if kind == "rule":
         return drawn_boundary(axis, b, ctx, table[0])
@@ -136,7 +136,7 @@ def _kept(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region | 
     if stack is not None:
         return Why(axis, b.pos, True, (stack[1],), stack[0], ())
     trial = _band_limit(ctx, g)
-    drawn = [y for y, e in zip(g.ys, _evidence(g.ys, g.row_evidence), strict=True) if _decided(e) != "text gap"]
+    drawn = [y for y, e in zip(g.ys, recorded_evidence(g.ys, g.row_evidence), strict=True) if _decided(e) != "text gap"]
     works = trial is not None and ctx.removes(g, "row", b.pos, trial, drawn)
     around, leads = lines_around(ctx, g, b.pos), False
     amounts = amount_band(ctx, g, b.pos)
@@ -181,7 +181,7 @@ SPAN_APART = ("a new row starts with the next text line: it and the line above a
 def _band_limit(ctx: PageContext, g: Grid) -> tuple[str, float] | None:
     """``tables.row_band_lines`` raised to the most lines a drawn band of ``g`` holds: the bands
     are then rows drawn one by one, whose lines are multi-line cells (None when it is no raise)."""
-    drawn = [y for y, e in zip(g.ys, _evidence(g.ys, g.row_evidence), strict=True) if _decided(e) != "text gap"]
+    drawn = [y for y, e in zip(g.ys, recorded_evidence(g.ys, g.row_evidence), strict=True) if _decided(e) != "text gap"]
     lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
     most = max((sum(1 for ln in lines if a <= ln.bbox.cy < b) for a, b in zip(drawn, drawn[1:], strict=False)),
                default=0)
