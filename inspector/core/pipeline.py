@@ -40,7 +40,7 @@ from .reading.document import Document, Page
 from .reading.garbled import garbled_notes
 from .reading.ocr import OcrResult
 from .reading.ocr_clock import STOPPED
-from .reading.ocrlayer import ocr_layer
+from .reading.ocrlayer import LAYER_LEVER, LAYER_PREFIX, ocr_layer
 from .reading.tiles import MAX_TILE_CELLS
 from .reading.unseen import unseen_notes, unseen_regions
 from .reading.words import read_text
@@ -334,9 +334,9 @@ class Pipeline:
         if not self._stage(t, "layer", page.index, lambda: ocr_layer(page)):
             return scan
         skew = self._skew(t, page, params)
-        note = ("the words are an invisible OCR text layer over the page's picture (a searchable scan): "
+        note = (f"{LAYER_PREFIX} over the page's picture (a searchable scan): "
                 + (f"page straightened by {skew:+.2f} degrees for its rules and rows (ocr.deskew)" if skew
-                   else "the picture is level"))
+                   else "the picture is level") + f"; {LAYER_LEVER}")
         return dataclasses.replace(scan, skew=skew, key=(scan.key, "layer", skew), notes=(*scan.notes, note))
 
 

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from ..core.params import Params
 from ..core.reading.garbled import GARBLED_PREFIX
+from ..core.reading.ocrlayer import LAYER_PREFIX
 from ..core.reading.unseen import HIDDEN_PREFIX, UNSEEN
 from ..core.types import PageResult
 from .tasks import Lane, Task
@@ -182,8 +183,9 @@ class WhyTool(QObject):
     def _show_page_notes(self) -> None:
         res = self.window.session.result
         if self.panel is not None:
-            # what the text layer holds that a viewer does not show, or shows as other text
-            said = (HIDDEN_PREFIX, GARBLED_PREFIX)
+            # what the text layer holds that a viewer does not show, or shows as other text, and
+            # whose OCR wrote it (a searchable scan: the page's own reading is one setting away)
+            said = (HIDDEN_PREFIX, GARBLED_PREFIX, LAYER_PREFIX)
             self.panel.show_page_notes([n for n in res.notes if n.startswith(said)] if res is not None else [])
 
     def _table_lever(self, x: float, y: float) -> tuple[str, float] | None:

@@ -81,7 +81,7 @@ def test_a_searchable_scan_is_straightened_and_its_ruled_rows_stay_apart() -> No
     res = Pipeline(open_document(_searchable())).run(0)
     assert res.words_source == "text"  # the layer's words, not OCR's
     assert abs(res.skew + SKEW) < 0.1  # straightened back by the tilt
-    assert any("invisible OCR text layer" in n and "ocr.deskew" in n for n in res.notes)
+    assert any("invisible OCR text layer" in n and "ocr.deskew" in n and "ocr.mode=always" in n for n in res.notes)
     assert _cells() == ROWS
 
 
@@ -92,3 +92,13 @@ def test_unstraightened_the_tilted_rules_run_through_the_rows() -> None:
     assert _cells(dataclasses.replace(p, ocr=dataclasses.replace(p.ocr, deskew=False))) == (
         ("", "Count", "Share"), ("Item", "120", "30"), ("Apples", "80", "20"), ("Pears", "160", "40"),
         ("Plums", "40", "10"), ("Figs", "400", "100"), ("Total", "", ""))
+
+
+def test_the_notes_lever_reads_the_picture_with_this_tools_ocr() -> None:
+    # The note offers ocr.mode=always: set, the picture is OCR read and the layer left.
+    p = Params()
+    p = dataclasses.replace(p, ocr=dataclasses.replace(p.ocr, mode="always"))
+    res = Pipeline(open_document(_searchable())).run(0, p)
+    assert res.words_source == "ocr"
+    assert not any("invisible OCR text layer" in n for n in res.notes)
+    assert {"Item", "Count", "Pears", "Total"} <= {w.text for w in res.words}  # Tesseract read the picture

@@ -16,6 +16,10 @@ from .document import Page
 
 COVER = 0.5  # share of the page's area its pictures cover: a scanned page, not a figure on one
 INVISIBLE = 0.5  # share of the page's characters drawn invisible over a picture: its OCR layer
+LAYER_PREFIX = "the words are an invisible OCR text layer"  # the page note's start (Why lists such notes)
+# Someone else's OCR read the words; this tool's own reading of the picture is one setting away
+# (on the image-only ICDAR copies it scored 0.882 against Tesseract's layer's 0.637).
+LAYER_LEVER = "ocr.mode=always reads the picture with this tool's OCR instead of the layer"
 
 
 def ocr_layer(page: Page) -> bool:
