@@ -12,7 +12,8 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
-from inspector.core.explain import SPAN_APART, explain_page
+from inspector.core.explain import explain_page
+from inspector.core.explain.kept import SPAN_APART
 from inspector.core.explain.rowlines import SPANNED
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
