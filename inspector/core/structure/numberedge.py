@@ -13,14 +13,13 @@ Page space, points.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Sequence
 
 from ..geometry import chain_groups
 from ..numbers import is_number
 from ..types import Word
 from .columns import Line
-from .stacks import ALIGN, MIN_LINES, MIN_ROOM
+from .stacks import ALIGN, MIN_LINES, MIN_ROOM, column_rows
 
 NUMBER_EDGE = "number edge"  # the reason of a column edge right of such a stack (``number_edges``)
 
@@ -28,18 +27,7 @@ NUMBER_EDGE = "number edge"  # the reason of a column edge right of such a stack
 def number_edges(words: Sequence[Word], lines: Sequence[Line], xs: Sequence[float]) -> list[float]:
     """Boundaries (x, ascending) inside the columns [xs[k], xs[k + 1]) between a stack of
     right-aligned numbers that opens the column and the text set left after it (``_edge``)."""
-    per_col: list[list[list[Word]]] = [[] for _ in range(len(xs) - 1)]
-    last = len(xs) - 1
-    for ln in lines:  # a line's words are left to right (``columns.Line``), so each column's are
-        row: dict[int, list[Word]] = {}
-        for i in ln.word_ids:
-            w = words[i]
-            k = bisect_right(xs, w.bbox.cx) - 1
-            if 0 <= k < last:
-                row.setdefault(k, []).append(w)
-        for k, ws in row.items():
-            per_col[k].append(ws)
-    out = [_edge(rows) for rows in per_col]
+    out = [_edge(rows) for rows in column_rows(words, lines, xs)]
     return sorted(x for x in out if x is not None)
 
 

@@ -49,6 +49,12 @@ def stack_boundaries(words: Sequence[Word], lines: Sequence[Line], xs: Sequence[
     right-aligned numbers that share their lines, each on ``share`` of the lines with numbers
     (``RULED_SHARE`` in a table that draws its columns); none in a column whose words do not
     form two such stacks."""
+    return [x for rows in column_rows(words, lines, xs) for x in _column_stacks(rows, share)]
+
+
+def column_rows(words: Sequence[Word], lines: Sequence[Line], xs: Sequence[float]) -> list[list[list[Word]]]:
+    """Each column [xs[k], xs[k + 1]) 's words line by line (lines with none there left out),
+    a word in the column of its centre."""
     # Each word is put in its column once (not once per column): a line's words are already
     # left to right (``columns.Line``), so each column's words on a line are too.
     per_col: list[list[list[Word]]] = [[] for _ in range(len(xs) - 1)]
@@ -62,7 +68,7 @@ def stack_boundaries(words: Sequence[Word], lines: Sequence[Line], xs: Sequence[
                 row.setdefault(k, []).append(w)
         for k, ws in row.items():
             per_col[k].append(ws)
-    return [x for rows in per_col for x in _column_stacks(rows, share)]
+    return per_col
 
 
 def _column_stacks(rows: list[list[Word]], share: float) -> list[float]:
