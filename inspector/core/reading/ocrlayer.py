@@ -33,7 +33,7 @@ def ocr_layer(page: Page) -> bool:
     if covered < COVER * whole.area:
         return False
     hidden = total = 0
-    for block in page.text_dict().get("blocks", ()):
+    for block in page.span_dict().get("blocks", ()):  # the reader's own dict: no second extraction
         for line in block.get("lines", ()):
             for s in line.get("spans", ()):
                 n = len(s["text"].strip())

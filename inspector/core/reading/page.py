@@ -64,6 +64,7 @@ class Page:
         self._clips: list[tuple[float, float, float, float]] | None = None
         self._path_steps: list[int] | None = None
         self._textpage: pymupdf.TextPage | None = None
+        self._spans: dict[str, Any] | None = None
         self._images: list[dict[str, Any]] | None = None
 
     @property
@@ -97,8 +98,13 @@ class Page:
         """Words and the span dict from one text extraction (half the cost of two)."""
         tp = self._textpage = self._page.get_textpage(flags=pymupdf.TEXTFLAGS_WORDS)
         words = self._page.get_text("words", textpage=tp)
-        spans = self._page.get_text("dict", textpage=tp)
+        spans = self._spans = self._page.get_text("dict", textpage=tp)
         return words, spans
+
+    def span_dict(self) -> dict[str, Any]:
+        """The span dict ``text`` read (no second extraction); read as ``text`` reads it when
+        ``text`` has not run on this page."""
+        return self._spans if self._spans is not None else self.text()[1]
 
     def layer_words(self, own: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
         """PyMuPDF word tuples of the text layers the default view hides hold (``own``: the
