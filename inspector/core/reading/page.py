@@ -66,6 +66,7 @@ class Page:
         self._textpage: pymupdf.TextPage | None = None
         self._spans: dict[str, Any] | None = None
         self._images: list[dict[str, Any]] | None = None
+        self._has_images: bool | None = None
 
     @property
     def number(self) -> int:
@@ -95,10 +96,16 @@ class Page:
         return text
 
     def text(self) -> tuple[list[tuple[Any, ...]], dict[str, Any]]:
-        """Words and the span dict from one text extraction (half the cost of two)."""
+        """Words and the span dict from one text extraction (half the cost of two). The dict is
+        kept for ``span_dict`` on a page with pictures only (its one reader, ``ocrlayer``, asks
+        there alone): kept, its thousands of containers would outlive the detect, and the
+        cyclic collector walks them after it (``infra.collector``) and at every older
+        collection until the page goes, for nothing (about 1 ms a page; the reader drops its
+        own reference early for the same reason)."""
         tp = self._textpage = self._page.get_textpage(flags=pymupdf.TEXTFLAGS_WORDS)
         words = self._page.get_text("words", textpage=tp)
-        spans = self._spans = self._page.get_text("dict", textpage=tp)
+        spans = self._page.get_text("dict", textpage=tp)
+        self._spans = spans if self.has_images() else None
         return words, spans
 
     def span_dict(self) -> dict[str, Any]:
@@ -123,8 +130,10 @@ class Page:
         return [w for w in tp.extractWORDS() if w[3] <= top or w[1] >= bottom]
 
     def has_images(self) -> bool:
-        """Does the page use raster images (a scan, a picture)? Read from its resources only."""
-        return bool(self._page.get_images())
+        """Does the page use raster images (a scan, a picture)? Read from its resources only, once."""
+        if self._has_images is None:
+            self._has_images = bool(self._page.get_images())
+        return self._has_images
 
     def picture_boxes(self) -> list[Rect]:
         """Where the page's raster pictures are placed (their boxes, pt, page space); a picture
