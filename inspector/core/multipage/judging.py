@@ -15,6 +15,7 @@ from ..params import ContinuationParams
 from ..types import PageResult
 from ..units import unit_line
 from .carried import carried, carried_forward
+from .heads import head_index
 from .headrow import header_evidence, kind_clash
 from .headrow import kind as _cell_kind
 from .leftrows import left_out_rows
@@ -74,7 +75,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
         area = {**area, a.frame_h: _flow_area(res, a, b, lb, margins, area)}
     ev += _edges(res, nxt, a, b, area, p, eased, block, n_block)
     ev += between
-    ev += _tail(nxt, b) or _geometry(a, b, p, repeated)
+    ev += _tail(nxt, b) or _head(res, a) or _geometry(a, b, p, repeated)
     ev += head
     ev += kind_clash(a, b, repeated, column_map(a, b, p, repeated))
     ev += numbering(a, b, repeated, column_map(a, b, p, repeated)) if p.numbering else []
@@ -327,6 +328,16 @@ def _tail(nxt: PageResult, b: _Piece) -> list[Evidence]:
                      "detection to find alone)", 0.35)]
 
 
+def _head(res: PageResult, a: _Piece) -> list[Evidence]:
+    """The first piece is a head that ``heads`` read in the next piece's columns at the foot of
+    its page: its words stand inside them, which stands for the column evidence."""
+    if a.index not in head_index(res):
+        return []
+    return [Evidence("head", f"a head of {a.table.n_rows} row{'s' * (a.table.n_rows > 1)} ending page {a.page}, "
+                     "its words inside the next piece's columns, a header over them (too few rows for page "
+                     "detection to find alone)", 0.35)]
+
+
 TYPE_RATIO = 1.1  # pieces whose body type sizes differ by more than this factor are two tables
 
 
@@ -337,7 +348,8 @@ def _type_sizes(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> list[
     hold: code set smaller on one page, prose on the next). Only text
     read from the text layer (an OCR size is an estimate), pieces of two rows or more (the
     median size is the body's) and no tail (``tails`` reads its rows in any type)."""
-    if min(a.size, b.size) <= 0 or min(a.table.n_rows, b.table.n_rows) < 2 or b.index in tail_index(nxt):
+    if min(a.size, b.size) <= 0 or min(a.table.n_rows, b.table.n_rows) < 2 or b.index in tail_index(nxt) \
+            or a.index in head_index(res):
         return []
     if any(w.from_ocr for r, pc in ((res, a), (nxt, b)) for c in pc.table.cells for i in c.word_ids
            if 0 <= i < len(r.words) for w in (r.words[i],)):
