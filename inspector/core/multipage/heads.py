@@ -117,24 +117,35 @@ def _head(res: PageResult, b: Piece, margins: Margins, bottom: float, p: Continu
 
 
 def _reads_as_head(b: Piece, head: Table) -> bool:
-    """Does ``head`` read as the head of ``b``'s table: its first row repeated as ``b``'s first,
-    or words in a column where ``b``'s body has numbers (a header); and its rows under that,
-    where ``b``'s body has numbers, numbers too (at least one), never words? A lone header row
-    must be ``b``'s header set again, or stand over a ``b`` whose first row is body (numbers)."""
+    """Does ``head`` read as the head of ``b``'s table? Its first row a header: repeated as
+    ``b``'s first row, or words where ``b``'s body has numbers while ``b`` starts with body rows
+    (numbers there: a ``b`` opening with a header of other words is another table); its rows
+    under that numbers where ``b``'s body has them (at least one), never words; and words in
+    every column that each of ``b``'s body rows fills (a block over fewer columns is no head of them)."""
     nums = numeric_columns(b)
     rows = head.rows_text()
-    repeated = repeated_rows(head, b.table) >= 1
-    header = repeated or any(kind(rows[0][c]) == "text" for c in nums if c < len(rows[0]))
-    if not header:
+    full = _always_filled(b)
+    # A header may leave its label column's head blank; a body row leaves no column blank that
+    # every body row of ``b`` fills.
+    if any(not rows[0][c].strip() for c in full - {0}) or any(not r[c].strip() for r in rows[1:] for c in full):
         return False
+    if repeated_rows(head, b.table) < 1:
+        first = b.table.rows_text()[0] if b.table.n_rows else []
+        opens_body = any(kind(first[c]) == "num" for c in nums if c < len(first)) \
+            and not any(kind(first[c]) == "text" for c in nums if c < len(first))
+        if not opens_body or not any(kind(rows[0][c]) == "text" for c in nums if c < len(rows[0])):
+            return False
     body = [kind(r[c]) for r in rows[1:] for c in nums if c < len(r)]
-    if len(rows) > 1:
-        return "text" not in body and ("num" in body or not nums)
-    if repeated:
-        return True
-    first = b.table.rows_text()[0] if b.table.n_rows else []
-    return bool(nums) and all(kind(first[c]) in ("num", "") for c in nums if c < len(first)) \
-        and any(kind(first[c]) == "num" for c in nums if c < len(first))
+    return "text" not in body and ("num" in body or not nums or len(rows) == 1)
+
+
+def _always_filled(b: Piece) -> set[int]:
+    """Columns of ``b`` that every body row (below its header rows) fills, when it has two body
+    rows or more."""
+    rows = b.table.rows_text()[b.table.header_rows:]
+    if len(rows) < 2:
+        return set()
+    return {c for c in range(b.table.n_cols) if all(c < len(r) and r[c].strip() for r in rows)}
 
 
 __all__ = ["HEAD_NOTE", "adopt_heads", "head_index"]

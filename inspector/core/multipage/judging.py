@@ -15,9 +15,9 @@ from ..params import ContinuationParams
 from ..types import PageResult
 from ..units import unit_line
 from .carried import carried, carried_forward
-from .heads import head_index
 from .headrow import header_evidence, kind_clash
 from .headrow import kind as _cell_kind
+from .heads import head_index
 from .leftrows import left_out_rows
 from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare, cell_signs, signed
 from .numbering import numbering
@@ -81,7 +81,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += numbering(a, b, repeated, column_map(a, b, p, repeated)) if p.numbering else []
     ev += _closing(a) if not carried_forward(a) else []
     ev += carried(a, b, repeated)
-    ev += _marker_row(a)
+    ev += _marker_row(a, b)
     ev += _type_sizes(res, nxt, a, b) if not repeated else []
     ev += _note_vetoed(ev, repeated)
     conf = max(0.0, min(1.0, sum(e.weight for e in ev)))
@@ -362,19 +362,23 @@ def _type_sizes(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> list[
                      veto=True)]
 
 
-def _marker_row(a: _Piece) -> list[Evidence]:
-    """The first piece's last row is a "continued" line that detection took in (set right
-    under its last rule, "입찰 내역서 계속", its words parted over the columns there): words
-    and no number in its cells, read as one line with a marker in it."""
-    if a.table.n_rows < 2:
-        return []
-    last = [x for x in a.table.rows_text()[-1] if x.strip()]
-    text = " ".join(" ".join(last).split())
-    if not last or any(_cell_kind(x) == "num" for x in last) or not MARKER.search(text):
-        return []
-    text = text[:60]
-    return [Evidence("marker", f"continuation marker in the first piece's last row on page {a.page} (a line "
-                     f"under the table that detection took in): \"{text}\"", 0.25)]
+def _marker_row(a: _Piece, b: _Piece) -> list[Evidence]:
+    """The first piece's last row, or the next piece's first, is a "continued" line that
+    detection took in (set right under the last rule, "입찰 내역서 계속", or right over the
+    continuation, "Schedule 2 (계속)", its words parted over the columns there): a marker in
+    the row read as one line, and words, not numbers, once the marker is left out (a title's
+    number, "Schedule 2", is no amount)."""
+    out = []
+    for pc, row, where in ((a, -1, "the first piece's last row"), (b, 0, "the next piece's first row")):
+        if pc.table.n_rows < 2:
+            continue
+        text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
+        if not MARKER.search(text) or _cell_kind(MARKER.sub(" ", text)) == "num":
+            continue
+        side = "under" if row else "over"
+        out.append(Evidence("marker", f"continuation marker in {where} on page {pc.page} (a line {side} the table "
+                            f"that detection took in): \"{text[:60]}\"", 0.25))
+    return out
 
 
 def _closing(a: _Piece) -> list[Evidence]:
