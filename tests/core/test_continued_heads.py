@@ -15,6 +15,7 @@ import pytest
 from inspector.core.multipage.continuation import proposed
 from inspector.core.multipage.heads import HEAD_NOTE, adopt_heads, head_index
 from inspector.core.multipage.linking import link_pages
+from inspector.core.multipage.logical import logical_tables
 from inspector.core.params import ContinuationParams
 from inspector.core.types import PageResult
 from tests.core.continued_pdfs import detect
@@ -126,6 +127,11 @@ def test_head_at_the_foot_is_read_and_linked(head_rows: int, repeat: bool, tmp_p
     assert len(head) == 1 and f"a head of {head_rows} row" in head[0].detail and head[0].weight == 0.35
     assert any(n.startswith(HEAD_NOTE + f": table {k + 1},") for n in page1.notes)
     assert c.repeated_header == (1 if repeat else 0)
+    # Stacked, the head opens the logical table: its header once, then every body row in order.
+    linked = link_pages(raw)
+    stacked = [t for t in logical_tables(list(linked.results), linked.continuations) if t.n_rows > 20]
+    assert len(stacked) == 1 and stacked[0].header_rows == 1
+    assert [[" ".join(x.split()) for x in r] for r in stacked[0].rows_text()] == [list(r) for r in full(0, head_rows + 29)]
 
 
 def test_heads_off_leaves_the_pages_alone(tmp_path: Path) -> None:
@@ -190,3 +196,34 @@ def test_running_header_between_the_pieces_is_ignored(rule: bool, tmp_path: Path
     assert links == [(1, 0, 2, 0)]
     conts = proposed(link_pages(raw).continuations)
     assert any(e.kind == "margin" and "Page 1" in e.detail for e in conts[0].evidence)
+
+
+NOTES_XS = (60.0, 230.0, 290.0, 370.0, 460.0, 535.0)  # the table's columns with a notes column last
+
+
+def test_column_blank_on_the_next_page_still_continues(tmp_path: Path) -> None:
+    """Page 1's piece has a notes column its rows fill, page 2's leaves it blank (4 columns
+    detected against 5): the narrower piece's columns stand inside the wider's, in order."""
+    first = Page([(*HEADER, "Note"), *[(*body(k), "see 3") for k in range(35)]], _room(36), xs=NOTES_XS)
+    pdf = build([first, Page([(*body(k), "") for k in range(35, 55)], 70.0, xs=NOTES_XS)])
+    raw = detect(pdf, tmp_path)
+    assert [(t.n_cols, t.bbox.y0 < 100) for r in raw for t in r.tables] == [(5, False), (4, True)]
+    conts = proposed(link_pages(raw).continuations)
+    assert [(c.prev_page, c.next_page, c.columns) for c in conts] == [(1, 2, (0, 1, 2, 3))]
+    assert any(e.kind == "columns" and "5 columns against 4" in e.detail and not e.veto for e in conts[0].evidence)
+
+
+@pytest.mark.parametrize(("over", "said"), [([("Table 5. Payments", SIZE, "helv")], "a caption between the pieces"),
+                                            ([("5. Payments", 13, "hebo")], "text between the pieces")])
+def test_a_captioned_table_of_other_columns_is_not_joined(over: list[tuple[str, float, str]], said: str,
+                                                          tmp_path: Path) -> None:
+    """Control: page 2 opens with a caption or heading over a table of four columns under its
+    own header: the line between, the column counts and the header each refuse the link."""
+    first = Page([(*HEADER, "Note"), *[(*body(k), "see 3") for k in range(35)]], _room(36), xs=NOTES_XS)
+    pdf = build([first, Page(full(35, 20), 70.0 + 18.4, over)])
+    conts = link_pages(detect(pdf, tmp_path)).continuations
+    assert proposed(conts) == ()
+    c = next(c for c in conts if (c.prev_page, c.next_page) == (1, 2))
+    assert c.reason == f"{said} on page 2: \"{over[0][0]}\""
+    vetoes = [e.kind for e in c.evidence if e.veto]
+    assert vetoes == ["caption" if said.startswith("a caption") else "text", "columns", "header"]
