@@ -149,7 +149,8 @@ def test_another_table_in_the_same_columns_gets_no_head(case: str, tmp_path: Pat
     """Control: page 2 opens with a heading (or a caption) over a table in the same columns, with
     a header of other words, or with a table of five columns (under its own header or none):
     the block at page 1's foot is no head of it, nothing is adopted or linked."""
-    over = {"heading": [("3. Payment schedule", 13, "hebo")], "caption": [("Table 4. Payments", SIZE, "helv")]}
+    over: dict[str, list[tuple[str, float, str]]] = {"heading": [("3. Payment schedule", 13.0, "hebo")],
+                                                      "caption": [("Table 4. Payments", SIZE, "helv")]}
     second = full(1, 30, True)
     if case == "other-header":
         second = [OTHER, *second[1:]]
