@@ -228,3 +228,22 @@ def test_a_captioned_table_of_other_columns_is_not_joined(over: list[tuple[str, 
     assert c.reason == f"{said} on page 2: \"{over[0][0]}\""
     vetoes = [e.kind for e in c.evidence if e.veto]
     assert vetoes == ["caption" if said.startswith("a caption") else "text", "columns", "header"]
+
+
+@pytest.mark.parametrize(("marker", "font"), [("(계속)", "korea"), ("（续）", "china-s"), ("(続き)", "japan")])
+def test_marker_row_taken_in_over_the_repeated_header(marker: str, font: str, tmp_path: Path) -> None:
+    """The "continued" title over page 2's piece, taken in by detection as its first row, stands
+    over the header set again: the header counts as repeated under it, and the stacked table
+    keeps neither (its header once, every body row in order)."""
+    line = [(f"Schedule 2 {marker}", SIZE, font)]
+    pdf = build([Page(full(0, 35), _room(36)), Page(full(35, 20), 88.4, line)])
+    raw = detect(pdf, tmp_path)
+    assert [" ".join(x for x in raw[1].tables[0].rows_text()[0] if x).replace(" ", "")] == \
+        [f"Schedule 2 {marker}".replace(" ", "")]  # the line is the piece's first row
+    linked = link_pages(raw)
+    conts = proposed(linked.continuations)
+    assert [(c.prev_page, c.next_page, c.repeated_header) for c in conts] == [(1, 2, 2)]
+    assert [e.detail for e in conts[0].evidence if e.kind == "header"] == \
+        ["repeats the header (1 row) under the \"continued\" line that opens it"]
+    stacked = [t for t in logical_tables(list(linked.results), linked.continuations) if t.n_rows > 20]
+    assert [[" ".join(x.split()) for x in r] for r in stacked[0].rows_text()] == [list(r) for r in full(0, 55)]

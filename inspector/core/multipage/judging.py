@@ -68,7 +68,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
            margins: _Margins, area: dict[float, tuple[float, float]], p: ContinuationParams) -> Continuation:
     ev: list[Evidence] = []
     between, eased, lead = _between(res, nxt, a, b, la, lb, margins, p.marked_notes)
-    repeated, head = header_evidence(res, nxt, a, b, p.renamed_header)
+    repeated, head = header_evidence(res, nxt, a, b, p.renamed_header, int(_is_marker_row(b, 0)))
     # The row that opens the next page: rows detection left out over the piece, else its first body row.
     block, n_block = (lead, 1) if lead else bound_rows(b, repeated)
     if _flow(a, b):
@@ -362,22 +362,27 @@ def _type_sizes(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> list[
                      veto=True)]
 
 
+def _is_marker_row(pc: _Piece, row: int) -> bool:
+    """Is row ``row`` of ``pc`` (of two rows or more) a "continued" line detection took in: a
+    marker in the row read as one line, and words, not numbers, once the marker is left out (a
+    title's number, "Schedule 2", is no amount)?"""
+    if pc.table.n_rows < 2:
+        return False
+    text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
+    return bool(MARKER.search(text)) and _cell_kind(MARKER.sub(" ", text)) != "num"
+
+
 def _marker_row(a: _Piece, b: _Piece) -> list[Evidence]:
     """The first piece's last row, or the next piece's first, is a "continued" line that
-    detection took in (set right under the last rule, "입찰 내역서 계속", or right over the
-    continuation, "Schedule 2 (계속)", its words parted over the columns there): a marker in
-    the row read as one line, and words, not numbers, once the marker is left out (a title's
-    number, "Schedule 2", is no amount)."""
+    detection took in (``_is_marker_row``: set right under the last rule, "입찰 내역서 계속",
+    or right over the continuation, "Schedule 2 (계속)", its words parted over the columns)."""
     out = []
     for pc, row, where in ((a, -1, "the first piece's last row"), (b, 0, "the next piece's first row")):
-        if pc.table.n_rows < 2:
-            continue
-        text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
-        if not MARKER.search(text) or _cell_kind(MARKER.sub(" ", text)) == "num":
-            continue
-        side = "under" if row else "over"
-        out.append(Evidence("marker", f"continuation marker in {where} on page {pc.page} (a line {side} the table "
-                            f"that detection took in): \"{text[:60]}\"", 0.25))
+        if _is_marker_row(pc, row):
+            text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
+            side = "under" if row else "over"
+            out.append(Evidence("marker", f"continuation marker in {where} on page {pc.page} (a line {side} the "
+                                f"table that detection took in): \"{text[:60]}\"", 0.25))
     return out
 
 
