@@ -452,6 +452,10 @@ class ContinuationParams:
     tails: bool = param(True, "Read short tails", "on/off", 0, 1,
                         "Lines opening a page in the columns of the table that ends the page before (a tail of a "
                         "row or two, too short to be detected alone) are read as that table's continuation.")
+    heads: bool = param(True, "Read short heads", "on/off", 0, 1,
+                        "Lines ending a page in the columns of the table that opens the next page (a header and "
+                        "a row or two, or the header alone, too short to be detected) are read as the table that "
+                        "the next page's piece continues.")
     renamed_header: bool = param(True, "Renamed header columns", "on/off", 0, 1,
                                  "A first row on the next page that repeats part of the first piece's header "
                                  "words but names other things in a column (\"Ref.\" over \"Code\", the same "

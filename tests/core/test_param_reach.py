@@ -22,8 +22,7 @@ from typing import Any
 import pytest
 
 from inspector.core.infra.budget import Budgeted
-from inspector.core.multipage.continuation import find_continuations
-from inspector.core.multipage.tails import adopt_tails
+from inspector.core.multipage.linking import link_pages
 from inspector.core.params import STAGES, FieldInfo, Params, describe
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
@@ -116,6 +115,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "continuation.edge_rows": ("multipage.judging",),  # one pair's evidence, split out of continuation
     "continuation.min_confidence": ("multipage.judging",),
     "continuation.tails": ("multipage.tails",),  # the short tails read before the pairs are judged
+    "continuation.heads": ("multipage.heads",),  # the short heads read before the pairs are judged
     "continuation.numbering": ("multipage.judging",),  # one pair's numbering evidence
     "continuation.marked_notes": ("multipage.judging",),  # a line under the first piece, judged with the pair
     "continuation.renamed_header": ("multipage.judging",),  # passed on to headrow.header_evidence
@@ -182,7 +182,7 @@ def reads() -> Reads:
         doc = open_document(data)
         pipe = Pipeline(doc)
         results = [pipe.run(i, params) for i in range(doc.page_count)]
-        find_continuations(adopt_tails(results, params.continuation), params.continuation)
+        link_pages(results, params.continuation)
     with Budgeted(params.budget) as worker:
         assert worker.call(len, "abc").value == 3
     return r

@@ -148,10 +148,10 @@ def _texts(t: Table, row: int) -> tuple[str, ...]:
     return tuple(" ".join(MARKER.sub(" ", x).split()).casefold() for x in t.rows_text()[row])
 
 
-def _same_row(a: Table, b: Table, row: int) -> bool:
-    """Row ``row`` of both reads the same, cell by cell or, when a column is merged or
-    missing in one of them, as one line."""
-    ta, tb = _texts(a, row), _texts(b, row)
+def _same_row(a: Table, b: Table, row: int, skip: int = 0) -> bool:
+    """Row ``row`` of ``a`` and row ``row`` + ``skip`` of ``b`` read the same, cell by cell or,
+    when a column is merged or missing in one of them, as one line."""
+    ta, tb = _texts(a, row), _texts(b, row + skip)
     return any(ta) and (ta == tb or " ".join(x for x in ta if x) == " ".join(x for x in tb if x))
 
 
@@ -160,14 +160,16 @@ def _row_bold(res: PageResult, t: Table, row: int) -> bool:
     return bool(ids) and all(res.words[i].bold for i in ids)
 
 
-def repeated_rows(a: Table, b: Table) -> int:
-    """How many of ``b``'s leading rows repeat ``a``'s header: its header rows (at least one)
-    and, past them, up to ``MORE_HEADER_ROWS`` more rows that read the same at the same place
-    (the second row of a header of merged cells that detection took for body), 0 when not."""
+def repeated_rows(a: Table, b: Table, skip: int = 0) -> int:
+    """How many of ``b``'s leading rows (below its first ``skip``) repeat ``a``'s header: its
+    header rows (at least one) and, past them, up to ``MORE_HEADER_ROWS`` more rows that read the
+    same at the same place (the second row of a header of merged cells that detection took for
+    body), 0 when not."""
     n = max(1, a.header_rows)
-    if not (b.n_rows > n and all(_same_row(a, b, r) for r in range(n))):
+    if not (b.n_rows > n + skip and all(_same_row(a, b, r, skip) for r in range(n))):
         return 0
-    while n < a.header_rows + MORE_HEADER_ROWS and n + 1 < min(a.n_rows, b.n_rows) and _same_row(a, b, n):
+    while n < a.header_rows + MORE_HEADER_ROWS and n + 1 < min(a.n_rows, b.n_rows - skip) \
+            and _same_row(a, b, n, skip):
         n += 1
     return n
 
@@ -200,11 +202,18 @@ def _header_above(res: PageResult, a: Piece, b: Piece) -> tuple[int, int] | None
     return None
 
 
-def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece, renamed: bool = True
+def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece, renamed: bool = True, skip: int = 0
                     ) -> tuple[int, list[Evidence]]:
     """A repeated header (the first piece's header rows again) or none; a different first row
     set apart by its shade (``shade.header_band``), a different bold first row, or one of words
-    where the first piece's body has numbers (``own_header``), is the header of another table."""
+    where the first piece's body has numbers (``own_header``), is the header of another table.
+    ``skip`` (0 or 1): the next piece's first row is a "continued" line detection took in; a
+    header repeated under it counts that row among the repeated ones (it is no body row)."""
+    if skip:
+        n = repeated_rows(a.table, b.table, skip)
+        if n:
+            return n + skip, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)}) under the "
+                                       "\"continued\" line that opens it", 0.2, n)]
     n = repeated_rows(a.table, b.table)
     if n:
         return n, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)})", 0.2, n)]

@@ -17,6 +17,7 @@ from ..units import unit_line
 from .carried import carried, carried_forward
 from .headrow import header_evidence, kind_clash
 from .headrow import kind as _cell_kind
+from .heads import head_index
 from .leftrows import left_out_rows
 from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare, cell_signs, signed
 from .numbering import numbering
@@ -67,20 +68,20 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
            margins: _Margins, area: dict[float, tuple[float, float]], p: ContinuationParams) -> Continuation:
     ev: list[Evidence] = []
     between, eased, lead = _between(res, nxt, a, b, la, lb, margins, p.marked_notes)
-    repeated, head = header_evidence(res, nxt, a, b, p.renamed_header)
+    repeated, head = header_evidence(res, nxt, a, b, p.renamed_header, int(_is_marker_row(b, 0)))
     # The row that opens the next page: rows detection left out over the piece, else its first body row.
     block, n_block = (lead, 1) if lead else bound_rows(b, repeated)
     if _flow(a, b):
         area = {**area, a.frame_h: _flow_area(res, a, b, lb, margins, area)}
     ev += _edges(res, nxt, a, b, area, p, eased, block, n_block)
     ev += between
-    ev += _tail(nxt, b) or _geometry(a, b, p, repeated)
+    ev += _tail(nxt, b) or _head(res, a) or _geometry(a, b, p, repeated)
     ev += head
     ev += kind_clash(a, b, repeated, column_map(a, b, p, repeated))
     ev += numbering(a, b, repeated, column_map(a, b, p, repeated)) if p.numbering else []
     ev += _closing(a) if not carried_forward(a) else []
     ev += carried(a, b, repeated)
-    ev += _marker_row(a)
+    ev += _marker_row(a, b)
     ev += _type_sizes(res, nxt, a, b) if not repeated else []
     ev += _note_vetoed(ev, repeated)
     conf = max(0.0, min(1.0, sum(e.weight for e in ev)))
@@ -327,6 +328,16 @@ def _tail(nxt: PageResult, b: _Piece) -> list[Evidence]:
                      "detection to find alone)", 0.35)]
 
 
+def _head(res: PageResult, a: _Piece) -> list[Evidence]:
+    """The first piece is a head that ``heads`` read in the next piece's columns at the foot of
+    its page: its words stand inside them, which stands for the column evidence."""
+    if a.index not in head_index(res):
+        return []
+    return [Evidence("head", f"a head of {a.table.n_rows} row{'s' * (a.table.n_rows > 1)} ending page {a.page}, "
+                     "its words inside the next piece's columns, a header over them (too few rows for page "
+                     "detection to find alone)", 0.35)]
+
+
 TYPE_RATIO = 1.1  # pieces whose body type sizes differ by more than this factor are two tables
 
 
@@ -337,7 +348,8 @@ def _type_sizes(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> list[
     hold: code set smaller on one page, prose on the next). Only text
     read from the text layer (an OCR size is an estimate), pieces of two rows or more (the
     median size is the body's) and no tail (``tails`` reads its rows in any type)."""
-    if min(a.size, b.size) <= 0 or min(a.table.n_rows, b.table.n_rows) < 2 or b.index in tail_index(nxt):
+    if min(a.size, b.size) <= 0 or min(a.table.n_rows, b.table.n_rows) < 2 or b.index in tail_index(nxt) \
+            or a.index in head_index(res):
         return []
     if any(w.from_ocr for r, pc in ((res, a), (nxt, b)) for c in pc.table.cells for i in c.word_ids
            if 0 <= i < len(r.words) for w in (r.words[i],)):
@@ -350,19 +362,28 @@ def _type_sizes(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> list[
                      veto=True)]
 
 
-def _marker_row(a: _Piece) -> list[Evidence]:
-    """The first piece's last row is a "continued" line that detection took in (set right
-    under its last rule, "입찰 내역서 계속", its words parted over the columns there): words
-    and no number in its cells, read as one line with a marker in it."""
-    if a.table.n_rows < 2:
-        return []
-    last = [x for x in a.table.rows_text()[-1] if x.strip()]
-    text = " ".join(" ".join(last).split())
-    if not last or any(_cell_kind(x) == "num" for x in last) or not MARKER.search(text):
-        return []
-    text = text[:60]
-    return [Evidence("marker", f"continuation marker in the first piece's last row on page {a.page} (a line "
-                     f"under the table that detection took in): \"{text}\"", 0.25)]
+def _is_marker_row(pc: _Piece, row: int) -> bool:
+    """Is row ``row`` of ``pc`` (of two rows or more) a "continued" line detection took in: a
+    marker in the row read as one line, and words, not numbers, once the marker is left out (a
+    title's number, "Schedule 2", is no amount)?"""
+    if pc.table.n_rows < 2:
+        return False
+    text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
+    return bool(MARKER.search(text)) and _cell_kind(MARKER.sub(" ", text)) != "num"
+
+
+def _marker_row(a: _Piece, b: _Piece) -> list[Evidence]:
+    """The first piece's last row, or the next piece's first, is a "continued" line that
+    detection took in (``_is_marker_row``: set right under the last rule, "입찰 내역서 계속",
+    or right over the continuation, "Schedule 2 (계속)", its words parted over the columns)."""
+    out = []
+    for pc, row, where in ((a, -1, "the first piece's last row"), (b, 0, "the next piece's first row")):
+        if _is_marker_row(pc, row):
+            text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
+            side = "under" if row else "over"
+            out.append(Evidence("marker", f"continuation marker in {where} on page {pc.page} (a line {side} the "
+                                f"table that detection took in): \"{text[:60]}\"", 0.25))
+    return out
 
 
 def _closing(a: _Piece) -> list[Evidence]:

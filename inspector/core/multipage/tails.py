@@ -94,7 +94,7 @@ def _last_piece(res: PageResult, margins: Margins) -> Piece | None:
     return piece(res, max(ks, key=lambda k: res.tables[k].bbox.y1)) if ks else None
 
 
-def _row_lines(res: PageResult, running: Sequence[Rect]) -> list[tuple[Line, tuple[int, ...]]]:
+def row_lines(res: PageResult, running: Sequence[Rect]) -> list[tuple[Line, tuple[int, ...]]]:
     """The page's text lines (upright) with their word indices, top down; a line inside one of
     the ``running`` tables' boxes is furniture (as ``page_lines`` marks it)."""
     out = []
@@ -116,7 +116,7 @@ def _tail(nxt: PageResult, a: Piece, margins: Margins, top: float, p: Continuati
     first_table = min((t.bbox.y0 for k, t in enumerate(nxt.tables) if not margins.running_table(nxt.page, k)),
                       default=float("inf"))
     took: list[tuple[Line, tuple[int, ...], set[int]]] = []
-    for ln, ids in _row_lines(nxt, margins.running_boxes(nxt.page)):
+    for ln, ids in row_lines(nxt, margins.running_boxes(nxt.page)):
         if ln.box.y1 > first_table + 1:
             break
         if margins.is_margin(nxt.page, ln) or (not took and MARKER.search(ln.text)):
@@ -130,10 +130,10 @@ def _tail(nxt: PageResult, a: Piece, margins: Margins, top: float, p: Continuati
         return None
     if first_table - took[-1][0].box.y1 <= p.edge_rows * a.row_h:
         return None  # rows the table right under them left out: ``judging`` reads them as its rows
-    rows = _rows(took)
+    rows = group_rows(took)
     if len(rows) > MAX_TAIL_ROWS:
         return None  # a block this long is page detection's to find (or to have refused)
-    table = _table(nxt, a, rows)
+    table = columns_table(nxt, a, rows)
     return table if _kinds_agree(a, table) else None
 
 
@@ -149,7 +149,7 @@ def _kinds_agree(a: Piece, tail: Table) -> bool:
     return not nums or ("num" in cells and "text" not in cells)
 
 
-def _rows(took: Sequence[tuple[Line, tuple[int, ...], set[int]]]) -> list[tuple[Rect, list[int]]]:
+def group_rows(took: Sequence[tuple[Line, tuple[int, ...], set[int]]]) -> list[tuple[Rect, list[int]]]:
     """The lines grouped into rows: a line beside the row above, or in one column right under
     it (a wrapped cell), joins it; (box, word indices) of each row."""
     rows: list[tuple[Rect, list[int]]] = []
@@ -165,7 +165,7 @@ def _rows(took: Sequence[tuple[Line, tuple[int, ...], set[int]]]) -> list[tuple[
     return rows
 
 
-def _table(res: PageResult, a: Piece, rows: Sequence[tuple[Rect, list[int]]]) -> Table:
+def columns_table(res: PageResult, a: Piece, rows: Sequence[tuple[Rect, list[int]]]) -> Table:
     """A table of ``a``'s columns (widened to the rows' words) over ``rows``."""
     x0 = min(a.xs[0], *(b.x0 for b, _ in rows))
     x1 = max(a.xs[-1], *(b.x1 for b, _ in rows))
@@ -178,4 +178,4 @@ def _table(res: PageResult, a: Piece, rows: Sequence[tuple[Rect, list[int]]]) ->
     return assemble(grid, res.words, ids, res.low_confidence, 0, res.page)
 
 
-__all__ = ["TAIL_NOTE", "adopt_tails", "tail_index"]
+__all__ = ["TAIL_NOTE", "adopt_tails", "tail_index", "row_lines", "group_rows", "columns_table"]
