@@ -266,7 +266,9 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
     ruled only under it, or only under its spanning label: the lower rule's ends ``underline``
     (pt) inside the header row, which then may reach past the rules. ``upper`` is the y of the
     upper rule. With the page's horizontal ``rules``, a heading set close under the upper rule
-    still parts the tables when the next one opens with its own head rule (``opens_again``)."""
+    still parts the tables when the next one opens with its own head rule (``opens_again``).
+    The header row may also reach past the rules' right end as the row of a table set beside
+    the next one, on the same page line (``_beside_table``); the description then says so."""
     ks = sorted(between, key=lambda k: lines[k].bbox.y0)
 
     def one(k: int) -> bool:  # one piece, or a numbered heading's number and title
@@ -280,10 +282,9 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
     start = last
     while start > 0 and one(ks[start - 1]):
         start -= 1
-    beside = bool(tail) and not _within(lines[tail[0]], x0, x1) \
-        and not _spanner_rule(lines[tail[-1]], lower, underline) and _beside_table(facts, tail[0], lines[tail[0]], x0, x1)
-    if tail and (len(tail) > HEADER_LINES or not facts.header(tail[0])
-                 or not (beside or _within(lines[tail[0]], x0, x1) or _spanner_rule(lines[tail[-1]], lower, underline))):
+    held = bool(tail) and (_within(lines[tail[0]], x0, x1) or _spanner_rule(lines[tail[-1]], lower, underline))
+    beside = bool(tail) and not held and _beside_table(facts, tail[0], lines[tail[0]], x0, x1)
+    if tail and (len(tail) > HEADER_LINES or not facts.header(tail[0]) or not (held or beside)):
         return ""
     b = lines[tail[0]].bbox if tail else _header_under(facts, lines, lower, x0, x1)
     if b is None:

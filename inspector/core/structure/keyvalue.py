@@ -131,4 +131,3 @@ def row_over(line: Line, first: Line, second: Line, line_gaps: list[tuple[float,
 
 
 PITCH_SLACK = 0.1  # share of a row step by which two steps of one table's rows may differ
-
