@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
 
 setup: sysdeps $(STAMP)
 
@@ -227,6 +227,14 @@ corpus-mono: setup
 corpus-itext: setup
 	@bash packaging/itext.sh
 	$(PY) -m corpus.itext.build $(ARGS)
+
+# The Prawn corpus (corpus/prawn): invoices, statements and reports set by Ruby's Prawn with
+# prawn-table (corpus/prawn/table_maker.rb), truth from prawn-table's own cell positions.
+# Installs Ruby, Prawn and prawn-table from Debian first (packaging/prawn.sh); never part of
+# `make setup`. Seeded: `make corpus-prawn ARGS="--seed 7 --out /tmp/p7"`.
+corpus-prawn: setup
+	@bash packaging/prawn.sh
+	$(PY) -m corpus.prawn.build $(ARGS)
 
 # Real tagged PDFs (Word, PowerPoint, Excel, InDesign, Acrobat) from PDF libraries' test
 # data on PyPI, into corpus/tagged_real/pdfs (git-ignored: third-party files). Tests skip without them.

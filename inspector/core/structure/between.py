@@ -38,6 +38,8 @@ SENTENCE_IDEOGRAPHS = 6
 AMOUNTS_DIV = 3  # a header row's words are at most 1/this amounts (years are labels)
 LINE_SLACK = 1  # pt a line may reach above a rule (or a box's bottom) and still stand under it
 HEADER_REACH = 2  # line heights under the lower rule within which the next table's header starts
+BESIDE_GUTTER = 3  # line heights between a table's rules' right end and a table set beside it, at least
+BESIDE_NOTE = " (the header under it shares its line with a table set beside it)"
 HEADER_LINES = 2  # lines of a header row set over the rule under it (a header over two lines)
 BESIDE_SHARE = 2 / 3  # a rule at most this share of the one above or below it leaves room beside it
 BESIDE_LINES = 2  # lines of prose beside that narrower rule that make a page column of its own
@@ -264,7 +266,9 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
     ruled only under it, or only under its spanning label: the lower rule's ends ``underline``
     (pt) inside the header row, which then may reach past the rules. ``upper`` is the y of the
     upper rule. With the page's horizontal ``rules``, a heading set close under the upper rule
-    still parts the tables when the next one opens with its own head rule (``opens_again``)."""
+    still parts the tables when the next one opens with its own head rule (``opens_again``).
+    The header row may also reach past the rules' right end as the row of a table set beside
+    the next one, on the same page line (``_beside_table``); the description then says so."""
     ks = sorted(between, key=lambda k: lines[k].bbox.y0)
 
     def one(k: int) -> bool:  # one piece, or a numbered heading's number and title
@@ -278,8 +282,9 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
     start = last
     while start > 0 and one(ks[start - 1]):
         start -= 1
-    if tail and (len(tail) > HEADER_LINES or not facts.header(tail[0])
-                 or not (_within(lines[tail[0]], x0, x1) or _spanner_rule(lines[tail[-1]], lower, underline))):
+    held = bool(tail) and (_within(lines[tail[0]], x0, x1) or _spanner_rule(lines[tail[-1]], lower, underline))
+    beside = bool(tail) and not held and _beside_table(facts, tail[0], lines[tail[0]], x0, x1)
+    if tail and (len(tail) > HEADER_LINES or not facts.header(tail[0]) or not (held or beside)):
         return ""
     b = lines[tail[0]].bbox if tail else _header_under(facts, lines, lower, x0, x1)
     if b is None:
@@ -296,7 +301,7 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
         if not facts.heading(k) or not (strong or placed):
             continue
         if strong or _apart(lines[k], above, b.height, facts.size(k)):
-            return facts.heading(k)
+            return facts.heading(k) + (BESIDE_NOTE if beside else "")
         if start == 0 and not tail and opens_again(lines, rules, upper, lower, b, x0, x1):
             return (f"{facts.heading(k)} set close under the rule (the next table opens as the upper one "
                     "does, its header row ruled off under it)")
@@ -379,6 +384,21 @@ def _within(ln: Line, x0: float, x1: float) -> bool:
     column left of a spanner's rules) is the same table's header under a spanning label."""
     b = ln.bbox
     return b.x0 >= x0 - b.height and b.x1 <= x1 + b.height
+
+
+def _beside_table(facts: LineFacts, k: int, ln: Line, x0: float, x1: float) -> bool:
+    """Does header row ``k`` (line ``ln``) reach past the rules' right end ``x1`` only as
+    another table's row on the same baseline? Two tables set side by side (two bounding boxes,
+    two floats) put their header rows on one page line: every piece beyond ``x1`` starts
+    ``BESIDE_GUTTER`` line heights or more right of it, none runs across ``x0`` or ``x1``, none
+    stands left of ``x0``. A stub column left of a spanner's rules, or a column heading right of
+    them, stands a column gap from them; the row's part within the rules is the header."""
+    b, spans = ln.bbox, facts.spans(k)
+    if b.x0 < x0 - b.height or facts.crosses(k, x0) or facts.crosses(k, x1):
+        return False
+    beyond = [a for a, _ in spans if a > x1]
+    return bool(beyond) and min(beyond) - x1 >= BESIDE_GUTTER * b.height \
+        and any(a >= x0 - b.height and e <= x1 + b.height for a, e in spans)
 
 
 def _spanner_rule(ln: Line, lower: float, underline: tuple[float, float] | None) -> bool:

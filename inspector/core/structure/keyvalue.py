@@ -11,7 +11,8 @@ them set flush at one x.
 
 Two lines are a table of their own when they pair labels with values (bank details, a
 totals box, a rate box of label-amount pairs side by side: ``pair_block``), and a narrow
-table's header may part its columns by gaps narrower than a body column gap (``header_over``).
+table's header may part its columns by gaps narrower than a body column gap (``header_over``),
+and so may a first row set at the rows' pitch, its widest label closing in on its value (``row_over``).
 """
 
 from __future__ import annotations
@@ -110,3 +111,23 @@ def header_over(head: Line, first: Line, head_gaps: list[tuple[float, float]],
     if len(head_gaps) != len(gaps) or not gaps or first.bbox.y0 - head.bbox.y1 > 0.5 * head.bbox.height:
         return False
     return all(g0 <= h1 and h0 <= g1 for (h0, h1), (g0, g1) in zip(head_gaps, gaps, strict=True))
+
+
+def row_over(line: Line, first: Line, second: Line, line_gaps: list[tuple[float, float]],
+             gaps: list[tuple[float, float]]) -> bool:
+    """Is ``line`` the first row of the run whose first two rows are ``first`` and ``second``,
+    though its gaps are all narrower than a body column gap? A table sized to its content
+    (prawn-table's natural column widths) leaves its widest label only the cells' padding
+    from the next column ("Invoice no.  INV-22577" over "Date       25.03.2025"): in as many
+    pieces as ``first``, its narrow gaps lying in ``first``'s gaps, and set at the run's own
+    pitch (its top as far over ``first``'s as ``first``'s over ``second``'s, within
+    ``PITCH_SLACK``): a row of the table, not a title over it."""
+    if len(line_gaps) != len(gaps) or not gaps:
+        return False
+    s1, s2 = first.bbox.y0 - line.bbox.y0, second.bbox.y0 - first.bbox.y0
+    if min(s1, s2) <= 0 or abs(s1 - s2) > PITCH_SLACK * max(s1, s2):
+        return False
+    return all(g0 <= h1 and h0 <= g1 for (h0, h1), (g0, g1) in zip(line_gaps, gaps, strict=True))
+
+
+PITCH_SLACK = 0.1  # share of a row step by which two steps of one table's rows may differ

@@ -32,7 +32,7 @@ from .gridgrow import header_over_rules, rows_under_fills
 from .grow import extend_down, extend_up
 from .indexlist import INDEX, index_tail
 from .justified import justified_gaps
-from .keyvalue import header_over, pair_block
+from .keyvalue import header_over, pair_block, row_over
 from .leftlabels import extend_left
 from .options import CHOICES, choices
 from .regions import (
@@ -319,6 +319,10 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
         a -= label_over_first(free, gaps, a, goes_on)
         if a > 0 and not gaps[a - 1] and header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):
             a -= 1
+        elif a > 0 and not gaps[a - 1] and b - a >= 2 and params.tables.narrow_gaps_meet \
+                and row_over(free[a - 1], free[a], free[a + 1], narrow[a - 1], gaps[a]):
+            a -= 1  # a first row whose widest label closes in on its value: told as a narrowed line
+            narrowed.append(a)
         if a > 0 and not gaps[a - 1] and spanning_head(free[a - 1], free[a:b], [g for n in range(a, b) for g in gaps[n]],
                                                        words):
             a -= 1  # one line centred over all the columns at the rows' step: a head spanning them
