@@ -6,14 +6,16 @@
 //
 // The description: {"page": [W, H], "margin": M, "items": [...]}, lengths in points, each item
 //   {"kind": "para", "text", "font", "size", "after"}   a bold heading line, AFTER points under it
-//   {"kind": "html", "html", "font", "size", "after"}   writeHTML of an HTML table
+//   {"kind": "html", "html", "font", "size", "keep", "after"}
+//                                                       writeHTML of an HTML table (KEEP: on one page)
 //   {"kind": "grid", ...}                               a table drawn cell by cell with MultiCell:
 //       "x" its left edge's offset from the margin, "widths" its columns, "head" the header rows
 //       (drawn again on each page the table runs onto), "rows" the body rows; each row a list of
 //       cells {"text", "cs", "border" (TCPDF's "LTRB" letters, "" none), "align", "bold",
 //       "fill" (RRGGBB or ""), "fg"}; "pad" the cell padding, "more" the line set over the
-//       table's part on a next page ("" none), "close" a rule under the table's last row
+//       table's part on a next page ("" none), "repeat" the head drawn again there or not, "close" a rule under the table's last row
 //       (for tables whose body cells draw only their sides), "font", "size", "after".
+// "header" (optional): {"title", "string", "font"} TCPDF's page head and foot on every page.
 require_once('/usr/share/php/tcpdf/tcpdf.php');
 
 function rgb($hex) {
@@ -60,11 +62,15 @@ function draw_row($pdf, $item, $row, $h) {
 function grid($pdf, $item) {
     $pdf->setCellPaddings($item['pad'], $item['pad'], $item['pad'], $item['pad']);
     $pdf->SetLineWidth(0.5);
-    $bottom = $pdf->getPageHeight() - $pdf->getMargins()['bottom'];
+    $bottom = $pdf->getPageHeight() - $pdf->getBreakMargin();
     $heads = array_map(function ($r) use ($pdf, $item) { return row_height($pdf, $item, $r); }, $item['head']);
     $bodies = array_map(function ($r) use ($pdf, $item) { return row_height($pdf, $item, $r); }, $item['rows']);
     $whole = array_sum($heads) + array_sum($bodies);
-    if ($pdf->GetY() + $whole > $bottom && $item['more'] === '') $pdf->AddPage();
+    $start = $item['more'] === '' ? $whole : array_sum($heads) + $bodies[0];
+    if ($pdf->GetY() + $start > $bottom) $pdf->AddPage();
+    // The grid breaks its own pages: TCPDF's automatic break inside MultiCell would move a cell
+    // without its row.
+    $pdf->SetAutoPageBreak(false, $pdf->getBreakMargin());
     foreach ($item['head'] as $k => $r) draw_row($pdf, $item, $r, $heads[$k]);
     foreach ($item['rows'] as $k => $r) {
         if ($pdf->GetY() + $bodies[$k] > $bottom) {
@@ -73,7 +79,7 @@ function grid($pdf, $item) {
             $pdf->SetTextColor(0, 0, 0);
             $pdf->Cell(0, 0, $item['more'], 0, 1, 'L', false, '', 0, false, 'T', 'M');
             $pdf->Ln(4);
-            foreach ($item['head'] as $j => $hr) draw_row($pdf, $item, $hr, $heads[$j]);
+            if ($item['repeat']) foreach ($item['head'] as $j => $hr) draw_row($pdf, $item, $hr, $heads[$j]);
         }
         draw_row($pdf, $item, $r, $bodies[$k]);
     }
@@ -82,14 +88,27 @@ function grid($pdf, $item) {
         $pdf->Cell(array_sum($item['widths']), 0, '', 'T', 1);
     }
     $pdf->SetTextColor(0, 0, 0);
+    $pdf->SetAutoPageBreak(true, $pdf->getPageHeight() - $bottom);
 }
 
 $spec = json_decode(file_get_contents($argv[1]), true);
 $pdf = new TCPDF('P', 'pt', $spec['page'], true, 'UTF-8', false);
-$pdf->setPrintHeader(false);
-$pdf->setPrintFooter(false);
-$pdf->SetMargins($spec['margin'], $spec['margin'], $spec['margin']);
-$pdf->SetAutoPageBreak(true, $spec['margin']);
+// TCPDF's own page head (a title, a line of text, a rule under them) and foot (a rule, the page
+// number) when "header" is given: most documents made with TCPDF keep them.
+$top = $spec['margin'];
+if (isset($spec['header'])) {
+    $pdf->setHeaderFont(array($spec['header']['font'], '', 9));
+    $pdf->setFooterFont(array($spec['header']['font'], '', 8));
+    $pdf->setHeaderData('', 0, $spec['header']['title'], $spec['header']['string']);
+    $pdf->setHeaderMargin(20);
+    $pdf->setFooterMargin(24);
+    $top += 24;
+} else {
+    $pdf->setPrintHeader(false);
+    $pdf->setPrintFooter(false);
+}
+$pdf->SetMargins($spec['margin'], $top, $spec['margin']);
+$pdf->SetAutoPageBreak(true, $spec['margin'] + (isset($spec['header']) ? 12 : 0));
 $pdf->setDocCreationTimestamp(1767225600);  // 2026-01-01: a rebuilt corpus is the same bytes
 $pdf->setDocModificationTimestamp(1767225600);
 $pdf->SetCreator('corpus.tcpdf');
@@ -101,7 +120,19 @@ foreach ($spec['items'] as $item) {
         $pdf->Cell(0, 0, $item['text'], 0, 1, 'L');
     } elseif ($item['kind'] === 'html') {
         $pdf->SetFont($item['font'], '', $item['size']);
+        // A table kept on one page: set, and set again on a new page when it ran over. (TCPDF's
+        // own nobr="true" rolls back in place and loses its font buffer with CID fonts.)
+        $page = $pdf->getPage();
+        if ($item['keep']) $pdf->startTransaction();
         $pdf->writeHTML($item['html'], true, false, false, false, '');
+        if ($item['keep'] && $pdf->getPage() != $page) {
+            $pdf = $pdf->rollbackTransaction();
+            $pdf->AddPage();
+            $pdf->SetFont($item['font'], '', $item['size']);
+            $pdf->writeHTML($item['html'], true, false, false, false, '');
+        } elseif ($item['keep']) {
+            $pdf->commitTransaction();
+        }
     } else {
         grid($pdf, $item);
     }

@@ -39,7 +39,8 @@ from inspector.annotation.io import sha256_of
 from inspector.annotation.model import DocumentAnnotation, PageInfo
 
 from .. import common
-from ..fop.build import fills
+from ..fop.fo import mark_of
+from ..html.build import _key
 from ..producers.layout import Spec, table_truth
 from ..styles.content import Tabular
 from . import spec as described
@@ -73,21 +74,40 @@ def render(description: str) -> bytes:
         return fixed((d / "out.pdf").read_bytes())
 
 
-def boxes(g: TTable, marks: dict[int, dict[int, pymupdf.Rect]], first: int) -> Boxes:
-    """The cell boxes of ``g`` per page (the rows set there). writeHTML paints part of a row's
-    fill at a page's foot before it moves the row to the next page: a body cell is on the last
-    page its colour is on, a head cell on each page holding body cells."""
+def painted(doc: pymupdf.Document) -> dict[int, list[tuple[int, pymupdf.Rect]]]:
+    """Mark number -> each fill of its colour, with its page index."""
+    out: dict[int, list[tuple[int, pymupdf.Rect]]] = defaultdict(list)
+    for page in (doc[k] for k in range(doc.page_count)):
+        for d in page.get_drawings():
+            k = mark_of(d.get("fill"))
+            if k >= 0:
+                out[k].append((page.number, d["rect"]))
+    return out
+
+
+def boxes(g: TTable, marks: dict[int, list[tuple[int, pymupdf.Rect]]], first: int, kept: pymupdf.Document) -> Boxes:
+    """The cell boxes of ``g`` per page (the rows set there). writeHTML paints parts of a row's
+    fill on the page before or after the one holding it (and a head's twice when it moves
+    the table on): a cell's box is each fill of its colour holding exactly its text in the
+    kept PDF, a body cell's the first such, a head cell's on each page holding body cells."""
+    words = {k: kept[k].get_text("words") for k in range(kept.page_count)}
+
+    def holds(page: int, rect: pymupdf.Rect, text: str) -> bool:
+        inside = [w[4] for w in words[page] if rect.contains(pymupdf.Point((w[0] + w[2]) / 2, (w[1] + w[3]) / 2))]
+        return _key(" ".join(inside)) == _key(text)
+
     out: Boxes = defaultdict(dict)
     placed = g.table.placed("")
-    for k, p in enumerate(placed):
-        found = marks.get(first + k, {})
-        if p.r >= g.table.header_rows and found:
-            page = max(found)
-            out[page][p.r, p.c] = found[page]
-    for k, p in enumerate(placed):
-        for page, rect in marks.get(first + k, {}).items():
-            if p.r < g.table.header_rows and page in out:
-                out[page][p.r, p.c] = rect
+    for head in (False, True):
+        for k, p in enumerate(placed):
+            if (p.r < g.table.header_rows) != head:
+                continue
+            found = [(page, r) for page, r in marks.get(first + k, []) if holds(page, r, p.cell.text)]
+            if not found:
+                sys.exit(f"build: {g.title}: no fill holds cell {p.r},{p.c} '{p.cell.text}': {marks.get(first + k)}")
+            for page, rect in found[:None if head else 1]:
+                if not head or page in out:
+                    out[page][p.r, p.c] = rect
     return dict(out)
 
 
@@ -102,13 +122,14 @@ def build_one(pdf: Path, styles: list[str], rng: random.Random) -> DocumentAnnot
     seed = random.Random(rng.random()).random()
     marked = pymupdf.open("pdf", render(described.document(tables, random.Random(seed), True, paper)))
     pdf.write_bytes(render(described.document(tables, random.Random(seed), False, paper)))
-    found = fills(marked)
+    found = painted(marked)
     firsts = [sum(len(t.table.placed("")) for t in tables[:k]) for k in range(len(tables))]
     with pymupdf.open(pdf) as d:
+        boxed = [boxes(g, found, firsts[k], d) for k, g in enumerate(tables)]
         if d.page_count != marked.page_count:
             sys.exit(f"build: {pdf.name}: the marked and kept PDFs differ in pages")
         pages = tuple(PageInfo(i + 1, p.rect.width, p.rect.height) for i, p in enumerate(d))
-        anns = tuple(table_truth(d, as_spec(g), f"t{k + 1}", boxes(g, found, firsts[k]), f"{pdf.name} t{k + 1}",
+        anns = tuple(table_truth(d, as_spec(g), f"t{k + 1}", boxed[k], f"{pdf.name} t{k + 1}",
                                  f"{HOW[g.style.split('_')[0]] if '_' in g.style else HOW['cell']}, {g.look.font}")
                      for k, g in enumerate(tables))
     return common.checked(DocumentAnnotation(sha256_of(pdf), pdf.name, pages, anns,

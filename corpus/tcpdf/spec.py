@@ -16,6 +16,9 @@ from ..fop.fo import colour
 from ..html.tables import Placed
 from .tables import TTable
 
+HEADS = {"en": ("Annual report 2025", "Northwind Holdings plc"), "ko": ("입찰 공고서", "조달청 전자조달시스템"),
+         "zh": ("2025年年度报告", "上海华东实业股份有限公司")}
+HEADED = 0.0  # share of documents under TCPDF's page head and foot (see the report: writeHTML then ran into the foot)
 PAPER = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 
 
@@ -53,6 +56,7 @@ def html_cell(g: TTable, p: Placed, mark: int, percents: list[float]) -> str:
     attrs += [f'bgcolor="#{bg}"'] if bg else []
     attrs += [f'colspan="{p.cell.cs}"'] if p.cell.cs > 1 else []
     attrs += [f'rowspan="{p.cell.rs}"'] if p.cell.rs > 1 else []
+    attrs += [f'style="{css_rules(g, p)}"'] if g.style == "html_hrules" and css_rules(g, p) else []
     text = "<br />".join(html.escape(x) for x in p.cell.text.split("\n"))
     if tag == "th" and g.look.head_fg:
         text = f'<font color="#{g.look.head_fg}">{text}</font>'
@@ -61,16 +65,25 @@ def html_cell(g: TTable, p: Placed, mark: int, percents: list[float]) -> str:
 
 def as_html(g: TTable, first: int, marked: bool) -> str:
     """The table for ``writeHTML``: ``border``/``cellpadding`` attributes, a ``thead`` TCPDF
-    repeats on each page, cell widths in percent of the table, kept on one page (``nobr``)
-    unless it is a continued table."""
+    repeats on each page, cell widths in percent of the table (the writer keeps a table not
+    continued on one page)."""
     lk = g.look
     total = sum(lk.widths)
     percents = [100.0 * w / total for w in lk.widths]
-    rows = [f"<tr>{''.join(html_cell(g, p, m, percents) for p, m in row)}</tr>" for row in placed_rows(g, first, marked)]
+    rows = ["<tr>" + "".join(html_cell(g, p, m, percents) for p, m in row) + "</tr>" for row in placed_rows(g, first, marked)]
     head, body = rows[:g.table.header_rows], rows[g.table.header_rows:]
-    nobr = "" if g.style.endswith("continued") else ' nobr="true"'
-    return (f'<table border="{lk.border}" cellpadding="{lk.pad:g}" cellspacing="0" width="{lk.width}%"{nobr}>'
+    if not lk.repeat or not g.style.endswith("continued"):
+        head, body = [], rows  # a thead's copy outlives the writer's rollback: head set twice
+    return (f'<table border="{lk.border}" cellpadding="{lk.pad:g}" cellspacing="0" width="{lk.width}%">'
             + (f"<thead>{''.join(head)}</thead>" if head else "") + "".join(body) + "</table>")
+
+
+def css_rules(g: TTable, p: Placed) -> str:
+    """An ``hrules`` cell's CSS: a rule over and under the head, under the last row."""
+    last, head = len(g.table.rows) - 1, p.r < g.table.header_rows
+    sides = (["border-top:1px solid #000000"] if p.r == 0 else []) + \
+        (["border-bottom:0.5px solid #000000"] if head or p.r + p.cell.rs - 1 == last else [])
+    return ";".join(sides)
 
 
 def border(g: TTable, p: Placed) -> str:
@@ -97,7 +110,7 @@ def as_grid(g: TTable, first: int, marked: bool, line: float) -> dict[str, Any]:
     return {"kind": "grid", "x": line - width if lk.halign == "R" else 0.0,
             "widths": [width * w / sum(lk.widths) for w in lk.widths], "head": rows[:g.table.header_rows],
             "rows": rows[g.table.header_rows:], "pad": lk.pad, "font": lk.font, "size": lk.size,
-            "more": g.more if g.style.endswith("continued") else "", "close": lk.sides == "LR" and lk.border == 1}
+            "more": g.more if g.style.endswith("continued") else "", "repeat": lk.repeat, "close": lk.sides == "LR" and lk.border == 1}
 
 
 def document(tables: list[TTable], rng: random.Random, marked: bool, paper: str) -> str:
@@ -113,8 +126,12 @@ def document(tables: list[TTable], rng: random.Random, marked: bool, paper: str)
         after = rng.choice((12, 14, 18))
         if g.style.startswith("html"):
             items.append({"kind": "html", "html": as_html(g, first, marked), "font": g.look.font, "size": g.look.size,
-                          "after": after})
+                          "keep": True, "after": after})
         else:
             items.append(as_grid(g, first, marked, w - 2 * margin) | {"after": after})
         first += len(g.table.placed(""))
-    return json.dumps({"page": [w, h], "margin": margin, "items": items}, ensure_ascii=False)
+    out: dict[str, Any] = {"page": [w, h], "margin": margin, "items": items}
+    if rng.random() < HEADED:
+        lang = tables[0].lang
+        out["header"] = {"title": HEADS[lang][0], "string": HEADS[lang][1], "font": tables[0].look.font}
+    return json.dumps(out, ensure_ascii=False)

@@ -10,7 +10,7 @@ Two ways TCPDF's users set tables, both met in reports, invoices and tenders:
 - ``Cell()``/``MultiCell()`` grids drawn cell by cell (``cell_*``): per-cell borders
   (``LTRB``; ``LR`` with a closing rule in TCPDF's own coloured-table example), zebra fills,
   rows of wrapped text whose height is their tallest cell's, a long table continued on the
-  next page under a "(계속)" / "(续)" / "(continued)" line and its head drawn again; a totals
+  next page under a "(계속)" / "(续)" / "(continued)" line, its head drawn again or not; a totals
   block set to the right and a key-value block (bold labels on a fill).
 """
 
@@ -22,7 +22,9 @@ from dataclasses import dataclass, field
 from ..html.tables import Cell, HtmlTable
 from ..styles.content import LANGS, Tabular, chinese, korean
 
-STYLES = ("html_grid", "html_spans", "html_zebra", "html_continued", "cell_grid", "cell_zebra", "cell_wrapped",
+# No html_continued: writeHTML paints the fill of a row it moves to the next page on neither
+# page whole (a sliver at the foot, nothing or a part after), so no cell box can be read.
+STYLES = ("html_grid", "html_hrules", "html_spans", "html_zebra", "cell_grid", "cell_zebra", "cell_wrapped",
           "cell_continued", "totals", "keyvalue")
 SHADES = ("EEEEEE", "DDDDDD", "E8EEF7", "F2F2F2", "DFE9D8")
 DARK = ("333333", "1F3864", "800000", "5B5B5B", "003366")
@@ -45,7 +47,8 @@ class Look:
     ``head_bg``/``head_fg``/``zebra`` fills (RRGGBB, "" none); ``widths`` relative column
     widths; ``align`` each column's body alignment (L, R); ``width`` the table's share of the
     line (percent), set ``halign``; ``size`` the font size (points); ``font`` a TCPDF font
-    name; ``bold_keys`` the first column bold; ``total_rule`` a rule over the last row."""
+    name; ``bold_keys`` the first column bold; ``total_rule`` a rule over the last row;
+    ``repeat`` a continued table's head set again on each page (``thead``, or drawn again)."""
 
     border: int = 1
     sides: str = ""
@@ -61,6 +64,7 @@ class Look:
     font: str = "helvetica"
     bold_keys: bool = False
     total_rule: bool = False
+    repeat: bool = True
 
 
 @dataclass
@@ -79,13 +83,15 @@ class TTable:
         return f"{self.title} {MORE[self.lang]}"
 
 
-def widths_for(tab: Tabular, rng: random.Random) -> list[float]:
+def widths_for(tab: Tabular, rng: random.Random, whole: bool = False) -> list[float]:
     """Label and text columns wider than numbers; none narrower than its longest word needs
-    (TCPDF breaks a word too long for its column inside it, and the truth compares words)."""
+    (TCPDF breaks a word too long for its column inside it, and the truth compares words), or
+    its longest text when ``whole`` (a continued table's rows: TCPDF would split a row of
+    wrapped text over a page break, no cell of its own on either page)."""
     def longest(k: int) -> float:
         return max(sum(2.0 if ord(ch) > 0x2E80 else 1.0 for ch in w)
-                   for row in [*tab.head, *tab.body] for w in (row[k].split() or [""]))
-    return [max(rng.choice((2.0, 2.5, 3.0)) if not num else rng.choice((1.0, 1.2)), longest(k) / 7)
+                   for row in [*tab.head, *tab.body] for w in ([row[k]] if whole else row[k].split() or [""]))
+    return [max(rng.choice((2.0, 2.5, 3.0)) if not num else rng.choice((1.0, 1.2)), longest(k) / (3.5 if whole else 7))
             for k, num in enumerate(tab.numeric)]
 
 
@@ -100,7 +106,8 @@ def base(style: str, tab: Tabular, rng: random.Random, rows: list[list[Cell]] | 
     tab.body = [[x.replace("·", "/") for x in row] for row in tab.body]
     rows = rows or [[Cell(h, th=True) for h in tab.head[0]]] + [[Cell(x) for x in row] for row in tab.body]
     look = Look(pad=rng.choice((2.0, 3.0, 4.0)), size=rng.choice((8.0, 9.0, 10.0)), font=rng.choice(FONTS[tab.lang]),
-                align=["R" if num else "L" for num in tab.numeric], widths=widths_for(tab, rng),
+                align=["R" if num else "L" for num in tab.numeric],
+                widths=widths_for(tab, rng, style.endswith("continued")),
                 width=rng.choice((100, 100, 90)))
     return TTable(style, tab.lang, tab.title, HtmlTable(style, tab.lang, rows, pad=0.0, header_rows=header_rows), look)
 
@@ -109,7 +116,7 @@ def long_content(rng: random.Random) -> Tabular:
     """A Korean schedule or Chinese statement of 40 to 60 rows (a pool's rows drawn again
     under new numbers), one total row last."""
     make, pool = rng.choice(((korean, 15), (chinese, 20)))
-    want, body = rng.randint(40, 60), []
+    want, body = rng.randint(40, 60), list[list[str]]()
     first = make(rng, pool)
     while len(body) < want:
         part = make(rng, pool)
@@ -185,6 +192,10 @@ def spec(style: str, rng: random.Random) -> TTable:
         lk.sides = "LR" if style == "cell_zebra" else ""
     elif style == "cell_continued":
         lk.head_bg, lk.zebra = rng.choice(SHADES), rng.choice(("", *SHADES))
+    elif style == "html_hrules":
+        lk.border = 0
+    if style.endswith("continued"):
+        lk.repeat = rng.random() < 0.5
     if style == "cell_wrapped" and tab.lang == "ko":
         lk.widths[1] = max(lk.widths[1], 3.5)
     return g
