@@ -122,10 +122,15 @@ foreach ($spec['items'] as $item) {
         $pdf->SetFont($item['font'], '', $item['size']);
         // A table kept on one page: set, and set again on a new page when it ran over. (TCPDF's
         // own nobr="true" rolls back in place and loses its font buffer with CID fonts.)
+        // A thead table TCPDF moves to the next page at once has its head set twice there: a
+        // continued table starts on a new page unless 100 pt are left.
+        if (!$item['keep'] && $pdf->GetY() > $pdf->getPageHeight() - $pdf->getBreakMargin() - 100) $pdf->AddPage();
         $page = $pdf->getPage();
         if ($item['keep']) $pdf->startTransaction();
         $pdf->writeHTML($item['html'], true, false, false, false, '');
-        if ($item['keep'] && $pdf->getPage() != $page) {
+        // (A table whose head holds a rowspan never breaks: it runs off the page's foot.)
+        $over = $pdf->GetY() > $pdf->getPageHeight() - $pdf->getBreakMargin();
+        if ($item['keep'] && ($pdf->getPage() != $page || $over)) {
             $pdf = $pdf->rollbackTransaction();
             $pdf->AddPage();
             $pdf->SetFont($item['font'], '', $item['size']);

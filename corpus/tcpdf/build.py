@@ -89,12 +89,14 @@ def boxes(g: TTable, marks: dict[int, list[tuple[int, pymupdf.Rect]]], first: in
     """The cell boxes of ``g`` per page (the rows set there). writeHTML paints parts of a row's
     fill on the page before or after the one holding it (and a head's twice when it moves
     the table on): a cell's box is each fill of its colour holding exactly its text in the
-    kept PDF, a body cell's the first such, a head cell's on each page holding body cells."""
-    words = {k: kept[k].get_text("words") for k in range(kept.page_count)}
+    kept PDF (its characters inside), a body cell's the tallest such, a head cell's on each page holding body cells."""
+    chars = {k: [(pymupdf.Point((c["bbox"][0] + c["bbox"][2]) / 2, (c["bbox"][1] + c["bbox"][3]) / 2), c["c"])
+                 for b in kept[k].get_text("rawdict")["blocks"] for line in b.get("lines", ())
+                 for span in line["spans"] for c in span["chars"]] for k in range(kept.page_count)}
 
     def holds(page: int, rect: pymupdf.Rect, text: str) -> bool:
-        inside = [w[4] for w in words[page] if rect.contains(pymupdf.Point((w[0] + w[2]) / 2, (w[1] + w[3]) / 2))]
-        return _key(" ".join(inside)) == _key(text)
+        # characters, not words: MuPDF joins a label to the next cell's text when they touch
+        return _key("".join(c for at, c in chars[page] if rect.contains(at))) == _key(text)
 
     out: Boxes = defaultdict(dict)
     placed = g.table.placed("")
@@ -105,7 +107,9 @@ def boxes(g: TTable, marks: dict[int, list[tuple[int, pymupdf.Rect]]], first: in
             found = [(page, r) for page, r in marks.get(first + k, []) if holds(page, r, p.cell.text)]
             if not found:
                 sys.exit(f"build: {g.title}: no fill holds cell {p.r},{p.c} '{p.cell.text}': {marks.get(first + k)}")
-            for page, rect in found[:None if head else 1]:
+            # an empty cell's text is in any sliver of its fill: a body cell takes the tallest
+            chosen = found if head else [max(found, key=lambda f: (round(f[1].height, 1), f[0]))]
+            for page, rect in chosen:
                 if not head or page in out:
                     out[page][p.r, p.c] = rect
     return dict(out)

@@ -18,7 +18,7 @@ from .tables import TTable
 
 HEADS = {"en": ("Annual report 2025", "Northwind Holdings plc"), "ko": ("입찰 공고서", "조달청 전자조달시스템"),
          "zh": ("2025年年度报告", "上海华东实业股份有限公司")}
-HEADED = 0.0  # share of documents under TCPDF's page head and foot (see the report: writeHTML then ran into the foot)
+HEADED = 0.5  # share of documents under TCPDF's page head and foot
 PAPER = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 
 

@@ -22,9 +22,7 @@ from dataclasses import dataclass, field
 from ..html.tables import Cell, HtmlTable
 from ..styles.content import LANGS, Tabular, chinese, korean
 
-# No html_continued: writeHTML paints the fill of a row it moves to the next page on neither
-# page whole (a sliver at the foot, nothing or a part after), so no cell box can be read.
-STYLES = ("html_grid", "html_hrules", "html_spans", "html_zebra", "cell_grid", "cell_zebra", "cell_wrapped",
+STYLES = ("html_grid", "html_hrules", "html_spans", "html_zebra", "html_continued", "cell_grid", "cell_zebra", "cell_wrapped",
           "cell_continued", "totals", "keyvalue")
 SHADES = ("EEEEEE", "DDDDDD", "E8EEF7", "F2F2F2", "DFE9D8")
 DARK = ("333333", "1F3864", "800000", "5B5B5B", "003366")

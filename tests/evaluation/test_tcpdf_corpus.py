@@ -27,13 +27,13 @@ from tests.evaluation.style_floors import (
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "tcpdf"
 TCPDF = Path("/usr/share/php/tcpdf/tcpdf.php")
-STYLE_NAMES = ("html_grid", "html_hrules", "html_spans", "html_zebra", "cell_grid", "cell_zebra", "cell_wrapped",
+STYLE_NAMES = ("html_grid", "html_hrules", "html_spans", "html_zebra", "html_continued", "cell_grid", "cell_zebra", "cell_wrapped",
                "cell_continued", "totals", "keyvalue")
 # Adjacency F1 of the detector per style, measured on 2026-12-05: 1.000 on every style but
-# totals 0.732 (two borderless totals blocks set one under the other at the right, each under
-# a heading at the left margin, found as one table).
-FLOORS = {s: 0.99 for s in STYLE_NAMES} | {"totals": 0.70}
-OVERALL_FLOOR = 0.99  # 0.997
+# html_continued 0.992 (TCPDF sets a thead twice when it moves the table on at its start: two
+# head rows where the truth has one).
+FLOORS = {s: 0.99 for s in STYLE_NAMES} | {"html_continued": 0.98}
+OVERALL_FLOOR = 0.99  # 0.998
 
 
 def _tools() -> None:
@@ -50,7 +50,7 @@ def test_generator_writes_every_kind_of_table_with_its_truth(tmp_path: Path) -> 
     """One document of every style: the structure written (the stub's head spanning two rows
     and group heads spanning columns, the totals' and the key-value block's labels), every
     cell's text found inside its box (the build stops otherwise) and its glyphs in its own
-    slots, the continued grid one region per page."""
+    slots, both continued tables one region per page."""
     _tools()
     from corpus.tcpdf.build import build_one
     from corpus.tcpdf.tables import STYLES, TOTALS
@@ -62,11 +62,13 @@ def test_generator_writes_every_kind_of_table_with_its_truth(tmp_path: Path) -> 
     spans = ann.tables[STYLES.index("html_spans")].regions[0]
     stub_head = spans.cell_at(0, 0)
     assert stub_head is not None and stub_head.rs == 2 and sum(c.cs for c in spans.cells if c.r == 0) == spans.n_cols
-    continued = ann.tables[STYLES.index("cell_continued")]
-    assert len(continued.regions) >= 2 and continued.regions[0].row_roles[0] == "header"
-    heads = [r.cells[0].text for r in continued.regions]
-    # the head is drawn again under the "(계속)" line or not at all (the look's choice)
-    assert all((r.row_roles[0] == "header") == (heads[k + 1] == heads[0]) for k, r in enumerate(continued.regions[1:]))
+    for style in ("cell_continued", "html_continued"):
+        continued = ann.tables[STYLES.index(style)]
+        assert len(continued.regions) >= 2 and continued.regions[0].row_roles[0] == "header"
+        heads = [r.cells[0].text for r in continued.regions]
+        # the head is set again (thead, or drawn under the "(계속)" line) or not at all
+        assert all((r.row_roles[0] == "header") == (heads[k + 1] == heads[0])
+                   for k, r in enumerate(continued.regions[1:]))
     totals = ann.tables[STYLES.index("totals")].regions[0]
     assert tuple(c.text for c in totals.cells if c.c == 0) in TOTALS.values()
     keyvalue = ann.tables[STYLES.index("keyvalue")].regions[0]
@@ -94,7 +96,7 @@ def test_build_is_seeded(tmp_path: Path) -> None:
 
 
 def test_corpus_is_sound_and_covers_every_style(golden: Path) -> None:
-    found = sound_styles(golden, CORPUS / "styles.json", 40)
+    found = sound_styles(golden, CORPUS / "styles.json", 44)
     assert found == set(FLOORS)
 
 
