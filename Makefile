@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-tcpdf corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
 
 setup: sysdeps $(STAMP)
 
@@ -227,6 +227,15 @@ corpus-mono: setup
 corpus-itext: setup
 	@bash packaging/itext.sh
 	$(PY) -m corpus.itext.build $(ARGS)
+# The TCPDF corpus (corpus/tcpdf): English reports, Korean tenders and Chinese annual reports set
+# by TCPDF 6.6 (PHP) with a small writer (corpus/tcpdf/TableMaker.php): writeHTML tables and
+# Cell()/MultiCell() grids, CJK in its cid0kr/cid0cs/hysmyeongjostdmedium/stsongstdlight fonts;
+# truth from each cell's background set in a colour of its own in a second run. Installs PHP
+# and php-tcpdf from Debian first (packaging/tcpdf.sh); never part of `make setup`. Seeded:
+# `make corpus-tcpdf ARGS="--seed 7 --out /tmp/t7"`.
+corpus-tcpdf: setup
+	@bash packaging/tcpdf.sh
+	$(PY) -m corpus.tcpdf.build $(ARGS)
 
 # The Prawn corpus (corpus/prawn): invoices, statements and reports set by Ruby's Prawn with
 # prawn-table (corpus/prawn/table_maker.rb), truth from prawn-table's own cell positions.
