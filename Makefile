@@ -227,6 +227,7 @@ corpus-mono: setup
 corpus-itext: setup
 	@bash packaging/itext.sh
 	$(PY) -m corpus.itext.build $(ARGS)
+
 # The TCPDF corpus (corpus/tcpdf): English reports, Korean tenders and Chinese annual reports set
 # by TCPDF 6.6 (PHP) with a small writer (corpus/tcpdf/TableMaker.php): writeHTML tables and
 # Cell()/MultiCell() grids, CJK in its cid0kr/cid0cs/hysmyeongjostdmedium/stsongstdlight fonts;
