@@ -31,6 +31,7 @@ MIN_PX = 4  # a box narrower or lower than this many pixels is not read (as ``re
 PAD = 0.15  # of a word box's height added above and below it: the layer's box may clip its letters' edges
 SHOWN = 3  # contradicted words the page note quotes
 GAP = 0.1  # of a word box's height: a white gap this wide ends a word (letters stand closer)
+LINE_MARGIN = 0.2  # of a text line's inked height kept above and below it: its letters' grey rims
 REACH = 1.0  # of a word box's height: the most a box is widened on each side to its ink
 
 
@@ -55,12 +56,15 @@ class LayerCheck:
 
 
 def sample(words: Sequence[Word], n: int) -> list[int]:
-    """Indices of up to ``n`` of ``words``, the table-like ones first (``cell_like``: where a poor
-    layer errs and where its errors cost a table), each kind spread evenly over the page."""
+    """Indices of up to ``n`` of ``words`` (no lone letter), the table-like ones first
+    (``cell_like``: where a poor layer errs and where its errors cost a table), each kind spread
+    evenly over the page."""
     if n <= 0 or not words:
         return []
-    cells = [i for i, w in enumerate(words) if cell_like(w.text)]
-    prose = [i for i, w in enumerate(words) if not cell_like(w.text)]
+    # A lone letter is left out: read alone, with no word around it, Tesseract guesses.
+    kept = [i for i, w in enumerate(words) if not (len(w.text.strip()) == 1 and w.text.strip().isalpha())]
+    cells = [i for i in kept if cell_like(words[i].text)]
+    prose = [i for i in kept if not cell_like(words[i].text)]
     picked = _spread(cells, n)
     return sorted(picked + _spread(prose, n - len(picked)))
 
@@ -99,21 +103,45 @@ _FOLD = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-
 
 
 def to_ink(pic: OcrPicture, box: Rect) -> Rect:
-    """``box`` (straightened points) widened on each side to the end of the ink it cuts, up to a
-    white gap of ``GAP`` of its height (a word gap, not a letter's) and ``REACH`` of its height at
-    most: an OCR layer's word box often stops short of its last letter (Tesseract's own PDF
-    layer's does by a letter), and a letter cut in two reads as another."""
+    """``box`` (straightened points, padded) cut to its own text line's ink and widened on each
+    side to the end of the ink it cuts. A layer's box may reach into the lines above and below
+    (a font's full height is more than a tight line pitch) and often stops short of its last letter
+    (Tesseract's own PDF layer's does): two lines, or a letter cut in two, read as other words.
+    Rows: the inked rows around the box's middle, up to a white row. Columns: up to a white gap
+    of ``GAP`` of the word's height (a word gap, not a letter's), ``REACH`` of it at most."""
     x0, y0, x1, y1 = pixel_box(box, pic.dpi, pic.grey.shape)
     if x1 - x0 < MIN_PX or y1 - y0 < MIN_PX:
         return box
+    rows = (pic.grey[y0:y1, x0:x1] < INK_GREY).any(axis=1)
+    top, bottom = _line(list(rows))
+    if top >= bottom:
+        return box  # no ink: the box is read as it is (and found empty)
     h = (y1 - y0) / (1.0 + 2.0 * PAD)  # the word's own height, not the padded box's
     reach, gap = int(REACH * h), max(2, int(GAP * h))
     lo, hi = max(x0 - reach, 0), min(x1 + reach, pic.grey.shape[1])
-    ink = (pic.grey[y0:y1, lo:hi] < INK_GREY).any(axis=0)
+    ink = (pic.grey[y0 + top:y0 + bottom, lo:hi] < INK_GREY).any(axis=0)
     right = _edge(ink[x1 - lo:], gap)
     left = _edge(ink[: x0 - lo][::-1], gap)
     px = 72.0 / pic.dpi
-    return Rect(box.x0 - left * px, box.y0, box.x1 + right * px, box.y1)
+    margin = LINE_MARGIN * (bottom - top) * px
+    return Rect(box.x0 - left * px, box.y0 + top * px - margin, box.x1 + right * px,
+                box.y0 + bottom * px + margin)
+
+
+def _line(rows: list[bool]) -> tuple[int, int]:
+    """The run of inked ``rows`` (first, past-last) holding the inked row nearest the middle:
+    the word's own text line, not the ends of the lines above and below."""
+    inked_rows = [i for i, r in enumerate(rows) if r]
+    if not inked_rows:
+        return 0, 0
+    mid = len(rows) / 2
+    at = min(inked_rows, key=lambda i: abs(i - mid))
+    top = bottom = at
+    while top > 0 and rows[top - 1]:
+        top -= 1
+    while bottom < len(rows) - 1 and rows[bottom + 1]:
+        bottom += 1
+    return top, bottom + 1
 
 
 def _taller(box: Rect) -> Rect:
@@ -178,6 +206,8 @@ def verdict_note(got: LayerCheck, doubt: float) -> str:
     reading it chose."""
     if got.unavailable:
         return f"the layer was kept unchecked: {got.unavailable}"
+    if not got.sampled and not got.stopped:
+        return "the layer was kept unchecked (ocr.layer_sample is 0, or no word of it could be read alone)"
     quoted = "; ".join(f"'{a}' read '{b}'" if b else f"'{a}' a rule's ink (none left once rules are painted out)"
                        for a, b in got.examples)
     told = (f"{got.contradicted} of {got.sampled} of its words read again alone (ocr.layer_sample) "
