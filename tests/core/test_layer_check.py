@@ -72,7 +72,7 @@ def test_a_poor_layer_makes_the_page_be_read_with_this_tools_ocr() -> None:
     assert res.words_source == "ocr"
     note = _layer_note(res.notes)
     assert "over ocr.layer_doubt (10%): the page was read with this tool's OCR instead" in note
-    assert "'12O' read '120'" in note or "'|' a rule's ink" in note  # the evidence is quoted
+    assert "'3O' read '30'; '2O' read '20'" in note  # the evidence is quoted
     texts = {w.text for w in res.words}
     assert {"120", "160", "400", "Total"} <= texts  # Tesseract's reading of the picture
     assert not texts & {"12O", "l6O", "4OO", "|"}  # none of the layer's misreads
