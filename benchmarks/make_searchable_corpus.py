@@ -111,7 +111,8 @@ def original_copy(src: Path, dst: Path, born: pymupdf.Document, skews: list[floa
     of) laid over each page's picture; the number of words laid."""
     doc = pymupdf.open(src)
     words = 0
-    for page, orig, angle in zip(doc, born, skews, strict=True):
+    pairs = ((doc[i], born[i]) for i in range(doc.page_count))
+    for (page, orig), angle in zip(pairs, skews, strict=True):
         rotation, born_rotation = page.rotation, orig.rotation
         page.set_rotation(0)
         orig.set_rotation(0)  # the truth and the picture are in unrotated space

@@ -112,14 +112,16 @@ def to_ink(pic: OcrPicture, box: Rect) -> Rect:
     x0, y0, x1, y1 = pixel_box(box, pic.dpi, pic.grey.shape)
     if x1 - x0 < MIN_PX or y1 - y0 < MIN_PX:
         return box
-    rows = (pic.grey[y0:y1, x0:x1] < INK_GREY).any(axis=1)
-    top, bottom = _line(list(rows))
+    import numpy as np
+
+    rows = [bool(v) for v in np.atleast_1d((pic.grey[y0:y1, x0:x1] < INK_GREY).any(axis=1))]
+    top, bottom = _line(rows)
     if top >= bottom:
         return box  # no ink: the box is read as it is (and found empty)
     h = (y1 - y0) / (1.0 + 2.0 * PAD)  # the word's own height, not the padded box's
     reach, gap = int(REACH * h), max(2, int(GAP * h))
     lo, hi = max(x0 - reach, 0), min(x1 + reach, pic.grey.shape[1])
-    ink = (pic.grey[y0 + top:y0 + bottom, lo:hi] < INK_GREY).any(axis=0)
+    ink = [bool(v) for v in np.atleast_1d((pic.grey[y0 + top:y0 + bottom, lo:hi] < INK_GREY).any(axis=0))]
     right = _edge(ink[x1 - lo:], gap)
     left = _edge(ink[: x0 - lo][::-1], gap)
     px = 72.0 / pic.dpi

@@ -22,9 +22,9 @@ from .evidence.rules_merge import merge_rules
 from .evidence.rules_vector import find_vector_rules
 from .geometry import Frame
 from .infra.collector import collector_held
-from .layercheck import check_layer, verdict_note
 from .infra.heap import keep_freed_pages
 from .infra.lru import LRU
+from .layercheck import check_layer, verdict_note
 from .multipage.furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages, reaches_bands
 from .pagenotes import (
     FIGURES_NOTE,

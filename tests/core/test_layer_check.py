@@ -16,7 +16,7 @@ from inspector.core.reading.document import open_document
 from inspector.core.reading.ocr_clock import STOP_WORK
 from inspector.core.types import Rect, Word
 from tests.core._scan_pdfs import A4, grey_render
-from tests.core.test_searchable_scan import ROWS, SKEW, TOP, PITCH, X, _table, _tilted
+from tests.core.test_searchable_scan import PITCH, ROWS, SKEW, TOP, X, _table, _tilted
 
 # What an OCR run over the page as it is (rules and all) makes of the table's numbers.
 MISREAD = {"120": "12O", "80": "8O", "160": "l6O", "40": "4O", "400": "4OO", "100": "1OO", "30": "3O",
