@@ -5,10 +5,13 @@ read with this tool's own OCR, and the page note says which reading was used and
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import cv2
 import pymupdf
+import pytest
 
+from inspector.cli import main
 from inspector.core.layercheck import LayerCheck, _edge, cell_like, same_text, sample, verdict_note
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
@@ -77,6 +80,15 @@ def test_a_poor_layer_makes_the_page_be_read_with_this_tools_ocr() -> None:
     assert {"120", "160", "400", "Total"} <= texts  # Tesseract's reading of the picture
     assert not texts & {"12O", "l6O", "4OO", "|"}  # none of the layer's misreads
     assert "layercheck" in pipe.computed and "ocr" in pipe.computed
+
+
+def test_explain_says_which_reading_was_used_and_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pdf = tmp_path / "poor.pdf"
+    pdf.write_bytes(_searchable(poor=True))
+    assert main(["explain", str(pdf), "--page", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "page 1: the words are an invisible OCR text layer" in out
+    assert "the page was read with this tool's OCR instead" in out
 
 
 def test_layer_doubt_one_keeps_even_a_poor_layer() -> None:
