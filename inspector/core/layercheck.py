@@ -13,6 +13,7 @@ contradicted, the page is read with this tool's OCR, as ``ocr.mode=always`` woul
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -56,13 +57,13 @@ class LayerCheck:
 
 
 def sample(words: Sequence[Word], n: int) -> list[int]:
-    """Indices of up to ``n`` of ``words`` (no lone letter), the table-like ones first
+    """Indices of up to ``n`` of ``words`` (no word of one or two letters), the table-like ones first
     (``cell_like``: where a poor layer errs and where its errors cost a table), each kind spread
     evenly over the page."""
     if n <= 0 or not words:
         return []
-    # A lone letter is left out: read alone, with no word around it, Tesseract guesses.
-    kept = [i for i, w in enumerate(words) if not (len(w.text.strip()) == 1 and w.text.strip().isalpha())]
+    # A word of one or two letters is left out: read alone, with no word around it, Tesseract guesses.
+    kept = [i for i, w in enumerate(words) if not (len(w.text.strip()) <= 2 and w.text.strip().isalpha())]
     cells = [i for i in kept if cell_like(words[i].text)]
     prose = [i for i in kept if not cell_like(words[i].text)]
     picked = _spread(cells, n)
@@ -71,9 +72,8 @@ def sample(words: Sequence[Word], n: int) -> list[int]:
 
 def cell_like(text: str) -> bool:
     """Is ``text`` a table cell's kind of word: a number, a dash, a mark, a code (any character
-    that is not a letter), or one or two letters?"""
-    t = text.strip()
-    return len(t) <= 2 or any(not c.isalpha() for c in t)
+    that is not a letter)?"""
+    return any(not c.isalpha() for c in text.strip())
 
 
 def _spread(items: list[int], n: int) -> list[int]:
@@ -87,17 +87,25 @@ def _spread(items: list[int], n: int) -> list[int]:
 
 
 def same_text(a: str, b: str) -> bool:
-    """Do two readings say the same: compatibility forms folded, dashes and quotes made one."""
+    """Do the layer's text ``a`` and the re-reading ``b`` say the same: compatibility forms folded,
+    dashes and quotes made one; a point or comma of ``a`` may be missing in ``b`` or read as
+    another character (a scan's point is a few pixels: read alone, it is lost or read as a
+    digit, which says nothing against the layer)."""
     def norm(s: str) -> str:
         s = unicodedata.normalize("NFKC", s).replace(" ", "").translate(_FOLD)
         return s.strip(EDGES) or s  # a stop or bracket at a word's end: a box cut a hair short loses it
 
-
-    return norm(a) == norm(b)
+    layer, read = norm(a), norm(b)
+    if layer == read:
+        return True
+    pattern = "".join(".?" if c in ".," else re.escape(c) for c in layer)
+    return any(c in ".," for c in layer) and re.fullmatch(pattern, read) is not None
 
 
 EDGES = ".,;:()[]'\""  # marks at a word's ends a comparison leaves aside
-RULE_GLYPHS = frozenset("|_=:;~¦!.'`")  # what OCR makes of a rule's ink (not '-': a dash is a cell's "nothing")
+# What OCR makes of a rule's ink. Not '-' (a dash is a cell's "nothing") nor '.', ':' (a leader's
+# dots): the picture read has its short dashes and specks painted out with the rules.
+RULE_GLYPHS = frozenset("|_=~¦")
 _FOLD = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-",
                        "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 
