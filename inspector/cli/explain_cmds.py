@@ -7,6 +7,7 @@ import sys
 
 from ..core.infra.userfiles import dumps_strict
 from ..core.reading.garbled import GARBLED_PREFIX
+from ..core.reading.ocrlayer import LAYER_PREFIX
 from ..core.reading.unseen import HIDDEN_PREFIX
 from .common import EXIT_PARTIAL, add_doc_args, add_param_args, doubts_json, open_doc, page_index, params_from_args
 from .pages import PageRunner
@@ -63,7 +64,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
         sys.stdout.write(dumps_strict(out, ensure_ascii=False, indent=1) + "\n")
         return 0
     print(f"page {res.page}: {len(tables)} table(s)" + (f", read turned {res.turn} degrees" if res.turn else ""))
-    for note in [n for _, n in res.skip_notes()] + [n for n in res.notes if n.startswith((HIDDEN_PREFIX, GARBLED_PREFIX))]:
+    for note in [n for _, n in res.skip_notes()] + [n for n in res.notes if n.startswith((HIDDEN_PREFIX, GARBLED_PREFIX, LAYER_PREFIX))]:
         print(f"page {res.page}: {note}")
     for t in tables:
         b = t.bbox

@@ -423,6 +423,17 @@ class OcrParams:
     reread_cells: bool = param(True, "Re-read doubtful cells", "on/off", 0, 1,
                                "Read again, on its own, each ruled cell holding a word under the min confidence, "
                                "and keep that reading when Tesseract is surer of it (multi-line cells).")
+    layer_sample: int = param(24, "Words checked of an OCR layer", "words", 0, 200,
+                              "On a searchable scan (a page picture with someone else's OCR laid over it as "
+                              "invisible words) this many of the layer's words, spread over the page, are read "
+                              "again, each box alone, on the picture this tool's OCR reads (rules painted out); "
+                              "0: the layer is kept unchecked (faster).", step=4)
+    layer_doubt: float = param(0.1, "Doubt an OCR layer at", "share", 0.0, 1.0,
+                               "A searchable scan whose checked words are contradicted over this share (read "
+                               "otherwise with at least the min confidence, or no ink left under them once the "
+                               "rules are painted out: a rule read as '_' or '|') is read with this tool's OCR "
+                               "instead of its layer, as ocr.mode=always does; 1: always keep the layer.",
+                               step=0.05)
     cpu_seconds: float = param(30.0, "Work limit", "CPU s", 1.0, 300.0,
                                "OCR of one page stops once it has worked this long (CPU time: the same on a busy "
                                "machine as on an idle one) and keeps the words read so far; the page says so.",

@@ -24,6 +24,7 @@ from .geometry import Frame
 from .infra.collector import collector_held
 from .infra.heap import keep_freed_pages
 from .infra.lru import LRU
+from .layercheck import check_layer, verdict_note
 from .multipage.furniture import BAND, NONE, Furniture, Mark, band_marks, find_furniture, neighbour_pages, reaches_bands
 from .pagenotes import (
     FIGURES_NOTE,
@@ -144,7 +145,7 @@ class Pipeline:
         if ocr_wanted(params.ocr, text_words, pictures, len(drawings)):
             scan = self._scan(t, page, params, pictures, text_words, turn)
         elif pictures and text_words and not turn and params.ocr.deskew:
-            scan = self._layered(t, page, params, scan)
+            scan = self._layered(t, page, params, scan, turn)
         words, turn, skew = scan.words, scan.turn, scan.skew
         if pictures and scan.source != "ocr" and not turn:  # a column of pictures: its cells' words
             words = (*words, *self._stage(t, "icons", (index, scan.key), lambda: icon_words(page.picture_boxes(), words)))
@@ -327,16 +328,24 @@ class Pipeline:
                                            else (lambda: self._render(t, page, dpi)))
         return self._stage(t, "skew", (page.index, dpi), lambda: estimate_skew(shown(), dpi))
 
-    def _layered(self, t: dict[str, float], page: Page, params: Params, scan: ScanWords) -> ScanWords:
+    def _layered(self, t: dict[str, float], page: Page, params: Params, scan: ScanWords, turn: int) -> ScanWords:
         """``scan`` (the text layer's words) straightened like an OCR page's when they are an
         invisible OCR layer over the page's picture (``reading.ocrlayer``): a searchable scan is
-        tilted as any scan is, and its rules are only in the picture."""
+        tilted as any scan is, and its rules are only in the picture. A layer a sample of whose
+        words the picture contradicts (``layercheck``, stage "layercheck") is replaced by this
+        tool's reading of the picture."""
         if not self._stage(t, "layer", page.index, lambda: ocr_layer(page)):
             return scan
         skew = self._skew(t, page, params)
-        note = (f"{LAYER_PREFIX} over the page's picture (a searchable scan): "
-                + (f"page straightened by {skew:+.2f} degrees for its rules and rows (ocr.deskew)" if skew
-                   else "the picture is level") + f"; {LAYER_LEVER}")
+        o = params.ocr
+        got = self._stage(t, "layercheck", (page.index, o, params.raster, skew), lambda: check_layer(
+            page, o, lambda: self._picture(t, page, params, skew), scan.words))
+        said = f"{LAYER_PREFIX} over the page's picture (a searchable scan): {verdict_note(got, o.layer_doubt)}"
+        if got.sampled and got.share() > o.layer_doubt:
+            read = self._scan(t, page, params, True, scan.words, turn)
+            return dataclasses.replace(read, notes=(said, *read.notes))
+        note = (said + "; " + (f"page straightened by {skew:+.2f} degrees for its rules and rows (ocr.deskew)"
+                                if skew else "the picture is level") + f"; {LAYER_LEVER}")
         return dataclasses.replace(scan, skew=skew, key=(scan.key, "layer", skew), notes=(*scan.notes, note))
 
 

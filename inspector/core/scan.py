@@ -262,7 +262,7 @@ def reread_unsure_cells(page: Page, o: OcrParams, picture: Callable[[], OcrPictu
     turned = Frame(page.shown_turn, page.width, page.height, pic.frame.skew)
     inset = CELL_INSET_PT  # off the rules: what is left of them reads as '|'
     boxed = [(c, turned.rect(c.bbox).expanded(-inset)) for c in doubtful + blank]
-    boxed = [(c, b) for c, b in boxed if c.word_ids or _inked(pic, b)]
+    boxed = [(c, b) for c, b in boxed if c.word_ids or inked(pic, b)]
     if not boxed:
         return words, ()
     cells, boxes = [c for c, _ in boxed], [b for _, b in boxed]
@@ -288,7 +288,7 @@ INK_GREY = 128  # a pixel darker than this is ink
 INK_PT = 2.0  # a cell holds ink when its dark pixels would fill a square this many points wide
 
 
-def _inked(pic: OcrPicture, box: Rect) -> bool:
+def inked(pic: OcrPicture, box: Rect) -> bool:
     """Does the picture show ink inside ``box`` (straightened points)?"""
     x0, y0, x1, y1 = pixel_box(box, pic.dpi, pic.grey.shape)
     if x1 - x0 < 2 or y1 - y0 < 2:

@@ -1,0 +1,151 @@
+"""A searchable scan's OCR layer is checked against its picture: a sample of its words read again
+alone. A good layer is kept; a poor one (numbers misread, rules read as '|') makes the page be
+read with this tool's own OCR, and the page note says which reading was used and why."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import cv2
+import pymupdf
+import pytest
+
+from inspector.cli import main
+from inspector.core.layercheck import LayerCheck, _edge, cell_like, same_text, sample, verdict_note
+from inspector.core.params import Params
+from inspector.core.pipeline import Pipeline
+from inspector.core.reading.document import open_document
+from inspector.core.reading.ocr_clock import STOP_WORK
+from inspector.core.types import Rect, Word
+from tests.core._scan_pdfs import A4, grey_render
+from tests.core.test_searchable_scan import PITCH, ROWS, SKEW, TOP, X, _table, _tilted
+
+# What an OCR run over the page as it is (rules and all) makes of the table's numbers.
+MISREAD = {"120": "12O", "80": "8O", "160": "l6O", "40": "4O", "400": "4OO", "100": "1OO", "30": "3O",
+           "20": "2O", "10": "1O"}
+
+
+def _searchable(poor: bool) -> bytes:
+    """The ruled table's page as a 150 dpi picture tilted SKEW degrees, its words laid over it
+    invisible where the picture shows them; ``poor``: its numbers misread and a '|' laid over
+    each inner column rule on every row, as an OCR that read the rules' ink."""
+    src = pymupdf.open()
+    words = _table(src.new_page(width=A4[0], height=A4[1]))
+    img = grey_render(src[0], 150)
+    h, w = img.shape
+    img = cv2.warpAffine(img, cv2.getRotationMatrix2D((w / 2, h / 2), SKEW, 1.0), (w, h),
+                         flags=cv2.INTER_LINEAR, borderValue=255)
+    out = pymupdf.open()
+    page = out.new_page(width=A4[0], height=A4[1])
+    page.insert_image(page.rect, stream=cv2.imencode(".png", img)[1].tobytes())
+    for x, y, text in words:
+        page.insert_text(_tilted(x, y), MISREAD.get(text, text) if poor else text, fontsize=10, render_mode=3)
+    if poor:
+        for r in range(len(ROWS)):
+            for x in X[1:-1]:
+                page.insert_text(_tilted(x - 1.5, TOP + r * PITCH + 11), "|", fontsize=10, render_mode=3)
+    return out.tobytes()
+
+
+def _ocr(**kw: object) -> Params:
+    p = Params()
+    return dataclasses.replace(p, ocr=dataclasses.replace(p.ocr, **kw))
+
+
+def _layer_note(notes: tuple[str, ...]) -> str:
+    got = [n for n in notes if n.startswith("the words are an invisible OCR text layer")]
+    assert len(got) == 1
+    return got[0]
+
+
+def test_a_good_layer_is_kept() -> None:
+    res = Pipeline(open_document(_searchable(poor=False))).run(0)
+    assert res.words_source == "text"
+    note = _layer_note(res.notes)
+    assert "not over ocr.layer_doubt (10%): the layer's words were kept" in note
+    assert "ocr.mode=always" in note and "ocr.deskew" in note
+    assert {"120", "160", "400"} <= {w.text for w in res.words}
+    assert tuple(tuple(" ".join(c.split()) for c in row) for row in res.tables[0].rows_text()) == ROWS
+
+
+def test_a_poor_layer_makes_the_page_be_read_with_this_tools_ocr() -> None:
+    pipe = Pipeline(open_document(_searchable(poor=True)))
+    res = pipe.run(0)
+    assert res.words_source == "ocr"
+    note = _layer_note(res.notes)
+    assert "over ocr.layer_doubt (10%): the page was read with this tool's OCR instead" in note
+    assert "'3O' read '30'; '8O' read '80'" in note  # the evidence is quoted
+    texts = {w.text for w in res.words}
+    assert {"120", "160", "400", "Total"} <= texts  # Tesseract's reading of the picture
+    assert not texts & {"12O", "l6O", "4OO", "|"}  # none of the layer's misreads
+    assert "layercheck" in pipe.computed and "ocr" in pipe.computed
+
+
+def test_explain_says_which_reading_was_used_and_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pdf = tmp_path / "poor.pdf"
+    pdf.write_bytes(_searchable(poor=True))
+    assert main(["explain", str(pdf), "--page", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "page 1: the words are an invisible OCR text layer" in out
+    assert "the page was read with this tool's OCR instead" in out
+
+
+def test_layer_doubt_one_keeps_even_a_poor_layer() -> None:
+    res = Pipeline(open_document(_searchable(poor=True))).run(0, _ocr(layer_doubt=1.0))
+    assert res.words_source == "text"
+    assert "not over ocr.layer_doubt (100%): the layer's words were kept" in _layer_note(res.notes)
+    assert "12O" in {w.text for w in res.words}
+
+
+def test_no_sample_keeps_the_layer_unchecked() -> None:
+    pipe = Pipeline(open_document(_searchable(poor=True)))
+    res = pipe.run(0, _ocr(layer_sample=0))
+    assert res.words_source == "text"
+    assert "kept unchecked (ocr.layer_sample is 0" in _layer_note(res.notes)
+    assert "ocr" not in pipe.computed
+
+
+def test_a_born_digital_page_is_never_checked_nor_read() -> None:
+    doc = pymupdf.open()
+    _table(doc.new_page(width=A4[0], height=A4[1]))
+    pipe = Pipeline(open_document(doc.tobytes()))
+    res = pipe.run(0)
+    assert res.words_source == "text"
+    assert "layercheck" not in pipe.computed and "ocr" not in pipe.computed
+    assert not any("invisible OCR text layer" in n for n in res.notes)
+
+
+def _word(text: str) -> Word:
+    return Word(text=text, bbox=Rect(0, 0, 10, 10))
+
+
+def test_table_like_words_are_sampled_first_and_spread() -> None:
+    words = [_word(t) for t in ("alpha", "12", "beta", "-", "gamma", "x2", "delta", "3.5", "epsilon", "a", "in")]
+    assert sample(words, 3) == [1, 5, 7]  # of the four table-like words (1, 3, 5, 7), spread; never "a" or "in"
+    assert sample(words, 6) == [1, 2, 3, 5, 6, 7]  # all four, then two of the prose spread
+    assert sample(words, 0) == []
+    assert [cell_like(t) for t in ("Total", "ab", "4,179", "(a)", "Share")] == [False, False, True, True, False]
+
+
+def test_readings_compare_without_their_end_marks_and_dash_forms() -> None:
+    assert same_text("employed;", "employed") and same_text("(PAHs)", "(PAHs")
+    assert same_text("\u2013", "-") and same_text("1 000", "1000")
+    assert not same_text("120", "12O") and not same_text("-", "=") and not same_text(":", "")
+    # a point the re-reading lost or read as a digit says nothing against the layer
+    assert same_text("1.1", "141") and same_text("7.1", "71") and same_text("4,179", "4179")
+    assert not same_text("1.1", "1411") and not same_text("11", "1.1")
+
+
+def test_a_box_is_widened_to_its_ink_up_to_a_word_gap() -> None:
+    assert _edge([True, True, False, True, False, False, False, True], 3) == 4  # letter gap crossed, word gap not
+    assert _edge([False, False, False, True], 3) == 0  # the box ends in white
+    assert _edge([True, True], 3) == 2  # ink to the reach's end
+
+
+def test_the_note_says_a_limit_cut_the_check_short() -> None:
+    got = LayerCheck(sampled=4, contradicted=2, examples=(("12O", "120"),), ms=1500.0, stopped=STOP_WORK)
+    note = verdict_note(got, 0.1)
+    assert note.startswith("2 of 4 of its words read again alone (ocr.layer_sample) contradict it: '12O' read '120'")
+    assert "the check stopped at a limit, ocr.cpu_seconds, after 1.5 s" in note
+    assert note.endswith("the page was read with this tool's OCR instead")
