@@ -145,25 +145,33 @@ def _band(f: Rect, box: Rect, top: float, bottom: float, tol: float) -> bool:
 
 
 def bands_over_row(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float, parts: Parts) -> list[Candidate]:
-    """``cands`` with each tiled block grown up over a full-width fill band set over its top
-    across one unfilled row (``_tiled_row``'s test: at most ``ZEBRA_ROWS`` of its tallest
-    band, its text a row of the tiles' columns), then over the bands stacked on that one
-    (``regions.attach_fills``)."""
+    """``cands`` with each tiled block grown up over the full-width fill bands set over its
+    top: one set a gutter over it (within ``tol``) no taller than ``ZEBRA_ROWS`` of its
+    tallest band (a two-line section band on one-line rows), or one across an unfilled row
+    (``_tiled_row``'s test: its text a row of the tiles' columns); then over the bands
+    stacked on those (``regions.attach_fills``)."""
     out = []
     for c in cands:
-        band = _band_over(c, fills, tol) if c.source == "ruled" and _tiled(c) and _bands(c) else None
-        if band is None or not _tiled_row(Candidate(band, c.source, ()), c, c.bbox.y0 - band.y1, parts, _bands(c)):
-            out.append(c)
-            continue
-        edges = tuple(Rule("h", y, band.x0, band.x1, EDGE_RULE_WIDTH, "vector") for y in (band.y0, band.y1))
-        grown = Candidate(c.bbox.union(band), c.source, (*c.rules, *edges))
-        out.extend(attach_fills([grown], fills, tol))
+        bands = _bands(c) if c.source == "ruled" and _tiled(c) else []
+        grown = c
+        while bands and (band := _band_over(grown, fills, tol)) is not None:
+            box = band.bbox
+            gap = grown.bbox.y0 - box.y1
+            if gap <= tol and box.height > ZEBRA_ROWS * max(bands):
+                break
+            if gap > tol and not _tiled_row(Candidate(box, c.source, ()), grown, gap, parts, bands):
+                break
+            edges = tuple(Rule("h", y, box.x0, box.x1, EDGE_RULE_WIDTH, "vector", band.grey, band.id) for y in (box.y0, box.y1))
+            grown = Candidate(grown.bbox.union(box), c.source, (*grown.rules, *edges))
+        out.extend(attach_fills([grown], fills, tol) if grown is not c else [c])
     return out
 
 
-def _band_over(c: Candidate, fills: Sequence[Fill], tol: float) -> Rect | None:
-    """The lowest fill above ``c``'s top, across its width (``FILL_SPAN``, within its sides)."""
+def _band_over(c: Candidate, fills: Sequence[Fill], tol: float) -> Fill | None:
+    """The lowest fill ending above ``c``'s top (or within ``tol`` under it), across its width
+    (``FILL_SPAN``, within its sides)."""
     box = c.bbox
-    over = [f.bbox for f in fills if f.bbox.y1 < box.y0 - tol and f.bbox.x0 >= box.x0 - SIDE_TOLS * tol
-            and f.bbox.x1 <= box.x1 + SIDE_TOLS * tol and f.bbox.width >= FILL_SPAN * box.width]
-    return max(over, key=lambda b: b.y1, default=None)
+    over = [f for f in fills if f.bbox.y1 <= box.y0 + tol and f.bbox.y0 < box.y0 - tol
+            and f.bbox.x0 >= box.x0 - SIDE_TOLS * tol and f.bbox.x1 <= box.x1 + SIDE_TOLS * tol
+            and f.bbox.width >= FILL_SPAN * box.width]
+    return max(over, key=lambda f: f.bbox.y1, default=None)
