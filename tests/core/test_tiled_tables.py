@@ -47,17 +47,20 @@ def _cell_text(page: pymupdf.Page, x0: float, x1: float, y: float, text: str, ri
 def _table(page: pymupdf.Page, x0: float, y0: float, widths: Sequence[float], rows: Sequence[Sequence[str]],
            sections: set[int], tiled: str) -> float:
     """Draw ``rows`` from (``x0``, ``y0``): row 0 on a dark band, ``sections`` on section bands,
-    the other rows tiled cell by cell (``tiled``: "all" rows or "odd" rows only). Returns the
+    the other rows tiled cell by cell (``tiled``: "all" rows or "odd" rows only; "rules": no
+    tiles nor section bands, a thin filled rectangle under every row instead). Returns the
     table's bottom (pt)."""
     xs = [x0]
     for w in widths:
         xs.append(xs[-1] + w)
     y, h = y0, LEAD + 2 * PAD + 1
     for r, row in enumerate(rows):
-        band = r == 0 or r in sections
+        band = r == 0 or (r in sections and tiled != "rules")
+        if tiled == "rules":
+            page.draw_rect(pymupdf.Rect(xs[0], y + h - 0.25, xs[-1], y + h + 0.25), color=None, fill=(0.4, 0.4, 0.4))
         if band:
             page.draw_rect(pymupdf.Rect(xs[0], y, xs[-1], y + h - GAP), color=None, fill=DARK if r == 0 else SECTION)
-        elif tiled == "all" or r % 2:
+        elif tiled == "all" or (tiled == "odd" and r % 2):
             for a, b in zip(xs, xs[1:], strict=False):
                 page.draw_rect(pymupdf.Rect(a, y, b - GAP, y + h - GAP), color=None, fill=TILE)
         for k, text in enumerate(row):
@@ -124,6 +127,13 @@ def test_tiled_table_beside_prose_keeps_its_rows() -> None:
     res = _run(rate_sheet("all", beside_prose=True))
     tables = [t for t in res.tables if t.bbox.x0 > 300]
     assert [texts(t) for t in tables] == [EXPECTED]
+
+
+def test_a_table_ruled_across_beside_prose_takes_no_prose_as_its_row_labels() -> None:
+    # Rules under every row, none between the columns, the first column's labels amounts: the
+    # prose beside runs at its own pitch, not on the rows' baselines, and is no column of labels.
+    res = _run(rate_sheet("rules", beside_prose=True))
+    assert [texts(t) for t in res.tables] == [EXPECTED]
 
 
 def test_a_heading_between_two_tiled_tables_keeps_them_apart() -> None:
