@@ -45,8 +45,8 @@ def _cell_text(page: pymupdf.Page, x0: float, x1: float, y: float, text: str, ri
 
 
 def _table(page: pymupdf.Page, x0: float, y0: float, widths: Sequence[float], rows: Sequence[Sequence[str]],
-           sections: set[int], tiled: str) -> float:
-    """Draw ``rows`` from (``x0``, ``y0``): row 0 on a dark band, ``sections`` on section bands,
+           sections: set[int], tiled: str, head: int = 1) -> float:
+    """Draw ``rows`` from (``x0``, ``y0``): the first ``head`` rows on a dark band (one piece), ``sections`` on section bands,
     the other rows tiled cell by cell (``tiled``: "all" rows or "odd" rows only; "rules": no
     tiles nor section bands, a thin filled rectangle under every row instead). Returns the
     table's bottom (pt)."""
@@ -55,16 +55,17 @@ def _table(page: pymupdf.Page, x0: float, y0: float, widths: Sequence[float], ro
         xs.append(xs[-1] + w)
     y, h = y0, LEAD + 2 * PAD + 1
     for r, row in enumerate(rows):
-        band = r == 0 or (r in sections and tiled != "rules")
+        band = r < head or (r in sections and tiled != "rules")
         if tiled == "rules":
             page.draw_rect(pymupdf.Rect(xs[0], y + h - 0.25, xs[-1], y + h + 0.25), color=None, fill=(0.4, 0.4, 0.4))
         if band:
-            page.draw_rect(pymupdf.Rect(xs[0], y, xs[-1], y + h - GAP), color=None, fill=DARK if r == 0 else SECTION)
+            last = r == head - 1 or r >= head  # the header's rows on one band, no gutter between
+            page.draw_rect(pymupdf.Rect(xs[0], y, xs[-1], y + h - GAP * last), color=None, fill=DARK if r < head else SECTION)
         elif tiled == "all" or (tiled == "odd" and r % 2):
             for a, b in zip(xs, xs[1:], strict=False):
                 page.draw_rect(pymupdf.Rect(a, y, b - GAP, y + h - GAP), color=None, fill=TILE)
         for k, text in enumerate(row):
-            _cell_text(page, xs[k], xs[k + 1], y, text, right=k > 0 and r > 0, white=band)
+            _cell_text(page, xs[k], xs[k + 1], y, text, right=k > 0 and r >= head, white=band)
         y += h
     return y
 
@@ -155,3 +156,16 @@ def test_explain_gives_the_joined_rows_boundaries_the_tiled_row_evidence() -> No
     pitch = LEAD + 2 * PAD + 1
     # over and under rows 2 and 8: the band's edge, the next tiles' top
     assert tiled == [round(110 + y) for y in (2 * pitch - GAP, 3 * pitch, 8 * pitch - GAP, 9 * pitch)]
+
+
+def test_a_units_row_on_the_header_band_keeps_its_blank_stub() -> None:
+    # The header band is one fill over the heads and the units row: no column rule drawn there.
+    # "% p.a." set at its own column's start is that column's, not a cell over the blank stub.
+    units = ("", "% p.a.", "% p.a.", "% p.a.", "% p.a.")
+    rows = (HEADER, units, *BODY[1:5])
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    _table(page, 40, 100, (120, 70, 70, 70, 70), rows, set(), "all", head=2)
+    (table,) = _run(bytes(doc.tobytes())).tables
+    assert texts(table) == [list(r) for r in rows]
+    assert all(c.cs == 1 for c in table.cells if c.r == 1)
