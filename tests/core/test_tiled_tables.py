@@ -40,8 +40,9 @@ PROSE = ("The fund invests in a broad range of assets and aims to deliver steady
 
 
 def _cell_text(page: pymupdf.Page, x0: float, x1: float, y: float, text: str, right: bool, white: bool) -> None:
-    x = x1 - GAP - PAD - pymupdf.get_text_length(text, fontsize=SIZE) if right else x0 + PAD
-    page.insert_text((x, y + PAD + SIZE), text, fontsize=SIZE, color=(1, 1, 1) if white else (0, 0, 0))
+    for k, line in enumerate(text.split("\n")):  # a wrapped cell's lines at the table's leading
+        x = x1 - GAP - PAD - pymupdf.get_text_length(line, fontsize=SIZE) if right else x0 + PAD
+        page.insert_text((x, y + PAD + SIZE + k * LEAD), line, fontsize=SIZE, color=(1, 1, 1) if white else (0, 0, 0))
 
 
 def _table(page: pymupdf.Page, x0: float, y0: float, widths: Sequence[float], rows: Sequence[Sequence[str]],
@@ -53,8 +54,9 @@ def _table(page: pymupdf.Page, x0: float, y0: float, widths: Sequence[float], ro
     xs = [x0]
     for w in widths:
         xs.append(xs[-1] + w)
-    y, h = y0, LEAD + 2 * PAD + 1
+    y = y0
     for r, row in enumerate(rows):
+        h = max(t.count("\n") + 1 for t in row) * LEAD + 2 * PAD + 1
         band = r < head or (r in sections and tiled != "rules")
         if tiled == "rules":
             page.draw_rect(pymupdf.Rect(xs[0], y + h - 0.25, xs[-1], y + h + 0.25), color=None, fill=(0.4, 0.4, 0.4))
@@ -169,3 +171,29 @@ def test_a_units_row_on_the_header_band_keeps_its_blank_stub() -> None:
     (table,) = _run(bytes(doc.tobytes())).tables
     assert texts(table) == [list(r) for r in rows]
     assert all(c.cs == 1 for c in table.cells if c.r == 1)
+
+
+FEES = (("Service", "Description", "Fee"), ("Standard account", "Everyday banking with a debit\ncard and online access", "$5.00"),
+        ("Premium account", "Travel insurance and\nlounge access", "$25.00"), ("Student account", "No monthly fee", "$0.00"),
+        ("Offset account\nfor home loans", "Interest offset", "$10.00"))
+
+
+def test_a_last_unfilled_row_keeps_its_wrapped_lines() -> None:
+    # Rows 1 and 3 tiled, 2 and 4 on paper: the last row, under the last tiles, wraps its label
+    # and description at the leading the tiled rows' cells wrap at: its second line is its own.
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    bottom = _table(page, 40, 100, (120, 200, 80), FEES, set(), "odd")
+    page.insert_text((44, bottom + 30), "Fees are charged monthly to the account they apply to.", fontsize=SIZE)
+    (table,) = _run(bytes(doc.tobytes())).tables
+    assert texts(table) == [list(r) for r in FEES]
+
+
+def test_a_note_under_a_grid_that_wraps_no_cell_is_no_row() -> None:
+    rows = (FEES[0], *[(r[0].split("\n")[0], r[1].split("\n")[0], r[2]) for r in FEES[1:4]])
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    bottom = _table(page, 40, 100, (120, 200, 80), (*rows, ("Offset account", "Interest offset", "$10.00")), set(), "odd")
+    page.insert_text((44, bottom + LEAD - 2 * PAD - 1), "* Conditions apply", fontsize=SIZE)  # at a line's step
+    (table,) = _run(bytes(doc.tobytes())).tables
+    assert texts(table)[-1] == ["Offset account", "Interest offset", "$10.00"] and table.n_rows == len(rows) + 1
