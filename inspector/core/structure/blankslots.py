@@ -21,13 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..types import Grid
+
+INSET = 0.75  # em of the text: a cell's inset, within which a text stands flush against its column's side
 from .columns import col_of
 from .region import RegionEvidence
 from .wordslots import WordSlots
-
-# Why no user would change it: a layout program's cell inset is a few points (InDesign 4 pt,
-# Word 5.4 pt) at any type size; a text over two slots is set from the far side or centred.
-INSET = 0.75  # em of the text: a cell's inset, within which a text stands flush against its column's side
 
 
 def text_run(ev: RegionEvidence, slots: WordSlots, r: int, k: int) -> tuple[float, float] | None:
