@@ -160,19 +160,6 @@ def test_explain_gives_the_joined_rows_boundaries_the_tiled_row_evidence() -> No
     assert tiled == [round(110 + y) for y in (2 * pitch - GAP, 3 * pitch, 8 * pitch - GAP, 9 * pitch)]
 
 
-def test_a_units_row_on_the_header_band_keeps_its_blank_stub() -> None:
-    # The header band is one fill over the heads and the units row: no column rule drawn there.
-    # "% p.a." set at its own column's start is that column's, not a cell over the blank stub.
-    units = ("", "% p.a.", "% p.a.", "% p.a.", "% p.a.")
-    rows = (HEADER, units, *BODY[1:5])
-    doc = pymupdf.open()
-    page = doc.new_page(width=612, height=792)
-    _table(page, 40, 100, (120, 70, 70, 70, 70), rows, set(), "all", head=2)
-    (table,) = _run(bytes(doc.tobytes())).tables
-    assert texts(table) == [list(r) for r in rows]
-    assert all(c.cs == 1 for c in table.cells if c.r == 1)
-
-
 FEES = (("Service", "Description", "Fee"), ("Standard account", "Everyday banking with a debit\ncard and online access", "$5.00"),
         ("Premium account", "Travel insurance and\nlounge access", "$25.00"), ("Student account", "No monthly fee", "$0.00"),
         ("Offset account\nfor home loans", "Interest offset", "$10.00"))

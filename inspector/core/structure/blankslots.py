@@ -7,13 +7,6 @@ slots beside it; a year set in its own column beside a blank stub slot, or a tot
 at the right of its row, does not. ``spans`` joins a blank slot to the text beside it across
 such a boundary only when ``over_blank`` says so, and two blank slots across it not where
 they would chain two texts into one (``blank_apart``).
-
-Where the column rule is drawn in other rows and left out in this one (a header band filled
-in one piece over a body whose cells are tiled or ruled), a blank slot joins the text beside
-it, except a text set flush against the boundary on the blank's side, within a cell's inset
-(``INSET`` em): a units row's "% p.a." set at its own column's start beside a blank stub. A
-text over both slots would be set from the blank slot's far side, or centred across the
-boundary (``flush_beside``).
 """
 
 from __future__ import annotations
@@ -21,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..types import Grid
-
-INSET = 0.75  # em of the text: a cell's inset, within which a text stands flush against its column's side
 from .columns import col_of
 from .region import RegionEvidence
 from .wordslots import WordSlots
@@ -68,18 +59,3 @@ def blank_apart(occupied: set[tuple[int, int]], nowhere: set[int], open_under: C
         return False
     return any((k, c) in occupied and (k, c + 1) in occupied
                and open_under(min(r, k), c) and open_under(min(r, k), c + 1) for k in (r - 1, r + 1))
-
-
-def flush_beside(ev: RegionEvidence, slots: WordSlots, r: int, c: int, held: Sequence[bool]) -> bool:
-    """Of the slots ``c`` and ``c + 1`` of row ``r``, one blank: does the other's text start (end)
-    within ``INSET`` em after (before) the boundary between them, flush against its own column's
-    side facing the blank slot?"""
-    k = c + 1 if held[c + 1] else c
-    run = text_run(ev, slots, r, k)
-    if run is None:
-        return False
-    x = slots.grid.xs[c + 1]
-    size = max((ev.words[i].font_size for i in ev.ids if ev.words[i].bbox.x0 >= run[0] - 0.01
-                and ev.words[i].bbox.x1 <= run[1] + 0.01), default=0.0)
-    white = run[0] - x if k == c + 1 else x - run[1]
-    return 0.0 <= white <= INSET * size

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..evidence.rules_merge import RuleIndex
 from ..types import Grid
-from .blankslots import blank_apart, flush_beside, over_blank, text_run
+from .blankslots import blank_apart, over_blank, text_run
 from .columns import col_of
 from .region import FULL, HALF, RegionEvidence
 from .wordslots import WordSlots
@@ -41,8 +41,7 @@ def undrawn_joins(grid: Grid, ev: RegionEvidence, occupied: set[tuple[int, int]]
                 if over_blank(grid, held, run, c + held[c]):
                     join(r * nc + c, r * nc + c + 1)
             # Two blank slots over or under two texts they would chain into one: apart (``blank_apart``).
-            elif c not in apart and not (held[c] and held[c + 1]) and not blank_apart(occupied, nowhere, open_under, r, c) \
-                    and not (held[c] != held[c + 1] and flush_beside(ev, slots, r, c, held)):
+            elif c not in apart and not (held[c] and held[c + 1]) and not blank_apart(occupied, nowhere, open_under, r, c):
                 join(r * nc + c, r * nc + c + 1)
     strokes = RuleIndex([rule for rule in ev.cand.rules if rule.drawn]) if h_open else None
     for r in h_open:
