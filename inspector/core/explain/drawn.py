@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..evidence.rules_vector import WHITE
-from ..structure.drawnparts import LABELLED
+from ..structure.drawnparts import LABELLED, TILED
 from ..types import Boundary, Grid, Rule
 from .page import Evidence, PageContext, Why, value_range
 
@@ -159,15 +159,20 @@ LABEL_ROW = ("; {} it lies a section label between two ruled blocks of one grid 
              "set in a row's height over a row of amounts, not apart nor over the next table's header: one table, "
              "the label its section row ({})")
 
+TILED_ROW = ("; {} it lies an unfilled row between runs of the table's cell tiles (fills a gutter apart, or a band over "
+             "them), joined to them: the tiles' gutters line up over and under it and its text keeps their columns ({})")
+_KINDS = {LABELLED: ("section_label", LABEL_ROW), TILED: ("tiled_row", TILED_ROW)}
+
 
 def joined_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     """``rows`` with each boundary on the top or bottom of a band ``tables.ruled_parts`` joined
     to ``g`` (the band the tables stage noted, ``drawnparts.Parts.tell``) naming it, with
-    evidence ``drawn_parts`` (a row of the grid's columns) or ``section_label`` (a section label
-    between two blocks, ``drawnparts.section_label``); switching it off is offered when that
+    evidence ``drawn_parts`` (a row of the grid's columns), ``section_label`` (a section label
+    between two blocks, ``drawnparts.section_label``) or ``tiled_row`` (an unfilled row between
+    cell tiles, ``stacked_grids``); switching it off is offered when that
     removes the boundary and keeps the others (otherwise the table comes apart, and the lever is
     only named)."""
-    bands = [(r.bbox, r.reason == LABELLED) for r in ctx.res.regions
+    bands = [(r.bbox, r.reason) for r in ctx.res.regions
              if r.joined and r.param == JOINED_PARAM and r.bbox.iou(g.region) > 0]
     if not bands or not ctx.frame.identity or g.turn:
         return rows
@@ -180,9 +185,10 @@ def joined_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
             continue
         off = (JOINED_PARAM, 0.0)
         flip = w.flip or (off if ctx.removes(g, "row", w.pos, off, [y for y in g.ys if y != w.pos]) else None)
-        label = all(lab for _, lab in edge)
-        said = (LABEL_ROW if label else JOINED_ROW).format(" and ".join(sorted({s for s, _ in edge})), JOINED_PARAM)
+        kinds = {_KINDS.get(why, ("drawn_parts", JOINED_ROW)) for _, why in edge}
+        kind, text = min(kinds) if len(kinds) == 1 else ("drawn_parts", JOINED_ROW)
+        said = text.format(" and ".join(sorted({s for s, _ in edge})), JOINED_PARAM)
         out.append(dataclasses.replace(
-            w, evidence=(*w.evidence, Evidence("section_label" if label else "drawn_parts", len(edge))),
+            w, evidence=(*w.evidence, Evidence(kind, len(edge))),
             decision=w.decision + said, params=(*w.params, JOINED_PARAM), flip=flip))
     return out

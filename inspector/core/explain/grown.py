@@ -135,7 +135,8 @@ def _whole(ctx: PageContext, ln: Line, box: Rect) -> Line:
 
 UNDER_FILLS = ("; the table's last rows stand under its shaded cells, left unshaded, each of their lines' pieces "
                "inside one of the grid's columns (a grid drawn by cell shading alone does not end where the "
-               "shading does)")
+               "shading does); a row's wrapped line goes with it, under its texts at the step the grid's own cells "
+               "wrap at")
 
 
 def under_fill_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:

@@ -35,6 +35,9 @@ LABEL_WORDS = 4  # words a section label has at most (a title or a sentence has 
 LABELLED = ("a section label alone in the first column between two ruled blocks of one grid (the same sides and "
             "column rules), set in a row's height, no caption or sentence, over a row holding an amount (not the next "
             "table's header): one table, the label its section row")
+TILED = ("an unfilled row between two blocks of one table's cell tiles (fills set a gutter apart, the same sides "
+         "and gutters over and under it): its text keeps the tiles' columns, no line running across them, a label "
+         "beside its value; one table")
 JOINED = ("a row ruled across only, under or between parts of one drawn grid (its column rules stroked "
           "in shaded rows only): its text keeps the grid's columns, no line running across them, "
           "a label beside its value; one table with the grid")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 import numpy as np
@@ -43,7 +44,10 @@ def rows_under_fills(box: Rect, rules: Sequence[Rule], words: Sequence[Word], mi
     one by one, white between them) down over its last rows left unshaded (a zebra's last row,
     a band's total under it): each line ``extend_down`` takes (over ``stop_y``), while each of
     its pieces stands inside one column (the grid's inner vertical edges) and it fills two
-    columns or more, half of them at least; a line across the columns (a note) ends it.
+    columns or more, half of them at least; a line across the columns (a note) ends it. A
+    line filling fewer goes on a row taken when the grid's own cells wrap (``_wrap_step``):
+    its pieces under that row's texts, at that step under the row's last line (a wrapped
+    label's second line).
     """
     if not rules or any(r.fill < 0 or r.stroked for r in rules):
         return box  # a stroked rule closes the grid where it is drawn
@@ -52,14 +56,37 @@ def rows_under_fills(box: Rect, rules: Sequence[Rule], words: Sequence[Word], mi
     if grown.y1 <= box.y1 or not edges:
         return box
     cols, bottom = [box.x0, *sorted(edges), box.x1], box.y1
-    band = (centres.cy > box.y1) & (centres.cy < grown.y1)
+    # Lines past the grown box too: only a taken row's wrapped lines go on there.
+    band = (centres.cy > box.y1) & (centres.cy < stop_y)
     ids = np.flatnonzero(band & (centres.cx >= box.x0) & (centres.cx <= box.x1)).tolist()
+    step, row, last = -1.0, set[int | None](), 0.0
     for ln in centres.lines(ids, tol):
         used = {_column_of(s, cols, words) for s in segments(words, [ln], min_gap)}
-        if None in used or len(used) < max(2, HEADER_COLUMNS * (len(cols) - 1)):
+        if None in used:
             break
-        bottom = max(bottom, ln.bbox.y1)
+        if len(used) < max(2, HEADER_COLUMNS * (len(cols) - 1)) or ln.bbox.cy > grown.y1:
+            if step < 0:
+                step = _wrap_step(box, rules, centres, tol)
+            if not row or not used <= row or ln.baseline - last > step:
+                break
+        else:
+            row = used
+        bottom, last = max(bottom, ln.bbox.y1), ln.baseline
     return Rect(box.x0, box.y0, box.x1, bottom)
+
+
+WRAP_SLACK = 1.1  # x a cell's wrapped lines' baseline step: a line set further down is set apart
+
+
+def _wrap_step(box: Rect, rules: Sequence[Rule], centres: WordCentres, tol: float) -> float:
+    """The baseline step (pt, by ``WRAP_SLACK``) of the grid's wrapped cells: the smallest step
+    between two lines of ``box`` inside one band of its row rules; 0 when no band holds two."""
+    ys = sorted({r.pos for r in rules if r.orient == "h"})
+    inside = (centres.cy > box.y0) & (centres.cy < box.y1) & (centres.cx > box.x0) & (centres.cx < box.x1)
+    lines = sorted(centres.lines(np.flatnonzero(inside).tolist(), tol), key=lambda ln: ln.baseline)
+    steps = [b.baseline - a.baseline for a, b in zip(lines, lines[1:], strict=False)
+             if bisect_left(ys, a.bbox.cy) == bisect_left(ys, b.bbox.cy)]
+    return WRAP_SLACK * min(steps) if steps else 0.0
 
 
 def _column_of(s: Segment, cols: Sequence[float], words: Sequence[Word]) -> int | None:

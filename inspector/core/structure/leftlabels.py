@@ -3,6 +3,7 @@ totals rule or an underline over the number columns only, and the labels stand l
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 import numpy as np
@@ -13,6 +14,7 @@ from .columns import WordCentres, segments
 from .grow import MIN_GAP_LINES, SIDE_SLACK
 
 LABELLED_LINES = 0.5  # share of a ruled box's lines that need a row label left of it
+ON_ROWS = 0.5  # share of the label lines set on one of the box's baselines, over which they are its row labels
 
 
 def extend_left(box: Rect, words: Sequence[Word], min_gap: float, centres: WordCentres | None = None,
@@ -25,8 +27,11 @@ def extend_left(box: Rect, words: Sequence[Word], min_gap: float, centres: WordC
     it: rules over one column among others, a shaded column's, take nothing) and, on at least
     ``LABELLED_LINES`` of the box's lines, the words left of its side
     are one piece, mostly words (no numbers), their left edges in line (within one line
-    height): a column of labels, not a neighbouring table's numbers. A word running across
-    the box's left side leaves the box as it is.
+    height): a column of labels, not a neighbouring table's numbers. Most of those lines
+    (``ON_ROWS``) stand on a baseline of the box's own lines (within ``tol``): a row's label is
+    set on its row, while prose in the page's next column runs at a pitch of its own beside a
+    table set in one column (its lines meet the rows' baselines only now and then). A word
+    running across the box's left side leaves the box as it is.
     """
     wc = centres if centres is not None and centres.words is words else WordCentres(words)
     band = (wc.cy > box.y0) & (wc.cy < box.y1)
@@ -50,4 +55,13 @@ def extend_left(box: Rect, words: Sequence[Word], min_gap: float, centres: WordC
     x0s = [p.x0 for p in pieces]
     if sum(is_number(t) for t in texts) * 2 > len(texts) or max(x0s) - min(x0s) > height:
         return box
+    rows = sorted(ln.baseline for ln in inside)
+    if sum(_on(ln.baseline, rows, tol) for ln in labels) <= ON_ROWS * len(labels):
+        return box
     return Rect(min(x0s), box.y0, box.x1, box.y1)
+
+
+def _on(y: float, ys: Sequence[float], tol: float) -> bool:
+    """Is baseline ``y`` within ``tol`` of one of ``ys`` (sorted)?"""
+    k = bisect_left(ys, y - tol)
+    return k < len(ys) and ys[k] <= y + tol

@@ -7,6 +7,10 @@ spacer), and each of their lines is one piece of text (a title, a sentence runni
 empty cells beside it). A ruled grid is cut at its first (last) fully empty row when every
 row above (below) it holds one-piece lines only and the rows kept still hold lines of two
 pieces or more: those rows are the sheet's margins, not the table's.
+
+A row's lines are counted by their pieces inside the grid: a table set in one column of a
+page beside prose shares text lines with it (a row's baseline on a prose line's), and such
+a line, mostly prose, is still the row's text (its pieces in the grid), not an empty row.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 
 from ..types import Rect, TableRegion
-from .columns import Line
+from .columns import Line, Segment
 from .regions import Candidate
 
 # Why no user would change these: each is a share of the page's own type and rules or a pt slack
@@ -27,20 +31,32 @@ MARGIN = ("a sheet's {where}, printed inside its gridlines: every row {side} the
           "holds one piece of text only (a title, a unit line or a note); cut off the table there")
 
 
-def _bands(c: Candidate, lines: Sequence[Line], counts: Sequence[int]) -> tuple[list[float], list[list[int]]]:
+def _bands(c: Candidate, lines: Sequence[Line], counts: Sequence[int],
+           inside: Sequence[int] | None = None) -> tuple[list[float], list[list[int]]]:
     """The grid's full-width row rule positions and, for each row between two, its lines'
-    piece counts (lines whose middle lies in the row and inside the grid)."""
+    piece counts (lines whose middle lies in the row and inside the grid; with ``inside``,
+    each line's pieces inside the grid, lines with none left out)."""
     box = c.bbox
     ys = sorted({round(r.pos, 1) for r in c.rules if r.orient == "h" and r.end - r.start >= FULL * box.width})
     rows: list[list[int]] = [[] for _ in ys[1:]]
     for k, ln in enumerate(lines):
-        if not box.x0 <= ln.bbox.cx <= box.x1:
+        n = counts[k] if inside is None else inside[k]
+        if not (box.x0 <= ln.bbox.cx <= box.x1 if inside is None else n):
             continue
         cy = ln.bbox.cy
         b = bisect_left(ys, cy)  # the one row whose rules lie either side of the line's middle, if any
         if 0 < b < len(ys) and ys[b - 1] < cy < ys[b]:
-            rows[b - 1].append(counts[k])
+            rows[b - 1].append(n)
     return ys, rows
+
+
+def _inside(box: Rect, n_lines: int, segs: Sequence[Segment]) -> list[int]:
+    """Each line's pieces whose middle lies across ``box`` (its sides only)."""
+    out = [0] * n_lines
+    for s in segs:
+        if box.x0 <= (s.x0 + s.x1) / 2 <= box.x1:
+            out[s.line] += 1
+    return out
 
 
 def _cut(rows: list[list[int]]) -> int:
@@ -67,14 +83,15 @@ def _within(c: Candidate, y0: float, y1: float) -> Candidate:
 
 
 def trim_margins(cands: Sequence[Candidate], lines: Sequence[Line], counts: Sequence[int],
-                 said: list[TableRegion]) -> list[Candidate]:
-    """``cands`` with each ruled grid's title rows and note rows cut off (told in ``said``)."""
+                 said: list[TableRegion], segs: Sequence[Segment] | None = None) -> list[Candidate]:
+    """``cands`` with each ruled grid's title rows and note rows cut off (told in ``said``);
+    with ``segs`` (the lines' pieces) a row's lines count their pieces inside the grid."""
     out = []
     for c in cands:
         if c.source != "ruled":
             out.append(c)
             continue
-        ys, rows = _bands(c, lines, counts)
+        ys, rows = _bands(c, lines, counts, None if segs is None else _inside(c.bbox, len(lines), segs))
         top, bottom = _cut(rows), _cut(rows[::-1])
         if not top and not bottom or top + bottom >= len(rows):
             out.append(c)

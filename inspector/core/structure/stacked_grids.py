@@ -12,7 +12,13 @@ A table whose cells are filled tile by tile (InDesign's and PowerPoint's cell fi
 of paper between tiles) in alternating rows only comes out as one block per filled row: the
 unfilled rows between show the paper, with no rule drawn. Blocks drawn by fill edges alone,
 with the same sides and columns, one of them a lone filled row and the gap at most two of
-their bands tall, are one table too (pdfplumber reads it from the tiles' edges alike).
+their bands tall, are one table too (pdfplumber reads it from the tiles' edges alike). Where
+neither block is a lone filled row (a section band attached to each: a rate sheet whose tiled
+rows alternate with paper rows under full-width section bands), the unfilled gap must hold a
+row of the tiles' columns (``drawnparts.row_of_columns``, told to explain as ``TILED``): the
+gutters lining up over and under it are the columns its text keeps, no heading or prose. The
+same holds over the table's first tiled row: a full-width band (the dark header, a section
+band) over an unfilled first row of the tiles' columns is the table's (``bands_over_row``).
 When the tiles' rows are ruled across (InDesign strokes the column rules over the shaded cells
 only), blocks whose facing edges are drawn rules, parted by a gap at most two of their bands
 tall that holds a row of their columns (``drawnparts``), are one table as well; so are blocks
@@ -24,9 +30,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..types import Fill, Rect
-from .drawnparts import LABELLED, Parts, drawn_edges
-from .regions import RULE_DECIMALS, SIDE_TOLS, Candidate
+from ..types import Fill, Rect, Rule
+from .drawnparts import LABELLED, TILED, Parts, drawn_edges
+from .regions import EDGE_RULE_WIDTH, FILL_SPAN, RULE_DECIMALS, SIDE_TOLS, Candidate, attach_fills
 
 # Why no user would change these: the blocks' sides and rules are matched with merge.snap
 # (``tol``); this only says how many rules make a drawn grid's columns.
@@ -61,8 +67,11 @@ def _one_table(a: Candidate, b: Candidate, fills: Sequence[Fill], tol: float, bl
     gap = b.bbox.y0 - a.bbox.y1
     if gap <= tol or any(_band(f.bbox, a.bbox, a.bbox.y1, b.bbox.y0, tol) for f in fills):
         return True
-    if _tiled(a) and _tiled(b) and _zebra_gap(block, b, gap):
-        return True
+    if _tiled(a) and _tiled(b):
+        if _zebra_gap(block, b, gap):
+            return True
+        if parts is not None and _tiled_row(block, b, gap, parts):
+            return True
     return parts is not None and (_drawn_gap(block, b, gap, tol, parts) or _label_gap(block, b, tol, parts))
 
 
@@ -86,6 +95,18 @@ def _drawn_gap(a: Candidate, b: Candidate, gap: float, tol: float, parts: Parts)
     if not parts.keeps(b, a.bbox.y1, b.bbox.y0):
         return False
     parts.tell(b, a.bbox.y1, b.bbox.y0)
+    return True
+
+
+def _tiled_row(a: Candidate, b: Candidate, gap: float, parts: Parts, bands: Sequence[float] = ()) -> bool:
+    """Is the gap between tiled blocks ``a`` and ``b`` (same sides and columns) an unfilled row
+    of their table: at most ``ZEBRA_ROWS`` of their tallest band (``bands``: their bands'
+    heights, pt, when not theirs), its text a row of the tiles' columns (``Parts.keeps``)?
+    Told to explain when it is."""
+    bands = list(bands) or _bands(a) + _bands(b)
+    if not bands or gap > ZEBRA_ROWS * max(bands) or not parts.keeps(b, a.bbox.y1, b.bbox.y0):
+        return False
+    parts.tell(b, a.bbox.y1, b.bbox.y0, TILED)
     return True
 
 
@@ -121,3 +142,36 @@ def _same_columns(xs: list[float], ys: list[float], tol: float) -> bool:
 def _band(f: Rect, box: Rect, top: float, bottom: float, tol: float) -> bool:
     """Does fill ``f`` fill the gap [top, bottom] across ``box``'s width (a section band)?"""
     return f.y0 <= top + tol and f.y1 >= bottom - tol and f.x0 <= box.x0 + tol and f.x1 >= box.x1 - tol
+
+
+def bands_over_row(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float, parts: Parts) -> list[Candidate]:
+    """``cands`` with each tiled block grown up over the full-width fill bands set over its
+    top: one set a gutter over it (within ``tol``) no taller than ``ZEBRA_ROWS`` of its
+    tallest band (a two-line section band on one-line rows), or one across an unfilled row
+    (``_tiled_row``'s test: its text a row of the tiles' columns); then over the bands
+    stacked on those (``regions.attach_fills``)."""
+    out = []
+    for c in cands:
+        bands = _bands(c) if c.source == "ruled" and _tiled(c) else []
+        grown = c
+        while bands and (band := _band_over(grown, fills, tol)) is not None:
+            box = band.bbox
+            gap = grown.bbox.y0 - box.y1
+            if gap <= tol and box.height > ZEBRA_ROWS * max(bands):
+                break
+            if gap > tol and not _tiled_row(Candidate(box, c.source, ()), grown, gap, parts, bands):
+                break
+            edges = tuple(Rule("h", y, box.x0, box.x1, EDGE_RULE_WIDTH, "vector", band.grey, band.id) for y in (box.y0, box.y1))
+            grown = Candidate(grown.bbox.union(box), c.source, (*grown.rules, *edges))
+        out.extend(attach_fills([grown], fills, tol) if grown is not c else [c])
+    return out
+
+
+def _band_over(c: Candidate, fills: Sequence[Fill], tol: float) -> Fill | None:
+    """The lowest fill ending above ``c``'s top (or within ``tol`` under it), across its width
+    (``FILL_SPAN``, within its sides)."""
+    box = c.bbox
+    over = [f for f in fills if f.bbox.y1 <= box.y0 + tol and f.bbox.y0 < box.y0 - tol
+            and f.bbox.x0 >= box.x0 - SIDE_TOLS * tol and f.bbox.x1 <= box.x1 + SIDE_TOLS * tol
+            and f.bbox.width >= FILL_SPAN * box.width]
+    return max(over, key=lambda f: f.bbox.y1, default=None)

@@ -49,7 +49,7 @@ from .sheetmargins import trim_margins
 from .sides import MIN_OFF, SIDES_END_APART, SideBlock, side_blocks
 from .spacers import join_spacers
 from .spanhead import spanning_head
-from .stacked_grids import join_stacked
+from .stacked_grids import bands_over_row, join_stacked
 from .wrapped_rows import last_row_tail
 
 MIN_HRULE_WIDTH = 40.0  # pt: shorter horizontal rules are underlines, not table rules
@@ -197,8 +197,9 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
         found = cut_sections(found, tol, said)
     parts = Parts(lines, facts, said) if tparams.ruled_parts else None
     ruled = attach_rules(attach_fills(found, fills, tol, words), rules, lines, counts, tol, sizes, facts, said, parts)
-    ruled = trim_margins(ruled, lines, counts, said)
-    for cand in join_stacked(ruled, fills, tol, parts):
+    ruled = trim_margins(ruled, lines, counts, said, segs)
+    joined = join_stacked(ruled, fills, tol, parts)
+    for cand in (bands_over_row(joined, fills, tol, parts) if parts is not None else joined):
         if tparams.header_over_rules:
             floor = max((b.y1 for b in [*col.taken, *(c.bbox for c in ruled)] if b.y1 < cand.bbox.y0 - 1), default=0.0)
             cand = replace(cand, bbox=header_over_rules(cand.bbox, cand.rules, words, cparams.min_gap, floor,
