@@ -12,6 +12,7 @@ line of the heading, stepping from the heading's lines above at their leading
 from __future__ import annotations
 
 import pymupdf
+import pytest
 
 from inspector.core.explain import explain_page
 from inspector.core.params import Params
@@ -19,6 +20,7 @@ from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.core.structure.bandlines import run_step
 from inspector.core.structure.columns import Line
+from inspector.core.structure.items import next_item
 from inspector.core.types import PageResult, Rect, Table, Word
 
 HEADING = ("Worksheet", "for Line 5", "Dependents", "Who Checked", "One or Both", "Boxes")
@@ -31,7 +33,9 @@ ITEMS = ((115, "A. Amount, if any, from line 1 on front", ""),
          (115, "C. Enter the larger of line A or line B here", "C ."),
          (115, "D. Maximum standard deduction", "D ."),
          (115, "E. Enter the smaller of line C or line D here", "E ."),
-         (115, "F. Exemption amount", "F ."),
+         (115, "F. Exemption amount.", ""),
+         (130, "\u2022 If single, enter -0-.", ""),
+         (130, "\u2022 If married filing jointly, enter $3,800.", "F ."),
          (115, "G. Add lines E and F", "G ."))
 HEAD, INTRO_AT, ITEMS_AT = 424.2, 420.8, 465.1  # pt: the 1040EZ's baselines of each block's first line
 
@@ -61,7 +65,7 @@ def _result() -> PageResult:
 
 
 def _rows(t: Table) -> list[list[str]]:
-    return [[c.text for c in sorted((c for c in t.cells if c.r == r), key=lambda c: c.c)] for r in range(t.n_rows)]
+    return [[c.text.replace("\n", " ") for c in sorted((c for c in t.cells if c.r == r), key=lambda c: c.c)] for r in range(t.n_rows)]
 
 
 def test_each_lettered_line_is_a_row() -> None:
@@ -72,6 +76,15 @@ def test_each_lettered_line_is_a_row() -> None:
         and rows[4][2] == "B . 950.00"
     assert rows[5][0] == "" and rows[5][1].startswith("C. Enter the larger") and rows[5][2] == "C ."
     assert [r[1][:2] for r in rows[2:]] == ["A.", "+ ", "B.", "C.", "D.", "E.", "F.", "G."]
+
+
+def test_the_next_item_starts_a_row_and_keeps_its_list() -> None:
+    """"F." alone in its column under the row "E." begins is the next item: a row of its own;
+    its two bullets under it, the second beside its box, stay its row."""
+    rows = _rows(_result().tables[0])
+    assert rows[7][1].startswith("E. Enter the smaller") and rows[7][1].endswith(".") and rows[7][2] == "E ."
+    assert rows[8] == ["", "F. Exemption amount. \u00b7 If single, enter -0-. \u00b7 If married filing jointly, "
+                           "enter $3,800.", "F ."]
 
 
 def _line(x: float, top: float, text: str) -> tuple[Word, Line]:
@@ -103,3 +116,22 @@ def test_explain_names_the_step() -> None:
     (row,) = [w for w in why.rows if 492 < w.pos < 497]  # between "Boxes" and "C."
     assert [e.kind for e in row.evidence] == ["runs_on"] and row.evidence[0].value == 14.0
     assert '("Boxes")' in row.decision and "14.0 pt from its column's text above" in row.decision
+
+
+def test_explain_names_the_next_item() -> None:
+    (why,) = explain_page(_result(), Params())
+    (row,) = [w for w in why.rows if 524 < w.pos < 532]  # between "E." and "F."
+    assert [e.kind for e in row.evidence] == ["next_item"]
+    assert '("E." then "F.")' in row.decision
+    (plain,) = [w for w in why.rows if 512 < w.pos < 520]  # "E." under "D.", both filling two columns
+    assert [e.kind for e in plain.evidence] == ["line_gap"]
+
+
+@pytest.mark.parametrize(("above", "below", "after"), [
+    ("E.", "F.", True), ("4)", "5)", True), ("(b)", "(c)", True), ("9.", "10.", True), ("a.", "b.", True),
+    ("E.", "G.", False), ("E.", "f.", False), ("4.", "5)", False), ("(b", "(c", False), ("F.", "E.", False),
+    ("2023.", "2024.", False)])
+def test_item_markers(above: str, below: str, after: bool) -> None:
+    words = [Word(above, Rect(115, 500, 125, 510), 9.0), Word(below, Rect(115.5, 512, 125, 522), 9.0)]
+    lines = [Line(w.bbox, w.bbox.y1 - 2, (i,)) for i, w in enumerate(words)]
+    assert (next_item(lines[0], lines[1], words, (36.0, 113.0, 470.0)) is not None) is after

@@ -15,6 +15,7 @@ from ..structure.bandlines import centred_triples, continues, labelled_rows, lea
 from ..structure.bandrows import band_depths, bold_label
 from ..structure.columns import Line, line_cols
 from ..structure.delineated import drawn_rows
+from ..structure.items import next_item
 from ..structure.region import FULL
 from ..structure.ruledrows import amount_row, amount_rows, misread_amounts, paragraph_cuts, rules_delimit_rows, stub_led
 from ..structure.spanlines import spanning_steps
@@ -259,3 +260,25 @@ def runs_on_above(ctx: PageContext, g: Grid, prev: Line, line: Line) -> tuple[st
     if step is None or 1 not in centred_triples(near, cols):
         return None
     return " ".join(words[i].text for i in prev.word_ids), step
+
+
+NEXT_ITEM = "a new row starts with the next text line: it begins with the item after the one this row begins " \
+    "with (\"{0}\" then \"{1}\"), set where that one starts: the next item's row, whatever columns it fills"
+
+
+def item_below(ctx: PageContext, g: Grid, y: float) -> tuple[str, str] | None:
+    """The two item markers (``items.next_item``) when the text line right under the row
+    boundary at ``y`` begins with the item after the one the row above it begins with, and
+    that decided the boundary (a line filling two columns or more under a row of two or more
+    starts a row anyway: None)."""
+    lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
+    top = max((t for t in g.ys if t < y - 0.01), default=None)
+    row = [ln for ln in lines if top is not None and top < ln.bbox.cy < y]
+    below = [ln for ln in lines if ln.bbox.cy > y]
+    if not row or not below:
+        return None
+    first, under, words = min(row, key=lambda ln: ln.bbox.cy), min(below, key=lambda ln: ln.bbox.cy), ctx.centres.words
+    filled = set().union(*(line_cols(ln, words, g.xs) for ln in row))
+    if len(filled) >= 2 and len(line_cols(under, words, g.xs)) >= 2:
+        return None  # a line filling two columns under a row of two starts a row anyway
+    return next_item(first, under, words, g.xs)

@@ -15,6 +15,7 @@ from .bands import (
     LABEL_LEADS,
     LABELLED_HEAD,
     MISREAD,
+    NEXT_ITEM,
     PARAGRAPH_ROW,
     RUNS_ON,
     SECTION_LABEL,
@@ -23,6 +24,7 @@ from .bands import (
     amount_band,
     bold_label_below,
     centred_band,
+    item_below,
     label_leads_below,
     labelled_head,
     lines_around,
@@ -142,6 +144,7 @@ def kept_why(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region
     works = trial is not None and ctx.removes(g, "row", b.pos, trial, drawn)
     around, leads = lines_around(ctx, g, b.pos), False
     run: tuple[str, float] | None = None
+    item: tuple[str, str] | None = None
     amounts = amount_band(ctx, g, b.pos)
     totals = not amounts and totals_band(ctx, g, b.pos)
     labelled = not (amounts or totals) and labelled_head(ctx, g, b.pos)
@@ -155,12 +158,13 @@ def kept_why(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region
         SPAN_APART if around and spanning_apart(ctx, g, *around) else \
         LABEL_LEADS if around and (leads := label_leads_below(ctx, g, *around)) else \
         RUNS_ON.format(text=run[0], step=run[1]) if around and (run := runs_on_above(ctx, g, *around)) else \
+        NEXT_ITEM.format(*item) if (item := item_below(ctx, g, b.pos)) else \
         "a new row starts with the next text line (it fills other columns than the line above)"
     ev = Evidence("amount_row", b.gap) if amounts else Evidence("totals_box", b.gap) if totals else \
         Evidence("labelled_rows", b.gap) if labelled else \
         Evidence("centred_amounts", b.gap) if centred else Evidence("stub_labels", b.gap) if stub else \
         Evidence("labelled_paragraph", step) if step else Evidence("label_leads_in", b.gap) if leads else \
-        Evidence("runs_on", run[1]) if run else Evidence("line_gap", b.gap)
+        Evidence("runs_on", run[1]) if run else Evidence("next_item", b.gap) if item else Evidence("line_gap", b.gap)
     evidence: tuple[Evidence, ...] = (ev,)
     if misread := misread_band(ctx, g, b.pos):
         said += MISREAD.format(n=len(misread), words=", ".join(f'"{w}"' for w in misread[:3]))

@@ -70,6 +70,8 @@ class Evidence:
     runs_on (a row boundary under a line between two lines of other columns that goes on its column's text above,
     no further from it than a line of the cell beside it: the last line of a cell begun rows above, no one-line cell
     centred beside them; the step from that text, pt) |
+    next_item (a row boundary over a line beginning with the item marker after the one the row above begins with,
+    "E." then "F.", set where it starts: gap, pt) |
     labelled_rows (a row boundary between the lines over a table's first rule, each a label beside an amount in
     one column: a totals block's rows, no header: gap, pt) |
     spacer_column (the table's rules break over a blank spreadsheet column here and go on beyond it

@@ -31,6 +31,7 @@ from .centred_heads import sub_header_cuts
 from .columns import Line, col_of, line_cols, lines_in
 from .delineated import drawn_rows
 from .headstacks import group_over, head_under_ends, header_words, stacked_heads
+from .items import item_list, next_item
 from .region import FULL, HALF, RegionEvidence
 from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows
 from .sectionrows import row_pitch, section_at_pitch
@@ -322,17 +323,19 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     spans, apart = spanning_steps(lines, words, xs)
     held |= tight_continuations(lines, words, xs, cols) | broken_continuations(lines, words, xs, cols) | spans \
         | operator_continuations(lines, words, xs, cols)
-    current = set(cols[0])
+    current, first = set(cols[0]), 0
     pitch = row_pitch(lines, cols, words)
     for k in range(1, len(lines)):
         prev, line, now = lines[k - 1], lines[k], cols[k]
-        label_then_values = len(current) == 1 and len(now) >= 2 and not continues(prev, line, words)
+        label_then_values = len(current) == 1 and len(now) >= 2 and not continues(prev, line, words) \
+            and not item_list(lines[first], line, words)
         starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced \
             or k in apart or leads_in(lines, cols, k, current, (words, xs)) or bold_label(prev, line, words, now, xs) \
-            or section_at_pitch(lines, cols, words, k, pitch) and not continues(prev, line, words)
+            or section_at_pitch(lines, cols, words, k, pitch) and not continues(prev, line, words) \
+            or next_item(lines[first], line, words, xs) is not None
         if starts and k not in held and (k in forced or not carries_on(prev, line, words, xs, (cols[k - 1], now))):
             cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
-            current = set(now)
+            current, first = set(now), k
         else:
             current |= now
     return cuts
