@@ -18,7 +18,7 @@ from inspector.core.explain import explain_page
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
-from inspector.core.structure.bandlines import run_step
+from inspector.core.structure.bandlines import centred_triples, run_step
 from inspector.core.structure.columns import Line
 from inspector.core.structure.items import next_item
 from inspector.core.types import PageResult, Rect, Table, Word
@@ -115,7 +115,7 @@ def test_explain_names_the_step() -> None:
     (why,) = explain_page(_result(), Params())
     (row,) = [w for w in why.rows if 492 < w.pos < 497]  # between "Boxes" and "C."
     assert [e.kind for e in row.evidence] == ["runs_on"] and row.evidence[0].value == 14.0
-    assert '("Boxes")' in row.decision and "14.0 pt from its column's text above" in row.decision
+    assert '("Boxes")' in row.decision and "14.0 pt from its column's text two lines away" in row.decision
 
 
 def test_explain_names_the_next_item() -> None:
@@ -135,3 +135,20 @@ def test_item_markers(above: str, below: str, after: bool) -> None:
     words = [Word(above, Rect(115, 500, 125, 510), 9.0), Word(below, Rect(115.5, 512, 125, 522), 9.0)]
     lines = [Line(w.bbox, w.bbox.y1 - 2, (i,)) for i, w in enumerate(words)]
     assert (next_item(lines[0], lines[1], words, (36.0, 113.0, 470.0)) is not None) is after
+
+
+def test_a_cell_going_on_under_is_no_centred_cell() -> None:
+    """A form's notes list beside "Person in Charge 经办" over "人：" (Word's shipping form):
+    the middle line goes on 13 pt under it, less than 1.25 x the 15 pt between the list's
+    lines around it: the first line of a cell of two, no one-line cell centred between them."""
+    made = [_line(36, 117.8, "2."), _line(450, 123.8, "Person"), _line(36, 132.8, "3."), _line(450, 136.8, "人：")]
+    words = [w for w, _ in made]
+    lines = [Line(ln.bbox, ln.baseline, (i,)) for i, (_, ln) in enumerate(made)]
+    cols = [{0}, {1}, {0}, {1}]
+    page = (words, (34.7, 440.1, 575.6))
+    assert run_step(lines, cols, 1, page) is None  # k - 1 = 0 is the first line: no line above a
+    padded = [Line(Rect(36, 100, 76, 110), 108, (4,)), *lines]
+    words.append(Word("1.", Rect(36, 100, 76, 110), 9.0))
+    assert run_step(padded, [{0}, *cols], 2, page) == pytest.approx(13.0)
+    assert centred_triples(padded, [{0}, *cols], page=page) == []
+    assert centred_triples(padded, [{0}, *cols]) == [1, 2]

@@ -239,22 +239,22 @@ def spanning_apart(ctx: PageContext, g: Grid, prev: Line, line: Line) -> bool:
 
 
 RUNS_ON = "a new row starts with the next text line: the line above it (\"{text}\") sits between two lines " \
-    "that fill other columns, yet is no one-line cell centred beside a two-line one: it steps {step:.1f} pt " \
-    "from its column's text above, no more than a line of the cell beside it (a centred cell steps a row and " \
-    "half a line), the last line of a cell begun rows above"
+    "that fill other columns, yet is no one-line cell centred beside a two-line one: it is {step:.1f} pt from " \
+    "its column's text two lines away, no more than a line of the cell beside it (a centred cell is a row and " \
+    "half a line from the rows around it), a line of a cell of several lines"
 
 
 def runs_on_above(ctx: PageContext, g: Grid, prev: Line, line: Line) -> tuple[str, float] | None:
     """When ``prev``, the text line right above a row boundary, sits between two lines filling
     the same other columns (``bandlines.centred_triples`` read without the text's leading) but
-    goes on its columns' text above (``bandlines.run_step``): its text and the step from that
-    text (pt), else None. That leading kept ``prev`` from holding ``line`` in its row."""
+    goes on with its columns' text two lines above or under it (``bandlines.run_step``): its
+    text and the step from that text (pt), else None. That leading kept ``prev`` from holding ``line`` in its row."""
     words = ctx.centres.words
     lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
     k = next((n for n, ln in enumerate(lines) if ln.word_ids == prev.word_ids), 0)
     if not 2 <= k < len(lines) - 1 or lines[k + 1].word_ids != line.word_ids:
         return None
-    near = lines[k - 2:k + 2]  # the triple (k - 1, k, k + 1) and the line above it
+    near = lines[k - 2:k + 3]  # the triple (k - 1, k, k + 1) and the lines above and under it
     cols = [line_cols(ln, words, g.xs) for ln in near]
     step = run_step(near, cols, 2, (words, g.xs))
     if step is None or 1 not in centred_triples(near, cols):

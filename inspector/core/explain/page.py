@@ -67,9 +67,9 @@ class Evidence:
     centred_amounts (a row boundary over a label wrapped over two lines, its amounts centred between
     them, in a band under one rule: gap, pt) |
     totals_box (a row boundary between the lines of a totals box under one rule, the first column empty: gap, pt) |
-    runs_on (a row boundary under a line between two lines of other columns that goes on its column's text above,
-    no further from it than a line of the cell beside it: the last line of a cell begun rows above, no one-line cell
-    centred beside them; the step from that text, pt) |
+    runs_on (a row boundary under a line between two lines of other columns that goes on with its column's text two
+    lines above or under it, no further from it than a line of the cell beside it: a line of a cell of several lines,
+    no one-line cell centred beside them; the step from that text, pt) |
     next_item (a row boundary over a line beginning with the item marker after the one the row above begins with,
     "E." then "F.", set where it starts: gap, pt) |
     labelled_rows (a row boundary between the lines over a table's first rule, each a label beside an amount in

@@ -198,8 +198,8 @@ def centred_triples(lines: Sequence[Line], cols: Sequence[set[int]],
     them, tightly spaced (a label over two lines, its amounts centred in the row's height).
     Not when ``own_row`` (line index -> bool, asked at most once per line) holds for both a
     and c: lines that are rows of their own beside a label centred over the two. Not when b
-    runs on its columns' text above a (``runs_on``, read when ``page``, the words and the
-    column boundaries ``xs``, is given): the last line of a cell begun rows above."""
+    goes on with its columns' text above a or under c (``runs_on``, read when ``page``, the
+    words and the column boundaries ``xs``, is given): a line of a cell of several lines."""
     starts = []
     seen: dict[int, bool] = {}
     for k in range(len(lines) - 2):
@@ -214,29 +214,33 @@ def centred_triples(lines: Sequence[Line], cols: Sequence[set[int]],
 
 def runs_on(lines: Sequence[Line], cols: Sequence[set[int]], k: int,
             page: tuple[Sequence[Word], Sequence[float]]) -> bool:
-    """Does line ``k`` go on a cell of its columns begun above line k - 1 (``run_step``)?"""
+    """Does line ``k`` go on with its columns' text on line k - 2 or k + 2 (``run_step``)?"""
     return run_step(lines, cols, k, page) is not None
 
 
 def run_step(lines: Sequence[Line], cols: Sequence[set[int]], k: int,
              page: tuple[Sequence[Word], Sequence[float]]) -> float | None:
-    """The step (pt, top to top) from the text of line ``k``'s columns on line k - 2 down to line
-    ``k``, when it is no more than ``RUN_STEP`` x the step from line k - 1 to line k + 1 (the
-    lines around it, filling other columns); else None. A one-line cell centred beside a
-    two-line one steps from the row above a row and half a line of the cell beside it at
-    least; one no further from its columns' text above than a line of that cell goes on that
-    text (a worksheet's side heading, "One or Both" over "Boxes", set beside lettered lines
-    at another leading): the last line of a cell begun rows above. ``page``: the words and
-    the column boundaries ``xs`` (PDF points)."""
+    """The step (pt, top to top) between line ``k`` and the text of its columns on line k - 2
+    (above) or else k + 2 (below), when it is no more than ``RUN_STEP`` x the step from line
+    k - 1 to line k + 1 (the lines around it, filling other columns); else None. A one-line
+    cell centred beside a two-line one is a row and half a line of the cell beside it at least
+    from the rows above and under it; one no further from its columns' text than a line of
+    that cell goes on with that text, a cell of several lines set at another leading than the
+    lines beside it (a worksheet's side heading, "One or Both" over "Boxes"; a form's "Person
+    in Charge 经办" over "人：" beside a numbered list). ``page``: the words and the column
+    boundaries ``xs`` (PDF points)."""
     words, xs = page
     if not 2 <= k < len(lines) - 1 or not cols[k]:
         return None
-    top, above = _top_in(lines[k], cols[k], words, xs), _top_in(lines[k - 2], cols[k], words, xs)
+    top = _top_in(lines[k], cols[k], words, xs)
     first, last = _top_in(lines[k - 1], cols[k - 1], words, xs), _top_in(lines[k + 1], cols[k + 1], words, xs)
-    if top is None or above is None or first is None or last is None:
+    if top is None or first is None or last is None:
         return None
-    step = top - above
-    return step if 0 < step <= RUN_STEP * (last - first) else None
+    for j in (k - 2, k + 2):
+        other = _top_in(lines[j], cols[k], words, xs) if j < len(lines) else None
+        if other is not None and 0 < abs(top - other) <= RUN_STEP * (last - first):
+            return abs(top - other)
+    return None
 
 
 def _top_in(line: Line, mine: AbstractSet[int], words: Sequence[Word], xs: Sequence[float]) -> float | None:
