@@ -114,7 +114,8 @@ def test_the_heading_line_runs_on_its_column() -> None:
 def test_explain_names_the_step() -> None:
     (why,) = explain_page(_result(), Params())
     (row,) = [w for w in why.rows if 492 < w.pos < 497]  # between "Boxes" and "C."
-    assert [e.kind for e in row.evidence] == ["runs_on"] and row.evidence[0].value == 14.0
+    assert [e.kind for e in row.evidence] == ["runs_on"] and row.evidence[0].value == pytest.approx(14.0)
+    assert row.evidence[0].as_json() == {"kind": "runs_on", "width": 14.0}
     assert '("Boxes")' in row.decision and "14.0 pt from its column's text two lines away" in row.decision
 
 

@@ -122,7 +122,7 @@ class Evidence:
                          "data_band", "expression"):
             out["count"] = int(self.value)
         elif self.kind in ("text_gap", "line_gap", "number_stack", "group_rule", "amount_row", "leading_pitch",
-                           "band_pitch", "labelled_paragraph", "spanning_head", "title_over"):
+                           "band_pitch", "labelled_paragraph", "spanning_head", "title_over", "runs_on", "next_item"):
             out["width"] = round(self.value, 2)
         elif self.kind in ("group_label", "group_phrase"):
             out["row"] = int(self.value)
