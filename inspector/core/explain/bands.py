@@ -11,10 +11,11 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from ..structure.bandlines import centred_triples, continues, labelled_rows, leads_in
+from ..structure.bandlines import centred_triples, continues, labelled_rows, leads_in, run_step
 from ..structure.bandrows import band_depths, bold_label
 from ..structure.columns import Line, line_cols
 from ..structure.delineated import drawn_rows
+from ..structure.items import next_item
 from ..structure.region import FULL
 from ..structure.ruledrows import amount_row, amount_rows, misread_amounts, paragraph_cuts, rules_delimit_rows, stub_led
 from ..structure.spanlines import spanning_steps
@@ -153,7 +154,7 @@ def centred_band(ctx: PageContext, g: Grid, y: float) -> bool:
         return False
     below = next((k for k, ln in enumerate(band) if ln.bbox.cy > y), None)
     cols = [line_cols(ln, words, g.xs) for ln in band]
-    return below is not None and below in centred_triples(band, cols) \
+    return below is not None and below in centred_triples(band, cols, page=(words, g.xs)) \
         and amount_rows(band, words, g.xs, lambda prev, line: continues(prev, line, words))
 
 
@@ -235,3 +236,49 @@ def spanning_apart(ctx: PageContext, g: Grid, prev: Line, line: Line) -> bool:
     """Are ``prev`` and ``line`` (the text lines around a row boundary) each one cell laid across
     the columns, ``line`` set apart from ``prev`` or in another type (``spanlines.spanning_steps``)?"""
     return spanning_steps([prev, line], ctx.centres.words, g.xs)[1] == {1}
+
+
+RUNS_ON = "a new row starts with the next text line: the line above it (\"{text}\") sits between two lines " \
+    "that fill other columns, yet is no one-line cell centred beside a two-line one: it is {step:.1f} pt from " \
+    "its column's text two lines away, no more than a line of the cell beside it (a centred cell is a row and " \
+    "half a line from the rows around it), a line of a cell of several lines"
+
+
+def runs_on_above(ctx: PageContext, g: Grid, prev: Line, line: Line) -> tuple[str, float] | None:
+    """When ``prev``, the text line right above a row boundary, sits between two lines filling
+    the same other columns (``bandlines.centred_triples`` read without the text's leading) but
+    goes on with its columns' text two lines above or under it (``bandlines.run_step``): its
+    text and the step from that text (pt), else None. That leading kept ``prev`` from holding ``line`` in its row."""
+    words = ctx.centres.words
+    lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
+    k = next((n for n, ln in enumerate(lines) if ln.word_ids == prev.word_ids), 0)
+    if not 2 <= k < len(lines) - 1 or lines[k + 1].word_ids != line.word_ids:
+        return None
+    near = lines[k - 2:k + 3]  # the triple (k - 1, k, k + 1) and the lines above and under it
+    cols = [line_cols(ln, words, g.xs) for ln in near]
+    step = run_step(near, cols, 2, (words, g.xs))
+    if step is None or 1 not in centred_triples(near, cols):
+        return None
+    return " ".join(words[i].text for i in prev.word_ids), step
+
+
+NEXT_ITEM = "a new row starts with the next text line: it begins with the item after the one this row begins " \
+    "with (\"{0}\" then \"{1}\"), set where that one starts: the next item's row, whatever columns it fills"
+
+
+def item_below(ctx: PageContext, g: Grid, y: float) -> tuple[str, str] | None:
+    """The two item markers (``items.next_item``) when the text line right under the row
+    boundary at ``y`` begins with the item after the one the row above it begins with, and
+    that decided the boundary (a line filling two columns or more under a row of two or more
+    starts a row anyway: None)."""
+    lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
+    top = max((t for t in g.ys if t < y - 0.01), default=None)
+    row = [ln for ln in lines if top is not None and top < ln.bbox.cy < y]
+    below = [ln for ln in lines if ln.bbox.cy > y]
+    if not row or not below:
+        return None
+    first, under, words = min(row, key=lambda ln: ln.bbox.cy), min(below, key=lambda ln: ln.bbox.cy), ctx.centres.words
+    filled = set().union(*(line_cols(ln, words, g.xs) for ln in row))
+    if len(filled) >= 2 and len(line_cols(under, words, g.xs)) >= 2:
+        return None  # a line filling two columns under a row of two starts a row anyway
+    return next_item(first, under, words, g.xs)

@@ -15,18 +15,22 @@ from .bands import (
     LABEL_LEADS,
     LABELLED_HEAD,
     MISREAD,
+    NEXT_ITEM,
     PARAGRAPH_ROW,
+    RUNS_ON,
     SECTION_LABEL,
     STUB_ROW,
     TOTALS_ROW,
     amount_band,
     bold_label_below,
     centred_band,
+    item_below,
     label_leads_below,
     labelled_head,
     lines_around,
     misread_band,
     paragraph_band,
+    runs_on_above,
     spanning_apart,
     stub_band,
     totals_band,
@@ -139,6 +143,8 @@ def kept_why(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region
     drawn = [y for y, e in zip(g.ys, recorded_evidence(g.ys, g.row_evidence), strict=True) if _decided(e) != "text gap"]
     works = trial is not None and ctx.removes(g, "row", b.pos, trial, drawn)
     around, leads = lines_around(ctx, g, b.pos), False
+    run: tuple[str, float] | None = None
+    item: tuple[str, str] | None = None
     amounts = amount_band(ctx, g, b.pos)
     totals = not amounts and totals_band(ctx, g, b.pos)
     labelled = not (amounts or totals) and labelled_head(ctx, g, b.pos)
@@ -151,12 +157,14 @@ def kept_why(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region
         SECTION_LABEL if around and bold_label_below(ctx, g, *around) else \
         SPAN_APART if around and spanning_apart(ctx, g, *around) else \
         LABEL_LEADS if around and (leads := label_leads_below(ctx, g, *around)) else \
+        RUNS_ON.format(text=run[0], step=run[1]) if around and (run := runs_on_above(ctx, g, *around)) else \
+        NEXT_ITEM.format(*item) if (item := item_below(ctx, g, b.pos)) else \
         "a new row starts with the next text line (it fills other columns than the line above)"
     ev = Evidence("amount_row", b.gap) if amounts else Evidence("totals_box", b.gap) if totals else \
         Evidence("labelled_rows", b.gap) if labelled else \
         Evidence("centred_amounts", b.gap) if centred else Evidence("stub_labels", b.gap) if stub else \
         Evidence("labelled_paragraph", step) if step else Evidence("label_leads_in", b.gap) if leads else \
-        Evidence("line_gap", b.gap)
+        Evidence("runs_on", run[1]) if run else Evidence("next_item", b.gap) if item else Evidence("line_gap", b.gap)
     evidence: tuple[Evidence, ...] = (ev,)
     if misread := misread_band(ctx, g, b.pos):
         said += MISREAD.format(n=len(misread), words=", ".join(f'"{w}"' for w in misread[:3]))

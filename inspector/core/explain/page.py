@@ -67,6 +67,11 @@ class Evidence:
     centred_amounts (a row boundary over a label wrapped over two lines, its amounts centred between
     them, in a band under one rule: gap, pt) |
     totals_box (a row boundary between the lines of a totals box under one rule, the first column empty: gap, pt) |
+    runs_on (a row boundary under a line between two lines of other columns that goes on with its column's text two
+    lines above or under it, no further from it than a line of the cell beside it: a line of a cell of several lines,
+    no one-line cell centred beside them; the step from that text, pt) |
+    next_item (a row boundary over a line beginning with the item marker after the one the row above begins with,
+    "E." then "F.", set where it starts: gap, pt) |
     labelled_rows (a row boundary between the lines over a table's first rule, each a label beside an amount in
     one column: a totals block's rows, no header: gap, pt) |
     spacer_column (the table's rules break over a blank spreadsheet column here and go on beyond it
@@ -117,7 +122,7 @@ class Evidence:
                          "data_band", "expression"):
             out["count"] = int(self.value)
         elif self.kind in ("text_gap", "line_gap", "number_stack", "group_rule", "amount_row", "leading_pitch",
-                           "band_pitch", "labelled_paragraph", "spanning_head", "title_over"):
+                           "band_pitch", "labelled_paragraph", "spanning_head", "title_over", "runs_on", "next_item"):
             out["width"] = round(self.value, 2)
         elif self.kind in ("group_label", "group_phrase"):
             out["row"] = int(self.value)

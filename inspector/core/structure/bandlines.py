@@ -21,6 +21,7 @@ JOINING_ENDS = ("-", ",", "&", "(")  # a word ending in one of these is cut or j
 LABEL_LINES = 3  # lines a label may wrap over, its values on the last (a statement's bottom-aligned amounts)
 SPACE = 0.5  # x the type size: a wider gap between two words parts two cells' text
 TIGHT_SPACING = 1.2  # line heights of white between the lines around a middle line, at most: it sits tight between them
+RUN_STEP = 1.25  # x the step between the lines around a middle line: its step from its columns' text above, at most
 
 
 def full_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float], spare: int = 1,
@@ -190,21 +191,62 @@ def word_runs(line: Line, words: Sequence[Word]) -> list[list[Word]]:
 
 
 def centred_triples(lines: Sequence[Line], cols: Sequence[set[int]],
-                    own_row: Callable[[int], bool] | None = None) -> list[int]:
+                    own_row: Callable[[int], bool] | None = None,
+                    page: tuple[Sequence[Word], Sequence[float]] | None = None) -> list[int]:
     """Where a one-line cell sits centred beside a two-line cell: the index of each line a
     of lines a, b, c where a and c fill the same columns, b fills others and sits between
     them, tightly spaced (a label over two lines, its amounts centred in the row's height).
     Not when ``own_row`` (line index -> bool, asked at most once per line) holds for both a
-    and c: lines that are rows of their own beside a label centred over the two."""
+    and c: lines that are rows of their own beside a label centred over the two. Not when b
+    goes on with its columns' text above a or under c (``runs_on``, read when ``page``, the
+    words and the column boundaries ``xs``, is given): a line of a cell of several lines."""
     starts = []
     seen: dict[int, bool] = {}
     for k in range(len(lines) - 2):
         a, b, c = lines[k], lines[k + 1], lines[k + 2]
         tight = c.bbox.y0 - a.bbox.y1 <= TIGHT_SPACING * max(a.bbox.height, c.bbox.height)
         if tight and cols[k] == cols[k + 2] and not (cols[k] & cols[k + 1]) and a.bbox.cy < b.bbox.cy < c.bbox.cy \
-                and not (own_row is not None and _asked(own_row, k, seen) and _asked(own_row, k + 2, seen)):
+                and not (own_row is not None and _asked(own_row, k, seen) and _asked(own_row, k + 2, seen)) \
+                and not (page is not None and runs_on(lines, cols, k + 1, page)):
             starts.append(k)
     return starts
+
+
+def runs_on(lines: Sequence[Line], cols: Sequence[set[int]], k: int,
+            page: tuple[Sequence[Word], Sequence[float]]) -> bool:
+    """Does line ``k`` go on with its columns' text on line k - 2 or k + 2 (``run_step``)?"""
+    return run_step(lines, cols, k, page) is not None
+
+
+def run_step(lines: Sequence[Line], cols: Sequence[set[int]], k: int,
+             page: tuple[Sequence[Word], Sequence[float]]) -> float | None:
+    """The step (pt, top to top) between line ``k`` and the text of its columns on line k - 2
+    (above) or else k + 2 (below), when it is no more than ``RUN_STEP`` x the step from line
+    k - 1 to line k + 1 (the lines around it, filling other columns); else None. A one-line
+    cell centred beside a two-line one is a row and half a line of the cell beside it at least
+    from the rows above and under it; one no further from its columns' text than a line of
+    that cell goes on with that text, a cell of several lines set at another leading than the
+    lines beside it (a worksheet's side heading, "One or Both" over "Boxes"; a form's "Person
+    in Charge 经办" over "人：" beside a numbered list). ``page``: the words and the column
+    boundaries ``xs`` (PDF points)."""
+    words, xs = page
+    if not 2 <= k < len(lines) - 1 or not cols[k]:
+        return None
+    top = _top_in(lines[k], cols[k], words, xs)
+    first, last = _top_in(lines[k - 1], cols[k - 1], words, xs), _top_in(lines[k + 1], cols[k + 1], words, xs)
+    if top is None or first is None or last is None:
+        return None
+    for j in (k - 2, k + 2):
+        other = _top_in(lines[j], cols[k], words, xs) if j < len(lines) else None
+        if other is not None and 0 < abs(top - other) <= RUN_STEP * (last - first):
+            return abs(top - other)
+    return None
+
+
+def _top_in(line: Line, mine: AbstractSet[int], words: Sequence[Word], xs: Sequence[float]) -> float | None:
+    """The top (pt) of ``line``'s words in the columns ``mine``, None when it has none there."""
+    tops = [words[i].bbox.y0 for i in line.word_ids if col_of(words[i].bbox.cx, xs) in mine]
+    return min(tops) if tops else None
 
 
 def _asked(test: Callable[[int], bool], k: int, seen: dict[int, bool]) -> bool:

@@ -31,6 +31,7 @@ from .centred_heads import sub_header_cuts
 from .columns import Line, col_of, line_cols, lines_in
 from .delineated import drawn_rows
 from .headstacks import group_over, head_under_ends, header_words, stacked_heads
+from .items import item_list, next_item
 from .region import FULL, HALF, RegionEvidence
 from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows
 from .sectionrows import row_pitch, section_at_pitch
@@ -271,7 +272,7 @@ def staggered(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
     if len(lines) < 3 or len(xs) < 3:
         return False
     cols = cols if cols is not None else [line_cols(ln, words, xs) for ln in lines]
-    held, _ = _centred_between(lines, cols)
+    held, _ = _centred_between(lines, cols, page=(words, xs))
     steps = 0
     for k in range(1, len(lines)):
         a, b = lines[k - 1].bbox, lines[k].bbox
@@ -318,21 +319,23 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     cuts: list[float] = []
     if len(lines) < 2:
         return cuts
-    held, forced = _centred_between(lines, cols, lambda k: labelled_amounts(lines[k], words, xs))
+    held, forced = _centred_between(lines, cols, lambda k: labelled_amounts(lines[k], words, xs), (words, xs))
     spans, apart = spanning_steps(lines, words, xs)
     held |= tight_continuations(lines, words, xs, cols) | broken_continuations(lines, words, xs, cols) | spans \
         | operator_continuations(lines, words, xs, cols)
-    current = set(cols[0])
+    current, first = set(cols[0]), 0
     pitch = row_pitch(lines, cols, words)
     for k in range(1, len(lines)):
         prev, line, now = lines[k - 1], lines[k], cols[k]
-        label_then_values = len(current) == 1 and len(now) >= 2 and not continues(prev, line, words)
+        label_then_values = len(current) == 1 and len(now) >= 2 and not continues(prev, line, words) \
+            and not item_list(lines[first], line, words)
         starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced \
             or k in apart or leads_in(lines, cols, k, current, (words, xs)) or bold_label(prev, line, words, now, xs) \
-            or section_at_pitch(lines, cols, words, k, pitch) and not continues(prev, line, words)
+            or section_at_pitch(lines, cols, words, k, pitch) and not continues(prev, line, words) \
+            or next_item(lines[first], line, words, xs) is not None
         if starts and k not in held and (k in forced or not carries_on(prev, line, words, xs, (cols[k - 1], now))):
             cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)
-            current = set(now)
+            current, first = set(now), k
         else:
             current |= now
     return cuts
@@ -354,8 +357,8 @@ def _is_bold(ids: Sequence[int], words: Sequence[Word]) -> bool:
     return sum(words[i].bold for i in ids) * 2 > len(ids)
 
 
-def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]],
-                     own_row: Callable[[int], bool] | None = None) -> tuple[set[int], set[int]]:
+def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]], own_row: Callable[[int], bool] | None = None,
+                     page: tuple[Sequence[Word], Sequence[float]] | None = None) -> tuple[set[int], set[int]]:
     """Rows of a two-line cell with a one-line cell centred beside it: lines a, b, c where
     a and c fill the same columns, b fills others and sits between them, tightly spaced.
     Not when ``own_row`` holds for both a and c (lines that are rows of their own: each has its
@@ -363,9 +366,10 @@ def _centred_between(lines: Sequence[Line], cols: Sequence[set[int]],
     spanning them), and it goes on the row above. ``own_row`` (line index -> bool) is asked
     only of such triples' a and c, each line at most once: it reads the line's words.
 
-    Returns the line indices that must not start a row (b, c) and those that must (a, and
-    the line after c)."""
-    starts = centred_triples(lines, cols, own_row)
+    Nor when b goes on its columns' text above a (``bandlines.runs_on``, read with ``page``:
+    the words and column boundaries). Returns the line indices that must not start a row (b,
+    c) and those that must (a, and the line after c)."""
+    starts = centred_triples(lines, cols, own_row, page)
     held = {k + d for k in starts for d in (1, 2)}
     n = len(lines)
     # A neighbour in the same columns may be more of the same cell (a three-line label);

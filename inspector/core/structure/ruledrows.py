@@ -166,7 +166,8 @@ def _centred_amounts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[
     column ``first`` (``bandlines.centred_triples``: the label's lines above and below it,
     tightly spaced; matplotlib's and Word's vertically centred cells): each is its label's row."""
     cols = [line_cols(ln, words, xs) for ln in lines]
-    return {k + 1 for k in centred_triples(lines, cols) if cols[k] == {first} and first not in cols[k + 1]}
+    return {k + 1 for k in centred_triples(lines, cols, page=(words, xs))
+            if cols[k] == {first} and first not in cols[k + 1]}
 
 
 def amount_row(line: Line, words: Sequence[Word], xs: Sequence[float]) -> bool:
