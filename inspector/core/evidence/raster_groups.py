@@ -49,7 +49,7 @@ MIN_PERIOD_SKEW = 0.1  # degrees: under this the period is longer than any hairl
 # --- pieces of a rule ---------------------------------------------------------------------
 
 def bridge(pieces: list[tuple[Rule, str, bool]], min_length: float, gap: float, px: float,
-           hairline_gap: float = 0.0, skew: float = 0.0) -> list[tuple[Rule, str]]:
+           hairline_gap: float = 0.0, skew: float = 0.0, pitch: float = 0.0) -> list[tuple[Rule, str]]:
     """Candidates (rule, why not, clear sides) with the pieces of a broken rule joined.
 
     Runs too short on their own whose sides are clear, in line (within their thickness and
@@ -62,12 +62,14 @@ def bridge(pieces: list[tuple[Rule, str, bool]], min_length: float, gap: float, 
     MIN_DASHES of them or more. With the page's ``skew`` (degrees, the picture already
     straightened by it) thin pieces whose centres stand the skew's period apart (``dash_period``)
     bridge gaps up to ``hairline_gap`` whatever their lengths: one hairline's dashes, even when
-    each is long enough to be a rule. Order is kept, the joined rules come last.
+    each is long enough to be a rule; ``pitch`` is a pixel of the scan (points; 0: ``px``): a
+    300 dpi scan rendered at 150 dpi left its dashes at its own pixels' period. Order is kept,
+    the joined rules come last.
     """
     out = [(r, why) for r, why, _ in pieces]
     if gap <= 0 and hairline_gap <= 0:
         return out
-    reach = _Reach(gap, hairline_gap, px, min_length, dash_period(skew, px) if hairline_gap > 0 else 0.0)
+    reach = _Reach(gap, hairline_gap, px, min_length, dash_period(skew, pitch or px) if hairline_gap > 0 else 0.0)
     cands = sorted((i for i, (r, why, clear) in enumerate(pieces) if clear and (not why or why.startswith(TOO_SHORT))),
                    key=lambda i: (pieces[i][0].orient, pieces[i][0].start))
     chains: list[list[Rule]] = []
@@ -85,7 +87,8 @@ def bridge(pieces: list[tuple[Rule, str, bool]], min_length: float, gap: float, 
         else:
             chains[k].append(r)
             used[k].append(i)
-    joined = [(c, u) for c, u in zip(chains, used, strict=True) if reach.holds(c)]
+    cut = [part for c, u in zip(chains, used, strict=True) for part in _cut_at_specks(c, u, reach)]
+    joined = [(c, u) for c, u in cut if reach.holds(c)]
     drop = {i for _, u in joined for i in u}
     return [x for i, x in enumerate(out) if i not in drop] + [(_joined(c), "") for c, _ in joined]
 
@@ -124,6 +127,14 @@ class _Reach:
         spacing = (b.start + b.end - a.start - a.end) / 2
         return self.period > 0 and abs(spacing - self.period) <= PERIOD_SLACK * self.period
 
+    def periods_apart(self, a: Rule, b: Rule) -> bool:
+        """Do ``a`` and ``b``'s centres stand a whole number (one or more) of periods apart?"""
+        if self.period <= 0:
+            return False
+        spacing = (b.start + b.end - a.start - a.end) / 2
+        n = max(round(spacing / self.period), 1)
+        return abs(spacing - n * self.period) <= PERIOD_SLACK * self.period
+
     def holds(self, chain: list[Rule]) -> bool:
         """Is ``chain`` one rule: two pieces or more, ``min_length`` long, and MIN_DASHES
         pieces or more when one of its gaps is wider than a step's?"""
@@ -149,6 +160,23 @@ def _continues(chain: list[Rule], r: Rule, reach: _Reach) -> bool:
         return False
     pos = sum(p.pos * p.length for p in chain) / max(sum(p.length for p in chain), 1e-9)
     return abs(r.pos - pos) <= max(last.thickness, r.thickness) + px
+
+
+def _cut_at_specks(chain: list[Rule], used: list[int], reach: _Reach) -> list[tuple[list[Rule], list[int]]]:
+    """``chain`` (with its pieces' indices ``used``) cut between two rule-long pieces it joined
+    only through short ones across a gap the two would not bridge side by side
+    (``_Reach.limit``) nor at a whole number of the skew's periods: at the widest gap between
+    them. A speck of a noisy scan standing in the gap between two tables' rules (a dash's reach
+    from each) does not make them one line; a skewed hairline's dashes stand at its period."""
+    longs = [k for k, p in enumerate(chain) if p.length >= reach.min_length]
+    cuts = []
+    for i, j in zip(longs, longs[1:], strict=False):
+        a, b = chain[i], chain[j]
+        if j - i < 2 or b.start - a.end <= reach.limit(a, b) or reach.periods_apart(a, b):
+            continue
+        cuts.append(max(range(i + 1, j + 1), key=lambda k: chain[k].start - chain[k - 1].end))
+    ends = [0, *cuts, len(chain)]
+    return [(chain[x:y], used[x:y]) for x, y in zip(ends, ends[1:], strict=False)]
 
 
 def _joined(chain: list[Rule]) -> Rule:
