@@ -82,17 +82,24 @@ def dash(start: float, end: float) -> tuple[Rule, str, bool]:
     return Rule("h", 300.0, start, end, 0.48, "raster", 0), "" if end - start >= 20 else "too short (x pt)", True
 
 
-def test_rule_long_pieces_joined_through_short_ones_stand_at_whole_periods_or_apart() -> None:
+def test_a_dashs_reach_joins_two_rule_long_segments_only_at_the_skews_period() -> None:
     px, skew = 72.0 / RDPI, 0.7
-    period = dash_period(skew, px)  # 39.3 pt
-    # Two rule-long dashes two periods apart with a short dash at the period between them: one hairline.
-    pieces = [dash(100, 125), dash(100 + period + 6, 100 + period + 18), dash(100 + 2 * period, 125 + 2 * period)]
-    got = [(r.pieces, round(r.start, 2), round(r.end, 2)) for r, why in bridge(pieces, 20.0, 5.0, px, 40.0, skew) if not why]
-    assert got == [(3, 100, round(125 + 2 * period, 2))]
-    # The same three off the period: the short dash bridges each gap, the two rules stay apart.
-    pieces[2] = dash(100 + 2 * period + 9, 125 + 2 * period + 9)
-    got = [(r.pieces, round(r.start, 2), round(r.end, 2)) for r, why in bridge(pieces, 20.0, 5.0, px, 40.0, skew) if not why]
-    assert got == [(1, 100, 125), (1, round(100 + 2 * period + 9, 2), round(125 + 2 * period + 9, 2))]
+    period = dash_period(skew, px)
+    assert period == pytest.approx(39.3, abs=0.05)
+    # A dash 25 pt long; 15 pt on, a 9 pt piece and (a pixel's noise on) the rest of a 23.6 pt
+    # segment whose centre stands a period from the dash's: one skewed hairline.
+    pieces = [dash(100, 125), dash(140, 149), dash(150, 163.6)]
+    got = [(r.pieces, r.start, round(r.end, 2)) for r, why in bridge(pieces, 20.0, 5.0, px, 40.0, skew) if not why]
+    assert got == [(3, 100, 163.6)]
+    # The segment 9 pt further on: the 9 pt piece still reaches back (24 pt, three times its
+    # length), but the two rule-long segments stand off the period: two rules.
+    pieces = [dash(100, 125), dash(149, 158), dash(159, 172.6)]
+    got = [(r.pieces, r.start, round(r.end, 2)) for r, why in bridge(pieces, 20.0, 5.0, px, 40.0, skew) if not why]
+    assert got == [(1, 100, 125), (2, 149, 172.6)]
+    # A short dash of its own between two rules joins them as before (MIN_DASHES pieces).
+    pieces = [dash(100, 125), dash(145, 154), dash(174, 199)]
+    got = [(r.pieces, r.start, round(r.end, 2)) for r, why in bridge(pieces, 20.0, 5.0, px, 40.0, skew) if not why]
+    assert got == [(3, 100, 199)]
 
 
 def hairline_scan(dpi: int, angle: float) -> tuple[np.ndarray, TableTruth]:

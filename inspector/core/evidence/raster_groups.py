@@ -13,6 +13,7 @@ All lengths in PDF points.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -127,14 +128,6 @@ class _Reach:
         spacing = (b.start + b.end - a.start - a.end) / 2
         return self.period > 0 and abs(spacing - self.period) <= PERIOD_SLACK * self.period
 
-    def periods_apart(self, a: Rule, b: Rule) -> bool:
-        """Do ``a`` and ``b``'s centres stand a whole number (one or more) of periods apart?"""
-        if self.period <= 0:
-            return False
-        spacing = (b.start + b.end - a.start - a.end) / 2
-        n = max(round(spacing / self.period), 1)
-        return abs(spacing - n * self.period) <= PERIOD_SLACK * self.period
-
     def holds(self, chain: list[Rule]) -> bool:
         """Is ``chain`` one rule: two pieces or more, ``min_length`` long, and MIN_DASHES
         pieces or more when one of its gaps is wider than a step's?"""
@@ -163,20 +156,32 @@ def _continues(chain: list[Rule], r: Rule, reach: _Reach) -> bool:
 
 
 def _cut_at_specks(chain: list[Rule], used: list[int], reach: _Reach) -> list[tuple[list[Rule], list[int]]]:
-    """``chain`` (with its pieces' indices ``used``) cut between two rule-long pieces it joined
-    only through short ones across a gap the two would not bridge side by side
-    (``_Reach.limit``) nor at a whole number of the skew's periods: at the widest gap between
-    them. A speck of a noisy scan standing in the gap between two tables' rules (a dash's reach
-    from each) does not make them one line; a skewed hairline's dashes stand at its period."""
-    longs = [k for k, p in enumerate(chain) if p.length >= reach.min_length]
+    """``chain`` (with its pieces' indices ``used``) cut where a dash's reach joined two
+    segments (runs of pieces a step's gap apart: a rule noise broke) that are each rule-long
+    when the two would not bridge that gap side by side (``_Reach.limit``: a step's, or a
+    hairline's at the skew's period). A piece noise broke off the start of one table's rule is
+    short, and reaches back to the rule of the table beside it; the rule it belongs to does not."""
+    segs = _segments(chain, reach)
+    seg_of = [n for n, (a, b) in enumerate(segs) for _ in range(a, b)]
+    spans = [dataclasses.replace(chain[a], end=max(p.end for p in chain[a:b])) for a, b in segs]
     cuts = []
-    for i, j in zip(longs, longs[1:], strict=False):
-        a, b = chain[i], chain[j]
-        if j - i < 2 or b.start - a.end <= reach.limit(a, b) or reach.periods_apart(a, b):
-            continue
-        cuts.append(max(range(i + 1, j + 1), key=lambda k: chain[k].start - chain[k - 1].end))
+    for n in range(1, len(segs)):
+        k = segs[n][0]  # the link from piece k - 1 to piece k
+        a, b = spans[seg_of[k - 1]], spans[n]
+        pieces_long = min(chain[k - 1].length, chain[k].length) >= reach.min_length
+        if pieces_long or min(a.length, b.length) < reach.min_length:
+            continue  # judged on the pieces themselves, or a short dash's own reach
+        if b.start - a.end > reach.limit(a, b):
+            cuts.append(k)
     ends = [0, *cuts, len(chain)]
     return [(chain[x:y], used[x:y]) for x, y in zip(ends, ends[1:], strict=False)]
+
+
+def _segments(chain: list[Rule], reach: _Reach) -> list[tuple[int, int]]:
+    """Runs [a, b) of ``chain``'s pieces each a step's gap (``_Reach.step``) from the one before."""
+    starts = [0] + [k for k in range(1, len(chain))
+                    if chain[k].start - chain[k - 1].end > reach.step(chain[k - 1], chain[k])]
+    return list(zip(starts, [*starts[1:], len(chain)], strict=True))
 
 
 def _joined(chain: list[Rule]) -> Rule:
