@@ -2,7 +2,7 @@
 deterministically (turned, sampled as a scanner's sensor does, thresholded, a rule broken by
 noise) and wrapped as a picture; exact expectations.
 
-A speck or a broken-off piece of one table's rule, in line with the next table's rule, must not
+A piece noise broke off one table's rule, in line with the rule of the table beside it, must not
 make the two tables' rules one line; a skewed hairline's dashes recur at the scan's own pixels'
 period, whatever resolution the raster stage renders the page at."""
 
@@ -82,24 +82,36 @@ def dash(start: float, end: float) -> tuple[Rule, str, bool]:
     return Rule("h", 300.0, start, end, 0.48, "raster", 0), "" if end - start >= 20 else "too short (x pt)", True
 
 
-def test_a_dashs_reach_joins_two_rule_long_segments_only_at_the_skews_period() -> None:
-    px, skew = 72.0 / RDPI, 0.7
-    period = dash_period(skew, px)
-    assert period == pytest.approx(39.3, abs=0.05)
-    # A dash 25 pt long; 15 pt on, a 9 pt piece and (a pixel's noise on) the rest of a 23.6 pt
-    # segment whose centre stands a period from the dash's: one skewed hairline.
-    pieces = [dash(100, 125), dash(140, 149), dash(150, 163.6)]
-    got = [(r.pieces, r.start, round(r.end, 2)) for r, why in bridge(pieces, 20.0, 5.0, px, 40.0, skew) if not why]
-    assert got == [(3, 100, 163.6)]
-    # The segment 9 pt further on: the 9 pt piece still reaches back (24 pt, three times its
-    # length), but the two rule-long segments stand off the period: two rules.
-    pieces = [dash(100, 125), dash(149, 158), dash(159, 172.6)]
-    got = [(r.pieces, r.start, round(r.end, 2)) for r, why in bridge(pieces, 20.0, 5.0, px, 40.0, skew) if not why]
-    assert got == [(1, 100, 125), (2, 149, 172.6)]
+def edge(x: float) -> tuple[Rule, str, bool]:
+    """A table's column rule crossing the row rules' line (at y = 300) at ``x``."""
+    return Rule("v", x, 280.0, 320.0, 0.48, "raster", 0), "", True
+
+
+def rows(pieces: list[tuple[Rule, str, bool]], skew: float) -> list[tuple[int, float, float]]:
+    """The row rules ``bridge`` makes of ``pieces``: (pieces joined, start, end)."""
+    px = 72.0 / RDPI
+    got = bridge(pieces, 20.0, 5.0, px, 40.0, skew)
+    return [(r.pieces, round(r.start, 2), round(r.end, 2)) for r, why in got if not why and r.orient == "h"]
+
+
+def test_a_dashs_reach_joins_two_tables_edge_to_edge_rules_only_at_the_skews_period() -> None:
+    skew = 0.7
+    assert dash_period(skew, 72.0 / RDPI) == pytest.approx(39.3, abs=0.05)
+    # A rule 25 pt long ending at a table's edge; 15 pt on, at the next table's edge, a 9 pt piece
+    # and (a pixel's noise on) the rest of a 23.6 pt segment, whose centre stands a period from
+    # the first one's: one skewed hairline all the same.
+    corners = [edge(125.0), edge(140.0)]
+    assert rows([dash(100, 125), dash(140, 149), dash(150, 163.6), *corners], skew) == [(3, 100, 163.6)]
+    # The segment 9 pt further on, at the next table's edge: the 9 pt piece still reaches back
+    # (24 pt, three times its length), but the two rule-long segments stand off the period.
+    corners = [edge(125.0), edge(149.0)]
+    two = [dash(100, 125), dash(149, 158), dash(159, 172.6)]
+    assert rows([*two, *corners], skew) == [(1, 100, 125), (2, 149, 172.6)]
+    # Without the two edges it is a hairline noise cut (a dash lost): one line.
+    assert rows(two, skew) == [(3, 100, 172.6)]
+    assert rows([*two, corners[0]], skew) == [(3, 100, 172.6)]
     # A short dash of its own between two rules joins them as before (MIN_DASHES pieces).
-    pieces = [dash(100, 125), dash(145, 154), dash(174, 199)]
-    got = [(r.pieces, r.start, round(r.end, 2)) for r, why in bridge(pieces, 20.0, 5.0, px, 40.0, skew) if not why]
-    assert got == [(3, 100, 199)]
+    assert rows([dash(100, 125), dash(145, 154), dash(174, 199), edge(125.0), edge(174.0)], skew) == [(3, 100, 199)]
 
 
 def hairline_scan(dpi: int, angle: float) -> tuple[np.ndarray, TableTruth]:

@@ -88,7 +88,8 @@ def bridge(pieces: list[tuple[Rule, str, bool]], min_length: float, gap: float, 
         else:
             chains[k].append(r)
             used[k].append(i)
-    cut = [part for c, u in zip(chains, used, strict=True) for part in _cut_at_specks(c, u, reach)]
+    ruled = [r for r, why, _ in pieces if not why]
+    cut = [part for c, u in zip(chains, used, strict=True) for part in _cut_at_specks(c, u, reach, ruled)]
     joined = [(c, u) for c, u in cut if reach.holds(c)]
     drop = {i for _, u in joined for i in u}
     return [x for i, x in enumerate(out) if i not in drop] + [(_joined(c), "") for c, _ in joined]
@@ -155,12 +156,14 @@ def _continues(chain: list[Rule], r: Rule, reach: _Reach) -> bool:
     return abs(r.pos - pos) <= max(last.thickness, r.thickness) + px
 
 
-def _cut_at_specks(chain: list[Rule], used: list[int], reach: _Reach) -> list[tuple[list[Rule], list[int]]]:
+def _cut_at_specks(chain: list[Rule], used: list[int], reach: _Reach,
+                   ruled: list[Rule]) -> list[tuple[list[Rule], list[int]]]:
     """``chain`` (with its pieces' indices ``used``) cut where a dash's reach joined two
-    segments (runs of pieces a step's gap apart: a rule noise broke) that are each rule-long
-    when the two would not bridge that gap side by side (``_Reach.limit``: a step's, or a
-    hairline's at the skew's period). A piece noise broke off the start of one table's rule is
-    short, and reaches back to the rule of the table beside it; the rule it belongs to does not."""
+    segments (runs of pieces a step's gap apart: a rule noise broke) that are each rule-long,
+    across a gap the two would not bridge side by side (``_Reach.limit``: a step's, or a
+    hairline's at the skew's period), and each ends at a corner: a rule of ``ruled`` across it,
+    two different ones. Two tables side by side face each other with their edges; a piece noise
+    broke off the start of one's rule is short and reaches back to the other's rule."""
     segs = _segments(chain, reach)
     seg_of = [n for n, (a, b) in enumerate(segs) for _ in range(a, b)]
     spans = [dataclasses.replace(chain[a], end=max(p.end for p in chain[a:b])) for a, b in segs]
@@ -169,12 +172,20 @@ def _cut_at_specks(chain: list[Rule], used: list[int], reach: _Reach) -> list[tu
         k = segs[n][0]  # the link from piece k - 1 to piece k
         a, b = spans[seg_of[k - 1]], spans[n]
         pieces_long = min(chain[k - 1].length, chain[k].length) >= reach.min_length
-        if pieces_long or min(a.length, b.length) < reach.min_length:
-            continue  # judged on the pieces themselves, or a short dash's own reach
-        if b.start - a.end > reach.limit(a, b):
+        if pieces_long or min(a.length, b.length) < reach.min_length or b.start - a.end <= reach.limit(a, b):
+            continue  # judged on the pieces themselves, a short dash's own reach, or a gap they bridge
+        ends, starts = _corners(a, a.end, ruled, reach.px), _corners(b, b.start, ruled, reach.px)
+        if any(x is not y for x in ends for y in starts):
             cuts.append(k)
-    ends = [0, *cuts, len(chain)]
-    return [(chain[x:y], used[x:y]) for x, y in zip(ends, ends[1:], strict=False)]
+    ends_at = [0, *cuts, len(chain)]
+    return [(chain[x:y], used[x:y]) for x, y in zip(ends_at, ends_at[1:], strict=False)]
+
+
+def _corners(r: Rule, at: float, ruled: list[Rule], px: float) -> list[Rule]:
+    """The rules of ``ruled`` across ``r`` at ``at`` (points along it): within their and its
+    thickness and two pixels ``px`` of that point, and reaching its line."""
+    return [c for c in ruled if c.orient != r.orient and abs(c.pos - at) <= c.thickness + r.thickness + 2 * px
+            and c.start - 2 * px <= r.pos <= c.end + 2 * px]
 
 
 def _segments(chain: list[Rule], reach: _Reach) -> list[tuple[int, int]]:
