@@ -165,7 +165,7 @@ class Pipeline:
             if img.size:
                 paper = self._stage(t, "paper", (index, dpi, spread), lambda: even_paper(img, dpi, spread), self._renders)
                 ras = self._stage(t, "raster", rkey, lambda: rules_back(
-                    find_raster_rules(straightened(paper.grey, skew), dpi, params.raster, skew),
+                    find_raster_rules(straightened(paper.grey, skew), dpi, params.raster, skew, page.picture_dpi() or 0.0),
                     Frame(0, page.width, page.height, skew)))
                 late = paper_note(paper, "raster rules", "raster.even_paper")
             else:  # over budget: the text and the vectors already found are all there is

@@ -108,7 +108,7 @@ def ocr_picture(page: Page, o: OcrParams, skew: float, raster: RasterParams | No
     dpi = page.safe_dpi(ocr_dpi(page, o.dpi))
     render = page.render_shown(dpi)
     black_white = bilevel(render)
-    img, notes = cleaned(render, dpi, o, skew, raster, black_white)
+    img, notes = cleaned(render, dpi, o, skew, raster, black_white, page.picture_dpi() or 0.0)
     native, dpi = dpi, upscaled_dpi(page, o, img, dpi, black_white)
     if dpi != native:  # last: rules are found and erased on the scan's own pixels
         from .reading.skew import enlarge
@@ -120,13 +120,15 @@ def ocr_picture(page: Page, o: OcrParams, skew: float, raster: RasterParams | No
 
 
 def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: RasterParams | None,
-            black_white: bool = False) -> tuple[np.ndarray, tuple[str, ...]]:
+            black_white: bool = False, scan_dpi: float = 0.0) -> tuple[np.ndarray, tuple[str, ...]]:
     """The render ``img`` (at ``dpi``) with its paper evened out (``o.even_paper``), its shaded
     areas lifted to paper (``o.shading``), its specks
     up to ``o.specks`` points wide painted out, straightened by ``skew`` degrees and its rules
     erased when ``o.erase_rules`` (with ``raster``: those the raster stage joined from a scan's
     steps too); and notes saying what of it explain should name. On a ``black_white`` scan a
-    speck between two letters is kept (``o.speck_points``): thresholding left its points a pixel."""
+    speck between two letters is kept (``o.speck_points``): thresholding left its points a pixel.
+    ``scan_dpi`` is the scan's own resolution (``Page.picture_dpi``; 0: ``dpi``), whose pixels
+    set the period of a skewed hairline's dashes."""
     notes: tuple[str, ...] = ()
     if o.even_paper > 0:  # first: specks, rules and Tesseract all threshold the page as a whole
         from .reading.paper import even_paper
@@ -152,7 +154,7 @@ def cleaned(img: np.ndarray, dpi: int, o: OcrParams, skew: float, raster: Raster
                       "as points (a decimal point, a comma), not painted out as dust (ocr.speck_points)",)
     img = straightened(img, skew)
     if o.erase_rules:
-        img, erased = _erase_rules(img, dpi, raster, skew)
+        img, erased = _erase_rules(img, dpi, raster, skew, scan_dpi)
         notes += erased
     return img, notes
 
@@ -314,7 +316,7 @@ def ocr_dpi(page: Page, wanted: int) -> int:
 
 
 def _erase_rules(img: np.ndarray, dpi: int, raster: RasterParams | None,
-                 skew: float = 0.0) -> tuple[np.ndarray, tuple[str, ...]]:
+                 skew: float = 0.0, scan_dpi: float = 0.0) -> tuple[np.ndarray, tuple[str, ...]]:
     """``img`` with its rules painted paper-white, and a note when broken rules were among them.
 
     Long thin runs go first (``erase_rules``); then the raster stage's rules (``raster``) found
@@ -327,7 +329,7 @@ def _erase_rules(img: np.ndarray, dpi: int, raster: RasterParams | None,
         return out, ()
     from .evidence.rules_raster import find_raster_rules
 
-    found = find_raster_rules(img, dpi, raster, skew)
+    found = find_raster_rules(img, dpi, raster, skew, scan_dpi)
     joined = [r for r in found.rules if r.pieces > 1]
     # A hairline a coarse scan left as dashes long enough to be rules each (but too far apart to
     # join) is no run the eraser's opening finds either: Tesseract read each dash as "=" or "_".

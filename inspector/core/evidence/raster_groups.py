@@ -13,6 +13,7 @@ All lengths in PDF points.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -49,7 +50,7 @@ MIN_PERIOD_SKEW = 0.1  # degrees: under this the period is longer than any hairl
 # --- pieces of a rule ---------------------------------------------------------------------
 
 def bridge(pieces: list[tuple[Rule, str, bool]], min_length: float, gap: float, px: float,
-           hairline_gap: float = 0.0, skew: float = 0.0) -> list[tuple[Rule, str]]:
+           hairline_gap: float = 0.0, skew: float = 0.0, pitch: float = 0.0) -> list[tuple[Rule, str]]:
     """Candidates (rule, why not, clear sides) with the pieces of a broken rule joined.
 
     Runs too short on their own whose sides are clear, in line (within their thickness and
@@ -62,12 +63,14 @@ def bridge(pieces: list[tuple[Rule, str, bool]], min_length: float, gap: float, 
     MIN_DASHES of them or more. With the page's ``skew`` (degrees, the picture already
     straightened by it) thin pieces whose centres stand the skew's period apart (``dash_period``)
     bridge gaps up to ``hairline_gap`` whatever their lengths: one hairline's dashes, even when
-    each is long enough to be a rule. Order is kept, the joined rules come last.
+    each is long enough to be a rule; ``pitch`` is a pixel of the scan (points; 0: ``px``): a
+    300 dpi scan rendered at 150 dpi left its dashes at its own pixels' period. Order is kept,
+    the joined rules come last.
     """
     out = [(r, why) for r, why, _ in pieces]
     if gap <= 0 and hairline_gap <= 0:
         return out
-    reach = _Reach(gap, hairline_gap, px, min_length, dash_period(skew, px) if hairline_gap > 0 else 0.0)
+    reach = _Reach(gap, hairline_gap, px, min_length, dash_period(skew, pitch or px) if hairline_gap > 0 else 0.0)
     cands = sorted((i for i, (r, why, clear) in enumerate(pieces) if clear and (not why or why.startswith(TOO_SHORT))),
                    key=lambda i: (pieces[i][0].orient, pieces[i][0].start))
     chains: list[list[Rule]] = []
@@ -85,7 +88,9 @@ def bridge(pieces: list[tuple[Rule, str, bool]], min_length: float, gap: float, 
         else:
             chains[k].append(r)
             used[k].append(i)
-    joined = [(c, u) for c, u in zip(chains, used, strict=True) if reach.holds(c)]
+    ruled = [r for r, why, _ in pieces if not why]
+    cut = [part for c, u in zip(chains, used, strict=True) for part in _cut_at_specks(c, u, reach, ruled)]
+    joined = [(c, u) for c, u in cut if reach.holds(c)]
     drop = {i for _, u in joined for i in u}
     return [x for i, x in enumerate(out) if i not in drop] + [(_joined(c), "") for c, _ in joined]
 
@@ -149,6 +154,45 @@ def _continues(chain: list[Rule], r: Rule, reach: _Reach) -> bool:
         return False
     pos = sum(p.pos * p.length for p in chain) / max(sum(p.length for p in chain), 1e-9)
     return abs(r.pos - pos) <= max(last.thickness, r.thickness) + px
+
+
+def _cut_at_specks(chain: list[Rule], used: list[int], reach: _Reach,
+                   ruled: list[Rule]) -> list[tuple[list[Rule], list[int]]]:
+    """``chain`` (with its pieces' indices ``used``) cut where a dash's reach joined two
+    segments (runs of pieces a step's gap apart: a rule noise broke) that are each rule-long,
+    across a gap the two would not bridge side by side (``_Reach.limit``: a step's, or a
+    hairline's at the skew's period), and each ends at a corner: a rule of ``ruled`` across it,
+    two different ones. Two tables side by side face each other with their edges; a piece noise
+    broke off the start of one's rule is short and reaches back to the other's rule."""
+    segs = _segments(chain, reach)
+    seg_of = [n for n, (a, b) in enumerate(segs) for _ in range(a, b)]
+    spans = [dataclasses.replace(chain[a], end=max(p.end for p in chain[a:b])) for a, b in segs]
+    cuts = []
+    for n in range(1, len(segs)):
+        k = segs[n][0]  # the link from piece k - 1 to piece k
+        a, b = spans[seg_of[k - 1]], spans[n]
+        pieces_long = min(chain[k - 1].length, chain[k].length) >= reach.min_length
+        if pieces_long or min(a.length, b.length) < reach.min_length or b.start - a.end <= reach.limit(a, b):
+            continue  # judged on the pieces themselves, a short dash's own reach, or a gap they bridge
+        ends, starts = _corners(a, a.end, ruled, reach.px), _corners(b, b.start, ruled, reach.px)
+        if any(x is not y for x in ends for y in starts):
+            cuts.append(k)
+    ends_at = [0, *cuts, len(chain)]
+    return [(chain[x:y], used[x:y]) for x, y in zip(ends_at, ends_at[1:], strict=False)]
+
+
+def _corners(r: Rule, at: float, ruled: list[Rule], px: float) -> list[Rule]:
+    """The rules of ``ruled`` across ``r`` at ``at`` (points along it): within their and its
+    thickness and two pixels ``px`` of that point, and reaching its line."""
+    return [c for c in ruled if c.orient != r.orient and abs(c.pos - at) <= c.thickness + r.thickness + 2 * px
+            and c.start - 2 * px <= r.pos <= c.end + 2 * px]
+
+
+def _segments(chain: list[Rule], reach: _Reach) -> list[tuple[int, int]]:
+    """Runs [a, b) of ``chain``'s pieces each a step's gap (``_Reach.step``) from the one before."""
+    starts = [0] + [k for k in range(1, len(chain))
+                    if chain[k].start - chain[k - 1].end > reach.step(chain[k - 1], chain[k])]
+    return list(zip(starts, [*starts[1:], len(chain)], strict=True))
 
 
 def _joined(chain: list[Rule]) -> Rule:

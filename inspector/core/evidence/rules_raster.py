@@ -59,9 +59,11 @@ MOMENT_STEP = 3  # px: column sampling for run moments (runs are >= min_length/2
 PEAK_REACH, PEAK_SHARE, PAPER_CLEAR = 4, 0.005, 8
 
 
-def find_raster_rules(grey: np.ndarray | None, dpi: int, params: RasterParams, skew: float = 0.0) -> RasterResult:
+def find_raster_rules(grey: np.ndarray | None, dpi: int, params: RasterParams, skew: float = 0.0,
+                      scan_dpi: float = 0.0) -> RasterResult:
     """Rules and bands in ``grey`` (uint8 H x W render at ``dpi``, straightened by the page's
-    ``skew``, degrees: a skewed hairline's dashes recur at its period); empty when disabled
+    ``skew``, degrees: a skewed hairline's dashes recur at its period, one pixel of the scan's
+    ``scan_dpi`` a period, ``Page.picture_dpi``; 0: the render's own); empty when disabled
     (``grey`` may then be None) or when the image is empty."""
     if not params.enabled or grey is None or grey.ndim != 2 or grey.size == 0 or dpi <= 0:
         return RasterResult((), (), (), 0, 0)
@@ -79,8 +81,9 @@ def find_raster_rules(grey: np.ndarray | None, dpi: int, params: RasterParams, s
     found_bands = find_bands(blobs, sc)
     rejected = list(found_bands.rejected)
     pieces = [c for orient in ("h", "v") for c in _thin_rules(thin, grey, paper, orient, sc)]
+    pitch = 72.0 / scan_dpi if scan_dpi > 0 else sc.pt  # a scan's pixel (pt), rendered at any dpi
     found = texture(bridge(pieces, params.min_length, params.bridge_gap, sc.pt,
-                            params.hairline_gap, skew), found_bands.pictures)
+                            params.hairline_gap, skew, pitch), found_bands.pictures)
     rules = [r for r, why in found if not why]
     rejected += [RejectedRule(r, why) for r, why in found if why]
     edges, dup = drop_duplicate_edges(found_bands.edges, rules)
