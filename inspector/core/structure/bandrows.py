@@ -272,7 +272,7 @@ def staggered(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
     if len(lines) < 3 or len(xs) < 3:
         return False
     cols = cols if cols is not None else [line_cols(ln, words, xs) for ln in lines]
-    held, _ = _centred_between(lines, cols, page=(words, xs))
+    held, _ = _centred_between(lines, cols)
     steps = 0
     for k in range(1, len(lines)):
         a, b = lines[k - 1].bbox, lines[k].bbox
