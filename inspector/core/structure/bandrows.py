@@ -267,8 +267,10 @@ def staggered(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
     ``1/STAGGER_SHARE`` of the steps from one line to the next? Rows of a table share their
     baselines across the columns; independent multi-line cells (bullet lists of different
     spacing side by side) do not. A one-line cell centred beside a two-line one is a row of
-    its own kind (``_centred_between``), no staggering. ``cols``: each line's ``line_cols``
-    when the caller has them."""
+    its own kind (``_centred_between``), no staggering; so is a label's line running on beside
+    two rows (``bandlines.runs_on``, which only keeps such a line from cutting rows): on a scan
+    OCR sets a row label's lines a few points under the rows of amounts beside it, overlapping
+    them. ``cols``: each line's ``line_cols`` when the caller has them."""
     if len(lines) < 3 or len(xs) < 3:
         return False
     cols = cols if cols is not None else [line_cols(ln, words, xs) for ln in lines]
