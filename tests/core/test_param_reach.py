@@ -28,6 +28,7 @@ from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.core.reading.ocr import tessdata_dir
 from tests.core import pdfs
+from tests.core.test_layer_check import _searchable as searchable
 from tests.core.test_ocr import picture_of, text_table_pdf
 
 CORE = "inspector.core."
@@ -110,6 +111,8 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "ocr.deskew": ("pipeline",),
     "ocr.erase_rules": ("scan",),
     "ocr.reread_cells": ("pipeline",),
+    "ocr.layer_sample": ("layercheck",),
+    "ocr.layer_doubt": ("pipeline",),
     "continuation": ("multipage.continuation",),
     "continuation.col_tol": ("multipage.pieces",),  # the pieces' column evidence
     "continuation.edge_rows": ("multipage.judging",),  # one pair's evidence, split out of continuation
@@ -167,7 +170,8 @@ class Reads:
 @pytest.fixture(scope="module")
 def reads() -> Reads:
     """Detection of pages that take every path (ruled, horizontal rules grown over a header,
-    borderless beside body text, zebra fills, merged cells, a table over two pages, a scan),
+    borderless beside body text, zebra fills, merged cells, a table over two pages, a scan,
+    a searchable scan with a poor OCR layer),
     the continuations, and a budgeted job, all with every field off its default."""
     r = Reads()
     values: dict[str, dict[str, Any]] = defaultdict(dict)
@@ -177,7 +181,7 @@ def reads() -> Reads:
     docs = [b()[0] for b in (pdfs.ruled_grid, pdfs.horizontal_rules, pdfs.borderless, pdfs.zebra,
                              pdfs.merged_cells, pdfs.two_page_table, pdfs.bar_chart)]
     if shutil.which("tesseract") and tessdata_dir() is not None:
-        docs.append(picture_of(text_table_pdf())[0])
+        docs += [picture_of(text_table_pdf())[0], searchable(poor=True)]  # the layer check reads a layer
     for data in docs:
         doc = open_document(data)
         pipe = Pipeline(doc)
