@@ -22,16 +22,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ..geometry import Frame
 from ..params import ContinuationParams
 from ..types import PageResult, Table
 from .headrow import kind, numeric_columns, repeated_rows
 from .leftrows import first_row, row_columns
 from .markers import MARKER
 from .pieces import Piece, piece
-from .runningtables import running_boxes
-from .tails import columns_table, group_rows, row_lines
-from .textlines import Line, Margins, page_lines, text_area
+from .tails import adopted_index, columns_table, group_rows, keep_linked, page_setting, row_lines
+from .textlines import Line, Margins
 
 HEAD_NOTE = "continued head"  # starts the page note naming an adopted head (``head_index`` reads it)
 MAX_HEAD_ROWS = 3  # rows: a head is what page detection cannot see alone (a header and a row or two)
@@ -39,7 +37,7 @@ MAX_HEAD_ROWS = 3  # rows: a head is what page detection cannot see alone (a hea
 
 def head_index(res: PageResult) -> set[int]:
     """Indices (0-based) into ``res.tables`` of the heads adopted on the page."""
-    return {int(n.split()[3].rstrip(",")) - 1 for n in res.notes if n.startswith(HEAD_NOTE + ": table ")}
+    return adopted_index(res, HEAD_NOTE)
 
 
 def adopt_heads(results: Sequence[PageResult], params: ContinuationParams | None = None) -> list[PageResult]:
@@ -51,11 +49,7 @@ def adopt_heads(results: Sequence[PageResult], params: ContinuationParams | None
     if not params.heads or not params.enabled:
         return list(results)
     by_page = {r.page: r for r in results}
-    running = running_boxes(by_page)
-    lines = {p: page_lines(r, Frame(0, r.width, r.height), tuple(running.get(p, {}).values()))
-             for p, r in by_page.items()}
-    margins = Margins(lines, {p: r.height for p, r in by_page.items()}, running)
-    area = text_area(by_page, margins)
+    margins, area = page_setting(by_page)
     out = dict(by_page)
     for page in sorted(by_page):
         res, nxt = by_page[page], by_page.get(page + 1)
@@ -72,10 +66,7 @@ def adopt_heads(results: Sequence[PageResult], params: ContinuationParams | None
     if out == by_page:
         return list(results)
     linked = {(c.prev_page, c.prev_index) for c in find_continuations(list(out.values()), params) if c.proposed}
-    for p, res in out.items():
-        if res is not by_page[p] and (p, len(res.tables) - 1) not in linked:
-            out[p] = by_page[p]  # not a continuation after all: the lines stay plain text
-    return [out[r.page] for r in results]
+    return keep_linked(results, by_page, out, linked)
 
 
 def _first_piece(res: PageResult, margins: Margins) -> Piece | None:

@@ -40,11 +40,36 @@ MAX_TAIL_ROWS = 3  # rows: a tail is what page detection cannot see alone (a row
 
 def tail_index(res: PageResult) -> set[int]:
     """Indices (0-based) into ``res.tables`` of the tails adopted on the page."""
-    out = set()
-    for note in res.notes:
-        if note.startswith(TAIL_NOTE + ": table "):
-            out.add(int(note.split()[3].rstrip(",")) - 1)
-    return out
+    return adopted_index(res, TAIL_NOTE)
+
+
+def adopted_index(res: PageResult, note: str) -> set[int]:
+    """Indices (0-based) into ``res.tables`` of the tables a note starting ``note`` names
+    (``"<note>: table K, ..."``, K 1-based): the adopted tails' or heads'."""
+    return {int(n.split()[3].rstrip(",")) - 1 for n in res.notes if n.startswith(note + ": table ")}
+
+
+def page_setting(by_page: dict[int, PageResult]) -> tuple[Margins, dict[float, tuple[float, float]]]:
+    """The pages' margins (their running headers and footers) and text areas, as tails and
+    heads read them. A running header or footer laid out as a table (``runningtables``) is
+    furniture here as for continuations: no piece, no table next to an adopted one, its lines
+    no adopted rows."""
+    running = running_boxes(by_page)
+    lines = {p: page_lines(r, Frame(0, r.width, r.height), tuple(running.get(p, {}).values()))
+             for p, r in by_page.items()}
+    margins = Margins(lines, {p: r.height for p, r in by_page.items()}, running)
+    return margins, text_area(by_page, margins)
+
+
+def keep_linked(results: Sequence[PageResult], by_page: dict[int, PageResult], out: dict[int, PageResult],
+                linked: set[tuple[int, int]]) -> list[PageResult]:
+    """``results`` as ``out`` has them where the table ``out`` appended to a page (its last) is
+    in ``linked`` ((page, index) pairs the continuation step proposes), else as ``by_page``:
+    a table not linked after all leaves its lines plain text."""
+    for p, res in out.items():
+        if res is not by_page[p] and (p, len(res.tables) - 1) not in linked:
+            out[p] = by_page[p]
+    return [out[r.page] for r in results]
 
 
 def adopt_tails(results: Sequence[PageResult], params: ContinuationParams | None = None) -> list[PageResult]:
@@ -57,13 +82,7 @@ def adopt_tails(results: Sequence[PageResult], params: ContinuationParams | None
     if not params.tails or not params.enabled:
         return list(results)
     by_page = {r.page: r for r in results}
-    # A running header or footer laid out as a table (``runningtables``) is furniture here as
-    # for continuations: no last piece, no table under the tail, its lines no tail's rows.
-    running = running_boxes(by_page)
-    lines = {p: page_lines(r, Frame(0, r.width, r.height), tuple(running.get(p, {}).values()))
-             for p, r in by_page.items()}
-    margins = Margins(lines, {p: r.height for p, r in by_page.items()}, running)
-    area = text_area(by_page, margins)
+    margins, area = page_setting(by_page)
     out = dict(by_page)
     for page in sorted(by_page):
         nxt = by_page.get(page + 1)
@@ -80,10 +99,7 @@ def adopt_tails(results: Sequence[PageResult], params: ContinuationParams | None
     if out == by_page:
         return list(results)
     linked = {(c.next_page, c.next_index) for c in find_continuations(list(out.values()), params) if c.proposed}
-    for p, res in out.items():
-        if res is not by_page[p] and (p, len(res.tables) - 1) not in linked:
-            out[p] = by_page[p]  # not a continuation after all: the lines stay plain text
-    return [out[r.page] for r in results]
+    return keep_linked(results, by_page, out, linked)
 
 
 def _last_piece(res: PageResult, margins: Margins) -> Piece | None:
@@ -178,4 +194,5 @@ def columns_table(res: PageResult, a: Piece, rows: Sequence[tuple[Rect, list[int
     return assemble(grid, res.words, ids, res.low_confidence, 0, res.page)
 
 
-__all__ = ["TAIL_NOTE", "adopt_tails", "tail_index", "row_lines", "group_rows", "columns_table"]
+__all__ = ["TAIL_NOTE", "adopt_tails", "tail_index", "adopted_index", "page_setting", "keep_linked", "row_lines",
+           "group_rows", "columns_table"]
