@@ -254,7 +254,8 @@ def _short(text: str) -> str:
 
 def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int],
                     upper: float, lower: float, x0: float, x1: float, unruled: bool = False,
-                    underline: tuple[float, float] | None = None, rules: Sequence[Rule] = ()) -> str:
+                    underline: tuple[float, float] | None = None, rules: Sequence[Rule] = (),
+                    upper_ends: tuple[float, float] | None = None) -> str:
     """Why the lines ``between`` two rules end one table and start the next (the heading's
     description), or "" when they do not: a heading (one piece) over a header row, the first
     line under the lower rule inside [x0, x1], every line between the rules in one piece (a
@@ -268,7 +269,9 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
     upper rule. With the page's horizontal ``rules``, a heading set close under the upper rule
     still parts the tables when the next one opens with its own head rule (``opens_again``).
     The header row may also reach past the rules' right end as the row of a table set beside
-    the next one, on the same page line (``_beside_table``); the description then says so."""
+    the next one, on the same page line (``_beside_table``); the description then says so.
+    With the upper rule's ends ``upper_ends`` (pt), a heading close under it also parts the
+    tables when the next one is of its own width (``own_width``)."""
     ks = sorted(between, key=lambda k: lines[k].bbox.y0)
 
     def one(k: int) -> bool:  # one piece, or a numbered heading's number and title
@@ -305,7 +308,26 @@ def heading_between(facts: LineFacts, lines: Sequence[Line], n_segments: Sequenc
         if start == 0 and not tail and opens_again(lines, rules, upper, lower, b, x0, x1):
             return (f"{facts.heading(k)} set close under the rule (the next table opens as the upper one "
                     "does, its header row ruled off under it)")
+        if start == 0 and not tail and own_width(upper_ends, underline, b):
+            return (f"{facts.heading(k)} set close under the rule (the next table is of its own width: its "
+                    "top edge starts where the upper table's bottom rule does and ends elsewhere, its header "
+                    "row within it)")
     return ""
+
+
+def own_width(upper: tuple[float, float] | None, lower: tuple[float, float] | None, head: Rect) -> bool:
+    """Is the table under the lower rule (its ends ``lower``, pt) one of its own width, not the
+    upper table's next rows: both rules start at one left edge (within a line height: tables
+    set flush with the text column), their right ends ``HEADER_REACH`` line heights or more
+    apart, and the header row ``head`` under the lower rule within its ends? A word processor
+    sizes each table to its columns and sets the heading between them with no white over it;
+    a table's section label sits between rules of the table's one width, and a spanning
+    label's underline (a cmidrule) is narrower than the header row under it."""
+    if upper is None or lower is None:
+        return False
+    em = max(head.height, MIN_HEIGHT)
+    return abs(upper[0] - lower[0]) <= em and abs(upper[1] - lower[1]) >= HEADER_REACH * em \
+        and head.x0 >= lower[0] - em and head.x1 <= lower[1] + em
 
 
 def opens_again(lines: Sequence[Line], rules: Sequence[Rule], upper: float, lower: float, head: Rect,

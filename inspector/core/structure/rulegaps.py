@@ -85,7 +85,7 @@ def _heading_parts(lines: Sequence[Line], n_segments: Sequence[int], between: Se
     Told in ``said`` as a rejected region, for explain."""
     x0, x1 = min(top.start, bottom.start), max(top.end, bottom.end)
     why = heading_between(facts, lines, n_segments, between, top.pos, bottom.pos, x0, x1, unruled,
-                          (bottom.start, bottom.end), rules) if facts else ""
+                          (bottom.start, bottom.end), rules, (top.start, top.end)) if facts else ""
     if why and said is not None:
         box = Rect.bounding([lines[k].bbox for k in between])
         heights = sorted(lines[k].bbox.height for k in between)
