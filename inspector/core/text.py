@@ -39,3 +39,27 @@ def list_marker(text: str) -> bool:
     column of numbers is a table's."""
     t = text.strip()
     return len(t) == 1 and unicodedata.category(t) in _MARKER_CATEGORIES
+
+
+def ideographs(text: str) -> int:
+    """Han characters and kana in ``text``: Chinese and Japanese set no spaces between words,
+    so a run of them is one "word" however long; what a line holds is counted in these."""
+    return sum("\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" for ch in text)
+
+
+# Chinese and Japanese set no spaces: their running text is measured in characters.
+PROSE_IDEOGRAPHS = 12  # ideographs a piece of running text holds, at least
+IDEOGRAPHS_A_WORD = 2  # ideographs that count as one word (a Chinese word is one or two characters)
+SENTENCE_MARKS = "。，；！？"  # a sentence's punctuation (a label or a heading holds none)
+
+
+def ideograph_prose(text: str) -> bool:
+    """Is ``text`` (a line's piece) Chinese or Japanese running text: ``PROSE_IDEOGRAPHS``
+    ideographs or more with a sentence's punctuation inside (``SENTENCE_MARKS``)?"""
+    return ideographs(text) >= PROSE_IDEOGRAPHS and any(m in text for m in SENTENCE_MARKS)
+
+
+def word_count(text: str) -> int:
+    """The words ``text`` (one word of the page) stands for: one, or a run of ideographs one
+    per ``IDEOGRAPHS_A_WORD`` of them."""
+    return max(1, ideographs(text) // IDEOGRAPHS_A_WORD)

@@ -28,7 +28,9 @@ from dataclasses import dataclass, replace
 from statistics import mean, median, pstdev
 
 from ..numbers import is_number
+from ..text import ideograph_prose, word_count
 from ..types import Rect, Word
+from .between import HEADING_SIZE
 from .columns import STRADDLE, Line, Segment, lines_in, segments
 
 MIN_WORDS = 2.5  # mean words a piece of running text holds, at least
@@ -84,6 +86,8 @@ class Trimmed:
     runs_on: bool = False
     between: bool = False
     through: bool = False  # no table left: a paragraph runs through the run (``THROUGH``), ``prose`` the run's box
+    characters: bool = False  # the column's running text told in characters (Chinese, Japanese: ``prose_piece``)
+    title: bool = False  # a heading on the column's first page line left out of the table (``_table_lines``)
 
 
 @dataclass(frozen=True)
@@ -116,7 +120,7 @@ def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], mi
             continue
         mine = [s for s in segs if (s.x1 < cut if right else s.x0 > cut)]
         text = [i for s in segs if (s.x0 >= cut if right else s.x1 <= cut) for i in s.word_ids]
-        rows = _table_lines(mine, words)
+        rows, title = _table_lines(mine, words)
         cells = [s for s in mine if s.line in rows]
         pieces = [s.line for s in cells]
         full = [lines[k].baseline for k in set(pieces) if pieces.count(k) >= MIN_TABLE_PIECES]
@@ -128,19 +132,28 @@ def trim_text_column(box: Rect, lines: Sequence[Line], words: Sequence[Word], mi
                          None if prose_side else min_gap, () if prose_side else full) if rows else None
         if own is not None:
             kept = [i for s in mine if rows[0] <= s.line <= rows[-1] for i in s.word_ids]
+            counted = not any(running_text(x, words) for x in segs if (x.x0 >= cut if right else x.x1 <= cut))
             return Trimmed((Rect.bounding([words[i].bbox for i in kept]),), Rect.bounding([words[i].bbox for i in text]),
-                           own.breaks, own.step, own.runs_on, own.between)
+                           own.breaks, own.step, own.runs_on, own.between, characters=counted, title=title)
     return Trimmed((box,))
 
 
-def _table_lines(mine: Sequence[Segment], words: Sequence[Word]) -> list[int]:
+def _table_lines(mine: Sequence[Segment], words: Sequence[Word]) -> tuple[list[int], bool]:
     """The lines (indices, ascending) of the table's side from its first to its last line
     that is no running text in one piece (the prose of the table's own text column, set
-    above or below it, is not the table's)."""
+    above or below it, is not the table's), and whether a heading over them was left out."""
     by_line: dict[int, list[Segment]] = {}
     for s in mine:
         by_line.setdefault(s.line, []).append(s)
-    return sorted(k for k, ss in by_line.items() if len(ss) > 1 or not running_text(ss[0], words))
+    rows = sorted(k for k, ss in by_line.items() if len(ss) > 1 or not prose_piece(ss[0], words))
+    usual = median(words[i].font_size for s in mine for i in s.word_ids) if mine else 0.0
+    # The table's heading (one piece, in larger type) may share its page line with the text
+    # column's first line: it is the table's title, no row of it.
+    n = len(rows)
+    while len(rows) > MIN_TABLE_LINES and len(by_line[rows[0]]) == 1 and \
+            min(words[i].font_size for i in by_line[rows[0]][0].word_ids) >= HEADING_SIZE * usual:
+        rows = rows[1:]
+    return rows, len(rows) < n
 
 
 def _text_column(segs: Sequence[Segment], words: Sequence[Word], right: bool) -> float | None:
@@ -150,7 +163,7 @@ def _text_column(segs: Sequence[Segment], words: Sequence[Word], right: bool) ->
     for s in segs:
         by_line.setdefault(s.line, []).append(s)
     outer = [(ss[-1] if right else ss[0]) for ss in by_line.values()]
-    prose = _flush_column([s for s in outer if running_text(s, words)], right)
+    prose = _flush_column([s for s in outer if prose_piece(s, words)], right)
     if len(prose) < MIN_TEXT_LINES:
         return None
     edge = min(s.x0 for s in prose) if right else max(s.x1 for s in prose)  # the ragged side is away
@@ -256,6 +269,12 @@ def running_text(s: Segment, words: Sequence[Word]) -> bool:
     return len(s.word_ids) >= PROSE_PIECE_WORDS and sum(_lettered(words[i].text) for i in s.word_ids) >= PROSE_PIECE_TEXT
 
 
+def prose_piece(s: Segment, words: Sequence[Word]) -> bool:
+    """Running text (``running_text``), or a piece of Chinese or Japanese running text
+    (``text.ideograph_prose``): set without spaces, a line of such prose is one or two "words"."""
+    return running_text(s, words) or ideograph_prose("".join(words[i].text for i in s.word_ids))
+
+
 def _lettered(text: str) -> bool:
     """A word of text: holds a letter and is no number."""
     return any(c.isalpha() for c in text) and not is_number(text)
@@ -270,7 +289,7 @@ def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word],
     baselines (one baseline grid for the page), running on from line to line (``_runs_on``,
     read with ``min_gap``; None when the table's side is prose too); else None."""
     mine = lines_in(words, text, tol)
-    if len(mine) < MIN_TEXT_LINES or mean(len(ln.word_ids) for ln in mine) < MIN_WORDS:
+    if len(mine) < MIN_TEXT_LINES or mean(sum(word_count(words[i].text) for i in ln.word_ids) for ln in mine) < MIN_WORDS:
         return None
     pitch = _pitch([b.baseline - a.baseline for a, b in zip(mine, mine[1:], strict=False)])
     rows = [ln.baseline for ln in lines_in(words, table, tol)]
@@ -370,7 +389,14 @@ PROSE_ROW_BETWEEN = ("prose beside the table: a column of running text (its line
 def beside_said(cut: Trimmed) -> str:
     """Why the text column ``cut`` off an aligned run is prose beside the table."""
     if cut.runs_on:
-        return RUNS_ON_BESIDE
-    if cut.between:
-        return PROSE_ROW_BETWEEN.format(pitch=cut.pitch)
-    return PROSE_BESIDE if not cut.breaks else PROSE_BESIDE_BREAKS.format(pitch=cut.pitch, n=cut.breaks)
+        said = RUNS_ON_BESIDE
+    elif cut.between:
+        said = PROSE_ROW_BETWEEN.format(pitch=cut.pitch)
+    else:
+        said = PROSE_BESIDE if not cut.breaks else PROSE_BESIDE_BREAKS.format(pitch=cut.pitch, n=cut.breaks)
+    return said + (CHARACTERS if cut.characters else "") + (TITLE_BESIDE if cut.title else "")
+
+
+CHARACTERS = ("; its running text told in characters (Chinese and Japanese set no spaces: 12 ideographs or more "
+              "a piece with a sentence's punctuation inside)")
+TITLE_BESIDE = "; the heading on its first line (one piece in larger type) is the table's title, no row of it"

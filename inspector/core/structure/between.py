@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from ..multipage.continuation import CAPTION, MARKER
 from ..multipage.markers import CAPTION_MORE, NOTE
 from ..numbers import is_number
+from ..text import ideographs
 from ..types import Rect, Rule, Word
 from ..units import unit_line
 from .columns import Line, Segment
@@ -227,7 +228,7 @@ def by_words(text: str, n_words: int) -> str:
         return f"a unit line (\"{_short(text)}\")"
     if NOTE.match(text):
         return f"a note (\"{_short(text)}\")"
-    if (n_words >= SENTENCE_WORDS or _ideographs(text) >= SENTENCE_IDEOGRAPHS) and text.rstrip().endswith(SENTENCE_END):
+    if (n_words >= SENTENCE_WORDS or ideographs(text) >= SENTENCE_IDEOGRAPHS) and text.rstrip().endswith(SENTENCE_END):
         return f"a sentence (\"{_short(text)}\")"
     return ""
 
@@ -236,11 +237,6 @@ def header_words(texts: Sequence[str]) -> bool:
     """Are these a header row's words: at most a third of them amounts (years are labels)?"""
     amounts = sum(is_number(t) and not YEAR.match(t) for t in texts)
     return amounts * AMOUNTS_DIV <= len(texts)
-
-
-def _ideographs(text: str) -> int:
-    """Han characters and kana in ``text``."""
-    return sum("\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" for ch in text)
 
 
 def _header(words: Sequence[Word], ln: Line, n_pieces: int) -> bool:
