@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ..structure.bandseams import SEAM_BOUNDARY
 from ..structure.colends import COLUMN_ENDS, SPAN_ENDS
-from ..structure.rulejoints import MIN_RULES, RULE_JOINTS, joints
+from ..structure.rulejoints import MIN_RULES, NARROW_JOINT, RULE_JOINTS, joints
 from ..types import Boundary, Grid
 from .bands import (
     AMOUNT_ROW,
@@ -124,8 +124,9 @@ def kept_why(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region
         n = max((k for x, k in joints(ctx.res.rules, table[0].region, ctx.params.merge.snap)
                  if abs(x - b.pos) <= ctx.params.merge.snap), default=MIN_RULES)
         gap = text_gap(b, ctx, *table)  # the white found the column; the joints place it in that white
+        said = gap.decision if b.gap >= ctx.params.columns.min_gap else NARROW_JOINT.format(gap=b.gap)
         return replace(gap, evidence=(Evidence("rule_joints", n), *gap.evidence),
-                       decision=f"{RULE_JOINTS.format(n=n)}; {gap.decision}")
+                       decision=f"{RULE_JOINTS.format(n=n)}; {said}")
     if kind == "column ends":
         return Why(axis, b.pos, True, (Evidence("column_ends"),), _ends_decision(table[0], b.pos), ("tables.column_ends",))
     if kind == "group rule":

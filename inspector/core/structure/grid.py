@@ -48,7 +48,7 @@ from .options import join_options, option_pairs
 from .region import RegionEvidence
 from .regions import Candidate
 from .rejects import verdict
-from .rulejoints import at_joints
+from .rulejoints import at_joints, in_narrow_gaps
 from .seams import beside_tiles, with_seams
 from .sections import section_lines
 from .spans import grid_spans
@@ -137,7 +137,8 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     edged = [] if drawn_xs else [x for x in number_edges(words, kept, sorted([*xs, *stacked])) if x not in xs]
     stacked = sorted([*stacked, *edged])
     xs = sorted([*xs, *stacked])
-    ev = replace(ev, segs=split_segments(segs, words, [*stacked, *tiled], xs[1:-1]))
+    # a joint of the row rules where the text left no gap (``rulejoints.in_narrow_gaps``) parts two cells' words
+    ev = replace(ev, segs=split_segments(segs, words, [*stacked, *tiled, *jointed], xs[1:-1]))
     ys = one_per_pair(ev, _positions(cand.rules, "h", box.y0, box.y1, ev.snap), across=False) \
         if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= ev.snap for r in cand.rules)
@@ -271,6 +272,8 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
     jointed: set[float] = set()
     if cand.source in ("ruled", "horizontal_rules"):  # cells stroked one by one: their edges place the columns
         inner, jointed = at_joints(inner, cand.rules, segs, box, ev.snap)
+        inner, opened = in_narrow_gaps(inner, cand.rules, words, lines, box, ev.snap)
+        jointed |= opened
     return [box.x0, *inner, box.x1], set(), jointed
 
 

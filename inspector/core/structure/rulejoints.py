@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..geometry import chain_groups
-from ..types import Rect, Rule
-from .columns import Segment
+from ..types import Rect, Rule, Word
+from .columns import Line, Segment
 
 # Why no user would change this: one rule breaking at an x is a stroke drawn in two (an
 # editor's slip, a rule under a spanning label); two or more breaking at one x are the cells'.
@@ -82,3 +82,42 @@ def _between(segs: Sequence[Segment], x: float, j: float) -> bool:
     boundary where it is; at the joint it is whole, in the column the document laid it out in."""
     a, b = min(x, j), max(x, j)
     return any(s.x0 < b and s.x1 > a and not s.x0 < x < s.x1 for s in segs)
+
+
+# Why no user would change these: a joint on most of a region's row rules is the cells' edge on
+# every row; three rules at least, so a table of two rows (a head and a total) is not enough.
+NEW_RULES = 3  # row rules meeting at one x that open a column where the text left no column gap
+NEW_SHARE = 0.5  # ... and at least this share of the region's row rules
+NEW_LINES = 2  # lines holding words on each side of such a joint, within the columns either side
+NARROW_JOINT = ("the text leaves only {gap:.1f} pt here, closer than columns.min_gap, yet most row rules break "
+                "here and no word runs across: a word processor pads its cells by a point or two, so an amount set "
+                "right and the text set left in the next cell stand closer than a column gap")
+
+
+def in_narrow_gaps(inner: Sequence[float], rules: Sequence[Rule], words: Sequence[Word], lines: Sequence[Line],
+                   box: Rect, snap: float) -> tuple[list[float], set[float]]:
+    """Column boundaries ``inner`` with a boundary added at each joint of the row rules no word
+    runs across (more than ``snap`` on both sides) that ``NEW_RULES`` and ``NEW_SHARE`` of the
+    region's row rules meet at, with words on ``NEW_LINES`` lines or more on each side between
+    the boundaries around it; and the added x. A word processor pads a cell by a point or two:
+    a right-aligned amount and the left-aligned remark after it stand closer than a column gap,
+    but every row rule breaks between them, where the cells meet (pt throughout)."""
+    rows = {k for k, r in enumerate(rules) if r.orient == "h" and box.y0 - snap <= r.pos <= box.y1 + snap}
+    need = max(NEW_RULES, NEW_SHARE * len(rows))
+    xs = sorted(inner)
+    added: set[float] = set()
+    for j, n in joints(rules, box, snap):
+        if n < need or any(abs(j - x) <= snap for x in xs):
+            continue
+        if any(w.bbox.x0 < j - snap and w.bbox.x1 > j + snap for ln in lines for w in (words[i] for i in ln.word_ids)):
+            continue
+        lo = max((x for x in xs if x < j), default=box.x0)
+        hi = min((x for x in xs if x > j), default=box.x1)
+        if _holding(words, lines, lo, j) >= NEW_LINES and _holding(words, lines, j, hi) >= NEW_LINES:
+            added.add(j)
+    return sorted([*xs, *added]), added
+
+
+def _holding(words: Sequence[Word], lines: Sequence[Line], a: float, b: float) -> int:
+    """Lines with a word wholly inside [a, b] (pt)."""
+    return sum(1 for ln in lines if any(a <= words[i].bbox.x0 and words[i].bbox.x1 <= b for i in ln.word_ids))
