@@ -99,7 +99,8 @@ def in_narrow_gaps(inner: Sequence[float], rules: Sequence[Rule], words: Sequenc
     """Column boundaries ``inner`` with a boundary added at each joint of the row rules no word
     runs across (more than ``snap`` on both sides) that ``NEW_RULES`` and ``NEW_SHARE`` of the
     region's row rules meet at, with words on ``NEW_LINES`` lines or more on each side between
-    the boundaries around it; and the added x. A word processor pads a cell by a point or two:
+    the boundaries around it; and the added x, with those of ``inner`` standing on such a joint
+    (the pieces running across them are cut there). A word processor pads a cell by a point or two:
     a right-aligned amount and the left-aligned remark after it stand closer than a column gap,
     but every row rule breaks between them, where the cells meet (pt throughout)."""
     rows = {k for k, r in enumerate(rules) if r.orient == "h" and box.y0 - snap <= r.pos <= box.y1 + snap}
@@ -107,15 +108,18 @@ def in_narrow_gaps(inner: Sequence[float], rules: Sequence[Rule], words: Sequenc
     xs = sorted(inner)
     added: set[float] = set()
     for j, n in joints(rules, box, snap):
-        if n < need or any(abs(j - x) <= snap for x in xs):
+        if n < need or any(w.bbox.x0 < j - snap and w.bbox.x1 > j + snap for ln in lines
+                           for w in (words[i] for i in ln.word_ids)):
             continue
-        if any(w.bbox.x0 < j - snap and w.bbox.x1 > j + snap for ln in lines for w in (words[i] for i in ln.word_ids)):
+        there = [x for x in xs if abs(j - x) <= snap]
+        if there:  # a boundary the text gaps found there: the pieces across it are cut there too
+            added.add(there[0])
             continue
         lo = max((x for x in xs if x < j), default=box.x0)
         hi = min((x for x in xs if x > j), default=box.x1)
         if _holding(words, lines, lo, j) >= NEW_LINES and _holding(words, lines, j, hi) >= NEW_LINES:
             added.add(j)
-    return sorted([*xs, *added]), added
+    return sorted({*xs, *added}), added
 
 
 def _holding(words: Sequence[Word], lines: Sequence[Line], a: float, b: float) -> int:
