@@ -132,13 +132,17 @@ def test_a_dashs_reach_joins_two_tables_edge_to_edge_rules_only_at_the_skews_per
     assert rows([dash(100, 125), dash(145, 154), dash(174, 199), edge(125.0), edge(174.0)], skew) == [(3, 100, 199)]
 
 
-def hairline_scan(dpi: int, angle: float) -> tuple[np.ndarray, TableTruth]:
-    """A black-and-white scan at ``dpi`` (A4) of a table ruled with 0.25 pt hairlines (about a
-    pixel at 300 dpi), turned ``angle`` degrees, each pixel the mean of 4 x 4 finer ones."""
+HAIRLINE_ROWS = (("Region", "Units", "Share"), ("North", "1,204", "31.5"), ("South", "987", "25.8"),
+                 ("Total", "2,191", "57.3"))
+
+
+def hairline_scan(dpi: int, angle: float, rows: tuple[tuple[str, ...], ...] = HAIRLINE_ROWS
+                  ) -> tuple[np.ndarray, TableTruth]:
+    """A black-and-white scan at ``dpi`` (A4) of a table of ``rows`` ruled with 0.25 pt hairlines
+    (about a pixel at 300 dpi), turned ``angle`` degrees, each pixel the mean of 4 x 4 finer ones."""
     doc = new_document()
     page = doc.new_page(width=595, height=842)
-    truth = draw_table(page, 90.0, 150.0, (("Region", "Units", "Share"), ("North", "1,204", "31.5"),
-                                           ("South", "987", "25.8"), ("Total", "2,191", "57.3")),
+    truth = draw_table(page, 90.0, 150.0, rows,
                        TableStyle(font_size=11.0, line_width=0.25, bold_header=False), col_widths=(110, 90, 90))
     fine = grey_render(pymupdf.open(stream=finish(doc), filetype="pdf")[0], dpi * 4)
     h, w = fine.shape
@@ -181,3 +185,25 @@ def test_a_straightened_hairlines_drift_of_a_pixel_is_no_glyph_standing_on_it(an
     assert all(r.start <= truth.xs[0] + period and r.end >= truth.xs[-1] - period for r in hs)
     vs = [r for r in res.rules if r.orient == "v"]
     assert sorted(round(r.pos) for r in vs) == [round(x) for x in truth.xs]
+
+
+def test_two_dashes_at_the_skews_period_are_one_rule() -> None:
+    # 1.45 degrees at 150 dpi: a period of 19 pt. Two dashes too short for a rule, their gap
+    # wider than a step's: at the period one hairline, off it (0.7 degrees: 39.3 pt) two marks.
+    assert dash_period(1.45, 72.0 / RDPI) == pytest.approx(18.96, abs=0.01)
+    two = [dash(100, 111), dash(115, 134)]
+    assert rows(two, 1.45) == [(2, 100, 134)]
+    assert rows(two, 0.7) == rows(two, 0.0) == []
+
+
+def test_a_short_column_rules_two_dashes_keep_its_column() -> None:
+    # A table of two rows: its column rules 40 pt tall, at 0.6 degrees (a 22.9 pt period at
+    # 300 dpi) two dashes each, one under a rule's length; both rows' columns stay drawn.
+    angle = 0.6
+    img, truth = hairline_scan(300, angle, HAIRLINE_ROWS[:2])
+    page = pymupdf.open(stream=image_only(img), filetype="pdf")[0]
+    level = straighten(grey_render(page, RDPI), -angle)
+    res = find_raster_rules(level, RDPI, RasterParams(), -angle, 300.0)
+    vs = sorted((r for r in res.rules if r.orient == "v"), key=lambda r: r.pos)
+    assert [r.pos for r in vs] == pytest.approx(list(truth.xs), abs=1.0)
+    assert all(r.pieces == 2 and r.start <= truth.ys[0] + 1 and r.end >= truth.ys[-1] - 8 for r in vs)
