@@ -170,23 +170,6 @@ def test_a_300_dpi_scans_hairline_dashes_are_joined_at_its_own_pixels_period() -
     assert len(rows) >= 5 * len(truth.ys) and all(r.pieces == 1 and r.length < 50 for r in rows)
 
 
-@pytest.mark.parametrize("angle", [1.2, -1.2])
-def test_a_straightened_hairlines_drift_of_a_pixel_is_no_glyph_standing_on_it(angle: float) -> None:
-    # At 1.2 degrees a 300 dpi scan's hairline steps a row every 11.5 pt; rendered at 150 dpi
-    # and turned back, each dash drifts half a pixel onto the row beside it, as dark as itself.
-    # Glyph stems stand on a run two rows deep or more: the drift is no stem, the dashes join.
-    img, truth = hairline_scan(300, angle)
-    page = pymupdf.open(stream=image_only(img), filetype="pdf")[0]
-    level = straighten(grey_render(page, RDPI), -angle)
-    res = find_raster_rules(level, RDPI, RasterParams(), -angle, 300.0)
-    hs = sorted((r for r in res.rules if r.orient == "h"), key=lambda r: r.pos)
-    assert [r.pos for r in hs] == pytest.approx(list(truth.ys), abs=1.0)
-    period = dash_period(angle, 72.0 / 300)  # 11.5 pt: a dash lost at either end at most
-    assert all(r.start <= truth.xs[0] + period and r.end >= truth.xs[-1] - period for r in hs)
-    vs = [r for r in res.rules if r.orient == "v"]
-    assert sorted(round(r.pos) for r in vs) == [round(x) for x in truth.xs]
-
-
 def test_two_dashes_at_the_skews_period_are_one_rule() -> None:
     # 1.45 degrees at 150 dpi: a period of 19 pt. Two dashes too short for a rule, their gap
     # wider than a step's: at the period one hairline, off it (0.7 degrees: 39.3 pt) two marks.

@@ -278,20 +278,15 @@ def _beside(thin: np.ndarray, grey: np.ndarray, top: int, bottom: int, span: sli
             run_grey: float) -> str:
     """Why the rows beside a run say it is no rule ("" if they do not).
 
-    Glyph stems standing on a run of serifs leave the two rows beside it partly ink; a rule
-    has clear space (or a whole band) there. Ink on the next row only, where the row after is
-    paper, is no stem: a skewed hairline, straightened, drifts a pixel across its dashes (a
-    300 dpi scan's 0.25 pt line rendered at 150 dpi and turned back 1.2 degrees), and its
-    dashes were taken for serifs and never joined. A run with no clearly lighter side two rows
+    Glyph stems standing on a run of serifs leave the row right beside it partly ink; a rule
+    has clear space (or a whole band) there. A run with no clearly lighter side two rows
     away is the darkest stretch of a gradient, not a line.
     """
     h = thin.shape[0]
-    for row, out in ((top - 1, top - 2), (bottom + 1, bottom + 2)):
+    for row in (top - 1, bottom + 1):
         if 0 <= row < h:
             # As dark as the run itself: a glyph stem is, a scan's blurred fringe is not.
             dark = (grey[row, span] <= run_grey + MIN_INNER_CONTRAST) & (thin[row, span] > 0)
-            if 0 <= out < h:  # and a stem stands on: ink a row further out too (two rows of it)
-                dark &= thin[out, span] > 0
             cover = np.count_nonzero(dark) / (span.stop - span.start)
             if GLYPH_COVER[0] <= cover <= GLYPH_COVER[1]:
                 return "text (glyphs touch it)"
