@@ -135,13 +135,11 @@ class _Reach:
 
     def holds(self, chain: list[Rule]) -> bool:
         """Is ``chain`` one rule: two pieces or more, ``min_length`` long, and MIN_DASHES
-        pieces or more when one of its gaps is wider than a step's, unless the pieces across
-        each such gap stand at the skew's period (``periodic``): a short column rule leaves a
-        skewed hairline two dashes only, and the period tells them as well as a third would."""
+        pieces or more when one of its gaps is wider than a step's?"""
         if len(chain) < 2 or chain[-1].end - chain[0].start < self.min_length:
             return False
-        wide = [(a, b) for a, b in zip(chain, chain[1:], strict=False) if b.start - a.end > self.step(a, b)]
-        return not wide or len(chain) >= MIN_DASHES or all(self.periodic(a, b) for a, b in wide)
+        wide = any(b.start - a.end > self.step(a, b) for a, b in zip(chain, chain[1:], strict=False))
+        return not wide or len(chain) >= MIN_DASHES
 
 
 def dash_period(skew: float, px: float) -> float:
