@@ -141,6 +141,10 @@ class Rule:
     # lighter than the ink threshold); over FAINT_FOUND the rule was found from faint ink. Out of
     # the repr and the comparison: what the rule is does not change, only how it was seen.
     faint: float = field(default=0.0, repr=False, compare=False)
+    # Its ends ("start", "end") where a scan's line ran on into the table beside it and was cut
+    # there (``raster_groups._cut_at_specks``: two tables' facing edges). Out of the repr and the
+    # comparison, as ``faint``: explain reads it.
+    cut: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def length(self) -> float:
@@ -186,6 +190,7 @@ def fast_rule(orient: Orientation, pos: float, start: float, end: float, thickne
     r.joints = ()
     r.breaks = ()
     r.faint = 0.0
+    r.cut = ()
     _set(r, "__class__", Rule)
     return r  # type: ignore[no-any-return]
 

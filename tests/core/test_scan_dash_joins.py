@@ -15,7 +15,8 @@ import pytest
 
 from inspector.core.evidence.raster_groups import bridge, dash_period
 from inspector.core.evidence.rules_raster import find_raster_rules
-from inspector.core.params import RasterParams
+from inspector.core.explain import explain
+from inspector.core.params import Params, RasterParams
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.core.reading.skew import straighten
@@ -75,6 +76,23 @@ def test_the_two_scanned_tables_side_by_side_stay_two_tables() -> None:
         assert table.bbox.x0 == pytest.approx(truth.xs[0], abs=2.0)
         assert table.bbox.x1 == pytest.approx(truth.xs[-1], abs=2.0)
         assert [row[0] for row in table.rows_text()] == [row[0] for row in ROWS]
+
+
+@needs_tesseract
+def test_explain_names_the_cut_at_the_two_tables_facing_edges() -> None:
+    img, left, right = two_tables()
+    res = Pipeline(open_document(image_only(img))).run(0)
+    ruled = sorted((t for t in res.tables if t.source == "ruled"), key=lambda t: t.bbox.x0)
+    whys = {round(t.bbox.x0): t for t in explain(res, Params()).tables}
+    assert len(ruled) == 2
+    for table, facing in zip(ruled, (left.xs[-1], right.xs[0]), strict=True):
+        cols = whys[round(table.bbox.x0)].cols
+        cut = [w for w in cols if any(e.kind == "speck_cut" for e in w.evidence)]
+        # The facing edge alone, with every one of the table's row rules ended there.
+        assert [w.pos for w in cut] == pytest.approx([facing], abs=1.0)
+        assert [e.value for e in cut[0].evidence if e.kind == "speck_cut"] == [len(left.ys)]
+        assert "raster.hairline_gap" in cut[0].params and "facing edges" in cut[0].decision
+        assert all("facing edges" not in w.decision for w in cols if w not in cut)
 
 
 def dash(start: float, end: float) -> tuple[Rule, str, bool]:

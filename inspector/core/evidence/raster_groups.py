@@ -90,9 +90,13 @@ def bridge(pieces: list[tuple[Rule, str, bool]], min_length: float, gap: float, 
             used[k].append(i)
     ruled = [r for r, why, _ in pieces if not why]
     cut = [part for c, u in zip(chains, used, strict=True) for part in _cut_at_specks(c, u, reach, ruled)]
-    joined = [(c, u) for c, u in cut if reach.holds(c)]
-    drop = {i for _, u in joined for i in u}
-    return [x for i, x in enumerate(out) if i not in drop] + [(_joined(c), "") for c, _ in joined]
+    joined = [(c, u, ends) for c, u, ends in cut if reach.holds(c)]
+    for c, u, ends in cut:  # a rule on its own the cut ended keeps its own piece, marked
+        if ends and len(u) == 1 and not out[u[0]][1]:
+            out[u[0]] = (dataclasses.replace(c[0], cut=ends), "")
+    drop = {i for _, u, _ in joined for i in u}
+    return [x for i, x in enumerate(out) if i not in drop] + \
+        [(dataclasses.replace(_joined(c), cut=ends), "") for c, _, ends in joined]
 
 
 @dataclass(frozen=True)
@@ -157,13 +161,14 @@ def _continues(chain: list[Rule], r: Rule, reach: _Reach) -> bool:
 
 
 def _cut_at_specks(chain: list[Rule], used: list[int], reach: _Reach,
-                   ruled: list[Rule]) -> list[tuple[list[Rule], list[int]]]:
+                   ruled: list[Rule]) -> list[tuple[list[Rule], list[int], tuple[str, ...]]]:
     """``chain`` (with its pieces' indices ``used``) cut where a dash's reach joined two
     segments (runs of pieces a step's gap apart: a rule noise broke) that are each rule-long,
     across a gap the two would not bridge side by side (``_Reach.limit``: a step's, or a
     hairline's at the skew's period), and each ends at a corner: a rule of ``ruled`` across it,
     two different ones. Two tables side by side face each other with their edges; a piece noise
-    broke off the start of one's rule is short and reaches back to the other's rule."""
+    broke off the start of one's rule is short and reaches back to the other's rule. Each part
+    comes with the ends ("start", "end") a cut made (``Rule.cut``: explain names it)."""
     segs = _segments(chain, reach)
     seg_of = [n for n, (a, b) in enumerate(segs) for _ in range(a, b)]
     spans = [dataclasses.replace(chain[a], end=max(p.end for p in chain[a:b])) for a, b in segs]
@@ -178,7 +183,8 @@ def _cut_at_specks(chain: list[Rule], used: list[int], reach: _Reach,
         if any(x is not y for x in ends for y in starts):
             cuts.append(k)
     ends_at = [0, *cuts, len(chain)]
-    return [(chain[x:y], used[x:y]) for x, y in zip(ends_at, ends_at[1:], strict=False)]
+    return [(chain[x:y], used[x:y], (*(("start",) if x > 0 else ()), *(("end",) if y < len(chain) else ())))
+            for x, y in zip(ends_at, ends_at[1:], strict=False)]
 
 
 def _corners(r: Rule, at: float, ruled: list[Rule], px: float) -> list[Rule]:

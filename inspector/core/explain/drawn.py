@@ -1,6 +1,7 @@
 """What a drawn boundary's rules were before they were rules: a line the scan broke into pieces
 (``raster_groups.bridge``), a pale line drawn over the cells' shading (``evidence.pale_rules``),
-a scan's grey hairline found from faint ink (``evidence.faint_rules``, ``raster.faint_lines``)."""
+a scan's grey hairline found from faint ink (``evidence.faint_rules``, ``raster.faint_lines``), a
+line that ran on into the table beside, cut at the two tables' facing edges (``Rule.cut``)."""
 
 from __future__ import annotations
 
@@ -68,6 +69,23 @@ def bridged(ctx: PageContext, g: Grid, axis: str, pos: float) -> int:
     return max(on, default=0)
 
 
+CUT_NEAR = 3.0  # pt: a cut rule's end this near a column boundary ends on it (the cut is at the rule across)
+CUT_SAID = (", the table's {n} row rule(s) end on it where the scan's line ran on into the table beside it: "
+            "cut at the two tables' facing edges, a piece noise broke off one table's rule having reached "
+            "across the gap to the other's (raster.hairline_gap: a dash's reach)")
+
+
+def cut_here(ctx: PageContext, g: Grid, axis: str, pos: float) -> int:
+    """How many raster row rules across ``g``'s rows end on column boundary ``pos`` where the
+    raster stage cut a line running on into the table beside (``Rule.cut``,
+    ``raster_groups._cut_at_specks``); 0 for a row boundary or a turned table."""
+    if axis != "col" or g.turn:
+        return 0
+    y0, y1 = g.region.y0, g.region.y1
+    return sum(1 for r in ctx.res.raster_rules if r.orient == "h" and r.cut and y0 <= r.pos <= y1
+               and any(abs((r.start if end == "start" else r.end) - pos) <= CUT_NEAR for end in r.cut))
+
+
 def faint_found(ctx: PageContext, g: Grid, axis: str, pos: float) -> bool:
     """Does a raster rule found from faint ink (``Rule.found_faint``) lie on boundary ``pos`` of ``g``?
     (A turned table's boundaries are measured in its own frame: not compared with page rules.)"""
@@ -112,6 +130,10 @@ def drawn_boundary(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
         said += (f", one joined from {pieces} pieces the scan broke it into "
                  "(raster.bridge_gap; a hairline's dashes: raster.hairline_gap)")
         named = (*named, "raster.bridge_gap", "raster.hairline_gap")
+    cut = cut_here(ctx, g, axis, b.pos)
+    if cut:
+        said += CUT_SAID.format(n=cut)
+        named = tuple(dict.fromkeys((*named, "raster.hairline_gap")))  # named once with the pieces' levers
     trial = _fainter(ctx, g, axis, b.pos)
     flip = None
     if faint_found(ctx, g, axis, b.pos):
@@ -133,7 +155,8 @@ def drawn_boundary(axis: str, b: Boundary, ctx: PageContext, g: Grid) -> Why:
             said += (f"; without them a boundary stays here: the text leaves a {b.gap:.1f} pt gap "
                      "(columns.min_gap)")
             named = (*named, "columns.min_gap")
-    return Why(axis, b.pos, True, (Evidence("rule", b.rules),), said, named, flip)
+    evidence = (Evidence("rule", b.rules), *((Evidence("speck_cut", cut),) if cut else ()))
+    return Why(axis, b.pos, True, evidence, said, named, flip)
 
 
 def _fainter(ctx: PageContext, g: Grid, axis: str, pos: float) -> tuple[float, tuple[Rule, ...]] | None:

@@ -47,7 +47,8 @@ class Evidence:
     time budget: the boundary was decided without raster rules) | figures_skipped (too many paths to look
     for charts: a chart's labels were not set aside) | ocr_stopped (a limit, ocr.cpu_seconds or the
     wall-clock guard ocr.max_seconds, stopped the page's OCR: words may be missing) | misread_amounts (short OCR words a
-    band's rows of amounts took for amounts a coarse scan broke: how many) | texts_apart (a column rule undrawn in rows whose
+    band's rows of amounts took for amounts a coarse scan broke: how many) | speck_cut (a column boundary
+    where the table's scanned row rules end, cut there from the table beside's: how many rules) | texts_apart (a column rule undrawn in rows whose
     texts lie apart, kept there: its value the rows) | blank_apart (a column boundary drawn nowhere, two
     blank slots beside it over or under texts on both sides: not joined; its value the rows) | thin_band (a rule past the first or last row over an
     empty band thinner than a line, pt) | row_labels (labels left of rules drawn over the amounts only,
