@@ -9,7 +9,9 @@ land in one cell as "11,062. 6" (a number broken in two). A space is no gap betw
 when it shares one glyph's advance with a decimal or grouping separator set between digits
 (the separator has no advance, beside the space): the two words are one. Any other
 zero-advance glyph (a combining accent) keeps its space, and so does a separator with an
-advance of its own ("12. 3" in a sentence).
+advance of its own ("12. 3" in a sentence). The same mapping in a tab leader loses points:
+MuPDF's word list keeps about one of each two (``count_leader_points`` counts them again from
+the line's characters).
 """
 
 from __future__ import annotations
@@ -98,3 +100,76 @@ def join_zero_advance_points(words: Sequence[Word], line_chars: Callable[[], Cha
             box = dataclasses.replace(a.bbox, x1=b.bbox.x1, y0=min(a.bbox.y0, b.bbox.y0), y1=max(a.bbox.y1, b.bbox.y1))
             out[k:k + 2] = [dataclasses.replace(a, text=a.text + b.text, bbox=box)]
     return out
+
+
+# The same habit in a leader: each leader glyph maps to a point and a space, and MuPDF's word
+# list keeps about one point of each two, the rest of the characters (all there in the line's
+# characters, some piled at the leader's end) in no word: "Total . . . ." reads half its leader
+# (InDesign CS4 tab leaders, bold and regular). A run of words of points this far apart, or
+# this wide, is counted again from its line's characters.
+LEADER_PITCH = 0.75  # ems from one point word's start to the next's: a point and a space are about 0.55
+LEADER_WIDTH = 0.4  # ems a point word takes a point at least where MuPDF merged two points into it
+
+
+def _dot_runs(words: Sequence[Word]) -> list[tuple[int, int]]:
+    """``(start, end)`` of each run of two or more words of points on one line, set apart
+    or wide enough to have lost points (``LEADER_PITCH``, ``LEADER_WIDTH``)."""
+    runs: list[tuple[int, int]] = []
+    k = 0
+    while k < len(words):
+        j = k
+        while j < len(words) and words[j].text and words[j].text.strip(".") == "" and not words[j].turn \
+                and (words[j].block, words[j].line) == (words[k].block, words[k].line):
+            j += 1
+        if j - k >= 2 and _sparse(words[k:j]):
+            runs.append((k, j))
+        k = max(j, k + 1)
+    return runs
+
+
+def _sparse(run: Sequence[Word]) -> bool:
+    """Are the points of ``run`` further apart or wider than a leader's points set one by one?"""
+    em = max(run[0].font_size, 1.0)
+    pitch = (run[-1].bbox.x0 - run[0].bbox.x0) / (len(run) - 1)
+    return pitch >= LEADER_PITCH * em or any(w.bbox.x1 - w.bbox.x0 >= LEADER_WIDTH * em * len(w.text) for w in run)
+
+
+def _leader(run: Sequence[Word], n: int) -> list[Word]:
+    """``run`` as ``n`` words of one point each, spread evenly over its span (pt)."""
+    x0, x1 = run[0].bbox.x0, run[-1].bbox.x1
+    step = (x1 - x0) / n
+    return [dataclasses.replace(run[0], text=".", bbox=dataclasses.replace(
+        run[0].bbox, x0=x0 + i * step, x1=x0 + (i + 0.5) * step)) for i in range(n)]
+
+
+def count_leader_points(words: Sequence[Word], line_chars: Callable[[], Chars]) -> list[Word]:
+    """``words`` with each leader whose points MuPDF's word list lost (see ``LEADER_PITCH``)
+    read with as many points as its line's characters hold from the leader's start (see
+    ``_points_from``); ``line_chars`` is read only where a run could have lost points (most
+    pages have none)."""
+    runs = _dot_runs(words)
+    if not runs:
+        return list(words)
+    chars = line_chars()
+    out = list(words)
+    for k, j in reversed(runs):
+        run = out[k:j]
+        n = _points_from(chars.get((run[0].block, run[0].line), ()), run[0].bbox.x0)
+        if j < len(out) and (out[j].block, out[j].line) == (run[0].block, run[0].line):
+            n -= len(out[j].text) - len(out[j].text.lstrip("."))  # points the next word already reads (".12")
+        if n > sum(len(w.text) for w in run):
+            out[k:j] = _leader(run, n)
+    return out
+
+
+def _points_from(line: Sequence[tuple[str, float, float]], x0: float) -> int:
+    """The points of the leader that starts at ``x0`` (pt) on ``line``: from its first point on,
+    the points of the characters in their order up to the first that is neither a point nor a
+    space (the points piled at the leader's end count, their glyphs drawn along it)."""
+    start = next((i for i, c in enumerate(line) if c[0] == "." and c[1] >= x0 - AT), len(line))
+    n = 0
+    for c in line[start:]:
+        if c[0] not in ". ":
+            break
+        n += c[0] == "."
+    return n

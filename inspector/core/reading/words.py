@@ -21,7 +21,7 @@ from ..text import LIGATURE, ligature_letters
 from ..types import Rect, RowBand, UnseenText, Word, fast_rect, text_word_at
 from .cliptext import cut_at_clips
 from .coveredtext import covered_words, without_covered
-from .decimals import join_zero_advance_points
+from .decimals import count_leader_points, join_zero_advance_points
 from .document import Page
 from .garbled import GarbledFont, garbled_fonts
 from .hiddentext import hidden_spans, invisible_spans, meets, shown_spans, white, without_hidden
@@ -86,6 +86,7 @@ def read_text(page: Page, hidden: bool = True
     del spans  # a thousand containers: freed before the words are made, so they count for no collection
     turn = dominant_turn(lines.directions)
     out = join_zero_advance_points(_words(raw, lines), page.line_chars)  # "11,062." + "6": see decimals
+    out = count_leader_points(out, page.line_chars)  # ". . . ." read half: see decimals
     out = join_kerned_spaces(out)  # "Sur" + "vey" cut at a kern's space: see kernspaces
     unseen = _in_layers(page, raw)
     if hidden:  # few pages draw white or invisible text: the fills and pictures under it are read only then
