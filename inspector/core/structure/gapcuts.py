@@ -228,7 +228,40 @@ def _flush(pieces: Pieces, line: int, gap: tuple[float, float], piece: tuple[flo
     right = _edges(pieces, other & (pieces.x1 > rx) & (pieces.x0 >= px1) & (pieces.x0 < sx1), last=False)
     set_right = _set_flush(left[1], left[0])
     set_left = _set_flush(right[0], right[1])
+    if not (set_right or set_left) and _set_apart(pieces, other, gap, piece, span):
+        return True, False
     return set_right and not set_left, set_left and not set_right
+
+
+def _set_apart(pieces: Pieces, other: np.ndarray, gap: tuple[float, float], piece: tuple[float, float],
+               span: tuple[float, float]) -> bool:
+    """Are the two columns beside ``gap`` set away from it: the left one's lines start at one x
+    (text set left: "Cost of sales", "Revenue") and the right one's end at one x (amounts set
+    right), each ragged towards the gap? Then the lone ``piece`` in the gap stands at neither
+    column's edge: it is a header set left (Word's and InDesign's default) or centred in the
+    right column's cell, over amounts narrower than that cell ("2024" over "1,374"); a stub's
+    own header stands at the stub's left edge, or centred in the stub's cell (checked). Edges
+    per line over all its pieces in the column (a label of several words starts with its
+    first), back to ``span``."""
+    (lx, rx), (px0, px1), (sx0, sx1) = gap, piece, span
+    starts = _far_edges(pieces, other & (pieces.x0 >= sx0) & (pieces.x1 <= px0) & (pieces.x0 < lx))
+    ends = _far_edges(pieces, other & (pieces.x1 <= sx1) & (pieces.x0 >= px1) & (pieces.x1 > rx))
+    if not (_set_flush(starts[0], starts[1]) and _set_flush(ends[1], ends[0])):
+        return False
+    # A stub's header centred in its cell (a browser's <th>) stands in the gap too, when the stub
+    # is wider than twice its labels: only a piece whose centring in the left column's cell would
+    # run that cell into the right column's text cannot be the left column's.
+    return px0 + px1 - float(np.median(starts[0])) > min(ends[0])
+
+
+def _far_edges(pieces: Pieces, mask: np.ndarray) -> tuple[list[float], list[float]]:
+    """The start and the end x (pt) of each line's pieces under ``mask`` taken together."""
+    lo: dict[int, float] = {}
+    hi: dict[int, float] = {}
+    for ln, a, b in zip(pieces.line[mask].tolist(), pieces.x0[mask].tolist(), pieces.x1[mask].tolist(), strict=True):
+        lo[ln] = min(lo.get(ln, a), a)
+        hi[ln] = max(hi.get(ln, b), b)
+    return list(lo.values()), [hi[k] for k in lo]
 
 
 def _set_flush(side: list[float], other: list[float]) -> bool:
