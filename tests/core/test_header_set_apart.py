@@ -78,3 +78,31 @@ def test_a_units_row_keeps_its_stub_slot_blank(tmp_path: Path) -> None:
 def test_a_stub_header_at_the_stubs_edge_stays_in_the_stub(tmp_path: Path) -> None:
     rows = _rows(_pdf(tmp_path, [("Line item", "2024", "2023", "Change")], rules=False))
     assert rows[0] == ["Line item", "2024", "2023", "Change"]
+
+
+def _rates(path: Path) -> Path:
+    """A rate sheet: a stub of amounts set left, seven columns of rates all four characters wide
+    set right in 52 pt cells, their headers ("1 mo") set left: the header lines up with no edge
+    of the rates, and each stands nearer the rates of the column before than its own."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    xs = [40.0 + 120.0 + 52.0 * k for k in range(8)]
+    heads = ["1 mo", "3 mo", "6 mo", "12 mo", "24 mo", "36 mo", "60 mo"]
+    _put(page, "Term", 40.0, xs[0], 100.0, right=False, bold=True)
+    for k, h in enumerate(heads):
+        _put(page, h, xs[k], xs[k + 1], 100.0, right=False, bold=True)
+    for r in range(12):  # ten lines or more: one may cross a gap, the header's own
+        y = 120.0 + 18 * r
+        _put(page, f"${(r + 1) * 5},000", 40.0, xs[0], y, right=False, bold=False)
+        for k in range(7):
+            _put(page, f"{1 + (r * 7 + k * 3) % 9}.{(r * 13 + k * 7) % 90 + 10}", xs[k], xs[k + 1] - 1.5, y,
+                 right=True, bold=False)
+    out = path / "rates.pdf"
+    doc.save(out)
+    return out
+
+
+def test_headers_set_left_over_rates_of_one_width_head_their_own_columns(tmp_path: Path) -> None:
+    rows = _rows(_rates(tmp_path))
+    assert rows[0] == ["Term", "1 mo", "3 mo", "6 mo", "12 mo", "24 mo", "36 mo", "60 mo"]
+    assert rows[1][:3] == ["$5,000", "1.10", "4.17"]

@@ -228,9 +228,17 @@ def _flush(pieces: Pieces, line: int, gap: tuple[float, float], piece: tuple[flo
     right = _edges(pieces, other & (pieces.x1 > rx) & (pieces.x0 >= px1) & (pieces.x0 < sx1), last=False)
     set_right = _set_flush(left[1], left[0])
     set_left = _set_flush(right[0], right[1])
-    if not (set_right or set_left) and _set_apart(pieces, other, gap, piece, span):
+    if not (set_right or set_left) and (_one_width(left) and (_one_width(right) or _set_flush(right[1], right[0]))
+                                        or _set_apart(pieces, other, gap, piece, span)):
         return True, False
     return set_right and not set_left, set_left and not set_right
+
+
+def _one_width(edges: tuple[list[float], list[float]]) -> bool:
+    """Are a column's lines flush at both ends (``edges``: their starts and ends, pt), every entry
+    of one width ("1.95", "3.18")? No edge tells how they are set; such a column is taken as set
+    right, as figures are (a header set left over it then stands off its right edge)."""
+    return is_flush(edges[0]) and is_flush(edges[1])
 
 
 def _set_apart(pieces: Pieces, other: np.ndarray, gap: tuple[float, float], piece: tuple[float, float],
@@ -246,7 +254,7 @@ def _set_apart(pieces: Pieces, other: np.ndarray, gap: tuple[float, float], piec
     (lx, rx), (px0, px1), (sx0, sx1) = gap, piece, span
     starts = _far_edges(pieces, other & (pieces.x0 >= sx0) & (pieces.x1 <= px0) & (pieces.x0 < lx))
     ends = _far_edges(pieces, other & (pieces.x1 <= sx1) & (pieces.x0 >= px1) & (pieces.x1 > rx))
-    if not (_set_flush(starts[0], starts[1]) and _set_flush(ends[1], ends[0])):
+    if not (_set_flush(starts[0], starts[1]) and (_set_flush(ends[1], ends[0]) or _one_width(ends))):
         return False
     # A stub's header centred in its cell (a browser's <th>) stands in the gap too, when the stub
     # is wider than twice its labels: only a piece whose centring in the left column's cell would
