@@ -106,3 +106,4 @@ def test_headers_set_left_over_rates_of_one_width_head_their_own_columns(tmp_pat
     rows = _rows(_rates(tmp_path))
     assert rows[0] == ["Term", "1 mo", "3 mo", "6 mo", "12 mo", "24 mo", "36 mo", "60 mo"]
     assert rows[1][:3] == ["$5,000", "1.10", "4.17"]
+
