@@ -148,6 +148,12 @@ class ColumnParams:
                             "The word spaces of a justified line (three or more words parted by equal spaces wider "
                             "than a plain one, the paragraph going on below from the same left edge) are one cell's "
                             "text, never a column gap: a wrapped label in a narrow justified cell stays whole.")
+    tight_edges: bool = param(True, "Tight column edges", "on/off", 0, 1,
+                              "A left edge where three or more lines start their text, most lines right of it "
+                              "start there and none runs across it, is a column boundary though the white "
+                              "before it is too narrow for Column gap, when that white is wider than 1.25 of "
+                              "the table's word spaces on every line (cell insets of a few points, as InDesign "
+                              "and Word set them). Tables without column rules only.")
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,7 @@ def _decided(b: Boundary) -> str:
     (a grid from elsewhere records no reason)."""
     if b.reason == "text":
         return "text gap"
-    if b.reason in ("number stack", "clip edge", "group rule", "line number", "cell tiles", "sign edge", "column ends",
+    if b.reason in ("number stack", "clip edge", "group rule", "line number", "cell tiles", "sign edge", "tight edge", "column ends",
                     "rule joints", "number edge"):
         return b.reason
     return b.kind
@@ -110,6 +110,12 @@ def kept_why(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region
                    "accounting format sets the sign at its cell's left edge, so the amounts left of it end their "
                    f"column though the gap is {b.gap:.1f} pt (closer than columns.min_gap; columns.signs_open)",
                    ("columns.signs_open",))
+    if kind == "tight edge":
+        return Why(axis, b.pos, True, (Evidence("tight_edge"), Evidence("text_gap", b.gap)),
+                   "the next column's text starts at one x on most lines right of here, no line runs across it, "
+                   f"and the {b.gap:.1f} pt before it is wider than the table's word spaces on every line: two "
+                   "text columns a cell inset apart (closer than columns.min_gap; columns.tight_edges)",
+                   ("columns.tight_edges",))
     if kind == "line number":
         return Why(axis, b.pos, True, (Evidence("line_number"),),
                    "a blank table's side, moved past the form's line number set in its first caption (a number "

@@ -70,7 +70,7 @@ def cut_how(pieces: Pieces, cover: np.ndarray, a: int, b: int, x0: float, min_le
         before, after = free_runs(cover[:a] == 0, min_len), free_runs(cover[b:] == 0, min_len)
         span = (x0 + before[-1][1] * RESOLUTION if before else -np.inf,
                 x0 + (b + after[0][0]) * RESOLUTION if after else np.inf)  # the two columns' outer edges
-        flush = _flush(pieces, line, (lx, rx), (px0, px1), span)
+        flush = _flush(pieces, line, (lx, rx), (px0, px1), span, min_len * RESOLUTION)
         # The body's alignment over many rows outweighs a line's other words: a sub-header set
         # left ("Net  Gross" over right-aligned prices) has its mates on its right alone.
         left, right = flush if any(flush) or (left and right) else (left, right)
@@ -212,7 +212,7 @@ MIN_OFF = 2  # lines off a column's flush edge on one side, none on the other, t
 
 
 def _flush(pieces: Pieces, line: int, gap: tuple[float, float], piece: tuple[float, float],
-           span: tuple[float, float]) -> tuple[bool, bool]:
+           span: tuple[float, float], min_gap: float) -> tuple[bool, bool]:
     """(left column set right, right column set left) beside a ``gap`` holding one line's
     ``piece`` (both x0, x1), the columns reaching out to ``span``, each only when the other is not. A column set flush against the gap keeps
     its cell's padding there (right-aligned amounts end at one x), so a piece standing off that
@@ -228,7 +228,58 @@ def _flush(pieces: Pieces, line: int, gap: tuple[float, float], piece: tuple[flo
     right = _edges(pieces, other & (pieces.x1 > rx) & (pieces.x0 >= px1) & (pieces.x0 < sx1), last=False)
     set_right = _set_flush(left[1], left[0])
     set_left = _set_flush(right[0], right[1])
+    if set_right or set_left or not _own_cell(pieces, line, piece, min_gap):
+        return set_right and not set_left, set_left and not set_right
+    if _one_width(left) and (_one_width(right) or _set_flush(right[1], right[0])) or _set_apart(pieces, other, gap, piece, span):
+        return True, False
     return set_right and not set_left, set_left and not set_right
+
+
+def _own_cell(pieces: Pieces, line: int, piece: tuple[float, float], min_gap: float) -> bool:
+    """Does ``piece`` (x0, x1) stand at least twice ``min_gap`` (pt) off the rest of its
+    ``line``'s text on both sides: a cell's text of its own, not the run-on of a long label
+    ("Asia Pacific" a word space after "Cost of sales,": 3.2 pt at 9 pt)?"""
+    mates = (pieces.line == line) & ((pieces.x1 <= piece[0]) | (pieces.x0 >= piece[1]))
+    near = mates & (pieces.x1 > piece[0] - 2 * min_gap) & (pieces.x0 < piece[1] + 2 * min_gap)
+    return not near.any()
+
+
+def _one_width(edges: tuple[list[float], list[float]]) -> bool:
+    """Are a column's lines flush at both ends (``edges``: their starts and ends, pt), every entry
+    of one width ("1.95", "3.18")? No edge tells how they are set; such a column is taken as set
+    right, as figures are (a header set left over it then stands off its right edge)."""
+    return is_flush(edges[0]) and is_flush(edges[1])
+
+
+def _set_apart(pieces: Pieces, other: np.ndarray, gap: tuple[float, float], piece: tuple[float, float],
+               span: tuple[float, float]) -> bool:
+    """Are the two columns beside ``gap`` set away from it: the left one's lines start at one x
+    (text set left: "Cost of sales", "Revenue") and the right one's end at one x (amounts set
+    right), each ragged towards the gap? Then the lone ``piece`` in the gap stands at neither
+    column's edge: it is a header set left (Word's and InDesign's default) or centred in the
+    right column's cell, over amounts narrower than that cell ("2024" over "1,374"); a stub's
+    own header stands at the stub's left edge, or centred in the stub's cell (checked). Edges
+    per line over all its pieces in the column (a label of several words starts with its
+    first), back to ``span``."""
+    (lx, rx), (px0, px1), (sx0, sx1) = gap, piece, span
+    starts = _far_edges(pieces, other & (pieces.x0 >= sx0) & (pieces.x1 <= px0) & (pieces.x0 < lx))
+    ends = _far_edges(pieces, other & (pieces.x1 <= sx1) & (pieces.x0 >= px1) & (pieces.x1 > rx))
+    if not (_set_flush(starts[0], starts[1]) and (_set_flush(ends[1], ends[0]) or _one_width(ends))):
+        return False
+    # A stub's header centred in its cell (a browser's <th>) stands in the gap too, when the stub
+    # is wider than twice its labels: only a piece whose centring in the left column's cell would
+    # run that cell into the right column's text cannot be the left column's.
+    return px0 + px1 - float(np.median(starts[0])) > min(ends[0])
+
+
+def _far_edges(pieces: Pieces, mask: np.ndarray) -> tuple[list[float], list[float]]:
+    """The start and the end x (pt) of each line's pieces under ``mask`` taken together."""
+    lo: dict[int, float] = {}
+    hi: dict[int, float] = {}
+    for ln, a, b in zip(pieces.line[mask].tolist(), pieces.x0[mask].tolist(), pieces.x1[mask].tolist(), strict=True):
+        lo[ln] = min(lo.get(ln, a), a)
+        hi[ln] = max(hi.get(ln, b), b)
+    return list(lo.values()), [hi[k] for k in lo]
 
 
 def _set_flush(side: list[float], other: list[float]) -> bool:

@@ -43,6 +43,7 @@ from .gapless import Column
 from .glyphgaps import SPLIT_GLYPHS, gap_in_glyphs, sign_edges, wide_gaps
 from .group_labels import at_group_rules, banded_section_lines, group_rule_ends, under_group_labels, under_head_labels
 from .justified import justified_gaps
+from .leftedges import left_edges
 from .numberedge import NUMBER_EDGE, number_edges
 from .options import join_options, option_pairs
 from .region import RegionEvidence
@@ -64,6 +65,7 @@ SPLIT_ROWS_DIV = 2  # a split inside a ruled column holds words on at least 1/th
 GLYPH_GAP_SOURCES = ("horizontal_rules",)  # tables whose text-gap columns must be wider than SPLIT_GLYPHS glyphs
 LINE_NUMBER_SIDE = "line number"  # the reason of a blank table's side moved past a form's line number
 SIGN_EDGE = "sign edge"  # the reason of a column edge left of a column of accounting signs (``sign_edges``)
+TIGHT_EDGE = "tight edge"  # the reason of a column edge before a left edge a cell inset away (``leftedges``)
 
 
 @dataclass(frozen=True)
@@ -121,12 +123,15 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     cand = ev.cand
     # Amounts ending where a column of accounting signs starts: a column edge, as a clip's.
     signs = sign_edges(words, body) if ev.params.columns.signs_open else []
-    xs, drawn_xs, jointed = _columns(ev, body, kept, [*(x for x, _ in cut), *signs], tiled)
+    # Text columns set left a cell inset apart: the next one's left edge ends the one before (``leftedges``).
+    tight = _tight_edges(ev, body, kept)
+    xs, drawn_xs, jointed = _columns(ev, body, kept, [*(x for x, _ in cut), *signs, *tight], tiled)
     if drawn_xs:  # cells boxed apart: a pair of rules at each column edge is one (``thinbands``)
         xs = one_per_pair(ev, xs, across=True)
         drawn_xs &= set(xs)
         box = Rect(xs[0], box.y0, xs[-1], box.y1)
     signed = frozenset(x for x in xs[1:-1] if any(e <= x <= e + ev.params.columns.min_gap for e in signs)) - drawn_xs
+    tightened = frozenset(x for x in xs[1:-1] if any(e <= x <= e + ev.params.columns.min_gap for e in tight)) - drawn_xs
     # Numbers closer than the column gap: their right-aligned stacks divide the columns,
     # and a run of words across such a boundary (or of two numbers across any) is two
     # cells' text, not one spanning. A drawn column holding two stacks ("At least" and
@@ -139,6 +144,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     xs = sorted([*xs, *stacked])
     # a joint of the row rules where the text left no gap (``rulejoints.in_narrow_gaps``) parts two cells' words
     ev = replace(ev, segs=split_segments(segs, words, [*stacked, *tiled, *jointed], xs[1:-1]))
+    ev = replace(ev, segs=split_segments(segs, words, [*stacked, *tiled, *tightened], xs[1:-1]))
     ys = one_per_pair(ev, _positions(cand.rules, "h", box.y0, box.y1, ev.snap), across=False) \
         if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= ev.snap for r in cand.rules)
@@ -168,7 +174,7 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     later = partial(_evidence, (grid.xs, grid.ys), ((tuple(ev.segs), tuple(ev.lines)), (ev.rules, ev.snap)),
                     (tuple(stacked), frozenset(drawn_xs), frozenset(drawn_ys - virtual), grouped,
                      frozenset(blank.xs[:1]) if blank and blank.left_out and blank.xs[0] > cand.bbox.x0 else frozenset(),
-                     tiled, signed, frozenset(ends), frozenset(jointed) & frozenset(xs), frozenset(edged)),
+                     tiled, signed, frozenset(ends), frozenset(jointed) & frozenset(xs), frozenset(edged), tightened),
                     (tuple(cut), tuple(body), ev.params.columns.min_gap))
     grid = Grid(box, grid.xs, grid.ys, cand.source, grid.spans, evidence_later=later, option_splits=splits)
     bins = tuple(ColumnBin(xs[k], xs[k + 1], index) for k in range(len(xs) - 1))
@@ -193,7 +199,8 @@ def _spanned(grid: Grid, ev: RegionEvidence, virtual: set[float],
 def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
               region: tuple[tuple[tuple[Segment, ...], tuple[Line, ...]], tuple[RuleIndex, float]],
               steps: tuple[tuple[float, ...], frozenset[float], frozenset[float], frozenset[float], frozenset[float],
-                           frozenset[float], frozenset[float], frozenset[float], frozenset[float], frozenset[float]],
+                           frozenset[float], frozenset[float], frozenset[float], frozenset[float], frozenset[float],
+                           frozenset[float]],
               clips: tuple[tuple[tuple[float, int], ...], tuple[Segment, ...], float]
               ) -> tuple[tuple[Boundary, ...], tuple[Boundary, ...]]:
     """The boundaries' evidence (``boundaries.explain``) of a grid's (xs, ys) over a region's
@@ -203,16 +210,19 @@ def _evidence(grid: tuple[tuple[float, ...], tuple[float, ...]],
     line number (``blankform.blank_table``) and those left of a column of accounting signs
     (``glyphgaps.sign_edges``), and the rows where the column rules above end inside a band
     (``colends.column_ends``), and the columns right of a stack of numbers set right before text
-    set left (``numberedge``: among ``stacked`` too); ``clips`` the clip edges that cut
+    set left (``numberedge``: among ``stacked`` too), and those before a tight left edge
+    (``leftedges``); ``clips`` the clip edges that cut
     several lines' text, the pieces of the body's lines (``gapcuts.clip_edges``) and
     ``columns.min_gap``. Only what it reads is kept until then."""
     xs, ys = grid
-    stacked, drawn_xs, drawn_ys, grouped, numbered, tiled, signed, ended, jointed, edged = steps
+    stacked, drawn_xs, drawn_ys, grouped, numbered, tiled, signed, ended, jointed, edged, tight = steps
     cut, body, min_gap = clips
     clipped = clip_decided(xs[1:-1], cut, body, min_gap) if cut else {}
     col_reasons = _reasons(xs, drawn_xs, stacked, clipped, grouped, tiled)
     if signed:
         col_reasons = tuple(SIGN_EDGE if x in signed and r == "text" else r for x, r in zip(xs, col_reasons, strict=True))
+    if tight:
+        col_reasons = tuple(TIGHT_EDGE if x in tight and r == "text" else r for x, r in zip(xs, col_reasons, strict=True))
     if jointed:
         col_reasons = tuple("rule joints" if x in jointed and r == "text" else r
                             for x, r in zip(xs, col_reasons, strict=True))
@@ -275,6 +285,18 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
         inner, opened = in_narrow_gaps(inner, cand.rules, words, lines, box, ev.snap)
         jointed |= opened
     return [box.x0, *inner, box.x1], set(), jointed
+
+
+def _tight_edges(ev: RegionEvidence, body: Sequence[Segment], kept: Sequence[Line]) -> list[float]:
+    """``leftedges.left_edges`` of the body's words in a region without column rules (with
+    ``columns.tight_edges``): the ends of text columns a cell inset before the next one's left edge."""
+    params = ev.params.columns
+    if not params.tight_edges or any(r.orient == "v" for r in ev.cand.rules):
+        return []
+    pieces = Pieces.of_words(ev.words, body, ev.centres)
+    if params.justified:
+        pieces = pieces.bridged(justified_gaps(ev.words, kept))
+    return left_edges(pieces, crossings_allowed(len(kept), params), params.min_gap)
 
 
 def _signs_join_amounts(inner: list[float], segs: Sequence[Segment], words: Sequence[Word],
