@@ -143,8 +143,8 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     stacked = sorted([*stacked, *edged])
     xs = sorted([*xs, *stacked])
     # a joint of the row rules where the text left no gap (``rulejoints.in_narrow_gaps``) parts two cells' words
-    ev = replace(ev, segs=split_segments(segs, words, [*stacked, *tiled, *jointed], xs[1:-1]))
-    ev = replace(ev, segs=split_segments(segs, words, [*stacked, *tiled, *tightened], xs[1:-1]))
+    # and so does a column edge before a tight left edge (``leftedges``)
+    ev = replace(ev, segs=split_segments(segs, words, [*stacked, *tiled, *jointed, *tightened], xs[1:-1]))
     ys = one_per_pair(ev, _positions(cand.rules, "h", box.y0, box.y1, ev.snap), across=False) \
         if cand.source != "aligned" else [box.y0, box.y1]
     top_drawn = any(r.orient == "h" and abs(r.pos - box.y0) <= ev.snap for r in cand.rules)
