@@ -57,7 +57,7 @@ def prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, b
                and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
     if facts and column_rule_through(verticals, facts, between, top, bottom) is not None:
         return False
-    if _empty_band(lines, top, bottom, body, said):
+    if _empty_band(lines, top, bottom, body, said, horizontals):
         return True
     if _heading_parts(lines, n_segments, between, top, bottom, facts, said, unruled=False, rules=horizontals):
         return True
@@ -152,12 +152,15 @@ def _white_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequen
 
 
 def _empty_band(lines: Sequence[Line], top: Rule, bottom: Rule, body: float,
-                said: list[TableRegion] | None) -> bool:
+                said: list[TableRegion] | None, horizontals: Sequence[Rule] = ()) -> bool:
     """Is there a stretch of over ``EMPTY_BAND`` usual line heights (``body``, pt) with no text
     at all between the rules, under the narrower one's whole width (from a rule or a line to
     the next)? No row of a table stacked from rules is that tall and empty: the narrower
     rule ends a table standing in one column of the page and the wider one is another's or a
-    running footer's (a brochure's page-wide rule under its two columns). Told in ``said``."""
+    running footer's (a brochure's page-wide rule under its two columns). Rules of one width
+    part so only with text beside the blank (the page's other column): a band blank wall to
+    wall between them, with no rule of ``horizontals`` between, may be a panel's empty row.
+    Told in ``said``."""
     narrow = top if top.length <= bottom.length else bottom
     edges = sorted([(top.pos, top.pos), (bottom.pos, bottom.pos)]
                    + [(ln.bbox.y0, ln.bbox.y1) for ln in lines if top.pos < ln.baseline < bottom.pos
@@ -169,6 +172,12 @@ def _empty_band(lines: Sequence[Line], top: Rule, bottom: Rule, body: float,
         reach = max(reach, y1)
     if body <= 0 or gap <= EMPTY_BAND * body:
         return False
+    over = min(top.end, bottom.end) - max(top.start, bottom.start)
+    beside = any(ln.bbox.y1 > at and ln.bbox.y0 < at + gap and (ln.bbox.x1 <= narrow.start or ln.bbox.x0 >= narrow.end)
+                 for ln in lines)
+    between = any(top.pos < h.pos < bottom.pos and h.end > narrow.start and h.start < narrow.end for h in horizontals)
+    if over >= OTHER_OVERLAP * max(top.length, bottom.length) and not beside and not between:
+        return False  # rules of one width over a page-wide blank (a picture's place): nothing tells
     if said is not None:
         said.append(TableRegion(Rect(narrow.start, at, narrow.end, at + gap), "horizontal_rules",
                                 f"empty band: {gap:.0f} pt with no text under a rule {narrow.length:.0f} pt wide, "
