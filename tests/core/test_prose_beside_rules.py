@@ -42,7 +42,7 @@ def _page(small_rules_end: float = NARROW_END) -> bytes:
         page.insert_text((MID + 2, y), year, fontsize=8, fontname="helv")
         _text(page, 440, y, tax)
         _text(page, END - 2, y, worth)
-    for k in range(14):  # prose in the middle column down to the small table, in the right one on past it
+    for k in range(17):  # prose in the middle column down to just over the small table, in the right one on past it
         y = 124 + 10 * k
         page.insert_text((MID, y), PROSE[k % 3][:38], fontsize=8, fontname="helv")
     for k in range(28):

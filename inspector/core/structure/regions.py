@@ -18,7 +18,7 @@ from ..types import Fill, Rect, Rule, TableRegion, TableSource, Word
 from .between import LineFacts
 from .boxedcells import join_boxes
 from .columns import Line
-from .rulegaps import beside_told, prose_between
+from .rulegaps import beside_told, prose_between, title_banner
 from .shadedbands import joins, note_under_header
 
 if TYPE_CHECKING:  # drawnparts reads this module's candidates
@@ -83,7 +83,39 @@ def ruled_regions(rules: Sequence[Rule], tol: float, lines: Sequence[Line] = (),
         if nh >= GRID_MIN_RULES and nv >= GRID_MIN_RULES:
             out.append(Candidate(_ruled_box(g, tol, lines, said), "ruled", tuple(g)))
     joined = join_boxes([(c.bbox, c.rules) for c in out], tol, usual_height(lines))
-    return _absorb_nested([Candidate(b, "ruled", rules) for b, rules in joined])
+    return _absorb_nested(_unframed([Candidate(b, "ruled", rules) for b, rules in joined], lines, said))
+
+
+def _unframed(cands: list[Candidate], lines: Sequence[Line], said: list[TableRegion] | None) -> list[Candidate]:
+    """``cands`` less each bare frame (two horizontal and two vertical rule positions: a box)
+    around a ruled grid that also holds text outside that grid: a brochure's outlined panel
+    with a heading over its table and a note under it, whose outline no rule of the table
+    meets. Kept, the frame took the grid in as one table with the heading and the note as
+    rows (``_absorb_nested``). Told in ``said``."""
+    out = []
+    for c in cands:
+        inner = [d.bbox for d in cands if d is not c and d.bbox.within(c.bbox, INSIDE_SLACK)]
+        if inner and _frame(c) and any(_outside(ln.bbox, c.bbox, inner) for ln in lines):
+            if said is not None:
+                said.append(TableRegion(c.bbox, "ruled", PANEL))
+            continue
+        out.append(c)
+    return out
+
+
+def _outside(line: Rect, frame: Rect, inner: Sequence[Rect]) -> bool:
+    """Does a text line stand inside ``frame`` but touch none of the ``inner`` grids?"""
+    return line.within(frame, INSIDE_SLACK) and all(line.intersection(b) is None for b in inner)
+
+
+def _frame(c: Candidate) -> bool:
+    """Is ``c`` a bare box: two horizontal and two vertical rule positions?"""
+    return len({round(r.pos) for r in c.rules if r.orient == "h"}) == GRID_MIN_RULES == \
+        len({round(r.pos) for r in c.rules if r.orient == "v"})
+
+
+PANEL = ("a panel around a table: a box of four rules that no rule of the ruled table inside it meets, holding "
+         "text outside that table too (a heading over it, a note under it); the table is the grid inside")
 
 
 def _ruled_box(g: Sequence[Rule], tol: float, lines: Sequence[Line], said: list[TableRegion] | None) -> Rect:
@@ -321,7 +353,8 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
             if _overlap(g, r) and joins(g[-1], r, (bands, lines, tol, facts), said, lambda top, bottom, told: prose_between(
                     lines, n_segments, top, bottom, body, sizes, facts, told, verticals, hs),
                     partial(note_under_header, g, r, heads, (lines, n_segments, facts), tol)) \
-                    and not (beside and beside_told(lines, facts, g[-1], r, said)):
+                    and not (beside and beside_told(lines, facts, g[-1], r, said)) \
+                    and not title_banner(g, r, lines, n_segments, body, said):
                 home = g
                 break
         if home is None:

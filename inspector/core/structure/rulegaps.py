@@ -28,6 +28,7 @@ PROSE_SLACK = 5  # pt a prose line may start left of the rules, or must cross th
 PROSE_WIDTH = 0.6  # share of the rules' width a prose line between them spans to part them
 OTHER_OVERLAP = 0.9  # two rules overlapping less than this share of the longer have other widths
 OTHER_SHORTER = 0.5  # ... unless the shorter is below this share of it (a footnote separator)
+EMPTY_BAND = 3.0  # usual line heights of empty space under a rule's whole width that part two rules
 
 
 def beside_told(lines: Sequence[Line], facts: LineFacts | None, top: Rule, bottom: Rule,
@@ -56,6 +57,8 @@ def prose_between(lines: Sequence[Line], n_segments: Sequence[int], top: Rule, b
                and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
     if facts and column_rule_through(verticals, facts, between, top, bottom) is not None:
         return False
+    if _empty_band(lines, top, bottom, body, said, horizontals):
+        return True
     if _heading_parts(lines, n_segments, between, top, bottom, facts, said, unruled=False, rules=horizontals):
         return True
     if _heading_gap(lines, n_segments, between, top.pos, bottom.pos, body, sizes):
@@ -148,4 +151,64 @@ def _white_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequen
     return False
 
 
+def _empty_band(lines: Sequence[Line], top: Rule, bottom: Rule, body: float,
+                said: list[TableRegion] | None, horizontals: Sequence[Rule] = ()) -> bool:
+    """Is there a stretch of over ``EMPTY_BAND`` usual line heights (``body``, pt) with no text
+    at all between the rules, under the narrower one's whole width (from a rule or a line to
+    the next)? No row of a table stacked from rules is that tall and empty: the narrower
+    rule ends a table standing in one column of the page and the wider one is another's or a
+    running footer's (a brochure's page-wide rule under its two columns). Rules of one width
+    part so only with text beside the blank (the page's other column): a band blank wall to
+    wall between them, with no rule of ``horizontals`` between, may be a panel's empty row.
+    Told in ``said``."""
+    narrow = top if top.length <= bottom.length else bottom
+    edges = sorted([(top.pos, top.pos), (bottom.pos, bottom.pos)]
+                   + [(ln.bbox.y0, ln.bbox.y1) for ln in lines if top.pos < ln.baseline < bottom.pos
+                      and ln.bbox.x1 > narrow.start and ln.bbox.x0 < narrow.end])
+    reach, gap, at = edges[0][1], 0.0, top.pos
+    for y0, y1 in edges[1:]:
+        if y0 - reach > gap:
+            gap, at = y0 - reach, reach
+        reach = max(reach, y1)
+    if body <= 0 or gap <= EMPTY_BAND * body:
+        return False
+    over = min(top.end, bottom.end) - max(top.start, bottom.start)
+    beside = any(ln.bbox.y1 > at and ln.bbox.y0 < at + gap and (ln.bbox.x1 <= narrow.start or ln.bbox.x0 >= narrow.end)
+                 for ln in lines)
+    between = any(top.pos < h.pos < bottom.pos and h.end > narrow.start and h.start < narrow.end for h in horizontals)
+    if over >= OTHER_OVERLAP * max(top.length, bottom.length) and not beside and not between:
+        return False  # rules of one width over a page-wide blank (a picture's place): nothing tells
+    if said is not None:
+        said.append(TableRegion(Rect(narrow.start, at, narrow.end, at + gap), "horizontal_rules",
+                                f"empty band: {gap:.0f} pt with no text under a rule {narrow.length:.0f} pt wide, "
+                                f"over {EMPTY_BAND:g} line heights; the rules above and below it are two tables' "
+                                "(or a table's and a running header's or footer's)"))
+    return True
+
+
+def title_banner(group: Sequence[Rule], bottom: Rule, lines: Sequence[Line], n_segments: Sequence[int], body: float,
+                 said: list[TableRegion] | None) -> bool:
+    """Is ``group`` so far only the two edges of one fill holding one line in one piece, in
+    larger type than the page's usual line height ``body`` (pt) — a title banner ("Rates and
+    services 2026" white on a dark band) — of another width than ``bottom`` (overlapping less
+    than ``OTHER_OVERLAP`` of the longer: a table in one of the page's columns under it)?
+    A banner is the page's or a section's title: a table's title row would be as wide as the
+    table under it; its edges start no table with the rules below. Told in ``said``."""
+    if len(group) != 2 or group[0].fill < 0 or group[0].fill != group[1].fill:
+        return False
+    low = group[1]
+    if min(low.end, bottom.end) - max(low.start, bottom.start) >= OTHER_OVERLAP * max(low.length, bottom.length):
+        return False
+    top, low = group
+    x0, x1 = min(top.start, low.start), max(top.end, low.end)
+    inside = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < low.pos and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
+    if len(inside) != 1 or n_segments[inside[0]] != 1 or not lines[inside[0]].bbox.height > HEADING_SIZE * body > 0:
+        return False
+    if said is not None:
+        said.append(TableRegion(Rect(x0, top.pos, x1, low.pos), "horizontal_rules", BANNER))
+    return True
+
+
+BANNER = ("a title banner: one fill holding one line in larger type, of another width than the rules under it; "
+          "the page's or a section's title, never a table's header band, so its edges start no table with them")
 HEADING_GAP = 2.0  # line heights of white space beside a one-piece line that part two tables
