@@ -8,11 +8,12 @@ import dataclasses
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pymupdf
 import pytest
 
 from inspector.cli import main
-from inspector.core.layercheck import LayerCheck, _edge, cell_like, same_text, sample, verdict_note
+from inspector.core.layercheck import LayerCheck, _edge, agrees, cell_like, runs_on, same_text, sample, verdict_note
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
@@ -75,7 +76,7 @@ def test_a_poor_layer_makes_the_page_be_read_with_this_tools_ocr() -> None:
     assert res.words_source == "ocr"
     note = _layer_note(res.notes)
     assert "over ocr.layer_doubt (10%): the page was read with this tool's OCR instead" in note
-    assert "'3O' read '30'; '8O' read '80'" in note  # the evidence is quoted
+    assert "'3O' read '30'; 'l6O' read '160'" in note  # the evidence is quoted
     texts = {w.text for w in res.words}
     assert {"120", "160", "400", "Total"} <= texts  # Tesseract's reading of the picture
     assert not texts & {"12O", "l6O", "4OO", "|"}  # none of the layer's misreads
@@ -149,3 +150,33 @@ def test_the_note_says_a_limit_cut_the_check_short() -> None:
     assert note.startswith("2 of 4 of its words read again alone (ocr.layer_sample) contradict it: '12O' read '120'")
     assert "the check stopped at a limit, ocr.cpu_seconds, after 1.5 s" in note
     assert note.endswith("the page was read with this tool's OCR instead")
+
+
+def test_rule_glyph_words_are_sampled_first() -> None:
+    words = [_word(t) for t in ("alpha", "12", "|", "beta", "to|and", "3.5", "gamma")]
+    assert sample(words, 3) == [2, 4, 5]  # both words holding a rule glyph, then one table-like word (spread)
+    assert sample(words, 1) == [4]  # of the two ruled words, the one spread picks
+
+
+def test_a_lone_words_known_misreadings_do_not_contradict_the_layer() -> None:
+    assert agrees("FI,", "Fl,") and agrees("reported1", "reported!\u2019") and agrees("www.Data.gov", "www.Data.qov")
+    assert agrees("/", "/Y") and agrees("brucellosis,", "f brucellosis,")  # the box reached a neighbour
+    assert agrees("kg/year", "kg/yea") and agrees("1990", "199(") and agrees("89.1", "89.")  # box cut short
+    assert agrees("7.4", "74") and agrees("Www", "www.")
+    # what a layer that read the rules or misread the digits says stays contradicted
+    assert not agrees("12O", "120") and not agrees("l6O", "160") and not agrees("to|and", "to and")
+    assert not agrees("0.4|", "0.4") and not agrees("|PBUK|", "PBUK") and not agrees("TAs}", "75")
+    assert not agrees("59", "39") and not agrees("1", "") and not agrees("0", "(")
+
+
+def test_a_rule_glyph_is_a_rule_only_where_its_ink_runs_on() -> None:
+    grey = np.full((100, 100), 255, np.uint8)
+    grey[:, 50:52] = 0  # a vertical rule down the page
+    grey[40:52, 20:22] = 0  # a typed '|', as tall as its line
+    grey[70:72, 10:90] = 0  # a horizontal rule
+    grey[20:22, 60:66] = 0  # a typed '_'
+    assert runs_on(grey, (49, 40, 53, 52), vertical=True)
+    assert not runs_on(grey, (19, 40, 23, 52), vertical=True)
+    assert runs_on(grey, (40, 68, 46, 74), vertical=False)
+    assert not runs_on(grey, (60, 18, 66, 24), vertical=False)
+    assert not runs_on(grey, (19, 40, 19, 52), vertical=True)  # an empty box
