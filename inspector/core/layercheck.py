@@ -37,7 +37,6 @@ GAP = 0.1  # of a word box's height: a white gap this wide ends a word (letters 
 LINE_MARGIN = 0.2  # of a text line's inked height kept above and below it: its letters' grey rims
 REACH = 1.0  # of a word box's height: the most a box is widened on each side to its ink
 RUN = 0.5  # of a rule glyph's box height: unbroken ink past it that makes it a piece of a rule
-VERTICAL = "|¦"  # rule glyphs a vertical rule is read as (the others: a horizontal one)
 
 
 @dataclass(frozen=True)
@@ -234,7 +233,7 @@ def check_layer(page: Page, o: OcrParams, picture: Callable[[], OcrPicture], wor
         said = " ".join(w.text for w in new)
         sure = bool(new) and sum(w.ocr_confidence for w in new) / len(new) >= o.min_confidence
         if _rule_word(words[i].text):  # a rule glyph is judged by the ink under it, not by a reading
-            against = not inked(pic, box) and raw.runs_on(b, words[i].text)
+            against = not inked(pic, box) and (raw.runs_on(b) or not raw.shows(box, words[i].text, o))
         else:
             against = sure and not agrees(words[i].text, said)
         if against:
@@ -252,15 +251,29 @@ class _Raw:
         self.page, self.pic = page, pic
         self.grey: np.ndarray | None = None
 
-    def runs_on(self, box: Rect, text: str) -> bool:
-        """Does the ink under a rule glyph's ``box`` (straightened points) run on past it, along
-        the glyph, for ``RUN`` of its height without a break, on the picture as scanned? Then it
+    def shows(self, box: Rect, text: str, o: OcrParams) -> bool:
+        """Does the box, read alone on the picture as scanned, read as the layer's rule glyphs
+        ``text``? A typed '|' or '=' that the painting out of rules took does; a dash or a
+        letter's stroke that a poor OCR read as one does not."""
+        got, _ = reread(self.picture(), self.pic.dpi, o.lang, self.pic.frame, [box], (o.cpu_seconds, o.max_seconds))
+        return same_text(text, " ".join(w.text for w in got[0]))
+
+    def picture(self) -> np.ndarray:
+        if self.grey is None:
+            self.grey = straightened(self.page.render_shown(self.pic.dpi), self.pic.frame.skew)
+        return self.grey
+
+    def runs_on(self, box: Rect) -> bool:
+        """Does the ink under a rule glyph's ``box`` (straightened points) run on past it, up or
+        down or sideways, for ``RUN`` of its height without a break, on the picture as scanned? Then it
         was a piece of a longer rule (gone from the picture read: rules are painted out), not a
         letter: a typed '|' or '=' ends with its box, a text line's letters beyond it are broken
         by the line gap and by letter gaps."""
-        if self.grey is None:
-            self.grey = straightened(self.page.render_shown(self.pic.dpi), self.pic.frame.skew)
-        return runs_on(self.grey, pixel_box(box, self.pic.dpi, self.grey.shape), any(c in VERTICAL for c in text))
+        grey = self.picture()
+        px = pixel_box(box, self.pic.dpi, grey.shape)
+        # Either way: OCR reads a vertical rule's piece as '=' or '|' alike, and a typed glyph
+        # has a line gap above and below it and a word gap beside it.
+        return runs_on(grey, px, vertical=True) or runs_on(grey, px, vertical=False)
 
 
 def runs_on(grey: np.ndarray, box: tuple[int, int, int, int], vertical: bool) -> bool:
@@ -293,7 +306,7 @@ def verdict_note(got: LayerCheck, doubt: float) -> str:
         return f"the layer was kept unchecked: {got.unavailable}"
     if not got.sampled and not got.stopped:
         return "the layer was kept unchecked (ocr.layer_sample is 0, or no word of it could be read alone)"
-    quoted = "; ".join(f"'{a}' read '{b}'" if b else f"'{a}' a rule's ink (none left once rules are painted out)"
+    quoted = "; ".join(f"'{a}' read '{b}'" if b else f"'{a}' a rule's or a dash's ink (not that glyph on the picture as scanned, none left once rules are painted out)"
                        for a, b in got.examples)
     told = (f"{got.contradicted} of {got.sampled} of its words read again alone (ocr.layer_sample) "
             f"contradict it{': ' + quoted if quoted else ''}")
