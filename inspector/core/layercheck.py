@@ -123,6 +123,14 @@ def agrees(layer: str, read: str) -> bool:
     return len(a) >= 2 and a[-1].isalnum() and bool(stub) and (b == stub or (b[:-1] == stub and b[-1] in CUT))
 
 
+def _bars(s: str) -> str:
+    """``s`` with what a lone upright bar reads as (| ¦ l I 1 ! [ ] i) made one."""
+    return s.replace(" ", "").translate(BARS)
+
+
+BARS = str.maketrans({c: "|" for c in "¦lI1![]i"})
+
+
 def _loose(s: str) -> str:
     return _norm(s).casefold().translate(LOOKALIKE)
 
@@ -256,7 +264,8 @@ class _Raw:
         ``text``? A typed '|' or '=' that the painting out of rules took does; a dash or a
         letter's stroke that a poor OCR read as one does not."""
         got, _ = reread(self.picture(), self.pic.dpi, o.lang, self.pic.frame, [box], (o.cpu_seconds, o.max_seconds))
-        return same_text(text, " ".join(w.text for w in got[0]))
+        read = " ".join(w.text for w in got[0])
+        return _bars(text) == _bars(read) or same_text(text, read)
 
     def picture(self) -> np.ndarray:
         if self.grey is None:
