@@ -241,7 +241,7 @@ def check_layer(page: Page, o: OcrParams, picture: Callable[[], OcrPicture], wor
         said = " ".join(w.text for w in new)
         sure = bool(new) and sum(w.ocr_confidence for w in new) / len(new) >= o.min_confidence
         if _rule_word(words[i].text):  # a rule glyph is judged by the ink under it, not by a reading
-            against = not inked(pic, box) and (raw.runs_on(b) or not raw.shows(box, words[i].text, o))
+            against = not inked(pic, box) and (raw.runs_on(b) or not raw.shows(b, words[i].text))
         else:
             against = sure and not agrees(words[i].text, said)
         if against:
@@ -259,13 +259,14 @@ class _Raw:
         self.page, self.pic = page, pic
         self.grey: np.ndarray | None = None
 
-    def shows(self, box: Rect, text: str, o: OcrParams) -> bool:
-        """Does the box, read alone on the picture as scanned, read as the layer's rule glyphs
-        ``text``? A typed '|' or '=' that the painting out of rules took does; a dash or a
-        letter's stroke that a poor OCR read as one does not."""
-        got, _ = reread(self.picture(), self.pic.dpi, o.lang, self.pic.frame, [box], (o.cpu_seconds, o.max_seconds))
-        read = " ".join(w.text for w in got[0])
-        return _bars(text) == _bars(read) or same_text(text, read)
+    def shows(self, box: Rect, text: str) -> bool:
+        """Does the ink in the word's ``box`` (straightened points, as the layer has it, padded)
+        on the picture as scanned have the shape of the layer's rule glyph ``text`` (``shaped``)?
+        A typed '|' or '=' the painting out of rules took does; a cell's dash that a poor OCR read
+        as '=' does not. (Tesseract reading such a lone mark alone mostly reads nothing: no test.)"""
+        grey = self.picture()
+        x0, y0, x1, y1 = pixel_box(_taller(box), self.pic.dpi, grey.shape)
+        return shaped(grey[y0:y1, x0:x1] < INK_GREY, text.strip())
 
     def picture(self) -> np.ndarray:
         if self.grey is None:
@@ -283,6 +284,26 @@ class _Raw:
         # Either way: OCR reads a vertical rule's piece as '=' or '|' alike, and a typed glyph
         # has a line gap above and below it and a word gap beside it.
         return runs_on(grey, px, vertical=True) or runs_on(grey, px, vertical=False)
+
+
+def shaped(ink: np.ndarray, text: str) -> bool:
+    """Is the ``ink`` (a boolean mask) the shape of the rule glyphs ``text``: for bars (| ¦) ink
+    twice as tall as wide, for '_' and '~' twice as wide as tall, for '=' two runs of inked rows;
+    any other run of glyphs is taken as shown (no shape to test)."""
+    import numpy as np
+
+    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    if not rows.size:
+        return False
+    tall, wide = int(rows[-1] - rows[0] + 1), int(cols[-1] - cols[0] + 1)
+    kinds = set(text)
+    if kinds <= set("|¦"):
+        return tall >= 2 * wide
+    if kinds <= set("_~"):
+        return wide >= 2 * tall
+    if kinds == {"="}:
+        return int((np.diff(rows) > 1).sum()) == 1  # two runs of inked rows: one white gap between
+    return True
 
 
 def runs_on(grey: np.ndarray, box: tuple[int, int, int, int], vertical: bool) -> bool:
@@ -315,7 +336,7 @@ def verdict_note(got: LayerCheck, doubt: float) -> str:
         return f"the layer was kept unchecked: {got.unavailable}"
     if not got.sampled and not got.stopped:
         return "the layer was kept unchecked (ocr.layer_sample is 0, or no word of it could be read alone)"
-    quoted = "; ".join(f"'{a}' read '{b}'" if b else f"'{a}' a rule's or a dash's ink (not that glyph on the picture as scanned, none left once rules are painted out)"
+    quoted = "; ".join(f"'{a}' read '{b}'" if b else f"'{a}' a rule's or a dash's ink (none left once rules are painted out, and not that glyph's shape on the picture as scanned)"
                        for a, b in got.examples)
     told = (f"{got.contradicted} of {got.sampled} of its words read again alone (ocr.layer_sample) "
             f"contradict it{': ' + quoted if quoted else ''}")

@@ -13,7 +13,17 @@ import pymupdf
 import pytest
 
 from inspector.cli import main
-from inspector.core.layercheck import LayerCheck, _edge, agrees, cell_like, runs_on, same_text, sample, verdict_note
+from inspector.core.layercheck import (
+    LayerCheck,
+    _edge,
+    agrees,
+    cell_like,
+    runs_on,
+    same_text,
+    sample,
+    shaped,
+    verdict_note,
+)
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
@@ -27,12 +37,18 @@ MISREAD = {"120": "12O", "80": "8O", "160": "l6O", "40": "4O", "400": "4OO", "10
            "20": "2O", "10": "1O"}
 
 
-def _searchable(poor: bool) -> bytes:
+def _searchable(poor: bool, bars: bool = False, typed: bool = False) -> bytes:
     """The ruled table's page as a 150 dpi picture tilted SKEW degrees, its words laid over it
     invisible where the picture shows them; ``poor``: its numbers misread and a '|' laid over
-    each inner column rule on every row, as an OCR that read the rules' ink."""
+    each inner column rule on every row, as an OCR that read the rules' ink; ``bars``: only the
+    '|' over the rules; ``typed``: a line whose text holds a '|' and an '=' of its own."""
     src = pymupdf.open()
     words = _table(src.new_page(width=A4[0], height=A4[1]))
+    if typed:
+        for i, text in enumerate(("Ratio", "=", "2", "|", "3", "share", "=", "40", "|", "60")):
+            at = (X[0] + i * 32.0, 320.0)
+            src[0].insert_text(at, text, fontsize=10)
+            words.append((*at, text))
     img = grey_render(src[0], 150)
     h, w = img.shape
     img = cv2.warpAffine(img, cv2.getRotationMatrix2D((w / 2, h / 2), SKEW, 1.0), (w, h),
@@ -42,7 +58,7 @@ def _searchable(poor: bool) -> bytes:
     page.insert_image(page.rect, stream=cv2.imencode(".png", img)[1].tobytes())
     for x, y, text in words:
         page.insert_text(_tilted(x, y), MISREAD.get(text, text) if poor else text, fontsize=10, render_mode=3)
-    if poor:
+    if poor or bars:
         for r in range(len(ROWS)):
             for x in X[1:-1]:
                 page.insert_text(_tilted(x - 1.5, TOP + r * PITCH + 11), "|", fontsize=10, render_mode=3)
@@ -81,6 +97,24 @@ def test_a_poor_layer_makes_the_page_be_read_with_this_tools_ocr() -> None:
     assert {"120", "160", "400", "Total"} <= texts  # Tesseract's reading of the picture
     assert not texts & {"12O", "l6O", "4OO", "|"}  # none of the layer's misreads
     assert "layercheck" in pipe.computed and "ocr" in pipe.computed
+
+
+def test_a_layer_that_read_the_rules_as_bars_is_read_again() -> None:
+    # Every word right, but a '|' over each inner rule on every row: a rule's ink runs on past
+    # the box on the picture as scanned, and none is left once rules are painted out.
+    res = Pipeline(open_document(_searchable(poor=False, bars=True))).run(0)
+    assert res.words_source == "ocr"
+    note = _layer_note(res.notes)
+    assert note.startswith("the words are an invisible OCR text layer over the page's picture (a searchable scan): "
+                           "12 of 24 of its words read again alone (ocr.layer_sample) contradict it: '|' a rule's")
+    assert "|" not in {w.text for w in res.words}
+
+
+def test_a_layers_typed_bars_and_equals_signs_are_kept() -> None:
+    res = Pipeline(open_document(_searchable(poor=False, typed=True))).run(0)
+    assert res.words_source == "text"
+    assert "0 of 24 of its words read again alone" in _layer_note(res.notes)
+    assert [w.text for w in res.words].count("|") == 2 and [w.text for w in res.words].count("=") == 2
 
 
 def test_explain_says_which_reading_was_used_and_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -180,3 +214,8 @@ def test_a_rule_glyph_is_a_rule_only_where_its_ink_runs_on() -> None:
     assert runs_on(grey, (40, 68, 46, 74), vertical=False)
     assert not runs_on(grey, (60, 18, 66, 24), vertical=False)
     assert not runs_on(grey, (19, 40, 19, 52), vertical=True)  # an empty box
+    assert shaped(grey[40:52, 18:24] < 128, "|") and not shaped(grey[68:74, 40:46] < 128, "|")
+    assert shaped(grey[16:26, 58:70] < 128, "_") and not shaped(grey[16:26, 58:70] < 128, "=")
+    two = np.full((12, 10), 255, np.uint8)
+    two[3:5, 1:9] = two[7:9, 1:9] = 0  # a typed "="
+    assert shaped(two < 128, "=") and not shaped(two < 128, "|") and not shaped(two[:6] < 128, "=")
