@@ -6,9 +6,14 @@ costs nothing; a poor one (an OCR run over the page as it was, rules and all) re
 ink as ``_`` or ``|``, its dashes as ``:`` or ``=``, and splits its numbers. The truth is not at
 hand, but the picture is: a sample of the layer's words is read again, each word's box alone, on
 the picture this tool's OCR reads (rules painted out, paper evened, noise mended). Where that
-reading is sure of itself and says something else, or the box holds no ink once the rules are
-gone (the "word" was a rule), the layer is contradicted. Over ``ocr.layer_doubt`` of the sample
-contradicted, the page is read with this tool's OCR, as ``ocr.mode=always`` would.
+reading is sure of itself and says something else, the layer is contradicted; but only on
+evidence that holds: Tesseract reading a word's box alone confuses 1 l I !, g q and case, reads
+a box that stops short of the last letter as the word without it, or one that reaches a
+neighbour as the word with more (``agrees``). A rule glyph of the layer ('|', '=', '_') with no
+ink left under it once the rules are gone is a rule's ink where, on the picture as scanned,
+that ink runs on past its box or does not have the glyph's shape (``runs_on``, ``shaped``); a
+typed '|' or '=' stays. Over ``ocr.layer_doubt`` of the sample contradicted, the page is read
+with this tool's OCR, as ``ocr.mode=always`` would.
 """
 
 from __future__ import annotations
