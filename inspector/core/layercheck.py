@@ -292,14 +292,23 @@ class _Raw:
 
 
 def shaped(ink: np.ndarray, text: str) -> bool:
-    """Is the ``ink`` (a boolean mask) the shape of the rule glyphs ``text``: for bars (| ¦) ink
-    twice as tall as wide, for '_' and '~' twice as wide as tall, for '=' two runs of inked rows;
-    any other run of glyphs is taken as shown (no shape to test)."""
+    """Is the ``ink`` (a boolean mask of a padded word box) the shape of the rule glyphs ``text``,
+    its rows of ink that run into the box's top or bottom left out: for bars (| ¦) ink twice as
+    tall as wide, for '_' and '~' twice as wide as tall, for '=' two runs of inked rows; any
+    other run of glyphs is taken as shown (no shape to test)."""
     import numpy as np
 
-    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    inked_rows = np.array(ink.any(axis=1), dtype=bool)
+    top, bottom = 0, len(inked_rows)
+    while top < bottom and inked_rows[top]:  # ink running into the padded box's top or bottom:
+        top += 1  # another line's, or a rule's
+    while bottom > top and inked_rows[bottom - 1]:
+        bottom -= 1
+    inked_rows[:top] = inked_rows[bottom:] = False
+    rows = np.flatnonzero(inked_rows)
     if not rows.size:
         return False
+    cols = np.flatnonzero(ink[rows].any(axis=0))
     tall, wide = int(rows[-1] - rows[0] + 1), int(cols[-1] - cols[0] + 1)
     kinds = set(text)
     if kinds <= set("|¦"):

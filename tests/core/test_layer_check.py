@@ -214,8 +214,10 @@ def test_a_rule_glyph_is_a_rule_only_where_its_ink_runs_on() -> None:
     assert runs_on(grey, (40, 68, 46, 74), vertical=False)
     assert not runs_on(grey, (60, 18, 66, 24), vertical=False)
     assert not runs_on(grey, (19, 40, 19, 52), vertical=True)  # an empty box
-    assert shaped(grey[40:52, 18:24] < 128, "|") and not shaped(grey[68:74, 40:46] < 128, "|")
+    assert shaped(grey[36:56, 18:24] < 128, "|") and not shaped(grey[68:74, 40:46] < 128, "|")
     assert shaped(grey[16:26, 58:70] < 128, "_") and not shaped(grey[16:26, 58:70] < 128, "=")
     two = np.full((12, 10), 255, np.uint8)
     two[3:5, 1:9] = two[7:9, 1:9] = 0  # a typed "="
     assert shaped(two < 128, "=") and not shaped(two < 128, "|") and not shaped(two[:6] < 128, "=")
+    two[0:2] = 0  # a rule running into the box's top: not the glyph's ink
+    assert shaped(two < 128, "=") and not shaped(two[:6] < 128, "=")
