@@ -128,14 +128,6 @@ def agrees(layer: str, read: str) -> bool:
     return len(a) >= 2 and a[-1].isalnum() and bool(stub) and (b == stub or (b[:-1] == stub and b[-1] in CUT))
 
 
-def _bars(s: str) -> str:
-    """``s`` with what a lone upright bar reads as (| ¦ l I 1 ! [ ] i) made one."""
-    return s.replace(" ", "").translate(BARS)
-
-
-BARS = str.maketrans({c: "|" for c in "¦lI1![]i"})
-
-
 def _loose(s: str) -> str:
     return _norm(s).casefold().translate(LOOKALIKE)
 
