@@ -8,11 +8,22 @@ import dataclasses
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pymupdf
 import pytest
 
 from inspector.cli import main
-from inspector.core.layercheck import LayerCheck, _edge, cell_like, same_text, sample, verdict_note
+from inspector.core.layercheck import (
+    LayerCheck,
+    _edge,
+    agrees,
+    cell_like,
+    runs_on,
+    same_text,
+    sample,
+    shaped,
+    verdict_note,
+)
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
@@ -26,12 +37,18 @@ MISREAD = {"120": "12O", "80": "8O", "160": "l6O", "40": "4O", "400": "4OO", "10
            "20": "2O", "10": "1O"}
 
 
-def _searchable(poor: bool) -> bytes:
+def _searchable(poor: bool, bars: bool = False, typed: bool = False) -> bytes:
     """The ruled table's page as a 150 dpi picture tilted SKEW degrees, its words laid over it
     invisible where the picture shows them; ``poor``: its numbers misread and a '|' laid over
-    each inner column rule on every row, as an OCR that read the rules' ink."""
+    each inner column rule on every row, as an OCR that read the rules' ink; ``bars``: only the
+    '|' over the rules; ``typed``: a line whose text holds a '|' and an '=' of its own."""
     src = pymupdf.open()
     words = _table(src.new_page(width=A4[0], height=A4[1]))
+    if typed:
+        for i, text in enumerate(("Ratio", "=", "2", "|", "3", "share", "=", "40", "|", "60")):
+            at = (X[0] + i * 32.0, 320.0)
+            src[0].insert_text(at, text, fontsize=10)
+            words.append((*at, text))
     img = grey_render(src[0], 150)
     h, w = img.shape
     img = cv2.warpAffine(img, cv2.getRotationMatrix2D((w / 2, h / 2), SKEW, 1.0), (w, h),
@@ -41,7 +58,7 @@ def _searchable(poor: bool) -> bytes:
     page.insert_image(page.rect, stream=cv2.imencode(".png", img)[1].tobytes())
     for x, y, text in words:
         page.insert_text(_tilted(x, y), MISREAD.get(text, text) if poor else text, fontsize=10, render_mode=3)
-    if poor:
+    if poor or bars:
         for r in range(len(ROWS)):
             for x in X[1:-1]:
                 page.insert_text(_tilted(x - 1.5, TOP + r * PITCH + 11), "|", fontsize=10, render_mode=3)
@@ -75,11 +92,29 @@ def test_a_poor_layer_makes_the_page_be_read_with_this_tools_ocr() -> None:
     assert res.words_source == "ocr"
     note = _layer_note(res.notes)
     assert "over ocr.layer_doubt (10%): the page was read with this tool's OCR instead" in note
-    assert "'3O' read '30'; '8O' read '80'" in note  # the evidence is quoted
+    assert "'3O' read '30'; 'l6O' read '160'" in note  # the evidence is quoted
     texts = {w.text for w in res.words}
     assert {"120", "160", "400", "Total"} <= texts  # Tesseract's reading of the picture
     assert not texts & {"12O", "l6O", "4OO", "|"}  # none of the layer's misreads
     assert "layercheck" in pipe.computed and "ocr" in pipe.computed
+
+
+def test_a_layer_that_read_the_rules_as_bars_is_read_again() -> None:
+    # Every word right, but a '|' over each inner rule on every row: a rule's ink runs on past
+    # the box on the picture as scanned, and none is left once rules are painted out.
+    res = Pipeline(open_document(_searchable(poor=False, bars=True))).run(0)
+    assert res.words_source == "ocr"
+    note = _layer_note(res.notes)
+    assert note.startswith("the words are an invisible OCR text layer over the page's picture (a searchable scan): "
+                           "12 of 24 of its words read again alone (ocr.layer_sample) contradict it: '|' a rule's")
+    assert "|" not in {w.text for w in res.words}
+
+
+def test_a_layers_typed_bars_and_equals_signs_are_kept() -> None:
+    res = Pipeline(open_document(_searchable(poor=False, typed=True))).run(0)
+    assert res.words_source == "text"
+    assert "0 of 24 of its words read again alone" in _layer_note(res.notes)
+    assert [w.text for w in res.words].count("|") == 2 and [w.text for w in res.words].count("=") == 2
 
 
 def test_explain_says_which_reading_was_used_and_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -149,3 +184,40 @@ def test_the_note_says_a_limit_cut_the_check_short() -> None:
     assert note.startswith("2 of 4 of its words read again alone (ocr.layer_sample) contradict it: '12O' read '120'")
     assert "the check stopped at a limit, ocr.cpu_seconds, after 1.5 s" in note
     assert note.endswith("the page was read with this tool's OCR instead")
+
+
+def test_rule_glyph_words_are_sampled_first() -> None:
+    words = [_word(t) for t in ("alpha", "12", "|", "beta", "to|and", "3.5", "gamma")]
+    assert sample(words, 3) == [2, 4, 5]  # both words holding a rule glyph, then one table-like word (spread)
+    assert sample(words, 1) == [4]  # of the two ruled words, the one spread picks
+
+
+def test_a_lone_words_known_misreadings_do_not_contradict_the_layer() -> None:
+    assert agrees("FI,", "Fl,") and agrees("reported1", "reported!\u2019") and agrees("www.Data.gov", "www.Data.qov")
+    assert agrees("/", "/Y") and agrees("brucellosis,", "f brucellosis,")  # the box reached a neighbour
+    assert agrees("kg/year", "kg/yea") and agrees("1990", "199(") and agrees("89.1", "89.")  # box cut short
+    assert agrees("7.4", "74") and agrees("Www", "www.")
+    # what a layer that read the rules or misread the digits says stays contradicted
+    assert not agrees("12O", "120") and not agrees("l6O", "160") and not agrees("to|and", "to and")
+    assert not agrees("0.4|", "0.4") and not agrees("|PBUK|", "PBUK") and not agrees("TAs}", "75")
+    assert not agrees("59", "39") and not agrees("1", "") and not agrees("0", "(")
+
+
+def test_a_rule_glyph_is_a_rule_only_where_its_ink_runs_on() -> None:
+    grey = np.full((100, 100), 255, np.uint8)
+    grey[:, 50:52] = 0  # a vertical rule down the page
+    grey[40:52, 20:22] = 0  # a typed '|', as tall as its line
+    grey[70:72, 10:90] = 0  # a horizontal rule
+    grey[20:22, 60:66] = 0  # a typed '_'
+    assert runs_on(grey, (49, 40, 53, 52), vertical=True)
+    assert not runs_on(grey, (19, 40, 23, 52), vertical=True)
+    assert runs_on(grey, (40, 68, 46, 74), vertical=False)
+    assert not runs_on(grey, (60, 18, 66, 24), vertical=False)
+    assert not runs_on(grey, (19, 40, 19, 52), vertical=True)  # an empty box
+    assert shaped(grey[36:56, 18:24] < 128, "|") and not shaped(grey[68:74, 40:46] < 128, "|")
+    assert shaped(grey[16:26, 58:70] < 128, "_") and not shaped(grey[16:26, 58:70] < 128, "=")
+    two = np.full((12, 10), 255, np.uint8)
+    two[3:5, 1:9] = two[7:9, 1:9] = 0  # a typed "="
+    assert shaped(two < 128, "=") and not shaped(two < 128, "|") and not shaped(two[:6] < 128, "=")
+    two[0:2] = 0  # a rule running into the box's top: not the glyph's ink
+    assert shaped(two < 128, "=") and not shaped(two[:6] < 128, "=")
