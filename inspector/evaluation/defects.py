@@ -108,8 +108,8 @@ def is_merged_numbers(text: str) -> bool:
         if _number_token(a) and _number_token(b):
             if _GROUP.fullmatch(b) and _GROUP_HEAD.search(a):
                 continue
-            if completes_number(a, b):
-                continue  # "1,692,0 00": one number broken over a cell's two lines, joined back
+            if a[-1].isdigit() and completes_number(a, b):
+                continue  # "1,692,0 00": one number broken over a cell's two lines, joined back ("1, 234" counts)
             if b.startswith("(") and not a.startswith("("):
                 continue  # "41 (18.7%)", "54,000 (2)": a value with its share or footnote
             return True
