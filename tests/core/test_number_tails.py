@@ -10,6 +10,7 @@ a row whose label is a new one. Built with PyMuPDF."""
 from __future__ import annotations
 
 import pymupdf
+import pytest
 
 from inspector.core.explain import explain_page
 from inspector.core.numbers import completes_number
@@ -48,9 +49,10 @@ def _put(page: pymupdf.Page, y: float, cells: tuple[str, ...]) -> None:
                 _right(page, XS[c + 1] - 3, y, text)
 
 
-def _pdf(rows: tuple = ROWS, ruled: bool = False, pad: float = 0.0) -> bytes:
+def _pdf(rows: tuple = ROWS, rules: str = "frame", pad: float = 0.0) -> bytes:
     """The header line, then each row's lines ``STEP`` apart and ``pad`` more between rows;
-    rules over and under the header and under the table, or (``ruled``) a full grid."""
+    ``rules``: "frame" over and under the header and under the table, "grid" a full grid,
+    "none" no rule."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     y, tops = 110.0, [98.0]
@@ -65,9 +67,9 @@ def _pdf(rows: tuple = ROWS, ruled: bool = False, pad: float = 0.0) -> bytes:
             _put(page, y, tuple(cell[line] for cell in row))
     tops.append(y + 4 + pad / 2)
     for k, t in enumerate(tops):
-        if ruled or k in (0, 1, len(tops) - 1):
+        if rules == "grid" or rules == "frame" and k in (0, 1, len(tops) - 1):
             page.draw_line((XS[0], t), (XS[-1], t), width=0.5)
-    if ruled:
+    if rules == "grid":
         for x in XS:
             page.draw_line((x, tops[0]), (x, tops[-1]), width=0.5)
     return doc.tobytes()
@@ -104,9 +106,11 @@ def test_number_tails_stay_in_their_row_between_head_and_foot_rules() -> None:
     assert [d.detail for d in broken_numbers(res.tables[0])] == ["merged: 1,453,\n000", "merged: 14,530,\n000"]
 
 
-def test_number_tails_stay_in_their_ruled_row() -> None:
-    """A full grid, cell padding around each row: the same four rows."""
-    res = _detect(_pdf(ruled=True, pad=6.0))
+@pytest.mark.parametrize(("rules", "pad"), [("grid", 6.0), ("none", 0.0)], ids=["grid", "borderless"])
+def test_number_tails_stay_in_their_row_ruled_or_not(rules: str, pad: float) -> None:
+    """A full grid, cell padding around each row; no rule at all, rows as tight as lines: the
+    same four rows."""
+    res = _detect(_pdf(rules=rules, pad=pad))
     assert len(res.tables) == 1
     assert _rows(res) == JOINED
 
