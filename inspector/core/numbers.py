@@ -151,6 +151,28 @@ def is_number(text: str) -> bool:
     return parse_number(text) is not None
 
 
+_BROKEN_END = re.compile(r"\d[.,]?$")  # a word ending in a digit or a separator after one: a number may go on
+
+
+def broken_number(word: str) -> bool:
+    """Does ``word`` end in a digit or a separator after one, yet read as no number ("1,692,0",
+    "12.")? A number broken off there may go on in the next line (``completes_number``)."""
+    return _BROKEN_END.search(word) is not None and not is_number(word)
+
+
+def completes_number(head: str, tail: str) -> bool:
+    """Is ``tail`` (a cell's next line) the broken-off end of the number ``head`` ends with: the
+    last word of ``head`` is no number alone (a short last digit group, "1,692,0", "67,680,00";
+    a trailing separator, "1,692,", "12.") and, with ``tail`` run on without a space, it is one
+    ("1,692,000")? ``tail`` starts with a digit: the number goes on, no new value or label.
+    A producer breaks a number so inside a narrow column; a whole value over a whole value
+    ("1,0" over "00") is no such break."""
+    words, t = head.split(), tail.strip()
+    if not words or not t[:1].isdigit() or not broken_number(words[-1]):
+        return False
+    return is_number(words[-1] + t.replace(" ", ""))
+
+
 _SIGNS = {c for c in _CURRENCY if not c.isalpha()}  # "$", "€", "US$"...: the codes and words are labels too
 
 

@@ -1,7 +1,10 @@
 """Defects that need no ground truth, found in output tables alone.
 
 - broken number: one number split over two horizontally adjacent cells ("(1,234" + ")",
-  "1," + "234", "(" + "12", "12" + "%"), or two numbers merged in one cell ("12.3 45.6";
+  "1," + "234", "(" + "12", "12" + "%"), or over two vertically adjacent ones (a number a
+  producer broke in a narrow column read as two rows: "1,692,0" over "00",
+  ``numbers.completes_number``; joined back in one cell, "1,692,0 00", it is no defect), or
+  two numbers merged in one cell ("12.3 45.6";
   digit groups such as "100 000" are one number, not two; a number followed by the writer's
   own list separator, "lines 1, 2, and 3", "pages 23, 24", "June 4, 2004", is an item of a list
   or date the text itself sets apart, not a cell's value run into the next one's: cells are
@@ -28,7 +31,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..core.numbers import is_number
+from ..core.numbers import completes_number, is_number
 from ..core.slots import slots_of
 from ..core.types import Rule, Table
 from .rulekinds import RuleKindCounts
@@ -105,6 +108,8 @@ def is_merged_numbers(text: str) -> bool:
         if _number_token(a) and _number_token(b):
             if _GROUP.fullmatch(b) and _GROUP_HEAD.search(a):
                 continue
+            if a[-1].isdigit() and completes_number(a, b):
+                continue  # "1,692,0 00": one number broken over a cell's two lines, joined back ("1, 234" counts)
             if b.startswith("(") and not a.startswith("("):
                 continue  # "41 (18.7%)", "54,000 (2)": a value with its share or footnote
             return True
@@ -136,6 +141,10 @@ def broken_numbers(table: Table, index: int = 0) -> list[Defect]:
         if right is not None and is_split_number(cell.text, right.text):
             out.append(Defect("broken_number", index, cell.r, cell.c,
                               f"split: {cell.text.strip()} | {right.text.strip()}"))
+        below = starts.get((cell.r + cell.rs, cell.c))
+        if below is not None and below.cs == cell.cs and completes_number(cell.text, below.text):
+            out.append(Defect("broken_number", index, cell.r, cell.c,
+                              f"split over rows: {cell.text.strip()} / {below.text.strip()}"))
     return out
 
 

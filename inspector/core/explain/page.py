@@ -39,7 +39,8 @@ class Evidence:
     inside its spanning cell: its 1-based row) | data_band (a first drawn band of amounts, no header: its
     lines) | paragraph_under (a paragraph's first line ends the table) |
     number_stack | clipped_art | clipped_text | spanning_lines | leaders | group_rule |
-    section_row | check_box_options | justified | line_break | amount_row | leading_pitch (a row pitch
+    section_row | check_box_options | justified | line_break | number_tail (a line holds the broken-off
+    ends of numbers above: no row) | amount_row | leading_pitch (a row pitch
     at the type's leading, pt) | band_pitch (a band's height over its lines, pt) | unit_line (the line
     over a table's top states its unit and nothing else: no header line) | group_label (a header label
     centred over the columns beside it, its 1-based row) | line_number (a blank table's side moved

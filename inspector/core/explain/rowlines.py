@@ -22,6 +22,7 @@ from ..structure.spanlines import spanning_steps
 from ..structure.wrapped_rows import (
     broken_continuations,
     holds_label_number,
+    number_tails,
     operator_continuations,
     tight_continuations,
 )
@@ -58,6 +59,10 @@ TIGHT = "the next line is set closer to the one above than the rows are to each 
 
 OPERATOR = "a cell of the line above ends on an operator (\"0.562 ±\"): the next line holds its operand under " \
     "it and fills no column the line above leaves empty, one row's wrapped cells however the rows are spaced"
+
+NUMBER_TAIL = "the next line holds the broken-off end of a number of the line above (\"1,692,0\" over \"00\": " \
+    "alone no number, run on one), set where it ends or starts, and fills no column the line above leaves " \
+    "empty: a number broken in a narrow column is never a row of its own, however the rows are spaced"
 
 LABEL_NUMBER = "; its number stands in the label column, starting where the label's text above starts, not in " \
     "an amount column's range: the label's next line (\"(note\" over \"28\")), no amount"
@@ -127,7 +132,8 @@ BROKEN = "the cells' text broke before the next line: its first word in each cel
 def _in_tight(ctx: PageContext, g: Grid, lines: Sequence[Line], line: Line) -> str:
     """TIGHT when ``line`` goes on the cells of the line above by its spacing in its band
     between drawn row boundaries (``wrapped_rows.tight_continuations``), OPERATOR when under a
-    cell ending on an operator (``wrapped_rows.operator_continuations``), BROKEN when by where
+    cell ending on an operator (``wrapped_rows.operator_continuations``), NUMBER_TAIL when it
+    holds the ends of numbers broken above (``wrapped_rows.number_tails``), BROKEN when by where
     the cells' text broke (``wrapped_rows.broken_continuations``), else ""."""
     drawn = drawn_ys(g)
     k = max(bisect_right(drawn, line.bbox.cy) - 1, 0)
@@ -142,6 +148,8 @@ def _in_tight(ctx: PageContext, g: Grid, lines: Sequence[Line], line: Line) -> s
         return TIGHT + (LABEL_NUMBER if holds_label_number(band, at, ctx.centres.words, g.xs) else "")
     if at in operator_continuations(band, ctx.centres.words, g.xs):
         return OPERATOR
+    if at in number_tails(band, ctx.centres.words, g.xs):
+        return NUMBER_TAIL
     return BROKEN if at in broken_continuations(band, ctx.centres.words, g.xs) else ""
 
 
@@ -209,6 +217,8 @@ def _why(ctx: PageContext, g: Grid, above: Line, below: Line, drawn: bool | str,
         said, params = CONTINUES, ()
     if said is BROKEN:  # evidence of its own: where the cells' text broke, not the spacing
         ev = (*ev, Evidence("line_break"))
+    if said is NUMBER_TAIL:  # evidence of its own: a number made whole, not the spacing
+        ev = (*ev, Evidence("number_tail"))
     if (said is BANDS or said is RULED) and read is not None:  # the pitch own_rows read the band by
         said, ev = said + read[0], (*ev, read[1])
     flip = ctx.flips(g, "row", pos, trials)

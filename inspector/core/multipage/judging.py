@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from ..params import ContinuationParams
 from ..types import PageResult
-from ..units import unit_line
 from .carried import carried, carried_forward
 from .headrow import header_evidence, kind_clash
 from .headrow import kind as _cell_kind
@@ -33,6 +32,7 @@ from .textlines import column_part as _column_part
 from .textlines import edge_area as _edge_area
 from .textlines import inside as _inside
 from .textlines import ruled_off, text_area
+from .titling import heading_over, stranded, unit_over
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,14 +204,16 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
               and ln.box.y1 <= a.box.y0 + 1}
     below_start, above_end, lead_top = float("inf"), float("-inf"), float("inf")
     signs = cell_signs(x for row in a.table.rows_text() for x in row) if marked else frozenset()
+    over_b = {bare(ln.text) for ln in above}
     for page, group, piece, page_res in ((a.page, below, a, res), (b.page, above, b, nxt)):
         # Also under the first piece: a producer repeating header rows that hold the title
         # row sets it again at the foot of the page when the break falls right after it.
         ruled = ruled_off(page_res, _frame(page_res, piece.table), group, piece)
-        heads = _heading_over(group, b) if piece is b else None
+        heads = heading_over(group, b) if piece is b else None
         said = [_line_evidence(page, ln, margins, bare(ln.text) in titles and bool(bare(ln.text)), page == a.page,
-                               ln in ruled, piece.size, page == b.page and piece is b and _unit(ln, b),
-                               ln is heads, page == a.page and signed(ln.text, signs))
+                               ln in ruled, piece.size, page == b.page and piece is b and unit_over(ln, b),
+                               ln is heads or (piece is a and not margins.is_margin(page, ln) and stranded(ln, a, over_b)),
+                               page == a.page and signed(ln.text, signs))
                 for ln in group]
         rows = left_out_rows([ln for ln, e in zip(group, said, strict=True) if e.veto], piece)
         for ln, e in zip(group, said, strict=True):
@@ -232,35 +234,7 @@ def _between(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_L
 
 FLOW_FOOT = 0.7  # share of the page's height a column's foot lies below, at least, when a table flows on out of it
 TITLE_ROWS = 6  # the lines within this many of its rows above the first piece are its title block
-SIZE_TOL = 1.05  # share of the piece's body type size a unit line's type may reach
 FOOTNOTE_SIZE = 0.92  # share of the piece's body type size: a line under it set smaller is a footnote
-
-
-UNIT_WORDS = 4  # a unit line set over a continuation has at most this many words ("(in thousands of USD)")
-
-
-def _unit(ln: _Line, piece: _Piece) -> bool:
-    """Is ``ln`` a unit line ("(단위: 원)", "单位：元", "(in thousands of USD)"): a few words
-    that state a unit, no caption, not in larger type than the piece's body (a heading)?"""
-    return (len(ln.text.split()) <= UNIT_WORDS and not CAPTION.match(ln.text) and not CAPTION_MORE.match(ln.text)
-            and not (piece.size and ln.size > SIZE_TOL * piece.size) and unit_line(ln.text) is not None)
-
-
-HEADING_SIZE = 1.2  # share of the piece's body type size a heading's type exceeds
-
-
-def _heading_over(lines: Sequence[_Line], piece: _Piece) -> _Line | None:
-    """The line standing right over ``piece`` (the nearest, no more than its own height
-    above it) when it is a heading (type over ``HEADING_SIZE`` times the piece's body size) or
-    a caption: a new table's title, even where every page repeats it at the same height (a
-    section heading opening each page reads as a running header by repetition alone)."""
-    over = [ln for ln in lines if ln.box.y1 <= piece.box.y0 + 1 and not ln.furniture]
-    if not over or piece.size <= 0:
-        return None
-    ln = max(over, key=lambda ln: ln.box.y1)
-    near = piece.box.y0 - ln.box.y1 <= ln.box.height
-    big = ln.size > HEADING_SIZE * piece.size
-    return ln if near and (big or CAPTION.match(ln.text) or CAPTION_MORE.match(ln.text)) else None
 
 
 def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False, under: bool = False,
@@ -270,8 +244,9 @@ def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False,
     piece's title block; ``under``: it stands under the first piece (where a note may);
     ``ruled``: a rule parts it from the piece at the page's edge (``ruled_off``);
     ``body_size``: the piece's body type size (a footnote is set smaller); ``unit``: a unit
-    line over the continuation (``_unit``); ``heading``: a heading or caption right over the
-    continuation (``_heading_over``); ``by_sign``: it starts with a sign ("*", "†") that one of
+    line over the continuation (``titling.unit_over``); ``heading``: a heading or caption right over the
+    continuation (``titling.heading_over``), or under the first piece and not set over the
+    continuation (``titling.stranded``); ``by_sign``: it starts with a sign ("*", "†") that one of
     the first piece's cells carries."""
     text = ln.text if len(ln.text) <= 60 else ln.text[:57] + "..."
     if MARKER.search(ln.text):
@@ -298,6 +273,10 @@ def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False,
             return Evidence("footnote", f"a footnote under the first piece on page {page}, set by its mark "
                             f"(it notes the page's cells; it does not close the table): \"{text}\"", -0.05)
         return Evidence("note", f"a note under the first piece on page {page}: \"{text}\"", -0.1)
+    if again and under and heading:
+        return Evidence("heading", f"a heading under the first piece on page {page}, its title set again but not "
+                        f"over the continuation: the next table's heading, the page break parting it from that "
+                        f"table: \"{text}\"", veto=True)
     if again:
         return Evidence("title", f"repeats the first piece's title block on page {page}: \"{text}\"")
     if unit:

@@ -36,7 +36,7 @@ from .region import FULL, HALF, RegionEvidence
 from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows
 from .sectionrows import row_pitch, section_at_pitch
 from .spanlines import spanning_steps
-from .wrapped_rows import broken_continuations, operator_continuations, tight_continuations
+from .wrapped_rows import broken_continuations, number_tails, operator_continuations, tight_continuations
 
 STAGGER_OVERLAP = 0.25  # share of a line's height that the next line (in other columns) overlaps: staggered
 STAGGER_SHARE = 4  # a band is set cell by cell when at least 1/this of its line steps are staggered
@@ -324,7 +324,7 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
     held, forced = _centred_between(lines, cols, lambda k: labelled_amounts(lines[k], words, xs), (words, xs))
     spans, apart = spanning_steps(lines, words, xs)
     held |= tight_continuations(lines, words, xs, cols) | broken_continuations(lines, words, xs, cols) | spans \
-        | operator_continuations(lines, words, xs, cols)
+        | operator_continuations(lines, words, xs, cols) | number_tails(lines, words, xs, cols)
     current, first = set(cols[0]), 0
     pitch = row_pitch(lines, cols, words)
     for k in range(1, len(lines)):

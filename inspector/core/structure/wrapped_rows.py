@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
 from ..multipage.markers import NOTE
-from ..numbers import is_number
+from ..numbers import broken_number, completes_number, is_number
 from ..types import Word
 from .columns import Line, centre_cols, line_cols
 from .justified import prose_word
@@ -139,6 +139,45 @@ def operator_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Seq
         if open_cells & below.keys() and all(_goes_on(ws, above[c], c in open_cells) for c, ws in below.items()):
             out.add(k)
     return out
+
+
+def number_tails(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
+                 cols: Sequence[set[int]] | None = None) -> set[int]:
+    """Lines that hold the broken-off ends of numbers of the line above ("1,692,0" over "00": a
+    producer broke the number inside a narrow column), however the rows are spaced and whether
+    or not rules part them: a number's tail is never a row of its own. The line fills only
+    columns the line above fills, stands within ``OPERAND_STEP`` font sizes under it, holds at
+    least one cell that makes whole the number its column's text above leaves broken
+    (``numbers.completes_number``), ending or starting where that text does, and elsewhere
+    only prose going on text above not ended by a sentence break (a wrapped spec beside them:
+    "i7 / 16GB / 512GB" over "SSD"). Returns line indices."""
+    if len(lines) < 2 or len(xs) < 2:
+        return set()
+    cols = cols if cols is not None else [line_cols(ln, words, xs) for ln in lines]
+    out = set()
+    for k in range(1, len(lines)):
+        if not cols[k] or not cols[k] <= cols[k - 1] or not _leaves_broken(lines[k - 1], words):
+            continue  # no word above is a broken number: the cells are not read
+        if lines[k].baseline - lines[k - 1].baseline > OPERAND_STEP * line_size(lines[k], words):
+            continue
+        above, below = _cells(lines[k - 1], words, xs), _cells(lines[k], words, xs)
+        tails = {c for c, ws in below.items() if c in above and _number_tail(ws, above[c])}
+        if tails and all(c in tails or _goes_on(ws, above[c], False) for c, ws in below.items()):
+            out.add(k)
+    return out
+
+
+def _leaves_broken(line: Line, words: Sequence[Word]) -> bool:
+    """Does a word of ``line`` end as a broken number (``numbers.broken_number``; a quick test)?"""
+    return any(broken_number(words[i].text) for i in line.word_ids)
+
+
+def _number_tail(ws: Sequence[Word], top: Sequence[Word]) -> bool:
+    """Is the cell ``ws`` the end of the number the cell ``top`` above it breaks off, set where it ends or starts?"""
+    tol = ALIGN_SLACK * max(w.bbox.height for w in ws)
+    if min(abs(top[0].bbox.x0 - ws[0].bbox.x0), abs(top[-1].bbox.x1 - ws[-1].bbox.x1)) > tol:
+        return False
+    return completes_number(" ".join(w.text for w in top), " ".join(w.text for w in ws))
 
 
 def _dangles(line: Line, words: Sequence[Word]) -> bool:
