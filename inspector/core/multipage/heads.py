@@ -28,7 +28,7 @@ from .headrow import kind, numeric_columns, repeated_rows
 from .leftrows import first_row, row_columns
 from .markers import MARKER
 from .pieces import Piece, piece
-from .tails import adopted_index, columns_table, group_rows, keep_linked, page_setting, row_lines
+from .tails import Setting, adopted_index, columns_table, group_rows, keep_linked, page_setting, row_lines
 from .textlines import Line, Margins
 
 HEAD_NOTE = "continued head"  # starts the page note naming an adopted head (``head_index`` reads it)
@@ -40,16 +40,19 @@ def head_index(res: PageResult) -> set[int]:
     return adopted_index(res, HEAD_NOTE)
 
 
-def adopt_heads(results: Sequence[PageResult], params: ContinuationParams | None = None) -> list[PageResult]:
+def adopt_heads(results: Sequence[PageResult], params: ContinuationParams | None = None,
+                setting: Setting | None = None) -> list[PageResult]:
     """``results`` with each page's undetected head (see the module) appended to its tables,
-    when the continuation step links the next page's first table to it."""
+    when the continuation step links the next page's first table to it. ``setting``: the
+    pages' ``page_setting``, when the caller has it already (``link_pages`` passes the one it
+    built before the tails: a kept tail changes neither running tables nor margins)."""
     from .continuation import find_continuations
 
     params = params or ContinuationParams()
     if not params.heads or not params.enabled:
         return list(results)
     by_page = {r.page: r for r in results}
-    margins, area = page_setting(by_page)
+    margins, area = setting or page_setting(by_page)
     out = dict(by_page)
     for page in sorted(by_page):
         res, nxt = by_page[page], by_page.get(page + 1)

@@ -49,7 +49,10 @@ def adopted_index(res: PageResult, note: str) -> set[int]:
     return {int(n.split()[3].rstrip(",")) - 1 for n in res.notes if n.startswith(note + ": table ")}
 
 
-def page_setting(by_page: dict[int, PageResult]) -> tuple[Margins, dict[float, tuple[float, float]]]:
+Setting = tuple[Margins, dict[float, tuple[float, float]]]  # the pages' margins and text areas (``page_setting``)
+
+
+def page_setting(by_page: dict[int, PageResult]) -> Setting:
     """The pages' margins (their running headers and footers) and text areas, as tails and
     heads read them. A running header or footer laid out as a table (``runningtables``) is
     furniture here as for continuations: no piece, no table next to an adopted one, its lines
@@ -72,17 +75,19 @@ def keep_linked(results: Sequence[PageResult], by_page: dict[int, PageResult], o
     return [out[r.page] for r in results]
 
 
-def adopt_tails(results: Sequence[PageResult], params: ContinuationParams | None = None) -> list[PageResult]:
+def adopt_tails(results: Sequence[PageResult], params: ContinuationParams | None = None,
+                setting: Setting | None = None) -> list[PageResult]:
     """``results`` with each page's undetected tail (see the module) appended to its tables,
     when the continuation step links it to the previous page's last table. Callers go
-    through ``linking.link_pages``, which finds the continuations over what this returns."""
+    through ``linking.link_pages``, which finds the continuations over what this returns.
+    ``setting``: ``page_setting`` of ``results``, when the caller has it already."""
     from .continuation import find_continuations
 
     params = params or ContinuationParams()
     if not params.tails or not params.enabled:
         return list(results)
     by_page = {r.page: r for r in results}
-    margins, area = page_setting(by_page)
+    margins, area = setting or page_setting(by_page)
     out = dict(by_page)
     for page in sorted(by_page):
         nxt = by_page.get(page + 1)
@@ -194,5 +199,5 @@ def columns_table(res: PageResult, a: Piece, rows: Sequence[tuple[Rect, list[int
     return assemble(grid, res.words, ids, res.low_confidence, 0, res.page)
 
 
-__all__ = ["TAIL_NOTE", "adopt_tails", "tail_index", "adopted_index", "page_setting", "keep_linked", "row_lines",
+__all__ = ["Setting", "TAIL_NOTE", "adopt_tails", "tail_index", "adopted_index", "page_setting", "keep_linked", "row_lines",
            "group_rows", "columns_table"]
