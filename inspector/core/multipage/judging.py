@@ -41,8 +41,10 @@ class Continuation:
     ``prev_page`` (= ``next_page`` - 1, or ``next_page`` itself when the table flows on
     into a later column of its page). Indices are positions in ``PageResult.tables``.
 
-    ``repeated_header`` counts the continuation's leading rows that repeat the first
-    piece's header (0: none). ``columns``: for a continuation with fewer columns (a column
+    ``repeated_header`` counts the continuation's leading rows that are no data and that
+    the stacked table leaves out: the first piece's header set again, and a "continued" line
+    detection took in over it (0: none); ``closing_marker`` the first piece's last rows it
+    leaves out, a "continued" line detection took in under that piece (0: none). ``columns``: for a continuation with fewer columns (a column
     left blank on its page), the first piece's column each of its columns stands in. ``proposed`` is False for a candidate that was vetoed or below
     ``continuation.min_confidence``; ``reason`` then says why.
     """
@@ -57,6 +59,7 @@ class Continuation:
     proposed: bool
     reason: str = ""
     columns: tuple[int, ...] = ()  # the first piece's column that each of the next piece's stands in (): the same
+    closing_marker: int = 0  # the first piece's last rows that are a "continued" line detection took in (0 or 1)
 
 
 def _flow(a: _Piece, b: _Piece) -> bool:
@@ -68,7 +71,10 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
            margins: _Margins, area: dict[float, tuple[float, float]], p: ContinuationParams) -> Continuation:
     ev: list[Evidence] = []
     between, eased, lead = _between(res, nxt, a, b, la, lb, margins, p.marked_notes)
-    repeated, head = header_evidence(res, nxt, a, b, p.renamed_header, int(_is_marker_row(b, 0)))
+    marker = int(_is_marker_row(b, 0))
+    # ``repeated``: the leading rows of ``b`` that are no data (its header set again, a
+    # "continued" line detection took in over it); the stacked table leaves them out.
+    repeated, head = header_evidence(res, nxt, a, b, p.renamed_header, marker)
     # The row that opens the next page: rows detection left out over the piece, else its first body row.
     block, n_block = (lead, 1) if lead else bound_rows(b, repeated)
     if _flow(a, b):
@@ -82,7 +88,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += _closing(a) if not carried_forward(a) else []
     ev += carried(a, b, repeated)
     ev += _marker_row(a, b)
-    ev += _type_sizes(res, nxt, a, b) if not repeated else []
+    ev += _type_sizes(res, nxt, a, b) if repeated <= marker else []
     ev += _note_vetoed(ev, repeated)
     conf = max(0.0, min(1.0, sum(e.weight for e in ev)))
     veto = next((e for e in ev if e.veto), None)
@@ -93,7 +99,8 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
                                                    f"confidence {conf:.2f} below continuation.min_confidence "
                                                    f"{p.min_confidence:g}")
     return Continuation(a.page, a.index, b.page, b.index, round(conf, 3), repeated if veto is None else 0,
-                        tuple(ev), proposed, reason, column_map(a, b, p, repeated) if proposed else ())
+                        tuple(ev), proposed, reason, column_map(a, b, p, repeated) if proposed else (),
+                        int(proposed and _is_marker_row(a, -1)))
 
 
 def _flow_area(res: PageResult, a: _Piece, b: _Piece, lines: Sequence[_Line], margins: _Margins,
@@ -364,12 +371,15 @@ def _type_sizes(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> list[
 
 def _is_marker_row(pc: _Piece, row: int) -> bool:
     """Is row ``row`` of ``pc`` (of two rows or more) a "continued" line detection took in: a
-    marker in the row read as one line, and words, not numbers, once the marker is left out (a
-    title's number, "Schedule 2", is no amount)?"""
+    marker in the row read as one line, and once the marker is left out nothing, words, or a
+    caption's label ("Schedule 2", "표 2", "表 2": a title's number is no amount), not numbers?"""
     if pc.table.n_rows < 2:
         return False
     text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
-    return bool(MARKER.search(text)) and _cell_kind(MARKER.sub(" ", text)) != "num"
+    if not MARKER.search(text):
+        return False
+    rest = MARKER.sub(" ", text).strip()
+    return _cell_kind(rest) != "num" or bool(CAPTION.match(rest) or CAPTION_MORE.match(rest))
 
 
 def _marker_row(a: _Piece, b: _Piece) -> list[Evidence]:
