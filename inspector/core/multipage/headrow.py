@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from ..types import PageResult, Table
-from .markers import MARKER
+from .markers import CAPTION, CAPTION_MORE, MARKER
 from .pieces import Evidence, Piece
 from .shade import header_band
 
@@ -36,6 +36,15 @@ def kind(text: str) -> str:
     if digits == 0 and letters == 0:
         return ""
     return "num" if digits >= letters else "text"
+
+
+def label_pairs(rows: Sequence[Sequence[str]], n_cols: int, header_rows: int = 0) -> bool:
+    """Do ``rows`` read as label/value pairs: two columns, no header row, words in every first
+    cell (the label) and something beside each ("Invoice no. | INV-72071", "Date | 15.03.2025",
+    "Terms | 30 days net")? Each label names its own kind of value: the value column has no
+    one kind for the rows going on to keep."""
+    return n_cols == 2 and not header_rows and bool(rows) and \
+        all(len(r) == 2 and kind(r[0]) == "text" and r[1].strip() for r in rows)
 
 
 def _year_columns(a: Piece) -> set[int]:
@@ -203,6 +212,33 @@ def _header_above(res: PageResult, a: Piece, b: Piece, skip: int = 0) -> tuple[i
     return None
 
 
+def is_marker_row(pc: Piece, row: int) -> bool:
+    """Is row ``row`` of ``pc`` (of two rows or more) a "continued" line detection took in: a
+    marker in the row read as one line, and once the marker is left out nothing, words, or a
+    caption's label ("Schedule 2", "표 2", "表 2": a title's number is no amount), not numbers?"""
+    if pc.table.n_rows < 2:
+        return False
+    text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
+    if not MARKER.search(text):
+        return False
+    rest = MARKER.sub(" ", text).strip()
+    return kind(rest) != "num" or bool(CAPTION.match(rest) or CAPTION_MORE.match(rest))
+
+
+def marker_rows(a: Piece, b: Piece) -> list[Evidence]:
+    """The first piece's last row, or the next piece's first, is a "continued" line that
+    detection took in (``is_marker_row``: set right under the last rule, "입찰 내역서 계속",
+    or right over the continuation, "Schedule 2 (계속)", its words parted over the columns)."""
+    out = []
+    for pc, row, where in ((a, -1, "the first piece's last row"), (b, 0, "the next piece's first row")):
+        if is_marker_row(pc, row):
+            text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
+            side = "under" if row else "over"
+            out.append(Evidence("marker", f"continuation marker in {where} on page {pc.page} (a line {side} the "
+                                f"table that detection took in): \"{text[:60]}\"", 0.25))
+    return out
+
+
 def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece, renamed: bool = True, skip: int = 0
                     ) -> tuple[int, list[Evidence]]:
     """A repeated header (the first piece's header rows again) or none; a different first row
@@ -264,4 +300,5 @@ def _own_first_row(res: PageResult, nxt: PageResult, a: Piece, b: Piece, renamed
     return own_header(a, b, renamed, first)
 
 
-__all__ = ["kind", "numeric_columns", "own_header", "header_evidence", "kind_clash", "repeated_rows"]
+__all__ = ["is_marker_row", "marker_rows", "kind", "label_pairs", "numeric_columns", "own_header", "header_evidence",
+           "kind_clash", "repeated_rows"]

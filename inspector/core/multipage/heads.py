@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from ..params import ContinuationParams
 from ..types import PageResult, Table
-from .headrow import kind, numeric_columns, repeated_rows
+from .headrow import kind, label_pairs, numeric_columns, repeated_rows
 from .leftrows import first_row, row_columns
 from .markers import MARKER
 from .pieces import Piece, piece
@@ -88,6 +88,7 @@ def _head(res: PageResult, b: Piece, margins: Margins, bottom: float, p: Continu
     floor = max((t.bbox.y1 for k, t in enumerate(res.tables) if not margins.running_table(res.page, k)),
                 default=float("-inf"))
     took: list[tuple[Line, tuple[int, ...], set[int]]] = []
+    parted = False  # a line of none of ``b``'s rows (a heading) parts them from the table over them
     for ln, ids in reversed(row_lines(res, margins.running_boxes(res.page))):
         if ln.box.y0 < floor - 1:
             break
@@ -96,17 +97,24 @@ def _head(res: PageResult, b: Piece, margins: Margins, bottom: float, p: Continu
         cols = row_columns(ln, b)
         above = took[-1][0].box.y0 - ln.box.y1 if took else bottom - ln.box.y1
         if cols is None or above > p.edge_rows * b.row_h:
+            parted = cols is None
             break
         took.append((ln, ids, cols))
     took.reverse()
+    pairs = label_pairs(b.table.rows_text(), b.table.n_cols, b.table.header_rows)
+    while pairs and took and len(took[0][2]) < 2:
+        took.pop(0)  # the title over a block of pairs, in its label column: no row of it
+        parted = True
     if not took or len(first_row([t[0] for t in took], [t[2] for t in took])) < 2:
         return None
-    if took[0][0].box.y0 - floor <= p.edge_rows * b.row_h:
+    if took[0][0].box.y0 - floor <= p.edge_rows * b.row_h and not parted:
         return None  # rows the table right over them left out: ``judging`` reads them as its rows
     rows = group_rows(took)
     if len(rows) > MAX_HEAD_ROWS:
         return None  # a block this long is page detection's to find (or to have refused)
     table = columns_table(res, b, rows)
+    if pairs:  # a block of label/value pairs has no header: its head is its first pairs
+        return table if label_pairs(table.rows_text(), table.n_cols) else None
     return dataclasses.replace(table, header_rows=1) if _reads_as_head(b, table) else None
 
 

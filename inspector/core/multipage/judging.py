@@ -15,8 +15,7 @@ from ..params import ContinuationParams
 from ..types import PageResult
 from ..units import unit_line
 from .carried import carried, carried_forward
-from .headrow import header_evidence, kind_clash
-from .headrow import kind as _cell_kind
+from .headrow import header_evidence, is_marker_row, kind_clash, marker_rows
 from .heads import head_index
 from .leftrows import left_out_rows
 from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare, cell_signs, signed
@@ -71,7 +70,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
            margins: _Margins, area: dict[float, tuple[float, float]], p: ContinuationParams) -> Continuation:
     ev: list[Evidence] = []
     between, eased, lead = _between(res, nxt, a, b, la, lb, margins, p.marked_notes)
-    marker = int(_is_marker_row(b, 0))
+    marker = int(is_marker_row(b, 0))
     # ``repeated``: the leading rows of ``b`` that are no data (its header set again, a
     # "continued" line detection took in over it); the stacked table leaves them out.
     repeated, head = header_evidence(res, nxt, a, b, p.renamed_header, marker)
@@ -87,7 +86,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += numbering(a, b, repeated, column_map(a, b, p, repeated)) if p.numbering else []
     ev += _closing(a) if not carried_forward(a) else []
     ev += carried(a, b, repeated)
-    ev += _marker_row(a, b)
+    ev += marker_rows(a, b)
     ev += _type_sizes(res, nxt, a, b) if repeated <= marker else []
     ev += _note_vetoed(ev, repeated)
     conf = max(0.0, min(1.0, sum(e.weight for e in ev)))
@@ -100,7 +99,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
                                                    f"{p.min_confidence:g}")
     return Continuation(a.page, a.index, b.page, b.index, round(conf, 3), repeated if veto is None else 0,
                         tuple(ev), proposed, reason, column_map(a, b, p, repeated) if proposed else (),
-                        int(proposed and _is_marker_row(a, -1)))
+                        int(proposed and is_marker_row(a, -1)))
 
 
 def _flow_area(res: PageResult, a: _Piece, b: _Piece, lines: Sequence[_Line], margins: _Margins,
@@ -340,8 +339,9 @@ def _head(res: PageResult, a: _Piece) -> list[Evidence]:
     its page: its words stand inside them, which stands for the column evidence."""
     if a.index not in head_index(res):
         return []
+    over = "a header over them" if a.table.header_rows else "label/value pairs as that piece's rows are"
     return [Evidence("head", f"a head of {a.table.n_rows} row{'s' * (a.table.n_rows > 1)} ending page {a.page}, "
-                     "its words inside the next piece's columns, a header over them (too few rows for page "
+                     f"its words inside the next piece's columns, {over} (too few rows for page "
                      "detection to find alone)", 0.35)]
 
 
@@ -367,33 +367,6 @@ def _type_sizes(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> list[
     return [Evidence("type", f"set in another type size: {a.size:.1f} pt on page {a.page}, {b.size:.1f} pt on "
                      f"page {b.page} (a table keeps its type over its pages)", 0.0, round(ratio, 3), TYPE_RATIO,
                      veto=True)]
-
-
-def _is_marker_row(pc: _Piece, row: int) -> bool:
-    """Is row ``row`` of ``pc`` (of two rows or more) a "continued" line detection took in: a
-    marker in the row read as one line, and once the marker is left out nothing, words, or a
-    caption's label ("Schedule 2", "표 2", "表 2": a title's number is no amount), not numbers?"""
-    if pc.table.n_rows < 2:
-        return False
-    text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
-    if not MARKER.search(text):
-        return False
-    rest = MARKER.sub(" ", text).strip()
-    return _cell_kind(rest) != "num" or bool(CAPTION.match(rest) or CAPTION_MORE.match(rest))
-
-
-def _marker_row(a: _Piece, b: _Piece) -> list[Evidence]:
-    """The first piece's last row, or the next piece's first, is a "continued" line that
-    detection took in (``_is_marker_row``: set right under the last rule, "입찰 내역서 계속",
-    or right over the continuation, "Schedule 2 (계속)", its words parted over the columns)."""
-    out = []
-    for pc, row, where in ((a, -1, "the first piece's last row"), (b, 0, "the next piece's first row")):
-        if _is_marker_row(pc, row):
-            text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
-            side = "under" if row else "over"
-            out.append(Evidence("marker", f"continuation marker in {where} on page {pc.page} (a line {side} the "
-                                f"table that detection took in): \"{text[:60]}\"", 0.25))
-    return out
 
 
 def _closing(a: _Piece) -> list[Evidence]:
