@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from ..types import PageResult, Table
-from .markers import MARKER
+from .markers import CAPTION, CAPTION_MORE, MARKER
 from .pieces import Evidence, Piece
 from .shade import header_band
 
@@ -36,6 +36,15 @@ def kind(text: str) -> str:
     if digits == 0 and letters == 0:
         return ""
     return "num" if digits >= letters else "text"
+
+
+def label_pairs(rows: Sequence[Sequence[str]], n_cols: int, header_rows: int = 0) -> bool:
+    """Do ``rows`` read as label/value pairs: two columns, no header row, words in every first
+    cell (the label) and something beside each ("Invoice no. | INV-72071", "Date | 15.03.2025",
+    "Terms | 30 days net")? Each label names its own kind of value: the value column has no
+    one kind for the rows going on to keep."""
+    return n_cols == 2 and not header_rows and bool(rows) and \
+        all(len(r) == 2 and kind(r[0]) == "text" and r[1].strip() for r in rows)
 
 
 def _year_columns(a: Piece) -> set[int]:
@@ -83,16 +92,17 @@ def _renamed(a: Piece, b: Piece, first: Sequence[str]) -> list[tuple[str, str]]:
     return out
 
 
-def own_header(a: Piece, b: Piece, renamed: bool = True) -> Evidence | None:
+def own_header(a: Piece, b: Piece, renamed: bool = True, row: int = 0) -> Evidence | None:
     """A veto when ``b``'s first row reads as a header of another table: words (no number;
     a year counts as a word where ``a``'s body has no year) in at least half of the columns
     where ``a``'s body has numbers, a number in none of them, and not mostly ``a``'s header
     words again (a repeated header read differently) unless (``renamed``) a column of it
-    names something else than ``a``'s header there (``_renamed``)."""
-    if b.table.n_rows < 2:
+    names something else than ``a``'s header there (``_renamed``). ``row``: the row of ``b``
+    read (under a "continued" line detection took in: 1)."""
+    if b.table.n_rows < row + 2:
         return None
     nums, years = numeric_columns(a), _year_columns(a)
-    first = b.table.rows_text()[0]
+    first = b.table.rows_text()[row]
     kinds: dict[int, list[str]] = {}
     for k, text in enumerate(first):
         col = _column_of(a, b, k)
@@ -186,7 +196,7 @@ def title_rows(a: Table, b: Table) -> int:
     return n
 
 
-def _header_above(res: PageResult, a: Piece, b: Piece) -> tuple[int, int] | None:
+def _header_above(res: PageResult, a: Piece, b: Piece, skip: int = 0) -> tuple[int, int] | None:
     """(index, rows) of the nearest table over ``a`` on its page, in the same columns, whose
     header ``b`` repeats: ``a`` is the tail of that table, parted from it by detection (a
     borderless table cut where its rows' heights change), and its header is the one set again."""
@@ -196,10 +206,37 @@ def _header_above(res: PageResult, a: Piece, b: Piece) -> tuple[int, int] | None
                    and t.bbox.y1 <= a.table.bbox.y0 + 1 and min(t.bbox.x1, a.table.bbox.x1) > max(t.bbox.x0, a.table.bbox.x0)),
                   key=lambda k: -res.tables[k].bbox.y1)
     for k in over:
-        n = repeated_rows(res.tables[k], b.table)
+        n = repeated_rows(res.tables[k], b.table, skip)
         if n:
             return k, n
     return None
+
+
+def is_marker_row(pc: Piece, row: int) -> bool:
+    """Is row ``row`` of ``pc`` (of two rows or more) a "continued" line detection took in: a
+    marker in the row read as one line, and once the marker is left out nothing, words, or a
+    caption's label ("Schedule 2", "표 2", "表 2": a title's number is no amount), not numbers?"""
+    if pc.table.n_rows < 2:
+        return False
+    text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
+    if not MARKER.search(text):
+        return False
+    rest = MARKER.sub(" ", text).strip()
+    return kind(rest) != "num" or bool(CAPTION.match(rest) or CAPTION_MORE.match(rest))
+
+
+def marker_rows(a: Piece, b: Piece) -> list[Evidence]:
+    """The first piece's last row, or the next piece's first, is a "continued" line that
+    detection took in (``is_marker_row``: set right under the last rule, "입찰 내역서 계속",
+    or right over the continuation, "Schedule 2 (계속)", its words parted over the columns)."""
+    out = []
+    for pc, row, where in ((a, -1, "the first piece's last row"), (b, 0, "the next piece's first row")):
+        if is_marker_row(pc, row):
+            text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
+            side = "under" if row else "over"
+            out.append(Evidence("marker", f"continuation marker in {where} on page {pc.page} (a line {side} the "
+                                f"table that detection took in): \"{text[:60]}\"", 0.25))
+    return out
 
 
 def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece, renamed: bool = True, skip: int = 0
@@ -207,8 +244,9 @@ def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece, rename
     """A repeated header (the first piece's header rows again) or none; a different first row
     set apart by its shade (``shade.header_band``), a different bold first row, or one of words
     where the first piece's body has numbers (``own_header``), is the header of another table.
-    ``skip`` (0 or 1): the next piece's first row is a "continued" line detection took in; a
-    header repeated under it counts that row among the repeated ones (it is no body row)."""
+    ``skip`` (0 or 1): the next piece's first row is a "continued" line detection took in. It is
+    no data: the count returned (the rows the stacked table leaves out) takes it in, a header
+    repeated under it or not, and the rows under it are read for a header of their own."""
     if skip:
         n = repeated_rows(a.table, b.table, skip)
         if n:
@@ -222,31 +260,45 @@ def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece, rename
         return m, [Evidence("header", f"repeats the first piece's title row{'s' * (m > 1)} ({m} of its "
                             f"{a.table.header_rows} header rows, one cell each; the column header is not set "
                             "again)", 0.15, m)]
-    above = _header_above(res, a, b)
+    above = _header_above(res, a, b, skip)
     if above is not None:
         k, n = above
-        return n, [Evidence("header", f"repeats the header of table {k + 1} above it on page {a.page} ({n} "
-                            f"row{'s' * (n > 1)}): detection parted the first piece from its header there", 0.15, n)]
-    inner = next((r for r in range(1, a.table.n_rows) if _texts(a.table, r) == _texts(b.table, 0)
-                  and any(_texts(b.table, 0)) and _row_bold(res, a.table, r)), None)
-    if inner is not None and b.table.n_rows > 1:
+        return n + skip, [Evidence("header", f"repeats the header of table {k + 1} above it on page {a.page} ({n} "
+                                   f"row{'s' * (n > 1)}): detection parted the first piece from its header there",
+                                   0.15, n)]
+    inner = next((r for r in range(1, a.table.n_rows) if _texts(a.table, r) == _texts(b.table, skip)
+                  and any(_texts(b.table, skip)) and _row_bold(res, a.table, r)), None)
+    if inner is not None and b.table.n_rows > skip + 1:
         # The header of a second table that detection merged into the first piece's region.
-        return 1, [Evidence("header", f"repeats row {inner + 1} of it, a header inside the detected piece "
-                            "(two tables merged there?)", 0.1, inner)]
-    band = header_band(nxt, b.table)
-    if band is not None:
-        first = " | ".join(" ".join(x.split()) for x in b.table.rows_text()[0] if x.strip())[:50]
-        return 0, [Evidence("header", f"starts with a header row of its own, set apart by its shade (a fill over "
-                            f"it in {band[0]} of its {band[1]} columns that no body row has there): \"{first}\"",
-                            0.0, band[0], band[1], veto=True)]
-    if a.table.header_rows and _row_bold(nxt, b.table, 0) and _row_bold(res, a.table, 0) \
-            and not _row_bold(res, a.table, min(a.table.n_rows - 1, a.table.header_rows)):
-        first = " | ".join(x for x in _texts(b.table, 0) if x)[:50]
-        return 0, [Evidence("header", f"starts with a header of its own: \"{first}\"", veto=True)]
-    own = own_header(a, b, renamed)
+        return 1 + skip, [Evidence("header", f"repeats row {inner + 1} of it, a header inside the detected piece "
+                                   "(two tables merged there?)", 0.1, inner)]
+    own = _own_first_row(res, nxt, a, b, renamed, skip)
     if own is not None:
         return 0, [own]
-    return 0, [Evidence("header", "no header row at the top: the rows go on", 0.05)]
+    under = " under the \"continued\" line that opens it" if skip else ""
+    return skip, [Evidence("header", f"no header row at the top{under}: the rows go on", 0.05)]
 
 
-__all__ = ["kind", "numeric_columns", "own_header", "header_evidence", "kind_clash", "repeated_rows"]
+def _own_first_row(res: PageResult, nxt: PageResult, a: Piece, b: Piece, renamed: bool, first: int
+                   ) -> Evidence | None:
+    """A veto when ``b``'s row ``first`` (under a "continued" line detection took in, or its
+    first) heads rows of another table: set apart by its shade, bold where the first piece's
+    header is and its body not, or words over the first piece's number columns (``own_header``).
+    A header heads rows: a piece with no row under it (a totals row carried over) has none."""
+    if b.table.n_rows <= first + 1:
+        return None
+    band = header_band(nxt, b.table) if not first else None
+    if band is not None:
+        text = " | ".join(" ".join(x.split()) for x in b.table.rows_text()[0] if x.strip())[:50]
+        return Evidence("header", f"starts with a header row of its own, set apart by its shade (a fill over "
+                        f"it in {band[0]} of its {band[1]} columns that no body row has there): \"{text}\"",
+                        0.0, band[0], band[1], veto=True)
+    if a.table.header_rows and _row_bold(nxt, b.table, first) and _row_bold(res, a.table, 0) \
+            and not _row_bold(res, a.table, min(a.table.n_rows - 1, a.table.header_rows)):
+        text = " | ".join(x for x in _texts(b.table, first) if x)[:50]
+        return Evidence("header", f"starts with a header of its own: \"{text}\"", veto=True)
+    return own_header(a, b, renamed, first)
+
+
+__all__ = ["is_marker_row", "marker_rows", "kind", "label_pairs", "numeric_columns", "own_header", "header_evidence",
+           "kind_clash", "repeated_rows"]

@@ -24,11 +24,11 @@ from collections.abc import Sequence
 
 from ..params import ContinuationParams
 from ..types import PageResult, Table
-from .headrow import kind, numeric_columns, repeated_rows
+from .headrow import kind, label_pairs, numeric_columns, repeated_rows
 from .leftrows import first_row, row_columns
 from .markers import MARKER
 from .pieces import Piece, piece
-from .tails import adopted_index, columns_table, group_rows, keep_linked, page_setting, row_lines
+from .tails import Setting, adopted_index, columns_table, group_rows, keep_linked, page_setting, row_lines
 from .textlines import Line, Margins
 
 HEAD_NOTE = "continued head"  # starts the page note naming an adopted head (``head_index`` reads it)
@@ -40,16 +40,19 @@ def head_index(res: PageResult) -> set[int]:
     return adopted_index(res, HEAD_NOTE)
 
 
-def adopt_heads(results: Sequence[PageResult], params: ContinuationParams | None = None) -> list[PageResult]:
+def adopt_heads(results: Sequence[PageResult], params: ContinuationParams | None = None,
+                setting: Setting | None = None) -> list[PageResult]:
     """``results`` with each page's undetected head (see the module) appended to its tables,
-    when the continuation step links the next page's first table to it."""
+    when the continuation step links the next page's first table to it. ``setting``: the
+    pages' ``page_setting``, when the caller has it already (``link_pages`` passes the one it
+    built before the tails: a kept tail changes neither running tables nor margins)."""
     from .continuation import find_continuations
 
     params = params or ContinuationParams()
     if not params.heads or not params.enabled:
         return list(results)
     by_page = {r.page: r for r in results}
-    margins, area = page_setting(by_page)
+    margins, area = setting or page_setting(by_page)
     out = dict(by_page)
     for page in sorted(by_page):
         res, nxt = by_page[page], by_page.get(page + 1)
@@ -85,6 +88,7 @@ def _head(res: PageResult, b: Piece, margins: Margins, bottom: float, p: Continu
     floor = max((t.bbox.y1 for k, t in enumerate(res.tables) if not margins.running_table(res.page, k)),
                 default=float("-inf"))
     took: list[tuple[Line, tuple[int, ...], set[int]]] = []
+    parted = False  # a line of none of ``b``'s rows (a heading) parts them from the table over them
     for ln, ids in reversed(row_lines(res, margins.running_boxes(res.page))):
         if ln.box.y0 < floor - 1:
             break
@@ -93,17 +97,24 @@ def _head(res: PageResult, b: Piece, margins: Margins, bottom: float, p: Continu
         cols = row_columns(ln, b)
         above = took[-1][0].box.y0 - ln.box.y1 if took else bottom - ln.box.y1
         if cols is None or above > p.edge_rows * b.row_h:
+            parted = cols is None
             break
         took.append((ln, ids, cols))
     took.reverse()
+    pairs = label_pairs(b.table.rows_text(), b.table.n_cols, b.table.header_rows)
+    while pairs and took and len(took[0][2]) < 2:
+        took.pop(0)  # the title over a block of pairs, in its label column: no row of it
+        parted = True
     if not took or len(first_row([t[0] for t in took], [t[2] for t in took])) < 2:
         return None
-    if took[0][0].box.y0 - floor <= p.edge_rows * b.row_h:
+    if took[0][0].box.y0 - floor <= p.edge_rows * b.row_h and not parted:
         return None  # rows the table right over them left out: ``judging`` reads them as its rows
     rows = group_rows(took)
     if len(rows) > MAX_HEAD_ROWS:
         return None  # a block this long is page detection's to find (or to have refused)
     table = columns_table(res, b, rows)
+    if pairs:  # a block of label/value pairs has no header: its head is its first pairs
+        return table if label_pairs(table.rows_text(), table.n_cols) else None
     return dataclasses.replace(table, header_rows=1) if _reads_as_head(b, table) else None
 
 

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from ..params import ContinuationParams
 from ..types import PageResult
 from .carried import carried, carried_forward
-from .headrow import header_evidence, kind_clash
-from .headrow import kind as _cell_kind
+from .headrow import header_evidence, is_marker_row, kind_clash, marker_rows
 from .heads import head_index
 from .leftrows import left_out_rows
 from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare, cell_signs, signed
@@ -41,8 +40,10 @@ class Continuation:
     ``prev_page`` (= ``next_page`` - 1, or ``next_page`` itself when the table flows on
     into a later column of its page). Indices are positions in ``PageResult.tables``.
 
-    ``repeated_header`` counts the continuation's leading rows that repeat the first
-    piece's header (0: none). ``columns``: for a continuation with fewer columns (a column
+    ``repeated_header`` counts the continuation's leading rows that are no data and that
+    the stacked table leaves out: the first piece's header set again, and a "continued" line
+    detection took in over it (0: none); ``closing_marker`` the first piece's last rows it
+    leaves out, a "continued" line detection took in under that piece (0: none). ``columns``: for a continuation with fewer columns (a column
     left blank on its page), the first piece's column each of its columns stands in. ``proposed`` is False for a candidate that was vetoed or below
     ``continuation.min_confidence``; ``reason`` then says why.
     """
@@ -57,6 +58,7 @@ class Continuation:
     proposed: bool
     reason: str = ""
     columns: tuple[int, ...] = ()  # the first piece's column that each of the next piece's stands in (): the same
+    closing_marker: int = 0  # the first piece's last rows that are a "continued" line detection took in (0 or 1)
 
 
 def _flow(a: _Piece, b: _Piece) -> bool:
@@ -68,7 +70,10 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
            margins: _Margins, area: dict[float, tuple[float, float]], p: ContinuationParams) -> Continuation:
     ev: list[Evidence] = []
     between, eased, lead = _between(res, nxt, a, b, la, lb, margins, p.marked_notes)
-    repeated, head = header_evidence(res, nxt, a, b, p.renamed_header, int(_is_marker_row(b, 0)))
+    marker = int(is_marker_row(b, 0))
+    # ``repeated``: the leading rows of ``b`` that are no data (its header set again, a
+    # "continued" line detection took in over it); the stacked table leaves them out.
+    repeated, head = header_evidence(res, nxt, a, b, p.renamed_header, marker)
     # The row that opens the next page: rows detection left out over the piece, else its first body row.
     block, n_block = (lead, 1) if lead else bound_rows(b, repeated)
     if _flow(a, b):
@@ -81,8 +86,8 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += numbering(a, b, repeated, column_map(a, b, p, repeated)) if p.numbering else []
     ev += _closing(a) if not carried_forward(a) else []
     ev += carried(a, b, repeated)
-    ev += _marker_row(a, b)
-    ev += _type_sizes(res, nxt, a, b) if not repeated else []
+    ev += marker_rows(a, b)
+    ev += _type_sizes(res, nxt, a, b) if repeated <= marker else []
     ev += _note_vetoed(ev, repeated)
     conf = max(0.0, min(1.0, sum(e.weight for e in ev)))
     veto = next((e for e in ev if e.veto), None)
@@ -93,7 +98,8 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
                                                    f"confidence {conf:.2f} below continuation.min_confidence "
                                                    f"{p.min_confidence:g}")
     return Continuation(a.page, a.index, b.page, b.index, round(conf, 3), repeated if veto is None else 0,
-                        tuple(ev), proposed, reason, column_map(a, b, p, repeated) if proposed else ())
+                        tuple(ev), proposed, reason, column_map(a, b, p, repeated) if proposed else (),
+                        int(proposed and is_marker_row(a, -1)))
 
 
 def _flow_area(res: PageResult, a: _Piece, b: _Piece, lines: Sequence[_Line], margins: _Margins,
@@ -312,8 +318,9 @@ def _head(res: PageResult, a: _Piece) -> list[Evidence]:
     its page: its words stand inside them, which stands for the column evidence."""
     if a.index not in head_index(res):
         return []
+    over = "a header over them" if a.table.header_rows else "label/value pairs as that piece's rows are"
     return [Evidence("head", f"a head of {a.table.n_rows} row{'s' * (a.table.n_rows > 1)} ending page {a.page}, "
-                     "its words inside the next piece's columns, a header over them (too few rows for page "
+                     f"its words inside the next piece's columns, {over} (too few rows for page "
                      "detection to find alone)", 0.35)]
 
 
@@ -339,30 +346,6 @@ def _type_sizes(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece) -> list[
     return [Evidence("type", f"set in another type size: {a.size:.1f} pt on page {a.page}, {b.size:.1f} pt on "
                      f"page {b.page} (a table keeps its type over its pages)", 0.0, round(ratio, 3), TYPE_RATIO,
                      veto=True)]
-
-
-def _is_marker_row(pc: _Piece, row: int) -> bool:
-    """Is row ``row`` of ``pc`` (of two rows or more) a "continued" line detection took in: a
-    marker in the row read as one line, and words, not numbers, once the marker is left out (a
-    title's number, "Schedule 2", is no amount)?"""
-    if pc.table.n_rows < 2:
-        return False
-    text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
-    return bool(MARKER.search(text)) and _cell_kind(MARKER.sub(" ", text)) != "num"
-
-
-def _marker_row(a: _Piece, b: _Piece) -> list[Evidence]:
-    """The first piece's last row, or the next piece's first, is a "continued" line that
-    detection took in (``_is_marker_row``: set right under the last rule, "입찰 내역서 계속",
-    or right over the continuation, "Schedule 2 (계속)", its words parted over the columns)."""
-    out = []
-    for pc, row, where in ((a, -1, "the first piece's last row"), (b, 0, "the next piece's first row")):
-        if _is_marker_row(pc, row):
-            text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
-            side = "under" if row else "over"
-            out.append(Evidence("marker", f"continuation marker in {where} on page {pc.page} (a line {side} the "
-                                f"table that detection took in): \"{text[:60]}\"", 0.25))
-    return out
 
 
 def _closing(a: _Piece) -> list[Evidence]:

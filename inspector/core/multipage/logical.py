@@ -15,9 +15,11 @@ from ..types import Cell, PageResult, Rect, Table
 from .continuation import Continuation
 
 
-def stack(pieces: Sequence[Table], skip: Sequence[int] = (), columns: Sequence[Sequence[int]] = ()) -> Table:
+def stack(pieces: Sequence[Table], skip: Sequence[int] = (), columns: Sequence[Sequence[int]] = (),
+          cut: Sequence[int] = ()) -> Table:
     """``pieces`` (in order, at least one) as one table; ``skip[i]`` leading rows of piece i
-    are left out (a continuation's repeated header; missing entries are 0).
+    are left out (a continuation's repeated header; missing entries are 0), and ``cut[i]``
+    trailing ones (a "continued" line taken into a piece under its rows).
 
     The first piece gives the title, header rows and columns, page and source; the last
     piece with a footnote gives the footnote, the first piece with a unit line its unit line
@@ -27,7 +29,7 @@ def stack(pieces: Sequence[Table], skip: Sequence[int] = (), columns: Sequence[S
     column of each of piece i's columns), empty cells in the columns it left blank. Row roles run on ("data" for a piece
     without roles, when any piece has roles).
     """
-    if len(pieces) == 1 and not (skip and skip[0]):
+    if len(pieces) == 1 and not (skip and skip[0]) and not (cut and cut[0]):
         return pieces[0]
     cells: list[Cell] = []
     roles: list[str] = []
@@ -36,20 +38,21 @@ def stack(pieces: Sequence[Table], skip: Sequence[int] = (), columns: Sequence[S
     any_roles = any(p.row_roles for p in pieces)
     for i, piece in enumerate(pieces):
         drop = min(skip[i] if i < len(skip) else 0, piece.n_rows)
+        end = max(drop, piece.n_rows - (cut[i] if i < len(cut) else 0))
         where = columns[i] if i < len(columns) and len(columns[i]) == piece.n_cols else range(piece.n_cols)
         for c in piece.cells:
-            if c.r + c.rs <= drop:
+            if c.r + c.rs <= drop or c.r >= end:
                 continue
             top = max(c.r, drop)
             left = where[c.c]
-            cells.append(dataclasses.replace(c, r=top - drop + offset, rs=c.r + c.rs - top, c=left,
+            cells.append(dataclasses.replace(c, r=top - drop + offset, rs=min(c.r + c.rs, end) - top, c=left,
                                              cs=where[c.c + c.cs - 1] - left + 1))
         if any_roles:
-            kept = list(piece.row_roles[drop:]) if piece.row_roles else ["data"] * (piece.n_rows - drop)
+            kept = list(piece.row_roles[drop:end]) if piece.row_roles else ["data"] * (end - drop)
             # A continuation's header rows were dropped; what follows them is body.
             roles += ["data" if i and r == "header" else r for r in kept]
-        pages += [piece.row_page(r) for r in range(drop, piece.n_rows)]
-        offset += piece.n_rows - drop
+        pages += [piece.row_page(r) for r in range(drop, end)]
+        offset += end - drop
     n_cols = max([p.n_cols for p in pieces] + [x.c + x.cs for x in cells])
     covered = {(r, c) for x in cells for r in range(x.r, x.r + x.rs) for c in range(x.c, x.c + x.cs)}
     cells += [Cell(r, c) for r in range(offset) for c in range(n_cols) if (r, c) not in covered]
@@ -93,6 +96,7 @@ def logical_tables(results: Sequence[PageResult], conts: Sequence[Continuation],
 
     by_page = {r.page: r for r in results}
     maps = {(c.next_page, c.next_index): c.columns for c in conts if c.proposed and c.columns}
+    cuts = {(c.prev_page, c.prev_index): c.closing_marker for c in conts if c.proposed}
     joined = {(p, i): chain for chain in chains(conts) for p, i, _ in chain[:1]}
     inside = {(p, i) for chain in chains(conts) for p, i, _ in chain[1:]}
     out = []
@@ -106,7 +110,7 @@ def logical_tables(results: Sequence[PageResult], conts: Sequence[Continuation],
                 out.append(table(*key))
             else:
                 out.append(stack([table(p, k) for p, k, _ in chain], [n for _, _, n in chain],
-                                 _placed(chain, maps)))
+                                 _placed(chain, maps), [cuts.get((p, k), 0) for p, k, _ in chain]))
     return out
 
 

@@ -131,6 +131,12 @@ def geometry(a: Piece, b: Piece, p: ContinuationParams, repeated: int = 0) -> li
     different count when the narrower piece's columns are the other's, some of them merged
     or left out (``repeated``: the continuation's repeated header rows, left out of that)."""
     shifts = _shifts(a, b)
+    spans = _spanning(a, b, p.col_tol, repeated)
+    if spans:
+        return [Evidence("columns", f"{len(a.xs) - 1} columns against {len(b.xs) - 1}, but every drawn boundary of "
+                         f"the continuation's {b.table.n_rows - repeated} row{'s' * (b.table.n_rows - repeated > 1)} "
+                         f"is one of the first piece's: its cells span that piece's columns (a totals row carried "
+                         "over)", 0.25)]
     if len(a.xs) != len(b.xs):
         # A column empty on one page (a notes column the later rows leave blank), its header
         # word merged into the next cell: the body's words still stand in the other's columns.
@@ -227,12 +233,33 @@ def _fits(narrow: Piece, wide: Piece, shift: float, skip: int, tol: float) -> Fi
     return Fit(tuple(starts), runs_on) if used >= 2 else None
 
 
+SPAN_ROWS = 3  # rows: a continuation whose drawn cells span the first piece's columns is a few closing rows
+
+
+def _spanning(a: Piece, b: Piece, tol: float, repeated: int = 0) -> tuple[int, ...]:
+    """For ruled pieces, ``b`` narrower and of at most ``SPAN_ROWS`` rows below its
+    ``repeated`` ones: the column of ``a`` each column of ``b`` starts in when every drawn
+    boundary of ``b`` is one of ``a``'s (within ``tol`` pt, under one of the shifts tried), its
+    outer edges ``a``'s: its cells span ``a``'s columns (an invoice's "Total" row over the
+    label columns, carried to the next page alone). () when not."""
+    if len(b.xs) >= len(a.xs) or a.table.source != "ruled" or b.table.source != "ruled" \
+            or not 0 < b.table.n_rows - repeated <= SPAN_ROWS:
+        return ()
+    for s in _shifts(a, b):
+        at = [next((j for j, x in enumerate(a.xs) if abs(x + s - y) <= tol), -1) for y in b.xs]
+        if at[0] == 0 and at[-1] == len(a.xs) - 1 and all(i < j for i, j in zip(at, at[1:], strict=False)):
+            return tuple(at[:-1])
+    return ()
+
+
 def column_map(a: Piece, b: Piece, p: ContinuationParams, repeated: int = 0) -> tuple[int, ...]:
     """For a continuation ``b`` with fewer columns than ``a`` (not ruled), the column of ``a``
     each column of ``b`` stands in (``geometry``'s test, a column without words right after the
-    one before it); () when the counts agree or the columns do not fit."""
-    if len(b.xs) >= len(a.xs) or "ruled" in (a.table.source, b.table.source):
-        return ()
+    one before it); for ruled cells spanning ``a``'s columns (``_spanning``), the column each
+    starts in; () when the counts agree or the columns do not fit."""
+    spans = _spanning(a, b, p.col_tol, repeated)
+    if spans or len(b.xs) >= len(a.xs) or "ruled" in (a.table.source, b.table.source):
+        return spans
     for s in _shifts(a, b):
         fit = _fits(b, a, -s, repeated, p.col_tol)
         if fit is not None:

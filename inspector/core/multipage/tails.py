@@ -26,7 +26,7 @@ from ..geometry import Frame
 from ..params import ContinuationParams
 from ..structure.cells import assemble
 from ..types import Grid, PageResult, Rect, Table
-from .headrow import kind, numeric_columns, repeated_rows
+from .headrow import kind, label_pairs, numeric_columns, repeated_rows
 from .leftrows import first_row, row_columns
 from .markers import MARKER
 from .pieces import Piece, piece
@@ -49,7 +49,10 @@ def adopted_index(res: PageResult, note: str) -> set[int]:
     return {int(n.split()[3].rstrip(",")) - 1 for n in res.notes if n.startswith(note + ": table ")}
 
 
-def page_setting(by_page: dict[int, PageResult]) -> tuple[Margins, dict[float, tuple[float, float]]]:
+Setting = tuple[Margins, dict[float, tuple[float, float]]]  # the pages' margins and text areas (``page_setting``)
+
+
+def page_setting(by_page: dict[int, PageResult]) -> Setting:
     """The pages' margins (their running headers and footers) and text areas, as tails and
     heads read them. A running header or footer laid out as a table (``runningtables``) is
     furniture here as for continuations: no piece, no table next to an adopted one, its lines
@@ -72,17 +75,19 @@ def keep_linked(results: Sequence[PageResult], by_page: dict[int, PageResult], o
     return [out[r.page] for r in results]
 
 
-def adopt_tails(results: Sequence[PageResult], params: ContinuationParams | None = None) -> list[PageResult]:
+def adopt_tails(results: Sequence[PageResult], params: ContinuationParams | None = None,
+                setting: Setting | None = None) -> list[PageResult]:
     """``results`` with each page's undetected tail (see the module) appended to its tables,
     when the continuation step links it to the previous page's last table. Callers go
-    through ``linking.link_pages``, which finds the continuations over what this returns."""
+    through ``linking.link_pages``, which finds the continuations over what this returns.
+    ``setting``: ``page_setting`` of ``results``, when the caller has it already."""
     from .continuation import find_continuations
 
     params = params or ContinuationParams()
     if not params.tails or not params.enabled:
         return list(results)
     by_page = {r.page: r for r in results}
-    margins, area = page_setting(by_page)
+    margins, area = setting or page_setting(by_page)
     out = dict(by_page)
     for page in sorted(by_page):
         nxt = by_page.get(page + 1)
@@ -132,6 +137,7 @@ def _tail(nxt: PageResult, a: Piece, margins: Margins, top: float, p: Continuati
     first_table = min((t.bbox.y0 for k, t in enumerate(nxt.tables) if not margins.running_table(nxt.page, k)),
                       default=float("inf"))
     took: list[tuple[Line, tuple[int, ...], set[int]]] = []
+    parted = False  # a line of none of ``a``'s rows (a heading) ends them over the table under them
     for ln, ids in row_lines(nxt, margins.running_boxes(nxt.page)):
         if ln.box.y1 > first_table + 1:
             break
@@ -140,11 +146,12 @@ def _tail(nxt: PageResult, a: Piece, margins: Margins, top: float, p: Continuati
         cols = row_columns(ln, a)
         below = ln.box.y0 - took[-1][0].box.y1 if took else ln.box.y0 - top
         if cols is None or below > p.edge_rows * a.row_h:
+            parted = cols is None
             break
         took.append((ln, ids, cols))
     if not took or len(first_row([t[0] for t in took], [t[2] for t in took])) < 2:
         return None
-    if first_table - took[-1][0].box.y1 <= p.edge_rows * a.row_h:
+    if first_table - took[-1][0].box.y1 <= p.edge_rows * a.row_h and not parted:
         return None  # rows the table right under them left out: ``judging`` reads them as its rows
     rows = group_rows(took)
     if len(rows) > MAX_TAIL_ROWS:
@@ -156,10 +163,13 @@ def _tail(nxt: PageResult, a: Piece, margins: Margins, top: float, p: Continuati
 def _kinds_agree(a: Piece, tail: Table) -> bool:
     """Below the rows repeating ``a``'s header (at least one row left), where ``a``'s body has
     numbers or dates the tail has them too (or nothing), at least once: the rows go on in
-    kind, not only in place."""
+    kind, not only in place. A block of label/value pairs (``label_pairs``) goes on in pairs:
+    each label names its own kind of value."""
     head = repeated_rows(a.table, tail)
     if head >= tail.n_rows:
         return False
+    if label_pairs(a.table.rows_text(), a.table.n_cols, a.table.header_rows):
+        return label_pairs(tail.rows_text(), tail.n_cols)
     nums = numeric_columns(a)
     cells = [kind(c.text) for c in tail.cells if c.c in nums and c.r >= head]
     return not nums or ("num" in cells and "text" not in cells)
@@ -194,5 +204,5 @@ def columns_table(res: PageResult, a: Piece, rows: Sequence[tuple[Rect, list[int
     return assemble(grid, res.words, ids, res.low_confidence, 0, res.page)
 
 
-__all__ = ["TAIL_NOTE", "adopt_tails", "tail_index", "adopted_index", "page_setting", "keep_linked", "row_lines",
+__all__ = ["Setting", "TAIL_NOTE", "adopt_tails", "tail_index", "adopted_index", "page_setting", "keep_linked", "row_lines",
            "group_rows", "columns_table"]
