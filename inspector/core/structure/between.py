@@ -42,10 +42,6 @@ HEADER_REACH = 2  # line heights under the lower rule within which the next tabl
 BESIDE_GUTTER = 3  # line heights between a table's rules' right end and a table set beside it, at least
 BESIDE_NOTE = " (the header under it shares its line with a table set beside it)"
 HEADER_LINES = 2  # lines of a header row set over the rule under it (a header over two lines)
-BESIDE_SHARE = 2 / 3  # a rule at most this share of the one above or below it leaves room beside it
-BESIDE_LINES = 2  # lines of prose beside that narrower rule that make a page column of its own
-CAPTION_REACH = 1.5  # line heights under a drawing within which its caption starts
-THROUGH_SLACK = 2.0  # pt a column rule may stop short of the rules it runs between (strokes' ends and joins)
 INNER = 5.0  # pt a column rule stands inside both rules' ends (a frame's or a box's sides are no column rules)
 YEAR = re.compile(r"^(?:19|20)\d\d[a-z]?$")  # a year in a header row is a label, not an amount
 SENTENCE_END = (".", ":", "。", "：", ";")
@@ -210,9 +206,9 @@ def _heading(words: Sequence[Word], ln: Line, n_pieces: int, size: float, usual:
     if said:
         return said
     if usual > 0 and size >= HEADING_SIZE * usual - SIZE_EPS:
-        return f"a heading in larger type (\"{_short(text)}\")"
+        return f"a heading in larger type (\"{short_text(text)}\")"
     if all(w.bold for w in ws) and not any(is_number(w.text) for w in ws):
-        return f"a heading in bold type (\"{_short(text)}\")"
+        return f"a heading in bold type (\"{short_text(text)}\")"
     return ""
 
 
@@ -221,15 +217,15 @@ def by_words(text: str, n_words: int) -> str:
     caption, a continuation marker, a unit line, a note or a sentence (its description), or
     "" (a label, a heading told by its type only)."""
     if CAPTION.match(text) or CAPTION_MORE.match(text):
-        return f"a caption (\"{_short(text)}\")"
+        return f"a caption (\"{short_text(text)}\")"
     if MARKER.search(text):
-        return f"a continuation marker (\"{_short(text)}\")"
+        return f"a continuation marker (\"{short_text(text)}\")"
     if UNIT_START.match(text) and unit_line(text) is not None:
-        return f"a unit line (\"{_short(text)}\")"
+        return f"a unit line (\"{short_text(text)}\")"
     if NOTE.match(text):
-        return f"a note (\"{_short(text)}\")"
+        return f"a note (\"{short_text(text)}\")"
     if (n_words >= SENTENCE_WORDS or ideographs(text) >= SENTENCE_IDEOGRAPHS) and text.rstrip().endswith(SENTENCE_END):
-        return f"a sentence (\"{_short(text)}\")"
+        return f"a sentence (\"{short_text(text)}\")"
     return ""
 
 
@@ -244,7 +240,8 @@ def _header(words: Sequence[Word], ln: Line, n_pieces: int) -> bool:
     return n_pieces >= 2 and header_words([words[i].text for i in ln.word_ids])
 
 
-def _short(text: str) -> str:
+def short_text(text: str) -> str:
+    """``text`` cut to 40 characters for a reason."""
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -356,47 +353,6 @@ def nothing_over(lines: Sequence[Line], upper: float, x0: float, x1: float, body
 OVER_REACH = 2.0  # line heights over a rule a table's last row would end within
 
 
-def column_rule_through(verticals: Sequence[Rule], facts: LineFacts, between: Sequence[int],
-                        top: Rule, bottom: Rule) -> float | None:
-    """The x (pt) of a column rule running through the band between two horizontal rules (a
-    vertical from one to the other, standing inside both of them, that no piece of the lines
-    ``between`` runs across), or None. A vertical at a rule's end is a box's side (a sidebar
-    beside the text), not a column rule of the table the two rules draw. The band is then one of the table's rows, however much
-    prose it holds: a paragraph, heading or caption between two tables does not sit between
-    the table's own column rules, a multi-paragraph cell (an address, a note) does."""
-    x0, x1 = max(top.start, bottom.start), min(top.end, bottom.end)
-    for v in verticals:
-        if v.orient != "v" or not x0 + INNER < v.pos < x1 - INNER:
-            continue
-        if v.start > top.pos + THROUGH_SLACK or v.end < bottom.pos - THROUGH_SLACK:
-            continue
-        if not any(facts.crosses(k, v.pos) for k in between):
-            return v.pos
-    return None
-
-
-
-def prose_beside(facts: LineFacts, lines: Sequence[Line], top: Rule, bottom: Rule, min_words: int) -> str:
-    """Running text beside the narrower of two stacked rules, inside the wider one's extent: the
-    reason ("" when there is none). A rule no more than ``BESIDE_SHARE`` as long as the one
-    above or below it, with ``BESIDE_LINES`` or more lines between them each holding a piece of
-    ``min_words`` words or more past its end, stands in a page column beside another column of
-    prose (a three-column page's small table under the rule closing a wider table): the wider
-    rule is another table's edge. A table's narrower rule (a spanning label's underline) has
-    header cells beside it, a few words a line."""
-    narrow, wide = sorted((top, bottom), key=lambda r: r.length)
-    if narrow.length > BESIDE_SHARE * wide.length:
-        return ""
-    sides = ((wide.start, narrow.start), (narrow.end, wide.end))
-    prose = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
-             and any(facts.words_within(k, a, b) >= min_words for a, b in sides if b - a > 0)]
-    if len(prose) < BESIDE_LINES:
-        return ""
-    return (f"running text beside a rule: {len(prose)} lines of prose stand past the end of the rule at "
-            f"y={narrow.pos:.1f} pt, inside the wider rule at y={wide.pos:.1f} pt (a page column beside a "
-            "narrower table): the wider rule is another table's edge")
-
-
 def _within(ln: Line, x0: float, x1: float) -> bool:
     """Does a header row stand within the rules' ends? A row reaching past them (a stub
     column left of a spanner's rules) is the same table's header under a spanning label."""
@@ -441,21 +397,3 @@ def _header_under(facts: LineFacts, lines: Sequence[Line], lower: float, x0: flo
     if b.y0 - lower > HEADER_REACH * b.height or not _within(lines[first], x0, x1):
         return None
     return b
-
-
-# A caption's label: the word and number, then a colon, a full stop or a dash, or nothing more
-# ("Figure 1: ...", "Fig. 2.", "图 3"); prose that names a figure ("Figure 2-1 extends ...") goes on.
-FIGURE_CAPTION = re.compile(r"^\s*(?:figure|fig\.|abbildung|abb\.|graph|chart|图|圖|그림|図)\s*[0-9IVX][0-9A-Za-z.\-]*"
-                            r"(?:\s*[:.：。—–|]|\s*$)", re.IGNORECASE)
-
-
-def figure_caption(box: Rect, words: Sequence[Word], lines: Sequence[Line]) -> str:
-    """The caption under ``box`` when it names a figure ("Figure 1: ..."): the first line below
-    it within one and a half line heights, across its x range; "" otherwise. A framed drawing
-    so captioned is a figure, whatever its frame's lines say."""
-    under = [ln for ln in lines if ln.bbox.y0 >= box.y1 - LINE_SLACK and ln.bbox.x1 > box.x0 and ln.bbox.x0 < box.x1]
-    first = min(under, key=lambda ln: ln.bbox.y0, default=None)
-    if first is None or first.bbox.y0 - box.y1 > CAPTION_REACH * first.bbox.height:
-        return ""
-    text = " ".join(words[i].text for i in first.word_ids)
-    return _short(text) if FIGURE_CAPTION.match(text) else ""

@@ -3,7 +3,7 @@
 Read by ``regions.hrule_regions`` while it stacks rules into one candidate: running prose
 across the rules' width, a heading, caption or sentence alone over a header row
 (``between.heading_between``), a heading set apart in larger type, white space that ends a
-table, or prose beside the narrower rule (``between.prose_beside``). Each test that parts
+table, or prose beside the narrower rule (``prose_beside``). Each test that parts
 two rules can tell explain why, as a rejected ``TableRegion`` in ``said``.
 """
 
@@ -13,15 +13,7 @@ from collections.abc import Sequence
 
 from ..types import Rect, Rule, TableRegion
 from .aligned import PROSE_WORDS, is_prose
-from .between import (
-    HEADING_SIZE,
-    SIZE_EPS,
-    LineFacts,
-    column_rule_through,
-    heading_between,
-    nothing_over,
-    prose_beside,
-)
+from .between import HEADING_SIZE, INNER, SIZE_EPS, LineFacts, heading_between, nothing_over
 from .columns import Line
 
 PROSE_SLACK = 5  # pt a prose line may start left of the rules, or must cross their end by
@@ -29,6 +21,9 @@ PROSE_WIDTH = 0.6  # share of the rules' width a prose line between them spans t
 OTHER_OVERLAP = 0.9  # two rules overlapping less than this share of the longer have other widths
 OTHER_SHORTER = 0.5  # ... unless the shorter is below this share of it (a footnote separator)
 EMPTY_BAND = 3.0  # usual line heights of empty space under a rule's whole width that part two rules
+BESIDE_SHARE = 2 / 3  # a rule at most this share of the one above or below it leaves room beside it
+BESIDE_LINES = 2  # lines of prose beside that narrower rule that make a page column of its own
+THROUGH_SLACK = 2.0  # pt a column rule may stop short of the rules it runs between (strokes' ends and joins)
 
 
 def beside_told(lines: Sequence[Line], facts: LineFacts | None, top: Rule, bottom: Rule,
@@ -212,3 +207,44 @@ def title_banner(group: Sequence[Rule], bottom: Rule, lines: Sequence[Line], n_s
 BANNER = ("a title banner: one fill holding one line in larger type, of another width than the rules under it; "
           "the page's or a section's title, never a table's header band, so its edges start no table with them")
 HEADING_GAP = 2.0  # line heights of white space beside a one-piece line that part two tables
+
+
+def column_rule_through(verticals: Sequence[Rule], facts: LineFacts, between: Sequence[int],
+                        top: Rule, bottom: Rule) -> float | None:
+    """The x (pt) of a column rule running through the band between two horizontal rules (a
+    vertical from one to the other, standing inside both of them, that no piece of the lines
+    ``between`` runs across), or None. A vertical at a rule's end is a box's side (a sidebar
+    beside the text), not a column rule of the table the two rules draw. The band is then one of the table's rows, however much
+    prose it holds: a paragraph, heading or caption between two tables does not sit between
+    the table's own column rules, a multi-paragraph cell (an address, a note) does."""
+    x0, x1 = max(top.start, bottom.start), min(top.end, bottom.end)
+    for v in verticals:
+        if v.orient != "v" or not x0 + INNER < v.pos < x1 - INNER:
+            continue
+        if v.start > top.pos + THROUGH_SLACK or v.end < bottom.pos - THROUGH_SLACK:
+            continue
+        if not any(facts.crosses(k, v.pos) for k in between):
+            return v.pos
+    return None
+
+
+
+def prose_beside(facts: LineFacts, lines: Sequence[Line], top: Rule, bottom: Rule, min_words: int) -> str:
+    """Running text beside the narrower of two stacked rules, inside the wider one's extent: the
+    reason ("" when there is none). A rule no more than ``BESIDE_SHARE`` as long as the one
+    above or below it, with ``BESIDE_LINES`` or more lines between them each holding a piece of
+    ``min_words`` words or more past its end, stands in a page column beside another column of
+    prose (a three-column page's small table under the rule closing a wider table): the wider
+    rule is another table's edge. A table's narrower rule (a spanning label's underline) has
+    header cells beside it, a few words a line."""
+    narrow, wide = sorted((top, bottom), key=lambda r: r.length)
+    if narrow.length > BESIDE_SHARE * wide.length:
+        return ""
+    sides = ((wide.start, narrow.start), (narrow.end, wide.end))
+    prose = [k for k, ln in enumerate(lines) if top.pos < ln.baseline < bottom.pos
+             and any(facts.words_within(k, a, b) >= min_words for a, b in sides if b - a > 0)]
+    if len(prose) < BESIDE_LINES:
+        return ""
+    return (f"running text beside a rule: {len(prose)} lines of prose stand past the end of the rule at "
+            f"y={narrow.pos:.1f} pt, inside the wider rule at y={wide.pos:.1f} pt (a page column beside a "
+            "narrower table): the wider rule is another table's edge")

@@ -19,9 +19,10 @@ from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegi
 from .aligned import SUB_ROWS, aligned_runs, indented_rows, label_over_first
 from .bandlines import continues
 from .beside import AROUND, THROUGH, beside_said, trim_text_column
-from .between import figure_caption, line_facts
+from .between import line_facts
 from .blankform import inner_grids, written_below
 from .bleed import BLEED, bleeds
+from .caption import figure_caption
 from .cellmarks import cell_marks, without_marks
 from .cells import assemble
 from .columns import Line, Segment, WordCentres, lines_in, segments
