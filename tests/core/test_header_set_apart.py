@@ -107,3 +107,33 @@ def test_headers_set_left_over_rates_of_one_width_head_their_own_columns(tmp_pat
     assert rows[0] == ["Term", "1 mo", "3 mo", "6 mo", "12 mo", "24 mo", "36 mo", "60 mo"]
     assert rows[1][:3] == ["$5,000", "1.10", "4.17"]
 
+
+
+def _notes_pdf(path: Path) -> Path:
+    """A stub set left, a notes column set left ("7.24"), two amount columns set right, and every
+    header but the stub's set right in its cell (a Chinese annual report's habit): the notes'
+    header ends at its cell's right edge, in the gap between the notes and the amounts."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    xs = [50.0, 200.0, 290.0, 370.0, 450.0]
+    heads = ("Item", "Note", "2024", "2023")
+    y = 110.0
+    for c, text in enumerate(heads):
+        _put(page, text, xs[c], xs[c + 1], y + 10, right=c > 0, bold=True)
+    for k, lab in enumerate(LABELS):
+        y += 14
+        body = (lab, f"7.{20 + k}" if k < 7 else "", AMOUNTS[k], AMOUNTS[(k + 3) % len(AMOUNTS)])
+        for c, text in enumerate(body):
+            if text:
+                _put(page, text, xs[c], xs[c + 1], y + 10, right=c > 1, bold=False)
+    out = path / "notes.pdf"
+    doc.save(out)
+    return out
+
+
+def test_a_header_set_right_over_notes_set_left_stays_over_the_notes(tmp_path: Path) -> None:
+    """The amounts' own header stands on the header line ("2024" over them), so the piece in the
+    gap is not theirs: a column takes one header a line (``gapcuts._headed``)."""
+    rows = _rows(_notes_pdf(tmp_path))
+    assert rows[0] == ["Item", "Note", "2024", "2023"]
+    assert rows[1] == ["Revenue", "7.20", "1,374", "69,978"]

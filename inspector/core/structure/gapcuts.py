@@ -230,9 +230,23 @@ def _flush(pieces: Pieces, line: int, gap: tuple[float, float], piece: tuple[flo
     set_left = _set_flush(right[0], right[1])
     if set_right or set_left or not _own_cell(pieces, line, piece, min_gap):
         return set_right and not set_left, set_left and not set_right
+    if _headed(pieces, line, piece, right):  # the right column's header is on this line: the piece is the left one's
+        return False, False
     if _one_width(left) and (_one_width(right) or _set_flush(right[1], right[0])) or _set_apart(pieces, other, gap, piece, span):
         return True, False
     return set_right and not set_left, set_left and not set_right
+
+
+def _headed(pieces: Pieces, line: int, piece: tuple[float, float], right: tuple[list[float], list[float]]) -> bool:
+    """Does ``line`` hold, besides ``piece``, text over the column right of the gap (its lines'
+    ``right`` starts and ends, pt)? That column's own header then stands there ("本期金额" over the
+    amounts, all set right), and the piece in the gap ("附注", set right in its cell over notes set
+    left) heads the column before it: a column takes one header a line."""
+    if not right[0]:
+        return False
+    x0, x1 = min(right[0]), max(right[1])
+    mates = (pieces.line == line) & (pieces.x0 >= piece[1]) & (pieces.x0 < x1) & (pieces.x1 > x0)
+    return bool(mates.any())
 
 
 def _own_cell(pieces: Pieces, line: int, piece: tuple[float, float], min_gap: float) -> bool:
