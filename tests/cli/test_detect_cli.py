@@ -186,7 +186,7 @@ def test_detect_and_export_a_table_flowing_into_the_next_column(capsys, tmp_path
                      ({"page": 1, "index": 1}, {"page": 2, "index": 0})]
     code, out, _ = run(capsys, "detect", str(pdf))
     assert code == 0 and "page 1 table 2:" in out
-    assert out.split("page 1 table 2:")[1].splitlines()[1].startswith("  continues page 1 table 1 (confidence 0.89")
+    assert out.split("page 1 table 2:")[1].splitlines()[1].startswith("  continues page 1 table 1 (confidence 0.94")
     csv = tmp_path / "columns.csv"
     code, _, err = run(capsys, "export", str(pdf), "--format", "csv", "--from", "detection", "-o", str(csv))
     assert code == 0 and "1 table(s)" in err

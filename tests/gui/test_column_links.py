@@ -15,8 +15,8 @@ from PySide6.QtTest import QTest
 from inspector.gui.main_window import MainWindow
 from tests.core.column_flow_pdfs import W, column_flow_pdf
 
-FLOW_OUT = "continued in table 2 of this page (0.89)"
-FLOW_IN = "continues table 1 of this page (0.89, header repeated)"
+FLOW_OUT = "continued in table 2 of this page (0.94)"
+FLOW_IN = "continues table 1 of this page (0.94, header repeated)"
 
 
 @pytest.fixture
@@ -50,7 +50,7 @@ def test_both_ends_of_a_link_within_the_page(qtbot, flow_window: MainWindow) -> 
     left, right = links.scan.pieces(flow)
     assert left.bbox.x1 < W / 2 < right.bbox.x0
     assert sorted(lb.text for lb in links.layer.labels()) == [
-        "continued in table 2 of this page (0.89)", "continued on page 2 table 1 (0.80)", FLOW_IN]
+        "continued in table 2 of this page (0.94)", "continued on page 2 table 1 (0.94)", FLOW_IN]
     # The outgoing end hangs under the left piece's foot, the incoming one stands over the right piece's top.
     out, inc = _label(win, FLOW_OUT), _label(win, FLOW_IN)
     assert (out.scenePos().x(), out.scenePos().y()) == pytest.approx((left.bbox.x0, left.bbox.y1 + 3), abs=0.5)
