@@ -65,6 +65,7 @@ class Page:
         self._path_steps: list[int] | None = None
         self._textpage: pymupdf.TextPage | None = None
         self._spans: dict[str, Any] | None = None
+        self._line_chars: dict[tuple[int, int], list[tuple[str, float, float]]] | None = None  # of ``_textpage``
         self._images: list[dict[str, Any]] | None = None
         self._has_images: bool | None = None
 
@@ -75,7 +76,10 @@ class Page:
     def line_chars(self) -> dict[tuple[int, int], list[tuple[str, float, float]]]:
         """Per text line (PyMuPDF's block and line numbers, as its words carry them) its
         characters: (text, x0, x1) in points, in the text layer's order. Read from the text
-        extraction ``text`` made (a second reading of it, no second extraction)."""
+        extraction ``text`` made (a second reading of it, no second extraction), once: the
+        decimal points, the leaders and the wide gaps of one reading all ask for it."""
+        if self._line_chars is not None and self._textpage is not None:
+            return self._line_chars
         tp = self._textpage or self._page.get_textpage(flags=pymupdf.TEXTFLAGS_WORDS)
         d = self._page.get_text("rawdict", textpage=tp)
         out: dict[tuple[int, int], list[tuple[str, float, float]]] = {}
@@ -83,6 +87,8 @@ class Page:
             for n, line in enumerate(block.get("lines", ())):
                 out[(block.get("number", b), n)] = [(ch["c"], ch["bbox"][0], ch["bbox"][2])
                                                     for span in line["spans"] for ch in span["chars"]]
+        if self._textpage is not None:
+            self._line_chars = out
         return out
 
     def raw_words(self) -> list[tuple[Any, ...]]:
@@ -103,6 +109,7 @@ class Page:
         collection until the page goes, for nothing (about 1 ms a page; the reader drops its
         own reference early for the same reason)."""
         tp = self._textpage = self._page.get_textpage(flags=pymupdf.TEXTFLAGS_WORDS)
+        self._line_chars = None  # of the text page before
         words = self._page.get_text("words", textpage=tp)
         spans = self._page.get_text("dict", textpage=tp)
         self._spans = spans if self.has_images() else None
