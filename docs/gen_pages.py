@@ -109,7 +109,7 @@ def parameter_reference() -> str:
     fields = describe()
     out = ["# Parameter reference", "",
            "Every detection parameter, generated from the field metadata of the stage dataclasses in "
-           "`inspector/core/params.py` at every build of this site (`docs/gen_pages.py`). The window's sliders, "
+           "`inspector/core/params_detect.py` and `params_document.py` (gathered by `params.py`) at every build of this site (`docs/gen_pages.py`). The window's sliders, "
            "`--set STAGE.FIELD=VALUE`, presets and `table-inspector params` are generated from the same metadata.",
            "", f"{len(fields)} parameters in {len(STAGES)} stages.", ""]
     for stage, cls in STAGES.items():
