@@ -1,6 +1,6 @@
 """Evaluation: run an extractor on every annotated page and score it against the golden tables.
 
-A golden source is either a golden set folder (annotations written by ``golden`` commands,
+A golden source (``sources``: ``load_source``, ``verify_pdfs``) is either a golden set folder (annotations written by ``golden`` commands,
 read through ``inspector.annotation.io``) or a corpus folder holding ``tables.jsonl`` (its ICDAR
 2013 ground-truth records, non-hinted). Work is one task per page, spread over processes;
 outcomes are sorted by (document, page) so results do not depend on ``jobs``. A page that
@@ -10,7 +10,6 @@ fails or times out is recorded as such and scored as if nothing was found on it.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import logging
 import os
 import pickle
@@ -19,54 +18,22 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..core.infra.budget import Budgeted
 from ..core.infra.runqueue import RunQueue
 from ..core.params import BudgetParams, Params
-from ..core.types import PageResult, Rect, Rule, Table
+from ..core.types import PageResult, Rule, Table
 from ..extractors import peers
 from . import defects, rulekinds
 from .rulekinds import page_rules
 from .scoring import GoldenPage, PageScores, TableScore, score_page
+from .sources import EvalError, GoldenLink, GoldenSource, load_source, only_documents, verify_pdfs
 
 log = logging.getLogger(__name__)
 
 DEFAULT_TIMEOUT = 120.0  # s per page
-__all__ = ["GoldenPage", "GoldenSource", "PageOutcome", "PageScores", "TableScore", "load_source", "page_rules",
-           "run", "run_page", "score_page"]
-
-
-class EvalError(Exception):
-    """The golden source cannot be used; the message is one line for the user."""
-
-
-@dataclass(frozen=True)
-class GoldenLink:
-    """Golden table ``table`` continues from (``first_page``, ``first_bbox``) onto
-    (``second_page``, ``second_bbox``): two consecutive regions of one annotated table."""
-
-    doc: str
-    table: str
-    first_page: int
-    first_bbox: Rect
-    second_page: int
-    second_bbox: Rect
-
-
-@dataclass(frozen=True)
-class GoldenSource:
-    """What is evaluated against: ``hash`` identifies the golden set's exact content (for a
-    golden set: its manifest and annotation files; for a corpus: ``tables.jsonl``).
-    ``links`` are the golden continuations (in a corpus: records of one table, ids ending
-    ":p<page>", on consecutive pages; ICDAR's tables are one page each)."""
-
-    path: str
-    kind: str  # "golden-set" or "corpus"
-    hash: str
-    pages: tuple[GoldenPage, ...]
-    problems: tuple[str, ...] = ()  # annotation files that could not be read, one line each
-    links: tuple[GoldenLink, ...] = ()
+__all__ = ["EvalError", "GoldenLink", "GoldenPage", "GoldenSource", "PageOutcome", "PageScores", "TableScore", "load_source",
+           "only_documents", "page_rules", "run", "run_page", "score_page", "verify_pdfs"]
 
 
 @dataclass(frozen=True)
@@ -93,115 +60,6 @@ class PageTask:
     params: Params
     timeout: float
     keep_result: bool = False  # the "inspector" extractor hands back its whole PageResult too
-
-
-# --- golden sources ---------------------------------------------------------------------
-
-
-def load_source(path: str | Path) -> GoldenSource:
-    """A golden set folder, or a corpus folder with ``tables.jsonl``; ``EvalError`` otherwise."""
-    root = Path(path)
-    if not root.is_dir():
-        raise EvalError(f"{root}: not a folder (give a golden set folder or a corpus folder with tables.jsonl)")
-    if (root / "tables.jsonl").is_file():
-        return _corpus_source(root)
-    return _golden_set_source(root)
-
-
-def _golden_set_source(root: Path) -> GoldenSource:
-    """Every region of every annotated table, one golden table per region and page.
-
-    Unreadable annotation files and PDFs that cannot be found are left out later by
-    ``verify_pdfs`` (as refused), never silently.
-    """
-    from ..annotation.goldenset import MANIFEST, load_golden_set
-    from ..annotation.io import SUFFIX, AnnotationError
-    from ..annotation.model import to_core_table
-
-    try:
-        gs = load_golden_set(root)
-    except AnnotationError as exc:
-        raise EvalError(f"{root}: no tables.jsonl, and not a golden set: {exc}") from None
-    by_page: dict[tuple[str, int], list[tuple[str, Table]]] = {}
-    pdfs: dict[str, tuple[str, str]] = {}
-    links: list[GoldenLink] = []
-    for e in gs.entries:
-        doc = e.annotation_path.relative_to(root).as_posix().removesuffix(SUFFIX)
-        # A missing PDF keeps its pages, with a path that verify_pdfs will refuse.
-        pdfs[doc] = (str(e.pdf_path) if e.pdf_path else str(root / e.file_name), e.annotation.sha256)
-        for t in e.annotation.tables:
-            for i, region in enumerate(t.regions):
-                tid = f"{doc}:{t.id}" + (f":r{i + 1}" if len(t.regions) > 1 else "")
-                by_page.setdefault((doc, region.page), []).append((tid, to_core_table(t, i)))
-            links += [GoldenLink(doc, t.id, a.page, a.bbox, b.page, b.bbox)
-                      for a, b in zip(t.regions, t.regions[1:], strict=False)]
-    pages = tuple(GoldenPage(doc, pdfs[doc][0], page, tuple(t for _, t in items), tuple(i for i, _ in items),
-                             sha256=pdfs[doc][1])
-                  for (doc, page), items in sorted(by_page.items()))
-    files = [root / MANIFEST] + sorted(e.annotation_path for e in gs.entries)
-    digest = hashlib.sha256()
-    for f in files:
-        digest.update(f.relative_to(root).as_posix().encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
-    return GoldenSource(str(root), "golden-set", digest.hexdigest(), pages, tuple(gs.problems), tuple(links))
-
-
-def _corpus_source(root: Path) -> GoldenSource:
-    from .corpus import base_id, icdar_records
-
-    by_page: dict[tuple[str, int], list] = {}
-    for rec in icdar_records(root):
-        doc = rec.pdf.relative_to(root).as_posix()
-        by_page.setdefault((doc, rec.page), []).append(rec)
-    pages = []
-    for (doc, page), recs in sorted(by_page.items()):
-        primary = [r for r in recs if base_id(r.id) == r.id]
-        alts = tuple(tuple(a.table for a in recs if a.id != r.id and base_id(a.id) == r.id) for r in primary)
-        pages.append(GoldenPage(doc, str(recs[0].pdf), page, tuple(r.table for r in primary),
-                                tuple(r.id for r in primary), alternatives=alts))
-    digest = hashlib.sha256((root / "tables.jsonl").read_bytes()).hexdigest()
-    return GoldenSource(str(root), "corpus", digest, tuple(pages), links=_corpus_links(root, by_page))
-
-
-def _corpus_links(root: Path, by_page: dict[tuple[str, int], list]) -> tuple[GoldenLink, ...]:
-    """A table read from a tagged document's structure tree over several pages has one record
-    per page, its id ending ":p<page>" (the rest the same): consecutive pages of it are links."""
-    pieces: dict[tuple[str, str], dict[int, Rect]] = {}
-    for (doc, page), recs in by_page.items():
-        for rec in recs:
-            head, sep, tail = rec.id.rpartition(":p")
-            if sep and tail == str(page):
-                pieces.setdefault((doc, head), {})[page] = rec.table.bbox
-    return tuple(GoldenLink(doc, table.rsplit(":", 1)[-1], p, boxes[p], p + 1, boxes[p + 1])
-                 for (doc, table), boxes in sorted(pieces.items()) for p in sorted(boxes) if p + 1 in boxes)
-
-
-def verify_pdfs(source: GoldenSource) -> tuple[GoldenSource, list[tuple[str, str]]]:
-    """Drop documents whose PDF is missing or whose bytes no longer hash to the annotation's
-    ``sha256``; returns the remaining source and (document, reason) for each refused one."""
-    refused: dict[str, str] = {}
-    checked: dict[str, str | None] = {}
-    for gp in source.pages:
-        if gp.doc in checked:
-            continue
-        try:
-            actual = hashlib.sha256(Path(gp.pdf).read_bytes()).hexdigest()
-        except OSError as exc:
-            refused[gp.doc] = f"PDF cannot be read ({exc.strerror or exc})"
-            checked[gp.doc] = None
-            continue
-        checked[gp.doc] = actual
-        if gp.sha256 is not None and gp.sha256 != actual:
-            refused[gp.doc] = f"PDF hash {actual[:12]} does not match the annotation's {gp.sha256[:12]}"
-    kept = tuple(gp for gp in source.pages if gp.doc not in refused)
-    links = tuple(k for k in source.links if k.doc not in refused)
-    return dataclasses.replace(source, pages=kept, links=links), sorted(refused.items())
-
-
-def only_documents(source: GoldenSource, needles: Sequence[str]) -> GoldenSource:
-    """``source`` restricted to documents whose name contains one of ``needles``."""
-    pages = tuple(gp for gp in source.pages if any(n in gp.doc for n in needles))
-    links = tuple(k for k in source.links if any(n in k.doc for n in needles))
-    return dataclasses.replace(source, pages=pages, links=links)
 
 
 class PageTimeout(Exception):

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core.params import Params
 from ..core.types import PageResult, Rect
-from .evaluate import GoldenLink, GoldenSource
+from .sources import GoldenLink, GoldenSource
 
 MATCH_IOU = 0.5
 
