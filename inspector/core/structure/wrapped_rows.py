@@ -8,7 +8,7 @@ by ``bandrows._row_starts`` and named by explain.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..multipage.markers import NOTE
@@ -125,20 +125,15 @@ def operator_continuations(lines: Sequence[Line], words: Sequence[Word], xs: Seq
     starts where the text above there does; under an operator it may hold an amount (the
     operand), elsewhere only prose under a cell not ended by a sentence break (a wrapped label
     beside them: "Particle" over "filter"). Returns line indices."""
-    if len(lines) < 2 or len(xs) < 3:
+    if len(xs) < 3:
         return set()
-    cols = cols if cols is not None else [line_cols(ln, words, xs) for ln in lines]
-    out = set()
-    for k in range(1, len(lines)):
-        if not cols[k] or not cols[k] <= cols[k - 1] or not _dangles(lines[k - 1], words):
-            continue  # no line ends on an operator: its cells are not read
-        if lines[k].baseline - lines[k - 1].baseline > OPERAND_STEP * line_size(lines[k], words):
-            continue
-        above, below = _cells(lines[k - 1], words, xs), _cells(lines[k], words, xs)
+
+    def carries(above: Cells, below: Cells) -> bool:
         open_cells = {c for c, ws in above.items() if _dangles_cell(ws)}
-        if open_cells & below.keys() and all(_goes_on(ws, above[c], c in open_cells) for c, ws in below.items()):
-            out.add(k)
-    return out
+        return bool(open_cells & below.keys()) and all(_goes_on(ws, above[c], c in open_cells)
+                                                       for c, ws in below.items())
+
+    return _carried_lines(lines, words, xs, cols, _dangles, carries)
 
 
 def number_tails(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
@@ -151,18 +146,30 @@ def number_tails(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[floa
     (``numbers.completes_number``), ending or starting where that text does, and elsewhere
     only prose going on text above not ended by a sentence break (a wrapped spec beside them:
     "i7 / 16GB / 512GB" over "SSD"). Returns line indices."""
+    def carries(above: Cells, below: Cells) -> bool:
+        tails = {c for c, ws in below.items() if c in above and _number_tail(ws, above[c])}
+        return bool(tails) and all(c in tails or _goes_on(ws, above[c], False) for c, ws in below.items())
+
+    return _carried_lines(lines, words, xs, cols, _leaves_broken, carries)
+
+
+def _carried_lines(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float],
+                   cols: Sequence[set[int]] | None, opens: Callable[[Line, Sequence[Word]], bool],
+                   carries: Callable[[Cells, Cells], bool]) -> set[int]:
+    """Lines ``k`` that go on with the line above's cells: the line fills only columns the line
+    above fills, the line above ``opens`` (a quick test on its words, before any cell is read),
+    the line stands within ``OPERAND_STEP`` font sizes under it, and ``carries(above, below)``
+    holds for the two lines' cells. The loop of ``operator_continuations`` and ``number_tails``."""
     if len(lines) < 2 or len(xs) < 2:
         return set()
     cols = cols if cols is not None else [line_cols(ln, words, xs) for ln in lines]
     out = set()
     for k in range(1, len(lines)):
-        if not cols[k] or not cols[k] <= cols[k - 1] or not _leaves_broken(lines[k - 1], words):
-            continue  # no word above is a broken number: the cells are not read
+        if not cols[k] or not cols[k] <= cols[k - 1] or not opens(lines[k - 1], words):
+            continue
         if lines[k].baseline - lines[k - 1].baseline > OPERAND_STEP * line_size(lines[k], words):
             continue
-        above, below = _cells(lines[k - 1], words, xs), _cells(lines[k], words, xs)
-        tails = {c for c, ws in below.items() if c in above and _number_tail(ws, above[c])}
-        if tails and all(c in tails or _goes_on(ws, above[c], False) for c, ws in below.items()):
+        if carries(_cells(lines[k - 1], words, xs), _cells(lines[k], words, xs)):
             out.add(k)
     return out
 
