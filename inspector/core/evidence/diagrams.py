@@ -25,6 +25,8 @@ from collections.abc import Sequence
 from ..reading.document import Drawing
 from ..types import Rect
 
+# Why no user would change these: they describe how diagrams are drawn (a ring holds a word, a
+# connector leads from it), in pt, the same for every producer; charts' marks are fixed alike.
 RING = 20.0  # pt: a diagram's ring is at least this wide (it holds a word; a radio button is ~10 pt)
 RING_HIGH = 8.0  # pt: and at least this high (a word's line)
 RING_MAX = 200.0  # pt: and at most this large either way (larger: a panel, a page frame)
