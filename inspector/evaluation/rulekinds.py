@@ -10,7 +10,8 @@ every extractor alike (the kind is the rule's and the page's, not the extractor'
   repeated at the same place on the neighbouring pages, the rule hugging it), found on the
   page whether or not a table reaches its bands (the pipeline looks only then);
 - ``figure``: a chart's or a drawing's rule: set aside with its figure area
-  (``evidence.figures``: tick marks, curves, series, bars on gridlines) or inside a framed drawing rejected as a
+  (``evidence.figures``: tick marks, curves, series, bars on gridlines; ``evidence.diagrams``: a diagram's rings
+  and curved connectors) or inside a framed drawing rejected as a
   figure (its caption names one, ``structure.tables``);
 - ``underline``: a stroke under a word or a run of words (``evidence.underlines``);
 - ``check_box``: a side of a form's check box, a comb's tick or a digit box

@@ -67,9 +67,10 @@ def _paragraph(page: pymupdf.Page, top: float, start: int, n_lines: int, left: f
     return k
 
 
-def _diagram(page: pymupdf.Page) -> None:
-    """The figure's words; an entity in an oval, a pattern in a box, a curved arrow from the
-    entity down to each pattern box (a box alone meets no other rule: no grid)."""
+def _diagram(page: pymupdf.Page, ringed: bool) -> None:
+    """The figure's words; an entity in an oval (``ringed``) or a rounded box, a pattern in a
+    box, a curved arrow from the entity down to each pattern box (a box alone meets no other
+    rule: no grid)."""
     entity = (0.0, 0.0)
     for y, items in DIAGRAM:
         for x, text, boxed in items:
@@ -77,27 +78,31 @@ def _diagram(page: pymupdf.Page) -> None:
             page.insert_text((x, y), text, fontsize=fs, fontname="helv")
             w = pymupdf.get_text_length(text, fontsize=fs, fontname="helv")
             if boxed and text[0].isupper():
-                page.draw_oval(pymupdf.Rect(x - 4, y - 9, x + w + 4, y + 3), width=0.6)
+                if ringed:
+                    page.draw_oval(pymupdf.Rect(x - 4, y - 9, x + w + 4, y + 3), width=0.6)
+                else:
+                    page.draw_rect(pymupdf.Rect(x - 4, y - 9, x + w + 4, y + 3), width=0.6, radius=0.3)
                 entity = (x + w / 2, y + 3)
             elif boxed:
                 page.draw_rect(pymupdf.Rect(x - 2, y - 8, x + w + 2, y + 2), width=0.6)
                 page.draw_bezier(entity, (entity[0], y - 3), (x - 8, y - 3), (x - 2, y - 3), width=0.5)
 
 
-def _page() -> pymupdf.Document:
+def _page(ringed: bool = False) -> pymupdf.Document:
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     k = _paragraph(page, 202.4, 0, 6)
     # A section heading set apart (white above and below it): the prose's pitch breaks there.
     page.insert_text((LEFT, 292.9), "2   Basic Idea", fontsize=12, fontname="tibo")
     k = _paragraph(page, 313.2, k, 6)
-    _diagram(page)
+    _diagram(page, ringed)
     page.insert_text((380, 372.0), "Figure 2: Two articles.", fontsize=SIZE, fontname="tiro")
     _paragraph(page, 400.0, k, 6, SECOND)
     return doc
 
 
 def test_a_diagram_beside_prose_does_not_take_the_prose_in() -> None:
+    """Entities in rounded boxes (no ring: no diagram marks), the diagram is aligned text, cut off the prose."""
     res = Pipeline(open_document(_page().tobytes())).run(0)
     across = [t for t in res.tables if t.bbox.x0 < RIGHT and t.bbox.x1 > RIGHT + 20]
     assert across == [], [(t.n_rows, t.n_cols, t.bbox) for t in res.tables]
@@ -105,6 +110,16 @@ def test_a_diagram_beside_prose_does_not_take_the_prose_in() -> None:
     cut = [r for r in res.regions if r.reason.startswith("prose beside the table")]
     assert any("every 13.5 pt" in r.reason and "1 wider break" in r.reason for r in cut), [r.reason for r in res.regions]
     assert cut and all(r.bbox.x1 <= RIGHT + 1 for r in cut)
+
+
+def test_a_diagram_of_ringed_entities_is_a_figure_beside_the_prose() -> None:
+    """Entities ringed in ovals (as the TeX figure does): the lower panel, two ringed entities
+    each with a curved arrow out, is a diagram (``evidence.diagrams``) set aside as a figure
+    area; still no table crosses the gutter."""
+    res = Pipeline(open_document(_page(ringed=True).tobytes())).run(0)
+    assert [t for t in res.tables if t.bbox.x0 < RIGHT and t.bbox.x1 > RIGHT + 20] == []
+    assert {"Longwang", "Taiwan", "swirling"} <= {w.text for w in res.words if w.figure}
+    assert any(n.startswith("figure area (2 ring(s) around words, 2 curved connector(s))") for n in res.notes)
 
 
 def test_a_text_columns_pitch_is_read_past_a_heading_but_not_past_alternating_steps() -> None:

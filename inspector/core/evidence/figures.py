@@ -32,6 +32,7 @@ from typing import Any
 from ..reading.document import Drawing
 from ..types import Rect, Rule, Word
 from .chartscale import EVEN, STRAIGHT, bar_charts, even_steps
+from .diagrams import LINK_KIND, RING_KIND, WHAT, diagram_marks, is_diagram
 
 TICK = 8.0  # pt: a tick mark is at most this long
 TICK_MIN = 1.5  # pt: and at least this long (a dot is no tick)
@@ -91,7 +92,8 @@ def search_figures(drawings: Sequence[Drawing], width: float, height: float,
     """``find_figures``, and whether the search was skipped (no figures) because growing each
     seed over the page's art would take over MAX_FIGURE_WORK steps (a page of tens of
     thousands of curves: each is a seed, and each seed looks at every path, many times)."""
-    seeds = _tick_groups(drawings) + _curves(drawings) + _series(drawings, fine) + bar_charts(drawings)
+    seeds = (_tick_groups(drawings) + _curves(drawings) + _series(drawings, fine) + bar_charts(drawings)
+             + diagram_marks(drawings))
     if not seeds:
         return (), False
     page = width * height
@@ -114,7 +116,13 @@ def _grown(seeds: list[tuple[Rect, str]], art: list[Drawing]) -> tuple[Figure, .
             b, m = joined.pop(k)
             box, marks = box.union(b), f"{m}, {marks}"
         joined.append((box, marks))
-    return tuple(Figure(box, marks, _legend(box, art)) for box, marks in joined)
+    return tuple(Figure(box, marks, _legend(box, art), what=WHAT) if _diagram_only(marks) else
+                 Figure(box, marks, _legend(box, art)) for box, marks in joined)
+
+
+def _diagram_only(marks: str) -> bool:
+    """Were the area's marks (``_summary``'s words) a diagram's rings and connectors alone?"""
+    return all(p.endswith((RING_KIND, LINK_KIND)) for p in marks.split(", "))
 
 
 def _tick_groups(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
@@ -289,7 +297,8 @@ def _figure_like(kinds: list[str]) -> bool:
     ticks alone may be a ruler, one filled curved shape a logo."""
     ticks = sum(k.endswith("tick marks") for k in kinds)
     bars = any(k.endswith("gridlines") for k in kinds)
-    return ticks >= MIN_AXES or kinds.count("curves") >= MIN_AXES or "a line series" in kinds or bars
+    return (ticks >= MIN_AXES or kinds.count("curves") >= MIN_AXES or "a line series" in kinds or bars
+            or is_diagram(kinds))
 
 
 def _summary(kinds: list[str]) -> str:
@@ -300,6 +309,7 @@ def _summary(kinds: list[str]) -> str:
         n = kinds.count(k)
         if n:
             parts.append(f"{n} {'curves' if k == 'curves' else 'line series'}")
+    parts += [f"{kinds.count(k)} {k}" for k in (RING_KIND, LINK_KIND) if k in kinds]
     return ", ".join(parts)
 
 

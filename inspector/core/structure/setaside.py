@@ -17,8 +17,9 @@ FURNITURE = ("page furniture: a running header or footer (or page number) repeat
              "neighbouring pages; never part of a table")
 LINE_NUMBERS = ("line numbers: numbers counting up by one down the page's margin at one pitch (pleading paper, a "
                 "numbered draft); page furniture, never part of a table")
-FIGURE = (f"{AREA}: a chart's labels (tick values, data labels, legend) inside or beside its drawing "
-          "(tick marks, curves, series, bars on gridlines); in no table")
+FIGURE = (f"{AREA}: a chart's or a diagram's labels (tick values, data labels, legend, ringed words) inside or "
+          "beside its drawing (tick marks, curves, series, bars on gridlines, a diagram's rings and curved "
+          "connectors); in no table")
 PICTURE = (f"{AREA}: a picture on the scan read as text by OCR (a cluster of marks it doubts, no words or "
            "numbers); in no table")
 FIGURE_BLOCK = 20.0  # pt: figure text lines this close are one figure's
