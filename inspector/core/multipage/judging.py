@@ -23,6 +23,7 @@ from .pieces import Evidence, bound_rows, column_map
 from .pieces import Piece as _Piece
 from .pieces import frame as _frame
 from .pieces import geometry as _geometry
+from .shade import shade_clash
 from .tails import tail_index
 from .textlines import Line as _Line
 from .textlines import Margins as _Margins
@@ -82,6 +83,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += between
     ev += _tail(nxt, b) or _head(res, a) or _geometry(a, b, p, repeated)
     ev += head
+    ev += shade_clash(res, nxt, a.table, b.table, repeated - marker, marker)
     ev += kind_clash(a, b, repeated, column_map(a, b, p, repeated))
     ev += numbering(a, b, repeated, column_map(a, b, p, repeated)) if p.numbering else []
     ev += _closing(a) if not carried_forward(a) else []
