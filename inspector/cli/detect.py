@@ -285,6 +285,7 @@ def continuation_json(c: Continuation) -> dict[str, Any]:
             "proposed": c.proposed, "confidence": c.confidence, "repeated_header": c.repeated_header,
             # The first piece's last rows that are a "continued" line: the stacked table leaves them out.
             "closing_marker": c.closing_marker, "reason": c.reason, **({"columns": list(c.columns)} if c.columns else {}),
+            **({"column_ends": list(c.column_ends)} if c.column_ends else {}),
             "evidence": [{"kind": e.kind, "detail": e.detail, "weight": round(e.weight, 3), "veto": e.veto,
                           **({"value": e.value, "threshold": e.threshold, "param": e.param} if e.param else {})}
                          for e in c.evidence]}
