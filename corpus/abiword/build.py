@@ -17,7 +17,8 @@ Chinese annual reports (WenQuanYi Micro Hei).
    kept PDF, a body cell's the tallest such (a row cut by a page break leaves a sliver);
 4. the truth is ``producers.layout.table_truth``'s: the structure as written, each cell's text
    the page's words inside its box (the build stops on any difference), one region per page
-   of a continued table (AbiWord 3.0 repeats no head rows: the head is on the first page only).
+   of a continued table (AbiWord 3.0 repeats no head rows: the head is on the first page only,
+   alone there when the page breaks right under it).
 
 cairo stamps the time of the run as the PDF's creation date: the build writes a fixed one of
 the same length, so a rebuilt corpus is the same bytes.
@@ -81,7 +82,7 @@ def build_one(pdf: Path, styles: list[str], rng: random.Random) -> tuple[Documen
     with pymupdf.open(pdf) as d:
         if d.page_count != marked.page_count:
             sys.exit(f"build: {pdf.name}: the marked and kept PDFs differ in pages")
-        boxed = [boxes(g, found, firsts[k], d) for k, g in enumerate(tables)]  # type: ignore[arg-type]
+        boxed = [boxes(g, found, firsts[k], d, lone_head=True) for k, g in enumerate(tables)]  # type: ignore[arg-type]
         pages = tuple(PageInfo(i + 1, p.rect.width, p.rect.height) for i, p in enumerate(d))
         anns = tuple(table_truth(d, as_spec(g), f"t{k + 1}", boxed[k], f"{pdf.name} t{k + 1}", f"{HOW}, {g.look.font}")
                      for k, g in enumerate(tables))

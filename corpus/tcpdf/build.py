@@ -85,11 +85,14 @@ def painted(doc: pymupdf.Document) -> dict[int, list[tuple[int, pymupdf.Rect]]]:
     return out
 
 
-def boxes(g: TTable, marks: dict[int, list[tuple[int, pymupdf.Rect]]], first: int, kept: pymupdf.Document) -> Boxes:
+def boxes(g: TTable, marks: dict[int, list[tuple[int, pymupdf.Rect]]], first: int, kept: pymupdf.Document,
+          lone_head: bool = False) -> Boxes:
     """The cell boxes of ``g`` per page (the rows set there). writeHTML paints parts of a row's
     fill on the page before or after the one holding it (and a head's twice when it moves
     the table on): a cell's box is each fill of its colour holding exactly its text in the
-    kept PDF (its characters inside), a body cell's the tallest such, a head cell's on each page holding body cells."""
+    kept PDF (its characters inside), a body cell's the tallest such, a head cell's on each page holding body cells.
+    ``lone_head``: a head cell's on every page holding it, body cells there or not (AbiWord paints
+    each fill once: a head left alone at a page's foot, the body on the next page, is the table's there)."""
     chars = {k: [(pymupdf.Point((c["bbox"][0] + c["bbox"][2]) / 2, (c["bbox"][1] + c["bbox"][3]) / 2), c["c"])
                  for b in kept[k].get_text("rawdict")["blocks"] for line in b.get("lines", ())
                  for span in line["spans"] for c in span["chars"]] for k in range(kept.page_count)}
@@ -110,7 +113,7 @@ def boxes(g: TTable, marks: dict[int, list[tuple[int, pymupdf.Rect]]], first: in
             # an empty cell's text is in any sliver of its fill: a body cell takes the tallest
             chosen = found if head else [max(found, key=lambda f: (round(f[1].height, 1), f[0]))]
             for page, rect in chosen:
-                if not head or page in out:
+                if not head or page in out or lone_head:
                     out[page][p.r, p.c] = rect
     return dict(out)
 

@@ -283,7 +283,9 @@ def continuation_json(c: Continuation) -> dict[str, Any]:
     """A candidate continuation with its evidence (``proposed`` False: with the reason)."""
     return {"from": {"page": c.prev_page, "index": c.prev_index}, "to": {"page": c.next_page, "index": c.next_index},
             "proposed": c.proposed, "confidence": c.confidence, "repeated_header": c.repeated_header,
-            "reason": c.reason, **({"columns": list(c.columns)} if c.columns else {}),
+            # The first piece's last rows that are a "continued" line: the stacked table leaves them out.
+            "closing_marker": c.closing_marker, "reason": c.reason, **({"columns": list(c.columns)} if c.columns else {}),
+            **({"column_ends": list(c.column_ends)} if c.column_ends else {}),
             "evidence": [{"kind": e.kind, "detail": e.detail, "weight": round(e.weight, 3), "veto": e.veto,
                           **({"value": e.value, "threshold": e.threshold, "param": e.param} if e.param else {})}
                          for e in c.evidence]}
@@ -304,7 +306,8 @@ def _print_page(r: PageResult, links: dict[tuple[int, int], Continuation]) -> No
         cont = links.get((r.page, k - 1))
         if cont is not None:
             print(f"  continues page {cont.prev_page} table {cont.prev_index + 1} (confidence {cont.confidence:.2f}"
-                  + (", header repeated" if cont.repeated_header else "") + ")")
+                  + (", header repeated" if cont.repeated_header else "")
+                  + (", its \"continued\" line left out" if cont.closing_marker else "") + ")")
         for row in t.rows_text():
             print("  | " + " | ".join(c.replace("\n", " ") for c in row) + " |")
     if not r.tables:

@@ -3,7 +3,8 @@
 - broken number: one number split over two horizontally adjacent cells ("(1,234" + ")",
   "1," + "234", "(" + "12", "12" + "%"), or over two vertically adjacent ones (a number a
   producer broke in a narrow column read as two rows: "1,692,0" over "00",
-  ``numbers.completes_number``; joined back in one cell, "1,692,0 00", it is no defect), or
+  ``numbers.completes_number``; joined back in one cell, "1,692,0 00" or "1,453," over "000" on
+  the cell's next line, it is no defect), or
   two numbers merged in one cell ("12.3 45.6";
   digit groups such as "100 000" are one number, not two; a number followed by the writer's
   own list separator, "lines 1, 2, and 3", "pages 23, 24", "June 4, 2004", is an item of a list
@@ -101,15 +102,17 @@ def is_merged_numbers(text: str) -> bool:
     """Two numbers in one cell: two consecutive numeric tokens that are not digit groups."""
     if is_number(text):
         return False  # "100 000", "€ 12", "12 kg": one number
-    tokens = text.split()
-    for a, b in zip(tokens, tokens[1:], strict=False):
+    tokens = [(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
+    for (a, at), (b, bt) in zip(tokens, tokens[1:], strict=False):
+        if (a[-1].isdigit() or "\n" in text[at + len(a):bt]) and completes_number(a, b):
+            # "1,692,0 00", "1,453," over "000": one number broken over a cell's two lines, joined back. A
+            # separator ends a line only where the producer broke it there ("1, 234" on one line counts).
+            continue
         if a[-1] in _LIST_SEPARATORS and not (a[-1] == "," and _GROUP.fullmatch(b) and a[-2:-1].isdigit()):
             continue  # "1, 2, and 3", "June 4, 2004": the writer's list ("1, 234" may be one number spaced out)
         if _number_token(a) and _number_token(b):
             if _GROUP.fullmatch(b) and _GROUP_HEAD.search(a):
                 continue
-            if a[-1].isdigit() and completes_number(a, b):
-                continue  # "1,692,0 00": one number broken over a cell's two lines, joined back ("1, 234" counts)
             if b.startswith("(") and not a.startswith("("):
                 continue  # "41 (18.7%)", "54,000 (2)": a value with its share or footnote
             return True

@@ -278,13 +278,15 @@ class Links(QObject):
         other piece by its number on this page."""
         state = {"proposed": "", "accepted": " (accepted)", "rejected": " (rejected)"}[self.state(c)]
         head = ", header repeated" if c.repeated_header else ""
+        # The first piece's "continued" line: named on its side, left out of the stacked table.
+        mark = ", \"continued\" line left out" if c.closing_marker else ""
         if c.prev_page == c.next_page:
             if incoming:
                 return f"continues table {c.prev_index + 1} of this page ({c.confidence:.2f}{head}){state}"
-            return f"continued in table {c.next_index + 1} of this page ({c.confidence:.2f}){state}"
+            return f"continued in table {c.next_index + 1} of this page ({c.confidence:.2f}{mark}){state}"
         if incoming:
             return f"continues page {c.prev_page} table {c.prev_index + 1} ({c.confidence:.2f}{head}){state}"
-        return f"continued on page {c.next_page} table {c.next_index + 1} ({c.confidence:.2f}){state}"
+        return f"continued on page {c.next_page} table {c.next_index + 1} ({c.confidence:.2f}{mark}){state}"
 
     def select(self, c: Continuation | None) -> None:
         self.selected = c

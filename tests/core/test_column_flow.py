@@ -101,3 +101,25 @@ def test_real_spread_pairs_its_two_columns(tmp_path: Path) -> None:
     # The navigation bar across the spread (it prints the page's number) is furniture: the
     # pieces start under it and no text stands between them.
     assert [e for e in ev if e.kind == "text"] == []
+
+
+LIGHT, DARK = (0.93, 0.93, 0.93), (0.62, 0.76, 0.9)
+
+
+@pytest.mark.parametrize(("bands", "linked"), [((LIGHT, LIGHT), True), ((LIGHT, DARK), False), ((None, DARK), False),
+                                               ((DARK, None), False)])
+def test_header_shaded_otherwise_is_another_table(bands: tuple[tuple[float, float, float] | None, ...], linked: bool,
+                                                   tmp_path: Path) -> None:
+    """The right column's table repeats the left one's header in another shade (or on no fill
+    where the left one has one): two tables side by side with the same heads (a rate sheet's
+    seasons), not one flowing on. The same shade in both: one table."""
+    conts = find_continuations(detect(column_flow_pdf(bands=bands), tmp_path))
+    flow = next(c for c in conts if c.prev_page == c.next_page == 1)
+    assert flow.proposed is linked
+    shade = [e for e in flow.evidence if e.kind == "shade"]
+    if linked:
+        assert shade == []
+    else:
+        assert len(shade) == 1 and shade[0].veto and shade[0].value == 3 and shade[0].threshold == 3
+        assert flow.reason.startswith("its repeated header is shaded otherwise: ")
+        assert flow.reason.endswith("(3 of 3 columns; a table sets its header again in its own look)")

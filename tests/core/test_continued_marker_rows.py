@@ -6,6 +6,7 @@ Built with PyMuPDF (its built-in "korea", "china-s", "japan" fonts), exact expec
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pymupdf
@@ -111,11 +112,9 @@ UNDER = [("Schedule 2", "(continued)", "helv"), ("입찰 내역서 계속", "", 
          ("表 2（続き）", "", "japan")]
 
 
-@pytest.mark.parametrize(("left", "right", "font"), UNDER, ids=[f for *_, f in UNDER])
-def test_marker_row_taken_in_under_the_first_piece_is_left_out(left: str, right: str, font: str,
-                                                              tmp_path: Path) -> None:
-    """The "continued" line right under page 1's last row, taken in by detection as the piece's
-    last row: named as the marker, and the stacked table leaves it out (``closing_marker``)."""
+def under_doc(left: str, right: str, font: str) -> bytes:
+    """Page 1: the header and 35 rows, the "continued" line (``left`` at the table's left edge,
+    ``right`` flush with its right edge) right under them; page 2: the next 20 rows."""
     top = _room(37)
     doc = pymupdf.open("pdf", build([Page(full(0, 35), top), Page(full(35, 20, False), 70.0)]))
     page, y = doc[0], top + 36 * PITCH + 12.5
@@ -123,7 +122,15 @@ def test_marker_row_taken_in_under_the_first_piece_is_left_out(left: str, right:
     if right:
         page.insert_text((XS[-1] - 4 - pymupdf.Font(font).text_length(right, fontsize=SIZE), y), right,
                          fontsize=SIZE, fontname=font)
-    raw = detect(bytes(doc.tobytes()), tmp_path)
+    return bytes(doc.tobytes())
+
+
+@pytest.mark.parametrize(("left", "right", "font"), UNDER, ids=[f for *_, f in UNDER])
+def test_marker_row_taken_in_under_the_first_piece_is_left_out(left: str, right: str, font: str,
+                                                              tmp_path: Path) -> None:
+    """The "continued" line right under page 1's last row, taken in by detection as the piece's
+    last row: named as the marker, and the stacked table leaves it out (``closing_marker``)."""
+    raw = detect(under_doc(left, right, font), tmp_path)
     last = " ".join(x for x in raw[0].tables[0].rows_text()[-1] if x)
     assert last.replace(" ", "") == _line(left, right).replace(" ", "")  # detection took the line in
     conts = proposed(link_pages(raw).continuations)
@@ -131,3 +138,18 @@ def test_marker_row_taken_in_under_the_first_piece_is_left_out(left: str, right:
     markers = [e.detail for e in conts[0].evidence if e.kind == "marker"]
     assert len(markers) == 1 and markers[0].startswith("continuation marker in the first piece's last row on page 1")
     assert _stacked(raw) == [list(r) for r in full(0, 55)]
+
+
+def test_detect_names_the_closing_marker(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``detect --json`` gives each candidate's ``closing_marker`` (1 for the link whose first
+    piece ends in its "continued" line, 0 for the others); the text output says the line is left out."""
+    from inspector.cli import main
+
+    pdf = tmp_path / "under.pdf"
+    pdf.write_bytes(under_doc(*UNDER[0]))
+    assert main(["detect", str(pdf), "--json"]) == 0
+    conts = json.loads(capsys.readouterr().out)["continuations"]
+    assert [(c["from"]["page"], c["to"]["page"], c["proposed"], c["closing_marker"]) for c in conts] == \
+        [(1, 2, True, 1)]
+    assert main(["detect", str(pdf)]) == 0
+    assert "continues page 1 table 1 (confidence 0.90, its \"continued\" line left out)" in capsys.readouterr().out

@@ -80,8 +80,8 @@ def test_totals_row_carried_alone_continues_the_table(lang: str, tmp_path: Path)
     assert [(t.n_rows, t.n_cols, t.source) for t in raw[1].tables[:1]] == [(1, 2, "ruled")]
     linked = link_pages(raw)
     conts = proposed(linked.continuations)
-    assert [(c.prev_page, c.prev_index, c.next_page, c.next_index, c.columns) for c in conts] == \
-        [(1, 0, 2, 0, (0, 3))]
+    assert [(c.prev_page, c.prev_index, c.next_page, c.next_index, c.columns, c.column_ends) for c in conts] == \
+        [(1, 0, 2, 0, (0, 3), (2, 3))]
     assert [e.detail for e in conts[0].evidence if e.kind == "columns"] == \
         ["4 columns against 2, but every drawn boundary of the continuation's 1 row is one of the first piece's: its "
          "cells span that piece's columns (a totals row carried over)"]
@@ -89,6 +89,9 @@ def test_totals_row_carried_alone_continues_the_table(lang: str, tmp_path: Path)
     stacked = next(t for t in logical_tables(list(linked.results), linked.continuations) if t.n_rows > N_BODY)
     assert stacked.n_rows == N_BODY + 4 and stacked.row_pages[-1] == 2
     assert [" ".join(x.split()) for x in stacked.rows_text()[-1]] == [LABELS[lang][3], "", "", "80,068.40"]
+    # The "Total" cell spans the three label columns, as the subtotal's over it on page 1 does.
+    last, sub = (sorted((c.c, c.cs) for c in stacked.cells if c.r == r) for r in (stacked.n_rows - 1, N_BODY + 1))
+    assert last == sub == [(0, 3), (3, 1)]
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])

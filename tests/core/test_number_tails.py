@@ -101,9 +101,18 @@ def test_number_tails_stay_in_their_row_between_head_and_foot_rules() -> None:
     why = explain_page(res, Params())[0]
     tails = [w for w in why.dropped if w.axis == "row" and any(e.kind == "number_tail" for e in w.evidence)]
     assert len(tails) == 4  # the tail lines of all four rows
-    # "1,692,0 00": one number joined back; "1,453, 000" reads as "1, 234" does, glyphs that may
-    # be one number's spaced apart, which the defects count whatever broke them
-    assert [d.detail for d in broken_numbers(res.tables[0])] == ["merged: 1,453,\n000", "merged: 14,530,\n000"]
+    # "1,692,0 00" and "1,453," over "000" on the cell's next line: each one number joined back,
+    # no defect ("1, 234" on one line still counts: ``test_spaced_number_on_one_line_counts``)
+    assert [c.text for c in res.tables[0].cells if c.text.startswith("1,453")] == ["1,453,\n000"]
+    assert broken_numbers(res.tables[0]) == []
+
+
+def test_spaced_number_on_one_line_counts() -> None:
+    """A separator ends a cell's line only where the producer broke the number there: on one line
+    "1,453, 000" may be one number's glyphs spaced apart, or two values run together."""
+    assert [d.detail for d in broken_numbers(table([["Desk", "1,453, 000"]]))] == ["merged: 1,453, 000"]
+    assert broken_numbers(table([["Desk", "1,453,\n000"]])) == []
+    assert [d.detail for d in broken_numbers(table([["Desk", "1,453\n000"]]))] == ["merged: 1,453\n000"]
 
 
 @pytest.mark.parametrize(("rules", "pad"), [("grid", 6.0), ("none", 0.0)], ids=["grid", "borderless"])
@@ -125,12 +134,15 @@ def test_whole_values_under_whole_values_start_rows() -> None:
     assert [r[3] for r in _rows(res)] == ["Price", "1,0", "00", "720,000", "1,453,000"]
 
 
+def table(texts: list[list[str]]) -> Table:
+    """A table of two columns holding ``texts``, row by row."""
+    cells = tuple(Cell(r, c, text=t) for r, row in enumerate(texts) for c, t in enumerate(row))
+    return Table(Rect(0, 0, 100, 100), len(texts), 2, cells)
+
+
 def test_a_number_split_over_two_rows_is_a_broken_number() -> None:
     """The defects: a number's tail read as a row of its own under its head is one broken
     number; joined back in one cell it is none, a whole value under a whole one neither."""
-    def table(texts: list[list[str]]) -> Table:
-        cells = tuple(Cell(r, c, text=t) for r, row in enumerate(texts) for c, t in enumerate(row))
-        return Table(Rect(0, 0, 100, 100), len(texts), 2, cells)
     split = table([["Licence", "1,692,0"], ["", "00"], ["Desk", "1,453,000"]])
     assert [(d.r, d.c, d.detail) for d in broken_numbers(split)] == [(0, 1, "split over rows: 1,692,0 / 00")]
     assert broken_numbers(table([["Licence", "1,692,0 00"], ["Desk", "1,453,000"]])) == []

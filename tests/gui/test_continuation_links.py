@@ -204,3 +204,15 @@ def test_a_hostile_page_stops_in_the_link_scan_and_the_window_closes_at_once(qtb
     t0 = time.monotonic()
     window.close()
     assert time.monotonic() - t0 < 5
+
+
+def test_link_label_names_the_closing_marker(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    """The first piece ends in its "continued" line: its label says the line is left out."""
+    from tests.core.test_continued_marker_rows import UNDER, under_doc
+
+    path = tmp_path / "under.pdf"
+    path.write_bytes(under_doc(*UNDER[0]))
+    links = _open(qtbot, window, path, 1)
+    _to_page(qtbot, window, 0)
+    assert [lb.text for lb in links.layer.labels()] == [
+        "continued on page 2 table 1 (0.90, \"continued\" line left out)"]

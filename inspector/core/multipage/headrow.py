@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..numbers import parse_number
 from ..types import PageResult, Table
 from .markers import CAPTION, CAPTION_MORE, MARKER
 from .pieces import Evidence, Piece
@@ -29,12 +30,15 @@ YEAR = re.compile(r"^\s*(?:fy\s*)?(?:19|20)\d{2}(?:\s*[/–-]\s*\d{2,4})?\s*(?:�
 
 def kind(text: str) -> str:
     """"num" for a number, amount or date (digits at least as many as letters: "1,250.00",
-    "(3.4)", "12 Mar 2024", "2024-03-12"), "text" for words, "" for an empty cell or one
-    of signs only ("-", "—")."""
+    "(3.4)", "12 Mar 2024", "2024-03-12"), or an amount with its currency code ("CHF 10",
+    "12 EUR": the code's letters outnumber a small amount's digits), "text" for words, "" for
+    an empty cell or one of signs only ("-", "—")."""
     digits = sum(ch.isdigit() for ch in text)
     letters = sum(ch.isalpha() for ch in text)
     if digits == 0 and letters == 0:
         return ""
+    if digits < letters and digits and (parsed := parse_number(text)) is not None and parsed.currency:
+        return "num"
     return "num" if digits >= letters else "text"
 
 

@@ -19,10 +19,11 @@ from .heads import head_index
 from .leftrows import left_out_rows
 from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare, cell_signs, signed
 from .numbering import numbering
-from .pieces import Evidence, bound_rows, column_map
+from .pieces import Evidence, bound_rows, column_ends, column_map
 from .pieces import Piece as _Piece
 from .pieces import frame as _frame
 from .pieces import geometry as _geometry
+from .shade import shade_clash
 from .tails import tail_index
 from .textlines import Line as _Line
 from .textlines import Margins as _Margins
@@ -44,7 +45,9 @@ class Continuation:
     the stacked table leaves out: the first piece's header set again, and a "continued" line
     detection took in over it (0: none); ``closing_marker`` the first piece's last rows it
     leaves out, a "continued" line detection took in under that piece (0: none). ``columns``: for a continuation with fewer columns (a column
-    left blank on its page), the first piece's column each of its columns stands in. ``proposed`` is False for a candidate that was vetoed or below
+    left blank on its page), the first piece's column each of its columns stands in;
+    ``column_ends``, for ruled cells spanning the first piece's columns, the last one each covers.
+    ``proposed`` is False for a candidate that was vetoed or below
     ``continuation.min_confidence``; ``reason`` then says why.
     """
 
@@ -59,6 +62,7 @@ class Continuation:
     reason: str = ""
     columns: tuple[int, ...] = ()  # the first piece's column that each of the next piece's stands in (): the same
     closing_marker: int = 0  # the first piece's last rows that are a "continued" line detection took in (0 or 1)
+    column_ends: tuple[int, ...] = ()  # the first piece's last column each of the next piece's spans (): one each
 
 
 def _flow(a: _Piece, b: _Piece) -> bool:
@@ -82,6 +86,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += between
     ev += _tail(nxt, b) or _head(res, a) or _geometry(a, b, p, repeated)
     ev += head
+    ev += shade_clash(res, nxt, a.table, b.table, repeated - marker, marker)
     ev += kind_clash(a, b, repeated, column_map(a, b, p, repeated))
     ev += numbering(a, b, repeated, column_map(a, b, p, repeated)) if p.numbering else []
     ev += _closing(a) if not carried_forward(a) else []
@@ -99,7 +104,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
                                                    f"{p.min_confidence:g}")
     return Continuation(a.page, a.index, b.page, b.index, round(conf, 3), repeated if veto is None else 0,
                         tuple(ev), proposed, reason, column_map(a, b, p, repeated) if proposed else (),
-                        int(proposed and is_marker_row(a, -1)))
+                        int(proposed and is_marker_row(a, -1)), column_ends(a, b, p, repeated) if proposed else ())
 
 
 def _flow_area(res: PageResult, a: _Piece, b: _Piece, lines: Sequence[_Line], margins: _Margins,

@@ -16,7 +16,7 @@ from .continuation import Continuation
 
 
 def stack(pieces: Sequence[Table], skip: Sequence[int] = (), columns: Sequence[Sequence[int]] = (),
-          cut: Sequence[int] = ()) -> Table:
+          cut: Sequence[int] = (), ends: Sequence[Sequence[int]] = ()) -> Table:
     """``pieces`` (in order, at least one) as one table; ``skip[i]`` leading rows of piece i
     are left out (a continuation's repeated header; missing entries are 0), and ``cut[i]``
     trailing ones (a "continued" line taken into a piece under its rows).
@@ -26,7 +26,9 @@ def stack(pieces: Sequence[Table], skip: Sequence[int] = (), columns: Sequence[S
     (``unit_line_page`` says where); ``row_pages`` keeps each row's page. Cell boxes stay in their own pages'
     coordinates; ``bbox`` bounds them all and ``grid`` is None (it spans pages). A
     narrower piece leaves empty cells on the right, or, with ``columns[i]`` (the first piece's
-    column of each of piece i's columns), empty cells in the columns it left blank. Row roles run on ("data" for a piece
+    column of each of piece i's columns), empty cells in the columns it left blank; with ``ends[i]``
+    too (the first piece's last column each covers), its cells span those columns (a "Total"
+    over the label columns, carried over alone). Row roles run on ("data" for a piece
     without roles, when any piece has roles).
     """
     if len(pieces) == 1 and not (skip and skip[0]) and not (cut and cut[0]):
@@ -40,13 +42,14 @@ def stack(pieces: Sequence[Table], skip: Sequence[int] = (), columns: Sequence[S
         drop = min(skip[i] if i < len(skip) else 0, piece.n_rows)
         end = max(drop, piece.n_rows - (cut[i] if i < len(cut) else 0))
         where = columns[i] if i < len(columns) and len(columns[i]) == piece.n_cols else range(piece.n_cols)
+        last = ends[i] if i < len(ends) and len(ends[i]) == piece.n_cols else where
         for c in piece.cells:
             if c.r + c.rs <= drop or c.r >= end:
                 continue
             top = max(c.r, drop)
             left = where[c.c]
             cells.append(dataclasses.replace(c, r=top - drop + offset, rs=min(c.r + c.rs, end) - top, c=left,
-                                             cs=where[c.c + c.cs - 1] - left + 1))
+                                             cs=last[c.c + c.cs - 1] - left + 1))
         if any_roles:
             kept = list(piece.row_roles[drop:end]) if piece.row_roles else ["data"] * (end - drop)
             # A continuation's header rows were dropped; what follows them is body.
@@ -96,6 +99,7 @@ def logical_tables(results: Sequence[PageResult], conts: Sequence[Continuation],
 
     by_page = {r.page: r for r in results}
     maps = {(c.next_page, c.next_index): c.columns for c in conts if c.proposed and c.columns}
+    spans = {(c.next_page, c.next_index): c.column_ends for c in conts if c.proposed and c.column_ends}
     cuts = {(c.prev_page, c.prev_index): c.closing_marker for c in conts if c.proposed}
     joined = {(p, i): chain for chain in chains(conts) for p, i, _ in chain[:1]}
     inside = {(p, i) for chain in chains(conts) for p, i, _ in chain[1:]}
@@ -109,8 +113,9 @@ def logical_tables(results: Sequence[PageResult], conts: Sequence[Continuation],
             if chain is None:
                 out.append(table(*key))
             else:
-                out.append(stack([table(p, k) for p, k, _ in chain], [n for _, _, n in chain],
-                                 _placed(chain, maps), [cuts.get((p, k), 0) for p, k, _ in chain]))
+                placed = _placed(chain, maps)
+                out.append(stack([table(p, k) for p, k, _ in chain], [n for _, _, n in chain], placed,
+                                 [cuts.get((p, k), 0) for p, k, _ in chain], _spanned(chain, spans, placed)))
     return out
 
 
@@ -124,6 +129,19 @@ def _placed(chain: Sequence[tuple[int, int, int]], maps: dict[tuple[int, int], t
             out.append(list(before))
         else:
             out.append([before[j] if j < len(before) else j for j in own] if before else list(own))
+    return out
+
+
+def _spanned(chain: Sequence[tuple[int, int, int]], spans: dict[tuple[int, int], tuple[int, ...]],
+             placed: Sequence[Sequence[int]]) -> list[list[int]]:
+    """For each piece of ``chain``, the first piece's last column each of its columns covers
+    ([]: each its own, as ``placed``): a continuation's ``column_ends`` (columns of the piece
+    before it) taken through that piece's placing."""
+    out: list[list[int]] = []
+    for i, (p, k, _) in enumerate(chain):
+        own = spans.get((p, k), ())
+        before = placed[i - 1] if i else []
+        out.append([before[j] if j < len(before) else j for j in own] if own and before else list(own))
     return out
 
 

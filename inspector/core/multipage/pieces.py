@@ -271,6 +271,15 @@ def column_map(a: Piece, b: Piece, p: ContinuationParams, repeated: int = 0) -> 
     return ()
 
 
+def column_ends(a: Piece, b: Piece, p: ContinuationParams, repeated: int = 0) -> tuple[int, ...]:
+    """For ruled cells of ``b`` spanning ``a``'s columns (``_spanning``), the last column of
+    ``a`` each column of ``b`` covers: up to where the next one starts, the last one to ``a``'s
+    last ("Total" over the three label columns covers 0-2); () when ``b``'s columns are no such
+    spans (each stands in one column of ``a``)."""
+    starts = _spanning(a, b, p.col_tol, repeated)
+    return (*(s - 1 for s in starts[1:]), len(a.xs) - 2) if starts else ()
+
+
 def _shifts(a: Piece, b: Piece) -> tuple[float, float, float]:
     """The x shifts (pt) of ``b`` against ``a`` tried when matching their columns: none, its
     left edge's and its right edge's (a page with another margin; a piece set flush right)."""
@@ -281,4 +290,4 @@ def _centres_inside(xs: Sequence[float], other: Sequence[float], shift: float) -
     return all(other[k] <= (xs[k] + xs[k + 1]) / 2 + shift <= other[k + 1] for k in range(len(xs) - 1))
 
 
-__all__ = ["Evidence", "Piece", "frame", "piece", "geometry", "column_map"]
+__all__ = ["Evidence", "Piece", "frame", "piece", "geometry", "column_map", "column_ends"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..page_marks import Fill
 from ..types import PageResult, Table
+from .pieces import Evidence
 
 COLOUR_TOL = 12  # 0-255 a channel: fills this close are one colour (a producer's rounding)
 SHADE_SHARE = 0.5  # share of the columns whose first-row fill no body row has, at least
@@ -55,4 +56,37 @@ def header_band(res: PageResult, t: Table) -> tuple[int, int] | None:
     return apart, t.n_cols
 
 
-__all__ = ["header_band"]
+def _row_colours(res: PageResult, t: Table, row: int) -> list[tuple[int, int, int] | None] | None:
+    """The fill colour under each column's middle in row ``row`` of ``t`` (None: no fill there);
+    None when the grid's rows or columns are not known one by one or it is turned."""
+    g = t.grid
+    if g is None or g.turn or g.n_cols != t.n_cols or len(g.ys) != t.n_rows + 1 or not 0 <= row < t.n_rows:
+        return None
+    y = (g.ys[row] + g.ys[row + 1]) / 2
+    return [_colour_at(res.fills, (x0 + x1) / 2, y) for x0, x1 in zip(g.xs, g.xs[1:], strict=False)]
+
+
+def _name(c: tuple[int, int, int] | None) -> str:
+    return "no fill" if c is None else "rgb({}, {}, {})".format(*c)
+
+
+def shade_clash(res: PageResult, nxt: PageResult, a: Table, b: Table, head: int, skip: int = 0) -> list[Evidence]:
+    """A veto when the header ``b`` repeats (``head`` rows of ``a``'s, under ``skip`` rows of
+    "continued" line) is shaded otherwise than ``a``'s: in ``SHADE_SHARE`` of the columns and two
+    or more, the last header row's fill differs (or one has none). A producer sets a table's
+    header again in the table's own look; two tables side by side with the same column heads
+    (a rate sheet's two seasons) are set each in its own."""
+    if head <= 0 or a.n_cols != b.n_cols:
+        return []
+    mine, theirs = _row_colours(res, a, head - 1), _row_colours(nxt, b, skip + head - 1)
+    if mine is None or theirs is None:
+        return []
+    differ = sum(1 for x, y in zip(mine, theirs, strict=True) if not _same(x, y))
+    if differ < max(2, SHADE_SHARE * a.n_cols):
+        return []
+    return [Evidence("shade", f"its repeated header is shaded otherwise: {_name(theirs[0])} on page {b.page}, "
+                     f"{_name(mine[0])} over the first piece on page {a.page} ({differ} of {a.n_cols} columns; "
+                     "a table sets its header again in its own look)", 0.0, differ, a.n_cols, veto=True)]
+
+
+__all__ = ["header_band", "shade_clash"]
