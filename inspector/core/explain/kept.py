@@ -93,7 +93,8 @@ def kept_why(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region
                    ("tables.min_rows", "tables.min_cols"))
     if kind == "number stack":
         return Why(axis, b.pos, True, (Evidence("number_stack", b.gap),),
-                   "numbers right-aligned in a stack on each side, sharing their lines, with free space between "
+                   "numbers right-aligned in a stack on each side (a negative's \")\" may hang out of its stack, "
+                   "as accounting formats set it), sharing their lines, with free space between "
                    "on every line (a word OCR only guessed, under 40 %, across it on one line in ten is taken as "
                    "misread): two columns closer than columns.min_gap", ())
     if kind == "number edge":
