@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-tcpdf corpus-abiword corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild corpus-scribus
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-tcpdf corpus-abiword corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild corpus-scribus corpus-gnumeric
 
 setup: sysdeps $(STAMP)
 
@@ -255,6 +255,17 @@ corpus-prawn: setup
 corpus-abiword: setup
 	@bash packaging/abiword.sh
 	$(PY) -m corpus.abiword.build $(ARGS)
+# The Gnumeric corpus (corpus/gnumeric): spreadsheets printed to PDF by Gnumeric 1.12 (`ssconvert`,
+# cairo): budgets with indented labels and subtotals, financial statements with negatives in
+# parentheses and wrapped heads, price lists with merged heads and zebra rows, grey-ruled grids,
+# wide sheets split over pages (label column repeated) and long ones (head rows repeated); English,
+# Korean and Chinese; truth from each cell's fill set in a colour of its own in a second print.
+# Installs Gnumeric from Debian first (packaging/gnumeric.sh); never part of `make setup`. Seeded:
+# `make corpus-gnumeric ARGS="--seed 7 --out /tmp/g7"`.
+corpus-gnumeric: setup
+	@bash packaging/gnumeric.sh
+	$(PY) -m corpus.gnumeric.build $(ARGS)
+
 # The Scribus corpus (corpus/scribus): brochure and rate-sheet pages set by Scribus 1.5.8 (desktop
 # publishing): several tables a page drawn as text frames, rectangles and line objects or as
 # Scribus tables, running headers and footers, prose in columns, a bar chart beside a table;

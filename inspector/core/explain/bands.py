@@ -18,6 +18,7 @@ from ..structure.delineated import drawn_rows
 from ..structure.items import next_item
 from ..structure.region import FULL
 from ..structure.ruledrows import amount_row, amount_rows, misread_amounts, paragraph_cuts, rules_delimit_rows, stub_led
+from ..structure.sectionrows import outdented_label
 from ..structure.spanlines import spanning_steps
 from ..types import Grid
 from .page import PageContext
@@ -185,6 +186,22 @@ def paragraph_band(ctx: PageContext, g: Grid, y: float) -> float:
 
 SECTION_LABEL = "a new row starts with the next text line: a bold label alone in the first column under a plain " \
     "line (a section label; a label's wrapped next line keeps its font)"
+
+
+OUTDENTED = "a new row starts with the next text line: a label alone in the first column starting {step:.1f} pt " \
+    "left of the indented label above it, which fills its row, at another label's level (a section label over " \
+    "indented rows; a label's wrapped next line starts where its first line does, never left of it)"
+
+
+def outdented_below(ctx: PageContext, g: Grid, prev: Line, line: Line) -> float:
+    """How far (pt) ``line``, the text line right under a row boundary, starts left of the
+    indented label of ``prev`` (``sectionrows.outdented_label``), 0 when it does not."""
+    words = ctx.centres.words
+    lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
+    k = next((n for n, ln in enumerate(lines) if ln.word_ids == line.word_ids), 0)
+    if k < 1 or lines[k - 1].word_ids != prev.word_ids or len(g.xs) < 2 or continues(prev, line, words):
+        return 0.0
+    return outdented_label(lines, [line_cols(ln, words, g.xs) for ln in lines], words, k, g.xs[1])
 
 
 PARAGRAPH_ROW = "a new row starts with the next text line: a label in the first column beside the first line " \

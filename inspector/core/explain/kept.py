@@ -16,6 +16,7 @@ from .bands import (
     LABELLED_HEAD,
     MISREAD,
     NEXT_ITEM,
+    OUTDENTED,
     PARAGRAPH_ROW,
     RUNS_ON,
     SECTION_LABEL,
@@ -29,6 +30,7 @@ from .bands import (
     labelled_head,
     lines_around,
     misread_band,
+    outdented_below,
     paragraph_band,
     runs_on_above,
     spanning_apart,
@@ -91,7 +93,8 @@ def kept_why(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region
                    ("tables.min_rows", "tables.min_cols"))
     if kind == "number stack":
         return Why(axis, b.pos, True, (Evidence("number_stack", b.gap),),
-                   "numbers right-aligned in a stack on each side, sharing their lines, with free space between "
+                   "numbers right-aligned in a stack on each side (a negative's \")\" may hang out of its stack, "
+                   "as accounting formats set it), sharing their lines, with free space between "
                    "on every line (a word OCR only guessed, under 40 %, across it on one line in ten is taken as "
                    "misread): two columns closer than columns.min_gap", ())
     if kind == "number edge":
@@ -152,6 +155,7 @@ def kept_why(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region
     around, leads = lines_around(ctx, g, b.pos), False
     run: tuple[str, float] | None = None
     item: tuple[str, str] | None = None
+    outdent = 0.0
     amounts = amount_band(ctx, g, b.pos)
     totals = not amounts and totals_band(ctx, g, b.pos)
     labelled = not (amounts or totals) and labelled_head(ctx, g, b.pos)
@@ -162,6 +166,7 @@ def kept_why(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region
         CENTRED_ROW if centred else STUB_ROW if stub else \
         PARAGRAPH_ROW.format(step) if step else \
         SECTION_LABEL if around and bold_label_below(ctx, g, *around) else \
+        OUTDENTED.format(step=outdent) if around and (outdent := outdented_below(ctx, g, *around)) else \
         SPAN_APART if around and spanning_apart(ctx, g, *around) else \
         LABEL_LEADS if around and (leads := label_leads_below(ctx, g, *around)) else \
         RUNS_ON.format(text=run[0], step=run[1]) if around and (run := runs_on_above(ctx, g, *around)) else \
@@ -170,7 +175,8 @@ def kept_why(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region
     ev = Evidence("amount_row", b.gap) if amounts else Evidence("totals_box", b.gap) if totals else \
         Evidence("labelled_rows", b.gap) if labelled else \
         Evidence("centred_amounts", b.gap) if centred else Evidence("stub_labels", b.gap) if stub else \
-        Evidence("labelled_paragraph", step) if step else Evidence("label_leads_in", b.gap) if leads else \
+        Evidence("labelled_paragraph", step) if step else Evidence("outdented_label", outdent) if outdent else \
+        Evidence("label_leads_in", b.gap) if leads else \
         Evidence("runs_on", run[1]) if run else Evidence("next_item", b.gap) if item else Evidence("line_gap", b.gap)
     evidence: tuple[Evidence, ...] = (ev,)
     if misread := misread_band(ctx, g, b.pos):

@@ -95,7 +95,8 @@ class Evidence:
     inside a ruled band: a row whose top border is left out) | foot_line (the line under the table's bottom
     is a continuation marker or a caption: the growth down stopped there) | section_heading (the line under
     it is a numbered section heading set apart: the growth down stopped there) | heading_under (the line
-    under it is a heading without a number set apart, over prose or the next table's header) | label_leads_in (a row starts
+    under it is a heading without a number set apart, over prose or the next table's header) | outdented_label (a row starts with a
+    label alone in the first column set left of the indented label above it: how far, pt) | label_leads_in (a row starts
     with a label's first line going on into the line holding its values, bottom-aligned: the gap, pt) |
     drawn_parts (a row ruled across only, joined to a drawn grid's parts, lies over or under it: on how many
     sides, ``tables.ruled_parts``) | section_label (a section label set in a row's height between two ruled

@@ -7,6 +7,13 @@ operations" over its rows, also right under the header). In a table whose rows s
 leading, tighter than the rows; a section row is set at the rows' own pitch, from the row
 above and on to the next row (its own next lines, when it wraps, at the leading). Baselines
 and type sizes in PDF points.
+
+Where rows are set tight (a spreadsheet's 15 pt rows for 11 pt type) the pitch tells nothing;
+the label's indent does: a sheet indents its detail and subtotal labels under a section label
+set flush left, and a wrapped label's next line starts where its first line does (or further
+in, a hanging indent), never left of it. A first-column line that starts left of an indented
+label filling its row, at another label's level, is the next section's label
+(``outdented_label``).
 """
 
 from __future__ import annotations
@@ -21,6 +28,8 @@ TALLER = 0.25  # ... or exceed it by: a row of CJK text alone is set taller (a f
 LOOSE = 1.5  # x the type size: rows this far apart or more are padded, wrapped lines set tighter
 MIN_STEPS = 2  # steps between full rows that make a row pitch
 SECTION_LINES = 6  # lines of one section label at most (wrapped in a narrow first column)
+OUTDENT = 0.4  # x the type size: an indent this deep or more is a level of the labels (a sheet's is 0.7)
+FLUSH = 1.0  # pt: left edges this close are one edge (the first column's)
 # Why no user would change these: they are shares of the table's own pitch and type size.
 
 
@@ -68,3 +77,26 @@ def at_pitch(step: float, pitch: float) -> bool:
 
 def _at_pitch(lines: Sequence[Line], words: Sequence[Word], a: int, b: int, pitch: float) -> bool:
     return at_pitch(_baseline(lines[b], words) - _baseline(lines[a], words), pitch)
+
+
+def _left(ln: Line, words: Sequence[Word], col0: float) -> float | None:
+    """The left edge (pt) of the line's text left of ``col0`` (its first column's), None when none."""
+    xs = [words[i].bbox.x0 for i in ln.word_ids if words[i].bbox.cx < col0]
+    return min(xs) if xs else None
+
+
+def outdented_label(lines: Sequence[Line], cols: Sequence[set[int]], words: Sequence[Word], k: int,
+                    col0: float) -> float:
+    """How far (pt) line ``k``, text in the first column only (right edge ``col0``), starts left
+    of the indented label of the line above, which fills several columns, when the labels
+    stand at levels (another line's label starts at one of the two edges: left-aligned text,
+    no centred one); 0 when not, or when the step is under ``OUTDENT`` times the type size."""
+    if k < 1 or cols[k] != {0} or len(cols[k - 1]) < 2:
+        return 0.0
+    here, above = _left(lines[k], words, col0), _left(lines[k - 1], words, col0)
+    if here is None or above is None or above - here < OUTDENT * _size(lines[k], words):
+        return 0.0
+    # left-aligned labels at levels, not centred ones: another label starts at either edge
+    edges = [_left(ln, words, col0) for n, ln in enumerate(lines) if n not in (k - 1, k)]
+    level = any(e is not None and min(abs(e - here), abs(e - above)) <= FLUSH for e in edges)
+    return above - here if level else 0.0

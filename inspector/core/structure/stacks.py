@@ -6,6 +6,13 @@ say it: their right edges line up in a stack, two stacks share their lines (one 
 each on a row), and a straight vertical line passes between them on every row. A value
 and its parenthesised negative never share a line, so one column is not cut in two; a
 group of digits after a space ("1 234") continues a number and cuts nothing.
+
+Spreadsheets' accounting formats (Excel's and Gnumeric's ``#,##0_);(#,##0)``) leave a closing
+parenthesis's width of space after a positive amount, so the negatives' ")" (and a currency
+format's amounts, set to the cell's edge) hang out of the stack: one column's numbers end in
+two stacks that close together. A negative stands in a stack by its right edge or by the edge
+before its ")" (``edges``), and stacks within a ")" and the alignment slack of each other are
+one column's (``_families``): two columns' right edges stand a number's width apart.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ RULED_SHARE = 0.8
 MIN_LINES = 3  # lines with numbers a stack needs: two numbers aligned by chance are common
 MIN_ROOM = 0.5  # pt: free space a boundary needs between two stacks
 MISREAD_SHARE = 0.1  # rows on which words OCR only guessed may cross the room between two stacks
+PAREN = 0.33  # em: a closing parenthesis's width (0.30 to 0.39 em in common faces), hung out of the stack
 WORD_SPACE = 0.4  # em: a space this wide or narrower may be a typed word space (about a quarter em)
 # An infix operator set alone between two numbers joins them into one expression: a tax schedule's
 # "$782.50 + 15%", a measurement's "12.3 ± 0.4". A dash is left out: alone between two numbers it is
@@ -79,7 +87,7 @@ def _column_stacks(rows: list[list[Word]], share: float) -> list[float]:
         return []
     sizes = sorted(w.font_size for r in rows for w in r if is_number(w.text))
     align = max(ALIGN, ALIGN_EM * sizes[len(sizes) // 2])
-    stacks = _stacks(rows, align, share)
+    stacks = _families(_stacks(rows, align, share), PAREN * sizes[len(sizes) // 2] + align)
     out = []
     for a, b in zip(stacks, stacks[1:], strict=False):
         x = _between(rows, a, b, align, share, every)
@@ -91,23 +99,36 @@ def _column_stacks(rows: list[list[Word]], share: float) -> list[float]:
 def _stacks(rows: list[list[Word]], align: float, share: float) -> list[float]:
     """Right-edge positions where a number ends on at least ``share`` of ``rows`` (edges
     ``align`` pt apart chain into one stack)."""
-    ends = sorted((w.bbox.x1, k) for k, r in enumerate(rows) for w in r if is_number(w.text))
+    ends = sorted((e, k) for k, r in enumerate(rows) for w in r if is_number(w.text) for e in edges(w))
     groups = chain_groups(ends, align)
     return [max(x for x, _ in g) for g in groups if len({k for _, k in g}) >= share * len(rows)]
 
 
-def _between(rows: list[list[Word]], a: float, b: float, align: float, share: float,
+def _families(stacks: list[float], near: float) -> list[tuple[float, ...]]:
+    """``stacks`` (ascending) grouped where one stands within ``near`` pt of the next: one
+    column's positives and its negatives' hung ")" (or the currency amounts set to the cell's
+    edge), never two columns, whose right edges stand a number's width apart."""
+    out: list[list[float]] = []
+    for x in stacks:
+        if out and x - out[-1][-1] <= near:
+            out[-1].append(x)
+        else:
+            out.append([x])
+    return [tuple(f) for f in out]
+
+
+def _between(rows: list[list[Word]], a: tuple[float, ...], b: tuple[float, ...], align: float, share: float,
              every: list[list[Word]] | None = None) -> float | None:
-    """Middle of the room left free on every row between stack ``a`` and stack ``b`` (the
-    rightmost edges of their numbers; a number within ``align`` pt left of one is in it), or
-    left of text that starts in the room on any of ``every`` line (default ``rows``)."""
+    """Middle of the room left free on every row between stack ``a`` and stack ``b`` (each the
+    edges of one column's numbers, ``_families``; a number within ``align`` pt of one is in it),
+    or left of text that starts in the room on any of ``every`` line (default ``rows``)."""
     left, right, shared, groups = -1e9, 1e9, 0, 0
     starts: list[tuple[float, float, float]] = []  # the left stack's word's left edge, the next word's, the space
     stacked: list[list[Word]] = []  # the rows holding a value of either stack
     held = [0, 0]  # lines holding a word of stack a, of stack b
     for r in rows:
-        ia = next((i for i, w in enumerate(r) if abs(w.bbox.x1 - a) <= align), None)
-        ib = next((i for i, w in enumerate(r) if abs(w.bbox.x1 - b) <= align), None)
+        ia = next((i for i, w in enumerate(r) if _in_stack(w, a, align)), None)
+        ib = next((i for i, w in enumerate(r) if _in_stack(w, b, align)), None)
         held[0] += ia is not None
         held[1] += ib is not None
         if ia is not None or ib is not None:
@@ -137,6 +158,20 @@ def _between(rows: list[list[Word]], a: float, b: float, align: float, share: fl
     # Nothing may cross the line on a row of the stacks (a label reaching over it); a row
     # holding neither stack's value (a title or a note with a date in it) spans the two columns.
     return None if _crossed(stacked, x) else x
+
+
+def edges(w: Word) -> tuple[float, ...]:
+    """The right edges (pt) by which the number ``w`` may stand in a stack: its own, and for
+    a negative in parentheses also the edge before its ")" (``PAREN`` ems of its type), where
+    an accounting format ends the positives."""
+    if w.text.endswith(")") and "(" in w.text:
+        return (w.bbox.x1, w.bbox.x1 - PAREN * max(w.font_size, 1.0))
+    return (w.bbox.x1,)
+
+
+def _in_stack(w: Word, at: tuple[float, ...], align: float) -> bool:
+    """Does the number ``w`` end in the stack of edges ``at`` (within ``align`` pt of one)?"""
+    return any(abs(e - x) <= align for e in edges(w) for x in at)
 
 
 def phrase_end(row: Sequence[Word], k: int) -> float:
