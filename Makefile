@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-tcpdf corpus-abiword corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild corpus-scribus corpus-gnumeric
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-tcpdf corpus-abiword corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild corpus-scribus corpus-gnumeric corpus-php
 
 setup: sysdeps $(STAMP)
 
@@ -337,3 +337,12 @@ install-desktop: setup
 
 uninstall-desktop:
 	bash packaging/install_desktop.sh --uninstall
+
+# The PHP corpus (corpus/php): invoices, totals boxes, bank statements whose <thead> repeats over
+# page breaks, rate sheets with a dark head band and section rows, borderless particulars, span
+# heads and Korean/Chinese tables, set by dompdf 2.0 (PHP's HTML-to-PDF engine); truth from each
+# cell set a second time on a fill of its own colour. Installs PHP, dompdf and fonts from Debian
+# first (packaging/php.sh); never part of `make setup`. Seeded: `make corpus-php ARGS="--seed 7 --out /tmp/p7"`.
+corpus-php: setup
+	@bash packaging/php.sh
+	$(PY) -m corpus.php.build $(ARGS)

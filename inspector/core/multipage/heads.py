@@ -25,8 +25,7 @@ from collections.abc import Sequence
 from ..params import ContinuationParams
 from ..types import PageResult, Table
 from .headrow import kind, label_pairs, numeric_columns, repeated_rows
-from .leftrows import first_row, row_columns
-from .markers import MARKER
+from .leftrows import first_row, marker_line, row_columns
 from .pieces import Piece, piece
 from .tails import Setting, adopted_index, columns_table, group_rows, keep_linked, page_setting, row_lines
 from .textlines import Line, Margins
@@ -92,7 +91,7 @@ def _head(res: PageResult, b: Piece, margins: Margins, bottom: float, p: Continu
     for ln, ids in reversed(row_lines(res, margins.running_boxes(res.page))):
         if ln.box.y0 < floor - 1:
             break
-        if margins.is_margin(res.page, ln) or (not took and MARKER.search(ln.text)):
+        if margins.is_margin(res.page, ln) or (not took and marker_line(ln, b)):
             continue  # a page footer, or a "continued" line under the head
         cols = row_columns(ln, b)
         above = took[-1][0].box.y0 - ln.box.y1 if took else bottom - ln.box.y1

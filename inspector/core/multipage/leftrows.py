@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .markers import CAPTION, CAPTION_MORE
+from .markers import CAPTION, CAPTION_MORE, MARKER
 from .pieces import Piece
 from .textlines import Line
 
@@ -62,6 +62,17 @@ def _gutter(spans: Sequence[tuple[float, float] | None], c: int | None, d: int |
     return max(need, WORD_GAP_EM * size)
 
 
+def marker_line(ln: Line, piece: Piece) -> bool:
+    """Is ``ln`` a "continued" line ("(continued)", "Tableau 3 (suite)") rather than a row of
+    ``piece``? It holds a marker word, and does not stand in two or more of the piece's columns
+    as a row's cells do: "Executive suite  882.00  48.00" is a row of a rate table whose label
+    holds the French marker word, not a marker."""
+    if not MARKER.search(ln.text):
+        return False
+    cols = row_columns(ln, piece)
+    return cols is None or len(cols) < 2
+
+
 def first_row(lines: Sequence[Line], cols: Sequence[set[int]]) -> set[int]:
     """The columns of the first row of ``lines`` (sorted top down, ``cols`` each one's): the
     lines beside the first one (a label in one font and the amounts in another are two lines
@@ -102,4 +113,4 @@ def left_out_rows(lines: Sequence[Line], piece: Piece) -> list[Line]:
     return list(lines)
 
 
-__all__ = ["row_columns", "first_row", "left_out_rows"]
+__all__ = ["row_columns", "marker_line", "first_row", "left_out_rows"]

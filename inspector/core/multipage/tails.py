@@ -11,7 +11,9 @@ named in its notes (``TAIL_NOTE``). A tail is kept only when ``continuation`` th
 it as the first piece's continuation; a heading, caption or prose over it, a header row of
 its own or a first piece that closes are judged there as for any pair. Where the first
 piece's body has numbers or dates, the tail must have them in those columns too. Lines right
-over a table of the page are that table's rows left out (``judging`` reads them so), and more
+over a table of the page are that table's rows left out (``judging`` reads them so), unless a
+line of none of its rows parts them from it (a heading; also one repeated at the same place on
+another page, which elsewhere reads as a running header: under a tail's rows none stands), and more
 than ``MAX_TAIL_ROWS`` rows are page detection's to find: neither is a tail.
 
 Coordinates are points; only upright pieces (no table turned sideways) are read.
@@ -27,8 +29,7 @@ from ..params import ContinuationParams
 from ..structure.cells import assemble
 from ..types import Grid, PageResult, Rect, Table
 from .headrow import kind, label_pairs, numeric_columns, repeated_rows
-from .leftrows import first_row, row_columns
-from .markers import MARKER
+from .leftrows import first_row, marker_line, row_columns
 from .pieces import Piece, piece
 from .runningtables import running_boxes
 from .textlines import Line, Margins, in_running, page_lines, text_area
@@ -141,7 +142,12 @@ def _tail(nxt: PageResult, a: Piece, margins: Margins, top: float, p: Continuati
     for ln, ids in row_lines(nxt, margins.running_boxes(nxt.page)):
         if ln.box.y1 > first_table + 1:
             break
-        if margins.is_margin(nxt.page, ln) or (not took and MARKER.search(ln.text)):
+        if took and not ln.furniture and margins.is_margin(nxt.page, ln) and row_columns(ln, a) is None:
+            # Under the tail's rows no running header stands: a line read as one (its text at
+            # the same place on another page: two tables under one title) is a heading here
+            parted = True
+            break
+        if margins.is_margin(nxt.page, ln) or (not took and marker_line(ln, a)):
             continue
         cols = row_columns(ln, a)
         below = ln.box.y0 - took[-1][0].box.y1 if took else ln.box.y0 - top
