@@ -426,11 +426,6 @@ class OcrParams:
                              "with their commas in one place, few of the column's numbers are written its way, "
                              "and its word is as wide as theirs (the comma's room is there): a fax or a blurred "
                              "scan leaves nothing of a comma; 0: off.")
-    tall_words: float = param(1.7, "Re-read words two lines tall", "x line height", 0.0, 4.0,
-                              "A word Tesseract doubts (under the min confidence) this many times as tall as the "
-                              "page's surely read words or taller is two short lines read as one word (a stub's "
-                              "'Age' over 'group' read 'oes'): it is read again alone and split into its lines' "
-                              "words when that reading is surer; 0: off.")
     reread_cells: bool = param(True, "Re-read doubtful cells", "on/off", 0, 1,
                                "Read again, on its own, each ruled cell holding a word under the min confidence, "
                                "and keep that reading when Tesseract is surer of it (multi-line cells).")

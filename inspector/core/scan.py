@@ -21,7 +21,6 @@ from .reading.ocr_brackets import brackets_note, round_brackets
 from .reading.ocr_clock import stop_note
 from .reading.ocr_commas import commas_note, restore_commas
 from .reading.ocr_points import lost_commas_note, points_note, restore_points
-from .reading.ocr_tall import split_tall, tall_note
 from .scan_clean import cleaned
 from .structure.tables import TablesResult
 from .types import RasterResult, Rect, RejectedRule, Rule, Table, Word
@@ -82,21 +81,11 @@ def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> Ocr
         got = read_words(pic.grey, pic.dpi, o.lang, pic.frame, (o.cpu_seconds, o.max_seconds), o.layout)
     except OcrUnavailable as exc:
         return str(exc)
-    split, tall = _split_tall(got.words, pic, o)
-    rounded, brackets = round_brackets(split, o.round_brackets)
+    rounded, brackets = round_brackets(got.words, o.round_brackets)
     words, commas, points, lost = by_neighbours(rounded, [pic.frame.straighten_rect(w.bbox) for w in rounded], o)
-    notes = tall_note(tall) + brackets_note(brackets) + commas_note(commas) + points_note(points) + lost_commas_note(lost)
+    notes = brackets_note(brackets) + commas_note(commas) + points_note(points) + lost_commas_note(lost)
     return dataclasses.replace(got, words=_unrotated(words, page), enlarged_from=pic.enlarged_from,
                                notes=pic.notes + notes)
-
-
-def _split_tall(words: tuple[Word, ...], pic: OcrPicture, o: OcrParams) -> tuple[tuple[Word, ...], int]:
-    """``words`` with those OCR read across two text lines read again alone, box by box, on
-    ``pic`` (``reading.ocr_tall``, ``o.tall_words``), and how many were split."""
-    def read(boxes: list[Rect]) -> list[tuple[Word, ...]]:
-        return reread(pic.grey, pic.dpi, o.lang, pic.frame, boxes, (o.cpu_seconds, o.max_seconds))[0]
-
-    return split_tall(words, [pic.frame.straighten_rect(w.bbox) for w in words], o.tall_words, o.min_confidence, read)
 
 
 def by_neighbours(words: Sequence[Word], boxes: Sequence[Rect], o: OcrParams
