@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 from .geometry import Frame
 from .params import OcrParams
 from .reading.ocr import OcrUnavailable, check, pixel_box, reread
-from .scan import INK_GREY, OcrPicture, inked, straightened
+from .scan import INK_GREY, OcrPicture, inked
+from .scan_clean import straightened
 from .types import Rect, Word
 
 if TYPE_CHECKING:

@@ -52,13 +52,12 @@ from .scan import (
     ocr_page,
     ocr_picture,
     ocr_wanted,
-    paper_note,
     reread_unsure_cells,
     rules_back,
     scan_words,
-    straightened,
     unsure,
 )
+from .scan_clean import paper_note, straightened
 from .structure.columns import WordCentres
 from .structure.tables import TablesResult
 from .tablestage import box_sides, row_bands, table_stage, upright_of

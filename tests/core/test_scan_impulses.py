@@ -12,7 +12,7 @@ from inspector.core.params import Params, RasterParams
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.core.reading.impulses import lone_pixels, mend_impulses
-from inspector.core.scan import _erase_rules
+from inspector.core.scan_clean import _erase_rules
 from resources.make_samples import TableStyle, draw_table, finish, new_document
 from tests.core.test_ocr import needs_tesseract
 

@@ -19,7 +19,8 @@ from inspector.core.params import OcrParams, Params, RasterParams
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
 from inspector.core.reading.skew import letter_height
-from inspector.core.scan import _erase_rules, ocr_picture
+from inspector.core.scan import ocr_picture
+from inspector.core.scan_clean import _erase_rules
 from tests.core.test_ocr import needs_tesseract
 from tests.core.test_scan_noise import RDPI, broken_rules_page
 
