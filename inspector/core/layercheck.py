@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 
 from .geometry import Frame
 from .params import OcrParams
-from .reading.ocr import OcrUnavailable, check, pixel_box, reread
+from .reading.ocr import pixel_box, reread
+from .reading.tessdata import OcrUnavailable, check
 from .scan import INK_GREY, OcrPicture, inked, straightened
 from .types import Rect, Word
 
