@@ -18,12 +18,11 @@ from inspector.core.layercheck import (
     _edge,
     agrees,
     cell_like,
-    runs_on,
     same_text,
     sample,
-    shaped,
     verdict_note,
 )
+from inspector.core.layerrules import runs_on, shaped
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
@@ -92,7 +91,8 @@ def test_a_poor_layer_makes_the_page_be_read_with_this_tools_ocr() -> None:
     assert res.words_source == "ocr"
     note = _layer_note(res.notes)
     assert "over ocr.layer_doubt (10%): the page was read with this tool's OCR instead" in note
-    assert "'3O' read '30'; 'l6O' read '160'" in note  # the evidence is quoted
+    assert "17 of 24 of its words read again alone" in note
+    assert "'3O' read '30'; '2O' read '20'; '4O' read '40'" in note  # the evidence is quoted
     texts = {w.text for w in res.words}
     assert {"120", "160", "400", "Total"} <= texts  # Tesseract's reading of the picture
     assert not texts & {"12O", "l6O", "4OO", "|"}  # none of the layer's misreads
@@ -157,8 +157,8 @@ def _word(text: str) -> Word:
 
 def test_table_like_words_are_sampled_first_and_spread() -> None:
     words = [_word(t) for t in ("alpha", "12", "beta", "-", "gamma", "x2", "delta", "3.5", "epsilon", "a", "in")]
-    assert sample(words, 3) == [1, 5, 7]  # of the four table-like words (1, 3, 5, 7), spread; never "a" or "in"
-    assert sample(words, 6) == [1, 2, 3, 5, 6, 7]  # all four, then two of the prose spread
+    assert sample(words, 3) == [1, 5, 7]  # the three table-like words; never "a" or "in", nor the dash "-"
+    assert sample(words, 6) == [0, 1, 4, 5, 7, 8]  # all three, then three of the five prose words spread
     assert sample(words, 0) == []
     assert [cell_like(t) for t in ("Total", "ab", "4,179", "(a)", "Share")] == [False, False, True, True, False]
 
@@ -179,7 +179,7 @@ def test_a_box_is_widened_to_its_ink_up_to_a_word_gap() -> None:
 
 
 def test_the_note_says_a_limit_cut_the_check_short() -> None:
-    got = LayerCheck(sampled=4, contradicted=2, examples=(("12O", "120"),), ms=1500.0, stopped=STOP_WORK)
+    got = LayerCheck(sampled=4, contradicted=2, examples=(("12O", "120", "read"),), ms=1500.0, stopped=STOP_WORK)
     note = verdict_note(got, 0.1)
     assert note.startswith("2 of 4 of its words read again alone (ocr.layer_sample) contradict it: '12O' read '120'")
     assert "the check stopped at a limit, ocr.cpu_seconds, after 1.5 s" in note
