@@ -142,8 +142,8 @@ def agrees(layer: str, read: str, coarse: bool = False) -> bool:
         return False
     if a == b or b.startswith(a) or b.endswith(a):
         return True
-    if coarse and slipped(a.replace("-", ""), b.replace("-", "")):
-        return True
+    if coarse and slipped(*(_norm(t).casefold().replace("-", "") for t in (layer, read))):
+        return True  # compared before LOOKALIKE: its '1' -> 'l' would make a digit's slip a letter's
     stub = a[:-1].rstrip(EDGES)
     return len(a) >= 2 and a[-1].isalnum() and bool(stub) and (b == stub or (b[:-1] == stub and b[-1] in CUT))
 
@@ -174,7 +174,7 @@ def _norm(s: str) -> str:
 LOOKALIKE = str.maketrans({"1": "l", "i": "l", "!": "l", "q": "g", "{": "(", "}": ")"})
 CUT = "(-\u2013!'."  # what the half of a letter a box cuts off reads as
 
-EDGES = ".,;:()[]'\""  # marks at a word's ends a comparison leaves aside
+EDGES = ".,;:()[]{}'\""  # marks at a word's ends a comparison leaves aside
 # What OCR makes of a rule's ink. Not '-' (a dash is a cell's "nothing") nor '.', ':' (a leader's
 # dots): the picture read has its short dashes and specks painted out with the rules.
 RULE_GLYPHS = frozenset("|_=~¦")

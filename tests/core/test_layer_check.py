@@ -18,6 +18,7 @@ from inspector.core.layercheck import (
     _edge,
     agrees,
     cell_like,
+    informative,
     same_text,
     sample,
     verdict_note,
@@ -221,3 +222,63 @@ def test_a_rule_glyph_is_a_rule_only_where_its_ink_runs_on() -> None:
     assert shaped(two < 128, "=") and not shaped(two < 128, "|") and not shaped(two[:6] < 128, "=")
     two[0:2] = 0  # a rule running into the box's top: not the glyph's ink
     assert shaped(two < 128, "=") and not shaped(two[:6] < 128, "=")
+
+
+AMOUNTS = ("1,204", "3,517", "12,480", "7,093", "2,316", "45,872", "9,130", "6,654")
+REGIONS = ("North", "South", "East", "West", "Centre", "Coast", "Hills", "Lakes")
+
+
+def _amounts(stops: bool) -> bytes:
+    """A list of regions and amounts in thousands groups as a 150 dpi picture (a coarse scan:
+    its picture is enlarged to be read), its words laid over it invisible; ``stops``: the layer
+    writes every other amount with full stops for the commas, as an OCR run over the page at
+    that resolution reads them."""
+    src = pymupdf.open()
+    page = src.new_page(width=A4[0], height=A4[1])
+    words = []
+    for r, (region, amount) in enumerate(zip(REGIONS, AMOUNTS, strict=True)):
+        y = 150.0 + r * 16.0
+        words += [(80.0, y, region), (260.0, y, amount)]
+    for x, y, text in words:
+        page.insert_text((x, y), text, fontsize=11)
+    img = grey_render(page, 150)
+    out = pymupdf.open()
+    pic = out.new_page(width=A4[0], height=A4[1])
+    pic.insert_image(pic.rect, stream=cv2.imencode(".png", img)[1].tobytes())
+    for n, (x, y, text) in enumerate(words):
+        stopped = stops and n % 4 == 3  # every other amount
+        pic.insert_text((x, y), text.replace(",", ".") if stopped else text, fontsize=11, render_mode=3)
+    return out.tobytes()
+
+
+def test_a_layer_whose_own_column_writes_its_commas_otherwise_is_read_again() -> None:
+    # A lone reading of "3.517" on a coarse scan reads a full stop too: the column of numbers
+    # grouped by commas is the evidence (as this tool's OCR corrects its own reading).
+    res = Pipeline(open_document(_amounts(stops=True))).run(0)
+    assert res.words_source == "ocr"
+    note = _layer_note(res.notes)
+    assert "4 of 16 of its words read again alone (ocr.layer_sample) contradict it: '3.517' written '3,517' by its own row or column" in note
+    assert "over ocr.layer_doubt (10%): the page was read with this tool's OCR instead" in note
+    assert set(AMOUNTS) <= {w.text for w in res.words}
+
+
+def test_a_layer_whose_column_agrees_is_kept() -> None:
+    res = Pipeline(open_document(_amounts(stops=False))).run(0)
+    assert res.words_source == "text"
+    assert "0 of 16 of its words read again alone" in _layer_note(res.notes)
+    assert [w.text for w in res.words if "," in w.text] == list(AMOUNTS)
+
+
+def test_only_informative_words_are_sampled() -> None:
+    assert [informative(t) for t in ("-", "\u2022", "8", "&", "(+", "ab", "2.")] == [False] * 7
+    assert [informative(t) for t in ("|", "==", "12", "x2", "Total", "3.5", "(a)")] == [True] * 6 + [False]
+
+
+def test_a_coarse_scans_slips_do_not_contradict_the_layer() -> None:
+    # a letter for a letter, a digit for a digit (one in five characters), a lost dash
+    assert agrees("presumably,", "presumubly,", coarse=True) and not agrees("presumably,", "presumubly,")
+    assert agrees("Furthermore,", "Furthennore,", coarse=True) and agrees("2001", "2007", coarse=True)
+    assert agrees("(57.5\u201364.7)", "(57.5 64.7)", coarse=True) and agrees("(26.9)", "{26.9}")
+    # a letter for a digit, a rule glued to a word, a word read as another stay contradicted
+    assert not agrees("12O", "120", coarse=True) and not agrees("_Endosulphan", "Endosulphan", coarse=True)
+    assert not agrees("Total", "Tables", coarse=True) and not agrees("1996", "2013", coarse=True)
