@@ -169,12 +169,13 @@ def _norm(s: str) -> str:
 
 
 # What Tesseract, reading a word's box alone (no line, no dictionary context), takes one of these
-# for (casefolded first): a difference among them says nothing against the layer (a curly brace
-# for a round bracket: ``reading.ocr_brackets`` reads it back in a page's OCR too).
-LOOKALIKE = str.maketrans({"1": "l", "i": "l", "!": "l", "q": "g", "{": "(", "}": ")"})
+# for (casefolded first): a difference among them says nothing against the layer.
+LOOKALIKE = str.maketrans({"1": "l", "i": "l", "!": "l", "q": "g"})
 CUT = "(-\u2013!'."  # what the half of a letter a box cuts off reads as
 
-EDGES = ".,;:()[]{}'\""  # marks at a word's ends a comparison leaves aside
+# Marks at a word's ends a comparison leaves aside. Not a curly brace: a layer's number ending in
+# one ("3,162,691}") read a column rule's ink after it, which the re-reading (rules painted out) lacks.
+EDGES = ".,;:()[]'\""
 # What OCR makes of a rule's ink. Not '-' (a dash is a cell's "nothing") nor '.', ':' (a leader's
 # dots): the picture read has its short dashes and specks painted out with the rules.
 RULE_GLYPHS = frozenset("|_=~¦")
