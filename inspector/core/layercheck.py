@@ -159,6 +159,20 @@ def slipped(a: str, b: str) -> bool:
         (x.isalpha() and y.isalpha()) or (x.isdigit() and y.isdigit()) for x, y in slips)
 
 
+def glued_rule(layer: str, read: str) -> bool:
+    """Is the layer's ``layer`` a number with a lone square or curly bracket at one end (no
+    bracket to match it in the word) that the re-reading ``read`` lacks? OCR reads a column
+    rule's ink just past a number as ']' or '}' ("2,468,083]"); the picture re-read has its
+    rules painted out, a typed bracket stays and is read."""
+    t = layer.strip()
+    for mark, other, at in (("]", "[", -1), ("}", "{", -1), ("[", "]", 0), ("{", "}", 0)):
+        if len(t) > 1 and t[at] == mark and other not in t:
+            body = t[:-1] if at else t[1:]
+            edge = read.strip()[at:] if read.strip() else ""
+            return re.fullmatch(r"[\d.,]*\d[\d.,]*", body) is not None and edge != mark
+    return False
+
+
 def _loose(s: str) -> str:
     return _norm(s).casefold().translate(LOOKALIKE)
 
@@ -272,7 +286,7 @@ def check_layer(page: Page, o: OcrParams, picture: Callable[[], OcrPicture], wor
         elif _rule_word(text):  # a rule glyph is judged by the ink under it, not by a reading
             if not inked(pic, box) and (raw.runs_on(b) or not raw.shows(b, text)):
                 found.append((text, "", RULE))
-        elif sure and not agrees(text, said, coarse=pic.enlarged_from > 0):
+        elif sure and (glued_rule(text, said) or not agrees(text, said, coarse=pic.enlarged_from > 0)):
             found.append((text, said, READ))
     return LayerCheck(sampled, len(found), tuple(found[:SHOWN]), cost.ms, cost.cpu_ms, cost.stopped)
 

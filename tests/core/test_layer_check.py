@@ -18,6 +18,7 @@ from inspector.core.layercheck import (
     _edge,
     agrees,
     cell_like,
+    glued_rule,
     informative,
     same_text,
     sample,
@@ -283,3 +284,10 @@ def test_a_coarse_scans_slips_do_not_contradict_the_layer() -> None:
     # a letter for a digit, a rule glued to a word, a word read as another stay contradicted
     assert not agrees("12O", "120", coarse=True) and not agrees("_Endosulphan", "Endosulphan", coarse=True)
     assert not agrees("Total", "Tables", coarse=True) and not agrees("1996", "2013", coarse=True)
+
+
+def test_a_rule_read_as_a_bracket_glued_to_a_number_contradicts_the_layer() -> None:
+    assert glued_rule("2,468,083]", "2,468,083") and glued_rule("3,162,691}", "3,162,69")
+    assert glued_rule("[4,180", "4,180")
+    assert not glued_rule("[12]", "12") and not glued_rule("12]", "12]")  # matched, or typed and read
+    assert not glued_rule("Table]", "Table") and not glued_rule("]", "")  # not a number's
