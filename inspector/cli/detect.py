@@ -14,8 +14,8 @@ from ..core.multipage.continuation import Continuation, continued_from
 from ..core.multipage.linking import link_pages
 from ..core.params import describe
 from ..core.reading.document import DocumentError
-from ..core.reading.ocr import INSTALL, installed_languages, tessdata_dir
 from ..core.reading.tags import tagged_table_counts
+from ..core.reading.tessdata import INSTALL, installed_languages, tessdata_dir
 from ..core.structure.rulejoints import joints
 from ..core.types import PageResult, Rect, Table, Word
 from ..render.layers import ALIASES, DEFAULT_PICTURE, LAYER_NAMES

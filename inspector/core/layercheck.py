@@ -20,41 +20,42 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .geometry import Frame
+from .layerrules import PAD, RawPicture, taller
 from .params import OcrParams
-from .reading.ocr import OcrUnavailable, check, pixel_box, reread
+from .reading.ocr import pixel_box, reread
+from .reading.tessdata import OcrUnavailable, check
 from .scan import INK_GREY, OcrPicture, inked
-from .scan_clean import straightened
 from .types import Rect, Word
 
 if TYPE_CHECKING:
-    import numpy as np
 
     from .reading.document import Page
 
 MIN_PX = 4  # a box narrower or lower than this many pixels is not read (as ``reread``)
-PAD = 0.15  # of a word box's height added above and below it: the layer's box may clip its letters' edges
 SHOWN = 3  # contradicted words the page note quotes
+SLIP = 5  # characters of a word per character a coarse scan's lone reading may get wrong (one at least)
+READ, RULE, COLUMN = "read", "rule", "column"  # what contradicted a layer word
 GAP = 0.1  # of a word box's height: a white gap this wide ends a word (letters stand closer)
 LINE_MARGIN = 0.2  # of a text line's inked height kept above and below it: its letters' grey rims
 REACH = 1.0  # of a word box's height: the most a box is widened on each side to its ink
-RUN = 0.5  # of a rule glyph's box height: unbroken ink past it that makes it a piece of a rule
 
 
 @dataclass(frozen=True)
 class LayerCheck:
     """The sample read: ``sampled`` layer words, ``contradicted`` of them, a few ``examples``
-    (the layer's text, the re-reading; "" when the box holds no ink), what the reading cost
+    (the layer's text; the re-reading, "" for a rule glyph's box, or what its column writes;
+    which of ``READ``, ``RULE``, ``COLUMN`` contradicted it), what the reading cost
     (``ms``, ``cpu_ms``) and the limit that ``stopped`` it ("" when none did: words left unread
     are not counted)."""
 
     sampled: int
     contradicted: int
-    examples: tuple[tuple[str, str], ...] = ()
+    examples: tuple[tuple[str, str, str], ...] = ()
     ms: float = 0.0
     cpu_ms: float = 0.0
     stopped: str = ""
@@ -65,22 +66,35 @@ class LayerCheck:
         return self.contradicted / self.sampled if self.sampled else 0.0
 
 
-def sample(words: Sequence[Word], n: int) -> list[int]:
-    """Indices of up to ``n`` of ``words`` (no word of one or two letters): those holding a rule
-    glyph first, then the table-like ones (``cell_like``: where a poor layer errs and where its
-    errors cost a table), then prose, each kind spread evenly over the page."""
+def sample(words: Sequence[Word], n: int, first: Collection[int] = ()) -> list[int]:
+    """Indices of up to ``n`` of ``words``, informative ones only (``informative``): those holding
+    a rule glyph first, then ``first`` (words the layer's own columns correct), then the
+    table-like ones (``cell_like``: where a poor layer errs and where its errors cost a table),
+    then prose, each kind spread evenly over the page."""
     if n <= 0 or not words:
         return []
-    # A word of one or two letters is left out: read alone, with no word around it, Tesseract guesses.
-    kept = [i for i, w in enumerate(words) if not (len(w.text.strip()) <= 2 and w.text.strip().isalpha())]
+    kept = [i for i, w in enumerate(words) if informative(w.text)]
     # Words holding a rule glyph first: a layer that read a rule's ink as text errs where it
     # costs a table most, and the picture can tell a rule from a letter (``_rule_evidence``).
     ruled = [i for i in kept if any(c in RULE_GLYPHS for c in words[i].text)]
-    cells = [i for i in kept if cell_like(words[i].text) and i not in ruled]
-    prose = [i for i in kept if not cell_like(words[i].text)]
+    fixed = [i for i in kept if i in set(first) and i not in ruled]
+    cells = [i for i in kept if cell_like(words[i].text) and i not in ruled and i not in fixed]
+    prose = [i for i in kept if not cell_like(words[i].text) and i not in fixed]
     picked = _spread(ruled, n)
+    picked += _spread(fixed, n - len(picked))
     picked += _spread(cells, n - len(picked))
     return sorted(picked + _spread(prose, n - len(picked)))
+
+
+def informative(text: str) -> bool:
+    """Can ``text`` read alone tell a layer's word from its error: a rule glyph's word (judged by
+    its ink), or a word of two letters or digits or more but not a word of one or two letters
+    (read alone, with no word around it, Tesseract guesses). A dash, a bullet, a lone digit or
+    mark is none: its ink is painted out with the rules' or read as any other mark."""
+    t = text.strip()
+    if _rule_word(t):
+        return True
+    return sum(c.isalnum() for c in t) >= 2 and not (len(t) <= 2 and t.isalpha())
 
 
 def cell_like(text: str) -> bool:
@@ -111,13 +125,16 @@ def same_text(a: str, b: str) -> bool:
     return any(c in ".," for c in layer) and re.fullmatch(pattern, read) is not None
 
 
-def agrees(layer: str, read: str) -> bool:
+def agrees(layer: str, read: str, coarse: bool = False) -> bool:
     """Does the re-reading ``read`` of a box alone leave the layer's ``layer`` standing? Besides
     ``same_text``: letters Tesseract confuses reading a lone word (``LOOKALIKE``: 1 l I i !, g q;
     case) are one; a reading that holds the layer's word at its start or end reached into a
     neighbour's letters; one that lost the word's last letter or digit, or read its cut half as
     a bracket or dash (``CUT``), read a box that stops short. None of these says the layer erred.
-    A rule glyph is never forgiven (``|`` is no lookalike): a layer that read a rule errs."""
+    On a ``coarse`` scan (its letters so few pixels high that the picture read was enlarged), a
+    letter read as another letter or a digit as another digit (``slipped``), or a dash lost, is
+    that resolution's noise, the layer's reading as likely right as the re-reading. A rule glyph is
+    never forgiven (``|`` is no lookalike): a layer that read a rule errs."""
     if same_text(layer, read):
         return True
     a, b = _loose(layer), _loose(read)
@@ -125,8 +142,35 @@ def agrees(layer: str, read: str) -> bool:
         return False
     if a == b or b.startswith(a) or b.endswith(a):
         return True
+    if coarse and slipped(*(_norm(t).casefold().replace("-", "") for t in (layer, read))):
+        return True  # compared before LOOKALIKE: its '1' -> 'l' would make a digit's slip a letter's
     stub = a[:-1].rstrip(EDGES)
     return len(a) >= 2 and a[-1].isalnum() and bool(stub) and (b == stub or (b[:-1] == stub and b[-1] in CUT))
+
+
+def slipped(a: str, b: str) -> bool:
+    """Do ``a`` and ``b`` (as long as each other) differ only by letters for letters and digits for
+    digits, at most one in ``SLIP`` characters (one at least)? Not a letter for a digit: a
+    number's 'O' or 'l' is a layer's error that a cell shows ('12O')."""
+    if len(a) != len(b):
+        return False
+    slips = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+    return len(slips) <= max(1, len(a) // SLIP) and all(
+        (x.isalpha() and y.isalpha()) or (x.isdigit() and y.isdigit()) for x, y in slips)
+
+
+def glued_rule(layer: str, read: str) -> bool:
+    """Is the layer's ``layer`` a number with a lone square or curly bracket at one end (no
+    bracket to match it in the word) that the re-reading ``read`` lacks? OCR reads a column
+    rule's ink just past a number as ']' or '}' ("2,468,083]"); the picture re-read has its
+    rules painted out, a typed bracket stays and is read."""
+    t = layer.strip()
+    for mark, other, at in (("]", "[", -1), ("}", "{", -1), ("[", "]", 0), ("{", "}", 0)):
+        if len(t) > 1 and t[at] == mark and other not in t:
+            body = t[:-1] if at else t[1:]
+            edge = read.strip()[at:] if read.strip() else ""
+            return re.fullmatch(r"[\d.,]*\d[\d.,]*", body) is not None and edge != mark
+    return False
 
 
 def _loose(s: str) -> str:
@@ -143,7 +187,9 @@ def _norm(s: str) -> str:
 LOOKALIKE = str.maketrans({"1": "l", "i": "l", "!": "l", "q": "g"})
 CUT = "(-\u2013!'."  # what the half of a letter a box cuts off reads as
 
-EDGES = ".,;:()[]'\""  # marks at a word's ends a comparison leaves aside
+# Marks at a word's ends a comparison leaves aside. Not a curly brace: a layer's number ending in
+# one ("3,162,691}") read a column rule's ink after it, which the re-reading (rules painted out) lacks.
+EDGES = ".,;:()[]'\""
 # What OCR makes of a rule's ink. Not '-' (a dash is a cell's "nothing") nor '.', ':' (a leader's
 # dots): the picture read has its short dashes and specks painted out with the rules.
 RULE_GLYPHS = frozenset("|_=~¦")
@@ -195,13 +241,6 @@ def _line(rows: list[bool]) -> tuple[int, int]:
     return top, bottom + 1
 
 
-def _taller(box: Rect) -> Rect:
-    """``box`` with ``PAD`` of its height added above and below (not beside it: a neighbour's
-    letters start there)."""
-    d = PAD * box.height
-    return Rect(box.x0, box.y0 - d, box.x1, box.y1 + d)
-
-
 def _edge(ink: Sequence[bool], gap: int) -> int:
     """How many columns of ``ink`` (outward from a box's side) still belong to the word: up to
     the first run of ``gap`` columns without ink (all of them when none comes)."""
@@ -213,11 +252,15 @@ def _edge(ink: Sequence[bool], gap: int) -> int:
     return len(ink)
 
 
-def check_layer(page: Page, o: OcrParams, picture: Callable[[], OcrPicture], words: Sequence[Word]) -> LayerCheck:
+def check_layer(page: Page, o: OcrParams, picture: Callable[[], OcrPicture], words: Sequence[Word],
+                skew: float = 0.0) -> LayerCheck:
     """``o.layer_sample`` of the layer's ``words`` (page space) read again, each box alone, on
-    ``picture()``; a word is contradicted when the reading is at least ``o.min_confidence`` sure
-    and says otherwise, or it is empty over a box holding no ink (a rule's "word", painted out)."""
-    picked = sample(words, o.layer_sample)
+    ``picture()`` (straightened by ``skew`` degrees); a word is contradicted when its own row or
+    column writes it otherwise (``column_told``), when the reading is at least
+    ``o.min_confidence`` sure and says otherwise (``agrees``; on a coarse scan allowing its
+    slips), or when a rule glyph's box holds no ink (a rule's "word", painted out)."""
+    told = column_told(page, o, words, skew)
+    picked = sample(words, o.layer_sample, told)
     if not picked:
         return LayerCheck(0, 0)
     try:
@@ -227,105 +270,39 @@ def check_layer(page: Page, o: OcrParams, picture: Callable[[], OcrPicture], wor
         return LayerCheck(0, 0, unavailable=str(exc))
     turned = Frame(page.shown_turn, page.width, page.height, pic.frame.skew)
     own = [turned.rect(words[i].bbox) for i in picked]
-    boxes = [to_ink(pic, _taller(b)) for b in own]
+    boxes = [to_ink(pic, taller(b)) for b in own]
     got, cost = reread(pic.grey, pic.dpi, o.lang, pic.frame, boxes, (o.cpu_seconds, o.max_seconds))
-    raw = _Raw(page, pic)
-    sampled = contradicted = 0
-    examples: list[tuple[str, str]] = []
+    raw = RawPicture(page, pic)
+    sampled = 0
+    found: list[tuple[str, str, str]] = []
     for i, b, box, new in zip(picked, own, boxes, got, strict=True):
-        if not new and cost.stopped:
+        if i not in told and not new and cost.stopped:
             continue  # left unread by a limit: no evidence either way
         sampled += 1
-        said = " ".join(w.text for w in new)
+        text, said = words[i].text, " ".join(w.text for w in new)
         sure = bool(new) and sum(w.ocr_confidence for w in new) / len(new) >= o.min_confidence
-        if _rule_word(words[i].text):  # a rule glyph is judged by the ink under it, not by a reading
-            against = not inked(pic, box) and (raw.runs_on(b) or not raw.shows(b, words[i].text))
-        else:
-            against = sure and not agrees(words[i].text, said)
-        if against:
-            contradicted += 1
-            if len(examples) < SHOWN:
-                examples.append((words[i].text, said if not _rule_word(words[i].text) else ""))
-    return LayerCheck(sampled, contradicted, tuple(examples), cost.ms, cost.cpu_ms, cost.stopped)
+        if i in told:  # the layer's own row or column writes it otherwise: no reading needed
+            found.append((text, told[i], COLUMN))
+        elif _rule_word(text):  # a rule glyph is judged by the ink under it, not by a reading
+            if not inked(pic, box) and (raw.runs_on(b) or not raw.shows(b, text)):
+                found.append((text, "", RULE))
+        elif sure and (glued_rule(text, said) or not agrees(text, said, coarse=pic.enlarged_from > 0)):
+            found.append((text, said, READ))
+    return LayerCheck(sampled, len(found), tuple(found[:SHOWN]), cost.ms, cost.cpu_ms, cost.stopped)
 
 
-class _Raw:
-    """The page's picture as scanned (straightened like ``pic``, nothing painted out), rendered
-    once when a rule glyph of the layer needs it."""
+def column_told(page: Page, o: OcrParams, words: Sequence[Word], skew: float) -> dict[int, str]:
+    """The layer's words that their own rows and columns write otherwise, by index: what this
+    tool's OCR corrects in its own reading (``scan.by_neighbours``: a thousands comma read as a
+    full stop among numbers grouped by commas, a lost decimal point or comma), as the layer's
+    text. A lone word read again cannot see these (a coarse scan's comma reads as a full stop
+    alone too): its column can. On a page's text layer these corrections change no number
+    (``reading.ocr_commas``), so a good layer has none."""
+    from .scan import by_neighbours
 
-    def __init__(self, page: Page, pic: OcrPicture) -> None:
-        self.page, self.pic = page, pic
-        self.grey: np.ndarray | None = None
-
-    def shows(self, box: Rect, text: str) -> bool:
-        """Does the ink in the word's ``box`` (straightened points, as the layer has it, padded)
-        on the picture as scanned have the shape of the layer's rule glyph ``text`` (``shaped``)?
-        A typed '|' or '=' the painting out of rules took does; a cell's dash that a poor OCR read
-        as '=' does not. (Tesseract reading such a lone mark alone mostly reads nothing: no test.)"""
-        grey = self.picture()
-        x0, y0, x1, y1 = pixel_box(_taller(box), self.pic.dpi, grey.shape)
-        return shaped(grey[y0:y1, x0:x1] < INK_GREY, text.strip())
-
-    def picture(self) -> np.ndarray:
-        if self.grey is None:
-            self.grey = straightened(self.page.render_shown(self.pic.dpi), self.pic.frame.skew)
-        return self.grey
-
-    def runs_on(self, box: Rect) -> bool:
-        """Does the ink under a rule glyph's ``box`` (straightened points) run on past it, up or
-        down or sideways, for ``RUN`` of its height without a break, on the picture as scanned? Then it
-        was a piece of a longer rule (gone from the picture read: rules are painted out), not a
-        letter: a typed '|' or '=' ends with its box, a text line's letters beyond it are broken
-        by the line gap and by letter gaps."""
-        grey = self.picture()
-        px = pixel_box(box, self.pic.dpi, grey.shape)
-        # Either way: OCR reads a vertical rule's piece as '=' or '|' alike, and a typed glyph
-        # has a line gap above and below it and a word gap beside it.
-        return runs_on(grey, px, vertical=True) or runs_on(grey, px, vertical=False)
-
-
-def shaped(ink: np.ndarray, text: str) -> bool:
-    """Is the ``ink`` (a boolean mask of a padded word box) the shape of the rule glyphs ``text``,
-    its rows of ink that run into the box's top or bottom left out: for bars (| ¦) ink twice as
-    tall as wide, for '_' and '~' twice as wide as tall, for '=' two runs of inked rows; any
-    other run of glyphs is taken as shown (no shape to test)."""
-    import numpy as np
-
-    inked_rows = np.array(ink.any(axis=1), dtype=bool)
-    top, bottom = 0, len(inked_rows)
-    while top < bottom and inked_rows[top]:  # ink running into the padded box's top or bottom:
-        top += 1  # another line's, or a rule's
-    while bottom > top and inked_rows[bottom - 1]:
-        bottom -= 1
-    inked_rows[:top] = inked_rows[bottom:] = False
-    rows = np.flatnonzero(inked_rows)
-    if not rows.size:
-        return False
-    cols = np.flatnonzero(ink[rows].any(axis=0))
-    tall, wide = int(rows[-1] - rows[0] + 1), int(cols[-1] - cols[0] + 1)
-    kinds = set(text)
-    if kinds <= set("|¦"):
-        return tall >= 2 * wide
-    if kinds <= set("_~"):
-        return wide >= 2 * tall
-    if kinds == {"="}:
-        return int((np.diff(rows) > 1).sum()) == 1  # two runs of inked rows: one white gap between
-    return True
-
-
-def runs_on(grey: np.ndarray, box: tuple[int, int, int, int], vertical: bool) -> bool:
-    """Does ink run on past the pixels ``box`` (x0, y0, x1, y1) of ``grey``, unbroken for ``RUN``
-    of the box's height, above or below it (``vertical``) or left or right of it?"""
-    x0, y0, x1, y1 = box
-    if x1 <= x0 or y1 <= y0:
-        return False
-    along = max(2, int(RUN * (y1 - y0)))
-    if vertical:
-        cols = slice(max(x0 - 1, 0), x1 + 1)
-        strips = [grey[max(y0 - along, 0):y0, cols], grey[y1:y1 + along, cols]]
-        return any(s.shape[0] == along and bool((s < INK_GREY).any(axis=1).all()) for s in strips)
-    strips = [grey[y0:y1, max(x0 - along, 0):x0], grey[y0:y1, x1:x1 + along]]
-    return any(s.shape[1] == along and bool((s < INK_GREY).any(axis=0).all()) for s in strips)
+    turned = Frame(page.shown_turn, page.width, page.height, skew)
+    fixed = by_neighbours(words, [turned.rect(w.bbox) for w in words], o)[0]
+    return {i: f.text for i, (w, f) in enumerate(zip(words, fixed, strict=True)) if f.text != w.text}
 
 
 def _rule_word(text: str) -> bool:
@@ -343,8 +320,7 @@ def verdict_note(got: LayerCheck, doubt: float) -> str:
         return f"the layer was kept unchecked: {got.unavailable}"
     if not got.sampled and not got.stopped:
         return "the layer was kept unchecked (ocr.layer_sample is 0, or no word of it could be read alone)"
-    quoted = "; ".join(f"'{a}' read '{b}'" if b else f"'{a}' a rule's or a dash's ink (none left once rules are painted out, and not that glyph's shape on the picture as scanned)"
-                       for a, b in got.examples)
+    quoted = "; ".join(_quoted(e) for e in got.examples)
     told = (f"{got.contradicted} of {got.sampled} of its words read again alone (ocr.layer_sample) "
             f"contradict it{': ' + quoted if quoted else ''}")
     if got.stopped:  # a limit cut the check short: what was read still decides
@@ -352,3 +328,15 @@ def verdict_note(got: LayerCheck, doubt: float) -> str:
     if got.sampled and got.share() > doubt:
         return f"{told}, over ocr.layer_doubt ({doubt:.0%}): the page was read with this tool's OCR instead"
     return f"{told}, not over ocr.layer_doubt ({doubt:.0%}): the layer's words were kept"
+
+
+def _quoted(example: tuple[str, str, str]) -> str:
+    """One contradicted word as the page note quotes it."""
+    text, said, how = example
+    if how == COLUMN:
+        return (f"'{text}' written '{said}' by its own row or column (a full stop read for a thousands comma, "
+                "a lost point or comma: ocr.comma_groups, ocr.decimal_points, ocr.lost_commas)")
+    if how == RULE:
+        return (f"'{text}' a rule's or a dash's ink (none left once rules are painted out, and not that "
+                "glyph's shape on the picture as scanned)")
+    return f"'{text}' read '{said}'"

@@ -120,8 +120,10 @@ class OcrParams:
                               "0: the layer is kept unchecked (faster).", step=4)
     layer_doubt: float = param(0.1, "Doubt an OCR layer at", "share", 0.0, 1.0,
                                "A searchable scan whose checked words are contradicted over this share (read "
-                               "otherwise with at least the min confidence, a lone word's known misreadings and a "
-                               "box cut short aside; or a '|', '=' or '_' with no ink left once the rules are painted "
+                               "otherwise with at least the min confidence, a lone word's known misreadings, a box "
+                               "cut short and, on a coarse scan, a letter or digit slip aside; written otherwise by "
+                               "its own row or column, as a full stop among thousands commas; or a '|', '=' or '_' "
+                               "with no ink left once the rules are painted "
                                "out, whose ink on the scan runs on as a rule's or is not that glyph's shape) is "
                                "read with this tool's OCR "
                                "instead of its layer, as ocr.mode=always does; 1: always keep the layer.",

@@ -338,7 +338,7 @@ class Pipeline:
         skew = self._skew(t, page, params)
         o = params.ocr
         got = self._stage(t, "layercheck", (page.index, o, params.raster, skew), lambda: check_layer(
-            page, o, lambda: self._picture(t, page, params, skew), scan.words))
+            page, o, lambda: self._picture(t, page, params, skew), scan.words, skew))
         said = f"{LAYER_PREFIX} over the page's picture (a searchable scan): {verdict_note(got, o.layer_doubt)}"
         if got.sampled and got.share() > o.layer_doubt:
             read = self._scan(t, page, params, True, scan.words, turn)

@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING
 
 from .geometry import Frame
 from .params import OcrParams, RasterParams
-from .reading.ocr import OcrResult, OcrUnavailable, pixel_box, read_words, reread
+from .reading.ocr import OcrResult, pixel_box, read_words, reread
 from .reading.ocr_brackets import brackets_note, round_brackets
 from .reading.ocr_clock import stop_note
 from .reading.ocr_commas import commas_note, restore_commas
 from .reading.ocr_points import lost_commas_note, points_note, restore_points
+from .reading.tessdata import OcrUnavailable, check
 from .scan_clean import cleaned
 from .structure.tables import TablesResult
 from .types import RasterResult, Rect, RejectedRule, Rule, Table, Word
@@ -73,8 +74,6 @@ class OcrPicture:
 def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> OcrResult | str:
     """OCR of ``page``'s ``picture()`` (see ``ocr_picture``); words in unrotated page space. A
     one-line message instead when Tesseract (or the language) is missing."""
-    from .reading.ocr import check
-
     try:
         check(o.lang)  # before the render: a missing Tesseract costs nothing
         pic = picture()

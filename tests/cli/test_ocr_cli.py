@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from inspector.cli import main
-from inspector.core.reading.ocr import ENV_TESSDATA
+from inspector.core.reading.tessdata import ENV_TESSDATA
 from tests.core.test_ocr import ROWS, needs_tesseract, picture_of, text_table_pdf
 
 

@@ -18,12 +18,13 @@ from inspector.core.layercheck import (
     _edge,
     agrees,
     cell_like,
-    runs_on,
+    glued_rule,
+    informative,
     same_text,
     sample,
-    shaped,
     verdict_note,
 )
+from inspector.core.layerrules import runs_on, shaped
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
@@ -92,7 +93,8 @@ def test_a_poor_layer_makes_the_page_be_read_with_this_tools_ocr() -> None:
     assert res.words_source == "ocr"
     note = _layer_note(res.notes)
     assert "over ocr.layer_doubt (10%): the page was read with this tool's OCR instead" in note
-    assert "'3O' read '30'; 'l6O' read '160'" in note  # the evidence is quoted
+    assert "17 of 24 of its words read again alone" in note
+    assert "'3O' read '30'; '2O' read '20'; '4O' read '40'" in note  # the evidence is quoted
     texts = {w.text for w in res.words}
     assert {"120", "160", "400", "Total"} <= texts  # Tesseract's reading of the picture
     assert not texts & {"12O", "l6O", "4OO", "|"}  # none of the layer's misreads
@@ -157,8 +159,8 @@ def _word(text: str) -> Word:
 
 def test_table_like_words_are_sampled_first_and_spread() -> None:
     words = [_word(t) for t in ("alpha", "12", "beta", "-", "gamma", "x2", "delta", "3.5", "epsilon", "a", "in")]
-    assert sample(words, 3) == [1, 5, 7]  # of the four table-like words (1, 3, 5, 7), spread; never "a" or "in"
-    assert sample(words, 6) == [1, 2, 3, 5, 6, 7]  # all four, then two of the prose spread
+    assert sample(words, 3) == [1, 5, 7]  # the three table-like words; never "a" or "in", nor the dash "-"
+    assert sample(words, 6) == [0, 1, 4, 5, 7, 8]  # all three, then three of the five prose words spread
     assert sample(words, 0) == []
     assert [cell_like(t) for t in ("Total", "ab", "4,179", "(a)", "Share")] == [False, False, True, True, False]
 
@@ -179,7 +181,7 @@ def test_a_box_is_widened_to_its_ink_up_to_a_word_gap() -> None:
 
 
 def test_the_note_says_a_limit_cut_the_check_short() -> None:
-    got = LayerCheck(sampled=4, contradicted=2, examples=(("12O", "120"),), ms=1500.0, stopped=STOP_WORK)
+    got = LayerCheck(sampled=4, contradicted=2, examples=(("12O", "120", "read"),), ms=1500.0, stopped=STOP_WORK)
     note = verdict_note(got, 0.1)
     assert note.startswith("2 of 4 of its words read again alone (ocr.layer_sample) contradict it: '12O' read '120'")
     assert "the check stopped at a limit, ocr.cpu_seconds, after 1.5 s" in note
@@ -221,3 +223,71 @@ def test_a_rule_glyph_is_a_rule_only_where_its_ink_runs_on() -> None:
     assert shaped(two < 128, "=") and not shaped(two < 128, "|") and not shaped(two[:6] < 128, "=")
     two[0:2] = 0  # a rule running into the box's top: not the glyph's ink
     assert shaped(two < 128, "=") and not shaped(two[:6] < 128, "=")
+
+
+AMOUNTS = ("1,204", "3,517", "12,480", "7,093", "2,316", "45,872", "9,130", "6,654")
+REGIONS = ("North", "South", "East", "West", "Centre", "Coast", "Hills", "Lakes")
+
+
+def _amounts(stops: bool) -> bytes:
+    """A list of regions and amounts in thousands groups as a 150 dpi picture (a coarse scan:
+    its picture is enlarged to be read), its words laid over it invisible; ``stops``: the layer
+    writes every other amount with full stops for the commas, as an OCR run over the page at
+    that resolution reads them."""
+    src = pymupdf.open()
+    page = src.new_page(width=A4[0], height=A4[1])
+    words = []
+    for r, (region, amount) in enumerate(zip(REGIONS, AMOUNTS, strict=True)):
+        y = 150.0 + r * 16.0
+        words += [(80.0, y, region), (260.0, y, amount)]
+    for x, y, text in words:
+        page.insert_text((x, y), text, fontsize=11)
+    img = grey_render(page, 150)
+    out = pymupdf.open()
+    pic = out.new_page(width=A4[0], height=A4[1])
+    pic.insert_image(pic.rect, stream=cv2.imencode(".png", img)[1].tobytes())
+    for n, (x, y, text) in enumerate(words):
+        stopped = stops and n % 4 == 3  # every other amount
+        pic.insert_text((x, y), text.replace(",", ".") if stopped else text, fontsize=11, render_mode=3)
+    return out.tobytes()
+
+
+def test_a_layer_whose_own_column_writes_its_commas_otherwise_is_read_again() -> None:
+    # A lone reading of "3.517" on a coarse scan reads a full stop too: the column of numbers
+    # grouped by commas is the evidence (as this tool's OCR corrects its own reading).
+    res = Pipeline(open_document(_amounts(stops=True))).run(0)
+    assert res.words_source == "ocr"
+    note = _layer_note(res.notes)
+    assert "4 of 16 of its words read again alone (ocr.layer_sample) contradict it: '3.517' written '3,517' by its own row or column" in note
+    assert "over ocr.layer_doubt (10%): the page was read with this tool's OCR instead" in note
+    assert set(AMOUNTS) <= {w.text for w in res.words}
+
+
+def test_a_layer_whose_column_agrees_is_kept() -> None:
+    res = Pipeline(open_document(_amounts(stops=False))).run(0)
+    assert res.words_source == "text"
+    assert "0 of 16 of its words read again alone" in _layer_note(res.notes)
+    assert [w.text for w in res.words if "," in w.text] == list(AMOUNTS)
+
+
+def test_only_informative_words_are_sampled() -> None:
+    assert [informative(t) for t in ("-", "\u2022", "8", "&", "(+", "ab", "2.")] == [False] * 7
+    assert [informative(t) for t in ("|", "==", "12", "x2", "Total", "3.5", "(a)")] == [True] * 6 + [False]
+
+
+def test_a_coarse_scans_slips_do_not_contradict_the_layer() -> None:
+    # a letter for a letter, a digit for a digit (one in five characters), a lost dash
+    assert agrees("presumably,", "presumubly,", coarse=True) and not agrees("presumably,", "presumubly,")
+    assert agrees("Furthermore,", "Furthennore,", coarse=True) and agrees("2001", "2007", coarse=True)
+    assert agrees("(57.5\u201364.7)", "(57.5 64.7)", coarse=True)
+    assert not agrees("3,162,691}", "3,162,69", coarse=True)  # a rule read as a brace after the number
+    # a letter for a digit, a rule glued to a word, a word read as another stay contradicted
+    assert not agrees("12O", "120", coarse=True) and not agrees("_Endosulphan", "Endosulphan", coarse=True)
+    assert not agrees("Total", "Tables", coarse=True) and not agrees("1996", "2013", coarse=True)
+
+
+def test_a_rule_read_as_a_bracket_glued_to_a_number_contradicts_the_layer() -> None:
+    assert glued_rule("2,468,083]", "2,468,083") and glued_rule("3,162,691}", "3,162,69")
+    assert glued_rule("[4,180", "4,180")
+    assert not glued_rule("[12]", "12") and not glued_rule("12]", "12]")  # matched, or typed and read
+    assert not glued_rule("Table]", "Table") and not glued_rule("]", "")  # not a number's

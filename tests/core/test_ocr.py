@@ -15,8 +15,8 @@ from inspector.core.geometry import Frame
 from inspector.core.params import ParamError, Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
-from inspector.core.reading.ocr import ENV_TESSDATA, installed_languages, package_for, tessdata_dir
 from inspector.core.reading.skew import estimate_skew, straighten
+from inspector.core.reading.tessdata import ENV_TESSDATA, installed_languages, package_for, tessdata_dir
 from inspector.core.types import Rect, Word
 from resources.make_samples import TableStyle, draw_table, finish, new_document
 

@@ -26,7 +26,7 @@ from inspector.core.multipage.linking import link_pages
 from inspector.core.params import STAGES, FieldInfo, Params, describe
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
-from inspector.core.reading.ocr import tessdata_dir
+from inspector.core.reading.tessdata import tessdata_dir
 from tests.core import pdfs
 from tests.core.test_layer_check import _searchable as searchable
 from tests.core.test_ocr import picture_of, text_table_pdf

@@ -6,14 +6,12 @@ picture to the page (see ``geometry.Frame.straighten``), and grown vertically to
 line's cap height and descender depth, which is what a text-layer word's box spans (so
 "ace" and "Ag" on one line get the same band, and rows group the same way).
 
-The language data (``*.traineddata``) is looked up in ``$INSPECTOR_TESSDATA`` when set
-(and only there, so a test can point it at a missing folder), else ``$TESSDATA_PREFIX``,
-else the usual system folders. Every failure is a one-line message saying what to install.
+Where the language data is found and what to install when it is not: ``tessdata`` (its
+``check`` raises ``OcrUnavailable`` with a one-line message).
 """
 
 from __future__ import annotations
 
-import glob
 import os
 import threading
 from dataclasses import dataclass
@@ -26,13 +24,9 @@ from ..geometry import Frame
 from ..types import Rect, Word
 from .ocr_clock import STOP_WALL, OcrClock
 from .ocr_glyphs import DASHES, Glyph, LineScale, restore_dashes
+from .tessdata import check
 from .words import normalise
 
-ENV_TESSDATA = "INSPECTOR_TESSDATA"
-INSTALL = "apt-get install tesseract-ocr tesseract-ocr-eng"
-SYSTEM_DIRS = ("/usr/share/tesseract-ocr/*/tessdata", "/usr/share/tessdata", "/usr/local/share/tessdata",
-               "/opt/homebrew/share/tessdata", "/usr/local/share/tesseract-ocr/*/tessdata")
-NOT_LANGUAGES = ("osd", "equ")  # orientation and equation models, not languages
 CELL_MARGIN_PX = 12  # paper around a cell read on its own (Tesseract misreads text touching the edge)
 NOISE_CONFIDENCE = 40.0  # % under which a word without letters or digits is dropped as a speck
 ASCENT, DESCENT = 0.85, 0.25  # a text-layer word box reaches about this far above / below the baseline, x row height
@@ -40,10 +34,6 @@ ASCENT, DESCENT = 0.85, 0.25  # a text-layer word box reaches about this far abo
 # layer's would (medians over 3,700 OCR words matched to the text layer's, ICDAR dev copies at 200 dpi).
 ROW_EM = 0.93  # Tesseract's row height (ascender top to descender foot) is this share of the type's size
 SIDE_BEARING = 0.037  # em: a word's ink starts (ends) this far inside its first (last) glyph's advance
-
-
-class OcrUnavailable(Exception):
-    """OCR cannot run; ``str(err)`` says what to install."""
 
 
 @dataclass(frozen=True)
@@ -62,58 +52,6 @@ class OcrResult:
     cpu_ms: float = 0.0
     enlarged_from: int = 0  # the scan's own dpi when its picture was enlarged to ``dpi`` (ocr.upscale_letters)
     notes: tuple[str, ...] = ()  # what was done to the picture read (``scan.OcrPicture.notes``)
-
-
-def tessdata_dir() -> Path | None:
-    """The folder holding Tesseract's ``*.traineddata``, or None when none is installed."""
-    forced = os.environ.get(ENV_TESSDATA)
-    if forced is not None:
-        return Path(forced) if _has_data(Path(forced)) else None
-    cands = []
-    prefix = os.environ.get("TESSDATA_PREFIX")
-    if prefix:
-        cands += [Path(prefix), Path(prefix) / "tessdata"]
-    for pattern in SYSTEM_DIRS:
-        cands += [Path(p) for p in sorted(glob.glob(pattern), reverse=True)]
-    return next((c for c in cands if _has_data(c)), None)
-
-
-def _has_data(folder: Path) -> bool:
-    return folder.is_dir() and any(folder.glob("*.traineddata"))
-
-
-def installed_languages() -> tuple[str, ...]:
-    """Names of the installed language packs (e.g. 'eng', 'kor'), sorted; () without Tesseract."""
-    folder = tessdata_dir()
-    if folder is None:
-        return ()
-    names = (p.name.removesuffix(".traineddata") for p in folder.glob("*.traineddata"))
-    return tuple(sorted(n for n in names if n not in NOT_LANGUAGES))
-
-
-def package_for(lang: str) -> str:
-    """Debian's package holding a language pack (``chi_sim`` -> ``tesseract-ocr-chi-sim``)."""
-    return "tesseract-ocr-" + lang.lower().replace("_", "-")
-
-
-def check(lang: str) -> Path:
-    """The tessdata folder when OCR in ``lang`` ('eng', 'eng+deu') can run; else ``OcrUnavailable``."""
-    try:
-        import tesserocr  # noqa: F401
-    except ImportError:
-        raise OcrUnavailable("OCR needs the tesserocr package: pip install tesserocr "
-                             f"(and Tesseract's data: {INSTALL})") from None
-    folder = tessdata_dir()
-    if folder is None:
-        raise OcrUnavailable(f"OCR is not available: Tesseract is not installed ({INSTALL}); "
-                             "everything else works on the text layer")
-    have = set(installed_languages())
-    missing = [x for x in lang.split("+") if x not in have]
-    if missing:
-        pkgs = " ".join(package_for(x) for x in missing)
-        raise OcrUnavailable(f"OCR language {'+'.join(missing)} is not installed (installed: "
-                             f"{', '.join(sorted(have)) or 'none'}); install it with: apt-get install {pkgs}")
-    return folder
 
 
 _LOCAL = threading.local()  # one Tesseract engine per thread: loading a model costs ~100 ms

@@ -224,7 +224,7 @@ class ParamsPanel(QWidget):
             combo.addItems(list(info.choices))
             combo.currentTextChanged.connect(lambda v: self._user_set(info.key, v))
             return combo
-        from ...core.reading.ocr import installed_languages  # a folder listing: no Tesseract is started
+        from ...core.reading.tessdata import installed_languages  # a folder listing: no Tesseract is started
 
         combo.setEditable(True)
         combo.addItems(list(installed_languages()) or [str(info.default)])
