@@ -3,8 +3,8 @@
 A two-column page (AbiWord's two-column section): a heading and a borderless table in the left
 column, a paragraph of Chinese running on in the right one. Chinese sets no spaces, so a line of
 its prose is one or two "words", and the word count that tells running text beside a table
-(``beside.running_text``) read none: the paragraph became the table's last column and the
-heading its first row. Measured in characters (``beside.prose_piece``, ``text.ideograph_prose``: twelve ideographs or more
+(``flow.running_text``) read none: the paragraph became the table's last column and the
+heading its first row. Measured in characters (``flow.prose_piece``, ``text.ideograph_prose``: twelve ideographs or more
 with a sentence's punctuation inside), the column is cut off; the heading sharing its page line
 with the column's first line (one piece in larger type) is the table's title, no row.
 """

@@ -28,10 +28,11 @@ from dataclasses import dataclass, replace
 from statistics import mean, median, pstdev
 
 from ..numbers import is_number
-from ..text import ideograph_prose, word_count
+from ..text import word_count
 from ..types import Rect, Word
 from .between import HEADING_SIZE
 from .columns import STRADDLE, Line, Segment, lines_in, segments
+from .flow import flows, prose_piece, running_text
 
 MIN_WORDS = 2.5  # mean words a piece of running text holds, at least
 MAX_NUMBERS = 0.3  # share of a text column's words that may be numbers
@@ -49,8 +50,6 @@ EDGE_SLACK = 2  # pt a text column's piece may stand past the column's ragged-si
 CUT_INSET = 1  # pt into the gutter from the text column's edge where the cut is placed
 MIN_TABLE_PIECES = 2  # pieces a table line keeps after the cut to count as a row of cells
 MIN_ROW_LINES = 2  # table lines with MIN_TABLE_PIECES pieces the cut must leave
-PROSE_PIECE_WORDS = 3  # words a piece of running text holds, at least
-PROSE_PIECE_TEXT = 2  # ... of which not numbers (not an amount such as "CHF 6,676")
 FACING = 0.5  # line spacings: a text line this close to a table row's baseline faces it
 MIN_FACING = 2  # lines facing table rows needed to judge the baselines
 OFF_BASELINE = 0.5  # share of the facing lines that must sit off the table's baselines
@@ -263,23 +262,6 @@ def _flush_column(prose: Sequence[Segment], right: bool) -> list[Segment]:
     return []
 
 
-def running_text(s: Segment, words: Sequence[Word]) -> bool:
-    """Three or more words, two of them words of letters: not numbers (not an amount such as
-    "CHF 6,676") and not marks alone (an ellipsis ". . ." in a diagram, a dot leader)."""
-    return len(s.word_ids) >= PROSE_PIECE_WORDS and sum(_lettered(words[i].text) for i in s.word_ids) >= PROSE_PIECE_TEXT
-
-
-def prose_piece(s: Segment, words: Sequence[Word]) -> bool:
-    """Running text (``running_text``), or a piece of Chinese or Japanese running text
-    (``text.ideograph_prose``): set without spaces, a line of such prose is one or two "words"."""
-    return running_text(s, words) or ideograph_prose("".join(words[i].text for i in s.word_ids))
-
-
-def _lettered(text: str) -> bool:
-    """A word of text: holds a letter and is no number."""
-    return any(c.isalpha() for c in text) and not is_number(text)
-
-
 def _own_lines(table: Sequence[int], text: Sequence[int], words: Sequence[Word], tol: float,
                min_gap: float | None, rows_of_cells: Sequence[float] = ()) -> _Pitch | None:
     """The text column's own line spacing when its words keep their own lines: evenly spaced
@@ -344,35 +326,6 @@ def _pitch(steps: Sequence[float]) -> _Pitch | None:
     if len(even) + sum(wide) < len(steps) or breaks > BREAKS * len(steps) or len(even) < MIN_EVEN_STEPS:
         return None
     return _Pitch(mean(even), breaks)
-
-
-def flows(col: Sequence[Segment], words: Sequence[Word], lines: Sequence[Line]) -> list[tuple[Segment, Segment]]:
-    """Pairs of consecutive pieces of one column where the upper one's text runs on into the
-    lower one: the upper is running text, full (the lower's first word did not fit beside
-    it), ends no sentence, and the lower starts in lower case at the column's line pitch.
-    Read by ``flow`` (prose set in columns) and by ``_own_lines`` (prose beside a table on
-    the table's baselines)."""
-    pitches = [lines[d.line].baseline - lines[u.line].baseline for u, d in zip(col, col[1:], strict=False)]
-    pitches = [p for p in pitches if p > 0]
-    if not pitches:
-        return []
-    pitch, right = median(pitches), max(s.x1 for s in col)
-    out = []
-    for up, down in zip(col, col[1:], strict=False):
-        last, first = words[up.word_ids[-1]], words[down.word_ids[0]]
-        step = lines[down.line].baseline - lines[up.line].baseline
-        if not (0 < step <= FLOW_PITCH * pitch and first.text[:1].islower() and running_text(up, words)):
-            continue
-        if last.text.endswith(SENTENCE_END):
-            continue
-        if right - up.x1 < first.bbox.width + SPACE * max(last.font_size, 1.0):
-            out.append((up, down))
-    return out
-
-
-FLOW_PITCH = 1.25  # a line goes on at most this many times its column's median line pitch below the one above
-SPACE = 0.3  # a word space, in font sizes: the room a full line leaves is narrower than next word + space
-SENTENCE_END = tuple(".!?:;。！？：；")
 
 
 PROSE_BESIDE = ("prose beside the table: a column of running text (its own even line spacing, off the table's "

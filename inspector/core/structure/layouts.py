@@ -34,8 +34,8 @@ import numpy as np
 from ..rect import Rect
 from ..text import list_marker
 from ..types import Grid, Word
-from .beside import running_text
 from .columns import Line, Segment, lines_in, segments
+from .flow import running_text
 from .keyvalue import ENUMERATOR
 from .region import RegionEvidence
 
