@@ -22,6 +22,7 @@ from .beside import AROUND, THROUGH, beside_said, trim_text_column
 from .between import line_facts
 from .blankform import inner_grids, written_below
 from .bleed import BLEED, bleeds
+from .blockunder import BLOCK_UNDER
 from .caption import figure_caption
 from .cellmarks import cell_marks, without_marks
 from .cells import assemble
@@ -222,7 +223,8 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     cands = join_spacers(hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes, facts, said,
                                        tparams.prose_beside_rules, bands, tol,
                                        fills if tparams.header_notes else ()), words)
-    tops = sorted(c.bbox.y0 for c in cands)
+    # A block under a table at its right (``blockunder``) ends the table over its first row.
+    tops = sorted([c.bbox.y0 for c in cands] + [r.bbox.y0 for r in said if r.reason == BLOCK_UNDER])
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
     for cand in cands:
         stop = min((y for y in tops if y > cand.bbox.y1 + 1), default=float("inf"))
