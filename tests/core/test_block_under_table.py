@@ -85,3 +85,38 @@ def test_a_totals_rule_over_the_amounts_stays_the_tables() -> None:
     assert rows[0] == list(HEAD) and rows[-1][1] == "Total due" and rows[-1][-1] == "$49,794.49"
     assert any("Subtotal" in text for row in rows for text in row)  # the band over the rule: the table's too
     assert not any(r.reason == BLOCK_UNDER for r in res.regions)
+
+
+def _group_head_page() -> bytes:
+    """A booktabs table: a top rule, "Fiscal year" over the three year columns with a rule
+    under them only (a ``cmidrule``), the years, a rule, the body, a bottom rule."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    xs = (150.0, 290.0, 350.0, 410.0)  # the label's left, each year column's right
+    y = 120.0
+    page.draw_line((xs[0], y), (xs[3] + 6, y), width=0.8)
+    page.insert_text((xs[0], y + 22), "Item", fontsize=SIZE, fontname="helv")
+    page.insert_text((320.0, y + 13), "Fiscal year", fontsize=SIZE, fontname="helv")
+    page.draw_line((250.0, y + 17), (xs[3] + 6, y + 17), width=0.4)
+    for x, year in zip(xs[1:], ("2018", "2019", "2020"), strict=True):
+        page.insert_text((x - pymupdf.get_text_length(year, fontsize=SIZE), y + 29), year, fontsize=SIZE)
+    page.draw_line((xs[0], y + 33), (xs[3] + 6, y + 33), width=0.5)
+    body = (("Alps", "41", "-5.8%", "7.73"), ("Travel", "40,205", "-1.5%", "(12.36)"),
+            ("Africa", "86", "-10.0%", "83.70"), ("Energy use", "728", "4.6%", "8.37"))
+    for r, row in enumerate(body):
+        yy = y + 46 + r * 12
+        page.insert_text((xs[0], yy), row[0], fontsize=SIZE)
+        for x, text in zip(xs[1:], row[1:], strict=True):
+            page.insert_text((x - pymupdf.get_text_length(text, fontsize=SIZE), yy), text, fontsize=SIZE)
+    page.draw_line((xs[0], y + 40 + len(body) * 12), (xs[3] + 6, y + 40 + len(body) * 12), width=0.8)
+    return doc.tobytes()
+
+
+def test_a_group_heads_rule_under_the_top_rule_is_no_block() -> None:
+    """Under the top rule alone (no ruled row above it yet), a narrower rule at the right
+    under a group head is the head's: one table, its body rows in it, nothing told."""
+    res = _run(_group_head_page())
+    assert len(res.tables) == 1
+    assert any(row[0] == "Energy use" for row in res.tables[0].rows_text())
+    assert any("Fiscal year" in text for row in res.tables[0].rows_text() for text in row)
+    assert not any(r.reason == BLOCK_UNDER for r in res.regions)

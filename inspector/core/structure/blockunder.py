@@ -6,7 +6,9 @@ Read by ``regions.hrule_regions`` while it stacks rules into one candidate: the 
 is no totals rule of the table above (a rule over its amount columns, the Total row's label at
 the table's left edge, outside the rule), when every line between the table's last rule and
 it, and the line under it, stands inside the rule's span: the block's own rows, none of them
-reaching the table's label column.
+reaching the table's label column. The table above must be ruled row by row already (three
+rule positions at least): under a top rule alone, a narrower rule at the right is a group
+head's (booktabs' ``cmidrule`` under "Fiscal year", a census table's "Race/ethnicity").
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Sequence
 from ..types import Rect, Rule, TableRegion
 from .columns import Line
 
+RULED_ABOVE = 3  # rule positions the table above holds at least: ruled row by row already (not a top rule alone)
 RIGHT_OF = 0.25  # share of the table's width the block's rule starts right of the table's left side, at least
 SPAN_SLACK = 2.0  # pt a line may stand past the rule's ends and still lie within its span
 UNDER_REACH = 2.0  # line heights under the rule the block's last row stands, at most
@@ -30,7 +33,9 @@ def block_under(group: Sequence[Rule], r: Rule, lines: Sequence[Line], said: lis
     (see the module)? Told in ``said``."""
     x0, x1 = min(q.start for q in group), max(q.end for q in group)
     bottom = max(q.pos for q in group)
-    if r.start - x0 < RIGHT_OF * (x1 - x0) or r.pos <= bottom:
+    # Under a top rule alone, a narrower rule at the right is a group head's (a ``cmidrule``
+    # under "Fiscal year"): a block under a table needs the table's rows ruled over it.
+    if len({round(q.pos) for q in group}) < RULED_ABOVE or r.start - x0 < RIGHT_OF * (x1 - x0) or r.pos <= bottom:
         return False
     band = [ln for ln in lines if bottom < ln.bbox.y0 and ln.bbox.y1 < r.pos and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
     under = [ln for ln in lines if ln.bbox.y0 > r.pos and ln.bbox.x1 > x0 and ln.bbox.x0 < x1]
