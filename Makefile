@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-tcpdf corpus-abiword corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild corpus-scribus corpus-gnumeric corpus-php
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-tcpdf corpus-abiword corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild corpus-scribus corpus-gnumeric corpus-php corpus-wkhtml
 
 setup: sysdeps $(STAMP)
 
@@ -266,6 +266,14 @@ corpus-gnumeric: setup
 	@bash packaging/gnumeric.sh
 	$(PY) -m corpus.gnumeric.build $(ARGS)
 
+# The wkhtmltopdf corpus (corpus/wkhtml): invoices with a totals block, statements over pages,
+# timesheets, Bootstrap striped/bordered tables, key-value blocks, Korean and Chinese schedules,
+# printed from HTML by wkhtmltopdf 0.12.6 (Qt WebKit); truth from each cell's background set in
+# a colour of its own. Installs wkhtmltopdf from Debian first (packaging/wkhtml.sh); never part
+# of `make setup`. Seeded: `make corpus-wkhtml ARGS="--seed 7 --out /tmp/w7"`.
+corpus-wkhtml: setup
+	@bash packaging/wkhtml.sh
+	$(PY) -m corpus.wkhtml.build $(ARGS)
 # The Scribus corpus (corpus/scribus): brochure and rate-sheet pages set by Scribus 1.5.8 (desktop
 # publishing): several tables a page drawn as text frames, rectangles and line objects or as
 # Scribus tables, running headers and footers, prose in columns, a bar chart beside a table;

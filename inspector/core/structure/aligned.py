@@ -286,18 +286,29 @@ def _gaps_meet(a: Gaps, b: Gaps) -> bool:
 
 
 def indented_rows(words: Sequence[Word], lines: Sequence[Line], gaps: list[list[tuple[float, float]]],
-                  narrow: Sequence[list[tuple[float, float]]]) -> dict[int, str]:
+                  narrow: Sequence[list[tuple[float, float]]],
+                  tight: Sequence[list[tuple[float, float]]] | None = None) -> tuple[dict[int, str], dict[int, str]]:
     """Give a line without a column gap the narrower gap after its label (one or two words)
     when the text after it starts where the next column of the aligned line above starts
     (in ``gaps``, in place): a sub-row whose label is indented ("T1a" under "T1"), or a
     label wider than the one above ("M0" under "M"), stands closer to the next column, and
     is one of the table's rows, not a break in it. A list marker ("•") is no label: a bullet
     list under a line is a list, and a label starts with a capital or a digit (``starts_item``).
-    Returns the labels of the lines given a gap, by line index, for explain."""
+    With ``tight`` (each line's gaps of a column gap's least width, ``columns.min_gap``), a
+    line with no narrower gap either gets its tight gap when the text after it is flush with
+    the next column of every aligned line next to it (``_widest_label``). Returns the labels
+    of the lines given a gap by line index, the narrower gaps' and the tight gaps', for explain."""
     with_gaps = [n for n, g in enumerate(gaps) if g]
     said: dict[int, str] = {}
+    widest: dict[int, str] = {}
     for n, g in enumerate(gaps):
-        if g or not narrow[n]:
+        if g:
+            continue
+        if not narrow[n]:
+            widest_label = _widest_label(words, lines, gaps, tight[n] if tight else [], n)
+            if widest_label and tight:
+                g.append(tight[n][0])
+                widest[n] = widest_label
             continue
         k = bisect_left(with_gaps, n)
         if not k:
@@ -308,8 +319,30 @@ def indented_rows(words: Sequence[Word], lines: Sequence[Line], gaps: list[list[
         if flush and len(label) <= INDENTED_LABEL and starts_item(label[0]):
             g.append(h)
             said[n] = " ".join(label)
-    return said
+    return said, widest
 
 
+def _widest_label(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Gaps], tight: Gaps, n: int) -> str:
+    """The label of line ``n`` when its first ``tight`` gap ends where the next column starts
+    (within ``FLUSH_PT``) in each line next to it that has column gaps (one at least): the
+    widest cell of an auto-width column (an HTML table's, a LaTeX ``l`` column's) stands
+    only the cells' padding from the next column, under a column gap's width, while every
+    other row leaves a wide gap ending at the same place. "" when it is none (a label of one
+    or two words, starting with a capital or a digit: ``starts_item``)."""
+    if not tight:
+        return ""
+    h = tight[0]
+    near = [k for k in (n - 1, n + 1) if 0 <= k < len(lines) and gaps[k]]
+    if not near or not all(any(abs(h[1] - b) <= FLUSH_PT and h[0] < b for _, b in gaps[k]) for k in near):
+        return ""
+    label = [words[i].text for i in lines[n].word_ids if words[i].bbox.x1 <= h[0]]
+    if not label or len(label) > INDENTED_LABEL or not starts_item(label[0]):
+        return ""
+    return " ".join(label)
+
+
+WIDEST_LABEL = ("rows kept in the table: {n} line(s) whose label ({labels}) stands closer than a column gap "
+                "before text set flush with the next column of the rows around it: the widest cell of an "
+                "auto-width column, one padding from the next, not a break in the table")
 SUB_ROWS = ("sub-rows kept in the table: {n} line(s) whose label ({labels}) stands closer than a column gap "
             "before text set flush with the next column of the row above; rows of the table, not a break in it")

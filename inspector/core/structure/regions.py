@@ -16,6 +16,7 @@ import numpy as np
 
 from ..types import Fill, Rect, Rule, TableRegion, TableSource, Word
 from .between import LineFacts
+from .blockunder import block_under
 from .boxedcells import join_boxes
 from .columns import Line
 from .rulegaps import beside_told, prose_between, title_banner
@@ -340,7 +341,8 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     one of the fills ``bands`` shades that band wall to wall (``shadedbands``: a section row;
     ``tol`` the snap tolerance, pt), or the band is a note row under a header band of the
     fills ``heads`` (``shadedbands.under_header_band``); with ``beside``, nor prose beside the
-    narrower of the two (``between.prose_beside``).
+    narrower of the two (``between.prose_beside``); nor a narrower rule at the right under
+    lines all within its span, a block of its own (``blockunder``: an invoice's totals).
     """
     body = usual_height(lines)
     verticals = [r for r in rules if r.orient == "v"]
@@ -354,7 +356,8 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
                     lines, n_segments, top, bottom, body, sizes, facts, told, verticals, hs),
                     partial(note_under_header, g, r, heads, (lines, n_segments, facts), tol)) \
                     and not (beside and beside_told(lines, facts, g[-1], r, said)) \
-                    and not title_banner(g, r, lines, n_segments, body, said):
+                    and not title_banner(g, r, lines, n_segments, body, said) \
+                    and not block_under(g, r, lines, said):
                 home = g
                 break
         if home is None:

@@ -16,12 +16,13 @@ from ..evidence.figures import AREA
 from ..numbers import is_number
 from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
-from .aligned import SUB_ROWS, aligned_runs, indented_rows, label_over_first
+from .aligned import SUB_ROWS, WIDEST_LABEL, aligned_runs, indented_rows, label_over_first
 from .bandlines import continues
 from .beside import AROUND, THROUGH, beside_said, trim_text_column
 from .between import line_facts
 from .blankform import inner_grids, written_below
 from .bleed import BLEED, bleeds
+from .blockunder import BLOCK_UNDER
 from .caption import figure_caption
 from .cellmarks import cell_marks, without_marks
 from .cells import assemble
@@ -222,7 +223,8 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
     cands = join_spacers(hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes, facts, said,
                                        tparams.prose_beside_rules, bands, tol,
                                        fills if tparams.header_notes else ()), words)
-    tops = sorted(c.bbox.y0 for c in cands)
+    # A block under a table at its right (``blockunder``) ends the table over its first row.
+    tops = sorted([c.bbox.y0 for c in cands] + [r.bbox.y0 for r in said if r.reason == BLOCK_UNDER])
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
     for cand in cands:
         stop = min((y for y in tops if y > cand.bbox.y1 + 1), default=float("inf"))
@@ -249,7 +251,7 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
             col.offer(cand)
         # Runs too short to be tried are listed last (the bins number the regions before them).
         # A note on a table's own rows (sub-rows kept) stays; a short run inside a table does not.
-        col.regions.extend(r for r in short if r.reason.startswith(SUB_ROWS[:20]) or r.reason == NARROWED
+        col.regions.extend(r for r in short if r.reason.startswith((SUB_ROWS[:20], WIDEST_LABEL[:20])) or r.reason == NARROWED
                            or not any(_overlaps(r.bbox, t) for t in col.taken))
     # Listed last, as the short runs: what ended a table or was left out of every one.
     col.regions.extend({r.bbox: r for r in said}.values())
@@ -282,6 +284,7 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     index = {k: n for n, k in enumerate(keep)}
     gaps: list[list[tuple[float, float]]] = [[] for _ in free]
     narrow: list[list[tuple[float, float]]] = [[] for _ in free]
+    tight: list[list[tuple[float, float]]] = [[] for _ in free]  # segment gaps: columns.min_gap at least
     last: dict[int, float] = {}
     occupied: list[list[tuple[float, float]]] = [[] for _ in free]
     # A justified cell's stretched word spaces (``justified``) are its text, no column gap.
@@ -298,13 +301,15 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
                 gaps[n].append((last[n], s.x0))
             if s.x0 - last[n] >= HEADER_GAP_EM * em:
                 narrow[n].append((last[n], s.x0))
+            if s.x0 - last[n] >= params.columns.min_gap:
+                tight[n].append((last[n], s.x0))
         last[n] = s.x1
     blocks = side_blocks(words, free, gaps, occupied, params.columns.min_gap, params.rows.y_tolerance,
                          params.tables.sides_ends_apart, centres.lines if centres.words is words else None,
                          params.tables.page_gutters)
     if blocks:
         return _beside_each_other(words, free, blocks, taken, centres, params)
-    sub_rows = indented_rows(words, free, gaps, narrow)
+    sub_rows, widest = indented_rows(words, free, gaps, narrow, tight)
     out: list[Candidate] = []
     short: list[TableRegion] = []
     need = params.tables.min_aligned_rows
@@ -341,6 +346,11 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
                 labels = ", ".join(f"'{sub_rows[n]}'" for n in kept[:SAID_LABELS])
                 short.append(TableRegion(Rect.bounding([free[n].bbox for n in kept]), "aligned",
                                          SUB_ROWS.format(n=len(kept), labels=labels)))
+            kept = [n for n in range(a, b) if n in widest]
+            if kept:
+                labels = ", ".join(f"'{widest[n]}'" for n in kept[:SAID_LABELS])
+                short.append(TableRegion(Rect.bounding([free[n].bbox for n in kept]), "aligned",
+                                         WIDEST_LABEL.format(n=len(kept), labels=labels), "columns.min_gap"))
             if cut.through:
                 short.append(TableRegion(box, "aligned", THROUGH))
             elif cut.prose is not None:
