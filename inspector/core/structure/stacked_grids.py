@@ -37,6 +37,7 @@ from .regions import EDGE_RULE_WIDTH, FILL_SPAN, RULE_DECIMALS, SIDE_TOLS, Candi
 # Why no user would change these: the blocks' sides and rules are matched with merge.snap
 # (``tol``); this only says how many rules make a drawn grid's columns.
 MIN_COLUMN_RULES = 2  # vertical rules each block needs for their positions to say "the same columns"
+ONE, GAP = "one", "gap"  # how two blocks joined: parts of one grid, or a report's groups a blank gap apart
 ZEBRA_ROWS = 2.0  # x a tiled block's tallest band: an unfilled row between two tiled ones is at most this tall
 
 
@@ -49,8 +50,12 @@ def join_stacked(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float,
     block = None  # the last block joined: its own height bounds a tiled table's unfilled rows
     for c in ruled:
         last = out[-1] if out else None
-        if last is not None and block is not None and _one_table(last, c, fills, tol, block, parts):
-            out[-1] = Candidate(last.bbox.union(c.bbox), "ruled", (*last.rules, *c.rules))
+        how = _one_table(last, c, fills, tol, block, parts) if last is not None and block is not None else ""
+        if last is not None and how:
+            # A blank gap over a report's next group is no row: the group's top rule goes, its
+            # first row reaching up to the block over it (``_group_gap``).
+            rules = c.rules if how != GAP else tuple(r for r in c.rules if not _top_rule(r, c, tol))
+            out[-1] = Candidate(last.bbox.union(c.bbox), "ruled", (*last.rules, *rules))
         else:
             out.append(c)
         block = c
@@ -58,22 +63,29 @@ def join_stacked(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float,
 
 
 def _one_table(a: Candidate, b: Candidate, fills: Sequence[Fill], tol: float, block: Candidate,
-               parts: Parts | None) -> bool:
-    """Is ``b`` (a block) the next part of ``a`` (the blocks joined so far, ``block`` the last)?"""
+               parts: Parts | None) -> str:
+    """Is ``b`` (a block) the next part of ``a`` (the blocks joined so far, ``block`` the last)?
+    ``""`` no, ``GAP`` across a blank gap over a report's group (``_group_gap``), ``ONE`` else."""
     if abs(a.bbox.x0 - b.bbox.x0) > SIDE_TOLS * tol or abs(a.bbox.x1 - b.bbox.x1) > SIDE_TOLS * tol:
-        return False
+        return ""
     gap = b.bbox.y0 - a.bbox.y1
+    grouped = GAP if parts is not None and _group_gap(a, block, b, gap, tol, parts) else ""
     if not _same_columns(_verticals(a), _verticals(b), tol):
-        return parts is not None and _group_gap(a, block, b, gap, tol, parts)
+        return grouped
     if gap <= tol or any(_band(f.bbox, a.bbox, a.bbox.y1, b.bbox.y0, tol) for f in fills):
-        return True
+        return ONE
     if _tiled(a) and _tiled(b):
         if _zebra_gap(block, b, gap):
-            return True
+            return ONE
         if parts is not None and _tiled_row(block, b, gap, parts):
-            return True
-    return parts is not None and (_drawn_gap(block, b, gap, tol, parts) or _label_gap(block, b, tol, parts)
-                                  or _group_gap(a, block, b, gap, tol, parts))
+            return ONE
+    if parts is not None and (_drawn_gap(block, b, gap, tol, parts) or _label_gap(block, b, tol, parts)):
+        return ONE
+    return grouped
+
+
+def _top_rule(r: Rule, c: Candidate, tol: float) -> bool:
+    return r.orient == "h" and abs(r.pos - c.bbox.y0) <= tol
 
 
 def _group_gap(a: Candidate, block: Candidate, b: Candidate, gap: float, tol: float, parts: Parts) -> bool:
