@@ -2,7 +2,7 @@
 JasperReports 6.20.6 (the Java report engine enterprise systems print statements and invoices
 with; its PDF exporter writes through OpenPDF 1.3.30), in English, Korean and Chinese.
 
-    python -m corpus.java.build [--seed 28] [--per-style 4] [--out corpus/java]
+    python -m corpus.java.build [--seed 28] [--per-style 5] [--out corpus/java]
 
 (or ``make corpus-java``, which first fetches the engine's jars with ``packaging/java.sh``:
 build-only, never part of ``make setup``). Steps:
@@ -156,7 +156,7 @@ def build(out: Path, seed: int, per_style: int) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return common.main(argv, __doc__ or "", build, 28, 4, HERE)
+    return common.main(argv, __doc__ or "", build, 28, 5, HERE)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,9 @@ HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n<jasperReport xmlns="http://jas
 
 @dataclass(frozen=True)
 class Look:
-    """A report's look: font family and size (pt), border pen (pt, colour), fills (#RRGGBB)."""
+    """A report's look: font family and size (pt), border pen (pt, colour), fills (#RRGGBB);
+    ``borders`` how a cell's field draws its box: "box" (every side), "bottom" (a rule under
+    each field only) or "none" (fills alone)."""
 
     font: str
     size: float
@@ -31,6 +33,7 @@ class Look:
     head_text: str
     zebra: str  # the alternate rows' fill ("" none)
     group_fill: str
+    borders: str = "box"
 
 
 def cdata(expr: str) -> str:
@@ -56,7 +59,8 @@ def field(x: float, y: float, w: float, h: float, expr: str, look: Look, *, cell
     prop = f'<propertyExpression name="ti.cell">{cdata(cell)}</propertyExpression>' if cell else ""
     elem = (f'<reportElement{st}{mode} x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}"{grow} forecolor="{color}"'
             f'{back}>{prop}</reportElement>')
-    pen = f'<pen lineWidth="{look.pen:g}" lineColor="{look.line}"/>' if border else ""
+    sides = {"box": "pen", "bottom": "bottomPen"}.get(look.borders) if border else None
+    pen = f'<{sides} lineWidth="{look.pen:g}" lineColor="{look.line}"/>' if sides else ""
     box = f'<box topPadding="2" leftPadding="3" bottomPadding="2" rightPadding="3">{pen}</box>'
     font = f'<font fontName="{look.font}" size="{size or look.size:g}" isBold="{str(bold).lower()}"/>'
     text_el = f'<textElement textAlignment="{align}" verticalAlignment="Middle">{font}</textElement>'

@@ -20,8 +20,8 @@ def _title(lang: str, look: Look, width: float, kind: int, rng: random.Random) -
     for label, value in ((w["stmt"][2], f"{rng.randint(100, 999)}-{rng.randint(10000, 99999)}"),
                          (w["stmt"][0], f"2026-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"),
                          (w["corner"], rng.choice(w["regions"]))):
-        lines.append(text(0, y, width * 0.5, 13, f"{label}: {value}", look))
-        y += 13
+        lines.append(text(0, y, width * 0.5, 16, f"{label}: {value}", look))  # a line of 9 pt text and padding
+        y += 16
     if rng.random() < 0.5:
         lines.append(jx.line(0, y + 4, width, 0.75, "#404040"))
     return "".join(lines), y + 12
@@ -98,7 +98,7 @@ def ledger(lang: str, rng: random.Random) -> Report:
                             align="Right", pattern=MONEY) for c, n in ((3, "d"), (4, "c"))))
     group = (f'<group name="acct"><groupExpression>{jx.cdata("$F{acct}")}</groupExpression>'
              f'<groupHeader>{jx.band(ROW_H, head, "Prevent")}</groupHeader>'
-             f'<groupFooter>{jx.band(ROW_H + 6, foot, "Prevent")}</groupFooter></group>\n')
+             f'<groupFooter>{jx.band(ROW_H + rng.choice((0, 4, 6, 10)), foot, "Prevent")}</groupFooter></group>\n')
     grand = (field(0, 0, xs[3], ROW_H, w["grand"], look, cell=key("t1", r, 0, 3), static=True, bold=True,
                    fill=look.head_fill, color=look.head_text)
              + "".join(field(xs[c], 0, ws[c], ROW_H, f"$V{{all_{n}}}", look, cell=key("t1", r, c), bold=True,

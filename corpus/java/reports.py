@@ -88,7 +88,7 @@ def look_for(lang: str, rng: random.Random) -> Look:
                 rng.choice(("#000000", "#808080", "#B0B0B0")),
                 rng.choice(("#1F3864", "#2E5C3A", "#404040")) if dark else rng.choice(("#D9D9D9", "#DCE6F1")),
                 "#FFFFFF" if dark else "#000000", rng.choice(("", "#F2F2F2", "#EAF1DD", "#EEF3FA")),
-                rng.choice(("#E7E6E6", "#FFF2CC", "#DDEBF7")))
+                rng.choice(("#E7E6E6", "#FFF2CC", "#DDEBF7")), rng.choice(("box", "box", "bottom", "none")))
 
 
 def key(tid: str, r: int | str, c: int | str, cs: int = 1) -> str:
