@@ -16,15 +16,18 @@ build-only, never part of ``make setup``). Steps:
    from the cells' keys (row, column, column span), each cell's text the page's words inside
    its box (the build stops on any difference from the print model's text).
 
-The exporter stamps the time and a file ID into the PDF: the build writes a fixed date and an
-ID made from a digest of the rest, so a rebuilt corpus is the same bytes.
+The exporter stamps the time and a file ID into the PDF and names each font subset with a
+random tag: the build writes a fixed date, a tag made from the font's name and an ID made
+from a digest of the rest, so a rebuilt corpus is the same bytes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
+import re
 import struct
 import subprocess
 import sys
@@ -76,6 +79,17 @@ def extension() -> Path:
     return ext
 
 
+SUBSET = re.compile(rb"/([A-Z]{6})\+([A-Za-z0-9-]+)")
+
+
+def steady(pdf: bytes) -> bytes:
+    """``pdf`` with each font subset's tag made from its font's name (OpenPDF draws it at
+    random; as long, so no offset moves), then ``scribus.build.fixed``'s date and file ID."""
+    def tag(m: re.Match[bytes]) -> bytes:
+        return b"/" + bytes(65 + x % 26 for x in hashlib.md5(m[2]).digest()[:6]) + b"+" + m[2]
+    return fixed(SUBSET.sub(tag, pdf))
+
+
 def render(reports: list[Report]) -> list[tuple[bytes, Printed]]:
     """Each report's PDF and its printed cells, from one run of the engine."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -96,7 +110,7 @@ def render(reports: list[Report]) -> list[tuple[bytes, Printed]]:
                 if cell:
                     box = pymupdf.Rect(int(x), int(y), int(x) + int(w), int(y) + int(h))
                     printed.append((int(page), box, cell, text))
-            out.append((fixed((d / f"r{k:03d}.pdf").read_bytes()), printed))
+            out.append((steady((d / f"r{k:03d}.pdf").read_bytes()), printed))
         return out
 
 
