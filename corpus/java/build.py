@@ -120,8 +120,8 @@ def tables_of(printed: Printed) -> dict[str, tuple[HtmlTable, dict[int, dict[tup
     cells: dict[str, dict[tuple[int, int], Cell]] = defaultdict(dict)
     boxes: dict[str, dict[int, dict[tuple[int, int], pymupdf.Rect]]] = defaultdict(lambda: defaultdict(dict))
     for page, box, key, text in printed:
-        tid, r, c, cs = key.split("|")
-        slot = (int(r), int(c))
+        tid, row, col, cs = key.split("|")
+        slot = (int(row), int(col))
         cells[tid].setdefault(slot, Cell(text, cs=int(cs)))
         boxes[tid][page][slot] = box
     out = {}

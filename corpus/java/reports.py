@@ -36,7 +36,7 @@ class Report:
     tables: tuple[Table, ...]
 
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {  # per language: labels (str) and word lists (tuples)
     "en": {"stmt": ("Date", "Description", "Reference", "Debit", "Credit", "Balance"),
            "ledger": ("Date", "Voucher", "Description", "Debit", "Credit"),
            "inv": ("No.", "Item", "Qty", "Unit price", "Amount"),
