@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-tcpdf corpus-abiword corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild corpus-scribus corpus-gnumeric corpus-php corpus-wkhtml
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-tcpdf corpus-abiword corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild corpus-scribus corpus-gnumeric corpus-php corpus-wkhtml corpus-java
 
 setup: sysdeps $(STAMP)
 
@@ -283,6 +283,15 @@ corpus-wkhtml: setup
 corpus-scribus: setup
 	@bash packaging/scribus.sh
 	$(PY) -m corpus.scribus.build $(ARGS)
+
+# The Java report-engine corpus (corpus/java): bank statements over several pages, ledgers
+# grouped by account with subtotals, invoices with a totals box and crosstabs set by
+# JasperReports 6.20.6 (one boxed text field per cell), English, Korean and Chinese; truth from
+# the engine's print model. packaging/java.sh fetches the engine's jars into build/java (build
+# only, never part of `make setup`). Seeded: `make corpus-java ARGS="--seed 5 --out /tmp/j5"`.
+corpus-java: setup
+	@bash packaging/java.sh
+	$(PY) -m corpus.java.build $(ARGS)
 
 # Real tagged PDFs (Word, PowerPoint, Excel, InDesign, Acrobat) from PDF libraries' test
 # data on PyPI, into corpus/tagged_real/pdfs (git-ignored: third-party files). Tests skip without them.

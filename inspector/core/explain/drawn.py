@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..evidence.rules_vector import WHITE
-from ..structure.drawnparts import LABELLED, TILED
+from ..structure.drawnparts import GROUPED, LABELLED, TILED
 from ..types import Boundary, Grid, Rule
 from .page import Evidence, PageContext, Why, value_range
 
@@ -184,14 +184,18 @@ LABEL_ROW = ("; {} it lies a section label between two ruled blocks of one grid 
 
 TILED_ROW = ("; {} it lies an unfilled row between runs of the table's cell tiles (fills a gutter apart, or a band over "
              "them), joined to them: the tiles' gutters line up over and under it and its text keeps their columns ({})")
-_KINDS = {LABELLED: ("section_label", LABEL_ROW), TILED: ("tiled_row", TILED_ROW)}
+GROUP_ROW = ("; {} it lies a blank gap narrower than a row between two ruled blocks of one grid, the lower one "
+             "opening on a row across every column (a group's label) or being one row (a total), its column rules "
+             "among the upper's: a report's groups set a little apart, one table ({})")
+_KINDS = {LABELLED: ("section_label", LABEL_ROW), TILED: ("tiled_row", TILED_ROW), GROUPED: ("group_gap", GROUP_ROW)}
 
 
 def joined_rows(ctx: PageContext, g: Grid, rows: list[Why]) -> list[Why]:
     """``rows`` with each boundary on the top or bottom of a band ``tables.ruled_parts`` joined
     to ``g`` (the band the tables stage noted, ``drawnparts.Parts.tell``) naming it, with
     evidence ``drawn_parts`` (a row of the grid's columns), ``section_label`` (a section label
-    between two blocks, ``drawnparts.section_label``) or ``tiled_row`` (an unfilled row between
+    between two blocks, ``drawnparts.section_label``), ``group_gap`` (a blank gap over a
+    report's next group, ``stacked_grids._group_gap``) or ``tiled_row`` (an unfilled row between
     cell tiles, ``stacked_grids``); switching it off is offered when that
     removes the boundary and keeps the others (otherwise the table comes apart, and the lever is
     only named)."""

@@ -100,7 +100,9 @@ class Evidence:
     with a label's first line going on into the line holding its values, bottom-aligned: the gap, pt) |
     drawn_parts (a row ruled across only, joined to a drawn grid's parts, lies over or under it: on how many
     sides, ``tables.ruled_parts``) | section_label (a section label set in a row's height between two ruled
-    blocks of one grid joined them, over or under it: on how many sides) | head_stack (column heads stacked in their columns over several lines
+    blocks of one grid joined them, over or under it: on how many sides) | group_gap (a blank gap narrower than a
+    row over a report's next group or total, joining two ruled blocks of one grid, lies over or under it: on how
+    many sides) | head_stack (column heads stacked in their columns over several lines
     above the head rule part the header's lines here: how many lines the stacked block holds) | boxed_cells
     (the table's cells are closed boxes set apart, joined into one table: how many boxes) | rows_under_fills
     (the table's last rows, unshaded, under a grid drawn by cell shading alone) | spanning_head (a
@@ -121,7 +123,8 @@ class Evidence:
         out: dict[str, object] = {"kind": self.kind}
         if self.kind in ("rule", "clipped_art", "clipped_text", "spanning_lines", "leaders", "justified",
                          "row_labels", "accounting_sign", "amount_body", "spacer_column", "cell_tiles",
-                         "band_seam", "rule_joints", "drawn_parts", "head_stack", "section_label", "boxed_cells",
+                         "band_seam", "rule_joints", "drawn_parts", "head_stack", "section_label", "group_gap",
+                         "boxed_cells",
                          "data_band", "expression"):
             out["count"] = int(self.value)
         elif self.kind in ("text_gap", "line_gap", "number_stack", "group_rule", "amount_row", "leading_pitch",

@@ -38,6 +38,9 @@ LABELLED = ("a section label alone in the first column between two ruled blocks 
 TILED = ("an unfilled row between two blocks of one table's cell tiles (fills set a gutter apart, the same sides "
          "and gutters over and under it): its text keeps the tiles' columns, no line running across them, a label "
          "beside its value; one table")
+GROUPED = ("a blank gap narrower than a row between two ruled blocks of one grid (the same sides, the lower "
+           "block's column rules among the upper's), the lower one opening on a row across every column (a group's "
+           "label) or being one row (a total): a report's group set a little apart, one table")
 JOINED = ("a row ruled across only, under or between parts of one drawn grid (its column rules stroked "
           "in shaded rows only): its text keeps the grid's columns, no line running across them, "
           "a label beside its value; one table with the grid")
@@ -112,9 +115,15 @@ class Parts:
         """``section_label`` on this page's lines."""
         return section_label(self.lines, self.facts, blocks, row)
 
+    def blank(self, cand: Candidate, top: float, bottom: float) -> bool:
+        """Does no text line stand in the band from ``top`` to ``bottom`` (pt) across ``cand``?"""
+        return not any(ln.bbox.y1 > top and ln.bbox.y0 < bottom and ln.bbox.x1 > cand.bbox.x0
+                       and ln.bbox.x0 < cand.bbox.x1 for ln in self.lines)
+
     def tell(self, cand: Candidate, top: float, bottom: float, why: str = JOINED) -> None:
         """Note (for explain) that the band from ``top`` to ``bottom`` (pt) joined ``cand``
-        (``why``: JOINED, a row of its columns, or LABELLED, a section label)."""
+        (``why``: JOINED, a row of its columns, LABELLED, a section label, or GROUPED, a blank
+        gap over a group)."""
         if self.said is not None:
             self.said.append(TableRegion(Rect(cand.bbox.x0, top, cand.bbox.x1, bottom), cand.source, why,
                                          "tables.ruled_parts", joined=True))

@@ -31,12 +31,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..types import Fill, Rect, Rule
-from .drawnparts import LABELLED, TILED, Parts, drawn_edges
+from .drawnparts import GROUPED, LABELLED, TILED, Parts, drawn_edges
 from .regions import EDGE_RULE_WIDTH, FILL_SPAN, RULE_DECIMALS, SIDE_TOLS, Candidate, attach_fills
 
 # Why no user would change these: the blocks' sides and rules are matched with merge.snap
 # (``tol``); this only says how many rules make a drawn grid's columns.
 MIN_COLUMN_RULES = 2  # vertical rules each block needs for their positions to say "the same columns"
+ONE, GAP = "one", "gap"  # how two blocks joined: parts of one grid, or a report's groups a blank gap apart
 ZEBRA_ROWS = 2.0  # x a tiled block's tallest band: an unfilled row between two tiled ones is at most this tall
 
 
@@ -49,8 +50,12 @@ def join_stacked(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float,
     block = None  # the last block joined: its own height bounds a tiled table's unfilled rows
     for c in ruled:
         last = out[-1] if out else None
-        if last is not None and block is not None and _one_table(last, c, fills, tol, block, parts):
-            out[-1] = Candidate(last.bbox.union(c.bbox), "ruled", (*last.rules, *c.rules))
+        how = _one_table(last, c, fills, tol, block, parts) if last is not None and block is not None else ""
+        if last is not None and how:
+            # A blank gap over a report's next group is no row: the group's top rule goes, its
+            # first row reaching up to the block over it (``_group_gap``).
+            rules = c.rules if how != GAP else tuple(r for r in c.rules if not _top_rule(r, c, tol))
+            out[-1] = Candidate(last.bbox.union(c.bbox), "ruled", (*last.rules, *rules))
         else:
             out.append(c)
         block = c
@@ -58,21 +63,68 @@ def join_stacked(cands: Sequence[Candidate], fills: Sequence[Fill], tol: float,
 
 
 def _one_table(a: Candidate, b: Candidate, fills: Sequence[Fill], tol: float, block: Candidate,
-               parts: Parts | None) -> bool:
-    """Is ``b`` (a block) the next part of ``a`` (the blocks joined so far, ``block`` the last)?"""
+               parts: Parts | None) -> str:
+    """Is ``b`` (a block) the next part of ``a`` (the blocks joined so far, ``block`` the last)?
+    ``""`` no, ``GAP`` across a blank gap over a report's group (``_group_gap``), ``ONE`` else."""
     if abs(a.bbox.x0 - b.bbox.x0) > SIDE_TOLS * tol or abs(a.bbox.x1 - b.bbox.x1) > SIDE_TOLS * tol:
-        return False
-    if not _same_columns(_verticals(a), _verticals(b), tol):
-        return False
+        return ""
     gap = b.bbox.y0 - a.bbox.y1
+    grouped = GAP if parts is not None and _group_gap(a, block, b, gap, tol, parts) else ""
+    if not _same_columns(_verticals(a), _verticals(b), tol):
+        return grouped
     if gap <= tol or any(_band(f.bbox, a.bbox, a.bbox.y1, b.bbox.y0, tol) for f in fills):
-        return True
+        return ONE
     if _tiled(a) and _tiled(b):
         if _zebra_gap(block, b, gap):
-            return True
+            return ONE
         if parts is not None and _tiled_row(block, b, gap, parts):
-            return True
-    return parts is not None and (_drawn_gap(block, b, gap, tol, parts) or _label_gap(block, b, tol, parts))
+            return ONE
+    if parts is not None and (_drawn_gap(block, b, gap, tol, parts) or _label_gap(block, b, tol, parts)):
+        return ONE
+    return grouped
+
+
+def _top_rule(r: Rule, c: Candidate, tol: float) -> bool:
+    return r.orient == "h" and abs(r.pos - c.bbox.y0) <= tol
+
+
+def _group_gap(a: Candidate, block: Candidate, b: Candidate, gap: float, tol: float, parts: Parts) -> bool:
+    """Is ``b`` the next group of ``a``'s table (``block`` its last block), set a little apart?
+    Report engines (JasperReports' group bands) draw each field's box and leave a few points
+    under a group's subtotal: the gap is blank and narrower than the blocks' rows (``gap``,
+    pt, under their median band), their facing edges are drawn rules, ``b``'s column rules
+    are among ``a``'s, and ``b`` opens on a row no column rule crosses (the next group's
+    label) or is one row (the grand total under the last subtotal). A table stacked under
+    another opens on its own header row, crossed by its column rules. Told to explain."""
+    bands = sorted(_bands(block) + _bands(b))
+    if not bands or not tol < gap < bands[len(bands) // 2] or not drawn_edges(block, b, tol):
+        return False
+    upper, lower = _verticals(a), _verticals(b)
+    if len(lower) < MIN_COLUMN_RULES or not all(any(abs(x - y) <= tol for y in upper) for x in lower):
+        return False
+    if not _one_ruled_row(b, tol) and not _spanning_first_row(b, tol):
+        return False
+    if not parts.blank(b, a.bbox.y1, b.bbox.y0):
+        return False
+    parts.tell(b, a.bbox.y1, b.bbox.y0, GROUPED)
+    return True
+
+
+def _first_band(c: Candidate) -> tuple[float, float]:
+    ys = sorted({round(r.pos, RULE_DECIMALS) for r in c.rules if r.orient == "h"})
+    return ys[0], ys[1]
+
+
+def _one_ruled_row(c: Candidate, tol: float) -> bool:
+    """Do ``c``'s column rules all end with its first band (one row, maybe a bare rule under)?"""
+    return all(r.end <= _first_band(c)[1] + tol for r in c.rules if r.orient == "v")
+
+
+def _spanning_first_row(c: Candidate, tol: float) -> bool:
+    """Does no column rule inside ``c``'s sides cross its first band?"""
+    top, bottom = _first_band(c)
+    return not any(r.orient == "v" and c.bbox.x0 + tol < r.pos < c.bbox.x1 - tol and r.start < bottom - tol
+                   and r.end > top + tol for r in c.rules)
 
 
 def _label_gap(a: Candidate, b: Candidate, tol: float, parts: Parts) -> bool:
