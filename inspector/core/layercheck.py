@@ -75,13 +75,13 @@ def sample(words: Sequence[Word], n: int, first: Collection[int] = ()) -> list[i
         return []
     kept = [i for i, w in enumerate(words) if informative(w.text)]
     # Words holding a rule glyph first: a layer that read a rule's ink as text errs where it
-    # costs a table most, and the picture can tell a rule from a letter (``_rule_evidence``).
-    ruled = [i for i in kept if any(c in RULE_GLYPHS for c in words[i].text)]
-    fixed = [i for i in kept if i in set(first) and i not in ruled]
+    # costs a table most, and the picture can tell a rule from a letter (``layerrules``).
+    ruled = {i for i in kept if any(c in RULE_GLYPHS for c in words[i].text)}
+    fixed = {i for i in first if i not in ruled} & set(kept)
     cells = [i for i in kept if cell_like(words[i].text) and i not in ruled and i not in fixed]
     prose = [i for i in kept if not cell_like(words[i].text) and i not in fixed]
-    picked = _spread(ruled, n)
-    picked += _spread(fixed, n - len(picked))
+    picked = _spread(sorted(ruled), n)
+    picked += _spread(sorted(fixed), n - len(picked))
     picked += _spread(cells, n - len(picked))
     return sorted(picked + _spread(prose, n - len(picked)))
 
