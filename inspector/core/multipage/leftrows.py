@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .markers import CAPTION, CAPTION_MORE, MARKER
+from .markers import MARKER, captioned
 from .pieces import Piece
 from .textlines import Line
 
@@ -101,7 +101,7 @@ def left_out_rows(lines: Sequence[Line], piece: Piece) -> list[Line]:
     # last row's cell under it: lines in one column, each a row's pitch from the piece or the
     # line before (a heading stands apart, in larger type; a caption is none: CAPTION vetoes it).
     if (len(set().union(*(c for c in cols if c is not None))) != 1 or piece.pitch <= 0
-            or any(CAPTION.match(ln.text) or CAPTION_MORE.match(ln.text) for ln in lines)):
+            or any(captioned(ln.text) for ln in lines)):
         return []
     above = lines[-1].box.cy < piece.box.y0
     edge = piece.box.y0 if above else piece.box.y1

@@ -30,6 +30,12 @@ CAPTION = re.compile(r"^\s*(?:table|tab\.|figure|fig\.|exhibit|chart|schedule|ap
 # ("<표 3>", "[Table 4]"). Apart from CAPTION, which page detection shares (``structure.between``).
 CAPTION_MORE = re.compile(r"^\s*[<〈《\[(（]?\s*(?:표|그림)\s*[0-9]|"
                           r"^\s*[<〈《\[(（]\s*(?:table|figure|表|图|圖)\s*[0-9]", re.IGNORECASE)
+
+
+def captioned(text: str) -> bool:
+    """Does ``text`` start as a caption does (``CAPTION`` or ``CAPTION_MORE``)?"""
+    return bool(CAPTION.match(text) or CAPTION_MORE.match(text))
+
 # A note set under a table ("Note: ...", "주: ...", "注：...", "※ ...", "* ..."): at the foot of
 # a page it may stand under a piece whose table goes on overleaf.
 NOTE = re.compile(r"^\s*(?:[※*†‡]|(?:notes?|source|sources|주|비고|注|注释|备注|说明|注記|出典)\s*\d*\s*[:：])",
@@ -76,4 +82,4 @@ def bare(text: str) -> str:
     return signature(MARKER.sub(" ", text)).strip()
 
 
-__all__ = ["MARKER", "CARRIED", "BROUGHT", "NOTE", "FOOTNOTE", "SIGN", "cell_signs", "signed", "CAPTION", "CAPTION_MORE", "PAGE_NUMBER", "signature", "bare"]
+__all__ = ["MARKER", "CARRIED", "BROUGHT", "NOTE", "FOOTNOTE", "SIGN", "cell_signs", "signed", "CAPTION", "CAPTION_MORE", "captioned", "PAGE_NUMBER", "signature", "bare"]

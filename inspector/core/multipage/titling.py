@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..units import unit_line
-from .markers import CAPTION, CAPTION_MORE, bare
+from .markers import bare, captioned
 from .pieces import Piece as _Piece
 from .textlines import Line as _Line
 
@@ -19,7 +19,7 @@ UNIT_WORDS = 4  # a unit line set over a continuation has at most this many word
 def unit_over(ln: _Line, piece: _Piece) -> bool:
     """Is ``ln`` a unit line ("(단위: 원)", "单位：元", "(in thousands of USD)"): a few words
     that state a unit, no caption, not in larger type than the piece's body (a heading)?"""
-    return (len(ln.text.split()) <= UNIT_WORDS and not CAPTION.match(ln.text) and not CAPTION_MORE.match(ln.text)
+    return (len(ln.text.split()) <= UNIT_WORDS and not captioned(ln.text)
             and not (piece.size and ln.size > SIZE_TOL * piece.size) and unit_line(ln.text) is not None)
 
 
@@ -37,7 +37,7 @@ def heading_over(lines: Sequence[_Line], piece: _Piece) -> _Line | None:
     ln = max(over, key=lambda ln: ln.box.y1)
     near = piece.box.y0 - ln.box.y1 <= ln.box.height
     big = ln.size > HEADING_SIZE * piece.size
-    return ln if near and (big or CAPTION.match(ln.text) or CAPTION_MORE.match(ln.text)) else None
+    return ln if near and (big or captioned(ln.text)) else None
 
 
 def stranded(ln: _Line, piece: _Piece, over_next: set[str]) -> bool:
@@ -47,4 +47,4 @@ def stranded(ln: _Line, piece: _Piece, over_next: set[str]) -> bool:
     header rows stands over the continuation too; a heading left alone at the page's foot is
     the next table's, which the page break parted from it, even when both tables bear one title."""
     big = piece.size > 0 and ln.size > HEADING_SIZE * piece.size
-    return (big or bool(CAPTION.match(ln.text) or CAPTION_MORE.match(ln.text))) and bare(ln.text) not in over_next
+    return (big or captioned(ln.text)) and bare(ln.text) not in over_next

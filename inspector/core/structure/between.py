@@ -15,8 +15,8 @@ import math
 import re
 from collections.abc import Sequence
 
-from ..multipage.continuation import CAPTION, MARKER
-from ..multipage.markers import CAPTION_MORE, NOTE
+from ..multipage.continuation import MARKER
+from ..multipage.markers import NOTE, captioned
 from ..numbers import is_number
 from ..text import ideographs
 from ..types import Rect, Rule, Word
@@ -216,7 +216,7 @@ def by_words(text: str, n_words: int) -> str:
     """What a line in one piece (``text``, of ``n_words`` words) is by its words alone: a
     caption, a continuation marker, a unit line, a note or a sentence (its description), or
     "" (a label, a heading told by its type only)."""
-    if CAPTION.match(text) or CAPTION_MORE.match(text):
+    if captioned(text):
         return f"a caption (\"{short_text(text)}\")"
     if MARKER.search(text):
         return f"a continuation marker (\"{short_text(text)}\")"

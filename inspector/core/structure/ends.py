@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..multipage.markers import CAPTION, CAPTION_MORE, MARKER
+from ..multipage.markers import MARKER, captioned
 from ..numbers import is_number
 from ..totals import SUBTOTAL, TOTAL
 from ..types import Word
@@ -39,7 +39,7 @@ def foot_line(words: Sequence[Word], ln: Line) -> bool:
     that row's cell wrapped onto a next line: a box of a header alone shows no column gaps, so
     its one column is the table's width and the row above fills it."""
     text = " ".join(words[i].text for i in ln.word_ids)
-    return bool(MARKER.search(text) or CAPTION.match(text) or CAPTION_MORE.match(text))
+    return bool(MARKER.search(text) or captioned(text))
 
 
 def section_heading(words: Sequence[Word], ln: Line, prev: Line, pitch: float) -> bool:
