@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 from ..numbers import parse_number
 from ..types import PageResult, Table
-from .markers import CAPTION, CAPTION_MORE, MARKER
+from .markers import MARKER, captioned
 from .pieces import Evidence, Piece
-from .shade import header_band
+from .shade import header_band, shade_clash
 
 NUMERIC_SHARE = 2 / 3  # share of a column's body cells that read as numbers or dates
 MIN_BODY_CELLS = 2  # a column counts as numeric from this many body cells
@@ -226,7 +226,7 @@ def is_marker_row(pc: Piece, row: int) -> bool:
     if not MARKER.search(text):
         return False
     rest = MARKER.sub(" ", text).strip()
-    return kind(rest) != "num" or bool(CAPTION.match(rest) or CAPTION_MORE.match(rest))
+    return kind(rest) != "num" or captioned(rest)
 
 
 def marker_rows(a: Piece, b: Piece) -> list[Evidence]:
@@ -251,19 +251,23 @@ def header_evidence(res: PageResult, nxt: PageResult, a: Piece, b: Piece, rename
     ``skip`` (0 or 1): the next piece's first row is a "continued" line detection took in. It is
     no data: the count returned (the rows the stacked table leaves out) takes it in, a header
     repeated under it or not, and the rows under it are read for a header of their own."""
+    # Only where ``b`` repeats ``a``'s own header rows is its shade compared with theirs
+    # (``shade_clash``): a header from the table above or from inside the piece is another's.
     if skip:
         n = repeated_rows(a.table, b.table, skip)
         if n:
             return n + skip, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)}) under the "
-                                       "\"continued\" line that opens it", 0.2, n)]
+                                       "\"continued\" line that opens it", 0.2, n),
+                              *shade_clash(res, nxt, a.table, b.table, n, skip)]
     n = repeated_rows(a.table, b.table)
     if n:
-        return n, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)})", 0.2, n)]
+        return n, [Evidence("header", f"repeats the header ({n} row{'s' * (n > 1)})", 0.2, n),
+                   *shade_clash(res, nxt, a.table, b.table, n)]
     m = title_rows(a.table, b.table)
     if m:
         return m, [Evidence("header", f"repeats the first piece's title row{'s' * (m > 1)} ({m} of its "
                             f"{a.table.header_rows} header rows, one cell each; the column header is not set "
-                            "again)", 0.15, m)]
+                            "again)", 0.15, m), *shade_clash(res, nxt, a.table, b.table, m)]
     above = _header_above(res, a, b, skip)
     if above is not None:
         k, n = above

@@ -17,13 +17,12 @@ from .carried import carried, carried_forward
 from .headrow import header_evidence, is_marker_row, kind_clash, marker_rows
 from .heads import head_index
 from .leftrows import left_out_rows
-from .markers import CAPTION, CAPTION_MORE, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare, cell_signs, signed
+from .markers import CAPTION, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare, captioned, cell_signs, signed
 from .numbering import numbering
 from .pieces import Evidence, bound_rows, column_ends, column_map
 from .pieces import Piece as _Piece
 from .pieces import frame as _frame
 from .pieces import geometry as _geometry
-from .shade import shade_clash
 from .tails import tail_index
 from .textlines import Line as _Line
 from .textlines import Margins as _Margins
@@ -86,9 +85,9 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += between
     ev += _tail(nxt, b) or _head(res, a) or _geometry(a, b, p, repeated)
     ev += head
-    ev += shade_clash(res, nxt, a.table, b.table, repeated - marker, marker)
-    ev += kind_clash(a, b, repeated, column_map(a, b, p, repeated))
-    ev += numbering(a, b, repeated, column_map(a, b, p, repeated)) if p.numbering else []
+    cmap = column_map(a, b, p, repeated)
+    ev += kind_clash(a, b, repeated, cmap)
+    ev += numbering(a, b, repeated, cmap) if p.numbering else []
     ev += _closing(a) if not carried_forward(a) else []
     ev += carried(a, b, repeated)
     ev += marker_rows(a, b)
@@ -103,7 +102,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
                                                    f"confidence {conf:.2f} below continuation.min_confidence "
                                                    f"{p.min_confidence:g}")
     return Continuation(a.page, a.index, b.page, b.index, round(conf, 3), repeated if veto is None else 0,
-                        tuple(ev), proposed, reason, column_map(a, b, p, repeated) if proposed else (),
+                        tuple(ev), proposed, reason, cmap if proposed else (),
                         int(proposed and is_marker_row(a, -1)), column_ends(a, b, p, repeated) if proposed else ())
 
 
@@ -292,7 +291,7 @@ def _line_evidence(page: int, ln: _Line, margins: _Margins, again: bool = False,
         return Evidence("title", f"repeats the first piece's title block on page {page}: \"{text}\"")
     if unit:
         return Evidence("title", f"the table's unit line set over the continuation on page {page}: \"{text}\"")
-    if CAPTION.match(ln.text) or CAPTION_MORE.match(ln.text):
+    if captioned(ln.text):
         return Evidence("caption", f"a caption between the pieces on page {page}: \"{text}\"", veto=True)
     return Evidence("text", f"text between the pieces on page {page}: \"{text}\"", veto=True)
 
