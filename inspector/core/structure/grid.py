@@ -124,8 +124,9 @@ def _grid(ev: RegionEvidence, index: int) -> GridResult:
     # Amounts ending where a column of accounting signs starts: a column edge, as a clip's.
     signs = sign_edges(words, body) if ev.params.columns.signs_open else []
     # Text columns set left a cell inset apart: the next one's left edge ends the one before (``leftedges``).
-    tight = _tight_edges(ev, body, kept)
-    xs, drawn_xs, jointed = _columns(ev, body, kept, [*(x for x, _ in cut), *signs, *tight], tiled)
+    pieces = _pieces(ev, body, kept)
+    tight = _tight_edges(ev, pieces, len(kept))
+    xs, drawn_xs, jointed = _columns(ev, body, kept, pieces, [*(x for x, _ in cut), *signs, *tight], tiled)
     if drawn_xs:  # cells boxed apart: a pair of rules at each column edge is one (``thinbands``)
         xs = one_per_pair(ev, xs, across=True)
         drawn_xs &= set(xs)
@@ -250,7 +251,7 @@ def _reasons(positions: Sequence[float], drawn: Collection[float], stacked: Sequ
                  for k, p in enumerate(positions))
 
 
-def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
+def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line], pieces: Pieces,
              edges: Sequence[float] = (), tiled: frozenset[float] = frozenset()
              ) -> tuple[list[float], set[float], set[float]]:
     """Column boundaries, those of them taken from the region's vertical rules and those moved
@@ -258,11 +259,6 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
     where a clip path cut several lines' text (``gapcuts.clip_edges``), column edges too;
     ``tiled``: the seams of cells shaded tile by tile (``seams``), columns in text regions too."""
     cand, box, n_lines, words, params = ev.cand, ev.box, len(lines), ev.words, ev.params.columns
-    # Project single words, not segments: the words of a multi-word label sit at other
-    # places on every row, so only true column gaps stay free.
-    pieces = Pieces.of_words(words, segs, ev.centres)
-    if params.justified:  # a justified line's stretched spaces are its cell's text, no column gap
-        pieces = pieces.bridged(justified_gaps(words, lines))
     if cand.source == "ruled":
         xs = _positions(cand.rules, "v", box.x0, box.x1, ev.snap)
         if len(xs) > 2:
@@ -287,16 +283,21 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
     return [box.x0, *inner, box.x1], set(), jointed
 
 
-def _tight_edges(ev: RegionEvidence, body: Sequence[Segment], kept: Sequence[Line]) -> list[float]:
-    """``leftedges.left_edges`` of the body's words in a region without column rules (with
+def _pieces(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line]) -> Pieces:
+    """The body's words projected one by one (not segments: the words of a multi-word label sit
+    at other places on every row, so only true column gaps stay free), a justified line's
+    stretched spaces bridged (its cell's text, no column gap; with ``columns.justified``)."""
+    pieces = Pieces.of_words(ev.words, segs, ev.centres)
+    return pieces.bridged(justified_gaps(ev.words, lines)) if ev.params.columns.justified else pieces
+
+
+def _tight_edges(ev: RegionEvidence, pieces: Pieces, n_lines: int) -> list[float]:
+    """``leftedges.left_edges`` of the body's ``pieces`` in a region without column rules (with
     ``columns.tight_edges``): the ends of text columns a cell inset before the next one's left edge."""
     params = ev.params.columns
     if not params.tight_edges or any(r.orient == "v" for r in ev.cand.rules):
         return []
-    pieces = Pieces.of_words(ev.words, body, ev.centres)
-    if params.justified:
-        pieces = pieces.bridged(justified_gaps(ev.words, kept))
-    return left_edges(pieces, crossings_allowed(len(kept), params), params.min_gap)
+    return left_edges(pieces, crossings_allowed(n_lines, params), params.min_gap)
 
 
 def _signs_join_amounts(inner: list[float], segs: Sequence[Segment], words: Sequence[Word],

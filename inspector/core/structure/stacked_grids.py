@@ -69,9 +69,12 @@ def _one_table(a: Candidate, b: Candidate, fills: Sequence[Fill], tol: float, bl
     if abs(a.bbox.x0 - b.bbox.x0) > SIDE_TOLS * tol or abs(a.bbox.x1 - b.bbox.x1) > SIDE_TOLS * tol:
         return ""
     gap = b.bbox.y0 - a.bbox.y1
-    grouped = GAP if parts is not None and _group_gap(a, block, b, gap, tol, parts) else ""
+
+    def grouped() -> str:  # asked only where no other join holds: it tells explain when it does
+        return GAP if parts is not None and _group_gap(a, block, b, gap, tol, parts) else ""
+
     if not _same_columns(_verticals(a), _verticals(b), tol):
-        return grouped
+        return grouped()
     if gap <= tol or any(_band(f.bbox, a.bbox, a.bbox.y1, b.bbox.y0, tol) for f in fills):
         return ONE
     if _tiled(a) and _tiled(b):
@@ -81,7 +84,7 @@ def _one_table(a: Candidate, b: Candidate, fills: Sequence[Fill], tol: float, bl
             return ONE
     if parts is not None and (_drawn_gap(block, b, gap, tol, parts) or _label_gap(block, b, tol, parts)):
         return ONE
-    return grouped
+    return grouped()
 
 
 def _top_rule(r: Rule, c: Candidate, tol: float) -> bool:
@@ -117,7 +120,8 @@ def _first_band(c: Candidate) -> tuple[float, float]:
 
 def _one_ruled_row(c: Candidate, tol: float) -> bool:
     """Do ``c``'s column rules all end with its first band (one row, maybe a bare rule under)?"""
-    return all(r.end <= _first_band(c)[1] + tol for r in c.rules if r.orient == "v")
+    bottom = _first_band(c)[1]
+    return all(r.end <= bottom + tol for r in c.rules if r.orient == "v")
 
 
 def _spanning_first_row(c: Candidate, tol: float) -> bool:

@@ -108,13 +108,7 @@ def _families(stacks: list[float], near: float) -> list[tuple[float, ...]]:
     """``stacks`` (ascending) grouped where one stands within ``near`` pt of the next: one
     column's positives and its negatives' hung ")" (or the currency amounts set to the cell's
     edge), never two columns, whose right edges stand a number's width apart."""
-    out: list[list[float]] = []
-    for x in stacks:
-        if out and x - out[-1][-1] <= near:
-            out[-1].append(x)
-        else:
-            out.append([x])
-    return [tuple(f) for f in out]
+    return [tuple(x for x, in g) for g in chain_groups([(x,) for x in stacks], near)]
 
 
 def _between(rows: list[list[Word]], a: tuple[float, ...], b: tuple[float, ...], align: float, share: float,
