@@ -333,8 +333,8 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
             and not item_list(lines[first], line, words)
         starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced \
             or k in apart or leads_in(lines, cols, k, current, (words, xs)) or bold_label(prev, line, words, now, xs) \
-            or section_at_pitch(lines, cols, words, k, pitch) and not continues(prev, line, words) \
-            or outdented_label(lines, cols, words, k, xs[1]) > 0 and not continues(prev, line, words) \
+            or (section_at_pitch(lines, cols, words, k, pitch) or outdented_label(lines, cols, words, k, xs[1]) > 0) \
+            and not continues(prev, line, words) \
             or next_item(lines[first], line, words, xs) is not None
         if starts and k not in held and (k in forced or not carries_on(prev, line, words, xs, (cols[k - 1], now))):
             cuts.append((prev.bbox.y1 + line.bbox.y0) / 2)

@@ -123,9 +123,13 @@ def _heading_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequ
 def _other_table(top: Rule, bottom: Rule) -> bool:
     """Do two rules look like two tables' (clearly other widths, neither much shorter: a
     footnote separator under a table is short)?"""
-    over = min(top.end, bottom.end) - max(top.start, bottom.start)
-    longer, shorter = max(top.length, bottom.length), min(top.length, bottom.length)
-    return over < OTHER_OVERLAP * longer and shorter >= OTHER_SHORTER * longer
+    shorter = min(top.length, bottom.length)
+    return not _one_width(top, bottom) and shorter >= OTHER_SHORTER * max(top.length, bottom.length)
+
+
+def _one_width(a: Rule, b: Rule) -> bool:
+    """Do two rules overlap over ``OTHER_OVERLAP`` of the longer one's length (one table's width)?"""
+    return min(a.end, b.end) - max(a.start, b.start) >= OTHER_OVERLAP * max(a.length, b.length)
 
 
 def _white_gap(lines: Sequence[Line], n_segments: Sequence[int], between: Sequence[int], body: float,
@@ -167,11 +171,10 @@ def _empty_band(lines: Sequence[Line], top: Rule, bottom: Rule, body: float,
         reach = max(reach, y1)
     if body <= 0 or gap <= EMPTY_BAND * body:
         return False
-    over = min(top.end, bottom.end) - max(top.start, bottom.start)
     beside = any(ln.bbox.y1 > at and ln.bbox.y0 < at + gap and (ln.bbox.x1 <= narrow.start or ln.bbox.x0 >= narrow.end)
                  for ln in lines)
     between = any(top.pos < h.pos < bottom.pos and h.end > narrow.start and h.start < narrow.end for h in horizontals)
-    if over >= OTHER_OVERLAP * max(top.length, bottom.length) and not beside and not between:
+    if _one_width(top, bottom) and not beside and not between:
         return False  # rules of one width over a page-wide blank (a picture's place): nothing tells
     if said is not None:
         said.append(TableRegion(Rect(narrow.start, at, narrow.end, at + gap), "horizontal_rules",
@@ -192,7 +195,7 @@ def title_banner(group: Sequence[Rule], bottom: Rule, lines: Sequence[Line], n_s
     if len(group) != 2 or group[0].fill < 0 or group[0].fill != group[1].fill:
         return False
     low = group[1]
-    if min(low.end, bottom.end) - max(low.start, bottom.start) >= OTHER_OVERLAP * max(low.length, bottom.length):
+    if _one_width(low, bottom):
         return False
     top, low = group
     x0, x1 = min(top.start, low.start), max(top.end, low.end)
