@@ -336,13 +336,14 @@ def is_flush(xs: list[float]) -> bool:
     return sum(1 for x in xs if abs(x - mid) <= FLUSH_TOL) / n >= FLUSH_SHARE
 
 
-def _end_chains(x1: np.ndarray) -> list[np.ndarray]:
-    """The pieces' indices by right end ``x1`` (pt; ties by index), in chains of ends at most
-    ``FLUSH_TOL`` apart (``geometry.chain_groups``), only those of three pieces or more."""
-    order = np.argsort(x1, kind="stable")
-    starts = np.flatnonzero(np.concatenate(([True], np.diff(x1[order]) > FLUSH_TOL)))
+def flush_chains(x: np.ndarray, least: int = 3) -> list[np.ndarray]:
+    """The pieces' indices by ``x`` (pt: their right ends, or left starts; ties by index), in
+    chains of positions at most ``FLUSH_TOL`` apart (``geometry.chain_groups``), only those of
+    ``least`` pieces or more."""
+    order = np.argsort(x, kind="stable")
+    starts = np.flatnonzero(np.concatenate(([True], np.diff(x[order]) > FLUSH_TOL)))
     ends = np.append(starts[1:], len(order))
-    big = ends - starts >= 3
+    big = ends - starts >= least
     return [order[a:b] for a, b in zip(starts[big].tolist(), ends[big].tolist(), strict=True)]
 
 
@@ -354,7 +355,7 @@ def flush_edges(pieces: Pieces, min_gap: float) -> list[float]:
     over "$35,415  104"). The projection sees no gap there (the header starts a point or
     three after the amounts end); the flush edge says the amounts' cells end at it, so
     ``at_clip_edges`` cuts right of it as at a clip edge, and the header joins its own column."""
-    chains = _end_chains(pieces.x1)
+    chains = flush_chains(pieces.x1)
     if not chains:
         return []
     # The lines starting a piece right of each chain's end (x0 in (e, e + 2 min_gap)), for

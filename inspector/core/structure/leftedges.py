@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from .columns import Pieces
-from .gapcuts import FLUSH_SHARE, FLUSH_TOL
+from .gapcuts import FLUSH_SHARE, FLUSH_TOL, flush_chains
 
 # The white before the edge must be this many of the region's word spaces (median gap between
 # words of one line) on every line with text on both sides: one space ("Item 1", "Lot A-1"
@@ -52,10 +52,7 @@ def _word_space(pieces: Pieces, min_gap: float) -> float | None:
 
 def _start_chains(x0: np.ndarray) -> list[float]:
     """The leftmost start (pt) of each chain of ``MIN_LINES`` or more starts ``FLUSH_TOL`` apart."""
-    xs = np.sort(x0)
-    breaks = np.flatnonzero(np.diff(xs) > FLUSH_TOL) + 1
-    starts, ends = np.concatenate(([0], breaks)), np.concatenate((breaks, [len(xs)]))
-    return [float(xs[a]) for a, b in zip(starts.tolist(), ends.tolist(), strict=True) if b - a >= MIN_LINES]
+    return [float(x0[chain[0]]) for chain in flush_chains(x0, MIN_LINES)]
 
 
 def _end_before(pieces: Pieces, edge: float, limit: int, space: float, min_gap: float) -> float | None:
