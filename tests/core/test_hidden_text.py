@@ -49,3 +49,24 @@ def test_the_switch_keeps_hidden_text() -> None:
     assert "*Required" in [w.text for w in pipe.run(0, off).words]
     star = [w for w in pipe.run(0, p).words if w.text == "*"]
     assert len(star) == 1 and star[0].bbox.x1 < 72 + pymupdf.get_text_length("Employer name *", "helv", 10) + 0.5
+
+
+def _seam_page(gap: float) -> bytes:
+    """A white header "Amount Remarks" (one span) over a dark band filled one rectangle a cell,
+    the two cells' fills ``gap`` pt apart right under the span's centre (dompdf's head band, where
+    MuPDF made one span of "금액" and "비고" of two cells)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    text, x = "Amount Remarks", 100.0
+    centre = x + pymupdf.get_text_length(text, "helv", 10) / 2
+    page.draw_rect(pymupdf.Rect(60, 150, centre - gap / 2, 170), color=None, fill=(0.18, 0.37, 0.31))
+    page.draw_rect(pymupdf.Rect(centre + gap / 2, 150, 300, 170), color=None, fill=(0.18, 0.37, 0.31))
+    page.insert_text((x, 164), text, fontsize=10, fontname="helv", color=WHITE)
+    return doc.tobytes()
+
+
+def test_white_text_centred_on_the_seam_of_two_dark_fills_stays() -> None:
+    """Its centre on neither fill by 0.02 pt (two cells' fills meeting at a rounded edge): the
+    text is on the dark band, not on paper. Over a gap of 2 pt the paper shows under it: hidden."""
+    assert [w.text for w in extract_text(open_document(_seam_page(0.02)).page(0))[0]] == ["Amount", "Remarks"]
+    assert [w.text for w in extract_text(open_document(_seam_page(2.0)).page(0))[0]] == []

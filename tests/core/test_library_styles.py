@@ -136,6 +136,29 @@ def test_full_width_words_of_adjacent_cells_are_two_words() -> None:
         ("금액", 100.0, 118.0), ("비고", 124.0, 142.0), ("단가금액", 100.0, 137.5)]
 
 
+def test_full_width_words_a_word_space_apart_in_tight_text_are_two_words() -> None:
+    """A browser's cell padding sets "금액" (right-aligned) and "비고" (left-aligned) 4 pt apart
+    in 9 pt Hangul (dompdf's Korean tables): under half an em, but a word space's white (a
+    quarter em or more) alone among glyphs set edge to edge: two words. A word whose every gap
+    is that wide (letter-spaced, justified) stays one word, as MuPDF reads it; so does a pair of
+    glyphs with one gap (nothing tells it from letter spacing)."""
+    from inspector.core.reading.words import extract_words
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    font = pymupdf.Font("korea")
+    step = font.text_length("금", 9)
+    page.insert_text((100, 100), "금액", fontname="korea", fontsize=9)
+    page.insert_text((100 + 2 * step + 4.0, 100), "비고", fontname="korea", fontsize=9)
+    for k, ch in enumerate("합계금액"):  # every gap 3 pt: letter-spaced
+        page.insert_text((100 + k * (step + 3.0), 130), ch, fontname="korea", fontsize=9)
+    page.insert_text((100, 160), "단", fontname="korea", fontsize=9)
+    page.insert_text((100 + step + 4.0, 160), "가", fontname="korea", fontsize=9)
+    words = extract_words(open_document(doc.tobytes()).page(0))
+    assert [(w.text, round(w.bbox.x0, 1), round(w.bbox.x1, 1)) for w in words] == [
+        ("금액", 100.0, 118.0), ("비고", 122.0, 140.0), ("합계금액", 100.0, 145.0), ("단가", 100.0, 122.0)]
+
+
 def test_zebra_header_over_an_unshaded_first_row_is_its_own_row() -> None:
     """reportlab ROWBACKGROUNDS [white, blue] from the first body row, no lines: the header
     and the first (white) body row stand together above the first shaded band, each line

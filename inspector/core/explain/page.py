@@ -43,7 +43,8 @@ class Evidence:
     ends of numbers above: no row) | amount_row | leading_pitch (a row pitch
     at the type's leading, pt) | band_pitch (a band's height over its lines, pt) | unit_line (the line
     over a table's top states its unit and nothing else: no header line) | group_label (a header label
-    centred over the columns beside it, its 1-based row) | line_number (a blank table's side moved
+    centred over the columns beside it, its 1-based row) | totals_labels (totals rows whose label,
+    starting the line, runs across a column gap the other lines leave: how many) | line_number (a blank table's side moved
     past a form's line number in its first caption) | raster_skipped (the page's render did not fit its
     time budget: the boundary was decided without raster rules) | figures_skipped (too many paths to look
     for charts: a chart's labels were not set aside) | ocr_stopped (a limit, ocr.cpu_seconds or the

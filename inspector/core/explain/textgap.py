@@ -4,10 +4,11 @@ space; with the ``columns.min_gap`` value that removes it, checked by detecting 
 
 from __future__ import annotations
 
-from ..structure.columns import crossings_allowed, straddles
+from ..structure.columns import Line, crossings_allowed, straddles
 from ..structure.glyphgaps import SPLIT_GLYPHS
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.group_labels import HEAD_LINES
+from ..totals import totals_label
 from ..types import Boundary, Grid
 from .candidates import Region, step_above, width_at
 from .page import Evidence, PageContext, Why
@@ -49,6 +50,12 @@ def text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> W
                 "than columns.spanning_lines allows, each a piece centred over a group of the columns the lines under "
                 "them find (a title, group labels): they hide no column")
         evidence = (*evidence, Evidence("head_labels", heads))
+    totals = 0 if heads else totals_labels_at(ctx, g, b)
+    if totals:
+        said = (f"the lines leave a gap here but for {totals} totals row(s) whose label ('Subtotal', '소계', "
+                "'Total') starts the line and runs across it, more than columns.spanning_lines allows: a totals "
+                "label set across the label columns hides no column")
+        evidence = (*evidence, Evidence("totals_labels", totals))
     led = leaders_at(ctx, g, b)
     if led:
         said += (f"; leader dots between label and value on {led} line(s) read as space (tables.leaders): they "
@@ -62,15 +69,35 @@ def head_labels_at(ctx: PageContext, g: Grid, b: Boundary) -> int:
     """How many of ``g``'s first ``HEAD_LINES`` lines cross column boundary ``b`` when more lines
     cross it than ``columns.spanning_lines`` allows and none under them does
     (``group_labels.under_head_labels`` kept it): 0 otherwise."""
+    lines, crossing = _crossing(ctx, g, b)
+    if not crossing or max(crossing) >= HEAD_LINES or len(crossing) <= crossings_allowed(len(lines), ctx.params.columns):
+        return 0
+    return len(crossing)
+
+
+def totals_labels_at(ctx: PageContext, g: Grid, b: Boundary) -> int:
+    """How many lines of ``g`` cross column boundary ``b`` with a totals label that starts the
+    line, when more lines cross it than ``columns.spanning_lines`` allows and the others that do
+    are within it (``totalspans.under_totals_labels`` kept it): 0 otherwise."""
+    lines, crossing = _crossing(ctx, g, b)
+    words = ctx.centres.words
+    labelled = [k for k in crossing if totals_label(" ".join(words[i].text for i in lines[k].word_ids))]
+    allowed = crossings_allowed(len(lines), ctx.params.columns)
+    if len(crossing) <= allowed or len(crossing) - len(labelled) > allowed:
+        return 0
+    return len(labelled)
+
+
+def _crossing(ctx: PageContext, g: Grid, b: Boundary) -> tuple[list[Line], list[int]]:
+    """``g``'s text lines, and the indices of those whose text crosses column boundary ``b``
+    (a word over it, or two words either side of it closer than ``columns.min_gap``)."""
     lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
     words = ctx.centres.words
     crossing = [k for k, ln in enumerate(lines)
                 if any(words[i].bbox.x0 < b.pos < words[i].bbox.x1 for i in ln.word_ids)
                 or any(words[i].bbox.x1 < b.pos < words[j].bbox.x0 and words[j].bbox.x0 - words[i].bbox.x1
                        < ctx.params.columns.min_gap for i, j in zip(ln.word_ids, ln.word_ids[1:], strict=False))]
-    if not crossing or max(crossing) >= HEAD_LINES or len(crossing) <= crossings_allowed(len(lines), ctx.params.columns):
-        return 0
-    return len(crossing)
+    return list(lines), crossing
 
 
 def leaders_at(ctx: PageContext, g: Grid, b: Boundary) -> int:

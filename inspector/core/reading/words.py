@@ -46,6 +46,10 @@ _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi")
 # A PyMuPDF word's characters set this many ems apart beside a full-width one are two words
 # (a word space is about a quarter em; two cells' texts stand further apart).
 WIDE_GAP = 0.5
+# ... and this many ems when every other gap between the word's characters is under TIGHT_GAP em:
+# a word space's white alone in a run of glyphs set edge to edge (two cells' texts 4 pt apart in
+# 9 pt Hangul, a browser's cell padding); justified CJK text spreads its white over every gap.
+ALONE_GAP, TIGHT_GAP = 0.25, 0.05
 
 
 def normalise(text: str) -> str:
@@ -238,14 +242,28 @@ def _split_wide_gaps(page: Page, words: list[Word]) -> list[Word]:
         if "".join(c[0] for c in chars) != w.text:  # not the word's characters alone: keep it
             out.append(w)
             continue
-        start = 0
+        start, cuts = 0, _cut_gaps(chars, w.font_size)
         for k in range(1, len(chars) + 1):
-            if k == len(chars) or (chars[k][1] - chars[k - 1][2] > WIDE_GAP * w.font_size
-                                   and (_wide(chars[k][0]) or _wide(chars[k - 1][0]))):
+            if k == len(chars) or k in cuts:
                 piece = chars[start:k]
                 box = dataclasses.replace(w.bbox, x0=piece[0][1], x1=piece[-1][2])
                 out.append(dataclasses.replace(w, text="".join(c[0] for c in piece), bbox=box))
                 start = k
+    return out
+
+
+def _cut_gaps(chars: Sequence[tuple[Any, ...]], size: float) -> set[int]:
+    """Indices k of a word's ``chars`` (text, x0, x1, ...) to start a new word at: over
+    ``WIDE_GAP`` em of white before them, or over ``ALONE_GAP`` em where every other gap of the
+    word is under ``TIGHT_GAP`` em, a full-width character on one side (see ``_suspect``)."""
+    gaps = [chars[k][1] - chars[k - 1][2] for k in range(1, len(chars))]
+    out = set()
+    for k, gap in enumerate(gaps, start=1):
+        if not (_wide(chars[k][0]) or _wide(chars[k - 1][0])):
+            continue
+        others = gaps[:k - 1] + gaps[k:]
+        if gap > WIDE_GAP * size or (gap > ALONE_GAP * size and others and max(others) < TIGHT_GAP * size):
+            out.add(k)
     return out
 
 

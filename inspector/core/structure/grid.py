@@ -56,6 +56,7 @@ from .spans import grid_spans
 from .stacks import RULED_SHARE, SHARE, split_segments, stack_boundaries
 from .thinbands import one_per_pair, trim_thin_edges
 from .thincols import drop_thin_columns
+from .totalspans import under_totals_labels
 
 # Why no user would change these: each is a proportion of the page's own evidence (lines,
 # columns, rules, bands), not of a producer's style, and no corpus page has needed another.
@@ -266,6 +267,7 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params, edges=edges)
     inner = under_group_labels(inner, pieces, segs, box.x0, box.x1, params,
                                banded_section_lines(lines, segs, pieces, cand.rules, box, params.min_gap))
+    inner = under_totals_labels(inner, pieces, segs, words, box.x0, box.x1, params)
     # ``ev.lines``, not ``lines``: the pieces' line indices are the region's, section labels included
     inner = merge_complementary(drop_thin_columns(inner, segs, params.min_rows), pieces, ev.lines)
     if cand.source in GLYPH_GAP_SOURCES:

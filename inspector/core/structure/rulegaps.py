@@ -21,6 +21,7 @@ PROSE_WIDTH = 0.6  # share of the rules' width a prose line between them spans t
 OTHER_OVERLAP = 0.9  # two rules overlapping less than this share of the longer have other widths
 OTHER_SHORTER = 0.5  # ... unless the shorter is below this share of it (a footnote separator)
 EMPTY_BAND = 3.0  # usual line heights of empty space under a rule's whole width that part two rules
+FOOTER_LINES = 2.0  # usual line heights a running footer's text stands under its rule within, and spans
 BESIDE_SHARE = 2 / 3  # a rule at most this share of the one above or below it leaves room beside it
 BESIDE_LINES = 2  # lines of prose beside that narrower rule that make a page column of its own
 THROUGH_SLACK = 2.0  # pt a column rule may stop short of the rules it runs between (strokes' ends and joins)
@@ -174,14 +175,30 @@ def _empty_band(lines: Sequence[Line], top: Rule, bottom: Rule, body: float,
     beside = any(ln.bbox.y1 > at and ln.bbox.y0 < at + gap and (ln.bbox.x1 <= narrow.start or ln.bbox.x0 >= narrow.end)
                  for ln in lines)
     between = any(top.pos < h.pos < bottom.pos and h.end > narrow.start and h.start < narrow.end for h in horizontals)
-    if _one_width(top, bottom) and not beside and not between:
+    footer = at + gap >= bottom.pos - body and footer_rule(lines, bottom, body)
+    if _one_width(top, bottom) and not beside and not between and not footer:
         return False  # rules of one width over a page-wide blank (a picture's place): nothing tells
     if said is not None:
+        why = (f"; the lower rule has only the page's last line under it, {FOOTER_LINES} line height(s) at most: "
+               "a running footer's rule" if footer else "")
         said.append(TableRegion(Rect(narrow.start, at, narrow.end, at + gap), "horizontal_rules",
                                 f"empty band: {gap:.0f} pt with no text under a rule {narrow.length:.0f} pt wide, "
                                 f"over {EMPTY_BAND:g} line heights; the rules above and below it are two tables' "
-                                "(or a table's and a running header's or footer's)"))
+                                f"(or a table's and a running header's or footer's){why}"))
     return True
+
+
+def footer_rule(lines: Sequence[Line], rule: Rule, body: float) -> bool:
+    """Is ``rule`` a running footer's: the page's text under it one line (a title, a page number)
+    within ``FOOTER_LINES`` usual line heights (``body``, pt) of it, nothing further down? A table's
+    closing rule over an empty row (a panel's picture place) has the page's text go on under it,
+    or none at all."""
+    under = [ln for ln in lines if ln.bbox.y0 > rule.pos]
+    if not under or body <= 0:
+        return False
+    ys = sorted((ln.bbox.y0, ln.bbox.y1) for ln in under)
+    top, bottom = ys[0][0], max(y1 for _, y1 in ys)
+    return top - rule.pos <= FOOTER_LINES * body and bottom - top <= FOOTER_LINES * body
 
 
 def title_banner(group: Sequence[Rule], bottom: Rule, lines: Sequence[Line], n_segments: Sequence[int], body: float,
