@@ -79,9 +79,11 @@ def render(source: str) -> bytes:
         if run.returncode or not (d / "doc.pdf").exists():
             log = (d / "doc.log").read_text(errors="replace") if (d / "doc.log").exists() else run.stdout
             sys.exit(f"build: ConTeXt failed: {log[-2500:]}")
-        missing = [line for line in (d / "doc.log").read_text(errors="replace").splitlines() if ": missing" in line]
-        if missing:  # a glyph the font lacks is dropped from the page: the truth's text would not be there
-            sys.exit(f"build: ConTeXt's font lacks a character: {missing[0]}")
+        log = (d / "doc.log").read_text(errors="replace")
+        missing = [line for line in log.splitlines()
+                   if ": missing" in line or ("loading aborted" in line and "-math" not in line)]
+        if missing:  # a glyph or a text font ConTeXt lacks is dropped from the page (no math is set)
+            sys.exit(f"build: ConTeXt lacks a font or a character: {missing[0]}")
         return fixed((d / "doc.pdf").read_bytes())
 
 

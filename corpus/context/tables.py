@@ -11,7 +11,7 @@ and background on their own (a frame is four rules per cell, adjacent cells' rul
   every column;
 - ``rate``: a dark head band in white text, tinted section rows spanning every column, rates
   right-aligned, thin rules under rows or none;
-- ``cjk``: a Korean tender's schedule or a Chinese statement in WenQuanYi Micro Hei;
+- ``cjk``: a Korean tender's schedule in NanumGothic or a Chinese statement in AR PL SungtiL GB;
 - ``continued``: 45 to 65 rows split over pages, the head repeated on each (``split=repeat`` /
   ``header=repeat``).
 """

@@ -18,7 +18,9 @@ from ..styles.content import prose
 from .tables import CTable
 
 PAPER = {"A4": (595.28, 841.89), "letter": (612.0, 792.0)}
-FACES = (("dejavu", "ss"), ("termes", "rm"), ("heros", "ss"), ("pagella", "rm"))
+# ConTeXt's typefaces whose fonts Debian installs with it: DejaVu (fonts-dejavu) and Latin Modern
+# (fonts-lmodern); its TeX Gyre typescripts (termes, heros, pagella) find no OpenType files there
+FACES = (("dejavu", "ss"), ("dejavu", "rm"), ("modern", "rm"), ("modern", "ss"))
 ESCAPE = {"\\": r"\letterbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#", "%": r"\%",
           "_": r"\_", "^": r"\letterhat{}", "~": r"\lettertilde{}"}
 # Korean in NanumGothic, Chinese in AR PL SungtiL GB, by file: ConTeXt's font-name database
