@@ -8,7 +8,7 @@ PYTHON ?= python3
 HAS_SCREEN := $(or $(DISPLAY),$(WAYLAND_DISPLAY))
 SHOT ?= out/window.png
 
-.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-tcpdf corpus-abiword corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild corpus-scribus corpus-gnumeric corpus-php corpus-wkhtml corpus-java
+.PHONY: run test setup sysdeps bench lint docs docs-screenshots samples clean corpus-sheets corpus-sheets-calc corpus-slides corpus-browsers corpus-sheets-workbooks corpus-modern corpus-html corpus-styles corpus-cjk corpus-producers corpus-latex corpus-jslibs corpus-mpl corpus-qtdoc corpus-groff corpus-fop corpus-mono corpus-itext corpus-prawn corpus-tcpdf corpus-abiword corpus-wordproc corpus-tagged-real corpus-redrawn corpus-holdout corpus-wild score-real score-holdout score-wild corpus-scribus corpus-context corpus-gnumeric corpus-php corpus-wkhtml corpus-java
 
 setup: sysdeps $(STAMP)
 
@@ -283,6 +283,16 @@ corpus-wkhtml: setup
 corpus-scribus: setup
 	@bash packaging/scribus.sh
 	$(PY) -m corpus.scribus.build $(ARGS)
+
+# The ConTeXt corpus (corpus/context): tables set by ConTeXt MkIV (LuaTeX), natural and extreme
+# tables framing and filling each cell on their own: reports, statements with negatives in
+# parentheses, key-value blocks, spans, rate sheets under a dark band, Korean and Chinese
+# tables, long tables split over pages with their head repeated. Truth from each cell's fill in a
+# second, marked setting. Installs ConTeXt from Debian (packaging/context.sh, about 250 MB;
+# build-only). Another seed: `make corpus-context ARGS="--seed 7 --out /tmp/c7"`.
+corpus-context: setup
+	@bash packaging/context.sh
+	$(PY) -m corpus.context.build $(ARGS)
 
 # The Java report-engine corpus (corpus/java): bank statements over several pages, ledgers
 # grouped by account with subtotals, invoices with a totals box and crosstabs set by
