@@ -20,7 +20,7 @@ from .reading.ocr import OcrResult, pixel_box, read_words, reread
 from .reading.ocr_brackets import brackets_note, round_brackets
 from .reading.ocr_clock import stop_note
 from .reading.ocr_commas import commas_note, restore_commas
-from .reading.ocr_gaps import gaps_note
+from .reading.ocr_gaps import gaps_note, page_marks
 from .reading.ocr_points import lost_commas_note, points_note, restore_points
 from .reading.tessdata import OcrUnavailable, check
 from .scan_clean import cleaned
@@ -81,9 +81,10 @@ def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> Ocr
         got = read_words(pic.grey, pic.dpi, o.lang, pic.frame, (o.cpu_seconds, o.max_seconds), o.layout, o.point_gaps)
     except OcrUnavailable as exc:
         return str(exc)
-    rounded, brackets = round_brackets(got.words, o.round_brackets)
+    marked, gapped = page_marks(got.words, got.gapped)
+    rounded, brackets = round_brackets(marked, o.round_brackets)
     words, commas, points, lost = by_neighbours(rounded, [pic.frame.straighten_rect(w.bbox) for w in rounded], o)
-    notes = gaps_note(got.gapped) + brackets_note(brackets) + commas_note(commas) + points_note(points) + lost_commas_note(lost)
+    notes = gaps_note(gapped) + brackets_note(brackets) + commas_note(commas) + points_note(points) + lost_commas_note(lost)
     return dataclasses.replace(got, words=_unrotated(words, page), enlarged_from=pic.enlarged_from,
                                notes=pic.notes + notes)
 
@@ -189,7 +190,7 @@ def reread_unsure_cells(page: Page, o: OcrParams, picture: Callable[[], OcrPictu
     cells, boxes = [c for c, _ in boxed], [b for _, b in boxed]
     drop: set[int] = set()
     extra: list[Word] = []
-    got, cost = reread(pic.grey, pic.dpi, o.lang, pic.frame, boxes, (o.cpu_seconds, o.max_seconds), o.point_gaps)
+    got, cost = reread(pic.grey, pic.dpi, o.lang, pic.frame, boxes, (o.cpu_seconds, o.max_seconds))
     warnings = stop_note(cost.stopped, cost.ms, cost.cpu_ms, "re-reading doubtful cells")
     for cell, new in zip(cells, got, strict=True):
         old = [words[i] for i in cell.word_ids]

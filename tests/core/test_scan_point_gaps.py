@@ -12,8 +12,9 @@ import pymupdf
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
-from inspector.core.reading.ocr_gaps import gap_mark
+from inspector.core.reading.ocr_gaps import gap_mark, page_marks
 from inspector.core.reading.ocr_glyphs import Glyph
+from inspector.core.types import Rect, Word
 from tests.core._scan_pdfs import scanned
 from tests.core.test_ocr import needs_tesseract
 
@@ -61,15 +62,35 @@ def test_evenly_set_digits_two_wide_steps_a_space_and_other_words_keep_their_tex
     assert gap_mark("1935", merged, 1.3) == "1935"  # a box over two glyphs: its place says nothing
 
 
+def page(*texts: str) -> list[Word]:
+    return [Word(t, Rect(100.0, 20.0 * i, 130.0, 20.0 * i + 10.0), 10.0) for i, t in enumerate(texts)]
+
+
+def test_a_mark_is_kept_only_where_the_page_writes_it_so() -> None:
+    # Words 0 and 1 were given a mark by the room their digits left; the others were read as they are.
+    words = page("193.5", "39,385", "160.1", "6,930")
+    assert [w.text for w in page_marks(words, [0, 1])[0]] == ["193.5", "39,385", "160.1", "6,930"]
+    assert page_marks(words, [0, 1])[1] == 2
+    no_points = page("193.5", "39,385", "1601", "6,930")  # no number read with a point: a year's gap
+    assert [w.text for w in page_marks(no_points, [0, 1])[0]] == ["1935", "39,385", "1601", "6,930"]
+    thin_spaces = page("193.5", "60,152", "160.1", "951")  # thousands apart by a thin space, no comma
+    assert [w.text for w in page_marks(thin_spaces, [0, 1])[0]] == ["193.5", "60152", "160.1", "951"]
+    comma_decimals = page("193.5", "39,385", "160.1", "6,930", "0,1")  # a comma is the decimal mark
+    assert [w.text for w in page_marks(comma_decimals, [0, 1])[0]] == ["1935", "39385", "160.1", "6,930", "0,1"]
+    assert page_marks(comma_decimals, [0, 1])[1] == 0
+
+
 RATES = ("193.5", "181.2", "177.4", "167.8", "162.4", "160.1", "158.7")
 YEARS = ("1935", "1812", "1774", "1678", "1624", "1601", "1587")  # printed without a point
 SIZE = 11  # pt
+MEAN = "170.1"  # under the rates, its point printed and kept
 
 
 def lost_points_scan() -> bytes:
     """An image-only page scanned at 150 dpi black and white (11 pt type): a column of rates whose
-    points left no ink (their room kept: the digit after each is set where it would stand), and
-    beside it the same digits printed without a point."""
+    points left no ink (their room kept: the digit after each is set where it would stand) over
+    a mean whose point the scan kept (the page writes decimal points), and beside it the same
+    digits printed without a point."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     font = pymupdf.Font("helv")
@@ -81,6 +102,8 @@ def lost_points_scan() -> bytes:
                 if ch != ".":
                     page.insert_text((x, y), ch, fontsize=SIZE, fontname="helv")
                 x += font.text_length(ch, SIZE)
+    page.insert_text((250.0 - font.text_length(MEAN, SIZE), 150.0 + 22.0 * len(RATES)), MEAN, fontsize=SIZE,
+                     fontname="helv")
     return scanned(page, 150, degrade=lambda img: np.where(img < 128, 0, 255).astype(np.uint8))
 
 
@@ -89,14 +112,14 @@ def test_a_fax_whose_column_lost_every_point_reads_them_from_their_room() -> Non
     pdf = lost_points_scan()
     off = Pipeline(open_document(pdf)).run(0, Params().with_value("ocr.point_gaps", 0))
     assert off.words_source == "ocr"
-    assert [w.text for w in off.words] == [d for pair in zip(YEARS, YEARS, strict=True) for d in pair]
+    assert [w.text for w in off.words] == [d for pair in zip(YEARS, YEARS, strict=True) for d in pair] + [MEAN]
     assert not any("ocr.point_gaps" in n for n in off.notes)  # no column holds a point to restore from
     res = Pipeline(open_document(pdf)).run(0)
     rates, years = ([w.text for w in res.words if x0 <= w.bbox.cx < x0 + 100] for x0 in (150.0, 250.0))
     assert years == list(YEARS)  # evenly set: no room for a point
     # Each rate read with its point, or (where a "1"'s ink stands off its advance's centre and the
     # step does not stand out) as the scan's digits; never another reading.
-    assert all(got in (rate, rate.replace(".", "")) for got, rate in zip(rates, RATES, strict=True)), rates
-    restored = sum(got == rate for got, rate in zip(rates, RATES, strict=True))
+    assert all(got in (rate, rate.replace(".", "")) for got, rate in zip(rates, RATES + (MEAN,), strict=True)), rates
+    restored = sum(got == rate for got, rate in zip(rates, RATES, strict=False))  # the mean is no lost point
     assert restored >= 5, rates
     assert any("ocr.point_gaps" in n and f"{restored} number(s)" in n for n in res.notes), res.notes

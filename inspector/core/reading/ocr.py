@@ -51,7 +51,7 @@ class OcrResult:
     ms: float
     stopped: str = ""
     cpu_ms: float = 0.0
-    gapped: int = 0  # numbers given the point or comma whose room their digits left (ocr_gaps)
+    gapped: tuple[int, ...] = ()  # indices of the words given the point or comma their digits' room left (ocr_gaps)
     enlarged_from: int = 0  # the scan's own dpi when its picture was enlarged to ``dpi`` (ocr.upscale_letters)
     notes: tuple[str, ...] = ()  # what was done to the picture read (``scan.OcrPicture.notes``)
 
@@ -104,33 +104,34 @@ def read_words(grey: np.ndarray, dpi: int, lang: str, frame: Frame, limits: tupl
         found, gapped = _words(api, grey, 72.0 / dpi, frame, gaps=gaps)
     finally:
         api.Clear()
-    return _result(clock, tuple(found), dpi, "" if done else STOP_WALL, gapped)
+    return _result(clock, tuple(found), dpi, "" if done else STOP_WALL, tuple(gapped))
 
 
 def _read_blocks(api: Any, grey: np.ndarray, dpi: int, frame: Frame, blocks: list[tuple[int, int, int, int]],
                  clock: OcrClock, gaps: float = 0.0) -> OcrResult:
     """Each block (pixels of ``grey``) read as one column of text lines on a margin of its paper."""
     words: list[Word] = []
-    stopped, gapped = "", 0
+    stopped = ""
+    gapped: list[int] = []
     try:
         api.SetPageSegMode(LAYOUTS["columns"])
         for k, box in enumerate(blocks):
             stopped = clock.spent()
             if stopped:
                 break
-            finished, found, n = _read_crop(api, grey, dpi, frame, box, clock.wall_left(), block=k, gaps=gaps)
+            finished, found, marked = _read_crop(api, grey, dpi, frame, box, clock.wall_left(), block=k, gaps=gaps)
+            gapped.extend(len(words) + i for i in marked)
             words.extend(found)
-            gapped += n
             if not finished:  # Tesseract's own deadline: the wall clock
                 stopped = STOP_WALL
                 break
     finally:
         api.Clear()
-    return _result(clock, tuple(words), dpi, stopped, gapped)
+    return _result(clock, tuple(words), dpi, stopped, tuple(gapped))
 
 
 def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect],
-           limits: tuple[float, float], gaps: float = 0.0) -> tuple[list[tuple[Word, ...]], OcrResult]:
+           limits: tuple[float, float]) -> tuple[list[tuple[Word, ...]], OcrResult]:
     """Each of ``boxes`` (straightened points: the picture's space) read again on its own, as one
     block of text on a margin of its paper; words in page space, one tuple per box (empty for
     a box left unread when a limit of ``limits``, as for ``read_words``, was reached); and what
@@ -153,7 +154,7 @@ def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect
             if x1 - x0 < 4 or y1 - y0 < 4 or stopped:
                 out.append(())
                 continue
-            finished, found, _ = _read_crop(api, grey, dpi, frame, (x0, y0, x1, y1), clock.wall_left(), gaps=gaps)
+            finished, found, _ = _read_crop(api, grey, dpi, frame, (x0, y0, x1, y1), clock.wall_left())
             out.append(tuple(found))
             stopped = "" if finished else STOP_WALL
     finally:
@@ -161,7 +162,8 @@ def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect
     return out, _result(clock, (), dpi, stopped)
 
 
-def _result(clock: OcrClock, words: tuple[Word, ...], dpi: int, stopped: str, gapped: int = 0) -> OcrResult:
+def _result(clock: OcrClock, words: tuple[Word, ...], dpi: int, stopped: str,
+            gapped: tuple[int, ...] = ()) -> OcrResult:
     """The words read, with the time and work they cost and the limit that stopped them."""
     return OcrResult(words, dpi, clock.wall() * 1000.0, stopped, clock.cpu() * 1000.0, gapped)
 
@@ -175,10 +177,10 @@ def pixel_box(box: Rect, dpi: int, shape: tuple[int, ...]) -> tuple[int, int, in
 
 
 def _read_crop(api: Any, grey: np.ndarray, dpi: int, frame: Frame, box: tuple[int, int, int, int],
-               seconds: float, block: int = 0, gaps: float = 0.0) -> tuple[bool, list[Word], int]:
+               seconds: float, block: int = 0, gaps: float = 0.0) -> tuple[bool, list[Word], list[int]]:
     """The pixels ``box`` (x0, y0, x1, y1) of ``grey`` read alone on a margin of its paper, in the
     page segmentation mode ``api`` is set to, within ``seconds``: (finished in time, words in
-    page space, how many numbers ``gaps`` gave a lost point or comma)."""
+    page space, the indices of those ``gaps`` gave a lost point or comma)."""
     x0, y0, x1, y1 = box
     pad = CELL_MARGIN_PX
     crop = grey[y0:y1, x0:x1]
@@ -270,26 +272,26 @@ def _read(r: Any, block: int, line: int) -> _Read | None:
 
 
 def _words(api: Any, grey: np.ndarray, scale: float, frame: Frame, ox: int = 0, oy: int = 0,
-           block: int = 0, gaps: float = 0.0) -> tuple[list[Word], int]:
+           block: int = 0, gaps: float = 0.0) -> tuple[list[Word], list[int]]:
     """The recognised words of the picture ``grey`` Tesseract read; ``ox``, ``oy``: where it sits in
-    the page's picture (pixels); ``block``: added to Tesseract's block numbers; and how many
-    numbers got the point or comma whose room their digits left (``gaps``: ``ocr_gaps.gap_mark``)."""
+    the page's picture (pixels); ``block``: added to Tesseract's block numbers; and the indices of
+    the numbers given the point or comma whose room their digits left (``gaps``: ``ocr_gaps.gap_mark``)."""
     out: list[Word] = []
-    gapped = 0
+    gapped: list[int] = []
     for line in _lines(api):
         measure = LineScale.of([g for w in line for g in w.glyphs])
         for raw in line:
             text, mark = _text(raw, measure, grey)
             marked = gap_mark(text, raw.glyphs, gaps)
-            gapped += marked != text
-            text = marked
             box, base = raw.box, raw.base
             if not text or box is None or (not mark and _noise(text, raw.conf)):
                 continue
             if ox or oy:
                 box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
                 base = ((base[0][0] + ox, base[0][1] + oy), (base[1][0] + ox, base[1][1] + oy)) if base else base
-            word = _word(text, box, base, raw.row, raw.conf, scale)
+            if marked != text:
+                gapped.append(len(out))
+            word = _word(marked, box, base, raw.row, raw.conf, scale)
             out.append(_to_page(word, frame, raw.block + block, raw.line))
     return out, gapped
 

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from statistics import median
 
+from ..types import Word
 from .ocr_glyphs import Glyph
 
 _DIGITS = re.compile(r"([(\[]?)(\d{3,})([)\]]?)")
@@ -65,6 +67,35 @@ def _wide_step(steps: list[float], ratio: float) -> int | None:
                 return None
             found = i
     return found
+
+
+# What the page's own numbers (those read with their marks) say of how it writes them.
+_DECIMAL = re.compile(r"[(\[]?[\d,]*\d\.\d+[)\]%]*")  # 162.4, (1,022.8)
+_GROUPED = re.compile(r"[(\[]?\d{1,3}(,\d{3})+(\.\d+)?[)\]%]*")  # 39,385
+_DECIMAL_COMMA = re.compile(r"[(\[]?\d+,\d{1,2}[)\]%]*")  # 0,1 or 3,25: a comma is this page's decimal mark
+
+
+def page_marks(words: Sequence[Word], gapped: Sequence[int]) -> tuple[tuple[Word, ...], int]:
+    """``words`` with the marks ``gap_mark`` gave the words ``gapped`` (indices) kept only where
+    the page's other numbers write that mark so: a point where some number is read with a
+    decimal point, a comma where some is grouped by commas, neither where one is written with a
+    decimal comma ("0,1": the mark's room is then a decimal comma's, or a thin space's between
+    thousands, "60 152", which Tesseract ran together). And how many kept their mark."""
+    if not gapped:
+        return tuple(words), 0
+    lost = set(gapped)
+    others = [w.text for i, w in enumerate(words) if i not in lost]
+    comma_decimals = any(_DECIMAL_COMMA.fullmatch(t) for t in others)
+    allowed = {".": not comma_decimals and any(_DECIMAL.fullmatch(t) for t in others),
+               ",": not comma_decimals and any(_GROUPED.fullmatch(t) for t in others)}
+    out, kept = list(words), 0
+    for i in lost:
+        mark = "." if "." in words[i].text else ","
+        if allowed[mark]:
+            kept += 1
+        else:
+            out[i] = replace(words[i], text=words[i].text.replace(mark, ""))
+    return tuple(out), kept
 
 
 def gaps_note(changed: int) -> tuple[str, ...]:
