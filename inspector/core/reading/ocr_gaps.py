@@ -11,11 +11,15 @@ others' median or more (and under twice the advance: a wider one is a word space
 did not see) is a lost mark: a decimal point when one or two digits follow it, a thousands
 comma when three do. The column-based readings (``ocr_points``) need their column's numbers
 written with the mark; this needs only the word's own glyphs, so a column that lost all its
-points (a fax of a table of rates) is read too.
+points (a fax of a table of rates) is read too. A mark is kept only where the page writes it
+so (``page_marks``): European print sets thousands apart by a thin space ("60 152", which
+Tesseract runs together with the same room between) and decimals with a comma, and a year has
+no point.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -40,7 +44,7 @@ def gap_mark(text: str, glyphs: Sequence[Glyph], ratio: float) -> str:
     if any(b[2] - b[0] > WIDEST * (b[3] - b[1]) for b in digits):
         return text  # a box over two glyphs: Tesseract's cut between them says nothing of their places
     centres = [(b[0] + b[2]) / 2.0 for b in digits]
-    steps = [b - a for a, b in zip(centres, centres[1:])]
+    steps = [b - a for a, b in itertools.pairwise(centres)]
     wide = _wide_step(steps, ratio)
     if wide is None:
         return text
