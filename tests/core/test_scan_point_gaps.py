@@ -73,6 +73,8 @@ def test_a_mark_is_kept_only_where_the_page_writes_it_so() -> None:
     assert page_marks(words, [0, 1])[1] == 2
     no_points = page("193.5", "39,385", "1601", "6,930")  # no number read with a point: a year's gap
     assert [w.text for w in page_marks(no_points, [0, 1])[0]] == ["1935", "39,385", "1601", "6,930"]
+    stops = page("193.5", "39,385", "20.922", "6,930")  # a point before three digits: a thin space read "."
+    assert [w.text for w in page_marks(stops, [0, 1])[0]] == ["1935", "39,385", "20.922", "6,930"]
     thin_spaces = page("193.5", "60,152", "160.1", "951")  # thousands apart by a thin space, no comma
     assert [w.text for w in page_marks(thin_spaces, [0, 1])[0]] == ["193.5", "60152", "160.1", "951"]
     comma_decimals = page("193.5", "39,385", "160.1", "6,930", "0,1")  # a comma is the decimal mark

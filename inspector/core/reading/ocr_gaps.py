@@ -74,7 +74,8 @@ def _wide_step(steps: list[float], ratio: float) -> int | None:
 
 
 # What the page's own numbers (those read with their marks) say of how it writes them.
-_DECIMAL = re.compile(r"[(\[]?[\d,]*\d\.\d+[)\]%]*")  # 162.4, (1,022.8)
+# A point before three digits is no evidence: a thousands full stop or a thin space read as one ("20.922").
+_DECIMAL = re.compile(r"[(\[]?[\d,]*\d\.\d{1,2}[)\]%]*")  # 162.4, (1,022.8)
 _GROUPED = re.compile(r"[(\[]?\d{1,3}(,\d{3})+(\.\d+)?[)\]%]*")  # 39,385
 _DECIMAL_COMMA = re.compile(r"[(\[]?\d+,\d{1,2}[)\]%]*")  # 0,1 or 3,25: a comma is this page's decimal mark
 
