@@ -110,6 +110,12 @@ class OcrParams:
                              "with their commas in one place, few of the column's numbers are written its way, "
                              "and its word is as wide as theirs (the comma's room is there): a fax or a blurred "
                              "scan leaves nothing of a comma; 0: off.")
+    point_gaps: float = param(1.3, "Points lost between digits", "x advance", 0.0, 2.0,
+                              "In an OCR number of three digits or more, one step between its digits' centres "
+                              "this many times the others' (and under twice them) is a decimal point (one or two "
+                              "digits after it) or a thousands comma (three) the scan lost: tables set digits "
+                              "one advance apart, and the mark's room stays when its ink is gone (193 5 read "
+                              "1935 is read 193.5); 0: off.")
     reread_cells: bool = param(True, "Re-read doubtful cells", "on/off", 0, 1,
                                "Read again, on its own, each ruled cell holding a word under the min confidence, "
                                "and keep that reading when Tesseract is surer of it (multi-line cells).")

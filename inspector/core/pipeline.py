@@ -308,7 +308,7 @@ class Pipeline:
         skew = self._skew(t, page, params) if o.deskew and pictures else 0.0
         key = (page.index, o.lang, o.layout, o.dpi, o.upscale_letters, o.upscale_bilevel, o.even_paper, o.shading,
                o.shading_edges, o.reverse_bands, o.erase_rules, o.specks, o.speck_points, o.impulses, o.cpu_seconds, o.max_seconds,
-               o.comma_groups, o.decimal_points, o.lost_commas, o.round_brackets, skew, params.raster)
+               o.comma_groups, o.decimal_points, o.lost_commas, o.round_brackets, o.point_gaps, skew, params.raster)
 
         def read() -> OcrResult | str:
             if self.progress is not None:

@@ -20,6 +20,7 @@ from .reading.ocr import OcrResult, pixel_box, read_words, reread
 from .reading.ocr_brackets import brackets_note, round_brackets
 from .reading.ocr_clock import stop_note
 from .reading.ocr_commas import commas_note, restore_commas
+from .reading.ocr_gaps import gaps_note, page_marks
 from .reading.ocr_points import lost_commas_note, points_note, restore_points
 from .reading.tessdata import OcrUnavailable, check
 from .scan_clean import cleaned
@@ -77,12 +78,13 @@ def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> Ocr
     try:
         check(o.lang)  # before the render: a missing Tesseract costs nothing
         pic = picture()
-        got = read_words(pic.grey, pic.dpi, o.lang, pic.frame, (o.cpu_seconds, o.max_seconds), o.layout)
+        got = read_words(pic.grey, pic.dpi, o.lang, pic.frame, (o.cpu_seconds, o.max_seconds), o.layout, o.point_gaps)
     except OcrUnavailable as exc:
         return str(exc)
-    rounded, brackets = round_brackets(got.words, o.round_brackets)
+    marked, gapped = page_marks(got.words, got.gapped)
+    rounded, brackets = round_brackets(marked, o.round_brackets)
     words, commas, points, lost = by_neighbours(rounded, [pic.frame.straighten_rect(w.bbox) for w in rounded], o)
-    notes = brackets_note(brackets) + commas_note(commas) + points_note(points) + lost_commas_note(lost)
+    notes = gaps_note(gapped) + brackets_note(brackets) + commas_note(commas) + points_note(points) + lost_commas_note(lost)
     return dataclasses.replace(got, words=_unrotated(words, page), enlarged_from=pic.enlarged_from,
                                notes=pic.notes + notes)
 

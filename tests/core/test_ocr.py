@@ -419,7 +419,7 @@ def test_a_shaded_cell_read_alone_keeps_its_paper() -> None:
     api = ocr._engine(ocr.check("eng"), "eng")
     api.SetPageSegMode(6)
     try:
-        _, words = ocr._read_crop(api, grey, 200, Frame(0, 300, 100), box, 10.0)
+        _, words, _ = ocr._read_crop(api, grey, 200, Frame(0, 300, 100), box, 10.0)
     finally:
         api.Clear()
     assert [w.text for w in words] == ["Benzene"] and words[0].ocr_confidence > 80

@@ -98,14 +98,19 @@ def faint_points_scan() -> bytes:
 @needs_tesseract
 def test_a_scanned_column_reads_its_lost_point_and_explain_says_so() -> None:
     pdf = faint_points_scan()
-    off = Pipeline(open_document(pdf)).run(0, Params().with_value("ocr.decimal_points", 0))
+    column = Params().with_value("ocr.point_gaps", 0)  # the column's evidence alone (the point's room: below)
+    off = Pipeline(open_document(pdf)).run(0, column.with_value("ocr.decimal_points", 0))
     assert off.words_source == "ocr"
     assert "1624" in [w.text for w in off.words]  # the scan lost the point
     assert not any("ocr.decimal_points" in n for n in off.notes)
-    res = Pipeline(open_document(pdf)).run(0)
+    res = Pipeline(open_document(pdf)).run(0, column)
     got = [w.text for w in res.words if w.bbox.x0 > 200]
     assert got == ["Rate", "167.8", "162.4", "160.1", "158.7", "157.3"]
     assert any("ocr.decimal_points" in n and "1 number(s)" in n for n in res.notes), res.notes
+    # By default the room the point left between the digits says it first (test_scan_point_gaps).
+    both = Pipeline(open_document(pdf)).run(0)
+    assert [w.text for w in both.words if w.bbox.x0 > 200] == got
+    assert any("ocr.point_gaps" in n and "1 number(s)" in n for n in both.notes), both.notes
 
 
 # --- thousands commas the scan lost -----------------------------------------------------------
@@ -181,11 +186,16 @@ def lost_comma_scan() -> bytes:
 @needs_tesseract
 def test_a_scanned_column_reads_its_lost_comma_and_explain_says_so() -> None:
     pdf = lost_comma_scan()
-    off = Pipeline(open_document(pdf)).run(0, Params().with_value("ocr.lost_commas", 0))
+    column = Params().with_value("ocr.point_gaps", 0)  # the column's evidence alone (the comma's room: below)
+    off = Pipeline(open_document(pdf)).run(0, column.with_value("ocr.lost_commas", 0))
     assert off.words_source == "ocr"
     assert "4179" in [w.text for w in off.words]  # the scan lost the comma
     assert not any("ocr.lost_commas" in n for n in off.notes)
-    res = Pipeline(open_document(pdf)).run(0)
+    res = Pipeline(open_document(pdf)).run(0, column)
     got = [w.text for w in res.words if w.bbox.x0 > 200]
     assert got == ["Cost", "4,085", "4,179", "4,229", "4,300", "4,512"]
     assert any("ocr.lost_commas" in n and "1 number(s)" in n for n in res.notes), res.notes
+    # By default the room the comma left between the digits says it first (test_scan_point_gaps).
+    both = Pipeline(open_document(pdf)).run(0)
+    assert [w.text for w in both.words if w.bbox.x0 > 200] == got
+    assert any("ocr.point_gaps" in n and "1 number(s)" in n for n in both.notes), both.notes

@@ -23,6 +23,7 @@ import numpy as np
 from ..geometry import Frame
 from ..types import Rect, Word
 from .ocr_clock import STOP_WALL, OcrClock
+from .ocr_gaps import gap_mark
 from .ocr_glyphs import DASHES, Glyph, LineScale, restore_dashes
 from .tessdata import check
 from .words import normalise
@@ -50,6 +51,7 @@ class OcrResult:
     ms: float
     stopped: str = ""
     cpu_ms: float = 0.0
+    gapped: tuple[int, ...] = ()  # indices of the words given the point or comma their digits' room left (ocr_gaps)
     enlarged_from: int = 0  # the scan's own dpi when its picture was enlarged to ``dpi`` (ocr.upscale_letters)
     notes: tuple[str, ...] = ()  # what was done to the picture read (``scan.OcrPicture.notes``)
 
@@ -79,12 +81,12 @@ def _engine(folder: Path, lang: str) -> Any:
 
 
 def read_words(grey: np.ndarray, dpi: int, lang: str, frame: Frame, limits: tuple[float, float],
-               layout: str = "columns") -> OcrResult:
+               layout: str = "columns", gaps: float = 0.0) -> OcrResult:
     """OCR of a (straightened) grey page render at ``dpi``; words in page space.
 
     ``frame.skew`` is the angle the render was straightened by; ``limits`` are the work
     (CPU seconds) and the wall-clock guard (seconds) the reading may take (``OcrClock``).
-    Raises ``OcrUnavailable``.
+    ``gaps`` is ``ocr.point_gaps`` (``ocr_gaps.gap_mark``). Raises ``OcrUnavailable``.
     """
     folder = check(lang)
     api = _engine(folder, lang)
@@ -93,37 +95,39 @@ def read_words(grey: np.ndarray, dpi: int, lang: str, frame: Frame, limits: tupl
     if layout == "columns":
         from .ocr_blocks import text_blocks
 
-        return _read_blocks(api, grey, dpi, frame, text_blocks(grey, dpi), clock)
+        return _read_blocks(api, grey, dpi, frame, text_blocks(grey, dpi), clock, gaps)
     try:
         api.SetPageSegMode(LAYOUTS[layout])
         api.SetImageBytes(grey.tobytes(), w, h, 1, w)
         api.SetSourceResolution(dpi)
         done = api.Recognize(int(clock.wall_left() * 1000))
-        words = tuple(_words(api, grey, 72.0 / dpi, frame))
+        found, gapped = _words(api, grey, 72.0 / dpi, frame, gaps=gaps)
     finally:
         api.Clear()
-    return _result(clock, words, dpi, "" if done else STOP_WALL)
+    return _result(clock, tuple(found), dpi, "" if done else STOP_WALL, tuple(gapped))
 
 
 def _read_blocks(api: Any, grey: np.ndarray, dpi: int, frame: Frame, blocks: list[tuple[int, int, int, int]],
-                 clock: OcrClock) -> OcrResult:
+                 clock: OcrClock, gaps: float = 0.0) -> OcrResult:
     """Each block (pixels of ``grey``) read as one column of text lines on a margin of its paper."""
     words: list[Word] = []
     stopped = ""
+    gapped: list[int] = []
     try:
         api.SetPageSegMode(LAYOUTS["columns"])
         for k, box in enumerate(blocks):
             stopped = clock.spent()
             if stopped:
                 break
-            finished, found = _read_crop(api, grey, dpi, frame, box, clock.wall_left(), block=k)
+            finished, found, marked = _read_crop(api, grey, dpi, frame, box, clock.wall_left(), block=k, gaps=gaps)
+            gapped.extend(len(words) + i for i in marked)
             words.extend(found)
             if not finished:  # Tesseract's own deadline: the wall clock
                 stopped = STOP_WALL
                 break
     finally:
         api.Clear()
-    return _result(clock, tuple(words), dpi, stopped)
+    return _result(clock, tuple(words), dpi, stopped, tuple(gapped))
 
 
 def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect],
@@ -150,7 +154,7 @@ def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect
             if x1 - x0 < 4 or y1 - y0 < 4 or stopped:
                 out.append(())
                 continue
-            finished, found = _read_crop(api, grey, dpi, frame, (x0, y0, x1, y1), clock.wall_left())
+            finished, found, _ = _read_crop(api, grey, dpi, frame, (x0, y0, x1, y1), clock.wall_left())
             out.append(tuple(found))
             stopped = "" if finished else STOP_WALL
     finally:
@@ -158,9 +162,10 @@ def reread(grey: np.ndarray, dpi: int, lang: str, frame: Frame, boxes: list[Rect
     return out, _result(clock, (), dpi, stopped)
 
 
-def _result(clock: OcrClock, words: tuple[Word, ...], dpi: int, stopped: str) -> OcrResult:
+def _result(clock: OcrClock, words: tuple[Word, ...], dpi: int, stopped: str,
+            gapped: tuple[int, ...] = ()) -> OcrResult:
     """The words read, with the time and work they cost and the limit that stopped them."""
-    return OcrResult(words, dpi, clock.wall() * 1000.0, stopped, clock.cpu() * 1000.0)
+    return OcrResult(words, dpi, clock.wall() * 1000.0, stopped, clock.cpu() * 1000.0, gapped)
 
 
 def pixel_box(box: Rect, dpi: int, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
@@ -172,10 +177,10 @@ def pixel_box(box: Rect, dpi: int, shape: tuple[int, ...]) -> tuple[int, int, in
 
 
 def _read_crop(api: Any, grey: np.ndarray, dpi: int, frame: Frame, box: tuple[int, int, int, int],
-               seconds: float, block: int = 0) -> tuple[bool, list[Word]]:
+               seconds: float, block: int = 0, gaps: float = 0.0) -> tuple[bool, list[Word], list[int]]:
     """The pixels ``box`` (x0, y0, x1, y1) of ``grey`` read alone on a margin of its paper, in the
     page segmentation mode ``api`` is set to, within ``seconds``: (finished in time, words in
-    page space)."""
+    page space, the indices of those ``gaps`` gave a lost point or comma)."""
     x0, y0, x1, y1 = box
     pad = CELL_MARGIN_PX
     crop = grey[y0:y1, x0:x1]
@@ -187,7 +192,7 @@ def _read_crop(api: Any, grey: np.ndarray, dpi: int, frame: Frame, box: tuple[in
     api.SetImageBytes(canvas.tobytes(), canvas.shape[1], canvas.shape[0], 1, canvas.shape[1])
     api.SetSourceResolution(dpi)
     finished = bool(api.Recognize(int(max(seconds, 0.1) * 1000)))  # False: stopped at its deadline
-    return finished, _words(api, canvas, 72.0 / dpi, frame, x0 - pad, y0 - pad, block=block)
+    return (finished, *_words(api, canvas, 72.0 / dpi, frame, x0 - pad, y0 - pad, block=block, gaps=gaps))
 
 
 @dataclass
@@ -267,23 +272,28 @@ def _read(r: Any, block: int, line: int) -> _Read | None:
 
 
 def _words(api: Any, grey: np.ndarray, scale: float, frame: Frame, ox: int = 0, oy: int = 0,
-           block: int = 0) -> list[Word]:
+           block: int = 0, gaps: float = 0.0) -> tuple[list[Word], list[int]]:
     """The recognised words of the picture ``grey`` Tesseract read; ``ox``, ``oy``: where it sits in
-    the page's picture (pixels); ``block``: added to Tesseract's block numbers."""
+    the page's picture (pixels); ``block``: added to Tesseract's block numbers; and the indices of
+    the numbers given the point or comma whose room their digits left (``gaps``: ``ocr_gaps.gap_mark``)."""
     out: list[Word] = []
+    gapped: list[int] = []
     for line in _lines(api):
         measure = LineScale.of([g for w in line for g in w.glyphs])
         for raw in line:
             text, mark = _text(raw, measure, grey)
+            marked = gap_mark(text, raw.glyphs, gaps)
             box, base = raw.box, raw.base
             if not text or box is None or (not mark and _noise(text, raw.conf)):
                 continue
             if ox or oy:
                 box = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
                 base = ((base[0][0] + ox, base[0][1] + oy), (base[1][0] + ox, base[1][1] + oy)) if base else base
-            word = _word(text, box, base, raw.row, raw.conf, scale)
+            if marked != text:
+                gapped.append(len(out))
+            word = _word(marked, box, base, raw.row, raw.conf, scale)
             out.append(_to_page(word, frame, raw.block + block, raw.line))
-    return out
+    return out, gapped
 
 
 def _text(raw: _Read, measure: LineScale, grey: np.ndarray) -> tuple[str, bool]:
