@@ -115,7 +115,7 @@ class OcrParams:
                               "this many times the others' (and under twice them) is a decimal point (one or two "
                               "digits after it) or a thousands comma (three) the scan lost: tables set digits "
                               "one advance apart, and the mark's room stays when its ink is gone (193 5 read "
-                              "1935 is read 193.5); 0: off.")
+                              "1935 is read 193.5); black-and-white scans only (a grey scan keeps the mark's ink); 0: off.")
     reread_cells: bool = param(True, "Re-read doubtful cells", "on/off", 0, 1,
                                "Read again, on its own, each ruled cell holding a word under the min confidence, "
                                "and keep that reading when Tesseract is surer of it (multi-line cells).")

@@ -70,6 +70,7 @@ class OcrPicture:
     frame: Frame
     enlarged_from: int = 0  # the scan's own dpi when it was enlarged to ``dpi`` (ocr.upscale_letters), else 0
     notes: tuple[str, ...] = ()  # what was done to the picture that explain should say
+    black_white: bool = False  # a black-and-white scan (``bilevel``): its thresholding can lose a point's ink
 
 
 def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> OcrResult | str:
@@ -78,7 +79,12 @@ def ocr_page(page: Page, o: OcrParams, picture: Callable[[], OcrPicture]) -> Ocr
     try:
         check(o.lang)  # before the render: a missing Tesseract costs nothing
         pic = picture()
-        got = read_words(pic.grey, pic.dpi, o.lang, pic.frame, (o.cpu_seconds, o.max_seconds), o.layout, o.point_gaps)
+        # A grey scan keeps a decimal point's ink (grey at worst), which Tesseract reads; only
+        # a black-and-white scan's threshold drops it, leaving just the room (ocr_gaps).
+        gaps = o.point_gaps
+        if not pic.black_white:
+            gaps = 0.0
+        got = read_words(pic.grey, pic.dpi, o.lang, pic.frame, (o.cpu_seconds, o.max_seconds), o.layout, gaps)
     except OcrUnavailable as exc:
         return str(exc)
     marked, gapped = page_marks(got.words, got.gapped)
@@ -117,7 +123,7 @@ def ocr_picture(page: Page, o: OcrParams, skew: float, raster: RasterParams | No
         img = enlarge(img, dpi / native)
     quarter = page.rotation in (90, 270)
     return OcrPicture(img, dpi, Frame(0, page.height if quarter else page.width, page.width if quarter else page.height,
-                                      skew), native if dpi != native else 0, notes)
+                                      skew), native if dpi != native else 0, notes, black_white)
 
 
 MIN_ENLARGE = 1.2  # a smaller enlargement gains Tesseract nothing and costs its time
