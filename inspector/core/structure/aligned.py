@@ -12,7 +12,7 @@ from ..types import Word
 from .between import MIN_HEIGHT
 from .columns import Line
 from .keyvalue import starts_item
-from .sectionrows import PITCH_SLACK, SECTION_LINES, at_pitch
+from .sectionrows import PITCH_SLACK, SECTION_LINES, at_pitch, group_head
 
 # Proportions of the page's own type (line heights, the run's row step) and pt slacks of a
 # glyph's placement, the same for every producer (see ``regions``).
@@ -165,7 +165,7 @@ def _label_row(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: in
     row = _row_step(lines, gaps, start, prev, nxt)
     last = nxt - 1
     steps = (lines[i].bbox.cy - lines[prev].bbox.cy, lines[nxt].bbox.cy - lines[last].bbox.cy)
-    if row <= 0 or not all(at_pitch(s, row) for s in steps):
+    if row <= 0 or not (all(at_pitch(s, row) for s in steps) or group_head(*steps, row)):
         return 0
     if any(lines[k + 1].bbox.cy - lines[k].bbox.cy >= (1 - PITCH_SLACK) * row for k in range(i, last)):
         return 0

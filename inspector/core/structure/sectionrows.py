@@ -54,9 +54,14 @@ def section_at_pitch(lines: Sequence[Line], cols: Sequence[set[int]], words: Seq
     """Is line ``k`` (first column only, under a line filling several columns) the first line of
     a section row: one ``pitch`` under that line, its last line (``k`` or one of its next
     first-column-only lines, each closer than the pitch) one pitch over a line filling several
-    columns, and the pitch loose (``LOOSE`` times the type size)?"""
+    columns, and the pitch loose (``LOOSE`` times the type size)? Or a one-line group head over
+    a line filling several columns (``group_head``), at any pitch?"""
     if pitch <= 0 or k < 1 or cols[k] != {0} or len(cols[k - 1]) < 2:
         return False
+    if k + 1 < len(lines) and len(cols[k + 1]) >= 2 and group_head(
+            _baseline(lines[k], words) - _baseline(lines[k - 1], words),
+            _baseline(lines[k + 1], words) - _baseline(lines[k], words), pitch):
+        return True
     if pitch < LOOSE * _size(lines[k], words) or not _at_pitch(lines, words, k - 1, k, pitch):
         return False
     for j in range(k, min(k + SECTION_LINES, len(lines) - 1)):
@@ -73,6 +78,21 @@ def at_pitch(step: float, pitch: float) -> bool:
     it, or up to ``TALLER`` over it? The test a section (or label) row's steps meet, onto it
     from the row above and on to the next row; its own next lines step less than the low end."""
     return (1 - PITCH_SLACK) * pitch <= step <= (1 + TALLER) * pitch
+
+
+GROUP_SKIP = 2  # rows' pitches a group's label may stand under the last row of the group above, at most
+
+
+def group_head(above: float, below: float, pitch: float) -> bool:
+    """Are the steps (pt between baselines or line centres) onto a label line and on from it to
+    the next row those of a group's head in a grouped report: set apart from the group above
+    (over a row's ``pitch`` by ``PITCH_SLACK``, up to ``GROUP_SKIP`` pitches: a blank row's
+    white) and hanging on its own group's first row (no more than a pitch under it, by
+    ``TALLER``, and closer than above)? A report writer (Telerik's) sets "Congressional District 2"
+    so over its rows, under the "Total:" of district 1. A wrapped label's next line never steps
+    more than a pitch; a heading that starts a new table stands farther off, or in heading type."""
+    return (1 + PITCH_SLACK) * pitch < above <= GROUP_SKIP * (1 + TALLER) * pitch \
+        and below <= (1 + TALLER) * pitch and below < above
 
 
 def _at_pitch(lines: Sequence[Line], words: Sequence[Word], a: int, b: int, pitch: float) -> bool:
