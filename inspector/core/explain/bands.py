@@ -18,7 +18,7 @@ from ..structure.delineated import drawn_rows
 from ..structure.items import next_item
 from ..structure.region import FULL
 from ..structure.ruledrows import amount_row, amount_rows, misread_amounts, paragraph_cuts, rules_delimit_rows, stub_led
-from ..structure.sectionrows import group_head, outdented_label, row_pitch
+from ..structure.sectionrows import group_head_at, outdented_label, row_pitch
 from ..structure.spanlines import spanning_steps
 from ..types import Grid
 from .page import PageContext
@@ -220,11 +220,9 @@ def group_head_below(ctx: PageContext, g: Grid, prev: Line, line: Line) -> tuple
         return None
     cols = [line_cols(ln, words, g.xs) for ln in lines]
     pitch = row_pitch(lines, cols, words)
-    if pitch <= 0 or cols[k] != {0} or len(cols[k - 1]) < 2 or len(cols[k + 1]) < 2:
+    if not group_head_at(lines, cols, words, k, pitch):
         return None
-    base = [max(words[i].baseline for i in lines[n].word_ids) for n in (k - 1, k, k + 1)]
-    above, below = base[1] - base[0], base[2] - base[1]
-    return (above, pitch) if group_head(above, below, pitch) else None
+    return max(words[i].baseline for i in line.word_ids) - max(words[i].baseline for i in prev.word_ids), pitch
 
 
 PARAGRAPH_ROW = "a new row starts with the next text line: a label in the first column beside the first line " \

@@ -54,14 +54,9 @@ def section_at_pitch(lines: Sequence[Line], cols: Sequence[set[int]], words: Seq
     """Is line ``k`` (first column only, under a line filling several columns) the first line of
     a section row: one ``pitch`` under that line, its last line (``k`` or one of its next
     first-column-only lines, each closer than the pitch) one pitch over a line filling several
-    columns, and the pitch loose (``LOOSE`` times the type size)? Or a one-line group head over
-    a line filling several columns (``group_head``), at any pitch?"""
+    columns, and the pitch loose (``LOOSE`` times the type size)?"""
     if pitch <= 0 or k < 1 or cols[k] != {0} or len(cols[k - 1]) < 2:
         return False
-    if k + 1 < len(lines) and len(cols[k + 1]) >= 2 and group_head(
-            _baseline(lines[k], words) - _baseline(lines[k - 1], words),
-            _baseline(lines[k + 1], words) - _baseline(lines[k], words), pitch):
-        return True
     if pitch < LOOSE * _size(lines[k], words) or not _at_pitch(lines, words, k - 1, k, pitch):
         return False
     for j in range(k, min(k + SECTION_LINES, len(lines) - 1)):
@@ -78,6 +73,17 @@ def at_pitch(step: float, pitch: float) -> bool:
     it, or up to ``TALLER`` over it? The test a section (or label) row's steps meet, onto it
     from the row above and on to the next row; its own next lines step less than the low end."""
     return (1 - PITCH_SLACK) * pitch <= step <= (1 + TALLER) * pitch
+
+
+def group_head_at(lines: Sequence[Line], cols: Sequence[set[int]], words: Sequence[Word], k: int,
+                  pitch: float) -> bool:
+    """Is line ``k`` (first column only, between two lines filling several columns) a group's
+    head by its steps (``group_head``), at any pitch? It starts a row; unlike a section row at
+    the pitch it spans no columns (a label of the rows under it, not a band across the table)."""
+    if pitch <= 0 or k < 1 or k + 1 >= len(lines) or cols[k] != {0} or len(cols[k - 1]) < 2 or len(cols[k + 1]) < 2:
+        return False
+    return group_head(_baseline(lines[k], words) - _baseline(lines[k - 1], words),
+                      _baseline(lines[k + 1], words) - _baseline(lines[k], words), pitch)
 
 
 GROUP_SKIP = 2  # rows' pitches a group's label may stand under the last row of the group above, at most
