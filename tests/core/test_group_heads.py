@@ -81,3 +81,21 @@ def test_a_label_not_hanging_on_its_rows_still_parts_the_groups(producer: str, a
     res = _detect(PRODUCERS[producer](_page(above, below)))
     assert len(res.tables) != 1 or len(res.tables[0].rows_text()) < 12
     assert not any(c.startswith("Total: District") for t in res.tables for r in t.rows_text() for c in r)
+
+
+def test_a_title_over_the_next_tables_header_still_parts_them() -> None:
+    """Guard (a spreadsheet's stacked blocks: "Budget vs actual" over "Item  2022  Price"): a label
+    at a group head's steps over a header row of words, not amounts, starts another table."""
+    ops, y = _row(100.0, HEADER), 100.0
+    for r in GROUPS[1][1]:
+        y += PITCH
+        ops += _row(y, r)
+    ops.append(Text(50.0, y + 22.3, "Budget vs actual", SIZE))
+    y += 22.3 + 11.1
+    ops += _row(y, ("Item", "Share", "2022", "Price", "YTD"))
+    for r in GROUPS[1][1]:
+        y += PITCH
+        ops += _row(y, r)
+    res = _detect(PRODUCERS["pymupdf"](ops))
+    assert [t.rows_text()[0][0] for t in res.tables] == ["District", "Item"]
+    assert not any("Budget" in c for t in res.tables for r in t.rows_text() for c in r)
