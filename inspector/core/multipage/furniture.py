@@ -134,7 +134,7 @@ def find_furniture(words: Sequence[Word], rules: Sequence[Rule], height: float,
                 break
             found.append(ln)
             pages |= hits
-        found = _separated(found, side, body, rules, from_top, words)
+        found = _separated(found, side, body, rules, from_top, words, number)
     if not found:
         return NONE
     return _result(found, rules, pages, height)
@@ -209,12 +209,15 @@ def _pieces(ln: Line, words: Sequence[Word]) -> int:
 
 
 def _separated(found: list[Line], side: Sequence[Line], body: Sequence[Rect], rules: Sequence[Rule],
-               from_top: bool, words: Sequence[Word] = ()) -> list[Line]:
+               from_top: bool, words: Sequence[Word] = (), number: int = 0) -> list[Line]:
     """``found`` without this side's lines unless white space or a rule parts them from
     what follows (the next line of the side, or the body). A rule parts them only when the
     innermost line, set closer than white would, is no row of the text it is tight on: a
     table's footer row repeated at each page's foot (FOP's ``table-footer``) under the rule
-    closing the page's rows."""
+    closing the page's rows. Set tight on the body, this side's lines from the edge through
+    the innermost one printing the page's own ``number`` stay furniture: a report writer's
+    page header ("Page: 2" beside the report's title, Telerik's) set right over the table; a
+    table's repeated header row prints no page counter (``_numbered``)."""
     mine = [ln for ln in found if ln in side]
     if not mine:
         return found
@@ -230,7 +233,10 @@ def _separated(found: list[Line], side: Sequence[Line], body: Sequence[Rect], ru
     if gap >= SEPARATION * em:
         return found
     inner = max(mine, key=lambda ln: ln.bbox.y1) if from_top else min(mine, key=lambda ln: ln.bbox.y0)
-    return found if ruled and not _row_of(inner, words, from_top) else others
+    if ruled and not _row_of(inner, words, from_top):
+        return found
+    counted = [k for k, ln in enumerate(mine) if _numbered(ln, words, number)]
+    return others + mine[:counted[-1] + 1] if counted else others
 
 
 def _row_of(ln: Line, words: Sequence[Word], from_top: bool) -> bool:

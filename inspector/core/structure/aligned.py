@@ -8,11 +8,12 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Container, Sequence
 
+from ..numbers import is_number
 from ..types import Word
 from .between import MIN_HEIGHT
 from .columns import Line
 from .keyvalue import starts_item
-from .sectionrows import PITCH_SLACK, SECTION_LINES, at_pitch
+from .sectionrows import PITCH_SLACK, SECTION_LINES, at_pitch, group_head
 
 # Proportions of the page's own type (line heights, the run's row step) and pt slacks of a
 # glyph's placement, the same for every producer (see ``regions``).
@@ -38,8 +39,8 @@ Gaps = list[tuple[float, float]]
 def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
                  titles: Container[int] = frozenset(), stops: list[int] | None = None,
                  ends: Container[int] = frozenset(), narrow: Sequence[Gaps] | None = None,
-                 narrowed: list[int] | None = None, goes_on: Callable[[int], bool] | None = None
-                 ) -> list[tuple[int, int]]:
+                 narrowed: list[int] | None = None, goes_on: Callable[[int], bool] | None = None,
+                 amounts: Callable[[int], bool] | None = None) -> list[tuple[int, int]]:
     """Index ranges [a, b) of consecutive, close lines whose gaps between text pieces line up.
 
     Each line needs a gap (an x interval between two of its segments) that overlaps a gap
@@ -56,13 +57,15 @@ def aligned_runs(lines: Sequence[Line], gaps: Sequence[Gaps], min_rows: int,
     a wide cell ("Any N") closes in on the next column's text, narrowing that row's gap below
     a column gap's width while the column goes on (``_meet``); such lines go to ``narrowed``.
     With ``goes_on`` (line index k -> does line k + 1 go on with its text), a label's first lines
-    over the row that holds its values (bottom-aligned, ``_label_over``) are bridged too.
+    over the row that holds its values (bottom-aligned, ``_label_over``) are bridged too; with
+    ``amounts`` (line index -> does it hold an amount), so is a group's head set apart over its
+    first row of amounts (``_label_row``, ``sectionrows.group_head``).
     """
     runs: list[tuple[int, int]] = []
     start, prev, i, checked = None, -1, 0, -1
     while i < len(lines):
         if not gaps[i]:
-            bridged = (_wrapped(lines, gaps, prev, i) or _label_row(lines, gaps, start, prev, i)
+            bridged = (_wrapped(lines, gaps, prev, i) or _label_row(lines, gaps, start, prev, i, amounts)
                        or _label_over(lines, gaps, prev, i, goes_on)) if start is not None else 0
             if bridged and (_title_apart(lines, titles, start, prev, i, bridged)
                             or _ends_here(lines, ends, prev, i, bridged)):
@@ -141,7 +144,8 @@ def _wrapped(lines: Sequence[Line], gaps: Sequence[Gaps], prev: int, i: int) -> 
 
 
 
-def _label_row(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: int, i: int) -> int:
+def _label_row(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: int, i: int,
+               amounts: Callable[[int], bool] | None = None) -> int:
     """How many lines from ``i`` (without gaps) make a label row inside the run: set at the
     rows' own pitch (its step from row ``prev`` and the step on to the next line each at the
     row step by ``sectionrows.at_pitch``, the section rows' test: the step onto ``prev``, or
@@ -149,7 +153,10 @@ def _label_row(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: in
     to the one after), text
     only in ``prev``'s first column (starting where it starts, short of its second column's
     text), fewer than ``PROSE_WORDS`` words a line, and the next line aligned with ``prev``
-    (a "Hardware" row between two groups of items). A label over ``SECTION_LINES`` lines has its
+    (a "Hardware" row between two groups of items); or, one line, a group's head (``group_head``:
+    set apart from ``prev``, hanging on the next line) when the next line holds an amount
+    (``amounts``: a title over the next table's header row, words only, parts the tables). A
+    label over ``SECTION_LINES`` lines has its
     next lines tighter than the rows. 0 when they are not; a heading set apart or a paragraph
     breaks the run."""
     if not gaps[prev]:
@@ -165,11 +172,22 @@ def _label_row(lines: Sequence[Line], gaps: Sequence[Gaps], start: int, prev: in
     row = _row_step(lines, gaps, start, prev, nxt)
     last = nxt - 1
     steps = (lines[i].bbox.cy - lines[prev].bbox.cy, lines[nxt].bbox.cy - lines[last].bbox.cy)
-    if row <= 0 or not all(at_pitch(s, row) for s in steps):
+    head = nxt == i + 1 and amounts is not None and amounts(nxt) and group_head(*steps, row)
+    if row <= 0 or not (all(at_pitch(s, row) for s in steps) or head):
         return 0
     if any(lines[k + 1].bbox.cy - lines[k].bbox.cy >= (1 - PITCH_SLACK) * row for k in range(i, last)):
         return 0
     return nxt - i if _gaps_meet(gaps[prev], gaps[nxt]) else 0
+
+
+def values_row(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[Gaps], k: int) -> bool:
+    """Is line ``k`` a row of amounts: past its first column gap, words that are numbers, or
+    marks without a letter ("*", "-"), one number at least? A header row ("Item  2022  Price")
+    holds words."""
+    if not gaps[k]:
+        return False
+    past = [words[i].text for i in lines[k].word_ids if words[i].bbox.x0 >= min(gaps[k])[1] - GAP_SLACK]
+    return any(is_number(t) for t in past) and all(is_number(t) or not any(c.isalpha() for c in t) for t in past)
 
 
 LABEL_LINES = 2  # first lines of a label set over the line holding its values (a label over three lines)

@@ -34,7 +34,7 @@ from .headstacks import group_over, head_under_ends, header_words, stacked_heads
 from .items import item_list, next_item
 from .region import FULL, HALF, RegionEvidence
 from .ruledrows import body_pitch, own_rows, paragraph_cuts, ruled_bands, rules_delimit_rows
-from .sectionrows import outdented_label, row_pitch, section_at_pitch
+from .sectionrows import group_head_at, outdented_label, row_pitch, section_at_pitch
 from .spanlines import spanning_steps
 from .wrapped_rows import broken_continuations, number_tails, operator_continuations, tight_continuations
 
@@ -333,7 +333,8 @@ def _row_starts(lines: Sequence[Line], words: Sequence[Word], xs: Sequence[float
             and not item_list(lines[first], line, words)
         starts = len(now) >= 2 and len(current) >= 2 or label_then_values or len(xs) == 2 or k in forced \
             or k in apart or leads_in(lines, cols, k, current, (words, xs)) or bold_label(prev, line, words, now, xs) \
-            or (section_at_pitch(lines, cols, words, k, pitch) or outdented_label(lines, cols, words, k, xs[1]) > 0) \
+            or (section_at_pitch(lines, cols, words, k, pitch) or outdented_label(lines, cols, words, k, xs[1]) > 0
+                or group_head_at(lines, cols, words, k, pitch)) \
             and not continues(prev, line, words) \
             or next_item(lines[first], line, words, xs) is not None
         if starts and k not in held and (k in forced or not carries_on(prev, line, words, xs, (cols[k - 1], now))):

@@ -75,6 +75,32 @@ def at_pitch(step: float, pitch: float) -> bool:
     return (1 - PITCH_SLACK) * pitch <= step <= (1 + TALLER) * pitch
 
 
+def group_head_at(lines: Sequence[Line], cols: Sequence[set[int]], words: Sequence[Word], k: int,
+                  pitch: float) -> bool:
+    """Is line ``k`` (first column only, between two lines filling several columns) a group's
+    head by its steps (``group_head``), at any pitch? It starts a row; unlike a section row at
+    the pitch it spans no columns (a label of the rows under it, not a band across the table)."""
+    if pitch <= 0 or k < 1 or k + 1 >= len(lines) or cols[k] != {0} or len(cols[k - 1]) < 2 or len(cols[k + 1]) < 2:
+        return False
+    return group_head(_baseline(lines[k], words) - _baseline(lines[k - 1], words),
+                      _baseline(lines[k + 1], words) - _baseline(lines[k], words), pitch)
+
+
+GROUP_SKIP = 2  # rows' pitches a group's label may stand under the last row of the group above, at most
+
+
+def group_head(above: float, below: float, pitch: float) -> bool:
+    """Are the steps (pt between baselines or line centres) onto a label line and on from it to
+    the next row those of a group's head in a grouped report: set apart from the group above
+    (over a row's ``pitch`` by ``PITCH_SLACK``, up to ``GROUP_SKIP`` pitches: a blank row's
+    white) and hanging on its own group's first row (no more than a pitch under it, by
+    ``TALLER``, and closer than above)? A report writer (Telerik's) sets "Congressional District 2"
+    so over its rows, under the "Total:" of district 1. A wrapped label's next line never steps
+    more than a pitch; a heading that starts a new table stands farther off, or in heading type."""
+    return (1 + PITCH_SLACK) * pitch < above <= GROUP_SKIP * (1 + TALLER) * pitch \
+        and below <= (1 + TALLER) * pitch and below < above
+
+
 def _at_pitch(lines: Sequence[Line], words: Sequence[Word], a: int, b: int, pitch: float) -> bool:
     return at_pitch(_baseline(lines[b], words) - _baseline(lines[a], words), pitch)
 

@@ -16,7 +16,7 @@ from ..evidence.figures import AREA
 from ..numbers import is_number
 from ..params import Params
 from ..types import ColumnBin, Fill, Grid, Rect, RowBand, Rule, Table, TableRegion, Word
-from .aligned import SUB_ROWS, WIDEST_LABEL, aligned_runs, indented_rows, label_over_first
+from .aligned import SUB_ROWS, WIDEST_LABEL, aligned_runs, indented_rows, label_over_first, values_row
 from .bandlines import continues
 from .beside import AROUND, THROUGH, beside_said, trim_text_column
 from .between import line_facts
@@ -320,8 +320,9 @@ def _aligned_candidates(words: Sequence[Word], lines: Sequence[Line], segs: Sequ
     titles = Titles(words, free, gaps)
     narrowed: list[int] = []
     goes_on = lambda k: continues(free[k], free[k + 1], words)  # noqa: E731  (a label's line goes on below)
+    amounts = lambda k: values_row(words, free, gaps, k)  # noqa: E731  (a row of amounts under a group's head)
     for a, b in aligned_runs(free, gaps, min(2, need), titles, stops, Ends(titles),
-                             narrow if params.tables.narrow_gaps_meet else None, narrowed, goes_on):
+                             narrow if params.tables.narrow_gaps_meet else None, narrowed, goes_on, amounts):
         b += last_row_tail(free, gaps, words, a, b)
         a -= label_over_first(free, gaps, a, goes_on)
         if a > 0 and not gaps[a - 1] and header_over(free[a - 1], free[a], narrow[a - 1], gaps[a]):

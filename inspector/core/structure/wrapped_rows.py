@@ -193,6 +193,11 @@ def _dangles(line: Line, words: Sequence[Word]) -> bool:
 
 
 def _dangles_cell(ws: Sequence[Word]) -> bool:
+    """Does the cell end on an operator after its left operand ("0.562 ±")? An operator alone in
+    its cell has no operand there: it stands between two columns of its own line (a key's
+    "AIP = American Independent", a column of "=" signs), and the line under it is another row."""
+    if len(ws) == 1 and ws[0].text in (*OPERATORS, *OPERATOR_WORDS):
+        return False
     return ws[-1].text.endswith(OPERATORS) or ws[-1].text in OPERATOR_WORDS
 
 
