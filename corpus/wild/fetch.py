@@ -63,6 +63,9 @@ _PDFR = ("pypi", "pdfreader", "0.1.15")
 _PDFRR = "doc/examples/pdfs/"
 _PDP = ("npm", "pdf-data-parser", "1.2.22")
 _PDPR = "test/data/pdf/"
+_I2D = ("pypi", "invoice2data", "0.3.6")  # the last sdist that ships its tests/compare/ invoices
+_I2DR = "tests/compare/"
+_MUR = "tests/resources/"
 SOURCES: tuple[Source, ...] = (
     Source(*_MINER, _NF + "f1040nr.pdf", "amgraf-irs-1040nr.pdf", "IRS form 1040NR, ruled form", (1, 2, 3, 4, 5)),
     Source(*_MINER, _NF + "i1040nr.pdf", "distiller7-irs-i1040nr.pdf", "IRS instructions: tax tables, worksheets",
@@ -113,6 +116,28 @@ SOURCES: tuple[Source, ...] = (
            "Iowa voter registration by congressional district, Microsoft Excel 365: a boxed block per district "
            "under a merged title row, totals row with thousands separators", (1, 2, 3, 4),
            "public record (US state office), not stated"),
+    Source(*_I2D, _I2DR + "AmazonWebServices.pdf", "fop095-aws-invoice.pdf",
+           "Amazon Web Services invoice by Apache FOP 0.95: summary and detail lists of charges, tinted bands"),
+    Source(*_I2D, _I2DR + "FlipkartInvoice.pdf", "itext208-flipkart-invoice.pdf",
+           "Indian retail invoice by iText 2.0.8: boxed header grid, ruled item table with tax columns"),
+    Source(*_I2D, _I2DR + "QualityHosting.pdf", "ssrs9-qualityhosting-invoice.pdf",
+           "German hosting invoice by Reporting Services 9 printed through macOS Quartz: unruled item table, "
+           "two-line descriptions, totals box on the continuation page", (1, 2)),
+    Source(*_I2D, _I2DR + "free_fiber.pdf", "lodraw5-free-invoice.pdf",
+           "French internet invoice drawn in LibreOffice Draw 5: amounts table, boxed payment slip, "
+           "the detail table on page 2", (1, 2)),
+    Source(*_I2D, _I2DR + "oyo.pdf", "wkhtmltopdf-oyo-receipt.pdf",
+           "Indian hotel payment receipt by wkhtmltopdf 0.12 (Qt): label / amount rows in grey, address blocks"),
+    Source(*_MU, _MUR + "test-707448.pdf", "irs-k1-1065-form.pdf",
+           "IRS Schedule K-1 (Form 1065) 2022, filled (no metadata): two-column boxed form, numbered boxes"),
+    Source(*_MU, _MUR + "test_3478.pdf", "lodraw24-monitoring-agreement.pdf",
+           "monitoring agreement form drawn in LibreOffice Draw 24.2: labelled fill-in fields and boxes "
+           "(no tables)", (1, 3, 6)),
+    Source(*_MU, _MUR + "test_5001.pdf", "foxit-zh-poster.pdf",
+           "research poster printed by Foxit's Chinese PDF printer: a crystal-array grid figure, formulas, "
+           "charts (no tables)"),
+    Source(*_MU, _MUR + "test_4182.pdf", "pypdf2-zh-paper.pdf",
+           "Chinese journal article page (rewritten by PyPDF2): two columns of prose (no tables)"),
 )
 
 
