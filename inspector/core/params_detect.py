@@ -304,6 +304,10 @@ class TableParams:
                                      "Stacked horizontal rules with no rule between their text's rows (a panel's "
                                      "top and bottom) around running prose set in columns (text running on, in "
                                      "lower case after a full line, across most row boundaries) are no table.")
+    framed_prose: bool = param(True, "Prose in a frame", "on/off", 0, 1,
+                               "A drawn frame (a poster's panels, a page border) with no rule drawn between its "
+                               "text's rows, around running text in one or two columns (8 words a line or more "
+                               "in each, 5 lines or more), is no table.")
     narrow_gaps_meet: bool = param(True, "Narrowed column gaps", "on/off", 0, 1,
                                    "Aligned lines go on as one table when a line's column gap meets a narrower "
                                    "gap (over 0.8 font sizes) of the line above or below: a wide cell closes in "

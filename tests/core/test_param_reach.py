@@ -105,6 +105,7 @@ APPLIED: dict[str, tuple[str, ...]] = {
     "tables.header_notes": ("structure.tables",),  # the header fills handed to the stacked-rule groups
     "tables.narrow_gaps_meet": ("structure.tables",),  # the narrower gaps handed to the aligned runs
     "tables.rules_around_prose": ("structure.rejects",),
+    "tables.framed_prose": ("structure.rejects",),
     "ocr": ("scan",),
     "ocr.dpi": ("scan",),
     "ocr.min_confidence": ("scan",),

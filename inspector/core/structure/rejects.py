@@ -18,6 +18,7 @@ from .contents import contents_list
 from .flow import flowing_rows
 from .formboxes import form_boxes
 from .formmosaic import form_mosaic
+from .framedprose import framed_prose
 from .indexlist import index_list
 from .keyvalue import key_value
 from .layouts import cut_box, labelled_blocks, numbered_notes, page_columns
@@ -134,8 +135,12 @@ def _text_rows(grid: Grid, ev: RegionEvidence) -> bool:
 
 def _layout(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
     """A page layout whose lines align as a table's (``layouts``): labelled blocks side by side
-    (an address block), a slice of a page set in columns, a text box, numbered notes; None when it may be a table."""
+    (an address block), a slice of a page set in columns, a text box, numbered notes, running text
+    in a drawn frame (a poster's panels: ``framedprose``); None when it may be a table."""
     tparams = ev.params.tables
+    reason = framed_prose(grid, ev, PARAGRAPH_WORDS) if tparams.framed_prose else ""
+    if reason:
+        return reason, "tables.framed_prose"
     reason = labelled_blocks(grid, ev) if tparams.labelled_blocks else ""
     if reason:
         return reason, "tables.labelled_blocks"
