@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
@@ -38,6 +39,7 @@ from inspector.evaluation.sources import GoldenLink
 
 A4 = (595.2756, 841.8898)
 MARGIN = 50.0
+TEXT_W = A4[0] - 2 * MARGIN - 12  # the frame's width inside its padding, points
 FONTS = {"en": ("Helvetica", "Helvetica-Bold"), "ko": ("HYSMyeongJo-Medium",) * 2,
          "zh": ("STSong-Light",) * 2, "ja": ("HeiseiMin-W3",) * 2}
 HEADS = {"en": ["Item", "Unit", "FY2025", "FY2024", "Change %"],
@@ -58,6 +60,10 @@ MARK_OVER = {"en": ["(continued)", "Table {n} (continued)", "cont'd"], "ko": ["(
              "zh": ["续表", "（续）", "表{n}（续）"], "ja": ["(続き)", "表{n} 続き"]}
 MARK_UNDER = {"en": ["continued on next page", "(continued)"], "ko": ["(다음 쪽에 계속)", "- 계속 -"],
               "zh": ["（转下页）", "（续下表）"], "ja": ["(次頁へ続く)", "(続く)"]}
+GROUP = {"en": ("Amount", "FY2025", "FY2024"), "ko": ("금액", "당해연도", "전년도"), "zh": ("金额", "本期", "上期"),
+         "ja": ("金額", "当期", "前期")}
+UNIT_LINE = {"en": ["(in thousands of USD)", "USD thousand"], "ko": ["(단위: 천원)", "(단위 : 백만원)"],
+             "zh": ["单位：万元", "单位：元 币种：人民币"], "ja": ["(単位：百万円)", "（単位：千円）"]}
 TOTAL = {"en": "Total", "ko": "합계", "zh": "合计", "ja": "合計"}
 SOURCE = {"en": "Source: company filings, unaudited.", "ko": "자료: 기획재정부, 단위 천원",
           "zh": "数据来源：公司年报（未经审计）", "ja": "出典：有価証券報告書"}
@@ -113,6 +119,9 @@ class Shape:
     lone_head: bool  # the first piece is the header row alone at a page's foot
     one_row: bool  # the last piece is one row
     rule: str  # grid, three (三线表), lines (horizontal rules), shade (no rules, a shaded header)
+    two_rows: bool = False  # a two-row header: "Amount" spanning the two years' columns
+    unit: str = ""  # a unit line over the first piece ("" none)
+    unit_again: bool = False  # and over each next piece
     pieces: list[tuple[int, Rect]] = field(default_factory=list)
 
 
@@ -120,25 +129,38 @@ def _shape(rng: random.Random, lang: str) -> Shape:
     lone = rng.random() < 0.2
     return Shape(lang, rng.random() < 0.6 and not lone, rng.choice(MARK_OVER[lang]) if rng.random() < 0.5 else "",
                  rng.choice(MARK_UNDER[lang]) if rng.random() < 0.3 else "", rng.random() < 0.5,
-                 rng.random() < 0.4, lone, rng.random() < 0.25, rng.choice(["grid", "three", "lines", "shade"]))
+                 rng.random() < 0.4, lone, rng.random() < 0.25, rng.choice(["grid", "three", "lines", "shade"]),
+                 rng.random() < 0.3, rng.choice(UNIT_LINE[lang]) if rng.random() < 0.4 else "", rng.random() < 0.5)
+
+
+def _heads(s: Shape) -> list[list[str]]:
+    """The header rows: one, or two with the amount columns grouped under one label."""
+    if not s.two_rows:
+        return [HEADS[s.lang]]
+    h, (group, a, b) = HEADS[s.lang], GROUP[s.lang]
+    return [[h[0], h[1], group, "", h[4]], ["", "", a, b, ""]]
 
 
 def _style(s: Shape, n: int, head: bool) -> TableStyle:
     font, bold = FONTS[s.lang]
+    h = len(_heads(s)) if head else 0
     cmds: list[Any] = [("FONT", (0, 0), (-1, -1), font, 8), ("ALIGN", (2, 0), (-1, -1), "RIGHT"),
                        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
     if head:
-        cmds.append(("FONT", (0, 0), (-1, 0), bold, 8))
+        cmds.append(("FONT", (0, 0), (-1, h - 1), bold, 8))
+    if h == 2:
+        cmds += [("SPAN", (0, 0), (0, 1)), ("SPAN", (1, 0), (1, 1)), ("SPAN", (2, 0), (3, 0)), ("SPAN", (4, 0), (4, 1)),
+                 ("ALIGN", (2, 0), (3, 0), "CENTER"), ("VALIGN", (0, 0), (-1, 1), "MIDDLE")]
     if s.rule == "grid":
         cmds += [("GRID", (0, 0), (-1, -1), 0.4, colors.black), ("BOX", (0, 0), (-1, -1), 1.0, colors.black)]
     elif s.rule == "three":
         cmds += [("LINEABOVE", (0, 0), (-1, 0), 1.2, colors.black), ("LINEBELOW", (0, -1), (-1, -1), 1.2, colors.black)]
         if head:
-            cmds.append(("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black))
+            cmds.append(("LINEBELOW", (0, h - 1), (-1, h - 1), 0.5, colors.black))
     elif s.rule == "lines":
         cmds.append(("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.grey))
     elif head:
-        cmds.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#d9e2f3")))
+        cmds.append(("BACKGROUND", (0, 0), (-1, h - 1), colors.HexColor("#d9e2f3")))
     return TableStyle(cmds)
 
 
@@ -154,7 +176,7 @@ def _rows(s: Shape, rng: random.Random, n: int) -> list[list[str]]:
 
 
 def _table(s: Shape, rows: list[list[str]], head: bool, width: float) -> Recorded:
-    data = ([HEADS[s.lang]] if head else []) + rows
+    data = (_heads(s) if head else []) + rows
     widths = [0.34, 0.12, 0.18, 0.18, 0.18]
     t = Recorded(data, colWidths=[width * w for w in widths], drawn=s.pieces, hAlign="LEFT")
     t.setStyle(_style(s, len(data), head))
@@ -170,7 +192,8 @@ def _fit(s: Shape, rows: list[list[str]], head: bool, width: float, room: float)
 
 
 def _height(flows: list[Any], width: float) -> float:
-    return sum(f.wrap(width, 1e4)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flows
+    """Points the ``flows`` take in the frame (a paragraph as wide as the frame, whatever the tables' ``width``)."""
+    return sum(f.wrap(TEXT_W, 1e4)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flows
                if not isinstance(f, PageBreak))
 
 
@@ -180,7 +203,8 @@ def _paras(lang: str) -> dict[str, ParagraphStyle]:
                           spaceAfter=6)
     return {"body": body, "head": ParagraphStyle("h", parent=body, fontName=bold, fontSize=11, leading=15,
                                                  spaceBefore=4),
-            "small": ParagraphStyle("s", parent=body, fontSize=7.5, leading=10, spaceBefore=3)}
+            "small": ParagraphStyle("s", parent=body, fontSize=7.5, leading=10, spaceBefore=3),
+            "unit": ParagraphStyle("u", parent=body, fontSize=7.5, leading=10, alignment=TA_RIGHT, spaceAfter=2)}
 
 
 def _one(s: Shape, n: int, rng: random.Random, room: float, width: float, first: bool) -> list[Any]:
@@ -194,22 +218,24 @@ def _one(s: Shape, n: int, rng: random.Random, room: float, width: float, first:
     under = [Paragraph(s.under, st["small"])] if s.under else []
     top = [] if first else [PageBreak()]
     title = Paragraph(TITLE[s.lang].format(n=n), st["head"])
+    unit = [Paragraph(s.unit, st["unit"])] if s.unit else []
     top += [Paragraph(_prose(s.lang, rng, rng.randint(3, 12)), st["body"])]
     if s.lone_head:  # the header alone at the foot, its first row having no room under it
         head_h, row_h = (_table(s, rows[:k], k == 0, width).wrap(width, 1e4)[1] for k in (0, 1))
-        need = _height([title], width) + head_h + 0.6 * row_h
+        need = _height([title, *unit], width) + head_h + 0.6 * row_h
         fill = Paragraph(_prose(s.lang, rng, 2), st["body"])
         while room - _height(top + [fill], width) > need:
             top.append(fill)
-        top += [Spacer(1, room - _height(top, width) - need - 2), title, _table(s, [], True, width), PageBreak()]
+        top += [Spacer(1, room - _height(top, width) - need - 2), title, *unit, _table(s, [], True, width), PageBreak()]
         head, left = False, room
     else:
-        top.append(title)
+        top += [title, *unit]
         head, left = True, room - _height(top, width)
     out: list[Any] = list(top)
     start = 0
     while start < len(rows):
         over = [Paragraph(s.over.format(n=n), st["small"])] if s.over and start else []
+        over += unit if start and s.unit_again else []
         rest = len(rows) - start
         k = _fit(s, rows[start:], head, width, left - _height(over + under, width) - 4)
         if s.one_row and k < rest and rest - k < 3:  # leave one row for the last piece
@@ -285,7 +311,8 @@ def golden(doc: str, shapes: list[Shape]) -> list[GoldenLink]:
 
 def describe(s: Shape) -> str:
     return (f"{s.lang} {s.rule} repeat={int(s.repeat)} over={s.over!r} under={s.under!r} total={int(s.total)} "
-            f"source={int(s.source)} lone_head={int(s.lone_head)} one_row={int(s.one_row)} pieces={len(s.pieces)}")
+            f"source={int(s.source)} lone_head={int(s.lone_head)} one_row={int(s.one_row)} two_rows={int(s.two_rows)} "
+            f"unit={s.unit!r}{'+again' * s.unit_again} pieces={len(s.pieces)}")
 
 
 def main(argv: list[str] | None = None) -> int:
