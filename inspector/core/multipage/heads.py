@@ -27,9 +27,9 @@ from ..params import ContinuationParams
 from ..types import PageResult, Rect, Table
 from .headrow import kind, label_pairs, numeric_columns, repeated_rows
 from .leftrows import first_row, marker_line, row_columns
+from .markers import captioned
 from .pieces import Piece, piece
 from .tails import Setting, adopted_index, columns_table, group_rows, keep_linked, page_setting, row_lines
-from .markers import captioned
 from .textlines import Line, Margins
 from .titling import unit_over
 
