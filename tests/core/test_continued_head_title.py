@@ -2,7 +2,8 @@
 no room), as reportlab and dompdf leave it: the head's own title block over it (a unit line
 flush right over the amounts, a caption in body type) is no row of the head, and a two-row
 header whose labels stand in the middle of both rows ("Item" level with neither "USD" over its
-two columns nor the two columns' names) is one row (``multipage.heads``)."""
+two columns nor the two columns' names) is one row (``multipage.heads``). The mirror at a page's top:
+the unit line set again over a last row alone is no row of that tail (``multipage.tails``)."""
 
 from __future__ import annotations
 
@@ -14,12 +15,15 @@ import pytest
 from inspector.core.multipage.continuation import proposed
 from inspector.core.multipage.heads import head_index
 from inspector.core.multipage.linking import link_pages
+from inspector.core.multipage.tails import tail_index
 from tests.core.continued_pdfs import detect
-from tests.core.test_continued_heads import HEADER, SIZE, XS, Page, _room, build, full
+from tests.core.test_continued_heads import HEADER, SIZE, XS, Page, _room, body, build, full
 
 
-def _right(page: pymupdf.Page, text: str, baseline: float, size: float = SIZE - 0.5) -> None:
-    page.insert_text((XS[-1] - 4 - pymupdf.get_text_length(text, fontsize=size), baseline), text, fontsize=size)
+def _right(page: pymupdf.Page, text: str, baseline: float, size: float = SIZE - 0.5, font: str = "helv") -> None:
+    """``text`` flush right in the last column, in body type a little smaller (a unit line)."""
+    width = pymupdf.Font(font).text_length(text, fontsize=size)
+    page.insert_text((XS[-1] - 4 - width, baseline), text, fontsize=size, fontname=font)
 
 
 def lone_head(over: list[tuple[str, float, str]], unit: str = "") -> bytes:
@@ -95,3 +99,29 @@ def test_a_line_of_prose_over_a_lone_header_is_still_no_head(tmp_path: Path) -> 
     k = len(results[0].tables) - 1
     assert head_index(results[0]) == {k}
     assert _links(raw) == [(1, k, 2, 0)]
+
+
+def unit_tail(unit: str, font: str) -> bytes:
+    """Page 1: the table from its header down to the foot under its unit line; page 2: ``unit``
+    flush right (the unit line set again), one last body row, then prose."""
+    prose = [("The works are priced on the quantities above and include delivery to site.", SIZE, "helv")]
+    top = _room(36)
+    pdf = build([Page(full(0, 35), top), Page([body(35)], 84.0, under=prose)])
+    doc = pymupdf.open("pdf", pdf)
+    _right(doc[0], unit, top - 4, font=font)
+    _right(doc[1], unit, 80.0, font=font)
+    return bytes(doc.tobytes())
+
+
+@pytest.mark.parametrize(("unit", "font"), [("(in USD)", "helv"), ("(단위: 천원)", "korea"), ("单位：万元", "china-s")])
+def test_a_unit_line_over_a_short_tail_is_no_row_of_it(unit: str, font: str, tmp_path: Path) -> None:
+    """The last row alone at page 2's top, under the table's unit line set again: the tail is
+    that row (the unit line no row of it), linked, and Explain names the unit line."""
+    raw = detect(unit_tail(unit, font), tmp_path)
+    assert len(raw[1].tables) == 0  # detection alone finds no table on page 2
+    results = link_pages(raw).results
+    assert tail_index(results[1]) == {0}
+    assert [[" ".join(x.split()) for x in r] for r in results[1].tables[0].rows_text()] == [list(body(35))]
+    assert _links(raw) == [(1, 0, 2, 0)]
+    c = proposed(link_pages(raw).continuations)[0]
+    assert any(unit in e.detail and not e.veto for e in c.evidence)
