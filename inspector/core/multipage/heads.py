@@ -9,7 +9,8 @@ starts at the top of its text area and the page ends (running footers, page numb
 columns, parted by more than a word space (``leftrows``), those lines become a table of the next
 piece's columns, appended to the page's tables and named in its notes (``HEAD_NOTE``). The head
 must read as one: its first row the next piece's header set again, or words where that piece's
-body has numbers (a header over amount columns) with the rows under it numbers there too. It is
+body has numbers (a header over amount columns) with the rows under it numbers there too; its
+unit line or caption over it (in body type, in one column) is its title, not its first row. It is
 kept only when ``continuation`` then proposes the next piece as its continuation: a heading,
 caption or prose between them, or different columns, are judged there as for any pair. Lines
 right under a table of the page are that table's rows left out, not a head.
@@ -23,12 +24,14 @@ import dataclasses
 from collections.abc import Sequence
 
 from ..params import ContinuationParams
-from ..types import PageResult, Table
+from ..types import PageResult, Rect, Table
 from .headrow import kind, label_pairs, numeric_columns, repeated_rows
 from .leftrows import first_row, marker_line, row_columns
+from .markers import captioned
 from .pieces import Piece, piece
 from .tails import Setting, adopted_index, columns_table, group_rows, keep_linked, page_setting, row_lines
 from .textlines import Line, Margins
+from .titling import unit_over
 
 HEAD_NOTE = "continued head"  # starts the page note naming an adopted head (``head_index`` reads it)
 MAX_HEAD_ROWS = 3  # rows: a head is what page detection cannot see alone (a header and a row or two)
@@ -93,6 +96,11 @@ def _head(res: PageResult, b: Piece, margins: Margins, bottom: float, p: Continu
             break
         if margins.is_margin(res.page, ln) or (not took and marker_line(ln, b)):
             continue  # a page footer, or a "continued" line under the head
+        if took and (unit_over(ln, b) or captioned(ln.text)):
+            # The head's title block (its unit line, its caption) parts it from what is above,
+            # as a heading does: no row of it, though its words stand in one column.
+            parted = True
+            break
         cols = row_columns(ln, b)
         above = took[-1][0].box.y0 - ln.box.y1 if took else bottom - ln.box.y1
         if cols is None or above > p.edge_rows * b.row_h:
@@ -104,7 +112,7 @@ def _head(res: PageResult, b: Piece, margins: Margins, bottom: float, p: Continu
     while pairs and took and len(took[0][2]) < 2:
         took.pop(0)  # the title over a block of pairs, in its label column: no row of it
         parted = True
-    if not took or len(first_row([t[0] for t in took], [t[2] for t in took])) < 2:
+    if not took or len(first_row([t[0] for t in took], [t[2] for t in took]) | _opening(took)) < 2:
         return None
     if took[0][0].box.y0 - floor <= p.edge_rows * b.row_h and not parted:
         return None  # rows the table right over them left out: ``judging`` reads them as its rows
@@ -115,6 +123,18 @@ def _head(res: PageResult, b: Piece, margins: Margins, bottom: float, p: Continu
     if pairs:  # a block of label/value pairs has no header: its head is its first pairs
         return table if label_pairs(table.rows_text(), table.n_cols) else None
     return dataclasses.replace(table, header_rows=1) if _reads_as_head(b, table) else None
+
+
+def _opening(took: Sequence[tuple[Line, tuple[int, ...], set[int]]]) -> set[int]:
+    """The columns of the lines chained to the first one, each overlapping the row so far (as
+    ``tails.group_rows`` joins them): a two-row header whose labels are set in the middle of
+    both rows ("Item" level with neither "Amount" over its years nor the years) is one row."""
+    box, cols = took[0][0].box, set(took[0][2])
+    for ln, _, c in took[1:]:
+        if ln.box.y0 >= box.y1 - 1:
+            break
+        box, cols = Rect.bounding([box, ln.box]), cols | c
+    return cols
 
 
 def _reads_as_head(b: Piece, head: Table) -> bool:

@@ -78,7 +78,12 @@ def signature(text: str) -> str:
 
 
 def bare(text: str) -> str:
-    """A line's signature without its continuation marker."""
+    """A line's signature without its continuation marker. A caption keeps its numbers: "Table 5
+    ..." over the next page's table names another table than "Table 4 ..." over the first piece
+    (a statistical annex titles each page's table alike but for the number), where a title
+    set again over a continuation names the same one."""
+    if captioned(text):
+        return " ".join(MARKER.sub(" ", text).lower().split())
     return signature(MARKER.sub(" ", text)).strip()
 
 

@@ -5,7 +5,8 @@ Page detection needs a few rows to see columns; a borderless table broken a row 
 its end leaves those rows at the top of the next page as plain lines. Where the last table of
 a page ends at the foot of its text area and the next page opens (running headers, page
 numbers and "continued" markers aside) with lines of that table's body type whose words stand
-inside its columns, parted from each other by more than a word space (``leftrows``), those
+inside its columns, parted from each other by more than a word space (``leftrows``; a unit
+line set again over them, "(단위: 천원)" flush right in the last column, is no row), those
 lines become a table of the first piece's columns, appended to the next page's tables and
 named in its notes (``TAIL_NOTE``). A tail is kept only when ``continuation`` then proposes
 it as the first piece's continuation; a heading, caption or prose over it, a header row of
@@ -33,6 +34,7 @@ from .leftrows import first_row, marker_line, row_columns
 from .pieces import Piece, piece
 from .runningtables import running_boxes
 from .textlines import Line, Margins, in_running, page_lines, text_area
+from .titling import unit_over
 
 TAIL_NOTE = "continued tail"  # starts the page note naming an adopted tail (``tail_index`` reads it)
 WRAP_GAP = 0.4  # font sizes: a line in one column this close under the row above wraps that row's cell
@@ -147,8 +149,8 @@ def _tail(nxt: PageResult, a: Piece, margins: Margins, top: float, p: Continuati
             # the same place on another page: two tables under one title) is a heading here
             parted = True
             break
-        if margins.is_margin(nxt.page, ln) or (not took and marker_line(ln, a)):
-            continue
+        if margins.is_margin(nxt.page, ln) or (not took and (marker_line(ln, a) or unit_over(ln, a))):
+            continue  # furniture, or a "continued" line or the table's unit line set again over the tail
         cols = row_columns(ln, a)
         below = ln.box.y0 - took[-1][0].box.y1 if took else ln.box.y0 - top
         if cols is None or below > p.edge_rows * a.row_h:

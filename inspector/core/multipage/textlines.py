@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..geometry import Frame
 from ..types import PageResult, Rect, Word
-from .markers import PAGE_NUMBER, signature
+from .markers import PAGE_NUMBER, captioned, signature
 from .pieces import Piece
 from .pieces import frame as _frame
 
@@ -68,17 +68,23 @@ class Margins:
     whether a line is one of them. A table's row repeats at the same height on another page
     too, when every page holds a piece of one table (its numbers read as "#"): in mid-page
     that is a row, not furniture, and so is a line in more than ``MAX_PIECES`` pieces (cells
-    parted by white, as page detection's furniture counts them). ``heights``: each page's height (pt; none: no band).
+    parted by white, as page detection's furniture counts them). A caption ("Table 5 ...",
+    "表5 ...") repeats as furniture only word for word: one whose number differs on the other
+    page ("Table 6 ...", a statistical annex's next table under the same title) names another
+    table, however alike the rest. ``heights``: each page's height (pt; none: no band).
     ``running``: page -> index -> page-space box of its running tables (``runningtables``)."""
 
     def __init__(self, lines: dict[int, list[Line]], heights: dict[int, float] | None = None,
                  running: dict[int, dict[int, Rect]] | None = None) -> None:
         self.seen: dict[str, list[tuple[int, float]]] = {}
+        self.seen_exact: dict[str, list[tuple[int, float]]] = {}  # captions by their exact text
         self.heights = heights or {}
         self.running = running or {}
         for page, ls in lines.items():
             for ln in ls:
                 self.seen.setdefault(signature(ln.text), []).append((page, ln.box.cy))
+                if captioned(ln.text):
+                    self.seen_exact.setdefault(_exact(ln.text), []).append((page, ln.box.cy))
 
     def is_margin(self, page: int, ln: Line) -> bool:
         if ln.furniture or PAGE_NUMBER.match(ln.text):
@@ -86,7 +92,10 @@ class Margins:
         h = self.heights.get(page)
         if h and MARGIN_BAND * h < ln.box.cy < (1 - MARGIN_BAND) * h or _cells(ln) > MAX_PIECES:
             return False
-        return any(p != page and abs(y - ln.box.cy) <= RUNNING_Y for p, y in self.seen.get(signature(ln.text), ()))
+        seen = self.seen.get(signature(ln.text), ())
+        if captioned(ln.text):
+            seen = self.seen_exact.get(_exact(ln.text), ())
+        return any(p != page and abs(y - ln.box.cy) <= RUNNING_Y for p, y in seen)
 
     def running_table(self, page: int, index: int) -> bool:
         """Is table ``index`` of ``page`` a running header/footer laid out as a table?"""
@@ -94,6 +103,11 @@ class Margins:
 
     def running_boxes(self, page: int) -> tuple[Rect, ...]:
         return tuple(self.running.get(page, {}).values())
+
+
+def _exact(text: str) -> str:
+    """A caption's text compared across pages: case and spacing ignored, numbers kept."""
+    return " ".join(text.lower().split())
 
 
 def _cells(ln: Line) -> int:
