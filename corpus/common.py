@@ -29,6 +29,7 @@ from inspector.evaluation.styles import write_styles
 PER_DOC = 5  # tables per document
 StyleMap = dict[str, dict[str, dict[str, str]]]  # PDF name -> table id -> {"style", "detail"}
 MakeOne = Callable[[Path, list[str], random.Random], DocumentAnnotation]
+MakeNamed = Callable[[Path, list[str], random.Random], tuple[DocumentAnnotation, list[str]]]
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,12 @@ def finish(out: Path, styles: StyleMap, seed: int, total: int) -> int:
 
 def build(out: Path, seed: int, per_style: int, producers: Sequence[Producer], make: MakeOne) -> int:
     """Every producer's documents into ``out``, each made by ``make`` with a generator of its own."""
+    return build_named(out, seed, per_style, producers, lambda pdf, names, rng: (make(pdf, names, rng), names))
+
+
+def build_named(out: Path, seed: int, per_style: int, producers: Sequence[Producer], make: MakeNamed) -> int:
+    """``build`` where ``make`` returns each table's style with the annotation: a style that
+    sets two tables (an invoice and its totals, a pair side by side) names both."""
     rng = random.Random(seed)
     pdf_dir, golden = fresh(out)
     styles: StyleMap = {}
@@ -87,9 +94,9 @@ def build(out: Path, seed: int, per_style: int, producers: Sequence[Producer], m
         for k, group in enumerate(plan(rng, prod.styles, per_style), 1):
             names = sorted(group, key=prod.order) if prod.order else group
             pdf = pdf_dir / f"{prod.prefix}-{k:03d}.pdf"
-            ann = make(pdf, names, random.Random(rng.random()))
+            ann, kinds = make(pdf, names, random.Random(rng.random()))
             add_to_golden_set(golden, ann, pdf)
-            styles[pdf.name] = styles_of(ann.tables, names)
+            styles[pdf.name] = styles_of(ann.tables, kinds)
             total += len(ann.tables)
     return finish(out, styles, seed, total)
 

@@ -33,17 +33,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-import pymupdf
+from inspector.annotation.model import DocumentAnnotation
 
-from inspector.annotation.io import sha256_of
-from inspector.annotation.model import DocumentAnnotation, PageInfo
-
-from .. import common
-from ..producers.layout import Spec, table_truth
-from ..styles.content import Tabular
-from ..tcpdf.build import boxes, painted
+from .. import common, marked
 from . import awml
-from .tables import STYLES, ATable, spec
+from .tables import STYLES, spec
 
 HERE = Path(__file__).resolve().parent
 DATE = re.compile(rb"/CreationDate \(D:\d{14}Z\)")
@@ -75,39 +69,19 @@ def build_one(pdf: Path, styles: list[str], rng: random.Random) -> tuple[Documen
     line = line_width(paper, margins)
     tables = [t for s in styles for t in spec(s, rng, (line - 21.6) / 2 if s == "twocol" else line)]
     seed = random.Random(rng.random()).random()
-    marked = pymupdf.open("pdf", render(awml.document(tables, random.Random(seed), True, paper, margins)))
-    pdf.write_bytes(render(awml.document(tables, random.Random(seed), False, paper, margins)))
-    found = painted(marked)
-    firsts = [sum(len(t.table.placed("")) for t in tables[:k]) for k in range(len(tables))]
-    with pymupdf.open(pdf) as d:
-        if d.page_count != marked.page_count:
-            sys.exit(f"build: {pdf.name}: the marked and kept PDFs differ in pages")
-        boxed = [boxes(g, found, firsts[k], d, lone_head=True) for k, g in enumerate(tables)]  # type: ignore[arg-type]
-        pages = tuple(PageInfo(i + 1, p.rect.width, p.rect.height) for i, p in enumerate(d))
-        anns = tuple(table_truth(d, as_spec(g), f"t{k + 1}", boxed[k], f"{pdf.name} t{k + 1}", f"{HOW}, {g.look.font}")
-                     for k, g in enumerate(tables))
-    ann = common.checked(DocumentAnnotation(sha256_of(pdf), pdf.name, pages, anns,
-                                            notes="tables set by AbiWord 3.0 (corpus.abiword.build)"))
+    with marked.printed(pdf, lambda mark: render(awml.document(tables, random.Random(seed), mark, paper, margins))) as (
+            marking, d):
+        found = marked.painted(marking)
+        boxed = [marked.boxes(g, found, first, d, lone_head=True) for g, first in marked.firsts(tables)]
+        anns = marked.truths(pdf, d, [(marked.as_spec(g, g.lang), b, f"{HOW}, {g.look.font}")
+                                      for g, b in zip(tables, boxed, strict=True)])
+        ann = marked.annotation(pdf, d, anns, "tables set by AbiWord 3.0 (corpus.abiword.build)")
     return ann, [t.style for t in tables]
-
-
-def as_spec(g: ATable) -> Spec:
-    return Spec(g.style, Tabular(g.lang, g.title, "", [], [], []), g.table, [])
 
 
 def build(out: Path, seed: int, per_style: int) -> int:
     """``per_style`` tables of each style into ``out`` (``pair`` makes two)."""
-    rng = random.Random(seed)
-    pdf_dir, golden = common.fresh(out)
-    styles: common.StyleMap = {}
-    total = 0
-    for k, group in enumerate(common.plan(rng, STYLES, per_style), 1):
-        pdf = pdf_dir / f"aw-{k:03d}.pdf"
-        ann, names = build_one(pdf, group, random.Random(rng.random()))
-        common.add_to_golden_set(golden, ann, pdf)
-        styles[pdf.name] = common.styles_of(ann.tables, names)
-        total += len(ann.tables)
-    return common.finish(out, styles, seed, total)
+    return common.build_named(out, seed, per_style, [common.Producer("aw", STYLES)], build_one)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,7 +14,7 @@ the base-14 fonts (Helvetica, Times: not embedded, one byte a glyph) and TrueTyp
 2. FOP sets the document twice: once with each cell's background a colour of its own
    (``fo.colour``, borders black, row backgrounds dropped), once as written (the PDF kept);
    colour changes nothing in the layout;
-3. ``boxes`` reads the marked PDF: each cell's box is the fill of its colour on each page
+3. ``marked.united_boxes`` reads the marked PDF: each cell's box is the fill of its colour on each page
    (FOP paints a cell's background over its padding box, inside its borders);
 4. the truth is ``producers.layout.table_truth``'s: the structure as written, each cell's text
    the page's words inside its box (the build stops on any difference), one region per page
@@ -32,22 +32,15 @@ import re
 import subprocess
 import sys
 import tempfile
-from collections import defaultdict
 from pathlib import Path
 
-import pymupdf
+from inspector.annotation.model import DocumentAnnotation
 
-from inspector.annotation.io import sha256_of
-from inspector.annotation.model import DocumentAnnotation, PageInfo
-
-from .. import common
-from ..producers.layout import Spec, table_truth
-from ..styles.content import Tabular
+from .. import common, marked
 from . import fo
-from .tables import STYLES, FTable, spec
+from .tables import STYLES, spec
 
 HOW = {"std": "Apache FOP, base-14 fonts", "ttf": "Apache FOP, embedded TrueType fonts"}
-Boxes = dict[int, dict[tuple[int, int], pymupdf.Rect]]
 
 
 def fixed(pdf: bytes) -> bytes:
@@ -75,49 +68,18 @@ def render(source: str) -> bytes:
         return fixed((d / "out.pdf").read_bytes())
 
 
-def fills(doc: pymupdf.Document) -> dict[int, dict[int, pymupdf.Rect]]:
-    """Mark number -> page index -> the union of the fills of its colour there."""
-    out: dict[int, dict[int, pymupdf.Rect]] = defaultdict(dict)
-    for page in (doc[k] for k in range(doc.page_count)):
-        for d in page.get_drawings():
-            k = fo.mark_of(d.get("fill"))
-            if k >= 0:
-                have = out[k].get(page.number)
-                out[k][page.number] = d["rect"] if have is None else have | d["rect"]
-    return out
-
-
-def boxes(g: FTable, marks: dict[int, dict[int, pymupdf.Rect]], first: int) -> Boxes:
-    """The cell boxes of ``g`` per page (the rows set there)."""
-    out: Boxes = defaultdict(dict)
-    for k, p in enumerate(g.table.placed("")):
-        for page, rect in marks.get(first + k, {}).items():
-            out[page][p.r, p.c] = rect
-    return dict(out)
-
-
-def as_spec(g: FTable) -> Spec:
-    return Spec(g.style, Tabular("en", g.title, "", [], [], []), g.table, [])
-
-
 def build_one(pdf: Path, styles: list[str], rng: random.Random) -> DocumentAnnotation:
     """One document of ``styles`` (all of one font set-up) and its annotation."""
     fonts = styles[0].split("_")[0]
     tables = [spec(s.split("_", 1)[1], rng) for s in styles]
     paper = rng.choice(("a4", "letter"))
     seed = random.Random(rng.random()).random()
-    marked = pymupdf.open("pdf", render(fo.document(tables, random.Random(seed), True, fonts, paper)))
-    pdf.write_bytes(render(fo.document(tables, random.Random(seed), False, fonts, paper)))
-    found = fills(marked)
-    firsts = [sum(len(t.table.placed("")) for t in tables[:k]) for k in range(len(tables))]
-    with pymupdf.open(pdf) as d:
-        if d.page_count != marked.page_count:
-            sys.exit(f"build: {pdf.name}: the marked and kept PDFs differ in pages")
-        pages = tuple(PageInfo(i + 1, p.rect.width, p.rect.height) for i, p in enumerate(d))
-        anns = tuple(table_truth(d, as_spec(g), f"t{k + 1}", boxes(g, found, firsts[k]), f"{pdf.name} t{k + 1}",
-                                 HOW[fonts]) for k, g in enumerate(tables))
-    return common.checked(DocumentAnnotation(sha256_of(pdf), pdf.name, pages, anns,
-                                             notes=f"tables set by {HOW[fonts]} (corpus.fop.build)"))
+    with marked.printed(pdf, lambda mark: render(fo.document(tables, random.Random(seed), mark, fonts, paper))) as (
+            marking, d):
+        found = marked.united(marking)
+        anns = marked.truths(pdf, d, [(marked.as_spec(g, "en"), marked.united_boxes(g, found, first), HOW[fonts])
+                                      for g, first in marked.firsts(tables)])
+        return marked.annotation(pdf, d, anns, f"tables set by {HOW[fonts]} (corpus.fop.build)")
 
 
 def build(out: Path, seed: int, per_style: int) -> int:

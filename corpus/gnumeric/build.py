@@ -40,21 +40,18 @@ from pathlib import Path
 import pymupdf
 
 from inspector.annotation.goldenset import add_to_golden_set
-from inspector.annotation.io import sha256_of
-from inspector.annotation.model import AnnTable, DocumentAnnotation, PageInfo
+from inspector.annotation.model import AnnTable, DocumentAnnotation
 
-from .. import common
-from ..html.build import Laid, _key, truth
+from .. import common, marked
+from ..html.build import Laid, truth
 from ..html.tables import Cell, HtmlTable
 from ..styles.build import words_in_cells
-from ..tcpdf.build import painted
 from .sheets import LANGS, MAKERS, STYLES, Sheet, print_setup, write
 
 HERE = Path(__file__).resolve().parent
 DATE = re.compile(rb"/CreationDate \(D:\d{14}Z\)")
 WHEN = b"/CreationDate (D:20260101000000Z)"
 HOW = "Gnumeric 1.12.55 ssconvert (cairo 1.16)"
-Boxes = dict[int, dict[tuple[int, int], pymupdf.Rect]]
 
 
 def render(s: Sheet, seed: float, mark: bool) -> bytes:
@@ -76,17 +73,14 @@ def _ssconvert(d: Path, src: str, dst: str, *how: str) -> None:
         sys.exit(f"build: ssconvert failed: {(run.stdout + run.stderr)[:1500]}")
 
 
-def boxes(s: Sheet, marked: pymupdf.Document, kept: pymupdf.Document) -> Boxes:
+def boxes(s: Sheet, marking: pymupdf.Document, kept: pymupdf.Document) -> marked.Boxes:
     """Each page's cell boxes: every fill of a cell's colour holding exactly its text (its
     characters' centres inside) in the kept PDF."""
-    fills = painted(marked)
-    chars = {k: [(pymupdf.Point((c["bbox"][0] + c["bbox"][2]) / 2, (c["bbox"][1] + c["bbox"][3]) / 2), c["c"])
-                 for b in kept[k].get_text("rawdict")["blocks"] for line in b.get("lines", ())
-                 for span in line["spans"] for c in span["chars"]] for k in range(kept.page_count)}
-    out: Boxes = {}
+    fills = marked.painted(marking)
+    chars = marked.centres(kept)
+    out: marked.Boxes = {}
     for k, p in enumerate(s.table.placed("")):
-        found = [(page, r) for page, r in fills.get(k, [])
-                 if _key("".join(c for at, c in chars[page] if r.contains(at))) == _key(p.cell.text)]
+        found = marked.holding(chars, fills.get(k, []), p.cell.text)
         if not found:
             sys.exit(f"build: {s.title}: no fill holds cell {p.r},{p.c} '{p.cell.text}': {fills.get(k)}")
         for page, rect in found:
@@ -103,7 +97,7 @@ def page_table(s: Sheet, slots: dict[tuple[int, int], pymupdf.Rect]) -> tuple[Ht
     return HtmlTable(s.style, s.lang, sub, pad=0.0, header_rows=sum(r < s.table.header_rows for r in rows)), rows, cols
 
 
-def sheet_truth(doc: pymupdf.Document, s: Sheet, found: Boxes, label: str) -> AnnTable:
+def sheet_truth(doc: pymupdf.Document, s: Sheet, found: marked.Boxes, label: str) -> AnnTable:
     """The table's annotation: one region per page it is printed on with body rows (a page
     holding only the repeated head, over the note under the table, has no piece of it)."""
     regions: list = []
@@ -125,15 +119,9 @@ def build_one(pdf: Path, style: str, rng: random.Random) -> DocumentAnnotation:
     s = MAKERS[style](rng, rng.choice(LANGS))
     s.furniture = rng.random() < 0.5
     seed = rng.random()
-    marked = pymupdf.open("pdf", render(s, seed, True))
-    pdf.write_bytes(render(s, seed, False))
-    with pymupdf.open(pdf) as d:
-        if d.page_count != marked.page_count:
-            sys.exit(f"build: {pdf.name}: the marked and kept PDFs differ in pages")
-        table = sheet_truth(d, s, boxes(s, marked, d), f"{pdf.name} {s.style}")
-        pages = tuple(PageInfo(i + 1, p.rect.width, p.rect.height) for i, p in enumerate(d))
-    return common.checked(DocumentAnnotation(sha256_of(pdf), pdf.name, pages, (table,),
-                                             notes="a sheet printed by Gnumeric's ssconvert (corpus.gnumeric.build)"))
+    with marked.printed(pdf, lambda mark: render(s, seed, mark)) as (marking, d):
+        table = sheet_truth(d, s, boxes(s, marking, d), f"{pdf.name} {s.style}")
+        return marked.annotation(pdf, d, (table,), "a sheet printed by Gnumeric's ssconvert (corpus.gnumeric.build)")
 
 
 def build(out: Path, seed: int, per_style: int) -> int:

@@ -33,13 +33,10 @@ from pathlib import Path
 
 import pymupdf
 
-from inspector.annotation.io import sha256_of
-from inspector.annotation.model import AnnTable, DocumentAnnotation, PageInfo
+from inspector.annotation.model import AnnTable, DocumentAnnotation
 
-from .. import common
+from .. import common, marked
 from ..html.build import _key
-from ..producers.layout import Spec, table_truth
-from ..styles.content import Tabular
 from . import tbl
 from .tables import STYLES, GTable, spec
 
@@ -47,7 +44,6 @@ HOW = {"pdf": "groff tbl, gropdf (groff -t -Tpdf)", "ps": "groff tbl, grops and 
 # A fixed date: gropdf and Ghostscript stamp the build time otherwise.
 ENV = {**os.environ, "SOURCE_DATE_EPOCH": "1767225600", "GS_OPTIONS": ""}
 REACH = 8.0  # points round a table's glyphs within which its frame and rules are drawn
-Boxes = dict[int, dict[tuple[int, int], pymupdf.Rect]]
 
 
 def render(source: str, producer: str, paper: str) -> bytes:
@@ -127,13 +123,9 @@ def outer(page: pymupdf.Page, text: pymupdf.Rect) -> pymupdf.Rect:
     return out
 
 
-def boxes(g: GTable, marks: dict, doc: pymupdf.Document, first: int) -> Boxes:
+def boxes(g: GTable, marks: dict, doc: pymupdf.Document, first: int) -> marked.Boxes:
     pages = sorted({pg for k in range(len(g.table.placed(""))) for pg in marks.get(first + k, {})})
     return {pg: page_boxes(g, marks, doc[pg], first) for pg in pages}
-
-
-def as_spec(g: GTable) -> Spec:
-    return Spec(g.style, Tabular("en", g.title, "", [], [], []), g.table, [])
 
 
 def as_written(t: AnnTable, g: GTable) -> AnnTable:
@@ -154,18 +146,13 @@ def build_one(pdf: Path, styles: list[str], rng: random.Random) -> DocumentAnnot
     paper = rng.choice(("a4", "letter"))
     doc_rng = random.Random(rng.random())
     seed = doc_rng.random()
-    marked = pymupdf.open("pdf", render(tbl.document(tables, random.Random(seed), True), producer, paper))
-    pdf.write_bytes(render(tbl.document(tables, random.Random(seed), False), producer, paper))
-    found = glyphs(marked)
-    firsts = [sum(len(t.table.placed("")) for t in tables[:k]) for k in range(len(tables))]
-    with pymupdf.open(pdf) as d:
-        if d.page_count != marked.page_count:
-            sys.exit(f"build: {pdf.name}: the marked and kept PDFs differ in pages")
-        pages = tuple(PageInfo(i + 1, p.rect.width, p.rect.height) for i, p in enumerate(d))
-        anns = tuple(as_written(table_truth(d, as_spec(g), f"t{k + 1}", boxes(g, found, marked, firsts[k]),
-                                            f"{pdf.name} t{k + 1}", HOW[producer]), g) for k, g in enumerate(tables))
-    return common.checked(DocumentAnnotation(sha256_of(pdf), pdf.name, pages, anns,
-                                             notes=f"tables set by {HOW[producer]} (corpus.groff.build)"))
+    with marked.printed(pdf, lambda mark: render(tbl.document(tables, random.Random(seed), mark), producer, paper)) as (
+            marking, d):
+        found = glyphs(marking)
+        anns = marked.truths(pdf, d, [(marked.as_spec(g, "en"), boxes(g, found, marking, first), HOW[producer])
+                                      for g, first in marked.firsts(tables)])
+        return marked.annotation(pdf, d, [as_written(t, g) for t, g in zip(anns, tables, strict=True)],
+                                 f"tables set by {HOW[producer]} (corpus.groff.build)")
 
 
 def build(out: Path, seed: int, per_style: int) -> int:

@@ -32,27 +32,19 @@ import re
 import subprocess
 import sys
 import tempfile
-from collections import defaultdict
 from functools import partial
 from pathlib import Path
 
-import pymupdf
+from inspector.annotation.model import DocumentAnnotation
 
-from inspector.annotation.io import sha256_of
-from inspector.annotation.model import DocumentAnnotation, PageInfo
-
-from .. import common
-from ..fop.build import fills
-from ..producers.layout import Spec, table_truth
-from ..styles.content import Tabular
+from .. import common, marked
 from . import spec as described
-from .tables import STYLES, ITable, spec
+from .tables import STYLES, spec
 
 HERE = Path(__file__).resolve().parent
 JARS = {"i5": "/usr/share/java/itext5.jar", "i2": "/usr/share/java/itext.jar"}
 HOW = {"i5": "iText 5.5.13 PdfPTable", "i2": "iText 2.1.7 PdfPTable"}
 FONTS = ("Helvetica", "Times-Roman")
-Boxes = dict[int, dict[tuple[int, int], pymupdf.Rect]]
 
 
 def source(lib: str) -> str:
@@ -99,39 +91,22 @@ def render(classes: Path, lib: str, description: str) -> bytes:
         return fixed((d / "out.pdf").read_bytes())
 
 
-def boxes(g: ITable, marks: dict[int, dict[int, pymupdf.Rect]], first: int) -> Boxes:
-    """The cell boxes of ``g`` per page (the rows set there)."""
-    out: Boxes = defaultdict(dict)
-    for k, p in enumerate(g.table.placed("")):
-        for page, rect in marks.get(first + k, {}).items():
-            out[page][p.r, p.c] = rect
-    return dict(out)
-
-
-def as_spec(g: ITable) -> Spec:
-    return Spec(g.style, Tabular("en", g.title, "", [], [], []), g.table, [])
-
-
 def build_one(classes: dict[str, Path], pdf: Path, styles: list[str], rng: random.Random) -> DocumentAnnotation:
     """One document of ``styles`` (all of one library) and its annotation."""
     lib = styles[0].split("_")[0]
     tables = [spec(s.split("_", 1)[1], rng) for s in styles]
     paper, font = rng.choice(("a4", "letter")), rng.choice(FONTS)
     seed = random.Random(rng.random()).random()
-    marked = pymupdf.open("pdf", render(classes[lib], lib, described.document(tables, random.Random(seed), True,
-                                                                              font, paper)))
-    pdf.write_bytes(render(classes[lib], lib, described.document(tables, random.Random(seed), False, font, paper)))
-    found = fills(marked)
-    firsts = [sum(len(t.table.placed("")) for t in tables[:k]) for k in range(len(tables))]
     how = f"{HOW[lib]}, {font}"
-    with pymupdf.open(pdf) as d:
-        if d.page_count != marked.page_count:
-            sys.exit(f"build: {pdf.name}: the marked and kept PDFs differ in pages")
-        pages = tuple(PageInfo(i + 1, p.rect.width, p.rect.height) for i, p in enumerate(d))
-        anns = tuple(table_truth(d, as_spec(g), f"t{k + 1}", boxes(g, found, firsts[k]), f"{pdf.name} t{k + 1}", how)
-                     for k, g in enumerate(tables))
-    return common.checked(DocumentAnnotation(sha256_of(pdf), pdf.name, pages, anns,
-                                             notes=f"tables set by {HOW[lib]} (corpus.itext.build)"))
+
+    def render_lib(mark: bool) -> bytes:
+        return render(classes[lib], lib, described.document(tables, random.Random(seed), mark, font, paper))
+
+    with marked.printed(pdf, render_lib) as (marking, d):
+        found = marked.united(marking)
+        anns = marked.truths(pdf, d, [(marked.as_spec(g, "en"), marked.united_boxes(g, found, first), how)
+                                      for g, first in marked.firsts(tables)])
+        return marked.annotation(pdf, d, anns, f"tables set by {HOW[lib]} (corpus.itext.build)")
 
 
 def build(out: Path, seed: int, per_style: int) -> int:

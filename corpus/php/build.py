@@ -29,21 +29,13 @@ import re
 import subprocess
 import sys
 import tempfile
-from collections import defaultdict
 from pathlib import Path
 
-import pymupdf
+from inspector.annotation.model import DocumentAnnotation
 
-from inspector.annotation.io import sha256_of
-from inspector.annotation.model import DocumentAnnotation, PageInfo
-
-from .. import common
-from ..html.build import _key
-from ..producers.layout import Spec, table_truth
-from ..styles.content import Tabular
-from ..tcpdf.build import Boxes, painted
+from .. import common, marked
 from . import page
-from .tables import STYLES, PTable, spec
+from .tables import STYLES, spec
 
 HERE = Path(__file__).resolve().parent
 FONTS = Path(tempfile.gettempdir()) / "corpus-php-fonts"  # dompdf's font metrics cache
@@ -72,53 +64,21 @@ def render(markup: str, paper: str) -> bytes:
         return fixed((d / "out.pdf").read_bytes())
 
 
-def boxes(g: PTable, marks: dict[int, list[tuple[int, pymupdf.Rect]]], first: int, kept: pymupdf.Document) -> Boxes:
-    """The cell boxes of ``g`` per page: each fill of the cell's colour holding exactly its text
-    in the kept PDF (its characters' centres inside). A head cell's on every page it is set on
-    (dompdf repeats a ``thead`` on each page, and leaves a head without one alone at the foot of
-    a page when the first body row does not fit: that head is printed there, so it is truth
-    there); a body cell's the tallest such (dompdf does not split a row of one line)."""
-    chars = {k: [(pymupdf.Point((c["bbox"][0] + c["bbox"][2]) / 2, (c["bbox"][1] + c["bbox"][3]) / 2), c["c"])
-                 for b in kept[k].get_text("rawdict")["blocks"] for line in b.get("lines", ())
-                 for span in line["spans"] for c in span["chars"]] for k in range(kept.page_count)}
-
-    def holds(page: int, rect: pymupdf.Rect, text: str) -> bool:
-        return _key("".join(c for at, c in chars[page] if rect.contains(at))) == _key(text)
-
-    out: Boxes = defaultdict(dict)
-    for k, p in enumerate(g.table.placed("")):
-        found = [(page, r) for page, r in marks.get(first + k, []) if holds(page, r, p.cell.text)]
-        if not found:
-            sys.exit(f"build: {g.title}: no fill holds cell {p.r},{p.c} '{p.cell.text}': {marks.get(first + k)}")
-        head = p.r < g.table.header_rows
-        for at, rect in found if head else [max(found, key=lambda f: (round(f[1].height, 1), f[0]))]:
-            out[at][p.r, p.c] = rect
-    return dict(out)
-
-
-def as_spec(g: PTable) -> Spec:
-    return Spec(g.style, Tabular(g.lang, g.title, "", [], [], []), g.table, [])
-
-
 def build_one(pdf: Path, styles: list[str], rng: random.Random) -> DocumentAnnotation:
     """One document of ``styles`` and its annotation."""
     tables = [spec(s, rng) for s in styles]
     paper = rng.choice(("a4", "letter"))
     seed = random.Random(rng.random()).random()
-    marked = pymupdf.open("pdf", render(page.document(tables, random.Random(seed), True), paper))
-    pdf.write_bytes(render(page.document(tables, random.Random(seed), False), paper))
-    found = painted(marked)
-    firsts = [sum(len(t.table.placed("")) for t in tables[:k]) for k in range(len(tables))]
-    with pymupdf.open(pdf) as d:
-        if d.page_count != marked.page_count:
-            sys.exit(f"build: {pdf.name}: the marked and kept PDFs differ in pages")
-        boxed = [boxes(g, found, firsts[k], d) for k, g in enumerate(tables)]
-        pages = tuple(PageInfo(i + 1, p.rect.width, p.rect.height) for i, p in enumerate(d))
-        anns = tuple(table_truth(d, as_spec(g), f"t{k + 1}", boxed[k], f"{pdf.name} t{k + 1}",
-                                 f"dompdf 2.0 {g.style} ({g.look.rules}), {g.look.font}")
-                     for k, g in enumerate(tables))
-    return common.checked(DocumentAnnotation(sha256_of(pdf), pdf.name, pages, anns,
-                                             notes="tables set by dompdf 2.0 (corpus.php.build)"))
+    # dompdf repeats a ``thead`` on each page, and leaves a head without one alone at the foot
+    # of a page when the first body row does not fit: that head is printed there, so it is
+    # truth there (``lone_head``); it does not split a row of one line.
+    with marked.printed(pdf, lambda mark: render(page.document(tables, random.Random(seed), mark), paper)) as (
+            marking, d):
+        found = marked.painted(marking)
+        boxed = [marked.boxes(g, found, first, d, lone_head=True) for g, first in marked.firsts(tables)]
+        anns = marked.truths(pdf, d, [(marked.as_spec(g, g.lang), b, f"dompdf 2.0 {g.style} ({g.look.rules}), {g.look.font}")
+                                      for g, b in zip(tables, boxed, strict=True)])
+        return marked.annotation(pdf, d, anns, "tables set by dompdf 2.0 (corpus.php.build)")
 
 
 def build(out: Path, seed: int, per_style: int) -> int:

@@ -38,7 +38,6 @@ from typing import Any
 
 import pymupdf
 
-from inspector.annotation.goldenset import add_to_golden_set
 from inspector.annotation.io import sha256_of
 from inspector.annotation.model import DocumentAnnotation, PageInfo
 
@@ -231,17 +230,7 @@ def build_one(pdf: Path, styles: list[str], rng: random.Random) -> tuple[Documen
 
 def build(out: Path, seed: int, per_style: int) -> int:
     """``per_style`` documents' worth of each style into ``out`` (``twocol`` makes two)."""
-    rng = random.Random(seed)
-    pdf_dir, golden = common.fresh(out)
-    styles: common.StyleMap = {}
-    total = 0
-    for k, group in enumerate(common.plan(rng, STYLES, per_style), 1):
-        pdf = pdf_dir / f"sc-{k:03d}.pdf"
-        ann, names = build_one(pdf, group, random.Random(rng.random()))
-        add_to_golden_set(golden, ann, pdf)
-        styles[pdf.name] = common.styles_of(ann.tables, names)
-        total += len(ann.tables)
-    return common.finish(out, styles, seed, total)
+    return common.build_named(out, seed, per_style, [common.Producer("sc", STYLES)], build_one)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -40,14 +40,9 @@ from pathlib import Path
 
 import pymupdf
 
-from inspector.annotation.io import sha256_of
-from inspector.annotation.model import DocumentAnnotation, PageInfo
+from inspector.annotation.model import DocumentAnnotation
 
-from .. import common
-from ..html.build import _key
-from ..producers.layout import Spec, table_truth
-from ..styles.content import Tabular
-from ..tcpdf.build import Boxes, painted
+from .. import common, marked
 from . import page
 from .tables import STYLES, WTable, spec
 
@@ -83,7 +78,7 @@ def render(document: str, opts: list[str]) -> bytes:
         return DATE.sub(WHEN, (d / "out.pdf").read_bytes())
 
 
-def visible(doc: pymupdf.Document) -> dict[int, list[tuple[int, pymupdf.Rect]]]:
+def visible(doc: pymupdf.Document) -> marked.Marks:
     """``painted(doc)``, each fill cut to its page's content area: the first fill Qt draws on a
     page, white over the page less its margins (the build stops if a page has none)."""
     areas = []
@@ -92,8 +87,8 @@ def visible(doc: pymupdf.Document) -> dict[int, list[tuple[int, pymupdf.Rect]]]:
         if not first or first.get("fill") != (1.0, 1.0, 1.0):
             sys.exit(f"build: page {sheet.number + 1} has no white content area first")
         areas.append(first["rect"])
-    out: dict[int, list[tuple[int, pymupdf.Rect]]] = {}
-    for mark, fills in painted(doc).items():
+    out: marked.Marks = {}
+    for mark, fills in marked.painted(doc).items():
         cut = [(k, r & areas[k]) for k, r in fills]
         out[mark] = [(k, r) for k, r in cut if not r.is_empty]
     return out
@@ -104,22 +99,18 @@ class CutRow(Exception):
     next cell's kept): a row of no one page."""
 
 
-def boxes(g: WTable, marks: dict[int, list[tuple[int, pymupdf.Rect]]], first: int, kept: pymupdf.Document) -> Boxes:
+def boxes(g: WTable, marks: marked.Marks, first: int, kept: pymupdf.Document) -> marked.Boxes:
     """The cell boxes of ``g`` per page: each fill of a cell's colour holding exactly its text
     in the kept PDF (its characters inside); a row cut by a page break has its text on both
     pages (the glyphs are clipped, not dropped): the row goes where its fills are tallest,
     all its cells on one page. Head rows go on each page holding body rows."""
-    chars = {k: [(pymupdf.Point((c["bbox"][0] + c["bbox"][2]) / 2, (c["bbox"][1] + c["bbox"][3]) / 2), c["c"])
-                 for b in kept[k].get_text("rawdict")["blocks"] for line in b.get("lines", ())
-                 for span in line["spans"] for c in span["chars"]] for k in range(kept.page_count)}
+    chars = marked.centres(kept)
     found: dict[tuple[int, int], list[tuple[int, pymupdf.Rect]]] = {}
     for k, p in enumerate(g.table.placed("")):
-        want = _key(p.cell.text)
-        found[p.r, p.c] = [(page, r) for page, r in marks.get(first + k, [])
-                           if _key("".join(c for at, c in chars[page] if r.contains(at))) == want]
+        found[p.r, p.c] = marked.holding(chars, marks.get(first + k, []), p.cell.text)
         if not found[p.r, p.c]:
             sys.exit(f"build: {g.title}: no fill holds cell {p.r},{p.c} '{p.cell.text}'")
-    out: Boxes = defaultdict(dict)
+    out: marked.Boxes = defaultdict(dict)
     for r in range(g.table.header_rows, g.table.n_rows):
         cells = {slot: f for slot, f in found.items() if slot[0] == r}
         pages = set.intersection(*({page for page, _ in f} for f in cells.values()))
@@ -141,25 +132,15 @@ def build_one(pdf: Path, styles: list[str], rng: random.Random) -> tuple[Documen
     tables = [t for s in styles for t in spec(s, rng)]
     opts = options(rng)
     seed = random.Random(rng.random()).random()
-    marked = pymupdf.open("pdf", render(page.document(tables, random.Random(seed), True), opts))
-    pdf.write_bytes(render(page.document(tables, random.Random(seed), False), opts))
-    found = visible(marked)
-    firsts = [sum(len(t.table.placed("")) for t in tables[:k]) for k in range(len(tables))]
-    with pymupdf.open(pdf) as d:
-        if d.page_count != marked.page_count:
-            sys.exit(f"build: {pdf.name}: the marked and kept PDFs differ in pages")
-        boxed = [boxes(g, found, firsts[k], d) for k, g in enumerate(tables)]
-        pages = tuple(PageInfo(i + 1, p.rect.width, p.rect.height) for i, p in enumerate(d))
-        how = f"{HOW}, {' '.join(o for o in opts if o.startswith('--') and o != '--encoding')}".rstrip(", ")
-        anns = tuple(table_truth(d, as_spec(g), f"t{k + 1}", boxed[k], f"{pdf.name} t{k + 1}", how)
-                     for k, g in enumerate(tables))
-    ann = common.checked(DocumentAnnotation(sha256_of(pdf), pdf.name, pages, anns,
-                                            notes="tables printed by wkhtmltopdf 0.12.6 (corpus.wkhtml.build)"))
+    how = f"{HOW}, {' '.join(o for o in opts if o.startswith('--') and o != '--encoding')}".rstrip(", ")
+    with marked.printed(pdf, lambda mark: render(page.document(tables, random.Random(seed), mark), opts)) as (
+            marking, d):
+        found = visible(marking)
+        boxed = [boxes(g, found, first, d) for g, first in marked.firsts(tables)]
+        anns = marked.truths(pdf, d, [(marked.as_spec(g, g.lang), b, how)
+                                      for g, b in zip(tables, boxed, strict=True)])
+        ann = marked.annotation(pdf, d, anns, "tables printed by wkhtmltopdf 0.12.6 (corpus.wkhtml.build)")
     return ann, [t.style for t in tables]
-
-
-def as_spec(g: WTable) -> Spec:
-    return Spec(g.style, Tabular(g.lang, g.title, "", [], [], []), g.table, [])
 
 
 def build(out: Path, seed: int, per_style: int) -> int:

@@ -107,22 +107,23 @@ def _grown(seeds: list[tuple[Rect, str]], art: list[Drawing]) -> tuple[Figure, .
     """The figure areas grown from ``seeds`` (boxes and what found them) over ``art``."""
     # Each group grows over its axis line first: the two axes' tick groups then meet.
     seeds = [(_absorb(box, art), what) for box, what in seeds]
-    areas = [(_absorb(box, art), marks) for box, marks in _merged(seeds)]
+    areas = [(_absorb(box, art), kinds) for box, kinds in _merged(seeds)]
     # Areas that overlap once grown (a series inside its axes) are one figure.
-    joined: list[tuple[Rect, str]] = []
-    for box, marks in areas:
-        hit = [k for k, (b, _) in enumerate(joined) if _near(b, box, 0.0)]
+    joined: list[tuple[Rect, str, list[str]]] = []  # box, what found it (the summaries joined), the seeds' kinds
+    for box, kinds in areas:
+        hit = [k for k, (b, _, _) in enumerate(joined) if _near(b, box, 0.0)]
+        marks = _summary(kinds)
         for k in sorted(hit, reverse=True):
-            b, m = joined.pop(k)
-            box, marks = box.union(b), f"{m}, {marks}"
-        joined.append((box, marks))
-    return tuple(Figure(box, marks, _legend(box, art), what=WHAT) if _diagram_only(marks) else
-                 Figure(box, marks, _legend(box, art)) for box, marks in joined)
+            b, m, ks = joined.pop(k)
+            box, marks, kinds = box.union(b), f"{m}, {marks}", ks + kinds
+        joined.append((box, marks, kinds))
+    return tuple(Figure(box, marks, _legend(box, art), what=WHAT) if _diagram_only(kinds) else
+                 Figure(box, marks, _legend(box, art)) for box, marks, kinds in joined)
 
 
-def _diagram_only(marks: str) -> bool:
-    """Were the area's marks (``_summary``'s words) a diagram's rings and connectors alone?"""
-    return all(p.endswith((RING_KIND, LINK_KIND)) for p in marks.split(", "))
+def _diagram_only(kinds: Sequence[str]) -> bool:
+    """Were the area's seeds a diagram's rings and connectors alone?"""
+    return all(k in (RING_KIND, LINK_KIND) for k in kinds)
 
 
 def _tick_groups(drawings: Sequence[Drawing]) -> list[tuple[Rect, str]]:
@@ -279,8 +280,9 @@ def _slanted_runs(items: Sequence[tuple[Any, ...]]) -> int:
     return runs
 
 
-def _merged(seeds: list[tuple[Rect, str]]) -> list[tuple[Rect, str]]:
-    """Seeds that touch or overlap (within ``TICK``) as one area each, with what they hold."""
+def _merged(seeds: list[tuple[Rect, str]]) -> list[tuple[Rect, list[str]]]:
+    """Seeds that touch or overlap (within ``TICK``) as one area each, with the kinds of
+    seed it holds."""
     areas: list[tuple[Rect, list[str]]] = []
     for box, what in sorted(seeds, key=lambda s: (s[0].y0, s[0].x0)):
         hit = [k for k, (b, _) in enumerate(areas) if _near(b, box, TICK)]
@@ -289,7 +291,7 @@ def _merged(seeds: list[tuple[Rect, str]]) -> list[tuple[Rect, str]]:
             b, ks = areas.pop(k)
             merged, kinds = merged.union(b), ks + kinds
         areas.append((merged, kinds))
-    return [(b, _summary(ks)) for b, ks in areas if _figure_like(ks)]
+    return [(b, ks) for b, ks in areas if _figure_like(ks)]
 
 
 def _figure_like(kinds: list[str]) -> bool:
@@ -302,6 +304,7 @@ def _figure_like(kinds: list[str]) -> bool:
 
 
 def _summary(kinds: list[str]) -> str:
+    """What found an area, from its seeds' kinds: "7 tick marks, 2 curves"."""
     ticks = sum(int(k.split()[0]) for k in kinds if k.endswith("tick marks"))
     parts = [f"{ticks} tick marks"] if ticks else []
     parts += [k for k in kinds if k.endswith("gridlines")]

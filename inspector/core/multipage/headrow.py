@@ -216,28 +216,29 @@ def _header_above(res: PageResult, a: Piece, b: Piece, skip: int = 0) -> tuple[i
     return None
 
 
-def is_marker_row(pc: Piece, row: int) -> bool:
-    """Is row ``row`` of ``pc`` (of two rows or more) a "continued" line detection took in: a
-    marker in the row read as one line, and once the marker is left out nothing, words, or a
-    caption's label ("Schedule 2", "표 2", "表 2": a title's number is no amount), not numbers?"""
+def marker_line(pc: Piece, row: int) -> str:
+    """Row ``row`` of ``pc`` (of two rows or more) read as one line when it is a "continued"
+    line detection took in: a marker in it, and once the marker is left out nothing, words, or
+    a caption's label ("Schedule 2", "표 2", "表 2": a title's number is no amount), not
+    numbers; "" when it is none."""
     if pc.table.n_rows < 2:
-        return False
+        return ""
     text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
     if not MARKER.search(text):
-        return False
+        return ""
     rest = MARKER.sub(" ", text).strip()
-    return kind(rest) != "num" or captioned(rest)
+    return text if kind(rest) != "num" or captioned(rest) else ""
 
 
-def marker_rows(a: Piece, b: Piece) -> list[Evidence]:
-    """The first piece's last row, or the next piece's first, is a "continued" line that
-    detection took in (``is_marker_row``: set right under the last rule, "입찰 내역서 계속",
-    or right over the continuation, "Schedule 2 (계속)", its words parted over the columns)."""
+def marker_rows(a: Piece, b: Piece, closing: str, opening: str) -> list[Evidence]:
+    """The first piece's last row (``closing``, its ``marker_line``), or the next piece's first
+    (``opening``), is a "continued" line that detection took in (set right under the last
+    rule, "입찰 내역서 계속", or right over the continuation, "Schedule 2 (계속)", its words
+    parted over the columns); "" for a row that is none."""
     out = []
-    for pc, row, where in ((a, -1, "the first piece's last row"), (b, 0, "the next piece's first row")):
-        if is_marker_row(pc, row):
-            text = " ".join(" ".join(x for x in pc.table.rows_text()[row] if x.strip()).split())
-            side = "under" if row else "over"
+    for pc, text, where, side in ((a, closing, "the first piece's last row", "under"),
+                                  (b, opening, "the next piece's first row", "over")):
+        if text:
             out.append(Evidence("marker", f"continuation marker in {where} on page {pc.page} (a line {side} the "
                                 f"table that detection took in): \"{text[:60]}\"", 0.25))
     return out
@@ -308,5 +309,5 @@ def _own_first_row(res: PageResult, nxt: PageResult, a: Piece, b: Piece, renamed
     return own_header(a, b, renamed, first)
 
 
-__all__ = ["is_marker_row", "marker_rows", "kind", "label_pairs", "numeric_columns", "own_header", "header_evidence",
+__all__ = ["marker_line", "marker_rows", "kind", "label_pairs", "numeric_columns", "own_header", "header_evidence",
            "kind_clash", "repeated_rows"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..params import ContinuationParams
 from ..types import PageResult
 from .carried import carried, carried_forward
-from .headrow import header_evidence, is_marker_row, kind_clash, marker_rows
+from .headrow import header_evidence, kind_clash, marker_line, marker_rows
 from .heads import head_index
 from .leftrows import left_out_rows
 from .markers import CAPTION, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare, captioned, cell_signs, signed
@@ -73,7 +73,8 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
            margins: _Margins, area: dict[float, tuple[float, float]], p: ContinuationParams) -> Continuation:
     ev: list[Evidence] = []
     between, eased, lead = _between(res, nxt, a, b, la, lb, margins, p.marked_notes)
-    marker = int(is_marker_row(b, 0))
+    closing, opening = marker_line(a, -1), marker_line(b, 0)  # "continued" lines detection took in
+    marker = int(bool(opening))
     # ``repeated``: the leading rows of ``b`` that are no data (its header set again, a
     # "continued" line detection took in over it); the stacked table leaves them out.
     repeated, head = header_evidence(res, nxt, a, b, p.renamed_header, marker)
@@ -90,7 +91,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
     ev += numbering(a, b, repeated, cmap) if p.numbering else []
     ev += _closing(a) if not carried_forward(a) else []
     ev += carried(a, b, repeated)
-    ev += marker_rows(a, b)
+    ev += marker_rows(a, b, closing, opening)
     ev += _type_sizes(res, nxt, a, b) if repeated <= marker else []
     ev += _note_vetoed(ev, repeated)
     conf = max(0.0, min(1.0, sum(e.weight for e in ev)))
@@ -103,7 +104,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
                                                    f"{p.min_confidence:g}")
     return Continuation(a.page, a.index, b.page, b.index, round(conf, 3), repeated if veto is None else 0,
                         tuple(ev), proposed, reason, cmap if proposed else (),
-                        int(proposed and is_marker_row(a, -1)), column_ends(a, b, p, repeated) if proposed else ())
+                        int(proposed and bool(closing)), column_ends(a, b, p, repeated) if proposed else ())
 
 
 def _flow_area(res: PageResult, a: _Piece, b: _Piece, lines: Sequence[_Line], margins: _Margins,

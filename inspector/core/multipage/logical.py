@@ -124,11 +124,8 @@ def _placed(chain: Sequence[tuple[int, int, int]], maps: dict[tuple[int, int], t
     own), each continuation's ``columns`` taken through the pieces before it."""
     out: list[list[int]] = [[]]
     for p, k, _ in chain[1:]:
-        own, before = maps.get((p, k), ()), out[-1]
-        if not own:  # the same columns as the piece before
-            out.append(list(before))
-        else:
-            out.append([before[j] if j < len(before) else j for j in own] if before else list(own))
+        own = maps.get((p, k), ())
+        out.append(_through(own, out[-1]) if own else list(out[-1]))  # none: the same columns as the piece before
     return out
 
 
@@ -137,12 +134,13 @@ def _spanned(chain: Sequence[tuple[int, int, int]], spans: dict[tuple[int, int],
     """For each piece of ``chain``, the first piece's last column each of its columns covers
     ([]: each its own, as ``placed``): a continuation's ``column_ends`` (columns of the piece
     before it) taken through that piece's placing."""
-    out: list[list[int]] = []
-    for i, (p, k, _) in enumerate(chain):
-        own = spans.get((p, k), ())
-        before = placed[i - 1] if i else []
-        out.append([before[j] if j < len(before) else j for j in own] if own and before else list(own))
-    return out
+    return [_through(spans.get((p, k), ()), placed[i - 1] if i else []) for i, (p, k, _) in enumerate(chain)]
+
+
+def _through(own: Sequence[int], before: Sequence[int]) -> list[int]:
+    """``own`` (columns of the piece before) as the first piece's: each through ``before``,
+    the piece before's placing (a column past it, or with [] none, is its own)."""
+    return [before[j] if j < len(before) else j for j in own]
 
 
 __all__ = ["stack", "chains", "logical_tables"]

@@ -40,16 +40,13 @@ def header_band(res: PageResult, t: Table) -> tuple[int, int] | None:
     header band: such columns at least ``SHADE_SHARE`` of them and two or more, words in at
     least as many cells of the row; None otherwise (or when rows or columns are not known
     one by one, the table is turned, or it has fewer than ``MIN_BODY_ROWS`` body rows)."""
-    g = t.grid
-    if g is None or g.turn or g.n_cols != t.n_cols or len(g.ys) != t.n_rows + 1 or t.n_rows <= MIN_BODY_ROWS:
+    if t.n_rows <= MIN_BODY_ROWS:
         return None
-    mids_x = [(a + b) / 2 for a, b in zip(g.xs, g.xs[1:], strict=False)]
-    mids_y = [(a + b) / 2 for a, b in zip(g.ys, g.ys[1:], strict=False)]
-    apart = 0
-    for x in mids_x:
-        head = _colour_at(res.fills, x, mids_y[0])
-        if head is not None and not any(_same(head, _colour_at(res.fills, x, y)) for y in mids_y[1:]):
-            apart += 1
+    head, *body = (_row_colours(res, t, row) for row in range(t.n_rows))
+    if head is None:
+        return None
+    apart = sum(1 for c, colour in enumerate(head)
+                if colour is not None and not any(_same(colour, row[c]) for row in body if row is not None))
     labelled = sum(1 for text in t.rows_text()[0] if text.strip())
     if apart < max(2, SHADE_SHARE * t.n_cols) or labelled < max(2, SHADE_SHARE * t.n_cols):
         return None

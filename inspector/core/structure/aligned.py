@@ -332,11 +332,10 @@ def indented_rows(words: Sequence[Word], lines: Sequence[Line], gaps: list[list[
         if not k:
             continue
         above, h = with_gaps[k - 1], narrow[n][0]  # the parent row, and the gap after the label
-        label = [words[i].text for i in lines[n].word_ids if words[i].bbox.x1 <= h[0]]
-        flush = any(abs(h[1] - b) <= FLUSH_PT and h[0] < b for _, b in gaps[above])
-        if flush and len(label) <= INDENTED_LABEL and starts_item(label[0]):
+        label = _label(words, lines[n], h)
+        if label and _flush(h, gaps[above]):
             g.append(h)
-            said[n] = " ".join(label)
+            said[n] = label
     return said, widest
 
 
@@ -345,15 +344,26 @@ def _widest_label(words: Sequence[Word], lines: Sequence[Line], gaps: Sequence[G
     (within ``FLUSH_PT``) in each line next to it that has column gaps (one at least): the
     widest cell of an auto-width column (an HTML table's, a LaTeX ``l`` column's) stands
     only the cells' padding from the next column, under a column gap's width, while every
-    other row leaves a wide gap ending at the same place. "" when it is none (a label of one
-    or two words, starting with a capital or a digit: ``starts_item``)."""
+    other row leaves a wide gap ending at the same place. "" when it is none (``_label``)."""
     if not tight:
         return ""
     h = tight[0]
     near = [k for k in (n - 1, n + 1) if 0 <= k < len(lines) and gaps[k]]
-    if not near or not all(any(abs(h[1] - b) <= FLUSH_PT and h[0] < b for _, b in gaps[k]) for k in near):
+    if not near or not all(_flush(h, gaps[k]) for k in near):
         return ""
-    label = [words[i].text for i in lines[n].word_ids if words[i].bbox.x1 <= h[0]]
+    return _label(words, lines[n], h)
+
+
+def _flush(h: tuple[float, float], gaps: Gaps) -> bool:
+    """Does the gap ``h`` (x0, x1, pt) end where one of ``gaps`` does (within ``FLUSH_PT``),
+    the text after it flush with that line's next column?"""
+    return any(abs(h[1] - b) <= FLUSH_PT and h[0] < b for _, b in gaps)
+
+
+def _label(words: Sequence[Word], line: Line, h: tuple[float, float]) -> str:
+    """The words of ``line`` before the gap ``h`` when they are a row's label: one or two
+    words (``INDENTED_LABEL``) starting with a capital or a digit (``starts_item``); "" else."""
+    label = [words[i].text for i in line.word_ids if words[i].bbox.x1 <= h[0]]
     if not label or len(label) > INDENTED_LABEL or not starts_item(label[0]):
         return ""
     return " ".join(label)

@@ -28,9 +28,11 @@ BLOCK_UNDER = ("a block of its own under the table: the lines between the table'
                "column (an invoice's totals set as a second table), so the rule is no totals rule of the table")
 
 
-def block_under(group: Sequence[Rule], r: Rule, lines: Sequence[Line], said: list[TableRegion] | None) -> bool:
+def block_under(group: Sequence[Rule], r: Rule, lines: Sequence[Line], said: list[TableRegion] | None,
+                blocks: list[Rect] | None = None) -> bool:
     """Is ``r`` the rule of a block under ``group``'s table rather than one of its rules
-    (see the module)? Told in ``said``."""
+    (see the module)? Told in ``said``; the block's box (from its first row to the line under
+    the rule) goes in ``blocks``, where the caller ends the table over it."""
     x0, x1 = min(q.start for q in group), max(q.end for q in group)
     bottom = max(q.pos for q in group)
     # Under a top rule alone, a narrower rule at the right is a group head's (a ``cmidrule``
@@ -46,7 +48,10 @@ def block_under(group: Sequence[Rule], r: Rule, lines: Sequence[Line], said: lis
         return False
     if not all(ln.bbox.x0 >= r.start - SPAN_SLACK and ln.bbox.x1 <= r.end + SPAN_SLACK for ln in (*band, first)):
         return False
+    top = min(ln.bbox.y0 for ln in band)  # the block's first row: the table above ends over it
+    box = Rect(r.start, top, r.end, first.bbox.y1)
     if said is not None:
-        top = min(ln.bbox.y0 for ln in band)  # the block's first row: the table above ends over it
-        said.append(TableRegion(Rect(r.start, top, r.end, first.bbox.y1), "horizontal_rules", BLOCK_UNDER))
+        said.append(TableRegion(box, "horizontal_rules", BLOCK_UNDER))
+    if blocks is not None:
+        blocks.append(box)
     return True

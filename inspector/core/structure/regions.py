@@ -333,7 +333,7 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
                   n_segments: Sequence[int], min_width: float, sizes: Sequence[float] = (),
                   facts: LineFacts | None = None, said: list[TableRegion] | None = None,
                   beside: bool = True, bands: Sequence[Fill] = (), tol: float = 0.0,
-                  heads: Sequence[Fill] = ()) -> list[Candidate]:
+                  heads: Sequence[Fill] = (), blocks: list[Rect] | None = None) -> list[Candidate]:
     """Groups of stacked horizontal rules of similar extent outside ``taken`` areas.
 
     Consecutive rules join while they overlap by 70% of the shorter and the band between
@@ -342,7 +342,8 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
     ``tol`` the snap tolerance, pt), or the band is a note row under a header band of the
     fills ``heads`` (``shadedbands.under_header_band``); with ``beside``, nor prose beside the
     narrower of the two (``between.prose_beside``); nor a narrower rule at the right under
-    lines all within its span, a block of its own (``blockunder``: an invoice's totals).
+    lines all within its span, a block of its own (``blockunder``: an invoice's totals; its
+    box goes in ``blocks``).
     """
     body = usual_height(lines)
     verticals = [r for r in rules if r.orient == "v"]
@@ -357,7 +358,7 @@ def hrule_regions(rules: Sequence[Rule], taken: Sequence[Rect], lines: Sequence[
                     partial(note_under_header, g, r, heads, (lines, n_segments, facts), tol)) \
                     and not (beside and beside_told(lines, facts, g[-1], r, said)) \
                     and not title_banner(g, r, lines, n_segments, body, said) \
-                    and not block_under(g, r, lines, said):
+                    and not block_under(g, r, lines, said, blocks):
                 home = g
                 break
         if home is None:

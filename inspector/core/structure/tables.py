@@ -22,7 +22,6 @@ from .beside import AROUND, THROUGH, beside_said, trim_text_column
 from .between import line_facts
 from .blankform import inner_grids, written_below
 from .bleed import BLEED, bleeds
-from .blockunder import BLOCK_UNDER
 from .caption import figure_caption
 from .cellmarks import cell_marks, without_marks
 from .cells import assemble
@@ -220,11 +219,11 @@ def detect_tables(words: Sequence[Word], rows: Sequence[RowBand], rules: Sequenc
         if not (tparams.blank_tables and col.offer_inner(cand, tol)):
             col.offer(cand)
     bands = fills if tparams.section_bands else ()
+    blocks: list[Rect] = []  # a block under a table at its right (``blockunder``) ends the table over its first row
     cands = join_spacers(hrule_regions(rules, col.taken, lines, counts, MIN_HRULE_WIDTH, sizes, facts, said,
                                        tparams.prose_beside_rules, bands, tol,
-                                       fills if tparams.header_notes else ()), words)
-    # A block under a table at its right (``blockunder``) ends the table over its first row.
-    tops = sorted([c.bbox.y0 for c in cands] + [r.bbox.y0 for r in said if r.reason == BLOCK_UNDER])
+                                       fills if tparams.header_notes else (), blocks), words)
+    tops = sorted([c.bbox.y0 for c in cands] + [b.y0 for b in blocks])
     bottoms = sorted([c.bbox.y1 for c in cands] + [t.y1 for t in col.taken])
     for cand in cands:
         stop = min((y for y in tops if y > cand.bbox.y1 + 1), default=float("inf"))
