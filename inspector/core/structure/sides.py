@@ -281,3 +281,22 @@ def _off_baselines(mine: Sequence[float], other: Sequence[float], pitch: float) 
         if SAME_BASELINE_PT < d < FACING * pitch:
             count += 1
     return count
+
+
+SIDE_BY_SIDE = ("tables side by side: a gutter {w:.0f} pt wide at x={x0:.0f}-{x1:.0f} pt that no line of the block "
+                "crosses, a table of its own on one side at least, {off} row(s) facing text of the other side off its "
+                "baselines (two blocks' rows, not one table's); cut at the gutter, each side read on its own")
+
+PAGE_SIDES = ("blocks side by side in a page's text columns: the page's gutter {w:.0f} pt wide at x={x0:.0f}-{x1:.0f} "
+              "pt, the columns' running text ending at its left edge and starting at its right, no line crossing it, "
+              "{off} row(s) facing text of the other side off its baselines; cut at the gutter, each side read on "
+              "its own")
+
+
+def cut_said(bl: SideBlock) -> tuple[str, str]:
+    """What explain says of the block ``bl`` cut at its gutter, and the parameter that would
+    keep it whole ("" when none does)."""
+    said, param = (PAGE_SIDES, "tables.page_gutters") if bl.page else (SIDE_BY_SIDE, "") if bl.off >= MIN_OFF \
+        else (SIDES_END_APART, "tables.sides_ends_apart")
+    return said.format(w=bl.gutter[1] - bl.gutter[0], x0=bl.gutter[0], x1=bl.gutter[1], off=bl.off,
+                       apart=bl.apart), param

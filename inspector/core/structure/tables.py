@@ -47,7 +47,7 @@ from .repeats import TITLED, UNTITLED, repeated_cut, untitled
 from .runends import Ends, Titles, line_text
 from .setaside import aside_regions
 from .sheetmargins import trim_margins
-from .sides import MIN_OFF, SIDES_END_APART, SideBlock, side_blocks
+from .sides import SideBlock, cut_said, side_blocks
 from .spacers import join_spacers
 from .spanhead import spanning_head
 from .stacked_grids import bands_over_row, join_stacked
@@ -370,16 +370,6 @@ NARROWED = ("the table goes on through this line: its column gap meets a narrowe
 SAID_LABELS = 3  # labels an explanation quotes
 
 
-SIDE_BY_SIDE = ("tables side by side: a gutter {w:.0f} pt wide at x={x0:.0f}-{x1:.0f} pt that no line of the block "
-                "crosses, a table of its own on one side at least, {off} row(s) facing text of the other side off its "
-                "baselines (two blocks' rows, not one table's); cut at the gutter, each side read on its own")
-
-PAGE_SIDES = ("blocks side by side in a page's text columns: the page's gutter {w:.0f} pt wide at x={x0:.0f}-{x1:.0f} "
-              "pt, the columns' running text ending at its left edge and starting at its right, no line crossing it, "
-              "{off} row(s) facing text of the other side off its baselines; cut at the gutter, each side read on "
-              "its own")
-
-
 def _beside_each_other(words: Sequence[Word], free: Sequence[Line], blocks: Sequence[SideBlock],
                        taken: Sequence[Rect], centres: WordCentres,
                        params: Params) -> tuple[list[Candidate], list[TableRegion]]:
@@ -396,10 +386,7 @@ def _beside_each_other(words: Sequence[Word], free: Sequence[Line], blocks: Sequ
         ids = [i for ln in free[bl.first:bl.last + 1] for i in ln.word_ids]
         for side in ([i for i in ids if words[i].bbox.x1 <= bl.cut], [i for i in ids if words[i].bbox.x1 > bl.cut]):
             parts.append(lines_in(words, side, tol))
-        said, param = (PAGE_SIDES, "tables.page_gutters") if bl.page else (SIDE_BY_SIDE, "") if bl.off >= MIN_OFF \
-            else (SIDES_END_APART, "tables.sides_ends_apart")
-        short.append(TableRegion(bl.box, "aligned", said.format(w=bl.gutter[1] - bl.gutter[0], x0=bl.gutter[0],
-                                                                x1=bl.gutter[1], off=bl.off, apart=bl.apart), param))
+        short.append(TableRegion(bl.box, "aligned", *cut_said(bl)))
     parts.append([ln for n, ln in enumerate(free) if n not in inside])
     for part in parts:
         cands, rejected = _aligned_candidates(words, part, segments(words, part, gap), taken, centres, params)
