@@ -263,11 +263,7 @@ def _columns(ev: RegionEvidence, segs: Sequence[Segment], lines: Sequence[Line],
     if cand.source == "ruled":
         xs = _positions(cand.rules, "v", box.x0, box.x1, ev.snap)
         if len(xs) > 2:
-            split = _split_ruled_columns(xs, pieces, segs, n_lines, params, words)
-            # Rules that stop short of the body (a head band's fill edges, painted cell by cell)
-            # leave its columns to the text, where the row rules' joints still open narrow gaps.
-            opened = in_narrow_gaps(split[1:-1], cand.rules, words, lines, box, ev.snap)[1] - set(split)
-            return sorted({*split, *opened}), set(xs[1:-1]), opened
+            return _split_ruled_columns(xs, pieces, segs, n_lines, params, words), set(xs[1:-1]), set()
     inner = column_boundaries(pieces, box.x0, box.x1, n_lines, params, edges=edges)
     inner = under_group_labels(inner, pieces, segs, box.x0, box.x1, params,
                                banded_section_lines(lines, segs, pieces, cand.rules, box, params.min_gap))

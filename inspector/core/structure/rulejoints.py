@@ -97,8 +97,7 @@ NARROW_JOINT = ("the text leaves only {gap:.1f} pt here, closer than columns.min
 def in_narrow_gaps(inner: Sequence[float], rules: Sequence[Rule], words: Sequence[Word], lines: Sequence[Line],
                    box: Rect, snap: float) -> tuple[list[float], set[float]]:
     """Column boundaries ``inner`` with a boundary added at each joint of the row rules no word
-    runs across (more than ``snap`` on both sides; words over the highest rule broken there
-    are a group head's, spanning the cells that meet there, ``_first_broken``) that ``NEW_RULES`` and ``NEW_SHARE`` of the
+    runs across (more than ``snap`` on both sides) that ``NEW_RULES`` and ``NEW_SHARE`` of the
     region's row rules meet at, with words on ``NEW_LINES`` lines or more on each side between
     the boundaries around it; and the added x, with those of ``inner`` standing on such a joint
     (the pieces running across them are cut there). A word processor pads a cell by a point or two:
@@ -109,9 +108,8 @@ def in_narrow_gaps(inner: Sequence[float], rules: Sequence[Rule], words: Sequenc
     xs = sorted(inner)
     added: set[float] = set()
     for j, n in joints(rules, box, snap):
-        top = _first_broken(rules, rows, j, snap)
         if n < need or any(w.bbox.x0 < j - snap and w.bbox.x1 > j + snap for ln in lines
-                           if (ln.bbox.y0 + ln.bbox.y1) / 2 > top for w in (words[i] for i in ln.word_ids)):
+                           for w in (words[i] for i in ln.word_ids)):
             continue
         there = [x for x in xs if abs(j - x) <= snap]
         if there:  # a boundary the text gaps found there: the pieces across it are cut there too
@@ -122,13 +120,6 @@ def in_narrow_gaps(inner: Sequence[float], rules: Sequence[Rule], words: Sequenc
         if _holding(words, lines, lo, j) >= NEW_LINES and _holding(words, lines, j, hi) >= NEW_LINES:
             added.add(j)
     return sorted({*xs, *added}), added
-
-
-def _first_broken(rules: Sequence[Rule], rows: set[int], j: float, snap: float) -> float:
-    """The y (pt) of the highest of the row rules ``rows`` broken at ``j`` (a joint within
-    ``snap``). A word over it is a group head spanning the cells that meet at ``j`` (the rules
-    over them run on unbroken: "산출" over "금액" and "비고"), no word across their edge."""
-    return min(rules[k].pos for k in rows if any(abs(x - j) <= snap for x in rules[k].joints))
 
 
 def _holding(words: Sequence[Word], lines: Sequence[Line], a: float, b: float) -> int:
