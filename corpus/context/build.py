@@ -15,7 +15,7 @@ table over pages with its head set again on each.
    (``tex.fill``), once as drawn (the PDF kept); colour changes nothing in the layout;
 3. each cell's box is the fill of its colour on each page (ConTeXt paints a cell's background
    over the whole cell, its offset included): the fill holding exactly the cell's text in the
-   kept PDF (``tcpdf.build.boxes``), a repeated head's on each page holding body cells;
+   kept PDF (``marked.boxes``), a repeated head's on each page holding body cells;
 4. the truth is ``producers.layout.table_truth``'s: the structure as written, each cell's text
    the page's words inside its box (the build stops on any difference), one region per page
    of a split table, its repeated head in each.
@@ -41,9 +41,9 @@ from inspector.annotation.io import sha256_of
 from inspector.annotation.model import DocumentAnnotation, PageInfo
 
 from .. import common
+from ..marked import boxes, painted
 from ..producers.layout import Spec, table_truth
 from ..styles.content import Tabular
-from ..tcpdf.build import boxes, painted
 from . import tex
 from .tables import STYLES, CTable, spec
 
