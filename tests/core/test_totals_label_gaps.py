@@ -17,7 +17,9 @@ from inspector.core.explain import explain_page
 from inspector.core.params import Params
 from inspector.core.pipeline import Pipeline
 from inspector.core.reading.document import open_document
-from inspector.core.types import PageResult
+from inspector.core.structure.columns import Pieces, Segment
+from inspector.core.structure.totalspans import under_totals_labels
+from inspector.core.types import PageResult, Rect, Word
 
 LEFT, RIGHT = 40.0, 520.0
 STARTS = (40.0, 100.0, 170.0)  # date, voucher, description: flush left (pt)
@@ -76,3 +78,28 @@ def test_lines_led_by_no_totals_label_still_cross_the_gap(producer: str) -> None
     rows = res.tables[0].rows_text()
     assert rows[0][:2] == ["Date Voucher", "Description"]
     assert rows[2][0] == "2026-03-01 JV-300"
+
+
+
+def _pieces(rows: list[list[tuple[str, float, float]]]) -> tuple[list[Word], list[Segment], Pieces]:
+    """Words, one segment each, and their pieces for lines of (text, x0, x1) in pt."""
+    words = [Word(t, Rect(a, 100 + 12 * n, b, 108 + 12 * n)) for n, row in enumerate(rows) for t, a, b in row]
+    lines = [n for n, row in enumerate(rows) for _ in row]
+    segs = [Segment((i,), w.bbox.x0, w.bbox.x1, lines[i]) for i, w in enumerate(words)]
+    return words, segs, Pieces.of_words(words, segs)
+
+
+@pytest.mark.parametrize("totals", [1, 2])
+def test_a_lone_total_opens_no_gap_that_another_line_crosses(totals: int) -> None:
+    # An age table scanned: the range's first number, then "- 19 years" a few points further
+    # (a gap inside the label column), "Under 1 year" across that gap, and the totals lines'
+    # labels across it too. One total is no grouped report's subtotals (MIN_TOTALS): excused,
+    # it left "Under 1 year" alone across the gap, which spanning_lines allows, and the label
+    # column was cut in two (the table's rows then fell apart). Two totals lines are excused.
+    body = [[(str(k), 86.0, 96.0), (f"- {k + 4} years", 110.0, 160.0), ("123", 300.0, 320.0)] for k in range(14)]
+    rows = [*body, [("Under 1 year", 86.0, 140.0), ("77", 300.0, 320.0)]]
+    rows += [[(f"Total {k}", 86.0, 130.0), ("999", 300.0, 320.0)] for k in range(totals)]
+    words, segs, pieces = _pieces(rows)
+    inner = [200.0]  # the amounts' boundary, found over every line
+    got = under_totals_labels(inner, pieces, segs, words, 80.0, 330.0, Params().columns)
+    assert got == ([200.0] if totals == 1 else [pytest.approx(103.25), 200.0])

@@ -23,6 +23,10 @@ from ..types import Word
 from .columns import Pieces, Segment, column_boundaries
 
 MIN_OTHER = 3  # lines besides the totals lines needed before their gaps may stand under the labels
+# Totals lines needed: a grouped report closes every group on one. A lone grand total crossing a
+# gap is what spanning_lines already allows for; excused as well, it would open a gap inside the
+# label column that one other line crosses (a scan's "1 - 2 | years": the rows then fell apart).
+MIN_TOTALS = 2
 
 
 def totals_lines(segs: Sequence[Segment], words: Sequence[Word]) -> dict[int, Segment]:
@@ -45,7 +49,7 @@ def under_totals_labels(inner: list[float], pieces: Pieces, segs: Sequence[Segme
     label crosses them: see the module doc."""
     labels = totals_lines(segs, words)
     n_lines = len(set(pieces.line.tolist()))
-    if not labels or n_lines - len(labels) < max(MIN_OTHER, params.min_rows):
+    if len(labels) < MIN_TOTALS or n_lines - len(labels) < max(MIN_OTHER, params.min_rows):
         return inner
     out = _label_pieces(pieces, labels)
     rest = Pieces(pieces.x0[~out], pieces.x1[~out], pieces.line[~out])
