@@ -39,6 +39,9 @@ def test_one_wide_step_is_a_point_before_one_or_two_digits_and_a_comma_before_th
     assert gap_mark("39385", glyphs("39385", lost_after=1), 1.3) == "39,385"
     assert gap_mark("(1822", glyphs("(1822", lost_after=3), 1.3) == "(182.2"
     assert gap_mark("5651)", glyphs("5651)", lost_after=2), 1.3) == "565.1)"
+    assert gap_mark("123456", glyphs("123456", lost_after=2), 1.3) == "123,456"
+    # A thousands comma has at most three digits before it: "1234,567" is no number, kept as read.
+    assert gap_mark("1234567", glyphs("1234567", lost_after=3), 1.3) == "1234567"
 
 
 def test_evenly_set_digits_two_wide_steps_a_space_and_other_words_keep_their_text() -> None:

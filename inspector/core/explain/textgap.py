@@ -4,12 +4,15 @@ space; with the ``columns.min_gap`` value that removes it, checked by detecting 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..structure.columns import Line, crossings_allowed, straddles
 from ..structure.glyphgaps import SPLIT_GLYPHS
 from ..structure.grid import GLYPH_GAP_SOURCES
 from ..structure.group_labels import HEAD_LINES
+from ..structure.totalspans import MIN_TOTALS
 from ..totals import totals_label
-from ..types import Boundary, Grid
+from ..types import Boundary, Grid, Word
 from .candidates import Region, step_above, width_at
 from .page import Evidence, PageContext, Why
 
@@ -38,12 +41,6 @@ def text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> W
             "the text leaves a gap here on all but a tenth of its lines at most (a spanning title may cross it)")
     evidence: tuple[Evidence, ...] = (Evidence("text_gap", b.gap),)
     named: tuple[str, ...] = ("columns.min_gap",)
-    k = g.xs.index(b.pos) if b.pos in g.xs else 0
-    if region is not None and 0 < k < len(g.xs) - 1 and straddles(region.pieces, region.lines, g.xs[k - 1], b.pos,
-                                                                  g.xs[k + 1]):
-        said += ("; no line has text on both sides, but the lines of one side straddle the other's (cells wrapped "
-                 "in two lines set middle-aligned beside one-line cells): two columns, not one aligned two ways")
-        evidence = (*evidence, Evidence("straddled"))
     heads = head_labels_at(ctx, g, b)
     if heads:
         said = (f"the lines under the table's first ones leave a gap here; {heads} of its first lines cross it, more "
@@ -56,6 +53,12 @@ def text_gap(b: Boundary, ctx: PageContext, g: Grid, region: Region | None) -> W
                 "'Total') starts the line and runs across it, more than columns.spanning_lines allows: a totals "
                 "label set across the label columns hides no column")
         evidence = (*evidence, Evidence("totals_labels", totals))
+    k = g.xs.index(b.pos) if b.pos in g.xs else 0
+    if region is not None and 0 < k < len(g.xs) - 1 and straddles(region.pieces, region.lines, g.xs[k - 1], b.pos,
+                                                                  g.xs[k + 1]):
+        said += ("; no line has text on both sides, but the lines of one side straddle the other's (cells wrapped "
+                 "in two lines set middle-aligned beside one-line cells): two columns, not one aligned two ways")
+        evidence = (*evidence, Evidence("straddled"))
     led = leaders_at(ctx, g, b)
     if led:
         said += (f"; leader dots between label and value on {led} line(s) read as space (tables.leaders): they "
@@ -81,11 +84,21 @@ def totals_labels_at(ctx: PageContext, g: Grid, b: Boundary) -> int:
     are within it (``totalspans.under_totals_labels`` kept it): 0 otherwise."""
     lines, crossing = _crossing(ctx, g, b)
     words = ctx.centres.words
-    labelled = [k for k in crossing if totals_label(" ".join(words[i].text for i in lines[k].word_ids))]
+    labelled = [k for k in crossing if _led_by_total(lines[k], words, ctx.params.columns.min_gap)]
     allowed = crossings_allowed(len(lines), ctx.params.columns)
-    if len(crossing) <= allowed or len(crossing) - len(labelled) > allowed:
+    if len(labelled) < MIN_TOTALS or len(crossing) <= allowed or len(crossing) - len(labelled) > allowed:
         return 0
     return len(labelled)
+
+
+def _led_by_total(line: Line, words: Sequence[Word], gap: float) -> bool:
+    """Does ``line`` start with a totals label and go on right of it, as
+    ``totalspans.totals_lines`` reads a line: its first words closer than ``gap`` (pt) apart?"""
+    ws = sorted((words[i] for i in line.word_ids), key=lambda w: w.bbox.x0)
+    n = 1
+    while n < len(ws) and ws[n].bbox.x0 - ws[n - 1].bbox.x1 < gap:
+        n += 1
+    return n < len(ws) and totals_label(" ".join(w.text for w in ws[:n]))
 
 
 def _crossing(ctx: PageContext, g: Grid, b: Boundary) -> tuple[list[Line], list[int]]:

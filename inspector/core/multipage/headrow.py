@@ -216,7 +216,7 @@ def _header_above(res: PageResult, a: Piece, b: Piece, skip: int = 0) -> tuple[i
     return None
 
 
-def marker_line(pc: Piece, row: int) -> str:
+def marker_row_text(pc: Piece, row: int) -> str:
     """Row ``row`` of ``pc`` (of two rows or more) read as one line when it is a "continued"
     line detection took in: a marker in it, and once the marker is left out nothing, words, or
     a caption's label ("Schedule 2", "표 2", "表 2": a title's number is no amount), not
@@ -231,7 +231,7 @@ def marker_line(pc: Piece, row: int) -> str:
 
 
 def marker_rows(a: Piece, b: Piece, closing: str, opening: str) -> list[Evidence]:
-    """The first piece's last row (``closing``, its ``marker_line``), or the next piece's first
+    """The first piece's last row (``closing``, its ``marker_row_text``), or the next piece's first
     (``opening``), is a "continued" line that detection took in (set right under the last
     rule, "입찰 내역서 계속", or right over the continuation, "Schedule 2 (계속)", its words
     parted over the columns); "" for a row that is none."""
@@ -309,5 +309,5 @@ def _own_first_row(res: PageResult, nxt: PageResult, a: Piece, b: Piece, renamed
     return own_header(a, b, renamed, first)
 
 
-__all__ = ["marker_line", "marker_rows", "kind", "label_pairs", "numeric_columns", "own_header", "header_evidence",
+__all__ = ["marker_row_text", "marker_rows", "kind", "label_pairs", "numeric_columns", "own_header", "header_evidence",
            "kind_clash", "repeated_rows"]

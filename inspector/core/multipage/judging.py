@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..params import ContinuationParams
 from ..types import PageResult
 from .carried import carried, carried_forward
-from .headrow import header_evidence, kind_clash, marker_line, marker_rows
+from .headrow import header_evidence, kind_clash, marker_row_text, marker_rows
 from .heads import head_index
 from .leftrows import left_out_rows
 from .markers import CAPTION, FOOTNOTE, MARKER, NOTE, PAGE_NUMBER, bare, captioned, cell_signs, signed
@@ -73,7 +73,7 @@ def judge(res: PageResult, nxt: PageResult, a: _Piece, b: _Piece, la: list[_Line
            margins: _Margins, area: dict[float, tuple[float, float]], p: ContinuationParams) -> Continuation:
     ev: list[Evidence] = []
     between, eased, lead = _between(res, nxt, a, b, la, lb, margins, p.marked_notes)
-    closing, opening = marker_line(a, -1), marker_line(b, 0)  # "continued" lines detection took in
+    closing, opening = marker_row_text(a, -1), marker_row_text(b, 0)  # "continued" lines detection took in
     marker = int(bool(opening))
     # ``repeated``: the leading rows of ``b`` that are no data (its header set again, a
     # "continued" line detection took in over it); the stacked table leaves them out.

@@ -49,7 +49,8 @@ def gap_mark(text: str, glyphs: Sequence[Glyph], ratio: float) -> str:
     if wide is None:
         return text
     after = len(steps) - wide  # digits after the lost mark
-    mark = "." if after <= 2 else "," if after == 3 else ""
+    # A thousands comma has one to three digits before it: "1234,567" is no number a scan lost.
+    mark = "." if after <= 2 else "," if after == 3 and wide < 3 else ""
     if not mark:
         return text
     number = m.group(2)

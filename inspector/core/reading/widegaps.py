@@ -41,9 +41,10 @@ def _suspect(w: Word) -> bool:
 
 
 def split_wide_gaps(page: Page, words: list[Word]) -> list[Word]:
-    """``words`` with each suspect word (see ``_suspect``) cut where over ``WIDE_GAP`` em of
-    white space lies beside a full-width character; the characters are read only on pages
-    with such words (CJK text)."""
+    """``words`` with each suspect word (see ``_suspect``) cut where ``_cut_gaps`` says: over
+    ``WIDE_GAP`` em of white beside a full-width character, or over ``ALONE_GAP`` em where every
+    other gap of the word is under ``TIGHT_GAP`` em; the characters are read only on pages with
+    such words (CJK text)."""
     if not any(_suspect(w) for w in words):
         return words
     lines = page.line_chars()

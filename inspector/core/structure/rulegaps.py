@@ -179,7 +179,7 @@ def _empty_band(lines: Sequence[Line], top: Rule, bottom: Rule, body: float,
     if _one_width(top, bottom) and not beside and not between and not footer:
         return False  # rules of one width over a page-wide blank (a picture's place): nothing tells
     if said is not None:
-        why = (f"; the lower rule has only the page's last line under it, {FOOTER_LINES} line height(s) at most: "
+        why = (f"; the lower rule has only the page's last text under it, {FOOTER_LINES} line height(s) at most: "
                "a running footer's rule" if footer else "")
         said.append(TableRegion(Rect(narrow.start, at, narrow.end, at + gap), "horizontal_rules",
                                 f"empty band: {gap:.0f} pt with no text under a rule {narrow.length:.0f} pt wide, "
@@ -189,8 +189,8 @@ def _empty_band(lines: Sequence[Line], top: Rule, bottom: Rule, body: float,
 
 
 def footer_rule(lines: Sequence[Line], rule: Rule, body: float) -> bool:
-    """Is ``rule`` a running footer's: the page's text under it one line (a title, a page number)
-    within ``FOOTER_LINES`` usual line heights (``body``, pt) of it, nothing further down? A table's
+    """Is ``rule`` a running footer's: the page's text under it (a title, a page number; one line
+    or two) within ``FOOTER_LINES`` usual line heights (``body``, pt) of it, nothing further down? A table's
     closing rule over an empty row (a panel's picture place) has the page's text go on under it,
     or none at all."""
     under = [ln for ln in lines if ln.bbox.y0 > rule.pos]

@@ -92,8 +92,8 @@ GROUP_SKIP = 2  # rows' pitches a group's label may stand under the last row of 
 def group_head(above: float, below: float, pitch: float) -> bool:
     """Are the steps (pt between baselines or line centres) onto a label line and on from it to
     the next row those of a group's head in a grouped report: set apart from the group above
-    (over a row's ``pitch`` by ``PITCH_SLACK``, up to ``GROUP_SKIP`` pitches: a blank row's
-    white) and hanging on its own group's first row (no more than a pitch under it, by
+    (over a row's ``pitch`` by ``PITCH_SLACK``, up to ``GROUP_SKIP`` pitches of rows ``TALLER``
+    than the usual: a blank row's white) and hanging on its own group's first row (no more than a pitch under it, by
     ``TALLER``, and closer than above)? A report writer (Telerik's) sets "Congressional District 2"
     so over its rows, under the "Total:" of district 1. A wrapped label's next line never steps
     more than a pitch; a heading that starts a new table stands farther off, or in heading type."""
