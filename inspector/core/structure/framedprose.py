@@ -22,7 +22,13 @@ from .region import RegionEvidence
 
 MIN_LINES = 5  # lines each column holds at least: fewer say nothing of running text
 MAX_COLS = 2  # columns a frame of prose is read in (more are a table's, or a page's columns, ``layouts``)
-UNDRAWN = 0.5  # share of a row boundary's width a rule covers below which it is not drawn (``rejects``)
+UNDRAWN = 0.5  # share of a row boundary's width a rule covers below which it is not drawn
+
+
+def no_row_drawn(grid: Grid, ev: RegionEvidence) -> bool:
+    """Is none of ``grid``'s inner row boundaries drawn (a rule over ``UNDRAWN`` of its width)?"""
+    x0, x1 = grid.xs[0], grid.xs[-1]
+    return all(ev.covered("h", y, x0, x1) < UNDRAWN for y in grid.ys[1:-1])
 
 
 def framed_prose(grid: Grid, ev: RegionEvidence, words_a_line: int) -> str:
@@ -30,8 +36,7 @@ def framed_prose(grid: Grid, ev: RegionEvidence, words_a_line: int) -> str:
     table. ``words_a_line``: the median words a line every column reaches at least."""
     if grid.source != "ruled" or grid.n_cols > MAX_COLS or not ev.lines:
         return ""
-    x0, x1 = grid.xs[0], grid.xs[-1]
-    if any(ev.covered("h", y, x0, x1) >= UNDRAWN for y in grid.ys[1:-1]):
+    if not no_row_drawn(grid, ev):
         return ""  # a rule between its rows: rows the document drew
     counts = _words_by_column(grid, ev)
     if any(len(c) < MIN_LINES or median(c) < words_a_line for c in counts):

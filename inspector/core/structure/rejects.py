@@ -18,7 +18,7 @@ from .contents import contents_list
 from .flow import flowing_rows
 from .formboxes import form_boxes
 from .formmosaic import form_mosaic
-from .framedprose import framed_prose
+from .framedprose import framed_prose, no_row_drawn
 from .indexlist import index_list
 from .keyvalue import key_value
 from .layouts import cut_box, labelled_blocks, numbered_notes, page_columns
@@ -30,7 +30,6 @@ from .wordslots import occupied_slots
 # Why no user would change these: each is a proportion of the grid's own evidence.
 MIN_ROWS_FOR_EMPTY = 4  # rows a grid needs before its share of empty rows says it is no table
 PARAGRAPH_WORDS = 8  # words a line, on average, above which a grid of at most PARAGRAPH_COLS columns is prose
-UNDRAWN = 0.5  # share of a row boundary's width a rule covers below which it is not drawn
 PARAGRAPH_COLS = 2  # columns of an aligned grid that may be prose (more columns are a table's)
 
 
@@ -129,8 +128,7 @@ def _text_rows(grid: Grid, ev: RegionEvidence) -> bool:
     drawn (two rules, a panel's top and bottom, around lines the text alone parts into rows)?"""
     if grid.source != "horizontal_rules" or not ev.params.tables.rules_around_prose:
         return False
-    x0, x1 = grid.xs[0], grid.xs[-1]
-    return all(ev.covered("h", y, x0, x1) < UNDRAWN for y in grid.ys[1:-1])
+    return no_row_drawn(grid, ev)
 
 
 def _layout(grid: Grid, ev: RegionEvidence) -> tuple[str, str] | None:
